@@ -1,0 +1,25 @@
+"""hlopt: an opt-style compiler driver for MLIR textual IR."""
+
+from __future__ import annotations
+
+import hlopt.dialects  # noqa: F401  (announces dialects; cheap)
+
+__version__ = "0.1.0"
+
+
+def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool = True):
+    from hlopt.syntax.parser import parse_module as _p
+
+    return _p(text, filename, allow_unregistered)
+
+
+def print_op(op, generic: bool = False, debuginfo: bool = False) -> str:
+    from hlopt.syntax.printer import print_op as _p
+
+    return _p(op, generic, debuginfo)
+
+
+def verify(op) -> None:
+    from hlopt.ir.verifier import verify as _v
+
+    _v(op)

@@ -1,0 +1,614 @@
+"""The IR: operations, blocks, regions and SSA values with use lists.
+
+Blocks hold their operations in an intrusive doubly linked list (as MLIR
+does) so insert, erase and move are O(1); values keep their uses in an
+insertion-ordered dict so replacing and erasing are O(1) per use edge and
+iteration order is deterministic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+
+from hlopt.ir.attributes import Attribute, DictionaryAttr
+from hlopt.ir.location import UNKNOWN, Location
+from hlopt.ir.types import Type
+
+if TYPE_CHECKING:
+    from hlopt.ir.opdef import OpDef
+
+_EMPTY_DICT = DictionaryAttr()
+
+
+class IRError(Exception):
+    """An error tied to an operation (or location); becomes a diagnostic."""
+
+    def __init__(self, message: str, op: "Operation | None" = None,
+                 location: Location | None = None, notes: Sequence[tuple[str, Any]] = ()):
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.location = location
+        self.notes = list(notes)  # (message, op-or-location)
+
+
+class Value:
+    __slots__ = ("type", "_uses", "name_hint")
+
+    def __init__(self, type: Type):
+        self.type = type
+        self._uses: dict[OpOperand, None] = {}
+        self.name_hint: str | None = None
+
+    @property
+    def uses(self) -> list["OpOperand"]:
+        return list(self._uses)
+
+    @property
+    def users(self) -> list["Operation"]:
+        seen: dict[Operation, None] = {}
+        for u in self._uses:
+            seen[u.owner] = None
+        return list(seen)
+
+    def has_uses(self) -> bool:
+        return bool(self._uses)
+
+    def has_one_use(self) -> bool:
+        return len(self._uses) == 1
+
+    def replace_all_uses_with(self, new: "Value") -> None:
+        if new is self:
+            return
+        for use in list(self._uses):
+            use.set(new)
+
+    def replace_uses_if(self, new: "Value", pred: Callable[["OpOperand"], bool]) -> None:
+        for use in list(self._uses):
+            if pred(use):
+                use.set(new)
+
+    @property
+    def defining_op(self) -> "Operation | None":
+        return None
+
+    @property
+    def parent_block(self) -> "Block | None":  # pragma: no cover - overridden
+        return None
+
+
+class OpResult(Value):
+    __slots__ = ("owner", "index")
+
+    def __init__(self, type: Type, owner: "Operation", index: int):
+        Value.__init__(self, type)
+        self.owner, self.index = owner, index
+
+    @property
+    def defining_op(self) -> "Operation":
+        return self.owner
+
+    @property
+    def parent_block(self) -> "Block | None":
+        return self.owner.parent
+
+    def __repr__(self) -> str:
+        return f"<OpResult #{self.index} of {self.owner.name}: {self.type}>"
+
+
+class BlockArgument(Value):
+    __slots__ = ("owner", "index", "location")
+
+    def __init__(self, type: Type, owner: "Block", index: int, location: Location | None = None):
+        Value.__init__(self, type)
+        self.owner, self.index, self.location = owner, index, location
+
+    @property
+    def parent_block(self) -> "Block":
+        return self.owner
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index}: {self.type}>"
+
+
+class OpOperand:
+    __slots__ = ("owner", "index", "value")
+
+    def __init__(self, owner: "Operation", index: int, value: Value):
+        self.owner, self.index, self.value = owner, index, value
+        value._uses[self] = None
+
+    def set(self, value: Value) -> None:
+        del self.value._uses[self]
+        self.value = value
+        value._uses[self] = None
+
+    def drop(self) -> None:
+        self.value._uses.pop(self, None)
+
+
+class Operation:
+    __slots__ = (
+        "name", "_operands", "results", "properties", "attributes", "regions",
+        "successors", "_loc", "parent", "_prev", "_next", "_order", "__weakref__",
+    )
+
+    def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+                 properties: DictionaryAttr | dict | None = None,
+                 attributes: DictionaryAttr | dict | None = None,
+                 regions: Sequence["Region"] | int = (), successors: Sequence["Block"] = (),
+                 location: Location | Any = None):
+        self.name = name
+        self._operands = [OpOperand(self, i, v) for i, v in enumerate(operands)]
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self.properties = _as_dict(properties)
+        self.attributes = _as_dict(attributes)
+        if isinstance(regions, int):
+            regions = [Region() for _ in range(regions)]
+        self.regions = list(regions)
+        for r in self.regions:
+            r.parent = self
+        self.successors = list(successors)
+        self._loc = UNKNOWN if location is None else location
+        self.parent: Block | None = None
+        self._prev: Operation | None = None
+        self._next: Operation | None = None
+        self._order = 0
+
+    # -- identity and definition -------------------------------------------
+    @property
+    def opdef(self) -> "type[OpDef] | None":
+        from hlopt.ir.opdef import lookup_op
+
+        return lookup_op(self.name)
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    def has_trait(self, trait: str) -> bool:
+        d = self.opdef
+        return d is not None and trait in d.traits
+
+    # -- location -----------------------------------------------------------
+    @property
+    def location(self) -> Location:
+        loc = self._loc
+        if isinstance(loc, Location):
+            return loc
+        return loc.location()  # a lazy source position
+
+    @location.setter
+    def location(self, loc: Location) -> None:
+        self._loc = loc
+
+    # -- operands and results ----------------------------------------------
+    @property
+    def operands(self) -> list[Value]:
+        return [o.value for o in self._operands]
+
+    @property
+    def op_operands(self) -> list[OpOperand]:
+        return list(self._operands)
+
+    @property
+    def num_operands(self) -> int:
+        return len(self._operands)
+
+    def operand(self, i: int) -> Value:
+        return self._operands[i].value
+
+    def set_operand(self, i: int, value: Value) -> None:
+        self._operands[i].set(value)
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        for o in self._operands:
+            o.drop()
+        self._operands = [OpOperand(self, i, v) for i, v in enumerate(values)]
+
+    @property
+    def result(self) -> OpResult:
+        if len(self.results) != 1:
+            raise ValueError(f"{self.name} has {len(self.results)} results")
+        return self.results[0]
+
+    @property
+    def result_types(self) -> list[Type]:
+        return [r.type for r in self.results]
+
+    @property
+    def operand_types(self) -> list[Type]:
+        return [o.value.type for o in self._operands]
+
+    # -- attributes ---------------------------------------------------------
+    def get_attr(self, name: str, default: Any = None) -> Any:
+        v = self.properties.get(name)
+        if v is None:
+            v = self.attributes.get(name, default)
+        return v
+
+    def has_attr(self, name: str) -> bool:
+        return name in self.properties or name in self.attributes
+
+    def set_attr(self, name: str, value: Attribute) -> None:
+        """Set an attribute: inherent ones (per the op definition, or already
+        properties) go to properties, the rest to the discardable dict."""
+        d = self.opdef
+        if name in self.properties or (d is not None and name in d.inherent):
+            self.properties = _with(self.properties, name, value)
+        else:
+            self.attributes = _with(self.attributes, name, value)
+
+    def set_discardable_attr(self, name: str, value: Attribute) -> None:
+        self.attributes = _with(self.attributes, name, value)
+
+    def remove_attr(self, name: str) -> Attribute | None:
+        for field in ("properties", "attributes"):
+            d = getattr(self, field)
+            if name in d:
+                old = d.get(name)
+                setattr(self, field, DictionaryAttr((k, v) for k, v in d.entries if k != name))
+                return old
+        return None
+
+    # -- structure ------------------------------------------------------------
+    @property
+    def parent_region(self) -> "Region | None":
+        return self.parent.parent if self.parent is not None else None
+
+    @property
+    def parent_op(self) -> "Operation | None":
+        r = self.parent_region
+        return r.parent if r is not None else None
+
+    @property
+    def next_op(self) -> "Operation | None":
+        return self._next
+
+    @property
+    def prev_op(self) -> "Operation | None":
+        return self._prev
+
+    def is_ancestor(self, other: "Operation") -> bool:
+        """True if `other` is this op or nested inside it."""
+        o: Operation | None = other
+        while o is not None:
+            if o is self:
+                return True
+            o = o.parent_op
+        return False
+
+    def is_before_in_block(self, other: "Operation") -> bool:
+        assert self.parent is other.parent and self.parent is not None
+        self.parent._ensure_order()
+        return self._order < other._order
+
+    def walk(self, fn: Callable[["Operation"], Any] | None = None, post_order: bool = True) -> Iterator["Operation"] | None:
+        """Visit this op and all nested ops. With fn, call it on each (ops
+        may be erased by fn in post order); without, return an iterator."""
+        if fn is None:
+            return self._walk_iter(post_order)
+        for op in list(self._walk_iter(post_order)):
+            fn(op)
+        return None
+
+    def _walk_iter(self, post_order: bool) -> Iterator["Operation"]:
+        if not post_order:
+            yield self
+        for r in self.regions:
+            for b in r.blocks:
+                op = b._first
+                while op is not None:
+                    nxt = op._next
+                    yield from op._walk_iter(post_order)
+                    op = nxt
+        if post_order:
+            yield self
+
+    def nested_ops(self) -> Iterator["Operation"]:
+        """Ops of this op's regions, pre-order, not including self."""
+        for r in self.regions:
+            for b in r.blocks:
+                for op in b.ops:
+                    yield op
+                    yield from op.nested_ops()
+
+    # -- mutation -----------------------------------------------------------------
+    def detach(self) -> "Operation":
+        b = self.parent
+        if b is not None:
+            b._unlink(self)
+        return self
+
+    def drop_all_references(self) -> None:
+        for o in self._operands:
+            o.drop()
+        self._operands = []
+        for r in self.regions:
+            for b in r.blocks:
+                for op in b.ops:
+                    op.drop_all_references()
+        self.successors = []
+
+    def erase(self) -> None:
+        """Erase this op; its results must be unused (outside itself)."""
+        for r in self.results:
+            if r._uses and any(not self.is_ancestor(u.owner) for u in r._uses):
+                raise IRError(f"cannot erase '{self.name}': its results still have uses", self)
+        self.detach()
+        self.drop_all_references()
+
+    def move_before(self, other: "Operation") -> None:
+        self.detach()
+        other.parent.insert_before(other, self)
+
+    def move_after(self, other: "Operation") -> None:
+        self.detach()
+        other.parent.insert_after(other, self)
+
+    def clone(self, mapping: dict[Value, Value] | None = None, with_regions: bool = True) -> "Operation":
+        mapping = {} if mapping is None else mapping
+        new = Operation(self.name, [mapping.get(v, v) for v in self.operands], self.result_types,
+                        self.properties, self.attributes, (), [mapping.get(b, b) for b in self.successors],
+                        self._loc)
+        for old_r, new_r in zip(self.results, new.results):
+            mapping[old_r] = new_r
+            new_r.name_hint = old_r.name_hint
+        if with_regions:
+            for r in self.regions:
+                new.add_region(r.clone(mapping))
+        return new
+
+    def add_region(self, region: "Region | None" = None) -> "Region":
+        region = region if region is not None else Region()
+        region.parent = self
+        self.regions.append(region)
+        return region
+
+    def __repr__(self) -> str:
+        return f"<Operation {self.name}>"
+
+    def __str__(self) -> str:
+        from hlopt.syntax.printer import print_op
+
+        return print_op(self)
+
+
+def _as_dict(d: DictionaryAttr | dict | None) -> DictionaryAttr:
+    if d is None:
+        return _EMPTY_DICT
+    if isinstance(d, DictionaryAttr):
+        return d
+    return DictionaryAttr(d)
+
+
+def _with(d: DictionaryAttr, name: str, value: Attribute) -> DictionaryAttr:
+    entries = [(k, v) for k, v in d.entries if k != name]
+    entries.append((name, value))
+    return DictionaryAttr(entries)
+
+
+class Block:
+    __slots__ = ("args", "parent", "_first", "_last", "_order_valid", "__weakref__")
+
+    def __init__(self, arg_types: Sequence[Type] = (), arg_locs: Sequence[Location | None] | None = None):
+        self.args: list[BlockArgument] = []
+        self.parent: Region | None = None
+        self._first: Operation | None = None
+        self._last: Operation | None = None
+        self._order_valid = False
+        for i, t in enumerate(arg_types):
+            self.add_argument(t, arg_locs[i] if arg_locs else None)
+
+    # -- arguments ------------------------------------------------------------
+    def add_argument(self, type: Type, location: Location | None = None) -> BlockArgument:
+        a = BlockArgument(type, self, len(self.args), location)
+        self.args.append(a)
+        return a
+
+    def insert_argument(self, index: int, type: Type, location: Location | None = None) -> BlockArgument:
+        a = BlockArgument(type, self, index, location)
+        self.args.insert(index, a)
+        for i, x in enumerate(self.args):
+            x.index = i
+        return a
+
+    def erase_argument(self, index: int) -> None:
+        a = self.args[index]
+        if a._uses:
+            raise IRError("cannot erase a block argument that has uses")
+        del self.args[index]
+        for i, x in enumerate(self.args):
+            x.index = i
+
+    # -- ops ------------------------------------------------------------------
+    @property
+    def ops(self) -> Iterator[Operation]:
+        """Iterate ops; the current op may be erased or moved while iterating."""
+        op = self._first
+        while op is not None:
+            nxt = op._next
+            yield op
+            op = nxt
+
+    def ops_list(self) -> list[Operation]:
+        return list(self.ops)
+
+    @property
+    def first_op(self) -> Operation | None:
+        return self._first
+
+    @property
+    def last_op(self) -> Operation | None:
+        return self._last
+
+    @property
+    def terminator(self) -> Operation | None:
+        return self._last
+
+    def is_empty(self) -> bool:
+        return self._first is None
+
+    def __len__(self) -> int:
+        n, op = 0, self._first
+        while op is not None:
+            n += 1
+            op = op._next
+        return n
+
+    def _link(self, op: Operation, prev: Operation | None, nxt: Operation | None) -> None:
+        if op.parent is not None:
+            raise IRError(f"'{op.name}' is already in a block")
+        op.parent = self
+        op._prev, op._next = prev, nxt
+        if prev is None:
+            self._first = op
+        else:
+            prev._next = op
+        if nxt is None:
+            self._last = op
+        else:
+            nxt._prev = op
+        self._order_valid = False
+
+    def _unlink(self, op: Operation) -> None:
+        if op._prev is None:
+            self._first = op._next
+        else:
+            op._prev._next = op._next
+        if op._next is None:
+            self._last = op._prev
+        else:
+            op._next._prev = op._prev
+        op.parent = op._prev = op._next = None
+
+    def append(self, op: Operation) -> Operation:
+        self._link(op, self._last, None)
+        return op
+
+    def prepend(self, op: Operation) -> Operation:
+        self._link(op, None, self._first)
+        return op
+
+    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
+        assert anchor.parent is self
+        self._link(op, anchor._prev, anchor)
+        return op
+
+    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
+        assert anchor.parent is self
+        self._link(op, anchor, anchor._next)
+        return op
+
+    def _ensure_order(self) -> None:
+        if not self._order_valid:
+            for i, op in enumerate(self.ops):
+                op._order = i
+            self._order_valid = True
+
+    # -- structure ------------------------------------------------------------
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    @property
+    def successors(self) -> list["Block"]:
+        t = self._last
+        return list(t.successors) if t is not None else []
+
+    @property
+    def predecessors(self) -> list["Block"]:
+        if self.parent is None:
+            return []
+        return [b for b in self.parent.blocks if self in b.successors]
+
+    def erase(self) -> None:
+        for op in reversed(list(self.ops)):
+            op.drop_all_references()
+        if self.parent is not None:
+            self.parent.blocks.remove(self)
+            self.parent = None
+
+
+class Region:
+    __slots__ = ("blocks", "parent", "__weakref__")
+
+    def __init__(self, blocks: Iterable[Block] = ()):
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for b in blocks:
+            self.add_block(b)
+
+    def add_block(self, block: Block | None = None) -> Block:
+        block = block if block is not None else Block()
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    def insert_block(self, index: int, block: Block) -> Block:
+        block.parent = self
+        self.blocks.insert(index, block)
+        return block
+
+    @property
+    def entry(self) -> Block | None:
+        return self.blocks[0] if self.blocks else None
+
+    def is_empty(self) -> bool:
+        return not self.blocks
+
+    def ops(self) -> Iterator[Operation]:
+        for b in self.blocks:
+            yield from b.ops
+
+    def is_ancestor_of(self, op: Operation) -> bool:
+        o: Operation | None = op
+        while o is not None:
+            if o.parent_region is self:
+                return True
+            o = o.parent_op
+        return False
+
+    def clone(self, mapping: dict | None = None) -> "Region":
+        mapping = {} if mapping is None else mapping
+        new = Region()
+        for b in self.blocks:
+            nb = Block()
+            for a in b.args:
+                na = nb.add_argument(a.type, a.location)
+                na.name_hint = a.name_hint
+                mapping[a] = na
+            mapping[b] = nb
+            new.add_block(nb)
+        for b in self.blocks:
+            nb = mapping[b]
+            for op in b.ops:
+                nb.append(op.clone(mapping))
+        return new
+
+    def take_body(self, other: "Region") -> None:
+        """Move all blocks of `other` into this (empty) region."""
+        for b in other.blocks:
+            b.parent = self
+        self.blocks.extend(other.blocks)
+        other.blocks = []
+
+
+def values_defined_above(region: Region) -> list[Value]:
+    """Values used inside `region` but defined outside it (in order)."""
+    seen: dict[Value, None] = {}
+    for op in region.ops():
+        for nested in op.walk(post_order=False):
+            for v in nested.operands:
+                owner_block = v.parent_block
+                r = owner_block.parent if owner_block is not None else None
+                inside = False
+                while r is not None:
+                    if r is region:
+                        inside = True
+                        break
+                    parent = r.parent
+                    r = parent.parent_region if parent is not None else None
+                if not inside:
+                    seen[v] = None
+    return list(seen)

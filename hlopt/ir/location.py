@@ -1,0 +1,136 @@
+"""Location attributes: `loc(...)` in all of MLIR's forms."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from hlopt.ir.attributes import Attribute, escape_string
+
+
+class Location(Attribute):
+    __slots__ = ()
+
+    def _init(self, *key: Any) -> None:
+        self.has_alias_parts = True
+
+    def print_with(self, p: Any) -> str:
+        return "loc(" + self.body(p) + ")"
+
+    def body(self, p: Any) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def children(self) -> Sequence["Location"]:
+        return ()
+
+
+def _ref(loc: Location, p: Any) -> str:
+    """A nested location: its alias if the printer gave it one."""
+    if p is not None:
+        alias = p.alias_of(loc)
+        if alias is not None:
+            return alias
+    return loc.body(p)
+
+
+class UnknownLoc(Location):
+    __slots__ = ()
+
+    def __new__(cls) -> "UnknownLoc":
+        return cls._make(())
+
+    def body(self, p: Any) -> str:
+        return "unknown"
+
+
+class FileLineColLoc(Location):
+    __slots__ = ("filename", "line", "column", "end")
+
+    def __new__(cls, filename: bytes | str, line: int, column: int, end: str = "") -> "FileLineColLoc":
+        if isinstance(filename, str):
+            filename = filename.encode("utf-8", "surrogateescape")
+        return cls._make((filename, line, column, end))
+
+    def _init(self, filename, line, column, end) -> None:
+        super()._init()
+        self.filename, self.line, self.column, self.end = filename, line, column, end
+
+    def body(self, p: Any) -> str:
+        return f"{escape_string(self.filename)}:{self.line}:{self.column}{self.end}"
+
+
+class NameLoc(Location):
+    __slots__ = ("name", "child")
+
+    def __new__(cls, name: bytes | str, child: Location | None = None) -> "NameLoc":
+        if isinstance(name, str):
+            name = name.encode("utf-8", "surrogateescape")
+        return cls._make((name, child if child is not None else UnknownLoc()))
+
+    def _init(self, name, child) -> None:
+        super()._init()
+        self.name, self.child = name, child
+
+    def children(self) -> Sequence[Location]:
+        return (self.child,)
+
+    def body(self, p: Any) -> str:
+        s = escape_string(self.name)
+        if isinstance(self.child, UnknownLoc):
+            return s
+        return f"{s}({_ref(self.child, p)})"
+
+
+class CallSiteLoc(Location):
+    __slots__ = ("callee", "caller")
+
+    def __new__(cls, callee: Location, caller: Location) -> "CallSiteLoc":
+        return cls._make((callee, caller))
+
+    def _init(self, callee, caller) -> None:
+        super()._init()
+        self.callee, self.caller = callee, caller
+
+    def children(self) -> Sequence[Location]:
+        return (self.callee, self.caller)
+
+    def body(self, p: Any) -> str:
+        return f"callsite({_ref(self.callee, p)} at {_ref(self.caller, p)})"
+
+
+class FusedLoc(Location):
+    __slots__ = ("locations", "metadata")
+
+    def __new__(cls, locations: Sequence[Location], metadata: Attribute | None = None) -> "FusedLoc":
+        return cls._make((tuple(locations), metadata))
+
+    def _init(self, locations, metadata) -> None:
+        super()._init()
+        self.locations, self.metadata = locations, metadata
+
+    def children(self) -> Sequence[Location]:
+        return self.locations
+
+    def body(self, p: Any) -> str:
+        meta = ""
+        if self.metadata is not None:
+            meta = "<" + (self.metadata.text if p is None else p.attr_text(self.metadata)) + ">"
+        return "fused" + meta + "[" + ", ".join(_ref(loc, p) for loc in self.locations) + "]"
+
+
+class OpaqueLoc(Location):
+    """Location forms hlopt keeps verbatim (dialect-specific)."""
+
+    __slots__ = ("spelling",)
+
+    def __new__(cls, spelling: str) -> "OpaqueLoc":
+        return cls._make((spelling,))
+
+    def _init(self, spelling) -> None:
+        super()._init()
+        self.spelling = spelling
+
+    def body(self, p: Any) -> str:
+        return self.spelling
+
+
+UNKNOWN = UnknownLoc()

@@ -1,0 +1,565 @@
+"""Decoding attribute, type and location text (attributes.lark)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from lark import Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from hlopt.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DenseResourceAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    IntegerSetAttr,
+    OpaqueAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+)
+from hlopt.ir.floats import parse_decimal, semantics
+from hlopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc
+from hlopt.ir.types import (
+    DYNAMIC,
+    ComplexType,
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneType,
+    OpaqueType,
+    RankedTensorType,
+    ShapedType,
+    TupleType,
+    Type,
+    UnrankedMemRefType,
+    UnrankedTensorType,
+    VectorType,
+    f64,
+    i1,
+    i64,
+)
+from hlopt.syntax.lexer import LexError
+
+
+class SyntaxErr(Exception):
+    """A syntax error at an offset of the decoded text."""
+
+    def __init__(self, message: str, offset: int = 0):
+        super().__init__(message)
+        self.message, self.offset = message, offset
+
+
+# Dialect hooks: structured attributes/types for dialects hlopt models.
+# Each maps a dialect name to fn(spelling) -> Attribute/Type or None.
+DIALECT_ATTR_PARSERS: dict[str, Callable[[str], Any]] = {}
+DIALECT_TYPE_PARSERS: dict[str, Callable[[str], Any]] = {}
+
+_ESC = re.compile(r"\\(?:([0-9a-fA-F]{2})|(.))", re.S)
+_SIMPLE_ESC = {"n": b"\n", "t": b"\t", '"': b'"', "\\": b"\\"}
+
+
+def unescape(tok: str) -> bytes:
+    """Decode a quoted MLIR string literal to bytes."""
+    body = tok[1:-1]
+    if "\\" not in body:
+        return body.encode("utf-8", "surrogateescape")
+    out = bytearray()
+    pos = 0
+    for m in _ESC.finditer(body):
+        out += body[pos:m.start()].encode("utf-8", "surrogateescape")
+        if m.group(1):
+            out.append(int(m.group(1), 16))
+        else:
+            c = m.group(2)
+            if c not in _SIMPLE_ESC:
+                raise SyntaxErr(f"unknown escape in string literal: '\\{c}'", m.start() + 1)
+            out += _SIMPLE_ESC[c]
+        pos = m.end()
+    out += body[pos:].encode("utf-8", "surrogateescape")
+    return bytes(out)
+
+
+def _is_float_literal(t: str) -> bool:
+    return ("." in t or "e" in t or "E" in t) and not t.lstrip("-").startswith("0x")
+
+
+def int_value(tok: str, t: Type) -> int:
+    if _is_float_literal(tok):
+        raise SyntaxErr("expected integer literal, but got floating point literal")
+    v = int(tok, 0)
+    if isinstance(t, IntegerType):
+        w = t.width
+        if t.signedness == "u" and v < 0:
+            raise SyntaxErr("negative integer literal not valid for unsigned integer type")
+        if w == 1 and v not in (0, 1, -1):
+            raise SyntaxErr("integer constant out of range for attribute")
+        lo = -(1 << (w - 1)) if t.signedness != "u" else 0
+        hi = (1 << w) - 1
+        if not lo <= v <= hi:
+            raise SyntaxErr("integer constant out of range for attribute")
+    return v
+
+
+def float_bits(tok: str, t: FloatType) -> int:
+    s = semantics(t.name)
+    body = tok.lstrip("-")
+    if body.startswith("0x"):
+        bits = int(body, 16)
+        if bits >> s.bits:
+            raise SyntaxErr(f"hexadecimal float constant out of range for type {t.text}")
+        if tok.startswith("-"):
+            raise SyntaxErr("hexadecimal float literal should not have a leading minus")
+        return bits
+    b = parse_decimal(tok, s)
+    if b is None:
+        raise SyntaxErr(f"floating point value too large for attribute of type {t.text}")
+    return b
+
+
+def element_value(tok: str, t: Type) -> Any:
+    """One dense/array element literal of element type t."""
+    if isinstance(t, FloatType):
+        return float_bits(tok, t)
+    if t is i1:
+        if tok == "true":
+            return 1
+        if tok == "false":
+            return 0
+        return int_value(tok, t) & 1
+    if isinstance(t, (IntegerType, IndexType)):
+        if tok in ("true", "false"):
+            raise SyntaxErr("expected integer elements, but parsed a boolean")
+        v = int_value(tok, t)
+        if isinstance(t, IntegerType):
+            from hlopt.ir.attributes import _wrap_int
+
+            v = _wrap_int(v, t)
+        return v
+    raise SyntaxErr(f"unexpected element type {t}")
+
+
+_DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("(?:[^"\\]|\\.)*")|([-+\w.]+))')
+
+
+def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
+    """Decode the `<...>` of dense<...> for shaped type t."""
+    if not isinstance(t, ShapedType) or t.shape is None:
+        raise SyntaxErr("elements literal type must be a ranked shaped type")
+    inner = body[1:-1].strip()
+    et = t.element_type
+    if not inner:
+        if t.num_elements != 0:
+            raise SyntaxErr("parsed zero elements, but type has non-zero elements")
+        return DenseElementsAttr(t, (), splat=False)
+    if inner.startswith('"0x') and isinstance(et, (IntegerType, IndexType, FloatType, ComplexType)):
+        return _decode_hex(inner, t)
+    pos = 0
+    stack: list[list] = [[]]
+    shape_check: list = []
+    n = len(inner)
+    complex_buf: list | None = None
+    while pos < n:
+        m = _DENSE_TOK.match(inner, pos)
+        if m is None:
+            raise SyntaxErr("expected element literal of primitive type", pos + 1)
+        pos = m.end()
+        if m.group(1):
+            stack.append([])
+        elif m.group(2):
+            lst = stack.pop()
+            if not stack:
+                raise SyntaxErr("unbalanced ']'", pos)
+            stack[-1].append(lst)
+        elif m.group(3):
+            continue
+        elif m.group(4):
+            complex_buf = []
+        elif m.group(5):
+            if complex_buf is None or len(complex_buf) != 2:
+                raise SyntaxErr("expected complex element (re, im)", pos)
+            stack[-1].append(tuple(complex_buf))
+            complex_buf = None
+        else:
+            tok = m.group(6) or m.group(7)
+            if complex_buf is not None:
+                complex_buf.append(tok)
+            else:
+                stack[-1].append(tok)
+    if len(stack) != 1 or len(stack[0]) != 1:
+        raise SyntaxErr("malformed dense elements literal")
+    root = stack[0][0]
+    flat: list = []
+    shape = _flatten(root, flat, shape_check)
+    if isinstance(root, list):
+        if list(shape) != list(t.shape):
+            raise SyntaxErr(
+                f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type "
+                f"([{', '.join(map(str, t.shape))}])")
+    vals = tuple(_convert_elem(x, et) for x in flat)
+    splat = not isinstance(root, list)
+    return DenseElementsAttr(t, vals, splat=True if splat else None)
+
+
+def _flatten(x: Any, out: list, _check: list) -> list[int]:
+    if not isinstance(x, list):
+        out.append(x)
+        return []
+    shapes = [_flatten(e, out, _check) for e in x]
+    if shapes and any(s != shapes[0] for s in shapes):
+        raise SyntaxErr("tensor literal is invalid; ranks are not consistent between elements")
+    return [len(x)] + (shapes[0] if shapes else [])
+
+
+def _convert_elem(x: Any, et: Type) -> Any:
+    if isinstance(et, ComplexType):
+        if not isinstance(x, tuple):
+            raise SyntaxErr("expected complex element")
+        return (element_value(x[0], et.element_type), element_value(x[1], et.element_type))
+    if isinstance(x, tuple):
+        raise SyntaxErr("unexpected complex element for non-complex type")
+    if isinstance(et, (IntegerType, IndexType, FloatType)):
+        if x.startswith('"'):
+            raise SyntaxErr("expected element literal of primitive type")
+        return element_value(x, et)
+    if not x.startswith('"'):
+        raise SyntaxErr("expected string elements for a non-numeric element type")
+    return unescape(x)
+
+
+def _decode_hex(lit: str, t: ShapedType) -> DenseElementsAttr:
+    from hlopt.ir.dense import _byte_width
+
+    try:
+        data = bytes.fromhex(lit[3:-1])
+    except ValueError:
+        raise SyntaxErr("expected hex string to contain only hex digits") from None
+    et = t.element_type
+    if isinstance(et, ComplexType):
+        w = _byte_width(et.element_type)
+        ew = 2 * w
+    else:
+        w = ew = _byte_width(et)
+    n = t.num_elements
+    if len(data) == ew and n != 1:
+        count, splat = 1, True
+    elif len(data) == ew * n:
+        count, splat = n, False
+    else:
+        raise SyntaxErr(f"elements hex data size is invalid for provided type: {t.text}")
+    def scalar(b: bytes, st: Type) -> int:
+        v = int.from_bytes(b, "little")
+        if isinstance(st, (IntegerType, IndexType)):
+            from hlopt.ir.attributes import _wrap_int
+
+            return _wrap_int(v, st) if isinstance(st, IntegerType) else v - ((v >> 63) << 64)
+        return v
+    vals = []
+    for i in range(count):
+        chunk = data[i * ew:(i + 1) * ew]
+        if isinstance(et, ComplexType):
+            vals.append((scalar(chunk[:w], et.element_type), scalar(chunk[w:], et.element_type)))
+        else:
+            vals.append(scalar(chunk, et))
+    return DenseElementsAttr(t, vals, splat=True if splat else None)
+
+
+_ARRAY = re.compile(r"<\s*([^:>\s]+)\s*(?::(.*))?>\Z", re.S)
+
+
+class AttrDecoder(Transformer):
+    """Builds attribute/type/location values from attributes.lark."""
+
+    def __init__(self):
+        super().__init__()
+        self.aliases: Any = None  # set by the session: fn(kind, name) -> value
+
+    # entry points
+    def attr(self, c):
+        return c[0]
+
+    type = loc = attr
+
+    # attributes
+    def number(self, c):
+        tok, t = c
+        if t is None:
+            if _is_float_literal(tok):
+                return FloatAttr(float_bits(tok, f64), f64)
+            return IntegerAttr(int_value(tok, i64), i64)
+        if isinstance(t, FloatType):
+            return FloatAttr(float_bits(tok, t), t)
+        if isinstance(t, (IntegerType, IndexType)):
+            if t is i1 and tok in ("0", "1"):
+                return BoolAttr(tok == "1")
+            return IntegerAttr(int_value(tok, t), t)
+        raise SyntaxErr(f"invalid type {t.text} for a number literal")
+
+    def string(self, c):
+        return StringAttr(unescape(c[0]), c[1])
+
+    def true(self, c):
+        return BoolAttr(True)
+
+    def false(self, c):
+        return BoolAttr(False)
+
+    def unit(self, c):
+        return UnitAttr()
+
+    def array(self, c):
+        return ArrayAttr(x for x in c if x is not None)
+
+    def dict(self, c):
+        return DictionaryAttr(x for x in c if x is not None)
+
+    def named(self, c):
+        key, value = c
+        name = unescape(key).decode("utf-8", "surrogateescape") if key.startswith('"') else str(key)
+        return (name, UnitAttr() if value is None else value)
+
+    def dense(self, c):
+        body, t = c
+        if t is None:
+            raise SyntaxErr("expected ':' and a shaped type after dense<...>")
+        return decode_dense_body(str(body), t)
+
+    def dense_array(self, c):
+        m = _ARRAY.match(c[0])
+        if m is None:
+            raise SyntaxErr("expected 'array<type: values>'")
+        t = self.aliases("decode_type", m.group(1))
+        body = (m.group(2) or "").strip()
+        if not isinstance(t, (IntegerType, FloatType)):
+            raise SyntaxErr("expected integer or float type")
+        vals = [element_value(v.strip(), t) for v in body.split(",")] if body else []
+        return DenseArrayAttr(t, vals)
+
+    def dense_resource(self, c):
+        return DenseResourceAttr(str(c[0]), c[1])
+
+    def symbol_ref(self, c):
+        parts = re.findall(r'@([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")', c[0])
+        names = [unescape(p).decode("utf-8", "surrogateescape") if p.startswith('"') else p for p in parts]
+        return SymbolRefAttr(names[0], names[1:])
+
+    def hash_attr(self, c):
+        text = str(c[0])
+        if "<" not in text:
+            v = self.aliases("attr", text[1:])
+            if v is not None:
+                return v
+        dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
+        hook = DIALECT_ATTR_PARSERS.get(dialect)
+        if hook is not None:
+            v = hook(text)
+            if v is not None:
+                return v
+        if "<" not in text and "." not in text:
+            raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
+        return OpaqueAttr(text)
+
+    def verbatim(self, c):
+        tok, t = c
+        text = str(tok)
+        if text.startswith("affine_map<"):
+            return AffineMapAttr(text[len("affine_map<"):-1])
+        if text.startswith("affine_set<"):
+            return IntegerSetAttr(text[len("affine_set<"):-1])
+        if t is not None:
+            text += " : " + t.text
+        return OpaqueAttr(text)
+
+    def location(self, c):
+        return c[0]
+
+    def type_attr(self, c):
+        return TypeAttr(c[0])
+
+    # types
+    def scalar_type(self, c):
+        return scalar_type(str(c[0]))
+
+    def tensor_type(self, c):
+        dims, et, enc = c
+        if dims is not None and dims.replace(" ", "").startswith("*"):
+            if enc is not None:
+                raise SyntaxErr("cannot apply encoding to unranked tensor")
+            return UnrankedTensorType(et)
+        shape, scal = _dims(dims)
+        if any(scal):
+            raise SyntaxErr("tensor dimensions cannot be scalable")
+        return RankedTensorType(shape, et, enc)
+
+    def memref_type(self, c):
+        dims, et, *rest = c
+        if dims is not None and dims.replace(" ", "").startswith("*"):
+            return UnrankedMemRefType(et, rest[0] if rest else None)
+        shape, _ = _dims(dims)
+        layout = memspace = None
+        for a in rest:
+            if isinstance(a, (AffineMapAttr, OpaqueAttr)) and (
+                    not isinstance(a, OpaqueAttr) or a.spelling.startswith("strided<")) and layout is None \
+                    and memspace is None:
+                layout = a
+            else:
+                memspace = a
+        return MemRefType(shape, et, layout, memspace)
+
+    def vector_type(self, c):
+        dims, et = c
+        shape, scal = _dims(dims)
+        return VectorType(shape, et, scal)
+
+    def complex_type(self, c):
+        return ComplexType(c[0])
+
+    def tuple_type(self, c):
+        return TupleType([t for t in c if t is not None])
+
+    def paren_types(self, c):
+        return [t for t in c if t is not None]
+
+    def function_type(self, c):
+        ins, res = c
+        return FunctionType(ins, res if isinstance(res, list) else [res])
+
+    def bang_type(self, c):
+        text = str(c[0])
+        if "<" not in text and "." not in text:
+            v = self.aliases("type", text[1:])
+            if v is None:
+                raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
+            return v
+        dialect = re.match(r"!([A-Za-z_][\w$]*)", text).group(1)
+        hook = DIALECT_TYPE_PARSERS.get(dialect)
+        if hook is not None:
+            v = hook(text)
+            if v is not None:
+                return v
+        return OpaqueType(text)
+
+    # locations
+    def unknown_loc(self, c):
+        return UnknownLoc()
+
+    def file_loc(self, c):
+        name, line, col, rng = c
+        return FileLineColLoc(unescape(name), int(line), int(col), rng or "")
+
+    def loc_range(self, c):
+        line, col = c
+        return f" to {line or ''}:{col}"
+
+    def name_loc(self, c):
+        name, child = c
+        return NameLoc(unescape(name), child)
+
+    def callsite_loc(self, c):
+        return CallSiteLoc(c[0], c[1])
+
+    def fused_loc(self, c):
+        meta, *locs = c
+        return FusedLoc([x for x in locs if x is not None], meta)
+
+    def loc_alias(self, c):
+        v = self.aliases("loc", str(c[0])[1:])
+        if v is None:
+            raise SyntaxErr(f"undefined symbol alias id '{str(c[0])[1:]}'")
+        if not isinstance(v, Location):
+            raise SyntaxErr(f"expected location, but alias '{str(c[0])[1:]}' is not one")
+        return v
+
+
+_SCALARS: dict[str, Type] = {"index": IndexType(), "none": NoneType()}
+
+
+def scalar_type(name: str) -> Type:
+    t = _SCALARS.get(name)
+    if t is None:
+        m = re.fullmatch(r"([su]?)i(\d+)", name)
+        if m:
+            w = int(m.group(2))
+            if w > 16777215:
+                raise SyntaxErr("invalid integer width")
+            t = IntegerType(w, m.group(1))
+        else:
+            try:
+                t = FloatType(name)
+            except ValueError:
+                raise SyntaxErr(f"unknown type '{name}'") from None
+        _SCALARS[name] = t
+    return t
+
+
+def _dims(dims: str | None) -> tuple[list[int], list[bool]]:
+    if dims is None:
+        return [], []
+    shape, scal = [], []
+    for d in re.findall(r"(\[?)(\d+|\?)\]?\s*x", dims):
+        scal.append(bool(d[0]))
+        shape.append(DYNAMIC if d[1] == "?" else int(d[1]))
+    return shape, scal
+
+
+class AttrParser:
+    """Decodes attribute/type/location texts, caching by text."""
+
+    def __init__(self):
+        from hlopt.syntax.grammar import make_attr_parser
+
+        self.decoder = AttrDecoder()
+        self.lark = make_attr_parser(self.decoder)
+
+    def parse(self, text: str, start: str, aliases) -> Any:
+        self.decoder.aliases = aliases
+        try:
+            return self.lark.parse(text, start=start)
+        except LexError as e:
+            raise SyntaxErr(e.message, e.pos) from None
+        except UnexpectedToken as e:
+            if e.token.type == "$END":
+                raise SyntaxErr(f"unexpected end of {start}", len(text)) from None
+            raise SyntaxErr(f"unexpected '{e.token}' in {start}", e.token.start_pos or 0) from None
+        except UnexpectedCharacters as e:
+            raise SyntaxErr(f"unexpected character '{text[e.pos_in_stream]}' in {start}",
+                            e.pos_in_stream) from None
+        except (UnexpectedEOF, UnexpectedInput) as e:
+            raise SyntaxErr(f"malformed {start}: {e}", 0) from None
+        except RecursionError:
+            raise SyntaxErr(f"{start} nested too deeply", 0) from None
+
+
+_PARSER: AttrParser | None = None
+
+
+def attr_parser() -> AttrParser:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = AttrParser()
+    return _PARSER
+
+
+def _no_aliases(kind: str, name: str) -> Any:
+    if kind == "decode_type":
+        return parse_type(name)
+    return None
+
+
+def parse_attr(text: str) -> Attribute:
+    """Parse one attribute (no aliases) -- for tests and passes."""
+    return attr_parser().parse(text, "attr", _no_aliases)
+
+
+def parse_type(text: str) -> Type:
+    return attr_parser().parse(text, "type", _no_aliases)

@@ -1,0 +1,29 @@
+"""Dialects with custom op forms in their own grammar files.
+
+Each entry names grammars/<name>.lark (rules added with `%extend _op:`) and
+the module whose CALLBACKS dict maps those rules to builder functions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+SYNTAX_MODULES: list[tuple[str, str]] = []
+
+CALLBACKS: dict[str, Callable] = {}
+_loaded = False
+
+
+def load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    from hlopt.syntax import grammar
+
+    for gname, module in SYNTAX_MODULES:
+        mod = importlib.import_module(module)
+        CALLBACKS.update(getattr(mod, "CALLBACKS", {}))
+        if gname not in grammar.DIALECT_GRAMMARS:
+            grammar.DIALECT_GRAMMARS.append(gname)
+    _loaded = True

@@ -1,0 +1,406 @@
+"""A context-driven lexer for the Lark grammars.
+
+Lark's LALR parser tells the lexer which terminals the current parser state
+accepts (as its contextual lexer does). We use that to emit *coarse* tokens
+where the grammar allows them: a whole type, attribute dictionary,
+function signature, block header or `loc(...)` becomes one token, decoded
+once per distinct text by the attribute grammar and cached. Coarse tokens
+cut the token count, which is what Lark's cost follows.
+
+Bracketed bodies are scanned with a small balanced-bracket scanner, so
+nesting depth is unbounded (MLIR's own dialect-body lexer works the same
+way: strings skipped, `->` not a closer).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from lark.exceptions import UnexpectedCharacters
+from lark.lexer import Lexer, PatternStr, Token
+
+_new_token = Token._future_new  # skips keyword handling in Token.__new__
+
+WS = re.compile(r"(?:\s+|//[^\n]*)+")
+BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
+SUFFIX_ID = re.compile(r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)")
+VALUE_USE = re.compile(r"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?:#\d+)?")
+RESULTS = re.compile(
+    r"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?(?:\s*,\s*%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?)*\s*=(?!=)")
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)")
+FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?")
+INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
+DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\])\s*x\s*)+")
+SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")')
+SYMBOL_REF = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")(?:::@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*"))*')
+ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*")
+CARET_ID = re.compile(r"\^[\w$.\-]+")
+ARROW = re.compile(r"\s*->\s*")
+COLON_TYPE = re.compile(r"\s*:\s*(?![=:])")
+BUILTIN_SCALAR = re.compile(
+    r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])")
+BRACKETED_TYPES = ("tensor", "memref", "vector", "complex", "tuple")
+BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource", "sparse",
+                   "strided", "distinct", "opaque")
+_BAL = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\]]')
+_CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
+
+PUNCT = ["->", "{-#", "#-}", "<{", "}>", "::", "(", ")", "{", "}", "[", "]", "<", ">", ",", ":",
+         "=", "*", "?", "+", "x", "-"]
+
+
+class LexError(Exception):
+    def __init__(self, message: str, pos: int):
+        super().__init__(message)
+        self.message, self.pos = message, pos
+
+
+def scan_balanced(text: str, pos: int) -> int:
+    """text[pos] is an opening bracket; return the index after its closer."""
+    stack = []
+    n = len(text)
+    search = _BAL.search
+    while True:
+        m = search(text, pos)
+        if m is None:
+            raise LexError(f"unbalanced '{text[pos] if pos < n else ''}': missing closing bracket", pos)
+        tok = m.group()
+        pos = m.end()
+        if len(tok) > 1 and tok[0] == '"' or tok in ("->", ">="):
+            continue
+        if tok in _CLOSER:
+            stack.append(_CLOSER[tok])
+            if len(stack) > 10000:
+                raise LexError("nesting too deep", m.start())
+        else:
+            if not stack or stack.pop() != tok:
+                raise LexError(f"unexpected '{tok}'", m.start())
+            if not stack:
+                return pos
+
+
+class Scanner:
+    """Scanning routines for coarse tokens (shared by both grammars)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def type_end(self, pos: int) -> int:
+        """End of a type starting at pos, or -1 if none starts there."""
+        t = self.text
+        c = t[pos:pos + 1]
+        if c == "!":
+            m = ALIAS_NAME.match(t, pos)
+            if m is None:
+                return -1
+            end = m.end()
+            if t.startswith("<", end):
+                end = scan_balanced(t, end)
+            return end
+        if c == "(":
+            end = scan_balanced(t, pos)
+            m = ARROW.match(t, end)
+            if m is None:
+                return end if end == pos + 2 or True else -1
+            rp = m.end()
+            if t.startswith("(", rp):
+                return scan_balanced(t, rp)
+            r = self.type_end(rp)
+            if r < 0:
+                raise LexError("expected a result type after '->'", rp)
+            return r
+        m = BUILTIN_SCALAR.match(t, pos)
+        if m is not None:
+            return m.end()
+        m = BARE_WORD.match(t, pos)
+        if m is not None and m.group() in BRACKETED_TYPES and t.startswith("<", m.end()):
+            return scan_balanced(t, m.end())
+        return -1
+
+    def attr_end(self, pos: int, typed: bool = True) -> int:
+        """End of an attribute value (with an optional `: type`)."""
+        t = self.text
+        c = t[pos:pos + 1]
+        end = -1
+        if c == "#":
+            m = ALIAS_NAME.match(t, pos)
+            if m is None:
+                return -1
+            end = m.end()
+            if t.startswith("<", end):
+                end = scan_balanced(t, end)
+        elif c in "[{":
+            end = scan_balanced(t, pos)
+        elif c == '"':
+            m = STRING.match(t, pos)
+            if m is None:
+                raise LexError("unterminated string", pos)
+            end = m.end()
+        elif c == "@":
+            m = SYMBOL_REF.match(t, pos)
+            end = m.end() if m else -1
+        elif c == "-" or c.isdigit():
+            m = NUMBER.match(t, pos)
+            end = m.end() if m else -1
+        elif c == "(":
+            end = self.type_end(pos)
+        else:
+            m = BARE_WORD.match(t, pos)
+            if m is None:
+                return -1
+            w = m.group()
+            end = m.end()
+            if w == "loc" and t.startswith("(", end):
+                return scan_balanced(t, end)
+            if w in BRACKETED_ATTRS:
+                if w == "distinct" and t.startswith("[", end):
+                    end = scan_balanced(t, end)
+                if t.startswith("<", end):
+                    end = scan_balanced(t, end)
+            elif w in ("true", "false", "unit"):
+                pass
+            else:
+                e = self.type_end(pos)
+                return e
+        if typed and end > 0:
+            m = COLON_TYPE.match(t, end)
+            if m is not None:
+                te = self.type_end(m.end())
+                if te > 0:
+                    end = te
+        return end
+
+
+class ContextLexer(Lexer):
+    """Lark custom lexer (interface 1: gets the parser state)."""
+
+    __future_interface__ = 1
+
+    def __init__(self, lexer_conf):
+        self.keywords: dict[str, str] = {}
+        for term in lexer_conf.terminals:
+            if isinstance(term.pattern, PatternStr):
+                self.keywords[term.pattern.value] = term.name
+        self._state_cache: dict[int, frozenset] = {}
+
+    def lex(self, lexer_state, parser_state) -> Iterator[Token]:
+        text = lexer_state.text
+        if not isinstance(text, str):
+            text = text.text
+        states = parser_state.parse_conf.parse_table.states
+        cache = self._state_cache
+        kw = self.keywords
+        sc = Scanner(text)
+        n = len(text)
+        pos = 0
+        ws = WS.match
+        while True:
+            m = ws(text, pos)
+            if m is not None:
+                pos = m.end()
+            if pos >= n:
+                return
+            st = parser_state.position
+            acc = cache.get(st)
+            if acc is None:
+                acc = cache[st] = frozenset(states[st])
+            tok_type, end = self.next(text, pos, acc, sc, kw)
+            yield _new_token(tok_type, text[pos:end], pos)
+            pos = end
+
+    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
+        c = text[pos]
+        try:
+            if c == "%":
+                if "RESULTS" in acc:
+                    m = RESULTS.match(text, pos)
+                    if m is not None:
+                        return "RESULTS", m.end()
+                m = VALUE_USE.match(text, pos)
+                if m is not None:
+                    return "VALUE_USE", m.end()
+            elif c == '"':
+                m = STRING.match(text, pos)
+                if m is None:
+                    raise LexError("unterminated string", pos)
+                if "OP_STRING" in acc:
+                    return "OP_STRING", m.end()
+                if "ATTR" in acc:
+                    return "ATTR", sc.attr_end(pos)
+                return "STRING", m.end()
+            elif c == "(":
+                if "OPERANDS" in acc:
+                    return "OPERANDS", scan_balanced(text, pos)
+                if "FUNC_SIG" in acc:
+                    return "FUNC_SIG", self._func_sig_end(text, pos, sc)
+                if "FUNCTION_TYPE" in acc or "TYPE" in acc:
+                    name = "FUNCTION_TYPE" if "FUNCTION_TYPE" in acc else "TYPE"
+                    return name, sc.type_end(pos)
+            elif c == "{":
+                if text.startswith("{-#", pos) and "RESOURCES" in acc:
+                    e = text.find("#-}", pos)
+                    if e < 0:
+                        raise LexError("unterminated '{-#' section", pos)
+                    return "RESOURCES", e + 3
+                if "ATTR_DICT" in acc:
+                    return "ATTR_DICT", scan_balanced(text, pos)
+                if "ATTR" in acc and "LBRACE" not in acc:
+                    return "ATTR", sc.attr_end(pos)
+            elif c == "<":
+                if text.startswith("<{", pos) and "PROPS" in acc:
+                    return "PROPS", scan_balanced(text, pos)
+            elif c == "^":
+                if "BLOCK_HEADER" in acc:
+                    m = CARET_ID.match(text, pos)
+                    if m is not None:
+                        e = m.end()
+                        if text.startswith("(", e):
+                            e = scan_balanced(text, e)
+                        m2 = re.compile(r"\s*:").match(text, e)
+                        if m2 is None:
+                            raise LexError("expected ':' after block name", e)
+                        return "BLOCK_HEADER", m2.end()
+                if "SUCCESSOR" in acc:
+                    m = CARET_ID.match(text, pos)
+                    if m is not None:
+                        return "SUCCESSOR", m.end()
+            elif c == "[":
+                if "SUCCESSORS" in acc:
+                    return "SUCCESSORS", scan_balanced(text, pos)
+            elif c == "#" or c == "!":
+                if "ALIAS_DEF" in acc:
+                    m = ALIAS_NAME.match(text, pos)
+                    if m is not None:
+                        m2 = re.compile(r"\s*=\s*").match(text, m.end())
+                        if m2 is not None:
+                            e = (sc.type_end if c == "!" else sc.attr_end)(m2.end())
+                            if e < 0:
+                                raise LexError("expected an attribute or type after '='", m2.end())
+                            return "ALIAS_DEF", e
+                if c == "!" and "TYPE" in acc:
+                    return "TYPE", sc.type_end(pos)
+                if "ATTR" in acc:
+                    return "ATTR", sc.attr_end(pos)
+            elif c == "@":
+                if "SYMBOL" in acc:
+                    m = SYMBOL.match(text, pos)
+                    if m is not None:
+                        return "SYMBOL", m.end()
+                if "ATTR" in acc:
+                    return "ATTR", sc.attr_end(pos)
+            elif c == "-" or c.isdigit():
+                if "ATTR" in acc:
+                    return "ATTR", sc.attr_end(pos)
+                if "INT" in acc:
+                    m = INTEGER.match(text, pos)
+                    if m is not None:
+                        return "INT", m.end()
+            m = BARE_WORD.match(text, pos)
+            if m is not None:
+                w = m.group()
+                end = m.end()
+                if w == "loc" and "LOC" in acc and text.startswith("(", end):
+                    return "LOC", scan_balanced(text, end)
+                t = kw.get(w)
+                if t is not None and t in acc:
+                    return t, end
+                if "TYPE" in acc:
+                    e = sc.type_end(pos)
+                    if e > 0:
+                        return "TYPE", e
+                if "ATTR" in acc:
+                    e = sc.attr_end(pos)
+                    if e > 0:
+                        return "ATTR", e
+                if "BARE_ID" in acc:
+                    return "BARE_ID", end
+                if "CUSTOM_OP" in acc and "." in w:
+                    return "CUSTOM_OP", end
+            for p in PUNCT:
+                if text.startswith(p, pos):
+                    t = kw.get(p)
+                    if t is not None and t in acc:
+                        return t, pos + len(p)
+        except LexError:
+            raise
+        raise UnexpectedCharacters(text, pos, None, None, allowed=set(acc))
+
+    def _func_sig_end(self, text: str, pos: int, sc: Scanner) -> int:
+        end = scan_balanced(text, pos)
+        m = ARROW.match(text, end)
+        if m is None:
+            return end
+        rp = m.end()
+        if text.startswith("(", rp):
+            return scan_balanced(text, rp)
+        e = sc.type_end(rp)
+        if e < 0:
+            raise LexError("expected a result type after '->'", rp)
+        return e
+
+
+ATTR_DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\]|\*)\s*x\s*)+")
+VERBATIM_WORDS = ("affine_map", "affine_set", "strided", "sparse", "distinct", "opaque")
+
+
+class AttrLexer(ContextLexer):
+    """Lexer for attributes.lark: fine-grained, except verbatim bodies."""
+
+    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
+        c = text[pos]
+        if c == '"':
+            m = STRING.match(text, pos)
+            if m is None:
+                raise LexError("unterminated string", pos)
+            return "STRING", m.end()
+        if c == "#" or c == "!":
+            m = ALIAS_NAME.match(text, pos)
+            if m is not None:
+                end = m.end()
+                if text.startswith("<", end):
+                    end = scan_balanced(text, end)
+                return ("HASH_ATTR" if c == "#" else "BANG_TYPE"), end
+        elif c == "@":
+            m = SYMBOL_REF.match(text, pos)
+            if m is not None:
+                return "SYMBOL_REF", m.end()
+        elif c == "<":
+            if "DENSE_BODY" in acc:
+                return "DENSE_BODY", scan_balanced(text, pos)
+            if "ARRAY_BODY" in acc:
+                return "ARRAY_BODY", scan_balanced(text, pos)
+        if "DIMS" in acc and (c.isdigit() or c in "?[*"):
+            m = ATTR_DIMS.match(text, pos)
+            if m is not None:
+                return "DIMS", m.end()
+        if c == "-" or c.isdigit():
+            if not text.startswith("->", pos):
+                m = NUMBER.match(text, pos)
+                if m is not None:
+                    return "NUMBER", m.end()
+        m = BARE_WORD.match(text, pos)
+        if m is not None:
+            w = m.group()
+            end = m.end()
+            t = kw.get(w)
+            if t is not None and t in acc:
+                return t, end
+            if "VERBATIM" in acc and w in VERBATIM_WORDS:
+                if w == "distinct" and text.startswith("[", end):
+                    end = scan_balanced(text, end)
+                if text.startswith("<", end):
+                    return "VERBATIM", scan_balanced(text, end)
+            if "SCALAR_TYPE" in acc:
+                m2 = BUILTIN_SCALAR.match(text, pos)
+                if m2 is not None:
+                    return "SCALAR_TYPE", m2.end()
+            if "BARE_ID" in acc:
+                return "BARE_ID", end
+        for p in PUNCT:
+            if text.startswith(p, pos):
+                t = kw.get(p)
+                if t is not None and t in acc:
+                    return t, pos + len(p)
+        raise UnexpectedCharacters(text, pos, None, None, allowed=set(acc))

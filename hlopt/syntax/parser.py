@@ -1,0 +1,754 @@
+"""The op-level parser: Lark LALR over mlir.lark, IR built during the parse.
+
+Callbacks run as LALR reductions happen, in textual order, so the session
+keeps a stack of regions/blocks and name scopes and appends each op to the
+current block as soon as it is reduced (no parse tree is ever built).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from lark import Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    Attribute,
+    DictionaryAttr,
+    StringAttr,
+    TypeAttr,
+)
+from hlopt.ir.core import Block, IRError, Operation, Region, Value
+from hlopt.ir.location import Location
+from hlopt.ir.opdef import ISOLATED, lookup_op
+from hlopt.ir.types import FunctionType, Type
+from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, unescape
+from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
+from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
+from hlopt.syntax.source import Source, SourcePos
+
+_NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
+_RESULT_ITEM = re.compile(r"%(" + _NAME + r")(?::(\d+))?")
+_USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
+_BLOCK_NAME = re.compile(r"\^([\w$.\-]+)")
+_ARG_HEAD = re.compile(r"\s*%(" + _NAME + r")\s*:\s*")
+_ALIAS_DEF = re.compile(r"([#!])([A-Za-z_][\w$.]*)\s*=\s*")
+_LOC_ALIAS = re.compile(r"loc\(#([A-Za-z_][\w$.]*)\)\Z")
+
+
+class ParseError(Exception):
+    def __init__(self, message: str, pos: int):
+        super().__init__(message)
+        self.message, self.pos = message, pos
+
+
+class ForwardRef(Value):
+    """A use of a value not yet defined (e.g. defined in a later block)."""
+
+    __slots__ = ("ref_name", "pos")
+
+
+class Frame:
+    """A region being parsed: its blocks, names and forward references."""
+
+    __slots__ = ("region", "block", "defs", "isolated", "forward", "blocks", "block_refs")
+
+    def __init__(self, region: Region, isolated: bool):
+        self.region = region
+        self.block: Block | None = None
+        self.defs: dict[str, list[Value]] = {}
+        self.isolated = isolated
+        self.forward: dict[str, ForwardRef] = {}
+        self.blocks: dict[str, Block] = {}
+        self.block_refs: dict[str, int] = {}
+
+
+def split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at depth-0 separators (brackets and strings respected)."""
+    parts, depth, start, i, n = [], 0, 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            if not (c == ">" and i > 0 and text[i - 1] == "-"):
+                depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+class ParseSession:
+    """State of one parse (one --split-input-file chunk)."""
+
+    def __init__(self, source: Source, allow_unregistered: bool = False):
+        self.src = source
+        self.allow_unregistered = allow_unregistered
+        self.attrs = attr_parser()
+        self.aliases: dict[str, tuple[str, str, int]] = {}  # name -> (kind, text, pos)
+        self.alias_values: dict[str, Any] = {}
+        self.alias_pending: set[str] = set()
+        self.cache: dict[tuple[str, str], Any] = {}
+        top = Region()
+        self.top = top
+        self.frames: list[Frame] = [Frame(top, True)]
+        self.pending: list[tuple[str, Any]] = []  # ops whose regions are being parsed
+        self.deferred_locs: list[tuple[Any, str, int]] = []
+        self.resources: list[str] = []
+        self.pos = 0  # position of the token being reduced (for errors)
+
+    # -- errors ----------------------------------------------------------------
+    def error(self, message: str, pos: int) -> ParseError:
+        return ParseError(message, pos)
+
+    # -- decoding coarse tokens ---------------------------------------------
+    def _alias_lookup(self, kind: str, name: str) -> Any:
+        if kind == "decode_type":
+            return self.decode("type", name, self.pos)
+        key = ("#" if kind in ("attr", "loc") else "!") + name
+        if key in self.alias_values:
+            return self.alias_values[key]
+        ent = self.aliases.get(key)
+        if ent is None:
+            return None
+        if key in self.alias_pending:
+            raise SyntaxErr(f"alias '{key}' refers to itself")
+        self.alias_pending.add(key)
+        try:
+            akind, text, pos = ent
+            v = self.decode("type" if akind == "!" else "attr", text, pos)
+        finally:
+            self.alias_pending.discard(key)
+        self.alias_values[key] = v
+        return v
+
+    def decode(self, start: str, text: str, pos: int) -> Any:
+        key = (start, text)
+        v = self.cache.get(key)
+        if v is None:
+            saved = self.pos
+            self.pos = pos
+            try:
+                v = self.attrs.parse(text, start, self._alias_lookup)
+            except SyntaxErr as e:
+                raise ParseError(e.message, pos + e.offset) from None
+            except IRError as e:
+                raise ParseError(e.message, pos) from None
+            finally:
+                self.pos = saved
+            self.cache[key] = v
+        return v
+
+    def decode_type(self, tok) -> Type:
+        return self.decode("type", str(tok), tok.start_pos)
+
+    def decode_attr(self, tok) -> Attribute:
+        return self.decode("attr", str(tok), tok.start_pos)
+
+    def decode_dict(self, tok) -> DictionaryAttr:
+        text = str(tok)
+        if text.startswith("<{"):
+            inner, base = text[1:-1], tok.start_pos + 1
+        else:
+            inner, base = text, tok.start_pos
+        d = self.decode("attr", inner, base)
+        if not isinstance(d, DictionaryAttr):
+            raise ParseError("expected attribute dictionary", base)
+        return d
+
+    def decode_function_type(self, tok) -> FunctionType:
+        t = self.decode("type", str(tok), tok.start_pos)
+        if not isinstance(t, FunctionType):
+            raise ParseError("expected function type", tok.start_pos)
+        return t
+
+    def defer_loc(self, target: Any, tok) -> None:
+        if tok is not None:
+            self.deferred_locs.append((target, str(tok), tok.start_pos))
+
+    # -- names ------------------------------------------------------------------
+    def lookup(self, name: str, index: int, type: Type | None, pos: int) -> Value:
+        for fr in reversed(self.frames):
+            vals = fr.defs.get(name)
+            if vals is not None:
+                if index >= len(vals):
+                    raise ParseError(f"reference to invalid result number", pos)
+                v = vals[index]
+                if type is not None and v.type is not type:
+                    raise ParseError(
+                        f"use of value '%{name}' expects different type than prior uses: "
+                        f"'{type.text}' vs '{v.type.text}'", pos)
+                return v
+            if fr.isolated:
+                break
+        fr = self._isolated_frame()
+        key = f"{name}#{index}"
+        ref = fr.forward.get(key)
+        if ref is None:
+            if type is None:
+                raise ParseError(f"use of undeclared SSA value name", pos)
+            ref = ForwardRef(type)
+            ref.ref_name, ref.pos = name, pos
+            fr.forward[key] = ref
+        elif type is not None and ref.type is not type:
+            raise ParseError(
+                f"use of value '%{name}' expects different type than prior uses: "
+                f"'{type.text}' vs '{ref.type.text}'", pos)
+        return ref
+
+    def _isolated_frame(self) -> Frame:
+        for fr in reversed(self.frames):
+            if fr.isolated:
+                return fr
+        return self.frames[0]
+
+    def define(self, name: str, values: list[Value], pos: int) -> None:
+        fr = self.frames[-1]
+        if name in fr.defs:
+            raise ParseError(f"redefinition of SSA value '%{name}'", pos)
+        fr.defs[name] = values
+        iso = self._isolated_frame()
+        if iso.forward:
+            for i, v in enumerate(values):
+                ref = iso.forward.pop(f"{name}#{i}", None)
+                if ref is not None:
+                    if ref.type is not v.type:
+                        raise ParseError(
+                            f"definition of SSA value '%{name}#{i}' has type '{v.type.text}'"
+                            f" but was used with type '{ref.type.text}'", pos)
+                    ref.replace_all_uses_with(v)
+
+    def resolve_operands(self, tok, types: list[Type] | None) -> list[Value]:
+        text = str(tok)
+        uses = _USE.findall(text)
+        if types is not None and len(uses) != len(types):
+            raise ParseError(
+                f"{len(uses)} operands present, but expected {len(types)}", tok.start_pos)
+        out = []
+        for i, (name, idx) in enumerate(uses):
+            out.append(self.lookup(name, int(idx) if idx else 0, types[i] if types else None, tok.start_pos))
+        return out
+
+    # -- blocks and regions ------------------------------------------------------
+    def current_block(self) -> Block:
+        fr = self.frames[-1]
+        if fr.block is None:
+            fr.block = fr.region.add_block()
+        return fr.block
+
+    def block_ref(self, label: str, pos: int) -> Block:
+        fr = self.frames[-1]
+        b = fr.blocks.get(label)
+        if b is None:
+            b = fr.blocks[label] = Block()
+            fr.block_refs[label] = pos
+        return b
+
+    def open_region(self) -> None:
+        isolated = False
+        entry_args = None
+        if self.pending:
+            name, extra = self.pending[-1]
+            d = lookup_op(name)
+            isolated = d is not None and ISOLATED in d.traits
+            if extra is not None:
+                entry_args = extra
+                self.pending[-1] = (name, None)
+        fr = Frame(Region(), isolated)
+        self.frames.append(fr)
+        if entry_args is not None:
+            b = fr.region.add_block()
+            fr.block = b
+            for name, t, loc_tok, pos in entry_args:
+                a = b.add_argument(t)
+                if loc_tok is not None:
+                    self.deferred_locs.append((a, loc_tok, pos))
+                self.define(name, [a], pos)
+
+    def close_region(self, pos: int) -> Region:
+        fr = self.frames.pop()
+        for label, b in fr.blocks.items():
+            if b.parent is None:
+                raise ParseError(f"reference to an undefined block", fr.block_refs.get(label, pos))
+        if fr.isolated and fr.forward:
+            ref = min(fr.forward.values(), key=lambda r: r.pos)
+            raise ParseError(f"use of undeclared SSA value name", ref.pos)
+        if fr.forward and not fr.isolated:
+            # forward refs of non-isolated regions stay pending in the isolated frame
+            pass
+        return fr.region
+
+    def block_label(self, tok) -> None:
+        text = str(tok)
+        pos = tok.start_pos
+        m = _BLOCK_NAME.match(text)
+        label = m.group(1)
+        fr = self.frames[-1]
+        b = fr.blocks.get(label)
+        if b is not None and b.parent is not None:
+            raise ParseError(f"redefinition of block '^{label}'", pos)
+        if b is None:
+            b = fr.blocks[label] = Block()
+        fr.region.add_block(b)
+        fr.block = b
+        rest = text[m.end():].rstrip()[:-1].strip()  # drop trailing ':'
+        if rest.startswith("("):
+            inner = rest[1:-1]
+            if inner.strip():
+                base = pos + text.index("(") + 1
+                for piece, off in _pieces(inner):
+                    name, t, loc_tok, _ = self.parse_arg(piece, base + off, named=True)
+                    a = b.add_argument(t)
+                    if loc_tok is not None:
+                        self.deferred_locs.append((a, loc_tok, base + off))
+                    self.define(name, [a], base + off)
+
+    def parse_arg(self, piece: str, pos: int, named: bool) -> tuple[str | None, Type, str | None, DictionaryAttr | None]:
+        """`%name: type {attrs} loc(...)` (or without the name)."""
+        name = None
+        i = 0
+        if named:
+            m = _ARG_HEAD.match(piece)
+            if m is None:
+                raise ParseError("expected SSA value name and ':' type", pos)
+            name = m.group(1)
+            i = m.end()
+        else:
+            while i < len(piece) and piece[i].isspace():
+                i += 1
+        sc = Scanner(piece)
+        try:
+            end = sc.type_end(i)
+        except LexError as e:
+            raise ParseError(e.message, pos + e.pos) from None
+        if end < 0:
+            raise ParseError("expected type", pos + i)
+        t = self.decode("type", piece[i:end], pos + i)
+        rest = piece[end:]
+        attrs = None
+        loc_tok = None
+        j = len(rest) - len(rest.lstrip())
+        if rest[j:j + 1] == "{":
+            e = scan_balanced(rest, j)
+            attrs = self.decode("attr", rest[j:e], pos + end + j)
+            j = e
+            j += len(rest[j:]) - len(rest[j:].lstrip())
+        if rest[j:].startswith("loc("):
+            e = scan_balanced(rest, j + 3)
+            loc_tok = rest[j:e]
+            j = e
+        if rest[j:].strip():
+            raise ParseError(f"unexpected '{rest[j:].strip()[:20]}'", pos + end + j)
+        return name, t, loc_tok, attrs
+
+    # -- ops ------------------------------------------------------------------------
+    def check_dialect(self, name: str, pos: int, custom: bool = False) -> None:
+        if self.allow_unregistered:
+            return
+        from hlopt.ir.opdef import is_registered_dialect, lookup_op as _lk
+
+        dialect = name.split(".", 1)[0]
+        if not is_registered_dialect(dialect):
+            if custom:
+                raise ParseError(f"custom op '{name}' is unknown (tried '{name}' as well)", pos)
+            raise ParseError(
+                f"operation being parsed with an unregistered dialect. If this is intended, please use "
+                f"-allow-unregistered-dialect with the MLIR tool used", pos)
+        if _lk(name) is None:
+            from hlopt.ir.opdef import dialect_allows_unknown_ops
+
+            if not dialect_allows_unknown_ops(dialect):
+                raise ParseError(
+                    f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow "
+                    f"unknown operations", pos)
+
+    def finish_op(self, results_tok, op: Operation, loc_tok, pos: int) -> None:
+        if results_tok is not None:
+            items = _RESULT_ITEM.findall(str(results_tok))
+            total = sum(int(c) if c else 1 for _, c in items)
+            if total != len(op.results):
+                raise ParseError(
+                    f"operation defines {len(op.results)} results but was provided {total} to bind",
+                    results_tok.start_pos)
+            k = 0
+            for name, c in items:
+                n = int(c) if c else 1
+                self.define(name, op.results[k:k + n], results_tok.start_pos)
+                k += n
+        elif op.results:
+            pass  # results may be left unnamed
+        if loc_tok is not None:
+            self.deferred_locs.append((op, str(loc_tok), loc_tok.start_pos))
+        op._loc = SourcePos(self.src, pos) if loc_tok is None else op._loc
+        self.current_block().append(op)
+
+    def split_attrs(self, name: str, props: DictionaryAttr | None, attrs: DictionaryAttr | None
+                    ) -> tuple[DictionaryAttr | None, DictionaryAttr | None]:
+        """Inherent attributes of registered ops live in properties."""
+        d = lookup_op(name)
+        if d is None or not attrs or not d.inherent:
+            return props, attrs
+        inh = [(k, v) for k, v in attrs.entries if k in d.inherent]
+        if not inh:
+            return props, attrs
+        rest = [(k, v) for k, v in attrs.entries if k not in d.inherent]
+        merged = list(props.entries) if props else []
+        names = {k for k, _ in merged}
+        merged += [(k, v) for k, v in inh if k not in names]
+        return DictionaryAttr(merged), DictionaryAttr(rest)
+
+    def finish(self) -> tuple[Operation, list[str]]:
+        if len(self.frames) != 1:
+            raise ParseError("unexpected end of input: unclosed region", len(self.src.text))
+        fr = self.frames[0]
+        if fr.forward:
+            ref = min(fr.forward.values(), key=lambda r: r.pos)
+            raise ParseError("use of undeclared SSA value name", ref.pos)
+        for target, text, pos in self.deferred_locs:
+            m = _LOC_ALIAS.match(text)
+            if m is not None:
+                loc = self._alias_lookup("loc", m.group(1))
+                if loc is None:
+                    raise ParseError(f"undefined symbol alias id '{m.group(1)}'", pos + 4)
+            else:
+                loc = self.decode("attr", text, pos)
+            if not isinstance(loc, Location):
+                raise ParseError("expected location", pos)
+            if isinstance(target, Operation):
+                target._loc = loc
+            else:
+                target.location = loc
+        # aliases defined but never used must still be valid
+        for key, (_, _, pos) in self.aliases.items():
+            if key not in self.alias_values:
+                self._alias_lookup("attr" if key[0] == "#" else "type", key[1:])
+        block = self.top.blocks[0] if self.top.blocks else Block()
+        ops = block.ops_list()
+        if len(ops) == 1 and ops[0].name == "builtin.module":
+            module = ops[0]
+            module.detach()
+            return module, self.resources
+        module = Operation("builtin.module", regions=1, location=SourcePos(self.src, 0))
+        body = module.regions[0].add_block()
+        for op in ops:
+            op.detach()
+            body.append(op)
+        return module, self.resources
+
+
+def _pieces(inner: str):
+    off = 0
+    for p in split_top(inner):
+        yield p, off
+        off += len(p) + 1
+
+
+class OpBuilder(Transformer):
+    """LALR callbacks for mlir.lark; delegates to the current session."""
+
+    def __init__(self):
+        super().__init__()
+        self.s: ParseSession | None = None
+        # dialect rule callbacks: rule name -> fn(session, children)
+        self.extra: dict[str, Callable] = {}
+
+    def __default__(self, data, children, meta):
+        if data.startswith("_"):
+            return Tree(data, children)  # inlined into the parent rule by Lark
+        fn = self.extra.get(data)
+        if fn is None:
+            raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos)
+        return fn(self.s, children)
+
+    def start(self, c):
+        return None
+
+    def alias_def(self, c):
+        tok = c[0]
+        text = str(tok)
+        m = _ALIAS_DEF.match(text)
+        key = m.group(1) + m.group(2)
+        s = self.s
+        if key in s.aliases:
+            raise ParseError(f"redefinition of symbol alias id '{m.group(2)}'", tok.start_pos)
+        s.aliases[key] = (m.group(1), text[m.end():], tok.start_pos + m.end())
+        return None
+
+    def resources(self, c):
+        self.s.resources.append(str(c[0]))
+        return None
+
+    def operation(self, c):
+        results, op_and_pos, loc = c
+        op, pos = op_and_pos
+        if results is not None:
+            pos = results.start_pos
+        self.s.finish_op(results, op, loc, pos)
+        return None
+
+    # generic form ----------------------------------------------------------------
+    def generic_head(self, c):
+        name_tok, operands_tok = c
+        s = self.s
+        name = unescape(str(name_tok)).decode("utf-8", "surrogateescape")
+        if not re.fullmatch(r"[A-Za-z_][\w$]*\.[\w$.]+|[A-Za-z_][\w$]*", name) or not name:
+            raise ParseError(f"invalid operation name '{name}'", name_tok.start_pos)
+        s.check_dialect(name, name_tok.start_pos)
+        s.pending.append((name, None))
+        return (name, name_tok, operands_tok)
+
+    def generic_op(self, c):
+        head, succ, props, regions, attrs, ftype = c
+        s = self.s
+        s.pending.pop()
+        name, name_tok, operands_tok = head
+        ft = s.decode_function_type(ftype)
+        operands = s.resolve_operands(operands_tok, list(ft.inputs))
+        successors = []
+        if succ is not None:
+            for label in _BLOCK_NAME.findall(str(succ)):
+                successors.append(s.block_ref(label, succ.start_pos))
+        p = s.decode_dict(props) if props is not None else None
+        a = s.decode_dict(attrs) if attrs is not None else None
+        p, a = s.split_attrs(name, p, a)
+        op = Operation(name, operands, ft.results, p, a, regions or (), successors)
+        return op, name_tok.start_pos
+
+    def regions(self, c):
+        return list(c)
+
+    def region_open(self, c):
+        self.s.open_region()
+        return None
+
+    def region(self, c):
+        return self.s.close_region(c[-1].start_pos if c and hasattr(c[-1], "start_pos") else 0)
+
+    def block(self, c):
+        return None
+
+    def block_label(self, c):
+        self.s.block_label(c[0])
+        return None
+
+    # builtin.module ----------------------------------------------------------------
+    def module_head(self, c):
+        sym, attrs = c
+        s = self.s
+        props = {}
+        if sym is not None:
+            props["sym_name"] = StringAttr(_symbol_name(sym))
+        a = s.decode_dict(attrs) if attrs is not None else None
+        s.pending.append(("builtin.module", None))
+        return props, a
+
+    def module_op(self, c):
+        (props, attrs), region = c
+        self.s.pending.pop()
+        op = Operation("builtin.module", (), (), props, attrs, [region])
+        return op, self.s.pos
+
+    # func.func ---------------------------------------------------------------------------
+    def func_head(self, c):
+        vis, sym, sig, attrs = c
+        s = self.s
+        text = str(sig)
+        base = sig.start_pos
+        close = scan_balanced(text, 0)
+        inner = text[1:close - 1]
+        args = []
+        arg_attrs = []
+        named = bool(re.match(r"\s*%", inner))
+        if inner.strip():
+            for piece, off in _pieces(inner):
+                name, t, loc_tok, a = s.parse_arg(piece, base + 1 + off, named=named)
+                args.append((name, t, loc_tok, base + 1 + off))
+                arg_attrs.append(a)
+        rest = text[close:].strip()
+        results, res_attrs = [], []
+        if rest:
+            rt = rest[2:].strip()  # after '->'
+            rbase = base + text.index(rt, close)
+            if rt.startswith("("):
+                for piece, off in _pieces(rt[1:-1]):
+                    if not piece.strip():
+                        continue
+                    _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                    results.append(t)
+                    res_attrs.append(a)
+            else:
+                results.append(s.decode("type", rt, rbase))
+                res_attrs.append(None)
+        props = {
+            "sym_name": StringAttr(_symbol_name(sym)),
+            "function_type": TypeAttr(FunctionType([a[1] for a in args], results)),
+        }
+        if vis is not None:
+            props["sym_visibility"] = StringAttr(str(vis))
+        if any(a is not None and len(a) for a in arg_attrs):
+            props["arg_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in arg_attrs)
+        if any(a is not None and len(a) for a in res_attrs):
+            props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
+        extra = s.decode_dict(attrs) if attrs is not None else None
+        s.pending.append(("func.func", args if named else None))
+        return props, extra, named, sym
+
+    def visibility(self, c):
+        return c[0]
+
+    def func_op(self, c):
+        (props, attrs, named, sym), region = c
+        s = self.s
+        s.pending.pop()
+        if region is not None and not named and props["function_type"].type.inputs:
+            raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
+        op = Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()])
+        return op, sym.start_pos
+
+    def return_op(self, c):
+        values, types = c
+        s = self.s
+        operands = []
+        if values is not None:
+            if len(values) != len(types):
+                raise ParseError(f"{len(values)} operands present, but expected {len(types)}",
+                                 values[0].start_pos)
+            for tok, t in zip(values, types):
+                m = _USE.match(str(tok))
+                operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+        return Operation("func.return", operands), s.pos
+
+    def call_op(self, c):
+        sym, operands_tok, attrs, ftype = c
+        s = self.s
+        ft = s.decode_function_type(ftype)
+        operands = s.resolve_operands(operands_tok, list(ft.inputs))
+        from hlopt.ir.attributes import SymbolRefAttr
+
+        props = {"callee": SymbolRefAttr(_symbol_name(sym))}
+        a = s.decode_dict(attrs) if attrs is not None else None
+        return Operation("func.call", operands, ft.results, props, a), sym.start_pos
+
+    def constant_op(self, c):
+        attrs, value = c
+        s = self.s
+        v = s.decode_attr(value)
+        t = getattr(v, "type", None)
+        if t is None:
+            raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
+        a = s.decode_dict(attrs) if attrs is not None else None
+        return Operation("arith.constant", (), [t], {"value": v}, a), value.start_pos
+
+    def value_list(self, c):
+        return list(c)
+
+    def type_list(self, c):
+        return [self.s.decode_type(t) for t in c]
+
+
+def _symbol_name(tok) -> str:
+    t = str(tok)[1:]
+    return unescape(t).decode("utf-8", "surrogateescape") if t.startswith('"') else t
+
+
+_BUILDER: OpBuilder | None = None
+_LARK = None
+
+
+def _parser():
+    global _BUILDER, _LARK
+    if _LARK is None:
+        from hlopt.syntax.grammar import make_op_parser
+        from hlopt.syntax import dialect_syntax
+
+        dialect_syntax.load_all()
+        _BUILDER = OpBuilder()
+        _BUILDER.extra.update(dialect_syntax.CALLBACKS)
+        _LARK = make_op_parser(_BUILDER)
+    return _LARK, _BUILDER
+
+
+def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Operation, list[str]]:
+    """Parse a whole buffer into a builtin.module (wrapping top-level ops
+    in an implicit module as MLIR does). Raises DiagnosticError."""
+    lark, builder = _parser()
+    session = ParseSession(source, allow_unregistered)
+    builder.s = session
+    text = source.text
+    try:
+        lark.parse(text)
+        return session.finish()
+    except ParseError as e:
+        raise DiagnosticError([_diag(source, e.message, e.pos)]) from None
+    except LexError as e:
+        raise DiagnosticError([_diag(source, e.message, e.pos)]) from None
+    except UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            raise DiagnosticError([_diag(source, _eof_message(e), len(text))]) from None
+        raise DiagnosticError([_diag(source, _unexpected_message(tok, e.expected), tok.start_pos or 0)]) from None
+    except UnexpectedCharacters as e:
+        raise DiagnosticError([_diag(source, _char_message(text, e), e.pos_in_stream)]) from None
+    except UnexpectedEOF as e:
+        raise DiagnosticError([_diag(source, _eof_message(e), len(text))]) from None
+    except RecursionError:
+        raise DiagnosticError([_diag(source, "nesting too deep", session.pos)]) from None
+    except IRError as e:
+        raise DiagnosticError([_diag(source, e.message, session.pos)]) from None
+    finally:
+        builder.s = None
+
+
+def _diag(source: Source, message: str, pos: int) -> Diagnostic:
+    return Diagnostic("error", message, source.location(pos), source=source)
+
+
+_TERMINAL_DESCR = {
+    "RESULTS": "SSA result list", "VALUE_USE": "SSA value", "OP_STRING": "operation name",
+    "OPERANDS": "operand list", "PROPS": "properties '<{'", "ATTR_DICT": "attribute dictionary",
+    "FUNCTION_TYPE": "function type", "TYPE": "type", "LOC": "location", "BLOCK_HEADER": "block label",
+    "SYMBOL": "symbol name", "FUNC_SIG": "function signature", "ATTR": "attribute value",
+    "RBRACE": "'}'", "LBRACE": "'{'", "COLON": "':'", "COMMA": "','", "RPAR": "')'", "LPAR": "'('",
+    "$END": "end of input",
+}
+
+
+def _expected(expected) -> str:
+    names = sorted({_TERMINAL_DESCR.get(t, t.lower()) for t in expected if not t.startswith("__ANON")})
+    if not names:
+        return "operation"
+    if len(names) > 4:
+        names = names[:4] + ["..."]
+    return ", ".join(names)
+
+
+def _unexpected_message(tok, expected) -> str:
+    return f"unexpected '{str(tok)[:40]}', expected {_expected(expected)}"
+
+
+def _eof_message(e) -> str:
+    return "unexpected end of input" + (f", expected {_expected(e.expected)}" if getattr(e, "expected", None) else "")
+
+
+def _char_message(text: str, e: UnexpectedCharacters) -> str:
+    c = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+    if c == "%":
+        return "expected operation name in quotes"
+    if not c.isprintable():
+        return f"unexpected character {c!r}"
+    allowed = getattr(e, "allowed", None) or ()
+    return f"unexpected character '{c}'" + (f", expected {_expected(allowed)}" if allowed else "")
+
+
+def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool = True) -> Operation:
+    """Parse MLIR text into a builtin.module (API entry point)."""
+    return parse_source(Source(filename, text), allow_unregistered)[0]

@@ -1,0 +1,508 @@
+"""MLIR's printer, reproduced: same names, aliases, layout and formatting.
+
+Output is built as a list of lines joined once. Value names follow MLIR's
+SSANameState: in the pretty form each region restarts from its parent's
+counters (ops may suggest names); in the generic form counters are global
+and regions are numbered last-in-first-out. Aliases (`#map`, `#set`, and
+`#loc` with debug info) are ordered by (depth, kind, first use), locations
+reachable only from op locations are deferred to the end of the output.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from hlopt.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    Attribute,
+    DictionaryAttr,
+    IntegerSetAttr,
+    TypeAttr,
+    print_named_attrs,
+)
+from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.location import Location, UnknownLoc
+from hlopt.ir.types import FunctionType, Type
+
+INDENT = "  "
+
+
+class Namer:
+    """SSA value and block names (MLIR's SSANameState)."""
+
+    def __init__(self, top: Operation, generic: bool):
+        self.generic = generic
+        self.names: dict[Value, str] = {}  # value -> "%name" or "%name#i"
+        self.blocks: dict[Block, str] = {}
+        self.block_order: dict[Block, int] = {}
+        self.next_value = 0
+        self.next_arg = 0
+        self.next_conflict = 0
+        stack: list[tuple[Region, int, int, int, dict | None]] = []
+        for r in top.regions:
+            stack.append((r, 0, 0, 0, None))
+        while stack:
+            region, nv, na, nc, parent_used = stack.pop()
+            if not generic:
+                self.next_value, self.next_arg, self.next_conflict = nv, na, nc
+            used = _Scope(parent_used)
+            self._number_region(region, used)
+            for b in region.blocks:
+                for op in b.ops:
+                    for r in op.regions:
+                        stack.append((r, self.next_value, self.next_arg, self.next_conflict, used))
+
+    def _unique(self, name: str, used: "_Scope") -> str:
+        if used.contains(name):
+            base = name + "_"
+            while True:
+                probe = base + str(self.next_conflict)
+                self.next_conflict += 1
+                if not used.contains(probe):
+                    name = probe
+                    break
+        used.add(name)
+        return name
+
+    def _number_region(self, region: Region, used: "_Scope") -> None:
+        names = self.names
+        if not self.generic and region.parent is not None:
+            d = region.parent.opdef
+            if d is not None and hasattr(d, "asm_block_arg_names"):
+                for arg, n in d.asm_block_arg_names(region.parent, region):
+                    names[arg] = "%" + self._unique(n, used)
+        for i, b in enumerate(region.blocks):
+            self.blocks[b] = f"^bb{i}"
+            self.block_order[b] = i
+            entry = i == 0
+            for a in b.args:
+                if a in names:
+                    continue
+                if entry:
+                    names[a] = "%" + self._unique(f"arg{self.next_arg}", used)
+                    self.next_arg += 1
+                else:
+                    names[a] = f"%{self.next_value}"
+                    self.next_value += 1
+            for op in b.ops:
+                res = op.results
+                if not res:
+                    continue
+                if not self.generic:
+                    d = op.opdef
+                    if d is not None and hasattr(d, "asm_result_names"):
+                        hint = d.asm_result_names(op)
+                        if hint:
+                            self._named_results(op, hint, used)
+                            continue
+                base = f"%{self.next_value}"
+                self.next_value += 1
+                names[res[0]] = base
+                for k in range(1, len(res)):
+                    names[res[k]] = f"{base}#{k}"
+
+    def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
+        res = op.results
+        if len(hint) == 1:
+            base = "%" + self._unique(hint[0], used)
+            self.names[res[0]] = base
+            for k in range(1, len(res)):
+                self.names[res[k]] = f"{base}#{k}"
+        else:
+            for r, n in zip(res, hint):
+                self.names[r] = "%" + self._unique(n, used)
+
+    def result_groups(self, op: Operation) -> list[str]:
+        """The `%a, %b:2 = ` prefix parts for an op's results."""
+        res = op.results
+        first = self.names.get(res[0], "%<<UNKNOWN>>")
+        if len(res) == 1:
+            return [first]
+        if "#" not in self.names.get(res[1], "#"):
+            return [self.names[r] for r in res]
+        return [f"{first}:{len(res)}"]
+
+
+class _Scope:
+    __slots__ = ("parent", "names")
+
+    def __init__(self, parent: "_Scope | None"):
+        self.parent, self.names = parent, set()
+
+    def contains(self, n: str) -> bool:
+        s: _Scope | None = self
+        while s is not None:
+            if n in s.names:
+                return True
+            s = s.parent
+        return False
+
+    def add(self, n: str) -> None:
+        self.names.add(n)
+
+
+# ---------------------------------------------------------------------------
+# aliases
+
+
+def _alias_prefix(a: Any, debuginfo: bool) -> str | None:
+    if isinstance(a, Location):
+        return "loc" if debuginfo else None
+    if isinstance(a, AffineMapAttr):
+        return "map"
+    if isinstance(a, IntegerSetAttr):
+        return "set"
+    hook = getattr(a, "alias_prefix", None)
+    if hook is not None:
+        return hook()
+    return None
+
+
+class Aliases:
+    """Collects aliasable attributes in MLIR's visiting order."""
+
+    def __init__(self, debuginfo: bool):
+        self.debuginfo = debuginfo
+        self.info: dict[Any, list] = {}  # attr -> [depth, prefix, order, deferrable]
+        self.names: dict[Any, str] = {}
+        self._seen: set[int] = set()
+
+    # visiting ------------------------------------------------------------------
+    def visit_attr(self, a: Any, deferrable: bool = False) -> int:
+        """Visit attribute/type `a`; return its alias depth contribution."""
+        if not a.has_alias_parts:
+            return 0
+        info = self.info.get(a)
+        if info is not None:
+            if not deferrable:
+                self._undefer(a)
+            return info[0] + 1
+        depth = 0
+        for child in _children(a):
+            depth = max(depth, self.visit_attr(child, deferrable))
+        prefix = _alias_prefix(a, self.debuginfo)
+        if prefix is None:
+            return depth
+        self.info[a] = [depth, prefix, len(self.info), deferrable]
+        return depth + 1
+
+    def _undefer(self, a: Any) -> None:
+        info = self.info.get(a)
+        if info is not None and info[3]:
+            info[3] = False
+            for c in _children(a):
+                self._undefer(c)
+        elif info is None:
+            for c in _children(a):
+                self._undefer(c)
+
+    def visit_op(self, op: Operation, generic: bool) -> None:
+        stack = [op]
+        while stack:
+            o = stack.pop()
+            if self.debuginfo:
+                self.visit_attr(o.location, deferrable=True)
+            for t in o.result_types:
+                self.visit_attr(t)
+            for v in o.operands:
+                self.visit_attr(v.type)
+            if o.properties.has_alias_parts:
+                self.visit_attr(o.properties)
+            if o.attributes.has_alias_parts:
+                self.visit_attr(o.attributes)
+            children = []
+            for r in o.regions:
+                for b in r.blocks:
+                    for a in b.args:
+                        self.visit_attr(a.type)
+                        if self.debuginfo and a.location is not None:
+                            self.visit_attr(a.location, deferrable=False)
+                    children.extend(b.ops)
+            stack.extend(reversed(children))
+
+    def assign(self) -> None:
+        items = sorted(self.info.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[1][2]))
+        counts: dict[str, int] = {}
+        self.order = []
+        for a, (depth, prefix, _, deferrable) in items:
+            n = counts.get(prefix, 0)
+            counts[prefix] = n + 1
+            if n == 0:
+                name = "#" + prefix
+            else:
+                name = "#" + prefix + ("_" if prefix[-1].isdigit() else "") + str(n)
+            self.names[a] = name
+            self.order.append((a, name, deferrable))
+
+
+def _children(a: Any) -> Sequence[Any]:
+    from hlopt.ir.attributes import DenseElementsAttr, StringAttr
+    from hlopt.ir.location import CallSiteLoc, FusedLoc, NameLoc
+    from hlopt.ir.types import (
+        ComplexType,
+        MemRefType,
+        RankedTensorType,
+        TupleType,
+        UnrankedTensorType,
+        VectorType,
+    )
+
+    if isinstance(a, DictionaryAttr):
+        return [v for _, v in a.entries]
+    if isinstance(a, ArrayAttr):
+        return a.elements
+    if isinstance(a, TypeAttr):
+        return (a.type,)
+    if isinstance(a, NameLoc):
+        return (a.child,)
+    if isinstance(a, CallSiteLoc):
+        return (a.callee, a.caller)
+    if isinstance(a, FusedLoc):
+        return (a.locations if a.metadata is None else (a.metadata, *a.locations))
+    if isinstance(a, FunctionType):
+        return a.inputs + a.results
+    if isinstance(a, RankedTensorType):
+        return (a.element_type,) if a.encoding is None else (a.element_type, a.encoding)
+    if isinstance(a, MemRefType):
+        return tuple(x for x in (a.element_type, a.layout, a.memory_space) if x is not None)
+    if isinstance(a, (UnrankedTensorType, VectorType, ComplexType)):
+        return (a.element_type,)
+    if isinstance(a, TupleType):
+        return a.types
+    if isinstance(a, (DenseElementsAttr, StringAttr)):
+        return (a.type,) if a.type is not None else ()
+    ch = getattr(a, "alias_children", None)
+    return ch() if ch is not None else ()
+
+
+# ---------------------------------------------------------------------------
+# the printer
+
+
+class Printer:
+    def __init__(self, generic: bool = False, debuginfo: bool = False):
+        self.generic = generic
+        self.debuginfo = debuginfo
+        self.namer: Namer | None = None
+        self.alias: Aliases | None = None
+        self.indent = 0
+        self.default_dialect: list[str] = []
+        self._cache: dict[Any, str] = {}
+
+    # -- hooks used by attributes/types (alias-aware printing) ----------------
+    def alias_of(self, a: Any) -> str | None:
+        return self.alias.names.get(a) if self.alias is not None else None
+
+    def attr_text(self, a: Attribute) -> str:
+        n = self.alias_of(a)
+        if n is not None:
+            return n
+        t = self._cache.get(a)
+        if t is None:
+            t = self._cache[a] = a.print_with(self) if a.has_alias_parts else a.text
+            if isinstance(a, AffineMapAttr) and n is None:
+                t = self._cache[a] = f"affine_map<{a.map}>"
+            elif isinstance(a, IntegerSetAttr) and n is None:
+                t = self._cache[a] = f"affine_set<{a.set}>"
+        return t
+
+    def type_text(self, t: Type) -> str:
+        if not t.has_alias_parts:
+            return t.text
+        return self.attr_text(t)
+
+    # -- values ---------------------------------------------------------------
+    def value(self, v: Value) -> str:
+        n = self.namer.names.get(v)
+        return n if n is not None else "<<UNKNOWN SSA VALUE>>"
+
+    def values(self, vs: Sequence[Value]) -> str:
+        names = self.namer.names
+        return ", ".join(names.get(v, "<<UNKNOWN SSA VALUE>>") for v in vs)
+
+    def block_name(self, b: Block) -> str:
+        return self.namer.blocks.get(b, "^INVALIDBLOCK")
+
+    def types(self, ts: Sequence[Type]) -> str:
+        return ", ".join(t.text if not t.has_alias_parts else self.type_text(t) for t in ts)
+
+    def functional_type(self, ins: Sequence[Type], outs: Sequence[Type]) -> str:
+        res = self.types(outs)
+        if len(outs) != 1 or isinstance(outs[0], FunctionType):
+            res = "(" + res + ")"
+        return f"({self.types(ins)}) -> {res}"
+
+    def attr_dict(self, d: DictionaryAttr, elide: Sequence[str] = (), keyword: bool = False) -> str:
+        """` {a = 1}` (or ` attributes {...}`), empty if nothing to print."""
+        entries = d.entries
+        if elide:
+            entries = [e for e in entries if e[0] not in elide]
+        if not entries:
+            return ""
+        body = print_named_attrs(entries, self if d.has_alias_parts else None)
+        return (" attributes {" if keyword else " {") + body + "}"
+
+    def loc(self, loc: Location) -> str:
+        if not self.debuginfo:
+            return ""
+        return " loc(" + (self.alias_of(loc) or loc.body(self)) + ")"
+
+    def op_name(self, op: Operation) -> str:
+        name = op.name
+        dd = self.default_dialect[-1] if self.default_dialect else ""
+        if dd and name.startswith(dd + "."):
+            return name[len(dd) + 1:]
+        if name.startswith("builtin."):
+            return name[8:]
+        return name
+
+    # -- top level --------------------------------------------------------------
+    def print_top(self, op: Operation, resources: Sequence[str] = ()) -> str:
+        self.namer = Namer(op, self.generic)
+        al = Aliases(self.debuginfo)
+        al.visit_op(op, self.generic)
+        al.assign()
+        self.alias = al if al.names else None
+        lines: list[str] = []
+        deferred: list[str] = []
+        for a, name, deferrable in al.order:
+            text = a.print_with(self) if not isinstance(a, (AffineMapAttr, IntegerSetAttr)) else (
+                f"affine_map<{a.map}>" if isinstance(a, AffineMapAttr) else f"affine_set<{a.set}>")
+            (deferred if deferrable else lines).append(f"{name} = {text}")
+        self.print_op(op, lines)
+        lines.extend(deferred)
+        if resources:
+            lines.extend(_resources_text(resources))
+        return "\n".join(lines) + "\n"
+
+    def print_op(self, op: Operation, out: list[str]) -> None:
+        """Append the op's lines (first line indented) to out."""
+        ind = INDENT * self.indent
+        prefix = ""
+        if op.results:
+            prefix = ", ".join(self.namer.result_groups(op)) + " = "
+        if not self.generic:
+            d = op.opdef
+            if d is not None:
+                text = d.print_custom(op, self)
+                if text is not None:
+                    out.append(ind + prefix + text + self.loc(op.location))
+                    return
+        self._generic(op, ind + prefix, out)
+
+    def _generic(self, op: Operation, head: str, out: list[str]) -> None:
+        names = self.namer.names
+        parts = [head, '"', op.name, '"(']
+        if op._operands:
+            parts.append(", ".join(names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in op._operands))
+        parts.append(")")
+        if op.successors:
+            parts.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
+        props = op.properties
+        if props.entries:
+            parts.append(" <" + (props.text if not props.has_alias_parts else props.print_with(self)) + ">")
+        tail = []
+        attrs = op.attributes
+        if attrs.entries:
+            tail.append(" " + (attrs.text if not attrs.has_alias_parts else attrs.print_with(self)))
+        tail.append(" : ")
+        ins = [o.value.type for o in op._operands]
+        tail.append(self.functional_type(ins, op.result_types))
+        tail.append(self.loc(op.location))
+        if op.regions:
+            start = "".join(parts) + " ("
+            for i, r in enumerate(op.regions):
+                self._region_into(r, start if i == 0 else out.pop() + ", ", out, True, True, True)
+            out[-1] += ")" + "".join(tail)
+        else:
+            out.append("".join(parts) + "".join(tail))
+
+    def region(self, r: Region, print_entry_args: bool = False, print_terminators: bool = True,
+               print_empty_block: bool = False) -> str:
+        """A region as text starting with `{` (used by custom printers)."""
+        out: list[str] = []
+        self._region_into(r, "", out, print_entry_args, print_terminators, print_empty_block)
+        return "\n".join(out)
+
+    def _region_into(self, r: Region, line_start: str, out: list[str], entry_args: bool,
+                     terminators: bool, empty_block: bool) -> None:
+        """Append `line_start + "{"`, the body lines, and the closing `}` line."""
+        out.append(line_start + "{")
+        if r.blocks:
+            parent = r.parent
+            d = parent.opdef if parent is not None else None
+            self.default_dialect.append((d.default_dialect or "") if d is not None else "")
+            entry = r.blocks[0]
+            header = (empty_block and entry.is_empty()) or (entry_args and bool(entry.args))
+            self._block(entry, header, terminators, out)
+            for b in r.blocks[1:]:
+                self._block(b, True, True, out)
+            self.default_dialect.pop()
+        out.append(INDENT * self.indent + "}")
+
+    def _block(self, b: Block, header: bool, terminators: bool, out: list[str]) -> None:
+        if header:
+            s = INDENT * self.indent + self.block_name(b)
+            if b.args:
+                parts = []
+                for a in b.args:
+                    t = a.type.text if not a.type.has_alias_parts else self.type_text(a.type)
+                    item = f"{self.value(a)}: {t}"
+                    if self.debuginfo:
+                        loc = a.location if a.location is not None else UnknownLoc()
+                        item += " loc(" + loc.body(self) + ")"
+                    parts.append(item)
+                s += "(" + ", ".join(parts) + ")"
+            s += ":"
+            preds = _pred_edges(b)
+            if not preds:
+                if b.parent is not None and b is not b.parent.blocks[0]:
+                    s += "  // no predecessors"
+            elif len(preds) == 1:
+                s += "  // pred: " + self.block_name(preds[0])
+            else:
+                order = self.namer.block_order
+                preds.sort(key=lambda p: order.get(p, 0))
+                s += f"  // {len(preds)} preds: " + ", ".join(self.block_name(p) for p in preds)
+            out.append(s)
+        self.indent += 1
+        op = b._first
+        last = b._last
+        while op is not None:
+            if not (op is last and not terminators and _is_terminator(op)):
+                self.print_op(op, out)
+            op = op._next
+        self.indent -= 1
+
+
+def _is_terminator(op: Operation) -> bool:
+    from hlopt.ir.opdef import TERMINATOR
+
+    return op.has_trait(TERMINATOR)
+
+
+def _pred_edges(b: Block) -> list[Block]:
+    r = b.parent
+    if r is None:
+        return []
+    out = []
+    for p in r.blocks:
+        t = p._last
+        if t is not None and t.successors:
+            for s in t.successors:
+                if s is b:
+                    out.append(p)
+    return out
+
+
+def _resources_text(resources: Sequence[str]) -> list[str]:
+    from hlopt.syntax.resources import format_resources
+
+    return format_resources(resources)
+
+
+def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,
+             resources: Sequence[str] = ()) -> str:
+    """Print `op` (usually a builtin.module) as MLIR would, with a final newline."""
+    return Printer(generic, debuginfo).print_top(op, resources)

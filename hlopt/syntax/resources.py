@@ -1,0 +1,75 @@
+"""`{-# ... #-}` file metadata (dialect resources), re-printed as MLIR does."""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile(r'\s*(?:([A-Za-z_][\w$.\-]*)|("(?:[^"\\]|\\.)*")|([{}:,]))')
+
+
+def _parse(text: str):
+    """Parse `key: value, ...` where value is a string or a nested {...}."""
+    toks = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            if text[pos:].strip() == "":
+                break
+            raise ValueError(f"malformed resource section near '{text[pos:pos + 20]}'")
+        toks.append(m.group(1) or m.group(2) or m.group(3))
+        pos = m.end()
+    i = 0
+
+    def entries(end: str | None):
+        nonlocal i
+        out = []
+        while i < len(toks) and toks[i] != end:
+            key = toks[i]
+            if toks[i + 1] != ":":
+                raise ValueError("expected ':' in resource section")
+            i += 2
+            if toks[i] == "{":
+                i += 1
+                val = entries("}")
+                i += 1
+            else:
+                val = toks[i]
+                i += 1
+            out.append((key, val))
+            if i < len(toks) and toks[i] == ",":
+                i += 1
+        return out
+
+    return entries(None)
+
+
+def merge(sections: list[str]) -> list:
+    out: list = []
+    for s in sections:
+        body = s.strip()[3:-3]
+        out.extend(_parse(body))
+    return out
+
+
+def format_resources(sections: list[str]) -> list[str]:
+    entries = merge(sections)
+    lines = ["{-#"]
+
+    def emit(items, depth):
+        for k, (key, val) in enumerate(items):
+            comma = "," if k < len(items) - 1 else ""
+            if isinstance(val, list):
+                lines.append("  " * depth + f"{key}: {{")
+                emit(val, depth + 1)
+                lines.append("  " * depth + "}" + comma)
+            else:
+                lines.append("  " * depth + f"{key}: {val}{comma}")
+
+    emit(entries, 1)
+    lines.append("#-}")
+    return lines
+
+
+def validate(section: str) -> None:
+    _parse(section.strip()[3:-3])

@@ -1,0 +1,57 @@
+"""Source text, positions and lazily materialized file:line:col locations."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from hlopt.ir.location import FileLineColLoc
+
+
+class Source:
+    """A buffer being parsed; `line_offset` shifts line numbers so chunks of
+    a --split-input-file run report lines of the original file."""
+
+    __slots__ = ("name", "text", "line_offset", "_starts", "__weakref__")
+
+    def __init__(self, name: str, text: str, line_offset: int = 0):
+        self.name, self.text, self.line_offset = name, text, line_offset
+        self._starts: list[int] | None = None
+
+    def line_col(self, pos: int) -> tuple[int, int]:
+        if self._starts is None:
+            starts = [0]
+            t = self.text
+            i = t.find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = t.find("\n", i + 1)
+            self._starts = starts
+        pos = max(0, min(pos, len(self.text)))
+        ln = bisect_right(self._starts, pos) - 1
+        return ln + 1 + self.line_offset, pos - self._starts[ln] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of (original-file) line `line`."""
+        self.line_col(0)
+        i = line - 1 - self.line_offset
+        if not 0 <= i < len(self._starts):
+            return ""
+        start = self._starts[i]
+        end = self.text.find("\n", start)
+        return self.text[start:] if end < 0 else self.text[start:end]
+
+    def location(self, pos: int) -> FileLineColLoc:
+        line, col = self.line_col(pos)
+        return FileLineColLoc(self.name, line, col)
+
+
+class SourcePos:
+    """An op's position, turned into a FileLineColLoc only when needed."""
+
+    __slots__ = ("src", "pos")
+
+    def __init__(self, src: Source, pos: int):
+        self.src, self.pos = src, pos
+
+    def location(self) -> FileLineColLoc:
+        return self.src.location(self.pos)
