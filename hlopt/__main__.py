@@ -1,0 +1,3 @@
+from hlopt.cli import main
+
+main()

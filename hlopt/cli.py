@@ -1,0 +1,239 @@
+"""`hlopt`: the mlir-opt-style command line (click).
+
+Pass flags (`--cse`, `--lower-streams=num-streams=2`) are collected in
+order from the arguments click does not know; everything else follows
+mlir-opt's option names.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import threading
+
+import click
+
+from hlopt import __version__
+
+
+class _Command(click.Command):
+    def format_help(self, ctx, formatter):
+        super().format_help(ctx, formatter)
+        from hlopt.passes.base import describe_type
+        from hlopt.passes.registry import all_passes
+
+        rows = []
+        for p in all_passes():
+            rows.append((f"--{p.argument}", p.summary))
+            for f in p.option_fields():
+                h = f.metadata.get("help", "") if f.metadata else ""
+                rows.append((f"    {f.name.replace('_', '-')}=<{describe_type(f)}>", h))
+        with formatter.section("Passes"):
+            formatter.write_dl(rows)
+
+
+def _list_passes() -> str:
+    from hlopt.passes.base import describe_type
+    from hlopt.passes.registry import all_passes
+
+    lines = ["Available passes:"]
+    for p in all_passes():
+        anchor = f" [{p.anchor}]" if p.anchor else ""
+        lines.append(f"  --{p.argument}{anchor}: {p.summary}")
+        for f in p.option_fields():
+            h = f.metadata.get("help", "") if f.metadata else ""
+            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f)}> (default: {f.default!s})"
+                         + (f"  {h}" if h else ""))
+    return "\n".join(lines) + "\n"
+
+
+@click.command(cls=_Command, context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                                "help_option_names": ["-h", "--help"]})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.option("-o", "output", metavar="FILE", default="-", help="Output file (written atomically); default stdout.")
+@click.option("--split-input-file", is_flag=True, help="Split the input on '// -----' and process chunks independently.")
+@click.option("--verify-diagnostics", is_flag=True, help="Check diagnostics against expected-* annotations.")
+@click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
+@click.option("--mlir-print-op-generic", "generic", is_flag=True, help="Print every op in the generic form.")
+@click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print locations.")
+@click.option("--mlir-print-ir-before-all", "before_all", is_flag=True, help="Print IR before each pass.")
+@click.option("--mlir-print-ir-after-all", "after_all", is_flag=True, help="Print IR after each pass.")
+@click.option("--mlir-print-ir-after-change", "after_change", is_flag=True, help="Print IR after a pass changed it.")
+@click.option("--mlir-print-ir-after-failure", "after_failure", is_flag=True, help="Print IR after a pass failed.")
+@click.option("--mlir-timing", "timing", is_flag=True, help="Report wall time of parsing, each pass and printing.")
+@click.option("--mlir-pass-statistics", "statistics", is_flag=True, help="Report pass statistics.")
+@click.option("--pass-pipeline", metavar="PIPELINE", default=None,
+              help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
+@click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
+@click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.version_option(__version__, "--version", prog_name="hlopt")
+def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
+         before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
+         list_passes):
+    """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
+
+    \b
+      hlopt model.mlir --cse --canonicalize -o out.mlir
+      cat in.mlir | hlopt --pass-pipeline='builtin.module(func.func(cse))'
+    """
+    if list_passes:
+        click.echo(_list_passes(), nl=False)
+        return
+    from hlopt.driver import Options
+    from hlopt.passes.pipeline import PassSpec, PipelineError, parse_options
+
+    inputs, specs = [], []
+    for a in args:
+        if a.startswith("--") and len(a) > 2:
+            name, eq, rest = a[2:].partition("=")
+            opts = {}
+            if "{" in name and name.endswith("}"):
+                name, _, body = name[:-1].partition("{")
+                rest, eq = body, "="
+            if eq:
+                try:
+                    opts = parse_options(rest)
+                except PipelineError as e:
+                    raise click.UsageError(str(e)) from None
+            specs.append(PassSpec(name, opts))
+        elif a == "-" or not a.startswith("-"):
+            inputs.append(a)
+        else:
+            raise click.UsageError(f"Unknown command line argument '{a}'.")
+    if len(inputs) > 1:
+        raise click.UsageError(f"Too many positional arguments specified: {' '.join(inputs)}")
+    if pass_pipeline and specs:
+        raise click.UsageError("'--pass-pipeline' option can't be used with individual pass options")
+    from hlopt.passes.registry import get_pass
+
+    for s in specs:
+        if get_pass(s.name) is None:
+            raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'")
+    opts = Options(generic=generic, debuginfo=debuginfo, allow_unregistered=allow_unregistered_dialect,
+                   verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
+                   print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
+                   print_after_failure=after_failure, timing=timing, statistics=statistics)
+    path = inputs[0] if inputs else "-"
+    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics))
+    sys.exit(code)
+
+
+def _run_in_big_stack(fn):
+    """Deeply nested IR recurses; run with a large stack and recursion limit."""
+    result = []
+    sys.setrecursionlimit(200000)
+    threading.stack_size(512 * 1024 * 1024)
+    t = threading.Thread(target=lambda: result.append(_guard(fn)))
+    t.start()
+    t.join()
+    return result[0] if result else 1
+
+
+def _guard(fn):
+    try:
+        return fn()
+    except click.UsageError as e:
+        e.show()
+        return 2
+    except RecursionError:
+        click.echo("error: input nested too deeply", err=True)
+        return 1
+
+
+def _read(path: str) -> tuple[str, str]:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise click.UsageError(f"could not open input file '{path}': {e.strerror}") from None
+        name = path
+    return name, data.decode("utf-8", "surrogateescape")
+
+
+def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
+    from hlopt.driver import build_pass_manager, process
+    from hlopt.passes.pipeline import PipelineError
+    from hlopt.syntax.diagnostics import Diagnostic, render
+    from hlopt.syntax.source import Source
+    from hlopt.syntax.split import split_source
+
+    name, text = _read(path)
+    try:
+        pm = build_pass_manager(opts)
+    except (PipelineError, ValueError) as e:
+        raise click.UsageError(str(e)) from None
+    _instrument(pm, opts)
+    chunks = split_source(name, text) if split else [Source(name, text)]
+    outputs: list[str] = []
+    failed = False
+    all_stages: list = []
+    for src in chunks:
+        out, diags, stages = process(src, opts, pm)
+        all_stages.extend(stages)
+        if verify_diags:
+            from hlopt.syntax.expected import check
+
+            errs = check(src, diags)
+            if errs:
+                render(errs)
+                failed = True
+        elif diags:
+            for d in diags:
+                d.source = d.source or src
+            render(diags)
+            failed = True
+        if out is not None:
+            outputs.append(out)
+    if opts.timing:
+        from hlopt.passes.instrumentation import timing_report
+
+        merged: dict[str, float] = {}
+        for k, t in all_stages:
+            merged[k] = merged.get(k, 0.0) + t
+        timing_report(list(merged.items()))
+    result = "// -----\n".join(outputs)
+    if failed and not verify_diags:
+        return 1
+    _write(output, result)
+    if verify_diags:
+        return 1 if failed else 0
+    del Diagnostic
+    return 0
+
+
+def _instrument(pm, opts) -> None:
+    from hlopt.passes.instrumentation import PrintIR, Statistics
+
+    if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
+        pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
+                                           opts.print_after_failure, opts.generic, opts.debuginfo))
+    if opts.statistics:
+        pm.instrumentations.append(Statistics())
+
+
+def _write(output: str, text: str) -> None:
+    if output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    d = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(prefix=".hlopt-", dir=d)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,109 @@
+"""The opt driver: parse -> verify -> pass manager -> print, per chunk.
+
+Kept separate from the click front end so tests and tools can call it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from hlopt.ir.core import IRError, Operation
+from hlopt.ir.location import Location
+from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
+from hlopt.syntax.source import Source
+
+
+@dataclass
+class Options:
+    generic: bool = False
+    debuginfo: bool = False
+    allow_unregistered: bool = False
+    verify: bool = True
+    pipeline_text: str | None = None
+    pass_specs: list = field(default_factory=list)  # PassSpec, in command-line order
+    print_before_all: bool = False
+    print_after_all: bool = False
+    print_after_change: bool = False
+    print_after_failure: bool = False
+    timing: bool = False
+    statistics: bool = False
+
+
+def op_diag(e: IRError, source: Source | None, severity: str = "error") -> Diagnostic:
+    loc = e.location or (e.op.location if e.op is not None else None)
+    d = Diagnostic(severity, e.message, loc, source=source)
+    for msg, where in e.notes:
+        nloc = where if isinstance(where, Location) or where is None else where.location
+        d.notes.append(Diagnostic("note", msg, nloc, source=source))
+    return d
+
+
+def build_pass_manager(opts: Options):
+    from hlopt.passes.manager import PassManager
+
+    if opts.pipeline_text:
+        pm = PassManager.from_text(opts.pipeline_text)
+    else:
+        pm = PassManager()
+        for s in opts.pass_specs:
+            from hlopt.passes.registry import get_pass
+            from hlopt.passes.pipeline import PipelineError
+
+            cls = get_pass(s.name)
+            if cls is None:
+                raise PipelineError(f"'{s.name}' does not refer to a registered pass")
+            pm.add(cls.from_options(s.options))
+    pm.verify_each = opts.verify
+    return pm
+
+
+def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Diagnostic], list]:
+    """Run one buffer; returns (output text or None on failure, diagnostics, timings)."""
+    from hlopt.ir.verifier import verify
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.printer import print_op
+
+    stages: list[tuple[str, float]] = []
+    t0 = time.perf_counter()
+    try:
+        module, resources = parse_source(source, opts.allow_unregistered)
+    except DiagnosticError as e:
+        return None, e.diagnostics, stages
+    t1 = time.perf_counter()
+    stages.append(("Parser", t1 - t0))
+    if opts.verify:
+        try:
+            verify(module)
+        except IRError as e:
+            return None, [op_diag(e, source)], stages
+        stages.append(("Verifier", time.perf_counter() - t1))
+    if pm is not None and pm.items:
+        from hlopt.passes.manager import PipelineFailure
+
+        pm.timings = {}
+        try:
+            pm.run(module)
+        except PipelineFailure as e:
+            d = op_diag(IRError(e.message, e.op, notes=e.notes), source)
+            what = "failed" if e.kind == "failed" else "produced invalid IR"
+            d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source))
+            _pass_stages(pm, stages)
+            return None, [d], stages
+        _pass_stages(pm, stages)
+    t2 = time.perf_counter()
+    text = print_op(module, opts.generic, opts.debuginfo, resources)
+    stages.append(("Output", time.perf_counter() - t2))
+    return text, [], stages
+
+
+def _pass_stages(pm, stages: list) -> None:
+    for name, t in pm.timings.items():
+        stages.append((name, t))
+
+
+def run_module(module: Operation, pipeline: str) -> None:
+    """API helper: run a textual pipeline on a module in place."""
+    from hlopt.passes.manager import PassManager
+
+    PassManager.from_text(pipeline).run(module)

@@ -1,0 +1,193 @@
+"""Builder and rewriter: the only way passes change IR.
+
+Insertion points, op creation, replace/erase/move/inline with use-list
+updates, and listener notifications (the greedy driver uses them to keep
+its worklist current).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from hlopt.ir.attributes import DictionaryAttr
+from hlopt.ir.core import Block, IRError, Operation, Region, Value
+from hlopt.ir.location import Location
+from hlopt.ir.types import Type
+
+
+class Listener:
+    def op_inserted(self, op: Operation) -> None: ...
+    def op_erased(self, op: Operation) -> None: ...
+    def op_modified(self, op: Operation) -> None: ...
+    def op_replaced(self, op: Operation, values: Sequence[Value]) -> None: ...
+
+
+class Builder:
+    """Creates ops at an insertion point (before an op, or at a block end)."""
+
+    def __init__(self, listener: Listener | None = None):
+        self.block: Block | None = None
+        self.before: Operation | None = None
+        self.listener = listener
+
+    # insertion points ---------------------------------------------------------
+    def set_insertion_point_before(self, op: Operation) -> None:
+        self.block, self.before = op.parent, op
+
+    def set_insertion_point_after(self, op: Operation) -> None:
+        self.block, self.before = op.parent, op.next_op
+
+    def set_insertion_point_to_end(self, block: Block) -> None:
+        self.block, self.before = block, None
+
+    def set_insertion_point_to_start(self, block: Block) -> None:
+        self.block, self.before = block, block.first_op
+
+    def insertion_point(self) -> tuple[Block | None, Operation | None]:
+        return self.block, self.before
+
+    def restore(self, ip: tuple[Block | None, Operation | None]) -> None:
+        self.block, self.before = ip
+
+    class _Guard:
+        def __init__(self, b: "Builder"):
+            self.b, self.ip = b, b.insertion_point()
+
+        def __enter__(self):
+            return self.b
+
+        def __exit__(self, *exc: Any) -> None:
+            self.b.restore(self.ip)
+
+    def saved(self) -> "Builder._Guard":
+        """`with b.saved(): ...` restores the insertion point afterwards."""
+        return Builder._Guard(self)
+
+    # creation -------------------------------------------------------------------
+    def insert(self, op: Operation) -> Operation:
+        if self.block is None:
+            raise IRError("builder has no insertion point")
+        if self.before is None:
+            self.block.append(op)
+        else:
+            self.block.insert_before(self.before, op)
+        if self.listener is not None:
+            self.listener.op_inserted(op)
+        return op
+
+    def create(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+               properties: DictionaryAttr | dict | None = None, attributes: DictionaryAttr | dict | None = None,
+               regions: Sequence[Region] | int = (), successors: Sequence[Block] = (),
+               location: Location | None = None) -> Operation:
+        op = Operation(name, operands, result_types, properties, attributes, regions, successors, location)
+        return self.insert(op)
+
+    def create_block(self, region: Region, arg_types: Sequence[Type] = (),
+                     arg_locs: Sequence[Location | None] | None = None) -> Block:
+        """Append a new block to `region` and move the insertion point into it."""
+        b = region.add_block(Block(arg_types, arg_locs))
+        self.set_insertion_point_to_end(b)
+        return b
+
+
+class Rewriter(Builder):
+    """Builder plus the mutations passes perform."""
+
+    def replace_all_uses_with(self, old: Value, new: Value) -> None:
+        for use in old.uses:
+            use.set(new)
+            if self.listener is not None:
+                self.listener.op_modified(use.owner)
+
+    def replace_op(self, op: Operation, values: Sequence[Value] | Operation) -> None:
+        """Replace all results of `op` with `values`, then erase it."""
+        if isinstance(values, Operation):
+            values = values.results
+        if len(values) != len(op.results):
+            raise IRError(f"replace_op: {len(values)} values for {len(op.results)} results", op)
+        if self.listener is not None:
+            self.listener.op_replaced(op, values)
+        for old, new in zip(op.results, values):
+            self.replace_all_uses_with(old, new)
+        self.erase_op(op)
+
+    def replace_op_with_new(self, op: Operation, name: str, operands: Sequence[Value] = (),
+                            result_types: Sequence[Type] | None = None, **kw: Any) -> Operation:
+        with self.saved():
+            self.set_insertion_point_before(op)
+            new = self.create(name, operands, op.result_types if result_types is None else result_types,
+                              location=kw.pop("location", op.location), **kw)
+        self.replace_op(op, new)
+        return new
+
+    def erase_op(self, op: Operation) -> None:
+        if self.listener is not None:
+            for nested in op.walk():
+                self.listener.op_erased(nested)
+        if self.before is op:
+            self.before = op.next_op
+        op.erase()
+
+    def modified(self, op: Operation) -> None:
+        """Call after changing an op's operands/attributes in place."""
+        if self.listener is not None:
+            self.listener.op_modified(op)
+
+    def set_operand(self, op: Operation, i: int, v: Value) -> None:
+        op.set_operand(i, v)
+        self.modified(op)
+
+    def move_op_before(self, op: Operation, anchor: Operation) -> None:
+        if op is anchor:
+            return
+        if self.before is op:
+            self.before = op.next_op
+        op.move_before(anchor)
+        self.modified(op)
+
+    def move_op_after(self, op: Operation, anchor: Operation) -> None:
+        if op is anchor:
+            return
+        if self.before is op:
+            self.before = op.next_op
+        op.move_after(anchor)
+        self.modified(op)
+
+    def inline_block_before(self, source: Block, anchor: Operation, args: Sequence[Value] = ()) -> None:
+        """Move all ops of `source` before `anchor`, replacing its arguments."""
+        if len(args) != len(source.args):
+            raise IRError("inline_block_before: argument count mismatch")
+        for a, v in zip(source.args, args):
+            self.replace_all_uses_with(a, v)
+        for op in list(source.ops):
+            op.detach()
+            anchor.parent.insert_before(anchor, op)
+            if self.listener is not None:
+                self.listener.op_inserted(op)
+        if source.parent is not None:
+            source.parent.blocks.remove(source)
+            source.parent = None
+
+    def inline_region_before(self, region: Region, parent: Region, index: int) -> None:
+        """Move the blocks of `region` into `parent` at block index."""
+        blocks = list(region.blocks)
+        region.blocks = []
+        for k, b in enumerate(blocks):
+            parent.insert_block(index + k, b)
+
+    def split_block(self, block: Block, before: Operation) -> Block:
+        """Move `before` and everything after it into a new block after `block`."""
+        new = Block()
+        region = block.parent
+        region.insert_block(region.blocks.index(block) + 1, new)
+        op: Operation | None = before
+        while op is not None:
+            nxt = op.next_op
+            op.detach()
+            new.append(op)
+            op = nxt
+        return new
+
+
+def ops_in(block: Block) -> Iterator[Operation]:
+    return block.ops

@@ -1,0 +1,52 @@
+"""The pass registry: filled by @register_pass, loaded lazily.
+
+A pass `foo-bar` lives in module hlopt.passes.foo_bar, so looking one up
+imports just that module; listing all passes imports every pass module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from hlopt.passes.base import Pass
+
+_PASSES: dict[str, type[Pass]] = {}
+_INFRA = {"base", "registry", "pipeline", "manager", "instrumentation", "greedy"}
+
+
+def register_pass(cls: type[Pass]) -> type[Pass]:
+    if not cls.argument:
+        raise ValueError(f"{cls.__name__} has no argument name")
+    _PASSES[cls.argument] = cls
+    return cls
+
+
+def get_pass(argument: str) -> type[Pass] | None:
+    cls = _PASSES.get(argument)
+    if cls is not None:
+        return cls
+    mod = "hlopt.passes." + argument.replace("-", "_")
+    try:
+        importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name != mod:
+            raise
+    cls = _PASSES.get(argument)
+    if cls is None:
+        load_all()
+        cls = _PASSES.get(argument)
+    return cls
+
+
+def load_all() -> None:
+    import hlopt.passes as pkg
+
+    for m in pkgutil.iter_modules(pkg.__path__):
+        if m.name not in _INFRA and not m.name.startswith("_"):
+            importlib.import_module(f"hlopt.passes.{m.name}")
+
+
+def all_passes() -> list[type[Pass]]:
+    load_all()
+    return [_PASSES[k] for k in sorted(_PASSES)]
