@@ -9,7 +9,10 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
-SYNTAX_MODULES: list[tuple[str, str]] = []
+SYNTAX_MODULES: list[tuple[str, str]] = [
+    ("stablehlo", "hlopt.dialects.stablehlo_syntax"),
+    ("sdy", "hlopt.dialects.sdy_syntax"),
+]
 
 CALLBACKS: dict[str, Callable] = {}
 _loaded = False
@@ -24,6 +27,9 @@ def load_all() -> None:
     for gname, module in SYNTAX_MODULES:
         mod = importlib.import_module(module)
         CALLBACKS.update(getattr(mod, "CALLBACKS", {}))
+        from hlopt.syntax.lexer import WORD_TOKENS
+
+        WORD_TOKENS.update(getattr(mod, "WORD_TOKENS", {}))
         if gname not in grammar.DIALECT_GRAMMARS:
             grammar.DIALECT_GRAMMARS.append(gname)
     _loaded = True

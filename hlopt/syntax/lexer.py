@@ -47,6 +47,39 @@ BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource
 _BAL = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\]]')
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 
+# Dialect op names lexed as a shared terminal (e.g. every stablehlo op with a
+# one-line custom form is SHLO_OP); filled by hlopt.syntax.dialect_syntax.
+WORD_TOKENS: dict[str, str] = {}
+
+_OPARGS = re.compile(r'"(?:[^"\\]|\\.)*"|->|::|[<>(){}\[\]:]')
+
+
+def scan_op_args(text: str, pos: int) -> int:
+    """End of a custom op's argument text: up to the first `:` outside
+    brackets and strings (the `: type` that ends every one-line op form)."""
+    depth = 0
+    search = _OPARGS.search
+    n = len(text)
+    while True:
+        m = search(text, pos)
+        if m is None:
+            return n
+        tok = m.group()
+        if tok == ":":
+            if depth == 0:
+                end = m.start()
+                while end > 0 and text[end - 1].isspace():
+                    end -= 1
+                return end
+        elif tok in "<([{":
+            depth += 1
+        elif tok in ">)]}":
+            depth -= 1
+            if depth < 0:
+                raise LexError(f"unexpected '{tok}'", m.start())
+        pos = m.end()
+
+
 PUNCT = ["->", "{-#", "#-}", "<{", "}>", "::", "(", ")", "{", "}", "[", "]", "<", ">", ",", ":",
          "=", "*", "?", "+", "x", "-"]
 
@@ -213,6 +246,8 @@ class ContextLexer(Lexer):
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
         c = text[pos]
         try:
+            if "OP_ARGS" in acc and c != ":":
+                return "OP_ARGS", scan_op_args(text, pos)
             if c == "%":
                 if "RESULTS" in acc:
                     m = RESULTS.match(text, pos)
@@ -251,6 +286,8 @@ class ContextLexer(Lexer):
             elif c == "<":
                 if text.startswith("<{", pos) and "PROPS" in acc:
                     return "PROPS", scan_balanced(text, pos)
+                if "ANGLE_BODY" in acc:
+                    return "ANGLE_BODY", scan_balanced(text, pos)
             elif c == "^":
                 if "BLOCK_HEADER" in acc:
                     m = CARET_ID.match(text, pos)
@@ -304,6 +341,9 @@ class ContextLexer(Lexer):
                 if w == "loc" and "LOC" in acc and text.startswith("(", end):
                     return "LOC", scan_balanced(text, end)
                 t = kw.get(w)
+                if t is not None and t in acc:
+                    return t, end
+                t = WORD_TOKENS.get(w)
                 if t is not None and t in acc:
                     return t, end
                 if "TYPE" in acc:

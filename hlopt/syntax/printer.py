@@ -98,7 +98,7 @@ class Namer:
                             continue
                 base = f"%{self.next_value}"
                 self.next_value += 1
-                names[res[0]] = base
+                names[res[0]] = base if len(res) == 1 else base + "#0"
                 for k in range(1, len(res)):
                     names[res[k]] = f"{base}#{k}"
 
@@ -106,7 +106,7 @@ class Namer:
         res = op.results
         if len(hint) == 1:
             base = "%" + self._unique(hint[0], used)
-            self.names[res[0]] = base
+            self.names[res[0]] = base if len(res) == 1 else base + "#0"
             for k in range(1, len(res)):
                 self.names[res[k]] = f"{base}#{k}"
         else:
@@ -121,7 +121,7 @@ class Namer:
             return [first]
         if "#" not in self.names.get(res[1], "#"):
             return [self.names[r] for r in res]
-        return [f"{first}:{len(res)}"]
+        return [f"{first[:-2] if first.endswith('#0') else first}:{len(res)}"]
 
 
 class _Scope:

@@ -1,0 +1,48 @@
+"""Grammar callbacks for grammars/sdy.lark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.ir.attributes import OpaqueAttr, StringAttr
+from hlopt.ir.core import Operation
+
+
+def sdy_mesh(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import _symbol_name
+
+    sym, body, attrs = c
+    props = {"sym_name": StringAttr(_symbol_name(sym)), "mesh": OpaqueAttr("#sdy.mesh" + str(body))}
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("sdy.mesh", (), (), props, a), sym.start_pos
+
+
+def sdy_manual_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import _pieces
+
+    ops_tok, ins, outs, axes, args_tok = c
+    props = {"in_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(ins) + ">"),
+             "out_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(outs) + ">"),
+             "manual_axes": OpaqueAttr("#sdy<manual_axes" + str(axes) + ">")}
+    entry = []
+    inner = str(args_tok)[1:-1]
+    if inner.strip():
+        for piece, off in _pieces(inner):
+            pos = args_tok.start_pos + 1 + off
+            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
+            entry.append((name, t, loc_tok, pos))
+    s.pending.append(("sdy.manual_computation", entry))
+    return ops_tok, props
+
+
+def sdy_manual(s: Any, c: list) -> tuple[Operation, int]:
+    (ops_tok, props), region, attrs, ftype = c
+    s.pending.pop()
+    ft = s.decode_function_type(ftype)
+    operands = s.resolve_operands(ops_tok, list(ft.inputs))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("sdy.manual_computation", operands, ft.results, props, a, [region]), ops_tok.start_pos
+
+
+CALLBACKS = {"sdy_mesh": sdy_mesh, "sdy_manual_head": sdy_manual_head, "sdy_manual": sdy_manual}
+WORD_TOKENS: dict[str, str] = {}

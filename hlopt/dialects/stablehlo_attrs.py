@@ -1,0 +1,184 @@
+"""StableHLO attributes and types, structured so passes read fields.
+
+`#stablehlo<comparison_direction LT>` (and the other enums),
+`#stablehlo.channel_handle<handle = 1, type = 1>`, `#stablehlo.dot<...>`,
+`!stablehlo.token` and `!stablehlo.future<...>` are modelled; other
+`#stablehlo.*` attributes (gather/scatter/conv dimension numbers,
+dot_algorithm, result_accuracy, ...) stay opaque and round-trip verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from hlopt.ir.attributes import Attribute, OpaqueAttr
+from hlopt.ir.types import OpaqueType, Type
+
+# channel types (ChannelHandle.type)
+CHANNEL_TYPES = {0: "CHANNEL_TYPE_INVALID", 1: "DEVICE_TO_DEVICE", 2: "DEVICE_TO_HOST", 3: "HOST_TO_DEVICE"}
+DEVICE_TO_DEVICE, DEVICE_TO_HOST, HOST_TO_DEVICE = 1, 2, 3
+
+
+class EnumAttr(Attribute):
+    """`#stablehlo<kind VALUE>`: comparison_direction, comparison_type,
+    precision, rng_algorithm, transpose, fft_type, rng_distribution..."""
+
+    __slots__ = ("kind", "value")
+
+    def __new__(cls, kind: str, value: str) -> "EnumAttr":
+        return cls._make((kind, value))
+
+    def _init(self, kind: str, value: str) -> None:
+        self.kind, self.value = kind, value
+
+    def print_with(self, p: Any) -> str:
+        return f"#stablehlo<{self.kind} {self.value}>"
+
+
+def comparison_direction(v: str) -> EnumAttr:
+    return EnumAttr("comparison_direction", v)
+
+
+def comparison_type(v: str) -> EnumAttr:
+    return EnumAttr("comparison_type", v)
+
+
+def precision(v: str) -> EnumAttr:
+    return EnumAttr("precision", v)
+
+
+class ChannelHandleAttr(Attribute):
+    __slots__ = ("handle", "type")
+
+    def __new__(cls, handle: int, type: int) -> "ChannelHandleAttr":
+        return cls._make((handle, type))
+
+    def _init(self, handle: int, type: int) -> None:
+        self.handle, self.type = handle, type
+
+    @property
+    def type_name(self) -> str:
+        return CHANNEL_TYPES.get(self.type, str(self.type))
+
+    def print_with(self, p: Any) -> str:
+        return f"#stablehlo.channel_handle<handle = {self.handle}, type = {self.type}>"
+
+
+_DOT_FIELDS = ("lhs_batching_dimensions", "rhs_batching_dimensions",
+               "lhs_contracting_dimensions", "rhs_contracting_dimensions")
+
+
+class DotDimensionNumbersAttr(Attribute):
+    __slots__ = _DOT_FIELDS
+
+    def __new__(cls, lhs_batching: Sequence[int] = (), rhs_batching: Sequence[int] = (),
+                lhs_contracting: Sequence[int] = (), rhs_contracting: Sequence[int] = ()) -> "DotDimensionNumbersAttr":
+        return cls._make((tuple(lhs_batching), tuple(rhs_batching), tuple(lhs_contracting), tuple(rhs_contracting)))
+
+    def _init(self, lb, rb, lc, rc) -> None:
+        (self.lhs_batching_dimensions, self.rhs_batching_dimensions,
+         self.lhs_contracting_dimensions, self.rhs_contracting_dimensions) = lb, rb, lc, rc
+
+    def print_with(self, p: Any) -> str:
+        parts = []
+        for f in _DOT_FIELDS:
+            v = getattr(self, f)
+            if v:
+                parts.append(f"{f} = [{', '.join(map(str, v))}]")
+        return "#stablehlo.dot<" + ", ".join(parts) + ">"
+
+
+class TokenType(OpaqueType):
+    """`!stablehlo.token`"""
+
+    __slots__ = ()
+
+    def __new__(cls) -> "TokenType":
+        return cls._make(("!stablehlo.token",))
+
+
+class FutureType(OpaqueType):
+    """`!stablehlo.future<T...>` (upstream async ops). The element types are
+    decoded on first use."""
+
+    __slots__ = ("_types",)
+
+    def __new__(cls, spelling: str) -> "FutureType":
+        return cls._make((spelling,))
+
+    def _init(self, spelling: str) -> None:
+        OpaqueType._init(self, spelling)
+        self._types = None
+
+    @classmethod
+    def of(cls, types: Sequence[Type]) -> "FutureType":
+        return cls("!stablehlo.future<" + ", ".join(t.text for t in types) + ">")
+
+    @property
+    def types(self) -> tuple[Type, ...]:
+        if self._types is None:
+            from hlopt.syntax.attr_parser import parse_type
+            from hlopt.syntax.parser import split_top
+
+            body = self.body or ""
+            self._types = tuple(parse_type(x.strip()) for x in split_top(body) if x.strip())
+        return self._types
+
+
+def token_type() -> TokenType:
+    return TokenType()
+
+
+# ---------------------------------------------------------------------------
+# hooks for hlopt.syntax.attr_parser
+
+_ENUM = re.compile(r"#stablehlo<([a-z_]+) ([A-Z_0-9]+)>\Z")
+_CHANNEL = re.compile(r"#stablehlo\.channel_handle<\s*handle\s*=\s*(-?\d+)\s*,\s*type\s*=\s*(-?\d+)\s*>\Z")
+_DOT = re.compile(r"#stablehlo\.dot<(.*)>\Z", re.S)
+_DOT_ITEM = re.compile(r"\s*([a-z_]+)\s*=\s*\[([^\]]*)\]\s*(?:,|$)")
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def parse_stablehlo_attr(text: str) -> Attribute | None:
+    m = _ENUM.match(text)
+    if m:
+        return EnumAttr(m.group(1), m.group(2))
+    m = _CHANNEL.match(text)
+    if m:
+        return ChannelHandleAttr(int(m.group(1)), int(m.group(2)))
+    m = _DOT.match(text)
+    if m:
+        fields: dict[str, list[int]] = {}
+        body = m.group(1)
+        pos = 0
+        while pos < len(body.rstrip()):
+            mi = _DOT_ITEM.match(body, pos)
+            if mi is None or mi.group(1) not in _DOT_FIELDS:
+                return None
+            fields[mi.group(1)] = _ints(mi.group(2))
+            pos = mi.end()
+        return DotDimensionNumbersAttr(*(fields.get(f, ()) for f in _DOT_FIELDS))
+    return None
+
+
+def parse_stablehlo_type(text: str) -> Type | None:
+    if text == "!stablehlo.token":
+        return TokenType()
+    if text.startswith("!stablehlo.future<"):
+        return FutureType(text)
+    return None
+
+
+def register_hooks() -> None:
+    from hlopt.syntax.attr_parser import DIALECT_ATTR_PARSERS, DIALECT_TYPE_PARSERS
+
+    DIALECT_ATTR_PARSERS["stablehlo"] = parse_stablehlo_attr
+    DIALECT_TYPE_PARSERS["stablehlo"] = parse_stablehlo_type
+
+
+__all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "TokenType", "FutureType",
+           "OpaqueAttr", "register_hooks"]

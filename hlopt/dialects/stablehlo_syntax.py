@@ -1,0 +1,148 @@
+"""Grammar callbacks for grammars/stablehlo.lark (StableHLO and CHLO).
+
+`shlo_op` dispatches on the op name to the op's `parse_custom`; while,
+return and the reducer block header are handled here because they open
+regions (entry-block arguments are announced through `session.pending`
+before the region is parsed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hlopt.dialects.stablehlo_asm import Args
+from hlopt.ir.core import Operation
+from hlopt.ir.opdef import lookup_op
+
+_IN_USE = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))\s*=\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s*")
+
+
+def _err(msg: str, pos: int):
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+def shlo_op(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, args_tok = c[0], c[1]
+    region = c[-1]
+    reducer = c[-2]
+    arrow = c[-3]
+    types = c[2:-3]
+    name = str(name_tok)
+    d = lookup_op(name)
+    parse = getattr(d, "parse_custom", None)
+    if parse is None:
+        raise _err(f"custom op '{name}' is unknown", name_tok.start_pos)
+    if reducer is not None:
+        s.pending.pop()
+    extra = {"region": region, "arrow": arrow}
+    a = Args(s, args_tok)
+    if args_tok is None:
+        a.base = name_tok.end_pos
+    op = parse(s, a, types, extra)
+    return op, name_tok.start_pos
+
+
+def shlo_reducer(s: Any, c: list) -> None:
+    """`reducer(%a: T, %b: T) (%c: U, %d: U)`: block args are all the
+    first members, then all the second members."""
+    firsts, seconds = [], []
+    for tok in c:
+        text = str(tok)
+        inner = text[1:-1]
+        from hlopt.syntax.parser import _pieces
+
+        pieces = list(_pieces(inner))
+        if len(pieces) != 2:
+            raise _err("expected '(%lhs: type, %rhs: type)' in reducer", tok.start_pos)
+        for dest, (piece, off) in zip((firsts, seconds), pieces):
+            pos = tok.start_pos + 1 + off
+            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
+            dest.append((name, t, loc_tok, pos))
+    s.pending.append(("stablehlo.reduce", firsts + seconds))
+    return None
+
+
+def shlo_while_head(s: Any, c: list) -> tuple:
+    ops_tok = c[0]
+    attrs_tok = c[-1]
+    type_toks = [t for t in c[1:-1] if t is not None]
+    types = [s.decode_type(t) for t in type_toks]
+    text = str(ops_tok)
+    inner = text[1:-1]
+    pairs = []
+    if inner.strip():
+        from hlopt.syntax.parser import _pieces
+
+        for piece, off in _pieces(inner):
+            m = _IN_USE.fullmatch(piece)
+            if m is None:
+                raise _err("expected '%iterArg = %value'", ops_tok.start_pos + 1 + off)
+            pairs.append((m.group(1), m.group(2), int(m.group(3) or 0), ops_tok.start_pos + 1 + off))
+    if len(types) != len(pairs):
+        raise _err(f"{len(pairs)} operands present, but expected {len(types)}", ops_tok.start_pos)
+    operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, types)]
+    entry = [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
+    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
+    s.pending.append(("stablehlo.while", entry))
+    s.__dict__.setdefault("_shlo_while", []).append(entry)
+    return operands, types, attrs, entry, ops_tok.start_pos
+
+
+def shlo_while_do(s: Any, c: list) -> None:
+    name, _ = s.pending[-1]
+    s.pending[-1] = (name, s._shlo_while.pop())
+    return None
+
+
+def shlo_while(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, types, attrs, entry, pos), cond, _, body = c
+    s.pending.pop()
+    op = Operation("stablehlo.while", operands, types, None, attrs, [cond, body])
+    return op, pos
+
+
+def shlo_return(s: Any, c: list) -> tuple[Operation, int]:
+    kw, values, attrs, types = c
+    operands = []
+    if values is not None or types is not None:
+        values = values or []
+        types = types or []
+        if len(values) != len(types):
+            raise _err(f"{len(values)} operands present, but expected {len(types)}", kw.start_pos)
+        from hlopt.syntax.parser import _USE
+
+        for tok, t in zip(values, types):
+            m = _USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), operands, (), None, a), kw.start_pos
+
+
+CALLBACKS = {
+    "shlo_op": shlo_op,
+    "shlo_reducer": shlo_reducer,
+    "shlo_while_head": shlo_while_head,
+    "shlo_while_do": shlo_while_do,
+    "shlo_while": shlo_while,
+    "shlo_return": shlo_return,
+}
+
+
+def _word_tokens() -> dict[str, str]:
+    from hlopt.dialects import stablehlo_ops, chlo
+
+    out = {n: "SHLO_OP" for n, d in stablehlo_ops.OPS.items() if hasattr(d, "parse_custom")}
+    out.update({n: "SHLO_OP" for n, d in chlo.OPS.items() if hasattr(d, "parse_custom")})
+    out["stablehlo.return"] = "RETURN_KW"
+    out["sdy.return"] = "RETURN_KW"
+    return out
+
+
+WORD_TOKENS = _word_tokens()
+
+from hlopt.dialects.stablehlo_attrs import register_hooks  # noqa: E402
+
+register_hooks()
