@@ -306,6 +306,8 @@ class ContextLexer(Lexer):
             elif c == "[":
                 if "SUCCESSORS" in acc:
                     return "SUCCESSORS", scan_balanced(text, pos)
+                if "ATTR" in acc:
+                    return "ATTR", sc.attr_end(pos)
             elif c == "#" or c == "!":
                 if "ALIAS_DEF" in acc:
                     m = ALIAS_NAME.match(text, pos)

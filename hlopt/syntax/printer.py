@@ -167,6 +167,7 @@ class Aliases:
         self.info: dict[Any, list] = {}  # attr -> [depth, prefix, order, deferrable]
         self.names: dict[Any, str] = {}
         self._seen: set[int] = set()
+        self._next_order = 0
 
     # visiting ------------------------------------------------------------------
     def visit_attr(self, a: Any, deferrable: bool = False) -> int:
@@ -178,13 +179,17 @@ class Aliases:
             if not deferrable:
                 self._undefer(a)
             return info[0] + 1
+        # MLIR numbers aliases in the order values are first reached (a value
+        # before the values nested in it), stably sorted by depth
+        order = self._next_order
+        self._next_order = order + 1
         depth = 0
         for child in _children(a):
             depth = max(depth, self.visit_attr(child, deferrable))
         prefix = _alias_prefix(a, self.debuginfo)
         if prefix is None:
             return depth
-        self.info[a] = [depth, prefix, len(self.info), deferrable]
+        self.info[a] = [depth, prefix, order, deferrable]
         return depth + 1
 
     def _undefer(self, a: Any) -> None:
@@ -254,8 +259,8 @@ def _children(a: Any) -> Sequence[Any]:
         return a.elements
     if isinstance(a, TypeAttr):
         return (a.type,)
-    if isinstance(a, NameLoc):
-        return (a.child,)
+    if isinstance(a, NameLoc):  # an unknown child is not printed, so not visited
+        return () if isinstance(a.child, UnknownLoc) else (a.child,)
     if isinstance(a, CallSiteLoc):
         return (a.callee, a.caller)
     if isinstance(a, FusedLoc):
