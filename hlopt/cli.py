@@ -139,6 +139,12 @@ def _guard(fn):
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
+    except Exception as e:  # a bug in hlopt, not in the input
+        if os.environ.get("HLOPT_DEBUG"):
+            raise
+        click.echo(f"hlopt: internal error: {type(e).__name__}: {e} (set HLOPT_DEBUG=1 for a traceback)",
+                   err=True)
+        return 1
 
 
 def _read(path: str) -> tuple[str, str]:

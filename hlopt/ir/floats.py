@@ -8,6 +8,7 @@ conversion with Python integers so the output matches byte for byte.
 
 from __future__ import annotations
 
+import struct as _struct
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -129,7 +130,7 @@ def _floor_log2(n: int, d: int) -> int:
     return e
 
 
-def fraction_to_bits(value: Fraction, s: FloatSemantics, negative_zero: bool = False) -> int | None:
+def fraction_to_bits(value: Fraction, s: FloatSemantics, negative_zero: bool = False, tie: object = None):
     """Round an exact rational to the nearest representable value (ties to
     even). Returns None on overflow (callers treat that as 'no round trip')."""
     sign_bit = 1 << (s.bits - 1)
@@ -161,6 +162,8 @@ def fraction_to_bits(value: Fraction, s: FloatSemantics, negative_zero: bool = F
     else:
         num, den = n, d << (-shift)
     q, r = divmod(num, den)
+    if tie is not None and 2 * r == den:
+        return tie
     if 2 * r > den or (2 * r == den and q & 1):
         q += 1
     if q >= (1 << prec):
@@ -182,13 +185,33 @@ def fraction_to_bits(value: Fraction, s: FloatSemantics, negative_zero: bool = F
 
 
 def parse_decimal(text: str, s: FloatSemantics) -> int | None:
+    """Correctly rounded decimal -> bits. Fast path: Python's float() is
+    correctly rounded to f64; rounding that to a narrower format gives the
+    same bits unless the f64 value sits exactly on a tie of the narrower
+    format (then the exact rational is rounded instead)."""
     t = text.strip()
     neg = t.startswith("-")
+    try:
+        d = float(t)
+    except ValueError:
+        return None
+    if d != d or d in (_INF, -_INF) or d == 0.0:
+        d = None
+    if d is not None:
+        if s.name == "f64":
+            return _struct.unpack("<Q", _struct.pack("<d", d))[0]
+        b = fraction_to_bits(Fraction(d), s, tie=_TIE)
+        if b is not _TIE:
+            return b
     try:
         v = Fraction(t)
     except (ValueError, ZeroDivisionError):
         return None
     return fraction_to_bits(v, s, negative_zero=neg and v == 0)
+
+
+_INF = float("inf")
+_TIE = object()
 
 
 def float_to_bits(value: float, s: FloatSemantics) -> int:

@@ -22,7 +22,16 @@ from lark.lexer import Lexer, PatternStr, Token
 
 _new_token = Token._future_new  # skips keyword handling in Token.__new__
 
+
+class SpanToken(Token):
+    """A coarse token that carries the offsets of its pieces, so the parser
+    callback does not scan the text again."""
+
+    __slots__ = ("spans",)
+
 WS = re.compile(r"(?:\s+|//[^\n]*)+")
+WS_ONLY = re.compile(r"\s*")
+OPERAND_LIST = re.compile(r"\([^()]*\)")
 BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
 SUFFIX_ID = re.compile(r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)")
 VALUE_USE = re.compile(r"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?:#\d+)?")
@@ -217,6 +226,7 @@ class ContextLexer(Lexer):
             if isinstance(term.pattern, PatternStr):
                 self.keywords[term.pattern.value] = term.name
         self._state_cache: dict[int, frozenset] = {}
+        self._known: set[str] = set()
 
     def lex(self, lexer_state, parser_state) -> Iterator[Token]:
         text = lexer_state.text
@@ -226,6 +236,7 @@ class ContextLexer(Lexer):
         cache = self._state_cache
         kw = self.keywords
         sc = Scanner(text)
+        self._known = set()
         n = len(text)
         pos = 0
         ws = WS.match
@@ -240,7 +251,13 @@ class ContextLexer(Lexer):
             if acc is None:
                 acc = cache[st] = frozenset(states[st])
             tok_type, end = self.next(text, pos, acc, sc, kw)
-            yield _new_token(tok_type, text[pos:end], pos)
+            if tok_type == "GENERIC_SIMPLE":
+                end, spans = end
+                tok = SpanToken._future_new(tok_type, text[pos:end], pos)
+                tok.spans = spans
+                yield tok
+            else:
+                yield _new_token(tok_type, text[pos:end], pos)
             pos = end
 
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
@@ -261,6 +278,10 @@ class ContextLexer(Lexer):
                 if m is None:
                     raise LexError("unterminated string", pos)
                 if "OP_STRING" in acc:
+                    if "GENERIC_SIMPLE" in acc:
+                        r = self._simple_op(text, pos, m.end(), sc)
+                        if r is not None:
+                            return "GENERIC_SIMPLE", r
                     return "OP_STRING", m.end()
                 if "ATTR" in acc:
                     return "ATTR", sc.attr_end(pos)
@@ -368,6 +389,57 @@ class ContextLexer(Lexer):
         except LexError:
             raise
         raise UnexpectedCharacters(text, pos, None, None, allowed=set(acc))
+
+    def _simple_op(self, text: str, start: int, p: int, sc: Scanner):
+        """A generic op without regions or successors, as one token:
+        `"name"(operands) <{props}> {attrs} : functype`. Returns
+        (end, spans) with offsets relative to the token start, or None.
+
+        Texts of props, attribute dicts and function types repeat a lot;
+        one already scanned is recognized by a set lookup instead of a
+        bracket scan (a balanced text found at the same place ends there)."""
+        m = OPERAND_LIST.match(text, p)
+        if m is None:
+            return None
+        ops_end = m.end()
+        ws = WS_ONLY.match
+        known = self._known
+        q = ws(text, ops_end).end()
+        props = attrs = None
+        if text.startswith("<{", q):
+            e = text.find("}>", q) + 2
+            if text[q:e] not in known:
+                e = scan_balanced(text, q)
+                known.add(text[q:e])
+            props = (q - start, e - start)
+            q = ws(text, e).end()
+        c = text[q:q + 1]
+        if c == "{":
+            e = text.find("} : ", q) + 1
+            if e <= 0 or text[q:e] not in known:
+                e = scan_balanced(text, q)
+                known.add(text[q:e])
+            attrs = (q - start, e - start)
+            q = ws(text, e).end()
+            c = text[q:q + 1]
+        if c != ":":
+            return None
+        q = ws(text, q + 1).end()
+        if not text.startswith("(", q):
+            return None
+        e = text.find("\n", q)
+        if e < 0:
+            e = len(text)
+        k = text.find(" loc(", q, e)
+        cand = text[q:k if k >= 0 else e].rstrip()
+        if cand in known:
+            te = q + len(cand)
+        else:
+            te = sc.type_end(q)
+            if te < 0:
+                return None
+            known.add(text[q:te])
+        return te, (p - start, ops_end - start, props, attrs, q - start)
 
     def _func_sig_end(self, text: str, pos: int, sc: Scanner) -> int:
         end = scan_balanced(text, pos)

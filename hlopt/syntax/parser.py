@@ -19,12 +19,13 @@ from hlopt.ir.attributes import (
     DictionaryAttr,
     StringAttr,
     TypeAttr,
+    UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
 from hlopt.ir.location import Location
 from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
-from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, unescape
+from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
 from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
@@ -36,6 +37,10 @@ _BLOCK_NAME = re.compile(r"\^([\w$.\-]+)")
 _ARG_HEAD = re.compile(r"\s*%(" + _NAME + r")\s*:\s*")
 _ALIAS_DEF = re.compile(r"([#!])([A-Za-z_][\w$.]*)\s*=\s*")
 _LOC_ALIAS = re.compile(r"loc\(#([A-Za-z_][\w$.]*)\)\Z")
+_OPERANDS_OK = re.compile(r"\(\s*(?:%" + _NAME + r"(?:#\d+)?(?:\s*,\s*%" + _NAME + r"(?:#\d+)?)*)?\s*\)")
+_COLON = re.compile(r"\s*:\s*")
+_ONE_RESULT = re.compile(r"%(" + _NAME + r")\s*=\Z")
+_OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 
 
 class ParseError(Exception):
@@ -65,24 +70,83 @@ class Frame:
         self.block_refs: dict[str, int] = {}
 
 
-def split_top(text: str, sep: str = ",") -> list[str]:
-    """Split at depth-0 separators (brackets and strings respected)."""
-    parts, depth, start, i, n = [], 0, 0, 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif c in "<([{":
-            depth += 1
-        elif c in ">)]}":
-            if not (c == ">" and i > 0 and text[i - 1] == "-"):
+_DICT_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],=]')
+_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")?\s*')
+
+
+def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
+    """Split `{k = v, u, ...}` into (key, key_offset, value|None, value_offset)."""
+    body_end = len(inner) - 1
+    if inner[:1] != "{" or inner[body_end:] != "}":
+        raise ParseError("expected '{' to begin a dictionary attribute", 0)
+    out = []
+    pos = 1
+    while True:
+        m = _KEY.match(inner, pos)
+        if m.end() >= body_end and not m.group(1):
+            if out:
+                raise ParseError("expected attribute name", m.end())
+            return out
+        if not m.group(1):
+            raise ParseError("expected attribute name", m.end())
+        key, kpos = m.group(1), m.start(1)
+        pos = m.end()
+        if pos >= body_end or inner[pos] == ",":
+            out.append((key, kpos, None, 0))
+            if pos >= body_end:
+                return out
+            pos += 1
+            continue
+        if inner[pos] != "=":
+            raise ParseError("expected '=' or ',' after attribute name", pos)
+        pos += 1
+        vstart = pos
+        depth = 0
+        for t in _DICT_SCAN.finditer(inner, pos):
+            c = t.group()
+            if len(c) > 1 and c != "->" and c != ">=" or c in ("->", ">=", "="):
+                continue
+            if c in "<([{":
+                depth += 1
+            elif c in ">)]}":
+                if depth == 0:
+                    end = t.start()
+                    break
                 depth -= 1
-        elif c == sep and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-        i += 1
+            elif c == "," and depth == 0:
+                end = t.start()
+                break
+        else:
+            raise ParseError("expected '}' to end dictionary attribute", len(inner))
+        val = inner[vstart:end]
+        stripped = val.strip()
+        if not stripped:
+            raise ParseError("expected attribute value", vstart)
+        out.append((key, kpos, stripped, vstart + (len(val) - len(val.lstrip()))))
+        pos = end
+        if end >= body_end:
+            return out
+        pos += 1
+
+
+_TOP_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],]')
+
+
+def split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at depth-0 commas (brackets and strings respected)."""
+    parts, depth, start = [], 0, 0
+    for m in _TOP_SCAN.finditer(text):
+        c = m.group()
+        if len(c) != 1:
+            continue
+        if c in "<([{":
+            depth += 1
+        elif c == ",":
+            if depth == 0:
+                parts.append(text[start:m.start()])
+                start = m.end()
+        else:
+            depth -= 1
     parts.append(text[start:])
     return parts
 
@@ -98,6 +162,7 @@ class ParseSession:
         self.alias_values: dict[str, Any] = {}
         self.alias_pending: set[str] = set()
         self.cache: dict[tuple[str, str], Any] = {}
+        self.names_cache: dict[str, str] = {}
         top = Region()
         self.top = top
         self.frames: list[Frame] = [Frame(top, True)]
@@ -134,6 +199,17 @@ class ParseSession:
     def decode(self, start: str, text: str, pos: int) -> Any:
         key = (start, text)
         v = self.cache.get(key)
+        if v is None and start == "attr":
+            # compound values decode element-wise through the cache
+            c = text[:1]
+            if c == "{":
+                v = self.decode_dict_text(text, pos)
+            elif c == "[":
+                v = self._decode_array(text, pos)
+            elif c == "d" and text.startswith("dense<"):
+                v = self._decode_dense(text, pos)
+            if v is not None:
+                self.cache[key] = v
         if v is None:
             saved = self.pos
             self.pos = pos
@@ -148,6 +224,39 @@ class ParseSession:
             self.cache[key] = v
         return v
 
+    def _decode_array(self, text: str, pos: int) -> Any:
+        """`[a, b, ...]` (the grammar's array rule), elements cached."""
+        try:
+            if scan_balanced(text, 0) != len(text):
+                return None
+        except LexError:
+            return None
+        inner = text[1:-1]
+        if not inner.strip():
+            return ArrayAttr(())
+        elems = []
+        for piece, off in _pieces(inner):
+            stripped = piece.strip()
+            if not stripped:
+                return None  # let the grammar report it
+            elems.append(self.decode("attr", stripped, pos + 1 + off + piece.index(stripped[0])))
+        return ArrayAttr(elems)
+
+    def _decode_dense(self, text: str, pos: int) -> Any:
+        """`dense<body> : type` (the grammar's dense rule)."""
+        try:
+            e = scan_balanced(text, 5)
+        except LexError:
+            return None
+        m = _COLON.match(text, e)
+        if m is None:
+            return None
+        t = self.decode("type", text[m.end():], pos + m.end())
+        try:
+            return decode_dense_body(text[5:e], t)
+        except SyntaxErr as err:
+            raise ParseError(err.message, pos + 5 + err.offset) from None
+
     def decode_type(self, tok) -> Type:
         return self.decode("type", str(tok), tok.start_pos)
 
@@ -155,14 +264,36 @@ class ParseSession:
         return self.decode("attr", str(tok), tok.start_pos)
 
     def decode_dict(self, tok) -> DictionaryAttr:
-        text = str(tok)
+        return self.decode_dict_text(str(tok), tok.start_pos)
+
+    def decode_dict_text(self, text: str, pos: int) -> DictionaryAttr:
+        """`{...}` or `<{...}>`. Cached by whole text, then per entry value,
+        so only distinct values reach the attribute grammar."""
+        key = ("dict", text)
+        d = self.cache.get(key)
+        if d is not None:
+            return d
         if text.startswith("<{"):
-            inner, base = text[1:-1], tok.start_pos + 1
+            inner, base = text[1:-1], pos + 1
         else:
-            inner, base = text, tok.start_pos
-        d = self.decode("attr", inner, base)
-        if not isinstance(d, DictionaryAttr):
-            raise ParseError("expected attribute dictionary", base)
+            inner, base = text, pos
+        entries = []
+        for k_text, k_pos, v_text, v_pos in split_dict(inner):
+            if k_text.startswith('"'):
+                name = unescape(k_text).decode("utf-8", "surrogateescape")
+                if not name:
+                    raise ParseError("expected valid attribute name", base + k_pos)
+            else:
+                name = k_text
+            if v_text is None:
+                entries.append((name, UnitAttr()))
+            else:
+                entries.append((name, self.decode("attr", v_text, base + v_pos)))
+        names = [n for n, _ in entries]
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise ParseError(f"duplicate key '{dup}' in dictionary attribute", base)
+        d = self.cache[key] = DictionaryAttr(entries)
         return d
 
     def decode_function_type(self, tok) -> FunctionType:
@@ -216,7 +347,7 @@ class ParseSession:
         if name in fr.defs:
             raise ParseError(f"redefinition of SSA value '%{name}'", pos)
         fr.defs[name] = values
-        iso = self._isolated_frame()
+        iso = self._isolated_frame() if not fr.isolated else fr
         if iso.forward:
             for i, v in enumerate(values):
                 ref = iso.forward.pop(f"{name}#{i}", None)
@@ -228,15 +359,29 @@ class ParseSession:
                     ref.replace_all_uses_with(v)
 
     def resolve_operands(self, tok, types: list[Type] | None) -> list[Value]:
-        text = str(tok)
+        return self.resolve_operands_text(str(tok), tok.start_pos, types)
+
+    def resolve_operands_text(self, text: str, pos: int, types) -> list[Value]:
         uses = _USE.findall(text)
         if types is not None and len(uses) != len(types):
-            raise ParseError(
-                f"{len(uses)} operands present, but expected {len(types)}", tok.start_pos)
+            raise ParseError(f"{len(uses)} operands present, but expected {len(types)}", pos)
+        if _OPERANDS_OK.fullmatch(text) is None:
+            raise ParseError("expected SSA operand list '(%a, %b#1, ...)'", pos)
         out = []
+        lookup = self.lookup
         for i, (name, idx) in enumerate(uses):
-            out.append(self.lookup(name, int(idx) if idx else 0, types[i] if types else None, tok.start_pos))
+            out.append(lookup(name, int(idx) if idx else 0, types[i] if types else None, pos))
         return out
+
+    def op_name(self, quoted: str, pos: int) -> str:
+        name = self.names_cache.get(quoted)
+        if name is None:
+            name = unescape(quoted).decode("utf-8", "surrogateescape")
+            if not _OP_NAME.fullmatch(name):
+                raise ParseError(f"invalid operation name '{name}'", pos)
+            self.check_dialect(name, pos)
+            self.names_cache[quoted] = name
+        return name
 
     # -- blocks and regions ------------------------------------------------------
     def current_block(self) -> Block:
@@ -373,6 +518,11 @@ class ParseSession:
 
     def finish_op(self, results_tok, op: Operation, loc_tok, pos: int) -> None:
         if results_tok is not None:
+            m = _ONE_RESULT.match(results_tok)
+            if m is not None and len(op.results) == 1:
+                self.define(m.group(1), op.results, results_tok.start_pos)
+                results_tok = None
+        if results_tok is not None:
             items = _RESULT_ITEM.findall(str(results_tok))
             total = sum(int(c) if c else 1 for _, c in items)
             if total != len(op.results):
@@ -499,10 +649,7 @@ class OpBuilder(Transformer):
     def generic_head(self, c):
         name_tok, operands_tok = c
         s = self.s
-        name = unescape(str(name_tok)).decode("utf-8", "surrogateescape")
-        if not re.fullmatch(r"[A-Za-z_][\w$]*\.[\w$.]+|[A-Za-z_][\w$]*", name) or not name:
-            raise ParseError(f"invalid operation name '{name}'", name_tok.start_pos)
-        s.check_dialect(name, name_tok.start_pos)
+        name = s.op_name(str(name_tok), name_tok.start_pos)
         s.pending.append((name, None))
         return (name, name_tok, operands_tok)
 
@@ -522,6 +669,24 @@ class OpBuilder(Transformer):
         p, a = s.split_attrs(name, p, a)
         op = Operation(name, operands, ft.results, p, a, regions or (), successors)
         return op, name_tok.start_pos
+
+    def simple_operation(self, c):
+        results, tok, loc = c
+        s = self.s
+        text = str(tok)
+        pos = tok.start_pos
+        ops_start, ops_end, props, attrs, type_start = tok.spans
+        name = s.op_name(text[:ops_start], pos)
+        ft = s.decode("type", text[type_start:], pos + type_start)
+        if not isinstance(ft, FunctionType):
+            raise ParseError("expected function type", pos + type_start)
+        operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+        p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
+        a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
+        p, a = s.split_attrs(name, p, a)
+        op = Operation(name, operands, ft.results, p, a)
+        s.finish_op(results, op, loc, results.start_pos if results is not None else pos)
+        return None
 
     def regions(self, c):
         return list(c)
@@ -723,7 +888,8 @@ _TERMINAL_DESCR = {
 
 
 def _expected(expected) -> str:
-    names = sorted({_TERMINAL_DESCR.get(t, t.lower()) for t in expected if not t.startswith("__ANON")})
+    names = sorted({_TERMINAL_DESCR.get(t, t.lower()) for t in expected
+                    if not t.startswith("__") and not t[:1].islower() and not t.startswith("_")})
     if not names:
         return "operation"
     if len(names) > 4:
@@ -741,6 +907,10 @@ def _eof_message(e) -> str:
 
 def _char_message(text: str, e: UnexpectedCharacters) -> str:
     c = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+    allowed = getattr(e, "allowed", None) or ()
+    m = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+").match(text, e.pos_in_stream)
+    if m is not None and "OP_STRING" in allowed:
+        return f"custom op '{m.group()}' is unknown"
     if c == "%":
         return "expected operation name in quotes"
     if not c.isprintable():
