@@ -36,6 +36,8 @@ T_SPEEDUP = 5.0        # hlopt at least 5x faster than xdsl-opt at 10k and 100k
 T_GROWTH = 11.0        # hlopt time(100k) / time(10k) at most 11x
 T_RSS_MB = 300.0       # hlopt peak RSS at 100k ops
 T_STARTUP = 0.3        # hlopt on `module {}`, best of 5, seconds
+T_FIXTURE = 15.0       # hlopt / MLIR C++ in-process on the large JAX transformer fixture
+FIXTURE = REPO / "tests" / "fixtures" / "stablehlo" / "deep_transformer_grad.mlir"
 
 REPEAT_CUTOFF = 20.0   # don't repeat a run that took longer than this
 
@@ -419,6 +421,9 @@ def compute_targets(res: dict) -> list[dict]:
         r = ratio(t("hlopt", n), t("mlir", n))
         out.append({"name": f"hlopt/MLIR C++ @ {size_label(n)}", "value": r, "goal": "(info)",
                     "value_str": fmt_ratio(r), "result": "-" if r is not None else "n/a"})
+    fx = res.get("fixture", {})
+    add("hlopt/MLIR C++ on JAX transformer (in-process)", ratio(fx.get("hlopt"), fx.get("mlir")),
+        f"<= {T_FIXTURE:g}x", lambda v: v <= T_FIXTURE, fmt_ratio)
     matches = [s.get("match") for s in sizes.values() if s.get("match") in ("ok", "DIFF")]
     out.append({"name": "hlopt output == MLIR generic print", "value": matches or None,
                 "goal": "byte-identical",
@@ -429,6 +434,48 @@ def compute_targets(res: dict) -> list[dict]:
 
 
 # --------------------------------------------------------------------------
+
+def bench_fixture(repeat: int) -> dict:
+    """Parse + verify + print of the large JAX transformer (pretty form),
+    hlopt's Python API against jaxlib's ir.Module.parse + get_asm, same
+    text, same process, best of `repeat`."""
+    if not FIXTURE.exists():
+        return {"status": "n/a", "why": "fixture missing"}
+    text = FIXTURE.read_text()
+    out: dict = {"file": str(FIXTURE.relative_to(REPO)), "bytes": len(text)}
+
+    def best(fn):
+        ts = []
+        for _ in range(max(repeat, 3)):
+            t0 = time.perf_counter()
+            fn()
+            ts.append(time.perf_counter() - t0)
+        return min(ts)
+
+    try:
+        import hlopt
+        from hlopt.ir.verifier import verify
+
+        hlopt.parse_module("module {}")
+
+        def run_hlopt():
+            m = hlopt.parse_module(text, str(FIXTURE))
+            verify(m)
+            out["hlopt_identical"] = hlopt.print_op(m) == text
+        out["hlopt"] = best(run_hlopt)
+    except Exception as e:  # report, don't crash the benchmark
+        out["hlopt_error"] = f"{type(e).__name__}: {e}"
+    try:
+        sys.path.insert(0, str(REPO / "tests" / "oracle"))
+        import mlir_ref
+
+        mlir_ref.parse_and_print(text)
+        out["mlir"] = best(lambda: mlir_ref.parse_and_print(text))
+    except Exception as e:
+        out["mlir_error"] = f"{type(e).__name__}: {e}"
+    out["status"] = "ok" if "hlopt" in out and "mlir" in out else "n/a"
+    return out
+
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -545,6 +592,9 @@ def main(argv=None) -> int:
                 entry["diff"] = first_diff(got, exp)
         else:
             entry["match"] = "n/a"
+
+    log("fixture: deep_transformer_grad (in-process) ...")
+    res["fixture"] = bench_fixture(repeat)
 
     if a.inprocess:
         res["inprocess"] = {}
