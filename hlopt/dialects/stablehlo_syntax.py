@@ -132,7 +132,7 @@ CALLBACKS = {
 
 
 def _word_tokens() -> dict[str, str]:
-    from hlopt.dialects import stablehlo_ops, chlo
+    from hlopt.dialects import chlo, stablehlo, stablehlo_ops  # noqa: F401  (stablehlo: verifiers too)
 
     out = {n: "SHLO_OP" for n, d in stablehlo_ops.OPS.items() if hasattr(d, "parse_custom")}
     out.update({n: "SHLO_OP" for n, d in chlo.OPS.items() if hasattr(d, "parse_custom")})
