@@ -22,7 +22,7 @@ from hlopt.ir.attributes import (
     UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
-from hlopt.ir.location import Location
+from hlopt.ir.location import FileLineColLoc, Location
 from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, unescape
@@ -44,9 +44,9 @@ _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 
 
 class ParseError(Exception):
-    def __init__(self, message: str, pos: int):
+    def __init__(self, message: str, pos: int, note: str | None = None):
         super().__init__(message)
-        self.message, self.pos = message, pos
+        self.message, self.pos, self.note = message, pos, note
 
 
 class ForwardRef(Value):
@@ -216,7 +216,7 @@ class ParseSession:
             try:
                 v = self.attrs.parse(text, start, self._alias_lookup)
             except SyntaxErr as e:
-                raise ParseError(e.message, pos + e.offset) from None
+                raise ParseError(e.message, pos + e.offset, e.note) from None
             except IRError as e:
                 raise ParseError(e.message, pos) from None
             finally:
@@ -255,7 +255,7 @@ class ParseSession:
         try:
             return decode_dense_body(text[5:e], t)
         except SyntaxErr as err:
-            raise ParseError(err.message, pos + 5 + err.offset) from None
+            raise ParseError(err.message, pos + 5 + err.offset, err.note) from None
 
     def decode_type(self, tok) -> Type:
         return self.decode("type", str(tok), tok.start_pos)
@@ -587,7 +587,8 @@ class ParseSession:
             module = ops[0]
             module.detach()
             return module, self.resources
-        module = Operation("builtin.module", regions=1, location=SourcePos(self.src, 0))
+        # MLIR gives the implicit module the location file:0:0
+        module = Operation("builtin.module", regions=1, location=FileLineColLoc(self.src.name, 0, 0))
         body = module.regions[0].add_block()
         for op in ops:
             op.detach()
@@ -671,7 +672,9 @@ class OpBuilder(Transformer):
         return op, name_tok.start_pos
 
     def simple_operation(self, c):
-        results, tok, loc = c
+        return self.simple(*c)
+
+    def simple(self, results, tok, loc):
         s = self.s
         text = str(tok)
         pos = tok.start_pos
@@ -707,24 +710,24 @@ class OpBuilder(Transformer):
 
     # builtin.module ----------------------------------------------------------------
     def module_head(self, c):
-        sym, attrs = c
+        kw, sym, attrs = c
         s = self.s
         props = {}
         if sym is not None:
             props["sym_name"] = StringAttr(_symbol_name(sym))
         a = s.decode_dict(attrs) if attrs is not None else None
         s.pending.append(("builtin.module", None))
-        return props, a
+        return props, a, kw.start_pos
 
     def module_op(self, c):
-        (props, attrs), region = c
+        (props, attrs, pos), region = c
         self.s.pending.pop()
         op = Operation("builtin.module", (), (), props, attrs, [region])
-        return op, self.s.pos
+        return op, pos
 
     # func.func ---------------------------------------------------------------------------
     def func_head(self, c):
-        vis, sym, sig, attrs = c
+        kw, vis, sym, sig, attrs = c
         s = self.s
         text = str(sig)
         base = sig.start_pos
@@ -765,22 +768,22 @@ class OpBuilder(Transformer):
             props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
         extra = s.decode_dict(attrs) if attrs is not None else None
         s.pending.append(("func.func", args if named else None))
-        return props, extra, named, sym
+        return props, extra, named, sym, kw.start_pos
 
     def visibility(self, c):
         return c[0]
 
     def func_op(self, c):
-        (props, attrs, named, sym), region = c
+        (props, attrs, named, sym, pos), region = c
         s = self.s
         s.pending.pop()
         if region is not None and not named and props["function_type"].type.inputs:
             raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
         op = Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()])
-        return op, sym.start_pos
+        return op, pos
 
     def return_op(self, c):
-        values, types = c
+        kw, values, types = c
         s = self.s
         operands = []
         if values is not None:
@@ -790,10 +793,10 @@ class OpBuilder(Transformer):
             for tok, t in zip(values, types):
                 m = _USE.match(str(tok))
                 operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
-        return Operation("func.return", operands), s.pos
+        return Operation("func.return", operands), kw.start_pos
 
     def call_op(self, c):
-        sym, operands_tok, attrs, ftype = c
+        kw, sym, operands_tok, attrs, ftype = c
         s = self.s
         ft = s.decode_function_type(ftype)
         operands = s.resolve_operands(operands_tok, list(ft.inputs))
@@ -801,17 +804,17 @@ class OpBuilder(Transformer):
 
         props = {"callee": SymbolRefAttr(_symbol_name(sym))}
         a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation("func.call", operands, ft.results, props, a), sym.start_pos
+        return Operation("func.call", operands, ft.results, props, a), kw.start_pos
 
     def constant_op(self, c):
-        attrs, value = c
+        kw, attrs, value = c
         s = self.s
         v = s.decode_attr(value)
         t = getattr(v, "type", None)
         if t is None:
             raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
         a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation("arith.constant", (), [t], {"value": v}, a), value.start_pos
+        return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
 
     def value_list(self, c):
         return list(c)
@@ -839,7 +842,30 @@ def _parser():
         _BUILDER = OpBuilder()
         _BUILDER.extra.update(dialect_syntax.CALLBACKS)
         _LARK = make_op_parser(_BUILDER)
+        _install_fast_callbacks(_LARK, _BUILDER)
     return _LARK, _BUILDER
+
+
+def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
+    """The hot rule (`operation -> simple_operation`, all terminals) gets
+    a direct callback instead of Lark's generic child filter."""
+    callbacks = lark.parser.parser.parser.callbacks
+    for rule in list(callbacks):
+        if rule.alias != "simple_operation":
+            continue
+        names = [sym.name for sym in rule.expansion]
+        ri = names.index("RESULTS") if "RESULTS" in names else None
+        gi = names.index("GENERIC_SIMPLE")
+        li = names.index("LOC") if "LOC" in names else None
+        f = builder.simple
+        if ri is None and li is None:
+            callbacks[rule] = lambda ch, f=f, gi=gi: f(None, ch[gi], None)
+        elif li is None:
+            callbacks[rule] = lambda ch, f=f, gi=gi, ri=ri: f(ch[ri], ch[gi], None)
+        elif ri is None:
+            callbacks[rule] = lambda ch, f=f, gi=gi, li=li: f(None, ch[gi], ch[li])
+        else:
+            callbacks[rule] = lambda ch, f=f, gi=gi, ri=ri, li=li: f(ch[ri], ch[gi], ch[li])
 
 
 def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Operation, list[str]]:
@@ -853,7 +879,10 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
         lark.parse(text)
         return session.finish()
     except ParseError as e:
-        raise DiagnosticError([_diag(source, e.message, e.pos)]) from None
+        d = _diag(source, e.message, e.pos)
+        if e.note:
+            d.notes.append(Diagnostic("note", e.note, d.location, source=source))
+        raise DiagnosticError([d]) from None
     except LexError as e:
         raise DiagnosticError([_diag(source, e.message, e.pos)]) from None
     except UnexpectedToken as e:

@@ -208,10 +208,12 @@ class Aliases:
             o = stack.pop()
             if self.debuginfo:
                 self.visit_attr(o.location, deferrable=True)
-            for t in o.result_types:
-                self.visit_attr(t)
-            for v in o.operands:
-                self.visit_attr(v.type)
+            for r in o.results:
+                if r.type.has_alias_parts:
+                    self.visit_attr(r.type)
+            for u in o._operands:
+                if u.value.type.has_alias_parts:
+                    self.visit_attr(u.value.type)
             if o.properties.has_alias_parts:
                 self.visit_attr(o.properties)
             if o.attributes.has_alias_parts:
@@ -333,10 +335,9 @@ class Printer:
         return ", ".join(t.text if not t.has_alias_parts else self.type_text(t) for t in ts)
 
     def functional_type(self, ins: Sequence[Type], outs: Sequence[Type]) -> str:
-        res = self.types(outs)
-        if len(outs) != 1 or isinstance(outs[0], FunctionType):
-            res = "(" + res + ")"
-        return f"({self.types(ins)}) -> {res}"
+        # an interned FunctionType caches exactly this text
+        ft = FunctionType(ins, outs)
+        return ft.text if not ft.has_alias_parts else self.type_text(ft)
 
     def attr_dict(self, d: DictionaryAttr, elide: Sequence[str] = (), keyword: bool = False) -> str:
         """` {a = 1}` (or ` attributes {...}`), empty if nothing to print."""
@@ -392,7 +393,7 @@ class Printer:
             if d is not None:
                 text = d.print_custom(op, self)
                 if text is not None:
-                    out.append(ind + prefix + text + self.loc(op.location))
+                    out.append(ind + prefix + text + (self.loc(op.location) if self.debuginfo else ""))
                     return
         self._generic(op, ind + prefix, out)
 
@@ -412,9 +413,9 @@ class Printer:
         if attrs.entries:
             tail.append(" " + (attrs.text if not attrs.has_alias_parts else attrs.print_with(self)))
         tail.append(" : ")
-        ins = [o.value.type for o in op._operands]
-        tail.append(self.functional_type(ins, op.result_types))
-        tail.append(self.loc(op.location))
+        tail.append(self.functional_type([o.value.type for o in op._operands], [r.type for r in op.results]))
+        if self.debuginfo:
+            tail.append(self.loc(op.location))
         if op.regions:
             start = "".join(parts) + " ("
             for i, r in enumerate(op.regions):
