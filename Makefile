@@ -26,7 +26,7 @@ test-unit: $(STAMP)
 	$(BIN)/python -m pytest -q tests/unit
 
 test-lit: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/lit -q tests/lit
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/lit -sv tests/lit
 
 test-oracle: $(ORACLE)
 	$(BIN)/python -m pytest -q tests/oracle

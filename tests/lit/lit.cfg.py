@@ -6,7 +6,7 @@ import sys
 import lit.formats
 
 config.name = "hlopt"
-config.test_format = lit.formats.ShTest(execute_external=True)
+config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
