@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
 import tempfile
 from functools import lru_cache
 from importlib import resources
 
 from lark import Lark
+
+# Lark logs (with a traceback) when a cache file cannot be read; we rebuild
+# silently instead, so users never see a traceback for it.
+logging.getLogger("lark").setLevel(logging.CRITICAL)
 
 # Dialects with custom op forms: each contributes grammars/<name>.lark,
 # whose rules are added to the op grammar with `%extend _op: ...`.
@@ -18,23 +24,48 @@ def grammar_text(name: str) -> str:
     return resources.files("hlopt.grammars").joinpath(name).read_text(encoding="utf-8")
 
 
-def _cache_path(tag: str) -> str:
+def _cache_dir() -> str | None:
     d = os.environ.get("HLOPT_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "hlopt")
     try:
         os.makedirs(d, exist_ok=True)
-        return os.path.join(d, f"{tag}.lark.cache")
+        return d if os.access(d, os.W_OK) else None
     except OSError:
-        return os.path.join(tempfile.gettempdir(), f"hlopt-{tag}.lark.cache")
+        return None
 
 
 def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str) -> Lark:
+    """Compile a grammar, reusing the LALR tables cached on disk.
+
+    The cache file is named by a hash of the grammar and Lark's version, and
+    written under a temporary name then renamed, so concurrent runs (lit's
+    parallel workers) never read a half-written cache."""
+    import lark as lark_module
+
     kwargs = dict(parser="lalr", lexer=lexer, start=start, maybe_placeholders=True,
                   transformer=transformer, propagate_positions=False)
-    try:
-        return Lark(text, cache=_cache_path(tag), **kwargs)
-    except (OSError, PermissionError):
+    d = _cache_dir()
+    if d is None:
         return Lark(text, **kwargs)
+    key = hashlib.sha256((text + repr(start) + lark_module.__version__).encode()).hexdigest()[:16]
+    path = os.path.join(d, f"{tag}-{key}.lark")
+    if os.path.exists(path):
+        try:
+            return Lark(text, cache=path, **kwargs)
+        except Exception:  # unreadable cache: rebuild below
+            pass
+    fd, tmp = tempfile.mkstemp(prefix=f".{tag}-", dir=d)
+    os.close(fd)
+    os.unlink(tmp)
+    try:
+        parser = Lark(text, cache=tmp, **kwargs)
+        os.replace(tmp, path)
+        return parser
+    except OSError:
+        return Lark(text, **kwargs)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 @lru_cache(maxsize=None)
