@@ -11,7 +11,7 @@ cheap).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 if TYPE_CHECKING:
     from hlopt.ir.core import Operation
@@ -29,6 +29,9 @@ SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
 CONSTANT_LIKE = "ConstantLike"
 IDEMPOTENT = "Idempotent"
 INVOLUTION = "Involution"
+# the op's own effects are those of the ops in its regions (MLIR's
+# RecursiveMemoryEffects): Pure if every nested op is
+RECURSIVE_MEMORY_EFFECTS = "RecursiveMemoryEffects"
 
 
 class OpDef:
@@ -52,14 +55,49 @@ class OpDef:
 
     @classmethod
     def fold(cls, op: "Operation") -> Any:
-        """Return a list of Values/Attributes replacing the results, or None."""
+        """Return a list of Values/Attributes replacing the results, or None.
+
+        An empty list means the op was updated in place. Folders must not
+        create ops; attributes are materialized by `materialize_constant`.
+        For CONSTANT_LIKE ops, `fold` returns `[value_attr]`.
+        """
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> "Sequence[Any]":
+        """Rewrite patterns `--canonicalize` applies to this op: objects
+        with `match_and_rewrite(op, rewriter) -> bool` (see
+        hlopt.passes.greedy.RewritePattern and its `pattern` decorator)."""
+        return ()
+
+    @classmethod
+    def materialize_constant(cls, builder: Any, value: Any, type: Any, location: Any) -> "Operation | None":
+        """Create a constant op for a folded `value` of `type` at the
+        builder's insertion point (MLIR's Dialect::materializeConstant).
+        The default asks the materializer registered for the op's dialect."""
+        fn = constant_materializer(cls.name.split(".", 1)[0])
+        return fn(builder, value, type, location) if fn is not None else None
 
 
 _OPS: dict[str, type[OpDef] | None] = {}
 _DIALECT_MODULES: dict[str, str] = {}
 _OPEN_DIALECTS: set[str] = set()
 _LOADED: set[str] = set()
+
+
+_MATERIALIZERS: dict[str, Callable[..., Any]] = {}
+
+
+def register_constant_materializer(dialect: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn(builder, attr, type, location) -> Operation | None` creates the
+    dialect's constant op for folded values (arith: arith.constant)."""
+    _MATERIALIZERS[dialect] = fn
+    return fn
+
+
+def constant_materializer(dialect: str) -> Callable[..., Any] | None:
+    load_dialect(dialect)
+    return _MATERIALIZERS.get(dialect)
 
 
 def announce_dialect(dialect: str, module: str, open: bool = False) -> None:
