@@ -131,7 +131,7 @@ def _has_ssa_dominance(region: Region) -> bool:
 
 @register_pass
 @dataclass
-class CSEPass(Pass):
+class CSE(Pass):
     argument = "cse"
     summary = "Eliminate common sub-expressions"
     statistic_help = {"num-cse'd": "Number of operations CSE'd",

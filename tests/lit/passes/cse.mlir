@@ -16,8 +16,9 @@ func.func @simple(%a: i32) -> i32 {
   return %2 : i32
 }
 
-// STATS: (S) 1 num-cse'd - Number of operations CSE'd
-// STATS: (S) 1 num-dce'd - Number of operations DCE'd
+// STATS:      CSE
+// STATS-NEXT:   (S) 7 num-cse'd - Number of operations CSE'd
+// STATS-NEXT:   (S) 1 num-dce'd - Number of operations DCE'd
 
 // -----
 
