@@ -1,5 +1,5 @@
 // RUN: hlopt %s --cse --split-input-file --allow-unregistered-dialect | filecheck %s
-// RUN: hlopt %s --cse --split-input-file --allow-unregistered-dialect --mlir-pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
+// RUN: hlopt %s --cse --allow-unregistered-dialect --mlir-pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 
 // Identical pure ops are merged; constants too.
 // CHECK-LABEL: func.func @simple
