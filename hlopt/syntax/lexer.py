@@ -145,7 +145,7 @@ class Scanner:
             end = scan_balanced(t, pos)
             m = ARROW.match(t, end)
             if m is None:
-                return end if end == pos + 2 or True else -1
+                return end  # a parenthesized type list (custom forms' result lists)
             rp = m.end()
             if t.startswith("(", rp):
                 return scan_balanced(t, rp)
@@ -293,7 +293,11 @@ class ContextLexer(Lexer):
                     return "FUNC_SIG", self._func_sig_end(text, pos, sc)
                 if "FUNCTION_TYPE" in acc or "TYPE" in acc:
                     name = "FUNCTION_TYPE" if "FUNCTION_TYPE" in acc else "TYPE"
-                    return name, sc.type_end(pos)
+                    e = sc.type_end(pos)
+                    if name == "FUNCTION_TYPE" and ARROW.match(text, scan_balanced(text, pos)) is None:
+                        raise LexError("expected '->' and result types after '(...)' in a function type",
+                                       scan_balanced(text, pos))
+                    return name, e
             elif c == "{":
                 if text.startswith("{-#", pos) and "RESOURCES" in acc:
                     e = text.find("#-}", pos)
