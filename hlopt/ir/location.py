@@ -134,3 +134,22 @@ class OpaqueLoc(Location):
 
 
 UNKNOWN = UnknownLoc()
+
+
+def fused(locations: Sequence[Location], metadata: Attribute | None = None) -> Location:
+    """MLIR's FusedLoc::get: flattens nested fused locations with the same
+    metadata, drops unknown locations and duplicates, and returns the single
+    location (no metadata) or `unknown` (nothing left, no metadata)."""
+    out: dict[Location, None] = {}
+    for loc in locations:
+        if isinstance(loc, FusedLoc) and loc.metadata == metadata:
+            for sub in loc.locations:
+                out.setdefault(sub, None)
+        elif not isinstance(loc, UnknownLoc):
+            out.setdefault(loc, None)
+    locs = list(out)
+    if not locs:
+        return UNKNOWN if metadata is None else FusedLoc([UNKNOWN], metadata)
+    if len(locs) == 1 and metadata is None:
+        return locs[0]
+    return FusedLoc(locs, metadata)

@@ -224,9 +224,10 @@ class MemRefType(ShapedType):
 
     def print_with(self, p: Any) -> str:
         s = f"memref<{shape_text(self.shape)}{_pt(self.element_type, p)}"
-        for a in (self.layout, self.memory_space):
-            if a is not None:
-                s += ", " + (a.text if p is None else p.attr_text(a))
+        if self.layout is not None:
+            s += ", " + (self.layout.text if p is None else p.attr_text(self.layout))
+        if self.memory_space is not None:  # printed with AttrTypeElision::May (`1`, not `1 : i64`)
+            s += ", " + self.memory_space.print_elided(p)
         return s + ">"
 
 
@@ -240,7 +241,7 @@ class UnrankedMemRefType(ShapedType):
         self.shape, self.element_type, self.memory_space = None, element_type, memory_space
 
     def print_with(self, p: Any) -> str:
-        ms = "" if self.memory_space is None else ", " + self.memory_space.text
+        ms = "" if self.memory_space is None else ", " + self.memory_space.print_elided(p)
         return f"memref<*x{_pt(self.element_type, p)}{ms}>"
 
 

@@ -57,7 +57,8 @@ def _verify_structure(op: Operation) -> None:
         for b in r.blocks:
             if needs_term:
                 last = b.last_op
-                if last is None or not last.has_trait(TERMINATOR):
+                # an unregistered op might be a terminator (MLIR's mightHaveTerminator)
+                if last is None or (last.opdef is not None and TERMINATOR not in last.opdef.traits):
                     if last is None:
                         raise IRError("empty block: expect at least a terminator", op)
                     raise IRError("block with no terminator, has " + _describe(last), last)

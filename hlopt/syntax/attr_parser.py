@@ -55,9 +55,9 @@ from hlopt.syntax.lexer import LexError
 class SyntaxErr(Exception):
     """A syntax error at an offset of the decoded text."""
 
-    def __init__(self, message: str, offset: int = 0):
+    def __init__(self, message: str, offset: int = 0, note: str | None = None):
         super().__init__(message)
-        self.message, self.offset = message, offset
+        self.message, self.offset, self.note = message, offset, note
 
 
 # Dialect hooks: structured attributes/types for dialects hlopt models.
@@ -105,7 +105,7 @@ def int_value(tok: str, t: Type) -> int:
         if w == 1 and v not in (0, 1, -1):
             raise SyntaxErr("integer constant out of range for attribute")
         lo = -(1 << (w - 1)) if t.signedness != "u" else 0
-        hi = (1 << w) - 1
+        hi = (1 << (w - 1)) - 1 if t.signedness == "s" else (1 << w) - 1
         if not lo <= v <= hi:
             raise SyntaxErr("integer constant out of range for attribute")
     return v
@@ -121,10 +121,26 @@ def float_bits(tok: str, t: FloatType) -> int:
         if tok.startswith("-"):
             raise SyntaxErr("hexadecimal float literal should not have a leading minus")
         return bits
+    if not _is_float_literal(tok):
+        raise SyntaxErr("unexpected decimal integer literal for a floating point value",
+                        note="add a trailing dot to make the literal a float")
     b = parse_decimal(tok, s)
-    if b is None:
-        raise SyntaxErr(f"floating point value too large for attribute of type {t.text}")
+    if b is None:  # overflow: APFloat rounds to +-Inf (NaN / saturation without Inf)
+        b = _overflow_bits(s, tok.startswith("-"))
     return b
+
+
+def _overflow_bits(s, neg: bool) -> int:
+    from hlopt.ir.floats import _max_finite_bits, float_to_bits, nan_bits
+
+    sign = (1 << (s.bits - 1)) if neg else 0
+    if s.kind == "ieee":
+        return float_to_bits(float("-inf") if neg else float("inf"), s)
+    if s.kind == "fn":
+        return nan_bits(s) | sign
+    if s.kind in ("fnuz", "e8m0"):
+        return nan_bits(s)
+    return _max_finite_bits(s) | sign
 
 
 def element_value(tok: str, t: Type) -> Any:
@@ -140,7 +156,12 @@ def element_value(tok: str, t: Type) -> Any:
     if isinstance(t, (IntegerType, IndexType)):
         if tok in ("true", "false"):
             raise SyntaxErr("expected integer elements, but parsed a boolean")
-        v = int_value(tok, t)
+        if _is_float_literal(tok):
+            raise SyntaxErr("expected integer elements, but parsed floating-point")
+        try:
+            v = int_value(tok, t)
+        except SyntaxErr as e:  # MLIR's wording for elements
+            raise SyntaxErr(e.message.replace("for attribute", "for type")) from None
         if isinstance(t, IntegerType):
             from hlopt.ir.attributes import _wrap_int
 
@@ -156,6 +177,8 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
     """Decode the `<...>` of dense<...> for shaped type t."""
     if not isinstance(t, ShapedType) or t.shape is None:
         raise SyntaxErr("elements literal type must be a ranked shaped type")
+    if not t.has_static_shape:
+        raise SyntaxErr("elements literal type must have static shape")
     inner = body[1:-1].strip()
     et = t.element_type
     if not inner:
@@ -256,7 +279,7 @@ def _decode_hex(lit: str, t: ShapedType) -> DenseElementsAttr:
     elif len(data) == ew * n:
         count, splat = n, False
     else:
-        raise SyntaxErr(f"elements hex data size is invalid for provided type: {t.text}")
+        raise SyntaxErr(f"elements hex data size is invalid for provided type: '{t.text}'")
     def scalar(b: bytes, st: Type) -> int:
         v = int.from_bytes(b, "little")
         if isinstance(st, (IntegerType, IndexType)):
@@ -404,7 +427,10 @@ class AttrDecoder(Transformer):
     def memref_type(self, c):
         dims, et, *rest = c
         if dims is not None and dims.replace(" ", "").startswith("*"):
-            return UnrankedMemRefType(et, rest[0] if rest else None)
+            ms = rest[0] if rest else None
+            if isinstance(ms, IntegerAttr) and ms.value == 0:
+                ms = None
+            return UnrankedMemRefType(et, ms)
         shape, _ = _dims(dims)
         layout = memspace = None
         for a in rest:
@@ -414,6 +440,13 @@ class AttrDecoder(Transformer):
                 layout = a
             else:
                 memspace = a
+        # MLIR drops an identity layout and the default memory space 0
+        if isinstance(layout, AffineMapAttr) and _IDENTITY_MAP.match(layout.map):
+            m = _IDENTITY_MAP.match(layout.map)
+            if m.group(1) == m.group(2) and m.group(1).count("d") == len(shape):
+                layout = None
+        if isinstance(memspace, IntegerAttr) and memspace.value == 0:
+            memspace = None
         return MemRefType(shape, et, layout, memspace)
 
     def vector_type(self, c):
@@ -470,7 +503,9 @@ class AttrDecoder(Transformer):
 
     def fused_loc(self, c):
         meta, *locs = c
-        return FusedLoc([x for x in locs if x is not None], meta)
+        from hlopt.ir.location import fused
+
+        return fused([x for x in locs if x is not None], meta)
 
     def loc_alias(self, c):
         v = self.aliases("loc", str(c[0])[1:])
@@ -482,6 +517,9 @@ class AttrDecoder(Transformer):
 
 
 _SCALARS: dict[str, Type] = {"index": IndexType(), "none": NoneType()}
+
+
+_IDENTITY_MAP = re.compile(r"\(((?:d\d+(?:, )?)*)\) -> \(((?:d\d+(?:, )?)*)\)$")
 
 
 def scalar_type(name: str) -> Type:

@@ -568,7 +568,8 @@ class ParseSession:
             if m is not None:
                 loc = self._alias_lookup("loc", m.group(1))
                 if loc is None:
-                    raise ParseError(f"undefined symbol alias id '{m.group(1)}'", pos + 4)
+                    raise ParseError("operation location alias was never defined" if isinstance(target, Operation)
+                                     else f"undefined symbol alias id '{m.group(1)}'", pos + 4)
             else:
                 loc = self.decode("attr", text, pos)
             if not isinstance(loc, Location):
@@ -629,8 +630,11 @@ class OpBuilder(Transformer):
         m = _ALIAS_DEF.match(text)
         key = m.group(1) + m.group(2)
         s = self.s
+        what = "attribute" if m.group(1) == "#" else "type"
+        if "." in m.group(2):
+            raise ParseError(f"{what} names with a '.' are reserved for dialect-defined names", tok.start_pos)
         if key in s.aliases:
-            raise ParseError(f"redefinition of symbol alias id '{m.group(2)}'", tok.start_pos)
+            raise ParseError(f"redefinition of {what} alias id '{m.group(2)}'", tok.start_pos)
         s.aliases[key] = (m.group(1), text[m.end():], tok.start_pos + m.end())
         return None
 

@@ -10,6 +10,7 @@ reachable only from op locations are deferred to the end of the output.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from hlopt.ir.attributes import (
@@ -378,8 +379,12 @@ class Printer:
             (deferred if deferrable else lines).append(f"{name} = {text}")
         self.print_op(op, lines)
         lines.extend(deferred)
-        if resources:
-            lines.extend(_resources_text(resources))
+        if resources:  # only referenced blobs are printed, after a blank line
+            used = set(_USED_RESOURCE.findall("\n".join(lines)))
+            res = _resources_text(resources, used)
+            if res:
+                lines.append("")
+                lines.extend(res)
         return "\n".join(lines) + "\n"
 
     def print_op(self, op: Operation, out: list[str]) -> None:
@@ -502,10 +507,13 @@ def _pred_edges(b: Block) -> list[Block]:
     return out
 
 
-def _resources_text(resources: Sequence[str]) -> list[str]:
+_USED_RESOURCE = re.compile(r'dense_resource<([^>]+)>')
+
+
+def _resources_text(resources: Sequence[str], used: set | None = None) -> list[str]:
     from hlopt.syntax.resources import format_resources
 
-    return format_resources(resources)
+    return format_resources(resources, used)
 
 
 def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,

@@ -52,8 +52,15 @@ def merge(sections: list[str]) -> list:
     return out
 
 
-def format_resources(sections: list[str]) -> list[str]:
+def format_resources(sections: list[str], used: set | None = None) -> list[str]:
+    """The `{-# ... #-}` lines; with `used`, builtin blobs not referenced by a
+    dense_resource are dropped (MLIR prints only referenced resources), as
+    are groups left empty. No lines at all when nothing remains."""
     entries = merge(sections)
+    if used is not None:
+        entries = _filter(entries, used)
+    if not entries:
+        return []
     lines = ["{-#"]
 
     def emit(items, depth):
@@ -69,6 +76,22 @@ def format_resources(sections: list[str]) -> list[str]:
     emit(entries, 1)
     lines.append("#-}")
     return lines
+
+
+def _filter(entries: list, used: set) -> list:
+    out = []
+    for key, val in entries:
+        if key == "dialect_resources" and isinstance(val, list):
+            groups = []
+            for dialect, blobs in val:
+                if dialect == "builtin" and isinstance(blobs, list):
+                    blobs = [(k, v) for k, v in blobs if k in used or k.strip('"') in used]
+                if blobs:
+                    groups.append((dialect, blobs))
+            val = groups
+        if val:
+            out.append((key, val))
+    return out
 
 
 def validate(section: str) -> None:
