@@ -3,12 +3,22 @@ ops hlopt rewrites; other arith ops pass through generically."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from hlopt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.core import IRError, Operation
-from hlopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, PURE, OpDef, register_op
-from hlopt.ir.types import IndexType, i1
+from hlopt.ir.location import FusedLoc, UnknownLoc
+from hlopt.ir.matchers import int_value
+from hlopt.ir.opdef import (
+    COMMUTATIVE,
+    CONSTANT_LIKE,
+    PURE,
+    OpDef,
+    lookup_op,
+    register_constant_materializer,
+    register_op,
+)
+from hlopt.ir.types import IndexType, IntegerType, ShapedType, Type, i1
 
 
 @register_op
@@ -56,6 +66,7 @@ def _binary(name: str, props: tuple[str, ...], commutative: bool) -> None:
         "name": name, "traits": frozenset(traits), "inherent": props,
         "summary": f"{name} operation"})
     register_op(cls)
+    return cls
 
 
 for _n, _c in (("addi", True), ("subi", False), ("muli", True), ("shli", False)):
@@ -70,4 +81,245 @@ for _n, _c in (("andi", True), ("ori", True), ("xori", True), ("divsi", False), 
     _binary(f"arith.{_n}", ("overflowFlags",) if _n == "trunci" else (), _c)
 _binary("arith.cmpi", ("predicate",), False)
 _binary("arith.cmpf", ("predicate", "fastmath"), False)
-__all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr"]
+
+# -- folding and canonicalization --------------------------------------------------
+_NONE_OVERFLOW = OpaqueAttr("#arith.overflow<none>")
+
+
+def _int_type(t: Type) -> Type | None:
+    """The integer element type of an integer, index or integer-tensor type."""
+    if isinstance(t, (IntegerType, IndexType)):
+        return t
+    et = getattr(t, "element_type", None)
+    return et if isinstance(et, (IntegerType, IndexType)) else None
+
+
+def _int_attr(value: int, t: Type) -> Attribute | None:
+    """An integer constant of type `t` (scalar, or a splat for shaped types)."""
+    if isinstance(t, (IntegerType, IndexType)):
+        return IntegerAttr(value, t)
+    et = _int_type(t)
+    if et is None or not isinstance(t, ShapedType) or not t.has_static_shape:
+        return None
+    return DenseElementsAttr(t, [IntegerAttr(value, et).value], splat=True)
+
+
+def _ints(op: Operation) -> list[int | None]:
+    return [int_value(v) for v in op.operands]
+
+
+def _bits(t: Type) -> int:
+    et = _int_type(t)
+    return 64 if isinstance(et, IndexType) else et.width
+
+
+def _unsigned(v: int, t: Type) -> int:
+    return v & ((1 << _bits(t)) - 1)
+
+
+def _binary_fold(fn: Callable[[int, int, Type], int | None]) -> Callable:
+    def fold(cls: Any, op: Operation) -> Any:
+        t = op.results[0].type if len(op.results) == 1 else None
+        if t is None or _int_type(t) is None or len(op.operands) != 2:
+            return None
+        a, b = _ints(op)
+        if a is None or b is None:
+            return _identity(op, a, b, t)
+        r = fn(a, b, t)
+        if r is None:
+            return None
+        attr = _int_attr(r, t)
+        return [attr] if attr is not None else None
+    fold.__name__ = "fold"
+    return fold
+
+
+_IDENTITIES: dict[str, Callable] = {}
+
+
+def _identity(op: Operation, a: int | None, b: int | None, t: Type) -> Any:
+    fn = _IDENTITIES.get(op.name)
+    return fn(op, a, b, t) if fn is not None else None
+
+
+def _zero(t: Type) -> list | None:
+    z = _int_attr(0, t)
+    return [z] if z is not None else None
+
+
+def _ident_addi(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [x]
+    for s, other in ((x, y), (y, x)):  # (a - b) + b -> a
+        d = s.defining_op
+        if d is not None and d.name == "arith.subi" and d.operand(1) is other:
+            return [d.operand(0)]
+    return None
+
+
+def _ident_subi(op, a, b, t):
+    x, y = op.operands
+    if x is y:
+        return _zero(t)
+    if b == 0:
+        return [x]
+    d = x.defining_op
+    if d is not None and d.name == "arith.addi":  # (a + b) - b -> a, (a + b) - a -> b
+        if d.operand(1) is y:
+            return [d.operand(0)]
+        if d.operand(0) is y:
+            return [d.operand(1)]
+    return None
+
+
+def _ident_muli(op, a, b, t):
+    if b == 0:
+        return [op.operand(1)]
+    if b == 1:
+        return [op.operand(0)]
+    return None
+
+
+def _ident_andi(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [y]
+    if x is y or (b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1):
+        return [x]
+    return None
+
+
+def _ident_ori(op, a, b, t):
+    x, y = op.operands
+    if b == 0 or x is y:
+        return [x]
+    if b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1:
+        return [y]
+    return None
+
+
+def _ident_xori(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [x]
+    if x is y:
+        return _zero(t)
+    return None
+
+
+_IDENTITIES.update({"arith.addi": _ident_addi, "arith.subi": _ident_subi, "arith.muli": _ident_muli,
+                    "arith.andi": _ident_andi, "arith.ori": _ident_ori, "arith.xori": _ident_xori})
+
+
+def _divsi(a, b, t):
+    if b == 0:
+        return None
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _divui(a, b, t):
+    b = _unsigned(b, t)
+    return None if b == 0 else _unsigned(a, t) // b
+
+
+_FOLDS = {
+    "arith.addi": lambda a, b, t: a + b,
+    "arith.subi": lambda a, b, t: a - b,
+    "arith.muli": lambda a, b, t: a * b,
+    "arith.andi": lambda a, b, t: a & b,
+    "arith.ori": lambda a, b, t: a | b,
+    "arith.xori": lambda a, b, t: a ^ b,
+    "arith.maxsi": lambda a, b, t: max(a, b),
+    "arith.minsi": lambda a, b, t: min(a, b),
+    "arith.divsi": _divsi,
+    "arith.divui": _divui,
+}
+for _n, _f in _FOLDS.items():
+    lookup_op(_n).fold = classmethod(_binary_fold(_f))  # type: ignore[union-attr]
+
+
+def _select_fold(cls: Any, op: Operation) -> Any:
+    if len(op.operands) != 3 or len(op.results) != 1:
+        return None
+    c, x, y = op.operands
+    if x is y:
+        return [x]
+    cv = int_value(c)
+    if cv is not None:
+        return [x if cv else y]
+    # select(%c, true, false) : i1 -> %c
+    if op.results[0].type is i1 and c.type is i1 and int_value(x) == 1 and int_value(y) == 0:
+        return [c]
+    return None
+
+
+lookup_op("arith.select").fold = classmethod(_select_fold)  # type: ignore[union-attr]
+
+
+def _fused(locs: list) -> Any:
+    out: list = []
+    for loc in locs:
+        if not isinstance(loc, UnknownLoc) and loc not in out:
+            out.append(loc)
+    if not out:
+        return UnknownLoc()
+    return out[0] if len(out) == 1 else FusedLoc(out)
+
+
+def _merge_flags(a: Operation, b: Operation) -> dict:
+    fa, fb = a.properties.get("overflowFlags"), b.properties.get("overflowFlags")
+    if fa is None and fb is None:
+        return {}
+    return {"overflowFlags": fa if fa is fb else _NONE_OVERFLOW}
+
+
+def _reassociate_constant(name: str, combine: Callable[[int, int], int]) -> Callable:
+    """op(op(x, c0), c1) -> op(x, combine(c0, c1)) for an associative op."""
+    def rewrite(op: Operation, rewriter: Any) -> bool:
+        if len(op.operands) != 2:
+            return False
+        inner, c1 = op.operands
+        b = int_value(c1)
+        d = inner.defining_op
+        if b is None or d is None or d.name != name or len(d.operands) != 2:
+            return False
+        a = int_value(d.operand(1))
+        t = op.results[0].type
+        if a is None or d.results[0].type is not t:
+            return False
+        attr = _int_attr(combine(a, b), t)
+        if attr is None:
+            return False
+        loc = _fused([op.location, d.operand(1).defining_op.location])  # as MLIR's DRR pattern
+        c = rewriter.create("arith.constant", (), [t], properties={"value": attr}, location=loc)
+        rewriter.replace_op_with_new(op, name, [d.operand(0), c.results[0]], properties=_merge_flags(d, op),
+                                     location=loc)
+        return True
+    rewrite.__name__ = f"{name.split('.')[1]}_{name.split('.')[1]}_constant"
+    return rewrite
+
+
+def _add_patterns(cls: Any) -> tuple:
+    return (_reassociate_constant("arith.addi", lambda a, b: a + b),)
+
+
+def _mul_patterns(cls: Any) -> tuple:
+    return (_reassociate_constant("arith.muli", lambda a, b: a * b),)
+
+
+lookup_op("arith.addi").canonicalization_patterns = classmethod(_add_patterns)  # type: ignore[union-attr]
+lookup_op("arith.muli").canonicalization_patterns = classmethod(_mul_patterns)  # type: ignore[union-attr]
+
+
+def materialize_constant(builder: Any, value: Any, type: Type, location: Any) -> Operation | None:
+    """arith.constant for integer/float/dense values of exactly `type`."""
+    if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
+        return None
+    return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+
+
+register_constant_materializer("arith", materialize_constant)
+
+__all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

@@ -1,0 +1,520 @@
+"""The greedy pattern rewrite driver (MLIR's GreedyPatternRewriteDriver) and
+the constant folder it uses (MLIR's OperationFolder).
+
+Patterns
+--------
+A pattern is an object with `root` (the op name it applies to, or None for
+any op), `benefit` (higher is tried first) and
+`match_and_rewrite(op, rewriter) -> bool`. It either returns False leaving
+the IR untouched, or changes the IR through `rewriter` (a
+`hlopt.ir.rewriter.Rewriter`: create/replace/erase/move, `modified(op)`
+after in-place changes) and returns True. Subclass `RewritePattern`, or
+decorate a function:
+
+    @pattern("arith.addi", benefit=1)
+    def add_of_add_const(op, rewriter) -> bool: ...
+
+Dialects declare the patterns of an op with the OpDef classmethod
+`canonicalization_patterns()` (default: none); `--canonicalize` gathers
+them from every registered op (`canonicalization_patterns_for`).
+
+Folding
+-------
+`OpDef.fold(op)` returns None (no fold), an empty list or the op's own
+results (updated in place), or one Value or Attribute per result. Attributes
+are turned into constant ops by `OpDef.materialize_constant` (by default the
+dialect's registered materializer, e.g. arith.constant). Ops with the
+Commutative trait also fold by moving constant operands last; Involution
+and Idempotent ops fold f(f(x)) as MLIR does.
+
+Driver
+------
+`apply_patterns_greedily(regions, patterns, config)` runs, up to
+`max_iterations` times until nothing changes: populate the worklist with a
+pre-order walk (top-down) in which constants are deduplicated per
+"insertion region" (the nearest enclosing region of an IsolatedFromAbove op)
+and hoisted to the start of that region's entry block; then pop ops and
+erase them if trivially dead, else fold them, else try the patterns. The
+rewriter's listener keeps the worklist current (inserted/modified ops and
+the defining ops of erased ops' operands are re-queued). Optionally
+unreachable blocks are erased afterwards (region simplification).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from hlopt.analysis.side_effects import is_trivially_dead
+from hlopt.ir.attributes import Attribute
+from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.location import UNKNOWN
+from hlopt.ir.matchers import constant_of
+from hlopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, IDEMPOTENT, INVOLUTION, ISOLATED, lookup_op, registered_ops
+from hlopt.ir.rewriter import Listener, Rewriter
+
+
+# -- patterns --------------------------------------------------------------------
+class RewritePattern:
+    """Base class: set `root`/`benefit`, override `match_and_rewrite`."""
+
+    root: str | None = None
+    benefit: int = 1
+
+    def match_and_rewrite(self, op: Operation, rewriter: Rewriter) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} on {self.root or '*'}>"
+
+
+class FunctionPattern(RewritePattern):
+    def __init__(self, fn: Callable[[Operation, Rewriter], bool], root: str | None, benefit: int = 1):
+        self.fn, self.root, self.benefit = fn, root, benefit
+        self.__name__ = getattr(fn, "__name__", "pattern")
+
+    def match_and_rewrite(self, op: Operation, rewriter: Rewriter) -> bool:
+        return bool(self.fn(op, rewriter))
+
+    def __call__(self, op: Operation, rewriter: Rewriter) -> bool:
+        return self.match_and_rewrite(op, rewriter)
+
+    def __repr__(self) -> str:
+        return f"<pattern {self.__name__} on {self.root or '*'}>"
+
+
+def pattern(root: str | None, benefit: int = 1) -> Callable[[Callable], FunctionPattern]:
+    """Decorator making a `fn(op, rewriter) -> bool` a RewritePattern."""
+    def wrap(fn: Callable[[Operation, Rewriter], bool]) -> FunctionPattern:
+        return FunctionPattern(fn, root, benefit)
+    return wrap
+
+
+def as_pattern(p: Any, root: str | None = None) -> RewritePattern:
+    if isinstance(p, RewritePattern):
+        return p
+    if callable(p):
+        return FunctionPattern(p, root)
+    raise TypeError(f"not a rewrite pattern: {p!r}")
+
+
+class PatternSet:
+    """Patterns indexed by root op name, ordered by benefit (stable)."""
+
+    def __init__(self, patterns: Iterable[Any] = ()):
+        self.by_name: dict[str, list[RewritePattern]] = {}
+        self.generic: list[RewritePattern] = []
+        self._cache: dict[str, list[RewritePattern]] = {}
+        for p in patterns:
+            self.add(p)
+
+    def add(self, p: Any, root: str | None = None) -> None:
+        p = as_pattern(p, root)
+        if p.root is None:
+            self.generic.append(p)
+        else:
+            self.by_name.setdefault(p.root, []).append(p)
+        self._cache.clear()
+
+    def __len__(self) -> int:
+        return len(self.generic) + sum(len(v) for v in self.by_name.values())
+
+    def for_op(self, name: str) -> list[RewritePattern]:
+        r = self._cache.get(name)
+        if r is None:
+            r = self.by_name.get(name, []) + self.generic
+            r.sort(key=lambda p: -p.benefit)
+            self._cache[name] = r
+        return r
+
+
+def canonicalization_patterns_for(op_names: Iterable[str] | None = None) -> PatternSet:
+    """The canonicalization patterns of the given (default: all) registered ops."""
+    ps = PatternSet()
+    for name in (registered_ops() if op_names is None else op_names):
+        d = lookup_op(name)
+        if d is not None:
+            for p in d.canonicalization_patterns():
+                ps.add(p, root=d.name)
+    return ps
+
+
+# -- folding ---------------------------------------------------------------------
+def fold_op(op: Operation) -> list | None:
+    """Fold hook + trait folds: None, [] (in place) or one Value/Attribute per result."""
+    d = op.opdef
+    if d is None:
+        return None
+    r = d.fold(op)
+    if r is not None:
+        r = list(r)
+        if r and not (len(r) == len(op.results) and all(a is b for a, b in zip(r, op.results))):
+            return r
+        in_place = True
+    else:
+        in_place = False
+    t = _fold_traits(op, d.traits)
+    if t is not None:
+        return t
+    return [] if in_place else None
+
+
+def _fold_traits(op: Operation, traits: frozenset) -> list | None:
+    if COMMUTATIVE in traits and len(op._operands) >= 2:
+        vals = op.operands
+        is_const = [constant_of(v.defining_op) is not None for v in vals]
+        first = next((i for i, c in enumerate(is_const) if c), None)
+        if first is not None and not all(is_const[first:]):
+            tail = vals[first:]
+            tail_c = is_const[first:]
+            new = vals[:first] + [v for v, c in zip(tail, tail_c) if not c] + [v for v, c in zip(tail, tail_c) if c]
+            for i in range(first, len(vals)):
+                if op.operand(i) is not new[i]:
+                    op.set_operand(i, new[i])
+            return []
+    if len(op.results) == 1:
+        if INVOLUTION in traits and len(op._operands) == 1:
+            d = op.operand(0).defining_op
+            if d is not None and d.name == op.name and len(d._operands) == 1:
+                return [d.operand(0)]
+        if IDEMPOTENT in traits:
+            if len(op._operands) == 1:
+                d = op.operand(0).defining_op
+                if d is not None and d.name == op.name:
+                    return [op.operand(0)]
+            elif len(op._operands) == 2 and op.operand(0) is op.operand(1):
+                return [op.operand(0)]
+    return None
+
+
+def insertion_region(block: Block) -> Region:
+    """Where constants used in `block` are hoisted to: the region of the
+    nearest IsolatedFromAbove (or unregistered, or top-level) ancestor."""
+    while True:
+        region = block.parent
+        parent = region.parent
+        if parent is None or parent.parent is None:
+            return region
+        d = parent.opdef
+        if d is None or ISOLATED in d.traits:
+            return region
+        block = parent.parent
+
+
+class OperationFolder:
+    """Uniques constants per insertion region and hoists them (MLIR's)."""
+
+    def __init__(self, rewriter: Rewriter):
+        self.rewriter = rewriter
+        self.scopes: dict[Region, dict[tuple, Operation]] = {}
+        self.owned: dict[Operation, tuple] = {}  # folder-owned constant -> its key
+
+    def insert_known_constant(self, op: Operation, value: Attribute | None = None) -> bool:
+        """Returns False if `op` was replaced by an existing constant."""
+        block = op.parent
+        if op in self.owned:
+            if block.first_op is not op and op.prev_op not in self.owned:
+                self.rewriter.move_op_before(op, block.first_op)
+                op.location = UNKNOWN
+            return True
+        if value is None:
+            value = constant_of(op)
+        region = insertion_region(block)
+        consts = self.scopes.setdefault(region, {})
+        key = (op.dialect, value, op.results[0].type)
+        existing = consts.get(key)
+        if existing is not None:
+            self.rewriter.replace_op(op, existing.results)
+            existing.location = UNKNOWN
+            return False
+        entry = region.blocks[0]
+        if block is not entry:
+            self.rewriter.move_op_before(op, entry.first_op)
+            op.location = UNKNOWN
+        elif entry.first_op is not op and op.prev_op not in self.owned:
+            self.rewriter.move_op_before(op, entry.first_op)
+        consts[key] = op
+        self.owned[op] = key
+        return True
+
+    def notify_removal(self, op: Operation) -> None:
+        key = self.owned.pop(op, None)
+        if key is None:
+            return
+        for consts in self.scopes.values():
+            if consts.get(key) is op:
+                del consts[key]
+                return
+
+
+# -- driver ----------------------------------------------------------------------
+@dataclass
+class GreedyConfig:
+    max_iterations: int = 10  # <= 0: no limit
+    top_down: bool = True
+    region_simplify: bool = True
+    fold: bool = True
+    cse_constants: bool = True
+    max_num_rewrites: int = -1
+
+
+class _Worklist:
+    def __init__(self) -> None:
+        self.items: list[Operation | None] = []
+        self.index: dict[Operation, int] = {}
+
+    def push(self, op: Operation) -> None:
+        if op not in self.index:
+            self.index[op] = len(self.items)
+            self.items.append(op)
+
+    def pop(self) -> Operation | None:
+        items = self.items
+        while items:
+            op = items.pop()
+            if op is not None:
+                del self.index[op]
+                return op
+        return None
+
+    def remove(self, op: Operation) -> None:
+        i = self.index.pop(op, None)
+        if i is not None:
+            self.items[i] = None
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.index.clear()
+
+    def reverse(self) -> None:
+        self.items.reverse()
+        n = len(self.items) - 1
+        for op in self.index:
+            self.index[op] = n - self.index[op]
+
+    def __bool__(self) -> bool:
+        return bool(self.index)
+
+
+class GreedyRewriteDriver(Listener):
+    def __init__(self, regions: Sequence[Region], patterns: PatternSet, config: GreedyConfig | None = None):
+        self.regions = list(regions)
+        self.scope: dict[Region, None] = {r: None for r in self.regions}
+        self.patterns = patterns
+        self.config = config or GreedyConfig()
+        self.rewriter = Rewriter(listener=self)
+        self.folder = OperationFolder(self.rewriter)
+        self.worklist = _Worklist()
+        self.num_rewrites = 0
+        self.num_folds = 0
+        self.num_erased = 0
+        self.iterations = 0
+
+    # listener ----------------------------------------------------------------
+    def op_inserted(self, op: Operation) -> None:
+        self.add_to_worklist(op)
+
+    def op_modified(self, op: Operation) -> None:
+        self.add_to_worklist(op)
+
+    def op_erased(self, op: Operation) -> None:
+        for operand in op.operands:
+            d = operand.defining_op
+            if d is None:
+                continue
+            other: Operation | None = None
+            many = False
+            for use in operand._uses:
+                u = use.owner
+                if u is op or u is other:
+                    continue
+                if other is None:
+                    other = u
+                    continue
+                many = True
+                break
+            if not many:
+                self.add_to_worklist(d)
+        self.worklist.remove(op)
+        self.folder.notify_removal(op)
+
+    def add_to_worklist(self, op: Operation) -> None:
+        """Queue `op` and its ancestors inside the driver's scope."""
+        chain = []
+        o: Operation | None = op
+        while o is not None:
+            chain.append(o)
+            r = o.parent_region
+            if r is None:
+                return
+            if r in self.scope:
+                for x in chain:
+                    self.worklist.push(x)
+                return
+            o = r.parent
+
+    def _in_scope(self, op: Operation) -> bool:
+        o: Operation | None = op
+        while o is not None:
+            r = o.parent_region
+            if r is None:
+                return False
+            if r in self.scope:
+                return True
+            o = r.parent
+        return False
+
+    # main loop ---------------------------------------------------------------
+    def run(self) -> bool:
+        """Returns True if the rewrites converged."""
+        cfg = self.config
+        again = True
+        while again:
+            if cfg.max_iterations > 0 and self.iterations >= cfg.max_iterations:
+                return False
+            self.iterations += 1
+            self.worklist.clear()
+            for r in self.regions:
+                self._populate(r)
+            if cfg.top_down:
+                self.worklist.reverse()
+            again = self._process()
+            if cfg.region_simplify:
+                for r in self.regions:
+                    again |= self._simplify_regions(r)
+        return True
+
+    def _populate(self, region: Region) -> None:
+        cfg = self.config
+        ops = _walk_pre(region) if cfg.top_down else _walk_post(region)
+        for op in ops:
+            if cfg.cse_constants and op.parent is not None:
+                value = constant_of(op)
+                if value is not None and op.results and not self.folder.insert_known_constant(op, value):
+                    continue
+            if op.parent is not None:
+                self.worklist.push(op)
+
+    def _process(self) -> bool:
+        changed = False
+        cfg = self.config
+        rw = self.rewriter
+        while self.worklist:
+            if 0 <= cfg.max_num_rewrites <= self.num_rewrites:
+                break
+            op = self.worklist.pop()
+            if op is None or not self._in_scope(op):
+                continue
+            if is_trivially_dead(op):
+                rw.erase_op(op)
+                self.num_erased += 1
+                changed = True
+                continue
+            d = op.opdef
+            if d is None:
+                continue
+            if cfg.fold and CONSTANT_LIKE not in d.traits:
+                r = fold_op(op)
+                if r is not None:
+                    if not r:
+                        changed = True
+                        self.num_folds += 1
+                        self.op_modified(op)
+                        continue
+                    values = self._materialize(op, r)
+                    if values is not None:
+                        rw.replace_op(op, values)
+                        changed = True
+                        self.num_folds += 1
+                        continue
+            for p in self.patterns.for_op(op.name):
+                rw.set_insertion_point_before(op)
+                if p.match_and_rewrite(op, rw):
+                    changed = True
+                    self.num_rewrites += 1
+                    break
+        return changed
+
+    def _materialize(self, op: Operation, results: list) -> list[Value] | None:
+        if len(results) != len(op.results):
+            return None
+        d = op.opdef
+        rw = self.rewriter
+        out: list[Value] = []
+        created: list[Operation] = []
+        with rw.saved():
+            rw.set_insertion_point_before(op)
+            for r, res in zip(results, op.results):
+                if isinstance(r, Value):
+                    out.append(r)
+                    continue
+                c = d.materialize_constant(rw, r, res.type, op.location)
+                if c is None:
+                    for x in reversed(created):
+                        rw.erase_op(x)
+                    return None
+                created.append(c)
+                out.append(c.results[0])
+        return out
+
+    def _simplify_regions(self, region: Region) -> bool:
+        """Erase blocks unreachable from their region's entry (all regions)."""
+        changed = False
+        stack = [region]
+        while stack:
+            r = stack.pop()
+            if len(r.blocks) > 1:
+                reachable = {r.blocks[0]: None}
+                todo = [r.blocks[0]]
+                while todo:
+                    for s in todo.pop().successors:
+                        if s not in reachable:
+                            reachable[s] = None
+                            todo.append(s)
+                dead = [b for b in r.blocks if b not in reachable]
+                for b in dead:
+                    for op in list(b.ops):
+                        for nested in op.walk():
+                            self.worklist.remove(nested)
+                            self.folder.notify_removal(nested)
+                    b.erase()
+                    changed = True
+            for b in r.blocks:
+                for op in b.ops:
+                    stack.extend(op.regions)
+        return changed
+
+
+def _walk_pre(region: Region):
+    for b in list(region.blocks):
+        op = b.first_op
+        while op is not None:
+            nxt = op.next_op
+            yield op
+            if op.parent is not None:
+                for r in op.regions:
+                    yield from _walk_pre(r)
+            op = nxt
+
+
+def _walk_post(region: Region):
+    for b in list(region.blocks):
+        op = b.first_op
+        while op is not None:
+            nxt = op.next_op
+            for r in op.regions:
+                yield from _walk_post(r)
+            yield op
+            op = nxt
+
+
+def apply_patterns_greedily(root: Operation | Sequence[Region], patterns: PatternSet | Iterable[Any] = (),
+                            config: GreedyConfig | None = None) -> GreedyRewriteDriver:
+    """Run the driver on `root`'s regions (or the given regions); returns
+    the driver (`.iterations`, `.num_rewrites`, ... and `.converged`)."""
+    regions = root.regions if isinstance(root, Operation) else root
+    if not isinstance(patterns, PatternSet):
+        patterns = PatternSet(patterns)
+    drv = GreedyRewriteDriver(regions, patterns, config)
+    drv.converged = drv.run()
+    return drv
