@@ -29,21 +29,19 @@ class SpanToken(Token):
 
     __slots__ = ("spans",)
 
+_NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"          # SSA / suffix id
+_SYM = r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")'  # @name or @"quoted"
 WS = re.compile(r"(?:\s+|//[^\n]*)+")
 WS_ONLY = re.compile(r"\s*")
 OPERAND_LIST = re.compile(r"\([^()]*\)")
 BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
-SUFFIX_ID = re.compile(r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)")
-VALUE_USE = re.compile(r"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?:#\d+)?")
-RESULTS = re.compile(
-    r"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?(?:\s*,\s*%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?)*\s*=(?!=)")
+VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?")
+RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)")
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)")
-FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?")
 INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
-DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\])\s*x\s*)+")
-SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")')
-SYMBOL_REF = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")(?:::@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*"))*')
+SYMBOL = re.compile(_SYM)
+SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*")
 ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*")
 CARET_ID = re.compile(r"\^[\w$.\-]+")
 ARROW = re.compile(r"\s*->\s*")
