@@ -726,6 +726,8 @@ class OpBuilder(Transformer):
     def module_op(self, c):
         (props, attrs, pos), region = c
         self.s.pending.pop()
+        if not region.blocks:  # a module body always has its (possibly empty) block
+            region.add_block()
         op = Operation("builtin.module", (), (), props, attrs, [region])
         return op, pos
 
