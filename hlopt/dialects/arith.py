@@ -36,7 +36,7 @@ class ConstantOp(OpDef):
         if len(op.results) != 1:
             raise IRError("'arith.constant' op requires one result", op)
         if getattr(v, "type", None) is not op.results[0].type:
-            raise IRError("'arith.constant' op value type must match result type", op)  # noqa: E501
+            raise IRError("'arith.constant' op failed to verify that all of {value, result} have same type", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

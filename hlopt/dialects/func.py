@@ -138,8 +138,8 @@ class ReturnOp(OpDef):
                           f"returns {len(ft.results)}", op)
         for i, (v, t) in enumerate(zip(op.operands, ft.results)):
             if v.type is not t:
-                raise IRError(f"'func.return' op type of return operand {i} ({v.type.text}) doesn't match "
-                              f"function result type ({t.text}) in function @{name}", op)
+                raise IRError(f"type of return operand {i} ('{v.type.text}') doesn't match "
+                              f"function result type ('{t.text}') in function @{name}", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -177,8 +177,8 @@ class CallOp(OpDef):
         for i, (r, t) in enumerate(zip(op.results, ft.results)):
             if r.type is not t:
                 raise IRError(f"'func.call' op result type mismatch at index {i}", op,
-                              notes=[(f"      op result types: {', '.join(x.type.text for x in op.results)}", op),
-                                     (f"function result types: {', '.join(x.text for x in ft.results)}", op)])
+                              notes=[("      op result types: " + ", ".join(f"'{x.type.text}'" for x in op.results), op),
+                                     ("function result types: " + ", ".join(f"'{x.text}'" for x in ft.results), op)])
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
-from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, TERMINATOR
+from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
 
@@ -64,6 +64,26 @@ def _verify_structure(op: Operation) -> None:
                     raise IRError("block with no terminator, has " + _describe(last), last)
         if isolated:
             _check_isolated(op, r, ri)
+    if d is not None and SYMBOL_TABLE in d.traits:
+        _check_symbol_table(op)
+
+
+def _check_symbol_table(op: Operation) -> None:
+    """MLIR's SymbolTable trait: symbol names unique among the region's ops."""
+    seen: dict[str, Operation] = {}
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                n = o.properties.get("sym_name") or o.attributes.get("sym_name")
+                if n is None or not hasattr(n, "value"):
+                    continue
+                key = n.value
+                prev = seen.get(key)
+                if prev is not None:
+                    name = key.decode("utf-8", "replace") if isinstance(key, bytes) else key
+                    raise IRError(f"redefinition of symbol named '{name}'", o,
+                                  notes=[("see existing symbol definition here", prev)])
+                seen[key] = o
 
 
 def _expects_terminator(d) -> bool:
@@ -100,9 +120,49 @@ def _verify_dominance(top: Operation) -> None:
         for i, o in enumerate(op._operands):
             v = o.value
             if not _dominates(v, op, dom_cache):
-                raise IRError(f"operand #{i} does not dominate this use", op,
-                              notes=[("operand defined here", v.owner if not isinstance(v, BlockArgument)
-                                      else v.owner.parent_op)])
+                raise IRError(f"operand #{i} does not dominate this use", op, notes=[_dominance_note(op, v)])
+
+
+def _proper_ancestor(outer: Region | None, inner: Region | None) -> bool:
+    r = inner
+    while r is not None:
+        p = r.parent
+        r = p.parent_region if p is not None else None
+        if r is outer:
+            return True
+    return False
+
+
+def _dominance_note(op: Operation, v: Value) -> tuple:
+    """MLIR's diagnoseInvalidOperandDominance note."""
+    b1 = op.parent
+    r1 = b1.parent if b1 is not None else None
+    if isinstance(v, BlockArgument):
+        b2 = v.owner
+        r2 = b2.parent if b2 is not None else None
+        idx = r2.blocks.index(b2) if r2 is not None and b2 in r2.blocks else 0
+        if r1 is r2:
+            where = "the same region"
+        elif _proper_ancestor(r2, r1):
+            where = "a parent region"
+        elif _proper_ancestor(r1, r2):
+            where = "a child region"
+        else:
+            where = "neither a parent nor a child region"
+        return (f"operand defined as a block argument (block #{idx} in {where})", v.location or b2.parent_op)
+    b2 = v.owner.parent
+    r2 = b2.parent if b2 is not None else None
+    if b1 is b2:
+        where = "op in the same block"
+    elif r1 is r2:
+        where = "op in the same region"
+    elif _proper_ancestor(r2, r1):
+        where = "op in a parent region"
+    elif _proper_ancestor(r1, r2):
+        where = "op in a child region"
+    else:
+        where = "op is neither in a parent nor in a child region"
+    return (f"operand defined here ({where})", v.owner)
 
 
 def _dominates(v: Value, user: Operation, cache: dict) -> bool:
@@ -135,7 +195,9 @@ def _block_dominates(a: Block, b: Block, region: Region, cache: dict) -> bool:
     doms = cache.get(region)
     if doms is None:
         doms = cache[region] = _dominators(region)
-    return a in doms.get(b, ())
+    if b not in doms:  # uses in unreachable blocks are not checked (as in MLIR)
+        return True
+    return a in doms[b]
 
 
 def _dominators(region: Region) -> dict[Block, set[Block]]:
@@ -146,6 +208,16 @@ def _dominators(region: Region) -> dict[Block, set[Block]]:
         for s in b.successors:
             if s in preds:
                 preds[s].append(b)
+    reachable = {entry}
+    work = [entry]
+    while work:
+        for s in work.pop().successors:
+            if s in preds and s not in reachable:
+                reachable.add(s)
+                work.append(s)
+    blocks = [b for b in blocks if b in reachable]
+    for b in blocks:
+        preds[b] = [p for p in preds[b] if p in reachable]
     allset = set(blocks)
     dom = {b: set(allset) for b in blocks}
     dom[entry] = {entry}

@@ -96,7 +96,7 @@ def _is_float_literal(t: str) -> bool:
 
 def int_value(tok: str, t: Type) -> int:
     if _is_float_literal(tok):
-        raise SyntaxErr("expected integer literal, but got floating point literal")
+        raise SyntaxErr("floating point value not valid for specified type")
     v = int(tok, 0)
     if isinstance(t, IntegerType):
         w = t.width

@@ -783,6 +783,8 @@ class OpBuilder(Transformer):
         (props, attrs, named, sym, pos), region = c
         s = self.s
         s.pending.pop()
+        if region is not None and not region.blocks:
+            raise ParseError("custom op 'func.func' expected non-empty function body", pos)
         if region is not None and not named and props["function_type"].type.inputs:
             raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
         op = Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()])
