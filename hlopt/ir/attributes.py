@@ -150,7 +150,9 @@ class FloatAttr(Attribute):
 
     def print_elided(self, p: Any) -> str:
         if self.type is f64:
-            return format_float(self.bits, "f64")
+            t = format_float(self.bits, "f64")
+            if not t.startswith("0x"):  # a hex bit pattern keeps its type
+                return t
         return self.text
 
 

@@ -44,7 +44,10 @@ def _to_bytes(v: Any, t: Type) -> bytes:
     if isinstance(t, ComplexType):
         return _to_bytes(v[0], t.element_type) + _to_bytes(v[1], t.element_type)
     w = _byte_width(t)
-    return (v & ((1 << (8 * w)) - 1)).to_bytes(w, "little")
+    # MLIR stores an iN element in whole bytes, zero-extended from N bits
+    # (i4 -1 is 0x0F, i12 -1 is 0xFF 0x0F)
+    bits = t.width if isinstance(t, IntegerType) else 8 * w
+    return (v & ((1 << bits) - 1)).to_bytes(w, "little")
 
 
 def hex_body(values: tuple, t: Type) -> str:

@@ -195,8 +195,8 @@ def parse_decimal(text: str, s: FloatSemantics) -> int | None:
         d = float(t)
     except ValueError:
         return None
-    if d != d or d in (_INF, -_INF) or d == 0.0:
-        d = None
+    if d != d or d in (_INF, -_INF) or d == 0.0 or s.precision > 53:
+        d = None  # f80/f128 are wider than the f64 fast path
     if d is not None:
         if s.name == "f64":
             return _struct.unpack("<Q", _struct.pack("<d", d))[0]
@@ -210,8 +210,29 @@ def parse_decimal(text: str, s: FloatSemantics) -> int | None:
     return fraction_to_bits(v, s, negative_zero=neg and v == 0)
 
 
+import math as _math  # noqa: E402
+
 _INF = float("inf")
 _TIE = object()
+
+
+def parse_decimal_literal(text: str, s: FloatSemantics) -> int | None:
+    """Bits of a decimal float literal in MLIR source (None on overflow).
+
+    MLIR's parser reads the literal as a C++ double (Token::getFloatingPointValue)
+    and converts that double to the target semantics, so the value is rounded
+    twice (f80/f128 get no more than f64 precision and range; ties of narrower
+    formats fall on the double). ``parse_decimal`` is the correctly rounded
+    APFloat(sem, string) used by the printer's round-trip check."""
+    try:
+        d = float(text.strip())
+    except ValueError:
+        return None
+    if d != d or d in (_INF, -_INF):
+        return None
+    if s.name == "f64":
+        return _struct.unpack("<Q", _struct.pack("<d", d))[0]
+    return fraction_to_bits(Fraction(d), s, negative_zero=_math.copysign(1.0, d) < 0)
 
 
 def float_to_bits(value: float, s: FloatSemantics) -> int:

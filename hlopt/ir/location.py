@@ -55,7 +55,18 @@ class FileLineColLoc(Location):
         self.filename, self.line, self.column, self.end = filename, line, column, end
 
     def body(self, p: Any) -> str:
-        return f"{escape_string(self.filename)}:{self.line}:{self.column}{self.end}"
+        # `end` keeps the input spelling (" to :C" / " to L:C"), which MLIR stores
+        # as distinct attributes, but it prints by value: nothing when the range
+        # is empty, " to :C" when it stays on the start line
+        end = self.end
+        if end:
+            el, _, ec = end[4:].rpartition(":")
+            el = int(el) if el else self.line
+            if el == self.line:
+                end = "" if int(ec) == self.column else f" to :{ec}"
+            else:
+                end = f" to {el}:{ec}"
+        return f"{escape_string(self.filename)}:{self.line}:{self.column}{end}"
 
 
 class NameLoc(Location):

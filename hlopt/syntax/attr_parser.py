@@ -26,7 +26,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from hlopt.ir.floats import parse_decimal, semantics
+from hlopt.ir.floats import parse_decimal_literal, semantics
 from hlopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc
 from hlopt.ir.types import (
     DYNAMIC,
@@ -124,7 +124,7 @@ def float_bits(tok: str, t: FloatType) -> int:
     if not _is_float_literal(tok):
         raise SyntaxErr("unexpected decimal integer literal for a floating point value",
                         note="add a trailing dot to make the literal a float")
-    b = parse_decimal(tok, s)
+    b = parse_decimal_literal(tok, s)
     if b is None:  # overflow: APFloat rounds to +-Inf (NaN / saturation without Inf)
         b = _overflow_bits(s, tok.startswith("-"))
     return b

@@ -407,6 +407,9 @@ class ParseSession:
             isolated = d is not None and ISOLATED in d.traits
             if extra is not None:
                 entry_args = extra
+                # (other custom forms print their entry arguments without
+                # locations, so those are left unset)
+                implicit_locs = name == "func.func"
                 self.pending[-1] = (name, None)
         fr = Frame(Region(), isolated)
         self.frames.append(fr)
@@ -417,6 +420,8 @@ class ParseSession:
                 a = b.add_argument(t)
                 if loc_tok is not None:
                     self.deferred_locs.append((a, loc_tok, pos))
+                elif implicit_locs:  # MLIR locates an argument without loc(...) at its name
+                    a.location = self.arg_location(pos)
                 self.define(name, [a], pos)
 
     def close_region(self, pos: int) -> Region:
@@ -431,6 +436,13 @@ class ParseSession:
             # forward refs of non-isolated regions stay pending in the isolated frame
             pass
         return fr.region
+
+    def arg_location(self, pos: int):
+        text = self.src.text
+        n = len(text)
+        while pos < n and text[pos] in " \t\r\n":
+            pos += 1
+        return self.src.location(pos)
 
     def block_label(self, tok) -> None:
         text = str(tok)
@@ -455,6 +467,8 @@ class ParseSession:
                     a = b.add_argument(t)
                     if loc_tok is not None:
                         self.deferred_locs.append((a, loc_tok, base + off))
+                    else:  # MLIR locates an argument without loc(...) at its name
+                        a.location = self.arg_location(base + off)
                     self.define(name, [a], base + off)
 
     def parse_arg(self, piece: str, pos: int, named: bool) -> tuple[str | None, Type, str | None, DictionaryAttr | None]:
@@ -644,9 +658,7 @@ class OpBuilder(Transformer):
 
     def operation(self, c):
         results, op_and_pos, loc = c
-        op, pos = op_and_pos
-        if results is not None:
-            pos = results.start_pos
+        op, pos = op_and_pos  # MLIR locates an op at its name, not its results
         self.s.finish_op(results, op, loc, pos)
         return None
 
@@ -692,7 +704,7 @@ class OpBuilder(Transformer):
         a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
         p, a = s.split_attrs(name, p, a)
         op = Operation(name, operands, ft.results, p, a)
-        s.finish_op(results, op, loc, results.start_pos if results is not None else pos)
+        s.finish_op(results, op, loc, pos)
         return None
 
     def regions(self, c):

@@ -149,7 +149,9 @@ class _Scope:
 
 def _alias_prefix(a: Any, debuginfo: bool) -> str | None:
     if isinstance(a, Location):
-        return "loc" if debuginfo else None
+        # op/argument locations are only visited with debuginfo; a location
+        # used as an attribute value gets its alias regardless
+        return "loc"
     if isinstance(a, AffineMapAttr):
         return "map"
     if isinstance(a, IntegerSetAttr):
@@ -204,30 +206,60 @@ class Aliases:
                 self._undefer(c)
 
     def visit_op(self, op: Operation, generic: bool) -> None:
-        stack = [op]
+        """Visit in the order of MLIR's alias-collecting dummy printer: the op's
+        location, then (generic form) its regions, operand types, result types
+        and attributes -- inherent ones merged in by name for registered ops,
+        none of an unregistered op's properties; custom forms visit what they
+        print, in print order (func.func skips the arg attrs of a body)."""
+        dbg = self.debuginfo
+        # work items: ("op", op) | ("a", attr, deferrable) | ("blk", block, args)
+        stack: list[tuple] = [("op", op)]
         while stack:
-            o = stack.pop()
-            if self.debuginfo:
-                self.visit_attr(o.location, deferrable=True)
-            for r in o.results:
-                if r.type.has_alias_parts:
-                    self.visit_attr(r.type)
-            for u in o._operands:
-                if u.value.type.has_alias_parts:
-                    self.visit_attr(u.value.type)
-            if o.properties.has_alias_parts:
-                self.visit_attr(o.properties)
-            if o.attributes.has_alias_parts:
-                self.visit_attr(o.attributes)
-            children = []
-            for r in o.regions:
-                for b in r.blocks:
+            item = stack.pop()
+            kind = item[0]
+            if kind == "a":
+                self.visit_attr(item[1], item[2])
+                continue
+            if kind == "blk":
+                b = item[1]
+                seq: list[tuple] = []
+                if item[2]:
                     for a in b.args:
-                        self.visit_attr(a.type)
-                        if self.debuginfo and a.location is not None:
-                            self.visit_attr(a.location, deferrable=False)
-                    children.extend(b.ops)
-            stack.extend(reversed(children))
+                        seq.append(("a", a.type, False))
+                        if dbg and a.location is not None:
+                            seq.append(("a", a.location, False))
+                seq.extend(("op", o) for o in b.ops)
+                stack.extend(reversed(seq))
+                continue
+            o = item[1]
+            if dbg:
+                self.visit_attr(o.location, deferrable=True)
+            d = o.opdef
+            custom = not generic and d is not None and _has_custom(d)
+            seq = []
+            if custom and o.name == "func.func":
+                seq = _func_visit_items(o, dbg)
+            elif custom:
+                # other custom forms: results, operands, attributes, then the
+                # regions (block arguments included, as custom forms like
+                # stablehlo.reduce's print them)
+                seq.extend(("a", r.type, False) for r in o.results)
+                seq.extend(("a", u.value.type, False) for u in o._operands)
+                seq.append(("a", o.properties, False))
+                seq.append(("a", o.attributes, False))
+                hidden = getattr(d, "custom_hides_regions", None)  # e.g. reduce's `applies` form
+                if hidden is None or not hidden(o):
+                    seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
+            else:
+                seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
+                seq.extend(("a", u.value.type, False) for u in o._operands)
+                seq.extend(("a", r.type, False) for r in o.results)
+                if d is not None and o.properties.entries:
+                    merged = sorted(list(o.properties.entries) + list(o.attributes.entries), key=lambda kv: kv[0])
+                    seq.extend(("a", v, False) for _, v in merged)
+                else:
+                    seq.extend(("a", v, False) for _, v in o.attributes.entries)
+            stack.extend(reversed(seq))
 
     def assign(self) -> None:
         items = sorted(self.info.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[1][2]))
@@ -242,6 +274,50 @@ class Aliases:
                 name = "#" + prefix + ("_" if prefix[-1].isdigit() else "") + str(n)
             self.names[a] = name
             self.order.append((a, name, deferrable))
+
+
+def _has_custom(d: Any) -> bool:
+    from hlopt.ir.opdef import OpDef
+
+    f = getattr(d, "print_custom", None)
+    return f is not None and getattr(f, "__func__", f) is not OpDef.print_custom.__func__
+
+
+def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
+    """func.func custom form: signature (arg types and locs; arg attrs only for
+    declarations), result types and attrs, other attrs, then the body."""
+    from hlopt.ir.attributes import DictionaryAttr
+
+    ft = o.properties.get("function_type")
+    ft = getattr(ft, "type", ft)
+    body = o.regions[0] if o.regions else None
+    has_body = body is not None and bool(body.blocks)
+    seq: list[tuple] = []
+    arg_attrs = o.properties.get("arg_attrs")
+    res_attrs = o.properties.get("res_attrs")
+    ins = list(getattr(ft, "inputs", ()))
+    outs = list(getattr(ft, "results", ()))
+    for i, t in enumerate(ins):
+        seq.append(("a", t, False))
+        if has_body:
+            a = body.blocks[0].args[i]
+            if dbg and a.location is not None:
+                seq.append(("a", a.location, False))
+        elif isinstance(arg_attrs, ArrayAttr) and i < len(arg_attrs.elements):
+            d = arg_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    for i, t in enumerate(outs):
+        seq.append(("a", t, False))
+        if isinstance(res_attrs, ArrayAttr) and i < len(res_attrs.elements):
+            d = res_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    seq.extend(("a", v, False) for _, v in o.attributes.entries)
+    if has_body:
+        for i, b in enumerate(body.blocks):
+            seq.append(("blk", b, i > 0))
+    return seq
 
 
 def _children(a: Any) -> Sequence[Any]:
@@ -308,11 +384,14 @@ class Printer:
             return n
         t = self._cache.get(a)
         if t is None:
-            t = self._cache[a] = a.print_with(self) if a.has_alias_parts else a.text
-            if isinstance(a, AffineMapAttr) and n is None:
-                t = self._cache[a] = f"affine_map<{a.map}>"
-            elif isinstance(a, IntegerSetAttr) and n is None:
-                t = self._cache[a] = f"affine_set<{a.set}>"
+            # an unaliased map/set prints inline (their print_with defers to us)
+            if isinstance(a, AffineMapAttr):
+                t = f"affine_map<{a.map}>"
+            elif isinstance(a, IntegerSetAttr):
+                t = f"affine_set<{a.set}>"
+            else:
+                t = a.print_with(self) if a.has_alias_parts else a.text
+            self._cache[a] = t
         return t
 
     def type_text(self, t: Type) -> str:

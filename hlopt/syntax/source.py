@@ -28,7 +28,11 @@ class Source:
             self._starts = starts
         pos = max(0, min(pos, len(self.text)))
         ln = bisect_right(self._starts, pos) - 1
-        return ln + 1 + self.line_offset, pos - self._starts[ln] + 1
+        start = self._starts[ln]
+        seg = self.text[start:pos]
+        # MLIR counts columns in bytes of the UTF-8 buffer
+        col = len(seg) if seg.isascii() else len(seg.encode("utf-8", "surrogatepass"))
+        return ln + 1 + self.line_offset, col + 1
 
     def line_text(self, line: int) -> str:
         """The text of (original-file) line `line`."""
