@@ -18,6 +18,7 @@ API::
 
 CLI: ``python tests/oracle/gen_modules.py SEED [--pretty-safe] [--no-locs]``
 """
+# ruff: noqa: UP031  (printf-style keeps the many MLIR braces readable)
 from __future__ import annotations
 
 import random

@@ -19,6 +19,7 @@ one turns its test red until the entry is removed.
 Also: the JAX corpus generic files print back byte for byte, and ~30
 invalid modules are rejected by both MLIR and hlopt.
 """
+# ruff: noqa: UP031  (printf-style keeps the many MLIR braces readable)
 from __future__ import annotations
 
 import pathlib
