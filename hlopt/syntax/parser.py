@@ -369,8 +369,13 @@ class ParseSession:
             raise ParseError("expected SSA operand list '(%a, %b#1, ...)'", pos)
         out = []
         lookup = self.lookup
-        for i, (name, idx) in enumerate(uses):
-            out.append(lookup(name, int(idx) if idx else 0, types[i] if types else None, pos))
+        try:
+            for i, (name, idx) in enumerate(uses):
+                out.append(lookup(name, int(idx) if idx else 0, types[i] if types else None, pos))
+        except ParseError as e:
+            # point at the offending use, as MLIR does
+            m = list(_USE.finditer(text))[len(out)]
+            raise ParseError(e.message, pos + m.start()) from None
         return out
 
     def op_name(self, quoted: str, pos: int) -> str:
