@@ -139,6 +139,12 @@ def _guard(fn):
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
+    except Exception as e:  # a bug: report it as a diagnostic, never a traceback
+        if os.environ.get("HLOPT_TRACEBACK"):
+            raise
+        click.echo(f"error: internal error: {type(e).__name__}: {e} (set HLOPT_TRACEBACK=1 for details)",
+                   err=True)
+        return 1
     except Exception as e:  # a bug in hlopt, not in the input
         if os.environ.get("HLOPT_DEBUG"):
             raise
@@ -193,8 +199,8 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
                 d.source = d.source or src
             render(diags)
             failed = True
-        if out is not None:
-            outputs.append(out)
+        # like mlir-opt, a failed chunk leaves an empty slot between separators
+        outputs.append(out if out is not None else "")
     if opts.timing:
         from hlopt.passes.instrumentation import timing_report
 
@@ -203,11 +209,9 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
             merged[k] = merged.get(k, 0.0) + t
         timing_report(list(merged.items()))
     result = "// -----\n".join(outputs)
-    if failed and not verify_diags:
+    if failed:  # nothing is written: an existing output file stays intact
         return 1
     _write(output, result)
-    if verify_diags:
-        return 1 if failed else 0
     del Diagnostic
     return 0
 

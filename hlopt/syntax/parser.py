@@ -516,12 +516,12 @@ class ParseSession:
 
     # -- ops ------------------------------------------------------------------------
     def check_dialect(self, name: str, pos: int, custom: bool = False) -> None:
-        if self.allow_unregistered:
-            return
         from hlopt.ir.opdef import is_registered_dialect, lookup_op as _lk
 
         dialect = name.split(".", 1)[0]
         if not is_registered_dialect(dialect):
+            if self.allow_unregistered:
+                return
             if custom:
                 raise ParseError(f"custom op '{name}' is unknown (tried '{name}' as well)", pos)
             raise ParseError(
