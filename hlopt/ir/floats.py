@@ -81,18 +81,23 @@ def _classify(bits: int, s: FloatSemantics):
     exp_field = (bits >> s.man_bits) & ((1 << s.exp_bits) - 1)
     man = bits & ((1 << s.man_bits) - 1)
     max_field = (1 << s.exp_bits) - 1
+    if s.explicit_int:
+        # x87 80-bit, as APFloat reads it: pseudo-infinities, pseudo-NaNs
+        # and unnormals (integer bit clear, exponent not 0) are NaNs.
+        int_bit = man >> (s.man_bits - 1)
+        if exp_field == max_field:
+            return ("inf" if man == 1 << (s.man_bits - 1) else "nan"), bool(sign), 0, 0
+        if exp_field == 0 and man == 0:
+            return "zero", bool(sign), 0, 0
+        if exp_field != 0 and not int_bit:
+            return "nan", bool(sign), 0, 0
+        return "normal", bool(sign), max(exp_field, 1) - s.bias - (s.man_bits - 1), man
     if s.kind == "ieee" and exp_field == max_field:
-        if s.explicit_int:
-            man &= (1 << (s.man_bits - 1)) - 1
         return ("inf" if man == 0 else "nan"), bool(sign), 0, 0
     if s.kind == "fn" and exp_field == max_field and man == (1 << s.man_bits) - 1:
         return "nan", bool(sign), 0, 0
     if s.kind == "fnuz" and sign and exp_field == 0 and man == 0:
         return "nan", True, 0, 0
-    if s.explicit_int:
-        if exp_field == 0 and man == 0:
-            return "zero", bool(sign), 0, 0
-        return "normal", bool(sign), max(exp_field, 1) - s.bias - (s.man_bits - 1), man
     if exp_field == 0:
         if man == 0:
             return "zero", bool(sign), 0, 0
@@ -399,4 +404,8 @@ def format_float(bits: int, type_name: str) -> str:
         text = apfloat_to_string(bits, s)
         if "." in text:
             return text
+    if s.explicit_int and cat == "nan":
+        # APFloat re-encodes an x87 NaN with an all-ones exponent
+        man = bits & ((1 << s.man_bits) - 1)
+        bits = (bits >> (s.bits - 1) << (s.bits - 1)) | (((1 << s.exp_bits) - 1) << s.man_bits) | man
     return hex_literal(bits)
