@@ -74,13 +74,10 @@ class OpPassManager:
         if cls is None:
             raise PipelineError(f"'{s.name}' does not refer to a registered pass or pass pipeline")
         p = cls.from_options(s.options)
-        if p.anchor is not None and p.anchor != self.anchor:
-            if self.anchor == "builtin.module" or not self.items and False:
-                self.add(p)
-                return
+        if p.anchor is not None and p.anchor != self.anchor and p.anchor == "builtin.module":
             raise PipelineError(
                 f"can't run '{p.anchor}' pass '{p.argument}' on '{self.anchor}' operation")
-        self.items.append(p)
+        self.add(p)  # e.g. a func.func pass listed at module level nests implicitly
 
 
 class PassManager(OpPassManager):
