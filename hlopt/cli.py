@@ -211,7 +211,13 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     result = "// -----\n".join(outputs)
     if failed:  # nothing is written: an existing output file stays intact
         return 1
-    _write(output, result)
+    try:
+        _write(output, result)
+    except BrokenPipeError:
+        return 1
+    except OSError as e:
+        click.echo(f"error: could not write output file '{output}': {e.strerror or e}", err=True)
+        return 1
     del Diagnostic
     return 0
 

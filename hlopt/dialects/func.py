@@ -64,7 +64,7 @@ class FuncOp(OpDef):
                                   op)
         body = op.regions[0] if op.regions else None
         if body is None or not body.blocks:
-            if vis is not None and vis.value == "public":
+            if vis is None or vis.value == "public":  # no visibility means public
                 raise IRError("'func.func' op symbol declaration cannot have public visibility", op)
             return
         entry = body.blocks[0]

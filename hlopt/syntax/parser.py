@@ -938,6 +938,11 @@ _TERMINAL_DESCR = {
     "SYMBOL": "symbol name", "FUNC_SIG": "function signature", "ATTR": "attribute value",
     "RBRACE": "'}'", "LBRACE": "'{'", "COLON": "':'", "COMMA": "','", "RPAR": "')'", "LPAR": "'('",
     "$END": "end of input",
+    "ALIAS_DEF": "alias definition", "RESOURCES": "'{-#'", "MODULE": "'module'", "FUNC_FUNC": "'func.func'",
+    "RETURN": "'return'", "FUNC_RETURN": "'func.return'", "CALL": "'call'", "FUNC_CALL": "'func.call'",
+    "ARITH_CONSTANT": "'arith.constant'", "PUBLIC": "'public'", "PRIVATE": "'private'", "NESTED": "'nested'",
+    "GENERIC_SIMPLE": "operation", "CUSTOM_OP": "operation", "SUCCESSORS": "successor list", "STRING": "string",
+    "INT": "integer", "BARE_ID": "identifier", "OP_ARGS": "operation arguments",
 }
 
 
