@@ -948,7 +948,8 @@ _TERMINAL_DESCR = {
 
 def _expected(expected) -> str:
     names = sorted({_TERMINAL_DESCR.get(t, t.lower()) for t in expected
-                    if not t.startswith("__") and not t[:1].islower() and not t.startswith("_")})
+                    if not t.startswith("__") and not t[:1].islower() and not t.startswith("_")},
+                   key=lambda n: (n[:2].strip("'").isalpha() and n.startswith("'"), n))  # keywords last
     if not names:
         return "operation"
     if len(names) > 4:
