@@ -44,6 +44,9 @@ class DominanceTree:
             self.idom[b] = None if b is entry else d
             if b is not entry and d is not None:
                 self.children[d].append(b)
+        pos = {b: i for i, b in enumerate(region.blocks)}
+        for kids in self.children.values():
+            kids.sort(key=pos.__getitem__)
         self.order = order
 
     def dominates(self, a: Block, b: Block) -> bool:

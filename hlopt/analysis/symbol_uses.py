@@ -4,9 +4,9 @@ looking inside nested symbol tables) holds, as MLIR's SymbolTable::getSymbolUses
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-from hlopt.ir.attributes import ArrayAttr, Attribute, DictionaryAttr, SymbolRefAttr
+from hlopt.ir.attributes import ArrayAttr, Attribute, DictionaryAttr, OpaqueAttr, SymbolRefAttr
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import SYMBOL, SYMBOL_TABLE, is_registered_dialect
 from hlopt.ir.symbols import SymbolTable, symbol_name
@@ -33,7 +33,7 @@ def attr_symbol_refs(a: Attribute) -> Iterator[SymbolRefAttr]:
     elif isinstance(a, DictionaryAttr):
         for _, v in a.entries:
             yield from attr_symbol_refs(v)
-    elif type(a).__module__ not in _BUILTIN_MODULES:
+    elif isinstance(a, OpaqueAttr) or type(a).__module__ not in _BUILTIN_MODULES:
         text = a.text
         if "@" in text:
             for m in _REF.finditer(text):

@@ -3,7 +3,8 @@ ops hlopt rewrites; other arith ops pass through generically."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.core import IRError, Operation

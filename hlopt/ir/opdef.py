@@ -11,7 +11,8 @@ cheap).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from hlopt.ir.core import Operation

@@ -42,15 +42,24 @@ unreachable blocks are erased afterwards (region simplification).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from hlopt.analysis.side_effects import is_trivially_dead
 from hlopt.ir.attributes import Attribute
 from hlopt.ir.core import Block, Operation, Region, Value
 from hlopt.ir.location import UNKNOWN
 from hlopt.ir.matchers import constant_of
-from hlopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, IDEMPOTENT, INVOLUTION, ISOLATED, lookup_op, registered_ops
+from hlopt.ir.opdef import (
+    COMMUTATIVE,
+    CONSTANT_LIKE,
+    IDEMPOTENT,
+    INVOLUTION,
+    ISOLATED,
+    lookup_op,
+    registered_ops,
+)
 from hlopt.ir.rewriter import Listener, Rewriter
 
 
@@ -411,9 +420,7 @@ class GreedyRewriteDriver(Listener):
                 changed = True
                 continue
             d = op.opdef
-            if d is None:
-                continue
-            if cfg.fold and CONSTANT_LIKE not in d.traits:
+            if cfg.fold and d is not None and CONSTANT_LIKE not in d.traits:
                 r = fold_op(op)
                 if r is not None:
                     if not r:

@@ -11,8 +11,8 @@ dashed edges link consecutive ops of a block.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from hlopt.ir.attributes import ArrayAttr, DenseElementsAttr
 from hlopt.ir.core import Block, BlockArgument, Operation, Value
