@@ -1,6 +1,7 @@
 """CHLO (client HLO) ops JAX emits: unary math ops (`chlo.erf_inv %x : T -> T`),
 broadcasting binary ops (`chlo.broadcast_add %a, %b : (T, T) -> T`),
-`chlo.top_k(%x, k = 3) : T -> (T, U)` and generic-only ops."""
+`chlo.top_k(%x, k = 3) : T -> (T, U)`, non-broadcasting binary ops
+(`chlo.next_after %a, %b : T, T -> T`), `chlo.constant` and generic-only ops."""
 
 from __future__ import annotations
 
@@ -87,6 +88,31 @@ class BroadcastBinaryOp(OpDef):
                 + p.functional_type(op.operand_types, op.result_types))
 
 
+class BinaryOp(OpDef):
+    """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)"""
+
+    traits = frozenset({PURE})
+
+    @classmethod
+    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
+        uses = a.uses()
+        attrs = a.attr_dict()
+        a.end()
+        arrow = extra.get("arrow")
+        if arrow is None or len(types) != 2:
+            raise _err("expected 'type, type -> type'", a.base)
+        ops = a.resolve(uses, [s.decode_type(t) for t in types])
+        p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
+        return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.operands) != 2 or len(op.results) != 1:
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
+                + p.types(op.operand_types) + " -> " + p.type_text(op.results[0].type))
+
+
 class TopKOp(OpDef):
     name = "chlo.top_k"
     traits = frozenset({PURE})
@@ -145,3 +171,25 @@ _reg(type("BroadcastCompareOp", (BroadcastBinaryOp,), {
     "name": "chlo.broadcast_compare",
     "inherent": ("broadcast_dimensions", "comparison_direction", "compare_type")}))
 _reg(TopKOp)
+for _n in ("next_after", "polygamma", "zeta"):
+    _reg(type("".join(w.title() for w in _n.split("_")) + "Op", (BinaryOp,), {"name": f"chlo.{_n}"}))
+
+
+def _chlo_constant() -> type:
+    from hlopt.dialects.stablehlo_ops import ConstantOp as ShloConstant
+
+    class ConstantOp(ShloConstant):
+        """`chlo.constant dense<...> : T`"""
+
+        name = "chlo.constant"
+
+        @classmethod
+        def asm_result_names(cls, op: Operation) -> list:
+            return []
+
+    return _reg(ConstantOp)
+
+
+_chlo_constant()
+_reg(type("ConstantLikeOp", (OpDef,), {"name": "chlo.constant_like", "inherent": ("value",),
+                                       "traits": frozenset({PURE})}))

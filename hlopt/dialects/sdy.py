@@ -1,6 +1,7 @@
-"""Shardy (sdy): sdy.mesh, sdy.manual_computation and sdy.return with their
-custom forms; `#sdy.*` attributes stay opaque (verbatim round trip); other
-sdy ops pass through generically."""
+"""Shardy (sdy): sdy.mesh, sdy.manual_computation, sdy.named_computation,
+sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group and
+sdy.constant with their custom forms; `#sdy.*` attributes stay opaque
+(verbatim round trip); other sdy ops pass through generically."""
 
 from __future__ import annotations
 
@@ -75,9 +76,139 @@ class ReturnOp(OpDef):
         return s
 
 
-for _n, _inh in (("sharding_constraint", ("sharding",)), ("reshard", ("sharding",)),
-                 ("sharding_group", ("group_id",)), ("propagation_barrier", ("allowed_direction",)),
-                 ("constant", ("value",)), ("named_computation", ("name", "in_shardings", "out_shardings")),
+_SHARDING = "#sdy.sharding"
+
+
+def _err(msg: str, pos: int):
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+class _ShardingOp(OpDef):
+    """`sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T` (and sdy.reshard)."""
+
+    traits = frozenset({PURE})
+    inherent = ("sharding",)
+
+    @classmethod
+    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
+        from hlopt.dialects.stablehlo_ops import _build
+
+        uses = a.uses()
+        if not a.peek("<"):
+            raise a.error("expected '<'")
+        body, _ = a.balanced()
+        attrs = a.attr_dict()
+        a.end()
+        if len(types) != 1:
+            raise _err("expected a single type", a.base)
+        t = s.decode_type(types[0])
+        return _build(s, cls.name, a.resolve(uses, [t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        from hlopt.dialects.stablehlo_asm import merged_attrs
+
+        body = _strip(op.properties.get("sharding"), _SHARDING)
+        if body is None or not body.startswith("<") or len(op.operands) != 1 or len(op.results) != 1:
+            return None
+        if op.operands[0].type is not op.results[0].type:
+            return None
+        return (f"{p.op_name(op)} {p.value(op.operands[0])} {body}" + merged_attrs(op, p, elide=("sharding",))
+                + " : " + p.type_text(op.results[0].type))
+
+
+@register_op
+class ShardingConstraintOp(_ShardingOp):
+    name = "sdy.sharding_constraint"
+
+
+@register_op
+class ReshardOp(_ShardingOp):
+    name = "sdy.reshard"
+
+
+@register_op
+class ShardingGroupOp(OpDef):
+    """`sdy.sharding_group %x group_id=3 {attrs} : T`"""
+
+    name = "sdy.sharding_group"
+    inherent = ("group_id",)
+
+    @classmethod
+    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
+        from hlopt.dialects.stablehlo_ops import _build
+        from hlopt.ir.attributes import IntegerAttr
+        from hlopt.ir.types import i64
+
+        uses = a.uses()
+        a.keyword("group_id")
+        a.expect("=")
+        gid = a.int()
+        attrs = a.attr_dict()
+        a.end()
+        t = s.decode_type(types[0])
+        return _build(s, cls.name, a.resolve(uses, [t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        from hlopt.dialects.stablehlo_asm import merged_attrs
+        from hlopt.ir.attributes import IntegerAttr
+
+        g = op.properties.get("group_id")
+        if not isinstance(g, IntegerAttr) or len(op.operands) != 1 or op.results:
+            return None
+        return (f"{p.op_name(op)} {p.value(op.operands[0])} group_id={g.value}"
+                + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.operands[0].type))
+
+
+def _constant_op() -> type:
+    from hlopt.dialects.stablehlo_ops import ConstantOp as ShloConstant
+
+    class ConstantOp(ShloConstant):
+        """`sdy.constant {attrs} dense<...> : T` (no result name hint)."""
+
+        name = "sdy.constant"
+
+        @classmethod
+        def asm_result_names(cls, op: Operation) -> list:
+            return []
+
+    return register_op(ConstantOp)
+
+
+SdyConstantOp = _constant_op()
+
+
+@register_op
+class NamedComputationOp(OpDef):
+    """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
+
+    name = "sdy.named_computation"
+    traits = frozenset({ISOLATED})
+    inherent = ("name", "in_shardings", "out_shardings")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        n = op.properties.get("name")
+        if not isinstance(n, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        s = f"sdy.named_computation<{p.attr_text(n)}>({p.values(op.operands)})"
+        for kw in ("in_shardings", "out_shardings"):
+            v = op.properties.get(kw)
+            if v is None:
+                continue
+            body = _strip(v, _SPV)
+            if body is None or not body.startswith("<"):
+                return None
+            s += f" {kw}={body[1:-1]}"
+        entry = op.regions[0].blocks[0]
+        s += f" ({', '.join(block_arg_text(p, a) for a in entry.args)}) " + p.region(op.regions[0])
+        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+for _n, _inh in (("propagation_barrier", ("allowed_direction",)),
                  ("all_gather", ()), ("all_reduce", ()), ("all_slice", ()), ("all_to_all", ()),
                  ("collective_permute", ()), ("data_flow_edge", ("sharding",))):
     register_op(type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh}))

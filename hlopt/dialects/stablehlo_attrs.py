@@ -89,6 +89,120 @@ class DotDimensionNumbersAttr(Attribute):
         return "#stablehlo.dot<" + ", ".join(parts) + ">"
 
 
+_CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+                "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+                "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
+_UNKNOWN_DIM = None
+
+
+class ConvDimensionNumbersAttr(Attribute):
+    """`#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>` (also read
+    from the `#stablehlo.conv<raw input_batch_dimension = 0, ...>` form)."""
+
+    __slots__ = _CONV_FIELDS
+
+    def __new__(cls, input_batch_dimension: int, input_feature_dimension: int,
+                input_spatial_dimensions: Sequence[int], kernel_input_feature_dimension: int,
+                kernel_output_feature_dimension: int, kernel_spatial_dimensions: Sequence[int],
+                output_batch_dimension: int, output_feature_dimension: int,
+                output_spatial_dimensions: Sequence[int]) -> "ConvDimensionNumbersAttr":
+        return cls._make((input_batch_dimension, input_feature_dimension, tuple(input_spatial_dimensions),
+                          kernel_input_feature_dimension, kernel_output_feature_dimension,
+                          tuple(kernel_spatial_dimensions), output_batch_dimension, output_feature_dimension,
+                          tuple(output_spatial_dimensions)))
+
+    def _init(self, *values) -> None:
+        for f, v in zip(_CONV_FIELDS, values):
+            setattr(self, f, v)
+
+    def compact_text(self) -> str:
+        """printConvolutionDimensions: `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`."""
+        return (_conv_dims(self.input_spatial_dimensions, ((self.input_batch_dimension, "b"),
+                                                           (self.input_feature_dimension, "f")))
+                + "x" + _conv_dims(self.kernel_spatial_dimensions, ((self.kernel_input_feature_dimension, "i"),
+                                                                    (self.kernel_output_feature_dimension, "o")))
+                + "->" + _conv_dims(self.output_spatial_dimensions, ((self.output_batch_dimension, "b"),
+                                                                     (self.output_feature_dimension, "f"))))
+
+    def print_with(self, p: Any) -> str:
+        return "#stablehlo.conv<" + self.compact_text() + ">"
+
+
+def _conv_dims(spatial: Sequence[int], non_spatial: Sequence[tuple[int, str]]) -> str:
+    n = max(spatial) + 1 if spatial else 0
+    for d, _ in non_spatial:
+        n = max(n, d + 1)
+    dims: list[str] = ["?"] * n
+    for d, label in non_spatial:
+        if d >= 0:
+            dims[d] = label
+    for i, d in enumerate(spatial):
+        if d >= 0:
+            dims[d] = str(i)
+    return "[" + ", ".join(dims) + "]"
+
+
+_CONV_LIST = re.compile(r"\s*\[([^\]]*)\]\s*")
+_CONV_KIND = ({"b": "batch", "f": "feature"}, {"i": "input_feature", "o": "output_feature"},
+              {"b": "batch", "f": "feature"})
+
+
+def parse_conv_dims(text: str) -> ConvDimensionNumbersAttr | None:
+    """`[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` (parseConvolutionDimensions)."""
+    parts = []
+    pos = 0
+    for i, sep in enumerate(("x", "->", "")):
+        m = _CONV_LIST.match(text, pos)
+        if m is None:
+            return None
+        labels = [x.strip() for x in m.group(1).split(",")] if m.group(1).strip() else []
+        named: dict[str, int] = {}
+        spatial: dict[int, int] = {}
+        for d, lab in enumerate(labels):
+            if lab in _CONV_KIND[i]:
+                if lab in named:
+                    return None
+                named[lab] = d
+            elif lab.isdigit():
+                if int(lab) in spatial:
+                    return None
+                spatial[int(lab)] = d
+            else:
+                return None
+        if len(named) != 2 or sorted(spatial) != list(range(len(spatial))):
+            return None
+        keys = list(_CONV_KIND[i])
+        parts.append((named[keys[0]], named[keys[1]], [spatial[k] for k in range(len(spatial))]))
+        pos = m.end()
+        if sep:
+            if not text.startswith(sep, pos):
+                return None
+            pos += len(sep)
+    if pos != len(text):
+        return None
+    (ib, if_, isp), (ki, ko, ksp), (ob, of, osp) = parts
+    return ConvDimensionNumbersAttr(ib, if_, isp, ki, ko, ksp, ob, of, osp)
+
+
+_CONV_RAW_ITEM = re.compile(r"\s*([a-z_]+)\s*=\s*(\[[^\]]*\]|-?\d+)\s*(?:,|$)")
+
+
+def _parse_conv_raw(body: str) -> ConvDimensionNumbersAttr | None:
+    fields: dict[str, Any] = {}
+    pos = 0
+    body = body.rstrip()
+    while pos < len(body):
+        m = _CONV_RAW_ITEM.match(body, pos)
+        if m is None or m.group(1) not in _CONV_FIELDS:
+            return None
+        v = m.group(2)
+        fields[m.group(1)] = _ints(v[1:-1]) if v.startswith("[") else int(v)
+        pos = m.end()
+    if set(fields) != set(_CONV_FIELDS):
+        return None
+    return ConvDimensionNumbersAttr(*(fields[f] for f in _CONV_FIELDS))
+
+
 class TokenType(OpaqueType):
     """`!stablehlo.token`"""
 
@@ -136,6 +250,7 @@ def token_type() -> TokenType:
 _ENUM = re.compile(r"#stablehlo<([a-z_]+) ([A-Z_0-9]+)>\Z")
 _CHANNEL = re.compile(r"#stablehlo\.channel_handle<\s*handle\s*=\s*(-?\d+)\s*,\s*type\s*=\s*(-?\d+)\s*>\Z")
 _DOT = re.compile(r"#stablehlo\.dot<(.*)>\Z", re.S)
+_CONV = re.compile(r"#stablehlo\.conv<\s*(raw\s)?(.*)>\Z", re.S)
 _DOT_ITEM = re.compile(r"\s*([a-z_]+)\s*=\s*\[([^\]]*)\]\s*(?:,|$)")
 
 
@@ -150,6 +265,11 @@ def parse_stablehlo_attr(text: str) -> Attribute | None:
     m = _CHANNEL.match(text)
     if m:
         return ChannelHandleAttr(int(m.group(1)), int(m.group(2)))
+    m = _CONV.match(text)
+    if m:
+        if m.group(1):
+            return _parse_conv_raw(m.group(2))
+        return parse_conv_dims(m.group(2).strip())
     m = _DOT.match(text)
     if m:
         fields: dict[str, list[int]] = {}
@@ -180,5 +300,5 @@ def register_hooks() -> None:
     DIALECT_TYPE_PARSERS["stablehlo"] = parse_stablehlo_type
 
 
-__all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "TokenType", "FutureType",
+__all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr", "TokenType", "FutureType",
            "OpaqueAttr", "register_hooks"]

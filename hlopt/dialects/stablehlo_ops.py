@@ -157,7 +157,8 @@ class FunctionalOp(ShloOp):
                 + p.functional_type(op.operand_types, op.result_types))
 
 
-for _n in ("reshape", "bitcast_convert", "dynamic_update_slice"):
+for _n in ("reshape", "bitcast_convert", "dynamic_update_slice", "dynamic_reshape", "dynamic_pad",
+           "real_dynamic_slice"):
     _make(FunctionalOp, _n)
 
 
@@ -269,10 +270,10 @@ class ConstantOp(ShloOp):
 # ops with `, key = [dims]` style arguments
 
 
-def _dims_op(name: str, kw: str, prop: str, same_type: bool = False) -> None:
+def _dims_op(name: str, kw: str, prop: str, same_type: bool = False, more: tuple = ()) -> None:
     class _Op(ShloOp):
         traits = frozenset({PURE})
-        inherent = (prop,)
+        inherent = (prop,) + more
 
         @classmethod
         def parse_custom(cls, s, a, types, extra):
@@ -306,6 +307,9 @@ _dims_op("broadcast_in_dim", "dims", "broadcast_dimensions")
 _dims_op("transpose", "dims", "permutation")
 _dims_op("reverse", "dims", "dimensions", same_type=True)
 _dims_op("dynamic_slice", "sizes", "slice_sizes")
+_dims_op("broadcast", "sizes", "broadcast_sizes")
+_dims_op("dynamic_broadcast_in_dim", "dims", "broadcast_dimensions",
+         more=("known_expanding_dimensions", "known_nonexpanding_dimensions"))
 
 
 def _int_op(name: str, kw: str, prop: str, t, result_only: bool = False) -> None:
@@ -352,6 +356,8 @@ def _int_op(name: str, kw: str, prop: str, t, result_only: bool = False) -> None
 _int_op("iota", "dim", "iota_dimension", i64, result_only=True)
 _int_op("concatenate", "dim", "dimension", i64)
 _int_op("get_dimension_size", "dim", "dimension", i64)
+_int_op("set_dimension_size", "dim", "dimension", i64)
+_int_op("dynamic_iota", "dim", "iota_dimension", i64)
 
 
 @_reg
@@ -542,6 +548,7 @@ def _nullary(name: str) -> None:
 
 _nullary("partition_id")
 _nullary("replica_id")
+_nullary("create_token")
 
 
 @_reg
@@ -722,6 +729,17 @@ class CustomCallOp(ShloOp):
 # ---------------------------------------------------------------------------
 # reduce (compact `applies` form and the `reducer` form)
 
+
+def _follow_location(op: Operation, args, ops) -> None:
+    """MLIR gives the compact reduce's block arguments and ops the reduce's
+    own final location (its trailing `loc(...)`, else where its custom
+    parser started, just after the op name)."""
+    loc = op.location
+    for arg in args:
+        arg.location = loc
+    for o in ops:
+        o.location = loc
+
 @_reg
 class ReduceOp(ShloOp):
     name = "stablehlo.reduce"
@@ -729,6 +747,7 @@ class ReduceOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
+        extra["loc_pos"] = a.base  # MLIR locates reduce after its name, at '('
         inputs, inits = [], []
         while True:
             a.expect("(")
@@ -742,7 +761,9 @@ class ReduceOp(ShloOp):
         applies = None
         if a.peek("applies"):
             a.keyword("applies")
-            applies = (a.word(), a.base + a.i)
+            a.ws()
+            start = a.base + a.i
+            applies = (a.word(), start)
         a.keyword("across")
         d = a.dims("dimensions")
         attrs = a.attr_dict()
@@ -768,7 +789,10 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(t) for t in arg_types + arg_types]
             inner = Operation(name, [args[0], args[1]], [arg_types[0]])
             b.append(inner)
-            b.append(Operation("stablehlo.return", inner.results))
+            ret = Operation("stablehlo.return", inner.results)
+            b.append(ret)
+            if hasattr(s, "finalizers"):
+                s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
         elif region is None:
             raise _err("expected 'applies' or a reducer region", a.base)
         op = _build(s, cls.name, operands, ft.results, {"dimensions": d}, attrs)
@@ -800,6 +824,12 @@ class ReduceOp(ShloOp):
         if not isinstance(t, RankedTensorType) or t.shape or getattr(it, "element_type", None) is not t.element_type:
             return None
         return inner
+
+    @classmethod
+    def custom_hides_regions(cls, op: Operation) -> bool:
+        """The `applies` form prints no region (so the printer's alias
+        collection skips the body's locations, as MLIR's does)."""
+        return isinstance(op.properties.get("dimensions"), DenseArrayAttr) and cls.compact_op(op) is not None
 
     @classmethod
     def print_custom(cls, op, p):
@@ -845,6 +875,11 @@ class WhileOp(ShloOp):
         s += p.attr_dict(op.attributes, keyword=True)
         ind = INDENT * p.indent
         return s + "\n" + ind + "cond " + p.region(op.regions[0]) + " do " + p.region(op.regions[1])
+
+    @classmethod
+    def custom_prints_entry_args(cls, op) -> bool:
+        """`cond`/`do` regions print without their `%iterArg` arguments."""
+        return False
 
     @classmethod
     def asm_block_arg_names(cls, op, region):
@@ -894,18 +929,11 @@ _GENERIC = {
     "map": ("dimensions",), "batch_norm_training": ("epsilon", "feature_index"),
     "batch_norm_inference": ("epsilon", "feature_index"), "batch_norm_grad": ("epsilon", "feature_index"),
     "infeed": ("infeed_config", "layout"), "outfeed": ("outfeed_config",),
-    "dot": ("precision_config",), "cholesky": ("lower",), "triangular_solve": (
+    "triangular_solve": (
         "left_side", "lower", "unit_diagonal", "transpose_a"),
-    "fft": ("fft_type", "fft_length"), "rng": ("rng_distribution",),
-    "convolution": ("window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal",
-                    "dimension_numbers", "feature_group_count", "batch_group_count", "precision_config"),
-    "dynamic_broadcast_in_dim": ("broadcast_dimensions", "known_expanding_dimensions",
-                                 "known_nonexpanding_dimensions"),
-    "dynamic_iota": ("iota_dimension",), "dynamic_reshape": (), "dynamic_pad": (), "real_dynamic_slice": (),
     "dynamic_conv": ("window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal",
                      "dimension_numbers", "feature_group_count", "batch_group_count", "precision_config"),
-    "uniform_quantize": (), "uniform_dequantize": (), "composite": (
-        "name", "composite_attributes", "decomposition", "version"),
+    "uniform_quantize": (), "uniform_dequantize": (), "torch_index_select": ("dim", "batch_dims"),
     "if": (), "get_dimension_size_dyn": (),
 }
 for _n, _inh in _GENERIC.items():

@@ -18,6 +18,13 @@ from hlopt.ir.opdef import lookup_op
 _IN_USE = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))\s*=\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s*")
 
 
+def keyword_pos(s: Any, keyword: str, before: int) -> int:
+    """Start of the op keyword the grammar filtered out (MLIR locates an op
+    at its name): the last `keyword` before position `before`."""
+    i = s.src.text.rfind(keyword, 0, before)
+    return i if i >= 0 else before
+
+
 def _err(msg: str, pos: int):
     from hlopt.syntax.parser import ParseError
 
@@ -42,7 +49,7 @@ def shlo_op(s: Any, c: list) -> tuple[Operation, int]:
     if args_tok is None:
         a.base = name_tok.end_pos
     op = parse(s, a, types, extra)
-    return op, name_tok.start_pos
+    return op, extra.get("loc_pos", name_tok.start_pos)
 
 
 def shlo_reducer(s: Any, c: list) -> None:
@@ -88,7 +95,7 @@ def shlo_while_head(s: Any, c: list) -> tuple:
     attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
     s.pending.append(("stablehlo.while", entry))
     s.__dict__.setdefault("_shlo_while", []).append(entry)
-    return operands, types, attrs, entry, ops_tok.start_pos
+    return operands, types, attrs, entry, keyword_pos(s, "stablehlo.while", ops_tok.start_pos)
 
 
 def shlo_while_do(s: Any, c: list) -> None:

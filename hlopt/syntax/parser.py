@@ -169,6 +169,9 @@ class ParseSession:
         self.pending: list[tuple[str, Any]] = []  # ops whose regions are being parsed
         self.deferred_locs: list[tuple[Any, str, int]] = []
         self.resources: list[str] = []
+        # run once every location is known (custom forms whose made-up ops
+        # take the location of the op that made them: reduce's `applies`)
+        self.finalizers: list[Any] = []
         self.pos = 0  # position of the token being reduced (for errors)
 
     # -- errors ----------------------------------------------------------------
@@ -412,9 +415,6 @@ class ParseSession:
             isolated = d is not None and ISOLATED in d.traits
             if extra is not None:
                 entry_args = extra
-                # (other custom forms print their entry arguments without
-                # locations, so those are left unset)
-                implicit_locs = name == "func.func"
                 self.pending[-1] = (name, None)
         fr = Frame(Region(), isolated)
         self.frames.append(fr)
@@ -425,7 +425,9 @@ class ParseSession:
                 a = b.add_argument(t)
                 if loc_tok is not None:
                     self.deferred_locs.append((a, loc_tok, pos))
-                elif implicit_locs:  # MLIR locates an argument without loc(...) at its name
+                else:  # MLIR locates an argument without loc(...) at its name (stablehlo.while's
+                    # `%iterArg = %x` included; forms that print no entry arguments tell the printer
+                    # with `custom_prints_entry_args`, so these locations get no alias there)
                     a.location = self.arg_location(pos)
                 self.define(name, [a], pos)
 
@@ -597,6 +599,8 @@ class ParseSession:
                 target._loc = loc
             else:
                 target.location = loc
+        for fn in self.finalizers:
+            fn()
         # aliases defined but never used must still be valid
         for key, (_, _, pos) in self.aliases.items():
             if key not in self.alias_values:

@@ -249,7 +249,10 @@ class Aliases:
                 seq.append(("a", o.attributes, False))
                 hidden = getattr(d, "custom_hides_regions", None)  # e.g. reduce's `applies` form
                 if hidden is None or not hidden(o):
-                    seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
+                    # entry-block arguments only if the form prints them (not stablehlo.while's)
+                    pa = getattr(d, "custom_prints_entry_args", None)
+                    pa = pa is None or pa(o)
+                    seq.extend(("blk", b, pa or i > 0) for r in o.regions for i, b in enumerate(r.blocks))
             else:
                 seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
                 seq.extend(("a", u.value.type, False) for u in o._operands)

@@ -3,6 +3,8 @@ and the negative verifier tests. Skipped without JAX.
 
 * every fixture: hlopt's print equals MLIR's print of the same text, in the
   fixture's own form and in generic form;
+* every pretty fixture printed generic with debuginfo (the parser's implicit
+  locations) equals MLIR's;
 * every chunk of tests/lit/stablehlo/verify_*.mlir that mirrors an upstream
   rule: both hlopt and MLIR reject it, with the same message.
 """
@@ -38,6 +40,20 @@ def test_fixture_matches_mlir(path: pathlib.Path) -> None:
     assert hlopt.print_op(module, generic=generic, debuginfo=debuginfo) == text
     # the other form (generic <-> pretty), compared with MLIR's
     assert hlopt.print_op(module, generic=not generic) == mlir_ref.parse_and_print(text, generic=not generic)
+
+
+PARSED_PRETTY = [p for p in FIXTURES if not p.name.endswith(".generic.mlir")]
+
+
+@pytest.mark.parametrize("path", PARSED_PRETTY, ids=[p.name for p in PARSED_PRETTY])
+def test_parser_locations_match_mlir(path: pathlib.Path) -> None:
+    """Pretty input printed generic with debuginfo: every location the parser
+    makes up (ops without `loc(...)`, block arguments, and what custom forms
+    create: while's `%iterArg` arguments, the compact reduce's body) is the
+    one MLIR's parser gives. jaxlib names its buffer "-", so parse as "-"."""
+    text = path.read_text()
+    got = hlopt.print_op(hlopt.parse_module(text, filename="-"), generic=True, debuginfo=True)
+    assert got == mlir_ref.parse_and_print(text, generic=True, debuginfo=True)
 
 
 def _chunks():
