@@ -182,8 +182,14 @@ class CallOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k != "callee" for k, _ in op.properties.entries):
+        if any(k not in cls.inherent for k, _ in op.properties.entries):
             return None
+        # attr-dict prints the inherent attributes (callee elided) merged with the discardable ones
+        attrs = op.attributes
+        if len(op.properties.entries) > 1:
+            from hlopt.ir.attributes import DictionaryAttr
+
+            attrs = DictionaryAttr(list(op.properties.entries) + list(op.attributes.entries))
         s = p.op_name(op) + " " + op.properties.get("callee").text
-        s += "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes)
+        s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
         return s + " : " + p.functional_type(op.operand_types, op.result_types)

@@ -833,6 +833,9 @@ class OpBuilder(Transformer):
 
         props = {"callee": SymbolRefAttr(_symbol_name(sym))}
         a = s.decode_dict(attrs) if attrs is not None else None
+        if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
+            props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
+            a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
         return Operation("func.call", operands, ft.results, props, a), kw.start_pos
 
     def constant_op(self, c):
@@ -934,6 +937,8 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
 def _diag(source: Source, message: str, pos: int) -> Diagnostic:
     return Diagnostic("error", message, source.location(pos), source=source)
 
+
+_CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 
 _TERMINAL_DESCR = {
     "RESULTS": "SSA result list", "VALUE_USE": "SSA value", "OP_STRING": "operation name",
