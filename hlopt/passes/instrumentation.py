@@ -48,7 +48,8 @@ class PrintIR(Instrumentation):
 
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None:
         if self.after_failure:
-            self.out.write(_header("After", p, op).replace("After", "After Failure", 1) + "\n"
+            name = type(p).__name__  # MLIR: "// -----// IR Dump After CSE Failed (cse) ..."
+            self.out.write(_header("After", p, op).replace(f" {name} (", f" {name} Failed (", 1) + "\n"
                            + self._text(op) + "\n")
 
 
