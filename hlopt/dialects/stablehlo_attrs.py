@@ -10,7 +10,8 @@ dot_algorithm, result_accuracy, ...) stay opaque and round-trip verbatim.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hlopt.ir.attributes import Attribute, OpaqueAttr
 from hlopt.ir.types import OpaqueType, Type

@@ -30,7 +30,6 @@ from hlopt.ir.attributes import (
     IntegerAttr,
     OpaqueAttr,
     StringAttr,
-    SymbolRefAttr,
     symbol_name_text,
 )
 from hlopt.ir.core import Block, Operation, Region
