@@ -115,6 +115,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
     path = inputs[0] if inputs else "-"
+    if hasattr(sys, "set_int_max_str_digits"):  # i128+ literals may be long; MLIR has no digit limit
+        sys.set_int_max_str_digits(0)
     code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics))
     sys.exit(code)
 
@@ -184,7 +186,10 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     outputs: list[str] = []
     failed = False
     all_stages: list = []
-    for src in chunks:
+    for i, src in enumerate(chunks):
+        if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
+            pm = build_pass_manager(opts)
+            _instrument(pm, opts)
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:

@@ -87,7 +87,8 @@ def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Di
         except PipelineFailure as e:
             d = op_diag(IRError(e.message, e.op, notes=e.notes), source)
             what = "failed" if e.kind == "failed" else "produced invalid IR"
-            d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source))
+            d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
+                                      context=True))
             _pass_stages(pm, stages)
             return None, [d], stages
         _pass_stages(pm, stages)

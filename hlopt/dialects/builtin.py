@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.ir.attributes import StringAttr, symbol_name_text
+from hlopt.ir.attributes import DictionaryAttr, StringAttr, symbol_name_text
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL, SYMBOL_TABLE, OpDef, register_op
 
@@ -39,7 +39,9 @@ class ModuleOp(OpDef):
         name = op.properties.get("sym_name")
         if name is not None:
             s += " " + symbol_name_text(name.value)
-        s += p.attr_dict(op.attributes, keyword=True)
+        # like MLIR: every attribute but the name, inherent ones included
+        merged = DictionaryAttr([*op.properties.entries, *op.attributes.entries])
+        s += p.attr_dict(merged, elide=("sym_name",), keyword=True)
         return s + " " + p.region(op.regions[0])
 
 

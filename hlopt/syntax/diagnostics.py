@@ -16,6 +16,9 @@ class Diagnostic:
     location: Location | None = None
     notes: list["Diagnostic"] = field(default_factory=list)
     source: Any = None  # the Source the location points into, for the caret
+    # context hlopt adds (e.g. which pass failed); --verify-diagnostics
+    # matches it when expected but does not require an annotation for it
+    context: bool = False
 
     def file_line_col(self) -> tuple[str, int, int] | None:
         return file_line_col(self.location)

@@ -662,6 +662,12 @@ class OpBuilder(Transformer):
         return None
 
     def resources(self, c):
+        from hlopt.syntax.resources import validate
+
+        try:
+            validate(str(c[0]))
+        except ValueError as e:
+            raise ParseError(str(e), c[0].start_pos) from None
         self.s.resources.append(str(c[0]))
         return None
 
@@ -749,6 +755,8 @@ class OpBuilder(Transformer):
         self.s.pending.pop()
         if not region.blocks:  # a module body always has its (possibly empty) block
             region.add_block()
+        # inherent attributes written in `attributes {...}` become properties
+        props, attrs = self.s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
         op = Operation("builtin.module", (), (), props, attrs, [region])
         return op, pos
 
@@ -930,6 +938,8 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
         raise DiagnosticError([_diag(source, "nesting too deep", session.pos)]) from None
     except IRError as e:
         raise DiagnosticError([_diag(source, e.message, session.pos)]) from None
+    except (ValueError, OverflowError, MemoryError) as e:  # e.g. int() digit limits, absurd sizes
+        raise DiagnosticError([_diag(source, f"invalid input: {e}", session.pos)]) from None
     finally:
         builder.s = None
 

@@ -81,9 +81,13 @@ func.func @pub(%x: i32) -> i32 {
 // CHECK:       func.func private @keep
 // CHECK:       func.func private @multi
 // CHECK:       func.func private @decl
-// (statistics add up over the split chunks)
-// STATS:      (S) 4 num-erased-callees
-// STATS-NEXT: (S) 6 num-inlined
+// (one report per split chunk, as mlir-opt runs a pipeline per chunk)
+// STATS:      InlinerPass
+// STATS-NEXT: (S) 2 num-erased-callees
+// STATS-NEXT: (S) 4 num-inlined
+// STATS:      InlinerPass
+// STATS-NEXT: (S) 2 num-erased-callees
+// STATS-NEXT: (S) 2 num-inlined
 // STATS-NEXT: (S) 1 num-skipped-multiblock
 // STATS-NEXT: (S) 2 num-skipped-recursive
 func.func @user(%a: i32, %t: tensor<i32>) -> (i32, tensor<i32>) {
