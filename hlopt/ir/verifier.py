@@ -95,12 +95,24 @@ def _describe(op: Operation) -> str:
 
 
 def _check_isolated(op: Operation, region: Region, index: int) -> None:
-    for inner in region.ops():
-        for nested in inner.walk(post_order=False):
-            for v in nested.operands:
-                if not _defined_in(v, region):
-                    raise IRError("using value defined outside the region", nested,
-                                  notes=[(f"required by region isolation constraints", op)])
+    # pre-order with an explicit stack; nested isolated ops check their own
+    # regions (whatever they use is inside them, hence inside `region`), so
+    # each op is visited once per nearest isolated ancestor, not per ancestor
+    stack: list[Operation] = []
+    for b in reversed(region.blocks):
+        stack.extend(reversed(list(b.ops)))
+    while stack:
+        nested = stack.pop()
+        for v in nested.operands:
+            if not _defined_in(v, region):
+                raise IRError("using value defined outside the region", nested,
+                              notes=[("required by region isolation constraints", op)])
+        d = nested.opdef
+        if d is not None and ISOLATED in d.traits:
+            continue
+        for r in reversed(nested.regions):
+            for b in reversed(r.blocks):
+                stack.extend(reversed(list(b.ops)))
 
 
 def _defined_in(v: Value, region: Region) -> bool:

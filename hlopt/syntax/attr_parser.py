@@ -546,6 +546,8 @@ def _dims(dims: str | None) -> tuple[list[int], list[bool]]:
     shape, scal = [], []
     for d in re.findall(r"(\[?)(\d+|\?)\]?\s*x", dims):
         scal.append(bool(d[0]))
+        if d[1] != "?" and (len(d[1]) > 19 or int(d[1]) > 0x7FFFFFFFFFFFFFFF):
+            raise SyntaxErr("invalid dimension")
         shape.append(DYNAMIC if d[1] == "?" else int(d[1]))
     return shape, scal
 

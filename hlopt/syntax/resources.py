@@ -95,4 +95,8 @@ def _filter(entries: list, used: set) -> list:
 
 
 def validate(section: str) -> None:
-    _parse(section.strip()[3:-3])
+    """Raise ValueError if the `{-# ... #-}` section is malformed."""
+    try:
+        _parse(section.strip()[3:-3])
+    except (IndexError, TypeError):
+        raise ValueError("malformed resource section") from None
