@@ -384,7 +384,10 @@ class ParseSession:
     def op_name(self, quoted: str, pos: int) -> str:
         name = self.names_cache.get(quoted)
         if name is None:
-            name = unescape(quoted).decode("utf-8", "surrogateescape")
+            try:
+                name = unescape(quoted).decode("utf-8", "surrogateescape")
+            except SyntaxErr as e:
+                raise ParseError(e.message, pos + e.offset) from None
             if not _OP_NAME.fullmatch(name):
                 raise ParseError(f"invalid operation name '{name}'", pos)
             self.check_dialect(name, pos)
@@ -938,6 +941,8 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
         raise DiagnosticError([_diag(source, "nesting too deep", session.pos)]) from None
     except IRError as e:
         raise DiagnosticError([_diag(source, e.message, session.pos)]) from None
+    except SyntaxErr as e:  # a decoding error not converted where it arose
+        raise DiagnosticError([_diag(source, e.message, session.pos + e.offset)]) from None
     except (ValueError, OverflowError, MemoryError) as e:  # e.g. int() digit limits, absurd sizes
         raise DiagnosticError([_diag(source, f"invalid input: {e}", session.pos)]) from None
     finally:
