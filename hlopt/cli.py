@@ -141,16 +141,10 @@ def _guard(fn):
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
-    except Exception as e:  # a bug: report it as a diagnostic, never a traceback
-        if os.environ.get("HLOPT_TRACEBACK"):
+    except Exception as e:  # a bug in hlopt: a diagnostic, never a traceback
+        if os.environ.get("HLOPT_TRACEBACK") or os.environ.get("HLOPT_DEBUG"):
             raise
         click.echo(f"error: internal error: {type(e).__name__}: {e} (set HLOPT_TRACEBACK=1 for details)",
-                   err=True)
-        return 1
-    except Exception as e:  # a bug in hlopt, not in the input
-        if os.environ.get("HLOPT_DEBUG"):
-            raise
-        click.echo(f"hlopt: internal error: {type(e).__name__}: {e} (set HLOPT_DEBUG=1 for a traceback)",
                    err=True)
         return 1
 

@@ -47,8 +47,8 @@ def build_pass_manager(opts: Options):
     else:
         pm = PassManager()
         for s in opts.pass_specs:
-            from hlopt.passes.registry import get_pass
             from hlopt.passes.pipeline import PipelineError
+            from hlopt.passes.registry import get_pass
 
             cls = get_pass(s.name)
             if cls is None:

@@ -154,19 +154,19 @@ def mutated(draw) -> str:
     return text
 
 
-@fuzz(500)
+@fuzz(1500)
 @given(mutated())
 def test_mutated_inputs(text: str) -> None:
     check_input(text)
 
 
-@fuzz(150)
+@fuzz(300)
 @given(mutated())
 def test_mutated_inputs_registered_only(text: str) -> None:
     check_input(text, allow_unregistered=False)
 
 
-@fuzz(150)
+@fuzz(300)
 @given(st.binary(max_size=200))
 def test_binary_junk(data: bytes) -> None:
     check_input(data.decode("utf-8", "surrogateescape"))  # how the CLI decodes input

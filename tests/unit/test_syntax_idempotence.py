@@ -32,7 +32,7 @@ def _parse(src: Source):
     return module, resources
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parsed_chunks(path: Path) -> list[tuple[Source, tuple | None]]:
     """Parsed once per file, shared by the forms (printing does not mutate)."""
     text = path.read_text(encoding="utf-8", errors="surrogateescape")
