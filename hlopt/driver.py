@@ -72,6 +72,11 @@ def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Di
         return None, e.diagnostics, stages
     t1 = time.perf_counter()
     stages.append(("Parser", t1 - t0))
+    # the parsed IR lives until exit: keep later collections (during passes)
+    # from rescanning it
+    import gc
+
+    gc.freeze()
     if opts.verify:
         try:
             verify(module)

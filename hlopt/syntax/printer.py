@@ -22,7 +22,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     print_named_attrs,
 )
-from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.core import Block, Operation, Region, Value, no_gc
 from hlopt.ir.location import Location, UnknownLoc
 from hlopt.ir.types import FunctionType, Type
 
@@ -601,4 +601,5 @@ def _resources_text(resources: Sequence[str], used: set | None = None) -> list[s
 def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,
              resources: Sequence[str] = ()) -> str:
     """Print `op` (usually a builtin.module) as MLIR would, with a final newline."""
-    return Printer(generic, debuginfo).print_top(op, resources)
+    with no_gc():
+        return Printer(generic, debuginfo).print_top(op, resources)
