@@ -27,6 +27,7 @@ from hlopt.ir.location import Location, UnknownLoc
 from hlopt.ir.types import FunctionType, Type
 
 INDENT = "  "
+_MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
 
 
 class Namer:
@@ -376,6 +377,7 @@ class Printer:
         self.indent = 0
         self.default_dialect: list[str] = []
         self._cache: dict[Any, str] = {}
+        self._regions: list[tuple] = []  # regions behind region() placeholders
 
     # -- hooks used by attributes/types (alias-aware printing) ----------------
     def alias_of(self, a: Any) -> str | None:
@@ -480,7 +482,10 @@ class Printer:
             if d is not None:
                 text = d.print_custom(op, self)
                 if text is not None:
-                    out.append(ind + prefix + text + (self.loc(op.location) if self.debuginfo else ""))
+                    text = ind + prefix + text
+                    if _MARK in text:
+                        text = self._splice(text, out)
+                    out.append(text + (self.loc(op.location) if self.debuginfo else ""))
                     return
         self._generic(op, ind + prefix, out)
 
@@ -513,10 +518,32 @@ class Printer:
 
     def region(self, r: Region, print_entry_args: bool = False, print_terminators: bool = True,
                print_empty_block: bool = False) -> str:
-        """A region as text starting with `{` (used by custom printers)."""
-        out: list[str] = []
-        self._region_into(r, "", out, print_entry_args, print_terminators, print_empty_block)
-        return "\n".join(out)
+        """A region, for custom printers to concatenate into their text.
+
+        Returns a placeholder that print_op replaces by the region's lines
+        (appended to the output once), so nested custom ops never copy the
+        text of the regions inside them."""
+        k = len(self._regions)
+        self._regions.append((r, print_entry_args, print_terminators, print_empty_block))
+        return f"{_MARK}{k}{_MARK}"
+
+    def _splice(self, text: str, out: list[str]) -> str:
+        """Emit a custom form's lines, expanding region placeholders;
+        returns the (unfinished) last line."""
+        parts = text.split(_MARK)
+        cur = ""
+        for i, part in enumerate(parts):
+            if i % 2:
+                r, entry_args, terminators, empty_block = self._regions[int(part)]
+                self._region_into(r, cur, out, entry_args, terminators, empty_block)
+                cur = out.pop()
+            else:
+                lines = part.split("\n")
+                cur += lines[0]
+                for line in lines[1:]:
+                    out.append(cur)
+                    cur = line
+        return cur
 
     def _region_into(self, r: Region, line_start: str, out: list[str], entry_args: bool,
                      terminators: bool, empty_block: bool) -> None:

@@ -206,11 +206,7 @@ DEEP = {
 }
 
 
-@pytest.mark.parametrize("name", list(DEEP) + [
-    # Custom printers return their regions as strings that every enclosing
-    # custom op copies again: printing N nested `module {` is O(N * output).
-    pytest.param("modules", marks=pytest.mark.xfail(run=False, reason="printer: nested custom ops re-copy "
-                                                     "their region text per level (~40 s at depth 3000)"))])
+@pytest.mark.parametrize("name", list(DEEP) + ["modules"])
 def test_deep_nesting(name: str) -> None:
     check_input(DEEP.get(name) or "module {\n" * N + "}\n" * N)
 
