@@ -51,7 +51,7 @@ BUILTIN_SCALAR = re.compile(
 BRACKETED_TYPES = ("tensor", "memref", "vector", "complex", "tuple")
 BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource", "sparse",
                    "strided", "distinct", "opaque")
-_BAL = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\]]')
+_BAL = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|>=|[<>(){}\[\]]')  # strings, comments skipped
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 
 # Dialect op names lexed as a shared terminal (e.g. every stablehlo op with a
@@ -108,7 +108,7 @@ def scan_balanced(text: str, pos: int) -> int:
             raise LexError(f"unbalanced '{text[pos] if pos < n else ''}': missing closing bracket", pos)
         tok = m.group()
         pos = m.end()
-        if len(tok) > 1 and tok[0] == '"' or tok in ("->", ">="):
+        if len(tok) > 1 and tok[0] in '"/' or tok in ("->", ">="):
             continue
         if tok in _CLOSER:
             stack.append(_CLOSER[tok])

@@ -229,6 +229,8 @@ class ParseSession:
 
     def _decode_array(self, text: str, pos: int) -> Any:
         """`[a, b, ...]` (the grammar's array rule), elements cached."""
+        if text.startswith("[[[["):
+            return None  # deep nesting: the grammar parses it in one linear pass
         try:
             if scan_balanced(text, 0) != len(text):
                 return None
