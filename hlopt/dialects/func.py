@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, symbol_name_text
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import (

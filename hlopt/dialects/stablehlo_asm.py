@@ -13,7 +13,8 @@ block arguments the way MLIR's OpAsmPrinter does.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, print_named_attrs
 from hlopt.ir.core import Operation, Value

@@ -10,7 +10,8 @@ get_tuple_element, after_all, async_start/async_done on
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hlopt.dialects.stablehlo_attrs import (
     DEVICE_TO_DEVICE,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from hlopt.ir.floats import float_to_bits, format_float, semantics
 from hlopt.ir.types import (
@@ -15,9 +16,9 @@ from hlopt.ir.types import (
     Printable,
     ShapedType,
     Type,
+    f64,
     i1,
     i64,
-    f64,
 )
 
 
@@ -57,7 +58,7 @@ def escape_string(data: bytes) -> str:
         elif c == 0x5C:
             out.append("\\\\")
         else:
-            out.append("\\%02X" % c)
+            out.append(f"\\{c:02X}")
     return '"' + "".join(out) + '"'
 
 

@@ -8,7 +8,8 @@ iteration order is deterministic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.location import UNKNOWN, Location

@@ -7,7 +7,8 @@ its worklist current).
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.core import Block, IRError, Operation, Region, Value

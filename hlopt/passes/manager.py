@@ -4,7 +4,7 @@ instrumentation hooks (MLIR's OpPassManager/PassManager)."""
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.verifier import verify

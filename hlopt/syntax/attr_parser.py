@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from lark import Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -27,7 +28,7 @@ from hlopt.ir.attributes import (
     UnitAttr,
 )
 from hlopt.ir.floats import parse_decimal_literal, semantics
-from hlopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc
+from hlopt.ir.location import CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc
 from hlopt.ir.types import (
     DYNAMIC,
     ComplexType,

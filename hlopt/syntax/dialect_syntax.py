@@ -7,7 +7,7 @@ the module whose CALLBACKS dict maps those rules to builder functions.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 SYNTAX_MODULES: list[tuple[str, str]] = [
     ("stablehlo", "hlopt.dialects.stablehlo_syntax"),

@@ -6,7 +6,7 @@ import hashlib
 import logging
 import os
 import tempfile
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from lark import Lark
@@ -68,7 +68,7 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
             os.unlink(tmp)
 
 
-@lru_cache(maxsize=None)
+@cache
 def op_grammar_source() -> str:
     parts = [grammar_text("mlir.lark")]
     for d in DIALECT_GRAMMARS:

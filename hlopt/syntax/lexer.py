@@ -15,7 +15,7 @@ way: strings skipped, `->` not a closer).
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, PatternStr, Token

@@ -8,7 +8,8 @@ current block as soon as it is reduced (no parse tree is ever built).
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from lark import Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
@@ -317,7 +318,7 @@ class ParseSession:
             vals = fr.defs.get(name)
             if vals is not None:
                 if index >= len(vals):
-                    raise ParseError(f"reference to invalid result number", pos)
+                    raise ParseError("reference to invalid result number", pos)
                 v = vals[index]
                 if type is not None and v.type is not type:
                     raise ParseError(
@@ -331,7 +332,7 @@ class ParseSession:
         ref = fr.forward.get(key)
         if ref is None:
             if type is None:
-                raise ParseError(f"use of undeclared SSA value name", pos)
+                raise ParseError("use of undeclared SSA value name", pos)
             ref = ForwardRef(type)
             ref.ref_name, ref.pos = name, pos
             fr.forward[key] = ref
@@ -440,10 +441,10 @@ class ParseSession:
         fr = self.frames.pop()
         for label, b in fr.blocks.items():
             if b.parent is None:
-                raise ParseError(f"reference to an undefined block", fr.block_refs.get(label, pos))
+                raise ParseError("reference to an undefined block", fr.block_refs.get(label, pos))
         if fr.isolated and fr.forward:
             ref = min(fr.forward.values(), key=lambda r: r.pos)
-            raise ParseError(f"use of undeclared SSA value name", ref.pos)
+            raise ParseError("use of undeclared SSA value name", ref.pos)
         if fr.forward and not fr.isolated:
             # forward refs of non-isolated regions stay pending in the isolated frame
             pass
@@ -523,7 +524,8 @@ class ParseSession:
 
     # -- ops ------------------------------------------------------------------------
     def check_dialect(self, name: str, pos: int, custom: bool = False) -> None:
-        from hlopt.ir.opdef import is_registered_dialect, lookup_op as _lk
+        from hlopt.ir.opdef import is_registered_dialect
+        from hlopt.ir.opdef import lookup_op as _lk
 
         dialect = name.split(".", 1)[0]
         if not is_registered_dialect(dialect):
@@ -532,8 +534,8 @@ class ParseSession:
             if custom:
                 raise ParseError(f"custom op '{name}' is unknown (tried '{name}' as well)", pos)
             raise ParseError(
-                f"operation being parsed with an unregistered dialect. If this is intended, please use "
-                f"-allow-unregistered-dialect with the MLIR tool used", pos)
+                "operation being parsed with an unregistered dialect. If this is intended, please use "
+                "-allow-unregistered-dialect with the MLIR tool used", pos)
         if _lk(name) is None:
             from hlopt.ir.opdef import dialect_allows_unknown_ops
 
@@ -607,7 +609,7 @@ class ParseSession:
         for fn in self.finalizers:
             fn()
         # aliases defined but never used must still be valid
-        for key, (_, _, pos) in self.aliases.items():
+        for key in self.aliases:
             if key not in self.alias_values:
                 self._alias_lookup("attr" if key[0] == "#" else "type", key[1:])
         block = self.top.blocks[0] if self.top.blocks else Block()
@@ -880,8 +882,8 @@ _LARK = None
 def _parser():
     global _BUILDER, _LARK
     if _LARK is None:
-        from hlopt.syntax.grammar import make_op_parser
         from hlopt.syntax import dialect_syntax
+        from hlopt.syntax.grammar import make_op_parser
 
         dialect_syntax.load_all()
         _BUILDER = OpBuilder()

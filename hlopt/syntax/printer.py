@@ -11,7 +11,8 @@ reachable only from op locations are deferred to the end of the output.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hlopt.ir.attributes import (
     AffineMapAttr,
@@ -269,7 +270,7 @@ class Aliases:
         items = sorted(self.info.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[1][2]))
         counts: dict[str, int] = {}
         self.order = []
-        for a, (depth, prefix, _, deferrable) in items:
+        for a, (_depth, prefix, _, deferrable) in items:
             n = counts.get(prefix, 0)
             counts[prefix] = n + 1
             if n == 0:
