@@ -8,9 +8,7 @@ from typing import Any
 
 from hlopt.ir.floats import float_to_bits, format_float, semantics
 from hlopt.ir.types import (
-    ComplexType,
     FloatType,
-    IndexType,
     IntegerType,
     NoneType,
     Printable,
@@ -327,29 +325,6 @@ class DenseArrayAttr(Attribute):
 
 # --------------------------------------------------------------------------
 # dense elements
-
-# MLIR prints a DenseElementsAttr with more elements than this as a hex blob
-HEX_PRINT_THRESHOLD = 100
-
-
-def element_bit_width(t: Type) -> int:
-    if isinstance(t, IntegerType):
-        return t.width
-    if isinstance(t, IndexType):
-        return 64
-    if isinstance(t, FloatType):
-        return semantics(t.name).bits
-    if isinstance(t, ComplexType):
-        return 2 * element_bit_width(t.element_type)
-    raise ValueError(f"no bit width for {t}")
-
-
-def _storage_bytes(t: Type) -> int:
-    w = element_bit_width(t)
-    if isinstance(t, ComplexType):
-        return 2 * _storage_bytes(t.element_type)
-    return 1 if w == 1 else (w + 7) // 8
-
 
 class DenseElementsAttr(Attribute):
     """dense<...> over ints, floats (as bit patterns), complex or strings.

@@ -7,7 +7,7 @@ its worklist current).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr
@@ -189,6 +189,3 @@ class Rewriter(Builder):
             op = nxt
         return new
 
-
-def ops_in(block: Block) -> Iterator[Operation]:
-    return block.ops

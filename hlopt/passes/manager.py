@@ -4,7 +4,7 @@ instrumentation hooks (MLIR's OpPassManager/PassManager)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.verifier import verify
@@ -151,9 +151,3 @@ def _children_named(op: Operation, name: str) -> Iterable[Operation]:
                 if child.name == name:
                     yield child
 
-
-def run_passes(top: Operation, passes: list[Pass], on_pass: Callable | None = None) -> None:
-    pm = PassManager()
-    for p in passes:
-        pm.add(p)
-    pm.run(top)
