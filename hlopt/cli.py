@@ -33,6 +33,15 @@ class _Command(click.Command):
             formatter.write_dl(rows)
 
 
+def _fmt_default(v) -> str:
+    """Defaults as they are written on the command line."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        return ",".join(map(str, v))
+    return str(v)
+
+
 def _list_passes() -> str:
     from hlopt.passes.base import describe_type
     from hlopt.passes.registry import all_passes
@@ -43,7 +52,7 @@ def _list_passes() -> str:
         lines.append(f"  --{p.argument}{anchor}: {p.summary}")
         for f in p.option_fields():
             h = f.metadata.get("help", "") if f.metadata else ""
-            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f)}> (default: {f.default!s})"
+            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f)}> (default: {_fmt_default(f.default)})"
                          + (f"  {h}" if h else ""))
     return "\n".join(lines) + "\n"
 
