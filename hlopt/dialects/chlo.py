@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.stablehlo_asm import Args, merged_attrs
+from hlopt.dialects.shlo_args import Args
+from hlopt.dialects.stablehlo_asm import merged_attrs
 from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import PURE, OpDef, register_op
@@ -41,18 +42,17 @@ class UnaryOp(OpDef):
     """`chlo.op %x attr-dict : T -> U`"""
 
     traits = frozenset({PURE})
+    args_format = "uses_attrs"
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         arrow = extra.get("arrow")
         if arrow is None or len(types) != 1:
             raise _err("expected 'type -> type'", a.base)
         t = s.decode_type(types[0])
         res = _arrow_types(s, arrow)
-        ops = a.resolve(uses, [t])
+        ops = a.operands([t])
         p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
         return Operation(cls.name, ops, res, p, at)
 
@@ -69,16 +69,15 @@ class BroadcastBinaryOp(OpDef):
 
     traits = frozenset({PURE})
     inherent = ("broadcast_dimensions",)
+    args_format = "uses_attrs"
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         ft = s.decode_type(types[0])
         if not isinstance(ft, FunctionType):
             raise _err("expected function type", types[0].start_pos)
-        ops = a.resolve(uses, ft.inputs)
+        ops = a.operands(ft.inputs)
         p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
         return Operation(cls.name, ops, ft.results, p, at)
 
@@ -92,16 +91,15 @@ class BinaryOp(OpDef):
     """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)"""
 
     traits = frozenset({PURE})
+    args_format = "uses_attrs"
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         arrow = extra.get("arrow")
         if arrow is None or len(types) != 2:
             raise _err("expected 'type, type -> type'", a.base)
-        ops = a.resolve(uses, [s.decode_type(t) for t in types])
+        ops = a.operands([s.decode_type(t) for t in types])
         p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
         return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
 
@@ -117,22 +115,16 @@ class TopKOp(OpDef):
     name = "chlo.top_k"
     traits = frozenset({PURE})
     inherent = ("k", "recall_target")
+    args_format = "top_k_args"
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        a.expect("(")
-        uses = a.uses()
-        a.expect(",")
-        a.keyword("k")
-        a.expect("=")
-        k = a.int()
-        a.expect(")")
-        attrs = a.attr_dict()
-        a.end()
+        k = a.get("k")
+        attrs = a.attrs()
         arrow = extra.get("arrow")
         if arrow is None:
             raise _err("expected '->'", a.base)
-        ops = a.resolve(uses, [s.decode_type(types[0])])
+        ops = a.operands([s.decode_type(types[0])])
         props = {"k": IntegerAttr(k, i64)}
         from hlopt.ir.attributes import DictionaryAttr
 

@@ -90,21 +90,18 @@ class _ShardingOp(OpDef):
 
     traits = frozenset({PURE})
     inherent = ("sharding",)
+    args_format = "sharding_args"
 
     @classmethod
     def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
         from hlopt.dialects.stablehlo_ops import _build
 
-        uses = a.uses()
-        if not a.peek("<"):
-            raise a.error("expected '<'")
-        body, _ = a.balanced()
-        attrs = a.attr_dict()
-        a.end()
+        body, _ = a.span_text(a.get("sharding"))
+        attrs = a.attrs()
         if len(types) != 1:
             raise _err("expected a single type", a.base)
         t = s.decode_type(types[0])
-        return _build(s, cls.name, a.resolve(uses, [t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
+        return _build(s, cls.name, a.operands([t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -135,6 +132,7 @@ class ShardingGroupOp(OpDef):
 
     name = "sdy.sharding_group"
     inherent = ("group_id",)
+    args_format = "group_args"
 
     @classmethod
     def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
@@ -142,14 +140,10 @@ class ShardingGroupOp(OpDef):
         from hlopt.ir.attributes import IntegerAttr
         from hlopt.ir.types import i64
 
-        uses = a.uses()
-        a.keyword("group_id")
-        a.expect("=")
-        gid = a.int()
-        attrs = a.attr_dict()
-        a.end()
+        gid = a.get("group_id")
+        attrs = a.attrs()
         t = s.decode_type(types[0])
-        return _build(s, cls.name, a.resolve(uses, [t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
+        return _build(s, cls.name, a.operands([t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

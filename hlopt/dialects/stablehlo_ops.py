@@ -1,9 +1,10 @@
 """StableHLO op definitions: names, traits, inherent attributes, and the
 custom (pretty) forms MLIR prints, with their parsers.
 
-Each op with a one-line custom form has `parse_custom(s, args, types, extra)`
-(called by the grammar rule `shlo_op`, see grammars/stablehlo.lark) and
-`print_custom(op, p)`; they mirror each other. Ops MLIR prints generically
+Each op with a one-line custom form has an `args_format` (its start symbol
+in grammars/stablehlo_args.lark), `parse_custom(s, args, types, extra)`
+(called by the grammar rule `shlo_op` with the decoded arguments, see
+hlopt/dialects/shlo_args.py) and `print_custom(op, p)`; they mirror each other. Ops MLIR prints generically
 (case, sort, collectives, send/recv, async ops, gather, scatter, ...) only
 declare their inherent attributes. Verifiers live in stablehlo_verify.py.
 """
@@ -12,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.shlo_args import Args
 from hlopt.dialects.stablehlo_asm import (
-    Args,
     block_arg_text,
     decode_types,
     dims_text,
@@ -70,9 +71,12 @@ def _build(s: Any, name: str, operands, results, props: dict, attrs) -> Operatio
 
 
 class ShloOp(OpDef):
-    """Base: a generic-only op (no custom form)."""
+    """Base: a generic-only op (no custom form). Ops with a custom form set
+    `args_format`: the start symbol of grammars/stablehlo_args.lark that
+    decodes their argument text."""
 
     traits = frozenset()
+    args_format = "uses_attrs"
 
 
 # ---------------------------------------------------------------------------
@@ -84,13 +88,11 @@ class SameTypeOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         if len(types) != 1:
             raise _err("expected a single type", types[1].start_pos)
-        ins, outs = same_type_signature(len(uses), s.decode_type(types[0]))
-        return _build(s, cls.name, a.resolve(uses, ins), outs, {}, attrs)
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
+        return _build(s, cls.name, a.operands(ins), outs, {}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -144,11 +146,9 @@ class FunctionalOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, {}, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, {}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -168,9 +168,7 @@ class ComplexOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         t = s.decode_type(types[0])
         if isinstance(t, FunctionType):
             ins, outs = list(t.inputs), list(t.results)
@@ -180,7 +178,7 @@ class ComplexOp(ShloOp):
             rt = t.clone_with(element_type=t.element_type.element_type) if hasattr(t, "clone_with") else \
                 RankedTensorType(t.shape, t.element_type.element_type, t.encoding)
             ins, outs = [rt, rt], [t]
-        return _build(s, cls.name, a.resolve(uses, ins), outs, {}, attrs)
+        return _build(s, cls.name, a.operands(ins), outs, {}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -201,9 +199,7 @@ class SelectOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         ts = decode_types(s, types)
         if len(ts) == 2:
             ins, outs = [ts[0], ts[1], ts[1]], [ts[1]]
@@ -211,7 +207,7 @@ class SelectOp(ShloOp):
             ins, outs = list(ts[0].inputs), list(ts[0].results)
         else:
             raise _err("expected functional type or list of two types", types[0].start_pos)
-        return _build(s, cls.name, a.resolve(uses, ins), outs, {}, attrs)
+        return _build(s, cls.name, a.operands(ins), outs, {}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -231,11 +227,12 @@ class ConstantOp(ShloOp):
     name = "stablehlo.constant"
     traits = frozenset({PURE, CONSTANT_LIKE})
     inherent = ("value",)
+    args_format = "constant_args"
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        attrs = a.attr_dict()
-        text, pos = a.rest()
+        attrs = a.attrs()
+        text, pos = a.span_text(a.get("value"))
         if len(types) != 1:
             raise _err("expected a single type", a.base)
         t = types[0]
@@ -273,20 +270,18 @@ def _dims_op(name: str, kw: str, prop: str, same_type: bool = False, more: tuple
     class _Op(ShloOp):
         traits = frozenset({PURE})
         inherent = (prop,) + more
+        args_format = f"{kw}_args"
 
         @classmethod
         def parse_custom(cls, s, a, types, extra):
-            uses = a.uses()
-            a.expect(",")
-            d = a.dims(kw)
-            attrs = a.attr_dict()
-            a.end()
+            d = DenseArrayAttr(i64, a.get("dims"))
+            attrs = a.attrs()
             if same_type:
-                ins, outs = same_type_signature(len(uses), s.decode_type(types[0]))
+                ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
             else:
                 ft = functional(s, types, a.base)
                 ins, outs = ft.inputs, ft.results
-            return _build(s, cls.name, a.resolve(uses, ins), outs, {prop: d}, attrs)
+            return _build(s, cls.name, a.operands(ins), outs, {prop: d}, attrs)
 
         @classmethod
         def print_custom(cls, op, p):
@@ -316,24 +311,19 @@ def _int_op(name: str, kw: str, prop: str, t, result_only: bool = False) -> None
 
     class _Op(ShloOp):
         traits = frozenset({PURE})
+        args_format = "dim_args"
         inherent = (prop,)
 
         @classmethod
         def parse_custom(cls, s, a, types, extra):
-            uses = a.uses()
-            if uses:
-                a.expect(",")
-            a.keyword(kw)
-            a.expect("=")
-            v = a.int()
-            attrs = a.attr_dict()
-            a.end()
+            v = a.get("dim")
+            attrs = a.attrs()
             if result_only:
                 ins, outs = [], [s.decode_type(types[0])]
             else:
                 ft = functional(s, types, a.base)
                 ins, outs = ft.inputs, ft.results
-            return _build(s, cls.name, a.resolve(uses, ins), outs, {prop: IntegerAttr(v, t)}, attrs)
+            return _build(s, cls.name, a.operands(ins), outs, {prop: IntegerAttr(v, t)}, attrs)
 
         @classmethod
         def print_custom(cls, op, p):
@@ -362,20 +352,18 @@ _int_op("dynamic_iota", "dim", "iota_dimension", i64)
 @_reg
 class CompareOp(ShloOp):
     name = "stablehlo.compare"
+    args_format = "compare_args"
     traits = frozenset({PURE})
     inherent = ("comparison_direction", "compare_type")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        props = {"comparison_direction": EnumAttr("comparison_direction", a.word())}
-        a.expect(",")
-        uses = a.uses()
-        if a.accept(","):
-            props["compare_type"] = EnumAttr("comparison_type", a.word())
-        attrs = a.attr_dict()
-        a.end()
+        props = {"comparison_direction": EnumAttr("comparison_direction", a.get("direction"))}
+        if "compare_type" in a.r:
+            props["compare_type"] = EnumAttr("comparison_type", a.get("compare_type"))
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -395,29 +383,19 @@ class CompareOp(ShloOp):
 @_reg
 class SliceOp(ShloOp):
     name = "stablehlo.slice"
+    args_format = "slice_args"
     traits = frozenset({PURE})
     inherent = ("start_indices", "limit_indices", "strides")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        a.expect("[")
-        start, limit, strides = [], [], []
-        if not a.accept("]"):
-            while True:
-                start.append(a.int())
-                a.expect(":")
-                limit.append(a.int())
-                strides.append(a.int() if a.accept(":") else 1)
-                if a.accept("]"):
-                    break
-                a.expect(",")
-        attrs = a.attr_dict()
-        a.end()
+        ranges = a.get("range", ())
+        start, limit, strides = [r[0] for r in ranges], [r[1] for r in ranges], [r[2] for r in ranges]
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
         props = {"start_indices": DenseArrayAttr(i64, start), "limit_indices": DenseArrayAttr(i64, limit),
                  "strides": DenseArrayAttr(i64, strides)}
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -435,21 +413,17 @@ class SliceOp(ShloOp):
 @_reg
 class PadOp(ShloOp):
     name = "stablehlo.pad"
+    args_format = "pad_args"
     traits = frozenset({PURE})
     inherent = ("edge_padding_low", "edge_padding_high", "interior_padding")
     _KW = ("low", "high", "interior")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        props = {}
-        for kw, prop in zip(cls._KW, cls.inherent):
-            a.expect(",")
-            props[prop] = a.dims(kw)
-        attrs = a.attr_dict()
-        a.end()
+        props = {prop: DenseArrayAttr(i64, a.get(kw)) for kw, prop in zip(cls._KW, cls.inherent)}
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -465,19 +439,16 @@ class PadOp(ShloOp):
 @_reg
 class GetTupleElementOp(ShloOp):
     name = "stablehlo.get_tuple_element"
+    args_format = "index_args"
     traits = frozenset({PURE})
     inherent = ("index",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        a.expect("[")
-        idx = a.int()
-        a.expect("]")
-        attrs = a.attr_dict()
-        a.end()
+        idx = a.get("index")
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, {"index": IntegerAttr(idx, i32)}, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, {"index": IntegerAttr(idx, i32)}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -495,13 +466,11 @@ class TupleOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         t = s.decode_type(types[0])
         if not isinstance(t, TupleType):
             raise _err("expected tuple type", types[0].start_pos)
-        return _build(s, cls.name, a.resolve(uses, t.types), [t], {}, attrs)
+        return _build(s, cls.name, a.operands(t.types), [t], {}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -515,11 +484,9 @@ class OptimizationBarrierOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+        attrs = a.attrs()
         ts = decode_types(s, types)
-        return _build(s, cls.name, a.resolve(uses, ts), ts, {}, attrs)
+        return _build(s, cls.name, a.operands(ts), ts, {}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -530,10 +497,11 @@ class OptimizationBarrierOp(ShloOp):
 
 def _nullary(name: str) -> None:
     class _Op(ShloOp):
+        args_format = "attrs_only"
+
         @classmethod
         def parse_custom(cls, s, a, types, extra):
-            attrs = a.attr_dict()
-            a.end()
+            attrs = a.attrs()
             return _build(s, cls.name, (), [s.decode_type(types[0])], {}, attrs)
 
         @classmethod
@@ -553,6 +521,7 @@ _nullary("create_token")
 @_reg
 class ReducePrecisionOp(ShloOp):
     name = "stablehlo.reduce_precision"
+    args_format = "precision_format_args"
     traits = frozenset({PURE})
     inherent = ("exponent_bits", "mantissa_bits")
 
@@ -560,18 +529,13 @@ class ReducePrecisionOp(ShloOp):
     def parse_custom(cls, s, a, types, extra):
         import re
 
-        uses = a.uses()
-        a.expect(",")
-        a.keyword("format")
-        a.expect("=")
-        m = re.fullmatch(r"e(\d+)m(\d+)", a.word())
+        m = re.fullmatch(r"e(\d+)m(\d+)", a.get("format"))
         if m is None:
             raise a.error("expected exponent mantissa in format e#m#")
-        attrs = a.attr_dict()
-        a.end()
-        ins, outs = same_type_signature(len(uses), s.decode_type(types[0]))
+        attrs = a.attrs()
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
         props = {"exponent_bits": IntegerAttr(int(m.group(1)), i32), "mantissa_bits": IntegerAttr(int(m.group(2)), i32)}
-        return _build(s, cls.name, a.resolve(uses, ins), outs, props, attrs)
+        return _build(s, cls.name, a.operands(ins), outs, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -585,19 +549,15 @@ class ReducePrecisionOp(ShloOp):
 @_reg
 class RngBitGeneratorOp(ShloOp):
     name = "stablehlo.rng_bit_generator"
+    args_format = "rng_algorithm_args"
     inherent = ("rng_algorithm",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        a.expect(",")
-        a.keyword("algorithm")
-        a.expect("=")
-        alg = EnumAttr("rng_algorithm", a.word())
-        attrs = a.attr_dict()
-        a.end()
+        alg = EnumAttr("rng_algorithm", a.get("enum_value"))
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, {"rng_algorithm": alg}, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, {"rng_algorithm": alg}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -622,43 +582,23 @@ _DOT_ALGO = "#stablehlo.dot_algorithm"
 @_reg
 class DotGeneralOp(ShloOp):
     name = "stablehlo.dot_general"
+    args_format = "dot_general_args"
     traits = frozenset({PURE})
     inherent = ("dot_dimension_numbers", "precision_config", "algorithm")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        dims = {"batching_dims": ([], []), "contracting_dims": ([], [])}
         props: dict = {}
-        while a.accept(","):
-            kw = a.word()
-            a.expect("=")
-            if kw in dims:
-                lhs = a.int_list()
-                a.keyword("x")
-                rhs = a.int_list()
-                dims[kw] = (lhs, rhs)
-            elif kw == "precision":
-                a.expect("[")
-                vals = []
-                if not a.accept("]"):
-                    while True:
-                        vals.append(EnumAttr("precision", a.word()))
-                        if a.accept("]"):
-                            break
-                        a.expect(",")
-                props["precision_config"] = ArrayAttr(vals)
-            elif kw == "algorithm":
-                text, pos = a.balanced()
-                props["algorithm"] = s.decode("attr", _DOT_ALGO + text, pos)
-            else:
-                raise a.error(f"unexpected keyword '{kw}'")
-        attrs = a.attr_dict()
-        a.end()
-        (lb, rb), (lc, rc) = dims["batching_dims"], dims["contracting_dims"]
+        if "precision" in a.r:
+            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
+        if "algorithm" in a.r:
+            text, pos = a.span_text(a.get("algorithm"))
+            props["algorithm"] = s.decode("attr", _DOT_ALGO + text, pos)
+        attrs = a.attrs()
+        (lb, rb), (lc, rc) = a.get("batching_dims", ([], [])), a.get("contracting_dims", ([], []))
         props["dot_dimension_numbers"] = DotDimensionNumbersAttr(lb, rb, lc, rc)
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -698,6 +638,7 @@ _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": Array
 @_reg
 class CustomCallOp(ShloOp):
     name = "stablehlo.custom_call"
+    args_format = "custom_call_args"
     inherent = ("call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations",
                 "operand_layouts", "result_layouts", "output_operand_aliases")
 
@@ -705,14 +646,10 @@ class CustomCallOp(ShloOp):
     def parse_custom(cls, s, a, types, extra):
         from hlopt.syntax.parser import _symbol_name
 
-        target = _symbol_name(a.symbol())
-        a.expect("(")
-        uses = a.uses()
-        a.expect(")")
-        attrs = a.attr_dict()
-        a.end()
+        target = _symbol_name(a.span_text(a.get("target"))[0])
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results,
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results,
                       {"call_target_name": StringAttr(target)}, attrs)
 
     @classmethod
@@ -742,38 +679,24 @@ def _follow_location(op: Operation, args, ops) -> None:
 @_reg
 class ReduceOp(ShloOp):
     name = "stablehlo.reduce"
+    args_format = "reduce_args"
     inherent = ("dimensions",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
         extra["loc_pos"] = a.base  # MLIR locates reduce after its name, at '('
-        inputs, inits = [], []
-        while True:
-            a.expect("(")
-            inputs.append(a.use())
-            a.keyword("init")
-            a.expect(":")
-            inits.append(a.use())
-            a.expect(")")
-            if not a.accept(","):
-                break
-        applies = None
-        if a.peek("applies"):
-            a.keyword("applies")
-            a.ws()
-            start = a.base + a.i
-            applies = (a.word(), start)
-        a.keyword("across")
-        d = a.dims("dimensions")
-        attrs = a.attr_dict()
-        a.end()
+        pairs = a.get("input")
+        inputs, inits = [p[0] for p in pairs], [p[1] for p in pairs]
+        applies = a.get("applies")
+        d = DenseArrayAttr(i64, a.get("dims"))
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
         operands = a.resolve(inputs + inits, ft.inputs)
         region = extra.get("region")
         if applies is not None:
             if region is not None:
                 raise _err("unexpected reducer region after 'applies'", a.base)
-            name, pos = applies
+            name, pos = applies[0], a.pos(applies[1])
             from hlopt.ir.opdef import lookup_op
 
             if lookup_op(name) is None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo_asm import (
-    Args,
     dims_text,
     functional,
     merged_attrs,
@@ -28,67 +27,13 @@ from hlopt.ir.attributes import (
     StringAttr,
 )
 from hlopt.ir.opdef import PURE
-from hlopt.ir.types import RankedTensorType, i1, i32, i64
+from hlopt.ir.types import i1, i32, i64
 
 # ---------------------------------------------------------------------------
 # convolution
 
 _WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
            ("rhs_dilate", "rhs_dilation"), ("reverse", "window_reversal"))
-_WINDOW_KEYS = dict(_WINDOW)
-
-
-def _window_list(a: Args, kw: str) -> list:
-    """`[1, 2]`, `[[1, 1], [2, 2]]` (pad) or `[true, false]` (reverse)."""
-    a.expect("[")
-    out: list = []
-    if a.accept("]"):
-        return out
-    while True:
-        if kw == "pad":
-            a.expect("[")
-            lo = a.int()
-            a.expect(",")
-            hi = a.int()
-            a.expect("]")
-            out.append((lo, hi))
-        elif kw == "reverse":
-            if a.peek("true") or a.peek("false"):
-                out.append(a.word() == "true")
-            else:
-                out.append(bool(a.int()))
-        else:
-            out.append(a.int())
-        if a.accept("]"):
-            return out
-        a.expect(",")
-
-
-def parse_window(a: Args) -> dict:
-    """parseWindowAttributes: `{stride = [..], pad = [[..]], lhs_dilate = [..],
-    rhs_dilate = [..], reverse = [..]}`, every entry optional."""
-    props: dict = {}
-    a.expect("{")
-    if a.accept("}"):
-        return props
-    while True:
-        kw = a.word()
-        if kw not in _WINDOW_KEYS:
-            raise a.error(f"Unknown attribute name: {kw}")
-        prop = _WINDOW_KEYS[kw]
-        if prop in props:
-            raise a.error(f"Duplicate entry for '{kw}' attribute")
-        a.expect("=")
-        vals = _window_list(a, kw)
-        if kw == "pad":
-            props[prop] = DenseElementsAttr(RankedTensorType((len(vals), 2), i64), [v for pr in vals for v in pr])
-        elif kw == "reverse":
-            props[prop] = DenseArrayAttr(i1, vals)
-        else:
-            props[prop] = DenseArrayAttr(i64, vals)
-        if a.accept("}"):
-            return props
-        a.expect(",")
 
 
 def window_text(op: Any) -> str | None:
@@ -112,23 +57,6 @@ def window_text(op: Any) -> str | None:
     return "{" + ", ".join(parts) + "}"
 
 
-def parse_dim_numbers(a: Args) -> ConvDimensionNumbersAttr:
-    a.keyword("dim_numbers")
-    a.expect("=")
-    start = a.i
-    pieces = []
-    for sep in ("x", "->", ""):
-        text, _ = a.balanced()
-        pieces.append(text)
-        if sep:
-            a.expect(sep)
-    dn = parse_conv_dims("x".join(pieces[:2]) + "->" + pieces[2])
-    if dn is None:
-        a.i = start
-        raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]")
-    return dn
-
-
 _CONV_ELIDE = ("dimension_numbers",) + tuple(p for _, p in _WINDOW)
 
 
@@ -141,20 +69,19 @@ class ConvolutionOp(ShloOp):
     inherent = ("window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal",
                 "dimension_numbers", "feature_group_count", "batch_group_count", "precision_config")
 
+    args_format = "conv_args"
+
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        a.expect("(")
-        uses = a.uses()
-        a.expect(")")
-        props: dict = {"dimension_numbers": parse_dim_numbers(a)}
-        a.expect(",")
-        a.keyword("window")
-        a.expect("=")
-        props.update(parse_window(a))
-        attrs = a.attr_dict()
-        a.end()
+        text, off = a.get("conv_dims")
+        dn = parse_conv_dims(text)
+        if dn is None:
+            raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", off)
+        props: dict = {"dimension_numbers": dn}
+        props.update(a.get("window"))
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -178,22 +105,16 @@ class FftOp(ShloOp):
     """`stablehlo.fft %x, type = FFT, length = [16] : (..) -> ..`"""
 
     name = "stablehlo.fft"
+    args_format = "fft_args"
     traits = frozenset({PURE})
     inherent = ("fft_type", "fft_length")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        a.expect(",")
-        a.keyword("type")
-        a.expect("=")
-        props = {"fft_type": EnumAttr("fft_type", a.word())}
-        a.expect(",")
-        props["fft_length"] = a.dims("length")
-        attrs = a.attr_dict()
-        a.end()
+        props = {"fft_type": EnumAttr("fft_type", a.get("enum_value")), "fft_length": DenseArrayAttr(i64, a.get("dims"))}
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -210,19 +131,15 @@ class RngOp(ShloOp):
     """`stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (..) -> ..`"""
 
     name = "stablehlo.rng"
+    args_format = "rng_args"
     inherent = ("rng_distribution",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
-        a.expect(",")
-        a.keyword("distribution")
-        a.expect("=")
-        props = {"rng_distribution": EnumAttr("rng_distribution", a.word())}
-        attrs = a.attr_dict()
-        a.end()
+        props = {"rng_distribution": EnumAttr("rng_distribution", a.get("enum_value"))}
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -239,29 +156,18 @@ class DotOp(ShloOp):
     """`stablehlo.dot %a, %b, precision = [DEFAULT, HIGHEST] : (..) -> ..`"""
 
     name = "stablehlo.dot"
+    args_format = "dot_args"
     traits = frozenset({PURE})
     inherent = ("precision_config",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
         props = {}
-        if a.accept(","):
-            a.keyword("precision")
-            a.expect("=")
-            a.expect("[")
-            vals = []
-            if not a.accept("]"):
-                while True:
-                    vals.append(EnumAttr("precision", a.word()))
-                    if a.accept("]"):
-                        break
-                    a.expect(",")
-            props["precision_config"] = ArrayAttr(vals)
-        attrs = a.attr_dict()
-        a.end()
+        if "precision" in a.r:
+            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, props, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -280,24 +186,18 @@ class CholeskyOp(ShloOp):
     """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
 
     name = "stablehlo.cholesky"
+    args_format = "cholesky_args"
     traits = frozenset({PURE})
     inherent = ("lower",)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        uses = a.uses()
         props = {}
-        if a.accept(","):
-            a.keyword("lower")
-            a.expect("=")
-            w = a.word()
-            if w not in ("true", "false"):
-                raise a.error("expected 'true' or 'false'")
-            props["lower"] = IntegerAttr(1 if w == "true" else 0, i1)
-        attrs = a.attr_dict()
-        a.end()
-        ins, outs = same_type_signature(len(uses), s.decode_type(types[0]))
-        return _build(s, cls.name, a.resolve(uses, ins), outs, props, attrs)
+        if "lower" in a.r:
+            props["lower"] = IntegerAttr(1 if a.get("lower") else 0, i1)
+        attrs = a.attrs()
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
+        return _build(s, cls.name, a.operands(ins), outs, props, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -316,20 +216,16 @@ def _einsum(name: str, n_operands: int) -> None:
 
         traits = frozenset({PURE})
         inherent = ("einsum_config",)
+        args_format = "einsum_args"
 
         @classmethod
         def parse_custom(cls, s, a, types, extra):
-            uses = a.uses()
-            a.expect(",")
-            a.keyword("config")
-            a.expect("=")
-            v = a.attr()
+            v = a.attr("string")
             if not isinstance(v, StringAttr):
-                raise a.error("expected string")
-            attrs = a.attr_dict()
-            a.end()
+                raise a.error("expected string", a.get("string")[0])
+            attrs = a.attrs()
             ft = functional(s, types, a.base)
-            return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, {"einsum_config": v}, attrs)
+            return _build(s, cls.name, a.operands(ft.inputs), ft.results, {"einsum_config": v}, attrs)
 
         @classmethod
         def print_custom(cls, op, p):
@@ -357,18 +253,17 @@ class CompositeOp(ShloOp):
     """`stablehlo.composite "name" %a, %b {decomposition = @f, ...} : (..) -> ..`"""
 
     name = "stablehlo.composite"
+    args_format = "composite_args"
     inherent = ("name", "composite_attributes", "decomposition", "version")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        v = a.attr()
+        v = a.attr("string")
         if not isinstance(v, StringAttr):
-            raise a.error("expected string")
-        uses = a.uses()
-        attrs = a.attr_dict()
-        a.end()
+            raise a.error("expected string", a.get("string")[0])
+        attrs = a.attrs()
         ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.resolve(uses, ft.inputs), ft.results, {"name": v}, attrs)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, {"name": v}, attrs)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -380,5 +275,4 @@ class CompositeOp(ShloOp):
                 + p.functional_type(op.operand_types, op.result_types))
 
 
-__all__ = ["ConvolutionOp", "FftOp", "RngOp", "DotOp", "CholeskyOp", "CompositeOp", "parse_window",
-           "window_text"]
+__all__ = ["ConvolutionOp", "FftOp", "RngOp", "DotOp", "CholeskyOp", "CompositeOp", "window_text"]

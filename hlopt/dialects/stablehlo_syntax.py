@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hlopt.dialects.stablehlo_asm import Args
+from hlopt.dialects.shlo_args import decode_args
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import lookup_op
 
@@ -45,9 +45,10 @@ def shlo_op(s: Any, c: list) -> tuple[Operation, int]:
     if reducer is not None:
         s.pending.pop()
     extra = {"region": region, "arrow": arrow}
-    a = Args(s, args_tok)
     if args_tok is None:
-        a.base = name_tok.end_pos
+        a = decode_args(s, d.args_format, "", name_tok.end_pos)
+    else:
+        a = decode_args(s, d.args_format, str(args_tok), args_tok.start_pos)
     op = parse(s, a, types, extra)
     return op, extra.get("loc_pos", name_tok.start_pos)
 
