@@ -21,12 +21,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from lark import Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
 from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr
 from hlopt.ir.types import RankedTensorType, Type, i1, i64
-from hlopt.syntax.attr_parser import SyntaxErr
+from hlopt.syntax.attr_parser import SyntaxErr, lark_parse
 from hlopt.syntax.lexer import BARE_WORD, STRING, ContextLexer, LexError, scan_balanced
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -251,22 +250,7 @@ class _ArgsParser:
 
     def parse(self, text: str, fmt: str, slots: dict[int, int]) -> dict:
         self.decoder.slots = slots
-        try:
-            return self.lark.parse(text, start=fmt)
-        except LexError as e:
-            raise SyntaxErr(e.message, e.pos) from None
-        except UnexpectedToken as e:
-            if e.token.type == "$END":
-                raise SyntaxErr(f"unexpected end of arguments, expected {self.expected(e.expected)}",
-                                len(text)) from None
-            raise SyntaxErr(f"unexpected '{str(e.token)[:40]}', expected {self.expected(e.expected)}",
-                            e.token.start_pos or 0) from None
-        except UnexpectedCharacters as e:
-            raise SyntaxErr(f"unexpected character '{text[e.pos_in_stream]}'", e.pos_in_stream) from None
-        except (UnexpectedEOF, UnexpectedInput) as e:
-            raise SyntaxErr(f"malformed arguments: {e}", 0) from None
-        except RecursionError:
-            raise SyntaxErr("arguments nested too deeply", 0) from None
+        return lark_parse(self.lark, text, fmt, "arguments", self.expected)
 
 
 _PARSER: _ArgsParser | None = None

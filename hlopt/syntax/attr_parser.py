@@ -564,21 +564,31 @@ class AttrParser:
 
     def parse(self, text: str, start: str, aliases) -> Any:
         self.decoder.aliases = aliases
-        try:
-            return self.lark.parse(text, start=start)
-        except LexError as e:
-            raise SyntaxErr(e.message, e.pos) from None
-        except UnexpectedToken as e:
-            if e.token.type == "$END":
-                raise SyntaxErr(f"unexpected end of {start}", len(text)) from None
-            raise SyntaxErr(f"unexpected '{e.token}' in {start}", e.token.start_pos or 0) from None
-        except UnexpectedCharacters as e:
-            raise SyntaxErr(f"unexpected character '{text[e.pos_in_stream]}' in {start}",
-                            e.pos_in_stream) from None
-        except (UnexpectedEOF, UnexpectedInput) as e:
-            raise SyntaxErr(f"malformed {start}: {e}", 0) from None
-        except RecursionError:
-            raise SyntaxErr(f"{start} nested too deeply", 0) from None
+        return lark_parse(self.lark, text, start, start)
+
+
+def lark_parse(lark: Any, text: str, start: str, what: str, expected: Callable | None = None) -> Any:
+    """Run a Lark parse of `text`; its errors become SyntaxErr at an offset
+    of the text. `expected` formats the terminals a parse error expected."""
+    def exp(e: Any) -> str:
+        return f", expected {expected(e.expected)}" if expected is not None else ""
+
+    try:
+        return lark.parse(text, start=start)
+    except LexError as e:
+        raise SyntaxErr(e.message, e.pos) from None
+    except UnexpectedToken as e:
+        if e.token.type == "$END":
+            raise SyntaxErr(f"unexpected end of {what}{exp(e)}", len(text)) from None
+        where = "" if expected is not None else f" in {what}"
+        raise SyntaxErr(f"unexpected '{str(e.token)[:40]}'{where}{exp(e)}", e.token.start_pos or 0) from None
+    except UnexpectedCharacters as e:
+        where = "" if expected is not None else f" in {what}"
+        raise SyntaxErr(f"unexpected character '{text[e.pos_in_stream]}'{where}", e.pos_in_stream) from None
+    except (UnexpectedEOF, UnexpectedInput) as e:
+        raise SyntaxErr(f"malformed {what}: {e}", 0) from None
+    except RecursionError:
+        raise SyntaxErr(f"{what} nested too deeply", 0) from None
 
 
 _PARSER: AttrParser | None = None
