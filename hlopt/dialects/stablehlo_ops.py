@@ -78,6 +78,19 @@ class ShloOp(OpDef):
     traits = frozenset()
     args_format = "uses_attrs"
 
+    @classmethod
+    def build_functional(cls, s: Any, a: Args, types, props: dict) -> Operation:
+        """The op from its decoded arguments and a `(ins) -> outs` type."""
+        attrs = a.attrs()
+        ft = functional(s, types, a.base)
+        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+
+    @classmethod
+    def attrs_and_type(cls, op: Operation, p: Any) -> str:
+        """The common tail ` {attrs} : (ins) -> outs` of custom forms."""
+        return merged_attrs(op, p, elide=cls.inherent) + " : " + p.functional_type(op.operand_types,
+                                                                                   op.result_types)
+
 
 # ---------------------------------------------------------------------------
 # elementwise and other `operands attr-dict : custom<SameOperandsAndResultType>`
@@ -361,9 +374,7 @@ class CompareOp(ShloOp):
         props = {"comparison_direction": EnumAttr("comparison_direction", a.get("direction"))}
         if "compare_type" in a.r:
             props["compare_type"] = EnumAttr("comparison_type", a.get("compare_type"))
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -376,8 +387,7 @@ class CompareOp(ShloOp):
             if not isinstance(ct, EnumAttr):
                 return None
             s += ", " + ct.value
-        return (s + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+        return s + cls.attrs_and_type(op, p)
 
 
 @_reg
@@ -406,8 +416,7 @@ class SliceOp(ShloOp):
         for b, e, k in zip(st.values, li.values, sr.values):
             parts.append(f"{b}:{e}" + (f":{k}" if k != 1 else ""))
         return (f"{p.op_name(op)} {p.values(op.operands)} [{', '.join(parts)}]"
-                + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+                + cls.attrs_and_type(op, p))
 
 
 @_reg
@@ -421,9 +430,7 @@ class PadOp(ShloOp):
     @classmethod
     def parse_custom(cls, s, a, types, extra):
         props = {prop: DenseArrayAttr(i64, a.get(kw)) for kw, prop in zip(cls._KW, cls.inherent)}
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -432,8 +439,7 @@ class PadOp(ShloOp):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, "
                 + ", ".join(f"{kw} = {dims_text(v)}" for kw, v in zip(cls._KW, vals))
-                + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+                + cls.attrs_and_type(op, p))
 
 
 @_reg
@@ -565,8 +571,7 @@ class RngBitGeneratorOp(ShloOp):
         if not isinstance(alg, EnumAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, algorithm = {alg.value}"
-                + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+                + cls.attrs_and_type(op, p))
 
     @classmethod
     def asm_result_names(cls, op):
@@ -623,8 +628,7 @@ class DotGeneralOp(ShloOp):
             if not text.startswith(_DOT_ALGO + "<"):
                 return None
             s += ", algorithm = " + text[len(_DOT_ALGO):]
-        return (s + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+        return s + cls.attrs_and_type(op, p)
 
 
 # ---------------------------------------------------------------------------

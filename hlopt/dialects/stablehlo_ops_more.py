@@ -79,9 +79,7 @@ class ConvolutionOp(ShloOp):
             raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", off)
         props: dict = {"dimension_numbers": dn}
         props.update(a.get("window"))
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -112,9 +110,7 @@ class FftOp(ShloOp):
     @classmethod
     def parse_custom(cls, s, a, types, extra):
         props = {"fft_type": EnumAttr("fft_type", a.get("enum_value")), "fft_length": DenseArrayAttr(i64, a.get("dims"))}
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -122,8 +118,7 @@ class FftOp(ShloOp):
         if not isinstance(t, EnumAttr) or not isinstance(n, DenseArrayAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
-                + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+                + cls.attrs_and_type(op, p))
 
 
 @_reg
@@ -137,9 +132,7 @@ class RngOp(ShloOp):
     @classmethod
     def parse_custom(cls, s, a, types, extra):
         props = {"rng_distribution": EnumAttr("rng_distribution", a.get("enum_value"))}
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -147,8 +140,7 @@ class RngOp(ShloOp):
         if not isinstance(d, EnumAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, distribution = {d.value}"
-                + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+                + cls.attrs_and_type(op, p))
 
 
 @_reg
@@ -165,9 +157,7 @@ class DotOp(ShloOp):
         props = {}
         if "precision" in a.r:
             props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return _build(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+        return cls.build_functional(s, a, types, props)
 
     @classmethod
     def print_custom(cls, op, p):
@@ -177,8 +167,7 @@ class DotOp(ShloOp):
             if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
                 return None
             s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        return (s + merged_attrs(op, p, elide=cls.inherent) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+        return s + cls.attrs_and_type(op, p)
 
 
 @_reg
@@ -233,8 +222,7 @@ def _einsum(name: str, n_operands: int) -> None:
             if not isinstance(c, StringAttr):
                 return None
             return (f"{p.op_name(op)} {p.values(op.operands)}, config = {p.attr_text(c)}"
-                    + merged_attrs(op, p, elide=cls.inherent) + " : "
-                    + p.functional_type(op.operand_types, op.result_types))
+                    + cls.attrs_and_type(op, p))
 
     _Op.__name__ = "".join(w.title() for w in name.split("_")) + "Op"
     _Op.name = f"stablehlo.{name}"
