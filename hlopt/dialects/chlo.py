@@ -38,30 +38,41 @@ def _arrow_types(s: Any, tok: Any) -> list:
     return [s.decode_type(tok)]
 
 
-class UnaryOp(OpDef):
-    """`chlo.op %x attr-dict : T -> U`"""
+class ArrowOp(OpDef):
+    """`chlo.op %a[, %b] attr-dict : T[, U] -> V`: `arity` operand types,
+    then the result type (chlo's unary ops and its non-broadcasting binary
+    ops share this form)."""
 
     traits = frozenset({PURE})
     args_format = "uses_attrs"
+    arity = 1
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
         attrs = a.attrs()
         arrow = extra.get("arrow")
-        if arrow is None or len(types) != 1:
-            raise _err("expected 'type -> type'", a.base)
-        t = s.decode_type(types[0])
-        res = _arrow_types(s, arrow)
-        ops = a.operands([t])
+        if arrow is None or len(types) != cls.arity:
+            raise _err(f"expected '{', '.join(['type'] * cls.arity)} -> type'", a.base)
+        ops = a.operands([s.decode_type(t) for t in types])
         p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
-        return Operation(cls.name, ops, res, p, at)
+        return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) != 1 or len(op.results) != 1:
+        if len(op.operands) != cls.arity or len(op.results) != 1:
             return None
-        return (f"{p.op_name(op)} {p.value(op.operands[0])}" + merged_attrs(op, p) + " : "
-                + p.type_text(op.operands[0].type) + " -> " + p.type_text(op.results[0].type))
+        return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
+                + p.types(op.operand_types) + " -> " + p.type_text(op.results[0].type))
+
+
+class UnaryOp(ArrowOp):
+    """`chlo.op %x attr-dict : T -> U`"""
+
+
+class BinaryOp(ArrowOp):
+    """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)"""
+
+    arity = 2
 
 
 class BroadcastBinaryOp(OpDef):
@@ -85,30 +96,6 @@ class BroadcastBinaryOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
-
-
-class BinaryOp(OpDef):
-    """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)"""
-
-    traits = frozenset({PURE})
-    args_format = "uses_attrs"
-
-    @classmethod
-    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        attrs = a.attrs()
-        arrow = extra.get("arrow")
-        if arrow is None or len(types) != 2:
-            raise _err("expected 'type, type -> type'", a.base)
-        ops = a.operands([s.decode_type(t) for t in types])
-        p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
-        return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) != 2 or len(op.results) != 1:
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
-                + p.types(op.operand_types) + " -> " + p.type_text(op.results[0].type))
 
 
 class TopKOp(OpDef):
