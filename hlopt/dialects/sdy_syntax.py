@@ -19,19 +19,12 @@ def sdy_mesh(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def sdy_manual_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import _pieces
-
     ops_tok, ins, outs, axes, args_tok = c
     props = {"in_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(ins) + ">"),
              "out_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(outs) + ">"),
              "manual_axes": OpaqueAttr("#sdy<manual_axes" + str(axes) + ">")}
-    entry = []
-    inner = str(args_tok)[1:-1]
-    if inner.strip():
-        for piece, off in _pieces(inner):
-            pos = args_tok.start_pos + 1 + off
-            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
-            entry.append((name, t, loc_tok, pos))
+    entry = [(name, t, loc_tok, pos)
+             for name, t, loc_tok, _, pos in s.parse_arg_list(str(args_tok)[1:-1], args_tok.start_pos + 1)]
     s.pending.append(("sdy.manual_computation", entry))
     return ops_tok, props
 
@@ -48,8 +41,6 @@ def sdy_manual(s: Any, c: list) -> tuple[Operation, int]:
 
 def sdy_named_head(s: Any, c: list) -> tuple:
     """`sdy.named_computation<"name">(%a) [in_shardings=[..]] [out_shardings=[..]] (%arg: T)`"""
-    from hlopt.syntax.parser import _pieces
-
     name_tok, ops_tok = c[0], c[1]
     args_tok = c[-1]
     props = {"name": s.decode("attr", str(name_tok)[1:-1].strip(), name_tok.start_pos + 1)}
@@ -58,13 +49,8 @@ def sdy_named_head(s: Any, c: list) -> tuple:
             props[kw] = OpaqueAttr("#sdy.sharding_per_value<" + str(tok) + ">")
     if not isinstance(props["name"], StringAttr):
         raise s.error("expected string name", name_tok.start_pos + 1)
-    entry = []
-    inner = str(args_tok)[1:-1]
-    if inner.strip():
-        for piece, off in _pieces(inner):
-            pos = args_tok.start_pos + 1 + off
-            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
-            entry.append((name, t, loc_tok, pos))
+    entry = [(name, t, loc_tok, pos)
+             for name, t, loc_tok, _, pos in s.parse_arg_list(str(args_tok)[1:-1], args_tok.start_pos + 1)]
     s.pending.append(("sdy.named_computation", entry))
     return name_tok, ops_tok, props
 

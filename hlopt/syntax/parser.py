@@ -472,17 +472,23 @@ class ParseSession:
         fr.block = b
         rest = text[m.end():].rstrip()[:-1].strip()  # drop trailing ':'
         if rest.startswith("("):
-            inner = rest[1:-1]
-            if inner.strip():
-                base = pos + text.index("(") + 1
-                for piece, off in _pieces(inner):
-                    name, t, loc_tok, _ = self.parse_arg(piece, base + off, named=True)
-                    a = b.add_argument(t)
-                    if loc_tok is not None:
-                        self.deferred_locs.append((a, loc_tok, base + off))
-                    else:  # MLIR locates an argument without loc(...) at its name
-                        a.location = self.arg_location(base + off)
-                    self.define(name, [a], base + off)
+            for name, t, loc_tok, _, apos in self.parse_arg_list(rest[1:-1], pos + text.index("(") + 1):
+                a = b.add_argument(t)
+                if loc_tok is not None:
+                    self.deferred_locs.append((a, loc_tok, apos))
+                else:  # MLIR locates an argument without loc(...) at its name
+                    a.location = self.arg_location(apos)
+                self.define(name, [a], apos)
+
+    def parse_arg_list(self, inner: str, base: int, named: bool = True) -> list[tuple]:
+        """`%a: T {attrs} loc(..), ...` (the inside of parentheses starting
+        at `base`) -> [(name, type, loc text, attrs, position)]."""
+        out = []
+        if inner.strip():
+            for piece, off in _pieces(inner):
+                name, t, loc_tok, attrs = self.parse_arg(piece, base + off, named=named)
+                out.append((name, t, loc_tok, attrs, base + off))
+        return out
 
     def parse_arg(self, piece: str, pos: int, named: bool) -> tuple[str | None, Type, str | None, DictionaryAttr | None]:
         """`%name: type {attrs} loc(...)` (or without the name)."""
@@ -775,14 +781,10 @@ class OpBuilder(Transformer):
         base = sig.start_pos
         close = scan_balanced(text, 0)
         inner = text[1:close - 1]
-        args = []
-        arg_attrs = []
         named = bool(re.match(r"\s*%", inner))
-        if inner.strip():
-            for piece, off in _pieces(inner):
-                name, t, loc_tok, a = s.parse_arg(piece, base + 1 + off, named=named)
-                args.append((name, t, loc_tok, base + 1 + off))
-                arg_attrs.append(a)
+        parsed = s.parse_arg_list(inner, base + 1, named=named)
+        args = [(name, t, loc_tok, apos) for name, t, loc_tok, _, apos in parsed]
+        arg_attrs = [a for _, _, _, a, _ in parsed]
         rest = text[close:].strip()
         results, res_attrs = [], []
         if rest:
