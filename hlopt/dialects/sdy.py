@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.stablehlo_asm import block_arg_text
+from hlopt.dialects.stablehlo_asm import block_arg_text, print_return
 from hlopt.ir.attributes import OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import ISOLATED, PURE, RETURN_LIKE, SYMBOL, TERMINATOR, OpDef, register_op
@@ -67,13 +67,7 @@ class ReturnOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op)
-        if op.operands:
-            s += " " + p.values(op.operands)
-        s += p.attr_dict(op.attributes)
-        if op.operands:
-            s += " : " + p.types(op.operand_types)
-        return s
+        return print_return(op, p)
 
 
 _SHARDING = "#sdy.sharding"

@@ -85,3 +85,14 @@ def block_arg_text(p: Any, a: Value) -> str:
         loc = a.location if a.location is not None else UnknownLoc()
         s += " loc(" + loc.body(p) + ")"  # inline, like MLIR
     return s
+
+
+def print_return(op: Operation, p: Any) -> str:
+    """`NAME %a, %b {attrs} : T, U` (stablehlo.return, sdy.return)."""
+    s = p.op_name(op)
+    if op.operands:
+        s += " " + p.values(op.operands)
+    s += p.attr_dict(op.attributes)
+    if op.operands:
+        s += " : " + p.types(op.operand_types)
+    return s

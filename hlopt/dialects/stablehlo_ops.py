@@ -20,6 +20,7 @@ from hlopt.dialects.stablehlo_asm import (
     dims_text,
     functional,
     merged_attrs,
+    print_return,
     same_type_signature,
     same_type_text,
 )
@@ -824,13 +825,7 @@ class ReturnOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        s = p.op_name(op)
-        if op.operands:
-            s += " " + p.values(op.operands)
-        s += p.attr_dict(op.attributes)
-        if op.operands:
-            s += " : " + p.types(op.operand_types)
-        return s
+        return print_return(op, p)
 
 
 # ---------------------------------------------------------------------------
