@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-import hlopt.dialects  # noqa: F401  (announces dialects; cheap)
+from hlopt.dialects import DIALECTS
+from hlopt.ir.context import Context, set_default_context
+
+# the context used when none is active: hlopt's own dialects (names only)
+set_default_context(Context(DIALECTS))
 
 __version__ = "0.1.0"
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr, StringAttr, symbol_name_text
 from hlopt.ir.core import IRError, Operation
-from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL, SYMBOL_TABLE, OpDef, register_op
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL, SYMBOL_TABLE, OpDef
 
 
-@register_op
 class ModuleOp(OpDef):
     name = "builtin.module"
     summary = "A top-level container operation"
@@ -45,7 +45,9 @@ class ModuleOp(OpDef):
         return s + " " + p.region(op.regions[0])
 
 
-@register_op
 class UnrealizedConversionCastOp(OpDef):
     name = "builtin.unrealized_conversion_cast"
     summary = "An unrealized conversion from one set of types to another"
+
+
+DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp))

@@ -13,6 +13,7 @@ from hlopt.ir.attributes import (
     symbol_name_text,
 )
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.dialect import Dialect
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import (
     ISOLATED,
@@ -21,7 +22,6 @@ from hlopt.ir.opdef import (
     SYMBOL,
     TERMINATOR,
     OpDef,
-    register_op,
 )
 from hlopt.ir.types import FunctionType
 
@@ -42,7 +42,6 @@ def _attr_list(op: Operation, name: str, n: int) -> list[DictionaryAttr | None]:
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-@register_op
 class FuncOp(OpDef):
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
@@ -127,7 +126,6 @@ def _enclosing_func(op: Operation) -> Operation | None:
     return parent if parent is not None and parent.name == "func.func" else None
 
 
-@register_op
 class ReturnOp(OpDef):
     name = "func.return"
     summary = "Function return operation"
@@ -156,7 +154,6 @@ class ReturnOp(OpDef):
         return s + p.attr_dict(op.attributes)
 
 
-@register_op
 class CallOp(OpDef):
     name = "func.call"
     summary = "Call operation"
@@ -200,3 +197,6 @@ class CallOp(OpDef):
         s = p.op_name(op) + " " + op.properties.get("callee").text
         s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp))

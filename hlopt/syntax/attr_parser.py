@@ -61,10 +61,14 @@ class SyntaxErr(Exception):
         self.message, self.offset, self.note = message, offset, note
 
 
-# Dialect hooks: structured attributes/types for dialects hlopt models.
-# Each maps a dialect name to fn(spelling) -> Attribute/Type or None.
-DIALECT_ATTR_PARSERS: dict[str, Callable[[str], Any]] = {}
-DIALECT_TYPE_PARSERS: dict[str, Callable[[str], Any]] = {}
+
+
+def _dialect_hook(dialect: str, kind: str) -> Callable[[str], Any] | None:
+    """The dialect's parse_attribute/parse_type (loading the dialect on first use)."""
+    from hlopt.ir.context import current_context
+
+    d = current_context().get_dialect(dialect)
+    return getattr(d, kind, None) if d is not None else None
 
 _ESC = re.compile(r"\\(?:([0-9a-fA-F]{2})|(.))", re.S)
 _SIMPLE_ESC = {"n": b"\n", "t": b"\t", '"': b'"', "\\": b"\\"}
@@ -384,7 +388,7 @@ class AttrDecoder(Transformer):
             if v is not None:
                 return v
         dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
-        hook = DIALECT_ATTR_PARSERS.get(dialect)
+        hook = _dialect_hook(dialect, "parse_attribute")
         if hook is not None:
             v = hook(text)
             if v is not None:
@@ -476,7 +480,7 @@ class AttrDecoder(Transformer):
                 raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
             return v
         dialect = re.match(r"!([A-Za-z_][\w$]*)", text).group(1)
-        hook = DIALECT_TYPE_PARSERS.get(dialect)
+        hook = _dialect_hook(dialect, "parse_type")
         if hook is not None:
             v = hook(text)
             if v is not None:

@@ -8,7 +8,6 @@ current block as soon as it is reduced (no parse tree is ever built).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from lark import Transformer, Tree
@@ -646,13 +645,14 @@ class OpBuilder(Transformer):
     def __init__(self):
         super().__init__()
         self.s: ParseSession | None = None
-        # dialect rule callbacks: rule name -> fn(session, children)
-        self.extra: dict[str, Callable] = {}
 
     def __default__(self, data, children, meta):
         if data.startswith("_"):
             return Tree(data, children)  # inlined into the parent rule by Lark
-        fn = self.extra.get(data)
+        # a dialect's grammar rule: its callback is in the dialect's `syntax`
+        from hlopt.ir.context import current_context
+
+        fn = current_context().rule_callback(data)
         if fn is None:
             raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos)
         return fn(self.s, children)
@@ -877,22 +877,22 @@ def _symbol_name(tok) -> str:
     return unescape(t).decode("utf-8", "surrogateescape") if t.startswith('"') else t
 
 
-_BUILDER: OpBuilder | None = None
-_LARK = None
+# compiled parsers, one per set of dialect grammars (a cache, not a registry)
+_PARSERS: dict[tuple[str, ...], tuple[Any, "OpBuilder"]] = {}
 
 
 def _parser():
-    global _BUILDER, _LARK
-    if _LARK is None:
-        from hlopt.syntax import dialect_syntax
-        from hlopt.syntax.grammar import make_op_parser
+    from hlopt.ir.context import current_context
+    from hlopt.syntax.grammar import make_op_parser
 
-        dialect_syntax.load_all()
-        _BUILDER = OpBuilder()
-        _BUILDER.extra.update(dialect_syntax.CALLBACKS)
-        _LARK = make_op_parser(_BUILDER)
-        _install_fast_callbacks(_LARK, _BUILDER)
-    return _LARK, _BUILDER
+    grammars = tuple(current_context().grammar_files())
+    entry = _PARSERS.get(grammars)
+    if entry is None:
+        builder = OpBuilder()
+        lark = make_op_parser(builder, grammars)
+        _install_fast_callbacks(lark, builder)
+        entry = _PARSERS[grammars] = (lark, builder)
+    return entry
 
 
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
@@ -927,6 +927,7 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
 def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, list[str]]:
     lark, builder = _parser()
     session = ParseSession(source, allow_unregistered)
+    outer = builder.s  # a parse started from inside a parse (re-entrancy)
     builder.s = session
     text = source.text
     try:
@@ -957,7 +958,7 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     except (ValueError, OverflowError, MemoryError) as e:  # e.g. int() digit limits, absurd sizes
         raise DiagnosticError([_diag(source, f"invalid input: {e}", session.pos)]) from None
     finally:
-        builder.s = None
+        builder.s = outer
 
 
 def _diag(source: Source, message: str, pos: int) -> Diagnostic:
