@@ -13,9 +13,9 @@ from hlopt.ir.context import DialectInfo
 _D = "hlopt.dialects."
 
 DIALECTS = MappingProxyType({
-    "builtin": DialectInfo(_D + "builtin"),
-    "func": DialectInfo(_D + "func"),
-    "arith": DialectInfo(_D + "arith", open=True),
+    "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
+    "func": DialectInfo(_D + "func", grammar="func.lark"),
+    "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),

@@ -50,4 +50,29 @@ class UnrealizedConversionCastOp(OpDef):
     summary = "An unrealized conversion from one set of types to another"
 
 
-DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp))
+# -- custom syntax: grammars/builtin.lark ----------------------------------------
+
+def _module_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, sym, attrs = c
+    props = {}
+    if sym is not None:
+        props["sym_name"] = StringAttr(symbol_name(sym))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    s.pending.append(("builtin.module", None))
+    return props, a, kw.start_pos
+
+
+def _module(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, pos), region = c
+    s.pending.pop()
+    if not region.blocks:  # a module body always has its (possibly empty) block
+        region.add_block()
+    # inherent attributes written in `attributes {...}` become properties
+    props, attrs = s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
+    return Operation("builtin.module", (), (), props, attrs, [region]), pos
+
+
+DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp), grammar="builtin.lark",
+                  syntax={"builtin_module_head": _module_head, "builtin_module": _module})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hlopt.ir.attributes import (
@@ -12,7 +13,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
-from hlopt.ir.core import IRError, Operation
+from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import (
@@ -199,4 +200,94 @@ class CallOp(OpDef):
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
-DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp))
+# -- custom syntax: grammars/func.lark ------------------------------------------
+
+def _func_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import split_pieces, symbol_name
+
+    kw, vis, sym, sig, attrs = c
+    text = str(sig)
+    base = sig.start_pos
+    close = scan_balanced(text, 0)
+    inner = text[1:close - 1]
+    named = bool(re.match(r"\s*%", inner))
+    parsed = s.parse_arg_list(inner, base + 1, named=named)
+    args = [(name, t, loc_tok, apos) for name, t, loc_tok, _, apos in parsed]
+    arg_attrs = [a for _, _, _, a, _ in parsed]
+    rest = text[close:].strip()
+    results, res_attrs = [], []
+    if rest:
+        rt = rest[2:].strip()  # after '->'
+        rbase = base + text.index(rt, close)
+        if rt.startswith("("):
+            for piece, off in split_pieces(rt[1:-1]):
+                if not piece.strip():
+                    continue
+                _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                results.append(t)
+                res_attrs.append(a)
+        else:
+            results.append(s.decode("type", rt, rbase))
+            res_attrs.append(None)
+    props = {
+        "sym_name": StringAttr(symbol_name(sym)),
+        "function_type": TypeAttr(FunctionType([a[1] for a in args], results)),
+    }
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    if any(a is not None and len(a) for a in arg_attrs):
+        props["arg_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in arg_attrs)
+    if any(a is not None and len(a) for a in res_attrs):
+        props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
+    extra = s.decode_dict(attrs) if attrs is not None else None
+    s.pending.append(("func.func", args if named else None))
+    return props, extra, named, sym, kw.start_pos
+
+
+def _func(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import ParseError
+
+    (props, attrs, named, sym, pos), region = c
+    s.pending.pop()
+    if region is not None and not region.blocks:
+        raise ParseError("custom op 'func.func' expected non-empty function body", pos)
+    if region is not None and not named and props["function_type"].type.inputs:
+        raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
+    return Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()]), pos
+
+
+def _return(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import USE, ParseError
+
+    kw, values, types = c
+    operands = []
+    if values is not None:
+        if len(values) != len(types):
+            raise ParseError(f"{len(values)} operands present, but expected {len(types)}", values[0].start_pos)
+        for tok, t in zip(values, types):
+            m = USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    return Operation("func.return", operands), kw.start_pos
+
+
+_CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
+
+
+def _call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, sym, operands_tok, attrs, ftype = c
+    ft = s.decode_function_type(ftype)
+    operands = s.resolve_operands(operands_tok, list(ft.inputs))
+    props = {"callee": SymbolRefAttr(symbol_name(sym))}
+    a = s.decode_dict(attrs) if attrs is not None else None
+    if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
+        props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
+        a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
+    return Operation("func.call", operands, ft.results, props, a), kw.start_pos
+
+
+DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp), grammar="func.lark", syntax={
+    "func_func_head": _func_head, "func_visibility": lambda s, c: c[0], "func_func": _func,
+    "func_return": _return, "func_call": _call})
