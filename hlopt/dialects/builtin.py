@@ -5,33 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL, SYMBOL_TABLE, OpDef
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import OpDef, opt_attr, region, var_operand, var_result
+from hlopt.ir.traits import (
+    AffineScope,
+    IsolatedFromAbove,
+    NoTerminator,
+    Pure,
+    SingleBlock,
+    Symbol,
+    SymbolTable,
+)
 
 
-class ModuleOp(OpDef):
+class ModuleOp(SymbolOpInterface, OpDef):
     name = "builtin.module"
     summary = "A top-level container operation"
-    traits = frozenset({ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, SYMBOL})
-    inherent = ("sym_name", "sym_visibility")
+    sym_name = opt_attr(Str)
+    sym_visibility = opt_attr(Str)
+    bodyRegion = region(blocks=1)
+    traits = (AffineScope(), IsolatedFromAbove(), NoTerminator(), SymbolTable(), Symbol(), SingleBlock())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if len(op.regions) != 1:
-            raise IRError("'builtin.module' op requires one region", op)
-        if len(op.regions[0].blocks) > 1:
-            raise IRError("'builtin.module' op expects region #0 to have 0 or 1 blocks", op)
-        if op.results or op.operands:
-            raise IRError("'builtin.module' op requires zero operands and results", op)
         for k, _ in op.attributes.entries:
             if "." not in k:
                 raise IRError(f"'builtin.module' op can only contain attributes with dialect-prefixed names, "
                               f"found: '{k}'", op)
-        name = op.properties.get("sym_name")
-        if name is not None and not isinstance(name, StringAttr):
-            raise IRError("'builtin.module' op attribute 'sym_name' failed to satisfy constraint: "
-                          "string attribute", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -48,6 +51,9 @@ class ModuleOp(OpDef):
 class UnrealizedConversionCastOp(OpDef):
     name = "builtin.unrealized_conversion_cast"
     summary = "An unrealized conversion from one set of types to another"
+    inputs = var_operand()
+    outputs = var_result()
+    traits = (Pure(),)
 
 
 # -- custom syntax: grammars/builtin.lark ----------------------------------------

@@ -13,16 +13,21 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
+from hlopt.ir.constraints import AnyFunction, ArrayOf, Dict, FlatSymbolRef, Str, TypeAttrOf, Unit
 from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface
 from hlopt.ir.location import UnknownLoc
-from hlopt.ir.opdef import (
-    ISOLATED,
-    PURE,
-    RETURN_LIKE,
-    SYMBOL,
-    TERMINATOR,
-    OpDef,
+from hlopt.ir.opdef import OpDef, attr, opt_attr, region, var_operand, var_result
+from hlopt.ir.traits import (
+    AffineScope,
+    AutomaticAllocationScope,
+    HasParent,
+    IsolatedFromAbove,
+    Pure,
+    ReturnLike,
+    Symbol,
+    Terminator,
 )
 from hlopt.ir.types import FunctionType
 
@@ -43,12 +48,26 @@ def _attr_list(op: Operation, name: str, n: int) -> list[DictionaryAttr | None]:
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-class FuncOp(OpDef):
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
-    traits = frozenset({ISOLATED, SYMBOL})
-    inherent = _FUNC_PROPS
+    sym_name = attr(Str)
+    function_type = attr(TypeAttrOf(AnyFunction, "type attribute of function type"))
+    sym_visibility = opt_attr(Str)
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    no_inline = opt_attr(Unit)
+    body = region()
+    traits = (IsolatedFromAbove(), Symbol(), AutomaticAllocationScope(), AffineScope())
     default_dialect = "func"
+
+    @classmethod
+    def is_declaration(cls, op: Operation) -> bool:
+        return not op.regions or not op.regions[0].blocks
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
+        return _func_visit_items(op, debuginfo)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -130,7 +149,8 @@ def _enclosing_func(op: Operation) -> Operation | None:
 class ReturnOp(OpDef):
     name = "func.return"
     summary = "Function return operation"
-    traits = frozenset({TERMINATOR, RETURN_LIKE, PURE})
+    operands = var_operand()
+    traits = (Pure(), HasParent("func.func"), ReturnLike(), Terminator())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -155,10 +175,15 @@ class ReturnOp(OpDef):
         return s + p.attr_dict(op.attributes)
 
 
-class CallOp(OpDef):
+class CallOp(CallOpInterface, OpDef):
     name = "func.call"
     summary = "Call operation"
-    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
+    args = var_operand()
+    callee = attr(FlatSymbolRef)
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    no_inline = opt_attr(Unit)
+    outs = var_result()
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -198,6 +223,44 @@ class CallOp(OpDef):
         s = p.op_name(op) + " " + op.properties.get("callee").text
         s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+# -- printing ---------------------------------------------------------------------
+
+def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
+    """func.func custom form: signature (arg types and locs; arg attrs only for
+    declarations), result types and attrs, other attrs, then the body."""
+    ft = o.properties.get("function_type")
+    ft = getattr(ft, "type", ft)
+    body = o.regions[0] if o.regions else None
+    has_body = body is not None and bool(body.blocks)
+    seq: list[tuple] = []
+    arg_attrs = o.properties.get("arg_attrs")
+    res_attrs = o.properties.get("res_attrs")
+    ins = list(getattr(ft, "inputs", ()))
+    outs = list(getattr(ft, "results", ()))
+    for i, t in enumerate(ins):
+        seq.append(("a", t, False))
+        if has_body:
+            a = body.blocks[0].args[i]
+            if dbg and a.location is not None:
+                seq.append(("a", a.location, False))
+        elif isinstance(arg_attrs, ArrayAttr) and i < len(arg_attrs.elements):
+            d = arg_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    for i, t in enumerate(outs):
+        seq.append(("a", t, False))
+        if isinstance(res_attrs, ArrayAttr) and i < len(res_attrs.elements):
+            d = res_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    seq.extend(("a", v, False) for _, v in o.attributes.entries)
+    if has_body:
+        for i, b in enumerate(body.blocks):
+            seq.append(("blk", b, i > 0))
+    return seq
+
 
 
 # -- custom syntax: grammars/func.lark ------------------------------------------
