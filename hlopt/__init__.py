@@ -5,8 +5,15 @@ from __future__ import annotations
 from hlopt.dialects import DIALECTS
 from hlopt.ir.context import Context, set_default_context
 
+
+def _print(op) -> str:
+    from hlopt.syntax.printer import print_op as _p
+
+    return _p(op)
+
+
 # the context used when none is active: hlopt's own dialects (names only)
-set_default_context(Context(DIALECTS))
+set_default_context(Context(DIALECTS, op_printer=_print))
 
 __version__ = "0.1.0"
 

@@ -11,7 +11,7 @@ default one holding its own dialects.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,8 +33,13 @@ class DialectInfo(NamedTuple):
 
 
 class Context:
-    def __init__(self, registry: Mapping[str, DialectInfo] | None = None):
+    """`op_printer(op) -> str` is what `str(op)` uses (the printer lives in
+    hlopt.syntax, above this package)."""
+
+    def __init__(self, registry: Mapping[str, DialectInfo] | None = None,
+                 op_printer: Callable[[Any], str] | None = None):
         self.registry: dict[str, DialectInfo] = dict(registry or {})
+        self.op_printer = op_printer
         self._dialects: dict[str, Dialect | None] = {}
         self._ops: dict[str, type[OpDef] | None] = {}
         self._rules: dict[str, Any] = {}
