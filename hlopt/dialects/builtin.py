@@ -55,6 +55,14 @@ class UnrealizedConversionCastOp(OpDef):
     outputs = var_result()
     traits = (Pure(),)
 
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # `($inputs^ : type($inputs))? to type($outputs) attr-dict`, name spelled out
+        s = op.name
+        if op.operands:
+            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
+        return s + " to " + p.types(op.result_types) + p.attr_dict(op.attributes)
+
 
 # -- custom syntax: grammars/builtin.lark ----------------------------------------
 
@@ -80,5 +88,20 @@ def _module(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("builtin.module", (), (), props, attrs, [region]), pos
 
 
+def _cast(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import USE, ParseError
+
+    kw, values, in_types, out_types, attrs = c
+    operands = []
+    if values is not None:
+        if len(values) != len(in_types):
+            raise ParseError(f"{len(values)} operands present, but expected {len(in_types)}", values[0].start_pos)
+        for tok, t in zip(values, in_types):
+            m = USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
+
+
 DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp), grammar="builtin.lark",
-                  syntax={"builtin_module_head": _module_head, "builtin_module": _module})
+                  syntax={"builtin_module_head": _module_head, "builtin_module": _module, "builtin_cast": _cast})
