@@ -186,8 +186,34 @@ MulOp = _binary("hir.mul", "Elementwise multiplication")
 DivOp = _binary("hir.div", "Elementwise division")
 
 
+def _matmul_layout(ra: int, rb: int) -> tuple[int, int, int, int]:
+    """numpy.matmul's layout: (lhs batch rank, rhs batch rank, result batch rank, result rank)."""
+    ba, bb = max(ra - 2, 0), max(rb - 2, 0)
+    bo = max(ba, bb)
+    return ba, bb, bo, bo + (ra >= 2) + (rb >= 2)
+
+
+def matmul_shape(a: tuple, b: tuple) -> tuple | None:
+    """numpy.matmul's result shape (batch dimensions equal or on one side only)."""
+    if not a or not b:
+        return None
+    ka = a[-1]
+    kb = b[-2] if len(b) >= 2 else b[0]
+    ba, bb, bo, _ = _matmul_layout(len(a), len(b))
+    batch_a, batch_b = tuple(a[:ba]), tuple(b[:bb])
+    if ka != kb or (ba and bb and batch_a != batch_b):
+        return None
+    out = batch_a if ba >= bb else batch_b
+    if len(a) >= 2:
+        out += (a[-2],)
+    if len(b) >= 2:
+        out += (b[-1],)
+    return out
+
+
 class MatmulOp(ComputeOp):
-    """`[..., M, K] x [..., K, N] -> [..., M, N]` (rhs may be 2-D and shared)."""
+    """numpy.matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
+    a 1-D operand is a vector; batch dimensions on one side are shared."""
 
     name = "hir.matmul"
     summary = "(Batched) matrix multiplication"
@@ -201,14 +227,10 @@ class MatmulOp(ComputeOp):
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
         super().verify_shapes(op, ins, out)
-        a, b = ins[0].shape, ins[1].shape
-        if len(a) < 2 or len(b) < 2:
-            raise op_error(op, "operands must have rank 2 or more")
-        if a[-1] != b[-2]:
-            raise op_error(op, f"contracting dimensions differ: {a[-1]} vs {b[-2]}")
-        if len(b) != 2 and b[:-2] != a[:-2]:
-            raise op_error(op, "batch dimensions of the operands differ")
-        expect = tuple(a[:-1]) + (b[-1],)
+        a, b = tuple(ins[0].shape), tuple(ins[1].shape)
+        expect = matmul_shape(a, b)
+        if expect is None:
+            raise op_error(op, f"operand shapes {list(a)} and {list(b)} do not multiply")
         if tuple(out.shape) != expect:
             raise op_error(op, f"result shape {list(out.shape)} does not match the expected {list(expect)}")
 
@@ -677,9 +699,11 @@ def input_axis_map(op: Operation, i: int) -> list[int | None]:
                 k += 1
         return out
     if issubclass(d, MatmulOp):
-        out_rank = len(d.dest_type(op).shape)
-        if i == 0:  # [..., M, K]
-            return [out_rank - rank + a for a in range(rank - 1)] + [None]
-        # [..., K, N]: batch axes line up with the result's trailing batch axes
-        return [out_rank - rank + a for a in range(rank - 2)] + [None, out_rank - 1]
+        ra, rb = (len(v.type.shape) for v in d.inputs(op))
+        ba, bb, bo, _ = _matmul_layout(ra, rb)
+        m_pos = bo
+        n_pos = bo + (ra >= 2)
+        if i == 0:
+            return [bo - ba + a for a in range(ba)] + ([m_pos, None] if ra >= 2 else [None])
+        return [bo - bb + a for a in range(bb)] + ([None, n_pos] if rb >= 2 else [None])
     return list(range(rank))
