@@ -16,7 +16,6 @@ from hlopt.ir.constraints import I1, AnyType, Index, SignlessIntegerOrIndex, Uni
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import RegionBranchOpInterface
-from hlopt.ir.matchers import int_value
 from hlopt.ir.opdef import (
     OpDef,
     operand,
@@ -75,9 +74,6 @@ class ForOp(OpDef, RegionBranchOpInterface):
         lb, ub, st = op.operands[:3]
         if not (lb.type is ub.type is st.type):
             raise op_error(op, "failed to verify that all of {lowerBound, upperBound, step} have same type")
-        s = int_value(st)
-        if s is not None and s <= 0:
-            raise op_error(op, "constant step operand must be positive")
         inits = op.operands[3:]
         if len(inits) != len(op.results):
             raise op_error(op, "mismatch in number of loop-carried values and defined values")
