@@ -12,7 +12,8 @@ reduction over the input's didx axis:
 
 from __future__ import annotations
 
-from hlopt.dialects.hir import ReduceOp, SetOp, didx_axis, mesh_of
+from hlopt.dialects.hir import ReduceOp, SetOp
+from hlopt.dialects.hir_attrs import didx_axis, mesh_of
 from hlopt.ir.core import Operation
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.analysis.resharding import NotLowerable, communication_kind
-from hlopt.dialects.hir import CommunicationOp, RequestType, communication_props, is_resharding
+from hlopt.dialects.hir import CommunicationOp, communication_props, is_resharding
+from hlopt.dialects.hir_attrs import RequestType
 from hlopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.rewriter import Rewriter
