@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map
-from hlopt.dialects.hir_attrs import StreamType, drop_axis, stream_axis
+from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
@@ -135,10 +135,13 @@ class CommunicationPattern(StreamPattern):
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         src, dst = op.operands
         ax = stream_axis(dst.type)
-        if stream_axis(src.type) != ax:
-            raise _fail("a stream-parallel communication needs its input's stream axis at the same position "
-                        "as its output's", op)
-        ins = [loop.slice(src, ax, op.location), loop.slice(dst, ax, op.location)]
+        in_ax = ax
+        if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
+            di = didx_axis(src.type)
+            in_ax = ax + (di is not None and di <= ax)
+        if stream_axis(src.type) not in (None, in_ax):
+            raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        ins = [loop.slice(src, in_ax, op.location), loop.slice(dst, ax, op.location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
         for i, v in enumerate(ins):
