@@ -301,10 +301,7 @@ class KernelOp(OpDef):
         b = op.regions[0].blocks[0]
         if [a.type for a in b.args] != op.operand_types:
             raise op_error(op, "expects its body's arguments to match its operands in number and type")
-
-    @classmethod
-    def verify_regions(cls, op: Operation) -> None:
-        y = op.regions[0].blocks[0].last_op
+        y = b.last_op
         if y is None or y.name != "hir.yield":
             raise op_error(op, "expects its body to end with 'hir.yield'")
         if y.operand_types != op.result_types:

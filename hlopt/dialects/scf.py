@@ -35,7 +35,7 @@ from hlopt.ir.traits import (
 )
 from hlopt.ir.types import IndexType, i1
 
-_YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.forall", "scf.if", "scf.index_switch", "scf.while")
+_YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
 
 def _types(ts: list) -> str:
@@ -47,13 +47,24 @@ def _terminator(op: Operation, region_index: int) -> Operation | None:
     return r.blocks[0].last_op if r.blocks else None
 
 
-def _check_yield(op: Operation, region_index: int, what: str) -> None:
-    y = _terminator(op, region_index)
-    if y is None or y.name != "scf.yield":
+def _edge(op: Operation, term: Operation | None, dest: str, operands: list, inputs: list) -> None:
+    """MLIR's RegionBranchOpInterface check of one control-flow edge."""
+    if term is None:
         return
-    if y.operand_types != op.result_types:
-        raise op_error(op, f"expects the {what} region's yield to match its result types: "
-                         f"({_types(y.operand_types)}) vs ({_types(op.result_types)})")
+    head = f"along control flow edge from Operation {term.name} to {dest}: "
+    notes = [("region branch point", term)]
+    if len(operands) != len(inputs):
+        raise op_error(op, head + f"region branch point has {len(operands)} operands, but region successor "
+                                  f"needs {len(inputs)} inputs", notes=notes)
+    for i, (v, t) in enumerate(zip(operands, inputs)):
+        if v.type is not t:
+            raise op_error(op, head + f"successor operand type #{i} '{v.type.text}' should match successor "
+                                      f"input type #{i} '{t.text}'", notes=notes)
+
+
+def _yield_of(op: Operation, region_index: int) -> Operation | None:
+    t = _terminator(op, region_index)
+    return t if t is not None and t.name == "scf.yield" else None
 
 
 class ForOp(OpDef, RegionBranchOpInterface):
@@ -88,10 +99,10 @@ class ForOp(OpDef, RegionBranchOpInterface):
         for i, (a, r) in enumerate(zip(b.args[1:], op.results)):
             if a.type is not r.type:
                 raise op_error(op, f"types mismatch between {i}th iter region arg and defined value")
-
-    @classmethod
-    def verify_regions(cls, op: Operation) -> None:
-        _check_yield(op, 0, "body")
+        y = _yield_of(op, 0)
+        if y is not None:
+            _edge(op, y, "Region #0", y.operands, [a.type for a in b.args[1:]])
+            _edge(op, y, "parent", y.operands, op.result_types)
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation) -> bool:
@@ -138,12 +149,9 @@ class IfOp(OpDef, RegionBranchOpInterface):
             raise op_error(op, "region #1 ('elseRegion') failed to verify constraint: region with at most 1 blocks")
         if op.results and not op.regions[1].blocks:
             raise op_error(op, "must have an else block if defining values")
-
-    @classmethod
-    def verify_regions(cls, op: Operation) -> None:
-        _check_yield(op, 0, "then")
-        if op.regions[1].blocks:
-            _check_yield(op, 1, "else")
+        for i in (0, 1):
+            y = _yield_of(op, i) if op.regions[i].blocks else None
+            _edge(op, y, "parent", y.operands if y is not None else [], op.result_types)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -177,21 +185,13 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         if [a.type for a in before.args] != op.operand_types:
             raise op_error(op, "expects the 'before' region's arguments to match the operands")
         after = op.regions[1].blocks[0]
-        if [a.type for a in after.args] != op.result_types:
-            raise op_error(op, "expects the 'after' region's arguments to match the results")
-
-    @classmethod
-    def verify_regions(cls, op: Operation) -> None:
         c = _terminator(op, 0)
         if c is None or c.name != "scf.condition":
             raise op_error(op, "expects the 'before' region to terminate with 'scf.condition'")
-        if c.operand_types[1:] != op.result_types:
-            raise op_error(op, "expects the 'scf.condition' forwarded types to match the results")
-        y = _terminator(op, 1)
-        if y is None or y.name != "scf.yield":
-            raise op_error(op, "expects the 'after' region to terminate with 'scf.yield'")
-        if y.operand_types != op.operand_types:
-            raise op_error(op, "expects the 'after' region's yield to match the operands")
+        _edge(op, c, "parent", c.operands[1:], op.result_types)
+        _edge(op, c, "Region #1", c.operands[1:], [a.type for a in after.args])
+        y = _yield_of(op, 1)
+        _edge(op, y, "Region #0", y.operands if y is not None else [], [a.type for a in before.args])
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation) -> bool:
