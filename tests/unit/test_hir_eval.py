@@ -30,7 +30,7 @@ def _chunks(name: str) -> list[tuple[str, str]]:
     return out
 
 
-CASES = [("lower-streams.mlir", fn, text, "standalone") for fn, text in _chunks("lower-streams.mlir")] + \
+CASES = [(f, fn, text, "standalone") for f in ("lower-streams.mlir", "pipeline.mlir") for fn, text in _chunks(f)] + \
     [("lower.mlir", fn, text, p) for fn, text in _chunks("lower.mlir") for p in PIPELINES]
 
 
