@@ -124,7 +124,7 @@ class _Machine:
     def compute(self, op: Operation, d: Any, env: dict[Value, Any]) -> None:
         ins = d.inputs(op)
         dest_t = d.dest_type(op)
-        out = d.get(op, "out")
+        out = d.dest(op)
         res: dict[int, np.ndarray] = {}
         for dev in self.devices(dest_t):
             args = []

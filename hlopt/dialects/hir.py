@@ -94,26 +94,37 @@ class ComputeOp(OpDef, MemoryEffectsInterface):
 
     kind_name = ""  # set, elementwise, reduction, matmul: what segmentation policies ask
 
+    # the inputs are the leading operands, the optional `out` the last one
+    # (read directly: passes ask this of every op)
+    @classmethod
+    def num_inputs(cls) -> int:
+        return len(cls.operand_defs) - 1
+
     @classmethod
     def inputs(cls, op: Operation) -> list:
-        out = cls.get(op, "out")
-        return [v for v in op.operands if v is not out] if out is not None else list(op.operands)
+        return op.operands[:len(cls.operand_defs) - 1]
+
+    @classmethod
+    def dest(cls, op: Operation) -> Any:
+        ops = op.operands
+        n = len(cls.operand_defs) - 1
+        return ops[n] if len(ops) > n else None
 
     @classmethod
     def dest_type(cls, op: Operation) -> Type:
-        out = cls.get(op, "out")
+        out = cls.dest(op)
         return out.type if out is not None else op.results[0].type
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        out = cls.get(op, "out")
+        out = cls.dest(op)
         if out is None:
             return []
         return [Effect(READ, value=v) for v in cls.inputs(op)] + [Effect(WRITE, value=out)]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        out = cls.get(op, "out")
+        out = cls.dest(op)
         if (out is None) == (not op.results):
             raise op_error(op, "expects either a result or an 'into' destination, not both")
         cls.verify_shapes(op, [v.type for v in cls.inputs(op)], cls.dest_type(op))
@@ -126,7 +137,7 @@ class ComputeOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        out = cls.get(op, "out")
+        out = cls.dest(op)
         ins = cls.inputs(op)
         s = op.name + " " + p.values(ins) + cls.print_extra(op, p)
         if out is not None:
@@ -247,7 +258,7 @@ class ReduceOp(ComputeOp):
 
     @classmethod
     def reduced_dims(cls, op: Operation) -> list[int]:
-        return _i64s(cls.get(op, "dims"))
+        return _i64s(op.properties.get("dims") or op.attributes.get("dims"))
 
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
