@@ -19,7 +19,9 @@ DIALECTS = MappingProxyType({
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
+    "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
+    "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
-        "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext", "hir")},
+        "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
+        "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext")},
 })
