@@ -77,6 +77,7 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
 
 def _child(d: str) -> None:
     import jax
+    import jax._src.lax.linalg  # noqa: F401  (registers the LAPACK custom-call targets)
     from jax._src import xla_bridge as xb
     from jax._src.lib import xla_client as xc
     from jax._src.sharding_impls import GSPMDSharding
