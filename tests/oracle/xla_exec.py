@@ -98,6 +98,8 @@ def _child(d: str) -> None:
     bo.num_partitions, bo.num_replicas = P, R
     bo.use_spmd_partitioning = bool(meta["spmd"])
     bo.use_shardy_partitioner = "sdy." in text
+    # favour compile time: the oracle runs small inputs once
+    bo.exec_time_optimization_effort = -1.0
     da = xc.DeviceAssignment.create(np.arange(n, dtype=np.int32).reshape(R, P))
     o.device_assignment = da
     bo.device_assignment = da
