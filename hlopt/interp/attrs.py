@@ -8,6 +8,7 @@ models them. Results are cached per op by the caller (see ctx.cached).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -80,13 +81,18 @@ _FIELD = re.compile(r"([a-z_]+)\s*=\s*(\[[^\]]*\]|-?\d+)")
 
 
 def struct_fields(a: Any) -> dict[str, Any]:
+    return dict(_struct_fields(a))
+
+
+@functools.lru_cache(maxsize=4096)
+def _struct_fields(a: Any) -> tuple:
     """`#stablehlo.gather<offset_dims = [0], index_vector_dim = 1>` ->
     {"offset_dims": (0,), "index_vector_dim": 1}."""
     out: dict[str, Any] = {}
     for m in _FIELD.finditer(a.text):
         v = m.group(2)
         out[m.group(1)] = tuple(int(x) for x in v[1:-1].split(",") if x.strip()) if v.startswith("[") else int(v)
-    return out
+    return tuple(out.items())
 
 
 _CONV = re.compile(r"#stablehlo\.conv<\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]\s*>")

@@ -34,6 +34,7 @@ class Program:
         self.plans: dict[Any, tuple] = {}
         self.cache: dict[Any, Any] = {}
         self.symbols: dict[str, Any] = {}
+        self.rules: dict[str, Any] = {}
         for r in module.regions:
             for b in r.blocks:
                 for op in b.ops:
@@ -50,7 +51,9 @@ class Program:
                 if op.name in _RETURNS and op.next_op is None:
                     term = tuple(op.operands)
                     break
-                fn = lookup_rule(op) or _no_rule
+                fn = self.rules.get(op.name)
+                if fn is None:
+                    fn = self.rules[op.name] = lookup_rule(op) or _no_rule
                 steps.append((fn, op, tuple(op.operands), tuple(op.results)))
             p = (tuple(steps), term if term is not None else ())
             self.plans[block] = p

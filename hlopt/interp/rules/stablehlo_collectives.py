@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.attrs import bool_attr, dense_matrix, int_attr, struct_fields
-from hlopt.interp.registry import rule
 from hlopt.interp.regions import apply_region
+from hlopt.interp.registry import rule
 from hlopt.interp.values import TOKEN, InterpError, zeros_like_type
 
 

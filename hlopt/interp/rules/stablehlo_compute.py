@@ -9,8 +9,8 @@ import numpy as np
 
 from hlopt.interp import kernels
 from hlopt.interp.attrs import bool_attr, conv_dims, dense_matrix, enum_value, int_attr, ints, struct_fields
-from hlopt.interp.registry import rule
 from hlopt.interp.regions import apply_region
+from hlopt.interp.registry import rule
 from hlopt.interp.values import InterpError, dtype_of
 
 _DOT_FIELDS = ("lhs_batching_dimensions", "rhs_batching_dimensions",

@@ -4,6 +4,7 @@ reverse, tuples, tokens, partition/replica ids."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -13,13 +14,19 @@ from hlopt.interp.registry import rule
 from hlopt.interp.values import TOKEN, InterpError, dtype_of
 
 
+@functools.lru_cache(maxsize=8192)
+def _const_value(a: Any, t: Any) -> np.ndarray:
+    # attributes and types are immutable and interned: safe to share across runs
+    v = dense_to_numpy(a, t)
+    v.setflags(write=False)
+    return v
+
+
 def _const(op: Any) -> np.ndarray:
     a = op.get_attr("value")
     if a is None or not hasattr(a, "flat_values"):
         raise InterpError(f"constant value {a.text if a is not None else '<none>'} is not supported", op)
-    v = dense_to_numpy(a, op.results[0].type)
-    v.setflags(write=False)
-    return v
+    return _const_value(a, op.results[0].type)
 
 
 @rule("stablehlo.constant", "arith.constant")
