@@ -121,6 +121,8 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
             pass
         except RecursionError:
             runtime.fail(InterpError("recursion too deep while interpreting", None))
+        except Exception as e:  # never let a device thread die silently
+            runtime.fail(InterpError(f"internal error on device {d}: {type(e).__name__}: {e}", None))
         finally:
             runtime.device_done(d)
 

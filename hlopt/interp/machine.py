@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.registry import lookup_rule
+from hlopt.interp.runtime import Aborted
 from hlopt.interp.values import InterpError
 
 _RETURNS = frozenset({"func.return", "stablehlo.return", "sdy.return", "mhlo.return", "chlo.return"})
@@ -117,10 +118,12 @@ class DeviceContext:
                 if e.op is None:
                     e.op = op
                 raise
+            except (Aborted, RecursionError):
+                raise
             except KeyError as e:
                 raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
-            except (ValueError, TypeError, IndexError, ZeroDivisionError, OverflowError) as e:
-                raise InterpError(f"'{op.name}' failed: {e}", op) from e
+            except Exception as e:  # a rule's failure on this input is a located error, not a traceback
+                raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
             if len(outs) == 1:
                 env[outs[0]] = res[0]
             else:

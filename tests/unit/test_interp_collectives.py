@@ -238,3 +238,26 @@ module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
     assert [r[0].shape for r in per] == [(4, 1)] * 4
     np.testing.assert_array_equal(per[3][0], 2 * x[4:, 1:])
     np.testing.assert_array_equal(assemble(m, per)[0], 2 * x)
+
+
+def test_async_rfc_form_one_future_per_result() -> None:
+    # the RFC's form: one !stablehlo.async<T> per body result, a variadic async_done
+    text = """
+module attributes {mhlo.num_partitions = 2 : i32} {
+  func.func @main() -> (tensor<i32>, tensor<i32>) {
+    %p = stablehlo.partition_id : tensor<ui32>
+    %x = stablehlo.convert %p : (tensor<ui32>) -> tensor<i32>
+    %f:2 = "stablehlo.async_start"(%x) ({
+    ^bb0(%a: tensor<i32>):
+      %q = "stablehlo.collective_permute"(%a) <{source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>,
+           channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>}> : (tensor<i32>) -> tensor<i32>
+      %s = stablehlo.add %a, %q : tensor<i32>
+      stablehlo.return %q, %s : tensor<i32>, tensor<i32>
+    }) : (tensor<i32>) -> (!stablehlo.async<tensor<i32>>, !stablehlo.async<tensor<i32>>)
+    %r:2 = "stablehlo.async_done"(%f#0, %f#1) : (!stablehlo.async<tensor<i32>>, !stablehlo.async<tensor<i32>>) -> (tensor<i32>, tensor<i32>)
+    return %r#0, %r#1 : tensor<i32>, tensor<i32>
+  }
+}"""
+    m = hlopt.parse_module(text)
+    out = interpret(m)
+    assert [(int(a), int(b)) for a, b in out] == [(1, 1), (0, 1)]
