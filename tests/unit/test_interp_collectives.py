@@ -261,3 +261,56 @@ module attributes {mhlo.num_partitions = 2 : i32} {
     m = hlopt.parse_module(text)
     out = interpret(m)
     assert [(int(a), int(b)) for a, b in out] == [(1, 1), (0, 1)]
+
+
+def test_sdy_manual_computation_over_a_2d_mesh() -> None:
+    # mesh x=2, y=2 (device d has x = d // 2, y = d % 2); only "x" is manual:
+    # the body sees rows [2x, 2x+2) and adds 10 * partition_id; the result is
+    # reassembled from the first device holding each row block (y = 0).
+    text = """
+module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func @main(%a: tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%b: tensor<2x2xi32>) {
+      %p = stablehlo.partition_id : tensor<ui32>
+      %pi = stablehlo.convert %p : (tensor<ui32>) -> tensor<i32>
+      %ten = stablehlo.constant dense<10> : tensor<i32>
+      %t = stablehlo.multiply %pi, %ten : tensor<i32>
+      %tb = stablehlo.broadcast_in_dim %t, dims = [] : (tensor<i32>) -> tensor<2x2xi32>
+      %s = stablehlo.add %b, %tb : tensor<2x2xi32>
+      sdy.return %s : tensor<2x2xi32>
+    } : (tensor<4x2xi32>) -> tensor<4x2xi32>
+    return %0 : tensor<4x2xi32>
+  }
+}"""
+    from hlopt.interp import assemble
+
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    x = np.arange(8, dtype=np.int32).reshape(4, 2)
+    per = interpret(m, [x])
+    expect = x + np.array([[0], [0], [20], [20]], np.int32)
+    np.testing.assert_array_equal(assemble(m, per)[0], expect)
+    # result sharding [{"x"}, {}]: device d holds row block x = d // 2
+    for d in range(4):
+        np.testing.assert_array_equal(per[d][0], expect[2 * (d // 2):2 * (d // 2) + 2])
+
+
+def test_tuples_tokens_barrier_and_if() -> None:
+    body = """
+    %t = stablehlo.after_all : !stablehlo.token
+    %tu = stablehlo.tuple %x, %t : tuple<tensor<i32>, !stablehlo.token>
+    %e = stablehlo.get_tuple_element %tu[0] : (tuple<tensor<i32>, !stablehlo.token>) -> tensor<i32>
+    %b:2 = stablehlo.optimization_barrier %e, %x : tensor<i32>, tensor<i32>
+    %two = stablehlo.constant dense<2> : tensor<i32>
+    %odd0 = stablehlo.remainder %b#0, %two : tensor<i32>
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %even = stablehlo.compare EQ, %odd0, %zero, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %y = "stablehlo.if"(%even) ({
+      stablehlo.return %b#1 : tensor<i32>
+    }, {
+      %n = stablehlo.negate %b#1 : tensor<i32>
+      stablehlo.return %n : tensor<i32>
+    }) : (tensor<i1>) -> tensor<i32>
+    return %y : tensor<i32>"""
+    assert [int(v) for v in run(body, "tensor<i32>", 4, 1)] == [0, -1, 2, -3]
