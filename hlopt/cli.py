@@ -131,8 +131,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     path = inputs[0] if inputs else "-"
     if hasattr(sys, "set_int_max_str_digits"):  # i128+ literals may be long; MLIR has no digit limit
         sys.set_int_max_str_digits(0)
-    check = check_semantics_seeds if check_semantics else 0
-    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, check))
+    seeds = check_semantics_seeds if check_semantics else 0
+    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
 
 
@@ -178,7 +178,7 @@ def _read(path: str) -> tuple[str, str]:
     return name, data.decode("utf-8", "surrogateescape")
 
 
-def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check: int = 0) -> int:
+def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0) -> int:
     from hlopt.driver import build_pass_manager, process
     from hlopt.passes.pipeline import PipelineError
     from hlopt.syntax.diagnostics import Diagnostic, render
@@ -190,7 +190,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check: i
         pm = build_pass_manager(opts)
     except (PipelineError, ValueError) as e:
         raise click.UsageError(str(e)) from None
-    _instrument(pm, opts, check)
+    _instrument(pm, opts, check_seeds)
     chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
@@ -198,7 +198,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check: i
     for i, src in enumerate(chunks):
         if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
             pm = build_pass_manager(opts)
-            _instrument(pm, opts, check)
+            _instrument(pm, opts, check_seeds)
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:
@@ -236,13 +236,13 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check: i
     return 0
 
 
-def _instrument(pm, opts, check: int = 0) -> None:
+def _instrument(pm, opts, check_seeds: int = 0) -> None:
     from hlopt.passes.instrumentation import PrintIR, Statistics
 
-    if check:  # check seeds (K input sets); before printing, so a failing pass is not printed as done
+    if check_seeds:  # --check-semantics with K input sets
         from hlopt.interp.semantics import SemanticCheck
 
-        pm.instrumentations.append(SemanticCheck(seeds=check))
+        pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
     if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo))
