@@ -14,8 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.values import InterpError
-
 _LIFTABLE = frozenset({
     "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.divide", "stablehlo.remainder",
     "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and", "stablehlo.or", "stablehlo.xor",
@@ -73,11 +71,12 @@ def apply_region(ctx: Any, region: Any, args: list) -> list:
         return [np.asarray(v) for v in ctx.run_region(region, args)]
     arrs = np.broadcast_arrays(*[np.asarray(a) for a in args])
     shape = arrs[0].shape
+    if arrs[0].size == 0:  # nothing to combine: the result keeps the accumulators' shape
+        half = len(arrs) // 2
+        return [np.array(a) for a in arrs[:half]]
     outs: list[list] = []
     for idx in np.ndindex(*shape):
         res = ctx.run_region(region, [a[idx][()] if a.ndim else a for a in [np.asarray(x[idx]) for x in arrs]])
         outs.append(res)
-    if not outs:
-        raise InterpError("region applied to an empty array")
     n = len(outs[0])
     return [np.array([np.asarray(o[i]) for o in outs]).reshape(shape) for i in range(n)]

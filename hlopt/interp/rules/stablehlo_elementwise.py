@@ -13,8 +13,6 @@ from hlopt.interp.attrs import enum_value, int_attr
 from hlopt.interp.registry import rule
 from hlopt.interp.values import InterpError, dtype_of, is_float_dtype
 
-_LOW = frozenset()
-
 
 def _is_low_float(d: np.dtype) -> bool:
     return d.kind == "V" or d == np.float16
@@ -223,17 +221,6 @@ def _shift(kind: str) -> Any:
     return f
 
 
-def _maxmin(fn: Any) -> Any:
-    def f(a: Any, b: Any) -> Any:
-        return fn(a, b)
-
-    return f
-
-
-def _atan2(a: Any, b: Any) -> Any:
-    return _math2(np.arctan2)(a, b)
-
-
 def _math2(fn: Any) -> Any:
     def f(a: Any, b: Any) -> Any:
         a = np.asarray(a)
@@ -256,8 +243,8 @@ def _complex(a: Any, b: Any) -> Any:
 
 _BINARY = {
     "stablehlo.add": np.add, "stablehlo.subtract": _sub, "stablehlo.multiply": np.multiply,
-    "stablehlo.divide": _divide, "stablehlo.remainder": _remainder, "stablehlo.maximum": _maxmin(np.maximum),
-    "stablehlo.minimum": _maxmin(np.minimum), "stablehlo.power": _power, "stablehlo.atan2": _atan2,
+    "stablehlo.divide": _divide, "stablehlo.remainder": _remainder, "stablehlo.maximum": np.maximum,
+    "stablehlo.minimum": np.minimum, "stablehlo.power": _power, "stablehlo.atan2": _math2(np.arctan2),
     "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or, "stablehlo.xor": np.bitwise_xor,
     "stablehlo.shift_left": _shift("left"), "stablehlo.shift_right_logical": _shift("logical"),
     "stablehlo.shift_right_arithmetic": _shift("arith"), "stablehlo.complex": _complex,
@@ -376,7 +363,8 @@ def bitcast_convert(op: Any, args: list, ctx: Any) -> list:
     shape = tuple(rt.shape)
     if x.dtype == np.bool_ or d == np.bool_:
         raise InterpError("bitcast_convert of i1 is not supported")
-    return [x.view(d).reshape(shape) if x.dtype.itemsize != d.itemsize or x.shape else x.view(d).reshape(shape)]
+    # a narrower result type adds a minor dimension, a wider one consumes it (spec)
+    return [x.reshape(x.shape or (1,)).view(d).reshape(shape)]
 
 
 @rule("stablehlo.reduce_precision")
