@@ -202,10 +202,11 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
             if errs:
                 render(errs)
                 failed = True
-        elif diags:
+        elif diags:  # warnings and remarks alone do not fail the run
             for d in diags:
                 d.source = d.source or src
             render(diags)
+        if out is None and not verify_diags:
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
         outputs.append(out if out is not None else "")
