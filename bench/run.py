@@ -595,6 +595,11 @@ def main(argv=None) -> int:
 
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
+    log("interpreter: deep_transformer_grad (in-process) ...")
+    import interp_bench  # bench/interp_bench.py: the reference interpreter's figures
+
+    res["interpreter"] = interp_bench.measure(repeat)
+    log(interp_bench.render(res["interpreter"]))
 
     if a.inprocess:
         res["inprocess"] = {}
@@ -616,6 +621,9 @@ def main(argv=None) -> int:
             res["inprocess"][str(n)] = d
 
     targets = report(res, a.plain)
+    for t in interp_bench.targets(res["interpreter"]):
+        print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
+        targets.append(t)
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")
