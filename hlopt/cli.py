@@ -202,9 +202,9 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check: i
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:
-            from hlopt.syntax.expected import check
+            from hlopt.syntax.expected import check as check_expected
 
-            errs = check(src, diags)
+            errs = check_expected(src, diags)
             if errs:
                 render(errs)
                 failed = True
