@@ -9,8 +9,10 @@ Each permute becomes
     %s = "stablehlo.send"(%x, %t) <{...the same...}> {...the same...}
 
 recv and send take the same token, not one another's: a device must be
-able to post its receive and its send before either completes (XLA orders
-them with control edges, recv first, never with a data dependence).
+able to post its receive and its send before either completes. XLA orders
+them recv first with a control edge and starts both asynchronously;
+StableHLO has neither, so when the pairs have a cycle the send comes first
+(a device blocked in its recv has then already sent), else the recv.
 
 A ring is first split as XLA's CollectivePermuteCycleDecomposer splits it:
 the backward edge (last pair of a forward ring, first of a backward one)
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hlopt.analysis.source_target_pairs import cycle_type, split_cycle
+from hlopt.analysis.source_target_pairs import cycle_type, has_cycles, split_cycle
 from hlopt.dialects.stablehlo_attrs import (
     DEVICE_TO_DEVICE,
     ChannelHandleAttr,
@@ -116,8 +118,13 @@ def emit_transfer(rw: Rewriter, data: Value, pairs: Pairs, handle: int, like: Op
              "source_target_pairs": pairs_attr(pairs)}
     attrs = {FRONTEND: with_frontend(like, updates)}
     after = rw.create("stablehlo.after_all", [], [token], location=loc)
-    recv = rw.create(RECV, [after.results[0]], [data.type, token], props, attrs, location=loc)
-    send = rw.create(SEND, [data, after.results[0]], [token], props, attrs, location=loc)
+    t = after.results[0]
+    if has_cycles(pairs):  # a device blocked in its recv must have sent already
+        send = rw.create(SEND, [data, t], [token], props, attrs, location=loc)
+        recv = rw.create(RECV, [t], [data.type, token], props, attrs, location=loc)
+    else:
+        recv = rw.create(RECV, [t], [data.type, token], props, attrs, location=loc)
+        send = rw.create(SEND, [data, t], [token], props, attrs, location=loc)
     return after, recv, send
 
 

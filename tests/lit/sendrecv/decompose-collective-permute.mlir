@@ -34,9 +34,10 @@ module attributes {mhlo.num_partitions = 4 : i32} {
 // CHECK-NEXT:    return %6 : tensor<4x4xf32>
 // WHOLE-LABEL: func.func @forward_ring
 // WHOLE-NEXT:    %0 = stablehlo.after_all  : !stablehlo.token
-// WHOLE-NEXT:    %1:2 = "stablehlo.recv"(%0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<{{\[\[}}0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>}>
-// WHOLE-NEXT:    %2 = "stablehlo.send"(%arg0, %0)
-// WHOLE-NEXT:    return %1#0
+// A whole ring sends before it receives (a device blocked in its recv has sent).
+// WHOLE-NEXT:    %1 = "stablehlo.send"(%arg0, %0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<{{\[\[}}0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>}>
+// WHOLE-NEXT:    %2:2 = "stablehlo.recv"(%0)
+// WHOLE-NEXT:    return %2#0
 module attributes {mhlo.num_partitions = 4 : i32} {
   func.func @forward_ring(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
     %0 = "stablehlo.collective_permute"(%x) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
@@ -70,7 +71,8 @@ module attributes {mhlo.num_partitions = 4 : i32} {
 // transfer keeps it, the second gets the next free handle. A cycle that is
 // no ring XLA recognises ({0,2},{2,0}) is decomposed whole. No channel: a remark, left alone.
 // CHECK-LABEL: func.func @shared_channel
-// CHECK:         "stablehlo.recv"{{.*}}handle = 1, type = 1>{{.*}}dense<{{\[\[}}0, 2], [2, 0]]>
+// CHECK:         "stablehlo.send"{{.*}}handle = 1, type = 1>{{.*}}dense<{{\[\[}}0, 2], [2, 0]]>
+// CHECK-NEXT:    "stablehlo.recv"{{.*}}handle = 1, type = 1>{{.*}}dense<{{\[\[}}0, 2], [2, 0]]>
 // CHECK:         "stablehlo.recv"{{.*}}handle = 8, type = 1>{{.*}}dense<{{\[\[}}1, 3]]>
 // CHECK:         "stablehlo.collective_permute"(%arg0) <{source_target_pairs
 // CHECK-NOT:     stablehlo.collective_permute
