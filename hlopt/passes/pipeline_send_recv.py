@@ -183,12 +183,12 @@ class PipelineSendRecv(Pass):
             if t is None:
                 current_context().emit("remark", f"loop not pipelined: {why}", loop)
                 continue
-            if not _runs_once(loop):
-                current_context().emit("remark", "loop not pipelined: it is not known to run at least once", loop)
-                continue
             if loop.regions[0].blocks[0].args[t.k].has_uses():
                 current_context().emit("remark", "loop not pipelined: its condition reads the permuted value",
                                        loop)
+                continue
+            if not _runs_once(loop):
+                current_context().emit("remark", "loop not pipelined: it is not known to run at least once", loop)
                 continue
             self._rotate(rw, loop, t)
             self.stat("pipelined")
