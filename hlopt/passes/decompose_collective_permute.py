@@ -53,7 +53,7 @@ from hlopt.dialects.stablehlo_channels import (
 )
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Operation, Value
+from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, Type, i1
 from hlopt.passes.base import Pass
@@ -152,6 +152,10 @@ class DecomposeCollectivePermute(Pass):
                       "cycles-split": "rings split into a backward edge and forward send/recv"}
 
     def run(self, module: Operation) -> None:
+        with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
+            self._run(module)
+
+    def _run(self, module: Operation) -> None:
         channels = Channels(module)
         rw = Rewriter()
         for op in [o for o in module.walk() if o.name == PERMUTE]:

@@ -46,7 +46,7 @@ from hlopt.dialects.stablehlo_channels import (
 )
 from hlopt.ir.attributes import DenseElementsAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Block, BlockArgument, Operation, Value
+from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -167,6 +167,10 @@ class PipelineSendRecv(Pass):
     statistic_help = {"pipelined": "while loops rotated", "marked": "transfers marked already pipelined"}
 
     def run(self, module: Operation) -> None:
+        with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
+            self._run(module)
+
+    def _run(self, module: Operation) -> None:
         rw = Rewriter()
         for loop in [o for o in module.walk() if o.name == WHILE]:
             if len(loop.regions) != 2 or any(len(r.blocks) != 1 for r in loop.regions):

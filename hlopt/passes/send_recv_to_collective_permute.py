@@ -38,7 +38,7 @@ from hlopt.dialects.stablehlo_channels import (
 )
 from hlopt.ir.attributes import DenseElementsAttr, DictionaryAttr, StringAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Operation, Value
+from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -73,6 +73,42 @@ def _partner(op: Operation) -> Operation | None:
     return None
 
 
+def _send_first(recv: Operation, send: Operation) -> bool:
+    """Whether `send` precedes `recv` in their block, stepping out from both
+    (the cost is their distance, not the block's length)."""
+    a, b = recv.next_op, send.next_op
+    while a is not None or b is not None:
+        if a is send:
+            return False
+        if b is recv:
+            return True
+        a = a.next_op if a is not None else None
+        b = b.next_op if b is not None else None
+    return False
+
+
+def _between(recv: Operation, send: Operation) -> list[Operation]:
+    out, o = [], recv.next_op
+    while o is not None and o is not send:
+        out.append(o)
+        o = o.next_op
+    return out
+
+
+def _defined_between(v: Value, recv: Operation, send: Operation) -> bool:
+    d = v.defining_op
+    return d is not None and d.parent is recv.parent and d in _between(recv, send)
+
+
+def _recv_used_before_data(recv: Operation, send: Operation) -> bool:
+    """recv ... use of its data ... definition of the sent value ... send:
+    no single place for the permute."""
+    if _send_first(recv, send) or not _defined_between(send.operands[0], recv, send):
+        return False
+    mid = _between(recv, send)
+    return any(u.owner in mid for r in recv.results for u in r.uses)
+
+
 def _why_not(op: Operation) -> str:
     other = "send" if op.name == RECV else "recv"
     if not is_device_transfer(op):
@@ -92,6 +128,10 @@ class SendRecvToCollectivePermute(Pass):
                       "rings-joined": "split rings joined back into one collective_permute"}
 
     def run(self, module: Operation) -> None:
+        with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
+            self._run(module)
+
+    def _run(self, module: Operation) -> None:
         rw = Rewriter()
         done: set[Operation] = set()
         permutes: list[Operation] = []
@@ -101,7 +141,7 @@ class SendRecvToCollectivePermute(Pass):
             other = _partner(op) if is_device_transfer(op) and len(op.operands) >= 1 else None
             recv, send = (op, other) if op.name == RECV else (other, op)
             if other is None or len(send.operands) != 2 or len(recv.results) != 2 \
-                    or recv.results[0].type is not send.operands[0].type:
+                    or recv.results[0].type is not send.operands[0].type or _recv_used_before_data(recv, send):
                 current_context().emit("remark", f"{op.name} not turned into a collective_permute: "
                                        + _why_not(op), op)
                 continue
@@ -113,9 +153,8 @@ class SendRecvToCollectivePermute(Pass):
     def _join(self, rw: Rewriter, recv: Operation, send: Operation) -> Operation:
         token = recv.operands[0]
         data = send.operands[0]
-        # the permute needs its operand, which the send may only get after the recv
-        anchor = recv if data.defining_op is None or data.defining_op.parent is not recv.parent \
-            or data.defining_op.is_before_in_block(recv) else send
+        # the permute needs the sent value and must precede the recv's users
+        anchor = send if _send_first(recv, send) or _defined_between(data, recv, send) else recv
         rw.set_insertion_point_before(anchor)
         props = {"channel_handle": recv.get_attr("channel_handle"),
                  "source_target_pairs": pairs_attr(transfer_pairs(recv))}
