@@ -600,6 +600,11 @@ def main(argv=None) -> int:
 
     res["interpreter"] = interp_bench.measure(repeat)
     log(interp_bench.render(res["interpreter"]))
+    log("send/recv passes: generated 1k and 10k permutes (in-process) ...")
+    import sendrecv_bench  # bench/sendrecv_bench.py: decomposition/pipelining growth
+
+    res["sendrecv"] = sendrecv_bench.measure(1)
+    log(sendrecv_bench.render(res["sendrecv"]))
 
     if a.inprocess:
         res["inprocess"] = {}
@@ -621,7 +626,7 @@ def main(argv=None) -> int:
             res["inprocess"][str(n)] = d
 
     targets = report(res, a.plain)
-    for t in interp_bench.targets(res["interpreter"]):
+    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
         targets.append(t)
     res["targets"] = targets

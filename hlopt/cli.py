@@ -202,16 +202,17 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:
-            from hlopt.syntax.expected import check
+            from hlopt.syntax.expected import check as check_expected
 
-            errs = check(src, diags)
+            errs = check_expected(src, diags)
             if errs:
                 render(errs)
                 failed = True
-        elif diags:
+        elif diags:  # warnings and remarks alone do not fail the run
             for d in diags:
                 d.source = d.source or src
             render(diags)
+        if out is None and not verify_diags:
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
         outputs.append(out if out is not None else "")

@@ -44,6 +44,7 @@ class Context:
         self._ops: dict[str, type[OpDef] | None] = {}
         self._rules: dict[str, Any] = {}
         self._words: dict[str, str | None] = {}
+        self._handlers: list[Any] = []
 
     # -- registration --------------------------------------------------------------
     def register(self, name: str, info: DialectInfo) -> None:
@@ -133,6 +134,22 @@ class Context:
         d = self.lookup_op(word) if "." in word else None
         t = self._words[word] = getattr(d, "syntax_token", None) if d is not None else None
         return t
+
+    # -- non-fatal diagnostics (MLIR's DiagnosticEngine) ---------------------------
+    def emit(self, severity: str, message: str, op: Any = None) -> None:
+        """Report a warning or remark about `op` to the innermost handler;
+        errors are raised as IRError instead. Without a handler it is dropped."""
+        if self._handlers:
+            self._handlers[-1](severity, message, op)
+
+    @contextmanager
+    def diagnostic_handler(self, fn: Any) -> Iterator[None]:
+        """`fn(severity, message, op)` receives what `emit` reports inside the block."""
+        self._handlers.append(fn)
+        try:
+            yield
+        finally:
+            self._handlers.remove(fn)
 
     def registered_ops(self) -> list[str]:
         out = []

@@ -29,5 +29,5 @@ module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
 // CHECK-NEXT:   device 2: scalar int32 checksum {{[0-9a-f]+}} = 1
 // CHECK-NEXT:   device 3: scalar int32 checksum {{[0-9a-f]+}} = 2
 
-// ERR: recv-without-send.mlir:9:{{[0-9]+}}: error: recv without matching send: device 3 waits for a message from device 2 on channel 7, and no device will send it
-// ERR-NEXT: recv-without-send.mlir:8:{{[0-9]+}}: note: 'stablehlo.send' on channel 7
+// ERR: recv-without-send.mlir:10:{{[0-9]+}}: error: recv without matching send: device 3 waits for a message from device 2 on channel 8, and no device will send it
+// ERR-NEXT: note: no 'stablehlo.send' uses channel 8
