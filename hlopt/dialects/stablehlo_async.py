@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.stablehlo_asm import block_arg_text
-from hlopt.dialects.stablehlo_attrs import FutureType, parse_stablehlo_type
+from hlopt.dialects.stablehlo_attrs import parse_stablehlo_type
 from hlopt.dialects.stablehlo_ops import ShloOp, _build
 from hlopt.dialects.stablehlo_syntax import keyword_pos
 from hlopt.dialects.stablehlo_verify import verify_async_done, verify_async_start
