@@ -240,6 +240,10 @@ class _Sim:
         self.ready: dict[Value, float] = {}
         self.est = ScheduleEstimate()
         self.pending: dict[Value, tuple[float, list[int]]] = {}  # future -> (ready time, start event ids)
+        if timeline is not None:
+            for d in range(devices):
+                for stream in ("compute", "communication"):
+                    timeline.track((f"{prefix}device {d}", stream))
 
     def _ready(self, op: Operation) -> float:
         return max((self.ready.get(v, 0.0) for v in op.operands), default=0.0)

@@ -36,6 +36,10 @@ class Timeline:
         tid = self._tids.setdefault((process, thread), len(self._tids))
         return pid, tid
 
+    def track(self, track: str | tuple[str, str]) -> None:
+        """Declare a track now (tracks are listed in order of declaration)."""
+        self._track(track)
+
     def event(self, track: str | tuple[str, str], name: str, start_us: float, dur_us: float,
               args: dict[str, Any] | None = None) -> int:
         """Add a complete event; returns its id (for `flow`)."""

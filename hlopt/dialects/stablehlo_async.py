@@ -192,6 +192,8 @@ class AsyncDoneOp(ShloOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         if not is_rfc_done(op):
+            if len(op.results) != 1:  # upstream's async_done has exactly one result
+                raise op_error(op, "requires one result")
             verify_async_done(op)
             return
         if not op.operands:

@@ -4,7 +4,10 @@ async_done pair, so --async-schedule can overlap it with compute.
 
 form=rfc (default): the Async RFC's `!stablehlo.async<Ri>`, one per result;
 form=upstream: upstream StableHLO's `!stablehlo.future<R...>`, the form XLA
-compiles today. Collectives already inside an async body are left alone.
+compiles today; upstream's async_done has one result, so collectives with
+several results (all_to_all or all_reduce of several operands) stay
+synchronous in that form. Collectives already inside an async body are
+left alone.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ class AsyncCollectives(Pass):
     def run(self, op: Operation) -> None:
         if self.form not in ("rfc", "upstream"):
             self.fail(f"invalid form '{self.form}' (expected 'rfc' or 'upstream')", op)
-        todo = [o for o in op.walk() if o.name in WRAPPED and not _in_async_body(o)]
+        todo = [o for o in op.walk() if o.name in WRAPPED and not _in_async_body(o)
+                and (self.form == "rfc" or len(o.results) == 1)]
         rw = Rewriter()
         for coll in todo:
             wrap(rw, coll, self.form)

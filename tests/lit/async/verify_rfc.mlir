@@ -187,3 +187,17 @@ func.func @start_syntax(%x: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+
+// the upstream form keeps upstream's rule: one result per async_done
+func.func @upstream_done_results(%x: tensor<4xf32>) {
+  %f = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %0 = "stablehlo.collective_permute"(%a) <{source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+    stablehlo.return %0, %0 : tensor<4xf32>, tensor<4xf32>
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>, tensor<4xf32>>
+  // expected-error@+1 {{'stablehlo.async_done' op requires one result}}
+  %r:2 = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<4xf32>, tensor<4xf32>>) -> (tensor<4xf32>, tensor<4xf32>)
+  return
+}
