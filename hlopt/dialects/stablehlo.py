@@ -3,7 +3,13 @@ async ops of both designs in stablehlo_async), attributes and types
 (stablehlo_attrs, stablehlo_async), custom syntax (stablehlo_syntax +
 grammars/stablehlo.lark) and verifiers (stablehlo_verify)."""
 
-from hlopt.dialects import stablehlo_async, stablehlo_attrs, stablehlo_ops, stablehlo_ops_more, stablehlo_verify  # noqa: F401
+from hlopt.dialects import (  # noqa: F401
+                  stablehlo_async,
+                  stablehlo_attrs,
+                  stablehlo_ops,
+                  stablehlo_ops_more,
+                  stablehlo_verify,
+)
 from hlopt.dialects.stablehlo_syntax import CALLBACKS
 from hlopt.ir.dialect import Dialect
 
