@@ -4,10 +4,11 @@ async_done pair, so --async-schedule can overlap it with compute.
 
 form=rfc (default): the Async RFC's `!stablehlo.async<Ri>`, one per result;
 form=upstream: upstream StableHLO's `!stablehlo.future<R...>`, the form XLA
-compiles today; upstream's async_done has one result, so collectives with
-several results (all_to_all or all_reduce of several operands) stay
-synchronous in that form. Collectives already inside an async body are
-left alone.
+compiles today. That form wraps only what XLA accepts: upstream's
+async_done has one result, so collectives with several results stay
+synchronous, and so does all_to_all (XLA expands it into an all-to-all
+plus reshapes, and its verifier wants an async computation of one
+instruction). Collectives already inside an async body are left alone.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ WRAPPED = frozenset(f"stablehlo.{n}" for n in (
     "collective_permute", "all_reduce", "all_gather", "reduce_scatter", "all_to_all"))
 
 
+_UPSTREAM_SYNC = frozenset({"stablehlo.all_to_all"})
+
+
 @register_pass
 @dataclass
 class AsyncCollectives(Pass):
@@ -38,7 +42,7 @@ class AsyncCollectives(Pass):
         if self.form not in ("rfc", "upstream"):
             self.fail(f"invalid form '{self.form}' (expected 'rfc' or 'upstream')", op)
         todo = [o for o in op.walk() if o.name in WRAPPED and not _in_async_body(o)
-                and (self.form == "rfc" or len(o.results) == 1)]
+                and (self.form == "rfc" or (len(o.results) == 1 and o.name not in _UPSTREAM_SYNC))]
         rw = Rewriter()
         for coll in todo:
             wrap(rw, coll, self.form)

@@ -36,7 +36,8 @@
 // UP-NEXT: }) : (tensor<8xf32>) -> !stablehlo.future<tensor<8xf32>>
 // UP-NEXT: %{{.*}} = "stablehlo.async_done"(%[[S0]]) : (!stablehlo.future<tensor<8xf32>>) -> tensor<8xf32>
 // UP:      "stablehlo.async_done"({{.*}}) : (!stablehlo.future<tensor<1xf32>>) -> tensor<1xf32>
-// upstream's async_done has one result: a multi-result collective stays synchronous
+// upstream's async_done has one result, and XLA wants one instruction per
+// async computation: all_to_all stays synchronous in this form
 // UP-NEXT: %{{.*}}:2 = "stablehlo.all_to_all"
 // UP-NEXT: return
 func.func @all(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
@@ -54,4 +55,14 @@ func.func @all(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8
   }) : (tensor<8xf32>) -> tensor<1xf32>
   %4:2 = "stablehlo.all_to_all"(%1, %y) <{split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 8 : i64, replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>}> : (tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
   return %4#0, %4#1 : tensor<8xf32>, tensor<8xf32>
+}
+
+// UP-LABEL: func.func @single_all_to_all
+// UP-NEXT:  %0 = "stablehlo.all_to_all"
+// UP-NEXT:  return
+// RFC-LABEL: func.func @single_all_to_all
+// RFC-NEXT:  stablehlo.async_start
+func.func @single_all_to_all(%x: tensor<8x8xf32>) -> tensor<64x1xf32> {
+  %0 = "stablehlo.all_to_all"(%x) <{split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 8 : i64, replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>}> : (tensor<8x8xf32>) -> tensor<64x1xf32>
+  return %0 : tensor<64x1xf32>
 }
