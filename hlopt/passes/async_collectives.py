@@ -36,12 +36,19 @@ class AsyncCollectives(Pass):
     summary = "Wrap collectives in stablehlo.async_start/async_done"
     form: str = field(default="rfc", metadata={"help": "rfc (!stablehlo.async per result) or upstream "
                                                        "(!stablehlo.future, what XLA compiles)"})
+    ops: list[str] = field(default_factory=lambda: sorted(n.split(".", 1)[1] for n in WRAPPED),
+                           metadata={"help": "which collectives to wrap (comma-separated op names without "
+                                             "'stablehlo.')"})
     statistic_help = {"num-wrapped": "Number of collectives wrapped in async_start/async_done"}
 
     def run(self, op: Operation) -> None:
         if self.form not in ("rfc", "upstream"):
             self.fail(f"invalid form '{self.form}' (expected 'rfc' or 'upstream')", op)
-        todo = [o for o in op.walk() if o.name in WRAPPED and not _in_async_body(o)
+        unknown = sorted(set(self.ops) - {n.split(".", 1)[1] for n in WRAPPED})
+        if unknown:
+            self.fail(f"unknown collective '{unknown[0]}' in option 'ops'", op)
+        chosen = {f"stablehlo.{n}" for n in self.ops}
+        todo = [o for o in op.walk() if o.name in chosen and not _in_async_body(o)
                 and (self.form == "rfc" or (len(o.results) == 1 and o.name not in _UPSTREAM_SYNC))]
         rw = Rewriter()
         for coll in todo:

@@ -3,8 +3,20 @@
 // RUN: hlopt %s --stablehlo-async-collectives=form=upstream | filecheck %s --check-prefix=UP
 // RUN: hlopt %s --stablehlo-async-collectives --stablehlo-async-collectives | filecheck %s --check-prefix=RFC
 // RUN: not hlopt %s --stablehlo-async-collectives=form=bogus 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: hlopt %s '--stablehlo-async-collectives=ops=all_gather' | filecheck %s --check-prefix=OPS
+// RUN: not hlopt %s '--stablehlo-async-collectives=ops=all_gather,send' 2>&1 | filecheck %s --check-prefix=BADOPS
 
 // BAD: error: invalid form 'bogus' (expected 'rfc' or 'upstream')
+// BADOPS: error: unknown collective 'send' in option 'ops'
+
+// OPS-LABEL: func.func @all
+// OPS-NEXT:  "stablehlo.collective_permute"
+// OPS:       "stablehlo.all_reduce"
+// OPS:       stablehlo.async_start
+// OPS-NEXT:    "stablehlo.all_gather"
+// OPS:       "stablehlo.reduce_scatter"
+// OPS-NOT:   async_start
+// OPS:       "stablehlo.all_to_all"
 
 // RFC-LABEL: func.func @all
 // RFC:      %[[S0:.*]] = stablehlo.async_start(%arg0 as %[[A0:.*]]: tensor<8xf32>) -> !stablehlo.async<tensor<8xf32>> {
