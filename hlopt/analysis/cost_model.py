@@ -55,11 +55,19 @@ class DeviceParams:
     link_latency_us: float = 5.0        # per collective (launch + synchronization), microseconds
 
 
+_BYTES: dict[Type, int] = {}  # types are interned: one entry per distinct type
+
+
 def type_bytes(t: Type) -> int:
     """Bytes of a statically shaped tensor (0 for tokens, futures, dynamic shapes)."""
-    if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
-        return 0
-    return prod(t.shape) * max(1, (element_bits(t.element_type) + 7) // 8)
+    n = _BYTES.get(t)
+    if n is None:
+        if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
+            n = 0
+        else:
+            n = prod(t.shape) * max(1, (element_bits(t.element_type) + 7) // 8)
+        _BYTES[t] = n
+    return n
 
 
 def element_bits(et: Type) -> int:
@@ -144,9 +152,18 @@ def comm_bytes(op: Operation) -> float:
 class CostModel:
     params: DeviceParams = field(default_factory=DeviceParams)
     _calls: dict[Operation, float] = field(default_factory=dict)
+    _ops: dict[Operation, float] = field(default_factory=dict)
 
     def compute_us(self, op: Operation) -> float:
-        """Roofline time of a non-collective op (calls: their callee's body)."""
+        """Roofline time of a non-collective op (calls: their callee's body);
+        memoized per op, so simulating before and after a reordering costs
+        each op once."""
+        t = self._ops.get(op)
+        if t is None:
+            t = self._ops[op] = self._compute_us(op)
+        return t
+
+    def _compute_us(self, op: Operation) -> float:
         if is_call(op):
             callee = _resolve_callee(op)
             if callee is not None:
