@@ -598,6 +598,9 @@ def main(argv=None) -> int:
     from async_bench import bench_async  # issue 10: async passes, linear in size
 
     res["async"] = bench_async(repeat)
+    from hir_bench import bench_hir  # issue 13: host IR passes, linear in size
+
+    res["hir"] = bench_hir(repeat)
 
     if a.inprocess:
         res["inprocess"] = {}
@@ -618,7 +621,7 @@ def main(argv=None) -> int:
                     d["diff"] = first_diff(got, exp)
             res["inprocess"][str(n)] = d
 
-    targets = report(res, a.plain) + [res["async"]["target"]]
+    targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")

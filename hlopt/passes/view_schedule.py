@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hlopt.analysis import hir_schedule
 from hlopt.analysis.cost_model import CostModel, DeviceParams, num_devices, simulate
+from hlopt.analysis.hir_eval import EvalError
 from hlopt.analysis.timeline import Timeline
 from hlopt.ir.core import Operation
 from hlopt.passes.base import Pass
@@ -20,11 +22,20 @@ def write_schedule(module: Operation, path: str, model: CostModel, p: Pass, devi
     from hlopt.passes.async_schedule import functions, symbol
 
     tl = Timeline()
-    fns = functions(module)
-    n = devices or min(num_devices(module), 8)
-    for f in fns:
-        prefix = f"{symbol(f)} " if len(fns) > 1 else ""
-        simulate(f, model, tl, devices=n, prefix=prefix)
+    if hir_schedule.is_host_program(module):  # host IR: per device, one track per stream
+        hosts = hir_schedule.host_functions(module)
+        for name in hosts:
+            try:
+                hir_schedule.simulate(module, name, model.params, timeline=tl,
+                                      prefix=f"{name} " if len(hosts) > 1 else "")
+            except EvalError as e:
+                p.fail(f"cannot simulate host program @{name}: {e}", e.op or module)
+    else:
+        fns = functions(module)
+        n = devices or min(num_devices(module), 8)
+        for f in fns:
+            prefix = f"{symbol(f)} " if len(fns) > 1 else ""
+            simulate(f, model, tl, devices=n, prefix=prefix)
     try:
         tl.write(path)
     except OSError as e:
