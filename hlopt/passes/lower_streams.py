@@ -211,7 +211,8 @@ class LowerStreams(Pass):
                 "(roofline cost model) as statistics"})
     statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops",
                       "predicted-us-1-stream": "predicted time with one worker stream (us)",
-                      "predicted-us-n-streams": "predicted time with num-streams worker streams (us)"}
+                      "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
+                      "async-regions": "async regions lowered to side streams and events"}
 
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
@@ -278,6 +279,11 @@ class LowerStreams(Pass):
                 self.stat("loops")
             pattern.lower(op, loop, self)
             self.stat("ops")
+        from hlopt.passes.async_streams import lower_async_regions  # async regions: side streams and events
+
+        n = lower_async_regions(fn, rw, self.num_streams)
+        if n:
+            self.stat("async-regions", n)
 
     def _check_reduced_stream_axis(self, op: Operation) -> None:
         d = op.opdef
