@@ -601,6 +601,11 @@ def main(argv=None) -> int:
     from hir_bench import bench_hir  # issue 13: host IR passes, linear in size
 
     res["hir"] = bench_hir(repeat)
+    log("interpreter: deep_transformer_grad (in-process) ...")
+    import interp_bench  # bench/interp_bench.py: the reference interpreter's figures
+
+    res["interpreter"] = interp_bench.measure(repeat)
+    log(interp_bench.render(res["interpreter"]))
 
     if a.inprocess:
         res["inprocess"] = {}
@@ -622,6 +627,9 @@ def main(argv=None) -> int:
             res["inprocess"][str(n)] = d
 
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
+    for t in interp_bench.targets(res["interpreter"]):
+        print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
+        targets.append(t)
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")

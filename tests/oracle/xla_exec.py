@@ -57,7 +57,9 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
             json.dump({"num_partitions": num_partitions, "num_replicas": num_replicas, "spmd": spmd,
                        "nargs": len(args)}, f)
         env = dict(os.environ)
-        env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8").strip()
+        # cheap LLVM code generation: the oracle compiles big modules once and runs them once
+        env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
+                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true").strip()
         env["JAX_PLATFORMS"] = "cpu"
         try:
             p = subprocess.run([sys.executable, os.path.abspath(__file__), d], env=env, capture_output=True,
@@ -98,6 +100,8 @@ def _child(d: str) -> None:
     bo.num_partitions, bo.num_replicas = P, R
     bo.use_spmd_partitioning = bool(meta["spmd"])
     bo.use_shardy_partitioner = "sdy." in text
+    # favour compile time: the oracle runs small inputs once
+    bo.exec_time_optimization_effort = -1.0
     da = xc.DeviceAssignment.create(np.arange(n, dtype=np.int32).reshape(R, P))
     o.device_assignment = da
     bo.device_assignment = da
