@@ -75,6 +75,16 @@ def _bundle(op: Operation, v: Any, what: str) -> AsyncBundleType:
     return v.type
 
 
+class Bundle:
+    """The interpreter's value of an `!mhlo.async_bundle`: the called
+    computation runs eagerly at async_start; async_done hands out its results."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list):
+        self.values = values
+
+
 class AsyncStartOp(OpDef):
     name = "mhlo.async_start"
     summary = "Start an asynchronous call of `called_computation` (HLO async-start)"
@@ -96,6 +106,11 @@ class AsyncStartOp(OpDef):
             raise op_error(op, "bundle operand types must match the operands, but got "
                                f"'{ins.text if ins is not None else ''}'")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        fn = ctx.lookup(op.properties.get("called_computation").root)
+        return [Bundle(list(ctx.call(fn, args)))]
+
 
 class AsyncUpdateOp(OpDef):
     name = "mhlo.async_update"
@@ -108,6 +123,10 @@ class AsyncUpdateOp(OpDef):
         b = _bundle(op, op.operands[0], "operand #0")
         if op.results[0].type is not b:
             raise op_error(op, f"result type must be the operand's bundle type '{b.text}'")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]
 
 
 class AsyncDoneOp(OpDef):
@@ -123,6 +142,10 @@ class AsyncDoneOp(OpDef):
         if op.result_types != want:
             raise op_error(op, "result types must be the bundle's result types "
                                + ", ".join(f"'{t.text}'" for t in want))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return list(args[0].values)
 
 
 DIALECT = Dialect("mhlo", ops=(AsyncStartOp, AsyncUpdateOp, AsyncDoneOp), allow_unknown_ops=True,
