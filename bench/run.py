@@ -595,6 +595,12 @@ def main(argv=None) -> int:
 
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
+    from async_bench import bench_async  # issue 10: async passes, linear in size
+
+    res["async"] = bench_async(repeat)
+    from hir_bench import bench_hir  # issue 13: host IR passes, linear in size
+
+    res["hir"] = bench_hir(repeat)
     log("interpreter: deep_transformer_grad (in-process) ...")
     import interp_bench  # bench/interp_bench.py: the reference interpreter's figures
 
@@ -625,7 +631,7 @@ def main(argv=None) -> int:
                     d["diff"] = first_diff(got, exp)
             res["inprocess"][str(n)] = d
 
-    targets = report(res, a.plain)
+    targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
     for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
         targets.append(t)

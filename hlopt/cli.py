@@ -106,8 +106,11 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
                 name, _, body = name[:-1].partition("{")
                 rest, eq = body, "="
             if eq:
-                try:
-                    opts = parse_options(rest)
+                from hlopt.passes.registry import get_pass
+
+                positional = getattr(get_pass(name), "positional_option", None)
+                try:  # `--view-schedule=FILE.json`: the value of the pass's positional option
+                    opts = {positional: rest} if positional and "=" not in rest else parse_options(rest)
                 except PipelineError as e:
                     raise click.UsageError(str(e)) from None
             specs.append(PassSpec(name, opts))

@@ -73,16 +73,19 @@ class TraceEvent:
     stream: int
     op: Operation
     iteration: tuple[int, ...] = ()
+    other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index)
 
 
 class _Machine:
-    def __init__(self, module: Operation, global_mode: bool):
+    def __init__(self, module: Operation, global_mode: bool, dry: bool = False):
         self.global_mode = global_mode
+        self.dry = dry  # trace only: no numerics (buffers are None)
         self.funcs = {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
                       if o.name == "func.func" and isinstance(o.properties.get("sym_name"), StringAttr)}
         self.trace: list[TraceEvent] = []
         self.stream = 0  # the current stream (0: the stream current at entry)
         self.iters: list[int] = []
+        self.depth = 0  # > 0 inside a launched kernel (its ops are one kernel event)
 
     # -- values --------------------------------------------------------------
     def devices(self, t: Type) -> tuple[int, ...]:
@@ -106,8 +109,10 @@ class _Machine:
             self.run_op(op, env)
         return []
 
-    def record(self, kind: str, op: Operation) -> None:
-        self.trace.append(TraceEvent(kind, self.stream, op, tuple(self.iters)))
+    def record(self, kind: str, op: Operation, other: Any = None) -> None:
+        if self.depth:
+            return
+        self.trace.append(TraceEvent(kind, self.stream, op, tuple(self.iters), other))
 
     # -- ops -------------------------------------------------------------------
     def run_op(self, op: Operation, env: dict[Value, Any]) -> None:
@@ -126,6 +131,11 @@ class _Machine:
         dest_t = d.dest_type(op)
         out = d.dest(op)
         res: dict[int, np.ndarray] = {}
+        if self.dry:
+            self.record("compute", op)
+            if out is None:
+                env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
+            return
         for dev in self.devices(dest_t):
             args = []
             for v in ins:
@@ -181,7 +191,11 @@ class _Machine:
 
     def op_hir_post_on_stream(self, op: Operation, env: dict) -> None:
         self.record("kernel", op)
-        outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+        self.depth += 1
+        try:
+            outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+        finally:
+            self.depth -= 1
         for r, v in zip(op.results, outs):
             env[r] = v
 
@@ -192,14 +206,17 @@ class _Machine:
 
     def op_hir_allocate(self, op: Operation, env: dict) -> None:
         t = op.results[0].type
-        env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
+        if self.dry:
+            env[op.results[0]] = dict.fromkeys(self.devices(t))
+        else:
+            env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
         self.record("allocate", op)
 
     def op_hir_alias_select(self, op: Operation, env: dict) -> None:
         axis = op.properties.get("axis").value
         i = env[op.operands[1]]
         index = (slice(None),) * axis + (i, Ellipsis)  # a view even when 0-d
-        env[op.results[0]] = {dev: a[index] for dev, a in env[op.operands[0]].items()}
+        env[op.results[0]] = {dev: (a[index] if a is not None else None) for dev, a in env[op.operands[0]].items()}
 
     # streams run in program order: only the current stream is tracked
     def op_hir_get_current_stream(self, op: Operation, env: dict) -> None:
@@ -213,20 +230,23 @@ class _Machine:
         self.record("set_stream", op)
 
     def op_hir_synchronize(self, op: Operation, env: dict) -> None:
-        self.record("synchronize", op)
+        self.record("synchronize", op, env[op.operands[0]])
 
     def op_hir_record_event(self, op: Operation, env: dict) -> None:
         env[op.results[0]] = (env[op.operands[0]], len(self.trace))
-        self.record("record_event", op)
+        self.record("record_event", op, env[op.results[0]])
 
     def op_hir_wait_event(self, op: Operation, env: dict) -> None:
-        self.record("wait_event", op)
+        self.record("wait_event", op, env[op.operands[0]])
 
     def op_hir_wait(self, op: Operation, env: dict) -> None:
         self.record("wait", op)
 
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value
+        if self.dry:
+            self.record("communication", op)
+            return
         src_v, dst_v = op.operands
         in_t, out_t = src_v.type, dst_v.type
         src, dst = mesh_of(in_t), mesh_of(out_t)
@@ -291,6 +311,17 @@ def run_global(module: Operation, fn: str, inputs: Sequence[np.ndarray]) -> list
     return [o[0] for o in outs]
 
 
+def trace_host(module: Operation, fn: str) -> list[TraceEvent]:
+    """The host actions of `fn` in order, without computing values (for
+    schedule simulation)."""
+    m = _Machine(module, False, dry=True)
+    f = m.funcs.get(fn)
+    if f is None:
+        raise EvalError(f"no function @{fn}")
+    m.call(fn, [dict.fromkeys(mesh_of(a.type)) for a in f.regions[0].blocks[0].args])
+    return m.trace
+
+
 def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
                 ) -> tuple[list[dict[int, np.ndarray]], list[TraceEvent]]:
     """The host program on every device: global inputs are sharded as the
@@ -305,4 +336,4 @@ def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
     return outs, m.trace
 
 
-__all__ = ["EvalError", "TraceEvent", "run_global", "run_devices", "shard"]
+__all__ = ["EvalError", "TraceEvent", "run_global", "run_devices", "shard", "trace_host"]

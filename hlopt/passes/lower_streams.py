@@ -35,23 +35,35 @@ class StreamLoop:
     """An open `scf.for` over a stream axis: its body's insertion point
     (before the closing stream switch) and the slice cache."""
 
-    def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int):
+    def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int, join_after: bool):
         self.rw, self.extent = rw, extent
         loc = before.location
         rw.set_insertion_point_before(before)
         idx = IndexType()
+        pool = {"pool": IntegerAttr(num_streams, i64)}
         bounds = [rw.create("arith.constant", (), [idx], properties={"value": IntegerAttr(v, idx)},
                             location=loc).results[0] for v in (0, extent, 1)]
+        if join_after:  # the stream current before the loop
+            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
         self.op = rw.create("scf.for", bounds, (), regions=1, location=loc)
+        if join_after:
+            # after the loop, a joining loop: the main stream waits for every
+            # worker (so iterations on different streams may overlap)
+            join = rw.create("scf.for", bounds, (), regions=1, location=loc)
+            j = rw.create_block(join.regions[0], [idx], [loc]).args[0]
+            w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
+            rw.create("hir.synchronize", [w], location=loc)
+            rw.create("scf.yield", location=loc)
         body = rw.create_block(self.op.regions[0], [idx], [loc])
         self.iv = body.args[0]
-        main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
-        worker = rw.create("hir.stream", [self.iv], [StreamType()],
-                           properties={"pool": IntegerAttr(num_streams, i64)}, location=loc).results[0]
+        if not join_after:
+            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
+        worker = rw.create("hir.stream", [self.iv], [StreamType()], properties=pool, location=loc).results[0]
         rw.create("hir.set_current_stream", [worker], location=loc)
         rw.create("hir.synchronize", [main], location=loc)
         self.tail = rw.create("hir.set_current_stream", [main], location=loc)
-        rw.create("hir.synchronize", [worker], location=loc)
+        if not join_after:
+            rw.create("hir.synchronize", [worker], location=loc)
         rw.create("scf.yield", location=loc)
         self.cache: dict[tuple[Value, int], Value] = {}
         self.members: set[Operation] = set()
@@ -190,11 +202,23 @@ class LowerStreams(Pass):
     summary = "Run stream-parallel host ops in loops over their stream axis, one stream per iteration"
     anchor = "builtin.module"
     num_streams: int = field(default=4, metadata={"help": "size of the stream pool (iteration i runs on i mod N)"})
-    statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops"}
+    join: str = field(default="in-loop", metadata={
+        "help": "in-loop: each iteration ends by making the main stream wait for its worker (nvFuser's first "
+                "stream lowering); after-loop: a joining loop after the loop does (nvFuser's AssignStreams), so "
+                "iterations on different streams overlap"})
+    predict: bool = field(default=True, metadata={
+        "help": "report the predicted time of each host function with 1 stream and with num-streams streams "
+                "(roofline cost model) as statistics"})
+    statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops",
+                      "predicted-us-1-stream": "predicted time with one worker stream (us)",
+                      "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
+                      "async-regions": "async regions lowered to side streams and events"}
 
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
             self.fail(f"num-streams must be at least 1, got {self.num_streams}", op)
+        if self.join not in ("in-loop", "after-loop"):
+            self.fail(f"unknown join '{self.join}' (expected in-loop or after-loop)", op)
         body = op.regions[0].blocks[0]
         kernels = {o.properties.get("callee").leaf for o in op.walk()
                    if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
@@ -205,6 +229,24 @@ class LowerStreams(Pass):
             if isinstance(name, StringAttr) and name.value in kernels:
                 continue  # launched kernels run whole; their launches are checked below
             self._lower_function(fn)
+        if self.predict and self.statistics.get("loops"):
+            self._predict(op)
+
+    def _predict(self, module: Operation) -> None:
+        """Statistics: the host programs' predicted time without and with
+        stream overlap (hlopt.analysis.hir_schedule)."""
+        from hlopt.analysis.hir_eval import EvalError
+        from hlopt.analysis.hir_schedule import host_functions, simulate
+
+        try:
+            for name in host_functions(module):
+                self.stat("predicted-us-1-stream", round(simulate(module, name, streams=1)))
+                self.stat("predicted-us-n-streams", round(simulate(module, name)))
+        except EvalError as e:  # a program the evaluator cannot run: no prediction
+            self.statistics.pop("predicted-us-1-stream", None)
+            self.statistics.pop("predicted-us-n-streams", None)
+            self.stat("unpredicted", 1)
+            del e
 
     def _lower_function(self, fn: Operation) -> None:
         block = fn.regions[0].blocks[0]
@@ -233,10 +275,15 @@ class LowerStreams(Pass):
                 loop = None
                 continue
             if loop is None or loop.extent != extent:
-                loop = StreamLoop(rw, op, extent, self.num_streams)
+                loop = StreamLoop(rw, op, extent, self.num_streams, self.join == "after-loop")
                 self.stat("loops")
             pattern.lower(op, loop, self)
             self.stat("ops")
+        from hlopt.passes.async_streams import lower_async_regions  # async regions: side streams and events
+
+        n = lower_async_regions(fn, rw, self.num_streams)
+        if n:
+            self.stat("async-regions", n)
 
     def _check_reduced_stream_axis(self, op: Operation) -> None:
         d = op.opdef
