@@ -96,11 +96,13 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     inputs, specs = [], []
     for a in args:
         if a.startswith("--") and len(a) > 2:
-            name, eq, rest = a[2:].partition("=")
+            body = a[2:]
+            brace, eqpos = body.find("{"), body.find("=")
+            if brace > 0 and (eqpos < 0 or brace < eqpos) and body.endswith("}"):
+                name, rest, eq = body[:brace], body[brace + 1:-1], "="  # `--canonicalize{max-iterations=3}`
+            else:
+                name, eq, rest = body.partition("=")
             opts = {}
-            if "{" in name and name.endswith("}"):
-                name, _, body = name[:-1].partition("{")
-                rest, eq = body, "="
             if eq:
                 try:
                     opts = parse_options(rest)

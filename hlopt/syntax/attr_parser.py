@@ -489,11 +489,14 @@ class AttrDecoder(Transformer):
 
     def file_loc(self, c):
         name, line, col, rng = c
-        return FileLineColLoc(unescape(name), int(line), int(col), rng or "")
+        line = _loc_number(line, "line")
+        col = 0 if col is None else _loc_number(col, "column")  # `loc("a":1)` is line 1, column 0
+        return FileLineColLoc(unescape(name), line, col, rng or "")
 
     def loc_range(self, c):
         line, col = c
-        return f" to {line or ''}:{col}"
+        line = "" if line is None else _loc_number(line, "line")
+        return f" to {line}:{_loc_number(col, 'column')}"
 
     def name_loc(self, c):
         name, child = c
@@ -515,6 +518,18 @@ class AttrDecoder(Transformer):
         if not isinstance(v, Location):
             raise SyntaxErr(f"expected location, but alias '{str(c[0])[1:]}' is not one")
         return v
+
+
+_LOC_INT = re.compile(r"(?:0x[0-9a-fA-F]+|\d+)\Z")
+
+
+def _loc_number(tok: Any, what: str) -> int:
+    """A FileLineColRange line or column: an unsigned 32-bit integer literal
+    (decimal or hex), as MLIR's parser requires."""
+    text = str(tok)
+    if _LOC_INT.match(text) is None or int(text, 0) > 0xFFFFFFFF:
+        raise SyntaxErr(f"expected integer {what} number in FileLineColRange", getattr(tok, "start_pos", 0) or 0)
+    return int(text, 0)
 
 
 _SCALARS: dict[str, Type] = {"index": IndexType(), "none": NoneType()}

@@ -251,11 +251,11 @@ class ContextLexer(Lexer):
             tok_type, end = self.next(text, pos, acc, sc, kw)
             if tok_type == "GENERIC_SIMPLE":
                 end, spans = end
-                tok = SpanToken._future_new(tok_type, text[pos:end], pos)
+                tok = SpanToken._future_new(tok_type, text[pos:end], pos, None, None, None, None, end)
                 tok.spans = spans
                 yield tok
-            else:
-                yield _new_token(tok_type, text[pos:end], pos)
+            else:  # end_pos too: errors about what follows a token point there
+                yield _new_token(tok_type, text[pos:end], pos, None, None, None, None, end)
             pos = end
 
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:

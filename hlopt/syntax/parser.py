@@ -932,8 +932,8 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     try:
         lark.parse(text)
         return session.finish()
-    except ParseError as e:
-        d = _diag(source, e.message, e.pos)
+    except ParseError as e:  # raised without a position: the op being parsed
+        d = _diag(source, e.message, e.pos if e.pos is not None else session.pos)
         if e.note:
             d.notes.append(Diagnostic("note", e.note, d.location, source=source))
         raise DiagnosticError([d]) from None
