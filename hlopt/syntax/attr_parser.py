@@ -91,8 +91,18 @@ def unescape(tok: str) -> bytes:
     return bytes(out)
 
 
+_NUMBER_LIT = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)\Z")
+
+
 def _is_float_literal(t: str) -> bool:
-    return ("." in t or "e" in t or "E" in t) and not t.lstrip("-").startswith("0x")
+    return "." in t and not t.lstrip("-").startswith("0x")
+
+
+def _check_number(tok: str) -> None:
+    """Element tokens come from a loose split; MLIR's lexer would stop a
+    number where this one is malformed (`1e5` is `1` then `e5`)."""
+    if _NUMBER_LIT.match(tok) is None:
+        raise SyntaxErr(f"invalid number literal '{tok[:40]}'")
 
 
 def int_value(tok: str, t: Type) -> int:
@@ -109,6 +119,8 @@ def int_value(tok: str, t: Type) -> int:
         hi = (1 << (w - 1)) - 1 if t.signedness == "s" else (1 << w) - 1
         if not lo <= v <= hi:
             raise SyntaxErr("integer constant out of range for attribute")
+    elif isinstance(t, IndexType) and not -(1 << 63) <= v < (1 << 64):  # index is stored in 64 bits
+        raise SyntaxErr("integer constant out of range for attribute")
     return v
 
 
@@ -146,6 +158,8 @@ def _overflow_bits(s, neg: bool) -> int:
 
 def element_value(tok: str, t: Type) -> Any:
     """One dense/array element literal of element type t."""
+    if tok not in ("true", "false"):
+        _check_number(tok)
     if isinstance(t, FloatType):
         return float_bits(tok, t)
     if t is i1:
@@ -153,7 +167,10 @@ def element_value(tok: str, t: Type) -> Any:
             return 1
         if tok == "false":
             return 0
-        return int_value(tok, t) & 1
+        try:
+            return int_value(tok, t) & 1
+        except SyntaxErr as e:  # MLIR's wording for elements
+            raise SyntaxErr(e.message.replace("for attribute", "for type")) from None
     if isinstance(t, (IntegerType, IndexType)):
         if tok in ("true", "false"):
             raise SyntaxErr("expected integer elements, but parsed a boolean")
@@ -301,6 +318,41 @@ def _decode_hex(lit: str, t: ShapedType) -> DenseElementsAttr:
 _ARRAY = re.compile(r"<\s*([^:>\s]+)\s*(?::(.*))?>\Z", re.S)
 
 
+_SPACING = re.compile(r'"(?:[^"\\]|\\.)*"|\s+|,|[<\[({]|[>\])}]')
+
+
+def normalize_attr_spacing(text: str) -> str:
+    """The spacing MLIR's attribute printers use: no space inside brackets,
+    one after a comma, one for any other run of whitespace. Two spellings
+    of one dialect attribute then intern as one value (so CSE merges them)."""
+    if not any(c.isspace() for c in text) and ",]" not in text:
+        out = text
+    else:
+        parts: list[str] = []
+        pos = 0
+        for m in _SPACING.finditer(text):
+            parts.append(text[pos:m.start()])
+            parts.append(m.group())
+            pos = m.end()
+        parts.append(text[pos:])
+        toks = [t for t in parts if t]
+        res: list[str] = []
+        for i, t in enumerate(toks):
+            if t.isspace():
+                prev = res[-1] if res else ""
+                nxt = toks[i + 1] if i + 1 < len(toks) else ""
+                if prev in ("<", "[", "(", "{", ",") or nxt in (">", "]", ")", "}", ",") or not prev or not nxt:
+                    continue
+                res.append(" ")
+            elif t == ",":
+                res.append(", ")
+            else:
+                res.append(t)
+        out = "".join(res).replace(",  ", ", ").replace(", ]", ",]")
+        out = re.sub(r", (?=[>\])}])", ",", out)
+    return out
+
+
 class AttrDecoder(Transformer):
     """Builds attribute/type/location values from attributes.lark."""
 
@@ -345,7 +397,13 @@ class AttrDecoder(Transformer):
         return ArrayAttr(x for x in c if x is not None)
 
     def dict(self, c):
-        return DictionaryAttr(x for x in c if x is not None)
+        entries = [x for x in c if x is not None]
+        names = set()
+        for n, _ in entries:
+            if n in names:
+                raise SyntaxErr(f"duplicate key '{n}' in dictionary attribute")
+            names.add(n)
+        return DictionaryAttr(entries)
 
     def named(self, c):
         key, value = c
@@ -391,6 +449,8 @@ class AttrDecoder(Transformer):
                 return v
         if "<" not in text and "." not in text:
             raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
+        if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
+            text = normalize_attr_spacing(text)
         return OpaqueAttr(text)
 
     def verbatim(self, c):

@@ -29,25 +29,29 @@ class SpanToken(Token):
 
     __slots__ = ("spans",)
 
+# MLIR's identifiers, numbers and whitespace are ASCII: every pattern here
+# uses re.ASCII, so `@méain` or a no-break space is an error, as in MLIR
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"          # SSA / suffix id
 _SYM = r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")'  # @name or @"quoted"
-WS = re.compile(r"(?:\s+|//[^\n]*)+")
-WS_ONLY = re.compile(r"\s*")
-OPERAND_LIST = re.compile(r"\([^()]*\)")
-BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
-VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?")
-RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)")
-STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)")
-INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
-SYMBOL = re.compile(_SYM)
-SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*")
-ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*")
-CARET_ID = re.compile(r"\^[\w$.\-]+")
-ARROW = re.compile(r"\s*->\s*")
-COLON_TYPE = re.compile(r"\s*:\s*(?![=:])")
+WS = re.compile(r"(?:\s+|//[^\n]*)+", re.ASCII)
+WS_ONLY = re.compile(r"\s*", re.ASCII)
+OPERAND_LIST = re.compile(r"\([^()]*\)", re.ASCII)
+BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
+VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?", re.ASCII)
+RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)", re.ASCII)
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"', re.ASCII)
+# MLIR's float literals need the '.': `1e5` lexes as `1` then `e5`
+NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)", re.ASCII)
+INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)", re.ASCII)
+SYMBOL = re.compile(_SYM, re.ASCII)
+SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
+ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
+CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
+ARROW = re.compile(r"\s*->\s*", re.ASCII)
+COLON_TYPE = re.compile(r"\s*:\s*(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
-    r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])")
+    r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])",
+    re.ASCII)
 BRACKETED_TYPES = ("tensor", "memref", "vector", "complex", "tuple")
 BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource", "sparse",
                    "strided", "distinct", "opaque")
@@ -58,7 +62,7 @@ _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 # one-line custom form is SHLO_OP); filled by hlopt.syntax.dialect_syntax.
 WORD_TOKENS: dict[str, str] = {}
 
-_OPARGS = re.compile(r'"(?:[^"\\]|\\.)*"|->|::|[<>(){}\[\]:]')
+_OPARGS = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
 
 
 def scan_op_args(text: str, pos: int) -> int:
@@ -72,7 +76,9 @@ def scan_op_args(text: str, pos: int) -> int:
         if m is None:
             return n
         tok = m.group()
-        if tok == ":":
+        if tok.startswith("//"):
+            pass
+        elif tok == ":":
             if depth == 0:
                 end = m.start()
                 while end > 0 and text[end - 1].isspace():
@@ -213,6 +219,24 @@ class Scanner:
         return end
 
 
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+
+
+def _blank(m: re.Match) -> str:
+    t = m.group()
+    return t if t[0] == '"' else " " * len(t)
+
+
+def _value(text: str, pos: int, end: int) -> str:
+    """A token's text; a coarse token (signature, attribute dictionary,
+    properties...) may span lines with `//` comments, which MLIR skips as
+    whitespace: they become spaces, so offsets inside the token still hold."""
+    v = text[pos:end]
+    if "//" in v:
+        v = _STRING_OR_COMMENT.sub(_blank, v)
+    return v
+
+
 class ContextLexer(Lexer):
     """Lark custom lexer (interface 1: gets the parser state)."""
 
@@ -251,11 +275,11 @@ class ContextLexer(Lexer):
             tok_type, end = self.next(text, pos, acc, sc, kw)
             if tok_type == "GENERIC_SIMPLE":
                 end, spans = end
-                tok = SpanToken._future_new(tok_type, text[pos:end], pos, None, None, None, None, end)
+                tok = SpanToken._future_new(tok_type, _value(text, pos, end), pos, None, None, None, None, end)
                 tok.spans = spans
                 yield tok
             else:  # end_pos too: errors about what follows a token point there
-                yield _new_token(tok_type, text[pos:end], pos, None, None, None, None, end)
+                yield _new_token(tok_type, _value(text, pos, end), pos, None, None, None, None, end)
             pos = end
 
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
@@ -318,7 +342,7 @@ class ContextLexer(Lexer):
                         e = m.end()
                         if text.startswith("(", e):
                             e = scan_balanced(text, e)
-                        m2 = re.compile(r"\s*:").match(text, e)
+                        m2 = re.compile(r"\s*:", re.ASCII).match(text, e)
                         if m2 is None:
                             raise LexError("expected ':' after block name", e)
                         return "BLOCK_HEADER", m2.end()
@@ -335,7 +359,7 @@ class ContextLexer(Lexer):
                 if "ALIAS_DEF" in acc:
                     m = ALIAS_NAME.match(text, pos)
                     if m is not None:
-                        m2 = re.compile(r"\s*=\s*").match(text, m.end())
+                        m2 = re.compile(r"\s*=\s*", re.ASCII).match(text, m.end())
                         if m2 is not None:
                             e = (sc.type_end if c == "!" else sc.attr_end)(m2.end())
                             if e < 0:
@@ -457,7 +481,7 @@ class ContextLexer(Lexer):
         return e
 
 
-ATTR_DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\]|\*)\s*x\s*)+")
+ATTR_DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\]|\*)\s*x\s*)+", re.ASCII)
 VERBATIM_WORDS = ("affine_map", "affine_set", "strided", "sparse", "distinct", "opaque")
 
 

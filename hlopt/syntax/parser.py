@@ -206,8 +206,8 @@ class ParseSession:
         if v is None and start == "attr":
             # compound values decode element-wise through the cache
             c = text[:1]
-            if c == "{":
-                v = self.decode_dict_text(text, pos)
+            if c == "{":  # deep nesting: the grammar parses it in one linear pass
+                v = self.decode_dict_text(text, pos) if text.count("{", 0, 64) < 4 else None
             elif c == "[":
                 v = self._decode_array(text, pos)
             elif c == "d" and text.startswith("dense<"):
