@@ -596,6 +596,13 @@ def main(argv=None) -> int:
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
 
+    if "hlopt" in want:  # big constants and deep nesting (bench/reliability.py)
+        import reliability
+
+        log("reliability: 50 MB hex constant, nested dictionaries ...")
+        res["reliability"] = reliability.run_all(50, 1, a.timeout)
+        print(reliability.render(res["reliability"]))
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:

@@ -265,11 +265,10 @@ def _instrument(pm, opts) -> None:
 def _write(output: str, text: str) -> None:
     from hlopt.output import write_output, write_stdout
 
-    data = text.encode("utf-8", "surrogateescape")
     if output == "-":
-        write_stdout(data)
+        write_stdout(text)
     else:
-        write_output(output, data)
+        write_output(output, text)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -95,7 +95,7 @@ def _through_special(path: str) -> bool:
     return False
 
 
-def write_output(path: str, data: bytes) -> None:
+def write_output(path: str, data: str) -> None:
     """Write `data` to the file named `path` (see the module docstring)."""
     try:
         st = os.stat(path)  # follows symlinks
@@ -111,7 +111,7 @@ def write_output(path: str, data: bytes) -> None:
     _write_atomic(target, data, st)
 
 
-def _write_in_place(path: str, data: bytes) -> None:
+def _write_in_place(path: str, data: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         _write_all(fd, data)
@@ -119,14 +119,20 @@ def _write_in_place(path: str, data: bytes) -> None:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
+_CHUNK = 1 << 20
 
 
-def _write_atomic(target: str, data: bytes, st: os.stat_result | None) -> None:
+def _write_all(fd: int, data: str) -> None:
+    """Encode and write in chunks: output of a big constant is never held
+    twice (as text and as bytes)."""
+    for i in range(0, len(data), _CHUNK):
+        view = memoryview(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+
+
+def _write_atomic(target: str, data: str, st: os.stat_result | None) -> None:
     d = os.path.dirname(target) or "."
     base = os.path.basename(target)
     fd, tmp = _create_temp(d, base)
@@ -172,14 +178,15 @@ def _create_temp(d: str, base: str) -> tuple[int, str]:
     raise FileExistsError(f"could not create a temporary file in '{d}'")
 
 
-def write_stdout(data: bytes) -> None:
+def write_stdout(data: str) -> None:
     out = sys.stdout
     if out is None:
         raise StreamClosed("stdout")
     buf = getattr(out, "buffer", None)
     if buf is None:  # a text-only stream (tests' captured stdout)
-        out.write(data.decode("utf-8", "surrogateescape"))
+        out.write(data)
     else:
         out.flush()
-        buf.write(data)
+        for i in range(0, len(data), _CHUNK):
+            buf.write(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
     out.flush()

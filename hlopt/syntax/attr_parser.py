@@ -50,7 +50,7 @@ from hlopt.ir.types import (
     i1,
     i64,
 )
-from hlopt.syntax.lexer import LexError
+from hlopt.syntax.lexer import LexError, take_blob
 
 
 class SyntaxErr(Exception):
@@ -188,7 +188,7 @@ def element_value(tok: str, t: Type) -> Any:
     raise SyntaxErr(f"unexpected element type {t}")
 
 
-_DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("(?:[^"\\]|\\.)*")|([-+\w.]+))')
+_DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("[^"\\]*(?:\\.[^"\\]*)*")|([-+\w.]+))')
 
 
 def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
@@ -197,14 +197,26 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
         raise SyntaxErr("elements literal type must be a ranked shaped type")
     if not t.has_static_shape:
         raise SyntaxErr("elements literal type must have static shape")
-    inner = body[1:-1].strip()
     et = t.element_type
+    # a hex payload may be tens of MB: find it by index, slice it once
+    lo, hi = 1, len(body) - 1
+    while lo < hi and body[lo].isspace():
+        lo += 1
+    while hi > lo and body[hi - 1].isspace():
+        hi -= 1
+    if body.startswith('"0x', lo) and body[hi - 1] == '"' and hi - lo >= 4 and isinstance(
+            et, (IntegerType, IndexType, FloatType, ComplexType)):
+        if body.startswith("@", lo + 3):  # a payload the lexer took out (hlopt.syntax.lexer.take_blob)
+            data = take_blob(body[lo + 3:hi - 1])
+            if data is None:
+                raise SyntaxErr("expected hex string to contain only hex digits")
+            return _raw_dense(data, t)
+        return _decode_hex(body, lo + 3, hi - 1, t)
+    inner = body[lo:hi]
     if not inner:
         if t.num_elements != 0:
             raise SyntaxErr("parsed zero elements, but type has non-zero elements")
         return DenseElementsAttr(t, (), splat=False)
-    if inner.startswith('"0x') and isinstance(et, (IntegerType, IndexType, FloatType, ComplexType)):
-        return _decode_hex(inner, t)
     pos = 0
     stack: list[list] = [[]]
     shape_check: list = []
@@ -278,47 +290,37 @@ def _convert_elem(x: Any, et: Type) -> Any:
     return unescape(x)
 
 
-def _decode_hex(lit: str, t: ShapedType) -> DenseElementsAttr:
-    from hlopt.ir.dense import _byte_width
-
-    try:
-        data = bytes.fromhex(lit[3:-1])
+def _decode_hex(text: str, start: int, end: int, t: ShapedType) -> DenseElementsAttr:
+    """`"0x..."` (digits in text[start:end]) into one bytes buffer; no
+    per-element objects (MLIR's raw layout is kept as is)."""
+    try:  # in chunks: no full-size copy of the digits
+        if end - start <= 1 << 21:
+            data = bytes.fromhex(text[start:end])
+        else:
+            buf = bytearray()
+            for i in range(start, end, 1 << 21):
+                buf += bytes.fromhex(text[i:min(i + (1 << 21), end)])
+            data = bytes(buf)
+            del buf
     except ValueError:
         raise SyntaxErr("expected hex string to contain only hex digits") from None
-    et = t.element_type
-    if isinstance(et, ComplexType):
-        w = _byte_width(et.element_type)
-        ew = 2 * w
-    else:
-        w = ew = _byte_width(et)
-    n = t.num_elements
-    if len(data) == ew and n != 1:
-        count, splat = 1, True
-    elif len(data) == ew * n:
-        count, splat = n, False
-    else:
-        raise SyntaxErr(f"elements hex data size is invalid for provided type: '{t.text}'")
-    def scalar(b: bytes, st: Type) -> int:
-        v = int.from_bytes(b, "little")
-        if isinstance(st, (IntegerType, IndexType)):
-            from hlopt.ir.attributes import _wrap_int
+    return _raw_dense(data, t)
 
-            return _wrap_int(v, st) if isinstance(st, IntegerType) else v - ((v >> 63) << 64)
-        return v
-    vals = []
-    for i in range(count):
-        chunk = data[i * ew:(i + 1) * ew]
-        if isinstance(et, ComplexType):
-            vals.append((scalar(chunk[:w], et.element_type), scalar(chunk[w:], et.element_type)))
-        else:
-            vals.append(scalar(chunk, et))
-    return DenseElementsAttr(t, vals, splat=True if splat else None)
+
+def _raw_dense(data: bytes, t: ShapedType) -> DenseElementsAttr:
+    from hlopt.ir.dense import element_width
+
+    ew = element_width(t.element_type)
+    n = t.num_elements
+    if not (len(data) == ew or len(data) == ew * n):
+        raise SyntaxErr(f"elements hex data size is invalid for provided type: '{t.text}'")
+    return DenseElementsAttr.from_raw(t, data)
 
 
 _ARRAY = re.compile(r"<\s*([^:>\s]+)\s*(?::(.*))?>\Z", re.S)
 
 
-_SPACING = re.compile(r'"(?:[^"\\]|\\.)*"|\s+|,|[<\[({]|[>\])}]')
+_SPACING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\s+|,|[<\[({]|[>\])}]')
 
 
 def normalize_attr_spacing(text: str) -> str:
@@ -431,7 +433,7 @@ class AttrDecoder(Transformer):
         return DenseResourceAttr(str(c[0]), c[1])
 
     def symbol_ref(self, c):
-        parts = re.findall(r'@([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")', c[0])
+        parts = re.findall(r'@([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")', c[0])
         names = [unescape(p).decode("utf-8", "surrogateescape") if p.startswith('"') else p for p in parts]
         return SymbolRefAttr(names[0], names[1:])
 
@@ -638,8 +640,15 @@ class AttrParser:
         self.lark = make_attr_parser(self.decoder)
 
     def parse(self, text: str, start: str, aliases) -> Any:
+        # restored after (calls nest through alias lookups): a finished parse
+        # session must not stay reachable from this shared decoder, or its
+        # caches (which key on token texts, maybe MBs each) outlive the parse
+        saved = self.decoder.aliases
         self.decoder.aliases = aliases
-        return lark_parse(self.lark, text, start, start)
+        try:
+            return lark_parse(self.lark, text, start, start)
+        finally:
+            self.decoder.aliases = saved
 
 
 def lark_parse(lark: Any, text: str, start: str, what: str, expected: Callable | None = None) -> Any:

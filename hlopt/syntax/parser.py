@@ -71,8 +71,8 @@ class Frame:
         self.block_refs: dict[str, int] = {}
 
 
-_DICT_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],=]')
-_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")?\s*')
+_DICT_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],=]')
+_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")?\s*')
 
 
 def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
@@ -130,7 +130,7 @@ def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
         pos += 1
 
 
-_TOP_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],]')
+_TOP_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],]')
 
 
 def split_top(text: str, sep: str = ",") -> list[str]:
