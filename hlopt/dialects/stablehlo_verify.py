@@ -290,13 +290,35 @@ def verify_async_done(op: Operation) -> None:
                            f"operation '{_types(op.result_types)}'")
 
 
+def verify_iota(op: Operation) -> None:
+    """MLIR's iota checks (the custom form reads any int64 dimension)."""
+    d = op.properties.get("iota_dimension")
+    t = op.results[0].type if op.results else None
+    if not isinstance(d, IntegerAttr) or not isinstance(t, RankedTensorType):
+        return
+    if d.value < 0:
+        raise _op_fail(op, "attribute 'iota_dimension' failed to satisfy constraint: 64-bit signless integer "
+                           "attribute whose value is non-negative")
+    if d.value >= len(t.shape):
+        raise _fail(op, "iota dimension cannot go beyond the output rank.")
+
+
 def _as_verify(fn):
     def verify(cls, op: Operation) -> None:
         fn(op)
     return verify
 
 
-for _name, _fn in (("collective_permute", verify_collective_permute), ("send", verify_send),
+_prev_iota = getattr(OPS["stablehlo.iota"], "verify", None)
+
+
+def _iota_and_previous(op: Operation) -> None:
+    verify_iota(op)
+    if _prev_iota is not None:
+        _prev_iota(op)
+
+
+for _name, _fn in (("iota", _iota_and_previous), ("collective_permute", verify_collective_permute), ("send", verify_send),
                    ("recv", verify_recv), ("all_reduce", verify_all_reduce), ("while", verify_while),
                    ("tuple", verify_tuple), ("get_tuple_element", verify_get_tuple_element),
                    ("after_all", verify_after_all), ("async_start", verify_async_start),

@@ -222,11 +222,23 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
     shape_check: list = []
     n = len(inner)
     complex_buf: list | None = None
+    prev = "open"  # what came last: "open" ('[' or '('), "value" (element, ']' or ')') or ","
     while pos < n:
         m = _DENSE_TOK.match(inner, pos)
         if m is None:
             raise SyntaxErr("expected element literal of primitive type", pos + 1)
         pos = m.end()
+        closing = m.group(2) or m.group(5)
+        if m.group(3):
+            if prev != "value":
+                raise SyntaxErr("expected element literal of primitive type", pos)
+            prev = ","
+            continue
+        if closing and prev == ",":
+            raise SyntaxErr("expected element literal of primitive type", pos)
+        if not closing and prev == "value":  # `[1 2]`: MLIR wants a ',' between elements
+            raise SyntaxErr("expected ']'", pos)
+        prev = "value" if closing or not (m.group(1) or m.group(4)) else "open"
         if m.group(1):
             stack.append([])
         elif m.group(2):
@@ -234,8 +246,6 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             if not stack:
                 raise SyntaxErr("unbalanced ']'", pos)
             stack[-1].append(lst)
-        elif m.group(3):
-            continue
         elif m.group(4):
             complex_buf = []
         elif m.group(5):
@@ -445,14 +455,15 @@ class AttrDecoder(Transformer):
                 return v
         dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
         hook = DIALECT_ATTR_PARSERS.get(dialect)
-        if hook is not None:
+        if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
+            text = normalize_attr_spacing(text)
             v = hook(text)
             if v is not None:
                 return v
+            if text.startswith(f"#{dialect}<"):  # `#dialect<kind VALUE>` is the enum form only
+                raise SyntaxErr(f"invalid '{dialect}' enum attribute '{text[:80]}'")
         if "<" not in text and "." not in text:
             raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
-        if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
-            text = normalize_attr_spacing(text)
         return OpaqueAttr(text)
 
     def verbatim(self, c):

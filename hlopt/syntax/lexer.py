@@ -47,8 +47,9 @@ SYMBOL = re.compile(_SYM, re.ASCII)
 SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
 ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
 CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
-ARROW = re.compile(r"\s*->\s*", re.ASCII)
-COLON_TYPE = re.compile(r"\s*:\s*(?![=:])", re.ASCII)
+_GAP = r"(?:\s+|//[^\n]*)*"  # whitespace and comments, as MLIR's lexer skips them
+ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
+COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
     r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])",
     re.ASCII)
@@ -161,8 +162,11 @@ class Scanner:
         if m is not None:
             return m.end()
         m = BARE_WORD.match(t, pos)
-        if m is not None and m.group() in BRACKETED_TYPES and t.startswith("<", m.end()):
-            return scan_balanced(t, m.end())
+        if m is not None and m.group() in BRACKETED_TYPES:
+            lt = WS.match(t, m.end())  # `tensor // c\n<...>`: MLIR skips comments between tokens
+            lt = lt.end() if lt is not None else m.end()
+            if t.startswith("<", lt):
+                return scan_balanced(t, lt)
         return -1
 
     def attr_end(self, pos: int, typed: bool = True) -> int:

@@ -284,7 +284,11 @@ class ParseSession:
         else:
             inner, base = text, pos
         entries = []
-        for k_text, k_pos, v_text, v_pos in split_dict(inner):
+        try:
+            pieces = split_dict(inner)
+        except ParseError as e:  # its positions are offsets in `inner`
+            raise ParseError(e.message, base + e.pos, e.note) from None
+        for k_text, k_pos, v_text, v_pos in pieces:
             if k_text.startswith('"'):
                 name = unescape(k_text).decode("utf-8", "surrogateescape")
                 if not name:
@@ -790,11 +794,15 @@ class OpBuilder(Transformer):
         if rest:
             rt = rest[2:].strip()  # after '->'
             rbase = base + text.index(rt, close)
-            if rt.startswith("("):
+            if rt.startswith("(") and not rt[1:-1].strip():
+                pass  # `-> ()`: no results
+            elif rt.startswith("("):  # an empty slot `(T, , U)` is an error, as in MLIR
                 for piece, off in _pieces(rt[1:-1]):
                     if not piece.strip():
-                        continue
+                        raise ParseError("expected non-function type", rbase + 1 + off)
                     _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                    if loc_tok is not None:  # results have no locations in MLIR's syntax
+                        raise ParseError("expected ')'", rbase + 1 + off + piece.find("loc("))
                     results.append(t)
                     res_attrs.append(a)
             else:

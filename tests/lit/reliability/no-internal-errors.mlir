@@ -3,11 +3,11 @@
 // RUN: not hlopt %s --split-input-file 2>&1 | filecheck %s
 
 func.func @no_operands() {
-  // expected-error@+1 {{0 operands present, but expected 1}}
+  // expected-error@+1 {{expected SSA operand}}
   %0 = stablehlo.abs : (tensor<f32>) -> tensor<f32>
   return
 }
-// CHECK: no-internal-errors.mlir:7:21: error: 0 operands present, but expected 1
+// CHECK: no-internal-errors.mlir:7:21: error: expected SSA operand
 
 // -----
 
