@@ -612,6 +612,13 @@ def main(argv=None) -> int:
     res["sendrecv"] = sendrecv_bench.measure(1)
     log(sendrecv_bench.render(res["sendrecv"]))
 
+    if "hlopt" in want:  # big constants and deep nesting (bench/reliability.py)
+        import reliability
+
+        log("reliability: 50 MB hex constant, nested dictionaries ...")
+        res["reliability"] = reliability.run_all(50, 1, a.timeout)
+        print(reliability.render(res["reliability"]))
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:

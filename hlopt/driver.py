@@ -43,7 +43,10 @@ def build_pass_manager(opts: Options):
     from hlopt.passes.manager import PassManager
 
     if opts.pipeline_text:
-        pm = PassManager.from_text(opts.pipeline_text)
+        from hlopt.passes.pipeline import parse_anchored_pipeline
+
+        pm = PassManager()
+        pm.add_specs(parse_anchored_pipeline(opts.pipeline_text))
     else:
         pm = PassManager()
         for s in opts.pass_specs:

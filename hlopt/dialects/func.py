@@ -267,7 +267,7 @@ def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
 
 def _func_head(s: Any, c: list) -> tuple:
     from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import split_pieces, symbol_name
+    from hlopt.syntax.parser import ParseError, split_pieces, symbol_name
 
     kw, vis, sym, sig, attrs = c
     text = str(sig)
@@ -283,11 +283,15 @@ def _func_head(s: Any, c: list) -> tuple:
     if rest:
         rt = rest[2:].strip()  # after '->'
         rbase = base + text.index(rt, close)
-        if rt.startswith("("):
+        if rt.startswith("(") and not rt[1:-1].strip():
+            pass  # `-> ()`: no results
+        elif rt.startswith("("):  # an empty slot `(T, , U)` is an error, as in MLIR
             for piece, off in split_pieces(rt[1:-1]):
                 if not piece.strip():
-                    continue
+                    raise ParseError("expected non-function type", rbase + 1 + off)
                 _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                if loc_tok is not None:  # results have no locations in MLIR's syntax
+                    raise ParseError("expected ')'", rbase + 1 + off + piece.find("loc("))
                 results.append(t)
                 res_attrs.append(a)
         else:
