@@ -19,7 +19,11 @@ DIALECTS = MappingProxyType({
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
+    "hal": DialectInfo(_D + "hal", open=True),
+    "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
+    "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
     **{name: DialectInfo("", open=True) for name in (
         "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
-        "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext", "hir")},
+        "stream", "flow", "hir")},
 })
