@@ -21,9 +21,10 @@ DIALECTS = MappingProxyType({
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
     "hal": DialectInfo(_D + "hal", open=True),
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
+    "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
     **{name: DialectInfo("", open=True) for name in (
         "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
-        "stream", "flow", "hir")},
+        "flow", "hir")},
 })
