@@ -190,13 +190,61 @@ class LayoutAttr(_WithLayouts):
     def __new__(cls, layouts: Sequence[Attribute]):
         return cls._make((tuple(layouts),))
 
-    is_serialized = True
+    is_serialized = False
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute | None:
+        # IREE's layout<> re-resolved yields no encoding (the tensor type drops it)
+        return None
+
+    def print_with(self, p: Any) -> str:
+        return f"#iree_encoding.layout<{self._layouts_text(p)}>"
+
+
+class EncodingAttr(EncodingAttrBase):
+    """`encoding<operand_index = 0 : index, op_type = matmul, ...>`: a
+    contraction operand's encoding, resolved into `layout<[...]>`. Parameters
+    that are attributes are structured (so aliases inside print); keywords
+    and `[?, 4]` size lists are kept as written."""
+
+    __slots__ = ("params",)
+    serializable = True
+    alias = True
+    is_serialized = False
+
+    def __new__(cls, params: Sequence[tuple[str, Any]]):
+        return cls._make((tuple(params),))
+
+    def _init(self, params) -> None:
+        self.params = params
+        self.has_alias_parts = True
+
+    def alias_children(self) -> Sequence[Any]:
+        return [v for _, v in self.params if not isinstance(v, str)]
+
+    def print_with(self, p: Any) -> str:
+        body = ", ".join(f"{k} = {v if isinstance(v, str) else _text(v, p)}" for k, v in self.params)
+        return f"#iree_encoding.encoding<{body}>"
 
     def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute:
         return LayoutAttr(layouts)
 
-    def print_with(self, p: Any) -> str:
-        return f"#iree_encoding.layout<{self._layouts_text(p)}>"
+
+def _encoding_params(body: str) -> list[tuple[str, Any]]:
+    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax.parser import split_top
+
+    out: list[tuple[str, Any]] = []
+    for piece in split_top(body):
+        k, eq, v = piece.partition("=")
+        if not eq:
+            raise _err("expected 'name = value' in #iree_encoding.encoding")
+        v = v.strip()
+        try:
+            val: Any = _nested(v)
+        except SyntaxErr:
+            val = v  # keywords (`matmul`) and size lists (`[?, ?]`)
+        out.append((k.strip(), val))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -290,6 +338,8 @@ def parse_attribute(text: str) -> Attribute | None:
         parts = split_top(body or "")
         t = _nested(parts[1], "type") if len(parts) > 1 else None
         return SpecializedAttr(_int(parts[0], "seed"), t)
+    if name == "encoding":
+        return EncodingAttr(_encoding_params(body or ""))
     if name == "padding":
         return PaddingAttr(body or "")
     return None
