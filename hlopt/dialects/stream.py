@@ -40,6 +40,7 @@ from hlopt.ir.traits import (
     Symbol,
     SymbolTable,
     Terminator,
+    op_error,
 )
 from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, i32
 
@@ -197,8 +198,8 @@ class TensorDispatchOp(OpDef):
     mixed_operands = var_operand()
     operand_sizes = var_operand()
     operand_encoding_dims = var_operand()
-    result_encoding_dims = var_operand()
     result_sizes = var_operand()
+    result_encoding_dims = var_operand()
     results = result()
     affinity = opt_attr()
     entry_points = attr()
@@ -214,7 +215,7 @@ class TensorDispatchOp(OpDef):
         ep = _entry_text(op)
         if ep is None or len(op.results) != 1:
             return None
-        g = dict(zip(("workload", "args", "sizes", "odims", "rdims", "rsizes"),
+        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"),
                      (op.operands[a:a + n] for a, n in cls.operand_segments(op))))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
         renc = [a.type for a in op.properties.get("result_encodings").elements]
@@ -449,6 +450,16 @@ class TensorCloneOp(_SourceResultOp):
     summary = "Clones the contents of a value"
     fixed_encodings = True
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, res = _type_of(op, "source_encoding"), _type_of(op, "result_encoding")
+        se, re_ = getattr(src, "encoding", None), getattr(res, "encoding", None)
+        if se is not re_:
+            def text(e: Any) -> str:
+                return "<<NULL ATTRIBUTE>>" if e is None else e.text
+
+            raise op_error(op, f"clones changing tensor encoding from {text(se)} to {text(re_)}; not allowed")
+
 
 class TensorSliceOp(_TensorOp):
     name = "stream.tensor.slice"
@@ -682,11 +693,11 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     else:
         rtype = s.decode_type(target)
     wl, rd, rs = _uses(s, workload), _uses(s, rdims), _uses(s, rsize)
-    props = _props(aff, entry_points=ArrayAttr([entry]), operandSegmentSizes=_segs(wl, args, sizes, odims, rd, rs),
+    props = _props(aff, entry_points=ArrayAttr([entry]), operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
                    operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr([TypeAttr(rt)]),
                    tied_operands=_int_array([tie]))
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rd, *rs], [rtype], props, a), \
+    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], [rtype], props, a), \
         kw.start_pos
 
 

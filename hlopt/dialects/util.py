@@ -85,7 +85,27 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
             return None
         # the signature prints as func.func's; tied_operands of all -1 is implied
         text = Func.print_custom(_Renamed(op, ("tied_operands",)), p)
-        return None if text is None else "util.func" + text[len("func.func"):]
+        if text is None:
+            return None
+        text = "util.func" + text[len("func.func"):]
+        if not op.regions or not op.regions[0].blocks:
+            text = _name_declaration_args(text)
+        return text
+
+
+def _name_declaration_args(text: str) -> str:
+    """IREE prints a declaration's arguments named (`@f(%arg0: index)`)."""
+    from hlopt.syntax.parser import split_top
+
+    start = text.index("(")
+    depth, end = 0, start
+    for end in range(start, len(text)):
+        depth += {"(": 1, ")": -1, "<": 1, ">": -1, "[": 1, "]": -1, "{": 1, "}": -1}.get(text[end], 0)
+        if depth == 0:
+            break
+    inner = text[start + 1:end]
+    args = [f"%arg{i}: {a.strip()}" for i, a in enumerate(split_top(inner))] if inner.strip() else []
+    return text[:start + 1] + ", ".join(args) + text[end:]
 
 
 class _Renamed:
