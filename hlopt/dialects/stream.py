@@ -549,14 +549,35 @@ def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
 
 
 def stream_on(s: Any, c: list) -> Any:
-    return s.decode_attr(c[0])
+    tok = c[0]
+    text = str(tok)
+    inner = text[1:-1]
+    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
 
 
 stream_from = stream_to = stream_on
 
+_DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
+
+
+class _Use:
+    """A `%name` inside a coarse token, positioned for diagnostics."""
+
+    __slots__ = ("text", "start_pos")
+
+    def __init__(self, text: str, start_pos: int):
+        self.text, self.start_pos = text, start_pos
+
+    def __str__(self) -> str:
+        return self.text
+
 
 def stream_dims(s: Any, c: list) -> list:
-    return list(c[0] or ())
+    tok = c[0]
+    text = str(tok)
+    if _DIMS.match(text) is None:
+        raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
+    return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
 
 
 def stream_workload(s: Any, c: list) -> list:
@@ -568,10 +589,6 @@ def stream_entry(s: Any, c: list) -> SymbolRefAttr:
 
     names = [_symbol_name(t) for t in c]
     return SymbolRefAttr(names[0], names[1:])
-
-
-def stream_in(s: Any, c: list) -> tuple:
-    return c[0], c[1]
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -643,11 +660,6 @@ def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
 
-def stream_tensor_operand(s: Any, c: list) -> tuple:
-    t, dims, res = c
-    return s.decode_type(t), list(dims or ()), res, t.start_pos
-
-
 def stream_tensor_result(s: Any, c: list) -> tuple:
     t, dims, target, size = c
     return s.decode_type(t), list(dims or ()), target, size, t.start_pos
@@ -657,10 +669,69 @@ def _int_array(vals: Sequence[int]) -> ArrayAttr:
     return ArrayAttr([IntegerAttr(v, _INDEX) for v in vals])
 
 
+class _Tok:
+    """A piece of a coarse token, shaped like a Lark token for the helpers."""
+
+    __slots__ = ("text", "start_pos", "type")
+
+    def __init__(self, text: str, start_pos: int, type: str = "TYPE"):
+        self.text, self.start_pos, self.type = text, start_pos, type
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _operand_types(s: Any, tok: Any) -> list[tuple]:
+    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos)."""
+    from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
+    from hlopt.syntax.parser import split_top
+
+    text = str(tok)
+    inner, base = text[1:-1], tok.start_pos + 1
+    out: list[tuple] = []
+    if not inner.strip():
+        return out
+    off = 0
+    for piece in split_top(inner):
+        lead = len(piece) - len(piece.lstrip())
+        p0 = base + off + lead
+        body = piece.strip()
+        off += len(piece) + 1
+        try:
+            sc = Scanner(body)
+            e = sc.type_end(0)
+            if e < 0:
+                raise s.error("expected a type", p0)
+            t = s.decode("type", body[:e], p0)
+            rest = body[e:]
+            dims: list = []
+            r = rest.lstrip()
+            if r.startswith("{"):
+                j = scan_balanced(r, 0)
+                at = p0 + len(body) - len(r)
+                dims = stream_dims(s, [_Tok(r[:j], at, "ATTR_DICT")])
+                r = r[j:].lstrip()
+            res = None
+            if r.startswith("in") and r[2:3].isspace():
+                r2 = r[2:].lstrip()
+                at = p0 + len(body) - len(r2)
+                e2 = Scanner(r2).type_end(0)
+                if e2 < 0:
+                    raise s.error("expected a resource type after 'in'", at)
+                size = r2[e2:].strip()
+                res = (_Tok(r2[:e2], at), stream_dims(s, [_Tok(size, at + len(r2) - len(r2[e2:].lstrip()))]))
+                r = ""
+            if r.strip():
+                raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
+        except LexError as ex:
+            raise s.error(str(ex), p0) from None
+        out.append((t, dims, res, p0))
+    return out
+
+
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, entry, workload, ops_tok, attrs, *rest = c
-    *items, res = rest
-    items = [x for x in items if x is not None]
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, res = c
+    items = _operand_types(s, types_tok)
     names = _USE.findall(str(ops_tok))
     if len(names) != len(items):
         raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
@@ -673,7 +744,7 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             oenc.append(TypeAttr(UNUSED))
             continue
         rtype_tok, sdims = res_in
-        rtype = s.decode_type(rtype_tok)
+        rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
         _check_dims(s, t, dims, pos)
         args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
         sizes.extend(_uses(s, sdims))
@@ -704,10 +775,6 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 _ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
 
 
-def stream_async_operand(s: Any, c: list) -> tuple:
-    return s.decode_type(c[0]), list(c[1] or ()), c[0].start_pos
-
-
 def stream_async_result(s: Any, c: list) -> tuple:
     return c[0], c[1]
 
@@ -715,9 +782,12 @@ def stream_async_result(s: Any, c: list) -> tuple:
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
-    kw, aff, entry, workload, ops_tok, attrs, *rest = c
-    *items, (target, rsize) = rest
-    items = [x for x in items if x is not None]
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, (target, rsize) = c
+    items = []
+    for t, dims, res, tpos in _operand_types(s, types_tok):
+        if res is not None:
+            raise s.error("unexpected 'in' in async dispatch operand types", tpos)
+        items.append((t, dims, tpos))
     text = str(ops_tok)[1:-1]
     pieces = [x for x in split_top(text)] if text.strip() else []
     if len(pieces) != len(items):
@@ -849,12 +919,12 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 
 CALLBACKS = {
     "stream_on": stream_on, "stream_from": stream_from, "stream_to": stream_to, "stream_dims": stream_dims,
-    "stream_workload": stream_workload, "stream_entry": stream_entry, "stream_in": stream_in,
+    "stream_workload": stream_workload, "stream_entry": stream_entry,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_builtin_module_head": stream_builtin_module_head,
     "stream_builtin_module": stream_builtin_module, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
-    "stream_tensor_operand": stream_tensor_operand, "stream_tensor_result": stream_tensor_result,
-    "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_operand": stream_async_operand,
+    "stream_tensor_result": stream_tensor_result,
+    "stream_tensor_dispatch": stream_tensor_dispatch, 
     "stream_async_result": stream_async_result, "stream_async_dispatch": stream_async_dispatch,
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),

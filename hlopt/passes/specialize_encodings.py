@@ -123,16 +123,16 @@ class SpecializeEncodings(Pass):
         # every query (including each dispatch operand's producer) first, as
         # IREE batches them before changing the IR
         operand_classes: dict[Operation, list] = {}
-        for o in stream_ops:
-            if o.opdef is TensorDispatchOp:
-                try:
-                    operand_classes[o] = self._operand_classes(o, devices)
-                except AffinityLookupError as e:
-                    self.fail(_MODULE_ERROR, module, errors=[
-                        (_op_msg(o, "failed to determine resource affinity for operand "
-                                 + _value_text(e.value, o)), o),
-                        ("failed to cache all the queries, it usually means that there are failures in "
-                         "affinity analysis", module)])
+        dispatches = [o for o in stream_ops if o.opdef is TensorDispatchOp]
+        for o in dispatches:
+            try:
+                operand_classes[o] = self._operand_classes(o, devices)
+            except AffinityLookupError as e:
+                self.fail(_MODULE_ERROR, module, errors=[
+                    (_op_msg(o, "failed to determine resource affinity for operand "
+                             + _value_text(e.value, o)), o),
+                    ("failed to cache all the queries, it usually means that there are failures in "
+                     "affinity analysis", module)])
         rw = Rewriter()
         n = 0
         for o in stream_ops:
@@ -143,12 +143,12 @@ class SpecializeEncodings(Pass):
                 self.fail(_MODULE_ERROR, module, errors=[*e.errors, (_op_msg(o, _CONVERT_ERROR), o)])
         self.stat("num-specialized", n)
         if funcs:
-            self._duplicate(module, [o for o in stream_ops if o.opdef is TensorDispatchOp], rw)
+            self._duplicate(module, dispatches, rw)
 
     # -- candidates ---------------------------------------------------------------------
     def _candidate(self, o: Operation) -> bool:
         d = o.opdef
-        if d is None or not getattr(d, "tensor_phase", False) or o.properties.get("affinity") is None:
+        if d is None or not getattr(d, "tensor_phase", False) or "affinity" not in o.properties:
             return False
         if d is TensorDispatchOp:
             if not self._recognized_entry_points(o):
@@ -215,8 +215,7 @@ class SpecializeEncodings(Pass):
                     continue
                 new_ops.append(TypeAttr(resolved(a.type, c)))
             new_res = [TypeAttr(resolved(a.type, cls)) for a in o.properties.get("result_encodings").elements]
-            o.set_attr("operand_encodings", ArrayAttr(new_ops))
-            o.set_attr("result_encodings", ArrayAttr(new_res))
+            _set_props(o, {"operand_encodings": ArrayAttr(new_ops), "result_encodings": ArrayAttr(new_res)})
             n += 1
         else:
             # IREE's order: result encodings before source encodings
@@ -260,8 +259,16 @@ class SpecializeEncodings(Pass):
                 export, _exe, _func = self.symbols.export_and_func(ep)
                 target = chosen[(export, site_layouts[dsp])]
                 new_eps.append(SymbolRefAttr(target.properties.get("sym_name").value, ep.nested))
-            dsp.set_attr("entry_points", ArrayAttr(new_eps))
-            rw.modified(dsp)
+            eps = ArrayAttr(new_eps)
+            if eps is not dsp.properties.get("entry_points"):
+                _set_props(dsp, {"entry_points": eps})
+                rw.modified(dsp)
+
+
+def _set_props(op: Operation, new: dict) -> None:
+    """Replace some properties at once (one re-sorted dictionary per op)."""
+    props = op.properties
+    op.properties = type(props)([(k, new.get(k, v)) for k, v in props.entries])
 
 
 def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
@@ -302,6 +309,7 @@ class _SymbolIndex:
 
     def __init__(self, module: Operation):
         self.executables: dict[str, Operation] = {}
+        self._found: dict = {}
         for o in _body(module):
             if o.opdef is ExecutableOp:
                 self.add_executable(o)
@@ -310,8 +318,17 @@ class _SymbolIndex:
         name = exe.properties.get("sym_name")
         if isinstance(name, StringAttr):
             self.executables[name.value] = exe
+            self._found.clear()
 
     def export_and_func(self, ep: Any) -> tuple | None:
+        try:
+            return self._found[ep]
+        except KeyError:
+            pass
+        r = self._found[ep] = self._lookup(ep)
+        return r
+
+    def _lookup(self, ep: Any) -> tuple | None:
         if not isinstance(ep, SymbolRefAttr) or len(ep.nested) != 1:
             return None
         exe = self.executables.get(ep.root)
