@@ -137,14 +137,14 @@ class BindingSubspanOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         b, off, *dims = op.operands
         return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
-                + f" : {p.type_text(b.type)} -> {p.type_text(op.results[0].type)}" + _dims(p, dims))
+                + f" : {p.type_text(b.type)} -> {p.type_text(op.results[0].type)}" + _pdims(p, dims))
 
 
 # ---------------------------------------------------------------------------
 # transfers and dispatches
 
 
-def _dims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
+def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
     return "{" + p.values(vals) + "}" if vals or always else ""
 
 
@@ -229,13 +229,13 @@ class TensorDispatchOp(OpDef):
                 items.append(p.type_text(v.type))
                 continue
             n = dynamic_dims(t)
-            items.append(f"{p.type_text(t)}{_dims(p, g['odims'][di:di + n])} in "
+            items.append(f"{p.type_text(t)}{_pdims(p, g['odims'][di:di + n])} in "
                          f"{p.type_text(v.type)}{{{p.value(g['sizes'][si])}}}")
             di += n
             si += 1
         s += ", ".join(items) + ") -> "
         t = renc[0]
-        s += p.type_text(t) + _dims(p, g["rdims"][:dynamic_dims(t)]) + " in "
+        s += p.type_text(t) + _pdims(p, g["rdims"][:dynamic_dims(t)]) + " in "
         tie = tied_operands(op)[0]
         if tie >= 0:
             s += p.value(g["args"][tie])
@@ -318,7 +318,7 @@ class TensorSizeOfOp(_TensorOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("stream.tensor.sizeof " + _aff(p, op) + p.type_text(_type_of(op, "encoding"))
-                + _dims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+                + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
 
 
 class TensorEmptyOp(_TensorOp):
@@ -340,7 +340,7 @@ class TensorEmptyOp(_TensorOp):
         *dims, size = op.operands
         return ("stream.tensor.empty " + _aff(p, op) + p.attr_dict(op.attributes).lstrip(" ")
                 + (" " if op.attributes.entries else "") + ": "
-                + p.type_text(_type_of(op, "result_encoding")) + _dims(p, dims)
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
 
@@ -364,7 +364,7 @@ class TensorConstantOp(_TensorOp):
         if op.attributes.entries:
             return None
         return ("stream.tensor.constant " + _aff(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
-                + _dims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
+                + _pdims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
                 + p.attr_text(op.properties.get("value")))
 
 
@@ -383,7 +383,7 @@ class TensorSplatOp(_TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         v, *dims, size = op.operands
         return ("stream.tensor.splat " + _aff(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _dims(p, dims)
+                + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
 
@@ -411,7 +411,7 @@ class TensorFillOp(_TensorOp):
         (t,), dims, (size,), starts, lens, (v,) = _groups(cls, op)
         return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
-                + p.type_text(_type_of(op, "target_encoding")) + _dims(p, dims)
+                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
                 + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
 
@@ -434,9 +434,9 @@ class _SourceResultOp(_TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), rdims, (rs,) = _groups(cls, op)
         return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(_type_of(op, "source_encoding")) + _dims(p, sdims)
+                + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
-                + p.type_text(_type_of(op, "result_encoding")) + _dims(p, rdims)
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
 
 
@@ -484,8 +484,8 @@ class TensorSliceOp(_TensorOp):
         (src,), sdims, (ss,), starts, lens, rdims, (rs,) = _groups(cls, op)
         return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
-                + _dims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
-                + p.type_text(_type_of(op, "result_encoding")) + _dims(p, rdims)
+                + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
 
 
@@ -512,8 +512,8 @@ class TensorUpdateOp(_TensorOp):
         (t,), tdims, (ts,), starts, (u,), udims, (us,) = _groups(cls, op)
         return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
-                + _dims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
-                + p.type_text(_type_of(op, "target_encoding")) + _dims(p, tdims)
+                + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
+                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
                 + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(ts)}}}")
 
 
@@ -548,14 +548,13 @@ def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
         raise s.error(f"expected {dynamic_dims(t)} dynamic dimension values for '{t.text}', got {len(dims)}", pos)
 
 
-def stream_on(s: Any, c: list) -> Any:
-    tok = c[0]
+def _affinity(s: Any, tok: Any) -> Any:
+    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
+    if tok is None:
+        return None
     text = str(tok)
     inner = text[1:-1]
     return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
-
-
-stream_from = stream_to = stream_on
 
 _DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
 
@@ -572,8 +571,10 @@ class _Use:
         return self.text
 
 
-def stream_dims(s: Any, c: list) -> list:
-    tok = c[0]
+def _dims(s: Any, tok: Any) -> list:
+    """`{%a, %b}` as positioned uses ([] when absent)."""
+    if tok is None:
+        return []
     text = str(tok)
     if _DIMS.match(text) is None:
         raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
@@ -584,11 +585,11 @@ def stream_workload(s: Any, c: list) -> list:
     return list(c[0] or ())
 
 
-def stream_entry(s: Any, c: list) -> SymbolRefAttr:
-    from hlopt.syntax.parser import _symbol_name
-
-    names = [_symbol_name(t) for t in c]
-    return SymbolRefAttr(names[0], names[1:])
+def _entry(s: Any, tok: Any) -> SymbolRefAttr:
+    a = s.decode_attr(tok)
+    if not isinstance(a, SymbolRefAttr) or len(a.nested) != 1:
+        raise s.error("expected an entry point '@executable::@export'", tok.start_pos)
+    return a
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -643,6 +644,7 @@ def stream_export(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
     kw, b, off, attrs, bt, rt, dims = c
+    dims = _dims(s, dims)
     btype, rtype = s.decode_type(bt), s.decode_type(rt)
     operands = [_use(s, b, btype), _use(s, off, _INDEX), *_uses(s, dims)]
     a = s.decode_dict(attrs) if attrs is not None else None
@@ -651,6 +653,7 @@ def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, attrs, st, sdims, frm, to, rt, rdims = c
+    sdims, rdims, frm, to = _dims(s, sdims), _dims(s, rdims), _affinity(s, frm), _affinity(s, to)
     stype, rtype = s.decode_type(st), s.decode_type(rt)
     if len(sdims) != 1 or len(rdims) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
@@ -658,11 +661,6 @@ def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     props = {k: v for k, v in (("source_affinity", frm), ("target_affinity", to)) if v is not None}
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
-
-
-def stream_tensor_result(s: Any, c: list) -> tuple:
-    t, dims, target, size = c
-    return s.decode_type(t), list(dims or ()), target, size, t.start_pos
 
 
 def _int_array(vals: Sequence[int]) -> ArrayAttr:
@@ -709,7 +707,7 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
             if r.startswith("{"):
                 j = scan_balanced(r, 0)
                 at = p0 + len(body) - len(r)
-                dims = stream_dims(s, [_Tok(r[:j], at, "ATTR_DICT")])
+                dims = _dims(s, _Tok(r[:j], at, "ATTR_DICT"))
                 r = r[j:].lstrip()
             res = None
             if r.startswith("in") and r[2:3].isspace():
@@ -719,7 +717,7 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
                 if e2 < 0:
                     raise s.error("expected a resource type after 'in'", at)
                 size = r2[e2:].strip()
-                res = (_Tok(r2[:e2], at), stream_dims(s, [_Tok(size, at + len(r2) - len(r2[e2:].lstrip()))]))
+                res = (_Tok(r2[:e2], at), _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
                 r = ""
             if r.strip():
                 raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
@@ -730,7 +728,8 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
 
 
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, res = c
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, rt_tok, rdims, target, rsize = c
+    aff, entry = _affinity(s, aff), _entry(s, entry)
     items = _operand_types(s, types_tok)
     names = _USE.findall(str(ops_tok))
     if len(names) != len(items):
@@ -750,7 +749,7 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         sizes.extend(_uses(s, sdims))
         odims.extend(_uses(s, dims))
         oenc.append(TypeAttr(t))
-    rt, rdims, target, rsize, rpos = res
+    rt, rdims, rsize, rpos = s.decode_type(rt_tok), _dims(s, rdims), _dims(s, rsize), rt_tok.start_pos
     _check_dims(s, rt, rdims, rpos)
     tie = -1
     if target.type == "VALUE_USE":
@@ -775,14 +774,11 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 _ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
 
 
-def stream_async_result(s: Any, c: list) -> tuple:
-    return c[0], c[1]
-
-
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, (target, rsize) = c
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, target, rsize = c
+    aff, entry, rsize = _affinity(s, aff), _entry(s, entry), _dims(s, rsize)
     items = []
     for t, dims, res, tpos in _operand_types(s, types_tok):
         if res is not None:
@@ -831,6 +827,7 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt = c
+    aff, dims = _affinity(s, aff), _dims(s, dims)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.sizeof", _uses(s, dims), [s.decode_type(rt)],
@@ -839,6 +836,7 @@ def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.empty", [*_uses(s, dims), *_uses(s, size)], [s.decode_type(rt)],
@@ -847,6 +845,7 @@ def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, value = c
+    aff, dims = _affinity(s, aff), _dims(s, dims)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.constant", _uses(s, dims), [s.decode_type(rt)],
@@ -855,6 +854,7 @@ def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, vt, t, dims, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
     operands = [_use(s, v, s.decode_type(vt)), *_uses(s, dims), *_uses(s, size)]
@@ -864,6 +864,7 @@ def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
     enc, rtype = s.decode_type(t), s.decode_type(rt)
     _check_dims(s, enc, dims or [], t.start_pos)
     if str(target2) != str(target):
@@ -877,6 +878,8 @@ def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
 def _source_result(name: str):
     def cb(s: Any, c: list) -> tuple[Operation, int]:
         kw, aff, src, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
+        aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
+                                           _dims(s, rsize))
         senc, renc = s.decode_type(st), s.decode_type(rt)
         _check_dims(s, senc, sdims or [], st.start_pos)
         _check_dims(s, renc, rdims or [], rt.start_pos)
@@ -891,6 +894,8 @@ def _source_result(name: str):
 
 def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, starts, lens, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
+    aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
+                                       _dims(s, rsize))
     senc, renc = s.decode_type(st), s.decode_type(rt)
     _check_dims(s, senc, sdims or [], st.start_pos)
     _check_dims(s, renc, rdims or [], rt.start_pos)
@@ -904,6 +909,8 @@ def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_update(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, upd, target, starts, ut, udims, ures, usize, tt, tdims, target2, tres, tsize = c
+    aff, udims, usize, tdims, tsize = (_affinity(s, aff), _dims(s, udims), _dims(s, usize), _dims(s, tdims),
+                                       _dims(s, tsize))
     uenc, tenc = s.decode_type(ut), s.decode_type(tt)
     _check_dims(s, uenc, udims or [], ut.start_pos)
     _check_dims(s, tenc, tdims or [], tt.start_pos)
@@ -918,14 +925,11 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "stream_on": stream_on, "stream_from": stream_from, "stream_to": stream_to, "stream_dims": stream_dims,
-    "stream_workload": stream_workload, "stream_entry": stream_entry,
+    "stream_workload": stream_workload,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_builtin_module_head": stream_builtin_module_head,
     "stream_builtin_module": stream_builtin_module, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
-    "stream_tensor_result": stream_tensor_result,
-    "stream_tensor_dispatch": stream_tensor_dispatch, 
-    "stream_async_result": stream_async_result, "stream_async_dispatch": stream_async_dispatch,
+    "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),
     "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
