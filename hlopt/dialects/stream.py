@@ -67,6 +67,20 @@ def _type_of(op: Operation, name: str) -> Any:
     return a.type if isinstance(a, TypeAttr) else None
 
 
+def _custom_or_generic(fn: Any) -> Any:
+    """Print the custom form, or the generic one (None) when the op's pieces
+    do not fit it (IR the verifier would reject; never a traceback)."""
+
+    def wrapper(cls: Any, op: Operation, p: Any) -> str | None:
+        try:
+            return fn(cls, op, p)
+        except (IndexError, ValueError, AttributeError, TypeError):
+            return None
+
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
 # ---------------------------------------------------------------------------
 # executables
 
@@ -81,6 +95,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     default_dialect = "stream"
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr) or len(op.regions) != 1:
@@ -113,6 +128,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
     traits = (HasParent("stream.executable"), Symbol())
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         ref = op.properties.get("function_ref")
@@ -134,6 +150,7 @@ class BindingSubspanOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         b, off, *dims = op.operands
         return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
@@ -164,6 +181,7 @@ class AsyncTransferOp(OpDef):
     target_affinity = opt_attr()
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, rs = op.operands
         s = f"stream.async.transfer {p.value(src)}" + p.attr_dict(op.attributes)
@@ -211,6 +229,7 @@ class TensorDispatchOp(OpDef):
     encoding_fields = ("operand_encodings", "result_encodings")
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None or len(op.results) != 1:
@@ -244,6 +263,24 @@ class TensorDispatchOp(OpDef):
         return s + "{" + p.value(g["rsizes"][0]) + "}"
 
     @classmethod
+    def verify(cls, op: Operation) -> None:
+        _w, args, sizes, odims, rsizes, rdims = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        oenc, renc = op.properties.get("operand_encodings"), op.properties.get("result_encodings")
+        if not isinstance(oenc, ArrayAttr) or len(oenc) != len(args):
+            raise op_error(op, "expects one operand encoding per operand")
+        if not isinstance(renc, ArrayAttr) or len(renc) != len(op.results):
+            raise op_error(op, "expects one result encoding per result")
+        resources = [a for a in args if is_resource(a.type)]
+        if len(sizes) != len(resources) or len(rsizes) != len(op.results):
+            raise op_error(op, "expects one size per resource operand and result")
+        for encs, dims in (([e.type for e, a in zip(oenc, args) if is_resource(a.type)], odims),
+                           ([e.type for e in renc], rdims)):
+            n = sum(dynamic_dims(t) for t in encs)
+            if n != len(dims):
+                raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension "
+                                   "values are attached")
+
+    @classmethod
     def binding_layouts(cls, op: Operation) -> list[Any]:
         """The encodings of the executable's bindings, in order: operands,
         then untied results (IREE's getBindingLayoutAttrs)."""
@@ -271,6 +308,7 @@ class AsyncDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None or len(op.results) != 1:
@@ -304,6 +342,16 @@ class _TensorOp(OpDef):
     # encodings that must already be serialized (or unrecognized): the pass cannot update them
     fixed_encodings = False
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        # each `<x>_encoding` type has its dynamic dims in the `<x>_encoding_dims` operands
+        for f in cls.encoding_fields:
+            t = _type_of(op, f)
+            dims = cls.get(op, f + "_dims")
+            if t is not None and dynamic_dims(t) != len(dims):
+                raise op_error(op, f"type set has {dynamic_dims(t)} dynamic dimensions but only {len(dims)} "
+                                   "dimension values are attached")
+
 
 class TensorSizeOfOp(_TensorOp):
     name = "stream.tensor.sizeof"
@@ -316,6 +364,7 @@ class TensorSizeOfOp(_TensorOp):
     encoding_fields = ("encoding",)
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("stream.tensor.sizeof " + _aff(p, op) + p.type_text(_type_of(op, "encoding"))
                 + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
@@ -336,6 +385,7 @@ class TensorEmptyOp(_TensorOp):
         return ["empty"]
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *dims, size = op.operands
         return ("stream.tensor.empty " + _aff(p, op) + p.attr_dict(op.attributes).lstrip(" ")
@@ -360,6 +410,7 @@ class TensorConstantOp(_TensorOp):
         return ["cst"]
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.attributes.entries:
             return None
@@ -380,6 +431,7 @@ class TensorSplatOp(_TensorOp):
     encoding_fields = ("result_encoding",)
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         v, *dims, size = op.operands
         return ("stream.tensor.splat " + _aff(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
@@ -407,6 +459,7 @@ class TensorFillOp(_TensorOp):
     encoding_fields = ("target_encoding",)
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), dims, (size,), starts, lens, (v,) = _groups(cls, op)
         return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
@@ -431,6 +484,7 @@ class _SourceResultOp(_TensorOp):
     encoding_fields = ("source_encoding", "result_encoding")
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), rdims, (rs,) = _groups(cls, op)
         return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
@@ -452,6 +506,7 @@ class TensorCloneOp(_SourceResultOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        super().verify(op)
         src, res = _type_of(op, "source_encoding"), _type_of(op, "result_encoding")
         se, re_ = getattr(src, "encoding", None), getattr(res, "encoding", None)
         if se is not re_:
@@ -480,6 +535,7 @@ class TensorSliceOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), starts, lens, rdims, (rs,) = _groups(cls, op)
         return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
@@ -508,6 +564,7 @@ class TensorUpdateOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), tdims, (ts,), starts, (u,), udims, (us,) = _groups(cls, op)
         return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
@@ -544,8 +601,7 @@ def _props(aff: Any, **kw: Any) -> dict:
 
 
 def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
-    if isinstance(t, RankedTensorType) and len(dims) != dynamic_dims(t):
-        raise s.error(f"expected {dynamic_dims(t)} dynamic dimension values for '{t.text}', got {len(dims)}", pos)
+    """Dims and types are matched by the ops' verifiers (IREE's message)."""
 
 
 def _affinity(s: Any, tok: Any) -> Any:
@@ -758,7 +814,8 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             if name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
                 tie = i
         if tie < 0:
-            raise s.error("tied result must name one of the dispatch operands", target.start_pos)
+            raise s.error("custom op 'stream.tensor.dispatch' tied operand not found for result reference "
+                          f"{target}", target.start_pos)
         rtype = args[tie].type
     else:
         rtype = s.decode_type(target)
@@ -813,7 +870,8 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             if _ASYNC_ARG.fullmatch(piece).group(1) == str(target):
                 tie = i
         if tie < 0:
-            raise s.error("tied result must name one of the dispatch operands", target.start_pos)
+            raise s.error("custom op 'stream.async.dispatch' tied operand not found for result reference "
+                          f"{target}", target.start_pos)
         rtype = args[tie].type
     else:
         rtype = s.decode_type(target)

@@ -129,8 +129,8 @@ class ReturnOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         f = op.parent_op
-        if f is None or f.name not in ("util.func", "util.initializer"):
-            raise op_error(op, "expects parent op to be one of 'util.initializer, util.func'")
+        if f is None or f.name not in ("util.func", "util.initializer", "util.hoistable_conversion"):
+            raise op_error(op, "expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

@@ -1,7 +1,7 @@
 // RUN: hlopt %s --split-input-file --verify-diagnostics
 
 util.func public @dims(%n: index, %size: index) {
-  // expected-error@+1 {{expected 2 dynamic dimension values for 'tensor<?x?xf32>', got 1}}
+  // expected-error@+1 {{'stream.tensor.empty' op type set has 2 dynamic dimensions but only 1 dimension values are attached}}
   %0 = stream.tensor.empty on(#hal.device.affinity<@d>) : tensor<?x?xf32>{%n} in !stream.resource<*>{%size}
   util.return
 }
@@ -27,7 +27,7 @@ util.global private @d = #hal.device.target<1> : !hal.device
 // -----
 
 util.func public @tied(%r: !stream.resource<*>, %size: index) {
-  // expected-error@+1 {{tied result must name one of the dispatch operands}}
+  // expected-error@+1 {{custom op 'stream.tensor.dispatch' tied operand not found for result reference %other}}
   %0 = stream.tensor.dispatch @ex::@ex(%r) : (tensor<4xf32> in !stream.resource<*>{%size}) -> tensor<4xf32> in %other{%size}
   util.return
 }
@@ -53,5 +53,13 @@ util.func public @clone(%r: !stream.resource<*>, %size: index) {
 util.func public @not_in_func() {
   util.return
 }
-// expected-error@+1 {{'util.return' op expects parent op to be one of 'util.initializer, util.func'}}
+// expected-error@+1 {{'util.return' op expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'}}
 util.return
+
+// -----
+
+util.func public @dispatch_dims(%r: !stream.resource<*>, %size: index) {
+  // expected-error@+1 {{'stream.tensor.dispatch' op type set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  %0 = "stream.tensor.dispatch"(%r, %size, %size) <{entry_points = [@ex::@ex], operandSegmentSizes = array<i32: 0, 1, 1, 0, 1, 0>, operand_encodings = [tensor<?xf32>], result_encodings = [tensor<4xf32>], tied_operands = [-1 : index]}> : (!stream.resource<*>, index, index) -> !stream.resource<*>
+  util.return
+}
