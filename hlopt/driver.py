@@ -118,7 +118,8 @@ def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[D
             d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
                                       context=True))
             _pass_stages(pm, stages)
-            return None, [d], stages
+            first = [op_diag(IRError(m, o), source) for m, o in e.errors]
+            return None, [*first, d], stages
         _pass_stages(pm, stages)
     t2 = time.perf_counter()
     text = print_op(module, opts.generic, opts.debuginfo, resources)

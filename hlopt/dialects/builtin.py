@@ -38,7 +38,7 @@ class ModuleOp(SymbolOpInterface, OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "module"
+        s = p.op_name(op)
         name = op.properties.get("sym_name")
         if name is not None:
             s += " " + symbol_name_text(name.value)
