@@ -670,22 +670,6 @@ def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("stream.executable", (), (), props, attrs, [body]), pos
 
 
-def stream_builtin_module_head(s: Any, c: list) -> tuple:
-    from types import SimpleNamespace
-
-    from hlopt.syntax.parser import OpBuilder
-
-    return OpBuilder.module_head(SimpleNamespace(s=s), c)
-
-
-def stream_builtin_module(s: Any, c: list) -> tuple[Operation, int]:
-    from types import SimpleNamespace
-
-    from hlopt.syntax.parser import OpBuilder
-
-    return OpBuilder.module_op(SimpleNamespace(s=s), c)
-
-
 def stream_export(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import _symbol_name
 
@@ -985,8 +969,7 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 CALLBACKS = {
     "stream_workload": stream_workload,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
-    "stream_export": stream_export, "stream_builtin_module_head": stream_builtin_module_head,
-    "stream_builtin_module": stream_builtin_module, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
+    "stream_export": stream_export, "stream_visibility": lambda s, c: c[0], "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),

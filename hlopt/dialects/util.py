@@ -5,7 +5,6 @@ generically."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, TypeAttr, UnitAttr, symbol_name_text
@@ -173,10 +172,10 @@ def util_global(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def util_func_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import OpBuilder
+    from hlopt.dialects.func import parse_func_head
 
-    # the signature is func.func's: parse it with the core callback
-    props, extra, named, sym, pos = OpBuilder.func_head(SimpleNamespace(s=s), c)
+    # the signature is func.func's: parse it with func's callback
+    props, extra, named, sym, pos = parse_func_head(s, c)
     s.pending[-1] = ("util.func", s.pending[-1][1])
     n = len(props["function_type"].type.results)
     if n:
@@ -197,13 +196,14 @@ def util_func(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def util_return(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import OpBuilder
+    from hlopt.dialects.func import parse_return
 
-    op, pos = OpBuilder.return_op(SimpleNamespace(s=s), c)
+    op, pos = parse_return(s, c)
     return Operation("util.return", op.operands), pos
 
 
 CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util_func": util_func,
+             "util_visibility": lambda s, c: c[0],
              "util_return": util_return}
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, ReturnOp), grammar="util.lark", syntax=CALLBACKS,
