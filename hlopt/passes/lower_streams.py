@@ -242,7 +242,7 @@ class LowerStreams(Pass):
             for name in host_functions(module):
                 self.stat("predicted-us-1-stream", round(simulate(module, name, streams=1)))
                 self.stat("predicted-us-n-streams", round(simulate(module, name)))
-        except EvalError as e:  # a program the evaluator cannot run: no prediction
+        except (EvalError, KeyError) as e:  # a program the evaluator cannot run: no prediction
             self.statistics.pop("predicted-us-1-stream", None)
             self.statistics.pop("predicted-us-n-streams", None)
             self.stat("unpredicted", 1)
