@@ -12,6 +12,7 @@ from typing import Any
 
 from lark import Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.lexer import PatternStr
 
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -647,6 +648,7 @@ class OpBuilder(Transformer):
     def __init__(self):
         super().__init__()
         self.s: ParseSession | None = None
+        self.literals: dict[str, str] = {}
 
     def __default__(self, data, children, meta):
         if data.startswith("_"):
@@ -781,6 +783,8 @@ def _parser():
         builder = OpBuilder()
         lark = make_op_parser(builder, grammars)
         _install_fast_callbacks(lark, builder)
+        # keyword terminals' spellings, for "expected ..." messages
+        builder.literals = {t.name: t.pattern.value for t in lark.terminals if isinstance(t.pattern, PatternStr)}
         entry = _PARSERS[grammars] = (lark, builder)
     return entry
 
@@ -833,12 +837,13 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     except UnexpectedToken as e:
         tok = e.token
         if tok.type == "$END":
-            raise DiagnosticError([_diag(source, _eof_message(e), len(text))]) from None
-        raise DiagnosticError([_diag(source, _unexpected_message(tok, e.expected), tok.start_pos or 0)]) from None
+            raise DiagnosticError([_diag(source, _eof_message(e, builder.literals), len(text))]) from None
+        raise DiagnosticError([_diag(source, _unexpected_message(tok, e.expected, builder.literals),
+                                     tok.start_pos or 0)]) from None
     except UnexpectedCharacters as e:
-        raise DiagnosticError([_diag(source, _char_message(text, e), e.pos_in_stream)]) from None
+        raise DiagnosticError([_diag(source, _char_message(text, e, builder.literals), e.pos_in_stream)]) from None
     except UnexpectedEOF as e:
-        raise DiagnosticError([_diag(source, _eof_message(e), len(text))]) from None
+        raise DiagnosticError([_diag(source, _eof_message(e, builder.literals), len(text))]) from None
     except RecursionError:
         raise DiagnosticError([_diag(source, "nesting too deep", session.pos)]) from None
     except IRError as e:
@@ -870,8 +875,31 @@ _TERMINAL_DESCR = {
 }
 
 
-def _expected(expected) -> str:
-    names = sorted({_TERMINAL_DESCR.get(t, t.lower()) for t in expected
+# terminals that start an operation: listed as one "operation" in messages, so
+# an error's wording does not depend on which dialect grammars are composed
+_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "CUSTOM_OP", "RESULTS"})
+
+
+def _describe_terminal(t: str, literals: dict[str, str]) -> str:
+    lit = literals.get(t)
+    if t in _OP_START or (lit is not None and "." in lit) or t.endswith(("_OP", "_KW")):
+        return "operation"
+    if lit is None and t not in _TERMINAL_DESCR:
+        # a dialect's op-name terminal (HIR_ALLOCATE, ...)
+        from hlopt.ir.context import current_context
+
+        if any(t.lower().startswith(d + "_") for d in current_context().registry):
+            return "operation"
+    if t in _TERMINAL_DESCR:
+        return _TERMINAL_DESCR[t]
+    if lit is not None:
+        return f"'{lit}'"
+    return t.lower()
+
+
+def _expected(expected, literals: dict[str, str] | None = None) -> str:
+    lits = literals or {}
+    names = sorted({_describe_terminal(t, lits) for t in expected
                     if not t.startswith("__") and not t[:1].islower() and not t.startswith("_")},
                    key=lambda n: (n[:2].strip("'").isalpha() and n.startswith("'"), n))  # keywords last
     if not names:
@@ -881,15 +909,16 @@ def _expected(expected) -> str:
     return ", ".join(names)
 
 
-def _unexpected_message(tok, expected) -> str:
-    return f"unexpected '{str(tok)[:40]}', expected {_expected(expected)}"
+def _unexpected_message(tok, expected, literals: dict[str, str] | None = None) -> str:
+    return f"unexpected '{str(tok)[:40]}', expected {_expected(expected, literals)}"
 
 
-def _eof_message(e) -> str:
-    return "unexpected end of input" + (f", expected {_expected(e.expected)}" if getattr(e, "expected", None) else "")
+def _eof_message(e, literals: dict[str, str] | None = None) -> str:
+    exp = getattr(e, "expected", None)
+    return "unexpected end of input" + (f", expected {_expected(exp, literals)}" if exp else "")
 
 
-def _char_message(text: str, e: UnexpectedCharacters) -> str:
+def _char_message(text: str, e: UnexpectedCharacters, literals: dict[str, str] | None = None) -> str:
     c = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
     allowed = getattr(e, "allowed", None) or ()
     m = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+").match(text, e.pos_in_stream)
@@ -900,7 +929,7 @@ def _char_message(text: str, e: UnexpectedCharacters) -> str:
     if not c.isprintable():
         return f"unexpected character {c!r}"
     allowed = getattr(e, "allowed", None) or ()
-    return f"unexpected character '{c}'" + (f", expected {_expected(allowed)}" if allowed else "")
+    return f"unexpected character '{c}'" + (f", expected {_expected(allowed, literals)}" if allowed else "")
 
 
 def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool = True) -> Operation:
