@@ -12,6 +12,7 @@ import pytest
 
 import hlopt
 from hlopt.interp import InterpError, interpret
+from hlopt.ir.core import IRError
 
 ID = """
     %r = stablehlo.replica_id : tensor<ui32>
@@ -181,9 +182,16 @@ def test_send_recv_chain() -> None:
 
 def test_recv_without_matching_send_names_both_ops() -> None:
     # device 3 expects a message from device 2, which sends only to device 0
+    body = SEND_RECV.format(send="[[0, 1], [2, 0]]", ns=2, recv="[[0, 1], [2, 3]]", nr=2)
+    # the verifier sees the mismatch statically (one channel, two sets of pairs) ...
+    with pytest.raises(IRError, match="differ from"):
+        run(body, "tensor<i32>", 4, 1)
+    # ... and the interpreter, run on the unverified module, at run time
+    m = hlopt.parse_module(f"module attributes {{mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32}} {{\n"
+                           f"  func.func @main() -> tensor<i32> {{\n{ID}{body}\n  }}\n}}\n")
     out = None
     with pytest.raises(InterpError) as e:
-        out = run(SEND_RECV.format(send="[[0, 1], [2, 0]]", ns=2, recv="[[0, 1], [2, 3]]", nr=2), "tensor<i32>", 4, 1)
+        out = interpret(m)
     assert out is None
     err = e.value
     assert "recv without matching send" in err.message
