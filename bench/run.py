@@ -495,6 +495,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, default=RESULTS, help="results file")
     ap.add_argument("--plain", action="store_true", help="plain text tables (no rich)")
     ap.add_argument("--check", action="store_true", help="exit 1 if a target FAILs")
+    ap.add_argument("--skip-specialize-encodings", action="store_true",
+                    help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
 
@@ -612,6 +614,13 @@ def main(argv=None) -> int:
     res["sendrecv"] = sendrecv_bench.measure(1)
     log(sendrecv_bench.render(res["sendrecv"]))
 
+    if "hlopt" in want:  # big constants and deep nesting (bench/reliability.py)
+        import reliability
+
+        log("reliability: 50 MB hex constant, nested dictionaries ...")
+        res["reliability"] = reliability.run_all(50, 1, a.timeout)
+        print(reliability.render(res["reliability"]))
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:
@@ -638,6 +647,11 @@ def main(argv=None) -> int:
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")
+    if not a.skip_specialize_encodings:
+        sys.path.insert(0, str(BENCH_DIR))
+        import specialize_encodings
+
+        specialize_encodings.main(["--quick"] if a.quick else [])
     if a.check and any(t["result"] == "FAIL" for t in targets):
         return 1
     return 0

@@ -8,13 +8,14 @@ mlir-opt's option names.
 from __future__ import annotations
 
 import os
+import signal
 import sys
-import tempfile
 import threading
 
 import click
 
 from hlopt import __version__
+from hlopt.output import StreamClosed
 
 
 class _Command(click.Command):
@@ -100,11 +101,13 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     inputs, specs = [], []
     for a in args:
         if a.startswith("--") and len(a) > 2:
-            name, eq, rest = a[2:].partition("=")
+            body = a[2:]
+            brace, eqpos = body.find("{"), body.find("=")
+            if brace > 0 and (eqpos < 0 or brace < eqpos) and body.endswith("}"):
+                name, rest, eq = body[:brace], body[brace + 1:-1], "="  # `--canonicalize{max-iterations=3}`
+            else:
+                name, eq, rest = body.partition("=")
             opts = {}
-            if "{" in name and name.endswith("}"):
-                name, _, body = name[:-1].partition("{")
-                rest, eq = body, "="
             if eq:
                 from hlopt.passes.registry import get_pass
 
@@ -140,13 +143,27 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
 
 
 def _run_in_big_stack(fn):
-    """Deeply nested IR recurses; run with a large stack and recursion limit."""
+    """Deeply nested IR recurses; run with a large stack and recursion limit.
+
+    The main thread only waits, so it is free to run the SIGINT/SIGTERM
+    handlers that remove a pending `-o` temporary file."""
+    from hlopt.output import closed_std_fds, install_signal_handlers
+
+    closed_std_fds()  # before any file is opened, so none lands on fd 0-2
     result = []
     sys.setrecursionlimit(200000)
     threading.stack_size(512 * 1024 * 1024)
-    t = threading.Thread(target=lambda: result.append(_guard(fn)))
-    t.start()
-    t.join()
+    t = threading.Thread(target=lambda: result.append(_guard(fn)), daemon=True)
+    in_main = threading.current_thread() is threading.main_thread()
+    saved = [(s, signal.getsignal(s)) for s in (signal.SIGINT, signal.SIGTERM)] if in_main else []
+    if in_main:
+        install_signal_handlers()
+    try:
+        t.start()
+        t.join()
+    finally:
+        for s, h in saved:  # in-process callers (tests) get their handlers back
+            signal.signal(s, h)
     return result[0] if result else 1
 
 
@@ -159,6 +176,9 @@ def _guard(fn):
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
+    except StreamClosed as e:
+        click.echo(f"error: could not write to {e}: the stream is closed", err=True)
+        return 1
     except Exception as e:  # a bug in hlopt: a diagnostic, never a traceback
         if os.environ.get("HLOPT_TRACEBACK") or os.environ.get("HLOPT_DEBUG"):
             raise
@@ -169,6 +189,8 @@ def _guard(fn):
 
 def _read(path: str) -> tuple[str, str]:
     if path == "-":
+        if sys.stdin is None:  # `hlopt 0<&-`
+            raise click.UsageError("could not open input file '-': stdin is closed")
         data = sys.stdin.buffer.read()
         name = "<stdin>"
     else:
@@ -255,22 +277,12 @@ def _instrument(pm, opts, check_seeds: int = 0) -> None:
 
 
 def _write(output: str, text: str) -> None:
+    from hlopt.output import write_output, write_stdout
+
     if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    d = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(prefix=".hlopt-", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(text)
-        os.replace(tmp, output)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        write_stdout(text)
+    else:
+        write_output(output, text)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,7 +43,10 @@ def build_pass_manager(opts: Options):
     from hlopt.passes.manager import PassManager
 
     if opts.pipeline_text:
-        pm = PassManager.from_text(opts.pipeline_text)
+        from hlopt.passes.pipeline import parse_anchored_pipeline
+
+        pm = PassManager()
+        pm.add_specs(parse_anchored_pipeline(opts.pipeline_text))
     else:
         pm = PassManager()
         for s in opts.pass_specs:
@@ -115,7 +118,8 @@ def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[D
             d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
                                       context=True))
             _pass_stages(pm, stages)
-            return None, [d], stages
+            first = [op_diag(IRError(m, o), source) for m, o in e.errors]
+            return None, [*first, d], stages
         _pass_stages(pm, stages)
     t2 = time.perf_counter()
     text = print_op(module, opts.generic, opts.debuginfo, resources)

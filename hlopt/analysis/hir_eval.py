@@ -96,8 +96,8 @@ class _Machine:
 
     def call(self, name: str, args: Sequence[Any], at: Operation | None = None) -> list[Any]:
         fn = self.funcs.get(name)
-        if fn is None:
-            raise EvalError(f"no function @{name}", at)
+        if fn is None or not fn.regions or not fn.regions[0].blocks:
+            raise EvalError(f"no function body for @{name}", at)
         block = fn.regions[0].blocks[0]
         env: dict[Value, Any] = dict(zip(block.args, args))
         return self.run_block(block, env)

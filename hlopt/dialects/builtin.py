@@ -38,7 +38,7 @@ class ModuleOp(SymbolOpInterface, OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "module"
+        s = p.op_name(op)
         name = op.properties.get("sym_name")
         if name is not None:
             s += " " + symbol_name_text(name.value)
@@ -103,5 +103,12 @@ def _cast(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
 
 
+def _cast_types(s: Any, c: list) -> list:
+    # left-recursive list: its lookaheads are not merged with other rules' type lists
+    head = c[0] if isinstance(c[0], list) else [s.decode_type(c[0])]
+    return head + [s.decode_type(c[1])] if len(c) == 2 else head
+
+
 DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp), grammar="builtin.lark",
-                  syntax={"builtin_module_head": _module_head, "builtin_module": _module, "builtin_cast": _cast})
+                  syntax={"builtin_module_head": _module_head, "builtin_module": _module, "builtin_cast": _cast,
+                          "builtin_cast_types": _cast_types})

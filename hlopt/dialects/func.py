@@ -265,9 +265,9 @@ def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
 
 # -- custom syntax: grammars/func.lark ------------------------------------------
 
-def _func_head(s: Any, c: list) -> tuple:
+def parse_func_head(s: Any, c: list) -> tuple:
     from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import split_pieces, symbol_name
+    from hlopt.syntax.parser import ParseError, split_pieces, symbol_name
 
     kw, vis, sym, sig, attrs = c
     text = str(sig)
@@ -283,11 +283,15 @@ def _func_head(s: Any, c: list) -> tuple:
     if rest:
         rt = rest[2:].strip()  # after '->'
         rbase = base + text.index(rt, close)
-        if rt.startswith("("):
+        if rt.startswith("(") and not rt[1:-1].strip():
+            pass  # `-> ()`: no results
+        elif rt.startswith("("):  # an empty slot `(T, , U)` is an error, as in MLIR
             for piece, off in split_pieces(rt[1:-1]):
                 if not piece.strip():
-                    continue
+                    raise ParseError("expected non-function type", rbase + 1 + off)
                 _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                if loc_tok is not None:  # results have no locations in MLIR's syntax
+                    raise ParseError("expected ')'", rbase + 1 + off + piece.find("loc("))
                 results.append(t)
                 res_attrs.append(a)
         else:
@@ -308,7 +312,7 @@ def _func_head(s: Any, c: list) -> tuple:
     return props, extra, named, sym, kw.start_pos
 
 
-def _func(s: Any, c: list) -> tuple[Operation, int]:
+def parse_func(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import ParseError
 
     (props, attrs, named, sym, pos), region = c
@@ -320,7 +324,7 @@ def _func(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()]), pos
 
 
-def _return(s: Any, c: list) -> tuple[Operation, int]:
+def parse_return(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import USE, ParseError
 
     kw, values, types = c
@@ -337,7 +341,7 @@ def _return(s: Any, c: list) -> tuple[Operation, int]:
 _CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 
 
-def _call(s: Any, c: list) -> tuple[Operation, int]:
+def parse_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import symbol_name
 
     kw, sym, operands_tok, attrs, ftype = c
@@ -352,5 +356,5 @@ def _call(s: Any, c: list) -> tuple[Operation, int]:
 
 
 DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp), grammar="func.lark", syntax={
-    "func_func_head": _func_head, "func_visibility": lambda s, c: c[0], "func_func": _func,
-    "func_return": _return, "func_call": _call})
+    "func_func_head": parse_func_head, "func_visibility": lambda s, c: c[0], "func_func": parse_func,
+    "func_return": parse_return, "func_call": parse_call})

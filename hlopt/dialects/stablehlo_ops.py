@@ -105,10 +105,13 @@ class ShloOp(OpDef):
 class SameTypeOp(ShloOp):
     traits = frozenset({PURE})
     defaults: dict = {}
+    min_operands = 1  # `stablehlo.abs : T` (no operand) is an error, as in MLIR
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
         attrs = a.attrs()
+        if a.n_uses < cls.min_operands:
+            raise _err("expected SSA operand", a.base)
         if len(types) != 1:
             raise _err("expected a single type", types[1].start_pos)
         ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
@@ -155,7 +158,7 @@ for _n in _UNARY:
 for _n, _c in _BINARY.items():
     _make(SameTypeOp, _n, traits=frozenset({PURE, COMMUTATIVE} if _c else {PURE}))
 _make(SameTypeOp, "clamp")
-_make(SameTypeOp, "after_all")
+_make(SameTypeOp, "after_all", min_operands=0)
 
 
 # ---------------------------------------------------------------------------

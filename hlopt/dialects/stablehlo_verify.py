@@ -58,7 +58,7 @@ def _module_int(op: Operation, key: str) -> int | None:
     return None
 
 
-def _pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
+def _pairs(op: Operation, attr: Any, upper_bound: bool = True) -> list[tuple[int, int]]:
     """source_target_pairs checks shared by collective_permute and send/recv
     (spec C1-C4)."""
     if not isinstance(attr, DenseElementsAttr) or not isinstance(attr.type, RankedTensorType):
@@ -83,7 +83,7 @@ def _pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
     # C4 upper bound: only when the module says how many processes there are
     ch = op.properties.get("channel_handle")
     key = "mhlo.num_partitions" if isinstance(ch, ChannelHandleAttr) and ch.handle > 0 else "mhlo.num_replicas"
-    n = _module_int(op, key)
+    n = _module_int(op, key) if upper_bound else None
     if n is not None:
         for s, t in pairs:
             for v in (s, t):
@@ -93,7 +93,9 @@ def _pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
 
 
 def verify_collective_permute(op: Operation) -> None:
-    _pairs(op, op.properties.get("source_target_pairs"))
+    # no C4 upper bound here: MLIR's verifier does not check it, and valid JAX
+    # output (ids >= mhlo.num_partitions) must not be rejected
+    _pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
     if len(op.operands) != len(op.results):
         raise _op_fail(op, "requires the same number of operands and results")
     for a, r in zip(op.operand_types, op.result_types):
@@ -289,6 +291,19 @@ def verify_async_done(op: Operation) -> None:
                            f"operation '{_types(op.result_types)}'")
 
 
+def verify_iota(op: Operation) -> None:
+    """MLIR's iota checks (the custom form reads any int64 dimension)."""
+    d = op.properties.get("iota_dimension")
+    t = op.results[0].type if op.results else None
+    if not isinstance(d, IntegerAttr) or not isinstance(t, RankedTensorType):
+        return
+    if d.value < 0:
+        raise _op_fail(op, "attribute 'iota_dimension' failed to satisfy constraint: 64-bit signless integer "
+                           "attribute whose value is non-negative")
+    if d.value >= len(t.shape):
+        raise _fail(op, "iota dimension cannot go beyond the output rank.")
+
+
 def _as_verify(fn):
     def verify(cls, op: Operation) -> None:
         fn(op)
@@ -305,7 +320,16 @@ def _with_channels(fn):
 
 OPS["stablehlo.send"].verify = classmethod(_with_channels(verify_send))
 OPS["stablehlo.recv"].verify = classmethod(_with_channels(verify_recv))
-for _name, _fn in (("collective_permute", verify_collective_permute),
+_prev_iota = getattr(OPS["stablehlo.iota"], "verify", None)
+
+
+def _iota_and_previous(op: Operation) -> None:
+    verify_iota(op)
+    if _prev_iota is not None:
+        _prev_iota(op)
+
+
+for _name, _fn in (("iota", _iota_and_previous), ("collective_permute", verify_collective_permute),
                    ("all_reduce", verify_all_reduce), ("while", verify_while),
                    ("tuple", verify_tuple), ("get_tuple_element", verify_get_tuple_element),
                    ("after_all", verify_after_all), ("async_start", verify_async_start),

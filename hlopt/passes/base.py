@@ -15,9 +15,11 @@ from hlopt.ir.core import IRError, Operation
 class PassFailure(Exception):
     """Raised by a pass to stop the pipeline with a diagnostic."""
 
-    def __init__(self, message: str, op: Operation | None = None, notes: list | None = None):
+    def __init__(self, message: str, op: Operation | None = None, notes: list | None = None,
+                 errors: list | None = None):
         super().__init__(message)
-        self.message, self.op, self.notes = message, op, notes or []
+        # errors: (message, op) pairs reported before this one (MLIR passes may emit several)
+        self.message, self.op, self.notes, self.errors = message, op, notes or [], errors or []
 
 
 @dataclass
@@ -35,8 +37,9 @@ class Pass:
     def run(self, op: Operation) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def fail(self, message: str, op: Operation | None = None, notes: list | None = None) -> None:
-        raise PassFailure(message, op, notes)
+    def fail(self, message: str, op: Operation | None = None, notes: list | None = None,
+             errors: list | None = None) -> None:
+        raise PassFailure(message, op, notes, errors)
 
     def stat(self, name: str, n: int = 1) -> None:
         self.statistics[name] = self.statistics.get(name, 0) + n

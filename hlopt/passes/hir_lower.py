@@ -17,7 +17,7 @@ from hlopt.analysis.resharding import NotLowerable, communication_kind
 from hlopt.dialects.hir import CommunicationOp, communication_props, is_resharding
 from hlopt.dialects.hir_attrs import RequestType
 from hlopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
-from hlopt.ir.core import IRError, Operation
+from hlopt.ir.core import IRError, Operation, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import FunctionType
 from hlopt.passes.base import Pass
@@ -38,14 +38,15 @@ class HirLower(Pass):
                  if isinstance(o.properties.get("sym_name"), StringAttr)}
         self._taken, self._next = taken, 0
         rw = Rewriter()
-        for fn in [o for o in body.ops if o.name == "func.func"]:
-            if not fn.regions or not fn.regions[0].blocks:
-                continue
-            for o in list(fn.regions[0].blocks[0].ops):
-                if o.name == "hir.kernel":
-                    self._outline(rw, fn, o)
-                elif is_resharding(o) and o.results:
-                    self._communicate(rw, o)
+        with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
+            for fn in [o for o in body.ops if o.name == "func.func"]:
+                if not fn.regions or not fn.regions[0].blocks:
+                    continue
+                for o in list(fn.regions[0].blocks[0].ops):
+                    if o.name == "hir.kernel":
+                        self._outline(rw, fn, o)
+                    elif is_resharding(o) and o.results:
+                        self._communicate(rw, o)
 
     def _fresh(self) -> str:
         while f"kernel_{self._next}" in self._taken:

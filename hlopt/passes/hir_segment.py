@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hlopt.analysis.hir_segments import POLICIES, find_segments
-from hlopt.ir.core import BlockArgument, Operation, Region
+from hlopt.ir.core import BlockArgument, Operation, Region, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -59,9 +59,10 @@ class HirSegment(Pass):
         if not op.regions or not op.regions[0].blocks:
             return
         rw = Rewriter()
-        for seg in find_segments(op.regions[0].blocks[0], policy.should_merge, policy.standalone):
-            if seg.standalone:
-                self.stat("standalone")
-            else:
-                outline_segment(rw, seg.ops)
-                self.stat("kernels")
+        with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
+            for seg in find_segments(op.regions[0].blocks[0], policy.should_merge, policy.standalone):
+                if seg.standalone:
+                    self.stat("standalone")
+                else:
+                    outline_segment(rw, seg.ops)
+                    self.stat("kernels")

@@ -23,7 +23,7 @@ from typing import Any
 from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map
 from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
-from hlopt.ir.core import Operation, Value
+from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import IndexType, i64
@@ -228,7 +228,8 @@ class LowerStreams(Pass):
                 continue
             if isinstance(name, StringAttr) and name.value in kernels:
                 continue  # launched kernels run whole; their launches are checked below
-            self._lower_function(fn)
+            with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
+                self._lower_function(fn)
         if self.predict and self.statistics.get("loops"):
             self._predict(op)
 
@@ -242,7 +243,7 @@ class LowerStreams(Pass):
             for name in host_functions(module):
                 self.stat("predicted-us-1-stream", round(simulate(module, name, streams=1)))
                 self.stat("predicted-us-n-streams", round(simulate(module, name)))
-        except EvalError as e:  # a program the evaluator cannot run: no prediction
+        except (EvalError, KeyError) as e:  # a program the evaluator cannot run: no prediction
             self.statistics.pop("predicted-us-1-stream", None)
             self.statistics.pop("predicted-us-n-streams", None)
             self.stat("unpredicted", 1)

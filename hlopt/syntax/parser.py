@@ -68,8 +68,8 @@ class Frame:
         self.block_refs: dict[str, int] = {}
 
 
-_DICT_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],=]')
-_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")?\s*')
+_DICT_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],=]')
+_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")?\s*')
 
 
 def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
@@ -127,7 +127,7 @@ def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
         pos += 1
 
 
-_TOP_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],]')
+_TOP_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],]')
 
 
 def split_top(text: str, sep: str = ",") -> list[str]:
@@ -203,8 +203,8 @@ class ParseSession:
         if v is None and start == "attr":
             # compound values decode element-wise through the cache
             c = text[:1]
-            if c == "{":
-                v = self.decode_dict_text(text, pos)
+            if c == "{":  # deep nesting: the grammar parses it in one linear pass
+                v = self.decode_dict_text(text, pos) if text.count("{", 0, 64) < 4 else None
             elif c == "[":
                 v = self._decode_array(text, pos)
             elif c == "d" and text.startswith("dense<"):
@@ -281,7 +281,11 @@ class ParseSession:
         else:
             inner, base = text, pos
         entries = []
-        for k_text, k_pos, v_text, v_pos in split_dict(inner):
+        try:
+            pieces = split_dict(inner)
+        except ParseError as e:  # its positions are offsets in `inner`
+            raise ParseError(e.message, base + e.pos, e.note) from None
+        for k_text, k_pos, v_text, v_pos in pieces:
             if k_text.startswith('"'):
                 name = unescape(k_text).decode("utf-8", "surrogateescape")
                 if not name:
@@ -819,8 +823,8 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     try:
         lark.parse(text)
         return session.finish()
-    except ParseError as e:
-        d = _diag(source, e.message, e.pos)
+    except ParseError as e:  # raised without a position: the op being parsed
+        d = _diag(source, e.message, e.pos if e.pos is not None else session.pos)
         if e.note:
             d.notes.append(Diagnostic("note", e.note, d.location, source=source))
         raise DiagnosticError([d]) from None

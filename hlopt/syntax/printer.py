@@ -405,9 +405,11 @@ class Printer:
     def op_name(self, op: Operation) -> str:
         name = op.name
         dd = self.default_dialect[-1] if self.default_dialect else ""
-        if dd and name.startswith(dd + "."):
+        if dd and name.startswith(dd + ".") and name.count(".") == 1:
             return name[len(dd) + 1:]
-        if name.startswith("builtin."):
+        # MLIR elides `builtin.` only where builtin is the default dialect
+        # (top level, module bodies, regions of ops naming no default dialect)
+        if name.startswith("builtin.") and dd in ("", "builtin"):
             return name[8:]
         return name
 

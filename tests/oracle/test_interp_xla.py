@@ -6,8 +6,10 @@ equal; floating results must satisfy max|ours - xla| <= tol * max(1, max|xla|)
 where tol depends on the fixture's op classes: 1e-6 for elementwise
 arithmetic and data movement, 1e-5 with transcendental functions, 1e-4
 with dots, convolutions, reductions and FFTs (XLA's accumulation order
-differs), 1e-3 for the deep transformer gradient (thousands of chained
-dots). Results the spec leaves implementation-defined (rng_bit_generator
+differs), 5e-3 for the deep transformer gradient: it is ill-conditioned
+(thousands of chained dots, loss ~1e5); switching only the interpreter's
+dot accumulation from f32 to f64 moves its results by up to 9e-4 of their
+scale, and XLA differs from us by up to 1.1e-3. Results the spec leaves implementation-defined (rng_bit_generator
 bits and states, rng) are compared by shape and dtype only.
 """
 
@@ -45,7 +47,7 @@ _ACCUMULATING = ("dot_general", "convolution", "reduce", "fft", "all_reduce", "r
 
 def tolerance(name: str, text: str) -> float:
     if name.startswith("deep_transformer"):
-        return 1e-3
+        return 5e-3
     if any(k in text for k in _ACCUMULATING):
         return 1e-4
     if any(k in text for k in _TRANSCENDENTAL):

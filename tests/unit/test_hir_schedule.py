@@ -77,3 +77,22 @@ def test_statistics_and_view_schedule(tmp_path: pathlib.Path) -> None:
     events = data["traceEvents"] if isinstance(data, dict) else data
     names = {e["name"] for e in events if e.get("ph") == "X"}
     assert {"allgather [0]", "matmul [7]"} <= names
+
+
+def test_unpredictable_program_still_lowers() -> None:
+    # the evaluator cannot run an external call: no prediction, the rewrite stands
+    m = hlopt.parse_module("""
+#s = #hir.sharding<[stream, serial]>
+func.func private @ext(tensor<4x8xf32>)
+func.func @f(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> {
+  func.call @ext(%a) : (tensor<4x8xf32>) -> ()
+  %0 = hir.set %a : tensor<4x8xf32> -> tensor<4x8xf32, #s>
+  return %0 : tensor<4x8xf32, #s>
+}""")
+    from hlopt.passes.manager import PassManager
+
+    pm = PassManager.from_text("builtin.module(lower-streams)")
+    pm.run(m)
+    ls = next(iter(pm.passes()))
+    assert ls.statistics == {"loops": 1, "ops": 1, "unpredicted": 1}
+    assert "scf.for" in hlopt.print_op(m)
