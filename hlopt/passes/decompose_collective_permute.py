@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hlopt.analysis.source_target_pairs import cycle_type, has_cycles, split_cycle
+from hlopt.analysis.counted_loop import counted_loop
+from hlopt.analysis.source_target_pairs import BACKWARD, cycle_type, has_cycles, split_cycle
 from hlopt.dialects.stablehlo_attrs import (
     DEVICE_TO_DEVICE,
     ChannelHandleAttr,
@@ -128,6 +129,28 @@ def emit_transfer(rw: Rewriter, data: Value, pairs: Pairs, handle: int, like: Op
     return after, recv, send
 
 
+def xla_validation(op: Operation, pairs: Pairs) -> str | None:
+    """The `_xla_send_recv_validation` bounds XLA's
+    CollectivePermuteValidIterationAnnotator gives a ring permute in the body
+    of a loop marked `is_pipelined_while_loop` with a known trip count and
+    step 1: pair i is live in iterations {i, i + trip_count - num_devices}
+    (reversed for a backward ring)."""
+    kind = cycle_type(pairs)
+    loop = op.parent_op
+    if kind is None or loop is None or loop.name != "stablehlo.while" or op.parent_region is not loop.regions[1]:
+        return None
+    if frontend_string(loop, "is_pipelined_while_loop") is None:
+        return None
+    c = counted_loop(loop)
+    if c is None or c.step != 1:
+        return None
+    offset = c.trip_count - (max(max(p) for p in pairs) + 1)
+    bounds = [(i, i + offset) for i in range(len(pairs))]
+    if kind == BACKWARD:
+        bounds.reverse()
+    return pairs_text(bounds)
+
+
 def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
     """XLA splits `_xla_send_recv_validation` bounds like the pairs."""
     if text is None or text == "invalid":
@@ -175,16 +198,20 @@ class DecomposeCollectivePermute(Pass):
                                    "(cross-replica)", op)
             return
         data = op.operands[0]
+        validation = frontend_string(op, VALIDATION_ATTR)
+        if validation is None:
+            validation = xla_validation(op, pairs)
+            if validation is not None:  # as XLA annotates the permute before splitting it
+                op.set_discardable_attr(FRONTEND, with_frontend(op, {VALIDATION_ATTR: validation}))
         kind = cycle_type(pairs) if self.split_cycles else None
         rw.set_insertion_point_before(op)
         if kind is None:
-            _, recv, _ = emit_transfer(rw, data, pairs, channels.for_transfer(ch.handle), op,
-                                       frontend_string(op, VALIDATION_ATTR))
+            _, recv, _ = emit_transfer(rw, data, pairs, channels.for_transfer(ch.handle), op, validation)
             rw.replace_op(op, [recv.results[0]])
             self.stat("decomposed")
             return
         backedge, others = split_cycle(pairs, kind)
-        bwd_bounds, fwd_bounds = _split_bounds(frontend_string(op, VALIDATION_ATTR), kind)
+        bwd_bounds, fwd_bounds = _split_bounds(validation, kind)
         bwd_attrs = op.attributes
         if bwd_bounds is not None:
             bwd_attrs = DictionaryAttr({**dict(bwd_attrs.entries),

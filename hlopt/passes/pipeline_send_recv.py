@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import forms_cycle
 from hlopt.dialects.stablehlo_attrs import TokenType
 from hlopt.dialects.stablehlo_channels import (
@@ -39,12 +40,15 @@ from hlopt.dialects.stablehlo_channels import (
     PIPELINE_ATTR,
     RECV,
     SEND,
+    VALIDATION_ATTR,
+    frontend_attrs,
+    frontend_string,
     is_device_transfer,
     read_pairs,
     transfer_pairs,
     with_frontend,
 )
-from hlopt.ir.attributes import DenseElementsAttr
+from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
@@ -134,24 +138,13 @@ def _find(body: Block) -> tuple[Transfer | None, str]:
 
 
 def _runs_once(loop: Operation) -> bool:
-    """The condition holds on entry: `arg_j <cmp> c` (or `c <cmp> arg_j`)
-    with constants c and the loop's start value for j."""
-    cond = loop.regions[0].blocks[0]
-    cmp = cond.last_op.operands[0].defining_op if cond.last_op is not None and cond.last_op.operands else None
-    if cmp is None or cmp.name != "stablehlo.compare":
-        return False
-    vals = []
-    for v in cmp.operands:
-        if isinstance(v, BlockArgument) and v.owner is cond:
-            v = loop.operands[v.index]
-        d = v.defining_op
-        a = d.get_attr("value") if d is not None and d.name == "stablehlo.constant" else None
-        if not isinstance(a, DenseElementsAttr) or len(a.flat_values()) != 1:
-            return False
-        vals.append(a.flat_values()[0])
-    a, b = vals
-    op = getattr(cmp.get_attr("comparison_direction"), "value", "")
-    return {"LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b, "EQ": a == b, "NE": a != b}.get(op, False)
+    """The loop provably runs at least once (a counted loop, XLA's known trip count)."""
+    c = counted_loop(loop)
+    return c is not None and c.trip_count >= 1
+
+
+def _without(d: DictionaryAttr, key: str) -> DictionaryAttr:
+    return DictionaryAttr([(k, v) for k, v in d.entries if k != key])
 
 
 def _mark(op: Operation, value: str) -> None:
@@ -231,14 +224,15 @@ class PipelineSendRecv(Pass):
         rw.modified(ret)
         # 4. epilogue: the last iteration's transfer, after the loop
         rw.set_insertion_point_after(new)
-        x_last, _ = self._clone_transfer(rw, t, new.results[t.k], new.results[-1])
+        x_last, _ = self._clone_transfer(rw, t, new.results[t.k], new.results[-1], in_loop=False)
         for i, r in enumerate(loop.results):
             rw.replace_all_uses_with(r, x_last if i == t.k else new.results[i])
         rw.erase_op(loop)
         for op in reversed(t.ops):
             rw.erase_op(op)
 
-    def _clone_transfer(self, rw: Rewriter, t: Transfer, y: Value, tok: Value) -> tuple[Value, Value]:
+    def _clone_transfer(self, rw: Rewriter, t: Transfer, y: Value, tok: Value,
+                        in_loop: bool = True) -> tuple[Value, Value]:
         """T at the insertion point on `y`, its after_all taking `tok`;
         returns the value fed to the loop and the send's token."""
         mapping: dict = {t.send.operands[0]: y}
@@ -249,5 +243,12 @@ class PipelineSendRecv(Pass):
                 c.set_operands([tok])
             if op in (t.recv, t.send):
                 _mark(c, t.mark)
+            if not in_loop and frontend_string(c, VALIDATION_ATTR) is not None:
+                # the bounds count the loop's iterations; the copy after the loop is in none
+                rest = _without(frontend_attrs(c), VALIDATION_ATTR)
+                if len(rest):
+                    c.set_discardable_attr(FRONTEND, rest)
+                else:
+                    c.remove_attr(FRONTEND)
             out[op] = rw.insert(c)
         return mapping[t.value], out[t.send].results[0]

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hlopt
+from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import (
     BACKWARD,
     FORWARD,
@@ -185,3 +186,45 @@ def test_every_pass_keeps_results_bit_for_bit(name: str) -> None:
     m = _parse(name)
     assert hlopt.check_semantics(m, PIPELINE, seeds=2, tol=0.0) == 7
     assert not _ops(m, "stablehlo.send")
+
+
+# -- counted loops (the trip counts the pipelining and validation bounds need) -----------
+
+def _loop(init: int, direction: str, limit: str, step: int, swap: bool = False):
+    cmp = "%n, %i" if swap else "%i, %n"
+    text = f"""func.func @f(%m: tensor<i32>) -> tensor<i32> {{
+  %c = stablehlo.constant dense<{init}> : tensor<i32>
+  %0 = stablehlo.while(%i = %c) : tensor<i32>
+  cond {{
+    %n = {limit}
+    %p = stablehlo.compare {direction}, {cmp}, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }} do {{
+    %s = stablehlo.constant dense<{step}> : tensor<i32>
+    %j = stablehlo.add %i, %s : tensor<i32>
+    stablehlo.return %j : tensor<i32>
+  }}
+  return %0 : tensor<i32>
+}}
+"""
+    (loop,) = [o for o in hlopt.parse_module(text).walk() if o.name == "stablehlo.while"]
+    return counted_loop(loop)
+
+
+@pytest.mark.parametrize("init,direction,limit,step,swap,trips", [
+    (0, "LT", 15, 1, False, 15), (0, "LE", 15, 1, False, 16), (3, "LT", 10, 3, False, 3),
+    (10, "GT", 0, -2, False, 5), (10, "GE", 0, -2, False, 6), (0, "NE", 6, 2, False, 3),
+    (0, "GT", 15, 1, True, 15),  # 15 > i is i < 15
+    (5, "LT", 5, 1, False, 0),
+])
+def test_counted_loop_trip_counts(init, direction, limit, step, swap, trips) -> None:
+    c = _loop(init, direction, f"stablehlo.constant dense<{limit}> : tensor<i32>", step, swap)
+    assert c is not None and c.trip_count == trips and c.step == step and c.start == init
+
+
+def test_loops_without_a_known_trip_count() -> None:
+    assert _loop(0, "LT", "stablehlo.add %m, %m : tensor<i32>", 1) is None  # the bound is not a constant
+    assert _loop(0, "LT", "stablehlo.constant dense<5> : tensor<i32>", 0) is None  # no progress
+    assert _loop(0, "NE", "stablehlo.constant dense<5> : tensor<i32>", 2) is None  # never stops
+    (loop,) = [o for o in _parse("pipeline_gspmd.mlir").walk() if o.name == "stablehlo.while"]
+    assert counted_loop(loop).trip_count == 15

@@ -145,3 +145,42 @@ module attributes {mhlo.num_partitions = 4 : i32} {
     return %0#1 : tensor<f32>
   }
 }
+
+// -----
+
+// A loop marked as a pipeline loop (is_pipelined_while_loop, 10 iterations,
+// step 1) gets XLA's validation bounds on its ring before the split: pair i is
+// live in iterations {i, i + 10 - 4}. The copy after the loop is in no
+// iteration, so it has none.
+// CHECK-LABEL: func.func @marked_loop
+// CHECK:         stablehlo.while
+// CHECK-SAME:      attributes {mhlo.frontend_attributes = {is_pipelined_while_loop = "true"}}
+// CHECK:         } do {
+// CHECK-NEXT:      "stablehlo.collective_permute"{{.*}}{mhlo.frontend_attributes = {_xla_send_recv_validation = "{{[{][{]}}3,9}}"}}
+// CHECK-NEXT:      stablehlo.after_all
+// CHECK-NEXT:      "stablehlo.recv"{{.*}}{mhlo.frontend_attributes = {_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{[{][{]}}0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{[{][{]}}0,6},{1,7},{2,8}}"}}
+// CHECK:         stablehlo.return
+// CHECK-NEXT:    }
+// CHECK-NEXT:    "stablehlo.collective_permute"(%3#1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[}}3, 0]]> : tensor<1x2xi64>}> : (tensor<8xf32>) -> tensor<8xf32>
+// CHECK-NEXT:    stablehlo.after_all
+// CHECK-NEXT:    "stablehlo.recv"
+// CHECK-NOT:       _xla_send_recv_validation
+// CHECK-SAME:      -> (tensor<8xf32>, !stablehlo.token)
+module attributes {mhlo.num_partitions = 4 : i32} {
+  func.func @marked_loop(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %0:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<8xf32> attributes {mhlo.frontend_attributes = {is_pipelined_while_loop = "true"}}
+    cond {
+      %n = stablehlo.constant dense<10> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %y = stablehlo.tanh %a : tensor<8xf32>
+      %r = "stablehlo.collective_permute"(%y) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      stablehlo.return %j, %r : tensor<i32>, tensor<8xf32>
+    }
+    return %0#1 : tensor<8xf32>
+  }
+}

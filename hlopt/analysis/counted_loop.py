@@ -1,0 +1,72 @@
+"""Trip counts of counted `stablehlo.while` loops (XLA's known_trip_count):
+a condition `arg_j <cmp> c` (either operand order) on a constant start
+value, with the body adding a constant step to arg_j."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hlopt.ir.attributes import DenseElementsAttr
+from hlopt.ir.core import BlockArgument, Operation, Value
+
+_SWAP = {"LT": "GT", "LE": "GE", "GT": "LT", "GE": "LE", "EQ": "EQ", "NE": "NE"}
+
+
+@dataclass(frozen=True)
+class CountedLoop:
+    index: int  # the induction variable's position among the loop's values
+    start: int
+    step: int
+    trip_count: int
+
+
+def _const(v: Value) -> int | None:
+    d = v.defining_op
+    a = d.get_attr("value") if d is not None and d.name == "stablehlo.constant" else None
+    if not isinstance(a, DenseElementsAttr) or len(a.flat_values()) != 1:
+        return None
+    x = a.flat_values()[0]
+    return x if isinstance(x, int) else None
+
+
+def counted_loop(loop: Operation) -> CountedLoop | None:
+    if loop.name != "stablehlo.while" or len(loop.regions) != 2:
+        return None
+    cond, body = loop.regions[0].blocks[0], loop.regions[1].blocks[0]
+    ret = cond.last_op
+    cmp = ret.operands[0].defining_op if ret is not None and len(ret.operands) == 1 else None
+    if cmp is None or cmp.name != "stablehlo.compare" or len(cmp.operands) != 2:
+        return None
+    direction = getattr(cmp.get_attr("comparison_direction"), "value", None)
+    a, b = cmp.operands
+    if not (isinstance(a, BlockArgument) and a.owner is cond):
+        a, b = b, a
+        direction = _SWAP.get(direction or "")
+    if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
+        return None
+    j, limit, start = a.index, _const(b), _const(loop.operands[a.index])
+    upd = body.last_op.operands[j].defining_op if body.last_op is not None else None
+    if limit is None or start is None or upd is None or upd.name != "stablehlo.add":
+        return None
+    x, y = upd.operands
+    if x is not body.args[j]:
+        x, y = y, x
+    step = _const(y) if x is body.args[j] else None
+    if not step:
+        return None
+    n, i = 0, start
+    holds = {"LT": lambda v: v < limit, "LE": lambda v: v <= limit, "GT": lambda v: v > limit,
+             "GE": lambda v: v >= limit, "NE": lambda v: v != limit, "EQ": lambda v: v == limit}[direction]
+    # closed form for the monotone cases, a bounded count for the rest
+    if direction in ("LT", "LE") and step > 0:
+        end = limit if direction == "LT" else limit + 1
+        n = max(0, -(-(end - start) // step))
+    elif direction in ("GT", "GE") and step < 0:
+        end = limit if direction == "GT" else limit - 1
+        n = max(0, -(-(start - end) // -step))
+    else:
+        while holds(i) and n <= 1 << 20:
+            n, i = n + 1, i + step
+        if n > 1 << 20:
+            return None
+    return CountedLoop(j, start, step, n)
