@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.shlo_args import Args
-from hlopt.dialects.stablehlo_asm import merged_attrs
+from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
+from hlopt.dialects.stablehlo.syntax import Args, merged_attrs
 from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
@@ -157,22 +157,17 @@ for _n in ("next_after", "polygamma", "zeta"):
     _reg(type("".join(w.title() for w in _n.split("_")) + "Op", (BinaryOp,), {"name": f"chlo.{_n}"}))
 
 
-def _chlo_constant() -> type:
-    from hlopt.dialects.stablehlo_ops import ConstantOp as ShloConstant
+@_reg
+class ConstantOp(ShloConstantOp):
+    """`chlo.constant dense<...> : T`"""
 
-    class ConstantOp(ShloConstant):
-        """`chlo.constant dense<...> : T`"""
+    name = "chlo.constant"
 
-        name = "chlo.constant"
-
-        @classmethod
-        def asm_result_names(cls, op: Operation) -> list:
-            return []
-
-    return _reg(ConstantOp)
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list:
+        return []
 
 
-_chlo_constant()
 _reg(type("ConstantLikeOp", (OpDef,), {"name": "chlo.constant_like", "inherent": ("value",),
                                        "traits": frozenset({PURE})}))
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.stablehlo_asm import block_arg_text, print_return
+from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
+from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs, print_return
 from hlopt.ir.attributes import OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
@@ -88,18 +89,15 @@ class _ShardingOp(OpDef):
 
     @classmethod
     def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
-        from hlopt.dialects.stablehlo_ops import _build
-
         body, _ = a.span_text(a.get("sharding"))
         attrs = a.attrs()
         if len(types) != 1:
             raise _err("expected a single type", a.base)
         t = s.decode_type(types[0])
-        return _build(s, cls.name, a.operands([t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
+        return build_op(s, cls.name, a.operands([t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        from hlopt.dialects.stablehlo_asm import merged_attrs
 
         body = _strip(op.properties.get("sharding"), _SHARDING)
         if body is None or not body.startswith("<") or len(op.operands) != 1 or len(op.results) != 1:
@@ -128,18 +126,16 @@ class ShardingGroupOp(OpDef):
 
     @classmethod
     def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
-        from hlopt.dialects.stablehlo_ops import _build
         from hlopt.ir.attributes import IntegerAttr
         from hlopt.ir.types import i64
 
         gid = a.get("group_id")
         attrs = a.attrs()
         t = s.decode_type(types[0])
-        return _build(s, cls.name, a.operands([t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
+        return build_op(s, cls.name, a.operands([t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        from hlopt.dialects.stablehlo_asm import merged_attrs
         from hlopt.ir.attributes import IntegerAttr
 
         g = op.properties.get("group_id")
@@ -149,22 +145,14 @@ class ShardingGroupOp(OpDef):
                 + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.operands[0].type))
 
 
-def _constant_op() -> type:
-    from hlopt.dialects.stablehlo_ops import ConstantOp as ShloConstant
+class SdyConstantOp(ShloConstantOp):
+    """`sdy.constant {attrs} dense<...> : T` (no result name hint)."""
 
-    class ConstantOp(ShloConstant):
-        """`sdy.constant {attrs} dense<...> : T` (no result name hint)."""
+    name = "sdy.constant"
 
-        name = "sdy.constant"
-
-        @classmethod
-        def asm_result_names(cls, op: Operation) -> list:
-            return []
-
-    return ConstantOp
-
-
-SdyConstantOp = _constant_op()
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list:
+        return []
 
 
 class NamedComputationOp(OpDef):

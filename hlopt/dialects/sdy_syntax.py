@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.stablehlo_syntax import keyword_pos
+from hlopt.dialects.stablehlo.syntax import keyword_pos
 from hlopt.ir.attributes import OpaqueAttr, StringAttr
 from hlopt.ir.core import Operation
 
