@@ -208,3 +208,18 @@ HLO_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTe
     e(t.element_type) for e in _ALL), "tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or "
                                       "complex type with 32/64-bit float elements or per-tensor integer quantized values")
 HLO_CustomCallValue = AnyOf(HLO_AnyTensor, HLO_Buffer, HLO_Token, HLO_Tuple, HLO_Future)
+
+
+def tensor_of(*elems: Constraint) -> Constraint:
+    """ODS TensorOf<[...]> (ranked or unranked): CHLO's HLO_Any*Tensor."""
+    preds = tuple(e.pred for e in elems)
+    return Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType))
+                      and any(p(t.element_type) for p in preds),
+                      "tensor of " + " or ".join(e.summary for e in elems) + " values")
+
+
+HLO_AnyFpTensor = tensor_of(HLO_Float)
+HLO_AnyFpOrComplexTensor = tensor_of(HLO_Float, HLO_Complex)
+HLO_AnyComplexTensor = tensor_of(HLO_Complex)
+HLO_AnyPredTensor = tensor_of(HLO_Pred)
+HLO_AnyPredOrIntTensor = tensor_of(HLO_Pred, HLO_Int)

@@ -1,18 +1,27 @@
-"""Shardy (sdy): sdy.mesh, sdy.manual_computation, sdy.named_computation,
+"""Shardy (sdy) ops: sdy.mesh, sdy.manual_computation, sdy.named_computation,
 sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group and
-sdy.constant with their custom forms; `#sdy.*` attributes stay opaque
-(verbatim round trip); other sdy ops pass through generically."""
+sdy.constant with their custom forms; other sdy ops pass through
+generically (the dialect is open)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.sdy.attributes import (
+    ManualAxesAttr,
+    MeshAttr,
+    ShardingAttr,
+    ShardingPerValueAttr,
+    parse_sdy_attr,
+)
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs, print_return
-from hlopt.ir.attributes import OpaqueAttr, StringAttr, symbol_name_text
-from hlopt.ir.core import Operation
-from hlopt.ir.dialect import Dialect
-from hlopt.ir.opdef import ISOLATED, PURE, RETURN_LIKE, SYMBOL, TERMINATOR, OpDef
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
+from hlopt.ir.core import IRError, Operation
+from hlopt.ir.opdef import OpDef
+from hlopt.ir.traits import IsolatedFromAbove, Pure, RecursiveMemoryEffects, ReturnLike, Symbol, Terminator
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"
@@ -20,15 +29,50 @@ _AXES = "#sdy<manual_axes"
 
 
 def _strip(a: Any, prefix: str) -> str | None:
-    if not isinstance(a, OpaqueAttr) or not a.spelling.startswith(prefix):
+    """The text of `a` after `prefix` (structured or opaque attributes)."""
+    if not isinstance(a, Attribute):
         return None
-    return a.spelling[len(prefix):]
+    text = a.text
+    return text[len(prefix):] if text.startswith(prefix) else None
+
+
+def sdy_attr(text: str) -> Attribute:
+    """`#sdy...` text as the structured attribute, or opaque if not canonical."""
+    v = parse_sdy_attr(text)
+    return v if v is not None else OpaqueAttr(text)
+
+
+def _structured(cls: type, summary: str) -> Any:
+    """A structured `#sdy` attribute, or its opaque spelling when not canonical."""
+    prefix = {MeshAttr: "#sdy.mesh<", ShardingAttr: "#sdy.sharding<", ShardingPerValueAttr: "#sdy.sharding_per_value<",
+              ManualAxesAttr: "#sdy<manual_axes"}[cls]
+    return AnyOf(IsA(cls, summary), ods_opaque(prefix), summary=summary)
+
+
+def ods_opaque(prefix: str) -> Any:
+    from hlopt.ir.constraints import Constraint
+
+    return Constraint(lambda a: isinstance(a, OpaqueAttr) and a.spelling.startswith(prefix), "")
+
+
+MeshC = _structured(MeshAttr, "Mesh of axes and a list of devices")
+ShardingC = _structured(ShardingAttr, "Tensor sharding")
+PerValueC = _structured(ShardingPerValueAttr, "Tensor sharding per operand/result of an op")
+ManualAxesC = _structured(ManualAxesAttr, "A list of axes that a ManualComputationOp is manual on")
 
 
 class MeshOp(OpDef):
     name = "sdy.mesh"
-    traits = frozenset({SYMBOL})
-    inherent = ("sym_name", "mesh")
+    sym_name = ods.attr(Str)
+    mesh = ods.attr(MeshC)
+    traits = (Symbol(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        m = op.properties.get("mesh")
+        msg = m.verify() if isinstance(m, MeshAttr) else None
+        if msg is not None:
+            raise IRError(msg, op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -40,8 +84,13 @@ class MeshOp(OpDef):
 
 class ManualComputationOp(OpDef):
     name = "sdy.manual_computation"
-    traits = frozenset({ISOLATED})
-    inherent = ("in_shardings", "out_shardings", "manual_axes")
+    tensors = ods.var_operand(AnyTensor)
+    in_shardings = ods.attr(PerValueC)
+    out_shardings = ods.attr(PerValueC)
+    manual_axes = ods.attr(ManualAxesC)
+    results = ods.var_result(AnyTensor)
+    body = ods.region(1)
+    traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -62,7 +111,8 @@ class ManualComputationOp(OpDef):
 
 class ReturnOp(OpDef):
     name = "sdy.return"
-    traits = frozenset({TERMINATOR, RETURN_LIKE, PURE})
+    results = ods.var_operand()
+    traits = (Terminator(), ReturnLike(), Pure())
     syntax_token = "RETURN_KW"
 
     @classmethod
@@ -83,8 +133,17 @@ class _ShardingOp(OpDef):
     """`sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T` (and sdy.reshard)."""
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
-    traits = frozenset({PURE})
-    inherent = ("sharding",)
+    input = ods.operand(AnyTensor)
+    sharding = ods.attr(ShardingC)
+    result = ods.result(AnyTensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        sh = op.properties.get("sharding")
+        msg = sh.verify() if isinstance(sh, ShardingAttr) else None
+        if msg is not None:
+            raise IRError(f"'{op.name}' op {msg}", op)
     args_format = "sharding_args"
 
     @classmethod
@@ -94,7 +153,7 @@ class _ShardingOp(OpDef):
         if len(types) != 1:
             raise _err("expected a single type", a.base)
         t = s.decode_type(types[0])
-        return build_op(s, cls.name, a.operands([t]), [t], {"sharding": OpaqueAttr(_SHARDING + body)}, attrs)
+        return build_op(s, cls.name, a.operands([t]), [t], {"sharding": sdy_attr(_SHARDING + body)}, attrs)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -121,7 +180,8 @@ class ShardingGroupOp(OpDef):
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     name = "sdy.sharding_group"
-    inherent = ("group_id",)
+    input = ods.operand(AnyRankedTensor)
+    group_id = ods.attr(I64Attr)
     args_format = "group_args"
 
     @classmethod
@@ -159,8 +219,13 @@ class NamedComputationOp(OpDef):
     """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
 
     name = "sdy.named_computation"
-    traits = frozenset({ISOLATED})
-    inherent = ("name", "in_shardings", "out_shardings")
+    operands = ods.var_operand()
+    in_shardings = ods.opt_attr(PerValueC)
+    out_shardings = ods.opt_attr(PerValueC)
+    results = ods.var_result()
+    body = ods.region(1)
+    traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
+    inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -181,19 +246,12 @@ class NamedComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
-_PASSTHROUGH: list[type[OpDef]] = []
-for _n, _inh in (("propagation_barrier", ("allowed_direction",)),
-                 ("all_gather", ()), ("all_reduce", ()), ("all_slice", ()), ("all_to_all", ()),
-                 ("collective_permute", ()), ("data_flow_edge", ("sharding",))):
-    _PASSTHROUGH.append(type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh}))
+_PASSTHROUGH = tuple(
+    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh})
+    for _n, _inh in (("propagation_barrier", ("allowed_direction",)), ("all_gather", ()), ("all_reduce", ()),
+                     ("all_slice", ()), ("all_to_all", ()), ("collective_permute", ()),
+                     ("data_flow_edge", ("sharding",))))
 
 
-def _dialect() -> Dialect:
-    from hlopt.dialects import sdy_syntax
-
-    return Dialect("sdy", ops=(MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp,
-                               ShardingGroupOp, SdyConstantOp, NamedComputationOp, *_PASSTHROUGH),
-                   grammar="sdy.lark", syntax=sdy_syntax.CALLBACKS, allow_unknown_ops=True)
-
-
-DIALECT = _dialect()
+OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,
+       NamedComputationOp, *_PASSTHROUGH)
