@@ -35,7 +35,7 @@ from hlopt.ir.traits import (
     SameOperandsAndResultElementType,
     SameOperandsAndResultShape,
 )
-from hlopt.ir.types import FunctionType, i64
+from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
 
 
 def _err(msg: str, pos: int):
@@ -130,6 +130,14 @@ class TopKOp(OpDef):
     indices = ods.result(HLO_AnyTensor)
     traits = (Pure(),)
     inherent = ("recall_target",)  # older JAX spells it; kept a property
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list | None:
+        t = op.operands[0].type
+        if not isinstance(t, RankedTensorType) or not t.shape:
+            return None
+        shape = t.shape[:-1] + (cls.get(op, "k").value,)
+        return [RankedTensorType(shape, t.element_type), RankedTensorType(shape, i32)]
     args_format = "top_k_args"
 
     @classmethod

@@ -21,7 +21,15 @@ from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_t
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import OpDef
-from hlopt.ir.traits import IsolatedFromAbove, Pure, RecursiveMemoryEffects, ReturnLike, Symbol, Terminator
+from hlopt.ir.traits import (
+    IsolatedFromAbove,
+    Pure,
+    RecursiveMemoryEffects,
+    ReturnLike,
+    SameOperandsAndResultType,
+    Symbol,
+    Terminator,
+)
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"
@@ -93,6 +101,24 @@ class ManualComputationOp(OpDef):
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
 
     @classmethod
+    def verify(cls, op: Operation) -> None:
+        for what, attr_name, values in (("operand", "in_shardings", op.operands),
+                                        ("result", "out_shardings", op.results)):
+            sh = op.properties.get(attr_name)
+            if isinstance(sh, ShardingPerValueAttr) and len(sh.shardings) != len(values):
+                raise IRError(f"'{op.name}' op {what} shardings don't match number of values: "
+                              f"{len(sh.shardings)} shardings vs {len(values)} values", op)
+        entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        if entry is None:
+            return
+        for i, (v, a) in enumerate(zip(op.operands, entry.args)):
+            ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
+            if ve is not ae:
+                raise IRError(f"'{op.name}' op operand shape, corresponding sharding, and region operand shape at "
+                              f"index {i} must match. Expected local shape '{a.type.text}', actual local shape "
+                              f"'{v.type.text}'", op)
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ins = _strip(op.properties.get("in_shardings"), _SPV)
         outs = _strip(op.properties.get("out_shardings"), _SPV)
@@ -136,7 +162,7 @@ class _ShardingOp(OpDef):
     input = ods.operand(AnyTensor)
     sharding = ods.attr(ShardingC)
     result = ods.result(AnyTensor)
-    traits = (Pure(),)
+    traits = (Pure(), SameOperandsAndResultType())
 
     @classmethod
     def verify(cls, op: Operation) -> None:

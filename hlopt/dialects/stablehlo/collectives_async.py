@@ -40,11 +40,25 @@ from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
 from hlopt.ir.core import Operation
 from hlopt.ir.traits import IsolatedFromAbove, Pure, SameOperandsAndResultElementType
+from hlopt.ir.types import RankedTensorType
 
 FALSE = BoolAttr(False)
 NonNegI64 = non_negative(I64Attr)
 PositiveI64 = positive(I64Attr)
 EMPTY = StringAttr("")
+
+
+def _body_element(op: Operation) -> None:
+    """The computation's block arguments have the operands' element type."""
+    b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    if b is None or not op.operands:
+        return
+    want = RankedTensorType((), op.operands[0].type.element_type)
+    for a in b.args:
+        if a.type is not want:
+            raise fail(op, f"The element-type of reduction-region's result type at index 0 is expected to be "
+                           f"promotable from the op's corresponding init-value element-type: '{a.type.text}' vs "
+                           f"'{want.text}'")
 
 
 class AllReduceOp(ShloOp):
@@ -60,6 +74,7 @@ class AllReduceOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         replica_groups(op)
         reduction_region(op, 1)
+        _body_element(op)
         for a, r in zip(op.operand_types, op.result_types):
             if getattr(a, "shape", None) != getattr(r, "shape", None):
                 raise op_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with "
@@ -92,6 +107,10 @@ class ReduceScatterOp(ShloOp):
     use_global_device_ids = ods.opt_attr(Unit)
     result = ods.result(HLO_Tensor)
     computation = ods.region(1)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _body_element(op)
 
 
 class AllToAllOp(ShloOp):

@@ -36,6 +36,7 @@ from hlopt.dialects.stablehlo.types import (
 )
 from hlopt.dialects.stablehlo.types import HLO_Int as _HLO_Int
 from hlopt.dialects.stablehlo.verification import (
+    AllElementTypesMatch,
     CompatibleOperandsAndResultElementType,
     PairwiseSameOperandAndResultType,
     dialect_attr,
@@ -47,7 +48,7 @@ from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
-from hlopt.ir.types import TupleType, Type, i64
+from hlopt.ir.types import RankedTensorType, TupleType, Type, i64
 
 HLO_ScalarIntTensor = ranked_tensor_of(_HLO_Int, rank=0)
 HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor = Constraint(
@@ -132,6 +133,13 @@ class DynamicSliceOp(DimsOp):
     keyword = "sizes"
     prop = "slice_sizes"
     args_format = "sizes_args"
+    traits = (Pure(), AllElementTypesMatch("operand", "result"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n, sizes = len(cls.get(op, "start_indices")), len(cls.get(op, "slice_sizes").values)
+        if n != sizes:
+            raise fail(op, f"has mismatched number of slice sizes ({sizes}) and number of start indices ({n})")
 
 
 class BroadcastOp(DimsOp):
@@ -216,6 +224,29 @@ class ConcatenateOp(DimOp):
     prop = "dimension"
     traits = (Pure(), SameOperandsAndResultElementType())
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        ts = op.operand_types
+        d = cls.get(op, "dimension").value
+        if not ts or any(len(t.shape) != len(ts[0].shape) or d >= len(t.shape) for t in ts):
+            return None  # rank errors: the spec verifier's (issue 14)
+        size = 0
+        for t in ts:
+            if t.shape[d] < 0:
+                size = t.shape[d]
+                break
+            size += t.shape[d]
+        shape = list(ts[0].shape)
+        shape[d] = size
+        return [RankedTensorType(tuple(shape), ts[0].element_type)]
+
+    @classmethod
+    def compatible_return_types(cls, inferred: Any, actual: Any) -> bool:
+        return len(inferred) == len(actual) and all(
+            getattr(a, "shape", None) is not None and len(a.shape) == len(i.shape)
+            and all(x == y or x < 0 or y < 0 for x, y in zip(i.shape, a.shape))
+            for i, a in zip(inferred, actual))
+
 
 class GetDimensionSizeOp(DimOp):
     name = "stablehlo.get_dimension_size"
@@ -272,6 +303,13 @@ class DynamicUpdateSliceOp(FunctionalOp):
     update = ods.operand(HLO_Tensor)
     start_indices = ods.var_operand(HLO_ScalarIntTensor)
     result = ods.result(HLO_Tensor)
+    traits = (Pure(), AllElementTypesMatch("operand", "update", "result"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n, rank = len(cls.get(op, "start_indices")), len(op.operands[0].type.shape)
+        if n != rank:
+            raise fail(op, f"expects number of start_indices to match operand rank: {n} vs {rank}.")
 
 
 class DynamicPadOp(FunctionalOp):
@@ -373,7 +411,7 @@ class GatherOp(ShloOp):
     slice_sizes = ods.attr(DenseI64Array)
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
     result = ods.result(HLO_Tensor)
-    traits = (Pure(),)
+    traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
 
 class DynamicGatherOp(ShloOp):

@@ -47,6 +47,8 @@ from hlopt.dialects.stablehlo.types import (
     HLO_TensorOrPerAxisQuantizedTensor,
 )
 from hlopt.dialects.stablehlo.verification import (
+    AllElementTypesMatch,
+    CompatibleOperandsAndResultElementType,
     CompatibleOperandsAndResultType,
     CompatibleOperandsElementType,
     dialect_attr,
@@ -180,6 +182,14 @@ class AbsOp(UnaryOp):
     operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
     result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())  # complex -> float result
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list | None:
+        t = op.operands[0].type
+        et = t.element_type
+        if isinstance(et, ComplexType):
+            return [RankedTensorType(t.shape, et.element_type, t.encoding)]
+        return [t]
 
 
 class CbrtOp(AccuracyUnaryOp):
@@ -436,6 +446,7 @@ class ClampOp(SameTypeOp):
     operand = ods.operand(HLO_Tensor)
     max = ods.operand(HLO_Tensor)
     result = ods.result(HLO_Tensor)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
 
 
 class ComplexOp(ShloOp):
@@ -608,6 +619,7 @@ class RngOp(ShloOp):
     shape = ods.operand(HLO_StaticDimensionTensor)
     rng_distribution = ods.attr(enum_attr("rng_distribution", "Which distribution to use."))
     result = ods.result(HLO_PredIntOrFpTensor)
+    traits = (AllElementTypesMatch("a", "b", "result"),)
     args_format = "rng_args"
 
     @classmethod

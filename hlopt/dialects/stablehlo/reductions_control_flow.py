@@ -5,6 +5,8 @@ return."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
@@ -41,6 +43,7 @@ from hlopt.dialects.stablehlo.types import (
     ranked_tensor_of,
 )
 from hlopt.dialects.stablehlo.verification import (
+    AtLeastOneOperand,
     CompatibleOperandsAndResultElementType,
     dialect_attr,
     enum_attr,
@@ -48,6 +51,7 @@ from hlopt.dialects.stablehlo.verification import (
     non_negative,
     op_fail,
     positive,
+    reduction_body_types,
     types_text,
 )
 from hlopt.ir import opdef as ods
@@ -80,9 +84,43 @@ from hlopt.ir.traits import (
     SameVariadicOperandSize,
     Terminator,
 )
-from hlopt.ir.types import RankedTensorType, i1, i64
+from hlopt.ir.types import RankedTensorType, Type, i1, i64
 
 FALSE = BoolAttr(False)
+
+
+def _shape_compatible(inferred: "Sequence[Type]", actual: "Sequence[Type]") -> bool:
+    """Same count, element types, and shapes equal where both are static."""
+    if len(inferred) != len(actual):
+        return False
+    for i, a in zip(inferred, actual):
+        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
+            return False
+        si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
+        if si is None or sa is None:
+            continue
+        if len(si) != len(sa) or any(x != y and x >= 0 and y >= 0 for x, y in zip(si, sa)):
+            return False
+    return True
+
+
+def _body_result_elements(op: Operation, n: int) -> "list[Type] | None":
+    """Element types the reduction body returns (None if malformed)."""
+    if not op.regions or not op.regions[-1].blocks:
+        return None
+    ret = op.regions[-1].blocks[0].last_op
+    if ret is None or len(ret.operands) != n:
+        return None
+    return [getattr(t, "element_type", t) for t in ret.operand_types]
+
+
+def _window_dim(size: int, window: int, stride: int, lo: int, hi: int, base_dil: int, win_dil: int) -> int:
+    if size < 0:
+        return size
+    padded = (size - 1) * base_dil + 1 + lo + hi if size > 0 else lo + hi
+    eff = (window - 1) * win_dil + 1
+    return 0 if padded < eff else (padded - eff) // stride + 1
+
 PrecisionConfig = Array  # ArrayAttr of #stablehlo<precision ...>
 I64Elements = DenseIntElementsOf(64)
 
@@ -113,6 +151,22 @@ class ReduceOp(ShloOp):
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     args_format = "reduce_args"
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        dims = set(cls.get(op, "dimensions").values)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        out = []
+        for v, et in zip(inputs, elems):
+            if any(d >= len(v.type.shape) for d in dims):
+                return None
+            out.append(RankedTensorType(tuple(s for i, s in enumerate(v.type.shape) if i not in dims), et))
+        return out
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
@@ -220,6 +274,34 @@ class ReduceWindowOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        rank = len(inputs[0].type.shape)
+
+        def dims(field: str, default: int) -> list[int] | None:
+            a = cls.get(op, field)
+            vals = list(a.values) if a is not None else [default] * rank
+            return vals if len(vals) == rank else None
+
+        win, strides = dims("window_dimensions", 1), dims("window_strides", 1)
+        base_dil, win_dil = dims("base_dilations", 1), dims("window_dilations", 1)
+        pad = cls.get(op, "padding")
+        pads = pad.flat_values() if pad is not None else [0] * (2 * rank)
+        if None in (win, strides, base_dil, win_dil) or len(pads) != 2 * rank or min(strides + base_dil + win_dil) < 1:
+            return None
+        out = []
+        for v, et in zip(inputs, elems):
+            shape = tuple(_window_dim(s, win[i], strides[i], pads[2 * i], pads[2 * i + 1], base_dil[i], win_dil[i])
+                          for i, s in enumerate(v.type.shape))
+            out.append(RankedTensorType(shape, et))
+        return out
 
 
 class SelectAndScatterOp(ShloOp):
@@ -235,6 +317,15 @@ class SelectAndScatterOp(ShloOp):
     scatter = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        want = RankedTensorType((), op.operands[0].type.element_type)
+        b = op.regions[0].blocks[0]
+        for i, a in enumerate(b.args):
+            if a.type is not want:
+                raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
+                               f"'{want.text}', but got '{a.type.text}'")
+
 
 class ScatterOp(ShloOp):
     name = "stablehlo.scatter"
@@ -248,6 +339,16 @@ class ScatterOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     update_computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        return [RankedTensorType(v.type.shape, et, v.type.encoding) for v, et in zip(inputs, elems)]
 
 
 class SortOp(ShloOp):
@@ -257,7 +358,22 @@ class SortOp(ShloOp):
     is_stable = ods.attr(BoolAttrC, default=FALSE)
     results = ods.var_result(HLO_Tensor)
     comparator = ods.region(1)
-    traits = (RecursiveMemoryEffects(), SameOperandsAndResultShape())
+    traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type]":
+        return list(op.operand_types)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        b = op.regions[0].blocks[0]
+        want = [RankedTensorType((), t.element_type) for t in op.operand_types for _ in (0, 1)]
+        if len(b.args) != len(want):
+            raise fail(op, f"comparator block should have {len(want)} arguments")
+        for i, (a, w) in enumerate(zip(b.args, want)):
+            if a.type is not w:
+                raise fail(op, f"comparator block argument #{i} should be of type '{w.text}' but got "
+                               f"'{a.type.text}'")
 
 
 class MapOp(ShloOp):
@@ -266,7 +382,7 @@ class MapOp(ShloOp):
     dimensions = ods.attr(DenseI64Array)
     result = ods.result(HLO_Tensor)
     computation = ods.region(1)
-    traits = (RecursiveMemoryEffects(), SameOperandsAndResultShape())
+    traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
 
 
 # ---------------------------------------------------------------------------
@@ -446,6 +562,13 @@ class ConvolutionOp(ShloOp):
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     traits = (Pure(),)
     args_format = "conv_args"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lt, rt = (getattr(v.type, "element_type", None) for v in op.operands)
+        if lt is not rt and not any(getattr(t, "spelling", "").startswith("!quant.") for t in (lt, rt)):
+            raise fail(op, f"expects lhs and rhs to have compatible element type. Got: '{lt.text}' and "
+                           f"'{rt.text}'")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):

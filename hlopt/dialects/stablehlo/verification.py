@@ -241,3 +241,52 @@ class CompatibleOperandsElementType(Trait):
         ts = op.operand_types
         if ts and any(_element(t) is not _element(ts[0]) for t in ts[1:]):
             raise op_fail(op, "requires compatible element types for all operands")
+
+
+class AllElementTypesMatch(Trait):
+    """ODS's AllElementTypesMatch<[fields]> (fields read through the declaration)."""
+
+    name = "AllElementTypesMatch"
+
+    def __init__(self, *fields: str):
+        self.fields = fields
+
+    def verify(self, op: Operation) -> None:
+        d = op.opdef
+        ts = []
+        for f in self.fields:
+            v = d.get(op, f)
+            if v is not None:
+                ts.append(_element(v.type))
+        if ts and any(t is not ts[0] for t in ts[1:]):
+            raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields)
+                          + "} have same element type")
+
+
+class AtLeastOneOperand(Trait):
+    """MLIR's SameOperandsAndResultShape first requires an operand."""
+
+    name = "AtLeastOneOperand"
+
+    def verify(self, op: Operation) -> None:
+        if not op.operands:
+            raise op_fail(op, "expected 1 or more operands, but found 0")
+
+
+def reduction_body_types(op: Operation, inputs: Sequence[Any], what: str = "argument") -> None:
+    """The reduction body's arguments (accumulators, then elements) have the
+    element types of the inputs (isPromotableElementType for non-quantized
+    types is equality)."""
+    if not inputs:
+        raise fail(op, "requires at least 1 input value")
+    if not op.regions or not op.regions[-1].blocks:
+        return
+    b = op.regions[-1].blocks[0]
+    n = len(inputs)
+    if len(b.args) != 2 * n:
+        raise fail(op, f"Reduction-region must take {2 * n} parameters, but takes {len(b.args)} parameter(s)")
+    for i, a in enumerate(b.args):
+        want = _element(inputs[i % n].type)
+        if _element(a.type) is not want:
+            raise fail(op, f"The element-type of reduction-region's {what} at index {i} is expected to be "
+                           f"promotable from '{want.text}', but got '{_element(a.type).text}'")
