@@ -104,6 +104,15 @@ def _ints(c: list) -> list[int]:
 _REPEATED = ("range", "input")
 
 
+FORMATS = ("uses_attrs", "attrs_only", "constant_args", "dims_args", "sizes_args", "dim_args", "compare_args",
+           "slice_args", "pad_args", "index_args", "precision_format_args", "rng_algorithm_args",
+           "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
+           "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
+_TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
+                   "SYMBOL": "symbol name", "STRING": "string", "ATTR_DICT": "attribute dictionary",
+                   "ANGLE": "'<'", "BRACKET": "'['", "REST": "attribute value", "$END": "end of arguments"}
+
+
 class ArgsDecoder(Transformer):
     """Builds the field dict of stablehlo_args.lark's start rules."""
 
@@ -128,6 +137,23 @@ class ArgsDecoder(Transformer):
         if i is None:
             raise SyntaxErr("expected SSA operand", tok.start_pos)
         return i
+
+    # single-child fields: `dims: int_list` -> ("dims", [...]); start rules -> the field dict
+    _SAME = frozenset(("dims", "low", "high", "interior", "precision"))
+    _INT = frozenset(("dim", "index", "k", "group_id"))
+    _WORD = frozenset(("direction", "compare_type", "enum_value", "format"))
+
+    def __getattr__(self, name: str) -> Any:
+        """The callbacks Lark looks up for those rules (and every start rule)."""
+        if name in ArgsDecoder._SAME:
+            return lambda c: (name, c[0])
+        if name in ArgsDecoder._INT:
+            return lambda c: (name, int(c[0]))
+        if name in ArgsDecoder._WORD:
+            return lambda c: (name, str(c[0]))
+        if name in FORMATS:
+            return self._fields
+        raise AttributeError(name)
 
     def uses(self, c):
         if len(c) == 1:
@@ -218,31 +244,6 @@ class ArgsDecoder(Transformer):
     def bool_list(self, c):
         return [str(t) == "true" if t.type == "BOOL" else bool(int(t)) for t in c if t is not None]
 
-
-def _named(field: str, conv):
-    def cb(self, c):
-        return field, conv(c[0])
-
-    return cb
-
-
-for _f in ("dims", "low", "high", "interior", "precision"):
-    setattr(ArgsDecoder, _f, _named(_f, lambda v: v))
-for _f in ("dim", "index", "k", "group_id"):
-    setattr(ArgsDecoder, _f, _named(_f, int))
-for _f in ("direction", "compare_type", "enum_value", "format"):
-    setattr(ArgsDecoder, _f, _named(_f, str))
-
-FORMATS = ("uses_attrs", "attrs_only", "constant_args", "dims_args", "sizes_args", "dim_args", "compare_args",
-           "slice_args", "pad_args", "index_args", "precision_format_args", "rng_algorithm_args",
-           "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
-           "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
-for _f in FORMATS:
-    setattr(ArgsDecoder, _f, ArgsDecoder._fields)
-
-_TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
-                   "SYMBOL": "symbol name", "STRING": "string", "ATTR_DICT": "attribute dictionary",
-                   "ANGLE": "'<'", "BRACKET": "'['", "REST": "attribute value", "$END": "end of arguments"}
 
 
 class _ArgsParser:
