@@ -595,6 +595,29 @@ def main(argv=None) -> int:
 
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
+    from async_bench import bench_async  # issue 10: async passes, linear in size
+
+    res["async"] = bench_async(repeat)
+    from hir_bench import bench_hir  # issue 13: host IR passes, linear in size
+
+    res["hir"] = bench_hir(repeat)
+    log("interpreter: deep_transformer_grad (in-process) ...")
+    import interp_bench  # bench/interp_bench.py: the reference interpreter's figures
+
+    res["interpreter"] = interp_bench.measure(repeat)
+    log(interp_bench.render(res["interpreter"]))
+    log("send/recv passes: generated 1k and 10k permutes (in-process) ...")
+    import sendrecv_bench  # bench/sendrecv_bench.py: decomposition/pipelining growth
+
+    res["sendrecv"] = sendrecv_bench.measure(1)
+    log(sendrecv_bench.render(res["sendrecv"]))
+
+    if "hlopt" in want:  # big constants and deep nesting (bench/reliability.py)
+        import reliability
+
+        log("reliability: 50 MB hex constant, nested dictionaries ...")
+        res["reliability"] = reliability.run_all(50, 1, a.timeout)
+        print(reliability.render(res["reliability"]))
 
     if a.inprocess:
         res["inprocess"] = {}
@@ -615,7 +638,10 @@ def main(argv=None) -> int:
                     d["diff"] = first_diff(got, exp)
             res["inprocess"][str(n)] = d
 
-    targets = report(res, a.plain)
+    targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
+    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
+        print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
+        targets.append(t)
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")

@@ -8,13 +8,14 @@ mlir-opt's option names.
 from __future__ import annotations
 
 import os
+import signal
 import sys
-import tempfile
 import threading
 
 import click
 
 from hlopt import __version__
+from hlopt.output import StreamClosed
 
 
 class _Command(click.Command):
@@ -76,10 +77,15 @@ def _list_passes() -> str:
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--check-semantics", is_flag=True,
+              help="Interpret the module on seeded random inputs before the pipeline and after every pass; "
+                   "stop at the first pass that changes a result.")
+@click.option("--check-semantics-seeds", type=click.IntRange(min=1), default=1, metavar="K",
+              help="Input sets --check-semantics runs (default 1).")
 @click.version_option(__version__, "--version", prog_name="hlopt")
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes):
+         list_passes, check_semantics, check_semantics_seeds):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -95,14 +101,19 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     inputs, specs = [], []
     for a in args:
         if a.startswith("--") and len(a) > 2:
-            name, eq, rest = a[2:].partition("=")
+            body = a[2:]
+            brace, eqpos = body.find("{"), body.find("=")
+            if brace > 0 and (eqpos < 0 or brace < eqpos) and body.endswith("}"):
+                name, rest, eq = body[:brace], body[brace + 1:-1], "="  # `--canonicalize{max-iterations=3}`
+            else:
+                name, eq, rest = body.partition("=")
             opts = {}
-            if "{" in name and name.endswith("}"):
-                name, _, body = name[:-1].partition("{")
-                rest, eq = body, "="
             if eq:
-                try:
-                    opts = parse_options(rest)
+                from hlopt.passes.registry import get_pass
+
+                positional = getattr(get_pass(name), "positional_option", None)
+                try:  # `--view-schedule=FILE.json`: the value of the pass's positional option
+                    opts = {positional: rest} if positional and "=" not in rest else parse_options(rest)
                 except PipelineError as e:
                     raise click.UsageError(str(e)) from None
             specs.append(PassSpec(name, opts))
@@ -126,18 +137,33 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     path = inputs[0] if inputs else "-"
     if hasattr(sys, "set_int_max_str_digits"):  # i128+ literals may be long; MLIR has no digit limit
         sys.set_int_max_str_digits(0)
-    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics))
+    seeds = check_semantics_seeds if check_semantics else 0
+    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
 
 
 def _run_in_big_stack(fn):
-    """Deeply nested IR recurses; run with a large stack and recursion limit."""
+    """Deeply nested IR recurses; run with a large stack and recursion limit.
+
+    The main thread only waits, so it is free to run the SIGINT/SIGTERM
+    handlers that remove a pending `-o` temporary file."""
+    from hlopt.output import closed_std_fds, install_signal_handlers
+
+    closed_std_fds()  # before any file is opened, so none lands on fd 0-2
     result = []
     sys.setrecursionlimit(200000)
     threading.stack_size(512 * 1024 * 1024)
-    t = threading.Thread(target=lambda: result.append(_guard(fn)))
-    t.start()
-    t.join()
+    t = threading.Thread(target=lambda: result.append(_guard(fn)), daemon=True)
+    in_main = threading.current_thread() is threading.main_thread()
+    saved = [(s, signal.getsignal(s)) for s in (signal.SIGINT, signal.SIGTERM)] if in_main else []
+    if in_main:
+        install_signal_handlers()
+    try:
+        t.start()
+        t.join()
+    finally:
+        for s, h in saved:  # in-process callers (tests) get their handlers back
+            signal.signal(s, h)
     return result[0] if result else 1
 
 
@@ -150,6 +176,9 @@ def _guard(fn):
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
+    except StreamClosed as e:
+        click.echo(f"error: could not write to {e}: the stream is closed", err=True)
+        return 1
     except Exception as e:  # a bug in hlopt: a diagnostic, never a traceback
         if os.environ.get("HLOPT_TRACEBACK") or os.environ.get("HLOPT_DEBUG"):
             raise
@@ -160,6 +189,8 @@ def _guard(fn):
 
 def _read(path: str) -> tuple[str, str]:
     if path == "-":
+        if sys.stdin is None:  # `hlopt 0<&-`
+            raise click.UsageError("could not open input file '-': stdin is closed")
         data = sys.stdin.buffer.read()
         name = "<stdin>"
     else:
@@ -172,7 +203,7 @@ def _read(path: str) -> tuple[str, str]:
     return name, data.decode("utf-8", "surrogateescape")
 
 
-def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
+def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0) -> int:
     from hlopt.driver import build_pass_manager, process
     from hlopt.passes.pipeline import PipelineError
     from hlopt.syntax.diagnostics import Diagnostic, render
@@ -184,7 +215,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
         pm = build_pass_manager(opts)
     except (PipelineError, ValueError) as e:
         raise click.UsageError(str(e)) from None
-    _instrument(pm, opts)
+    _instrument(pm, opts, check_seeds)
     chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
@@ -192,20 +223,21 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     for i, src in enumerate(chunks):
         if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
             pm = build_pass_manager(opts)
-            _instrument(pm, opts)
+            _instrument(pm, opts, check_seeds)
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:
-            from hlopt.syntax.expected import check
+            from hlopt.syntax.expected import check as check_expected
 
-            errs = check(src, diags)
+            errs = check_expected(src, diags)
             if errs:
                 render(errs)
                 failed = True
-        elif diags:
+        elif diags:  # warnings and remarks alone do not fail the run
             for d in diags:
                 d.source = d.source or src
             render(diags)
+        if out is None and not verify_diags:
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
         outputs.append(out if out is not None else "")
@@ -230,9 +262,13 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     return 0
 
 
-def _instrument(pm, opts) -> None:
+def _instrument(pm, opts, check_seeds: int = 0) -> None:
     from hlopt.passes.instrumentation import PrintIR, Statistics
 
+    if check_seeds:  # --check-semantics with K input sets
+        from hlopt.interp.semantics import SemanticCheck
+
+        pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
     if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo))
@@ -241,22 +277,12 @@ def _instrument(pm, opts) -> None:
 
 
 def _write(output: str, text: str) -> None:
+    from hlopt.output import write_output, write_stdout
+
     if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    d = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(prefix=".hlopt-", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(text)
-        os.replace(tmp, output)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        write_stdout(text)
+    else:
+        write_output(output, text)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,13 +13,16 @@ from hlopt.ir.context import DialectInfo
 _D = "hlopt.dialects."
 
 DIALECTS = MappingProxyType({
-    "builtin": DialectInfo(_D + "builtin"),
-    "func": DialectInfo(_D + "func"),
-    "arith": DialectInfo(_D + "arith", open=True),
+    "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
+    "func": DialectInfo(_D + "func", grammar="func.lark"),
+    "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
+    "mhlo": DialectInfo(_D + "mhlo", open=True),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
+    "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
+    "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
-        "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext", "hir")},
+        "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mpmd", "tosa", "vhlo",
+        "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext")},
 })

@@ -335,6 +335,20 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
 
 
 
-DIALECT = Dialect("arith", ops=tuple(_OPS), materialize_constant=materialize_constant)
+def _parse_constant(s: Any, c: list) -> tuple[Operation, int]:
+    """grammars/arith.lark: `arith.constant {attrs} <typed attribute>`."""
+    from hlopt.syntax.parser import ParseError
+
+    kw, attrs, value = c
+    v = s.decode_attr(value)
+    t = getattr(v, "type", None)
+    if t is None:
+        raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
+
+
+DIALECT = Dialect("arith", ops=tuple(_OPS), materialize_constant=materialize_constant, grammar="arith.lark",
+                  syntax={"arith_constant": _parse_constant})
 
 __all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

@@ -329,12 +329,17 @@ class DenseArrayAttr(Attribute):
 class DenseElementsAttr(Attribute):
     """dense<...> over ints, floats (as bit patterns), complex or strings.
 
-    `values` is the flat row-major tuple (a splat holds one value). Ints are
-    stored wrapped to the element type; floats as bit patterns; complex as
-    (re, im) pairs of those; strings as bytes.
+    Two storages, one per size class, so equal contents intern to one value:
+    - `values`: the flat row-major tuple (a splat holds one value). Ints are
+      stored wrapped to the element type; floats as bit patterns; complex as
+      (re, im) pairs of those; strings as bytes.
+    - `raw`: for numeric data with more than HEX_THRESHOLD elements (what
+      MLIR prints as hex), one bytes buffer in MLIR's layout (little-endian,
+      whole bytes per element). `values` is then decoded on first use only;
+      parsing and printing a big constant never make one object per element.
     """
 
-    __slots__ = ("type", "values", "splat")
+    __slots__ = ("type", "_values", "raw", "splat")
 
     def __new__(cls, type: ShapedType, values: Sequence[Any], splat: bool | None = None) -> "DenseElementsAttr":
         values = tuple(values)
@@ -342,11 +347,39 @@ class DenseElementsAttr(Attribute):
             splat = len(values) == 1 or (len(values) > 1 and all(v == values[0] for v in values))
         if splat and values:
             values = values[:1]
-        return cls._make((type, values, bool(splat)))
+        if not splat:
+            from hlopt.ir.dense import HEX_THRESHOLD, is_raw_type, values_to_raw
 
-    def _init(self, type, values, splat) -> None:
-        self.type, self.values, self.splat = type, values, splat
+            if len(values) > HEX_THRESHOLD and is_raw_type(type.element_type):
+                return cls._make((type, None, values_to_raw(values, type.element_type), False))
+        return cls._make((type, values, None, bool(splat)))
+
+    @classmethod
+    def from_raw(cls, type: ShapedType, raw: bytes) -> "DenseElementsAttr":
+        """From MLIR's raw layout: one element's bytes (a splat) or all of them."""
+        from hlopt.ir.dense import HEX_THRESHOLD, element_width, is_splat_buffer, raw_to_values
+
+        et = type.element_type
+        ew = element_width(et)
+        n = type.num_elements
+        if len(raw) == ew or is_splat_buffer(raw, ew):
+            return cls(type, raw_to_values(raw[:ew], et, 1), splat=True)
+        if n <= HEX_THRESHOLD:
+            return cls(type, raw_to_values(raw, et, n), splat=False)
+        return cls._make((type, None, bytes(raw), False))
+
+    def _init(self, type, values, raw, splat) -> None:
+        self.type, self._values, self.raw, self.splat = type, values, raw, splat
         self.has_alias_parts = type.has_alias_parts
+
+    @property
+    def values(self) -> tuple:
+        v = self._values
+        if v is None:
+            from hlopt.ir.dense import raw_to_values
+
+            v = self._values = raw_to_values(self.raw, self.type.element_type, self.type.num_elements)
+        return v
 
     @property
     def element_type(self) -> Type:
@@ -366,7 +399,17 @@ class DenseElementsAttr(Attribute):
         return to_numpy(self)
 
     def print_with(self, p: Any) -> str:
+        if self.raw is not None:  # one full-size buffer, no intermediate body text
+            from hlopt.ir.dense import hex_text
+
+            return hex_text(self.raw, "dense<", "> : " + _type_text(self.type, p))
         return f"dense<{self.body_text()}> : {_type_text(self.type, p)}"
+
+    @property
+    def text(self) -> str:
+        if self.raw is not None:  # not cached: a big payload's text lives only while printed
+            return self.print_with(None)
+        return Attribute.text.fget(self)
 
     def body_text(self) -> str:
         from hlopt.ir.dense import dense_body_text

@@ -11,7 +11,7 @@ default one holding its own dialects.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,12 +33,18 @@ class DialectInfo(NamedTuple):
 
 
 class Context:
-    def __init__(self, registry: Mapping[str, DialectInfo] | None = None):
+    """`op_printer(op) -> str` is what `str(op)` uses (the printer lives in
+    hlopt.syntax, above this package)."""
+
+    def __init__(self, registry: Mapping[str, DialectInfo] | None = None,
+                 op_printer: Callable[[Any], str] | None = None):
         self.registry: dict[str, DialectInfo] = dict(registry or {})
+        self.op_printer = op_printer
         self._dialects: dict[str, Dialect | None] = {}
         self._ops: dict[str, type[OpDef] | None] = {}
         self._rules: dict[str, Any] = {}
         self._words: dict[str, str | None] = {}
+        self._handlers: list[Any] = []
 
     # -- registration --------------------------------------------------------------
     def register(self, name: str, info: DialectInfo) -> None:
@@ -128,6 +134,22 @@ class Context:
         d = self.lookup_op(word) if "." in word else None
         t = self._words[word] = getattr(d, "syntax_token", None) if d is not None else None
         return t
+
+    # -- non-fatal diagnostics (MLIR's DiagnosticEngine) ---------------------------
+    def emit(self, severity: str, message: str, op: Any = None) -> None:
+        """Report a warning or remark about `op` to the innermost handler;
+        errors are raised as IRError instead. Without a handler it is dropped."""
+        if self._handlers:
+            self._handlers[-1](severity, message, op)
+
+    @contextmanager
+    def diagnostic_handler(self, fn: Any) -> Iterator[None]:
+        """`fn(severity, message, op)` receives what `emit` reports inside the block."""
+        self._handlers.append(fn)
+        try:
+            yield
+        finally:
+            self._handlers.remove(fn)
 
     def registered_ops(self) -> list[str]:
         out = []

@@ -201,6 +201,10 @@ class OpDef:
             setattr(cls, attr_name, tuple(merged))
         if own:
             cls.declared = True
+        # the declarations live in the *_defs tuples; removing them from the
+        # class keeps interface methods (`callee`, `sym_name`, ...) visible
+        for f in own:
+            delattr(cls, f.name)
         # traits: objects (strings accepted); `traits` itself becomes the set of
         # names so `TERMINATOR in d.traits` stays a cheap membership test
         raw = vars(cls).get("traits")
@@ -285,12 +289,41 @@ class OpDef:
     def verify_regions(cls, op: "Operation") -> None:
         """Rules that need the nested ops verified first (MLIR's verifyRegions)."""
 
-    # -- semantics ----------------------------------------------------------------------
+    # -- custom syntax -------------------------------------------------------------------
+    # the terminal the op's bare name lexes as, when a rule of its dialect's
+    # grammar parses its custom form (e.g. SHLO_OP); None: keyword rules only
+    syntax_token: ClassVar[str | None] = None
+
     @classmethod
     def print_custom(cls, op: "Operation", p: Any) -> str | None:
         """Custom (pretty) form of the op after `%results = `, or None to use
         the generic form. `p` is the printer (see hlopt.syntax.printer)."""
         return None
+
+    @classmethod
+    def asm_result_names(cls, op: "Operation") -> "list[str] | None":
+        """SSA name hints for the results (MLIR's getAsmResultNames), e.g.
+        `["cst"]`; None or [] for plain numbering."""
+        return None
+
+    @classmethod
+    def custom_visit_items(cls, op: "Operation", debuginfo: bool) -> "list[tuple] | None":
+        """What the custom form prints that may get aliases, in print order
+        (("a", attr_or_type, False) | ("blk", block, print_args)), when it
+        differs from the default (results, operands, attributes, regions)."""
+        return None
+
+    @classmethod
+    def custom_hides_regions(cls, op: "Operation") -> bool:
+        """The custom form prints none of the regions (e.g. a reduce's `applies`)."""
+        return False
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: "Operation") -> bool:
+        """The custom form prints the entry blocks' arguments."""
+        return True
+
+    # -- semantics ----------------------------------------------------------------------
 
     @classmethod
     def fold(cls, op: "Operation") -> Any:

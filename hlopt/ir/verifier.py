@@ -50,6 +50,8 @@ def _verify_structure(op: Operation) -> None:
             raise IRError("branching to block of a different region", op)
     if op.successors and d is not None and TERMINATOR not in d.traits:
         raise IRError("operation with block successors must terminate its parent block", op)
+    if op._next is not None and d is not None and TERMINATOR in d.traits:
+        raise IRError(f"'{op.name}' op must be the last operation in the parent block", op)
     if not op.regions:
         return
     isolated = d is not None and ISOLATED in d.traits

@@ -49,6 +49,13 @@ class InlinerPass(Pass):
     max_iterations: int = field(default=4, metadata={
         "help": "Max. times calls produced by inlining are inlined again (nesting depth)"})
 
+    def __post_init__(self) -> None:
+        if self.default_pipeline:  # a bad pipeline is command-line misuse, reported before any IR is read
+            from hlopt.passes.manager import OpPassManager
+            from hlopt.passes.pipeline import parse_pipeline
+
+            OpPassManager("func.func").add_specs(parse_pipeline(self.default_pipeline))
+
     def run(self, op: Operation) -> None:
         self.rewriter = Rewriter()
         self.tables = SymbolTables()

@@ -32,6 +32,19 @@ def parse_pipeline(text: str) -> list:
     return items
 
 
+def parse_anchored_pipeline(text: str, top: str = "builtin.module") -> list:
+    """`--pass-pipeline`: MLIR requires the text to be wrapped in its anchor
+    op (`builtin.module(...)`) and the anchor to be the top-level op.
+    Returns the anchored pipeline's items."""
+    items = parse_pipeline(text)
+    if len(items) != 1 or not isinstance(items[0], NestedSpec) or not text.rstrip().endswith(")"):
+        raise PipelineError("expected pass pipeline to be wrapped with the anchor operation type, "
+                            "e.g. 'builtin.module(...)'")
+    if items[0].anchor != top:
+        raise PipelineError(f"can't run '{items[0].anchor}' pass manager on '{top}' op")
+    return items[0].items
+
+
 def parse_options(text: str) -> dict[str, str]:
     """`a=1 b=x,y c` (spaces separate options; values may be {...} or quoted)."""
     p = _P("{" + text + "}")
@@ -101,7 +114,7 @@ class _P:
 
     def value(self) -> str:
         t = self.t
-        if t[self.i:self.i + 1] in "\"'":
+        if self.i < len(t) and t[self.i] in "\"'":
             q = t[self.i]
             j = t.find(q, self.i + 1)
             if j < 0:

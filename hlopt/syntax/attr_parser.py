@@ -50,7 +50,7 @@ from hlopt.ir.types import (
     i1,
     i64,
 )
-from hlopt.syntax.lexer import LexError
+from hlopt.syntax.lexer import LexError, take_blob
 
 
 class SyntaxErr(Exception):
@@ -95,8 +95,18 @@ def unescape(tok: str) -> bytes:
     return bytes(out)
 
 
+_NUMBER_LIT = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)\Z")
+
+
 def _is_float_literal(t: str) -> bool:
-    return ("." in t or "e" in t or "E" in t) and not t.lstrip("-").startswith("0x")
+    return "." in t and not t.lstrip("-").startswith("0x")
+
+
+def _check_number(tok: str) -> None:
+    """Element tokens come from a loose split; MLIR's lexer would stop a
+    number where this one is malformed (`1e5` is `1` then `e5`)."""
+    if _NUMBER_LIT.match(tok) is None:
+        raise SyntaxErr(f"invalid number literal '{tok[:40]}'")
 
 
 def int_value(tok: str, t: Type) -> int:
@@ -113,6 +123,8 @@ def int_value(tok: str, t: Type) -> int:
         hi = (1 << (w - 1)) - 1 if t.signedness == "s" else (1 << w) - 1
         if not lo <= v <= hi:
             raise SyntaxErr("integer constant out of range for attribute")
+    elif isinstance(t, IndexType) and not -(1 << 63) <= v < (1 << 64):  # index is stored in 64 bits
+        raise SyntaxErr("integer constant out of range for attribute")
     return v
 
 
@@ -150,6 +162,8 @@ def _overflow_bits(s, neg: bool) -> int:
 
 def element_value(tok: str, t: Type) -> Any:
     """One dense/array element literal of element type t."""
+    if tok not in ("true", "false"):
+        _check_number(tok)
     if isinstance(t, FloatType):
         return float_bits(tok, t)
     if t is i1:
@@ -157,7 +171,10 @@ def element_value(tok: str, t: Type) -> Any:
             return 1
         if tok == "false":
             return 0
-        return int_value(tok, t) & 1
+        try:
+            return int_value(tok, t) & 1
+        except SyntaxErr as e:  # MLIR's wording for elements
+            raise SyntaxErr(e.message.replace("for attribute", "for type")) from None
     if isinstance(t, (IntegerType, IndexType)):
         if tok in ("true", "false"):
             raise SyntaxErr("expected integer elements, but parsed a boolean")
@@ -175,7 +192,7 @@ def element_value(tok: str, t: Type) -> Any:
     raise SyntaxErr(f"unexpected element type {t}")
 
 
-_DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("(?:[^"\\]|\\.)*")|([-+\w.]+))')
+_DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("[^"\\]*(?:\\.[^"\\]*)*")|([-+\w.]+))')
 
 
 def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
@@ -184,24 +201,48 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
         raise SyntaxErr("elements literal type must be a ranked shaped type")
     if not t.has_static_shape:
         raise SyntaxErr("elements literal type must have static shape")
-    inner = body[1:-1].strip()
     et = t.element_type
+    # a hex payload may be tens of MB: find it by index, slice it once
+    lo, hi = 1, len(body) - 1
+    while lo < hi and body[lo].isspace():
+        lo += 1
+    while hi > lo and body[hi - 1].isspace():
+        hi -= 1
+    if body.startswith('"0x', lo) and body[hi - 1] == '"' and hi - lo >= 4 and isinstance(
+            et, (IntegerType, IndexType, FloatType, ComplexType)):
+        if body.startswith("@", lo + 3):  # a payload the lexer took out (hlopt.syntax.lexer.take_blob)
+            data = take_blob(body[lo + 3:hi - 1])
+            if data is None:
+                raise SyntaxErr("expected hex string to contain only hex digits")
+            return _raw_dense(data, t)
+        return _decode_hex(body, lo + 3, hi - 1, t)
+    inner = body[lo:hi]
     if not inner:
         if t.num_elements != 0:
             raise SyntaxErr("parsed zero elements, but type has non-zero elements")
         return DenseElementsAttr(t, (), splat=False)
-    if inner.startswith('"0x') and isinstance(et, (IntegerType, IndexType, FloatType, ComplexType)):
-        return _decode_hex(inner, t)
     pos = 0
     stack: list[list] = [[]]
     shape_check: list = []
     n = len(inner)
     complex_buf: list | None = None
+    prev = "open"  # what came last: "open" ('[' or '('), "value" (element, ']' or ')') or ","
     while pos < n:
         m = _DENSE_TOK.match(inner, pos)
         if m is None:
             raise SyntaxErr("expected element literal of primitive type", pos + 1)
         pos = m.end()
+        closing = m.group(2) or m.group(5)
+        if m.group(3):
+            if prev != "value":
+                raise SyntaxErr("expected element literal of primitive type", pos)
+            prev = ","
+            continue
+        if closing and prev == ",":
+            raise SyntaxErr("expected element literal of primitive type", pos)
+        if not closing and prev == "value":  # `[1 2]`: MLIR wants a ',' between elements
+            raise SyntaxErr("expected ']'", pos)
+        prev = "value" if closing or not (m.group(1) or m.group(4)) else "open"
         if m.group(1):
             stack.append([])
         elif m.group(2):
@@ -209,8 +250,6 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             if not stack:
                 raise SyntaxErr("unbalanced ']'", pos)
             stack[-1].append(lst)
-        elif m.group(3):
-            continue
         elif m.group(4):
             complex_buf = []
         elif m.group(5):
@@ -265,44 +304,69 @@ def _convert_elem(x: Any, et: Type) -> Any:
     return unescape(x)
 
 
-def _decode_hex(lit: str, t: ShapedType) -> DenseElementsAttr:
-    from hlopt.ir.dense import _byte_width
-
-    try:
-        data = bytes.fromhex(lit[3:-1])
+def _decode_hex(text: str, start: int, end: int, t: ShapedType) -> DenseElementsAttr:
+    """`"0x..."` (digits in text[start:end]) into one bytes buffer; no
+    per-element objects (MLIR's raw layout is kept as is)."""
+    try:  # in chunks: no full-size copy of the digits
+        if end - start <= 1 << 21:
+            data = bytes.fromhex(text[start:end])
+        else:
+            buf = bytearray()
+            for i in range(start, end, 1 << 21):
+                buf += bytes.fromhex(text[i:min(i + (1 << 21), end)])
+            data = bytes(buf)
+            del buf
     except ValueError:
         raise SyntaxErr("expected hex string to contain only hex digits") from None
-    et = t.element_type
-    if isinstance(et, ComplexType):
-        w = _byte_width(et.element_type)
-        ew = 2 * w
-    else:
-        w = ew = _byte_width(et)
-    n = t.num_elements
-    if len(data) == ew and n != 1:
-        count, splat = 1, True
-    elif len(data) == ew * n:
-        count, splat = n, False
-    else:
-        raise SyntaxErr(f"elements hex data size is invalid for provided type: '{t.text}'")
-    def scalar(b: bytes, st: Type) -> int:
-        v = int.from_bytes(b, "little")
-        if isinstance(st, (IntegerType, IndexType)):
-            from hlopt.ir.attributes import _wrap_int
+    return _raw_dense(data, t)
 
-            return _wrap_int(v, st) if isinstance(st, IntegerType) else v - ((v >> 63) << 64)
-        return v
-    vals = []
-    for i in range(count):
-        chunk = data[i * ew:(i + 1) * ew]
-        if isinstance(et, ComplexType):
-            vals.append((scalar(chunk[:w], et.element_type), scalar(chunk[w:], et.element_type)))
-        else:
-            vals.append(scalar(chunk, et))
-    return DenseElementsAttr(t, vals, splat=True if splat else None)
+
+def _raw_dense(data: bytes, t: ShapedType) -> DenseElementsAttr:
+    from hlopt.ir.dense import element_width
+
+    ew = element_width(t.element_type)
+    n = t.num_elements
+    if not (len(data) == ew or len(data) == ew * n):
+        raise SyntaxErr(f"elements hex data size is invalid for provided type: '{t.text}'")
+    return DenseElementsAttr.from_raw(t, data)
 
 
 _ARRAY = re.compile(r"<\s*([^:>\s]+)\s*(?::(.*))?>\Z", re.S)
+
+
+_SPACING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\s+|,|[<\[({]|[>\])}]')
+
+
+def normalize_attr_spacing(text: str) -> str:
+    """The spacing MLIR's attribute printers use: no space inside brackets,
+    one after a comma, one for any other run of whitespace. Two spellings
+    of one dialect attribute then intern as one value (so CSE merges them)."""
+    if not any(c.isspace() for c in text) and ",]" not in text:
+        out = text
+    else:
+        parts: list[str] = []
+        pos = 0
+        for m in _SPACING.finditer(text):
+            parts.append(text[pos:m.start()])
+            parts.append(m.group())
+            pos = m.end()
+        parts.append(text[pos:])
+        toks = [t for t in parts if t]
+        res: list[str] = []
+        for i, t in enumerate(toks):
+            if t.isspace():
+                prev = res[-1] if res else ""
+                nxt = toks[i + 1] if i + 1 < len(toks) else ""
+                if prev in ("<", "[", "(", "{", ",") or nxt in (">", "]", ")", "}", ",") or not prev or not nxt:
+                    continue
+                res.append(" ")
+            elif t == ",":
+                res.append(", ")
+            else:
+                res.append(t)
+        out = "".join(res).replace(",  ", ", ").replace(", ]", ",]")
+        out = re.sub(r", (?=[>\])}])", ",", out)
+    return out
 
 
 class AttrDecoder(Transformer):
@@ -349,7 +413,13 @@ class AttrDecoder(Transformer):
         return ArrayAttr(x for x in c if x is not None)
 
     def dict(self, c):
-        return DictionaryAttr(x for x in c if x is not None)
+        entries = [x for x in c if x is not None]
+        names = set()
+        for n, _ in entries:
+            if n in names:
+                raise SyntaxErr(f"duplicate key '{n}' in dictionary attribute")
+            names.add(n)
+        return DictionaryAttr(entries)
 
     def named(self, c):
         key, value = c
@@ -377,7 +447,7 @@ class AttrDecoder(Transformer):
         return DenseResourceAttr(str(c[0]), c[1])
 
     def symbol_ref(self, c):
-        parts = re.findall(r'@([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")', c[0])
+        parts = re.findall(r'@([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")', c[0])
         names = [unescape(p).decode("utf-8", "surrogateescape") if p.startswith('"') else p for p in parts]
         return SymbolRefAttr(names[0], names[1:])
 
@@ -389,10 +459,13 @@ class AttrDecoder(Transformer):
                 return v
         dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
         hook = _dialect_hook(dialect, "parse_attribute")
-        if hook is not None:
+        if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
+            text = normalize_attr_spacing(text)
             v = hook(text)
             if v is not None:
                 return v
+            if text.startswith(f"#{dialect}<"):  # `#dialect<kind VALUE>` is the enum form only
+                raise SyntaxErr(f"invalid '{dialect}' enum attribute '{text[:80]}'")
         if "<" not in text and "." not in text:
             raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
         return OpaqueAttr(text)
@@ -493,11 +566,14 @@ class AttrDecoder(Transformer):
 
     def file_loc(self, c):
         name, line, col, rng = c
-        return FileLineColLoc(unescape(name), int(line), int(col), rng or "")
+        line = _loc_number(line, "line")
+        col = 0 if col is None else _loc_number(col, "column")  # `loc("a":1)` is line 1, column 0
+        return FileLineColLoc(unescape(name), line, col, rng or "")
 
     def loc_range(self, c):
         line, col = c
-        return f" to {line or ''}:{col}"
+        line = "" if line is None else _loc_number(line, "line")
+        return f" to {line}:{_loc_number(col, 'column')}"
 
     def name_loc(self, c):
         name, child = c
@@ -519,6 +595,18 @@ class AttrDecoder(Transformer):
         if not isinstance(v, Location):
             raise SyntaxErr(f"expected location, but alias '{str(c[0])[1:]}' is not one")
         return v
+
+
+_LOC_INT = re.compile(r"(?:0x[0-9a-fA-F]+|\d+)\Z")
+
+
+def _loc_number(tok: Any, what: str) -> int:
+    """A FileLineColRange line or column: an unsigned 32-bit integer literal
+    (decimal or hex), as MLIR's parser requires."""
+    text = str(tok)
+    if _LOC_INT.match(text) is None or int(text, 0) > 0xFFFFFFFF:
+        raise SyntaxErr(f"expected integer {what} number in FileLineColRange", getattr(tok, "start_pos", 0) or 0)
+    return int(text, 0)
 
 
 _SCALARS: dict[str, Type] = {"index": IndexType(), "none": NoneType()}
@@ -567,8 +655,15 @@ class AttrParser:
         self.lark = make_attr_parser(self.decoder)
 
     def parse(self, text: str, start: str, aliases) -> Any:
+        # restored after (calls nest through alias lookups): a finished parse
+        # session must not stay reachable from this shared decoder, or its
+        # caches (which key on token texts, maybe MBs each) outlive the parse
+        saved = self.decoder.aliases
         self.decoder.aliases = aliases
-        return lark_parse(self.lark, text, start, start)
+        try:
+            return lark_parse(self.lark, text, start, start)
+        finally:
+            self.decoder.aliases = saved
 
 
 def lark_parse(lark: Any, text: str, start: str, what: str, expected: Callable | None = None) -> Any:

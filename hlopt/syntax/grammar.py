@@ -17,6 +17,10 @@ logging.getLogger("lark").setLevel(logging.CRITICAL)
 
 
 def grammar_text(name: str) -> str:
+    """A grammar shipped in hlopt.grammars, or (out-of-tree dialects) a file path."""
+    if os.path.isabs(name):
+        with open(name, encoding="utf-8") as f:
+            return f.read()
     return resources.files("hlopt.grammars").joinpath(name).read_text(encoding="utf-8")
 
 

@@ -29,29 +29,34 @@ class SpanToken(Token):
 
     __slots__ = ("spans",)
 
+# MLIR's identifiers, numbers and whitespace are ASCII: every pattern here
+# uses re.ASCII, so `@méain` or a no-break space is an error, as in MLIR
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"          # SSA / suffix id
-_SYM = r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")'  # @name or @"quoted"
-WS = re.compile(r"(?:\s+|//[^\n]*)+")
-WS_ONLY = re.compile(r"\s*")
-OPERAND_LIST = re.compile(r"\([^()]*\)")
-BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
-VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?")
-RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)")
-STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)")
-INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)")
-SYMBOL = re.compile(_SYM)
-SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*")
-ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*")
-CARET_ID = re.compile(r"\^[\w$.\-]+")
-ARROW = re.compile(r"\s*->\s*")
-COLON_TYPE = re.compile(r"\s*:\s*(?![=:])")
+_SYM = r'@(?:[A-Za-z_][\w$.]*|"[^"\\\n]*(?:\\.[^"\\\n]*)*")'  # @name or @"quoted"
+WS = re.compile(r"(?:\s+|//[^\n]*)+", re.ASCII)
+WS_ONLY = re.compile(r"\s*", re.ASCII)
+OPERAND_LIST = re.compile(r"\([^()]*\)", re.ASCII)
+BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
+VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?", re.ASCII)
+RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)", re.ASCII)
+STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', re.ASCII)
+# MLIR's float literals need the '.': `1e5` lexes as `1` then `e5`
+NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)", re.ASCII)
+INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)", re.ASCII)
+SYMBOL = re.compile(_SYM, re.ASCII)
+SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
+ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
+CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
+_GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"  # whitespace and comments, as MLIR's lexer skips them
+ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
+COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
-    r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])")
+    r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])",
+    re.ASCII)
 BRACKETED_TYPES = ("tensor", "memref", "vector", "complex", "tuple")
 BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource", "sparse",
                    "strided", "distinct", "opaque")
-_BAL = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|>=|[<>(){}\[\]]')  # strings, comments skipped
+_BAL = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|>=|[<>(){}\[\]]')  # strings, comments skipped
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 
 
@@ -63,7 +68,7 @@ def _op_token(word: str) -> str | None:
 
     return current_context().op_token(word)
 
-_OPARGS = re.compile(r'"(?:[^"\\]|\\.)*"|->|::|[<>(){}\[\]:]')
+_OPARGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
 
 
 def scan_op_args(text: str, pos: int) -> int:
@@ -77,7 +82,9 @@ def scan_op_args(text: str, pos: int) -> int:
         if m is None:
             return n
         tok = m.group()
-        if tok == ":":
+        if tok.startswith("//"):
+            pass
+        elif tok == ":":
             if depth == 0:
                 end = m.start()
                 while end > 0 and text[end - 1].isspace():
@@ -160,8 +167,11 @@ class Scanner:
         if m is not None:
             return m.end()
         m = BARE_WORD.match(t, pos)
-        if m is not None and m.group() in BRACKETED_TYPES and t.startswith("<", m.end()):
-            return scan_balanced(t, m.end())
+        if m is not None and m.group() in BRACKETED_TYPES:
+            lt = WS.match(t, m.end())  # `tensor // c\n<...>`: MLIR skips comments between tokens
+            lt = lt.end() if lt is not None else m.end()
+            if t.startswith("<", lt):
+                return scan_balanced(t, lt)
         return -1
 
     def attr_end(self, pos: int, typed: bool = True) -> int:
@@ -218,6 +228,89 @@ class Scanner:
         return end
 
 
+_STRING_OR_COMMENT = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*')
+
+
+def _blank(m: re.Match) -> str:
+    t = m.group()
+    return t if t[0] == '"' else " " * len(t)
+
+
+# -- big dense payloads --------------------------------------------------------
+# A `dense<"0x...">` payload of tens of MB would be copied by every slice of
+# the tokens that contain it. The lexer decodes it to bytes once and puts a
+# short placeholder `dense<"0x@N">` in the token instead; decode_dense_body
+# takes the bytes back (take_blob). Offsets after a placeholder inside its
+# token shift by the removed length (GENERIC_SIMPLE spans are adjusted).
+BLOB_MIN = 1 << 16  # hex digits; smaller payloads stay in the text
+_BLOB = re.compile(r'dense<(\s*)"0x([0-9A-Fa-f]{' + str(BLOB_MIN) + r',})"', re.ASCII)
+_BLOBS: dict[int, bytes] = {}
+_blob_ids = iter(range(1, 1 << 62))
+
+
+def take_blob(ref: str) -> bytes | None:
+    """The bytes behind a placeholder's digits (`@N`); the table is emptied
+    when the next top-level parse starts (the attribute keeps the bytes)."""
+    if not ref.startswith("@"):
+        return None
+    try:
+        return _BLOBS.get(int(ref[1:]))
+    except ValueError:
+        return None
+
+
+def _hex_bytes(text: str, start: int, end: int) -> bytes | None:
+    buf = bytearray()
+    try:
+        for i in range(start, end, 1 << 21):
+            buf += bytes.fromhex(text[i:min(i + (1 << 21), end)])
+    except ValueError:
+        return None
+    return bytes(buf)
+
+
+def _cut_blobs(text: str, pos: int, end: int) -> tuple[str, list[tuple[int, int]]]:
+    """Token text with big payloads replaced by placeholders, and the
+    (offset in the original token, removed length) of each."""
+    parts, shifts = [], []
+    last = pos
+    for m in _BLOB.finditer(text, pos, end):
+        if (m.end(2) - m.start(2)) % 2:
+            continue
+        data = _hex_bytes(text, m.start(2), m.end(2))
+        if data is None:
+            continue  # not hex after all: the normal path reports it
+        n = next(_blob_ids)
+        _BLOBS[n] = data
+        ref = f"@{n}"
+        parts.append(text[last:m.start(2)])
+        parts.append(ref)
+        shifts.append((m.end(2) - pos, m.end(2) - m.start(2) - len(ref)))
+        last = m.end(2)
+    parts.append(text[last:end])
+    return "".join(parts), shifts
+
+
+def _shift(off: int, shifts: list[tuple[int, int]]) -> int:
+    return off - sum(d for at, d in shifts if at <= off)
+
+
+def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[str, tuple | None]:
+    """A token's text; a coarse token (signature, attribute dictionary,
+    properties...) may span lines with `//` comments, which MLIR skips as
+    whitespace: they become spaces, so offsets inside the token still hold."""
+    if end - pos > BLOB_MIN and text.find('"0x', pos, end) >= 0:
+        v, shifts = _cut_blobs(text, pos, end)
+        if shifts and spans is not None:
+            spans = tuple(None if s is None else (tuple(_shift(x, shifts) for x in s) if isinstance(s, tuple)
+                                                  else _shift(s, shifts)) for s in spans)
+    else:
+        v = text[pos:end]
+    if "//" in v:
+        v = _STRING_OR_COMMENT.sub(_blank, v)
+    return v, spans
+
+
 class ContextLexer(Lexer):
     """Lark custom lexer (interface 1: gets the parser state)."""
 
@@ -236,6 +329,8 @@ class ContextLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         states = parser_state.parse_conf.parse_table.states
+        if type(self) is ContextLexer:  # a top-level parse: earlier payloads are owned by their attributes
+            _BLOBS.clear()
         cache = self._state_cache
         kw = self.keywords
         sc = Scanner(text)
@@ -256,11 +351,12 @@ class ContextLexer(Lexer):
             tok_type, end = self.next(text, pos, acc, sc, kw)
             if tok_type == "GENERIC_SIMPLE":
                 end, spans = end
-                tok = SpanToken._future_new(tok_type, text[pos:end], pos)
+                v, spans = _value(text, pos, end, spans)
+                tok = SpanToken._future_new(tok_type, v, pos, None, None, None, None, end)
                 tok.spans = spans
                 yield tok
-            else:
-                yield _new_token(tok_type, text[pos:end], pos)
+            else:  # end_pos too: errors about what follows a token point there
+                yield _new_token(tok_type, _value(text, pos, end)[0], pos, None, None, None, None, end)
             pos = end
 
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
@@ -323,7 +419,7 @@ class ContextLexer(Lexer):
                         e = m.end()
                         if text.startswith("(", e):
                             e = scan_balanced(text, e)
-                        m2 = re.compile(r"\s*:").match(text, e)
+                        m2 = re.compile(r"\s*:", re.ASCII).match(text, e)
                         if m2 is None:
                             raise LexError("expected ':' after block name", e)
                         return "BLOCK_HEADER", m2.end()
@@ -340,7 +436,7 @@ class ContextLexer(Lexer):
                 if "ALIAS_DEF" in acc:
                     m = ALIAS_NAME.match(text, pos)
                     if m is not None:
-                        m2 = re.compile(r"\s*=\s*").match(text, m.end())
+                        m2 = re.compile(r"\s*=\s*", re.ASCII).match(text, m.end())
                         if m2 is not None:
                             e = (sc.type_end if c == "!" else sc.attr_end)(m2.end())
                             if e < 0:
@@ -462,7 +558,7 @@ class ContextLexer(Lexer):
         return e
 
 
-ATTR_DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\]|\*)\s*x\s*)+")
+ATTR_DIMS = re.compile(r"(?:(?:\d+|\?|\[\d+\]|\*)\s*x\s*)+", re.ASCII)
 VERBATIM_WORDS = ("affine_map", "affine_set", "strided", "sparse", "distinct", "opaque")
 
 

@@ -17,8 +17,6 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
     DictionaryAttr,
-    StringAttr,
-    TypeAttr,
     UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value, no_gc
@@ -70,8 +68,8 @@ class Frame:
         self.block_refs: dict[str, int] = {}
 
 
-_DICT_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],=]')
-_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")?\s*')
+_DICT_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],=]')
+_KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")?\s*')
 
 
 def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
@@ -129,7 +127,7 @@ def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
         pos += 1
 
 
-_TOP_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|[<>(){}\[\],]')
+_TOP_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],]')
 
 
 def split_top(text: str, sep: str = ",") -> list[str]:
@@ -205,8 +203,8 @@ class ParseSession:
         if v is None and start == "attr":
             # compound values decode element-wise through the cache
             c = text[:1]
-            if c == "{":
-                v = self.decode_dict_text(text, pos)
+            if c == "{":  # deep nesting: the grammar parses it in one linear pass
+                v = self.decode_dict_text(text, pos) if text.count("{", 0, 64) < 4 else None
             elif c == "[":
                 v = self._decode_array(text, pos)
             elif c == "d" and text.startswith("dense<"):
@@ -283,7 +281,11 @@ class ParseSession:
         else:
             inner, base = text, pos
         entries = []
-        for k_text, k_pos, v_text, v_pos in split_dict(inner):
+        try:
+            pieces = split_dict(inner)
+        except ParseError as e:  # its positions are offsets in `inner`
+            raise ParseError(e.message, base + e.pos, e.note) from None
+        for k_text, k_pos, v_text, v_pos in pieces:
             if k_text.startswith('"'):
                 name = unescape(k_text).decode("utf-8", "surrogateescape")
                 if not name:
@@ -752,119 +754,6 @@ class OpBuilder(Transformer):
         self.s.block_label(c[0])
         return None
 
-    # builtin.module ----------------------------------------------------------------
-    def module_head(self, c):
-        kw, sym, attrs = c
-        s = self.s
-        props = {}
-        if sym is not None:
-            props["sym_name"] = StringAttr(_symbol_name(sym))
-        a = s.decode_dict(attrs) if attrs is not None else None
-        s.pending.append(("builtin.module", None))
-        return props, a, kw.start_pos
-
-    def module_op(self, c):
-        (props, attrs, pos), region = c
-        self.s.pending.pop()
-        if not region.blocks:  # a module body always has its (possibly empty) block
-            region.add_block()
-        # inherent attributes written in `attributes {...}` become properties
-        props, attrs = self.s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
-        op = Operation("builtin.module", (), (), props, attrs, [region])
-        return op, pos
-
-    # func.func ---------------------------------------------------------------------------
-    def func_head(self, c):
-        kw, vis, sym, sig, attrs = c
-        s = self.s
-        text = str(sig)
-        base = sig.start_pos
-        close = scan_balanced(text, 0)
-        inner = text[1:close - 1]
-        named = bool(re.match(r"\s*%", inner))
-        parsed = s.parse_arg_list(inner, base + 1, named=named)
-        args = [(name, t, loc_tok, apos) for name, t, loc_tok, _, apos in parsed]
-        arg_attrs = [a for _, _, _, a, _ in parsed]
-        rest = text[close:].strip()
-        results, res_attrs = [], []
-        if rest:
-            rt = rest[2:].strip()  # after '->'
-            rbase = base + text.index(rt, close)
-            if rt.startswith("("):
-                for piece, off in _pieces(rt[1:-1]):
-                    if not piece.strip():
-                        continue
-                    _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
-                    results.append(t)
-                    res_attrs.append(a)
-            else:
-                results.append(s.decode("type", rt, rbase))
-                res_attrs.append(None)
-        props = {
-            "sym_name": StringAttr(_symbol_name(sym)),
-            "function_type": TypeAttr(FunctionType([a[1] for a in args], results)),
-        }
-        if vis is not None:
-            props["sym_visibility"] = StringAttr(str(vis))
-        if any(a is not None and len(a) for a in arg_attrs):
-            props["arg_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in arg_attrs)
-        if any(a is not None and len(a) for a in res_attrs):
-            props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
-        extra = s.decode_dict(attrs) if attrs is not None else None
-        s.pending.append(("func.func", args if named else None))
-        return props, extra, named, sym, kw.start_pos
-
-    def visibility(self, c):
-        return c[0]
-
-    def func_op(self, c):
-        (props, attrs, named, sym, pos), region = c
-        s = self.s
-        s.pending.pop()
-        if region is not None and not region.blocks:
-            raise ParseError("custom op 'func.func' expected non-empty function body", pos)
-        if region is not None and not named and props["function_type"].type.inputs:
-            raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
-        op = Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()])
-        return op, pos
-
-    def return_op(self, c):
-        kw, values, types = c
-        s = self.s
-        operands = []
-        if values is not None:
-            if len(values) != len(types):
-                raise ParseError(f"{len(values)} operands present, but expected {len(types)}",
-                                 values[0].start_pos)
-            for tok, t in zip(values, types):
-                m = _USE.match(str(tok))
-                operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
-        return Operation("func.return", operands), kw.start_pos
-
-    def call_op(self, c):
-        kw, sym, operands_tok, attrs, ftype = c
-        s = self.s
-        ft = s.decode_function_type(ftype)
-        operands = s.resolve_operands(operands_tok, list(ft.inputs))
-        from hlopt.ir.attributes import SymbolRefAttr
-
-        props = {"callee": SymbolRefAttr(_symbol_name(sym))}
-        a = s.decode_dict(attrs) if attrs is not None else None
-        if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
-            props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
-            a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
-        return Operation("func.call", operands, ft.results, props, a), kw.start_pos
-
-    def constant_op(self, c):
-        kw, attrs, value = c
-        s = self.s
-        v = s.decode_attr(value)
-        t = getattr(v, "type", None)
-        if t is None:
-            raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
-        a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
-
     def value_list(self, c):
         return list(c)
 
@@ -872,7 +761,8 @@ class OpBuilder(Transformer):
         return [self.s.decode_type(t) for t in c]
 
 
-def _symbol_name(tok) -> str:
+def symbol_name(tok) -> str:
+    """The name of a `@sym` / `@"quoted sym"` token."""
     t = str(tok)[1:]
     return unescape(t).decode("utf-8", "surrogateescape") if t.startswith('"') else t
 
@@ -933,8 +823,8 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     try:
         lark.parse(text)
         return session.finish()
-    except ParseError as e:
-        d = _diag(source, e.message, e.pos)
+    except ParseError as e:  # raised without a position: the op being parsed
+        d = _diag(source, e.message, e.pos if e.pos is not None else session.pos)
         if e.note:
             d.notes.append(Diagnostic("note", e.note, d.location, source=source))
         raise DiagnosticError([d]) from None
@@ -964,8 +854,6 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
 def _diag(source: Source, message: str, pos: int) -> Diagnostic:
     return Diagnostic("error", message, source.location(pos), source=source)
 
-
-_CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 
 _TERMINAL_DESCR = {
     "RESULTS": "SSA result list", "VALUE_USE": "SSA value", "OP_STRING": "operation name",
@@ -1018,3 +906,14 @@ def _char_message(text: str, e: UnexpectedCharacters) -> str:
 def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool = True) -> Operation:
     """Parse MLIR text into a builtin.module (API entry point)."""
     return parse_source(Source(filename, text), allow_unregistered)[0]
+
+
+# public names for dialect grammar callbacks (the private spellings remain
+# for older callers)
+USE = _USE
+_symbol_name = symbol_name
+
+
+def split_pieces(inner: str):
+    """(piece, offset) for each top-level comma-separated piece of `inner`."""
+    return _pieces(inner)

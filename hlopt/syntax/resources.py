@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(r'\s*(?:([A-Za-z_][\w$.\-]*)|("(?:[^"\\]|\\.)*")|([{}:,]))')
+_TOKEN = re.compile(r'\s*(?:([A-Za-z_][\w$.\-]*)|("[^"\\]*(?:\\.[^"\\]*)*")|([{}:,]))')
 
 
 def _parse(text: str):

@@ -7,6 +7,8 @@ the reference verifier's messages."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.elementwise import SameTypeOp
 from hlopt.dialects.stablehlo.syntax import ShloOp, build_op, merged_attrs
@@ -35,11 +37,12 @@ from hlopt.dialects.stablehlo.verification import (
     source_target_pairs,
     types_text,
 )
+from hlopt.dialects.stablehlo_channels import verify_transfer
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
 from hlopt.ir.core import Operation
-from hlopt.ir.traits import IsolatedFromAbove, Pure, SameOperandsAndResultElementType
+from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
 
 FALSE = BoolAttr(False)
@@ -135,7 +138,9 @@ class CollectivePermuteOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        source_target_pairs(op, op.properties.get("source_target_pairs"))
+        # no C4 upper bound here: MLIR's verifier does not check it, and valid JAX
+        # output (ids >= mhlo.num_partitions) must not be rejected
+        source_target_pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
         for a, r in zip(op.operand_types, op.result_types):
             if a is not r:
                 raise op_fail(op, "requires the same type for all operands and results")
@@ -159,8 +164,9 @@ class SendOp(ShloOp):
     result = ods.result(HLO_Token)
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
         channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST")
+        verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo_channels.py)
 
 
 class RecvOp(ShloOp):
@@ -172,7 +178,7 @@ class RecvOp(ShloOp):
     results = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken)
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
         channel_rule(op, HOST_TO_DEVICE, "HOST_TO_DEVICE")
         res = op.result_types
         if not res:
@@ -184,6 +190,7 @@ class RecvOp(ShloOp):
             if not is_tensor(t):
                 raise fail(op, f"everything but the last element of result types is expected to be of tensor "
                                f"type, but got '{t.text}'")
+        verify_transfer(op, symbols)
 
 
 class InfeedOp(ShloOp):
@@ -209,6 +216,7 @@ class AfterAllOp(SameTypeOp):
     inputs = ods.var_operand(HLO_Token)
     result = ods.result(HLO_Token)
     traits = (Pure(),)
+    min_operands = 0
 
 
 class _NullaryForm(ShloOp):
@@ -254,48 +262,38 @@ _ASYNC_BODY_OPS = frozenset(f"stablehlo.{n}" for n in (
     "slice", "dynamic_slice"))
 
 
-class AsyncStartOp(ShloOp):
-    name = "stablehlo.async_start"
-    operands = ods.var_operand(HLO_Tensor)
-    result = ods.result(HLO_Future)
-    body = ods.region()
-    traits = (IsolatedFromAbove(),)
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        if len(op.regions[0].blocks) != 1:
-            raise op_fail(op, "region must contain exactly one operation and a return")
-        b = op.regions[0].blocks[0]
-        if len(b.args) != len(op.operands):
-            raise op_fail(op, f"expects {len(op.operands)} region arguments, but got {len(b.args)}")
-        for i, (v, a) in enumerate(zip(op.operands, b.args)):
-            if v.type is not a.type:
-                raise op_fail(op, f"operand type '{v.type.text}' at index {i} must match region argument type "
-                                  f"'{a.type.text}'")
-        ops = b.ops_list()
-        if len(ops) != 2 or ops[-1].name != "stablehlo.return":
-            raise op_fail(op, "region must contain exactly one operation and a return")
-        if ops[0].name not in _ASYNC_BODY_OPS:
-            raise op_fail(op, "region must contain a collective or slice operation")
-        inferred = FutureType.of(ops[-1].operand_types)
-        if op.results[0].type is not inferred:
-            raise op_fail(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of "
-                              f"operation '{types_text(op.result_types)}'")
+def verify_async_start(op: Operation) -> None:
+    """Upstream's async_start on `!stablehlo.future` (the RFC form's op class,
+    hlopt/dialects/stablehlo_async.py, dispatches here by type)."""
+    if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        raise op_fail(op, "region must contain exactly one operation and a return")
+    b = op.regions[0].blocks[0]
+    if len(b.args) != len(op.operands):
+        raise op_fail(op, f"expects {len(op.operands)} region arguments, but got {len(b.args)}")
+    for i, (v, a) in enumerate(zip(op.operands, b.args)):
+        if v.type is not a.type:
+            raise op_fail(op, f"operand type '{v.type.text}' at index {i} must match region argument type "
+                              f"'{a.type.text}'")
+    ops = b.ops_list()
+    if len(ops) != 2 or ops[-1].name != "stablehlo.return":
+        raise op_fail(op, "region must contain exactly one operation and a return")
+    if ops[0].name not in _ASYNC_BODY_OPS:
+        raise op_fail(op, "region must contain a collective or slice operation")
+    inferred = FutureType.of(ops[-1].operand_types)
+    res = op.result_types
+    if len(res) != 1 or res[0] is not inferred:
+        raise op_fail(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of "
+                          f"operation '{types_text(res)}'")
 
 
-class AsyncDoneOp(ShloOp):
-    name = "stablehlo.async_done"
-    operand = ods.operand(HLO_Future)
-    results = ods.var_result(HLO_Tensor)
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        inferred = op.operands[0].type.types
-        if tuple(op.result_types) != tuple(inferred):
-            raise op_fail(op, f"inferred type(s) '{types_text(inferred)}' are incompatible with return type(s) of "
-                              f"operation '{types_text(op.result_types)}'")
+def verify_async_done(op: Operation) -> None:
+    if len(op.operands) != 1 or not HLO_Future(op.operands[0].type):
+        raise op_fail(op, f"operand #0 must be future, but got '{types_text(op.operand_types)}'")
+    inferred = op.operands[0].type.types
+    if tuple(op.result_types) != tuple(inferred):
+        raise op_fail(op, f"inferred type(s) '{types_text(inferred)}' are incompatible with return type(s) of "
+                          f"operation '{types_text(op.result_types)}'")
 
 
 OPS = (AllReduceOp, AllGatherOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp, CollectiveBroadcastOp, SendOp,
-       RecvOp, InfeedOp, OutfeedOp, AfterAllOp, CreateTokenOp, ReplicaIdOp, PartitionIdOp, AsyncStartOp,
-       AsyncDoneOp)
+       RecvOp, InfeedOp, OutfeedOp, AfterAllOp, CreateTokenOp, ReplicaIdOp, PartitionIdOp)

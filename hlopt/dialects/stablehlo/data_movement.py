@@ -207,6 +207,11 @@ class IotaOp(DimOp):
     prop = "iota_dimension"
     result_only = True
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if cls.get(op, "iota_dimension").value >= len(op.results[0].type.shape):
+            raise fail(op, "iota dimension cannot go beyond the output rank.")
+
 
 class DynamicIotaOp(DimOp):
     name = "stablehlo.dynamic_iota"

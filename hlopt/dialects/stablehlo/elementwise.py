@@ -136,10 +136,13 @@ class SameTypeOp(ShloOp):
 
     traits = (Pure(),)
     defaults: dict = {}
+    min_operands = 1  # `stablehlo.abs : T` (no operand) is an error, as in MLIR
 
     @classmethod
     def parse_custom(cls, s, a: Args, types, extra) -> Operation:
         attrs = a.attrs()
+        if a.n_uses < cls.min_operands:
+            raise parse_error("expected SSA operand", a.base)
         if len(types) != 1:
             raise parse_error("expected a single type", types[1].start_pos)
         ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))

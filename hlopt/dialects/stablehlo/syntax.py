@@ -75,6 +75,8 @@ class ArgsLexer(ContextLexer):
         elif (c == "-" or c.isdigit()) and not text.startswith("->", pos):
             m = _INT.match(text, pos)
             if m is not None:
+                if not -(1 << 63) <= int(m.group()) < (1 << 63):  # MLIR reads these as int64_t
+                    raise LexError("integer constant out of range for attribute", pos)
                 return "INT", m.end()
         m = BARE_WORD.match(text, pos)
         if m is not None:

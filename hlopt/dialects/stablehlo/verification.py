@@ -48,7 +48,7 @@ def module_int(op: Operation, key: str) -> int | None:
     return None
 
 
-def source_target_pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
+def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> list[tuple[int, int]]:
     """source_target_pairs checks shared by collective_permute and send/recv
     (spec C1-C4)."""
     if not isinstance(attr, DenseElementsAttr) or not isinstance(attr.type, RankedTensorType):
@@ -73,7 +73,7 @@ def source_target_pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
     # C4 upper bound: only when the module says how many processes there are
     ch = op.properties.get("channel_handle")
     key = "mhlo.num_partitions" if isinstance(ch, ChannelHandleAttr) and ch.handle > 0 else "mhlo.num_replicas"
-    n = module_int(op, key)
+    n = module_int(op, key) if upper_bound else None
     if n is not None:
         for s, t in pairs:
             for v in (s, t):

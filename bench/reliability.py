@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Scale benchmarks from issue 7 (item 4): a big hex dense constant and deep
+attribute nesting, hlopt's CLI against MLIR's C++ (jaxlib).
+
+    python bench/reliability.py              # 50 MB constant, depths 2000/4000/8000
+    python bench/reliability.py --mb 10 --check
+
+Targets:
+- the constant: hlopt's peak RSS at most 3x the input size plus its start-up
+  footprint (`module {}`), and its time within 5x MLIR's;
+- nesting: time linear in depth (doubling the depth at most ~2.5x the time,
+  start-up subtracted).
+Also run by bench/run.py (`make bench`); results go to its JSON file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+if str(BENCH_DIR) not in sys.path:
+    sys.path.insert(0, str(BENCH_DIR))
+
+from run import CACHE, find_hlopt, find_mlir_python, run_measured  # noqa: E402
+
+T_RSS_FACTOR = 3.0
+T_TIME_VS_MLIR = 5.0
+T_DEPTH_GROWTH = 2.5
+DEPTHS = (2000, 4000, 8000)
+
+
+def constant_module(mb: int) -> Path:
+    """A module whose one constant has `mb` MB of hex digits (random f32 data)."""
+    path = CACHE / f"hex-constant-{mb}mb.mlir"
+    if not path.exists():
+        n = mb * (1 << 20) // 8  # f32 elements: 8 hex digits each
+        data = os.urandom(4 * n).hex().upper()
+        path.write_text(f"func.func @main() -> tensor<{n}xf32> {{\n"
+                        f"  %0 = stablehlo.constant dense<\"0x{data}\"> : tensor<{n}xf32>\n"
+                        f"  return %0 : tensor<{n}xf32>\n}}\n")
+    return path
+
+
+def nested_module(depth: int) -> Path:
+    path = CACHE / f"nested-dicts-{depth}.mlir"
+    if not path.exists():
+        path.write_text('"t.a"() {a = ' + "{a = " * depth + "1" + "}" * depth + "} : () -> ()\n")
+    return path
+
+
+def mlir_worker(inp: str, out: str) -> None:
+    """MLIR's parse + verify + print of `inp`, with JAX's dialects (stablehlo)."""
+    from jax._src.interpreters.mlir import make_ir_context
+    from jaxlib.mlir import ir
+
+    ctx = make_ir_context()
+    with ctx:
+        m = ir.Module.parse(Path(inp).read_text())
+        m.operation.verify()
+        Path(out).write_text(str(m))
+
+
+def best(cmd: list[str], repeat: int, timeout: float, stdout_path: Path | None = None) -> dict:
+    runs = [run_measured(cmd, timeout, stdout_path) for _ in range(repeat)]
+    ok = [r for r in runs if r["status"] == "ok"]
+    if not ok:
+        return {"status": runs[-1]["status"], "error": runs[-1].get("stderr", "")[-400:]}
+    return {"status": "ok", "time": min(r["time"] for r in ok), "rss_mb": max(r["rss_mb"] for r in ok)}
+
+
+def run_all(mb: int = 50, repeat: int = 1, timeout: float = 600.0) -> dict:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    hlopt = find_hlopt()
+    mpy = find_mlir_python()
+    res: dict = {"targets": []}
+    if hlopt is None:
+        res["error"] = "hlopt not installed"
+        return res
+    empty = CACHE / "empty.mlir"
+    empty.write_text("module {}\n")
+    start = best(hlopt + [str(empty), "-o", str(CACHE / "out-empty.mlir")], 3, 120)
+    res["startup"] = start
+
+    inp = constant_module(mb)
+    size_mb = inp.stat().st_size / (1 << 20)
+    out = CACHE / "out-hex-constant-hlopt.mlir"
+    h = best(hlopt + [str(inp), "-o", str(out)], repeat, timeout)
+    res["constant"] = {"input_mb": round(size_mb, 1), "hlopt": h}
+    if mpy:
+        mout = CACHE / "out-hex-constant-mlir.mlir"
+        m = best([mpy, str(Path(__file__).resolve()), "--_mlir", str(inp), str(mout)], repeat, timeout)
+        res["constant"]["mlir"] = m
+    if h.get("status") == "ok" and start.get("status") == "ok":
+        limit = T_RSS_FACTOR * size_mb + start["rss_mb"]
+        res["targets"].append({"target": f"hex constant: peak RSS <= {T_RSS_FACTOR:g}x input + start-up",
+                               "value": f"{h['rss_mb']:.0f} MB (limit {limit:.0f} MB)",
+                               "result": "PASS" if h["rss_mb"] <= limit else "FAIL"})
+        m = res["constant"].get("mlir")
+        if m and m.get("status") == "ok":
+            r = h["time"] / m["time"]
+            res["targets"].append({"target": f"hex constant: time <= {T_TIME_VS_MLIR:g}x MLIR",
+                                   "value": f"{h['time']:.2f} s vs {m['time']:.2f} s ({r:.1f}x)",
+                                   "result": "PASS" if r <= T_TIME_VS_MLIR else "FAIL"})
+
+    depth: dict = {}
+    for d in DEPTHS:
+        depth[str(d)] = best(hlopt + ["--allow-unregistered-dialect", str(nested_module(d)), "-o",
+                                      str(CACHE / "out-nested.mlir")], max(repeat, 3), timeout)
+    res["nesting"] = depth
+    ok = all(v.get("status") == "ok" for v in depth.values()) and start.get("status") == "ok"
+    if ok:
+        base = start["time"]
+        growth = [(depth[str(b)]["time"] - base) / max(depth[str(a)]["time"] - base, 1e-3)
+                  for a, b in zip(DEPTHS, DEPTHS[1:])]
+        res["targets"].append({"target": f"nesting: doubling the depth <= {T_DEPTH_GROWTH:g}x the time",
+                               "value": ", ".join(f"{g:.2f}x" for g in growth),
+                               "result": "PASS" if max(growth) <= T_DEPTH_GROWTH else "FAIL"})
+    return res
+
+
+def render(res: dict) -> str:
+    lines = []
+    s = res.get("startup", {})
+    if s.get("status") == "ok":
+        lines.append(f"start-up (module {{}}): {s['time']:.2f} s, {s['rss_mb']:.0f} MB")
+    c = res.get("constant")
+    if c:
+        for tool in ("hlopt", "mlir"):
+            r = c.get(tool)
+            if r and r.get("status") == "ok":
+                lines.append(f"{c['input_mb']} MB hex constant, {tool}: {r['time']:.2f} s, {r['rss_mb']:.0f} MB")
+            elif r:
+                lines.append(f"{c['input_mb']} MB hex constant, {tool}: {r.get('status')}")
+    for d, r in res.get("nesting", {}).items():
+        lines.append(f"nested dictionaries, depth {d}: " + (f"{r['time']:.2f} s" if r.get("status") == "ok"
+                                                           else str(r.get("status"))))
+    for t in res.get("targets", []):
+        lines.append(f"[{t['result']}] {t['target']}: {t['value']}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mb", type=int, default=50, help="hex digits of the constant, in MB")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--check", action="store_true", help="exit 1 if a target FAILs")
+    ap.add_argument("--_mlir", nargs=2, metavar=("IN", "OUT"), help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a._mlir:
+        mlir_worker(*a._mlir)
+        return 0
+    res = run_all(a.mb, a.repeat)
+    print(render(res))
+    (CACHE / "reliability.json").write_text(json.dumps(res, indent=2) + "\n")
+    return 1 if a.check and any(t["result"] == "FAIL" for t in res["targets"]) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

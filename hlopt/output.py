@@ -1,0 +1,192 @@
+"""Writing `-o` as LLVM's ToolOutputFile does, plus the signal and std-stream
+hygiene around it.
+
+- The path the user named is written *through*: a symlink's target is
+  written and the link stays; an existing file keeps its permission bits
+  (and, where allowed, its owner).
+- A regular file is replaced atomically (temporary file in the target's
+  directory, then rename), so an interrupted write never leaves half a file.
+- Anything else that exists (a character device like /dev/null, a FIFO,
+  /dev/stdout, a file with several hard links) is opened and written in
+  place: renaming over it would replace the node itself.
+- SIGINT/SIGTERM remove a pending temporary file, then the signal is
+  re-raised so the exit status is the conventional one (130/143 in a shell).
+- Closed std descriptors are reopened on /dev/null at start-up (as LLVM's
+  FixupStandardFileDescriptors), so a file hlopt opens never lands on fd 0-2.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import sys
+import threading
+
+# temporary files to remove if a signal arrives (LLVM's RemoveFileOnSignal)
+_PENDING: set[str] = set()
+_LOCK = threading.Lock()
+
+
+class StreamClosed(Exception):
+    """stdin or stdout was closed by the caller (`0<&-`, `>&-`)."""
+
+
+def closed_std_fds() -> set[int]:
+    """Reopen closed fds 0-2 on /dev/null; return which ones were closed."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+    for fd in sorted(closed):
+        try:
+            got = os.open(os.devnull, os.O_RDWR)
+        except OSError:
+            continue
+        if got != fd:  # a lower fd was free first; put this one in place
+            os.dup2(got, fd)
+            os.close(got)
+    return closed
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    remove_pending()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def install_signal_handlers() -> None:
+    """Only the main thread may install handlers; call it from there."""
+    for s in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(s, _on_signal)
+
+
+def remove_pending() -> None:
+    with _LOCK:
+        for p in list(_PENDING):
+            try:
+                os.unlink(p)
+            except OSError:
+                pass
+        _PENDING.clear()
+
+
+def _umask() -> int:
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
+
+_SPECIAL = ("/dev/", "/proc/")
+
+
+def _through_special(path: str) -> bool:
+    """Does the path, or any symlink on the way, go through /dev or /proc
+    (e.g. /dev/stdout -> /proc/self/fd/1 -> the shell's file)?"""
+    p = os.path.abspath(path)
+    for _ in range(40):
+        if p.startswith(_SPECIAL):
+            return True
+        if not os.path.islink(p):
+            return False
+        p = os.path.normpath(os.path.join(os.path.dirname(p), os.readlink(p)))
+    return False
+
+
+def write_output(path: str, data: str) -> None:
+    """Write `data` to the file named `path` (see the module docstring)."""
+    try:
+        st = os.stat(path)  # follows symlinks
+    except FileNotFoundError:
+        st = None
+    if st is not None and (not stat.S_ISREG(st.st_mode) or st.st_nlink > 1):
+        _write_in_place(path, data)
+        return
+    target = os.path.realpath(path)
+    if st is not None and _through_special(path):
+        _write_in_place(path, data)  # `-o /dev/stdout >> log`: the shell's file, not a new inode
+        return
+    _write_atomic(target, data, st)
+
+
+def _write_in_place(path: str, data: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+_CHUNK = 1 << 20
+
+
+def _write_all(fd: int, data: str) -> None:
+    """Encode and write in chunks: output of a big constant is never held
+    twice (as text and as bytes)."""
+    for i in range(0, len(data), _CHUNK):
+        view = memoryview(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+
+
+def _write_atomic(target: str, data: str, st: os.stat_result | None) -> None:
+    d = os.path.dirname(target) or "."
+    base = os.path.basename(target)
+    fd, tmp = _create_temp(d, base)
+    try:
+        try:
+            mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
+            os.fchmod(fd, mode)
+            if st is not None:
+                try:  # keep the owner where we may (root, or our own file)
+                    os.fchown(fd, st.st_uid, st.st_gid)
+                except OSError:
+                    pass
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    finally:
+        with _LOCK:
+            _PENDING.discard(tmp)
+        if os.path.lexists(tmp):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _create_temp(d: str, base: str) -> tuple[int, str]:
+    """O_EXCL-create a temp file, registered for removal *before* it exists,
+    so a signal between creation and registration cannot leak it."""
+    for _ in range(100):
+        tmp = os.path.join(d, f".{base}.hlopt-{os.urandom(4).hex()}")
+        with _LOCK:
+            _PENDING.add(tmp)
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), tmp
+        except FileExistsError:
+            with _LOCK:
+                _PENDING.discard(tmp)
+        except BaseException:
+            with _LOCK:
+                _PENDING.discard(tmp)
+            raise
+    raise FileExistsError(f"could not create a temporary file in '{d}'")
+
+
+def write_stdout(data: str) -> None:
+    out = sys.stdout
+    if out is None:
+        raise StreamClosed("stdout")
+    buf = getattr(out, "buffer", None)
+    if buf is None:  # a text-only stream (tests' captured stdout)
+        out.write(data)
+    else:
+        out.flush()
+        for i in range(0, len(data), _CHUNK):
+            buf.write(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+    out.flush()
