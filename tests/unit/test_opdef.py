@@ -163,7 +163,7 @@ def test_valid_op_verifies():
     ('"tdecl.body"() : () -> ()', "'tdecl.body' op requires one region"),
     ('"tdecl.body"() ({\n^bb0:\n  "tdecl.yield"() : () -> ()\n^bb1:\n  "tdecl.yield"() : () -> ()\n}) : () -> ()',
      "'tdecl.body' op region #0 ('body') failed to verify constraint: region with 1 blocks"),
-    ('"tdecl.yield"() : () -> ()', "'tdecl.yield' op expects parent op 'tdecl.body'"),
+    ('"test.wrap"() ({\n  "tdecl.yield"() : () -> ()\n}) : () -> ()', "'tdecl.yield' op expects parent op 'tdecl.body'"),
     ('%0 = "tdecl.infer"(%c) : (i32) -> i64',
      "'tdecl.infer' op inferred type(s) 'i32' are incompatible with return type(s) of operation 'i64'"),
 ])
