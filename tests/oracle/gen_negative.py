@@ -8,7 +8,8 @@ whose arguments are its operands (appended to the corpus module, so symbols
 such as meshes and callees still resolve), and make variants:
 
     base        the op unchanged (both tools must accept it)
-    operands    one operand fewer (or one more when it has none)
+    operands    one operand fewer (one more when it has none, and one more per
+                variadic group for SameVariadicOperandSize ops)
     results     one result more
     element     operand #0 (else result #0) with another element type
     attribute   the first required inherent attribute removed
@@ -113,7 +114,15 @@ def _variant(text: str, op_name: str, kind: str, alone: bool = False) -> str | N
     props, attrs = target.properties, target.attributes
     operand_idx = list(range(len(arg_types)))
     if kind == "operands":
-        if arg_types:
+        d = target.opdef
+        if "SameVariadicOperandSize" in d.traits:
+            # one more row in every variadic group (an input and its init, ...):
+            # an uneven split is undefined behaviour in MLIR's C++ accessors
+            operand_idx = []
+            for f, (start, size) in zip(d.operand_defs, d.operand_segments(target)):
+                group = list(range(start, start + size))
+                operand_idx += group + group[:1] if f.arity != SINGLE else group
+        elif arg_types:
             operand_idx = operand_idx[:-1]
         else:
             arg_types = [RankedTensorType((), FloatType("f32"))]

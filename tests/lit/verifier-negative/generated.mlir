@@ -556,12 +556,12 @@
 // stablehlo.reduce_window: operands (from control_flow.generic.mlir)
 "func.func"() <{function_type = (tensor<16xf32>, tensor<f32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<16xf32>, %arg1: tensor<f32>):
-  // expected-error@+1 {{requires at least 1 input value}}
-  %0 = "stablehlo.reduce_window"(%arg0) <{base_dilations = array<i64: 1>, padding = dense<[[15, 0]]> : tensor<1x2xi64>, window_dilations = array<i64: 1>, window_dimensions = array<i64: 16>, window_strides = array<i64: 1>}> ({
+  // expected-error@+1 {{Reduction-region must take 4 parameters, but takes 2 parameter(s)}}
+  %0 = "stablehlo.reduce_window"(%arg0, %arg0, %arg1, %arg1) <{base_dilations = array<i64: 1>, padding = dense<[[15, 0]]> : tensor<1x2xi64>, window_dilations = array<i64: 1>, window_dimensions = array<i64: 16>, window_strides = array<i64: 1>}> ({
   ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
     %1 = "stablehlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "stablehlo.return"(%1) : (tensor<f32>) -> ()
-  }) : (tensor<16xf32>) -> tensor<16xf32>
+  }) : (tensor<16xf32>, tensor<16xf32>, tensor<f32>, tensor<f32>) -> tensor<16xf32>
   "func.return"() : () -> ()
 }) : () -> ()
 
@@ -637,14 +637,14 @@
 
 // -----
 
-// stablehlo.scatter: results (from linalg.generic.mlir)
+// stablehlo.scatter: operands (from linalg.generic.mlir)
 "func.func"() <{function_type = (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<1xi32>, %arg2: tensor<i32>):
-  // expected-error@+1 {{'stablehlo.scatter' op inferred type(s) 'tensor<4xi32>' are incompatible with return type(s) of operation 'tensor<4xi32>', 'tensor<4xi32>'}}
-  %0:2 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+  // expected-error@+1 {{Reduction-region must take 4 parameters, but takes 2 parameter(s)}}
+  %0 = "stablehlo.scatter"(%arg0, %arg0, %arg1, %arg2, %arg2) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
   ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
     "stablehlo.return"(%arg4) : (tensor<i32>) -> ()
-  }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> (tensor<4xi32>, tensor<4xi32>)
+  }) : (tensor<4xi32>, tensor<4xi32>, tensor<1xi32>, tensor<i32>, tensor<i32>) -> tensor<4xi32>
   "func.return"() : () -> ()
 }) : () -> ()
 
