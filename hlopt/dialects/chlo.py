@@ -7,15 +7,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.shlo_args import Args
-from hlopt.dialects.stablehlo_asm import merged_attrs
-from hlopt.ir.attributes import IntegerAttr
+from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
+from hlopt.dialects.stablehlo.syntax import Args, merged_attrs
+from hlopt.dialects.stablehlo.types import (
+    HLO_AnyComplexTensor,
+    HLO_AnyFpOrComplexTensor,
+    HLO_AnyFpTensor,
+    HLO_AnyPredOrIntTensor,
+    HLO_AnyPredTensor,
+    HLO_AnyTensor,
+    HLO_StaticShapeTensor,
+)
+from hlopt.dialects.stablehlo.verification import (
+    CompatibleOperandsAndResultElementType,
+    CompatibleOperandsAndResultType,
+)
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import Attribute, IntegerAttr
+from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.opdef import PURE, OpDef
-from hlopt.ir.types import FunctionType, i64
-
-OPS: dict[str, type] = {}
+from hlopt.ir.opdef import OpDef
+from hlopt.ir.traits import (
+    Commutative,
+    ElementwiseTrait,
+    Pure,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultShape,
+)
+from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
 
 
 def _err(msg: str, pos: int):
@@ -45,7 +65,7 @@ class ArrowOp(OpDef):
     ops share this form)."""
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
-    traits = frozenset({PURE})
+    traits = (Pure(),)
     args_format = "uses_attrs"
     arity = 1
 
@@ -81,7 +101,7 @@ class BroadcastBinaryOp(OpDef):
     """`chlo.broadcast_add %a, %b {broadcast_dimensions = ...} : (T, T) -> T`"""
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
-    traits = frozenset({PURE})
+    traits = (Pure(),)
     inherent = ("broadcast_dimensions",)
     args_format = "uses_attrs"
 
@@ -104,8 +124,20 @@ class BroadcastBinaryOp(OpDef):
 class TopKOp(OpDef):
     name = "chlo.top_k"
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
-    traits = frozenset({PURE})
-    inherent = ("k", "recall_target")
+    operand = ods.operand(HLO_AnyTensor)
+    k = ods.attr(I64Attr)
+    values = ods.result(HLO_AnyTensor)
+    indices = ods.result(HLO_AnyTensor)
+    traits = (Pure(),)
+    inherent = ("recall_target",)  # older JAX spells it; kept a property
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list | None:
+        t = op.operands[0].type
+        if not isinstance(t, RankedTensorType) or not t.shape:
+            return None
+        shape = t.shape[:-1] + (cls.get(op, "k").value,)
+        return [RankedTensorType(shape, t.element_type), RankedTensorType(shape, i32)]
     args_format = "top_k_args"
 
     @classmethod
@@ -135,46 +167,142 @@ class TopKOp(OpDef):
         return ["values", "indices"]
 
 
-def _reg(cls: type) -> type:
-    OPS[cls.name] = cls
-    return cls
+# ---------------------------------------------------------------------------
+# unary (`chlo.op %x : T -> T`)
+
+class FpOrComplexUnaryOp(UnaryOp):
+    operand = ods.operand(HLO_AnyFpOrComplexTensor)
+    result = ods.result(HLO_AnyFpOrComplexTensor)
+    traits = (Pure(), ElementwiseTrait(), SameOperandsAndResultShape(), CompatibleOperandsAndResultType())
 
 
-_UNARY = ("acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "sinh", "tan",
-          "digamma", "erf", "erf_inv", "erfc", "lgamma", "is_inf", "is_neg_inf", "is_pos_inf", "square")
-_BINARY = ("add", "atan2", "complex", "divide", "maximum", "minimum", "multiply", "next_after", "polygamma",
-           "power", "remainder", "shift_left", "shift_right_arithmetic", "shift_right_logical", "subtract",
-           "zeta", "and", "or", "xor")
-for _n in _UNARY:
-    _reg(type(_n.title() + "Op", (UnaryOp,), {"name": f"chlo.{_n}"}))
-for _n in _BINARY:
-    _reg(type("Broadcast" + _n.title() + "Op", (BroadcastBinaryOp,), {"name": f"chlo.broadcast_{_n}"}))
-_reg(type("BroadcastCompareOp", (BroadcastBinaryOp,), {
-    "name": "chlo.broadcast_compare",
-    "inherent": ("broadcast_dimensions", "comparison_direction", "compare_type")}))
-_reg(TopKOp)
-for _n in ("next_after", "polygamma", "zeta"):
-    _reg(type("".join(w.title() for w in _n.split("_")) + "Op", (BinaryOp,), {"name": f"chlo.{_n}"}))
+class FpUnaryOp(FpOrComplexUnaryOp):
+    operand = ods.operand(HLO_AnyFpTensor)
+    result = ods.result(HLO_AnyFpTensor)
 
 
-def _chlo_constant() -> type:
-    from hlopt.dialects.stablehlo_ops import ConstantOp as ShloConstant
-
-    class ConstantOp(ShloConstant):
-        """`chlo.constant dense<...> : T`"""
-
-        name = "chlo.constant"
-
-        @classmethod
-        def asm_result_names(cls, op: Operation) -> list:
-            return []
-
-    return _reg(ConstantOp)
+class IsInfOp(UnaryOp):
+    name = "chlo.is_inf"
+    operand = ods.operand(HLO_AnyFpTensor)
+    result = ods.result(HLO_AnyPredTensor)
+    traits = (Pure(), ElementwiseTrait(), SameOperandsAndResultShape())
 
 
-_chlo_constant()
-_reg(type("ConstantLikeOp", (OpDef,), {"name": "chlo.constant_like", "inherent": ("value",),
-                                       "traits": frozenset({PURE})}))
+class IsNegInfOp(IsInfOp):
+    name = "chlo.is_neg_inf"
 
 
-DIALECT = Dialect("chlo", ops=tuple(OPS.values()))
+class IsPosInfOp(IsInfOp):
+    name = "chlo.is_pos_inf"
+
+
+def _unary(name: str, base: type) -> type:
+    return type("".join(w.title() for w in name.split("_")) + "Op", (base,), {"name": f"chlo.{name}"})
+
+
+_UNARY = tuple(_unary(n, FpOrComplexUnaryOp) for n in (
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "sinh", "tan", "square")) + \
+    tuple(_unary(n, FpUnaryOp) for n in ("digamma", "erf", "erf_inv", "erfc", "lgamma")) + \
+    (IsInfOp, IsNegInfOp, IsPosInfOp)
+
+
+# ---------------------------------------------------------------------------
+# broadcasting binary (`chlo.broadcast_add %a, %b : (T, T) -> T`)
+
+class AnyBroadcastOp(BroadcastBinaryOp):
+    lhs = ods.operand(HLO_AnyTensor)
+    rhs = ods.operand(HLO_AnyTensor)
+    broadcast_dimensions = ods.opt_attr(DenseI64Array)
+    result = ods.result(HLO_AnyTensor)
+    traits = (Pure(), SameOperandsAndResultElementType())
+
+
+class CommutativeBroadcastOp(AnyBroadcastOp):
+    traits = (Pure(), Commutative(), CompatibleOperandsAndResultElementType())
+
+
+class LogicalBroadcastOp(AnyBroadcastOp):
+    lhs = ods.operand(HLO_AnyPredOrIntTensor)
+    rhs = ods.operand(HLO_AnyPredOrIntTensor)
+    traits = (Pure(), Commutative())
+
+
+class FpBroadcastOp(AnyBroadcastOp):
+    lhs = ods.operand(HLO_AnyFpTensor)
+    rhs = ods.operand(HLO_AnyFpTensor)
+    result = ods.result(HLO_AnyFpTensor)
+
+
+class BroadcastComplexOp(AnyBroadcastOp):
+    name = "chlo.broadcast_complex"
+    lhs = ods.operand(HLO_AnyFpTensor)
+    rhs = ods.operand(HLO_AnyFpTensor)
+    result = ods.result(HLO_AnyComplexTensor)
+    traits = (Pure(),)
+
+
+class BroadcastCompareOp(AnyBroadcastOp):
+    name = "chlo.broadcast_compare"
+    comparison_direction = ods.attr(IsA(Attribute, "Which comparison operation to perform."))
+    compare_type = ods.opt_attr(IsA(Attribute, "Which comparison type to use."))
+    result = ods.result(HLO_AnyPredTensor)
+    traits = (Pure(),)
+
+
+def _broadcast(name: str, base: type) -> type:
+    return type("Broadcast" + "".join(w.title() for w in name.split("_")) + "Op", (base,),
+                {"name": f"chlo.broadcast_{name}"})
+
+
+_BROADCAST = tuple(_broadcast(n, CommutativeBroadcastOp) for n in ("add", "maximum", "minimum")) + \
+    tuple(_broadcast(n, AnyBroadcastOp) for n in (
+        "atan2", "divide", "multiply", "next_after", "polygamma", "power", "remainder", "shift_left",
+        "shift_right_arithmetic", "shift_right_logical", "subtract")) + \
+    tuple(_broadcast(n, FpBroadcastOp) for n in ("zeta",)) + \
+    tuple(_broadcast(n, LogicalBroadcastOp) for n in ("and", "or", "xor")) + (BroadcastComplexOp, BroadcastCompareOp)
+
+
+# ---------------------------------------------------------------------------
+# non-broadcasting binary (`chlo.next_after %a, %b : T, T -> T`)
+
+class FpBinaryOp(BinaryOp):
+    lhs = ods.operand(HLO_AnyFpTensor)
+    rhs = ods.operand(HLO_AnyFpTensor)
+    result = ods.result(HLO_AnyFpTensor)
+    traits = (Pure(), CompatibleOperandsAndResultType())
+
+
+class NextAfterOp(FpBinaryOp):
+    name = "chlo.next_after"
+
+
+class PolygammaOp(FpBinaryOp):
+    name = "chlo.polygamma"
+
+
+class ZetaOp(FpBinaryOp):
+    name = "chlo.zeta"
+
+
+class ConstantOp(ShloConstantOp):
+    """`chlo.constant dense<...> : T`"""
+
+    name = "chlo.constant"
+    output = ods.result(HLO_StaticShapeTensor)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list:
+        return []
+
+
+class ConstantLikeOp(OpDef):
+    name = "chlo.constant_like"
+    value = ods.attr()
+    operand = ods.operand(HLO_AnyTensor)
+    result = ods.result(HLO_AnyTensor)
+    traits = (Pure(), SameOperandsAndResultShape())
+
+
+OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp)
+
+DIALECT = Dialect("chlo", ops=OPS)

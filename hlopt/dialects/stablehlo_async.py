@@ -13,10 +13,10 @@ section 1):
 
 - upstream StableHLO's (1.20): `!stablehlo.future<T...>`, a body of one
   collective or slice, one future per start, printed generically; its
-  rules and messages are upstream's (stablehlo_verify.verify_async_*).
+  rules and messages are upstream's (stablehlo.collectives_async.verify_async_*).
 
 The op classes here replace the generic `async_start`/`async_done` of
-stablehlo_ops in the stablehlo Dialect (hlopt/dialects/stablehlo.py).
+stablehlo.collectives_async in the stablehlo Dialect (hlopt/dialects/stablehlo/__init__.py).
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo_asm import block_arg_text
-from hlopt.dialects.stablehlo_attrs import parse_stablehlo_type
-from hlopt.dialects.stablehlo_ops import ShloOp, _build
-from hlopt.dialects.stablehlo_syntax import keyword_pos
-from hlopt.dialects.stablehlo_verify import verify_async_done, verify_async_start
+from hlopt.dialects.stablehlo.collectives_async import verify_async_done, verify_async_start
+from hlopt.dialects.stablehlo.syntax import ShloOp, block_arg_text, keyword_pos
+from hlopt.dialects.stablehlo.syntax import build_op as _build
+from hlopt.dialects.stablehlo.types import parse_stablehlo_type
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_operand, var_result
 from hlopt.ir.traits import op_error

@@ -10,7 +10,7 @@ collective_permute (docs/send-recv.md says why):
 - a warning when `source_target_pairs` and the frontend attribute disagree:
   XLA silently uses the frontend attribute.
 The per-op checks (shape, duplicates, bounds, channel type) are in
-stablehlo_verify; it calls `verify_transfer` last.
+stablehlo.collectives_async; it calls `verify_transfer` last.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo_attrs import ChannelHandleAttr
+from hlopt.dialects.stablehlo.attributes import ChannelHandleAttr
 from hlopt.ir.attributes import DenseElementsAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import IRError, Operation

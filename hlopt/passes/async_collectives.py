@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import DONE, START, AsyncType
-from hlopt.dialects.stablehlo_attrs import FutureType
 from hlopt.ir.core import Operation
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass

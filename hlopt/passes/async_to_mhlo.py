@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.dialects.mhlo import AsyncBundleType
+from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import DONE, START, AsyncType, is_rfc_start
-from hlopt.dialects.stablehlo_attrs import FutureType
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.rewriter import Rewriter

@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import BACKWARD, cycle_type, has_cycles, split_cycle
-from hlopt.dialects.stablehlo_attrs import (
+from hlopt.dialects.stablehlo.attributes import (
     DEVICE_TO_DEVICE,
     ChannelHandleAttr,
-    TokenType,
     comparison_direction,
     comparison_type,
 )
+from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.dialects.stablehlo_channels import (
     FRONTEND,
     PAIRS_ATTR,

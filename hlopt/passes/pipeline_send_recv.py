@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import forms_cycle
-from hlopt.dialects.stablehlo_attrs import TokenType
+from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.dialects.stablehlo_channels import (
     FRONTEND,
     PIPELINE_ATTR,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.analysis.source_target_pairs import BACKWARD, FORWARD, is_backward_cycle, is_forward_cycle
-from hlopt.dialects.stablehlo_attrs import ChannelHandleAttr
+from hlopt.dialects.stablehlo.attributes import ChannelHandleAttr
 from hlopt.dialects.stablehlo_channels import (
     FRONTEND,
     PAIRS_ATTR,

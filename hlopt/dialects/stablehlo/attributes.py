@@ -1,8 +1,8 @@
 """StableHLO attributes and types, structured so passes read fields.
 
 `#stablehlo<comparison_direction LT>` (and the other enums),
-`#stablehlo.channel_handle<handle = 1, type = 1>`, `#stablehlo.dot<...>`,
-`!stablehlo.token` and `!stablehlo.future<...>` are modelled; other
+`#stablehlo.channel_handle<handle = 1, type = 1>`, `#stablehlo.dot<...>` and
+`#stablehlo.conv<...>` are modelled; other
 `#stablehlo.*` attributes (gather/scatter/conv dimension numbers,
 dot_algorithm, result_accuracy, ...) stay opaque and round-trip verbatim.
 """
@@ -13,8 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import Attribute, OpaqueAttr
-from hlopt.ir.types import OpaqueType, Type
+from hlopt.ir.attributes import Attribute
 
 # channel types (ChannelHandle.type)
 CHANNEL_TYPES = {0: "CHANNEL_TYPE_INVALID", 1: "DEVICE_TO_DEVICE", 2: "DEVICE_TO_HOST", 3: "HOST_TO_DEVICE"}
@@ -204,47 +203,6 @@ def _parse_conv_raw(body: str) -> ConvDimensionNumbersAttr | None:
     return ConvDimensionNumbersAttr(*(fields[f] for f in _CONV_FIELDS))
 
 
-class TokenType(OpaqueType):
-    """`!stablehlo.token`"""
-
-    __slots__ = ()
-
-    def __new__(cls) -> "TokenType":
-        return cls._make(("!stablehlo.token",))
-
-
-class FutureType(OpaqueType):
-    """`!stablehlo.future<T...>` (upstream async ops). The element types are
-    decoded on first use."""
-
-    __slots__ = ("_types",)
-
-    def __new__(cls, spelling: str) -> "FutureType":
-        return cls._make((spelling,))
-
-    def _init(self, spelling: str) -> None:
-        OpaqueType._init(self, spelling)
-        self._types = None
-
-    @classmethod
-    def of(cls, types: Sequence[Type]) -> "FutureType":
-        return cls("!stablehlo.future<" + ", ".join(t.text for t in types) + ">")
-
-    @property
-    def types(self) -> tuple[Type, ...]:
-        if self._types is None:
-            from hlopt.syntax.attr_parser import parse_type
-            from hlopt.syntax.parser import split_top
-
-            body = self.body or ""
-            self._types = tuple(parse_type(x.strip()) for x in split_top(body) if x.strip())
-        return self._types
-
-
-def token_type() -> TokenType:
-    return TokenType()
-
-
 # ---------------------------------------------------------------------------
 # hooks for hlopt.syntax.attr_parser
 
@@ -286,13 +244,5 @@ def parse_stablehlo_attr(text: str) -> Attribute | None:
     return None
 
 
-def parse_stablehlo_type(text: str) -> Type | None:
-    if text == "!stablehlo.token":
-        return TokenType()
-    if text.startswith("!stablehlo.future<"):
-        return FutureType(text)
-    return None
-
-
-__all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr", "TokenType", "FutureType",
-           "OpaqueAttr"]
+__all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr",
+           "parse_stablehlo_attr", "parse_conv_dims"]

@@ -1,11 +1,12 @@
-"""Grammar callbacks for grammars/sdy.lark."""
+"""Grammar callbacks for grammars/sdy.lark (Shardy's custom op forms)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.stablehlo_syntax import keyword_pos
-from hlopt.ir.attributes import OpaqueAttr, StringAttr
+from hlopt.dialects.sdy.ops import sdy_attr
+from hlopt.dialects.stablehlo.syntax import keyword_pos
+from hlopt.ir.attributes import StringAttr
 from hlopt.ir.core import Operation
 
 
@@ -13,16 +14,16 @@ def sdy_mesh(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import _symbol_name
 
     sym, body, attrs = c
-    props = {"sym_name": StringAttr(_symbol_name(sym)), "mesh": OpaqueAttr("#sdy.mesh" + str(body))}
+    props = {"sym_name": StringAttr(_symbol_name(sym)), "mesh": sdy_attr("#sdy.mesh" + str(body))}
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("sdy.mesh", (), (), props, a), keyword_pos(s, "sdy.mesh", sym.start_pos)
 
 
 def sdy_manual_head(s: Any, c: list) -> tuple:
     ops_tok, ins, outs, axes, args_tok = c
-    props = {"in_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(ins) + ">"),
-             "out_shardings": OpaqueAttr("#sdy.sharding_per_value<" + str(outs) + ">"),
-             "manual_axes": OpaqueAttr("#sdy<manual_axes" + str(axes) + ">")}
+    props = {"in_shardings": sdy_attr("#sdy.sharding_per_value<" + str(ins) + ">"),
+             "out_shardings": sdy_attr("#sdy.sharding_per_value<" + str(outs) + ">"),
+             "manual_axes": sdy_attr("#sdy<manual_axes" + str(axes) + ">")}
     entry = [(name, t, loc_tok, pos)
              for name, t, loc_tok, _, pos in s.parse_arg_list(str(args_tok)[1:-1], args_tok.start_pos + 1)]
     s.pending.append(("sdy.manual_computation", entry))
@@ -46,7 +47,7 @@ def sdy_named_head(s: Any, c: list) -> tuple:
     props = {"name": s.decode("attr", str(name_tok)[1:-1].strip(), name_tok.start_pos + 1)}
     for kw, tok in zip(("in_shardings", "out_shardings"), c[2:4]):
         if tok is not None:
-            props[kw] = OpaqueAttr("#sdy.sharding_per_value<" + str(tok) + ">")
+            props[kw] = sdy_attr("#sdy.sharding_per_value<" + str(tok) + ">")
     if not isinstance(props["name"], StringAttr):
         raise s.error("expected string name", name_tok.start_pos + 1)
     entry = [(name, t, loc_tok, pos)

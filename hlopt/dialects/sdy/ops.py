@@ -1,0 +1,283 @@
+"""Shardy (sdy) ops: sdy.mesh, sdy.manual_computation, sdy.named_computation,
+sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group and
+sdy.constant with their custom forms; other sdy ops pass through
+generically (the dialect is open)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects.sdy.attributes import (
+    ManualAxesAttr,
+    MeshAttr,
+    ShardingAttr,
+    ShardingPerValueAttr,
+    parse_sdy_attr,
+)
+from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
+from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs, print_return
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
+from hlopt.ir.core import IRError, Operation
+from hlopt.ir.opdef import OpDef
+from hlopt.ir.traits import (
+    IsolatedFromAbove,
+    Pure,
+    RecursiveMemoryEffects,
+    ReturnLike,
+    SameOperandsAndResultType,
+    Symbol,
+    Terminator,
+)
+
+_MESH = "#sdy.mesh"
+_SPV = "#sdy.sharding_per_value"
+_AXES = "#sdy<manual_axes"
+
+
+def _strip(a: Any, prefix: str) -> str | None:
+    """The text of `a` after `prefix` (structured or opaque attributes)."""
+    if not isinstance(a, Attribute):
+        return None
+    text = a.text
+    return text[len(prefix):] if text.startswith(prefix) else None
+
+
+def sdy_attr(text: str) -> Attribute:
+    """`#sdy...` text as the structured attribute, or opaque if not canonical."""
+    v = parse_sdy_attr(text)
+    return v if v is not None else OpaqueAttr(text)
+
+
+def _structured(cls: type, summary: str) -> Any:
+    """A structured `#sdy` attribute, or its opaque spelling when not canonical."""
+    prefix = {MeshAttr: "#sdy.mesh<", ShardingAttr: "#sdy.sharding<", ShardingPerValueAttr: "#sdy.sharding_per_value<",
+              ManualAxesAttr: "#sdy<manual_axes"}[cls]
+    return AnyOf(IsA(cls, summary), ods_opaque(prefix), summary=summary)
+
+
+def ods_opaque(prefix: str) -> Any:
+    from hlopt.ir.constraints import Constraint
+
+    return Constraint(lambda a: isinstance(a, OpaqueAttr) and a.spelling.startswith(prefix), "")
+
+
+MeshC = _structured(MeshAttr, "Mesh of axes and a list of devices")
+ShardingC = _structured(ShardingAttr, "Tensor sharding")
+PerValueC = _structured(ShardingPerValueAttr, "Tensor sharding per operand/result of an op")
+ManualAxesC = _structured(ManualAxesAttr, "A list of axes that a ManualComputationOp is manual on")
+
+
+class MeshOp(OpDef):
+    name = "sdy.mesh"
+    sym_name = ods.attr(Str)
+    mesh = ods.attr(MeshC)
+    traits = (Symbol(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        m = op.properties.get("mesh")
+        msg = m.verify() if isinstance(m, MeshAttr) else None
+        if msg is not None:
+            raise IRError(msg, op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        n, m = op.properties.get("sym_name"), _strip(op.properties.get("mesh"), _MESH)
+        if not isinstance(n, StringAttr) or m is None or op.operands or op.results:
+            return None
+        return f"sdy.mesh {symbol_name_text(n.value)} = {m}" + p.attr_dict(op.attributes)
+
+
+class ManualComputationOp(OpDef):
+    name = "sdy.manual_computation"
+    tensors = ods.var_operand(AnyTensor)
+    in_shardings = ods.attr(PerValueC)
+    out_shardings = ods.attr(PerValueC)
+    manual_axes = ods.attr(ManualAxesC)
+    results = ods.var_result(AnyTensor)
+    body = ods.region(1)
+    traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        for what, attr_name, values in (("operand", "in_shardings", op.operands),
+                                        ("result", "out_shardings", op.results)):
+            sh = op.properties.get(attr_name)
+            if isinstance(sh, ShardingPerValueAttr) and len(sh.shardings) != len(values):
+                raise IRError(f"'{op.name}' op {what} shardings don't match number of values: "
+                              f"{len(sh.shardings)} shardings vs {len(values)} values", op)
+        entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        if entry is None:
+            return
+        for i, (v, a) in enumerate(zip(op.operands, entry.args)):
+            ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
+            if ve is not ae:
+                raise IRError(f"'{op.name}' op operand shape, corresponding sharding, and region operand shape at "
+                              f"index {i} must match. Expected local shape '{a.type.text}', actual local shape "
+                              f"'{v.type.text}'", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ins = _strip(op.properties.get("in_shardings"), _SPV)
+        outs = _strip(op.properties.get("out_shardings"), _SPV)
+        axes = _strip(op.properties.get("manual_axes"), _AXES)
+        if ins is None or outs is None or axes is None or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        if not (ins.startswith("<") and outs.startswith("<") and axes.endswith(">")):
+            return None
+        entry = op.regions[0].blocks[0]
+        s = (f"sdy.manual_computation({p.values(op.operands)}) in_shardings={ins[1:-1]} "
+             f"out_shardings={outs[1:-1]} manual_axes={axes[:-1]} "
+             f"({', '.join(block_arg_text(p, a) for a in entry.args)}) ")
+        s += p.region(op.regions[0])
+        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+class ReturnOp(OpDef):
+    name = "sdy.return"
+    results = ods.var_operand()
+    traits = (Terminator(), ReturnLike(), Pure())
+    syntax_token = "RETURN_KW"
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return print_return(op, p)
+
+
+_SHARDING = "#sdy.sharding"
+
+
+def _err(msg: str, pos: int):
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+class _ShardingOp(OpDef):
+    """`sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T` (and sdy.reshard)."""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
+
+    input = ods.operand(AnyTensor)
+    sharding = ods.attr(ShardingC)
+    result = ods.result(AnyTensor)
+    traits = (Pure(), SameOperandsAndResultType())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        sh = op.properties.get("sharding")
+        msg = sh.verify() if isinstance(sh, ShardingAttr) else None
+        if msg is not None:
+            raise IRError(f"'{op.name}' op {msg}", op)
+    args_format = "sharding_args"
+
+    @classmethod
+    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
+        body, _ = a.span_text(a.get("sharding"))
+        attrs = a.attrs()
+        if len(types) != 1:
+            raise _err("expected a single type", a.base)
+        t = s.decode_type(types[0])
+        return build_op(s, cls.name, a.operands([t]), [t], {"sharding": sdy_attr(_SHARDING + body)}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+
+        body = _strip(op.properties.get("sharding"), _SHARDING)
+        if body is None or not body.startswith("<") or len(op.operands) != 1 or len(op.results) != 1:
+            return None
+        if op.operands[0].type is not op.results[0].type:
+            return None
+        return (f"{p.op_name(op)} {p.value(op.operands[0])} {body}" + merged_attrs(op, p, elide=("sharding",))
+                + " : " + p.type_text(op.results[0].type))
+
+
+class ShardingConstraintOp(_ShardingOp):
+    name = "sdy.sharding_constraint"
+
+
+class ReshardOp(_ShardingOp):
+    name = "sdy.reshard"
+
+
+class ShardingGroupOp(OpDef):
+    """`sdy.sharding_group %x group_id=3 {attrs} : T`"""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
+
+    name = "sdy.sharding_group"
+    input = ods.operand(AnyRankedTensor)
+    group_id = ods.attr(I64Attr)
+    args_format = "group_args"
+
+    @classmethod
+    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
+        from hlopt.ir.attributes import IntegerAttr
+        from hlopt.ir.types import i64
+
+        gid = a.get("group_id")
+        attrs = a.attrs()
+        t = s.decode_type(types[0])
+        return build_op(s, cls.name, a.operands([t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        from hlopt.ir.attributes import IntegerAttr
+
+        g = op.properties.get("group_id")
+        if not isinstance(g, IntegerAttr) or len(op.operands) != 1 or op.results:
+            return None
+        return (f"{p.op_name(op)} {p.value(op.operands[0])} group_id={g.value}"
+                + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.operands[0].type))
+
+
+class SdyConstantOp(ShloConstantOp):
+    """`sdy.constant {attrs} dense<...> : T` (no result name hint)."""
+
+    name = "sdy.constant"
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list:
+        return []
+
+
+class NamedComputationOp(OpDef):
+    """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
+
+    name = "sdy.named_computation"
+    operands = ods.var_operand()
+    in_shardings = ods.opt_attr(PerValueC)
+    out_shardings = ods.opt_attr(PerValueC)
+    results = ods.var_result()
+    body = ods.region(1)
+    traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
+    inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        n = op.properties.get("name")
+        if not isinstance(n, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        s = f"sdy.named_computation<{p.attr_text(n)}>({p.values(op.operands)})"
+        for kw in ("in_shardings", "out_shardings"):
+            v = op.properties.get(kw)
+            if v is None:
+                continue
+            body = _strip(v, _SPV)
+            if body is None or not body.startswith("<"):
+                return None
+            s += f" {kw}={body[1:-1]}"
+        entry = op.regions[0].blocks[0]
+        s += f" ({', '.join(block_arg_text(p, a) for a in entry.args)}) " + p.region(op.regions[0])
+        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+_PASSTHROUGH = tuple(
+    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh})
+    for _n, _inh in (("propagation_barrier", ("allowed_direction",)), ("all_gather", ()), ("all_reduce", ()),
+                     ("all_slice", ()), ("all_to_all", ()), ("collective_permute", ()),
+                     ("data_flow_edge", ("sharding",))))
+
+
+OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,
+       NamedComputationOp, *_PASSTHROUGH)

@@ -1,0 +1,299 @@
+"""StableHLO collectives, point-to-point and host communication, tokens,
+process ids, and the async ops on `!stablehlo.future<...>` (upstream's
+design, seed 000). Spec constraints (collective_permute C1-C5, send/recv
+channel rules and -- beyond upstream, FEATURES.md section 2 --
+source_target_pairs, all_reduce) are checked in each op's `verify` with
+the reference verifier's messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
+from hlopt.dialects.stablehlo.elementwise import SameTypeOp
+from hlopt.dialects.stablehlo.syntax import ShloOp, build_op, merged_attrs
+from hlopt.dialects.stablehlo.types import (
+    FutureType,
+    HLO_Future,
+    HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken,
+    HLO_Tensor,
+    HLO_TensorOrPerAxisQuantizedTensor,
+    HLO_Token,
+    UI32RankedTensor,
+)
+from hlopt.dialects.stablehlo.verification import (
+    ChannelHandle,
+    I64Elements,
+    PairwiseSameOperandAndResultElementType,
+    ReplicaGroups,
+    channel_rule,
+    fail,
+    is_tensor,
+    non_negative,
+    op_fail,
+    positive,
+    reduction_region,
+    replica_groups,
+    source_target_pairs,
+    types_text,
+)
+from hlopt.dialects.stablehlo_channels import verify_transfer
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import BoolAttr, StringAttr
+from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
+from hlopt.ir.core import Operation
+from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
+from hlopt.ir.types import RankedTensorType
+
+FALSE = BoolAttr(False)
+NonNegI64 = non_negative(I64Attr)
+PositiveI64 = positive(I64Attr)
+EMPTY = StringAttr("")
+
+
+def _body_element(op: Operation) -> None:
+    """The computation's block arguments have the operands' element type."""
+    b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    if b is None or not op.operands:
+        return
+    want = RankedTensorType((), op.operands[0].type.element_type)
+    for a in b.args:
+        if a.type is not want:
+            raise fail(op, f"The element-type of reduction-region's result type at index 0 is expected to be "
+                           f"promotable from the op's corresponding init-value element-type: '{a.type.text}' vs "
+                           f"'{want.text}'")
+
+
+class AllReduceOp(ShloOp):
+    name = "stablehlo.all_reduce"
+    operands = ods.var_operand(HLO_Tensor)
+    replica_groups = ods.attr(ReplicaGroups)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    use_global_device_ids = ods.opt_attr(Unit)
+    results = ods.var_result(HLO_Tensor)
+    computation = ods.region(1)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        replica_groups(op)
+        reduction_region(op, 1)
+        _body_element(op)
+        for a, r in zip(op.operand_types, op.result_types):
+            if getattr(a, "shape", None) != getattr(r, "shape", None):
+                raise op_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with "
+                                  f"return type(s) of operation '{types_text(op.result_types)}'")
+
+    @classmethod
+    def verify_declaration(cls, op: Operation) -> None:
+        super().verify_declaration(op)
+        if len(op.operands) != len(op.results):
+            raise op_fail(op, "requires the same number of operands and results")
+
+
+class AllGatherOp(ShloOp):
+    name = "stablehlo.all_gather"
+    operands = ods.var_operand(HLO_Tensor)
+    all_gather_dim = ods.attr(NonNegI64)
+    replica_groups = ods.attr(ReplicaGroups)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    use_global_device_ids = ods.opt_attr(Unit)
+    results = ods.var_result(HLO_Tensor)
+    traits = (PairwiseSameOperandAndResultElementType(),)
+
+
+class ReduceScatterOp(ShloOp):
+    name = "stablehlo.reduce_scatter"
+    operand = ods.operand(HLO_Tensor)
+    scatter_dimension = ods.attr(NonNegI64)
+    replica_groups = ods.attr(ReplicaGroups)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    use_global_device_ids = ods.opt_attr(Unit)
+    result = ods.result(HLO_Tensor)
+    computation = ods.region(1)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _body_element(op)
+
+
+class AllToAllOp(ShloOp):
+    name = "stablehlo.all_to_all"
+    operands = ods.var_operand(HLO_Tensor)
+    split_dimension = ods.attr(NonNegI64)
+    concat_dimension = ods.attr(NonNegI64)
+    split_count = ods.attr(PositiveI64)
+    replica_groups = ods.attr(I64Elements)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    results = ods.var_result(HLO_Tensor)
+    traits = (PairwiseSameOperandAndResultElementType(),)
+
+
+class CollectivePermuteOp(ShloOp):
+    name = "stablehlo.collective_permute"
+    operand = ods.operand(HLO_Tensor)
+    source_target_pairs = ods.attr(I64Elements)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    result = ods.result(HLO_Tensor)
+    traits = (SameOperandsAndResultElementType(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        # no C4 upper bound here: MLIR's verifier does not check it, and valid JAX
+        # output (ids >= mhlo.num_partitions) must not be rejected
+        source_target_pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
+        for a, r in zip(op.operand_types, op.result_types):
+            if a is not r:
+                raise op_fail(op, "requires the same type for all operands and results")
+
+
+class CollectiveBroadcastOp(ShloOp):
+    name = "stablehlo.collective_broadcast"
+    operands = ods.var_operand(HLO_Tensor)
+    replica_groups = ods.attr(ReplicaGroups)
+    channel_handle = ods.opt_attr(ChannelHandle)
+    results = ods.var_result(HLO_Tensor)
+
+
+class SendOp(ShloOp):
+    name = "stablehlo.send"
+    inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensor)
+    token = ods.operand(HLO_Token)
+    channel_handle = ods.attr(ChannelHandle)
+    is_host_transfer = ods.attr(BoolAttrC, default=FALSE)
+    source_target_pairs = ods.opt_attr(I64Elements)
+    result = ods.result(HLO_Token)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST")
+        verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo_channels.py)
+
+
+class RecvOp(ShloOp):
+    name = "stablehlo.recv"
+    token = ods.operand(HLO_Token)
+    channel_handle = ods.attr(ChannelHandle)
+    is_host_transfer = ods.attr(BoolAttrC, default=FALSE)
+    source_target_pairs = ods.opt_attr(I64Elements)
+    results = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        channel_rule(op, HOST_TO_DEVICE, "HOST_TO_DEVICE")
+        res = op.result_types
+        if not res:
+            raise fail(op, "result is expected to be at least of size 1, but got 0")
+        if not HLO_Token(res[-1]):
+            raise fail(op, f"last element of result types is expected to be of token type, but got "
+                           f"'{res[-1].text}'")
+        for t in res[:-1]:
+            if not is_tensor(t):
+                raise fail(op, f"everything but the last element of result types is expected to be of tensor "
+                               f"type, but got '{t.text}'")
+        verify_transfer(op, symbols)
+
+
+class InfeedOp(ShloOp):
+    name = "stablehlo.infeed"
+    token = ods.operand(HLO_Token)
+    infeed_config = ods.attr(Str, default=EMPTY)
+    layout = ods.opt_attr(Array)
+    results = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken)
+
+
+class OutfeedOp(ShloOp):
+    name = "stablehlo.outfeed"
+    inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensor)
+    token = ods.operand(HLO_Token)
+    outfeed_config = ods.attr(Str, default=EMPTY)
+    result = ods.result(HLO_Token)
+
+
+class AfterAllOp(SameTypeOp):
+    """`stablehlo.after_all %a, %b : !stablehlo.token`"""
+
+    name = "stablehlo.after_all"
+    inputs = ods.var_operand(HLO_Token)
+    result = ods.result(HLO_Token)
+    traits = (Pure(),)
+    min_operands = 0
+
+
+class _NullaryForm(ShloOp):
+    """`NAME {attrs} : T`"""
+
+    args_format = "attrs_only"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        attrs = a.attrs()
+        return build_op(s, cls.name, (), [s.decode_type(types[0])], {}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        if len(op.results) != 1:
+            return None
+        return p.op_name(op) + merged_attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+
+class CreateTokenOp(_NullaryForm):
+    name = "stablehlo.create_token"
+    output = ods.result(HLO_Token)
+    traits = (Pure(),)
+
+
+class ReplicaIdOp(_NullaryForm):
+    name = "stablehlo.replica_id"
+    result = ods.result(UI32RankedTensor)
+    traits = (Pure(),)
+
+
+class PartitionIdOp(_NullaryForm):
+    name = "stablehlo.partition_id"
+    result = ods.result(UI32RankedTensor)
+    traits = (Pure(),)
+
+
+# ---------------------------------------------------------------------------
+# async ops on !stablehlo.future
+
+_ASYNC_BODY_OPS = frozenset(f"stablehlo.{n}" for n in (
+    "collective_permute", "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_broadcast",
+    "slice", "dynamic_slice"))
+
+
+def verify_async_start(op: Operation) -> None:
+    """Upstream's async_start on `!stablehlo.future` (the RFC form's op class,
+    hlopt/dialects/stablehlo_async.py, dispatches here by type)."""
+    if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        raise op_fail(op, "region must contain exactly one operation and a return")
+    b = op.regions[0].blocks[0]
+    if len(b.args) != len(op.operands):
+        raise op_fail(op, f"expects {len(op.operands)} region arguments, but got {len(b.args)}")
+    for i, (v, a) in enumerate(zip(op.operands, b.args)):
+        if v.type is not a.type:
+            raise op_fail(op, f"operand type '{v.type.text}' at index {i} must match region argument type "
+                              f"'{a.type.text}'")
+    ops = b.ops_list()
+    if len(ops) != 2 or ops[-1].name != "stablehlo.return":
+        raise op_fail(op, "region must contain exactly one operation and a return")
+    if ops[0].name not in _ASYNC_BODY_OPS:
+        raise op_fail(op, "region must contain a collective or slice operation")
+    inferred = FutureType.of(ops[-1].operand_types)
+    res = op.result_types
+    if len(res) != 1 or res[0] is not inferred:
+        raise op_fail(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of "
+                          f"operation '{types_text(res)}'")
+
+
+def verify_async_done(op: Operation) -> None:
+    if len(op.operands) != 1 or not HLO_Future(op.operands[0].type):
+        raise op_fail(op, f"operand #0 must be future, but got '{types_text(op.operand_types)}'")
+    inferred = op.operands[0].type.types
+    if tuple(op.result_types) != tuple(inferred):
+        raise op_fail(op, f"inferred type(s) '{types_text(inferred)}' are incompatible with return type(s) of "
+                          f"operation '{types_text(op.result_types)}'")
+
+
+OPS = (AllReduceOp, AllGatherOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp, CollectiveBroadcastOp, SendOp,
+       RecvOp, InfeedOp, OutfeedOp, AfterAllOp, CreateTokenOp, ReplicaIdOp, PartitionIdOp)

@@ -1,0 +1,678 @@
+"""StableHLO elementwise ops: constant, unary and binary math, logical ops,
+compare, select, clamp, complex, conversions, reduce_precision and the
+random-number ops. Operand/result constraints and traits follow
+StablehloOps.td; custom forms mirror its assemblyFormat (checked against
+jaxlib's MLIR by tests/lit/stablehlo and tests/oracle).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hlopt.dialects.stablehlo.attributes import EnumAttr
+from hlopt.dialects.stablehlo.syntax import (
+    Args,
+    ShloOp,
+    build_op,
+    decode_types,
+    functional,
+    merged_attrs,
+    parse_error,
+    same_type_signature,
+    same_type_text,
+)
+from hlopt.dialects.stablehlo.types import (
+    HLO_ComplexTensor,
+    HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor,
+    HLO_Fp32Or64Tensor,
+    HLO_FpComplexOrQuantizedIntTensor,
+    HLO_FpOrComplexTensor,
+    HLO_FpOrQuantizedIntTensor,
+    HLO_FpTensor,
+    HLO_IntFpOrComplexOrQuantizedIntTensor,
+    HLO_IntOrFpTensor,
+    HLO_IntTensor,
+    HLO_NonQuantizedTensor,
+    HLO_PredIntOrFpTensor,
+    HLO_PredOrIntTensor,
+    HLO_PredTensor,
+    HLO_QuantizedIntOrPerAxisQuantizedIntTensor,
+    HLO_ScalarPredIntOrFpTensor,
+    HLO_SIntFpComplexOrQuantizedIntTensor,
+    HLO_StaticDimensionTensor,
+    HLO_StaticShapeIntOrFpTensor,
+    HLO_StaticShapeTensorOrPerAxisQuantizedTensor,
+    HLO_Tensor,
+    HLO_TensorOrPerAxisQuantizedTensor,
+)
+from hlopt.dialects.stablehlo.verification import (
+    AllElementTypesMatch,
+    CompatibleOperandsAndResultElementType,
+    CompatibleOperandsAndResultType,
+    CompatibleOperandsElementType,
+    dialect_attr,
+    enum_attr,
+)
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
+from hlopt.ir.constraints import Constraint, ElementsAttr
+from hlopt.ir.core import Operation
+from hlopt.ir.traits import (
+    Commutative,
+    ConstantLike,
+    ElementwiseTrait,
+    Pure,
+    SameOperandsAndResultShape,
+    SameOperandsElementType,
+)
+from hlopt.ir.types import ComplexType, FloatType, FunctionType, RankedTensorType, i32
+
+# ---------------------------------------------------------------------------
+# constant
+
+
+class ConstantOp(ShloOp):
+    """`stablehlo.constant dense<...> : T`"""
+
+    name = "stablehlo.constant"
+    value = ods.attr(ElementsAttr)
+    output = ods.result(HLO_StaticShapeTensorOrPerAxisQuantizedTensor)
+    traits = (ConstantLike(), Pure())
+    args_format = "constant_args"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        attrs = a.attrs()
+        text, pos = a.span_text(a.get("value"))
+        if len(types) != 1:
+            raise parse_error("expected a single type", a.base)
+        t = types[0]
+        if text.startswith("("):  # `stablehlo.constant() <{value = ...}> : () -> T` is not this form
+            raise parse_error("expected attribute value", pos)
+        v = s.decode("attr", text + " : " + str(t), pos)
+        rt = getattr(v, "type", None)
+        if rt is None:
+            raise parse_error("expected a typed elements attribute", pos)
+        return build_op(s, cls.name, (), [rt], {"value": v}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        v = op.properties.get("value")
+        if v is None or len(op.results) != 1 or getattr(v, "type", None) is not op.results[0].type:
+            return None
+        return p.op_name(op) + merged_attrs(op, p, elide=("value",)) + " " + p.attr_text(v)
+
+    @classmethod
+    def asm_result_names(cls, op):
+        t = op.results[0].type
+        et = getattr(t, "element_type", t)
+        return ["cst" if isinstance(et, (FloatType, ComplexType)) else "c"]
+
+    @classmethod
+    def fold(cls, op):
+        return [op.properties.get("value")]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        v = op.properties.get("value")
+        t = getattr(v, "type", None)
+        if t is not None and t is not op.results[0].type:
+            from hlopt.dialects.stablehlo.verification import op_fail
+
+            raise op_fail(op, f"inferred type(s) '{t.text}' are incompatible with return type(s) of operation "
+                              f"'{op.results[0].type.text}'")
+
+
+# ---------------------------------------------------------------------------
+# `operands attr-dict : custom<SameOperandsAndResultType>` ops
+
+_ACCURACY_DEFAULT = OpaqueAttr("#stablehlo.result_accuracy<mode = #stablehlo.result_accuracy_mode<DEFAULT>>")
+ResultAccuracy = dialect_attr("#stablehlo.result_accuracy", "Requested accuracy for unary functions.")
+
+
+class SameTypeOp(ShloOp):
+    """Ops printed `NAME %a, %b {attrs} : T` when every type is T."""
+
+    traits = (Pure(),)
+    defaults: dict = {}
+    min_operands = 1  # `stablehlo.abs : T` (no operand) is an error, as in MLIR
+
+    @classmethod
+    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
+        attrs = a.attrs()
+        if a.n_uses < cls.min_operands:
+            raise parse_error("expected SSA operand", a.base)
+        if len(types) != 1:
+            raise parse_error("expected a single type", types[1].start_pos)
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
+        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.results) != 1:
+            return None
+        head = p.op_name(op)
+        if op.operands:
+            head += " " + p.values(op.operands)
+        else:
+            head += " "
+        return head + merged_attrs(op, p, defaults=cls.defaults) + " : " + same_type_text(p, op)
+
+
+_UNARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class UnaryOp(SameTypeOp):
+    """StableHLO_UnaryElementwiseOp: one operand, one result of the same type."""
+
+    operand = ods.operand(HLO_Tensor)
+    result = ods.result(HLO_Tensor)
+    traits = _UNARY_TRAITS
+
+
+class AccuracyUnaryOp(UnaryOp):
+    """Transcendental unary ops with a `result_accuracy` (default elided)."""
+
+    operand = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
+    result_accuracy = ods.attr(ResultAccuracy, default=_ACCURACY_DEFAULT)
+    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    defaults = {"result_accuracy": _ACCURACY_DEFAULT}
+
+
+class AbsOp(UnaryOp):
+    name = "stablehlo.abs"
+    operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
+    result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())  # complex -> float result
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list | None:
+        t = op.operands[0].type
+        et = t.element_type
+        if isinstance(et, ComplexType):
+            return [RankedTensorType(t.shape, et.element_type, t.encoding)]
+        return [t]
+
+
+class CbrtOp(AccuracyUnaryOp):
+    name = "stablehlo.cbrt"
+
+
+class CeilOp(UnaryOp):
+    name = "stablehlo.ceil"
+    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    result = ods.result(HLO_FpOrQuantizedIntTensor)
+
+
+class ConvertOp(UnaryOp):
+    name = "stablehlo.convert"
+    operand = ods.operand(HLO_NonQuantizedTensor)
+    result = ods.result(HLO_NonQuantizedTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class CountLeadingZerosOp(UnaryOp):
+    name = "stablehlo.count_leading_zeros"
+    operand = ods.operand(HLO_IntTensor)
+    result = ods.result(HLO_IntTensor)
+
+
+class CosineOp(AccuracyUnaryOp):
+    name = "stablehlo.cosine"
+
+
+class ExponentialOp(AccuracyUnaryOp):
+    name = "stablehlo.exponential"
+
+
+class ExponentialMinusOneOp(AccuracyUnaryOp):
+    name = "stablehlo.exponential_minus_one"
+
+
+class FloorOp(UnaryOp):
+    name = "stablehlo.floor"
+    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    result = ods.result(HLO_FpOrQuantizedIntTensor)
+
+
+class ImagOp(UnaryOp):
+    name = "stablehlo.imag"
+    operand = ods.operand(HLO_FpOrComplexTensor)
+    result = ods.result(HLO_FpTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class IsFiniteOp(UnaryOp):
+    name = "stablehlo.is_finite"
+    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    result = ods.result(HLO_PredTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class LogOp(AccuracyUnaryOp):
+    name = "stablehlo.log"
+
+
+class LogPlusOneOp(AccuracyUnaryOp):
+    name = "stablehlo.log_plus_one"
+
+
+class LogisticOp(AccuracyUnaryOp):
+    name = "stablehlo.logistic"
+
+
+class NegateOp(UnaryOp):
+    name = "stablehlo.negate"
+    operand = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
+
+
+class NotOp(UnaryOp):
+    name = "stablehlo.not"
+    operand = ods.operand(HLO_PredOrIntTensor)
+    result = ods.result(HLO_PredOrIntTensor)
+
+
+class PopcntOp(UnaryOp):
+    name = "stablehlo.popcnt"
+    operand = ods.operand(HLO_IntTensor)
+    result = ods.result(HLO_IntTensor)
+
+
+class RealOp(ImagOp):
+    name = "stablehlo.real"
+
+
+class RoundNearestAfzOp(UnaryOp):
+    name = "stablehlo.round_nearest_afz"
+    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    result = ods.result(HLO_FpOrQuantizedIntTensor)
+
+
+class RoundNearestEvenOp(RoundNearestAfzOp):
+    name = "stablehlo.round_nearest_even"
+
+
+class RsqrtOp(AccuracyUnaryOp):
+    name = "stablehlo.rsqrt"
+
+
+class SignOp(UnaryOp):
+    name = "stablehlo.sign"
+    operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
+    result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
+
+
+class SineOp(AccuracyUnaryOp):
+    name = "stablehlo.sine"
+
+
+class SqrtOp(AccuracyUnaryOp):
+    name = "stablehlo.sqrt"
+
+
+class TanOp(AccuracyUnaryOp):
+    name = "stablehlo.tan"
+
+
+class TanhOp(AccuracyUnaryOp):
+    name = "stablehlo.tanh"
+
+
+class UniformQuantizeOp(ShloOp):
+    """Generic form only (its custom form is issue 14's)."""
+
+    name = "stablehlo.uniform_quantize"
+    operand = ods.operand(HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor)
+    result = ods.result(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class UniformDequantizeOp(ShloOp):
+    name = "stablehlo.uniform_dequantize"
+    operand = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
+    result = ods.result(HLO_FpTensor)
+    traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+# ---------------------------------------------------------------------------
+# binary
+
+_BINARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+
+class BinaryOp(SameTypeOp):
+    """StableHLO_BinaryElementwiseOp"""
+
+    lhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    rhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    traits = _BINARY_TRAITS
+
+
+_COMMUTATIVE_TRAITS = (Pure(), Commutative()) + _BINARY_TRAITS[1:]
+
+
+class AddOp(BinaryOp):
+    name = "stablehlo.add"
+    lhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    traits = _COMMUTATIVE_TRAITS
+
+
+class Atan2Op(BinaryOp):
+    name = "stablehlo.atan2"
+    lhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
+    rhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
+    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+
+
+class DivideOp(BinaryOp):
+    name = "stablehlo.divide"
+
+
+class MaximumOp(BinaryOp):
+    name = "stablehlo.maximum"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_Tensor)
+    result = ods.result(HLO_Tensor)
+    traits = _COMMUTATIVE_TRAITS
+
+
+class MinimumOp(MaximumOp):
+    name = "stablehlo.minimum"
+
+
+class MultiplyOp(MaximumOp):
+    name = "stablehlo.multiply"
+
+
+class PowerOp(BinaryOp):
+    name = "stablehlo.power"
+
+
+class RemainderOp(BinaryOp):
+    name = "stablehlo.remainder"
+
+
+class ShiftLeftOp(BinaryOp):
+    name = "stablehlo.shift_left"
+    lhs = ods.operand(HLO_IntTensor)
+    rhs = ods.operand(HLO_IntTensor)
+    result = ods.result(HLO_IntTensor)
+
+
+class ShiftRightArithmeticOp(ShiftLeftOp):
+    name = "stablehlo.shift_right_arithmetic"
+
+
+class ShiftRightLogicalOp(ShiftLeftOp):
+    name = "stablehlo.shift_right_logical"
+
+
+class SubtractOp(BinaryOp):
+    name = "stablehlo.subtract"
+
+
+class LogicalOp(BinaryOp):
+    """StableHLO_BinaryBiwiseOrLogicalElementwiseOp"""
+
+    lhs = ods.operand(HLO_PredOrIntTensor)
+    rhs = ods.operand(HLO_PredOrIntTensor)
+    result = ods.result(HLO_PredOrIntTensor)
+    traits = _COMMUTATIVE_TRAITS
+
+
+class AndOp(LogicalOp):
+    name = "stablehlo.and"
+
+
+class OrOp(LogicalOp):
+    name = "stablehlo.or"
+
+
+class XorOp(LogicalOp):
+    name = "stablehlo.xor"
+
+
+# binary ops the compact `reduce ... applies <op>` form accepts
+REDUCE_BINARY = frozenset(c.name for c in (
+    AddOp, Atan2Op, DivideOp, MaximumOp, MinimumOp, MultiplyOp, PowerOp, RemainderOp, ShiftLeftOp,
+    ShiftRightArithmeticOp, ShiftRightLogicalOp, SubtractOp, AndOp, OrOp, XorOp))
+
+
+class ClampOp(SameTypeOp):
+    name = "stablehlo.clamp"
+    min = ods.operand(HLO_Tensor)
+    operand = ods.operand(HLO_Tensor)
+    max = ods.operand(HLO_Tensor)
+    result = ods.result(HLO_Tensor)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+
+class ComplexOp(ShloOp):
+    """`stablehlo.complex %a, %b : tensor<2xcomplex<f32>>` (or a functional type)"""
+
+    name = "stablehlo.complex"
+    lhs = ods.operand(HLO_Fp32Or64Tensor)
+    rhs = ods.operand(HLO_Fp32Or64Tensor)
+    result = ods.result(HLO_ComplexTensor)
+    traits = (Pure(), SameOperandsElementType(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        attrs = a.attrs()
+        t = s.decode_type(types[0])
+        if isinstance(t, FunctionType):
+            ins, outs = list(t.inputs), list(t.results)
+        else:
+            if not isinstance(getattr(t, "element_type", None), ComplexType):
+                raise parse_error("expected tensor with complex element type", types[0].start_pos)
+            rt = t.clone_with(element_type=t.element_type.element_type) if hasattr(t, "clone_with") else \
+                RankedTensorType(t.shape, t.element_type.element_type, t.encoding)
+            ins, outs = [rt, rt], [t]
+        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        res = op.results[0].type
+        head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
+        et = getattr(res, "element_type", None)
+        if isinstance(res, RankedTensorType) and isinstance(et, ComplexType):
+            real = RankedTensorType(res.shape, et.element_type, res.encoding)
+            if all(t is real for t in op.operand_types):
+                return head + p.type_text(res)
+        return head + p.functional_type(op.operand_types, op.result_types)
+
+
+class SelectOp(ShloOp):
+    """`stablehlo.select %p, %a, %b : tensor<..xi1>, T` (or a functional type)"""
+
+    name = "stablehlo.select"
+    pred = ods.operand(HLO_PredTensor)
+    on_true = ods.operand(HLO_Tensor)
+    on_false = ods.operand(HLO_Tensor)
+    result = ods.result(HLO_Tensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        attrs = a.attrs()
+        ts = decode_types(s, types)
+        if len(ts) == 2:
+            ins, outs = [ts[0], ts[1], ts[1]], [ts[1]]
+        elif len(ts) == 1 and isinstance(ts[0], FunctionType):
+            ins, outs = list(ts[0].inputs), list(ts[0].results)
+        else:
+            raise parse_error("expected functional type or list of two types", types[0].start_pos)
+        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
+        ts = op.operand_types
+        r = op.results[0].type
+        if len(ts) == 3 and ts[1] is r and ts[2] is r:
+            return head + p.type_text(ts[0]) + ", " + p.type_text(r)
+        return head + p.functional_type(ts, op.result_types)
+
+
+ComparisonDirection = enum_attr("comparison_direction", "Which comparison operation to perform.")
+ComparisonType = enum_attr("comparison_type", "Which comparison type to use.")
+
+
+class CompareOp(ShloOp):
+    """`stablehlo.compare LT, %a, %b, FLOAT : (T, T) -> U`"""
+
+    name = "stablehlo.compare"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_Tensor)
+    comparison_direction = ods.attr(ComparisonDirection)
+    compare_type = ods.opt_attr(ComparisonType)
+    result = ods.result(HLO_PredTensor)
+    traits = (Pure(), ElementwiseTrait(), CompatibleOperandsElementType(), SameOperandsAndResultShape())
+    args_format = "compare_args"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props = {"comparison_direction": EnumAttr("comparison_direction", a.get("direction"))}
+        if "compare_type" in a.r:
+            props["compare_type"] = EnumAttr("comparison_type", a.get("compare_type"))
+        return cls.build_functional(s, a, types, props)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        d = op.properties.get("comparison_direction")
+        if not isinstance(d, EnumAttr):
+            return None
+        s = f"{p.op_name(op)} {d.value}, {p.values(op.operands)}"
+        ct = op.properties.get("compare_type")
+        if ct is not None:
+            if not isinstance(ct, EnumAttr):
+                return None
+            s += ", " + ct.value
+        return s + cls.attrs_and_type(op, p)
+
+
+class BitcastConvertOp(ShloOp):
+    """`stablehlo.bitcast_convert %x : (T) -> U`"""
+
+    name = "stablehlo.bitcast_convert"
+    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        return cls.build_functional(s, a, types, {})
+
+    @classmethod
+    def print_custom(cls, op, p):
+        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+
+
+_I32 = Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32, "32-bit signless integer attribute")
+
+
+class ReducePrecisionOp(ShloOp):
+    """`stablehlo.reduce_precision %x, format = e5m10 : T`"""
+
+    name = "stablehlo.reduce_precision"
+    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    exponent_bits = ods.attr(Constraint(lambda a: _I32(a) and a.value > 0,
+                                    "32-bit signless integer attribute whose value is positive"))
+    mantissa_bits = ods.attr(Constraint(lambda a: _I32(a) and a.value >= 0,
+                                    "32-bit signless integer attribute whose value is non-negative"))
+    output = ods.result(HLO_FpOrQuantizedIntTensor)
+    args_format = "precision_format_args"
+    traits = (Pure(), ElementwiseTrait(), CompatibleOperandsAndResultType())
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        m = re.fullmatch(r"e(\d+)m(\d+)", a.get("format"))
+        if m is None:
+            raise a.error("expected exponent mantissa in format e#m#")
+        attrs = a.attrs()
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
+        props = {"exponent_bits": IntegerAttr(int(m.group(1)), i32),
+                 "mantissa_bits": IntegerAttr(int(m.group(2)), i32)}
+        return build_op(s, cls.name, a.operands(ins), outs, props, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        e, m = op.properties.get("exponent_bits"), op.properties.get("mantissa_bits")
+        if not isinstance(e, IntegerAttr) or not isinstance(m, IntegerAttr):
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}, format = e{e.value}m{m.value}"
+                + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op))
+
+
+# ---------------------------------------------------------------------------
+# random numbers
+
+class RngOp(ShloOp):
+    """`stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (..) -> ..`"""
+
+    name = "stablehlo.rng"
+    a = ods.operand(HLO_ScalarPredIntOrFpTensor)
+    b = ods.operand(HLO_ScalarPredIntOrFpTensor)
+    shape = ods.operand(HLO_StaticDimensionTensor)
+    rng_distribution = ods.attr(enum_attr("rng_distribution", "Which distribution to use."))
+    result = ods.result(HLO_PredIntOrFpTensor)
+    traits = (AllElementTypesMatch("a", "b", "result"),)
+    args_format = "rng_args"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props = {"rng_distribution": EnumAttr("rng_distribution", a.get("enum_value"))}
+        return cls.build_functional(s, a, types, props)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        d = op.properties.get("rng_distribution")
+        if not isinstance(d, EnumAttr):
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}, distribution = {d.value}"
+                + cls.attrs_and_type(op, p))
+
+
+class RngBitGeneratorOp(ShloOp):
+    """`stablehlo.rng_bit_generator %state, algorithm = THREE_FRY : (..) -> (..)`"""
+
+    name = "stablehlo.rng_bit_generator"
+    rng_algorithm = ods.attr(enum_attr("rng_algorithm", "Which RNG algorithm to use."))
+    initial_state = ods.operand(HLO_IntOrFpTensor)
+    output_state = ods.result(HLO_IntOrFpTensor)
+    output = ods.result(HLO_StaticShapeIntOrFpTensor)
+    args_format = "rng_algorithm_args"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        alg = EnumAttr("rng_algorithm", a.get("enum_value"))
+        attrs = a.attrs()
+        ft = functional(s, types, a.base)
+        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"rng_algorithm": alg}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        alg = op.properties.get("rng_algorithm")
+        if not isinstance(alg, EnumAttr):
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}, algorithm = {alg.value}"
+                + cls.attrs_and_type(op, p))
+
+    @classmethod
+    def asm_result_names(cls, op):
+        return ["output_state", "output"]
+
+
+OPS = (ConstantOp, AbsOp, CbrtOp, CeilOp, ConvertOp, CountLeadingZerosOp, CosineOp, ExponentialOp,
+       ExponentialMinusOneOp, FloorOp, ImagOp, IsFiniteOp, LogOp, LogPlusOneOp, LogisticOp, NegateOp, NotOp,
+       PopcntOp, RealOp, RoundNearestAfzOp, RoundNearestEvenOp, RsqrtOp, SignOp, SineOp, SqrtOp, TanOp, TanhOp,
+       UniformQuantizeOp, UniformDequantizeOp, AddOp, Atan2Op, DivideOp, MaximumOp, MinimumOp, MultiplyOp,
+       PowerOp, RemainderOp, ShiftLeftOp, ShiftRightArithmeticOp, ShiftRightLogicalOp, SubtractOp, AndOp, OrOp,
+       XorOp, ClampOp, ComplexOp, SelectOp, CompareOp, BitcastConvertOp, ReducePrecisionOp, RngOp,
+       RngBitGeneratorOp)

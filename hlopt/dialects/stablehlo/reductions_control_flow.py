@@ -1,0 +1,826 @@
+"""StableHLO reductions, contractions and control flow: reduce,
+reduce_window, select_and_scatter, scatter, sort, map, dot, dot_general,
+einsum, convolution, fft, linear algebra, batch norm, while, if, case and
+return."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hlopt.dialects.stablehlo.attributes import (
+    ConvDimensionNumbersAttr,
+    DotDimensionNumbersAttr,
+    EnumAttr,
+    parse_conv_dims,
+)
+from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
+from hlopt.dialects.stablehlo.syntax import (
+    INDENT,
+    ShloOp,
+    block_arg_text,
+    build_op,
+    dims_text,
+    functional,
+    merged_attrs,
+    parse_error,
+    print_return,
+    same_type_signature,
+    same_type_text,
+)
+from hlopt.dialects.stablehlo.types import (
+    HLO_Float,
+    HLO_FpComplexOrQuantizedIntTensor,
+    HLO_FpOrComplexTensor,
+    HLO_PredTensor,
+    HLO_QuantizedInt,
+    HLO_Static2DIntTensor,
+    HLO_Tensor,
+    HLO_TensorOrPerAxisQuantizedTensor,
+    HLO_TensorOrPerAxisQuantizedTensorOrToken,
+    HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer,
+    I32RankedTensor,
+    IntOrIndexRankedTensor,
+    ranked_tensor_of,
+)
+from hlopt.dialects.stablehlo.verification import (
+    AtLeastOneOperand,
+    CompatibleOperandsAndResultElementType,
+    dialect_attr,
+    enum_attr,
+    fail,
+    non_negative,
+    op_fail,
+    positive,
+    reduction_body_types,
+    types_text,
+)
+from hlopt.ir import opdef as ods
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    BoolAttr,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    IntegerAttr,
+    StringAttr,
+)
+from hlopt.ir.constraints import (
+    AnyFloatAttr,
+    Array,
+    BoolAttrC,
+    Constraint,
+    DenseBoolArray,
+    DenseI64Array,
+    DenseIntElementsOf,
+    I64Attr,
+    IsA,
+    Str,
+)
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.traits import (
+    Pure,
+    RecursiveMemoryEffects,
+    ReturnLike,
+    SameOperandsAndResultShape,
+    SameVariadicOperandSize,
+    Terminator,
+)
+from hlopt.ir.types import RankedTensorType, Type, i1, i64
+
+FALSE = BoolAttr(False)
+
+
+def _shape_compatible(inferred: "Sequence[Type]", actual: "Sequence[Type]") -> bool:
+    """Same count, element types, and shapes equal where both are static."""
+    if len(inferred) != len(actual):
+        return False
+    for i, a in zip(inferred, actual):
+        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
+            return False
+        si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
+        if si is None or sa is None:
+            continue
+        if len(si) != len(sa) or any(x != y and x >= 0 and y >= 0 for x, y in zip(si, sa)):
+            return False
+    return True
+
+
+def _body_result_elements(op: Operation, n: int) -> "list[Type] | None":
+    """Element types the reduction body returns (None if malformed)."""
+    if not op.regions or not op.regions[-1].blocks:
+        return None
+    ret = op.regions[-1].blocks[0].last_op
+    if ret is None or len(ret.operands) != n:
+        return None
+    return [getattr(t, "element_type", t) for t in ret.operand_types]
+
+
+def _window_dim(size: int, window: int, stride: int, lo: int, hi: int, base_dil: int, win_dil: int) -> int:
+    if size < 0:
+        return size
+    padded = (size - 1) * base_dil + 1 + lo + hi if size > 0 else lo + hi
+    eff = (window - 1) * win_dil + 1
+    return 0 if padded < eff else (padded - eff) // stride + 1
+
+PrecisionConfig = Array  # ArrayAttr of #stablehlo<precision ...>
+I64Elements = DenseIntElementsOf(64)
+
+# ---------------------------------------------------------------------------
+# reduce (compact `applies` form and the `reducer` form)
+
+
+def _follow_location(op: Operation, args, ops) -> None:
+    """MLIR gives the compact reduce's block arguments and ops the reduce's
+    own final location (its trailing `loc(...)`, else where its custom
+    parser started, just after the op name)."""
+    loc = op.location
+    for arg in args:
+        arg.location = loc
+    for o in ops:
+        o.location = loc
+
+
+class ReduceOp(ShloOp):
+    """`stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ...`
+    or the `reducer(%a: T, %b: T) { ... }` form."""
+
+    name = "stablehlo.reduce"
+    inputs = ods.var_operand(HLO_Tensor)
+    init_values = ods.var_operand(HLO_Tensor)
+    dimensions = ods.attr(DenseI64Array)
+    results = ods.var_result(HLO_Tensor)
+    body = ods.region(1)
+    traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
+    args_format = "reduce_args"
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        dims = set(cls.get(op, "dimensions").values)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        out = []
+        for v, et in zip(inputs, elems):
+            if any(d >= len(v.type.shape) for d in dims):
+                return None
+            out.append(RankedTensorType(tuple(s for i, s in enumerate(v.type.shape) if i not in dims), et))
+        return out
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        extra["loc_pos"] = a.base  # MLIR locates reduce after its name, at '('
+        pairs = a.get("input")
+        inputs, inits = [p[0] for p in pairs], [p[1] for p in pairs]
+        applies = a.get("applies")
+        d = DenseArrayAttr(i64, a.get("dims"))
+        attrs = a.attrs()
+        ft = functional(s, types, a.base)
+        operands = a.resolve(inputs + inits, ft.inputs)
+        region_ = extra.get("region")
+        if applies is not None:
+            if region_ is not None:
+                raise parse_error("unexpected reducer region after 'applies'", a.base)
+            name, pos = applies[0], a.pos(applies[1])
+            from hlopt.ir.opdef import lookup_op
+
+            if lookup_op(name) is None:
+                raise parse_error(f"unknown operation '{name}'", pos)
+            n = len(inputs)
+            region_ = Region()
+            b = region_.add_block()
+            arg_types = []
+            for init in operands[n:]:
+                it = init.type
+                arg_types.append(RankedTensorType((), it.element_type) if hasattr(it, "element_type") else it)
+            args = [b.add_argument(t) for t in arg_types + arg_types]
+            inner = Operation(name, [args[0], args[1]], [arg_types[0]])
+            b.append(inner)
+            ret = Operation("stablehlo.return", inner.results)
+            b.append(ret)
+            if hasattr(s, "finalizers"):
+                s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
+        elif region_ is None:
+            raise parse_error("expected 'applies' or a reducer region", a.base)
+        op = build_op(s, cls.name, operands, ft.results, {"dimensions": d}, attrs)
+        op.regions = [region_]
+        region_.parent = op
+        return op
+
+    @classmethod
+    def compact_op(cls, op: Operation) -> Operation | None:
+        """The inner op if MLIR prints the `applies` form."""
+        if len(op.operands) != 2 or len(op.regions) != 1:
+            return None
+        blocks = op.regions[0].blocks
+        if len(blocks) != 1:
+            return None
+        b = blocks[0]
+        ops = b.ops_list()
+        if len(ops) != 2 or len(b.args) != 2:
+            return None
+        inner, ret = ops
+        if inner.name not in REDUCE_BINARY or inner.regions or len(inner.results) != 1:
+            return None
+        if inner.operands != list(b.args) or ret.name != "stablehlo.return" or ret.operands != inner.results:
+            return None
+        t = b.args[0].type
+        if b.args[1].type is not t or inner.results[0].type is not t:
+            return None
+        it = op.operands[0].type
+        if not isinstance(t, RankedTensorType) or t.shape or getattr(it, "element_type", None) is not t.element_type:
+            return None
+        return inner
+
+    @classmethod
+    def custom_hides_regions(cls, op: Operation) -> bool:
+        """The `applies` form prints no region (so the printer's alias
+        collection skips the body's locations, as MLIR's does)."""
+        return isinstance(op.properties.get("dimensions"), DenseArrayAttr) and cls.compact_op(op) is not None
+
+    @classmethod
+    def print_custom(cls, op, p):
+        d = op.properties.get("dimensions")
+        n = len(op.operands) // 2
+        if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
+                or len(op.operands) % 2:
+            return None
+        names = [p.value(v) for v in op.operands]
+        s = p.op_name(op) + ", ".join(f"({names[i]} init: {names[i + n]})" for i in range(n))
+        tail = (f" across dimensions = {dims_text(d)}" + merged_attrs(op, p, elide=("dimensions",)) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+        inner = cls.compact_op(op)
+        if inner is not None:
+            return s + " applies " + inner.name + tail
+        b = op.regions[0].blocks[0]
+        if len(b.args) != 2 * n:
+            return None
+        s += tail + "\n" + INDENT * p.indent + " reducer"
+        for i in range(n):
+            s += f"({block_arg_text(p, b.args[i])}, {block_arg_text(p, b.args[i + n])}) "
+        return s + " " + p.region(op.regions[0])
+
+
+class ReduceWindowOp(ShloOp):
+    name = "stablehlo.reduce_window"
+    inputs = ods.var_operand(HLO_Tensor)
+    init_values = ods.var_operand(HLO_Tensor)
+    window_dimensions = ods.attr(DenseI64Array)
+    window_strides = ods.opt_attr(DenseI64Array)
+    base_dilations = ods.opt_attr(DenseI64Array)
+    window_dilations = ods.opt_attr(DenseI64Array)
+    padding = ods.opt_attr(I64Elements)
+    results = ods.var_result(HLO_Tensor)
+    body = ods.region(1)
+    traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        rank = len(inputs[0].type.shape)
+
+        def dims(field: str, default: int) -> list[int] | None:
+            a = cls.get(op, field)
+            vals = list(a.values) if a is not None else [default] * rank
+            return vals if len(vals) == rank else None
+
+        win, strides = dims("window_dimensions", 1), dims("window_strides", 1)
+        base_dil, win_dil = dims("base_dilations", 1), dims("window_dilations", 1)
+        pad = cls.get(op, "padding")
+        pads = pad.flat_values() if pad is not None else [0] * (2 * rank)
+        if None in (win, strides, base_dil, win_dil) or len(pads) != 2 * rank or min(strides + base_dil + win_dil) < 1:
+            return None
+        out = []
+        for v, et in zip(inputs, elems):
+            shape = tuple(_window_dim(s, win[i], strides[i], pads[2 * i], pads[2 * i + 1], base_dil[i], win_dil[i])
+                          for i, s in enumerate(v.type.shape))
+            out.append(RankedTensorType(shape, et))
+        return out
+
+
+class SelectAndScatterOp(ShloOp):
+    name = "stablehlo.select_and_scatter"
+    operand = ods.operand(HLO_Tensor)
+    source = ods.operand(HLO_Tensor)
+    init_value = ods.operand(HLO_Tensor)
+    window_dimensions = ods.opt_attr(DenseI64Array)
+    window_strides = ods.opt_attr(DenseI64Array)
+    padding = ods.opt_attr(I64Elements)
+    result = ods.result(HLO_Tensor)
+    select = ods.region(1)
+    scatter = ods.region(1)
+    traits = (RecursiveMemoryEffects(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        want = RankedTensorType((), op.operands[0].type.element_type)
+        b = op.regions[0].blocks[0]
+        for i, a in enumerate(b.args):
+            if a.type is not want:
+                raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
+                               f"'{want.text}', but got '{a.type.text}'")
+
+
+class ScatterOp(ShloOp):
+    name = "stablehlo.scatter"
+    inputs = ods.var_operand(HLO_Tensor)
+    scatter_indices = ods.operand(IntOrIndexRankedTensor)
+    updates = ods.var_operand(HLO_Tensor)
+    scatter_dimension_numbers = ods.attr(dialect_attr("#stablehlo.scatter", "Attribute that models the dimension "
+                                                                        "information for scatter"))
+    indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
+    unique_indices = ods.attr(BoolAttrC, default=FALSE)
+    results = ods.var_result(HLO_Tensor)
+    update_computation = ods.region(1)
+    traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
+    compatible_return_types = staticmethod(_shape_compatible)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type] | None":
+        inputs = cls.get(op, "inputs")
+        reduction_body_types(op, inputs)
+        elems = _body_result_elements(op, len(inputs))
+        if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
+            return None
+        return [RankedTensorType(v.type.shape, et, v.type.encoding) for v, et in zip(inputs, elems)]
+
+
+class SortOp(ShloOp):
+    name = "stablehlo.sort"
+    inputs = ods.var_operand(HLO_Tensor)
+    dimension = ods.attr(I64Attr, default=IntegerAttr(-1, i64))
+    is_stable = ods.attr(BoolAttrC, default=FALSE)
+    results = ods.var_result(HLO_Tensor)
+    comparator = ods.region(1)
+    traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> "list[Type]":
+        return list(op.operand_types)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        b = op.regions[0].blocks[0]
+        want = [RankedTensorType((), t.element_type) for t in op.operand_types for _ in (0, 1)]
+        if len(b.args) != len(want):
+            raise fail(op, f"comparator block should have {len(want)} arguments")
+        for i, (a, w) in enumerate(zip(b.args, want)):
+            if a.type is not w:
+                raise fail(op, f"comparator block argument #{i} should be of type '{w.text}' but got "
+                               f"'{a.type.text}'")
+
+
+class MapOp(ShloOp):
+    name = "stablehlo.map"
+    inputs = ods.var_operand(HLO_Tensor)
+    dimensions = ods.attr(DenseI64Array)
+    result = ods.result(HLO_Tensor)
+    computation = ods.region(1)
+    traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
+
+
+# ---------------------------------------------------------------------------
+# contractions
+
+_DOT_ALGO = "#stablehlo.dot_algorithm"
+
+
+class DotOp(ShloOp):
+    """`stablehlo.dot %a, %b, precision = [DEFAULT, HIGHEST] : (..) -> ..`"""
+
+    name = "stablehlo.dot"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    precision_config = ods.opt_attr(PrecisionConfig)
+    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    args_format = "dot_args"
+    traits = (Pure(),)
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props = {}
+        if "precision" in a.r:
+            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
+        return cls.build_functional(s, a, types, props)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        s = f"{p.op_name(op)} {p.values(op.operands)}"
+        pc = op.properties.get("precision_config")
+        if pc is not None:
+            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
+                return None
+            s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
+        return s + cls.attrs_and_type(op, p)
+
+
+class DotGeneralOp(ShloOp):
+    """`stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : ...`"""
+
+    name = "stablehlo.dot_general"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    dot_dimension_numbers = ods.attr(IsA(DotDimensionNumbersAttr, "Attribute that models the dimension information "
+                                                              "for dot."))
+    precision_config = ods.opt_attr(PrecisionConfig)
+    algorithm = ods.opt_attr(dialect_attr(_DOT_ALGO, "Attribute that models the algorithm constraints to use for "
+                                                 "computing dot."))
+    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    args_format = "dot_general_args"
+    traits = (Pure(),)
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props: dict = {}
+        if "precision" in a.r:
+            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
+        if "algorithm" in a.r:
+            text, pos = a.span_text(a.get("algorithm"))
+            props["algorithm"] = s.decode("attr", _DOT_ALGO + text, pos)
+        attrs = a.attrs()
+        (lb, rb), (lc, rc) = a.get("batching_dims", ([], [])), a.get("contracting_dims", ([], []))
+        props["dot_dimension_numbers"] = DotDimensionNumbersAttr(lb, rb, lc, rc)
+        ft = functional(s, types, a.base)
+        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        dn = op.properties.get("dot_dimension_numbers")
+        if not isinstance(dn, DotDimensionNumbersAttr):
+            return None
+        s = f"{p.op_name(op)} {p.values(op.operands)}"
+        if dn.lhs_batching_dimensions or dn.rhs_batching_dimensions:
+            s += (f", batching_dims = {dims_text(dn.lhs_batching_dimensions)} x "
+                  f"{dims_text(dn.rhs_batching_dimensions)}")
+        s += (f", contracting_dims = {dims_text(dn.lhs_contracting_dimensions)} x "
+              f"{dims_text(dn.rhs_contracting_dimensions)}")
+        pc = op.properties.get("precision_config")
+        if pc is not None:
+            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
+                return None
+            if len(pc):
+                s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
+        alg = op.properties.get("algorithm")
+        if alg is not None:
+            text = p.attr_text(alg)
+            if not text.startswith(_DOT_ALGO + "<"):
+                return None
+            s += ", algorithm = " + text[len(_DOT_ALGO):]
+        return s + cls.attrs_and_type(op, p)
+
+
+class _EinsumForm(ShloOp):
+    """`NAME %a[, %b], config = "ab,bc->ac" : (..) -> ..`"""
+
+    traits = (Pure(),)
+    args_format = "einsum_args"
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        v = a.attr("string")
+        if not isinstance(v, StringAttr):
+            raise a.error("expected string", a.get("string")[0])
+        attrs = a.attrs()
+        ft = functional(s, types, a.base)
+        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"einsum_config": v}, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        c = op.properties.get("einsum_config")
+        if not isinstance(c, StringAttr):
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}, config = {p.attr_text(c)}"
+                + cls.attrs_and_type(op, p))
+
+
+class EinsumOp(_EinsumForm):
+    name = "stablehlo.einsum"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_Tensor)
+    einsum_config = ods.attr(Str)
+    result = ods.result(HLO_Tensor)
+
+
+class UnaryEinsumOp(_EinsumForm):
+    name = "stablehlo.unary_einsum"
+    operand = ods.operand(HLO_Tensor)
+    einsum_config = ods.attr(Str)
+    result = ods.result(HLO_Tensor)
+
+
+_WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
+           ("rhs_dilate", "rhs_dilation"), ("reverse", "window_reversal"))
+
+
+def window_text(op: Operation) -> str | None:
+    parts = []
+    for kw, prop in _WINDOW:
+        v = op.properties.get(prop)
+        if v is None:
+            continue
+        if kw == "pad":
+            if not isinstance(v, DenseElementsAttr) or len(v.type.shape) != 2 or v.type.shape[1] != 2:
+                return None
+            flat = v.flat_values()
+            parts.append("pad = [" + ", ".join(f"[{flat[i]}, {flat[i + 1]}]" for i in range(0, len(flat), 2))
+                         + "]")
+        elif not isinstance(v, DenseArrayAttr):
+            return None
+        elif kw == "reverse":
+            parts.append("reverse = [" + ", ".join("true" if x else "false" for x in v.values) + "]")
+        else:
+            parts.append(f"{kw} = {dims_text(v)}")
+    return "{" + ", ".join(parts) + "}"
+
+
+_CONV_ELIDE = ("dimension_numbers",) + tuple(p for _, p in _WINDOW)
+ConvDimensionNumbers = IsA(ConvDimensionNumbersAttr, "Structure of dimension information for conv op")
+PositiveI64 = positive(I64Attr)
+
+
+class ConvolutionOp(ShloOp):
+    """`stablehlo.convolution(%lhs, %rhs) dim_numbers = ..., window = {...} {attrs} : (..) -> ..`"""
+
+    name = "stablehlo.convolution"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    window_strides = ods.opt_attr(DenseI64Array)
+    padding = ods.opt_attr(I64Elements)
+    lhs_dilation = ods.opt_attr(DenseI64Array)
+    rhs_dilation = ods.opt_attr(DenseI64Array)
+    window_reversal = ods.opt_attr(DenseBoolArray)
+    dimension_numbers = ods.attr(ConvDimensionNumbers)
+    feature_group_count = ods.attr(PositiveI64)
+    batch_group_count = ods.attr(PositiveI64)
+    precision_config = ods.opt_attr(PrecisionConfig)
+    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    traits = (Pure(),)
+    args_format = "conv_args"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lt, rt = (getattr(v.type, "element_type", None) for v in op.operands)
+        if lt is not rt and not any(getattr(t, "spelling", "").startswith("!quant.") for t in (lt, rt)):
+            raise fail(op, f"expects lhs and rhs to have compatible element type. Got: '{lt.text}' and "
+                           f"'{rt.text}'")
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        text, off = a.get("conv_dims")
+        dn = parse_conv_dims(text)
+        if dn is None:
+            raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", off)
+        props: dict = {"dimension_numbers": dn}
+        props.update(a.get("window"))
+        return cls.build_functional(s, a, types, props)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        dn = op.properties.get("dimension_numbers")
+        if not isinstance(dn, ConvDimensionNumbersAttr):
+            return None
+        w = window_text(op)
+        if w is None:
+            return None
+        return (f"{p.op_name(op)}({p.values(op.operands)}) dim_numbers = {dn.compact_text()}, window = {w}"
+                + merged_attrs(op, p, elide=_CONV_ELIDE) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+
+
+class DynamicConvOp(ShloOp):
+    name = "stablehlo.dynamic_conv"
+    lhs = ods.operand(HLO_Tensor)
+    rhs = ods.operand(HLO_Tensor)
+    d_padding = ods.operand(HLO_Static2DIntTensor)
+    window_strides = ods.opt_attr(DenseI64Array)
+    lhs_dilation = ods.opt_attr(DenseI64Array)
+    rhs_dilation = ods.opt_attr(DenseI64Array)
+    window_reversal = ods.opt_attr(DenseBoolArray)
+    dimension_numbers = ods.attr(ConvDimensionNumbers)
+    feature_group_count = ods.attr(PositiveI64)
+    batch_group_count = ods.attr(PositiveI64)
+    precision_config = ods.opt_attr(PrecisionConfig)
+    result = ods.result(HLO_Tensor)
+    traits = (Pure(),)
+
+
+class FftOp(ShloOp):
+    """`stablehlo.fft %x, type = FFT, length = [16] : (..) -> ..`"""
+
+    name = "stablehlo.fft"
+    operand = ods.operand(HLO_FpOrComplexTensor)
+    fft_type = ods.attr(enum_attr("fft_type", "XLA fast fourier transform type."))
+    fft_length = ods.attr(DenseI64Array)
+    result = ods.result(HLO_FpOrComplexTensor)
+    args_format = "fft_args"
+    traits = (Pure(),)
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props = {"fft_type": EnumAttr("fft_type", a.get("enum_value")),
+                 "fft_length": DenseArrayAttr(i64, a.get("dims"))}
+        return cls.build_functional(s, a, types, props)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        t, n = op.properties.get("fft_type"), op.properties.get("fft_length")
+        if not isinstance(t, EnumAttr) or not isinstance(n, DenseArrayAttr):
+            return None
+        return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
+                + cls.attrs_and_type(op, p))
+
+
+class CholeskyOp(ShloOp):
+    """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
+
+    name = "stablehlo.cholesky"
+    a = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
+    lower = ods.attr(BoolAttrC, default=FALSE)
+    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    args_format = "cholesky_args"
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        props = {}
+        if "lower" in a.r:
+            props["lower"] = IntegerAttr(1 if a.get("lower") else 0, i1)
+        attrs = a.attrs()
+        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
+        return build_op(s, cls.name, a.operands(ins), outs, props, attrs)
+
+    @classmethod
+    def print_custom(cls, op, p):
+        low = op.properties.get("lower")
+        if low is not None and not (isinstance(low, IntegerAttr) and low.type is i1):
+            return None
+        s = f"{p.op_name(op)} {p.values(op.operands)}"
+        if low is not None and low.value:
+            s += ", lower = true"
+        return s + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op)
+
+
+class TriangularSolveOp(ShloOp):
+    name = "stablehlo.triangular_solve"
+    a = ods.operand(HLO_FpOrComplexTensor)
+    b = ods.operand(HLO_FpOrComplexTensor)
+    left_side = ods.attr(BoolAttrC)
+    lower = ods.attr(BoolAttrC)
+    unit_diagonal = ods.attr(BoolAttrC)
+    transpose_a = ods.attr(enum_attr("transpose", "Transpose options"))
+    result = ods.result(HLO_FpOrComplexTensor)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+
+_BN = ranked_tensor_of(HLO_Float, HLO_QuantizedInt)
+_BN1D = ranked_tensor_of(HLO_Float, HLO_QuantizedInt, rank=1)
+F32Attr = Constraint(
+    lambda a: AnyFloatAttr(a) and getattr(a.type, "name", "") == "f32", "32-bit float attribute")
+NonNegI64 = non_negative(I64Attr)
+
+
+class BatchNormGradOp(ShloOp):
+    name = "stablehlo.batch_norm_grad"
+    operand = ods.operand(_BN)
+    scale = ods.operand(_BN1D)
+    mean = ods.operand(_BN1D)
+    variance = ods.operand(_BN1D)
+    grad_output = ods.operand(_BN)
+    epsilon = ods.attr(F32Attr)
+    feature_index = ods.attr(NonNegI64)
+    grad_operand = ods.result(_BN)
+    grad_scale = ods.result(_BN1D)
+    grad_offset = ods.result(_BN1D)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+
+class BatchNormInferenceOp(ShloOp):
+    name = "stablehlo.batch_norm_inference"
+    operand = ods.operand(_BN)
+    scale = ods.operand(_BN1D)
+    offset = ods.operand(_BN1D)
+    mean = ods.operand(_BN1D)
+    variance = ods.operand(_BN1D)
+    epsilon = ods.attr(F32Attr)
+    feature_index = ods.attr(NonNegI64)
+    result = ods.result(_BN)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+
+class BatchNormTrainingOp(ShloOp):
+    name = "stablehlo.batch_norm_training"
+    operand = ods.operand(_BN)
+    scale = ods.operand(_BN1D)
+    offset = ods.operand(_BN1D)
+    epsilon = ods.attr(F32Attr)
+    feature_index = ods.attr(NonNegI64)
+    output = ods.result(_BN)
+    batch_mean = ods.result(_BN1D)
+    batch_var = ods.result(_BN1D)
+    traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+
+# ---------------------------------------------------------------------------
+# control flow
+
+class WhileOp(ShloOp):
+    """`stablehlo.while(%iterArg = %x) : T attributes {..} cond { .. } do { .. }`
+    (grammar rules stablehlo_while*)."""
+
+    name = "stablehlo.while"
+    operand = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
+    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
+    cond = ods.region(1)
+    body = ods.region(1)
+    traits = (RecursiveMemoryEffects(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        ins = op.operand_types
+        for what, ts in (("condition block arguments", [a.type for a in cond.args]),
+                         ("body block arguments", [a.type for a in body.args])):
+            if list(ins) != ts:
+                raise fail(op, f"expect operands to be compatible with {what} but got '{types_text(ins)}' vs "
+                               f"'{types_text(ts)}'")
+        bret = body.last_op
+        bts = bret.operand_types if bret is not None else []
+        if list(ins) != list(bts):
+            raise fail(op, f"expect operands to be compatible with body block return types but got "
+                           f"'{types_text(ins)}' vs '{types_text(bts)}'")
+        cret = cond.last_op
+        cts = cret.operand_types if cret is not None else []
+        if len(cts) != 1 or not (isinstance(cts[0], RankedTensorType) and not cts[0].shape
+                                 and cts[0].element_type is i1):
+            raise fail(op, "expect condition block return a zero-ranked tensor of i1 but got "
+                           + (f"'{types_text(cts)}'" if len(cts) == 1 else f"{len(cts)} values"))
+        if list(ins) != list(op.result_types):
+            raise op_fail(op, f"inferred type(s) '{types_text(ins)}' are incompatible with return type(s) of "
+                              f"operation '{types_text(op.result_types)}'")
+
+    @classmethod
+    def print_custom(cls, op, p):
+        if len(op.regions) != 2 or any(len(r.blocks) != 1 for r in op.regions):
+            return None
+        cond = op.regions[0].blocks[0]
+        if len(cond.args) != len(op.operands) or len(op.regions[1].blocks[0].args) != len(op.operands):
+            return None
+        s = p.op_name(op) + "(" + ", ".join(
+            f"{p.value(a)} = {p.value(v)}" for a, v in zip(cond.args, op.operands)) + ")"
+        if op.operands:
+            s += " : " + p.types(op.operand_types)
+        s += p.attr_dict(op.attributes, keyword=True)
+        ind = INDENT * p.indent
+        return s + "\n" + ind + "cond " + p.region(op.regions[0]) + " do " + p.region(op.regions[1])
+
+    @classmethod
+    def custom_prints_entry_args(cls, op) -> bool:
+        """`cond`/`do` regions print without their `%iterArg` arguments."""
+        return False
+
+    @classmethod
+    def asm_block_arg_names(cls, op, region):
+        if not region.blocks:
+            return []
+        return [(a, "iterArg") for a in region.blocks[0].args]
+
+
+class IfOp(ShloOp):
+    name = "stablehlo.if"
+    pred = ods.operand(HLO_PredTensor)
+    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
+    true_branch = ods.region(1)
+    false_branch = ods.region(1)
+    traits = (RecursiveMemoryEffects(),)
+
+
+class CaseOp(ShloOp):
+    name = "stablehlo.case"
+    index = ods.operand(I32RankedTensor)
+    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
+    branches = ods.var_region(1)
+    traits = (RecursiveMemoryEffects(),)
+
+
+class ReturnOp(ShloOp):
+    """`stablehlo.return %a, %b : T, U` (grammar rule stablehlo_return)."""
+
+    name = "stablehlo.return"
+    results = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
+    traits = (Terminator(), ReturnLike(), Pure())
+    syntax_token = "RETURN_KW"
+
+    @classmethod
+    def print_custom(cls, op, p):
+        return print_return(op, p)
+
+
+OPS = (ReduceOp, ReduceWindowOp, SelectAndScatterOp, ScatterOp, SortOp, MapOp, DotOp, DotGeneralOp, EinsumOp,
+       UnaryEinsumOp, ConvolutionOp, DynamicConvOp, FftOp, CholeskyOp, TriangularSolveOp, BatchNormGradOp,
+       BatchNormInferenceOp, BatchNormTrainingOp, WhileOp, IfOp, CaseOp, ReturnOp)

@@ -1,0 +1,617 @@
+"""StableHLO/CHLO/Shardy custom syntax: argument decoding, grammar
+callbacks, printing helpers and the base of ops with a one-line form.
+
+Parsing: the op grammar (grammars/stablehlo.lark) lexes a one-line custom op
+as `NAME OP_ARGS : TYPE`, where OP_ARGS is one coarse token (everything up to
+the `: type`). Its text is decoded by a Lark LALR parser over
+grammars/stablehlo_args.lark whose start symbol is the op's `args_format`.
+SSA uses make argument texts nearly unique, so the text is normalized first
+(every use becomes a bare `%`), the decoded shape is cached per session by
+(format, normalized text), and the actual uses are rebound positionally:
+each distinct shape goes through Lark once. The decoded structure is a dict
+of fields (see the grammar); `Args` maps it back onto one op's text and the
+op's `parse_custom(s, args, types, extra)` builds it.
+
+while, return and the reducer block header open regions, so they have their
+own grammar rules here (entry-block arguments are announced through the
+session's `pending` stack before the region is parsed).
+
+Printing: helpers that format dims, merged attribute dictionaries (inherent
+and discardable attributes print together, sorted, in the custom form) and
+block arguments the way MLIR's OpAsmPrinter does.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from lark import Transformer
+from lark.lexer import PatternStr
+
+from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, DictionaryAttr, print_named_attrs
+from hlopt.ir.core import Operation, Value
+from hlopt.ir.location import UnknownLoc
+from hlopt.ir.opdef import OpDef, lookup_op
+from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
+from hlopt.syntax.attr_parser import SyntaxErr, lark_parse
+from hlopt.syntax.lexer import BARE_WORD, STRING, ContextLexer, LexError, scan_balanced
+
+_NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
+_USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
+_USE_TOKEN = re.compile(r"%(?:" + _NAME + r")?(?:#\d+)?")
+_INT = re.compile(r"-?\d+")
+_SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")')
+INDENT = "  "
+_PUNCT = ("->", "(", ")", "{", "}", "[", "]", ",", "=", ":")
+
+
+class ArgsLexer(ContextLexer):
+    """Lexer for stablehlo_args.lark (the parser state picks the token)."""
+
+    def next(self, text: str, pos: int, acc: frozenset, sc: Any, kw: dict) -> tuple[str, int]:
+        c = text[pos]
+        if "REST" in acc and not (c == "{" and "ATTR_DICT" in acc):
+            return "REST", len(text)
+        if c == "%":
+            return "USE", _USE_TOKEN.match(text, pos).end()
+        if c == '"':
+            m = STRING.match(text, pos)
+            if m is None:
+                raise LexError("unterminated string", pos)
+            return "STRING", m.end()
+        if c == "@":
+            m = _SYMBOL.match(text, pos)
+            if m is not None:
+                return "SYMBOL", m.end()
+        elif c == "{" and "ATTR_DICT" in acc:
+            return "ATTR_DICT", scan_balanced(text, pos)
+        elif c == "<" and "ANGLE" in acc:
+            return "ANGLE", scan_balanced(text, pos)
+        elif c == "[" and "BRACKET" in acc:
+            return "BRACKET", scan_balanced(text, pos)
+        elif (c == "-" or c.isdigit()) and not text.startswith("->", pos):
+            m = _INT.match(text, pos)
+            if m is not None:
+                if not -(1 << 63) <= int(m.group()) < (1 << 63):  # MLIR reads these as int64_t
+                    raise LexError("integer constant out of range for attribute", pos)
+                return "INT", m.end()
+        m = BARE_WORD.match(text, pos)
+        if m is not None:
+            w = m.group()
+            t = kw.get(w)
+            if t is not None and t in acc:
+                return t, m.end()
+            if "BOOL" in acc and w in ("true", "false"):
+                return "BOOL", m.end()
+            return "WORD", m.end()  # the parser reports it if no word fits here
+        for p in _PUNCT:
+            if text.startswith(p, pos):
+                t = kw.get(p)
+                if t is not None and t in acc:
+                    return t, pos + len(p)
+        raise LexError(f"unexpected '{c}'", pos)
+
+
+def _span(tok: Any) -> tuple[int, int]:
+    return tok.start_pos, tok.start_pos + len(tok)
+
+
+def _ints(c: list) -> list[int]:
+    return [int(t) for t in c if t is not None]
+
+
+_REPEATED = ("range", "input")
+
+
+FORMATS = ("uses_attrs", "attrs_only", "constant_args", "dims_args", "sizes_args", "dim_args", "compare_args",
+           "slice_args", "pad_args", "index_args", "precision_format_args", "rng_algorithm_args",
+           "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
+           "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
+_TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
+                   "SYMBOL": "symbol name", "STRING": "string", "ATTR_DICT": "attribute dictionary",
+                   "ANGLE": "'<'", "BRACKET": "'['", "REST": "attribute value", "$END": "end of arguments"}
+
+
+class ArgsDecoder(Transformer):
+    """Builds the field dict of stablehlo_args.lark's start rules."""
+
+    def __init__(self):
+        super().__init__()
+        self.slots: dict[int, int] = {}  # position of a `%` placeholder -> use index
+
+    def _fields(self, c: list) -> dict:
+        out: dict = {}
+        for item in c:
+            if item is None:
+                continue
+            k, v = item
+            if k in _REPEATED:
+                out.setdefault(k, []).append(v)
+            else:
+                out[k] = v
+        return out
+
+    def _slot(self, tok: Any) -> int:
+        i = self.slots.get(tok.start_pos)
+        if i is None:
+            raise SyntaxErr("expected SSA operand", tok.start_pos)
+        return i
+
+    # single-child fields: `dims: int_list` -> ("dims", [...]); start rules -> the field dict
+    _SAME = frozenset(("dims", "low", "high", "interior", "precision"))
+    _INT = frozenset(("dim", "index", "k", "group_id"))
+    _WORD = frozenset(("direction", "compare_type", "enum_value", "format"))
+
+    def __getattr__(self, name: str) -> Any:
+        """The callbacks Lark looks up for those rules (and every start rule)."""
+        if name in ArgsDecoder._SAME:
+            return lambda c: (name, c[0])
+        if name in ArgsDecoder._INT:
+            return lambda c: (name, int(c[0]))
+        if name in ArgsDecoder._WORD:
+            return lambda c: (name, str(c[0]))
+        if name in FORMATS:
+            return self._fields
+        raise AttributeError(name)
+
+    def uses(self, c):
+        if len(c) == 1:
+            return "uses", (self._slot(c[0]),)
+        return "uses", c[0][1] + (self._slot(c[1]),)
+
+    def attrs(self, c):
+        return "attrs", _span(c[0])
+
+    def value(self, c):
+        return "value", _span(c[0])
+
+    def target(self, c):
+        return "target", _span(c[0])
+
+    def string(self, c):
+        return "string", _span(c[0])
+
+    def sharding(self, c):
+        return "sharding", _span(c[0])
+
+    def algorithm(self, c):
+        return "algorithm", _span(c[0])
+
+    def applies(self, c):
+        return "applies", (str(c[0]), c[0].start_pos)
+
+    def lower(self, c):
+        return "lower", str(c[0]) == "true"
+
+    def int_list(self, c):
+        return _ints(c)
+
+    def enum_list(self, c):
+        return [str(t) for t in c if t is not None]
+
+    def slice_range(self, c):
+        a, b, k = c
+        return "range", (int(a), int(b), 1 if k is None else int(k))
+
+    def reduce_input(self, c):
+        return "input", (self._slot(c[0]), self._slot(c[1]))
+
+    def batching_dims(self, c):
+        return "batching_dims", (c[0], c[1])
+
+    def contracting_dims(self, c):
+        return "contracting_dims", (c[0], c[1])
+
+    def conv_dims(self, c):
+        return "conv_dims", ("x".join(map(str, c[:2])) + "->" + str(c[2]), c[0].start_pos)
+
+    # window = {stride = [..], pad = [[..]], lhs_dilate = [..], rhs_dilate = [..], reverse = [..]}
+    def window(self, c):
+        props: dict = {}
+        for item in c:
+            if item is None:
+                continue
+            kw, prop, v = item
+            if prop in props:
+                raise SyntaxErr(f"Duplicate entry for '{kw}' attribute")
+            props[prop] = v
+        return "window", props
+
+    def stride(self, c):
+        return "stride", "window_strides", DenseArrayAttr(i64, c[0])
+
+    def lhs_dilate(self, c):
+        return "lhs_dilate", "lhs_dilation", DenseArrayAttr(i64, c[0])
+
+    def rhs_dilate(self, c):
+        return "rhs_dilate", "rhs_dilation", DenseArrayAttr(i64, c[0])
+
+    def reverse(self, c):
+        return "reverse", "window_reversal", DenseArrayAttr(i1, c[0])
+
+    def pad(self, c):
+        pairs = c[0]
+        return "pad", "padding", DenseElementsAttr(RankedTensorType((len(pairs), 2), i64),
+                                                   [v for pr in pairs for v in pr])
+
+    def pad_list(self, c):
+        return [p for p in c if p is not None]
+
+    def pad_pair(self, c):
+        return int(c[0]), int(c[1])
+
+    def bool_list(self, c):
+        return [str(t) == "true" if t.type == "BOOL" else bool(int(t)) for t in c if t is not None]
+
+
+
+class _ArgsParser:
+    def __init__(self):
+        from hlopt.syntax.grammar import _build, grammar_text
+
+        self.decoder = ArgsDecoder()
+        self.lark = _build(grammar_text("stablehlo_args.lark"), ArgsLexer, list(FORMATS), self.decoder, "args")
+        self.descr = dict(_TERMINAL_DESCR)
+        for t in self.lark.terminals:
+            if isinstance(t.pattern, PatternStr):
+                self.descr[t.name] = f"'{t.pattern.value}'"
+
+    def expected(self, names) -> str:
+        out = sorted({self.descr.get(n, n.lower()) for n in names})
+        return ", ".join(out[:5] + (["..."] if len(out) > 5 else []))
+
+    def parse(self, text: str, fmt: str, slots: dict[int, int]) -> dict:
+        self.decoder.slots = slots
+        return lark_parse(self.lark, text, fmt, "arguments", self.expected)
+
+
+@functools.cache
+def _parser() -> _ArgsParser:
+    """Built once, on the first custom op (the grammar is constant)."""
+    return _ArgsParser()
+
+
+class Args:
+    """One op's decoded arguments: the cached field dict `r` bound to this
+    op's text (its uses, and positions mapped back from the normalized text)."""
+
+    __slots__ = ("s", "text", "base", "r", "m")
+
+    def __init__(self, s: Any, text: str, base: int, r: dict, m: list):
+        self.s, self.text, self.base, self.r, self.m = s, text, base, r, m
+
+    def get(self, field: str, default: Any = None) -> Any:
+        return self.r.get(field, default)
+
+    def offset(self, norm: int) -> int:
+        """Offset in this op's text of an offset in the normalized text."""
+        shift = 0
+        for m in self.m:
+            if m.start() - shift >= norm:
+                break
+            shift += m.end() - m.start() - 1
+        return norm + shift
+
+    def pos(self, norm: int) -> int:
+        return self.base + self.offset(norm)
+
+    def span_text(self, span: tuple[int, int]) -> tuple[str, int]:
+        a, b = self.offset(span[0]), self.offset(span[1])
+        return self.text[a:b], self.base + a
+
+    def error(self, msg: str, norm: int = 0):
+        from hlopt.syntax.parser import ParseError
+
+        return ParseError(msg, self.pos(norm))
+
+    def attrs(self) -> Any:
+        span = self.r.get("attrs")
+        if span is None:
+            return None
+        text, pos = self.span_text(span)
+        return self.s.decode("attr", text, pos)
+
+    def attr(self, field: str) -> Any:
+        text, pos = self.span_text(self.r[field])
+        return self.s.decode("attr", text, pos)
+
+    def resolve(self, idxs: Sequence[int], types: Sequence[Type]) -> list:
+        ms = self.m
+        if len(idxs) != len(types):
+            from hlopt.syntax.parser import ParseError
+
+            pos = self.base + ms[idxs[0]].start() if idxs else self.base
+            raise ParseError(f"{len(idxs)} operands present, but expected {len(types)}", pos)
+        lk = self.s.lookup
+        base = self.base
+        out = []
+        for i, t in zip(idxs, types):
+            m = ms[i]
+            n = m.group(2)
+            out.append(lk(m.group(1), int(n) if n else 0, t, base + m.start()))
+        return out
+
+    def operands(self, types: Sequence[Type]) -> list:
+        return self.resolve(self.r.get("uses", ()), types)
+
+    @property
+    def n_uses(self) -> int:
+        return len(self.r.get("uses", ()))
+
+
+def decode_args(s: Any, fmt: str, text: str, base: int) -> Args:
+    """Decode `text` (an OP_ARGS token at absolute position `base`) with the
+    start symbol `fmt`."""
+    if "%" in text:
+        m = list(_USE.finditer(text))
+        key = _USE.sub("%", text)
+    else:
+        m = []
+        key = text
+    ck = ("args", fmt, key)
+    cache = s.cache
+    r = cache.get(ck)
+    if r is None:
+        slots, shift = {}, 0
+        for i, u in enumerate(m):
+            slots[u.start() - shift] = i
+            shift += u.end() - u.start() - 1
+        try:
+            r = _parser().parse(key, fmt, slots)
+        except SyntaxErr as e:
+            from hlopt.syntax.parser import ParseError
+
+            a = Args(s, text, base, {}, m)
+            raise ParseError(e.message, a.pos(e.offset), e.note) from None
+        cache[ck] = r
+    return Args(s, text, base, r, m)
+
+
+# ---------------------------------------------------------------------------
+# types after the colon
+
+
+def decode_types(s: Any, toks: Sequence[Any]) -> list[Type]:
+    return [s.decode_type(t) for t in toks]
+
+
+def same_type_signature(n_operands: int, t: Type) -> tuple[list[Type], list[Type]]:
+    """`: T` means every operand and the result have type T; `: (..) -> T`
+    gives them explicitly."""
+    if isinstance(t, FunctionType):
+        return list(t.inputs), list(t.results)
+    return [t] * n_operands, [t]
+
+
+def functional(s: Any, toks: Sequence[Any], pos: int) -> FunctionType:
+    if len(toks) != 1:
+        from hlopt.syntax.parser import ParseError
+
+        raise ParseError("expected a function type", pos)
+    t = s.decode_type(toks[0])
+    if not isinstance(t, FunctionType):
+        from hlopt.syntax.parser import ParseError
+
+        raise ParseError("invalid kind of type specified: expected function type", toks[0].start_pos)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# printing
+
+
+def dims_text(a: Any) -> str:
+    return "[" + ", ".join(map(str, a.values if isinstance(a, DenseArrayAttr) else a)) + "]"
+
+
+def merged_attrs(op: Operation, p: Any, elide: Sequence[str] = (), defaults: dict | None = None) -> str:
+    """` {..}`: properties and discardable attributes together, sorted, minus
+    the ones the custom form prints itself and those at their default."""
+    entries = [e for e in op.properties.entries if e[0] not in elide]
+    if defaults:
+        entries = [e for e in entries if defaults.get(e[0]) is not e[1]]
+    if op.attributes.entries:
+        entries = DictionaryAttr(entries + list(op.attributes.entries)).entries
+    if not entries:
+        return ""
+    return " {" + print_named_attrs(entries, p) + "}"
+
+
+def same_type_text(p: Any, op: Operation) -> str:
+    """printSameOperandsAndResultType"""
+    ins = op.operand_types
+    res = op.result_types
+    if len(res) == 1 and all(t is res[0] for t in ins):
+        return p.type_text(res[0])
+    return p.functional_type(ins, res)
+
+
+def block_arg_text(p: Any, a: Value) -> str:
+    s = f"{p.value(a)}: {p.type_text(a.type)}"
+    if p.debuginfo:
+        loc = a.location if a.location is not None else UnknownLoc()
+        s += " loc(" + loc.body(p) + ")"  # inline, like MLIR
+    return s
+
+
+def print_return(op: Operation, p: Any) -> str:
+    """`NAME %a, %b {attrs} : T, U` (stablehlo.return, sdy.return)."""
+    s = p.op_name(op)
+    if op.operands:
+        s += " " + p.values(op.operands)
+    s += p.attr_dict(op.attributes)
+    if op.operands:
+        s += " : " + p.types(op.operand_types)
+    return s
+
+
+# ---------------------------------------------------------------------------
+# building ops and the base of ops with a one-line custom form
+
+def parse_error(msg: str, pos: int) -> Exception:
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+def build_op(s: Any, name: str, operands: Sequence[Any], results: Sequence[Type], props: dict,
+             attrs: Any) -> Operation:
+    """The op from parsed pieces; inherent attributes written in the
+    attribute dictionary move to properties (as MLIR's parser does)."""
+    p = DictionaryAttr(props) if props else None
+    if attrs is not None and len(attrs):
+        p, attrs = s.split_attrs(name, p, attrs)
+    return Operation(name, operands, results, p, attrs)
+
+
+class ShloOp(OpDef):
+    """Base of StableHLO/CHLO/Shardy ops. Ops with a one-line custom form
+    define `parse_custom(s, args, types, extra)` and set `args_format`, the
+    start symbol of grammars/stablehlo_args.lark that decodes their argument
+    text; they lex as SHLO_OP (grammars/stablehlo.lark)."""
+
+    args_format = "uses_attrs"
+    syntax_token: str | None = None
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "syntax_token" not in vars(cls):
+            cls.syntax_token = "SHLO_OP" if hasattr(cls, "parse_custom") else None
+
+    @classmethod
+    def build_functional(cls, s: Any, a: "Args", types: Sequence[Any], props: dict) -> Operation:
+        """The op from its decoded arguments and a `(ins) -> outs` type."""
+        attrs = a.attrs()
+        ft = functional(s, types, a.base)
+        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
+
+    @classmethod
+    def attrs_and_type(cls, op: Operation, p: Any) -> str:
+        """The common tail ` {attrs} : (ins) -> outs` of custom forms."""
+        return merged_attrs(op, p, elide=cls.inherent) + " : " + p.functional_type(op.operand_types,
+                                                                                   op.result_types)
+
+
+# ---------------------------------------------------------------------------
+# grammar callbacks (grammars/stablehlo.lark)
+
+_IN_USE = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))\s*=\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s*")
+
+
+def keyword_pos(s: Any, keyword: str, before: int) -> int:
+    """Start of the op keyword the grammar filtered out (MLIR locates an op
+    at its name): the last `keyword` before position `before`."""
+    i = s.src.text.rfind(keyword, 0, before)
+    return i if i >= 0 else before
+
+
+def stablehlo_op(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, args_tok = c[0], c[1]
+    region = c[-1]
+    reducer = c[-2]
+    arrow = c[-3]
+    types = c[2:-3]
+    name = str(name_tok)
+    d = lookup_op(name)
+    parse = getattr(d, "parse_custom", None)
+    if parse is None:
+        raise parse_error(f"custom op '{name}' is unknown", name_tok.start_pos)
+    if reducer is not None:
+        s.pending.pop()
+    extra = {"region": region, "arrow": arrow}
+    if args_tok is None:
+        a = decode_args(s, d.args_format, "", name_tok.end_pos)
+    else:
+        a = decode_args(s, d.args_format, str(args_tok), args_tok.start_pos)
+    op = parse(s, a, types, extra)
+    return op, extra.get("loc_pos", name_tok.start_pos)
+
+
+def stablehlo_reducer(s: Any, c: list) -> None:
+    """`reducer(%a: T, %b: T) (%c: U, %d: U)`: block args are all the
+    first members, then all the second members."""
+    firsts, seconds = [], []
+    for tok in c:
+        text = str(tok)
+        inner = text[1:-1]
+        from hlopt.syntax.parser import _pieces
+
+        pieces = list(_pieces(inner))
+        if len(pieces) != 2:
+            raise parse_error("expected '(%lhs: type, %rhs: type)' in reducer", tok.start_pos)
+        for dest, (piece, off) in zip((firsts, seconds), pieces):
+            pos = tok.start_pos + 1 + off
+            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
+            dest.append((name, t, loc_tok, pos))
+    s.pending.append(("stablehlo.reduce", firsts + seconds))
+    return None
+
+
+def stablehlo_while_head(s: Any, c: list) -> tuple:
+    ops_tok = c[0]
+    attrs_tok = c[-1]
+    type_toks = [t for t in c[1:-1] if t is not None]
+    types = [s.decode_type(t) for t in type_toks]
+    text = str(ops_tok)
+    inner = text[1:-1]
+    pairs = []
+    if inner.strip():
+        from hlopt.syntax.parser import _pieces
+
+        for piece, off in _pieces(inner):
+            m = _IN_USE.fullmatch(piece)
+            if m is None:
+                raise parse_error("expected '%iterArg = %value'", ops_tok.start_pos + 1 + off)
+            pairs.append((m.group(1), m.group(2), int(m.group(3) or 0), ops_tok.start_pos + 1 + off))
+    if len(types) != len(pairs):
+        raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", ops_tok.start_pos)
+    operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, types)]
+    entry = [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
+    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
+    # both regions take the iteration arguments: one pending entry each, the
+    # body's below the cond's (the cond region consumes the top one)
+    s.pending.append(("stablehlo.while", entry))
+    s.pending.append(("stablehlo.while", entry))
+    return operands, types, attrs, entry, keyword_pos(s, "stablehlo.while", ops_tok.start_pos)
+
+
+def stablehlo_while_do(s: Any, c: list) -> None:
+    s.pending.pop()  # the cond region's (consumed) entry; the body's is next
+    return None
+
+
+def stablehlo_while(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, types, attrs, entry, pos), cond, _, body = c
+    s.pending.pop()
+    op = Operation("stablehlo.while", operands, types, None, attrs, [cond, body])
+    return op, pos
+
+
+def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
+    kw, values, attrs, types = c
+    operands = []
+    if values is not None or types is not None:
+        values = values or []
+        types = types or []
+        if len(values) != len(types):
+            raise parse_error(f"{len(values)} operands present, but expected {len(types)}", kw.start_pos)
+        from hlopt.syntax.parser import _USE
+
+        for tok, t in zip(values, types):
+            m = _USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), operands, (), None, a), kw.start_pos
+
+
+CALLBACKS = {
+    "stablehlo_op": stablehlo_op,
+    "stablehlo_reducer": stablehlo_reducer,
+    "stablehlo_while_head": stablehlo_while_head,
+    "stablehlo_while_do": stablehlo_while_do,
+    "stablehlo_while": stablehlo_while,
+    "stablehlo_return": stablehlo_return,
+}

@@ -1,0 +1,292 @@
+"""Verification helpers shared by StableHLO ops' `verify` classmethods,
+with the reference verifier's messages (jaxlib's StableHLO, checked with
+tests/oracle): source_target_pairs (collective_permute and send/recv, spec
+C1-C4), channel rules (send/recv), replica groups and reduction regions
+(collectives).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleAttr
+from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, OpaqueAttr
+from hlopt.ir.constraints import AnyOf, Constraint, DenseIntElementsOf
+from hlopt.ir.core import IRError, Operation
+from hlopt.ir.traits import Trait
+from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
+
+
+def fail(op: Operation, msg: str) -> IRError:
+    return IRError(msg, op)
+
+
+def op_fail(op: Operation, msg: str) -> IRError:
+    return IRError(f"'{op.name}' op {msg}", op)
+
+
+def types_text(ts: Sequence[Type]) -> str:
+    """MLIR's diagnostic form of a type list: 'a', 'b' (the outer quotes are
+    in the message text)."""
+    return "', '".join(t.text for t in ts)
+
+
+def is_tensor(t: Type) -> bool:
+    return isinstance(t, (RankedTensorType, UnrankedTensorType))
+
+
+def module_int(op: Operation, key: str) -> int | None:
+    """`mhlo.num_partitions` / `mhlo.num_replicas` of the enclosing module."""
+    p = op.parent_op
+    while p is not None:
+        if p.name == "builtin.module":
+            a = p.attributes.get(key)
+            if isinstance(a, IntegerAttr):
+                return a.value
+        p = p.parent_op
+    return None
+
+
+def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> list[tuple[int, int]]:
+    """source_target_pairs checks shared by collective_permute and send/recv
+    (spec C1-C4)."""
+    if not isinstance(attr, DenseElementsAttr) or not isinstance(attr.type, RankedTensorType):
+        raise op_fail(op, "attribute 'source_target_pairs' failed to satisfy constraint: 64-bit signless "
+                           "integer elements attribute")
+    shape = attr.type.shape
+    if len(shape) != 2 or shape[1] != 2:
+        raise fail(op, "expect source_target_pairs attribute of shape (N, 2), but got ("
+                    + ", ".join(map(str, shape)) + ")")
+    vals = attr.flat_values()
+    pairs = [(vals[2 * i], vals[2 * i + 1]) for i in range(shape[0])]
+    sources, targets = set(), set()
+    for s, t in pairs:
+        if s < 0 or t < 0:
+            raise fail(op, "replica ids in source_target_pairs must be >= 0.")
+        if s in sources:
+            raise fail(op, "duplicate sources not allowed.")
+        sources.add(s)
+        if t in targets:
+            raise fail(op, "duplicate targets not allowed.")
+        targets.add(t)
+    # C4 upper bound: only when the module says how many processes there are
+    ch = op.properties.get("channel_handle")
+    key = "mhlo.num_partitions" if isinstance(ch, ChannelHandleAttr) and ch.handle > 0 else "mhlo.num_replicas"
+    n = module_int(op, key) if upper_bound else None
+    if n is not None:
+        for s, t in pairs:
+            for v in (s, t):
+                if v >= n:
+                    raise fail(op, f"replica ids in source_target_pairs must be < {n} ({key}), but got {v}.")
+    return pairs
+
+
+def channel_rule(op: Operation, host_type: int, host_name: str) -> None:
+    ch = op.properties.get("channel_handle")
+    host = op.properties.get("is_host_transfer")
+    is_host = isinstance(host, IntegerAttr) and bool(host.value)
+    if isinstance(ch, ChannelHandleAttr):
+        if is_host and ch.type != host_type:
+            raise fail(op, f"channel_type should be {host_name} when is_host_transfer is true")
+        if not is_host and ch.type != DEVICE_TO_DEVICE:
+            raise fail(op, "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false")
+    pairs = op.properties.get("source_target_pairs")
+    if pairs is not None:
+        if is_host:
+            raise fail(op, "source_target_pairs is not allowed when is_host_transfer is true")
+        source_target_pairs(op, pairs)
+    elif not is_host and isinstance(ch, ChannelHandleAttr) and ch.type == DEVICE_TO_DEVICE \
+            and "source_target_pairs" in op.attributes:
+        source_target_pairs(op, op.attributes.get("source_target_pairs"))
+
+
+def replica_groups(op: Operation) -> None:
+    rg = op.properties.get("replica_groups")
+    if not isinstance(rg, DenseElementsAttr):
+        return
+    ids = [v for v in rg.flat_values() if v != -1]
+    seen = set()
+    for v in ids:
+        if v in seen:
+            raise fail(op, f"replica id #{v} seen more than once")
+        seen.add(v)
+    for i in range(len(ids)):
+        if i not in seen:
+            raise fail(op, f"replica id #{i} not seen in replica groups")
+    if "use_global_device_ids" in op.properties:
+        ch = op.properties.get("channel_handle")
+        h = ch.handle if isinstance(ch, ChannelHandleAttr) else 0
+        if h <= 0:
+            raise fail(op, f"channel_id must be positive when useGlobalDeviceIds is set but got: {h}")
+
+
+def reduction_region(op: Operation, n: int) -> None:
+    if not op.regions or not op.regions[0].blocks:
+        raise op_fail(op, "region #0 ('computation') failed to verify constraint: region with 1 blocks")
+    b = op.regions[0].blocks[0]
+    if len(b.args) != 2 * n:
+        raise fail(op, f"Reduction-region must take {2 * n} parameters, but takes {len(b.args)} parameter(s)")
+    ret = b.last_op
+    if ret is None or ret.name != "stablehlo.return":
+        raise fail(op, "Reduction-region must end with a stablehlo.return")
+    if len(ret.operands) != n:
+        raise fail(op, f"Reduction-region here must produce {n} tensors, but produces {len(ret.operands)} "
+                        f"instead")
+    for i, (a, c, r) in enumerate(zip(b.args[:n], b.args[n:], ret.operands)):
+        if a.type is not c.type or a.type is not r.type:
+            raise fail(op, f"The type of reduction-region's parameter at index {i} is different than the "
+                            f"corresponding result type: {a.type.text} vs {r.type.text}")
+
+
+# ---------------------------------------------------------------------------
+# StableHLO's own traits (Base.h), as trait objects
+
+def _element(t: Type) -> Any:
+    return getattr(t, "element_type", t)
+
+
+def _compatible(a: Type, b: Type) -> bool:
+    """isCompatibleForHloTypeInference, without quantization and bounds:
+    same element type, and shapes equal where both are known."""
+    if a is b:
+        return True
+    if _element(a) is not _element(b):
+        return False
+    sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
+    if sa is None or sb is None:
+        return isinstance(a, UnrankedTensorType) or isinstance(b, UnrankedTensorType)
+    return len(sa) == len(sb) and all(x == y or x < 0 or y < 0 for x, y in zip(sa, sb))
+
+
+class CompatibleOperandsAndResultType(Trait):
+    name = "HLO_CompatibleOperandsAndResultType"
+
+    def verify(self, op: Operation) -> None:
+        ts = list(op.operand_types) + list(op.result_types)
+        if not ts:
+            return
+        expected = op.operands[0].type if op.operands else op.results[0].type
+        if not all(_compatible(t, expected) for t in ts):
+            raise op_fail(op, "requires compatible types for all operands and results")
+
+
+class CompatibleOperandsAndResultElementType(Trait):
+    name = "HLO_CompatibleOperandsAndResultElementType"
+
+    def verify(self, op: Operation) -> None:
+        ts = list(op.operand_types) + list(op.result_types)
+        if not ts:
+            return
+        expected = _element(op.operands[0].type if op.operands else op.results[0].type)
+        if not all(_element(t) is expected for t in ts):
+            raise op_fail(op, "requires compatible element types for all operands and results")
+
+
+class PairwiseSameOperandAndResultType(Trait):
+    name = "HLO_PairwiseSameOperandAndResultType"
+
+    def verify(self, op: Operation) -> None:
+        if len(op.operands) != len(op.results):
+            raise op_fail(op, "requires the same number of operands and results")
+        for i, (a, r) in enumerate(zip(op.operand_types, op.result_types)):
+            if a is not r:
+                raise op_fail(op, f"requires the same type for operand and result at index {i}")
+
+
+class PairwiseSameOperandAndResultElementType(Trait):
+    name = "HLO_PairwiseSameOperandAndResultElementType"
+
+    def verify(self, op: Operation) -> None:
+        if len(op.operands) != len(op.results):
+            raise op_fail(op, "requires the same number of operands and results")
+        for i, (a, r) in enumerate(zip(op.operand_types, op.result_types)):
+            if _element(a) is not _element(r):
+                raise op_fail(op, f"requires the same element type for operand and result at index {i}")
+
+
+# ---------------------------------------------------------------------------
+# attribute constraints
+
+def enum_attr(kind: str, summary: str) -> Constraint:
+    """`#stablehlo<kind VALUE>` (StableHLO's EnumAttr of that kind)."""
+    from hlopt.dialects.stablehlo.attributes import EnumAttr
+
+    return Constraint(lambda a: isinstance(a, EnumAttr) and a.kind == kind, summary)
+
+
+def dialect_attr(prefix: str, summary: str) -> Constraint:
+    """An attribute kept by its spelling (`#stablehlo.gather<...>`, ...)."""
+    return Constraint(lambda a: isinstance(a, OpaqueAttr) and a.spelling.startswith(prefix + "<"), summary)
+
+
+def non_negative(c: Constraint) -> Constraint:
+    return Constraint(lambda a: c(a) and a.value >= 0, c.summary + " whose value is non-negative")
+
+
+def positive(c: Constraint) -> Constraint:
+    return Constraint(lambda a: c(a) and a.value > 0, c.summary + " whose value is positive")
+
+
+ChannelHandle = Constraint(lambda a: isinstance(a, ChannelHandleAttr), "two 64-bit integers 'handle' and 'type'")
+I64Elements = DenseIntElementsOf(64)
+ReplicaGroups = AnyOf(I64Elements, dialect_attr("#stablehlo.replica_group_mesh_axes", ""),
+                      summary="64-bit signless integer elements attribute or replica group mesh axes")
+
+
+class CompatibleOperandsElementType(Trait):
+    name = "HLO_CompatibleOperandsElementType"
+
+    def verify(self, op: Operation) -> None:
+        ts = op.operand_types
+        if ts and any(_element(t) is not _element(ts[0]) for t in ts[1:]):
+            raise op_fail(op, "requires compatible element types for all operands")
+
+
+class AllElementTypesMatch(Trait):
+    """ODS's AllElementTypesMatch<[fields]> (fields read through the declaration)."""
+
+    name = "AllElementTypesMatch"
+
+    def __init__(self, *fields: str):
+        self.fields = fields
+
+    def verify(self, op: Operation) -> None:
+        d = op.opdef
+        ts = []
+        for f in self.fields:
+            v = d.get(op, f)
+            if v is not None:
+                ts.append(_element(v.type))
+        if ts and any(t is not ts[0] for t in ts[1:]):
+            raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields)
+                          + "} have same element type")
+
+
+class AtLeastOneOperand(Trait):
+    """MLIR's SameOperandsAndResultShape first requires an operand."""
+
+    name = "AtLeastOneOperand"
+
+    def verify(self, op: Operation) -> None:
+        if not op.operands:
+            raise op_fail(op, "expected 1 or more operands, but found 0")
+
+
+def reduction_body_types(op: Operation, inputs: Sequence[Any], what: str = "argument") -> None:
+    """The reduction body's arguments (accumulators, then elements) have the
+    element types of the inputs (isPromotableElementType for non-quantized
+    types is equality)."""
+    if not inputs:
+        raise fail(op, "requires at least 1 input value")
+    if not op.regions or not op.regions[-1].blocks:
+        return
+    b = op.regions[-1].blocks[0]
+    n = len(inputs)
+    if len(b.args) != 2 * n:
+        raise fail(op, f"Reduction-region must take {2 * n} parameters, but takes {len(b.args)} parameter(s)")
+    for i, a in enumerate(b.args):
+        want = _element(inputs[i % n].type)
+        if _element(a.type) is not want:
+            raise fail(op, f"The element-type of reduction-region's {what} at index {i} is expected to be "
+                           f"promotable from '{want.text}', but got '{_element(a.type).text}'")
