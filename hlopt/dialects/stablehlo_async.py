@@ -243,7 +243,7 @@ def _parse_error(msg: str, pos: int) -> Exception:
 def stablehlo_async_head(s: Any, c: list) -> tuple:
     """`stablehlo.async_start(%x as %a: T, ...) -> R, ... [attributes {...}]`:
     announces the body's entry arguments before the region is parsed."""
-    from hlopt.syntax.parser import _pieces
+    from hlopt.syntax.parser import split_pieces as _pieces
 
     ops_tok, attrs_tok = c[0], c[-1]
     results = [s.decode_type(t) for t in c[1:-1]]

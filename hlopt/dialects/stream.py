@@ -649,7 +649,7 @@ def _entry(s: Any, tok: Any) -> SymbolRefAttr:
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import _symbol_name
+    from hlopt.syntax.parser import symbol_name as _symbol_name
 
     kw, vis, sym, attrs = c
     props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
@@ -671,7 +671,7 @@ def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def stream_export(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import _symbol_name
+    from hlopt.syntax.parser import symbol_name as _symbol_name
 
     kw, vis, sym, attrs = c
     name = _symbol_name(sym)

@@ -27,7 +27,7 @@ def use(s: Any, tok: Any, t: Type | None) -> Value:
 
 def assignments(tok: Any) -> list[tuple[str, str, int, int]]:
     """`(%a = %x, %b = %y#1)` -> [(arg, value, result#, pos)]."""
-    from hlopt.syntax.parser import _pieces
+    from hlopt.syntax.parser import split_pieces as _pieces
 
     text = str(tok)
     out = []

@@ -145,7 +145,7 @@ class ReturnOp(OpDef):
 
 def util_global(s: Any, c: list) -> tuple[Operation, int]:
     kw, vis, mut, sym, attrs, *init = c
-    from hlopt.syntax.parser import _symbol_name
+    from hlopt.syntax.parser import symbol_name as _symbol_name
 
     props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
     if vis is not None:

@@ -524,3 +524,6 @@ def attr_from_python(v: Any) -> Attribute:
     if isinstance(v, Type):
         return TypeAttr(v)
     raise TypeError(f"cannot convert {v!r} to an attribute")
+
+
+wrap_int = _wrap_int  # public: the value of an integer of `type`, wrapped to its width

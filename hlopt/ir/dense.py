@@ -97,7 +97,7 @@ def raw_to_values(raw: bytes, t: Type, count: int) -> tuple:
         if t is i1:
             arr = arr & 1
         return tuple(arr.tolist())
-    from hlopt.ir.attributes import _wrap_int
+    from hlopt.ir.attributes import wrap_int as _wrap_int
 
     out = []
     for i in range(count):

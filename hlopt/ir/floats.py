@@ -409,3 +409,6 @@ def format_float(bits: int, type_name: str) -> str:
         man = bits & ((1 << s.man_bits) - 1)
         bits = (bits >> (s.bits - 1) << (s.bits - 1)) | (((1 << s.exp_bits) - 1) << s.man_bits) | man
     return hex_literal(bits)
+
+
+max_finite_bits = _max_finite_bits  # public name

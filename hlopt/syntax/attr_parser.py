@@ -148,7 +148,8 @@ def float_bits(tok: str, t: FloatType) -> int:
 
 
 def _overflow_bits(s, neg: bool) -> int:
-    from hlopt.ir.floats import _max_finite_bits, float_to_bits, nan_bits
+    from hlopt.ir.floats import float_to_bits, nan_bits
+    from hlopt.ir.floats import max_finite_bits as _max_finite_bits
 
     sign = (1 << (s.bits - 1)) if neg else 0
     if s.kind == "ieee":
@@ -185,7 +186,7 @@ def element_value(tok: str, t: Type) -> Any:
         except SyntaxErr as e:  # MLIR's wording for elements
             raise SyntaxErr(e.message.replace("for attribute", "for type")) from None
         if isinstance(t, IntegerType):
-            from hlopt.ir.attributes import _wrap_int
+            from hlopt.ir.attributes import wrap_int as _wrap_int
 
             v = _wrap_int(v, t)
         return v

@@ -88,3 +88,7 @@ def make_attr_parser(transformer) -> Lark:
     from hlopt.syntax.lexer import AttrLexer
 
     return _build(grammar_text("attributes.lark"), AttrLexer, ["attr", "type", "loc"], transformer, "attrs")
+
+
+# public name for dialects that compile a grammar of their own
+build_parser = _build

@@ -36,7 +36,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        from hlopt.syntax.parser import _symbol_name
+        from hlopt.syntax.parser import symbol_name as _symbol_name
 
         target = _symbol_name(a.span_text(a.get("target"))[0])
         attrs = a.attrs()

@@ -250,7 +250,8 @@ class ArgsDecoder(Transformer):
 
 class _ArgsParser:
     def __init__(self):
-        from hlopt.syntax.grammar import _build, grammar_text
+        from hlopt.syntax.grammar import build_parser as _build
+        from hlopt.syntax.grammar import grammar_text
 
         self.decoder = ArgsDecoder()
         self.lark = _build(grammar_text("stablehlo_args.lark"), ArgsLexer, list(FORMATS), self.decoder, "args")
@@ -537,7 +538,7 @@ def stablehlo_reducer(s: Any, c: list) -> None:
     for tok in c:
         text = str(tok)
         inner = text[1:-1]
-        from hlopt.syntax.parser import _pieces
+        from hlopt.syntax.parser import split_pieces as _pieces
 
         pieces = list(_pieces(inner))
         if len(pieces) != 2:
@@ -559,7 +560,7 @@ def stablehlo_while_head(s: Any, c: list) -> tuple:
     inner = text[1:-1]
     pairs = []
     if inner.strip():
-        from hlopt.syntax.parser import _pieces
+        from hlopt.syntax.parser import split_pieces as _pieces
 
         for piece, off in _pieces(inner):
             m = _IN_USE.fullmatch(piece)
@@ -598,7 +599,7 @@ def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
         types = types or []
         if len(values) != len(types):
             raise parse_error(f"{len(values)} operands present, but expected {len(types)}", kw.start_pos)
-        from hlopt.syntax.parser import _USE
+        from hlopt.syntax.parser import USE as _USE
 
         for tok, t in zip(values, types):
             m = _USE.match(str(tok))

@@ -1,0 +1,65 @@
+"""Imports flow one way: cli -> passes -> analysis -> dialects -> ir, with
+syntax beside ir (dialects may use syntax; syntax and ir name no dialect),
+and no module imports another module's private names."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "hlopt"
+
+# what each layer may not import
+FORBIDDEN = {
+    "ir": ("hlopt.syntax", "hlopt.dialects", "hlopt.passes", "hlopt.analysis", "hlopt.cli", "hlopt.driver",
+           "hlopt.interp"),
+    "syntax": ("hlopt.dialects", "hlopt.passes", "hlopt.analysis", "hlopt.cli", "hlopt.driver"),
+    "dialects": ("hlopt.passes", "hlopt.analysis", "hlopt.cli", "hlopt.driver"),
+    "analysis": ("hlopt.passes", "hlopt.cli", "hlopt.driver"),
+    "passes": ("hlopt.cli",),
+}
+
+
+def _modules():
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        yield ".".join(("hlopt",) + rel.with_suffix("").parts).removesuffix(".__init__"), path
+
+
+def _imports(path: Path):
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module, [a.name for a in node.names], node.lineno
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name, [], node.lineno
+
+
+MODULES = list(_modules())
+
+
+@pytest.mark.parametrize("name,path", MODULES, ids=[m for m, _ in MODULES])
+def test_imports_flow_one_way(name, path):
+    parts = name.split(".")
+    layer = parts[1] if len(parts) > 1 else ""
+    bad = []
+    for mod, names, line in _imports(path):
+        for f in FORBIDDEN.get(layer, ()):
+            if mod == f or mod.startswith(f + "."):
+                bad.append(f"{path.name}:{line} imports {mod}")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("name,path", MODULES, ids=[m for m, _ in MODULES])
+def test_no_private_names_from_other_modules(name, path):
+    bad = []
+    for mod, names, line in _imports(path):
+        if not mod.startswith("hlopt") or mod == name:
+            continue
+        for n in names:
+            if n.startswith("_") and not n.startswith("__"):
+                bad.append(f"{path.name}:{line} imports {mod}.{n}")
+    assert not bad, bad
