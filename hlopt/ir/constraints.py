@@ -43,13 +43,22 @@ from hlopt.ir.types import (
 class Constraint:
     """A named predicate over types or attributes."""
 
-    __slots__ = ("pred", "summary")
+    __slots__ = ("pred", "summary", "_memo")
 
     def __init__(self, pred: Callable[[Any], bool], summary: str):
         self.pred, self.summary = pred, summary
+        self._memo: dict[Any, bool] = {}
 
     def __call__(self, x: Any) -> bool:
         return self.pred(x)
+
+    def check_type(self, t: Any) -> bool:
+        """`self(t)` memoized: types are interned, so one answer per type object."""
+        try:
+            return self._memo[t]
+        except KeyError:
+            r = self._memo[t] = bool(self.pred(t))
+            return r
 
     def __or__(self, other: "Constraint") -> "Constraint":
         return AnyOf(self, other)

@@ -444,8 +444,10 @@ def _verify_fields(cls: type[OpDef], op: "Operation") -> None:
                                    "operandSegmentSizes", AttrSizedOperandSegments.name)
     res_segs = _verify_group_counts(cls, op, cls.result_defs, len(op.results), "result",
                                     "resultSegmentSizes", AttrSizedResultSegments.name)
-    _verify_region_count(cls, op)
-    _verify_successor_count(cls, op)
+    if op.regions or cls.region_defs:
+        _verify_region_count(cls, op)
+    if op.successors or cls.successor_defs:
+        _verify_successor_count(cls, op)
     # attributes
     props, attrs = op.properties, op.attributes
     for f in cls.attr_defs:
@@ -469,7 +471,7 @@ def _verify_fields(cls: type[OpDef], op: "Operation") -> None:
             for i in range(start, start + size):
                 v = values[i]
                 t = v.value.type if what == "operand" else v.type
-                if not c(t):
+                if not c.check_type(t):
                     summary = c.summary if f.arity != VARIADIC else f"variadic of {c.summary}"
                     raise op_error(op, f"{what} #{i} must be {summary}, but got '{t.text}'")
     # regions

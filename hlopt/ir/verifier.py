@@ -18,16 +18,28 @@ from hlopt.ir.symbols import SymbolCache
 def verify(top: Operation) -> None:
     """Raise IRError for the first problem found."""
     symbols = SymbolCache()
+    after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     for op in top.walk(post_order=False):
-        _verify_structure(op)
         d = op.opdef
+        _verify_structure(op, d)
         if d is not None:
             d.verify_declaration(op)
             if _takes_symbols(d.verify):
                 d.verify(op, symbols)
             else:
                 d.verify(op)
+            if op.regions and _overrides_verify_regions(d):
+                after_regions.append((op, d))
+    for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegions
+        d.verify_regions(op)
     _verify_dominance(top)
+
+
+def _overrides_verify_regions(d) -> bool:
+    from hlopt.ir.opdef import OpDef
+
+    f = getattr(d.verify_regions, "__func__", None)
+    return f is not None and f is not OpDef.verify_regions.__func__
 
 
 _SIG_CACHE: dict = {}
@@ -40,8 +52,7 @@ def _takes_symbols(fn) -> bool:
     return r
 
 
-def _verify_structure(op: Operation) -> None:
-    d = op.opdef
+def _verify_structure(op: Operation, d) -> None:
     for i, o in enumerate(op._operands):
         if o.value is None:
             raise IRError(f"null operand found (operand #{i})", op)

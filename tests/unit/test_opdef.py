@@ -28,6 +28,7 @@ from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     Commutative,
     HasParent,
+    NoTerminator,
     Pure,
     SameOperandsAndResultType,
     Terminator,
@@ -106,7 +107,21 @@ class TCallOp(CallOpInterface, OpDef):
     outs = var_result()
 
 
-TDECL = Dialect("tdecl", ops=(AddOp, PackOp, MaybeOp, SegOp, BodyOp, YieldOp, BrOp, InferOp, TCallOp))
+class CheckedBodyOp(OpDef):
+    """verify_regions runs after the nested ops are verified (MLIR's verifyRegions)."""
+
+    name = "tdecl.checked_body"
+    body = region(blocks=1)
+    traits = (NoTerminator(),)
+
+    @classmethod
+    def verify_regions(cls, op):
+        from hlopt.ir.traits import op_error
+
+        raise op_error(op, "verify_regions ran")
+
+
+TDECL = Dialect("tdecl", ops=(CheckedBodyOp, AddOp, PackOp, MaybeOp, SegOp, BodyOp, YieldOp, BrOp, InferOp, TCallOp))
 current_context().load(TDECL)
 
 
@@ -178,6 +193,14 @@ def test_attribute_default_makes_it_optional():
     op = m.regions[0].blocks[0].first_op.regions[0].blocks[0].first_op
     assert MaybeOp.get(op, "level") is IntegerAttr(0, i64)
     assert MaybeOp.get(op, "x") is None
+
+
+def test_verify_regions_runs_after_nested_ops():
+    nested_bad = ('func.func @f(%c: i32) {\n"tdecl.checked_body"() ({\n'
+                  '  "tdecl.pack"(%c) : (i32) -> ()\n}) : () -> ()\nreturn\n}')
+    assert _verify_error(nested_bad) == "'tdecl.pack' op requires attribute 'tag'"
+    nested_ok = nested_bad.replace('"tdecl.pack"(%c)', '"tdecl.pack"(%c) {tag = "t"}')
+    assert _verify_error(nested_ok) == "'tdecl.checked_body' op verify_regions ran"
 
 
 def test_successor_count():
