@@ -46,7 +46,7 @@ def test_imports_flow_one_way(name, path):
     parts = name.split(".")
     layer = parts[1] if len(parts) > 1 else ""
     bad = []
-    for mod, names, line in _imports(path):
+    for mod, _names, line in _imports(path):
         for f in FORBIDDEN.get(layer, ()):
             if mod == f or mod.startswith(f + "."):
                 bad.append(f"{path.name}:{line} imports {mod}")
