@@ -47,7 +47,9 @@ SYMBOL = re.compile(_SYM, re.ASCII)
 SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
 ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
 CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
-_GAP = r"(?:\s+|//[^\n]*)*"  # whitespace and comments, as MLIR's lexer skips them
+# whitespace and comments, as MLIR's lexer skips them; a comment runs to the
+# end of its line (no backtracking into it: `// a -> b` holds no arrow)
+_GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"
 ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
 COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
