@@ -495,6 +495,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, default=RESULTS, help="results file")
     ap.add_argument("--plain", action="store_true", help="plain text tables (no rich)")
     ap.add_argument("--check", action="store_true", help="exit 1 if a target FAILs")
+    ap.add_argument("--skip-specialize-encodings", action="store_true",
+                    help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
 
@@ -595,6 +597,22 @@ def main(argv=None) -> int:
 
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
+    from async_bench import bench_async  # issue 10: async passes, linear in size
+
+    res["async"] = bench_async(repeat)
+    from hir_bench import bench_hir  # issue 13: host IR passes, linear in size
+
+    res["hir"] = bench_hir(repeat)
+    log("interpreter: deep_transformer_grad (in-process) ...")
+    import interp_bench  # bench/interp_bench.py: the reference interpreter's figures
+
+    res["interpreter"] = interp_bench.measure(repeat)
+    log(interp_bench.render(res["interpreter"]))
+    log("send/recv passes: generated 1k and 10k permutes (in-process) ...")
+    import sendrecv_bench  # bench/sendrecv_bench.py: decomposition/pipelining growth
+
+    res["sendrecv"] = sendrecv_bench.measure(1)
+    log(sendrecv_bench.render(res["sendrecv"]))
 
     if "hlopt" in want:  # big constants and deep nesting (bench/reliability.py)
         import reliability
@@ -622,10 +640,18 @@ def main(argv=None) -> int:
                     d["diff"] = first_diff(got, exp)
             res["inprocess"][str(n)] = d
 
-    targets = report(res, a.plain)
+    targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
+    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
+        print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
+        targets.append(t)
     res["targets"] = targets
     a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"results written to {a.json}")
+    if not a.skip_specialize_encodings:
+        sys.path.insert(0, str(BENCH_DIR))
+        import specialize_encodings
+
+        specialize_encodings.main(["--quick"] if a.quick else [])
     if a.check and any(t["result"] == "FAIL" for t in targets):
         return 1
     return 0

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-import hlopt.dialects  # noqa: F401  (announces dialects; cheap)
+from hlopt.dialects import DIALECTS
+from hlopt.ir.context import Context, set_default_context
+
+
+def _print(op) -> str:
+    from hlopt.syntax.printer import print_op as _p
+
+    return _p(op)
+
+
+# the context used when none is active: hlopt's own dialects (names only)
+set_default_context(Context(DIALECTS, op_printer=_print))
 
 __version__ = "0.1.0"
 
@@ -23,3 +34,19 @@ def verify(op) -> None:
     from hlopt.ir.verifier import verify as _v
 
     _v(op)
+
+
+def interpret(module, args=None, num_partitions=None, num_replicas=None, entry: str = "main", seed: int = 0):
+    """Run `entry` with the reference interpreter on num_partitions x
+    num_replicas simulated devices; returns each device's results."""
+    from hlopt.interp import interpret as _i
+
+    return _i(module, args, num_partitions, num_replicas, entry, seed)
+
+
+def check_semantics(module, pipeline, seeds: int = 1, **kw):
+    """Run a pass pipeline, interpreting the module before it and after
+    every pass; raises at the first pass that changes a result."""
+    from hlopt.interp.semantics import check_semantics as _c
+
+    return _c(module, pipeline, seeds, **kw)

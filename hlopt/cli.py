@@ -77,10 +77,15 @@ def _list_passes() -> str:
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--check-semantics", is_flag=True,
+              help="Interpret the module on seeded random inputs before the pipeline and after every pass; "
+                   "stop at the first pass that changes a result.")
+@click.option("--check-semantics-seeds", type=click.IntRange(min=1), default=1, metavar="K",
+              help="Input sets --check-semantics runs (default 1).")
 @click.version_option(__version__, "--version", prog_name="hlopt")
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes):
+         list_passes, check_semantics, check_semantics_seeds):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -104,8 +109,11 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
                 name, eq, rest = body.partition("=")
             opts = {}
             if eq:
-                try:
-                    opts = parse_options(rest)
+                from hlopt.passes.registry import get_pass
+
+                positional = getattr(get_pass(name), "positional_option", None)
+                try:  # `--view-schedule=FILE.json`: the value of the pass's positional option
+                    opts = {positional: rest} if positional and "=" not in rest else parse_options(rest)
                 except PipelineError as e:
                     raise click.UsageError(str(e)) from None
             specs.append(PassSpec(name, opts))
@@ -129,7 +137,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     path = inputs[0] if inputs else "-"
     if hasattr(sys, "set_int_max_str_digits"):  # i128+ literals may be long; MLIR has no digit limit
         sys.set_int_max_str_digits(0)
-    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics))
+    seeds = check_semantics_seeds if check_semantics else 0
+    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
 
 
@@ -194,7 +203,7 @@ def _read(path: str) -> tuple[str, str]:
     return name, data.decode("utf-8", "surrogateescape")
 
 
-def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
+def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0) -> int:
     from hlopt.driver import build_pass_manager, process
     from hlopt.passes.pipeline import PipelineError
     from hlopt.syntax.diagnostics import Diagnostic, render
@@ -206,7 +215,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
         pm = build_pass_manager(opts)
     except (PipelineError, ValueError) as e:
         raise click.UsageError(str(e)) from None
-    _instrument(pm, opts)
+    _instrument(pm, opts, check_seeds)
     chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
@@ -214,20 +223,21 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     for i, src in enumerate(chunks):
         if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
             pm = build_pass_manager(opts)
-            _instrument(pm, opts)
+            _instrument(pm, opts, check_seeds)
         out, diags, stages = process(src, opts, pm)
         all_stages.extend(stages)
         if verify_diags:
-            from hlopt.syntax.expected import check
+            from hlopt.syntax.expected import check as check_expected
 
-            errs = check(src, diags)
+            errs = check_expected(src, diags)
             if errs:
                 render(errs)
                 failed = True
-        elif diags:
+        elif diags:  # warnings and remarks alone do not fail the run
             for d in diags:
                 d.source = d.source or src
             render(diags)
+        if out is None and not verify_diags:
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
         outputs.append(out if out is not None else "")
@@ -252,9 +262,13 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool) -> int:
     return 0
 
 
-def _instrument(pm, opts) -> None:
+def _instrument(pm, opts, check_seeds: int = 0) -> None:
     from hlopt.passes.instrumentation import PrintIR, Statistics
 
+    if check_seeds:  # --check-semantics with K input sets
+        from hlopt.interp.semantics import SemanticCheck
+
+        pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
     if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo))

@@ -62,7 +62,27 @@ def build_pass_manager(opts: Options):
 
 
 def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Diagnostic], list]:
-    """Run one buffer; returns (output text or None on failure, diagnostics, timings)."""
+    """Run one buffer; returns (output text or None on failure, diagnostics, timings).
+    Warnings and remarks (Context.emit) come back with a successful output too."""
+    from hlopt.ir.context import current_context
+
+    notes: list[Diagnostic] = []
+    seen: set = set()
+
+    def collect(severity: str, message: str, op) -> None:
+        # the verifier runs after every pass: report each finding once
+        loc = op.location if op is not None else None
+        key = (severity, message, id(op) if loc is None else loc.text)
+        if key not in seen:
+            seen.add(key)
+            notes.append(Diagnostic(severity, message, loc, source=source))
+
+    with current_context().diagnostic_handler(collect):
+        out, diags, stages = _process(source, opts, pm)
+    return out, notes + diags, stages
+
+
+def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Diagnostic], list]:
     from hlopt.ir.verifier import verify
     from hlopt.syntax.parser import parse_source
     from hlopt.syntax.printer import print_op
@@ -98,7 +118,8 @@ def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Di
             d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
                                       context=True))
             _pass_stages(pm, stages)
-            return None, [d], stages
+            first = [op_diag(IRError(m, o), source) for m, o in e.errors]
+            return None, [*first, d], stages
         _pass_stages(pm, stages)
     t2 = time.perf_counter()
     text = print_op(module, opts.generic, opts.debuginfo, resources)

@@ -1,21 +1,32 @@
-"""Dialect registry: names only, so importing hlopt stays cheap.
+"""The dialects hlopt knows, by name only (importing hlopt stays cheap).
 
-A dialect module is imported the first time one of its ops is looked up.
-`open` dialects accept ops hlopt does not model (printed and verified
-generically), so real IR using them still round-trips.
+A dialect's module is imported by the context (hlopt.ir.context) the first
+time its namespace is used. `open` dialects accept ops hlopt does not model
+(printed and verified generically), so real IR using them still
+round-trips; a dialect without a module is known by name only.
 """
 
-from hlopt.ir.opdef import announce_dialect
+from types import MappingProxyType
 
-# fully modelled here
-for _name in ("builtin", "func", "stablehlo", "chlo"):
-    announce_dialect(_name, f"hlopt.dialects.{_name}")
-# sdy: mesh/manual_computation/return modelled, other ops pass through
-announce_dialect("sdy", "hlopt.dialects.sdy", open=True)
+from hlopt.ir.context import DialectInfo
 
-# dialects hlopt models partially: unknown ops of theirs pass through
-for _name in ("arith", "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index",
-              "mhlo", "mpmd", "tosa", "vhlo",
-              "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext", "hir"):
-    announce_dialect(_name, f"hlopt.dialects.{_name}" if _name in ("arith",) else "hlopt.dialects.passthrough",
-                     open=True)
+_D = "hlopt.dialects."
+
+DIALECTS = MappingProxyType({
+    "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
+    "func": DialectInfo(_D + "func", grammar="func.lark"),
+    "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
+    "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
+    "chlo": DialectInfo(_D + "chlo"),
+    "mhlo": DialectInfo(_D + "mhlo", open=True),
+    "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
+    "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
+    "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
+    "hal": DialectInfo(_D + "hal", open=True),
+    "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
+    "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
+    "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
+    **{name: DialectInfo("", open=True) for name in (
+        "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mpmd", "tosa", "vhlo", "flow")},
+})

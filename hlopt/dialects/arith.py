@@ -8,6 +8,7 @@ from typing import Any
 
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.dialect import Dialect
 from hlopt.ir.location import FusedLoc, UnknownLoc
 from hlopt.ir.matchers import int_value
 from hlopt.ir.opdef import (
@@ -15,14 +16,10 @@ from hlopt.ir.opdef import (
     CONSTANT_LIKE,
     PURE,
     OpDef,
-    lookup_op,
-    register_constant_materializer,
-    register_op,
 )
 from hlopt.ir.types import IndexType, IntegerType, ShapedType, Type, i1
 
 
-@register_op
 class ConstantOp(OpDef):
     name = "arith.constant"
     summary = "integer or floating point constant"
@@ -58,30 +55,6 @@ class ConstantOp(OpDef):
     def fold(cls, op: Operation) -> Any:
         return [op.properties.get("value")]
 
-
-def _binary(name: str, props: tuple[str, ...], commutative: bool) -> None:
-    traits = {PURE}
-    if commutative:
-        traits.add(COMMUTATIVE)
-    cls = type(name.title().replace(".", "").replace("_", "") + "Op", (OpDef,), {
-        "name": name, "traits": frozenset(traits), "inherent": props,
-        "summary": f"{name} operation"})
-    register_op(cls)
-    return cls
-
-
-for _n, _c in (("addi", True), ("subi", False), ("muli", True), ("shli", False)):
-    _binary(f"arith.{_n}", ("overflowFlags",), _c)
-for _n, _c in (("addf", True), ("subf", False), ("mulf", True), ("divf", False), ("maximumf", True),
-               ("minimumf", True), ("remf", False)):
-    _binary(f"arith.{_n}", ("fastmath",), _c)
-for _n, _c in (("andi", True), ("ori", True), ("xori", True), ("divsi", False), ("divui", False),
-               ("remsi", False), ("remui", False), ("maxsi", True), ("minsi", True), ("select", False),
-               ("index_cast", False), ("sitofp", False), ("extsi", False), ("extui", False),
-               ("trunci", False), ("truncf", False), ("extf", False), ("bitcast", False)):
-    _binary(f"arith.{_n}", ("overflowFlags",) if _n == "trunci" else (), _c)
-_binary("arith.cmpi", ("predicate",), False)
-_binary("arith.cmpf", ("predicate", "fastmath"), False)
 
 # -- folding and canonicalization --------------------------------------------------
 _NONE_OVERFLOW = OpaqueAttr("#arith.overflow<none>")
@@ -217,7 +190,10 @@ def _divsi(a, b, t):
     if b == 0:
         return None
     q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
+    q = q if (a >= 0) == (b >= 0) else -q
+    if q >= 1 << (_bits(t) - 1):  # INT_MIN / -1 overflows: MLIR does not fold it
+        return None
+    return q
 
 
 def _divui(a, b, t):
@@ -237,8 +213,6 @@ _FOLDS = {
     "arith.divsi": _divsi,
     "arith.divui": _divui,
 }
-for _n, _f in _FOLDS.items():
-    lookup_op(_n).fold = classmethod(_binary_fold(_f))  # type: ignore[union-attr]
 
 
 def _select_fold(cls: Any, op: Operation) -> Any:
@@ -256,7 +230,6 @@ def _select_fold(cls: Any, op: Operation) -> Any:
     return None
 
 
-lookup_op("arith.select").fold = classmethod(_select_fold)  # type: ignore[union-attr]
 
 
 def _fused(locs: list) -> Any:
@@ -310,8 +283,48 @@ def _mul_patterns(cls: Any) -> tuple:
     return (_reassociate_constant("arith.muli", lambda a, b: a * b),)
 
 
-lookup_op("arith.addi").canonicalization_patterns = classmethod(_add_patterns)  # type: ignore[union-attr]
-lookup_op("arith.muli").canonicalization_patterns = classmethod(_mul_patterns)  # type: ignore[union-attr]
+
+
+# -- the other ops: generic form, folders and patterns declared with each -----
+
+_OPS: list[type[OpDef]] = [ConstantOp]
+
+
+def _binary(name: str, props: tuple[str, ...], commutative: bool, fold: Callable | None = None,
+            patterns: Callable | None = None) -> type:
+    traits = {PURE}
+    if commutative:
+        traits.add(COMMUTATIVE)
+    body: dict[str, Any] = {"name": name, "traits": frozenset(traits), "inherent": props,
+                            "summary": f"{name} operation"}
+    if fold is not None:
+        body["fold"] = classmethod(fold)
+    if patterns is not None:
+        body["canonicalization_patterns"] = classmethod(patterns)
+    cls = type(name.title().replace(".", "").replace("_", "") + "Op", (OpDef,), body)
+    _OPS.append(cls)
+    return cls
+
+
+def _fold_of(n: str) -> Callable | None:
+    f = _FOLDS.get(f"arith.{n}")
+    return _binary_fold(f) if f is not None else None
+
+
+_PATTERNS = {"addi": _add_patterns, "muli": _mul_patterns}
+for _n, _c in (("addi", True), ("subi", False), ("muli", True), ("shli", False)):
+    _binary(f"arith.{_n}", ("overflowFlags",), _c, _fold_of(_n), _PATTERNS.get(_n))
+for _n, _c in (("addf", True), ("subf", False), ("mulf", True), ("divf", False), ("maximumf", True),
+               ("minimumf", True), ("remf", False)):
+    _binary(f"arith.{_n}", ("fastmath",), _c)
+for _n, _c in (("andi", True), ("ori", True), ("xori", True), ("divsi", False), ("divui", False),
+               ("remsi", False), ("remui", False), ("maxsi", True), ("minsi", True), ("select", False),
+               ("index_cast", False), ("sitofp", False), ("extsi", False), ("extui", False),
+               ("trunci", False), ("truncf", False), ("extf", False), ("bitcast", False)):
+    _binary(f"arith.{_n}", ("overflowFlags",) if _n == "trunci" else (), _c,
+            _select_fold if _n == "select" else _fold_of(_n))
+_binary("arith.cmpi", ("predicate",), False)
+_binary("arith.cmpf", ("predicate", "fastmath"), False)
 
 
 def materialize_constant(builder: Any, value: Any, type: Type, location: Any) -> Operation | None:
@@ -321,6 +334,21 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
     return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
 
 
-register_constant_materializer("arith", materialize_constant)
+
+def _parse_constant(s: Any, c: list) -> tuple[Operation, int]:
+    """grammars/arith.lark: `arith.constant {attrs} <typed attribute>`."""
+    from hlopt.syntax.parser import ParseError
+
+    kw, attrs, value = c
+    v = s.decode_attr(value)
+    t = getattr(v, "type", None)
+    if t is None:
+        raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
+
+
+DIALECT = Dialect("arith", ops=tuple(_OPS), materialize_constant=materialize_constant, grammar="arith.lark",
+                  syntax={"arith_constant": _parse_constant})
 
 __all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

@@ -5,37 +5,40 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import Str
 from hlopt.ir.core import IRError, Operation
-from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL, SYMBOL_TABLE, OpDef, register_op
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import OpDef, opt_attr, region, var_operand, var_result
+from hlopt.ir.traits import (
+    AffineScope,
+    IsolatedFromAbove,
+    NoTerminator,
+    Pure,
+    SingleBlock,
+    Symbol,
+    SymbolTable,
+)
 
 
-@register_op
-class ModuleOp(OpDef):
+class ModuleOp(SymbolOpInterface, OpDef):
     name = "builtin.module"
     summary = "A top-level container operation"
-    traits = frozenset({ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, SYMBOL})
-    inherent = ("sym_name", "sym_visibility")
+    sym_name = opt_attr(Str)
+    sym_visibility = opt_attr(Str)
+    bodyRegion = region(blocks=1)
+    traits = (AffineScope(), IsolatedFromAbove(), NoTerminator(), SymbolTable(), Symbol(), SingleBlock())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if len(op.regions) != 1:
-            raise IRError("'builtin.module' op requires one region", op)
-        if len(op.regions[0].blocks) > 1:
-            raise IRError("'builtin.module' op expects region #0 to have 0 or 1 blocks", op)
-        if op.results or op.operands:
-            raise IRError("'builtin.module' op requires zero operands and results", op)
         for k, _ in op.attributes.entries:
             if "." not in k:
                 raise IRError(f"'builtin.module' op can only contain attributes with dialect-prefixed names, "
                               f"found: '{k}'", op)
-        name = op.properties.get("sym_name")
-        if name is not None and not isinstance(name, StringAttr):
-            raise IRError("'builtin.module' op attribute 'sym_name' failed to satisfy constraint: "
-                          "string attribute", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "module"
+        s = p.op_name(op)
         name = op.properties.get("sym_name")
         if name is not None:
             s += " " + symbol_name_text(name.value)
@@ -45,7 +48,67 @@ class ModuleOp(OpDef):
         return s + " " + p.region(op.regions[0])
 
 
-@register_op
 class UnrealizedConversionCastOp(OpDef):
     name = "builtin.unrealized_conversion_cast"
     summary = "An unrealized conversion from one set of types to another"
+    inputs = var_operand()
+    outputs = var_result()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # `($inputs^ : type($inputs))? to type($outputs) attr-dict`, name spelled out
+        s = op.name
+        if op.operands:
+            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
+        return s + " to " + p.types(op.result_types) + p.attr_dict(op.attributes)
+
+
+# -- custom syntax: grammars/builtin.lark ----------------------------------------
+
+def _module_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, sym, attrs = c
+    props = {}
+    if sym is not None:
+        props["sym_name"] = StringAttr(symbol_name(sym))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    s.pending.append(("builtin.module", None))
+    return props, a, kw.start_pos
+
+
+def _module(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, pos), region = c
+    s.pending.pop()
+    if not region.blocks:  # a module body always has its (possibly empty) block
+        region.add_block()
+    # inherent attributes written in `attributes {...}` become properties
+    props, attrs = s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
+    return Operation("builtin.module", (), (), props, attrs, [region]), pos
+
+
+def _cast(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import USE, ParseError
+
+    kw, values, in_types, out_types, attrs = c
+    operands = []
+    if values is not None:
+        if len(values) != len(in_types):
+            raise ParseError(f"{len(values)} operands present, but expected {len(in_types)}", values[0].start_pos)
+        for tok, t in zip(values, in_types):
+            m = USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
+
+
+def _cast_types(s: Any, c: list) -> list:
+    # left-recursive list: its lookaheads are not merged with other rules' type lists
+    head = c[0] if isinstance(c[0], list) else [s.decode_type(c[0])]
+    return head + [s.decode_type(c[1])] if len(c) == 2 else head
+
+
+DIALECT = Dialect("builtin", ops=(ModuleOp, UnrealizedConversionCastOp), grammar="builtin.lark",
+                  syntax={"builtin_module_head": _module_head, "builtin_module": _module, "builtin_cast": _cast,
+                          "builtin_cast_types": _cast_types})

@@ -11,7 +11,8 @@ from hlopt.dialects.shlo_args import Args
 from hlopt.dialects.stablehlo_asm import merged_attrs
 from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.core import Operation
-from hlopt.ir.opdef import PURE, OpDef, register_op
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.opdef import PURE, OpDef
 from hlopt.ir.types import FunctionType, i64
 
 OPS: dict[str, type] = {}
@@ -42,6 +43,7 @@ class ArrowOp(OpDef):
     """`chlo.op %a[, %b] attr-dict : T[, U] -> V`: `arity` operand types,
     then the result type (chlo's unary ops and its non-broadcasting binary
     ops share this form)."""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     traits = frozenset({PURE})
     args_format = "uses_attrs"
@@ -77,6 +79,7 @@ class BinaryOp(ArrowOp):
 
 class BroadcastBinaryOp(OpDef):
     """`chlo.broadcast_add %a, %b {broadcast_dimensions = ...} : (T, T) -> T`"""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     traits = frozenset({PURE})
     inherent = ("broadcast_dimensions",)
@@ -100,6 +103,7 @@ class BroadcastBinaryOp(OpDef):
 
 class TopKOp(OpDef):
     name = "chlo.top_k"
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
     traits = frozenset({PURE})
     inherent = ("k", "recall_target")
     args_format = "top_k_args"
@@ -132,7 +136,6 @@ class TopKOp(OpDef):
 
 
 def _reg(cls: type) -> type:
-    register_op(cls)
     OPS[cls.name] = cls
     return cls
 
@@ -172,3 +175,6 @@ def _chlo_constant() -> type:
 _chlo_constant()
 _reg(type("ConstantLikeOp", (OpDef,), {"name": "chlo.constant_like", "inherent": ("value",),
                                        "traits": frozenset({PURE})}))
+
+
+DIALECT = Dialect("chlo", ops=tuple(OPS.values()))

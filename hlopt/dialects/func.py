@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hlopt.ir.attributes import (
@@ -12,16 +13,21 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
-from hlopt.ir.core import IRError, Operation
+from hlopt.ir.constraints import AnyFunction, ArrayOf, Dict, FlatSymbolRef, Str, TypeAttrOf, Unit
+from hlopt.ir.core import IRError, Operation, Region
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface
 from hlopt.ir.location import UnknownLoc
-from hlopt.ir.opdef import (
-    ISOLATED,
-    PURE,
-    RETURN_LIKE,
-    SYMBOL,
-    TERMINATOR,
-    OpDef,
-    register_op,
+from hlopt.ir.opdef import OpDef, attr, opt_attr, region, var_operand, var_result
+from hlopt.ir.traits import (
+    AffineScope,
+    AutomaticAllocationScope,
+    HasParent,
+    IsolatedFromAbove,
+    Pure,
+    ReturnLike,
+    Symbol,
+    Terminator,
 )
 from hlopt.ir.types import FunctionType
 
@@ -42,13 +48,26 @@ def _attr_list(op: Operation, name: str, n: int) -> list[DictionaryAttr | None]:
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-@register_op
-class FuncOp(OpDef):
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
-    traits = frozenset({ISOLATED, SYMBOL})
-    inherent = _FUNC_PROPS
+    sym_name = attr(Str)
+    function_type = attr(TypeAttrOf(AnyFunction, "type attribute of function type"))
+    sym_visibility = opt_attr(Str)
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    no_inline = opt_attr(Unit)
+    body = region()
+    traits = (IsolatedFromAbove(), Symbol(), AutomaticAllocationScope(), AffineScope())
     default_dialect = "func"
+
+    @classmethod
+    def is_declaration(cls, op: Operation) -> bool:
+        return not op.regions or not op.regions[0].blocks
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
+        return _func_visit_items(op, debuginfo)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -127,11 +146,11 @@ def _enclosing_func(op: Operation) -> Operation | None:
     return parent if parent is not None and parent.name == "func.func" else None
 
 
-@register_op
 class ReturnOp(OpDef):
     name = "func.return"
     summary = "Function return operation"
-    traits = frozenset({TERMINATOR, RETURN_LIKE, PURE})
+    operands = var_operand()
+    traits = (Pure(), HasParent("func.func"), ReturnLike(), Terminator())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -156,11 +175,15 @@ class ReturnOp(OpDef):
         return s + p.attr_dict(op.attributes)
 
 
-@register_op
-class CallOp(OpDef):
+class CallOp(CallOpInterface, OpDef):
     name = "func.call"
     summary = "Call operation"
-    inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
+    args = var_operand()
+    callee = attr(FlatSymbolRef)
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    no_inline = opt_attr(Unit)
+    outs = var_result()
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -200,3 +223,138 @@ class CallOp(OpDef):
         s = p.op_name(op) + " " + op.properties.get("callee").text
         s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+# -- printing ---------------------------------------------------------------------
+
+def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
+    """func.func custom form: signature (arg types and locs; arg attrs only for
+    declarations), result types and attrs, other attrs, then the body."""
+    ft = o.properties.get("function_type")
+    ft = getattr(ft, "type", ft)
+    body = o.regions[0] if o.regions else None
+    has_body = body is not None and bool(body.blocks)
+    seq: list[tuple] = []
+    arg_attrs = o.properties.get("arg_attrs")
+    res_attrs = o.properties.get("res_attrs")
+    ins = list(getattr(ft, "inputs", ()))
+    outs = list(getattr(ft, "results", ()))
+    for i, t in enumerate(ins):
+        seq.append(("a", t, False))
+        if has_body:
+            a = body.blocks[0].args[i]
+            if dbg and a.location is not None:
+                seq.append(("a", a.location, False))
+        elif isinstance(arg_attrs, ArrayAttr) and i < len(arg_attrs.elements):
+            d = arg_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    for i, t in enumerate(outs):
+        seq.append(("a", t, False))
+        if isinstance(res_attrs, ArrayAttr) and i < len(res_attrs.elements):
+            d = res_attrs.elements[i]
+            if isinstance(d, DictionaryAttr):
+                seq.extend(("a", v, False) for _, v in d.entries)
+    seq.extend(("a", v, False) for _, v in o.attributes.entries)
+    if has_body:
+        for i, b in enumerate(body.blocks):
+            seq.append(("blk", b, i > 0))
+    return seq
+
+
+
+# -- custom syntax: grammars/func.lark ------------------------------------------
+
+def parse_func_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import ParseError, split_pieces, symbol_name
+
+    kw, vis, sym, sig, attrs = c
+    text = str(sig)
+    base = sig.start_pos
+    close = scan_balanced(text, 0)
+    inner = text[1:close - 1]
+    named = bool(re.match(r"\s*%", inner))
+    parsed = s.parse_arg_list(inner, base + 1, named=named)
+    args = [(name, t, loc_tok, apos) for name, t, loc_tok, _, apos in parsed]
+    arg_attrs = [a for _, _, _, a, _ in parsed]
+    rest = text[close:].strip()
+    results, res_attrs = [], []
+    if rest:
+        rt = rest[2:].strip()  # after '->'
+        rbase = base + text.index(rt, close)
+        if rt.startswith("(") and not rt[1:-1].strip():
+            pass  # `-> ()`: no results
+        elif rt.startswith("("):  # an empty slot `(T, , U)` is an error, as in MLIR
+            for piece, off in split_pieces(rt[1:-1]):
+                if not piece.strip():
+                    raise ParseError("expected non-function type", rbase + 1 + off)
+                _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
+                if loc_tok is not None:  # results have no locations in MLIR's syntax
+                    raise ParseError("expected ')'", rbase + 1 + off + piece.find("loc("))
+                results.append(t)
+                res_attrs.append(a)
+        else:
+            results.append(s.decode("type", rt, rbase))
+            res_attrs.append(None)
+    props = {
+        "sym_name": StringAttr(symbol_name(sym)),
+        "function_type": TypeAttr(FunctionType([a[1] for a in args], results)),
+    }
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    if any(a is not None and len(a) for a in arg_attrs):
+        props["arg_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in arg_attrs)
+    if any(a is not None and len(a) for a in res_attrs):
+        props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
+    extra = s.decode_dict(attrs) if attrs is not None else None
+    s.pending.append(("func.func", args if named else None))
+    return props, extra, named, sym, kw.start_pos
+
+
+def parse_func(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import ParseError
+
+    (props, attrs, named, sym, pos), region = c
+    s.pending.pop()
+    if region is not None and not region.blocks:
+        raise ParseError("custom op 'func.func' expected non-empty function body", pos)
+    if region is not None and not named and props["function_type"].type.inputs:
+        raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
+    return Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()]), pos
+
+
+def parse_return(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import USE, ParseError
+
+    kw, values, types = c
+    operands = []
+    if values is not None:
+        if len(values) != len(types):
+            raise ParseError(f"{len(values)} operands present, but expected {len(types)}", values[0].start_pos)
+        for tok, t in zip(values, types):
+            m = USE.match(str(tok))
+            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    return Operation("func.return", operands), kw.start_pos
+
+
+_CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
+
+
+def parse_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, sym, operands_tok, attrs, ftype = c
+    ft = s.decode_function_type(ftype)
+    operands = s.resolve_operands(operands_tok, list(ft.inputs))
+    props = {"callee": SymbolRefAttr(symbol_name(sym))}
+    a = s.decode_dict(attrs) if attrs is not None else None
+    if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
+        props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
+        a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
+    return Operation("func.call", operands, ft.results, props, a), kw.start_pos
+
+
+DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp), grammar="func.lark", syntax={
+    "func_func_head": parse_func_head, "func_visibility": lambda s, c: c[0], "func_func": parse_func,
+    "func_return": parse_return, "func_call": parse_call})

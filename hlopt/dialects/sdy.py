@@ -10,7 +10,8 @@ from typing import Any
 from hlopt.dialects.stablehlo_asm import block_arg_text, print_return
 from hlopt.ir.attributes import OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.core import Operation
-from hlopt.ir.opdef import ISOLATED, PURE, RETURN_LIKE, SYMBOL, TERMINATOR, OpDef, register_op
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.opdef import ISOLATED, PURE, RETURN_LIKE, SYMBOL, TERMINATOR, OpDef
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"
@@ -23,7 +24,6 @@ def _strip(a: Any, prefix: str) -> str | None:
     return a.spelling[len(prefix):]
 
 
-@register_op
 class MeshOp(OpDef):
     name = "sdy.mesh"
     traits = frozenset({SYMBOL})
@@ -37,7 +37,6 @@ class MeshOp(OpDef):
         return f"sdy.mesh {symbol_name_text(n.value)} = {m}" + p.attr_dict(op.attributes)
 
 
-@register_op
 class ManualComputationOp(OpDef):
     name = "sdy.manual_computation"
     traits = frozenset({ISOLATED})
@@ -60,10 +59,10 @@ class ManualComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
-@register_op
 class ReturnOp(OpDef):
     name = "sdy.return"
     traits = frozenset({TERMINATOR, RETURN_LIKE, PURE})
+    syntax_token = "RETURN_KW"
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -81,6 +80,7 @@ def _err(msg: str, pos: int):
 
 class _ShardingOp(OpDef):
     """`sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T` (and sdy.reshard)."""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     traits = frozenset({PURE})
     inherent = ("sharding",)
@@ -110,19 +110,17 @@ class _ShardingOp(OpDef):
                 + " : " + p.type_text(op.results[0].type))
 
 
-@register_op
 class ShardingConstraintOp(_ShardingOp):
     name = "sdy.sharding_constraint"
 
 
-@register_op
 class ReshardOp(_ShardingOp):
     name = "sdy.reshard"
 
 
-@register_op
 class ShardingGroupOp(OpDef):
     """`sdy.sharding_group %x group_id=3 {attrs} : T`"""
+    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     name = "sdy.sharding_group"
     inherent = ("group_id",)
@@ -163,13 +161,12 @@ def _constant_op() -> type:
         def asm_result_names(cls, op: Operation) -> list:
             return []
 
-    return register_op(ConstantOp)
+    return ConstantOp
 
 
 SdyConstantOp = _constant_op()
 
 
-@register_op
 class NamedComputationOp(OpDef):
     """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
 
@@ -196,7 +193,19 @@ class NamedComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
+_PASSTHROUGH: list[type[OpDef]] = []
 for _n, _inh in (("propagation_barrier", ("allowed_direction",)),
                  ("all_gather", ()), ("all_reduce", ()), ("all_slice", ()), ("all_to_all", ()),
                  ("collective_permute", ()), ("data_flow_edge", ("sharding",))):
-    register_op(type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh}))
+    _PASSTHROUGH.append(type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh}))
+
+
+def _dialect() -> Dialect:
+    from hlopt.dialects import sdy_syntax
+
+    return Dialect("sdy", ops=(MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp,
+                               ShardingGroupOp, SdyConstantOp, NamedComputationOp, *_PASSTHROUGH),
+                   grammar="sdy.lark", syntax=sdy_syntax.CALLBACKS, allow_unknown_ops=True)
+
+
+DIALECT = _dialect()

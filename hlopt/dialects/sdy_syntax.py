@@ -67,6 +67,4 @@ def sdy_named(s: Any, c: list) -> tuple[Operation, int]:
 
 CALLBACKS = {"sdy_mesh": sdy_mesh, "sdy_manual_head": sdy_manual_head, "sdy_manual": sdy_manual,
              "sdy_named_head": sdy_named_head, "sdy_named": sdy_named}
-# one-line forms go through stablehlo.lark's shlo_op rule (the op's parse_custom)
-WORD_TOKENS: dict[str, str] = {n: "SHLO_OP" for n in (
-    "sdy.sharding_constraint", "sdy.reshard", "sdy.sharding_group", "sdy.constant")}
+

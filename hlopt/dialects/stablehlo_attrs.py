@@ -294,12 +294,5 @@ def parse_stablehlo_type(text: str) -> Type | None:
     return None
 
 
-def register_hooks() -> None:
-    from hlopt.syntax.attr_parser import DIALECT_ATTR_PARSERS, DIALECT_TYPE_PARSERS
-
-    DIALECT_ATTR_PARSERS["stablehlo"] = parse_stablehlo_attr
-    DIALECT_TYPE_PARSERS["stablehlo"] = parse_stablehlo_type
-
-
 __all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr", "TokenType", "FutureType",
-           "OpaqueAttr", "register_hooks"]
+           "OpaqueAttr"]

@@ -3,7 +3,7 @@ custom (pretty) forms MLIR prints, with their parsers.
 
 Each op with a one-line custom form has an `args_format` (its start symbol
 in grammars/stablehlo_args.lark), `parse_custom(s, args, types, extra)`
-(called by the grammar rule `shlo_op` with the decoded arguments, see
+(called by the grammar rule `stablehlo_op` with the decoded arguments, see
 hlopt/dialects/shlo_args.py) and `print_custom(op, p)`; they mirror each other. Ops MLIR prints generically
 (case, sort, collectives, send/recv, async ops, gather, scatter, ...) only
 declare their inherent attributes. Verifiers live in stablehlo_verify.py.
@@ -35,7 +35,7 @@ from hlopt.ir.attributes import (
     symbol_name_text,
 )
 from hlopt.ir.core import Block, Operation, Region
-from hlopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, PURE, RETURN_LIKE, TERMINATOR, OpDef, register_op
+from hlopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, PURE, RETURN_LIKE, TERMINATOR, OpDef
 from hlopt.ir.types import (
     ComplexType,
     FloatType,
@@ -51,7 +51,6 @@ OPS: dict[str, type] = {}
 
 
 def _reg(cls):
-    register_op(cls)
     OPS[cls.name] = cls
     return cls
 
@@ -78,6 +77,13 @@ class ShloOp(OpDef):
 
     traits = frozenset()
     args_format = "uses_attrs"
+    syntax_token: str | None = None
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        # ops with a one-line custom form lex as SHLO_OP (grammars/stablehlo.lark)
+        if "syntax_token" not in vars(cls):
+            cls.syntax_token = "SHLO_OP" if hasattr(cls, "parse_custom") else None
 
     @classmethod
     def build_functional(cls, s: Any, a: Args, types, props: dict) -> Operation:
@@ -825,6 +831,7 @@ class WhileOp(ShloOp):
 class ReturnOp(ShloOp):
     name = "stablehlo.return"
     traits = frozenset({TERMINATOR, RETURN_LIKE, PURE})
+    syntax_token = "RETURN_KW"
 
     @classmethod
     def print_custom(cls, op, p):

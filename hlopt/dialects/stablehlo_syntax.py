@@ -1,6 +1,6 @@
 """Grammar callbacks for grammars/stablehlo.lark (StableHLO and CHLO).
 
-`shlo_op` dispatches on the op name to the op's `parse_custom`; while,
+`stablehlo_op` dispatches on the op name to the op's `parse_custom`; while,
 return and the reducer block header are handled here because they open
 regions (entry-block arguments are announced through `session.pending`
 before the region is parsed).
@@ -31,7 +31,7 @@ def _err(msg: str, pos: int):
     return ParseError(msg, pos)
 
 
-def shlo_op(s: Any, c: list) -> tuple[Operation, int]:
+def stablehlo_op(s: Any, c: list) -> tuple[Operation, int]:
     name_tok, args_tok = c[0], c[1]
     region = c[-1]
     reducer = c[-2]
@@ -53,7 +53,7 @@ def shlo_op(s: Any, c: list) -> tuple[Operation, int]:
     return op, extra.get("loc_pos", name_tok.start_pos)
 
 
-def shlo_reducer(s: Any, c: list) -> None:
+def stablehlo_reducer(s: Any, c: list) -> None:
     """`reducer(%a: T, %b: T) (%c: U, %d: U)`: block args are all the
     first members, then all the second members."""
     firsts, seconds = [], []
@@ -73,7 +73,7 @@ def shlo_reducer(s: Any, c: list) -> None:
     return None
 
 
-def shlo_while_head(s: Any, c: list) -> tuple:
+def stablehlo_while_head(s: Any, c: list) -> tuple:
     ops_tok = c[0]
     attrs_tok = c[-1]
     type_toks = [t for t in c[1:-1] if t is not None]
@@ -99,20 +99,20 @@ def shlo_while_head(s: Any, c: list) -> tuple:
     return operands, types, attrs, entry, keyword_pos(s, "stablehlo.while", ops_tok.start_pos)
 
 
-def shlo_while_do(s: Any, c: list) -> None:
+def stablehlo_while_do(s: Any, c: list) -> None:
     name, _ = s.pending[-1]
     s.pending[-1] = (name, s._shlo_while.pop())
     return None
 
 
-def shlo_while(s: Any, c: list) -> tuple[Operation, int]:
+def stablehlo_while(s: Any, c: list) -> tuple[Operation, int]:
     (operands, types, attrs, entry, pos), cond, _, body = c
     s.pending.pop()
     op = Operation("stablehlo.while", operands, types, None, attrs, [cond, body])
     return op, pos
 
 
-def shlo_return(s: Any, c: list) -> tuple[Operation, int]:
+def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, attrs, types = c
     operands = []
     if values is not None or types is not None:
@@ -130,27 +130,10 @@ def shlo_return(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "shlo_op": shlo_op,
-    "shlo_reducer": shlo_reducer,
-    "shlo_while_head": shlo_while_head,
-    "shlo_while_do": shlo_while_do,
-    "shlo_while": shlo_while,
-    "shlo_return": shlo_return,
+    "stablehlo_op": stablehlo_op,
+    "stablehlo_reducer": stablehlo_reducer,
+    "stablehlo_while_head": stablehlo_while_head,
+    "stablehlo_while_do": stablehlo_while_do,
+    "stablehlo_while": stablehlo_while,
+    "stablehlo_return": stablehlo_return,
 }
-
-
-def _word_tokens() -> dict[str, str]:
-    from hlopt.dialects import chlo, stablehlo, stablehlo_ops  # noqa: F401  (stablehlo: verifiers too)
-
-    out = {n: "SHLO_OP" for n, d in stablehlo_ops.OPS.items() if hasattr(d, "parse_custom")}
-    out.update({n: "SHLO_OP" for n, d in chlo.OPS.items() if hasattr(d, "parse_custom")})
-    out["stablehlo.return"] = "RETURN_KW"
-    out["sdy.return"] = "RETURN_KW"
-    return out
-
-
-WORD_TOKENS = _word_tokens()
-
-from hlopt.dialects.stablehlo_attrs import register_hooks  # noqa: E402
-
-register_hooks()

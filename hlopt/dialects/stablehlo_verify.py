@@ -21,6 +21,7 @@ from hlopt.dialects.stablehlo_attrs import (
     FutureType,
     TokenType,
 )
+from hlopt.dialects.stablehlo_channels import verify_transfer
 from hlopt.dialects.stablehlo_ops import OPS
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from hlopt.ir.core import IRError, Operation
@@ -309,6 +310,16 @@ def _as_verify(fn):
     return verify
 
 
+def _with_channels(fn):
+    """send/recv: their own rules, then the cross-op ones of stablehlo_channels."""
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        fn(op)
+        verify_transfer(op, symbols)
+    return verify
+
+
+OPS["stablehlo.send"].verify = classmethod(_with_channels(verify_send))
+OPS["stablehlo.recv"].verify = classmethod(_with_channels(verify_recv))
 _prev_iota = getattr(OPS["stablehlo.iota"], "verify", None)
 
 
@@ -318,8 +329,8 @@ def _iota_and_previous(op: Operation) -> None:
         _prev_iota(op)
 
 
-for _name, _fn in (("iota", _iota_and_previous), ("collective_permute", verify_collective_permute), ("send", verify_send),
-                   ("recv", verify_recv), ("all_reduce", verify_all_reduce), ("while", verify_while),
+for _name, _fn in (("iota", _iota_and_previous), ("collective_permute", verify_collective_permute),
+                   ("all_reduce", verify_all_reduce), ("while", verify_while),
                    ("tuple", verify_tuple), ("get_tuple_element", verify_get_tuple_element),
                    ("after_all", verify_after_all), ("async_start", verify_async_start),
                    ("async_done", verify_async_done)):

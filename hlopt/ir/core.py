@@ -370,9 +370,11 @@ class Operation:
         return f"<Operation {self.name}>"
 
     def __str__(self) -> str:
-        from hlopt.syntax.printer import print_op
+        # the printer lives above ir/ (in syntax/): the context knows it
+        from hlopt.ir.context import current_context
 
-        return print_op(self)
+        printer = current_context().op_printer
+        return printer(self) if printer is not None else repr(self)
 
 
 def _as_dict(d: DictionaryAttr | dict | None) -> DictionaryAttr:

@@ -21,6 +21,7 @@ class Listener:
     def op_erased(self, op: Operation) -> None: ...
     def op_modified(self, op: Operation) -> None: ...
     def op_replaced(self, op: Operation, values: Sequence[Value]) -> None: ...
+    def block_inserted(self, block: Block) -> None: ...
 
 
 class Builder:
@@ -170,11 +171,36 @@ class Rewriter(Builder):
             source.parent = None
 
     def inline_region_before(self, region: Region, parent: Region, index: int) -> None:
-        """Move the blocks of `region` into `parent` at block index."""
+        """Move the blocks of `region` into `parent` at block index (the
+        listener hears of each block, as MLIR's notifyBlockInserted)."""
         blocks = list(region.blocks)
         region.blocks = []
         for k, b in enumerate(blocks):
             parent.insert_block(index + k, b)
+            if self.listener is not None:
+                self.listener.block_inserted(b)
+
+    def set_attr(self, op: Operation, name: str, value: Any) -> None:
+        """Set an attribute (inherent ones as properties) and notify."""
+        op.set_attr(name, value)
+        self.modified(op)
+
+    def remove_attr(self, op: Operation, name: str) -> Any:
+        old = op.remove_attr(name)
+        if old is not None:
+            self.modified(op)
+        return old
+
+    def insert_block_argument(self, block: Block, index: int, type: Type, location: Location | None = None) -> Value:
+        a = block.insert_argument(index, type, location)
+        if block.parent_op is not None:
+            self.modified(block.parent_op)
+        return a
+
+    def erase_block_argument(self, block: Block, index: int) -> None:
+        block.erase_argument(index)
+        if block.parent_op is not None:
+            self.modified(block.parent_op)
 
     def split_block(self, block: Block, before: Operation) -> Block:
         """Move `before` and everything after it into a new block after `block`."""

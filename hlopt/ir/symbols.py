@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from hlopt.ir.attributes import StringAttr, SymbolRefAttr
@@ -36,6 +38,16 @@ class SymbolCache:
 
     def __init__(self):
         self._tables: WeakKeyDictionary = WeakKeyDictionary()
+        self._memo: dict[Any, Any] = {}
+
+    def memo(self, key: Any, build: Callable[[], Any]) -> Any:
+        """Another fact about the unchanging IR, built once per cache (e.g.
+        the verifier's table of a module's send/recv channels)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            v = self._memo[key] = build()
+            return v
 
     def table(self, op: Operation) -> SymbolTable:
         t = self._tables.get(op)

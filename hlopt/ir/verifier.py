@@ -22,6 +22,7 @@ def verify(top: Operation) -> None:
         _verify_structure(op)
         d = op.opdef
         if d is not None:
+            d.verify_declaration(op)
             if _takes_symbols(d.verify):
                 d.verify(op, symbols)
             else:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -12,9 +15,11 @@ from hlopt.ir.core import IRError, Operation
 class PassFailure(Exception):
     """Raised by a pass to stop the pipeline with a diagnostic."""
 
-    def __init__(self, message: str, op: Operation | None = None, notes: list | None = None):
+    def __init__(self, message: str, op: Operation | None = None, notes: list | None = None,
+                 errors: list | None = None):
         super().__init__(message)
-        self.message, self.op, self.notes = message, op, notes or []
+        # errors: (message, op) pairs reported before this one (MLIR passes may emit several)
+        self.message, self.op, self.notes, self.errors = message, op, notes or [], errors or []
 
 
 @dataclass
@@ -32,8 +37,9 @@ class Pass:
     def run(self, op: Operation) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def fail(self, message: str, op: Operation | None = None, notes: list | None = None) -> None:
-        raise PassFailure(message, op, notes)
+    def fail(self, message: str, op: Operation | None = None, notes: list | None = None,
+             errors: list | None = None) -> None:
+        raise PassFailure(message, op, notes, errors)
 
     def stat(self, name: str, n: int = 1) -> None:
         self.statistics[name] = self.statistics.get(name, 0) + n
@@ -52,7 +58,7 @@ class Pass:
             if f is None:
                 known = ", ".join(sorted(fields)) or "none"
                 raise ValueError(f"unknown option '{k}' for pass '{cls.argument}' (options: {known})")
-            kwargs[f.name] = _convert(v, f, cls.argument)
+            kwargs[f.name] = _convert(v, f, cls.argument, cls)
         return cls(**kwargs)
 
     def options_text(self) -> str:
@@ -61,6 +67,10 @@ class Pass:
             v = getattr(self, f.name)
             if isinstance(v, bool):
                 v = "true" if v else "false"
+            elif isinstance(v, enum.Enum):
+                v = v.name
+            elif v is None:
+                v = "none"
             elif isinstance(v, (list, tuple)):
                 v = ",".join(map(str, v))
             parts.append(f"{f.name.replace('_', '-')}={v}")
@@ -71,32 +81,87 @@ class Pass:
         return self.argument + ("{" + o + "}" if o else "")
 
 
-def _convert(text: str, f: dataclasses.Field, pass_name: str) -> Any:
-    t = f.type if not isinstance(f.type, str) else f.type
+def _option_type(f: dataclasses.Field, owner: type | None) -> Any:
+    """The resolved annotation of an option field (string annotations from
+    `from __future__ import annotations` are evaluated in the pass's module)."""
+    t = f.type
+    if isinstance(t, str) and owner is not None:
+        try:
+            t = typing.get_type_hints(owner).get(f.name, t)
+        except Exception:  # an annotation that does not resolve: treat as text
+            pass
+    return t
+
+
+def convert_option(text: str, t: Any) -> Any:
+    """Parse one option value of type `t`: bool, int, float, str, Enum,
+    Literal[...], Optional[T] (`none` or empty is None), list[T] and
+    tuple[T, ...] (comma separated). Raises ValueError."""
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != len(args) and text in ("", "none", "None"):
+            return None
+        if len(inner) == 1:
+            return convert_option(text, inner[0])
+        for a in inner:
+            try:
+                return convert_option(text, a)
+            except ValueError:
+                continue
+        raise ValueError(text)
+    if origin is typing.Literal:
+        for a in args:
+            if str(a) == text or (isinstance(a, bool) and text in (("true", "1") if a else ("false", "0"))):
+                return a
+        raise ValueError(text)
+    if origin in (list, tuple) or t in (list, tuple):
+        parts = [x for x in text.split(",") if x] if text else []
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(parts) != len(args):
+                raise ValueError(text)
+            return tuple(convert_option(x, a) for x, a in zip(parts, args))
+        elem = args[0] if args else str
+        vals = [convert_option(x, elem) for x in parts]
+        return tuple(vals) if (origin or t) is tuple else vals
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        for m in t:
+            if text in (m.name, str(m.value)):
+                return m
+        raise ValueError(text)
+    if t in (bool, "bool"):
+        if text in ("", "true", "1", "on"):
+            return True
+        if text in ("false", "0", "off"):
+            return False
+        raise ValueError(text)
+    if t in (int, "int"):
+        return int(text, 0)
+    if t in (float, "float"):
+        return float(text)
+    if t in (str, "str", Any):
+        return text
+    raise ValueError(text)
+
+
+def _convert(text: str, f: dataclasses.Field, pass_name: str, owner: type | None = None) -> Any:
     name = f.name.replace("_", "-")
     try:
-        if t in (bool, "bool"):
-            if text in ("", "true", "1", "on"):
-                return True
-            if text in ("false", "0", "off"):
-                return False
-            raise ValueError
-        if t in (int, "int"):
-            return int(text, 0)
-        if t in (float, "float"):
-            return float(text)
-        if t in ("list[int]",):
-            return [int(x, 0) for x in text.split(",") if x]
-        if t in ("list[str]",):
-            return [x for x in text.split(",") if x]
-        return text
+        return convert_option(text, _option_type(f, owner))
     except ValueError:
         raise ValueError(f"invalid value '{text}' for option '{name}' of pass '{pass_name}'") from None
 
 
-def describe_type(f: dataclasses.Field) -> str:
-    t = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
-    return {"bool": "bool", "int": "int", "str": "string", "float": "float"}.get(t, t)
+def describe_type(f: dataclasses.Field, owner: type | None = None) -> str:
+    t = _option_type(f, owner)
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        return "|".join(m.name for m in t)
+    if typing.get_origin(t) is typing.Literal:
+        return "|".join(map(str, typing.get_args(t)))
+    if isinstance(t, str):
+        return {"bool": "bool", "int": "int", "str": "string", "float": "float"}.get(t, t)
+    return {bool: "bool", int: "int", str: "string", float: "float"}.get(t, str(t).replace("typing.", ""))
 
 
 __all__ = ["Pass", "PassFailure", "IRError", "dataclass", "field"]

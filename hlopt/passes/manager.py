@@ -17,9 +17,10 @@ class PipelineFailure(Exception):
     """A pass failed or left invalid IR; carries what to report."""
 
     def __init__(self, message: str, op: Operation | None, pass_: Pass, notes: list | None = None,
-                 kind: str = "failed"):
+                 kind: str = "failed", errors: list | None = None):
         super().__init__(message)
         self.message, self.op, self.pass_, self.notes, self.kind = message, op, pass_, notes or [], kind
+        self.errors = errors or []
 
 
 class Instrumentation:
@@ -120,7 +121,7 @@ class PassManager(OpPassManager):
             p.run(op)
         except PassFailure as e:
             self._failed(p, op)
-            raise PipelineFailure(e.message, e.op or op, p, e.notes) from None
+            raise PipelineFailure(e.message, e.op or op, p, e.notes, errors=e.errors) from None
         except IRError as e:
             self._failed(p, op)
             raise PipelineFailure(e.message, e.op or op, p, e.notes) from None

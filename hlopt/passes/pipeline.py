@@ -114,7 +114,7 @@ class _P:
 
     def value(self) -> str:
         t = self.t
-        if t[self.i:self.i + 1] in "\"'":
+        if self.i < len(t) and t[self.i] in "\"'":
             q = t[self.i]
             j = t.find(q, self.i + 1)
             if j < 0:

@@ -42,9 +42,11 @@ def get_pass(argument: str) -> type[Pass] | None:
 def load_all() -> None:
     import hlopt.passes as pkg
 
-    for m in pkgutil.iter_modules(pkg.__path__):
-        if m.name not in _INFRA and not m.name.startswith("_"):
-            importlib.import_module(f"hlopt.passes.{m.name}")
+    # walk_packages: passes may live in subpackages (hlopt/passes/x/y.py)
+    for m in pkgutil.walk_packages(pkg.__path__, "hlopt.passes."):
+        leaf = m.name.rsplit(".", 1)[1]
+        if leaf not in _INFRA and not leaf.startswith("_"):
+            importlib.import_module(m.name)
 
 
 def all_passes() -> list[type[Pass]]:

@@ -61,10 +61,14 @@ class SyntaxErr(Exception):
         self.message, self.offset, self.note = message, offset, note
 
 
-# Dialect hooks: structured attributes/types for dialects hlopt models.
-# Each maps a dialect name to fn(spelling) -> Attribute/Type or None.
-DIALECT_ATTR_PARSERS: dict[str, Callable[[str], Any]] = {}
-DIALECT_TYPE_PARSERS: dict[str, Callable[[str], Any]] = {}
+
+
+def _dialect_hook(dialect: str, kind: str) -> Callable[[str], Any] | None:
+    """The dialect's parse_attribute/parse_type (loading the dialect on first use)."""
+    from hlopt.ir.context import current_context
+
+    d = current_context().get_dialect(dialect)
+    return getattr(d, kind, None) if d is not None else None
 
 _ESC = re.compile(r"\\(?:([0-9a-fA-F]{2})|(.))", re.S)
 _SIMPLE_ESC = {"n": b"\n", "t": b"\t", '"': b'"', "\\": b"\\"}
@@ -449,22 +453,31 @@ class AttrDecoder(Transformer):
 
     def hash_attr(self, c):
         text = str(c[0])
+        t = c[1] if len(c) > 1 else None
         if "<" not in text:
             v = self.aliases("attr", text[1:])
             if v is not None:
+                if t is not None:
+                    raise SyntaxErr("unexpected ':' after an attribute alias")
                 return v
         dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
-        hook = DIALECT_ATTR_PARSERS.get(dialect)
+        hook = _dialect_hook(dialect, "parse_attribute")
         if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
             text = normalize_attr_spacing(text)
             v = hook(text)
             if v is not None:
-                return v
+                if t is None:
+                    return v
+                # typed dialect attributes (`#hal.device.target<...> : !hal.device`)
+                with_type = getattr(v, "with_type", None)
+                if with_type is None:
+                    raise SyntaxErr(f"attribute '{text[:40]}' does not take a type")
+                return with_type(t)
             if text.startswith(f"#{dialect}<"):  # `#dialect<kind VALUE>` is the enum form only
                 raise SyntaxErr(f"invalid '{dialect}' enum attribute '{text[:80]}'")
         if "<" not in text and "." not in text:
             raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
-        return OpaqueAttr(text)
+        return OpaqueAttr(text if t is None else text + " : " + t.text)
 
     def verbatim(self, c):
         tok, t = c
@@ -549,7 +562,7 @@ class AttrDecoder(Transformer):
                 raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
             return v
         dialect = re.match(r"!([A-Za-z_][\w$]*)", text).group(1)
-        hook = DIALECT_TYPE_PARSERS.get(dialect)
+        hook = _dialect_hook(dialect, "parse_type")
         if hook is not None:
             v = hook(text)
             if v is not None:
@@ -700,6 +713,13 @@ def _no_aliases(kind: str, name: str) -> Any:
     if kind == "decode_type":
         return parse_type(name)
     return None
+
+
+def parse_nested(text: str, start: str = "attr") -> Any:
+    """Parse an attribute or type nested in a dialect attribute's body, with
+    the aliases of the parse in progress (for dialect parse hooks)."""
+    ap = attr_parser()
+    return ap.parse(text, start, ap.decoder.aliases or _no_aliases)
 
 
 def parse_attr(text: str) -> Attribute:

@@ -15,12 +15,12 @@ from lark import Lark
 # silently instead, so users never see a traceback for it.
 logging.getLogger("lark").setLevel(logging.CRITICAL)
 
-# Dialects with custom op forms: each contributes grammars/<name>.lark,
-# whose rules are added to the op grammar with `%extend _op: ...`.
-DIALECT_GRAMMARS: list[str] = []
-
 
 def grammar_text(name: str) -> str:
+    """A grammar shipped in hlopt.grammars, or (out-of-tree dialects) a file path."""
+    if os.path.isabs(name):
+        with open(name, encoding="utf-8") as f:
+            return f.read()
     return resources.files("hlopt.grammars").joinpath(name).read_text(encoding="utf-8")
 
 
@@ -69,17 +69,19 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
 
 
 @cache
-def op_grammar_source() -> str:
+def op_grammar_source(dialect_grammars: tuple[str, ...]) -> str:
+    """The core op grammar composed with the dialects' grammar files (each
+    adds custom op forms with `%extend _op: ...`)."""
     parts = [grammar_text("mlir.lark")]
-    for d in DIALECT_GRAMMARS:
-        parts.append(grammar_text(f"{d}.lark"))
+    for g in dialect_grammars:
+        parts.append(grammar_text(g))
     return "\n".join(parts)
 
 
-def make_op_parser(transformer) -> Lark:
+def make_op_parser(transformer, dialect_grammars: tuple[str, ...]) -> Lark:
     from hlopt.syntax.lexer import ContextLexer
 
-    return _build(op_grammar_source(), ContextLexer, "start", transformer, "ops")
+    return _build(op_grammar_source(dialect_grammars), ContextLexer, "start", transformer, "ops")
 
 
 def make_attr_parser(transformer) -> Lark:

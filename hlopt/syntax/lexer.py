@@ -47,9 +47,7 @@ SYMBOL = re.compile(_SYM, re.ASCII)
 SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
 ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
 CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
-# whitespace and comments, as MLIR's lexer skips them; a comment runs to the
-# end of its line (no backtracking into it: `// a -> b` holds no arrow)
-_GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"
+_GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"  # whitespace and comments, as MLIR's lexer skips them
 ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
 COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
@@ -61,9 +59,14 @@ BRACKETED_ATTRS = ("dense", "array", "affine_map", "affine_set", "dense_resource
 _BAL = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|>=|[<>(){}\[\]]')  # strings, comments skipped
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 
-# Dialect op names lexed as a shared terminal (e.g. every stablehlo op with a
-# one-line custom form is SHLO_OP); filled by hlopt.syntax.dialect_syntax.
-WORD_TOKENS: dict[str, str] = {}
+
+
+def _op_token(word: str) -> str | None:
+    """The terminal of a dialect op name with a custom form (the op's
+    `syntax_token`, e.g. SHLO_OP); asking loads the op's dialect."""
+    from hlopt.ir.context import current_context
+
+    return current_context().op_token(word)
 
 _OPARGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
 
@@ -466,7 +469,7 @@ class ContextLexer(Lexer):
                 t = kw.get(w)
                 if t is not None and t in acc:
                     return t, end
-                t = WORD_TOKENS.get(w)
+                t = _op_token(w) if "." in w else None
                 if t is not None and t in acc:
                     return t, end
                 if "TYPE" in acc:

@@ -8,7 +8,6 @@ current block as soon as it is reduced (no parse tree is ever built).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from lark import Transformer, Tree
@@ -18,8 +17,6 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
     DictionaryAttr,
-    StringAttr,
-    TypeAttr,
     UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value, no_gc
@@ -650,13 +647,14 @@ class OpBuilder(Transformer):
     def __init__(self):
         super().__init__()
         self.s: ParseSession | None = None
-        # dialect rule callbacks: rule name -> fn(session, children)
-        self.extra: dict[str, Callable] = {}
 
     def __default__(self, data, children, meta):
         if data.startswith("_"):
             return Tree(data, children)  # inlined into the parent rule by Lark
-        fn = self.extra.get(data)
+        # a dialect's grammar rule: its callback is in the dialect's `syntax`
+        from hlopt.ir.context import current_context
+
+        fn = current_context().rule_callback(data)
         if fn is None:
             raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos)
         return fn(self.s, children)
@@ -756,123 +754,6 @@ class OpBuilder(Transformer):
         self.s.block_label(c[0])
         return None
 
-    # builtin.module ----------------------------------------------------------------
-    def module_head(self, c):
-        kw, sym, attrs = c
-        s = self.s
-        props = {}
-        if sym is not None:
-            props["sym_name"] = StringAttr(_symbol_name(sym))
-        a = s.decode_dict(attrs) if attrs is not None else None
-        s.pending.append(("builtin.module", None))
-        return props, a, kw.start_pos
-
-    def module_op(self, c):
-        (props, attrs, pos), region = c
-        self.s.pending.pop()
-        if not region.blocks:  # a module body always has its (possibly empty) block
-            region.add_block()
-        # inherent attributes written in `attributes {...}` become properties
-        props, attrs = self.s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
-        op = Operation("builtin.module", (), (), props, attrs, [region])
-        return op, pos
-
-    # func.func ---------------------------------------------------------------------------
-    def func_head(self, c):
-        kw, vis, sym, sig, attrs = c
-        s = self.s
-        text = str(sig)
-        base = sig.start_pos
-        close = scan_balanced(text, 0)
-        inner = text[1:close - 1]
-        named = bool(re.match(r"\s*%", inner))
-        parsed = s.parse_arg_list(inner, base + 1, named=named)
-        args = [(name, t, loc_tok, apos) for name, t, loc_tok, _, apos in parsed]
-        arg_attrs = [a for _, _, _, a, _ in parsed]
-        rest = text[close:].strip()
-        results, res_attrs = [], []
-        if rest:
-            rt = rest[2:].strip()  # after '->'
-            rbase = base + text.index(rt, close)
-            if rt.startswith("(") and not rt[1:-1].strip():
-                pass  # `-> ()`: no results
-            elif rt.startswith("("):  # an empty slot `(T, , U)` is an error, as in MLIR
-                for piece, off in _pieces(rt[1:-1]):
-                    if not piece.strip():
-                        raise ParseError("expected non-function type", rbase + 1 + off)
-                    _, t, loc_tok, a = s.parse_arg(piece, rbase + 1 + off, named=False)
-                    if loc_tok is not None:  # results have no locations in MLIR's syntax
-                        raise ParseError("expected ')'", rbase + 1 + off + piece.find("loc("))
-                    results.append(t)
-                    res_attrs.append(a)
-            else:
-                results.append(s.decode("type", rt, rbase))
-                res_attrs.append(None)
-        props = {
-            "sym_name": StringAttr(_symbol_name(sym)),
-            "function_type": TypeAttr(FunctionType([a[1] for a in args], results)),
-        }
-        if vis is not None:
-            props["sym_visibility"] = StringAttr(str(vis))
-        if any(a is not None and len(a) for a in arg_attrs):
-            props["arg_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in arg_attrs)
-        if any(a is not None and len(a) for a in res_attrs):
-            props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
-        extra = s.decode_dict(attrs) if attrs is not None else None
-        s.pending.append(("func.func", args if named else None))
-        return props, extra, named, sym, kw.start_pos
-
-    def visibility(self, c):
-        return c[0]
-
-    def func_op(self, c):
-        (props, attrs, named, sym, pos), region = c
-        s = self.s
-        s.pending.pop()
-        if region is not None and not region.blocks:
-            raise ParseError("custom op 'func.func' expected non-empty function body", pos)
-        if region is not None and not named and props["function_type"].type.inputs:
-            raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
-        op = Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()])
-        return op, pos
-
-    def return_op(self, c):
-        kw, values, types = c
-        s = self.s
-        operands = []
-        if values is not None:
-            if len(values) != len(types):
-                raise ParseError(f"{len(values)} operands present, but expected {len(types)}",
-                                 values[0].start_pos)
-            for tok, t in zip(values, types):
-                m = _USE.match(str(tok))
-                operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
-        return Operation("func.return", operands), kw.start_pos
-
-    def call_op(self, c):
-        kw, sym, operands_tok, attrs, ftype = c
-        s = self.s
-        ft = s.decode_function_type(ftype)
-        operands = s.resolve_operands(operands_tok, list(ft.inputs))
-        from hlopt.ir.attributes import SymbolRefAttr
-
-        props = {"callee": SymbolRefAttr(_symbol_name(sym))}
-        a = s.decode_dict(attrs) if attrs is not None else None
-        if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
-            props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
-            a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
-        return Operation("func.call", operands, ft.results, props, a), kw.start_pos
-
-    def constant_op(self, c):
-        kw, attrs, value = c
-        s = self.s
-        v = s.decode_attr(value)
-        t = getattr(v, "type", None)
-        if t is None:
-            raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
-        a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
-
     def value_list(self, c):
         return list(c)
 
@@ -880,27 +761,28 @@ class OpBuilder(Transformer):
         return [self.s.decode_type(t) for t in c]
 
 
-def _symbol_name(tok) -> str:
+def symbol_name(tok) -> str:
+    """The name of a `@sym` / `@"quoted sym"` token."""
     t = str(tok)[1:]
     return unescape(t).decode("utf-8", "surrogateescape") if t.startswith('"') else t
 
 
-_BUILDER: OpBuilder | None = None
-_LARK = None
+# compiled parsers, one per set of dialect grammars (a cache, not a registry)
+_PARSERS: dict[tuple[str, ...], tuple[Any, "OpBuilder"]] = {}
 
 
 def _parser():
-    global _BUILDER, _LARK
-    if _LARK is None:
-        from hlopt.syntax import dialect_syntax
-        from hlopt.syntax.grammar import make_op_parser
+    from hlopt.ir.context import current_context
+    from hlopt.syntax.grammar import make_op_parser
 
-        dialect_syntax.load_all()
-        _BUILDER = OpBuilder()
-        _BUILDER.extra.update(dialect_syntax.CALLBACKS)
-        _LARK = make_op_parser(_BUILDER)
-        _install_fast_callbacks(_LARK, _BUILDER)
-    return _LARK, _BUILDER
+    grammars = tuple(current_context().grammar_files())
+    entry = _PARSERS.get(grammars)
+    if entry is None:
+        builder = OpBuilder()
+        lark = make_op_parser(builder, grammars)
+        _install_fast_callbacks(lark, builder)
+        entry = _PARSERS[grammars] = (lark, builder)
+    return entry
 
 
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
@@ -935,6 +817,7 @@ def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Oper
 def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, list[str]]:
     lark, builder = _parser()
     session = ParseSession(source, allow_unregistered)
+    outer = builder.s  # a parse started from inside a parse (re-entrancy)
     builder.s = session
     text = source.text
     try:
@@ -965,14 +848,12 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     except (ValueError, OverflowError, MemoryError) as e:  # e.g. int() digit limits, absurd sizes
         raise DiagnosticError([_diag(source, f"invalid input: {e}", session.pos)]) from None
     finally:
-        builder.s = None
+        builder.s = outer
 
 
 def _diag(source: Source, message: str, pos: int) -> Diagnostic:
     return Diagnostic("error", message, source.location(pos), source=source)
 
-
-_CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 
 _TERMINAL_DESCR = {
     "RESULTS": "SSA result list", "VALUE_USE": "SSA value", "OP_STRING": "operation name",
@@ -1025,3 +906,14 @@ def _char_message(text: str, e: UnexpectedCharacters) -> str:
 def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool = True) -> Operation:
     """Parse MLIR text into a builtin.module (API entry point)."""
     return parse_source(Source(filename, text), allow_unregistered)[0]
+
+
+# public names for dialect grammar callbacks (the private spellings remain
+# for older callers)
+USE = _USE
+_symbol_name = symbol_name
+
+
+def split_pieces(inner: str):
+    """(piece, offset) for each top-level comma-separated piece of `inner`."""
+    return _pieces(inner)

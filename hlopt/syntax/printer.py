@@ -94,7 +94,7 @@ class Namer:
                     continue
                 if not self.generic:
                     d = op.opdef
-                    if d is not None and hasattr(d, "asm_result_names"):
+                    if d is not None:
                         hint = d.asm_result_names(op)
                         if hint:
                             self._named_results(op, hint, used)
@@ -239,8 +239,9 @@ class Aliases:
             d = o.opdef
             custom = not generic and d is not None and _has_custom(d)
             seq = []
-            if custom and o.name == "func.func":
-                seq = _func_visit_items(o, dbg)
+            items = d.custom_visit_items(o, dbg) if custom else None
+            if items is not None:
+                seq = items
             elif custom:
                 # other custom forms: results, operands, attributes, then the
                 # regions (block arguments included, as custom forms like
@@ -249,11 +250,9 @@ class Aliases:
                 seq.extend(("a", u.value.type, False) for u in o._operands)
                 seq.append(("a", o.properties, False))
                 seq.append(("a", o.attributes, False))
-                hidden = getattr(d, "custom_hides_regions", None)  # e.g. reduce's `applies` form
-                if hidden is None or not hidden(o):
+                if not d.custom_hides_regions(o):  # e.g. reduce's `applies` form
                     # entry-block arguments only if the form prints them (not stablehlo.while's)
-                    pa = getattr(d, "custom_prints_entry_args", None)
-                    pa = pa is None or pa(o)
+                    pa = d.custom_prints_entry_args(o)
                     seq.extend(("blk", b, pa or i > 0) for r in o.regions for i, b in enumerate(r.blocks))
             else:
                 seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
@@ -286,43 +285,6 @@ def _has_custom(d: Any) -> bool:
 
     f = getattr(d, "print_custom", None)
     return f is not None and getattr(f, "__func__", f) is not OpDef.print_custom.__func__
-
-
-def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
-    """func.func custom form: signature (arg types and locs; arg attrs only for
-    declarations), result types and attrs, other attrs, then the body."""
-    from hlopt.ir.attributes import DictionaryAttr
-
-    ft = o.properties.get("function_type")
-    ft = getattr(ft, "type", ft)
-    body = o.regions[0] if o.regions else None
-    has_body = body is not None and bool(body.blocks)
-    seq: list[tuple] = []
-    arg_attrs = o.properties.get("arg_attrs")
-    res_attrs = o.properties.get("res_attrs")
-    ins = list(getattr(ft, "inputs", ()))
-    outs = list(getattr(ft, "results", ()))
-    for i, t in enumerate(ins):
-        seq.append(("a", t, False))
-        if has_body:
-            a = body.blocks[0].args[i]
-            if dbg and a.location is not None:
-                seq.append(("a", a.location, False))
-        elif isinstance(arg_attrs, ArrayAttr) and i < len(arg_attrs.elements):
-            d = arg_attrs.elements[i]
-            if isinstance(d, DictionaryAttr):
-                seq.extend(("a", v, False) for _, v in d.entries)
-    for i, t in enumerate(outs):
-        seq.append(("a", t, False))
-        if isinstance(res_attrs, ArrayAttr) and i < len(res_attrs.elements):
-            d = res_attrs.elements[i]
-            if isinstance(d, DictionaryAttr):
-                seq.extend(("a", v, False) for _, v in d.entries)
-    seq.extend(("a", v, False) for _, v in o.attributes.entries)
-    if has_body:
-        for i, b in enumerate(body.blocks):
-            seq.append(("blk", b, i > 0))
-    return seq
 
 
 def _children(a: Any) -> Sequence[Any]:
@@ -443,9 +405,11 @@ class Printer:
     def op_name(self, op: Operation) -> str:
         name = op.name
         dd = self.default_dialect[-1] if self.default_dialect else ""
-        if dd and name.startswith(dd + "."):
+        if dd and name.startswith(dd + ".") and name.count(".") == 1:
             return name[len(dd) + 1:]
-        if name.startswith("builtin."):
+        # MLIR elides `builtin.` only where builtin is the default dialect
+        # (top level, module bodies, regions of ops naming no default dialect)
+        if name.startswith("builtin.") and dd in ("", "builtin"):
             return name[8:]
         return name
 

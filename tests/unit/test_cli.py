@@ -214,9 +214,9 @@ HLOPT = shutil.which("hlopt", path=os.path.dirname(sys.executable)) or shutil.wh
 def test_console_script_end_to_end(tmp_path: Path) -> None:
     src = tmp_path / "in.mlir"
     src.write_text(GOOD)
-    r = subprocess.run([HLOPT, str(src), "--cse"], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([HLOPT, str(src), "--cse"], capture_output=True, text=True)
     assert r.returncode == 0 and "%c1_i32_0" not in r.stdout
-    r = subprocess.run([HLOPT], input=BAD, capture_output=True, text=True, timeout=60)
+    r = subprocess.run([HLOPT], input=BAD, capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr.startswith("<stdin>:1:1: error:")
-    r = subprocess.run([HLOPT, "--bogus"], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([HLOPT, "--bogus"], capture_output=True, text=True)
     assert r.returncode == 2

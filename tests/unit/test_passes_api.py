@@ -8,6 +8,8 @@ from hlopt.analysis.dominance import DominanceTree
 from hlopt.analysis.side_effects import is_pure, is_trivially_dead
 from hlopt.analysis.symbol_uses import attr_symbol_refs, symbol_uses
 from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, OpaqueAttr, SymbolRefAttr
+from hlopt.ir.context import current_context
+from hlopt.ir.dialect import Dialect
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import (
     PURE,
@@ -15,7 +17,6 @@ from hlopt.ir.opdef import (
     TERMINATOR,
     OpDef,
     constant_materializer,
-    register_op,
 )
 from hlopt.ir.rewriter import Builder
 from hlopt.ir.types import IntegerType
@@ -38,16 +39,17 @@ i32 = IntegerType(32)
 NONE = "<{overflowFlags = #arith.overflow<none>}>"
 
 
-@register_op
 class _PureRegionOp(OpDef):
     name = "testpass.pure_region"
     traits = frozenset({RECURSIVE_MEMORY_EFFECTS})
 
 
-@register_op
 class _YieldOp(OpDef):
     name = "testpass.yield"
     traits = frozenset({PURE, TERMINATOR})
+
+
+current_context().load(Dialect("testpass", ops=(_PureRegionOp, _YieldOp)))
 
 
 def func_body(m):

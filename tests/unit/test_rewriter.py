@@ -154,3 +154,98 @@ def test_clone_with_mapping():
     y = x.clone(mapping)
     assert y.operand(0) is block.args[1]
     assert mapping[x.result] is y.result
+
+
+class BlockRecorder(Recorder):
+    def block_inserted(self, block):
+        self.events.append(("block", len(block.args)))
+
+
+def _holder():
+    top = Block()
+    holder = top.append(Operation("test.holder", regions=1))
+    inner = holder.regions[0].add_block()
+    return top, holder, inner
+
+
+def test_set_and_remove_attributes_notify():
+    from hlopt.ir.attributes import StringAttr
+
+    rec = Recorder()
+    r = Rewriter(rec)
+    top, holder, inner = _holder()
+    r.set_attr(holder, "tag", StringAttr("a"))
+    assert holder.get_attr("tag") is StringAttr("a") and "tag" in holder.attributes
+    assert r.remove_attr(holder, "tag") is StringAttr("a")
+    assert not holder.has_attr("tag")
+    assert r.remove_attr(holder, "tag") is None  # absent: no notification
+    assert rec.events == [("modified", "test.holder"), ("modified", "test.holder")]
+
+
+def test_insert_and_erase_block_arguments():
+    rec = Recorder()
+    r = Rewriter(rec)
+    top, holder, inner = _holder()
+    a = r.insert_block_argument(inner, 0, i32)
+    b = r.insert_block_argument(inner, 0, i32)
+    assert inner.args == [b, a] and (b.index, a.index) == (0, 1)
+    r.set_insertion_point_to_end(inner)
+    use = r.create("test.use", [a])
+    with pytest.raises(IRError):
+        r.erase_block_argument(inner, 1)  # still used
+    r.erase_block_argument(inner, 0)
+    assert inner.args == [a] and a.index == 0
+    assert use.operands == [a]
+    assert rec.events.count(("modified", "test.holder")) == 3
+
+
+def test_region_clone_and_take_body():
+    r = Rewriter()
+    top, holder, inner = _holder()
+    arg = inner.add_argument(i32)
+    r.set_insertion_point_to_end(inner)
+    c = const(r, 1)
+    add = r.create("test.add", [arg, c.results[0]], [i32])
+    mapping = {}
+    clone = holder.regions[0].clone(mapping)
+    cb = clone.blocks[0]
+    assert names(cb) == ["arith.constant", "test.add"]
+    cadd = cb.last_op
+    assert cadd.operands == [cb.args[0], cb.first_op.results[0]]  # remapped, not the originals
+    assert mapping[arg] is cb.args[0] and mapping[add.results[0]] is cadd.results[0]
+    other = Region()
+    other.take_body(holder.regions[0])
+    assert holder.regions[0].blocks == [] and other.blocks == [inner] and inner.parent is other
+
+
+def test_values_defined_above():
+    from hlopt.ir.core import values_defined_above
+
+    r = Rewriter()
+    top = Block()
+    r.set_insertion_point_to_end(top)
+    outside = const(r, 7)
+    holder = r.create("test.holder", regions=1)
+    inner = holder.regions[0].add_block()
+    x = inner.add_argument(i32)
+    r.set_insertion_point_to_end(inner)
+    r.create("test.use", [outside.results[0], x])
+    r.create("test.use", [outside.results[0]])
+    assert values_defined_above(holder.regions[0]) == [outside.results[0]]
+
+
+def test_rewriter_set_operand_and_inline_region_before_notify():
+    rec = BlockRecorder()
+    r = Rewriter(rec)
+    top, holder, inner = _holder()
+    r.set_insertion_point_to_end(top)
+    a, b = const(r, 1), const(r, 2)
+    use = r.create("test.use", [a.results[0]])
+    rec.events.clear()
+    r.set_operand(use, 0, b.results[0])
+    assert use.operands == [b.results[0]] and not a.results[0].has_uses()
+    src = Region([Block([i32]), Block()])
+    r.inline_region_before(src, holder.regions[0], 0)
+    assert src.blocks == [] and len(holder.regions[0].blocks) == 3
+    assert holder.regions[0].blocks[2] is inner
+    assert rec.events == [("modified", "test.use"), ("block", 1), ("block", 0)]

@@ -1,0 +1,356 @@
+"""A roofline cost model and a two-stream schedule simulator for StableHLO.
+
+Each op's time is estimated from the flops it performs and the bytes it
+moves: compute ops take max(flops / peak, bytes / memory bandwidth);
+collectives take link latency + bytes on the wire / link bandwidth (ring
+algorithms: all_reduce sends 2(n-1)/n of its data, all_gather,
+reduce_scatter and all_to_all (n-1)/n, collective_permute all of it).
+
+`simulate` replays a function on one device (SPMD: every device runs the
+same program) with a compute stream and a communication stream: ops issue
+in block order on the compute stream; a synchronous collective blocks both
+streams; an `async_start` queues its body on the communication stream and
+the compute stream only waits at the matching `async_done`. The time the
+compute stream spends waiting for communication is the *exposed*
+communication; the end of the last stream is the predicted step time.
+
+Defaults describe one NVIDIA H100 SXM (dense BF16 tensor-core peak, HBM3,
+NVLink 4 per direction); all are pass options of --async-schedule and
+--view-schedule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from math import prod
+from typing import TYPE_CHECKING, Any
+
+from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, SymbolRefAttr
+from hlopt.ir.core import Operation, Value
+from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
+from hlopt.ir.opdef import SYMBOL
+from hlopt.ir.types import RankedTensorType, Type
+
+if TYPE_CHECKING:
+    from hlopt.analysis.timeline import Timeline
+
+START, DONE = "stablehlo.async_start", "stablehlo.async_done"
+COLLECTIVES = frozenset(f"stablehlo.{n}" for n in (
+    "collective_permute", "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_broadcast"))
+_FIRST_NUMBER = re.compile(r"^\D*?(\d+)")
+_FREE = frozenset({"stablehlo.constant", "arith.constant", "stablehlo.return", "func.return", "sdy.return",
+                   "stablehlo.get_tuple_element", "stablehlo.tuple", "stablehlo.reshape", "stablehlo.bitcast_convert",
+                   "stablehlo.partition_id", "stablehlo.replica_id", "stablehlo.create_token",
+                   "stablehlo.after_all", "stablehlo.optimization_barrier"})
+
+
+@dataclass(frozen=True)
+class DeviceParams:
+    """One accelerator and its links (defaults: NVIDIA H100 SXM)."""
+
+    peak_tflops: float = 989.0          # dense BF16 tensor-core peak, TFLOP/s
+    memory_bandwidth_gbps: float = 3350.0  # HBM3, GB/s
+    link_bandwidth_gbps: float = 450.0  # NVLink 4, GB/s per direction
+    link_latency_us: float = 5.0        # per collective (launch + synchronization), microseconds
+
+
+_BYTES: dict[Type, int] = {}  # types are interned: one entry per distinct type
+
+
+def type_bytes(t: Type) -> int:
+    """Bytes of a statically shaped tensor (0 for tokens, futures, dynamic shapes)."""
+    n = _BYTES.get(t)
+    if n is None:
+        if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
+            n = 0
+        else:
+            n = prod(t.shape) * max(1, (element_bits(t.element_type) + 7) // 8)
+        _BYTES[t] = n
+    return n
+
+
+def element_bits(et: Type) -> int:
+    width = getattr(et, "width", None)
+    if isinstance(width, int):
+        return width
+    m = _FIRST_NUMBER.search(et.text)  # f32, bf16, f8E4M3FN, complex<f32>, index
+    bits = int(m.group(1)) if m else 64
+    return 2 * bits if et.text.startswith("complex") else bits
+
+
+def _elements(t: Type) -> int:
+    if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
+        return 0
+    return prod(t.shape)
+
+
+def flops(op: Operation) -> int:
+    """Floating-point operations of one op (multiply-add counts 2)."""
+    name = op.name
+    if name == "stablehlo.dot_general":
+        dn = op.properties.get("dot_dimension_numbers")
+        lhs = op.operands[0].type
+        k = 1
+        if dn is not None and isinstance(lhs, RankedTensorType):
+            for d in dn.lhs_contracting_dimensions:
+                k *= lhs.shape[d]
+        return 2 * k * sum(_elements(r.type) for r in op.results)
+    if name == "stablehlo.dot":
+        lhs = op.operands[0].type
+        k = lhs.shape[-1] if isinstance(lhs, RankedTensorType) and lhs.shape else 1
+        return 2 * k * _elements(op.results[0].type)
+    if name == "stablehlo.convolution":
+        kernel = op.operands[1].type
+        out = _elements(op.results[0].type)
+        kel = _elements(kernel)
+        if isinstance(kernel, RankedTensorType) and kernel.shape:
+            kel //= max(1, max(kernel.shape))  # one output feature's worth of the kernel (approximation)
+        return 2 * out * max(1, kel)
+    if name in _FREE or name in COLLECTIVES:
+        return 0
+    return sum(_elements(r.type) for r in op.results)
+
+
+def collective_group(op: Operation) -> int:
+    """Devices in one group of a collective (replica_groups' second dimension,
+    else the module's partition count)."""
+    rg = op.properties.get("replica_groups")
+    if isinstance(rg, DenseElementsAttr) and isinstance(rg.type, RankedTensorType) and len(rg.type.shape) == 2:
+        return max(1, rg.type.shape[1])
+    return num_devices(op)
+
+
+def num_devices(op: Operation) -> int:
+    p: Operation | None = op
+    while p is not None:
+        if p.name == "builtin.module":
+            for key in ("mhlo.num_partitions", "mhlo.num_replicas"):
+                a = p.attributes.get(key)
+                if isinstance(a, IntegerAttr) and a.value > 1:
+                    return a.value
+        p = p.parent_op
+    return 1
+
+
+def comm_bytes(op: Operation) -> float:
+    """Bytes one device sends for a collective (ring algorithms)."""
+    n = collective_group(op)
+    data = sum(type_bytes(v.type) for v in op.operands)
+    name = op.name
+    if name == "stablehlo.collective_permute" or name == "stablehlo.collective_broadcast":
+        return float(data)
+    frac = (n - 1) / n if n > 1 else 0.0
+    if name == "stablehlo.all_reduce":
+        return 2 * frac * data
+    if name == "stablehlo.all_gather":
+        return frac * sum(type_bytes(r.type) for r in op.results)
+    return frac * data
+
+
+@dataclass
+class CostModel:
+    params: DeviceParams = field(default_factory=DeviceParams)
+    _calls: dict[Operation, float] = field(default_factory=dict)
+    _ops: dict[Operation, float] = field(default_factory=dict)
+
+    def compute_us(self, op: Operation) -> float:
+        """Roofline time of a non-collective op (calls: their callee's body);
+        memoized per op, so simulating before and after a reordering costs
+        each op once."""
+        t = self._ops.get(op)
+        if t is None:
+            t = self._ops[op] = self._compute_us(op)
+        return t
+
+    def _compute_us(self, op: Operation) -> float:
+        if is_call(op):
+            callee = _resolve_callee(op)
+            if callee is not None:
+                t = self._calls.get(callee)
+                if t is None:
+                    self._calls[callee] = 0.0  # recursion guard
+                    t = sum(self.compute_us(o) for o in _body_ops(callee))
+                    self._calls[callee] = t
+                return t
+        if op.name in _FREE:
+            return 0.0
+        nbytes = sum(type_bytes(v.type) for v in op.operands) + sum(type_bytes(r.type) for r in op.results)
+        p = self.params
+        return max(flops(op) / (p.peak_tflops * 1e6), nbytes / (p.memory_bandwidth_gbps * 1e3))
+
+    def comm_us(self, op: Operation) -> float:
+        p = self.params
+        return p.link_latency_us + comm_bytes(op) / (p.link_bandwidth_gbps * 1e3)
+
+    def async_body_us(self, start: Operation) -> tuple[float, list[Operation]]:
+        """Time of an async_start's body on the communication stream."""
+        t = 0.0
+        inner = []
+        for r in start.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    if o.name in COLLECTIVES:
+                        t += self.comm_us(o)
+                        inner.append(o)
+                    elif not o.regions or is_call(o):
+                        t += self.compute_us(o)
+        return t, inner
+
+
+def is_call(op: Operation) -> bool:
+    """A call through CallOpInterface (or, for ops not yet declaring it, a
+    `callee` symbol reference)."""
+    return implements(op, CallOpInterface) or isinstance(op.get_attr("callee"), SymbolRefAttr)
+
+
+def callee_ref(op: Operation) -> SymbolRefAttr | None:
+    ref = op.opdef.callee(op) if implements(op, CallOpInterface) else op.get_attr("callee")
+    return ref if isinstance(ref, SymbolRefAttr) else None
+
+
+def is_function(op: Operation) -> bool:
+    """Function-like: CallableOpInterface, or a symbol with a body."""
+    return implements(op, CallableOpInterface) or (op.has_trait(SYMBOL) and bool(op.regions))
+
+
+def _body_ops(fn: Operation) -> list[Operation]:
+    return [o for o in fn.walk() if o is not fn and not o.regions]
+
+
+def _resolve_callee(op: Operation) -> Operation | None:
+    ref = callee_ref(op)
+    if ref is None or ref.nested:
+        return None
+    name = ref.root
+    p = op.parent_op
+    while p is not None:
+        if p.name == "builtin.module":
+            for r in p.regions:
+                for b in r.blocks:
+                    for o in b.ops:
+                        sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
+                        if sn is not None and getattr(sn, "value", None) == name:
+                            return o
+            return None
+        p = p.parent_op
+    return None
+
+
+# ---------------------------------------------------------------------------
+# simulation
+
+
+@dataclass
+class ScheduleEstimate:
+    step_us: float = 0.0
+    compute_us: float = 0.0
+    comm_us: float = 0.0
+    exposed_comm_us: float = 0.0
+
+
+class _Sim:
+    def __init__(self, model: CostModel, timeline: "Timeline | None", devices: int, prefix: str):
+        self.m, self.tl, self.devices, self.prefix = model, timeline, devices, prefix
+        self.tc = 0.0  # compute stream clock
+        self.tm = 0.0  # communication stream clock
+        self.ready: dict[Value, float] = {}
+        self.est = ScheduleEstimate()
+        self.pending: dict[Value, tuple[float, list[int]]] = {}  # future -> (ready time, start event ids)
+        if timeline is not None:
+            for d in range(devices):
+                for stream in ("compute", "communication"):
+                    timeline.track((f"{prefix}device {d}", stream))
+
+    def _ready(self, op: Operation) -> float:
+        return max((self.ready.get(v, 0.0) for v in op.operands), default=0.0)
+
+    def _event(self, stream: str, name: str, start: float, dur: float, args: dict | None = None) -> list[int]:
+        if self.tl is None:
+            return []
+        return [self.tl.event((f"{self.prefix}device {d}", stream), name, start, dur, args)
+                for d in range(self.devices)]
+
+    def block(self, ops: list[Operation], arg_ready: float = 0.0) -> None:
+        for op in ops:
+            self.op(op)
+
+    def op(self, op: Operation) -> None:
+        name = op.name
+        ready = self._ready(op)
+        if name == START:
+            dur, inner = self.m.async_body_us(op)
+            s = max(self.tm, ready, self.tc)
+            label = inner[0].name.split(".", 1)[1] if len(inner) == 1 else "async"
+            ids = self._event("communication", label, s, dur, {"op": name})
+            self.tm = s + dur
+            self.est.comm_us += dur
+            for r in op.results:
+                self.pending[r] = (self.tm, ids)
+                self.ready[r] = self.tm
+            return
+        if name == DONE:
+            t = self.tc
+            links = []
+            for v in op.operands:
+                done_at, ids = self.pending.get(v, (self.ready.get(v, 0.0), []))
+                t = max(t, done_at)
+                links.extend(ids)
+            if t > self.tc:
+                self.est.exposed_comm_us += t - self.tc
+                wait = self._event("compute", "wait", self.tc, t - self.tc, {"op": name})
+                for a, b in zip(links, wait * (len(links) // max(1, len(wait)))):
+                    self.tl.flow(a, b)
+            elif self.tl is not None and links:
+                mark = self._event("compute", "done", t, 0.0, {"op": name})
+                for a, b in zip(links, mark * (len(links) // max(1, len(mark)))):
+                    self.tl.flow(a, b)
+            self.tc = t
+            for r in op.results:
+                self.ready[r] = t
+            return
+        if name in COLLECTIVES:
+            dur = self.m.comm_us(op)
+            s = max(self.tc, self.tm, ready)
+            self._event("communication", name.split(".", 1)[1], s, dur, {"op": name, "sync": True})
+            self.est.comm_us += dur
+            self.est.exposed_comm_us += dur
+            self.tc = self.tm = s + dur
+            for r in op.results:
+                self.ready[r] = self.tc
+            return
+        if op.regions and not is_call(op):
+            # structured ops (sdy.manual_computation, while, ...): their bodies, inline
+            for region in op.regions:
+                for b in region.blocks:
+                    for a in b.args:
+                        self.ready[a] = ready
+                    self.block(list(b.ops))
+            for r in op.results:
+                self.ready[r] = self.tc
+            return
+        dur = self.m.compute_us(op)
+        s = max(self.tc, ready)
+        if dur > 0:
+            self._event("compute", name.split(".", 1)[-1], s, dur, {"op": name})
+        self.est.compute_us += dur
+        self.tc = s + dur
+        for r in op.results:
+            self.ready[r] = self.tc
+
+
+def simulate(fn: Operation, model: CostModel | None = None, timeline: "Timeline | None" = None,
+             devices: int | None = None, prefix: str = "") -> ScheduleEstimate:
+    """Predicted step time and exposed communication of a function-like op
+    (its first region); with a timeline, one compute and one communication
+    track per device receive the events."""
+    sim = _Sim(model or CostModel(), timeline, devices if devices is not None else min(num_devices(fn), 8), prefix)
+    for region in fn.regions[:1]:
+        for b in region.blocks:
+            sim.block(list(b.ops))
+    sim.est.step_us = max(sim.tc, sim.tm)
+    return sim.est
+
+
+def describe(params: DeviceParams) -> dict[str, Any]:
+    return {k: getattr(params, k) for k in DeviceParams.__dataclass_fields__}

@@ -1,0 +1,339 @@
+"""A numpy evaluator for hir programs (self-contained; the StableHLO
+interpreter lives in hlopt/interp).
+
+Two levels:
+
+* `run_global(module, fn, inputs)`: fusion semantics on global tensors,
+  sharding ignored (what the program means);
+* `run_devices(module, fn, inputs)`: the host program as every device of
+  the meshes runs it: each value maps device -> local array (the shard the
+  device holds; absent where the device is not in the value's mesh);
+  `hir.allocate` makes zeroed buffers, `hir.alias_select` numpy views, ops
+  with `into` write through them, communications move data between the
+  devices' arrays, kernels run their outlined functions, and streams run in
+  program order (every stream op is recorded in `trace`, in order, for
+  schedule views).
+
+`shard(x, type)` splits a global array as a type's sharding places it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hlopt.dialects.hir import ComputeOp, ReduceOp
+from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
+from hlopt.ir.attributes import IntegerAttr, StringAttr
+from hlopt.ir.core import Block, Operation, Value
+from hlopt.ir.types import FloatType, IntegerType, RankedTensorType, Type
+
+
+class EvalError(Exception):
+    def __init__(self, message: str, op: Operation | None = None):
+        super().__init__(message)
+        self.op = op
+
+
+_UNARY: dict[str, Callable] = {"hir.set": lambda x: x.copy(), "hir.abs": np.abs, "hir.neg": np.negative,
+                               "hir.exp": np.exp}
+_BINARY: dict[str, Callable] = {"hir.add": np.add, "hir.sub": np.subtract, "hir.mul": np.multiply,
+                                "hir.div": np.divide, "hir.matmul": np.matmul}
+_REDUCE: dict[str, Callable] = {"hir.sum": np.sum, "hir.max": np.max, "hir.min": np.min,
+                                "sum": np.sum, "max": np.max, "min": np.min}
+
+
+def dtype_of(t: Type) -> Any:
+    et = t.element_type
+    if isinstance(et, FloatType):
+        return {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.name, np.float32)
+    if isinstance(et, IntegerType):
+        return {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}.get(et.width, np.int64)
+    return np.float32
+
+
+def shard(x: np.ndarray, t: Type) -> dict[int, np.ndarray]:
+    """Device -> local array, as `t`'s sharding places the global `x`."""
+    mesh = mesh_of(t)
+    d = didx_axis(t)
+    if d is None:
+        return {dev: np.array(x, copy=True) for dev in mesh}
+    return {dev: np.array(p, copy=True) for dev, p in zip(mesh, np.split(x, len(mesh), axis=d))}
+
+
+@dataclass
+class TraceEvent:
+    """One host action: what ran (`kind`: kernel, compute, communication,
+    wait, allocate, alias, stream ops...), on which stream, with which op."""
+
+    kind: str
+    stream: int
+    op: Operation
+    iteration: tuple[int, ...] = ()
+    other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index)
+
+
+class _Machine:
+    def __init__(self, module: Operation, global_mode: bool, dry: bool = False):
+        self.global_mode = global_mode
+        self.dry = dry  # trace only: no numerics (buffers are None)
+        self.funcs = {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
+                      if o.name == "func.func" and isinstance(o.properties.get("sym_name"), StringAttr)}
+        self.trace: list[TraceEvent] = []
+        self.stream = 0  # the current stream (0: the stream current at entry)
+        self.iters: list[int] = []
+        self.depth = 0  # > 0 inside a launched kernel (its ops are one kernel event)
+
+    # -- values --------------------------------------------------------------
+    def devices(self, t: Type) -> tuple[int, ...]:
+        return (0,) if self.global_mode else mesh_of(t)
+
+    def local(self, t: Type) -> tuple[int, ...]:
+        return tuple(t.shape) if self.global_mode else local_shape(t)
+
+    def call(self, name: str, args: Sequence[Any], at: Operation | None = None) -> list[Any]:
+        fn = self.funcs.get(name)
+        if fn is None or not fn.regions or not fn.regions[0].blocks:
+            raise EvalError(f"no function body for @{name}", at)
+        block = fn.regions[0].blocks[0]
+        env: dict[Value, Any] = dict(zip(block.args, args))
+        return self.run_block(block, env)
+
+    def run_block(self, block: Block, env: dict[Value, Any]) -> list[Any]:
+        for op in block.ops:
+            if op.name in ("func.return", "hir.yield", "scf.yield"):
+                return [env[v] for v in op.operands]
+            self.run_op(op, env)
+        return []
+
+    def record(self, kind: str, op: Operation, other: Any = None) -> None:
+        if self.depth:
+            return
+        self.trace.append(TraceEvent(kind, self.stream, op, tuple(self.iters), other))
+
+    # -- ops -------------------------------------------------------------------
+    def run_op(self, op: Operation, env: dict[Value, Any]) -> None:
+        name = op.name
+        d = op.opdef
+        if d is not None and isinstance(d, type) and issubclass(d, ComputeOp):
+            self.compute(op, d, env)
+            return
+        handler = getattr(self, "op_" + name.replace(".", "_"), None)
+        if handler is None:
+            raise EvalError(f"the hir evaluator cannot run '{name}'", op)
+        handler(op, env)
+
+    def compute(self, op: Operation, d: Any, env: dict[Value, Any]) -> None:
+        ins = d.inputs(op)
+        dest_t = d.dest_type(op)
+        out = d.dest(op)
+        res: dict[int, np.ndarray] = {}
+        if self.dry:
+            self.record("compute", op)
+            if out is None:
+                env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
+            return
+        for dev in self.devices(dest_t):
+            args = []
+            for v in ins:
+                local = env[v].get(dev)
+                if local is None:
+                    raise EvalError(f"device {dev} holds no data for an operand of '{op.name}'", op)
+                args.append(local)
+            if op.name in _UNARY:
+                r = _UNARY[op.name](args[0])
+            elif op.name in _BINARY:
+                r = _BINARY[op.name](args[0], args[1])
+            elif issubclass(d, ReduceOp):
+                r = _REDUCE[op.name](args[0], axis=tuple(d.reduced_dims(op)))
+            else:
+                raise EvalError(f"the hir evaluator cannot run '{op.name}'", op)
+            r = np.asarray(r, dtype=dtype_of(dest_t))
+            if out is not None:
+                buf = env[out].get(dev)
+                if buf is None:
+                    raise EvalError(f"device {dev} has no buffer for the destination of '{op.name}'", op)
+                buf[...] = r
+            else:
+                res[dev] = r
+        self.record("compute", op)
+        if out is None:
+            env[op.results[0]] = res
+
+    def op_arith_constant(self, op: Operation, env: dict) -> None:
+        v = op.properties.get("value")
+        if not isinstance(v, IntegerAttr):
+            raise EvalError("the hir evaluator only runs integer/index constants", op)
+        env[op.results[0]] = v.value
+
+    def op_scf_for(self, op: Operation, env: dict) -> None:
+        lb, ub, step = (env[v] for v in op.operands[:3])
+        carried = [env[v] for v in op.operands[3:]]
+        block = op.regions[0].blocks[0]
+        for i in range(lb, ub, step):
+            self.iters.append(i)
+            inner = dict(env)
+            inner[block.args[0]] = i
+            inner.update(zip(block.args[1:], carried))
+            carried = self.run_block(block, inner)
+            self.iters.pop()
+        for r, v in zip(op.results, carried):
+            env[r] = v
+
+    def op_hir_kernel(self, op: Operation, env: dict) -> None:
+        block = op.regions[0].blocks[0]
+        inner = dict(zip(block.args, (env[v] for v in op.operands)))
+        for r, v in zip(op.results, self.run_block(block, inner)):
+            env[r] = v
+
+    def op_hir_post_on_stream(self, op: Operation, env: dict) -> None:
+        self.record("kernel", op)
+        self.depth += 1
+        try:
+            outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+        finally:
+            self.depth -= 1
+        for r, v in zip(op.results, outs):
+            env[r] = v
+
+    def op_func_call(self, op: Operation, env: dict) -> None:
+        outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+        for r, v in zip(op.results, outs):
+            env[r] = v
+
+    def op_hir_allocate(self, op: Operation, env: dict) -> None:
+        t = op.results[0].type
+        if self.dry:
+            env[op.results[0]] = dict.fromkeys(self.devices(t))
+        else:
+            env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
+        self.record("allocate", op)
+
+    def op_hir_alias_select(self, op: Operation, env: dict) -> None:
+        axis = op.properties.get("axis").value
+        i = env[op.operands[1]]
+        index = (slice(None),) * axis + (i, Ellipsis)  # a view even when 0-d
+        env[op.results[0]] = {dev: (a[index] if a is not None else None) for dev, a in env[op.operands[0]].items()}
+
+    # streams run in program order: only the current stream is tracked
+    def op_hir_get_current_stream(self, op: Operation, env: dict) -> None:
+        env[op.results[0]] = self.stream
+
+    def op_hir_stream(self, op: Operation, env: dict) -> None:
+        env[op.results[0]] = 1 + env[op.operands[0]] % op.properties.get("pool").value
+
+    def op_hir_set_current_stream(self, op: Operation, env: dict) -> None:
+        self.stream = env[op.operands[0]]
+        self.record("set_stream", op)
+
+    def op_hir_synchronize(self, op: Operation, env: dict) -> None:
+        self.record("synchronize", op, env[op.operands[0]])
+
+    def op_hir_record_event(self, op: Operation, env: dict) -> None:
+        env[op.results[0]] = (env[op.operands[0]], len(self.trace))
+        self.record("record_event", op, env[op.results[0]])
+
+    def op_hir_wait_event(self, op: Operation, env: dict) -> None:
+        self.record("wait_event", op, env[op.operands[0]])
+
+    def op_hir_wait(self, op: Operation, env: dict) -> None:
+        self.record("wait", op)
+
+    def op_hir_communication(self, op: Operation, env: dict) -> None:
+        kind = op.properties.get("kind").value
+        if self.dry:
+            self.record("communication", op)
+            return
+        src_v, dst_v = op.operands
+        in_t, out_t = src_v.type, dst_v.type
+        src, dst = mesh_of(in_t), mesh_of(out_t)
+        di, do = didx_axis(in_t), didx_axis(out_t)
+        inp, out = env[src_v], env[dst_v]
+
+        def put(dev: int, x: np.ndarray) -> None:
+            buf = out.get(dev)
+            if buf is None:
+                raise EvalError(f"device {dev} has no output buffer for the {kind}", op)
+            buf[...] = x
+
+        def get(dev: int) -> np.ndarray:
+            x = inp.get(dev)
+            if x is None:
+                raise EvalError(f"device {dev} holds no input for the {kind}", op)
+            return x
+
+        if kind in ("allgather", "gather"):
+            full = np.concatenate([get(d) for d in src], axis=di)
+            for dev in dst:
+                put(dev, full)
+        elif kind == "scatter":
+            for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=do)):
+                put(dev, part)
+        elif kind == "broadcast":
+            for dev in dst:
+                put(dev, get(src[0]))
+        elif kind == "sendrecv":
+            for s, r in zip(src, dst):
+                put(r, get(s))
+        else:
+            red = _REDUCE[op.properties.get("reduce").value]
+            total = red(np.stack([red(get(d), axis=di) for d in src]), axis=0)
+            if kind == "reducescatter":
+                for dev, part in zip(dst, np.split(total, len(dst), axis=do)):
+                    put(dev, part)
+            else:
+                for dev in dst:
+                    put(dev, total)
+        self.record("communication", op)
+
+
+def _check_args(fn: Operation, inputs: Sequence[np.ndarray]) -> list[Type]:
+    types = [a.type for a in fn.regions[0].blocks[0].args]
+    if len(types) != len(inputs):
+        raise EvalError(f"expected {len(types)} inputs, got {len(inputs)}", fn)
+    for t, x in zip(types, inputs):
+        if not isinstance(t, RankedTensorType) or tuple(t.shape) != tuple(np.shape(x)):
+            raise EvalError(f"input of shape {list(np.shape(x))} does not fit '{t.text}'", fn)
+    return types
+
+
+def run_global(module: Operation, fn: str, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The fusion's meaning: global arrays in, global arrays out."""
+    m = _Machine(module, True)
+    f = m.funcs.get(fn)
+    if f is None:
+        raise EvalError(f"no function @{fn}")
+    types = _check_args(f, inputs)
+    outs = m.call(fn, [{0: np.asarray(x, dtype_of(t))} for x, t in zip(inputs, types)])
+    return [o[0] for o in outs]
+
+
+def trace_host(module: Operation, fn: str) -> list[TraceEvent]:
+    """The host actions of `fn` in order, without computing values (for
+    schedule simulation)."""
+    m = _Machine(module, False, dry=True)
+    f = m.funcs.get(fn)
+    if f is None:
+        raise EvalError(f"no function @{fn}")
+    m.call(fn, [dict.fromkeys(mesh_of(a.type)) for a in f.regions[0].blocks[0].args])
+    return m.trace
+
+
+def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
+                ) -> tuple[list[dict[int, np.ndarray]], list[TraceEvent]]:
+    """The host program on every device: global inputs are sharded as the
+    argument types say; returns each result as device -> local array, and
+    the trace of host actions."""
+    m = _Machine(module, False)
+    f = m.funcs.get(fn)
+    if f is None:
+        raise EvalError(f"no function @{fn}")
+    types = _check_args(f, inputs)
+    outs = m.call(fn, [shard(np.asarray(x, dtype_of(t)), t) for x, t in zip(inputs, types)])
+    return outs, m.trace
+
+
+__all__ = ["EvalError", "TraceEvent", "run_global", "run_devices", "shard", "trace_host"]

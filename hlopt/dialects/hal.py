@@ -1,0 +1,292 @@
+"""IREE's HAL dialect (hal): the device and executable-target attributes
+that say where stream ops run and how their encodings resolve.
+
+`#hal.device.target<"local", {config}, [#hal.executable.target<...>, ...]> : !hal.device`,
+`#hal.executable.target<"backend", "format", {config}>`,
+`#hal.device.affinity<@device[, [queues]]>`, `#hal.device.optimal<[affinities]>`,
+`#hal.device.select<[devices]> : !hal.device`. Targets print through aliases
+named as IREE names them (`#device_target_<id>[_<ordinal>_]`,
+`#executable_target_<format>`). HAL ops pass through generically.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    Attribute,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    quote,
+)
+from hlopt.ir.dialect import Dialect
+
+
+def _text(a: Any, p: Any) -> str:
+    if p is None or not a.has_alias_parts:
+        return a.text
+    return p.attr_text(a)
+
+
+def _sanitize(s: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_]", "_", s)
+
+
+class ExecutableTargetAttr(Attribute):
+    """`#hal.executable.target<"backend", "format"[, {config}]>`."""
+
+    __slots__ = ("backend", "format", "config")
+
+    def __new__(cls, backend: str, format: str, config: DictionaryAttr | None = None):
+        if config is not None and not len(config):
+            config = None
+        return cls._make((backend, format, config))
+
+    def _init(self, backend, format, config) -> None:
+        self.backend, self.format, self.config = backend, format, config
+        self.has_alias_parts = True
+
+    def print_with(self, p: Any) -> str:
+        s = f"#hal.executable.target<{quote(self.backend)}, {quote(self.format)}"
+        if self.config is not None:
+            s += ", " + _text(self.config, p)
+        return s + ">"
+
+    def alias_prefix(self) -> str:
+        return "executable_target_" + _sanitize(self.format)
+
+    def alias_children(self) -> Sequence[Any]:
+        return (self.config,) if self.config is not None else ()
+
+    @property
+    def resolver(self) -> Attribute | None:
+        """The target's `iree.encoding.resolver` (None: it has none)."""
+        return self.config.get("iree.encoding.resolver") if self.config is not None else None
+
+
+class DeviceTargetAttr(Attribute):
+    """`#hal.device.target<"id"[, {config}][, [targets]]> : !hal.device`."""
+
+    __slots__ = ("device_id", "config", "targets", "type")
+
+    def __new__(cls, device_id: str, config: DictionaryAttr | None = None,
+                targets: Sequence[Attribute] | None = None, type: Any = None):
+        if config is not None and not len(config):
+            config = None
+        return cls._make((device_id, config, tuple(targets) if targets else None, type))
+
+    def _init(self, device_id, config, targets, type) -> None:
+        self.device_id, self.config, self.targets, self.type = device_id, config, targets, type
+        self.has_alias_parts = True
+
+    def with_type(self, t: Any) -> "DeviceTargetAttr":
+        return DeviceTargetAttr(self.device_id, self.config, self.targets, t)
+
+    def print_with(self, p: Any) -> str:
+        s = f"#hal.device.target<{quote(self.device_id)}"
+        if self.config is not None:
+            s += ", " + _text(self.config, p)
+        if self.targets:
+            s += ", [" + ", ".join(_text(t, p) for t in self.targets) + "]"
+        s += ">"
+        if self.type is not None:
+            s += " : " + (self.type.text if p is None else p.type_text(self.type))
+        return s
+
+    def alias_prefix(self) -> str:
+        s = "device_target_" + _sanitize(self.device_id)
+        ordinal = self.config.get("ordinal") if self.config is not None else None
+        if isinstance(ordinal, IntegerAttr):
+            s += f"_{ordinal.value}_"
+        return s
+
+    def alias_children(self) -> Sequence[Any]:
+        out: list = []
+        if self.config is not None:
+            out.append(self.config)
+        out.extend(self.targets or ())
+        if self.type is not None:
+            out.append(self.type)
+        return out
+
+    def executable_targets(self) -> tuple:
+        return self.targets or ()
+
+
+class DeviceSelectAttr(Attribute):
+    """`#hal.device.select<[device, ...]> : !hal.device`: one of several devices."""
+
+    __slots__ = ("devices", "type")
+
+    def __new__(cls, devices: Sequence[Attribute], type: Any = None):
+        return cls._make((tuple(devices), type))
+
+    def _init(self, devices, type) -> None:
+        self.devices, self.type = devices, type
+        self.has_alias_parts = any(d.has_alias_parts for d in devices)
+
+    def with_type(self, t: Any) -> "DeviceSelectAttr":
+        return DeviceSelectAttr(self.devices, t)
+
+    def print_with(self, p: Any) -> str:
+        s = "#hal.device.select<[" + ", ".join(_text(d, p) for d in self.devices) + "]>"
+        if self.type is not None:
+            s += " : " + (self.type.text if p is None else p.type_text(self.type))
+        return s
+
+    def alias_children(self) -> Sequence[Any]:
+        return self.devices + ((self.type,) if self.type is not None else ())
+
+    def executable_targets(self) -> tuple:
+        out: dict = {}
+        for d in self.devices:
+            for t in getattr(d, "executable_targets", lambda: ())():
+                out.setdefault(t, None)
+        return tuple(out)
+
+
+class DeviceAffinityAttr(Attribute):
+    """`#hal.device.affinity<@device[, [queue, ...]]>`."""
+
+    __slots__ = ("device", "queues")
+
+    def __new__(cls, device: SymbolRefAttr, queues: Sequence[int] | None = None):
+        return cls._make((device, tuple(queues) if queues is not None else None))
+
+    def _init(self, device, queues) -> None:
+        self.device, self.queues = device, queues
+
+    def print_with(self, p: Any) -> str:
+        s = "#hal.device.affinity<" + self.device.text
+        if self.queues is not None:
+            s += ", [" + ", ".join(map(str, self.queues)) + "]"
+        return s + ">"
+
+    def devices(self) -> tuple[str, ...]:
+        return (self.device.root,)
+
+
+class DeviceOptimalAttr(Attribute):
+    """`#hal.device.optimal<[affinity, ...]>`: whichever of them is best."""
+
+    __slots__ = ("affinities",)
+
+    def __new__(cls, affinities: Sequence[Attribute]):
+        return cls._make((tuple(affinities),))
+
+    def _init(self, affinities) -> None:
+        self.affinities = affinities
+        self.has_alias_parts = any(a.has_alias_parts for a in affinities)
+
+    def print_with(self, p: Any) -> str:
+        return "#hal.device.optimal<[" + ", ".join(_text(a, p) for a in self.affinities) + "]>"
+
+    def alias_children(self) -> Sequence[Any]:
+        return self.affinities
+
+    def devices(self) -> tuple[str, ...]:
+        out: dict = {}
+        for a in self.affinities:
+            for d in getattr(a, "devices", lambda: ())():
+                out.setdefault(d, None)
+        return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# parsing
+
+
+_HEAD = re.compile(r"#hal\.([A-Za-z_][\w.]*?)(?=<|$)")
+
+
+def _err(msg: str) -> Exception:
+    from hlopt.syntax.attr_parser import SyntaxErr
+
+    return SyntaxErr(msg)
+
+
+def _nested(text: str) -> Any:
+    from hlopt.syntax.attr_parser import parse_nested
+
+    return parse_nested(text.strip(), "attr")
+
+
+def _split(body: str) -> list[str]:
+    from hlopt.syntax.parser import split_top
+
+    parts = [x.strip() for x in split_top(body)]
+    return [] if parts == [""] else parts
+
+
+def _string(text: str, what: str) -> str:
+    a = _nested(text)
+    if not isinstance(a, StringAttr):
+        raise _err(f"expected a string {what}")
+    return a.value
+
+
+def _array(text: str, what: str) -> tuple:
+    a = _nested(text)
+    if not isinstance(a, ArrayAttr):
+        raise _err(f"expected a list of {what}")
+    return a.elements
+
+
+def parse_attribute(text: str) -> Attribute | None:
+    m = _HEAD.match(text)
+    if m is None:
+        return None
+    name = m.group(1)
+    rest = text[m.end():].strip()
+    if not (rest.startswith("<") and rest.endswith(">")):
+        return None
+    parts = _split(rest[1:-1])
+    if name == "executable.target":
+        if len(parts) not in (2, 3):
+            raise _err("expected #hal.executable.target<\"backend\", \"format\"[, {config}]>")
+        cfg = _nested(parts[2]) if len(parts) == 3 else None
+        if cfg is not None and not isinstance(cfg, DictionaryAttr):
+            raise _err("expected a configuration dictionary")
+        return ExecutableTargetAttr(_string(parts[0], "backend"), _string(parts[1], "format"), cfg)
+    if name == "device.target":
+        if not parts:
+            raise _err("expected a device identifier")
+        cfg, targets = None, None
+        for piece in parts[1:]:
+            if piece.startswith("{") and cfg is None and targets is None:
+                cfg = _nested(piece)
+            elif piece.startswith("[") and targets is None:
+                targets = _array(piece, "executable targets")
+            else:
+                raise _err("unexpected parameter in #hal.device.target")
+        return DeviceTargetAttr(_string(parts[0], "device identifier"), cfg, targets)
+    if name == "device.affinity":
+        if len(parts) not in (1, 2):
+            raise _err("expected #hal.device.affinity<@device[, [queues]]>")
+        dev = _nested(parts[0])
+        if not isinstance(dev, SymbolRefAttr):
+            raise _err("expected a device symbol reference")
+        queues = None
+        if len(parts) == 2:
+            queues = [getattr(q, "value", None) for q in _array(parts[1], "queue ordinals")]
+            if any(not isinstance(q, int) for q in queues):
+                raise _err("expected integer queue ordinals")
+        return DeviceAffinityAttr(dev, queues)
+    if name == "device.optimal":
+        if len(parts) != 1:
+            raise _err("expected #hal.device.optimal<[affinities]>")
+        return DeviceOptimalAttr(_array(parts[0], "affinities"))
+    if name == "device.select":
+        if len(parts) != 1:
+            raise _err("expected #hal.device.select<[devices]>")
+        return DeviceSelectAttr(_array(parts[0], "devices"))
+    return None
+
+
+DIALECT = Dialect("hal", parse_attribute=parse_attribute, allow_unknown_ops=True)
+

@@ -1,0 +1,717 @@
+"""hir: nvFuser-style host IR (FEATURES.md section 4).
+
+Fusion ops compute on tensors whose types carry a `#hir.sharding` encoding
+(hlopt/dialects/hir_attrs.py). Each has a value form (`%r = hir.add %a, %b`)
+and, in host programs where a tensor value names a buffer, a
+destination-passing form (`hir.add %a, %b into %c`). Host ops launch
+kernels, allocate and alias buffers, run communications and manage streams
+and events. Custom forms are grammars/hir.lark (callbacks in hir_syntax.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects import hir_syntax
+from hlopt.dialects.hir_attrs import (
+    EventType,
+    RequestType,
+    StreamType,
+    axes_of,
+    didx_axis,
+    drop_axis,
+    mesh_of,
+    parse_hir_attr,
+    parse_hir_type,
+)
+from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
+from hlopt.ir.constraints import (
+    DenseI64Array,
+    FlatSymbolRef,
+    I64Attr,
+    Index,
+    IsA,
+    RankedTensorOf,
+    StrOneOf,
+)
+from hlopt.ir.core import Operation
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import (
+    ALLOCATE,
+    READ,
+    WRITE,
+    CallOpInterface,
+    Effect,
+    InferTypeOpInterface,
+    MemoryEffectsInterface,
+)
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    opt_result,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
+from hlopt.ir.traits import (
+    HasParent,
+    IsolatedFromAbove,
+    Pure,
+    ReturnLike,
+    SingleBlock,
+    Terminator,
+    op_error,
+)
+from hlopt.ir.types import RankedTensorType, Type, i64
+
+Tensor = RankedTensorOf(summary="ranked tensor of any type values")
+Stream = IsA(StreamType, "hir stream")
+Event = IsA(EventType, "hir event")
+Request = IsA(RequestType, "hir request")
+
+COMM_KINDS = ("allgather", "allreduce", "reducescatter", "reduce", "gather", "scatter", "broadcast", "sendrecv")
+REDUCE_OPS = ("sum", "max", "min")
+
+
+def _i64s(a: Any) -> list[int]:
+    return [int(v) for v in a.values] if isinstance(a, DenseArrayAttr) else []
+
+
+def _t(t: Type, p: Any) -> str:
+    return p.type_text(t)
+
+
+# ---------------------------------------------------------------------------
+# fusion ops: value form or destination-passing form
+
+
+class ComputeOp(OpDef, MemoryEffectsInterface):
+    """Base of the fusion ops: `out` (destination) xor `result`."""
+
+    kind_name = ""  # set, elementwise, reduction, matmul: what segmentation policies ask
+
+    # the inputs are the leading operands, the optional `out` the last one
+    # (read directly: passes ask this of every op)
+    @classmethod
+    def num_inputs(cls) -> int:
+        return len(cls.operand_defs) - 1
+
+    @classmethod
+    def inputs(cls, op: Operation) -> list:
+        return op.operands[:len(cls.operand_defs) - 1]
+
+    @classmethod
+    def dest(cls, op: Operation) -> Any:
+        ops = op.operands
+        n = len(cls.operand_defs) - 1
+        return ops[n] if len(ops) > n else None
+
+    @classmethod
+    def dest_type(cls, op: Operation) -> Type:
+        out = cls.dest(op)
+        return out.type if out is not None else op.results[0].type
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        out = cls.dest(op)
+        if out is None:
+            return []
+        return [Effect(READ, value=v) for v in cls.inputs(op)] + [Effect(WRITE, value=out)]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        out = cls.dest(op)
+        if (out is None) == (not op.results):
+            raise op_error(op, "expects either a result or an 'into' destination, not both")
+        cls.verify_shapes(op, [v.type for v in cls.inputs(op)], cls.dest_type(op))
+
+    @classmethod
+    def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
+        for t in ins:
+            if t.element_type is not out.element_type:
+                raise op_error(op, "requires the same element type for all operands and results")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        out = cls.dest(op)
+        ins = cls.inputs(op)
+        s = op.name + " " + p.values(ins) + cls.print_extra(op, p)
+        if out is not None:
+            s += " into " + p.value(out)
+        s += p.attr_dict(op.attributes)
+        dest = cls.dest_type(op)
+        if len(ins) == 1:
+            return s + " : " + _t(ins[0].type, p) + " -> " + _t(dest, p)
+        return s + " : " + p.functional_type([v.type for v in ins], [dest])
+
+    @classmethod
+    def print_extra(cls, op: Operation, p: Any) -> str:
+        return ""
+
+
+def _same_shape(op: Operation, ins: list[Type], out: Type) -> None:
+    for t in ins:
+        if t.shape != out.shape:
+            raise op_error(op, f"operand shape {list(t.shape)} does not match the result shape {list(out.shape)}")
+
+
+class SetOp(ComputeOp):
+    name = "hir.set"
+    summary = "Copy a tensor (re-sharding it when the encodings differ)"
+    syntax_token = "HIR_UNARY"
+    kind_name = "set"
+    input = operand(Tensor)
+    out = opt_operand(Tensor)
+    result = opt_result(Tensor)
+
+    @classmethod
+    def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
+        super().verify_shapes(op, ins, out)
+        _same_shape(op, ins, out)
+
+
+def _unary(op_name: str, summary: str) -> type[ComputeOp]:
+    body = {"name": op_name, "summary": summary, "syntax_token": "HIR_UNARY", "kind_name": "elementwise",
+            "input": operand(Tensor), "out": opt_operand(Tensor), "result": opt_result(Tensor),
+            "verify_shapes": SetOp.verify_shapes}
+    return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
+
+
+def _binary(op_name: str, summary: str) -> type[ComputeOp]:
+    body = {"name": op_name, "summary": summary, "syntax_token": "HIR_BINARY", "kind_name": "elementwise",
+            "lhs": operand(Tensor), "rhs": operand(Tensor), "out": opt_operand(Tensor),
+            "result": opt_result(Tensor), "verify_shapes": SetOp.verify_shapes}
+    return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
+
+
+AbsOp = _unary("hir.abs", "Elementwise absolute value")
+NegOp = _unary("hir.neg", "Elementwise negation")
+ExpOp = _unary("hir.exp", "Elementwise exponential")
+AddOp = _binary("hir.add", "Elementwise addition")
+SubOp = _binary("hir.sub", "Elementwise subtraction")
+MulOp = _binary("hir.mul", "Elementwise multiplication")
+DivOp = _binary("hir.div", "Elementwise division")
+
+
+def _matmul_layout(ra: int, rb: int) -> tuple[int, int, int, int]:
+    """numpy.matmul's layout: (lhs batch rank, rhs batch rank, result batch rank, result rank)."""
+    ba, bb = max(ra - 2, 0), max(rb - 2, 0)
+    bo = max(ba, bb)
+    return ba, bb, bo, bo + (ra >= 2) + (rb >= 2)
+
+
+def matmul_shape(a: tuple, b: tuple) -> tuple | None:
+    """numpy.matmul's result shape (batch dimensions equal or on one side only)."""
+    if not a or not b:
+        return None
+    ka = a[-1]
+    kb = b[-2] if len(b) >= 2 else b[0]
+    ba, bb, bo, _ = _matmul_layout(len(a), len(b))
+    batch_a, batch_b = tuple(a[:ba]), tuple(b[:bb])
+    if ka != kb or (ba and bb and batch_a != batch_b):
+        return None
+    out = batch_a if ba >= bb else batch_b
+    if len(a) >= 2:
+        out += (a[-2],)
+    if len(b) >= 2:
+        out += (b[-1],)
+    return out
+
+
+class MatmulOp(ComputeOp):
+    """numpy.matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
+    a 1-D operand is a vector; batch dimensions on one side are shared."""
+
+    name = "hir.matmul"
+    summary = "(Batched) matrix multiplication"
+    syntax_token = "HIR_BINARY"
+    kind_name = "matmul"
+    lhs = operand(Tensor)
+    rhs = operand(Tensor)
+    out = opt_operand(Tensor)
+    result = opt_result(Tensor)
+
+    @classmethod
+    def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
+        super().verify_shapes(op, ins, out)
+        a, b = tuple(ins[0].shape), tuple(ins[1].shape)
+        expect = matmul_shape(a, b)
+        if expect is None:
+            raise op_error(op, f"operand shapes {list(a)} and {list(b)} do not multiply")
+        if tuple(out.shape) != expect:
+            raise op_error(op, f"result shape {list(out.shape)} does not match the expected {list(expect)}")
+
+
+class ReduceOp(ComputeOp):
+    """Base of hir.sum/max/min: reduce `dims`, which the result drops."""
+
+    syntax_token = "HIR_REDUCE"
+    kind_name = "reduction"
+    input = operand(Tensor)
+    out = opt_operand(Tensor)
+    result = opt_result(Tensor)
+    dims = attr(DenseI64Array)
+
+    @classmethod
+    def reduced_dims(cls, op: Operation) -> list[int]:
+        return _i64s(op.properties.get("dims") or op.attributes.get("dims"))
+
+    @classmethod
+    def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
+        super().verify_shapes(op, ins, out)
+        shape = ins[0].shape
+        dims = cls.reduced_dims(op)
+        if len(set(dims)) != len(dims) or any(d < 0 or d >= len(shape) for d in dims):
+            raise op_error(op, f"dims {dims} must be distinct dimensions of the rank-{len(shape)} operand")
+        expect = tuple(n for i, n in enumerate(shape) if i not in dims)
+        if tuple(out.shape) != expect:
+            raise op_error(op, f"result shape {list(out.shape)} does not match the expected {list(expect)}")
+
+    @classmethod
+    def print_extra(cls, op: Operation, p: Any) -> str:
+        return " dims = [" + ", ".join(map(str, cls.reduced_dims(op))) + "]"
+
+
+class SumOp(ReduceOp):
+    name = "hir.sum"
+    summary = "Sum over dimensions"
+
+
+class MaxOp(ReduceOp):
+    name = "hir.max"
+    summary = "Maximum over dimensions"
+
+
+class MinOp(ReduceOp):
+    name = "hir.min"
+    summary = "Minimum over dimensions"
+
+
+# ---------------------------------------------------------------------------
+# segments and kernels
+
+
+class KernelOp(OpDef):
+    """A fused segment: its operands are the block arguments of its body;
+    `hir.yield` gives its results."""
+
+    name = "hir.kernel"
+    summary = "A fused segment of a fusion (one kernel after --hir-lower)"
+    syntax_token = "HIR_KERNEL"
+    inputs = var_operand(Tensor)
+    outputs = var_result(Tensor)
+    body = region(blocks=1)
+    traits = (IsolatedFromAbove(), SingleBlock())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        b = op.regions[0].blocks[0]
+        if [a.type for a in b.args] != op.operand_types:
+            raise op_error(op, "expects its body's arguments to match its operands in number and type")
+        y = b.last_op
+        if y is None or y.name != "hir.yield":
+            raise op_error(op, "expects its body to end with 'hir.yield'")
+        if y.operand_types != op.result_types:
+            raise op_error(op, "expects 'hir.yield' operand types to match its result types")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+        if b is None or len(b.args) != len(op.operands):
+            return None
+        s = "hir.kernel(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args, op.operands)) + ")"
+        s += " : " + p.functional_type(op.operand_types, op.result_types)
+        s += p.attr_dict(op.attributes, keyword=True)
+        return s + " " + p.region(op.regions[0])
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation) -> bool:
+        return False
+
+
+class YieldOp(OpDef):
+    name = "hir.yield"
+    summary = "Results of a kernel"
+    syntax_token = "HIR_YIELD"
+    values = var_operand()
+    traits = (Pure(), Terminator(), ReturnLike(), HasParent("hir.kernel"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = "hir.yield"
+        if op.operands:
+            s += " " + p.values(op.operands)
+        s += p.attr_dict(op.attributes)
+        if op.operands:
+            s += " : " + p.types(op.operand_types)
+        return s
+
+
+class PostOnStreamOp(OpDef, CallOpInterface):
+    """Launch the kernel function `callee` on the current stream."""
+
+    name = "hir.post_on_stream"
+    summary = "Launch a kernel on the current stream"
+    syntax_token = "HIR_POST"
+    callee = attr(FlatSymbolRef)
+    inputs = var_operand(Tensor)
+    outputs = var_result(Tensor)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.ir.symbols import SymbolCache
+
+        callee = cls.get(op, "callee")
+        fn = (symbols or SymbolCache()).lookup(op, callee)
+        if fn is None or fn.name != "func.func":
+            raise op_error(op, f"'{callee.leaf}' does not reference a valid kernel function")
+        ft = fn.properties.get("function_type").type
+        if list(ft.inputs) != op.operand_types or list(ft.results) != op.result_types:
+            raise op_error(op, f"type {p_ft(op)} does not match the kernel's type {ft.text}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = "hir.post_on_stream " + cls.get(op, "callee").text + "(" + p.values(op.operands) + ")"
+        s += p.attr_dict(op.attributes)
+        return s + " : " + p.functional_type(op.operand_types, op.result_types)
+
+
+def p_ft(op: Operation) -> str:
+    from hlopt.ir.types import FunctionType
+
+    return FunctionType(op.operand_types, op.result_types).text
+
+
+# ---------------------------------------------------------------------------
+# buffers
+
+
+class AllocateOp(OpDef, MemoryEffectsInterface):
+    """A buffer of the result type on every device of its mesh (none elsewhere)."""
+
+    name = "hir.allocate"
+    summary = "Allocate a tensor buffer on the devices of its mesh"
+    syntax_token = "HIR_ALLOCATE"
+    result = result(Tensor)
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(ALLOCATE, value=op.results[0])]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.results[0].type, p)
+
+
+class AliasSelectOp(OpDef, InferTypeOpInterface):
+    """A view of slice `index` of `input` along `axis` (the axis is dropped)."""
+
+    name = "hir.alias_select"
+    summary = "View of one slice of a buffer"
+    syntax_token = "HIR_ALIAS_SELECT"
+    input = operand(Tensor)
+    index = operand(Index)
+    axis = attr(I64Attr)
+    result = result(Tensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[0].type
+        ax = cls.get(op, "axis").value
+        if not 0 <= ax < len(t.shape):
+            raise op_error(op, f"axis {ax} is out of range for a rank-{len(t.shape)} tensor")
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = op.operands[0].type
+        ax = cls.get(op, "axis")
+        if not isinstance(t, RankedTensorType) or not isinstance(ax, IntegerAttr) or not 0 <= ax.value < len(t.shape):
+            return None
+        return [drop_axis(t, ax.value)]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ax = cls.get(op, "axis").value
+        return (f"hir.alias_select {p.value(op.operands[0])}[{ax}, {p.value(op.operands[1])}]"
+                + p.attr_dict(op.attributes) + " : " + _t(op.operands[0].type, p) + " -> "
+                + _t(op.results[0].type, p))
+
+
+# ---------------------------------------------------------------------------
+# communications
+
+
+def expected_team(kind: str, in_t: Type, out_t: Type) -> list[int]:
+    """Devices taking part, as lowering computes them (and the verifier checks)."""
+    src, dst = list(mesh_of(in_t)), list(mesh_of(out_t))
+    if kind in ("gather", "reduce"):
+        team = src + [d for d in dst if d not in src]
+    elif kind in ("scatter", "broadcast"):
+        team = src + [d for d in dst if d not in src]
+    elif kind == "sendrecv":
+        team = src + [d for d in dst if d not in src]
+    else:
+        team = src
+    return team
+
+
+def expected_root(kind: str, in_t: Type, out_t: Type) -> int | None:
+    if kind in ("gather", "reduce"):
+        return mesh_of(out_t)[0]
+    if kind in ("scatter", "broadcast"):
+        return mesh_of(in_t)[0]
+    return None
+
+
+def _drop(shape: tuple, axis: int | None) -> tuple:
+    return shape if axis is None else shape[:axis] + shape[axis + 1:]
+
+
+class CommunicationOp(OpDef, MemoryEffectsInterface):
+    """Start a collective (or point-to-point transfer) from `input` into the
+    buffer `out`; `hir.wait` on its request completes it."""
+
+    name = "hir.communication"
+    summary = "Start a communication between the devices of a team"
+    syntax_token = "HIR_COMMUNICATION"
+    input = operand(Tensor)
+    out = operand(Tensor)
+    kind = attr(StrOneOf(COMM_KINDS, "communication kind (" + ", ".join(COMM_KINDS) + ")"))
+    team = attr(DenseI64Array)
+    root = opt_attr(I64Attr)
+    reduce = opt_attr(StrOneOf(REDUCE_OPS, "reduction operation (sum, max, min)"))
+    request = result(Request)
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(READ, value=op.operands[0]), Effect(WRITE, value=op.operands[1])]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        kind = cls.get(op, "kind").value
+        in_t, out_t = op.operands[0].type, op.operands[1].type
+        if in_t.element_type is not out_t.element_type:
+            raise op_error(op, "requires the same element type for input and output")
+        src, dst = mesh_of(in_t), mesh_of(out_t)
+        di, do = didx_axis(in_t), didx_axis(out_t)
+        reducing = kind in ("allreduce", "reduce", "reducescatter")
+        red = cls.get(op, "reduce")
+        if reducing != (red is not None):
+            raise op_error(op, f"'{kind}' {'requires' if reducing else 'takes no'} a reduction operation")
+
+        def need(cond: bool, msg: str) -> None:
+            if not cond:
+                raise op_error(op, f"{kind} {msg}")
+
+        if reducing:
+            need(di is not None, "requires an input sharded (didx) on the reduced axis")
+            need(tuple(out_t.shape) == _drop(tuple(in_t.shape), di),
+                 "requires the output shape to be the input shape without its didx axis")
+        else:
+            need(tuple(in_t.shape) == tuple(out_t.shape), "requires input and output of the same shape")
+        if kind == "allgather":
+            need(src == dst, "requires the input and output on the same mesh")
+            need(di is not None and do is None, "requires a sharded input and an unsharded output")
+        elif kind == "gather":
+            need(di is not None and do is None, "requires a sharded input and an unsharded output")
+            need(len(dst) == 1, "requires a single-device output mesh")
+        elif kind == "scatter":
+            need(di is None and do is not None, "requires an unsharded input and a sharded output")
+            need(len(src) == 1, "requires a single-device input mesh")
+        elif kind == "broadcast":
+            need(di is None and do is None, "requires unsharded input and output")
+            need(len(src) == 1, "requires a single-device input mesh")
+        elif kind == "sendrecv":
+            need(len(src) == len(dst), "requires input and output meshes of the same size")
+            need(di == do, "requires the same didx axis on input and output")
+            need(src != dst, "requires different input and output meshes")
+        elif kind == "allreduce":
+            need(src == dst, "requires the input and output on the same mesh")
+            need(do is None, "requires an unsharded output")
+        elif kind == "reduce":
+            need(len(dst) == 1, "requires a single-device output mesh")
+            need(do is None, "requires an unsharded output")
+        elif kind == "reducescatter":
+            need(src == dst, "requires the input and output on the same mesh")
+            need(do is not None, "requires a sharded output")
+        for t in (in_t, out_t):
+            d = didx_axis(t)
+            if d is not None and t.shape[d] % len(mesh_of(t)):
+                raise op_error(op, f"didx axis of extent {t.shape[d]} does not divide over "
+                                   f"{len(mesh_of(t))} devices")
+        team = _i64s(cls.get(op, "team"))
+        want = expected_team(kind, in_t, out_t)
+        if team != want:
+            raise op_error(op, f"team {team} does not match the meshes of a {kind} (expected {want})")
+        root = cls.get(op, "root")
+        want_root = expected_root(kind, in_t, out_t)
+        if (root.value if root is not None else None) != want_root:
+            raise op_error(op, f"{kind} expects " + (f"root = {want_root}" if want_root is not None else "no root"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.operands[0])} into "
+             f"{p.value(op.operands[1])} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
+        root = cls.get(op, "root")
+        if root is not None:
+            s += f" root = {root.value}"
+        red = cls.get(op, "reduce")
+        if red is not None:
+            s += f" reduce = {red.value}"
+        s += p.attr_dict(op.attributes)
+        return s + " : " + _t(op.operands[0].type, p) + " into " + _t(op.operands[1].type, p)
+
+
+def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None = None) -> dict:
+    props: dict[str, Any] = {"kind": StringAttr(kind),
+                             "team": DenseArrayAttr(i64, expected_team(kind, in_t, out_t))}
+    root = expected_root(kind, in_t, out_t)
+    if root is not None:
+        props["root"] = IntegerAttr(root, i64)
+    if reduce is not None:
+        props["reduce"] = StringAttr(reduce)
+    return props
+
+
+# ---------------------------------------------------------------------------
+# streams, events, requests: one-operand (or none) forms with implicit types
+
+
+class _HandleOp(OpDef):
+    """`hir.x %v {attrs}` / `%r = hir.x {attrs}`: types are implied."""
+
+    syntax_token = "HIR_HANDLE"
+    operand_type: Any = None
+    result_type: Any = None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = op.name
+        if op.operands:
+            s += " " + p.value(op.operands[0])
+        return s + p.attr_dict(op.attributes)
+
+
+class WaitOp(_HandleOp):
+    name = "hir.wait"
+    summary = "Wait for a communication to complete"
+    request = operand(Request)
+    operand_type = RequestType
+
+
+class GetCurrentStreamOp(_HandleOp):
+    name = "hir.get_current_stream"
+    summary = "The stream current now"
+    stream = result(Stream)
+    result_type = StreamType
+
+
+class SetCurrentStreamOp(_HandleOp):
+    name = "hir.set_current_stream"
+    summary = "Make a stream current: later work is enqueued on it"
+    stream = operand(Stream)
+    operand_type = StreamType
+
+
+class SynchronizeOp(_HandleOp):
+    name = "hir.synchronize"
+    summary = "The current stream waits for the work enqueued on a stream so far"
+    stream = operand(Stream)
+    operand_type = StreamType
+
+
+class RecordEventOp(_HandleOp):
+    name = "hir.record_event"
+    summary = "An event completed when the stream's work so far is done"
+    stream = operand(Stream)
+    event = result(Event)
+    operand_type = StreamType
+    result_type = EventType
+
+
+class WaitEventOp(_HandleOp):
+    name = "hir.wait_event"
+    summary = "The current stream waits for an event"
+    event = operand(Event)
+    operand_type = EventType
+
+
+class StreamOp(OpDef):
+    """Stream `index mod pool` of a pool of `pool` streams (0 is not the entry stream)."""
+
+    name = "hir.stream"
+    summary = "A stream of the stream pool"
+    syntax_token = "HIR_STREAM"
+    index = operand(Index)
+    pool = attr(I64Attr)
+    stream = result(Stream)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if cls.get(op, "pool").value < 1:
+            raise op_error(op, "requires a pool of at least one stream")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return f"hir.stream {p.value(op.operands[0])} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
+
+
+OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,
+       PostOnStreamOp, AllocateOp, AliasSelectOp, CommunicationOp, WaitOp, GetCurrentStreamOp, SetCurrentStreamOp,
+       SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp)
+
+DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACKS,
+                  parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
+
+
+def is_resharding(op: Operation) -> bool:
+    """An input and the output differ in mesh or in which axes are didx
+    (axes matched through the op's dimension mapping)."""
+    d = op.opdef
+    if d is None or not issubclass(d, ComputeOp):
+        return False
+    out_t = d.dest_type(op)
+    out_axes, out_mesh = axes_of(out_t), mesh_of(out_t)
+    for i, v in enumerate(d.inputs(op)):
+        t = v.type
+        if mesh_of(t) != out_mesh:
+            return True
+        mapped = input_axis_map(op, i)
+        in_axes = axes_of(t)
+        for a, kind in enumerate(in_axes):
+            o = mapped[a]
+            if (kind == "didx") != (o is not None and out_axes[o] == "didx"):
+                return True
+    return False
+
+
+def input_axis_map(op: Operation, i: int) -> list[int | None]:
+    """For input `i`: the result axis each of its axes becomes (None: reduced)."""
+    d = op.opdef
+    t = d.inputs(op)[i].type
+    rank = len(t.shape)
+    if issubclass(d, ReduceOp):
+        dims = d.reduced_dims(op)
+        out, k = [], 0
+        for a in range(rank):
+            if a in dims:
+                out.append(None)
+            else:
+                out.append(k)
+                k += 1
+        return out
+    if issubclass(d, MatmulOp):
+        ra, rb = (len(v.type.shape) for v in d.inputs(op))
+        ba, bb, bo, _ = _matmul_layout(ra, rb)
+        m_pos = bo
+        n_pos = bo + (ra >= 2)
+        if i == 0:
+            return [bo - ba + a for a in range(ba)] + ([m_pos, None] if ra >= 2 else [None])
+        return [bo - bb + a for a in range(bb)] + ([None, n_pos] if rb >= 2 else [None])
+    return list(range(rank))

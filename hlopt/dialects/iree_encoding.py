@@ -1,0 +1,348 @@
+"""IREE's encoding dialect (iree_encoding): the tensor-encoding attributes
+`--specialize-encodings` reads and writes, as structured values.
+
+Encodings (the `tensor<..., #enc>` attribute): `testing<[layouts = [...]]>`,
+`layout<[...]>`, `unknown`; layouts: `specialized<seed[, type]>`,
+`identity`, `padding<[...]>`; resolvers (an executable target's
+`iree.encoding.resolver`): `specialization_resolver<seed>`,
+`identity_resolver`, `unsupported_resolver`.
+
+An encoding is *serializable* when it can carry resolved layouts
+(`clone_with_layouts`), and *serialized* once it does; resolvers map a
+tensor type to a layout (`get_layout`, None when they cannot).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.ir.attributes import Attribute
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.types import RankedTensorType, Type
+
+
+def _text(a: Any, p: Any) -> str:
+    if p is None or not a.has_alias_parts:
+        return a.text
+    return p.attr_text(a)
+
+
+class EncodingAttrBase(Attribute):
+    """An attribute of this dialect; subclasses say how they print."""
+
+    __slots__ = ()
+    serializable = False
+    alias = False  # printed through an `#encoding` alias, as IREE's dialect names them
+
+    def alias_prefix(self) -> str | None:
+        return "encoding" if self.alias else None
+
+    def alias_children(self) -> Sequence[Any]:
+        return ()
+
+
+class _Keyword(EncodingAttrBase):
+    """A parameterless attribute: `#iree_encoding.<mnemonic>`."""
+
+    __slots__ = ()
+    mnemonic = ""
+
+    def __new__(cls):
+        return cls._make(())
+
+    def _init(self) -> None:
+        self.has_alias_parts = self.alias
+
+    def print_with(self, p: Any) -> str:
+        return "#iree_encoding." + self.mnemonic
+
+
+class IdentityAttr(_Keyword):
+    """The identity layout (no change of the tensor's layout)."""
+
+    __slots__ = ()
+    mnemonic = "identity"
+
+
+class UnknownAttr(_Keyword):
+    """An encoding no resolver understands: it is never changed."""
+
+    __slots__ = ()
+    mnemonic = "unknown"
+    alias = True
+
+
+class IdentityResolverAttr(_Keyword):
+    __slots__ = ()
+    mnemonic = "identity_resolver"
+
+    def get_layout(self, t: RankedTensorType) -> Attribute | None:
+        return IdentityAttr()
+
+
+class UnsupportedResolverAttr(_Keyword):
+    __slots__ = ()
+    mnemonic = "unsupported_resolver"
+
+    def get_layout(self, t: RankedTensorType) -> Attribute | None:
+        return None
+
+
+class SpecializationResolverAttr(EncodingAttrBase):
+    """`specialization_resolver<seed>`: resolves to `specialized<seed, type>`."""
+
+    __slots__ = ("seed",)
+
+    def __new__(cls, seed: int):
+        return cls._make((seed,))
+
+    def _init(self, seed) -> None:
+        self.seed = seed
+
+    def print_with(self, p: Any) -> str:
+        return f"#iree_encoding.specialization_resolver<{self.seed}>"
+
+    def get_layout(self, t: RankedTensorType) -> Attribute | None:
+        return SpecializedAttr(self.seed, t.with_encoding(None))
+
+
+class SpecializedAttr(EncodingAttrBase):
+    """`specialized<seed[, type]>`: a resolved layout."""
+
+    __slots__ = ("seed", "type")
+
+    def __new__(cls, seed: int, type: Type | None = None):
+        return cls._make((seed, type))
+
+    def _init(self, seed, type) -> None:
+        self.seed, self.type = seed, type
+        self.has_alias_parts = type is not None and type.has_alias_parts
+
+    def print_with(self, p: Any) -> str:
+        if self.type is None:
+            return f"#iree_encoding.specialized<{self.seed}>"
+        t = self.type.text if p is None or not self.type.has_alias_parts else p.type_text(self.type)
+        return f"#iree_encoding.specialized<{self.seed}, {t}>"
+
+    def alias_children(self) -> Sequence[Any]:
+        return (self.type,) if self.type is not None else ()
+
+
+class PaddingAttr(EncodingAttrBase):
+    """`padding<[0, ?]>`: a padding layout (already serialized)."""
+
+    __slots__ = ("body",)
+
+    def __new__(cls, body: str):
+        return cls._make((body,))
+
+    def _init(self, body) -> None:
+        self.body = body
+
+    def print_with(self, p: Any) -> str:
+        return f"#iree_encoding.padding<{self.body}>"
+
+
+class _WithLayouts(EncodingAttrBase):
+    __slots__ = ("layouts",)
+    serializable = True
+    alias = True
+
+    def _init(self, layouts) -> None:
+        self.layouts = layouts
+        self.has_alias_parts = True
+
+    def alias_children(self) -> Sequence[Any]:
+        return self.layouts or ()
+
+    def _layouts_text(self, p: Any) -> str:
+        return "[" + ", ".join(_text(a, p) for a in self.layouts) + "]"
+
+
+class TestingAttr(_WithLayouts):
+    """`testing<>` (unserialized) or `testing<layouts = [...]>` (serialized)."""
+
+    __slots__ = ()
+
+    def __new__(cls, layouts: Sequence[Attribute] | None = None):
+        return cls._make((None if layouts is None else tuple(layouts),))
+
+    @property
+    def is_serialized(self) -> bool:
+        return self.layouts is not None
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute:
+        return TestingAttr(layouts)
+
+    def print_with(self, p: Any) -> str:
+        if self.layouts is None:
+            return "#iree_encoding.testing<>"
+        return f"#iree_encoding.testing<layouts = {self._layouts_text(p)}>"
+
+
+class LayoutAttr(_WithLayouts):
+    """`layout<[...]>`: resolved layouts."""
+
+    __slots__ = ()
+
+    def __new__(cls, layouts: Sequence[Attribute]):
+        return cls._make((tuple(layouts),))
+
+    is_serialized = False
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute | None:
+        # IREE's layout<> re-resolved yields no encoding (the tensor type drops it)
+        return None
+
+    def print_with(self, p: Any) -> str:
+        return f"#iree_encoding.layout<{self._layouts_text(p)}>"
+
+
+class EncodingAttr(EncodingAttrBase):
+    """`encoding<operand_index = 0 : index, op_type = matmul, ...>`: a
+    contraction operand's encoding, resolved into `layout<[...]>`. Parameters
+    that are attributes are structured (so aliases inside print); keywords
+    and `[?, 4]` size lists are kept as written."""
+
+    __slots__ = ("params",)
+    serializable = True
+    alias = True
+    is_serialized = False
+
+    def __new__(cls, params: Sequence[tuple[str, Any]]):
+        return cls._make((tuple(params),))
+
+    def _init(self, params) -> None:
+        self.params = params
+        self.has_alias_parts = True
+
+    def alias_children(self) -> Sequence[Any]:
+        return [v for _, v in self.params if not isinstance(v, str)]
+
+    def print_with(self, p: Any) -> str:
+        body = ", ".join(f"{k} = {v if isinstance(v, str) else _text(v, p)}" for k, v in self.params)
+        return f"#iree_encoding.encoding<{body}>"
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute:
+        return LayoutAttr(layouts)
+
+
+def _encoding_params(body: str) -> list[tuple[str, Any]]:
+    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax.parser import split_top
+
+    out: list[tuple[str, Any]] = []
+    for piece in split_top(body):
+        k, eq, v = piece.partition("=")
+        if not eq:
+            raise _err("expected 'name = value' in #iree_encoding.encoding")
+        v = v.strip()
+        try:
+            val: Any = _nested(v)
+        except SyntaxErr:
+            val = v  # keywords (`matmul`) and size lists (`[?, ?]`)
+        out.append((k.strip(), val))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# queries the pass makes
+
+
+def serializable_encoding(t: Any) -> Any:
+    """The encoding of a ranked tensor type if it is serializable, else None."""
+    if not isinstance(t, RankedTensorType):
+        return None
+    enc = t.encoding
+    return enc if getattr(enc, "serializable", False) else None
+
+
+def is_resolver(a: Any) -> bool:
+    return hasattr(a, "get_layout")
+
+
+# ---------------------------------------------------------------------------
+# parsing
+
+
+_HEAD = re.compile(r"#iree_encoding\.([A-Za-z_][\w]*)")
+
+
+def _err(msg: str) -> Exception:
+    from hlopt.syntax.attr_parser import SyntaxErr
+
+    return SyntaxErr(msg)
+
+
+def _nested(text: str, start: str = "attr") -> Any:
+    from hlopt.syntax.attr_parser import parse_nested
+
+    return parse_nested(text.strip(), start)
+
+
+def _body(text: str, m: re.Match) -> str | None:
+    rest = text[m.end():].strip()
+    if not rest:
+        return None
+    if not (rest.startswith("<") and rest.endswith(">")):
+        raise _err(f"malformed #iree_encoding.{m.group(1)} attribute")
+    return rest[1:-1].strip()
+
+
+def _layout_list(text: str) -> tuple:
+    a = _nested(text)
+    elems = getattr(a, "elements", None)
+    if elems is None:
+        raise _err("expected a list of layouts")
+    return tuple(elems)
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text.strip(), 0)
+    except ValueError:
+        raise _err(f"expected an integer {what}") from None
+
+
+_KEYWORDS = {c.mnemonic: c for c in (IdentityAttr, UnknownAttr, IdentityResolverAttr, UnsupportedResolverAttr)}
+
+
+def parse_attribute(text: str) -> Attribute | None:
+    """`#iree_encoding.*` spellings -> structured attributes (None: keep opaque)."""
+    m = _HEAD.match(text)
+    if m is None:
+        return None
+    name = m.group(1)
+    body = _body(text, m)
+    kw = _KEYWORDS.get(name)
+    if kw is not None:
+        if body:
+            raise _err(f"#iree_encoding.{name} takes no parameters")
+        return kw()
+    if name == "testing":
+        if not body:
+            return TestingAttr()
+        k, eq, v = body.partition("=")
+        if k.strip() != "layouts" or not eq:
+            raise _err("expected 'layouts = [...]' in #iree_encoding.testing")
+        return TestingAttr(_layout_list(v))
+    if name == "layout":
+        return LayoutAttr(_layout_list(body or "[]"))
+    if name == "specialization_resolver":
+        return SpecializationResolverAttr(_int(body or "", "seed"))
+    if name == "specialized":
+        from hlopt.syntax.parser import split_top
+
+        parts = split_top(body or "")
+        t = _nested(parts[1], "type") if len(parts) > 1 else None
+        return SpecializedAttr(_int(parts[0], "seed"), t)
+    if name == "encoding":
+        return EncodingAttr(_encoding_params(body or ""))
+    if name == "padding":
+        return PaddingAttr(body or "")
+    return None
+
+
+DIALECT = Dialect("iree_encoding", parse_attribute=parse_attribute, allow_unknown_ops=True)

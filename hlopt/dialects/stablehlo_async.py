@@ -1,0 +1,281 @@
+"""StableHLO async ops in two designs, told apart by type (FEATURES.md
+section 1):
+
+- the Async RFC's (seed 000): `async_start` runs an isolated body of any
+  ops and yields one `!stablehlo.async<Ri>` per body result; a variadic
+  `async_done` awaits some of them, its result types inferred. Custom form:
+
+      %f0, %f1 = stablehlo.async_start(%x as %a: T) -> !stablehlo.async<T>, !stablehlo.async<U> {
+        ...
+        stablehlo.return %0, %1 : T, U
+      }
+      %r0, %r1 = stablehlo.async_done %f0, %f1 : !stablehlo.async<T>, !stablehlo.async<U>
+
+- upstream StableHLO's (1.20): `!stablehlo.future<T...>`, a body of one
+  collective or slice, one future per start, printed generically; its
+  rules and messages are upstream's (stablehlo_verify.verify_async_*).
+
+The op classes here replace the generic `async_start`/`async_done` of
+stablehlo_ops in the stablehlo Dialect (hlopt/dialects/stablehlo.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.dialects.stablehlo_asm import block_arg_text
+from hlopt.dialects.stablehlo_attrs import parse_stablehlo_type
+from hlopt.dialects.stablehlo_ops import ShloOp, _build
+from hlopt.dialects.stablehlo_syntax import keyword_pos
+from hlopt.dialects.stablehlo_verify import verify_async_done, verify_async_start
+from hlopt.ir.core import IRError, Operation
+from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_operand, var_result
+from hlopt.ir.traits import op_error
+from hlopt.ir.types import OpaqueType, TupleType, Type
+
+START, DONE = "stablehlo.async_start", "stablehlo.async_done"
+
+
+class AsyncType(OpaqueType):
+    """`!stablehlo.async<T>`: the future of one value of type T."""
+
+    __slots__ = ("_type",)
+
+    def __new__(cls, spelling: str) -> "AsyncType":
+        return cls._make((spelling,))
+
+    def _init(self, spelling: str) -> None:
+        OpaqueType._init(self, spelling)
+        self._type = None
+
+    @classmethod
+    def of(cls, t: Type) -> "AsyncType":
+        return cls("!stablehlo.async<" + t.text + ">")
+
+    @property
+    def type(self) -> Type:
+        """The awaited value's type (decoded on first use)."""
+        if self._type is None:
+            from hlopt.syntax.attr_parser import parse_type
+
+            self._type = parse_type((self.body or "").strip())
+        return self._type
+
+
+def parse_type(text: str) -> Type | None:
+    """The stablehlo dialect's type hook: `!stablehlo.async<T>` (spelled
+    canonically, whatever the spacing), then the other stablehlo types."""
+    if text.startswith("!stablehlo.async<") and text.endswith(">"):
+        from hlopt.syntax.attr_parser import parse_type as parse_builtin
+
+        return AsyncType.of(parse_builtin(text[len("!stablehlo.async<"):-1].strip()))
+    return parse_stablehlo_type(text)
+
+
+def is_rfc_start(op: Operation) -> bool:
+    """The RFC form: results are `!stablehlo.async` (upstream's are futures)."""
+    return any(isinstance(t, AsyncType) for t in op.result_types)
+
+
+def is_rfc_done(op: Operation) -> bool:
+    return any(isinstance(t, AsyncType) for t in op.operand_types)
+
+
+def _types(ts: Sequence[Type]) -> str:
+    return ", ".join(f"'{t.text}'" for t in ts)
+
+
+# ---------------------------------------------------------------------------
+# async_start
+
+
+class AsyncStartOp(ShloOp):
+    name = START
+    summary = "Start an asynchronous computation (RFC: any body, one !stablehlo.async per result)"
+    inputs = var_operand(doc="bound to the body's arguments")
+    results = var_result(doc="one !stablehlo.async<Ri> per body result (upstream: one !stablehlo.future)")
+    body = region(doc="isolated from above; ends with stablehlo.return")
+    traits = frozenset({ISOLATED, RECURSIVE_MEMORY_EFFECTS})
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not is_rfc_start(op):
+            verify_async_start(op)
+            return
+        _verify_rfc_start(op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not is_rfc_start(op) or not all(isinstance(t, AsyncType) for t in op.result_types):
+            return None
+        if op.properties.entries or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        entry = op.regions[0].blocks[0]
+        if len(entry.args) != len(op.operands):
+            return None
+        args = ", ".join(f"{p.value(v)} as {block_arg_text(p, a)}" for v, a in zip(op.operands, entry.args))
+        s = f"{p.op_name(op)}({args}) -> {p.types(op.result_types)}"
+        s += p.attr_dict(op.attributes, keyword=True)
+        return s + " " + p.region(op.regions[0])
+
+
+def _verify_rfc_start(op: Operation) -> None:
+    res = op.result_types
+    for i, t in enumerate(res):
+        if not isinstance(t, AsyncType):
+            raise op_error(op, f"result #{i} must be '!stablehlo.async' like the other results, but got "
+                               f"'{t.text}'")
+    if len(op.regions[0].blocks) != 1:
+        raise op_error(op, "region #0 ('body') failed to verify constraint: region with 1 blocks")
+    b = op.regions[0].blocks[0]
+    if len(b.args) != len(op.operands):
+        raise op_error(op, f"expects {len(op.operands)} region arguments, but got {len(b.args)}")
+    for i, (v, a) in enumerate(zip(op.operands, b.args)):
+        if v.type is not a.type:
+            raise op_error(op, f"operand type '{v.type.text}' at index {i} must match region argument type "
+                               f"'{a.type.text}'")
+    ret = b.last_op
+    if ret is None or ret.name != "stablehlo.return":
+        raise op_error(op, "body must end with 'stablehlo.return'")
+    body_types = ret.operand_types
+    if len(res) == 1 and len(body_types) > 1 and isinstance(res[0].type, TupleType):
+        raise op_error(op, "expects one '!stablehlo.async' result per body result, not one of a tuple: "
+                           f"the body returns {len(body_types)} values")
+    if len(res) != len(body_types):
+        raise op_error(op, f"expects one '!stablehlo.async' result per body result: the body returns "
+                           f"{len(body_types)} values, but the op has {len(res)} results")
+    for i, (t, bt) in enumerate(zip(res, body_types)):
+        if t.type is not bt:
+            raise op_error(op, f"result #{i} has type '{t.text}', but body result #{i} has type '{bt.text}' "
+                               f"(expected '{AsyncType.of(bt).text}')")
+    _verify_awaits(op)
+
+
+def _verify_awaits(op: Operation) -> None:
+    """Every async value is awaited exactly once, by an async_done in the
+    start's block, after the start."""
+    for i, r in enumerate(op.results):
+        uses = r.uses
+        if not uses:
+            raise op_error(op, f"async value #{i} is never awaited")
+        done = []
+        for u in uses:
+            user = u.owner
+            if user.name != DONE:
+                raise op_error(op, f"async value #{i} can only be awaited by '{DONE}', but is used by "
+                                   f"'{user.name}'", notes=[("used here", user)])
+            if user.parent is not op.parent:
+                raise op_error(op, f"async value #{i} must be awaited in the block of its start (no "
+                                   f"crossing of region boundaries)", notes=[("awaited here", user)])
+            if not op.is_before_in_block(user):
+                raise op_error(op, f"async value #{i} is awaited before its start",
+                               notes=[("awaited here", user)])
+            done.append(user)
+        if len(done) > 1:
+            raise op_error(op, f"async value #{i} is awaited {len(done)} times (exactly once required)",
+                           notes=[("awaited again here", done[1])])
+
+
+# ---------------------------------------------------------------------------
+# async_done
+
+
+class AsyncDoneOp(ShloOp):
+    name = DONE
+    summary = "Await async values (RFC: variadic, result types inferred from the operands)"
+    futures = var_operand(doc="!stablehlo.async<Ti> (upstream: one !stablehlo.future)")
+    values = var_result(doc="the awaited values, Ti")
+    args_format = "uses_attrs"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not is_rfc_done(op):
+            if len(op.results) != 1:  # upstream's async_done has exactly one result
+                raise op_error(op, "requires one result")
+            verify_async_done(op)
+            return
+        if not op.operands:
+            raise op_error(op, "expects at least one '!stablehlo.async' operand")
+        for i, t in enumerate(op.operand_types):
+            if not isinstance(t, AsyncType):
+                raise op_error(op, f"operand #{i} must be '!stablehlo.async' like the other operands, but got "
+                                   f"'{t.text}'")
+        inferred = [t.type for t in op.operand_types]
+        if len(inferred) != len(op.results) or any(a is not b for a, b in zip(inferred, op.result_types)):
+            raise op_error(op, f"inferred type(s) {_types(inferred)} are incompatible with return type(s) of "
+                               f"operation {_types(op.result_types)}")
+
+    @classmethod
+    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
+        attrs = a.attrs()
+        ts = [s.decode_type(t) for t in types]
+        for t, tok in zip(ts, types):
+            if not isinstance(t, AsyncType):
+                raise _parse_error(f"expected '!stablehlo.async' type, but got '{t.text}'", tok.start_pos)
+        return _build(s, cls.name, a.operands(ts), [t.type for t in ts], {}, attrs)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ts = op.operand_types
+        if not ts or op.properties.entries or not all(isinstance(t, AsyncType) for t in ts):
+            return None
+        if len(ts) != len(op.results) or any(t.type is not r for t, r in zip(ts, op.result_types)):
+            return None
+        return f"{p.op_name(op)} {p.values(op.operands)}{p.attr_dict(op.attributes)} : {p.types(ts)}"
+
+
+OPS = {START: AsyncStartOp, DONE: AsyncDoneOp}
+
+
+# ---------------------------------------------------------------------------
+# custom syntax of async_start (grammars/stablehlo.lark: stablehlo_async_start)
+
+_AS = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s+as\s+")
+
+
+def _parse_error(msg: str, pos: int) -> Exception:
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+def stablehlo_async_head(s: Any, c: list) -> tuple:
+    """`stablehlo.async_start(%x as %a: T, ...) -> R, ... [attributes {...}]`:
+    announces the body's entry arguments before the region is parsed."""
+    from hlopt.syntax.parser import _pieces
+
+    ops_tok, attrs_tok = c[0], c[-1]
+    results = [s.decode_type(t) for t in c[1:-1]]
+    base = ops_tok.start_pos + 1
+    inner = str(ops_tok)[1:-1]
+    uses, entry = [], []
+    if inner.strip():
+        for piece, off in _pieces(inner):
+            m = _AS.match(piece)
+            if m is None:
+                raise _parse_error("expected '%value as %arg: type'", base + off)
+            apos = base + off + m.end()
+            name, t, loc_tok, arg_attrs = s.parse_arg(piece[m.end():], apos, named=True)
+            if arg_attrs is not None:
+                raise _parse_error("unexpected argument attributes", apos)
+            uses.append((m.group(1), int(m.group(2) or 0), t, base + off + piece.index("%")))
+            entry.append((name, t, loc_tok, apos))
+    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
+    s.pending.append((START, entry))
+    return uses, results, attrs, keyword_pos(s, START, ops_tok.start_pos)
+
+
+def stablehlo_async_start(s: Any, c: list) -> tuple[Operation, int]:
+    (uses, results, attrs, pos), body = c
+    s.pending.pop()
+    operands = [s.lookup(n, k, t, upos) for n, k, t, upos in uses]
+    op = Operation(START, operands, results, None, attrs, [body])
+    return op, pos
+
+
+CALLBACKS = {"stablehlo_async_head": stablehlo_async_head, "stablehlo_async_start": stablehlo_async_start}
+
+__all__ = ["AsyncType", "AsyncStartOp", "AsyncDoneOp", "OPS", "CALLBACKS", "parse_type", "is_rfc_start",
+           "is_rfc_done", "IRError"]

@@ -1,0 +1,984 @@
+"""IREE's stream dialect, the subset encoding specialization works on, with
+IREE's custom forms (grammars/stream.lark):
+
+stream.executable / stream.executable.export / stream.binding.subspan
+(executables and their bindings), stream.async.transfer,
+stream.tensor.dispatch and stream.async.dispatch (dispatch sites),
+stream.tensor.sizeof/empty/constant/splat/fill/encode/clone/slice/update
+(tensor-phase ops carrying encodings). Other stream ops pass through
+generically.
+
+Tensor-phase ops say which of their properties are encodings
+(`encoding_fields`) and run where their `affinity` says; the pass reads
+those declarations, not op names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DenseArrayAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    HasParent,
+    IsolatedFromAbove,
+    Pure,
+    Symbol,
+    SymbolTable,
+    Terminator,
+    op_error,
+)
+from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, i32
+
+_INDEX = IndexType()
+UNUSED = OpaqueType("!util.unused")
+
+
+def is_resource(t: Any) -> bool:
+    """`!stream.resource<...>`: values whose affinity the analysis tracks."""
+    return isinstance(t, OpaqueType) and t.spelling.startswith("!stream.resource")
+
+
+def dynamic_dims(t: Any) -> int:
+    return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
+
+
+def _visibility(op: Operation) -> str:
+    v = op.properties.get("sym_visibility")
+    return v.value + " " if isinstance(v, StringAttr) else ""
+
+
+def _type_of(op: Operation, name: str) -> Any:
+    a = op.properties.get(name)
+    return a.type if isinstance(a, TypeAttr) else None
+
+
+def _custom_or_generic(fn: Any) -> Any:
+    """Print the custom form, or the generic one (None) when the op's pieces
+    do not fit it (IR the verifier would reject; never a traceback)."""
+
+    def wrapper(cls: Any, op: Operation, p: Any) -> str | None:
+        try:
+            return fn(cls, op, p)
+        except (IndexError, ValueError, AttributeError, TypeError):
+            return None
+
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+# ---------------------------------------------------------------------------
+# executables
+
+
+class ExecutableOp(OpDef, SymbolOpInterface):
+    name = "stream.executable"
+    summary = "Generic executable module"
+    sym_name = attr()
+    sym_visibility = opt_attr()
+    body = region(1)
+    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    default_dialect = "stream"
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name = op.properties.get("sym_name")
+        if not isinstance(name, StringAttr) or len(op.regions) != 1:
+            return None
+        s = "stream.executable " + _visibility(op) + symbol_name_text(name.value)
+        s += p.attr_dict(op.attributes, keyword=True)
+        return s + " " + p.region(op.regions[0], print_terminators=False)
+
+    @classmethod
+    def inner_module(cls, op: Operation) -> Operation | None:
+        for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
+            if o.name == "builtin.module":
+                return o
+        return None
+
+
+class ExecutableEndOp(OpDef):
+    name = "stream.executable.end"
+    summary = "Terminator pseudo-op for the executable op"
+    traits = (Terminator(), HasParent("stream.executable"))
+
+
+class ExecutableExportOp(OpDef, SymbolOpInterface):
+    name = "stream.executable.export"
+    summary = "Executable entry point declaration"
+    sym_name = attr()
+    sym_visibility = opt_attr()
+    function_ref = attr()
+    workgroup_count = region()
+    traits = (HasParent("stream.executable"), Symbol())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name = op.properties.get("sym_name")
+        ref = op.properties.get("function_ref")
+        if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.root != name.value \
+                or ref.nested or (op.regions and op.regions[0].blocks):
+            return None  # aliased entry points and workgroup count regions keep the generic form
+        # IREE's custom<WorkgroupCountRegion> prints a space even when the region is empty
+        s = "stream.executable.export " + _visibility(op) + symbol_name_text(name.value) + " "
+        return s + p.attr_dict(op.attributes, keyword=True).lstrip(" ")
+
+
+class BindingSubspanOp(OpDef):
+    name = "stream.binding.subspan"
+    summary = "Returns an alias to a subspan of interface binding data"
+    binding = operand()
+    byte_offset = operand()
+    dynamic_dims = var_operand()
+    result = result()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        b, off, *dims = op.operands
+        return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
+                + f" : {p.type_text(b.type)} -> {p.type_text(op.results[0].type)}" + _pdims(p, dims))
+
+
+# ---------------------------------------------------------------------------
+# transfers and dispatches
+
+
+def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
+    return "{" + p.values(vals) + "}" if vals or always else ""
+
+
+def _aff(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
+    a = op.properties.get(key)
+    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
+
+
+class AsyncTransferOp(OpDef):
+    name = "stream.async.transfer"
+    summary = "Transfers a resource from one location/state to another"
+    source = operand()
+    source_size = operand()
+    result_size = operand()
+    result = result()
+    source_affinity = opt_attr()
+    target_affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, rs = op.operands
+        s = f"stream.async.transfer {p.value(src)}" + p.attr_dict(op.attributes)
+        s += f" : {p.type_text(src.type)}{{{p.value(ss)}}} "
+        frm = _aff(p, op, "source_affinity", "from")
+        to = _aff(p, op, "target_affinity", "to")
+        return s + frm + "-> " + to + f"{p.type_text(op.results[0].type)}{{{p.value(rs)}}}"
+
+
+def _entry_text(op: Operation) -> str | None:
+    eps = op.properties.get("entry_points")
+    if not isinstance(eps, ArrayAttr) or len(eps) != 1:
+        return None
+    return eps.elements[0].text
+
+
+def tied_operands(op: Operation) -> list[int]:
+    t = op.properties.get("tied_operands")
+    n = len(op.results)
+    if not isinstance(t, ArrayAttr):
+        return [-1] * n
+    return [getattr(x, "value", -1) for x in t.elements]
+
+
+class TensorDispatchOp(OpDef):
+    """A dispatch site: launches `entry_points` on resources carrying
+    encoded tensor types (`operand_encodings`, `result_encodings`)."""
+
+    name = "stream.tensor.dispatch"
+    summary = "Dispatches a parallelized grid of work"
+    workload = var_operand()
+    mixed_operands = var_operand()
+    operand_sizes = var_operand()
+    operand_encoding_dims = var_operand()
+    result_sizes = var_operand()
+    result_encoding_dims = var_operand()
+    results = result()
+    affinity = opt_attr()
+    entry_points = attr()
+    operand_encodings = attr()
+    result_encodings = attr()
+    tied_operands = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    tensor_phase = True
+    encoding_fields = ("operand_encodings", "result_encodings")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ep = _entry_text(op)
+        if ep is None or len(op.results) != 1:
+            return None
+        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"),
+                     (op.operands[a:a + n] for a, n in cls.operand_segments(op))))
+        oenc = [a.type for a in op.properties.get("operand_encodings").elements]
+        renc = [a.type for a in op.properties.get("result_encodings").elements]
+        s = "stream.tensor.dispatch " + _aff(p, op) + ep
+        if g["workload"]:
+            s += "[" + p.values(g["workload"]) + "]"
+        s += "(" + p.values(g["args"]) + ")" + p.attr_dict(op.attributes) + " : ("
+        items, si, di = [], 0, 0
+        for v, t in zip(g["args"], oenc):
+            if not is_resource(v.type):
+                items.append(p.type_text(v.type))
+                continue
+            n = dynamic_dims(t)
+            items.append(f"{p.type_text(t)}{_pdims(p, g['odims'][di:di + n])} in "
+                         f"{p.type_text(v.type)}{{{p.value(g['sizes'][si])}}}")
+            di += n
+            si += 1
+        s += ", ".join(items) + ") -> "
+        t = renc[0]
+        s += p.type_text(t) + _pdims(p, g["rdims"][:dynamic_dims(t)]) + " in "
+        tie = tied_operands(op)[0]
+        if tie >= 0:
+            s += p.value(g["args"][tie])
+        else:
+            s += p.type_text(op.results[0].type)
+        return s + "{" + p.value(g["rsizes"][0]) + "}"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _w, args, sizes, odims, rsizes, rdims = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        oenc, renc = op.properties.get("operand_encodings"), op.properties.get("result_encodings")
+        if not isinstance(oenc, ArrayAttr) or len(oenc) != len(args):
+            raise op_error(op, "expects one operand encoding per operand")
+        if not isinstance(renc, ArrayAttr) or len(renc) != len(op.results):
+            raise op_error(op, "expects one result encoding per result")
+        resources = [a for a in args if is_resource(a.type)]
+        if len(sizes) != len(resources) or len(rsizes) != len(op.results):
+            raise op_error(op, "expects one size per resource operand and result")
+        for encs, dims in (([e.type for e, a in zip(oenc, args) if is_resource(a.type)], odims),
+                           ([e.type for e in renc], rdims)):
+            n = sum(dynamic_dims(t) for t in encs)
+            if n != len(dims):
+                raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension "
+                                   "values are attached")
+
+    @classmethod
+    def binding_layouts(cls, op: Operation) -> list[Any]:
+        """The encodings of the executable's bindings, in order: operands,
+        then untied results (IREE's getBindingLayoutAttrs)."""
+        out = list(op.properties.get("operand_encodings").elements)
+        for r, tie in zip(op.properties.get("result_encodings").elements, tied_operands(op)):
+            if tie == -1:
+                out.append(r)
+        return out
+
+
+class AsyncDispatchOp(OpDef):
+    name = "stream.async.dispatch"
+    summary = "Dispatches a parallelized grid of work"
+    workload = var_operand()
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    resource_operand_offsets = var_operand()
+    resource_operand_ends = var_operand()
+    resource_operand_lengths = var_operand()
+    result_sizes = var_operand()
+    results = result()
+    affinity = opt_attr()
+    entry_points = attr()
+    tied_operands = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ep = _entry_text(op)
+        if ep is None or len(op.results) != 1:
+            return None
+        w, args, sizes, offs, ends, lens, rsizes = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        s = "stream.async.dispatch " + _aff(p, op) + ep
+        if w:
+            s += "[" + p.values(w) + "]"
+        items, types, ri = [], [], 0
+        for v in args:
+            if is_resource(v.type):
+                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
+                types.append(f"{p.type_text(v.type)}{{{p.value(sizes[ri])}}}")
+                ri += 1
+            else:
+                items.append(p.value(v))
+                types.append(p.type_text(v.type))
+        s += "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
+        tie = tied_operands(op)[0]
+        s += p.value(args[tie]) if tie >= 0 else p.type_text(op.results[0].type)
+        return s + "{" + p.value(rsizes[0]) + "}"
+
+
+# ---------------------------------------------------------------------------
+# tensor-phase ops
+
+
+class _TensorOp(OpDef):
+    tensor_phase = True
+    encoding_fields: tuple[str, ...] = ()
+    # encodings that must already be serialized (or unrecognized): the pass cannot update them
+    fixed_encodings = False
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        # each `<x>_encoding` type has its dynamic dims in the `<x>_encoding_dims` operands
+        for f in cls.encoding_fields:
+            t = _type_of(op, f)
+            dims = cls.get(op, f + "_dims")
+            if t is not None and dynamic_dims(t) != len(dims):
+                raise op_error(op, f"type set has {dynamic_dims(t)} dynamic dimensions but only {len(dims)} "
+                                   "dimension values are attached")
+
+
+class TensorSizeOfOp(_TensorOp):
+    name = "stream.tensor.sizeof"
+    summary = "Calculates the storage size of a given high-level type"
+    encoding_dims = var_operand()
+    storage_size = result()
+    affinity = opt_attr()
+    encoding = attr()
+    traits = (Pure(),)
+    encoding_fields = ("encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("stream.tensor.sizeof " + _aff(p, op) + p.type_text(_type_of(op, "encoding"))
+                + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+
+
+class TensorEmptyOp(_TensorOp):
+    name = "stream.tensor.empty"
+    summary = "Defines an empty tensor value"
+    result_encoding_dims = var_operand()
+    result_size = operand()
+    result = result()
+    affinity = opt_attr()
+    result_encoding = attr()
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["empty"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        *dims, size = op.operands
+        return ("stream.tensor.empty " + _aff(p, op) + p.attr_dict(op.attributes).lstrip(" ")
+                + (" " if op.attributes.entries else "") + ": "
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
+                + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+
+
+class TensorConstantOp(_TensorOp):
+    name = "stream.tensor.constant"
+    summary = "Defines a constant tensor value"
+    result_encoding_dims = var_operand()
+    result = result()
+    affinity = opt_attr()
+    result_encoding = attr()
+    value = attr()
+    encoding_fields = ("result_encoding",)
+    fixed_encodings = True
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["cst"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if op.attributes.entries:
+            return None
+        return ("stream.tensor.constant " + _aff(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
+                + _pdims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
+                + p.attr_text(op.properties.get("value")))
+
+
+class TensorSplatOp(_TensorOp):
+    name = "stream.tensor.splat"
+    summary = "Splats a value into a shaped tensor"
+    value = operand()
+    result_encoding_dims = var_operand()
+    result_size = operand()
+    result = result()
+    affinity = opt_attr()
+    result_encoding = attr()
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v, *dims, size = op.operands
+        return ("stream.tensor.splat " + _aff(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
+                + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+
+
+def _groups(cls: type[OpDef], op: Operation) -> list[list[Any]]:
+    return [op.operands[a:a + n] for a, n in cls.operand_segments(op)]
+
+
+class TensorFillOp(_TensorOp):
+    name = "stream.tensor.fill"
+    summary = "Fills a subview of a stream resource with a value"
+    target = operand()
+    target_encoding_dims = var_operand()
+    target_size = operand()
+    start_indices = var_operand()
+    lengths = var_operand()
+    value = operand()
+    result = result()
+    affinity = opt_attr()
+    target_encoding = attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("target_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), dims, (size,), starts, lens, (v,) = _groups(cls, op)
+        return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
+                f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
+                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
+                + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+
+
+class _SourceResultOp(_TensorOp):
+    """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
+
+    source = operand()
+    source_encoding_dims = var_operand()
+    source_size = operand()
+    result_encoding_dims = var_operand()
+    result_size = operand()
+    result = result()
+    affinity = opt_attr()
+    source_encoding = attr()
+    result_encoding = attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("source_encoding", "result_encoding")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), sdims, (ss,), rdims, (rs,) = _groups(cls, op)
+        return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
+                + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
+                + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
+
+
+class TensorEncodeOp(_SourceResultOp):
+    name = "stream.tensor.encode"
+    summary = "Encodes the contents of a value"
+
+
+class TensorCloneOp(_SourceResultOp):
+    name = "stream.tensor.clone"
+    summary = "Clones the contents of a value"
+    fixed_encodings = True
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        super().verify(op)
+        src, res = _type_of(op, "source_encoding"), _type_of(op, "result_encoding")
+        se, re_ = getattr(src, "encoding", None), getattr(res, "encoding", None)
+        if se is not re_:
+            def text(e: Any) -> str:
+                return "<<NULL ATTRIBUTE>>" if e is None else e.text
+
+            raise op_error(op, f"clones changing tensor encoding from {text(se)} to {text(re_)}; not allowed")
+
+
+class TensorSliceOp(_TensorOp):
+    name = "stream.tensor.slice"
+    summary = "Slices out a cloned subview of a value"
+    source = operand()
+    source_encoding_dims = var_operand()
+    source_size = operand()
+    start_indices = var_operand()
+    lengths = var_operand()
+    result_encoding_dims = var_operand()
+    result_size = operand()
+    result = result()
+    affinity = opt_attr()
+    source_encoding = attr()
+    result_encoding = attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("source_encoding", "result_encoding")
+    fixed_encodings = True
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = _groups(cls, op)
+        return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
+                + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
+                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
+                + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
+
+
+class TensorUpdateOp(_TensorOp):
+    name = "stream.tensor.update"
+    summary = "Updates a slice of a subview of a resource in-place"
+    target = operand()
+    target_encoding_dims = var_operand()
+    target_size = operand()
+    start_indices = var_operand()
+    update = operand()
+    update_encoding_dims = var_operand()
+    update_size = operand()
+    result = result()
+    affinity = opt_attr()
+    target_encoding = attr()
+    update_encoding = attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("update_encoding", "target_encoding")
+    fixed_encodings = True
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), tdims, (ts,), starts, (u,), udims, (us,) = _groups(cls, op)
+        return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
+                + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
+                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
+                + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(ts)}}}")
+
+
+# ---------------------------------------------------------------------------
+# parsing (grammars/stream.lark)
+
+_USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
+
+
+def _use(s: Any, tok: Any, t: Any) -> Any:
+    m = _USE.fullmatch(str(tok))
+    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
+
+
+def _uses(s: Any, toks: Sequence[Any] | None, t: Any = _INDEX) -> list[Any]:
+    return [_use(s, x, t) for x in toks or ()]
+
+
+def _segs(*groups: Sequence[Any]) -> DenseArrayAttr:
+    return DenseArrayAttr(i32, [len(g) for g in groups])
+
+
+def _props(aff: Any, **kw: Any) -> dict:
+    d = {k: v for k, v in kw.items() if v is not None}
+    if aff is not None:
+        d["affinity"] = aff
+    return d
+
+
+def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
+    """Dims and types are matched by the ops' verifiers (IREE's message)."""
+
+
+def _affinity(s: Any, tok: Any) -> Any:
+    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
+    if tok is None:
+        return None
+    text = str(tok)
+    inner = text[1:-1]
+    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
+
+_DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
+
+
+class _Use:
+    """A `%name` inside a coarse token, positioned for diagnostics."""
+
+    __slots__ = ("text", "start_pos")
+
+    def __init__(self, text: str, start_pos: int):
+        self.text, self.start_pos = text, start_pos
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _dims(s: Any, tok: Any) -> list:
+    """`{%a, %b}` as positioned uses ([] when absent)."""
+    if tok is None:
+        return []
+    text = str(tok)
+    if _DIMS.match(text) is None:
+        raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
+    return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
+
+
+def stream_workload(s: Any, c: list) -> list:
+    return list(c[0] or ())
+
+
+def _entry(s: Any, tok: Any) -> SymbolRefAttr:
+    a = s.decode_attr(tok)
+    if not isinstance(a, SymbolRefAttr) or len(a.nested) != 1:
+        raise s.error("expected an entry point '@executable::@export'", tok.start_pos)
+    return a
+
+
+def stream_executable_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import _symbol_name
+
+    kw, vis, sym, attrs = c
+    props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    s.pending.append(("stream.executable", None))
+    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+
+
+def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, pos), body = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != "stream.executable.end":
+        block.append(Operation("stream.executable.end"))  # the implicit terminator
+    return Operation("stream.executable", (), (), props, attrs, [body]), pos
+
+
+def stream_export(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import _symbol_name
+
+    kw, vis, sym, attrs = c
+    name = _symbol_name(sym)
+    props: dict = {"sym_name": StringAttr(name), "function_ref": SymbolRefAttr(name)}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.executable.export", (), (), props, a, [Region()]), kw.start_pos
+
+
+def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
+    kw, b, off, attrs, bt, rt, dims = c
+    dims = _dims(s, dims)
+    btype, rtype = s.decode_type(bt), s.decode_type(rt)
+    operands = [_use(s, b, btype), _use(s, off, _INDEX), *_uses(s, dims)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.binding.subspan", operands, [rtype], {}, a), kw.start_pos
+
+
+def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, attrs, st, sdims, frm, to, rt, rdims = c
+    sdims, rdims, frm, to = _dims(s, sdims), _dims(s, rdims), _affinity(s, frm), _affinity(s, to)
+    stype, rtype = s.decode_type(st), s.decode_type(rt)
+    if len(sdims) != 1 or len(rdims) != 1:
+        raise s.error("expected one size value for each resource", kw.start_pos)
+    operands = [_use(s, src, stype), *_uses(s, sdims), *_uses(s, rdims)]
+    props = {k: v for k, v in (("source_affinity", frm), ("target_affinity", to)) if v is not None}
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
+
+
+def _int_array(vals: Sequence[int]) -> ArrayAttr:
+    return ArrayAttr([IntegerAttr(v, _INDEX) for v in vals])
+
+
+class _Tok:
+    """A piece of a coarse token, shaped like a Lark token for the helpers."""
+
+    __slots__ = ("text", "start_pos", "type")
+
+    def __init__(self, text: str, start_pos: int, type: str = "TYPE"):
+        self.text, self.start_pos, self.type = text, start_pos, type
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _operand_types(s: Any, tok: Any) -> list[tuple]:
+    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos)."""
+    from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
+    from hlopt.syntax.parser import split_top
+
+    text = str(tok)
+    inner, base = text[1:-1], tok.start_pos + 1
+    out: list[tuple] = []
+    if not inner.strip():
+        return out
+    off = 0
+    for piece in split_top(inner):
+        lead = len(piece) - len(piece.lstrip())
+        p0 = base + off + lead
+        body = piece.strip()
+        off += len(piece) + 1
+        try:
+            sc = Scanner(body)
+            e = sc.type_end(0)
+            if e < 0:
+                raise s.error("expected a type", p0)
+            t = s.decode("type", body[:e], p0)
+            rest = body[e:]
+            dims: list = []
+            r = rest.lstrip()
+            if r.startswith("{"):
+                j = scan_balanced(r, 0)
+                at = p0 + len(body) - len(r)
+                dims = _dims(s, _Tok(r[:j], at, "ATTR_DICT"))
+                r = r[j:].lstrip()
+            res = None
+            if r.startswith("in") and r[2:3].isspace():
+                r2 = r[2:].lstrip()
+                at = p0 + len(body) - len(r2)
+                e2 = Scanner(r2).type_end(0)
+                if e2 < 0:
+                    raise s.error("expected a resource type after 'in'", at)
+                size = r2[e2:].strip()
+                res = (_Tok(r2[:e2], at), _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
+                r = ""
+            if r.strip():
+                raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
+        except LexError as ex:
+            raise s.error(str(ex), p0) from None
+        out.append((t, dims, res, p0))
+    return out
+
+
+def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, rt_tok, rdims, target, rsize = c
+    aff, entry = _affinity(s, aff), _entry(s, entry)
+    items = _operand_types(s, types_tok)
+    names = _USE.findall(str(ops_tok))
+    if len(names) != len(items):
+        raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
+    args, sizes, odims, oenc = [], [], [], []
+    for (name, idx), (t, dims, res_in, pos) in zip(names, items):
+        if res_in is None:
+            if dims:
+                raise s.error("expected 'in' and a resource type after dimensions", pos)
+            args.append(s.lookup(name, int(idx or 0), t, ops_tok.start_pos))
+            oenc.append(TypeAttr(UNUSED))
+            continue
+        rtype_tok, sdims = res_in
+        rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
+        _check_dims(s, t, dims, pos)
+        args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
+        sizes.extend(_uses(s, sdims))
+        odims.extend(_uses(s, dims))
+        oenc.append(TypeAttr(t))
+    rt, rdims, rsize, rpos = s.decode_type(rt_tok), _dims(s, rdims), _dims(s, rsize), rt_tok.start_pos
+    _check_dims(s, rt, rdims, rpos)
+    tie = -1
+    if target.type == "VALUE_USE":
+        m = _USE.fullmatch(str(target))
+        for i, (name, idx) in enumerate(names):
+            if name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
+                tie = i
+        if tie < 0:
+            raise s.error("custom op 'stream.tensor.dispatch' tied operand not found for result reference "
+                          f"{target}", target.start_pos)
+        rtype = args[tie].type
+    else:
+        rtype = s.decode_type(target)
+    wl, rd, rs = _uses(s, workload), _uses(s, rdims), _uses(s, rsize)
+    props = _props(aff, entry_points=ArrayAttr([entry]), operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
+                   operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr([TypeAttr(rt)]),
+                   tied_operands=_int_array([tie]))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], [rtype], props, a), \
+        kw.start_pos
+
+
+_ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
+
+
+def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, aff, entry, workload, ops_tok, attrs, types_tok, target, rsize = c
+    aff, entry, rsize = _affinity(s, aff), _entry(s, entry), _dims(s, rsize)
+    items = []
+    for t, dims, res, tpos in _operand_types(s, types_tok):
+        if res is not None:
+            raise s.error("unexpected 'in' in async dispatch operand types", tpos)
+        items.append((t, dims, tpos))
+    text = str(ops_tok)[1:-1]
+    pieces = [x for x in split_top(text)] if text.strip() else []
+    if len(pieces) != len(items):
+        raise s.error(f"{len(pieces)} operands present, but expected {len(items)}", ops_tok.start_pos)
+    pos = ops_tok.start_pos
+    args, sizes, offs, ends, lens = [], [], [], [], []
+
+    def use(name: str, t: Any) -> Any:
+        m = _USE.fullmatch(name)
+        return s.lookup(m.group(1), int(m.group(2) or 0), t, pos)
+
+    for piece, (t, dims, tpos) in zip(pieces, items):
+        m = _ASYNC_ARG.fullmatch(piece)
+        if m is None:
+            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
+        args.append(use(m.group(1), t))
+        if is_resource(t):
+            if m.group(2) is None or len(dims) != 1:
+                raise s.error("resource operands need a range and a size", tpos)
+            offs.append(use(m.group(2), _INDEX))
+            ends.append(use(m.group(3), _INDEX))
+            lens.append(use(m.group(4), _INDEX))
+            sizes.extend(_uses(s, dims))
+    tie = -1
+    if target.type == "VALUE_USE":
+        for i, piece in enumerate(pieces):
+            if _ASYNC_ARG.fullmatch(piece).group(1) == str(target):
+                tie = i
+        if tie < 0:
+            raise s.error("custom op 'stream.async.dispatch' tied operand not found for result reference "
+                          f"{target}", target.start_pos)
+        rtype = args[tie].type
+    else:
+        rtype = s.decode_type(target)
+    wl, rs = _uses(s, workload), _uses(s, rsize)
+    props = _props(aff, entry_points=ArrayAttr([entry]),
+                   operandSegmentSizes=_segs(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array([tie]))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], [rtype], props, a), \
+        kw.start_pos
+
+
+def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, dims, rt = c
+    aff, dims = _affinity(s, aff), _dims(s, dims)
+    enc = s.decode_type(t)
+    _check_dims(s, enc, dims or [], t.start_pos)
+    return Operation("stream.tensor.sizeof", _uses(s, dims), [s.decode_type(rt)],
+                     _props(aff, encoding=TypeAttr(enc))), kw.start_pos
+
+
+def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, dims, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    enc = s.decode_type(t)
+    _check_dims(s, enc, dims or [], t.start_pos)
+    return Operation("stream.tensor.empty", [*_uses(s, dims), *_uses(s, size)], [s.decode_type(rt)],
+                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+
+
+def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, dims, rt, value = c
+    aff, dims = _affinity(s, aff), _dims(s, dims)
+    enc = s.decode_type(t)
+    _check_dims(s, enc, dims or [], t.start_pos)
+    return Operation("stream.tensor.constant", _uses(s, dims), [s.decode_type(rt)],
+                     _props(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
+
+
+def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, v, vt, t, dims, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    enc = s.decode_type(t)
+    _check_dims(s, enc, dims or [], t.start_pos)
+    operands = [_use(s, v, s.decode_type(vt)), *_uses(s, dims), *_uses(s, size)]
+    return Operation("stream.tensor.splat", operands, [s.decode_type(rt)],
+                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+
+
+def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
+    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    enc, rtype = s.decode_type(t), s.decode_type(rt)
+    _check_dims(s, enc, dims or [], t.start_pos)
+    if str(target2) != str(target):
+        raise s.error("expected the filled resource after 'in'", target2.start_pos)
+    groups = [[_use(s, target, rtype)], _uses(s, dims), _uses(s, size), _uses(s, starts), _uses(s, lens),
+              [_use(s, v, s.decode_type(vt))]]
+    props = _props(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=_segs(*groups))
+    return Operation("stream.tensor.fill", [x for g in groups for x in g], [rtype], props), kw.start_pos
+
+
+def _source_result(name: str):
+    def cb(s: Any, c: list) -> tuple[Operation, int]:
+        kw, aff, src, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
+        aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
+                                           _dims(s, rsize))
+        senc, renc = s.decode_type(st), s.decode_type(rt)
+        _check_dims(s, senc, sdims or [], st.start_pos)
+        _check_dims(s, renc, rdims or [], rt.start_pos)
+        groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, rdims),
+                  _uses(s, rsize)]
+        props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                       operandSegmentSizes=_segs(*groups))
+        return Operation(name, [x for g in groups for x in g], [s.decode_type(rres)], props), kw.start_pos
+
+    return cb
+
+
+def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, starts, lens, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
+    aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
+                                       _dims(s, rsize))
+    senc, renc = s.decode_type(st), s.decode_type(rt)
+    _check_dims(s, senc, sdims or [], st.start_pos)
+    _check_dims(s, renc, rdims or [], rt.start_pos)
+    groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, starts),
+              _uses(s, lens), _uses(s, rdims), _uses(s, rsize)]
+    props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                   operandSegmentSizes=_segs(*groups))
+    return Operation("stream.tensor.slice", [x for g in groups for x in g], [s.decode_type(rres)], props), \
+        kw.start_pos
+
+
+def stream_update(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, upd, target, starts, ut, udims, ures, usize, tt, tdims, target2, tres, tsize = c
+    aff, udims, usize, tdims, tsize = (_affinity(s, aff), _dims(s, udims), _dims(s, usize), _dims(s, tdims),
+                                       _dims(s, tsize))
+    uenc, tenc = s.decode_type(ut), s.decode_type(tt)
+    _check_dims(s, uenc, udims or [], ut.start_pos)
+    _check_dims(s, tenc, tdims or [], tt.start_pos)
+    if str(target2) != str(target):
+        raise s.error("expected the updated resource after 'in'", target2.start_pos)
+    rtype = s.decode_type(tres)
+    groups = [[_use(s, target, rtype)], _uses(s, tdims), _uses(s, tsize), _uses(s, starts),
+              [_use(s, upd, s.decode_type(ures))], _uses(s, udims), _uses(s, usize)]
+    props = _props(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
+                   operandSegmentSizes=_segs(*groups))
+    return Operation("stream.tensor.update", [x for g in groups for x in g], [rtype], props), kw.start_pos
+
+
+CALLBACKS = {
+    "stream_workload": stream_workload,
+    "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
+    "stream_export": stream_export, "stream_visibility": lambda s, c: c[0], "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
+    "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
+    "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
+    "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),
+    "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
+    "stream_update": stream_update,
+}
+
+OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
+       AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
+       TensorCloneOp, TensorSliceOp, TensorUpdateOp)
+
+DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)

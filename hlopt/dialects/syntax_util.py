@@ -1,0 +1,45 @@
+"""Small helpers shared by the hir and scf grammar callbacks."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hlopt.ir.core import Value
+from hlopt.ir.types import Type
+
+_NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
+_USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
+_ASSIGN = re.compile(r"\s*%(" + _NAME + r")\s*=\s*%(" + _NAME + r")(?:#(\d+))?\s*")
+
+
+def parse_error(msg: str, pos: int) -> Exception:
+    from hlopt.syntax.parser import ParseError
+
+    return ParseError(msg, pos)
+
+
+def use(s: Any, tok: Any, t: Type | None) -> Value:
+    """The value a VALUE_USE token names (of type `t`)."""
+    m = _USE.match(str(tok))
+    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
+
+
+def assignments(tok: Any) -> list[tuple[str, str, int, int]]:
+    """`(%a = %x, %b = %y#1)` -> [(arg, value, result#, pos)]."""
+    from hlopt.syntax.parser import _pieces
+
+    text = str(tok)
+    out = []
+    inner = text[1:-1]
+    if inner.strip():
+        for piece, off in _pieces(inner):
+            m = _ASSIGN.fullmatch(piece)
+            if m is None:
+                raise parse_error("expected '%arg = %value'", tok.start_pos + 1 + off)
+            out.append((m.group(1), m.group(2), int(m.group(3) or 0), tok.start_pos + 1 + off))
+    return out
+
+
+def dict_or_none(s: Any, tok: Any) -> Any:
+    return s.decode_dict(tok) if tok is not None else None

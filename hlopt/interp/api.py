@@ -1,0 +1,171 @@
+"""Running a module on N x R simulated devices.
+
+Values outside manual code are global (every device holds the whole
+array, as in GSPMD's global view); entry arguments are given as global
+arrays. Each device's entry results are its blocks of the global results
+under the result shardings, which is what XLA's SPMD executable returns per
+device; `assemble` rebuilds global arrays from them as jax does.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hlopt.interp.machine import DeviceContext, Program
+from hlopt.interp.runtime import Aborted, Runtime
+from hlopt.interp.sharding import Layout, Mesh, parse_mesh, value_layout
+from hlopt.interp.values import InterpError, Token, random_value
+
+
+def module_counts(module: Any) -> tuple[int, int]:
+    p = module.get_attr("mhlo.num_partitions")
+    r = module.get_attr("mhlo.num_replicas")
+    return (int(p.value) if p is not None else 1, int(r.value) if r is not None else 1)
+
+
+def entry_function(module: Any, entry: str = "main") -> Any:
+    for r in module.regions:
+        for b in r.blocks:
+            for op in b.ops:
+                sym = op.get_attr("sym_name")
+                if op.name == "func.func" and sym is not None and sym.value == entry:
+                    return op
+    raise InterpError(f"no function named '@{entry}' to run")
+
+
+def _meshes(module: Any) -> dict[str, Mesh]:
+    out = {}
+    for r in module.regions:
+        for b in r.blocks:
+            for op in b.ops:
+                if op.name == "sdy.mesh" and op.get_attr("mesh") is not None:
+                    out[op.get_attr("sym_name").value] = parse_mesh(op.get_attr("mesh").text)
+    return out
+
+
+def _attr_list(func: Any, name: str, n: int) -> list:
+    a = func.get_attr(name)
+    if a is None:
+        return [None] * n
+    return list(a.elements)
+
+
+@dataclass
+class Signature:
+    arg_types: list
+    result_types: list
+    arg_layouts: list
+    result_layouts: list
+
+
+def signature(module: Any, entry: str, num_devices: int) -> Signature:
+    f = entry_function(module, entry)
+    ft = f.get_attr("function_type").type
+    meshes = _meshes(module)
+
+    def layouts(types: list, attrs: list) -> list:
+        out: list[Layout | None] = []
+        for t, a in zip(types, attrs):
+            shape = getattr(t, "shape", None)
+            out.append(None if shape is None else value_layout(a, len(shape), num_devices, meshes))
+        return out
+
+    ins, outs = list(ft.inputs), list(ft.results)
+    return Signature(ins, outs, layouts(ins, _attr_list(f, "arg_attrs", len(ins))),
+                     layouts(outs, _attr_list(f, "res_attrs", len(outs))))
+
+
+def random_inputs(module: Any, seed: int = 0, entry: str = "main") -> list:
+    """Seeded random global arguments for the entry function."""
+    f = entry_function(module, entry)
+    rng = np.random.default_rng(seed)
+    return [random_value(t, rng) for t in f.get_attr("function_type").type.inputs]
+
+
+def interpret(module: Any, args: list | None = None, num_partitions: int | None = None,
+              num_replicas: int | None = None, entry: str = "main", seed: int = 0) -> list[list[Any]]:
+    """Run `entry` on num_partitions x num_replicas devices; return, per
+    device (replica-major), the list of its results. `args` are global
+    arrays (random ones from `seed` when None)."""
+    mp, mr = module_counts(module)
+    P = num_partitions or mp
+    R = num_replicas or mr
+    n = P * R
+    func = entry_function(module, entry)
+    sig = signature(module, entry, n)
+    if args is None:
+        args = random_inputs(module, seed, entry)
+    if len(args) != len(sig.arg_types):
+        raise InterpError(f"'@{entry}' takes {len(sig.arg_types)} arguments, got {len(args)}", func)
+    args = [_coerce(a, t, i, func) for i, (a, t) in enumerate(zip(args, sig.arg_types))]
+    program = Program(module, P, R)
+    from hlopt.interp.rules.stablehlo_collectives import describe_missing_send
+
+    runtime = Runtime(n, describe_missing_send(module))
+    results: list[list[Any] | None] = [None] * n
+
+    def run(d: int) -> None:
+        ctx = DeviceContext(program, d, runtime)
+        try:
+            with np.errstate(all="ignore"):
+                out = ctx.call(func, args)
+            results[d] = [lay.split(v, d) if lay is not None and not isinstance(v, (Token, tuple)) else v
+                          for lay, v in zip(sig.result_layouts, out)]
+        except InterpError as e:
+            runtime.fail(e)
+        except Aborted:
+            pass
+        except RecursionError:
+            runtime.fail(InterpError("recursion too deep while interpreting", None))
+        except Exception as e:  # never let a device thread die silently
+            runtime.fail(InterpError(f"internal error on device {d}: {type(e).__name__}: {e}", None))
+        finally:
+            runtime.device_done(d)
+
+    if n == 1:
+        run(0)
+    else:
+        old = threading.stack_size()
+        threading.stack_size(64 << 20)
+        try:
+            threads = [threading.Thread(target=run, args=(d,), name=f"hlopt-device-{d}") for d in range(n)]
+        finally:
+            threading.stack_size(old)
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    if runtime.error is not None:
+        raise runtime.error
+    return [r if r is not None else [] for r in results]
+
+
+def _coerce(a: Any, t: Any, i: int, func: Any) -> Any:
+    if isinstance(a, (Token, tuple)):
+        return a
+    from hlopt.interp.values import dtype_of
+
+    arr = np.asarray(a)
+    shape = tuple(t.shape)
+    if arr.shape != shape:
+        raise InterpError(f"argument {i} has shape {arr.shape}, '@main' expects {shape}", func)
+    return arr.astype(dtype_of(t), copy=False)
+
+
+def assemble(module: Any, per_device: list[list[Any]], entry: str = "main") -> list:
+    """Global result arrays from per-device results, as jax assembles an
+    SPMD executable's outputs (replicated results: device 0's copy)."""
+    n = len(per_device)
+    sig = signature(module, entry, n)
+    out = []
+    for i, (t, lay) in enumerate(zip(sig.result_types, sig.result_layouts)):
+        vals = {d: per_device[d][i] for d in range(n)}
+        if lay is None or isinstance(vals[0], (Token, tuple)):
+            out.append(vals[0])
+        else:
+            out.append(lay.assemble(vals, tuple(t.shape)))
+    return out

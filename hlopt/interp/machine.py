@@ -1,0 +1,156 @@
+"""The executor: per-block plans of (rule, op, operands, results) and the
+per-device context rules run in.
+
+A block's plan is built once per interpreter (the rule looked up, operand
+and result lists frozen), so running an op costs a dict lookup per operand,
+one call and a dict store per result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from hlopt.interp.registry import lookup_rule
+from hlopt.interp.runtime import Aborted
+from hlopt.interp.values import InterpError
+
+_RETURNS = frozenset({"func.return", "stablehlo.return", "sdy.return", "mhlo.return", "chlo.return"})
+
+
+def _no_rule(op: Any, args: list, ctx: Any) -> list:
+    raise InterpError(f"the interpreter cannot run '{op.name}'", op)
+
+
+class Program:
+    """Module-wide, device-independent state: plans, decoded attributes,
+    symbols."""
+
+    def __init__(self, module: Any, num_partitions: int, num_replicas: int):
+        self.module = module
+        self.num_partitions = num_partitions
+        self.num_replicas = num_replicas
+        self.plans: dict[Any, tuple] = {}
+        self.cache: dict[Any, Any] = {}
+        self.symbols: dict[str, Any] = {}
+        self.rules: dict[str, Any] = {}
+        for r in module.regions:
+            for b in r.blocks:
+                for op in b.ops:
+                    sym = op.get_attr("sym_name")
+                    if sym is not None:
+                        self.symbols[sym.value] = op
+
+    def plan(self, block: Any) -> tuple:
+        p = self.plans.get(block)
+        if p is None:
+            steps = []
+            term = None
+            for op in block.ops:
+                if op.name in _RETURNS and op.next_op is None:
+                    term = tuple(op.operands)
+                    break
+                fn = self.rules.get(op.name)
+                if fn is None:
+                    fn = self.rules[op.name] = lookup_rule(op) or _no_rule
+                steps.append((fn, op, tuple(op.operands), tuple(op.results)))
+            p = (tuple(steps), term if term is not None else ())
+            self.plans[block] = p
+        return p
+
+
+class DeviceContext:
+    """What a rule sees of the device running it."""
+
+    __slots__ = ("program", "device", "partition_id", "replica_id", "runtime", "counts", "env", "lifted")
+
+    def __init__(self, program: Program, device: int, runtime: Any):
+        self.program = program
+        self.device = device
+        self.partition_id = device % program.num_partitions
+        self.replica_id = device // program.num_partitions
+        self.runtime = runtime
+        self.counts: dict[Any, int] = {}
+        self.env: dict[Any, Any] = {}
+        self.lifted = False
+
+    @property
+    def num_partitions(self) -> int:
+        return self.program.num_partitions
+
+    @property
+    def num_replicas(self) -> int:
+        return self.program.num_replicas
+
+    @property
+    def num_devices(self) -> int:
+        return self.program.num_partitions * self.program.num_replicas
+
+    def cached(self, op: Any, fn: Callable[[Any], Any]) -> Any:
+        # keyed by the decoding function's code too, so one op can cache
+        # several facts (lambdas defined at one place share their code)
+        c = self.program.cache
+        key = (op, fn.__code__)
+        v = c.get(key)
+        if v is None:
+            v = c[key] = fn(op)
+        return v
+
+    def next_count(self, op: Any) -> int:
+        """How many times this device has run `op` before (matches the
+        same execution of a collective across devices)."""
+        n = self.counts.get(op, 0)
+        self.counts[op] = n + 1
+        return n
+
+    # -- execution ------------------------------------------------------------------
+    def run_block(self, block: Any, args: Any) -> list:
+        steps, term = self.program.plan(block)
+        env = self.env
+        for a, v in zip(block.args, args):
+            env[a] = v
+        for fn, op, ins, outs in steps:
+            try:
+                res = fn(op, [env[v] for v in ins], self)
+            except InterpError as e:
+                if e.op is None:
+                    e.op = op
+                raise
+            except (Aborted, RecursionError):
+                raise
+            except KeyError as e:
+                raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
+            except Exception as e:  # a rule's failure on this input is a located error, not a traceback
+                raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
+            if len(outs) == 1:
+                env[outs[0]] = res[0]
+            else:
+                for v, r in zip(outs, res):
+                    env[v] = r
+        return [env[v] for v in term]
+
+    def run_region(self, region: Any, args: Any) -> list:
+        if len(region.blocks) != 1:
+            raise InterpError("the interpreter runs single-block regions only", region.parent)
+        return self.run_block(region.blocks[0], args)
+
+    def call(self, func: Any, args: Any) -> list:
+        """Run a function body in a fresh environment."""
+        saved = self.env
+        self.env = {}
+        try:
+            return self.run_region(func.regions[0], args)
+        finally:
+            self.env = saved
+
+    def lookup(self, name: str) -> Any:
+        f = self.program.symbols.get(name)
+        if f is None:
+            raise InterpError(f"no symbol named '@{name}'")
+        return f
+
+
+def as_array(v: Any) -> np.ndarray:
+    return v if isinstance(v, np.ndarray) else np.asarray(v)

@@ -1,0 +1,1 @@
+"""Per-op interpreter rules."""

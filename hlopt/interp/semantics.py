@@ -1,0 +1,140 @@
+"""--check-semantics: interpret the module on seeded random inputs before a
+pipeline and after every pass; stop at the first pass whose results differ.
+
+Hooked into the pass manager as an instrumentation (after each pass has
+run and its output verified). Integer and boolean results must be equal,
+floating ones within max|after - before| <= tol * max(1, max|before|), NaNs
+in the same places.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hlopt.interp.api import interpret, random_inputs
+from hlopt.interp.values import InterpError, Token
+from hlopt.passes.manager import Instrumentation, PassManager, PipelineFailure
+
+DEFAULT_TOLERANCE = 1e-5
+
+
+class SemanticsChanged(PipelineFailure):
+    """A pass changed the program's results (or made it unrunnable)."""
+
+
+def _top(op: Any) -> Any:
+    while op.parent_op is not None:
+        op = op.parent_op
+    return op
+
+
+def _return_op(module: Any, entry: str) -> Any:
+    from hlopt.interp.api import entry_function
+
+    f = entry_function(module, entry)
+    blk = f.regions[0].blocks[0] if f.regions and f.regions[0].blocks else None
+    return blk.last_op if blk is not None else f
+
+
+def compare(before: Any, after: Any, tol: float) -> tuple[bool, float, str]:
+    """(equal, largest difference, what differs)."""
+    if isinstance(before, (Token, tuple)) or isinstance(after, (Token, tuple)):
+        return type(before) is type(after), 0.0, "kind"
+    a, b = np.asarray(after), np.asarray(before)
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False, float("inf"), f"type ({b.shape} {b.dtype} became {a.shape} {a.dtype})"
+    if a.dtype.kind in "biu" or a.dtype.kind == "V" and "int" in a.dtype.name:
+        diff = np.abs(a.astype(np.float64) - b.astype(np.float64))
+        m = float(diff.max()) if diff.size else 0.0
+        return m == 0, m, "value"
+    wide = np.complex128 if a.dtype.kind == "c" else np.float64
+    a64, b64 = a.astype(wide), b.astype(wide)
+    if not np.array_equal(np.isnan(a64), np.isnan(b64)):
+        return False, float("nan"), "NaN positions"
+    fin = np.isfinite(a64) & np.isfinite(b64)
+    if not np.array_equal(a64[~fin & ~np.isnan(a64)], b64[~fin & ~np.isnan(b64)]):
+        return False, float("inf"), "infinities"
+    if not fin.any():
+        return True, 0.0, "value"
+    m = float(np.abs(a64[fin] - b64[fin]).max())
+    scale = max(1.0, float(np.abs(b64[fin]).max()))
+    return m <= tol * scale, m, "value"
+
+
+class SemanticCheck(Instrumentation):
+    """Runs the interpreter around passes; raises SemanticsChanged."""
+
+    def __init__(self, seeds: int = 1, tol: float = DEFAULT_TOLERANCE, entry: str = "main",
+                 num_partitions: int | None = None, num_replicas: int | None = None):
+        self.seeds = max(1, seeds)
+        self.tol = tol
+        self.entry = entry
+        self.np, self.nr = num_partitions, num_replicas
+        self.inputs: list | None = None
+        self.baseline: list | None = None
+        self.checks = 0
+
+    def start(self, module: Any) -> None:
+        """Interpret the unchanged module (done lazily before the first pass)."""
+        try:
+            self.inputs = [random_inputs(module, s, self.entry) for s in range(self.seeds)]
+            self.baseline = [interpret(module, x, self.np, self.nr, self.entry) for x in self.inputs]
+        except InterpError as e:
+            raise PipelineFailure(f"cannot check semantics: the input program does not run: {e.message}",
+                                  e.op if hasattr(e.op, "location") else None, _NoPass(), e.notes) from None
+
+    def run_before_pass(self, p: Any, op: Any) -> None:
+        if self.baseline is None:
+            self.start(_top(op))
+
+    def run_after_pass(self, p: Any, op: Any) -> None:
+        module = _top(op)
+        self.checks += 1
+        for seed, (x, base) in enumerate(zip(self.inputs, self.baseline)):
+            try:
+                now = interpret(module, x, self.np, self.nr, self.entry)
+            except InterpError as e:
+                raise SemanticsChanged(f"after pass '{p.argument}' the program no longer runs: {e.message}",
+                                       e.op if hasattr(e.op, "location") else op, p, e.notes) from None
+            self._compare(p, module, seed, base, now)
+
+    def _compare(self, p: Any, module: Any, seed: int, base: list, now: list) -> None:
+        worst = None
+        for d, (bd, nd) in enumerate(zip(base, now)):
+            if len(bd) != len(nd):
+                raise SemanticsChanged(f"pass '{p.argument}' changed the number of results from {len(bd)} to "
+                                       f"{len(nd)}", _return_op(module, self.entry), p)
+            for i, (b, n) in enumerate(zip(bd, nd)):
+                ok, diff, what = compare(b, n, self.tol)
+                if not ok and (worst is None or not (diff <= worst[0])):
+                    worst = (diff, i, d, what)
+        if worst is not None:
+            diff, i, d, what = worst
+            detail = f"largest difference {diff:.6g}" if what == "value" else f"{what} differ"
+            raise SemanticsChanged(
+                f"pass '{p.argument}' changed the program's results: output {i} on device {d} "
+                f"({detail}; inputs from seed {seed})", _return_op(module, self.entry), p)
+
+
+class _NoPass:
+    argument = "(before the pipeline)"
+
+
+def check_semantics(module: Any, pipeline: str | PassManager, seeds: int = 1, tol: float = DEFAULT_TOLERANCE,
+                    entry: str = "main", num_partitions: int | None = None,
+                    num_replicas: int | None = None) -> int:
+    """Run `pipeline` on `module` in place, interpreting it on seeded random
+    inputs before and after every pass. Raises SemanticsChanged (a
+    PipelineFailure naming the pass, output, device and difference) at the
+    first pass that changes a result. Returns how many passes were checked."""
+    pm = PassManager.from_text(pipeline) if isinstance(pipeline, str) else pipeline
+    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas)
+    check.start(module)
+    pm.instrumentations.append(check)
+    try:
+        pm.run(module)
+    finally:
+        pm.instrumentations.remove(check)
+    return check.checks

@@ -1,0 +1,166 @@
+"""Op interfaces: what generic passes ask of an op without knowing its name
+(MLIR's OpInterfaces).
+
+An op definition implements an interface by inheriting its mixin and, where
+the defaults do not fit, overriding its classmethods. Passes test with
+`implements(op, CallOpInterface)` and call `op.opdef.callee(op)`, so inline,
+cse and symbol-dce work for any dialect's calls, functions and symbols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+
+if TYPE_CHECKING:
+    from hlopt.ir.core import Operation, Region, Value
+    from hlopt.ir.types import Type
+
+
+class Interface:
+    """Marker base of interface mixins."""
+
+
+def implements(op: "Operation", iface: type) -> bool:
+    d = op.opdef
+    return d is not None and issubclass(d, iface)
+
+
+class SymbolOpInterface(Interface):
+    """An op that defines a symbol through `sym_name` (and `sym_visibility`)."""
+
+    @classmethod
+    def sym_name(cls, op: "Operation") -> str | None:
+        a = op.properties.get("sym_name") or op.attributes.get("sym_name")
+        return a.value if isinstance(a, StringAttr) else None
+
+    @classmethod
+    def visibility(cls, op: "Operation") -> str:
+        a = op.properties.get("sym_visibility") or op.attributes.get("sym_visibility")
+        return a.value if isinstance(a, StringAttr) else "public"
+
+    @classmethod
+    def is_declaration(cls, op: "Operation") -> bool:
+        return False
+
+    @classmethod
+    def can_discard_on_use_empty(cls, op: "Operation") -> bool:
+        """symbol-dce may delete it once nothing refers to it (MLIR: private ones)."""
+        return cls.visibility(op) != "public"
+
+
+class CallableOpInterface(Interface):
+    """A function-like op whose body a call can inline.
+
+    Defaults fit func.func-shaped ops: `function_type` property, body in
+    region 0, `arg_attrs`/`res_attrs`."""
+
+    @classmethod
+    def callable_region(cls, op: "Operation") -> "Region | None":
+        if not op.regions or not op.regions[0].blocks:
+            return None
+        return op.regions[0]
+
+    @classmethod
+    def function_type(cls, op: "Operation") -> Any:
+        t = op.properties.get("function_type") or op.attributes.get("function_type")
+        return t.type if isinstance(t, TypeAttr) else None
+
+    @classmethod
+    def argument_types(cls, op: "Operation") -> "Sequence[Type]":
+        ft = cls.function_type(op)
+        return list(ft.inputs) if ft is not None else []
+
+    @classmethod
+    def result_types(cls, op: "Operation") -> "Sequence[Type]":
+        ft = cls.function_type(op)
+        return list(ft.results) if ft is not None else []
+
+    @classmethod
+    def arg_attrs(cls, op: "Operation") -> list[DictionaryAttr | None]:
+        a = op.properties.get("arg_attrs")
+        n = len(cls.argument_types(op))
+        if not isinstance(a, ArrayAttr):
+            return [None] * n
+        return [d if isinstance(d, DictionaryAttr) else None for d in a.elements]
+
+
+class CallOpInterface(Interface):
+    """A call: a `callee` symbol and the operands passed as arguments."""
+
+    @classmethod
+    def callee(cls, op: "Operation") -> SymbolRefAttr | None:
+        c = op.properties.get("callee") or op.attributes.get("callee")
+        return c if isinstance(c, SymbolRefAttr) else None
+
+    @classmethod
+    def arg_operands(cls, op: "Operation") -> "list[Value]":
+        return op.operands
+
+    @classmethod
+    def can_inline(cls, op: "Operation") -> bool:
+        return "no_inline" not in op.properties and "no_inline" not in op.attributes
+
+
+class RegionKindInterface(Interface):
+    """Regions are SSA CFGs (dominance applies) unless the op says `graph`."""
+
+    @classmethod
+    def region_kind(cls, op: "Operation", index: int) -> str:
+        return "ssacfg"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One memory effect: kind is read, write, allocate or free; resource
+    names what is touched (`default` for unnamed memory)."""
+
+    kind: str
+    resource: str = "default"
+    value: Any = None  # the operand/result affected, when known
+
+
+READ, WRITE, ALLOCATE, FREE = "read", "write", "allocate", "free"
+
+
+class MemoryEffectsInterface(Interface):
+    """Ops with effects list them; `Pure` ops have none; ops implementing
+    neither are assumed to have every effect (as MLIR assumes)."""
+
+    @classmethod
+    def effects(cls, op: "Operation") -> list[Effect]:
+        return []
+
+
+class InferTypeOpInterface(Interface):
+    """Result types follow from operands and attributes; the verifier checks
+    the declared ones against the inferred ones."""
+
+    @classmethod
+    def infer_result_types(cls, op: "Operation") -> "list[Type] | None":
+        """Inferred result types, or None when they cannot be inferred."""
+        return None
+
+    @classmethod
+    def compatible_return_types(cls, inferred: "Sequence[Type]", actual: "Sequence[Type]") -> bool:
+        return len(inferred) == len(actual) and all(a is b for a, b in zip(inferred, actual))
+
+
+class BranchOpInterface(Interface):
+    """A terminator with successors: operands forwarded to successor i."""
+
+    @classmethod
+    def successor_operands(cls, op: "Operation", index: int) -> "list[Value]":
+        return op.operands if len(op.successors) == 1 else []
+
+
+class RegionBranchOpInterface(Interface):
+    """An op whose regions are entered and left as structured control flow
+    (while, if, for): used by dataflow analyses and the interpreter."""
+
+    @classmethod
+    def entry_regions(cls, op: "Operation") -> "list[int]":
+        return list(range(len(op.regions)))

@@ -1,0 +1,83 @@
+"""`--stablehlo-async-collectives`: wrap each collective (collective_permute,
+all_reduce, all_gather, reduce_scatter, all_to_all) in an async_start /
+async_done pair, so --async-schedule can overlap it with compute.
+
+form=rfc (default): the Async RFC's `!stablehlo.async<Ri>`, one per result;
+form=upstream: upstream StableHLO's `!stablehlo.future<R...>`, the form XLA
+compiles today. That form wraps only what XLA accepts: upstream's
+async_done has one result, so collectives with several results stay
+synchronous, and so does all_to_all (XLA expands it into an all-to-all
+plus reshapes, and its verifier wants an async computation of one
+instruction). Collectives already inside an async body are left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hlopt.dialects.stablehlo_async import DONE, START, AsyncType
+from hlopt.dialects.stablehlo_attrs import FutureType
+from hlopt.ir.core import Operation
+from hlopt.ir.rewriter import Rewriter
+from hlopt.passes.base import Pass
+from hlopt.passes.registry import register_pass
+
+WRAPPED = frozenset(f"stablehlo.{n}" for n in (
+    "collective_permute", "all_reduce", "all_gather", "reduce_scatter", "all_to_all"))
+
+
+_UPSTREAM_SYNC = frozenset({"stablehlo.all_to_all"})
+
+
+@register_pass
+@dataclass
+class AsyncCollectives(Pass):
+    argument = "stablehlo-async-collectives"
+    summary = "Wrap collectives in stablehlo.async_start/async_done"
+    form: str = field(default="rfc", metadata={"help": "rfc (!stablehlo.async per result) or upstream "
+                                                       "(!stablehlo.future, what XLA compiles)"})
+    ops: list[str] = field(default_factory=lambda: sorted(n.split(".", 1)[1] for n in WRAPPED),
+                           metadata={"help": "which collectives to wrap (comma-separated op names without "
+                                             "'stablehlo.')"})
+    statistic_help = {"num-wrapped": "Number of collectives wrapped in async_start/async_done"}
+
+    def run(self, op: Operation) -> None:
+        if self.form not in ("rfc", "upstream"):
+            self.fail(f"invalid form '{self.form}' (expected 'rfc' or 'upstream')", op)
+        unknown = sorted(set(self.ops) - {n.split(".", 1)[1] for n in WRAPPED})
+        if unknown:
+            self.fail(f"unknown collective '{unknown[0]}' in option 'ops'", op)
+        chosen = {f"stablehlo.{n}" for n in self.ops}
+        todo = [o for o in op.walk() if o.name in chosen and not _in_async_body(o)
+                and (self.form == "rfc" or (len(o.results) == 1 and o.name not in _UPSTREAM_SYNC))]
+        rw = Rewriter()
+        for coll in todo:
+            wrap(rw, coll, self.form)
+        self.stat("num-wrapped", len(todo))
+
+
+def _in_async_body(op: Operation) -> bool:
+    p = op.parent_op
+    return p is not None and p.name == START
+
+
+def wrap(rw: Rewriter, coll: Operation, form: str = "rfc") -> tuple[Operation, Operation]:
+    """Move `coll` into the body of a new async_start; its uses read the
+    matching async_done's results. Returns (start, done)."""
+    loc = coll.location
+    types = coll.result_types
+    rw.set_insertion_point_before(coll)
+    if form == "rfc":
+        futures = [AsyncType.of(t) for t in types]
+    else:
+        futures = [FutureType.of(types)]
+    start = rw.create(START, coll.operands, futures, regions=1, location=loc)
+    done = rw.create(DONE, start.results, types, location=loc)
+    for old, new in zip(coll.results, done.results):
+        rw.replace_all_uses_with(old, new)
+    body = rw.create_block(start.regions[0], coll.operand_types, [loc] * len(coll.operands))
+    ret = rw.create("stablehlo.return", coll.results, location=loc)
+    rw.move_op_before(coll, ret)
+    for i, a in enumerate(body.args):
+        rw.set_operand(coll, i, a)
+    return start, done

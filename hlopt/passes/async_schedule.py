@@ -1,0 +1,209 @@
+"""`--async-schedule`: move each async_start as early and each async_done as
+late as dataflow and side effects allow, so independent compute runs while
+communication is in flight; with a cost model, report the predicted step
+time and exposed communication before and after, per function
+(`--mlir-pass-statistics`), and optionally write the simulated timeline.
+
+Movement is within a block. A start stops below the op defining one of
+its operands, below another async_start (starts keep their order) and below
+any op with side effects; a done stops above the first op using its
+results (or holding a user in its regions), above another async_done and
+above any op with side effects or the terminator. Side effects: ops not
+known to be free of them (tokens, has_side_effect custom_calls, infeed,
+synchronous collectives, unknown ops); a call is free of them when its
+callee's body is. An async op whose body has side effects beyond its
+collectives is itself a barrier and does not move. Each op is passed at
+most once per start or done, so the pass is linear in the block size
+between consecutive starts (dones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hlopt.analysis.cost_model import (
+    COLLECTIVES,
+    DONE,
+    START,
+    CostModel,
+    DeviceParams,
+    callee_ref,
+    is_call,
+    is_function,
+    simulate,
+)
+from hlopt.analysis.side_effects import is_pure
+from hlopt.ir.core import Block, Operation, OpResult
+from hlopt.ir.opdef import TERMINATOR
+from hlopt.ir.rewriter import Rewriter
+from hlopt.passes.base import Pass
+from hlopt.passes.registry import register_pass
+
+
+class Effects:
+    """Which ops an async op may move past (memoized per callee)."""
+
+    def __init__(self, module: Operation):
+        self._free: dict[Operation, bool] = {}
+        self._symbols: dict[str, Operation] = {}
+        for r in module.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
+                    if sn is not None and hasattr(sn, "value"):
+                        self._symbols[sn.value] = o
+
+    def effect_free(self, op: Operation) -> bool:
+        if is_pure(op):
+            return True
+        if is_call(op):
+            ref = callee_ref(op)
+            callee = self._symbols.get(ref.root) if ref is not None and not ref.nested else None
+            if callee is None:
+                return False
+            known = self._free.get(callee)
+            if known is None:
+                self._free[callee] = False  # recursion: assume effects
+                known = all(self.effect_free(o) or o.has_trait(TERMINATOR)
+                            for o in callee.walk() if o is not callee and not o.regions)
+                self._free[callee] = known
+            return known and all(is_pure(o) for o in op.walk() if o is not op)
+        return False
+
+    def movable_start(self, op: Operation) -> bool:
+        for o in op.walk():
+            if o is op or o.parent_op.name in COLLECTIVES:
+                continue  # reduction bodies of all_reduce and friends
+            if o.name in COLLECTIVES or o.has_trait(TERMINATOR) or self.effect_free(o):
+                continue
+            return False
+        return True
+
+    def movable_done(self, op: Operation) -> bool:
+        for v in op.operands:
+            if not isinstance(v, OpResult) or v.owner.name != START or not self.movable_start(v.owner):
+                return False
+        return True
+
+    def barrier(self, op: Operation) -> bool:
+        if op.name == START:
+            return not self.movable_start(op)
+        if op.name == DONE:
+            return not self.movable_done(op)
+        return not self.effect_free(op)
+
+
+def _hoist(rw: Rewriter, start: Operation, fx: Effects) -> bool:
+    block = start.parent
+    defs = {v.owner for v in start.operands if isinstance(v, OpResult) and v.owner.parent is block}
+    p = start.prev_op
+    while p is not None and p not in defs and p.name != START and not fx.barrier(p):
+        p = p.prev_op
+    if p is start.prev_op:
+        return False
+    if p is None:
+        rw.move_op_before(start, block.first_op)
+    else:
+        rw.move_op_after(start, p)
+    return True
+
+
+def _in_block_users(op: Operation, block: Block) -> set[Operation]:
+    out = set()
+    for r in op.results:
+        for u in r.uses:
+            o = u.owner
+            while o is not None and o.parent is not block:
+                o = o.parent_op
+            if o is not None:
+                out.add(o)
+    return out
+
+
+def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
+    block = done.parent
+    users = _in_block_users(done, block)
+    n = done.next_op
+    while n is not None and n not in users and n.name != DONE and not n.has_trait(TERMINATOR) \
+            and not fx.barrier(n):
+        n = n.next_op
+    if n is done.next_op:
+        return False
+    if n is None:
+        rw.move_op_after(done, block.last_op)
+    else:
+        rw.move_op_before(done, n)
+    return True
+
+
+def schedule(module: Operation, fx: Effects | None = None) -> int:
+    """Reorder every block of `module`; returns the number of ops moved."""
+    fx = fx or Effects(module)
+    rw = Rewriter()
+    blocks = [b for o in module.walk() for r in o.regions for b in r.blocks]
+    moved = 0
+    for b in blocks:
+        for op in [o for o in b.ops if o.name == START]:
+            if fx.movable_start(op) and _hoist(rw, op, fx):
+                moved += 1
+        for op in reversed([o for o in b.ops if o.name == DONE]):
+            if fx.movable_done(op) and _sink(rw, op, fx):
+                moved += 1
+    return moved
+
+
+def functions(module: Operation) -> list[Operation]:
+    """Function-like ops of the module holding communication, in order."""
+    out = []
+    for r in module.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                if is_function(o) and any(
+                        x.name in COLLECTIVES or x.name == START for x in o.walk()):
+                    out.append(o)
+    return out
+
+
+def symbol(op: Operation) -> str:
+    sn = op.properties.get("sym_name") or op.attributes.get("sym_name")
+    return "@" + sn.value if sn is not None and hasattr(sn, "value") else op.name
+
+
+@register_pass
+@dataclass
+class AsyncSchedule(Pass):
+    argument = "async-schedule"
+    summary = "Move async_start early and async_done late to overlap communication with compute"
+    anchor = "builtin.module"
+    cost_model: str = field(default="roofline", metadata={"help": "roofline (time from flops and bytes) or none"})
+    peak_tflops: float = field(default=989.0, metadata={"help": "peak compute, TFLOP/s (H100 SXM, dense BF16)"})
+    memory_bandwidth_gbps: float = field(default=3350.0, metadata={"help": "memory bandwidth, GB/s (HBM3)"})
+    link_bandwidth_gbps: float = field(default=450.0, metadata={"help": "link bandwidth, GB/s (NVLink 4, one way)"})
+    link_latency_us: float = field(default=5.0, metadata={"help": "latency per collective, microseconds"})
+    view_schedule: str = field(default="", metadata={"help": "write the simulated timeline after scheduling "
+                                                              "(Chrome trace-event JSON) to this file"})
+    statistic_help = {"num-moved": "Number of async_start/async_done ops moved"}
+
+    def params(self) -> DeviceParams:
+        return DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
+                            self.link_latency_us)
+
+    def run(self, op: Operation) -> None:
+        if self.cost_model not in ("roofline", "none"):
+            self.fail(f"unknown cost model '{self.cost_model}' (expected 'roofline' or 'none')", op)
+        fns = functions(op) if self.cost_model == "roofline" else []
+        model = CostModel(self.params())
+        before = {f: simulate(f, model, devices=1) for f in fns}
+        self.stat("num-moved", schedule(op))
+        for f in fns:
+            after = simulate(f, model, devices=1)
+            s, b = symbol(f), before[f]
+            self.statistics[f"{s} step-time-before-ns"] = round(b.step_us * 1000)
+            self.statistics[f"{s} step-time-after-ns"] = round(after.step_us * 1000)
+            self.statistics[f"{s} exposed-comm-before-ns"] = round(b.exposed_comm_us * 1000)
+            self.statistics[f"{s} exposed-comm-after-ns"] = round(after.exposed_comm_us * 1000)
+        if self.view_schedule:
+            from hlopt.passes.view_schedule import write_schedule
+
+            write_schedule(op, self.view_schedule, model, self)
+

@@ -1,0 +1,202 @@
+"""`--stablehlo-async-to-mhlo` and `--mhlo-async-to-stablehlo`: the RFC's
+isomorphism between async values and HLO async bundles (seed 000).
+
+Forward, for each stablehlo.async_start (either form):
+- its body moves into a new private `func.func @async_body_N` with
+  `execution_thread = "main"` at the end of the module (stablehlo.return
+  becomes func.return);
+- the start becomes `mhlo.async_start` with `called_computation` on
+  `!mhlo.async_bundle<tuple<operands>, results, tensor<i32>>`;
+- one async_done awaiting every result in order becomes `mhlo.async_done`;
+  when a start is awaited in parts (the RFC allows it), one
+  `mhlo.async_update` goes before the first await and each await becomes an
+  `mhlo.async_done` of the update with `hlopt.awaited = array<i64: ...>`
+  naming the results it takes (also used, without the update, when a single
+  await takes the results in another order).
+Upstream's `!stablehlo.future` form is marked `hlopt.future` on the start.
+
+Backward inverts it exactly: the output of one direction fed to the other
+gives the input back, byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hlopt.dialects.mhlo import AsyncBundleType
+from hlopt.dialects.stablehlo_async import DONE, START, AsyncType, is_rfc_start
+from hlopt.dialects.stablehlo_attrs import FutureType
+from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
+from hlopt.passes.base import Pass
+from hlopt.passes.registry import register_pass
+
+M_START, M_UPDATE, M_DONE = "mhlo.async_start", "mhlo.async_update", "mhlo.async_done"
+AWAITED, FUTURE = "hlopt.awaited", "hlopt.future"
+_CONTEXT = RankedTensorType((), i32)
+
+
+def _without(d: DictionaryAttr, *names: str) -> DictionaryAttr:
+    return DictionaryAttr([(k, v) for k, v in d.entries if k not in names])
+
+
+def _with(d: DictionaryAttr, name: str, value) -> DictionaryAttr:
+    return DictionaryAttr(list(d.entries) + [(name, value)])
+
+
+def _symbols(module: Operation) -> dict[str, Operation]:
+    out = {}
+    for r in module.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                sn = o.get_attr("sym_name")
+                if isinstance(sn, StringAttr):
+                    out[sn.value] = o
+    return out
+
+
+def _in_order(ops: set[Operation]) -> list[Operation]:
+    """Ops of one block in block order."""
+    out = []
+    o = min(ops, key=lambda x: (x.parent._ensure_order(), x._order)[1]) if ops else None
+    while o is not None and len(out) < len(ops):
+        if o in ops:
+            out.append(o)
+        o = o.next_op
+    return out
+
+
+def _move_body(rw: Rewriter, src: Region, dst: Region, terminator: str) -> None:
+    """Move the blocks of `src` into the empty `dst`; retarget the terminator."""
+    rw.inline_region_before(src, dst, 0)
+    for b in dst.blocks:
+        ret = b.last_op
+        if ret is not None and ret.name in ("stablehlo.return", "func.return"):
+            new = rw.replace_op_with_new(ret, terminator, ret.operands, result_types=[])
+            new.attributes = ret.attributes
+
+
+@register_pass
+@dataclass
+class StablehloAsyncToMhlo(Pass):
+    argument = "stablehlo-async-to-mhlo"
+    summary = "Lower stablehlo async_start/async_done to mhlo async bundles with outlined bodies"
+    anchor = "builtin.module"
+    statistic_help = {"num-lowered": "Number of async_start ops lowered", "num-updates": "Number of async_update ops"}
+
+    def run(self, module: Operation) -> None:
+        rw = Rewriter()
+        taken = set(_symbols(module))
+        counter = 0
+        top = module.regions[0].blocks[0]
+        for start in [o for o in module.walk() if o.name == START]:
+            name = f"async_body_{counter}"
+            while name in taken:
+                counter += 1
+                name = f"async_body_{counter}"
+            taken.add(name)
+            counter += 1
+            self._lower(rw, start, name, top)
+            self.stat("num-lowered")
+
+    def _lower(self, rw: Rewriter, start: Operation, name: str, top) -> None:
+        rfc = is_rfc_start(start)
+        body = start.regions[0]
+        ret = body.blocks[0].last_op
+        results = list(ret.operand_types)
+        loc = start.location
+        # the outlined body
+        rw.set_insertion_point_to_end(top)
+        fn = rw.create("func.func", properties={
+            "function_type": TypeAttr(FunctionType(start.operand_types, results)),
+            "sym_name": StringAttr(name), "sym_visibility": StringAttr("private")},
+            attributes={"execution_thread": StringAttr("main")}, regions=1, location=loc)
+        _move_body(rw, body, fn.regions[0], "func.return")
+        # the start
+        bundle = AsyncBundleType.of(start.operand_types, results, _CONTEXT)
+        attrs = start.attributes if rfc else _with(start.attributes, FUTURE, UnitAttr())
+        rw.set_insertion_point_before(start)
+        m = rw.create(M_START, start.operands, [bundle], properties={
+            "called_computation": SymbolRefAttr(name), "execution_thread": StringAttr("main")},
+            attributes=attrs, location=loc)
+        # the awaits, in block order
+        dones = _in_order({u.owner for r in start.results for u in r.uses})
+        index = {r: i for i, r in enumerate(start.results)}
+        src = m.results[0]
+        whole = list(range(len(results)))
+        if len(dones) > 1:
+            rw.set_insertion_point_before(dones[0])
+            src = rw.create(M_UPDATE, [src], [bundle], location=dones[0].location).results[0]
+            self.stat("num-updates")
+        for d in dones:
+            awaited = [index[v] for v in d.operands] if rfc else whole
+            a = d.attributes
+            if awaited != whole or len(dones) > 1:
+                a = _with(a, AWAITED, DenseArrayAttr(i64, awaited))
+            rw.set_insertion_point_before(d)
+            new = rw.create(M_DONE, [src], results, attributes=a, location=d.location)
+            for j, i in enumerate(awaited):
+                rw.replace_all_uses_with(d.results[j], new.results[i])
+            rw.erase_op(d)
+        rw.erase_op(start)
+
+
+@register_pass
+@dataclass
+class MhloAsyncToStablehlo(Pass):
+    argument = "mhlo-async-to-stablehlo"
+    summary = "Raise mhlo async bundles back to stablehlo async_start/async_done (inverse of stablehlo-async-to-mhlo)"
+    anchor = "builtin.module"
+    statistic_help = {"num-raised": "Number of mhlo.async_start ops raised"}
+
+    def run(self, module: Operation) -> None:
+        rw = Rewriter()
+        symbols = _symbols(module)
+        starts = [o for o in module.walk() if o.name == M_START]
+        calls: dict[str, int] = {}
+        for s in starts:
+            ref = s.get_attr("called_computation")
+            if isinstance(ref, SymbolRefAttr):
+                calls[ref.root] = calls.get(ref.root, 0) + 1
+        for s in starts:
+            ref = s.get_attr("called_computation")
+            fn = symbols.get(ref.root) if isinstance(ref, SymbolRefAttr) and not ref.nested else None
+            if fn is None or fn.name != "func.func" or not fn.regions or not fn.regions[0].blocks:
+                self.fail("'mhlo.async_start' op called_computation does not name a function with a body", s)
+            if calls[ref.root] > 1:
+                self.fail(f"'mhlo.async_start' op called computation @{ref.root} is shared by several starts", s)
+            self._raise(rw, s, fn)
+            self.stat("num-raised")
+
+    def _raise(self, rw: Rewriter, m: Operation, fn: Operation) -> None:
+        rfc = FUTURE not in m.attributes
+        results = list(fn.properties.get("function_type").type.results)
+        futures = [AsyncType.of(t) for t in results] if rfc else [FutureType.of(results)]
+        rw.set_insertion_point_before(m)
+        start = rw.create(START, m.operands, futures, attributes=_without(m.attributes, FUTURE), regions=1,
+                          location=m.location)
+        _move_body(rw, fn.regions[0], start.regions[0], "stablehlo.return")
+        users = [u.owner for u in m.results[0].uses]
+        updates = [o for o in users if o.name == M_UPDATE]
+        dones = [o for o in users if o.name == M_DONE]
+        for up in updates:
+            dones.extend(u.owner for u in up.results[0].uses if u.owner.name == M_DONE)
+        for d in dones:
+            a = d.attributes.get(AWAITED)
+            awaited = list(a.values) if isinstance(a, DenseArrayAttr) else list(range(len(results)))
+            for i, r in enumerate(d.results):
+                if i not in awaited and r.has_uses():
+                    self.fail(f"'mhlo.async_done' op result #{i} is used but not listed in '{AWAITED}'", d)
+            operands = [start.results[i] for i in awaited] if rfc else list(start.results)
+            rw.set_insertion_point_before(d)
+            new = rw.create(DONE, operands, [results[i] for i in awaited], attributes=_without(d.attributes, AWAITED),
+                            location=d.location)
+            for j, i in enumerate(awaited):
+                rw.replace_all_uses_with(d.results[i], new.results[j])
+            rw.erase_op(d)
+        for up in updates:
+            rw.erase_op(up)
+        rw.erase_op(m)
+        rw.erase_op(fn)

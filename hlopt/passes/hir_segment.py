@@ -1,0 +1,68 @@
+"""`--hir-segment{policy=resharding|standalone}`: wrap each fused segment of
+a fusion in an `hir.kernel` (operands: the values it reads from outside;
+results: the values used after it); standalone ops stay host ops."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hlopt.analysis.hir_segments import POLICIES, find_segments
+from hlopt.ir.core import BlockArgument, Operation, Region, no_gc
+from hlopt.ir.rewriter import Rewriter
+from hlopt.passes.base import Pass
+from hlopt.passes.registry import register_pass
+
+
+def outline_segment(rw: Rewriter, ops: list[Operation]) -> Operation:
+    """Move consecutive `ops` into a new hir.kernel placed where they were."""
+    inside = set(ops)
+    ins, seen = [], set()
+    for op in ops:
+        for v in op.operands:
+            if v not in seen and v.defining_op not in inside:
+                seen.add(v)
+                ins.append(v)
+    outs = [r for op in ops for r in op.results if any(u.owner not in inside for u in r.uses)]
+    rw.set_insertion_point_before(ops[0])
+    loc = ops[0].location
+    kernel = rw.create("hir.kernel", ins, [r.type for r in outs], regions=[Region()], location=loc)
+    locs = [v.location if isinstance(v, BlockArgument) and v.location is not None else loc for v in ins]
+    block = rw.create_block(kernel.regions[0], [v.type for v in ins], locs)
+    y = rw.create("hir.yield", outs, location=ops[-1].location)
+    for op in ops:
+        rw.move_op_before(op, y)
+    for v, a in zip(ins, block.args):
+        for u in list(v.uses):
+            if u.owner in inside:
+                rw.set_operand(u.owner, u.index, a)
+    for r, k in zip(outs, kernel.results):
+        for u in list(r.uses):
+            if u.owner not in inside and u.owner is not y:
+                rw.set_operand(u.owner, u.index, k)
+    return kernel
+
+
+@register_pass
+@dataclass
+class HirSegment(Pass):
+    argument = "hir-segment"
+    summary = "Partition a fusion into hir.kernel segments (resharding ops stay standalone)"
+    anchor = "func.func"
+    policy: str = field(default="resharding", metadata={
+        "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set"})
+    statistic_help = {"kernels": "hir.kernel segments created", "standalone": "ops left standalone"}
+
+    def run(self, op: Operation) -> None:
+        policy = POLICIES.get(self.policy)
+        if policy is None:
+            self.fail(f"unknown segmentation policy '{self.policy}' (expected one of: {', '.join(POLICIES)})", op)
+        if not op.regions or not op.regions[0].blocks:
+            return
+        rw = Rewriter()
+        with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
+            for seg in find_segments(op.regions[0].blocks[0], policy.should_merge, policy.standalone):
+                if seg.standalone:
+                    self.stat("standalone")
+                else:
+                    outline_segment(rw, seg.ops)
+                    self.stat("kernels")

@@ -1,0 +1,296 @@
+"""`--lower-streams{num-streams=N}`: stream-parallel host ops become host
+loops (nvFuser's stream lowering).
+
+One walk over each host function. An op whose output has a `stream` axis
+runs in an `scf.for` over that axis: its output buffer is allocated before
+the loop; each iteration makes stream `i mod N` current, synchronizes it
+with the stream that was current, runs the op on slices
+(`hir.alias_select`, cached per tensor and axis) in destination-passing
+form, then switches back and synchronizes. Consecutive stream-parallel
+ops over the same extent share one loop; any other op ends it (operand-less
+allocations are hoisted above an open loop instead).
+
+Which ops are stream-parallel and how each is moved into a loop is a list
+of `StreamPattern`s, one per op kind (fusion ops, communications and their
+waits here); other kinds (async regions) add theirs to `PATTERNS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map
+from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
+from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
+from hlopt.ir.core import Operation, Value, no_gc
+from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
+from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.types import IndexType, i64
+from hlopt.passes.base import Pass, PassFailure
+from hlopt.passes.registry import register_pass
+
+
+class StreamLoop:
+    """An open `scf.for` over a stream axis: its body's insertion point
+    (before the closing stream switch) and the slice cache."""
+
+    def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int, join_after: bool):
+        self.rw, self.extent = rw, extent
+        loc = before.location
+        rw.set_insertion_point_before(before)
+        idx = IndexType()
+        pool = {"pool": IntegerAttr(num_streams, i64)}
+        bounds = [rw.create("arith.constant", (), [idx], properties={"value": IntegerAttr(v, idx)},
+                            location=loc).results[0] for v in (0, extent, 1)]
+        if join_after:  # the stream current before the loop
+            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
+        self.op = rw.create("scf.for", bounds, (), regions=1, location=loc)
+        if join_after:
+            # after the loop, a joining loop: the main stream waits for every
+            # worker (so iterations on different streams may overlap)
+            join = rw.create("scf.for", bounds, (), regions=1, location=loc)
+            j = rw.create_block(join.regions[0], [idx], [loc]).args[0]
+            w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
+            rw.create("hir.synchronize", [w], location=loc)
+            rw.create("scf.yield", location=loc)
+        body = rw.create_block(self.op.regions[0], [idx], [loc])
+        self.iv = body.args[0]
+        if not join_after:
+            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
+        worker = rw.create("hir.stream", [self.iv], [StreamType()], properties=pool, location=loc).results[0]
+        rw.create("hir.set_current_stream", [worker], location=loc)
+        rw.create("hir.synchronize", [main], location=loc)
+        self.tail = rw.create("hir.set_current_stream", [main], location=loc)
+        if not join_after:
+            rw.create("hir.synchronize", [worker], location=loc)
+        rw.create("scf.yield", location=loc)
+        self.cache: dict[tuple[Value, int], Value] = {}
+        self.members: set[Operation] = set()
+
+    def at_body(self) -> None:
+        self.rw.set_insertion_point_before(self.tail)
+
+    def slice(self, v: Value, axis: int, loc: Any) -> Value:
+        """`v`'s slice at the loop index along `axis` (one alias_select per tensor and axis)."""
+        s = self.cache.get((v, axis))
+        if s is None:
+            self.at_body()
+            s = self.rw.create("hir.alias_select", [v, self.iv], [drop_axis(v.type, axis)],
+                               properties={"axis": IntegerAttr(axis, i64)}, location=loc).results[0]
+            self.cache[(v, axis)] = s
+        return s
+
+
+class StreamPattern:
+    """How one kind of stream-parallel op moves into a stream loop."""
+
+    def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
+        """The loop extent `op` needs, or None when `op` is not of this kind."""
+        return None
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        raise NotImplementedError
+
+
+def _fail(msg: str, op: Operation) -> PassFailure:
+    return PassFailure(msg, op)
+
+
+class ComputePattern(StreamPattern):
+    """A value-form fusion op whose result has a stream axis."""
+
+    def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
+        d = op.opdef
+        if d is None or not issubclass(d, ComputeOp) or not op.results:
+            return None
+        ax = stream_axis(op.results[0].type)
+        return op.results[0].type.shape[ax] if ax is not None else None
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        d = op.opdef
+        rw, loc = loop.rw, op.location
+        out_t = op.results[0].type
+        axis = stream_axis(out_t)
+        rw.set_insertion_point_before(loop.op)
+        buf = rw.create("hir.allocate", (), [out_t], location=loc).results[0]
+        ins = []
+        props = dict(op.properties.entries)
+        for i, v in enumerate(d.inputs(op)):
+            mapped = input_axis_map(op, i)
+            a = mapped.index(axis) if axis in mapped else None
+            if a is None:
+                ins.append(v)  # does not vary along the stream axis (matmul's other operand)
+                continue
+            ins.append(loop.slice(v, a, loc))
+            if issubclass(d, ReduceOp):  # dims after the dropped axis shift down
+                dims = [x - (x > a) for x in d.reduced_dims(op)]
+                props["dims"] = DenseArrayAttr(i64, dims)
+        out = loop.slice(buf, axis, loc)
+        loop.at_body()
+        rw.create(op.name, ins + [out], (), properties=props, attributes=op.attributes, location=loc)
+        rw.replace_all_uses_with(op.results[0], buf)
+        rw.erase_op(op)
+
+
+class CommunicationPattern(StreamPattern):
+    """A communication into a buffer with a stream axis: each iteration
+    moves one slice (so slice i's transfer overlaps slice i-1's compute)."""
+
+    def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
+        if op.name != "hir.communication":
+            return None
+        t = op.operands[1].type
+        ax = stream_axis(t)
+        return t.shape[ax] if ax is not None else None
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        src, dst = op.operands
+        ax = stream_axis(dst.type)
+        in_ax = ax
+        if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
+            di = didx_axis(src.type)
+            in_ax = ax + (di is not None and di <= ax)
+        if stream_axis(src.type) not in (None, in_ax):
+            raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        ins = [loop.slice(src, in_ax, op.location), loop.slice(dst, ax, op.location)]
+        loop.at_body()
+        loop.rw.move_op_before(op, loop.tail)
+        for i, v in enumerate(ins):
+            loop.rw.set_operand(op, i, v)
+        loop.members.add(op)
+
+
+class WaitPattern(StreamPattern):
+    """hir.wait of a communication already in the open loop joins it."""
+
+    def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
+        if op.name != "hir.wait" or loop is None or op.operands[0].defining_op not in loop.members:
+            return None
+        return loop.extent
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        loop.rw.move_op_before(op, loop.tail)
+
+
+PATTERNS: list[StreamPattern] = [ComputePattern(), CommunicationPattern(), WaitPattern()]
+
+
+def _hoistable(op: Operation) -> bool:
+    """Allocations (and other operand-less allocate-only ops) may move above an open loop."""
+    d = op.opdef
+    if op.operands or op.regions or d is None or not issubclass(d, MemoryEffectsInterface):
+        return False
+    effects = d.effects(op)
+    return bool(effects) and all(e.kind == ALLOCATE for e in effects)
+
+
+def _stream_operand(op: Operation) -> str | None:
+    for i, v in enumerate(op.operands):
+        if stream_axis(v.type) is not None:
+            return f"operand #{i}"
+    for i, r in enumerate(op.results):
+        if stream_axis(r.type) is not None:
+            return f"result #{i}"
+    return None
+
+
+@register_pass
+@dataclass
+class LowerStreams(Pass):
+    argument = "lower-streams"
+    summary = "Run stream-parallel host ops in loops over their stream axis, one stream per iteration"
+    anchor = "builtin.module"
+    num_streams: int = field(default=4, metadata={"help": "size of the stream pool (iteration i runs on i mod N)"})
+    join: str = field(default="in-loop", metadata={
+        "help": "in-loop: each iteration ends by making the main stream wait for its worker (nvFuser's first "
+                "stream lowering); after-loop: a joining loop after the loop does (nvFuser's AssignStreams), so "
+                "iterations on different streams overlap"})
+    predict: bool = field(default=True, metadata={
+        "help": "report the predicted time of each host function with 1 stream and with num-streams streams "
+                "(roofline cost model) as statistics"})
+    statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops",
+                      "predicted-us-1-stream": "predicted time with one worker stream (us)",
+                      "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
+                      "async-regions": "async regions lowered to side streams and events"}
+
+    def run(self, op: Operation) -> None:
+        if self.num_streams < 1:
+            self.fail(f"num-streams must be at least 1, got {self.num_streams}", op)
+        if self.join not in ("in-loop", "after-loop"):
+            self.fail(f"unknown join '{self.join}' (expected in-loop or after-loop)", op)
+        body = op.regions[0].blocks[0]
+        kernels = {o.properties.get("callee").leaf for o in op.walk()
+                   if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
+        for fn in [o for o in body.ops if o.name == "func.func"]:
+            name = fn.properties.get("sym_name")
+            if not fn.regions or not fn.regions[0].blocks:
+                continue
+            if isinstance(name, StringAttr) and name.value in kernels:
+                continue  # launched kernels run whole; their launches are checked below
+            with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
+                self._lower_function(fn)
+        if self.predict and self.statistics.get("loops"):
+            self._predict(op)
+
+    def _predict(self, module: Operation) -> None:
+        """Statistics: the host programs' predicted time without and with
+        stream overlap (hlopt.analysis.hir_schedule)."""
+        from hlopt.analysis.hir_eval import EvalError
+        from hlopt.analysis.hir_schedule import host_functions, simulate
+
+        try:
+            for name in host_functions(module):
+                self.stat("predicted-us-1-stream", round(simulate(module, name, streams=1)))
+                self.stat("predicted-us-n-streams", round(simulate(module, name)))
+        except (EvalError, KeyError) as e:  # a program the evaluator cannot run: no prediction
+            self.statistics.pop("predicted-us-1-stream", None)
+            self.statistics.pop("predicted-us-n-streams", None)
+            self.stat("unpredicted", 1)
+            del e
+
+    def _lower_function(self, fn: Operation) -> None:
+        block = fn.regions[0].blocks[0]
+        for i, a in enumerate(block.args):
+            if stream_axis(a.type) is not None:
+                self.fail(f"function input #{i} has a stream axis: stream-parallel tensors must be produced "
+                          f"by an op of the function", fn)
+        rw = Rewriter()
+        loop: StreamLoop | None = None
+        for op in list(block.ops):
+            self._check_reduced_stream_axis(op)
+            if op.name == "hir.post_on_stream":
+                where = _stream_operand(op)
+                if where is not None:
+                    self.fail(f"a kernel launch cannot be stream-parallel ({where} has a stream axis)", op)
+            pattern, extent = None, None
+            for pat in PATTERNS:
+                extent = pat.extent(op, loop)
+                if extent is not None:
+                    pattern = pat
+                    break
+            if pattern is None:
+                if loop is not None and _hoistable(op):
+                    rw.move_op_before(op, loop.op)
+                    continue
+                loop = None
+                continue
+            if loop is None or loop.extent != extent:
+                loop = StreamLoop(rw, op, extent, self.num_streams, self.join == "after-loop")
+                self.stat("loops")
+            pattern.lower(op, loop, self)
+            self.stat("ops")
+        from hlopt.passes.async_streams import lower_async_regions  # async regions: side streams and events
+
+        n = lower_async_regions(fn, rw, self.num_streams)
+        if n:
+            self.stat("async-regions", n)
+
+    def _check_reduced_stream_axis(self, op: Operation) -> None:
+        d = op.opdef
+        if d is None or not issubclass(d, ComputeOp):
+            return
+        for i, v in enumerate(d.inputs(op)):
+            ax = stream_axis(v.type)
+            if ax is not None and input_axis_map(op, i)[ax] is None:
+                self.fail(f"operand #{i} has a stream axis on a reduction dimension ({ax})", op)

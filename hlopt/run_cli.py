@@ -1,0 +1,137 @@
+"""`hlopt-run`: run a module with the reference interpreter.
+
+    hlopt-run model.mlir --num-partitions 8 --seed 1 -o out.npz
+    hlopt-run model.mlir --inputs x.npz --print-values
+
+Inputs are global arrays (`arg0`, `arg1`, ... in an .npz, or random ones
+drawn from the entry signature with --seed); outputs are global arrays
+(`result0`, ...) assembled from the entry's result shardings. A summary
+per output (type, then per device: shape, dtype, checksum) goes to stdout.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import click
+import numpy as np
+
+
+def _fmt_shape(shape: tuple) -> str:
+    return "x".join(map(str, shape)) if shape else "scalar"
+
+
+def summary(module, per_device: list, glob: list, entry: str, print_values: bool) -> str:
+    from hlopt.interp.api import signature
+    from hlopt.interp.values import Token, checksum
+
+    sig = signature(module, entry, len(per_device))
+    lines = []
+    for i, t in enumerate(sig.result_types):
+        lines.append(f"result{i}: {t.text}")
+        for d, res in enumerate(per_device):
+            v = res[i]
+            if isinstance(v, (Token, tuple)):
+                lines.append(f"  device {d}: {type(v).__name__.lower()}")
+                continue
+            a = np.asarray(v)
+            line = f"  device {d}: {_fmt_shape(a.shape)} {a.dtype} checksum {checksum(a)}"
+            if print_values:
+                line += " = " + _values(a)
+            lines.append(line)
+        if print_values and not isinstance(glob[i], (Token, tuple)):
+            lines.append("  global: " + _values(np.asarray(glob[i])))
+    return "\n".join(lines) + "\n"
+
+
+def _values(a: np.ndarray) -> str:
+    return np.array2string(a, threshold=100_000, max_line_width=10_000, separator=", ").replace("\n", "")
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("path", default="-", metavar="FILE")
+@click.option("--num-partitions", type=int, default=None, help="Default: the module's mhlo.num_partitions (else 1).")
+@click.option("--num-replicas", type=int, default=None, help="Default: the module's mhlo.num_replicas (else 1).")
+@click.option("--entry", default="main", show_default=True, help="Function to run.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random inputs.")
+@click.option("--inputs", "inputs_path", metavar="X.NPZ", default=None,
+              help="Global inputs as arg0, arg1, ... (instead of random ones).")
+@click.option("-o", "output", metavar="OUT.NPZ", default=None, help="Write global results as result0, result1, ...")
+@click.option("--print-values", is_flag=True, help="Also print each global result.")
+@click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
+def main(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
+         allow_unregistered_dialect):
+    """Run FILE's entry function on simulated devices with numpy."""
+    sys.exit(run(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
+                 allow_unregistered_dialect))
+
+
+def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: str, seed: int,
+        inputs_path: str | None, output: str | None, print_values: bool, allow_unregistered: bool) -> int:
+    from hlopt.driver import op_diag
+    from hlopt.interp import assemble, interpret, random_inputs
+    from hlopt.interp.values import InterpError
+    from hlopt.ir.core import IRError
+    from hlopt.ir.verifier import verify
+    from hlopt.syntax.diagnostics import DiagnosticError, render
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.source import Source
+
+    if path == "-":
+        name, text = "<stdin>", sys.stdin.read()
+    else:
+        try:
+            with open(path, encoding="utf-8", errors="surrogateescape") as f:
+                name, text = path, f.read()
+        except OSError as e:
+            click.echo(f"error: could not open input file '{path}': {e.strerror}", err=True)
+            return 2
+    src = Source(name, text)
+    try:
+        module, _ = parse_source(src, allow_unregistered)
+        verify(module)
+    except DiagnosticError as e:
+        render(e.diagnostics)
+        return 1
+    except IRError as e:
+        render([op_diag(e, src)])
+        return 1
+    try:
+        if inputs_path is not None:
+            try:
+                data = np.load(inputs_path)
+            except (OSError, ValueError) as e:
+                click.echo(f"error: could not read inputs '{inputs_path}': {e}", err=True)
+                return 1
+            keys = sorted((k for k in data.files if k.startswith("arg")), key=lambda k: int(k[3:] or 0))
+            args = [data[k] for k in keys]
+        else:
+            args = random_inputs(module, seed, entry)
+        per = interpret(module, args, num_partitions, num_replicas, entry)
+        glob = assemble(module, per, entry)
+    except InterpError as e:
+        d = op_diag(IRError(e.message, e.op if hasattr(e.op, "location") else None, notes=e.notes), src)
+        render([d])
+        return 1
+    sys.stdout.write(summary(module, per, glob, entry, print_values))
+    if output is not None:
+        from hlopt.interp.values import Token
+
+        arrays = {f"result{i}": np.asarray(v) for i, v in enumerate(glob) if not isinstance(v, (Token, tuple))}
+        d = os.path.dirname(os.path.abspath(output))
+        fd, tmp = tempfile.mkstemp(prefix=".hlopt-run-", suffix=".npz", dir=d)
+        os.close(fd)
+        try:
+            np.savez(tmp, **arrays)
+            os.replace(tmp, output)
+        except OSError as e:
+            os.unlink(tmp)
+            click.echo(f"error: could not write output file '{output}': {e.strerror or e}", err=True)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

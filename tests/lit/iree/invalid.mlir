@@ -1,0 +1,65 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+
+util.func public @dims(%n: index, %size: index) {
+  // expected-error@+1 {{'stream.tensor.empty' op type set has 2 dynamic dimensions but only 1 dimension values are attached}}
+  %0 = stream.tensor.empty on(#hal.device.affinity<@d>) : tensor<?x?xf32>{%n} in !stream.resource<*>{%size}
+  util.return
+}
+
+// -----
+
+util.func public @affinity(%n: index) {
+  // expected-error@+1 {{expected a device symbol reference}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<"d">) tensor<4xf32> : index
+  util.return
+}
+
+// -----
+
+// expected-error@+1 {{expected 'layouts = [...]' in #iree_encoding.testing}}
+util.global private @g : tensor<4xf32, #iree_encoding.testing<[]>>
+
+// -----
+
+// expected-error@+1 {{expected a string device identifier}}
+util.global private @d = #hal.device.target<1> : !hal.device
+
+// -----
+
+util.func public @tied(%r: !stream.resource<*>, %size: index) {
+  // expected-error@+1 {{custom op 'stream.tensor.dispatch' tied operand not found for result reference %other}}
+  %0 = stream.tensor.dispatch @ex::@ex(%r) : (tensor<4xf32> in !stream.resource<*>{%size}) -> tensor<4xf32> in %other{%size}
+  util.return
+}
+
+// -----
+
+util.func public @bad_transfer(%r: !stream.resource<*>, %size: index) {
+  // expected-error@+1 {{expected one size value for each resource}}
+  %0 = stream.async.transfer %r : !stream.resource<*>{%size, %size} -> !stream.resource<*>{%size}
+  util.return
+}
+
+// -----
+
+util.func public @clone(%r: !stream.resource<*>, %size: index) {
+  // expected-error@+1 {{'stream.tensor.clone' op clones changing tensor encoding from #iree_encoding.unknown to #iree_encoding.testing<>; not allowed}}
+  %0 = stream.tensor.clone %r : tensor<4xf32, #iree_encoding.unknown> in !stream.resource<*>{%size} -> tensor<4xf32, #iree_encoding.testing<>> in !stream.resource<*>{%size}
+  util.return
+}
+
+// -----
+
+util.func public @not_in_func() {
+  util.return
+}
+// expected-error@+1 {{'util.return' op expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'}}
+util.return
+
+// -----
+
+util.func public @dispatch_dims(%r: !stream.resource<*>, %size: index) {
+  // expected-error@+1 {{'stream.tensor.dispatch' op type set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  %0 = "stream.tensor.dispatch"(%r, %size, %size) <{entry_points = [@ex::@ex], operandSegmentSizes = array<i32: 0, 1, 1, 0, 1, 0>, operand_encodings = [tensor<?xf32>], result_encodings = [tensor<4xf32>], tied_operands = [-1 : index]}> : (!stream.resource<*>, index, index) -> !stream.resource<*>
+  util.return
+}

@@ -1,0 +1,151 @@
+"""Execute StableHLO text with XLA (jaxlib) SPMD on N host CPU devices.
+
+`run_xla(text, args, ...)` runs in a child process (some invalid inputs
+abort XLA, and a collective not every device reaches hangs), with
+XLA_FLAGS=--xla_force_host_platform_device_count=8. The child compiles
+with the backend client's compile_and_load (CompileOptions: num_partitions,
+use_spmd_partitioning, use_shardy_partitioner when the module has sdy ops,
+a replicas x partitions device assignment), puts each global argument on
+the devices with the parameter sharding XLA chose (jax.device_put splits
+it), and returns both the per-device outputs and the global outputs
+assembled with the output shardings, as jax does.
+
+These are private jax APIs: the oracle extra pins jax/jaxlib 0.10.2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class XlaResult:
+    per_device: list[list[np.ndarray]]  # [device][output]
+    global_: list[np.ndarray]
+
+
+class XlaError(Exception):
+    pass
+
+
+def xla_available() -> bool:
+    try:
+        import jax  # noqa: F401
+        import jaxlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_replicas: int = 1,
+            spmd: bool | None = None, timeout: float = 300) -> XlaResult:
+    if spmd is None:
+        spmd = num_partitions > 1 and ("mhlo.sharding" in text or "sdy." in text)
+    with tempfile.TemporaryDirectory(prefix="hlopt-xla-") as d:
+        with open(os.path.join(d, "module.mlir"), "w") as f:
+            f.write(text)
+        np.savez(os.path.join(d, "inputs.npz"), **{f"arg{i}": np.asarray(a) for i, a in enumerate(args)})
+        with open(os.path.join(d, "meta.json"), "w") as f:
+            json.dump({"num_partitions": num_partitions, "num_replicas": num_replicas, "spmd": spmd,
+                       "nargs": len(args)}, f)
+        env = dict(os.environ)
+        # cheap LLVM code generation: the oracle compiles big modules once and runs them once
+        env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
+                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true").strip()
+        env["JAX_PLATFORMS"] = "cpu"
+        try:
+            p = subprocess.run([sys.executable, os.path.abspath(__file__), d], env=env, capture_output=True,
+                               text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise XlaError(f"XLA did not finish within {timeout} s") from None
+        if p.returncode != 0:
+            tail = (p.stderr or "").strip().splitlines()[-15:]
+            raise XlaError(f"XLA child exited with {p.returncode}:\n" + "\n".join(tail))
+        out = np.load(os.path.join(d, "outputs.npz"))
+        n = num_partitions * num_replicas
+        nout = int(out["nout"])
+        per = [[out[f"d{dev}_{i}"] for i in range(nout)] for dev in range(n)]
+        glob = [out[f"g{i}"] for i in range(nout)]
+        return XlaResult(per, glob)
+
+
+def _child(d: str) -> None:
+    import jax
+    import jax._src.lax.linalg  # noqa: F401  (registers the LAPACK custom-call targets)
+    from jax._src import xla_bridge as xb
+    from jax._src.lib import xla_client as xc
+    from jax._src.sharding_impls import GSPMDSharding
+
+    with open(os.path.join(d, "meta.json")) as f:
+        meta = json.load(f)
+    with open(os.path.join(d, "module.mlir")) as f:
+        text = f.read()
+    P, R = meta["num_partitions"], meta["num_replicas"]
+    n = P * R
+    inputs = np.load(os.path.join(d, "inputs.npz"))
+    args = [inputs[f"arg{i}"] for i in range(meta["nargs"])]
+    backend = xb.get_backend("cpu")
+    devs = tuple(backend.devices()[:n])
+    o = xc.CompileOptions()
+    o.num_partitions, o.num_replicas = P, R
+    bo = o.executable_build_options
+    bo.num_partitions, bo.num_replicas = P, R
+    bo.use_spmd_partitioning = bool(meta["spmd"])
+    bo.use_shardy_partitioner = "sdy." in text
+    # favour compile time: the oracle runs small inputs once
+    bo.exec_time_optimization_effort = -1.0
+    da = xc.DeviceAssignment.create(np.arange(n, dtype=np.int32).reshape(R, P))
+    o.device_assignment = da
+    bo.device_assignment = da
+    exe = backend.compile_and_load(text, xc.DeviceList(devs), o)
+    hs = exe.get_parameter_shardings()
+    if hs is None:
+        hs = [None] * len(args)
+    bufs = []
+    for a, h in zip(args, hs):
+        if h is None:
+            bufs.append(jax.make_array_from_single_device_arrays(
+                a.shape, GSPMDSharding.get_replicated(devs), [jax.device_put(a, dv) for dv in devs]))
+        else:
+            bufs.append(jax.device_put(a, GSPMDSharding(devs, xc.HloSharding.from_proto(h))))
+    res = exe.execute_sharded(bufs)
+    outs = res.disassemble_into_single_device_arrays()
+    osh = exe.get_output_shardings()
+    saved: dict[str, Any] = {"nout": np.array(len(outs))}
+    for i, per in enumerate(outs):
+        by_dev = {x.devices().pop(): x for x in per}
+        for k, dv in enumerate(devs):
+            saved[f"d{k}_{i}"] = np.asarray(by_dev[dv])
+        if osh is not None:
+            s = GSPMDSharding(devs, xc.HloSharding.from_proto(osh[i]))
+            gshape = _global_shape(per, s, devs)
+            idx = s.devices_indices_map(gshape)
+            g = np.zeros(gshape, np.asarray(per[0]).dtype)
+            for dv in devs:
+                g[idx[dv]] = np.asarray(by_dev[dv])
+            saved[f"g{i}"] = g
+        else:
+            saved[f"g{i}"] = np.asarray(by_dev[devs[0]])
+    np.savez(os.path.join(d, "outputs.npz"), **saved)
+
+
+def _global_shape(per: list, s: Any, devs: tuple) -> tuple[int, ...]:
+    """Global shape from the local shape and the sharding's tile counts."""
+    local = np.asarray(per[0]).shape
+    hs = s._hlo_sharding
+    if hs.is_replicated() or hs.is_manual() or hs.is_maximal():
+        return tuple(local)
+    tiles = hs.tile_assignment_dimensions()
+    return tuple(int(a) * int(t) for a, t in zip(local, tiles))
+
+
+if __name__ == "__main__":
+    _child(sys.argv[1])

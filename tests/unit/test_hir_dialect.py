@@ -1,0 +1,152 @@
+"""hir API: the sharding encoding and its helpers, op classification used
+by the passes (resharding, axis maps, communication choice), pluggable
+segmentation predicates, and IR built through the rewriter."""
+from __future__ import annotations
+
+import pytest
+
+import hlopt
+from hlopt.analysis.hir_segments import POLICIES, find_segments
+from hlopt.analysis.resharding import NotLowerable, communication_kind
+from hlopt.dialects.hir import input_axis_map, is_resharding, matmul_shape
+from hlopt.dialects.hir_attrs import (
+    ShardingAttr,
+    StreamType,
+    axes_of,
+    didx_axis,
+    drop_axis,
+    local_shape,
+    mesh_of,
+    stream_axis,
+)
+from hlopt.ir.core import IRError, Operation, Region
+from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.types import RankedTensorType, f32
+
+
+def _ops(text: str) -> list[Operation]:
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    fn = [o for o in m.regions[0].blocks[0].ops if o.name == "func.func"][-1]
+    return list(fn.regions[0].blocks[0].ops)
+
+
+def test_sharding_attr_interned_and_printed() -> None:
+    a = ShardingAttr(["stream", "didx"], [0, 1])
+    assert a is ShardingAttr(("stream", "didx"), (0, 1))
+    assert a.text == "#hir.sharding<[stream, didx], mesh = [0, 1]>"
+    assert ShardingAttr(["serial"]).text == "#hir.sharding<[serial]>"
+    assert ShardingAttr(["serial"]).devices == (0,)
+
+
+def test_type_helpers() -> None:
+    t = RankedTensorType((4, 6, 8), f32, ShardingAttr(["stream", "didx", "serial"], [3, 5]))
+    assert axes_of(t) == ("stream", "didx", "serial")
+    assert (stream_axis(t), didx_axis(t), mesh_of(t)) == (0, 1, (3, 5))
+    assert local_shape(t) == (4, 3, 8)
+    s = drop_axis(t, 0)
+    assert s.shape == (6, 8) and axes_of(s) == ("didx", "serial") and mesh_of(s) == (3, 5)
+    plain = RankedTensorType((4, 8), f32)
+    assert axes_of(plain) == ("serial", "serial") and mesh_of(plain) == (0,) and stream_axis(plain) is None
+    # a slice that says nothing keeps no encoding
+    assert drop_axis(RankedTensorType((4, 8), f32, ShardingAttr(["stream", "serial"])), 0) is \
+        RankedTensorType((8,), f32)
+
+
+def test_parsed_encoding_is_structured() -> None:
+    (op, _ret) = _ops("""func.func @f(%a: tensor<4xf32, #hir.sharding<[didx], mesh = [0, 1]>>) -> tensor<4xf32> {
+  %0 = hir.set %a : tensor<4xf32, #hir.sharding<[didx], mesh = [0, 1]>> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""")
+    enc = op.operands[0].type.encoding
+    assert isinstance(enc, ShardingAttr) and enc.mesh == (0, 1)
+    assert is_resharding(op)
+
+
+def test_matmul_shapes_follow_numpy() -> None:
+    assert matmul_shape((4, 8), (8, 2)) == (4, 2)
+    assert matmul_shape((8,), (8, 2)) == (2,)
+    assert matmul_shape((4, 8), (8,)) == (4,)
+    assert matmul_shape((3, 4, 8), (8, 2)) == (3, 4, 2)
+    assert matmul_shape((4, 8), (3, 8, 2)) == (3, 4, 2)
+    assert matmul_shape((3, 4, 8), (2, 8, 2)) is None
+    assert matmul_shape((4, 8), (4, 2)) is None
+
+
+def test_axis_maps() -> None:
+    ops = _ops("""func.func @f(%a: tensor<3x4x8xf32>, %b: tensor<8x2xf32>, %c: tensor<4x8xf32>, %d: tensor<3x8x5xf32>) {
+  %0 = hir.matmul %a, %b : (tensor<3x4x8xf32>, tensor<8x2xf32>) -> tensor<3x4x2xf32>
+  %1 = hir.sum %a dims = [1] : tensor<3x4x8xf32> -> tensor<3x8xf32>
+  %2 = hir.matmul %c, %d : (tensor<4x8xf32>, tensor<3x8x5xf32>) -> tensor<3x4x5xf32>
+  return
+}""")
+    mm, red, shared = ops[0], ops[1], ops[2]
+    assert input_axis_map(mm, 0) == [0, 1, None]   # batch, M, K
+    assert input_axis_map(mm, 1) == [None, 2]      # K, N
+    assert input_axis_map(red, 0) == [0, None, 1]
+    assert input_axis_map(shared, 0) == [1, None]        # M, K (batch only on the rhs)
+    assert input_axis_map(shared, 1) == [0, None, 2]     # batch, K, N
+
+
+def test_resharding_and_communication_choice() -> None:
+    ops = _ops("""
+#d = #hir.sharding<[didx, serial], mesh = [0, 1]>
+#r = #hir.sharding<[serial, serial], mesh = [0, 1]>
+#v = #hir.sharding<[serial], mesh = [0, 1]>
+#one = #hir.sharding<[serial, serial], mesh = [0]>
+func.func @f(%a: tensor<4x6xf32, #d>, %b: tensor<4x6xf32, #r>, %c: tensor<4x6xf32, #one>) {
+  %0 = hir.set %a : tensor<4x6xf32, #d> -> tensor<4x6xf32, #r>
+  %1 = hir.sum %a dims = [0] : tensor<4x6xf32, #d> -> tensor<6xf32, #v>
+  %2 = hir.neg %b : tensor<4x6xf32, #r> -> tensor<4x6xf32, #r>
+  %3 = hir.set %c : tensor<4x6xf32, #one> -> tensor<4x6xf32, #r>
+  %4 = hir.add %a, %a : (tensor<4x6xf32, #d>, tensor<4x6xf32, #d>) -> tensor<4x6xf32, #r>
+  %5 = hir.set %a : tensor<4x6xf32, #d> -> tensor<4x6xf32, #one>
+  return
+}""")
+    assert [is_resharding(o) for o in ops[:6]] == [True, True, False, True, True, True]
+    assert communication_kind(ops[0]) == ("allgather", None)
+    assert communication_kind(ops[1]) == ("allreduce", "sum")
+    assert communication_kind(ops[3]) == ("broadcast", None)
+    assert communication_kind(ops[5]) == ("gather", None)
+    with pytest.raises(NotLowerable):
+        communication_kind(ops[4])
+
+
+def test_segmentation_predicate_is_pluggable() -> None:
+    ops = _ops("""func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hir.exp %a : tensor<4xf32> -> tensor<4xf32>
+  %1 = hir.neg %0 : tensor<4xf32> -> tensor<4xf32>
+  %2 = hir.abs %1 : tensor<4xf32> -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}""")
+    block = ops[0].parent
+    default = find_segments(block, POLICIES["resharding"].should_merge, POLICIES["resharding"].standalone)
+    assert [len(s.ops) for s in default] == [3]
+    # a custom should-merge predicate: never merge after a negation
+    custom = find_segments(block, lambda prev, op: prev.name != "hir.neg", lambda op: False)
+    assert [[o.name for o in s.ops] for s in custom] == [["hir.exp", "hir.neg"], ["hir.abs"]]
+
+
+def test_ops_built_through_the_rewriter_verify() -> None:
+    m = hlopt.parse_module("func.func @f(%i: index) {\n  return\n}")
+    fn = m.regions[0].blocks[0].first_op
+    ret = fn.regions[0].blocks[0].last_op
+    rw = Rewriter()
+    rw.set_insertion_point_before(ret)
+    iv = fn.regions[0].blocks[0].args[0]
+    main = rw.create("hir.get_current_stream", (), [StreamType()])
+    s = rw.create("hir.stream", [iv], [StreamType()], properties={"pool": hlopt_int(2)})
+    rw.create("hir.set_current_stream", [s.results[0]])
+    rw.create("hir.synchronize", [main.results[0]])
+    hlopt.verify(m)
+    assert "hir.stream %arg0 mod 2" in hlopt.print_op(m)
+    rw.create("hir.kernel", (), (), regions=[Region()])
+    with pytest.raises(IRError):
+        hlopt.verify(m)
+
+
+def hlopt_int(v: int):
+    from hlopt.ir.attributes import IntegerAttr
+    from hlopt.ir.types import i64
+
+    return IntegerAttr(v, i64)
