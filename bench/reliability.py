@@ -29,6 +29,7 @@ from run import CACHE, find_hlopt, find_mlir_python, run_measured  # noqa: E402
 T_RSS_FACTOR = 3.0
 T_TIME_VS_MLIR = 5.0
 T_DEPTH_GROWTH = 2.5
+NOISE_S = 0.1
 DEPTHS = (2000, 4000, 8000)
 
 
@@ -113,11 +114,15 @@ def run_all(mb: int = 50, repeat: int = 1, timeout: float = 600.0) -> dict:
     ok = all(v.get("status") == "ok" for v in depth.values()) and start.get("status") == "ok"
     if ok:
         base = start["time"]
-        growth = [(depth[str(b)]["time"] - base) / max(depth[str(a)]["time"] - base, 1e-3)
-                  for a, b in zip(DEPTHS, DEPTHS[1:])]
-        res["targets"].append({"target": f"nesting: doubling the depth <= {T_DEPTH_GROWTH:g}x the time",
-                               "value": ", ".join(f"{g:.2f}x" for g in growth),
-                               "result": "PASS" if max(growth) <= T_DEPTH_GROWTH else "FAIL"})
+        work = {d: max(depth[str(d)]["time"] - base, 0.0) for d in DEPTHS}
+        growth = [work[b] / max(work[a], 1e-3) for a, b in zip(DEPTHS, DEPTHS[1:])]
+        # a quadratic cost would be 4x per doubling; NOISE_S absorbs scheduler noise on tiny times
+        ok = all(work[b] <= T_DEPTH_GROWTH * work[a] + NOISE_S for a, b in zip(DEPTHS, DEPTHS[1:]))
+        res["targets"].append({"target": f"nesting: doubling the depth <= {T_DEPTH_GROWTH:g}x the time "
+                                         f"(+{NOISE_S:g} s noise), start-up subtracted",
+                               "value": ", ".join(f"{g:.2f}x" for g in growth) + " ("
+                               + ", ".join(f"{work[d]:.2f} s" for d in DEPTHS) + ")",
+                               "result": "PASS" if ok else "FAIL"})
     return res
 
 

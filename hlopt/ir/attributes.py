@@ -246,7 +246,17 @@ class ArrayAttr(Attribute):
         return self.elements[i]
 
     def print_with(self, p: Any) -> str:
-        return "[" + ", ".join(e.print_elided(p) for e in self.elements) + "]"
+        parts: list[str] = []
+        self._emit(parts, p)
+        return "".join(parts)
+
+    def _emit(self, parts: list[str], p: Any) -> None:
+        parts.append("[")
+        for i, e in enumerate(self.elements):
+            if i:
+                parts.append(", ")
+            _emit_child(e, p, parts, elided=True)
+        parts.append("]")
 
 
 class DictionaryAttr(Attribute):
@@ -277,7 +287,32 @@ class DictionaryAttr(Attribute):
         return self.entries
 
     def print_with(self, p: Any) -> str:
-        return "{" + print_named_attrs(self.entries, p) + "}"
+        parts: list[str] = []
+        self._emit(parts, p)
+        return "".join(parts)
+
+    def _emit(self, parts: list[str], p: Any) -> None:
+        parts.append("{")
+        for i, (k, v) in enumerate(self.entries):
+            if i:
+                parts.append(", ")
+            key = k if _BARE_ID.match(k) else quote(k)
+            if v is _UNIT:
+                parts.append(key)
+            else:
+                parts.append(key + " = ")
+                _emit_child(v, p, parts, elided=False)
+        parts.append("}")
+
+
+def _emit_child(a: Attribute, p: Any, parts: list[str], elided: bool) -> None:
+    """A nested array or dictionary adds its pieces to the parent's list, so
+    printing N levels of nesting is linear (one text per level would copy the
+    inner text N times); an aliased one prints as its alias."""
+    if isinstance(a, (ArrayAttr, DictionaryAttr)) and (p is None or p.alias_of(a) is None):
+        a._emit(parts, p)
+    else:
+        parts.append(a.print_elided(p) if elided else _attr_text(a, p))
 
 
 def _entry_key(e: tuple[str, Any]) -> bytes:

@@ -51,3 +51,19 @@ func.func @floats() attributes {a = 1.0e999, b = 1.0e39 : f32} {
 }
 // CHECK-LABEL: func.func @floats() attributes {a = 0x7FF0000000000000 : f64, b = 0x7F800000 : f32}
 // CHECK: dense<0x7F800000> : tensor<f32>
+
+// -----
+
+// A comment between a type keyword and its '<', or around a function type's
+// '->', is whitespace; an arrow inside a comment is not an arrow.
+func.func @gaps(%a: tensor // the element type follows
+    <f32>) -> tensor<f32> {
+  %0 = "stablehlo.abs"(%a) : (tensor<f32>) // c
+    -> tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func private @decl()
+// not a result: -> i32
+// CHECK-LABEL: func.func @gaps(%arg0: tensor<f32>) -> tensor<f32> {
+// CHECK-NEXT: stablehlo.abs %arg0 : tensor<f32>
+// CHECK: func.func private @decl(){{$}}
