@@ -130,7 +130,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     for s in specs:
         if get_pass(s.name) is None:
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'")
-    opts = Options(generic=generic, debuginfo=debuginfo, allow_unregistered=allow_unregistered_dialect,
+    opts = Options(generic=generic, debuginfo=debuginfo, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)

@@ -19,6 +19,8 @@ class Options:
     generic: bool = False
     debuginfo: bool = False
     allow_unregistered: bool = False
+    # process-wide switch: only the command line, whose IR lives until exit, sets it
+    freeze_gc: bool = False
     verify: bool = True
     pipeline_text: str | None = None
     pass_specs: list = field(default_factory=list)  # PassSpec, in command-line order
@@ -95,11 +97,12 @@ def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[D
         return None, e.diagnostics, stages
     t1 = time.perf_counter()
     stages.append(("Parser", t1 - t0))
-    # the parsed IR lives until exit: keep later collections (during passes)
-    # from rescanning it
-    import gc
+    if opts.freeze_gc:
+        # the parsed IR lives until the process exits (the CLI's case): keep
+        # later collections (during passes) from rescanning it
+        import gc
 
-    gc.freeze()
+        gc.freeze()
     if opts.verify:
         try:
             verify(module)
