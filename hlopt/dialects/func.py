@@ -14,6 +14,7 @@ from hlopt.ir.attributes import (
 )
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import (
     ISOLATED,
@@ -42,7 +43,7 @@ def _attr_list(op: Operation, name: str, n: int) -> list[DictionaryAttr | None]:
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-class FuncOp(OpDef):
+class FuncOp(OpDef, CallableOpInterface, SymbolOpInterface):
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
     traits = frozenset({ISOLATED, SYMBOL})
@@ -154,7 +155,7 @@ class ReturnOp(OpDef):
         return s + p.attr_dict(op.attributes)
 
 
-class CallOp(OpDef):
+class CallOp(OpDef, CallOpInterface):
     name = "func.call"
     summary = "Call operation"
     inherent = ("callee", "arg_attrs", "res_attrs", "no_inline")
