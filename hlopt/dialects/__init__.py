@@ -15,11 +15,12 @@ _D = "hlopt.dialects."
 DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin"),
     "func": DialectInfo(_D + "func"),
-    "arith": DialectInfo(_D + "arith", open=True),
+    "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
+    "cf": DialectInfo(_D + "cf", grammar="cf.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "scf", "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
+        "scf", "tensor", "math", "memref", "linalg", "shape", "index", "mhlo", "mpmd", "tosa", "vhlo",
         "hal", "stream", "util", "flow", "iree_encoding", "iree_tensor_ext", "hir")},
 })

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from hlopt.analysis.side_effects import is_trivially_dead
 from hlopt.ir.attributes import Attribute
@@ -137,10 +138,27 @@ class PatternSet:
         return r
 
 
+_ALL_PATTERNS: WeakKeyDictionary = WeakKeyDictionary()  # a cache per Context, not a registry
+
+
 def canonicalization_patterns_for(op_names: Iterable[str] | None = None) -> PatternSet:
     """The canonicalization patterns of the given (default: all) registered ops."""
+    if op_names is None:
+        from hlopt.ir.context import current_context
+
+        ctx = current_context()
+        ops = registered_ops()  # loads every known dialect
+        key = tuple(ctx.loaded_dialects())
+        hit = _ALL_PATTERNS.get(ctx)
+        if hit is None or hit[0] != key:  # a dialect loaded since (tests load their own)
+            hit = _ALL_PATTERNS[ctx] = (key, _collect_patterns(ops))
+        return hit[1]
+    return _collect_patterns(op_names)
+
+
+def _collect_patterns(op_names: Iterable[str]) -> PatternSet:
     ps = PatternSet()
-    for name in (registered_ops() if op_names is None else op_names):
+    for name in op_names:
         d = lookup_op(name)
         if d is not None:
             for p in d.canonicalization_patterns():

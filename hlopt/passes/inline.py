@@ -315,16 +315,17 @@ def _symbol_uses_with_users(op: Operation) -> list[tuple[Operation, SymbolRefAtt
 
 # -- locations ----------------------------------------------------------------------
 def _stack_locations(callee: Location, caller: Location) -> Location:
-    """callsite(callee at caller), with callee's own call-site chain kept
-    outermost (MLIR's stackLocations)."""
+    """Append `caller` to the innermost caller of `callee`'s call-site chain:
+    callsite(a at b) inlined at c is callsite(a at callsite(b at c))
+    (MLIR's stackLocations)."""
     chain: list[CallSiteLoc] = []
     last = callee
     while isinstance(last, CallSiteLoc):
         chain.append(last)
-        last = last.callee
+        last = last.caller
     loc: Location = CallSiteLoc(last, caller)
     for c in reversed(chain):
-        loc = CallSiteLoc(c.caller, loc)
+        loc = CallSiteLoc(c.callee, loc)
     return loc
 
 
@@ -359,11 +360,7 @@ class _LocRemapper:
 @dataclass
 class InlinerPass(Pass):
     argument = "inline"
-    summary = "Inline function calls"
-    statistic_help = {
-        "num-inlined": "Number of inlined calls",
-        "num-erased-callees": "Number of discardable callables erased",
-    }
+    summary = "Inline function calls"  # no statistics, as MLIR's InlinerPass
 
     default_pipeline: str = field(default="canonicalize", metadata={
         "help": "The optimizer pipeline used for callables that do not have a dedicated optimizer "
@@ -390,7 +387,6 @@ class InlinerPass(Pass):
             f = node.op
             if f.parent is not None:
                 self.rewriter.erase_op(f)
-                self.stat("num-erased-callees")
 
     def _parse_op_pipelines(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -434,14 +430,14 @@ class InlinerPass(Pass):
 
     def _run_pipeline(self, pipeline: str, op: Operation) -> None:
         from hlopt.passes.manager import PassManager
-        from hlopt.passes.pipeline import parse_pipeline
+        from hlopt.passes.pipeline import PipelineError, parse_pipeline
 
         pm = PassManager(op.name, verify_each=False)
-        pm.add_specs(parse_pipeline(pipeline))
+        try:
+            pm.add_specs(parse_pipeline(pipeline))
+        except (PipelineError, ValueError) as e:
+            self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
         pm.run(op)
-        for p in pm.passes():
-            for k, v in p.statistics.items():
-                self.stat(f"{p.argument}.{k}", v)
 
     def _collect_calls(self, blocks: list[Block], source: _Node, out: list, nested_nodes: bool) -> None:
         """MLIR's collectCallOps: a stack of blocks (so later regions come first)."""
@@ -487,7 +483,6 @@ class InlinerPass(Pass):
             if not self._inline_call(call, target, calls):
                 continue
             inlined_any = True
-            self.stat("num-inlined")
             history.append((target, h))
             call_history.extend([len(history) - 1] * (len(calls) - prev))
             self.uses.drop_call_uses(source, call)
@@ -539,10 +534,8 @@ class InlinerPass(Pass):
             return False
         if any(a.type is not v.type for a, v in zip(entry.args, args)):
             return False
-        rets = [b.last_op for b in region.blocks]
-        if any(r is None or not r.has_trait("ReturnLike") for r in rets):
-            return False
-        if len(region.blocks) == 1 and len(rets[0].operands) != len(call.results):
+        rets = [b.last_op for b in region.blocks if b.last_op is not None and b.last_op.has_trait("ReturnLike")]
+        if not rets or any(len(r.operands) != len(call.results) for r in rets):
             return False
         del callee
         rw = self.rewriter
@@ -591,6 +584,8 @@ class InlinerPass(Pass):
             rw.replace_all_uses_with(r, a)
         for nb in new_blocks:
             term = nb.last_op
+            if term is None or not term.has_trait("ReturnLike"):
+                continue  # branches between the inlined blocks stay
             rw.set_insertion_point_before(term)
             rw.create("cf.br", list(term.operands), [], successors=[post], location=term.location)
             term.erase()
