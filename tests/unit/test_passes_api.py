@@ -270,7 +270,7 @@ func.func private @dead() {{
 }}"""
     out = run(parse_module(src), "builtin.module(inline,canonicalize,cse)")
     assert "@helper" not in out and "@dead" not in out
-    assert '"arith.addi"(%arg0, %arg0)' in out
+    assert 'arith.addi %arg0, %arg0 : i32' in out
     out = run(parse_module(src), "builtin.module(symbol-dce)")
     assert "@helper" in out and "@dead" not in out
 

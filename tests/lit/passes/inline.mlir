@@ -25,7 +25,7 @@
 // LOC-DAG: #[[TW2:.*]] = loc("twice.py":2:2)
 // LOC-DAG: #[[CALL:.*]] = loc("call.py":5:5)
 // LOC-DAG: #[[C1:.*]] = loc("add1.py":1:1)
-// LOC-DAG: #[[MAIN:.*]] = loc("{{.*}}inline.mlir":54:8)
+// LOC-DAG: #[[MAIN:.*]] = loc("main.py":7:7)
 // LOC-DAG: #[[IN:.*]] = loc(callsite(#[[TW2]] at #[[MAIN]]))
 // LOC-DAG: #[[CS1:.*]] = loc(callsite(#[[C1]] at #[[CALL]]))
 // LOC-DAG: #[[CS2:.*]] = loc(callsite(#[[ADD1]] at #[[IN]]))
@@ -62,7 +62,7 @@
 
 func.func @main(%a: i32) -> i32 {
   %0 = call @add1(%a) : (i32) -> i32 loc("call.py":5:5)
-  %1 = call @twice(%0) : (i32) -> i32
+  %1 = call @twice(%0) : (i32) -> i32 loc("main.py":7:7)
   %2 = call @pub(%1) : (i32) -> i32
   return %2 : i32
 }
