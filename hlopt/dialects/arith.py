@@ -206,7 +206,7 @@ def _ident_ori(op, a, b, t):
     if b == 0 or x is y:
         return [x]
     if _all_ones(b, t):
-        return [y]
+        return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
     return None
 
 
@@ -220,20 +220,57 @@ def _ident_xori(op, a, b, t):
 
 
 def _ident_div(op, a, b, t):
-    return [op.operand(0)] if b == 1 else None
+    x, y = op.operands
+    if b == 1:
+        return [x]
+    if a == 0:  # 0 / x -> 0 (x == 0 is undefined behaviour)
+        return _zero(t)
+    if x is y:  # x / x -> 1
+        c = _int_attr(1, t)
+        return [c] if c is not None else None
+    return None
 
 
 def _ident_rem(op, a, b, t):
-    return _zero(t) if b == 1 else None
+    x, y = op.operands
+    if b == 1 or a == 0 or x is y:  # x % 1, 0 % x, x % x -> 0
+        return _zero(t)
+    return None
 
 
 def _ident_shift(op, a, b, t):
-    return [op.operand(0)] if b == 0 else None
+    if b == 0:
+        return [op.operand(0)]
+    if a == 0:  # 0 shifted stays 0
+        return _zero(t)
+    name = op.name
+    if name in ("arith.shrsi", "arith.shrui") and op.operand(0) is op.operand(1):
+        return _zero(t)  # x >> x: any defined shift (x < width) gives 0
+    if name == "arith.shrsi" and a is not None and _all_ones(a, t):
+        return [op.operand(0)]  # -1 >> x (arithmetic) stays -1
+    return None
 
 
-def _ident_minmax(op, a, b, t):
-    x, y = op.operands
-    return [x] if x is y else None
+def _minmax_ident(which: str) -> Callable:
+    """max/min with x itself, or with the extreme values of the type."""
+    def ident(op, a, b, t):
+        x, y = op.operands
+        if x is y:
+            return [y]
+        if b is None:
+            return None
+        w = _bits(t)
+        signed = which in ("maxsi", "minsi")
+        v = _signed(b, t) if signed else _unsigned(b, t)
+        hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1
+        lo = -(1 << (w - 1)) if signed else 0
+        absorbing, neutral = (hi, lo) if which.startswith("max") else (lo, hi)
+        if v == absorbing:
+            return [y]
+        if v == neutral:
+            return [x]
+        return None
+    return ident
 
 
 def _sdiv(a: int, b: int, t: Type) -> int | None:
@@ -295,10 +332,10 @@ _INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
     "remui": (_urem, _ident_rem, False, False),
     "shrsi": (_shrsi, _ident_shift, False, False),
     "shrui": (_shrui, _ident_shift, False, False),
-    "maxsi": (lambda a, b, t: max(_signed(a, t), _signed(b, t)), _ident_minmax, True, False),
-    "minsi": (lambda a, b, t: min(_signed(a, t), _signed(b, t)), _ident_minmax, True, False),
-    "maxui": (lambda a, b, t: max(_unsigned(a, t), _unsigned(b, t)), _ident_minmax, True, False),
-    "minui": (lambda a, b, t: min(_unsigned(a, t), _unsigned(b, t)), _ident_minmax, True, False),
+    "maxsi": (lambda a, b, t: max(_signed(a, t), _signed(b, t)), _minmax_ident("maxsi"), True, False),
+    "minsi": (lambda a, b, t: min(_signed(a, t), _signed(b, t)), _minmax_ident("minsi"), True, False),
+    "maxui": (lambda a, b, t: max(_unsigned(a, t), _unsigned(b, t)), _minmax_ident("maxui"), True, False),
+    "minui": (lambda a, b, t: min(_unsigned(a, t), _unsigned(b, t)), _minmax_ident("minui"), True, False),
 }
 
 

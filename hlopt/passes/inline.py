@@ -39,6 +39,18 @@ from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
 
+def _iface(op: Operation, name: str, *args):
+    """Call interface method `name` of op's definition. A declared field of
+    the same name (an op declaring `callee = attr()`) shadows the method on
+    the class, so the method is found in the MRO."""
+    d = op.opdef
+    for klass in d.__mro__:
+        v = vars(klass).get(name)
+        if isinstance(v, classmethod):
+            return v.__func__(d, op, *args)
+    raise AttributeError(f"'{op.name}' does not implement '{name}'")
+
+
 # -- call graph --------------------------------------------------------------------
 class _Node:
     __slots__ = ("region", "edges", "edge_set", "has_children")
@@ -87,7 +99,7 @@ class CallGraph:
                     parent.add_edge(self.resolve(o), "call")
                 continue
             if implements(o, CallableOpInterface):
-                region = o.opdef.callable_region(o)
+                region = _iface(o, "callable_region")
                 if region is None:
                     continue
                 parent = self.get_or_add(region, parent)
@@ -108,7 +120,7 @@ class CallGraph:
         return self.nodes.get(region) if region is not None else None
 
     def resolve_callable(self, call: Operation) -> Operation | None:
-        ref = call.opdef.callee(call)
+        ref = _iface(call, "callee")
         if not isinstance(ref, SymbolRefAttr):
             return None
         table = call.parent_op
@@ -124,7 +136,7 @@ class CallGraph:
     def resolve(self, call: Operation) -> _Node:
         f = self.resolve_callable(call)
         if f is not None and implements(f, CallableOpInterface):
-            node = self.lookup(f.opdef.callable_region(f))
+            node = self.lookup(_iface(f, "callable_region"))
             if node is not None:
                 return node
         return self.unknown
@@ -189,11 +201,11 @@ class _UseList:
                 for b in r.blocks:
                     for o in b.ops:
                         if implements(o, CallableOpInterface):
-                            node = cg.lookup(o.opdef.callable_region(o))
+                            node = cg.lookup(_iface(o, "callable_region"))
                             if node is not None:
                                 if implements(o, SymbolOpInterface) and \
-                                        (all_visible or o.opdef.visibility(o) == "private") and \
-                                        o.opdef.can_discard_on_use_empty(o):
+                                        (all_visible or _iface(o, "visibility") == "private") and \
+                                        _iface(o, "can_discard_on_use_empty"):
                                     self.discardable.setdefault(node, 0)
                                 continue
                         for n, _ in self._referenced(o):
@@ -211,7 +223,7 @@ class _UseList:
             if ref not in cache:
                 found = self.cg.tables.resolve_all(table, ref) if table is not None else []
                 f = found[-1] if found and len(found) == 1 + len(ref.nested) else None
-                cache[ref] = self.cg.lookup(f.opdef.callable_region(f)) \
+                cache[ref] = self.cg.lookup(_iface(f, "callable_region")) \
                     if f is not None and implements(f, CallableOpInterface) else None
             node = cache[ref]
             if node is not None:
@@ -278,8 +290,8 @@ def _symbol_tables(op: Operation, all_visible: bool):
     def walk(o: Operation, visible: bool) -> None:
         is_table = o.has_trait(SYMBOL_TABLE)
         if is_table:
-            visible = visible or not implements(o, SymbolOpInterface) or o.opdef.sym_name(o) is None \
-                or o.opdef.visibility(o) == "private"
+            visible = visible or not implements(o, SymbolOpInterface) or _iface(o, "sym_name") is None \
+                or _iface(o, "visibility") == "private"
         else:
             visible = True
         for r in o.regions:
@@ -446,7 +458,7 @@ class InlinerPass(Pass):
             block, src = work.pop()
             for op in block.ops:
                 if implements(op, CallOpInterface):
-                    ref = op.opdef.callee(op)
+                    ref = _iface(op, "callee")
                     if isinstance(ref, SymbolRefAttr) and ref.nested:
                         continue
                     target = self.cg.resolve(op)
@@ -525,10 +537,9 @@ class InlinerPass(Pass):
     def _inline_call(self, call: Operation, target: _Node, calls: list) -> bool:
         callee = target.op
         region = target.region
-        d = call.opdef
-        if not d.can_inline(call):
+        if not _iface(call, "can_inline"):
             return False
-        args = d.arg_operands(call)
+        args = _iface(call, "arg_operands")
         entry = region.blocks[0]
         if len(entry.args) != len(args) or not _legal_to_inline(region):
             return False
