@@ -127,6 +127,15 @@ class BranchOp(OpDef, BranchOpInterface):
         _verify_successor_args(op, op.successors[0], list(op.operands), "")
 
     @classmethod
+    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
+        """(first operand, count) forwarded to successor `index`."""
+        return 0, len(op.operands)
+
+    @classmethod
+    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
+        op.set_operands([v for i, v in enumerate(op.operands) if i != arg])
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.properties):
             return None
@@ -230,6 +239,20 @@ class CondBranchOp(OpDef, BranchOpInterface):
     def successor_operands(cls, op: Operation, index: int) -> list[Value]:
         _, t, f = _cond_br_parts(op)
         return t if index == 0 else f
+
+    @classmethod
+    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
+        _, nt, nf = op.properties.get("operandSegmentSizes").values
+        return (1, nt) if index == 0 else (1 + nt, nf)
+
+    @classmethod
+    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
+        """Drop one forwarded operand, keeping operandSegmentSizes in step."""
+        first, _ = cls.successor_operand_index(op, index)
+        op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
+        seg = list(op.properties.get("operandSegmentSizes").values)
+        seg[1 + index] -= 1
+        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -34,9 +34,13 @@ class Canonicalizer(Pass):
     top_down: bool = field(default=True, metadata={
         "help": "Seed the worklist in general top-down order"})
 
+    def __post_init__(self) -> None:
+        # booleans of the older spelling map onto MLIR's levels
+        self.region_simplify = {"true": "normal", "1": "normal", "false": "disabled", "0": "disabled"}.get(
+            str(self.region_simplify), self.region_simplify)
+
     def run(self, op: Operation) -> None:
-        level = {"true": "normal", "1": "normal", "false": "disabled", "0": "disabled"}.get(
-            self.region_simplify, self.region_simplify)
+        level = self.region_simplify
         if level not in _REGION_SIMPLIFY:
             self.fail(f"invalid value '{self.region_simplify}' for option 'region-simplify' "
                       f"(expected disabled, normal or aggressive)", op)
