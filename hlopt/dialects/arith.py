@@ -53,7 +53,7 @@ def _signless(t: Type) -> bool:
     return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.signedness == "")
 
 
-SignlessIntegerLike = _like(_signless, "signless-integer-like")
+SignlessIntegerLike = _like(_signless, "signless-non-zero-bitwidth-integer-like")
 FloatLike = _like(lambda t: isinstance(t, FloatType), "floating-point-like")
 BoolLike = _like(lambda t: t is i1, "bool-like")
 AnyScalarOrShaped = AnyType
@@ -826,9 +826,10 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
     d = s_lookup(name)
     text = str(args_tok) if args_tok is not None else ""
     base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
-    uses: list[tuple[str, int, int]] = []
+    uses: list[tuple[str, int, int, int]] = []
     words: list[tuple[str, int]] = []
     flags: str | None = None
+    flags_pos = base
     attrs = None
     pos = 0
     while pos < len(text):
@@ -837,9 +838,9 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
             raise s.error("expected SSA operand, keyword or attribute dictionary", base + pos)
         if m.group(1):
             um = _USE.fullmatch(m.group(1))
-            uses.append((um.group(1), int(um.group(2) or 0), base + m.start(1)))
+            uses.append((um.group(1), int(um.group(2) or 0), base + m.start(1), base + m.end(1)))
         elif m.group(2):
-            flags = m.group(2)
+            flags, flags_pos = m.group(2), base + m.start(2)
         elif m.group(3):
             from hlopt.syntax.lexer import scan_balanced
 
@@ -857,18 +858,29 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
     if flags is not None:
         if d is None or d.flag_prop is None or not flags.startswith(
                 "overflow" if d.flag_prop == "overflowFlags" else "fastmath"):
-            raise s.error(f"'{name}' does not take '{flags.split('<')[0]}' flags", base)
-        props[d.flag_prop] = OpaqueAttr("#arith." + flags)
+            # as MLIR's generated parser, which stops after the last operand
+            raise s.error("expected ':'", uses[-1][3] if uses else flags_pos)
+        kind, inner = flags[:-1].split("<", 1)
+        props[d.flag_prop] = OpaqueAttr("#arith." + _flags_text(kind, inner))
     if issubclass(d, CmpIOp):
         if len(words) != 1 or words[0][0] not in d.predicates:
-            raise s.error(f"expected one of [{', '.join(d.predicates)}] for {name} predicate",
+            raise s.error(f"custom op '{name}' expected string or keyword containing one of the following enum "
+                          f"values for attribute 'predicate' [{', '.join(d.predicates)}]",
                           words[0][1] if words else base)
         props["predicate"] = IntegerAttr(d.predicates.index(words[0][0]))
         operand_types = [ty1, ty1]
         result_types = [_i1_like(ty1)]
     elif issubclass(d, CastOp):
-        if ty3 is None:
-            raise s.error("expected 'to'", t1.end_pos)
+        if ty3 is None:  # MLIR points at the token after the type
+            text_all = s.src.text
+            end = t1.start_pos + len(str(t1))
+            while end < len(text_all) and (text_all[end].isspace() or text_all.startswith("//", end)):
+                if text_all.startswith("//", end):
+                    nl = text_all.find("\n", end)
+                    end = len(text_all) if nl < 0 else nl
+                else:
+                    end += 1
+            raise s.error(f"custom op '{name}' expected 'to'", end)
         for w, wpos in words:
             if w not in ROUNDING_MODES or "roundingmode" not in d.inherent:
                 raise s.error(f"unexpected keyword '{w}'", wpos)
@@ -883,9 +895,11 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
             raise s.error(f"unexpected keyword '{words[0][0]}'", words[0][1])
         n = len(d.operand_defs)
         operand_types, result_types = [ty1] * n, [ty1]
-    if len(uses) != len(operand_types):
-        raise s.error(f"expected {len(operand_types)} operands, but found {len(uses)}", base)
-    operands = [s.lookup(u, i, t, p) for (u, i, p), t in zip(uses, operand_types)]
+    if len(uses) < len(operand_types):
+        raise s.error("expected ','", uses[-1][3] if uses else base)
+    if len(uses) > len(operand_types):
+        raise s.error("expected ':'", uses[len(operand_types)][2])
+    operands = [s.lookup(u, i, t, p) for (u, i, p, _), t in zip(uses, operand_types)]
     if attrs is not None:
         p_, attrs = s.split_attrs(name, None, attrs)
         if p_ is not None:
@@ -898,6 +912,37 @@ def s_lookup(name: str) -> Any:
     return next(o for o in _OPS if o.name == name)
 
 
+_FLAG_ATTR = re.compile(r"#arith\.(overflow|fastmath)<([^>]*)>")
+
+
+_FLAG_ORDER = {"overflow": ("nsw", "nuw"),
+               "fastmath": ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")}
+
+
+def _flags_text(kind: str, inner: str) -> str:
+    """The flags in MLIR's order and separators; all fastmath flags are `fast`."""
+    names = {f.strip() for f in inner.split(",") if f.strip()}
+    order = _FLAG_ORDER[kind]
+    if "fast" in names:
+        names = (names - {"fast"}) | set(order)
+    names.discard("none")
+    if any(n not in order for n in names):
+        return f"{kind}<{inner}>"  # unknown flag: the verifier of MLIR would reject it; keep the text
+    if kind == "fastmath" and names == set(order):
+        return "fastmath<fast>"
+    picked = [n for n in order if n in names]
+    sep = ", " if kind == "overflow" else ","  # as MLIR prints each enum
+    return f"{kind}<" + (sep.join(picked) if picked else "none") + ">"
+
+
+def parse_attribute(text: str) -> Attribute | None:
+    """#arith.overflow<..> / #arith.fastmath<..> kept opaque, in MLIR's spelling."""
+    m = _FLAG_ATTR.fullmatch(text)
+    if m is None:
+        return None
+    return OpaqueAttr("#arith." + _flags_text(m.group(1), m.group(2)))
+
+
 def materialize_constant(builder: Any, value: Any, type: Type, location: Any) -> Operation | None:
     """arith.constant for integer/float/dense values of exactly `type`."""
     if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
@@ -906,6 +951,7 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
 
 
 DIALECT = Dialect("arith", ops=tuple(_OPS), grammar="arith.lark", syntax={"arith_op": arith_op},
-                  materialize_constant=materialize_constant, allow_unknown_ops=True)
+                  materialize_constant=materialize_constant, parse_attribute=parse_attribute,
+                  allow_unknown_ops=True)
 
 __all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

@@ -307,11 +307,11 @@ class AssertOp(OpDef, MemoryEffectsInterface):
 # -- shared verification and syntax ------------------------------------------------------
 def _verify_successor_args(op: Operation, dest: Block, operands: list[Value], what: str) -> None:
     if len(operands) != len(dest.args):
-        raise IRError(f"'{op.name}' op branch has {len(operands)} operands for successor #"
+        raise IRError(f"branch has {len(operands)} operands for successor #"
                       f"{op.successors.index(dest)}, but target block has {len(dest.args)}", op)
     for i, (v, a) in enumerate(zip(operands, dest.args)):
         if v.type is not a.type:
-            raise IRError(f"'{op.name}' op type mismatch for bb argument #{i} of successor #"
+            raise IRError(f"type mismatch for bb argument #{i} of successor #"
                           f"{op.successors.index(dest)}", op)
 
 
