@@ -10,8 +10,11 @@ Two measurements per pass and input:
 - the pass alone (hlopt in-process, parse and print excluded) on generated
   modules of two sizes: time per op must stay flat (linear passes).
 
-Inputs: the large JAX transformer fixture and the generated 100k-op
-module of bench/gen.py (in generic form).
+Inputs: the large JAX transformer fixture and a generated module of N ops
+(`pass_module`): public functions of arith code with duplicated constants,
+each calling one private helper once (so inlining stays linear; bench/gen.py's
+call DAG makes every inliner's output grow exponentially), dead private
+functions and locations.
 
     python bench/generic_passes.py            # transformer + 100k, 3 runs
     python bench/generic_passes.py --quick    # transformer + 10k, 1 run
@@ -79,11 +82,45 @@ def count_ops(path: Path) -> int:
     return sum(1 for _ in hlopt.parse_module(path.read_text(), str(path)).walk())
 
 
-def generated(n: int) -> Path:
-    sys.path.insert(0, str(BENCH_DIR))
-    import gen
+def pass_module(n: int) -> str:
+    """A module of about `n` ops for the pass timings (custom form)."""
+    lines = ["module {"]
+    per_fn = 60
+    k = 0
+    ops = 1
+    while ops < n:
+        lines.append(f"  func.func private @h{k}(%x: i32) -> i32 {{")
+        lines.append("    %c3 = arith.constant 3 : i32")
+        lines.append("    %0 = arith.muli %x, %c3 : i32")
+        lines.append("    return %0 : i32")
+        lines.append("  }")
+        lines.append(f"  func.func @f{k}(%a: i32, %b: i32) -> i32 {{")
+        prev = "%a"
+        for j in range(per_fn // 4):
+            lines.append(f"    %c{j} = arith.constant {j % 7} : i32 loc(\"f.py\":{k}:{j})")
+            lines.append(f"    %s{j} = arith.addi {prev}, %c{j} : i32")
+            lines.append(f"    %t{j} = arith.muli %s{j}, %b : i32")
+            lines.append(f"    %u{j} = arith.muli %s{j}, %b : i32")
+            prev = f"%t{j}"
+        lines.append(f"    %r = call @h{k}({prev}) : (i32) -> i32")
+        lines.append("    return %r : i32")
+        lines.append("  }")
+        if k % 10 == 0:
+            lines.append(f"  func.func private @dead{k}() {{")
+            lines.append("    return")
+            lines.append("  }")
+        ops += per_fn + 9
+        k += 1
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
-    return gen.generate(n)
+
+def generated(n: int) -> Path:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"passes-{n}.mlir"
+    if not path.exists():
+        path.write_text(pass_module(n))
+    return path
 
 
 def run(sizes: tuple[int, int] = (10_000, 100_000), repeat: int = 3, timeout: float = 1800) -> dict:
@@ -92,12 +129,8 @@ def run(sizes: tuple[int, int] = (10_000, 100_000), repeat: int = 3, timeout: fl
     CACHE.mkdir(parents=True, exist_ok=True)
     res: dict = {"process": {}, "pass_only": {}, "tools": {"hlopt": hl, "iree-opt": iree}}
     inputs = {"transformer": FIXTURE}
-    try:
-        small, large = (generated(n) for n in sizes)
-        inputs[f"gen-{sizes[1] // 1000}k"] = large
-    except (SystemExit, Exception) as e:  # gen.py needs jaxlib to normalize
-        res["gen_error"] = str(e)
-        small = large = None
+    small, large = (generated(n) for n in sizes)
+    inputs[f"gen-{sizes[1] // 1000}k"] = large
     for label, path in inputs.items():
         row = res["process"][label] = {"ops": count_ops(path)}
         for p in PASSES:
@@ -136,8 +169,6 @@ def report(res: dict) -> None:
         for p, r in res["pass_only"].items():
             t.add_row(p, *(_s(r[s]) for s in sizes), f"{r['per_op_growth']:.2f}", "PASS" if r["linear"] else "FAIL")
         console.print(t)
-    if "gen_error" in res:
-        console.print(f"generated module skipped: {res['gen_error']}")
 
 
 def _s(x: float | None) -> str:

@@ -496,6 +496,8 @@ class FloatBinaryOp(ArithOp):
     def fold(cls, op: Operation) -> Any:
         t = op.results[0].type
         short = cls.name.split(".")[1]
+        if short in ("maximumf", "minimumf", "maxnumf", "minnumf") and op.operand(0) is op.operand(1):
+            return [op.operand(0)]  # max(x, x) -> x
         y = _float_value(op.operand(1))
         if y is not None:
             # x + -0.0 -> x, x - 0.0 -> x, x * 1.0 -> x, x / 1.0 -> x (MLIR's identities)

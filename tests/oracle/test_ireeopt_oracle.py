@@ -91,8 +91,14 @@ INPUTS = {i: (text, unreg) for i, text, unreg in _inputs()}
 # -- known differences: (input id, pipeline or "*", mode or "*") -> cause -------------------
 XFAIL: dict[tuple[str, str, str], str] = {}
 
-# iree-opt itself rejects or crashes on some generated generic modules
-IREE_REJECTS = "iree-opt fails on this input (crash or MLIR-version difference), nothing to compare"
+# The two references disagree: iree-opt's newer MLIR rejects arith.constant of
+# si/ui integer tensors, jaxlib's MLIR (hlopt's verifier reference) accepts them.
+_SIGNLESS = "iree-opt's MLIR rejects non-signless arith.constant tensors that jaxlib's MLIR accepts"
+XFAIL[("gen_module/3", "*", "*")] = _SIGNLESS
+for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonicalize,cse", "canonicalize,cse"):
+    XFAIL[("gen_module/6", _p, "*")] = _SIGNLESS  # (its symbol-dce fails on an unknown symbol table in both)
+
+IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
 
 def _cause(input_id: str, pipeline: str, mode: str) -> str | None:
@@ -102,11 +108,34 @@ def _cause(input_id: str, pipeline: str, mode: str) -> str | None:
     return None
 
 
+# func.call's custom form is the func dialect's: MLIR prints `<no_inline>`
+# (a property), hlopt `{no_inline}`; the core call_op grammar does not parse `<...>` yet
+_NO_INLINE = "func.call prints no_inline as {no_inline}; MLIR prints <no_inline> (func dialect syntax)"
+_ALL_BUT = {
+    9: (), 12: ("symbol-dce",), 13: (), 16: (), 18: (), 21: (), 24: (), 27: (), 29: ("symbol-dce",),
+    31: (), 36: (),
+}
+for _seed, _skip in _ALL_BUT.items():
+    for _p in PIPELINES:
+        if _p not in _skip:
+            XFAIL[(f"gen_program/{_seed}", _p, "custom")] = _NO_INLINE
+for _p in ("cse", "strip-debuginfo"):
+    XFAIL[("gen_program/30", _p, "custom")] = _NO_INLINE
+for _p in ("cse", "canonicalize", "strip-debuginfo", "canonicalize,cse"):
+    XFAIL[("gen_program/37", _p, "custom")] = _NO_INLINE
+_ORDER = ("canonicalizer worklist order around block merges: MLIR folds x/x in a successor only after "
+          "the blocks merged (its operand then known to be 0), hlopt folds it before")
+for _p in ("canonicalize", "canonicalize,cse"):
+    for _m in MODES:
+        XFAIL[("gen_program/8", _p, _m)] = _ORDER
+
+
 # -- runners -----------------------------------------------------------------------------
-_IREE_CACHE: dict[tuple[str, str, str], tuple[int, str]] = {}
+_IREE_CACHE: dict[tuple[str, str, str], tuple[int, str, str]] = {}
 
 
-def run_iree(input_id: str, pipeline: str, mode: str) -> tuple[int, str]:
+def run_iree(input_id: str, pipeline: str, mode: str) -> tuple[int, str, str]:
+    """(exit status, output, stderr); a negative status is a crash."""
     key = (input_id, pipeline, mode)
     if key not in _IREE_CACHE:
         text, unreg = INPUTS[input_id]
@@ -120,7 +149,10 @@ def run_iree(input_id: str, pipeline: str, mode: str) -> tuple[int, str]:
         out = p.stdout
         if out.endswith("\n\n"):
             out = out[:-1]  # iree-opt ends its output with one extra blank line
-        _IREE_CACHE[key] = (p.returncode, out)
+        rc = p.returncode
+        if rc > 0 and ("Stack dump" in p.stderr or "PLEASE submit a bug report" in p.stderr):
+            rc = -1
+        _IREE_CACHE[key] = (rc, out, p.stderr)
     return _IREE_CACHE[key]
 
 
@@ -158,9 +190,17 @@ def _cases():
 
 @pytest.mark.parametrize("input_id,pipeline,mode", list(_cases()))
 def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> None:
-    rc, expected = run_iree(input_id, pipeline, mode)
-    if rc != 0:
-        pytest.skip(IREE_REJECTS)
+    rc, expected, err = run_iree(input_id, pipeline, mode)
+    if rc < 0:
+        pytest.skip(IREE_CRASHES)
+    if rc != 0:  # MLIR reports an error: hlopt must refuse the input too
+        from hlopt.ir.core import IRError
+        from hlopt.passes.manager import PipelineFailure
+        from hlopt.syntax.diagnostics import DiagnosticError
+
+        with pytest.raises((DiagnosticError, IRError, PipelineFailure)):
+            run_hlopt(input_id, pipeline, mode)
+        return
     assert run_hlopt(input_id, pipeline, mode) == expected
 
 
