@@ -640,6 +640,12 @@ def main(argv=None) -> int:
                     d["diff"] = first_diff(got, exp)
             res["inprocess"][str(n)] = d
 
+    import generic_passes  # each generic pass beside iree-opt's (bench/generic_passes.py)
+
+    log("generic passes beside iree-opt ...")
+    res["generic_passes"] = generic_passes.run((1_000, 10_000) if a.quick else (10_000, 100_000), repeat)
+    generic_passes.report(res["generic_passes"])
+
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
     for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")

@@ -16,6 +16,7 @@ DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
     "func": DialectInfo(_D + "func", grammar="func.lark"),
     "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
+    "cf": DialectInfo(_D + "cf", grammar="cf.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
     "mhlo": DialectInfo(_D + "mhlo", open=True),
@@ -28,5 +29,5 @@ DIALECTS = MappingProxyType({
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "cf", "tensor", "math", "memref", "linalg", "shape", "index", "mpmd", "tosa", "vhlo", "flow")},
+        "tensor", "math", "memref", "linalg", "shape", "index", "mpmd", "tosa", "vhlo", "flow")},
 })

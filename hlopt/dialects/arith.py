@@ -1,38 +1,779 @@
-"""arith: constant (custom form, folding) and the inherent attributes of the
-ops hlopt rewrites; other arith ops pass through generically."""
+"""arith: every op declared (operands, results, inherent attributes, traits),
+with MLIR's custom forms, folders and canonicalization patterns.
+
+Custom forms (grammars/arith.lark, `arith_op`):
+
+    arith.addi %a, %b overflow<nsw> {attrs} : i32      (overflowFlags elided when none)
+    arith.addf %a, %b fastmath<fast> : f32             (fastmath elided when none)
+    arith.cmpi slt, %a, %b : i32
+    arith.select %c, %a, %b : i32                      (`: i1, T` form for shaped conditions)
+    arith.extsi %a : i32 to i64
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
+from hlopt.ir.constraints import AnyType, Constraint
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.floats import bits_to_float, float_to_bits, semantics
+from hlopt.ir.interfaces import InferTypeOpInterface
 from hlopt.ir.location import FusedLoc, UnknownLoc
-from hlopt.ir.matchers import int_value
-from hlopt.ir.opdef import (
-    COMMUTATIVE,
-    CONSTANT_LIKE,
-    PURE,
-    OpDef,
+from hlopt.ir.matchers import constant_value, int_value
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
+from hlopt.ir.traits import Commutative, ConstantLike, ElementwiseTrait, Pure, SameOperandsAndResultType
+from hlopt.ir.types import (
+    FloatType,
+    IndexType,
+    IntegerType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+    i1,
 )
-from hlopt.ir.types import IndexType, IntegerType, ShapedType, Type, i1
+
+# -- type constraints (ODS's SignlessIntegerLike & co) ---------------------------------
 
 
+def _elem(t: Type) -> Type:
+    return t.element_type if isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType)) else t
+
+
+def _like(pred: Callable[[Type], bool], summary: str) -> Constraint:
+    return Constraint(lambda t: pred(_elem(t)), summary)
+
+
+def _signless(t: Type) -> bool:
+    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.signedness == "")
+
+
+SignlessIntegerLike = _like(_signless, "signless-non-zero-bitwidth-integer-like")
+FloatLike = _like(lambda t: isinstance(t, FloatType), "floating-point-like")
+BoolLike = _like(lambda t: t is i1, "bool-like")
+AnyScalarOrShaped = AnyType
+
+OVERFLOW_NONE = OpaqueAttr("#arith.overflow<none>")
+FASTMATH_NONE = OpaqueAttr("#arith.fastmath<none>")
+
+CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+CMPF_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+                   "ule", "une", "uno", "true")
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+
+
+class ArithOp(OpDef):
+    """Shared parsing/printing of arith's one-line forms."""
+
+    syntax_token = "ARITH_OP"
+    # the flag property printed as `overflow<...>`/`fastmath<...>` and its default
+    flag_prop: str | None = None
+
+    @classmethod
+    def _flag_text(cls, op: Operation) -> str | None:
+        """` overflow<nsw>` or "" (default), None when unprintable."""
+        if cls.flag_prop is None:
+            return ""
+        v = op.properties.get(cls.flag_prop)
+        if v is None or v is (OVERFLOW_NONE if cls.flag_prop == "overflowFlags" else FASTMATH_NONE):
+            return ""
+        text = getattr(v, "text", "")
+        prefix = "#arith." + ("overflow" if cls.flag_prop == "overflowFlags" else "fastmath") + "<"
+        if not text.startswith(prefix):
+            return None
+        return " " + text[len("#arith."):]
+
+    @classmethod
+    def _props_ok(cls, op: Operation, allowed: tuple[str, ...]) -> bool:
+        return all(k in allowed for k, _ in op.properties.entries)
+
+    @classmethod
+    def default_properties(cls) -> dict:
+        """Inherent attributes with defaults: set by the custom form when absent."""
+        return {f.name: f.default for f in cls.attr_defs if f.default is not None}
+
+    @classmethod
+    def print_binary(cls, op: Operation, p: Any) -> str | None:
+        flags = cls._flag_text(op)
+        if flags is None or not cls._props_ok(op, cls.inherent):
+            return None
+        return (p.op_name(op) + " " + p.values(op.operands) + flags + p.attr_dict(op.attributes)
+                + " : " + p.type_text(op.results[0].type))
+
+
+def _fused(locs: list) -> Any:
+    out: list = []
+    for loc in locs:
+        if not isinstance(loc, UnknownLoc) and loc not in out:
+            out.append(loc)
+    if not out:
+        return UnknownLoc()
+    return out[0] if len(out) == 1 else FusedLoc(out)
+
+
+# -- integer arithmetic ----------------------------------------------------------------
+def _bits(t: Type) -> int:
+    et = _elem(t)
+    return 64 if isinstance(et, IndexType) else et.width
+
+
+def _unsigned(v: int, t: Type) -> int:
+    return v & ((1 << _bits(t)) - 1)
+
+
+def _signed(v: int, t: Type) -> int:
+    w = _bits(t)
+    v &= (1 << w) - 1
+    return v - (1 << w) if w > 1 and v >= 1 << (w - 1) else v
+
+
+def _int_attr(value: int, t: Type) -> Attribute | None:
+    """An integer constant of type `t` (scalar, or a splat for shaped types)."""
+    if isinstance(t, (IntegerType, IndexType)):
+        return IntegerAttr(value, t)
+    et = _elem(t)
+    if not isinstance(et, (IntegerType, IndexType)) or not isinstance(t, ShapedType) or not t.has_static_shape:
+        return None
+    return DenseElementsAttr(t, [IntegerAttr(value, et).value], splat=True)
+
+
+def _zero(t: Type) -> list | None:
+    z = _int_attr(0, t)
+    return [z] if z is not None else None
+
+
+def _all_ones(b: int | None, t: Type) -> bool:
+    return b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1
+
+
+def _def(v: Any, name: str) -> Operation | None:
+    d = v.defining_op
+    return d if d is not None and d.name == name else None
+
+
+def _ident_addi(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [x]
+    s = _def(x, "arith.subi")  # (a - b) + b -> a
+    if s is not None and s.operand(1) is y:
+        return [s.operand(0)]
+    s = _def(y, "arith.subi")  # b + (a - b) -> a
+    if s is not None and s.operand(1) is x:
+        return [s.operand(0)]
+    return None
+
+
+def _ident_subi(op, a, b, t):
+    x, y = op.operands
+    if x is y:
+        return _zero(t)
+    if b == 0:
+        return [x]
+    d = _def(x, "arith.addi")  # (a + b) - b -> a, (a + b) - a -> b
+    if d is not None:
+        if d.operand(1) is y:
+            return [d.operand(0)]
+        if d.operand(0) is y:
+            return [d.operand(1)]
+    return None
+
+
+def _ident_muli(op, a, b, t):
+    if b == 0:
+        return [op.operand(1)]
+    if b == 1:
+        return [op.operand(0)]
+    return None
+
+
+def _ident_andi(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [y]
+    if _all_ones(b, t) or x is y:
+        return [x]
+    return None
+
+
+def _ident_ori(op, a, b, t):
+    x, y = op.operands
+    if b == 0 or x is y:
+        return [x]
+    if _all_ones(b, t):
+        return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
+    return None
+
+
+def _ident_xori(op, a, b, t):
+    x, y = op.operands
+    if b == 0:
+        return [x]
+    if x is y:
+        return _zero(t)
+    return None
+
+
+def _ident_div(op, a, b, t):
+    x, y = op.operands
+    if b == 1:
+        return [x]
+    if a == 0:  # 0 / x -> 0 (x == 0 is undefined behaviour)
+        return _zero(t)
+    if x is y:  # x / x -> 1
+        c = _int_attr(1, t)
+        return [c] if c is not None else None
+    return None
+
+
+def _ident_rem(op, a, b, t):
+    x, y = op.operands
+    if b == 1 or a == 0 or x is y:  # x % 1, 0 % x, x % x -> 0
+        return _zero(t)
+    return None
+
+
+def _ident_shift(op, a, b, t):
+    if b == 0:
+        return [op.operand(0)]
+    if a == 0:  # 0 shifted stays 0
+        return _zero(t)
+    name = op.name
+    if name in ("arith.shrsi", "arith.shrui") and op.operand(0) is op.operand(1):
+        return _zero(t)  # x >> x: any defined shift (x < width) gives 0
+    if name == "arith.shrsi" and a is not None and _all_ones(a, t):
+        return [op.operand(0)]  # -1 >> x (arithmetic) stays -1
+    return None
+
+
+def _minmax_ident(which: str) -> Callable:
+    """max/min with x itself, or with the extreme values of the type."""
+    def ident(op, a, b, t):
+        x, y = op.operands
+        if x is y:
+            return [y]
+        if b is None:
+            return None
+        w = _bits(t)
+        signed = which in ("maxsi", "minsi")
+        v = _signed(b, t) if signed else _unsigned(b, t)
+        hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1
+        lo = -(1 << (w - 1)) if signed else 0
+        absorbing, neutral = (hi, lo) if which.startswith("max") else (lo, hi)
+        if v == absorbing:
+            return [y]
+        if v == neutral:
+            return [x]
+        return None
+    return ident
+
+
+def _sdiv(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    q = abs(a) // abs(b)
+    q = q if (a >= 0) == (b >= 0) else -q
+    if q >= 1 << (_bits(t) - 1):  # INT_MIN / -1 overflows: MLIR does not fold it
+        return None
+    return q
+
+
+def _udiv(a: int, b: int, t: Type) -> int | None:
+    b = _unsigned(b, t)
+    return None if b == 0 else _unsigned(a, t) // b
+
+
+def _srem(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
+def _urem(a: int, b: int, t: Type) -> int | None:
+    b = _unsigned(b, t)
+    return None if b == 0 else _unsigned(a, t) % b
+
+
+def _shl(a: int, b: int, t: Type) -> int | None:
+    b = _unsigned(b, t)
+    return None if b >= _bits(t) else a << b
+
+
+def _shrui(a: int, b: int, t: Type) -> int | None:
+    b = _unsigned(b, t)
+    return None if b >= _bits(t) else _unsigned(a, t) >> b
+
+
+def _shrsi(a: int, b: int, t: Type) -> int | None:
+    b = _unsigned(b, t)
+    return None if b >= _bits(t) else _signed(a, t) >> b
+
+
+# name -> (constant fold, identity fold, commutative, overflow flags)
+_INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
+    "addi": (lambda a, b, t: a + b, _ident_addi, True, True),
+    "subi": (lambda a, b, t: a - b, _ident_subi, False, True),
+    "muli": (lambda a, b, t: a * b, _ident_muli, True, True),
+    "shli": (_shl, _ident_shift, False, True),
+    "andi": (lambda a, b, t: a & b, _ident_andi, True, False),
+    "ori": (lambda a, b, t: a | b, _ident_ori, True, False),
+    "xori": (lambda a, b, t: a ^ b, _ident_xori, True, False),
+    "divsi": (_sdiv, _ident_div, False, False),
+    "divui": (_udiv, _ident_div, False, False),
+    "remsi": (_srem, _ident_rem, False, False),
+    "remui": (_urem, _ident_rem, False, False),
+    "shrsi": (_shrsi, _ident_shift, False, False),
+    "shrui": (_shrui, _ident_shift, False, False),
+    "maxsi": (lambda a, b, t: max(_signed(a, t), _signed(b, t)), _minmax_ident("maxsi"), True, False),
+    "minsi": (lambda a, b, t: min(_signed(a, t), _signed(b, t)), _minmax_ident("minsi"), True, False),
+    "maxui": (lambda a, b, t: max(_unsigned(a, t), _unsigned(b, t)), _minmax_ident("maxui"), True, False),
+    "minui": (lambda a, b, t: min(_unsigned(a, t), _unsigned(b, t)), _minmax_ident("minui"), True, False),
+}
+
+
+class IntBinaryOp(ArithOp):
+    """`$lhs, $rhs [overflow<..>] attr-dict : type($result)`."""
+
+    lhs = operand(SignlessIntegerLike)
+    rhs = operand(SignlessIntegerLike)
+    result = result(SignlessIntegerLike)
+    const_fold: Callable | None = None
+    identity: Callable | None = None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return cls.print_binary(op, p)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        a, b = int_value(op.operand(0)), int_value(op.operand(1))
+        if cls.identity is not None:
+            r = cls.identity(op, a, b, t)
+            if r is not None:
+                return r
+        if a is None or b is None:
+            return None
+        v = cls.const_fold(a, b, t)
+        if v is None:
+            return None
+        c = _int_attr(v, t)
+        return [c] if c is not None else None
+
+
+def _make_int_binary(n: str) -> type:
+    fold, ident, comm, ovf = _INT_BINARY[n]
+    traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
+    if comm:
+        traits.insert(1, Commutative())
+    body: dict[str, Any] = {
+        "name": f"arith.{n}", "summary": f"integer {n} operation", "traits": tuple(traits),
+        "const_fold": staticmethod(fold), "identity": staticmethod(ident),
+    }
+    if ovf:
+        body["overflowFlags"] = attr(default=OVERFLOW_NONE)
+        body["flag_prop"] = "overflowFlags"
+    return type(n.capitalize() + "Op", (IntBinaryOp,), body)
+
+
+# -- reassociation patterns (MLIR's DRR AddIAddConstant / MulIMulIConstant) -----------
+def _merge_flags(a: Operation, b: Operation) -> dict:
+    fa, fb = a.properties.get("overflowFlags"), b.properties.get("overflowFlags")
+    if fa is None and fb is None:
+        return {}
+    return {"overflowFlags": fa if fa is fb else OVERFLOW_NONE}
+
+
+def _reassociate_constant(name: str, combine: Callable[[int, int], int]) -> Callable:
+    """op(op(x, c0), c1) -> op(x, combine(c0, c1)) for an associative op."""
+    def rewrite(op: Operation, rewriter: Any) -> bool:
+        inner, c1 = op.operands
+        b = int_value(c1)
+        d = inner.defining_op
+        if b is None or d is None or d.name != name:
+            return False
+        a = int_value(d.operand(1))
+        t = op.results[0].type
+        if a is None or d.results[0].type is not t:
+            return False
+        attr_ = _int_attr(combine(a, b), t)
+        if attr_ is None:
+            return False
+        loc = _fused([op.location, d.operand(1).defining_op.location, c1.defining_op.location])
+        c = rewriter.create("arith.constant", (), [t], properties={"value": attr_}, location=loc)
+        rewriter.replace_op_with_new(op, name, [d.operand(0), c.results[0]], properties=_merge_flags(d, op),
+                                     location=loc)
+        return True
+    rewrite.__name__ = f"{name.split('.')[1]}_{name.split('.')[1]}_constant"
+    return rewrite
+
+
+# -- float arithmetic ----------------------------------------------------------------------
+def _float_value(v: Any) -> tuple[float, FloatType] | None:
+    a = constant_value(v)
+    if isinstance(a, FloatAttr):
+        return bits_to_float(a.bits, semantics(a.type.name)), a.type
+    if isinstance(a, DenseElementsAttr) and a.splat and a.values and isinstance(a.element_type, FloatType):
+        et = a.element_type
+        return bits_to_float(a.values[0], semantics(et.name)), et
+    return None
+
+
+def _float_attr(x: float, t: Type) -> Attribute | None:
+    et = _elem(t)
+    if not isinstance(et, FloatType) or et.name not in ("f32", "f64"):
+        return None  # other widths round differently; leave them to MLIR's APFloat
+    bits = float_to_bits(x, semantics(et.name))
+    if isinstance(t, FloatType):
+        return FloatAttr(bits, t)
+    if isinstance(t, ShapedType) and t.has_static_shape:
+        return DenseElementsAttr(t, [bits], splat=True)
+    return None
+
+
+def _round(x: float, t: Type) -> float:
+    import numpy as np
+
+    return float(np.float32(x)) if _elem(t).name == "f32" else x
+
+
+def _fadd(a, b, t):
+    import numpy as np
+
+    return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else a + b
+
+
+def _fsub(a, b, t):
+    import numpy as np
+
+    return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else a - b
+
+
+def _fmul(a, b, t):
+    import numpy as np
+
+    return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else a * b
+
+
+def _fdiv(a, b, t):
+    import numpy as np
+
+    if b == 0:
+        return None
+    return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else a / b
+
+
+_FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
+    "addf": (_fadd, True), "subf": (_fsub, False), "mulf": (_fmul, True), "divf": (_fdiv, False),
+    "remf": (None, False), "maximumf": (None, True), "minimumf": (None, True), "maxnumf": (None, True),
+    "minnumf": (None, True),
+}
+
+
+class FloatBinaryOp(ArithOp):
+    """`$lhs, $rhs [fastmath<..>] attr-dict : type($result)`."""
+
+    lhs = operand(FloatLike)
+    rhs = operand(FloatLike)
+    result = result(FloatLike)
+    fastmath = attr(default=FASTMATH_NONE)
+    flag_prop = "fastmath"
+    const_fold: Callable | None = None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return cls.print_binary(op, p)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        short = cls.name.split(".")[1]
+        if short in ("maximumf", "minimumf", "maxnumf", "minnumf") and op.operand(0) is op.operand(1):
+            return [op.operand(0)]  # max(x, x) -> x
+        y = _float_value(op.operand(1))
+        if y is not None:
+            # x + -0.0 -> x, x - 0.0 -> x, x * 1.0 -> x, x / 1.0 -> x (MLIR's identities)
+            v, _ = y
+            import math
+
+            if (short == "addf" and v == 0.0 and math.copysign(1.0, v) < 0) or \
+                    (short == "subf" and v == 0.0 and math.copysign(1.0, v) > 0) or \
+                    (short in ("mulf", "divf") and v == 1.0):
+                return [op.operand(0)]
+        if cls.const_fold is None:
+            return None
+        x = _float_value(op.operand(0))
+        if x is None or y is None:
+            return None
+        r = cls.const_fold(x[0], y[0], t)
+        if r is None:
+            return None
+        c = _float_attr(r, t)
+        return [c] if c is not None else None
+
+
+def _make_float_binary(n: str) -> type:
+    fold, comm = _FLOAT_BINARY[n]
+    traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
+    if comm:
+        traits.insert(1, Commutative())
+    return type(n.capitalize() + "Op", (FloatBinaryOp,), {
+        "name": f"arith.{n}", "summary": f"floating point {n} operation", "traits": tuple(traits),
+        "const_fold": staticmethod(fold) if fold is not None else None})
+
+
+class NegFOp(ArithOp):
+    name = "arith.negf"
+    summary = "floating point negation"
+    operand_ = operand(FloatLike)
+    result = result(FloatLike)
+    fastmath = attr(default=FASTMATH_NONE)
+    flag_prop = "fastmath"
+    traits = (Pure(), SameOperandsAndResultType(), ElementwiseTrait())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return cls.print_binary(op, p)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        d = _def(op.operand(0), "arith.negf")  # -(-x) -> x
+        if d is not None:
+            return [d.operand(0)]
+        x = _float_value(op.operand(0))
+        if x is None:
+            return None
+        c = _float_attr(-x[0], op.results[0].type)
+        return [c] if c is not None else None
+
+
+# -- comparisons ------------------------------------------------------------------------
+def _i1_like(t: Type) -> Type:
+    if isinstance(t, RankedTensorType):
+        return RankedTensorType(t.shape, i1, t.encoding)
+    if isinstance(t, UnrankedTensorType):
+        return UnrankedTensorType(i1)
+    if isinstance(t, VectorType):
+        return VectorType(t.shape, i1, t.scalable)
+    return i1
+
+
+def _cmpi(pred: int, a: int, b: int, t: Type) -> bool:
+    name = CMPI_PREDICATES[pred]
+    if name in ("eq", "ne"):
+        return (_unsigned(a, t) == _unsigned(b, t)) == (name == "eq")
+    if name[0] == "s":
+        a, b = _signed(a, t), _signed(b, t)
+    else:
+        a, b = _unsigned(a, t), _unsigned(b, t)
+    return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[name[1:]]
+
+
+class CmpIOp(ArithOp, InferTypeOpInterface):
+    name = "arith.cmpi"
+    summary = "integer comparison operation"
+    predicate = attr()
+    lhs = operand(SignlessIntegerLike)
+    rhs = operand(SignlessIntegerLike)
+    result = result(BoolLike)
+    traits = (Pure(), ElementwiseTrait())
+    predicates = CMPI_PREDICATES
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        return [_i1_like(op.operand(0).type)] if op.operands else None
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        p = op.properties.get("predicate")
+        if not isinstance(p, IntegerAttr) or not 0 <= p.value < len(cls.predicates):
+            raise IRError(f"'{cls.name}' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit "
+                          f"signless integer cases", op)
+        if op.operand(0).type is not op.operand(1).type:
+            raise IRError(f"'{cls.name}' op failed to verify that all of {{lhs, rhs}} have same type", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        pred = op.properties.get("predicate")
+        flags = cls._flag_text(op)
+        if not isinstance(pred, IntegerAttr) or not 0 <= pred.value < len(cls.predicates) or flags is None \
+                or not cls._props_ok(op, cls.inherent):
+            return None
+        return (p.op_name(op) + " " + cls.predicates[pred.value] + ", " + p.values(op.operands) + flags
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operand(0).type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        pred = op.properties.get("predicate").value
+        x, y = op.operands
+        t = x.type
+        if x is y:
+            # cmpi(x, x): eq/sle/sge/ule/uge are true, the others false
+            return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.results[0].type)
+        a, b = int_value(x), int_value(y)
+        if _elem(t) is i1 and b is not None and a is None:
+            name = CMPI_PREDICATES[pred]
+            if (name == "ne" and b == 0) or (name == "eq" and b != 0):
+                return [x]  # cmpi ne, x, false -> x; cmpi eq, x, true -> x
+        if a is not None and b is None:
+            # constants move to the right, the predicate mirrored (MLIR's in-place fold)
+            name = CMPI_PREDICATES[pred]
+            mirrored = {"slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle", "ult": "ugt", "ugt": "ult",
+                        "ule": "uge", "uge": "ule"}.get(name, name)
+            op.set_attr("predicate", IntegerAttr(CMPI_PREDICATES.index(mirrored)))
+            op.set_operand(0, y)
+            op.set_operand(1, x)
+            return list(op.results)
+        if a is None or b is None:
+            return None
+        return _bool_result(_cmpi(pred, a, b, t), op.results[0].type)
+
+
+def _bool_result(v: bool, t: Type) -> list | None:
+    c = _int_attr(1 if v else 0, t)
+    return [c] if c is not None else None
+
+
+class CmpFOp(CmpIOp):
+    name = "arith.cmpf"
+    summary = "floating-point comparison operation"
+    lhs = operand(FloatLike)
+    rhs = operand(FloatLike)
+    fastmath = attr(default=FASTMATH_NONE)
+    flag_prop = "fastmath"
+    predicates = CMPF_PREDICATES
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return None
+
+
+# -- select ------------------------------------------------------------------------------
+class SelectOp(ArithOp):
+    name = "arith.select"
+    summary = "select operation"
+    condition = operand(BoolLike)
+    true_value = operand()
+    false_value = operand()
+    result = result()
+    traits = (Pure(), ElementwiseTrait())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        c, x, y = op.operand_types
+        r = op.results[0].type
+        if not (x is y is r):
+            raise IRError("'arith.select' op failed to verify that all of {true_value, false_value, result} "
+                          "have same type", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.properties):
+            return None
+        ct = op.operand(0).type
+        types = (p.type_text(ct) + ", " if isinstance(ct, ShapedType) else "") + p.type_text(op.results[0].type)
+        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : " + types
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        c, x, y = op.operands
+        if x is y:
+            return [x]
+        cv = int_value(c)
+        if cv is not None:
+            return [x if cv else y]
+        # select(%c, true, false) : i1 -> %c
+        if op.results[0].type is i1 and int_value(x) == 1 and int_value(y) == 0:
+            return [c]
+        cmp = _def(c, "arith.cmpi")
+        if cmp is not None and CMPI_PREDICATES[cmp.properties.get("predicate").value] in ("eq", "ne"):
+            a, b = cmp.operands
+            if (a is x and b is y) or (b is x and a is y):
+                return [x if CMPI_PREDICATES[cmp.properties.get("predicate").value] == "ne" else y]
+        return None
+
+
+# -- casts -------------------------------------------------------------------------------
+class CastOp(ArithOp):
+    """`$in [flags] attr-dict : type($in) to type($out)`."""
+
+    in_ = operand()
+    out = result()
+    traits = (Pure(), ElementwiseTrait())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        flags = cls._flag_text(op)
+        extra = ""
+        rm = op.properties.get("roundingmode")
+        if rm is not None:
+            if not isinstance(rm, IntegerAttr) or not 0 <= rm.value < len(ROUNDING_MODES):
+                return None
+            extra = " " + ROUNDING_MODES[rm.value]
+        if flags is None or not cls._props_ok(op, cls.inherent):
+            return None
+        return (p.op_name(op) + " " + p.value(op.operand(0)) + extra + flags + p.attr_dict(op.attributes)
+                + " : " + p.type_text(op.operand(0).type) + " to " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        short = cls.name.split(".")[1]
+        src = op.operand(0)
+        t = op.results[0].type
+        a = int_value(src)
+        if a is None:
+            return None
+        if short in ("extsi", "index_cast"):
+            c = _int_attr(_signed(a, src.type), t)
+        elif short in ("extui", "index_castui"):
+            c = _int_attr(_unsigned(a, src.type), t)
+        elif short == "trunci":
+            c = _int_attr(a, t)
+        else:
+            return None
+        return [c] if c is not None else None
+
+
+_CASTS = {
+    "extsi": (), "extui": (), "trunci": ("overflowFlags",), "extf": ("fastmath",),
+    "truncf": ("roundingmode", "fastmath"), "sitofp": (), "uitofp": (), "fptosi": (), "fptoui": (),
+    "index_cast": (), "index_castui": (), "bitcast": (),
+}
+
+
+def _make_cast(n: str) -> type:
+    props = _CASTS[n]
+    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation"}
+    if n == "trunci":
+        body["overflowFlags"] = attr(default=OVERFLOW_NONE)
+        body["flag_prop"] = "overflowFlags"
+    elif props:
+        for k in props:
+            body[k] = opt_attr()
+        if "fastmath" in props:
+            body["flag_prop"] = "fastmath"
+    return type("".join(w.capitalize() for w in n.split("_")) + "Op", (CastOp,), body)
+
+
+# -- constant ------------------------------------------------------------------------------
 class ConstantOp(OpDef):
     name = "arith.constant"
     summary = "integer or floating point constant"
-    traits = frozenset({PURE, CONSTANT_LIKE})
-    inherent = ("value",)
+    value = attr()
+    result = result()
+    traits = (Pure(), ConstantLike())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         v = op.properties.get("value")
-        if v is None:
-            raise IRError("'arith.constant' op requires attribute 'value'", op)
-        if len(op.results) != 1:
-            raise IRError("'arith.constant' op requires one result", op)
         if getattr(v, "type", None) is not op.results[0].type:
             raise IRError("'arith.constant' op failed to verify that all of {value, result} have same type", op)
 
@@ -56,275 +797,152 @@ class ConstantOp(OpDef):
         return [op.properties.get("value")]
 
 
-# -- folding and canonicalization --------------------------------------------------
-_NONE_OVERFLOW = OpaqueAttr("#arith.overflow<none>")
+# -- the op list ---------------------------------------------------------------------------
+def _patterns(name: str, combine: Callable[[int, int], int]) -> Callable:
+    pats = (_reassociate_constant(name, combine),)
+    return classmethod(lambda cls: pats)
 
-
-def _int_type(t: Type) -> Type | None:
-    """The integer element type of an integer, index or integer-tensor type."""
-    if isinstance(t, (IntegerType, IndexType)):
-        return t
-    et = getattr(t, "element_type", None)
-    return et if isinstance(et, (IntegerType, IndexType)) else None
-
-
-def _int_attr(value: int, t: Type) -> Attribute | None:
-    """An integer constant of type `t` (scalar, or a splat for shaped types)."""
-    if isinstance(t, (IntegerType, IndexType)):
-        return IntegerAttr(value, t)
-    et = _int_type(t)
-    if et is None or not isinstance(t, ShapedType) or not t.has_static_shape:
-        return None
-    return DenseElementsAttr(t, [IntegerAttr(value, et).value], splat=True)
-
-
-def _ints(op: Operation) -> list[int | None]:
-    return [int_value(v) for v in op.operands]
-
-
-def _bits(t: Type) -> int:
-    et = _int_type(t)
-    return 64 if isinstance(et, IndexType) else et.width
-
-
-def _unsigned(v: int, t: Type) -> int:
-    return v & ((1 << _bits(t)) - 1)
-
-
-def _binary_fold(fn: Callable[[int, int, Type], int | None]) -> Callable:
-    def fold(cls: Any, op: Operation) -> Any:
-        t = op.results[0].type if len(op.results) == 1 else None
-        if t is None or _int_type(t) is None or len(op.operands) != 2:
-            return None
-        a, b = _ints(op)
-        if a is None or b is None:
-            return _identity(op, a, b, t)
-        r = fn(a, b, t)
-        if r is None:
-            return None
-        attr = _int_attr(r, t)
-        return [attr] if attr is not None else None
-    fold.__name__ = "fold"
-    return fold
-
-
-_IDENTITIES: dict[str, Callable] = {}
-
-
-def _identity(op: Operation, a: int | None, b: int | None, t: Type) -> Any:
-    fn = _IDENTITIES.get(op.name)
-    return fn(op, a, b, t) if fn is not None else None
-
-
-def _zero(t: Type) -> list | None:
-    z = _int_attr(0, t)
-    return [z] if z is not None else None
-
-
-def _ident_addi(op, a, b, t):
-    x, y = op.operands
-    if b == 0:
-        return [x]
-    for s, other in ((x, y), (y, x)):  # (a - b) + b -> a
-        d = s.defining_op
-        if d is not None and d.name == "arith.subi" and d.operand(1) is other:
-            return [d.operand(0)]
-    return None
-
-
-def _ident_subi(op, a, b, t):
-    x, y = op.operands
-    if x is y:
-        return _zero(t)
-    if b == 0:
-        return [x]
-    d = x.defining_op
-    if d is not None and d.name == "arith.addi":  # (a + b) - b -> a, (a + b) - a -> b
-        if d.operand(1) is y:
-            return [d.operand(0)]
-        if d.operand(0) is y:
-            return [d.operand(1)]
-    return None
-
-
-def _ident_muli(op, a, b, t):
-    if b == 0:
-        return [op.operand(1)]
-    if b == 1:
-        return [op.operand(0)]
-    return None
-
-
-def _ident_andi(op, a, b, t):
-    x, y = op.operands
-    if b == 0:
-        return [y]
-    if x is y or (b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1):
-        return [x]
-    return None
-
-
-def _ident_ori(op, a, b, t):
-    x, y = op.operands
-    if b == 0 or x is y:
-        return [x]
-    if b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1:
-        return [y]
-    return None
-
-
-def _ident_xori(op, a, b, t):
-    x, y = op.operands
-    if b == 0:
-        return [x]
-    if x is y:
-        return _zero(t)
-    return None
-
-
-_IDENTITIES.update({"arith.addi": _ident_addi, "arith.subi": _ident_subi, "arith.muli": _ident_muli,
-                    "arith.andi": _ident_andi, "arith.ori": _ident_ori, "arith.xori": _ident_xori})
-
-
-def _divsi(a, b, t):
-    if b == 0:
-        return None
-    q = abs(a) // abs(b)
-    q = q if (a >= 0) == (b >= 0) else -q
-    if q >= 1 << (_bits(t) - 1):  # INT_MIN / -1 overflows: MLIR does not fold it
-        return None
-    return q
-
-
-def _divui(a, b, t):
-    b = _unsigned(b, t)
-    return None if b == 0 else _unsigned(a, t) // b
-
-
-_FOLDS = {
-    "arith.addi": lambda a, b, t: a + b,
-    "arith.subi": lambda a, b, t: a - b,
-    "arith.muli": lambda a, b, t: a * b,
-    "arith.andi": lambda a, b, t: a & b,
-    "arith.ori": lambda a, b, t: a | b,
-    "arith.xori": lambda a, b, t: a ^ b,
-    "arith.maxsi": lambda a, b, t: max(a, b),
-    "arith.minsi": lambda a, b, t: min(a, b),
-    "arith.divsi": _divsi,
-    "arith.divui": _divui,
-}
-
-
-def _select_fold(cls: Any, op: Operation) -> Any:
-    if len(op.operands) != 3 or len(op.results) != 1:
-        return None
-    c, x, y = op.operands
-    if x is y:
-        return [x]
-    cv = int_value(c)
-    if cv is not None:
-        return [x if cv else y]
-    # select(%c, true, false) : i1 -> %c
-    if op.results[0].type is i1 and c.type is i1 and int_value(x) == 1 and int_value(y) == 0:
-        return [c]
-    return None
-
-
-
-
-def _fused(locs: list) -> Any:
-    out: list = []
-    for loc in locs:
-        if not isinstance(loc, UnknownLoc) and loc not in out:
-            out.append(loc)
-    if not out:
-        return UnknownLoc()
-    return out[0] if len(out) == 1 else FusedLoc(out)
-
-
-def _merge_flags(a: Operation, b: Operation) -> dict:
-    fa, fb = a.properties.get("overflowFlags"), b.properties.get("overflowFlags")
-    if fa is None and fb is None:
-        return {}
-    return {"overflowFlags": fa if fa is fb else _NONE_OVERFLOW}
-
-
-def _reassociate_constant(name: str, combine: Callable[[int, int], int]) -> Callable:
-    """op(op(x, c0), c1) -> op(x, combine(c0, c1)) for an associative op."""
-    def rewrite(op: Operation, rewriter: Any) -> bool:
-        if len(op.operands) != 2:
-            return False
-        inner, c1 = op.operands
-        b = int_value(c1)
-        d = inner.defining_op
-        if b is None or d is None or d.name != name or len(d.operands) != 2:
-            return False
-        a = int_value(d.operand(1))
-        t = op.results[0].type
-        if a is None or d.results[0].type is not t:
-            return False
-        attr = _int_attr(combine(a, b), t)
-        if attr is None:
-            return False
-        loc = _fused([op.location, d.operand(1).defining_op.location])  # as MLIR's DRR pattern
-        c = rewriter.create("arith.constant", (), [t], properties={"value": attr}, location=loc)
-        rewriter.replace_op_with_new(op, name, [d.operand(0), c.results[0]], properties=_merge_flags(d, op),
-                                     location=loc)
-        return True
-    rewrite.__name__ = f"{name.split('.')[1]}_{name.split('.')[1]}_constant"
-    return rewrite
-
-
-def _add_patterns(cls: Any) -> tuple:
-    return (_reassociate_constant("arith.addi", lambda a, b: a + b),)
-
-
-def _mul_patterns(cls: Any) -> tuple:
-    return (_reassociate_constant("arith.muli", lambda a, b: a * b),)
-
-
-
-
-# -- the other ops: generic form, folders and patterns declared with each -----
 
 _OPS: list[type[OpDef]] = [ConstantOp]
+for _n in _INT_BINARY:
+    _cls = _make_int_binary(_n)
+    if _n == "addi":
+        _cls.canonicalization_patterns = _patterns("arith.addi", lambda a, b: a + b)
+    elif _n == "muli":
+        _cls.canonicalization_patterns = _patterns("arith.muli", lambda a, b: a * b)
+    _OPS.append(_cls)
+_OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
+_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp]
+_OPS.extend(_make_cast(n) for n in _CASTS)
 
 
-def _binary(name: str, props: tuple[str, ...], commutative: bool, fold: Callable | None = None,
-            patterns: Callable | None = None) -> type:
-    traits = {PURE}
-    if commutative:
-        traits.add(COMMUTATIVE)
-    body: dict[str, Any] = {"name": name, "traits": frozenset(traits), "inherent": props,
-                            "summary": f"{name} operation"}
-    if fold is not None:
-        body["fold"] = classmethod(fold)
-    if patterns is not None:
-        body["canonicalization_patterns"] = classmethod(patterns)
-    cls = type(name.title().replace(".", "").replace("_", "") + "Op", (OpDef,), body)
-    _OPS.append(cls)
-    return cls
+# -- custom syntax ----------------------------------------------------------------------------
+_ARG = re.compile(r'\s*(?:(%[\w$.\-]+(?:#\d+)?)|(overflow<[^>]*>|fastmath<[^>]*>)|(\{)|([A-Za-z_]\w*))\s*(,?)')
+_USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
-def _fold_of(n: str) -> Callable | None:
-    f = _FOLDS.get(f"arith.{n}")
-    return _binary_fold(f) if f is not None else None
+def arith_op(s: Any, c: list) -> tuple[Operation, int]:
+    """`arith_op: ARITH_OP [OP_ARGS] ":" TYPE ["," TYPE] ["to" TYPE]`."""
+    name_tok, args_tok, t1, t2, t3 = c
+    name = str(name_tok)
+    d = s_lookup(name)
+    text = str(args_tok) if args_tok is not None else ""
+    base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
+    uses: list[tuple[str, int, int, int]] = []
+    words: list[tuple[str, int]] = []
+    flags: str | None = None
+    flags_pos = base
+    attrs = None
+    pos = 0
+    while pos < len(text):
+        m = _ARG.match(text, pos)
+        if m is None or m.end() == pos:
+            raise s.error("expected SSA operand, keyword or attribute dictionary", base + pos)
+        if m.group(1):
+            um = _USE.fullmatch(m.group(1))
+            uses.append((um.group(1), int(um.group(2) or 0), base + m.start(1), base + m.end(1)))
+        elif m.group(2):
+            flags, flags_pos = m.group(2), base + m.start(2)
+        elif m.group(3):
+            from hlopt.syntax.lexer import scan_balanced
+
+            end = scan_balanced(text, m.start(3))
+            attrs = s.decode_dict_text(text[m.start(3):end], base + m.start(3))
+            pos = end
+            continue
+        else:
+            words.append((m.group(4), base + m.start(4)))
+        pos = m.end()
+    props: dict[str, Attribute] = dict(d.default_properties()) if d is not None else {}
+    ty1 = s.decode_type(t1)
+    ty2 = s.decode_type(t2) if t2 is not None else None
+    ty3 = s.decode_type(t3) if t3 is not None else None
+    if flags is not None:
+        if d is None or d.flag_prop is None or not flags.startswith(
+                "overflow" if d.flag_prop == "overflowFlags" else "fastmath"):
+            # as MLIR's generated parser, which stops after the last operand
+            raise s.error("expected ':'", uses[-1][3] if uses else flags_pos)
+        kind, inner = flags[:-1].split("<", 1)
+        props[d.flag_prop] = OpaqueAttr("#arith." + _flags_text(kind, inner))
+    if issubclass(d, CmpIOp):
+        if len(words) != 1 or words[0][0] not in d.predicates:
+            raise s.error(f"custom op '{name}' expected string or keyword containing one of the following enum "
+                          f"values for attribute 'predicate' [{', '.join(d.predicates)}]",
+                          words[0][1] if words else base)
+        props["predicate"] = IntegerAttr(d.predicates.index(words[0][0]))
+        operand_types = [ty1, ty1]
+        result_types = [_i1_like(ty1)]
+    elif issubclass(d, CastOp):
+        if ty3 is None:  # MLIR points at the token after the type
+            text_all = s.src.text
+            end = t1.start_pos + len(str(t1))
+            while end < len(text_all) and (text_all[end].isspace() or text_all.startswith("//", end)):
+                if text_all.startswith("//", end):
+                    nl = text_all.find("\n", end)
+                    end = len(text_all) if nl < 0 else nl
+                else:
+                    end += 1
+            raise s.error(f"custom op '{name}' expected 'to'", end)
+        for w, wpos in words:
+            if w not in ROUNDING_MODES or "roundingmode" not in d.inherent:
+                raise s.error(f"unexpected keyword '{w}'", wpos)
+            props["roundingmode"] = IntegerAttr(ROUNDING_MODES.index(w), IntegerType(32))
+        operand_types, result_types = [ty1], [ty3]
+    elif d is SelectOp:
+        cond_t = ty1 if ty2 is not None else i1
+        rt = ty2 if ty2 is not None else ty1
+        operand_types, result_types = [cond_t, rt, rt], [rt]
+    else:
+        if words:
+            raise s.error(f"unexpected keyword '{words[0][0]}'", words[0][1])
+        n = len(d.operand_defs)
+        operand_types, result_types = [ty1] * n, [ty1]
+    if len(uses) < len(operand_types):
+        raise s.error("expected ','", uses[-1][3] if uses else base)
+    if len(uses) > len(operand_types):
+        raise s.error("expected ':'", uses[len(operand_types)][2])
+    operands = [s.lookup(u, i, t, p) for (u, i, p, _), t in zip(uses, operand_types)]
+    if attrs is not None:
+        p_, attrs = s.split_attrs(name, None, attrs)
+        if p_ is not None:
+            props.update(dict(p_.entries))
+    op = Operation(name, operands, result_types, props, attrs)
+    return op, name_tok.start_pos
 
 
-_PATTERNS = {"addi": _add_patterns, "muli": _mul_patterns}
-for _n, _c in (("addi", True), ("subi", False), ("muli", True), ("shli", False)):
-    _binary(f"arith.{_n}", ("overflowFlags",), _c, _fold_of(_n), _PATTERNS.get(_n))
-for _n, _c in (("addf", True), ("subf", False), ("mulf", True), ("divf", False), ("maximumf", True),
-               ("minimumf", True), ("remf", False)):
-    _binary(f"arith.{_n}", ("fastmath",), _c)
-for _n, _c in (("andi", True), ("ori", True), ("xori", True), ("divsi", False), ("divui", False),
-               ("remsi", False), ("remui", False), ("maxsi", True), ("minsi", True), ("select", False),
-               ("index_cast", False), ("sitofp", False), ("extsi", False), ("extui", False),
-               ("trunci", False), ("truncf", False), ("extf", False), ("bitcast", False)):
-    _binary(f"arith.{_n}", ("overflowFlags",) if _n == "trunci" else (), _c,
-            _select_fold if _n == "select" else _fold_of(_n))
-_binary("arith.cmpi", ("predicate",), False)
-_binary("arith.cmpf", ("predicate", "fastmath"), False)
+def s_lookup(name: str) -> Any:
+    return next(o for o in _OPS if o.name == name)
+
+
+_FLAG_ATTR = re.compile(r"#arith\.(overflow|fastmath)<([^>]*)>")
+
+
+_FLAG_ORDER = {"overflow": ("nsw", "nuw"),
+               "fastmath": ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")}
+
+
+def _flags_text(kind: str, inner: str) -> str:
+    """The flags in MLIR's order and separators; all fastmath flags are `fast`."""
+    names = {f.strip() for f in inner.split(",") if f.strip()}
+    order = _FLAG_ORDER[kind]
+    if "fast" in names:
+        names = (names - {"fast"}) | set(order)
+    names.discard("none")
+    if any(n not in order for n in names):
+        return f"{kind}<{inner}>"  # unknown flag: the verifier of MLIR would reject it; keep the text
+    if kind == "fastmath" and names == set(order):
+        return "fastmath<fast>"
+    picked = [n for n in order if n in names]
+    sep = ", " if kind == "overflow" else ","  # as MLIR prints each enum
+    return f"{kind}<" + (sep.join(picked) if picked else "none") + ">"
+
+
+def parse_attribute(text: str) -> Attribute | None:
+    """#arith.overflow<..> / #arith.fastmath<..> kept opaque, in MLIR's spelling."""
+    m = _FLAG_ATTR.fullmatch(text)
+    if m is None:
+        return None
+    return OpaqueAttr("#arith." + _flags_text(m.group(1), m.group(2)))
 
 
 def materialize_constant(builder: Any, value: Any, type: Type, location: Any) -> Operation | None:
@@ -348,7 +966,9 @@ def _parse_constant(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
 
 
-DIALECT = Dialect("arith", ops=tuple(_OPS), materialize_constant=materialize_constant, grammar="arith.lark",
-                  syntax={"arith_constant": _parse_constant})
+DIALECT = Dialect("arith", ops=tuple(_OPS), grammar="arith.lark",
+                  syntax={"arith_op": arith_op, "arith_constant": _parse_constant},
+                  materialize_constant=materialize_constant, parse_attribute=parse_attribute,
+                  allow_unknown_ops=True)
 
 __all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

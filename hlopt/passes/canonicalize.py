@@ -1,7 +1,8 @@
 """`--canonicalize`: fold, erase trivially dead ops, deduplicate and hoist
 constants, and apply the canonicalization patterns the dialects declare
 (`OpDef.canonicalization_patterns()`), with the greedy driver of
-hlopt.passes.greedy (MLIR's Canonicalizer)."""
+hlopt.passes.greedy (MLIR's Canonicalizer, same options; like MLIR's it
+reports no statistics)."""
 
 from __future__ import annotations
 
@@ -12,34 +13,42 @@ from hlopt.passes.base import Pass
 from hlopt.passes.greedy import GreedyConfig, apply_patterns_greedily, canonicalization_patterns_for
 from hlopt.passes.registry import register_pass
 
+_REGION_SIMPLIFY = ("disabled", "normal", "aggressive")
+
 
 @register_pass
 @dataclass
 class Canonicalizer(Pass):
     argument = "canonicalize"
     summary = "Canonicalize operations"
-    statistic_help = {
-        "num-folded": "Number of operations folded",
-        "num-rewrites": "Number of pattern rewrites applied",
-        "num-dce'd": "Number of trivially dead operations erased",
-    }
 
+    # options in MLIR's (alphabetical) order
     max_iterations: int = field(default=10, metadata={
-        "help": "Max. iterations between applying patterns / simplifying regions (<= 0: no limit)"})
-    region_simplify: bool = field(default=True, metadata={
-        "help": "Perform control flow optimizations to the region tree (erase unreachable blocks)"})
+        "help": "Max. iterations between applying patterns / simplifying regions (-1: no limit)"})
+    max_num_rewrites: int = field(default=-1, metadata={
+        "help": "Max. number of pattern rewrites within an iteration (-1: no limit)"})
+    region_simplify: str = field(default="normal", metadata={
+        "help": "Perform control flow optimizations to the region tree (disabled, normal, aggressive)"})
+    test_convergence: bool = field(default=False, metadata={
+        "help": "Test only: Fail pass on non-convergence to detect cyclic pattern"})
     top_down: bool = field(default=True, metadata={
         "help": "Seed the worklist in general top-down order"})
-    test_convergence: bool = field(default=False, metadata={
-        "help": "Fail the pass if the patterns did not converge within max-iterations"})
+
+    def __post_init__(self) -> None:
+        # booleans of the older spelling map onto MLIR's levels
+        self.region_simplify = {"true": "normal", "1": "normal", "false": "disabled", "0": "disabled"}.get(
+            str(self.region_simplify), self.region_simplify)
 
     def run(self, op: Operation) -> None:
-        patterns = canonicalization_patterns_for()
+        level = self.region_simplify
+        if level not in _REGION_SIMPLIFY:
+            self.fail(f"invalid value '{self.region_simplify}' for option 'region-simplify' "
+                      f"(expected disabled, normal or aggressive)", op)
         cfg = GreedyConfig(max_iterations=self.max_iterations, top_down=self.top_down,
-                           region_simplify=self.region_simplify)
-        drv = apply_patterns_greedily(op, patterns, cfg)
-        self.stat("num-folded", drv.num_folds)
-        self.stat("num-rewrites", drv.num_rewrites)
-        self.stat("num-dce'd", drv.num_erased)
-        if self.test_convergence and not drv.converged:
+                           region_simplify=level != "disabled", max_num_rewrites=self.max_num_rewrites)
+        converged = True
+        for region in op.regions:  # one driver per region, as MLIR's applyPatternsGreedily(op)
+            drv = apply_patterns_greedily([region], canonicalization_patterns_for(), cfg)
+            converged &= drv.converged
+        if self.test_convergence and not converged:
             self.fail(f"canonicalizer failed to converge within {self.max_iterations} iterations", op)

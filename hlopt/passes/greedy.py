@@ -45,8 +45,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from hlopt.analysis.side_effects import is_trivially_dead
+from hlopt.analysis.side_effects import is_trivially_dead, would_be_trivially_dead
 from hlopt.ir.attributes import Attribute
 from hlopt.ir.core import Block, Operation, Region, Value
 from hlopt.ir.location import UNKNOWN
@@ -137,10 +138,27 @@ class PatternSet:
         return r
 
 
+_ALL_PATTERNS: WeakKeyDictionary = WeakKeyDictionary()  # a cache per Context, not a registry
+
+
 def canonicalization_patterns_for(op_names: Iterable[str] | None = None) -> PatternSet:
     """The canonicalization patterns of the given (default: all) registered ops."""
+    if op_names is None:
+        from hlopt.ir.context import current_context
+
+        ctx = current_context()
+        ops = registered_ops()  # loads every known dialect
+        key = tuple(ctx.loaded_dialects())
+        hit = _ALL_PATTERNS.get(ctx)
+        if hit is None or hit[0] != key:  # a dialect loaded since (tests load their own)
+            hit = _ALL_PATTERNS[ctx] = (key, _collect_patterns(ops))
+        return hit[1]
+    return _collect_patterns(op_names)
+
+
+def _collect_patterns(op_names: Iterable[str]) -> PatternSet:
     ps = PatternSet()
-    for name in (registered_ops() if op_names is None else op_names):
+    for name in op_names:
         d = lookup_op(name)
         if d is not None:
             for p in d.canonicalization_patterns():
@@ -465,6 +483,13 @@ class GreedyRewriteDriver(Listener):
         return out
 
     def _simplify_regions(self, region: Region) -> bool:
+        """MLIR's simplifyRegions (normal level): erase unreachable blocks,
+        then dead ops and block arguments (runRegionDCE)."""
+        changed = self._erase_unreachable(region)
+        changed |= run_region_dce(self.rewriter, [region], self)
+        return changed
+
+    def _erase_unreachable(self, region: Region) -> bool:
         """Erase blocks unreachable from their region's entry (all regions)."""
         changed = False
         stack = [region]
@@ -480,16 +505,165 @@ class GreedyRewriteDriver(Listener):
                             todo.append(s)
                 dead = [b for b in r.blocks if b not in reachable]
                 for b in dead:
-                    for op in list(b.ops):
-                        for nested in op.walk():
-                            self.worklist.remove(nested)
-                            self.folder.notify_removal(nested)
+                    self._forget_block(b)
                     b.erase()
                     changed = True
             for b in r.blocks:
                 for op in b.ops:
                     stack.extend(op.regions)
         return changed
+
+    def _forget_block(self, b: Block) -> None:
+        for op in list(b.ops):
+            for nested in op.walk():
+                self.worklist.remove(nested)
+                self.folder.notify_removal(nested)
+
+
+# -- region DCE (MLIR's runRegionDCE) --------------------------------------------------
+def _post_order(region: Region) -> list[Block]:
+    """Blocks reachable from the entry, successors first (llvm::post_order)."""
+    if not region.blocks:
+        return []
+    out: list[Block] = []
+    seen = {region.blocks[0]}
+    stack = [(region.blocks[0], iter(region.blocks[0].successors))]
+    while stack:
+        b, it = stack[-1]
+        nxt = next(it, None)
+        if nxt is None:
+            stack.pop()
+            out.append(b)
+        elif nxt not in seen:
+            seen.add(nxt)
+            stack.append((nxt, iter(nxt.successors)))
+    return out
+
+
+def _erasable_successor_operands(op: Operation) -> bool:
+    d = op.opdef
+    return d is not None and hasattr(d, "successor_operand_index")
+
+
+class _Liveness:
+    def __init__(self) -> None:
+        self.live: set = set()
+        self.changed = False
+
+    def mark(self, x: Any) -> None:
+        if x not in self.live:
+            self.live.add(x)
+            self.changed = True
+
+    def op_live(self, op: Operation) -> bool:
+        """An op is live when marked or when any of its results is."""
+        return _op_live(op, self.live)
+
+    def region(self, region: Region) -> None:
+        for block in _post_order(region):
+            for op in reversed(list(block.ops)):
+                self.op(op)
+            if block is region.blocks[0]:
+                continue  # entry arguments belong to the parent op's contract
+            for a in block.args:
+                if a not in self.live:
+                    self.value(a)
+
+    def op(self, op: Operation) -> None:
+        for r in op.regions:
+            self.region(r)
+        if op.has_trait("Terminator"):
+            self.mark(op)
+            if not _erasable_successor_operands(op):
+                for s in op.successors:
+                    for a in s.args:
+                        self.mark(a)
+            return
+        if self.op_live(op):
+            return
+        if not would_be_trivially_dead(op):
+            self.mark(op)
+            return
+        for v in op.results:
+            self.value(v)
+
+    def value(self, v: Value) -> None:
+        for use in v._uses:
+            owner = use.owner
+            if owner.has_trait("Terminator") and _erasable_successor_operands(owner):
+                arg = _successor_arg(owner, use.index)
+                if arg is not None and arg not in self.live:
+                    continue  # feeds a dead block argument only
+            if self.op_live(owner):
+                self.mark(v)
+                return
+
+
+def _op_live(op: Operation, live: set) -> bool:
+    return op in live or any(r in live for r in op.results)
+
+
+def _successor_arg(op: Operation, operand_index: int) -> Any:
+    """The successor block argument an operand of a branch feeds, if any."""
+    d = op.opdef
+    for i, s in enumerate(op.successors):
+        first, n = d.successor_operand_index(op, i)
+        if first <= operand_index < first + n:
+            return s.args[operand_index - first]
+    return None
+
+
+def run_region_dce(rewriter: Rewriter, regions: Sequence[Region], driver: Any = None) -> bool:
+    lv = _Liveness()
+    while True:
+        lv.changed = False
+        for r in regions:
+            lv.region(r)
+        if not lv.changed:
+            break
+    return _delete_dead(rewriter, regions, lv.live, driver)
+
+
+def _delete_dead(rewriter: Rewriter, regions: Sequence[Region], live: set, driver: Any) -> bool:
+    erased = False
+    for region in regions:
+        if not region.blocks:
+            continue
+        single = len(region.blocks) == 1
+        for block in _post_order(region):
+            term = block.last_op
+            if not single and term is not None and _erasable_successor_operands(term):
+                erased |= _erase_dead_successor_operands(rewriter, term, live)
+            for op in reversed(list(block.ops)):
+                if not _op_live(op, live):
+                    for r in op.results:
+                        for use in list(r._uses):
+                            use.drop()
+                    rewriter.erase_op(op)
+                    erased = True
+                else:
+                    erased |= _delete_dead(rewriter, op.regions, live, driver)
+        for block in region.blocks[1:]:
+            for i in reversed(range(len(block.args))):
+                if block.args[i] not in live:
+                    block.erase_argument(i)
+                    erased = True
+    return erased
+
+
+def _erase_dead_successor_operands(rewriter: Rewriter, op: Operation, live: set) -> bool:
+    d = op.opdef
+    changed = False
+    for si in reversed(range(len(op.successors))):
+        succ = op.successors[si]
+        first, n = d.successor_operand_index(op, si)
+        for ai in reversed(range(n)):
+            if succ.args[ai] not in live:
+                d.erase_successor_operand(op, si, ai)
+                changed = True
+    if changed:
+        rewriter.modified(op)
+    return changed
 
 
 def _walk_pre(region: Region):

@@ -81,7 +81,7 @@ class Statistics(Instrumentation):
                                      + (f" - {help_}" if help_ else ""))
 
         emit(pm.items, 0)
-        self.out.write("\n".join(lines) + "\n")
+        self.out.write("\n".join(lines) + "\n\n")  # MLIR ends each report with a blank line
 
 
 def timing_report(stages: list[tuple[str, float]], out: TextIO | None = None) -> None:

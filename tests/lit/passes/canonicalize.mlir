@@ -87,8 +87,8 @@ func.func @hoist(%t: tensor<i32>) -> (i32, i32, i32, tensor<i32>) {
 // CHECK-LABEL: func.func @reassociate
 // CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : i32
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 12 : i32
-// CHECK-NEXT:    %[[R:.*]] = "arith.addi"(%arg0, %[[C]])
-// CHECK-NEXT:    %[[M:.*]] = "arith.muli"(%arg0, %[[C6]])
+// CHECK-NEXT:    %[[R:.*]] = arith.addi %arg0, %[[C]] : i32
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %arg0, %[[C6]] : i32
 // CHECK-NEXT:    return %[[R]], %[[M]]
 func.func @reassociate(%a: i32) -> (i32, i32) {
   %c5 = arith.constant 5 : i32

@@ -4,15 +4,15 @@
 // Identical pure ops are merged; constants too.
 // CHECK-LABEL: func.func @simple
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 1 : i32
-// CHECK-NEXT:    %[[A:.*]] = "arith.addi"(%arg0, %[[C]])
-// CHECK-NEXT:    %[[M:.*]] = "arith.muli"(%[[A]], %[[A]])
+// CHECK-NEXT:    %[[A:.*]] = arith.addi %arg0, %[[C]] : i32
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[A]], %[[A]] : i32
 // CHECK-NEXT:    return %[[M]]
 func.func @simple(%a: i32) -> i32 {
   %c1 = arith.constant 1 : i32
   %c1_0 = arith.constant 1 : i32
-  %0 = "arith.addi"(%a, %c1) : (i32, i32) -> i32
-  %1 = "arith.addi"(%a, %c1_0) : (i32, i32) -> i32
-  %2 = "arith.muli"(%0, %1) : (i32, i32) -> i32
+  %0 = arith.addi %a, %c1 : i32
+  %1 = arith.addi %a, %c1_0 : i32
+  %2 = arith.muli %0, %1 : i32
   return %2 : i32
 }
 
@@ -25,10 +25,10 @@ func.func @simple(%a: i32) -> i32 {
 // Different operand order, attributes or result types are not the same op;
 // unknown (possibly side-effecting) ops are never merged; dead pure ops go.
 // CHECK-LABEL: func.func @distinct
-// CHECK-NEXT:    "arith.subi"(%arg0, %arg1)
-// CHECK-NEXT:    "arith.subi"(%arg1, %arg0)
-// CHECK-NEXT:    "arith.cmpi"(%arg0, %arg1) <{predicate = 0 : i64}>
-// CHECK-NEXT:    "arith.cmpi"(%arg0, %arg1) <{predicate = 1 : i64}>
+// CHECK-NEXT:    arith.subi %arg0, %arg1 : i32
+// CHECK-NEXT:    arith.subi %arg1, %arg0 : i32
+// CHECK-NEXT:    arith.cmpi eq, %arg0, %arg1 : i32
+// CHECK-NEXT:    arith.cmpi ne, %arg0, %arg1 : i32
 // CHECK-NEXT:    "test.effect"
 // CHECK-NEXT:    "test.effect"
 // CHECK-NEXT:    return
@@ -39,7 +39,7 @@ func.func @distinct(%a: i32, %b: i32) -> (i32, i32, i1, i1, i32, i32) {
   %3 = "arith.cmpi"(%a, %b) <{predicate = 1 : i64}> : (i32, i32) -> i1
   %4 = "test.effect"(%a) : (i32) -> i32
   %5 = "test.effect"(%a) : (i32) -> i32
-  %dead = "arith.muli"(%a, %b) : (i32, i32) -> i32
+  %dead = arith.muli %a, %b : i32
   return %0, %1, %2, %3, %4, %5 : i32, i32, i1, i1, i32, i32
 }
 
@@ -99,26 +99,26 @@ func.func @isolated_b() -> i32 {
 // Multi-block regions follow the dominator tree: the entry block's op
 // replaces the one in ^bb3, but ^bb1 and ^bb2 do not see each other.
 // CHECK-LABEL: func.func @cfg
-// CHECK-NEXT:    %[[E:.*]] = "arith.addi"(%arg0, %arg0)
+// CHECK-NEXT:    %[[E:.*]] = arith.addi %arg0, %arg0 : i32
 // CHECK:       ^bb1:
-// CHECK-NEXT:    %[[B1:.*]] = "arith.muli"(%[[E]], %arg0)
-// CHECK-NEXT:    "cf.br"(%[[B1]])[^bb3]
+// CHECK-NEXT:    %[[B1:.*]] = arith.muli %[[E]], %arg0 : i32
+// CHECK-NEXT:    cf.br ^bb3(%[[B1]] : i32)
 // CHECK:       ^bb2:
-// CHECK-NEXT:    %[[B2:.*]] = "arith.muli"(%[[E]], %arg0)
-// CHECK-NEXT:    "cf.br"(%[[B2]])[^bb3]
+// CHECK-NEXT:    %[[B2:.*]] = arith.muli %[[E]], %arg0 : i32
+// CHECK-NEXT:    cf.br ^bb3(%[[B2]] : i32)
 // CHECK:       ^bb3(%[[R:.*]]: i32):
-// CHECK-NEXT:    "arith.muli"(%[[R]], %[[E]])
+// CHECK-NEXT:    arith.muli %[[R]], %[[E]] : i32
 func.func @cfg(%a: i32, %c: i1) -> i32 {
-  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %0 = arith.addi %a, %a : i32
   "cf.cond_br"(%c)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
 ^bb1:
-  %1 = "arith.muli"(%0, %a) : (i32, i32) -> i32
+  %1 = arith.muli %0, %a : i32
   "cf.br"(%1)[^bb3] : (i32) -> ()
 ^bb2:
-  %2 = "arith.muli"(%0, %a) : (i32, i32) -> i32
+  %2 = arith.muli %0, %a : i32
   "cf.br"(%2)[^bb3] : (i32) -> ()
 ^bb3(%r: i32):
-  %3 = "arith.addi"(%a, %a) : (i32, i32) -> i32
-  %4 = "arith.muli"(%r, %3) : (i32, i32) -> i32
+  %3 = arith.addi %a, %a : i32
+  %4 = arith.muli %r, %3 : i32
   return %4 : i32
 }

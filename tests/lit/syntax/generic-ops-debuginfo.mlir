@@ -172,7 +172,7 @@ func.func @fwd() -> i32 {
 // CHECK-NEXT:#loc6 = loc("<stdin>":148:3)
 // CHECK-NEXT:#loc7 = loc("<stdin>":150:3)
 // -----
-// cf ops are not registered in hlopt: they round-trip in the generic form.
+// cf ops given in the generic form print in their custom form, as MLIR prints them.
 func.func @cf(%c: i1, %x: i32) -> i32 {
   "cf.cond_br"(%c, %x)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> ()
 ^bb1(%y: i32):
@@ -186,9 +186,9 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
 // CHECK-NEXT:#loc5 = loc("<stdin>":178:6)
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @cf(%arg0: i1 loc("<stdin>":176:15), %arg1: i32 loc("<stdin>":176:23)) -> i32 {
-// CHECK-NEXT:    "cf.cond_br"(%arg0, %arg1)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> () loc(#loc4)
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2 loc(#loc4)
 // CHECK-NEXT:  ^bb1(%0: i32 loc("<stdin>":178:6)):  // pred: ^bb0
-// CHECK-NEXT:    "cf.br"()[^bb2] : () -> () loc(#loc6)
+// CHECK-NEXT:    cf.br ^bb2 loc(#loc6)
 // CHECK-NEXT:  ^bb2:  // 2 preds: ^bb0, ^bb1
 // CHECK-NEXT:    return %arg1 : i32 loc(#loc7)
 // CHECK-NEXT:  } loc(#loc1)

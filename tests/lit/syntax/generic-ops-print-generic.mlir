@@ -129,7 +129,7 @@ func.func @fwd() -> i32 {
 // CHECK-NEXT:  }) : () -> ()
 // CHECK-NEXT:}) : () -> ()
 // -----
-// cf ops are not registered in hlopt: they round-trip in the generic form.
+// cf ops round-trip in the generic form.
 func.func @cf(%c: i1, %x: i32) -> i32 {
   "cf.cond_br"(%c, %x)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i1, i32) -> ()
 ^bb1(%y: i32):

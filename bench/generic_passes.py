@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Generic passes beside MLIR: hlopt's cse, canonicalize, inline,
+symbol-dce and strip-debuginfo against iree-opt's (MLIR's own passes).
+
+Two measurements per pass and input:
+
+- process level: `hlopt IN --PASS -o OUT` and `iree-opt IN --PASS -o OUT`
+  wall time (start-up, parse, verify, pass, print), best of N; the ratio
+  hlopt / iree-opt is reported;
+- the pass alone (hlopt in-process, parse and print excluded) on generated
+  modules of two sizes: time per op must stay flat (linear passes).
+
+Inputs: the large JAX transformer fixture and a generated module of N ops
+(`pass_module`): public functions of arith code with duplicated constants,
+each calling one private helper once (so inlining stays linear; bench/gen.py's
+call DAG makes every inliner's output grow exponentially), dead private
+functions and locations.
+
+    python bench/generic_passes.py            # transformer + 100k, 3 runs
+    python bench/generic_passes.py --quick    # transformer + 10k, 1 run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO = BENCH_DIR.parent
+CACHE = BENCH_DIR / ".cache"
+FIXTURE = REPO / "tests" / "fixtures" / "stablehlo" / "deep_transformer_grad.mlir"
+PASSES = ("cse", "canonicalize", "inline", "symbol-dce", "strip-debuginfo")
+T_LINEAR = 1.6  # pass time per op at the large size / at the small size
+
+
+def find_tool(name: str) -> str | None:
+    exe = shutil.which(name)
+    if exe is None:
+        cand = Path(sys.executable).with_name(name)
+        exe = str(cand) if cand.exists() else None
+    return exe
+
+
+def best_of(cmd: list[str], repeat: int, timeout: float) -> float | None:
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout)
+        dt = time.perf_counter() - t0
+        if p.returncode != 0:
+            return None
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def pass_only(path: Path, pass_name: str, repeat: int) -> float:
+    """The pass alone, in-process (parse and print excluded), best of `repeat`."""
+    import hlopt
+    from hlopt.passes.manager import PassManager
+
+    text = path.read_text()
+    best = None
+    for _ in range(repeat):
+        m = hlopt.parse_module(text, str(path))
+        pm = PassManager.from_text(f"builtin.module({pass_name})")
+        pm.verify_each = False
+        t0 = time.perf_counter()
+        pm.run(m)
+        dt = time.perf_counter() - t0
+        best = dt if best is None else min(best, dt)
+    return best
+
+
+def count_ops(path: Path) -> int:
+    import hlopt
+
+    return sum(1 for _ in hlopt.parse_module(path.read_text(), str(path)).walk())
+
+
+def pass_module(n: int) -> str:
+    """A module of about `n` ops for the pass timings (custom form)."""
+    lines = ["module {"]
+    per_fn = 60
+    k = 0
+    ops = 1
+    while ops < n:
+        lines.append(f"  func.func private @h{k}(%x: i32) -> i32 {{")
+        lines.append("    %c3 = arith.constant 3 : i32")
+        lines.append("    %0 = arith.muli %x, %c3 : i32")
+        lines.append("    return %0 : i32")
+        lines.append("  }")
+        lines.append(f"  func.func @f{k}(%a: i32, %b: i32) -> i32 {{")
+        prev = "%a"
+        for j in range(per_fn // 4):
+            lines.append(f"    %c{j} = arith.constant {j % 7} : i32 loc(\"f.py\":{k}:{j})")
+            lines.append(f"    %s{j} = arith.addi {prev}, %c{j} : i32")
+            lines.append(f"    %t{j} = arith.muli %s{j}, %b : i32")
+            lines.append(f"    %u{j} = arith.muli %s{j}, %b : i32")
+            prev = f"%t{j}"
+        lines.append(f"    %r = call @h{k}({prev}) : (i32) -> i32")
+        lines.append("    return %r : i32")
+        lines.append("  }")
+        if k % 10 == 0:
+            lines.append(f"  func.func private @dead{k}() {{")
+            lines.append("    return")
+            lines.append("  }")
+        ops += per_fn + 9
+        k += 1
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def generated(n: int) -> Path:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"passes-{n}.mlir"
+    if not path.exists():
+        path.write_text(pass_module(n))
+    return path
+
+
+def run(sizes: tuple[int, int] = (10_000, 100_000), repeat: int = 3, timeout: float = 1800) -> dict:
+    hl = find_tool("hlopt")
+    iree = find_tool("iree-opt")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    res: dict = {"process": {}, "pass_only": {}, "tools": {"hlopt": hl, "iree-opt": iree}}
+    inputs = {"transformer": FIXTURE}
+    small, large = (generated(n) for n in sizes)
+    inputs[f"gen-{sizes[1] // 1000}k"] = large
+    for label, path in inputs.items():
+        row = res["process"][label] = {"ops": count_ops(path)}
+        for p in PASSES:
+            out = CACHE / f"gp-{label}-{p}.mlir"
+            th = best_of([hl, str(path), f"--{p}", "-o", str(out)], repeat, timeout) if hl else None
+            ti = best_of([iree, str(path), f"--{p}", "-o", str(out)], repeat, timeout) if iree else None
+            row[p] = {"hlopt": th, "iree-opt": ti, "ratio": th / ti if th and ti else None}
+    if small is not None:
+        n_small, n_large = count_ops(small), count_ops(large)
+        for p in PASSES:
+            a, b = pass_only(small, p, repeat), pass_only(large, p, repeat)
+            growth = (b / n_large) / (a / n_small) if a > 0 else None
+            res["pass_only"][p] = {f"{n_small}": a, f"{n_large}": b, "per_op_growth": growth,
+                                   "linear": growth is not None and growth <= T_LINEAR}
+    return res
+
+
+def report(res: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for label, row in res["process"].items():
+        t = Table(title=f"generic passes, process level: {label} ({row['ops']} ops)")
+        for c in ("pass", "hlopt s", "iree-opt s", "hlopt / iree-opt"):
+            t.add_column(c, justify="right")
+        for p in PASSES:
+            r = row[p]
+            t.add_row(p, _s(r["hlopt"]), _s(r["iree-opt"]), f"{r['ratio']:.1f}x" if r["ratio"] else "n/a")
+        console.print(t)
+    if res["pass_only"]:
+        t = Table(title=f"pass alone (parse/print excluded), time per op growth (target <= {T_LINEAR})")
+        sizes = [k for k in next(iter(res["pass_only"].values())) if k.isdigit()]
+        for c in ("pass", *(f"{s} ops s" for s in sizes), "per-op growth", "linear"):
+            t.add_column(c, justify="right")
+        for p, r in res["pass_only"].items():
+            t.add_row(p, *(_s(r[s]) for s in sizes), f"{r['per_op_growth']:.2f}", "PASS" if r["linear"] else "FAIL")
+        console.print(t)
+
+
+def _s(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="1k/10k generated modules, one run")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--json", type=Path, default=BENCH_DIR / "generic_passes.json")
+    a = ap.parse_args(argv)
+    sizes = (1_000, 10_000) if a.quick else (10_000, 100_000)
+    res = run(sizes, 1 if a.quick else a.repeat)
+    report(res)
+    a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
