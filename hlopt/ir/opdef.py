@@ -485,36 +485,29 @@ def _verify_fields(cls: type[OpDef], op: "Operation") -> None:
                                    f"{f.constraint} blocks")
 
 
-def _verify_region_count(cls: type[OpDef], op: "Operation") -> None:
-    defs = cls.region_defs
-    n = len(op.regions)
+# MLIR's count messages: (at least N, zero, one, exactly N), for regions and successors
+_REGION_MESSAGES = ("expected {f} or more regions", "requires zero regions", "requires one region",
+                    "expected {f} regions")
+_SUCCESSOR_MESSAGES = ("requires at least {f} successors but found {n}", "requires zero successors",
+                       "requires 1 successor", "requires {f} successors but found {n}")
+
+
+def _verify_count(op: "Operation", defs: Sequence[Field], n: int, messages: tuple[str, ...]) -> None:
     variadic = any(f.arity == VARIADIC for f in defs)
     fixed = sum(1 for f in defs if f.arity != VARIADIC)
     if variadic:
         if n < fixed:
-            raise op_error(op, f"expected {fixed} or more regions")
+            raise op_error(op, messages[0].format(f=fixed, n=n))
     elif n != fixed:
-        if fixed == 0:
-            raise op_error(op, "requires zero regions")
-        if fixed == 1:
-            raise op_error(op, "requires one region")
-        raise op_error(op, f"expected {fixed} regions")
+        raise op_error(op, messages[min(fixed, 2) + 1].format(f=fixed, n=n))
+
+
+def _verify_region_count(cls: type[OpDef], op: "Operation") -> None:
+    _verify_count(op, cls.region_defs, len(op.regions), _REGION_MESSAGES)
 
 
 def _verify_successor_count(cls: type[OpDef], op: "Operation") -> None:
-    defs = cls.successor_defs
-    n = len(op.successors)
-    variadic = any(f.arity == VARIADIC for f in defs)
-    fixed = sum(1 for f in defs if f.arity != VARIADIC)
-    if variadic:
-        if n < fixed:
-            raise op_error(op, f"requires at least {fixed} successors but found {n}")
-    elif n != fixed:
-        if fixed == 0:
-            raise op_error(op, "requires zero successors")
-        if fixed == 1:
-            raise op_error(op, "requires 1 successor")
-        raise op_error(op, f"requires {fixed} successors but found {n}")
+    _verify_count(op, cls.successor_defs, len(op.successors), _SUCCESSOR_MESSAGES)
 
 
 # ---------------------------------------------------------------------------
