@@ -1,6 +1,6 @@
 """The cycle shapes of `source_target_pairs` that XLA's collective-permute
 cycle decomposer recognises (reading, writing and XLA's text form of pairs
-are in hlopt.dialects.stablehlo_channels, beside the verifier using them).
+are in hlopt.dialects.stablehlo.channels, beside the verifier using them).
 
 Pairs are tuples `((source, target), ...)` in attribute order: the order
 matters, because XLA finds a ring's backward edge by position.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hlopt.dialects.stablehlo_channels import Pairs
+from hlopt.dialects.stablehlo.channels import Pairs
 
 FORWARD, BACKWARD = "forward", "backward"
 

@@ -37,8 +37,7 @@ from hlopt.dialects.stablehlo.attributes import (
     comparison_direction,
     comparison_type,
 )
-from hlopt.dialects.stablehlo.types import TokenType
-from hlopt.dialects.stablehlo_channels import (
+from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PAIRS_ATTR,
     RECV,
@@ -52,6 +51,7 @@ from hlopt.dialects.stablehlo_channels import (
     read_pairs,
     with_frontend,
 )
+from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation, Value, no_gc

@@ -34,8 +34,7 @@ from dataclasses import dataclass
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import forms_cycle
-from hlopt.dialects.stablehlo.types import TokenType
-from hlopt.dialects.stablehlo_channels import (
+from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PIPELINE_ATTR,
     RECV,
@@ -48,6 +47,7 @@ from hlopt.dialects.stablehlo_channels import (
     transfer_pairs,
     with_frontend,
 )
+from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from hlopt.analysis.source_target_pairs import BACKWARD, FORWARD, is_backward_cycle, is_forward_cycle
 from hlopt.dialects.stablehlo.attributes import ChannelHandleAttr
-from hlopt.dialects.stablehlo_channels import (
+from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PAIRS_ATTR,
     PIPELINE_ATTR,

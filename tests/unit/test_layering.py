@@ -63,3 +63,23 @@ def test_no_private_names_from_other_modules(name, path):
             if n.startswith("_") and not n.startswith("__"):
                 bad.append(f"{path.name}:{line} imports {mod}.{n}")
     assert not bad, bad
+
+
+IMPORTABLE = [m for m, _ in MODULES if m != "hlopt.__main__"]
+
+
+def test_every_module_imports_first():
+    """Each module imports in a fresh interpreter on its own: no circular
+    import that only works when another module happened to load first."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, subprocess, sys\n"
+            "bad = []\n"
+            "for m in sys.argv[1:]:\n"
+            "    r = subprocess.run([sys.executable, '-c', 'import ' + m], capture_output=True, text=True)\n"
+            "    if r.returncode:\n"
+            "        bad.append(m + ': ' + r.stderr.strip().splitlines()[-1])\n"
+            "print('\\n'.join(bad))\n")
+    out = subprocess.run([sys.executable, "-c", code, *IMPORTABLE], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -24,7 +24,7 @@ from hlopt.analysis.source_target_pairs import (
     has_cycles,
     split_cycle,
 )
-from hlopt.dialects.stablehlo_channels import (
+from hlopt.dialects.stablehlo.channels import (
     PAIRS_ATTR,
     frontend_string,
     pairs_attr,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
+from hlopt.dialects.stablehlo.channels import verify_transfer
 from hlopt.dialects.stablehlo.elementwise import SameTypeOp
 from hlopt.dialects.stablehlo.syntax import ShloOp, build_op, merged_attrs
 from hlopt.dialects.stablehlo.types import (
@@ -37,7 +38,6 @@ from hlopt.dialects.stablehlo.verification import (
     source_target_pairs,
     types_text,
 )
-from hlopt.dialects.stablehlo_channels import verify_transfer
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
@@ -166,7 +166,7 @@ class SendOp(ShloOp):
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST")
-        verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo_channels.py)
+        verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo/channels.py)
 
 
 class RecvOp(ShloOp):

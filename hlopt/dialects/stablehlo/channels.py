@@ -118,14 +118,9 @@ def transfer_pairs(op: Operation) -> Pairs | None:
 
 
 def _module_int(op: Operation, key: str) -> int | None:
-    p = op.parent_op
-    while p is not None:
-        if p.name == "builtin.module":
-            a = p.attributes.get(key)
-            if isinstance(a, IntegerAttr):
-                return a.value
-        p = p.parent_op
-    return None
+    from hlopt.dialects.stablehlo.verification import module_int
+
+    return module_int(op, key)
 
 
 def _check_frontend_pairs(op: Operation, pairs: Pairs) -> None:
