@@ -255,7 +255,6 @@ INVALID = {
 INVALID_ACCEPTED = {
     "tensor-bad-element": "hlopt does not check tensor element types ('invalid tensor element type')",
     "memref-bad-memspace": "hlopt does not check memref memory spaces ('unsupported memory space Attribute')",
-    "successor-not-last": "hlopt does not check that an op with successors ends its block",
 }
 
 
