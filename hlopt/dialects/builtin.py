@@ -89,16 +89,8 @@ def _module(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def _cast(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import USE, ParseError
-
     kw, values, in_types, out_types, attrs = c
-    operands = []
-    if values is not None:
-        if len(values) != len(in_types):
-            raise ParseError(f"{len(values)} operands present, but expected {len(in_types)}", values[0].start_pos)
-        for tok, t in zip(values, in_types):
-            m = USE.match(str(tok))
-            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    operands = s.uses(values, in_types, values[0].start_pos) if values is not None else []
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
 

@@ -325,16 +325,8 @@ def parse_func(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def parse_return(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import USE, ParseError
-
     kw, values, types = c
-    operands = []
-    if values is not None:
-        if len(values) != len(types):
-            raise ParseError(f"{len(values)} operands present, but expected {len(types)}", values[0].start_pos)
-        for tok, t in zip(values, types):
-            m = USE.match(str(tok))
-            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    operands = s.uses(values, types, values[0].start_pos) if values is not None else []
     return Operation("func.return", operands), kw.start_pos
 
 
@@ -356,5 +348,5 @@ def parse_call(s: Any, c: list) -> tuple[Operation, int]:
 
 
 DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp), grammar="func.lark", syntax={
-    "func_func_head": parse_func_head, "func_visibility": lambda s, c: c[0], "func_func": parse_func,
+    "func_func_head": parse_func_head, "func_func": parse_func,
     "func_return": parse_return, "func_call": parse_call})

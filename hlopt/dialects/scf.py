@@ -326,11 +326,7 @@ def scf_while(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def _trailing(s: Any, values: Any, types: Any) -> list:
-    values, types = values or [], types or []
-    if len(values) != len(types):
-        raise parse_error(f"{len(values)} operands present, but expected {len(types)}",
-                          values[0].start_pos if values else 0)
-    return [use(s, v, t) for v, t in zip(values, types)]
+    return s.uses(values, types, values[0].start_pos if values else 0)
 
 
 def scf_yield(s: Any, c: list) -> tuple[Operation, int]:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
@@ -55,11 +56,6 @@ def is_resource(t: Any) -> bool:
 
 def dynamic_dims(t: Any) -> int:
     return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
-
-
-def _visibility(op: Operation) -> str:
-    v = op.properties.get("sym_visibility")
-    return v.value + " " if isinstance(v, StringAttr) else ""
 
 
 def _type_of(op: Operation, name: str) -> Any:
@@ -100,7 +96,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr) or len(op.regions) != 1:
             return None
-        s = "stream.executable " + _visibility(op) + symbol_name_text(name.value)
+        s = "stream.executable " + visibility_prefix(op) + symbol_name_text(name.value)
         s += p.attr_dict(op.attributes, keyword=True)
         return s + " " + p.region(op.regions[0], print_terminators=False)
 
@@ -136,7 +132,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
                 or ref.nested or (op.regions and op.regions[0].blocks):
             return None  # aliased entry points and workgroup count regions keep the generic form
         # IREE's custom<WorkgroupCountRegion> prints a space even when the region is empty
-        s = "stream.executable.export " + _visibility(op) + symbol_name_text(name.value) + " "
+        s = "stream.executable.export " + visibility_prefix(op) + symbol_name_text(name.value) + " "
         return s + p.attr_dict(op.attributes, keyword=True).lstrip(" ")
 
 
@@ -969,7 +965,7 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 CALLBACKS = {
     "stream_workload": stream_workload,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
-    "stream_export": stream_export, "stream_visibility": lambda s, c: c[0], "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
+    "stream_export": stream_export, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),

@@ -9,7 +9,6 @@ from hlopt.ir.core import Value
 from hlopt.ir.types import Type
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
-_USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
 _ASSIGN = re.compile(r"\s*%(" + _NAME + r")\s*=\s*%(" + _NAME + r")(?:#(\d+))?\s*")
 
 
@@ -21,8 +20,7 @@ def parse_error(msg: str, pos: int) -> Exception:
 
 def use(s: Any, tok: Any, t: Type | None) -> Value:
     """The value a VALUE_USE token names (of type `t`)."""
-    m = _USE.match(str(tok))
-    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
+    return s.use(tok, t)
 
 
 def assignments(tok: Any) -> list[tuple[str, str, int, int]]:

@@ -20,7 +20,8 @@ _StrAttr = IsA(StringAttr, "string attribute")
 _TypeAttr = IsA(TypeAttr, "any type attribute")
 
 
-def _visibility(op: Operation) -> str:
+def visibility_prefix(op: Operation) -> str:
+    """`private ` / `nested ` / `public ` as written before a symbol, or ''."""
     v = op.properties.get("sym_visibility")
     return v.value + " " if isinstance(v, StringAttr) else ""
 
@@ -42,7 +43,7 @@ class GlobalOp(OpDef, SymbolOpInterface):
         t = op.properties.get("type")
         if not isinstance(name, StringAttr) or not isinstance(t, TypeAttr):
             return None
-        s = "util.global " + _visibility(op)
+        s = "util.global " + visibility_prefix(op)
         if op.properties.get("is_mutable") is not None:
             s += "mutable "
         s += symbol_name_text(name.value)
@@ -203,7 +204,6 @@ def util_return(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util_func": util_func,
-             "util_visibility": lambda s, c: c[0],
              "util_return": util_return}
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, ReturnOp), grammar="util.lark", syntax=CALLBACKS,

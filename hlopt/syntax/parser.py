@@ -8,6 +8,7 @@ current block as soon as it is reduced (no parse tree is ever built).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from lark import Transformer, Tree
@@ -315,6 +316,19 @@ class ParseSession:
             self.deferred_locs.append((target, str(tok), tok.start_pos))
 
     # -- names ------------------------------------------------------------------
+    def use(self, tok: Any, type: Type | None) -> Value:
+        """The value a VALUE_USE token (`%x`, `%x#1`) names, of type `type`."""
+        m = _USE.match(str(tok))
+        return self.lookup(m.group(1), int(m.group(2) or 0), type, tok.start_pos)
+
+    def uses(self, values: Sequence[Any] | None, types: Sequence[Type] | None, pos: int) -> list[Value]:
+        """`%a, %b : A, B` (custom forms' trailing operand lists); a count
+        mismatch is reported at `pos`."""
+        values, types = values or [], types or []
+        if len(values) != len(types):
+            raise ParseError(f"{len(values)} operands present, but expected {len(types)}", pos)
+        return [self.use(v, t) for v, t in zip(values, types)]
+
     def lookup(self, name: str, index: int, type: Type | None, pos: int) -> Value:
         for fr in reversed(self.frames):
             vals = fr.defs.get(name)
@@ -755,6 +769,9 @@ class OpBuilder(Transformer):
     def block_label(self, c):
         self.s.block_label(c[0])
         return None
+
+    def sym_visibility(self, c):
+        return c[0]
 
     def value_list(self, c):
         return list(c)

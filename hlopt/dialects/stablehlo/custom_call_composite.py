@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hlopt.dialects.stablehlo.syntax import ShloOp, build_op, functional, merged_attrs
+from hlopt.dialects.stablehlo.syntax import ShloOp, merged_attrs
 from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
@@ -39,10 +39,7 @@ class CustomCallOp(ShloOp):
         from hlopt.syntax.parser import symbol_name as _symbol_name
 
         target = _symbol_name(a.span_text(a.get("target"))[0])
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results,
-                        {"call_target_name": StringAttr(target)}, attrs)
+        return cls.build_functional(s, a, types, {"call_target_name": StringAttr(target)})
 
     @classmethod
     def print_custom(cls, op, p):
@@ -87,9 +84,7 @@ class CompositeOp(ShloOp):
         v = a.attr("string")
         if not isinstance(v, StringAttr):
             raise a.error("expected string", a.get("string")[0])
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"name": v}, attrs)
+        return cls.build_functional(s, a, types, {"name": v})
 
     @classmethod
     def print_custom(cls, op, p):

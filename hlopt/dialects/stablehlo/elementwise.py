@@ -16,7 +16,6 @@ from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
     decode_types,
-    functional,
     merged_attrs,
     parse_error,
     same_type_signature,
@@ -652,9 +651,7 @@ class RngBitGeneratorOp(ShloOp):
     @classmethod
     def parse_custom(cls, s, a, types, extra):
         alg = EnumAttr("rng_algorithm", a.get("enum_value"))
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"rng_algorithm": alg}, attrs)
+        return cls.build_functional(s, a, types, {"rng_algorithm": alg})
 
     @classmethod
     def print_custom(cls, op, p):

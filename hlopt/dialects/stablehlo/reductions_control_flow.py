@@ -486,9 +486,7 @@ class _EinsumForm(ShloOp):
         v = a.attr("string")
         if not isinstance(v, StringAttr):
             raise a.error("expected string", a.get("string")[0])
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"einsum_config": v}, attrs)
+        return cls.build_functional(s, a, types, {"einsum_config": v})
 
     @classmethod
     def print_custom(cls, op, p):

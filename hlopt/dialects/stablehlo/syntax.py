@@ -593,17 +593,7 @@ def stablehlo_while(s: Any, c: list) -> tuple[Operation, int]:
 
 def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, attrs, types = c
-    operands = []
-    if values is not None or types is not None:
-        values = values or []
-        types = types or []
-        if len(values) != len(types):
-            raise parse_error(f"{len(values)} operands present, but expected {len(types)}", kw.start_pos)
-        from hlopt.syntax.parser import USE as _USE
-
-        for tok, t in zip(values, types):
-            m = _USE.match(str(tok))
-            operands.append(s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos))
+    operands = s.uses(values, types, kw.start_pos)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(str(kw), operands, (), None, a), kw.start_pos
 
