@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
+from hlopt.ir.context import current_context
 from hlopt.ir.location import UNKNOWN, Location
 from hlopt.ir.types import Type
 
@@ -159,9 +160,7 @@ class Operation:
     # -- identity and definition -------------------------------------------
     @property
     def opdef(self) -> "type[OpDef] | None":
-        from hlopt.ir.opdef import lookup_op
-
-        return lookup_op(self.name)
+        return current_context().lookup_op(self.name)
 
     @property
     def dialect(self) -> str:

@@ -23,7 +23,7 @@ A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hlopt.ir.constraints import AnyAttr, AnyType, Constraint
@@ -216,7 +216,7 @@ class OpDef:
         legacy = tuple(n for n in vars(cls).get("inherent", ()) if n not in attr_names)
         if "inherent" in vars(cls) or attr_names:
             cls.inherent = attr_names + legacy
-        cls._verifier = None
+        cls._checker = None  # compiled on first verification (see _compile_checker)
 
     # -- accessors ---------------------------------------------------------------
     @classmethod
@@ -268,10 +268,14 @@ class OpDef:
         """Everything the declaration says (MLIR's verifyInvariants), in
         MLIR's order: counts, attributes, operand and result types, region
         sizes, traits, inferred result types."""
-        if cls.declared:
-            _verify_fields(cls, op)
-        for t in cls.trait_objects:
-            t.verify(op)
+        check = cls.__dict__.get("_checker")
+        if check is None:
+            check = _compile_checker(cls)
+            type.__setattr__(cls, "_checker", check)
+        check(op)
+
+    @classmethod
+    def _verify_inferred(cls, op: "Operation") -> None:
         infer = getattr(cls, "infer_result_types", None)
         if infer is not None:
             inferred = infer(op)
@@ -352,6 +356,80 @@ class OpDef:
         d = current_context().get_dialect(cls.name.split(".", 1)[0])
         fn = d.materialize_constant if d is not None else None
         return fn(builder, value, type, location) if fn is not None else None
+
+
+def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
+    """One closure per op class doing what the declaration asks, with the
+    field walk done once here instead of on every op (the verifier runs
+    after every pass). A fast check says "fine"; when it does not, the
+    general walk runs and raises MLIR's message for the first problem."""
+    traits = tuple(t.verify for t in cls.trait_objects if type(t).verify is not Trait.verify)
+    infer = cls._verify_inferred if getattr(cls, "infer_result_types", None) is not None else None
+    fields = _fast_fields(cls) if cls.declared else None
+    slow = _verify_fields if cls.declared else None
+
+    def check(op: "Operation") -> None:
+        if slow is not None and (fields is None or not fields(op)):
+            slow(cls, op)
+        for t in traits:
+            t(op)
+        if infer is not None:
+            infer(op)
+
+    return check
+
+
+def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
+    """A predicate that is True when the op satisfies its field declaration,
+    for declarations without optional or variadic groups (most ops); None
+    when only the general walk can tell."""
+    groups = cls.operand_defs + cls.result_defs
+    if any(f.arity != SINGLE for f in groups):
+        return None
+    n_ops, n_res = len(cls.operand_defs), len(cls.result_defs)
+    op_checks = tuple((i, f.constraint.check_type) for i, f in enumerate(cls.operand_defs)
+                      if f.constraint is not None and f.constraint is not AnyType)
+    res_checks = tuple((i, f.constraint.check_type) for i, f in enumerate(cls.result_defs)
+                       if f.constraint is not None and f.constraint is not AnyType)
+    attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
+    n_regions = len(cls.region_defs)
+    regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
+    region_blocks = tuple(f.constraint for f in cls.region_defs)
+    has_succ = bool(cls.successor_defs)
+
+    def fields(op: "Operation") -> bool:
+        operands, results = op._operands, op.results
+        if len(operands) != n_ops or len(results) != n_res:
+            return False
+        if attrs:
+            props, attributes = op.properties, op.attributes
+            for name, required, c in attrs:
+                v = props.get(name)
+                if v is None:
+                    v = attributes.get(name)
+                if v is None:
+                    if required:
+                        return False
+                elif c is not None and not c(v):
+                    return False
+        for i, ok in op_checks:
+            if not ok(operands[i].value.type):
+                return False
+        for i, ok in res_checks:
+            if not ok(results[i].type):
+                return False
+        regions = op.regions
+        if regions or n_regions:
+            if not regions_fixed or len(regions) != n_regions:
+                return False
+            for r, blocks in zip(regions, region_blocks):
+                if blocks is not None and len(r.blocks) != blocks:
+                    return False
+        if op.successors or has_succ:
+            return False
+        return True
+
+    return fields
 
 
 def _same_types(a: Sequence[Any], b: Sequence[Any]) -> bool:

@@ -135,6 +135,8 @@ def _element(t: Type) -> Type:
 
 def _compatible_shapes(a: Type, b: Type) -> bool:
     """MLIR's verifyCompatibleShape: unranked matches anything, ? matches any size."""
+    if a is b:
+        return True
     if isinstance(a, UnrankedTensorType) or isinstance(b, UnrankedTensorType):
         return True
     sa, sb = _shape(a), _shape(b)
@@ -160,6 +162,8 @@ class SameOperandsAndResultType(Trait):
         first = ts[0]
         enc = getattr(first, "encoding", None)
         for t in ts[1:]:
+            if t is first:  # interned: the common case needs no shape walk
+                continue
             if _element(t) is not _element(first) or not _compatible_shapes(t, first):
                 raise op_error(op, "requires the same type for all operands and results")
             if getattr(t, "encoding", None) is not enc:
@@ -217,16 +221,18 @@ class ElementwiseTrait(Trait):
     name = "Elementwise"
 
     def verify(self, op: "Operation") -> None:
-        shaped = [t for t in op.operand_types + op.result_types if isinstance(t, ShapedType)]
-        if not shaped:
+        ots, rts = op.operand_types, op.result_types
+        shaped_ops = [t for t in ots if isinstance(t, ShapedType)]
+        shaped_res = [t for t in rts if isinstance(t, ShapedType)]
+        if not shaped_ops and not shaped_res:
             return
-        if any(isinstance(t, ShapedType) for t in op.result_types) and op.operands and \
-                not any(isinstance(t, ShapedType) for t in op.operand_types):
+        if shaped_res and ots and not shaped_ops:
             raise op_error(op, "if a result is non-scalar, then at least one operand must be non-scalar")
-        if any(isinstance(t, ShapedType) for t in op.operand_types) and op.results and \
-                not any(isinstance(t, ShapedType) for t in op.result_types):
+        if shaped_ops and rts and not shaped_res:
             raise op_error(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
-        if any(not _compatible_shapes(t, shaped[0]) for t in shaped[1:]):
+        shaped = shaped_ops + shaped_res
+        first = shaped[0]
+        if any(not _compatible_shapes(t, first) for t in shaped[1:]):
             raise op_error(op, "all non-scalar operands/results must have the same shape and base type")
 
 
