@@ -53,11 +53,15 @@ class Constraint:
         return self.pred(x)
 
     def check_type(self, t: Any) -> bool:
-        """`self(t)` memoized: types are interned, so one answer per type object."""
+        """`self(t)` memoized: types are uniqued, so one answer per type object.
+        Only answers for root-table types are kept: a context's types must go
+        with their context, not live on in a constraint (see types.UNIQUER)."""
         try:
             return self._memo[t]
         except KeyError:
-            r = self._memo[t] = bool(self.pred(t))
+            r = bool(self.pred(t))
+            if type(t)._interned.get(t._key) is t:
+                self._memo[t] = r
             return r
 
     def __or__(self, other: "Constraint") -> "Constraint":

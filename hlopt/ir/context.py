@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hlopt.ir.types import UNIQUER
+
 if TYPE_CHECKING:
     from hlopt.ir.dialect import Dialect
     from hlopt.ir.opdef import OpDef
@@ -45,6 +47,9 @@ class Context:
         self._rules: dict[str, Any] = {}
         self._words: dict[str, str | None] = {}
         self._handlers: list[Any] = []
+        # the types and attributes made while this context is active (see
+        # hlopt.ir.types.UNIQUER); None: the process-wide root tables
+        self.uniquer: dict | None = {}
 
     # -- registration --------------------------------------------------------------
     def register(self, name: str, info: DialectInfo) -> None:
@@ -73,7 +78,13 @@ class Context:
         info = self.registry.get(name)
         d = None
         if info is not None and info.module:
-            mod = importlib.import_module(info.module)
+            # a dialect's module constants are made at import: they belong to
+            # the root tables, whichever context happened to load it first
+            token = UNIQUER.set(None)
+            try:
+                mod = importlib.import_module(info.module)
+            finally:
+                UNIQUER.reset(token)
             d = getattr(mod, "DIALECTS", {}).get(name) or getattr(mod, "DIALECT", None)
             if d is not None and d.name != name:
                 d = None
@@ -165,7 +176,9 @@ _default: list[Context] = []
 
 
 def set_default_context(ctx: Context) -> None:
-    """The context used when none is active (installed once by `hlopt`)."""
+    """The context used when none is active (installed once by `hlopt`);
+    what it makes lives in the root tables, for the whole process."""
+    ctx.uniquer = None
     _default[:] = [ctx]
 
 
@@ -174,14 +187,16 @@ def current_context() -> Context:
     if ctx is not None:
         return ctx
     if not _default:
-        _default.append(Context())
+        set_default_context(Context())
     return _default[0]
 
 
 @contextmanager
 def use_context(ctx: Context) -> Iterator[Context]:
     token = _current.set(ctx)
+    utoken = UNIQUER.set(ctx.uniquer)
     try:
         yield ctx
     finally:
+        UNIQUER.reset(utoken)
         _current.reset(token)

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from hlopt.ir.floats import FLOAT_TYPE_NAMES
 
+# Uniquing (MLIR's StorageUniquer, owned by the context). A Context active
+# through `use_context` owns a table {class: {key: value}}: what is made
+# while it is active lives and dies with it. The root tables (`_interned` on
+# each class) hold what is made outside any such block: module constants at
+# import time and everything of the process-wide default context (the CLI's).
+# A context's lookups see the root first, so `i64`, `f32` and other module
+# constants stay identical objects everywhere.
+UNIQUER: ContextVar[dict | None] = ContextVar("hlopt_uniquer", default=None)
+
 
 class Printable:
-    """Base of types and attributes: interned by constructor key.
+    """Base of types and attributes: uniqued by constructor key.
 
     `text` is the canonical printed form without aliases; `print_with(p)`
     is used by the printer when aliases may apply inside the value.
@@ -26,13 +36,24 @@ class Printable:
     @classmethod
     def _make(cls, key: tuple):
         obj = cls._interned.get(key)
-        if obj is None:
-            obj = object.__new__(cls)
-            obj._key = key
-            obj._text = None
-            obj.has_alias_parts = False
-            obj._init(*key)
-            cls._interned[key] = obj
+        if obj is not None:
+            return obj
+        owner = UNIQUER.get()
+        if owner is None:
+            table = cls._interned
+        else:
+            table = owner.get(cls)
+            if table is None:
+                table = owner[cls] = {}
+            obj = table.get(key)
+            if obj is not None:
+                return obj
+        obj = object.__new__(cls)
+        obj._key = key
+        obj._text = None
+        obj.has_alias_parts = False
+        obj._init(*key)
+        table[key] = obj
         return obj
 
     def _init(self, *key: Any) -> None:  # pragma: no cover - overridden

@@ -4,7 +4,6 @@ summaries MLIR prints when an operand or result violates them)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -115,8 +114,7 @@ def ranked_tensor_of(*elems: Constraint, rank: int | None = None, static: bool =
                      summary: str | None = None) -> Constraint:
     preds = tuple(e.pred for e in elems)
 
-    # types are interned, so a verdict per type can be remembered (bounded)
-    @functools.lru_cache(maxsize=1024)
+    # (verdicts are remembered per type by Constraint.check_type)
     def pred(t: Any) -> bool:
         if not isinstance(t, RankedTensorType):
             return False
