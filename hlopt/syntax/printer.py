@@ -451,8 +451,11 @@ class Printer:
         self._flush(lines, keep_last=False)
         if resources:  # only referenced blobs are printed, after a blank line
             res = _resources_text(resources, self._used)
-            if res:
-                write("\n" + "\n".join(res) + "\n")
+            if res:  # line by line: a blob line may be tens of MB
+                write("\n")
+                for line in res:
+                    write(line)
+                    write("\n")
 
     def _flush(self, out: list[str], keep_last: bool = True) -> None:
         """Hand the finished lines of `out` to the writer (each with its

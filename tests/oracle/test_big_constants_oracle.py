@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "unit"))
 
 import mlir_ref  # noqa: E402
-from test_big_constants import LARGE, SMALL, constants_module, nested_module  # noqa: E402
+from test_big_constants import LARGE, SMALL, constants_module, nested_module, resource_module  # noqa: E402
 
 from hlopt.syntax.parser import parse_module  # noqa: E402
 from hlopt.syntax.printer import print_op  # noqa: E402
@@ -58,3 +58,17 @@ def test_long_element_lists_print_as_mlirs_hex() -> None:
     want = mlir_ref.parse_and_print(text)
     assert 'dense<"0x' in want
     assert print_op(parse_module(text)) == want
+
+
+def test_resource_blob_input_is_mlirs_printed_form() -> None:
+    text = resource_module(LARGE)
+    assert mlir_ref.parse_and_print(text) == text
+    assert print_op(*_with_resources(text)) == text
+
+
+def _with_resources(text: str):
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.source import Source
+
+    module, resources = parse_source(Source("in.mlir", text), True)
+    return module, False, False, resources

@@ -130,6 +130,35 @@ def test_big_payloads_nested_in_arrays_and_dictionaries(tmp_path: Path, generic:
     assert got == nested_module(LARGE, generic)
 
 
+def resource_module(n: int) -> str:
+    """A dense_resource constant with its blob (alignment word, then data)."""
+    t = f"tensor<{n}xf32>"
+    return ("module {\n"
+            f"  func.func @main() -> {t} {{\n"
+            f"    %cst = stablehlo.constant dense_resource<blob1> : {t}\n"
+            f"    return %cst : {t}\n"
+            "  }\n"
+            "}\n"
+            "\n"
+            "{-#\n  dialect_resources: {\n    builtin: {\n"
+            f'      blob1: "0x04000000{_hex(4 * n, 9)}"\n'
+            "    }\n  }\n#-}\n")
+
+
+@pytest.mark.parametrize("dest", ["file", "stdout"])
+def test_resource_blob_prints_back_byte_for_byte(tmp_path: Path, dest: str) -> None:
+    text = resource_module(LARGE)
+    src, out = tmp_path / "in.mlir", tmp_path / "out.mlir"
+    src.write_text(text)
+    if dest == "file":
+        code, _, err = run([str(src), "-o", str(out)])
+        got = out.read_text()
+    else:
+        code, got, err = run([str(src)])
+    assert code == 0, err
+    assert got == text
+
+
 def test_split_input_file_keeps_each_chunk(tmp_path: Path) -> None:
     text = constants_module(SMALL, seed=1) + "// -----\n" + constants_module(LARGE, seed=2)
     src, out = tmp_path / "in.mlir", tmp_path / "out.mlir"
