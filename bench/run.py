@@ -618,7 +618,7 @@ def main(argv=None) -> int:
         import reliability
 
         log("reliability: 50 MB hex constant, nested dictionaries ...")
-        res["reliability"] = reliability.run_all(50, 1, a.timeout)
+        res["reliability"] = reliability.run_all(50, 3, a.timeout)
         print(reliability.render(res["reliability"]))
 
     if a.inprocess:

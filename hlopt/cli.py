@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 import click
 
@@ -224,7 +225,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
         if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
             pm = build_pass_manager(opts)
             _instrument(pm, opts, check_seeds)
-        out, diags, stages = process(src, opts, pm)
+        out, diags, stages = process(src, opts, pm, stream=True)
         all_stages.extend(stages)
         if verify_diags:
             from hlopt.syntax.expected import check as check_expected
@@ -240,26 +241,40 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
         if out is None and not verify_diags:
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
-        outputs.append(out if out is not None else "")
-    if opts.timing:
-        from hlopt.passes.instrumentation import timing_report
-
-        merged: dict[str, float] = {}
-        for k, t in all_stages:
-            merged[k] = merged.get(k, 0.0) + t
-        timing_report(list(merged.items()))
-    result = "// -----\n".join(outputs)
+        outputs.append(out)
     if failed:  # nothing is written: an existing output file stays intact
+        _timing(opts, all_stages)
         return 1
+
+    def emit(write) -> None:  # the modules are printed straight to the output, in pieces
+        for i, o in enumerate(outputs):
+            if i:
+                write("// -----\n")
+            if o is not None:
+                o.write_to(write)
+
+    t0 = time.perf_counter()
     try:
-        _write(output, result)
+        _write(output, emit)
     except BrokenPipeError:
         return 1
     except OSError as e:
         click.echo(f"error: could not write output file '{output}': {e.strerror or e}", err=True)
         return 1
+    all_stages.append(("Output", time.perf_counter() - t0))
+    _timing(opts, all_stages)  # after the output, as mlir-opt reports at exit
     del Diagnostic
     return 0
+
+
+def _timing(opts, stages: list) -> None:
+    if opts.timing:
+        from hlopt.passes.instrumentation import timing_report
+
+        merged: dict[str, float] = {}
+        for k, t in stages:
+            merged[k] = merged.get(k, 0.0) + t
+        timing_report(list(merged.items()))
 
 
 def _instrument(pm, opts, check_seeds: int = 0) -> None:
@@ -276,13 +291,13 @@ def _instrument(pm, opts, check_seeds: int = 0) -> None:
         pm.instrumentations.append(Statistics())
 
 
-def _write(output: str, text: str) -> None:
+def _write(output: str, data) -> None:
     from hlopt.output import write_output, write_stdout
 
     if output == "-":
-        write_stdout(text)
+        write_stdout(data)
     else:
-        write_output(output, text)
+        write_output(output, data)
 
 
 if __name__ == "__main__":  # pragma: no cover

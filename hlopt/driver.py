@@ -6,6 +6,7 @@ Kept separate from the click front end so tests and tools can call it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hlopt.ir.core import IRError, Operation
@@ -30,6 +31,22 @@ class Options:
     print_after_failure: bool = False
     timing: bool = False
     statistics: bool = False
+
+
+@dataclass
+class Printed:
+    """A processed module whose text is written on demand, in pieces
+    (process(..., stream=True)): the CLI streams it to its output."""
+
+    module: Operation
+    resources: Sequence[str]
+    generic: bool
+    debuginfo: bool
+
+    def write_to(self, write: Callable[[str], None]) -> None:
+        from hlopt.syntax.printer import write_op
+
+        write_op(self.module, write, self.generic, self.debuginfo, self.resources)
 
 
 def op_diag(e: IRError, source: Source | None, severity: str = "error") -> Diagnostic:
@@ -63,9 +80,11 @@ def build_pass_manager(opts: Options):
     return pm
 
 
-def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Diagnostic], list]:
+def process(source: Source, opts: Options, pm=None,
+            stream: bool = False) -> tuple[str | Printed | None, list[Diagnostic], list]:
     """Run one buffer; returns (output text or None on failure, diagnostics, timings).
-    Warnings and remarks (Context.emit) come back with a successful output too."""
+    Warnings and remarks (Context.emit) come back with a successful output too.
+    With `stream`, the output is a Printed, not yet printed (no Output timing)."""
     from hlopt.ir.context import current_context
 
     notes: list[Diagnostic] = []
@@ -80,11 +99,12 @@ def process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Di
             notes.append(Diagnostic(severity, message, loc, source=source))
 
     with current_context().diagnostic_handler(collect):
-        out, diags, stages = _process(source, opts, pm)
+        out, diags, stages = _process(source, opts, pm, stream)
     return out, notes + diags, stages
 
 
-def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[Diagnostic], list]:
+def _process(source: Source, opts: Options, pm=None,
+             stream: bool = False) -> tuple[str | Printed | None, list[Diagnostic], list]:
     from hlopt.ir.verifier import verify
     from hlopt.syntax.parser import parse_source
     from hlopt.syntax.printer import print_op
@@ -124,6 +144,8 @@ def _process(source: Source, opts: Options, pm=None) -> tuple[str | None, list[D
             first = [op_diag(IRError(m, o), source) for m, o in e.errors]
             return None, [*first, d], stages
         _pass_stages(pm, stages)
+    if stream:
+        return Printed(module, resources, opts.generic, opts.debuginfo), [], stages
     t2 = time.perf_counter()
     text = print_op(module, opts.generic, opts.debuginfo, resources)
     stages.append(("Output", time.perf_counter() - t2))

@@ -22,10 +22,17 @@ import signal
 import stat
 import sys
 import threading
+from collections.abc import Callable
+from typing import Union
 
 # temporary files to remove if a signal arrives (LLVM's RemoveFileOnSignal)
 _PENDING: set[str] = set()
 _LOCK = threading.Lock()
+
+
+# what is written: the text, or a function that hands it to `write` in pieces
+# (the printer's stream), so big outputs never exist as one string
+Data = Union[str, Callable[[Callable[[str], None]], None]]
 
 
 class StreamClosed(Exception):
@@ -95,7 +102,7 @@ def _through_special(path: str) -> bool:
     return False
 
 
-def write_output(path: str, data: str) -> None:
+def write_output(path: str, data: Data) -> None:
     """Write `data` to the file named `path` (see the module docstring)."""
     try:
         st = os.stat(path)  # follows symlinks
@@ -111,7 +118,7 @@ def write_output(path: str, data: str) -> None:
     _write_atomic(target, data, st)
 
 
-def _write_in_place(path: str, data: str) -> None:
+def _write_in_place(path: str, data: Data) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         _write_all(fd, data)
@@ -122,17 +129,54 @@ def _write_in_place(path: str, data: str) -> None:
 _CHUNK = 1 << 20
 
 
-def _write_all(fd: int, data: str) -> None:
-    """Encode and write in chunks: output of a big constant is never held
-    twice (as text and as bytes)."""
-    for i in range(0, len(data), _CHUNK):
-        view = memoryview(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+class _ChunkWriter:
+    """Collects str pieces and passes them on encoded, about _CHUNK
+    characters at a time: neither the text nor its bytes are ever whole."""
+
+    def __init__(self, put: Callable[[bytes], None]):
+        self.put = put
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, s: str) -> None:
+        if len(s) > _CHUNK:
+            self.flush()
+            for i in range(0, len(s), _CHUNK):
+                self.put(s[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+            return
+        self.parts.append(s)
+        self.size += len(s)
+        if self.size >= _CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.parts:
+            data = "".join(self.parts)
+            self.parts.clear()
+            self.size = 0
+            self.put(data.encode("utf-8", "surrogateescape"))
+
+
+def _emit(data: Data, put: Callable[[bytes], None]) -> None:
+    w = _ChunkWriter(put)
+    if isinstance(data, str):
+        w.write(data)
+    else:
+        data(w.write)
+    w.flush()
+
+
+def _write_all(fd: int, data: Data) -> None:
+    def put(b: bytes) -> None:
+        view = memoryview(b)
         while view:
             n = os.write(fd, view)
             view = view[n:]
 
+    _emit(data, put)
 
-def _write_atomic(target: str, data: str, st: os.stat_result | None) -> None:
+
+def _write_atomic(target: str, data: Data, st: os.stat_result | None) -> None:
     d = os.path.dirname(target) or "."
     base = os.path.basename(target)
     fd, tmp = _create_temp(d, base)
@@ -178,15 +222,17 @@ def _create_temp(d: str, base: str) -> tuple[int, str]:
     raise FileExistsError(f"could not create a temporary file in '{d}'")
 
 
-def write_stdout(data: str) -> None:
+def write_stdout(data: Data) -> None:
     out = sys.stdout
     if out is None:
         raise StreamClosed("stdout")
     buf = getattr(out, "buffer", None)
     if buf is None:  # a text-only stream (tests' captured stdout)
-        out.write(data)
+        if isinstance(data, str):
+            out.write(data)
+        else:
+            data(out.write)
     else:
         out.flush()
-        for i in range(0, len(data), _CHUNK):
-            buf.write(data[i:i + _CHUNK].encode("utf-8", "surrogateescape"))
+        _emit(data, buf.write)
     out.flush()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from hlopt.ir.floats import float_to_bits, format_float, semantics
@@ -405,7 +405,9 @@ class DenseElementsAttr(Attribute):
 
     def _init(self, type, values, raw, splat) -> None:
         self.type, self._values, self.raw, self.splat = type, values, raw, splat
-        self.has_alias_parts = type.has_alias_parts
+        # a big payload prints through the printer (as if it had alias
+        # parts), which streams it in chunks instead of building its text
+        self.has_alias_parts = type.has_alias_parts or self.streamed
 
     @property
     def values(self) -> tuple:
@@ -432,6 +434,21 @@ class DenseElementsAttr(Attribute):
         from hlopt.ir.dense import to_numpy
 
         return to_numpy(self)
+
+    @property
+    def streamed(self) -> bool:
+        """Printed in chunks (print_chunks) by the printer: never one string."""
+        from hlopt.ir.dense import STREAM_MIN
+
+        return self.raw is not None and len(self.raw) >= STREAM_MIN
+
+    def print_chunks(self, p: Any) -> Iterator[str]:
+        """The printed text in pieces of bounded size."""
+        from hlopt.ir.dense import hex_chunks
+
+        yield "dense<"
+        yield from hex_chunks(self.raw)
+        yield "> : " + _type_text(self.type, p)
 
     def print_with(self, p: Any) -> str:
         if self.raw is not None:  # one full-size buffer, no intermediate body text

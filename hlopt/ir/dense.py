@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from hlopt.ir.floats import format_float, semantics
@@ -111,6 +112,16 @@ def raw_to_values(raw: bytes, t: Type, count: int) -> tuple:
 
 
 _CHUNK = 1 << 20
+STREAM_MIN = 1 << 16  # payload bytes from which the printer streams the text
+
+
+def hex_chunks(raw: bytes) -> Iterator[str]:
+    """`"0x...."` (upper case) in pieces of at most 2 * _CHUNK digits."""
+    m = memoryview(raw)
+    yield '"0x'
+    for i in range(0, len(raw), _CHUNK):
+        yield m[i:i + _CHUNK].hex().upper()
+    yield '"'
 
 
 def hex_text(raw: bytes, prefix: str = "", suffix: str = "") -> str:

@@ -260,10 +260,15 @@ def take_blob(ref: str) -> bytes | None:
 
 
 def _hex_bytes(text: str, start: int, end: int) -> bytes | None:
-    buf = bytearray()
+    """Decode text[start:end] (an even number of hex digits) slice by slice
+    into a buffer of the final size: no full-size slice of the text, no
+    regrowth of the buffer."""
+    buf = bytearray((end - start) // 2)
+    step = 1 << 20
     try:
-        for i in range(start, end, 1 << 21):
-            buf += bytes.fromhex(text[i:min(i + (1 << 21), end)])
+        for i in range(start, end, step):
+            j = min(i + step, end)
+            buf[(i - start) // 2:(j - start) // 2] = bytes.fromhex(text[i:j])
     except ValueError:
         return None
     return bytes(buf)

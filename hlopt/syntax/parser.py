@@ -695,11 +695,12 @@ class OpBuilder(Transformer):
     def resources(self, c):
         from hlopt.syntax.resources import validate
 
+        text = c[0].value  # the token's plain str: str(token) would copy a multi-MB blob
         try:
-            validate(str(c[0]))
+            validate(text)
         except ValueError as e:
             raise ParseError(str(e), c[0].start_pos) from None
-        self.s.resources.append(str(c[0]))
+        self.s.resources.append(text)
         return None
 
     def operation(self, c):

@@ -1,6 +1,10 @@
 """MLIR's printer, reproduced: same names, aliases, layout and formatting.
 
-Output is built as a list of lines joined once. Value names follow MLIR's
+Output is streamed to a `write` callable: lines are handed over in batches
+(only the last line of the batch stays, as region printing may still extend
+it), and an attribute too big to build as one string (a multi-MB hex
+constant) is a placeholder in its line, written chunk by chunk when the line
+goes out. Value names follow MLIR's
 SSANameState: in the pretty form each region restarts from its parent's
 counters (ops may suggest names); in the generic form counters are global
 and regions are numbered last-in-first-out. Aliases (`#map`, `#set`, and
@@ -29,6 +33,8 @@ from hlopt.ir.types import FunctionType, Type
 
 INDENT = "  "
 _MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
+_BIG = "\x00\x02"  # brackets a streamed attribute's placeholder (never in printed IR)
+_FLUSH_LINES = 4096  # lines held before they are handed to the writer
 
 
 class Namer:
@@ -341,6 +347,9 @@ class Printer:
         self.default_dialect: list[str] = []
         self._cache: dict[Any, str] = {}
         self._regions: list[tuple] = []  # regions behind region() placeholders
+        self._big: list[Any] = []  # attributes behind _BIG placeholders
+        self._write: Any = None  # the output sink (write_top)
+        self._used: set[str] | None = None  # dense_resource handles seen in the output
 
     # -- hooks used by attributes/types (alias-aware printing) ----------------
     def alias_of(self, a: Any) -> str | None:
@@ -357,6 +366,9 @@ class Printer:
                 t = f"affine_map<{a.map}>"
             elif isinstance(a, IntegerSetAttr):
                 t = f"affine_set<{a.set}>"
+            elif self._write is not None and getattr(a, "streamed", False):
+                t = f"{_BIG}{len(self._big)}{_BIG}"
+                self._big.append(a)
             else:
                 t = a.print_with(self) if a.has_alias_parts else a.text
             self._cache[a] = t
@@ -415,6 +427,14 @@ class Printer:
 
     # -- top level --------------------------------------------------------------
     def print_top(self, op: Operation, resources: Sequence[str] = ()) -> str:
+        parts: list[str] = []
+        self.write_top(op, parts.append, resources)
+        return "".join(parts)
+
+    def write_top(self, op: Operation, write: Any, resources: Sequence[str] = ()) -> None:
+        """Print `op` to `write` (called with str pieces), final newline included."""
+        self._write = write
+        self._used = set() if resources else None
         self.namer = Namer(op, self.generic)
         al = Aliases(self.debuginfo)
         al.visit_op(op, self.generic)
@@ -428,13 +448,36 @@ class Printer:
             (deferred if deferrable else lines).append(f"{name} = {text}")
         self.print_op(op, lines)
         lines.extend(deferred)
+        self._flush(lines, keep_last=False)
         if resources:  # only referenced blobs are printed, after a blank line
-            used = set(_USED_RESOURCE.findall("\n".join(lines)))
-            res = _resources_text(resources, used)
-            if res:
-                lines.append("")
-                lines.extend(res)
-        return "\n".join(lines) + "\n"
+            res = _resources_text(resources, self._used)
+            if res:  # line by line: a blob line may be tens of MB
+                write("\n")
+                for line in res:
+                    write(line)
+                    write("\n")
+
+    def _flush(self, out: list[str], keep_last: bool = True) -> None:
+        """Hand the finished lines of `out` to the writer (each with its
+        newline), expanding big attributes' placeholders chunk by chunk."""
+        n = len(out) - 1 if keep_last else len(out)
+        if n <= 0:
+            return
+        text = "\n".join(out[:n]) if n < len(out) else "\n".join(out)
+        del out[:n]
+        if self._used is not None:
+            self._used.update(_USED_RESOURCE.findall(text))
+        write = self._write
+        if _BIG in text:
+            for i, part in enumerate(text.split(_BIG)):
+                if i % 2 == 0:
+                    write(part)
+                else:
+                    for chunk in self._big[int(part)].print_chunks(self):
+                        write(chunk)
+        else:
+            write(text)
+        write("\n")
 
     def print_op(self, op: Operation, out: list[str]) -> None:
         """Append the op's lines (first line indented) to out."""
@@ -557,6 +600,8 @@ class Printer:
         while op is not None:
             if not (op is last and not terminators and _is_terminator(op)):
                 self.print_op(op, out)
+                if len(out) > _FLUSH_LINES and self._write is not None:
+                    self._flush(out)
             op = op._next
         self.indent -= 1
 
@@ -595,3 +640,11 @@ def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,
     """Print `op` (usually a builtin.module) as MLIR would, with a final newline."""
     with no_gc():
         return Printer(generic, debuginfo).print_top(op, resources)
+
+
+def write_op(op: Operation, write: Any, generic: bool = False, debuginfo: bool = False,
+             resources: Sequence[str] = ()) -> None:
+    """print_op's text handed to `write` in pieces of bounded size (bar
+    single lines), so the whole output never exists as one string."""
+    with no_gc():
+        Printer(generic, debuginfo).write_top(op, write, resources)

@@ -7,14 +7,15 @@ import re
 _TOKEN = re.compile(r'\s*(?:([A-Za-z_][\w$.\-]*)|("[^"\\]*(?:\\.[^"\\]*)*")|([{}:,]))')
 
 
-def _parse(text: str):
-    """Parse `key: value, ...` where value is a string or a nested {...}."""
+def _parse(text: str, pos: int = 0, end: int | None = None):
+    """Parse `key: value, ...` where value is a string or a nested {...}
+    (in text[pos:end], read in place: a blob may be tens of MB)."""
     toks = []
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
+    end = len(text) if end is None else end
+    while pos < end:
+        m = _TOKEN.match(text, pos, end)
         if m is None:
-            if text[pos:].strip() == "":
+            if text[pos:end].strip() == "":
                 break
             raise ValueError(f"malformed resource section near '{text[pos:pos + 20]}'")
         toks.append(m.group(1) or m.group(2) or m.group(3))
@@ -47,8 +48,8 @@ def _parse(text: str):
 def merge(sections: list[str]) -> list:
     out: list = []
     for s in sections:
-        body = s.strip()[3:-3]
-        out.extend(_parse(body))
+        s = s.strip()
+        out.extend(_parse(s, 3, len(s) - 3))
     return out
 
 
@@ -97,6 +98,7 @@ def _filter(entries: list, used: set) -> list:
 def validate(section: str) -> None:
     """Raise ValueError if the `{-# ... #-}` section is malformed."""
     try:
-        _parse(section.strip()[3:-3])
+        s = section.strip()
+        _parse(s, 3, len(s) - 3)
     except (IndexError, TypeError):
         raise ValueError("malformed resource section") from None

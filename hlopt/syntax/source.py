@@ -11,11 +11,12 @@ class Source:
     """A buffer being parsed; `line_offset` shifts line numbers so chunks of
     a --split-input-file run report lines of the original file."""
 
-    __slots__ = ("name", "text", "line_offset", "_starts", "__weakref__")
+    __slots__ = ("name", "text", "line_offset", "_starts", "_ascii", "__weakref__")
 
     def __init__(self, name: str, text: str, line_offset: int = 0):
         self.name, self.text, self.line_offset = name, text, line_offset
         self._starts: list[int] | None = None
+        self._ascii: bool | None = None
 
     def line_col(self, pos: int) -> tuple[int, int]:
         if self._starts is None:
@@ -29,9 +30,12 @@ class Source:
         pos = max(0, min(pos, len(self.text)))
         ln = bisect_right(self._starts, pos) - 1
         start = self._starts[ln]
-        seg = self.text[start:pos]
-        # MLIR counts columns in bytes of the UTF-8 buffer
-        col = len(seg) if seg.isascii() else len(seg.encode("utf-8", "surrogatepass"))
+        if self._ascii is None:
+            self._ascii = self.text.isascii()
+        if self._ascii:  # no slice: a line may hold a multi-MB constant
+            col = pos - start
+        else:  # MLIR counts columns in bytes of the UTF-8 buffer
+            col = len(self.text[start:pos].encode("utf-8", "surrogatepass"))
         return ln + 1 + self.line_offset, col + 1
 
     def line_text(self, line: int) -> str:

@@ -140,11 +140,11 @@ _SIGNAL_MID_WRITE = """
 import os, signal, sys, time
 import hlopt.output as o
 orig = o._write_all
-def slow(fd, data):
-    orig(fd, data[:8])
+def slow(fd, data):  # data: the text or the printer's stream
+    os.write(fd, b"module {{")
     os.kill(os.getpid(), signal.{sig})
     time.sleep(30)
-    orig(fd, data[8:])
+    orig(fd, data)
 o._write_all = slow
 from hlopt.cli import main
 sys.argv[0] = "hlopt"
