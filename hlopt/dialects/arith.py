@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from hlopt.interp import movement
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
 from hlopt.ir.core import IRError, Operation
@@ -795,6 +796,10 @@ class ConstantOp(OpDef):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         return [op.properties.get("value")]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ctx.cached(op, movement.constant)]
 
 
 # -- the op list ---------------------------------------------------------------------------

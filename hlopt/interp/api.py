@@ -19,6 +19,7 @@ from hlopt.interp.machine import DeviceContext, Program
 from hlopt.interp.runtime import Aborted, Runtime
 from hlopt.interp.sharding import Layout, Mesh, parse_mesh, value_layout
 from hlopt.interp.values import InterpError, Token, random_value
+from hlopt.ir.interfaces import CallableOpInterface
 
 
 def module_counts(module: Any) -> tuple[int, int]:
@@ -32,7 +33,8 @@ def entry_function(module: Any, entry: str = "main") -> Any:
         for b in r.blocks:
             for op in b.ops:
                 sym = op.get_attr("sym_name")
-                if op.name == "func.func" and sym is not None and sym.value == entry:
+                d = op.opdef
+                if sym is not None and sym.value == entry and d is not None and issubclass(d, CallableOpInterface):
                     return op
     raise InterpError(f"no function named '@{entry}' to run")
 
@@ -42,7 +44,7 @@ def _meshes(module: Any) -> dict[str, Mesh]:
     for r in module.regions:
         for b in r.blocks:
             for op in b.ops:
-                if op.name == "sdy.mesh" and op.get_attr("mesh") is not None:
+                if op.get_attr("mesh") is not None and op.get_attr("sym_name") is not None:  # sdy.mesh
                     out[op.get_attr("sym_name").value] = parse_mesh(op.get_attr("mesh").text)
     return out
 
@@ -103,9 +105,7 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
         raise InterpError(f"'@{entry}' takes {len(sig.arg_types)} arguments, got {len(args)}", func)
     args = [_coerce(a, t, i, func) for i, (a, t) in enumerate(zip(args, sig.arg_types))]
     program = Program(module, P, R)
-    from hlopt.interp.rules.stablehlo_collectives import describe_missing_send
-
-    runtime = Runtime(n, describe_missing_send(module))
+    runtime = Runtime(n)
     results: list[list[Any] | None] = [None] * n
 
     def run(d: int) -> None:

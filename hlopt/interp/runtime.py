@@ -21,7 +21,7 @@ class Aborted(Exception):
 
 
 class Runtime:
-    def __init__(self, num_devices: int, describe_missing_send: Any = None):
+    def __init__(self, num_devices: int):
         self.cv = threading.Condition()
         self.live = num_devices
         self.waiting: dict[int, tuple] = {}  # device -> (op, what, extra, ready)
@@ -29,7 +29,6 @@ class Runtime:
         self.readers: dict[Any, int] = {}
         self.mail: dict[tuple, deque] = {}
         self.error: InterpError | None = None
-        self.describe_missing_send = describe_missing_send
 
     # -- lifecycle --------------------------------------------------------------
     def device_done(self, device: int) -> None:
@@ -71,13 +70,10 @@ class Runtime:
         recvs = [(d, w) for d, w in items if w[1] == "recv"]
         dev, (op, what, extra) = (recvs or items)[0]
         if what == "recv":
-            channel, src = extra
+            channel, src, notes = extra
             msg = (f"recv without matching send: device {dev} waits for a message from device {src} "
                    f"on channel {channel}, and no device will send it")
-            notes = []
-            if self.describe_missing_send is not None:
-                notes = self.describe_missing_send(op, channel)
-            err = InterpError(msg, op, notes)
+            err = InterpError(msg, op, notes() if notes is not None else [])
         else:
             others = sorted(d for d, w in items if w[0] is not op)
             msg = (f"deadlock: device {dev} waits in '{op.name}' for devices of its group that never reach it"
@@ -115,10 +111,12 @@ class Runtime:
             self.mail.setdefault((channel, src, dst), deque()).append(value)
             self.cv.notify_all()
 
-    def recv(self, channel: Any, src: int, dst: int, device: int, op: Any) -> Any:
+    def recv(self, channel: Any, src: int, dst: int, device: int, op: Any, notes: Any = None) -> Any:
+        """Block for the next message from `src`; `notes()` explains a
+        deadlock (the sends that could have fed this recv)."""
         with self.cv:
             if self.error is not None:
                 raise Aborted()
             q = self.mail.setdefault((channel, src, dst), deque())
-            self._wait(device, op, "recv", lambda: bool(q), (channel, src))
+            self._wait(device, op, "recv", lambda: bool(q), (channel, src, notes))
             return q.popleft()

@@ -141,3 +141,13 @@ def checksum(v: Any) -> str:
         return "(" + ",".join(checksum(x) for x in v) + ")"
     a = np.ascontiguousarray(np.asarray(v))
     return hashlib.sha256(a.tobytes()).hexdigest()[:12]
+
+
+class Future:
+    """The value of `!stablehlo.async<T>` / `!stablehlo.future<T...>`: the
+    async body runs eagerly at async_start; async_done hands out its values."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list):
+        self.values = values

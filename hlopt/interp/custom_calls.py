@@ -1,6 +1,7 @@
-"""custom_call targets JAX emits: GSPMD sharding markers (Sharding,
-SPMDFullToShardShape, SPMDShardToFullShape) and the LAPACK kernels jnp.linalg
-lowers to on CPU. Any other target is a located error."""
+"""custom_call targets JAX emits, by target name (custom_call's `interpret`
+dispatches here): GSPMD sharding markers (Sharding, SPMDFullToShardShape,
+SPMDShardToFullShape) and the LAPACK kernels jnp.linalg lowers to on CPU.
+Any other target is a located error."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.registry import rule
 from hlopt.interp.sharding import Layout, parse_hlo_sharding
 from hlopt.interp.values import InterpError
 
@@ -26,7 +26,7 @@ def _sharding_text(op: Any) -> str | None:
 def _full_to_shard_layout(op: Any, ndev: int) -> Layout:
     src = op.operands[0]
     d = src.defining_op
-    text = _sharding_text(d) if d is not None and d.name == "stablehlo.custom_call" else None
+    text = _sharding_text(d) if d is not None and d.opdef is op.opdef else None  # a Sharding marker
     full = tuple(src.type.shape)
     if text is not None:
         lay = parse_hlo_sharding(text, len(full), ndev)
@@ -46,8 +46,8 @@ def _shard_to_full_layout(op: Any, ndev: int) -> Layout | None:
     return parse_hlo_sharding(text, len(op.results[0].type.shape), ndev)
 
 
-@rule("stablehlo.custom_call")
-def custom_call(op: Any, args: list, ctx: Any) -> list:
+def run(op: Any, args: list, ctx: Any) -> list:
+    """Run a custom_call by its call_target_name."""
     target = ctx.cached(op, _target)
     fn = _TARGETS.get(target)
     if fn is None:
