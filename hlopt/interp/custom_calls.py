@@ -125,16 +125,30 @@ def _potrf(a: np.ndarray, lower: bool) -> list:
     return [out, np.array(info, np.int32)]
 
 
+def _substitute(t: np.ndarray, b: np.ndarray, lower: bool, unit: bool) -> np.ndarray:
+    """Solve t @ x = b for triangular t by substitution, reading only t's
+    triangle (and not its diagonal when `unit`), as BLAS trsm does: a NaN
+    outside what a row needs does not spread to it."""
+    n = t.shape[0]
+    x = np.zeros(b.shape, b.dtype)
+    for i in (range(n) if lower else range(n - 1, -1, -1)):
+        done = slice(0, i) if lower else slice(i + 1, n)
+        r = b[i] - t[i, done] @ x[done]
+        x[i] = r if unit else r / t[i, i]
+    return x
+
+
 def _trsm(a: np.ndarray, b: np.ndarray, left: bool, lower: bool, trans: str, unit: bool) -> list:
-    t = np.tril(a) if lower else np.triu(a)
-    if unit:
-        np.fill_diagonal(t, 1)
+    """op(A) X = B (left) or X op(A) = B (right), op per trans_x."""
+    t = a
     if trans == "T":
         t = t.T
     elif trans == "C":
         t = t.T.conj()
-    x = np.linalg.solve(t, b) if left else np.linalg.solve(t.T, b.T).T
-    return [x.astype(b.dtype)]
+    t_lower = lower != (trans != "N")
+    if left:
+        return [_substitute(t, b, t_lower, unit)]
+    return [_substitute(t.T, b.T, not t_lower, unit).T]  # X T = B  <=>  T^T X^T = B^T
 
 
 def _lapack_getrf(op: Any, args: list, ctx: Any) -> list:

@@ -34,10 +34,7 @@ FIXTURES = sorted(f for f in glob.glob(os.path.join(ROOT, "tests/fixtures/stable
                   if not f.endswith((".generic.mlir", ".debuginfo.mlir")))
 
 # python callbacks need jax's host callback registry, which XLA alone has not
-SKIP = {"io_callback": "host python callbacks are not executable outside jax",
-        # the LAPACK FFI targets crash a bare compile_and_load (jax registers them on
-        # its own dispatch path); tests/unit/test_interp_ops.py checks them against numpy
-        "linalg": "LAPACK custom calls do not run through a bare compile_and_load"}
+SKIP = {"io_callback": "host python callbacks are not executable outside jax"}
 IMPL_DEFINED_OPS = ("stablehlo.rng_bit_generator", "stablehlo.rng")
 
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "sine", "cosine", "tan", "rsqrt", "sqrt", "power", "atan2",
@@ -82,22 +79,11 @@ def impl_defined_results(module) -> set[int]:
     return {i for i, v in enumerate(ret.operands) if v in tainted}
 
 
-@pytest.mark.skipif(not xla_available(), reason="jax/jaxlib not installed (oracle extra)")
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: os.path.basename(p)[:-5])
-def test_interpreter_matches_xla(path: str) -> None:
-    name = os.path.basename(path)[:-5]
-    if name in SKIP:
-        pytest.skip(SKIP[name])
-    text = open(path).read()
-    m = hlopt.parse_module(text, path)
-    P, R = module_counts(m)
-    args = random_inputs(m, seed=0)
-    ref = run_xla(text, args, P, R, timeout=1500 if name.startswith("deep_") else 300)
-    ours = assemble(m, interpret(m, args))
-    tol = tolerance(name, text)
-    skip = impl_defined_results(m)
-    assert len(ours) == len(ref.global_)
-    for i, (a, b) in enumerate(zip(ours, ref.global_)):
+def assert_matches(ours: list, theirs: list, tol: float, skip: set[int] = frozenset()) -> None:
+    """Integers and booleans equal; floats within tol * max(1, max|xla|),
+    NaNs and infinities in the same places."""
+    assert len(ours) == len(theirs)
+    for i, (a, b) in enumerate(zip(ours, theirs)):
         a, b = np.asarray(a), np.asarray(b)
         assert a.shape == b.shape and a.dtype == b.dtype, f"result {i}: {a.shape} {a.dtype} vs {b.shape} {b.dtype}"
         if i in skip:
@@ -114,6 +100,22 @@ def test_interpreter_matches_xla(path: str) -> None:
             err = np.abs(a64[fin] - b64[fin]).max()
             scale = max(1.0, float(np.abs(b64[fin]).max()))
             assert err <= tol * scale, f"result {i}: max difference {err:.3g} > {tol:g} * {scale:.3g}"
+
+
+@pytest.mark.skipif(not xla_available(), reason="jax/jaxlib not installed (oracle extra)")
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: os.path.basename(p)[:-5])
+def test_interpreter_matches_xla(path: str) -> None:
+    name = os.path.basename(path)[:-5]
+    if name in SKIP:
+        pytest.skip(SKIP[name])
+    text = open(path).read()
+    m = hlopt.parse_module(text, path)
+    P, R = module_counts(m)
+    args = random_inputs(m, seed=0)
+    ref = run_xla(text, args, P, R, timeout=1500 if name.startswith("deep_") else 300)
+    ours = assemble(m, interpret(m, args))
+    skip = impl_defined_results(m)
+    assert_matches(ours, ref.global_, tolerance(name, text), skip)
     # per device, wherever XLA chose the same per-device layout
     per = interpret(m, args)
     for d in range(P * R):
@@ -127,3 +129,22 @@ def test_interpreter_matches_xla(path: str) -> None:
 def test_impl_defined_results_found() -> None:
     m = hlopt.parse_module(open(os.path.join(ROOT, "tests/fixtures/stablehlo/random.mlir")).read())
     assert impl_defined_results(m) == {3, 4, 5, 6, 7, 8, 9}
+
+
+@pytest.mark.skipif(not xla_available(), reason="jax/jaxlib not installed (oracle extra)")
+def test_linalg_on_well_posed_inputs() -> None:
+    """The LAPACK custom calls (potrf, trsm, getrf) on a symmetric positive
+    definite matrix, so every result is finite (random inputs make the
+    Cholesky factorization fail and most results NaN)."""
+    text = open(os.path.join(ROOT, "tests/fixtures/stablehlo/linalg.mlir")).read()
+    m = hlopt.parse_module(text)
+    rng = np.random.default_rng(3)
+    g = rng.standard_normal((4, 4))
+    a = (g @ g.T + 4 * np.eye(4)).astype(np.float32)
+    b = rng.standard_normal((4, 3)).astype(np.float32)
+    ref = run_xla(text, [a, b])
+    assert all(np.isfinite(r).all() for r in ref.global_)
+    ours = assemble(m, interpret(m, [a, b]))
+    assert_matches(ours, ref.global_, 1e-4)
+    np.testing.assert_allclose(ours[3], np.linalg.solve(a, b), rtol=1e-4, atol=1e-5)
+
