@@ -150,7 +150,7 @@ def _coerce(a: Any, t: Any, i: int, func: Any) -> Any:
     from hlopt.interp.values import dtype_of
 
     arr = np.asarray(a)
-    shape = tuple(t.shape)
+    shape = tuple(t.shape) if hasattr(t, "shape") else ()  # scalars (i1, index, f32) are 0-d
     if arr.shape != shape:
         raise InterpError(f"argument {i} has shape {arr.shape}, '@main' expects {shape}", func)
     return arr.astype(dtype_of(t), copy=False)

@@ -349,3 +349,45 @@ def binary(fn: Any) -> classmethod:
     interpret.ufunc = fn if isinstance(fn, np.ufunc) else None
     return classmethod(lifts(interpret))
 
+
+# -- arith (MLIR) semantics --------------------------------------------------------------
+
+
+def from_python_int(v: int, d: np.dtype) -> np.ndarray:
+    """A Python int wrapped to `d`'s width (two's complement), 0-d."""
+    if d == np.bool_:
+        return np.array(bool(v & 1))
+    bits = d.itemsize * 8
+    v &= (1 << bits) - 1
+    if d.kind == "i" and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return np.array(v, d)
+
+
+_BASE_CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal, "gt": np.greater,
+             "ge": np.greater_equal}
+
+
+def arith_compare(pred: str, a: Any, b: Any) -> np.ndarray:
+    """arith.cmpi / arith.cmpf by predicate name (`slt`, `uge`, `olt`,
+    `une`, `ord`, ...). i1 is signed as MLIR reads it: true is -1."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind in "biu":
+        if pred in ("eq", "ne"):
+            return _BASE_CMP[pred](a, b)
+        if pred[0] == "s":
+            if a.dtype == np.bool_:
+                a, b = -a.astype(np.int8), -b.astype(np.int8)
+            elif a.dtype.kind == "u":
+                it = np.dtype(f"i{a.dtype.itemsize}")
+                a, b = a.view(it), b.view(it)
+        elif a.dtype.kind == "i":
+            a, b = unsigned_view(a), unsigned_view(b)
+        return _BASE_CMP[pred[1:]](a, b)
+    nan = np.isnan(a) | np.isnan(b)
+    if pred in ("false", "true"):
+        return np.full(np.broadcast(a, b).shape, pred == "true")
+    if pred in ("ord", "uno"):
+        return ~nan if pred == "ord" else nan
+    r = _BASE_CMP[pred[1:]](a, b)
+    return r & ~nan if pred[0] == "o" else r | nan

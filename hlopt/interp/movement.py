@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.attrs import dense_to_numpy
-from hlopt.interp.elementwise import convert_array
+from hlopt.interp.elementwise import convert_array, from_python_int
 from hlopt.interp.values import InterpError, dtype_of
 
 
@@ -25,6 +25,12 @@ def constant(op: Any) -> np.ndarray:
     """The value of a constant op's `value` attribute."""
     a = op.get_attr("value")
     t = op.results[0].type
+    if a is not None and not hasattr(a, "flat_values") and isinstance(getattr(a, "value", None), (bool, int, float)):
+        # a scalar (arith.constant 3 : i32, true, 1.5 : f32): a 0-d array
+        d = dtype_of(t)
+        v = from_python_int(int(a.value), d) if d.kind in "biu" else np.array(a.value, d)
+        v.setflags(write=False)
+        return v
     if a is None or not hasattr(a, "flat_values"):
         raise InterpError(f"constant value {a.text if a is not None else '<none>'} is not supported", op)
     return _const_value(a, t)

@@ -148,3 +148,36 @@ def test_linalg_on_well_posed_inputs() -> None:
     assert_matches(ours, ref.global_, 1e-4)
     np.testing.assert_allclose(ours[3], np.linalg.solve(a, b), rtol=1e-4, atol=1e-5)
 
+
+# XLA exports single-block functions only; its MLIR pipeline merges blocks first, so
+# unconditional branches and branches on constants run, a data-dependent cf.cond_br does not
+# ("only single block Function supported"): those are pinned by tests/unit/test_interp_cf.py.
+BRANCHES = """module @branches attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%a: tensor<4xf32>, %b: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+    %0 = stablehlo.add %a, %a : tensor<4xf32>
+    cf.br ^bb1(%b, %0 : tensor<4xi32>, tensor<4xf32>)
+  ^bb1(%p: tensor<4xi32>, %q: tensor<4xf32>):
+    %t = arith.constant true
+    %1 = stablehlo.multiply %p, %b : tensor<4xi32>
+    cf.cond_br %t, ^bb2(%q, %1 : tensor<4xf32>, tensor<4xi32>), ^bb3
+  ^bb2(%r: tensor<4xf32>, %s: tensor<4xi32>):
+    %2 = stablehlo.exponential %r : tensor<4xf32>
+    cf.br ^bb4(%2, %s : tensor<4xf32>, tensor<4xi32>)
+  ^bb3:
+    cf.br ^bb4(%a, %b : tensor<4xf32>, tensor<4xi32>)
+  ^bb4(%x: tensor<4xf32>, %y: tensor<4xi32>):
+    return %x, %y : tensor<4xf32>, tensor<4xi32>
+  }
+}
+"""
+
+
+@pytest.mark.skipif(not xla_available(), reason="jax/jaxlib not installed (oracle extra)")
+def test_branches_between_blocks_match_xla() -> None:
+    m = hlopt.parse_module(BRANCHES)
+    args = random_inputs(m, seed=2)
+    ref = run_xla(BRANCHES, args)
+    ours = assemble(m, interpret(m, args))
+    assert_matches(ours, ref.global_, 1e-5)
+    np.testing.assert_array_equal(ours[1], args[1] * args[1])  # and the branch taken is the true one
+
