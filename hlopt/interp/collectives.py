@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.attrs import bool_attr, dense_matrix, struct_fields
-from hlopt.interp.values import InterpError
+from hlopt.interp.values import InterpError, dtype_of
 
 
 def channel_id(op: Any) -> int:
@@ -115,29 +115,34 @@ def permute_domain(ctx: Any, op: Any) -> tuple[tuple[int, ...], Any, int]:
 
 def _p2p(op: Any) -> tuple:
     if bool_attr(op, "is_host_transfer"):
-        raise InterpError(f"'{op.name}' with is_host_transfer = true is not supported (no host)", op)
+        return channel_id(op), [], True
     prs = pairs(op)
     if not prs:
         raise InterpError(f"'{op.name}' between devices needs source_target_pairs", op)
-    return channel_id(op), prs
+    return channel_id(op), prs, False
 
 
 def send(ctx: Any, op: Any, payload: list) -> None:
-    """Post `payload` to every target this partition sends to (does not
-    block)."""
-    ch, prs = ctx.cached(op, _p2p)
-    P, r = ctx.num_partitions, ctx.replica_id
+    """Post `payload` to every target this partition sends to, or to the
+    host (does not block)."""
+    ch, prs, host = ctx.cached(op, _p2p)
     payload = [np.asarray(a) for a in payload]
+    if host:
+        ctx.runtime.host.send(ch, ctx.device, payload)
+        return
+    P, r = ctx.num_partitions, ctx.replica_id
     for s, t in prs:
         if s == ctx.partition_id:
             ctx.runtime.send(ch, r * P + s, r * P + t, payload)
 
 
 def recv(ctx: Any, op: Any, send_def: Any) -> list | None:
-    """The payload from this partition's source (blocking), or None when no
-    pair targets it. A deadlock report names the `send_def` ops on the
-    channel."""
-    ch, prs = ctx.cached(op, _p2p)
+    """The payload from this partition's source (blocking) or from the
+    host, or None when no pair targets this device. A deadlock report names
+    the `send_def` ops on the channel."""
+    ch, prs, host = ctx.cached(op, _p2p)
+    if host:
+        return _host_message(ctx.runtime.host.recv(ch, ctx.device, op), op)
     P, r = ctx.num_partitions, ctx.replica_id
     srcs = [s for s, t in prs if t == ctx.partition_id]
     if not srcs:
@@ -145,6 +150,22 @@ def recv(ctx: Any, op: Any, send_def: Any) -> list | None:
     module = ctx.program.module
     return list(ctx.runtime.recv(ch, r * P + srcs[0], ctx.device, ctx.device, op,
                                  lambda: _missing_send_notes(module, send_def, ch)))
+
+
+def _host_message(msg: Any, op: Any) -> list:
+    """A host message as the recv's data values (all results but the
+    token), checked against their types."""
+    types = [v.type for v in op.results[:-1]]
+    vals = [msg] if len(types) == 1 else list(msg)
+    if len(vals) != len(types):
+        raise InterpError(f"the host message has {len(vals)} values, the recv returns {len(types)}", op)
+    out = []
+    for v, t in zip(vals, types):
+        a = np.asarray(v)
+        if a.shape != tuple(t.shape):
+            raise InterpError(f"the host message has shape {a.shape}, the recv returns '{t.text}'", op)
+        out.append(a.astype(dtype_of(t), copy=False))
+    return out
 
 
 def _missing_send_notes(module: Any, send_def: Any, channel: int) -> list:

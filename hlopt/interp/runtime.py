@@ -20,8 +20,40 @@ class Aborted(Exception):
     """Raised in a device thread when another device failed."""
 
 
+class Host:
+    """The host end of host transfers (send/recv with is_host_transfer).
+
+    A host-to-device recv on channel c reads the host's messages for c in
+    order, each device from the first (the host sends the same sequence to
+    every device); a device-to-host send appends its payload to the device's
+    list for c in `outputs` ({channel: {device: [payload, ...]}})."""
+
+    def __init__(self, inputs: Any = None):
+        self.inputs = None if inputs is None else {int(c): list(v) for c, v in inputs.items()}
+        self.read: dict[tuple[int, int], int] = {}
+        self.outputs: dict[int, dict[int, list]] = {}
+        self.lock = threading.Lock()
+
+    def recv(self, channel: int, device: int, op: Any) -> Any:
+        if self.inputs is None or channel not in self.inputs:
+            raise InterpError(f"host-to-device recv on channel {channel} has no host data (give it with "
+                              f"interpret(..., host_inputs={{{channel}: [...]}}) or hlopt-run --host-inputs)", op)
+        with self.lock:
+            k = self.read.get((channel, device), 0)
+            msgs = self.inputs[channel]
+            if k >= len(msgs):
+                raise InterpError(f"host-to-device recv on channel {channel}: the host gave {len(msgs)} "
+                                  f"message(s) and device {device} reads message #{k + 1}", op)
+            self.read[(channel, device)] = k + 1
+            return msgs[k]
+
+    def send(self, channel: int, device: int, payload: list) -> None:
+        with self.lock:
+            self.outputs.setdefault(channel, {}).setdefault(device, []).append(payload)
+
+
 class Runtime:
-    def __init__(self, num_devices: int):
+    def __init__(self, num_devices: int, host: Host | None = None):
         self.cv = threading.Condition()
         self.live = num_devices
         self.waiting: dict[int, tuple] = {}  # device -> (op, what, extra, ready)
@@ -29,6 +61,7 @@ class Runtime:
         self.readers: dict[Any, int] = {}
         self.mail: dict[tuple, deque] = {}
         self.error: InterpError | None = None
+        self.host = host if host is not None else Host()
 
     # -- lifecycle --------------------------------------------------------------
     def device_done(self, device: int) -> None:

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from xla_exec import run_xla, xla_available  # noqa: E402
+from xla_exec import XlaError, run_xla, xla_available  # noqa: E402
 
 import hlopt  # noqa: E402
 from hlopt.interp import assemble, interpret, random_inputs  # noqa: E402
@@ -216,3 +216,28 @@ def test_shardy_sub_axes_match_xla() -> None:
         for i in range(2):
             np.testing.assert_allclose(per[d][i], ref.per_device[d][i], rtol=1e-6, atol=1e-6)
 
+
+HOST_TRANSFER = """module @host attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%x: tensor<2xi32>) -> tensor<2xi32> {
+    %t = stablehlo.after_all : !stablehlo.token
+    %r:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 4, type = 3>, is_host_transfer = true} : (!stablehlo.token) -> (tensor<2xi32>, !stablehlo.token)
+    %s = stablehlo.add %x, %r#0 : tensor<2xi32>
+    %t2 = "stablehlo.send"(%s, %r#1) {channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true} : (tensor<2xi32>, !stablehlo.token) -> !stablehlo.token
+    return %s : tensor<2xi32>
+  }
+}
+"""
+
+
+@pytest.mark.skipif(not xla_available(), reason="jax/jaxlib not installed (oracle extra)")
+def test_xla_cpu_does_not_run_host_transfers() -> None:
+    """XLA:CPU refuses host send/recv, so the interpreter's host model is
+    pinned by hand-computed unit tests; should a jaxlib run them, this test
+    fails and they get compared here."""
+    x = np.array([1, 2], np.int32)
+    with pytest.raises(XlaError, match="HLO opcode `recv` is not supported by XLA:CPU"):
+        run_xla(HOST_TRANSFER, [x])
+    m = hlopt.parse_module(HOST_TRANSFER)
+    sent: dict = {}
+    (r,), = interpret(m, [x], host_inputs={4: [np.array([10, 20], np.int32)]}, host_outputs=sent)
+    assert r.tolist() == [11, 22] and sent[5][0][0][0].tolist() == [11, 22]
