@@ -107,15 +107,23 @@ def abs_(x: Any) -> Any:
 # -- binary ------------------------------------------------------------------------
 
 
-def int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _divisor(a: np.ndarray, b: np.ndarray) -> tuple:
+    """(dtype, a, b == 0, a divisor safe to use, INT_MIN / -1 mask): the
+    cases the spec defines apart are patched in afterwards."""
     d = np.result_type(a, b)
     a, b = np.asarray(a, d), np.asarray(b, d)
     zero = b == 0
     safe = np.where(zero, np.array(1, d), b)
+    ovf = np.zeros(a.shape, bool)
     if d.kind == "i":
-        mn = np.iinfo(d).min
-        ovf = (a == mn) & (safe == -1)
+        ovf = (a == np.iinfo(d).min) & (safe == -1)
         safe = np.where(ovf, np.array(1, d), safe)
+    return d, a, zero, safe, ovf
+
+
+def int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d, a, zero, safe, ovf = _divisor(a, b)
+    if d.kind == "i":
         q = np.abs(a.astype(np.int64) if d.itemsize < 8 else a) // np.abs(safe.astype(np.int64) if d.itemsize < 8 else safe)
         q = np.where((a < 0) != (safe < 0), -q, q).astype(d)
         q = np.where(ovf, a, q)
@@ -125,18 +133,8 @@ def int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def int_rem(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    d = np.result_type(a, b)
-    a, b = np.asarray(a, d), np.asarray(b, d)
-    zero = b == 0
-    safe = np.where(zero, np.array(1, d), b)
-    if d.kind == "i":
-        mn = np.iinfo(d).min
-        ovf = (a == mn) & (safe == -1)
-        safe = np.where(ovf, np.array(1, d), safe)
-        r = np.fmod(a, safe)
-        r = np.where(ovf, np.array(0, d), r)
-    else:
-        r = a % safe
+    d, a, zero, safe, ovf = _divisor(a, b)
+    r = np.where(ovf, np.array(0, d), np.fmod(a, safe)) if d.kind == "i" else a % safe
     return np.where(zero, a, r)
 
 

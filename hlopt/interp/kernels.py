@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.interp.attrs import dense_matrix, ints
 from hlopt.interp.movement import pad_array
 from hlopt.interp.regions import apply_region, bool_ufunc, cached_region_info
 from hlopt.interp.values import InterpError, dtype_of
@@ -120,6 +121,14 @@ def reduce(ctx: Any, region: Any, inputs: list, inits: list, dims: tuple) -> lis
     cur = [x[..., 0] for x in xs]
     res = apply_region(ctx, region, [np.broadcast_to(np.asarray(i), cur[0].shape) for i in inits] + cur)
     return [np.broadcast_to(r, rshape).astype(x.dtype, copy=False) for r, x in zip(res, inputs)]
+
+
+def window_attrs(op: Any) -> tuple:
+    """(window_dimensions, window_strides, base_dilations, window_dilations,
+    padding) of reduce_window / select_and_scatter."""
+    return (ints(op.get_attr("window_dimensions")), ints(op.get_attr("window_strides")),
+            ints(op.get_attr("base_dilations")), ints(op.get_attr("window_dilations")),
+            dense_matrix(op.get_attr("padding")))
 
 
 def _window_slices(shape: tuple, wd: tuple, ws: tuple, wdil: tuple) -> tuple[list, list]:

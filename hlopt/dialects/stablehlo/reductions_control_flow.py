@@ -317,13 +317,8 @@ class ReduceWindowOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        def info(o: Operation) -> tuple:
-            return (ints(o.get_attr("window_dimensions")), ints(o.get_attr("window_strides")),
-                    ints(o.get_attr("base_dilations")), ints(o.get_attr("window_dilations")),
-                    dense_matrix(o.get_attr("padding")))
-
         n = len(args) // 2
-        return kernels.reduce_window(ctx, op.regions[0], args[:n], args[n:], *ctx.cached(op, info))
+        return kernels.reduce_window(ctx, op.regions[0], args[:n], args[n:], *ctx.cached(op, kernels.window_attrs))
 
 
 class SelectAndScatterOp(ShloOp):
@@ -350,12 +345,7 @@ class SelectAndScatterOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        def info(o: Operation) -> tuple:
-            return (ints(o.get_attr("window_dimensions")), ints(o.get_attr("window_strides")),
-                    ints(o.get_attr("base_dilations")), ints(o.get_attr("window_dilations")),
-                    dense_matrix(o.get_attr("padding")))
-
-        wd, ws, _, _, pad = ctx.cached(op, info)
+        wd, ws, _, _, pad = ctx.cached(op, kernels.window_attrs)
         return [kernels.select_and_scatter(ctx, op.regions[0], op.regions[1], args[0], args[1], args[2], wd, ws, pad)]
 
 
