@@ -175,11 +175,12 @@ class DeviceContext:
 
 
 def _returns(op: Any) -> bool:
-    """A return-like terminator; an op of an unregistered dialect ending a
-    block without results or successors (`mhlo.return`) counts as one."""
+    """A return-like terminator; an unregistered `<dialect>.return` or
+    `.yield` ending a block without results (`mhlo.return`) counts as one."""
     if op.has_trait("ReturnLike"):
         return True
-    return op.opdef is None and not op.results and not op.successors and not op.regions
+    return (op.opdef is None and not op.results and not op.successors and not op.regions
+            and op.name.rsplit(".", 1)[-1] in ("return", "yield"))
 
 
 def as_array(v: Any) -> np.ndarray:
