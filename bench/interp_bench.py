@@ -33,7 +33,7 @@ def _count_and_record(program, ctx_factory, func, args):
     op's last results."""
     recorded: dict = {}
     count = [0]
-    for block, (steps, term) in list(program.plans.items()):
+    for block, (steps, term, branch) in list(program.plans.items()):
         new = []
         for fn, op, ins, outs in steps:
             def wrapped(op, a, ctx, _fn=fn):
@@ -42,7 +42,7 @@ def _count_and_record(program, ctx_factory, func, args):
                 recorded[op] = r
                 return r
             new.append((wrapped, op, ins, outs))
-        program.plans[block] = (tuple(new), term)
+        program.plans[block] = (tuple(new), term, branch)
     ctx_factory().call(func, args)
     return recorded, count[0]
 
@@ -82,9 +82,9 @@ def measure(repeat: int = 3) -> dict:
         def replayer(values):
             return lambda op, a, c: values
 
-        for block, (steps, term) in list(prog.plans.items()):
+        for block, (steps, term, branch) in list(prog.plans.items()):
             prog.plans[block] = (tuple((replayer(recorded.get(op)), op, ins, outs)
-                                       for _, op, ins, outs in steps), term)
+                                       for _, op, ins, outs in steps), term, branch)
         replay = None
         for _ in range(repeat):
             t = time.perf_counter()

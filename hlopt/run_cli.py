@@ -7,13 +7,21 @@ Inputs are global arrays (`arg0`, `arg1`, ... in an .npz, or random ones
 drawn from the entry signature with --seed); outputs are global arrays
 (`result0`, ...) assembled from the entry's result shardings. A summary
 per output (type, then per device: shape, dtype, checksum) goes to stdout.
+
+Host transfers: --host-inputs H.npz holds the host's messages for
+host-to-device recvs, `ch<C>_<k>` the k-th message (from 0) on channel C
+(`ch<C>_<k>_<i>` its i-th value when the recv returns several);
+--host-outputs D.npz receives device-to-host sends as `ch<C>_dev<D>_<k>`
+(`_<i>` likewise).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
+from typing import Any
 
 import click
 import numpy as np
@@ -59,17 +67,57 @@ def _values(a: np.ndarray) -> str:
 @click.option("--inputs", "inputs_path", metavar="X.NPZ", default=None,
               help="Global inputs as arg0, arg1, ... (instead of random ones).")
 @click.option("-o", "output", metavar="OUT.NPZ", default=None, help="Write global results as result0, result1, ...")
+@click.option("--host-inputs", "host_inputs_path", metavar="H.NPZ", default=None,
+              help="Host messages for host-to-device recvs: ch<C>_<k> (ch<C>_<k>_<i> for several values).")
+@click.option("--host-outputs", "host_outputs_path", metavar="D.NPZ", default=None,
+              help="Write device-to-host sends as ch<C>_dev<D>_<k> (_<i> for several values).")
 @click.option("--print-values", is_flag=True, help="Also print each global result.")
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
-def main(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
-         allow_unregistered_dialect):
+def main(path, num_partitions, num_replicas, entry, seed, inputs_path, output, host_inputs_path, host_outputs_path,
+         print_values, allow_unregistered_dialect):
     """Run FILE's entry function on simulated devices with numpy."""
     sys.exit(run(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
-                 allow_unregistered_dialect))
+                 allow_unregistered_dialect, host_inputs_path, host_outputs_path))
+
+
+_HOST_KEY = re.compile(r"ch(\d+)_(\d+)(?:_(\d+))?$")
+
+
+def host_messages(data: Any) -> dict[int, list]:
+    """{channel: [message, ...]} from an .npz of ch<C>_<k>[_<i>] arrays."""
+    parts: dict[int, dict[int, dict[int, np.ndarray]]] = {}
+    for key in data.files:
+        m = _HOST_KEY.match(key)
+        if m is None:
+            raise ValueError(f"'{key}' is not ch<C>_<k> or ch<C>_<k>_<i>")
+        c, k, i = int(m.group(1)), int(m.group(2)), m.group(3)
+        parts.setdefault(c, {}).setdefault(k, {})[-1 if i is None else int(i)] = data[key]
+    out: dict[int, list] = {}
+    for c, msgs in parts.items():
+        if sorted(msgs) != list(range(len(msgs))):
+            raise ValueError(f"channel {c}: messages {sorted(msgs)} are not numbered 0, 1, ...")
+        out[c] = [v[-1] if -1 in v else [v[i] for i in sorted(v)] for _, v in sorted(msgs.items())]
+    return out
+
+
+def _save_npz(path: str, arrays: dict) -> int:
+    """Write atomically; 0, or 1 after reporting the error."""
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".hlopt-run-", suffix=".npz", dir=d)
+    os.close(fd)
+    try:
+        np.savez(tmp, **arrays)
+        os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        click.echo(f"error: could not write output file '{path}': {e.strerror or e}", err=True)
+        return 1
+    return 0
 
 
 def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: str, seed: int,
-        inputs_path: str | None, output: str | None, print_values: bool, allow_unregistered: bool) -> int:
+        inputs_path: str | None, output: str | None, print_values: bool, allow_unregistered: bool,
+        host_inputs_path: str | None = None, host_outputs_path: str | None = None) -> int:
     from hlopt.driver import op_diag
     from hlopt.interp import assemble, interpret, random_inputs
     from hlopt.interp.values import InterpError
@@ -109,7 +157,16 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
             args = [data[k] for k in keys]
         else:
             args = random_inputs(module, seed, entry)
-        per = interpret(module, args, num_partitions, num_replicas, entry)
+        host_inputs = None
+        if host_inputs_path is not None:
+            try:
+                host_inputs = host_messages(np.load(host_inputs_path))
+            except (OSError, ValueError) as e:
+                click.echo(f"error: could not read host inputs '{host_inputs_path}': {e}", err=True)
+                return 1
+        host_outputs: dict = {}
+        per = interpret(module, args, num_partitions, num_replicas, entry, host_inputs=host_inputs,
+                        host_outputs=host_outputs)
         glob = assemble(module, per, entry)
     except InterpError as e:
         d = op_diag(IRError(e.message, e.op if hasattr(e.op, "location") else None, notes=e.notes), src)
@@ -120,15 +177,18 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
         from hlopt.interp.values import Token
 
         arrays = {f"result{i}": np.asarray(v) for i, v in enumerate(glob) if not isinstance(v, (Token, tuple))}
-        d = os.path.dirname(os.path.abspath(output))
-        fd, tmp = tempfile.mkstemp(prefix=".hlopt-run-", suffix=".npz", dir=d)
-        os.close(fd)
-        try:
-            np.savez(tmp, **arrays)
-            os.replace(tmp, output)
-        except OSError as e:
-            os.unlink(tmp)
-            click.echo(f"error: could not write output file '{output}': {e.strerror or e}", err=True)
+        if _save_npz(output, arrays):
+            return 1
+    if host_outputs_path is not None:
+        sent = {}
+        for c, by_dev in sorted(host_outputs.items()):
+            for d, msgs in sorted(by_dev.items()):
+                for k, payload in enumerate(msgs):
+                    if len(payload) == 1:
+                        sent[f"ch{c}_dev{d}_{k}"] = payload[0]
+                    else:
+                        sent.update({f"ch{c}_dev{d}_{k}_{i}": v for i, v in enumerate(payload)})
+        if _save_npz(host_outputs_path, sent):
             return 1
     return 0
 

@@ -16,6 +16,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
+from hlopt.interp import elementwise as ew
+from hlopt.interp import movement
+from hlopt.interp.values import InterpError, dtype_of
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
 from hlopt.ir.core import IRError, Operation
@@ -368,6 +373,22 @@ class IntBinaryOp(ArithOp):
         c = _int_attr(v, t)
         return [c] if c is not None else None
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        t = op.results[0].type
+        d = dtype_of(t)
+
+        def one(a: Any, b: Any) -> Any:
+            v = cls.const_fold(int(a), int(b), t)
+            if v is None:  # division by zero, shift past the width: MLIR's undefined behaviour
+                raise InterpError(f"'{op.name}' is undefined for {int(a)} and {int(b)}", op)
+            return ew.from_python_int(v, d)
+
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        if a.ndim == 0:
+            return [one(a, b)]
+        return [np.vectorize(lambda x, y: one(x, y)[()], otypes=[d])(a, b)]
+
 
 def _make_int_binary(n: str) -> type:
     fold, ident, comm, ovf = _INT_BINARY[n]
@@ -636,6 +657,10 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             return None
         return _bool_result(_cmpi(pred, a, b, t), op.results[0].type)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ew.arith_compare(cls.predicates[op.properties.get("predicate").value], args[0], args[1])]
+
 
 def _bool_result(v: bool, t: Type) -> list | None:
     c = _int_attr(1 if v else 0, t)
@@ -699,6 +724,10 @@ class SelectOp(ArithOp):
             if (a is x and b is y) or (b is x and a is y):
                 return [x if CMPI_PREDICATES[cmp.properties.get("predicate").value] == "ne" else y]
         return None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.where(args[0], args[1], args[2])]
 
 
 # -- casts -------------------------------------------------------------------------------
@@ -795,6 +824,10 @@ class ConstantOp(OpDef):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         return [op.properties.get("value")]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ctx.cached(op, movement.constant)]
 
 
 # -- the op list ---------------------------------------------------------------------------

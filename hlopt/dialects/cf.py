@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from hlopt.interp.values import InterpError
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import Constraint, Str
 from hlopt.ir.core import Block, IRError, Operation, Value
@@ -145,6 +148,10 @@ class BranchOp(OpDef, BranchOpInterface):
     def canonicalization_patterns(cls) -> tuple:
         return (_br_to_single_pred, _br_pass_through)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
+        return 0, list(args)  # successor #0 with the forwarded operands
+
 
 # -- cf.cond_br -----------------------------------------------------------------------------
 def _cond_br_parts(op: Operation) -> tuple[Value, list[Value], list[Value]]:
@@ -272,6 +279,13 @@ class CondBranchOp(OpDef, BranchOpInterface):
     def canonicalization_patterns(cls) -> tuple:
         return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
+        _, nt, _ = op.properties.get("operandSegmentSizes").values
+        if bool(np.asarray(args[0])):
+            return 0, list(args[1:1 + nt])
+        return 1, list(args[1 + nt:])
+
 
 # -- cf.assert ------------------------------------------------------------------------------
 def _assert_true(op: Operation, rw: Any) -> bool:
@@ -302,6 +316,12 @@ class AssertOp(OpDef, MemoryEffectsInterface):
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         return (_assert_true,)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        if not bool(np.asarray(args[0])):
+            raise InterpError(f"assertion failed: {op.properties.get('msg').value}", op)
+        return []
 
 
 # -- shared verification and syntax ------------------------------------------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import Args, merged_attrs
 from hlopt.dialects.stablehlo.types import (
@@ -22,6 +24,9 @@ from hlopt.dialects.stablehlo.verification import (
     CompatibleOperandsAndResultElementType,
     CompatibleOperandsAndResultType,
 )
+from hlopt.interp import elementwise as ew
+from hlopt.interp import special
+from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, IntegerAttr
 from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
@@ -166,6 +171,10 @@ class TopKOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["values", "indices"]
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return special.top_k(args[0], int(op.get_attr("k").value), dtype_of(op.results[1].type))
+
 
 # ---------------------------------------------------------------------------
 # unary (`chlo.op %x : T -> T`)
@@ -196,13 +205,20 @@ class IsPosInfOp(IsInfOp):
     name = "chlo.is_pos_inf"
 
 
-def _unary(name: str, base: type) -> type:
-    return type("".join(w.title() for w in name.split("_")) + "Op", (base,), {"name": f"chlo.{name}"})
+def _unary(name: str, base: type, fn: Any = None) -> type:
+    body: dict = {"name": f"chlo.{name}"}
+    if fn is not None:  # the interpreter rule: computed in double precision and rounded
+        body["interpret"] = ew.unary(special.via_f64(fn))
+    return type("".join(w.title() for w in name.split("_")) + "Op", (base,), body)
 
 
-_UNARY = tuple(_unary(n, FpOrComplexUnaryOp) for n in (
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "sinh", "tan", "square")) + \
-    tuple(_unary(n, FpUnaryOp) for n in ("digamma", "erf", "erf_inv", "erfc", "lgamma")) + \
+_UNARY = tuple(_unary(n, FpOrComplexUnaryOp, fn) for n, fn in (
+    ("acos", np.arccos), ("acosh", np.arccosh), ("asin", np.arcsin), ("asinh", np.arcsinh), ("atan", np.arctan),
+    ("atanh", np.arctanh), ("bessel_i1e", None), ("conj", None), ("cosh", np.cosh), ("sinh", np.sinh),
+    ("tan", np.tan), ("square", np.square))) + \
+    tuple(_unary(n, FpUnaryOp, fn) for n, fn in (
+        ("digamma", special.digamma), ("erf", special.erf), ("erf_inv", special.erf_inv), ("erfc", special.erfc),
+        ("lgamma", special.lgamma))) + \
     (IsInfOp, IsNegInfOp, IsPosInfOp)
 
 
@@ -249,9 +265,16 @@ class BroadcastCompareOp(AnyBroadcastOp):
     traits = (Pure(),)
 
 
+# the interpreter rules of the broadcasting ops (numpy broadcasting)
+_BROADCAST_RULES = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply,
+                    "subtract": ew.subtract, "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}
+
+
 def _broadcast(name: str, base: type) -> type:
-    return type("Broadcast" + "".join(w.title() for w in name.split("_")) + "Op", (base,),
-                {"name": f"chlo.broadcast_{name}"})
+    body: dict = {"name": f"chlo.broadcast_{name}"}
+    if name in _BROADCAST_RULES:
+        body["interpret"] = ew.binary(_BROADCAST_RULES[name])
+    return type("Broadcast" + "".join(w.title() for w in name.split("_")) + "Op", (base,), body)
 
 
 _BROADCAST = tuple(_broadcast(n, CommutativeBroadcastOp) for n in ("add", "maximum", "minimum")) + \
@@ -274,6 +297,11 @@ class FpBinaryOp(BinaryOp):
 
 class NextAfterOp(FpBinaryOp):
     name = "chlo.next_after"
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        x = np.asarray(args[0])
+        return [np.nextafter(x, np.asarray(args[1], x.dtype))]
 
 
 class PolygammaOp(FpBinaryOp):

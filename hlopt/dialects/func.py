@@ -224,6 +224,11 @@ class CallOp(CallOpInterface, OpDef):
         s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        c = op.get_attr("callee")
+        return ctx.call(ctx.lookup(c.leaf if hasattr(c, "leaf") else c.text.lstrip("@")), args)
+
 
 # -- printing ---------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from hlopt.dialects.stablehlo.collectives_async import verify_async_done, verify
 from hlopt.dialects.stablehlo.syntax import ShloOp, block_arg_text, keyword_pos
 from hlopt.dialects.stablehlo.syntax import build_op as _build
 from hlopt.dialects.stablehlo.types import parse_stablehlo_type
+from hlopt.interp.values import Future, InterpError
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_operand, var_result
 from hlopt.ir.traits import op_error
@@ -118,6 +119,18 @@ class AsyncStartOp(ShloOp):
         s = f"{p.op_name(op)}({args}) -> {p.types(op.result_types)}"
         s += p.attr_dict(op.attributes, keyword=True)
         return s + " " + p.region(op.regions[0])
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        # the body runs eagerly: the values are what matters
+        blk = op.regions[0].blocks[0]
+        vals = ctx.run_block(blk, args[:len(blk.args)])
+        n = len(op.results)
+        if n == 1 and len(vals) != 1:
+            return [Future(vals)]  # upstream form: one future of all results
+        if n != len(vals):
+            raise InterpError(f"async_start body returns {len(vals)} values for {n} futures", op)
+        return [Future([v]) for v in vals]
 
 
 def _verify_rfc_start(op: Operation) -> None:
@@ -223,6 +236,15 @@ class AsyncDoneOp(ShloOp):
         if len(ts) != len(op.results) or any(t.type is not r for t, r in zip(ts, op.result_types)):
             return None
         return f"{p.op_name(op)} {p.values(op.operands)}{p.attr_dict(op.attributes)} : {p.types(ts)}"
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        out: list = []
+        for f in args:
+            if not isinstance(f, Future):
+                raise InterpError("async_done of a value that is not a future", op)
+            out.extend(f.values)
+        return out
 
 
 OPS = {START: AsyncStartOp, DONE: AsyncDoneOp}

@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.machine import DeviceContext, Program
-from hlopt.interp.runtime import Aborted, Runtime
+from hlopt.interp.runtime import Aborted, Host, Runtime
 from hlopt.interp.sharding import Layout, Mesh, parse_mesh, value_layout
 from hlopt.interp.values import InterpError, Token, random_value
+from hlopt.ir.interfaces import CallableOpInterface
 
 
 def module_counts(module: Any) -> tuple[int, int]:
@@ -32,7 +33,8 @@ def entry_function(module: Any, entry: str = "main") -> Any:
         for b in r.blocks:
             for op in b.ops:
                 sym = op.get_attr("sym_name")
-                if op.name == "func.func" and sym is not None and sym.value == entry:
+                d = op.opdef
+                if sym is not None and sym.value == entry and d is not None and issubclass(d, CallableOpInterface):
                     return op
     raise InterpError(f"no function named '@{entry}' to run")
 
@@ -42,7 +44,7 @@ def _meshes(module: Any) -> dict[str, Mesh]:
     for r in module.regions:
         for b in r.blocks:
             for op in b.ops:
-                if op.name == "sdy.mesh" and op.get_attr("mesh") is not None:
+                if op.get_attr("mesh") is not None and op.get_attr("sym_name") is not None:  # sdy.mesh
                     out[op.get_attr("sym_name").value] = parse_mesh(op.get_attr("mesh").text)
     return out
 
@@ -87,10 +89,15 @@ def random_inputs(module: Any, seed: int = 0, entry: str = "main") -> list:
 
 
 def interpret(module: Any, args: list | None = None, num_partitions: int | None = None,
-              num_replicas: int | None = None, entry: str = "main", seed: int = 0) -> list[list[Any]]:
+              num_replicas: int | None = None, entry: str = "main", seed: int = 0,
+              host_inputs: dict | None = None, host_outputs: dict | None = None) -> list[list[Any]]:
     """Run `entry` on num_partitions x num_replicas devices; return, per
     device (replica-major), the list of its results. `args` are global
-    arrays (random ones from `seed` when None)."""
+    arrays (random ones from `seed` when None). Host transfers: a
+    host-to-device recv on channel c reads `host_inputs[c]` in order (each
+    device from the first message; a message is an array, or a list of
+    arrays for a recv of several values); device-to-host sends fill
+    `host_outputs` (when given) as {channel: {device: [payload, ...]}}."""
     mp, mr = module_counts(module)
     P = num_partitions or mp
     R = num_replicas or mr
@@ -103,9 +110,8 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
         raise InterpError(f"'@{entry}' takes {len(sig.arg_types)} arguments, got {len(args)}", func)
     args = [_coerce(a, t, i, func) for i, (a, t) in enumerate(zip(args, sig.arg_types))]
     program = Program(module, P, R)
-    from hlopt.interp.rules.stablehlo_collectives import describe_missing_send
-
-    runtime = Runtime(n, describe_missing_send(module))
+    host = Host(host_inputs)
+    runtime = Runtime(n, host)
     results: list[list[Any] | None] = [None] * n
 
     def run(d: int) -> None:
@@ -139,6 +145,8 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
             t.start()
         for t in threads:
             t.join()
+    if host_outputs is not None:
+        host_outputs.update(host.outputs)
     if runtime.error is not None:
         raise runtime.error
     return [r if r is not None else [] for r in results]
@@ -150,7 +158,7 @@ def _coerce(a: Any, t: Any, i: int, func: Any) -> Any:
     from hlopt.interp.values import dtype_of
 
     arr = np.asarray(a)
-    shape = tuple(t.shape)
+    shape = tuple(t.shape) if hasattr(t, "shape") else ()  # scalars (i1, index, f32) are 0-d
     if arr.shape != shape:
         raise InterpError(f"argument {i} has shape {arr.shape}, '@main' expects {shape}", func)
     return arr.astype(dtype_of(t), copy=False)

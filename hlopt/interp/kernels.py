@@ -7,9 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.interp.attrs import dense_matrix, ints
+from hlopt.interp.movement import pad_array
 from hlopt.interp.regions import apply_region, bool_ufunc, cached_region_info
-from hlopt.interp.rules.stablehlo_shape import pad_array
-from hlopt.interp.values import InterpError
+from hlopt.interp.values import InterpError, dtype_of
 
 
 def _compute_dtype(d: np.dtype) -> np.dtype:
@@ -120,6 +121,14 @@ def reduce(ctx: Any, region: Any, inputs: list, inits: list, dims: tuple) -> lis
     cur = [x[..., 0] for x in xs]
     res = apply_region(ctx, region, [np.broadcast_to(np.asarray(i), cur[0].shape) for i in inits] + cur)
     return [np.broadcast_to(r, rshape).astype(x.dtype, copy=False) for r, x in zip(res, inputs)]
+
+
+def window_attrs(op: Any) -> tuple:
+    """(window_dimensions, window_strides, base_dilations, window_dilations,
+    padding) of reduce_window / select_and_scatter."""
+    return (ints(op.get_attr("window_dimensions")), ints(op.get_attr("window_strides")),
+            ints(op.get_attr("base_dilations")), ints(op.get_attr("window_dilations")),
+            dense_matrix(op.get_attr("padding")))
 
 
 def _window_slices(shape: tuple, wd: tuple, ws: tuple, wdil: tuple) -> tuple[list, list]:
@@ -329,9 +338,11 @@ def simple_comparator(region: Any) -> tuple[int, str, str] | None:
 
     blk = region.blocks[0]
     ops = list(blk.ops)
-    if len(ops) != 2 or ops[0].name != "stablehlo.compare" or ops[1].name != "stablehlo.return":
+    if len(ops) != 2 or not ops[1].has_trait("ReturnLike"):
         return None
-    c = ops[0]
+    c = ops[0]  # a compare: an elementwise op with a comparison_direction
+    if not c.has_trait("Elementwise") or c.get_attr("comparison_direction") is None or len(c.operands) != 2:
+        return None
     if list(ops[1].operands) != [c.results[0]]:
         return None
     a, b = c.operands
@@ -395,3 +406,36 @@ def fft(x: np.ndarray, kind: str, lengths: tuple, out: np.dtype) -> np.ndarray:
     else:
         raise InterpError(f"unknown fft_type {kind}")
     return r.astype(out)
+
+
+# -- random numbers (implementation-defined in the spec) ---------------------------------
+
+
+def rng_bit_generator(state: np.ndarray, t: Any) -> list:
+    """Deterministic bits from the state (the spec leaves the bits to the
+    implementation; they do not match XLA's)."""
+    state = np.asarray(state)
+    g = np.random.default_rng(np.frombuffer(np.ascontiguousarray(state).tobytes(), np.uint32).tolist())
+    d = dtype_of(t)
+    bits = g.integers(0, 2 ** 63, size=tuple(t.shape), dtype=np.uint64, endpoint=False)
+    bits = (bits << np.uint64(1)) | g.integers(0, 2, size=tuple(t.shape), dtype=np.uint64)
+    out = bits.astype(np.dtype(f"u{d.itemsize}")).view(d) if d.itemsize < 8 else bits.view(d)
+    new_state = (state.astype(np.uint64) + np.uint64(1)).astype(state.dtype)
+    return [new_state, out.reshape(tuple(t.shape))]
+
+
+def rng(dist: str | None, a: Any, b: Any, t: Any, seed: bytes) -> np.ndarray:
+    """`rng` values drawn deterministically from `seed`."""
+    import hashlib
+
+    a, b = np.asarray(a), np.asarray(b)
+    d = dtype_of(t)
+    shape = tuple(t.shape)
+    g = np.random.default_rng(int.from_bytes(hashlib.sha256(seed).digest()[:8], "little"))
+    if dist == "UNIFORM":
+        if d.kind in "iu":
+            return g.integers(int(a), int(b), size=shape).astype(d)
+        return (a + (b - a) * g.random(shape)).astype(d)
+    if dist == "NORMAL":
+        return (a + b * g.standard_normal(shape)).astype(d)
+    raise InterpError(f"unknown rng_distribution {dist}")

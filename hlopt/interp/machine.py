@@ -1,9 +1,16 @@
 """The executor: per-block plans of (rule, op, operands, results) and the
 per-device context rules run in.
 
-A block's plan is built once per interpreter (the rule looked up, operand
-and result lists frozen), so running an op costs a dict lookup per operand,
-one call and a dict store per result.
+An op's rule is its definition's `interpret` classmethod,
+
+    interpret(op, args: list, ctx: DeviceContext) -> list   # one value per result
+
+A block ends in a return-like terminator (its operands are the block's
+values) or in a branch, whose `interpret` returns `(successor index,
+values for that block's arguments)`; a region runs from its entry block
+until a block returns. A block's plan is built once per interpreter (the
+rule looked up, operand and result lists frozen), so running an op costs a
+dict lookup per operand, one call and a dict store per result.
 """
 
 from __future__ import annotations
@@ -13,11 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.registry import lookup_rule
 from hlopt.interp.runtime import Aborted
 from hlopt.interp.values import InterpError
-
-_RETURNS = frozenset({"func.return", "stablehlo.return", "sdy.return", "mhlo.return", "chlo.return"})
 
 
 def _no_rule(op: Any, args: list, ctx: Any) -> list:
@@ -35,7 +39,7 @@ class Program:
         self.plans: dict[Any, tuple] = {}
         self.cache: dict[Any, Any] = {}
         self.symbols: dict[str, Any] = {}
-        self.rules: dict[str, Any] = {}
+        self.rules: dict[str, Any] = {}  # op name -> its definition's interpret (or _no_rule)
         for r in module.regions:
             for b in r.blocks:
                 for op in b.ops:
@@ -43,20 +47,29 @@ class Program:
                     if sym is not None:
                         self.symbols[sym.value] = op
 
+    def rule(self, op: Any) -> Any:
+        fn = self.rules.get(op.name)
+        if fn is None:
+            d = op.opdef
+            fn = self.rules[op.name] = getattr(d, "interpret", None) or _no_rule
+        return fn
+
     def plan(self, block: Any) -> tuple:
+        """(steps, returned values, branch step or None) for a block."""
         p = self.plans.get(block)
         if p is None:
             steps = []
-            term = None
+            term: tuple = ()
+            branch = None
             for op in block.ops:
-                if op.name in _RETURNS and op.next_op is None:
+                if op.next_op is None and _returns(op):
                     term = tuple(op.operands)
                     break
-                fn = self.rules.get(op.name)
-                if fn is None:
-                    fn = self.rules[op.name] = lookup_rule(op) or _no_rule
-                steps.append((fn, op, tuple(op.operands), tuple(op.results)))
-            p = (tuple(steps), term if term is not None else ())
+                if op.next_op is None and op.successors:
+                    branch = (self.rule(op), op, tuple(op.operands))
+                    break
+                steps.append((self.rule(op), op, tuple(op.operands), tuple(op.results)))
+            p = (tuple(steps), term, branch)
             self.plans[block] = p
         return p
 
@@ -106,34 +119,43 @@ class DeviceContext:
         return n
 
     # -- execution ------------------------------------------------------------------
-    def run_block(self, block: Any, args: Any) -> list:
-        steps, term = self.program.plan(block)
+    def _apply(self, fn: Any, op: Any, ins: tuple) -> Any:
         env = self.env
-        for a, v in zip(block.args, args):
-            env[a] = v
-        for fn, op, ins, outs in steps:
-            try:
-                res = fn(op, [env[v] for v in ins], self)
-            except InterpError as e:
-                if e.op is None:
-                    e.op = op
-                raise
-            except (Aborted, RecursionError):
-                raise
-            except KeyError as e:
-                raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
-            except Exception as e:  # a rule's failure on this input is a located error, not a traceback
-                raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
-            if len(outs) == 1:
-                env[outs[0]] = res[0]
-            else:
-                for v, r in zip(outs, res):
-                    env[v] = r
-        return [env[v] for v in term]
+        try:
+            return fn(op, [env[v] for v in ins], self)
+        except InterpError as e:
+            if e.op is None:
+                e.op = op
+            raise
+        except (Aborted, RecursionError):
+            raise
+        except KeyError as e:
+            raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
+        except Exception as e:  # a rule's failure on this input is a located error, not a traceback
+            raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
+
+    def run_block(self, block: Any, args: Any) -> list:
+        """Run a block to its end; a block ending in a branch continues in
+        the successor blocks until one returns."""
+        while True:
+            steps, term, branch = self.program.plan(block)
+            env = self.env
+            for a, v in zip(block.args, args):
+                env[a] = v
+            for fn, op, ins, outs in steps:
+                res = self._apply(fn, op, ins)
+                if len(outs) == 1:
+                    env[outs[0]] = res[0]
+                else:
+                    for v, r in zip(outs, res):
+                        env[v] = r
+            if branch is None:
+                return [env[v] for v in term]
+            fn, op, ins = branch
+            index, args = self._apply(fn, op, ins)
+            block = op.successors[index]
 
     def run_region(self, region: Any, args: Any) -> list:
-        if len(region.blocks) != 1:
-            raise InterpError("the interpreter runs single-block regions only", region.parent)
         return self.run_block(region.blocks[0], args)
 
     def call(self, func: Any, args: Any) -> list:
@@ -150,6 +172,15 @@ class DeviceContext:
         if f is None:
             raise InterpError(f"no symbol named '@{name}'")
         return f
+
+
+def _returns(op: Any) -> bool:
+    """A return-like terminator; an unregistered `<dialect>.return` or
+    `.yield` ending a block without results (`mhlo.return`) counts as one."""
+    if op.has_trait("ReturnLike"):
+        return True
+    return (op.opdef is None and not op.results and not op.successors and not op.regions
+            and op.name.rsplit(".", 1)[-1] in ("return", "yield"))
 
 
 def as_array(v: Any) -> np.ndarray:

@@ -1,11 +1,12 @@
 """Applying a reduction/comparator region to whole arrays at once.
 
-A body made only of elementwise ops (add, maximum, compare, select, ...)
-computes the same thing on arrays as on scalars, so reduce, reduce_window,
-all_reduce, scatter and select_and_scatter run it once per step over all
-elements ("lifted") instead of once per element. A body that is a single
-binary op of its two arguments is recognised so its numpy ufunc can be used
-directly (np.add.reduce, np.maximum.at, ...).
+A body made only of elementwise ops (add, maximum, compare, select, ...:
+the Elementwise trait, or an `interpret` marked as lifting) computes the same
+thing on arrays as on scalars, so reduce, reduce_window, all_reduce, scatter
+and select_and_scatter run it once per step over all elements ("lifted")
+instead of once per element. A body that is a single binary op of its two
+arguments whose `interpret` names a numpy ufunc uses that ufunc directly
+(np.add.reduce, np.maximum.at, ...).
 """
 
 from __future__ import annotations
@@ -14,33 +15,31 @@ from typing import Any
 
 import numpy as np
 
-_LIFTABLE = frozenset({
-    "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.divide", "stablehlo.remainder",
-    "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and", "stablehlo.or", "stablehlo.xor",
-    "stablehlo.not", "stablehlo.compare", "stablehlo.select", "stablehlo.constant", "stablehlo.convert",
-    "stablehlo.negate", "stablehlo.abs", "stablehlo.power", "stablehlo.atan2", "stablehlo.clamp",
-    "stablehlo.return", "stablehlo.exponential", "stablehlo.log", "stablehlo.sqrt", "stablehlo.is_finite",
-    "stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic",
-})
 
-_UFUNCS = {
-    "stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum,
-    "stablehlo.minimum": np.minimum, "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or,
-    "stablehlo.xor": np.bitwise_xor,
-}
+def _lifts(op: Any) -> bool:
+    """Whether `op` computes the same on arrays as on scalars: elementwise
+    by trait or by its `interpret` (marked with elementwise.lifts)."""
+    if op.regions:
+        return False
+    if op.has_trait("ReturnLike") or op.has_trait("ConstantLike") or op.has_trait("Elementwise"):
+        return True
+    return getattr(getattr(op.opdef, "interpret", None), "lifts", False)
 
 
 def region_info(region: Any) -> tuple[Any, bool]:
     """(ufunc or None, liftable) for a region."""
     block = region.blocks[0]
     ops = list(block.ops)
-    lift = all(op.name in _LIFTABLE and not op.regions for op in ops)
+    lift = len(region.blocks) == 1 and all(_lifts(op) for op in ops)
     uf = None
-    if len(ops) == 2 and len(block.args) == 2:
+    if lift and len(ops) == 2 and len(block.args) == 2:
         op, ret = ops
-        if (op.name in _UFUNCS and ret.name == "stablehlo.return" and list(ret.operands) == [op.results[0]]
-                and set(op.operands) == set(block.args) and len(op.operands) == 2 and op.operands[0] is not op.operands[1]):
-            uf = _UFUNCS[op.name]
+        f = getattr(op.opdef, "interpret", None)
+        uf = getattr(f, "ufunc", None)
+        if not (uf is not None and ret.has_trait("ReturnLike") and list(ret.operands) == [op.results[0]]
+                and set(op.operands) == set(block.args) and len(op.operands) == 2
+                and op.operands[0] is not op.operands[1]):
+            uf = None
     return uf, lift
 
 

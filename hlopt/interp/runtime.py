@@ -20,8 +20,40 @@ class Aborted(Exception):
     """Raised in a device thread when another device failed."""
 
 
+class Host:
+    """The host end of host transfers (send/recv with is_host_transfer).
+
+    A host-to-device recv on channel c reads the host's messages for c in
+    order, each device from the first (the host sends the same sequence to
+    every device); a device-to-host send appends its payload to the device's
+    list for c in `outputs` ({channel: {device: [payload, ...]}})."""
+
+    def __init__(self, inputs: Any = None):
+        self.inputs = None if inputs is None else {int(c): list(v) for c, v in inputs.items()}
+        self.read: dict[tuple[int, int], int] = {}
+        self.outputs: dict[int, dict[int, list]] = {}
+        self.lock = threading.Lock()
+
+    def recv(self, channel: int, device: int, op: Any) -> Any:
+        if self.inputs is None or channel not in self.inputs:
+            raise InterpError(f"host-to-device recv on channel {channel} has no host data (give it with "
+                              f"interpret(..., host_inputs={{{channel}: [...]}}) or hlopt-run --host-inputs)", op)
+        with self.lock:
+            k = self.read.get((channel, device), 0)
+            msgs = self.inputs[channel]
+            if k >= len(msgs):
+                raise InterpError(f"host-to-device recv on channel {channel}: the host gave {len(msgs)} "
+                                  f"message(s) and device {device} reads message #{k + 1}", op)
+            self.read[(channel, device)] = k + 1
+            return msgs[k]
+
+    def send(self, channel: int, device: int, payload: list) -> None:
+        with self.lock:
+            self.outputs.setdefault(channel, {}).setdefault(device, []).append(payload)
+
+
 class Runtime:
-    def __init__(self, num_devices: int, describe_missing_send: Any = None):
+    def __init__(self, num_devices: int, host: Host | None = None):
         self.cv = threading.Condition()
         self.live = num_devices
         self.waiting: dict[int, tuple] = {}  # device -> (op, what, extra, ready)
@@ -29,7 +61,7 @@ class Runtime:
         self.readers: dict[Any, int] = {}
         self.mail: dict[tuple, deque] = {}
         self.error: InterpError | None = None
-        self.describe_missing_send = describe_missing_send
+        self.host = host if host is not None else Host()
 
     # -- lifecycle --------------------------------------------------------------
     def device_done(self, device: int) -> None:
@@ -71,13 +103,10 @@ class Runtime:
         recvs = [(d, w) for d, w in items if w[1] == "recv"]
         dev, (op, what, extra) = (recvs or items)[0]
         if what == "recv":
-            channel, src = extra
+            channel, src, notes = extra
             msg = (f"recv without matching send: device {dev} waits for a message from device {src} "
                    f"on channel {channel}, and no device will send it")
-            notes = []
-            if self.describe_missing_send is not None:
-                notes = self.describe_missing_send(op, channel)
-            err = InterpError(msg, op, notes)
+            err = InterpError(msg, op, notes() if notes is not None else [])
         else:
             others = sorted(d for d, w in items if w[0] is not op)
             msg = (f"deadlock: device {dev} waits in '{op.name}' for devices of its group that never reach it"
@@ -115,10 +144,12 @@ class Runtime:
             self.mail.setdefault((channel, src, dst), deque()).append(value)
             self.cv.notify_all()
 
-    def recv(self, channel: Any, src: int, dst: int, device: int, op: Any) -> Any:
+    def recv(self, channel: Any, src: int, dst: int, device: int, op: Any, notes: Any = None) -> Any:
+        """Block for the next message from `src`; `notes()` explains a
+        deadlock (the sends that could have fed this recv)."""
         with self.cv:
             if self.error is not None:
                 raise Aborted()
             q = self.mail.setdefault((channel, src, dst), deque())
-            self._wait(device, op, "recv", lambda: bool(q), (channel, src))
+            self._wait(device, op, "recv", lambda: bool(q), (channel, src, notes))
             return q.popleft()

@@ -132,9 +132,14 @@ def parse_mesh(text: str) -> Mesh:
 _SDY_ENTRY = re.compile(r"<\s*@([\w$.]+)\s*,\s*\[")
 
 
-def parse_sdy_shardings(text: str) -> list[tuple[str, list[list[str]]]]:
-    """`<@mesh, [{"x"}, {}]>` entries (one per value) -> [(mesh, dims)],
-    each dim a list of axis names, major first."""
+AxisRef = tuple  # (axis name, pre-size, size); a whole axis is (name, 1, None)
+_AXIS_REF = re.compile(r'"([^"]+)"(?:\s*:\s*\(\s*(\d+)\s*\)\s*(\d+))?')
+
+
+def parse_sdy_shardings(text: str) -> list[tuple[str, list[list[AxisRef]]]]:
+    """`<@mesh, [{"x"}, {"y":(1)2}, {}]>` entries (one per value) ->
+    [(mesh, dims)], each dim a list of axis refs, major first. A sub-axis
+    `"y":(p)s` is the size-s part of axis y after a major part of size p."""
     out = []
     for m in _SDY_ENTRY.finditer(text):
         depth, k = 1, m.end()
@@ -144,34 +149,47 @@ def parse_sdy_shardings(text: str) -> list[tuple[str, list[list[str]]]]:
         dims_text = text[m.end():k - 1]
         dims = []
         for g in re.finditer(r"\{([^}]*)\}", dims_text):
-            names = re.findall(r'"([^"]+)"(\s*:\s*\(\d+\)\d+)?', g.group(1))
-            if any(sub for _, sub in names):
-                raise InterpError(f"sub-axis shardings are not supported: {text}")
-            dims.append([n for n, _ in names])
+            dims.append([(n, int(p), int(sz)) if sz else (n, 1, None) for n, p, sz in _AXIS_REF.findall(g.group(1))])
         out.append((m.group(1), dims))
     return out
 
 
-def sdy_layout(mesh: Mesh, dims: list[list[str]], num_devices: int, only: set[str] | None = None) -> Layout:
+def _axis_size_and_coord(mesh_sizes: dict[str, int], ref: AxisRef, coords: dict[str, int]) -> tuple[int, int]:
+    """Size of an axis ref and the device's coordinate along it: a mesh axis
+    of size n splits major to minor into (pre, size, n / (pre * size))."""
+    name, pre, size = ref
+    n = mesh_sizes.get(name)
+    if n is None:
+        raise InterpError(f"sharding names axis '{name}', which the mesh does not have")
+    if size is None:
+        return n, coords[name]
+    if n % (pre * size):
+        raise InterpError(f"sub-axis \"{name}\":({pre}){size} does not divide axis '{name}' of size {n}")
+    post = n // (pre * size)
+    return size, (coords[name] // post) % size
+
+
+def sdy_layout(mesh: Mesh, dims: list[list[AxisRef]], num_devices: int, only: set[str] | None = None) -> Layout:
+    """Tiles and per-device tile coordinates of a Shardy sharding; `only`
+    keeps the axes named (a manual computation splits along its manual
+    axes only)."""
     sizes = dict(mesh.axes)
-    tiles = []
-    for axes in dims:
-        axes = [a for a in axes if only is None or a in only]
-        tiles.append(int(np.prod([sizes[a] for a in axes])) if axes else 1)
+    dims = [[r for r in axes if only is None or r[0] in only] for axes in dims]
     coords: dict[int, tuple[int, ...]] = {}
+    tiles = tuple(int(np.prod([_axis_size_and_coord(sizes, r, {r[0]: 0})[0] for r in axes])) for axes in dims)
     for d in range(num_devices):
         c = mesh.coords(d)
         if c is None:
             continue
         tc = []
         for axes in dims:
-            axes = [a for a in axes if only is None or a in only]
             i = 0
-            for a in axes:
-                i = i * sizes[a] + c[a]
+            for r in axes:
+                n, k = _axis_size_and_coord(sizes, r, c)
+                i = i * n + k
             tc.append(i)
         coords[d] = tuple(tc)
-    return Layout(tuple(tiles), coords)
+    return Layout(tiles, coords)
 
 
 def value_layout(attrs: Any, rank: int, num_devices: int, meshes: dict[str, Mesh]) -> Layout:

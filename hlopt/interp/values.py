@@ -108,10 +108,11 @@ def random_value(t: Type, rng: np.random.Generator) -> Any:
         return TOKEN
     if isinstance(t, TupleType):
         return tuple(random_value(x, rng) for x in t.types)
-    if not isinstance(t, ShapedType) or t.shape is None:
+    scalar = isinstance(t, (IntegerType, FloatType, IndexType))  # i1, i32, f32, index: 0-d arrays
+    if not scalar and (not isinstance(t, ShapedType) or t.shape is None):
         raise InterpError(f"cannot make a random value of type '{t.text}'")
     d = dtype_of(t)
-    shape = tuple(t.shape)
+    shape = () if scalar else tuple(t.shape)
     if d == np.bool_:
         return rng.integers(0, 2, size=shape).astype(np.bool_)
     if d.kind == "c":
@@ -141,3 +142,13 @@ def checksum(v: Any) -> str:
         return "(" + ",".join(checksum(x) for x in v) + ")"
     a = np.ascontiguousarray(np.asarray(v))
     return hashlib.sha256(a.tobytes()).hexdigest()[:12]
+
+
+class Future:
+    """The value of `!stablehlo.async<T>` / `!stablehlo.future<T...>`: the
+    async body runs eagerly at async_start; async_done hands out its values."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list):
+        self.values = values

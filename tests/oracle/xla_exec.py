@@ -79,8 +79,8 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
 
 def _child(d: str) -> None:
     import jax
-    import jax._src.lax.linalg  # noqa: F401  (registers the LAPACK custom-call targets)
     from jax._src import xla_bridge as xb
+    from jax._src.lax import linalg  # importing registers the LAPACK FFI targets with the CPU client
     from jax._src.lib import xla_client as xc
     from jax._src.sharding_impls import GSPMDSharding
 
@@ -105,6 +105,10 @@ def _child(d: str) -> None:
     da = xc.DeviceAssignment.create(np.arange(n, dtype=np.int32).reshape(R, P))
     o.device_assignment = da
     bo.device_assignment = da
+    if "lapack_" in text:
+        # the targets' LAPACK function pointers are bound lazily (jax does it when it lowers a
+        # linalg op or deserializes an export); without this a LAPACK custom call jumps to null
+        linalg.initialize_lapack()
     exe = backend.compile_and_load(text, xc.DeviceList(devs), o)
     hs = exe.get_parameter_shardings()
     if hs is None:

@@ -16,6 +16,7 @@ from hlopt.dialects.sdy.attributes import (
 )
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs, print_return
+from hlopt.interp import manual
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
@@ -134,6 +135,10 @@ class ManualComputationOp(OpDef):
         s += p.region(op.regions[0])
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return manual.manual_computation(op, args, ctx)
+
 
 class ReturnOp(OpDef):
     name = "sdy.return"
@@ -196,9 +201,17 @@ class _ShardingOp(OpDef):
 class ShardingConstraintOp(_ShardingOp):
     name = "sdy.sharding_constraint"
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]  # values outside manual code are global: only an annotation
+
 
 class ReshardOp(_ShardingOp):
     name = "sdy.reshard"
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]  # values outside manual code are global: only an annotation
 
 
 class ShardingGroupOp(OpDef):
@@ -272,8 +285,16 @@ class NamedComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
+@classmethod  # type: ignore[misc]
+def _annotation(cls: type, op: Operation, args: list, ctx: Any) -> list:
+    """propagation_barrier's interpreter rule: an annotation of a global value."""
+    return [args[0]]
+
+
 _PASSTHROUGH = tuple(
-    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh})
+    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh,
+                                                         **({"interpret": _annotation} if _n == "propagation_barrier"
+                                                            else {})})
     for _n, _inh in (("propagation_barrier", ("allowed_direction",)), ("all_gather", ()), ("all_reduce", ()),
                      ("all_slice", ()), ("all_to_all", ()), ("collective_permute", ()),
                      ("data_flow_edge", ("sharding",))))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.channels import verify_transfer
 from hlopt.dialects.stablehlo.elementwise import SameTypeOp
@@ -38,6 +40,10 @@ from hlopt.dialects.stablehlo.verification import (
     source_target_pairs,
     types_text,
 )
+from hlopt.interp import collectives as coll
+from hlopt.interp.attrs import int_attr
+from hlopt.interp.regions import apply_region
+from hlopt.interp.values import TOKEN, InterpError, dtype_of, zeros_like_type
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
@@ -89,6 +95,15 @@ class AllReduceOp(ShloOp):
         if len(op.operands) != len(op.results):
             raise op_fail(op, "requires the same number of operands and results")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        group = coll.my_group(ctx, op)
+        vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
+        acc = list(vals[0])
+        for v in vals[1:]:
+            acc = apply_region(ctx, op.regions[0], acc + list(v))
+        return [np.asarray(a).astype(np.asarray(x).dtype, copy=False) for a, x in zip(acc, args)]
+
 
 class AllGatherOp(ShloOp):
     name = "stablehlo.all_gather"
@@ -99,6 +114,13 @@ class AllGatherOp(ShloOp):
     use_global_device_ids = ods.opt_attr(Unit)
     results = ods.var_result(HLO_Tensor)
     traits = (PairwiseSameOperandAndResultElementType(),)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        group = coll.my_group(ctx, op)
+        dim = int_attr(op, "all_gather_dim", 0)
+        vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
+        return [np.concatenate([v[i] for v in vals], axis=dim) for i in range(len(args))]
 
 
 class ReduceScatterOp(ShloOp):
@@ -115,6 +137,18 @@ class ReduceScatterOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         _body_element(op)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        group = coll.my_group(ctx, op)
+        dim = int_attr(op, "scatter_dimension", 0)
+        vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
+        acc = list(vals[0])
+        for v in vals[1:]:
+            acc = apply_region(ctx, op.regions[0], acc + list(v))
+        i = group.index(ctx.device)
+        return [np.split(np.asarray(a).astype(np.asarray(x).dtype, copy=False), len(group), axis=dim)[i]
+                for a, x in zip(acc, args)]
+
 
 class AllToAllOp(ShloOp):
     name = "stablehlo.all_to_all"
@@ -126,6 +160,17 @@ class AllToAllOp(ShloOp):
     channel_handle = ods.opt_attr(ChannelHandle)
     results = ods.var_result(HLO_Tensor)
     traits = (PairwiseSameOperandAndResultElementType(),)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        group = coll.my_group(ctx, op, permute_like=True)
+        sd, cd = int_attr(op, "split_dimension", 0), int_attr(op, "concat_dimension", 0)
+        n = int_attr(op, "split_count", len(group))
+        if n != len(group):
+            raise InterpError(f"split_count {n} differs from the process group size {len(group)}", op)
+        vals = coll.exchange(ctx, op, group, [np.split(np.asarray(a), n, axis=sd) for a in args])
+        i = group.index(ctx.device)
+        return [np.concatenate([v[k][i] for v in vals], axis=cd) for k in range(len(args))]
 
 
 class CollectivePermuteOp(ShloOp):
@@ -145,6 +190,13 @@ class CollectivePermuteOp(ShloOp):
             if a is not r:
                 raise op_fail(op, "requires the same type for all operands and results")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        domain, _, me = coll.permute_domain(ctx, op)
+        vals = coll.exchange(ctx, op, domain, np.asarray(args[0]))
+        src = [s for s, t in ctx.cached(op, coll.pairs) if t == me]
+        return [vals[src[0]] if src else np.zeros_like(np.asarray(args[0]))]  # zeros where no pair targets
+
 
 class CollectiveBroadcastOp(ShloOp):
     name = "stablehlo.collective_broadcast"
@@ -152,6 +204,16 @@ class CollectiveBroadcastOp(ShloOp):
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
     results = ods.var_result(HLO_Tensor)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        domain, _, me = coll.permute_domain(ctx, op)
+        groups = coll.group_lists(op, "replica_groups") or [list(range(len(domain)))]
+        vals = coll.exchange(ctx, op, domain, np.asarray(args[0]))
+        for g in groups:
+            if me in g:
+                return [vals[g[0]]]
+        return [np.zeros_like(np.asarray(args[0]))]
 
 
 class SendOp(ShloOp):
@@ -167,6 +229,11 @@ class SendOp(ShloOp):
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST")
         verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo/channels.py)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        coll.send(ctx, op, args[:-1])
+        return [TOKEN]
 
 
 class RecvOp(ShloOp):
@@ -191,6 +258,13 @@ class RecvOp(ShloOp):
                 raise fail(op, f"everything but the last element of result types is expected to be of tensor "
                                f"type, but got '{t.text}'")
         verify_transfer(op, symbols)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        got = coll.recv(ctx, op, SendOp)
+        if got is None:  # no pair targets this device
+            return [zeros_like_type(v.type) for v in op.results[:-1]] + [TOKEN]
+        return got + [TOKEN]
 
 
 class InfeedOp(ShloOp):
@@ -218,6 +292,10 @@ class AfterAllOp(SameTypeOp):
     traits = (Pure(),)
     min_operands = 0
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [TOKEN]
+
 
 class _NullaryForm(ShloOp):
     """`NAME {attrs} : T`"""
@@ -241,17 +319,29 @@ class CreateTokenOp(_NullaryForm):
     output = ods.result(HLO_Token)
     traits = (Pure(),)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [TOKEN]
+
 
 class ReplicaIdOp(_NullaryForm):
     name = "stablehlo.replica_id"
     result = ods.result(UI32RankedTensor)
     traits = (Pure(),)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array(ctx.replica_id, ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
+
 
 class PartitionIdOp(_NullaryForm):
     name = "stablehlo.partition_id"
     result = ods.result(UI32RankedTensor)
     traits = (Pure(),)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array(ctx.partition_id, ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
 
 
 # ---------------------------------------------------------------------------

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hlopt.dialects.stablehlo.syntax import ShloOp, merged_attrs
 from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
 )
 from hlopt.dialects.stablehlo.verification import non_negative
+from hlopt.interp import custom_calls
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import ArrayAttr, BoolAttr, DictionaryAttr, IntegerAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Dict, FlatSymbolRef, I32Attr, Str
+from hlopt.ir.core import Operation
 from hlopt.ir.types import i32
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
@@ -49,6 +53,10 @@ class CustomCallOp(ShloOp):
         return (f"{p.op_name(op)} {symbol_name_text(t.value)}({p.values(op.operands)})"
                 + merged_attrs(op, p, elide=("call_target_name",), defaults=_CC_DEFAULTS) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return custom_calls.run(op, args, ctx)
 
 
 _COMPOSITE_DEFAULTS = {"composite_attributes": DictionaryAttr(()), "version": IntegerAttr(0, i32)}
@@ -94,6 +102,10 @@ class CompositeOp(ShloOp):
         s = f"{p.op_name(op)} {p.attr_text(n)} {p.values(op.operands)}"
         return (s + merged_attrs(op, p, elide=("name",), defaults=_COMPOSITE_DEFAULTS) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return ctx.call(ctx.lookup(op.get_attr("decomposition").leaf), args)
 
 
 OPS = (CustomCallOp, CompositeOp)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
@@ -43,6 +45,8 @@ from hlopt.dialects.stablehlo.verification import (
     fail,
     non_negative,
 )
+from hlopt.interp import kernels, movement
+from hlopt.interp.attrs import int_attr, ints, struct_fields
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
@@ -102,6 +106,11 @@ class BroadcastInDimOp(DimsOp):
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        dims, shape = ctx.cached(op, lambda o: (ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
+        return [movement.broadcast_in_dim(args[0], dims, shape)]
+
 
 class TransposeOp(DimsOp):
     name = "stablehlo.transpose"
@@ -111,6 +120,10 @@ class TransposeOp(DimsOp):
     prop = "permutation"
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.transpose(args[0], ctx.cached(op, lambda o: ints(o.get_attr("permutation"))))]
 
 
 class ReverseOp(DimsOp):
@@ -122,6 +135,10 @@ class ReverseOp(DimsOp):
     same_type = True
     args_format = "dims_args"
     traits = (Pure(), SameOperandsAndResultElementType())
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.flip(args[0], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))]
 
 
 class DynamicSliceOp(DimsOp):
@@ -141,6 +158,13 @@ class DynamicSliceOp(DimsOp):
         if n != sizes:
             raise fail(op, f"has mismatched number of slice sizes ({sizes}) and number of start indices ({n})")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        x = np.asarray(args[0])
+        sizes = ctx.cached(op, lambda o: ints(o.get_attr("slice_sizes")))
+        st = movement.clamped_starts(x, args[1:], sizes)
+        return [x[tuple(slice(s, s + n) for s, n in zip(st, sizes))]]
+
 
 class BroadcastOp(DimsOp):
     name = "stablehlo.broadcast"
@@ -151,6 +175,10 @@ class BroadcastOp(DimsOp):
     prop = "broadcast_sizes"
     args_format = "sizes_args"
     traits = (Pure(), SameOperandsAndResultElementType())
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.broadcast_to(args[0], tuple(op.results[0].type.shape))]
 
 
 class DynamicBroadcastInDimOp(DimsOp):
@@ -212,6 +240,10 @@ class IotaOp(DimOp):
         if cls.get(op, "iota_dimension").value >= len(op.results[0].type.shape):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ctx.cached(op, lambda o: movement.iota(o.results[0].type, int_attr(o, "iota_dimension", 0)))]
+
 
 class DynamicIotaOp(DimOp):
     name = "stablehlo.dynamic_iota"
@@ -252,6 +284,10 @@ class ConcatenateOp(DimOp):
             and all(x == y or x < 0 or y < 0 for x, y in zip(i.shape, a.shape))
             for i, a in zip(inferred, actual))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.concatenate([np.asarray(a) for a in args], axis=ctx.cached(op, lambda o: int_attr(o, "dimension", 0)))]
+
 
 class GetDimensionSizeOp(DimOp):
     name = "stablehlo.get_dimension_size"
@@ -259,6 +295,10 @@ class GetDimensionSizeOp(DimOp):
     dimension = ods.attr(NonNegI64)
     result = ods.result(I32RankedTensor)
     prop = "dimension"
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array(np.asarray(args[0]).shape[int_attr(op, "dimension", 0)], np.int32)]
 
 
 class SetDimensionSizeOp(DimOp):
@@ -294,6 +334,10 @@ class ReshapeOp(FunctionalOp):
     result = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.reshape(args[0], ctx.cached(op, lambda o: tuple(o.results[0].type.shape)))]
+
 
 class DynamicReshapeOp(FunctionalOp):
     name = "stablehlo.dynamic_reshape"
@@ -315,6 +359,14 @@ class DynamicUpdateSliceOp(FunctionalOp):
         n, rank = len(cls.get(op, "start_indices")), len(op.operands[0].type.shape)
         if n != rank:
             raise fail(op, f"expects number of start_indices to match operand rank: {n} vs {rank}.")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        x = np.array(args[0])
+        u = np.asarray(args[1])
+        st = movement.clamped_starts(x, args[2:], u.shape)
+        x[tuple(slice(s, s + n) for s, n in zip(st, u.shape))] = u
+        return [x]
 
 
 class DynamicPadOp(FunctionalOp):
@@ -370,6 +422,15 @@ class SliceOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)} [{', '.join(parts)}]"
                 + cls.attrs_and_type(op, p))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        def slices(o: Operation) -> tuple:
+            st, li = ints(o.get_attr("start_indices")), ints(o.get_attr("limit_indices"))
+            sd = ints(o.get_attr("strides")) or (1,) * len(st)
+            return tuple(slice(a, b, c) for a, b, c in zip(st, li, sd))
+
+        return [np.asarray(args[0])[ctx.cached(op, slices)]]
+
 
 class PadOp(ShloOp):
     """`stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (..) -> ..`"""
@@ -399,6 +460,13 @@ class PadOp(ShloOp):
                 + ", ".join(f"{kw} = {dims_text(v)}" for kw, v in zip(cls._KW, vals))
                 + cls.attrs_and_type(op, p))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        lo, hi, interior = ctx.cached(op, lambda o: (ints(o.get_attr("edge_padding_low")),
+                                                     ints(o.get_attr("edge_padding_high")),
+                                                     ints(o.get_attr("interior_padding"))))
+        return [movement.pad_array(args[0], np.asarray(args[1])[()], lo, hi, interior)]
+
 
 # ---------------------------------------------------------------------------
 # gather (generic form only)
@@ -418,6 +486,12 @@ class GatherOp(ShloOp):
     result = ods.result(HLO_Tensor)
     traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        f, sizes, shape = ctx.cached(op, lambda o: (struct_fields(o.get_attr("dimension_numbers")),
+                                                    ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
+        return [kernels.gather(args[0], args[1], f, sizes, shape)]
+
 
 class DynamicGatherOp(ShloOp):
     name = "stablehlo.dynamic_gather"
@@ -428,6 +502,12 @@ class DynamicGatherOp(ShloOp):
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
     result = ods.result(HLO_Tensor)
     traits = (Pure(),)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        f = struct_fields(op.get_attr("dimension_numbers"))
+        sizes = tuple(int(v) for v in np.asarray(args[2]).ravel())
+        return [kernels.gather(args[0], args[1], f, sizes, tuple(op.results[0].type.shape))]
 
 
 class TorchIndexSelectOp(ShloOp):
@@ -470,6 +550,10 @@ class TupleOp(ShloOp):
         return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
                 + p.type_text(op.results[0].type))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [tuple(args)]
+
 
 class GetTupleElementOp(ShloOp):
     """`stablehlo.get_tuple_element %t[1] : (tuple<T, U>) -> U`"""
@@ -506,6 +590,10 @@ class GetTupleElementOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)}[{idx.value}]" + merged_attrs(op, p, elide=("index",))
                 + " : " + p.functional_type(op.operand_types, op.result_types))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0][int_attr(op, "index", 0)]]
+
 
 class OptimizationBarrierOp(ShloOp):
     """`stablehlo.optimization_barrier %a, %b : T, U`"""
@@ -526,6 +614,10 @@ class OptimizationBarrierOp(ShloOp):
         if not op.operands:
             return None
         return p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : " + p.types(op.operand_types)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return list(args)
 
 
 OPS = (BroadcastInDimOp, TransposeOp, ReverseOp, DynamicSliceOp, BroadcastOp, DynamicBroadcastInDimOp, IotaOp,

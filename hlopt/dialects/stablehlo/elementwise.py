@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -53,6 +55,10 @@ from hlopt.dialects.stablehlo.verification import (
     dialect_attr,
     enum_attr,
 )
+from hlopt.interp import elementwise as ew
+from hlopt.interp import kernels, movement
+from hlopt.interp.attrs import enum_value, int_attr
+from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import Constraint, ElementsAttr
@@ -121,6 +127,10 @@ class ConstantOp(ShloOp):
 
             raise op_fail(op, f"inferred type(s) '{t.text}' are incompatible with return type(s) of operation "
                               f"'{op.results[0].type.text}'")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ctx.cached(op, movement.constant)]
 
 
 # ---------------------------------------------------------------------------
@@ -192,16 +202,19 @@ class AbsOp(UnaryOp):
         if isinstance(et, ComplexType):
             return [RankedTensorType(t.shape, et.element_type, t.encoding)]
         return [t]
+    interpret = ew.unary(ew.abs_)
 
 
 class CbrtOp(AccuracyUnaryOp):
     name = "stablehlo.cbrt"
+    interpret = ew.unary(ew.f32_math(np.cbrt))
 
 
 class CeilOp(UnaryOp):
     name = "stablehlo.ceil"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
+    interpret = ew.unary(ew.f32_math(np.ceil))
 
 
 class ConvertOp(UnaryOp):
@@ -210,29 +223,38 @@ class ConvertOp(UnaryOp):
     result = ods.result(HLO_NonQuantizedTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ew.convert_array(args[0], ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
+
 
 class CountLeadingZerosOp(UnaryOp):
     name = "stablehlo.count_leading_zeros"
     operand = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
+    interpret = ew.unary(ew.clz)
 
 
 class CosineOp(AccuracyUnaryOp):
     name = "stablehlo.cosine"
+    interpret = ew.unary(ew.f32_math(np.cos))
 
 
 class ExponentialOp(AccuracyUnaryOp):
     name = "stablehlo.exponential"
+    interpret = ew.unary(ew.f32_math(np.exp))
 
 
 class ExponentialMinusOneOp(AccuracyUnaryOp):
     name = "stablehlo.exponential_minus_one"
+    interpret = ew.unary(ew.f32_math(np.expm1))
 
 
 class FloorOp(UnaryOp):
     name = "stablehlo.floor"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
+    interpret = ew.unary(ew.f32_math(np.floor))
 
 
 class ImagOp(UnaryOp):
@@ -240,6 +262,7 @@ class ImagOp(UnaryOp):
     operand = ods.operand(HLO_FpOrComplexTensor)
     result = ods.result(HLO_FpTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+    interpret = ew.unary(np.imag)
 
 
 class IsFiniteOp(UnaryOp):
@@ -247,76 +270,92 @@ class IsFiniteOp(UnaryOp):
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_PredTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+    interpret = ew.unary(ew.is_finite)
 
 
 class LogOp(AccuracyUnaryOp):
     name = "stablehlo.log"
+    interpret = ew.unary(ew.f32_math(np.log))
 
 
 class LogPlusOneOp(AccuracyUnaryOp):
     name = "stablehlo.log_plus_one"
+    interpret = ew.unary(ew.f32_math(np.log1p))
 
 
 class LogisticOp(AccuracyUnaryOp):
     name = "stablehlo.logistic"
+    interpret = ew.unary(ew.f32_math(ew.logistic))
 
 
 class NegateOp(UnaryOp):
     name = "stablehlo.negate"
     operand = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
     result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    interpret = ew.unary(ew.negate)
 
 
 class NotOp(UnaryOp):
     name = "stablehlo.not"
     operand = ods.operand(HLO_PredOrIntTensor)
     result = ods.result(HLO_PredOrIntTensor)
+    interpret = ew.unary(ew.logical_not)
 
 
 class PopcntOp(UnaryOp):
     name = "stablehlo.popcnt"
     operand = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
+    interpret = ew.unary(ew.popcnt)
 
 
 class RealOp(ImagOp):
     name = "stablehlo.real"
+    interpret = ew.unary(np.real)
 
 
 class RoundNearestAfzOp(UnaryOp):
     name = "stablehlo.round_nearest_afz"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
+    interpret = ew.unary(ew.f32_math(ew.round_afz))
 
 
 class RoundNearestEvenOp(RoundNearestAfzOp):
     name = "stablehlo.round_nearest_even"
+    interpret = ew.unary(ew.f32_math(np.rint))
 
 
 class RsqrtOp(AccuracyUnaryOp):
     name = "stablehlo.rsqrt"
+    interpret = ew.unary(ew.f32_math(ew.rsqrt))
 
 
 class SignOp(UnaryOp):
     name = "stablehlo.sign"
     operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
     result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
+    interpret = ew.unary(ew.sign)
 
 
 class SineOp(AccuracyUnaryOp):
     name = "stablehlo.sine"
+    interpret = ew.unary(ew.f32_math(np.sin))
 
 
 class SqrtOp(AccuracyUnaryOp):
     name = "stablehlo.sqrt"
+    interpret = ew.unary(ew.f32_math(np.sqrt))
 
 
 class TanOp(AccuracyUnaryOp):
     name = "stablehlo.tan"
+    interpret = ew.unary(ew.f32_math(np.tan))
 
 
 class TanhOp(AccuracyUnaryOp):
     name = "stablehlo.tanh"
+    interpret = ew.unary(ew.f32_math(np.tanh))
 
 
 class UniformQuantizeOp(ShloOp):
@@ -359,6 +398,7 @@ class AddOp(BinaryOp):
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     traits = _COMMUTATIVE_TRAITS
+    interpret = ew.binary(np.add)
 
 
 class Atan2Op(BinaryOp):
@@ -366,10 +406,12 @@ class Atan2Op(BinaryOp):
     lhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     rhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    interpret = ew.binary(ew.f32_math2(np.arctan2))
 
 
 class DivideOp(BinaryOp):
     name = "stablehlo.divide"
+    interpret = ew.binary(ew.divide)
 
 
 class MaximumOp(BinaryOp):
@@ -378,22 +420,27 @@ class MaximumOp(BinaryOp):
     rhs = ods.operand(HLO_Tensor)
     result = ods.result(HLO_Tensor)
     traits = _COMMUTATIVE_TRAITS
+    interpret = ew.binary(np.maximum)
 
 
 class MinimumOp(MaximumOp):
     name = "stablehlo.minimum"
+    interpret = ew.binary(np.minimum)
 
 
 class MultiplyOp(MaximumOp):
     name = "stablehlo.multiply"
+    interpret = ew.binary(np.multiply)
 
 
 class PowerOp(BinaryOp):
     name = "stablehlo.power"
+    interpret = ew.binary(ew.power)
 
 
 class RemainderOp(BinaryOp):
     name = "stablehlo.remainder"
+    interpret = ew.binary(ew.remainder)
 
 
 class ShiftLeftOp(BinaryOp):
@@ -401,18 +448,22 @@ class ShiftLeftOp(BinaryOp):
     lhs = ods.operand(HLO_IntTensor)
     rhs = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
+    interpret = ew.binary(ew.shift("left"))
 
 
 class ShiftRightArithmeticOp(ShiftLeftOp):
     name = "stablehlo.shift_right_arithmetic"
+    interpret = ew.binary(ew.shift("arith"))
 
 
 class ShiftRightLogicalOp(ShiftLeftOp):
     name = "stablehlo.shift_right_logical"
+    interpret = ew.binary(ew.shift("logical"))
 
 
 class SubtractOp(BinaryOp):
     name = "stablehlo.subtract"
+    interpret = ew.binary(ew.subtract)
 
 
 class LogicalOp(BinaryOp):
@@ -426,14 +477,17 @@ class LogicalOp(BinaryOp):
 
 class AndOp(LogicalOp):
     name = "stablehlo.and"
+    interpret = ew.binary(np.bitwise_and)
 
 
 class OrOp(LogicalOp):
     name = "stablehlo.or"
+    interpret = ew.binary(np.bitwise_or)
 
 
 class XorOp(LogicalOp):
     name = "stablehlo.xor"
+    interpret = ew.binary(np.bitwise_xor)
 
 
 # binary ops the compact `reduce ... applies <op>` form accepts
@@ -449,6 +503,11 @@ class ClampOp(SameTypeOp):
     max = ods.operand(HLO_Tensor)
     result = ods.result(HLO_Tensor)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+    @classmethod
+    @ew.lifts
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ew.clamp(args[0], args[1], args[2])]
 
 
 class ComplexOp(ShloOp):
@@ -484,6 +543,7 @@ class ComplexOp(ShloOp):
             if all(t is real for t in op.operand_types):
                 return head + p.type_text(res)
         return head + p.functional_type(op.operand_types, op.result_types)
+    interpret = ew.binary(ew.complex_)
 
 
 class SelectOp(ShloOp):
@@ -516,6 +576,11 @@ class SelectOp(ShloOp):
         if len(ts) == 3 and ts[1] is r and ts[2] is r:
             return head + p.type_text(ts[0]) + ", " + p.type_text(r)
         return head + p.functional_type(ts, op.result_types)
+
+    @classmethod
+    @ew.lifts
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.where(args[0], args[1], args[2])]
 
 
 ComparisonDirection = enum_attr("comparison_direction", "Which comparison operation to perform.")
@@ -554,6 +619,12 @@ class CompareOp(ShloOp):
             s += ", " + ct.value
         return s + cls.attrs_and_type(op, p)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        direction, ctype = ctx.cached(op, lambda o: (enum_value(o.get_attr("comparison_direction")),
+                                                     enum_value(o.get_attr("compare_type"))))
+        return [ew.compare(args[0], args[1], direction, ctype)]
+
 
 class BitcastConvertOp(ShloOp):
     """`stablehlo.bitcast_convert %x : (T) -> U`"""
@@ -571,6 +642,11 @@ class BitcastConvertOp(ShloOp):
     def print_custom(cls, op, p):
         return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        rt = op.results[0].type
+        return [ew.bitcast_convert(args[0], dtype_of(rt), tuple(rt.shape))]
 
 
 _I32 = Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32, "32-bit signless integer attribute")
@@ -608,6 +684,11 @@ class ReducePrecisionOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)}, format = e{e.value}m{m.value}"
                 + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op))
 
+    @classmethod
+    @ew.lifts
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [ew.reduce_precision(args[0], int_attr(op, "exponent_bits"), int_attr(op, "mantissa_bits"))]
+
 
 # ---------------------------------------------------------------------------
 # random numbers
@@ -637,6 +718,12 @@ class RngOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)}, distribution = {d.value}"
                 + cls.attrs_and_type(op, p))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        # deterministic per device and execution; the spec leaves the values to the implementation
+        seed = bytes(str(ctx.device), "ascii") + repr(ctx.next_count(op)).encode()
+        return [kernels.rng(enum_value(op.get_attr("rng_distribution")), args[0], args[1], op.results[0].type, seed)]
+
 
 class RngBitGeneratorOp(ShloOp):
     """`stablehlo.rng_bit_generator %state, algorithm = THREE_FRY : (..) -> (..)`"""
@@ -664,6 +751,10 @@ class RngBitGeneratorOp(ShloOp):
     @classmethod
     def asm_result_names(cls, op):
         return ["output_state", "output"]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return kernels.rng_bit_generator(args[0], op.results[1].type)
 
 
 OPS = (ConstantOp, AbsOp, CbrtOp, CeilOp, ConvertOp, CountLeadingZerosOp, CosineOp, ExponentialOp,

@@ -6,6 +6,9 @@ return."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
@@ -54,6 +57,10 @@ from hlopt.dialects.stablehlo.verification import (
     reduction_body_types,
     types_text,
 )
+from hlopt.interp import kernels
+from hlopt.interp.attrs import bool_attr, conv_dims, dense_matrix, enum_value, int_attr, ints, struct_fields
+from hlopt.interp.regions import apply_region
+from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -261,6 +268,11 @@ class ReduceOp(ShloOp):
             s += f"({block_arg_text(p, b.args[i])}, {block_arg_text(p, b.args[i + n])}) "
         return s + " " + p.region(op.regions[0])
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        n = len(args) // 2
+        return kernels.reduce(ctx, op.regions[0], args[:n], args[n:], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))
+
 
 class ReduceWindowOp(ShloOp):
     name = "stablehlo.reduce_window"
@@ -303,6 +315,11 @@ class ReduceWindowOp(ShloOp):
             out.append(RankedTensorType(shape, et))
         return out
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        n = len(args) // 2
+        return kernels.reduce_window(ctx, op.regions[0], args[:n], args[n:], *ctx.cached(op, kernels.window_attrs))
+
 
 class SelectAndScatterOp(ShloOp):
     name = "stablehlo.select_and_scatter"
@@ -325,6 +342,11 @@ class SelectAndScatterOp(ShloOp):
             if a.type is not want:
                 raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
                                f"'{want.text}', but got '{a.type.text}'")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        wd, ws, _, _, pad = ctx.cached(op, kernels.window_attrs)
+        return [kernels.select_and_scatter(ctx, op.regions[0], op.regions[1], args[0], args[1], args[2], wd, ws, pad)]
 
 
 class ScatterOp(ShloOp):
@@ -349,6 +371,12 @@ class ScatterOp(ShloOp):
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
         return [RankedTensorType(v.type.shape, et, v.type.encoding) for v, et in zip(inputs, elems)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        n = (len(args) - 1) // 2
+        f = ctx.cached(op, lambda o: struct_fields(o.get_attr("scatter_dimension_numbers")))
+        return kernels.scatter(ctx, op.regions[0], args[:n], args[n], args[n + 1:], f)
 
 
 class SortOp(ShloOp):
@@ -375,6 +403,13 @@ class SortOp(ShloOp):
                 raise fail(op, f"comparator block argument #{i} should be of type '{w.text}' but got "
                                f"'{a.type.text}'")
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        dim, stable = ctx.cached(op, lambda o: (int_attr(o, "dimension", -1), bool_attr(o, "is_stable")))
+        if dim < 0:
+            dim += np.asarray(args[0]).ndim
+        return kernels.sort(ctx, op.regions[0], args, dim, stable)
+
 
 class MapOp(ShloOp):
     name = "stablehlo.map"
@@ -383,6 +418,11 @@ class MapOp(ShloOp):
     result = ods.result(HLO_Tensor)
     computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        out = dtype_of(op.results[0].type)
+        return [np.asarray(r).astype(out) for r in apply_region(ctx, op.regions[0], args)]
 
 
 # ---------------------------------------------------------------------------
@@ -418,6 +458,11 @@ class DotOp(ShloOp):
                 return None
             s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
         return s + cls.attrs_and_type(op, p)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), dtype_of(op.results[0].type))]
 
 
 class DotGeneralOp(ShloOp):
@@ -473,6 +518,17 @@ class DotGeneralOp(ShloOp):
                 return None
             s += ", algorithm = " + text[len(_DOT_ALGO):]
         return s + cls.attrs_and_type(op, p)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        def info(o: Operation) -> tuple:
+            f = struct_fields(o.get_attr("dot_dimension_numbers")) if o.get_attr("dot_dimension_numbers") else {}
+            keys = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                    "rhs_contracting_dimensions")
+            return tuple(tuple(f.get(k, ())) for k in keys) + (dtype_of(o.results[0].type),)
+
+        lb, rb, lc, rc, out = ctx.cached(op, info)
+        return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
 
 
 class _EinsumForm(ShloOp):
@@ -590,6 +646,17 @@ class ConvolutionOp(ShloOp):
                 + merged_attrs(op, p, elide=_CONV_ELIDE) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        def info(o: Operation) -> tuple:
+            return (conv_dims(o.get_attr("dimension_numbers")), ints(o.get_attr("window_strides")),
+                    dense_matrix(o.get_attr("padding")), ints(o.get_attr("lhs_dilation")),
+                    ints(o.get_attr("rhs_dilation")), ints(o.get_attr("window_reversal")),
+                    int_attr(o, "feature_group_count", 1), int_attr(o, "batch_group_count", 1),
+                    dtype_of(o.results[0].type))
+
+        return [kernels.convolution(args[0], args[1], *ctx.cached(op, info))]
+
 
 class DynamicConvOp(ShloOp):
     name = "stablehlo.dynamic_conv"
@@ -632,6 +699,12 @@ class FftOp(ShloOp):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
                 + cls.attrs_and_type(op, p))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        kind, lengths, out = ctx.cached(op, lambda o: (enum_value(o.get_attr("fft_type")), ints(o.get_attr("fft_length")),
+                                                       dtype_of(o.results[0].type)))
+        return [kernels.fft(args[0], kind, lengths, out)]
 
 
 class CholeskyOp(ShloOp):
@@ -788,6 +861,14 @@ class WhileOp(ShloOp):
             return []
         return [(a, "iterArg") for a in region.blocks[0].args]
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        cond, loop = op.regions
+        vals = list(args)
+        while bool(np.asarray(ctx.run_region(cond, vals)[0])):
+            vals = ctx.run_region(loop, vals)
+        return vals
+
 
 class IfOp(ShloOp):
     name = "stablehlo.if"
@@ -797,6 +878,10 @@ class IfOp(ShloOp):
     false_branch = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return ctx.run_region(op.regions[0] if bool(np.asarray(args[0])) else op.regions[1], [])
+
 
 class CaseOp(ShloOp):
     name = "stablehlo.case"
@@ -804,6 +889,12 @@ class CaseOp(ShloOp):
     results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
     branches = ods.var_region(1)
     traits = (RecursiveMemoryEffects(),)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        i = int(np.asarray(args[0]))
+        n = len(op.regions)
+        return ctx.run_region(op.regions[i if 0 <= i < n else n - 1], [])  # out of range: the last branch
 
 
 class ReturnOp(ShloOp):

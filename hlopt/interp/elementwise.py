@@ -1,7 +1,8 @@
-"""Elementwise StableHLO ops (spec semantics: integers wrap, signed
-division truncates toward zero and x/0 = -1, x%0 = x, shifts past the bit
-width give 0 (or the sign for arithmetic shifts), NaN propagates through
-maximum/minimum, compare honours comparison_type)."""
+"""Elementwise numpy kernels with the StableHLO spec's semantics, called by
+the ops' `interpret` methods: integers wrap, signed division truncates
+toward zero and x/0 = -1, x%0 = x, shifts past the bit width give 0 (or the
+sign for arithmetic shifts), NaN propagates through maximum/minimum, compare
+honours comparison_type."""
 
 from __future__ import annotations
 
@@ -9,45 +10,34 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.attrs import enum_value, int_attr
-from hlopt.interp.registry import rule
-from hlopt.interp.values import InterpError, dtype_of, is_float_dtype
+from hlopt.interp.values import InterpError, is_float_dtype
 
 
-def _is_low_float(d: np.dtype) -> bool:
+def is_low_float(d: np.dtype) -> bool:
     return d.kind == "V" or d == np.float16
 
 
-def _math(fn: Any) -> Any:
+def f32_math(fn: Any) -> Any:
     """Apply a float math function, computing low-precision floats in f32
     as XLA:CPU does, and rounding back."""
 
     def apply(x: Any) -> Any:
         x = np.asarray(x)
         d = x.dtype
-        if _is_low_float(d):
+        if is_low_float(d):
             return fn(x.astype(np.float32)).astype(d)
         return fn(x)
 
     return apply
 
 
-def _unary(name: str, fn: Any) -> None:
-    def r(op: Any, args: list, ctx: Any) -> list:
-        return [fn(args[0])]
-
-    r.__name__ = name.replace(".", "_")
-    r.__interp_ops__ = (name,)  # type: ignore[attr-defined]
-    globals()["_r_" + r.__name__] = r
-
-
-def _round_afz(x: Any) -> Any:
+def round_afz(x: Any) -> Any:
     t = np.trunc(x)
     frac = x - t
     return t + np.where(np.abs(frac) >= 0.5, np.sign(x), 0).astype(x.dtype)
 
 
-def _sign(x: Any) -> Any:
+def sign(x: Any) -> Any:
     x = np.asarray(x)
     if x.dtype.kind in "iu":
         return np.sign(x).astype(x.dtype)
@@ -58,27 +48,27 @@ def _sign(x: Any) -> Any:
     return np.where(x == 0, x, s).astype(x.dtype)  # keeps -0.0
 
 
-def _not(x: Any) -> Any:
+def logical_not(x: Any) -> Any:
     return np.logical_not(x) if np.asarray(x).dtype == np.bool_ else np.invert(x)
 
 
-def _unsigned_view(x: np.ndarray) -> np.ndarray:
+def unsigned_view(x: np.ndarray) -> np.ndarray:
     d = x.dtype
     if d.kind == "u":
         return x
     return x.astype(np.dtype(f"u{d.itemsize}")) if d.kind == "i" else x.view(np.dtype(f"u{d.itemsize}"))
 
 
-def _popcnt(x: Any) -> Any:
+def popcnt(x: Any) -> Any:
     x = np.asarray(x)
-    u = _unsigned_view(x)
+    u = unsigned_view(x)
     return np.bitwise_count(u).astype(x.dtype)
 
 
-def _clz(x: Any) -> Any:
+def clz(x: Any) -> Any:
     x = np.asarray(x)
     w = x.dtype.itemsize * 8
-    u = _unsigned_view(x).copy()
+    u = unsigned_view(x).copy()
     bl = np.zeros(u.shape, np.int64)
     for _ in range(w):
         nz = u != 0
@@ -89,63 +79,51 @@ def _clz(x: Any) -> Any:
     return (w - bl).astype(x.dtype)
 
 
-def _is_finite(x: Any) -> Any:
+def is_finite(x: Any) -> Any:
     x = np.asarray(x)
-    return np.isfinite(x.astype(np.float32) if _is_low_float(x.dtype) else x)
+    return np.isfinite(x.astype(np.float32) if is_low_float(x.dtype) else x)
 
 
-def _rsqrt(x: Any) -> Any:
+def rsqrt(x: Any) -> Any:
     return 1 / np.sqrt(x)
 
 
-def _logistic(x: Any) -> Any:
+def logistic(x: Any) -> Any:
     return 1 / (1 + np.exp(-x))
 
 
-def _neg(x: Any) -> Any:
+def negate(x: Any) -> Any:
     x = np.asarray(x)
     if x.dtype.kind == "u":
         return (0 - x).astype(x.dtype)
     return np.negative(x)
 
 
-for _n, _f in {
-    "stablehlo.negate": _neg, "stablehlo.sign": _sign,
-    "stablehlo.sqrt": _math(np.sqrt), "stablehlo.rsqrt": _math(_rsqrt), "stablehlo.cbrt": _math(np.cbrt),
-    "stablehlo.exponential": _math(np.exp), "stablehlo.exponential_minus_one": _math(np.expm1),
-    "stablehlo.log": _math(np.log), "stablehlo.log_plus_one": _math(np.log1p),
-    "stablehlo.logistic": _math(_logistic), "stablehlo.sine": _math(np.sin), "stablehlo.cosine": _math(np.cos),
-    "stablehlo.tan": _math(np.tan), "stablehlo.tanh": _math(np.tanh), "stablehlo.floor": _math(np.floor),
-    "stablehlo.ceil": _math(np.ceil), "stablehlo.round_nearest_afz": _math(_round_afz),
-    "stablehlo.round_nearest_even": _math(np.rint), "stablehlo.not": _not, "stablehlo.popcnt": _popcnt,
-    "stablehlo.count_leading_zeros": _clz, "stablehlo.is_finite": _is_finite,
-    "stablehlo.real": np.real, "stablehlo.imag": np.imag,
-}.items():
-    _unary(_n, _f)
-
-
-def _abs_rule(op: Any, args: list, ctx: Any) -> list:
-    x = np.asarray(args[0])
-    if x.dtype.kind == "c":
-        return [np.abs(x)]
-    return [np.abs(x).astype(x.dtype)]
-
-
-_abs_rule.__interp_ops__ = ("stablehlo.abs",)  # type: ignore[attr-defined]
+def abs_(x: Any) -> Any:
+    x = np.asarray(x)
+    return np.abs(x) if x.dtype.kind == "c" else np.abs(x).astype(x.dtype)
 
 
 # -- binary ------------------------------------------------------------------------
 
 
-def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _divisor(a: np.ndarray, b: np.ndarray) -> tuple:
+    """(dtype, a, b == 0, a divisor safe to use, INT_MIN / -1 mask): the
+    cases the spec defines apart are patched in afterwards."""
     d = np.result_type(a, b)
     a, b = np.asarray(a, d), np.asarray(b, d)
     zero = b == 0
     safe = np.where(zero, np.array(1, d), b)
+    ovf = np.zeros(a.shape, bool)
     if d.kind == "i":
-        mn = np.iinfo(d).min
-        ovf = (a == mn) & (safe == -1)
+        ovf = (a == np.iinfo(d).min) & (safe == -1)
         safe = np.where(ovf, np.array(1, d), safe)
+    return d, a, zero, safe, ovf
+
+
+def int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d, a, zero, safe, ovf = _divisor(a, b)
+    if d.kind == "i":
         q = np.abs(a.astype(np.int64) if d.itemsize < 8 else a) // np.abs(safe.astype(np.int64) if d.itemsize < 8 else safe)
         q = np.where((a < 0) != (safe < 0), -q, q).astype(d)
         q = np.where(ovf, a, q)
@@ -154,39 +132,29 @@ def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(zero, np.array(np.iinfo(d).max, d), q)
 
 
-def _int_rem(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    d = np.result_type(a, b)
-    a, b = np.asarray(a, d), np.asarray(b, d)
-    zero = b == 0
-    safe = np.where(zero, np.array(1, d), b)
-    if d.kind == "i":
-        mn = np.iinfo(d).min
-        ovf = (a == mn) & (safe == -1)
-        safe = np.where(ovf, np.array(1, d), safe)
-        r = np.fmod(a, safe)
-        r = np.where(ovf, np.array(0, d), r)
-    else:
-        r = a % safe
+def int_rem(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d, a, zero, safe, ovf = _divisor(a, b)
+    r = np.where(ovf, np.array(0, d), np.fmod(a, safe)) if d.kind == "i" else a % safe
     return np.where(zero, a, r)
 
 
-def _divide(a: Any, b: Any) -> Any:
+def divide(a: Any, b: Any) -> Any:
     d = np.asarray(a).dtype
     if d.kind in "iu":
-        return _int_div(np.asarray(a), np.asarray(b))
+        return int_div(np.asarray(a), np.asarray(b))
     return np.divide(a, b)
 
 
-def _remainder(a: Any, b: Any) -> Any:
+def remainder(a: Any, b: Any) -> Any:
     d = np.asarray(a).dtype
     if d.kind in "iu":
-        return _int_rem(np.asarray(a), np.asarray(b))
-    if _is_low_float(d):
+        return int_rem(np.asarray(a), np.asarray(b))
+    if is_low_float(d):
         return np.fmod(np.asarray(a, np.float32), np.asarray(b, np.float32)).astype(d)
     return np.fmod(a, b)
 
 
-def _power(a: Any, b: Any) -> Any:
+def power(a: Any, b: Any) -> Any:
     a, b = np.asarray(a), np.asarray(b)
     if a.dtype.kind in "iu":
         pos = np.power(a, np.where(b < 0, 0, b).astype(a.dtype))
@@ -194,24 +162,24 @@ def _power(a: Any, b: Any) -> Any:
             return pos
         neg = np.where(a == 1, 1, np.where(a == -1, np.where(b % 2 == 0, 1, -1), 0)).astype(a.dtype)
         return np.where(b < 0, neg, pos)
-    if _is_low_float(a.dtype):
+    if is_low_float(a.dtype):
         return np.power(a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
     return np.power(a, b)
 
 
-def _shift(kind: str) -> Any:
+def shift(kind: str) -> Any:
     def f(a: Any, b: Any) -> Any:
         a, b = np.asarray(a), np.asarray(b)
         d = a.dtype
         w = d.itemsize * 8
-        ub = _unsigned_view(np.asarray(b, d))
+        ub = unsigned_view(np.asarray(b, d))
         big = ub >= w
         amt = np.where(big, 0, ub).astype(d)
         if kind == "left":
             r = np.left_shift(a, amt)
             return np.where(big, np.array(0, d), r)
         if kind == "logical":
-            r = np.right_shift(_unsigned_view(a), amt.astype(np.dtype(f"u{d.itemsize}")))
+            r = np.right_shift(unsigned_view(a), amt.astype(np.dtype(f"u{d.itemsize}")))
             r = r.astype(d) if d.kind == "i" else r
             return np.where(big, np.array(0, d), r)
         r = np.right_shift(a, amt)
@@ -221,57 +189,33 @@ def _shift(kind: str) -> Any:
     return f
 
 
-def _math2(fn: Any) -> Any:
+def f32_math2(fn: Any) -> Any:
     def f(a: Any, b: Any) -> Any:
         a = np.asarray(a)
-        if _is_low_float(a.dtype):
+        if is_low_float(a.dtype):
             return fn(a.astype(np.float32), np.asarray(b, np.float32)).astype(a.dtype)
         return fn(a, b)
 
     return f
 
 
-def _sub(a: Any, b: Any) -> Any:
+def subtract(a: Any, b: Any) -> Any:
     return np.subtract(a, b)
 
 
-def _complex(a: Any, b: Any) -> Any:
+def complex_(a: Any, b: Any) -> Any:
     a = np.asarray(a)
     d = np.complex64 if a.dtype == np.float32 else np.complex128
     return (a + 1j * np.asarray(b)).astype(d)
 
 
-_BINARY = {
-    "stablehlo.add": np.add, "stablehlo.subtract": _sub, "stablehlo.multiply": np.multiply,
-    "stablehlo.divide": _divide, "stablehlo.remainder": _remainder, "stablehlo.maximum": np.maximum,
-    "stablehlo.minimum": np.minimum, "stablehlo.power": _power, "stablehlo.atan2": _math2(np.arctan2),
-    "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or, "stablehlo.xor": np.bitwise_xor,
-    "stablehlo.shift_left": _shift("left"), "stablehlo.shift_right_logical": _shift("logical"),
-    "stablehlo.shift_right_arithmetic": _shift("arith"), "stablehlo.complex": _complex,
-}
-
-BINARY_FUNCS = _BINARY  # used by reduce fast paths
-
-
-def _binary(name: str, fn: Any) -> None:
-    def r(op: Any, args: list, ctx: Any) -> list:
-        return [fn(args[0], args[1])]
-
-    r.__interp_ops__ = (name,)  # type: ignore[attr-defined]
-    globals()["_r_" + name.replace(".", "_")] = r
-
-
-for _n, _f in _BINARY.items():
-    _binary(_n, _f)
-
-
 # -- compare / select / clamp ----------------------------------------------------------
 
 
-def _total_order_key(x: np.ndarray) -> np.ndarray:
+def total_order_key(x: np.ndarray) -> np.ndarray:
     """Map floats to signed ints ordered as IEEE totalOrder."""
     d = x.dtype
-    if _is_low_float(d) and d.itemsize not in (2,):
+    if is_low_float(d) and d.itemsize not in (2,):
         x = x.astype(np.float32)
         d = x.dtype
     it = np.dtype(f"i{d.itemsize}")
@@ -280,40 +224,28 @@ def _total_order_key(x: np.ndarray) -> np.ndarray:
     return np.where(i < 0, i ^ mask, i)
 
 
-def _compare_info(op: Any) -> tuple[str, str | None]:
-    return (enum_value(op.get_attr("comparison_direction")), enum_value(op.get_attr("compare_type")))
-
-
 _CMP = {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal,
         "GT": np.greater, "GE": np.greater_equal}
 
 
-@rule("stablehlo.compare")
-def compare(op: Any, args: list, ctx: Any) -> list:
-    direction, ctype = ctx.cached(op, _compare_info)
-    a, b = np.asarray(args[0]), np.asarray(args[1])
+def compare(a: Any, b: Any, direction: str, ctype: str | None) -> np.ndarray:
+    """`compare` honouring comparison_type (TOTALORDER, SIGNED, UNSIGNED)."""
+    a, b = np.asarray(a), np.asarray(b)
     fn = _CMP.get(direction)
     if fn is None:
         raise InterpError(f"unknown comparison_direction {direction}")
     if ctype == "TOTALORDER" and is_float_dtype(a.dtype):
-        return [fn(_total_order_key(a), _total_order_key(b))]
+        return fn(total_order_key(a), total_order_key(b))
     if ctype == "UNSIGNED" and a.dtype.kind == "i":
-        a, b = _unsigned_view(a), _unsigned_view(b)
+        a, b = unsigned_view(a), unsigned_view(b)
     elif ctype == "SIGNED" and a.dtype.kind == "u":
         it = np.dtype(f"i{a.dtype.itemsize}")
         a, b = a.astype(it), b.astype(it)
-    return [fn(a, b)]
+    return fn(a, b)
 
 
-@rule("stablehlo.select")
-def select(op: Any, args: list, ctx: Any) -> list:
-    return [np.where(args[0], args[1], args[2])]
-
-
-@rule("stablehlo.clamp")
-def clamp(op: Any, args: list, ctx: Any) -> list:
-    mn, x, mx = args
-    return [np.minimum(np.maximum(x, mn), mx).astype(np.asarray(x).dtype)]
+def clamp(mn: Any, x: Any, mx: Any) -> np.ndarray:
+    return np.minimum(np.maximum(x, mn), mx).astype(np.asarray(x).dtype)
 
 
 # -- conversions -----------------------------------------------------------------------
@@ -346,32 +278,16 @@ def convert_array(x: Any, d: np.dtype) -> np.ndarray:
     return x.astype(d)
 
 
-def _result_dtype(op: Any) -> Any:
-    return dtype_of(op.results[0].type)
-
-
-@rule("stablehlo.convert")
-def convert(op: Any, args: list, ctx: Any) -> list:
-    return [convert_array(args[0], ctx.cached(op, _result_dtype))]
-
-
-@rule("stablehlo.bitcast_convert")
-def bitcast_convert(op: Any, args: list, ctx: Any) -> list:
-    x = np.ascontiguousarray(args[0])
-    rt = op.results[0].type
-    d = dtype_of(rt)
-    shape = tuple(rt.shape)
+def bitcast_convert(x: Any, d: np.dtype, shape: tuple) -> np.ndarray:
+    x = np.ascontiguousarray(x)
     if x.dtype == np.bool_ or d == np.bool_:
         raise InterpError("bitcast_convert of i1 is not supported")
     # a narrower result type adds a minor dimension, a wider one consumes it (spec)
-    return [x.reshape(x.shape or (1,)).view(d).reshape(shape)]
+    return x.reshape(x.shape or (1,)).view(d).reshape(shape)
 
 
-@rule("stablehlo.reduce_precision")
-def reduce_precision(op: Any, args: list, ctx: Any) -> list:
-    eb = int_attr(op, "exponent_bits")
-    mb = int_attr(op, "mantissa_bits")
-    x = np.asarray(args[0])
+def reduce_precision(x: Any, eb: int, mb: int) -> np.ndarray:
+    x = np.asarray(x)
     d = x.dtype
     wide = np.float64 if d == np.float64 else np.float32
     f = x.astype(wide)
@@ -399,4 +315,77 @@ def reduce_precision(op: Any, args: list, ctx: Any) -> list:
     out = bits.view(wide)
     if mb > 0:
         out = np.where(np.isnan(f), f, out)
-    return [out.astype(d)]
+    return out.astype(d)
+
+
+# -- `interpret` classmethods for ops that apply one kernel --------------------------------
+
+
+def lifts(fn: Any) -> Any:
+    """Mark an `interpret` function as elementwise: a reduction body made of
+    such ops runs once on whole arrays instead of once per element."""
+    fn.lifts = True
+    return fn
+
+
+def unary(fn: Any) -> classmethod:
+    """`interpret` for an op applying `fn` to its one operand."""
+
+    def interpret(cls: Any, op: Any, args: list, ctx: Any) -> list:
+        return [fn(args[0])]
+
+    return classmethod(lifts(interpret))
+
+
+def binary(fn: Any) -> classmethod:
+    """`interpret` for an op applying `fn` to its two operands; a numpy
+    ufunc is also used directly by reductions whose body is this one op."""
+
+    def interpret(cls: Any, op: Any, args: list, ctx: Any) -> list:
+        return [fn(args[0], args[1])]
+
+    interpret.ufunc = fn if isinstance(fn, np.ufunc) else None
+    return classmethod(lifts(interpret))
+
+
+# -- arith (MLIR) semantics --------------------------------------------------------------
+
+
+def from_python_int(v: int, d: np.dtype) -> np.ndarray:
+    """A Python int wrapped to `d`'s width (two's complement), 0-d."""
+    if d == np.bool_:
+        return np.array(bool(v & 1))
+    bits = d.itemsize * 8
+    v &= (1 << bits) - 1
+    if d.kind == "i" and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return np.array(v, d)
+
+
+_BASE_CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal, "gt": np.greater,
+             "ge": np.greater_equal}
+
+
+def arith_compare(pred: str, a: Any, b: Any) -> np.ndarray:
+    """arith.cmpi / arith.cmpf by predicate name (`slt`, `uge`, `olt`,
+    `une`, `ord`, ...). i1 is signed as MLIR reads it: true is -1."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind in "biu":
+        if pred in ("eq", "ne"):
+            return _BASE_CMP[pred](a, b)
+        if pred[0] == "s":
+            if a.dtype == np.bool_:
+                a, b = -a.astype(np.int8), -b.astype(np.int8)
+            elif a.dtype.kind == "u":
+                it = np.dtype(f"i{a.dtype.itemsize}")
+                a, b = a.view(it), b.view(it)
+        elif a.dtype.kind == "i":
+            a, b = unsigned_view(a), unsigned_view(b)
+        return _BASE_CMP[pred[1:]](a, b)
+    nan = np.isnan(a) | np.isnan(b)
+    if pred in ("false", "true"):
+        return np.full(np.broadcast(a, b).shape, pred == "true")
+    if pred in ("ord", "uno"):
+        return ~nan if pred == "ord" else nan
+    r = _BASE_CMP[pred[1:]](a, b)
+    return r & ~nan if pred[0] == "o" else r | nan

@@ -1,7 +1,6 @@
-"""Shardy: manual_computation splits its operands along the manual mesh axes,
-runs the body per device on the local blocks and reassembles the results
-(an exchange among all devices); sharding_constraint, reshard and
-propagation barriers only annotate global values."""
+"""Shardy manual computations: the operands split along the manual mesh
+axes, the body runs per device on the local blocks, and the results are
+reassembled (an exchange among all devices)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.registry import rule
 from hlopt.interp.sharding import parse_mesh, parse_sdy_shardings, sdy_layout
 from hlopt.interp.values import InterpError
 
@@ -33,8 +31,9 @@ def _manual_info(op: Any, ctx: Any) -> tuple:
     return [layout(e) for e in ins], [layout(e) for e in outs]
 
 
-@rule("sdy.manual_computation")
 def manual_computation(op: Any, args: list, ctx: Any) -> list:
+    """Run an sdy.manual_computation-shaped op (in/out_shardings,
+    manual_axes, one body region)."""
     ins, outs = ctx.cached(op, lambda o: _manual_info(o, ctx))
     local = [lay.split(a, ctx.device) for lay, a in zip(ins, args)]
     res = ctx.run_region(op.regions[0], local)
@@ -47,8 +46,3 @@ def manual_computation(op: Any, args: list, ctx: Any) -> list:
         got = ctx.runtime.exchange((op, ctx.next_count(op), i, group), group, ctx.device, np.asarray(v), op)
         out.append(lay.assemble(got, tuple(r.type.shape)))
     return out
-
-
-@rule("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")
-def annotation(op: Any, args: list, ctx: Any) -> list:
-    return [args[0]]

@@ -1,6 +1,7 @@
-"""custom_call targets JAX emits: GSPMD sharding markers (Sharding,
-SPMDFullToShardShape, SPMDShardToFullShape) and the LAPACK kernels jnp.linalg
-lowers to on CPU. Any other target is a located error."""
+"""custom_call targets JAX emits, by target name (custom_call's `interpret`
+dispatches here): GSPMD sharding markers (Sharding, SPMDFullToShardShape,
+SPMDShardToFullShape) and the LAPACK kernels jnp.linalg lowers to on CPU.
+Any other target is a located error."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.registry import rule
 from hlopt.interp.sharding import Layout, parse_hlo_sharding
 from hlopt.interp.values import InterpError
 
@@ -26,7 +26,7 @@ def _sharding_text(op: Any) -> str | None:
 def _full_to_shard_layout(op: Any, ndev: int) -> Layout:
     src = op.operands[0]
     d = src.defining_op
-    text = _sharding_text(d) if d is not None and d.name == "stablehlo.custom_call" else None
+    text = _sharding_text(d) if d is not None and d.opdef is op.opdef else None  # a Sharding marker
     full = tuple(src.type.shape)
     if text is not None:
         lay = parse_hlo_sharding(text, len(full), ndev)
@@ -46,8 +46,8 @@ def _shard_to_full_layout(op: Any, ndev: int) -> Layout | None:
     return parse_hlo_sharding(text, len(op.results[0].type.shape), ndev)
 
 
-@rule("stablehlo.custom_call")
-def custom_call(op: Any, args: list, ctx: Any) -> list:
+def run(op: Any, args: list, ctx: Any) -> list:
+    """Run a custom_call by its call_target_name."""
     target = ctx.cached(op, _target)
     fn = _TARGETS.get(target)
     if fn is None:
@@ -125,16 +125,30 @@ def _potrf(a: np.ndarray, lower: bool) -> list:
     return [out, np.array(info, np.int32)]
 
 
+def _substitute(t: np.ndarray, b: np.ndarray, lower: bool, unit: bool) -> np.ndarray:
+    """Solve t @ x = b for triangular t by substitution, reading only t's
+    triangle (and not its diagonal when `unit`), as BLAS trsm does: a NaN
+    outside what a row needs does not spread to it."""
+    n = t.shape[0]
+    x = np.zeros(b.shape, b.dtype)
+    for i in (range(n) if lower else range(n - 1, -1, -1)):
+        done = slice(0, i) if lower else slice(i + 1, n)
+        r = b[i] - t[i, done] @ x[done]
+        x[i] = r if unit else r / t[i, i]
+    return x
+
+
 def _trsm(a: np.ndarray, b: np.ndarray, left: bool, lower: bool, trans: str, unit: bool) -> list:
-    t = np.tril(a) if lower else np.triu(a)
-    if unit:
-        np.fill_diagonal(t, 1)
+    """op(A) X = B (left) or X op(A) = B (right), op per trans_x."""
+    t = a
     if trans == "T":
         t = t.T
     elif trans == "C":
         t = t.T.conj()
-    x = np.linalg.solve(t, b) if left else np.linalg.solve(t.T, b.T).T
-    return [x.astype(b.dtype)]
+    t_lower = lower != (trans != "N")
+    if left:
+        return [_substitute(t, b, t_lower, unit)]
+    return [_substitute(t.T, b.T, not t_lower, unit).T]  # X T = B  <=>  T^T X^T = B^T
 
 
 def _lapack_getrf(op: Any, args: list, ctx: Any) -> list:

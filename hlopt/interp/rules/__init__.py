@@ -1,1 +1,0 @@
-"""Per-op interpreter rules."""
