@@ -165,14 +165,17 @@ def peeled_bounds(text: str) -> str:
 
 
 def rotated_bounds(text: str) -> str:
-    """The copy in the loop runs in iteration i the transfer of iteration i + 1."""
+    """The copy in the loop runs in iteration i the transfer of iteration
+    i + 1. (XLA keeps a pair live only in iteration 0 at {0,0} here, as it
+    clamps both bounds at 0; that copy never runs iteration 0's transfer,
+    so hlopt makes it empty.)"""
     bounds = parse_pairs_text(text) if text != "invalid" else None
     if bounds is None:
         return text
     out = []
     for lo, hi in bounds:
         if lo <= hi:
-            lo, hi = (lo - 1 if lo >= 1 else lo), (hi - 1 if hi >= 1 else hi)
+            lo, hi = max(lo - 1, 0), hi - 1
             out.append((lo, hi) if lo <= hi else (1, 0))
         else:
             out.append((lo, hi))
