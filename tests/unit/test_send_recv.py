@@ -250,13 +250,19 @@ BODIES = {
 
 
 def _loop_module(body: str, pairs: list, trips: int) -> str:
+    """A counted loop in a shard_map (JAX's GSPMD form) permuting its data as `body` says."""
     code, nxt, acc = BODIES[body]
     perm = ('%r = "stablehlo.collective_permute"(X) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, '
             f'source_target_pairs = dense<{pairs}> : tensor<{len(pairs)}x2xi64>}} : (tensor<4xf32>) -> tensor<4xf32>')
     code = code.replace("{perm}(%y)", perm.replace("X", "%y")).replace("{perm}(%a)", perm.replace("X", "%a"))
     lines = "\n      ".join(code.split("\n"))
+    full, shard = '{devices=[8]<=[8]}', '{manual}'
     return f"""module @m attributes {{mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32}} {{
-  func.func public @main(%x: tensor<4xf32>, %z: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {{
+  func.func public @main(%gx: tensor<32xf32>, %gz: tensor<32xf32>) -> (tensor<32xf32>, tensor<32xf32>) {{
+    %sx = stablehlo.custom_call @Sharding(%gx) {{backend_config = "", mhlo.sharding = "{full}"}} : (tensor<32xf32>) -> tensor<32xf32>
+    %x = stablehlo.custom_call @SPMDFullToShardShape(%sx) {{backend_config = "", mhlo.sharding = "{shard}"}} : (tensor<32xf32>) -> tensor<4xf32>
+    %sz = stablehlo.custom_call @Sharding(%gz) {{backend_config = "", mhlo.sharding = "{full}"}} : (tensor<32xf32>) -> tensor<32xf32>
+    %z = stablehlo.custom_call @SPMDFullToShardShape(%sz) {{backend_config = "", mhlo.sharding = "{shard}"}} : (tensor<32xf32>) -> tensor<4xf32>
     %c0 = stablehlo.constant dense<0> : tensor<i32>
     %0:3 = stablehlo.while(%i = %c0, %a = %x, %acc = %z) : tensor<i32>, tensor<4xf32>, tensor<4xf32>
     cond {{
@@ -269,7 +275,11 @@ def _loop_module(body: str, pairs: list, trips: int) -> str:
       %j = stablehlo.add %i, %one : tensor<i32>
       stablehlo.return %j, {nxt}, {acc} : tensor<i32>, tensor<4xf32>, tensor<4xf32>
     }}
-    return %0#1, %0#2 : tensor<4xf32>, tensor<4xf32>
+    %o1 = stablehlo.custom_call @Sharding(%0#1) {{backend_config = "", mhlo.sharding = "{shard}"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %r1 = stablehlo.custom_call @SPMDShardToFullShape(%o1) {{backend_config = "", mhlo.sharding = "{full}"}} : (tensor<4xf32>) -> tensor<32xf32>
+    %o2 = stablehlo.custom_call @Sharding(%0#2) {{backend_config = "", mhlo.sharding = "{shard}"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %r2 = stablehlo.custom_call @SPMDShardToFullShape(%o2) {{backend_config = "", mhlo.sharding = "{full}"}} : (tensor<4xf32>) -> tensor<32xf32>
+    return %r1, %r2 : tensor<32xf32>, tensor<32xf32>
   }}
 }}
 """
