@@ -202,6 +202,55 @@ module attributes {mhlo.num_partitions = 4 : i32} {
 
 // -----
 
+// A ring shift (x[i+1] = T(x[i]) while the compute reads x[i], as a collective
+// matmul does): the value passed on is the received one, so the next
+// iteration's transfer goes to the top of the body, on the value in flight,
+// and all of the iteration's compute overlaps it.
+// CHECK-LABEL: func.func @ring_shift
+// CHECK-NEXT:    %c = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT:    %0 = stablehlo.after_all  : !stablehlo.token
+// CHECK-NEXT:    %1:2 = "stablehlo.recv"(%0) {{.*}}_xla_send_recv_pipeline = "0"
+// CHECK-NEXT:    %2 = "stablehlo.send"(%arg0, %0) {{.*}}_xla_send_recv_pipeline = "0"
+// CHECK-NEXT:    %3 = stablehlo.after_all  : !stablehlo.token
+// CHECK-NEXT:    %4:2 = "stablehlo.recv"(%3) {{.*}}_xla_send_recv_pipeline = "1"
+// CHECK-NEXT:    %5 = "stablehlo.send"(%arg0, %3) {{.*}}_xla_send_recv_pipeline = "1"
+// CHECK:         %8 = stablehlo.select %7, %1#0, %4#0 : tensor<i1>, tensor<8xf32>
+// CHECK-NEXT:    %9:6 = stablehlo.while(%iterArg = %c, %iterArg_1 = %arg0, %iterArg_2 = %arg1, %iterArg_3 = %8, %iterArg_4 = %2, %iterArg_5 = %5) : tensor<i32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, !stablehlo.token, !stablehlo.token
+// CHECK:         } do {
+// CHECK-NEXT:      %10 = stablehlo.after_all %iterArg_4 : !stablehlo.token
+// CHECK-NEXT:      %11:2 = "stablehlo.recv"(%10) {{.*}}_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{[{][{]}}3,0}}", _xla_send_recv_validation = "{{[{][{]}}0,2}}"}}
+// CHECK-NEXT:      %12 = "stablehlo.send"(%iterArg_3, %10)
+// CHECK-NEXT:      %13 = stablehlo.after_all %iterArg_5 : !stablehlo.token
+// CHECK-NEXT:      %14:2 = "stablehlo.recv"(%13) {{.*}}_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{[{][{]}}0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{[{][{]}}0,2},{0,2},{0,2}}"}}
+// CHECK-NEXT:      %15 = "stablehlo.send"(%iterArg_3, %13)
+// CHECK:           %18 = stablehlo.select %17, %11#0, %14#0 : tensor<i1>, tensor<8xf32>
+// CHECK-NEXT:      %19 = stablehlo.multiply %iterArg_1, %iterArg_2 : tensor<8xf32>
+// CHECK-NEXT:      %20 = stablehlo.tanh %19 : tensor<8xf32>
+// CHECK:           stablehlo.return %21, %iterArg_3, %20, %18, %12, %15 : tensor<i32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, !stablehlo.token, !stablehlo.token
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %9#2 : tensor<8xf32>
+module attributes {mhlo.num_partitions = 4 : i32} {
+  func.func @ring_shift(%x: tensor<8xf32>, %z: tensor<8xf32>) -> tensor<8xf32> {
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %0:3 = stablehlo.while(%i = %c0, %a = %x, %acc = %z) : tensor<i32>, tensor<8xf32>, tensor<8xf32>
+    cond {
+      %n = stablehlo.constant dense<4> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %m = stablehlo.multiply %a, %acc : tensor<8xf32>
+      %s = stablehlo.tanh %m : tensor<8xf32>
+      %r = "stablehlo.collective_permute"(%a) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>} : (tensor<8xf32>) -> tensor<8xf32>
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      stablehlo.return %j, %r, %s : tensor<i32>, tensor<8xf32>, tensor<8xf32>
+    }
+    return %0#2 : tensor<8xf32>
+  }
+}
+
+// -----
+
 // One iteration: it is peeled whole with its transfer, and the loop runs none.
 // CHECK-LABEL: func.func @one_trip
 // CHECK-NEXT:    %c = stablehlo.constant dense<0> : tensor<i32>
