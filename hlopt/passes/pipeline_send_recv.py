@@ -60,7 +60,6 @@ from hlopt.dialects.stablehlo.channels import (
     transfer_pairs,
     with_frontend,
 )
-from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
