@@ -41,6 +41,7 @@ loops whose transfers are already marked are left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hlopt.analysis.counted_loop import counted_loop
@@ -185,7 +186,7 @@ def _set_frontend(op: Operation, updates: dict[str, str]) -> None:
     op.set_discardable_attr(FRONTEND, with_frontend(op, updates))
 
 
-def _rebound(op: Operation, how) -> None:
+def _rebound(op: Operation, how: Callable[[str], str]) -> None:
     text = frontend_string(op, VALIDATION_ATTR)
     if text is not None:
         _set_frontend(op, {VALIDATION_ATTR: how(text)})
