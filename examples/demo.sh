@@ -32,6 +32,10 @@ echo "== 5. collective_permute -> send/recv with source_target_pairs (XLA's cycl
 "$BIN/hlopt" "$CM" --stablehlo-decompose-collective-permute --check-semantics -o "$TMP/sr.mlir"
 echo "   $(grep -c '"stablehlo.send"' "$TMP/sr.mlir") sends, $(grep -c '"stablehlo.recv"' "$TMP/sr.mlir") recvs, $(grep -c 'collective_permute' "$TMP/sr.mlir") single-pair permute(s) left"
 "$BIN/hlopt" "$TMP/sr.mlir" --stablehlo-send-recv-to-collective-permute | cmp - "$CM" && echo "   recomposed: identical to the input"
+echo "   pipelined: a JAX pipeline loop's transfer is peeled and the next one issued before each step's compute"
+"$BIN/hlopt" examples/pipeline_loop.mlir --inline --stablehlo-decompose-collective-permute \
+  --stablehlo-pipeline-send-recv --check-semantics --mlir-pass-statistics -o "$TMP/pipe.mlir" 2>&1 | grep -E "peeled|pipelined" | sed "s/^ */   /" || true
+echo "   marks: $(grep -o '_xla_send_recv_pipeline = "[01]"' "$TMP/pipe.mlir" | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 echo
 echo "== 6. executable specialization per device target (IREE's encoding specialization)"
 "$BIN/hlopt" examples/encodings.mlir --specialize-encodings | grep -E "stream.executable private|stream.tensor.dispatch" | sed 's/^ */   /' | cut -c1-110

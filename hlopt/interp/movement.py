@@ -3,7 +3,7 @@ and iota (decoded once, read-only), padding, clamped dynamic starts."""
 
 from __future__ import annotations
 
-import functools
+import weakref
 from typing import Any
 
 import numpy as np
@@ -12,12 +12,20 @@ from hlopt.interp.attrs import dense_to_numpy
 from hlopt.interp.elementwise import convert_array, from_python_int
 from hlopt.interp.values import InterpError, dtype_of
 
+# decoded constants, per attribute: attributes are immutable and uniqued, so a
+# value can be shared across runs; weak keys, so a context's attributes (and
+# their arrays) go with the context instead of living on in a cache
+_CONSTS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 
-@functools.lru_cache(maxsize=8192)
+
 def _const_value(a: Any, t: Any) -> np.ndarray:
-    # attributes and types are immutable and interned: safe to share across runs
-    v = dense_to_numpy(a, t)
-    v.setflags(write=False)
+    by_type = _CONSTS.get(a)
+    if by_type is None:
+        by_type = _CONSTS[a] = {}
+    v = by_type.get(t)
+    if v is None:
+        v = by_type[t] = dense_to_numpy(a, t)
+        v.setflags(write=False)
     return v
 
 
