@@ -49,6 +49,7 @@ ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
 CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
 _GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"  # whitespace and comments, as MLIR's lexer skips them
 ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
+_TIED_AS = re.compile(_GAP + r"as\b" + _GAP, re.ASCII)
 COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
     r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])",
@@ -552,6 +553,14 @@ class ContextLexer(Lexer):
         rp = m.end()
         if text.startswith("(", rp):
             return scan_balanced(text, rp)
+        if text.startswith("%", rp):  # a result tied to an argument: `-> %arg0 [as T]` (IREE's util.func)
+            v = VALUE_USE.match(text, rp)
+            if v is None:
+                raise LexError("expected a result type after '->'", rp)
+            m = _TIED_AS.match(text, v.end())
+            if m is None:
+                return v.end()
+            rp = m.end()
         e = sc.type_end(rp)
         if e < 0:
             raise LexError("expected a result type after '->'", rp)
