@@ -673,15 +673,15 @@ def _dims(s: Any, tok: Any) -> list:
     return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
 
 
-def stream_workload(s: Any, c: list) -> list:
-    return list(c[0] or ())
-
-
 def _entry(s: Any, tok: Any) -> ArrayAttr:
-    """`@ex::@fn` or `{@a::@f, @b::@g}`: the entry points."""
+    """`@ex::@fn` or `{@a::@f, @b::@g}`: the entry points (decoded once per text)."""
     from hlopt.syntax.parser import split_pieces
 
     text = str(tok)
+    key = ("stream.entry", text)
+    hit = s.cache.get(key)
+    if hit is not None:
+        return hit
     if text.startswith("{"):
         pieces = [(p.strip(), tok.start_pos + 1 + off + len(p) - len(p.lstrip()))
                   for p, off in split_pieces(text[1:-1])]
@@ -693,7 +693,52 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
         if not isinstance(a, SymbolRefAttr) or len(a.nested) != 1:
             raise s.error("expected an entry point '@executable::@export'", at)
         out.append(a)
-    return ArrayAttr(out)
+    s.cache[key] = r = ArrayAttr(out)
+    return r
+
+
+_WS = re.compile(r"\s*")
+_ON = re.compile(r"on\s*(?=\()")
+
+
+def _dispatch_head(s: Any, tok: Any) -> tuple:
+    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
+    token: the text before the `:`) -> (affinity token, entry token,
+    workload uses, operands token, attrs token); absent pieces are None."""
+    from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
+
+    text, base = str(tok), tok.start_pos
+    i = _WS.match(text).end()
+
+    def piece(j: int) -> tuple[_Tok, int]:
+        try:
+            e = scan_balanced(text, j)
+        except LexError as ex:
+            raise s.error(ex.message, base + ex.pos) from None
+        return _Tok(text[j:e], base + j), _WS.match(text, e).end()
+
+    aff = entry = workload = attrs = None
+    m = _ON.match(text, i)
+    if m is not None:
+        aff, i = piece(m.end())
+    if text.startswith("{", i):
+        entry, i = piece(i)
+    else:
+        m = SYMBOL_REF.match(text, i)
+        if m is None:
+            raise s.error("expected an entry point '@executable::@export'", base + i)
+        entry, i = _Tok(m.group(), base + i, "ATTR"), _WS.match(text, m.end()).end()
+    if text.startswith("[", i):
+        w, i = piece(i)
+        workload = [_Use(m.group(), w.start_pos + m.start()) for m in _USE.finditer(w.text)]
+    if not text.startswith("(", i):
+        raise s.error("expected '(' and the dispatch operands", base + i)
+    operands, i = piece(i)
+    if text.startswith("{", i):
+        attrs, i = piece(i)
+    if i < len(text):
+        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
+    return aff, entry, workload, operands, attrs
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -805,7 +850,27 @@ class _Tok:
 def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
     """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos).
     With `ties` (result lists), a type or R may be a `%value` tied to an
-    operand: a VALUE_USE _Tok."""
+    operand: a VALUE_USE _Tok.
+
+    The same list text recurs at most dispatch sites: it is split once per
+    parse (the parser state's cache) and only the positions are moved."""
+    text = str(tok)
+    key = ("stream.operand_types", text, ties)
+    hit = s.cache.get(key)
+    if hit is None:
+        items = _split_operand_types(s, tok, ties)  # errors point into this occurrence
+        s.cache[key] = (items, tok.start_pos)
+        return items
+    items, first = hit
+    d = tok.start_pos - first
+    return [(t if isinstance(t, Type) else _Tok(t.text, t.start_pos + d, t.type),
+             [_Use(x.text, x.start_pos + d) for x in dims],
+             None if res is None else (_Tok(res[0].text, res[0].start_pos + d, res[0].type),
+                                       [_Use(x.text, x.start_pos + d) for x in res[1]]),
+             p0 + d) for t, dims, res, p0 in items]
+
+
+def _split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
     from hlopt.syntax.parser import split_top
 
@@ -872,7 +937,8 @@ def _tie(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
 
 
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, *res = c
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
     aff, entry = _affinity(s, aff), _entry(s, entry)
     items = _operand_types(s, types_tok)
     names = _USE.findall(str(ops_tok))
@@ -925,7 +991,8 @@ _ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, *res = c
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
     aff, entry = _affinity(s, aff), _entry(s, entry)
     items = []
     for t, dims, r_in, tpos in _operand_types(s, types_tok):
@@ -1074,7 +1141,6 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "stream_workload": stream_workload,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,

@@ -110,8 +110,20 @@ class LexError(Exception):
         self.message, self.pos = message, pos
 
 
+# a bracket pair with no brackets, strings or comments inside (`(%a, %b)`,
+# `{%n}`): the common case, matched at once instead of token by token
+# (`->` and `>=` are not closers: `<` bodies with `-` or `=` take the long way)
+_FLAT = {o: re.compile(re.escape(o) + r'[^<>(){}\[\]"/' + extra + "]*" + c) for o, c, extra in
+         (("(", r"\)", ""), ("{", r"\}", ""), ("[", r"\]", ""), ("<", ">(?!=)", r"\-"))}
+
+
 def scan_balanced(text: str, pos: int) -> int:
     """text[pos] is an opening bracket; return the index after its closer."""
+    flat = _FLAT.get(text[pos:pos + 1])
+    if flat is not None:
+        m = flat.match(text, pos)
+        if m is not None:
+            return m.end()
     stack = []
     n = len(text)
     search = _BAL.search
