@@ -65,6 +65,25 @@ def _type_of(op: Operation, name: str) -> Any:
     return a.type if isinstance(a, TypeAttr) else None
 
 
+_DIMS_NEEDED: dict = {}
+
+
+def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
+    """The operand groups of an op with AttrSizedOperandSegments, read
+    straight from `operandSegmentSizes` (the verifier has checked it; the
+    declared segmentation is the fallback)."""
+    sizes = op.properties.get("operandSegmentSizes")
+    vals = getattr(sizes, "values", None)
+    ops = op.operands
+    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
+        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
+    out, start = [], 0
+    for n in vals:
+        out.append(ops[start:start + n])
+        start += n
+    return out
+
+
 def _custom_or_generic(fn: Any) -> Any:
     """Print the custom form, or the generic one (None) when the op's pieces
     do not fit it (IR the verifier would reject; never a traceback)."""
@@ -266,8 +285,7 @@ class TensorDispatchOp(OpDef):
         ep = _entry_text(op)
         if ep is None or not op.results:
             return None
-        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"),
-                     (op.operands[a:a + n] for a, n in cls.operand_segments(op))))
+        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
         renc = [a.type for a in op.properties.get("result_encodings").elements]
         s = "stream.tensor.dispatch " + _aff(p, op) + ep
@@ -296,18 +314,22 @@ class TensorDispatchOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _w, args, sizes, odims, rsizes, rdims = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        _w, args, sizes, odims, rsizes, rdims = operand_groups(cls, op)
         oenc, renc = op.properties.get("operand_encodings"), op.properties.get("result_encodings")
         if not isinstance(oenc, ArrayAttr) or len(oenc) != len(args):
             raise op_error(op, "expects one operand encoding per operand")
         if not isinstance(renc, ArrayAttr) or len(renc) != len(op.results):
             raise op_error(op, "expects one result encoding per result")
-        resources = [a for a in args if is_resource(a.type)]
-        if len(sizes) != len(resources) or len(rsizes) != len(op.results):
+        mask = tuple(is_resource(a.type) for a in args)
+        if len(sizes) != sum(mask) or len(rsizes) != len(op.results):
             raise op_error(op, "expects one size per resource operand and result")
-        for encs, dims in (([e.type for e, a in zip(oenc, args) if is_resource(a.type)], odims),
-                           ([e.type for e in renc], rdims)):
-            n = sum(dynamic_dims(t) for t in encs)
+        # the dims each encoding list needs, counted once per (encodings, resource mask)
+        key = (oenc, renc, mask)
+        need = _DIMS_NEEDED.get(key)
+        if need is None:
+            need = _DIMS_NEEDED[key] = (sum(dynamic_dims(e.type) for e, r in zip(oenc, mask) if r),
+                                        sum(dynamic_dims(e.type) for e in renc))
+        for n, dims in zip(need, (odims, rdims)):
             if n != len(dims):
                 raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension "
                                    "values are attached")
@@ -345,7 +367,7 @@ class AsyncDispatchOp(OpDef):
         ep = _entry_text(op)
         if ep is None or not op.results:
             return None
-        w, args, sizes, offs, ends, lens, rsizes = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
         s = "stream.async.dispatch " + _aff(p, op) + ep
         if w:
             s += "[" + p.values(w) + "]"
@@ -475,10 +497,6 @@ class TensorSplatOp(_TensorOp):
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
 
-def _groups(cls: type[OpDef], op: Operation) -> list[list[Any]]:
-    return [op.operands[a:a + n] for a, n in cls.operand_segments(op)]
-
-
 class TensorFillOp(_TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -497,7 +515,7 @@ class TensorFillOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), dims, (size,), starts, lens, (v,) = _groups(cls, op)
+        (t,), dims, (size,), starts, lens, (v,) = operand_groups(cls, op)
         return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
@@ -522,7 +540,7 @@ class _SourceResultOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), rdims, (rs,) = _groups(cls, op)
+        (src,), sdims, (ss,), rdims, (rs,) = operand_groups(cls, op)
         return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
@@ -573,7 +591,7 @@ class TensorSliceOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = _groups(cls, op)
+        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = operand_groups(cls, op)
         return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
                 + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
@@ -602,7 +620,7 @@ class TensorUpdateOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), tdims, (ts,), starts, (u,), udims, (us,) = _groups(cls, op)
+        (t,), tdims, (ts,), starts, (u,), udims, (us,) = operand_groups(cls, op)
         return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
                 + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
