@@ -23,6 +23,7 @@ from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
+    DictionaryAttr,
     IntegerAttr,
     StringAttr,
     SymbolRefAttr,
@@ -635,6 +636,8 @@ _USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
 def _use(s: Any, tok: Any, t: Any) -> Any:
+    if type(tok) is _Use:  # already split
+        return s.lookup(tok.name, tok.index, t, tok.start_pos)
     m = _USE.fullmatch(str(tok))
     return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
@@ -647,11 +650,22 @@ def _segs(*groups: Sequence[Any]) -> DenseArrayAttr:
     return DenseArrayAttr(i32, [len(g) for g in groups])
 
 
-def _props(aff: Any, **kw: Any) -> dict:
+def _props(aff: Any, **kw: Any) -> DictionaryAttr:
+    """The properties as one dictionary attribute; sites repeat the same
+    few combinations, so each is built (sorted and uniqued) once."""
     d = {k: v for k, v in kw.items() if v is not None}
     if aff is not None:
         d["affinity"] = aff
-    return d
+    key = tuple(d.items())
+    r = _PROPS.get(key)
+    if r is None:
+        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
+            _PROPS.clear()
+        r = _PROPS[key] = DictionaryAttr(d)
+    return r
+
+
+_PROPS: dict = {}
 
 
 def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
@@ -670,12 +684,15 @@ _DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)
 
 
 class _Use:
-    """A `%name` inside a coarse token, positioned for diagnostics."""
+    """A `%name` inside a coarse token, positioned for diagnostics, with its
+    name and result index split out."""
 
-    __slots__ = ("text", "start_pos")
+    __slots__ = ("text", "start_pos", "name", "index")
 
     def __init__(self, text: str, start_pos: int):
         self.text, self.start_pos = text, start_pos
+        name, _, index = text[1:].partition("#")
+        self.name, self.index = name, int(index or 0)
 
     def __str__(self) -> str:
         return self.text
@@ -844,7 +861,7 @@ def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     if len(sdims) != 1 or len(rdims) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
     operands = [_use(s, src, stype), *_uses(s, sdims), *_uses(s, rdims)]
-    props = {k: v for k, v in (("source_affinity", frm), ("target_affinity", to)) if v is not None}
+    props = _props(None, source_affinity=frm, target_affinity=to)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
