@@ -110,11 +110,14 @@ class LexError(Exception):
         self.message, self.pos = message, pos
 
 
-# a bracket pair with no brackets, strings or comments inside (`(%a, %b)`,
-# `{%n}`): the common case, matched at once instead of token by token
-# (`->` and `>=` are not closers: `<` bodies with `-` or `=` take the long way)
-_FLAT = {o: re.compile(re.escape(o) + r'[^<>(){}\[\]"/' + extra + "]*" + c) for o, c, extra in
-         (("(", r"\)", ""), ("{", r"\}", ""), ("[", r"\]", ""), ("<", ">(?!=)", r"\-"))}
+# a bracket pair with at most one level of brackets and no strings or comments
+# inside (`(%a, %b)`, `{%n}`, `(tensor<4xf32> in !stream.resource<*>{%s})`):
+# the common case, matched at once instead of token by token (`->` and `>=`
+# are not closers: `<` bodies with `-` or `=` take the long way)
+_PLAIN = r'[^<>(){}\[\]"/]'
+_PAIRS = (("(", r"\)", ""), ("{", r"\}", ""), ("[", r"\]", ""), ("<", ">(?!=)", r"\-"))
+_INNER = "|".join(re.escape(o) + r'[^<>(){}\[\]"/' + extra + "]*" + c for o, c, extra in _PAIRS)
+_FLAT = {o: re.compile(re.escape(o) + f"(?:{_PLAIN[:-1]}{extra}]|{_INNER})*" + c) for o, c, extra in _PAIRS}
 
 
 def scan_balanced(text: str, pos: int) -> int:
