@@ -70,15 +70,15 @@ util.func public @mixed(%r: !stream.resource<*>, %n: index) -> (%r as !stream.re
 // -----
 
 // Exports with workgroup-count regions, `as("name")` aliases (the export `name`
-// runs the function it names first), attributes, and no visibility (IREE
-// prints `public`); dispatches with several entry points and several results.
+// runs the function it names first) and attributes (an empty region leaves two
+// spaces); dispatches with several entry points and several results.
 
 stream.executable private @ex {
   stream.executable.export public @fn as("fn_tiled") workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
     %c1 = arith.constant 1 : index
     stream.return %arg0, %arg1, %c1 : index, index, index
   } attributes {util.tag}
-  stream.executable.export @fn attributes {util.tag}
+  stream.executable.export public @fn attributes {util.tag}
   stream.executable.export private @other workgroups() -> (index, index, index) {
     %c1 = arith.constant 1 : index
     stream.return %c1, %c1, %c1 : index, index, index
