@@ -22,7 +22,7 @@ from hlopt.ir.constraints import IsA
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import CallableOpInterface, SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, op_error
 from hlopt.ir.types import FunctionType, IndexType
 
@@ -276,6 +276,42 @@ class GlobalStoreOp(OpDef):
                 + p.type_text(v.type))
 
 
+class CallOp(OpDef):
+    name = "util.call"
+    summary = "Function call operation"
+    callee = attr(_SymRef)
+    tied_operands = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    operands_ = var_operand()
+    results_ = var_result()
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.ir.symbols import SymbolCache
+
+        # the call ties its results as the callee does (IREE's message)
+        have, callee = op.properties.get("tied_operands"), op.properties.get("callee")
+        f = (symbols or SymbolCache()).lookup(op, callee) if isinstance(callee, SymbolRefAttr) else None
+        want = f.properties.get("tied_operands") if f is not None and f.name == "util.func" else None
+        if have is not None and want is not None and have != want:
+            raise op_error(op, f"function tied operands mismatch; have {have.text} but callee is {want.text}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        callee = op.properties.get("callee")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested or op.properties.get("arg_attrs") is not None:
+            return None
+        ins = [v.type for v in op.operands]
+        ft = FunctionType(ins, [r.type for r in op.results])
+        ties = [getattr(x, "value", -1) for x in op.properties.get("tied_operands").elements] \
+            if isinstance(op.properties.get("tied_operands"), ArrayAttr) else []
+        ties = (ties + [-1] * len(op.results))[:len(op.results)]
+        s = ("util.call " + callee.text + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes)
+             + " : (" + p.types(ins) + ")")
+        return s + (_results_text(op, p, ft, ties, op.operands) or " -> ()")
+
+
 class ReturnOp(OpDef):
     name = "util.return"
     summary = "Return from a util.initializer or util.func"
@@ -338,7 +374,7 @@ def util_global(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("util.global", (), (), props, a), kw.start_pos
 
 
-_TIED_REF = re.compile(r"\s*%([\w$.\-]+)")
+_TIED_REF = re.compile(r"\s*%([\w$.\-]+(?:#\d+)?)")
 _AS = re.compile(r"\s+as\s")
 
 
@@ -347,7 +383,6 @@ def util_func_head(s: Any, c: list) -> tuple:
 
     from hlopt.dialects.func import parse_func_head
     from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import split_pieces
 
     kw, vis, sym, sig, attrs = c
     text = str(sig)
@@ -357,11 +392,32 @@ def util_func_head(s: Any, c: list) -> tuple:
     args_tok = Token("FUNC_SIG", text[:close], start_pos=sig.start_pos)
     props, extra, named, sym, pos = parse_func_head(s, [kw, vis, sym, args_tok, attrs])
     s.pending[-1] = ("util.func", s.pending[-1][1])
-    rest = text[close:]
+    names = [a[0] for a in s.pending[-1][1] or ()] if named else []
+    inputs = props["function_type"].type.inputs
+    results, res_attrs, ties = _tied_results(s, text[close:], sig.start_pos + close, names, inputs, "util.func")
+    props["function_type"] = TypeAttr(FunctionType(inputs, results))
+    if any(a is not None and len(a) for a in res_attrs):
+        props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
+    if results:
+        props["tied_operands"] = _ties_attr(ties)
+    return props, extra, named, sym, pos
+
+
+def _ties_attr(ties: list[int]) -> ArrayAttr:
+    return ArrayAttr([IntegerAttr(t, IndexType()) for t in ties])
+
+
+def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, opname: str) -> tuple:
+    """The results after a signature's arguments (`rest` starts at `base`):
+    ` -> T`, ` -> %x [as T]`, ` -> (T {attrs}, %x, ...)`, where `%x` is one
+    of `names` (the arguments, or a call's operands) the result is tied to.
+    Returns (types, attribute dicts, tied operand indices)."""
+    from hlopt.syntax.parser import split_pieces
+
     if not rest.strip():
-        return props, extra, named, sym, pos
+        return [], [], []
     rt = rest.lstrip()[2:]  # after '->'
-    rbase = sig.start_pos + len(text) - len(rt)
+    rbase = base + len(rest) - len(rt)
     if rt.lstrip().startswith("("):
         lead = len(rt) - len(rt.lstrip())
         inner = rt.strip()[1:-1]
@@ -369,8 +425,6 @@ def util_func_head(s: Any, c: list) -> tuple:
         rbase += lead + 1
     else:
         pieces = [(rt, 0)]
-    names = [a[0] for a in s.pending[-1][1] or ()] if named else []
-    inputs = props["function_type"].type.inputs
     results, res_attrs, ties = [], [], []
     for piece, off in pieces:
         at = rbase + off
@@ -381,10 +435,9 @@ def util_func_head(s: Any, c: list) -> tuple:
                 raise s.error("expected ')'", at + piece.find("loc("))
             tie = -1
         else:
-            ref_at = at + m.start(1) - 1
             if m.group(1) not in names:
-                raise s.error(f"custom op 'util.func' tied operand not found for result reference %{m.group(1)}",
-                              ref_at)
+                raise s.error(f"custom op '{opname}' tied operand not found for result reference %{m.group(1)}",
+                              at + m.start(1) - 1)
             tie = names.index(m.group(1))
             tail = piece[m.end():]
             a_m = _AS.match(tail)
@@ -397,16 +450,47 @@ def util_func_head(s: Any, c: list) -> tuple:
         results.append(t)
         res_attrs.append(a)
         ties.append(tie)
-    props["function_type"] = TypeAttr(FunctionType(inputs, results))
+    return results, res_attrs, ties
+
+
+def util_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import symbol_name as _symbol_name
+
+    kw, sym, ops_tok, attrs, sig = c
+    text = str(sig)
+    close = scan_balanced(text, 0)
+    inner = text[1:close - 1]
+    inputs = [s.decode("type", p.strip(), sig.start_pos + 1 + off + len(p) - len(p.lstrip()))
+              for p, off in _pieces(inner)]
+    uses = _USE_REF.findall(str(ops_tok))
+    if len(uses) != len(inputs):
+        raise s.error(f"{len(uses)} operands present, but expected {len(inputs)}", ops_tok.start_pos)
+    operands = [s.lookup(n, int(i or 0), t, ops_tok.start_pos) for (n, i), t in zip(uses, inputs)]
+    names = [n if not i else f"{n}#{i}" for n, i in uses]
+    rest = text[close:]
+    if rest.strip() and rest.lstrip()[2:].strip() == "()":
+        rest = ""  # `-> ()`
+    results, res_attrs, ties = _tied_results(s, rest, sig.start_pos + close, names, inputs, "util.call")
+    props: dict = {"callee": SymbolRefAttr(_symbol_name(sym))}
+    if results:
+        props["tied_operands"] = _ties_attr(ties)
     if any(a is not None and len(a) for a in res_attrs):
         props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
-    if results:
-        props["tied_operands"] = ArrayAttr([IntegerAttr(t, IndexType()) for t in ties])
-    return props, extra, named, sym, pos
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("util.call", operands, results, props, a), kw.start_pos
+
+
+_USE_REF = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
+
+
+def _pieces(inner: str) -> list:
+    from hlopt.syntax.parser import split_pieces
+
+    return list(split_pieces(inner)) if inner.strip() else []
 
 
 def util_func(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.core import Region
 
     (props, attrs, named, sym, pos), body = c
     s.pending.pop()
@@ -464,8 +548,8 @@ def util_global_store(s: Any, c: list) -> tuple[Operation, int]:
 
 CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util_func": util_func,
              "util_initializer_head": util_initializer_head, "util_initializer": util_initializer,
-             "util_global_load": util_global_load, "util_global_store": util_global_store,
+             "util_global_load": util_global_load, "util_global_store": util_global_store, "util_call": util_call,
              "util_return": util_return}
 
-DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, ReturnOp), grammar="util.lark", syntax=CALLBACKS,
+DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp), grammar="util.lark", syntax=CALLBACKS,
                   allow_unknown_ops=True)

@@ -74,3 +74,15 @@ def test_global_load_is_named_after_its_global():
         "util.initializer {\n  %0 = util.global.load immutable @weights : index\n  util.return\n}\n")
     hlopt.verify(m)
     assert "%weights = util.global.load immutable @weights : index" in hlopt.print_op(m)
+
+
+def test_util_call_ties_name_the_operand():
+    m = hlopt.parse_module(
+        "util.func private @k(%arg0: index, %arg1: !stream.resource<*>) -> %arg1\n"
+        "util.func public @f(%a: index, %r: !stream.resource<*>) -> !stream.resource<*> {\n"
+        "  %0 = util.call @k(%a, %r) : (index, !stream.resource<*>) -> %r\n"
+        "  util.return %0 : !stream.resource<*>\n}\n")
+    hlopt.verify(m)
+    (c,) = _ops(m, "util.call")
+    assert _ties(c) == [1] and c.results[0].type is c.operands[1].type
+    assert "util.call @k(%arg0, %arg1) : (index, !stream.resource<*>) -> %arg1" in hlopt.print_op(m)

@@ -2,7 +2,7 @@
 // RUN: hlopt %s --split-input-file --mlir-print-op-generic | hlopt --split-input-file | filecheck %s
 
 // IREE's custom forms of util.initializer, util.global.load/store, util.func
-// tied results, stream.executable.export workgroup-count regions and aliases,
+// and util.call tied results, stream.executable.export workgroup-count regions and aliases,
 // stream.return, and dispatches with several entry points or results, as
 // iree-opt prints them (tests/oracle/test_specialize_encodings_oracle.py
 // compares every chunk with iree-opt byte for byte).
@@ -23,7 +23,7 @@ util.initializer attributes {util.order = 1 : index} {
   util.return
 }
 
-// CHECK-LABEL: module {
+// CHECK: {{^}}module {
 // CHECK-NEXT:   util.global private @g : index
 // CHECK-NEXT:   util.global private mutable @m : tensor<4xf32>
 // CHECK-NEXT:   util.initializer {
@@ -54,7 +54,7 @@ util.func public @mixed(%r: !stream.resource<*>, %n: index) -> (%r as !stream.re
   util.return %0, %n : !stream.resource<external>, index
 }
 
-// CHECK-LABEL: module {
+// CHECK: {{^}}module {
 // CHECK-NEXT:   util.func private @decl(%arg0: !stream.resource<*>) -> %arg0 as !stream.resource<external>
 // CHECK-NEXT:   util.func private @decl2(%arg0: !stream.resource<*> {util.a}, %arg1: index) -> (%arg1 {util.b}, index, %arg0)
 // CHECK-NEXT:   util.func private @untied(%arg0: index, %arg1: !stream.resource<*>) -> (index, !stream.resource<*>)
@@ -101,7 +101,7 @@ util.func public @f(%r: !stream.resource<*>, %n: index) -> (!stream.resource<*>,
   util.return %0, %2#0 : !stream.resource<*>, !stream.resource<*>
 }
 
-// CHECK-LABEL: module {
+// CHECK: {{^}}module {
 // CHECK-NEXT:   stream.executable private @ex {
 // CHECK-NEXT:     stream.executable.export public @fn as("fn_tiled") workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
 // CHECK-NEXT:       %c1 = arith.constant 1 : index
@@ -128,5 +128,32 @@ util.func public @f(%r: !stream.resource<*>, %n: index) -> (!stream.resource<*>,
 // CHECK-NEXT:     %1:2 = stream.tensor.dispatch @ex::@fn_tiled[%c4, %arg1](%arg0) : (tensor<4xf32> in !stream.resource<*>{%arg1}) -> (tensor<4xf32> in %arg0{%arg1}, tensor<?xf32>{%arg1} in !stream.resource<*>{%arg1})
 // CHECK-NEXT:     %2:2 = stream.async.dispatch @ex::@fn_tiled[%c4, %c4](%arg0[%c0 to %arg1 for %arg1], %arg1) : (!stream.resource<*>{%arg1}, index) -> (!stream.resource<*>{%arg1}, %arg0{%arg1})
 // CHECK-NEXT:     util.return %0, %2#0 : !stream.resource<*>, !stream.resource<*>
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+// -----
+
+// util.call: results tied to operands name the operand (`as T` when the type
+// changes), as the callee's signature ties them; `-> ()` without results.
+
+util.func private @g(%arg0: index)
+util.func private @h(%arg0: index, %arg1: !stream.resource<*>) -> (%arg1 as !stream.resource<external>, index)
+util.func private @k(%arg0: index, %arg1: !stream.resource<*>) -> %arg1
+util.func public @f(%a: index, %r: !stream.resource<*>) -> !stream.resource<*> {
+  util.call @g(%a) : (index) -> ()
+  %0:2 = util.call @h(%a, %r) {util.tag} : (index, !stream.resource<*>) -> (%r as !stream.resource<external>, index)
+  %1 = util.call @k(%0#1, %r) : (index, !stream.resource<*>) -> %r
+  util.return %1 : !stream.resource<*>
+}
+
+// CHECK: {{^}}module {
+// CHECK-NEXT:   util.func private @g(%arg0: index)
+// CHECK-NEXT:   util.func private @h(%arg0: index, %arg1: !stream.resource<*>) -> (%arg1 as !stream.resource<external>, index)
+// CHECK-NEXT:   util.func private @k(%arg0: index, %arg1: !stream.resource<*>) -> %arg1
+// CHECK-NEXT:   util.func public @f(%arg0: index, %arg1: !stream.resource<*>) -> !stream.resource<*> {
+// CHECK-NEXT:     util.call @g(%arg0) : (index) -> ()
+// CHECK-NEXT:     %0:2 = util.call @h(%arg0, %arg1) {util.tag} : (index, !stream.resource<*>) -> (%arg1 as !stream.resource<external>, index)
+// CHECK-NEXT:     %1 = util.call @k(%0#1, %arg1) : (index, !stream.resource<*>) -> %arg1
+// CHECK-NEXT:     util.return %1 : !stream.resource<*>
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

@@ -143,3 +143,21 @@ util.func public @f(%r: !stream.resource<*>, %n: index) {
   %0:2 = stream.async.dispatch @ex::@fn(%r[%n to %n for %n]) : (!stream.resource<*>{%n}) -> (!stream.resource<*>{%n}, %other{%n})
   util.return
 }
+
+// -----
+
+util.func private @h(%arg0: index, %arg1: i32) -> (%arg1 as index, i32)
+util.func public @f(%a: index, %b: i32) {
+  // expected-error@+1 {{'util.call' op function tied operands mismatch; have [-1 : index, -1 : index] but callee is [1 : index, -1 : index]}}
+  %0:2 = util.call @h(%a, %b) : (index, i32) -> (index, i32)
+  util.return
+}
+
+// -----
+
+util.func private @h(%arg0: index) -> index
+util.func public @f(%a: index) {
+  // expected-error@+1 {{custom op 'util.call' tied operand not found for result reference %b}}
+  %0 = util.call @h(%a) : (index) -> %b
+  util.return
+}
