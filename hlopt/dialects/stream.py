@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.util import visibility_prefix
+from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
@@ -182,10 +182,7 @@ class ReturnOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "stream.return" + p.attr_dict(op.attributes)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s
+        return return_text("stream.return", op, p)
 
 
 class BindingSubspanOp(OpDef):

@@ -336,10 +336,15 @@ class ReturnOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "util.return" + p.attr_dict(op.attributes)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s
+        return return_text("util.return", op, p)
+
+
+def return_text(name: str, op: Operation, p: Any) -> str:
+    """`name {attrs} %a, %b : A, B`: the form of IREE's return-like ops."""
+    s = name + p.attr_dict(op.attributes)
+    if op.operands:
+        s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
+    return s
 
 
 # ---------------------------------------------------------------------------
