@@ -123,6 +123,14 @@ class ExecutableOp(OpDef, SymbolOpInterface):
         return s + " " + p.region(op.regions[0], print_terminators=False)
 
     @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        # the implicit stream.executable.end is not printed: its location gets no alias
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        return [("a", v, False) for _, v in op.attributes.entries] + \
+            [("op", o) for o in op.regions[0].blocks[0].ops if o.opdef is not ExecutableEndOp]
+
+    @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
             if o.name == "builtin.module":

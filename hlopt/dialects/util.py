@@ -89,7 +89,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
         from hlopt.dialects.func import FuncOp as Func
 
-        return Func.custom_visit_items(op, debuginfo)
+        return Func.custom_visit_items(op, False)  # IREE prints no argument locations
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -114,7 +114,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
         # the arguments, attributes and body print as func.func's; the results
         # (which may name the argument they are tied to) are spliced in after them
         head = _Renamed(op, ("tied_operands", "res_attrs"), function_type=TypeAttr(FunctionType(ft.inputs, ())))
-        text = Func.print_custom(head, p)
+        text = Func.print_custom(head, _WithoutArgLocations(p))
         if text is None:
             return None
         text = "util.func" + text[len("func.func"):]
@@ -172,6 +172,19 @@ def _name_declaration_args(text: str) -> str:
     inner = text[start + 1:end]
     args = [f"%arg{i}: {a.strip()}" for i, a in enumerate(split_top(inner))] if inner.strip() else []
     return text[:start + 1] + ", ".join(args) + text[end:]
+
+
+class _WithoutArgLocations:
+    """The printer, saying debuginfo is off: IREE's util.func prints no
+    argument locations even with --mlir-print-debuginfo."""
+
+    debuginfo = False
+
+    def __init__(self, p: Any):
+        self._p = p
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._p, name)
 
 
 class _Renamed:
