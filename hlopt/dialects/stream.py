@@ -259,7 +259,7 @@ def _entry_text(op: Operation) -> str | None:
     """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points."""
     eps = op.properties.get("entry_points")
     if not isinstance(eps, ArrayAttr) or not len(eps) \
-            or not all(isinstance(e, SymbolRefAttr) for e in eps.elements):
+            or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
         return None
     if len(eps) == 1:
         return eps.elements[0].text
