@@ -19,31 +19,34 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.util import visibility_prefix
+from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
+    DictionaryAttr,
     IntegerAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
+    quote,
     symbol_name_text,
 )
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
     IsolatedFromAbove,
     Pure,
+    ReturnLike,
     Symbol,
     SymbolTable,
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, i32
+from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i32
 
 _INDEX = IndexType()
 UNUSED = OpaqueType("!util.unused")
@@ -61,6 +64,25 @@ def dynamic_dims(t: Any) -> int:
 def _type_of(op: Operation, name: str) -> Any:
     a = op.properties.get(name)
     return a.type if isinstance(a, TypeAttr) else None
+
+
+_DIMS_NEEDED: dict = {}
+
+
+def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
+    """The operand groups of an op with AttrSizedOperandSegments, read
+    straight from `operandSegmentSizes` (the verifier has checked it; the
+    declared segmentation is the fallback)."""
+    sizes = op.properties.get("operandSegmentSizes")
+    vals = getattr(sizes, "values", None)
+    ops = op.operands
+    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
+        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
+    out, start = [], 0
+    for n in vals:
+        out.append(ops[start:start + n])
+        start += n
+    return out
 
 
 def _custom_or_generic(fn: Any) -> Any:
@@ -101,6 +123,14 @@ class ExecutableOp(OpDef, SymbolOpInterface):
         return s + " " + p.region(op.regions[0], print_terminators=False)
 
     @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        # the implicit stream.executable.end is not printed: its location gets no alias
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        return [("a", v, False) for _, v in op.attributes.entries] + \
+            [("op", o) for o in op.regions[0].blocks[0].ops if o.opdef is not ExecutableEndOp]
+
+    @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
             if o.name == "builtin.module":
@@ -124,16 +154,54 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
     traits = (HasParent("stream.executable"), Symbol())
 
     @classmethod
+    def custom_prints_entry_args(cls, op: Operation) -> bool:
+        return True
+
+    @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         ref = op.properties.get("function_ref")
-        if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.root != name.value \
-                or ref.nested or (op.regions and op.regions[0].blocks):
-            return None  # aliased entry points and workgroup count regions keep the generic form
-        # IREE's custom<WorkgroupCountRegion> prints a space even when the region is empty
-        s = "stream.executable.export " + visibility_prefix(op) + symbol_name_text(name.value) + " "
-        return s + p.attr_dict(op.attributes, keyword=True).lstrip(" ")
+        if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.nested \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) > 1:
+            return None
+        # IREE prints `public` for an export without visibility
+        s = "stream.executable.export " + (visibility_prefix(op) or "public ") + ref.text
+        if ref.root != name.value:  # IREE's custom<SymbolAlias>
+            s += " as(" + quote(name.value) + ")"
+        # custom<WorkgroupCountRegion> prints a space even when the region is empty
+        s += " "
+        r = op.regions[0]
+        if r.blocks:
+            b = r.blocks[0]
+            term = b.last_op
+            if term is None:
+                return None
+            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in b.args)
+                  + ") -> ("
+                  + p.types(term.operand_types) + ") " + p.region(r))
+        return s + p.attr_dict(op.attributes, keyword=True)
+
+
+def _arg_loc(p: Any, a: Any) -> str:
+    """` loc(...)` after a block argument, with --mlir-print-debuginfo."""
+    if not p.debuginfo:
+        return ""
+    from hlopt.ir.location import UnknownLoc
+
+    loc = a.location if a.location is not None else UnknownLoc()
+    return " loc(" + loc.body(p) + ")"
+
+
+class ReturnOp(OpDef):
+    name = "stream.return"
+    summary = "Returns results from a region"
+    operands_ = var_operand()
+    traits = (Pure(), ReturnLike(), Terminator(), HasParent("stream.executable.export"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return return_text("stream.return", op, p)
 
 
 class BindingSubspanOp(OpDef):
@@ -188,10 +256,14 @@ class AsyncTransferOp(OpDef):
 
 
 def _entry_text(op: Operation) -> str | None:
+    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points."""
     eps = op.properties.get("entry_points")
-    if not isinstance(eps, ArrayAttr) or len(eps) != 1:
+    if not isinstance(eps, ArrayAttr) or not len(eps) \
+            or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
         return None
-    return eps.elements[0].text
+    if len(eps) == 1:
+        return eps.elements[0].text
+    return "{" + ", ".join(e.text for e in eps.elements) + "}"
 
 
 def tied_operands(op: Operation) -> list[int]:
@@ -214,7 +286,7 @@ class TensorDispatchOp(OpDef):
     operand_encoding_dims = var_operand()
     result_sizes = var_operand()
     result_encoding_dims = var_operand()
-    results = result()
+    results = var_result()
     affinity = opt_attr()
     entry_points = attr()
     operand_encodings = attr()
@@ -228,10 +300,9 @@ class TensorDispatchOp(OpDef):
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
-        if ep is None or len(op.results) != 1:
+        if ep is None or not op.results:
             return None
-        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"),
-                     (op.operands[a:a + n] for a, n in cls.operand_segments(op))))
+        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
         renc = [a.type for a in op.properties.get("result_encodings").elements]
         s = "stream.tensor.dispatch " + _aff(p, op) + ep
@@ -249,29 +320,33 @@ class TensorDispatchOp(OpDef):
             di += n
             si += 1
         s += ", ".join(items) + ") -> "
-        t = renc[0]
-        s += p.type_text(t) + _pdims(p, g["rdims"][:dynamic_dims(t)]) + " in "
-        tie = tied_operands(op)[0]
-        if tie >= 0:
-            s += p.value(g["args"][tie])
-        else:
-            s += p.type_text(op.results[0].type)
-        return s + "{" + p.value(g["rsizes"][0]) + "}"
+        outs, di = [], 0
+        for i, (t, r, tie) in enumerate(zip(renc, op.results, tied_operands(op), strict=True)):
+            n = dynamic_dims(t)
+            where = p.value(g["args"][tie]) if tie >= 0 else p.type_text(r.type)
+            outs.append(p.type_text(t) + _pdims(p, g["rdims"][di:di + n]) + " in " + where
+                        + "{" + p.value(g["rsizes"][i]) + "}")
+            di += n
+        return s + _result_list(outs)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _w, args, sizes, odims, rsizes, rdims = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        _w, args, sizes, odims, rsizes, rdims = operand_groups(cls, op)
         oenc, renc = op.properties.get("operand_encodings"), op.properties.get("result_encodings")
         if not isinstance(oenc, ArrayAttr) or len(oenc) != len(args):
             raise op_error(op, "expects one operand encoding per operand")
         if not isinstance(renc, ArrayAttr) or len(renc) != len(op.results):
             raise op_error(op, "expects one result encoding per result")
-        resources = [a for a in args if is_resource(a.type)]
-        if len(sizes) != len(resources) or len(rsizes) != len(op.results):
+        mask = tuple(is_resource(a.type) for a in args)
+        if len(sizes) != sum(mask) or len(rsizes) != len(op.results):
             raise op_error(op, "expects one size per resource operand and result")
-        for encs, dims in (([e.type for e, a in zip(oenc, args) if is_resource(a.type)], odims),
-                           ([e.type for e in renc], rdims)):
-            n = sum(dynamic_dims(t) for t in encs)
+        # the dims each encoding list needs, counted once per (encodings, resource mask)
+        key = (oenc, renc, mask)
+        need = _DIMS_NEEDED.get(key)
+        if need is None:
+            need = _DIMS_NEEDED[key] = (sum(dynamic_dims(e.type) for e, r in zip(oenc, mask) if r),
+                                        sum(dynamic_dims(e.type) for e in renc))
+        for n, dims in zip(need, (odims, rdims)):
             if n != len(dims):
                 raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension "
                                    "values are attached")
@@ -297,7 +372,7 @@ class AsyncDispatchOp(OpDef):
     resource_operand_ends = var_operand()
     resource_operand_lengths = var_operand()
     result_sizes = var_operand()
-    results = result()
+    results = var_result()
     affinity = opt_attr()
     entry_points = attr()
     tied_operands = opt_attr()
@@ -307,9 +382,9 @@ class AsyncDispatchOp(OpDef):
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
-        if ep is None or len(op.results) != 1:
+        if ep is None or not op.results:
             return None
-        w, args, sizes, offs, ends, lens, rsizes = (op.operands[a:a + n] for a, n in cls.operand_segments(op))
+        w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
         s = "stream.async.dispatch " + _aff(p, op) + ep
         if w:
             s += "[" + p.values(w) + "]"
@@ -323,9 +398,13 @@ class AsyncDispatchOp(OpDef):
                 items.append(p.value(v))
                 types.append(p.type_text(v.type))
         s += "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
-        tie = tied_operands(op)[0]
-        s += p.value(args[tie]) if tie >= 0 else p.type_text(op.results[0].type)
-        return s + "{" + p.value(rsizes[0]) + "}"
+        outs = [(p.value(args[tie]) if tie >= 0 else p.type_text(r.type)) + "{" + p.value(rsizes[i]) + "}"
+                for i, (r, tie) in enumerate(zip(op.results, tied_operands(op), strict=True))]
+        return s + _result_list(outs)
+
+
+def _result_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else "(" + ", ".join(items) + ")"
 
 
 # ---------------------------------------------------------------------------
@@ -435,10 +514,6 @@ class TensorSplatOp(_TensorOp):
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
 
-def _groups(cls: type[OpDef], op: Operation) -> list[list[Any]]:
-    return [op.operands[a:a + n] for a, n in cls.operand_segments(op)]
-
-
 class TensorFillOp(_TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -457,7 +532,7 @@ class TensorFillOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), dims, (size,), starts, lens, (v,) = _groups(cls, op)
+        (t,), dims, (size,), starts, lens, (v,) = operand_groups(cls, op)
         return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
@@ -482,7 +557,7 @@ class _SourceResultOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), rdims, (rs,) = _groups(cls, op)
+        (src,), sdims, (ss,), rdims, (rs,) = operand_groups(cls, op)
         return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
@@ -533,7 +608,7 @@ class TensorSliceOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = _groups(cls, op)
+        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = operand_groups(cls, op)
         return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
                 + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
@@ -562,7 +637,7 @@ class TensorUpdateOp(_TensorOp):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), tdims, (ts,), starts, (u,), udims, (us,) = _groups(cls, op)
+        (t,), tdims, (ts,), starts, (u,), udims, (us,) = operand_groups(cls, op)
         return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
                 + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
@@ -577,6 +652,8 @@ _USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
 def _use(s: Any, tok: Any, t: Any) -> Any:
+    if type(tok) is _Use:  # already split
+        return s.lookup(tok.name, tok.index, t, tok.start_pos)
     m = _USE.fullmatch(str(tok))
     return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
@@ -589,11 +666,22 @@ def _segs(*groups: Sequence[Any]) -> DenseArrayAttr:
     return DenseArrayAttr(i32, [len(g) for g in groups])
 
 
-def _props(aff: Any, **kw: Any) -> dict:
+def _props(aff: Any, **kw: Any) -> DictionaryAttr:
+    """The properties as one dictionary attribute; sites repeat the same
+    few combinations, so each is built (sorted and uniqued) once."""
     d = {k: v for k, v in kw.items() if v is not None}
     if aff is not None:
         d["affinity"] = aff
-    return d
+    key = tuple(d.items())
+    r = _PROPS.get(key)
+    if r is None:
+        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
+            _PROPS.clear()
+        r = _PROPS[key] = DictionaryAttr(d)
+    return r
+
+
+_PROPS: dict = {}
 
 
 def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
@@ -612,12 +700,15 @@ _DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)
 
 
 class _Use:
-    """A `%name` inside a coarse token, positioned for diagnostics."""
+    """A `%name` inside a coarse token, positioned for diagnostics, with its
+    name and result index split out."""
 
-    __slots__ = ("text", "start_pos")
+    __slots__ = ("text", "start_pos", "name", "index")
 
     def __init__(self, text: str, start_pos: int):
         self.text, self.start_pos = text, start_pos
+        name, _, index = text[1:].partition("#")
+        self.name, self.index = name, int(index or 0)
 
     def __str__(self) -> str:
         return self.text
@@ -633,15 +724,72 @@ def _dims(s: Any, tok: Any) -> list:
     return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
 
 
-def stream_workload(s: Any, c: list) -> list:
-    return list(c[0] or ())
+def _entry(s: Any, tok: Any) -> ArrayAttr:
+    """`@ex::@fn` or `{@a::@f, @b::@g}`: the entry points (decoded once per text)."""
+    from hlopt.syntax.parser import split_pieces
+
+    text = str(tok)
+    key = ("stream.entry", text)
+    hit = s.cache.get(key)
+    if hit is not None:
+        return hit
+    if text.startswith("{"):
+        pieces = [(p.strip(), tok.start_pos + 1 + off + len(p) - len(p.lstrip()))
+                  for p, off in split_pieces(text[1:-1])]
+    else:
+        pieces = [(text, tok.start_pos)]
+    out = []
+    for piece, at in pieces:
+        a = s.decode("attr", piece, at) if piece else None
+        if not isinstance(a, SymbolRefAttr) or len(a.nested) != 1:
+            raise s.error("expected an entry point '@executable::@export'", at)
+        out.append(a)
+    s.cache[key] = r = ArrayAttr(out)
+    return r
 
 
-def _entry(s: Any, tok: Any) -> SymbolRefAttr:
-    a = s.decode_attr(tok)
-    if not isinstance(a, SymbolRefAttr) or len(a.nested) != 1:
-        raise s.error("expected an entry point '@executable::@export'", tok.start_pos)
-    return a
+_WS = re.compile(r"\s*")
+_ON = re.compile(r"on\s*(?=\()")
+
+
+def _dispatch_head(s: Any, tok: Any) -> tuple:
+    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
+    token: the text before the `:`) -> (affinity token, entry token,
+    workload uses, operands token, attrs token); absent pieces are None."""
+    from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
+
+    text, base = str(tok), tok.start_pos
+    i = _WS.match(text).end()
+
+    def piece(j: int) -> tuple[_Tok, int]:
+        try:
+            e = scan_balanced(text, j)
+        except LexError as ex:
+            raise s.error(ex.message, base + ex.pos) from None
+        return _Tok(text[j:e], base + j), _WS.match(text, e).end()
+
+    aff = entry = workload = attrs = None
+    m = _ON.match(text, i)
+    if m is not None:
+        aff, i = piece(m.end())
+    if text.startswith("{", i):
+        entry, i = piece(i)
+    else:
+        m = SYMBOL_REF.match(text, i)
+        if m is None:
+            raise s.error("expected an entry point '@executable::@export'", base + i)
+        entry, i = _Tok(m.group(), base + i, "ATTR"), _WS.match(text, m.end()).end()
+    if text.startswith("[", i):
+        w, i = piece(i)
+        workload = [_Use(m.group(), w.start_pos + m.start()) for m in _USE.finditer(w.text)]
+    if not text.startswith("(", i):
+        raise s.error("expected '(' and the dispatch operands", base + i)
+    operands, i = piece(i)
+    if text.startswith("{", i):
+        attrs, i = piece(i)
+    if i < len(text):
+        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
+    return aff, entry, workload, operands, attrs
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -666,16 +814,51 @@ def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("stream.executable", (), (), props, attrs, [body]), pos
 
 
-def stream_export(s: Any, c: list) -> tuple[Operation, int]:
+def stream_export_head(s: Any, c: list) -> dict:
     from hlopt.syntax.parser import symbol_name as _symbol_name
 
-    kw, vis, sym, attrs = c
-    name = _symbol_name(sym)
-    props: dict = {"sym_name": StringAttr(name), "function_ref": SymbolRefAttr(name)}
+    kw, vis, sym, alias = c
+    ref = _symbol_name(sym)
+    name = ref
+    if alias is not None:  # `@fn as("name")`: the export `name` runs the function `fn`
+        inner = str(alias)[1:-1]
+        a = s.decode("attr", inner.strip(), alias.start_pos + 1 + len(inner) - len(inner.lstrip()))
+        if not isinstance(a, StringAttr):
+            raise s.error("expected a string export name in 'as(...)'", alias.start_pos)
+        name = a.value
+    props: dict = {"sym_name": StringAttr(name), "function_ref": SymbolRefAttr(ref)}
     if vis is not None:
         props["sym_visibility"] = StringAttr(str(vis))
+    return {"props": props, "pos": kw.start_pos}
+
+
+def stream_workgroups_head(s: Any, c: list) -> None:
+    from hlopt.syntax.lexer import scan_balanced
+
+    (sig,) = c
+    text = str(sig)
+    close = scan_balanced(text, 0)
+    args = [(n, t, loc, at) for n, t, loc, _, at in s.parse_arg_list(text[1:close - 1], sig.start_pos + 1)]
+    s.pending.append(("stream.executable.export", args))
+
+
+def stream_workgroups(s: Any, c: list) -> Region:
+    _, body = c
+    s.pending.pop()
+    return body
+
+
+def stream_export(s: Any, c: list) -> tuple[Operation, int]:
+    head, body, attrs = c
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.executable.export", (), (), props, a, [Region()]), kw.start_pos
+    return Operation("stream.executable.export", (), (), head["props"], a, [body or Region()]), head["pos"]
+
+
+def stream_return(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.dialects.func import parse_return
+
+    op, pos = parse_return(s, c)
+    return Operation("stream.return", op.operands), pos
 
 
 def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
@@ -694,7 +877,7 @@ def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     if len(sdims) != 1 or len(rdims) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
     operands = [_use(s, src, stype), *_uses(s, sdims), *_uses(s, rdims)]
-    props = {k: v for k, v in (("source_affinity", frm), ("target_affinity", to)) if v is not None}
+    props = _props(None, source_affinity=frm, target_affinity=to)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
@@ -715,8 +898,30 @@ class _Tok:
         return self.text
 
 
-def _operand_types(s: Any, tok: Any) -> list[tuple]:
-    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos)."""
+def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
+    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos).
+    With `ties` (result lists), a type or R may be a `%value` tied to an
+    operand: a VALUE_USE _Tok.
+
+    The same list text recurs at most dispatch sites: it is split once per
+    parse (the parser state's cache) and only the positions are moved."""
+    text = str(tok)
+    key = ("stream.operand_types", text, ties)
+    hit = s.cache.get(key)
+    if hit is None:
+        items = _split_operand_types(s, tok, ties)  # errors point into this occurrence
+        s.cache[key] = (items, tok.start_pos)
+        return items
+    items, first = hit
+    d = tok.start_pos - first
+    return [(t if isinstance(t, Type) else _Tok(t.text, t.start_pos + d, t.type),
+             [_Use(x.text, x.start_pos + d) for x in dims],
+             None if res is None else (_Tok(res[0].text, res[0].start_pos + d, res[0].type),
+                                       [_Use(x.text, x.start_pos + d) for x in res[1]]),
+             p0 + d) for t, dims, res, p0 in items]
+
+
+def _split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
     from hlopt.syntax.parser import split_top
 
@@ -732,11 +937,14 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
         body = piece.strip()
         off += len(piece) + 1
         try:
-            sc = Scanner(body)
-            e = sc.type_end(0)
-            if e < 0:
-                raise s.error("expected a type", p0)
-            t = s.decode("type", body[:e], p0)
+            m = _USE.match(body) if ties else None
+            if m is not None:
+                t, e = _Tok(m.group(), p0, "VALUE_USE"), m.end()
+            else:
+                e = Scanner(body).type_end(0)
+                if e < 0:
+                    raise s.error("expected a type", p0)
+                t = s.decode("type", body[:e], p0)
             rest = body[e:]
             dims: list = []
             r = rest.lstrip()
@@ -749,11 +957,13 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
             if r.startswith("in") and r[2:3].isspace():
                 r2 = r[2:].lstrip()
                 at = p0 + len(body) - len(r2)
-                e2 = Scanner(r2).type_end(0)
+                m2 = _USE.match(r2) if ties else None
+                e2 = m2.end() if m2 is not None else Scanner(r2).type_end(0)
                 if e2 < 0:
                     raise s.error("expected a resource type after 'in'", at)
                 size = r2[e2:].strip()
-                res = (_Tok(r2[:e2], at), _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
+                res = (_Tok(r2[:e2], at, "VALUE_USE" if m2 is not None else "TYPE"),
+                       _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
                 r = ""
             if r.strip():
                 raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
@@ -763,8 +973,23 @@ def _operand_types(s: Any, tok: Any) -> list[tuple]:
     return out
 
 
+def _is_use(x: Any) -> bool:
+    """A `%value` token (a tied result), not a type."""
+    return not isinstance(x, Type) and x.type == "VALUE_USE"
+
+
+def _tie(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
+    """The operand a result `%x` names (it is tied to it)."""
+    m = _USE.fullmatch(str(target))
+    for i, (name, idx) in enumerate(names):
+        if m is not None and name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
+            return i
+    raise s.error(f"custom op '{opname}' tied operand not found for result reference {target}", target.start_pos)
+
+
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, rt_tok, rdims, target, rsize = c
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
     aff, entry = _affinity(s, aff), _entry(s, entry)
     items = _operand_types(s, types_tok)
     names = _USE.findall(str(ops_tok))
@@ -785,26 +1010,29 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         sizes.extend(_uses(s, sdims))
         odims.extend(_uses(s, dims))
         oenc.append(TypeAttr(t))
-    rt, rdims, rsize, rpos = s.decode_type(rt_tok), _dims(s, rdims), _dims(s, rsize), rt_tok.start_pos
-    _check_dims(s, rt, rdims, rpos)
-    tie = -1
-    if target.type == "VALUE_USE":
-        m = _USE.fullmatch(str(target))
-        for i, (name, idx) in enumerate(names):
-            if name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
-                tie = i
-        if tie < 0:
-            raise s.error("custom op 'stream.tensor.dispatch' tied operand not found for result reference "
-                          f"{target}", target.start_pos)
-        rtype = args[tie].type
+    if len(res) == 1:  # `(T{%d} in R{%s}, T in %x{%s}, ...)`
+        outs = []
+        for t, dims, res_in, pos in _operand_types(s, res[0], ties=True):
+            if res_in is None or not isinstance(t, Type):
+                raise s.error("expected 'tensor-type in resource-type{size}'", pos)
+            outs.append((t, dims, *res_in))
     else:
-        rtype = s.decode_type(target)
-    wl, rd, rs = _uses(s, workload), _uses(s, rdims), _uses(s, rsize)
-    props = _props(aff, entry_points=ArrayAttr([entry]), operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
-                   operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr([TypeAttr(rt)]),
-                   tied_operands=_int_array([tie]))
+        rt_tok, rdims, target, rsize = res
+        outs = [(s.decode_type(rt_tok), _dims(s, rdims), target, _dims(s, rsize))]
+    renc, rtypes, ties, rd, rs = [], [], [], [], []
+    for t, dims, target, size in outs:
+        tie = _tie(s, target, names, "stream.tensor.dispatch") if _is_use(target) else -1
+        renc.append(TypeAttr(t))
+        rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))
+        ties.append(tie)
+        rd.extend(_uses(s, dims))
+        rs.extend(_uses(s, size))
+    wl = _uses(s, workload)
+    props = _props(aff, entry_points=entry, operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
+                   operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr(renc),
+                   tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], [rtype], props, a), \
+    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], rtypes, props, a), \
         kw.start_pos
 
 
@@ -814,11 +1042,12 @@ _ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
-    kw, aff, entry, workload, ops_tok, attrs, types_tok, target, rsize = c
-    aff, entry, rsize = _affinity(s, aff), _entry(s, entry), _dims(s, rsize)
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    aff, entry = _affinity(s, aff), _entry(s, entry)
     items = []
-    for t, dims, res, tpos in _operand_types(s, types_tok):
-        if res is not None:
+    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+        if r_in is not None:
             raise s.error("unexpected 'in' in async dispatch operand types", tpos)
         items.append((t, dims, tpos))
     text = str(ops_tok)[1:-1]
@@ -844,22 +1073,22 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             ends.append(use(m.group(3), _INDEX))
             lens.append(use(m.group(4), _INDEX))
             sizes.extend(_uses(s, dims))
-    tie = -1
-    if target.type == "VALUE_USE":
-        for i, piece in enumerate(pieces):
-            if _ASYNC_ARG.fullmatch(piece).group(1) == str(target):
-                tie = i
-        if tie < 0:
-            raise s.error("custom op 'stream.async.dispatch' tied operand not found for result reference "
-                          f"{target}", target.start_pos)
-        rtype = args[tie].type
+    if len(res) == 1:  # `(R{%s}, %x{%s}, ...)`
+        outs = [(t, dims) for t, dims, _, _ in _operand_types(s, res[0], ties=True)]
     else:
-        rtype = s.decode_type(target)
-    wl, rs = _uses(s, workload), _uses(s, rsize)
-    props = _props(aff, entry_points=ArrayAttr([entry]),
-                   operandSegmentSizes=_segs(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array([tie]))
+        outs = [(res[0], _dims(s, res[1]))]
+    arg_names = [_USE.fullmatch(_ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
+    rtypes, ties, rs = [], [], []
+    for target, size in outs:
+        tie = _tie(s, target, arg_names, "stream.async.dispatch") if _is_use(target) else -1
+        rtypes.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
+        ties.append(tie)
+        rs.extend(_uses(s, size))
+    wl = _uses(s, workload)
+    props = _props(aff, entry_points=entry,
+                   operandSegmentSizes=_segs(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], [rtype], props, a), \
+    return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), \
         kw.start_pos
 
 
@@ -963,9 +1192,10 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "stream_workload": stream_workload,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
-    "stream_export": stream_export, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
+    "stream_export": stream_export, "stream_export_head": stream_export_head,
+    "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
+    "stream_return": stream_return, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),
@@ -973,7 +1203,7 @@ CALLBACKS = {
     "stream_update": stream_update,
 }
 
-OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
+OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp)
 

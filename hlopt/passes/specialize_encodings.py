@@ -26,7 +26,7 @@ from typing import Any
 
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
 from hlopt.dialects.iree_encoding import IdentityResolverAttr, serializable_encoding
-from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp, is_resource
+from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp, is_resource, operand_groups
 from hlopt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements
@@ -116,6 +116,8 @@ class SpecializeEncodings(Pass):
     def run(self, op: Operation) -> None:
         module = op
         self.symbols = _SymbolIndex(module)
+        self._recognized: dict = {}
+        self._dispatch_memo: dict = {}
         funcs = [o for o in _body(module) if implements(o, CallableOpInterface) and o.regions]
         stream_ops = [o for f in funcs for o in f.walk(post_order=False) if self._candidate(o)]
         devices = DeviceClasses(module)
@@ -162,8 +164,16 @@ class SpecializeEncodings(Pass):
 
     def _recognized_entry_points(self, o: Operation) -> bool:
         """Every entry point is an export whose function views each binding
-        only through subspans of encodable types (IREE's recognizeDispatchEntryPoints)."""
-        for ep in o.properties.get("entry_points").elements:
+        only through subspans of encodable types (IREE's recognizeDispatchEntryPoints).
+        Answered once per entry-point list (the IR does not change meanwhile)."""
+        eps = o.properties.get("entry_points")
+        r = self._recognized.get(eps)
+        if r is None:
+            r = self._recognized[eps] = self._recognize(eps)
+        return r
+
+    def _recognize(self, eps: ArrayAttr) -> bool:
+        for ep in eps.elements:
             found = self.symbols.export_and_func(ep)
             if found is None:
                 return False
@@ -180,10 +190,8 @@ class SpecializeEncodings(Pass):
 
     # -- resolution -------------------------------------------------------------------------
     def _operand_classes(self, o: Operation, devices: DeviceClasses) -> list:
-        segs = TensorDispatchOp.operand_segments(o)
-        start, size = segs[1]
         out = []
-        for v in o.operands[start:start + size]:
+        for v in operand_groups(TensorDispatchOp, o)[1]:
             out.append(devices.class_of(resource_affinity(v)) if is_resource(v.type) else None)
         return out
 
@@ -205,17 +213,18 @@ class SpecializeEncodings(Pass):
             return 0
         n = 0
         if d is TensorDispatchOp:
-            ops = o.operands
-            start, size = TensorDispatchOp.operand_segments(o)[1]
-            new_ops = []
-            for v, a, c in zip(ops[start:start + size], o.properties.get("operand_encodings").elements,
-                               operand_classes):
-                if not is_resource(v.type):
-                    new_ops.append(a)
-                    continue
-                new_ops.append(TypeAttr(resolved(a.type, c)))
-            new_res = [TypeAttr(resolved(a.type, cls)) for a in o.properties.get("result_encodings").elements]
-            _set_props(o, {"operand_encodings": ArrayAttr(new_ops), "result_encodings": ArrayAttr(new_res)})
+            oenc, renc = o.properties.get("operand_encodings"), o.properties.get("result_encodings")
+            # sites with the same encodings, resources and device classes resolve alike
+            mask = tuple(is_resource(v.type) for v in operand_groups(TensorDispatchOp, o)[1])
+            key = (oenc, renc, mask, tuple(operand_classes), cls)
+            new = self._dispatch_memo.get(key)
+            if new is None:
+                new_ops = [TypeAttr(resolved(a.type, c)) if r else a
+                           for a, r, c in zip(oenc.elements, mask, operand_classes)]
+                new_res = [TypeAttr(resolved(a.type, cls)) for a in renc.elements]
+                new = self._dispatch_memo[key] = {"operand_encodings": ArrayAttr(new_ops),
+                                                  "result_encodings": ArrayAttr(new_res)}
+            _set_props(o, new)
             n += 1
         else:
             # IREE's order: result encodings before source encodings
@@ -249,7 +258,7 @@ class SpecializeEncodings(Pass):
                     rw.insert(target)
                     self.symbols.add_executable(target)
                     self.stat("num-duplicated")
-                func = self.symbols.func_in(target, export.properties.get("sym_name").value)
+                func = self.symbols.func_in(target, _function_name(export))
                 if func is not None:
                     _update_bindings(func, layouts.elements, rw)
                 chosen[(export, layouts)] = target
@@ -283,6 +292,13 @@ def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
             r = user.results[0]
             r.type = r.type.with_encoding(enc)
             rw.modified(user)
+
+
+def _function_name(export: Operation) -> str:
+    """The inner function an export runs (its `function_ref`; `as("name")`
+    exports name it apart from the export's own symbol)."""
+    ref = export.properties.get("function_ref")
+    return ref.root if isinstance(ref, SymbolRefAttr) else export.properties.get("sym_name").value
 
 
 def _is_binding(t: Any) -> bool:
@@ -342,7 +358,7 @@ class _SymbolIndex:
                 break
         if export is None:
             return None
-        return export, exe, self.func_in(exe, ep.nested[0])
+        return export, exe, self.func_in(exe, _function_name(export))
 
     @staticmethod
     def func_in(exe: Operation, name: str) -> Operation | None:

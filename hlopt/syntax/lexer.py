@@ -49,6 +49,7 @@ ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)
 CARET_ID = re.compile(r"\^[\w$.\-]+", re.ASCII)
 _GAP = r"(?:\s+|//[^\n]*(?![^\n]))*"  # whitespace and comments, as MLIR's lexer skips them
 ARROW = re.compile(_GAP + "->" + _GAP, re.ASCII)
+_TIED_AS = re.compile(_GAP + r"as\b" + _GAP, re.ASCII)
 COLON_TYPE = re.compile(_GAP + ":" + _GAP + "(?![=:])", re.ASCII)
 BUILTIN_SCALAR = re.compile(
     r"(?:[su]?i[1-9]\d*|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E[0-9A-Z]+|f6E[0-9A-Z]+|f4E[0-9A-Z]+)(?![\w$.])",
@@ -109,8 +110,23 @@ class LexError(Exception):
         self.message, self.pos = message, pos
 
 
+# a bracket pair with at most one level of brackets and no strings or comments
+# inside (`(%a, %b)`, `{%n}`, `(tensor<4xf32> in !stream.resource<*>{%s})`):
+# the common case, matched at once instead of token by token (`->` and `>=`
+# are not closers: `<` bodies with `-` or `=` take the long way)
+_PLAIN = r'[^<>(){}\[\]"/]'
+_PAIRS = (("(", r"\)", ""), ("{", r"\}", ""), ("[", r"\]", ""), ("<", ">(?!=)", r"\-"))
+_INNER = "|".join(re.escape(o) + r'[^<>(){}\[\]"/' + extra + "]*" + c for o, c, extra in _PAIRS)
+_FLAT = {o: re.compile(re.escape(o) + f"(?:{_PLAIN[:-1]}{extra}]|{_INNER})*" + c) for o, c, extra in _PAIRS}
+
+
 def scan_balanced(text: str, pos: int) -> int:
     """text[pos] is an opening bracket; return the index after its closer."""
+    flat = _FLAT.get(text[pos:pos + 1])
+    if flat is not None:
+        m = flat.match(text, pos)
+        if m is not None:
+            return m.end()
     stack = []
     n = len(text)
     search = _BAL.search
@@ -557,6 +573,14 @@ class ContextLexer(Lexer):
         rp = m.end()
         if text.startswith("(", rp):
             return scan_balanced(text, rp)
+        if text.startswith("%", rp):  # a result tied to an argument: `-> %arg0 [as T]` (IREE's util.func)
+            v = VALUE_USE.match(text, rp)
+            if v is None:
+                raise LexError("expected a result type after '->'", rp)
+            m = _TIED_AS.match(text, v.end())
+            if m is None:
+                return v.end()
+            rp = m.end()
         e = sc.type_end(rp)
         if e < 0:
             raise LexError("expected a result type after '->'", rp)

@@ -178,6 +178,7 @@ class Aliases:
         self.info: dict[Any, list] = {}  # attr -> [depth, prefix, order, deferrable]
         self.names: dict[Any, str] = {}
         self._seen: set[int] = set()
+        self._plain: dict[Any, int] = {}  # alias-less containers visited non-deferrably -> depth
         self._next_order = 0
 
     # visiting ------------------------------------------------------------------
@@ -190,6 +191,9 @@ class Aliases:
             if not deferrable:
                 self._undefer(a)
             return info[0] + 1
+        plain = self._plain.get(a)
+        if plain is not None:  # a container without alias, already visited in full
+            return plain
         # MLIR numbers aliases in the order values are first reached (a value
         # before the values nested in it), stably sorted by depth
         order = self._next_order
@@ -199,6 +203,8 @@ class Aliases:
             depth = max(depth, self.visit_attr(child, deferrable))
         prefix = _alias_prefix(a, self.debuginfo)
         if prefix is None:
+            if not deferrable:  # revisits (e.g. the same properties on many ops) change nothing
+                self._plain[a] = depth
             return depth
         self.info[a] = [depth, prefix, order, deferrable]
         return depth + 1

@@ -7,8 +7,8 @@ iree-base-compiler). Skipped when iree-opt is not installed.
   `iree-opt --mlir-print-op-generic --mlir-print-local-scope`, or both fail
   with the same error messages;
 * every chunk of tests/lit/iree (IREE's own printed forms): hlopt prints it
-  byte for byte as iree-opt does, and iree-opt reads hlopt's generic form
-  back to the same module.
+  byte for byte as iree-opt does (also with --mlir-print-debuginfo), and
+  iree-opt reads hlopt's generic form back to the same module.
 """
 
 from __future__ import annotations
@@ -90,3 +90,16 @@ def test_round_trip_matches_iree(chunk: str) -> None:
     gen = _run(_hlopt("--mlir-print-op-generic", "-"), chunk)
     assert gen.returncode == 0, gen.stderr
     assert _generic(gen.stdout) == _generic(ref.stdout)
+
+
+@pytest.mark.parametrize("chunk", _chunks(SYNTAX_INPUTS))
+def test_debuginfo_print_matches_iree(chunk: str) -> None:
+    """With --mlir-print-debuginfo too: the same locations, printed where
+    iree-opt prints them (none for util.func arguments or the implicit
+    stream.executable.end), under the same alias numbers."""
+    ref = _run([IREE_OPT, "--mlir-print-debuginfo", "-"], chunk)
+    if ref.returncode != 0:
+        return  # the error cases are test_round_trip_matches_iree's
+    got = _run(_hlopt("--mlir-print-debuginfo", "-"), chunk)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == ref.stdout.rstrip("\n") + "\n"
