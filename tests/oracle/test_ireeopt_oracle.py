@@ -108,21 +108,6 @@ def _cause(input_id: str, pipeline: str, mode: str) -> str | None:
     return None
 
 
-# func.call's custom form is the func dialect's: MLIR prints `<no_inline>`
-# (a property), hlopt `{no_inline}`; the core call_op grammar does not parse `<...>` yet
-_NO_INLINE = "func.call prints no_inline as {no_inline}; MLIR prints <no_inline> (func dialect syntax)"
-_ALL_BUT = {
-    9: (), 12: ("symbol-dce",), 13: (), 16: (), 18: (), 21: (), 24: (), 27: (), 29: ("symbol-dce",),
-    31: (), 36: (),
-}
-for _seed, _skip in _ALL_BUT.items():
-    for _p in PIPELINES:
-        if _p not in _skip:
-            XFAIL[(f"gen_program/{_seed}", _p, "custom")] = _NO_INLINE
-for _p in ("cse", "strip-debuginfo"):
-    XFAIL[("gen_program/30", _p, "custom")] = _NO_INLINE
-for _p in ("cse", "canonicalize", "strip-debuginfo", "canonicalize,cse"):
-    XFAIL[("gen_program/37", _p, "custom")] = _NO_INLINE
 _ORDER = ("canonicalizer worklist order around block merges: MLIR folds x/x in a successor only after "
           "the blocks merged (its operand then known to be 0), hlopt folds it before")
 for _p in ("canonicalize", "canonicalize,cse"):
