@@ -401,12 +401,13 @@ class InsertOp(TensorOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        # inserting a splat constant's own value into it changes nothing
+        # inserting a splat constant's own value into it: the constant (an
+        # attribute, as MLIR's fold returns, so it is materialized in place)
         a = constant_value(op.operands[1])
         s = constant_value(op.operands[0])
         if isinstance(a, DenseElementsAttr) and a.splat and s is not None:
             if _scalar_attr(a.values[0], a.type.element_type) is s:
-                return [op.operands[1]]
+                return [a]
         return None
 
 

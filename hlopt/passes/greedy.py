@@ -401,6 +401,9 @@ class GreedyRewriteDriver(Listener):
                 return False
             self.iterations += 1
             self.worklist.clear()
+            # a fresh folder each iteration, as MLIR's: constants it owned
+            # before are hoisted again only where they are not in a leading run
+            self.folder = OperationFolder(self.rewriter)
             for r in self.regions:
                 self._populate(r)
             if cfg.top_down:

@@ -10,6 +10,8 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   every builtin type and attribute, nested regions, CFGs),
 - generated func/arith/cf programs (tests/oracle/gen_programs.py: calls,
   folds, identities, branches),
+- generated tensor programs (tests/oracle/gen_tensor.py: every declared
+  tensor op, the folds and patterns MLIR registers for them, duplicates),
 
 and the output printed in the custom and the generic form must be the same
 text (iree-opt's one extra trailing newline aside). A known difference is a
@@ -32,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
+from gen_tensor import gen_tensor_program  # noqa: E402
 
 
 def _iree_opt() -> str | None:
@@ -76,6 +79,7 @@ def _corpus() -> list[Path]:
 
 GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
+GEN_TENSOR_SEEDS = range(24)
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -83,6 +87,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out = [(f"corpus/{p.name}", p.read_text(), False) for p in _corpus()]
     out += [(f"gen_module/{s}", gen_module(s, features=frozenset()), True) for s in GEN_MODULE_SEEDS]
     out += [(f"gen_program/{s}", gen_program(s), False) for s in GEN_PROGRAM_SEEDS]
+    out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
     return out
 
 
@@ -197,3 +202,8 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     for needle in ("call @", "cf.cond_br", "cf.br", "arith.cmpi", "arith.select", "arith.addi", "no_inline",
                    "func.func private", "arith.extsi", "cf.assert"):
         assert needle in progs, needle
+    tensors = "".join(gen_tensor_program(s) for s in GEN_TENSOR_SEEDS)
+    for needle in ("tensor.empty", "tensor.dim", "tensor.rank", "tensor.cast", "tensor.bitcast", "tensor.extract ",
+                   "tensor.insert ", "tensor.from_elements", "tensor.splat", "tensor.concat", "tensor.extract_slice",
+                   "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape"):
+        assert needle in tensors, needle
