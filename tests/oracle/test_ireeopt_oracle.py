@@ -10,6 +10,8 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   every builtin type and attribute, nested regions, CFGs),
 - generated func/arith/cf programs (tests/oracle/gen_programs.py: calls,
   folds, identities, branches),
+- generated StableHLO/CHLO programs (tests/oracle/gen_hlo.py: every case
+  a folder could touch; iree-opt folds only constants and chlo.constant_like),
 - generated tensor programs (tests/oracle/gen_tensor.py: every declared
   tensor op, the folds and patterns MLIR registers for them, duplicates),
 
@@ -32,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
@@ -80,6 +83,7 @@ def _corpus() -> list[Path]:
 GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
 GEN_TENSOR_SEEDS = range(24)
+GEN_HLO_SEEDS = range(16)
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -88,6 +92,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_module/{s}", gen_module(s, features=frozenset()), True) for s in GEN_MODULE_SEEDS]
     out += [(f"gen_program/{s}", gen_program(s), False) for s in GEN_PROGRAM_SEEDS]
     out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
+    out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
     return out
 
 
@@ -207,3 +212,7 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
                    "tensor.insert ", "tensor.from_elements", "tensor.splat", "tensor.concat", "tensor.extract_slice",
                    "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape"):
         assert needle in tensors, needle
+    hlo = "".join(gen_hlo_program(s) for s in GEN_HLO_SEEDS)
+    for needle in ("chlo.constant_like", "(%d)", "stablehlo.select", "stablehlo.get_tuple_element", "stablehlo.pad",
+                   "stablehlo.compare", "stablehlo.transpose", "stablehlo.multiply", "stablehlo.concatenate"):
+        assert needle in hlo, needle
