@@ -12,6 +12,8 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   folds, identities, branches),
 - generated StableHLO/CHLO programs (tests/oracle/gen_hlo.py: every case
   a folder could touch; iree-opt folds only constants and chlo.constant_like),
+- the lit inputs of the tensor dialect and the chlo folds (every tensor
+  custom form, printed as iree-opt prints it),
 - generated tensor programs (tests/oracle/gen_tensor.py: every declared
   tensor op, the folds and patterns MLIR registers for them, duplicates),
 
@@ -84,6 +86,9 @@ GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
 GEN_TENSOR_SEEDS = range(24)
 GEN_HLO_SEEDS = range(16)
+# hand-written inputs: every tensor custom form, the tensor and chlo folds
+# (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
+LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -93,6 +98,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_program/{s}", gen_program(s), False) for s in GEN_PROGRAM_SEEDS]
     out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
     out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
+    out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
 
 
