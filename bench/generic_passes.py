@@ -202,7 +202,7 @@ def report(res: dict) -> None:
         for p, r in res["pass_only"].items():
             g = r["per_op_growth"]
             t.add_row(p, *(_s(r[s]) for s in sizes), f"{g:.2f}" if g else "n/a", "PASS" if r["linear"] else "FAIL",
-                      _s(r[f"iree-opt {sizes[-1]}"]), f"{r['ratio_large']:.0f}x" if r["ratio_large"] else "n/a")
+                      _s(r[f"iree-opt {sizes[-1]}"]), f"{r['ratio_large']:.1f}x" if r["ratio_large"] else "n/a")
         console.print(t)
 
 
