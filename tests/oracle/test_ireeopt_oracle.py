@@ -124,14 +124,6 @@ def _cause(input_id: str, pipeline: str, mode: str) -> str | None:
     return None
 
 
-_ORDER = ("iree-opt's cf has the newer pattern replacing a block argument every predecessor passes the same "
-          "value for (llvm-project PR 183966; argument kept for DCE), so x/x in the successor sees 0 and folds "
-          "to 0; hlopt lacks that pattern and folds x/x to 1")
-for _p in ("canonicalize", "canonicalize,cse"):
-    for _m in MODES:
-        XFAIL[("gen_program/8", _p, _m)] = _ORDER
-
-
 # -- runners -----------------------------------------------------------------------------
 _IREE_CACHE: dict[tuple[str, str, str], tuple[int, str, str]] = {}
 
