@@ -228,8 +228,8 @@ def _ident_div(op, a, b, t):
     x, y = op.operands
     if b == 1:
         return [x]
-    if a == 0:  # 0 / x -> 0 (x == 0 is undefined behaviour)
-        return _zero(t)
+    if a == 0:  # 0 / x -> the zero itself, as MLIR's fold (x == 0 is undefined behaviour)
+        return [x]
     if x is y:  # x / x -> 1
         c = _int_attr(1, t)
         return [c] if c is not None else None

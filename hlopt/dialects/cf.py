@@ -117,6 +117,36 @@ def _br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
+def _br_uniform_args(op: Operation, rw: Any) -> bool:
+    """MLIR's uniform-incoming-values pattern (llvm PR 183966): a destination
+    argument every predecessor passes the same value for is replaced by that
+    value (the argument stays, for region DCE to drop)."""
+    dest = op.successors[0]
+    if not dest.args:
+        return False
+    incoming: list[list[Value]] = [[] for _ in dest.args]
+    for b in dest.parent.blocks:
+        t = b.last_op
+        if t is None or dest not in t.successors:
+            continue
+        d = t.opdef
+        if d is None or not hasattr(d, "successor_operand_index"):
+            return False
+        for si, sb in enumerate(t.successors):
+            if sb is dest:
+                first, n = d.successor_operand_index(t, si)
+                for ai, v in enumerate(t.operands[first:first + n]):
+                    incoming[ai].append(v)
+    changed = False
+    for a, vals in zip(dest.args, incoming):
+        v = vals[0] if vals else None
+        if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+            continue
+        rw.replace_all_uses_with(a, v)
+        changed = True
+    return changed
+
+
 class BranchOp(OpDef, BranchOpInterface):
     name = "cf.br"
     summary = "branch operation"
@@ -146,7 +176,7 @@ class BranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_br_to_single_pred, _br_pass_through)
+        return (_br_to_single_pred, _br_pass_through, _br_uniform_args)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:

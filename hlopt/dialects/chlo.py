@@ -28,7 +28,7 @@ from hlopt.interp import elementwise as ew
 from hlopt.interp import special
 from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, IntegerAttr
+from hlopt.ir.attributes import Attribute, DenseElementsAttr, IntegerAttr
 from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
@@ -330,7 +330,29 @@ class ConstantLikeOp(OpDef):
     result = ods.result(HLO_AnyTensor)
     traits = (Pure(), SameOperandsAndResultShape())
 
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """MLIR's ConstantLikeOp::fold: a statically shaped operand makes it a
+        splat of `value` (materialized as chlo.constant); others stay."""
+        t = op.operands[0].type
+        v = op.properties.get("value")
+        if not isinstance(t, RankedTensorType) or not t.has_static_shape or v is None:
+            return None
+        raw = getattr(v, "bits", None)
+        if raw is None:
+            raw = getattr(v, "value", None)
+        if raw is None or getattr(v, "type", None) is None:
+            return None
+        return [DenseElementsAttr(RankedTensorType(t.shape, v.type), [raw], splat=True)]
+
+
+def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> Operation | None:
+    """chlo folds materialize as chlo.constant (MLIR's ChloDialect::materializeConstant)."""
+    if not isinstance(value, DenseElementsAttr) or value.type is not type:
+        return None
+    return builder.create("chlo.constant", (), [type], properties={"value": value}, location=location)
+
 
 OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp)
 
-DIALECT = Dialect("chlo", ops=OPS)
+DIALECT = Dialect("chlo", ops=OPS, materialize_constant=materialize_constant)

@@ -214,14 +214,15 @@ class CallOp(CallOpInterface, OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if any(k not in cls.inherent for k, _ in op.properties.entries):
             return None
-        # attr-dict prints the inherent attributes (callee elided) merged with the discardable ones
-        attrs = op.attributes
-        if len(op.properties.entries) > 1:
-            from hlopt.ir.attributes import DictionaryAttr
+        # MLIR's format `$callee ( $operands ) prop-dict attr-dict`: the
+        # properties but callee in declaration order, as `<...>`
+        from hlopt.ir.attributes import print_named_attrs
 
-            attrs = DictionaryAttr(list(op.properties.entries) + list(op.attributes.entries))
-        s = p.op_name(op) + " " + op.properties.get("callee").text
-        s += "(" + p.values(op.operands) + ")" + p.attr_dict(attrs, elide=("callee",))
+        props = [(k, op.properties.get(k)) for k in _CALL_INHERENT if op.properties.get(k) is not None]
+        s = p.op_name(op) + " " + op.properties.get("callee").text + "(" + p.values(op.operands) + ")"
+        if props:
+            s += " <" + print_named_attrs(props, p) + ">"
+        s += p.attr_dict(op.attributes)
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
 
     @classmethod
@@ -341,10 +342,14 @@ _CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 def parse_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import symbol_name
 
-    kw, sym, operands_tok, attrs, ftype = c
+    kw, sym, operands_tok, prop_tok, attrs, ftype = c
     ft = s.decode_function_type(ftype)
     operands = s.resolve_operands(operands_tok, list(ft.inputs))
     props = {"callee": SymbolRefAttr(symbol_name(sym))}
+    if prop_tok is not None:  # `<no_inline>` (MLIR's prop-dict) or `<{no_inline}>`
+        text = str(prop_tok)
+        body = text[1:-1] if text.startswith("<{") else "{" + text[1:-1] + "}"
+        props.update(s.decode_dict_text(body, prop_tok.start_pos + (1 if text.startswith("<{") else 0)).entries)
     a = s.decode_dict(attrs) if attrs is not None else None
     if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
         props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)

@@ -49,7 +49,7 @@ from weakref import WeakKeyDictionary
 
 from hlopt.analysis.side_effects import is_trivially_dead, would_be_trivially_dead
 from hlopt.ir.attributes import Attribute
-from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.core import Block, Operation, Region, Value, no_gc
 from hlopt.ir.location import UNKNOWN
 from hlopt.ir.matchers import constant_of
 from hlopt.ir.opdef import (
@@ -401,6 +401,9 @@ class GreedyRewriteDriver(Listener):
                 return False
             self.iterations += 1
             self.worklist.clear()
+            # a fresh folder each iteration, as MLIR's: constants it owned
+            # before are hoisted again only where they are not in a leading run
+            self.folder = OperationFolder(self.rewriter)
             for r in self.regions:
                 self._populate(r)
             if cfg.top_down:
@@ -697,5 +700,6 @@ def apply_patterns_greedily(root: Operation | Sequence[Region], patterns: Patter
     if not isinstance(patterns, PatternSet):
         patterns = PatternSet(patterns)
     drv = GreedyRewriteDriver(regions, patterns, config)
-    drv.converged = drv.run()
+    with no_gc():  # the cyclic GC would rescan the whole IR as ops are made (superlinear); see no_gc
+        drv.converged = drv.run()
     return drv

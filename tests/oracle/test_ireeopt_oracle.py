@@ -10,6 +10,12 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   every builtin type and attribute, nested regions, CFGs),
 - generated func/arith/cf programs (tests/oracle/gen_programs.py: calls,
   folds, identities, branches),
+- generated StableHLO/CHLO programs (tests/oracle/gen_hlo.py: every case
+  a folder could touch; iree-opt folds only constants and chlo.constant_like),
+- the lit inputs of the tensor dialect and the chlo folds (every tensor
+  custom form, printed as iree-opt prints it),
+- generated tensor programs (tests/oracle/gen_tensor.py: every declared
+  tensor op, the folds and patterns MLIR registers for them, duplicates),
 
 and the output printed in the custom and the generic form must be the same
 text (iree-opt's one extra trailing newline aside). A known difference is a
@@ -30,8 +36,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
+from gen_tensor import gen_tensor_program  # noqa: E402
 
 
 def _iree_opt() -> str | None:
@@ -76,6 +84,11 @@ def _corpus() -> list[Path]:
 
 GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
+GEN_TENSOR_SEEDS = range(24)
+GEN_HLO_SEEDS = range(16)
+# hand-written inputs: every tensor custom form, the tensor and chlo folds
+# (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
+LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -83,6 +96,9 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out = [(f"corpus/{p.name}", p.read_text(), False) for p in _corpus()]
     out += [(f"gen_module/{s}", gen_module(s, features=frozenset()), True) for s in GEN_MODULE_SEEDS]
     out += [(f"gen_program/{s}", gen_program(s), False) for s in GEN_PROGRAM_SEEDS]
+    out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
+    out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
+    out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
 
 
@@ -106,28 +122,6 @@ def _cause(input_id: str, pipeline: str, mode: str) -> str | None:
         if key in XFAIL:
             return XFAIL[key]
     return None
-
-
-# func.call's custom form is the func dialect's: MLIR prints `<no_inline>`
-# (a property), hlopt `{no_inline}`; the core call_op grammar does not parse `<...>` yet
-_NO_INLINE = "func.call prints no_inline as {no_inline}; MLIR prints <no_inline> (func dialect syntax)"
-_ALL_BUT = {
-    9: (), 12: ("symbol-dce",), 13: (), 16: (), 18: (), 21: (), 24: (), 27: (), 29: ("symbol-dce",),
-    31: (), 36: (),
-}
-for _seed, _skip in _ALL_BUT.items():
-    for _p in PIPELINES:
-        if _p not in _skip:
-            XFAIL[(f"gen_program/{_seed}", _p, "custom")] = _NO_INLINE
-for _p in ("cse", "strip-debuginfo"):
-    XFAIL[("gen_program/30", _p, "custom")] = _NO_INLINE
-for _p in ("cse", "canonicalize", "strip-debuginfo", "canonicalize,cse"):
-    XFAIL[("gen_program/37", _p, "custom")] = _NO_INLINE
-_ORDER = ("canonicalizer worklist order around block merges: MLIR folds x/x in a successor only after "
-          "the blocks merged (its operand then known to be 0), hlopt folds it before")
-for _p in ("canonicalize", "canonicalize,cse"):
-    for _m in MODES:
-        XFAIL[("gen_program/8", _p, _m)] = _ORDER
 
 
 # -- runners -----------------------------------------------------------------------------
@@ -212,3 +206,12 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     for needle in ("call @", "cf.cond_br", "cf.br", "arith.cmpi", "arith.select", "arith.addi", "no_inline",
                    "func.func private", "arith.extsi", "cf.assert"):
         assert needle in progs, needle
+    tensors = "".join(gen_tensor_program(s) for s in GEN_TENSOR_SEEDS)
+    for needle in ("tensor.empty", "tensor.dim", "tensor.rank", "tensor.cast", "tensor.bitcast", "tensor.extract ",
+                   "tensor.insert ", "tensor.from_elements", "tensor.splat", "tensor.concat", "tensor.extract_slice",
+                   "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape"):
+        assert needle in tensors, needle
+    hlo = "".join(gen_hlo_program(s) for s in GEN_HLO_SEEDS)
+    for needle in ("chlo.constant_like", "(%d)", "stablehlo.select", "stablehlo.get_tuple_element", "stablehlo.pad",
+                   "stablehlo.compare", "stablehlo.transpose", "stablehlo.multiply", "stablehlo.concatenate"):
+        assert needle in hlo, needle

@@ -1,0 +1,1111 @@
+"""The tensor dialect: MLIR's value-semantics tensor ops, declared with their
+custom forms, verifiers (MLIR's messages), memory effects (all Pure, as in
+MLIR), folders and canonicalization patterns.
+
+    %0 = tensor.empty(%d) : tensor<4x?xf32>
+    %dim = tensor.dim %t, %c1 : tensor<4x?xf32>
+    %cast = tensor.cast %t : tensor<4x?xf32> to tensor<?x?xf32>
+    %extracted = tensor.extract %t[%i, %j] : tensor<4x?xf32>
+    %inserted = tensor.insert %s into %t[%i, %j] : tensor<4x?xf32>
+    %from_elements = tensor.from_elements %a, %b : tensor<2xf32>
+    %splat = tensor.splat %s[%d] : tensor<4x?xf32>
+    %rank = tensor.rank %u : tensor<*xf32>
+    %1 = tensor.bitcast %t : tensor<4xi32> to tensor<4xf32>
+    %reshape = tensor.reshape %t(%shape) : (tensor<4x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+    %concat = tensor.concat dim(0) %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+    %extracted_slice = tensor.extract_slice %t[0, %o] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xf32>
+    %inserted_slice = tensor.insert_slice %s into %t[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>
+    %expanded = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 2, 5] : tensor<4x5xf32> into tensor<2x2x5xf32>
+    %collapsed = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x2x5xf32> into tensor<4x5xf32>
+
+The one-line forms share one grammar rule (grammars/tensor.lark): the op
+name, its argument text as one OP_ARGS token (decoded here), then the types.
+tensor.pad, tensor.generate and tensor.yield (forms with regions) are parsed
+and printed in the generic form.
+"""
+
+from __future__ import annotations
+
+import re
+from math import prod
+from typing import Any
+
+from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
+from hlopt.ir.constraints import AnyRankedTensor, AnyTensor, AnyType, Constraint, Index, IntAttr, TensorOf
+from hlopt.ir.core import Operation, Value
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.matchers import constant_value, int_value
+from hlopt.ir.opdef import OpDef, attr, operand, result, var_operand
+from hlopt.ir.traits import AttrSizedOperandSegments, Pure, op_error
+from hlopt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, UnrankedTensorType, index
+
+K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in static_offsets/sizes/strides arrays
+
+NonZeroRankTensor = Constraint(
+    lambda t: isinstance(t, UnrankedTensorType) or (isinstance(t, RankedTensorType) and t.rank > 0),
+    "non-0-ranked or unranked tensor")
+StaticTensor = Constraint(lambda t: isinstance(t, RankedTensorType) and t.has_static_shape,
+                          "statically shaped tensor of any type values")
+ShapeTensor = TensorOf(Constraint(lambda t: isinstance(t, (IndexType, IntegerType)) and
+                                  getattr(t, "signedness", "") == "", "signless integer or index"),
+                       "1D tensor of signless integer or index values")
+
+
+def _dyn_count(t: Any) -> int:
+    return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
+
+
+def _i64_array(values: list[int]) -> DenseArrayAttr:
+    return DenseArrayAttr(IntegerType(64), values)
+
+
+def _cast_compatible(a: Any, b: Any) -> bool:
+    """Two tensor types a tensor.cast may convert between (MLIR's areCastCompatible)."""
+    if not isinstance(a, (RankedTensorType, UnrankedTensorType)) or not isinstance(
+            b, (RankedTensorType, UnrankedTensorType)):
+        return False
+    if a.element_type is not b.element_type:
+        return False
+    if isinstance(a, UnrankedTensorType) or isinstance(b, UnrankedTensorType):
+        return True
+    return a.rank == b.rank and all(x == y or DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
+
+
+class TensorOp(OpDef):
+    """Shared by the ops with a one-line custom form (grammars/tensor.lark)."""
+
+    syntax_token = "TENSOR_OP"
+    asm_name: str | None = None
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return [cls.asm_name] if cls.asm_name else None
+
+    @classmethod
+    def _plain_props(cls, op: Operation) -> bool:
+        return all(k in cls.inherent or k == "operandSegmentSizes" for k, _ in op.properties.entries)
+
+
+# -- creation and shape queries -----------------------------------------------------
+class EmptyOp(TensorOp):
+    name = "tensor.empty"
+    summary = "empty tensor operation"
+    dynamicSizes = var_operand(Index)
+    result = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n, want = len(op.operands), _dyn_count(op.results[0].type)
+        if n != want:
+            raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_empty_static_dims,)
+
+
+def _empty_static_dims(op: Operation, rw: Any) -> bool:
+    """MLIR's ReplaceEmptyTensorStaticShapeDims: constant dynamic sizes become
+    static dims of a new tensor.empty, cast back to the old type."""
+    t = op.results[0].type
+    sizes = list(op.operands)
+    consts = [int_value(v) for v in sizes]
+    if all(c is None for c in consts):
+        return False
+    shape, keep, k = [], [], 0
+    for d in t.shape:
+        if d != DYNAMIC:
+            shape.append(d)
+            continue
+        c = consts[k]
+        if c is not None and c >= 0:
+            shape.append(c)
+        else:
+            shape.append(DYNAMIC)
+            keep.append(sizes[k])
+        k += 1
+    if len(keep) == len(sizes):
+        return False
+    nt = RankedTensorType(shape, t.element_type, t.encoding)
+    new = rw.create("tensor.empty", keep, [nt], location=op.location)
+    cast = rw.create("tensor.cast", [new.results[0]], [t], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+class DimOp(TensorOp):
+    name = "tensor.dim"
+    summary = "dimension index operation"
+    asm_name = "dim"
+    source = operand(NonZeroRankTensor)
+    index = operand(Index)
+    result = result(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # MLIR's format puts attr-dict first
+        return (p.op_name(op) + p.attr_dict(op.attributes) + " " + p.values(op.operands) + " : "
+                + p.type_text(op.operands[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        i = int_value(op.operands[1])
+        t = op.operands[0].type
+        if i is None or not isinstance(t, RankedTensorType) or not 0 <= i < t.rank:
+            return None
+        if t.shape[i] != DYNAMIC:
+            return [IntegerAttr(t.shape[i], index)]
+        src = op.operands[0].defining_op
+        if src is not None and src.name == "tensor.empty":  # its size operand
+            return [src.operands[sum(1 for d in t.shape[:i] if d == DYNAMIC)]]
+        return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_dim_of_cast,)
+
+
+def _dim_of_cast(op: Operation, rw: Any) -> bool:
+    """MLIR's DimOfCastOp: dim(cast(x), i) -> dim(x, i)."""
+    src = op.operands[0].defining_op
+    if src is None or src.name != "tensor.cast":
+        return False
+    new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+class RankOp(TensorOp):
+    name = "tensor.rank"
+    summary = "rank operation"
+    asm_name = "rank"
+    tensor = operand(AnyTensor)
+    result = result(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.operands[0].type
+        return [IntegerAttr(t.rank, index)] if isinstance(t, RankedTensorType) else None
+
+
+# -- casts ---------------------------------------------------------------------------
+class _CastLike(TensorOp):
+    source = operand(AnyTensor)
+    dest = result(AnyTensor)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def compatible(cls, a: Any, b: Any) -> bool:
+        raise NotImplementedError
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, b = op.operands[0].type, op.results[0].type
+        if not cls.compatible(a, b):
+            raise op_error(op, f"operand type '{a.text}' and result type '{b.text}' are cast incompatible")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        # CastOpInterface's folder: a cast to the operand's own type is the operand
+        if op.operands[0].type is op.results[0].type:
+            return [op.operands[0]]
+        return None
+
+
+class CastOp(_CastLike):
+    name = "tensor.cast"
+    summary = "tensor cast operation"
+    asm_name = "cast"
+
+    @classmethod
+    def compatible(cls, a: Any, b: Any) -> bool:
+        return _cast_compatible(a, b)
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_chained_cast,)
+
+
+def _join(a: Any, b: Any) -> Any:
+    """The most static type both casts agree on (MLIR's joinShapes), or None."""
+    if isinstance(a, UnrankedTensorType):
+        return b
+    if isinstance(b, UnrankedTensorType):
+        return a
+    if a.rank != b.rank:
+        return None
+    shape = []
+    for x, y in zip(a.shape, b.shape):
+        if x == DYNAMIC:
+            shape.append(y)
+        elif y == DYNAMIC or x == y:
+            shape.append(x)
+        else:
+            return None
+    return RankedTensorType(shape, a.element_type, a.encoding)
+
+
+def _chained_cast(op: Operation, rw: Any) -> bool:
+    """MLIR's ChainedTensorCast: cast(cast(x: A -> B) -> C) -> cast(x: A -> C)
+    when dropping B loses no static information."""
+    inner = op.operands[0].defining_op
+    if inner is None or inner.name != "tensor.cast":
+        return False
+    a, b, c = inner.operands[0].type, inner.results[0].type, op.results[0].type
+    first = _join(a, b)
+    if first is None:
+        return False
+    second = _join(first, c)
+    if second is None or _join(a, c) is not second:
+        return False
+    new = rw.create("tensor.cast", [inner.operands[0]], [c], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+class BitcastOp(_CastLike):
+    name = "tensor.bitcast"
+    summary = "tensor bitcast operation"
+
+    @classmethod
+    def compatible(cls, a: Any, b: Any) -> bool:
+        if not isinstance(a, RankedTensorType) or not isinstance(b, RankedTensorType):
+            return False
+        ea, eb = a.element_type, b.element_type
+        wa, wb = getattr(ea, "width", None), getattr(eb, "width", None)
+        return a.shape == b.shape and wa is not None and wa == wb
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_chained_bitcast,)
+
+
+def _chained_bitcast(op: Operation, rw: Any) -> bool:
+    """MLIR's ChainedTensorBitcast: bitcast(bitcast(x)) -> bitcast(x)."""
+    inner = op.operands[0].defining_op
+    if inner is None or inner.name != "tensor.bitcast":
+        return False
+    new = rw.create("tensor.bitcast", [inner.operands[0]], [op.results[0].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+# -- elements ----------------------------------------------------------------------------
+def _element_at(a: DenseElementsAttr, idx: list[int]) -> Any:
+    shape = a.type.shape
+    if len(idx) != len(shape) or any(not 0 <= i < d for i, d in zip(idx, shape)):
+        return None
+    et = a.type.element_type
+    if a.splat:
+        v = a.values[0]
+    else:
+        flat = 0
+        for i, d in zip(idx, shape):
+            flat = flat * d + i
+        v = a.values[flat]
+    return _scalar_attr(v, et)
+
+
+def _scalar_attr(v: Any, et: Any) -> Any:
+    from hlopt.ir.attributes import FloatAttr
+    from hlopt.ir.types import FloatType
+
+    if isinstance(et, (IntegerType, IndexType)):
+        return IntegerAttr(v, et)
+    if isinstance(et, FloatType):
+        return FloatAttr(v, et)
+    return None
+
+
+class ExtractOp(TensorOp):
+    name = "tensor.extract"
+    summary = "element extraction operation"
+    asm_name = "extracted"
+    tensor = operand(AnyRankedTensor)
+    indices = var_operand(Index)
+    result = result(AnyType)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[0].type
+        if len(op.operands) - 1 != t.rank:
+            raise op_error(op, "incorrect number of indices for extract_element")
+        if op.results[0].type is not t.element_type:
+            raise op_error(op, "failed to verify that result type matches element type of tensor")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + "[" + p.values(op.operands[1:]) + "]"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        src = op.operands[0]
+        a = constant_value(src)
+        if isinstance(a, DenseElementsAttr) and a.splat:
+            v = _scalar_attr(a.values[0], a.type.element_type)
+            return [v] if v is not None else None
+        idx = [int_value(v) for v in op.operands[1:]]
+        if any(i is None for i in idx):
+            return None
+        d = src.defining_op
+        if d is not None and d.name == "tensor.from_elements":
+            shape = src.type.shape
+            flat = 0
+            for i, n in zip(idx, shape):
+                if not 0 <= i < n:
+                    return None
+                flat = flat * n + i
+            return [d.operands[flat]]
+        if isinstance(a, DenseElementsAttr):
+            v = _element_at(a, idx)
+            return [v] if v is not None else None
+        return None
+
+
+class InsertOp(TensorOp):
+    name = "tensor.insert"
+    summary = "element insertion operation"
+    asm_name = "inserted"
+    scalar = operand(AnyType)
+    dest = operand(AnyRankedTensor)
+    indices = var_operand(Index)
+    result = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[1].type
+        if len(op.operands) - 2 != t.rank:
+            raise op_error(op, "incorrect number of indices")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1]) + "["
+                + p.values(op.operands[2:]) + "]" + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[1].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        # inserting a splat constant's own value into it: the constant (an
+        # attribute, as MLIR's fold returns, so it is materialized in place)
+        a = constant_value(op.operands[1])
+        s = constant_value(op.operands[0])
+        if isinstance(a, DenseElementsAttr) and a.splat and s is not None:
+            if _scalar_attr(a.values[0], a.type.element_type) is s:
+                return [a]
+        return None
+
+
+class FromElementsOp(TensorOp):
+    name = "tensor.from_elements"
+    summary = "tensor from elements operation."
+    asm_name = "from_elements"
+    elements = var_operand(AnyType)
+    result = result(StaticTensor)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        vals = [constant_value(v) for v in op.operands]
+        if not vals or any(v is None or not hasattr(v, "value") for v in vals):
+            return None
+        t = op.results[0].type
+        return [DenseElementsAttr(t, [_raw(v) for v in vals])]
+
+
+def _raw(a: Any) -> Any:
+    """A scalar attribute's element as DenseElementsAttr stores it."""
+    bits = getattr(a, "bits", None)
+    return bits if bits is not None else a.value
+
+
+class SplatOp(TensorOp):
+    name = "tensor.splat"
+    summary = "tensor splat or broadcast operation"
+    asm_name = "splat"
+    input = operand(AnyType)
+    dynamicSizes = var_operand(Index)
+    aggregate = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        if n != want:
+            raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = p.op_name(op) + " " + p.value(op.operands[0])
+        if len(op.operands) > 1:
+            s += "[" + p.values(op.operands[1:]) + "]"
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        c = constant_value(op.operands[0])
+        if c is None or not hasattr(c, "value") or not t.has_static_shape:
+            return None
+        return [DenseElementsAttr(t, [_raw(c)], splat=True)]
+
+
+# -- reshapes ---------------------------------------------------------------------------
+class ReshapeOp(TensorOp):
+    name = "tensor.reshape"
+    summary = "tensor reshape operation"
+    asm_name = "reshape"
+    source = operand(AnyTensor)
+    shape = operand(ShapeTensor)
+    result = result(AnyTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, b = op.operands[0].type, op.results[0].type
+        if a.element_type is not b.element_type:
+            raise op_error(op, "element types of source and destination tensor types should be the same")
+        if (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType) and a.has_static_shape
+                and b.has_static_shape and prod(a.shape) != prod(b.shape)):
+            raise op_error(op, "source and destination tensor should have the same number of elements")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + "(" + p.value(op.operands[1]) + ")"
+                + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
+
+
+def _reassociation(a: Any) -> list[list[int]] | None:
+    if not isinstance(a, ArrayAttr):
+        return None
+    out = []
+    for g in a.elements:
+        if not isinstance(g, ArrayAttr) or not all(isinstance(x, IntegerAttr) for x in g.elements):
+            return None
+        out.append([x.value for x in g.elements])
+    return out
+
+
+def _reassoc_text(groups: list[list[int]]) -> str:
+    return "[" + ", ".join("[" + ", ".join(str(i) for i in g) + "]" for g in groups) + "]"
+
+
+class _ReshapeLike(TensorOp):
+    src = operand(AnyRankedTensor)
+    result = result(AnyRankedTensor)
+    reassociation = attr(Constraint(lambda a: _reassociation(a) is not None, "Array of 64-bit integer array attributes"))
+
+    @classmethod
+    def verify_groups(cls, op: Operation, collapsed: Any, expanded: Any, kind: str) -> None:
+        groups = _reassociation(op.properties.get("reassociation"))
+        if collapsed.rank != len(groups):
+            raise op_error(op, f"expected collapsed rank ({collapsed.rank}) to equal the number of "
+                               f"reassociation maps ({len(groups)}).")
+        flat = [i for g in groups for i in g]
+        if flat != list(range(expanded.rank)):
+            raise op_error(op, f"expected reassociation map #{0} to have size equal to the number of "
+                               f"dimensions in the {kind} shape")
+        for gi, g in enumerate(groups):
+            sizes = [expanded.shape[i] for i in g]
+            c = collapsed.shape[gi]
+            if DYNAMIC not in sizes and c != DYNAMIC and prod(sizes) != c:
+                raise op_error(op, f"expected dimension {gi} of collapsed type to be static value of {prod(sizes)}")
+
+
+class ExpandShapeOp(_ReshapeLike):
+    name = "tensor.expand_shape"
+    summary = "operation to produce a tensor with a higher rank"
+    asm_name = "expanded"
+    output_shape = var_operand(Index)
+    static_output_shape = attr(Constraint(lambda a: isinstance(a, DenseArrayAttr), "i64 dense array attribute"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        cls.verify_groups(op, op.operands[0].type, op.results[0].type, "expanded")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not cls._plain_props(op):
+            return None
+        groups = _reassociation(op.properties.get("reassociation"))
+        static = list(op.properties.get("static_output_shape").values)
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups) + " output_shape "
+                + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+
+
+class CollapseShapeOp(_ReshapeLike):
+    name = "tensor.collapse_shape"
+    summary = "operation to produce a tensor with a smaller rank"
+    asm_name = "collapsed"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        cls.verify_groups(op, op.results[0].type, op.operands[0].type, "expanded")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not cls._plain_props(op):
+            return None
+        groups = _reassociation(op.properties.get("reassociation"))
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups)
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " into "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        # collapse(expand(x)) with the same groups is x (MLIR's foldReshapeOp)
+        d = op.operands[0].defining_op
+        if (d is not None and d.name == "tensor.expand_shape" and d.operands[0].type is op.results[0].type
+                and d.properties.get("reassociation") is op.properties.get("reassociation")):
+            return [d.operands[0]]
+        if op.operands[0].type is op.results[0].type:
+            return [op.operands[0]]
+        return None
+
+
+def _mixed(p: Any, static: list[int], dyn: list[Value]) -> str:
+    """MLIR's DynamicIndexList: `[0, %i, 4]`."""
+    it = iter(dyn)
+    return "[" + ", ".join(p.value(next(it)) if s == K_DYNAMIC else str(s) for s in static) + "]"
+
+
+class ConcatOp(TensorOp):
+    name = "tensor.concat"
+    summary = "tensor concatenation operation"
+    asm_name = "concat"
+    dim = attr(IntAttr(64))
+    inputs = var_operand(AnyRankedTensor)
+    result = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not op.operands:
+            raise op_error(op, "requires at least one input")
+        types = [v.type for v in op.operands]
+        rank = types[0].rank
+        dim = op.properties.get("dim").value
+        for t in types:
+            if t.rank != rank:
+                raise op_error(op, f"rank of concatenated inputs must match, saw {rank} and {t.rank}")
+            if t.element_type is not op.results[0].type.element_type:
+                raise op_error(op, "inputs and result element type must match")
+        if not 0 <= dim < rank:
+            raise op_error(op, "concatenation dim must be less than the tensor rank")
+        shape = []
+        for i in range(rank):
+            ds = [t.shape[i] for t in types]
+            if i == dim:
+                shape.append(DYNAMIC if DYNAMIC in ds else sum(ds))
+            else:
+                known = [d for d in ds if d != DYNAMIC]
+                shape.append(known[0] if known else DYNAMIC)
+        rt = op.results[0].type
+        inferred = RankedTensorType(shape, rt.element_type, rt.encoding)
+        if rt.rank != rank or any(a != b and DYNAMIC not in (a, b) for a, b in zip(rt.shape, shape)):
+            raise op_error(op, f"result type '{rt.text}'does not match inferred shape '{inferred.text}' static sizes")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not cls._plain_props(op):
+            return None
+        return (p.op_name(op) + f" dim({op.properties.get('dim').value}) " + p.values(op.operands)
+                + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        if len(op.operands) == 1 and op.operands[0].type is op.results[0].type:
+            return [op.operands[0]]
+        return None
+
+
+# -- slices ------------------------------------------------------------------------------
+_SLICE_PROPS = ("static_offsets", "static_sizes", "static_strides")
+DenseI64 = Constraint(lambda a: isinstance(a, DenseArrayAttr), "i64 dense array attribute")
+
+
+def _slice_lists(op: Operation, first: int) -> tuple[list, list, list] | None:
+    """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
+    segs = op.properties.get("operandSegmentSizes")
+    if segs is None:
+        return None
+    n = list(segs.values)
+    vals = list(op.operands)
+    pos = sum(n[:first])
+    out = []
+    for k, key in enumerate(_SLICE_PROPS):
+        static = op.properties.get(key)
+        if static is None:
+            return None
+        dyn = iter(vals[pos:pos + n[first + k]])
+        pos += n[first + k]
+        out.append([next(dyn) if s == K_DYNAMIC else s for s in static.values])
+    return out[0], out[1], out[2]
+
+
+def _mixed_text(p: Any, xs: list) -> str:
+    return "[" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + "]"
+
+
+def _full_slice(offsets: list, sizes: list, strides: list, shape: tuple) -> bool:
+    return (all(o == 0 for o in offsets) and all(s == 1 for s in strides)
+            and all(isinstance(s, int) and s == d for s, d in zip(sizes, shape)) and len(sizes) == len(shape))
+
+
+class ExtractSliceOp(TensorOp):
+    name = "tensor.extract_slice"
+    summary = "extract slice operation"
+    asm_name = "extracted_slice"
+    source = operand(AnyRankedTensor)
+    offsets = var_operand(Index)
+    sizes = var_operand(Index)
+    strides = var_operand(Index)
+    static_offsets = attr(DenseI64)
+    static_sizes = attr(DenseI64)
+    static_strides = attr(DenseI64)
+    result = result(AnyRankedTensor)
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_slice(op, 1, op.operands[0].type, op.results[0].type)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lists = _slice_lists(op, 1)
+        if lists is None or not cls._plain_props(op):
+            return None
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " ".join(_mixed_text(p, x) for x in lists)
+                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
+                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        src = op.operands[0]
+        lists = _slice_lists(op, 1)
+        if (lists is not None and src.type is op.results[0].type and src.type.has_static_shape
+                and _full_slice(*lists, src.type.shape)):
+            return [src]
+        return None
+
+
+class InsertSliceOp(TensorOp):
+    name = "tensor.insert_slice"
+    summary = "insert_slice operation"
+    asm_name = "inserted_slice"
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(Index)
+    sizes = var_operand(Index)
+    strides = var_operand(Index)
+    static_offsets = attr(DenseI64)
+    static_sizes = attr(DenseI64)
+    static_strides = attr(DenseI64)
+    result = result(AnyRankedTensor)
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.results[0].type is not op.operands[1].type:
+            raise op_error(op, "failed to verify that all of {dest, result} have same type")
+        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lists = _slice_lists(op, 2)
+        if lists is None or not cls._plain_props(op):
+            return None
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
+                + " ".join(_mixed_text(p, x) for x in lists)
+                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
+                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        src, dest = op.operands[0], op.operands[1]
+        lists = _slice_lists(op, 2)
+        if (lists is not None and src.type is dest.type and src.type.has_static_shape
+                and _full_slice(*lists, src.type.shape)):
+            return [src]
+        return None
+
+
+def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
+    lists = _slice_lists(op, first)
+    if lists is None:
+        raise op_error(op, "requires attribute 'operandSegmentSizes'")
+    offsets, sizes, strides = lists
+    if len(offsets) != len(sizes):
+        raise IRErrorAt(op, f"expected mixed offsets rank to match mixed sizes rank ({len(offsets)} vs "
+                            f"{len(sizes)}) so the rank of the result type is well-formed.")
+    if len(strides) != len(sizes):
+        raise IRErrorAt(op, f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
+                            f"{len(strides)}) so the rank of the result type is well-formed.")
+    if len(sizes) != big.rank:
+        raise op_error(op, f"expected {big.rank} offset values")
+    expected = [s if isinstance(s, int) else DYNAMIC for s in sizes]
+    kept = [d for d in expected if d != 1]
+    if list(small.shape) != expected and [d for d in small.shape if d != 1] != kept:
+        want = RankedTensorType(expected, big.element_type, None)
+        raise IRErrorAt(op, f"expected type to be '{want.text}' or a rank-reduced version. (size mismatch) ")
+
+
+def IRErrorAt(op: Operation, msg: str) -> Exception:
+    """An error without the `'op' op` prefix (MLIR's emitError on the op)."""
+    from hlopt.ir.core import IRError
+
+    return IRError(msg, op)
+
+
+# -- custom syntax: grammars/tensor.lark -----------------------------------------------------
+_TOK = re.compile(r"\s*(?:(%[\w$.\-]+(?:#\d+)?)|(-?\d+)|([A-Za-z_][\w$.]*)|(\{)|([\[\](),]))", re.ASCII)
+
+
+class _Args:
+    """A cursor over an op's argument text (the OP_ARGS token)."""
+
+    def __init__(self, s: Any, text: str, base: int):
+        self.s, self.text, self.base, self.pos = s, text, base, 0
+
+    def _peek(self) -> tuple[int, str, int] | None:
+        m = _TOK.match(self.text, self.pos)
+        if m is None or m.end() == self.pos:
+            return None
+        k = m.lastindex
+        return k, m.group(k), m.start(k)
+
+    def at(self) -> int:
+        m = re.compile(r"\s*").match(self.text, self.pos)
+        return self.base + m.end()
+
+    def error(self, msg: str) -> Exception:
+        return self.s.error(msg, self.at())
+
+    def done(self) -> bool:
+        return not self.text[self.pos:].strip()
+
+    def punct(self, p: str, required: bool = True) -> bool:
+        t = self._peek()
+        if t is not None and t[0] == 5 and t[1] == p:
+            self.pos = t[2] + 1
+            return True
+        if required:
+            raise self.error(f"expected '{p}'")
+        return False
+
+    def keyword(self, w: str, required: bool = True) -> bool:
+        t = self._peek()
+        if t is not None and t[0] == 3 and t[1] == w:
+            self.pos = t[2] + len(w)
+            return True
+        if required:
+            raise self.error(f"expected '{w}'")
+        return False
+
+    def value(self, required: bool = True) -> tuple[str, int] | None:
+        t = self._peek()
+        if t is not None and t[0] == 1:
+            self.pos = t[2] + len(t[1])
+            return t[1], self.base + t[2]
+        if required:
+            raise self.error("expected SSA operand")
+        return None
+
+    def integer(self) -> int:
+        t = self._peek()
+        if t is None or t[0] != 2:
+            raise self.error("expected integer value")
+        self.pos = t[2] + len(t[1])
+        return int(t[1])
+
+    def values(self) -> list[tuple[str, int]]:
+        out = []
+        v = self.value(required=False)
+        while v is not None:
+            out.append(v)
+            if not self.punct(",", required=False):
+                break
+            v = self.value()
+        return out
+
+    def mixed(self) -> tuple[list[int], list[tuple[str, int]]]:
+        """`[0, %i, 4]` -> static entries (kDynamic for values) and the values."""
+        self.punct("[")
+        static, dyn = [], []
+        if not self.punct("]", required=False):
+            while True:
+                v = self.value(required=False)
+                if v is not None:
+                    static.append(K_DYNAMIC)
+                    dyn.append(v)
+                else:
+                    static.append(self.integer())
+                if not self.punct(",", required=False):
+                    break
+            self.punct("]")
+        return static, dyn
+
+    def reassociation(self) -> ArrayAttr:
+        self.punct("[")
+        groups = []
+        while True:
+            self.punct("[")
+            g = []
+            if not self.punct("]", required=False):
+                while True:
+                    g.append(IntegerAttr(self.integer()))
+                    if not self.punct(",", required=False):
+                        break
+                self.punct("]")
+            groups.append(ArrayAttr(g))
+            if not self.punct(",", required=False):
+                break
+        self.punct("]")
+        return ArrayAttr(groups)
+
+    def attr_dict(self) -> Any:
+        t = self._peek()
+        if t is None or t[0] != 4:
+            return None
+        from hlopt.syntax.lexer import scan_balanced
+
+        end = scan_balanced(self.text, t[2])
+        d = self.s.decode_dict_text(self.text[t[2]:end], self.base + t[2])
+        self.pos = end
+        return d
+
+    def finish(self) -> None:
+        if not self.done():
+            raise self.error("expected ':'")
+
+
+def _use(s: Any, v: tuple[str, int], t: Any) -> Value:
+    m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", v[0])
+    return s.lookup(m.group(1), int(m.group(2) or 0), t, v[1])
+
+
+def tensor_op(s: Any, c: list) -> tuple[Operation, int]:
+    """`tensor_op: TENSOR_OP OP_ARGS ":" (TYPE [("to" | "into") TYPE] | FUNCTION_TYPE)`."""
+    name_tok, args_tok, t1, t2 = c
+    name = str(name_tok)
+    a = _Args(s, str(args_tok) if args_tok is not None else "", args_tok.start_pos if args_tok is not None
+              else name_tok.end_pos)
+    ty1 = s.decode_type(t1)
+    ty2 = s.decode_type(t2) if t2 is not None else None
+    kw = s.src.text[t1.end_pos:t2.start_pos].strip() if t2 is not None else None
+    want_kw = _SECOND_TYPE.get(name)
+    from hlopt.ir.types import FunctionType
+
+    if isinstance(ty1, FunctionType) != (name in ("tensor.reshape", "tensor.concat")):
+        raise s.error("invalid kind of type specified", t1.start_pos)
+    if (want_kw is None) != (t2 is None) or (want_kw is not None and kw != want_kw):
+        raise s.error(f"expected '{want_kw}'" if want_kw else "expected end of operation",
+                      t1.end_pos if t2 is None else t1.end_pos + 1)
+    op = _PARSERS[name](s, a, ty1, ty2)
+    return op, name_tok.start_pos
+
+
+_SECOND_TYPE = {"tensor.cast": "to", "tensor.bitcast": "to", "tensor.extract_slice": "to",
+                "tensor.insert_slice": "into", "tensor.expand_shape": "into", "tensor.collapse_shape": "into"}
+
+
+def _p_empty(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    a.punct("(")
+    sizes = a.values()
+    a.punct(")")
+    attrs = a.attr_dict()
+    a.finish()
+    return Operation("tensor.empty", [_use(s, v, index) for v in sizes], [t], None, attrs)
+
+
+def _p_dim(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    attrs = a.attr_dict()
+    src = a.value()
+    a.punct(",")
+    i = a.value()
+    a.finish()
+    return Operation("tensor.dim", [_use(s, src, t), _use(s, i, index)], [index], None, attrs)
+
+
+def _p_unary(name: str) -> Any:
+    def parse(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+        src = a.value()
+        attrs = a.attr_dict()
+        a.finish()
+        res = t2 if t2 is not None else index  # rank: `: type($tensor)`, result index
+        return Operation(name, [_use(s, src, t)], [res], None, attrs)
+    return parse
+
+
+def _element(s: Any, t: Any, pos: int) -> Any:
+    if not isinstance(t, RankedTensorType):
+        raise s.error("'tensor' must be ranked tensor of any type values", pos)
+    return t.element_type
+
+
+def _p_extract(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    src = a.value()
+    a.punct("[")
+    idx = a.values()
+    a.punct("]")
+    attrs = a.attr_dict()
+    a.finish()
+    et = _element(s, t, src[1])
+    return Operation("tensor.extract", [_use(s, src, t)] + [_use(s, v, index) for v in idx], [et], None, attrs)
+
+
+def _p_insert(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    scalar = a.value()
+    a.keyword("into")
+    dest = a.value()
+    a.punct("[")
+    idx = a.values()
+    a.punct("]")
+    attrs = a.attr_dict()
+    a.finish()
+    et = _element(s, t, dest[1])
+    ops = [_use(s, scalar, et), _use(s, dest, t)] + [_use(s, v, index) for v in idx]
+    return Operation("tensor.insert", ops, [t], None, attrs)
+
+
+def _p_from_elements(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    start = a.at()
+    vals = a.values()
+    attrs = a.attr_dict()
+    a.finish()
+    n = prod(t.shape) if isinstance(t, RankedTensorType) and t.has_static_shape else None
+    if n is not None and n != len(vals):
+        raise s.error(f"custom op 'tensor.from_elements' number of operands and types do not match: got "
+                      f"{len(vals)} operands and {n} types", start)
+    et = getattr(t, "element_type", None)
+    return Operation("tensor.from_elements", [_use(s, v, et) for v in vals], [t], None, attrs)
+
+
+def _p_splat(s: Any, a: _Args, t: Any, _: Any) -> Operation:
+    v = a.value()
+    sizes = []
+    if a.punct("[", required=False):
+        sizes = a.values()
+        a.punct("]")
+    attrs = a.attr_dict()
+    a.finish()
+    et = getattr(t, "element_type", None)
+    return Operation("tensor.splat", [_use(s, v, et)] + [_use(s, x, index) for x in sizes], [t], None, attrs)
+
+
+def _p_reshape(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
+    src = a.value()
+    a.punct("(")
+    shape = a.value()
+    a.punct(")")
+    attrs = a.attr_dict()
+    a.finish()
+    if len(ft.inputs) != 2 or len(ft.results) != 1:
+        raise s.error("expected 2 operand types and 1 result type", a.base)
+    return Operation("tensor.reshape", [_use(s, src, ft.inputs[0]), _use(s, shape, ft.inputs[1])],
+                     list(ft.results), None, attrs)
+
+
+def _p_concat(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
+    a.keyword("dim")
+    a.punct("(")
+    dim = a.integer()
+    a.punct(")")
+    start = a.at()
+    vals = a.values()
+    attrs = a.attr_dict()
+    a.finish()
+    if len(vals) != len(ft.inputs):
+        raise s.error(f"{len(vals)} operands present, but expected {len(ft.inputs)}", start)
+    return Operation("tensor.concat", [_use(s, v, t) for v, t in zip(vals, ft.inputs)], list(ft.results),
+                     {"dim": IntegerAttr(dim)}, attrs)
+
+
+def _slice_props(lists: list[tuple[list[int], list]], lead: int) -> dict:
+    segs = [1] * lead + [len(d) for _, d in lists]
+    props = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), segs)}
+    for key, (static, _) in zip(_SLICE_PROPS, lists):
+        props[key] = _i64_array(static)
+    return props
+
+
+def _p_extract_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    lists = [a.mixed(), a.mixed(), a.mixed()]
+    attrs = a.attr_dict()
+    a.finish()
+    ops = [_use(s, src, t)] + [_use(s, v, index) for _, d in lists for v in d]
+    return Operation("tensor.extract_slice", ops, [t2], _slice_props(lists, 1), attrs)
+
+
+def _p_insert_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    a.keyword("into")
+    dest = a.value()
+    lists = [a.mixed(), a.mixed(), a.mixed()]
+    attrs = a.attr_dict()
+    a.finish()
+    ops = [_use(s, src, t), _use(s, dest, t2)] + [_use(s, v, index) for _, d in lists for v in d]
+    return Operation("tensor.insert_slice", ops, [t2], _slice_props(lists, 2), attrs)
+
+
+def _p_expand(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    groups = a.reassociation()
+    a.keyword("output_shape")
+    static, dyn = a.mixed()
+    attrs = a.attr_dict()
+    a.finish()
+    return Operation("tensor.expand_shape", [_use(s, src, t)] + [_use(s, v, index) for v in dyn], [t2],
+                     {"reassociation": groups, "static_output_shape": _i64_array(static)}, attrs)
+
+
+def _p_collapse(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    groups = a.reassociation()
+    attrs = a.attr_dict()
+    a.finish()
+    return Operation("tensor.collapse_shape", [_use(s, src, t)], [t2], {"reassociation": groups}, attrs)
+
+
+_PARSERS = {
+    "tensor.empty": _p_empty, "tensor.dim": _p_dim, "tensor.cast": _p_unary("tensor.cast"),
+    "tensor.bitcast": _p_unary("tensor.bitcast"), "tensor.rank": _p_unary("tensor.rank"),
+    "tensor.extract": _p_extract, "tensor.insert": _p_insert, "tensor.from_elements": _p_from_elements,
+    "tensor.splat": _p_splat, "tensor.reshape": _p_reshape, "tensor.concat": _p_concat,
+    "tensor.extract_slice": _p_extract_slice, "tensor.insert_slice": _p_insert_slice,
+    "tensor.expand_shape": _p_expand, "tensor.collapse_shape": _p_collapse,
+}
+
+
+def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> Operation | None:
+    """Constants of tensor folds are arith.constant ops (as MLIR's tensor dialect)."""
+    from hlopt.ir.attributes import FloatAttr
+
+    if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
+        return None
+    return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+
+
+DIALECT = Dialect("tensor", ops=(
+    EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
+    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp),
+    grammar="tensor.lark", syntax={"tensor_op": tensor_op}, materialize_constant=materialize_constant,
+    allow_unknown_ops=True)
