@@ -81,8 +81,9 @@ def _time_once(n_ops: int) -> dict[str, float]:
         pm = PassManager.from_text(pipeline)
         pm.verify_each = False  # time the pass, not the verifier
         # the passes pause the collector while they build IR; keep a collection of
-        # earlier garbage (or of the pass's own, right after it) out of the timed region
-        gc.collect()
+        # earlier garbage (or of the pass's own, right after it) out of the timed
+        # region (not by collecting before it: a full collection walks the heap,
+        # which leaves a small module, not a large one, in the CPU cache)
         gc.disable()
         t0 = time.process_time()  # CPU time: the machine may be shared
         pm.run(m)

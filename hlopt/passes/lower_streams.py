@@ -56,7 +56,7 @@ class StreamLoop:
     def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int,
                  fork: str = "before-loop", join: str = "in-loop"):
         self.rw, self.extent = rw, extent
-        loc = before.location
+        loc = before.lazy_location
         rw.set_insertion_point_before(before)
         idx = IndexType()
         pool = {"pool": IntegerAttr(num_streams, i64)}
@@ -144,7 +144,7 @@ class ComputePattern(StreamPattern):
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         d = op.opdef
-        rw, loc = loop.rw, op.location
+        rw, loc = loop.rw, op.lazy_location
         out_t = op.results[0].type
         axis = stream_axis(out_t)
         rw.set_insertion_point_before(loop.head)
@@ -188,7 +188,7 @@ class CommunicationPattern(StreamPattern):
             in_ax = ax + (di is not None and di <= ax)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
-        ins = [loop.slice(src, in_ax, op.location), loop.slice(dst, ax, op.location)]
+        ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
         for i, v in enumerate(ins):
