@@ -11,6 +11,7 @@ import pytest
 import hlopt
 from hlopt.analysis.hir_races import find_races, overlap
 from hlopt.driver import run_module
+from hlopt.ir.core import Operation
 
 LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
 FORMS = {"default": "", "fork-in-loop": " fork=in-loop", "assign-streams": " fork=in-loop join=after-loop",
@@ -26,7 +27,7 @@ def _cases() -> list[tuple[str, str]]:
     return out
 
 
-def _lower(text: str, form: str) -> hlopt.Operation:
+def _lower(text: str, form: str) -> Operation:
     m = hlopt.parse_module(text)
     run_module(m, "builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,"
                   f"lower-streams{{num-streams=2{FORMS[form]}}})")
@@ -45,7 +46,7 @@ SINGLE = dict(_cases())["SingleSetOp"]
 THREE = dict(_cases())["ThreeSetOpsWithDisjointsForLoops"]
 
 
-def _without(m: hlopt.Operation, nth: int) -> hlopt.Operation:
+def _without(m: Operation, nth: int) -> Operation:
     """The module with its `nth` hir.synchronize taken out."""
     lines = hlopt.print_op(m).splitlines()
     syncs = [i for i, ln in enumerate(lines) if "hir.synchronize" in ln]
