@@ -42,9 +42,9 @@ echo "== 6. executable specialization per device target (IREE's encoding special
 echo
 echo "== 7. host IR (nvFuser): segment, lower to kernels + communications, run slices on streams"
 "$BIN/hlopt" examples/ag_matmul.mlir --mlir-pass-statistics \
-  --pass-pipeline='builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,lower-streams{num-streams=2 join=after-loop})' \
+  --pass-pipeline='builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,lower-streams{num-streams=2})' \
   -o "$TMP/host.mlir" 2>&1 | grep -E "predicted" || true
-grep -E "scf.for|hir.communication|hir.post_on_stream|hir.set_current_stream" "$TMP/host.mlir" | head -n 5 | sed 's/^ */   /' | cut -c1-110
+grep -E "scf.for|hir.synchronize|hir.communication|hir.matmul|hir.set_current_stream" "$TMP/host.mlir" | head -n 9 | sed 's/^ */   /' | cut -c1-110
 echo
 echo "== 8. errors point at the line (a broken copy of the input):"
 BAD=$TMP/bad.mlir

@@ -14,6 +14,10 @@ Two levels:
   program order (every stream op is recorded in `trace`, in order, for
   schedule views).
 
+`trace_host` records the host actions without numerics; each records the
+buffer regions it reads and writes (a root buffer and the alias_select path
+into it), for the race check (hlopt.analysis.hir_races).
+
 `shard(x, type)` splits a global array as a type's sharding places it.
 """
 
@@ -74,6 +78,14 @@ class TraceEvent:
     op: Operation
     iteration: tuple[int, ...] = ()
     other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index)
+    reads: tuple["Region", ...] = ()  # trace_host only: buffer regions read and written
+    writes: tuple["Region", ...] = ()
+
+
+# A buffer region: (root buffer number, ((axis, index), ...) of the
+# alias_selects from the root); roots: function arguments and every buffer
+# an op creates.
+Region = tuple[int, tuple[tuple[int, int], ...]]
 
 
 class _Machine:
@@ -86,6 +98,22 @@ class _Machine:
         self.stream = 0  # the current stream (0: the stream current at entry)
         self.iters: list[int] = []
         self.depth = 0  # > 0 inside a launched kernel (its ops are one kernel event)
+        # dry runs: the region each value's stand-in names (keyed by id; the
+        # stand-in is kept alive beside it so ids are not reused)
+        self.regions: dict[int, tuple[Any, Region]] = {}
+
+    # -- regions (dry runs) ------------------------------------------------------
+    def new_root(self, obj: Any) -> Region:
+        r = (len(self.regions), ())
+        self.regions[id(obj)] = (obj, r)
+        return r
+
+    def region(self, obj: Any) -> Region | None:
+        e = self.regions.get(id(obj))
+        return e[1] if e is not None and e[0] is obj else None
+
+    def regions_of(self, objs: Sequence[Any]) -> tuple[Region, ...]:
+        return tuple(r for r in map(self.region, objs) if r is not None)
 
     # -- values --------------------------------------------------------------
     def devices(self, t: Type) -> tuple[int, ...]:
@@ -109,10 +137,11 @@ class _Machine:
             self.run_op(op, env)
         return []
 
-    def record(self, kind: str, op: Operation, other: Any = None) -> None:
+    def record(self, kind: str, op: Operation, other: Any = None, reads: tuple[Region, ...] = (),
+               writes: tuple[Region, ...] = ()) -> None:
         if self.depth:
             return
-        self.trace.append(TraceEvent(kind, self.stream, op, tuple(self.iters), other))
+        self.trace.append(TraceEvent(kind, self.stream, op, tuple(self.iters), other, reads, writes))
 
     # -- ops -------------------------------------------------------------------
     def run_op(self, op: Operation, env: dict[Value, Any]) -> None:
@@ -132,9 +161,13 @@ class _Machine:
         out = d.dest(op)
         res: dict[int, np.ndarray] = {}
         if self.dry:
-            self.record("compute", op)
             if out is None:
                 env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
+                written = self.new_root(env[op.results[0]])
+            else:
+                written = self.region(env[out])
+            self.record("compute", op, reads=self.regions_of([env[v] for v in ins]),
+                        writes=(written,) if written is not None else ())
             return
         for dev in self.devices(dest_t):
             args = []
@@ -190,6 +223,7 @@ class _Machine:
             env[r] = v
 
     def op_hir_post_on_stream(self, op: Operation, env: dict) -> None:
+        at = len(self.trace)
         self.record("kernel", op)
         self.depth += 1
         try:
@@ -198,6 +232,10 @@ class _Machine:
             self.depth -= 1
         for r, v in zip(op.results, outs):
             env[r] = v
+        if self.dry and at < len(self.trace):  # the launch reads its operands, writes its results
+            e = self.trace[at]
+            e.reads = self.regions_of([env[v] for v in op.operands])
+            e.writes = self.regions_of(outs)
 
     def op_func_call(self, op: Operation, env: dict) -> None:
         outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
@@ -208,6 +246,7 @@ class _Machine:
         t = op.results[0].type
         if self.dry:
             env[op.results[0]] = dict.fromkeys(self.devices(t))
+            self.new_root(env[op.results[0]])
         else:
             env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
         self.record("allocate", op)
@@ -217,6 +256,9 @@ class _Machine:
         i = env[op.operands[1]]
         index = (slice(None),) * axis + (i, Ellipsis)  # a view even when 0-d
         env[op.results[0]] = {dev: (a[index] if a is not None else None) for dev, a in env[op.operands[0]].items()}
+        base = self.region(env[op.operands[0]]) if self.dry else None
+        if base is not None:
+            self.regions[id(env[op.results[0]])] = (env[op.results[0]], (base[0], base[1] + ((axis, i),)))
 
     # streams run in program order: only the current stream is tracked
     def op_hir_get_current_stream(self, op: Operation, env: dict) -> None:
@@ -245,7 +287,9 @@ class _Machine:
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value
         if self.dry:
-            self.record("communication", op)
+            src, dst = (self.region(env[v]) for v in op.operands)
+            self.record("communication", op, reads=(src,) if src is not None else (),
+                        writes=(dst,) if dst is not None else ())
             return
         src_v, dst_v = op.operands
         in_t, out_t = src_v.type, dst_v.type
@@ -314,12 +358,19 @@ def run_global(module: Operation, fn: str, inputs: Sequence[np.ndarray]) -> list
 def trace_host(module: Operation, fn: str) -> list[TraceEvent]:
     """The host actions of `fn` in order, without computing values (for
     schedule simulation)."""
+    return host_accesses(module, fn)[0]
+
+
+def host_accesses(module: Operation, fn: str) -> tuple[list[TraceEvent], list[Region], list[Region]]:
+    """`trace_host`, plus the regions of `fn`'s arguments and of its results."""
     m = _Machine(module, False, dry=True)
     f = m.funcs.get(fn)
     if f is None:
         raise EvalError(f"no function @{fn}")
-    m.call(fn, [dict.fromkeys(mesh_of(a.type)) for a in f.regions[0].blocks[0].args])
-    return m.trace
+    args = [dict.fromkeys(mesh_of(a.type)) for a in f.regions[0].blocks[0].args]
+    arg_regions = [m.new_root(a) for a in args]
+    outs = m.call(fn, args)
+    return m.trace, arg_regions, list(m.regions_of(outs))
 
 
 def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
@@ -336,4 +387,4 @@ def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
     return outs, m.trace
 
 
-__all__ = ["EvalError", "TraceEvent", "run_global", "run_devices", "shard", "trace_host"]
+__all__ = ["EvalError", "Region", "TraceEvent", "host_accesses", "run_global", "run_devices", "shard", "trace_host"]

@@ -182,6 +182,12 @@ class Operation:
     def location(self, loc: Location) -> None:
         self._loc = loc
 
+    @property
+    def lazy_location(self) -> Any:
+        """The location as stored (maybe a lazy source position), to give a
+        new op without resolving it: resolving reads the source text."""
+        return self._loc
+
     # -- operands and results ----------------------------------------------
     @property
     def operands(self) -> list[Value]:

@@ -61,11 +61,11 @@ class HirLower(Pass):
         rw.set_insertion_point_before(host)
         fn = rw.create("func.func", properties={"sym_name": StringAttr(name), "function_type": TypeAttr(ft),
                                                 "sym_visibility": StringAttr("private")},
-                       regions=1, location=kernel.location)
+                       regions=1, location=kernel.lazy_location)
         rw.inline_region_before(kernel.regions[0], fn.regions[0], 0)
         y = fn.regions[0].blocks[0].last_op
-        rw.replace_op_with_new(y, "func.return", y.operands, result_types=[])
-        rw.replace_op_with_new(kernel, "hir.post_on_stream", kernel.operands,
+        rw.replace_op_with_new(y, "func.return", y.operands, result_types=[], location=y.lazy_location)
+        rw.replace_op_with_new(kernel, "hir.post_on_stream", kernel.operands, location=kernel.lazy_location,
                                properties={"callee": SymbolRefAttr(name)})
         self.stat("kernels")
 
@@ -76,15 +76,15 @@ class HirLower(Pass):
             self.fail(f"cannot lower resharding op: {e}", op)
         out_t = op.results[0].type
         rw.set_insertion_point_before(op)
-        buf = rw.create("hir.allocate", (), [out_t], location=op.location)
+        buf = rw.create("hir.allocate", (), [out_t], location=op.lazy_location)
         comm = rw.create("hir.communication", [op.operands[0], buf.results[0]], [RequestType()],
                          properties=communication_props(kind, op.operands[0].type, out_t, red),
-                         location=op.location)
+                         location=op.lazy_location)
         try:
             CommunicationOp.verify(comm)
         except IRError as e:
             msg = e.args[0].split(" op ", 1)[-1]
             self.fail(f"cannot lower resharding op to {kind}: {msg}", op)
-        rw.create("hir.wait", [comm.results[0]], location=op.location)
+        rw.create("hir.wait", [comm.results[0]], location=op.lazy_location)
         rw.replace_op(op, [buf.results[0]])
         self.stat("communications")

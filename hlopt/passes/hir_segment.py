@@ -24,11 +24,12 @@ def outline_segment(rw: Rewriter, ops: list[Operation]) -> Operation:
                 ins.append(v)
     outs = [r for op in ops for r in op.results if any(u.owner not in inside for u in r.uses)]
     rw.set_insertion_point_before(ops[0])
-    loc = ops[0].location
+    loc = ops[0].lazy_location
     kernel = rw.create("hir.kernel", ins, [r.type for r in outs], regions=[Region()], location=loc)
-    locs = [v.location if isinstance(v, BlockArgument) and v.location is not None else loc for v in ins]
+    arg_loc = ops[0].location if ins else None  # block arguments hold resolved locations
+    locs = [v.location if isinstance(v, BlockArgument) and v.location is not None else arg_loc for v in ins]
     block = rw.create_block(kernel.regions[0], [v.type for v in ins], locs)
-    y = rw.create("hir.yield", outs, location=ops[-1].location)
+    y = rw.create("hir.yield", outs, location=ops[-1].lazy_location)
     for op in ops:
         rw.move_op_before(op, y)
     for v, a in zip(ins, block.args):

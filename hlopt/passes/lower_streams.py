@@ -3,12 +3,15 @@ loops (nvFuser's stream lowering).
 
 One walk over each host function. An op whose output has a `stream` axis
 runs in an `scf.for` over that axis: its output buffer is allocated before
-the loop; each iteration makes stream `i mod N` current, synchronizes it
-with the stream that was current, runs the op on slices
-(`hir.alias_select`, cached per tensor and axis) in destination-passing
-form, then switches back and synchronizes. Consecutive stream-parallel
-ops over the same extent share one loop; any other op ends it (operand-less
-allocations are hoisted above an open loop instead).
+the loop; each iteration makes stream `i mod N` current, runs the op on
+slices (`hir.alias_select`, cached per tensor and axis) in
+destination-passing form, then switches back and synchronizes (the main
+stream waits for the iteration's stream). The workers' wait for the main
+stream sits by default in a loop of its own before the work loop, as in
+nvFuser's StreamParallelType pass (`fork`/`join` options: see StreamLoop).
+Consecutive stream-parallel ops over the same extent share one loop; any
+other op ends it (operand-less allocations are hoisted above an open loop
+instead).
 
 Which ops are stream-parallel and how each is moved into a loop is a list
 of `StreamPattern`s, one per op kind (fusion ops, communications and their
@@ -30,39 +33,71 @@ from hlopt.ir.types import IndexType, i64
 from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
+FORKS = ("before-loop", "in-loop")
+JOINS = ("in-loop", "after-loop")
+
 
 class StreamLoop:
     """An open `scf.for` over a stream axis: its body's insertion point
-    (before the closing stream switch) and the slice cache."""
+    (before the closing stream switch), where allocations go (`head`, before
+    the loop and its stream setup) and the slice cache.
 
-    def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int, join_after: bool):
+    `fork`/`join` place the two synchronizations with the main stream (the
+    stream current before the loop). A synchronization waits for everything
+    enqueued on the awaited stream so far, including that stream's own
+    waits, so a worker that waits for the main stream after the main stream
+    waited for the previous iteration's worker waits for that iteration too:
+    with both in the loop (nvFuser #4147) the slices serialize. nvFuser
+    moved the fork into a loop of its own before the work loop (#4217,
+    #4402; its StreamParallelType pass), or, in AssignStreams, the join into a
+    loop after it; either way no worker waits for a main stream that waits
+    for another worker."""
+
+    def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int,
+                 fork: str = "before-loop", join: str = "in-loop"):
         self.rw, self.extent = rw, extent
-        loc = before.location
+        loc = before.lazy_location
         rw.set_insertion_point_before(before)
         idx = IndexType()
         pool = {"pool": IntegerAttr(num_streams, i64)}
         bounds = [rw.create("arith.constant", (), [idx], properties={"value": IntegerAttr(v, idx)},
                             location=loc).results[0] for v in (0, extent, 1)]
-        if join_after:  # the stream current before the loop
-            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
-        self.op = rw.create("scf.for", bounds, (), regions=1, location=loc)
-        if join_after:
-            # after the loop, a joining loop: the main stream waits for every
-            # worker (so iterations on different streams may overlap)
-            join = rw.create("scf.for", bounds, (), regions=1, location=loc)
-            j = rw.create_block(join.regions[0], [idx], [loc]).args[0]
+
+        def worker_loop(fork: bool) -> None:
+            """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
+            for the main stream) or the join (the current stream waits for `%w`)."""
+            loop = rw.create("scf.for", bounds, (), regions=1, location=loc)
+            ip = rw.insertion_point()
+            j = rw.create_block(loop.regions[0], [idx], [loc]).args[0]
             w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
-            rw.create("hir.synchronize", [w], location=loc)
+            if fork:
+                rw.create("hir.set_current_stream", [w], location=loc)
+            rw.create("hir.synchronize", [main if fork else w], location=loc)
             rw.create("scf.yield", location=loc)
+            rw.restore(ip)
+
+        main: Value | None = None
+        outside = fork == "before-loop" or join == "after-loop"
+        if outside:  # the main stream, captured once before the loops
+            self.head = rw.create("hir.get_current_stream", (), [StreamType()], location=loc)
+            main = self.head.results[0]
+        if fork == "before-loop":  # every worker waits once for the main stream's work so far
+            worker_loop(fork=True)
+        self.op = rw.create("scf.for", bounds, (), regions=1, location=loc)
+        if not outside:
+            self.head = self.op
+        if join == "after-loop":  # the main stream waits for every worker after the loop
+            worker_loop(fork=False)
         body = rw.create_block(self.op.regions[0], [idx], [loc])
         self.iv = body.args[0]
-        if not join_after:
+        if main is None:
             main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
         worker = rw.create("hir.stream", [self.iv], [StreamType()], properties=pool, location=loc).results[0]
         rw.create("hir.set_current_stream", [worker], location=loc)
-        rw.create("hir.synchronize", [main], location=loc)
+        if fork == "in-loop":
+            rw.create("hir.synchronize", [main], location=loc)
         self.tail = rw.create("hir.set_current_stream", [main], location=loc)
-        if not join_after:
+        if join == "in-loop":
             rw.create("hir.synchronize", [worker], location=loc)
         rw.create("scf.yield", location=loc)
         self.cache: dict[tuple[Value, int], Value] = {}
@@ -109,10 +144,10 @@ class ComputePattern(StreamPattern):
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         d = op.opdef
-        rw, loc = loop.rw, op.location
+        rw, loc = loop.rw, op.lazy_location
         out_t = op.results[0].type
         axis = stream_axis(out_t)
-        rw.set_insertion_point_before(loop.op)
+        rw.set_insertion_point_before(loop.head)
         buf = rw.create("hir.allocate", (), [out_t], location=loc).results[0]
         ins = []
         props = dict(op.properties.entries)
@@ -153,7 +188,7 @@ class CommunicationPattern(StreamPattern):
             in_ax = ax + (di is not None and di <= ax)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
-        ins = [loop.slice(src, in_ax, op.location), loop.slice(dst, ax, op.location)]
+        ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
         for i, v in enumerate(ins):
@@ -202,10 +237,14 @@ class LowerStreams(Pass):
     summary = "Run stream-parallel host ops in loops over their stream axis, one stream per iteration"
     anchor = "builtin.module"
     num_streams: int = field(default=4, metadata={"help": "size of the stream pool (iteration i runs on i mod N)"})
+    fork: str = field(default="before-loop", metadata={
+        "help": "where each worker stream waits for the main stream: before-loop: once, in a loop of its own "
+                "before the work loop (nvFuser's StreamParallelType, #4217), so iterations on different streams "
+                "overlap; in-loop: at the start of every iteration (nvFuser #4147; with join=in-loop the slices "
+                "serialize)"})
     join: str = field(default="in-loop", metadata={
-        "help": "in-loop: each iteration ends by making the main stream wait for its worker (nvFuser's first "
-                "stream lowering); after-loop: a joining loop after the loop does (nvFuser's AssignStreams), so "
-                "iterations on different streams overlap"})
+        "help": "where the main stream waits for each worker: in-loop: at the end of its iteration; "
+                "after-loop: in a joining loop after the loop (nvFuser's AssignStreams)"})
     predict: bool = field(default=True, metadata={
         "help": "report the predicted time of each host function with 1 stream and with num-streams streams "
                 "(roofline cost model) as statistics"})
@@ -217,8 +256,10 @@ class LowerStreams(Pass):
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
             self.fail(f"num-streams must be at least 1, got {self.num_streams}", op)
-        if self.join not in ("in-loop", "after-loop"):
-            self.fail(f"unknown join '{self.join}' (expected in-loop or after-loop)", op)
+        if self.fork not in FORKS:
+            self.fail(f"unknown fork '{self.fork}' (expected {' or '.join(FORKS)})", op)
+        if self.join not in JOINS:
+            self.fail(f"unknown join '{self.join}' (expected {' or '.join(JOINS)})", op)
         body = op.regions[0].blocks[0]
         kernels = {o.properties.get("callee").leaf for o in op.walk()
                    if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
@@ -271,12 +312,12 @@ class LowerStreams(Pass):
                     break
             if pattern is None:
                 if loop is not None and _hoistable(op):
-                    rw.move_op_before(op, loop.op)
+                    rw.move_op_before(op, loop.head)
                     continue
                 loop = None
                 continue
             if loop is None or loop.extent != extent:
-                loop = StreamLoop(rw, op, extent, self.num_streams, self.join == "after-loop")
+                loop = StreamLoop(rw, op, extent, self.num_streams, self.fork, self.join)
                 self.stat("loops")
             pattern.lower(op, loop, self)
             self.stat("ops")

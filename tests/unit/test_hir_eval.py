@@ -14,10 +14,16 @@ from hlopt.analysis.hir_eval import EvalError, run_devices, run_global, shard
 from hlopt.driver import run_module
 
 LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
+STANDALONE = "builtin.module(func.func(hir-segment{{policy=standalone}}),hir-lower,lower-streams{{num-streams=2{}}})"
 PIPELINES = {
-    "standalone": "builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,lower-streams{num-streams=2})",
+    "standalone": STANDALONE.format(""),
     "resharding": "builtin.module(func.func(hir-segment{policy=resharding}),hir-lower)",
+    # the other placements of the synchronizations with the main stream compute the same
+    "fork-in-loop": STANDALONE.format(" fork=in-loop"),
+    "assign-streams": STANDALONE.format(" fork=in-loop join=after-loop"),
+    "join-after-loop": STANDALONE.format(" join=after-loop"),
 }
+STREAM_FORMS = ("standalone", "fork-in-loop", "assign-streams", "join-after-loop")
 
 
 def _chunks(name: str) -> list[tuple[str, str]]:
@@ -30,7 +36,8 @@ def _chunks(name: str) -> list[tuple[str, str]]:
     return out
 
 
-CASES = [(f, fn, text, "standalone") for f in ("lower-streams.mlir", "pipeline.mlir") for fn, text in _chunks(f)] + \
+CASES = [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir") for fn, text in _chunks(f)
+         for p in STREAM_FORMS] + \
     [("lower.mlir", fn, text, p) for fn, text in _chunks("lower.mlir") for p in PIPELINES]
 
 

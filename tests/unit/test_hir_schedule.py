@@ -1,10 +1,13 @@
 """Predicted host-program timelines (hir evaluator trace + roofline cost
-model): AG+matmul overlap across streams, the serializing in-loop join,
+model): AG+matmul overlap across streams with the default stream lowering
+and nvFuser's AssignStreams form, the serializing in-loop fork and join,
 statistics and the --view-schedule trace file."""
 from __future__ import annotations
 
 import json
 import pathlib
+
+import pytest
 
 import hlopt
 from hlopt.analysis.hir_schedule import host_functions, simulate
@@ -17,10 +20,10 @@ AG = LIT.joinpath("lower-streams.mlir").read_text().split("// -----")[-1]
 AG = AG.replace("4x2x3x8", "8x2x64x512").replace("4x2x3x5", "8x2x64x512").replace("8x5xf32", "512x512xf32")
 
 
-def _lowered(join: str, streams: int = 2):
+def _lowered(sync: str = "", streams: int = 2):
     m = hlopt.parse_module(AG)
     run_module(m, "builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,"
-                  f"lower-streams{{num-streams={streams} join={join} predict=false}})")
+                  f"lower-streams{{num-streams={streams} {sync} predict=false}})")
     hlopt.verify(m)
     return m
 
@@ -34,8 +37,13 @@ def _spans(tl: Timeline, device: str) -> dict[str, tuple[str, float, float]]:
             for e in events if e.get("ph") == "X" and procs[e["pid"]] == device}
 
 
-def test_allgather_of_slice_i_overlaps_matmul_of_slice_i_minus_1() -> None:
-    m = _lowered("after-loop")
+# the default (fork before the loop), nvFuser's AssignStreams, and both moved out
+OVERLAPPING = ["", "fork=in-loop join=after-loop", "join=after-loop"]
+
+
+@pytest.mark.parametrize("sync", OVERLAPPING, ids=["default", "assign-streams", "fork-and-join-loops"])
+def test_allgather_of_slice_i_overlaps_matmul_of_slice_i_minus_1(sync: str) -> None:
+    m = _lowered(sync)
     assert host_functions(m) == ["AG_matmul"]
     tl = Timeline()
     overlapped = simulate(m, "AG_matmul", timeline=tl)
@@ -55,11 +63,15 @@ def test_allgather_of_slice_i_overlaps_matmul_of_slice_i_minus_1() -> None:
     assert any(e.get("ph") == "s" for e in events) and any(e.get("ph") == "f" for e in events)
 
 
-def test_in_loop_join_serializes_the_slices() -> None:
-    # nvFuser's first stream lowering joins in each iteration: the next
-    # iteration's stream waits for the main stream, which waits for this one
-    m = _lowered("in-loop")
-    assert simulate(m, "AG_matmul") == simulate(m, "AG_matmul", streams=1)
+def test_in_loop_fork_and_join_serialize_the_slices() -> None:
+    # nvFuser #4147 forks and joins in each iteration: the next iteration's
+    # stream waits for the main stream, which waits for this one
+    m = _lowered("fork=in-loop join=in-loop")
+    tl = Timeline()
+    assert simulate(m, "AG_matmul", timeline=tl) == simulate(m, "AG_matmul", streams=1)
+    spans = _spans(tl, "device 0")
+    for i in range(1, 8):  # slice i's allgather starts only after slice i-1's matmul ends
+        assert spans[f"allgather [{i}]"][1] >= spans[f"matmul [{i - 1}]"][2] - 1e-3  # trace times are rounded
 
 
 def test_statistics_and_view_schedule(tmp_path: pathlib.Path) -> None:
@@ -68,7 +80,7 @@ def test_statistics_and_view_schedule(tmp_path: pathlib.Path) -> None:
     from hlopt.passes.manager import PassManager
 
     pm = PassManager.from_text("builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,"
-                               "lower-streams{num-streams=2 join=after-loop},"
+                               "lower-streams{num-streams=2},"
                                f"view-schedule{{file={out}}})")
     pm.run(m)
     ls = next(p for p in pm.passes() if p.argument == "lower-streams")

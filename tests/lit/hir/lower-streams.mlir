@@ -10,11 +10,15 @@
 // CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 // CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[MAIN:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for %[[J:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
+// CHECK-NEXT:    %[[SJ:.*]] = hir.stream %[[J]] mod 2
+// CHECK-NEXT:    hir.set_current_stream %[[SJ]]
+// CHECK-NEXT:    hir.synchronize %[[MAIN]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
-// CHECK-NEXT:    %[[MAIN:.*]] = hir.get_current_stream
 // CHECK-NEXT:    %[[S:.*]] = hir.stream %[[I]] mod 2
 // CHECK-NEXT:    hir.set_current_stream %[[S]]
-// CHECK-NEXT:    hir.synchronize %[[MAIN]]
 // CHECK-NEXT:    %[[IN_I:.*]] = hir.alias_select %[[A]][0, %[[I]]] : tensor<4x8xf32> -> tensor<8xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %[[OUT]][0, %[[I]]] : tensor<4x8xf32, #sharding> -> tensor<8xf32>
 // CHECK-NEXT:    hir.set %[[IN_I]] into %[[OUT_I]] : tensor<8xf32> -> tensor<8xf32>
@@ -33,6 +37,12 @@ func.func @SingleSetOp(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> {
 // CHECK-LABEL: func.func @SingleSetOpNonOutermost
 // CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
 // CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x6xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] = %{{.*}} to %[[C6]] step
 // CHECK:         %[[IN_I:.*]] = hir.alias_select %arg0[1, %[[I]]] : tensor<4x6xf32> -> tensor<4xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %[[OUT]][1, %[[I]]] : tensor<4x6xf32, #sharding> -> tensor<4xf32>
@@ -47,6 +57,12 @@ func.func @SingleSetOpNonOutermost(%a: tensor<4x6xf32>) -> tensor<4x6xf32, #s1> 
 #s = #hir.sharding<[stream, serial]>
 // CHECK-LABEL: func.func @SingleBinaryOp
 // CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]]
 // CHECK-NEXT:    %[[B_I:.*]] = hir.alias_select %arg1[0, %[[I]]]
@@ -64,6 +80,12 @@ func.func @SingleBinaryOp(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x
 // CHECK-LABEL: func.func @TwoSetOps
 // CHECK:       %[[T1:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
 // CHECK-NEXT:  %[[T2:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]]
 // CHECK-NEXT:    %[[T1_I:.*]] = hir.alias_select %[[T1]][0, %[[I]]]
@@ -87,11 +109,23 @@ func.func @TwoSetOps(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> {
 #s = #hir.sharding<[stream, serial]>
 // CHECK-LABEL: func.func @ThreeSetOpsWithDisjointsForLoops
 // CHECK:       %[[T1:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for
 // CHECK:         hir.set %{{.*}} into %{{.*}} : tensor<8xf32> -> tensor<8xf32>
 // CHECK:       }
 // CHECK-NEXT:  %[[T2:.*]] = hir.set %[[T1]] : tensor<4x8xf32, #sharding> -> tensor<4x8xf32>
 // CHECK:       %[[T3:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[T2_I:.*]] = hir.alias_select %[[T2]][0, %[[I]]]
 // CHECK-NEXT:    %[[T3_I:.*]] = hir.alias_select %[[T3]][0, %[[I]]]
@@ -110,6 +144,12 @@ func.func @ThreeSetOpsWithDisjointsForLoops(%a: tensor<4x8xf32>) -> tensor<4x8xf
 #s = #hir.sharding<[stream, serial]>
 // CHECK-LABEL: func.func @Reduction
 // CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for
+// CHECK-NEXT:    hir.stream
+// CHECK-NEXT:    hir.set_current_stream
+// CHECK-NEXT:    hir.synchronize %[[M]]
+// CHECK-NEXT:  }
 // CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]] : tensor<4x8x2xf32> -> tensor<8x2xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %[[OUT]][0, %[[I]]] : tensor<4x8xf32, #sharding> -> tensor<8xf32>
@@ -124,7 +164,9 @@ func.func @Reduction(%a: tensor<4x8x2xf32>) -> tensor<4x8xf32, #s> {
 // Stream over M: rows of the lhs, the rhs whole.
 #s = #hir.sharding<[stream, serial]>
 // CHECK-LABEL: func.func @Matmul_M
-// CHECK:       scf.for %[[I:.*]] =
+// CHECK:       hir.synchronize %{{.*}}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]] : tensor<4x8xf32> -> tensor<8xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %{{.*}}[0, %[[I]]] : tensor<4x2xf32, #sharding> -> tensor<2xf32>
 // CHECK-NEXT:    hir.matmul %[[A_I]], %arg1 into %[[OUT_I]] : (tensor<8xf32>, tensor<8x2xf32>) -> tensor<2xf32>
@@ -139,7 +181,9 @@ func.func @Matmul_M(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>) -> tensor<4x2xf32,
 #n = #hir.sharding<[serial, stream]>
 // CHECK-LABEL: func.func @Matmul_N
 // CHECK-DAG:   arith.constant 6 : index
-// CHECK:       scf.for %[[I:.*]] =
+// CHECK:       hir.synchronize %{{.*}}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[B_I:.*]] = hir.alias_select %arg1[1, %[[I]]] : tensor<8x6xf32> -> tensor<8xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %{{.*}}[1, %[[I]]] : tensor<4x6xf32, #sharding> -> tensor<4xf32>
 // CHECK-NEXT:    hir.matmul %arg0, %[[B_I]] into %[[OUT_I]] : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4xf32>
@@ -152,7 +196,9 @@ func.func @Matmul_N(%a: tensor<4x8xf32>, %b: tensor<8x6xf32>) -> tensor<4x6xf32,
 
 #b = #hir.sharding<[stream, serial, serial]>
 // CHECK-LABEL: func.func @BatchedMatmul
-// CHECK:       scf.for %[[I:.*]] =
+// CHECK:       hir.synchronize %{{.*}}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  scf.for %[[I:.*]] =
 // CHECK:         %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]] : tensor<3x4x8xf32> -> tensor<4x8xf32>
 // CHECK-NEXT:    %[[B_I:.*]] = hir.alias_select %arg1[0, %[[I]]] : tensor<3x8x2xf32> -> tensor<8x2xf32>
 // CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %{{.*}}[0, %[[I]]] : tensor<3x4x2xf32, #sharding> -> tensor<4x2xf32>
@@ -166,17 +212,24 @@ func.func @BatchedMatmul(%a: tensor<3x4x8xf32>, %b: tensor<3x8x2xf32>) -> tensor
 
 // AG+matmul overlap: slice i's allgather (on stream i mod 2) overlaps slice
 // i-1's matmul; both run in one loop, the gathered buffer allocated before it.
+// The workers wait for the main stream in a loop of their own first: a wait
+// inside the loop would also wait for the previous iteration (see
+// stream-sync.mlir, tests/unit/test_hir_schedule.py).
 #in = #hir.sharding<[serial, didx, serial, serial], mesh = [0, 1]>
 #ag = #hir.sharding<[stream, serial, serial, serial], mesh = [0, 1]>
 #w = #hir.sharding<[serial, serial], mesh = [0, 1]>
 // CHECK-LABEL: func.func @AG_matmul
 // CHECK:       %[[G:.*]] = hir.allocate : tensor<4x2x3x8xf32, #sharding{{[0-9]*}}>
 // CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x2x3x5xf32, #sharding{{[0-9]*}}>
-// CHECK-NEXT:  scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT:    %[[MAIN:.*]] = hir.get_current_stream
+// CHECK-NEXT:  %[[MAIN:.*]] = hir.get_current_stream
+// CHECK-NEXT:  scf.for %[[J:.*]] = %[[LB:.*]] to %[[UB:.*]] step %[[STEP:.*]] {
+// CHECK-NEXT:    %[[SJ:.*]] = hir.stream %[[J]] mod 2
+// CHECK-NEXT:    hir.set_current_stream %[[SJ]]
+// CHECK-NEXT:    hir.synchronize %[[MAIN]]
+// CHECK-NEXT:  }
+// CHECK-NEXT:  scf.for %[[I:.*]] = %[[LB]] to %[[UB]] step %[[STEP]] {
 // CHECK-NEXT:    %[[S:.*]] = hir.stream %[[I]] mod 2
 // CHECK-NEXT:    hir.set_current_stream %[[S]]
-// CHECK-NEXT:    hir.synchronize %[[MAIN]]
 // CHECK-NEXT:    %[[A_I:.*]] = hir.alias_select %arg0[0, %[[I]]] : tensor<4x2x3x8xf32, #sharding{{[0-9]*}}> -> tensor<2x3x8xf32, #sharding{{[0-9]*}}>
 // CHECK-NEXT:    %[[G_I:.*]] = hir.alias_select %[[G]][0, %[[I]]]
 // CHECK-NEXT:    %[[REQ:.*]] = hir.communication allgather %[[A_I]] into %[[G_I]] team = [0, 1]

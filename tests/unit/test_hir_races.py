@@ -1,0 +1,122 @@
+"""The happens-before check of host programs (hlopt.analysis.hir_races):
+every stream lowering form of every lit case is race-free, and taking out
+any one synchronization of the emitted program makes a race it reports."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+import hlopt
+from hlopt.analysis.hir_races import find_races, overlap
+from hlopt.driver import run_module
+from hlopt.ir.core import Operation
+
+LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
+FORMS = {"default": "", "fork-in-loop": " fork=in-loop", "assign-streams": " fork=in-loop join=after-loop",
+         "join-after-loop": " join=after-loop"}
+
+
+def _cases() -> list[tuple[str, str]]:
+    out = []
+    for f in ("lower-streams.mlir", "pipeline.mlir"):
+        for chunk in (LIT / f).read_text().split("// -----"):
+            fn = re.findall(r"func\.func @(\w+)", chunk)[-1]
+            out.append((fn, chunk))
+    return out
+
+
+def _lower(text: str, form: str) -> Operation:
+    m = hlopt.parse_module(text)
+    run_module(m, "builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,"
+                  f"lower-streams{{num-streams=2{FORMS[form]}}})")
+    return m
+
+
+CASES = [(fn, text, form) for fn, text in _cases() for form in FORMS]
+
+
+@pytest.mark.parametrize("fn,text,form", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])
+def test_every_form_is_race_free(fn: str, text: str, form: str) -> None:
+    assert find_races(_lower(text, form), fn) == []
+
+
+SINGLE = dict(_cases())["SingleSetOp"]
+THREE = dict(_cases())["ThreeSetOpsWithDisjointsForLoops"]
+
+
+def _without(m: Operation, nth: int) -> Operation:
+    """The module with its `nth` hir.synchronize taken out."""
+    lines = hlopt.print_op(m).splitlines()
+    syncs = [i for i, ln in enumerate(lines) if "hir.synchronize" in ln]
+    del lines[syncs[nth]]
+    out = hlopt.parse_module("\n".join(lines))
+    hlopt.verify(out)
+    return out
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_each_synchronization_is_needed(form: str) -> None:
+    m = _lower(THREE, form)
+    n = hlopt.print_op(m).count("hir.synchronize")
+    assert n == 4  # two loops, a fork and a join each
+    for k in range(n):
+        races = find_races(_without(m, k), "ThreeSetOpsWithDisjointsForLoops")
+        assert races, f"synchronization #{k} taken out, no race found"
+
+
+def test_missing_fork_races_with_the_callers_arguments() -> None:
+    m = _without(_lower(SINGLE, "default"), 0)  # the workers no longer wait for the main stream
+    (race, *_) = find_races(m, "SingleSetOp")
+    assert race.first is None and race.second.name == "hir.set"
+    assert "the caller's write of an argument" in race.describe()
+
+
+def test_missing_join_races_with_the_callers_read_of_the_result() -> None:
+    m = _without(_lower(SINGLE, "default"), 1)  # the main stream no longer waits for the workers
+    races = find_races(m, "SingleSetOp")
+    assert {(r.first.name, r.second) for r in races} == {("hir.set", None)}
+
+
+def test_a_synchronization_with_the_wrong_stream_is_a_race() -> None:
+    # the join waits for the main stream itself instead of the worker
+    text = hlopt.print_op(_lower(SINGLE, "default"))
+    main = re.search(r"(%\w+) = hir.get_current_stream", text).group(1)
+    head, sep, tail = text.rpartition("hir.synchronize %")
+    text = head + sep + main[1:] + tail[tail.index("\n"):]
+    races = find_races(hlopt.parse_module(text), "SingleSetOp")
+    assert [r.second for r in races] == [None, None, None, None], text  # each slice vs. the caller's read
+
+
+def test_events_order_like_synchronize() -> None:
+    text = """
+#s = #hir.sharding<[serial]>
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %main = hir.get_current_stream
+  %c0 = arith.constant 0 : index
+  %side = hir.stream %c0 mod 2
+  %e0 = hir.record_event %main
+  hir.set_current_stream %side
+  hir.wait_event %e0
+  %b = hir.allocate : tensor<4xf32>
+  hir.neg %a into %b : tensor<4xf32> -> tensor<4xf32>
+  %e1 = hir.record_event %side
+  hir.set_current_stream %main
+  hir.wait_event %e1
+  return %b : tensor<4xf32>
+}"""
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    assert find_races(m, "f") == []
+    # recorded before the side stream's work: waiting for it orders nothing
+    early = text.replace("  %e1 = hir.record_event %side\n", "").replace(
+        "  hir.set_current_stream %side\n", "  hir.set_current_stream %side\n  %e1 = hir.record_event %side\n")
+    assert [r.second for r in find_races(hlopt.parse_module(early), "f")] == [None]
+
+
+def test_slices_along_one_axis_are_disjoint() -> None:
+    assert not overlap(((0, 1),), ((0, 2),))
+    assert overlap(((0, 1),), ((0, 1), (0, 3)))
+    assert overlap(((0, 1),), ((1, 1),))  # different axes cross
+    assert overlap((), ((0, 2),))  # the whole buffer holds every slice
