@@ -1,0 +1,59 @@
+"""Per-op agreement of hlopt's StableHLO/CHLO verifier and printer with MLIR's
+(jaxlib), on the valid and mechanically mutated cases of
+tests/oracle/gen_shlo_agreement.py.
+
+Every case must agree: the same verdict, a located diagnostic when hlopt
+rejects, and MLIR's printed text when both accept. Known disagreements are
+listed with their cause in shlo_agreement_known.txt (case id, tab, cause) and
+run as strict xfails, so fixing one fails the test until the list is updated
+(`python tests/oracle/gen_shlo_agreement.py --known tests/oracle/shlo_agreement_known.txt`).
+`pytest -s` prints the per-op table (docs/stablehlo-agreement.md holds the
+last one written by the generator). Skipped without JAX.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+import pytest
+
+pytest.importorskip("jax")
+
+HERE = pathlib.Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import gen_shlo_agreement as gen  # noqa: E402
+
+CASES = gen.cases()
+KNOWN = dict(line.split("\t", 1) for line in (HERE / "shlo_agreement_known.txt").read_text().splitlines() if line)
+_RESULTS: list[tuple[gen.Case, gen.Verdict]] = []
+
+
+def test_the_cases_cover_the_ops() -> None:
+    ops = {c.op for c in CASES}
+    assert len(ops) >= 100, sorted(ops)
+    kinds = {c.id.rsplit("/", 1)[1] for c in CASES}
+    for kind in ("valid", "result-shape", "result-element", "operand-element", "region-arg"):
+        assert kind in kinds
+    stale = set(KNOWN) - {c.id for c in CASES}
+    assert not stale, f"known disagreements name cases that no longer exist: {sorted(stale)[:5]}"
+
+
+def _param(c: gen.Case):
+    marks = [pytest.mark.xfail(strict=True, reason=KNOWN[c.id])] if c.id in KNOWN else []
+    return pytest.param(c, id=c.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_agrees_with_mlir(case: gen.Case) -> None:
+    v = gen.judge(case)
+    _RESULTS.append((case, v))
+    assert v.located, f"{case.id}: hlopt's rejection is not a located error: {v.hl_text}"
+    assert v.agree, f"{case.id}: {v.cause()}"
+
+
+def test_print_table() -> None:
+    """Runs last in the module: the table of what this session judged."""
+    if _RESULTS:
+        print("\n" + gen.table(_RESULTS))
+    assert all(c.id in {k.id for k in CASES} for c, _ in _RESULTS)
