@@ -68,7 +68,7 @@ def _jax_seeds() -> dict[str, str]:
         return {}
     jax.config.update("jax_platforms", "cpu")
     S = jax.ShapeDtypeStruct
-    f32, i32, c64 = jnp.float32, jnp.int32, jnp.complex64
+    f32, i32 = jnp.float32, jnp.int32
     out: dict[str, str] = {}
 
     def lower(name: str, f: Callable, *args) -> None:
@@ -299,8 +299,6 @@ def _opaque_mutations(spelling: str) -> Iterator[tuple[str, str]]:
 
 
 def _attr_mutations(attr) -> Iterator[tuple[str, object]]:
-    import dataclasses  # noqa: F401  (kept local: the generator imports hlopt lazily)
-
     from hlopt.dialects.stablehlo.attributes import ConvDimensionNumbersAttr, DotDimensionNumbersAttr
     from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr, OpaqueAttr
     from hlopt.ir.types import IntegerType
@@ -371,7 +369,7 @@ def _retype_function(op) -> None:
                                           if k == "function_type" else v) for k, v in fn.properties.entries])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cases() -> tuple[Case, ...]:
     import hlopt
 
