@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.channels import verify_transfer
 from hlopt.dialects.stablehlo.elementwise import SameTypeOp
@@ -64,6 +65,15 @@ def _body_element(op: Operation) -> None:
                            f"'{want.text}'")
 
 
+def _accumulator(op: Operation) -> Any:
+    """The element type the reduction body returns (None if it returns nothing)."""
+    b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    ret = b.last_op if b is not None else None
+    if ret is None or not ret.operands:
+        return None
+    return getattr(ret.operands[0].type, "element_type", None)
+
+
 class AllReduceOp(ShloOp):
     name = "stablehlo.all_reduce"
     operands = ods.var_operand(HLO_Tensor)
@@ -89,6 +99,15 @@ class AllReduceOp(ShloOp):
         if len(op.operands) != len(op.results):
             raise op_fail(op, "requires the same number of operands and results")
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        acc = _accumulator(op)
+        if acc is None or any(inf.ranked(t) is None for t in op.operand_types):
+            return None
+        return [RankedTensorType(t.shape, acc, t.encoding) for t in op.operand_types]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class AllGatherOp(ShloOp):
     name = "stablehlo.all_gather"
@@ -99,6 +118,11 @@ class AllGatherOp(ShloOp):
     use_global_device_ids = ods.opt_attr(Unit)
     results = ods.var_result(HLO_Tensor)
     traits = (PairwiseSameOperandAndResultElementType(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        replica_groups(op, same_size=True, channel_rule="non-negative")
+        inf.verify_all_gather(op, cls.get(op, "all_gather_dim").value, list(zip(op.operand_types, op.result_types)))
 
 
 class ReduceScatterOp(ShloOp):
@@ -113,7 +137,11 @@ class ReduceScatterOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        replica_groups(op, same_size=True)
         _body_element(op)
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_reduce_scatter(op, t, r, cls.get(op, "scatter_dimension").value, _accumulator(op))
 
 
 class AllToAllOp(ShloOp):
@@ -126,6 +154,15 @@ class AllToAllOp(ShloOp):
     channel_handle = ods.opt_attr(ChannelHandle)
     results = ods.var_result(HLO_Tensor)
     traits = (PairwiseSameOperandAndResultElementType(),)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        split_count = cls.get(op, "split_count").value
+        replica_groups(op, same_size=True, group_size=split_count, channel_rule="")
+        return inf.infer_all_to_all(op, op.operand_types, cls.get(op, "split_dimension").value,
+                                    cls.get(op, "concat_dimension").value, split_count)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class CollectivePermuteOp(ShloOp):
@@ -152,6 +189,18 @@ class CollectiveBroadcastOp(ShloOp):
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
     results = ods.var_result(HLO_Tensor)
+
+    traits = (SameOperandsAndResultElementType(),)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any]:
+        return list(op.operand_types)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        inf.verify_collective_broadcast(op)
 
 
 class SendOp(ShloOp):

@@ -8,14 +8,16 @@ from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
 )
-from hlopt.dialects.stablehlo.verification import non_negative
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import ArrayAttr, BoolAttr, DictionaryAttr, IntegerAttr, StringAttr, symbol_name_text
-from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Dict, FlatSymbolRef, I32Attr, Str
+from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Constraint, Dict, FlatSymbolRef, I32Attr, Str
 from hlopt.ir.types import i32
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
                 "has_side_effect": BoolAttr(False), "output_operand_aliases": ArrayAttr(())}
+
+# CustomCallApiVersion: an i32 enum, API_VERSION_UNSPECIFIED (0) .. API_VERSION_TYPED_FFI (4)
+_API_VERSION = Constraint(lambda a: I32Attr(a) and 0 <= a.value <= 4, "Custom call API version")
 
 
 class CustomCallOp(ShloOp):
@@ -26,7 +28,7 @@ class CustomCallOp(ShloOp):
     call_target_name = ods.attr(Str)
     has_side_effect = ods.attr(BoolAttrC, default=_CC_DEFAULTS["has_side_effect"])
     backend_config = ods.opt_attr(AnyOf(Str, Dict, summary="string attribute or dictionary of named attribute values"))
-    api_version = ods.attr(I32Attr, default=_CC_DEFAULTS["api_version"])
+    api_version = ods.attr(_API_VERSION, default=_CC_DEFAULTS["api_version"])
     called_computations = ods.attr(Array, default=_CC_DEFAULTS["called_computations"])
     operand_layouts = ods.opt_attr(Array)
     result_layouts = ods.opt_attr(Array)
@@ -61,7 +63,7 @@ class CompositeOp(ShloOp):
     inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple)
     composite_attributes = ods.attr(Dict, default=_COMPOSITE_DEFAULTS["composite_attributes"])
     decomposition = ods.attr(FlatSymbolRef)
-    version = ods.attr(non_negative(I32Attr), default=_COMPOSITE_DEFAULTS["version"])
+    version = ods.attr(I32Attr, default=_COMPOSITE_DEFAULTS["version"])  # MLIR takes any i32
     results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple)
     composite_regions = ods.var_region()
     args_format = "composite_args"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
@@ -37,6 +38,7 @@ from hlopt.dialects.stablehlo.types import (
 from hlopt.dialects.stablehlo.types import HLO_Int as _HLO_Int
 from hlopt.dialects.stablehlo.verification import (
     AllElementTypesMatch,
+    AllSameSize,
     CompatibleOperandsAndResultElementType,
     PairwiseSameOperandAndResultType,
     dialect_attr,
@@ -48,7 +50,7 @@ from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
-from hlopt.ir.types import RankedTensorType, TupleType, Type, i64
+from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
 
 HLO_ScalarIntTensor = ranked_tensor_of(_HLO_Int, rank=0)
 HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor = Constraint(
@@ -102,6 +104,12 @@ class BroadcastInDimOp(DimsOp):
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_broadcast_in_dim(op, t, inf.ints(cls.get(op, "broadcast_dimensions")), r)
+
 
 class TransposeOp(DimsOp):
     name = "stablehlo.transpose"
@@ -111,6 +119,13 @@ class TransposeOp(DimsOp):
     prop = "permutation"
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class ReverseOp(DimsOp):
@@ -122,6 +137,12 @@ class ReverseOp(DimsOp):
     same_type = True
     args_format = "dims_args"
     traits = (Pure(), SameOperandsAndResultElementType())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = inf.ranked(op.operands[0].type)
+        if t is not None:
+            inf.verify_reverse(op, t, inf.ints(cls.get(op, "dimensions")))
 
 
 class DynamicSliceOp(DimsOp):
@@ -140,6 +161,15 @@ class DynamicSliceOp(DimsOp):
         n, sizes = len(cls.get(op, "start_indices")), len(cls.get(op, "slice_sizes").values)
         if n != sizes:
             raise fail(op, f"has mismatched number of slice sizes ({sizes}) and number of start indices ({n})")
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_dynamic_slice(op, t, cls.get(op, "start_indices"), inf.ints(cls.get(op, "slice_sizes")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class BroadcastOp(DimsOp):
@@ -220,6 +250,12 @@ class DynamicIotaOp(DimOp):
     result = ods.result(HLO_Tensor)
     prop = "iota_dimension"
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = inf.ranked(op.results[0].type)
+        if r is not None and cls.get(op, "iota_dimension").value >= len(r.shape):
+            raise fail(op, "iota dimension cannot go beyond the output rank.")
+
 
 class ConcatenateOp(DimOp):
     name = "stablehlo.concatenate"
@@ -260,6 +296,14 @@ class GetDimensionSizeOp(DimOp):
     result = ods.result(I32RankedTensor)
     prop = "dimension"
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        inf.verify_dim_in_bounds(op, t, cls.get(op, "dimension").value)
+        return [RankedTensorType((), i32)]
+
 
 class SetDimensionSizeOp(DimOp):
     name = "stablehlo.set_dimension_size"
@@ -268,6 +312,21 @@ class SetDimensionSizeOp(DimOp):
     dimension = ods.attr(NonNegI64)
     result = ods.result(HLO_Tensor)
     prop = "dimension"
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, size = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or size is None:
+            return None
+        if size.shape:
+            raise fail(op, "size operand should be of rank-0")
+        dim = cls.get(op, "dimension").value
+        inf.verify_dim_in_bounds(op, t, dim)
+        shape = list(t.shape)
+        shape[dim] = inf.DYN  # the bound moves into the encoding; compatible with any size
+        return [RankedTensorType(tuple(shape), t.element_type)]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -294,12 +353,24 @@ class ReshapeOp(FunctionalOp):
     result = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_reshape(op, t, r)
+
 
 class DynamicReshapeOp(FunctionalOp):
     name = "stablehlo.dynamic_reshape"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     output_shape = ods.operand(HLO_StaticDimensionTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, s, r = (inf.ranked(v.type) for v in (op.operands[0], op.operands[1], op.results[0]))
+        if t is not None and s is not None and r is not None:
+            inf.verify_dynamic_reshape(op, t, s, r)
 
 
 class DynamicUpdateSliceOp(FunctionalOp):
@@ -315,6 +386,15 @@ class DynamicUpdateSliceOp(FunctionalOp):
         n, rank = len(cls.get(op, "start_indices")), len(op.operands[0].type.shape)
         if n != rank:
             raise fail(op, f"expects number of start_indices to match operand rank: {n} vs {rank}.")
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, u = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or u is None:
+            return None
+        return inf.infer_dynamic_update_slice(op, t, u, cls.get(op, "start_indices"))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class DynamicPadOp(FunctionalOp):
@@ -334,6 +414,7 @@ class RealDynamicSliceOp(FunctionalOp):
     limit_indices = ods.operand(HLO_DimensionTensor)
     strides = ods.operand(HLO_DimensionTensor)
     result = ods.result(HLO_Tensor)
+    traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
 
 # ---------------------------------------------------------------------------
@@ -349,7 +430,7 @@ class SliceOp(ShloOp):
     strides = ods.attr(DenseI64Array)
     result = ods.result(HLO_Tensor)
     args_format = "slice_args"
-    traits = (Pure(), SameOperandsAndResultElementType())
+    traits = (Pure(), SameOperandsAndResultElementType(), AllSameSize("start_indices", "limit_indices", "strides"))
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
@@ -370,6 +451,16 @@ class SliceOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)} [{', '.join(parts)}]"
                 + cls.attrs_and_type(op, p))
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_slice(op, t, *(inf.ints(cls.get(op, f)) for f in ("start_indices", "limit_indices",
+                                                                             "strides")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class PadOp(ShloOp):
     """`stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (..) -> ..`"""
@@ -382,7 +473,8 @@ class PadOp(ShloOp):
     interior_padding = ods.attr(DenseI64Array)
     result = ods.result(HLO_Tensor)
     args_format = "pad_args"
-    traits = (Pure(), SameOperandsAndResultElementType())
+    traits = (Pure(), SameOperandsAndResultElementType(),
+              AllSameSize("edge_padding_low", "edge_padding_high", "interior_padding"))
     _KW = ("low", "high", "interior")
 
     @classmethod
@@ -398,6 +490,15 @@ class PadOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)}, "
                 + ", ".join(f"{kw} = {dims_text(v)}" for kw, v in zip(cls._KW, vals))
                 + cls.attrs_and_type(op, p))
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_pad(op, t, *(inf.ints(cls.get(op, f)) for f in cls.inherent))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------

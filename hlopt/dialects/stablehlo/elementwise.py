@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -572,6 +573,12 @@ class BitcastConvertOp(ShloOp):
         return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if a is not None and b is not None:
+            inf.verify_bitcast_convert(op, a, b)
+
 
 _I32 = Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32, "32-bit signless integer attribute")
 
@@ -664,6 +671,12 @@ class RngBitGeneratorOp(ShloOp):
     @classmethod
     def asm_result_names(cls, op):
         return ["output_state", "output"]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if a is not None and b is not None:
+            inf.verify_rng_bit_generator(op, a, b)
 
 
 OPS = (ConstantOp, AbsOp, CbrtOp, CeilOp, ConvertOp, CountLeadingZerosOp, CosineOp, ExponentialOp,

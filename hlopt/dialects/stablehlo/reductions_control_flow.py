@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
@@ -157,6 +158,7 @@ class ReduceOp(ShloOp):
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
         inputs = cls.get(op, "inputs")
         reduction_body_types(op, inputs)
+        inf.verify_reduce_dims(op, inputs, inf.ints(cls.get(op, "dimensions")))
         dims = set(cls.get(op, "dimensions").values)
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
@@ -280,6 +282,8 @@ class ReduceWindowOp(ShloOp):
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
         inputs = cls.get(op, "inputs")
         reduction_body_types(op, inputs)
+        inf.verify_reduce_window_window(op, inputs, *(inf.ints(cls.get(op, f)) for f in (
+            "window_dimensions", "window_strides", "base_dilations", "window_dilations")), cls.get(op, "padding"))
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
@@ -325,6 +329,16 @@ class SelectAndScatterOp(ShloOp):
             if a.type is not want:
                 raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
                                f"'{want.text}', but got '{a.type.text}'")
+        t, src = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is not None and src is not None:
+            inf.verify_select_and_scatter_window(op, t, src, inf.ints(cls.get(op, "window_dimensions")),
+                                                 inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type]:
+        return [op.operands[0].type]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class ScatterOp(ShloOp):
@@ -366,6 +380,9 @@ class SortOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        t = inf.ranked(op.operand_types[0])
+        if t is not None:
+            inf.verify_sort_dimension(op, t, cls.get(op, "dimension").value)
         b = op.regions[0].blocks[0]
         want = [RankedTensorType((), t.element_type) for t in op.operand_types for _ in (0, 1)]
         if len(b.args) != len(want):
@@ -383,6 +400,15 @@ class MapOp(ShloOp):
     result = ods.result(HLO_Tensor)
     computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        inputs = cls.get(op, "inputs")
+        if any(inf.ranked(v.type) is None for v in inputs):
+            return None
+        return inf.infer_map(op, inputs, inf.ints(cls.get(op, "dimensions")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -473,6 +499,17 @@ class DotGeneralOp(ShloOp):
                 return None
             s += ", algorithm = " + text[len(_DOT_ALGO):]
         return s + cls.attrs_and_type(op, p)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
+        dn = cls.get(op, "dot_dimension_numbers")
+        if lhs is None or rhs is None or r is None:
+            return
+        shape = inf.infer_dot_general(op, lhs, rhs, dn.lhs_batching_dimensions, dn.rhs_batching_dimensions,
+                                      dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions,
+                                      cls.get(op, "precision_config"))
+        inf.check_inferred_shape(op, shape, r)
 
 
 class _EinsumForm(ShloOp):
@@ -697,6 +734,20 @@ class BatchNormGradOp(ShloOp):
     grad_offset = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        multi = [cls.get(op, "operand"), cls.get(op, "grad_output")]
+        single = [cls.get(op, "scale"), cls.get(op, "mean"), cls.get(op, "variance")]
+        if any(inf.ranked(v.type) is None for v in multi + single):
+            return None
+        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, False)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["grad_operand", "grad_scale", "grad_offset"]
+
 
 class BatchNormInferenceOp(ShloOp):
     name = "stablehlo.batch_norm_inference"
@@ -710,6 +761,16 @@ class BatchNormInferenceOp(ShloOp):
     result = ods.result(_BN)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        multi = [cls.get(op, "operand")]
+        single = [cls.get(op, "scale"), cls.get(op, "offset"), cls.get(op, "mean"), cls.get(op, "variance")]
+        if any(inf.ranked(v.type) is None for v in multi + single):
+            return None
+        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, True)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class BatchNormTrainingOp(ShloOp):
     name = "stablehlo.batch_norm_training"
@@ -722,6 +783,19 @@ class BatchNormTrainingOp(ShloOp):
     batch_mean = ods.result(_BN1D)
     batch_var = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        multi, single = [cls.get(op, "operand")], [cls.get(op, "scale"), cls.get(op, "offset")]
+        if any(inf.ranked(v.type) is None for v in multi + single):
+            return None
+        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, False)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["output", "batch_mean", "batch_var"]
 
 
 # ---------------------------------------------------------------------------

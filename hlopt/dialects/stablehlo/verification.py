@@ -101,24 +101,39 @@ def channel_rule(op: Operation, host_type: int, host_name: str) -> None:
         source_target_pairs(op, op.attributes.get("source_target_pairs"))
 
 
-def replica_groups(op: Operation) -> None:
+def replica_groups(op: Operation, same_size: bool = False, group_size: int | None = None,
+                   channel_rule: str = "positive") -> None:
+    """verifyReplicaGroups, then the channel rule under use_global_device_ids
+    (all_reduce/reduce_scatter: positive; all_gather: non-negative)."""
     rg = op.properties.get("replica_groups")
-    if not isinstance(rg, DenseElementsAttr):
-        return
-    ids = [v for v in rg.flat_values() if v != -1]
-    seen = set()
-    for v in ids:
-        if v in seen:
-            raise fail(op, f"replica id #{v} seen more than once")
-        seen.add(v)
-    for i in range(len(ids)):
-        if i not in seen:
-            raise fail(op, f"replica id #{i} not seen in replica groups")
-    if "use_global_device_ids" in op.properties:
+    if isinstance(rg, DenseElementsAttr):
+        shape = getattr(rg.type, "shape", ())
+        if len(shape) != 2:
+            raise fail(op, "replica groups should be a rank 2 tensor")
+        if "use_global_device_ids" in op.properties and shape[0] * shape[1] == 0:
+            raise fail(op, "if `use_global_device_ids` is set, the replica groups cannot be empty")
+        seen = set()
+        for v in rg.flat_values():
+            if v == -1:
+                if not same_size:
+                    continue
+                raise fail(op, "Invalid replica id -1")
+            if v in seen:
+                raise fail(op, f"replica id #{v} seen more than once")
+            seen.add(v)
+        for i in range(len(seen)):
+            if i not in seen:
+                raise fail(op, f"replica id #{i} not seen in replica groups")
+        if same_size and group_size is not None and (shape[0] == 0 or len(rg.flat_values()) // shape[0]
+                                                     != group_size):
+            raise fail(op, f"group size of replica_groups must be {group_size}")
+    if "use_global_device_ids" in op.properties and channel_rule:
         ch = op.properties.get("channel_handle")
         h = ch.handle if isinstance(ch, ChannelHandleAttr) else 0
-        if h <= 0:
+        if channel_rule == "positive" and h <= 0:
             raise fail(op, f"channel_id must be positive when useGlobalDeviceIds is set but got: {h}")
+        if channel_rule == "non-negative" and h < 0:
+            raise fail(op, "channel_id cannot be negative when useGlobalDeviceIds is set")
 
 
 def reduction_region(op: Operation, n: int) -> None:
@@ -290,3 +305,18 @@ def reduction_body_types(op: Operation, inputs: Sequence[Any], what: str = "argu
         if _element(a.type) is not want:
             raise fail(op, f"The element-type of reduction-region's {what} at index {i} is expected to be "
                            f"promotable from '{want.text}', but got '{_element(a.type).text}'")
+
+
+class AllSameSize(Trait):
+    """ODS's AllMatchSameOperatorTrait<[fields], "$_self.size()", "size">."""
+
+    name = "AllSameSize"
+
+    def __init__(self, *fields: str):
+        self.fields = fields
+
+    def verify(self, op: Operation) -> None:
+        d = op.opdef
+        sizes = {len(getattr(d.get(op, f), "values", ())) for f in self.fields}
+        if len(sizes) > 1:
+            raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields) + "} have same size")

@@ -1,0 +1,562 @@
+"""StableHLO shape functions: the spec's constraints that StableHLO's
+TypeInference.cpp checks while inferring result types, with its messages
+(which carry no op-name prefix). Each `infer_*` raises IRError for a broken
+constraint and returns the inferred types (None where it cannot tell); the
+ops call them from `infer_result_types` or `verify`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.dialects.stablehlo.verification import fail
+from hlopt.ir.core import Operation
+from hlopt.ir.types import ComplexType, RankedTensorType, Type
+
+DYN = -1
+
+
+def ranked(t: Type) -> RankedTensorType | None:
+    return t if isinstance(t, RankedTensorType) else None
+
+
+def ints(attr: Any) -> list[int]:
+    """An i64 list attribute's values ([] when absent)."""
+    if attr is None:
+        return []
+    vals = getattr(attr, "values", None)
+    return list(vals) if vals is not None else list(attr.flat_values())
+
+
+def dyn(d: int) -> bool:
+    return d < 0
+
+
+def list_text(vals: Sequence[int]) -> str:
+    """llvm's printing of an ArrayRef<int64_t> in a diagnostic."""
+    return ", ".join(str(v) for v in vals)
+
+
+def dim_text(d: int) -> str:
+    return "?" if dyn(d) else str(d)
+
+
+def compatible_dims(a: int, b: int) -> bool:
+    return dyn(a) or dyn(b) or a == b
+
+
+def compatible_shapes(a: Sequence[int], b: Sequence[int]) -> bool:
+    return len(a) == len(b) and all(compatible_dims(x, y) for x, y in zip(a, b))
+
+
+def tensor(shape: Sequence[int], element: Type) -> RankedTensorType:
+    return RankedTensorType(tuple(shape), element)
+
+
+# ---------------------------------------------------------------------------
+# data movement
+
+def infer_slice(op: Operation, t: RankedTensorType, start: list[int], limit: list[int],
+                strides: list[int]) -> list[Type]:
+    rank = len(t.shape)
+    if len(start) != rank:
+        raise fail(op, f"the number of elements in start_indices ({len(start)}) does not match the rank of the "
+                       f"operand ({rank})")
+    shape = []
+    for i in range(rank):
+        if start[i] < 0:
+            raise fail(op, f"negative start index {start[i]} in dimension {i}")
+        if not dyn(t.shape[i]) and limit[i] > t.shape[i]:
+            raise fail(op, f"limit index {limit[i]} is larger than dimension size {t.shape[i]} in dimension {i}")
+        if start[i] > limit[i]:
+            raise fail(op, f"start index {start[i]} is larger than limit index {limit[i]} in dimension {i}")
+        if strides[i] <= 0:
+            raise fail(op, f"stride must be positive but got {strides[i]} in dimension {i}")
+        shape.append(-(-(limit[i] - start[i]) // strides[i]))
+    return [tensor(shape, t.element_type)]
+
+
+def infer_pad(op: Operation, t: RankedTensorType, low: list[int], high: list[int],
+              interior: list[int]) -> list[Type]:
+    rank = len(t.shape)
+    if len(low) != rank:
+        raise fail(op, f"edge_padding_low length ({len(low)}) must match operand rank ({rank})")
+    shape = []
+    for i, s in enumerate(t.shape):
+        if interior[i] < 0:
+            raise fail(op, f"Interior padding cannot be negative: {interior[i]}")
+        if dyn(s):
+            shape.append(DYN)
+            continue
+        r = s + low[i] + high[i] + max(s - 1, 0) * interior[i]
+        if r < 0:
+            raise fail(op, f"Padding result in negative size for dimension {i}")
+        shape.append(r)
+    return [tensor(shape, t.element_type)]
+
+
+def verify_broadcast_in_dim(op: Operation, t: RankedTensorType, dims: list[int], r: RankedTensorType) -> None:
+    if len(dims) != len(t.shape):
+        raise fail(op, f"broadcast_dimensions size ({len(dims)}) does not match operand rank ({len(t.shape)})")
+    if len(set(dims)) != len(dims):
+        raise fail(op, "broadcast_dimensions should not have duplicates")
+    rank = len(r.shape)
+    for i, d in enumerate(dims):
+        if d < 0 or d >= rank:
+            raise fail(op, f"broadcast_dimensions contains invalid value {d} for result with rank {rank}")
+        s = t.shape[i]
+        if not dyn(s) and s != 1 and s != r.shape[d]:
+            raise fail(op, f"size of operand dimension {i} ({s}) is not equal to 1 or size of result dimension "
+                           f"{d} ({r.shape[d]})")
+
+
+def infer_transpose(op: Operation, t: RankedTensorType, perm: list[int]) -> list[Type]:
+    rank = len(t.shape)
+    if len(perm) != rank:
+        raise fail(op, f"TransposeOp operand rank {rank} does not match permutation size {len(perm)}")
+    if sorted(perm) != list(range(rank)):
+        raise fail(op, f"attribute permutation must be a permutation of [{list_text(range(rank))}] but got "
+                       f"{list_text(perm)}")
+    return [tensor([t.shape[d] for d in perm], t.element_type)]
+
+
+def verify_reverse(op: Operation, t: RankedTensorType, dims: list[int]) -> None:
+    if len(set(dims)) != len(dims):
+        raise fail(op, f"dimensions should be unique. Got: {list_text(dims)}")
+    for d in dims:
+        if d < 0:
+            raise fail(op, f"all dimensions should be non-negative. Got dimension: {d}.")
+        if d >= len(t.shape):
+            raise fail(op, f"all dimensions should be between [0, {len(t.shape)}). Got dimension: {d}.")
+
+
+def infer_dynamic_slice(op: Operation, t: RankedTensorType, starts: Sequence[Any], sizes: list[int]) -> list[Type]:
+    if len(starts) != len(sizes):
+        raise fail(op, f"has mismatched number of slice sizes ({len(sizes)}) and number of start indices "
+                       f"({len(starts)})")
+    if len(t.shape) != len(starts):
+        raise fail(op, f"has mismatched number of start indices ({len(starts)}) and the rank of operand "
+                       f"({len(t.shape)})")
+    if len({getattr(v.type, "element_type", None) for v in starts}) > 1:
+        raise fail(op, "start indices must have same element type")
+    for i, s in enumerate(sizes):
+        if s < 0:
+            raise fail(op, f"has negative size index to dynamic slice: {s}")
+        if not dyn(t.shape[i]) and s > t.shape[i]:
+            raise fail(op, f"has slice size {s} greater than dimension size {t.shape[i]} in dimension {i} of operand")
+    return [tensor(sizes, t.element_type)]
+
+
+def infer_dynamic_update_slice(op: Operation, t: RankedTensorType, u: RankedTensorType,
+                               starts: Sequence[Any]) -> list[Type]:
+    if len(u.shape) != len(t.shape):
+        raise fail(op, f"update rank does not match operand rank: {len(u.shape)} vs {len(t.shape)}.")
+    if len(starts) != len(t.shape):
+        raise fail(op, f"expects number of start_indices to match operand rank: {len(starts)} vs {len(t.shape)}.")
+    if len({getattr(v.type, "element_type", None) for v in starts}) > 1:
+        raise fail(op, "start indices must have same element type")
+    for i, (o, d) in enumerate(zip(t.shape, u.shape)):
+        if dyn(d):
+            continue
+        if not dyn(o) and d > o:
+            raise fail(op, f"expects size at dimension {i} of update to be in range [0, {o}]. Got: {d}.")
+    return [RankedTensorType(t.shape, t.element_type, t.encoding)]
+
+
+def _num_elements(t: RankedTensorType) -> int | None:
+    n = 1
+    for s in t.shape:
+        if dyn(s):
+            return None
+        n *= s
+    return n
+
+
+def verify_reshape(op: Operation, t: RankedTensorType, r: RankedTensorType) -> None:
+    a, b = _num_elements(t), _num_elements(r)
+    if a is not None and b is not None and a != b:
+        raise fail(op, f"number of output elements ({b}) doesn't match expected number of elements ({a})")
+
+
+def verify_dim_in_bounds(op: Operation, t: RankedTensorType, dim: int) -> None:
+    if dim < 0:
+        raise fail(op, f"requires non-negative dimension attribute; found ({dim})")
+    if dim >= len(t.shape):
+        raise fail(op, f"requires dimension attribute in range [0, {len(t.shape)}); found ({dim})")
+
+
+def verify_dynamic_reshape(op: Operation, t: RankedTensorType, shape_t: RankedTensorType,
+                           r: RankedTensorType) -> None:
+    if t.element_type is not r.element_type:
+        raise fail(op, f"expects operand and result to have compatible element type. Got: '{t.text}' and '{r.text}'")
+    a, b = _num_elements(t), _num_elements(r)
+    if a is not None and b is not None and a != b:
+        raise fail(op, f"number of output elements ({b}) doesn't match expected number of elements ({a})")
+    if shape_t.shape[0] != len(r.shape):
+        raise fail(op, "result should have a rank equal to the number of elements in output_shape")
+
+
+
+# ---------------------------------------------------------------------------
+# reductions
+
+def verify_sort_dimension(op: Operation, t: RankedTensorType, dim: int) -> None:
+    rank = len(t.shape)
+    if dim < -rank or dim >= rank:
+        raise fail(op, f"dimension attribute value must be in range [-{rank}, {rank}), but found {dim}")
+
+
+def verify_reduce_dims(op: Operation, inputs: Sequence[Any], dims: list[int]) -> None:
+    w = ranked(inputs[0].type)
+    if w is None:
+        return
+    for i, v in enumerate(inputs[1:], 1):
+        t = ranked(v.type)
+        if t is not None and not compatible_shapes(w.shape, t.shape):
+            raise fail(op, f"expects all inputs to have compatible shapes. Shape at input-index {i} is not "
+                           f"compatible with shape at input-index 0")
+    seen = set()
+    for d in dims:
+        if d < 0 or d >= len(w.shape):
+            raise fail(op, f"Out-of-bounds dimension {d}, expected to be in range [0, {len(w.shape)})")
+        if d in seen:
+            raise fail(op, f"Duplicate reduction dimension: {d}")
+        seen.add(d)
+
+
+def infer_map(op: Operation, inputs: Sequence[Any], dims: list[int]) -> list[Type] | None:
+    if not op.regions or not op.regions[0].blocks:
+        raise fail(op, "expects non-empty computation region")
+    b = op.regions[0].blocks[0]
+    if len(inputs) != len(b.args):
+        raise fail(op, f"expects number of operands to match the arity of map computation, but got: "
+                       f"{len(inputs)} and {len(b.args)}")
+    for i, a in enumerate(b.args):
+        at = ranked(a.type)
+        if at is None or at.shape:
+            raise fail(op, f"computation arguments must be 0-rank tensor, but got: arg #{i} of type '{a.type.text}'")
+        et = inputs[i].type.element_type
+        if at.element_type is not et:
+            raise fail(op, f"element type of operands and computation arguments must match, but got: '{et.text}' "
+                           f"and '{at.element_type.text}'")
+    ret = b.last_op
+    outs = ret.operands if ret is not None else []
+    if len(outs) != 1:
+        raise fail(op, f"computation must return single output, but got: {len(outs)}")
+    ot = ranked(outs[0].type)
+    if ot is None or ot.shape:
+        raise fail(op, f"computation must return 0-rank tensor, but got: '{outs[0].type.text}'")
+    for i, d in enumerate(dims):
+        if d != i:
+            raise fail(op, f"requires monotonically increasing dimension numbers, but got: {list_text(dims)}")
+    shape: tuple = ()
+    for v in inputs:
+        s = v.type.shape
+        if len(dims) != len(s):
+            raise fail(op, f"applied to a subset of dimensions currently not supported: operand dimensions = "
+                           f"{len(s)}, requested map dimensions size = {len(dims)}")
+        shape = s
+    return [tensor(shape, ot.element_type)]
+
+
+def infer_batch_norm(op: Operation, multi: Sequence[Any], single: Sequence[Any], feature: int,
+                     inference: bool) -> list[Type]:
+    def pairwise(vs: Sequence[Any]) -> bool:
+        shapes = [v.type.shape for v in vs]
+        return all(compatible_shapes(shapes[0], s) for s in shapes[1:])
+
+    if not pairwise(multi):
+        raise fail(op, "expects multi-dimensional operands to have compatible shapes.")
+    if not pairwise(single):
+        raise fail(op, "expects single-dimensional operands to have compatible shapes.")
+    mt = multi[0].type
+    if feature >= len(mt.shape):
+        raise fail(op, f"expects featureIndex to be smaller than the rank of multi-dimensional operands; got "
+                       f"featureIndex {feature}, and rank {len(mt.shape)}.")
+    count, size = mt.shape[feature], single[0].type.shape[0]
+    if not compatible_dims(size, count):
+        raise fail(op, f"expects the size of single-dimensional operands to be compatible with feature count, but "
+                       f"the size of single-dimensional operands is {dim_text(size)} and the feature count is "
+                       f"{dim_text(count)}.")
+    out: list[Type] = [RankedTensorType(mt.shape, mt.element_type, mt.encoding)]
+    if not inference:
+        out += [tensor((count,), mt.element_type)] * 2
+    return out
+
+
+# ---------------------------------------------------------------------------
+# miscellaneous
+
+def verify_rng_bit_generator(op: Operation, init: RankedTensorType, out: RankedTensorType) -> None:
+    if not compatible_shapes(init.shape, out.shape):
+        raise fail(op, f"output state shape must be compatible with initial state shape. Got: '{init.text}' and "
+                       f"'{out.text}'")
+
+
+def _bit_width(et: Any) -> int | None:
+    if isinstance(et, ComplexType):
+        inner = _bit_width(et.element_type)
+        return None if inner is None else 2 * inner
+    return getattr(et, "width", None)
+
+
+def verify_bitcast_convert(op: Operation, t: RankedTensorType, r: RankedTensorType) -> None:
+    if isinstance(t.element_type, ComplexType) != isinstance(r.element_type, ComplexType):
+        raise fail(op, f"cannot convert between real and complex types, but got: '{t.text}' and '{r.text}'")
+    wa, wb = _bit_width(t.element_type), _bit_width(r.element_type)
+    if wa is None or wb is None:
+        return
+    small, big = (t.shape, r.shape) if wa < wb else (r.shape, t.shape)
+    prefix = small
+    if wa != wb:
+        if len(small) != len(big) + 1:
+            raise fail(op, f"rank of smaller element type ({len(small)}) should be 1 more than rank of larger "
+                           f"element type ({len(big)}), but {len(small)} != {len(big)} + 1.")
+        prefix = small[:-1]
+        if not dyn(small[-1]) and small[-1] * min(wa, wb) != max(wa, wb):
+            raise fail(op, f"requires compatible bit widths. Got: '{t.text}' and '{r.text}', but {min(wa, wb)} * "
+                           f"{small[-1]} != {max(wa, wb)}.")
+    if not all(compatible_dims(x, y) for x, y in zip(prefix, big)):
+        raise fail(op, "operand and result shapes must match except for the innermost dimension of the shape with "
+                       f"the smaller element type. Got: '{t.text}' and '{r.text}'.")
+
+
+def compatible_types(inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
+    """hlo::isCompatibleForHloTypeInference, without bounds: same count and
+    element types, shapes equal where both are static."""
+    if len(inferred) != len(actual):
+        return False
+    for i, a in zip(inferred, actual):
+        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
+            return False
+        si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
+        if si is not None and sa is not None and not compatible_shapes(si, sa):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# collectives
+
+def verify_all_gather(op: Operation, dim: int, pairs: Sequence[tuple[Type, Type]]) -> None:
+    for t, r in pairs:
+        t, r = ranked(t), ranked(r)
+        if t is None or r is None:
+            continue
+        if dim >= len(t.shape):
+            raise fail(op, "all_gather_dim must be a valid index of operand")
+        if t.shape[dim] == 0:
+            raise fail(op, "dimension size of operand at 'all_gather_dim' cannot be zero")
+        if len(r.shape) != len(t.shape):
+            raise fail(op, "operand and result must have the same rank")
+        for i in range(len(t.shape)):
+            if i != dim and not compatible_dims(r.shape[i], t.shape[i]):
+                raise fail(op, "operand and result should have the same shape except for the dimension size at "
+                               "'all_gather_dim'")
+        if dyn(t.shape[dim]) or dyn(r.shape[dim]):
+            return
+        if r.shape[dim] % t.shape[dim]:
+            raise fail(op, f"result gather dimension has size {r.shape[dim]}, expected to be a multiple of operand "
+                           f"gather dimension size {t.shape[dim]}")
+
+
+def verify_reduce_scatter(op: Operation, t: RankedTensorType, r: RankedTensorType, dim: int,
+                          accumulator: Type | None) -> None:
+    if len(t.shape) != len(r.shape):
+        raise fail(op, "operand and result should have same rank")
+    if dim >= len(t.shape):
+        raise fail(op, "scatter dim should be less than operand/result rank")
+    if not (dyn(t.shape[dim]) or dyn(r.shape[dim])):
+        if r.shape[dim] == 0:
+            raise fail(op, "result dimension size at scatter_dimension cannot be zero")
+        if t.shape[dim] == 0:
+            raise fail(op, "operand dimension size at scatter_dimension cannot be zero")
+        if t.shape[dim] % r.shape[dim]:
+            raise fail(op, f"operand scatter dimension has size {t.shape[dim]}, expected to be a multiple of result "
+                           f"scatter dimension size {r.shape[dim]}")
+        for i in range(len(t.shape)):
+            if i != dim and not compatible_dims(t.shape[i], r.shape[i]):
+                raise fail(op, f"non scatter dimensions should be same for operand ({t.shape[i]}) and result "
+                               f"({r.shape[i]})")
+    acc = accumulator if accumulator is not None else t.element_type
+    if r.element_type is not acc:
+        raise fail(op, f"result element-type is expected to be '{acc.text}', but got '{r.element_type.text}'")
+
+
+def infer_all_to_all(op: Operation, types: Sequence[Type], split_dim: int, concat_dim: int,
+                     split_count: int) -> list[Type] | None:
+    out: list[Type] = []
+    for t in types:
+        t = ranked(t)
+        if t is None:
+            return None
+        rank = len(t.shape)
+        if split_dim >= rank:
+            raise fail(op, f"AllToAll split_dimension {split_dim} is out-of-bounds for input rank {rank}")
+        if concat_dim >= rank:
+            raise fail(op, f"AllToAll concat_dimension {concat_dim} is out-of-bounds for input rank {rank}")
+        shape = list(t.shape)
+        if not dyn(shape[split_dim]) and shape[split_dim] % split_count:
+            raise fail(op, f"split dimension has size {shape[split_dim]}, expected to be a multiple of split_count "
+                           f"{split_count}")
+        if not dyn(shape[split_dim]):
+            shape[split_dim] //= split_count
+        if not dyn(shape[concat_dim]):
+            shape[concat_dim] *= split_count
+        out.append(tensor(shape, t.element_type))
+    return out
+
+
+def verify_collective_broadcast(op: Operation) -> None:
+    from hlopt.ir.attributes import DenseElementsAttr
+
+    rg = op.properties.get("replica_groups")
+    if not isinstance(rg, DenseElementsAttr):
+        return
+    shape = getattr(rg.type, "shape", ())
+    if len(shape) != 2:
+        raise fail(op, f"replica groups should be a rank 2 tensor,but instead it is of rank {len(shape)}")
+    seen = set()
+    for v in rg.flat_values():
+        if v < 0:
+            raise fail(op, f"replica_groups values must be positive, but was given {v}")
+        if v in seen:
+            raise fail(op, f"replica id #{v} seen more than once")
+        seen.add(v)
+
+
+# ---------------------------------------------------------------------------
+# contractions
+
+def shape_text(shape: Sequence[int]) -> str:
+    """dimSizesToString: `[2, ?, 3]`."""
+    return "[" + ", ".join(dim_text(d) for d in shape) + "]"
+
+
+def check_inferred_shape(op: Operation, shape: Sequence[int], r: RankedTensorType) -> None:
+    if not compatible_shapes(shape, r.shape):
+        raise fail(op, f"inferred shape '{shape_text(shape)}' is incompatible with return type of operation "
+                       f"'{r.text}'")
+
+
+def _distinct(op: Operation, a: Sequence[int], b: Sequence[int], an: str, bn: str) -> None:
+    seen: set[int] = set()
+    for d in list(a) + list(b):
+        if d in seen:
+            raise fail(op, f"has duplicated dimension from {an} and {bn}: {d}")
+        seen.add(d)
+
+
+def infer_dot_general(op: Operation, lhs: RankedTensorType, rhs: RankedTensorType, lb: Sequence[int],
+                      rb: Sequence[int], lc: Sequence[int], rc: Sequence[int], precision: Any) -> list[int]:
+    if precision is not None and len(precision) > 2:
+        raise fail(op, f"expects precision config to be empty or have <= 2 elements, got {len(precision)}")
+    if len(lb) != len(rb):
+        raise fail(op, "lhs and rhs should have the same number of batching dimensions")
+    if len(lc) != len(rc):
+        raise fail(op, "lhs and rhs should have the same number of contracting dimensions")
+    _distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions")
+    _distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions")
+    for t, dims, name in ((lhs, lb, "lhs_batching_dimensions"), (lhs, lc, "lhs_contracting_dimensions"),
+                          (rhs, rb, "rhs_batching_dimensions"), (rhs, rc, "rhs_contracting_dimensions")):
+        for d in dims:
+            if not 0 <= d < len(t.shape):
+                raise fail(op, f"{name} value: {d} is out of range: [0, {len(t.shape)})")
+    for a, b in zip(lb, rb):
+        if not compatible_dims(lhs.shape[a], rhs.shape[b]):
+            raise fail(op, "batching dimension sizes must match for lhs/rhs")
+    for a, b in zip(lc, rc):
+        if not compatible_dims(lhs.shape[a], rhs.shape[b]):
+            raise fail(op, "contracting dimension sizes must match for lhs/rhs")
+    shape = [lhs.shape[a] if not dyn(lhs.shape[a]) else rhs.shape[b] for a, b in zip(lb, rb)]
+    shape += [s for i, s in enumerate(lhs.shape) if i not in lb and i not in lc]
+    shape += [s for i, s in enumerate(rhs.shape) if i not in rb and i not in rc]
+    return shape
+
+
+# ---------------------------------------------------------------------------
+# windows (reduce_window, select_and_scatter, convolution)
+
+def padding_pairs(op: Operation, attr: Any) -> list[tuple[int, int]]:
+    """convertPaddingAttribute: a {N, 2} i64 tensor as (low, high) pairs."""
+    if attr is None:
+        return []
+    shape = getattr(attr.type, "shape", ())
+    if len(shape) != 2 or shape[1] != 2:
+        raise fail(op, f"expects the shape of padding-attribute to be {{N, 2}}, but got {{{list_text(shape)}}}.")
+    v = list(attr.flat_values())
+    return [(v[2 * i], v[2 * i + 1]) for i in range(len(v) // 2)]
+
+
+def window(op: Operation, dims: Sequence[int], strides: Sequence[int], padding: Sequence[tuple[int, int]],
+           base_dil: Sequence[int] = (), win_dil: Sequence[int] = (), reversal: Sequence[bool] = ()) -> list[tuple]:
+    """verifyWindowAttributesAndInferWindowDimensions: per dimension
+    (size, stride, low, high, base dilation, window dilation)."""
+    for n, what in ((len(strides), "window-strides"), (len(base_dil), "base-dilation factors"),
+                    (len(win_dil), "window-dilation factors"), (len(padding), "padding-entries"),
+                    (len(reversal), "window-reversal")):
+        if n and n != len(dims):
+            raise fail(op, f"expects {what} to have same dimension-size as size of window dimensions "
+                           f"({len(dims)}), but got: {n}.")
+    out = []
+    for i, size in enumerate(dims):
+        if not dyn(size) and size <= 0:
+            raise fail(op, f"expects window to have positive value for {i}-th window dimension, but got {size}.")
+        stride = strides[i] if strides else 1
+        if stride <= 0:
+            raise fail(op, f"expects window to have positive stride for {i}-th window dimension, but got {stride}.")
+        bd = base_dil[i] if base_dil else 1
+        if bd <= 0:
+            raise fail(op, f"expects window to have positive base dilation factor for {i}-th window dimension, but "
+                           f"got {bd}.")
+        wd = win_dil[i] if win_dil else 1
+        if wd <= 0:
+            raise fail(op, f"expects window to have positive window dilation factor for {i}-th window dimension, "
+                           f"but got {wd}.")
+        lo, hi = padding[i] if padding else (0, 0)
+        out.append((size, stride, lo, hi, bd, wd))
+    return out
+
+
+def _dilated(n: int, k: int) -> int:
+    return 0 if n == 0 else (n - 1) * k + 1
+
+
+def window_output_shape(shape: Sequence[int], win: Sequence[tuple]) -> list[int]:
+    out = []
+    for s, (size, stride, lo, hi, bd, wd) in zip(shape, win):
+        if dyn(s) or dyn(size):
+            out.append(DYN)
+            continue
+        padded, w = lo + _dilated(s, bd) + hi, _dilated(size, wd)
+        out.append(0 if padded < w else (padded - w) // stride + 1)
+    return out
+
+
+def verify_reduce_window_window(op: Operation, inputs: Sequence[Any], dims: Sequence[int], strides: Sequence[int],
+                                base_dil: Sequence[int], win_dil: Sequence[int], padding: Any) -> None:
+    w = ranked(inputs[0].type)
+    for i, v in enumerate(inputs[1:], 1):
+        t = ranked(v.type)
+        if w is not None and t is not None and not compatible_shapes(w.shape, t.shape):
+            raise fail(op, f"expects all inputs to have compatible shapes. Shape at input-index {i} is not "
+                           f"compatible with shape at input-index 0")
+    pads = padding_pairs(op, padding)
+    for v in inputs:
+        t = ranked(v.type)
+        if t is not None and len(t.shape) != len(dims):
+            raise fail(op, f"expects window-dimensions size == input rank, but got window-dimensions size: "
+                           f"{len(dims)} and input: '{t.text}' with rank = {len(t.shape)}.")
+    window(op, dims, strides, pads, base_dil, win_dil)
+
+
+def verify_select_and_scatter_window(op: Operation, t: RankedTensorType, source: RankedTensorType,
+                                     dims: Sequence[int], strides: Sequence[int], padding: Any) -> None:
+    if len(t.shape) != len(dims):
+        raise fail(op, f"expects window-dimensions size == operand rank, but got window-dimensions size: "
+                       f"{len(dims)} and operand-type: '{t.text}' with rank = {len(t.shape)}.")
+    win = window(op, dims, strides, padding_pairs(op, padding))
+    want = tensor(window_output_shape(t.shape, win), t.element_type)
+    if not compatible_shapes(want.shape, source.shape) or want.element_type is not source.element_type:
+        raise fail(op, f"expects source-type to be '{want.text}', but got'{source.text}'")
