@@ -211,7 +211,7 @@ def _seeds() -> dict[str, str]:
 
 
 def _isolate(op):
-    """A module holding `func.func @main` whose body is a clone of `op` over
+    """A module holding `func.func @__case` whose body is a clone of `op` over
     the function's arguments (callees of the seed module kept)."""
     from hlopt.ir.attributes import StringAttr, TypeAttr
     from hlopt.ir.core import Operation, Region, values_defined_above
@@ -227,7 +227,7 @@ def _isolate(op):
     new = op.clone(dict(zip(free, args)))
     block.append(new)
     block.append(Operation("func.return"))
-    fn = Operation("func.func", properties={"sym_name": StringAttr("main"),
+    fn = Operation("func.func", properties={"sym_name": StringAttr("__case"),
                                             "function_type": TypeAttr(FunctionType([v.type for v in free], []))},
                    regions=[region])
     module = Operation("builtin.module", regions=[Region()])
@@ -235,9 +235,13 @@ def _isolate(op):
     seed_module = op.parent_op
     while seed_module is not None and seed_module.name != "builtin.module":
         seed_module = seed_module.parent_op
-    if seed_module is not None:  # keep the callees (composite decompositions, ...)
+    if seed_module is not None:  # keep the functions the op names (composite decompositions, ...)
+        import hlopt
+
+        text = hlopt.print_op(op, generic=True)
         for other in seed_module.regions[0].blocks[0].ops_list():
-            if other.name == "func.func" and not other.is_ancestor(op):
+            name = other.properties.get("sym_name") if other.name == "func.func" else None
+            if name is not None and re.search(rf"@{re.escape(name.value)}\b", text):
                 body.append(other.clone())
     body.append(fn)
     return module, new

@@ -560,3 +560,70 @@ def verify_select_and_scatter_window(op: Operation, t: RankedTensorType, source:
     want = tensor(window_output_shape(t.shape, win), t.element_type)
     if not compatible_shapes(want.shape, source.shape) or want.element_type is not source.element_type:
         raise fail(op, f"expects source-type to be '{want.text}', but got'{source.text}'")
+
+
+def _unique(vals: Sequence[int]) -> bool:
+    return len(set(vals)) == len(vals)
+
+
+def infer_convolution(op: Operation, lhs: RankedTensorType, rhs: RankedTensorType, dn: Any, strides: Sequence[int],
+                      padding: Any, lhs_dil: Sequence[int], rhs_dil: Sequence[int], reversal: Sequence[bool],
+                      feature_groups: int, batch_groups: int, precision: Any) -> list[int]:
+    """inferConvolutionOp (with verifyConvolutionAttributes): the result shape."""
+    n = len(lhs.shape)
+    if n < 2:
+        raise fail(op, f"expects convolution arguments to have >= 2 dimensions. Got: '{lhs.text}' and "
+                       f"'{rhs.text}'.")
+    if n != len(rhs.shape):
+        raise fail(op, f"expects convolution arguments to have same number of dimensions. Got: '{lhs.text}' and "
+                       f"'{rhs.text}'.")
+    le, re_ = lhs.element_type, rhs.element_type
+    if le is not re_ and not any(getattr(t, "spelling", "").startswith("!quant.") or
+                                 type(t).__name__.startswith("Uniform") for t in (le, re_)):
+        raise fail(op, f"expects lhs and rhs to have compatible element type. Got: '{le.text}' and '{re_.text}'")
+    ins, ks, outs = dn.input_spatial_dimensions, dn.kernel_spatial_dimensions, dn.output_spatial_dimensions
+    if not len(ins) == len(ks) == len(outs):
+        raise fail(op, f"expects the same size for input, kernel and output spatial-dimensions, but got "
+                       f"{len(ins)}, {len(ks)}, and {len(outs)} resp.")
+    in_dims = [dn.input_batch_dimension, dn.input_feature_dimension, *ins]
+    k_dims = [dn.kernel_input_feature_dimension, dn.kernel_output_feature_dimension, *ks]
+    out_dims = [dn.output_batch_dimension, dn.output_feature_dimension, *outs]
+    if not all(0 <= d < n for d in in_dims + k_dims + out_dims):
+        raise fail(op, f"expects input, kernel, and output dimension-numbers to be in-range [0, {n}).")
+    for dims, what in ((in_dims, "input"), (k_dims, "kernel"), (out_dims, "output")):
+        if not _unique(dims):
+            raise fail(op, f"expects {what} dimension-numbers to be unique, got {{{list_text(dims)}}}.")
+    if batch_groups > 1 and feature_groups > 1:
+        raise fail(op, f"expects batch_group_count and feature_group_count not to be both greater than 1. Got "
+                       f"{batch_groups} and {feature_groups} resp.")
+    in_f, in_b = lhs.shape[dn.input_feature_dimension], lhs.shape[dn.input_batch_dimension]
+    k_in, k_out = rhs.shape[dn.kernel_input_feature_dimension], rhs.shape[dn.kernel_output_feature_dimension]
+    if not dyn(in_b) and in_b % batch_groups:
+        raise fail(op, f"expects input batch dimension ({in_b}) to be divisible by batch_group_count. Got "
+                       f"batch_group_count = {batch_groups}.")
+    if not dyn(in_f):
+        if in_f % feature_groups:
+            raise fail(op, f"expects input feature dimension ({in_f}) to be a multiple of feature_group_count. Got "
+                           f"feature_group_count = {feature_groups}.")
+        if not dyn(k_in) and in_f // feature_groups != k_in:
+            raise fail(op, f"expects input feature dimension ({in_f}) / feature_group_count = kernel input feature "
+                           f"dimension ({k_in}). Got feature_group_count = {feature_groups}.")
+    if not dyn(k_out):
+        if k_out % batch_groups:
+            raise fail(op, f"expects output feature dimension size ({k_out}) to be a multiple of batch_group_count. "
+                           f"Got batch_group_count = {batch_groups}.")
+        if k_out % feature_groups:
+            raise fail(op, f"expects kernel output feature dimension ({k_out}) to be divisible by "
+                           f"feature_group_count. For feature_group_count = {feature_groups}.")
+    if precision is not None and len(precision) > 2:
+        raise fail(op, f"expects precision config to be empty or have <= 2 elements, got {len(precision)}")
+    if n != len(ins) + 2:
+        raise fail(op, f"expects convolution arguments to have {len(ins) + 2} dimensions. Got: {n}")
+    win = window(op, [rhs.shape[d] for d in ks], strides, padding_pairs(op, padding), lhs_dil, rhs_dil, reversal)
+    spatial = window_output_shape([lhs.shape[d] for d in ins], win)
+    shape = [DYN] * n
+    for d, s in zip(outs, spatial):
+        shape[d] = s
+    shape[dn.output_batch_dimension] = DYN if dyn(in_b) else in_b // batch_groups
+    shape[dn.output_feature_dimension] = k_out
+    return shape

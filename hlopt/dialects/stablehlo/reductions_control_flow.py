@@ -600,10 +600,16 @@ class ConvolutionOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        lt, rt = (getattr(v.type, "element_type", None) for v in op.operands)
-        if lt is not rt and not any(getattr(t, "spelling", "").startswith("!quant.") for t in (lt, rt)):
-            raise fail(op, f"expects lhs and rhs to have compatible element type. Got: '{lt.text}' and "
-                           f"'{rt.text}'")
+        lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
+        if lhs is None or rhs is None or r is None:
+            return
+        rev = cls.get(op, "window_reversal")
+        shape = inf.infer_convolution(
+            op, lhs, rhs, cls.get(op, "dimension_numbers"), inf.ints(cls.get(op, "window_strides")),
+            cls.get(op, "padding"), inf.ints(cls.get(op, "lhs_dilation")), inf.ints(cls.get(op, "rhs_dilation")),
+            list(rev.values) if rev is not None else [], cls.get(op, "feature_group_count").value,
+            cls.get(op, "batch_group_count").value, cls.get(op, "precision_config"))
+        inf.check_inferred_shape(op, shape, r)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
