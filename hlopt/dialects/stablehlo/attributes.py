@@ -246,3 +246,18 @@ def parse_stablehlo_attr(text: str) -> Attribute | None:
 
 __all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr",
            "parse_stablehlo_attr", "parse_conv_dims"]
+
+
+_DIM_FIELD = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
+
+
+def dimension_fields(spelling: str) -> dict[str, Any]:
+    """The fields of an opaque `#stablehlo.gather<...>` / `#stablehlo.scatter<...>`:
+    name -> list of ints, or int (absent lists are empty, as in MLIR)."""
+    out: dict[str, Any] = {}
+    for name, value in _DIM_FIELD.findall(spelling):
+        if value.startswith("["):
+            out[name] = [int(v) for v in value[1:-1].split(",") if v.strip()]
+        else:
+            out[name] = int(value)
+    return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
@@ -519,6 +520,18 @@ class GatherOp(ShloOp):
     result = ods.result(HLO_Tensor)
     traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, idx = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or idx is None:
+            return None
+        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
+        sizes = inf.ints(cls.get(op, "slice_sizes"))
+        inf.verify_gather(op, t, idx, len(sizes), fields)
+        return inf.infer_gather(op, t, idx, sizes, fields)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class DynamicGatherOp(ShloOp):
     name = "stablehlo.dynamic_gather"
@@ -529,6 +542,19 @@ class DynamicGatherOp(ShloOp):
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
     result = ods.result(HLO_Tensor)
     traits = (Pure(),)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, idx, ss = (inf.ranked(v.type) for v in op.operands)
+        if t is None or idx is None or ss is None:
+            return None
+        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
+        if len(ss.shape) != 1:
+            raise fail(op, f"slice_sizes.rank != 1 (got {len(ss.shape)})")
+        inf.verify_gather(op, t, idx, ss.shape[0], fields)
+        return inf.infer_gather(op, t, idx, inf.constant_ints(op.operands[2]), fields)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class TorchIndexSelectOp(ShloOp):

@@ -627,3 +627,187 @@ def infer_convolution(op: Operation, lhs: RankedTensorType, rhs: RankedTensorTyp
     shape[dn.output_batch_dimension] = DYN if dyn(in_b) else in_b // batch_groups
     shape[dn.output_feature_dimension] = k_out
     return shape
+
+
+# ---------------------------------------------------------------------------
+# gather and scatter
+
+def _in_bounds(op: Operation, dims: Sequence[int], bound: int, name: str, bound_name: str) -> None:
+    for d in dims:
+        if d < 0 or d >= bound:
+            raise fail(op, f"Expects each element of {name} to be in range [0, {bound_name}) i.e. [0, {bound}). got: "
+                           f"{d}.")
+
+
+def _dim_in_bounds(op: Operation, d: int, bound: int, name: str, bound_name: str) -> None:
+    if d < 0 or d > bound:
+        raise fail(op, f"Expects {name} to be in range [0, {bound_name}] i.e. [0, {bound}]. got: {d}.")
+
+
+def _sorted(vals: Sequence[int]) -> bool:
+    return list(vals) == sorted(vals)
+
+
+def verify_gather(op: Operation, t: RankedTensorType, idx: RankedTensorType, n_slice_sizes: int,
+                  f: dict[str, Any]) -> None:
+    off, col = f.get("offset_dims", []), f.get("collapsed_slice_dims", [])
+    obd, sibd = f.get("operand_batching_dims", []), f.get("start_indices_batching_dims", [])
+    sim, ivd = f.get("start_index_map", []), f.get("index_vector_dim", 0)
+    rank, irank = len(t.shape), len(idx.shape)
+    if rank != len(off) + len(col) + len(obd):
+        raise fail(op, f"offset_dims size ({len(off)}) plus collapse_slice_dims size ({len(col)}) plus "
+                       f"operand_batching_dims size ({len(obd)}) is not equal to operand rank ({rank})")
+    _dim_in_bounds(op, ivd, irank, "index_vector_dim", "rank-of('start_indices')")
+    if ivd == irank or not dyn(idx.shape[ivd]):
+        eff = 1 if ivd == irank else idx.shape[ivd]
+        if eff != len(sim):
+            raise fail(op, f"start_index_map size ({len(sim)}) is not equal to size of index dimension ({ivd}) of "
+                           f"start_indices ({eff})")
+    if not _sorted(off):
+        raise fail(op, f"expects offset_dims to be sorted, got: [{list_text(off)}]")
+    if not _unique(off):
+        raise fail(op, f"expects offset_dims to not repeat, got: [{list_text(off)}]")
+    _distinct(op, col, obd, "collapsed_slice_dims", "operand_batching_dims")
+    if not _sorted(col):
+        raise fail(op, f"expects collapsed_slice_dims to be sorted, got: [{list_text(col)}]")
+    _in_bounds(op, col, rank, "collapsed_slice_dims", "rank-of('operand')")
+    if not _sorted(obd):
+        raise fail(op, f"expects operand_batching_dims to be sorted, got: [{list_text(obd)}]")
+    _in_bounds(op, obd, rank, "operand_batching_dims", "rank-of('operand')")
+    if not _unique(sibd):
+        raise fail(op, f"expects start_indices_batching_dims to not repeat, got: [{list_text(sibd)}]")
+    _in_bounds(op, sibd, irank, "start_indices_batching_dims", "rank-of('start_indices')")
+    if ivd in sibd:
+        raise fail(op, f"expects start_indices_batching_dims not to include index_vector_dim {ivd}")
+    if len(obd) != len(sibd):
+        raise fail(op, "operand_batching_dims and start_indices_batching_dims should have the same size")
+    for i, (a, b) in enumerate(zip(obd, sibd)):
+        if not compatible_dims(t.shape[a], idx.shape[b]):
+            raise fail(op, f"operand_batching_dims[{i}] and start_indices_batching_dims[{i}] must have compatible "
+                           f"sizes, but got {t.shape[a]} and {idx.shape[b]}")
+    _distinct(op, sim, obd, "start_index_map", "operand_batching_dims")
+    _in_bounds(op, sim, rank, "start_index_map", "rank-of('operand')")
+    if n_slice_sizes != rank:
+        raise fail(op, f"slice_sizes size ({n_slice_sizes}) not equal to operand rank ({rank})")
+
+
+def infer_gather(op: Operation, t: RankedTensorType, idx: RankedTensorType, sizes: Sequence[int] | None,
+                 f: dict[str, Any]) -> list[Type]:
+    """gather / dynamic_gather (sizes None: not constant) after verify_gather."""
+    off, col, obd = f.get("offset_dims", []), f.get("collapsed_slice_dims", []), f.get("operand_batching_dims", [])
+    ivd = f.get("index_vector_dim", 0)
+    if sizes is not None:
+        for dims, name in ((col, "collapsed_slice_dims"), (obd, "operand_batching_dims")):
+            for d in dims:
+                if sizes[d] > 1:
+                    raise fail(op, f"Expects that for each dim in {name}, slice_sizes[dim] should be <= 1, but got "
+                                   f"{sizes[d]}")
+        for i, s in enumerate(sizes):
+            if s < 0 or (not dyn(t.shape[i]) and s > t.shape[i]):
+                raise fail(op, f"slice size ({s}) is out of bounds for operand dimension ({t.shape[i]}) at index {i}")
+    irank = len(idx.shape) + (1 if ivd == len(idx.shape) else 0)
+    result_rank = len(off) + irank - 1
+    _in_bounds(op, off, result_rank, "offset_dims", "implied-result-rank")
+    dropped = set(col) | set(obd)
+    window = [(sizes[d] if sizes is not None else DYN) for d in range(len(t.shape)) if d not in dropped]
+    shape, b = [], 0
+    for i in range(result_rank):
+        if i in off:
+            shape.append(window[off.index(i)])
+            continue
+        j = b + (1 if b >= ivd else 0)
+        shape.append(idx.shape[j])
+        b += 1
+    return [tensor(shape, t.element_type)]
+
+
+def verify_scatter(op: Operation, inputs: Sequence[RankedTensorType], idx: RankedTensorType,
+                   updates: Sequence[RankedTensorType], f: dict[str, Any]) -> None:
+    uwd, iwd = f.get("update_window_dims", []), f.get("inserted_window_dims", [])
+    ibd, sibd = f.get("input_batching_dims", []), f.get("scatter_indices_batching_dims", [])
+    sdod, ivd = f.get("scatter_dims_to_operand_dims", []), f.get("index_vector_dim", 0)
+    if any(not compatible_shapes(inputs[0].shape, t.shape) for t in inputs):
+        raise fail(op, "Not all inputs have compatible shapes.")
+    if any(not compatible_shapes(updates[0].shape, t.shape) for t in updates):
+        raise fail(op, "Not all updates have compatible shapes.")
+    _dim_in_bounds(op, ivd, len(idx.shape), "index_vector_dim", "rank-of('scatter_indices')")
+    ishape = list(idx.shape) + ([1] if ivd == len(idx.shape) else [])
+    for u in updates:
+        want = len(ishape) - 1 + len(uwd)
+        if len(u.shape) != want:
+            raise fail(op, f"expects updates tensor must be of rank {want} ( == rank-of('scatter_indices') - 1 + "
+                           f"size-of('update_window_dims'), where 'scatter_indices' is expanded by a trailing 1 "
+                           f"dimension if 'index_vector_dim' == rank-of('scatter_indices')), but got {len(u.shape)}.")
+    for t, u in zip(inputs, updates):
+        rank = len(t.shape)
+        size = len(uwd) + len(iwd) + len(ibd)
+        if rank != size:
+            raise fail(op, f"Expects rank-of operand to match size-of('update_window_dims') + "
+                           f"size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. {size} but got "
+                           f"{rank}.")
+        if not _sorted(uwd):
+            raise fail(op, f"Expects update_window_dims to be sorted; got: [{list_text(uwd)}].")
+        if not _unique(uwd):
+            raise fail(op, f"Expects update_window_dims to not repeat; got: [{list_text(uwd)}].")
+        _in_bounds(op, uwd, len(u.shape), "update_window_dims", "rank-of('updates')")
+        _distinct(op, iwd, ibd, "inserted_window_dims", "input_batching_dims")
+        if not _sorted(iwd):
+            raise fail(op, f"Expects inserted_window_dims to be sorted; got: [{list_text(iwd)}].")
+        _in_bounds(op, iwd, rank, "inserted_window_dims", "rank-of('operand')")
+        if not _sorted(ibd):
+            raise fail(op, f"Expects input_batching_dims to be sorted; got: [{list_text(ibd)}].")
+        _in_bounds(op, ibd, rank, "input_batching_dims", "rank-of('operand')")
+        if not _unique(sibd):
+            raise fail(op, f"Expects scatter_indices_batching_dims to not repeat; got: [{list_text(sibd)}].")
+        _in_bounds(op, sibd, len(ishape), "scatter_indices_batching_dims", "rank-of('scatter_indices')")
+        if ivd in sibd:
+            raise fail(op, f"expects scatter_indices_batching_dims not to include index_vector_dim {ivd}.")
+        if len(ibd) != len(sibd):
+            raise fail(op, "input_batching_dims and scatter_indices_batching_dims should have the same size.")
+        for i, (a, b) in enumerate(zip(ibd, sibd)):
+            if not compatible_dims(t.shape[a], ishape[b]):
+                raise fail(op, f"input_batching_dims[{i}] and scatter_indices_batching_dims[{i}] must have "
+                               f"compatible sizes, but got {t.shape[a]} and {ishape[b]}.")
+        if ivd == len(idx.shape) and len(sdod) != 1:
+            raise fail(op, f"Scatter op has {len(sdod)} elements in scatter_dims_to_operand_dims and the bound of "
+                           f"dimension index_vector_dim={ivd} of scatter_indices is 1. These two numbers must be "
+                           f"equal.")
+        if not dyn(ishape[ivd]) and len(sdod) != ishape[ivd]:
+            raise fail(op, f"Scatter op has {len(sdod)} elements in scatter_dims_to_operand_dims and the bound of "
+                           f"dimension index_vector_dim={ivd} of scatter_indices is {ishape[ivd]}. These two numbers "
+                           f"must be equal.")
+        _distinct(op, sdod, ibd, "scatter_dims_to_operand_dims", "input_batching_dims")
+        _in_bounds(op, sdod, rank, "scatter_dims_to_operand_dims", "rank-of('operand')")
+    for t, u in zip(inputs, updates):
+        dropped = set(iwd) | set(ibd)
+        max_sizes = [s for d, s in enumerate(t.shape) if d not in dropped]
+        for i, d in enumerate(uwd):
+            if dyn(u.shape[d]) or dyn(max_sizes[i]):
+                continue
+            if u.shape[d] > max_sizes[i]:
+                raise fail(op, f"expects bounds of the window dimensions of updates to not exceed the bounds of the "
+                               f"corresponding dimensions of operand. For dimension {d}, updates bound is "
+                               f"{u.shape[d]}, operand bound is {max_sizes[i]}.")
+        seen = 0
+        for i, s in enumerate(u.shape):
+            if i in uwd:
+                continue
+            if seen == ivd:
+                seen += 1
+            if not compatible_dims(s, ishape[seen]):
+                raise fail(op, f"expects bounds of the scatter dimensions of updates to be same as the bounds of the "
+                               f"corresponding dimensions of scatter indices. For scatter dimension {i}, updates "
+                               f"bound is {s} , scatter_indices bound is {ishape[seen]}.")
+            seen += 1
+
+
+def constant_ints(v: Any) -> list[int] | None:
+    """matchInts: the values of a `stablehlo.constant` integer tensor (None otherwise)."""
+    d = v.defining_op if hasattr(v, "defining_op") else None
+    if d is None or d.name != "stablehlo.constant":
+        return None
+    value = d.properties.get("value")
+    try:
+        return [int(x) for x in value.flat_values()]
+    except (AttributeError, TypeError, ValueError):
+        return None

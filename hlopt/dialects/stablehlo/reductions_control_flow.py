@@ -12,6 +12,7 @@ from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
     EnumAttr,
+    dimension_fields,
     parse_conv_dims,
 )
 from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
@@ -363,6 +364,16 @@ class ScatterOp(ShloOp):
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
         return [RankedTensorType(v.type.shape, et, v.type.encoding) for v, et in zip(inputs, elems)]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        inputs = [inf.ranked(v.type) for v in cls.get(op, "inputs")]
+        updates = [inf.ranked(v.type) for v in cls.get(op, "updates")]
+        idx = inf.ranked(cls.get(op, "scatter_indices").type)
+        if idx is None or None in inputs or None in updates or not inputs:
+            return
+        fields = dimension_fields(cls.get(op, "scatter_dimension_numbers").spelling)
+        inf.verify_scatter(op, inputs, idx, updates, fields)
 
 
 class SortOp(ShloOp):
