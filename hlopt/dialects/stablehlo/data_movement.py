@@ -146,6 +146,13 @@ class ReverseOp(DimsOp):
             inf.verify_reverse(op, t, inf.ints(cls.get(op, "dimensions")))
 
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type]:
+        return [op.operands[0].type]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+
 class DynamicSliceOp(DimsOp):
     name = "stablehlo.dynamic_slice"
     operand = ods.operand(HLO_Tensor)
@@ -194,6 +201,15 @@ class DynamicBroadcastInDimOp(DimsOp):
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     prop = "broadcast_dimensions"
     args_format = "dims_args"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_dynamic_broadcast_in_dim(
+                op, t, r, inf.ints(cls.get(op, "broadcast_dimensions")),
+                inf.ints(cls.get(op, "known_expanding_dimensions")),
+                inf.ints(cls.get(op, "known_nonexpanding_dimensions")))
 
 
 # ---------------------------------------------------------------------------
@@ -270,8 +286,13 @@ class ConcatenateOp(DimOp):
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         ts = op.operand_types
         d = cls.get(op, "dimension").value
+        if ts and isinstance(ts[0], RankedTensorType):
+            if not ts[0].shape:
+                raise fail(op, "rank-0 values cannot be concatenated")
+            if d >= len(ts[0].shape):
+                raise fail(op, f"dimension {d} is out-of-bounds for input rank {len(ts[0].shape)}")
         if not ts or any(len(t.shape) != len(ts[0].shape) or d >= len(t.shape) for t in ts):
-            return None  # rank errors: the spec verifier's (issue 14)
+            return None
         size = 0
         for t in ts:
             if t.shape[d] < 0:

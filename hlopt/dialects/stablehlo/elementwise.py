@@ -518,6 +518,12 @@ class SelectOp(ShloOp):
             return head + p.type_text(ts[0]) + ", " + p.type_text(r)
         return head + p.functional_type(ts, op.result_types)
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any]:
+        return [op.operands[1].type]  # inferSelectOp: on_true's type (on_true/on_false checked by the traits)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 ComparisonDirection = enum_attr("comparison_direction", "Which comparison operation to perform.")
 ComparisonType = enum_attr("comparison_type", "Which comparison type to use.")

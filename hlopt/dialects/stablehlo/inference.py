@@ -30,7 +30,8 @@ def ints(attr: Any) -> list[int]:
 
 
 def dyn(d: int) -> bool:
-    return d < 0
+    """A `?` dimension (hlopt spells it -1; attribute values are never dynamic in MLIR)."""
+    return d == DYN
 
 
 def list_text(vals: Sequence[int]) -> str:
@@ -811,3 +812,96 @@ def constant_ints(v: Any) -> list[int] | None:
         return [int(x) for x in value.flat_values()]
     except (AttributeError, TypeError, ValueError):
         return None
+
+
+# ---------------------------------------------------------------------------
+# fft, conditionals, dynamic broadcast
+
+def infer_fft(op: Operation, t: RankedTensorType, fft_type: str, length: Sequence[int]) -> list[Type]:
+    n = len(length)
+    if n > 3 or n < 1:
+        raise fail(op, f"rank must be between 1 and 3, but got {n}.")
+    et = t.element_type
+    rfft, irfft = fft_type == "RFFT", fft_type == "IRFFT"
+    if rfft:
+        if getattr(et, "name", None) not in ("f32", "f64"):
+            raise fail(op, f"RFFT requires f32 or f64 input type, but is given '{et.text}'.")
+        out_et: Type = ComplexType(et)
+    else:
+        if not isinstance(et, ComplexType):
+            raise fail(op, f"FFT/IFFT/IRFFT take a complex tensor as input, but is given '{t.text}'.")
+        out_et = et.element_type if irfft else et
+    if len(t.shape) < n:
+        raise fail(op, f"operand rank must not be less than fft rank of {n} for operand of type '{t.text}'.")
+    shape = list(t.shape)
+    if rfft:
+        for d, f in zip(t.shape[-n:], length):
+            if not compatible_dims(d, f):
+                raise fail(op, f"RFFT requires innermost dimensions to be compatible with fft_length. Got: "
+                               f"{list_text(t.shape)} but wanted {list_text(length)}.")
+        if length[-1] != 0:
+            shape[-1] = length[-1] // 2 + 1
+    if irfft:
+        for d, f in zip(t.shape[-n:-1], length):
+            if not compatible_dims(d, f):
+                raise fail(op, f"IRFFT requires non-final dimensions to be compatible with fft_length. Got: "
+                               f"{list_text(t.shape)} but wanted {list_text(length)}, and {d} != {f}.")
+        last = t.shape[-1]
+        if (not compatible_dims(last, 0) or length[-1] != 0) and not compatible_dims(last, length[-1] // 2 + 1):
+            raise fail(op, f"IRFFT requires innermost dimension to be compatible with fft_length[-1]/2+1. Got: "
+                           f"{last} but fft_length is {list_text(length)}.")
+        shape[-1] = length[-1]
+    return [tensor(shape, out_et)]
+
+
+def infer_conditional(op: Operation, index: RankedTensorType) -> list[Type] | None:
+    if index.shape:
+        raise fail(op, f"operand should be rank 0 tensor but got rank {len(index.shape)}")
+    if not op.regions:
+        raise fail(op, "expect at least one branch")
+    rets = []
+    for i, r in enumerate(op.regions):
+        if not r.blocks:
+            raise fail(op, "expect non-empty region")
+        if r.blocks[0].args:
+            raise fail(op, f"branch {i} must have 0 arguments, but found {len(r.blocks[0].args)}")
+        term = r.blocks[0].last_op
+        if term is None:
+            return None
+        rets.append(list(term.operand_types))
+    for i, ts in enumerate(rets):
+        if not compatible_types(rets[0], ts):
+            raise fail(op, f"branch 0 and branch {i} have mismatched return types: "
+                           f"{', '.join(repr_type(t) for t in rets[0])} vs {', '.join(repr_type(t) for t in ts)}")
+    return rets[0]
+
+
+def repr_type(t: Type) -> str:
+    return f"'{t.text}'"
+
+
+def verify_dynamic_broadcast_in_dim(op: Operation, t: RankedTensorType, r: RankedTensorType, dims: list[int],
+                                    expanding: list[int], nonexpanding: list[int]) -> None:
+    if t.element_type is not r.element_type and not any(
+            type(x).__name__.startswith("Uniform") for x in (t.element_type, r.element_type)):
+        raise fail(op, f"expects operand and result to have compatible element type. Got: '{t.text}' and "
+                       f"'{r.text}'")
+    if len(dims) != len(t.shape):
+        raise fail(op, f"broadcast_dimensions size ({len(dims)}) does not match operand rank ({len(t.shape)})")
+    if len(r.shape) < len(t.shape):
+        raise fail(op, f"result rank ({len(r.shape)}) is less than operand rank ({len(t.shape)})")
+    if not _unique(dims):
+        raise fail(op, "broadcast_dimensions should not have duplicates")
+    for i, d in enumerate(dims):
+        if d < 0 or d >= len(r.shape):
+            raise fail(op, f"broadcast_dimensions contains invalid value {d} for result with rank {len(r.shape)}")
+        s = t.shape[i]
+        if s != 1 and not compatible_dims(s, r.shape[d]):
+            raise fail(op, f"size of operand dimension {i} ({dim_text(s)}) is not compatible with size of result "
+                           f"dimension {d} ({dim_text(r.shape[d])})")
+    hints = expanding + nonexpanding
+    if len(set(hints)) != len(hints):
+        raise fail(op, "duplicate expansion hint for at least one operand dimension")
+    for i in sorted(set(hints)):
+        if i < 0 or i >= len(t.shape):
+            raise fail(op, f"hint for expanding dimension {i} does not refer to a valid operand dimension")

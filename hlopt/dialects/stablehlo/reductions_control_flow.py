@@ -687,6 +687,15 @@ class FftOp(ShloOp):
         return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
                 + cls.attrs_and_type(op, p))
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_fft(op, t, cls.get(op, "fft_type").value, inf.ints(cls.get(op, "fft_length")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class CholeskyOp(ShloOp):
     """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
@@ -888,6 +897,13 @@ class IfOp(ShloOp):
     false_branch = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
 
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(cls.get(op, "pred").type)
+        return None if t is None else inf.infer_conditional(op, t)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class CaseOp(ShloOp):
     name = "stablehlo.case"
@@ -895,6 +911,13 @@ class CaseOp(ShloOp):
     results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
     branches = ods.var_region(1)
     traits = (RecursiveMemoryEffects(),)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(cls.get(op, "index").type)
+        return None if t is None else inf.infer_conditional(op, t)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class ReturnOp(ShloOp):
