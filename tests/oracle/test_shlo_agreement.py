@@ -14,6 +14,7 @@ last one written by the generator). Skipped without JAX.
 from __future__ import annotations
 
 import pathlib
+import re
 import sys
 
 import pytest
@@ -57,3 +58,28 @@ def test_print_table() -> None:
     if _RESULTS:
         print("\n" + gen.table(_RESULTS))
     assert all(c.id in {k.id for k in CASES} for c, _ in _RESULTS)
+
+
+LIT = sorted((HERE.parent / "lit" / "stablehlo").glob("verify_spec_*.mlir"))
+_EXPECTED = re.compile(r"// expected-error@\+1 \{\{(.*)\}\}")
+
+
+def _lit_chunks() -> list[tuple[str, str, str]]:
+    out = []
+    for path in LIT:
+        for i, chunk in enumerate(path.read_text().split("// -----")):
+            m = _EXPECTED.search(chunk)
+            if m is not None:
+                out.append((f"{path.name}#{i}", chunk, m.group(1)))
+    return out
+
+
+@pytest.mark.parametrize("name,chunk,message", _lit_chunks(), ids=[c[0] for c in _lit_chunks()])
+def test_lit_diagnostics_are_mlirs(name: str, chunk: str, message: str) -> None:
+    """Every expected error of tests/lit/stablehlo/verify_spec_*.mlir is MLIR's own
+    verdict and message for the same input (the lit run checks hlopt's)."""
+    import mlir_ref
+
+    ok, got = mlir_ref.verify(chunk)
+    assert not ok, f"{name}: MLIR accepts it"
+    assert message in got.split(" error: ", 1)[-1].splitlines()[0], got

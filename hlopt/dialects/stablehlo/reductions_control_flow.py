@@ -334,12 +334,10 @@ class SelectAndScatterOp(ShloOp):
         if t is not None and src is not None:
             inf.verify_select_and_scatter_window(op, t, src, inf.ints(cls.get(op, "window_dimensions")),
                                                  inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
-
-    @classmethod
-    def infer_result_types(cls, op: Operation) -> list[Type]:
-        return [op.operands[0].type]
-
-    compatible_return_types = staticmethod(inf.compatible_types)
+        # the inferred type (the operand's) is checked after the regions, as MLIR does
+        if not inf.compatible_types(op.operand_types[:1], op.result_types):
+            raise op_fail(op, f"inferred type(s) '{op.operand_types[0].text}' are incompatible with return type(s) "
+                              f"of operation '{types_text(op.result_types)}'")
 
 
 class ScatterOp(ShloOp):

@@ -151,7 +151,7 @@ def reduction_region(op: Operation, n: int) -> None:
     for i, (a, c, r) in enumerate(zip(b.args[:n], b.args[n:], ret.operands)):
         if a.type is not c.type or a.type is not r.type:
             raise fail(op, f"The type of reduction-region's parameter at index {i} is different than the "
-                            f"corresponding result type: {a.type.text} vs {r.type.text}")
+                            f"corresponding result type: '{a.type.text}' vs '{r.type.text}'")
 
 
 # ---------------------------------------------------------------------------
