@@ -225,9 +225,11 @@ class PairwiseSameOperandAndResultElementType(Trait):
 
 def enum_attr(kind: str, summary: str) -> Constraint:
     """`#stablehlo<kind VALUE>` (StableHLO's EnumAttr of that kind)."""
-    from hlopt.dialects.stablehlo.attributes import EnumAttr
+    from hlopt.dialects.stablehlo.attributes import ENUM_VALUES, EnumAttr
 
-    return Constraint(lambda a: isinstance(a, EnumAttr) and a.kind == kind, summary)
+    values = ENUM_VALUES.get(kind, (None, None))[1]
+    return Constraint(lambda a: isinstance(a, EnumAttr) and a.kind == kind and (values is None or a.value in values),
+                      summary)
 
 
 def dialect_attr(prefix: str, summary: str) -> Constraint:

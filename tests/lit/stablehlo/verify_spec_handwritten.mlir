@@ -273,3 +273,20 @@ func.func @reduce_duplicate(%x: tensor<4x3xf32>, %z: tensor<f32>) -> tensor<f32>
   %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 0] : (tensor<4x3xf32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// enum attributes take only their declared values
+func.func @bad_direction(%x: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error@+1 {{expected ::mlir::stablehlo::ComparisonDirection to be one of: EQ, NE, GE, GT, LE, LT}}
+  %0 = "stablehlo.compare"(%x, %x) <{comparison_direction = #stablehlo<comparison_direction FOO>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @bad_fft_type(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error@+1 {{expected ::mlir::stablehlo::FftType to be one of: FFT, IFFT, RFFT, IRFFT}}
+  %0 = "stablehlo.fft"(%x) <{fft_type = #stablehlo<fft_type DFT>, fft_length = array<i64: 4>}> : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
