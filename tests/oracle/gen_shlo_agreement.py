@@ -199,6 +199,16 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
   %14 = "stablehlo.dynamic_pad"(%m, %0, %d, %d, %d) : (tensor<3x4xf32>, tensor<4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
   return
 }""",
+    "chlo": """
+func.func @f(%c: tensor<4xcomplex<f32>>, %x: tensor<4xf32>, %p: tensor<4xi1>, %i: tensor<4xi32>, %l: tensor<11x5xf32>, %r: tensor<3x5x7xf32>, %g: tensor<3xi64>) {
+  %0 = "chlo._asin_acos_kernel"(%c) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  %1 = "chlo.broadcast_select"(%p, %x, %x) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "chlo.mulhi"(%i, %i) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %3 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  %4 = "chlo.broadcast_add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %5 = "chlo.next_after"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}""",
 }
 
 

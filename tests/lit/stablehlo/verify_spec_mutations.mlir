@@ -183,6 +183,258 @@
 
 // -----
 
+// chlo._asin_acos_kernel/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xcomplex<f32>>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xcomplex<f32>>):
+    // expected-error@+1 {{'chlo._asin_acos_kernel' op requires compatible types for all operands and results}}
+    %0 = "chlo._asin_acos_kernel"(%arg0) : (tensor<4xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo._asin_acos_kernel/chlo#1/result-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xcomplex<f32>>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xcomplex<f32>>):
+    // expected-error@+1 {{'chlo._asin_acos_kernel' op result #0 must be tensor of complex type with 32/64-bit float elements values, but got 'tensor<4xf32>'}}
+    %0 = "chlo._asin_acos_kernel"(%arg0) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo._asin_acos_kernel/chlo#1/operand-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>):
+    // expected-error@+1 {{'chlo._asin_acos_kernel' op operand #0 must be tensor of complex type with 32/64-bit float elements values, but got 'tensor<4xf32>'}}
+    %0 = "chlo._asin_acos_kernel"(%arg0) : (tensor<4xf32>) -> tensor<4xcomplex<f32>>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.broadcast_select/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xi1>, %arg1: tensor<4xf32>, %arg2: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.broadcast_select' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
+    %0 = "chlo.broadcast_select"(%arg0, %arg2, %arg2) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.broadcast_select/chlo#1/operand-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.broadcast_select' op operand #0 must be ranked tensor of bool values, but got 'tensor<4xf32>'}}
+    %0 = "chlo.broadcast_select"(%arg0, %arg2, %arg2) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.mulhi/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xi32>, tensor<4xi32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>):
+    // expected-error@+1 {{'chlo.mulhi' op requires compatible types for all operands and results}}
+    %0 = "chlo.mulhi"(%arg1, %arg1) : (tensor<4xi32>, tensor<4xi32>) -> tensor<5xi32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.mulhi/chlo#1/result-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xi32>, tensor<4xi32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>):
+    // expected-error@+1 {{'chlo.mulhi' op result #0 must be ranked tensor of 2/4/8/16/32/64-bit integer values, but got 'tensor<4xf32>'}}
+    %0 = "chlo.mulhi"(%arg1, %arg1) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.mulhi/chlo#1/operand-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.mulhi' op operand #0 must be ranked tensor of 2/4/8/16/32/64-bit integer values, but got 'tensor<4xf32>'}}
+    %0 = "chlo.mulhi"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{inferred shape '[11, 7]' is incompatible with return type of operation 'tensor<12x7xf32>'}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<12x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.lhs_contracting_dimensions:oob
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{lhs_contracting_dimensions value: 10 is out of range: [0, 2)}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [10], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.lhs_contracting_dimensions:drop
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{lhs and rhs should have the same number of contracting dimensions}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.rhs_contracting_dimensions:oob
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{rhs_contracting_dimensions value: 10 is out of range: [0, 3)}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [10], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.lhs_ragged_dimensions:oob
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{Expects lhs_ragged_dim to be in range [0, lhs_rank) i.e. [0, 2). got: 9.}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [9], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.lhs_ragged_dimensions:drop
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{There must be exactly one ragged dimension in the lhs.}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.rhs_group_dimensions:oob
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{Expects rhs_group_dim to be in range [0, rhs_rank) i.e. [0, 3). got: 9.}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [9]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.ragged_dot/chlo#1/ragged_dot_dimension_numbers.rhs_group_dimensions:drop
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<11x5xf32>, %arg1: tensor<3x5x7xf32>, %arg2: tensor<3xi64>):
+    // expected-error@+1 {{There must be exactly one group dimension in the rhs when the lhs ragged dimension is non-contracting.}}
+    %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.broadcast_add/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.broadcast_add' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
+    %0 = "chlo.broadcast_add"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.broadcast_add/chlo#1/result-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.broadcast_add' op requires compatible element types for all operands and results}}
+    %0 = "chlo.broadcast_add"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.next_after/chlo#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.next_after' op requires compatible types for all operands and results}}
+    %0 = "chlo.next_after"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.next_after/chlo#1/result-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+1 {{'chlo.next_after' op result #0 must be tensor of 4/6/8/16/32/64-bit float values, but got 'tensor<4xi32>'}}
+    %0 = "chlo.next_after"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// chlo.next_after/chlo#1/operand-element
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>, tensor<4xi32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xi32>):
+    // expected-error@+1 {{'chlo.next_after' op operand #0 must be tensor of 4/6/8/16/32/64-bit float values, but got 'tensor<4xi32>'}}
+    %0 = "chlo.next_after"(%arg1, %arg1) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
 // stablehlo.all_reduce/collectives#1/result-shape
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
