@@ -60,7 +60,8 @@ def test_print_table() -> None:
     assert all(c.id in {k.id for k in CASES} for c, _ in _RESULTS)
 
 
-LIT = sorted((HERE.parent / "lit" / "stablehlo").glob("verify_spec_*.mlir"))
+LIT = sorted([*(HERE.parent / "lit" / "stablehlo").glob("verify_spec_*.mlir"),
+              *(HERE.parent / "lit").glob("chlo/verify*.mlir"), *(HERE.parent / "lit").glob("sdy/verify*.mlir")])
 _EXPECTED = re.compile(r"// expected-error@\+1 \{\{(.*)\}\}")
 
 
@@ -70,13 +71,13 @@ def _lit_chunks() -> list[tuple[str, str, str]]:
         for i, chunk in enumerate(path.read_text().split("// -----")):
             m = _EXPECTED.search(chunk)
             if m is not None:
-                out.append((f"{path.name}#{i}", chunk, m.group(1)))
+                out.append((f"{path.parent.name}/{path.name}#{i}", chunk, m.group(1)))
     return out
 
 
 @pytest.mark.parametrize("name,chunk,message", _lit_chunks(), ids=[c[0] for c in _lit_chunks()])
 def test_lit_diagnostics_are_mlirs(name: str, chunk: str, message: str) -> None:
-    """Every expected error of tests/lit/stablehlo/verify_spec_*.mlir is MLIR's own
+    """Every expected error of the spec, chlo and sdy verify files under tests/lit is MLIR's own
     verdict and message for the same input (the lit run checks hlopt's)."""
     import mlir_ref
 
