@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pathlib
 import re
+import shutil
+import subprocess
 import sys
 
 import pytest
@@ -84,3 +86,46 @@ def test_lit_diagnostics_are_mlirs(name: str, chunk: str, message: str) -> None:
     ok, got = mlir_ref.verify(chunk)
     assert not ok, f"{name}: MLIR accepts it"
     assert message in got.split(" error: ", 1)[-1].splitlines()[0], got
+
+
+# ---------------------------------------------------------------------------
+# quantized types: jaxlib has no quant dialect, iree-opt (a complete mlir-opt) judges
+
+def _iree_opt() -> str | None:
+    exe = shutil.which("iree-opt")
+    cand = pathlib.Path(sys.executable).with_name("iree-opt")
+    return exe or (str(cand) if cand.exists() else None)
+
+
+QUANT = HERE.parent / "lit" / "quant"
+needs_iree = pytest.mark.skipif(_iree_opt() is None, reason="iree-opt (pip install iree-base-compiler) not found")
+
+
+@needs_iree
+def test_quant_types_print_as_iree_opt() -> None:
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    text = (QUANT / "types.mlir").read_text()
+    ref = subprocess.run([_iree_opt(), "-"], input=text, capture_output=True, text=True, check=True).stdout
+    out, diags, _ = process(Source("types.mlir", text), Options())
+    assert out is not None, diags[0].header()
+    assert out == ref.rstrip("\n") + "\n"
+
+
+def _quant_chunks() -> list[tuple[str, str, str]]:
+    out = []
+    for i, chunk in enumerate((QUANT / "verify.mlir").read_text().split("// -----")):
+        m = _EXPECTED.search(chunk)
+        if m is not None:
+            out.append((f"quant/verify.mlir#{i}", chunk, m.group(1)))
+    return out
+
+
+@needs_iree
+@pytest.mark.parametrize("name,chunk,message", _quant_chunks(), ids=[c[0] for c in _quant_chunks()])
+def test_quant_diagnostics_are_iree_opts(name: str, chunk: str, message: str) -> None:
+    r = subprocess.run([_iree_opt(), "-"], input=chunk, capture_output=True, text=True)
+    assert r.returncode != 0, f"{name}: iree-opt accepts it"
+    first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)
+    assert message in first, first

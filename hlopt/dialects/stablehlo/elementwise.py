@@ -53,6 +53,7 @@ from hlopt.dialects.stablehlo.verification import (
     CompatibleOperandsElementType,
     dialect_attr,
     enum_attr,
+    fail,
 )
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
@@ -320,20 +321,61 @@ class TanhOp(AccuracyUnaryOp):
     name = "stablehlo.tanh"
 
 
-class UniformQuantizeOp(ShloOp):
-    """Generic form only (its custom form is issue 14's)."""
+def _expressed(t: Any) -> Any:
+    """The expressed float type of a tensor of `!quant.uniform` (None otherwise)."""
+    from hlopt.ir.types import FloatType
+
+    et = getattr(t, "element_type", None)
+    name = getattr(et, "expressed", None)
+    return FloatType(name) if isinstance(name, str) else None
+
+
+class _QuantizeForm(ShloOp):
+    """`stablehlo.uniform_(de)quantize %x : (T) -> U`"""
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        return cls.build_functional(s, a, types, {})
+
+    @classmethod
+    def print_custom(cls, op, p):
+        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+
+
+class UniformQuantizeOp(_QuantizeForm):
+    """`stablehlo.uniform_quantize %x : (T) -> U`"""
 
     name = "stablehlo.uniform_quantize"
     operand = ods.operand(HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor)
     result = ods.result(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """uniform_quantize_c2: the result's expressed type is the operand's
+        float type (or its quantized type's expressed type)."""
+        got = _expressed(op.results[0].type)
+        et = getattr(op.operands[0].type, "element_type", None)
+        want = _expressed(op.operands[0].type) or et
+        if got is not None and want is not None and got is not want:
+            raise fail(op, f"Expressed type of result expected to be '{want.text}', but got '{got.text}'")
 
-class UniformDequantizeOp(ShloOp):
+
+class UniformDequantizeOp(_QuantizeForm):
     name = "stablehlo.uniform_dequantize"
     operand = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
     result = ods.result(HLO_FpTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        t, expressed = op.operands[0].type, _expressed(op.operands[0].type)
+        if expressed is None or not isinstance(t, RankedTensorType):
+            return None
+        return [RankedTensorType(t.shape, expressed)]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
