@@ -106,6 +106,8 @@ def parse_quant_type(text: str) -> OpaqueType | None:
     if m is None:
         raise _error("expected '!quant.uniform<storage:expressed[:axis], scale[:zero_point]>'")
     signed, width = m.group(1) == "i", int(m.group(2))
+    if not 0 < width <= 32:
+        raise _error(f"illegal storage type size: {width}")
     lo, hi = storage_range(signed, width)
     smin = int(m.group(3)) if m.group(3) is not None else lo
     smax = int(m.group(4)) if m.group(4) is not None else hi

@@ -161,12 +161,29 @@ def _element(t: Type) -> Any:
     return getattr(t, "element_type", t)
 
 
-def _compatible(a: Type, b: Type) -> bool:
-    """isCompatibleForHloTypeInference, without quantization and bounds:
-    same element type, and shapes equal where both are known."""
+def compatible_elements(a: Any, b: Any) -> bool:
+    """isCompatibleElementTypeForHloTypeInference: equal, or quantized types
+    with the same storage (type and range) whose expressed types match the
+    other side (quantization parameters may differ)."""
     if a is b:
         return True
-    if _element(a) is not _element(b):
+    qa, qb = getattr(a, "zero_points", None) is not None, getattr(b, "zero_points", None) is not None
+    if not (qa or qb):
+        return False
+    if qa and qb and (a.signed, a.width, a.storage_min, a.storage_max) != (b.signed, b.width, b.storage_min,
+                                                                          b.storage_max):
+        return False
+    ea = a.expressed if qa else getattr(a, "name", None)
+    eb = b.expressed if qb else getattr(b, "name", None)
+    return ea is not None and ea == eb
+
+
+def _compatible(a: Type, b: Type) -> bool:
+    """isCompatibleForHloTypeInference, without bounds: compatible element
+    types, and shapes equal where both are known."""
+    if a is b:
+        return True
+    if not compatible_elements(_element(a), _element(b)):
         return False
     sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
     if sa is None or sb is None:
@@ -194,7 +211,7 @@ class CompatibleOperandsAndResultElementType(Trait):
         if not ts:
             return
         expected = _element(op.operands[0].type if op.operands else op.results[0].type)
-        if not all(_element(t) is expected for t in ts):
+        if not all(compatible_elements(_element(t), expected) for t in ts):
             raise op_fail(op, "requires compatible element types for all operands and results")
 
 

@@ -30,3 +30,11 @@ func.func @ops(%x: tensor<4xf32>, %q: tensor<4x!quant.uniform<i8:f32, 0.5:3>>) -
   %3 = stablehlo.add %q, %q : tensor<4x!quant.uniform<i8:f32, 0.5:3>>
   return %0, %1 : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4xf32>
 }
+
+// quantization parameters may differ between operands and results of the same storage and expressed types
+// CHECK-LABEL: func.func @mixed_params
+func.func @mixed_params(%q: tensor<4x!quant.uniform<i8:f32, 0.5:2>>, %r: tensor<4x!quant.uniform<i8:f32, 0.25:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:2>> {
+  // CHECK: %0 = stablehlo.add %arg0, %arg1 : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:2>>, tensor<4x!quant.uniform<i8:f32, 2.500000e-01:2>>) -> tensor<4x!quant.uniform<i8:f32, 5.000000e-01:2>>
+  %0 = stablehlo.add %q, %r : (tensor<4x!quant.uniform<i8:f32, 0.5:2>>, tensor<4x!quant.uniform<i8:f32, 0.25:2>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:2>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:2>>
+}

@@ -66,3 +66,37 @@ func.func @dequantize_type(%q: tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>) -
   %0 = stablehlo.uniform_dequantize %q : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<4xf16>
   return %0 : tensor<4xf16>
 }
+
+// -----
+
+// expected-error@+1 {{illegal storage type size: 64}}
+func.func @storage_size(%x: tensor<4x!quant.uniform<i64:f32, 0.5>>) {
+  return
+}
+
+// -----
+
+// StableHLO's quantized element types: zero points within the storage range
+func.func @zero_point_range(%q: tensor<4x!quant.uniform<i8:f32, 0.5:200>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:200>> {
+  // expected-error@+1 {{'stablehlo.add' op operand #0 must be ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:200>>'}}
+  %0 = stablehlo.add %q, %q : tensor<4x!quant.uniform<i8:f32, 0.5:200>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:200>>
+}
+
+// -----
+
+// per-axis quantization: the quantized dimension is a dimension of the tensor
+func.func @quantized_dimension(%x: tensor<2x4xf32>) -> tensor<2x4x!quant.uniform<i8:f32:3, {0.5, 0.5}>> {
+  // expected-error@+1 {{'stablehlo.uniform_quantize' op result #0 must be ranked tensor of per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<2x4x!quant.uniform<i8:f32:3, {5.000000e-01,5.000000e-01}>>'}}
+  %0 = stablehlo.uniform_quantize %x : (tensor<2x4xf32>) -> tensor<2x4x!quant.uniform<i8:f32:3, {0.5, 0.5}>>
+  return %0 : tensor<2x4x!quant.uniform<i8:f32:3, {0.5, 0.5}>>
+}
+
+// -----
+
+// ... with one scale per element along it
+func.func @scales_per_axis(%x: tensor<2x4xf32>) -> tensor<2x4x!quant.uniform<i8:f32:1, {0.5, 0.5}>> {
+  // expected-error@+1 {{'stablehlo.uniform_quantize' op result #0 must be ranked tensor of per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<2x4x!quant.uniform<i8:f32:1, {5.000000e-01,5.000000e-01}>>'}}
+  %0 = stablehlo.uniform_quantize %x : (tensor<2x4xf32>) -> tensor<2x4x!quant.uniform<i8:f32:1, {0.5, 0.5}>>
+  return %0 : tensor<2x4x!quant.uniform<i8:f32:1, {0.5, 0.5}>>
+}
