@@ -129,3 +129,23 @@ def test_quant_diagnostics_are_iree_opts(name: str, chunk: str, message: str) ->
     assert r.returncode != 0, f"{name}: iree-opt accepts it"
     first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)
     assert message in first, first
+
+
+def _positive_chunks() -> list[tuple[str, str]]:
+    path = HERE.parent / "lit" / "stablehlo" / "dynamic_compatible.mlir"
+    return [(f"{path.name}#{i}", c) for i, c in enumerate(path.read_text().split("// -----"))]
+
+
+@pytest.mark.parametrize("name,chunk", _positive_chunks(), ids=[c[0] for c in _positive_chunks()])
+def test_dynamic_shapes_accepted_as_mlir_does(name: str, chunk: str) -> None:
+    """Each function MLIR accepts with dynamic dims against static ones; hlopt
+    accepts it too and prints MLIR's text."""
+    import mlir_ref
+
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    ref = mlir_ref.parse_and_print(chunk)
+    out, diags, _ = process(Source("chunk.mlir", chunk), Options())
+    assert out is not None, diags[0].header()
+    assert out == ref

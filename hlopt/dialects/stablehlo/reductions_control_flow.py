@@ -387,6 +387,8 @@ class SortOp(ShloOp):
     def infer_result_types(cls, op: Operation) -> "list[Type]":
         return list(op.operand_types)
 
+    compatible_return_types = staticmethod(inf.compatible_types)
+
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = inf.ranked(op.operand_types[0])
@@ -842,12 +844,12 @@ class WhileOp(ShloOp):
         ins = op.operand_types
         for what, ts in (("condition block arguments", [a.type for a in cond.args]),
                          ("body block arguments", [a.type for a in body.args])):
-            if list(ins) != ts:
+            if not inf.compatible_types(ins, ts):  # dynamic dims match static ones, as in MLIR
                 raise fail(op, f"expect operands to be compatible with {what} but got '{types_text(ins)}' vs "
                                f"'{types_text(ts)}'")
         bret = body.last_op
         bts = bret.operand_types if bret is not None else []
-        if list(ins) != list(bts):
+        if not inf.compatible_types(ins, bts):
             raise fail(op, f"expect operands to be compatible with body block return types but got "
                            f"'{types_text(ins)}' vs '{types_text(bts)}'")
         cret = cond.last_op
@@ -856,7 +858,7 @@ class WhileOp(ShloOp):
                                  and cts[0].element_type is i1):
             raise fail(op, "expect condition block return a zero-ranked tensor of i1 but got "
                            + (f"'{types_text(cts)}'" if len(cts) == 1 else f"{len(cts)} values"))
-        if list(ins) != list(op.result_types):
+        if not inf.compatible_types(ins, op.result_types):
             raise op_fail(op, f"inferred type(s) '{types_text(ins)}' are incompatible with return type(s) of "
                               f"operation '{types_text(op.result_types)}'")
 

@@ -819,6 +819,18 @@
 
 // -----
 
+// stablehlo.collective_permute/collectives#1/result-shape
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+1 {{'stablehlo.collective_permute' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
+    %0 = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<5x4xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
 // stablehlo.collective_permute/collectives#1/result-element
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
