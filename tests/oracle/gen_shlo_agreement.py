@@ -17,6 +17,8 @@ the function's arguments) and mutated mechanically:
     <attr>:perm       the list reversed (dims permuted)
     <attr>:drop       the last entry dropped
     <attr>.<field>:*  the same, inside `#stablehlo.gather<...>` and friends
+    <attr>:unknown-axis / duplicate-axis / rank   a Shardy sharding broken so
+                      (an axis not in the mesh, an axis twice, a dimension dropped)
     region-arg        the first block argument of region #0 with another element type
 
 Quantized types are not among the seeds: jaxlib's MLIR context has no quant
@@ -48,7 +50,7 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-DIALECTS = ("stablehlo", "chlo")
+DIALECTS = ("stablehlo", "chlo", "sdy")
 PER_OP = 3  # isolated occurrences of one op kept (the first ones, over all seeds)
 
 
@@ -143,6 +145,14 @@ def _jax_seeds() -> dict[str, str]:
 
         f = jax.shard_map(coll, mesh=mesh, in_specs=P("x", "y"), out_specs=P("x", "y"), check_vma=False)
         lower("collectives", f, S((16, 8), f32))
+
+        from jax.sharding import NamedSharding
+
+        def constrained(a):
+            b = jax.lax.with_sharding_constraint(a * 2.0, NamedSharding(mesh, P("y", "x")))
+            return jax.lax.with_sharding_constraint(b @ b.T, NamedSharding(mesh, P(("x", "y"), None)))
+
+        lower("shardings", jax.jit(constrained, in_shardings=NamedSharding(mesh, P("x", None))), S((16, 8), f32))
     return out
 
 
@@ -251,7 +261,7 @@ def _isolate(op):
 
         text = hlopt.print_op(op, generic=True)
         for other in seed_module.regions[0].blocks[0].ops_list():
-            name = other.properties.get("sym_name") if other.name == "func.func" else None
+            name = other.properties.get("sym_name")  # callees, meshes
             if name is not None and re.search(rf"@{re.escape(name.value)}\b", text):
                 body.append(other.clone())
     body.append(fn)
@@ -331,6 +341,8 @@ def _attr_mutations(attr) -> Iterator[tuple[str, object]]:
     elif isinstance(attr, OpaqueAttr):
         for kind, text in _opaque_mutations(attr.spelling):
             yield kind, OpaqueAttr(text)
+    elif type(attr).__name__ in ("ShardingAttr", "ShardingPerValueAttr"):
+        yield from _sharding_mutations(attr)
     elif isinstance(attr, (DotDimensionNumbersAttr, ConvDimensionNumbersAttr)):
         fields = [f for f in type(attr).__slots__]
         for f in fields:
@@ -341,6 +353,31 @@ def _attr_mutations(attr) -> Iterator[tuple[str, object]]:
                 vals = [tuple(new) if g == f and isinstance(v, tuple) else (new if g == f else getattr(attr, g))
                         for g in fields]
                 yield f"{f}:{kind}", type(attr)(*vals)
+
+
+def _sharding_mutations(attr) -> Iterator[tuple[str, object]]:
+    """An unknown axis, a duplicated axis, a dimension sharding dropped (in the
+    first sharding of a per-value attribute)."""
+    from hlopt.dialects.sdy.attributes import AxisRef, DimSharding, ShardingAttr, ShardingPerValueAttr
+
+    one = attr.shardings[0] if isinstance(attr, ShardingPerValueAttr) else attr
+    if not one.dims:
+        return
+
+    def rebuild(dims):
+        new = ShardingAttr(one.mesh, dims, one.replicated, one.unreduced)
+        return ShardingPerValueAttr((new,) + tuple(attr.shardings[1:])) if isinstance(attr, ShardingPerValueAttr) \
+            else new
+
+    first = one.dims[0]
+    yield "unknown-axis", rebuild((DimSharding((AxisRef("zz"),) + first.axes, first.is_closed, first.priority),)
+                                  + one.dims[1:])
+    named = [d for d in one.dims if d.axes]
+    if named:
+        a = named[0].axes[0]
+        yield "duplicate-axis", rebuild(tuple(DimSharding(d.axes + (a,), d.is_closed, d.priority) if d is named[-1]
+                                              else d for d in one.dims))
+    yield "rank", rebuild(one.dims[:-1])
 
 
 def _mutants(op) -> Iterator[tuple[str, Callable[..., None]]]:
@@ -391,6 +428,8 @@ def cases() -> tuple[Case, ...]:
         for op in module.walk():
             if op.name.split(".", 1)[0] not in DIALECTS or op.opdef is None or op.has_trait("Terminator"):
                 continue
+            if op.parent_op is not None and op.parent_op.name == "builtin.module":
+                continue  # module-level ops (sdy.mesh) are kept with the ops naming them
             if taken.get(op.name, 0) >= PER_OP:
                 continue
             n = taken[op.name] = taken.get(op.name, 0) + 1

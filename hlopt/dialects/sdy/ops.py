@@ -111,10 +111,26 @@ class ManualComputationOp(OpDef):
         entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
         if entry is None:
             return
-        from hlopt.dialects.sdy.verification import local_type
+        from hlopt.dialects.sdy.verification import local_type, manual_size, sharding_error
 
         manual = op.properties.get("manual_axes")
         manual_names = set(manual.axes) if isinstance(manual, ManualAxesAttr) else set()
+        for what, values, attr_name in (("operand", op.operands, "in_shardings"),
+                                        ("result", op.results, "out_shardings")):
+            sh = op.properties.get(attr_name)
+            if not isinstance(sh, ShardingPerValueAttr):
+                continue
+            for i, (v, one) in enumerate(zip(values, sh.shardings)):
+                # Shardy names results by index and operands without one
+                where = f"{what} {i}" if what == "result" else what
+                msg = sharding_error(op, one, v.type)
+                if msg is not None:
+                    raise IRError(f"'{op.name}' op {where} - {msg}", op)
+                for d, dim in zip(getattr(v.type, "shape", ()), one.dims):
+                    n = manual_size(op, one, dim, manual_names)
+                    if d >= 0 and d % n:
+                        raise IRError(f"'{op.name}' op {what} dimension size {d} is not divisible by the manual "
+                                      f"axes size {n}", op)
         ret = entry.last_op
         for what, values, inner, attr_name in (
                 ("operand", op.operands, entry.args, "in_shardings"),

@@ -62,11 +62,16 @@ def local_type(op: Operation, sharding: ShardingAttr, t: Type, manual: set) -> T
     mesh = mesh_of(op, sharding)
     if mesh is None or not isinstance(t, RankedTensorType) or len(sharding.dims) != len(t.shape):
         return None
-    shape = []
-    for d, dim in zip(t.shape, sharding.dims):
-        n = 1
-        for ref in dim.axes:
-            if ref.name in manual:
-                n *= ref[2] if ref.is_sub_axis else (mesh.axis_size(ref.name) or 1)
-        shape.append(d if d < 0 else d // n)
+    shape = [d if d < 0 else d // manual_size(op, sharding, dim, manual, mesh) for d, dim in zip(t.shape,
+                                                                                                 sharding.dims)]
     return RankedTensorType(tuple(shape), t.element_type, t.encoding)
+
+
+def manual_size(op: Operation, sharding: ShardingAttr, dim: Any, manual: set, mesh: MeshAttr | None = None) -> int:
+    """The product of the sizes of the manual axes sharding one dimension."""
+    mesh = mesh or mesh_of(op, sharding)
+    n = 1
+    for ref in dim.axes:
+        if ref.name in manual and mesh is not None:
+            n *= ref[2] if ref.is_sub_axis else (mesh.axis_size(ref.name) or 1)
+    return n

@@ -2,21 +2,6 @@
 // static ones wherever MLIR accepts them (jaxlib accepts every function here).
 // RUN: hlopt %s --split-input-file | filecheck %s
 
-// CHECK-LABEL: func.func @w
-func.func @w(%x: tensor<?xf32>) -> tensor<4xf32> {
-  %0 = "stablehlo.while"(%x) ({
-  ^bb0(%a: tensor<4xf32>):
-    %c = stablehlo.constant dense<true> : tensor<i1>
-    stablehlo.return %c : tensor<i1>
-  }, {
-  ^bb0(%a: tensor<4xf32>):
-    stablehlo.return %a : tensor<4xf32>
-  }) : (tensor<?xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}
-
-// -----
-
 // CHECK-LABEL: func.func @ar
 func.func @ar(%x: tensor<?xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({

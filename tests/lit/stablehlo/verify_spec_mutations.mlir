@@ -879,6 +879,312 @@
 
 // -----
 
+// sdy.manual_computation/collectives#1/result-shape
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op result dimension size 17 is not divisible by the manual axes size 4}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<17x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/result-element
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape 'tensor<4x4xi32>', actual local shape 'tensor<4x4xf32>'}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xi32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/operand-element
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xi32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xi32>):
+    // expected-error@+1 {{'sdy.manual_computation' op operand shape, corresponding sharding, and region operand shape at index 0 must match. Expected local shape 'tensor<4x4xi32>', actual local shape 'tensor<4x4xf32>'}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xi32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/in_shardings:unknown-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op operand - unknown axis name: "zz"}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"zz", "x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/in_shardings:duplicate-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op operand - duplicate axis ref: "x"}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y", "x"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/in_shardings:rank
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op operand - sharding doesn't match tensor rank: 1 != 2}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/out_shardings:unknown-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op result 0 - unknown axis name: "zz"}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"zz", "x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/out_shardings:duplicate-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op result 0 - duplicate axis ref: "x"}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y", "x"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.manual_computation/collectives#1/out_shardings:rank
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.manual_computation' op result 0 - sharding doesn't match tensor rank: 1 != 2}}
+    %0:6 = "sdy.manual_computation"(%arg0) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>, manual_axes = #sdy<manual_axes{"x", "y"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>]>}> ({
+    ^bb0(%arg1: tensor<4x4xf32>):
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+        %9 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%9) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %2 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<16x4xf32>
+      %3 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %8 = "stablehlo.add"(%arg4, %arg5) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%8) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<1x4xf32>
+      %4 = "stablehlo.all_to_all"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %5 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      %6 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %7 = "stablehlo.maximum"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+        "stablehlo.return"(%7) : (tensor<f32>) -> ()
+      }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+      "sdy.return"(%1, %2, %3, %4, %5, %6) : (tensor<4x4xf32>, tensor<16x4xf32>, tensor<1x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> ()
+    }) : (tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<64x8xf32>, tensor<4x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>)
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
 // stablehlo.complex/complex#1/result-shape
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
@@ -4914,6 +5220,71 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
   ^bb0(%arg0: tensor<4x8xf32>):
     // expected-error@+1 {{all dimensions should be non-negative. Got dimension: -2.}}
     %0 = "stablehlo.reverse"(%arg0) <{dimensions = array<i64: -2>}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.sharding_constraint/shardings#1/result-shape
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.sharding_constraint' op requires the same type for all operands and results}}
+    %0 = "sdy.sharding_constraint"(%arg0) <{sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}> : (tensor<16x8xf32>) -> tensor<17x8xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.sharding_constraint/shardings#1/sharding:unknown-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.sharding_constraint' op unknown axis name: "zz"}}
+    %0 = "sdy.sharding_constraint"(%arg0) <{sharding = #sdy.sharding<@mesh, [{"zz", "x"}, {}]>}> : (tensor<16x8xf32>) -> tensor<16x8xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.sharding_constraint/shardings#1/sharding:duplicate-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.sharding_constraint' op duplicate axis ref: "x"}}
+    %0 = "sdy.sharding_constraint"(%arg0) <{sharding = #sdy.sharding<@mesh, [{"x", "x"}, {}]>}> : (tensor<16x8xf32>) -> tensor<16x8xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.sharding_constraint/shardings#1/sharding:rank
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.sharding_constraint' op sharding doesn't match tensor rank: 1 != 2}}
+    %0 = "sdy.sharding_constraint"(%arg0) <{sharding = #sdy.sharding<@mesh, [{"x"}]>}> : (tensor<16x8xf32>) -> tensor<16x8xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// sdy.sharding_constraint/shardings#2/sharding:duplicate-axis
+"builtin.module"() ({
+  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=4, "y"=2]>, sym_name = "mesh"}> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}} : () -> ()
+  "func.func"() <{function_type = (tensor<16x8xf32>) -> (), sym_name = "__case"}> ({
+  ^bb0(%arg0: tensor<16x8xf32>):
+    // expected-error@+1 {{'sdy.sharding_constraint' op duplicate axis ref: "y"}}
+    %0 = "sdy.sharding_constraint"(%arg0) <{sharding = #sdy.sharding<@mesh, [{"y"}, {"x", "y"}]>}> : (tensor<16x8xf32>) -> tensor<16x8xf32>
     "func.return"() : () -> ()
   }) : () -> ()
 }) : () -> ()
