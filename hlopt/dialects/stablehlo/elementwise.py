@@ -330,8 +330,8 @@ def _expressed(t: Any) -> Any:
     return FloatType(name) if isinstance(name, str) else None
 
 
-class _QuantizeForm(ShloOp):
-    """`stablehlo.uniform_(de)quantize %x : (T) -> U`"""
+class _FunctionalForm(ShloOp):
+    """`NAME %x : (T) -> U` (uniform_quantize, uniform_dequantize, bitcast_convert)"""
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
@@ -343,7 +343,7 @@ class _QuantizeForm(ShloOp):
                 + p.functional_type(op.operand_types, op.result_types))
 
 
-class UniformQuantizeOp(_QuantizeForm):
+class UniformQuantizeOp(_FunctionalForm):
     """`stablehlo.uniform_quantize %x : (T) -> U`"""
 
     name = "stablehlo.uniform_quantize"
@@ -362,7 +362,7 @@ class UniformQuantizeOp(_QuantizeForm):
             raise fail(op, f"Expressed type of result expected to be '{want.text}', but got '{got.text}'")
 
 
-class UniformDequantizeOp(_QuantizeForm):
+class UniformDequantizeOp(_FunctionalForm):
     name = "stablehlo.uniform_dequantize"
     operand = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
     result = ods.result(HLO_FpTensor)
@@ -604,22 +604,13 @@ class CompareOp(ShloOp):
         return s + cls.attrs_and_type(op, p)
 
 
-class BitcastConvertOp(ShloOp):
+class BitcastConvertOp(_FunctionalForm):
     """`stablehlo.bitcast_convert %x : (T) -> U`"""
 
     name = "stablehlo.bitcast_convert"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        return cls.build_functional(s, a, types, {})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def verify(cls, op: Operation) -> None:

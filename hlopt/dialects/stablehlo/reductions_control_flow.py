@@ -5,8 +5,6 @@ return."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
@@ -91,21 +89,6 @@ from hlopt.ir.types import RankedTensorType, Type, i1, i64
 FALSE = BoolAttr(False)
 
 
-def _shape_compatible(inferred: "Sequence[Type]", actual: "Sequence[Type]") -> bool:
-    """Same count, element types, and shapes equal where both are static."""
-    if len(inferred) != len(actual):
-        return False
-    for i, a in zip(inferred, actual):
-        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
-            return False
-        si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
-        if si is None or sa is None:
-            continue
-        if len(si) != len(sa) or any(x != y and x >= 0 and y >= 0 for x, y in zip(si, sa)):
-            return False
-    return True
-
-
 def _body_result_elements(op: Operation, n: int) -> "list[Type] | None":
     """Element types the reduction body returns (None if malformed)."""
     if not op.regions or not op.regions[-1].blocks:
@@ -153,7 +136,7 @@ class ReduceOp(ShloOp):
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     args_format = "reduce_args"
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -277,7 +260,7 @@ class ReduceWindowOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -352,7 +335,7 @@ class ScatterOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     update_computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -746,7 +729,25 @@ F32Attr = Constraint(
 NonNegI64 = non_negative(I64Attr)
 
 
-class BatchNormGradOp(ShloOp):
+class _BatchNorm(ShloOp):
+    """batch_norm_*: results inferred from the multi- and single-dimensional
+    operands named by `_multi` / `_single` (inferBatchNormOp)."""
+
+    _multi: tuple = ()
+    _single: tuple = ()
+    _inference = False
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        multi, single = [cls.get(op, f) for f in cls._multi], [cls.get(op, f) for f in cls._single]
+        if any(inf.ranked(v.type) is None for v in multi + single):
+            return None
+        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, cls._inference)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+
+class BatchNormGradOp(_BatchNorm):
     name = "stablehlo.batch_norm_grad"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -759,23 +760,14 @@ class BatchNormGradOp(ShloOp):
     grad_scale = ods.result(_BN1D)
     grad_offset = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
-
-    @classmethod
-    def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        multi = [cls.get(op, "operand"), cls.get(op, "grad_output")]
-        single = [cls.get(op, "scale"), cls.get(op, "mean"), cls.get(op, "variance")]
-        if any(inf.ranked(v.type) is None for v in multi + single):
-            return None
-        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, False)
-
-    compatible_return_types = staticmethod(inf.compatible_types)
+    _multi, _single = ("operand", "grad_output"), ("scale", "mean", "variance")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["grad_operand", "grad_scale", "grad_offset"]
 
 
-class BatchNormInferenceOp(ShloOp):
+class BatchNormInferenceOp(_BatchNorm):
     name = "stablehlo.batch_norm_inference"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -786,19 +778,10 @@ class BatchNormInferenceOp(ShloOp):
     feature_index = ods.attr(NonNegI64)
     result = ods.result(_BN)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
-
-    @classmethod
-    def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        multi = [cls.get(op, "operand")]
-        single = [cls.get(op, "scale"), cls.get(op, "offset"), cls.get(op, "mean"), cls.get(op, "variance")]
-        if any(inf.ranked(v.type) is None for v in multi + single):
-            return None
-        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, True)
-
-    compatible_return_types = staticmethod(inf.compatible_types)
+    _multi, _single, _inference = ("operand",), ("scale", "offset", "mean", "variance"), True
 
 
-class BatchNormTrainingOp(ShloOp):
+class BatchNormTrainingOp(_BatchNorm):
     name = "stablehlo.batch_norm_training"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -809,15 +792,7 @@ class BatchNormTrainingOp(ShloOp):
     batch_mean = ods.result(_BN1D)
     batch_var = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
-
-    @classmethod
-    def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        multi, single = [cls.get(op, "operand")], [cls.get(op, "scale"), cls.get(op, "offset")]
-        if any(inf.ranked(v.type) is None for v in multi + single):
-            return None
-        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, False)
-
-    compatible_return_types = staticmethod(inf.compatible_types)
+    _multi, _single = ("operand",), ("scale", "offset")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
