@@ -19,6 +19,7 @@ DIALECTS = MappingProxyType({
     "cf": DialectInfo(_D + "cf", grammar="cf.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "chlo": DialectInfo(_D + "chlo"),
+    "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo", open=True),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),

@@ -5,6 +5,7 @@ broadcasting binary ops (`chlo.broadcast_add %a, %b : (T, T) -> T`),
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -18,6 +19,8 @@ from hlopt.dialects.stablehlo.types import (
     HLO_AnyPredOrIntTensor,
     HLO_AnyPredTensor,
     HLO_AnyTensor,
+    HLO_IntTensor,
+    HLO_PredTensor,
     HLO_StaticShapeTensor,
 )
 from hlopt.dialects.stablehlo.verification import (
@@ -28,7 +31,7 @@ from hlopt.interp import elementwise as ew
 from hlopt.interp import special
 from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, DenseElementsAttr, IntegerAttr
+from hlopt.ir.attributes import Attribute, DenseElementsAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
@@ -124,6 +127,30 @@ class BroadcastBinaryOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
                 + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        """Numpy-style broadcasting of the operand shapes (result element type
+        taken as given); None with explicit broadcast_dimensions."""
+        ts = list(op.operand_types)
+        if op.properties.get("broadcast_dimensions") is not None or not op.results \
+                or any(not isinstance(t, RankedTensorType) for t in ts + [op.results[0].type]):
+            return None
+        rank = max(len(t.shape) for t in ts)
+        shape = []
+        for k in range(rank):
+            dims = [t.shape[len(t.shape) - rank + k] for t in ts if len(t.shape) - rank + k >= 0]
+            static = [x for x in dims if x != -1 and x != 1]
+            if len(set(static)) > 1:
+                return None  # incompatible shapes: left to MLIR's message-specific check
+            shape.append(static[0] if static else (-1 if -1 in dims else 1))
+        return [RankedTensorType(tuple(shape), op.results[0].type.element_type)]
+
+    @classmethod
+    def compatible_return_types(cls, inferred: Any, actual: Any) -> bool:
+        from hlopt.dialects.stablehlo.inference import compatible_types
+
+        return compatible_types(inferred, actual)
 
 
 class TopKOp(OpDef):
@@ -353,6 +380,111 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
     return builder.create("chlo.constant", (), [type], properties={"value": value}, location=location)
 
 
-OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp)
+class AsinAcosKernelOp(UnaryOp):
+    """`chlo._asin_acos_kernel %z : T -> T` (complex only)."""
 
-DIALECT = Dialect("chlo", ops=OPS, materialize_constant=materialize_constant)
+    name = "chlo._asin_acos_kernel"
+    operand = ods.operand(HLO_AnyComplexTensor)
+    result = ods.result(HLO_AnyComplexTensor)
+    traits = (Pure(), CompatibleOperandsAndResultType())
+
+
+class MulhiOp(BinaryOp):
+    """`chlo.mulhi %a, %b : T, T -> T`: the high half of the integer product."""
+
+    name = "chlo.mulhi"
+    lhs = ods.operand(HLO_IntTensor)
+    rhs = ods.operand(HLO_IntTensor)
+    result = ods.result(HLO_IntTensor)
+    traits = (Pure(), CompatibleOperandsAndResultType())
+
+
+class BroadcastSelectOp(BroadcastBinaryOp):
+    """`chlo.broadcast_select %p, %a, %b : (P, T, T) -> T`"""
+
+    name = "chlo.broadcast_select"
+    pred = ods.operand(HLO_PredTensor)
+    on_true = ods.operand(HLO_AnyTensor)
+    on_false = ods.operand(HLO_AnyTensor)
+    result = ods.result(HLO_AnyTensor)
+    inherent = ()
+
+
+class RaggedDotOp(OpDef):
+    """`"chlo.ragged_dot"(%lhs, %rhs, %group_sizes)` (generic form only, as MLIR prints it)."""
+
+    name = "chlo.ragged_dot"
+    lhs = ods.operand(HLO_AnyTensor)
+    rhs = ods.operand(HLO_AnyTensor)
+    group_sizes = ods.operand(HLO_AnyTensor)
+    ragged_dot_dimension_numbers = ods.attr(IsA(OpaqueAttr, "Attribute that models the dimension information for "
+                                                            "ragged dot."))
+    precision_config = ods.opt_attr()
+    result = ods.result(HLO_AnyTensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from hlopt.dialects.stablehlo import inference as inf
+        from hlopt.dialects.stablehlo.attributes import dimension_fields
+        from hlopt.dialects.stablehlo.verification import fail
+
+        lhs, rhs, gs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
+        if None in (lhs, rhs, gs, r):
+            return
+        f = dimension_fields(cls.get(op, "ragged_dot_dimension_numbers").spelling)
+        lb, rb = f.get("lhs_batching_dimensions", []), f.get("rhs_batching_dimensions", [])
+        lc, rc = f.get("lhs_contracting_dimensions", []), f.get("rhs_contracting_dimensions", [])
+        lr, rg = f.get("lhs_ragged_dimensions", []), f.get("rhs_group_dimensions", [])
+        inf.infer_dot_general(op, lhs, rhs, lb, rb, lc, rc, cls.get(op, "precision_config"))
+        # checkRaggedDotConstraints (the group_sizes prefix check left out)
+        if len(lr) != 1:
+            raise fail(op, "There must be exactly one ragged dimension in the lhs.")
+        d = lr[0]
+        for name, dim, rank, bound in (("lhs_ragged_dim", d, len(lhs.shape), "lhs_rank"),
+                                       *(("rhs_group_dim", g, len(rhs.shape), "rhs_rank") for g in rg)):
+            if not 0 <= dim < rank:
+                raise fail(op, f"Expects {name} to be in range [0, {bound}) i.e. [0, {rank}). got: {dim}.")
+        if d in lb or d in lc:
+            if rg:
+                raise fail(op, "There must be zero group dimensions in the rhs when the ragged dimension is batch or "
+                               "contracting.")
+        elif len(rg) != 1:
+            raise fail(op, "There must be exactly one group dimension in the rhs when the lhs ragged dimension is "
+                           "non-contracting.")
+        groups = gs.shape[-1] if gs.shape else 1
+        shape = [groups] if d in lc else []
+        shape += [lhs.shape[i] for i in lb]
+        shape += [s for i, s in enumerate(lhs.shape) if i not in lb and i not in lc]
+        shape += [s for i, s in enumerate(rhs.shape) if i not in rb and i not in rc and i not in rg]
+        inf.check_inferred_shape(op, shape, r)
+
+
+# #chlo.ragged_dot<...>'s fields in MLIR's printing order; empty lists are elided
+_RAGGED_FIELDS = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                  "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions")
+_RAGGED = re.compile(r"#chlo\.ragged_dot<(.*)>\Z", re.S)
+_RAGGED_ENTRY = re.compile(r"\s*(\w+)\s*=\s*\[([-\d,\s]*)\]\s*(,|\Z)")
+
+
+def parse_chlo_attr(text: str) -> Attribute | None:
+    """`#chlo.ragged_dot<...>` respelled as MLIR prints it (None otherwise)."""
+    m = _RAGGED.match(text)
+    if m is None:
+        return None
+    fields: dict[str, list[int]] = {}
+    body, pos = m.group(1), 0
+    while pos < len(body):
+        e = _RAGGED_ENTRY.match(body, pos)
+        if e is None or e.group(1) not in _RAGGED_FIELDS or e.group(1) in fields:
+            return None
+        fields[e.group(1)] = [int(v) for v in e.group(2).split(",") if v.strip()]
+        pos = e.end()
+    parts = [f"{f} = [{', '.join(map(str, fields[f]))}]" for f in _RAGGED_FIELDS if fields.get(f)]
+    return OpaqueAttr(f"#chlo.ragged_dot<{', '.join(parts)}>")
+
+
+OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp, AsinAcosKernelOp,
+                             MulhiOp, BroadcastSelectOp, RaggedDotOp)
+
+DIALECT = Dialect("chlo", ops=OPS, parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant)

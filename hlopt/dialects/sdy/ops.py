@@ -112,12 +112,40 @@ class ManualComputationOp(OpDef):
         entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
         if entry is None:
             return
-        for i, (v, a) in enumerate(zip(op.operands, entry.args)):
-            ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
-            if ve is not ae:
-                raise IRError(f"'{op.name}' op operand shape, corresponding sharding, and region operand shape at "
-                              f"index {i} must match. Expected local shape '{a.type.text}', actual local shape "
-                              f"'{v.type.text}'", op)
+        from hlopt.dialects.sdy.verification import local_type, manual_size, sharding_error
+
+        manual = op.properties.get("manual_axes")
+        manual_names = set(manual.axes) if isinstance(manual, ManualAxesAttr) else set()
+        for what, values, attr_name in (("operand", op.operands, "in_shardings"),
+                                        ("result", op.results, "out_shardings")):
+            sh = op.properties.get(attr_name)
+            if not isinstance(sh, ShardingPerValueAttr):
+                continue
+            for i, (v, one) in enumerate(zip(values, sh.shardings)):
+                # Shardy names results by index and operands without one
+                where = f"{what} {i}" if what == "result" else what
+                msg = sharding_error(op, one, v.type)
+                if msg is not None:
+                    raise IRError(f"'{op.name}' op {where} - {msg}", op)
+                for d, dim in zip(getattr(v.type, "shape", ()), one.dims):
+                    n = manual_size(op, one, dim, manual_names)
+                    if d >= 0 and d % n:
+                        raise IRError(f"'{op.name}' op {what} dimension size {d} is not divisible by the manual "
+                                      f"axes size {n}", op)
+        ret = entry.last_op
+        for what, values, inner, attr_name in (
+                ("operand", op.operands, entry.args, "in_shardings"),
+                ("result", op.results, ret.operands if ret is not None else [], "out_shardings")):
+            sh = op.properties.get(attr_name)
+            for i, (v, a) in enumerate(zip(values, inner)):
+                want = v.type
+                if isinstance(sh, ShardingPerValueAttr) and i < len(sh.shardings):
+                    want = local_type(op, sh.shardings[i], v.type, manual_names) or v.type
+                ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
+                if ve is not ae or getattr(want, "shape", None) != getattr(a.type, "shape", None):
+                    raise IRError(f"'{op.name}' op {what} shape, corresponding sharding, and region {what} shape at "
+                                  f"index {i} must match. Expected local shape '{want.text}', actual local shape "
+                                  f"'{a.type.text}'", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -170,9 +198,11 @@ class _ShardingOp(OpDef):
     traits = (Pure(), SameOperandsAndResultType())
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.dialects.sdy.verification import sharding_error
+
         sh = op.properties.get("sharding")
-        msg = sh.verify() if isinstance(sh, ShardingAttr) else None
+        msg = sharding_error(op, sh, op.operands[0].type, symbols) if isinstance(sh, ShardingAttr) else None
         if msg is not None:
             raise IRError(f"'{op.name}' op {msg}", op)
     args_format = "sharding_args"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import Attribute
+from hlopt.ir.attributes import Attribute, OpaqueAttr
 
 # channel types (ChannelHandle.type)
 CHANNEL_TYPES = {0: "CHANNEL_TYPE_INVALID", 1: "DEVICE_TO_DEVICE", 2: "DEVICE_TO_HOST", 3: "HOST_TO_DEVICE"}
@@ -34,6 +34,27 @@ class EnumAttr(Attribute):
 
     def print_with(self, p: Any) -> str:
         return f"#stablehlo<{self.kind} {self.value}>"
+
+
+# the values of StableHLO's enums, with the C++ names MLIR's parse error gives
+ENUM_VALUES = {
+    "comparison_direction": ("ComparisonDirection", ("EQ", "NE", "GE", "GT", "LE", "LT")),
+    "comparison_type": ("ComparisonType", ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")),
+    "precision": ("Precision", ("DEFAULT", "HIGH", "HIGHEST")),
+    "rng_algorithm": ("RngAlgorithm", ("DEFAULT", "THREE_FRY", "PHILOX")),
+    "rng_distribution": ("RngDistribution", ("UNIFORM", "NORMAL")),
+    "fft_type": ("FftType", ("FFT", "IFFT", "RFFT", "IRFFT")),
+    "transpose": ("Transpose", ("TRANSPOSE_INVALID", "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT")),
+}
+
+
+def check_enum(kind: str, value: str) -> None:
+    """Raise MLIR's parse error for a value outside the enum (unknown kinds pass)."""
+    known = ENUM_VALUES.get(kind)
+    if known is not None and value not in known[1]:
+        from hlopt.syntax.attr_parser import SyntaxErr
+
+        raise SyntaxErr(f"expected ::mlir::stablehlo::{known[0]} to be one of: {', '.join(known[1])}")
 
 
 def comparison_direction(v: str) -> EnumAttr:
@@ -217,9 +238,78 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
 
+# the fields of #stablehlo.gather<...> / #stablehlo.scatter<...> in the order
+# MLIR prints them; empty lists and index_vector_dim = 0 are elided
+_DIM_STRUCTS = {
+    "gather": ("offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+               "start_index_map", "index_vector_dim"),
+    "scatter": ("update_window_dims", "inserted_window_dims", "input_batching_dims",
+                "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", "index_vector_dim"),
+}
+_DIM_STRUCT = re.compile(r"#stablehlo\.(gather|scatter)<(.*)>\Z", re.S)
+_DIM_ENTRY = re.compile(r"\s*(\w+)\s*=\s*(\[[-\d,\s]*\]|-?\d+)\s*(,|\Z)")
+
+
+def _canonical_dims(kind: str, body: str) -> Attribute | None:
+    """`#stablehlo.gather<...>` respelled as MLIR prints it (None if malformed:
+    kept verbatim, so the verifier and MLIR see the same text)."""
+    fields: dict[str, str] = {}
+    pos = 0
+    while pos < len(body):
+        m = _DIM_ENTRY.match(body, pos)
+        if m is None or m.group(1) not in _DIM_STRUCTS[kind] or m.group(1) in fields:
+            return None
+        fields[m.group(1)] = m.group(2)
+        pos = m.end()
+    parts = []
+    for name in _DIM_STRUCTS[kind]:
+        v = fields.get(name)
+        if v is None:
+            continue
+        if v.startswith("["):
+            vals = _ints(v[1:-1])
+            if vals:
+                parts.append(f"{name} = [{', '.join(map(str, vals))}]")
+        elif int(v) != 0:
+            parts.append(f"{name} = {int(v)}")
+    return OpaqueAttr(f"#stablehlo.{kind}<{', '.join(parts)}>")
+
+
+_ACCURACY = re.compile(r"#stablehlo\.result_accuracy<\s*(?:atol\s*=\s*([^,>]+?)\s*,\s*)?"
+                       r"(?:rtol\s*=\s*([^,>]+?)\s*,\s*)?(?:ulps\s*=\s*(-?\d+)\s*,\s*)?"
+                       r"(mode\s*=\s*#stablehlo\.result_accuracy_mode<\w+>)\s*>\Z")
+
+
+def _canonical_accuracy(m: re.Match) -> Attribute | None:
+    """`#stablehlo.result_accuracy<...>` as MLIR prints it: tolerances in its
+    float format, zero tolerances elided."""
+    from hlopt.ir.floats import format_float, parse_decimal, semantics
+
+    parts = []
+    for name, text in (("atol", m.group(1)), ("rtol", m.group(2))):
+        if text is None:
+            continue
+        bits = parse_decimal(text, semantics("f64"))
+        if bits is None:
+            return None
+        if bits & ~(1 << 63):  # +-0 is the default
+            parts.append(f"{name} = {format_float(bits, 'f64')}")
+    if m.group(3) is not None and int(m.group(3)) != 0:
+        parts.append(f"ulps = {int(m.group(3))}")
+    parts.append(re.sub(r"\s+", " ", m.group(4)))
+    return OpaqueAttr(f"#stablehlo.result_accuracy<{', '.join(parts)}>")
+
+
 def parse_stablehlo_attr(text: str) -> Attribute | None:
+    m = _DIM_STRUCT.match(text)
+    if m:
+        return _canonical_dims(m.group(1), m.group(2))
+    m = _ACCURACY.match(text)
+    if m:
+        return _canonical_accuracy(m)
     m = _ENUM.match(text)
     if m:
+        check_enum(m.group(1), m.group(2))
         return EnumAttr(m.group(1), m.group(2))
     m = _CHANNEL.match(text)
     if m:
@@ -246,3 +336,18 @@ def parse_stablehlo_attr(text: str) -> Attribute | None:
 
 __all__ = ["EnumAttr", "ChannelHandleAttr", "DotDimensionNumbersAttr", "ConvDimensionNumbersAttr",
            "parse_stablehlo_attr", "parse_conv_dims"]
+
+
+_DIM_FIELD = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
+
+
+def dimension_fields(spelling: str) -> dict[str, Any]:
+    """The fields of an opaque `#stablehlo.gather<...>` / `#stablehlo.scatter<...>`:
+    name -> list of ints, or int (absent lists are empty, as in MLIR)."""
+    out: dict[str, Any] = {}
+    for name, value in _DIM_FIELD.findall(spelling):
+        if value.startswith("["):
+            out[name] = [int(v) for v in value[1:-1].split(",") if v.strip()]
+        else:
+            out[name] = int(value)
+    return out

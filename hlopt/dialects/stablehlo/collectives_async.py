@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.channels import verify_transfer
 from hlopt.dialects.stablehlo.elementwise import SameTypeOp
@@ -70,6 +71,15 @@ def _body_element(op: Operation) -> None:
                            f"'{want.text}'")
 
 
+def _accumulator(op: Operation) -> Any:
+    """The element type the reduction body returns (None if it returns nothing)."""
+    b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    ret = b.last_op if b is not None else None
+    if ret is None or not ret.operands:
+        return None
+    return getattr(ret.operands[0].type, "element_type", None)
+
+
 class AllReduceOp(ShloOp):
     name = "stablehlo.all_reduce"
     operands = ods.var_operand(HLO_Tensor)
@@ -84,10 +94,6 @@ class AllReduceOp(ShloOp):
         replica_groups(op)
         reduction_region(op, 1)
         _body_element(op)
-        for a, r in zip(op.operand_types, op.result_types):
-            if getattr(a, "shape", None) != getattr(r, "shape", None):
-                raise op_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with "
-                                  f"return type(s) of operation '{types_text(op.result_types)}'")
 
     @classmethod
     def verify_declaration(cls, op: Operation) -> None:
@@ -103,6 +109,14 @@ class AllReduceOp(ShloOp):
         for v in vals[1:]:
             acc = apply_region(ctx, op.regions[0], acc + list(v))
         return [np.asarray(a).astype(np.asarray(x).dtype, copy=False) for a, x in zip(acc, args)]
+
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        acc = _accumulator(op)
+        if acc is None or any(inf.ranked(t) is None for t in op.operand_types):
+            return None
+        return [RankedTensorType(t.shape, acc, t.encoding) for t in op.operand_types]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class AllGatherOp(ShloOp):
@@ -122,6 +136,10 @@ class AllGatherOp(ShloOp):
         vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
         return [np.concatenate([v[i] for v in vals], axis=dim) for i in range(len(args))]
 
+    def verify(cls, op: Operation) -> None:
+        replica_groups(op, same_size=True, channel_rule="non-negative")
+        inf.verify_all_gather(op, cls.get(op, "all_gather_dim").value, list(zip(op.operand_types, op.result_types)))
+
 
 class ReduceScatterOp(ShloOp):
     name = "stablehlo.reduce_scatter"
@@ -135,7 +153,11 @@ class ReduceScatterOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        replica_groups(op, same_size=True)
         _body_element(op)
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_reduce_scatter(op, t, r, cls.get(op, "scatter_dimension").value, _accumulator(op))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -172,6 +194,14 @@ class AllToAllOp(ShloOp):
         i = group.index(ctx.device)
         return [np.concatenate([v[k][i] for v in vals], axis=cd) for k in range(len(args))]
 
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        split_count = cls.get(op, "split_count").value
+        replica_groups(op, same_size=True, group_size=split_count, channel_rule="")
+        return inf.infer_all_to_all(op, op.operand_types, cls.get(op, "split_dimension").value,
+                                    cls.get(op, "concat_dimension").value, split_count)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class CollectivePermuteOp(ShloOp):
     name = "stablehlo.collective_permute"
@@ -186,9 +216,9 @@ class CollectivePermuteOp(ShloOp):
         # no C4 upper bound here: MLIR's verifier does not check it, and valid JAX
         # output (ids >= mhlo.num_partitions) must not be rejected
         source_target_pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
-        for a, r in zip(op.operand_types, op.result_types):
-            if a is not r:
-                raise op_fail(op, "requires the same type for all operands and results")
+        if not inf.compatible_types(op.operand_types, op.result_types):  # dynamic dims match static ones
+            raise op_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with return "
+                              f"type(s) of operation '{types_text(op.result_types)}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -214,6 +244,18 @@ class CollectiveBroadcastOp(ShloOp):
             if me in g:
                 return [vals[g[0]]]
         return [np.zeros_like(np.asarray(args[0]))]
+
+    traits = (SameOperandsAndResultElementType(),)
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any]:
+        return list(op.operand_types)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        inf.verify_collective_broadcast(op)
 
 
 class SendOp(ShloOp):

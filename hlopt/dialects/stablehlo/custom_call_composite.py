@@ -3,23 +3,28 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import ShloOp, merged_attrs
 from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
 )
-from hlopt.dialects.stablehlo.verification import non_negative
 from hlopt.interp import custom_calls
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import ArrayAttr, BoolAttr, DictionaryAttr, IntegerAttr, StringAttr, symbol_name_text
-from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Dict, FlatSymbolRef, I32Attr, Str
+from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Constraint, Dict, FlatSymbolRef, I32Attr, Str
 from hlopt.ir.core import Operation
-from hlopt.ir.types import i32
+from hlopt.ir.symbols import SymbolCache
+from hlopt.ir.types import TupleType, i32
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
                 "has_side_effect": BoolAttr(False), "output_operand_aliases": ArrayAttr(())}
+
+# CustomCallApiVersion: an i32 enum, API_VERSION_UNSPECIFIED (0) .. API_VERSION_TYPED_FFI (4)
+_API_VERSION = Constraint(lambda a: I32Attr(a) and 0 <= a.value <= 4, "Custom call API version")
 
 
 class CustomCallOp(ShloOp):
@@ -30,7 +35,7 @@ class CustomCallOp(ShloOp):
     call_target_name = ods.attr(Str)
     has_side_effect = ods.attr(BoolAttrC, default=_CC_DEFAULTS["has_side_effect"])
     backend_config = ods.opt_attr(AnyOf(Str, Dict, summary="string attribute or dictionary of named attribute values"))
-    api_version = ods.attr(I32Attr, default=_CC_DEFAULTS["api_version"])
+    api_version = ods.attr(_API_VERSION, default=_CC_DEFAULTS["api_version"])
     called_computations = ods.attr(Array, default=_CC_DEFAULTS["called_computations"])
     operand_layouts = ods.opt_attr(Array)
     result_layouts = ods.opt_attr(Array)
@@ -58,8 +63,35 @@ class CustomCallOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return custom_calls.run(op, args, ctx)
 
+    def verify(cls, op: Operation) -> None:
+        """output_operand_aliases name an operand part and a result part of the same type."""
+        from hlopt.dialects.stablehlo.verification import op_fail
+
+        for alias in cls.get(op, "output_operand_aliases"):
+            f = dimension_fields(getattr(alias, "spelling", ""))
+            k = f.get("operand_index", 0)
+            if k < 0 or k >= len(op.operands):
+                raise op_fail(op, f"expects operandIndex in the output_operand_alias attribute to be in range [0, "
+                                  f"{len(op.operands)}); got: {k}.")
+            part = op.operands[k].type
+            for i in f.get("operand_tuple_indices", []):
+                if not isinstance(part, TupleType) or not 0 <= i < len(part.types):
+                    raise op_fail(op, "operand_tuple_indices in the output_operand_alias attribute out of bounds")
+                part = part.types[i]
+            out = TupleType(op.result_types) if len(op.results) > 1 else op.results[0].type
+            for i in f.get("output_tuple_indices", []):
+                if not isinstance(out, TupleType) or not 0 <= i < len(out.types):
+                    raise op_fail(op, "output_tuple_indices in the output_operand_alias attribute out of bounds")
+                out = out.types[i]
+            if part is not out:
+                raise op_fail(op, f"shapes mismatch in the output_operand_alias attribute: operand part has type "
+                                  f"'{part.text}' and output part has type '{out.text}'")
+
 
 _COMPOSITE_DEFAULTS = {"composite_attributes": DictionaryAttr(()), "version": IntegerAttr(0, i32)}
+
+
+_COMPOSITE_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$")
 
 
 class CompositeOp(ShloOp):
@@ -69,23 +101,39 @@ class CompositeOp(ShloOp):
     inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple)
     composite_attributes = ods.attr(Dict, default=_COMPOSITE_DEFAULTS["composite_attributes"])
     decomposition = ods.attr(FlatSymbolRef)
-    version = ods.attr(non_negative(I32Attr), default=_COMPOSITE_DEFAULTS["version"])
+    version = ods.attr(I32Attr, default=_COMPOSITE_DEFAULTS["version"])  # MLIR takes any i32
     results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple)
     composite_regions = ods.var_region()
     args_format = "composite_args"
     inherent = ("name",)
 
     @classmethod
-    def verify(cls, op) -> None:
+    def verify(cls, op, symbols=None) -> None:
         n = op.properties.get("name")
         if n is None:
             n = op.attributes.get("name")
-        from hlopt.dialects.stablehlo.verification import op_fail
+        from hlopt.dialects.stablehlo.verification import fail, op_fail
 
         if n is None:
             raise op_fail(op, "requires attribute 'name'")
         if not isinstance(n, StringAttr):
             raise op_fail(op, "attribute 'name' failed to satisfy constraint: string attribute")
+        # composite_c1..c4 (verifyCompositeOp)
+        if not _COMPOSITE_NAME.match(n.value):
+            raise fail(op, "name must be a valid namespaced op name, i.e. it must match the following regular "
+                           f"expression: {_COMPOSITE_NAME.pattern} e.g. \"my_namespace.my_op\"")
+        ref = cls.get(op, "decomposition")
+        fn = (symbols or SymbolCache()).lookup(op, ref)
+        if fn is None or fn.name != "func.func":
+            raise fail(op, f"'{ref.root}' does not reference a valid function")
+        ft = fn.properties.get("function_type").type
+        for what, mine, theirs in (("operand", op.operand_types, ft.inputs), ("result", op.result_types, ft.results)):
+            if len(mine) != len(theirs):
+                raise fail(op, f"has {len(mine)} {what}(s), but decomposition has {len(theirs)}")
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                if a is not b:
+                    raise fail(op, f"{what} at index {i} has type '{a.text}', but decomposition has type "
+                                   f"'{b.text}'")
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):

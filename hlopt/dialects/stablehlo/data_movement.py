@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
@@ -39,6 +41,7 @@ from hlopt.dialects.stablehlo.types import (
 from hlopt.dialects.stablehlo.types import HLO_Int as _HLO_Int
 from hlopt.dialects.stablehlo.verification import (
     AllElementTypesMatch,
+    AllSameSize,
     CompatibleOperandsAndResultElementType,
     PairwiseSameOperandAndResultType,
     dialect_attr,
@@ -52,7 +55,7 @@ from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
-from hlopt.ir.types import RankedTensorType, TupleType, Type, i64
+from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
 
 HLO_ScalarIntTensor = ranked_tensor_of(_HLO_Int, rank=0)
 HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor = Constraint(
@@ -111,6 +114,11 @@ class BroadcastInDimOp(DimsOp):
         dims, shape = ctx.cached(op, lambda o: (ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
         return [movement.broadcast_in_dim(args[0], dims, shape)]
 
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_broadcast_in_dim(op, t, inf.ints(cls.get(op, "broadcast_dimensions")), r)
+
 
 class TransposeOp(DimsOp):
     name = "stablehlo.transpose"
@@ -124,6 +132,12 @@ class TransposeOp(DimsOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.transpose(args[0], ctx.cached(op, lambda o: ints(o.get_attr("permutation"))))]
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class ReverseOp(DimsOp):
@@ -139,6 +153,18 @@ class ReverseOp(DimsOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.flip(args[0], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))]
+
+    def verify(cls, op: Operation) -> None:
+        t = inf.ranked(op.operands[0].type)
+        if t is not None:
+            inf.verify_reverse(op, t, inf.ints(cls.get(op, "dimensions")))
+
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type]:
+        return [op.operands[0].type]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class DynamicSliceOp(DimsOp):
@@ -164,6 +190,14 @@ class DynamicSliceOp(DimsOp):
         sizes = ctx.cached(op, lambda o: ints(o.get_attr("slice_sizes")))
         st = movement.clamped_starts(x, args[1:], sizes)
         return [x[tuple(slice(s, s + n) for s, n in zip(st, sizes))]]
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_dynamic_slice(op, t, cls.get(op, "start_indices"), inf.ints(cls.get(op, "slice_sizes")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class BroadcastOp(DimsOp):
@@ -191,6 +225,15 @@ class DynamicBroadcastInDimOp(DimsOp):
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     prop = "broadcast_dimensions"
     args_format = "dims_args"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_dynamic_broadcast_in_dim(
+                op, t, r, inf.ints(cls.get(op, "broadcast_dimensions")),
+                inf.ints(cls.get(op, "known_expanding_dimensions")),
+                inf.ints(cls.get(op, "known_nonexpanding_dimensions")))
 
 
 # ---------------------------------------------------------------------------
@@ -252,6 +295,12 @@ class DynamicIotaOp(DimOp):
     result = ods.result(HLO_Tensor)
     prop = "iota_dimension"
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = inf.ranked(op.results[0].type)
+        if r is not None and cls.get(op, "iota_dimension").value >= len(r.shape):
+            raise fail(op, "iota dimension cannot go beyond the output rank.")
+
 
 class ConcatenateOp(DimOp):
     name = "stablehlo.concatenate"
@@ -265,8 +314,13 @@ class ConcatenateOp(DimOp):
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         ts = op.operand_types
         d = cls.get(op, "dimension").value
+        if ts and isinstance(ts[0], RankedTensorType):
+            if not ts[0].shape:
+                raise fail(op, "rank-0 values cannot be concatenated")
+            if d >= len(ts[0].shape):
+                raise fail(op, f"dimension {d} is out-of-bounds for input rank {len(ts[0].shape)}")
         if not ts or any(len(t.shape) != len(ts[0].shape) or d >= len(t.shape) for t in ts):
-            return None  # rank errors: the spec verifier's (issue 14)
+            return None
         size = 0
         for t in ts:
             if t.shape[d] < 0:
@@ -300,6 +354,13 @@ class GetDimensionSizeOp(DimOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.array(np.asarray(args[0]).shape[int_attr(op, "dimension", 0)], np.int32)]
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        inf.verify_dim_in_bounds(op, t, cls.get(op, "dimension").value)
+        return [RankedTensorType((), i32)]
+
 
 class SetDimensionSizeOp(DimOp):
     name = "stablehlo.set_dimension_size"
@@ -308,6 +369,21 @@ class SetDimensionSizeOp(DimOp):
     dimension = ods.attr(NonNegI64)
     result = ods.result(HLO_Tensor)
     prop = "dimension"
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, size = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or size is None:
+            return None
+        if size.shape:
+            raise fail(op, "size operand should be of rank-0")
+        dim = cls.get(op, "dimension").value
+        inf.verify_dim_in_bounds(op, t, dim)
+        shape = list(t.shape)
+        shape[dim] = inf.DYN  # the bound moves into the encoding; compatible with any size
+        return [RankedTensorType(tuple(shape), t.element_type)]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -338,12 +414,23 @@ class ReshapeOp(FunctionalOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.reshape(args[0], ctx.cached(op, lambda o: tuple(o.results[0].type.shape)))]
 
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            inf.verify_reshape(op, t, r)
+
 
 class DynamicReshapeOp(FunctionalOp):
     name = "stablehlo.dynamic_reshape"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     output_shape = ods.operand(HLO_StaticDimensionTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, s, r = (inf.ranked(v.type) for v in (op.operands[0], op.operands[1], op.results[0]))
+        if t is not None and s is not None and r is not None:
+            inf.verify_dynamic_reshape(op, t, s, r)
 
 
 class DynamicUpdateSliceOp(FunctionalOp):
@@ -368,6 +455,14 @@ class DynamicUpdateSliceOp(FunctionalOp):
         x[tuple(slice(s, s + n) for s, n in zip(st, u.shape))] = u
         return [x]
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, u = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or u is None:
+            return None
+        return inf.infer_dynamic_update_slice(op, t, u, cls.get(op, "start_indices"))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class DynamicPadOp(FunctionalOp):
     name = "stablehlo.dynamic_pad"
@@ -386,6 +481,7 @@ class RealDynamicSliceOp(FunctionalOp):
     limit_indices = ods.operand(HLO_DimensionTensor)
     strides = ods.operand(HLO_DimensionTensor)
     result = ods.result(HLO_Tensor)
+    traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
 
 # ---------------------------------------------------------------------------
@@ -401,7 +497,7 @@ class SliceOp(ShloOp):
     strides = ods.attr(DenseI64Array)
     result = ods.result(HLO_Tensor)
     args_format = "slice_args"
-    traits = (Pure(), SameOperandsAndResultElementType())
+    traits = (Pure(), SameOperandsAndResultElementType(), AllSameSize("start_indices", "limit_indices", "strides"))
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
@@ -431,6 +527,15 @@ class SliceOp(ShloOp):
 
         return [np.asarray(args[0])[ctx.cached(op, slices)]]
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_slice(op, t, *(inf.ints(cls.get(op, f)) for f in ("start_indices", "limit_indices",
+                                                                             "strides")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class PadOp(ShloOp):
     """`stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (..) -> ..`"""
@@ -443,7 +548,8 @@ class PadOp(ShloOp):
     interior_padding = ods.attr(DenseI64Array)
     result = ods.result(HLO_Tensor)
     args_format = "pad_args"
-    traits = (Pure(), SameOperandsAndResultElementType())
+    traits = (Pure(), SameOperandsAndResultElementType(),
+              AllSameSize("edge_padding_low", "edge_padding_high", "interior_padding"))
     _KW = ("low", "high", "interior")
 
     @classmethod
@@ -466,6 +572,14 @@ class PadOp(ShloOp):
                                                      ints(o.get_attr("edge_padding_high")),
                                                      ints(o.get_attr("interior_padding"))))
         return [movement.pad_array(args[0], np.asarray(args[1])[()], lo, hi, interior)]
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_pad(op, t, *(inf.ints(cls.get(op, f)) for f in cls.inherent))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -492,6 +606,17 @@ class GatherOp(ShloOp):
                                                     ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
         return [kernels.gather(args[0], args[1], f, sizes, shape)]
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, idx = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is None or idx is None:
+            return None
+        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
+        sizes = inf.ints(cls.get(op, "slice_sizes"))
+        inf.verify_gather(op, t, idx, len(sizes), fields)
+        return inf.infer_gather(op, t, idx, sizes, fields)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class DynamicGatherOp(ShloOp):
     name = "stablehlo.dynamic_gather"
@@ -508,6 +633,18 @@ class DynamicGatherOp(ShloOp):
         f = struct_fields(op.get_attr("dimension_numbers"))
         sizes = tuple(int(v) for v in np.asarray(args[2]).ravel())
         return [kernels.gather(args[0], args[1], f, sizes, tuple(op.results[0].type.shape))]
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t, idx, ss = (inf.ranked(v.type) for v in op.operands)
+        if t is None or idx is None or ss is None:
+            return None
+        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
+        if len(ss.shape) != 1:
+            raise fail(op, f"slice_sizes.rank != 1 (got {len(ss.shape)})")
+        inf.verify_gather(op, t, idx, ss.shape[0], fields)
+        return inf.infer_gather(op, t, idx, inf.constant_ints(op.operands[2]), fields)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class TorchIndexSelectOp(ShloOp):

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -54,6 +55,7 @@ from hlopt.dialects.stablehlo.verification import (
     CompatibleOperandsElementType,
     dialect_attr,
     enum_attr,
+    fail,
 )
 from hlopt.interp import elementwise as ew
 from hlopt.interp import kernels, movement
@@ -358,20 +360,61 @@ class TanhOp(AccuracyUnaryOp):
     interpret = ew.unary(ew.f32_math(np.tanh))
 
 
-class UniformQuantizeOp(ShloOp):
-    """Generic form only (its custom form is issue 14's)."""
+def _expressed(t: Any) -> Any:
+    """The expressed float type of a tensor of `!quant.uniform` (None otherwise)."""
+    from hlopt.ir.types import FloatType
+
+    et = getattr(t, "element_type", None)
+    name = getattr(et, "expressed", None)
+    return FloatType(name) if isinstance(name, str) else None
+
+
+class _FunctionalForm(ShloOp):
+    """`NAME %x : (T) -> U` (uniform_quantize, uniform_dequantize, bitcast_convert)"""
+
+    @classmethod
+    def parse_custom(cls, s, a, types, extra):
+        return cls.build_functional(s, a, types, {})
+
+    @classmethod
+    def print_custom(cls, op, p):
+        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+
+
+class UniformQuantizeOp(_FunctionalForm):
+    """`stablehlo.uniform_quantize %x : (T) -> U`"""
 
     name = "stablehlo.uniform_quantize"
     operand = ods.operand(HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor)
     result = ods.result(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """uniform_quantize_c2: the result's expressed type is the operand's
+        float type (or its quantized type's expressed type)."""
+        got = _expressed(op.results[0].type)
+        et = getattr(op.operands[0].type, "element_type", None)
+        want = _expressed(op.operands[0].type) or et
+        if got is not None and want is not None and got is not want:
+            raise fail(op, f"Expressed type of result expected to be '{want.text}', but got '{got.text}'")
 
-class UniformDequantizeOp(ShloOp):
+
+class UniformDequantizeOp(_FunctionalForm):
     name = "stablehlo.uniform_dequantize"
     operand = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
     result = ods.result(HLO_FpTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        t, expressed = op.operands[0].type, _expressed(op.operands[0].type)
+        if expressed is None or not isinstance(t, RankedTensorType):
+            return None
+        return [RankedTensorType(t.shape, expressed)]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -582,6 +625,11 @@ class SelectOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.where(args[0], args[1], args[2])]
 
+    def infer_result_types(cls, op: Operation) -> list[Any]:
+        return [op.operands[1].type]  # inferSelectOp: on_true's type (on_true/on_false checked by the traits)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 ComparisonDirection = enum_attr("comparison_direction", "Which comparison operation to perform.")
 ComparisonType = enum_attr("comparison_type", "Which comparison type to use.")
@@ -626,7 +674,7 @@ class CompareOp(ShloOp):
         return [ew.compare(args[0], args[1], direction, ctype)]
 
 
-class BitcastConvertOp(ShloOp):
+class BitcastConvertOp(_FunctionalForm):
     """`stablehlo.bitcast_convert %x : (T) -> U`"""
 
     name = "stablehlo.bitcast_convert"
@@ -635,13 +683,10 @@ class BitcastConvertOp(ShloOp):
     traits = (Pure(),)
 
     @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        return cls.build_functional(s, a, types, {})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+    def verify(cls, op: Operation) -> None:
+        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if a is not None and b is not None:
+            inf.verify_bitcast_convert(op, a, b)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -755,6 +800,11 @@ class RngBitGeneratorOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return kernels.rng_bit_generator(args[0], op.results[1].type)
+
+    def verify(cls, op: Operation) -> None:
+        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if a is not None and b is not None:
+            inf.verify_rng_bit_generator(op, a, b)
 
 
 OPS = (ConstantOp, AbsOp, CbrtOp, CeilOp, ConvertOp, CountLeadingZerosOp, CosineOp, ExponentialOp,

@@ -5,15 +5,16 @@ return."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
     EnumAttr,
+    dimension_fields,
     parse_conv_dims,
 )
 from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
@@ -96,21 +97,6 @@ from hlopt.ir.types import RankedTensorType, Type, i1, i64
 FALSE = BoolAttr(False)
 
 
-def _shape_compatible(inferred: "Sequence[Type]", actual: "Sequence[Type]") -> bool:
-    """Same count, element types, and shapes equal where both are static."""
-    if len(inferred) != len(actual):
-        return False
-    for i, a in zip(inferred, actual):
-        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
-            return False
-        si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
-        if si is None or sa is None:
-            continue
-        if len(si) != len(sa) or any(x != y and x >= 0 and y >= 0 for x, y in zip(si, sa)):
-            return False
-    return True
-
-
 def _body_result_elements(op: Operation, n: int) -> "list[Type] | None":
     """Element types the reduction body returns (None if malformed)."""
     if not op.regions or not op.regions[-1].blocks:
@@ -158,12 +144,13 @@ class ReduceOp(ShloOp):
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     args_format = "reduce_args"
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
         inputs = cls.get(op, "inputs")
         reduction_body_types(op, inputs)
+        inf.verify_reduce_dims(op, inputs, inf.ints(cls.get(op, "dimensions")))
         dims = set(cls.get(op, "dimensions").values)
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
@@ -286,12 +273,14 @@ class ReduceWindowOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
         inputs = cls.get(op, "inputs")
         reduction_body_types(op, inputs)
+        inf.verify_reduce_window_window(op, inputs, *(inf.ints(cls.get(op, f)) for f in (
+            "window_dimensions", "window_strides", "base_dilations", "window_dilations")), cls.get(op, "padding"))
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
@@ -342,6 +331,14 @@ class SelectAndScatterOp(ShloOp):
             if a.type is not want:
                 raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
                                f"'{want.text}', but got '{a.type.text}'")
+        t, src = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        if t is not None and src is not None:
+            inf.verify_select_and_scatter_window(op, t, src, inf.ints(cls.get(op, "window_dimensions")),
+                                                 inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
+        # the inferred type (the operand's) is checked after the regions, as MLIR does
+        if not inf.compatible_types(op.operand_types[:1], op.result_types):
+            raise op_fail(op, f"inferred type(s) '{op.operand_types[0].text}' are incompatible with return type(s) "
+                              f"of operation '{types_text(op.result_types)}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -361,7 +358,7 @@ class ScatterOp(ShloOp):
     results = ods.var_result(HLO_Tensor)
     update_computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    compatible_return_types = staticmethod(_shape_compatible)
+    compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -378,6 +375,15 @@ class ScatterOp(ShloOp):
         f = ctx.cached(op, lambda o: struct_fields(o.get_attr("scatter_dimension_numbers")))
         return kernels.scatter(ctx, op.regions[0], args[:n], args[n], args[n + 1:], f)
 
+    def verify(cls, op: Operation) -> None:
+        inputs = [inf.ranked(v.type) for v in cls.get(op, "inputs")]
+        updates = [inf.ranked(v.type) for v in cls.get(op, "updates")]
+        idx = inf.ranked(cls.get(op, "scatter_indices").type)
+        if idx is None or None in inputs or None in updates or not inputs:
+            return
+        fields = dimension_fields(cls.get(op, "scatter_dimension_numbers").spelling)
+        inf.verify_scatter(op, inputs, idx, updates, fields)
+
 
 class SortOp(ShloOp):
     name = "stablehlo.sort"
@@ -392,8 +398,13 @@ class SortOp(ShloOp):
     def infer_result_types(cls, op: Operation) -> "list[Type]":
         return list(op.operand_types)
 
+    compatible_return_types = staticmethod(inf.compatible_types)
+
     @classmethod
     def verify(cls, op: Operation) -> None:
+        t = inf.ranked(op.operand_types[0])
+        if t is not None:
+            inf.verify_sort_dimension(op, t, cls.get(op, "dimension").value)
         b = op.regions[0].blocks[0]
         want = [RankedTensorType((), t.element_type) for t in op.operand_types for _ in (0, 1)]
         if len(b.args) != len(want):
@@ -423,6 +434,14 @@ class MapOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         out = dtype_of(op.results[0].type)
         return [np.asarray(r).astype(out) for r in apply_region(ctx, op.regions[0], args)]
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        inputs = cls.get(op, "inputs")
+        if any(inf.ranked(v.type) is None for v in inputs):
+            return None
+        return inf.infer_map(op, inputs, inf.ints(cls.get(op, "dimensions")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 # ---------------------------------------------------------------------------
@@ -530,6 +549,16 @@ class DotGeneralOp(ShloOp):
         lb, rb, lc, rc, out = ctx.cached(op, info)
         return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
 
+    def verify(cls, op: Operation) -> None:
+        lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
+        dn = cls.get(op, "dot_dimension_numbers")
+        if lhs is None or rhs is None or r is None:
+            return
+        shape = inf.infer_dot_general(op, lhs, rhs, dn.lhs_batching_dimensions, dn.rhs_batching_dimensions,
+                                      dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions,
+                                      cls.get(op, "precision_config"))
+        inf.check_inferred_shape(op, shape, r)
+
 
 class _EinsumForm(ShloOp):
     """`NAME %a[, %b], config = "ab,bc->ac" : (..) -> ..`"""
@@ -619,10 +648,16 @@ class ConvolutionOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        lt, rt = (getattr(v.type, "element_type", None) for v in op.operands)
-        if lt is not rt and not any(getattr(t, "spelling", "").startswith("!quant.") for t in (lt, rt)):
-            raise fail(op, f"expects lhs and rhs to have compatible element type. Got: '{lt.text}' and "
-                           f"'{rt.text}'")
+        lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
+        if lhs is None or rhs is None or r is None:
+            return
+        rev = cls.get(op, "window_reversal")
+        shape = inf.infer_convolution(
+            op, lhs, rhs, cls.get(op, "dimension_numbers"), inf.ints(cls.get(op, "window_strides")),
+            cls.get(op, "padding"), inf.ints(cls.get(op, "lhs_dilation")), inf.ints(cls.get(op, "rhs_dilation")),
+            list(rev.values) if rev is not None else [], cls.get(op, "feature_group_count").value,
+            cls.get(op, "batch_group_count").value, cls.get(op, "precision_config"))
+        inf.check_inferred_shape(op, shape, r)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
@@ -706,6 +741,14 @@ class FftOp(ShloOp):
                                                        dtype_of(o.results[0].type)))
         return [kernels.fft(args[0], kind, lengths, out)]
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(op.operands[0].type)
+        if t is None:
+            return None
+        return inf.infer_fft(op, t, cls.get(op, "fft_type").value, inf.ints(cls.get(op, "fft_length")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class CholeskyOp(ShloOp):
     """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
@@ -756,7 +799,25 @@ F32Attr = Constraint(
 NonNegI64 = non_negative(I64Attr)
 
 
-class BatchNormGradOp(ShloOp):
+class _BatchNorm(ShloOp):
+    """batch_norm_*: results inferred from the multi- and single-dimensional
+    operands named by `_multi` / `_single` (inferBatchNormOp)."""
+
+    _multi: tuple = ()
+    _single: tuple = ()
+    _inference = False
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        multi, single = [cls.get(op, f) for f in cls._multi], [cls.get(op, f) for f in cls._single]
+        if any(inf.ranked(v.type) is None for v in multi + single):
+            return None
+        return inf.infer_batch_norm(op, multi, single, cls.get(op, "feature_index").value, cls._inference)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+
+class BatchNormGradOp(_BatchNorm):
     name = "stablehlo.batch_norm_grad"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -769,9 +830,14 @@ class BatchNormGradOp(ShloOp):
     grad_scale = ods.result(_BN1D)
     grad_offset = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+    _multi, _single = ("operand", "grad_output"), ("scale", "mean", "variance")
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["grad_operand", "grad_scale", "grad_offset"]
 
 
-class BatchNormInferenceOp(ShloOp):
+class BatchNormInferenceOp(_BatchNorm):
     name = "stablehlo.batch_norm_inference"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -782,9 +848,10 @@ class BatchNormInferenceOp(ShloOp):
     feature_index = ods.attr(NonNegI64)
     result = ods.result(_BN)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+    _multi, _single, _inference = ("operand",), ("scale", "offset", "mean", "variance"), True
 
 
-class BatchNormTrainingOp(ShloOp):
+class BatchNormTrainingOp(_BatchNorm):
     name = "stablehlo.batch_norm_training"
     operand = ods.operand(_BN)
     scale = ods.operand(_BN1D)
@@ -795,6 +862,11 @@ class BatchNormTrainingOp(ShloOp):
     batch_mean = ods.result(_BN1D)
     batch_var = ods.result(_BN1D)
     traits = (Pure(), CompatibleOperandsAndResultElementType())
+    _multi, _single = ("operand",), ("scale", "offset")
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["output", "batch_mean", "batch_var"]
 
 
 # ---------------------------------------------------------------------------
@@ -817,12 +889,12 @@ class WhileOp(ShloOp):
         ins = op.operand_types
         for what, ts in (("condition block arguments", [a.type for a in cond.args]),
                          ("body block arguments", [a.type for a in body.args])):
-            if list(ins) != ts:
+            if not inf.compatible_types(ins, ts):  # dynamic dims match static ones, as in MLIR
                 raise fail(op, f"expect operands to be compatible with {what} but got '{types_text(ins)}' vs "
                                f"'{types_text(ts)}'")
         bret = body.last_op
         bts = bret.operand_types if bret is not None else []
-        if list(ins) != list(bts):
+        if not inf.compatible_types(ins, bts):
             raise fail(op, f"expect operands to be compatible with body block return types but got "
                            f"'{types_text(ins)}' vs '{types_text(bts)}'")
         cret = cond.last_op
@@ -831,7 +903,7 @@ class WhileOp(ShloOp):
                                  and cts[0].element_type is i1):
             raise fail(op, "expect condition block return a zero-ranked tensor of i1 but got "
                            + (f"'{types_text(cts)}'" if len(cts) == 1 else f"{len(cts)} values"))
-        if list(ins) != list(op.result_types):
+        if not inf.compatible_types(ins, op.result_types):
             raise op_fail(op, f"inferred type(s) '{types_text(ins)}' are incompatible with return type(s) of "
                               f"operation '{types_text(op.result_types)}'")
 
@@ -882,6 +954,12 @@ class IfOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return ctx.run_region(op.regions[0] if bool(np.asarray(args[0])) else op.regions[1], [])
 
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(cls.get(op, "pred").type)
+        return None if t is None else inf.infer_conditional(op, t)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
 
 class CaseOp(ShloOp):
     name = "stablehlo.case"
@@ -895,6 +973,12 @@ class CaseOp(ShloOp):
         i = int(np.asarray(args[0]))
         n = len(op.regions)
         return ctx.run_region(op.regions[i if 0 <= i < n else n - 1], [])  # out of range: the last branch
+
+    def infer_result_types(cls, op: Operation) -> list[Type] | None:
+        t = inf.ranked(cls.get(op, "index").type)
+        return None if t is None else inf.infer_conditional(op, t)
+
+    compatible_return_types = staticmethod(inf.compatible_types)
 
 
 class ReturnOp(ShloOp):

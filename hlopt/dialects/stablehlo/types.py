@@ -81,10 +81,24 @@ _INT_WIDTHS = frozenset((2, 4, 8, 16, 32, 64))
 
 
 def _quant(t: Any) -> str | None:
-    """'tensor' / 'axis' for `!quant.uniform<...>` element types (kept opaque)."""
-    if isinstance(t, OpaqueType) and t.spelling.startswith("!quant.uniform<"):
-        return "axis" if "{" in t.spelling else "tensor"
-    return None
+    """'tensor' / 'axis' for the `!quant.uniform<...>` element types StableHLO
+    takes: 2/4/8/16/32-bit storage, zero points within the storage range."""
+    if not (isinstance(t, OpaqueType) and t.spelling.startswith("!quant.uniform<")):
+        return None
+    zps = getattr(t, "zero_points", None)
+    if zps is not None:  # structured (hlopt/dialects/quant.py)
+        if t.width not in (2, 4, 8, 16, 32) or any(not t.storage_min <= z <= t.storage_max for z in zps):
+            return None
+    return "axis" if "{" in t.spelling else "tensor"
+
+
+def _valid_quantized_dimension(t: RankedTensorType) -> bool:
+    """isValidQuantizedDimension: a per-axis element type's axis is a
+    dimension of the tensor, with one scale per element along it."""
+    axis = getattr(t.element_type, "axis", None)
+    if axis is None:
+        return True
+    return axis < len(t.shape) and (t.shape[axis] < 0 or t.shape[axis] == len(t.element_type.scales))
 
 
 HLO_Pred = Constraint(lambda t: isinstance(t, IntegerType) and t.width == 1 and t.signedness == "", "bool")
@@ -123,7 +137,7 @@ def ranked_tensor_of(*elems: Constraint, rank: int | None = None, static: bool =
         if static and not t.has_static_shape:
             return False
         et = t.element_type
-        return any(p(et) for p in preds)
+        return any(p(et) for p in preds) and _valid_quantized_dimension(t)
 
     if summary is None:
         kinds = " or ".join(e.summary for e in elems)

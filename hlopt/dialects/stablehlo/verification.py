@@ -101,24 +101,39 @@ def channel_rule(op: Operation, host_type: int, host_name: str) -> None:
         source_target_pairs(op, op.attributes.get("source_target_pairs"))
 
 
-def replica_groups(op: Operation) -> None:
+def replica_groups(op: Operation, same_size: bool = False, group_size: int | None = None,
+                   channel_rule: str = "positive") -> None:
+    """verifyReplicaGroups, then the channel rule under use_global_device_ids
+    (all_reduce/reduce_scatter: positive; all_gather: non-negative)."""
     rg = op.properties.get("replica_groups")
-    if not isinstance(rg, DenseElementsAttr):
-        return
-    ids = [v for v in rg.flat_values() if v != -1]
-    seen = set()
-    for v in ids:
-        if v in seen:
-            raise fail(op, f"replica id #{v} seen more than once")
-        seen.add(v)
-    for i in range(len(ids)):
-        if i not in seen:
-            raise fail(op, f"replica id #{i} not seen in replica groups")
-    if "use_global_device_ids" in op.properties:
+    if isinstance(rg, DenseElementsAttr):
+        shape = getattr(rg.type, "shape", ())
+        if len(shape) != 2:
+            raise fail(op, "replica groups should be a rank 2 tensor")
+        if "use_global_device_ids" in op.properties and shape[0] * shape[1] == 0:
+            raise fail(op, "if `use_global_device_ids` is set, the replica groups cannot be empty")
+        seen = set()
+        for v in rg.flat_values():
+            if v == -1:
+                if not same_size:
+                    continue
+                raise fail(op, "Invalid replica id -1")
+            if v in seen:
+                raise fail(op, f"replica id #{v} seen more than once")
+            seen.add(v)
+        for i in range(len(seen)):
+            if i not in seen:
+                raise fail(op, f"replica id #{i} not seen in replica groups")
+        if same_size and group_size is not None and (shape[0] == 0 or len(rg.flat_values()) // shape[0]
+                                                     != group_size):
+            raise fail(op, f"group size of replica_groups must be {group_size}")
+    if "use_global_device_ids" in op.properties and channel_rule:
         ch = op.properties.get("channel_handle")
         h = ch.handle if isinstance(ch, ChannelHandleAttr) else 0
-        if h <= 0:
+        if channel_rule == "positive" and h <= 0:
             raise fail(op, f"channel_id must be positive when useGlobalDeviceIds is set but got: {h}")
+        if channel_rule == "non-negative" and h < 0:
+            raise fail(op, "channel_id cannot be negative when useGlobalDeviceIds is set")
 
 
 def reduction_region(op: Operation, n: int) -> None:
@@ -136,7 +151,7 @@ def reduction_region(op: Operation, n: int) -> None:
     for i, (a, c, r) in enumerate(zip(b.args[:n], b.args[n:], ret.operands)):
         if a.type is not c.type or a.type is not r.type:
             raise fail(op, f"The type of reduction-region's parameter at index {i} is different than the "
-                            f"corresponding result type: {a.type.text} vs {r.type.text}")
+                            f"corresponding result type: '{a.type.text}' vs '{r.type.text}'")
 
 
 # ---------------------------------------------------------------------------
@@ -146,12 +161,29 @@ def _element(t: Type) -> Any:
     return getattr(t, "element_type", t)
 
 
-def _compatible(a: Type, b: Type) -> bool:
-    """isCompatibleForHloTypeInference, without quantization and bounds:
-    same element type, and shapes equal where both are known."""
+def compatible_elements(a: Any, b: Any) -> bool:
+    """isCompatibleElementTypeForHloTypeInference: equal, or quantized types
+    with the same storage (type and range) whose expressed types match the
+    other side (quantization parameters may differ)."""
     if a is b:
         return True
-    if _element(a) is not _element(b):
+    qa, qb = getattr(a, "zero_points", None) is not None, getattr(b, "zero_points", None) is not None
+    if not (qa or qb):
+        return False
+    if qa and qb and (a.signed, a.width, a.storage_min, a.storage_max) != (b.signed, b.width, b.storage_min,
+                                                                          b.storage_max):
+        return False
+    ea = a.expressed if qa else getattr(a, "name", None)
+    eb = b.expressed if qb else getattr(b, "name", None)
+    return ea is not None and ea == eb
+
+
+def _compatible(a: Type, b: Type) -> bool:
+    """isCompatibleForHloTypeInference, without bounds: compatible element
+    types, and shapes equal where both are known."""
+    if a is b:
+        return True
+    if not compatible_elements(_element(a), _element(b)):
         return False
     sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
     if sa is None or sb is None:
@@ -179,7 +211,7 @@ class CompatibleOperandsAndResultElementType(Trait):
         if not ts:
             return
         expected = _element(op.operands[0].type if op.operands else op.results[0].type)
-        if not all(_element(t) is expected for t in ts):
+        if not all(compatible_elements(_element(t), expected) for t in ts):
             raise op_fail(op, "requires compatible element types for all operands and results")
 
 
@@ -210,9 +242,11 @@ class PairwiseSameOperandAndResultElementType(Trait):
 
 def enum_attr(kind: str, summary: str) -> Constraint:
     """`#stablehlo<kind VALUE>` (StableHLO's EnumAttr of that kind)."""
-    from hlopt.dialects.stablehlo.attributes import EnumAttr
+    from hlopt.dialects.stablehlo.attributes import ENUM_VALUES, EnumAttr
 
-    return Constraint(lambda a: isinstance(a, EnumAttr) and a.kind == kind, summary)
+    values = ENUM_VALUES.get(kind, (None, None))[1]
+    return Constraint(lambda a: isinstance(a, EnumAttr) and a.kind == kind and (values is None or a.value in values),
+                      summary)
 
 
 def dialect_attr(prefix: str, summary: str) -> Constraint:
@@ -290,3 +324,18 @@ def reduction_body_types(op: Operation, inputs: Sequence[Any], what: str = "argu
         if _element(a.type) is not want:
             raise fail(op, f"The element-type of reduction-region's {what} at index {i} is expected to be "
                            f"promotable from '{want.text}', but got '{_element(a.type).text}'")
+
+
+class AllSameSize(Trait):
+    """ODS's AllMatchSameOperatorTrait<[fields], "$_self.size()", "size">."""
+
+    name = "AllSameSize"
+
+    def __init__(self, *fields: str):
+        self.fields = fields
+
+    def verify(self, op: Operation) -> None:
+        d = op.opdef
+        sizes = {len(getattr(d.get(op, f), "values", ())) for f in self.fields}
+        if len(sizes) > 1:
+            raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields) + "} have same size")

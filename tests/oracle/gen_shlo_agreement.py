@@ -1,0 +1,569 @@
+#!/usr/bin/env python3
+"""Inputs for the StableHLO agreement harness (tests/oracle/test_shlo_agreement.py).
+
+Seeds are valid modules: JAX programs written here (lowered with jax 0.10.2,
+static shapes and jax.export symbolic shapes, shard_map collectives on 8 CPU
+devices) and hand-written MLIR for ops JAX does not emit. Every StableHLO /
+CHLO op in a seed is isolated into a function of its own (its operands become
+the function's arguments) and mutated mechanically:
+
+    valid             the op unchanged
+    result-shape      result #0 with one dimension one larger
+    result-element    result #0 with another element type
+    operand-element   operand #0 with another element type
+    <attr>:oob        the first entry of an integer list/value made out of range
+    <attr>:neg        ... made negative
+    <attr>:dup        the second entry set to the first (duplicated dims)
+    <attr>:perm       the list reversed (dims permuted)
+    <attr>:drop       the last entry dropped
+    <attr>.<field>:*  the same, inside `#stablehlo.gather<...>` and friends
+    <attr>:unknown-axis / duplicate-axis / rank   a Shardy sharding broken so
+                      (an axis not in the mesh, an axis twice, a dimension dropped)
+    region-arg        the first block argument of region #0 with another element type
+
+Quantized types are not among the seeds: jaxlib's MLIR context has no quant
+dialect (it rejects every `!quant.uniform`), so it cannot judge them.
+
+MLIR (jaxlib, tests/oracle/mlir_ref.py) is the judge: a case is valid when
+MLIR accepts it. hlopt agrees when its verdict is the same and, for valid
+cases, when it prints the same text as MLIR.
+
+    python tests/oracle/gen_shlo_agreement.py                 # list the cases
+    python tests/oracle/gen_shlo_agreement.py --table FILE    # write the per-op table
+    python tests/oracle/gen_shlo_agreement.py --known FILE    # write the disagreements
+    python tests/oracle/gen_shlo_agreement.py --lit FILE      # write the --verify-diagnostics sample
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import pathlib
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8").strip()
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+DIALECTS = ("stablehlo", "chlo", "sdy")
+PER_OP = 3  # isolated occurrences of one op kept (the first ones, over all seeds)
+
+
+@dataclass(frozen=True)
+class Case:
+    op: str
+    id: str  # "<op>/<seed>#<n>/<mutation>", stable across runs
+    text: str
+
+
+# ---------------------------------------------------------------------------
+# seeds written as JAX programs
+
+def _jax_seeds() -> dict[str, str]:
+    try:
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+        from jax import export, lax
+    except ImportError:
+        return {}
+    jax.config.update("jax_platforms", "cpu")
+    S = jax.ShapeDtypeStruct
+    f32, i32 = jnp.float32, jnp.int32
+    out: dict[str, str] = {}
+
+    def lower(name: str, f: Callable, *args) -> None:
+        out[name] = jax.jit(f).lower(*args).as_text()
+
+    def export_sym(name: str, f: Callable, *specs) -> None:
+        out[name] = export.export(jax.jit(f))(*specs).mlir_module()
+
+    x, y = S((4, 8), f32), S((4, 8), f32)
+    xi, yi = S((4, 8), i32), S((4, 8), i32)
+    lower("elementwise_f32", lambda a, b: [a + b, a - b, a * b, a / b, jnp.maximum(a, b), jnp.minimum(a, b),
+                                           a ** b, lax.rem(a, b), jnp.arctan2(a, b), -a, jnp.abs(a), jnp.exp(a),
+                                           jnp.log(a), jnp.log1p(a), jnp.expm1(a), jnp.tanh(a), jax.nn.sigmoid(a),
+                                           jnp.sin(a), jnp.cos(a), jnp.tan(a), jnp.sqrt(a), lax.rsqrt(a),
+                                           jnp.cbrt(a), jnp.floor(a), jnp.ceil(a), jnp.round(a),
+                                           lax.round(a, lax.RoundingMethod.AWAY_FROM_ZERO), jnp.sign(a),
+                                           jnp.isfinite(a), jnp.clip(a, 0.0, 1.0), jnp.where(a < b, a, b),
+                                           lax.reduce_precision(a, 5, 10), a.astype(jnp.bfloat16)], x, y)
+    lower("elementwise_i32", lambda a, b: [a & b, a | b, a ^ b, ~a, a << b, a >> b, lax.shift_right_logical(a, b),
+                                           lax.population_count(a), lax.clz(a), a // b, a % b,
+                                           lax.bitcast_convert_type(a, f32), a == b], xi, yi)
+    lower("complex", lambda a, b: [lax.complex(a, b), jnp.real(lax.complex(a, b)), jnp.imag(lax.complex(a, b)),
+                                   jnp.fft.fft(lax.complex(a, b)), jnp.fft.rfft(a)], x, y)
+    lower("shapes", lambda a: [jnp.reshape(a, (8, 4)), jnp.transpose(a), jnp.flip(a, 0), a[1:3, ::2],
+                               jnp.pad(a, ((1, 0), (0, 2))), jnp.concatenate([a, a], 1),
+                               jnp.broadcast_to(a[:, None, :], (4, 3, 8)), lax.iota(i32, 5),
+                               lax.broadcast(a, (2,)), lax.pad(a, 0.0, ((0, 0, 1), (1, 1, 0)))], x)
+    lower("indexing", lambda a, i: [a[i], a.at[i].set(0.0), a.at[i].add(1.0), lax.dynamic_slice(a, (i, 0), (2, 8)),
+                                    lax.dynamic_update_slice(a, a[:2], (i, 0)), jnp.take(a, jnp.array([0, 2]), 1)],
+          x, S((), i32))
+    lower("reductions", lambda a: [jnp.sum(a, 0), jnp.max(a, 1), jnp.argmax(a, 1), jnp.cumsum(a, 0),
+                                   lax.reduce_window(a, 0.0, lax.add, (2, 2), (1, 2), "SAME"),
+                                   jax.grad(lambda v: jnp.sum(lax.reduce_window(v, -jnp.inf, lax.max, (2, 2),
+                                                                                (2, 2), "VALID")))(a),
+                                   jnp.sort(a, 1), lax.sort((a, a), num_keys=1, dimension=0)[1]], x)
+    lower("control_flow", lambda a, n: [lax.fori_loop(0, n, lambda i, v: v * 2.0, a),
+                                        lax.cond(n > 0, lambda v: v + 1.0, lambda v: v - 1.0, a),
+                                        lax.switch(n, [lambda v: v, lambda v: -v, jnp.exp], a),
+                                        lax.optimization_barrier(a)], x, S((), i32))
+    lower("contractions", lambda a, b, w: [jnp.einsum("bij,bjk->bik", a, b), a[0] @ b[0],
+                                           lax.conv_general_dilated(a[None], w, (1, 1), "SAME",
+                                                                    dimension_numbers=("NCHW", "OIHW", "NCHW")),
+                                           lax.conv_general_dilated(a[None], jnp.ones((2, 2, 4, 3), f32), (2, 1), ((1, 0), (0, 1)),
+                                                                    rhs_dilation=(1, 2),
+                                                                    dimension_numbers=("NHWC", "HWIO", "NHWC"))],
+          S((2, 4, 4), f32), S((2, 4, 3), f32), S((2, 2, 3, 3), f32))
+    lower("linalg", lambda a: [jnp.linalg.cholesky(a @ a.T), lax.linalg.triangular_solve(a, a, left_side=True),
+                               jax.random.bits(jax.random.key(0, impl="rbg"), (3,)), jax.scipy.special.erf(a),
+                               lax.top_k(a, 2)[0], lax.erf_inv(a), jnp.arcsinh(a), lax.lgamma(a), lax.digamma(a)],
+          S((4, 4), f32))
+    export_sym("dynamic", lambda a: [a + 1.0, jnp.reshape(a, (-1,)), jnp.broadcast_to(a[:, :1], a.shape),
+                                     jnp.arange(a.shape[0]), a[1:], jnp.sum(a, 0), jnp.pad(a, ((1, 0), (0, 0))),
+                                     jnp.concatenate([a, a]), a @ a.T],
+               S(export.symbolic_shape("b, 4"), f32))
+
+    from jax.sharding import Mesh
+    from jax.sharding import PartitionSpec as P
+
+    devs = jax.devices()
+    if len(devs) >= 8:
+        mesh = Mesh(np.array(devs[:8]).reshape(4, 2), ("x", "y"))
+
+        def coll(a):
+            return [lax.psum(a, "x"), lax.all_gather(a, "x", axis=0, tiled=True),
+                    lax.psum_scatter(a, "x", scatter_dimension=0, tiled=True),
+                    lax.all_to_all(a, "x", 0, 0, tiled=True),
+                    lax.ppermute(a, "x", [(i, (i + 1) % 4) for i in range(4)]), lax.pmax(a, "y")]
+
+        f = jax.shard_map(coll, mesh=mesh, in_specs=P("x", "y"), out_specs=P("x", "y"), check_vma=False)
+        lower("collectives", f, S((16, 8), f32))
+
+        from jax.sharding import NamedSharding
+
+        def constrained(a):
+            b = jax.lax.with_sharding_constraint(a * 2.0, NamedSharding(mesh, P("y", "x")))
+            return jax.lax.with_sharding_constraint(b @ b.T, NamedSharding(mesh, P(("x", "y"), None)))
+
+        lower("shardings", jax.jit(constrained, in_shardings=NamedSharding(mesh, P("x", None))), S((16, 8), f32))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# hand-written seeds: ops JAX does not emit
+
+_T = "tensor<2x3x4xf32>"
+HAND = {
+    "batch_norm": """
+func.func @f(%x: tensor<2x3x4xf32>, %s: tensor<3xf32>, %o: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) {
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %o, %m, %v) <{epsilon = 1.0e-5 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  %1:3 = "stablehlo.batch_norm_training"(%x, %s, %o) <{epsilon = 1.0e-5 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
+  %2:3 = "stablehlo.batch_norm_grad"(%x, %s, %m, %v, %x) <{epsilon = 1.0e-5 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
+  return
+}""",
+    "rng_tokens": """
+func.func @f(%a: tensor<f32>, %b: tensor<f32>, %s: tensor<2xi64>, %t: !stablehlo.token, %x: tensor<4xf32>) {
+  %0 = "stablehlo.rng"(%a, %b, %s) <{rng_distribution = #stablehlo<rng_distribution UNIFORM>}> : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<3x5xf32>
+  %1 = "stablehlo.after_all"(%t, %t) : (!stablehlo.token, !stablehlo.token) -> !stablehlo.token
+  %2 = "stablehlo.create_token"() : () -> !stablehlo.token
+  %3:2 = "stablehlo.infeed"(%t) <{infeed_config = "", layout = [[0]]}> : (!stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)
+  %4 = "stablehlo.outfeed"(%x, %t) <{outfeed_config = ""}> : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
+  %5 = "stablehlo.replica_id"() : () -> tensor<ui32>
+  %6 = "stablehlo.partition_id"() : () -> tensor<ui32>
+  %7 = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>, is_host_transfer = true}> : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
+  %8:2 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 3>, is_host_transfer = true}> : (!stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)
+  %9 = "stablehlo.collective_broadcast"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+  %10:2 = "stablehlo.rng_bit_generator"(%s) <{rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>}> : (tensor<2xi64>) -> (tensor<2xi64>, tensor<4xui32>)
+  return
+}""",
+    "misc": """
+func.func @callee(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor<3x4xf32>, %d: tensor<2xi64>) {
+  %0 = "stablehlo.composite"(%x) <{composite_attributes = {k = 1 : i64}, decomposition = @callee, name = "my.op", version = 1 : i32}> : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "stablehlo.dot"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>
+  %2 = "stablehlo.einsum"(%m, %x) <{einsum_config = "ij,j->i"}> : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3xf32>
+  %3 = "stablehlo.torch_index_select"(%m, %i) <{batch_dims = 0 : i64, dim = 0 : i64}> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %4 = "stablehlo.map"(%x, %y) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %5 = "stablehlo.tuple"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
+  %6 = "stablehlo.get_tuple_element"(%5) <{index = 1 : i32}> : (tuple<tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
+  %7 = "stablehlo.custom_call"(%x) <{call_target_name = "foo", api_version = 4 : i32, backend_config = {a = 1 : i64}}> : (tensor<4xf32>) -> tensor<4xf32>
+  %8 = "stablehlo.get_dimension_size"(%m) <{dimension = 1 : i64}> : (tensor<3x4xf32>) -> tensor<i32>
+  %9 = "stablehlo.set_dimension_size"(%m, %8) <{dimension = 1 : i64}> : (tensor<3x4xf32>, tensor<i32>) -> tensor<3x?xf32, #stablehlo.bounds<?, 4>>
+  %10 = "stablehlo.dynamic_iota"(%d) <{iota_dimension = 0 : i64}> : (tensor<2xi64>) -> tensor<?x?xf32>
+  %11 = "stablehlo.dynamic_reshape"(%m, %d) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %12 = "stablehlo.dynamic_broadcast_in_dim"(%x, %d) <{broadcast_dimensions = array<i64: 1>}> : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x4xf32>
+  %13 = "stablehlo.real_dynamic_slice"(%m, %d, %d, %d) : (tensor<3x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  %14 = "stablehlo.dynamic_pad"(%m, %0, %d, %d, %d) : (tensor<3x4xf32>, tensor<4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}""",
+    "chlo": """
+func.func @f(%c: tensor<4xcomplex<f32>>, %x: tensor<4xf32>, %p: tensor<4xi1>, %i: tensor<4xi32>, %l: tensor<11x5xf32>, %r: tensor<3x5x7xf32>, %g: tensor<3xi64>) {
+  %0 = "chlo._asin_acos_kernel"(%c) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  %1 = "chlo.broadcast_select"(%p, %x, %x) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "chlo.mulhi"(%i, %i) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %3 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
+  %4 = "chlo.broadcast_add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %5 = "chlo.next_after"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}""",
+}
+
+
+# ---------------------------------------------------------------------------
+# isolating and mutating ops (on hlopt's IR; printed in the generic form)
+
+def _seeds() -> dict[str, str]:
+    out = dict(HAND)
+    out.update(_jax_seeds())
+    return dict(sorted(out.items()))
+
+
+def _isolate(op):
+    """A module holding `func.func @__case` whose body is a clone of `op` over
+    the function's arguments (callees of the seed module kept)."""
+    from hlopt.ir.attributes import StringAttr, TypeAttr
+    from hlopt.ir.core import Operation, Region, values_defined_above
+    from hlopt.ir.types import FunctionType
+
+    # values the op's regions capture from above become arguments too
+    free = list(op.operands)
+    for r in op.regions:
+        free += [v for v in values_defined_above(r) if v not in free]
+    region = Region()
+    block = region.add_block()
+    args = [block.add_argument(v.type) for v in free]
+    new = op.clone(dict(zip(free, args)))
+    block.append(new)
+    block.append(Operation("func.return"))
+    fn = Operation("func.func", properties={"sym_name": StringAttr("__case"),
+                                            "function_type": TypeAttr(FunctionType([v.type for v in free], []))},
+                   regions=[region])
+    module = Operation("builtin.module", regions=[Region()])
+    body = module.regions[0].add_block()
+    seed_module = op.parent_op
+    while seed_module is not None and seed_module.name != "builtin.module":
+        seed_module = seed_module.parent_op
+    if seed_module is not None:  # keep the functions the op names (composite decompositions, ...)
+        import hlopt
+
+        text = hlopt.print_op(op, generic=True)
+        for other in seed_module.regions[0].blocks[0].ops_list():
+            name = other.properties.get("sym_name")  # callees, meshes
+            if name is not None and re.search(rf"@{re.escape(name.value)}\b", text):
+                body.append(other.clone())
+    body.append(fn)
+    return module, new
+
+
+def _other_element(t):
+    from hlopt.ir.types import FloatType, IntegerType, RankedTensorType
+
+    if not isinstance(t, RankedTensorType):
+        return None
+    et = t.element_type
+    new = IntegerType(32) if isinstance(et, FloatType) else FloatType("f32")
+    return RankedTensorType(t.shape, new, t.encoding)
+
+
+def _bigger(t):
+    from hlopt.ir.types import RankedTensorType
+
+    if not isinstance(t, RankedTensorType) or not t.shape:
+        return None
+    shape = list(t.shape)
+    i = next((k for k, s in enumerate(shape) if s >= 0), None)
+    if i is None:
+        return None
+    shape[i] += 1
+    return RankedTensorType(tuple(shape), t.element_type, t.encoding)
+
+
+def _list_mutations(vals: list[int]) -> Iterator[tuple[str, list[int]]]:
+    if vals:
+        yield "oob", [vals[0] + 9] + vals[1:]
+        yield "neg", [-2] + vals[1:]
+        yield "drop", vals[:-1]
+    if len(vals) >= 2:
+        yield "dup", [vals[0], vals[0]] + vals[2:]
+        if vals[::-1] != vals:
+            yield "perm", vals[::-1]
+
+
+_LIST = re.compile(r"(\w+) = \[([-\d, ]*)\]|(\w+) = (-?\d+)")
+
+
+def _opaque_mutations(spelling: str) -> Iterator[tuple[str, str]]:
+    """Mutate each `field = [..]` / `field = N` inside `#stablehlo.x<...>`."""
+    for m in _LIST.finditer(spelling):
+        if m.group(1):
+            field, vals = m.group(1), [int(v) for v in m.group(2).split(",") if v.strip()]
+            for kind, new in _list_mutations(vals):
+                text = f"{field} = [{', '.join(map(str, new))}]"
+                yield f"{field}:{kind}", spelling[:m.start()] + text + spelling[m.end():]
+        else:
+            field, v = m.group(3), int(m.group(4))
+            for kind, new in (("oob", v + 9), ("neg", -2)):
+                yield f"{field}:{kind}", spelling[:m.start()] + f"{field} = {new}" + spelling[m.end():]
+
+
+def _attr_mutations(attr) -> Iterator[tuple[str, object]]:
+    from hlopt.dialects.stablehlo.attributes import ConvDimensionNumbersAttr, DotDimensionNumbersAttr
+    from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr, OpaqueAttr
+    from hlopt.ir.types import IntegerType
+
+    if isinstance(attr, DenseArrayAttr) and isinstance(attr.element_type, IntegerType) \
+            and attr.element_type.width > 1:
+        for kind, vals in _list_mutations(list(attr.values)):
+            yield kind, DenseArrayAttr(attr.element_type, vals)
+    elif isinstance(attr, IntegerAttr) and isinstance(attr.type, IntegerType) and attr.type.width > 1:
+        yield "oob", IntegerAttr(attr.value + 9, attr.type)
+        yield "neg", IntegerAttr(-2, attr.type)
+    elif isinstance(attr, DenseElementsAttr) and isinstance(getattr(attr.type, "element_type", None), IntegerType):
+        vals = list(attr.flat_values())
+        if vals:
+            yield "oob", DenseElementsAttr(attr.type, [vals[0] + 9] + vals[1:])
+            yield "neg", DenseElementsAttr(attr.type, [-2] + vals[1:])
+            if len(vals) >= 2:
+                yield "dup", DenseElementsAttr(attr.type, [vals[0], vals[0]] + vals[2:])
+    elif isinstance(attr, OpaqueAttr):
+        for kind, text in _opaque_mutations(attr.spelling):
+            yield kind, OpaqueAttr(text)
+    elif type(attr).__name__ in ("ShardingAttr", "ShardingPerValueAttr"):
+        yield from _sharding_mutations(attr)
+    elif isinstance(attr, (DotDimensionNumbersAttr, ConvDimensionNumbersAttr)):
+        fields = [f for f in type(attr).__slots__]
+        for f in fields:
+            v = getattr(attr, f)
+            muts = (_list_mutations(list(v)) if isinstance(v, tuple)
+                    else iter((("oob", v + 9), ("neg", -2))))
+            for kind, new in muts:
+                vals = [tuple(new) if g == f and isinstance(v, tuple) else (new if g == f else getattr(attr, g))
+                        for g in fields]
+                yield f"{f}:{kind}", type(attr)(*vals)
+
+
+def _sharding_mutations(attr) -> Iterator[tuple[str, object]]:
+    """An unknown axis, a duplicated axis, a dimension sharding dropped (in the
+    first sharding of a per-value attribute)."""
+    from hlopt.dialects.sdy.attributes import AxisRef, DimSharding, ShardingAttr, ShardingPerValueAttr
+
+    one = attr.shardings[0] if isinstance(attr, ShardingPerValueAttr) else attr
+    if not one.dims:
+        return
+
+    def rebuild(dims):
+        new = ShardingAttr(one.mesh, dims, one.replicated, one.unreduced)
+        return ShardingPerValueAttr((new,) + tuple(attr.shardings[1:])) if isinstance(attr, ShardingPerValueAttr) \
+            else new
+
+    first = one.dims[0]
+    yield "unknown-axis", rebuild((DimSharding((AxisRef("zz"),) + first.axes, first.is_closed, first.priority),)
+                                  + one.dims[1:])
+    named = [d for d in one.dims if d.axes]
+    if named:
+        a = named[0].axes[0]
+        yield "duplicate-axis", rebuild(tuple(DimSharding(d.axes + (a,), d.is_closed, d.priority) if d is named[-1]
+                                              else d for d in one.dims))
+    yield "rank", rebuild(one.dims[:-1])
+
+
+def _mutants(op) -> Iterator[tuple[str, Callable[..., None]]]:
+    """(name, apply) pairs; `apply(op)` mutates a fresh isolated copy in place."""
+    if op.results:
+        t = op.results[0].type
+        if _bigger(t) is not None:
+            yield "result-shape", lambda o: setattr(o.results[0], "type", _bigger(o.results[0].type))
+        if _other_element(t) is not None:
+            yield "result-element", lambda o: setattr(o.results[0], "type", _other_element(o.results[0].type))
+    if op.operands and _other_element(op.operands[0].type) is not None:
+        def operand_element(o) -> None:
+            arg = o.operands[0]
+            arg.type = _other_element(arg.type)
+            _retype_function(o)
+        yield "operand-element", operand_element
+    for name, attr in op.properties.entries:
+        for kind, new in _attr_mutations(attr):
+            def set_prop(o, name=name, new=new) -> None:
+                props = o.properties
+                o.properties = type(props)([(k, new if k == name else v) for k, v in props.entries])
+            yield f"{name}.{kind}" if "." not in kind and ":" in kind else f"{name}:{kind}", set_prop
+    if op.regions and op.regions[0].blocks and op.regions[0].blocks[0].args:
+        a0 = op.regions[0].blocks[0].args[0]
+        if _other_element(a0.type) is not None:
+            yield "region-arg", lambda o: setattr(o.regions[0].blocks[0].args[0], "type",
+                                                  _other_element(o.regions[0].blocks[0].args[0].type))
+
+
+def _retype_function(op) -> None:
+    from hlopt.ir.attributes import TypeAttr
+    from hlopt.ir.types import FunctionType
+
+    fn = op.parent_op
+    block = op.parent_region.blocks[0]
+    fn.properties = type(fn.properties)([(k, TypeAttr(FunctionType([a.type for a in block.args], []))
+                                          if k == "function_type" else v) for k, v in fn.properties.entries])
+
+
+@functools.cache
+def cases() -> tuple[Case, ...]:
+    import hlopt
+
+    out: list[Case] = []
+    taken: dict[str, int] = {}
+    for seed, text in _seeds().items():
+        module = hlopt.parse_module(text, seed)
+        for op in module.walk():
+            if op.name.split(".", 1)[0] not in DIALECTS or op.opdef is None or op.has_trait("Terminator"):
+                continue
+            if op.parent_op is not None and op.parent_op.name == "builtin.module":
+                continue  # module-level ops (sdy.mesh) are kept with the ops naming them
+            if taken.get(op.name, 0) >= PER_OP:
+                continue
+            n = taken[op.name] = taken.get(op.name, 0) + 1
+            base = f"{op.name}/{seed}#{n}"
+            iso, _ = _isolate(op)
+            out.append(Case(op.name, f"{base}/valid", hlopt.print_op(iso, generic=True)))
+            for name, apply in _mutants(op):
+                m2, target = _isolate(op)
+                apply(target)
+                out.append(Case(op.name, f"{base}/{name}", hlopt.print_op(m2, generic=True)))
+        out.append(Case("(module)", f"(module)/{seed}/valid", text))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# judging (needs jaxlib)
+
+@dataclass(frozen=True)
+class Verdict:
+    mlir_ok: bool
+    mlir_text: str  # MLIR's print when ok, else its first diagnostic
+    hl_ok: bool
+    hl_text: str  # hlopt's print when ok, else its first diagnostic
+    located: bool  # hlopt's rejection is a `file:line:col: error:` diagnostic
+
+    @property
+    def agree(self) -> bool:
+        return self.mlir_ok == self.hl_ok and (not self.mlir_ok or self.mlir_text == self.hl_text)
+
+    def cause(self) -> str:
+        if self.mlir_ok and not self.hl_ok:
+            return "hlopt rejects what MLIR accepts: " + self.hl_text
+        if not self.mlir_ok and self.hl_ok:
+            return "hlopt misses MLIR's check: " + self.mlir_text
+        if self.mlir_ok:
+            a, b = self.mlir_text.splitlines(), self.hl_text.splitlines()
+            i = next((k for k, (p, q) in enumerate(zip(a, b)) if p != q), min(len(a), len(b)))
+            return f"printed text differs at line {i + 1}: MLIR {a[i] if i < len(a) else '<end>'!r}"
+        return ""
+
+
+def judge(case: Case) -> Verdict:
+    sys.path.insert(0, str(HERE))
+    import mlir_ref
+
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    try:
+        mlir_text, mlir_ok = mlir_ref.parse_and_print(case.text), True
+    except ValueError as e:
+        mlir_text, mlir_ok = str(e).split(" error: ", 1)[-1].splitlines()[0], False
+    out, diags, _ = process(Source("case.mlir", case.text), Options())
+    hl_ok = out is not None
+    if hl_ok:
+        hl_text = out
+    else:
+        hl_text = diags[0].header().split(" error: ", 1)[-1] if diags else "(no diagnostic)"
+    located = hl_ok or bool(diags and re.match(r"^case\.mlir:\d+:\d+: error: ", diags[0].header()))
+    return Verdict(mlir_ok, mlir_text, hl_ok, hl_text, located)
+
+
+def table(results: list[tuple[Case, Verdict]]) -> str:
+    per: dict[str, list[int]] = {}
+    for c, v in results:
+        row = per.setdefault(c.op, [0, 0, 0, 0])  # valid, valid agreed, invalid, invalid agreed
+        k = 0 if v.mlir_ok else 2
+        row[k] += 1
+        row[k + 1] += v.agree
+    lines = ["# StableHLO/CHLO agreement with MLIR (jaxlib)", "",
+             "Generated by `python tests/oracle/gen_shlo_agreement.py --table docs/stablehlo-agreement.md`",
+             "(tests/oracle/test_shlo_agreement.py checks every case). A valid case agrees when hlopt accepts it",
+             "and prints MLIR's text; an invalid one when hlopt rejects it too.", "",
+             "| op | valid | agreed | invalid | agreed | agreement |", "|---|---:|---:|---:|---:|---:|"]
+    tot = [0, 0, 0, 0]
+    for op, row in sorted(per.items()):
+        tot = [a + b for a, b in zip(tot, row)]
+        pct = 100.0 * (row[1] + row[3]) / max(1, row[0] + row[2])
+        lines.append(f"| `{op}` | {row[0]} | {row[1]} | {row[2]} | {row[3]} | {pct:.0f}% |")
+    pct = 100.0 * (tot[1] + tot[3]) / max(1, tot[0] + tot[2])
+    lines.append(f"| **all** | {tot[0]} | {tot[1]} | {tot[2]} | {tot[3]} | {pct:.1f}% |")
+    return "\n".join(lines) + "\n"
+
+
+_NUMBERS = re.compile(r"-?\d+")
+
+
+def lit_file(results: list[tuple[Case, Verdict]]) -> str:
+    """A --verify-diagnostics file: for each op, one invalid case per distinct
+    message (numbers ignored) that hlopt rejects with MLIR's own message."""
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    chunks, seen = [], set()
+    for c, v in results:
+        if v.mlir_ok or v.hl_ok or v.mlir_text != v.hl_text:
+            continue
+        key = (c.op, _NUMBERS.sub("N", v.mlir_text))
+        if key in seen:
+            continue
+        seen.add(key)
+        _, diags, _ = process(Source("chunk.mlir", c.text), Options())
+        line = diags[0].file_line_col()[1]
+        lines = c.text.rstrip("\n").split("\n")
+        indent = " " * (len(lines[line - 1]) - len(lines[line - 1].lstrip()))
+        lines.insert(line - 1, f"{indent}// expected-error@+1 {{{{{v.mlir_text}}}}}")
+        chunks.append(f"// {c.id}\n" + "\n".join(lines) + "\n")
+    head = ("// Generated by `python tests/oracle/gen_shlo_agreement.py --lit FILE`: one mechanically mutated case\n"
+            "// per op and message that jaxlib's MLIR rejects with the same message as hlopt\n"
+            "// (re-checked against MLIR by tests/oracle/test_shlo_agreement.py).\n"
+            "// RUN: hlopt %s --split-input-file --verify-diagnostics\n\n")
+    return head + "\n// -----\n\n".join(chunks)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--table", metavar="FILE", help="write the per-op agreement table (markdown)")
+    ap.add_argument("--known", metavar="FILE", help="write the disagreements (case id, tab, cause)")
+    ap.add_argument("--lit", metavar="FILE", help="write the --verify-diagnostics sample")
+    args = ap.parse_args(argv)
+    if not (args.table or args.known or args.lit):
+        for c in cases():
+            print(c.id)
+        return 0
+    results = [(c, judge(c)) for c in cases()]
+    if args.table:
+        pathlib.Path(args.table).write_text(table(results))
+    if args.known:
+        lines = [f"{c.id}\t{v.cause()}" for c, v in results if not v.agree]
+        pathlib.Path(args.known).write_text("".join(ln.replace("\n", " ") + "\n" for ln in lines))
+    if args.lit:
+        pathlib.Path(args.lit).write_text(lit_file(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
