@@ -22,6 +22,7 @@ HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import gen_negative  # noqa: E402
 import mlir_ref  # noqa: E402
+from lit_chunks import expected_error_chunks  # noqa: E402
 
 from hlopt.driver import Options, process  # noqa: E402
 from hlopt.syntax.source import Source  # noqa: E402
@@ -53,17 +54,10 @@ def test_verdict_matches_mlir(case: gen_negative.Case) -> None:
 
 
 LIT = sorted((HERE.parent / "lit" / "verifier-negative").glob("*.mlir"))
-_EXPECTED = re.compile(r"// expected-error@\+1 \{\{(.*)\}\}")
 
 
 def _lit_chunks() -> list[tuple[str, str, str]]:
-    out = []
-    for path in LIT:
-        for i, chunk in enumerate(path.read_text().split("// -----")):
-            m = _EXPECTED.search(chunk)
-            if m is not None:
-                out.append((f"{path.name}#{i}", chunk, m.group(1)))
-    return out
+    return expected_error_chunks(LIT)
 
 
 @pytest.mark.parametrize("name,chunk,message", _lit_chunks(), ids=[c[0] for c in _lit_chunks()])

@@ -14,7 +14,6 @@ last one written by the generator). Skipped without JAX.
 from __future__ import annotations
 
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ pytest.importorskip("jax")
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import gen_shlo_agreement as gen  # noqa: E402
+from lit_chunks import expected_error_chunks  # noqa: E402
 
 CASES = gen.cases()
 KNOWN = dict(line.split("\t", 1) for line in (HERE / "shlo_agreement_known.txt").read_text().splitlines() if line)
@@ -64,17 +64,10 @@ def test_print_table() -> None:
 
 LIT = sorted([*(HERE.parent / "lit" / "stablehlo").glob("verify_spec_*.mlir"),
               *(HERE.parent / "lit").glob("chlo/verify*.mlir"), *(HERE.parent / "lit").glob("sdy/verify*.mlir")])
-_EXPECTED = re.compile(r"// expected-error@\+1 \{\{(.*)\}\}")
 
 
 def _lit_chunks() -> list[tuple[str, str, str]]:
-    out = []
-    for path in LIT:
-        for i, chunk in enumerate(path.read_text().split("// -----")):
-            m = _EXPECTED.search(chunk)
-            if m is not None:
-                out.append((f"{path.parent.name}/{path.name}#{i}", chunk, m.group(1)))
-    return out
+    return expected_error_chunks(LIT, lambda p: f"{p.parent.name}/{p.name}")
 
 
 @pytest.mark.parametrize("name,chunk,message", _lit_chunks(), ids=[c[0] for c in _lit_chunks()])
@@ -114,12 +107,7 @@ def test_quant_types_print_as_iree_opt() -> None:
 
 
 def _quant_chunks() -> list[tuple[str, str, str]]:
-    out = []
-    for i, chunk in enumerate((QUANT / "verify.mlir").read_text().split("// -----")):
-        m = _EXPECTED.search(chunk)
-        if m is not None:
-            out.append((f"quant/verify.mlir#{i}", chunk, m.group(1)))
-    return out
+    return expected_error_chunks([QUANT / "verify.mlir"], lambda p: "quant/verify.mlir")
 
 
 @needs_iree

@@ -315,3 +315,21 @@ print(current_context().loaded_dialects(), sorted(k for k in sys.modules if k.st
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['builtin'] ['hlopt.dialects.builtin']"
+
+
+def test_every_registered_op_method_taking_cls_is_a_classmethod():
+    # a plain function whose first parameter is `cls` on an op class is a
+    # forgotten @classmethod: the verifier would call it with the op as `cls`
+    import inspect
+
+    ctx = current_context()
+    bad = []
+    for name in ctx.registered_ops():
+        d = ctx.lookup_op(name)
+        for klass in d.__mro__:
+            for attr_name, v in vars(klass).items():
+                if inspect.isfunction(v) and not attr_name.startswith("__"):
+                    params = list(inspect.signature(v).parameters)
+                    if params and params[0] == "cls":
+                        bad.append(f"{klass.__module__}.{klass.__name__}.{attr_name}")
+    assert not sorted(set(bad))

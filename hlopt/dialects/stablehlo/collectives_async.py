@@ -110,6 +110,7 @@ class AllReduceOp(ShloOp):
             acc = apply_region(ctx, op.regions[0], acc + list(v))
         return [np.asarray(a).astype(np.asarray(x).dtype, copy=False) for a, x in zip(acc, args)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any] | None:
         acc = _accumulator(op)
         if acc is None or any(inf.ranked(t) is None for t in op.operand_types):
@@ -136,6 +137,7 @@ class AllGatherOp(ShloOp):
         vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
         return [np.concatenate([v[i] for v in vals], axis=dim) for i in range(len(args))]
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         replica_groups(op, same_size=True, channel_rule="non-negative")
         inf.verify_all_gather(op, cls.get(op, "all_gather_dim").value, list(zip(op.operand_types, op.result_types)))
@@ -194,6 +196,7 @@ class AllToAllOp(ShloOp):
         i = group.index(ctx.device)
         return [np.concatenate([v[k][i] for v in vals], axis=cd) for k in range(len(args))]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any] | None:
         split_count = cls.get(op, "split_count").value
         replica_groups(op, same_size=True, group_size=split_count, channel_rule="")

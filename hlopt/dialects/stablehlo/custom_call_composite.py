@@ -63,6 +63,7 @@ class CustomCallOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return custom_calls.run(op, args, ctx)
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         """output_operand_aliases name an operand part and a result part of the same type."""
         from hlopt.dialects.stablehlo.verification import op_fail

@@ -114,6 +114,7 @@ class BroadcastInDimOp(DimsOp):
         dims, shape = ctx.cached(op, lambda o: (ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
         return [movement.broadcast_in_dim(args[0], dims, shape)]
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
         if t is not None and r is not None:
@@ -133,6 +134,7 @@ class TransposeOp(DimsOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.transpose(args[0], ctx.cached(op, lambda o: ints(o.get_attr("permutation"))))]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
@@ -154,6 +156,7 @@ class ReverseOp(DimsOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.flip(args[0], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))]
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         t = inf.ranked(op.operands[0].type)
         if t is not None:
@@ -191,6 +194,7 @@ class DynamicSliceOp(DimsOp):
         st = movement.clamped_starts(x, args[1:], sizes)
         return [x[tuple(slice(s, s + n) for s, n in zip(st, sizes))]]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         if t is None:
@@ -354,6 +358,7 @@ class GetDimensionSizeOp(DimOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.array(np.asarray(args[0]).shape[int_attr(op, "dimension", 0)], np.int32)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         if t is None:
@@ -414,6 +419,7 @@ class ReshapeOp(FunctionalOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.reshape(args[0], ctx.cached(op, lambda o: tuple(o.results[0].type.shape)))]
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
         if t is not None and r is not None:
@@ -455,6 +461,7 @@ class DynamicUpdateSliceOp(FunctionalOp):
         x[tuple(slice(s, s + n) for s, n in zip(st, u.shape))] = u
         return [x]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t, u = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
         if t is None or u is None:
@@ -527,6 +534,7 @@ class SliceOp(ShloOp):
 
         return [np.asarray(args[0])[ctx.cached(op, slices)]]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         if t is None:
@@ -573,6 +581,7 @@ class PadOp(ShloOp):
                                                      ints(o.get_attr("interior_padding"))))
         return [movement.pad_array(args[0], np.asarray(args[1])[()], lo, hi, interior)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         if t is None:
@@ -606,6 +615,7 @@ class GatherOp(ShloOp):
                                                     ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
         return [kernels.gather(args[0], args[1], f, sizes, shape)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t, idx = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
         if t is None or idx is None:
@@ -634,6 +644,7 @@ class DynamicGatherOp(ShloOp):
         sizes = tuple(int(v) for v in np.asarray(args[2]).ravel())
         return [kernels.gather(args[0], args[1], f, sizes, tuple(op.results[0].type.shape))]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t, idx, ss = (inf.ranked(v.type) for v in op.operands)
         if t is None or idx is None or ss is None:

@@ -625,6 +625,7 @@ class SelectOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.where(args[0], args[1], args[2])]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any]:
         return [op.operands[1].type]  # inferSelectOp: on_true's type (on_true/on_false checked by the traits)
 
@@ -801,6 +802,7 @@ class RngBitGeneratorOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return kernels.rng_bit_generator(args[0], op.results[1].type)
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
         if a is not None and b is not None:

@@ -375,6 +375,7 @@ class ScatterOp(ShloOp):
         f = ctx.cached(op, lambda o: struct_fields(o.get_attr("scatter_dimension_numbers")))
         return kernels.scatter(ctx, op.regions[0], args[:n], args[n], args[n + 1:], f)
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         inputs = [inf.ranked(v.type) for v in cls.get(op, "inputs")]
         updates = [inf.ranked(v.type) for v in cls.get(op, "updates")]
@@ -435,6 +436,7 @@ class MapOp(ShloOp):
         out = dtype_of(op.results[0].type)
         return [np.asarray(r).astype(out) for r in apply_region(ctx, op.regions[0], args)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         inputs = cls.get(op, "inputs")
         if any(inf.ranked(v.type) is None for v in inputs):
@@ -549,6 +551,7 @@ class DotGeneralOp(ShloOp):
         lb, rb, lc, rc, out = ctx.cached(op, info)
         return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
 
+    @classmethod
     def verify(cls, op: Operation) -> None:
         lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
         dn = cls.get(op, "dot_dimension_numbers")
@@ -741,6 +744,7 @@ class FftOp(ShloOp):
                                                        dtype_of(o.results[0].type)))
         return [kernels.fft(args[0], kind, lengths, out)]
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         if t is None:
@@ -954,6 +958,7 @@ class IfOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return ctx.run_region(op.regions[0] if bool(np.asarray(args[0])) else op.regions[1], [])
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(cls.get(op, "pred").type)
         return None if t is None else inf.infer_conditional(op, t)
@@ -974,6 +979,7 @@ class CaseOp(ShloOp):
         n = len(op.regions)
         return ctx.run_region(op.regions[i if 0 <= i < n else n - 1], [])  # out of range: the last branch
 
+    @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(cls.get(op, "index").type)
         return None if t is None else inf.infer_conditional(op, t)
