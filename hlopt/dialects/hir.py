@@ -24,6 +24,7 @@ from hlopt.dialects.hir_attrs import (
     parse_hir_attr,
     parse_hir_type,
 )
+from hlopt.dialects.syntax_util import print_return
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import (
     DenseI64Array,
@@ -342,13 +343,7 @@ class YieldOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "hir.yield"
-        if op.operands:
-            s += " " + p.values(op.operands)
-        s += p.attr_dict(op.attributes)
-        if op.operands:
-            s += " : " + p.types(op.operand_types)
-        return s
+        return print_return(op, p)
 
 
 class PostOnStreamOp(OpDef, CallOpInterface):

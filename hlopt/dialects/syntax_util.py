@@ -1,4 +1,4 @@
-"""Small helpers shared by the hir and scf grammar callbacks."""
+"""Small helpers shared by dialects' grammar callbacks and printers."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def use(s: Any, tok: Any, t: Type | None) -> Value:
     return s.use(tok, t)
 
 
-def assignments(tok: Any) -> list[tuple[str, str, int, int]]:
-    """`(%a = %x, %b = %y#1)` -> [(arg, value, result#, pos)]."""
+def assignments(tok: Any, expected: str = "expected '%arg = %value'") -> list[tuple[str, str, int, int]]:
+    """`(%a = %x, %b = %y#1)` -> [(arg, value, result#, pos)]; `expected`:
+    the error for a piece of another shape."""
     from hlopt.syntax.parser import split_pieces as _pieces
 
     text = str(tok)
@@ -34,10 +35,21 @@ def assignments(tok: Any) -> list[tuple[str, str, int, int]]:
         for piece, off in _pieces(inner):
             m = _ASSIGN.fullmatch(piece)
             if m is None:
-                raise parse_error("expected '%arg = %value'", tok.start_pos + 1 + off)
+                raise parse_error(expected, tok.start_pos + 1 + off)
             out.append((m.group(1), m.group(2), int(m.group(3) or 0), tok.start_pos + 1 + off))
     return out
 
 
 def dict_or_none(s: Any, tok: Any) -> Any:
     return s.decode_dict(tok) if tok is not None else None
+
+
+def print_return(op: Any, p: Any) -> str:
+    """`NAME %a, %b {attrs} : T, U` (stablehlo.return, sdy.return, hir.yield)."""
+    s = p.op_name(op)
+    if op.operands:
+        s += " " + p.values(op.operands)
+    s += p.attr_dict(op.attributes)
+    if op.operands:
+        s += " : " + p.types(op.operand_types)
+    return s

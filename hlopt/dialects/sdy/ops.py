@@ -15,7 +15,8 @@ from hlopt.dialects.sdy.attributes import (
     parse_sdy_attr,
 )
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
-from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs, print_return
+from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
+from hlopt.dialects.syntax_util import print_return
 from hlopt.interp import manual
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text

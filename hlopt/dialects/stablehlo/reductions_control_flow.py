@@ -27,7 +27,6 @@ from hlopt.dialects.stablehlo.syntax import (
     functional,
     merged_attrs,
     parse_error,
-    print_return,
     same_type_signature,
     same_type_text,
 )
@@ -58,6 +57,7 @@ from hlopt.dialects.stablehlo.verification import (
     reduction_body_types,
     types_text,
 )
+from hlopt.dialects.syntax_util import print_return
 from hlopt.interp import kernels
 from hlopt.interp.attrs import bool_attr, conv_dims, dense_matrix, enum_value, int_attr, ints, struct_fields
 from hlopt.interp.regions import apply_region

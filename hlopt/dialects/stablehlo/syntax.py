@@ -31,6 +31,7 @@ from typing import Any
 from lark import Transformer
 from lark.lexer import PatternStr
 
+from hlopt.dialects.syntax_util import assignments, parse_error
 from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, DictionaryAttr, print_named_attrs
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.location import UnknownLoc
@@ -438,25 +439,8 @@ def block_arg_text(p: Any, a: Value) -> str:
     return s
 
 
-def print_return(op: Operation, p: Any) -> str:
-    """`NAME %a, %b {attrs} : T, U` (stablehlo.return, sdy.return)."""
-    s = p.op_name(op)
-    if op.operands:
-        s += " " + p.values(op.operands)
-    s += p.attr_dict(op.attributes)
-    if op.operands:
-        s += " : " + p.types(op.operand_types)
-    return s
-
-
 # ---------------------------------------------------------------------------
 # building ops and the base of ops with a one-line custom form
-
-def parse_error(msg: str, pos: int) -> Exception:
-    from hlopt.syntax.parser import ParseError
-
-    return ParseError(msg, pos)
-
 
 def build_op(s: Any, name: str, operands: Sequence[Any], results: Sequence[Type], props: dict,
              attrs: Any) -> Operation:
@@ -499,7 +483,6 @@ class ShloOp(OpDef):
 # ---------------------------------------------------------------------------
 # grammar callbacks (grammars/stablehlo.lark)
 
-_IN_USE = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))\s*=\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s*")
 
 
 def keyword_pos(s: Any, keyword: str, before: int) -> int:
@@ -556,17 +539,7 @@ def stablehlo_while_head(s: Any, c: list) -> tuple:
     attrs_tok = c[-1]
     type_toks = [t for t in c[1:-1] if t is not None]
     types = [s.decode_type(t) for t in type_toks]
-    text = str(ops_tok)
-    inner = text[1:-1]
-    pairs = []
-    if inner.strip():
-        from hlopt.syntax.parser import split_pieces as _pieces
-
-        for piece, off in _pieces(inner):
-            m = _IN_USE.fullmatch(piece)
-            if m is None:
-                raise parse_error("expected '%iterArg = %value'", ops_tok.start_pos + 1 + off)
-            pairs.append((m.group(1), m.group(2), int(m.group(3) or 0), ops_tok.start_pos + 1 + off))
+    pairs = assignments(ops_tok, "expected '%iterArg = %value'")
     if len(types) != len(pairs):
         raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", ops_tok.start_pos)
     operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, types)]
