@@ -16,17 +16,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-from hlopt.interp import elementwise as ew
-from hlopt.interp import movement
-from hlopt.interp.values import InterpError, dtype_of
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.floats import bits_to_float, float_to_bits, semantics
 from hlopt.ir.interfaces import InferTypeOpInterface
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import FusedLoc, UnknownLoc
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
@@ -42,6 +38,11 @@ from hlopt.ir.types import (
     VectorType,
     i1,
 )
+
+np = lazy_module("numpy")
+ew = lazy_module("hlopt.interp.elementwise")
+movement = lazy_module("hlopt.interp.movement")
+interp_values = lazy_module("hlopt.interp.values")
 
 # -- type constraints (ODS's SignlessIntegerLike & co) ---------------------------------
 
@@ -376,12 +377,12 @@ class IntBinaryOp(ArithOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         t = op.results[0].type
-        d = dtype_of(t)
+        d = interp_values.dtype_of(t)
 
         def one(a: Any, b: Any) -> Any:
             v = cls.const_fold(int(a), int(b), t)
             if v is None:  # division by zero, shift past the width: MLIR's undefined behaviour
-                raise InterpError(f"'{op.name}' is undefined for {int(a)} and {int(b)}", op)
+                raise interp_values.InterpError(f"'{op.name}' is undefined for {int(a)} and {int(b)}", op)
             return ew.from_python_int(v, d)
 
         a, b = np.asarray(args[0]), np.asarray(args[1])

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from hlopt.interp.values import InterpError
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import Constraint, Str
 from hlopt.ir.core import Block, IRError, Operation, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import WRITE, BranchOpInterface, Effect, MemoryEffectsInterface
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operand
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator
 from hlopt.ir.types import IntegerType, i1
+
+np = lazy_module("numpy")
+interp_values = lazy_module("hlopt.interp.values")
 
 Bool = Constraint(lambda t: t is i1, "1-bit signless integer")
 
@@ -350,7 +351,7 @@ class AssertOp(OpDef, MemoryEffectsInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         if not bool(np.asarray(args[0])):
-            raise InterpError(f"assertion failed: {op.properties.get('msg').value}", op)
+            raise interp_values.InterpError(f"assertion failed: {op.properties.get('msg').value}", op)
         return []
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import numpy as np
-
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import Args, merged_attrs
 from hlopt.dialects.stablehlo.types import (
@@ -27,14 +25,12 @@ from hlopt.dialects.stablehlo.verification import (
     CompatibleOperandsAndResultElementType,
     CompatibleOperandsAndResultType,
 )
-from hlopt.interp import elementwise as ew
-from hlopt.interp import special
-from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.lazy import deferred, lazy_module
 from hlopt.ir.opdef import OpDef
 from hlopt.ir.traits import (
     Commutative,
@@ -44,6 +40,11 @@ from hlopt.ir.traits import (
     SameOperandsAndResultShape,
 )
 from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
+
+np = lazy_module("numpy")
+ew = lazy_module("hlopt.interp.elementwise")
+special = lazy_module("hlopt.interp.special")
+interp_values = lazy_module("hlopt.interp.values")
 
 
 def _err(msg: str, pos: int):
@@ -200,7 +201,7 @@ class TopKOp(OpDef):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return special.top_k(args[0], int(op.get_attr("k").value), dtype_of(op.results[1].type))
+        return special.top_k(args[0], int(op.get_attr("k").value), interp_values.dtype_of(op.results[1].type))
 
 
 # ---------------------------------------------------------------------------
@@ -232,20 +233,19 @@ class IsPosInfOp(IsInfOp):
     name = "chlo.is_pos_inf"
 
 
-def _unary(name: str, base: type, fn: Any = None) -> type:
+def _unary(name: str, base: type, fn: tuple[Any, str] | None = None) -> type:
+    """`fn` names the kernel (module proxy, attribute), looked up when first interpreted."""
     body: dict = {"name": f"chlo.{name}"}
     if fn is not None:  # the interpreter rule: computed in double precision and rounded
-        body["interpret"] = ew.unary(special.via_f64(fn))
+        body["interpret"] = deferred(lambda: ew.unary(special.via_f64(getattr(*fn))))
     return type("".join(w.title() for w in name.split("_")) + "Op", (base,), body)
 
 
 _UNARY = tuple(_unary(n, FpOrComplexUnaryOp, fn) for n, fn in (
-    ("acos", np.arccos), ("acosh", np.arccosh), ("asin", np.arcsin), ("asinh", np.arcsinh), ("atan", np.arctan),
-    ("atanh", np.arctanh), ("bessel_i1e", None), ("conj", None), ("cosh", np.cosh), ("sinh", np.sinh),
-    ("tan", np.tan), ("square", np.square))) + \
-    tuple(_unary(n, FpUnaryOp, fn) for n, fn in (
-        ("digamma", special.digamma), ("erf", special.erf), ("erf_inv", special.erf_inv), ("erfc", special.erfc),
-        ("lgamma", special.lgamma))) + \
+    ("acos", (np, "arccos")), ("acosh", (np, "arccosh")), ("asin", (np, "arcsin")), ("asinh", (np, "arcsinh")),
+    ("atan", (np, "arctan")), ("atanh", (np, "arctanh")), ("bessel_i1e", None), ("conj", None),
+    ("cosh", (np, "cosh")), ("sinh", (np, "sinh")), ("tan", (np, "tan")), ("square", (np, "square")))) + \
+    tuple(_unary(n, FpUnaryOp, (special, n)) for n in ("digamma", "erf", "erf_inv", "erfc", "lgamma")) + \
     (IsInfOp, IsNegInfOp, IsPosInfOp)
 
 
@@ -292,15 +292,17 @@ class BroadcastCompareOp(AnyBroadcastOp):
     traits = (Pure(),)
 
 
-# the interpreter rules of the broadcasting ops (numpy broadcasting)
-_BROADCAST_RULES = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply,
-                    "subtract": ew.subtract, "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}
+# the interpreter rules of the broadcasting ops (numpy broadcasting): module proxy and kernel name
+_BROADCAST_RULES = {"add": (np, "add"), "maximum": (np, "maximum"), "minimum": (np, "minimum"),
+                    "multiply": (np, "multiply"), "subtract": (ew, "subtract"), "and": (np, "bitwise_and"),
+                    "or": (np, "bitwise_or"), "xor": (np, "bitwise_xor")}
 
 
 def _broadcast(name: str, base: type) -> type:
     body: dict = {"name": f"chlo.broadcast_{name}"}
     if name in _BROADCAST_RULES:
-        body["interpret"] = ew.binary(_BROADCAST_RULES[name])
+        rule = _BROADCAST_RULES[name]
+        body["interpret"] = deferred(lambda: ew.binary(getattr(*rule)))
     return type("Broadcast" + "".join(w.title() for w in name.split("_")) + "Op", (base,), body)
 
 

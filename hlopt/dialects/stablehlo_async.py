@@ -29,11 +29,13 @@ from hlopt.dialects.stablehlo.collectives_async import verify_async_done, verify
 from hlopt.dialects.stablehlo.syntax import ShloOp, block_arg_text, keyword_pos
 from hlopt.dialects.stablehlo.syntax import build_op as _build
 from hlopt.dialects.stablehlo.types import parse_stablehlo_type
-from hlopt.interp.values import Future, InterpError
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_operand, var_result
 from hlopt.ir.traits import op_error
 from hlopt.ir.types import OpaqueType, TupleType, Type
+
+interp_values = lazy_module("hlopt.interp.values")
 
 START, DONE = "stablehlo.async_start", "stablehlo.async_done"
 
@@ -127,10 +129,10 @@ class AsyncStartOp(ShloOp):
         vals = ctx.run_block(blk, args[:len(blk.args)])
         n = len(op.results)
         if n == 1 and len(vals) != 1:
-            return [Future(vals)]  # upstream form: one future of all results
+            return [interp_values.Future(vals)]  # upstream form: one future of all results
         if n != len(vals):
-            raise InterpError(f"async_start body returns {len(vals)} values for {n} futures", op)
-        return [Future([v]) for v in vals]
+            raise interp_values.InterpError(f"async_start body returns {len(vals)} values for {n} futures", op)
+        return [interp_values.Future([v]) for v in vals]
 
 
 def _verify_rfc_start(op: Operation) -> None:
@@ -241,8 +243,8 @@ class AsyncDoneOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         out: list = []
         for f in args:
-            if not isinstance(f, Future):
-                raise InterpError("async_done of a value that is not a future", op)
+            if not isinstance(f, interp_values.Future):
+                raise interp_values.InterpError("async_done of a value that is not a future", op)
             out.extend(f.values)
         return out
 

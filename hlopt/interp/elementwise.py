@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.interp.marks import lifts
 from hlopt.interp.values import InterpError, is_float_dtype
 
 
@@ -319,13 +320,6 @@ def reduce_precision(x: Any, eb: int, mb: int) -> np.ndarray:
 
 
 # -- `interpret` classmethods for ops that apply one kernel --------------------------------
-
-
-def lifts(fn: Any) -> Any:
-    """Mark an `interpret` function as elementwise: a reduction body made of
-    such ops runs once on whole arrays instead of once per element."""
-    fn.lifts = True
-    return fn
 
 
 def unary(fn: Any) -> classmethod:

@@ -17,11 +17,11 @@ from hlopt.dialects.sdy.attributes import (
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
 from hlopt.dialects.syntax_util import print_return
-from hlopt.interp import manual
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.opdef import OpDef
 from hlopt.ir.traits import (
     IsolatedFromAbove,
@@ -32,6 +32,8 @@ from hlopt.ir.traits import (
     Symbol,
     Terminator,
 )
+
+manual = lazy_module("hlopt.interp.manual")
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"

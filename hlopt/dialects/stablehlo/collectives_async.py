@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.channels import verify_transfer
@@ -41,16 +39,19 @@ from hlopt.dialects.stablehlo.verification import (
     source_target_pairs,
     types_text,
 )
-from hlopt.interp import collectives as coll
-from hlopt.interp.attrs import int_attr
-from hlopt.interp.regions import apply_region
-from hlopt.interp.values import TOKEN, InterpError, dtype_of, zeros_like_type
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
 from hlopt.ir.core import Operation
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
+
+np = lazy_module("numpy")
+coll = lazy_module("hlopt.interp.collectives")
+interp_attrs = lazy_module("hlopt.interp.attrs")
+interp_regions = lazy_module("hlopt.interp.regions")
+interp_values = lazy_module("hlopt.interp.values")
 
 FALSE = BoolAttr(False)
 NonNegI64 = non_negative(I64Attr)
@@ -107,7 +108,7 @@ class AllReduceOp(ShloOp):
         vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
         acc = list(vals[0])
         for v in vals[1:]:
-            acc = apply_region(ctx, op.regions[0], acc + list(v))
+            acc = interp_regions.apply_region(ctx, op.regions[0], acc + list(v))
         return [np.asarray(a).astype(np.asarray(x).dtype, copy=False) for a, x in zip(acc, args)]
 
     @classmethod
@@ -133,7 +134,7 @@ class AllGatherOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         group = coll.my_group(ctx, op)
-        dim = int_attr(op, "all_gather_dim", 0)
+        dim = interp_attrs.int_attr(op, "all_gather_dim", 0)
         vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
         return [np.concatenate([v[i] for v in vals], axis=dim) for i in range(len(args))]
 
@@ -164,11 +165,11 @@ class ReduceScatterOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         group = coll.my_group(ctx, op)
-        dim = int_attr(op, "scatter_dimension", 0)
+        dim = interp_attrs.int_attr(op, "scatter_dimension", 0)
         vals = coll.exchange(ctx, op, group, [np.asarray(a) for a in args])
         acc = list(vals[0])
         for v in vals[1:]:
-            acc = apply_region(ctx, op.regions[0], acc + list(v))
+            acc = interp_regions.apply_region(ctx, op.regions[0], acc + list(v))
         i = group.index(ctx.device)
         return [np.split(np.asarray(a).astype(np.asarray(x).dtype, copy=False), len(group), axis=dim)[i]
                 for a, x in zip(acc, args)]
@@ -188,10 +189,10 @@ class AllToAllOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         group = coll.my_group(ctx, op, permute_like=True)
-        sd, cd = int_attr(op, "split_dimension", 0), int_attr(op, "concat_dimension", 0)
-        n = int_attr(op, "split_count", len(group))
+        sd, cd = interp_attrs.int_attr(op, "split_dimension", 0), interp_attrs.int_attr(op, "concat_dimension", 0)
+        n = interp_attrs.int_attr(op, "split_count", len(group))
         if n != len(group):
-            raise InterpError(f"split_count {n} differs from the process group size {len(group)}", op)
+            raise interp_values.InterpError(f"split_count {n} differs from the process group size {len(group)}", op)
         vals = coll.exchange(ctx, op, group, [np.split(np.asarray(a), n, axis=sd) for a in args])
         i = group.index(ctx.device)
         return [np.concatenate([v[k][i] for v in vals], axis=cd) for k in range(len(args))]
@@ -278,7 +279,7 @@ class SendOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         coll.send(ctx, op, args[:-1])
-        return [TOKEN]
+        return [interp_values.TOKEN]
 
 
 class RecvOp(ShloOp):
@@ -308,8 +309,8 @@ class RecvOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         got = coll.recv(ctx, op, SendOp)
         if got is None:  # no pair targets this device
-            return [zeros_like_type(v.type) for v in op.results[:-1]] + [TOKEN]
-        return got + [TOKEN]
+            return [interp_values.zeros_like_type(v.type) for v in op.results[:-1]] + [interp_values.TOKEN]
+        return got + [interp_values.TOKEN]
 
 
 class InfeedOp(ShloOp):
@@ -339,7 +340,7 @@ class AfterAllOp(SameTypeOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [TOKEN]
+        return [interp_values.TOKEN]
 
 
 class _NullaryForm(ShloOp):
@@ -366,7 +367,7 @@ class CreateTokenOp(_NullaryForm):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [TOKEN]
+        return [interp_values.TOKEN]
 
 
 class ReplicaIdOp(_NullaryForm):
@@ -376,7 +377,7 @@ class ReplicaIdOp(_NullaryForm):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(ctx.replica_id, ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
+        return [np.array(ctx.replica_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
 
 
 class PartitionIdOp(_NullaryForm):
@@ -386,7 +387,7 @@ class PartitionIdOp(_NullaryForm):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(ctx.partition_id, ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
+        return [np.array(ctx.partition_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
 
 
 # ---------------------------------------------------------------------------

@@ -12,13 +12,15 @@ from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
 )
-from hlopt.interp import custom_calls
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import ArrayAttr, BoolAttr, DictionaryAttr, IntegerAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyOf, Array, BoolAttrC, Constraint, Dict, FlatSymbolRef, I32Attr, Str
 from hlopt.ir.core import Operation
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.symbols import SymbolCache
 from hlopt.ir.types import TupleType, i32
+
+custom_calls = lazy_module("hlopt.interp.custom_calls")
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
                 "has_side_effect": BoolAttr(False), "output_operand_aliases": ArrayAttr(())}

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
@@ -48,14 +46,18 @@ from hlopt.dialects.stablehlo.verification import (
     fail,
     non_negative,
 )
-from hlopt.interp import kernels, movement
-from hlopt.interp.attrs import int_attr, ints, struct_fields
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
+
+np = lazy_module("numpy")
+kernels = lazy_module("hlopt.interp.kernels")
+movement = lazy_module("hlopt.interp.movement")
+interp_attrs = lazy_module("hlopt.interp.attrs")
 
 HLO_ScalarIntTensor = ranked_tensor_of(_HLO_Int, rank=0)
 HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor = Constraint(
@@ -111,7 +113,7 @@ class BroadcastInDimOp(DimsOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        dims, shape = ctx.cached(op, lambda o: (ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
+        dims, shape = ctx.cached(op, lambda o: (interp_attrs.ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
         return [movement.broadcast_in_dim(args[0], dims, shape)]
 
     @classmethod
@@ -132,7 +134,7 @@ class TransposeOp(DimsOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.transpose(args[0], ctx.cached(op, lambda o: ints(o.get_attr("permutation"))))]
+        return [np.transpose(args[0], ctx.cached(op, lambda o: interp_attrs.ints(o.get_attr("permutation"))))]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -154,7 +156,7 @@ class ReverseOp(DimsOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.flip(args[0], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))]
+        return [np.flip(args[0], ctx.cached(op, lambda o: interp_attrs.ints(o.get_attr("dimensions"))))]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -190,7 +192,7 @@ class DynamicSliceOp(DimsOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         x = np.asarray(args[0])
-        sizes = ctx.cached(op, lambda o: ints(o.get_attr("slice_sizes")))
+        sizes = ctx.cached(op, lambda o: interp_attrs.ints(o.get_attr("slice_sizes")))
         st = movement.clamped_starts(x, args[1:], sizes)
         return [x[tuple(slice(s, s + n) for s, n in zip(st, sizes))]]
 
@@ -289,7 +291,7 @@ class IotaOp(DimOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ctx.cached(op, lambda o: movement.iota(o.results[0].type, int_attr(o, "iota_dimension", 0)))]
+        return [ctx.cached(op, lambda o: movement.iota(o.results[0].type, interp_attrs.int_attr(o, "iota_dimension", 0)))]
 
 
 class DynamicIotaOp(DimOp):
@@ -344,7 +346,7 @@ class ConcatenateOp(DimOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.concatenate([np.asarray(a) for a in args], axis=ctx.cached(op, lambda o: int_attr(o, "dimension", 0)))]
+        return [np.concatenate([np.asarray(a) for a in args], axis=ctx.cached(op, lambda o: interp_attrs.int_attr(o, "dimension", 0)))]
 
 
 class GetDimensionSizeOp(DimOp):
@@ -356,7 +358,7 @@ class GetDimensionSizeOp(DimOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(np.asarray(args[0]).shape[int_attr(op, "dimension", 0)], np.int32)]
+        return [np.array(np.asarray(args[0]).shape[interp_attrs.int_attr(op, "dimension", 0)], np.int32)]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -528,8 +530,8 @@ class SliceOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         def slices(o: Operation) -> tuple:
-            st, li = ints(o.get_attr("start_indices")), ints(o.get_attr("limit_indices"))
-            sd = ints(o.get_attr("strides")) or (1,) * len(st)
+            st, li = interp_attrs.ints(o.get_attr("start_indices")), interp_attrs.ints(o.get_attr("limit_indices"))
+            sd = interp_attrs.ints(o.get_attr("strides")) or (1,) * len(st)
             return tuple(slice(a, b, c) for a, b, c in zip(st, li, sd))
 
         return [np.asarray(args[0])[ctx.cached(op, slices)]]
@@ -576,9 +578,9 @@ class PadOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        lo, hi, interior = ctx.cached(op, lambda o: (ints(o.get_attr("edge_padding_low")),
-                                                     ints(o.get_attr("edge_padding_high")),
-                                                     ints(o.get_attr("interior_padding"))))
+        lo, hi, interior = ctx.cached(op, lambda o: (interp_attrs.ints(o.get_attr("edge_padding_low")),
+                                                     interp_attrs.ints(o.get_attr("edge_padding_high")),
+                                                     interp_attrs.ints(o.get_attr("interior_padding"))))
         return [movement.pad_array(args[0], np.asarray(args[1])[()], lo, hi, interior)]
 
     @classmethod
@@ -611,8 +613,8 @@ class GatherOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        f, sizes, shape = ctx.cached(op, lambda o: (struct_fields(o.get_attr("dimension_numbers")),
-                                                    ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
+        f, sizes, shape = ctx.cached(op, lambda o: (interp_attrs.struct_fields(o.get_attr("dimension_numbers")),
+                                                    interp_attrs.ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
         return [kernels.gather(args[0], args[1], f, sizes, shape)]
 
     @classmethod
@@ -640,7 +642,7 @@ class DynamicGatherOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        f = struct_fields(op.get_attr("dimension_numbers"))
+        f = interp_attrs.struct_fields(op.get_attr("dimension_numbers"))
         sizes = tuple(int(v) for v in np.asarray(args[2]).ravel())
         return [kernels.gather(args[0], args[1], f, sizes, tuple(op.results[0].type.shape))]
 
@@ -740,7 +742,7 @@ class GetTupleElementOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [args[0][int_attr(op, "index", 0)]]
+        return [args[0][interp_attrs.int_attr(op, "index", 0)]]
 
 
 class OptimizationBarrierOp(ShloOp):

@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import numpy as np
-
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
@@ -57,14 +55,12 @@ from hlopt.dialects.stablehlo.verification import (
     enum_attr,
     fail,
 )
-from hlopt.interp import elementwise as ew
-from hlopt.interp import kernels, movement
-from hlopt.interp.attrs import enum_value, int_attr
-from hlopt.interp.values import dtype_of
+from hlopt.interp.marks import lifts
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import Constraint, ElementsAttr
 from hlopt.ir.core import Operation
+from hlopt.ir.lazy import deferred, lazy_module
 from hlopt.ir.traits import (
     Commutative,
     ConstantLike,
@@ -74,6 +70,13 @@ from hlopt.ir.traits import (
     SameOperandsElementType,
 )
 from hlopt.ir.types import ComplexType, FloatType, FunctionType, RankedTensorType, i32
+
+np = lazy_module("numpy")
+ew = lazy_module("hlopt.interp.elementwise")
+kernels = lazy_module("hlopt.interp.kernels")
+movement = lazy_module("hlopt.interp.movement")
+interp_attrs = lazy_module("hlopt.interp.attrs")
+interp_values = lazy_module("hlopt.interp.values")
 
 # ---------------------------------------------------------------------------
 # constant
@@ -204,19 +207,19 @@ class AbsOp(UnaryOp):
         if isinstance(et, ComplexType):
             return [RankedTensorType(t.shape, et.element_type, t.encoding)]
         return [t]
-    interpret = ew.unary(ew.abs_)
+    interpret = deferred(lambda: ew.unary(ew.abs_))
 
 
 class CbrtOp(AccuracyUnaryOp):
     name = "stablehlo.cbrt"
-    interpret = ew.unary(ew.f32_math(np.cbrt))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.cbrt)))
 
 
 class CeilOp(UnaryOp):
     name = "stablehlo.ceil"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
-    interpret = ew.unary(ew.f32_math(np.ceil))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.ceil)))
 
 
 class ConvertOp(UnaryOp):
@@ -227,36 +230,36 @@ class ConvertOp(UnaryOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ew.convert_array(args[0], ctx.cached(op, lambda o: dtype_of(o.results[0].type)))]
+        return [ew.convert_array(args[0], ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
 
 
 class CountLeadingZerosOp(UnaryOp):
     name = "stablehlo.count_leading_zeros"
     operand = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
-    interpret = ew.unary(ew.clz)
+    interpret = deferred(lambda: ew.unary(ew.clz))
 
 
 class CosineOp(AccuracyUnaryOp):
     name = "stablehlo.cosine"
-    interpret = ew.unary(ew.f32_math(np.cos))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.cos)))
 
 
 class ExponentialOp(AccuracyUnaryOp):
     name = "stablehlo.exponential"
-    interpret = ew.unary(ew.f32_math(np.exp))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.exp)))
 
 
 class ExponentialMinusOneOp(AccuracyUnaryOp):
     name = "stablehlo.exponential_minus_one"
-    interpret = ew.unary(ew.f32_math(np.expm1))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.expm1)))
 
 
 class FloorOp(UnaryOp):
     name = "stablehlo.floor"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
-    interpret = ew.unary(ew.f32_math(np.floor))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.floor)))
 
 
 class ImagOp(UnaryOp):
@@ -264,7 +267,7 @@ class ImagOp(UnaryOp):
     operand = ods.operand(HLO_FpOrComplexTensor)
     result = ods.result(HLO_FpTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
-    interpret = ew.unary(np.imag)
+    interpret = deferred(lambda: ew.unary(np.imag))
 
 
 class IsFiniteOp(UnaryOp):
@@ -272,92 +275,92 @@ class IsFiniteOp(UnaryOp):
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_PredTensor)
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
-    interpret = ew.unary(ew.is_finite)
+    interpret = deferred(lambda: ew.unary(ew.is_finite))
 
 
 class LogOp(AccuracyUnaryOp):
     name = "stablehlo.log"
-    interpret = ew.unary(ew.f32_math(np.log))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.log)))
 
 
 class LogPlusOneOp(AccuracyUnaryOp):
     name = "stablehlo.log_plus_one"
-    interpret = ew.unary(ew.f32_math(np.log1p))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.log1p)))
 
 
 class LogisticOp(AccuracyUnaryOp):
     name = "stablehlo.logistic"
-    interpret = ew.unary(ew.f32_math(ew.logistic))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(ew.logistic)))
 
 
 class NegateOp(UnaryOp):
     name = "stablehlo.negate"
     operand = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
     result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
-    interpret = ew.unary(ew.negate)
+    interpret = deferred(lambda: ew.unary(ew.negate))
 
 
 class NotOp(UnaryOp):
     name = "stablehlo.not"
     operand = ods.operand(HLO_PredOrIntTensor)
     result = ods.result(HLO_PredOrIntTensor)
-    interpret = ew.unary(ew.logical_not)
+    interpret = deferred(lambda: ew.unary(ew.logical_not))
 
 
 class PopcntOp(UnaryOp):
     name = "stablehlo.popcnt"
     operand = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
-    interpret = ew.unary(ew.popcnt)
+    interpret = deferred(lambda: ew.unary(ew.popcnt))
 
 
 class RealOp(ImagOp):
     name = "stablehlo.real"
-    interpret = ew.unary(np.real)
+    interpret = deferred(lambda: ew.unary(np.real))
 
 
 class RoundNearestAfzOp(UnaryOp):
     name = "stablehlo.round_nearest_afz"
     operand = ods.operand(HLO_FpOrQuantizedIntTensor)
     result = ods.result(HLO_FpOrQuantizedIntTensor)
-    interpret = ew.unary(ew.f32_math(ew.round_afz))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(ew.round_afz)))
 
 
 class RoundNearestEvenOp(RoundNearestAfzOp):
     name = "stablehlo.round_nearest_even"
-    interpret = ew.unary(ew.f32_math(np.rint))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.rint)))
 
 
 class RsqrtOp(AccuracyUnaryOp):
     name = "stablehlo.rsqrt"
-    interpret = ew.unary(ew.f32_math(ew.rsqrt))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(ew.rsqrt)))
 
 
 class SignOp(UnaryOp):
     name = "stablehlo.sign"
     operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
     result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
-    interpret = ew.unary(ew.sign)
+    interpret = deferred(lambda: ew.unary(ew.sign))
 
 
 class SineOp(AccuracyUnaryOp):
     name = "stablehlo.sine"
-    interpret = ew.unary(ew.f32_math(np.sin))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.sin)))
 
 
 class SqrtOp(AccuracyUnaryOp):
     name = "stablehlo.sqrt"
-    interpret = ew.unary(ew.f32_math(np.sqrt))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.sqrt)))
 
 
 class TanOp(AccuracyUnaryOp):
     name = "stablehlo.tan"
-    interpret = ew.unary(ew.f32_math(np.tan))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.tan)))
 
 
 class TanhOp(AccuracyUnaryOp):
     name = "stablehlo.tanh"
-    interpret = ew.unary(ew.f32_math(np.tanh))
+    interpret = deferred(lambda: ew.unary(ew.f32_math(np.tanh)))
 
 
 def _expressed(t: Any) -> Any:
@@ -441,7 +444,7 @@ class AddOp(BinaryOp):
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     traits = _COMMUTATIVE_TRAITS
-    interpret = ew.binary(np.add)
+    interpret = deferred(lambda: ew.binary(np.add))
 
 
 class Atan2Op(BinaryOp):
@@ -449,12 +452,12 @@ class Atan2Op(BinaryOp):
     lhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     rhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
-    interpret = ew.binary(ew.f32_math2(np.arctan2))
+    interpret = deferred(lambda: ew.binary(ew.f32_math2(np.arctan2)))
 
 
 class DivideOp(BinaryOp):
     name = "stablehlo.divide"
-    interpret = ew.binary(ew.divide)
+    interpret = deferred(lambda: ew.binary(ew.divide))
 
 
 class MaximumOp(BinaryOp):
@@ -463,27 +466,27 @@ class MaximumOp(BinaryOp):
     rhs = ods.operand(HLO_Tensor)
     result = ods.result(HLO_Tensor)
     traits = _COMMUTATIVE_TRAITS
-    interpret = ew.binary(np.maximum)
+    interpret = deferred(lambda: ew.binary(np.maximum))
 
 
 class MinimumOp(MaximumOp):
     name = "stablehlo.minimum"
-    interpret = ew.binary(np.minimum)
+    interpret = deferred(lambda: ew.binary(np.minimum))
 
 
 class MultiplyOp(MaximumOp):
     name = "stablehlo.multiply"
-    interpret = ew.binary(np.multiply)
+    interpret = deferred(lambda: ew.binary(np.multiply))
 
 
 class PowerOp(BinaryOp):
     name = "stablehlo.power"
-    interpret = ew.binary(ew.power)
+    interpret = deferred(lambda: ew.binary(ew.power))
 
 
 class RemainderOp(BinaryOp):
     name = "stablehlo.remainder"
-    interpret = ew.binary(ew.remainder)
+    interpret = deferred(lambda: ew.binary(ew.remainder))
 
 
 class ShiftLeftOp(BinaryOp):
@@ -491,22 +494,22 @@ class ShiftLeftOp(BinaryOp):
     lhs = ods.operand(HLO_IntTensor)
     rhs = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
-    interpret = ew.binary(ew.shift("left"))
+    interpret = deferred(lambda: ew.binary(ew.shift("left")))
 
 
 class ShiftRightArithmeticOp(ShiftLeftOp):
     name = "stablehlo.shift_right_arithmetic"
-    interpret = ew.binary(ew.shift("arith"))
+    interpret = deferred(lambda: ew.binary(ew.shift("arith")))
 
 
 class ShiftRightLogicalOp(ShiftLeftOp):
     name = "stablehlo.shift_right_logical"
-    interpret = ew.binary(ew.shift("logical"))
+    interpret = deferred(lambda: ew.binary(ew.shift("logical")))
 
 
 class SubtractOp(BinaryOp):
     name = "stablehlo.subtract"
-    interpret = ew.binary(ew.subtract)
+    interpret = deferred(lambda: ew.binary(ew.subtract))
 
 
 class LogicalOp(BinaryOp):
@@ -520,17 +523,17 @@ class LogicalOp(BinaryOp):
 
 class AndOp(LogicalOp):
     name = "stablehlo.and"
-    interpret = ew.binary(np.bitwise_and)
+    interpret = deferred(lambda: ew.binary(np.bitwise_and))
 
 
 class OrOp(LogicalOp):
     name = "stablehlo.or"
-    interpret = ew.binary(np.bitwise_or)
+    interpret = deferred(lambda: ew.binary(np.bitwise_or))
 
 
 class XorOp(LogicalOp):
     name = "stablehlo.xor"
-    interpret = ew.binary(np.bitwise_xor)
+    interpret = deferred(lambda: ew.binary(np.bitwise_xor))
 
 
 # binary ops the compact `reduce ... applies <op>` form accepts
@@ -548,7 +551,7 @@ class ClampOp(SameTypeOp):
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
     @classmethod
-    @ew.lifts
+    @lifts
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [ew.clamp(args[0], args[1], args[2])]
 
@@ -586,7 +589,7 @@ class ComplexOp(ShloOp):
             if all(t is real for t in op.operand_types):
                 return head + p.type_text(res)
         return head + p.functional_type(op.operand_types, op.result_types)
-    interpret = ew.binary(ew.complex_)
+    interpret = deferred(lambda: ew.binary(ew.complex_))
 
 
 class SelectOp(ShloOp):
@@ -621,7 +624,7 @@ class SelectOp(ShloOp):
         return head + p.functional_type(ts, op.result_types)
 
     @classmethod
-    @ew.lifts
+    @lifts
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.where(args[0], args[1], args[2])]
 
@@ -670,8 +673,8 @@ class CompareOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        direction, ctype = ctx.cached(op, lambda o: (enum_value(o.get_attr("comparison_direction")),
-                                                     enum_value(o.get_attr("compare_type"))))
+        direction, ctype = ctx.cached(op, lambda o: (interp_attrs.enum_value(o.get_attr("comparison_direction")),
+                                                     interp_attrs.enum_value(o.get_attr("compare_type"))))
         return [ew.compare(args[0], args[1], direction, ctype)]
 
 
@@ -692,7 +695,7 @@ class BitcastConvertOp(_FunctionalForm):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         rt = op.results[0].type
-        return [ew.bitcast_convert(args[0], dtype_of(rt), tuple(rt.shape))]
+        return [ew.bitcast_convert(args[0], interp_values.dtype_of(rt), tuple(rt.shape))]
 
 
 _I32 = Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32, "32-bit signless integer attribute")
@@ -731,9 +734,9 @@ class ReducePrecisionOp(ShloOp):
                 + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op))
 
     @classmethod
-    @ew.lifts
+    @lifts
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ew.reduce_precision(args[0], int_attr(op, "exponent_bits"), int_attr(op, "mantissa_bits"))]
+        return [ew.reduce_precision(args[0], interp_attrs.int_attr(op, "exponent_bits"), interp_attrs.int_attr(op, "mantissa_bits"))]
 
 
 # ---------------------------------------------------------------------------
@@ -768,7 +771,7 @@ class RngOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         # deterministic per device and execution; the spec leaves the values to the implementation
         seed = bytes(str(ctx.device), "ascii") + repr(ctx.next_count(op)).encode()
-        return [kernels.rng(enum_value(op.get_attr("rng_distribution")), args[0], args[1], op.results[0].type, seed)]
+        return [kernels.rng(interp_attrs.enum_value(op.get_attr("rng_distribution")), args[0], args[1], op.results[0].type, seed)]
 
 
 class RngBitGeneratorOp(ShloOp):

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
@@ -58,10 +56,6 @@ from hlopt.dialects.stablehlo.verification import (
     types_text,
 )
 from hlopt.dialects.syntax_util import print_return
-from hlopt.interp import kernels
-from hlopt.interp.attrs import bool_attr, conv_dims, dense_matrix, enum_value, int_attr, ints, struct_fields
-from hlopt.interp.regions import apply_region
-from hlopt.interp.values import dtype_of
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -84,6 +78,7 @@ from hlopt.ir.constraints import (
     Str,
 )
 from hlopt.ir.core import Operation, Region
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import (
     Pure,
     RecursiveMemoryEffects,
@@ -93,6 +88,12 @@ from hlopt.ir.traits import (
     Terminator,
 )
 from hlopt.ir.types import RankedTensorType, Type, i1, i64
+
+np = lazy_module("numpy")
+kernels = lazy_module("hlopt.interp.kernels")
+interp_attrs = lazy_module("hlopt.interp.attrs")
+interp_regions = lazy_module("hlopt.interp.regions")
+interp_values = lazy_module("hlopt.interp.values")
 
 FALSE = BoolAttr(False)
 
@@ -258,7 +259,7 @@ class ReduceOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         n = len(args) // 2
-        return kernels.reduce(ctx, op.regions[0], args[:n], args[n:], ctx.cached(op, lambda o: ints(o.get_attr("dimensions"))))
+        return kernels.reduce(ctx, op.regions[0], args[:n], args[n:], ctx.cached(op, lambda o: interp_attrs.ints(o.get_attr("dimensions"))))
 
 
 class ReduceWindowOp(ShloOp):
@@ -372,7 +373,7 @@ class ScatterOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         n = (len(args) - 1) // 2
-        f = ctx.cached(op, lambda o: struct_fields(o.get_attr("scatter_dimension_numbers")))
+        f = ctx.cached(op, lambda o: interp_attrs.struct_fields(o.get_attr("scatter_dimension_numbers")))
         return kernels.scatter(ctx, op.regions[0], args[:n], args[n], args[n + 1:], f)
 
     @classmethod
@@ -417,7 +418,7 @@ class SortOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        dim, stable = ctx.cached(op, lambda o: (int_attr(o, "dimension", -1), bool_attr(o, "is_stable")))
+        dim, stable = ctx.cached(op, lambda o: (interp_attrs.int_attr(o, "dimension", -1), interp_attrs.bool_attr(o, "is_stable")))
         if dim < 0:
             dim += np.asarray(args[0]).ndim
         return kernels.sort(ctx, op.regions[0], args, dim, stable)
@@ -433,8 +434,8 @@ class MapOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        out = dtype_of(op.results[0].type)
-        return [np.asarray(r).astype(out) for r in apply_region(ctx, op.regions[0], args)]
+        out = interp_values.dtype_of(op.results[0].type)
+        return [np.asarray(r).astype(out) for r in interp_regions.apply_region(ctx, op.regions[0], args)]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -483,7 +484,7 @@ class DotOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         a, b = np.asarray(args[0]), np.asarray(args[1])
-        return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), dtype_of(op.results[0].type))]
+        return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), interp_values.dtype_of(op.results[0].type))]
 
 
 class DotGeneralOp(ShloOp):
@@ -543,10 +544,10 @@ class DotGeneralOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         def info(o: Operation) -> tuple:
-            f = struct_fields(o.get_attr("dot_dimension_numbers")) if o.get_attr("dot_dimension_numbers") else {}
+            f = interp_attrs.struct_fields(o.get_attr("dot_dimension_numbers")) if o.get_attr("dot_dimension_numbers") else {}
             keys = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                     "rhs_contracting_dimensions")
-            return tuple(tuple(f.get(k, ())) for k in keys) + (dtype_of(o.results[0].type),)
+            return tuple(tuple(f.get(k, ())) for k in keys) + (interp_values.dtype_of(o.results[0].type),)
 
         lb, rb, lc, rc, out = ctx.cached(op, info)
         return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
@@ -687,11 +688,11 @@ class ConvolutionOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         def info(o: Operation) -> tuple:
-            return (conv_dims(o.get_attr("dimension_numbers")), ints(o.get_attr("window_strides")),
-                    dense_matrix(o.get_attr("padding")), ints(o.get_attr("lhs_dilation")),
-                    ints(o.get_attr("rhs_dilation")), ints(o.get_attr("window_reversal")),
-                    int_attr(o, "feature_group_count", 1), int_attr(o, "batch_group_count", 1),
-                    dtype_of(o.results[0].type))
+            return (interp_attrs.conv_dims(o.get_attr("dimension_numbers")), interp_attrs.ints(o.get_attr("window_strides")),
+                    interp_attrs.dense_matrix(o.get_attr("padding")), interp_attrs.ints(o.get_attr("lhs_dilation")),
+                    interp_attrs.ints(o.get_attr("rhs_dilation")), interp_attrs.ints(o.get_attr("window_reversal")),
+                    interp_attrs.int_attr(o, "feature_group_count", 1), interp_attrs.int_attr(o, "batch_group_count", 1),
+                    interp_values.dtype_of(o.results[0].type))
 
         return [kernels.convolution(args[0], args[1], *ctx.cached(op, info))]
 
@@ -740,8 +741,8 @@ class FftOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        kind, lengths, out = ctx.cached(op, lambda o: (enum_value(o.get_attr("fft_type")), ints(o.get_attr("fft_length")),
-                                                       dtype_of(o.results[0].type)))
+        kind, lengths, out = ctx.cached(op, lambda o: (interp_attrs.enum_value(o.get_attr("fft_type")), interp_attrs.ints(o.get_attr("fft_length")),
+                                                       interp_values.dtype_of(o.results[0].type)))
         return [kernels.fft(args[0], kind, lengths, out)]
 
     @classmethod
