@@ -379,18 +379,61 @@ def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
     return check
 
 
-def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
-    """A predicate that is True when the op satisfies its field declaration,
-    for declarations without optional or variadic groups (most ops); None
-    when only the general walk can tell."""
-    groups = cls.operand_defs + cls.result_defs
-    if any(f.arity != SINGLE for f in groups):
+def _fast_group(defs: Sequence[Field], same_size: bool) -> "Callable[[list], bool] | None":
+    """A predicate over a value-type list that is True when it fits the
+    declared groups (counts and type constraints); None for layouts only the
+    general walk can size (several variadic groups without a same-size
+    trait, or segment-size attributes)."""
+    nvar = sum(1 for f in defs if f.arity != SINGLE)
+    if nvar > 1 and not same_size:
         return None
-    n_ops, n_res = len(cls.operand_defs), len(cls.result_defs)
-    op_checks = tuple((i, f.constraint.check_type) for i, f in enumerate(cls.operand_defs)
-                      if f.constraint is not None and f.constraint is not AnyType)
-    res_checks = tuple((i, f.constraint.check_type) for i, f in enumerate(cls.result_defs)
-                       if f.constraint is not None and f.constraint is not AnyType)
+    fixed = len(defs) - nvar
+    checks = tuple((f.arity, None if f.constraint is None or f.constraint is AnyType else f.constraint.check_type)
+                   for f in defs)
+    if nvar == 0:
+        singles = tuple((i, ok) for i, (_, ok) in enumerate(checks) if ok is not None)
+
+        def exact(types: list) -> bool:
+            if len(types) != fixed:
+                return False
+            for i, ok in singles:
+                if not ok(types[i]):
+                    return False
+            return True
+
+        return exact
+
+    def sized(types: list) -> bool:
+        extra = len(types) - fixed
+        if extra < 0 or extra % nvar:
+            return False
+        var_size = extra // nvar
+        start = 0
+        for arity, ok in checks:
+            size = 1 if arity == SINGLE else var_size
+            if arity == OPTIONAL and size > 1:
+                return False
+            if ok is not None:
+                for t in types[start:start + size]:
+                    if not ok(t):
+                        return False
+            start += size
+        return True
+
+    return sized
+
+
+def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
+    """A predicate that is True when the op satisfies its field declaration
+    (most ops, so the general walk that finds MLIR's message runs only on
+    failure); None when only the general walk can tell."""
+    traits = cls.traits
+    if AttrSizedOperandSegments.name in traits or AttrSizedResultSegments.name in traits:
+        return None
+    operands_ok = _fast_group(cls.operand_defs, SameVariadicOperandSize.name in traits)
+    results_ok = _fast_group(cls.result_defs, SameVariadicResultSize.name in traits)
+    if operands_ok is None or results_ok is None:
+        return None
     attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
     n_regions = len(cls.region_defs)
     regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
@@ -398,9 +441,6 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     has_succ = bool(cls.successor_defs)
 
     def fields(op: "Operation") -> bool:
-        operands, results = op._operands, op.results
-        if len(operands) != n_ops or len(results) != n_res:
-            return False
         if attrs:
             props, attributes = op.properties, op.attributes
             for name, required, c in attrs:
@@ -412,12 +452,8 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
                         return False
                 elif c is not None and not c(v):
                     return False
-        for i, ok in op_checks:
-            if not ok(operands[i].value.type):
-                return False
-        for i, ok in res_checks:
-            if not ok(results[i].type):
-                return False
+        if not operands_ok([o.value.type for o in op._operands]) or not results_ok([r.type for r in op.results]):
+            return False
         regions = op.regions
         if regions or n_regions:
             if not regions_fixed or len(regions) != n_regions:

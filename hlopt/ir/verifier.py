@@ -9,7 +9,9 @@ multi-block regions).
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
@@ -18,21 +20,45 @@ from hlopt.ir.symbols import SymbolCache
 def verify(top: Operation) -> None:
     """Raise IRError for the first problem found."""
     symbols = SymbolCache()
+    lookup = current_context().lookup_op
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     for op in top.walk(post_order=False):
-        d = op.opdef
-        _verify_structure(op, d)
+        d = lookup(op.name)
+        if op.regions or op.successors or (d is not None and TERMINATOR in d.traits):
+            _verify_structure(op, d, lookup)
+        else:
+            for i, o in enumerate(op._operands):
+                if o.value is None:
+                    raise IRError(f"null operand found (operand #{i})", op)
         if d is not None:
-            d.verify_declaration(op)
-            if _takes_symbols(d.verify):
-                d.verify(op, symbols)
-            else:
-                d.verify(op)
-            if op.regions and _overrides_verify_regions(d):
+            check = d.__dict__.get("_op_checker")
+            if check is None:
+                check = _compile_op_checker(d)
+                type.__setattr__(d, "_op_checker", check)
+            if check(op, symbols):
                 after_regions.append((op, d))
     for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegions
         d.verify_regions(op)
     _verify_dominance(top)
+
+
+def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
+    """One op's checks, resolved once per class: its declaration, its
+    verify (with the symbol cache when it takes one); True when its
+    verify_regions must run after the nested ops."""
+    declaration, own = d.verify_declaration, d.verify
+    with_symbols = len(inspect.signature(own).parameters) >= 2
+    after = _overrides_verify_regions(d)
+
+    def check(op: Operation, symbols: SymbolCache) -> bool:
+        declaration(op)
+        if with_symbols:
+            own(op, symbols)
+        else:
+            own(op)
+        return after and bool(op.regions)
+
+    return check
 
 
 def _overrides_verify_regions(d) -> bool:
@@ -42,17 +68,7 @@ def _overrides_verify_regions(d) -> bool:
     return f is not None and f is not OpDef.verify_regions.__func__
 
 
-_SIG_CACHE: dict = {}
-
-
-def _takes_symbols(fn) -> bool:
-    r = _SIG_CACHE.get(fn)
-    if r is None:
-        r = _SIG_CACHE[fn] = len(inspect.signature(fn).parameters) >= 2
-    return r
-
-
-def _verify_structure(op: Operation, d) -> None:
+def _verify_structure(op: Operation, d, lookup: Callable) -> None:
     for i, o in enumerate(op._operands):
         if o.value is None:
             raise IRError(f"null operand found (operand #{i})", op)
@@ -72,12 +88,13 @@ def _verify_structure(op: Operation, d) -> None:
             if needs_term:
                 last = b.last_op
                 # an unregistered op might be a terminator (MLIR's mightHaveTerminator)
-                if last is None or (last.opdef is not None and TERMINATOR not in last.opdef.traits):
+                last_def = lookup(last.name) if last is not None else None
+                if last is None or (last_def is not None and TERMINATOR not in last_def.traits):
                     if last is None:
                         raise IRError("empty block: expect at least a terminator", op)
                     raise IRError("block with no terminator, has " + _describe(last), last)
         if isolated:
-            _check_isolated(op, r, ri)
+            _check_isolated(op, r, ri, lookup)
     if d is not None and SYMBOL_TABLE in d.traits:
         _check_symbol_table(op)
 
@@ -108,7 +125,7 @@ def _describe(op: Operation) -> str:
     return f'"{op.name}"'
 
 
-def _check_isolated(op: Operation, region: Region, index: int) -> None:
+def _check_isolated(op: Operation, region: Region, index: int, lookup: Callable) -> None:
     # pre-order with an explicit stack; nested isolated ops check their own
     # regions (whatever they use is inside them, hence inside `region`), so
     # each op is visited once per nearest isolated ancestor, not per ancestor
@@ -117,11 +134,11 @@ def _check_isolated(op: Operation, region: Region, index: int) -> None:
         stack.extend(reversed(list(b.ops)))
     while stack:
         nested = stack.pop()
-        for v in nested.operands:
-            if not _defined_in(v, region):
+        for o in nested._operands:
+            if not _defined_in(o.value, region):
                 raise IRError("using value defined outside the region", nested,
                               notes=[("required by region isolation constraints", op)])
-        d = nested.opdef
+        d = lookup(nested.name)
         if d is not None and ISOLATED in d.traits:
             continue
         for r in reversed(nested.regions):
