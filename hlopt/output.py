@@ -32,7 +32,7 @@ _LOCK = threading.Lock()
 
 # what is written: the text, or a function that hands it to `write` in pieces
 # (the printer's stream), so big outputs never exist as one string
-Data = Union[str, Callable[[Callable[[str], None]], None]]
+Data = Union[str, bytes, Callable[[Callable[[str], None]], None]]
 
 
 class StreamClosed(Exception):
@@ -158,6 +158,9 @@ class _ChunkWriter:
 
 
 def _emit(data: Data, put: Callable[[bytes], None]) -> None:
+    if isinstance(data, bytes):
+        put(data)
+        return
     w = _ChunkWriter(put)
     if isinstance(data, str):
         w.write(data)

@@ -17,10 +17,9 @@ host-to-device recvs, `ch<C>_<k>` the k-th message (from 0) on channel C
 
 from __future__ import annotations
 
-import os
+import io
 import re
 import sys
-import tempfile
 from typing import Any
 
 import click
@@ -101,15 +100,15 @@ def host_messages(data: Any) -> dict[int, list]:
 
 
 def _save_npz(path: str, arrays: dict) -> int:
-    """Write atomically; 0, or 1 after reporting the error."""
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".hlopt-run-", suffix=".npz", dir=d)
-    os.close(fd)
+    """Write as `-o` writes (a regular file atomically, a device or pipe in
+    place); 0, or 1 after reporting the error."""
+    from hlopt.output import write_output
+
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
     try:
-        np.savez(tmp, **arrays)
-        os.replace(tmp, path)
+        write_output(path, buf.getvalue())
     except OSError as e:
-        os.unlink(tmp)
         click.echo(f"error: could not write output file '{path}': {e.strerror or e}", err=True)
         return 1
     return 0

@@ -15,8 +15,6 @@ threads are numbered in order of first use, so the output is deterministic.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from typing import Any
 
 
@@ -81,17 +79,11 @@ class Timeline:
         return {"traceEvents": out, "displayTimeUnit": "ns"}
 
     def write(self, path: str) -> None:
-        """Write the JSON atomically (a failed run leaves an old file intact)."""
-        text = json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n"
-        d = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(prefix=".timeline-", dir=d)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        """Write the JSON as `-o` writes: a regular file atomically (a failed
+        run leaves an old file intact), a device or pipe in place."""
+        from hlopt.output import write_output
+
+        write_output(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
 
 def _num(x: float) -> float | int:

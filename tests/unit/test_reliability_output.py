@@ -198,3 +198,24 @@ def test_closed_stderr_keeps_diagnostics_out_of_the_output(tmp_path: Path) -> No
                        preexec_fn=lambda: os.close(2))
     assert r.returncode == 1
     assert out.read_text() == "keep me\n"
+
+
+def test_schedule_and_run_outputs_write_devices_in_place(tmp_path: Path) -> None:
+    """--view-schedule=FILE and hlopt-run -o FILE write as -o does: a device
+    is written, never replaced by a regular file (as root, a rename over
+    /dev/null would replace the system's null device)."""
+    from hlopt.analysis.timeline import Timeline
+    from hlopt.run_cli import _save_npz
+
+    dev = _null_device(tmp_path)
+    before = os.stat(dev)
+    Timeline().write(dev)
+    assert _save_npz(dev, {"x": [1, 2]}) == 0
+    after = os.stat(dev)
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino and after.st_rdev == before.st_rdev
+    regular = tmp_path / "out.npz"
+    assert _save_npz(str(regular), {"x": [1, 2]}) == 0
+    import numpy as np
+
+    assert np.load(regular)["x"].tolist() == [1, 2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["out.npz", *(["null"] if dev != "/dev/null" else [])])
