@@ -17,12 +17,14 @@ from hlopt.dialects.sdy.attributes import (
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
 from hlopt.dialects.syntax_util import print_return
+from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
 from hlopt.interp import manual
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
-from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
+from hlopt.ir.attributes import Attribute, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, Constraint, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import OpDef
+from hlopt.ir.types import i32
 from hlopt.ir.traits import (
     IsolatedFromAbove,
     Pure,
@@ -316,20 +318,116 @@ class NamedComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
-@classmethod  # type: ignore[misc]
-def _annotation(cls: type, op: Operation, args: list, ctx: Any) -> list:
-    """propagation_barrier's interpreter rule: an annotation of a global value."""
-    return [args[0]]
+_DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")
 
 
-_PASSTHROUGH = tuple(
-    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh,
-                                                         **({"interpret": _annotation} if _n == "propagation_barrier"
-                                                            else {})})
-    for _n, _inh in (("propagation_barrier", ("allowed_direction",)), ("all_gather", ()), ("all_reduce", ()),
-                     ("all_slice", ()), ("all_to_all", ()), ("collective_permute", ()),
-                     ("data_flow_edge", ("sharding",))))
+class PropagationBarrierOp(OpDef):
+    """`sdy.propagation_barrier %x allowed_direction=BACKWARD {attrs} : T`"""
+
+    name = "sdy.propagation_barrier"
+    syntax_token = "SDY_UNARY"
+    input = ods.operand(AnyRankedTensor)
+    allowed_direction = ods.attr(Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32
+                                            and 0 <= a.value < len(_DIRECTIONS),
+                                            "allowed propagation direction"))
+    result = ods.result(AnyRankedTensor)
+    traits = (Pure(), SameOperandsAndResultType())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if _DIRECTIONS[op.properties.get("allowed_direction").value] == "BOTH":
+            raise IRError(f"'{op.name}' op cannot specify `BOTH` as the direction. Not blocking propagation "
+                          "direction makes the op redundant.", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        d = op.properties.get("allowed_direction")
+        return (f"{p.op_name(op)} {p.value(op.operands[0])} allowed_direction={_DIRECTIONS[d.value]}"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]  # an annotation of a global value
+
+
+def _static_result(op: Operation) -> None:
+    t = op.results[0].type
+    if not getattr(t, "has_static_shape", False):
+        raise IRError(f"'{op.name}' op expected {op.name} to have a static-shaped result. type: {t.text}", op)
+
+
+class DataFlowEdgeOp(OpDef):
+    """`sdy.data_flow_edge %x [sharding=<@mesh, [...]>] {attrs} : T`"""
+
+    name = "sdy.data_flow_edge"
+    syntax_token = "SDY_UNARY"
+    input = ods.operand(AnyShaped)
+    sharding = ods.opt_attr(ShardingC)
+    result = ods.result(AnyShaped)
+    traits = (SameOperandsAndResultType(),)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
+
+        _static_result(op)
+        v = op.operands[0]
+        if len(v.uses) != 1:
+            raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to have a single user", op)
+        dep = getattr(v, "defining_op", None)
+        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and dep.name != "sdy.named_computation":
+            raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to not be defined by an SdyDialect "
+                          "op (other than an sdy.named_computation).", op,
+                          notes=[("sdy op defining the input of the sdy.data_flow_edge", dep)])
+        sh = op.properties.get("sharding")
+        if isinstance(sh, ShardingAttr):
+            try:
+                check_sharding(op, sh, op.results[0].type, symbols)
+            except ShardyError as e:
+                raise_op_error(op, "", e)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        sh = op.properties.get("sharding")
+        if sh is not None and not isinstance(sh, ShardingAttr):
+            return None
+        s = f"{p.op_name(op)} {p.value(op.operands[0])}"
+        if sh is not None:
+            s += f" sharding=<{sh.body()}>"
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+
+
+class FuncDataFlowEdgeOp(OpDef):
+    """`sdy.func_data_flow_edge %x {attrs} : T`"""
+
+    name = "sdy.func_data_flow_edge"
+    syntax_token = "SDY_UNARY"
+    operand = ods.operand(AnyShaped)
+    result = ods.result(AnyShaped)
+    traits = (SameOperandsAndResultType(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from hlopt.ir.core import BlockArgument
+        from hlopt.ir.interfaces import CallOpInterface, CallableOpInterface, implements
+
+        _static_result(op)
+        v = op.operands[0]
+        if len(v.uses) != 1:
+            raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to have a single user", op)
+        if isinstance(v, BlockArgument):
+            owner = v.owner.parent_op
+            if owner is None or not implements(owner, CallableOpInterface):
+                raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to be a block argument of "
+                              "a func op.", op)
+        elif not implements(v.owner, CallOpInterface):
+            raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to be a result of call op.", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (f"{p.op_name(op)} {p.value(op.operands[0])}" + p.attr_dict(op.attributes)
+                + " : " + p.type_text(op.results[0].type))
 
 
 OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,
-       NamedComputationOp, *_PASSTHROUGH)
+       NamedComputationOp, PropagationBarrierOp, DataFlowEdgeOp, FuncDataFlowEdgeOp, *COLLECTIVES)
