@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import inspect
 
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
+from hlopt.ir.interfaces import CallableOpInterface
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
@@ -30,9 +32,36 @@ def verify(top: Operation) -> None:
                 d.verify(op)
             if op.regions and _overrides_verify_regions(d):
                 after_regions.append((op, d))
+        _verify_dialect_attributes(op, d)
     for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegions
         d.verify_regions(op)
     _verify_dominance(top)
+
+
+def _hook(name: str, which: str):
+    """The dialect hook `which` for an attribute `<dialect>.x` (None if none)."""
+    if "." not in name:
+        return None
+    d = current_context().get_dialect(name.split(".", 1)[0])
+    return getattr(d, which, None) if d is not None else None
+
+
+def _verify_dialect_attributes(op: Operation, d) -> None:
+    """MLIR's dialect attribute hooks: discardable `<dialect>.x` attributes
+    of any op, and those on the arguments/results of function-like ops."""
+    for name, attr in op.attributes.entries if op.attributes else ():
+        hook = _hook(name, "verify_operation_attribute")
+        if hook is not None:
+            hook(op, name, attr)
+    if d is None or not issubclass(d, CallableOpInterface):
+        return
+    for which, dicts in (("verify_region_arg_attribute", d.arg_attrs(op)),
+                         ("verify_region_result_attribute", d.res_attrs(op))):
+        for i, attrs in enumerate(dicts):
+            for name, attr in attrs.entries if attrs is not None else ():
+                hook = _hook(name, which)
+                if hook is not None:
+                    hook(op, 0, i, name, attr)
 
 
 def _overrides_verify_regions(d) -> bool:

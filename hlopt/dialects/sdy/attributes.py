@@ -109,20 +109,28 @@ class MeshAttr(Attribute):
         return "#sdy.mesh<" + self.body() + ">"
 
     def verify(self) -> str | None:
-        """Shardy's MeshAttr::verify (the message, or None)."""
+        """Shardy's MeshAxisAttr::verify for each axis (checked as it is
+        parsed), then MeshAttr::verify (the message, or None)."""
+        for _, s in self.axes:
+            if s <= 0:
+                return f"axis size must be at least 1, got: {s}"
+        for d in self.device_ids:
+            if d < 0:
+                return f"device id must be non-negative, got: {d}"
+        if not self.axes:
+            return "axes is empty and device_ids has more than one element" if len(self.device_ids) > 1 else None
         seen = set()
-        for n, s in self.axes:
+        for n, _ in self.axes:
             if n in seen:
                 return f"duplicate axis name: \"{n}\""
             seen.add(n)
-            if s <= 0:
-                return f"axis size must be at least 1, got: {s}"
         if self.device_ids:
-            if any(d < 0 for d in self.device_ids):
-                return "device id must be non-negative"
-            if self.axes and len(self.device_ids) != self.total_size:
-                return (f"total product of axis sizes must match the number of device ids, got: "
+            if len(self.device_ids) != self.total_size:
+                return (f"total product of axis sizes must match total number of device ids, got: "
                         f"{self.total_size} != {len(self.device_ids)}")
+            ids = sorted(self.device_ids)
+            if ids != list(range(len(ids))):
+                return f"sorted device ids must be iota(product(axes)), got: {', '.join(map(str, ids))}"
         return None
 
 

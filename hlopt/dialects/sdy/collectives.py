@@ -136,7 +136,7 @@ class _Collective(OpDef):
 def _expect_dims(expected: list, out: ShardingAttr, dim: int) -> None:
     if tuple(expected) != out.dims[dim].axes:
         raise ShardyError(f"result sharding doesn't match expected sharding "
-                          f"{{{', '.join(a.text() for a in expected)}}} on dimension {dim}")
+                          f"[{', '.join(a.text() for a in expected)}] on dimension {dim}")
 
 
 def _gather(axes: list, refs: Any, dim: int, mesh: Any, what: str) -> list:

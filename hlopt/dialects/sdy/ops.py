@@ -105,50 +105,40 @@ class ManualComputationOp(OpDef):
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
-        for what, attr_name, values in (("operand", "in_shardings", op.operands),
-                                        ("result", "out_shardings", op.results)):
-            sh = op.properties.get(attr_name)
-            if isinstance(sh, ShardingPerValueAttr) and len(sh.shardings) != len(values):
-                raise IRError(f"'{op.name}' op {what} shardings don't match number of values: "
-                              f"{len(sh.shardings)} shardings vs {len(values)} values", op)
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        """ManualComputationOp::verify, then its verifySymbolUses (Shardy's order)."""
+        from hlopt.dialects.sdy.verification import bound_manual_axes, mesh_of
+
+        manual = op.properties.get("manual_axes")
+        names = list(manual.axes) if isinstance(manual, ManualAxesAttr) else []
+        bound = bound_manual_axes(op)
+        for n in names:
+            if n in bound:
+                raise IRError(f"'{op.name}' op operates on axis \"{n}\" which is already bound by a parent "
+                              "sdy.manual_computation op", op, notes=[("parent bounding this axis as manual", bound[n])])
         entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
         if entry is None:
             return
-        from hlopt.dialects.sdy.verification import local_type, manual_size, sharding_error
-
-        manual = op.properties.get("manual_axes")
-        manual_names = set(manual.axes) if isinstance(manual, ManualAxesAttr) else set()
-        for what, values, attr_name in (("operand", op.operands, "in_shardings"),
-                                        ("result", op.results, "out_shardings")):
-            sh = op.properties.get(attr_name)
-            if not isinstance(sh, ShardingPerValueAttr):
-                continue
-            for i, (v, one) in enumerate(zip(values, sh.shardings)):
-                # Shardy names results by index and operands without one
-                where = f"{what} {i}" if what == "result" else what
-                msg = sharding_error(op, one, v.type)
-                if msg is not None:
-                    raise IRError(f"'{op.name}' op {where} - {msg}", op)
-                for d, dim in zip(getattr(v.type, "shape", ()), one.dims):
-                    n = manual_size(op, one, dim, manual_names)
-                    if d >= 0 and d % n:
-                        raise IRError(f"'{op.name}' op {what} dimension size {d} is not divisible by the manual "
-                                      f"axes size {n}", op)
         ret = entry.last_op
-        for what, values, inner, attr_name in (
-                ("operand", op.operands, entry.args, "in_shardings"),
-                ("result", op.results, ret.operands if ret is not None else [], "out_shardings")):
+        inner_results = [v.type for v in ret.operands] if ret is not None and ret.name == "sdy.return" else []
+        for what, values, inner, attr_name in (("operand", op.operands, [a.type for a in entry.args], "in_shardings"),
+                                               ("result", op.results, inner_results, "out_shardings")):
             sh = op.properties.get(attr_name)
-            for i, (v, a) in enumerate(zip(values, inner)):
-                want = v.type
-                if isinstance(sh, ShardingPerValueAttr) and i < len(sh.shardings):
-                    want = local_type(op, sh.shardings[i], v.type, manual_names) or v.type
-                ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
-                if ve is not ae or getattr(want, "shape", None) != getattr(a.type, "shape", None):
-                    raise IRError(f"'{op.name}' op {what} shape, corresponding sharding, and region {what} shape at "
-                                  f"index {i} must match. Expected local shape '{want.text}', actual local shape "
-                                  f"'{a.type.text}'", op)
+            if isinstance(sh, ShardingPerValueAttr):
+                _verify_manual_values(op, what, [v.type for v in values], inner, sh, set(names), symbols)
+        ins, outs = op.properties.get("in_shardings"), op.properties.get("out_shardings")
+        if not isinstance(ins, ShardingPerValueAttr) or not isinstance(outs, ShardingPerValueAttr):
+            return
+        if not ins.shardings and not outs.shardings:
+            return
+        meshes = {mesh_of(op, s, symbols) for s in ins.shardings + outs.shardings}
+        mesh = meshes.pop() if len(meshes) == 1 else None
+        if mesh is None and names:
+            raise IRError(f"'{op.name}' op all in and out shardings must be bound to the same mesh or an empty mesh.",
+                          op)
+        for n in names:
+            if mesh is not None and mesh.axis_size(n) is None:
+                raise IRError(f"'{op.name}' op unknown manual axis: \"{n}\"", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -169,6 +159,49 @@ class ManualComputationOp(OpDef):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return manual.manual_computation(op, args, ctx)
+
+
+def _verify_manual_values(op: Operation, what: str, outer: list, inner: list, sh: ShardingPerValueAttr,
+                          manual: set, symbols: Any) -> None:
+    """verifyManualComputationValue: shardings valid for the global types,
+    counts, manual axes before free ones, local shapes."""
+    from hlopt.dialects.sdy.verification import ShardyError, check_sharding, local_type, manual_size, mesh_of
+
+    if not outer and not inner and not sh.shardings:
+        return
+    if len(sh.shardings) != len(outer):
+        raise IRError(f"'{op.name}' op {what} shardings don't match number of values: {len(sh.shardings)} shardings "
+                      f"vs {len(outer)} values", op)
+    for i, (one, t) in enumerate(zip(sh.shardings, outer)):
+        try:
+            check_sharding(op, one, t, symbols)
+        except ShardyError as e:
+            where = "- " if len(outer) == 1 else f"{i} - "
+            raise IRError(f"'{op.name}' op {what} {where}{e.msg}", op, notes=e.notes) from None
+    if len(outer) != len(inner):
+        raise IRError(f"'{op.name}' op number of op {what}s and region {what}s must match. Op has {len(outer)} op "
+                      f"{what}s and {len(inner)} region {what}s", op)
+    for i, (one, t, local) in enumerate(zip(sh.shardings, outer, inner)):
+        for d, dim in enumerate(one.dims):
+            free = next((k for k, a in enumerate(dim.axes) if a.name not in manual), None)
+            late = next((a for a in dim.axes[free:] if a.name in manual), None) if free is not None else None
+            if late is not None:
+                raise IRError(f"'{op.name}' op {what} sharding at index {i} must have all manual axes come before free "
+                              f"axes in its dimension sharding at index {d}. Saw manual axis {late.text()} after free "
+                              f"axis {dim.axes[dim.axes.index(late) - 1].text()}", op)
+        if not hasattr(t, "shape") or t.shape is None:
+            continue
+        mesh = mesh_of(op, one, symbols)
+        for size, dim in zip(t.shape, one.dims):
+            n = manual_size(op, one, dim, manual, mesh)
+            if size >= 0 and size % n:
+                raise IRError(f"'{op.name}' op {what} dimension size {size} is not divisible by the manual axes size "
+                              f"{n}", op)
+        want = local_type(op, one, t, manual)
+        if want is not None and want is not local:
+            raise IRError(f"'{op.name}' op {what} shape, corresponding sharding, and region {what} shape at index {i} "
+                          f"must match. Expected local shape '{want.text}', actual local shape "
+                          f"'{getattr(local, 'text', local)}'", op)
 
 
 class ReturnOp(OpDef):
@@ -202,12 +235,14 @@ class _ShardingOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        from hlopt.dialects.sdy.verification import sharding_error
+        from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
 
         sh = op.properties.get("sharding")
-        msg = sharding_error(op, sh, op.operands[0].type, symbols) if isinstance(sh, ShardingAttr) else None
-        if msg is not None:
-            raise IRError(f"'{op.name}' op {msg}", op)
+        if isinstance(sh, ShardingAttr):
+            try:
+                check_sharding(op, sh, op.results[0].type, symbols)
+            except ShardyError as e:
+                raise_op_error(op, "", e)
     args_format = "sharding_args"
 
     @classmethod
@@ -353,7 +388,7 @@ class PropagationBarrierOp(OpDef):
 def _static_result(op: Operation) -> None:
     t = op.results[0].type
     if not getattr(t, "has_static_shape", False):
-        raise IRError(f"'{op.name}' op expected {op.name} to have a static-shaped result. type: {t.text}", op)
+        raise IRError(f"'{op.name}' op expected {op.name} to have a static-shaped result. type: '{t.text}'", op)
 
 
 class DataFlowEdgeOp(OpDef):

@@ -18,6 +18,10 @@ def sdy_mesh(s: Any, c: list) -> tuple[Operation, int]:
 
     sym, body, attrs = c
     props = {"sym_name": StringAttr(_symbol_name(sym)), "mesh": sdy_attr("#sdy.mesh" + str(body))}
+    mesh = parse_sdy_attr("#sdy.mesh" + str(body), canonical_only=False)
+    msg = mesh.verify() if mesh is not None else None
+    if msg is not None:  # MLIR verifies the attribute as the custom form parses it
+        raise s.error(f"custom op 'sdy.mesh' {msg}", body.start_pos)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("sdy.mesh", (), (), props, a), keyword_pos(s, "sdy.mesh", sym.start_pos)
 
@@ -108,7 +112,8 @@ def sdy_unary_kw(s: Any, c: list) -> tuple:
     if tok.type == "ANGLE_BODY":
         return "sharding", _sharding(s, tok)
     if str(tok) not in _DIRECTIONS:
-        raise s.error(f"expected one of [{', '.join(_DIRECTIONS)}] for propagation direction", tok.start_pos)
+        raise s.error("custom op 'sdy.propagation_barrier' expected string or keyword containing one of the following "
+                      f"enum values for attribute 'allowed_direction' [{', '.join(_DIRECTIONS)}]", tok.start_pos)
     return "allowed_direction", IntegerAttr(_DIRECTIONS.index(str(tok)), i32)
 
 

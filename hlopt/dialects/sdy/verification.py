@@ -169,16 +169,16 @@ def check_sharding(op: Operation, sharding: ShardingAttr, t: Type | None, symbol
         return
     if isinstance(t, TupleType):
         if len(t.types) != 1:
-            raise ShardyError(f"ops can only have a sharding for a tuple of size 1: {t.text}")
+            raise ShardyError(f"ops can only have a sharding for a tuple of size 1: '{t.text}'")
         t = t.types[0]
     shape = getattr(t, "shape", None)
     if not hasattr(t, "element_type"):
         if not rank0:
             raise ShardyError(f"non-shaped tensors can only have a sharding with rank 0 and no replicated or "
-                              f"unreduced axes. type: {t.text}, sharding: {sharding.text}")
+                              f"unreduced axes. type: '{t.text}', sharding: {sharding.text}")
         return
     if shape is None:
-        raise ShardyError(f"only ranked tensors can have a sharding. type: {t.text}")
+        raise ShardyError(f"only ranked tensors can have a sharding. type: '{t.text}'")
     if len(sharding.dims) != len(shape):
         raise ShardyError(f"sharding doesn't match tensor rank: {len(sharding.dims)} != {len(shape)}")
     seen: set = set()
