@@ -9,7 +9,7 @@ from typing import Any
 
 from hlopt.dialects.sdy.attributes import ShardingAttr, ShardingPerValueAttr, parse_sdy_attr
 from hlopt.dialects.sdy.sharding_rule import OpShardingRuleAttr, rule_error
-from hlopt.dialects.sdy.verification import ShardyError, check_sharding, mesh_of
+from hlopt.dialects.sdy.verification import ShardyError, check_per_value, check_sharding
 from hlopt.ir.attributes import OpaqueAttr
 from hlopt.ir.core import IRError, Operation
 
@@ -30,26 +30,10 @@ def verify_operation_attribute(op: Operation, name: str, attr: Any) -> None:
         per = _structured(attr, ShardingPerValueAttr)
         if per is None:
             raise IRError(f"'{op.name}' op should have a sharding attribute of type TensorShardingPerValueAttr", op)
-        types = [v.type for v in op.results]
-        shs = per.shardings
-        if not types and len(shs) == 1:
-            mesh = mesh_of(op, shs[0])
-            maximal = mesh is not None and not mesh.axes and len(mesh.device_ids) == 1
-            if maximal or (all(not d.axes for d in shs[0].dims) and not shs[0].replicated
-                           and not shs[0].unreduced):
-                try:
-                    check_sharding(op, shs[0], None)
-                except ShardyError as e:
-                    _fail(op, "result 0 - ", e)
-                return
-        if len(shs) != len(types):
-            raise IRError(f"'{op.name}' op result shardings don't match number of values: {len(shs)} shardings vs "
-                          f"{len(types)} values", op)
-        for i, (sh, t) in enumerate(zip(shs, types)):
-            try:
-                check_sharding(op, sh, t)
-            except ShardyError as e:
-                _fail(op, "result - " if len(types) == 1 else f"result {i} - ", e)
+        try:
+            check_per_value(op, per, [v.type for v in op.results])
+        except ShardyError as e:
+            _fail(op, "result ", e)
     elif name == "sdy.sharding_rule":
         rule = attr if isinstance(attr, OpShardingRuleAttr) else None
         if rule is None:

@@ -165,19 +165,21 @@ def _verify_manual_values(op: Operation, what: str, outer: list, inner: list, sh
                           manual: set, symbols: Any) -> None:
     """verifyManualComputationValue: shardings valid for the global types,
     counts, manual axes before free ones, local shapes."""
-    from hlopt.dialects.sdy.verification import ShardyError, check_sharding, local_type, manual_size, mesh_of
+    from hlopt.dialects.sdy.verification import (
+        ShardyError,
+        check_per_value,
+        local_type,
+        manual_size,
+        mesh_of,
+        raise_op_error,
+    )
 
     if not outer and not inner and not sh.shardings:
         return
-    if len(sh.shardings) != len(outer):
-        raise IRError(f"'{op.name}' op {what} shardings don't match number of values: {len(sh.shardings)} shardings "
-                      f"vs {len(outer)} values", op)
-    for i, (one, t) in enumerate(zip(sh.shardings, outer)):
-        try:
-            check_sharding(op, one, t, symbols)
-        except ShardyError as e:
-            where = "- " if len(outer) == 1 else f"{i} - "
-            raise IRError(f"'{op.name}' op {what} {where}{e.msg}", op, notes=e.notes) from None
+    try:
+        check_per_value(op, sh, outer, symbols)
+    except ShardyError as e:
+        raise_op_error(op, what + " ", e)
     if len(outer) != len(inner):
         raise IRError(f"'{op.name}' op number of op {what}s and region {what}s must match. Op has {len(outer)} op "
                       f"{what}s and {len(inner)} region {what}s", op)
@@ -333,6 +335,27 @@ class NamedComputationOp(OpDef):
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
     inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.dialects.sdy.verification import ShardyError, check_per_value, raise_op_error
+
+        entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        args = entry.args if entry is not None else []
+        if len(args) != len(op.operands):
+            raise IRError(f"number of block arguments must match the number of operands: {len(args)} != "
+                          f"{len(op.operands)}", op)
+        for i, (a, v) in enumerate(zip(args, op.operands)):
+            if a.type is not v.type:
+                raise IRError(f"expected the type of the {i}'th block argument to match the type of the "
+                              f"corresponding operand: '{a.type.text}' vs '{v.type.text}'", op)
+        for kw, values in (("in_shardings", op.operands), ("out_shardings", op.results)):
+            per = op.properties.get(kw)
+            if isinstance(per, ShardingPerValueAttr):
+                try:
+                    check_per_value(op, per, [v.type for v in values], symbols)
+                except ShardyError as e:
+                    raise_op_error(op, kw + " ", e)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

@@ -160,7 +160,7 @@ def check_sharding(op: Operation, sharding: ShardingAttr, t: Type | None, symbol
     if mesh is None:
         raise ShardyError(f"unknown mesh: @{sharding.mesh}")
     maximal = not mesh.axes and len(mesh.device_ids) == 1
-    fully_replicated = all(not d.axes for d in sharding.dims) and not sharding.replicated and not sharding.unreduced
+    fully_replicated = all(not d.axes for d in sharding.dims)
     rank0 = not sharding.dims and not sharding.replicated and not sharding.unreduced
     if maximal or (t is None and fully_replicated):
         if not rank0:
@@ -204,6 +204,28 @@ def check_sharding(op: Operation, sharding: ShardingAttr, t: Type | None, symbol
         if ref.name in bound:
             raise ShardyError(f"operates on axis \"{ref.name}\" which is already bound by a parent "
                               f"sdy.manual_computation op", [("parent bounding this axis as manual", bound[ref.name])])
+
+
+def check_per_value(op: Operation, per: Any, types: list, symbols: Any = None) -> None:
+    """verifyTensorShardingPerValueAttr: one valid sharding per value (a
+    lone fully replicated or maximal sharding may stand for no values)."""
+    shs = per.shardings
+    if not types and len(shs) == 1:
+        mesh = mesh_of(op, shs[0], symbols)
+        maximal = mesh is not None and not mesh.axes and len(mesh.device_ids) == 1
+        if maximal or all(not d.axes for d in shs[0].dims):  # Shardy's isFullyReplicated: no sharded dims
+            try:
+                check_sharding(op, shs[0], None, symbols, mesh)
+            except ShardyError as e:
+                raise ShardyError(f"0 - {e.msg}", e.notes) from None
+            return
+    if len(shs) != len(types):
+        raise ShardyError(f"shardings don't match number of values: {len(shs)} shardings vs {len(types)} values")
+    for i, (sh, t) in enumerate(zip(shs, types)):
+        try:
+            check_sharding(op, sh, t, symbols)
+        except ShardyError as e:
+            raise ShardyError(("- " if len(types) == 1 else f"{i} - ") + e.msg, e.notes) from None
 
 
 def raise_op_error(op: Operation, prefix: str, e: ShardyError) -> None:
