@@ -14,17 +14,16 @@ from hlopt.dialects.sdy.attributes import (
     ShardingPerValueAttr,
     parse_sdy_attr,
 )
+from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
 from hlopt.dialects.syntax_util import print_return
-from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
 from hlopt.interp import manual
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, Constraint, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.opdef import OpDef
-from hlopt.ir.types import i32
 from hlopt.ir.traits import (
     IsolatedFromAbove,
     Pure,
@@ -34,6 +33,7 @@ from hlopt.ir.traits import (
     Symbol,
     Terminator,
 )
+from hlopt.ir.types import i32
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"
@@ -467,7 +467,7 @@ class FuncDataFlowEdgeOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         from hlopt.ir.core import BlockArgument
-        from hlopt.ir.interfaces import CallOpInterface, CallableOpInterface, implements
+        from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
 
         _static_result(op)
         v = op.operands[0]
