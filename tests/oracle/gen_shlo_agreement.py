@@ -554,11 +554,28 @@ def _sdy_attr_mutations(attr) -> Iterator[tuple[str, object]]:
                                                     r.special[2:], r.custom)
     else:
         yield from _attr_mutations(attr)
+        yield from _sharding_variants(attr)
+
+
+def _sharding_variants(attr) -> Iterator[tuple[str, object]]:
+    """Dimension shardings made open (`{"x", ?}`) or given a priority (`p0`):
+    valid wherever the closed sharding is."""
+    from hlopt.dialects.sdy.attributes import DimSharding, ShardingAttr, ShardingPerValueAttr
+
+    def each(one, f):
+        return ShardingAttr(one.mesh, [f(d) for d in one.dims], one.replicated, one.unreduced)
+
+    for kind, f in (("open", lambda d: DimSharding(d.axes, False, d.priority)),
+                    ("priority", lambda d: DimSharding(d.axes, d.is_closed, 0 if d.axes else d.priority))):
+        if isinstance(attr, ShardingAttr) and attr.dims:
+            yield kind, each(attr, f)
+        elif isinstance(attr, ShardingPerValueAttr) and attr.shardings and attr.shardings[0].dims:
+            yield kind, ShardingPerValueAttr([each(one, f) for one in attr.shardings])
 
 
 def _sdy_mutants(op) -> Iterator[tuple[str, Callable[..., None]]]:
     """(name, apply) pairs; `apply(op)` mutates the same op of a fresh parse."""
-    from hlopt.ir.attributes import ArrayAttr, DictionaryAttr
+    from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr
 
     def set_in(field: str, name: str, new) -> Callable[..., None]:
         def apply(o) -> None:
@@ -566,6 +583,9 @@ def _sdy_mutants(op) -> Iterator[tuple[str, Callable[..., None]]]:
             setattr(o, field, type(d)([(k, new if k == name else v) for k, v in d.entries]))
         return apply
 
+    if op.name.startswith("sdy."):  # valid variants: a discardable attribute in the custom form's dict
+        yield "tagged", lambda o: setattr(o, "attributes", DictionaryAttr(list(o.attributes.entries)
+                                                                          + [("tag", StringAttr("t"))]))
     if op.results and _bigger(op.results[0].type) is not None:
         yield "result-shape", lambda o: setattr(o.results[0], "type", _bigger(o.results[0].type))
     for field in ("properties", "attributes"):

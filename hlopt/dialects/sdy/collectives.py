@@ -172,37 +172,42 @@ def _per_dim(op: Operation, lists: Any, operand: ShardingAttr, out: ShardingAttr
         _expect_dims(apply(d.axes, refs, dim), out, dim)
 
 
-class AllGatherOp(_Collective):
+_PER_DIM = IsA(ListOfAxisRefListsAttr, "List of axis ref lists")
+
+
+class _PerDimCollective(_Collective):
+    """Axes per dimension, applied to the operand's dimension shardings."""
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        _per_dim(op, op.properties.get(cls.axes_field).lists, operand, out, mesh,
+                 lambda axes, refs, dim: cls.apply(axes, refs, dim, mesh))
+
+    @classmethod
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _slice(axes, refs, mesh)
+
+
+class AllGatherOp(_PerDimCollective):
     name = "sdy.all_gather"
-    gathering_axes = ods.attr(IsA(ListOfAxisRefListsAttr, "List of axis ref lists"))
+    gathering_axes = ods.attr(_PER_DIM)
     axes_field = "gathering_axes"
 
     @classmethod
-    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
-        _per_dim(op, op.properties.get("gathering_axes").lists, operand, out, mesh,
-                 lambda axes, refs, dim: _gather(axes, refs, dim, mesh, "gathering"))
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _gather(axes, refs, dim, mesh, "gathering")
 
 
-class AllSliceOp(_Collective):
+class AllSliceOp(_PerDimCollective):
     name = "sdy.all_slice"
-    slicing_axes = ods.attr(IsA(ListOfAxisRefListsAttr, "List of axis ref lists"))
+    slicing_axes = ods.attr(_PER_DIM)
     axes_field = "slicing_axes"
 
-    @classmethod
-    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
-        _per_dim(op, op.properties.get("slicing_axes").lists, operand, out, mesh,
-                 lambda axes, refs, dim: _slice(axes, refs, mesh))
 
-
-class ReduceScatterOp(_Collective):
+class ReduceScatterOp(_PerDimCollective):
     name = "sdy.reduce_scatter"
-    reduce_scatter_axes = ods.attr(IsA(ListOfAxisRefListsAttr, "List of axis ref lists"))
+    reduce_scatter_axes = ods.attr(_PER_DIM)
     axes_field = "reduce_scatter_axes"
-
-    @classmethod
-    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
-        _per_dim(op, op.properties.get("reduce_scatter_axes").lists, operand, out, mesh,
-                 lambda axes, refs, dim: _slice(axes, refs, mesh))
 
 
 class AllToAllOp(_Collective):

@@ -17,7 +17,6 @@ from hlopt.dialects.sdy.attributes import (
 from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
-from hlopt.dialects.syntax_util import print_return
 from hlopt.interp import manual
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import Attribute, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
@@ -210,11 +209,15 @@ class ReturnOp(OpDef):
     name = "sdy.return"
     results = ods.var_operand()
     traits = (Terminator(), ReturnLike(), Pure())
-    syntax_token = "RETURN_KW"
+    syntax_token = "SDY_RETURN"
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return print_return(op, p)
+        """`sdy.return {attrs} %a : T` (Shardy's format puts the dictionary first)."""
+        s = p.op_name(op) + p.attr_dict(op.attributes)
+        if op.operands:
+            s += f" {p.values(op.operands)} : {p.types(op.operand_types)}"
+        return s
 
 
 _SHARDING = "#sdy.sharding"
@@ -379,6 +382,12 @@ class NamedComputationOp(OpDef):
 _DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")
 
 
+def _print_unary(op: Operation, p: Any, keyword: str) -> str:
+    """`NAME %x[ keyword=value] {attrs} : T` (grammars/sdy.lark's sdy_unary)."""
+    return (f"{p.op_name(op)} {p.value(op.operands[0])}{keyword}" + p.attr_dict(op.attributes)
+            + " : " + p.type_text(op.results[0].type))
+
+
 class PropagationBarrierOp(OpDef):
     """`sdy.propagation_barrier %x allowed_direction=BACKWARD {attrs} : T`"""
 
@@ -399,9 +408,7 @@ class PropagationBarrierOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        d = op.properties.get("allowed_direction")
-        return (f"{p.op_name(op)} {p.value(op.operands[0])} allowed_direction={_DIRECTIONS[d.value]}"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+        return _print_unary(op, p, f" allowed_direction={_DIRECTIONS[op.properties.get('allowed_direction').value]}")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -449,10 +456,7 @@ class DataFlowEdgeOp(OpDef):
         sh = op.properties.get("sharding")
         if sh is not None and not isinstance(sh, ShardingAttr):
             return None
-        s = f"{p.op_name(op)} {p.value(op.operands[0])}"
-        if sh is not None:
-            s += f" sharding=<{sh.body()}>"
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return _print_unary(op, p, f" sharding=<{sh.body()}>" if sh is not None else "")
 
 
 class FuncDataFlowEdgeOp(OpDef):
@@ -483,8 +487,7 @@ class FuncDataFlowEdgeOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (f"{p.op_name(op)} {p.value(op.operands[0])}" + p.attr_dict(op.attributes)
-                + " : " + p.type_text(op.results[0].type))
+        return _print_unary(op, p, "")
 
 
 OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,

@@ -129,7 +129,14 @@ def sdy_unary(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(name, [s.use(use_tok, t)], [t], dict([kw]) if kw else None, a), name_tok.start_pos
 
 
+def sdy_return(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs, values, types = c
+    operands = s.uses(values, types, kw.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), operands, (), None, a), kw.start_pos
+
+
 CALLBACKS = {"sdy_mesh": sdy_mesh, "sdy_manual_head": sdy_manual_head, "sdy_manual": sdy_manual,
              "sdy_named_head": sdy_named_head, "sdy_named": sdy_named, "sdy_collective": sdy_collective,
-             "sdy_unary_kw": sdy_unary_kw, "sdy_unary": sdy_unary}
+             "sdy_unary_kw": sdy_unary_kw, "sdy_unary": sdy_unary, "sdy_return": sdy_return}
 

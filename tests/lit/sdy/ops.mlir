@@ -41,6 +41,15 @@ func.func @rules(%arg0: tensor<8x4xf32>, %arg1: tensor<4x16xf32>) -> tensor<8x16
   %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@ids, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
   return %2 : tensor<8x16xf32>
 }
+func.func @regions(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<16x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x", ?}, {}]>] out_shardings=[<@mesh, [{"x"}p1, {}]>] manual_axes={"x"} (%arg1: tensor<4x8xf32>) {
+    %1 = sdy.named_computation<"inner">(%arg1) out_shardings=[<@mesh, [{}, {"y"}]>] (%arg2: tensor<4x8xf32>) {
+      sdy.return {tag = "t"} %arg2 : tensor<4x8xf32>
+    } : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    sdy.return %1 : tensor<4x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
 
 // CHECK: module {
 // CHECK-NEXT: sdy.mesh @mesh = <["x"=4, "y"=2]>
@@ -77,5 +86,14 @@ func.func @rules(%arg0: tensor<8x4xf32>, %arg1: tensor<4x16xf32>) -> tensor<8x16
 // CHECK-NEXT: %1 = stablehlo.reshape %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([ij, k])->([ij, k]) {i=2, j=4, k=16} need_replication={j} permutation={i} blocked_propagation={k}, custom>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
 // CHECK-NEXT: %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@ids, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
 // CHECK-NEXT: return %2 : tensor<8x16xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @regions(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<16x8xf32> {
+// CHECK-NEXT: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x", ?}, {}]>] out_shardings=[<@mesh, [{"x"}p1, {}]>] manual_axes={"x"} (%arg1: tensor<4x8xf32>) {
+// CHECK-NEXT: %1 = sdy.named_computation<"inner">(%arg1) out_shardings=[<@mesh, [{}, {"y"}]>] (%arg2: tensor<4x8xf32>) {
+// CHECK-NEXT: sdy.return {tag = "t"} %arg2 : tensor<4x8xf32>
+// CHECK-NEXT: } : (tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: sdy.return %1 : tensor<4x8xf32>
+// CHECK-NEXT: } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK-NEXT: return %0 : tensor<16x8xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
