@@ -471,6 +471,12 @@ func.func @f({_SDY_ARG}) -> tensor<16x8xf32> {{
   %2 = sdy.collective_permute %1 out_sharding=<@mesh, [{{"x"}}, {{"y"}}]> : tensor<16x8xf32>
   return %2 : tensor<16x8xf32>
 }}""",
+    "sdy_unreduced": SDY_MESH + f"""
+func.func @f({_SDY_ARG}) -> tensor<16x8xf32> {{
+  %0 = sdy.replicated_to_unreduced {{"y"}} %arg0 out_sharding=<@mesh, [{{"x"}}, {{}}], unreduced={{"y"}}> : tensor<16x8xf32>
+  %1 = sdy.sharded_to_unreduced [{{"x"}}, {{}}] %0 out_sharding=<@mesh, [{{}}, {{}}], unreduced={{"x", "y"}}> : tensor<16x8xf32>
+  return %1 : tensor<16x8xf32>
+}}""",
     "sdy_edges": SDY_MESH + """
 func.func @f(%arg0: tensor<16x8xf32>, %arg1: tensor<16x8xf32>) -> tensor<16x8xf32> {
   %0 = sdy.func_data_flow_edge %arg0 : tensor<16x8xf32>

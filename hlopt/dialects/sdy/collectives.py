@@ -1,6 +1,7 @@
 """Shardy's explicit collectives (what its propagation and export emit):
 sdy.all_gather, sdy.all_slice, sdy.reduce_scatter, sdy.all_to_all,
-sdy.collective_permute and sdy.all_reduce, each with Shardy's custom form
+sdy.collective_permute, sdy.all_reduce, sdy.sharded_to_unreduced and
+sdy.replicated_to_unreduced, each with Shardy's custom form
 (`sdy.all_gather [{"x"}, {}] %v out_sharding=<@mesh, [{}, {}]> : T`) and
 verifier: the operand has a sharding, out_sharding is valid for the result
 and on the operand's mesh, and applying the op's axes to the operand's
@@ -22,6 +23,7 @@ from hlopt.dialects.sdy.verification import (
     axis_size,
     check_sharding,
     is_suffix,
+    mesh_key,
     mesh_of,
     overlaps,
     prefix_without,
@@ -300,4 +302,54 @@ class AllReduceOp(_Collective):
                 raise ShardyError(f"reduction axis {ref.text()} overlaps with result unreduced axes")
 
 
-COLLECTIVES = (AllGatherOp, AllSliceOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp, AllReduceOp)
+def _sorted_merged(axes: list, mesh: Any) -> list:
+    """Shardy's sortAndMergeAxes: mesh order, adjacent sub-axes merged."""
+    out: list = []
+    for ref in sorted(axes, key=lambda r: mesh_key(r, mesh)):
+        append_or_merge(out, ref, mesh)
+    return out
+
+
+class ShardedToUnreducedOp(_PerDimCollective):
+    name = "sdy.sharded_to_unreduced"
+    axes = ods.attr(_PER_DIM)
+    axes_field = "axes"
+
+    @classmethod
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _gather(axes, refs, dim, mesh, "shard-to-unreduce")
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        super().check(op, operand, out, mesh)
+        want = list(operand.unreduced) + [a for refs in op.properties.get("axes").lists for a in refs]
+        if _sorted_merged(want, mesh) != list(out.unreduced):
+            raise ShardyError("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes")
+
+
+class ReplicatedToUnreducedOp(_Collective):
+    name = "sdy.replicated_to_unreduced"
+    axes = ods.attr(IsA(AxisRefListAttr, "List of axis refs"))
+    axes_field = "axes"
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        if operand.dims != out.dims:
+            raise ShardyError("input and output must share the same dimension shardings")
+        refs = op.properties.get("axes").axes
+        if not refs:
+            raise ShardyError("r2u axes must not be empty")
+        msg = verify_sorted_axis_list(refs, mesh, set(), {}, "r2u")
+        if msg is not None:
+            raise ShardyError(msg)
+        for ref in refs:
+            if any(overlaps(ref, a, mesh) for d in operand.dims for a in d.axes):
+                raise ShardyError(f"r2u axis {ref.text()} overlaps with operand dimension sharding")
+            if any(overlaps(ref, a, mesh) for a in operand.unreduced):
+                raise ShardyError(f"r2u axis {ref.text()} overlaps with operand unreduced axes")
+        if _sorted_merged(list(operand.unreduced) + list(refs), mesh) != list(out.unreduced):
+            raise ShardyError("out_unreduced_axes should be in_unreduced_axes + r2u_axes")
+
+
+COLLECTIVES = (AllGatherOp, AllSliceOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp, AllReduceOp,
+               ShardedToUnreducedOp, ReplicatedToUnreducedOp)

@@ -73,7 +73,8 @@ def sdy_named(s: Any, c: list) -> tuple[Operation, int]:
     return op, keyword_pos(s, "sdy.named_computation", name_tok.start_pos)
 
 
-_AXES_PREFIX = {"sdy.all_reduce": "#sdy<axis_ref_list", "sdy.all_to_all": "#sdy<all_to_all_param_list"}
+_AXES_PREFIX = {"sdy.all_reduce": "#sdy<axis_ref_list", "sdy.replicated_to_unreduced": "#sdy<axis_ref_list",
+                "sdy.all_to_all": "#sdy<all_to_all_param_list"}
 
 
 def _sharding(s: Any, tok: Any) -> Any:

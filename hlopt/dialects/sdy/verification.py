@@ -81,7 +81,7 @@ def append_or_merge(axes: list, ref: AxisRef, mesh: MeshAttr) -> None:
     axes.append(ref)
 
 
-def _mesh_key(ref: AxisRef, mesh: MeshAttr) -> tuple:
+def mesh_key(ref: AxisRef, mesh: MeshAttr) -> tuple:
     """Shardy's mesh order: by the axis's position in the mesh, then sub-axes by pre-size."""
     names = [n for n, _ in mesh.axes]
     return (names.index(ref.name) if ref.name in names else len(names), *_span(ref, mesh))
@@ -109,7 +109,7 @@ def verify_axis_list(refs: Any, mesh: MeshAttr, seen: set, sub_axes: dict) -> st
 
 
 def verify_sorted_axis_list(refs: Any, mesh: MeshAttr, seen: set, sub_axes: dict, what: str) -> str | None:
-    keys = [_mesh_key(r, mesh) for r in refs]
+    keys = [mesh_key(r, mesh) for r in refs]
     if keys != sorted(keys):
         return f"{what} axes are not ordered w.r.t. mesh"
     return verify_axis_list(refs, mesh, seen, sub_axes)
@@ -121,7 +121,7 @@ def verify_sub_axes(name: str, subs: list, mesh: MeshAttr, seen: set) -> str | N
         return f"both sub-axis and full-axis are used for axis name: \"{name}\""
     prev_next = 1
     prev = None
-    for ref in sorted(subs, key=lambda r: _mesh_key(r, mesh)):
+    for ref in sorted(subs, key=lambda r: mesh_key(r, mesh)):
         pre, sub = ref[1], ref[2]
         if pre < 1:
             return f"sub-axis pre-size must be at least 1: {ref.text()}"

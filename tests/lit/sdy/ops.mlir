@@ -50,6 +50,11 @@ func.func @regions(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, 
   } : (tensor<16x8xf32>) -> tensor<16x8xf32>
   return %0 : tensor<16x8xf32>
 }
+func.func @unreduced(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = sdy.replicated_to_unreduced {"y"} %arg0 out_sharding=<@mesh, [{"x"}, {}], unreduced={"y"}> : tensor<8x8xf32>
+  %1 = sdy.sharded_to_unreduced [{"x"}, {}] %0 out_sharding=<@mesh, [{}, {}], unreduced={"x", "y"}> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
 
 // CHECK: module {
 // CHECK-NEXT: sdy.mesh @mesh = <["x"=4, "y"=2]>
@@ -95,5 +100,10 @@ func.func @regions(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, 
 // CHECK-NEXT: sdy.return %1 : tensor<4x8xf32>
 // CHECK-NEXT: } : (tensor<16x8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: return %0 : tensor<16x8xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @unreduced(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+// CHECK-NEXT: %0 = sdy.replicated_to_unreduced {"y"} %arg0 out_sharding=<@mesh, [{"x"}, {}], unreduced={"y"}> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.sharded_to_unreduced [{"x"}, {}] %0 out_sharding=<@mesh, [{}, {}], unreduced={"x", "y"}> : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -167,3 +167,57 @@ func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}
   %0 = sdy.reduce_scatter [{}, {"y"}] %x out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.replicated_to_unreduced' op duplicate axis ref: "x"}}
+  %0 = sdy.replicated_to_unreduced {"x"} %x out_sharding=<@mesh, [{"x"}, {}], unreduced={"x"}> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.replicated_to_unreduced' op out_unreduced_axes should be in_unreduced_axes + r2u_axes}}
+  %0 = sdy.replicated_to_unreduced {"y"} %x out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.replicated_to_unreduced' op r2u axes must not be empty}}
+  %0 = sdy.replicated_to_unreduced {} %x out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.replicated_to_unreduced' op input and output must share the same dimension shardings}}
+  %0 = sdy.replicated_to_unreduced {"y"} %x out_sharding=<@mesh, [{}, {}], unreduced={"y"}> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.sharded_to_unreduced' op out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes}}
+  %1 = sdy.sharded_to_unreduced [{"x"}, {}] %x out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @a(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'sdy.sharded_to_unreduced' op result sharding doesn't match expected sharding ["x"] on dimension 0}}
+  %1 = sdy.sharded_to_unreduced [{}, {"x"}] %x out_sharding=<@mesh, [{}, {}], unreduced={"x"}> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
