@@ -1,6 +1,10 @@
-"""The Shardy (sdy) dialect: ops (ops.py), structured attributes
-(attributes.py) and custom syntax (syntax.py + grammars/sdy.lark; the
-one-line forms go through grammars/stablehlo.lark's stablehlo_op rule)."""
+"""The Shardy (sdy) dialect: ops (ops.py, collectives.py), structured
+attributes (attributes.py, sharding_rule.py), Shardy's verifier
+(verification.py, and dialect_hooks.py for `sdy.sharding` /
+`sdy.sharding_rule` on other ops and on function arguments/results) and
+custom syntax (syntax.py + grammars/sdy.lark; the one-line forms of
+sharding_constraint, reshard and sharding_group go through
+grammars/stablehlo.lark's stablehlo_op rule)."""
 
 from typing import Any
 

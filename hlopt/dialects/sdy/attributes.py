@@ -1,7 +1,9 @@
 """Shardy's attributes as structured values that passes can read:
 `#sdy.mesh<["x"=4, "y"=2], device_ids=[...]>`,
 `#sdy.sharding<@mesh, [{"x"}, {"y", ?}p1], replicated={"z"}>`,
-`#sdy.sharding_per_value<[<@mesh, ...>, ...]>` and `#sdy<manual_axes{"x"}>`.
+`#sdy.sharding_per_value<[<@mesh, ...>, ...]>`, `#sdy<manual_axes{"x"}>` and
+the collectives' parameters (`#sdy<axis_ref_list{"x"}>`,
+`#sdy<list_of_axis_ref_lists[{"x"}, {}]>`, `#sdy<all_to_all_param_list[{"x"}: 0->1]>`).
 
 Each class parses its parameters (`parse_sdy_attr`, the dialect's
 parse_attribute hook), verifies them (axis sizes, sub-axes, duplicate axes)

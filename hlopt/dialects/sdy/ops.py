@@ -1,7 +1,9 @@
 """Shardy (sdy) ops: sdy.mesh, sdy.manual_computation, sdy.named_computation,
-sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group and
-sdy.constant with their custom forms; other sdy ops pass through
-generically (the dialect is open)."""
+sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group,
+sdy.constant, sdy.propagation_barrier, sdy.data_flow_edge and
+sdy.func_data_flow_edge with their custom forms and Shardy's verifiers (the
+collectives are in collectives.py); other sdy ops pass through generically
+(the dialect is open)."""
 
 from __future__ import annotations
 
