@@ -42,7 +42,7 @@ def _hook(name: str, which: str):
     """The dialect hook `which` for an attribute `<dialect>.x` (None if none)."""
     if "." not in name:
         return None
-    d = current_context().get_dialect(name.split(".", 1)[0])
+    d = current_context().loaded_dialect(name.split(".", 1)[0])
     return getattr(d, which, None) if d is not None else None
 
 

@@ -92,3 +92,16 @@ def test_sdy_accepts_valid_func_shardings() -> None:
                            '[{"x", ?}p0, {"y"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, '
                            '[{}, {}], replicated={"x"}>}) {\n  return %a : tensor<8x8xf32>\n}\n')
     hlopt.verify(m)
+
+
+def test_attributes_of_dialects_not_loaded_are_not_verified() -> None:
+    """As MLIR (NamedAttribute::getNameDialect): verifying never loads a dialect."""
+    from hlopt.dialects import DIALECTS
+    from hlopt.ir.context import Context, use_context
+
+    ctx = Context(DIALECTS)
+    with use_context(ctx):
+        m = hlopt.parse_module('func.func @f(%a: tensor<2xf32> {mhlo.layout_mode = "default"}) {\n  return\n}\n')
+        hlopt.verify(m)
+    assert ctx.loaded_dialect("func") is not None
+    assert ctx.loaded_dialect("mhlo") is None
