@@ -86,7 +86,7 @@ def parse_sharding_rule(text: str) -> OpShardingRuleAttr | None:
     while pos < len(body.rstrip()):
         m = _TOK.match(body, pos)
         if m is None or m.end() == pos:
-            return None
+            raise RuleSyntaxError(f"unexpected '{body[pos:].strip()[:1]}' in sharding rule")
         toks.append(m.group(m.lastindex))
         pos = m.end()
     it = iter(toks + [""])
@@ -131,7 +131,10 @@ def parse_sharding_rule(text: str) -> OpShardingRuleAttr | None:
                                       f"{{i=#, j=#, ...}}). Expecting factor index symbol "
                                       f"'{factor_symbol(len(sizes))}', received: '{factor_symbol(sym[0])}'")
             take("=")
-            sizes.append(int(take()))
+            size = take()
+            if not re.fullmatch(r"-?\d+", size):
+                raise RuleSyntaxError(f"expected integer value, got '{size}'")
+            sizes.append(int(size))
             if cur[0] == ",":
                 take(",")
         take("}")

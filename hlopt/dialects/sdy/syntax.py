@@ -124,7 +124,9 @@ def sdy_unary(s: Any, c: list) -> tuple[Operation, int]:
     name = str(name_tok)
     want = {"sdy.propagation_barrier": "allowed_direction", "sdy.data_flow_edge": "sharding"}.get(name)
     if kw is not None and kw[0] != want or (kw is None and name == "sdy.propagation_barrier"):
-        raise s.error(f"expected '{want or ':'}'", use_tok.end_pos)
+        # MLIR's messages: the barrier's keyword is required, the edges' optional
+        msg = f"custom op '{name}' expected '{want}'" if name == "sdy.propagation_barrier" else "expected ':'"
+        raise s.error(msg, use_tok.end_pos + 1)
     t = s.decode_type(type_tok)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(name, [s.use(use_tok, t)], [t], dict([kw]) if kw else None, a), name_tok.start_pos
