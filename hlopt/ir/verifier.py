@@ -24,15 +24,17 @@ def verify(top: Operation) -> None:
     for op in top.walk(post_order=False):
         d = op.opdef
         _verify_structure(op, d)
+        _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
         if d is not None:
             d.verify_declaration(op)
+            if issubclass(d, CallableOpInterface):  # FunctionOpInterface's trait, before verify()
+                _verify_argument_attributes(op, d)
             if _takes_symbols(d.verify):
                 d.verify(op, symbols)
             else:
                 d.verify(op)
             if op.regions and _overrides_verify_regions(d):
                 after_regions.append((op, d))
-        _verify_dialect_attributes(op, d)
     for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegions
         d.verify_regions(op)
     _verify_dominance(top)
@@ -46,15 +48,17 @@ def _hook(name: str, which: str):
     return getattr(d, which, None) if d is not None else None
 
 
-def _verify_dialect_attributes(op: Operation, d) -> None:
-    """MLIR's dialect attribute hooks: discardable `<dialect>.x` attributes
-    of any op, and those on the arguments/results of function-like ops."""
-    for name, attr in op.attributes.entries if op.attributes else ():
+def _verify_operation_attributes(op: Operation) -> None:
+    """MLIR's verifyOperationAttribute hook for each discardable `<dialect>.x`."""
+    for name, attr in op.attributes.entries:
         hook = _hook(name, "verify_operation_attribute")
         if hook is not None:
             hook(op, name, attr)
-    if d is None or not issubclass(d, CallableOpInterface):
-        return
+
+
+def _verify_argument_attributes(op: Operation, d) -> None:
+    """verifyRegionArgAttribute / verifyRegionResultAttribute for the
+    `<dialect>.x` attributes of a function-like op's arguments and results."""
     for which, dicts in (("verify_region_arg_attribute", d.arg_attrs(op)),
                          ("verify_region_result_attribute", d.res_attrs(op))):
         for i, attrs in enumerate(dicts):
