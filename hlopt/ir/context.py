@@ -91,6 +91,11 @@ class Context:
         self._dialects[name] = d
         return d
 
+    def loaded_dialect(self, name: str) -> "Dialect | None":
+        """The dialect if already loaded (never imports one: MLIR's
+        NamedAttribute::getNameDialect)."""
+        return self._dialects.get(name)
+
     def lookup_op(self, name: str) -> "type[OpDef] | None":
         try:
             return self._ops[name]

@@ -39,6 +39,14 @@ class Dialect:
     # to keep the spelling as an opaque value): MLIR's parseAttribute/parseType
     parse_attribute: Callable[[str], Any] | None = None
     parse_type: Callable[[str], Any] | None = None
+    # MLIR's verifyOperationAttribute / verifyRegionArgAttribute /
+    # verifyRegionResultAttribute: called by the verifier for each discardable
+    # attribute named `<dialect>.x` on an op, and on the arguments/results of
+    # a function-like op; they raise IRError. (op, name, attr) and
+    # (op, region_index, arg_or_result_index, name, attr).
+    verify_operation_attribute: Callable[..., None] | None = None
+    verify_region_arg_attribute: Callable[..., None] | None = None
+    verify_region_result_attribute: Callable[..., None] | None = None
 
     def __post_init__(self) -> None:
         table = {}

@@ -87,6 +87,14 @@ class CallableOpInterface(Interface):
             return [None] * n
         return [d if isinstance(d, DictionaryAttr) else None for d in a.elements]
 
+    @classmethod
+    def res_attrs(cls, op: "Operation") -> list[DictionaryAttr | None]:
+        a = op.properties.get("res_attrs")
+        n = len(cls.result_types(op))
+        if not isinstance(a, ArrayAttr):
+            return [None] * n
+        return [d if isinstance(d, DictionaryAttr) else None for d in a.elements]
+
 
 class CallOpInterface(Interface):
     """A call: a `callee` symbol and the operands passed as arguments."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
+from hlopt.ir.interfaces import CallableOpInterface
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
@@ -30,6 +31,8 @@ def verify(top: Operation) -> None:
             for i, o in enumerate(op._operands):
                 if o.value is None:
                     raise IRError(f"null operand found (operand #{i})", op)
+        if op.attributes:
+            _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
         if d is not None:
             check = d.__dict__.get("_op_checker")
             if check is None:
@@ -49,9 +52,12 @@ def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
     declaration, own = d.verify_declaration, d.verify
     with_symbols = len(inspect.signature(own).parameters) >= 2
     after = _overrides_verify_regions(d)
+    function_like = issubclass(d, CallableOpInterface)
 
     def check(op: Operation, symbols: SymbolCache) -> bool:
         declaration(op)
+        if function_like:  # FunctionOpInterface's trait, before verify()
+            _verify_argument_attributes(op, d)
         if with_symbols:
             own(op, symbols)
         else:
@@ -59,6 +65,34 @@ def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
         return after and bool(op.regions)
 
     return check
+
+
+def _hook(name: str, which: str):
+    """The dialect hook `which` for an attribute `<dialect>.x` (None if none)."""
+    if "." not in name:
+        return None
+    d = current_context().loaded_dialect(name.split(".", 1)[0])
+    return getattr(d, which, None) if d is not None else None
+
+
+def _verify_operation_attributes(op: Operation) -> None:
+    """MLIR's verifyOperationAttribute hook for each discardable `<dialect>.x`."""
+    for name, attr in op.attributes.entries:
+        hook = _hook(name, "verify_operation_attribute")
+        if hook is not None:
+            hook(op, name, attr)
+
+
+def _verify_argument_attributes(op: Operation, d) -> None:
+    """verifyRegionArgAttribute / verifyRegionResultAttribute for the
+    `<dialect>.x` attributes of a function-like op's arguments and results."""
+    for which, dicts in (("verify_region_arg_attribute", d.arg_attrs(op)),
+                         ("verify_region_result_attribute", d.res_attrs(op))):
+        for i, attrs in enumerate(dicts):
+            for name, attr in attrs.entries if attrs is not None else ():
+                hook = _hook(name, which)
+                if hook is not None:
+                    hook(op, 0, i, name, attr)
 
 
 def _overrides_verify_regions(d) -> bool:

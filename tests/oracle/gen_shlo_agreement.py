@@ -441,7 +441,200 @@ def cases() -> tuple[Case, ...]:
                 apply(target)
                 out.append(Case(op.name, f"{base}/{name}", hlopt.print_op(m2, generic=True)))
         out.append(Case("(module)", f"(module)/{seed}/valid", text))
+    out.extend(_sdy_cases())
     return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Shardy: whole modules (an sdy op needs its mesh and its operand's sharding,
+# so ops are not isolated); each sdy op, sdy.sharding and sdy.sharding_rule
+# attribute and func.func argument sharding mutated in place
+
+SDY_MESH = 'sdy.mesh @mesh = <["x"=4, "y"=2]>\nsdy.mesh @other = <["a"=8]>\n'
+_SDY_ARG = '%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}'
+SDY_HAND = {
+    "sdy_collectives": SDY_MESH + f"""
+func.func @f({_SDY_ARG}) -> tensor<16x8xf32> {{
+  %0 = sdy.all_gather [{{"x"}}, {{}}] %arg0 out_sharding=<@mesh, [{{}}, {{}}]> : tensor<16x8xf32>
+  %1 = sdy.all_slice [{{}}, {{"y"}}] %0 out_sharding=<@mesh, [{{}}, {{"y"}}]> : tensor<16x8xf32>
+  %2 = sdy.all_to_all [{{"y"}}: 1->0] %1 out_sharding=<@mesh, [{{"y"}}, {{}}]> : tensor<16x8xf32>
+  %3 = sdy.collective_permute %2 out_sharding=<@mesh, [{{"y"}}, {{}}]> : tensor<16x8xf32>
+  %4 = sdy.all_reduce {{"x"}} %3 out_sharding=<@mesh, [{{"y"}}, {{}}]> : tensor<16x8xf32>
+  %5 = sdy.reduce_scatter [{{}}, {{"x"}}] %4 out_sharding=<@mesh, [{{"y"}}, {{"x"}}]> : tensor<16x8xf32>
+  %6 = sdy.all_gather [{{"y"}}, {{"x"}}] %5 out_sharding=<@mesh, [{{}}, {{}}]> : tensor<16x8xf32>
+  return %6 : tensor<16x8xf32>
+}}""",
+    "sdy_sub_axes": SDY_MESH + f"""
+func.func @f({_SDY_ARG}) -> tensor<16x8xf32> {{
+  %0 = sdy.all_gather [{{"x":(2)2}}, {{}}] %arg0 out_sharding=<@mesh, [{{"x":(1)2}}, {{}}]> : tensor<16x8xf32>
+  %1 = sdy.all_slice [{{"x":(2)2}}, {{"y"}}] %0 out_sharding=<@mesh, [{{"x"}}, {{"y"}}]> : tensor<16x8xf32>
+  %2 = sdy.collective_permute %1 out_sharding=<@mesh, [{{"x"}}, {{"y"}}]> : tensor<16x8xf32>
+  return %2 : tensor<16x8xf32>
+}}""",
+    "sdy_unreduced": SDY_MESH + f"""
+func.func @f({_SDY_ARG}) -> tensor<16x8xf32> {{
+  %0 = sdy.replicated_to_unreduced {{"y"}} %arg0 out_sharding=<@mesh, [{{"x"}}, {{}}], unreduced={{"y"}}> : tensor<16x8xf32>
+  %1 = sdy.sharded_to_unreduced [{{"x"}}, {{}}] %0 out_sharding=<@mesh, [{{}}, {{}}], unreduced={{"x", "y"}}> : tensor<16x8xf32>
+  return %1 : tensor<16x8xf32>
+}}""",
+    "sdy_edges": SDY_MESH + """
+func.func @f(%arg0: tensor<16x8xf32>, %arg1: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = sdy.func_data_flow_edge %arg0 : tensor<16x8xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<16x8xf32>
+  %2 = sdy.data_flow_edge %1 sharding=<@mesh, [{"y"}, {"x"}]> : tensor<16x8xf32>
+  %3 = stablehlo.negate %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}], replicated={"y"}>]>} : tensor<16x8xf32>
+  %4 = sdy.propagation_barrier %3 allowed_direction=BACKWARD : tensor<16x8xf32>
+  %5 = sdy.reshard %4 <@mesh, [{"x", "y"}, {}]> : tensor<16x8xf32>
+  sdy.sharding_group %5 group_id=1 : tensor<16x8xf32>
+  return %5 : tensor<16x8xf32>
+}""",
+    "sdy_manual": SDY_MESH + f"""
+func.func @f({_SDY_ARG}) -> (tensor<16x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{"y"}}]>}}) {{
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{{"x", "y"}}, {{}}]>] out_shardings=[<@mesh, [{{"x"}}, {{"y"}}]>] manual_axes={{"x"}} (%a: tensor<4x8xf32>) {{
+    %1 = sdy.sharding_constraint %a <@mesh, [{{"y"}}, {{}}]> : tensor<4x8xf32>
+    %2 = sdy.named_computation<"inner">(%1) out_shardings=[<@mesh, [{{}}, {{"y"}}]>] (%b: tensor<4x8xf32>) {{
+      sdy.return %b : tensor<4x8xf32>
+    }} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    sdy.return %2 : tensor<4x8xf32>
+  }} : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}}""",
+    "sdy_rules": """
+func.func @f(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>) -> tensor<8x16xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k],[k, j])->([i, j]) {i=8, j=16, k=4} reduction={k}>} : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.reshape %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([ij, k])->([ij, k]) {i=2, j=4, k=16} need_replication={j} permutation={i} blocked_propagation={k}, custom>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}""",
+}
+
+
+def _axes_mutations(lists: list) -> Iterator[tuple[str, list]]:
+    """Per-dimension axis lists: an unknown axis, an axis twice, a list dropped, lists swapped."""
+    from hlopt.dialects.sdy.attributes import AxisRef
+
+    if not lists:
+        return
+    yield "unknown-axis", [[AxisRef("zz"), *lists[0]], *lists[1:]]
+    named = [k for k, refs in enumerate(lists) if refs]
+    if named:
+        a = lists[named[0]][0]
+        yield "duplicate-axis", [list(refs) + [a] if k == named[-1] else list(refs) for k, refs in enumerate(lists)]
+    yield "rank", lists[:-1]
+    if len(lists) >= 2 and lists[0] != lists[1]:
+        yield "swap", [lists[1], lists[0], *lists[2:]]
+
+
+def _sdy_attr_mutations(attr) -> Iterator[tuple[str, object]]:
+    from hlopt.dialects.sdy.attributes import (
+        AllToAllParam,
+        AllToAllParamListAttr,
+        AxisRefListAttr,
+        ListOfAxisRefListsAttr,
+    )
+    from hlopt.dialects.sdy.sharding_rule import OpShardingRuleAttr
+
+    if isinstance(attr, ListOfAxisRefListsAttr):
+        for kind, new in _axes_mutations([list(x) for x in attr.lists]):
+            yield kind, ListOfAxisRefListsAttr(new)
+    elif isinstance(attr, AxisRefListAttr):
+        for kind, new in _axes_mutations([list(attr.axes)]):
+            if new:
+                yield kind, AxisRefListAttr(new[0])
+    elif isinstance(attr, AllToAllParamListAttr):
+        p = attr.params[0]
+        yield "src-oob", AllToAllParamListAttr([AllToAllParam(p[0], p[1] + 9, p[2])])
+        yield "same-dims", AllToAllParamListAttr([AllToAllParam(p[0], p[2], p[2])])
+        yield "empty", AllToAllParamListAttr([])
+        for kind, new in _axes_mutations([list(p[0])]):
+            if new:
+                yield kind, AllToAllParamListAttr([AllToAllParam(new[0], p[1], p[2])])
+    elif isinstance(attr, OpShardingRuleAttr):
+        r = attr
+        yield "factor-oob", OpShardingRuleAttr(r.operands, r.results, r.sizes + (3,), r.special, r.custom)
+        yield "mapping-dropped", OpShardingRuleAttr(r.operands[:-1], r.results, r.sizes, r.special, r.custom)
+        yield "rank", OpShardingRuleAttr([m[:-1] for m in r.operands], r.results, r.sizes, r.special, r.custom)
+        yield "reduction-in-result", OpShardingRuleAttr(r.operands, r.results, r.sizes,
+                                                        (tuple(range(len(r.sizes))),) + r.special[1:], r.custom)
+        if r.special[0]:
+            yield "special-dup", OpShardingRuleAttr(r.operands, r.results, r.sizes, (r.special[0], r.special[0]) +
+                                                    r.special[2:], r.custom)
+    else:
+        yield from _attr_mutations(attr)
+        yield from _sharding_variants(attr)
+
+
+def _sharding_variants(attr) -> Iterator[tuple[str, object]]:
+    """Dimension shardings made open (`{"x", ?}`) or given a priority (`p0`):
+    valid wherever the closed sharding is."""
+    from hlopt.dialects.sdy.attributes import DimSharding, ShardingAttr, ShardingPerValueAttr
+
+    def each(one, f):
+        return ShardingAttr(one.mesh, [f(d) for d in one.dims], one.replicated, one.unreduced)
+
+    for kind, f in (("open", lambda d: DimSharding(d.axes, False, d.priority)),
+                    ("priority", lambda d: DimSharding(d.axes, d.is_closed, 0 if d.axes else d.priority))):
+        if isinstance(attr, ShardingAttr) and attr.dims:
+            yield kind, each(attr, f)
+        elif isinstance(attr, ShardingPerValueAttr) and attr.shardings and attr.shardings[0].dims:
+            yield kind, ShardingPerValueAttr([each(one, f) for one in attr.shardings])
+
+
+def _sdy_mutants(op) -> Iterator[tuple[str, Callable[..., None]]]:
+    """(name, apply) pairs; `apply(op)` mutates the same op of a fresh parse."""
+    from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr
+
+    def set_in(field: str, name: str, new) -> Callable[..., None]:
+        def apply(o) -> None:
+            d = getattr(o, field)
+            setattr(o, field, type(d)([(k, new if k == name else v) for k, v in d.entries]))
+        return apply
+
+    if op.name.startswith("sdy."):  # valid variants: a discardable attribute in the custom form's dict
+        yield "tagged", lambda o: setattr(o, "attributes", DictionaryAttr(list(o.attributes.entries)
+                                                                          + [("tag", StringAttr("t"))]))
+    if op.results and _bigger(op.results[0].type) is not None:
+        yield "result-shape", lambda o: setattr(o.results[0], "type", _bigger(o.results[0].type))
+    for field in ("properties", "attributes"):
+        for name, attr in getattr(op, field).entries:
+            if field == "attributes" and not name.startswith("sdy."):
+                continue
+            for kind, new in _sdy_attr_mutations(attr):
+                if new is not None:
+                    yield f"{name}:{kind}", set_in(field, name, new)
+    arg_attrs = op.properties.get("arg_attrs") if op.name == "func.func" else None
+    if isinstance(arg_attrs, ArrayAttr):
+        for i, d in enumerate(arg_attrs.elements):
+            sh = d.get("sdy.sharding") if isinstance(d, DictionaryAttr) else None
+            for kind, new in _attr_mutations(sh) if sh is not None else ():
+                def apply(o, i=i, new=new) -> None:
+                    elems = list(o.properties.get("arg_attrs").elements)
+                    elems[i] = DictionaryAttr([(k, new if k == "sdy.sharding" else v) for k, v in elems[i].entries])
+                    set_in("properties", "arg_attrs", ArrayAttr(elems))(o)
+                yield f"arg{i}.sdy.sharding:{kind}", apply
+
+
+def _sdy_cases() -> list[Case]:
+    """Each seed valid, then one case per mutation of each op carrying Shardy IR."""
+    import hlopt
+
+    out: list[Case] = []
+    seeds = dict(SDY_HAND)
+    seeds.update({k: v for k, v in _jax_seeds().items() if "sdy." in v})
+    for seed, text in sorted(seeds.items()):
+        module = hlopt.parse_module(text, seed)
+        out.append(Case("(sdy module)", f"(sdy module)/{seed}/valid", hlopt.print_op(module, generic=True)))
+        ops = list(module.walk(post_order=False))
+        for k, op in enumerate(ops):
+            sdy_attrs = any(n.startswith("sdy.") for n, _ in op.attributes.entries)
+            if not (op.name.startswith("sdy.") or sdy_attrs or op.name == "func.func") or op.name == "sdy.mesh":
+                continue
+            for name, apply in _sdy_mutants(op):
+                fresh = hlopt.parse_module(text, seed)
+                target = list(fresh.walk(post_order=False))[k]
+                apply(target)
+                label = op.name if op.name.startswith("sdy.") else f"{op.name} (sdy attributes)"
+                out.append(Case(label, f"{label}/{seed}#{k}/{name}", hlopt.print_op(fresh, generic=True)))
+    return out
 
 
 # ---------------------------------------------------------------------------

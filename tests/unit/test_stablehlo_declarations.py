@@ -100,7 +100,7 @@ def test_mesh_fields_and_print() -> None:
     assert ids.axes == () and ids.device_ids == (0,)
     assert parse_sdy_attr('#sdy.mesh<["x"=2, "x"=3]>').verify() == 'duplicate axis name: "x"'
     assert parse_sdy_attr('#sdy.mesh<["x"=2], device_ids=[0, 1, 2]>').verify() == (
-        "total product of axis sizes must match the number of device ids, got: 2 != 3")
+        "total product of axis sizes must match total number of device ids, got: 2 != 3")  # jaxlib's text
 
 
 def test_sharding_fields_and_print() -> None:

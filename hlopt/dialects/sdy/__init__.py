@@ -1,8 +1,14 @@
-"""The Shardy (sdy) dialect: ops (ops.py), structured attributes
-(attributes.py) and custom syntax (syntax.py + grammars/sdy.lark; the
-one-line forms go through grammars/stablehlo.lark's stablehlo_op rule)."""
+"""The Shardy (sdy) dialect: ops (ops.py, collectives.py), structured
+attributes (attributes.py, sharding_rule.py), Shardy's verifier
+(verification.py, and dialect_hooks.py for `sdy.sharding` /
+`sdy.sharding_rule` on other ops and on function arguments/results) and
+custom syntax (syntax.py + grammars/sdy.lark; the one-line forms of
+sharding_constraint, reshard and sharding_group go through
+grammars/stablehlo.lark's stablehlo_op rule)."""
 
-from hlopt.dialects.sdy import syntax
+from typing import Any
+
+from hlopt.dialects.sdy import dialect_hooks, syntax
 from hlopt.dialects.sdy.attributes import (
     ManualAxesAttr,
     MeshAttr,
@@ -11,8 +17,24 @@ from hlopt.dialects.sdy.attributes import (
     parse_sdy_attr,
 )
 from hlopt.dialects.sdy.ops import OPS
+from hlopt.dialects.sdy.sharding_rule import RuleSyntaxError, parse_sharding_rule
 from hlopt.ir.dialect import Dialect
+
+
+def _parse_attribute(text: str) -> Any:
+    if text.startswith("#sdy.op_sharding_rule<"):
+        from hlopt.syntax.attr_parser import SyntaxErr
+
+        try:
+            return parse_sharding_rule(text)
+        except RuleSyntaxError as e:
+            raise SyntaxErr(str(e)) from None
+    return parse_sdy_attr(text)
+
 
 DIALECT = Dialect("sdy", ops=OPS, attributes=(MeshAttr, ShardingAttr, ShardingPerValueAttr, ManualAxesAttr),
                   grammar="sdy.lark", syntax=syntax.CALLBACKS, allow_unknown_ops=True,
-                  parse_attribute=parse_sdy_attr)
+                  parse_attribute=_parse_attribute,
+                  verify_operation_attribute=dialect_hooks.verify_operation_attribute,
+                  verify_region_arg_attribute=dialect_hooks.verify_region_arg_attribute,
+                  verify_region_result_attribute=dialect_hooks.verify_region_result_attribute)

@@ -1,7 +1,9 @@
 """Shardy's attributes as structured values that passes can read:
 `#sdy.mesh<["x"=4, "y"=2], device_ids=[...]>`,
 `#sdy.sharding<@mesh, [{"x"}, {"y", ?}p1], replicated={"z"}>`,
-`#sdy.sharding_per_value<[<@mesh, ...>, ...]>` and `#sdy<manual_axes{"x"}>`.
+`#sdy.sharding_per_value<[<@mesh, ...>, ...]>`, `#sdy<manual_axes{"x"}>` and
+the collectives' parameters (`#sdy<axis_ref_list{"x"}>`,
+`#sdy<list_of_axis_ref_lists[{"x"}, {}]>`, `#sdy<all_to_all_param_list[{"x"}: 0->1]>`).
 
 Each class parses its parameters (`parse_sdy_attr`, the dialect's
 parse_attribute hook), verifies them (axis sizes, sub-axes, duplicate axes)
@@ -20,7 +22,7 @@ from hlopt.ir.attributes import Attribute, symbol_name_text
 
 _NAME = r'"(?:[^"\\]|\\.)*"'
 _TOKEN = re.compile(r'\s*(?:(' + _NAME + r')|(@(?:[A-Za-z_][\w$.]*|' + _NAME + r'))|(-?\d+)|(p\d+)|'
-                    r'(device_ids|replicated|unreduced|manual_axes)|([\[\]{}<>(),=:?]))')
+                    r'(device_ids|replicated|unreduced|manual_axes)|(->)|([\[\]{}<>(),=:?]))')
 
 
 class _Err(Exception):
@@ -36,7 +38,7 @@ class _Lexer:
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
                 raise _Err(f"unexpected text at {pos}")
-            kind = ("str", "sym", "int", "prio", "kw", "punct")[m.lastindex - 1]
+            kind = ("str", "sym", "int", "prio", "kw", "arrow", "punct")[m.lastindex - 1]
             self.toks.append((kind, m.group(m.lastindex)))
             pos = m.end()
         self.i = 0
@@ -109,20 +111,28 @@ class MeshAttr(Attribute):
         return "#sdy.mesh<" + self.body() + ">"
 
     def verify(self) -> str | None:
-        """Shardy's MeshAttr::verify (the message, or None)."""
+        """Shardy's MeshAxisAttr::verify for each axis (checked as it is
+        parsed), then MeshAttr::verify (the message, or None)."""
+        for _, s in self.axes:
+            if s <= 0:
+                return f"axis size must be at least 1, got: {s}"
+        for d in self.device_ids:
+            if d < 0:
+                return f"device id must be non-negative, got: {d}"
+        if not self.axes:
+            return "axes is empty and device_ids has more than one element" if len(self.device_ids) > 1 else None
         seen = set()
-        for n, s in self.axes:
+        for n, _ in self.axes:
             if n in seen:
                 return f"duplicate axis name: \"{n}\""
             seen.add(n)
-            if s <= 0:
-                return f"axis size must be at least 1, got: {s}"
         if self.device_ids:
-            if any(d < 0 for d in self.device_ids):
-                return "device id must be non-negative"
-            if self.axes and len(self.device_ids) != self.total_size:
-                return (f"total product of axis sizes must match the number of device ids, got: "
+            if len(self.device_ids) != self.total_size:
+                return (f"total product of axis sizes must match total number of device ids, got: "
                         f"{self.total_size} != {len(self.device_ids)}")
+            ids = sorted(self.device_ids)
+            if ids != list(range(len(ids))):
+                return f"sorted device ids must be iota(product(axes)), got: {', '.join(map(str, ids))}"
         return None
 
 
@@ -362,13 +372,126 @@ def _parse_manual_axes_body(lx: _Lexer) -> ManualAxesAttr:
     return ManualAxesAttr([a.name for a in axes])
 
 
+# ---------------------------------------------------------------------------
+# collective parameters: `#sdy<axis_ref_list{"x"}>`,
+# `#sdy<list_of_axis_ref_lists[{"x"}, {}]>`, `#sdy<all_to_all_param_list[{"x"}: 0->1]>`
+
+def _axes_text(axes: Sequence[AxisRef]) -> str:
+    return "{" + ", ".join(a.text() for a in axes) + "}"
+
+
+class AxisRefListAttr(Attribute):
+    """`#sdy<axis_ref_list{"x", "y":(1)2}>` (all_reduce's reduction axes)."""
+
+    __slots__ = ("axes",)
+
+    def __new__(cls, axes: Sequence[AxisRef]) -> "AxisRefListAttr":
+        return cls._make((tuple(axes),))
+
+    def _init(self, axes: tuple) -> None:
+        self.axes = axes
+
+    def body(self) -> str:
+        return _axes_text(self.axes)
+
+    def print_with(self, p: Any) -> str:
+        return "#sdy<axis_ref_list" + self.body() + ">"
+
+
+class ListOfAxisRefListsAttr(Attribute):
+    """`#sdy<list_of_axis_ref_lists[{"x"}, {}]>`: axes per dimension
+    (all_gather, all_slice, reduce_scatter)."""
+
+    __slots__ = ("lists",)
+
+    def __new__(cls, lists: Sequence[Sequence[AxisRef]]) -> "ListOfAxisRefListsAttr":
+        return cls._make((tuple(tuple(a) for a in lists),))
+
+    def _init(self, lists: tuple) -> None:
+        self.lists = lists
+
+    def body(self) -> str:
+        return "[" + ", ".join(_axes_text(a) for a in self.lists) + "]"
+
+    def print_with(self, p: Any) -> str:
+        return "#sdy<list_of_axis_ref_lists" + self.body() + ">"
+
+
+class AllToAllParam(tuple):
+    """`{"x"}: 0->1`: (axes, src_dim, tgt_dim)."""
+
+    __slots__ = ()
+
+    def __new__(cls, axes: Sequence[AxisRef], src_dim: int, tgt_dim: int) -> "AllToAllParam":
+        return tuple.__new__(cls, (tuple(axes), int(src_dim), int(tgt_dim)))
+
+    def text(self) -> str:
+        return f"{_axes_text(self[0])}: {self[1]}->{self[2]}"
+
+
+class AllToAllParamListAttr(Attribute):
+    """`#sdy<all_to_all_param_list[{"x"}: 0->1, ...]>`"""
+
+    __slots__ = ("params",)
+
+    def __new__(cls, params: Sequence[AllToAllParam]) -> "AllToAllParamListAttr":
+        return cls._make((tuple(params),))
+
+    def _init(self, params: tuple) -> None:
+        self.params = params
+
+    def body(self) -> str:
+        return "[" + ", ".join(p.text() for p in self.params) + "]"
+
+    def print_with(self, p: Any) -> str:
+        return "#sdy<all_to_all_param_list" + self.body() + ">"
+
+
+def _bracketed(lx: _Lexer, item: Any) -> list:
+    lx.take("punct", "[")
+    out: list = []
+    if lx.accept("punct", "]"):
+        return out
+    while True:
+        out.append(item(lx))
+        if lx.accept("punct", "]"):
+            return out
+        lx.take("punct", ",")
+
+
+def _parse_axis_ref_list(lx: _Lexer) -> AxisRefListAttr:
+    return AxisRefListAttr(_axis_list(lx, False)[0])
+
+
+def _parse_list_of_lists(lx: _Lexer) -> ListOfAxisRefListsAttr:
+    return ListOfAxisRefListsAttr(_bracketed(lx, lambda x: _axis_list(x, False)[0]))
+
+
+def _param(lx: _Lexer) -> AllToAllParam:
+    axes, _ = _axis_list(lx, False)
+    lx.take("punct", ":")
+    src = int(lx.take("int"))
+    lx.take("arrow")
+    return AllToAllParam(axes, src, int(lx.take("int")))
+
+
+def _parse_all_to_all(lx: _Lexer) -> AllToAllParamListAttr:
+    return AllToAllParamListAttr(_bracketed(lx, _param))
+
+
 _FORMS = (("#sdy.mesh<", _parse_mesh_body), ("#sdy.sharding<", _parse_sharding_body),
-          ("#sdy.sharding_per_value<", _parse_per_value_body), ("#sdy<manual_axes", _parse_manual_axes_body))
+          ("#sdy.sharding_per_value<", _parse_per_value_body), ("#sdy<manual_axes", _parse_manual_axes_body),
+          ("#sdy<axis_ref_list", _parse_axis_ref_list), ("#sdy<list_of_axis_ref_lists", _parse_list_of_lists),
+          ("#sdy<all_to_all_param_list", _parse_all_to_all))
+# MLIR always reprints these canonically; the older forms above stay opaque
+# when not canonical (their spelling round-trips as it was)
+_CANONICALIZED = ("#sdy<axis_ref_list", "#sdy<list_of_axis_ref_lists", "#sdy<all_to_all_param_list")
 
 
-def parse_sdy_attr(text: str) -> Attribute | None:
+def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
     """The dialect's parse_attribute hook: a structured attribute, or None
-    (kept opaque) for other `#sdy` attributes and non-canonical spellings."""
+    (kept opaque) for other `#sdy` attributes and non-canonical spellings
+    (unless `canonical_only` is false)."""
     for prefix, parse in _FORMS:
         if text.startswith(prefix) and text.endswith(">"):
             body = text[len(prefix):-1]
@@ -378,7 +501,7 @@ def parse_sdy_attr(text: str) -> Attribute | None:
                 lx.done()
             except (_Err, ValueError):
                 return None
-            return v if v.text == text else None
+            return v if v.text == text or prefix in _CANONICALIZED or not canonical_only else None
     return None
 
 

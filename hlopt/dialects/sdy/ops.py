@@ -1,7 +1,9 @@
 """Shardy (sdy) ops: sdy.mesh, sdy.manual_computation, sdy.named_computation,
-sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group and
-sdy.constant with their custom forms; other sdy ops pass through
-generically (the dialect is open)."""
+sdy.return, sdy.sharding_constraint, sdy.reshard, sdy.sharding_group,
+sdy.constant, sdy.propagation_barrier, sdy.data_flow_edge and
+sdy.func_data_flow_edge with their custom forms and Shardy's verifiers (the
+collectives are in collectives.py); other sdy ops pass through generically
+(the dialect is open)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,12 @@ from hlopt.dialects.sdy.attributes import (
     ShardingPerValueAttr,
     parse_sdy_attr,
 )
+from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
 from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
-from hlopt.dialects.syntax_util import print_return
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, OpaqueAttr, StringAttr, symbol_name_text
-from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, I64Attr, IsA, Str
+from hlopt.ir.attributes import Attribute, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
+from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, Constraint, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.opdef import OpDef
@@ -32,6 +34,7 @@ from hlopt.ir.traits import (
     Symbol,
     Terminator,
 )
+from hlopt.ir.types import i32
 
 manual = lazy_module("hlopt.interp.manual")
 
@@ -105,50 +108,40 @@ class ManualComputationOp(OpDef):
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
 
     @classmethod
-    def verify(cls, op: Operation) -> None:
-        for what, attr_name, values in (("operand", "in_shardings", op.operands),
-                                        ("result", "out_shardings", op.results)):
-            sh = op.properties.get(attr_name)
-            if isinstance(sh, ShardingPerValueAttr) and len(sh.shardings) != len(values):
-                raise IRError(f"'{op.name}' op {what} shardings don't match number of values: "
-                              f"{len(sh.shardings)} shardings vs {len(values)} values", op)
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        """ManualComputationOp::verify, then its verifySymbolUses (Shardy's order)."""
+        from hlopt.dialects.sdy.verification import bound_manual_axes, mesh_of
+
+        manual = op.properties.get("manual_axes")
+        names = list(manual.axes) if isinstance(manual, ManualAxesAttr) else []
+        bound = bound_manual_axes(op)
+        for n in names:
+            if n in bound:
+                raise IRError(f"'{op.name}' op operates on axis \"{n}\" which is already bound by a parent "
+                              "sdy.manual_computation op", op, notes=[("parent bounding this axis as manual", bound[n])])
         entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
         if entry is None:
             return
-        from hlopt.dialects.sdy.verification import local_type, manual_size, sharding_error
-
-        manual = op.properties.get("manual_axes")
-        manual_names = set(manual.axes) if isinstance(manual, ManualAxesAttr) else set()
-        for what, values, attr_name in (("operand", op.operands, "in_shardings"),
-                                        ("result", op.results, "out_shardings")):
-            sh = op.properties.get(attr_name)
-            if not isinstance(sh, ShardingPerValueAttr):
-                continue
-            for i, (v, one) in enumerate(zip(values, sh.shardings)):
-                # Shardy names results by index and operands without one
-                where = f"{what} {i}" if what == "result" else what
-                msg = sharding_error(op, one, v.type)
-                if msg is not None:
-                    raise IRError(f"'{op.name}' op {where} - {msg}", op)
-                for d, dim in zip(getattr(v.type, "shape", ()), one.dims):
-                    n = manual_size(op, one, dim, manual_names)
-                    if d >= 0 and d % n:
-                        raise IRError(f"'{op.name}' op {what} dimension size {d} is not divisible by the manual "
-                                      f"axes size {n}", op)
         ret = entry.last_op
-        for what, values, inner, attr_name in (
-                ("operand", op.operands, entry.args, "in_shardings"),
-                ("result", op.results, ret.operands if ret is not None else [], "out_shardings")):
+        inner_results = [v.type for v in ret.operands] if ret is not None and ret.name == "sdy.return" else []
+        for what, values, inner, attr_name in (("operand", op.operands, [a.type for a in entry.args], "in_shardings"),
+                                               ("result", op.results, inner_results, "out_shardings")):
             sh = op.properties.get(attr_name)
-            for i, (v, a) in enumerate(zip(values, inner)):
-                want = v.type
-                if isinstance(sh, ShardingPerValueAttr) and i < len(sh.shardings):
-                    want = local_type(op, sh.shardings[i], v.type, manual_names) or v.type
-                ve, ae = getattr(v.type, "element_type", v.type), getattr(a.type, "element_type", a.type)
-                if ve is not ae or getattr(want, "shape", None) != getattr(a.type, "shape", None):
-                    raise IRError(f"'{op.name}' op {what} shape, corresponding sharding, and region {what} shape at "
-                                  f"index {i} must match. Expected local shape '{want.text}', actual local shape "
-                                  f"'{a.type.text}'", op)
+            if isinstance(sh, ShardingPerValueAttr):
+                _verify_manual_values(op, what, [v.type for v in values], inner, sh, set(names), symbols)
+        ins, outs = op.properties.get("in_shardings"), op.properties.get("out_shardings")
+        if not isinstance(ins, ShardingPerValueAttr) or not isinstance(outs, ShardingPerValueAttr):
+            return
+        if not ins.shardings and not outs.shardings:
+            return
+        meshes = {mesh_of(op, s, symbols) for s in ins.shardings + outs.shardings}
+        mesh = meshes.pop() if len(meshes) == 1 else None
+        if mesh is None and names:
+            raise IRError(f"'{op.name}' op all in and out shardings must be bound to the same mesh or an empty mesh.",
+                          op)
+        for n in names:
+            if mesh is not None and mesh.axis_size(n) is None:
+                raise IRError(f"'{op.name}' op unknown manual axis: \"{n}\"", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -171,15 +164,64 @@ class ManualComputationOp(OpDef):
         return manual.manual_computation(op, args, ctx)
 
 
+def _verify_manual_values(op: Operation, what: str, outer: list, inner: list, sh: ShardingPerValueAttr,
+                          manual: set, symbols: Any) -> None:
+    """verifyManualComputationValue: shardings valid for the global types,
+    counts, manual axes before free ones, local shapes."""
+    from hlopt.dialects.sdy.verification import (
+        ShardyError,
+        check_per_value,
+        local_type,
+        manual_size,
+        mesh_of,
+        raise_op_error,
+    )
+
+    if not outer and not inner and not sh.shardings:
+        return
+    try:
+        check_per_value(op, sh, outer, symbols)
+    except ShardyError as e:
+        raise_op_error(op, what + " ", e)
+    if len(outer) != len(inner):
+        raise IRError(f"'{op.name}' op number of op {what}s and region {what}s must match. Op has {len(outer)} op "
+                      f"{what}s and {len(inner)} region {what}s", op)
+    for i, (one, t, local) in enumerate(zip(sh.shardings, outer, inner)):
+        for d, dim in enumerate(one.dims):
+            free = next((k for k, a in enumerate(dim.axes) if a.name not in manual), None)
+            late = next((a for a in dim.axes[free:] if a.name in manual), None) if free is not None else None
+            if late is not None:
+                raise IRError(f"'{op.name}' op {what} sharding at index {i} must have all manual axes come before free "
+                              f"axes in its dimension sharding at index {d}. Saw manual axis {late.text()} after free "
+                              f"axis {dim.axes[dim.axes.index(late) - 1].text()}", op)
+        if not hasattr(t, "shape") or t.shape is None:
+            continue
+        mesh = mesh_of(op, one, symbols)
+        for size, dim in zip(t.shape, one.dims):
+            n = manual_size(op, one, dim, manual, mesh)
+            if size >= 0 and size % n:
+                raise IRError(f"'{op.name}' op {what} dimension size {size} is not divisible by the manual axes size "
+                              f"{n}", op)
+        want = local_type(op, one, t, manual)
+        if want is not None and want is not local:
+            raise IRError(f"'{op.name}' op {what} shape, corresponding sharding, and region {what} shape at index {i} "
+                          f"must match. Expected local shape '{want.text}', actual local shape "
+                          f"'{getattr(local, 'text', local)}'", op)
+
+
 class ReturnOp(OpDef):
     name = "sdy.return"
     results = ods.var_operand()
     traits = (Terminator(), ReturnLike(), Pure())
-    syntax_token = "RETURN_KW"
+    syntax_token = "SDY_RETURN"
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return print_return(op, p)
+        """`sdy.return {attrs} %a : T` (Shardy's format puts the dictionary first)."""
+        s = p.op_name(op) + p.attr_dict(op.attributes)
+        if op.operands:
+            s += f" {p.values(op.operands)} : {p.types(op.operand_types)}"
+        return s
 
 
 _SHARDING = "#sdy.sharding"
@@ -202,12 +244,14 @@ class _ShardingOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        from hlopt.dialects.sdy.verification import sharding_error
+        from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
 
         sh = op.properties.get("sharding")
-        msg = sharding_error(op, sh, op.operands[0].type, symbols) if isinstance(sh, ShardingAttr) else None
-        if msg is not None:
-            raise IRError(f"'{op.name}' op {msg}", op)
+        if isinstance(sh, ShardingAttr):
+            try:
+                check_sharding(op, sh, op.results[0].type, symbols)
+            except ShardyError as e:
+                raise_op_error(op, "", e)
     args_format = "sharding_args"
 
     @classmethod
@@ -300,6 +344,27 @@ class NamedComputationOp(OpDef):
     inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
 
     @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.dialects.sdy.verification import ShardyError, check_per_value, raise_op_error
+
+        entry = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        args = entry.args if entry is not None else []
+        if len(args) != len(op.operands):
+            raise IRError(f"number of block arguments must match the number of operands: {len(args)} != "
+                          f"{len(op.operands)}", op)
+        for i, (a, v) in enumerate(zip(args, op.operands)):
+            if a.type is not v.type:
+                raise IRError(f"expected the type of the {i}'th block argument to match the type of the "
+                              f"corresponding operand: '{a.type.text}' vs '{v.type.text}'", op)
+        for kw, values in (("in_shardings", op.operands), ("out_shardings", op.results)):
+            per = op.properties.get(kw)
+            if isinstance(per, ShardingPerValueAttr):
+                try:
+                    check_per_value(op, per, [v.type for v in values], symbols)
+                except ShardyError as e:
+                    raise_op_error(op, kw + " ", e)
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         n = op.properties.get("name")
         if not isinstance(n, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
@@ -318,20 +383,116 @@ class NamedComputationOp(OpDef):
         return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
-@classmethod  # type: ignore[misc]
-def _annotation(cls: type, op: Operation, args: list, ctx: Any) -> list:
-    """propagation_barrier's interpreter rule: an annotation of a global value."""
-    return [args[0]]
+_DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")
 
 
-_PASSTHROUGH = tuple(
-    type(_n.title().replace("_", "") + "Op", (OpDef,), {"name": f"sdy.{_n}", "inherent": _inh,
-                                                         **({"interpret": _annotation} if _n == "propagation_barrier"
-                                                            else {})})
-    for _n, _inh in (("propagation_barrier", ("allowed_direction",)), ("all_gather", ()), ("all_reduce", ()),
-                     ("all_slice", ()), ("all_to_all", ()), ("collective_permute", ()),
-                     ("data_flow_edge", ("sharding",))))
+def _print_unary(op: Operation, p: Any, keyword: str) -> str:
+    """`NAME %x[ keyword=value] {attrs} : T` (grammars/sdy.lark's sdy_unary)."""
+    return (f"{p.op_name(op)} {p.value(op.operands[0])}{keyword}" + p.attr_dict(op.attributes)
+            + " : " + p.type_text(op.results[0].type))
+
+
+class PropagationBarrierOp(OpDef):
+    """`sdy.propagation_barrier %x allowed_direction=BACKWARD {attrs} : T`"""
+
+    name = "sdy.propagation_barrier"
+    syntax_token = "SDY_UNARY"
+    input = ods.operand(AnyRankedTensor)
+    allowed_direction = ods.attr(Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32
+                                            and 0 <= a.value < len(_DIRECTIONS),
+                                            "allowed propagation direction"))
+    result = ods.result(AnyRankedTensor)
+    traits = (Pure(), SameOperandsAndResultType())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if _DIRECTIONS[op.properties.get("allowed_direction").value] == "BOTH":
+            raise IRError(f"'{op.name}' op cannot specify `BOTH` as the direction. Not blocking propagation "
+                          "direction makes the op redundant.", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return _print_unary(op, p, f" allowed_direction={_DIRECTIONS[op.properties.get('allowed_direction').value]}")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]  # an annotation of a global value
+
+
+def _static_result(op: Operation) -> None:
+    t = op.results[0].type
+    if not getattr(t, "has_static_shape", False):
+        raise IRError(f"'{op.name}' op expected {op.name} to have a static-shaped result. type: '{t.text}'", op)
+
+
+class DataFlowEdgeOp(OpDef):
+    """`sdy.data_flow_edge %x [sharding=<@mesh, [...]>] {attrs} : T`"""
+
+    name = "sdy.data_flow_edge"
+    syntax_token = "SDY_UNARY"
+    input = ods.operand(AnyShaped)
+    sharding = ods.opt_attr(ShardingC)
+    result = ods.result(AnyShaped)
+    traits = (SameOperandsAndResultType(),)
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
+
+        _static_result(op)
+        v = op.operands[0]
+        if len(v.uses) != 1:
+            raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to have a single user", op)
+        dep = getattr(v, "defining_op", None)
+        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and dep.name != "sdy.named_computation":
+            raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to not be defined by an SdyDialect "
+                          "op (other than an sdy.named_computation).", op,
+                          notes=[("sdy op defining the input of the sdy.data_flow_edge", dep)])
+        sh = op.properties.get("sharding")
+        if isinstance(sh, ShardingAttr):
+            try:
+                check_sharding(op, sh, op.results[0].type, symbols)
+            except ShardyError as e:
+                raise_op_error(op, "", e)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        sh = op.properties.get("sharding")
+        if sh is not None and not isinstance(sh, ShardingAttr):
+            return None
+        return _print_unary(op, p, f" sharding=<{sh.body()}>" if sh is not None else "")
+
+
+class FuncDataFlowEdgeOp(OpDef):
+    """`sdy.func_data_flow_edge %x {attrs} : T`"""
+
+    name = "sdy.func_data_flow_edge"
+    syntax_token = "SDY_UNARY"
+    operand = ods.operand(AnyShaped)
+    result = ods.result(AnyShaped)
+    traits = (SameOperandsAndResultType(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from hlopt.ir.core import BlockArgument
+        from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
+
+        _static_result(op)
+        v = op.operands[0]
+        if len(v.uses) != 1:
+            raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to have a single user", op)
+        if isinstance(v, BlockArgument):
+            owner = v.owner.parent_op
+            if owner is None or not implements(owner, CallableOpInterface):
+                raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to be a block argument of "
+                              "a func op.", op)
+        elif not implements(v.owner, CallOpInterface):
+            raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to be a result of call op.", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return _print_unary(op, p, "")
 
 
 OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,
-       NamedComputationOp, *_PASSTHROUGH)
+       NamedComputationOp, PropagationBarrierOp, DataFlowEdgeOp, FuncDataFlowEdgeOp, *COLLECTIVES)

@@ -1,0 +1,355 @@
+"""Shardy's explicit collectives (what its propagation and export emit):
+sdy.all_gather, sdy.all_slice, sdy.reduce_scatter, sdy.all_to_all,
+sdy.collective_permute, sdy.all_reduce, sdy.sharded_to_unreduced and
+sdy.replicated_to_unreduced, each with Shardy's custom form
+(`sdy.all_gather [{"x"}, {}] %v out_sharding=<@mesh, [{}, {}]> : T`) and
+verifier: the operand has a sharding, out_sharding is valid for the result
+and on the operand's mesh, and applying the op's axes to the operand's
+sharding gives out_sharding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects.sdy.attributes import (
+    AllToAllParamListAttr,
+    AxisRefListAttr,
+    ListOfAxisRefListsAttr,
+    ShardingAttr,
+)
+from hlopt.dialects.sdy.verification import (
+    ShardyError,
+    append_or_merge,
+    axis_size,
+    check_sharding,
+    is_suffix,
+    mesh_key,
+    mesh_of,
+    overlaps,
+    prefix_without,
+    raise_op_error,
+    verify_axis_list,
+    verify_sorted_axis_list,
+)
+from hlopt.ir import opdef as ods
+from hlopt.ir.constraints import IsA
+from hlopt.ir.core import BlockArgument, IRError, Operation, Value
+from hlopt.ir.interfaces import CallableOpInterface
+from hlopt.ir.opdef import OpDef
+from hlopt.ir.traits import SameOperandsAndResultType
+from hlopt.ir.types import ShapedType
+
+UNKNOWN = object()  # a value whose sharding hlopt does not model (never rejected for it)
+# ops whose results own their sharding through Shardy's ShardableDataFlowOpInterface
+_DATA_FLOW = ("sdy.manual_computation", "sdy.named_computation", "stablehlo.while", "stablehlo.case",
+              "stablehlo.optimization_barrier")
+
+ShardingC = IsA(ShardingAttr, "Tensor sharding")
+AnyShaped = IsA(ShapedType, "shaped of any type values")
+
+
+def value_sharding(v: Value) -> Any:
+    """Shardy's getSharding: the sharding a value carries (None if it has
+    none, UNKNOWN where hlopt does not model the owner)."""
+    from hlopt.dialects.sdy.attributes import ShardingPerValueAttr
+
+    if isinstance(v, BlockArgument):
+        owner = v.owner.parent_op if v.owner is not None else None
+        d = owner.opdef if owner is not None else None
+        if d is None or not issubclass(d, CallableOpInterface) or v.owner is not owner.regions[0].blocks[0]:
+            return UNKNOWN
+        attrs = d.arg_attrs(owner)
+        a = attrs[v.index].get("sdy.sharding") if v.index < len(attrs) and attrs[v.index] is not None else None
+        return a if isinstance(a, ShardingAttr) or a is None else UNKNOWN
+    op = v.owner
+    if op.name in _DATA_FLOW:
+        return UNKNOWN
+    if op.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"):
+        return op.properties.get("sharding")
+    if op.opdef is not None and issubclass(op.opdef, _Collective):
+        return op.properties.get("out_sharding")
+    per = op.attributes.get("sdy.sharding")
+    if per is None:
+        return None
+    if isinstance(per, ShardingPerValueAttr) and v.index < len(per.shardings):
+        return per.shardings[v.index]
+    return UNKNOWN
+
+
+class _Collective(OpDef):
+    """`NAME [AXES] %tensor out_sharding=<...> {attrs} : T` (grammars/sdy.lark)."""
+
+    syntax_token = "SDY_COLLECTIVE"  # grammars/sdy.lark's sdy_collective
+    tensor = ods.operand(AnyShaped)
+    out_sharding = ods.attr(ShardingC)
+    result = ods.result(AnyShaped)
+    traits = (SameOperandsAndResultType(),)
+    axes_field: str | None = None  # the property printed before the operand
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        """verifyCollectiveOp, then the op's own rule (`check`)."""
+        out = op.properties.get("out_sharding")
+        operand = value_sharding(op.operands[0])
+        if operand is None:
+            raise IRError(f"'{op.name}' op collective on operand without sharding", op)
+        mesh = mesh_of(op, out, symbols)
+        try:
+            check_sharding(op, out, op.results[0].type, symbols, mesh)
+        except ShardyError as e:
+            raise_op_error(op, "", e)
+        if operand is UNKNOWN or not isinstance(operand, ShardingAttr):
+            return
+        in_mesh = mesh_of(op, operand, symbols)
+        if in_mesh is None:
+            return
+        if not cls.different_meshes and in_mesh is not mesh:
+            raise IRError(f"'{op.name}' op result mesh does not match operand mesh", op,
+                          notes=[(f"operand mesh: {in_mesh.text}", op.operands[0])])
+        if len(out.dims) != len(operand.dims):
+            raise IRError(f"'{op.name}' op result sharding has rank {len(out.dims)} but operand sharding has rank "
+                          f"{len(operand.dims)}", op)
+        try:
+            cls.check(op, operand, out, mesh)
+        except ShardyError as e:
+            raise_op_error(op, "", e)
+
+    different_meshes = False
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        pass
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        out = op.properties.get("out_sharding")
+        if not isinstance(out, ShardingAttr) or op.operands[0].type is not op.results[0].type:
+            return None
+        s = p.op_name(op)
+        if cls.axes_field is not None:
+            axes = op.properties.get(cls.axes_field)
+            if axes is None or not hasattr(axes, "body"):
+                return None
+            s += " " + axes.body()
+        return (f"{s} {p.value(op.operands[0])} out_sharding=<{out.body()}>" + p.attr_dict(op.attributes)
+                + " : " + p.type_text(op.results[0].type))
+
+
+def _expect_dims(expected: list, out: ShardingAttr, dim: int) -> None:
+    if tuple(expected) != out.dims[dim].axes:
+        raise ShardyError(f"result sharding doesn't match expected sharding "
+                          f"[{', '.join(a.text() for a in expected)}] on dimension {dim}")
+
+
+def _gather(axes: list, refs: Any, dim: int, mesh: Any, what: str) -> list:
+    """Remove `refs` from the end of a dimension's axes (gatherAxesAlongDim)."""
+    axes = list(axes)
+    for ref in reversed(refs):
+        if not axes or not is_suffix(ref, axes[-1], mesh):
+            raise ShardyError(f"can't apply {what} axis {ref.text()} to operand sharding on dimension {dim}")
+        rest = prefix_without(axes.pop(), ref, mesh)
+        if rest is not None:
+            axes.append(rest)
+    return axes
+
+
+def _slice(axes: Any, refs: Any, mesh: Any) -> list:
+    out = list(axes)
+    for ref in refs:
+        append_or_merge(out, ref, mesh)
+    return out
+
+
+def _per_dim(op: Operation, lists: Any, operand: ShardingAttr, out: ShardingAttr, mesh: Any, apply: Any) -> None:
+    """verifyCollectiveWithAxesPerDim."""
+    seen: set = set()
+    subs: dict = {}
+    for refs in lists:
+        msg = verify_axis_list(refs, mesh, seen, subs)
+        if msg is not None:
+            raise ShardyError(msg)
+    if len(out.dims) != len(lists):
+        raise ShardyError(f"result sharding has rank {len(out.dims)} but collective axes has rank {len(lists)}")
+    for dim, (d, refs) in enumerate(zip(operand.dims, lists)):
+        _expect_dims(apply(d.axes, refs, dim), out, dim)
+
+
+_PER_DIM = IsA(ListOfAxisRefListsAttr, "List of axis ref lists")
+
+
+class _PerDimCollective(_Collective):
+    """Axes per dimension, applied to the operand's dimension shardings."""
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        _per_dim(op, op.properties.get(cls.axes_field).lists, operand, out, mesh,
+                 lambda axes, refs, dim: cls.apply(axes, refs, dim, mesh))
+
+    @classmethod
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _slice(axes, refs, mesh)
+
+
+class AllGatherOp(_PerDimCollective):
+    name = "sdy.all_gather"
+    gathering_axes = ods.attr(_PER_DIM)
+    axes_field = "gathering_axes"
+
+    @classmethod
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _gather(axes, refs, dim, mesh, "gathering")
+
+
+class AllSliceOp(_PerDimCollective):
+    name = "sdy.all_slice"
+    slicing_axes = ods.attr(_PER_DIM)
+    axes_field = "slicing_axes"
+
+
+class ReduceScatterOp(_PerDimCollective):
+    name = "sdy.reduce_scatter"
+    reduce_scatter_axes = ods.attr(_PER_DIM)
+    axes_field = "reduce_scatter_axes"
+
+
+class AllToAllOp(_Collective):
+    name = "sdy.all_to_all"
+    params = ods.attr(IsA(AllToAllParamListAttr, "List of all-to-all parameters"))
+    axes_field = "params"
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        params = op.properties.get("params").params
+        if not params:
+            raise ShardyError("parameter list is empty")
+        rank = len(getattr(op.results[0].type, "shape", ()) or ())
+        seen_dims: set = set()
+        seen: set = set()
+        subs: dict = {}
+        prev_src = -1
+        for axes, src, tgt in params:
+            msg = verify_axis_list(axes, mesh, seen, subs)
+            if msg is not None:
+                raise ShardyError(msg)
+            for d, what in ((src, "source"), (tgt, "target")):
+                if not 0 <= d < rank:
+                    raise ShardyError(f"{what} dimension {d} is out of range [0, {rank})")
+            for d in (src, tgt):
+                if d in seen_dims:
+                    raise ShardyError(f"overlapping source/target dimensions in all-to-all params: {d}")
+                seen_dims.add(d)
+            if prev_src >= src:
+                raise ShardyError(f"source dimensions are not sorted in ascending order: {src} appears after "
+                                  f"{prev_src}")
+            prev_src = src
+        for axes, src, tgt in params:
+            _expect_dims(_gather(operand.dims[src].axes, axes, src, mesh, "all-to-all"), out, src)
+            _expect_dims(_slice(operand.dims[tgt].axes, axes, mesh), out, tgt)
+        for dim, d in enumerate(operand.dims):
+            if dim not in seen_dims:
+                _expect_dims(list(d.axes), out, dim)
+
+
+class CollectivePermuteOp(_Collective):
+    name = "sdy.collective_permute"
+    different_meshes = True
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        in_mesh = mesh_of(op, operand)
+        if in_mesh is not None and in_mesh.axes != mesh.axes:
+            raise ShardyError("result mesh has different axes than operand mesh",
+                              [(f"operand mesh: {in_mesh.text}", op.operands[0])])
+        if in_mesh is not None and operand.mesh != out.mesh and in_mesh.device_ids == mesh.device_ids:
+            raise ShardyError("result mesh name is different but same device ids as operand",
+                              [(f"operand mesh: {in_mesh.text}", op.operands[0])])
+        for dim, (a, b) in enumerate(zip(operand.dims, out.dims)):
+            if a.axes == b.axes:
+                continue
+            n_in = _sharded_size(a.axes, mesh)
+            n_out = _sharded_size(b.axes, mesh)
+            if n_in != n_out:
+                raise ShardyError(f"sharded size of result doesn't match operand on dimension {dim}: {n_out} != "
+                                  f"{n_in}")
+
+
+def _sharded_size(axes: Any, mesh: Any) -> int:
+    n = 1
+    for a in axes:
+        n *= axis_size(a, mesh)
+    return n
+
+
+class AllReduceOp(_Collective):
+    name = "sdy.all_reduce"
+    reduction_axes = ods.attr(IsA(AxisRefListAttr, "List of axis refs"))
+    axes_field = "reduction_axes"
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        if [d.axes for d in operand.dims] != [d.axes for d in out.dims] or operand.replicated != out.replicated:
+            raise ShardyError("operand and result shardings are not equivalent")
+        refs = op.properties.get("reduction_axes").axes
+        msg = verify_sorted_axis_list(refs, mesh, set(), {}, "reduction")
+        if msg is not None:
+            raise ShardyError(msg)
+        taken = [a for d in operand.dims for a in d.axes] + list(operand.replicated)
+        for ref in refs:
+            if any(overlaps(ref, a, mesh) for a in taken):
+                raise ShardyError(f"reduction axis {ref.text()} overlaps with operand dimension sharding or "
+                                  f"replicated axes")
+            if any(overlaps(ref, a, mesh) for a in out.unreduced):
+                raise ShardyError(f"reduction axis {ref.text()} overlaps with result unreduced axes")
+
+
+def _sorted_merged(axes: list, mesh: Any) -> list:
+    """Shardy's sortAndMergeAxes: mesh order, adjacent sub-axes merged."""
+    out: list = []
+    for ref in sorted(axes, key=lambda r: mesh_key(r, mesh)):
+        append_or_merge(out, ref, mesh)
+    return out
+
+
+class ShardedToUnreducedOp(_PerDimCollective):
+    name = "sdy.sharded_to_unreduced"
+    axes = ods.attr(_PER_DIM)
+    axes_field = "axes"
+
+    @classmethod
+    def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
+        return _gather(axes, refs, dim, mesh, "shard-to-unreduce")
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        super().check(op, operand, out, mesh)
+        want = list(operand.unreduced) + [a for refs in op.properties.get("axes").lists for a in refs]
+        if _sorted_merged(want, mesh) != list(out.unreduced):
+            raise ShardyError("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes")
+
+
+class ReplicatedToUnreducedOp(_Collective):
+    name = "sdy.replicated_to_unreduced"
+    axes = ods.attr(IsA(AxisRefListAttr, "List of axis refs"))
+    axes_field = "axes"
+
+    @classmethod
+    def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
+        if operand.dims != out.dims:
+            raise ShardyError("input and output must share the same dimension shardings")
+        refs = op.properties.get("axes").axes
+        if not refs:
+            raise ShardyError("r2u axes must not be empty")
+        msg = verify_sorted_axis_list(refs, mesh, set(), {}, "r2u")
+        if msg is not None:
+            raise ShardyError(msg)
+        for ref in refs:
+            if any(overlaps(ref, a, mesh) for d in operand.dims for a in d.axes):
+                raise ShardyError(f"r2u axis {ref.text()} overlaps with operand dimension sharding")
+            if any(overlaps(ref, a, mesh) for a in operand.unreduced):
+                raise ShardyError(f"r2u axis {ref.text()} overlaps with operand unreduced axes")
+        if _sorted_merged(list(operand.unreduced) + list(refs), mesh) != list(out.unreduced):
+            raise ShardyError("out_unreduced_axes should be in_unreduced_axes + r2u_axes")
+
+
+COLLECTIVES = (AllGatherOp, AllSliceOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp, AllReduceOp,
+               ShardedToUnreducedOp, ReplicatedToUnreducedOp)
