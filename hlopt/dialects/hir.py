@@ -671,6 +671,13 @@ DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACK
                   parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
 
 
+def op_signature(op: Operation) -> tuple:
+    """Name, properties, operand and result types: all that `is_resharding`,
+    `input_axis_map` and the segmentation policies read. Its parts are
+    uniqued, so passes can decide once per signature instead of once per op."""
+    return (op.name, op.properties, *op.operand_types, *op.result_types)
+
+
 def is_resharding(op: Operation) -> bool:
     """An input and the output differ in mesh or in which axes are didx
     (axes matched through the op's dimension mapping)."""

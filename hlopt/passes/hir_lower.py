@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.analysis.resharding import NotLowerable, communication_kind
-from hlopt.dialects.hir import communication_error, communication_props, is_resharding
+from hlopt.dialects.hir import communication_error, communication_props, is_resharding, op_signature
 from hlopt.dialects.hir_attrs import RequestType
 from hlopt.ir.attributes import DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import Operation, no_gc
@@ -37,8 +37,8 @@ class HirLower(Pass):
         taken = {o.properties.get("sym_name").value for o in body.ops
                  if isinstance(o.properties.get("sym_name"), StringAttr)}
         self._taken, self._next = taken, 0
-        # what an op lowers to depends only on its name, properties and types
-        # (all uniqued): decided once per distinct signature, not once per op
+        # what an op lowers to depends only on its signature: decided once
+        # per distinct signature, not once per op
         self._plans: dict[tuple, tuple | None] = {}
         self._private = StringAttr("private")
         rw = Rewriter()
@@ -56,7 +56,7 @@ class HirLower(Pass):
 
     def _plan(self, op: Operation) -> tuple | None:
         """None (not a resharding op), or (kind, properties, error message or None)."""
-        key = (op.name, op.properties, *op.operand_types, *op.result_types)
+        key = op_signature(op)
         try:
             return self._plans[key]
         except KeyError:

@@ -151,7 +151,7 @@ class ComputePattern(StreamPattern):
         rw.set_insertion_point_before(loop.head)
         buf = rw.create("hir.allocate", (), [out_t], location=loc).results[0]
         ins = []
-        props = dict(op.properties.entries)
+        props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i, v in enumerate(d.inputs(op)):
             mapped = input_axis_map(op, i)
             a = mapped.index(axis) if axis in mapped else None
@@ -161,7 +161,7 @@ class ComputePattern(StreamPattern):
             ins.append(loop.slice(v, a, loc))
             if issubclass(d, ReduceOp):  # dims after the dropped axis shift down
                 dims = [x - (x > a) for x in d.reduced_dims(op)]
-                props["dims"] = DenseArrayAttr(i64, dims)
+                props = {**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)}
         out = loop.slice(buf, axis, loc)
         loop.at_body()
         rw.create(op.name, ins + [out], (), properties=props, attributes=op.attributes, location=loc)
