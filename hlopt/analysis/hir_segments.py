@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hlopt.dialects.hir import ComputeOp, is_resharding
+from hlopt.dialects.hir import ComputeOp, is_resharding, op_signature
 from hlopt.ir.core import Block, Operation
 
 ShouldMerge = Callable[[Operation, Operation], bool]
@@ -53,6 +53,21 @@ class Policy:
 
     def should_merge(self, prev: Operation, op: Operation) -> bool:
         return not self.standalone(prev) and not self.standalone(op)
+
+    def memoized(self) -> "Policy":
+        """This policy deciding once per op signature (`op_signature`: what
+        the built-in policies read). For one pass run: the memo holds the
+        types of that run's IR."""
+        memo: dict[tuple, bool] = {}
+
+        def standalone(op: Operation) -> bool:
+            key = op_signature(op)
+            r = memo.get(key)
+            if r is None:
+                r = memo[key] = self.standalone(op)
+            return r
+
+        return Policy(self.name, standalone)
 
 
 POLICIES = {p.name: p for p in (Policy("resharding", _resharding_standalone),

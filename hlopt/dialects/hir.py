@@ -467,6 +467,58 @@ def _drop(shape: tuple, axis: int | None) -> tuple:
     return shape if axis is None else shape[:axis] + shape[axis + 1:]
 
 
+def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -> str | None:
+    """Why a `kind` communication cannot move `in_t` into `out_t` (with or
+    without a reduction operation), or None. A function of the types alone,
+    so that lowering can check a (kind, types) pair once, not once per op."""
+    if in_t.element_type is not out_t.element_type:
+        return "requires the same element type for input and output"
+    src, dst = mesh_of(in_t), mesh_of(out_t)
+    di, do = didx_axis(in_t), didx_axis(out_t)
+    reducing = kind in ("allreduce", "reduce", "reducescatter")
+    if reducing != reducing_op:
+        return f"'{kind}' {'requires' if reducing else 'takes no'} a reduction operation"
+    if reducing:
+        checks = [(di is not None, "requires an input sharded (didx) on the reduced axis"),
+                  (tuple(out_t.shape) == _drop(tuple(in_t.shape), di),
+                   "requires the output shape to be the input shape without its didx axis")]
+    else:
+        checks = [(tuple(in_t.shape) == tuple(out_t.shape), "requires input and output of the same shape")]
+    if kind == "allgather":
+        checks += [(src == dst, "requires the input and output on the same mesh"),
+                   (di is not None and do is None, "requires a sharded input and an unsharded output")]
+    elif kind == "gather":
+        checks += [(di is not None and do is None, "requires a sharded input and an unsharded output"),
+                   (len(dst) == 1, "requires a single-device output mesh")]
+    elif kind == "scatter":
+        checks += [(di is None and do is not None, "requires an unsharded input and a sharded output"),
+                   (len(src) == 1, "requires a single-device input mesh")]
+    elif kind == "broadcast":
+        checks += [(di is None and do is None, "requires unsharded input and output"),
+                   (len(src) == 1, "requires a single-device input mesh")]
+    elif kind == "sendrecv":
+        checks += [(len(src) == len(dst), "requires input and output meshes of the same size"),
+                   (di == do, "requires the same didx axis on input and output"),
+                   (src != dst, "requires different input and output meshes")]
+    elif kind == "allreduce":
+        checks += [(src == dst, "requires the input and output on the same mesh"),
+                   (do is None, "requires an unsharded output")]
+    elif kind == "reduce":
+        checks += [(len(dst) == 1, "requires a single-device output mesh"),
+                   (do is None, "requires an unsharded output")]
+    elif kind == "reducescatter":
+        checks += [(src == dst, "requires the input and output on the same mesh"),
+                   (do is not None, "requires a sharded output")]
+    for ok, msg in checks:
+        if not ok:
+            return f"{kind} {msg}"
+    for t in (in_t, out_t):
+        d = didx_axis(t)
+        if d is not None and t.shape[d] % len(mesh_of(t)):
+            return f"didx axis of extent {t.shape[d]} does not divide over {len(mesh_of(t))} devices"
+    return None
+
+
 class CommunicationOp(OpDef, MemoryEffectsInterface):
     """Start a collective (or point-to-point transfer) from `input` into the
     buffer `out`; `hir.wait` on its request completes it."""
@@ -490,55 +542,9 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     def verify(cls, op: Operation) -> None:
         kind = cls.get(op, "kind").value
         in_t, out_t = op.operands[0].type, op.operands[1].type
-        if in_t.element_type is not out_t.element_type:
-            raise op_error(op, "requires the same element type for input and output")
-        src, dst = mesh_of(in_t), mesh_of(out_t)
-        di, do = didx_axis(in_t), didx_axis(out_t)
-        reducing = kind in ("allreduce", "reduce", "reducescatter")
-        red = cls.get(op, "reduce")
-        if reducing != (red is not None):
-            raise op_error(op, f"'{kind}' {'requires' if reducing else 'takes no'} a reduction operation")
-
-        def need(cond: bool, msg: str) -> None:
-            if not cond:
-                raise op_error(op, f"{kind} {msg}")
-
-        if reducing:
-            need(di is not None, "requires an input sharded (didx) on the reduced axis")
-            need(tuple(out_t.shape) == _drop(tuple(in_t.shape), di),
-                 "requires the output shape to be the input shape without its didx axis")
-        else:
-            need(tuple(in_t.shape) == tuple(out_t.shape), "requires input and output of the same shape")
-        if kind == "allgather":
-            need(src == dst, "requires the input and output on the same mesh")
-            need(di is not None and do is None, "requires a sharded input and an unsharded output")
-        elif kind == "gather":
-            need(di is not None and do is None, "requires a sharded input and an unsharded output")
-            need(len(dst) == 1, "requires a single-device output mesh")
-        elif kind == "scatter":
-            need(di is None and do is not None, "requires an unsharded input and a sharded output")
-            need(len(src) == 1, "requires a single-device input mesh")
-        elif kind == "broadcast":
-            need(di is None and do is None, "requires unsharded input and output")
-            need(len(src) == 1, "requires a single-device input mesh")
-        elif kind == "sendrecv":
-            need(len(src) == len(dst), "requires input and output meshes of the same size")
-            need(di == do, "requires the same didx axis on input and output")
-            need(src != dst, "requires different input and output meshes")
-        elif kind == "allreduce":
-            need(src == dst, "requires the input and output on the same mesh")
-            need(do is None, "requires an unsharded output")
-        elif kind == "reduce":
-            need(len(dst) == 1, "requires a single-device output mesh")
-            need(do is None, "requires an unsharded output")
-        elif kind == "reducescatter":
-            need(src == dst, "requires the input and output on the same mesh")
-            need(do is not None, "requires a sharded output")
-        for t in (in_t, out_t):
-            d = didx_axis(t)
-            if d is not None and t.shape[d] % len(mesh_of(t)):
-                raise op_error(op, f"didx axis of extent {t.shape[d]} does not divide over "
-                                   f"{len(mesh_of(t))} devices")
+        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None)
+        if msg is not None:
+            raise op_error(op, msg)
         team = _i64s(cls.get(op, "team"))
         want = expected_team(kind, in_t, out_t)
         if team != want:
@@ -663,6 +669,13 @@ OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, 
 
 DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACKS,
                   parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
+
+
+def op_signature(op: Operation) -> tuple:
+    """Name, properties, operand and result types: all that `is_resharding`,
+    `input_axis_map` and the segmentation policies read. Its parts are
+    uniqued, so passes can decide once per signature instead of once per op."""
+    return (op.name, op.properties, *op.operand_types, *op.result_types)
 
 
 def is_resharding(op: Operation) -> bool:

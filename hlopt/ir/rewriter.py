@@ -117,8 +117,10 @@ class Rewriter(Builder):
                             result_types: Sequence[Type] | None = None, **kw: Any) -> Operation:
         with self.saved():
             self.set_insertion_point_before(op)
+            # op.lazy_location by default: resolving a source position reads the source text
+            loc = kw.pop("location") if "location" in kw else op.lazy_location
             new = self.create(name, operands, op.result_types if result_types is None else result_types,
-                              location=kw.pop("location", op.location), **kw)
+                              location=loc, **kw)
         self.replace_op(op, new)
         return new
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.analysis.resharding import NotLowerable, communication_kind
-from hlopt.dialects.hir import CommunicationOp, communication_props, is_resharding
+from hlopt.dialects.hir import communication_error, communication_props, is_resharding, op_signature
 from hlopt.dialects.hir_attrs import RequestType
-from hlopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
-from hlopt.ir.core import IRError, Operation, no_gc
+from hlopt.ir.attributes import DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.core import Operation, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import FunctionType
 from hlopt.passes.base import Pass
@@ -37,6 +37,10 @@ class HirLower(Pass):
         taken = {o.properties.get("sym_name").value for o in body.ops
                  if isinstance(o.properties.get("sym_name"), StringAttr)}
         self._taken, self._next = taken, 0
+        # what an op lowers to depends only on its signature: decided once
+        # per distinct signature, not once per op
+        self._plans: dict[tuple, tuple | None] = {}
+        self._private = StringAttr("private")
         rw = Rewriter()
         with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
             for fn in [o for o in body.ops if o.name == "func.func"]:
@@ -45,8 +49,31 @@ class HirLower(Pass):
                 for o in list(fn.regions[0].blocks[0].ops):
                     if o.name == "hir.kernel":
                         self._outline(rw, fn, o)
-                    elif is_resharding(o) and o.results:
-                        self._communicate(rw, o)
+                    elif o.results:
+                        plan = self._plan(o)
+                        if plan is not None:
+                            self._communicate(rw, o, plan)
+
+    def _plan(self, op: Operation) -> tuple | None:
+        """None (not a resharding op), or (kind, properties, error message or None)."""
+        key = op_signature(op)
+        try:
+            return self._plans[key]
+        except KeyError:
+            pass
+        plan = None
+        if is_resharding(op):
+            try:
+                kind, red = communication_kind(op)
+            except NotLowerable as e:
+                plan = (None, None, f"cannot lower resharding op: {e}")
+            else:
+                in_t, out_t = op.operands[0].type, op.results[0].type
+                err = communication_error(kind, in_t, out_t, red is not None)
+                plan = (kind, DictionaryAttr(communication_props(kind, in_t, out_t, red)),
+                        None if err is None else f"cannot lower resharding op to {kind}: {err}")
+        self._plans[key] = plan
+        return plan
 
     def _fresh(self) -> str:
         while f"kernel_{self._next}" in self._taken:
@@ -60,7 +87,7 @@ class HirLower(Pass):
         ft = FunctionType(kernel.operand_types, kernel.result_types)
         rw.set_insertion_point_before(host)
         fn = rw.create("func.func", properties={"sym_name": StringAttr(name), "function_type": TypeAttr(ft),
-                                                "sym_visibility": StringAttr("private")},
+                                                "sym_visibility": self._private},
                        regions=1, location=kernel.lazy_location)
         rw.inline_region_before(kernel.regions[0], fn.regions[0], 0)
         y = fn.regions[0].blocks[0].last_op
@@ -69,22 +96,16 @@ class HirLower(Pass):
                                properties={"callee": SymbolRefAttr(name)})
         self.stat("kernels")
 
-    def _communicate(self, rw: Rewriter, op: Operation) -> None:
-        try:
-            kind, red = communication_kind(op)
-        except NotLowerable as e:
-            self.fail(f"cannot lower resharding op: {e}", op)
+    def _communicate(self, rw: Rewriter, op: Operation, plan: tuple) -> None:
+        _kind, props, err = plan
+        if err is not None:
+            self.fail(err, op)
         out_t = op.results[0].type
+        loc = op.lazy_location
         rw.set_insertion_point_before(op)
-        buf = rw.create("hir.allocate", (), [out_t], location=op.lazy_location)
+        buf = rw.create("hir.allocate", (), [out_t], location=loc)
         comm = rw.create("hir.communication", [op.operands[0], buf.results[0]], [RequestType()],
-                         properties=communication_props(kind, op.operands[0].type, out_t, red),
-                         location=op.lazy_location)
-        try:
-            CommunicationOp.verify(comm)
-        except IRError as e:
-            msg = e.args[0].split(" op ", 1)[-1]
-            self.fail(f"cannot lower resharding op to {kind}: {msg}", op)
-        rw.create("hir.wait", [comm.results[0]], location=op.lazy_location)
+                         properties=props, location=loc)
+        rw.create("hir.wait", [comm.results[0]], location=loc)
         rw.replace_op(op, [buf.results[0]])
         self.stat("communications")

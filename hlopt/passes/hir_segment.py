@@ -57,6 +57,7 @@ class HirSegment(Pass):
         policy = POLICIES.get(self.policy)
         if policy is None:
             self.fail(f"unknown segmentation policy '{self.policy}' (expected one of: {', '.join(POLICIES)})", op)
+        policy = policy.memoized()
         if not op.regions or not op.regions[0].blocks:
             return
         rw = Rewriter()

@@ -57,6 +57,7 @@ class StreamLoop:
                  fork: str = "before-loop", join: str = "in-loop"):
         self.rw, self.extent = rw, extent
         loc = before.lazy_location
+        arg_loc = before.location  # block arguments hold resolved locations (the printer reads them)
         rw.set_insertion_point_before(before)
         idx = IndexType()
         pool = {"pool": IntegerAttr(num_streams, i64)}
@@ -68,7 +69,7 @@ class StreamLoop:
             for the main stream) or the join (the current stream waits for `%w`)."""
             loop = rw.create("scf.for", bounds, (), regions=1, location=loc)
             ip = rw.insertion_point()
-            j = rw.create_block(loop.regions[0], [idx], [loc]).args[0]
+            j = rw.create_block(loop.regions[0], [idx], [arg_loc]).args[0]
             w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
             if fork:
                 rw.create("hir.set_current_stream", [w], location=loc)
@@ -88,7 +89,7 @@ class StreamLoop:
             self.head = self.op
         if join == "after-loop":  # the main stream waits for every worker after the loop
             worker_loop(fork=False)
-        body = rw.create_block(self.op.regions[0], [idx], [loc])
+        body = rw.create_block(self.op.regions[0], [idx], [arg_loc])
         self.iv = body.args[0]
         if main is None:
             main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
@@ -150,7 +151,7 @@ class ComputePattern(StreamPattern):
         rw.set_insertion_point_before(loop.head)
         buf = rw.create("hir.allocate", (), [out_t], location=loc).results[0]
         ins = []
-        props = dict(op.properties.entries)
+        props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i, v in enumerate(d.inputs(op)):
             mapped = input_axis_map(op, i)
             a = mapped.index(axis) if axis in mapped else None
@@ -160,7 +161,7 @@ class ComputePattern(StreamPattern):
             ins.append(loop.slice(v, a, loc))
             if issubclass(d, ReduceOp):  # dims after the dropped axis shift down
                 dims = [x - (x > a) for x in d.reduced_dims(op)]
-                props["dims"] = DenseArrayAttr(i64, dims)
+                props = {**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)}
         out = loop.slice(buf, axis, loc)
         loop.at_body()
         rw.create(op.name, ins + [out], (), properties=props, attributes=op.attributes, location=loc)

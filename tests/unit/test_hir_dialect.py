@@ -127,6 +127,63 @@ def test_segmentation_predicate_is_pluggable() -> None:
     assert [[o.name for o in s.ops] for s in custom] == [["hir.exp", "hir.neg"], ["hir.abs"]]
 
 
+def test_memoized_policy_decides_once_per_signature() -> None:
+    # two ops of one signature (name, properties, types) and two of others
+    ops = _ops("""#d = #hir.sharding<[didx], mesh = [0, 1]>
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+func.func @f(%a: tensor<4xf32, #d>, %b: tensor<4xf32, #r>) -> tensor<4xf32, #r> {
+  %0 = hir.set %a : tensor<4xf32, #d> -> tensor<4xf32, #r>
+  %1 = hir.set %a : tensor<4xf32, #d> -> tensor<4xf32, #r>
+  %2 = hir.exp %b : tensor<4xf32, #r> -> tensor<4xf32, #r>
+  %3 = hir.add %0, %1 : (tensor<4xf32, #r>, tensor<4xf32, #r>) -> tensor<4xf32, #r>
+  return %3 : tensor<4xf32, #r>
+}""")
+    asked: list[Operation] = []
+
+    def standalone(op: Operation) -> bool:
+        asked.append(op)
+        return POLICIES["standalone"].standalone(op)
+
+    memo = type(POLICIES["standalone"])("counting", standalone).memoized()
+    assert [memo.standalone(o) for o in ops[:4]] == [True, True, False, True]
+    assert [memo.standalone(o) for o in ops[:4]] == [POLICIES["standalone"].standalone(o) for o in ops[:4]]
+    assert asked == [ops[0], ops[2], ops[3]]  # %1 shares %0's signature
+    segs = find_segments(ops[0].parent, memo.should_merge, memo.standalone)
+    assert [(len(s.ops), s.standalone) for s in segs] == [(1, True), (1, True), (1, False), (1, True)]
+    assert asked == [ops[0], ops[2], ops[3]]
+
+
+def test_lowering_decides_each_signature_once_and_fails_at_the_op() -> None:
+    """hir-lower plans once per signature: ops of one signature lower alike,
+    others get their own communication, and an invalid one fails at its op."""
+    from hlopt.passes.manager import PassManager, PipelineFailure
+
+    head = """#d = #hir.sharding<[didx], mesh = [0, 1]>
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+#g = #hir.sharding<[serial], mesh = [1]>
+#s = #hir.sharding<[didx], mesh = [2, 3]>
+func.func @f(%a: tensor<4xf32, #d>, %o: tensor<4xf32, #r>) -> tensor<4xf32, #r> {
+  %0 = hir.set %a : tensor<4xf32, #d> -> tensor<4xf32, #r>
+  %1 = hir.set %a : tensor<4xf32, #d> -> tensor<4xf32, #r>
+  %2 = hir.set %a : tensor<4xf32, #d> -> tensor<4xf32, #g>
+"""
+    m = hlopt.parse_module(head + "  return %1 : tensor<4xf32, #r>\n}\n")
+    PassManager.from_text("builtin.module(hir-lower)").run(m)
+    fn = m.regions[0].blocks[0].first_op
+    comms = [o for o in fn.regions[0].blocks[0].ops if o.name == "hir.communication"]
+    assert [(o.properties.get("kind").value, list(o.properties.get("team").values)) for o in comms] == [
+        ("allgather", [0, 1]), ("allgather", [0, 1]), ("gather", [0, 1])]
+    assert comms[0].properties is comms[1].properties  # one plan, one uniqued dictionary
+
+    m = hlopt.parse_module(head + "  %3 = hir.set %o : tensor<4xf32, #r> -> tensor<4xf32, #s>\n"
+                           "  return %1 : tensor<4xf32, #r>\n}\n")
+    bad = list(m.regions[0].blocks[0].first_op.regions[0].blocks[0].ops)[3]
+    with pytest.raises(PipelineFailure) as e:
+        PassManager.from_text("builtin.module(hir-lower)").run(m)
+    assert e.value.op is bad
+    assert e.value.message == "cannot lower resharding op to scatter: scatter requires a single-device input mesh"
+
+
 def test_ops_built_through_the_rewriter_verify() -> None:
     m = hlopt.parse_module("func.func @f(%i: index) {\n  return\n}")
     fn = m.regions[0].blocks[0].first_op
