@@ -21,6 +21,7 @@ from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import WRITE, BranchOpInterface, Effect, MemoryEffectsInterface
 from hlopt.ir.matchers import int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operand
+from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator
 from hlopt.ir.types import IntegerType, i1
 
@@ -92,6 +93,7 @@ def _merge_blocks(rw: Any, source: Block, dest: Block, args: list[Value]) -> Non
 
 
 # -- cf.br ----------------------------------------------------------------------------------
+@debug_name("")
 def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     """br ^bb1(args) where ^bb1 has no other predecessor: merge ^bb1 in."""
     succ = op.successors[0]
@@ -104,6 +106,7 @@ def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("")
 def _br_pass_through(op: Operation, rw: Any) -> bool:
     """br ^bb1 where ^bb1 only branches on: branch to its target directly."""
     dest = op.successors[0]
@@ -117,6 +120,7 @@ def _br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("SimplifyUniformBlockArguments")
 def _br_uniform_args(op: Operation, rw: Any) -> bool:
     """MLIR's uniform-incoming-values pattern (llvm PR 183966): a destination
     argument every predecessor passes the same value for is replaced by that
@@ -191,6 +195,7 @@ def _cond_br_parts(op: Operation) -> tuple[Value, list[Value], list[Value]]:
     return vals[0], vals[1:1 + nt], vals[1 + nt:1 + nt + nf]
 
 
+@debug_name("SimplifyConstCondBranchPred")
 def _cond_br_const(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     c = int_value(cond)
@@ -202,6 +207,7 @@ def _cond_br_const(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("SimplifyPassThroughCondBranch")
 def _cond_br_pass_through(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     t, f = op.successors
@@ -216,6 +222,7 @@ def _cond_br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("SimplifyCondBranchIdenticalSuccessors")
 def _cond_br_identical(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     t, f = op.successors
@@ -240,6 +247,7 @@ def _cond_br_identical(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("CondBranchTruthPropagation")
 def _cond_br_truth(op: Operation, rw: Any) -> bool:
     """Uses of the condition inside a successor reached only through this
     branch become constants (MLIR's CondBranchTruthPropagation)."""
@@ -318,6 +326,7 @@ class CondBranchOp(OpDef, BranchOpInterface):
 
 
 # -- cf.assert ------------------------------------------------------------------------------
+@debug_name("")
 def _assert_true(op: Operation, rw: Any) -> bool:
     if int_value(op.operand(0)) == 1:
         rw.erase_op(op)
