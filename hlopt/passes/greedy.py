@@ -443,6 +443,12 @@ class GreedyRewriteDriver(Listener):
                 return False
             self.iterations += 1
             self.worklist.clear()
+            erased = False
+            if not cfg.region_simplify:
+                # MLIR's driver still erases unreachable blocks, before each
+                # iteration (patterns assume dominance); a change like any other
+                for r in self.regions:
+                    erased |= self._erase_unreachable(r)
             # a fresh folder each iteration, as MLIR's: constants it owned
             # before are hoisted again only where they are not in a leading run
             self.folder = OperationFolder(self.rewriter)
@@ -450,7 +456,7 @@ class GreedyRewriteDriver(Listener):
                 self._populate(r)
             if cfg.top_down:
                 self.worklist.reverse()
-            again = self._process()
+            again = self._process() or erased
             if cfg.region_simplify:
                 for r in self.regions:
                     again |= self._simplify_regions(r)
