@@ -129,33 +129,42 @@ def _br_pass_through(op: Operation, rw: Any) -> bool:
 
 
 @debug_name("SimplifyUniformBlockArguments")
-def _br_uniform_args(op: Operation, rw: Any) -> bool:
-    """MLIR's uniform-incoming-values pattern (llvm PR 183966): a destination
-    argument every predecessor passes the same value for is replaced by that
-    value (the argument stays, for region DCE to drop)."""
-    dest = op.successors[0]
-    if not dest.args:
-        return False
-    incoming: list[list[Value]] = [[] for _ in dest.args]
-    for b in dest.parent.blocks:
-        t = b.last_op
-        if t is None or dest not in t.successors:
-            continue
-        d = t.opdef
-        if d is None or not hasattr(d, "successor_operand_index"):
-            return False
-        for si, sb in enumerate(t.successors):
-            if sb is dest:
-                first, n = d.successor_operand_index(t, si)
-                for ai, v in enumerate(t.operands[first:first + n]):
-                    incoming[ai].append(v)
+def _uniform_block_args(op: Operation, rw: Any) -> bool:
+    """MLIR's uniform-incoming-values pattern (llvm PR 183966), on every
+    branch op's successors: a destination argument every predecessor passes
+    the same value for is replaced by that value (the argument stays, for
+    region DCE to drop); only blocks with several incoming edges. iree-opt
+    tries it after cf.br's own patterns but before cf.switch's (found with
+    max-num-rewrites=N on inputs where several apply)."""
     changed = False
-    for a, vals in zip(dest.args, incoming):
-        v = vals[0] if vals else None
-        if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+    seen: set[Block] = set()
+    for dest in op.successors:
+        if dest in seen or not dest.args:
             continue
-        rw.replace_all_uses_with(a, v)
-        changed = True
+        seen.add(dest)
+        incoming: list[list[Value]] = [[] for _ in dest.args]
+        ok = True
+        for b in dest.parent.blocks:
+            t = b.last_op
+            if t is None or dest not in t.successors:
+                continue
+            d = t.opdef
+            if d is None or not hasattr(d, "successor_operand_index"):
+                ok = False
+                break
+            for si, sb in enumerate(t.successors):
+                if sb is dest:
+                    first, n = d.successor_operand_index(t, si)
+                    for ai, v in enumerate(t.operands[first:first + n]):
+                        incoming[ai].append(v)
+        if not ok or len(incoming[0]) < 2:  # one edge in: the merge and pass-through patterns' job
+            continue
+        for a, vals in zip(dest.args, incoming):
+            v = vals[0] if vals else None
+            if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+                continue
+            rw.replace_all_uses_with(a, v)
+            changed = True
     return changed
 
 
@@ -188,7 +197,7 @@ class BranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_br_to_single_pred, _br_pass_through, _br_uniform_args)
+        return (_br_to_single_pred, _br_pass_through, _uniform_block_args)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
@@ -545,7 +554,7 @@ class SwitchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_switch_only_default, _switch_drop_default_cases, _switch_const_flag, _switch_pass_through,
+        return (_uniform_block_args, _switch_only_default, _switch_drop_default_cases, _switch_const_flag, _switch_pass_through,
                 _switch_from_case_of_switch, _switch_from_default_of_switch)
 
     @classmethod

@@ -481,8 +481,9 @@ class GreedyRewriteDriver(Listener):
         changed = False
         cfg = self.config
         rw = self.rewriter
+        start = self.num_rewrites  # MLIR's limit is per iteration
         while self.worklist:
-            if 0 <= cfg.max_num_rewrites <= self.num_rewrites:
+            if 0 <= cfg.max_num_rewrites <= self.num_rewrites - start:
                 break
             op = self.worklist.pop()
             if op is None or not self._in_scope(op):
