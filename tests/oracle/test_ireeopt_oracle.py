@@ -38,10 +38,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+from gen_cf import gen_switch_program  # noqa: E402
 from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
-from gen_cf import gen_switch_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
 
 
