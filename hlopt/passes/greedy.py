@@ -275,7 +275,7 @@ class OperationFolder:
     def __init__(self, rewriter: Rewriter):
         self.rewriter = rewriter
         self.scopes: dict[Region, dict[tuple, Operation]] = {}
-        self.owned: dict[Operation, tuple] = {}  # folder-owned constant -> its key
+        self.owned: dict[Operation, tuple] = {}  # folder-owned constant -> (its region, its key)
 
     def insert_known_constant(self, op: Operation, value: Attribute | None = None) -> bool:
         """Returns False if `op` was replaced by an existing constant."""
@@ -302,17 +302,17 @@ class OperationFolder:
         elif entry.first_op is not op and op.prev_op not in self.owned:
             self.rewriter.move_op_before(op, entry.first_op)
         consts[key] = op
-        self.owned[op] = key
+        self.owned[op] = (region, key)
         return True
 
     def notify_removal(self, op: Operation) -> None:
-        key = self.owned.pop(op, None)
-        if key is None:
+        entry = self.owned.pop(op, None)
+        if entry is None:
             return
-        for consts in self.scopes.values():
-            if consts.get(key) is op:
-                del consts[key]
-                return
+        region, key = entry  # its own scope only: a scan of every scope was quadratic in functions
+        consts = self.scopes.get(region)
+        if consts is not None and consts.get(key) is op:
+            del consts[key]
 
 
 # -- driver ----------------------------------------------------------------------
