@@ -114,7 +114,7 @@ GEN_SWITCH_SEEDS = range(24)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
-              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir")
+              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
