@@ -128,14 +128,15 @@ def _br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
-@debug_name("SimplifyUniformBlockArguments")
+@debug_name("")
 def _uniform_block_args(op: Operation, rw: Any) -> bool:
     """MLIR's uniform-incoming-values pattern (llvm PR 183966), on every
     branch op's successors: a destination argument every predecessor passes
     the same value for is replaced by that value (the argument stays, for
     region DCE to drop); only blocks with several incoming edges. iree-opt
-    tries it after cf.br's own patterns but before cf.switch's (found with
-    max-num-rewrites=N on inputs where several apply)."""
+    tries it after cf.br's and cf.cond_br's own patterns but before
+    cf.switch's (found with max-num-rewrites=N on inputs where several
+    apply); it has no name disable-patterns can select."""
     changed = False
     seen: set[Block] = set()
     for dest in op.successors:
@@ -332,7 +333,7 @@ class CondBranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth)
+        return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth, _uniform_block_args)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:

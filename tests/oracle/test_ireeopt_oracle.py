@@ -141,6 +141,12 @@ XFAIL[("gen_module/3", "*", "*")] = _SIGNLESS
 for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonicalize,cse", "canonicalize,cse"):
     XFAIL[("gen_module/6", _p, "*")] = _SIGNLESS  # (its symbol-dce fails on an unknown symbol table in both)
 
+# After one iteration a constant materialized by a fold sits one op later
+# than in MLIR (hlopt's folder hoists it before the next iteration's leading
+# run; with more iterations both agree). Present on main before the options.
+XFAIL[("gen_program/27", "canon-one-iteration", "custom")] = (
+    "one-iteration constant placement differs from MLIR's OperationFolder (also on main)")
+
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
 
@@ -229,7 +235,9 @@ def _option_cases():
     inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "lit/cf/", "lit/canonicalize/"))]
     for input_id in inputs:
         for pipeline in OPTION_PIPELINES:
-            yield pytest.param(input_id, pipeline, id=f"{input_id}-{pipeline}")
+            cause = _cause(input_id, pipeline, "custom")
+            marks = [pytest.mark.xfail(strict=True, reason=cause)] if cause else []
+            yield pytest.param(input_id, pipeline, marks=marks, id=f"{input_id}-{pipeline}")
 
 
 @pytest.mark.parametrize("input_id,pipeline", list(_option_cases()))
