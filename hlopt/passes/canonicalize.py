@@ -27,11 +27,11 @@ class Canonicalizer(Pass):
     # options in MLIR's (alphabetical) order
     cse_between_iterations: bool = field(default=False, metadata={
         "help": "Run full CSE between each pattern-application iteration"})
-    disable_patterns: list[str] = field(default_factory=list, metadata={
+    disable_patterns: tuple[str, ...] = field(default=(), metadata={
         "help": "Labels of patterns that should be filtered out during application"})
-    enable_patterns: list[str] = field(default_factory=list, metadata={
+    enable_patterns: tuple[str, ...] = field(default=(), metadata={
         "help": "Labels of patterns that should be used during application, all other patterns are filtered out"})
-    filter_dialects: list[str] = field(default_factory=list, metadata={
+    filter_dialects: tuple[str, ...] = field(default=(), metadata={
         "help": "If non-empty, only collect canonicalization patterns from the dialects with the given namespaces"})
     max_iterations: int = field(default=10, metadata={
         "help": "Max. iterations between applying patterns / simplifying regions (-1: no limit)"})
