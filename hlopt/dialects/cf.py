@@ -1,9 +1,14 @@
-"""cf: unstructured control flow (cf.br, cf.cond_br, cf.assert), declared
-with MLIR's custom forms, verifiers, memory effects and canonicalization
-patterns. Other cf ops (cf.switch) pass through generically.
+"""cf: unstructured control flow (cf.br, cf.cond_br, cf.switch, cf.assert),
+declared with MLIR's custom forms, verifiers, memory effects and
+canonicalization patterns.
 
     cf.br ^bb1(%a, %b : i32, f32)
     cf.cond_br %c, ^bb1(%a : i32), ^bb2
+    cf.switch %flag : i32, [
+      default: ^bb1(%a : i32),
+      42: ^bb2,
+      -3: ^bb3(%b : i32)
+    ]
     cf.assert %c, "message"
 """
 
@@ -11,21 +16,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
-from hlopt.ir.constraints import Constraint, Str
+from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr
+from hlopt.ir.constraints import AnySignless, Constraint, DenseArrayOf, Str
 from hlopt.ir.core import Block, IRError, Operation, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import WRITE, BranchOpInterface, Effect, MemoryEffectsInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import int_value
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operand
-from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator
-from hlopt.ir.types import IntegerType, i1
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operand, var_successor
+from hlopt.ir.rewriter import debug_name
+from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator, op_error
+from hlopt.ir.types import IndexType, IntegerType, VectorType, i1
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.interp.values")
 
 Bool = Constraint(lambda t: t is i1, "1-bit signless integer")
+IntElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstance(a.element_type, (IntegerType,
+                                                                                               IndexType)),
+                         "integer elements attribute")
 
 
 # -- helpers the patterns share --------------------------------------------------------
@@ -93,6 +102,7 @@ def _merge_blocks(rw: Any, source: Block, dest: Block, args: list[Value]) -> Non
 
 
 # -- cf.br ----------------------------------------------------------------------------------
+@debug_name("")
 def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     """br ^bb1(args) where ^bb1 has no other predecessor: merge ^bb1 in."""
     succ = op.successors[0]
@@ -105,6 +115,7 @@ def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("")
 def _br_pass_through(op: Operation, rw: Any) -> bool:
     """br ^bb1 where ^bb1 only branches on: branch to its target directly."""
     dest = op.successors[0]
@@ -118,33 +129,44 @@ def _br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
-def _br_uniform_args(op: Operation, rw: Any) -> bool:
-    """MLIR's uniform-incoming-values pattern (llvm PR 183966): a destination
-    argument every predecessor passes the same value for is replaced by that
-    value (the argument stays, for region DCE to drop)."""
-    dest = op.successors[0]
-    if not dest.args:
-        return False
-    incoming: list[list[Value]] = [[] for _ in dest.args]
-    for b in dest.parent.blocks:
-        t = b.last_op
-        if t is None or dest not in t.successors:
-            continue
-        d = t.opdef
-        if d is None or not hasattr(d, "successor_operand_index"):
-            return False
-        for si, sb in enumerate(t.successors):
-            if sb is dest:
-                first, n = d.successor_operand_index(t, si)
-                for ai, v in enumerate(t.operands[first:first + n]):
-                    incoming[ai].append(v)
+@debug_name("")
+def _uniform_block_args(op: Operation, rw: Any) -> bool:
+    """MLIR's uniform-incoming-values pattern (llvm PR 183966), on every
+    branch op's successors: a destination argument every predecessor passes
+    the same value for is replaced by that value (the argument stays, for
+    region DCE to drop); only blocks with several incoming edges. iree-opt
+    tries it after cf.br's and cf.cond_br's own patterns but before
+    cf.switch's (found with max-num-rewrites=N on inputs where several
+    apply); it has no name disable-patterns can select."""
     changed = False
-    for a, vals in zip(dest.args, incoming):
-        v = vals[0] if vals else None
-        if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+    seen: set[Block] = set()
+    for dest in op.successors:
+        if dest in seen or not dest.args:
             continue
-        rw.replace_all_uses_with(a, v)
-        changed = True
+        seen.add(dest)
+        incoming: list[list[Value]] = [[] for _ in dest.args]
+        ok = True
+        for b in dest.parent.blocks:
+            t = b.last_op
+            if t is None or dest not in t.successors:
+                continue
+            d = t.opdef
+            if d is None or not hasattr(d, "successor_operand_index"):
+                ok = False
+                break
+            for si, sb in enumerate(t.successors):
+                if sb is dest:
+                    first, n = d.successor_operand_index(t, si)
+                    for ai, v in enumerate(t.operands[first:first + n]):
+                        incoming[ai].append(v)
+        if not ok or len(incoming[0]) < 2:  # one edge in: the merge and pass-through patterns' job
+            continue
+        for a, vals in zip(dest.args, incoming):
+            v = vals[0] if vals else None
+            if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+                continue
+            rw.replace_all_uses_with(a, v)
+            changed = True
     return changed
 
 
@@ -158,7 +180,7 @@ class BranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_successor_args(op, op.successors[0], list(op.operands), "")
+        _verify_successor_args(op, 0, list(op.operands))
 
     @classmethod
     def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
@@ -177,7 +199,7 @@ class BranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_br_to_single_pred, _br_pass_through, _br_uniform_args)
+        return (_br_to_single_pred, _br_pass_through, _uniform_block_args)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
@@ -192,6 +214,7 @@ def _cond_br_parts(op: Operation) -> tuple[Value, list[Value], list[Value]]:
     return vals[0], vals[1:1 + nt], vals[1 + nt:1 + nt + nf]
 
 
+@debug_name("SimplifyConstCondBranchPred")
 def _cond_br_const(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     c = int_value(cond)
@@ -203,6 +226,7 @@ def _cond_br_const(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("SimplifyPassThroughCondBranch")
 def _cond_br_pass_through(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     t, f = op.successors
@@ -217,6 +241,7 @@ def _cond_br_pass_through(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("SimplifyCondBranchIdenticalSuccessors")
 def _cond_br_identical(op: Operation, rw: Any) -> bool:
     cond, t_ops, f_ops = _cond_br_parts(op)
     t, f = op.successors
@@ -241,6 +266,7 @@ def _cond_br_identical(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("CondBranchTruthPropagation")
 def _cond_br_truth(op: Operation, rw: Any) -> bool:
     """Uses of the condition inside a successor reached only through this
     branch become constants (MLIR's CondBranchTruthPropagation)."""
@@ -295,8 +321,8 @@ class CondBranchOp(OpDef, BranchOpInterface):
     @classmethod
     def verify(cls, op: Operation) -> None:
         _, t, f = _cond_br_parts(op)
-        _verify_successor_args(op, op.successors[0], t, "")
-        _verify_successor_args(op, op.successors[1], f, "")
+        _verify_successor_args(op, 0, t)
+        _verify_successor_args(op, 1, f)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -308,7 +334,7 @@ class CondBranchOp(OpDef, BranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth)
+        return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth, _uniform_block_args)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
@@ -318,7 +344,242 @@ class CondBranchOp(OpDef, BranchOpInterface):
         return 1, list(args[1 + nt:])
 
 
+# -- cf.switch ------------------------------------------------------------------------------
+# successors are [default, case 0, case 1, ...]; operands are the flag, the
+# default's operands, then every case's (case_operand_segments splits them)
+_Case = tuple[int, Block, list[Value]]
+
+
+def _switch_parts(op: Operation) -> tuple[Value, list[Value], list[_Case]]:
+    """(flag, default operands, [(value, dest, operands)] per case)."""
+    _, nd, _ = op.properties.get("operandSegmentSizes").values
+    vals = op.operands
+    cv = op.properties.get("case_values")
+    values = list(cv.flat_values()) if cv is not None else []
+    segs = op.properties.get("case_operand_segments").values
+    cases, k = [], 1 + nd
+    for v, dest, n in zip(values, op.successors[1:], segs):
+        cases.append((v, dest, vals[k:k + n]))
+        k += n
+    return vals[0], vals[1:1 + nd], cases
+
+
+def _create_switch(rw: Any, flag: Value, default: Block, default_ops: list[Value], cases: list[_Case],
+                   loc: Any) -> Operation:
+    props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32), [len(c[2]) for c in cases])}
+    if cases:
+        props["case_values"] = DenseElementsAttr(VectorType([len(cases)], flag.type), [c[0] for c in cases])
+    case_ops = [v for c in cases for v in c[2]]
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(default_ops), len(case_ops)])
+    return rw.create("cf.switch", [flag, *default_ops, *case_ops], [], properties=props,
+                     successors=[default] + [c[1] for c in cases], location=loc)
+
+
+def _replace_switch(op: Operation, rw: Any, default: Block, default_ops: list[Value], cases: list[_Case]) -> bool:
+    new = _create_switch(rw, op.operand(0), default, default_ops, cases, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _branch_to_case(op: Operation, rw: Any, value: int) -> bool:
+    """MLIR's foldSwitch: branch to the case holding `value`, else the default."""
+    _, d_ops, cases = _switch_parts(op)
+    dest, ops = next(((b, o) for v, b, o in cases if v == value), (op.successors[0], d_ops))
+    rw.replace_op(op, _create_br(rw, dest, ops, op.location).results)
+    return True
+
+
+@debug_name("")
+def _switch_only_default(op: Operation, rw: Any) -> bool:
+    _, d_ops, cases = _switch_parts(op)
+    if cases:
+        return False
+    rw.replace_op(op, _create_br(rw, op.successors[0], d_ops, op.location).results)
+    return True
+
+
+@debug_name("")
+def _switch_drop_default_cases(op: Operation, rw: Any) -> bool:
+    """Cases that branch where the default does, with its operands, go."""
+    flag, d_ops, cases = _switch_parts(op)
+    default = op.successors[0]
+    keep = [c for c in cases if not (c[1] is default and _same_values(c[2], d_ops))]
+    return len(keep) != len(cases) and _replace_switch(op, rw, default, d_ops, keep)
+
+
+@debug_name("")
+def _switch_const_flag(op: Operation, rw: Any) -> bool:
+    c = int_value(op.operand(0))
+    return c is not None and _branch_to_case(op, rw, c)
+
+
+@debug_name("")
+def _switch_pass_through(op: Operation, rw: Any) -> bool:
+    flag, d_ops, cases = _switch_parts(op)
+    changed = False
+    default = op.successors[0]
+    r = _collapse(default, d_ops)
+    if r is not None:
+        default, d_ops = r
+        changed = True
+    new_cases = []
+    for v, b, o in cases:
+        r = _collapse(b, o)
+        if r is not None:
+            b, o = r
+            changed = True
+        new_cases.append((v, b, o))
+    return changed and _replace_switch(op, rw, default, d_ops, new_cases)
+
+
+def _pred_switch(op: Operation) -> Operation | None:
+    """The cf.switch on the same flag that is the only edge into op's block."""
+    preds = op.parent.predecessors
+    if len(preds) != 1 or _edge_count(op.parent) != 1:
+        return None
+    t = preds[0].last_op
+    if t is None or t.name != "cf.switch" or t.operand(0) is not op.operand(0):
+        return None
+    return t
+
+
+@debug_name("")
+def _switch_from_case_of_switch(op: Operation, rw: Any) -> bool:
+    """Reached through a case of a switch on the same flag: that case's value."""
+    pred = _pred_switch(op)
+    if pred is None or pred.successors[0] is op.parent:
+        return False
+    _, _, cases = _switch_parts(pred)
+    value = next(v for v, b, _ in cases if b is op.parent)
+    return _branch_to_case(op, rw, value)
+
+
+@debug_name("")
+def _switch_from_default_of_switch(op: Operation, rw: Any) -> bool:
+    """Reached through the default of a switch on the same flag: the values
+    that switch sends elsewhere cannot occur here."""
+    pred = _pred_switch(op)
+    if pred is None or pred.successors[0] is not op.parent:
+        return False
+    _, _, pred_cases = _switch_parts(pred)
+    gone = {v for v, b, _ in pred_cases if b is not op.parent}
+    _, d_ops, cases = _switch_parts(op)
+    keep = [c for c in cases if c[0] not in gone]
+    return len(keep) != len(cases) and _replace_switch(op, rw, op.successors[0], d_ops, keep)
+
+
+def _same_values(a: list[Value], b: list[Value]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+class SwitchOp(OpDef, BranchOpInterface):
+    name = "cf.switch"
+    summary = "switch operation"
+    syntax_token = "CF_SWITCH"
+    flag = operand(AnySignless)
+    defaultOperands = var_operand()
+    caseOperands = var_operand()
+    case_values = opt_attr(IntElements)
+    case_operand_segments = attr(DenseArrayOf(32))
+    defaultDestination = successor()
+    caseDestinations = var_successor()
+    traits = (AttrSizedOperandSegments(), Pure(), Terminator())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        segs = op.properties.get("case_operand_segments").values
+        _, _, nc = op.properties.get("operandSegmentSizes").values
+        if any(n < 0 for n in segs):
+            raise op_error(op, "'case_operand_segments' attribute cannot have negative elements")
+        if sum(segs) != nc:
+            raise op_error(op, f"caseOperands count ({nc}) does not match with the total size ({sum(segs)}) "
+                               "specified in attribute 'case_operand_segments'")
+        cv = op.properties.get("case_values")
+        n_dest = len(op.successors) - 1
+        if cv is None and n_dest == 0:
+            return
+        if cv is None:
+            raise op_error(op, f"number of case values (0) should match number of case destinations ({n_dest})")
+        flag_t = op.operand(0).type
+        if cv.element_type is not flag_t:
+            raise op_error(op, f"'flag' type ('{flag_t.text}') should match case value type "
+                               f"('{cv.element_type.text}')")
+        if len(cv.flat_values()) != n_dest:
+            raise op_error(op, f"number of case values ({len(cv.flat_values())}) should match number of case "
+                               f"destinations ({n_dest})")
+        if len(segs) != n_dest:  # (MLIR accepts this and mis-prints it; hlopt would misread the operands)
+            raise op_error(op, f"number of case operand segments ({len(segs)}) should match number of case "
+                               f"destinations ({n_dest})")
+        for i in range(len(op.successors)):
+            first, n = cls.successor_operand_index(op, i)
+            _verify_successor_args(op, i, op.operands[first:first + n])
+
+    @classmethod
+    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
+        _, nd, _ = op.properties.get("operandSegmentSizes").values
+        if index == 0:
+            return 1, nd
+        segs = op.properties.get("case_operand_segments").values
+        return 1 + nd + sum(segs[:index - 1]), segs[index - 1]
+
+    @classmethod
+    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
+        """Drop one forwarded operand, keeping both segment attributes in step."""
+        first, _ = cls.successor_operand_index(op, index)
+        op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
+        seg = list(op.properties.get("operandSegmentSizes").values)
+        if index == 0:
+            seg[1] -= 1
+        else:
+            seg[2] -= 1
+            cs = list(op.properties.get("case_operand_segments").values)
+            cs[index - 1] -= 1
+            op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
+        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if any(k not in ("operandSegmentSizes", "case_values", "case_operand_segments")
+               for k, _ in op.properties.entries):
+            return None
+        cv = op.properties.get("case_values")
+        if cv is not None and not isinstance(cv.type, VectorType) and len(op.successors) > 1:
+            return None  # the custom form re-creates the values as a vector
+        flag, d_ops, cases = _switch_parts(op)
+        ind = "  " * (p.indent + 1)
+        items = ["default: " + _succ_text(p, op.successors[0], d_ops)]
+        items += [f"{v}: " + _succ_text(p, b, o) for v, b, o in cases]
+        body = (",\n" + ind).join(items)
+        close = "\n" + "  " * p.indent + "]" if cases else "]"
+        return (p.op_name(op) + " " + p.value(flag) + " : " + p.type_text(flag.type) + ", [\n" + ind + body
+                + close + p.attr_dict(op.attributes))
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_uniform_block_args, _switch_only_default, _switch_drop_default_cases, _switch_const_flag, _switch_pass_through,
+                _switch_from_case_of_switch, _switch_from_default_of_switch)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
+        t = op.operand(0).type
+        flag = int(np.asarray(args[0]))
+        if isinstance(t, IntegerType) and t.width > 0:  # case values are held signed: compare bit patterns
+            m = 1 << t.width
+            flag %= m
+            if flag >= m >> 1 and t.width > 1:
+                flag -= m
+        _, d_ops, cases = _switch_parts(op)
+        nd = len(d_ops)
+        k = 1 + nd
+        for i, (v, _, o) in enumerate(cases):
+            if flag == v or (t is i1 and flag % 2 == v % 2):
+                return i + 1, list(args[k:k + len(o)])
+            k += len(o)
+        return 0, list(args[1:1 + nd])
+
+
 # -- cf.assert ------------------------------------------------------------------------------
+@debug_name("")
 def _assert_true(op: Operation, rw: Any) -> bool:
     if int_value(op.operand(0)) == 1:
         rw.erase_op(op)
@@ -356,14 +617,14 @@ class AssertOp(OpDef, MemoryEffectsInterface):
 
 
 # -- shared verification and syntax ------------------------------------------------------
-def _verify_successor_args(op: Operation, dest: Block, operands: list[Value], what: str) -> None:
+def _verify_successor_args(op: Operation, index: int, operands: list[Value]) -> None:
+    dest = op.successors[index]
     if len(operands) != len(dest.args):
-        raise IRError(f"branch has {len(operands)} operands for successor #"
-                      f"{op.successors.index(dest)}, but target block has {len(dest.args)}", op)
+        raise IRError(f"branch has {len(operands)} operands for successor #{index}, but target block has "
+                      f"{len(dest.args)}", op)
     for i, (v, a) in enumerate(zip(operands, dest.args)):
         if v.type is not a.type:
-            raise IRError(f"type mismatch for bb argument #{i} of successor #"
-                          f"{op.successors.index(dest)}", op)
+            raise IRError(f"type mismatch for bb argument #{i} of successor #{index}", op)
 
 
 def _succ_text(p: Any, block: Block, operands: list[Value]) -> str:
@@ -409,6 +670,44 @@ def cf_cond_br(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("cf.cond_br", [cond, *tv, *fv], [], {"operandSegmentSizes": seg}, a, (), succs), kw.start_pos
 
 
+def cf_switch_default(s: Any, c: list) -> tuple:
+    succ, ops = c
+    return None, s.block_ref(str(succ)[1:], succ.start_pos), _succ_operands(s, ops)
+
+
+def cf_switch_case(s: Any, c: list) -> tuple:
+    value, succ, ops = c
+    return int(str(value), 0), s.block_ref(str(succ)[1:], succ.start_pos), _succ_operands(s, ops)
+
+
+def cf_switch(s: Any, c: list) -> tuple[Operation, int]:
+    kw, flag_tok, ttok, default, *cases, attrs = c
+    t = s.decode_type(ttok)
+    if not isinstance(t, IntegerType):  # MLIR's custom parser takes no index flag (the generic form does)
+        raise s.error(f"custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, "
+                      f"but found '{t.text}'", ttok.start_pos)
+    flag = s.lookup(str(flag_tok)[1:].split("#")[0], 0, t, flag_tok.start_pos)
+    _, d_dest, d_ops = default
+    case_ops = [v for _, _, o in cases for v in o]
+    props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32), [len(o) for _, _, o in cases])}
+    if cases:
+        values = [_wrap_signed(v, t.width) for v, _, _ in cases]
+        props["case_values"] = DenseElementsAttr(VectorType([len(cases)], t), values)
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(d_ops), len(case_ops)])
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return (Operation("cf.switch", [flag, *d_ops, *case_ops], [], props, a, (), [d_dest] + [b for _, b, _ in cases]),
+            kw.start_pos)
+
+
+def _wrap_signed(v: int, width: int) -> int:
+    """A case value as MLIR's APInt of the flag's width holds it (signed)."""
+    if width <= 0:
+        return v
+    m = 1 << width
+    v %= m
+    return v - m if v >= m >> 1 and width > 1 else v
+
+
 def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
     kw, cond_tok, msg, attrs = c
     cond = s.lookup(str(cond_tok)[1:].split("#")[0], 0, i1, cond_tok.start_pos)
@@ -419,6 +718,8 @@ def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("cf.assert", [cond], [], {"msg": m}, a), kw.start_pos
 
 
-DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, AssertOp), grammar="cf.lark",
-                  syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_assert": cf_assert},
+DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
+                  syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_switch": cf_switch,
+                          "cf_switch_default": cf_switch_default, "cf_switch_case": cf_switch_case,
+                          "cf_assert": cf_assert},
                   allow_unknown_ops=True)

@@ -20,8 +20,17 @@ MLIR), folders and canonicalization patterns.
 
 The one-line forms share one grammar rule (grammars/tensor.lark): the op
 name, its argument text as one OP_ARGS token (decoded here), then the types.
-tensor.pad, tensor.generate and tensor.yield (forms with regions) are parsed
-and printed in the generic form.
+tensor.pad, tensor.generate and tensor.yield have their own rules (a
+region in the middle of the form):
+
+    %padded = tensor.pad %t nofold low[1, %i] high[1, 2] {
+    ^bb0(%a: index, %b: index):
+      tensor.yield %p : f32
+    } : tensor<4x?xf32> to tensor<6x?xf32>
+    %generated = tensor.generate %d {
+    ^bb0(%a: index, %b: index):
+      tensor.yield %v : f32
+    } : tensor<?x3xf32>
 """
 
 from __future__ import annotations
@@ -30,14 +39,39 @@ import re
 from math import prod
 from typing import Any
 
-from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
-from hlopt.ir.constraints import AnyRankedTensor, AnyTensor, AnyType, Constraint, Index, IntAttr, TensorOf
-from hlopt.ir.core import Operation, Value
+from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr, UnitAttr
+from hlopt.ir.constraints import (
+    AnyRankedTensor,
+    AnyTensor,
+    AnyType,
+    Constraint,
+    DenseArrayOf,
+    Index,
+    IntAttr,
+    TensorOf,
+    Unit,
+)
+from hlopt.ir.core import IRError, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import constant_value, int_value
-from hlopt.ir.opdef import OpDef, attr, operand, result, var_operand
-from hlopt.ir.traits import AttrSizedOperandSegments, Pure, op_error
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result, var_operand
+from hlopt.ir.opdef import region as region_def
+from hlopt.ir.rewriter import debug_name
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    HasParent,
+    Pure,
+    RecursiveMemoryEffects,
+    ReturnLike,
+    SingleBlockImplicitTerminator,
+    Terminator,
+    op_error,
+)
 from hlopt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, UnrankedTensorType, index
+
+np = lazy_module("numpy")
+interp_values = lazy_module("hlopt.interp.values")
 
 K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in static_offsets/sizes/strides arrays
 
@@ -901,6 +935,200 @@ def _use(s: Any, v: tuple[str, int], t: Any) -> Value:
     return s.lookup(m.group(1), int(m.group(2) or 0), t, v[1])
 
 
+# -- ops with a region: pad, generate and their yield -------------------------------------
+def _static_list(a: Any) -> list[int]:
+    return list(a.values) if a is not None else []
+
+
+def _index_list(static: list[int], dyn: list[Value]) -> list:
+    """Mixed static/dynamic list: ints, and Values where static holds kDynamic."""
+    it = iter(dyn)
+    return [next(it) if v == K_DYNAMIC else v for v in static]
+
+
+def _yield_of(op: Operation) -> Operation | None:
+    r = op.regions[0]
+    return r.blocks[0].last_op if r.blocks else None
+
+
+def _verify_index_block(op: Operation, rank: int) -> list[Any] | None:
+    r = op.regions[0]
+    return [a.type for a in r.blocks[0].args] if r.blocks else None
+
+
+class PadOp(OpDef):
+    name = "tensor.pad"
+    summary = "tensor pad operation"
+    syntax_token = "TENSOR_PAD"
+    source = operand(AnyRankedTensor)
+    low = var_operand(Index)
+    high = var_operand(Index)
+    static_low = attr(DenseArrayOf(64))
+    static_high = attr(DenseArrayOf(64))
+    nofold = opt_attr(Unit)
+    region = region_def()
+    result = result(AnyRankedTensor)
+    traits = (AttrSizedOperandSegments(), Pure(), SingleBlockImplicitTerminator("tensor.yield"))
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["padded"]
+
+    @classmethod
+    def inferred_type(cls, op: Operation) -> RankedTensorType | None:
+        """MLIR's PadOp::inferResultType (None when the lists do not fit the rank)."""
+        src = op.operands[0].type
+        lo, hi = _static_list(op.properties.get("static_low")), _static_list(op.properties.get("static_high"))
+        if len(lo) != src.rank or len(hi) != src.rank:
+            return None
+        shape = [DYNAMIC if DYNAMIC in (d,) or K_DYNAMIC in (a, b) else d + a + b
+                 for d, a, b in zip(src.shape, lo, hi)]
+        return RankedTensorType(shape, src.element_type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, res = op.operands[0].type, op.results[0].type
+        want = cls.inferred_type(op)
+        if want is None:
+            raise IRError(f"failed to infer expectedType from sourceType '{src.text}', specified resultType is "
+                          f"'{res.text}'", op)
+        if res.rank != want.rank or any(r != w and w != DYNAMIC for r, w in zip(res.shape, want.shape)):
+            raise IRError(f"specified type '{res.text}' does not match the inferred type '{want.text}'", op)
+        args = _verify_index_block(op, res.rank)
+        if args is not None:
+            if len(args) != res.rank:
+                raise IRError(f"expected the block to have {res.rank} arguments", op)
+            for i, t in enumerate(args):
+                if not isinstance(t, IndexType):
+                    raise op_error(op, f"expected block argument {i + 1} to be an index")
+            y = _yield_of(op)
+            if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not res.element_type:
+                raise op_error(op, "expected yield type to match shape element type")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if any(k not in ("static_low", "static_high", "nofold", "operandSegmentSizes")
+               for k, _ in op.properties.entries):
+            return None
+        _, nl, nh = op.properties.get("operandSegmentSizes").values
+        low = _index_list(_static_list(op.properties.get("static_low")), op.operands[1:1 + nl])
+        high = _index_list(_static_list(op.properties.get("static_high")), op.operands[1 + nl:1 + nl + nh])
+        nofold = " nofold" if op.properties.get("nofold") is not None else ""
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + nofold + " low" + _mixed_text(p, low) + " high"
+                + _mixed_text(p, high) + " " + p.region(op.regions[0], print_entry_args=True)
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " to "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        res = op.results[0].type
+        if res.has_static_shape and res is op.operands[0].type and op.properties.get("nofold") is None:
+            return [op.operands[0]]
+        return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_pad_static_zero,)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        src = np.asarray(args[0])
+        _, nl, nh = op.properties.get("operandSegmentSizes").values
+        low = [int(v) for v in _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])]
+        shape = [int(d) for d in _result_shape(op, src.shape, args, nl, nh)]
+        out = np.empty(shape, src.dtype)
+        for idx in np.ndindex(*shape):
+            j = tuple(i - lo for i, lo in zip(idx, low))
+            if all(0 <= x < d for x, d in zip(j, src.shape)):
+                out[idx] = src[j]
+            else:
+                out[idx] = np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0])
+        return [out]
+
+
+def _result_shape(op: Operation, src_shape: tuple, args: list, nl: int, nh: int) -> list[int]:
+    low = _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])
+    high = _index_list(_static_list(op.properties.get("static_high")), args[1 + nl:1 + nl + nh])
+    return [d + int(a) + int(b) for d, a, b in zip(src_shape, low, high)]
+
+
+@debug_name("FoldStaticZeroPadding")
+def _pad_static_zero(op: Operation, rw: Any) -> bool:
+    """MLIR's FoldStaticZeroPadding: all-zero low and high padding (static or
+    constant) and no `nofold`: a tensor.cast of the source."""
+    if op.properties.get("nofold") is not None:
+        return False
+    _, nl, nh = op.properties.get("operandSegmentSizes").values
+    for static, dyn in (("static_low", op.operands[1:1 + nl]), ("static_high", op.operands[1 + nl:1 + nl + nh])):
+        for v in _index_list(_static_list(op.properties.get(static)), dyn):
+            if (int_value(v) if isinstance(v, Value) else v) != 0:
+                return False
+    cast = rw.create("tensor.cast", [op.operands[0]], [op.results[0].type], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+class GenerateOp(OpDef):
+    name = "tensor.generate"
+    summary = "Creates a dynamically sized tensor from elements"
+    syntax_token = "TENSOR_GENERATE"
+    dynamicExtents = var_operand(Index)
+    body = region_def()
+    result = result(AnyRankedTensor)
+    traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("tensor.yield"))
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["generated"]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.results[0].type
+        if len(op.operands) != _dyn_count(t):
+            raise op_error(op, f"incorrect number of dynamic sizes, has {len(op.operands)}, expected {_dyn_count(t)}")
+        args = _verify_index_block(op, t.rank)
+        if args is None:
+            return
+        if not all(isinstance(a, IndexType) for a in args):
+            raise IRError("all body arguments must be index", op)
+        if len(args) != t.rank:
+            raise IRError("must have one body argument per input dimension", op)
+        y = _yield_of(op)
+        if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not t.element_type:
+            raise op_error(op, "body must be terminated with a `yield` operation of the tensor element type")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.properties):
+            return None
+        # MLIR's format is `$dynamicExtents $body`: no extents still leaves two spaces
+        return (p.op_name(op) + " " + p.values(op.operands) + " " + p.region(op.regions[0], print_entry_args=True)
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        t = op.results[0].type
+        it = iter(args)
+        shape = [int(next(it)) if d == DYNAMIC else d for d in t.shape]
+        vals = [np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0]) for idx in np.ndindex(*shape)]
+        return [np.array(vals, dtype=interp_values.dtype_of(t.element_type)).reshape(shape)]
+
+
+class YieldOp(OpDef):
+    name = "tensor.yield"
+    summary = "Yield a value from a region"
+    syntax_token = "TENSOR_YIELD"
+    value = operand(AnyType)
+    traits = (Pure(), Terminator(), ReturnLike(), HasParent("tensor.generate", "tensor.pad"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.properties):
+            return None
+        v = op.operands[0]
+        return p.op_name(op) + " " + p.value(v) + p.attr_dict(op.attributes) + " : " + p.type_text(v.type)
+
+
 def tensor_op(s: Any, c: list) -> tuple[Operation, int]:
     """`tensor_op: TENSOR_OP OP_ARGS ":" (TYPE [("to" | "into") TYPE] | FUNCTION_TYPE)`."""
     name_tok, args_tok, t1, t2 = c
@@ -1104,8 +1332,76 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
     return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
 
 
+def _index_item(s: Any, tok: Any) -> Any:
+    text = str(tok)
+    if text.startswith("%"):
+        return s.lookup(text[1:].split("#")[0], 0, index, tok.start_pos)
+    return int(text, 0)
+
+
+def tensor_index_list(s: Any, c: list) -> list:
+    return [_index_item(s, t) for t in c if t is not None]
+
+
+def _split_mixed(items: list) -> tuple[list[int], list[Value]]:
+    return [K_DYNAMIC if isinstance(x, Value) else x for x in items], [x for x in items if isinstance(x, Value)]
+
+
+def tensor_pad_head(s: Any, c: list) -> tuple:
+    name, src_tok, nofold, low, high = c
+    s.pending.append(("tensor.pad", None))
+    return name, src_tok, nofold is not None, low, high
+
+
+def tensor_pad(s: Any, c: list) -> tuple[Operation, int]:
+    (name, src_tok, nofold, low, high), body, attrs, t_src, t_res = c
+    s.pending.pop()
+    src = s.lookup(str(src_tok)[1:].split("#")[0], 0, s.decode_type(t_src), src_tok.start_pos)
+    sl, dl = _split_mixed(low)
+    sh, dh = _split_mixed(high)
+    props: dict[str, Any] = {}
+    if nofold:
+        props["nofold"] = UnitAttr()
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
+    props["static_high"] = _i64_array(sh)
+    props["static_low"] = _i64_array(sl)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    _ensure_block(body)
+    return Operation("tensor.pad", [src, *dl, *dh], [s.decode_type(t_res)], props, a, [body]), name.start_pos
+
+
+def tensor_generate_head(s: Any, c: list) -> tuple:
+    name, *values = c
+    s.pending.append(("tensor.generate", None))
+    return name, values
+
+
+def tensor_generate(s: Any, c: list) -> tuple[Operation, int]:
+    (name, values), body, attrs, t_res = c
+    s.pending.pop()
+    extents = [s.lookup(str(v)[1:].split("#")[0], 0, index, v.start_pos) for v in (values or [])]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    _ensure_block(body)
+    return Operation("tensor.generate", extents, [s.decode_type(t_res)], None, a, [body]), name.start_pos
+
+
+def tensor_yield(s: Any, c: list) -> tuple[Operation, int]:
+    name, v, attrs, t = c
+    val = s.lookup(str(v)[1:].split("#")[0], 0, s.decode_type(t), v.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("tensor.yield", [val], [], None, a), name.start_pos
+
+
+def _ensure_block(r: Region) -> None:
+    if not r.blocks:
+        r.add_block()
+
+
 DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
-    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp),
-    grammar="tensor.lark", syntax={"tensor_op": tensor_op}, materialize_constant=materialize_constant,
+    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp),
+    grammar="tensor.lark", syntax={"tensor_op": tensor_op, "tensor_index_list": tensor_index_list,
+                                   "tensor_pad_head": tensor_pad_head, "tensor_pad": tensor_pad,
+                                   "tensor_generate_head": tensor_generate_head, "tensor_generate": tensor_generate,
+                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant,
     allow_unknown_ops=True)

@@ -217,3 +217,14 @@ class Rewriter(Builder):
             op = nxt
         return new
 
+
+
+def debug_name(name: str) -> Any:
+    """Decorator naming a pattern function after MLIR's pattern (its C++
+    class name; "" for an op's `canonicalize` method, which MLIR leaves
+    unnamed), so `--canonicalize{disable-patterns=...}` selects it as
+    mlir-opt does."""
+    def wrap(fn: Any) -> Any:
+        fn.debug_name = name
+        return fn
+    return wrap

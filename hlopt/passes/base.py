@@ -117,6 +117,8 @@ def convert_option(text: str, t: Any) -> Any:
                 return a
         raise ValueError(text)
     if origin in (list, tuple) or t in (list, tuple):
+        if text.startswith("{") and text.endswith("}"):  # MLIR's braced list `{a,b}`
+            text = text[1:-1]
         parts = [x for x in text.split(",") if x] if text else []
         if origin is tuple and args and args[-1] is not Ellipsis:
             if len(parts) != len(args):

@@ -138,16 +138,21 @@ class CSE(Pass):
                       "num-dce'd": "Number of operations DCE'd"}
 
     def run(self, op: Operation) -> None:
+        self.run_on_regions(op.regions)
+        self.stat("num-cse'd", self.num_cse)
+        self.stat("num-dce'd", self.num_dce)
+
+    def run_on_regions(self, regions: list[Region]) -> bool:
+        """CSE (and DCE) the given regions; True if anything changed."""
         self.rewriter = Rewriter()
         self.to_erase: list[Operation] = []
         self.num_cse = self.num_dce = 0
         table = _ScopedTable()
-        for r in op.regions:
+        for r in regions:
             self._region(table, r)
         for dead in self.to_erase:
             self.rewriter.erase_op(dead)
-        self.stat("num-cse'd", self.num_cse)
-        self.stat("num-dce'd", self.num_dce)
+        return bool(self.num_cse or self.num_dce)
 
     def _region(self, table: _ScopedTable, region: Region) -> None:
         if not region.blocks:
@@ -217,6 +222,12 @@ class CSE(Pass):
                 return
         self.to_erase.append(op)
         self.num_cse += 1
+
+
+def eliminate_common_subexpressions(regions: list[Region]) -> bool:
+    """MLIR's eliminateCommonSubExpressions over `regions` (the greedy
+    driver's cse-between-iterations); True if the IR changed."""
+    return CSE().run_on_regions(list(regions))
 
 
 def _replace_unvisited(old: Value, new: Value, table: _ScopedTable) -> None:

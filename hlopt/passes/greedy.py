@@ -42,7 +42,7 @@ unreachable blocks are erased afterwards (region simplification).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -66,10 +66,15 @@ from hlopt.ir.rewriter import Listener, Rewriter
 
 # -- patterns --------------------------------------------------------------------
 class RewritePattern:
-    """Base class: set `root`/`benefit`, override `match_and_rewrite`."""
+    """Base class: set `root`/`benefit`, override `match_and_rewrite`.
+    `debug_name` is the name `--canonicalize{disable-patterns=...}` matches:
+    MLIR's debug name (its C++ class name) where MLIR has the pattern;
+    an empty name (MLIR's `canonicalize` method patterns) matches nothing."""
 
     root: str | None = None
     benefit: int = 1
+    debug_name: str = ""
+    debug_labels: tuple[str, ...] = ()
 
     def match_and_rewrite(self, op: Operation, rewriter: Rewriter) -> bool:  # pragma: no cover
         raise NotImplementedError
@@ -82,6 +87,8 @@ class FunctionPattern(RewritePattern):
     def __init__(self, fn: Callable[[Operation, Rewriter], bool], root: str | None, benefit: int = 1):
         self.fn, self.root, self.benefit = fn, root, benefit
         self.__name__ = getattr(fn, "__name__", "pattern")
+        # a dialect names its pattern function after MLIR's class with a `debug_name` attribute
+        self.debug_name = getattr(fn, "debug_name", self.__name__)
 
     def match_and_rewrite(self, op: Operation, rewriter: Rewriter) -> bool:
         return bool(self.fn(op, rewriter))
@@ -129,6 +136,26 @@ class PatternSet:
     def __len__(self) -> int:
         return len(self.generic) + sum(len(v) for v in self.by_name.values())
 
+    def __iter__(self) -> Iterator[RewritePattern]:
+        for ps in self.by_name.values():
+            yield from ps
+        yield from self.generic
+
+    def filtered(self, disabled: Iterable[str] = (), enabled: Iterable[str] = ()) -> PatternSet:
+        """MLIR's FrozenRewritePatternSet filter: drop patterns whose debug
+        name or a label is disabled; when `enabled` is non-empty keep only
+        patterns named or labelled there."""
+        off, on = _label_set(disabled), _label_set(enabled)
+        if not off and not on:
+            return self
+        out = PatternSet()
+        for p in self:
+            names = {p.debug_name, *p.debug_labels} - {""}
+            if names & off or (on and not names & on):
+                continue
+            out.add(p)
+        return out
+
     def for_op(self, name: str) -> list[RewritePattern]:
         r = self._cache.get(name)
         if r is None:
@@ -138,11 +165,25 @@ class PatternSet:
         return r
 
 
+_ANON = "(anonymous namespace)::"
+
+
+def _label_set(names: Iterable[str]) -> set[str]:
+    # MLIR's class names live in anonymous namespaces: iree-opt matches the
+    # name with or without that qualifier
+    return {n[len(_ANON):] if n.startswith(_ANON) else n for n in names if n}
+
+
 _ALL_PATTERNS: WeakKeyDictionary = WeakKeyDictionary()  # a cache per Context, not a registry
 
 
-def canonicalization_patterns_for(op_names: Iterable[str] | None = None) -> PatternSet:
-    """The canonicalization patterns of the given (default: all) registered ops."""
+def canonicalization_patterns_for(op_names: Iterable[str] | None = None,
+                                  dialects: Iterable[str] = ()) -> PatternSet:
+    """The canonicalization patterns of the given (default: all) registered
+    ops; with `dialects`, only of the ops of those dialects."""
+    dialects = tuple(dialects)
+    if dialects:
+        return _collect_patterns(n for n in registered_ops() if n.split(".", 1)[0] in dialects)
     if op_names is None:
         from hlopt.ir.context import current_context
 
@@ -234,7 +275,7 @@ class OperationFolder:
     def __init__(self, rewriter: Rewriter):
         self.rewriter = rewriter
         self.scopes: dict[Region, dict[tuple, Operation]] = {}
-        self.owned: dict[Operation, tuple] = {}  # folder-owned constant -> its key
+        self.owned: dict[Operation, tuple] = {}  # folder-owned constant -> (its region, its key)
 
     def insert_known_constant(self, op: Operation, value: Attribute | None = None) -> bool:
         """Returns False if `op` was replaced by an existing constant."""
@@ -261,17 +302,17 @@ class OperationFolder:
         elif entry.first_op is not op and op.prev_op not in self.owned:
             self.rewriter.move_op_before(op, entry.first_op)
         consts[key] = op
-        self.owned[op] = key
+        self.owned[op] = (region, key)
         return True
 
     def notify_removal(self, op: Operation) -> None:
-        key = self.owned.pop(op, None)
-        if key is None:
+        entry = self.owned.pop(op, None)
+        if entry is None:
             return
-        for consts in self.scopes.values():
-            if consts.get(key) is op:
-                del consts[key]
-                return
+        region, key = entry  # its own scope only: a scan of every scope was quadratic in functions
+        consts = self.scopes.get(region)
+        if consts is not None and consts.get(key) is op:
+            del consts[key]
 
 
 # -- driver ----------------------------------------------------------------------
@@ -283,6 +324,7 @@ class GreedyConfig:
     fold: bool = True
     cse_constants: bool = True
     max_num_rewrites: int = -1
+    cse_between_iterations: bool = False  # full CSE after each iteration; a change means another
 
 
 class _Worklist:
@@ -401,6 +443,12 @@ class GreedyRewriteDriver(Listener):
                 return False
             self.iterations += 1
             self.worklist.clear()
+            erased = False
+            if not cfg.region_simplify:
+                # MLIR's driver still erases unreachable blocks, before each
+                # iteration (patterns assume dominance); a change like any other
+                for r in self.regions:
+                    erased |= self._erase_unreachable(r)
             # a fresh folder each iteration, as MLIR's: constants it owned
             # before are hoisted again only where they are not in a leading run
             self.folder = OperationFolder(self.rewriter)
@@ -408,10 +456,14 @@ class GreedyRewriteDriver(Listener):
                 self._populate(r)
             if cfg.top_down:
                 self.worklist.reverse()
-            again = self._process()
+            again = self._process() or erased
             if cfg.region_simplify:
                 for r in self.regions:
                     again |= self._simplify_regions(r)
+            if cfg.cse_between_iterations:
+                from hlopt.passes.cse import eliminate_common_subexpressions
+
+                again |= eliminate_common_subexpressions(self.regions)
         return True
 
     def _populate(self, region: Region) -> None:
@@ -429,8 +481,9 @@ class GreedyRewriteDriver(Listener):
         changed = False
         cfg = self.config
         rw = self.rewriter
+        start = self.num_rewrites  # MLIR's limit is per iteration
         while self.worklist:
-            if 0 <= cfg.max_num_rewrites <= self.num_rewrites:
+            if 0 <= cfg.max_num_rewrites <= self.num_rewrites - start:
                 break
             op = self.worklist.pop()
             if op is None or not self._in_scope(op):

@@ -16,6 +16,8 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   custom form, printed as iree-opt prints it),
 - generated tensor programs (tests/oracle/gen_tensor.py: every declared
   tensor op, the folds and patterns MLIR registers for them, duplicates),
+- generated cf.switch programs (tests/oracle/gen_cf.py: every switch
+  pattern MLIR registers),
 
 and the output printed in the custom and the generic form must be the same
 text (iree-opt's one extra trailing newline aside). A known difference is a
@@ -36,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+from gen_cf import gen_switch_program  # noqa: E402
 from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
@@ -63,6 +66,27 @@ PIPELINES = {
     "canonicalize,cse": "builtin.module(canonicalize,cse)",
 }
 MODES = ("custom", "generic")
+# every --canonicalize option iree-opt lists, on the CFG-heavy inputs
+OPTION_PIPELINES = {
+    "canon-no-region-simplify": "builtin.module(canonicalize{region-simplify=disabled})",
+    "canon-bottom-up": "builtin.module(canonicalize{top-down=false})",
+    "canon-one-iteration": "builtin.module(canonicalize{max-iterations=1})",
+    "canon-one-rewrite": "builtin.module(canonicalize{max-num-rewrites=1 region-simplify=disabled})",
+    "canon-two-rewrites": "builtin.module(canonicalize{max-num-rewrites=2 max-iterations=2})",
+    "canon-cse-between": "builtin.module(canonicalize{cse-between-iterations})",
+    "canon-cse-between-converge": "builtin.module(canonicalize{cse-between-iterations max-iterations=1 "
+                                  "test-convergence})",
+    "canon-filter-cf": "builtin.module(canonicalize{filter-dialects=cf})",
+    "canon-filter-arith-func": "builtin.module(canonicalize{filter-dialects=arith,func})",
+    "canon-disable": "builtin.module(canonicalize{disable-patterns=SimplifyConstCondBranchPred,"
+                     "SimplifyPassThroughCondBranch,SimplifyUniformBlockArguments})",
+    "canon-disable-anon": "builtin.module(canonicalize{disable-patterns={(anonymous namespace)::"
+                          "CondBranchTruthPropagation,(anonymous namespace)::SimplifyCondBranchIdenticalSuccessors}})",
+    "canon-enable": "builtin.module(canonicalize{enable-patterns=SimplifyConstCondBranchPred,"
+                    "SimplifyPassThroughCondBranch})",
+    "canon-enable-none": "builtin.module(canonicalize{enable-patterns=NoSuchPattern})",
+}
+ALL_PIPELINES = {**PIPELINES, **OPTION_PIPELINES}
 
 
 # -- inputs ----------------------------------------------------------------------------
@@ -86,9 +110,11 @@ GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
 GEN_TENSOR_SEEDS = range(24)
 GEN_HLO_SEEDS = range(16)
+GEN_SWITCH_SEEDS = range(24)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
-LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir")
+LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
+              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -98,6 +124,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_program/{s}", gen_program(s), False) for s in GEN_PROGRAM_SEEDS]
     out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
     out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
+    out += [(f"gen_switch/{s}", gen_switch_program(s), False) for s in GEN_SWITCH_SEEDS]
     out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
 
@@ -113,6 +140,12 @@ _SIGNLESS = "iree-opt's MLIR rejects non-signless arith.constant tensors that ja
 XFAIL[("gen_module/3", "*", "*")] = _SIGNLESS
 for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonicalize,cse", "canonicalize,cse"):
     XFAIL[("gen_module/6", _p, "*")] = _SIGNLESS  # (its symbol-dce fails on an unknown symbol table in both)
+
+# After one iteration a constant materialized by a fold sits one op later
+# than in MLIR (hlopt's folder hoists it before the next iteration's leading
+# run; with more iterations both agree). Present on main before the options.
+XFAIL[("gen_program/27", "canon-one-iteration", "custom")] = (
+    "one-iteration constant placement differs from MLIR's OperationFolder (also on main)")
 
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
@@ -133,7 +166,7 @@ def run_iree(input_id: str, pipeline: str, mode: str) -> tuple[int, str, str]:
     key = (input_id, pipeline, mode)
     if key not in _IREE_CACHE:
         text, unreg = INPUTS[input_id]
-        args = [IREE_OPT, "-", f"--pass-pipeline={PIPELINES[pipeline]}"]
+        args = [IREE_OPT, "-", f"--pass-pipeline={ALL_PIPELINES[pipeline]}"]
         if unreg:
             args.append("--allow-unregistered-dialect")
         if mode == "generic":
@@ -167,7 +200,7 @@ def run_hlopt(input_id: str, pipeline: str, mode: str) -> str:
         text, unreg = INPUTS[input_id]
         module, resources = parse_source(Source("-", text), True)
         verify(module)
-        PassManager.from_text(PIPELINES[pipeline]).run(module)
+        PassManager.from_text(ALL_PIPELINES[pipeline]).run(module)
         _HLOPT_CACHE[key] = (print_op(module, False, False, resources), print_op(module, True, False, resources))
     custom, generic = _HLOPT_CACHE[key]
     return custom if mode == "custom" else generic
@@ -198,6 +231,22 @@ def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> Non
     assert run_hlopt(input_id, pipeline, mode) == expected
 
 
+def _option_cases():
+    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "lit/cf/", "lit/canonicalize/"))]
+    for input_id in inputs:
+        for pipeline in OPTION_PIPELINES:
+            cause = _cause(input_id, pipeline, "custom")
+            marks = [pytest.mark.xfail(strict=True, reason=cause)] if cause else []
+            yield pytest.param(input_id, pipeline, marks=marks, id=f"{input_id}-{pipeline}")
+
+
+@pytest.mark.parametrize("input_id,pipeline", list(_option_cases()))
+def test_canonicalize_options_as_iree_opt(input_id: str, pipeline: str) -> None:
+    """Each canonicalize option means what it means to mlir-opt (pattern
+    names are MLIR's debug names), printed in the custom form."""
+    test_same_output_as_iree_opt(input_id, pipeline, "custom")
+
+
 def test_suite_covers_the_corpus_and_every_pass() -> None:
     """The suite is not vacuous: the corpus inputs are there, and the
     generated programs exercise folding, inlining and branches."""
@@ -211,6 +260,10 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
                    "tensor.insert ", "tensor.from_elements", "tensor.splat", "tensor.concat", "tensor.extract_slice",
                    "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape"):
         assert needle in tensors, needle
+    switches = "".join(gen_switch_program(s) for s in GEN_SWITCH_SEEDS)
+    for needle in ("cf.switch %flag : i8", ": i64, [", "default: ^inner", ": ^inner", "cf.switch %v1", "-128:",
+                   "arith.addi %a, %b"):
+        assert needle in switches, needle
     hlo = "".join(gen_hlo_program(s) for s in GEN_HLO_SEEDS)
     for needle in ("chlo.constant_like", "(%d)", "stablehlo.select", "stablehlo.get_tuple_element", "stablehlo.pad",
                    "stablehlo.compare", "stablehlo.transpose", "stablehlo.multiply", "stablehlo.concatenate"):

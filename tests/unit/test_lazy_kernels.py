@@ -16,11 +16,18 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "stablehlo"
 def test_parse_verify_print_import_no_numpy():
     files = [FIXTURES / "deep_transformer_grad.mlir", FIXTURES / "chlo_misc.mlir", FIXTURES / "conv_net.mlir"]
     snippet = """
-func.func @f(%a: i32, %b: i32, %p: i1) -> i32 {
+func.func @f(%a: i32, %b: i32, %p: i1, %t: tensor<?xf32>) -> i32 {
   %c = arith.addi %a, %b : i32
+  %i = arith.constant 0 : index
+  %d = tensor.dim %t, %i : tensor<?xf32>
   cf.cond_br %p, ^bb1(%c : i32), ^bb1(%a : i32)
 ^bb1(%x: i32):
-  return %x : i32
+  cf.switch %x : i32, [
+    default: ^bb2(%x : i32),
+    42: ^bb2(%a : i32)
+  ]
+^bb2(%y: i32):
+  return %y : i32
 }
 """
     code = f"""

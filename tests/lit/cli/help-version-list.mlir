@@ -31,6 +31,10 @@
 
 // LIST: Available passes:
 // LIST: --canonicalize{{.*}}: Canonicalize operations
+// LIST-NEXT: cse-between-iterations=<bool> (default: false)
+// LIST-NEXT: disable-patterns=<tuple[str, ...]> (default: )
+// LIST-NEXT: enable-patterns=<tuple[str, ...]> (default: )
+// LIST-NEXT: filter-dialects=<tuple[str, ...]> (default: )
 // LIST-NEXT: max-iterations=<int> (default: 10)
 // LIST: --cse{{.*}}: Eliminate common sub-expressions
 // LIST: --inline

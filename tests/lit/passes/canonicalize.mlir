@@ -104,20 +104,39 @@ func.func @reassociate(%a: i32) -> (i32, i32) {
 
 // -----
 
-// Unknown ops are kept even when unused; unreachable blocks are erased
-// unless region-simplify=false.
+// Unknown ops are kept even when unused; unreachable blocks are erased,
+// with region-simplify=false too (as MLIR's driver does, before each
+// iteration); that level keeps unused block arguments, which region
+// simplification erases.
 // CHECK-LABEL: func.func @blocks
 // CHECK:         "test.effect"()
 // CHECK-NOT:     test.other
 // NOSIMP-LABEL: func.func @blocks
-// NOSIMP:       ^bb1:
-// NOSIMP-NEXT:    "test.other"
+// NOSIMP:         "test.effect"()
+// NOSIMP-NOT:     test.other
 func.func @blocks(%a: i32) -> i32 {
   %0 = "test.effect"() : () -> i32
   return %a : i32
 ^bb1:
   %d = "test.other"() : () -> i32
   return %d : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dead_arg
+// CHECK:         cf.cond_br %arg1, ^bb1, ^bb2
+// CHECK:       ^bb2:  // pred: ^bb0
+// NOSIMP-LABEL: func.func @dead_arg
+// NOSIMP:         cf.cond_br %arg1, ^bb1(%arg0 : i32), ^bb2(%arg0 : i32)
+// NOSIMP:       ^bb2(%2: i32):  // pred: ^bb0
+func.func @dead_arg(%a: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2(%a : i32)
+^bb1(%x: i32):
+  %0 = "test.effect"() : () -> i32
+  return %0 : i32
+^bb2(%y: i32):
+  return %a : i32
 }
 
 // -----
