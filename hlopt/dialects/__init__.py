@@ -18,7 +18,7 @@ DIALECTS = MappingProxyType({
     "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
-    "chlo": DialectInfo(_D + "chlo"),
+    "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo", open=True),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark", open=True),
