@@ -427,7 +427,7 @@ class RaggedDotOp(OpDef):
     name = "chlo.ragged_dot"
     lhs = ods.operand(HLO_AnyTensor)
     rhs = ods.operand(HLO_AnyTensor)
-    group_sizes = ods.operand(HLO_AnyTensor)
+    group_sizes = ods.operand(HLO_IntTensor)
     ragged_dot_dimension_numbers = ods.attr(IsA(OpaqueAttr, "Attribute that models the dimension information for "
                                                             "ragged dot."))
     precision_config = ods.opt_attr()
@@ -448,27 +448,55 @@ class RaggedDotOp(OpDef):
         lc, rc = f.get("lhs_contracting_dimensions", []), f.get("rhs_contracting_dimensions", [])
         lr, rg = f.get("lhs_ragged_dimensions", []), f.get("rhs_group_dimensions", [])
         inf.infer_dot_general(op, lhs, rhs, lb, rb, lc, rc, cls.get(op, "precision_config"))
-        # checkRaggedDotConstraints (the group_sizes prefix check left out)
+        # checkRaggedDotConstraints
         if len(lr) != 1:
             raise fail(op, "There must be exactly one ragged dimension in the lhs.")
         d = lr[0]
-        for name, dim, rank, bound in (("lhs_ragged_dim", d, len(lhs.shape), "lhs_rank"),
-                                       *(("rhs_group_dim", g, len(rhs.shape), "rhs_rank") for g in rg)):
-            if not 0 <= dim < rank:
-                raise fail(op, f"Expects {name} to be in range [0, {bound}) i.e. [0, {rank}). got: {dim}.")
-        if d in lb or d in lc:
+        _in_bounds(op, d, len(lhs.shape), "lhs_ragged_dim", "lhs_rank")
+        mode = "batch" if d in lb else "contracting" if d in lc else "non-contracting"
+        # group_sizes is [g] or [prefix..., g], the prefix being lhs dims before the ragged one
+        if mode == "batch":
+            prefix = list(lb[:lb.index(d)])
+        elif mode == "contracting":
+            prefix = list(lb) + list(lc[:lc.index(d)])
+        else:
+            prefix = list(lb) + [i for i in range(d) if i not in lb and i not in lc]
+        want = [lhs.shape[i] for i in prefix]
+        if len(gs.shape) != 1:
+            if len(gs.shape) != len(want) + 1:
+                raise fail(op, f"expected group_sizes to have rank {len(want) + 1}, got {len(gs.shape)}")
+            if list(gs.shape[:len(want)]) != want:
+                raise fail(op, "group_sizes is expected to have shape [" + ", ".join(map(str, want + [gs.shape[-1]]))
+                           + "], got [" + ", ".join(map(str, gs.shape)) + "]")
+        groups = gs.shape[-1]
+        for g in rg:
+            _in_bounds(op, g, len(rhs.shape), "rhs_group_dim", "rhs_rank")
+        inf.distinct_dims(op, rg, rb, "rhs_group_dimensions", "rhs_batching_dimensions")
+        inf.distinct_dims(op, rg, rc, "rhs_group_dimensions", "rhs_contracting_dimensions")
+        if mode != "non-contracting":
             if rg:
                 raise fail(op, "There must be zero group dimensions in the rhs when the ragged dimension is batch or "
                                "contracting.")
-        elif len(rg) != 1:
-            raise fail(op, "There must be exactly one group dimension in the rhs when the lhs ragged dimension is "
-                           "non-contracting.")
-        groups = gs.shape[-1] if gs.shape else 1
+        else:
+            if len(rg) != 1:
+                raise fail(op, "There must be exactly one group dimension in the rhs when the lhs ragged dimension "
+                               "is non-contracting.")
+            size = rhs.shape[rg[0]]
+            if groups != size and DYNAMIC not in (groups, size):
+                raise fail(op, f"rhs group dimension is expected to have size={groups}, got {size}")
         shape = [groups] if d in lc else []
         shape += [lhs.shape[i] for i in lb]
         shape += [s for i, s in enumerate(lhs.shape) if i not in lb and i not in lc]
         shape += [s for i, s in enumerate(rhs.shape) if i not in rb and i not in rc and i not in rg]
         inf.check_inferred_shape(op, shape, r)
+
+
+def _in_bounds(op: Operation, dim: int, rank: int, name: str, bound: str) -> None:
+    """hlo::checkDimInBounds"""
+    from hlopt.dialects.stablehlo.verification import fail
+
+    if not 0 <= dim < rank:
+        raise fail(op, f"Expects {name} to be in range [0, {bound}) i.e. [0, {rank}). got: {dim}.")
 
 
 # #chlo.ragged_dot<...>'s fields in MLIR's printing order; empty lists are elided
