@@ -25,11 +25,12 @@ DIALECTS = MappingProxyType({
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
+    "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
     "hal": DialectInfo(_D + "hal", open=True),
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "math", "memref", "linalg", "shape", "index", "mpmd", "tosa", "vhlo", "flow")},
+        "math", "memref", "linalg", "index", "mpmd", "tosa", "vhlo", "flow")},
 })
