@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo.verification import fail
+from hlopt.dialects.stablehlo.verification import compatible_elements, fail
 from hlopt.ir.core import Operation
 from hlopt.ir.types import ComplexType, RankedTensorType, Type
 
@@ -329,7 +329,7 @@ def compatible_types(inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
     if len(inferred) != len(actual):
         return False
     for i, a in zip(inferred, actual):
-        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
+        if not compatible_elements(getattr(i, "element_type", i), getattr(a, "element_type", a)):
             return False
         si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
         if si is not None and sa is not None and not compatible_shapes(si, sa):
