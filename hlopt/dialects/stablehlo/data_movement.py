@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
@@ -39,7 +40,6 @@ from hlopt.dialects.stablehlo.types import (
     ranked_tensor_of,
 )
 from hlopt.dialects.stablehlo.types import HLO_Int as _HLO_Int
-from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.verification import (
     AllElementTypesMatch,
     AllSameSize,

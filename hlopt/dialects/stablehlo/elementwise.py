@@ -455,6 +455,10 @@ class AddOp(BinaryOp):
             verify_binary_quant(op, *ts)
         elif len({getattr(t, "element_type", t) for t in ts}) > 1:
             raise fail(op, "op requires the same element type for all operands and results")
+        # then InferTypeOpInterface's check (MLIR runs it after verify): the result is lhs's type
+        if not inf.compatible_types(ts[:1], ts[2:]):
+            raise fail(op, f"'{op.name}' op inferred type(s) '{ts[0].text}' are incompatible with return type(s) of "
+                           f"operation '{ts[2].text}'")
 
 
 class Atan2Op(BinaryOp):

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
@@ -45,7 +46,6 @@ from hlopt.dialects.stablehlo.types import (
     IntOrIndexRankedTensor,
     ranked_tensor_of,
 )
-from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.verification import (
     AtLeastOneOperand,
     CompatibleOperandsAndResultElementType,

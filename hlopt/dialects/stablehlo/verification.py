@@ -162,20 +162,17 @@ def _element(t: Type) -> Any:
 
 
 def compatible_elements(a: Any, b: Any) -> bool:
-    """isCompatibleElementTypeForHloTypeInference: equal, or quantized types
-    with the same storage (type and range) whose expressed types match the
-    other side (quantization parameters may differ)."""
+    """isCompatibleElementTypeForHloTypeInference: equal, or both quantized
+    with the same storage (type and range), expressed type and granularity
+    (quantization parameters may differ); a quantized type and a float never
+    (iree-opt's StableHLO, the reference for quantized types)."""
     if a is b:
         return True
     qa, qb = getattr(a, "zero_points", None) is not None, getattr(b, "zero_points", None) is not None
-    if not (qa or qb):
+    if not (qa and qb):
         return False
-    if qa and qb and (a.signed, a.width, a.storage_min, a.storage_max) != (b.signed, b.width, b.storage_min,
-                                                                          b.storage_max):
-        return False
-    ea = a.expressed if qa else getattr(a, "name", None)
-    eb = b.expressed if qb else getattr(b, "name", None)
-    return ea is not None and ea == eb
+    return ((a.signed, a.width, a.storage_min, a.storage_max, a.expressed, a.axis is None)
+            == (b.signed, b.width, b.storage_min, b.storage_max, b.expressed, b.axis is None))
 
 
 def _compatible(a: Type, b: Type) -> bool:
@@ -427,11 +424,14 @@ def verify_convolution_quant(op: Operation, lhs: Type, rhs: Type, result: Type, 
     verify_conv_dot_quant(op, lhs, rhs, result)
 
 
-def _same_params(op: Operation, a: Type, b: Type) -> None:
-    """reshape_c1 / transpose_c1 / broadcast_in_dim_c1: quantization parameters carried over."""
+def _same_params(op: Operation, a: Type, b: Type, per_axis: bool = True) -> None:
+    """reshape_c1 / transpose_c1 / broadcast_in_dim_c1: quantization parameters
+    carried over (per-axis ones too, except for broadcast_in_dim)."""
     pa, pb = _per_tensor(a), _per_tensor(b)
     if pa is not None and pb is not None and pa is not pb:
         raise fail(op, f"expect same quantization scale and zero_point but got '{a.text}' vs '{b.text}'")
+    if not per_axis:
+        return
     xa, xb = _per_axis(a), _per_axis(b)
     if xa is not None and xb is not None and (xa.scales[:len(xb.scales)] != xb.scales[:len(xa.scales)]
                                               or xa.zero_points[:len(xb.zero_points)]
@@ -475,7 +475,7 @@ def verify_transpose_quant(op: Operation, operand: Type, perm: Sequence[int], re
 def verify_broadcast_in_dim_quant(op: Operation, operand: Type, dims: Sequence[int], result: Type) -> None:
     """broadcast_in_dim_c1 (same parameters) and c6 (per-axis dimension, a
     size-1 quantized dimension's parameters repeated)."""
-    _same_params(op, operand, result)
+    _same_params(op, operand, result, per_axis=False)
     qo, qr = _per_axis(operand), _per_axis(result)
     if qo is None or qr is None or qo.axis >= len(dims):
         return
