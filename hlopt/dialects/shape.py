@@ -335,44 +335,39 @@ class CstrEqOp(ShapeOp):
         return [_witness(all(list(np.asarray(a)) == first for a in args))]
 
 
-class NumElementsOp(ShapeOp):
+class _ExtentsToSizeOp(ShapeOp):
+    """A size computed from a shape's extents (`measure`): num_elements, rank."""
+
+    measure: Any = len
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _error_propagation(op, is_size, "size")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        s = _const_shape(op.operands[0])
+        return None if s is None else [IntegerAttr(cls.measure(s), index)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(cls.measure([int(x) for x in np.asarray(args[0])]))]
+
+
+class NumElementsOp(_ExtentsToSizeOp):
     name = "shape.num_elements"
     summary = "Returns the number of elements for a given shape"
     shape = operand(ShapeOrExtentTensor)
     result = result(SizeOrIndex)
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        _error_propagation(op, is_size, "size")
-
-    @classmethod
-    def fold(cls, op: Operation) -> Any:
-        s = _const_shape(op.operands[0])
-        return None if s is None else [IntegerAttr(prod(s), index)]
-
-    @classmethod
-    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.int64(prod(int(x) for x in np.asarray(args[0])))]
+    measure = staticmethod(prod)
 
 
-class RankOp(ShapeOp):
+class RankOp(_ExtentsToSizeOp):
     name = "shape.rank"
     summary = "Gets the rank of a shape"
     shape = operand(ShapeOrExtentTensor)
     rank = result(SizeOrIndex)
-
-    @classmethod
-    def verify(cls, op: Operation) -> None:
-        _error_propagation(op, is_size, "size")
-
-    @classmethod
-    def fold(cls, op: Operation) -> Any:
-        s = _const_shape(op.operands[0])
-        return None if s is None else [IntegerAttr(len(s), index)]
-
-    @classmethod
-    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.int64(np.asarray(args[0]).size)]
+    measure = staticmethod(len)
 
 
 class GetExtentOp(ShapeOp):
