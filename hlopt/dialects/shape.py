@@ -665,9 +665,8 @@ class ConstSizeOp(OpDef):
 
     @classmethod
     def from_literal(cls, v: Any, pos: int) -> dict:
-        if not isinstance(v, IntegerAttr):
-            raise parse_error("expected integer value", pos)
-        return {"value": IntegerAttr(v.value, index)}
+        # an integer literal is an index; anything else is kept for the verifier to reject (as MLIR)
+        return {"value": IntegerAttr(v.value, index) if isinstance(v, IntegerAttr) and not BoolAttrC(v) else v}
 
     @classmethod
     def fold(cls, op: Operation) -> Any:

@@ -264,3 +264,11 @@ func.func @assuming_witness(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.s
   }) : (index) -> ()
   return
 }
+
+// -----
+
+func.func @const_size_bool() {
+  // expected-error@+1 {{'shape.const_size' op attribute 'value' failed to satisfy constraint: index attribute}}
+  %0 = shape.const_size true
+  return
+}
