@@ -26,20 +26,31 @@ from hlopt.dialects.stablehlo.verification import (
     CompatibleOperandsAndResultType,
 )
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, DenseElementsAttr, IntegerAttr, OpaqueAttr
-from hlopt.ir.constraints import DenseI64Array, I64Attr, IsA
+from hlopt.ir.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    OpaqueAttr,
+)
+from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I64Attr, IsA
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.lazy import deferred, lazy_module
 from hlopt.ir.opdef import OpDef
 from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    AttrSizedResultSegments,
     Commutative,
     ElementwiseTrait,
+    IsolatedFromAbove,
     Pure,
+    RecursiveMemoryEffects,
     SameOperandsAndResultElementType,
     SameOperandsAndResultShape,
 )
-from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
+from hlopt.ir.types import DYNAMIC, FunctionType, RankedTensorType, i32, i64
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.interp.elementwise")
@@ -418,7 +429,7 @@ class RaggedDotOp(OpDef):
     name = "chlo.ragged_dot"
     lhs = ods.operand(HLO_AnyTensor)
     rhs = ods.operand(HLO_AnyTensor)
-    group_sizes = ods.operand(HLO_AnyTensor)
+    group_sizes = ods.operand(HLO_IntTensor)
     ragged_dot_dimension_numbers = ods.attr(IsA(OpaqueAttr, "Attribute that models the dimension information for "
                                                             "ragged dot."))
     precision_config = ods.opt_attr()
@@ -439,27 +450,55 @@ class RaggedDotOp(OpDef):
         lc, rc = f.get("lhs_contracting_dimensions", []), f.get("rhs_contracting_dimensions", [])
         lr, rg = f.get("lhs_ragged_dimensions", []), f.get("rhs_group_dimensions", [])
         inf.infer_dot_general(op, lhs, rhs, lb, rb, lc, rc, cls.get(op, "precision_config"))
-        # checkRaggedDotConstraints (the group_sizes prefix check left out)
+        # checkRaggedDotConstraints
         if len(lr) != 1:
             raise fail(op, "There must be exactly one ragged dimension in the lhs.")
         d = lr[0]
-        for name, dim, rank, bound in (("lhs_ragged_dim", d, len(lhs.shape), "lhs_rank"),
-                                       *(("rhs_group_dim", g, len(rhs.shape), "rhs_rank") for g in rg)):
-            if not 0 <= dim < rank:
-                raise fail(op, f"Expects {name} to be in range [0, {bound}) i.e. [0, {rank}). got: {dim}.")
-        if d in lb or d in lc:
+        _in_bounds(op, d, len(lhs.shape), "lhs_ragged_dim", "lhs_rank")
+        mode = "batch" if d in lb else "contracting" if d in lc else "non-contracting"
+        # group_sizes is [g] or [prefix..., g], the prefix being lhs dims before the ragged one
+        if mode == "batch":
+            prefix = list(lb[:lb.index(d)])
+        elif mode == "contracting":
+            prefix = list(lb) + list(lc[:lc.index(d)])
+        else:
+            prefix = list(lb) + [i for i in range(d) if i not in lb and i not in lc]
+        want = [lhs.shape[i] for i in prefix]
+        if len(gs.shape) != 1:
+            if len(gs.shape) != len(want) + 1:
+                raise fail(op, f"expected group_sizes to have rank {len(want) + 1}, got {len(gs.shape)}")
+            if list(gs.shape[:len(want)]) != want:
+                raise fail(op, "group_sizes is expected to have shape [" + ", ".join(map(str, want + [gs.shape[-1]]))
+                           + "], got [" + ", ".join(map(str, gs.shape)) + "]")
+        groups = gs.shape[-1]
+        for g in rg:
+            _in_bounds(op, g, len(rhs.shape), "rhs_group_dim", "rhs_rank")
+        inf.distinct_dims(op, rg, rb, "rhs_group_dimensions", "rhs_batching_dimensions")
+        inf.distinct_dims(op, rg, rc, "rhs_group_dimensions", "rhs_contracting_dimensions")
+        if mode != "non-contracting":
             if rg:
                 raise fail(op, "There must be zero group dimensions in the rhs when the ragged dimension is batch or "
                                "contracting.")
-        elif len(rg) != 1:
-            raise fail(op, "There must be exactly one group dimension in the rhs when the lhs ragged dimension is "
-                           "non-contracting.")
-        groups = gs.shape[-1] if gs.shape else 1
+        else:
+            if len(rg) != 1:
+                raise fail(op, "There must be exactly one group dimension in the rhs when the lhs ragged dimension "
+                               "is non-contracting.")
+            size = rhs.shape[rg[0]]
+            if groups != size and DYNAMIC not in (groups, size):
+                raise fail(op, f"rhs group dimension is expected to have size={groups}, got {size}")
         shape = [groups] if d in lc else []
         shape += [lhs.shape[i] for i in lb]
         shape += [s for i, s in enumerate(lhs.shape) if i not in lb and i not in lc]
         shape += [s for i, s in enumerate(rhs.shape) if i not in rb and i not in rc and i not in rg]
         inf.check_inferred_shape(op, shape, r)
+
+
+def _in_bounds(op: Operation, dim: int, rank: int, name: str, bound: str) -> None:
+    """hlo::checkDimInBounds"""
+    from hlopt.dialects.stablehlo.verification import fail
+
+    if not 0 <= dim < rank:
+        raise fail(op, f"Expects {name} to be in range [0, {bound}) i.e. [0, {rank}). got: {dim}.")
 
 
 # #chlo.ragged_dot<...>'s fields in MLIR's printing order; empty lists are elided
@@ -486,7 +525,182 @@ def parse_chlo_attr(text: str) -> Attribute | None:
     return OpaqueAttr(f"#chlo.ragged_dot<{', '.join(parts)}>")
 
 
-OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp, AsinAcosKernelOp,
-                             MulhiOp, BroadcastSelectOp, RaggedDotOp)
 
-DIALECT = Dialect("chlo", ops=OPS, parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant)
+# ---------------------------------------------------------------------------
+# chlo.scan
+
+NonNegativeI64Attr = Constraint(lambda a: I64Attr(a) and a.value >= 0,
+                                "64-bit signless integer attribute whose value is non-negative")
+
+
+class ScanOp(OpDef):
+    """`chlo.scan(%in, ...) inits (%c, ...) dimension=0 attributes {...} { ^bb0(%input: T, %carry: U): ... }
+    : (...) -> (...)`: the body maps (input slices, carries) to (output slices, new carries)."""
+
+    name = "chlo.scan"
+    syntax_token = "CHLO_SCAN"
+    inputs = ods.var_operand(HLO_AnyTensor)
+    inits = ods.var_operand(HLO_AnyTensor)
+    dimension = ods.attr(NonNegativeI64Attr)
+    scan_dim_size = ods.opt_attr(NonNegativeI64Attr)
+    is_reverse = ods.opt_attr(BoolAttrC)
+    is_associative = ods.opt_attr(BoolAttrC)
+    outputs = ods.var_result(HLO_AnyTensor)
+    carries = ods.var_result(HLO_AnyTensor)
+    body = ods.region(blocks=1)
+    traits = (AttrSizedOperandSegments(), AttrSizedResultSegments(), IsolatedFromAbove(), RecursiveMemoryEffects())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """ScanOp::verify, then the InferTensorType check (MLIR runs it after)."""
+        from hlopt.dialects.stablehlo.inference import compatible_types
+        from hlopt.dialects.stablehlo.verification import op_fail
+
+        inputs, inits = cls.get(op, "inputs"), cls.get(op, "inits")
+        if not inputs and not cls.get(op, "outputs"):
+            raise op_fail(op, "at least one of inputs or outputs must be present")
+        dim = cls.get(op, "dimension").value
+        size_attr = cls.get(op, "scan_dim_size")
+        size = size_attr.value if size_attr is not None else None
+        for i, v in enumerate(inputs):
+            t = v.type
+            if not isinstance(t, RankedTensorType):
+                raise op_fail(op, f"operand {i} is not ranked")
+            if dim >= len(t.shape):
+                raise op_fail(op, f"scan dimension of operand {i} is out of bounds")
+            if t.shape[dim] == DYNAMIC:
+                continue
+            if size is not None and size != t.shape[dim]:
+                raise op_fail(op, f"invalid scan dimension size of operand {i}")
+            size = t.shape[dim]
+        block = op.regions[0].blocks[0]
+        if len(block.args) != len(op.operands):
+            raise op_fail(op, f"expects {len(op.operands)} arguments in the body, but got {len(block.args)}")
+        for i, v in enumerate(op.operands):
+            t = v.type
+            if not isinstance(t, RankedTensorType):
+                raise op_fail(op, f"operand {i} is not ranked")
+            if i < len(inputs):
+                t = RankedTensorType(t.shape[:dim] + t.shape[dim + 1:], t.element_type, t.encoding)
+            if not compatible_types([t], [block.args[i].type]):
+                raise op_fail(op, f"operand and body argument {i} are incompatible")
+        inferred = cls._infer(op, dim, size_attr, inputs, len(inits), block)
+        if len(inferred) != len(op.results) or not all(
+                _shapes_compatible(a, b) for a, b in zip(inferred, op.result_types)):
+            raise op_fail(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
+                           + " are incompatible with return type(s) of operation "
+                           + ", ".join(f"'{t.text}'" for t in op.result_types))
+
+    @classmethod
+    def _infer(cls, op: Operation, dim: int, size_attr: Any, inputs: list, n_carries: int, block: Any) -> list:
+        """ScanOp::inferReturnTypeComponents (its errors carry no op prefix)."""
+        from hlopt.dialects.stablehlo.verification import fail
+
+        term = block.last_op
+        rets = list(term.operand_types) if term is not None else []
+        if len(rets) < n_carries:
+            raise fail(op, f"ScanOp body must return at least {n_carries} values (carries)")
+        n_out = len(rets) - n_carries
+        size = size_attr.value if size_attr is not None else DYNAMIC
+        if size == DYNAMIC:
+            for v in inputs:
+                size = v.type.shape[dim]
+                break
+        out = []
+        for i, t in enumerate(rets):
+            if not isinstance(t, RankedTensorType):
+                raise fail(op, f"terminator operand {i} is not ranked")
+            shape = t.shape
+            if i < n_out:
+                shape = shape[:dim] + (size,) + shape[dim:]
+            out.append(RankedTensorType(shape, t.element_type))
+        return out
+
+    @classmethod
+    def asm_block_arg_names(cls, op: Operation, region: Any) -> list:
+        if not region.blocks:
+            return []
+        n = len(cls.get(op, "inputs"))
+        return [(a, "input" if i < n else "carry") for i, a in enumerate(region.blocks[0].args)]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        dim = op.properties.get("dimension")
+        if not isinstance(dim, IntegerAttr) or len(op.regions) != 1:
+            return None
+        attrs = merged_attrs(op, p, elide=("dimension", "operandSegmentSizes", "resultSegmentSizes"))
+        return (f"{p.op_name(op)}({p.values(cls.get(op, 'inputs'))}) inits ({p.values(cls.get(op, 'inits'))}) "
+                f"dimension={dim.value} " + (" attributes" + attrs if attrs else "") + " "
+                + p.region(op.regions[0], print_entry_args=True) + " : "
+                + p.functional_type(op.operand_types, op.result_types))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        """Slices along `dimension` in order (reversed with is_reverse) through
+        the body; outputs stacked back along `dimension`, carries threaded."""
+        n_in = len(cls.get(op, "inputs"))
+        dim = cls.get(op, "dimension").value
+        xs, carries = [np.asarray(a) for a in args[:n_in]], list(args[n_in:])
+        rev = cls.get(op, "is_reverse")
+        n = xs[0].shape[dim] if xs else cls.get(op, "scan_dim_size").value
+        steps = range(n - 1, -1, -1) if rev is not None and rev.value else range(n)
+        outs: list[list] = []
+        for k in steps:
+            res = ctx.run_region(op.regions[0], [np.take(x, k, axis=dim) for x in xs] + carries)
+            n_out = len(res) - len(carries)
+            outs.append(res[:n_out])
+            carries = list(res[n_out:])
+        if rev is not None and rev.value:
+            outs.reverse()
+        stacked = [np.stack([o[j] for o in outs], axis=dim) for j in range(len(outs[0]))] if outs else []
+        return stacked + carries
+
+
+def _shapes_compatible(a: Any, b: Any) -> bool:
+    """verifyCompatibleShapes for one pair (element types are not compared)."""
+    sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
+    if sa is None or sb is None:
+        return True
+    return len(sa) == len(sb) and all(x == y or DYNAMIC in (x, y) for x, y in zip(sa, sb))
+
+
+def chlo_scan_head(s: Any, c: list) -> tuple:
+    name, inputs, inits, dim, attrs = c
+    s.pending.append(("chlo.scan", None))
+    return name, inputs, inits, dim, attrs
+
+
+def chlo_scan(s: Any, c: list) -> tuple[Operation, int]:
+    """ScanOp::parse: the function type's inputs cover inputs then inits; its
+    results outputs then carries (one carry per init)."""
+    (name, inputs_tok, inits_tok, dim_tok, attrs_tok), body, ftok = c
+    s.pending.pop()
+    ft = s.decode_function_type(ftok)
+    n_in = _count_operands(inputs_tok)
+    n_carry = _count_operands(inits_tok)
+    n_out = len(ft.results) - n_carry
+    if len(ft.inputs) != n_in + n_carry:
+        raise _err("operand types must match the number of inputs and inits", name.start_pos)
+    if n_out < 0:
+        raise _err("not enough result types to cover the required carries", name.start_pos)
+    operands = s.resolve_operands(inputs_tok, list(ft.inputs[:n_in])) + \
+        s.resolve_operands(inits_tok, list(ft.inputs[n_in:]))
+    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
+    props = {"dimension": IntegerAttr(int(str(dim_tok)), i64),
+             "operandSegmentSizes": DenseArrayAttr(i32, [n_in, n_carry]),
+             "resultSegmentSizes": DenseArrayAttr(i32, [n_out, n_carry])}
+    p, a = s.split_attrs("chlo.scan", DictionaryAttr(props), attrs) if attrs is not None else (props, None)
+    return Operation("chlo.scan", operands, ft.results, p, a, [body]), name.start_pos
+
+
+def _count_operands(tok: Any) -> int:
+    from hlopt.syntax.parser import split_top
+
+    return sum(1 for piece in split_top(str(tok)[1:-1]) if piece.strip())
+
+
+OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp, AsinAcosKernelOp,
+                             MulhiOp, BroadcastSelectOp, RaggedDotOp, ScanOp)
+
+DIALECT = Dialect("chlo", ops=OPS, grammar="chlo.lark", syntax={"chlo_scan_head": chlo_scan_head, "chlo_scan": chlo_scan},
+                  parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant)

@@ -21,8 +21,9 @@ the function's arguments) and mutated mechanically:
                       (an axis not in the mesh, an axis twice, a dimension dropped)
     region-arg        the first block argument of region #0 with another element type
 
-Quantized types are not among the seeds: jaxlib's MLIR context has no quant
-dialect (it rejects every `!quant.uniform`), so it cannot judge them.
+Quantized types are not among these seeds: jaxlib's MLIR context has no quant
+dialect (it rejects every `!quant.uniform`), so it cannot judge them;
+`quant_cases()` (below) are judged by iree-opt instead.
 
 MLIR (jaxlib, tests/oracle/mlir_ref.py) is the judge: a case is valid when
 MLIR accepts it. hlopt agrees when its verdict is the same and, for valid
@@ -217,6 +218,18 @@ func.func @f(%c: tensor<4xcomplex<f32>>, %x: tensor<4xf32>, %p: tensor<4xi1>, %i
   %3 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<11x5xf32>, tensor<3x5x7xf32>, tensor<3xi64>) -> tensor<11x7xf32>
   %4 = "chlo.broadcast_add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %5 = "chlo.next_after"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}""",
+    # chlo.scan (a reverse scan with one carry) and chlo.ragged_dot's batched modes: ragged
+    # non-contracting with group_sizes [b, g], ragged contracting with a batch prefix
+    "chlo_more": """
+func.func @f(%x: tensor<4x3xf32>, %i: tensor<3xf32>, %l: tensor<2x11x5xf32>, %r: tensor<3x2x5x7xf32>, %g: tensor<2x3xi32>, %r2: tensor<2x5x7xf32>) {
+  %0:2 = "chlo.scan"(%x, %i) <{dimension = 0 : i64, is_reverse = true, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: tensor<3xf32>, %c: tensor<3xf32>):
+    stablehlo.return %a, %c : tensor<3xf32>, tensor<3xf32>
+  }) : (tensor<4x3xf32>, tensor<3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+  %1 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<2x3xi32>) -> tensor<2x11x7xf32>
+  %2 = "chlo.ragged_dot"(%l, %r2, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [2], rhs_group_dimensions = []>}> : (tensor<2x11x5xf32>, tensor<2x5x7xf32>, tensor<2x3xi32>) -> tensor<3x2x11x7xf32>
   return
 }""",
 }
@@ -737,19 +750,200 @@ def lit_file(results: list[tuple[Case, Verdict]]) -> str:
     return head + "\n// -----\n\n".join(chunks)
 
 
+# ---------------------------------------------------------------------------
+# quantized cases: jaxlib's MLIR has no quant dialect, so iree-opt (whose
+# StableHLO registers it) judges them; JAX emits no quantized ops, so the
+# seeds are written here, one function per op (per-tensor, per-axis, hybrid
+# and dynamic shapes), and mutated mechanically on their quantized types:
+#
+#     quant-scale / quant-zero-point   a scale doubled / a zero point moved
+#     quant-storage                    i8 storage made u8
+#     quant-expressed                  f32 expressed type made f16
+#     quant-float                      the quantized type replaced by its expressed type
+#     quant-axis                       per-axis dimension moved (per-tensor made per-axis)
+# (each applied to operand #0 and to result #0: `operand-quant-scale`, `result-quant-axis`, ...)
+
+_Q = "!quant.uniform<i8:f32, 5.000000e-01:3>"
+_Q2 = "!quant.uniform<i8:f32, 2.500000e-01:-1>"
+_QW = "!quant.uniform<i8:f32, 1.250000e-01>"  # zero point 0 (dot/conv rhs)
+
+
+def _qa(dim: int, n: int, zp: int = 0) -> str:
+    scales = ",".join(f"{0.5 / (k + 1):.6e}" + (f":{zp}" if zp else "") for k in range(n))
+    return f"!quant.uniform<i8:f32:{dim}, {{{scales}}}>"
+
+
+def _qf(name: str, args: list[str], body: str) -> tuple[str, str]:
+    params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(args))
+    return name, f"func.func @{name}({params}) {{\n  {body}\n  return\n}}\n"
+
+
+def _quant_seeds() -> dict[str, str]:
+    q, q2, qw = _Q, _Q2, _QW
+    t = lambda shape, e: f"tensor<{shape}x{e}>"  # noqa: E731
+    seeds = [
+        _qf("add", [t("2x4", q), t("2x4", q2)], f'%0 = "stablehlo.add"(%a0, %a1) : ({t("2x4", q)}, {t("2x4", q2)}) -> {t("2x4", q)}'),
+        _qf("add_per_axis", [t("2x4", _qa(1, 4)), t("2x4", _qa(1, 4))],
+            f'%0 = "stablehlo.add"(%a0, %a1) : ({t("2x4", _qa(1, 4))}, {t("2x4", _qa(1, 4))}) -> {t("2x4", _qa(1, 4))}'),
+        _qf("add_dynamic", [t("?x4", q), t("?x4", q)], f'%0 = "stablehlo.add"(%a0, %a1) : ({t("?x4", q)}, {t("?x4", q)}) -> {t("?x4", q)}'),
+        *[_qf(o, [t("2x4", q), t("2x4", q2)], f'%0 = "stablehlo.{o}"(%a0, %a1) : ({t("2x4", q)}, {t("2x4", q2)}) -> {t("2x4", q)}')
+          for o in ("subtract", "multiply", "maximum", "minimum", "divide")],
+        *[_qf(o, [t("4", q)], f'%0 = "stablehlo.{o}"(%a0) : ({t("4", q)}) -> {t("4", q2)}')
+          for o in ("abs", "negate", "exponential", "tanh", "sqrt", "sign")],
+        _qf("compare", [t("4", q), t("4", q2)], f'%0 = "stablehlo.compare"(%a0, %a1) <{{comparison_direction = #stablehlo<comparison_direction GT>}}> : ({t("4", q)}, {t("4", q2)}) -> tensor<4xi1>'),
+        _qf("select", ["tensor<4xi1>", t("4", q), t("4", q)], f'%0 = "stablehlo.select"(%a0, %a1, %a2) : (tensor<4xi1>, {t("4", q)}, {t("4", q)}) -> {t("4", q)}'),
+        _qf("reshape", [t("2x4", q)], f'%0 = "stablehlo.reshape"(%a0) : ({t("2x4", q)}) -> {t("8", q)}'),
+        _qf("reshape_per_axis", [t("2x4", _qa(1, 4))], f'%0 = "stablehlo.reshape"(%a0) : ({t("2x4", _qa(1, 4))}) -> {t("2x1x4", _qa(2, 4))}'),
+        _qf("transpose", [t("2x4", q)], f'%0 = "stablehlo.transpose"(%a0) <{{permutation = array<i64: 1, 0>}}> : ({t("2x4", q)}) -> {t("4x2", q)}'),
+        _qf("transpose_per_axis", [t("2x4", _qa(1, 4))], f'%0 = "stablehlo.transpose"(%a0) <{{permutation = array<i64: 1, 0>}}> : ({t("2x4", _qa(1, 4))}) -> {t("4x2", _qa(0, 4))}'),
+        _qf("broadcast_in_dim", [t("2x4", q)], f'%0 = "stablehlo.broadcast_in_dim"(%a0) <{{broadcast_dimensions = array<i64: 0, 1>}}> : ({t("2x4", q)}) -> {t("2x4x3", q)}'),
+        _qf("broadcast_in_dim_per_axis", [t("2x4", _qa(1, 4))], f'%0 = "stablehlo.broadcast_in_dim"(%a0) <{{broadcast_dimensions = array<i64: 0, 2>}}> : ({t("2x4", _qa(1, 4))}) -> {t("2x3x4", _qa(2, 4))}'),
+        _qf("broadcast_in_dim_size_one", [t("2x1", _qa(1, 1))], f'%0 = "stablehlo.broadcast_in_dim"(%a0) <{{broadcast_dimensions = array<i64: 0, 1>}}> : ({t("2x1", _qa(1, 1))}) -> {t("2x3", "!quant.uniform<i8:f32:1, {5.000000e-01,5.000000e-01,5.000000e-01}>")}'),
+        _qf("dot_general", [t("2x4", q), t("4x3", qw)], f'%0 = "stablehlo.dot_general"(%a0, %a1) <{{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}}> : ({t("2x4", q)}, {t("4x3", qw)}) -> {t("2x3", q)}'),
+        _qf("dot_general_hybrid", [t("2x4", "f32"), t("4x3", qw)], f'%0 = "stablehlo.dot_general"(%a0, %a1) <{{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}}> : ({t("2x4", "f32")}, {t("4x3", qw)}) -> {t("2x3", "f32")}'),
+        _qf("dot_general_per_axis", [t("2x4", q), t("4x3", _qa(1, 3))], f'%0 = "stablehlo.dot_general"(%a0, %a1) <{{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}}> : ({t("2x4", q)}, {t("4x3", _qa(1, 3))}) -> {t("2x3", _qa(1, 3))}'),
+        _qf("convolution", [t("1x4x5x5", q), t("3x4x3x3", qw)], f'%0 = "stablehlo.convolution"(%a0, %a1) <{{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64}}> : ({t("1x4x5x5", q)}, {t("3x4x3x3", qw)}) -> {t("1x3x3x3", q)}'),
+        _qf("convolution_per_axis", [t("1x4x5x5", q), t("3x4x3x3", _qa(0, 3))], f'%0 = "stablehlo.convolution"(%a0, %a1) <{{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64}}> : ({t("1x4x5x5", q)}, {t("3x4x3x3", _qa(0, 3))}) -> {t("1x3x3x3", _qa(1, 3))}'),
+        _qf("convolution_hybrid", [t("1x4x5x5", "f32"), t("3x4x3x3", qw)], f'%0 = "stablehlo.convolution"(%a0, %a1) <{{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64}}> : ({t("1x4x5x5", "f32")}, {t("3x4x3x3", qw)}) -> {t("1x3x3x3", "f32")}'),
+        _qf("uniform_quantize", [t("4", "f32")], f'%0 = "stablehlo.uniform_quantize"(%a0) : ({t("4", "f32")}) -> {t("4", q)}'),
+        _qf("uniform_quantize_requantize", [t("4", q)], f'%0 = "stablehlo.uniform_quantize"(%a0) : ({t("4", q)}) -> {t("4", q2)}'),
+        _qf("uniform_quantize_per_axis", [t("2x4", "f32")], f'%0 = "stablehlo.uniform_quantize"(%a0) : ({t("2x4", "f32")}) -> {t("2x4", _qa(1, 4))}'),
+        _qf("uniform_dequantize", [t("4", q)], f'%0 = "stablehlo.uniform_dequantize"(%a0) : ({t("4", q)}) -> {t("4", "f32")}'),
+        _qf("uniform_dequantize_dynamic", [t("?", q)], f'%0 = "stablehlo.uniform_dequantize"(%a0) : ({t("?", q)}) -> {t("?", "f32")}'),
+        _qf("concatenate", [t("4", q), t("4", q)], f'%0 = "stablehlo.concatenate"(%a0, %a1) <{{dimension = 0 : i64}}> : ({t("4", q)}, {t("4", q)}) -> {t("8", q)}'),
+        _qf("slice", [t("4", q)], f'%0 = "stablehlo.slice"(%a0) <{{limit_indices = array<i64: 2>, start_indices = array<i64: 0>, strides = array<i64: 1>}}> : ({t("4", q)}) -> {t("2", q)}'),
+        _qf("reduce_precision", [t("4", q)], f'%0 = "stablehlo.reduce_precision"(%a0) <{{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}}> : ({t("4", q)}) -> {t("4", q)}'),
+    ]
+    return dict(seeds)
+
+
+def _quant_mutations(t) -> Iterator[tuple[str, object]]:
+    """(name, new type) for a tensor type with a quantized element type."""
+    from hlopt.dialects.quant import UniformQuantizedType as U
+    from hlopt.dialects.quant import storage_range
+    from hlopt.ir.floats import parse_decimal, semantics
+    from hlopt.ir.types import FloatType, RankedTensorType
+
+    e = getattr(t, "element_type", None)
+    if not isinstance(t, RankedTensorType) or not isinstance(e, U):
+        return
+
+    def ret(new_e):
+        return RankedTensorType(t.shape, new_e, t.encoding)
+
+    f64 = semantics("f64")
+    double = [parse_decimal("1.0", f64)] + list(e.scales[1:])  # a scale changed (to 1.0, or from it)
+    if e.scales[0] == double[0]:
+        double[0] = parse_decimal("2.0", f64)
+    yield "quant-scale", ret(U(e.signed, e.width, e.storage_min, e.storage_max, e.expressed, double, e.zero_points,
+                               e.axis))
+    yield "quant-zero-point", ret(U(e.signed, e.width, e.storage_min, e.storage_max, e.expressed, e.scales,
+                                    [e.zero_points[0] + 1] + list(e.zero_points[1:]), e.axis))
+    lo, hi = storage_range(not e.signed, e.width)
+    yield "quant-storage", ret(U(not e.signed, e.width, lo, hi, e.expressed, e.scales,
+                                 [max(0, z) for z in e.zero_points], e.axis))
+    yield "quant-expressed", ret(U(e.signed, e.width, e.storage_min, e.storage_max, "f16", e.scales, e.zero_points,
+                                   e.axis))
+    yield "quant-float", ret(FloatType(e.expressed))
+    if t.shape:
+        axis = 0 if e.axis is None else (e.axis + 1) % len(t.shape)
+        n = t.shape[axis] if t.shape[axis] > 0 else 1
+        yield "quant-axis", ret(U(e.signed, e.width, e.storage_min, e.storage_max, e.expressed,
+                                  [e.scales[0]] * n, [e.zero_points[0]] * n, axis))
+
+
+@functools.cache
+def quant_cases() -> tuple[Case, ...]:
+    """The quantized seeds' ops isolated (as `cases()` does) and mutated."""
+    import hlopt
+
+    out: list[Case] = []
+    for seed, text in _quant_seeds().items():
+        module = hlopt.parse_module(text, seed)
+        op = next(o for o in module.walk() if o.name.startswith("stablehlo."))
+        base = f"{op.name}/quant-{seed}"
+        iso, _ = _isolate(op)
+        out.append(Case(op.name, f"{base}/valid", hlopt.print_op(iso, generic=True)))
+        for where in ("operand", "result"):
+            vals = op.operands if where == "operand" else op.results
+            if not vals:
+                continue
+            for name, new in _quant_mutations(vals[0].type):
+                m2, target = _isolate(op)
+                if where == "operand":
+                    target.operands[0].type = new
+                    _retype_function(target)
+                else:
+                    target.results[0].type = new
+                out.append(Case(op.name, f"{base}/{where}-{name}", hlopt.print_op(m2, generic=True)))
+    return tuple(out)
+
+
+def judge_quant(case: Case) -> Verdict:
+    """iree-opt judges (its output ends with one extra blank line); the
+    diagnostics compared are the first error messages."""
+    import subprocess
+
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    exe = pathlib.Path(sys.executable).with_name("iree-opt")
+    r = subprocess.run([str(exe) if exe.exists() else "iree-opt", "-"], input=case.text, capture_output=True,
+                       text=True)
+    if r.returncode == 0:
+        ref, ref_ok = r.stdout.rstrip("\n") + "\n", True
+    else:
+        ref = next((ln.split(" error: ", 1)[1] for ln in r.stderr.splitlines() if " error: " in ln), r.stderr)
+        ref_ok = False
+    out, diags, _ = process(Source("case.mlir", case.text), Options())
+    hl_ok = out is not None
+    hl_text = out if hl_ok else (diags[0].header().split(" error: ", 1)[-1] if diags else "(no diagnostic)")
+    located = hl_ok or bool(diags and re.match(r"^case\.mlir:\d+:\d+: error: ", diags[0].header()))
+    return Verdict(ref_ok, ref, hl_ok, hl_text, located)
+
+
+def quant_table(results: list[tuple[Case, Verdict]]) -> str:
+    """The per-op table of the quantized cases (a rejection agrees only with
+    the reference's message)."""
+    # a rejection with another message than iree-opt's counts as a disagreement
+    strict = [(c, v if v.mlir_ok or v.hl_ok or v.hl_text == v.mlir_text else
+               Verdict(v.mlir_ok, v.mlir_text, True, v.hl_text, v.located)) for c, v in results]
+    text = table(strict)
+    text = text.replace("# StableHLO/CHLO agreement with MLIR (jaxlib)", "## Quantized cases (judged by iree-opt)")
+    text = text.replace("(tests/oracle/test_shlo_agreement.py checks every case)",
+                        "(tests/oracle/test_quant_agreement.py checks every case)")
+    return text.replace("and prints MLIR's text; an invalid one when hlopt rejects it too.",
+                        "and prints iree-opt's text; an invalid one when hlopt rejects it with iree-opt's message.")
+
+
+def quant_lit_file(results: list[tuple[Case, Verdict]]) -> str:
+    """lit_file's sample for the quantized cases, whose messages are iree-opt's."""
+    text = lit_file(results)
+    return text.replace("// per op and message that jaxlib's MLIR rejects with the same message as hlopt\n"
+                        "// (re-checked against MLIR by tests/oracle/test_shlo_agreement.py).",
+                        "// of quantized types per op and message that iree-opt rejects with the same message as\n"
+                        "// hlopt (re-checked against iree-opt by tests/oracle/test_quant_agreement.py).").replace(
+        "gen_shlo_agreement.py --lit FILE", "gen_shlo_agreement.py --quant-lit FILE")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--table", metavar="FILE", help="write the per-op agreement table (markdown)")
     ap.add_argument("--known", metavar="FILE", help="write the disagreements (case id, tab, cause)")
     ap.add_argument("--lit", metavar="FILE", help="write the --verify-diagnostics sample")
+    ap.add_argument("--quant-lit", metavar="FILE", help="write the quantized cases' --verify-diagnostics sample")
     args = ap.parse_args(argv)
+    if args.quant_lit:
+        pathlib.Path(args.quant_lit).write_text(quant_lit_file([(c, judge_quant(c)) for c in quant_cases()]))
+        return 0
     if not (args.table or args.known or args.lit):
         for c in cases():
             print(c.id)
         return 0
     results = [(c, judge(c)) for c in cases()]
     if args.table:
-        pathlib.Path(args.table).write_text(table(results))
+        quant = [(c, judge_quant(c)) for c in quant_cases()]
+        pathlib.Path(args.table).write_text(table(results) + "\n" + quant_table(quant))
     if args.known:
         lines = [f"{c.id}\t{v.cause()}" for c, v in results if not v.agree]
         pathlib.Path(args.known).write_text("".join(ln.replace("\n", " ") + "\n" for ln in lines))

@@ -36,7 +36,7 @@ def _verify_error(body: str) -> str:
      "'stablehlo.and' op operand #0 must be ranked tensor of bool or 2/4/8/16/32/64-bit integer values, but got "
      "'tensor<2xf32>'"),
     ('%0 = "stablehlo.add"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi32>',
-     "'stablehlo.add' op requires compatible types for all operands and results"),
+     "op requires the same element type for all operands and results"),
     ('%0 = "stablehlo.constant"() : () -> tensor<2xf32>', "'stablehlo.constant' op requires attribute 'value'"),
     ('%0 = "stablehlo.sqrt"(%i) : (tensor<2xi32>) -> tensor<2xi32>',
      "'stablehlo.sqrt' op operand #0 must be ranked tensor of 4/6/8/16/32/64-bit float or complex type with "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
@@ -120,7 +121,9 @@ class BroadcastInDimOp(DimsOp):
     def verify(cls, op: Operation) -> None:
         t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
         if t is not None and r is not None:
-            inf.verify_broadcast_in_dim(op, t, inf.ints(cls.get(op, "broadcast_dimensions")), r)
+            dims = inf.ints(cls.get(op, "broadcast_dimensions"))
+            inf.verify_broadcast_in_dim(op, t, dims, r)
+            vq.verify_broadcast_in_dim_quant(op, t, dims, r)
 
 
 class TransposeOp(DimsOp):
@@ -140,6 +143,14 @@ class TransposeOp(DimsOp):
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operands[0].type)
         return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
+
+    compatible_return_types = staticmethod(inf.compatible_types)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        if t is not None and r is not None:
+            vq.verify_transpose_quant(op, t, inf.ints(cls.get(op, "permutation")), r)
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -426,6 +437,7 @@ class ReshapeOp(FunctionalOp):
         t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
         if t is not None and r is not None:
             inf.verify_reshape(op, t, r)
+            vq.verify_reshape_quant(op, t, r)
 
 
 class DynamicReshapeOp(FunctionalOp):

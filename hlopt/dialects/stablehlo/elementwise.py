@@ -54,6 +54,7 @@ from hlopt.dialects.stablehlo.verification import (
     dialect_attr,
     enum_attr,
     fail,
+    verify_binary_quant,
 )
 from hlopt.interp.marks import lifts
 from hlopt.ir import opdef as ods
@@ -207,6 +208,8 @@ class AbsOp(UnaryOp):
         if isinstance(et, ComplexType):
             return [RankedTensorType(t.shape, et.element_type, t.encoding)]
         return [t]
+
+    compatible_return_types = staticmethod(inf.compatible_types)
     interpret = deferred(lambda: ew.unary(ew.abs_))
 
 
@@ -443,8 +446,22 @@ class AddOp(BinaryOp):
     lhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
-    traits = _COMMUTATIVE_TRAITS
+    # no HLO_CompatibleOperandsAndResultType: verifyAddOp checks element types itself
+    traits = (Pure(), Commutative(), SameOperandsAndResultShape(), ElementwiseTrait())
     interpret = deferred(lambda: ew.binary(np.add))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """verifyAddOp: add_c2..c7 when quantized, else one element type."""
+        ts = (*op.operand_types, op.results[0].type)
+        if any(getattr(getattr(t, "element_type", t), "zero_points", None) is not None for t in ts):
+            verify_binary_quant(op, *ts)
+        elif len({getattr(t, "element_type", t) for t in ts}) > 1:
+            raise fail(op, "op requires the same element type for all operands and results")
+        # then InferTypeOpInterface's check (MLIR runs it after verify): the result is lhs's type
+        if not inf.compatible_types(ts[:1], ts[2:]):
+            raise fail(op, f"'{op.name}' op inferred type(s) '{ts[0].text}' are incompatible with return type(s) of "
+                           f"operation '{ts[2].text}'")
 
 
 class Atan2Op(BinaryOp):
@@ -630,9 +647,22 @@ class SelectOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any]:
-        return [op.operands[1].type]  # inferSelectOp: on_true's type (on_true/on_false checked by the traits)
+        """inferSelectOp: on_true and on_false of compatible shapes and the same
+        element type (select_c2), pred's shape theirs unless scalar (select_c1)."""
+        p, a, b = op.operand_types
+        if not (_shapes_compatible(a, b) and getattr(a, "element_type", a) is getattr(b, "element_type", b)):
+            raise fail(op, "requires compatible types for non-predicate operands")
+        if getattr(p, "shape", None) != () and not _shapes_compatible(p, a):
+            raise fail(op, "requires the same shape for all operands")
+        return [a]
 
     compatible_return_types = staticmethod(inf.compatible_types)
+
+
+def _shapes_compatible(a: Any, b: Any) -> bool:
+    """verifyCompatibleShape: unranked matches anything, ranks equal, dynamic dims match any size."""
+    sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
+    return sa is None or sb is None or inf.compatible_shapes(sa, sb)
 
 
 ComparisonDirection = enum_attr("comparison_direction", "Which comparison operation to perform.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo.verification import fail
+from hlopt.dialects.stablehlo.verification import compatible_elements, fail
 from hlopt.ir.core import Operation
 from hlopt.ir.types import ComplexType, RankedTensorType, Type
 
@@ -329,7 +329,7 @@ def compatible_types(inferred: Sequence[Type], actual: Sequence[Type]) -> bool:
     if len(inferred) != len(actual):
         return False
     for i, a in zip(inferred, actual):
-        if getattr(i, "element_type", i) is not getattr(a, "element_type", a):
+        if not compatible_elements(getattr(i, "element_type", i), getattr(a, "element_type", a)):
             return False
         si, sa = getattr(i, "shape", None), getattr(a, "shape", None)
         if si is not None and sa is not None and not compatible_shapes(si, sa):
@@ -441,7 +441,7 @@ def check_inferred_shape(op: Operation, shape: Sequence[int], r: RankedTensorTyp
                        f"'{r.text}'")
 
 
-def _distinct(op: Operation, a: Sequence[int], b: Sequence[int], an: str, bn: str) -> None:
+def distinct_dims(op: Operation, a: Sequence[int], b: Sequence[int], an: str, bn: str) -> None:
     seen: set[int] = set()
     for d in list(a) + list(b):
         if d in seen:
@@ -457,8 +457,8 @@ def infer_dot_general(op: Operation, lhs: RankedTensorType, rhs: RankedTensorTyp
         raise fail(op, "lhs and rhs should have the same number of batching dimensions")
     if len(lc) != len(rc):
         raise fail(op, "lhs and rhs should have the same number of contracting dimensions")
-    _distinct(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions")
-    _distinct(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions")
+    distinct_dims(op, lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions")
+    distinct_dims(op, rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions")
     for t, dims, name in ((lhs, lb, "lhs_batching_dimensions"), (lhs, lc, "lhs_contracting_dimensions"),
                           (rhs, rb, "rhs_batching_dimensions"), (rhs, rc, "rhs_contracting_dimensions")):
         for d in dims:
@@ -668,7 +668,7 @@ def verify_gather(op: Operation, t: RankedTensorType, idx: RankedTensorType, n_s
         raise fail(op, f"expects offset_dims to be sorted, got: [{list_text(off)}]")
     if not _unique(off):
         raise fail(op, f"expects offset_dims to not repeat, got: [{list_text(off)}]")
-    _distinct(op, col, obd, "collapsed_slice_dims", "operand_batching_dims")
+    distinct_dims(op, col, obd, "collapsed_slice_dims", "operand_batching_dims")
     if not _sorted(col):
         raise fail(op, f"expects collapsed_slice_dims to be sorted, got: [{list_text(col)}]")
     _in_bounds(op, col, rank, "collapsed_slice_dims", "rank-of('operand')")
@@ -686,7 +686,7 @@ def verify_gather(op: Operation, t: RankedTensorType, idx: RankedTensorType, n_s
         if not compatible_dims(t.shape[a], idx.shape[b]):
             raise fail(op, f"operand_batching_dims[{i}] and start_indices_batching_dims[{i}] must have compatible "
                            f"sizes, but got {t.shape[a]} and {idx.shape[b]}")
-    _distinct(op, sim, obd, "start_index_map", "operand_batching_dims")
+    distinct_dims(op, sim, obd, "start_index_map", "operand_batching_dims")
     _in_bounds(op, sim, rank, "start_index_map", "rank-of('operand')")
     if n_slice_sizes != rank:
         raise fail(op, f"slice_sizes size ({n_slice_sizes}) not equal to operand rank ({rank})")
@@ -751,7 +751,7 @@ def verify_scatter(op: Operation, inputs: Sequence[RankedTensorType], idx: Ranke
         if not _unique(uwd):
             raise fail(op, f"Expects update_window_dims to not repeat; got: [{list_text(uwd)}].")
         _in_bounds(op, uwd, len(u.shape), "update_window_dims", "rank-of('updates')")
-        _distinct(op, iwd, ibd, "inserted_window_dims", "input_batching_dims")
+        distinct_dims(op, iwd, ibd, "inserted_window_dims", "input_batching_dims")
         if not _sorted(iwd):
             raise fail(op, f"Expects inserted_window_dims to be sorted; got: [{list_text(iwd)}].")
         _in_bounds(op, iwd, rank, "inserted_window_dims", "rank-of('operand')")
@@ -777,7 +777,7 @@ def verify_scatter(op: Operation, inputs: Sequence[RankedTensorType], idx: Ranke
             raise fail(op, f"Scatter op has {len(sdod)} elements in scatter_dims_to_operand_dims and the bound of "
                            f"dimension index_vector_dim={ivd} of scatter_indices is {ishape[ivd]}. These two numbers "
                            f"must be equal.")
-        _distinct(op, sdod, ibd, "scatter_dims_to_operand_dims", "input_batching_dims")
+        distinct_dims(op, sdod, ibd, "scatter_dims_to_operand_dims", "input_batching_dims")
         _in_bounds(op, sdod, rank, "scatter_dims_to_operand_dims", "rank-of('operand')")
     for t, u in zip(inputs, updates):
         dropped = set(iwd) | set(ibd)

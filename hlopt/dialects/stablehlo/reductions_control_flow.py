@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
@@ -562,6 +563,7 @@ class DotGeneralOp(ShloOp):
                                       dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions,
                                       cls.get(op, "precision_config"))
         inf.check_inferred_shape(op, shape, r)
+        vq.verify_dot_general_quant(op, lhs, rhs, r, dn.rhs_contracting_dimensions)
 
 
 class _EinsumForm(ShloOp):
@@ -662,6 +664,8 @@ class ConvolutionOp(ShloOp):
             list(rev.values) if rev is not None else [], cls.get(op, "feature_group_count").value,
             cls.get(op, "batch_group_count").value, cls.get(op, "precision_config"))
         inf.check_inferred_shape(op, shape, r)
+        dn = cls.get(op, "dimension_numbers")
+        vq.verify_convolution_quant(op, lhs, rhs, r, dn.kernel_output_feature_dimension, dn.output_feature_dimension)
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):

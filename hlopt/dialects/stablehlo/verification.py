@@ -162,20 +162,17 @@ def _element(t: Type) -> Any:
 
 
 def compatible_elements(a: Any, b: Any) -> bool:
-    """isCompatibleElementTypeForHloTypeInference: equal, or quantized types
-    with the same storage (type and range) whose expressed types match the
-    other side (quantization parameters may differ)."""
+    """isCompatibleElementTypeForHloTypeInference: equal, or both quantized
+    with the same storage (type and range), expressed type and granularity
+    (quantization parameters may differ); a quantized type and a float never
+    (iree-opt's StableHLO, the reference for quantized types)."""
     if a is b:
         return True
     qa, qb = getattr(a, "zero_points", None) is not None, getattr(b, "zero_points", None) is not None
-    if not (qa or qb):
+    if not (qa and qb):
         return False
-    if qa and qb and (a.signed, a.width, a.storage_min, a.storage_max) != (b.signed, b.width, b.storage_min,
-                                                                          b.storage_max):
-        return False
-    ea = a.expressed if qa else getattr(a, "name", None)
-    eb = b.expressed if qb else getattr(b, "name", None)
-    return ea is not None and ea == eb
+    return ((a.signed, a.width, a.storage_min, a.storage_max, a.expressed, a.axis is None)
+            == (b.signed, b.width, b.storage_min, b.storage_max, b.expressed, b.axis is None))
 
 
 def _compatible(a: Type, b: Type) -> bool:
@@ -273,7 +270,7 @@ class CompatibleOperandsElementType(Trait):
 
     def verify(self, op: Operation) -> None:
         ts = op.operand_types
-        if ts and any(_element(t) is not _element(ts[0]) for t in ts[1:]):
+        if ts and any(not compatible_elements(_element(t), _element(ts[0])) for t in ts[1:]):
             raise op_fail(op, "requires compatible element types for all operands")
 
 
@@ -339,3 +336,161 @@ class AllSameSize(Trait):
         sizes = {len(getattr(d.get(op, f), "values", ())) for f in self.fields}
         if len(sizes) > 1:
             raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields) + "} have same size")
+
+
+# ---------------------------------------------------------------------------
+# quantization rules of the spec (TypeInference.cpp's verify*Quant* helpers),
+# with their messages (checked against iree-opt: jaxlib has no quant dialect)
+
+def _quant(t: Any) -> Any:
+    """The uniform quantized element type of `t` (or `t` itself), else None."""
+    e = _element(t)
+    return e if getattr(e, "zero_points", None) is not None else None
+
+
+def _per_axis(t: Any) -> Any:
+    q = _quant(t)
+    return q if q is not None and q.axis is not None else None
+
+
+def _per_tensor(t: Any) -> Any:
+    q = _quant(t)
+    return q if q is not None and q.axis is None else None
+
+
+def verify_binary_quant(op: Operation, lhs: Type, rhs: Type, result: Type) -> None:
+    """add_c2..c7 (verifyBinaryOpQuantizationConstraints), when any side is quantized."""
+    ts = (lhs, rhs, result)
+    if not any(_quant(t) for t in ts):
+        return
+    if not all(_quant(t) for t in ts):
+        raise fail(op, "expects  all operands and results to be either quantized or non-quantized")
+    ql, qr, qres = (_quant(t) for t in ts)
+    # add_c3 (one storage type) is not checked by the reference (iree-opt's StableHLO accepts i8 + u8)
+    if not ql.expressed == qr.expressed == qres.expressed:
+        raise fail(op, "mismatched operands and result quantization expressed types")
+    if ql.axis is not None or qr.axis is not None:
+        if qres.axis is None:
+            raise fail(op, "result is not per_axis quantized but lhs or rhs are")
+        for side, q in (("lhs", ql), ("rhs", qr)):
+            if q.axis is not None and q.axis != qres.axis:
+                raise fail(op, f"quantization_dimension of {side} and result are not same '{q.text}' vs "
+                               f"'{qres.text}'")
+    elif qres.axis is not None:
+        raise fail(op, "result per_axis quantized but none from rhs and lhs are per_axis quantized")
+
+
+def verify_conv_dot_quant(op: Operation, lhs: Type, rhs: Type, result: Type) -> None:
+    """convolution_c28/c32..c34, dot_general_c14/c18..c20 (the storage check
+    c31/c17 is not made by the reference, iree-opt's StableHLO)."""
+    ql, qr, qres = _quant(lhs), _quant(rhs), _quant(result)
+    if qr is None or (ql is None) != (qres is None):
+        raise fail(op, "rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) "
+                       "should hold")
+    if ql is not None:
+        if not ql.expressed == qr.expressed == qres.expressed:
+            raise fail(op, "mismatched lhs, rhs and result quantization expressed types")
+        if qr.axis is None and qres.axis is not None:
+            raise fail(op, "mismatched rhs and result quantization granularity")
+    else:
+        if getattr(_element(lhs), "name", None) != qr.expressed or _element(lhs) is not _element(result):
+            raise fail(op, "mismatched rhs quantization expressed type and lhs and result element type")
+
+
+def verify_dot_general_quant(op: Operation, lhs: Type, rhs: Type, result: Type, rhs_contracting: Sequence[int]) -> None:
+    """dot_general_c14..c20 (verifyDotGeneralOpQuantizationConstraints)."""
+    if not any(_quant(t) for t in (lhs, rhs, result)):
+        return
+    qr = _quant(rhs)
+    if qr is not None and qr.axis is None and qr.zero_points[0] != 0:
+        raise fail(op, "Zero point of rhs should be 0")
+    if qr is not None and qr.axis is not None:
+        if any(z != 0 for z in qr.zero_points):
+            raise fail(op, "Zero points of rhs should be 0")
+        if qr.axis in rhs_contracting:
+            raise fail(op, "Quantization dimension of rhs should not be in the contracting dimension of rhs")
+    verify_conv_dot_quant(op, lhs, rhs, result)
+
+
+def verify_convolution_quant(op: Operation, lhs: Type, rhs: Type, result: Type, kernel_out: int, out: int) -> None:
+    """convolution_c28..c34 (verifyConvolutionOpQuantizationConstraints)."""
+    if not any(_quant(t) for t in (lhs, rhs, result)):
+        return
+    qr, qres = _per_axis(rhs), _per_axis(result)
+    if qr is not None and qr.axis != kernel_out:
+        raise fail(op, "quantization dimension of rhs should be same with kernel_output_feature_dimension")
+    if qres is not None and qres.axis != out:
+        raise fail(op, "quantization dimension of result should be same with output_feature_dimension")
+    verify_conv_dot_quant(op, lhs, rhs, result)
+
+
+def _same_params(op: Operation, a: Type, b: Type, per_axis: bool = True) -> None:
+    """reshape_c1 / transpose_c1 / broadcast_in_dim_c1: quantization parameters
+    carried over (per-axis ones too, except for broadcast_in_dim)."""
+    pa, pb = _per_tensor(a), _per_tensor(b)
+    if pa is not None and pb is not None and pa is not pb:
+        raise fail(op, f"expect same quantization scale and zero_point but got '{a.text}' vs '{b.text}'")
+    if not per_axis:
+        return
+    xa, xb = _per_axis(a), _per_axis(b)
+    if xa is not None and xb is not None and (xa.scales[:len(xb.scales)] != xb.scales[:len(xa.scales)]
+                                              or xa.zero_points[:len(xb.zero_points)]
+                                              != xb.zero_points[:len(xa.zero_points)]):
+        raise fail(op, f"expect same quantization scales and zero_points but got '{a.text}' vs '{b.text}'")
+
+
+def verify_reshape_quant(op: Operation, operand: Type, result: Type) -> None:
+    """reshape_c1, reshape_c3 (verifyReshapeOpQuantizationConstraints)."""
+    _same_params(op, operand, result)
+    qa, qb = _per_axis(operand), _per_axis(result)
+    if qa is None or qb is None:
+        return
+    sa, sb = operand.shape, result.shape
+    if sa[qa.axis] >= 0 and sb[qb.axis] >= 0 and sa[qa.axis] != sb[qb.axis]:
+        raise fail(op, f"expect same quantization dimension size for operand and result '{operand.text}' and "
+                       f"'{result.text}'")
+    if all(d >= 0 for d in sa) and all(d >= 0 for d in sb):
+        pa, pb = _prod(sa[:qa.axis]), _prod(sb[:qb.axis])
+        if pa != pb:
+            raise fail(op, "product of dimensions before quantization dimension must match between operand and "
+                           f"result for {pa} and {pb}")
+
+
+def _prod(xs: Sequence[int]) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+def verify_transpose_quant(op: Operation, operand: Type, perm: Sequence[int], result: Type) -> None:
+    """transpose_c1, transpose_c4."""
+    _same_params(op, operand, result)
+    qr, qo = _per_axis(result), _per_axis(operand)
+    if qr is not None and qo is not None and qr.axis < len(perm) and qo.axis != perm[qr.axis]:
+        raise fail(op, f"operand quantization_dimension {qo.axis} is not same as permutation[{qr.axis}] = "
+                       f"{perm[qr.axis]}")
+
+
+def verify_broadcast_in_dim_quant(op: Operation, operand: Type, dims: Sequence[int], result: Type) -> None:
+    """broadcast_in_dim_c1 (same parameters) and c6 (per-axis dimension, a
+    size-1 quantized dimension's parameters repeated)."""
+    _same_params(op, operand, result, per_axis=False)
+    qo, qr = _per_axis(operand), _per_axis(result)
+    if qo is None or qr is None or qo.axis >= len(dims):
+        return
+    if qr.axis != dims[qo.axis]:
+        raise fail(op, f"result quantization_dimension {qr.axis} not same as broadcast_dimensions[{qo.axis}] = "
+                       f"{dims[qo.axis]}")
+    if operand.shape[qo.axis] == 1:
+        from hlopt.ir.floats import format_float
+
+        for i in range(result.shape[qr.axis]):
+            if i >= len(qr.scales):
+                break
+            if qr.scales[i] != qo.scales[0]:
+                raise fail(op, f"mismatch result scale {i} ({format_float(qr.scales[i], 'f64')}) and operand scale 0 "
+                               f"({format_float(qo.scales[0], 'f64')})")
+            if qr.zero_points[i] != qo.zero_points[0]:
+                raise fail(op, f"mismatch result zero_point {i} ({qr.zero_points[i]}) and operand zero_point 0 "
+                               f"({qo.zero_points[0]})")

@@ -1,0 +1,982 @@
+"""The shape dialect ops StableHLO's dynamic-shape programs use, with MLIR's
+custom forms (grammars/shape.lark), verifiers and messages (checked against
+iree-opt, which registers shape), folders and interpreter rules:
+
+    %0 = shape.shape_of %t : tensor<?x4xf32> -> tensor<2xindex>
+    %1 = shape.cstr_broadcastable %0, %s : tensor<2xindex>, tensor<2xindex>
+    %2 = shape.assuming_all %1, %w
+    %3 = shape.assuming %2 -> (tensor<?x4xf32>) {
+      ...
+      shape.assuming_yield %r : tensor<?x4xf32>
+    }
+
+Its types (`!shape.shape`, `!shape.size`, `!shape.witness`,
+`!shape.value_shape`) stay OpaqueTypes spelled as MLIR prints them. In the
+interpreter a shape or extent tensor is a 1-D int64 array, a size or index
+an int64 scalar and a witness a bool.
+"""
+
+from __future__ import annotations
+
+import re
+from math import prod
+from typing import Any
+
+from hlopt.dialects.syntax_util import dict_or_none, parse_error
+from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, IntegerAttr, StringAttr
+from hlopt.ir.constraints import I1, AnyOf, BoolAttrC, Constraint, Index, IndexAttr, Str, TensorOf
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import RegionBranchOpInterface
+from hlopt.ir.lazy import lazy_module
+from hlopt.ir.matchers import constant_value
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
+from hlopt.ir.traits import (
+    Commutative,
+    ConstantLike,
+    HasParent,
+    Pure,
+    RecursiveMemoryEffects,
+    ReturnLike,
+    SingleBlockImplicitTerminator,
+    Terminator,
+    op_error,
+)
+from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, ShapedType, Type, index
+
+np = lazy_module("numpy")
+
+_TYPES = ("!shape.shape", "!shape.size", "!shape.witness", "!shape.value_shape")
+
+
+def _is(spelling: str) -> Any:
+    return lambda t: isinstance(t, OpaqueType) and t.spelling == spelling
+
+
+is_shape, is_size, is_witness = _is("!shape.shape"), _is("!shape.size"), _is("!shape.witness")
+
+
+def is_extent_tensor(t: Type) -> bool:
+    return isinstance(t, RankedTensorType) and t.rank == 1 and isinstance(t.element_type, IndexType)
+
+
+# constraint summaries are MLIR's (witness and value_shape have empty ones)
+ShapeOrExtentTensor = Constraint(lambda t: is_shape(t) or is_extent_tensor(t), "shape or extent tensor")
+SizeOrIndex = Constraint(lambda t: is_size(t) or isinstance(t, IndexType), "size or index")
+ShapeOrSize = Constraint(lambda t: is_shape(t) or is_size(t), "shape or size")
+Witness = Constraint(is_witness, "")
+Size = Constraint(is_size, "size")
+ShapeT = Constraint(is_shape, "shape")
+AnyShaped = Constraint(lambda t: isinstance(t, ShapedType), "shaped of any non-token type values")
+ShapedOrValueShape = AnyOf(AnyShaped, Constraint(_is("!shape.value_shape"), ""),
+                           summary="shaped of any non-token type values or ")
+IndexTensor = TensorOf(Index, "tensor of index values")
+ExtentTensor1D = Constraint(is_extent_tensor, "1D tensor of index values")
+IndexElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstance(a.type.element_type, IndexType),
+                           "index elements attribute")
+
+
+def parse_shape_type(text: str) -> Type | None:
+    """`!shape.shape` & co. (other spellings stay opaque)."""
+    return OpaqueType(text) if text in _TYPES else None
+
+
+def _shape_type() -> Type:
+    return OpaqueType("!shape.shape")
+
+
+# -- constant operands (what MLIR's FoldAdaptor gives) --------------------------------
+def _const_shape(v: Any) -> list[int] | None:
+    a = constant_value(v)
+    if isinstance(a, DenseElementsAttr) and isinstance(a.type.element_type, IndexType):
+        return list(a.flat_values())
+    return None
+
+
+def _const_int(v: Any) -> int | None:
+    a = constant_value(v)
+    return a.value if isinstance(a, IntegerAttr) else None
+
+
+def _index_tensor(values: list[int]) -> DenseElementsAttr:
+    return DenseElementsAttr(RankedTensorType((len(values),), index), values)
+
+
+def broadcast_shapes(shapes: list[list[int]]) -> list[int] | None:
+    """OpTrait::util::getBroadcastedShape on static extents (None: not broadcastable)."""
+    rank = max((len(s) for s in shapes), default=0)
+    out = [1] * rank
+    for s in shapes:
+        for k, d in enumerate(s):
+            i = rank - len(s) + k
+            if out[i] == 1:
+                out[i] = d
+            elif d != 1 and d != out[i]:
+                return None
+    return out
+
+
+def _holds_error(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.spelling in ("!shape.shape", "!shape.size", "!shape.value_shape")
+
+
+def _error_propagation(op: Operation, result_ok: Any, kind: str) -> None:
+    """verifySizeOrIndexOp / verifyShapeOrExtentTensorOp: an operand that can
+    hold an error forces the error-carrying result type."""
+    if any(_holds_error(v.type) for v in op.operands) and not result_ok(op.results[0].type):
+        raise op_error(op, "if at least one of the operands can hold error values then the result must be of "
+                           f"type `{kind}` to propagate them")
+
+
+def _inferred_error(op: Operation, inferred: Type) -> Any:
+    return op_error(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of operation "
+                        f"'{op.results[0].type.text}'")
+
+
+def _size_or_index_result(op: Operation) -> None:
+    _error_propagation(op, is_size, "size")
+
+
+# -- the op classes --------------------------------------------------------------
+class ShapeOp(OpDef):
+    """`shape.op %a, %b [error = "..."] {attrs} : T, U [-> V]` (grammars/shape.lark's shape_op).
+    `arrow`: the result type is printed after `->`; otherwise it is `fixed`."""
+
+    syntax_token = "SHAPE_OP"
+    arrow = True
+    fixed: str | None = None  # the result type of forms without `->`
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.results) != 1:
+            return None
+        s = p.op_name(op) + " " + p.values(op.operands)
+        err = op.properties.get("error")
+        if isinstance(err, StringAttr):
+            s += " error = " + err.text
+        s += p.attr_dict(op.attributes) + " : " + p.types(op.operand_types)
+        if cls.arrow:
+            s += " -> " + p.type_text(op.results[0].type)
+        return s
+
+    @classmethod
+    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+        if args.shape is not None or (args.error is not None and "error" not in cls.inherent):
+            raise parse_error("expected ':'", args.extra_pos)
+        if cls.arrow != (arrow is not None):
+            raise parse_error("expected '->'" if cls.arrow else "expected no '->' after the operand types", pos)
+        res = arrow if arrow is not None else s.decode("type", cls.fixed, pos)
+        props = {"error": args.error} if args.error is not None else None
+        return Operation(cls.name, args.operands(s, types), [res], props, args.attrs)
+
+
+class ShapeOfOp(ShapeOp):
+    name = "shape.shape_of"
+    summary = "Returns shape of a value or shaped type operand"
+    arg = operand(ShapedOrValueShape)
+    result = result(ShapeOrExtentTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """verifyShapeOrExtentTensorOp, then InferTypeOpInterface's check."""
+        _error_propagation(op, is_shape, "shape")
+        t, r = op.operands[0].type, op.results[0].type
+        if not isinstance(t, ShapedType):
+            inferred = _shape_type()
+        else:
+            n = len(t.shape) if isinstance(t, RankedTensorType) else DYNAMIC
+            inferred = RankedTensorType((n,), index)
+        if is_shape(r) or is_shape(inferred):
+            return
+        if not (isinstance(r, RankedTensorType) and r.rank == 1 and DYNAMIC in (r.shape[0], inferred.shape[0])
+                or r is inferred):
+            raise _inferred_error(op, inferred)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.operands[0].type
+        if isinstance(t, RankedTensorType) and t.has_static_shape:
+            return [_index_tensor(list(t.shape))]
+        return None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array(np.shape(args[0]), np.int64)]
+
+
+class BroadcastOp(ShapeOp):
+    name = "shape.broadcast"
+    summary = "Returns the broadcasted output shape of two or more inputs"
+    shapes = var_operand(ShapeOrExtentTensor)
+    error = opt_attr(Str)
+    result = result(ShapeOrExtentTensor)
+    traits = (Pure(), Commutative())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _error_propagation(op, is_shape, "shape")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """BroadcastOp::fold: one operand of the result's type is the result;
+        constant extents broadcast to a constant."""
+        ops = op.operands
+        if len(ops) == 1 and ops[0].type is op.results[0].type:
+            return [ops[0]]
+        shapes = [_const_shape(v) for v in ops]
+        if not ops or any(s is None for s in shapes):
+            return None
+        out = broadcast_shapes(shapes)
+        return None if out is None else [_index_tensor(out)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        out = broadcast_shapes([list(np.asarray(a)) for a in args])
+        if out is None:
+            from hlopt.interp import InterpError
+
+            raise InterpError("shape.broadcast: shapes are not broadcastable")
+        return [np.array(out, np.int64)]
+
+
+class ConstShapeOp(ShapeOp):
+    """`shape.const_shape {attrs}[1, 2] : T`"""
+
+    name = "shape.const_shape"
+    summary = "Creates a constant shape or extent tensor"
+    shape = attr(IndexElements)
+    result = result(ShapeOrExtentTensor)
+    traits = (Pure(), ConstantLike())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        a, r = cls.get(op, "shape"), op.results[0].type
+        inferred = RankedTensorType((a.type.num_elements,), index)
+        if not is_shape(r) and r is not inferred:
+            raise _inferred_error(op, inferred)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        a = op.properties.get("shape")
+        if not isinstance(a, DenseElementsAttr):
+            return None
+        return (p.op_name(op) + " " + p.attr_dict(op.attributes) + "[" + ", ".join(map(str, a.flat_values()))
+                + "] : " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+        if args.shape is None or args.uses or args.error is not None:
+            raise parse_error("expected '['", pos)
+        if len(types) != 1 or arrow is not None:
+            raise parse_error("expected one result type", pos)
+        return Operation(cls.name, (), types, {"shape": _index_tensor(args.shape)}, args.attrs)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return [op.properties.get("shape")]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array(op.properties.get("shape").flat_values(), np.int64)]
+
+
+def _witness(ok: bool) -> Any:
+    return np.bool_(ok)
+
+
+class CstrBroadcastableOp(ShapeOp):
+    name = "shape.cstr_broadcastable"
+    summary = "Determines if 2+ shapes can be successfully broadcasted"
+    arrow, fixed = False, "!shape.witness"
+    shapes = var_operand(ShapeOrExtentTensor)
+    result = result(Witness)
+    traits = (Commutative(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if len(op.operands) < 2:
+            raise op_error(op, "required at least 2 input shapes")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """Passing when all but one operand are scalars, or all extents are
+        constant and broadcast."""
+        shapes = [_const_shape(v) for v in op.operands]
+        if sum(1 for s in shapes if s != []) <= 1:
+            return [BoolAttr(True)]
+        if all(s is not None for s in shapes) and broadcast_shapes(shapes) is not None:
+            return [BoolAttr(True)]
+        return None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [_witness(broadcast_shapes([list(np.asarray(a)) for a in args]) is not None)]
+
+
+class CstrEqOp(ShapeOp):
+    name = "shape.cstr_eq"
+    summary = "Determines if all input shapes are equal"
+    arrow, fixed = False, "!shape.witness"
+    shapes = var_operand(ShapeOrExtentTensor)
+    result = result(Witness)
+    traits = (Commutative(),)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """Passing when every operand is the same constant shape."""
+        shapes = [_const_shape(v) for v in op.operands]
+        if shapes and all(s is not None and s == shapes[0] for s in shapes):
+            return [BoolAttr(True)]
+        return None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        first = list(np.asarray(args[0])) if args else []
+        return [_witness(all(list(np.asarray(a)) == first for a in args))]
+
+
+class _ExtentsToSizeOp(ShapeOp):
+    """A size computed from a shape's extents (`measure`): num_elements, rank."""
+
+    measure: Any = len
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _error_propagation(op, is_size, "size")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        s = _const_shape(op.operands[0])
+        return None if s is None else [IntegerAttr(cls.measure(s), index)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(cls.measure([int(x) for x in np.asarray(args[0])]))]
+
+
+class NumElementsOp(_ExtentsToSizeOp):
+    name = "shape.num_elements"
+    summary = "Returns the number of elements for a given shape"
+    shape = operand(ShapeOrExtentTensor)
+    result = result(SizeOrIndex)
+    measure = staticmethod(prod)
+
+
+class RankOp(_ExtentsToSizeOp):
+    name = "shape.rank"
+    summary = "Gets the rank of a shape"
+    shape = operand(ShapeOrExtentTensor)
+    rank = result(SizeOrIndex)
+    measure = staticmethod(len)
+
+
+class GetExtentOp(ShapeOp):
+    name = "shape.get_extent"
+    summary = "Gets the specified extent from a shape or extent tensor"
+    shape = operand(ShapeOrExtentTensor)
+    dim = operand(SizeOrIndex)
+    extent = result(SizeOrIndex)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _error_propagation(op, is_size, "size")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        s, d = _const_shape(op.operands[0]), _const_int(op.operands[1])
+        if s is None or d is None or not 0 <= d < len(s):
+            return None
+        return [IntegerAttr(s[d], index)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(np.asarray(args[0])[int(args[1])])]
+
+
+class DimOp(ShapeOp):
+    name = "shape.dim"
+    summary = "Gets the specified extent from the shape of a shaped input"
+    value = operand(AnyShaped)
+    index = operand(SizeOrIndex)
+    extent = result(SizeOrIndex)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(np.shape(args[0])[int(args[1])])]
+
+
+class ToExtentTensorOp(ShapeOp):
+    name = "shape.to_extent_tensor"
+    summary = "Creates a dimension tensor from a shape"
+    input = operand(ShapeOrExtentTensor)
+    result = result(IndexTensor)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        s = _const_shape(op.operands[0])
+        return None if s is None else [_index_tensor(s)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.asarray(args[0], np.int64)]
+
+
+class FromExtentTensorOp(ShapeOp):
+    name = "shape.from_extent_tensor"
+    summary = "Creates a shape from a tensor of extents"
+    arrow, fixed = False, "!shape.shape"
+    input = operand(ExtentTensor1D)
+    result = result(ShapeT)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.asarray(args[0], np.int64)]
+
+
+class FromExtentsOp(ShapeOp):
+    name = "shape.from_extents"
+    summary = "Creates a shape from extents"
+    arrow, fixed = False, "!shape.shape"
+    extents = var_operand(SizeOrIndex)
+    shape = result(ShapeT)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        vals = [_const_int(v) for v in op.operands]
+        return None if any(v is None for v in vals) else [_index_tensor(vals)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.array([int(a) for a in args], np.int64)]
+
+
+class ConcatOp(ShapeOp):
+    name = "shape.concat"
+    summary = "Concatenates two shapes"
+    lhs = operand(ShapeOrExtentTensor)
+    rhs = operand(ShapeOrExtentTensor)
+    result = result(ShapeOrExtentTensor)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        a, b = _const_shape(op.operands[0]), _const_shape(op.operands[1])
+        return None if a is None or b is None else [_index_tensor(a + b)]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.concatenate([np.asarray(a, np.int64) for a in args])]
+
+
+class AnyOp(ShapeOp):
+    name = "shape.any"
+    summary = "Return any combination of the input shapes"
+    inputs = var_operand(ShapeOrExtentTensor)
+    result = result(ShapeOrExtentTensor)
+    traits = (Pure(), Commutative())
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """AnyOp::fold: the first constant operand (MLIR scans from the back)."""
+        for v in reversed(op.operands):
+            s = _const_shape(v)
+            if s is not None:
+                return [_index_tensor(s)]
+        return None
+
+
+class SizeToIndexOp(ShapeOp):
+    name = "shape.size_to_index"
+    summary = "Casts between index types of the shape and standard dialect"
+    arrow, fixed = False, "index"
+    arg = operand(SizeOrIndex)
+    result = result(Index)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        a = constant_value(op.operands[0])
+        return [a] if isinstance(a, IntegerAttr) else None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(args[0])]
+
+
+def _size_binary(name: str, summary: str, fn: Any) -> type:
+    """add / mul / div on sizes or indices (`%a, %b : T, U -> V`)."""
+
+    def verify(cls: type, op: Operation) -> None:
+        _size_or_index_result(op)
+
+    def fold(cls: type, op: Operation) -> Any:
+        a, b = (_const_int(v) for v in op.operands)
+        if a is None or b is None or (name == "div" and b == 0):
+            return None
+        return [IntegerAttr(fn(a, b), index)]
+
+    def interpret(cls: type, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(fn(int(args[0]), int(args[1])))]
+
+    body = {"name": f"shape.{name}", "summary": summary, "lhs": operand(SizeOrIndex), "rhs": operand(SizeOrIndex),
+            "result": result(SizeOrIndex), "verify": classmethod(verify), "fold": classmethod(fold),
+            "interpret": classmethod(interpret)}
+    if name != "div":
+        body["traits"] = (Pure(), Commutative())
+    return type(name.title() + "Op", (ShapeOp,), body)
+
+
+AddOp = _size_binary("add", "Addition of sizes and indices", lambda a, b: a + b)
+MulOp = _size_binary("mul", "Multiplication of sizes and indices", lambda a, b: a * b)
+DivOp = _size_binary("div", "Division of sizes and indices", lambda a, b: a // b)
+
+
+class ShapeEqOp(ShapeOp):
+    name = "shape.shape_eq"
+    summary = "Returns whether the input shapes or extent tensors are equal"
+    arrow, fixed = False, "i1"
+    shapes = var_operand(ShapeOrExtentTensor)
+    result = result(I1)
+    traits = (Pure(), Commutative())
+
+
+class IsBroadcastableOp(ShapeOp):
+    name = "shape.is_broadcastable"
+    summary = "Determines if 2+ shapes can be successfully broadcasted"
+    arrow, fixed = False, "i1"
+    shapes = var_operand(ShapeOrExtentTensor)
+    result = result(I1)
+    traits = (Commutative(),)
+
+
+class MaxOp(ShapeOp):
+    name = "shape.max"
+    summary = "Elementwise maximum"
+    lhs = operand(ShapeOrSize)
+    rhs = operand(ShapeOrSize)
+    result = result(ShapeOrSize)
+    traits = (Pure(), Commutative())
+
+
+class MinOp(MaxOp):
+    name = "shape.min"
+    summary = "Elementwise minimum"
+
+
+# -- forms without a colon ---------------------------------------------------------
+class BareOp(OpDef):
+    """`shape.op %a, ... {attrs}`: operand and result types implied (shape_bare)."""
+
+    syntax_token = "SHAPE_BARE_OP"
+    operand_type = result_type = ""
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes)
+
+
+class AssumingAllOp(BareOp):
+    """`shape.assuming_all %w0, %w1 {attrs}`"""
+
+    name = "shape.assuming_all"
+    summary = "Return a logical AND of all witnesses"
+    operand_type = result_type = "!shape.witness"
+    inputs = var_operand(Witness)
+    result = result(Witness)
+    traits = (Pure(), Commutative())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not op.operands:
+            raise op_error(op, "no operands specified")
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """False when a constant operand fails, true when all pass."""
+        consts = [constant_value(v) for v in op.operands]
+        if any(isinstance(c, IntegerAttr) and not c.value for c in consts):
+            return [BoolAttr(False)]
+        if consts and all(isinstance(c, IntegerAttr) for c in consts):
+            return [BoolAttr(True)]
+        return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_drop_passing_witnesses,)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [_witness(all(bool(a) for a in args))]
+
+
+def _drop_passing_witnesses(op: Operation, rw: Any) -> bool:
+    """Constant passing witnesses add nothing to the conjunction; one input left is the result
+    (MLIR's AssumingAllOp folder erasing them, then AssumingAllOneOp)."""
+    keep = [v for v in op.operands if not (isinstance(c := constant_value(v), IntegerAttr) and c.value)]
+    if len(keep) == len(op.operands) and len(keep) != 1 or not keep:
+        return False
+    if len(keep) == 1:
+        rw.replace_op(op, [keep[0]])
+    else:
+        rw.replace_op_with_new(op, op.name, keep, op.result_types, attributes=op.attributes or None)
+    return True
+
+
+class IndexToSizeOp(BareOp):
+    """`shape.index_to_size %i {attrs}`"""
+
+    name = "shape.index_to_size"
+    summary = "Converts a standard index to a shape size"
+    operand_type, result_type = "index", "!shape.size"
+    arg = operand(Index)
+    result = result(Size)
+    traits = (Pure(),)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        a = constant_value(op.operands[0])
+        return [a] if isinstance(a, IntegerAttr) else None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(args[0])]
+
+
+class ConstSizeOp(OpDef):
+    """`%c4 = shape.const_size 4 {attrs}`"""
+
+    name = "shape.const_size"
+    summary = "Creates a constant of type `shape.size`"
+    syntax_token = "SHAPE_CONST_OP"
+    result_type = "!shape.size"
+    value = attr(IndexAttr)
+    result = result(Size)
+    traits = (Pure(), ConstantLike())
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        v = op.properties.get("value")
+        return [f"c{v.value}"] if isinstance(v, IntegerAttr) else None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.properties.get("value")
+        if not isinstance(v, IntegerAttr):
+            return None
+        return f"{p.op_name(op)} {v.value}" + p.attr_dict(op.attributes)
+
+    @classmethod
+    def from_literal(cls, v: Any, pos: int) -> dict:
+        # an integer literal is an index; anything else is kept for the verifier to reject (as MLIR)
+        return {"value": IntegerAttr(v.value, index) if isinstance(v, IntegerAttr) and not BoolAttrC(v) else v}
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return [op.properties.get("value")]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.int64(op.properties.get("value").value)]
+
+
+class ConstWitnessOp(OpDef):
+    """`shape.const_witness true {attrs}`"""
+
+    name = "shape.const_witness"
+    summary = "An operation that returns a statically known witness value"
+    syntax_token = "SHAPE_CONST_OP"
+    result_type = "!shape.witness"
+    passing = attr(BoolAttrC)
+    result = result(Witness)
+    traits = (Pure(), ConstantLike())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.properties.get("passing")
+        if not isinstance(v, IntegerAttr):
+            return None
+        return f"{p.op_name(op)} {'true' if v.value else 'false'}" + p.attr_dict(op.attributes)
+
+    @classmethod
+    def from_literal(cls, v: Any, pos: int) -> dict:
+        if not (isinstance(v, IntegerAttr) and BoolAttrC(v)):
+            raise parse_error("expected 'true' or 'false'", pos)
+        return {"passing": v}
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return [op.properties.get("passing")]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [_witness(bool(op.properties.get("passing").value))]
+
+
+class CstrRequireOp(OpDef):
+    """`shape.cstr_require %pred, "message" {attrs}`"""
+
+    name = "shape.cstr_require"
+    summary = "Represents a runtime assertion that an i1 is `true`"
+    syntax_token = "SHAPE_REQUIRE"
+    pred = operand(I1)
+    msg = attr(Str)
+    result = result(Witness)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        m = op.properties.get("msg")
+        if not isinstance(m, StringAttr):
+            return None
+        return f"{p.op_name(op)} {p.value(op.operands[0])}, {m.text}" + p.attr_dict(op.attributes)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        c = constant_value(op.operands[0])
+        return [BoolAttr(True)] if isinstance(c, IntegerAttr) and c.value else None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [_witness(bool(args[0]))]
+
+
+class AssumingOp(OpDef, RegionBranchOpInterface):
+    """`shape.assuming %w [-> (T, ...)] { ... } {attrs}`: the region runs when
+    the witness holds; its `shape.assuming_yield` gives the results."""
+
+    name = "shape.assuming"
+    summary = "Execute the region"
+    syntax_token = "SHAPE_ASSUMING"
+    witness = operand(Witness)
+    results = var_result()
+    doRegion = region(blocks=1)
+    traits = (SingleBlockImplicitTerminator("shape.assuming_yield"), RecursiveMemoryEffects())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """RegionBranchOpInterface's check of the yield -> parent edge."""
+        y = op.regions[0].blocks[0].last_op if op.regions[0].blocks else None
+        if y is None or y.name != "shape.assuming_yield":
+            return
+        head = f"along control flow edge from Operation {y.name} to Operation {op.name}: "
+        notes = [("region branch point", y)]
+        if len(y.operands) != len(op.results):
+            raise op_error(op, head + f"region branch point has {len(y.operands)} operands, but region successor "
+                                      f"needs {len(op.results)} inputs", notes=notes)
+        for i, (v, r) in enumerate(zip(y.operands, op.results)):
+            if v.type is not r.type:
+                raise op_error(op, head + f"successor operand type #{i} '{v.type.text}' should match successor "
+                                          f"input type #{i} '{r.type.text}'", notes=notes)
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation) -> bool:
+        return False
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = f"{p.op_name(op)} {p.value(op.operands[0])}"
+        if op.results:
+            s += " -> (" + p.types(op.result_types) + ")"
+        return s + " " + p.region(op.regions[0], print_terminators=bool(op.results)) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        if not bool(args[0]):
+            from hlopt.interp import InterpError
+
+            raise InterpError("shape.assuming: the witness does not hold")
+        return ctx.run_region(op.regions[0], [])
+
+
+class AssumingYieldOp(OpDef):
+    """`shape.assuming_yield {attrs} %a, %b : T, U`"""
+
+    name = "shape.assuming_yield"
+    summary = "Yield operation"
+    syntax_token = "SHAPE_YIELD"
+    operands_ = var_operand()
+    traits = (Pure(), ReturnLike(), Terminator(), HasParent("shape.assuming"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = p.op_name(op) + p.attr_dict(op.attributes)
+        if op.operands:
+            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
+        return s
+
+
+class SplitAtOp(OpDef):
+    """Generic form only (MLIR declares no custom one); results print as %head, %tail."""
+
+    name = "shape.split_at"
+    summary = "Splits a shape at a given index"
+    operand_ = operand(ShapeOrExtentTensor)
+    index = operand(SizeOrIndex)
+    head = result(ShapeOrExtentTensor)
+    tail = result(ShapeOrExtentTensor)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["head", "tail"]
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        s, i = np.asarray(args[0], np.int64), int(args[1])
+        return [s[:i], s[i:]]
+
+
+def materialize_constant(builder: Any, value: Any, type: Type, location: Any) -> Operation | None:
+    """ShapeDialect::materializeConstant: const_shape for shapes and extent
+    tensors, const_size, const_witness, else arith.constant."""
+    if is_shape(type) or is_extent_tensor(type):
+        if not isinstance(value, DenseElementsAttr):
+            return None
+        if not is_shape(type) and type is not value.type:
+            return None  # MLIR would build an invalid const_shape (inferred type mismatch)
+        return builder.create("shape.const_shape", (), [type], properties={"shape": value}, location=location)
+    if is_size(type) and isinstance(value, IntegerAttr):
+        return builder.create("shape.const_size", (), [type], properties={"value": IntegerAttr(value.value, index)},
+                              location=location)
+    if is_witness(type) and isinstance(value, IntegerAttr):
+        return builder.create("shape.const_witness", (), [type], properties={"passing": value}, location=location)
+    if isinstance(value, (IntegerAttr, DenseElementsAttr)) and value.type is type:
+        return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+    return None
+
+
+# -- grammar callbacks -----------------------------------------------------------
+_USE = re.compile(r"\s*%([\w$.\-]+)(?:#(\d+))?\s*")
+_ERROR = re.compile(r"\s*error\s*=\s*(\"(?:[^\"\\]|\\.)*\")\s*")
+_SHAPE = re.compile(r"\s*\[([-\d,\s]*)\]\s*")
+
+
+class _Args:
+    """The pieces of a shape_op's OP_ARGS: value uses, `error = "..."`,
+    `[extents]` and the attribute dictionary."""
+
+    def __init__(self, s: Any, text: str, base: int):
+        self.uses: list[tuple[str, int, int]] = []
+        self.error: Any = None
+        self.shape: list[int] | None = None
+        self.attrs: Any = None
+        self.extra_pos = base
+        pos = 0
+        while pos < len(text):
+            if text[pos].isspace() or text[pos] == ",":
+                pos += 1
+                continue
+            m = _USE.match(text, pos)
+            if m is not None and not self.shape and self.error is None:
+                self.uses.append((m.group(1), int(m.group(2) or 0), base + pos))
+                pos = m.end()
+                continue
+            m = _ERROR.match(text, pos)
+            if m is not None and self.error is None:
+                self.extra_pos = base + pos
+                self.error = s.decode("attr", m.group(1), base + m.start(1))
+                pos = m.end()
+                continue
+            m = _SHAPE.match(text, pos)
+            if m is not None and self.shape is None:
+                self.extra_pos = base + pos
+                self.shape = [int(x) for x in m.group(1).split(",") if x.strip()]
+                pos = m.end()
+                continue
+            if text[pos] == "{" and self.attrs is None:
+                from hlopt.syntax.lexer import scan_balanced
+
+                end = scan_balanced(text, pos)
+                self.attrs = s.decode_dict_text(text[pos:end], base + pos)
+                pos = end
+                continue
+            raise parse_error("expected ':'", base + pos)
+
+    def operands(self, s: Any, types: list[Type]) -> list:
+        if len(self.uses) != len(types):
+            raise parse_error(f"{len(self.uses)} operands present, but expected {len(types)}", self.extra_pos)
+        return [s.lookup(n, k, t, pos) for (n, k, pos), t in zip(self.uses, types)]
+
+
+def shape_op(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, args_tok, types, arrow = c
+    d = _lookup(str(name_tok))
+    text = str(args_tok) if args_tok is not None else ""
+    base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
+    ts = list(types or [])
+    res = s.decode_type(arrow) if arrow is not None else None
+    return d.build(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
+
+
+def _lookup(name: str) -> Any:
+    from hlopt.ir.context import current_context
+
+    return current_context().lookup_op(name)
+
+
+def shape_bare(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, values, attrs = c
+    d = _lookup(str(name_tok))
+    t = s.decode("type", d.operand_type, name_tok.start_pos)
+    operands = [s.use(v, t) for v in values or []]
+    res = s.decode("type", d.result_type, name_tok.start_pos)
+    return Operation(d.name, operands, [res], None, dict_or_none(s, attrs)), name_tok.start_pos
+
+
+def shape_const(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, value, attrs = c
+    d = _lookup(str(name_tok))
+    props = d.from_literal(s.decode_attr(value), value.start_pos)
+    res = s.decode("type", d.result_type, name_tok.start_pos)
+    return Operation(d.name, (), [res], props, dict_or_none(s, attrs)), name_tok.start_pos
+
+
+def shape_require(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, pred, msg, attrs = c
+    from hlopt.ir.types import i1
+
+    props = {"msg": s.decode_attr(msg)}
+    w = s.decode("type", "!shape.witness", name_tok.start_pos)
+    return Operation("shape.cstr_require", [s.use(pred, i1)], [w], props, dict_or_none(s, attrs)), name_tok.start_pos
+
+
+def shape_assuming_head(s: Any, c: list) -> tuple:
+    name_tok, witness, types = c
+    s.pending.append(("shape.assuming", None))
+    w = s.use(witness, s.decode("type", "!shape.witness", witness.start_pos))
+    return w, list(types or []), name_tok.start_pos
+
+
+def shape_assuming(s: Any, c: list) -> tuple[Operation, int]:
+    (w, types, pos), body, attrs = c
+    s.pending.pop()
+    op = Operation("shape.assuming", [w], types, None, dict_or_none(s, attrs), [body])
+    _ensure_yield(s, body, op)
+    return op, pos
+
+
+def _ensure_yield(s: Any, r: Region, owner: Operation) -> None:
+    """SingleBlockImplicitTerminator: an empty region gets a block, a block
+    without a terminator gets `shape.assuming_yield` (located at the parent)."""
+    b = r.blocks[0] if r.blocks else r.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        y = b.append(Operation("shape.assuming_yield"))
+        s.finalizers.append(lambda: setattr(y, "location", owner.location))
+
+
+def shape_yield(s: Any, c: list) -> tuple[Operation, int]:
+    name_tok, attrs, values, types = c
+    ts = list(types or [])
+    operands = s.uses(values, ts, values[0].start_pos if values else name_tok.start_pos)
+    return Operation("shape.assuming_yield", operands, (), None, dict_or_none(s, attrs)), name_tok.start_pos
+
+
+OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumElementsOp, RankOp, GetExtentOp,
+       DimOp, ToExtentTensorOp, FromExtentTensorOp, FromExtentsOp, ConcatOp, AnyOp, SizeToIndexOp, AddOp, MulOp,
+       DivOp, ShapeEqOp, IsBroadcastableOp, MaxOp, MinOp, AssumingAllOp, IndexToSizeOp, ConstSizeOp,
+       ConstWitnessOp, CstrRequireOp, AssumingOp, AssumingYieldOp, SplitAtOp)
+
+CALLBACKS = {f.__name__: f for f in (shape_op, shape_bare, shape_const, shape_require, shape_assuming_head,
+                                     shape_assuming, shape_yield)}
+
+DIALECT = Dialect("shape", ops=OPS, grammar="shape.lark", syntax=CALLBACKS, parse_type=parse_shape_type,
+                  materialize_constant=materialize_constant, allow_unknown_ops=True)
