@@ -179,10 +179,30 @@ class SameOperandsAndResultElementType(Trait):
             raise op_error(op, "requires the same element type for all operands and results")
 
 
+def _one_type(op: "Operation") -> bool:
+    """Whether every operand and result has one type object (uniqued types
+    make this the usual case, and every same-shape rule holds then)."""
+    first = None
+    for o in op._operands:
+        t = o.value.type
+        if first is None:
+            first = t
+        elif t is not first:
+            return False
+    for r in op.results:
+        if first is None:
+            first = r.type
+        elif r.type is not first:
+            return False
+    return True
+
+
 class SameOperandsAndResultShape(Trait):
     name = "SameOperandsAndResultShape"
 
     def verify(self, op: "Operation") -> None:
+        if _one_type(op):
+            return
         ts = op.operand_types + op.result_types
         if ts and any(not _compatible_shapes(t, ts[0]) for t in ts[1:]):
             raise op_error(op, "requires the same shape for all operands and results")
@@ -221,6 +241,8 @@ class ElementwiseTrait(Trait):
     name = "Elementwise"
 
     def verify(self, op: "Operation") -> None:
+        if _one_type(op):
+            return
         ots, rts = op.operand_types, op.result_types
         shaped_ops = [t for t in ots if isinstance(t, ShapedType)]
         shaped_res = [t for t in rts if isinstance(t, ShapedType)]

@@ -7,7 +7,7 @@ C1-C4), channel rules (send/recv), replica groups and reduction regions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleAttr
@@ -188,13 +188,32 @@ def _compatible(a: Type, b: Type) -> bool:
     return len(sa) == len(sb) and all(x == y or x < 0 or y < 0 for x, y in zip(sa, sb))
 
 
+def _all_same(op: Operation, key: Callable[[Type], Any]) -> bool:
+    """Whether key(type) is one object for every operand and result (uniqued
+    types make this the cheap, usual answer); True for an op with neither."""
+    first = None
+    for o in op._operands:
+        k = key(o.value.type)
+        if first is None:
+            first = k
+        elif k is not first:
+            return False
+    for r in op.results:
+        k = key(r.type)
+        if first is None:
+            first = k
+        elif k is not first:
+            return False
+    return True
+
+
 class CompatibleOperandsAndResultType(Trait):
     name = "HLO_CompatibleOperandsAndResultType"
 
     def verify(self, op: Operation) -> None:
-        ts = list(op.operand_types) + list(op.result_types)
-        if not ts:
+        if _all_same(op, lambda t: t):  # the common case: one type object throughout
             return
+        ts = list(op.operand_types) + list(op.result_types)
         expected = op.operands[0].type if op.operands else op.results[0].type
         if not all(_compatible(t, expected) for t in ts):
             raise op_fail(op, "requires compatible types for all operands and results")
@@ -204,9 +223,9 @@ class CompatibleOperandsAndResultElementType(Trait):
     name = "HLO_CompatibleOperandsAndResultElementType"
 
     def verify(self, op: Operation) -> None:
-        ts = list(op.operand_types) + list(op.result_types)
-        if not ts:
+        if _all_same(op, _element):  # the common case: one element type object throughout
             return
+        ts = list(op.operand_types) + list(op.result_types)
         expected = _element(op.operands[0].type if op.operands else op.results[0].type)
         if not all(compatible_elements(_element(t), expected) for t in ts):
             raise op_fail(op, "requires compatible element types for all operands and results")
