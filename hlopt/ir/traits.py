@@ -8,7 +8,7 @@ trait has a `name` (what `op.has_trait(...)` and passes test) and a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -179,20 +179,16 @@ class SameOperandsAndResultElementType(Trait):
             raise op_error(op, "requires the same element type for all operands and results")
 
 
-def _one_type(op: "Operation") -> bool:
-    """Whether every operand and result has one type object (uniqued types
-    make this the usual case, and every same-shape rule holds then)."""
+def one_type(op: "Operation", key: "Callable[[Any], Any] | None" = None) -> bool:
+    """Whether every operand and result has one type object (or one
+    key(type) object). Uniqued types make this the usual case, and every
+    same-shape or compatible-type rule holds then; True for an op with neither."""
     first = None
-    for o in op._operands:
-        t = o.value.type
+    for t in [o.value.type for o in op._operands] + [r.type for r in op.results]:
+        k = t if key is None else key(t)
         if first is None:
-            first = t
-        elif t is not first:
-            return False
-    for r in op.results:
-        if first is None:
-            first = r.type
-        elif r.type is not first:
+            first = k
+        elif k is not first:
             return False
     return True
 
@@ -201,7 +197,7 @@ class SameOperandsAndResultShape(Trait):
     name = "SameOperandsAndResultShape"
 
     def verify(self, op: "Operation") -> None:
-        if _one_type(op):
+        if one_type(op):
             return
         ts = op.operand_types + op.result_types
         if ts and any(not _compatible_shapes(t, ts[0]) for t in ts[1:]):
@@ -241,7 +237,7 @@ class ElementwiseTrait(Trait):
     name = "Elementwise"
 
     def verify(self, op: "Operation") -> None:
-        if _one_type(op):
+        if one_type(op):
             return
         ots, rts = op.operand_types, op.result_types
         shaped_ops = [t for t in ots if isinstance(t, ShapedType)]

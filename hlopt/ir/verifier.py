@@ -28,9 +28,7 @@ def verify(top: Operation) -> None:
         if op.regions or op.successors or (d is not None and TERMINATOR in d.traits):
             _verify_structure(op, d, lookup)
         else:
-            for i, o in enumerate(op._operands):
-                if o.value is None:
-                    raise IRError(f"null operand found (operand #{i})", op)
+            _verify_operands(op)
         if op.attributes:
             _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
         if d is not None:
@@ -102,10 +100,14 @@ def _overrides_verify_regions(d) -> bool:
     return f is not None and f is not OpDef.verify_regions.__func__
 
 
-def _verify_structure(op: Operation, d, lookup: Callable) -> None:
+def _verify_operands(op: Operation) -> None:
     for i, o in enumerate(op._operands):
         if o.value is None:
             raise IRError(f"null operand found (operand #{i})", op)
+
+
+def _verify_structure(op: Operation, d, lookup: Callable) -> None:
+    _verify_operands(op)
     for s in op.successors:
         if s.parent is not op.parent_region:
             raise IRError("branching to block of a different region", op)

@@ -7,14 +7,14 @@ C1-C4), channel rules (send/recv), replica groups and reduction regions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleAttr
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyOf, Constraint, DenseIntElementsOf
 from hlopt.ir.core import IRError, Operation
-from hlopt.ir.traits import Trait
+from hlopt.ir.traits import Trait, one_type
 from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
 
 
@@ -188,30 +188,11 @@ def _compatible(a: Type, b: Type) -> bool:
     return len(sa) == len(sb) and all(x == y or x < 0 or y < 0 for x, y in zip(sa, sb))
 
 
-def _all_same(op: Operation, key: Callable[[Type], Any]) -> bool:
-    """Whether key(type) is one object for every operand and result (uniqued
-    types make this the cheap, usual answer); True for an op with neither."""
-    first = None
-    for o in op._operands:
-        k = key(o.value.type)
-        if first is None:
-            first = k
-        elif k is not first:
-            return False
-    for r in op.results:
-        k = key(r.type)
-        if first is None:
-            first = k
-        elif k is not first:
-            return False
-    return True
-
-
 class CompatibleOperandsAndResultType(Trait):
     name = "HLO_CompatibleOperandsAndResultType"
 
     def verify(self, op: Operation) -> None:
-        if _all_same(op, lambda t: t):  # the common case: one type object throughout
+        if one_type(op):  # the common case: one type object throughout
             return
         ts = list(op.operand_types) + list(op.result_types)
         expected = op.operands[0].type if op.operands else op.results[0].type
@@ -223,7 +204,7 @@ class CompatibleOperandsAndResultElementType(Trait):
     name = "HLO_CompatibleOperandsAndResultElementType"
 
     def verify(self, op: Operation) -> None:
-        if _all_same(op, _element):  # the common case: one element type object throughout
+        if one_type(op, _element):  # the common case: one element type object throughout
             return
         ts = list(op.operand_types) + list(op.result_types)
         expected = _element(op.operands[0].type if op.operands else op.results[0].type)
