@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import logging
 import os
+import pickle
 import tempfile
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.parsers.lalr_parser import LALR_Parser, _Parser
+from lark.utils import SerializeMemoizer
 
 # Lark logs (with a traceback) when a cache file cannot be read; we rebuild
 # silently instead, so users never see a traceback for it.
@@ -34,12 +42,64 @@ def _cache_dir() -> str | None:
         return None
 
 
+# Bump when the layout of the cache files below changes.
+_CACHE_FORMAT = 3
+
+
+class _TableParser(LALR_Parser):
+    """Lark's LALR parser, loaded from a table pickled as live objects.
+
+    Lark's own cache rebuilds every action of the table through its generic
+    deserializer (one Rule lookup per action, ~45k for the composed op
+    grammar); pickled with each distinct action one shared tuple, the table
+    loads several times faster."""
+
+    @classmethod
+    def deserialize(cls, data, memo, callbacks, debug=False):
+        if "live_states" not in data:  # a table in Lark's own layout
+            return super().deserialize(data, memo, callbacks, debug)
+        inst = cls.__new__(cls)
+        inst._parse_table = IntParseTable(data["live_states"], data["start_states"], data["end_states"])
+        inst.parser = _Parser(inst._parse_table, callbacks, debug)
+        return inst
+
+
+def _live_table(table: dict, memo: dict) -> dict:
+    """Lark's serialized parse table with its actions as the parser uses
+    them (one tuple per distinct action, rules from `memo`)."""
+    tokens = table["tokens"]
+    actions: dict[tuple, tuple] = {}
+
+    def action(kind: int, arg: Any) -> tuple:
+        key = (kind, arg["@"] if kind == 1 else arg)
+        a = actions.get(key)
+        if a is None:
+            a = actions[key] = (Reduce, memo[key[1]]) if kind == 1 else (Shift, arg)
+        return a
+
+    states = {s: {tokens[t]: action(*act) for t, act in row.items()} for s, row in table["states"].items()}
+    return {"live_states": states, "start_states": table["start_states"], "end_states": table["end_states"]}
+
+
+def _action_named(name: str) -> Any:
+    return {"Shift": Shift, "Reduce": Reduce}[name]
+
+
+def _dump(obj: Any, f: Any) -> None:
+    """Pickle, keeping Lark's Shift/Reduce singletons singletons (the parser
+    compares actions by identity)."""
+    p = pickle.Pickler(f, protocol=pickle.HIGHEST_PROTOCOL)
+    p.dispatch_table = {**copyreg.dispatch_table, type(Shift): lambda a: (_action_named, (a.name,))}
+    p.dump(obj)
+
+
 def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str) -> Lark:
     """Compile a grammar, reusing the LALR tables cached on disk.
 
-    The cache file is named by a hash of the grammar and Lark's version, and
-    written under a temporary name then renamed, so concurrent runs (lit's
-    parallel workers) never read a half-written cache."""
+    The cache file is named by a hash of the grammar, Lark's version and
+    the cache layout, and written under a temporary name then renamed, so
+    concurrent runs (lit's parallel workers) never read a half-written
+    cache. An unreadable cache is rebuilt, silently."""
     import lark as lark_module
 
     kwargs = dict(parser="lalr", lexer=lexer, start=start, maybe_placeholders=True,
@@ -47,25 +107,41 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
     d = _cache_dir()
     if d is None:
         return Lark(text, **kwargs)
-    key = hashlib.sha256((text + repr(start) + lark_module.__version__).encode()).hexdigest()[:16]
-    path = os.path.join(d, f"{tag}-{key}.lark")
-    if os.path.exists(path):
-        try:
-            return Lark(text, cache=path, **kwargs)
-        except Exception:  # unreadable cache: rebuild below
-            pass
-    fd, tmp = tempfile.mkstemp(prefix=f".{tag}-", dir=d)
-    os.close(fd)
-    os.unlink(tmp)
+    key = hashlib.sha256((text + repr(start) + lark_module.__version__ + str(_CACHE_FORMAT))
+                         .encode()).hexdigest()[:16]
+    path = os.path.join(d, f"{tag}-{key}.pickle")
     try:
-        parser = Lark(text, cache=tmp, **kwargs)
-        os.replace(tmp, path)
-        return parser
-    except OSError:
-        return Lark(text, **kwargs)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        with open(path, "rb") as f:
+            data, memo = pickle.load(f)
+        for obj in memo.values():  # Rule caches its hash, and str hashes differ per process
+            if isinstance(obj, Rule):
+                obj._deserialize()
+        return Lark._load_from_dict(data, memo, transformer=transformer, propagate_positions=False,
+                                    _plugins=_PLUGINS)
+    except Exception:  # absent, unreadable or from another layout: rebuild below
+        pass
+    parser = Lark(text, **kwargs)
+    try:
+        # the memoized rules and terminals are pickled as objects (Lark's memo
+        # layout would rebuild each through its generic deserializer)
+        memoizer = SerializeMemoizer([TerminalDef, Rule])
+        data = parser.serialize(memoizer)
+        memo = memoizer.memoized.reversed()
+        data["parser"]["parser"] = _live_table(data["parser"]["parser"], memo)
+        fd, tmp = tempfile.mkstemp(prefix=f".{tag}-", dir=d)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                _dump((data, memo), f)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except (OSError, pickle.PicklingError):  # a cache we cannot write only costs time
+        pass
+    return parser
+
+
+_PLUGINS = {"LALR_Parser": _TableParser}
 
 
 @cache

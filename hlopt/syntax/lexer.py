@@ -128,23 +128,26 @@ def scan_balanced(text: str, pos: int) -> int:
         if m is not None:
             return m.end()
     stack = []
-    n = len(text)
+    opened = []  # where each open bracket is, for the error on a missing closer
     search = _BAL.search
     while True:
         m = search(text, pos)
         if m is None:
-            raise LexError(f"unbalanced '{text[pos] if pos < n else ''}': missing closing bracket", pos)
+            at = opened[-1] if opened else pos
+            raise LexError(f"unbalanced '{text[at:at + 1]}': missing closing bracket", at)
         tok = m.group()
         pos = m.end()
         if len(tok) > 1 and tok[0] in '"/' or tok in ("->", ">="):
             continue
         if tok in _CLOSER:
             stack.append(_CLOSER[tok])
+            opened.append(m.start())
             if len(stack) > 10000:
                 raise LexError("nesting too deep", m.start())
         else:
             if not stack or stack.pop() != tok:
                 raise LexError(f"unexpected '{tok}'", m.start())
+            opened.pop()
             if not stack:
                 return pos
 

@@ -71,3 +71,9 @@ func.func @f() {
 func.func @f(i32) {
   return
 }
+
+// -----
+
+// The innermost bracket left open is named and pointed at.
+// expected-error@+1 {{unbalanced '(': missing closing bracket}}
+"t.x"() : () -> (i32

@@ -430,7 +430,7 @@ func.func @locs(%arg0: tensor<f32> loc("a.py":1:2)) -> @méain tensor<f32> {
 
 // -----
 
-// expected-error@+7 {{unbalanced '}}
+// expected-error@+1 {{unbalanced '(': missing closing bracket}}
 func.func @consts( -> (tensor<2xf32>, tensor<3xi8>, tensor<i64>, tensor<2xui16>) {
   %0 = stablehlo.constant dense<[1.500000e+00, -2.000000e+00]> : tensor<2xf32>
   %1 = stablehlo.constant dense<[127, -128, 5]> : xf32<,xi8>
