@@ -55,7 +55,7 @@ from hlopt.ir.core import IRError, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import constant_value, int_value
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result, var_operand
+from hlopt.ir.opdef import PURE, RECURSIVE_MEMORY_EFFECTS, OpDef, attr, operand, opt_attr, result, var_operand
 from hlopt.ir.opdef import region as region_def
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
@@ -144,29 +144,14 @@ class EmptyOp(TensorOp):
         return (_empty_static_dims,)
 
 
+@debug_name("ReplaceEmptyTensorStaticShapeDims")
 def _empty_static_dims(op: Operation, rw: Any) -> bool:
-    """MLIR's ReplaceEmptyTensorStaticShapeDims: constant dynamic sizes become
-    static dims of a new tensor.empty, cast back to the old type."""
+    """Constant dynamic sizes become static dims of a new tensor.empty, cast
+    back to the old type."""
     t = op.results[0].type
-    sizes = list(op.operands)
-    consts = [int_value(v) for v in sizes]
-    if all(c is None for c in consts):
+    nt, keep = _fold_dynamic_sizes(t, list(op.operands))
+    if nt is t:
         return False
-    shape, keep, k = [], [], 0
-    for d in t.shape:
-        if d != DYNAMIC:
-            shape.append(d)
-            continue
-        c = consts[k]
-        if c is not None and c >= 0:
-            shape.append(c)
-        else:
-            shape.append(DYNAMIC)
-            keep.append(sizes[k])
-        k += 1
-    if len(keep) == len(sizes):
-        return False
-    nt = RankedTensorType(shape, t.element_type, t.encoding)
     new = rw.create("tensor.empty", keep, [nt], location=op.location)
     cast = rw.create("tensor.cast", [new.results[0]], [t], location=op.location)
     rw.replace_op(op, cast.results)
@@ -196,22 +181,118 @@ class DimOp(TensorOp):
         if t.shape[i] != DYNAMIC:
             return [IntegerAttr(t.shape[i], index)]
         src = op.operands[0].defining_op
-        if src is not None and src.name == "tensor.empty":  # its size operand
-            return [src.operands[sum(1 for d in t.shape[:i] if d == DYNAMIC)]]
+        if _is(src, "tensor.generate"):  # its extent operand
+            return [src.operands[_dyn_before(t, i)]]
+        if _is(src, "tensor.extract_slice") and src.operands[0].type.rank == t.rank:
+            size = _slice_lists(src, 1)[1][i]
+            if isinstance(size, Value):
+                return [size]
+        if _fold_tensor_cast(op):
+            return list(op.results)
         return None
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_dim_of_cast,)
+        # MLIR registers them on four ops; each matches another producer, so
+        # one list in op-name order gives the same choices
+        return (_dim_of_cast, _dim_of_dest_style, _dim_of_reshape, _dim_of_empty)
 
 
+def _is(op: Operation | None, name: str) -> bool:
+    return op is not None and op.name == name
+
+
+def _dyn_before(t: RankedTensorType, i: int) -> int:
+    """How many dynamic dims precede dim i: the index of its size operand."""
+    return sum(1 for d in t.shape[:i] if d == DYNAMIC)
+
+
+def _preserves_static(a: Any, b: Any) -> bool:
+    """MLIR's preservesStaticInformation: b is a ranked type like a with no
+    static dim of a made dynamic."""
+    return (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType)
+            and a.element_type is b.element_type and a.rank == b.rank and a.encoding is b.encoding
+            and not any(x != DYNAMIC and y == DYNAMIC for x, y in zip(a.shape, b.shape)))
+
+
+def _consumer_foldable_cast(v: Value) -> Operation | None:
+    """The tensor.cast defining v when it only drops static information
+    (MLIR's canFoldIntoConsumerOp)."""
+    c = v.defining_op
+    if _is(c, "tensor.cast") and _preserves_static(c.results[0].type, c.operands[0].type):
+        return c
+    return None
+
+
+def _producer_foldable(cast: Operation) -> bool:
+    """The cast only adds static information (MLIR's canFoldIntoProducerOp)."""
+    return _preserves_static(cast.operands[0].type, cast.results[0].type)
+
+
+def _fold_tensor_cast(op: Operation) -> bool:
+    """MLIR's foldTensorCast: operands from information-dropping casts use
+    the cast's source, in place."""
+    done = False
+    for k, v in enumerate(op.operands):
+        c = _consumer_foldable_cast(v)
+        if c is not None:
+            op.set_operand(k, c.operands[0])
+            done = True
+    return done
+
+
+@debug_name("DimOfCastOp")
 def _dim_of_cast(op: Operation, rw: Any) -> bool:
-    """MLIR's DimOfCastOp: dim(cast(x), i) -> dim(x, i)."""
+    """dim(cast(x), i) -> dim(x, i)."""
     src = op.operands[0].defining_op
     if src is None or src.name != "tensor.cast":
         return False
     new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index], location=op.location)
     rw.replace_op(op, new.results)
+    return True
+
+
+_DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}  # DPS ops: their init operand
+
+
+@debug_name("DimOfDestStyleOp")
+def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
+    """dim of a destination-style op's result is dim of its init, in place."""
+    src = op.operands[0].defining_op
+    if src is None or src.name not in _DEST_STYLE:
+        return False
+    rw.set_operand(op, 0, src.operands[_DEST_STYLE[src.name]])
+    return True
+
+
+@debug_name("DimOfReshapeOp")
+def _dim_of_reshape(op: Operation, rw: Any) -> bool:
+    """dim(reshape(x, shape), i) -> shape[i] (index_cast to index when needed)."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.reshape"):
+        return False
+    shape = src.operands[1]
+    with rw.saved():
+        rw.set_insertion_point_after(op)
+        v = rw.create("tensor.extract", [shape, op.operands[1]], [shape.type.element_type],
+                      location=op.location).results[0]
+        if v.type is not index:
+            v = rw.create("arith.index_cast", [v], [index], location=op.location).results[0]
+    rw.replace_op(op, [v])
+    return True
+
+
+@debug_name("FoldEmptyTensorWithDimOp")
+def _dim_of_empty(op: Operation, rw: Any) -> bool:
+    """dim(empty(sizes), i) of a dynamic dim i -> its size operand."""
+    src = op.operands[0].defining_op
+    i = int_value(op.operands[1])
+    if not _is(src, "tensor.empty") or i is None:
+        return False
+    t = src.results[0].type
+    if not 0 <= i < t.rank or t.shape[i] != DYNAMIC:
+        return False
+    rw.replace_op(op, [src.operands[_dyn_before(t, i)]])
     return True
 
 
@@ -272,7 +353,9 @@ class CastOp(_CastLike):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_chained_cast,)
+        # MLIR registers the last one on tensor.empty; each matches another
+        # producer, so the order of choices is the same
+        return (_chained_cast, _cast_of_extract_slice, _cast_of_empty)
 
 
 def _join(a: Any, b: Any) -> Any:
@@ -294,9 +377,10 @@ def _join(a: Any, b: Any) -> Any:
     return RankedTensorType(shape, a.element_type, a.encoding)
 
 
+@debug_name("ChainedTensorCast")
 def _chained_cast(op: Operation, rw: Any) -> bool:
-    """MLIR's ChainedTensorCast: cast(cast(x: A -> B) -> C) -> cast(x: A -> C)
-    when dropping B loses no static information."""
+    """cast(cast(x: A -> B) -> C) -> cast(x: A -> C) when dropping B loses
+    no static information."""
     inner = op.operands[0].defining_op
     if inner is None or inner.name != "tensor.cast":
         return False
@@ -310,6 +394,88 @@ def _chained_cast(op: Operation, rw: Any) -> bool:
     new = rw.create("tensor.cast", [inner.operands[0]], [c], location=op.location)
     rw.replace_op(op, new.results)
     return True
+
+
+def _rank_reduction_mask(shape: list[int], reduced: list[int], match_dynamic: bool = False) -> set[int] | None:
+    """MLIR's computeRankReductionMask: the dims of `shape` dropped to get
+    `reduced` (greedy, unit dims only), or None. DYNAMIC in both lists."""
+    dropped, k = set(), 0
+    for i, d in enumerate(shape):
+        if match_dynamic and k < len(reduced) and d != 1 and DYNAMIC in (reduced[k], d):
+            k += 1
+            continue
+        if k < len(reduced) and d == reduced[k]:
+            k += 1
+            continue
+        dropped.add(i)
+        if d != 1:
+            return None
+    return dropped if k == len(reduced) else None
+
+
+def _static_dims(xs: list) -> list[int]:
+    """Mixed sizes as a shape: Values are dynamic."""
+    return [DYNAMIC if isinstance(x, Value) else x for x in xs]
+
+
+@debug_name("TensorCastExtractSlice")
+def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
+    """cast(extract_slice) adding static sizes -> an extract_slice with those sizes."""
+    src = op.operands[0].defining_op
+    rt = op.results[0].type
+    if not isinstance(rt, RankedTensorType) or not _is(src, "tensor.extract_slice") or not _producer_foldable(op):
+        return False
+    if rt.shape == op.operands[0].type.shape:
+        return False
+    offsets, sizes, strides = _slice_lists(src, 1)
+    mask = _rank_reduction_mask(_static_dims(sizes), list(src.results[0].type.shape))
+    sizes, k = list(sizes), 0
+    for i in range(len(sizes)):
+        if mask is not None and i in mask:
+            continue
+        d = rt.shape[k]
+        k += 1
+        if d != DYNAMIC:
+            sizes[i] = d
+    new = _create_slice(rw, "tensor.extract_slice", [src.operands[0]], (offsets, sizes, strides), rt, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("FoldEmptyTensorWithCastOp")
+def _cast_of_empty(op: Operation, rw: Any) -> bool:
+    """cast(empty) adding static sizes -> an empty of the cast's type (the
+    program is assumed correct: the dropped sizes equal the static ones)."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.empty") or not _producer_foldable(op):
+        return False
+    et, rt = src.results[0].type, op.results[0].type
+    sizes, dyn = iter(src.operands), []
+    for old, new in zip(et.shape, rt.shape):
+        if old != DYNAMIC:
+            if new != old:
+                return False
+            continue
+        v = next(sizes)
+        if new == DYNAMIC:
+            dyn.append(v)
+    # MLIR's rewrite drops the encoding
+    nt = RankedTensorType(list(rt.shape), rt.element_type)
+    if nt is not rt:
+        return False
+    new_op = rw.create("tensor.empty", dyn, [nt], location=op.location)
+    rw.replace_op(op, new_op.results)
+    return True
+
+
+def _create_slice(rw: Any, name: str, lead: list[Value], lists: tuple, result_type: Any, loc: Any) -> Operation:
+    """An extract_slice/insert_slice from mixed (int or Value) offsets, sizes, strides."""
+    dyn = [[x for x in xs if isinstance(x, Value)] for xs in lists]
+    props: dict[str, Any] = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [1] * len(lead)
+                                                                   + [len(d) for d in dyn])}
+    for key, xs in zip(_SLICE_PROPS, lists):
+        props[key] = _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in xs])
+    return rw.create(name, [*lead, *(v for d in dyn for v in d)], [result_type], properties=props, location=loc)
 
 
 class BitcastOp(_CastLike):
@@ -410,6 +576,72 @@ class ExtractOp(TensorOp):
             v = _element_at(a, idx)
             return [v] if v is not None else None
         return None
+
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        # MLIR registers the last two on tensor.from_elements and
+        # tensor.generate; each matches another producer
+        return (_extract_of_cast, _extract_of_index_cast, _extract_of_generate)
+
+
+@debug_name("ExtractFromTensorCast")
+def _extract_of_cast(op: Operation, rw: Any) -> bool:
+    """extract(cast(x)) -> extract(x) when x is ranked."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.cast") or not isinstance(src.operands[0].type, RankedTensorType):
+        return False
+    new = rw.create("tensor.extract", [src.operands[0], *op.operands[1:]], [op.results[0].type],
+                    location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ExtractElementFromIndexCast")
+def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
+    """extract(index_cast(x)) -> index_cast(extract(x)): the cast moves to the element."""
+    src = op.operands[0].defining_op
+    if not _is(src, "arith.index_cast"):
+        return False
+    x = src.operands[0]
+    e = rw.create("tensor.extract", [x, *op.operands[1:]], [getattr(x.type, "element_type", x.type)],
+                  location=op.location)
+    new = rw.create("arith.index_cast", e.results, [op.results[0].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _pure_nested(op: Operation) -> bool:
+    """Every op in op's regions is Pure (MLIR's wouldOpBeTriviallyDead for a
+    RecursiveMemoryEffects op whose body has no effects)."""
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                d = o.opdef
+                if d is None:
+                    return False
+                if PURE in d.traits:
+                    continue
+                if RECURSIVE_MEMORY_EFFECTS not in d.traits or not _pure_nested(o):
+                    return False
+    return True
+
+
+@debug_name("ExtractFromTensorGenerate")
+def _extract_of_generate(op: Operation, rw: Any) -> bool:
+    """extract(generate, idx) -> the body, cloned with its arguments bound to idx."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.generate") or not _pure_nested(src):
+        return False
+    body = src.regions[0].blocks[0]
+    mapping: dict[Value, Value] = dict(zip(body.args, op.operands[1:]))
+    y = body.last_op
+    for o in body.ops:
+        if o is not y:
+            rw.insert(o.clone(mapping))
+    v = y.operands[0]
+    rw.replace_op(op, [mapping.get(v, v)])
+    return True
 
 
 class InsertOp(TensorOp):
@@ -559,6 +791,9 @@ class _ReshapeLike(TensorOp):
         for gi, g in enumerate(groups):
             sizes = [expanded.shape[i] for i in g]
             c = collapsed.shape[gi]
+            if DYNAMIC in sizes and c != DYNAMIC:
+                raise op_error(op, f"expected dimension {gi} of collapsed type to be dynamic since one or more of "
+                                   "the corresponding dimensions in the expanded type is dynamic")
             if DYNAMIC not in sizes and c != DYNAMIC and prod(sizes) != c:
                 raise op_error(op, f"expected dimension {gi} of collapsed type to be static value of {prod(sizes)}")
 
@@ -668,6 +903,20 @@ class ConcatOp(TensorOp):
         if len(op.operands) == 1 and op.operands[0].type is op.results[0].type:
             return [op.operands[0]]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_single_input_concat,)
+
+
+@debug_name("SingleInputConcatOp")
+def _single_input_concat(op: Operation, rw: Any) -> bool:
+    """A concat of one input is a cast of it."""
+    if len(op.operands) != 1:
+        return False
+    new = rw.create("tensor.cast", list(op.operands), [op.results[0].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
 
 
 # -- slices ------------------------------------------------------------------------------
@@ -1106,12 +1355,49 @@ class GenerateOp(OpDef):
                 + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
 
     @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_static_generate,)
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         t = op.results[0].type
         it = iter(args)
         shape = [int(next(it)) if d == DYNAMIC else d for d in t.shape]
         vals = [np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0]) for idx in np.ndindex(*shape)]
         return [np.array(vals, dtype=interp_values.dtype_of(t.element_type)).reshape(shape)]
+
+
+def _fold_dynamic_sizes(t: RankedTensorType, sizes: list[Value]) -> tuple[RankedTensorType, list[Value]]:
+    """MLIR's foldDynamicToStaticDimSizes: constant non-negative sizes become
+    static dims; the type and the sizes left dynamic."""
+    shape, keep, it = [], [], iter(sizes)
+    for d in t.shape:
+        if d != DYNAMIC:
+            shape.append(d)
+            continue
+        v = next(it)
+        c = int_value(v)
+        if c is not None and c >= 0:
+            shape.append(c)
+        else:
+            shape.append(DYNAMIC)
+            keep.append(v)
+    return RankedTensorType(shape, t.element_type, t.encoding), keep
+
+
+@debug_name("StaticTensorGenerate")
+def _static_generate(op: Operation, rw: Any) -> bool:
+    """Constant extents become static dims of a new generate (the body moves
+    over), cast back to the old type."""
+    t = op.results[0].type
+    nt, keep = _fold_dynamic_sizes(t, list(op.operands))
+    if nt is t:
+        return False
+    new = rw.create("tensor.generate", keep, [nt], regions=1, location=op.location)
+    rw.inline_region_before(op.regions[0], new.regions[0], 0)
+    cast = rw.create("tensor.cast", new.results, [t], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 class YieldOp(OpDef):
