@@ -947,9 +947,75 @@ def _mixed_text(p: Any, xs: list) -> str:
     return "[" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + "]"
 
 
+def _const(x: Any) -> int | None:
+    """A mixed-list entry's integer: a static int, or a constant Value's."""
+    return int_value(x) if isinstance(x, Value) else x
+
+
 def _full_slice(offsets: list, sizes: list, strides: list, shape: tuple) -> bool:
-    return (all(o == 0 for o in offsets) and all(s == 1 for s in strides)
-            and all(isinstance(s, int) and s == d for s, d in zip(sizes, shape)) and len(sizes) == len(shape))
+    """MLIR's foldIdentityOffsetSizeAndStrideOpInterface: zero offsets, unit
+    strides and sizes equal to the (leading) dims, constants included."""
+    return (all(_const(o) == 0 for o in offsets) and all(_const(s) == 1 for s in strides)
+            and all(_const(s) == d for s, d in zip(sizes, shape)))
+
+
+def _same_lists(a: tuple, b: tuple) -> bool:
+    """Two ops' offsets/sizes/strides are the same entries (ints equal, Values identical)."""
+    return all(len(x) == len(y) and all(p is q if isinstance(p, Value) or isinstance(q, Value) else p == q
+                                        for p, q in zip(x, y)) for x, y in zip(a, b))
+
+
+def _fold_constants(xs: list, non_negative: bool, non_zero: bool) -> tuple[list, bool]:
+    """MLIR's foldDynamicIndexList: constant Values become ints (negative or
+    zero ones kept as asked)."""
+    out, changed = [], False
+    for x in xs:
+        c = int_value(x) if isinstance(x, Value) else None
+        if c is None or (non_negative and c < 0) or (non_zero and c == 0):
+            out.append(x)
+        else:
+            out.append(c)
+            changed = True
+    return out, changed
+
+
+def _fold_slice_constants(lists: tuple) -> tuple | None:
+    offsets, a = _fold_constants(lists[0], True, False)
+    sizes, b = _fold_constants(lists[1], True, False)
+    strides, c = _fold_constants(lists[2], False, True)
+    return (offsets, sizes, strides) if a or b or c else None
+
+
+def _in_bounds(shape: tuple, lists: tuple) -> bool:
+    """A slice with static entries stays inside the static dims (MLIR's
+    verifyInBoundsSlice, which the constant-argument folders check first)."""
+    for d, o, n, st in zip(shape, *lists):
+        if d == DYNAMIC or not all(isinstance(x, int) for x in (o, n, st)):
+            continue
+        if n > 0 and (o < 0 or o >= d or o + (n - 1) * st >= d or o + (n - 1) * st < 0):
+            return False
+    return True
+
+
+def _canonical_slice_type(rank: int, source: RankedTensorType, sizes: list) -> RankedTensorType:
+    """MLIR's inferCanonicalRankReducedResultType: the sizes as a shape, the
+    first unit dims dropped down to `rank` (dropping loses the encoding)."""
+    shape = _static_dims(sizes)
+    drop = len(shape) - rank
+    if drop <= 0:
+        return RankedTensorType(shape, source.element_type, source.encoding)
+    out = []
+    for d in shape:
+        if d == 1 and drop > 0:
+            drop -= 1
+            continue
+        out.append(d)
+    return RankedTensorType(out, source.element_type)
+
+
+def _constant_index_operand(op: Operation) -> bool:
+    """Some operand is a constant of index type (MLIR's matchConstantIndex)."""
+    return any(v.type is index and int_value(v) is not None for v in op.operands)
 
 
 class ExtractSliceOp(TensorOp):
@@ -982,11 +1048,54 @@ class ExtractSliceOp(TensorOp):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         src = op.operands[0]
+        rt = op.results[0].type
+        a = constant_value(src)
+        if isinstance(a, DenseElementsAttr) and a.splat and rt.has_static_shape:
+            return [DenseElementsAttr(rt, a.values, splat=True)]
         lists = _slice_lists(op, 1)
-        if (lists is not None and src.type is op.results[0].type and src.type.has_static_shape
-                and _full_slice(*lists, src.type.shape)):
+        if src.type is rt and _full_slice(*lists, rt.shape):
             return [src]
+        ins = src.defining_op
+        if (_is(ins, "tensor.insert_slice") and ins.operands[0].type is rt
+                and _same_lists(_slice_lists(ins, 2), lists)):
+            return [ins.operands[0]]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_extract_slice_constant_args, _extract_slice_of_cast)
+
+
+@debug_name("mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::tensor::ExtractSliceOp, "
+            "SliceReturnTypeCanonicalizer, SliceCanonicalizer>")
+def _extract_slice_constant_args(op: Operation, rw: Any) -> bool:
+    """Constant offsets/sizes/strides become static entries; the result type
+    follows (rank-reduced as MLIR's canonical form), cast back to the old one."""
+    src = op.operands[0]
+    lists = _fold_slice_constants(_slice_lists(op, 1))
+    if lists is None or not _in_bounds(src.type.shape, lists):
+        return False
+    rt = op.results[0].type
+    nt = _canonical_slice_type(rt.rank, src.type, lists[1])
+    new = _create_slice(rw, "tensor.extract_slice", [src], lists, nt, op.location)
+    if nt is not rt:
+        new = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ExtractSliceOpCastFolder")
+def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
+    """extract_slice(cast(x)) of an information-dropping cast slices x."""
+    if _constant_index_operand(op):
+        return False
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.results[0].type],
+                    properties=op.properties, location=op.location)
+    rw.replace_op(op, new.results)
+    return True
 
 
 class InsertSliceOp(TensorOp):
@@ -1024,10 +1133,107 @@ class InsertSliceOp(TensorOp):
     def fold(cls, op: Operation) -> Any:
         src, dest = op.operands[0], op.operands[1]
         lists = _slice_lists(op, 2)
-        if (lists is not None and src.type is dest.type and src.type.has_static_shape
-                and _full_slice(*lists, src.type.shape)):
+        if src.type is dest.type and src.type.has_static_shape and _full_slice(*lists, src.type.shape):
             return [src]
+        prev = dest.defining_op  # insert after insert of the same slice: skip the first
+        if (_is(prev, "tensor.insert_slice") and prev.operands[0].type is src.type
+                and _same_lists(_slice_lists(prev, 2), lists)):
+            op.set_operand(1, prev.operands[1])
+            return list(op.results)
+        ext = src.defining_op  # inserting back what was extracted from dest
+        if _is(ext, "tensor.extract_slice") and ext.operands[0] is dest and _same_lists(_slice_lists(ext, 1), lists):
+            return [dest]
+        if any(_const(x) == 0 for x in lists[1]):
+            return [dest]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_insert_slice_constant_args, _insert_slice_cast, _insert_slice_source_cast)
+
+
+@debug_name("InsertSliceOpConstantArgumentFolder<mlir::tensor::InsertSliceOp>")
+def _insert_slice_constant_args(op: Operation, rw: Any) -> bool:
+    """Constant offsets/sizes/strides become static entries; the source is
+    cast to the canonical type they give."""
+    src, dest = op.operands[0], op.operands[1]
+    lists = _fold_slice_constants(_slice_lists(op, 2))
+    if lists is None or not _in_bounds(dest.type.shape, lists):
+        return False
+    st = _canonical_slice_type(src.type.rank, dest.type, lists[1])
+    if st is not src.type:
+        src = rw.create("tensor.cast", [src], [st], location=op.location).results[0]
+    new = _create_slice(rw, "tensor.insert_slice", [src, dest], lists, dest.type, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _rank_reduced(expected: RankedTensorType, candidate: Any) -> bool:
+    """MLIR's isRankReducedType succeeding."""
+    if expected is candidate:
+        return True
+    if candidate.rank > expected.rank:
+        return False
+    return (_rank_reduction_mask(list(expected.shape), list(candidate.shape)) is not None
+            and expected.element_type is candidate.element_type)
+
+
+@debug_name("InsertSliceOpCastFolder<mlir::tensor::InsertSliceOp>")
+def _insert_slice_cast(op: Operation, rw: Any) -> bool:
+    """Information-dropping casts of the source or dest fold into the
+    insert_slice (the result is cast back when the dest's was)."""
+    if _constant_index_operand(op):
+        return False
+    cs, cd = _consumer_foldable_cast(op.operands[0]), _consumer_foldable_cast(op.operands[1])
+    if cs is None and cd is None:
+        return False
+    src = cs.operands[0] if cs is not None else op.operands[0]
+    dst = cd.operands[0] if cd is not None else op.operands[1]
+    st, dt = src.type, dst.type
+    if not isinstance(st, RankedTensorType) or not isinstance(dt, RankedTensorType):
+        return False
+    offsets, sizes, strides = _slice_lists(op, 2)
+    static = _static_dims(sizes)
+    mask = _rank_reduction_mask(static, list(st.shape), match_dynamic=True)
+    if mask is None:
+        return False
+    sizes, k = list(sizes), 0
+    for i in range(len(static)):
+        # as MLIR: the source dim index advances only past static dims
+        if i not in mask and st.shape[k] != DYNAMIC:
+            sizes[i] = static[i] = st.shape[k]
+            k += 1
+    if not _rank_reduced(RankedTensorType(static, dt.element_type, dt.encoding), st):
+        return False
+    new = _create_slice(rw, "tensor.insert_slice", [src, dst], (offsets, sizes, strides), dt, op.location)
+    if dt is not op.operands[1].type:
+        new = rw.create("tensor.cast", new.results, [op.operands[1].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("InsertSliceOpSourceCastInserter<mlir::tensor::InsertSliceOp>")
+def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
+    """Constant sizes the source type does not show yet: cast the source to them."""
+    src = op.operands[0]
+    st = src.type
+    if st.rank != op.operands[1].type.rank:
+        return False
+    shape = list(st.shape)
+    for i, x in enumerate(_slice_lists(op, 2)[1]):
+        c = _const(x)
+        if c is not None:
+            if c < 0:
+                return False
+            shape[i] = c
+    nt = RankedTensorType(shape, st.element_type, st.encoding)
+    if nt is st or not _preserves_static(st, nt) or not _cast_compatible(st, nt):
+        return False
+    cast = rw.create("tensor.cast", [src], [nt], location=op.location)
+    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.results[0].type],
+                    properties=op.properties, location=op.location)
+    rw.replace_op(op, new.results)
+    return True
 
 
 def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
