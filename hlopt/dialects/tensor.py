@@ -757,6 +757,35 @@ class ReshapeOp(TensorOp):
         return (p.op_name(op) + " " + p.value(op.operands[0]) + "(" + p.value(op.operands[1]) + ")"
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        src, rt = op.operands[0], op.results[0].type
+        a = constant_value(src)
+        if isinstance(a, DenseElementsAttr) and a.splat and isinstance(rt, RankedTensorType) and rt.has_static_shape:
+            return [DenseElementsAttr(rt, a.values, splat=True)]
+        d = src.defining_op
+        if _is(d, "tensor.reshape"):  # reshape(reshape(x)) reshapes x, in place
+            op.set_operand(0, d.operands[0])
+            return list(op.results)
+        if not isinstance(rt, RankedTensorType) or src.type is not rt:
+            return None
+        if rt.rank == 1:
+            return [src]
+        shape = op.operands[1].defining_op
+        if _is(shape, "tensor.from_elements") and len(shape.operands) == rt.rank:
+            # a no-op when each extent is the dim it already has
+            for k, e in enumerate(shape.operands):
+                c = int_value(e)
+                if c is not None:
+                    if c != rt.shape[k]:
+                        return None
+                    continue
+                dim = e.defining_op
+                if not _is(dim, "tensor.dim") or dim.operands[0] is not src or int_value(dim.operands[1]) != k:
+                    return None
+            return [src]
+        return None
+
 
 def _reassociation(a: Any) -> list[list[int]] | None:
     if not isinstance(a, ArrayAttr):
@@ -819,6 +848,15 @@ class ExpandShapeOp(_ReshapeLike):
                 + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
 
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return _fold_reshape(op, "tensor.collapse_shape")
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_compose_expands, _expand_of_collapse, _expand_of_constant, _expand_of_splat,
+                _expand_of_from_elements)
+
 
 class CollapseShapeOp(_ReshapeLike):
     name = "tensor.collapse_shape"
@@ -840,14 +878,258 @@ class CollapseShapeOp(_ReshapeLike):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        # collapse(expand(x)) with the same groups is x (MLIR's foldReshapeOp)
-        d = op.operands[0].defining_op
-        if (d is not None and d.name == "tensor.expand_shape" and d.operands[0].type is op.results[0].type
-                and d.properties.get("reassociation") is op.properties.get("reassociation")):
-            return [d.operands[0]]
-        if op.operands[0].type is op.results[0].type:
-            return [op.operands[0]]
+        return _fold_reshape(op, "tensor.expand_shape")
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_compose_collapses, _collapse_of_expand, _collapse_of_constant, _collapse_of_splat,
+                _collapse_of_from_elements, _collapse_of_cast)
+
+
+def _groups(op: Operation) -> list[list[int]]:
+    return _reassociation(op.properties.get("reassociation"))
+
+
+def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
+    return ArrayAttr([ArrayAttr([IntegerAttr(i) for i in g]) for g in groups])
+
+
+def _reshaped(a: DenseElementsAttr, t: RankedTensorType) -> DenseElementsAttr:
+    """The same elements under another static shape."""
+    if a.raw is not None:
+        return DenseElementsAttr.from_raw(t, a.raw)
+    return DenseElementsAttr(t, a.values, splat=a.splat)
+
+
+def _fold_reshape(op: Operation, inverse: str) -> Any:
+    """MLIR's foldReshapeOp for expand_shape/collapse_shape."""
+    src, rt = op.operands[0], op.results[0].type
+    if src.type is rt:
+        return [src]
+    a = constant_value(src)
+    if isinstance(a, DenseElementsAttr) and rt.has_static_shape:
+        return [_reshaped(a, rt)]
+    d = src.defining_op
+    if not _is(d, inverse) or d.operands[0].type is not rt:
         return None
+    if _dyn_count(rt) < 2 or _groups(d) == _groups(op):
+        return [d.operands[0]]
+    return None
+
+
+def _create_reshape(rw: Any, name: str, src: Value, groups: list[list[int]], t: RankedTensorType,
+                    loc: Any, output: list | None = None) -> Operation:
+    """An expand_shape (with its mixed output shape, default static) or collapse_shape."""
+    props: dict[str, Any] = {"reassociation": _groups_attr(groups)}
+    dyn: list[Value] = []
+    if name == "tensor.expand_shape":
+        output = list(t.shape) if output is None else output
+        dyn = [x for x in output if isinstance(x, Value)]
+        props["static_output_shape"] = _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in output])
+    return rw.create(name, [src, *dyn], [t], properties=props, location=loc)
+
+
+def _output_shape(op: Operation) -> list:
+    return _index_list(_static_list(op.properties.get("static_output_shape")), list(op.operands[1:]))
+
+
+def _compose_groups(producer: list[list[int]], consumer: list[list[int]]) -> list[list[int]] | None:
+    """MLIR's composeReassociationIndices: the larger list's groups merged by the smaller's."""
+    if len(producer) == len(consumer):
+        return None
+    if len(producer) < len(consumer):
+        producer, consumer = consumer, producer
+    if sum(len(g) for g in consumer) != len(producer):
+        return None
+    return [[i for j in g for i in producer[j]] for g in consumer]
+
+
+def _compose_same(kind: str) -> Any:
+    @debug_name(f"mlir::ComposeReassociativeReshapeOps<mlir::tensor::{kind}ShapeOp, mlir::ReshapeOpKind::k{kind}>")
+    def compose(op: Operation, rw: Any) -> bool:
+        """A reshape of the same kind of reshape: one reshape with the groups composed."""
+        d = op.operands[0].defining_op
+        if not _is(d, op.name):
+            return False
+        groups = _compose_groups(_groups(d), _groups(op))
+        if groups is None:
+            return False
+        out = _output_shape(op) if kind == "Expand" else None
+        new = _create_reshape(rw, op.name, d.operands[0], groups, op.results[0].type, op.location, out)
+        rw.replace_op(op, new.results)
+        return True
+    return compose
+
+
+_compose_expands = _compose_same("Expand")
+_compose_collapses = _compose_same("Collapse")
+
+
+@debug_name("mlir::ComposeCollapseOfExpandOp<mlir::tensor::CollapseShapeOp, mlir::tensor::ExpandShapeOp, "
+            "mlir::tensor::CastOp, mlir::tensor::DimOp, mlir::RankedTensorType>")
+def _collapse_of_expand(op: Operation, rw: Any) -> bool:
+    """collapse(expand(x)) whose groups nest: one collapse (or expand, or a
+    cast when the rank is unchanged) of x."""
+    d = op.operands[0].defining_op
+    if not _is(d, "tensor.expand_shape"):
+        return False
+    st, rt = d.operands[0].type, op.results[0].type
+    if st is rt:
+        return False
+    higher, lower = (_groups(d), _groups(op)) if st.rank > rt.rank else (_groups(op), _groups(d))
+    composed, k = [], 0
+    for low in lower:
+        g = []
+        while k < len(higher):
+            right = higher[k][-1]
+            if right > low[-1]:
+                return False
+            g.append(k)
+            k += 1
+            if right == low[-1]:
+                break
+        composed.append(g)
+    if st.rank > rt.rank:
+        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], composed, rt, op.location)
+    elif st.rank < rt.rank:
+        if not rt.has_static_shape:  # MLIR reifies dynamic output sizes with tensor.dim (not done here)
+            return False
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location)
+    else:
+        new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _collapse_groups(src: list[int], dst: list[int]) -> list[list[int]] | None:
+    """MLIR's getReassociationIndicesForCollapse on static shapes (None when
+    a dim is dynamic: that case is not attempted)."""
+    if len(src) <= len(dst) or DYNAMIC in src or DYNAMIC in dst:
+        return None
+    out: list[list[int]] = []
+    cur: list[int] = []
+    k, prod_ = 0, 1
+    while k < len(src) and len(out) < len(dst):
+        want = dst[len(out)]
+        while k < len(src) - 1 and prod_ * src[k] < want:
+            prod_ *= src[k]
+            cur.append(k)
+            k += 1
+        if prod_ * src[k] != want:
+            return None
+        cur.append(k)
+        k += 1
+        out.append(cur)
+        cur, prod_ = [], 1
+    if len(out) != len(dst):
+        return None
+    for j in range(k, len(src)):
+        if src[j] != 1:
+            return None
+        if out:
+            out[-1].append(j)
+    return out
+
+
+def _find_collapsing(src_groups: list, dst_groups: list, src: tuple, dst: tuple) -> list[list[int]] | None:
+    """MLIR's findCollapsingReassociation: group by group, how src's dims
+    collapse into dst's."""
+    composed: list[list[int]] = []
+    for sg, dg in zip(src_groups, dst_groups):
+        ss, ds = list(src[sg[0]:sg[0] + len(sg)]), list(dst[dg[0]:dg[0] + len(dg)])
+        if len(ss) == len(ds):
+            if ss != ds or ss.count(DYNAMIC) > 1:
+                return None
+            composed += [[sg[0] + i] for i in range(len(ss))]
+            continue
+        sub = _collapse_groups(ss, ds)
+        if sub is None:
+            return None
+        composed += [[sg[0] + i for i in g] for g in sub]
+    return composed
+
+
+@debug_name("mlir::ComposeExpandOfCollapseOp<mlir::tensor::ExpandShapeOp, mlir::tensor::CollapseShapeOp, "
+            "mlir::tensor::CastOp>")
+def _expand_of_collapse(op: Operation, rw: Any) -> bool:
+    """expand(collapse(x)) that only regroups: one collapse or expand of x."""
+    d = op.operands[0].defining_op
+    if not _is(d, "tensor.collapse_shape"):
+        return False
+    st, rt = d.operands[0].type, op.results[0].type
+    if st.rank == rt.rank:
+        return False
+    sg, rg = _groups(d), _groups(op)
+    if len(sg) != len(rg):
+        return False
+    if st.rank > rt.rank:
+        groups = _find_collapsing(sg, rg, st.shape, rt.shape)
+        if groups is None:
+            return False
+        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], groups, rt, op.location)
+    else:
+        groups = _find_collapsing(rg, sg, rt.shape, st.shape)
+        if groups is None or not rt.has_static_shape:
+            return False
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _reshape_of(kind: str, what: str) -> Any:
+    """FoldReshapeWith{Constant,Splat,FromElements}<kind>: a reshape of a
+    splat constant, a static splat or from_elements is one of those of the
+    result type."""
+    @debug_name(f"FoldReshapeWith{what}<mlir::tensor::{kind}ShapeOp>")
+    def fold(op: Operation, rw: Any) -> bool:
+        src, rt = op.operands[0], op.results[0].type
+        d = src.defining_op
+        if what == "Constant":
+            a = constant_value(src)
+            if not isinstance(a, DenseElementsAttr) or not a.splat or not rt.has_static_shape:
+                return False
+            new = rw.create("arith.constant", [], [rt], properties={"value": DenseElementsAttr(rt, a.values, splat=True)},
+                            location=op.location)
+        elif what == "Splat":
+            if not _is(d, "tensor.splat") or not d.results[0].type.has_static_shape or not rt.has_static_shape:
+                return False
+            new = rw.create("tensor.splat", [d.operands[0]], [rt], location=op.location)
+        else:
+            if not _is(d, "tensor.from_elements") or not rt.has_static_shape:
+                return False
+            new = rw.create("tensor.from_elements", list(d.operands), [rt], location=op.location)
+        rw.replace_op(op, new.results)
+        return True
+    return fold
+
+
+_expand_of_constant = _reshape_of("Expand", "Constant")
+_expand_of_splat = _reshape_of("Expand", "Splat")
+_expand_of_from_elements = _reshape_of("Expand", "FromElements")
+_collapse_of_constant = _reshape_of("Collapse", "Constant")
+_collapse_of_splat = _reshape_of("Collapse", "Splat")
+_collapse_of_from_elements = _reshape_of("Collapse", "FromElements")
+
+
+@debug_name("FoldCollapseOfCastOp")
+def _collapse_of_cast(op: Operation, rw: Any) -> bool:
+    """collapse(cast(x)) of an information-dropping cast collapses x (cast back if the type gained)."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x = c.operands[0]
+    shape = []
+    for g in _groups(op):
+        dims = [x.type.shape[i] for i in g]
+        shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
+    nt = RankedTensorType(shape, x.type.element_type)
+    if nt is op.results[0].type:
+        rw.set_operand(op, 0, x)
+        return True
+    new = _create_reshape(rw, "tensor.collapse_shape", x, _groups(op), nt, op.location)
+    cast = rw.create("tensor.cast", new.results, [op.results[0].type], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 def _mixed(p: Any, static: list[int], dyn: list[Value]) -> str:
