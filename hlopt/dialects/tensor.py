@@ -854,7 +854,7 @@ class ExpandShapeOp(_ReshapeLike):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_compose_expands, _expand_of_collapse, _expand_of_constant, _expand_of_splat,
+        return (_compose_expands, _expand_of_collapse, _static_expand, _expand_of_constant, _expand_of_splat,
                 _expand_of_from_elements)
 
 
@@ -998,6 +998,44 @@ def _collapse_of_expand(op: Operation, rw: Any) -> bool:
     else:
         new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
     rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ConvertToStaticExpandShape")
+def _static_expand(op: Operation, rw: Any) -> bool:
+    """expand(cast(x)) of an information-dropping cast: constant output sizes
+    in groups static in x become static; expand a cast of the source to the
+    type that gives, cast back."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x_shape = c.operands[0].type.shape
+    rt = op.results[0].type
+    shape, dyn, it = list(rt.shape), [], iter(op.operands[1:])
+    for i, g in enumerate(_groups(op)):
+        for o in g:
+            if shape[o] != DYNAMIC:
+                continue
+            v = next(it)
+            k = int_value(v) if x_shape[i] != DYNAMIC else None
+            if k is None:
+                dyn.append(v)
+            else:
+                shape[o] = k
+    if len(dyn) == len(op.operands) - 1:
+        return False
+    in_shape = []
+    for g in _groups(op):
+        dims = [shape[o] for o in g]
+        in_shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
+    et = op.operands[0].type.element_type
+    cast_in = rw.create("tensor.cast", [op.operands[0]], [RankedTensorType(in_shape, et)], location=op.location)
+    it = iter(dyn)
+    out = [next(it) if d == DYNAMIC else d for d in shape]
+    new = _create_reshape(rw, "tensor.expand_shape", cast_in.results[0], _groups(op), RankedTensorType(shape, et),
+                          op.location, out)
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
     return True
 
 
@@ -1188,7 +1226,52 @@ class ConcatOp(TensorOp):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_single_input_concat,)
+        return (_single_input_concat, _infer_concat_operand_types, _infer_concat_result_type)
+
+
+def _concat_type(dim: int, types: list) -> RankedTensorType:
+    """MLIR's ConcatOp::inferResultType: the first static size of each other
+    dim; the sum along `dim` (dynamic if any input's is)."""
+    shape = []
+    for i in range(types[0].rank):
+        ds = [t.shape[i] for t in types]
+        if i == dim:
+            shape.append(DYNAMIC if DYNAMIC in ds else sum(ds))
+        else:
+            shape.append(next((d for d in ds if d != DYNAMIC), DYNAMIC))
+    return RankedTensorType(shape, types[0].element_type)
+
+
+@debug_name("InferConcatOperandTypes")
+def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
+    """Inputs whose other dims the inferred type knows statically get a cast to it."""
+    dim = op.properties.get("dim").value
+    inferred = _concat_type(dim, [v.type for v in op.operands])
+    done = False
+    for k, v in enumerate(op.operands):
+        shape = list(inferred.shape)
+        shape[dim] = v.type.shape[dim]
+        t = RankedTensorType(shape, inferred.element_type)
+        if not _preserves_static(t, v.type):
+            cast = rw.create("tensor.cast", [v], [t], location=op.location)
+            rw.set_operand(op, k, cast.results[0])
+            done = True
+    return done
+
+
+@debug_name("InferConcatResultType")
+def _infer_concat_result_type(op: Operation, rw: Any) -> bool:
+    """A result type less static than the inferred one: concat to that, cast back."""
+    dim = op.properties.get("dim").value
+    inferred = _concat_type(dim, [v.type for v in op.operands])
+    rt = op.results[0].type
+    if _preserves_static(inferred, rt):
+        return False
+    new = rw.create("tensor.concat", list(op.operands), [inferred], properties={"dim": op.properties.get("dim")},
+                    location=op.location)
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 @debug_name("SingleInputConcatOp")
@@ -1765,7 +1848,8 @@ class PadOp(OpDef):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_pad_static_zero,)
+        return (_pad_static_zero, _pad_source_cast, _pad_target_cast, _pad_orthogonal, _pad_static,
+                _pad_consecutive)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1802,6 +1886,197 @@ def _pad_static_zero(op: Operation, rw: Any) -> bool:
                 return False
     cast = rw.create("tensor.cast", [op.operands[0]], [op.results[0].type], location=op.location)
     rw.replace_op(op, cast.results)
+    return True
+
+
+def _pad_lists(op: Operation) -> tuple[list, list]:
+    """(low, high) as mixed lists: ints, and Values where dynamic."""
+    _, nl, nh = op.properties.get("operandSegmentSizes").values
+    return (_index_list(_static_list(op.properties.get("static_low")), list(op.operands[1:1 + nl])),
+            _index_list(_static_list(op.properties.get("static_high")), list(op.operands[1 + nl:1 + nl + nh])))
+
+
+def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
+                region: Region) -> Operation:
+    """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
+    props: dict[str, Any] = {}
+    if op.properties.get("nofold") is not None:
+        props["nofold"] = UnitAttr()
+    dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
+    props["static_high"] = _i64_array(_split_mixed(high)[0])
+    props["static_low"] = _i64_array(_split_mixed(low)[0])
+    return rw.create("tensor.pad", [src, *dl, *dh], [t], properties=props, attributes=op.attributes,
+                     regions=[region], location=op.location)
+
+
+def _pad_type(src: RankedTensorType, low: list, high: list, result: tuple) -> RankedTensorType:
+    """MLIR's PadOp::inferResultType given the result shape: static where the
+    source dim and both paddings are, else the result's dim."""
+    shape = [r if d == DYNAMIC or not isinstance(a, int) or not isinstance(b, int) else d + a + b
+             for d, a, b, r in zip(src.shape, low, high, result)]
+    return RankedTensorType(shape, src.element_type)
+
+
+def _take_region(rw: Any, op: Operation) -> Region:
+    """op's region, moved out (MLIR's inlineRegionBefore/takeBody)."""
+    r = Region()
+    rw.inline_region_before(op.regions[0], r, 0)
+    return r
+
+
+@debug_name("FoldSourceTensorCast")
+def _pad_source_cast(op: Operation, rw: Any) -> bool:
+    """pad(cast(x)) of an information-dropping cast pads x (cast back if the type gained)."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x = c.operands[0]
+    low, high = _pad_lists(op)
+    rt = op.results[0].type
+    nt = _pad_type(x.type, low, high, rt.shape)
+    if nt is rt:
+        rw.set_operand(op, 0, x)
+        return True
+    new = _create_pad(rw, op, x, low, high, nt, op.regions[0].clone())
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+@debug_name("FoldTargetTensorCast")
+def _pad_target_cast(op: Operation, rw: Any) -> bool:
+    """A pad whose one use is a cast adding static sizes gets the cast's type."""
+    r = op.results[0]
+    if not r.has_one_use():
+        return False
+    cast = r.users[0]
+    if cast.name != "tensor.cast" or not _preserves_static(r.type, cast.results[0].type):
+        return False
+    low, high = _pad_lists(op)
+    new = _create_pad(rw, op, op.operands[0], low, high, cast.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
+    rw.replace_op(cast, new.results)
+    return True
+
+
+def _padding_value(op: Operation) -> Value | None:
+    """MLIR's getConstantPaddingValue: the yielded value when it is a
+    constant or defined outside the body."""
+    y = _yield_of(op)
+    if y is None or y.name != "tensor.yield":
+        return None
+    v = y.operands[0]
+    if constant_value(v) is not None:
+        return v
+    return None if v.parent_block is op.regions[0].blocks[0] else v
+
+
+def _padded_dims(low: list, high: list) -> set[int]:
+    return {i for i, (a, b) in enumerate(zip(low, high)) if _const(a) != 0 or _const(b) != 0}
+
+
+@debug_name("FoldOrthogonalPaddings")
+def _pad_orthogonal(op: Operation, rw: Any) -> bool:
+    """pad(slice(pad(slice(x)))) padding different dims, high only, with one
+    constant value: one slice of x and one pad."""
+    inner = op.operands[0].defining_op
+    if not _is(inner, "tensor.extract_slice"):
+        return False
+    outer_pad = inner.operands[0].defining_op
+    if not _is(outer_pad, "tensor.pad") or outer_pad.properties.get("nofold") is not None:
+        return False
+    outer = outer_pad.operands[0].defining_op
+    if not _is(outer, "tensor.extract_slice"):
+        return False
+    rank = op.operands[0].type.rank
+    if outer.operands[0].type.rank != rank:
+        return False
+    i_off, i_sizes, i_strides = _slice_lists(inner, 1)
+    o_off, o_sizes, o_strides = _slice_lists(outer, 1)
+    if any(_const(x) != 1 for x in [*i_strides, *o_strides]):
+        return False
+    low, high = _pad_lists(op)
+    o_low, o_high = _pad_lists(outer_pad)
+    if any(_const(x) != 0 for x in [*low, *o_low]):
+        return False
+    iv, ov = _padding_value(op), _padding_value(outer_pad)
+    if iv is None or ov is None or constant_value(iv) is None or constant_value(iv) is not constant_value(ov):
+        return False
+    i_dims, o_dims = _padded_dims(low, high), _padded_dims(o_low, o_high)
+    if i_dims & o_dims:
+        return False
+    offsets: list = []
+    for k in range(rank):
+        if k not in i_dims and _const(i_off[k]) == 0:
+            offsets.append(o_off[k])
+        elif k not in o_dims and _const(o_off[k]) == 0:
+            offsets.append(i_off[k])
+        else:
+            return False
+    sizes = list(i_sizes)
+    for k in o_dims:
+        if _const(i_sizes[k]) != inner.operands[0].type.shape[k]:
+            return False
+        sizes[k] = o_sizes[k]
+    new_high = [high[k] if k in i_dims else o_high[k] if k in o_dims else 0 for k in range(rank)]
+    st = RankedTensorType(_static_dims(sizes), outer.operands[0].type.element_type, outer.operands[0].type.encoding)
+    sl = _create_slice(rw, "tensor.extract_slice", [outer.operands[0]], (offsets, sizes, i_strides), st, op.location)
+    new = _create_pad(rw, op, sl.results[0], low, new_high, op.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("FoldStaticPadding")
+def _pad_static(op: Operation, rw: Any) -> bool:
+    """Constant low/high operands become static; the result type follows, cast back."""
+    src = op.operands[0].type
+    rt = op.results[0].type
+    low, high = _pad_lists(op)
+    low = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in low]
+    high = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in high]
+    shape = [r if r != DYNAMIC else DYNAMIC if d == DYNAMIC or not isinstance(a, int) or not isinstance(b, int)
+             else d + a + b for d, a, b, r in zip(src.shape, low, high, rt.shape)]
+    if shape == list(rt.shape) or all(d == DYNAMIC for d in shape):
+        return False
+    new = _create_pad(rw, op, op.operands[0], low, high, RankedTensorType(shape, src.element_type),
+                      op.regions[0].clone())
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+def _add_padding(a: Any, b: Any) -> Any:
+    """a + b folded as MLIR's makeComposedFoldedAffineApply does for the cases
+    it leaves without an affine.apply (None otherwise: not attempted)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    if isinstance(a, int) and a == 0:
+        return b
+    if isinstance(b, int) and b == 0:
+        return a
+    return None
+
+
+@debug_name("FoldConsecutiveConstantPadding")
+def _pad_consecutive(op: Operation, rw: Any) -> bool:
+    """pad(pad(x)) with the same constant padding value: one pad of x with the paddings added."""
+    if op.properties.get("nofold") is not None:
+        return False
+    prev = op.operands[0].defining_op
+    if not _is(prev, "tensor.pad") or prev.properties.get("nofold") is not None:
+        return False
+    v, pv = _padding_value(op), _padding_value(prev)
+    if v is None or pv is None or v is not pv:
+        return False
+    low, high = _pad_lists(op)
+    p_low, p_high = _pad_lists(prev)
+    new_high = [_add_padding(a, b) for a, b in zip(high, p_high)]
+    new_low = [_add_padding(a, b) for a, b in zip(low, p_low)]
+    if None in new_high or None in new_low:
+        return False
+    new = _create_pad(rw, op, prev.operands[0], new_low, new_high, op.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
     return True
 
 
