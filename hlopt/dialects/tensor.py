@@ -495,8 +495,9 @@ class BitcastOp(_CastLike):
         return (_chained_bitcast,)
 
 
+@debug_name("ChainedTensorBitcast")
 def _chained_bitcast(op: Operation, rw: Any) -> bool:
-    """MLIR's ChainedTensorBitcast: bitcast(bitcast(x)) -> bitcast(x)."""
+    """bitcast(bitcast(x)) -> bitcast(x)."""
     inner = op.operands[0].defining_op
     if inner is None or inner.name != "tensor.bitcast":
         return False

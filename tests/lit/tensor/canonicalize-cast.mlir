@@ -65,12 +65,14 @@ func.func @empty_cast(%d: index, %e: index) -> tensor<4x?xf32> {
 // SingleInputConcatOp (and the fold when the types agree): one input is a cast
 // CHECK-LABEL: func.func @concat_one(
 // CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<4xf32> to tensor<?xf32>
-// CHECK-NEXT: return %cast, %arg0 : tensor<?xf32>, tensor<4xf32>
+// CHECK-NEXT: %cast_0 = tensor.cast %arg1 : tensor<?xf32> to tensor<4xf32>
+// CHECK-NEXT: return %cast, %arg0, %cast_0 : tensor<?xf32>, tensor<4xf32>, tensor<4xf32>
 // CHECK-NEXT: }
-func.func @concat_one(%t: tensor<4xf32>) -> (tensor<?xf32>, tensor<4xf32>) {
+func.func @concat_one(%t: tensor<4xf32>, %v: tensor<?xf32>) -> (tensor<?xf32>, tensor<4xf32>, tensor<4xf32>) {
   %c = tensor.concat dim(0) %t : (tensor<4xf32>) -> tensor<?xf32>
   %d = tensor.concat dim(0) %t : (tensor<4xf32>) -> tensor<4xf32>
-  return %c, %d : tensor<?xf32>, tensor<4xf32>
+  %e = tensor.concat dim(0) %v : (tensor<?xf32>) -> tensor<4xf32>
+  return %c, %d, %e : tensor<?xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
 // InferConcatOperandTypes, InferConcatResultType: inputs and result get the inferred static sizes
