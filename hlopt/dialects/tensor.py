@@ -271,13 +271,9 @@ def _dim_of_reshape(op: Operation, rw: Any) -> bool:
     src = op.operands[0].defining_op
     if not _is(src, "tensor.reshape"):
         return False
-    shape = src.operands[1]
     with rw.saved():
         rw.set_insertion_point_after(op)
-        v = rw.create("tensor.extract", [shape, op.operands[1]], [shape.type.element_type],
-                      location=op.location).results[0]
-        if v.type is not index:
-            v = rw.create("arith.index_cast", [v], [index], location=op.location).results[0]
+        v = _extract_as(rw, src.operands[1], [op.operands[1]], index, op.location)
     rw.replace_op(op, [v])
     return True
 
@@ -604,12 +600,16 @@ def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
     src = op.operands[0].defining_op
     if not _is(src, "arith.index_cast"):
         return False
-    x = src.operands[0]
-    e = rw.create("tensor.extract", [x, *op.operands[1:]], [getattr(x.type, "element_type", x.type)],
-                  location=op.location)
-    new = rw.create("arith.index_cast", e.results, [op.results[0].type], location=op.location)
-    rw.replace_op(op, new.results)
+    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.results[0].type, op.location)])
     return True
+
+
+def _extract_as(rw: Any, t: Value, indices: list[Value], want: Any, loc: Any) -> Value:
+    """tensor.extract of t's element, index_cast to `want` when it is another type."""
+    v = rw.create("tensor.extract", [t, *indices], [t.type.element_type], location=loc).results[0]
+    if v.type is not want:
+        v = rw.create("arith.index_cast", [v], [want], location=loc).results[0]
+    return v
 
 
 def _pure_nested(op: Operation) -> bool:
