@@ -569,6 +569,8 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
+        if _is(d, "tensor.insert") and [int_value(v) for v in d.operands[2:]] == idx:
+            return [d.operands[0]]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
             return [v] if v is not None else None

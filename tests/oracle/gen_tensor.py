@@ -199,7 +199,8 @@ def _x_dims(g: _Gen) -> None:
 
 
 def _x_extracts(g: _Gen) -> None:
-    """ExtractFromTensorCast, ExtractElementFromIndexCast, ExtractFromTensorGenerate, StaticTensorGenerate."""
+    """ExtractFromTensorCast, ExtractElementFromIndexCast, ExtractFromTensorGenerate, StaticTensorGenerate,
+    extract of insert."""
     c = g.emit("tensor.cast %vec : tensor<?xf32> to tensor<4xf32>", "tensor<4xf32>")
     g.emit(f"tensor.extract {c}[{g.idx()}] : tensor<4xf32>", "f32")
     ic = g.emit("arith.index_cast %w4 : tensor<4xi32> to tensor<4xindex>", None)
@@ -209,6 +210,9 @@ def _x_extracts(g: _Gen) -> None:
                  f"to i32\n      %y{g.n} = arith.sitofp %x{g.n} : i32 to f32\n      tensor.yield %y{g.n} : f32\n"
                  "    } : tensor<?xf32>", "tensor<?xf32>")
     g.emit(f"tensor.extract {gen}[%j] : tensor<?xf32>", "f32")
+    k = g.idx()
+    ins = g.emit(f"tensor.insert %s into %vec[{k}] : tensor<?xf32>", None)
+    g.emit(f"tensor.extract {ins}[{k}] : tensor<?xf32>", "f32")
 
 
 def _x_concat(g: _Gen) -> None:

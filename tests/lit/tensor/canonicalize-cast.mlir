@@ -127,6 +127,21 @@ func.func @extract_generate(%n: index, %i: index) -> f32 {
   return %e : f32
 }
 
+// fold: extract at the constant indices just inserted at is the inserted scalar (not at unknown ones)
+// CHECK-LABEL: func.func @extract_insert(
+// CHECK-NEXT: %inserted = tensor.insert %arg1 into %arg0[%arg2] : tensor<4xf32>
+// CHECK-NEXT: %extracted = tensor.extract %inserted[%arg2] : tensor<4xf32>
+// CHECK-NEXT: return %arg1, %extracted : f32, f32
+// CHECK-NEXT: }
+func.func @extract_insert(%t: tensor<4xf32>, %x: f32, %i: index) -> (f32, f32) {
+  %c1 = arith.constant 1 : index
+  %0 = tensor.insert %x into %t[%c1] : tensor<4xf32>
+  %1 = tensor.extract %0[%c1] : tensor<4xf32>
+  %2 = tensor.insert %x into %t[%i] : tensor<4xf32>
+  %3 = tensor.extract %2[%i] : tensor<4xf32>
+  return %1, %3 : f32, f32
+}
+
 // ExtractFromTensorCast: extract through a cast of a ranked tensor
 // CHECK-LABEL: func.func @extract_cast(
 // CHECK-NEXT: %extracted = tensor.extract %arg0[%arg1] : tensor<?xf32>
