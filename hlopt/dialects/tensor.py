@@ -915,7 +915,8 @@ def _fold_reshape(op: Operation, inverse: str) -> Any:
     d = src.defining_op
     if not _is(d, inverse) or d.operands[0].type is not rt:
         return None
-    if _dyn_count(rt) < 2 or _groups(d) == _groups(op):
+    # collapse(expand(x)) by the same groups is x however dynamic it is
+    if _dyn_count(rt) < 2 or (op.name == "tensor.collapse_shape" and _groups(d) == _groups(op)):
         return [d.operands[0]]
     return None
 
@@ -995,9 +996,10 @@ def _collapse_of_expand(op: Operation, rw: Any) -> bool:
     if st.rank > rt.rank:
         new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], composed, rt, op.location)
     elif st.rank < rt.rank:
-        if not rt.has_static_shape:  # MLIR reifies dynamic output sizes with tensor.dim (not done here)
+        out = _collapsed_sizes(rw, _output_shape(d), _groups(op), op.location)
+        if out is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location)
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location, out)
     else:
         new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
     rw.replace_op(op, new.results)
@@ -1042,21 +1044,52 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     return True
 
 
+def _collapsed_sizes(rw: Any, sizes: list, groups: list[list[int]], loc: Any) -> list | None:
+    """Each group's size as a product of the expanded mixed sizes: static
+    ints multiply; one dynamic size times the rest is an `arith.muli ...
+    overflow<nsw>` by their constant, as MLIR builds it (None for more than
+    one dynamic size in a group: not attempted)."""
+    from hlopt.ir.attributes import OpaqueAttr
+
+    out: list = []
+    for g in groups:
+        dyn = [sizes[i] for i in g if isinstance(sizes[i], Value)]
+        p = prod(sizes[i] for i in g if not isinstance(sizes[i], Value))
+        if not dyn:
+            out.append(p)
+        elif len(dyn) > 1:
+            return None
+        elif p == 1:
+            out.append(dyn[0])
+        else:
+            c = rw.create("arith.constant", [], [index], properties={"value": IntegerAttr(p, index)}, location=loc)
+            m = rw.create("arith.muli", [dyn[0], c.results[0]], [index],
+                          properties={"overflowFlags": OpaqueAttr("#arith.overflow<nsw>")}, location=loc)
+            out.append(m.results[0])
+    return out
+
+
 def _collapse_groups(src: list[int], dst: list[int]) -> list[list[int]] | None:
-    """MLIR's getReassociationIndicesForCollapse on static shapes (None when
-    a dim is dynamic: that case is not attempted)."""
-    if len(src) <= len(dst) or DYNAMIC in src or DYNAMIC in dst:
+    """MLIR's getReassociationIndicesForCollapse: greedily, the src dims whose
+    product is each dst dim (a dynamic dst dim takes one dynamic src dim);
+    trailing unit or dynamic dims join the last group."""
+    if len(src) <= len(dst):
         return None
+    if dst.count(DYNAMIC) == 1:
+        return _collapse_around_dynamic(src, dst)
     out: list[list[int]] = []
     cur: list[int] = []
     k, prod_ = 0, 1
     while k < len(src) and len(out) < len(dst):
         want = dst[len(out)]
-        while k < len(src) - 1 and prod_ * src[k] < want:
+        while k < len(src) - 1 and src[k] != DYNAMIC and want != DYNAMIC and prod_ * src[k] < want:
             prod_ *= src[k]
             cur.append(k)
             k += 1
-        if prod_ * src[k] != want:
+        if src[k] == DYNAMIC:
+            if want != DYNAMIC or prod_ != 1:
+                return None
+        elif want == DYNAMIC or prod_ * src[k] != want:
             return None
         cur.append(k)
         k += 1
@@ -1065,11 +1098,46 @@ def _collapse_groups(src: list[int], dst: list[int]) -> list[list[int]] | None:
     if len(out) != len(dst):
         return None
     for j in range(k, len(src)):
-        if src[j] != 1:
+        if src[j] not in (1, DYNAMIC):
             return None
         if out:
             out[-1].append(j)
     return out
+
+
+def _collapse_around_dynamic(src: list[int], dst: list[int]) -> list[list[int]] | None:
+    """One dynamic dst dim: the static dst dims before it take src dims from
+    the front, those after it from the back (each a product of static
+    dims); the dynamic one takes what is left between them, as iree-opt's
+    MLIR groups such collapses."""
+    d = dst.index(DYNAMIC)
+
+    def take(dims: list[int], wants: list[int]) -> list[list[int]] | None:
+        out, k = [], 0
+        for w in wants:
+            g, p = [], 1
+            while k < len(dims) and dims[k] != DYNAMIC and p * dims[k] <= w:
+                p *= dims[k]
+                g.append(k)
+                k += 1
+                if p == w:
+                    break
+            if p != w or not g:
+                return None
+            out.append(g)
+        return out
+
+    front = take(src, dst[:d])
+    back = take(src[::-1], dst[d + 1:][::-1])
+    if front is None or back is None:
+        return None
+    n = len(src)
+    back = [[n - 1 - i for i in reversed(g)] for g in reversed(back)]
+    lo = front[-1][-1] + 1 if front else 0
+    hi = back[0][0] if back else n
+    if lo >= hi or DYNAMIC not in src[lo:hi]:
+        return None
+    return [*front, list(range(lo, hi)), *back]
 
 
 def _find_collapsing(src_groups: list, dst_groups: list, src: tuple, dst: tuple) -> list[list[int]] | None:
@@ -1110,9 +1178,9 @@ def _expand_of_collapse(op: Operation, rw: Any) -> bool:
         new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], groups, rt, op.location)
     else:
         groups = _find_collapsing(rg, sg, rt.shape, st.shape)
-        if groups is None or not rt.has_static_shape:
+        if groups is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location)
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location, _output_shape(op))
     rw.replace_op(op, new.results)
     return True
 

@@ -275,6 +275,16 @@ def _x_reshapes(g: _Gen) -> None:
     e = g.emit("tensor.expand_shape %r [[0], [1, 2]] output_shape [4, 5, 1] : tensor<4x5xf32> into tensor<4x5x1xf32>",
                None)
     g.emit(f"tensor.collapse_shape {e} [[0, 1, 2]] : tensor<4x5x1xf32> into tensor<20xf32>", "tensor<20xf32>")
+    dc = g.emit("tensor.collapse_shape %dyn [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>", None)
+    de = g.emit(f"tensor.expand_shape {dc} [[0, 1, 2]] output_shape [%i, {r.choice([1, 2])}, %j] : tensor<?xf32> "
+                "into tensor<?x?x?xf32>", None)
+    if "%i, 2" in g.lines[-1]:
+        de_t = "tensor<?x2x?xf32>"
+        g.lines[-1] = g.lines[-1].replace("tensor<?x?x?xf32>", de_t)
+    else:
+        de_t = "tensor<?x1x?xf32>"
+        g.lines[-1] = g.lines[-1].replace("tensor<?x?x?xf32>", de_t)
+    g.emit(f"tensor.collapse_shape {de} [[0, 1], [2]] : {de_t} into tensor<?x?xf32>", "tensor<?x?xf32>")
     cc = g.emit("tensor.cast %r : tensor<4x5xf32> to tensor<?x5xf32>", None)
     g.emit(f"tensor.collapse_shape {cc} [[0, 1]] : tensor<?x5xf32> into tensor<?xf32>", "tensor<?xf32>")
     rr = g.emit("tensor.reshape %vec(%sh) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>", None)

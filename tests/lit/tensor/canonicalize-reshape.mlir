@@ -122,6 +122,28 @@ func.func @regroup(%t: tensor<2x3x4xf32>, %u: tensor<2x12xf32>) -> (tensor<2x12x
   return %1, %3 : tensor<2x12xf32>, tensor<24xf32>
 }
 
+// ComposeExpandOfCollapseOp, ComposeCollapseOfExpandOp with dynamic sizes: a dynamic dim takes the dims around it; a collapsed dynamic size is a product
+// CHECK-LABEL: func.func @regroup_dynamic(
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2]] : tensor<2x?x4xf32> into tensor<2x?xf32>
+// CHECK-NEXT: %collapsed_0 = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg2 {{\[\[}}0], [1, 2]] output_shape [%arg4, 3, 4] : tensor<?x12xf32> into tensor<?x3x4xf32>
+// CHECK-NEXT: %0 = arith.muli %arg4, %c3 overflow<nsw> : index
+// CHECK-NEXT: %expanded_1 = tensor.expand_shape %arg3 {{\[\[}}0, 1]] output_shape [%0, 4] : tensor<?xf32> into tensor<?x4xf32>
+// CHECK-NEXT: return %collapsed, %collapsed_0, %expanded, %expanded_1 : tensor<2x?xf32>, tensor<?x4xf32>, tensor<?x3x4xf32>, tensor<?x4xf32>
+// CHECK-NEXT: }
+func.func @regroup_dynamic(%t: tensor<2x?x4xf32>, %u: tensor<?x2x4xf32>, %v: tensor<?x12xf32>, %w: tensor<?xf32>, %a: index) -> (tensor<2x?xf32>, tensor<?x4xf32>, tensor<?x3x4xf32>, tensor<?x4xf32>) {
+  %0 = tensor.collapse_shape %t [[0, 1, 2]] : tensor<2x?x4xf32> into tensor<?xf32>
+  %1 = tensor.expand_shape %0 [[0, 1]] output_shape [2, %a] : tensor<?xf32> into tensor<2x?xf32>
+  %2 = tensor.collapse_shape %u [[0, 1, 2]] : tensor<?x2x4xf32> into tensor<?xf32>
+  %3 = tensor.expand_shape %2 [[0, 1]] output_shape [%a, 4] : tensor<?xf32> into tensor<?x4xf32>
+  %4 = tensor.collapse_shape %v [[0, 1]] : tensor<?x12xf32> into tensor<?xf32>
+  %5 = tensor.expand_shape %4 [[0, 1, 2]] output_shape [%a, 3, 4] : tensor<?xf32> into tensor<?x3x4xf32>
+  %6 = tensor.expand_shape %w [[0, 1, 2]] output_shape [%a, 3, 4] : tensor<?xf32> into tensor<?x3x4xf32>
+  %7 = tensor.collapse_shape %6 [[0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+  return %1, %3, %5, %7 : tensor<2x?xf32>, tensor<?x4xf32>, tensor<?x3x4xf32>, tensor<?x4xf32>
+}
+
 // ConvertToStaticExpandShape: constant output sizes over a static source become static
 // CHECK-LABEL: func.func @expand_static(
 // CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [%arg1, 2, 4] : tensor<?x8xf32> into tensor<?x2x4xf32>
