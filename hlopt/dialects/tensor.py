@@ -839,6 +839,9 @@ class ExpandShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        if n != want:
+            raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
         cls.verify_groups(op, op.operands[0].type, op.results[0].type, "expanded")
 
     @classmethod
@@ -1423,14 +1426,8 @@ def _fold_slice_constants(lists: tuple) -> tuple | None:
 
 
 def _in_bounds(shape: tuple, lists: tuple) -> bool:
-    """A slice with static entries stays inside the static dims (MLIR's
-    verifyInBoundsSlice, which the constant-argument folders check first)."""
-    for d, o, n, st in zip(shape, *lists):
-        if d == DYNAMIC or not all(isinstance(x, int) for x in (o, n, st)):
-            continue
-        if n > 0 and (o < 0 or o >= d or o + (n - 1) * st >= d or o + (n - 1) * st < 0):
-            return False
-    return True
+    """The constant-argument folders check MLIR's verifyInBoundsSlice first."""
+    return _out_of_bounds(shape, lists) is None
 
 
 def _canonical_slice_type(rank: int, source: RankedTensorType, sizes: list) -> RankedTensorType:
@@ -1683,6 +1680,10 @@ def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
     if len(strides) != len(sizes):
         raise IRErrorAt(op, f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
                             f"{len(strides)}) so the rank of the result type is well-formed.")
+    for what, xs in (("offsets", offsets), ("sizes", sizes)):
+        for x in xs:
+            if isinstance(x, int) and x < 0:
+                raise IRErrorAt(op, f"expected {what} to be non-negative, but got {x}")
     if len(sizes) != big.rank:
         raise op_error(op, f"expected {big.rank} offset values")
     expected = [s if isinstance(s, int) else DYNAMIC for s in sizes]
@@ -1690,6 +1691,22 @@ def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
     if list(small.shape) != expected and [d for d in small.shape if d != 1] != kept:
         want = RankedTensorType(expected, big.element_type, None)
         raise IRErrorAt(op, f"expected type to be '{want.text}' or a rank-reduced version. (size mismatch) ")
+    msg = _out_of_bounds(big.shape, lists)
+    if msg is not None:
+        raise IRErrorAt(op, msg)
+
+
+def _out_of_bounds(shape: tuple, lists: tuple) -> str | None:
+    """MLIR's verifyInBoundsSlice: a static offset past a static dim, or a
+    static slice running past it (its message), else None."""
+    for i, (d, o, n, st) in enumerate(zip(shape, *lists)):
+        if d == DYNAMIC or not isinstance(o, int):
+            continue
+        if o >= d:
+            return f"offset {i} is out-of-bounds: {o} >= {d}"
+        if isinstance(n, int) and isinstance(st, int) and o + (n - 1) * st >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {o + (n - 1) * st} >= {d}"
+    return None
 
 
 def IRErrorAt(op: Operation, msg: str) -> Exception:
