@@ -55,7 +55,7 @@ from hlopt.ir.core import IRError, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import constant_value, int_value
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result, var_operand
+from hlopt.ir.opdef import PURE, RECURSIVE_MEMORY_EFFECTS, OpDef, attr, operand, opt_attr, result, var_operand
 from hlopt.ir.opdef import region as region_def
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
@@ -144,29 +144,14 @@ class EmptyOp(TensorOp):
         return (_empty_static_dims,)
 
 
+@debug_name("ReplaceEmptyTensorStaticShapeDims")
 def _empty_static_dims(op: Operation, rw: Any) -> bool:
-    """MLIR's ReplaceEmptyTensorStaticShapeDims: constant dynamic sizes become
-    static dims of a new tensor.empty, cast back to the old type."""
+    """Constant dynamic sizes become static dims of a new tensor.empty, cast
+    back to the old type."""
     t = op.results[0].type
-    sizes = list(op.operands)
-    consts = [int_value(v) for v in sizes]
-    if all(c is None for c in consts):
+    nt, keep = _fold_dynamic_sizes(t, list(op.operands))
+    if nt is t:
         return False
-    shape, keep, k = [], [], 0
-    for d in t.shape:
-        if d != DYNAMIC:
-            shape.append(d)
-            continue
-        c = consts[k]
-        if c is not None and c >= 0:
-            shape.append(c)
-        else:
-            shape.append(DYNAMIC)
-            keep.append(sizes[k])
-        k += 1
-    if len(keep) == len(sizes):
-        return False
-    nt = RankedTensorType(shape, t.element_type, t.encoding)
     new = rw.create("tensor.empty", keep, [nt], location=op.location)
     cast = rw.create("tensor.cast", [new.results[0]], [t], location=op.location)
     rw.replace_op(op, cast.results)
@@ -196,22 +181,114 @@ class DimOp(TensorOp):
         if t.shape[i] != DYNAMIC:
             return [IntegerAttr(t.shape[i], index)]
         src = op.operands[0].defining_op
-        if src is not None and src.name == "tensor.empty":  # its size operand
-            return [src.operands[sum(1 for d in t.shape[:i] if d == DYNAMIC)]]
+        if _is(src, "tensor.generate"):  # its extent operand
+            return [src.operands[_dyn_before(t, i)]]
+        if _is(src, "tensor.extract_slice") and src.operands[0].type.rank == t.rank:
+            size = _slice_lists(src, 1)[1][i]
+            if isinstance(size, Value):
+                return [size]
+        if _fold_tensor_cast(op):
+            return list(op.results)
         return None
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_dim_of_cast,)
+        # MLIR registers them on four ops; each matches another producer, so
+        # one list in op-name order gives the same choices
+        return (_dim_of_cast, _dim_of_dest_style, _dim_of_reshape, _dim_of_empty)
 
 
+def _is(op: Operation | None, name: str) -> bool:
+    return op is not None and op.name == name
+
+
+def _dyn_before(t: RankedTensorType, i: int) -> int:
+    """How many dynamic dims precede dim i: the index of its size operand."""
+    return sum(1 for d in t.shape[:i] if d == DYNAMIC)
+
+
+def _preserves_static(a: Any, b: Any) -> bool:
+    """MLIR's preservesStaticInformation: b is a ranked type like a with no
+    static dim of a made dynamic."""
+    return (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType)
+            and a.element_type is b.element_type and a.rank == b.rank and a.encoding is b.encoding
+            and not any(x != DYNAMIC and y == DYNAMIC for x, y in zip(a.shape, b.shape)))
+
+
+def _consumer_foldable_cast(v: Value) -> Operation | None:
+    """The tensor.cast defining v when it only drops static information
+    (MLIR's canFoldIntoConsumerOp)."""
+    c = v.defining_op
+    if _is(c, "tensor.cast") and _preserves_static(c.results[0].type, c.operands[0].type):
+        return c
+    return None
+
+
+def _producer_foldable(cast: Operation) -> bool:
+    """The cast only adds static information (MLIR's canFoldIntoProducerOp)."""
+    return _preserves_static(cast.operands[0].type, cast.results[0].type)
+
+
+def _fold_tensor_cast(op: Operation) -> bool:
+    """MLIR's foldTensorCast: operands from information-dropping casts use
+    the cast's source, in place."""
+    done = False
+    for k, v in enumerate(op.operands):
+        c = _consumer_foldable_cast(v)
+        if c is not None:
+            op.set_operand(k, c.operands[0])
+            done = True
+    return done
+
+
+@debug_name("DimOfCastOp")
 def _dim_of_cast(op: Operation, rw: Any) -> bool:
-    """MLIR's DimOfCastOp: dim(cast(x), i) -> dim(x, i)."""
+    """dim(cast(x), i) -> dim(x, i)."""
     src = op.operands[0].defining_op
     if src is None or src.name != "tensor.cast":
         return False
     new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index], location=op.location)
     rw.replace_op(op, new.results)
+    return True
+
+
+_DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}  # DPS ops: their init operand
+
+
+@debug_name("DimOfDestStyleOp")
+def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
+    """dim of a destination-style op's result is dim of its init, in place."""
+    src = op.operands[0].defining_op
+    if src is None or src.name not in _DEST_STYLE:
+        return False
+    rw.set_operand(op, 0, src.operands[_DEST_STYLE[src.name]])
+    return True
+
+
+@debug_name("DimOfReshapeOp")
+def _dim_of_reshape(op: Operation, rw: Any) -> bool:
+    """dim(reshape(x, shape), i) -> shape[i] (index_cast to index when needed)."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.reshape"):
+        return False
+    with rw.saved():
+        rw.set_insertion_point_after(op)
+        v = _extract_as(rw, src.operands[1], [op.operands[1]], index, op.location)
+    rw.replace_op(op, [v])
+    return True
+
+
+@debug_name("FoldEmptyTensorWithDimOp")
+def _dim_of_empty(op: Operation, rw: Any) -> bool:
+    """dim(empty(sizes), i) of a dynamic dim i -> its size operand."""
+    src = op.operands[0].defining_op
+    i = int_value(op.operands[1])
+    if not _is(src, "tensor.empty") or i is None:
+        return False
+    t = src.results[0].type
+    if not 0 <= i < t.rank or t.shape[i] != DYNAMIC:
+        return False
+    rw.replace_op(op, [src.operands[_dyn_before(t, i)]])
     return True
 
 
@@ -272,7 +349,9 @@ class CastOp(_CastLike):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_chained_cast,)
+        # MLIR registers the last one on tensor.empty; each matches another
+        # producer, so the order of choices is the same
+        return (_chained_cast, _cast_of_extract_slice, _cast_of_empty)
 
 
 def _join(a: Any, b: Any) -> Any:
@@ -294,9 +373,10 @@ def _join(a: Any, b: Any) -> Any:
     return RankedTensorType(shape, a.element_type, a.encoding)
 
 
+@debug_name("ChainedTensorCast")
 def _chained_cast(op: Operation, rw: Any) -> bool:
-    """MLIR's ChainedTensorCast: cast(cast(x: A -> B) -> C) -> cast(x: A -> C)
-    when dropping B loses no static information."""
+    """cast(cast(x: A -> B) -> C) -> cast(x: A -> C) when dropping B loses
+    no static information."""
     inner = op.operands[0].defining_op
     if inner is None or inner.name != "tensor.cast":
         return False
@@ -310,6 +390,88 @@ def _chained_cast(op: Operation, rw: Any) -> bool:
     new = rw.create("tensor.cast", [inner.operands[0]], [c], location=op.location)
     rw.replace_op(op, new.results)
     return True
+
+
+def _rank_reduction_mask(shape: list[int], reduced: list[int], match_dynamic: bool = False) -> set[int] | None:
+    """MLIR's computeRankReductionMask: the dims of `shape` dropped to get
+    `reduced` (greedy, unit dims only), or None. DYNAMIC in both lists."""
+    dropped, k = set(), 0
+    for i, d in enumerate(shape):
+        if match_dynamic and k < len(reduced) and d != 1 and DYNAMIC in (reduced[k], d):
+            k += 1
+            continue
+        if k < len(reduced) and d == reduced[k]:
+            k += 1
+            continue
+        dropped.add(i)
+        if d != 1:
+            return None
+    return dropped if k == len(reduced) else None
+
+
+def _static_dims(xs: list) -> list[int]:
+    """Mixed sizes as a shape: Values are dynamic."""
+    return [DYNAMIC if isinstance(x, Value) else x for x in xs]
+
+
+@debug_name("TensorCastExtractSlice")
+def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
+    """cast(extract_slice) adding static sizes -> an extract_slice with those sizes."""
+    src = op.operands[0].defining_op
+    rt = op.results[0].type
+    if not isinstance(rt, RankedTensorType) or not _is(src, "tensor.extract_slice") or not _producer_foldable(op):
+        return False
+    if rt.shape == op.operands[0].type.shape:
+        return False
+    offsets, sizes, strides = _slice_lists(src, 1)
+    mask = _rank_reduction_mask(_static_dims(sizes), list(src.results[0].type.shape))
+    sizes, k = list(sizes), 0
+    for i in range(len(sizes)):
+        if mask is not None and i in mask:
+            continue
+        d = rt.shape[k]
+        k += 1
+        if d != DYNAMIC:
+            sizes[i] = d
+    new = _create_slice(rw, "tensor.extract_slice", [src.operands[0]], (offsets, sizes, strides), rt, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("FoldEmptyTensorWithCastOp")
+def _cast_of_empty(op: Operation, rw: Any) -> bool:
+    """cast(empty) adding static sizes -> an empty of the cast's type (the
+    program is assumed correct: the dropped sizes equal the static ones)."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.empty") or not _producer_foldable(op):
+        return False
+    et, rt = src.results[0].type, op.results[0].type
+    sizes, dyn = iter(src.operands), []
+    for old, new in zip(et.shape, rt.shape):
+        if old != DYNAMIC:
+            if new != old:
+                return False
+            continue
+        v = next(sizes)
+        if new == DYNAMIC:
+            dyn.append(v)
+    # MLIR's rewrite drops the encoding
+    nt = RankedTensorType(list(rt.shape), rt.element_type)
+    if nt is not rt:
+        return False
+    new_op = rw.create("tensor.empty", dyn, [nt], location=op.location)
+    rw.replace_op(op, new_op.results)
+    return True
+
+
+def _create_slice(rw: Any, name: str, lead: list[Value], lists: tuple, result_type: Any, loc: Any) -> Operation:
+    """An extract_slice/insert_slice from mixed (int or Value) offsets, sizes, strides."""
+    dyn = [[x for x in xs if isinstance(x, Value)] for xs in lists]
+    props: dict[str, Any] = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [1] * len(lead)
+                                                                   + [len(d) for d in dyn])}
+    for key, xs in zip(_SLICE_PROPS, lists):
+        props[key] = _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in xs])
+    return rw.create(name, [*lead, *(v for d in dyn for v in d)], [result_type], properties=props, location=loc)
 
 
 class BitcastOp(_CastLike):
@@ -329,8 +491,9 @@ class BitcastOp(_CastLike):
         return (_chained_bitcast,)
 
 
+@debug_name("ChainedTensorBitcast")
 def _chained_bitcast(op: Operation, rw: Any) -> bool:
-    """MLIR's ChainedTensorBitcast: bitcast(bitcast(x)) -> bitcast(x)."""
+    """bitcast(bitcast(x)) -> bitcast(x)."""
     inner = op.operands[0].defining_op
     if inner is None or inner.name != "tensor.bitcast":
         return False
@@ -406,10 +569,82 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
+        if _is(d, "tensor.insert") and [int_value(v) for v in d.operands[2:]] == idx:
+            return [d.operands[0]]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
             return [v] if v is not None else None
         return None
+
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        # MLIR registers the last two on tensor.from_elements and
+        # tensor.generate; each matches another producer
+        return (_extract_of_cast, _extract_of_index_cast, _extract_of_generate)
+
+
+@debug_name("ExtractFromTensorCast")
+def _extract_of_cast(op: Operation, rw: Any) -> bool:
+    """extract(cast(x)) -> extract(x) when x is ranked."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.cast") or not isinstance(src.operands[0].type, RankedTensorType):
+        return False
+    new = rw.create("tensor.extract", [src.operands[0], *op.operands[1:]], [op.results[0].type],
+                    location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ExtractElementFromIndexCast")
+def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
+    """extract(index_cast(x)) -> index_cast(extract(x)): the cast moves to the element."""
+    src = op.operands[0].defining_op
+    if not _is(src, "arith.index_cast"):
+        return False
+    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.results[0].type, op.location)])
+    return True
+
+
+def _extract_as(rw: Any, t: Value, indices: list[Value], want: Any, loc: Any) -> Value:
+    """tensor.extract of t's element, index_cast to `want` when it is another type."""
+    v = rw.create("tensor.extract", [t, *indices], [t.type.element_type], location=loc).results[0]
+    if v.type is not want:
+        v = rw.create("arith.index_cast", [v], [want], location=loc).results[0]
+    return v
+
+
+def _pure_nested(op: Operation) -> bool:
+    """Every op in op's regions is Pure (MLIR's wouldOpBeTriviallyDead for a
+    RecursiveMemoryEffects op whose body has no effects)."""
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops:
+                d = o.opdef
+                if d is None:
+                    return False
+                if PURE in d.traits:
+                    continue
+                if RECURSIVE_MEMORY_EFFECTS not in d.traits or not _pure_nested(o):
+                    return False
+    return True
+
+
+@debug_name("ExtractFromTensorGenerate")
+def _extract_of_generate(op: Operation, rw: Any) -> bool:
+    """extract(generate, idx) -> the body, cloned with its arguments bound to idx."""
+    src = op.operands[0].defining_op
+    if not _is(src, "tensor.generate") or not _pure_nested(src):
+        return False
+    body = src.regions[0].blocks[0]
+    mapping: dict[Value, Value] = dict(zip(body.args, op.operands[1:]))
+    y = body.last_op
+    for o in body.ops:
+        if o is not y:
+            rw.insert(o.clone(mapping))
+    v = y.operands[0]
+    rw.replace_op(op, [mapping.get(v, v)])
+    return True
 
 
 class InsertOp(TensorOp):
@@ -525,6 +760,35 @@ class ReshapeOp(TensorOp):
         return (p.op_name(op) + " " + p.value(op.operands[0]) + "(" + p.value(op.operands[1]) + ")"
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        src, rt = op.operands[0], op.results[0].type
+        a = constant_value(src)
+        if isinstance(a, DenseElementsAttr) and a.splat and isinstance(rt, RankedTensorType) and rt.has_static_shape:
+            return [DenseElementsAttr(rt, a.values, splat=True)]
+        d = src.defining_op
+        if _is(d, "tensor.reshape"):  # reshape(reshape(x)) reshapes x, in place
+            op.set_operand(0, d.operands[0])
+            return list(op.results)
+        if not isinstance(rt, RankedTensorType) or src.type is not rt:
+            return None
+        if rt.rank == 1:
+            return [src]
+        shape = op.operands[1].defining_op
+        if _is(shape, "tensor.from_elements") and len(shape.operands) == rt.rank:
+            # a no-op when each extent is the dim it already has
+            for k, e in enumerate(shape.operands):
+                c = int_value(e)
+                if c is not None:
+                    if c != rt.shape[k]:
+                        return None
+                    continue
+                dim = e.defining_op
+                if not _is(dim, "tensor.dim") or dim.operands[0] is not src or int_value(dim.operands[1]) != k:
+                    return None
+            return [src]
+        return None
+
 
 def _reassociation(a: Any) -> list[list[int]] | None:
     if not isinstance(a, ArrayAttr):
@@ -559,6 +823,9 @@ class _ReshapeLike(TensorOp):
         for gi, g in enumerate(groups):
             sizes = [expanded.shape[i] for i in g]
             c = collapsed.shape[gi]
+            if DYNAMIC in sizes and c != DYNAMIC:
+                raise op_error(op, f"expected dimension {gi} of collapsed type to be dynamic since one or more of "
+                                   "the corresponding dimensions in the expanded type is dynamic")
             if DYNAMIC not in sizes and c != DYNAMIC and prod(sizes) != c:
                 raise op_error(op, f"expected dimension {gi} of collapsed type to be static value of {prod(sizes)}")
 
@@ -572,6 +839,9 @@ class ExpandShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        if n != want:
+            raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
         cls.verify_groups(op, op.operands[0].type, op.results[0].type, "expanded")
 
     @classmethod
@@ -583,6 +853,15 @@ class ExpandShapeOp(_ReshapeLike):
         return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups) + " output_shape "
                 + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        return _fold_reshape(op, "tensor.collapse_shape")
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_compose_expands, _expand_of_collapse, _static_expand, _expand_of_constant, _expand_of_splat,
+                _expand_of_from_elements)
 
 
 class CollapseShapeOp(_ReshapeLike):
@@ -605,14 +884,364 @@ class CollapseShapeOp(_ReshapeLike):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        # collapse(expand(x)) with the same groups is x (MLIR's foldReshapeOp)
-        d = op.operands[0].defining_op
-        if (d is not None and d.name == "tensor.expand_shape" and d.operands[0].type is op.results[0].type
-                and d.properties.get("reassociation") is op.properties.get("reassociation")):
-            return [d.operands[0]]
-        if op.operands[0].type is op.results[0].type:
-            return [op.operands[0]]
+        return _fold_reshape(op, "tensor.expand_shape")
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_compose_collapses, _collapse_of_expand, _collapse_of_constant, _collapse_of_splat,
+                _collapse_of_from_elements, _collapse_of_cast)
+
+
+def _groups(op: Operation) -> list[list[int]]:
+    return _reassociation(op.properties.get("reassociation"))
+
+
+def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
+    return ArrayAttr([ArrayAttr([IntegerAttr(i) for i in g]) for g in groups])
+
+
+def _reshaped(a: DenseElementsAttr, t: RankedTensorType) -> DenseElementsAttr:
+    """The same elements under another static shape."""
+    if a.raw is not None:
+        return DenseElementsAttr.from_raw(t, a.raw)
+    return DenseElementsAttr(t, a.values, splat=a.splat)
+
+
+def _fold_reshape(op: Operation, inverse: str) -> Any:
+    """MLIR's foldReshapeOp for expand_shape/collapse_shape."""
+    src, rt = op.operands[0], op.results[0].type
+    if src.type is rt:
+        return [src]
+    a = constant_value(src)
+    if isinstance(a, DenseElementsAttr) and rt.has_static_shape:
+        return [_reshaped(a, rt)]
+    d = src.defining_op
+    if not _is(d, inverse) or d.operands[0].type is not rt:
         return None
+    # collapse(expand(x)) by the same groups is x however dynamic it is
+    if _dyn_count(rt) < 2 or (op.name == "tensor.collapse_shape" and _groups(d) == _groups(op)):
+        return [d.operands[0]]
+    return None
+
+
+def _create_reshape(rw: Any, name: str, src: Value, groups: list[list[int]], t: RankedTensorType,
+                    loc: Any, output: list | None = None) -> Operation:
+    """An expand_shape (with its mixed output shape, default static) or collapse_shape."""
+    props: dict[str, Any] = {"reassociation": _groups_attr(groups)}
+    dyn: list[Value] = []
+    if name == "tensor.expand_shape":
+        output = list(t.shape) if output is None else output
+        dyn = [x for x in output if isinstance(x, Value)]
+        props["static_output_shape"] = _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in output])
+    return rw.create(name, [src, *dyn], [t], properties=props, location=loc)
+
+
+def _output_shape(op: Operation) -> list:
+    return _index_list(_static_list(op.properties.get("static_output_shape")), list(op.operands[1:]))
+
+
+def _compose_groups(producer: list[list[int]], consumer: list[list[int]]) -> list[list[int]] | None:
+    """MLIR's composeReassociationIndices: the larger list's groups merged by the smaller's."""
+    if len(producer) == len(consumer):
+        return None
+    if len(producer) < len(consumer):
+        producer, consumer = consumer, producer
+    if sum(len(g) for g in consumer) != len(producer):
+        return None
+    return [[i for j in g for i in producer[j]] for g in consumer]
+
+
+def _compose_same(kind: str) -> Any:
+    @debug_name(f"mlir::ComposeReassociativeReshapeOps<mlir::tensor::{kind}ShapeOp, mlir::ReshapeOpKind::k{kind}>")
+    def compose(op: Operation, rw: Any) -> bool:
+        """A reshape of the same kind of reshape: one reshape with the groups composed."""
+        d = op.operands[0].defining_op
+        if not _is(d, op.name):
+            return False
+        groups = _compose_groups(_groups(d), _groups(op))
+        if groups is None:
+            return False
+        out = _output_shape(op) if kind == "Expand" else None
+        new = _create_reshape(rw, op.name, d.operands[0], groups, op.results[0].type, op.location, out)
+        rw.replace_op(op, new.results)
+        return True
+    return compose
+
+
+_compose_expands = _compose_same("Expand")
+_compose_collapses = _compose_same("Collapse")
+
+
+@debug_name("mlir::ComposeCollapseOfExpandOp<mlir::tensor::CollapseShapeOp, mlir::tensor::ExpandShapeOp, "
+            "mlir::tensor::CastOp, mlir::tensor::DimOp, mlir::RankedTensorType>")
+def _collapse_of_expand(op: Operation, rw: Any) -> bool:
+    """collapse(expand(x)) whose groups nest: one collapse (or expand, or a
+    cast when the rank is unchanged) of x."""
+    d = op.operands[0].defining_op
+    if not _is(d, "tensor.expand_shape"):
+        return False
+    st, rt = d.operands[0].type, op.results[0].type
+    if st is rt:
+        return False
+    higher, lower = (_groups(d), _groups(op)) if st.rank > rt.rank else (_groups(op), _groups(d))
+    composed, k = [], 0
+    for low in lower:
+        g = []
+        while k < len(higher):
+            right = higher[k][-1]
+            if right > low[-1]:
+                return False
+            g.append(k)
+            k += 1
+            if right == low[-1]:
+                break
+        composed.append(g)
+    if st.rank > rt.rank:
+        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], composed, rt, op.location)
+    elif st.rank < rt.rank:
+        out = _collapsed_sizes(rw, _output_shape(d), _groups(op), op.location)
+        if out is None:
+            return False
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location, out)
+    else:
+        new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ConvertToStaticExpandShape")
+def _static_expand(op: Operation, rw: Any) -> bool:
+    """expand(cast(x)) of an information-dropping cast: constant output sizes
+    in groups static in x become static; expand a cast of the source to the
+    type that gives, cast back."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x_shape = c.operands[0].type.shape
+    rt = op.results[0].type
+    shape, dyn, it = list(rt.shape), [], iter(op.operands[1:])
+    for i, g in enumerate(_groups(op)):
+        for o in g:
+            if shape[o] != DYNAMIC:
+                continue
+            v = next(it)
+            k = int_value(v) if x_shape[i] != DYNAMIC else None
+            if k is None:
+                dyn.append(v)
+            else:
+                shape[o] = k
+    if len(dyn) == len(op.operands) - 1:
+        return False
+    in_shape = []
+    for g in _groups(op):
+        dims = [shape[o] for o in g]
+        in_shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
+    et = op.operands[0].type.element_type
+    cast_in = rw.create("tensor.cast", [op.operands[0]], [RankedTensorType(in_shape, et)], location=op.location)
+    it = iter(dyn)
+    out = [next(it) if d == DYNAMIC else d for d in shape]
+    new = _create_reshape(rw, "tensor.expand_shape", cast_in.results[0], _groups(op), RankedTensorType(shape, et),
+                          op.location, out)
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+def _collapsed_sizes(rw: Any, sizes: list, groups: list[list[int]], loc: Any) -> list | None:
+    """Each group's size as a product of the expanded mixed sizes: static
+    ints multiply; one dynamic size times the rest is an `arith.muli ...
+    overflow<nsw>` by their constant, as MLIR builds it (None for more than
+    one dynamic size in a group: not attempted)."""
+    from hlopt.ir.attributes import OpaqueAttr
+
+    out: list = []
+    for g in groups:
+        dyn = [sizes[i] for i in g if isinstance(sizes[i], Value)]
+        p = prod(sizes[i] for i in g if not isinstance(sizes[i], Value))
+        if not dyn:
+            out.append(p)
+        elif len(dyn) > 1:
+            return None
+        elif p == 1:
+            out.append(dyn[0])
+        else:
+            c = rw.create("arith.constant", [], [index], properties={"value": IntegerAttr(p, index)}, location=loc)
+            m = rw.create("arith.muli", [dyn[0], c.results[0]], [index],
+                          properties={"overflowFlags": OpaqueAttr("#arith.overflow<nsw>")}, location=loc)
+            out.append(m.results[0])
+    return out
+
+
+def _collapse_groups(src: list[int], dst: list[int]) -> list[list[int]] | None:
+    """MLIR's getReassociationIndicesForCollapse: greedily, the src dims whose
+    product is each dst dim (a dynamic dst dim takes one dynamic src dim);
+    trailing unit or dynamic dims join the last group."""
+    if len(src) <= len(dst):
+        return None
+    if dst.count(DYNAMIC) == 1:
+        return _collapse_around_dynamic(src, dst)
+    out: list[list[int]] = []
+    cur: list[int] = []
+    k, prod_ = 0, 1
+    while k < len(src) and len(out) < len(dst):
+        want = dst[len(out)]
+        while k < len(src) - 1 and src[k] != DYNAMIC and want != DYNAMIC and prod_ * src[k] < want:
+            prod_ *= src[k]
+            cur.append(k)
+            k += 1
+        if src[k] == DYNAMIC:
+            if want != DYNAMIC or prod_ != 1:
+                return None
+        elif want == DYNAMIC or prod_ * src[k] != want:
+            return None
+        cur.append(k)
+        k += 1
+        out.append(cur)
+        cur, prod_ = [], 1
+    if len(out) != len(dst):
+        return None
+    for j in range(k, len(src)):
+        if src[j] not in (1, DYNAMIC):
+            return None
+        if out:
+            out[-1].append(j)
+    return out
+
+
+def _collapse_around_dynamic(src: list[int], dst: list[int]) -> list[list[int]] | None:
+    """One dynamic dst dim: the static dst dims before it take src dims from
+    the front, those after it from the back (each a product of static
+    dims); the dynamic one takes what is left between them, as iree-opt's
+    MLIR groups such collapses."""
+    d = dst.index(DYNAMIC)
+
+    def take(dims: list[int], wants: list[int]) -> list[list[int]] | None:
+        out, k = [], 0
+        for w in wants:
+            g, p = [], 1
+            while k < len(dims) and dims[k] != DYNAMIC and p * dims[k] <= w:
+                p *= dims[k]
+                g.append(k)
+                k += 1
+                if p == w:
+                    break
+            if p != w or not g:
+                return None
+            out.append(g)
+        return out
+
+    front = take(src, dst[:d])
+    back = take(src[::-1], dst[d + 1:][::-1])
+    if front is None or back is None:
+        return None
+    n = len(src)
+    back = [[n - 1 - i for i in reversed(g)] for g in reversed(back)]
+    lo = front[-1][-1] + 1 if front else 0
+    hi = back[0][0] if back else n
+    if lo >= hi or DYNAMIC not in src[lo:hi]:
+        return None
+    return [*front, list(range(lo, hi)), *back]
+
+
+def _find_collapsing(src_groups: list, dst_groups: list, src: tuple, dst: tuple) -> list[list[int]] | None:
+    """MLIR's findCollapsingReassociation: group by group, how src's dims
+    collapse into dst's."""
+    composed: list[list[int]] = []
+    for sg, dg in zip(src_groups, dst_groups):
+        ss, ds = list(src[sg[0]:sg[0] + len(sg)]), list(dst[dg[0]:dg[0] + len(dg)])
+        if len(ss) == len(ds):
+            if ss != ds or ss.count(DYNAMIC) > 1:
+                return None
+            composed += [[sg[0] + i] for i in range(len(ss))]
+            continue
+        sub = _collapse_groups(ss, ds)
+        if sub is None:
+            return None
+        composed += [[sg[0] + i for i in g] for g in sub]
+    return composed
+
+
+@debug_name("mlir::ComposeExpandOfCollapseOp<mlir::tensor::ExpandShapeOp, mlir::tensor::CollapseShapeOp, "
+            "mlir::tensor::CastOp>")
+def _expand_of_collapse(op: Operation, rw: Any) -> bool:
+    """expand(collapse(x)) that only regroups: one collapse or expand of x."""
+    d = op.operands[0].defining_op
+    if not _is(d, "tensor.collapse_shape"):
+        return False
+    st, rt = d.operands[0].type, op.results[0].type
+    if st.rank == rt.rank:
+        return False
+    sg, rg = _groups(d), _groups(op)
+    if len(sg) != len(rg):
+        return False
+    if st.rank > rt.rank:
+        groups = _find_collapsing(sg, rg, st.shape, rt.shape)
+        if groups is None:
+            return False
+        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], groups, rt, op.location)
+    else:
+        groups = _find_collapsing(rg, sg, rt.shape, st.shape)
+        if groups is None:
+            return False
+        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location, _output_shape(op))
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _reshape_of(kind: str, what: str) -> Any:
+    """FoldReshapeWith{Constant,Splat,FromElements}<kind>: a reshape of a
+    splat constant, a static splat or from_elements is one of those of the
+    result type."""
+    @debug_name(f"FoldReshapeWith{what}<mlir::tensor::{kind}ShapeOp>")
+    def fold(op: Operation, rw: Any) -> bool:
+        src, rt = op.operands[0], op.results[0].type
+        d = src.defining_op
+        if what == "Constant":
+            a = constant_value(src)
+            if not isinstance(a, DenseElementsAttr) or not a.splat or not rt.has_static_shape:
+                return False
+            new = rw.create("arith.constant", [], [rt], properties={"value": DenseElementsAttr(rt, a.values, splat=True)},
+                            location=op.location)
+        elif what == "Splat":
+            if not _is(d, "tensor.splat") or not d.results[0].type.has_static_shape or not rt.has_static_shape:
+                return False
+            new = rw.create("tensor.splat", [d.operands[0]], [rt], location=op.location)
+        else:
+            if not _is(d, "tensor.from_elements") or not rt.has_static_shape:
+                return False
+            new = rw.create("tensor.from_elements", list(d.operands), [rt], location=op.location)
+        rw.replace_op(op, new.results)
+        return True
+    return fold
+
+
+_expand_of_constant = _reshape_of("Expand", "Constant")
+_expand_of_splat = _reshape_of("Expand", "Splat")
+_expand_of_from_elements = _reshape_of("Expand", "FromElements")
+_collapse_of_constant = _reshape_of("Collapse", "Constant")
+_collapse_of_splat = _reshape_of("Collapse", "Splat")
+_collapse_of_from_elements = _reshape_of("Collapse", "FromElements")
+
+
+@debug_name("FoldCollapseOfCastOp")
+def _collapse_of_cast(op: Operation, rw: Any) -> bool:
+    """collapse(cast(x)) of an information-dropping cast collapses x (cast back if the type gained)."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x = c.operands[0]
+    shape = []
+    for g in _groups(op):
+        dims = [x.type.shape[i] for i in g]
+        shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
+    nt = RankedTensorType(shape, x.type.element_type)
+    if nt is op.results[0].type:
+        rw.set_operand(op, 0, x)
+        return True
+    new = _create_reshape(rw, "tensor.collapse_shape", x, _groups(op), nt, op.location)
+    cast = rw.create("tensor.cast", new.results, [op.results[0].type], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 def _mixed(p: Any, static: list[int], dyn: list[Value]) -> str:
@@ -669,6 +1298,65 @@ class ConcatOp(TensorOp):
             return [op.operands[0]]
         return None
 
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_single_input_concat, _infer_concat_operand_types, _infer_concat_result_type)
+
+
+def _concat_type(dim: int, types: list) -> RankedTensorType:
+    """MLIR's ConcatOp::inferResultType: the first static size of each other
+    dim; the sum along `dim` (dynamic if any input's is)."""
+    shape = []
+    for i in range(types[0].rank):
+        ds = [t.shape[i] for t in types]
+        if i == dim:
+            shape.append(DYNAMIC if DYNAMIC in ds else sum(ds))
+        else:
+            shape.append(next((d for d in ds if d != DYNAMIC), DYNAMIC))
+    return RankedTensorType(shape, types[0].element_type)
+
+
+@debug_name("InferConcatOperandTypes")
+def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
+    """Inputs whose other dims the inferred type knows statically get a cast to it."""
+    dim = op.properties.get("dim").value
+    inferred = _concat_type(dim, [v.type for v in op.operands])
+    done = False
+    for k, v in enumerate(op.operands):
+        shape = list(inferred.shape)
+        shape[dim] = v.type.shape[dim]
+        t = RankedTensorType(shape, inferred.element_type)
+        if not _preserves_static(t, v.type):
+            cast = rw.create("tensor.cast", [v], [t], location=op.location)
+            rw.set_operand(op, k, cast.results[0])
+            done = True
+    return done
+
+
+@debug_name("InferConcatResultType")
+def _infer_concat_result_type(op: Operation, rw: Any) -> bool:
+    """A result type less static than the inferred one: concat to that, cast back."""
+    dim = op.properties.get("dim").value
+    inferred = _concat_type(dim, [v.type for v in op.operands])
+    rt = op.results[0].type
+    if _preserves_static(inferred, rt):
+        return False
+    new = rw.create("tensor.concat", list(op.operands), [inferred], properties={"dim": op.properties.get("dim")},
+                    location=op.location)
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+@debug_name("SingleInputConcatOp")
+def _single_input_concat(op: Operation, rw: Any) -> bool:
+    """A concat of one input is a cast of it."""
+    if len(op.operands) != 1:
+        return False
+    new = rw.create("tensor.cast", list(op.operands), [op.results[0].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
 
 # -- slices ------------------------------------------------------------------------------
 _SLICE_PROPS = ("static_offsets", "static_sizes", "static_strides")
@@ -698,9 +1386,69 @@ def _mixed_text(p: Any, xs: list) -> str:
     return "[" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + "]"
 
 
+def _const(x: Any) -> int | None:
+    """A mixed-list entry's integer: a static int, or a constant Value's."""
+    return int_value(x) if isinstance(x, Value) else x
+
+
 def _full_slice(offsets: list, sizes: list, strides: list, shape: tuple) -> bool:
-    return (all(o == 0 for o in offsets) and all(s == 1 for s in strides)
-            and all(isinstance(s, int) and s == d for s, d in zip(sizes, shape)) and len(sizes) == len(shape))
+    """MLIR's foldIdentityOffsetSizeAndStrideOpInterface: zero offsets, unit
+    strides and sizes equal to the (leading) dims, constants included."""
+    return (all(_const(o) == 0 for o in offsets) and all(_const(s) == 1 for s in strides)
+            and all(_const(s) == d for s, d in zip(sizes, shape)))
+
+
+def _same_lists(a: tuple, b: tuple) -> bool:
+    """Two ops' offsets/sizes/strides are the same entries (ints equal, Values identical)."""
+    return all(len(x) == len(y) and all(p is q if isinstance(p, Value) or isinstance(q, Value) else p == q
+                                        for p, q in zip(x, y)) for x, y in zip(a, b))
+
+
+def _fold_constants(xs: list, non_negative: bool, non_zero: bool) -> tuple[list, bool]:
+    """MLIR's foldDynamicIndexList: constant Values become ints (negative or
+    zero ones kept as asked)."""
+    out, changed = [], False
+    for x in xs:
+        c = int_value(x) if isinstance(x, Value) else None
+        if c is None or (non_negative and c < 0) or (non_zero and c == 0):
+            out.append(x)
+        else:
+            out.append(c)
+            changed = True
+    return out, changed
+
+
+def _fold_slice_constants(lists: tuple) -> tuple | None:
+    offsets, a = _fold_constants(lists[0], True, False)
+    sizes, b = _fold_constants(lists[1], True, False)
+    strides, c = _fold_constants(lists[2], False, True)
+    return (offsets, sizes, strides) if a or b or c else None
+
+
+def _in_bounds(shape: tuple, lists: tuple) -> bool:
+    """The constant-argument folders check MLIR's verifyInBoundsSlice first."""
+    return _out_of_bounds(shape, lists) is None
+
+
+def _canonical_slice_type(rank: int, source: RankedTensorType, sizes: list) -> RankedTensorType:
+    """MLIR's inferCanonicalRankReducedResultType: the sizes as a shape, the
+    first unit dims dropped down to `rank` (dropping loses the encoding)."""
+    shape = _static_dims(sizes)
+    drop = len(shape) - rank
+    if drop <= 0:
+        return RankedTensorType(shape, source.element_type, source.encoding)
+    out = []
+    for d in shape:
+        if d == 1 and drop > 0:
+            drop -= 1
+            continue
+        out.append(d)
+    return RankedTensorType(out, source.element_type)
+
+
+def _constant_index_operand(op: Operation) -> bool:
+    """Some operand is a constant of index type (MLIR's matchConstantIndex)."""
+    return any(v.type is index and int_value(v) is not None for v in op.operands)
 
 
 class ExtractSliceOp(TensorOp):
@@ -733,11 +1481,54 @@ class ExtractSliceOp(TensorOp):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         src = op.operands[0]
+        rt = op.results[0].type
+        a = constant_value(src)
+        if isinstance(a, DenseElementsAttr) and a.splat and rt.has_static_shape:
+            return [DenseElementsAttr(rt, a.values, splat=True)]
         lists = _slice_lists(op, 1)
-        if (lists is not None and src.type is op.results[0].type and src.type.has_static_shape
-                and _full_slice(*lists, src.type.shape)):
+        if src.type is rt and _full_slice(*lists, rt.shape):
             return [src]
+        ins = src.defining_op
+        if (_is(ins, "tensor.insert_slice") and ins.operands[0].type is rt
+                and _same_lists(_slice_lists(ins, 2), lists)):
+            return [ins.operands[0]]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_extract_slice_constant_args, _extract_slice_of_cast)
+
+
+@debug_name("mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::tensor::ExtractSliceOp, "
+            "SliceReturnTypeCanonicalizer, SliceCanonicalizer>")
+def _extract_slice_constant_args(op: Operation, rw: Any) -> bool:
+    """Constant offsets/sizes/strides become static entries; the result type
+    follows (rank-reduced as MLIR's canonical form), cast back to the old one."""
+    src = op.operands[0]
+    lists = _fold_slice_constants(_slice_lists(op, 1))
+    if lists is None or not _in_bounds(src.type.shape, lists):
+        return False
+    rt = op.results[0].type
+    nt = _canonical_slice_type(rt.rank, src.type, lists[1])
+    new = _create_slice(rw, "tensor.extract_slice", [src], lists, nt, op.location)
+    if nt is not rt:
+        new = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ExtractSliceOpCastFolder")
+def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
+    """extract_slice(cast(x)) of an information-dropping cast slices x."""
+    if _constant_index_operand(op):
+        return False
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.results[0].type],
+                    properties=op.properties, location=op.location)
+    rw.replace_op(op, new.results)
+    return True
 
 
 class InsertSliceOp(TensorOp):
@@ -775,10 +1566,107 @@ class InsertSliceOp(TensorOp):
     def fold(cls, op: Operation) -> Any:
         src, dest = op.operands[0], op.operands[1]
         lists = _slice_lists(op, 2)
-        if (lists is not None and src.type is dest.type and src.type.has_static_shape
-                and _full_slice(*lists, src.type.shape)):
+        if src.type is dest.type and src.type.has_static_shape and _full_slice(*lists, src.type.shape):
             return [src]
+        prev = dest.defining_op  # insert after insert of the same slice: skip the first
+        if (_is(prev, "tensor.insert_slice") and prev.operands[0].type is src.type
+                and _same_lists(_slice_lists(prev, 2), lists)):
+            op.set_operand(1, prev.operands[1])
+            return list(op.results)
+        ext = src.defining_op  # inserting back what was extracted from dest
+        if _is(ext, "tensor.extract_slice") and ext.operands[0] is dest and _same_lists(_slice_lists(ext, 1), lists):
+            return [dest]
+        if any(_const(x) == 0 for x in lists[1]):
+            return [dest]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_insert_slice_constant_args, _insert_slice_cast, _insert_slice_source_cast)
+
+
+@debug_name("InsertSliceOpConstantArgumentFolder<mlir::tensor::InsertSliceOp>")
+def _insert_slice_constant_args(op: Operation, rw: Any) -> bool:
+    """Constant offsets/sizes/strides become static entries; the source is
+    cast to the canonical type they give."""
+    src, dest = op.operands[0], op.operands[1]
+    lists = _fold_slice_constants(_slice_lists(op, 2))
+    if lists is None or not _in_bounds(dest.type.shape, lists):
+        return False
+    st = _canonical_slice_type(src.type.rank, dest.type, lists[1])
+    if st is not src.type:
+        src = rw.create("tensor.cast", [src], [st], location=op.location).results[0]
+    new = _create_slice(rw, "tensor.insert_slice", [src, dest], lists, dest.type, op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+def _rank_reduced(expected: RankedTensorType, candidate: Any) -> bool:
+    """MLIR's isRankReducedType succeeding."""
+    if expected is candidate:
+        return True
+    if candidate.rank > expected.rank:
+        return False
+    return (_rank_reduction_mask(list(expected.shape), list(candidate.shape)) is not None
+            and expected.element_type is candidate.element_type)
+
+
+@debug_name("InsertSliceOpCastFolder<mlir::tensor::InsertSliceOp>")
+def _insert_slice_cast(op: Operation, rw: Any) -> bool:
+    """Information-dropping casts of the source or dest fold into the
+    insert_slice (the result is cast back when the dest's was)."""
+    if _constant_index_operand(op):
+        return False
+    cs, cd = _consumer_foldable_cast(op.operands[0]), _consumer_foldable_cast(op.operands[1])
+    if cs is None and cd is None:
+        return False
+    src = cs.operands[0] if cs is not None else op.operands[0]
+    dst = cd.operands[0] if cd is not None else op.operands[1]
+    st, dt = src.type, dst.type
+    if not isinstance(st, RankedTensorType) or not isinstance(dt, RankedTensorType):
+        return False
+    offsets, sizes, strides = _slice_lists(op, 2)
+    static = _static_dims(sizes)
+    mask = _rank_reduction_mask(static, list(st.shape), match_dynamic=True)
+    if mask is None:
+        return False
+    sizes, k = list(sizes), 0
+    for i in range(len(static)):
+        # as MLIR: the source dim index advances only past static dims
+        if i not in mask and st.shape[k] != DYNAMIC:
+            sizes[i] = static[i] = st.shape[k]
+            k += 1
+    if not _rank_reduced(RankedTensorType(static, dt.element_type, dt.encoding), st):
+        return False
+    new = _create_slice(rw, "tensor.insert_slice", [src, dst], (offsets, sizes, strides), dt, op.location)
+    if dt is not op.operands[1].type:
+        new = rw.create("tensor.cast", new.results, [op.operands[1].type], location=op.location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("InsertSliceOpSourceCastInserter<mlir::tensor::InsertSliceOp>")
+def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
+    """Constant sizes the source type does not show yet: cast the source to them."""
+    src = op.operands[0]
+    st = src.type
+    if st.rank != op.operands[1].type.rank:
+        return False
+    shape = list(st.shape)
+    for i, x in enumerate(_slice_lists(op, 2)[1]):
+        c = _const(x)
+        if c is not None:
+            if c < 0:
+                return False
+            shape[i] = c
+    nt = RankedTensorType(shape, st.element_type, st.encoding)
+    if nt is st or not _preserves_static(st, nt) or not _cast_compatible(st, nt):
+        return False
+    cast = rw.create("tensor.cast", [src], [nt], location=op.location)
+    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.results[0].type],
+                    properties=op.properties, location=op.location)
+    rw.replace_op(op, new.results)
+    return True
 
 
 def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
@@ -792,6 +1680,10 @@ def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
     if len(strides) != len(sizes):
         raise IRErrorAt(op, f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs "
                             f"{len(strides)}) so the rank of the result type is well-formed.")
+    for what, xs in (("offsets", offsets), ("sizes", sizes)):
+        for x in xs:
+            if isinstance(x, int) and x < 0:
+                raise IRErrorAt(op, f"expected {what} to be non-negative, but got {x}")
     if len(sizes) != big.rank:
         raise op_error(op, f"expected {big.rank} offset values")
     expected = [s if isinstance(s, int) else DYNAMIC for s in sizes]
@@ -799,6 +1691,22 @@ def _verify_slice(op: Operation, first: int, big: Any, small: Any) -> None:
     if list(small.shape) != expected and [d for d in small.shape if d != 1] != kept:
         want = RankedTensorType(expected, big.element_type, None)
         raise IRErrorAt(op, f"expected type to be '{want.text}' or a rank-reduced version. (size mismatch) ")
+    msg = _out_of_bounds(big.shape, lists)
+    if msg is not None:
+        raise IRErrorAt(op, msg)
+
+
+def _out_of_bounds(shape: tuple, lists: tuple) -> str | None:
+    """MLIR's verifyInBoundsSlice: a static offset past a static dim, or a
+    static slice running past it (its message), else None."""
+    for i, (d, o, n, st) in enumerate(zip(shape, *lists)):
+        if d == DYNAMIC or not isinstance(o, int):
+            continue
+        if o >= d:
+            return f"offset {i} is out-of-bounds: {o} >= {d}"
+        if isinstance(n, int) and isinstance(st, int) and o + (n - 1) * st >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {o + (n - 1) * st} >= {d}"
+    return None
 
 
 def IRErrorAt(op: Operation, msg: str) -> Exception:
@@ -1028,7 +1936,8 @@ class PadOp(OpDef):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_pad_static_zero,)
+        return (_pad_static_zero, _pad_source_cast, _pad_target_cast, _pad_orthogonal, _pad_static,
+                _pad_consecutive)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1065,6 +1974,197 @@ def _pad_static_zero(op: Operation, rw: Any) -> bool:
                 return False
     cast = rw.create("tensor.cast", [op.operands[0]], [op.results[0].type], location=op.location)
     rw.replace_op(op, cast.results)
+    return True
+
+
+def _pad_lists(op: Operation) -> tuple[list, list]:
+    """(low, high) as mixed lists: ints, and Values where dynamic."""
+    _, nl, nh = op.properties.get("operandSegmentSizes").values
+    return (_index_list(_static_list(op.properties.get("static_low")), list(op.operands[1:1 + nl])),
+            _index_list(_static_list(op.properties.get("static_high")), list(op.operands[1 + nl:1 + nl + nh])))
+
+
+def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
+                region: Region) -> Operation:
+    """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
+    props: dict[str, Any] = {}
+    if op.properties.get("nofold") is not None:
+        props["nofold"] = UnitAttr()
+    dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
+    props["static_high"] = _i64_array(_split_mixed(high)[0])
+    props["static_low"] = _i64_array(_split_mixed(low)[0])
+    return rw.create("tensor.pad", [src, *dl, *dh], [t], properties=props, attributes=op.attributes,
+                     regions=[region], location=op.location)
+
+
+def _pad_type(src: RankedTensorType, low: list, high: list, result: tuple) -> RankedTensorType:
+    """MLIR's PadOp::inferResultType given the result shape: static where the
+    source dim and both paddings are, else the result's dim."""
+    shape = [r if d == DYNAMIC or not isinstance(a, int) or not isinstance(b, int) else d + a + b
+             for d, a, b, r in zip(src.shape, low, high, result)]
+    return RankedTensorType(shape, src.element_type)
+
+
+def _take_region(rw: Any, op: Operation) -> Region:
+    """op's region, moved out (MLIR's inlineRegionBefore/takeBody)."""
+    r = Region()
+    rw.inline_region_before(op.regions[0], r, 0)
+    return r
+
+
+@debug_name("FoldSourceTensorCast")
+def _pad_source_cast(op: Operation, rw: Any) -> bool:
+    """pad(cast(x)) of an information-dropping cast pads x (cast back if the type gained)."""
+    c = _consumer_foldable_cast(op.operands[0])
+    if c is None:
+        return False
+    x = c.operands[0]
+    low, high = _pad_lists(op)
+    rt = op.results[0].type
+    nt = _pad_type(x.type, low, high, rt.shape)
+    if nt is rt:
+        rw.set_operand(op, 0, x)
+        return True
+    new = _create_pad(rw, op, x, low, high, nt, op.regions[0].clone())
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+@debug_name("FoldTargetTensorCast")
+def _pad_target_cast(op: Operation, rw: Any) -> bool:
+    """A pad whose one use is a cast adding static sizes gets the cast's type."""
+    r = op.results[0]
+    if not r.has_one_use():
+        return False
+    cast = r.users[0]
+    if cast.name != "tensor.cast" or not _preserves_static(r.type, cast.results[0].type):
+        return False
+    low, high = _pad_lists(op)
+    new = _create_pad(rw, op, op.operands[0], low, high, cast.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
+    rw.replace_op(cast, new.results)
+    return True
+
+
+def _padding_value(op: Operation) -> Value | None:
+    """MLIR's getConstantPaddingValue: the yielded value when it is a
+    constant or defined outside the body."""
+    y = _yield_of(op)
+    if y is None or y.name != "tensor.yield":
+        return None
+    v = y.operands[0]
+    if constant_value(v) is not None:
+        return v
+    return None if v.parent_block is op.regions[0].blocks[0] else v
+
+
+def _padded_dims(low: list, high: list) -> set[int]:
+    return {i for i, (a, b) in enumerate(zip(low, high)) if _const(a) != 0 or _const(b) != 0}
+
+
+@debug_name("FoldOrthogonalPaddings")
+def _pad_orthogonal(op: Operation, rw: Any) -> bool:
+    """pad(slice(pad(slice(x)))) padding different dims, high only, with one
+    constant value: one slice of x and one pad."""
+    inner = op.operands[0].defining_op
+    if not _is(inner, "tensor.extract_slice"):
+        return False
+    outer_pad = inner.operands[0].defining_op
+    if not _is(outer_pad, "tensor.pad") or outer_pad.properties.get("nofold") is not None:
+        return False
+    outer = outer_pad.operands[0].defining_op
+    if not _is(outer, "tensor.extract_slice"):
+        return False
+    rank = op.operands[0].type.rank
+    if outer.operands[0].type.rank != rank:
+        return False
+    i_off, i_sizes, i_strides = _slice_lists(inner, 1)
+    o_off, o_sizes, o_strides = _slice_lists(outer, 1)
+    if any(_const(x) != 1 for x in [*i_strides, *o_strides]):
+        return False
+    low, high = _pad_lists(op)
+    o_low, o_high = _pad_lists(outer_pad)
+    if any(_const(x) != 0 for x in [*low, *o_low]):
+        return False
+    iv, ov = _padding_value(op), _padding_value(outer_pad)
+    if iv is None or ov is None or constant_value(iv) is None or constant_value(iv) is not constant_value(ov):
+        return False
+    i_dims, o_dims = _padded_dims(low, high), _padded_dims(o_low, o_high)
+    if i_dims & o_dims:
+        return False
+    offsets: list = []
+    for k in range(rank):
+        if k not in i_dims and _const(i_off[k]) == 0:
+            offsets.append(o_off[k])
+        elif k not in o_dims and _const(o_off[k]) == 0:
+            offsets.append(i_off[k])
+        else:
+            return False
+    sizes = list(i_sizes)
+    for k in o_dims:
+        if _const(i_sizes[k]) != inner.operands[0].type.shape[k]:
+            return False
+        sizes[k] = o_sizes[k]
+    new_high = [high[k] if k in i_dims else o_high[k] if k in o_dims else 0 for k in range(rank)]
+    st = RankedTensorType(_static_dims(sizes), outer.operands[0].type.element_type, outer.operands[0].type.encoding)
+    sl = _create_slice(rw, "tensor.extract_slice", [outer.operands[0]], (offsets, sizes, i_strides), st, op.location)
+    new = _create_pad(rw, op, sl.results[0], low, new_high, op.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("FoldStaticPadding")
+def _pad_static(op: Operation, rw: Any) -> bool:
+    """Constant low/high operands become static; the result type follows, cast back."""
+    src = op.operands[0].type
+    rt = op.results[0].type
+    low, high = _pad_lists(op)
+    low = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in low]
+    high = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in high]
+    shape = [r if r != DYNAMIC else DYNAMIC if d == DYNAMIC or not isinstance(a, int) or not isinstance(b, int)
+             else d + a + b for d, a, b, r in zip(src.shape, low, high, rt.shape)]
+    if shape == list(rt.shape) or all(d == DYNAMIC for d in shape):
+        return False
+    new = _create_pad(rw, op, op.operands[0], low, high, RankedTensorType(shape, src.element_type),
+                      op.regions[0].clone())
+    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
+
+
+def _add_padding(a: Any, b: Any) -> Any:
+    """a + b folded as MLIR's makeComposedFoldedAffineApply does for the cases
+    it leaves without an affine.apply (None otherwise: not attempted)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    if isinstance(a, int) and a == 0:
+        return b
+    if isinstance(b, int) and b == 0:
+        return a
+    return None
+
+
+@debug_name("FoldConsecutiveConstantPadding")
+def _pad_consecutive(op: Operation, rw: Any) -> bool:
+    """pad(pad(x)) with the same constant padding value: one pad of x with the paddings added."""
+    if op.properties.get("nofold") is not None:
+        return False
+    prev = op.operands[0].defining_op
+    if not _is(prev, "tensor.pad") or prev.properties.get("nofold") is not None:
+        return False
+    v, pv = _padding_value(op), _padding_value(prev)
+    if v is None or pv is None or v is not pv:
+        return False
+    low, high = _pad_lists(op)
+    p_low, p_high = _pad_lists(prev)
+    new_high = [_add_padding(a, b) for a, b in zip(high, p_high)]
+    new_low = [_add_padding(a, b) for a, b in zip(low, p_low)]
+    if None in new_high or None in new_low:
+        return False
+    new = _create_pad(rw, op, prev.operands[0], new_low, new_high, op.results[0].type, _take_region(rw, op))
+    rw.replace_op(op, new.results)
     return True
 
 
@@ -1106,12 +2206,49 @@ class GenerateOp(OpDef):
                 + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
 
     @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_static_generate,)
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         t = op.results[0].type
         it = iter(args)
         shape = [int(next(it)) if d == DYNAMIC else d for d in t.shape]
         vals = [np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0]) for idx in np.ndindex(*shape)]
         return [np.array(vals, dtype=interp_values.dtype_of(t.element_type)).reshape(shape)]
+
+
+def _fold_dynamic_sizes(t: RankedTensorType, sizes: list[Value]) -> tuple[RankedTensorType, list[Value]]:
+    """MLIR's foldDynamicToStaticDimSizes: constant non-negative sizes become
+    static dims; the type and the sizes left dynamic."""
+    shape, keep, it = [], [], iter(sizes)
+    for d in t.shape:
+        if d != DYNAMIC:
+            shape.append(d)
+            continue
+        v = next(it)
+        c = int_value(v)
+        if c is not None and c >= 0:
+            shape.append(c)
+        else:
+            shape.append(DYNAMIC)
+            keep.append(v)
+    return RankedTensorType(shape, t.element_type, t.encoding), keep
+
+
+@debug_name("StaticTensorGenerate")
+def _static_generate(op: Operation, rw: Any) -> bool:
+    """Constant extents become static dims of a new generate (the body moves
+    over), cast back to the old type."""
+    t = op.results[0].type
+    nt, keep = _fold_dynamic_sizes(t, list(op.operands))
+    if nt is t:
+        return False
+    new = rw.create("tensor.generate", keep, [nt], regions=1, location=op.location)
+    rw.inline_region_before(op.regions[0], new.regions[0], 0)
+    cast = rw.create("tensor.cast", new.results, [t], location=op.location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 class YieldOp(OpDef):

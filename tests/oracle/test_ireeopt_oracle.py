@@ -108,13 +108,15 @@ def _corpus() -> list[Path]:
 
 GEN_MODULE_SEEDS = range(8)
 GEN_PROGRAM_SEEDS = range(40)
-GEN_TENSOR_SEEDS = range(24)
+GEN_TENSOR_SEEDS = range(48)  # from 24 on: the rest of MLIR's tensor patterns (gen_tensor.EXTENDED_FROM)
 GEN_HLO_SEEDS = range(16)
 GEN_SWITCH_SEEDS = range(24)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
-              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir")
+              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir",
+              "tensor/canonicalize-dim.mlir", "tensor/canonicalize-cast.mlir", "tensor/canonicalize-slice.mlir",
+              "tensor/canonicalize-reshape.mlir", "tensor/canonicalize-pad.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -258,7 +260,10 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     tensors = "".join(gen_tensor_program(s) for s in GEN_TENSOR_SEEDS)
     for needle in ("tensor.empty", "tensor.dim", "tensor.rank", "tensor.cast", "tensor.bitcast", "tensor.extract ",
                    "tensor.insert ", "tensor.from_elements", "tensor.splat", "tensor.concat", "tensor.extract_slice",
-                   "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape"):
+                   "tensor.insert_slice", "tensor.expand_shape", "tensor.collapse_shape", "tensor.pad", "tensor.generate",
+                   "tensor.reshape", "arith.index_cast %w4", "to tensor<2x8xf32>", "to tensor<4x?xf32>",
+                   "tensor.concat dim(1)", "output_shape [%i, %v", "into tensor<?x?xf32>", "to tensor<6x?xf32>",
+                   "tensor.insert %s into %vec"):
         assert needle in tensors, needle
     switches = "".join(gen_switch_program(s) for s in GEN_SWITCH_SEEDS)
     for needle in ("cf.switch %flag : i8", ": i64, [", "default: ^inner", ": ^inner", "cf.switch %v1", "-128:",

@@ -98,3 +98,39 @@ func.func @p(%t: tensor<4x5xf32>) -> tensor<20xf32> {
   %x = tensor.collapse_shape %t [[0], [1]] : tensor<4x5xf32> into tensor<20xf32>
   return %x : tensor<20xf32>
 }
+// -----
+func.func @q(%t: tensor<8x8xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{offset 0 is out-of-bounds: 8 >= 8}}
+  %x = tensor.extract_slice %t[8, 0] [2, 4] [1, 1] : tensor<8x8xf32> to tensor<2x4xf32>
+  return %x : tensor<2x4xf32>
+}
+// -----
+func.func @r(%t: tensor<8x8xf32>) -> tensor<3x4xf32> {
+  // expected-error@+1 {{slice along dimension 0 runs out-of-bounds: 8 >= 8}}
+  %x = tensor.extract_slice %t[0, 0] [3, 4] [4, 1] : tensor<8x8xf32> to tensor<3x4xf32>
+  return %x : tensor<3x4xf32>
+}
+// -----
+func.func @s(%t: tensor<8x8xf32>, %s: tensor<2x4xf32>) -> tensor<8x8xf32> {
+  // expected-error@+1 {{slice along dimension 0 runs out-of-bounds: 8 >= 8}}
+  %x = tensor.insert_slice %s into %t[7, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x8xf32>
+  return %x : tensor<8x8xf32>
+}
+// -----
+func.func @t(%t: tensor<8x8xf32>) -> tensor<1x4xf32> {
+  // expected-error@+1 {{expected offsets to be non-negative, but got -1}}
+  %x = tensor.extract_slice %t[-1, 0] [1, 4] [1, 1] : tensor<8x8xf32> to tensor<1x4xf32>
+  return %x : tensor<1x4xf32>
+}
+// -----
+func.func @u(%t: tensor<8xf32>, %n: index) -> tensor<2x?xf32> {
+  // expected-error@+1 {{'tensor.expand_shape' op expected dimension 0 of collapsed type to be dynamic since one or more of the corresponding dimensions in the expanded type is dynamic}}
+  %x = tensor.expand_shape %t [[0, 1]] output_shape [2, %n] : tensor<8xf32> into tensor<2x?xf32>
+  return %x : tensor<2x?xf32>
+}
+// -----
+func.func @v(%t: tensor<?xf32>) -> tensor<2x?xf32> {
+  // expected-error@+1 {{'tensor.expand_shape' op incorrect number of dynamic sizes, has 0, expected 1}}
+  %x = tensor.expand_shape %t [[0, 1]] output_shape [2, 4] : tensor<?xf32> into tensor<2x?xf32>
+  return %x : tensor<2x?xf32>
+}
