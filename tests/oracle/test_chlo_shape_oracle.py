@@ -99,3 +99,22 @@ def test_shape_diagnostics_are_iree_opts(name: str, chunk: str, message: str) ->
     assert r.returncode != 0, f"{name}: iree-opt accepts it"
     first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)
     assert message in first, first
+
+
+def _terminator_order() -> list[tuple[str, str, str]]:
+    from lit_chunks import expected_error_chunks
+
+    path = LIT / "shape" / "verify_terminator_order.mlir"
+    return expected_error_chunks([path], lambda p: p.name)
+
+
+@pytest.mark.parametrize("name,chunk,message", _terminator_order(), ids=[c[0] for c in _terminator_order()])
+def test_misplaced_terminator_messages_are_jaxlibs(name: str, chunk: str, message: str) -> None:
+    """jaxlib registers shape, scf, tensor, stablehlo and sdy: its first
+    error for a misplaced terminator (parent rule or position) is hlopt's."""
+    pytest.importorskip("jax")
+    import mlir_ref
+
+    ok, err = mlir_ref.verify(chunk)
+    assert not ok, f"{name}: jaxlib accepts it"
+    assert message in err.splitlines()[0], err
