@@ -118,3 +118,30 @@ def test_misplaced_terminator_messages_are_jaxlibs(name: str, chunk: str, messag
     ok, err = mlir_ref.verify(chunk)
     assert not ok, f"{name}: jaxlib accepts it"
     assert message in err.splitlines()[0], err
+
+
+def _shape_pattern_names() -> list[str]:
+    from hlopt.dialects import shape
+
+    return sorted({p.debug_name for d in shape.OPS for p in d.canonicalization_patterns()
+                   if getattr(p, "debug_name", "")})
+
+
+@needs_iree
+@pytest.mark.parametrize("pattern", _shape_pattern_names())
+def test_shape_pattern_names_are_iree_opts(pattern: str) -> None:
+    """Each shape pattern carries MLIR's debug name: with it disabled,
+    hlopt's canonicalize of tests/lit/shape/canonicalize.mlir is iree-opt's."""
+    path = LIT / "shape" / "canonicalize.mlir"
+    flags = ["--split-input-file",
+             f"--pass-pipeline=builtin.module(canonicalize{{disable-patterns={{(anonymous namespace)::{pattern}}}}})"]
+    ref = subprocess.run([_iree_opt(), *flags, str(path)], capture_output=True, text=True)
+    assert ref.returncode == 0, ref.stderr
+    out = subprocess.run([str(pathlib.Path(sys.executable).with_name("hlopt")), *flags, str(path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+    def lines(text: str) -> list[str]:  # iree-opt separates chunks by blank lines, hlopt by `// -----`
+        return [ln for ln in text.splitlines() if ln and ln != "// -----"]
+
+    assert lines(out.stdout) == lines(ref.stdout)
