@@ -78,12 +78,13 @@ def test_shape_canonicalize_as_iree_opt(name: str, chunk: str) -> None:
     from hlopt.driver import Options, build_pass_manager, process
     from hlopt.syntax.source import Source
 
-    ref = _iree(chunk, "--canonicalize")
-    assert ref.returncode == 0, ref.stderr
-    opts = Options(pipeline_text="builtin.module(canonicalize)")
-    out, diags, _ = process(Source("chunk.mlir", chunk), opts, build_pass_manager(opts))
-    assert out is not None, diags[0].header()
-    assert out == ref.stdout.rstrip("\n") + "\n"
+    for generic in (False, True):
+        ref = _iree(chunk, "--canonicalize", *(["--mlir-print-op-generic"] if generic else []))
+        assert ref.returncode == 0, ref.stderr
+        opts = Options(pipeline_text="builtin.module(canonicalize)", generic=generic)
+        out, diags, _ = process(Source("chunk.mlir", chunk), opts, build_pass_manager(opts))
+        assert out is not None, diags[0].header()
+        assert out == ref.stdout.rstrip("\n") + "\n"
 
 
 def _shape_errors() -> list[tuple[str, str, str]]:
