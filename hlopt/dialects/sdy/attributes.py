@@ -492,6 +492,8 @@ def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
     """The dialect's parse_attribute hook: a structured attribute, or None
     (kept opaque) for other `#sdy` attributes and non-canonical spellings
     (unless `canonical_only` is false)."""
+    if text.startswith("#sdy.propagation_edges<"):
+        return _parse_propagation_edges(text)
     for prefix, parse in _FORMS:
         if text.startswith(prefix) and text.endswith(">"):
             body = text[len(prefix):-1]
@@ -508,3 +510,16 @@ def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
 def from_body(prefix: str, body: str) -> Attribute | None:
     """Parse `prefix + body + '>'` (custom op forms spell the bodies only)."""
     return parse_sdy_attr(prefix + body + ">")
+
+
+def _parse_propagation_edges(text: str) -> Attribute | None:
+    from hlopt.dialects.sdy import propagation_edges as pe
+
+    try:
+        v = pe.parse(text)
+    except pe.EdgesError as e:
+        from hlopt.syntax.attr_parser import SyntaxErr
+
+        # the attribute verifier's errors are reported at the `<`, syntax errors at their token
+        raise SyntaxErr(str(e), len(pe.PREFIX) + (-1 if e.offset is None else e.offset)) from None
+    return v  # MLIR reprints it canonically, whatever the spelling
