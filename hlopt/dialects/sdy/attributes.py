@@ -65,7 +65,8 @@ class _Lexer:
             raise _Err("trailing text")
 
 
-def _unquote(s: str) -> str:
+def unquote(s: str) -> str:
+    """An axis name from its quoted spelling."""
     return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
@@ -141,7 +142,7 @@ def _parse_mesh_body(lx: _Lexer) -> MeshAttr:
     axes = []
     if not lx.accept("punct", "]"):
         while True:
-            name = _unquote(lx.take("str"))
+            name = unquote(lx.take("str"))
             lx.take("punct", "=")
             axes.append((name, int(lx.take("int"))))
             if lx.accept("punct", "]"):
@@ -229,7 +230,7 @@ def _axis_list(lx: _Lexer, allow_open: bool) -> tuple[list[AxisRef], bool]:
             closed = False
             lx.take("punct", "}")
             return axes, closed
-        name = _unquote(lx.take("str"))
+        name = unquote(lx.take("str"))
         if lx.accept("punct", ":"):
             lx.take("punct", "(")
             pre = int(lx.take("int"))
@@ -286,7 +287,7 @@ class ShardingAttr(Attribute):
 def _parse_sharding_body(lx: _Lexer) -> ShardingAttr:
     if lx.peek() is not None and lx.peek()[0] == "sym":
         tok = lx.take("sym")
-        mesh: Any = _unquote(tok[1:]) if tok[1] == '"' else tok[1:]
+        mesh: Any = unquote(tok[1:]) if tok[1] == '"' else tok[1:]
     else:
         raise _Err("expected mesh symbol")
     lx.take("punct", ",")

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.sdy.attributes import AxisRef
+from hlopt.dialects.sdy.attributes import AxisRef, unquote
 from hlopt.ir.attributes import Attribute
 
 PREFIX = "#sdy.propagation_edges<"
@@ -132,9 +132,7 @@ def _edge(tk: _Tokens) -> EdgeRef:
 
 
 def _axis(tk: _Tokens) -> AxisRef:
-    from hlopt.dialects.sdy.attributes import _unquote
-
-    name = _unquote(tk.take("str"))
+    name = unquote(tk.take("str"))
     if not tk.accept(":"):
         return AxisRef(name)
     tk.take("p", "(")
