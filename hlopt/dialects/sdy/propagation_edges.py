@@ -111,16 +111,14 @@ class _Tokens:
             return True
         return False
 
-    def list(self, item: Any, open_: str = "[", close: str = "]") -> list:
-        self.take("p", open_)
-        out: list = []
-        if self.accept(close):
-            return out
-        while True:
+    def list(self, item: Any) -> list:
+        """`[item, ...]` with at least one item (as MLIR's parser asks)."""
+        self.take("p", "[")
+        out = [item()]
+        while self.accept(","):
             out.append(item())
-            if self.accept(close):
-                return out
-            self.take("p", ",")
+        self.take("p", "]")
+        return out
 
 
 def _edge(tk: _Tokens) -> EdgeRef:
@@ -155,11 +153,7 @@ def _entry(tk: _Tokens) -> AxisEdges:
     tk.take("p", "=")
     source = _edge(tk)
     tk.take("p", "->")
-    tk.take("p", "[")
-    targets = [_edge(tk)]  # at least one (MLIR's parser asks for an element)
-    while tk.accept(","):
-        targets.append(_edge(tk))
-    tk.take("p", "]")
+    targets = tk.list(lambda: _edge(tk))
     tk.take("p", "}")
     return AxisEdges(axis, source, targets)
 
