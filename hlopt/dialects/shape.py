@@ -103,6 +103,34 @@ def _index_tensor(values: list[int]) -> DenseElementsAttr:
     return DenseElementsAttr(RankedTensorType((len(values),), index), values)
 
 
+def _shape_vec(v: Any) -> list[int] | None:
+    """getShapeVec: a ranked tensor's shape_of (dynamic extents included) or constant extents."""
+    d = v.defining_op
+    if d is not None and d.name == "shape.shape_of":
+        t = d.operands[0].type
+        return list(t.shape) if isinstance(t, RankedTensorType) else None
+    return _const_shape(v)
+
+
+def _statically_broadcastable(shapes: list[list[int]]) -> bool:
+    """OpTrait::util::staticallyKnownBroadcastable: per trailing column, the
+    extents other than 1 are one static extent, or one dynamic extent alone."""
+    for i in range(max((len(s) for s in shapes), default=0)):
+        seen_dynamic, non_one = False, None
+        for s in shapes:
+            d = s[len(s) - i - 1] if i < len(s) else 1
+            if d == 1:
+                continue
+            if d == DYNAMIC:
+                if seen_dynamic or non_one is not None:
+                    return False
+                seen_dynamic = True
+            if non_one is not None and d != non_one:
+                return False
+            non_one = d
+    return True
+
+
 def broadcast_shapes(shapes: list[list[int]]) -> list[int] | None:
     """OpTrait::util::getBroadcastedShape on static extents (None: not broadcastable)."""
     rank = max((len(s) for s in shapes), default=0)
@@ -195,15 +223,34 @@ class ShapeOfOp(ShapeOp):
             raise _inferred_error(op, inferred)
 
     @classmethod
-    def fold(cls, op: Operation) -> Any:
-        t = op.operands[0].type
-        if isinstance(t, RankedTensorType) and t.has_static_shape:
-            return [_index_tensor(list(t.shape))]
-        return None
+    def canonicalization_patterns(cls) -> tuple:
+        return (_shape_of_to_const_shape,)  # no folder: disabling this pattern keeps a static shape_of
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.array(np.shape(args[0]), np.int64)]
+
+
+def _inferred_extent_tensor(t: Type) -> RankedTensorType:
+    return RankedTensorType((len(t.shape) if isinstance(t, RankedTensorType) else DYNAMIC,), index)
+
+
+@debug_name("ShapeOfOpToConstShapeOp")
+def _shape_of_to_const_shape(op: Operation, rw: Any) -> bool:
+    """A static shape is a const_shape (of the result type when that is a
+    `!shape.shape`), cast to the result type if it differs."""
+    t = op.operands[0].type
+    if not (isinstance(t, RankedTensorType) and t.has_static_shape):
+        return False
+    r = op.results[0].type
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        v = rw.create("shape.const_shape", (), [r if is_shape(r) else _inferred_extent_tensor(t)],
+                      properties={"shape": _index_tensor(list(t.shape))}, location=op.lazy_location).results[0]
+        if v.type is not op.results[0].type:
+            v = rw.create("tensor.cast", [v], [op.results[0].type], location=op.lazy_location).results[0]
+    rw.replace_op(op, [v])
+    return True
 
 
 class BroadcastOp(ShapeOp):
@@ -439,6 +486,9 @@ class CstrBroadcastableOp(ShapeOp):
             return [BoolAttr(True)]
         if all(s is not None for s in shapes) and broadcast_shapes(shapes) is not None:
             return [BoolAttr(True)]
+        known = [_shape_vec(v) for v in op.operands]  # extents known from types, dynamic ones too
+        if all(s is not None for s in known) and _statically_broadcastable(known):
+            return [BoolAttr(True)]
         return None
 
     @classmethod
@@ -533,6 +583,24 @@ class RankOp(_ExtentsToSizeOp):
     shape = operand(ShapeOrExtentTensor)
     rank = result(SizeOrIndex)
     measure = staticmethod(len)
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_rank_of_shape_of,)
+
+
+@debug_name("RankShapeOfCanonicalizationPattern")
+def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
+    """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
+    d = _defining(op.operands[0], "shape.shape_of")
+    t = d.operands[0].type if d is not None else None
+    r = op.results[0].type
+    if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
+        return False
+    name, props = (("arith.constant", {"value": IntegerAttr(t.rank, index)}) if isinstance(r, IndexType)
+                   else ("shape.const_size", {"value": IntegerAttr(t.rank, index)}))
+    rw.replace_op_with_new(op, name, (), [r], properties=props)
+    return True
 
 
 class GetExtentOp(ShapeOp):
@@ -674,6 +742,11 @@ class SizeToIndexOp(ShapeOp):
         return [np.int64(args[0])]
 
 
+def _is_index_zero(v: Any) -> bool:
+    a = constant_value(v)
+    return isinstance(a, IntegerAttr) and a.value == 0 and isinstance(v.type, IndexType)
+
+
 def _size_binary(name: str, summary: str, fn: Any) -> type:
     """add / mul / div on sizes or indices (`%a, %b : T, U -> V`)."""
 
@@ -681,6 +754,8 @@ def _size_binary(name: str, summary: str, fn: Any) -> type:
         _size_or_index_result(op)
 
     def fold(cls: type, op: Operation) -> Any:
+        if name == "add" and _is_index_zero(op.operands[1]) and op.operands[0].type is op.results[0].type:
+            return [op.operands[0]]  # add(x, 0) -> x (MLIR's m_Zero: an integer or index constant)
         a, b = (_const_int(v) for v in op.operands)
         if a is None or b is None or (name == "div" and b == 0):
             return None
@@ -727,6 +802,12 @@ class MaxOp(ShapeOp):
     rhs = operand(ShapeOrSize)
     result = result(ShapeOrSize)
     traits = (Pure(), Commutative())
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """max(x, x) = min(x, x) = x."""
+        a, b = op.operands
+        return [a] if a is b and a.type is op.results[0].type else None
 
 
 class MinOp(MaxOp):

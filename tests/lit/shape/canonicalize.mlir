@@ -302,3 +302,70 @@ func.func @assuming_none(%w: !shape.witness, %t: tensor<?xf32>) {
   }
   return
 }
+
+// -----
+
+// ShapeOfOpToConstShapeOp: a static shape as a const_shape, cast to a dynamic result type
+// CHECK-LABEL: func.func @static_dyn(%arg0: tensor<2x3xf32>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.const_shape [2, 3] : tensor<2xindex>
+// CHECK-NEXT: %cast = tensor.cast %0 : tensor<2xindex> to tensor<?xindex>
+// CHECK-NEXT: return %cast : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @static_dyn(%t: tensor<2x3xf32>) -> tensor<?xindex> {
+  %0 = shape.shape_of %t : tensor<2x3xf32> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// shape_of a static tensor as a !shape.shape folds to a const_shape of that type
+// CHECK-LABEL: func.func @dyn_shape(%arg0: tensor<?x3xf32>, %arg1: tensor<2x3xf32>) -> (!shape.shape, !shape.shape) {
+// CHECK-NEXT: %0 = shape.const_shape [2, 3] : !shape.shape
+// CHECK-NEXT: %1 = shape.shape_of %arg0 : tensor<?x3xf32> -> !shape.shape
+// CHECK-NEXT: return %1, %0 : !shape.shape, !shape.shape
+// CHECK-NEXT: }
+func.func @dyn_shape(%t: tensor<?x3xf32>, %u: tensor<2x3xf32>) -> (!shape.shape, !shape.shape) {
+  %0 = shape.shape_of %t : tensor<?x3xf32> -> !shape.shape
+  %1 = shape.shape_of %u : tensor<2x3xf32> -> !shape.shape
+  return %0, %1 : !shape.shape, !shape.shape
+}
+
+// -----
+
+// an unranked shape stays
+// CHECK-LABEL: func.func @unranked(%arg0: tensor<*xf32>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<*xf32> -> tensor<?xindex>
+// CHECK-NEXT: return %0 : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @unranked(%t: tensor<*xf32>) -> tensor<?xindex> {
+  %0 = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// add(x, 0) folds to x for an index zero only (a const_size 0 is no m_Zero)
+// CHECK-LABEL: func.func @add_zero(%arg0: !shape.size, %arg1: index) -> (!shape.size, index) {
+// CHECK-NEXT: %c0 = shape.const_size 0
+// CHECK-NEXT: %0 = shape.add %arg0, %c0 : !shape.size, !shape.size -> !shape.size
+// CHECK-NEXT: return %0, %arg1 : !shape.size, index
+// CHECK-NEXT: }
+func.func @add_zero(%s: !shape.size, %i: index) -> (!shape.size, index) {
+  %c0 = shape.const_size 0
+  %0 = shape.add %s, %c0 : !shape.size, !shape.size -> !shape.size
+  %z = arith.constant 0 : index
+  %1 = shape.add %i, %z : index, index -> index
+  return %0, %1 : !shape.size, index
+}
+
+// -----
+
+// max(x, x) and min(x, x) fold to x
+// CHECK-LABEL: func.func @maxmin(%arg0: !shape.size) -> (!shape.size, !shape.size) {
+// CHECK-NEXT: return %arg0, %arg0 : !shape.size, !shape.size
+// CHECK-NEXT: }
+func.func @maxmin(%s: !shape.size) -> (!shape.size, !shape.size) {
+  %0 = shape.max %s, %s : !shape.size, !shape.size -> !shape.size
+  %1 = shape.min %s, %s : !shape.size, !shape.size -> !shape.size
+  return %0, %1 : !shape.size, !shape.size
+}
