@@ -31,6 +31,7 @@ from hlopt.ir.interfaces import RegionBranchOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import constant_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
+from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
     Commutative,
     ConstantLike,
@@ -100,6 +101,34 @@ def _const_int(v: Any) -> int | None:
 
 def _index_tensor(values: list[int]) -> DenseElementsAttr:
     return DenseElementsAttr(RankedTensorType((len(values),), index), values)
+
+
+def _shape_vec(v: Any) -> list[int] | None:
+    """getShapeVec: a ranked tensor's shape_of (dynamic extents included) or constant extents."""
+    d = v.defining_op
+    if d is not None and d.name == "shape.shape_of":
+        t = d.operands[0].type
+        return list(t.shape) if isinstance(t, RankedTensorType) else None
+    return _const_shape(v)
+
+
+def _statically_broadcastable(shapes: list[list[int]]) -> bool:
+    """OpTrait::util::staticallyKnownBroadcastable: per trailing column, the
+    extents other than 1 are one static extent, or one dynamic extent alone."""
+    for i in range(max((len(s) for s in shapes), default=0)):
+        seen_dynamic, non_one = False, None
+        for s in shapes:
+            d = s[len(s) - i - 1] if i < len(s) else 1
+            if d == 1:
+                continue
+            if d == DYNAMIC:
+                if seen_dynamic or non_one is not None:
+                    return False
+                seen_dynamic = True
+            if non_one is not None and d != non_one:
+                return False
+            non_one = d
+    return True
 
 
 def broadcast_shapes(shapes: list[list[int]]) -> list[int] | None:
@@ -194,15 +223,34 @@ class ShapeOfOp(ShapeOp):
             raise _inferred_error(op, inferred)
 
     @classmethod
-    def fold(cls, op: Operation) -> Any:
-        t = op.operands[0].type
-        if isinstance(t, RankedTensorType) and t.has_static_shape:
-            return [_index_tensor(list(t.shape))]
-        return None
+    def canonicalization_patterns(cls) -> tuple:
+        return (_shape_of_to_const_shape,)  # no folder: disabling this pattern keeps a static shape_of
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.array(np.shape(args[0]), np.int64)]
+
+
+def _inferred_extent_tensor(t: Type) -> RankedTensorType:
+    return RankedTensorType((len(t.shape) if isinstance(t, RankedTensorType) else DYNAMIC,), index)
+
+
+@debug_name("ShapeOfOpToConstShapeOp")
+def _shape_of_to_const_shape(op: Operation, rw: Any) -> bool:
+    """A static shape is a const_shape (of the result type when that is a
+    `!shape.shape`), cast to the result type if it differs."""
+    t = op.operands[0].type
+    if not (isinstance(t, RankedTensorType) and t.has_static_shape):
+        return False
+    r = op.results[0].type
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        v = rw.create("shape.const_shape", (), [r if is_shape(r) else _inferred_extent_tensor(t)],
+                      properties={"shape": _index_tensor(list(t.shape))}, location=op.lazy_location).results[0]
+        if v.type is not op.results[0].type:
+            v = rw.create("tensor.cast", [v], [op.results[0].type], location=op.lazy_location).results[0]
+    rw.replace_op(op, [v])
+    return True
 
 
 class BroadcastOp(ShapeOp):
@@ -225,10 +273,15 @@ class BroadcastOp(ShapeOp):
         if len(ops) == 1 and ops[0].type is op.results[0].type:
             return [ops[0]]
         shapes = [_const_shape(v) for v in ops]
-        if not ops or any(s is None for s in shapes):
+        if len(ops) != 2 or any(s is None for s in shapes):  # MLIR folds two operands only
             return None
         out = broadcast_shapes(shapes)
         return None if out is None else [_index_tensor(out)]
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_broadcast_concretize_result_type, _broadcast_fold_constant_operands, _broadcast_forward_single_operand,
+                _broadcast_forward_cast_operands, _broadcast_remove_duplicates, _broadcast_remove_empty_shapes)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -238,6 +291,132 @@ class BroadcastOp(ShapeOp):
 
             raise InterpError("shape.broadcast: shapes are not broadcastable")
         return [np.array(out, np.int64)]
+
+
+# -- canonicalization patterns shared by the variadic shape ops ------------------------
+def _rebuild(op: Operation, rw: Any, operands: list, keep_attrs: bool = True) -> None:
+    """The op again with other operands, its attributes kept unless MLIR's
+    pattern builds the new op without them."""
+    attrs = {"properties": op.properties or None, "attributes": op.attributes or None} if keep_attrs else {}
+    rw.replace_op_with_new(op, op.name, operands, op.result_types, **attrs)
+
+
+def _remove_duplicates(op: Operation, rw: Any) -> bool:
+    """RemoveDuplicateOperandsPattern: each operand once, first occurrence kept."""
+    unique = list(dict.fromkeys(op.operands))
+    if len(unique) == len(op.operands):
+        return False
+    _rebuild(op, rw, unique)
+    return True
+
+
+def _const_shape_op(v: Any) -> Any:
+    d = v.defining_op
+    return d if d is not None and d.name == "shape.const_shape" else None
+
+
+def _remove_empty_shapes(op: Operation, rw: Any) -> bool:
+    """RemoveEmptyShapeOperandsPattern: rank-0 shapes (`tensor<0xindex>` or
+    `const_shape []`) change neither a broadcast nor its constraint."""
+    def maybe_non_empty(v: Any) -> bool:
+        t = v.type
+        if isinstance(t, RankedTensorType) and t.rank >= 1 and t.shape[0] == 0:
+            return False
+        c = _const_shape_op(v)
+        return c is None or c.properties.get("shape").type.num_elements != 0
+
+    keep = [v for v in op.operands if maybe_non_empty(v)]
+    if len(keep) == len(op.operands):
+        return False
+    _rebuild(op, rw, keep)
+    return True
+
+
+def _forward_cast_operands(op: Operation, rw: Any) -> bool:
+    """CanonicalizeCastExtentTensorOperandsPattern: a `tensor.cast` operand
+    to a dynamic size holds no shape information and is looked through (the
+    new op has no attributes, as MLIR builds it)."""
+    changed, operands = False, []
+    for v in op.operands:
+        d = v.defining_op
+        if d is not None and d.name == "tensor.cast" and isinstance(v.type, RankedTensorType) \
+                and v.type.shape[0] == DYNAMIC:
+            operands.append(d.operands[0])
+            changed = True
+            continue
+        operands.append(v)
+    if not changed:
+        return False
+    _rebuild(op, rw, operands, keep_attrs=False)
+    return True
+
+
+_broadcast_remove_duplicates = debug_name("RemoveDuplicateOperandsPattern<mlir::shape::BroadcastOp>")(
+    lambda op, rw: _remove_duplicates(op, rw))
+_broadcast_remove_empty_shapes = debug_name("RemoveEmptyShapeOperandsPattern<mlir::shape::BroadcastOp>")(
+    lambda op, rw: _remove_empty_shapes(op, rw))
+_broadcast_forward_cast_operands = debug_name(
+    "CanonicalizeCastExtentTensorOperandsPattern<mlir::shape::BroadcastOp>")(
+    lambda op, rw: _forward_cast_operands(op, rw))
+
+
+@debug_name("BroadcastForwardSingleOperandPattern")
+def _broadcast_forward_single_operand(op: Operation, rw: Any) -> bool:
+    """One operand is the result, cast to the result type when it differs."""
+    if len(op.operands) != 1:
+        return False
+    v, t = op.operands[0], op.results[0].type
+    if v.type is not t:
+        with rw.saved():
+            rw.set_insertion_point_before(op)
+            name = "shape.from_extent_tensor" if is_shape(t) else "tensor.cast"
+            v = rw.create(name, [v], [t], location=op.lazy_location).results[0]
+    rw.replace_op(op, [v])
+    return True
+
+
+@debug_name("BroadcastFoldConstantOperandsPattern")
+def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
+    """Two or more constant operands broadcast to one const_shape, appended last."""
+    folded: list[int] = []
+    rest = []
+    for v in op.operands:
+        c = _const_shape_op(v)
+        if c is not None:
+            out = broadcast_shapes([folded, list(c.properties.get("shape").flat_values())])
+            if out is not None:
+                folded = out
+                continue
+        rest.append(v)
+    if len(op.operands) - len(rest) < 2:
+        return False
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        const = rw.create("shape.const_shape", (), [RankedTensorType((len(folded),), index)],
+                          properties={"shape": _index_tensor(folded)}, location=op.lazy_location)
+    _rebuild(op, rw, rest + [const.results[0]], keep_attrs=False)
+    return True
+
+
+@debug_name("BroadcastConcretizeResultTypePattern")
+def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
+    """A `tensor<?xindex>` result whose extent tensor operands all have a
+    known size gets the largest one, cast back for the old users."""
+    t = op.results[0].type
+    if not (isinstance(t, RankedTensorType) and t.shape[0] == DYNAMIC):
+        return False
+    rank = 0
+    for v in op.operands:
+        if isinstance(v.type, RankedTensorType):
+            if v.type.shape[0] == DYNAMIC:
+                return False
+            rank = max(rank, v.type.shape[0])
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        new = rw.create(op.name, list(op.operands), [RankedTensorType((rank,), index)], location=op.lazy_location)
+        cast = rw.create("tensor.cast", new.results, [t], location=op.lazy_location)
+    rw.replace_op(op, cast.results)
+    return True
 
 
 class ConstShapeOp(ShapeOp):
@@ -307,11 +486,42 @@ class CstrBroadcastableOp(ShapeOp):
             return [BoolAttr(True)]
         if all(s is not None for s in shapes) and broadcast_shapes(shapes) is not None:
             return [BoolAttr(True)]
+        known = [_shape_vec(v) for v in op.operands]  # extents known from types, dynamic ones too
+        if all(s is not None for s in known) and _statically_broadcastable(known):
+            return [BoolAttr(True)]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_cstr_broadcastable_forward_cast_operands, _cstr_broadcastable_eq_operands,
+                _cstr_broadcastable_remove_duplicates, _cstr_broadcastable_remove_empty_shapes)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [_witness(broadcast_shapes([list(np.asarray(a)) for a in args]) is not None)]
+
+
+def _all_operands_equal(op: Operation, rw: Any) -> bool:
+    """CstrBroadcastableEqOps / CstrEqEqOps: one shape is broadcastable with
+    and equal to itself."""
+    if any(v is not op.operands[0] for v in op.operands):
+        return False
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        w = rw.create("shape.const_witness", (), [op.results[0].type], properties={"passing": BoolAttr(True)},
+                      location=op.lazy_location)
+    rw.replace_op(op, w.results)
+    return True
+
+
+_cstr_broadcastable_forward_cast_operands = debug_name(
+    "CanonicalizeCastExtentTensorOperandsPattern<mlir::shape::CstrBroadcastableOp>")(
+    lambda op, rw: _forward_cast_operands(op, rw))
+_cstr_broadcastable_eq_operands = debug_name("CstrBroadcastableEqOps")(lambda op, rw: _all_operands_equal(op, rw))
+_cstr_broadcastable_remove_duplicates = debug_name(
+    "RemoveDuplicateOperandsPattern<mlir::shape::CstrBroadcastableOp>")(lambda op, rw: _remove_duplicates(op, rw))
+_cstr_broadcastable_remove_empty_shapes = debug_name(
+    "RemoveEmptyShapeOperandsPattern<mlir::shape::CstrBroadcastableOp>")(lambda op, rw: _remove_empty_shapes(op, rw))
 
 
 class CstrEqOp(ShapeOp):
@@ -329,6 +539,10 @@ class CstrEqOp(ShapeOp):
         if shapes and all(s is not None and s == shapes[0] for s in shapes):
             return [BoolAttr(True)]
         return None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (debug_name("CstrEqEqOps")(lambda op, rw: _all_operands_equal(op, rw)),)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -369,6 +583,24 @@ class RankOp(_ExtentsToSizeOp):
     shape = operand(ShapeOrExtentTensor)
     rank = result(SizeOrIndex)
     measure = staticmethod(len)
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_rank_of_shape_of,)
+
+
+@debug_name("RankShapeOfCanonicalizationPattern")
+def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
+    """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
+    d = _defining(op.operands[0], "shape.shape_of")
+    t = d.operands[0].type if d is not None else None
+    r = op.results[0].type
+    if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
+        return False
+    name, props = (("arith.constant", {"value": IntegerAttr(t.rank, index)}) if isinstance(r, IndexType)
+                   else ("shape.const_size", {"value": IntegerAttr(t.rank, index)}))
+    rw.replace_op_with_new(op, name, (), [r], properties=props)
+    return True
 
 
 class GetExtentOp(ShapeOp):
@@ -494,12 +726,25 @@ class SizeToIndexOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
+        """A constant, or an index operand unchanged."""
         a = constant_value(op.operands[0])
-        return [a] if isinstance(a, IntegerAttr) else None
+        if isinstance(a, IntegerAttr):
+            return [a]
+        return [op.operands[0]] if isinstance(op.operands[0].type, IndexType) else None
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (debug_name("IndexToSizeToIndexCanonicalization")(
+            lambda op, rw: _forward_round_trip(op, rw, "shape.index_to_size")),)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.int64(args[0])]
+
+
+def _is_index_zero(v: Any) -> bool:
+    a = constant_value(v)
+    return isinstance(a, IntegerAttr) and a.value == 0 and isinstance(v.type, IndexType)
 
 
 def _size_binary(name: str, summary: str, fn: Any) -> type:
@@ -509,6 +754,8 @@ def _size_binary(name: str, summary: str, fn: Any) -> type:
         _size_or_index_result(op)
 
     def fold(cls: type, op: Operation) -> Any:
+        if name == "add" and _is_index_zero(op.operands[1]) and op.operands[0].type is op.results[0].type:
+            return [op.operands[0]]  # add(x, 0) -> x (MLIR's m_Zero: an integer or index constant)
         a, b = (_const_int(v) for v in op.operands)
         if a is None or b is None or (name == "div" and b == 0):
             return None
@@ -556,6 +803,12 @@ class MaxOp(ShapeOp):
     result = result(ShapeOrSize)
     traits = (Pure(), Commutative())
 
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """max(x, x) = min(x, x) = x."""
+        a, b = op.operands
+        return [a] if a is b and a.type is op.results[0].type else None
+
 
 class MinOp(MaxOp):
     name = "shape.min"
@@ -601,23 +854,91 @@ class AssumingAllOp(BareOp):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_drop_passing_witnesses,)
+        return (_drop_passing_witnesses, _merge_assuming_all, _assuming_all_one, _assuming_all_of_cstr_broadcastable,
+                _assuming_all_to_cstr_eq,
+                debug_name("RemoveDuplicateOperandsPattern<mlir::shape::AssumingAllOp>")(
+                    lambda op, rw: _remove_duplicates(op, rw)))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [_witness(all(bool(a) for a in args))]
 
 
+@debug_name("")
 def _drop_passing_witnesses(op: Operation, rw: Any) -> bool:
-    """Constant passing witnesses add nothing to the conjunction; one input left is the result
-    (MLIR's AssumingAllOp folder erasing them, then AssumingAllOneOp)."""
+    """Constant passing witnesses add nothing to the conjunction (what MLIR's
+    AssumingAllOp folder erases in place, so no pattern name disables it)."""
     keep = [v for v in op.operands if not (isinstance(c := constant_value(v), IntegerAttr) and c.value)]
-    if len(keep) == len(op.operands) and len(keep) != 1 or not keep:
+    if len(keep) == len(op.operands) or not keep:
         return False
-    if len(keep) == 1:
-        rw.replace_op(op, [keep[0]])
-    else:
-        rw.replace_op_with_new(op, op.name, keep, op.result_types, attributes=op.attributes or None)
+    rw.replace_op_with_new(op, op.name, keep, op.result_types, attributes=op.attributes or None)
+    return True
+
+
+def _defining(v: Any, name: str) -> Operation | None:
+    d = v.defining_op
+    return d if d is not None and d.name == name else None
+
+
+@debug_name("MergeAssumingAllOps")
+def _merge_assuming_all(op: Operation, rw: Any) -> bool:
+    """The inputs of an assuming_all input join the outer conjunction."""
+    operands = []
+    for v in op.operands:
+        inner = _defining(v, op.name)
+        operands.extend(inner.operands if inner is not None else [v])
+    if len(operands) == len(op.operands):
+        return False
+    rw.replace_op_with_new(op, op.name, operands, op.result_types)
+    return True
+
+
+@debug_name("AssumingAllOneOp")
+def _assuming_all_one(op: Operation, rw: Any) -> bool:
+    if len(op.operands) != 1:
+        return False
+    rw.replace_op(op, [op.operands[0]])
+    return True
+
+
+@debug_name("AssumingAllOfCstrBroadcastable")
+def _assuming_all_of_cstr_broadcastable(op: Operation, rw: Any) -> bool:
+    """Of cstr_broadcastable inputs, one whose shapes are a subset of
+    another's is implied by it and dropped (all inputs must be such ops).
+    The dropped constraints stay, as iree-opt's MLIR leaves them."""
+    cstrs: list[Operation] = []
+    for v in op.operands:
+        c = _defining(v, "shape.cstr_broadcastable")
+        if c is None:
+            return False
+        if c not in cstrs:
+            cstrs.append(c)
+    if len(cstrs) <= 1:
+        return False
+    shapes = sorted(((c, set(c.operands)) for c in cstrs), key=lambda p: -len(p[0].operands))
+    before = len(shapes)
+    i = 0
+    while i < len(shapes):
+        shapes = shapes[:i + 1] + [p for p in shapes[i + 1:] if not p[1] <= shapes[i][1]]
+        i += 1
+    if len(shapes) == before:
+        return False
+    rw.replace_op_with_new(op, op.name, [c.results[0] for c, _ in shapes], op.result_types)
+    return True
+
+
+@debug_name("AssumingAllToCstrEqCanonicalization")
+def _assuming_all_to_cstr_eq(op: Operation, rw: Any) -> bool:
+    """A conjunction of cstr_eq witnesses that share shapes is one cstr_eq."""
+    shapes: list = []
+    for v in op.operands:
+        c = _defining(v, "shape.cstr_eq")
+        if c is None:
+            return False
+        if shapes and c.operands and not any(x in shapes for x in c.operands):
+            return False
+        shapes.extend(c.operands)
+    rw.replace_op_with_new(op, "shape.cstr_eq", shapes, op.result_types)
     return True
 
 
@@ -637,8 +958,23 @@ class IndexToSizeOp(BareOp):
         return [a] if isinstance(a, IntegerAttr) else None
 
     @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (debug_name("SizeToIndexToSizeCanonicalization")(
+            lambda op, rw: _forward_round_trip(op, rw, "shape.size_to_index")),)
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [np.int64(args[0])]
+
+
+def _forward_round_trip(op: Operation, rw: Any, inner: str) -> bool:
+    """index_to_size(size_to_index(x)) and size_to_index(index_to_size(x)) are x
+    (when x has the result's type: size_to_index also takes an index)."""
+    d = _defining(op.operands[0], inner)
+    if d is None or d.operands[0].type is not op.results[0].type:
+        return False
+    rw.replace_op(op, [d.operands[0]])
+    return True
 
 
 class ConstSizeOp(OpDef):
@@ -778,12 +1114,51 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
         return s + " " + p.region(op.regions[0], print_terminators=bool(op.results)) + p.attr_dict(op.attributes)
 
     @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_assuming_remove_unused_results, _assuming_with_true)
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         if not bool(args[0]):
             from hlopt.interp import InterpError
 
             raise InterpError("shape.assuming: the witness does not hold")
         return ctx.run_region(op.regions[0], [])
+
+
+@debug_name("AssumingWithTrue")
+def _assuming_with_true(op: Operation, rw: Any) -> bool:
+    """A passing constant witness: the region's ops replace the op."""
+    w = _defining(op.operands[0], "shape.const_witness")
+    if w is None or not w.properties.get("passing").value:
+        return False
+    body = op.regions[0].blocks[0]
+    y = body.last_op
+    values = list(y.operands)
+    rw.erase_op(y)
+    rw.inline_block_before(body, op)
+    rw.replace_op(op, values)
+    return True
+
+
+@debug_name("AssumingOpRemoveUnusedResults")
+def _assuming_remove_unused_results(op: Operation, rw: Any) -> bool:
+    """Results nobody uses are no longer yielded; the region moves to a new op."""
+    body = op.regions[0].blocks[0]
+    y = body.last_op
+    used = [i for i, r in enumerate(op.results) if r.uses]
+    if len(used) == len(y.operands):
+        return False
+    kept = [y.operands[i] for i in used]
+    with rw.saved():
+        rw.set_insertion_point_to_end(body)
+        rw.replace_op_with_new(y, y.name, kept, ())
+        rw.set_insertion_point_before(op)
+        new = rw.create(op.name, [op.operands[0]], [v.type for v in kept], regions=1, location=op.lazy_location)
+    rw.inline_region_before(op.regions[0], new.regions[0], 0)
+    results = iter(new.results)
+    rw.replace_op(op, [next(results) if r.uses else r for r in op.results])
+    return True
 
 
 class AssumingYieldOp(OpDef):

@@ -363,12 +363,16 @@ def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
     field walk done once here instead of on every op (the verifier runs
     after every pass). A fast check says "fine"; when it does not, the
     general walk runs and raises MLIR's message for the first problem."""
-    traits = tuple(t.verify for t in cls.trait_objects if type(t).verify is not Trait.verify)
+    checked = [t for t in cls.trait_objects if type(t).verify is not Trait.verify]
+    structural = tuple(t.verify for t in checked if t.structural)  # e.g. HasParent, as ODS orders them
+    traits = tuple(t.verify for t in checked if not t.structural)
     infer = cls._verify_inferred if getattr(cls, "infer_result_types", None) is not None else None
     fields = _fast_fields(cls) if cls.declared else None
     slow = _verify_fields if cls.declared else None
 
     def check(op: "Operation") -> None:
+        for t in structural:
+            t(op)
         if slow is not None and (fields is None or not fields(op)):
             slow(cls, op)
         for t in traits:

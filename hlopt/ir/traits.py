@@ -29,6 +29,9 @@ class Trait:
     """Base trait. Subclasses set `name` and may override `verify`."""
 
     name: ClassVar[str] = ""
+    # MLIR's StructuralOpTrait: verified before the op's operand, result and
+    # attribute constraints (ODS's OpInvariants), the other traits after them
+    structural: ClassVar[bool] = False
 
     def verify(self, op: "Operation") -> None:
         """Raise IRError when `op` violates the trait."""
@@ -63,6 +66,10 @@ AutomaticAllocationScope = _marker("AutomaticAllocationScope", "Stack allocation
 class Terminator(Trait):
     name = "Terminator"
 
+    def verify(self, op: "Operation") -> None:
+        if op.next_op is not None:
+            raise op_error(op, "must be the last operation in the parent block")
+
 
 class IsolatedFromAbove(Trait):
     """Regions use no value defined outside (checked by the verifier's walk,
@@ -79,6 +86,7 @@ class SymbolTable(Trait):
 
 class SingleBlock(Trait):
     name = "SingleBlock"
+    structural = True
 
     def verify(self, op: "Operation") -> None:
         for i, r in enumerate(op.regions):
@@ -90,6 +98,7 @@ class SingleBlockImplicitTerminator(Trait):
     """Single-block regions ending with `terminator` (the custom form may omit it)."""
 
     name = "SingleBlockImplicitTerminator"
+    structural = True
 
     def __init__(self, terminator: str):
         self.terminator = terminator
@@ -108,6 +117,7 @@ class SingleBlockImplicitTerminator(Trait):
 
 class HasParent(Trait):
     name = "HasParent"
+    structural = True
 
     def __init__(self, *parents: str):
         self.parents = parents

@@ -25,7 +25,7 @@ def verify(top: Operation) -> None:
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     for op in top.walk(post_order=False):
         d = lookup(op.name)
-        if op.regions or op.successors or (d is not None and TERMINATOR in d.traits):
+        if op.regions or op.successors:
             _verify_structure(op, d, lookup)
         else:
             _verify_operands(op)
@@ -113,8 +113,6 @@ def _verify_structure(op: Operation, d, lookup: Callable) -> None:
             raise IRError("branching to block of a different region", op)
     if op.successors and d is not None and TERMINATOR not in d.traits:
         raise IRError("operation with block successors must terminate its parent block", op)
-    if op._next is not None and d is not None and TERMINATOR in d.traits:
-        raise IRError(f"'{op.name}' op must be the last operation in the parent block", op)
     if not op.regions:
         return
     isolated = d is not None and ISOLATED in d.traits

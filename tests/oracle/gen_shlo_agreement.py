@@ -512,6 +512,35 @@ func.func @f({_SDY_ARG}) -> (tensor<16x8xf32> {{sdy.sharding = #sdy.sharding<@me
   }} : (tensor<16x8xf32>) -> tensor<16x8xf32>
   return %0 : tensor<16x8xf32>
 }}""",
+    "sdy_value_owners": SDY_MESH + """
+func.func @f(%arg0: tensor<16x8xf32>, %p: tensor<i32>) -> (tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>) {
+  %0 = stablehlo.while(%iterArg = %arg0) : tensor<16x8xf32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>}
+  cond {
+    %c = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %g = sdy.all_gather [{"x"}, {}] %iterArg out_sharding=<@mesh, [{}, {}]> : tensor<16x8xf32>
+    %s = sdy.all_slice [{"x"}, {}] %g out_sharding=<@mesh, [{"x"}, {}]> : tensor<16x8xf32>
+    stablehlo.return %s : tensor<16x8xf32>
+  }
+  %1 = sdy.all_gather [{"x"}, {}] %0 out_sharding=<@mesh, [{}, {}]> : tensor<16x8xf32>
+  %2 = sdy.named_computation<"n">(%arg0) in_shardings=[<@mesh, [{}, {"y"}]>] out_shardings=[<@mesh, [{"x"}, {"y"}]>] (%a: tensor<16x8xf32>) {
+    %3 = sdy.all_slice [{"x"}, {}] %a out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<16x8xf32>
+    sdy.return %3 : tensor<16x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  %4 = sdy.all_gather [{}, {"y"}] %2 out_sharding=<@mesh, [{"x"}, {}]> : tensor<16x8xf32>
+  %5 = "stablehlo.case"(%p) ({
+    stablehlo.return %arg0 : tensor<16x8xf32>
+  }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : (tensor<i32>) -> tensor<16x8xf32>
+  %6 = sdy.all_gather [{"y"}, {}] %5 out_sharding=<@mesh, [{}, {}]> : tensor<16x8xf32>
+  return %1, %4, %6 : tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>
+}""",
+    "sdy_propagation_edges": SDY_MESH + """
+func.func @f(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg1 {sdy.propagation_edges = #sdy.propagation_edges<[{step-3 = [{"x" = operand-1 -> [operand-0, result-0]}]}, {step-7 = [{"y" = result-0 -> [operand-0]}]}]>, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : tensor<8x8xf32>
+  %1 = stablehlo.abs %0 {sdy.result_propagation_edges = [#sdy.propagation_edges<[{step-1 = [{"x":(1)2 = result-0 -> [operand-0]}]}]>], sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}""",
     "sdy_rules": """
 func.func @f(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>) -> tensor<8x16xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k],[k, j])->([i, j]) {i=8, j=16, k=4} reduction={k}>} : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<8x16xf32>
@@ -544,7 +573,9 @@ def _sdy_attr_mutations(attr) -> Iterator[tuple[str, object]]:
         AxisRefListAttr,
         ListOfAxisRefListsAttr,
     )
+    from hlopt.dialects.sdy.propagation_edges import PropagationEdgesAttr
     from hlopt.dialects.sdy.sharding_rule import OpShardingRuleAttr
+    from hlopt.ir.attributes import ArrayAttr
 
     if isinstance(attr, ListOfAxisRefListsAttr):
         for kind, new in _axes_mutations([list(x) for x in attr.lists]):
@@ -561,6 +592,12 @@ def _sdy_attr_mutations(attr) -> Iterator[tuple[str, object]]:
         for kind, new in _axes_mutations([list(p[0])]):
             if new:
                 yield kind, AllToAllParamListAttr([AllToAllParam(new[0], p[1], p[2])])
+    elif isinstance(attr, PropagationEdgesAttr):
+        yield from _edges_mutations(attr)
+    elif isinstance(attr, ArrayAttr) and attr.elements and isinstance(attr.elements[0], PropagationEdgesAttr):
+        for kind, new in _edges_mutations(attr.elements[0]):
+            yield kind, ArrayAttr([new, *attr.elements[1:]])
+        yield "not-edges", ArrayAttr([*attr.elements, ArrayAttr([])])
     elif isinstance(attr, OpShardingRuleAttr):
         r = attr
         yield "factor-oob", OpShardingRuleAttr(r.operands, r.results, r.sizes + (3,), r.special, r.custom)
@@ -574,6 +611,29 @@ def _sdy_attr_mutations(attr) -> Iterator[tuple[str, object]]:
     else:
         yield from _attr_mutations(attr)
         yield from _sharding_variants(attr)
+
+
+def _edges_mutations(attr) -> Iterator[tuple[str, object]]:
+    """Step indices negative or repeated, an edge to a missing value or from a
+    value to itself, an axis of no mesh, no step at all."""
+    from hlopt.dialects.sdy.attributes import AxisRef
+    from hlopt.dialects.sdy.propagation_edges import AxisEdges, EdgeRef, PropagationEdgesAttr
+
+    (index, entries), rest = attr.steps[0], list(attr.steps[1:])
+    (axis, source, targets), others = entries[0], list(entries[1:])
+
+    def first(entry) -> PropagationEdgesAttr:
+        return PropagationEdgesAttr([(index, [entry, *others]), *rest])
+
+    yield "negative-step", PropagationEdgesAttr([(-1 - index, entries), *rest])
+    yield "duplicate-step", PropagationEdgesAttr([*attr.steps, (index, entries)])
+    yield "target-oob", first(AxisEdges(axis, source, [*targets, EdgeRef("operand", 9)]))
+    yield "result-oob", first(AxisEdges(axis, EdgeRef("result", 5), targets))
+    yield "self-target", first(AxisEdges(axis, source, [*targets, source]))
+    yield "duplicate-target", first(AxisEdges(axis, source, [*targets, targets[0]]))
+    yield "unknown-axis", first(AxisEdges(AxisRef("zz"), source, targets))
+    yield "sub-axis", first(AxisEdges(AxisRef(axis.name, 1, 2), source, targets))
+    yield "no-steps", PropagationEdgesAttr([])
 
 
 def _sharding_variants(attr) -> Iterator[tuple[str, object]]:

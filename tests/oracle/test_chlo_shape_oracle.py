@@ -78,12 +78,13 @@ def test_shape_canonicalize_as_iree_opt(name: str, chunk: str) -> None:
     from hlopt.driver import Options, build_pass_manager, process
     from hlopt.syntax.source import Source
 
-    ref = _iree(chunk, "--canonicalize")
-    assert ref.returncode == 0, ref.stderr
-    opts = Options(pipeline_text="builtin.module(canonicalize)")
-    out, diags, _ = process(Source("chunk.mlir", chunk), opts, build_pass_manager(opts))
-    assert out is not None, diags[0].header()
-    assert out == ref.stdout.rstrip("\n") + "\n"
+    for generic in (False, True):
+        ref = _iree(chunk, "--canonicalize", *(["--mlir-print-op-generic"] if generic else []))
+        assert ref.returncode == 0, ref.stderr
+        opts = Options(pipeline_text="builtin.module(canonicalize)", generic=generic)
+        out, diags, _ = process(Source("chunk.mlir", chunk), opts, build_pass_manager(opts))
+        assert out is not None, diags[0].header()
+        assert out == ref.stdout.rstrip("\n") + "\n"
 
 
 def _shape_errors() -> list[tuple[str, str, str]]:
@@ -99,3 +100,49 @@ def test_shape_diagnostics_are_iree_opts(name: str, chunk: str, message: str) ->
     assert r.returncode != 0, f"{name}: iree-opt accepts it"
     first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)
     assert message in first, first
+
+
+def _terminator_order() -> list[tuple[str, str, str]]:
+    from lit_chunks import expected_error_chunks
+
+    path = LIT / "shape" / "verify_terminator_order.mlir"
+    return expected_error_chunks([path], lambda p: p.name)
+
+
+@pytest.mark.parametrize("name,chunk,message", _terminator_order(), ids=[c[0] for c in _terminator_order()])
+def test_misplaced_terminator_messages_are_jaxlibs(name: str, chunk: str, message: str) -> None:
+    """jaxlib registers shape, scf, tensor, stablehlo and sdy: its first
+    error for a misplaced terminator (parent rule or position) is hlopt's."""
+    pytest.importorskip("jax")
+    import mlir_ref
+
+    ok, err = mlir_ref.verify(chunk)
+    assert not ok, f"{name}: jaxlib accepts it"
+    assert message in err.splitlines()[0], err
+
+
+def _shape_pattern_names() -> list[str]:
+    from hlopt.dialects import shape
+
+    return sorted({p.debug_name for d in shape.OPS for p in d.canonicalization_patterns()
+                   if getattr(p, "debug_name", "")})
+
+
+@needs_iree
+@pytest.mark.parametrize("pattern", _shape_pattern_names())
+def test_shape_pattern_names_are_iree_opts(pattern: str) -> None:
+    """Each shape pattern carries MLIR's debug name: with it disabled,
+    hlopt's canonicalize of tests/lit/shape/canonicalize.mlir is iree-opt's."""
+    path = LIT / "shape" / "canonicalize.mlir"
+    flags = ["--split-input-file",
+             f"--pass-pipeline=builtin.module(canonicalize{{disable-patterns={{(anonymous namespace)::{pattern}}}}})"]
+    ref = subprocess.run([_iree_opt(), *flags, str(path)], capture_output=True, text=True)
+    assert ref.returncode == 0, ref.stderr
+    out = subprocess.run([str(pathlib.Path(sys.executable).with_name("hlopt")), *flags, str(path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+    def lines(text: str) -> list[str]:  # iree-opt separates chunks by blank lines, hlopt by `// -----`
+        return [ln for ln in text.splitlines() if ln and ln != "// -----"]
+
+    assert lines(out.stdout) == lines(ref.stdout)

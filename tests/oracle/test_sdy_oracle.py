@@ -47,3 +47,35 @@ def test_generic_form_prints_as_mlir(path: pathlib.Path) -> None:
     generic = mlir_ref.parse_and_print(text, generic=True)
     assert _hlopt(text, generic=True) == generic
     assert _hlopt(generic) == mlir_ref.parse_and_print(text)
+
+
+# hlopt's own wording where MLIR's generated attribute parsers report something else
+OWN_PARSE_MESSAGES = {"invalid tensor sharding", "invalid params", "expected integer value, got 'x'",
+                      "unexpected '%' in sharding rule"}
+
+
+def _parse_error_chunks() -> list[tuple[str, str, str]]:
+    from lit_chunks import expected_error_chunks
+
+    return expected_error_chunks([LIT / "parse_errors.mlir"])
+
+
+@pytest.mark.parametrize("name,chunk,message", _parse_error_chunks(), ids=[c[0] for c in _parse_error_chunks()])
+def test_parse_errors_are_mlirs(name: str, chunk: str, message: str) -> None:
+    """jaxlib rejects each malformed form; unless hlopt words it its own way,
+    with the same message at the same line and column."""
+    import re
+
+    from hlopt.driver import Options, process
+    from hlopt.syntax.source import Source
+
+    ok, err = mlir_ref.verify(chunk)
+    assert not ok, f"{name}: jaxlib accepts it"
+    m = re.match(r'loc\("-":(\d+):(\d+)\): error: (.*)', err.splitlines()[0])
+    out, diags, _ = process(Source("in.mlir", chunk), Options())
+    assert out is None
+    if message in OWN_PARSE_MESSAGES:
+        return
+    assert message == m.group(3)
+    first = diags[0].header()
+    assert f"in.mlir:{m.group(1)}:{m.group(2)}: error: {message}" in first, first

@@ -65,7 +65,8 @@ class _Lexer:
             raise _Err("trailing text")
 
 
-def _unquote(s: str) -> str:
+def unquote(s: str) -> str:
+    """An axis name from its quoted spelling."""
     return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
@@ -141,7 +142,7 @@ def _parse_mesh_body(lx: _Lexer) -> MeshAttr:
     axes = []
     if not lx.accept("punct", "]"):
         while True:
-            name = _unquote(lx.take("str"))
+            name = unquote(lx.take("str"))
             lx.take("punct", "=")
             axes.append((name, int(lx.take("int"))))
             if lx.accept("punct", "]"):
@@ -229,7 +230,7 @@ def _axis_list(lx: _Lexer, allow_open: bool) -> tuple[list[AxisRef], bool]:
             closed = False
             lx.take("punct", "}")
             return axes, closed
-        name = _unquote(lx.take("str"))
+        name = unquote(lx.take("str"))
         if lx.accept("punct", ":"):
             lx.take("punct", "(")
             pre = int(lx.take("int"))
@@ -286,7 +287,7 @@ class ShardingAttr(Attribute):
 def _parse_sharding_body(lx: _Lexer) -> ShardingAttr:
     if lx.peek() is not None and lx.peek()[0] == "sym":
         tok = lx.take("sym")
-        mesh: Any = _unquote(tok[1:]) if tok[1] == '"' else tok[1:]
+        mesh: Any = unquote(tok[1:]) if tok[1] == '"' else tok[1:]
     else:
         raise _Err("expected mesh symbol")
     lx.take("punct", ",")
@@ -492,6 +493,8 @@ def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
     """The dialect's parse_attribute hook: a structured attribute, or None
     (kept opaque) for other `#sdy` attributes and non-canonical spellings
     (unless `canonical_only` is false)."""
+    if text.startswith("#sdy.propagation_edges<"):
+        return _parse_propagation_edges(text)
     for prefix, parse in _FORMS:
         if text.startswith(prefix) and text.endswith(">"):
             body = text[len(prefix):-1]
@@ -508,3 +511,16 @@ def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
 def from_body(prefix: str, body: str) -> Attribute | None:
     """Parse `prefix + body + '>'` (custom op forms spell the bodies only)."""
     return parse_sdy_attr(prefix + body + ">")
+
+
+def _parse_propagation_edges(text: str) -> Attribute | None:
+    from hlopt.dialects.sdy import propagation_edges as pe
+
+    try:
+        v = pe.parse(text)
+    except pe.EdgesError as e:
+        from hlopt.syntax.attr_parser import SyntaxErr
+
+        # the attribute verifier's errors are reported at the `<`, syntax errors at their token
+        raise SyntaxErr(str(e), len(pe.PREFIX) + (-1 if e.offset is None else e.offset)) from None
+    return v  # MLIR reprints it canonically, whatever the spelling

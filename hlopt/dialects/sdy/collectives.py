@@ -40,40 +40,58 @@ from hlopt.ir.traits import SameOperandsAndResultType
 from hlopt.ir.types import ShapedType
 
 UNKNOWN = object()  # a value whose sharding hlopt does not model (never rejected for it)
-# ops whose results own their sharding through Shardy's ShardableDataFlowOpInterface
-_DATA_FLOW = ("sdy.manual_computation", "sdy.named_computation", "stablehlo.while", "stablehlo.case",
-              "stablehlo.optimization_barrier")
 
 ShardingC = IsA(ShardingAttr, "Tensor sharding")
 AnyShaped = IsA(ShapedType, "shaped of any type values")
 
 
-def value_sharding(v: Value) -> Any:
-    """Shardy's getSharding: the sharding a value carries (None if it has
-    none, UNKNOWN where hlopt does not model the owner)."""
+def _per_value(per: Any, index: int) -> Any:
     from hlopt.dialects.sdy.attributes import ShardingPerValueAttr
 
-    if isinstance(v, BlockArgument):
-        owner = v.owner.parent_op if v.owner is not None else None
-        d = owner.opdef if owner is not None else None
-        if d is None or not issubclass(d, CallableOpInterface) or v.owner is not owner.regions[0].blocks[0]:
+    if per is None:
+        return None
+    if isinstance(per, ShardingPerValueAttr) and index < len(per.shardings):
+        return per.shardings[index]
+    return UNKNOWN
+
+
+def _block_argument_sharding(v: BlockArgument) -> Any:
+    """getShardableValue + getSharding of a block argument: a function's
+    argument attribute; named_computation's in_shardings; a while's
+    result; none for other region ops (a reduction body's scalars)."""
+    owner = v.owner.parent_op if v.owner is not None else None
+    if owner is None:
+        return None
+    entry = v.owner is owner.regions[0].blocks[0] if owner.regions and owner.regions[0].blocks else False
+    d = owner.opdef
+    if d is not None and issubclass(d, CallableOpInterface):
+        if not entry:
             return UNKNOWN
         attrs = d.arg_attrs(owner)
         a = attrs[v.index].get("sdy.sharding") if v.index < len(attrs) and attrs[v.index] is not None else None
         return a if isinstance(a, ShardingAttr) or a is None else UNKNOWN
+    if owner.name == "sdy.named_computation":
+        return _per_value(owner.properties.get("in_shardings"), v.index)
+    if owner.name == "stablehlo.while":
+        return _per_value(owner.attributes.get("sdy.sharding"), v.index)
+    if owner.name == "sdy.manual_computation" or d is None:
+        return UNKNOWN  # in_shardings without the manual axes; unregistered owners
+    return None
+
+
+def value_sharding(v: Value) -> Any:
+    """Shardy's getSharding: the sharding a value carries (None if it has
+    none, UNKNOWN where hlopt does not model the owner)."""
+    if isinstance(v, BlockArgument):
+        return _block_argument_sharding(v)
     op = v.owner
-    if op.name in _DATA_FLOW:
-        return UNKNOWN
+    if op.name in ("sdy.manual_computation", "sdy.named_computation"):
+        return _per_value(op.properties.get("out_shardings"), v.index)
     if op.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"):
         return op.properties.get("sharding")
     if op.opdef is not None and issubclass(op.opdef, _Collective):
         return op.properties.get("out_sharding")
-    per = op.attributes.get("sdy.sharding")
-    if per is None:
-        return None
-    if isinstance(per, ShardingPerValueAttr) and v.index < len(per.shardings):
-        return per.shardings[v.index]
-    return UNKNOWN
+    return _per_value(op.attributes.get("sdy.sharding"), v.index)
 
 
 class _Collective(OpDef):

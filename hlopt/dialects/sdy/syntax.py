@@ -73,6 +73,16 @@ def sdy_named(s: Any, c: list) -> tuple[Operation, int]:
     return op, keyword_pos(s, "sdy.named_computation", name_tok.start_pos)
 
 
+def wrong_token_pos(s: Any, pos: int) -> int:
+    """Where MLIR reports an unexpected token at `pos` (emitWrongTokenError):
+    just after the last non-blank character before it."""
+    text = s.src.text
+    i = pos
+    while i > 0 and text[i - 1] in " \t\r\n":
+        i -= 1
+    return i if i > 0 else pos
+
+
 _AXES_PREFIX = {"sdy.all_reduce": "#sdy<axis_ref_list", "sdy.replicated_to_unreduced": "#sdy<axis_ref_list",
                 "sdy.all_to_all": "#sdy<all_to_all_param_list"}
 
@@ -91,11 +101,15 @@ def sdy_collective(s: Any, c: list) -> tuple[Operation, int]:
     d = lookup_op(name)
     props: dict = {}
     if (axes_tok is None) != (d.axes_field is None):
-        raise s.error(f"expected {'an axes list' if d.axes_field else 'an SSA operand'}",
-                      (axes_tok or use_tok).start_pos)
+        # MLIR's custom parser asks for the axes' opening bracket, or the operand
+        want = ("'{'" if name == "sdy.all_reduce" else "'['") if d.axes_field else "SSA operand"
+        raise s.error(f"expected {want}", wrong_token_pos(s, (axes_tok or use_tok).start_pos))
     if axes_tok is not None:
-        v = parse_sdy_attr(_AXES_PREFIX.get(name, "#sdy<list_of_axis_ref_lists") + str(axes_tok) + ">",
-                           canonical_only=False)
+        prefix = _AXES_PREFIX.get(name, "#sdy<list_of_axis_ref_lists")
+        v = parse_sdy_attr(prefix + str(axes_tok) + ">", canonical_only=False)
+        opening = "{" if prefix == "#sdy<axis_ref_list" else "["
+        if v is None and not str(axes_tok).startswith(opening):
+            raise s.error(f"expected '{opening}'", wrong_token_pos(s, axes_tok.start_pos))
         if v is None:
             raise s.error(f"invalid {d.axes_field}", axes_tok.start_pos)
         props[d.axes_field] = v
@@ -125,8 +139,9 @@ def sdy_unary(s: Any, c: list) -> tuple[Operation, int]:
     want = {"sdy.propagation_barrier": "allowed_direction", "sdy.data_flow_edge": "sharding"}.get(name)
     if kw is not None and kw[0] != want or (kw is None and name == "sdy.propagation_barrier"):
         # MLIR's messages: the barrier's keyword is required, the edges' optional
-        msg = f"custom op '{name}' expected '{want}'" if name == "sdy.propagation_barrier" else "expected ':'"
-        raise s.error(msg, use_tok.end_pos + 1)
+        if name == "sdy.propagation_barrier":
+            raise s.error(f"custom op '{name}' expected '{want}'", use_tok.end_pos + 1)
+        raise s.error("expected ':'", wrong_token_pos(s, use_tok.end_pos + 1))
     t = s.decode_type(type_tok)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(name, [s.use(use_tok, t)], [t], dict([kw]) if kw else None, a), name_tok.start_pos

@@ -87,3 +87,285 @@ func.func @sizes(%i: index) -> (!shape.size, index, !shape.shape, !shape.shape, 
   %11 = shape.any %4, %3 : !shape.shape, !shape.shape -> !shape.shape
   return %0, %1, %4, %2, %6, %10, %11 : !shape.size, index, !shape.shape, !shape.shape, index, !shape.witness, !shape.shape
 }
+
+// -----
+
+// RemoveDuplicateOperandsPattern on broadcast, cstr_broadcastable and assuming_all: first occurrences kept
+// CHECK-LABEL: func.func @dups(%arg0: tensor<?xindex>, %arg1: tensor<?xindex>, %arg2: !shape.witness, %arg3: !shape.witness) -> (tensor<?xindex>, !shape.witness, !shape.witness) {
+// CHECK-NEXT: %0 = shape.broadcast %arg0, %arg1 : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+// CHECK-NEXT: %1 = shape.cstr_broadcastable %arg0, %arg1 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %2 = shape.assuming_all %arg2, %arg3
+// CHECK-NEXT: return %0, %1, %2 : tensor<?xindex>, !shape.witness, !shape.witness
+// CHECK-NEXT: }
+func.func @dups(%a: tensor<?xindex>, %b: tensor<?xindex>, %w0: !shape.witness, %w1: !shape.witness) -> (tensor<?xindex>, !shape.witness, !shape.witness) {
+  %0 = shape.broadcast %a, %b, %a : tensor<?xindex>, tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %1 = shape.cstr_broadcastable %a, %b, %b : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %2 = shape.assuming_all %w0, %w1, %w0
+  return %0, %1, %2 : tensor<?xindex>, !shape.witness, !shape.witness
+}
+
+// -----
+
+// RemoveEmptyShapeOperandsPattern: rank-0 shapes (const_shape [] or tensor<0xindex>) dropped
+// CHECK-LABEL: func.func @empty(%arg0: tensor<?xindex>, %arg1: tensor<?xindex>, %arg2: tensor<0xindex>) -> (tensor<?xindex>, !shape.witness) {
+// CHECK-NEXT: %0 = shape.broadcast %arg0, %arg1 : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+// CHECK-NEXT: %1 = shape.cstr_broadcastable %arg0, %arg1 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: return %0, %1 : tensor<?xindex>, !shape.witness
+// CHECK-NEXT: }
+func.func @empty(%a: tensor<?xindex>, %b: tensor<?xindex>, %e: tensor<0xindex>) -> (tensor<?xindex>, !shape.witness) {
+  %c = shape.const_shape [] : tensor<0xindex>
+  %0 = shape.broadcast %a, %c, %b : tensor<?xindex>, tensor<0xindex>, tensor<?xindex> -> tensor<?xindex>
+  %1 = shape.cstr_broadcastable %a, %e, %b : tensor<?xindex>, tensor<0xindex>, tensor<?xindex>
+  return %0, %1 : tensor<?xindex>, !shape.witness
+}
+
+// -----
+
+// BroadcastForwardSingleOperandPattern: tensor.cast / from_extent_tensor to the result type; the folder when the types agree
+// CHECK-LABEL: func.func @single(%arg0: tensor<3xindex>, %arg1: !shape.shape) -> (tensor<?xindex>, !shape.shape, tensor<3xindex>) {
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<3xindex> to tensor<?xindex>
+// CHECK-NEXT: %0 = shape.from_extent_tensor %arg0 : tensor<3xindex>
+// CHECK-NEXT: return %cast, %0, %arg0 : tensor<?xindex>, !shape.shape, tensor<3xindex>
+// CHECK-NEXT: }
+func.func @single(%a: tensor<3xindex>, %s: !shape.shape) -> (tensor<?xindex>, !shape.shape, tensor<3xindex>) {
+  %0 = shape.broadcast %a : tensor<3xindex> -> tensor<?xindex>
+  %1 = shape.broadcast %a : tensor<3xindex> -> !shape.shape
+  %2 = shape.broadcast %a : tensor<3xindex> -> tensor<3xindex>
+  return %0, %1, %2 : tensor<?xindex>, !shape.shape, tensor<3xindex>
+}
+
+// -----
+
+// BroadcastFoldConstantOperandsPattern: constant operands broadcast to one const_shape, appended last (then the result type is concretized)
+// CHECK-LABEL: func.func @consts(%arg0: tensor<?xindex>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.const_shape [3, 4] : tensor<2xindex>
+// CHECK-NEXT: %1 = shape.broadcast %arg0, %0 : tensor<?xindex>, tensor<2xindex> -> tensor<?xindex>
+// CHECK-NEXT: return %1 : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @consts(%a: tensor<?xindex>) -> tensor<?xindex> {
+  %c0 = shape.const_shape [1, 4] : tensor<2xindex>
+  %c1 = shape.const_shape [3, 1] : tensor<2xindex>
+  %0 = shape.broadcast %c0, %a, %c1 : tensor<2xindex>, tensor<?xindex>, tensor<2xindex> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// BroadcastConcretizeResultTypePattern: a tensor<?xindex> result of known-size operands gets the largest size
+// CHECK-LABEL: func.func @concretize(%arg0: tensor<2xindex>, %arg1: tensor<3xindex>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.broadcast %arg0, %arg1 : tensor<2xindex>, tensor<3xindex> -> tensor<3xindex>
+// CHECK-NEXT: %cast = tensor.cast %0 : tensor<3xindex> to tensor<?xindex>
+// CHECK-NEXT: return %cast : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @concretize(%a: tensor<2xindex>, %b: tensor<3xindex>) -> tensor<?xindex> {
+  %0 = shape.broadcast %a, %b : tensor<2xindex>, tensor<3xindex> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// CanonicalizeCastExtentTensorOperandsPattern: casts to a dynamic size are looked through
+// CHECK-LABEL: func.func @casts(%arg0: tensor<2xindex>, %arg1: tensor<?xindex>) -> (tensor<?xindex>, !shape.witness) {
+// CHECK-NEXT: %0 = shape.broadcast %arg0, %arg1 : tensor<2xindex>, tensor<?xindex> -> tensor<?xindex>
+// CHECK-NEXT: %1 = shape.cstr_broadcastable %arg0, %arg1 : tensor<2xindex>, tensor<?xindex>
+// CHECK-NEXT: return %0, %1 : tensor<?xindex>, !shape.witness
+// CHECK-NEXT: }
+func.func @casts(%a: tensor<2xindex>, %b: tensor<?xindex>) -> (tensor<?xindex>, !shape.witness) {
+  %c = tensor.cast %a : tensor<2xindex> to tensor<?xindex>
+  %0 = shape.broadcast %c, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %1 = shape.cstr_broadcastable %c, %b : tensor<?xindex>, tensor<?xindex>
+  return %0, %1 : tensor<?xindex>, !shape.witness
+}
+
+// -----
+
+// CstrBroadcastableEqOps, CstrEqEqOps: all operands one value
+// CHECK-LABEL: func.func @eqops(%arg0: tensor<?xindex>) -> (!shape.witness, !shape.witness) {
+// CHECK-NEXT: %0 = shape.const_witness true
+// CHECK-NEXT: return %0, %0 : !shape.witness, !shape.witness
+// CHECK-NEXT: }
+func.func @eqops(%a: tensor<?xindex>) -> (!shape.witness, !shape.witness) {
+  %0 = shape.cstr_broadcastable %a, %a : tensor<?xindex>, tensor<?xindex>
+  %1 = shape.cstr_eq %a, %a, %a : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  return %0, %1 : !shape.witness, !shape.witness
+}
+
+// -----
+
+// IndexToSizeToIndex / SizeToIndexToSize canonicalizations; size_to_index of an index folds to it
+// CHECK-LABEL: func.func @roundtrip(%arg0: index, %arg1: !shape.size) -> (index, !shape.size, !shape.size) {
+// CHECK-NEXT: %0 = shape.index_to_size %arg0
+// CHECK-NEXT: return %arg0, %arg1, %0 : index, !shape.size, !shape.size
+// CHECK-NEXT: }
+func.func @roundtrip(%i: index, %s: !shape.size) -> (index, !shape.size, !shape.size) {
+  %0 = shape.index_to_size %i
+  %1 = shape.size_to_index %0 : !shape.size
+  %2 = shape.size_to_index %s : !shape.size
+  %3 = shape.index_to_size %2
+  %4 = shape.size_to_index %i : index
+  %5 = shape.index_to_size %4
+  return %1, %3, %5 : index, !shape.size, !shape.size
+}
+
+// -----
+
+// MergeAssumingAllOps
+// CHECK-LABEL: func.func @merge(%arg0: !shape.witness, %arg1: !shape.witness, %arg2: !shape.witness) -> !shape.witness {
+// CHECK-NEXT: %0 = shape.assuming_all %arg2, %arg0, %arg1
+// CHECK-NEXT: return %0 : !shape.witness
+// CHECK-NEXT: }
+func.func @merge(%w0: !shape.witness, %w1: !shape.witness, %w2: !shape.witness) -> !shape.witness {
+  %0 = shape.assuming_all %w0, %w1
+  %1 = shape.assuming_all %w2, %0
+  return %1 : !shape.witness
+}
+
+// -----
+
+// AssumingAllOfCstrBroadcastable: a constraint on a subset of another's shapes is dropped from the conjunction (iree-opt keeps the op)
+// CHECK-LABEL: func.func @subsumed(%arg0: tensor<?xindex>, %arg1: tensor<?xindex>, %arg2: tensor<?xindex>, %arg3: tensor<?xindex>) -> !shape.witness {
+// CHECK-NEXT: %0 = shape.cstr_broadcastable %arg0, %arg1 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %1 = shape.cstr_broadcastable %arg0, %arg1, %arg2 : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %2 = shape.cstr_broadcastable %arg2, %arg3 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %3 = shape.assuming_all %1, %2
+// CHECK-NEXT: return %3 : !shape.witness
+// CHECK-NEXT: }
+func.func @subsumed(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> !shape.witness {
+  %0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %2 = shape.cstr_broadcastable %c, %d : tensor<?xindex>, tensor<?xindex>
+  %3 = shape.assuming_all %0, %1, %2
+  return %3 : !shape.witness
+}
+
+// -----
+
+// AssumingAllToCstrEqCanonicalization: cstr_eq witnesses sharing a shape become one cstr_eq
+// CHECK-LABEL: func.func @to_cstr_eq(%arg0: tensor<?xindex>, %arg1: tensor<?xindex>, %arg2: tensor<?xindex>) -> !shape.witness {
+// CHECK-NEXT: %0 = shape.cstr_eq %arg0, %arg1 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %1 = shape.cstr_eq %arg1, %arg2 : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: %2 = shape.cstr_eq %arg0, %arg1, %arg1, %arg2 : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT: return %2 : !shape.witness
+// CHECK-NEXT: }
+func.func @to_cstr_eq(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) -> !shape.witness {
+  %0 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %1 = shape.cstr_eq %b, %c : tensor<?xindex>, tensor<?xindex>
+  %2 = shape.assuming_all %0, %1
+  return %2 : !shape.witness
+}
+
+// -----
+
+// AssumingWithTrue: the region is inlined
+// CHECK-LABEL: func.func @assuming_true(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+// CHECK-NEXT: %0 = stablehlo.abs %arg0 : tensor<?xf32>
+// CHECK-NEXT: return %0 : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @assuming_true(%t: tensor<?xf32>) -> tensor<?xf32> {
+  %w = shape.const_witness true
+  %0 = shape.assuming %w -> (tensor<?xf32>) {
+    %1 = stablehlo.abs %t : tensor<?xf32>
+    shape.assuming_yield %1 : tensor<?xf32>
+  }
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// AssumingOpRemoveUnusedResults
+// CHECK-LABEL: func.func @assuming_unused(%arg0: !shape.witness, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+// CHECK-NEXT: %0 = shape.assuming %arg0 -> (tensor<?xf32>) {
+// CHECK-NEXT: %1 = stablehlo.negate %arg1 : tensor<?xf32>
+// CHECK-NEXT: shape.assuming_yield %1 : tensor<?xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0 : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @assuming_unused(%w: !shape.witness, %t: tensor<?xf32>) -> tensor<?xf32> {
+  %0:2 = shape.assuming %w -> (tensor<?xf32>, tensor<?xf32>) {
+    %1 = stablehlo.abs %t : tensor<?xf32>
+    %2 = stablehlo.negate %t : tensor<?xf32>
+    shape.assuming_yield %1, %2 : tensor<?xf32>, tensor<?xf32>
+  }
+  return %0#1 : tensor<?xf32>
+}
+
+// -----
+
+// AssumingOpRemoveUnusedResults down to no results (the yield is then elided)
+// CHECK-LABEL: func.func @assuming_none(%arg0: !shape.witness, %arg1: tensor<?xf32>) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @assuming_none(%w: !shape.witness, %t: tensor<?xf32>) {
+  %0 = shape.assuming %w -> (tensor<?xf32>) {
+    %1 = stablehlo.abs %t : tensor<?xf32>
+    shape.assuming_yield %1 : tensor<?xf32>
+  }
+  return
+}
+
+// -----
+
+// ShapeOfOpToConstShapeOp: a static shape as a const_shape, cast to a dynamic result type
+// CHECK-LABEL: func.func @static_dyn(%arg0: tensor<2x3xf32>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.const_shape [2, 3] : tensor<2xindex>
+// CHECK-NEXT: %cast = tensor.cast %0 : tensor<2xindex> to tensor<?xindex>
+// CHECK-NEXT: return %cast : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @static_dyn(%t: tensor<2x3xf32>) -> tensor<?xindex> {
+  %0 = shape.shape_of %t : tensor<2x3xf32> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// shape_of a static tensor as a !shape.shape folds to a const_shape of that type
+// CHECK-LABEL: func.func @dyn_shape(%arg0: tensor<?x3xf32>, %arg1: tensor<2x3xf32>) -> (!shape.shape, !shape.shape) {
+// CHECK-NEXT: %0 = shape.const_shape [2, 3] : !shape.shape
+// CHECK-NEXT: %1 = shape.shape_of %arg0 : tensor<?x3xf32> -> !shape.shape
+// CHECK-NEXT: return %1, %0 : !shape.shape, !shape.shape
+// CHECK-NEXT: }
+func.func @dyn_shape(%t: tensor<?x3xf32>, %u: tensor<2x3xf32>) -> (!shape.shape, !shape.shape) {
+  %0 = shape.shape_of %t : tensor<?x3xf32> -> !shape.shape
+  %1 = shape.shape_of %u : tensor<2x3xf32> -> !shape.shape
+  return %0, %1 : !shape.shape, !shape.shape
+}
+
+// -----
+
+// an unranked shape stays
+// CHECK-LABEL: func.func @unranked(%arg0: tensor<*xf32>) -> tensor<?xindex> {
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<*xf32> -> tensor<?xindex>
+// CHECK-NEXT: return %0 : tensor<?xindex>
+// CHECK-NEXT: }
+func.func @unranked(%t: tensor<*xf32>) -> tensor<?xindex> {
+  %0 = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// add(x, 0) folds to x for an index zero only (a const_size 0 is no m_Zero)
+// CHECK-LABEL: func.func @add_zero(%arg0: !shape.size, %arg1: index) -> (!shape.size, index) {
+// CHECK-NEXT: %c0 = shape.const_size 0
+// CHECK-NEXT: %0 = shape.add %arg0, %c0 : !shape.size, !shape.size -> !shape.size
+// CHECK-NEXT: return %0, %arg1 : !shape.size, index
+// CHECK-NEXT: }
+func.func @add_zero(%s: !shape.size, %i: index) -> (!shape.size, index) {
+  %c0 = shape.const_size 0
+  %0 = shape.add %s, %c0 : !shape.size, !shape.size -> !shape.size
+  %z = arith.constant 0 : index
+  %1 = shape.add %i, %z : index, index -> index
+  return %0, %1 : !shape.size, index
+}
+
+// -----
+
+// max(x, x) and min(x, x) fold to x
+// CHECK-LABEL: func.func @maxmin(%arg0: !shape.size) -> (!shape.size, !shape.size) {
+// CHECK-NEXT: return %arg0, %arg0 : !shape.size, !shape.size
+// CHECK-NEXT: }
+func.func @maxmin(%s: !shape.size) -> (!shape.size, !shape.size) {
+  %0 = shape.max %s, %s : !shape.size, !shape.size -> !shape.size
+  %1 = shape.min %s, %s : !shape.size, !shape.size -> !shape.size
+  return %0, %1 : !shape.size, !shape.size
+}
