@@ -145,12 +145,12 @@ class PatternSet:
         """MLIR's FrozenRewritePatternSet filter: drop patterns whose debug
         name or a label is disabled; when `enabled` is non-empty keep only
         patterns named or labelled there."""
-        off, on = _label_set(disabled), _label_set(enabled)
+        off, on = set(disabled) - {""}, set(enabled) - {""}
         if not off and not on:
             return self
         out = PatternSet()
         for p in self:
-            names = {p.debug_name, *p.debug_labels} - {""}
+            names = _spellings(p.debug_name) | set(p.debug_labels) - {""}
             if names & off or (on and not names & on):
                 continue
             out.add(p)
@@ -168,10 +168,19 @@ class PatternSet:
 _ANON = "(anonymous namespace)::"
 
 
-def _label_set(names: Iterable[str]) -> set[str]:
-    # MLIR's class names live in anonymous namespaces: iree-opt matches the
-    # name with or without that qualifier
-    return {n[len(_ANON):] if n.startswith(_ANON) else n for n in names if n}
+def _spellings(name: str) -> set[str]:
+    """The names that select a pattern, as iree-opt's MLIR matches them: a
+    class in an anonymous namespace (its name has no `ns::` qualifier) by
+    its name with or without `(anonymous namespace)::`, except a class
+    template, which only the qualified name selects; a qualified name
+    (`mlir::...`) only as written."""
+    if not name:
+        return set()
+    if name.startswith(_ANON):
+        name = name[len(_ANON):]
+    if "::" in name.split("<", 1)[0]:
+        return {name}
+    return {_ANON + name} if "<" in name else {name, _ANON + name}
 
 
 _ALL_PATTERNS: WeakKeyDictionary = WeakKeyDictionary()  # a cache per Context, not a registry
