@@ -43,7 +43,7 @@ def _cache_dir() -> str | None:
 
 
 # Bump when the layout of the cache files below changes.
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 
 
 class _TableParser(LALR_Parser):
@@ -67,7 +67,23 @@ class _TableParser(LALR_Parser):
 def _live_table(table: dict, memo: dict) -> dict:
     """Lark's serialized parse table with its actions as the parser uses
     them (one tuple per distinct action, rules from `memo`)."""
-    tokens = table["tokens"]
+    # Plain, shared strings for every symbol name: Lark's grammar loader
+    # leaves rule names as its Token (a str subclass), and each reduce
+    # looks a rule's name up in the table, which would call Token.__eq__.
+    names: dict[str, str] = {}
+
+    def plain(n: str) -> str:
+        s = str(n)
+        return names.setdefault(s, s)
+
+    for obj in memo.values():
+        if isinstance(obj, Rule):
+            obj.origin.name = plain(obj.origin.name)
+            for sym in obj.expansion:
+                sym.name = plain(sym.name)
+        else:
+            obj.name = plain(obj.name)
+    tokens = {i: plain(t) for i, t in table["tokens"].items()}
     actions: dict[tuple, tuple] = {}
 
     def action(kind: int, arg: Any) -> tuple:
@@ -111,16 +127,31 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
                          .encode()).hexdigest()[:16]
     path = os.path.join(d, f"{tag}-{key}.pickle")
     try:
-        with open(path, "rb") as f:
-            data, memo = pickle.load(f)
-        for obj in memo.values():  # Rule caches its hash, and str hashes differ per process
-            if isinstance(obj, Rule):
-                obj._deserialize()
-        return Lark._load_from_dict(data, memo, transformer=transformer, propagate_positions=False,
-                                    _plugins=_PLUGINS)
+        return _load(path, transformer)
     except Exception:  # absent, unreadable or from another layout: rebuild below
         pass
     parser = Lark(text, **kwargs)
+    if _save(parser, path, d, tag):
+        try:  # the parser every later run loads, from its first run on
+            return _load(path, transformer)
+        except Exception:
+            pass
+    return parser
+
+
+def _load(path: str, transformer: Any) -> Lark:
+    with open(path, "rb") as f:
+        data, memo = pickle.load(f)
+    for obj in memo.values():  # Rule caches its hash, and str hashes differ per process
+        if isinstance(obj, Rule):
+            obj._deserialize()
+    return Lark._load_from_dict(data, memo, transformer=transformer, propagate_positions=False,
+                                _plugins=_PLUGINS)
+
+
+def _save(parser: Lark, path: str, d: str, tag: str) -> bool:
+    """Write the compiled tables to `path` atomically; False if we cannot
+    (a cache we cannot write only costs time)."""
     try:
         # the memoized rules and terminals are pickled as objects (Lark's memo
         # layout would rebuild each through its generic deserializer)
@@ -136,9 +167,9 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-    except (OSError, pickle.PicklingError):  # a cache we cannot write only costs time
-        pass
-    return parser
+        return True
+    except (OSError, pickle.PicklingError):
+        return False
 
 
 _PLUGINS = {"LALR_Parser": _TableParser}

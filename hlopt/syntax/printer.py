@@ -27,6 +27,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     print_named_attrs,
 )
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, Region, Value, no_gc
 from hlopt.ir.location import Location, UnknownLoc
 from hlopt.ir.types import FunctionType, Type
@@ -42,6 +43,7 @@ class Namer:
 
     def __init__(self, top: Operation, generic: bool):
         self.generic = generic
+        self._opdef = current_context().lookup_op  # op.opdef without the context lookup per op
         self.names: dict[Value, str] = {}  # value -> "%name" or "%name#i"
         self.blocks: dict[Block, str] = {}
         self.block_order: dict[Block, int] = {}
@@ -77,7 +79,7 @@ class Namer:
     def _number_region(self, region: Region, used: "_Scope") -> None:
         names = self.names
         if not self.generic and region.parent is not None:
-            d = region.parent.opdef
+            d = self._opdef(region.parent.name)
             if d is not None and hasattr(d, "asm_block_arg_names"):
                 for arg, n in d.asm_block_arg_names(region.parent, region):
                     names[arg] = "%" + self._unique(n, used)
@@ -99,7 +101,7 @@ class Namer:
                 if not res:
                     continue
                 if not self.generic:
-                    d = op.opdef
+                    d = self._opdef(op.name)
                     if d is not None:
                         hint = d.asm_result_names(op)
                         if hint:
@@ -175,6 +177,7 @@ class Aliases:
 
     def __init__(self, debuginfo: bool):
         self.debuginfo = debuginfo
+        self._opdef = current_context().lookup_op
         self.info: dict[Any, list] = {}  # attr -> [depth, prefix, order, deferrable]
         self.names: dict[Any, str] = {}
         self._seen: set[int] = set()
@@ -248,7 +251,7 @@ class Aliases:
             o = item[1]
             if dbg:
                 self.visit_attr(o.location, deferrable=True)
-            d = o.opdef
+            d = self._opdef(o.name)
             custom = not generic and d is not None and _has_custom(d)
             seq = []
             items = d.custom_visit_items(o, dbg) if custom else None
@@ -356,6 +359,7 @@ class Printer:
         self._big: list[Any] = []  # attributes behind _BIG placeholders
         self._write: Any = None  # the output sink (write_top)
         self._used: set[str] | None = None  # dense_resource handles seen in the output
+        self._opdef = current_context().lookup_op
 
     # -- hooks used by attributes/types (alias-aware printing) ----------------
     def alias_of(self, a: Any) -> str | None:
@@ -492,7 +496,7 @@ class Printer:
         if op.results:
             prefix = ", ".join(self.namer.result_groups(op)) + " = "
         if not self.generic:
-            d = op.opdef
+            d = self._opdef(op.name)
             if d is not None:
                 text = d.print_custom(op, self)
                 if text is not None:
@@ -565,7 +569,7 @@ class Printer:
         out.append(line_start + "{")
         if r.blocks:
             parent = r.parent
-            d = parent.opdef if parent is not None else None
+            d = self._opdef(parent.name) if parent is not None else None
             self.default_dialect.append((d.default_dialect or "") if d is not None else "")
             entry = r.blocks[0]
             header = (empty_block and entry.is_empty()) or (entry_args and bool(entry.args))
@@ -574,6 +578,12 @@ class Printer:
                 self._block(b, True, True, out)
             self.default_dialect.pop()
         out.append(INDENT * self.indent + "}")
+
+    def _is_terminator(self, op: Operation) -> bool:
+        from hlopt.ir.opdef import TERMINATOR
+
+        d = self._opdef(op.name)
+        return d is not None and TERMINATOR in d.traits
 
     def _block(self, b: Block, header: bool, terminators: bool, out: list[str]) -> None:
         if header:
@@ -604,7 +614,7 @@ class Printer:
         op = b._first
         last = b._last
         while op is not None:
-            if not (op is last and not terminators and _is_terminator(op)):
+            if not (op is last and not terminators and self._is_terminator(op)):
                 self.print_op(op, out)
                 if len(out) > _FLUSH_LINES and self._write is not None:
                     self._flush(out)
@@ -612,10 +622,6 @@ class Printer:
         self.indent -= 1
 
 
-def _is_terminator(op: Operation) -> bool:
-    from hlopt.ir.opdef import TERMINATOR
-
-    return op.has_trait(TERMINATOR)
 
 
 def _pred_edges(b: Block) -> list[Block]:

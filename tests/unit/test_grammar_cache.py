@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from lark import Lark
+
 from hlopt.syntax.grammar import _TableParser, build_parser, grammar_text
 from hlopt.syntax.lexer import AttrLexer
 
@@ -64,16 +66,44 @@ def test_damaged_cache_is_rebuilt_silently(tmp_path):
     assert _run(cache, "4") == reference
 
 
+def _same_automaton(a, b) -> None:
+    """Two LALR tables accept the same language with the same reductions:
+    their states correspond one to one from the start states on (state
+    numbers themselves differ between compiles)."""
+    pairs = {}
+    todo = [(a.start_states[k], b.start_states[k]) for k in a.start_states]
+    while todo:
+        x, y = todo.pop()
+        if x in pairs:
+            assert pairs[x] == y
+            continue
+        pairs[x] = y
+        ra, rb = a.states[x], b.states[y]
+        assert ra.keys() == rb.keys()
+        for tok, (act, arg) in ra.items():
+            act2, arg2 = rb[tok]
+            assert act.name == act2.name
+            if act.name == "Shift":
+                todo.append((arg, arg2))
+            else:
+                assert arg == arg2  # the same rule (origin and expansion)
+    assert len(pairs) == len(a.states) == len(b.states)
+
+
 def test_loaded_parser_uses_the_live_table(tmp_path, monkeypatch):
     """A table loaded from the cache is the pickled one (not Lark's
-    per-action deserialization), with every action of a fresh compile."""
+    per-action deserialization), equivalent to a fresh compile, and its
+    symbol names are plain strings (Lark's rule names are its Token, a str
+    subclass whose Python __eq__ each reduce would call)."""
     monkeypatch.setenv("HLOPT_CACHE_DIR", str(tmp_path))
     text = grammar_text("attributes.lark")
-    fresh = build_parser(text, AttrLexer, ["attr", "type", "loc"], None, "t")
+    fresh = Lark(text, parser="lalr", lexer=AttrLexer, start=["attr", "type", "loc"], maybe_placeholders=True)
+    first = build_parser(text, AttrLexer, ["attr", "type", "loc"], None, "t")  # compiles and writes the cache
     loaded = build_parser(text, AttrLexer, ["attr", "type", "loc"], None, "t")
-    assert isinstance(loaded.parser.parser, _TableParser)
-    table, fresh_table = loaded.parser.parser._parse_table, fresh.parser.parser._parse_table
-    assert table.states.keys() == fresh_table.states.keys()
-    for s, row in fresh_table.states.items():
-        assert {t: (a.name, getattr(arg, "origin", arg)) for t, (a, arg) in row.items()} == \
-               {t: (a.name, getattr(arg, "origin", arg)) for t, (a, arg) in table.states[s].items()}
+    for p in (first, loaded):
+        assert isinstance(p.parser.parser, _TableParser)
+        table = p.parser.parser._parse_table
+        _same_automaton(fresh.parser.parser._parse_table, table)
+        names = [t for row in table.states.values() for t in row]
+        names += [arg.origin.name for row in table.states.values() for a, arg in row.values() if a.name == "Reduce"]
+        assert {type(n) for n in names} == {str}
