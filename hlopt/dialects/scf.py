@@ -163,21 +163,14 @@ def _for_iter_args(op: Operation, rw: Any) -> bool:
 
 
 def _const_diff(lb: Value, ub: Value) -> int | None:
-    """MLIR's computeConstDiff: ub - lb for constants, or c for ub = lb + c."""
+    """ub - lb when both are integer constants (iree-opt's MLIR no longer
+    matches `ub = lb + c` here)."""
     a, b = constant_value(lb), constant_value(ub)
     if isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr):
         t = lb.type
         w = t.width if isinstance(t, IntegerType) else 64
         d = (b.value - a.value) & ((1 << w) - 1)
         return d - (1 << w) if w > 1 and d >> (w - 1) else d
-    d = ub.defining_op
-    if d is not None and d.name == "arith.addi":
-        x, y = d.operands
-        for v, c in ((x, y), (y, x)):
-            if v is lb:
-                cv = int_value(c)
-                if cv is not None and isinstance(constant_value(c), IntegerAttr):
-                    return cv
     return None
 
 

@@ -42,6 +42,7 @@ from gen_cf import gen_switch_program  # noqa: E402
 from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
+from gen_scf import gen_cfg_merge_program, gen_scf_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
 
 
@@ -85,6 +86,7 @@ OPTION_PIPELINES = {
     "canon-enable": "builtin.module(canonicalize{enable-patterns=SimplifyConstCondBranchPred,"
                     "SimplifyPassThroughCondBranch})",
     "canon-enable-none": "builtin.module(canonicalize{enable-patterns=NoSuchPattern})",
+    "canon-aggressive": "builtin.module(canonicalize{region-simplify=aggressive})",
 }
 ALL_PIPELINES = {**PIPELINES, **OPTION_PIPELINES}
 
@@ -111,6 +113,7 @@ GEN_PROGRAM_SEEDS = range(40)
 GEN_TENSOR_SEEDS = range(24)
 GEN_HLO_SEEDS = range(16)
 GEN_SWITCH_SEEDS = range(24)
+GEN_SCF_SEEDS = range(16)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
@@ -125,6 +128,8 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
     out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
     out += [(f"gen_switch/{s}", gen_switch_program(s), False) for s in GEN_SWITCH_SEEDS]
+    out += [(f"gen_scf/{s}", gen_scf_program(s), False) for s in GEN_SCF_SEEDS]
+    out += [(f"gen_cfg_merge/{s}", gen_cfg_merge_program(s), False) for s in GEN_SCF_SEEDS]
     out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
 
@@ -146,6 +151,17 @@ for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonical
 # run; with more iterations both agree). Present on main before the options.
 XFAIL[("gen_program/27", "canon-one-iteration", "custom")] = (
     "one-iteration constant placement differs from MLIR's OperationFolder (also on main)")
+
+# iree-opt's newer MLIR replaces the result of an iter_arg the body never
+# reads by a loop-invariant yielded value when the loop runs at least once;
+# the pattern is none of ForOp's three named ones (enable-patterns of each
+# leaves the loop) and is not identified yet, so hlopt keeps the iter_arg.
+_SCF_INVARIANT = "unidentified newer-MLIR scf.for invariant-result pattern"
+for _s in (6, 11):
+    for _p in ("canonicalize", "inline", "inline,canonicalize,cse", "canonicalize,cse"):
+        XFAIL[(f"gen_scf/{_s}", _p, "*")] = _SCF_INVARIANT
+    for _p in OPTION_PIPELINES:
+        XFAIL[(f"gen_scf/{_s}", _p, "custom")] = _SCF_INVARIANT
 
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
@@ -232,7 +248,8 @@ def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> Non
 
 
 def _option_cases():
-    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "lit/cf/", "lit/canonicalize/"))]
+    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "lit/cf/", "lit/canonicalize/",
+                                                  "gen_scf/", "gen_cfg_merge/", "lit/scf/"))]
     for input_id in inputs:
         for pipeline in OPTION_PIPELINES:
             cause = _cause(input_id, pipeline, "custom")
