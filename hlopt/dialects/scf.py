@@ -122,21 +122,103 @@ def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
                      attributes=op.attributes, regions=[body], location=op.location)
 
 
-@debug_name("ForOpIterArgsFolder")
-def _for_iter_args(op: Operation, rw: Any) -> bool:
+def _for_trips(op: Operation) -> int | None:
+    """The constant trip count of an scf.for (None when unknown)."""
+    lb, ub, st = op.operands[:3]
+    if lb is ub:
+        return 0
+    a, b, c = constant_value(lb), constant_value(ub), constant_value(st)
+    if not (isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr) and isinstance(c, IntegerAttr)):
+        return None
+    lo, hi, step = a.value, b.value, c.value
+    if op.properties.get("unsignedCmp") is not None:
+        w = lb.type.width if isinstance(lb.type, IntegerType) else 64
+        lo, hi, step = lo % (1 << w), hi % (1 << w), step % (1 << w)
+    if step <= 0:
+        return None
+    return max(0, -((lo - hi) // step))
+
+
+def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
+    """Each successor input of a region branch op (entry arguments, results)
+    with the successor operands that flow into it (MLIR's inverse successor
+    mapping); scf.for's zero-trip edge only when the loop may not run."""
+    inputs: dict[Value, list[Value]] = {}
+    if op.name == "scf.for":
+        body = op.regions[0].blocks[0]
+        y = body.last_op
+        trips = _for_trips(op)
+        for init, arg, yv, res in zip(op.operands[3:], body.args[1:], y.operands, op.results):
+            inputs[arg] = [init, yv]
+            inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
+    elif op.name == "scf.if":
+        ys = [r.blocks[-1].last_op for r in op.regions if r.blocks]
+        for i, res in enumerate(op.results):
+            inputs[res] = [y.operand(i) for y in ys]
+    return inputs
+
+
+def _reachable(v: Value, inputs: dict[Value, list[Value]]) -> set[Value]:
+    """The non-input values a successor input can hold (MLIR's
+    computeReachableValuesFromSuccessorInput)."""
+    out: set[Value] = set()
+    seen: set[Value] = set()
+    work = [v]
+    while work:
+        x = work.pop()
+        if x not in inputs:
+            out.add(x)
+            continue
+        for o in inputs[x]:
+            if o not in seen:
+                seen.add(o)
+                work.append(o)
+    return out
+
+
+def _defined_before(op: Operation, a: Value, b: Value) -> bool:
+    """`a` may stand in for the successor input `b` (MLIR's isDefinedBefore)."""
+    region = _value_region(a)
+    if region is not None and region.parent is op:
+        if not isinstance(b, BlockArgument):
+            return False
+        return isinstance(a, BlockArgument) and a.owner is b.owner
+    return True
+
+
+@debug_name("MakeRegionBranchOpSuccessorInputsDead")
+def _make_inputs_dead(op: Operation, rw: Any) -> bool:
+    """Uses of a successor input (an entry argument or a result) that can
+    hold only one outside value are replaced by that value."""
+    inputs = _successor_edges(op)
+    changed = False
+    for v in inputs:
+        if not v.has_uses():
+            continue
+        reach = _reachable(v, inputs)
+        if len(reach) != 1:
+            continue
+        (a,) = reach
+        if not _defined_before(op, a, v):
+            continue
+        rw.replace_all_uses_with(v, a)
+        changed = True
+    return changed
+
+
+@debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
+def _for_remove_dead(op: Operation, rw: Any) -> bool:
+    """An iter_arg whose region argument and result are both unused is
+    dropped with its init and yielded value."""
     block = op.regions[0].blocks[0]
-    y = block.last_op
     inits = op.operands[3:]
-    keep: list[bool] = []
-    for init, arg, res, yv in zip(inits, block.args[1:], op.results, y.operands):
-        fwd = arg is yv or (not arg.has_uses() and (init is yv or not res.has_uses()))
-        keep.append(not fwd)
+    keep = [arg.has_uses() or res.has_uses() for arg, res in zip(block.args[1:], op.results)]
     if all(keep):
         return False
     new = _new_for(rw, op, [v for v, k in zip(inits, keep) if k])
     nb = new.regions[0].blocks[0]
     transfer: list[Value] = [nb.args[0]]
-    results: list[Value] = []
+    results: list[Any] = []
     n = 0
     for init, k in zip(inits, keep):
         if k:
@@ -144,63 +226,35 @@ def _for_iter_args(op: Operation, rw: Any) -> bool:
             results.append(new.results[n])
             n += 1
         else:
-            transfer.append(init)
-            results.append(init)
+            transfer.append(init)  # (the argument is unused)
+            results.append(None)
     if n == 0:
         ny = nb.last_op
         rw.inline_block_before(block, ny, transfer)
         rw.erase_op(ny.prev_op)
-        rw.replace_op(op, results)
-        return True
-    rw.merge_blocks(block, nb, transfer)
-    merged = nb.last_op
-    with rw.saved():
-        rw.set_insertion_point_before(merged)
-        rw.create("scf.yield", [v for v, k in zip(merged.operands, keep) if k], [], location=merged.location)
-    rw.erase_op(merged)
-    rw.replace_op(op, results)
+    else:
+        rw.merge_blocks(block, nb, transfer)
+        merged = nb.last_op
+        with rw.saved():
+            rw.set_insertion_point_before(merged)
+            rw.create("scf.yield", [v for v, k in zip(merged.operands, keep) if k], [], location=merged.location)
+        rw.erase_op(merged)
+    _replace_partially(rw, op, results)
     return True
 
 
-def _const_diff(lb: Value, ub: Value) -> int | None:
-    """ub - lb when both are integer constants (iree-opt's MLIR no longer
-    matches `ub = lb + c` here)."""
-    a, b = constant_value(lb), constant_value(ub)
-    if isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr):
-        t = lb.type
-        w = t.width if isinstance(t, IntegerType) else 64
-        d = (b.value - a.value) & ((1 << w) - 1)
-        return d - (1 << w) if w > 1 and d >> (w - 1) else d
-    return None
-
-
-@debug_name("SimplifyTrivialLoops")
-def _for_trivial(op: Operation, rw: Any) -> bool:
-    lb, ub, st = op.operands[:3]
-    inits = op.operands[3:]
-    if lb is ub:
-        rw.replace_op(op, inits)
+@debug_name("InlineRegionBranchOp")
+def _for_inline(op: Operation, rw: Any) -> bool:
+    """A loop of zero trips is replaced by its inits, one of one trip by its
+    body (the lower bound for the induction variable)."""
+    trips = _for_trips(op)
+    if trips == 0:
+        rw.replace_op(op, op.operands[3:])
         return True
-    diff = _const_diff(lb, ub)
-    if diff is None:
-        return False
-    if diff <= 0:
-        rw.replace_op(op, inits)
+    if trips == 1:
+        _replace_with_region(rw, op, op.regions[0], [op.operands[0], *op.operands[3:]])
         return True
-    step = constant_value(st)
-    if not isinstance(step, IntegerAttr):
-        return False
-    if step.value >= diff:
-        _replace_with_region(rw, op, op.regions[0], [lb, *inits])
-        return True
-    block = op.regions[0].blocks[0]
-    if block.first_op is not block.last_op:
-        return False
-    yielded = block.last_op.operands
-    if any(not _defined_outside(v, op) for v in yielded):
-        return False
-    rw.replace_op(op, yielded)
-    return True
+    return False
 
 
 def _defined_outside(v: Value, op: Operation) -> bool:
@@ -228,7 +282,7 @@ def _value_region(v: Value) -> Region | None:
     return b.parent if b is not None else None
 
 
-@debug_name("RemoveUnusedResults")
+@debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
 def _if_unused_results(op: Operation, rw: Any) -> bool:
     used = [r for r in op.results if r.has_uses()]
     if len(used) == len(op.results):
@@ -255,7 +309,7 @@ def _replace_partially(rw: Any, op: Operation, reps: list) -> None:
     rw.erase_op(op)
 
 
-@debug_name("RemoveStaticCondition")
+@debug_name("InlineRegionBranchOp")
 def _if_static(op: Operation, rw: Any) -> bool:
     c = _bool_const(op.operands[0])
     if c is None:
@@ -548,7 +602,9 @@ class ForOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_for_iter_args, _for_trivial)
+        # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
+        # by the RegionBranchOpInterface patterns (registered after the op's own)
+        return (_make_inputs_dead, _for_remove_dead, _for_inline)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):
@@ -603,8 +659,10 @@ class IfOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
+        # MLIR's own IfOp patterns, then the RegionBranchOpInterface ones that
+        # replaced RemoveUnusedResults and RemoveStaticCondition in iree-opt's MLIR
         return (_if_combine, _if_combine_nested, _if_condition_propagation, _if_to_select, _if_empty_else,
-                _if_static, _if_unused_results, _if_yield_condition)
+                _if_yield_condition, _make_inputs_dead, _if_unused_results, _if_static)
 
 
 class WhileOp(OpDef, RegionBranchOpInterface):

@@ -152,17 +152,6 @@ for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonical
 XFAIL[("gen_program/27", "canon-one-iteration", "custom")] = (
     "one-iteration constant placement differs from MLIR's OperationFolder (also on main)")
 
-# iree-opt's newer MLIR replaces the result of an iter_arg the body never
-# reads by a loop-invariant yielded value when the loop runs at least once;
-# the pattern is none of ForOp's three named ones (enable-patterns of each
-# leaves the loop) and is not identified yet, so hlopt keeps the iter_arg.
-_SCF_INVARIANT = "unidentified newer-MLIR scf.for invariant-result pattern"
-for _s in (6, 11):
-    for _p in ("canonicalize", "inline", "inline,canonicalize,cse", "canonicalize,cse"):
-        XFAIL[(f"gen_scf/{_s}", _p, "*")] = _SCF_INVARIANT
-    for _p in OPTION_PIPELINES:
-        XFAIL[(f"gen_scf/{_s}", _p, "custom")] = _SCF_INVARIANT
-
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
 
