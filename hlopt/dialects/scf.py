@@ -96,9 +96,8 @@ def _replace_with_region(rw: Any, op: Operation, region: Region, args: list | tu
     replace `op` by the terminator's operands, erase the terminator."""
     block = region.blocks[0]
     term = block.last_op
-    results = term.operands
     rw.inline_block_before(block, op, list(args))
-    rw.replace_op(op, results)
+    rw.replace_op(op, term.operands)  # (read after inlining: they may have been the block's arguments)
     rw.erase_op(term)
 
 
@@ -142,15 +141,18 @@ def _for_trips(op: Operation) -> int | None:
 def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
     """Each successor input of a region branch op (entry arguments, results)
     with the successor operands that flow into it (MLIR's inverse successor
-    mapping); scf.for's zero-trip edge only when the loop may not run."""
+    mapping); scf.for's edges follow its constant trip count as MLIR's do."""
     inputs: dict[Value, list[Value]] = {}
     if op.name == "scf.for":
         body = op.regions[0].blocks[0]
         y = body.last_op
         trips = _for_trips(op)
         for init, arg, yv, res in zip(op.operands[3:], body.args[1:], y.operands, op.results):
-            inputs[arg] = [init, yv]
-            inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
+            if trips == 0:  # the body is never entered
+                inputs[res] = [init]
+                continue
+            inputs[arg] = [init] if trips == 1 else [init, yv]  # one trip: no back edge
+            inputs[res] = [yv, init] if trips is None else [yv]
     elif op.name == "scf.if":
         ys = [r.blocks[-1].last_op for r in op.regions if r.blocks]
         for i, res in enumerate(op.results):
@@ -603,8 +605,8 @@ class ForOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
-        # by the RegionBranchOpInterface patterns (registered after the op's own)
-        return (_make_inputs_dead, _for_remove_dead, _for_inline)
+        # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
+        return (_for_remove_dead, _for_inline, _make_inputs_dead)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):
@@ -662,7 +664,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
         # MLIR's own IfOp patterns, then the RegionBranchOpInterface ones that
         # replaced RemoveUnusedResults and RemoveStaticCondition in iree-opt's MLIR
         return (_if_combine, _if_combine_nested, _if_condition_propagation, _if_to_select, _if_empty_else,
-                _if_yield_condition, _make_inputs_dead, _if_unused_results, _if_static)
+                _if_yield_condition, _if_unused_results, _if_static, _make_inputs_dead)
 
 
 class WhileOp(OpDef, RegionBranchOpInterface):
