@@ -117,7 +117,8 @@ GEN_SCF_SEEDS = range(16)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
-              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir")
+              "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir",
+              "canonicalize/aggressive.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
