@@ -101,7 +101,6 @@ def test_scf_patterns_carry_mlir_debug_names():
 
 
 @pytest.mark.parametrize("disabled,needle", [
-    ("ConvertTrivialIfToSelect", "arith.select"),
     ("CombineIfs", "scf.if"),
     ("InlineRegionBranchOp", "scf.if"),
 ])
