@@ -148,11 +148,10 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
         y = body.last_op
         trips = _for_trips(op)
         for init, arg, yv, res in zip(op.operands[3:], body.args[1:], y.operands, op.results):
-            if trips == 0:  # the body is never entered
-                inputs[res] = [init]
-                continue
-            inputs[arg] = [init] if trips == 1 else [init, yv]  # one trip: no back edge
-            inputs[res] = [yv, init] if trips is None else [yv]
+            # (as iree-opt's MLIR: a known trip count >= 1 drops the skip edge, one trip
+            # the back edge; zero trips keeps every edge)
+            inputs[arg] = [init] if trips == 1 else [init, yv]
+            inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
     elif op.name == "scf.if":
         ys = [r.blocks[-1].last_op for r in op.regions if r.blocks]
         for i, res in enumerate(op.results):

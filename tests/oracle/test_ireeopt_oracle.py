@@ -275,3 +275,114 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     for needle in ("chlo.constant_like", "(%d)", "stablehlo.select", "stablehlo.get_tuple_element", "stablehlo.pad",
                    "stablehlo.compare", "stablehlo.transpose", "stablehlo.multiply", "stablehlo.concatenate"):
         assert needle in hlo, needle
+    scf = "".join(gen_scf_program(s) for s in GEN_SCF_SEEDS)
+    for needle in ("scf.for", "iter_args(", "-> (i32, i32", "scf.if %c", "} else {", "arith.xori %c", "tensor<4xf32>",
+                   "arith.constant true", "arith.constant 1 : index", "to %n step", "scf.if %d {"):
+        assert needle in scf, needle
+    cfgs = "".join(gen_cfg_merge_program(s) for s in GEN_SCF_SEEDS)
+    for needle in ("cf.cond_br %c", "cf.switch %f", "^bb3(%p3: i32)", "arith.muli %p1"):
+        assert needle in cfgs, needle
+
+
+# -- every scf pattern fires: disabling it changes the output of an input made for it ------
+# (ReplaceIfYieldWithConditionOrValue is not among them: ConvertTrivialIfToSelect, tried
+# before it, already hoists every yield it could replace, in iree-opt as in hlopt; a one-trip
+# loop is not InlineRegionBranchOp's input here: with that pattern disabled iree-opt's dead-input
+# pattern drops the loop's argument but not its result and emits invalid IR)
+_SCF_DECL = "func.func private @use32(i32) -> i32\n"
+_SCF_TARGETED = {
+    "CombineIfs": """func.func @f(%c: i1, %x: i32) -> i32 {
+  %a = scf.if %c -> (i32) {
+    %n = func.call @use32(%x) : (i32) -> i32
+    scf.yield %n : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %b = scf.if %c -> (i32) {
+    %m = func.call @use32(%a) : (i32) -> i32
+    scf.yield %m : i32
+  } else {
+    scf.yield %a : i32
+  }
+  return %b : i32
+}""",
+    "CombineNestedIfs": """func.func @f(%c: i1, %d: i1, %x: i32) {
+  scf.if %c {
+    scf.if %d {
+      %n = func.call @use32(%x) : (i32) -> i32
+    }
+  }
+  return
+}""",
+    "ConditionPropagation": """func.func @f(%c: i1) {
+  scf.if %c {
+    %z = arith.extui %c : i1 to i32
+    %n = func.call @use32(%z) : (i32) -> i32
+  }
+  return
+}""",
+    "ConvertTrivialIfToSelect": """func.func @f(%c: i1, %x: i32, %y: i32) -> (i32, i32) {
+  %a, %b = scf.if %c -> (i32, i32) {
+    %n = func.call @use32(%x) : (i32) -> i32
+    scf.yield %n, %x : i32, i32
+  } else {
+    scf.yield %y, %y : i32, i32
+  }
+  return %a, %b : i32, i32
+}""",
+    "RemoveEmptyElseBranch": """func.func @f(%c: i1, %x: i32) {
+  scf.if %c {
+    %n = func.call @use32(%x) : (i32) -> i32
+  } else {
+  }
+  return
+}""",
+    "InlineRegionBranchOp": """func.func @f(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c4 to %c0 step %c1 iter_args(%a = %x) -> (i32) {
+    %n = func.call @use32(%a) : (i32) -> i32
+    scf.yield %n : i32
+  }
+  return %r : i32
+}""",
+    "MakeRegionBranchOpSuccessorInputsDead": """func.func @f(%lb: index, %ub: index, %x: i32) -> i32 {
+  %s = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %s iter_args(%a = %x) -> (i32) {
+    %n = func.call @use32(%a) : (i32) -> i32
+    scf.yield %a : i32
+  }
+  return %r : i32
+}""",
+    "RemoveDeadRegionBranchOpSuccessorInputs": """func.func @f(%lb: index, %ub: index, %x: i32) {
+  %s = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %s iter_args(%a = %x) -> (i32) {
+    %n = func.call @use32(%x) : (i32) -> i32
+    scf.yield %n : i32
+  }
+  return
+}""",
+}
+
+
+@pytest.mark.parametrize("name", list(_SCF_TARGETED))
+def test_each_scf_pattern_fires_as_in_iree_opt(name: str) -> None:
+    from hlopt.passes.manager import PassManager
+    from hlopt.syntax.parser import parse_module
+    from hlopt.syntax.printer import print_op
+
+    text = _SCF_DECL + _SCF_TARGETED[name]
+    outs = {}
+    for opts in ("", f"disable-patterns={name}"):
+        pipe = f"builtin.module(canonicalize{{{opts}}})" if opts else "builtin.module(canonicalize)"
+        m = parse_module(text)
+        PassManager.from_text(pipe).run(m)
+        mine = print_op(m)
+        p = subprocess.run([IREE_OPT, "-", f"--pass-pipeline={pipe}"], input=text, capture_output=True, text=True,
+                           timeout=600)
+        assert p.returncode == 0, p.stderr
+        ref = p.stdout[:-1] if p.stdout.endswith("\n\n") else p.stdout
+        assert mine == ref, (name, opts)
+        outs[opts] = mine
+    assert outs[""] != outs[f"disable-patterns={name}"], f"{name} changed nothing"
