@@ -4,6 +4,13 @@ through generically (the dialect is open).
 
 Regions whose terminator carries no values print without it (MLIR's
 SingleBlockImplicitTerminator) and the parser adds it back.
+
+Canonicalization follows iree-opt's MLIR: scf.if's own patterns (CombineIfs,
+CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect,
+RemoveEmptyElseBranch, ReplaceIfYieldWithConditionOrValue) and its
+negated-condition fold, then for scf.if and scf.for the
+RegionBranchOpInterface patterns that replaced ForOpIterArgsFolder,
+SimplifyTrivialLoops, RemoveUnusedResults and RemoveStaticCondition there.
 """
 
 from __future__ import annotations
