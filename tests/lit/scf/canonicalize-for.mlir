@@ -53,7 +53,7 @@ func.func private @use32(i32) -> i32
 // CHECK-NEXT: return %arg0, %0, %arg1, %arg0 : i32, i32, i32, i32
 // NOINL-LABEL: func.func @trivial
 // NOINL-COUNT-3: scf.for
-// NOINL: return %arg0, %1, %arg1, %arg0 : i32, i32, i32, i32
+// NOINL: return %0, %1, %arg1, %2 : i32, i32, i32, i32
 func.func @trivial(%x: i32, %y: i32, %n: index) -> (i32, i32, i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
