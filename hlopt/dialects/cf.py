@@ -192,6 +192,10 @@ class BranchOp(OpDef, BranchOpInterface):
         op.set_operands([v for i, v in enumerate(op.operands) if i != arg])
 
     @classmethod
+    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
+        op.set_operands(op.operands + list(values))
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.properties):
             return None
@@ -316,6 +320,16 @@ class CondBranchOp(OpDef, BranchOpInterface):
         op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
         seg = list(op.properties.get("operandSegmentSizes").values)
         seg[1 + index] -= 1
+        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
+
+    @classmethod
+    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
+        """Forward more operands to successor `index` (block merging)."""
+        first, n = cls.successor_operand_index(op, index)
+        ops = op.operands
+        op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
+        seg = list(op.properties.get("operandSegmentSizes").values)
+        seg[1 + index] += len(values)
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 
     @classmethod
@@ -534,6 +548,20 @@ class SwitchOp(OpDef, BranchOpInterface):
             seg[2] -= 1
             cs = list(op.properties.get("case_operand_segments").values)
             cs[index - 1] -= 1
+            op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
+        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
+
+    @classmethod
+    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
+        """Forward more operands to successor `index` (block merging)."""
+        first, n = cls.successor_operand_index(op, index)
+        ops = op.operands
+        op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
+        seg = list(op.properties.get("operandSegmentSizes").values)
+        seg[1 if index == 0 else 2] += len(values)
+        if index:
+            cs = list(op.properties.get("case_operand_segments").values)
+            cs[index - 1] += len(values)
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 

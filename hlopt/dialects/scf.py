@@ -4,6 +4,13 @@ through generically (the dialect is open).
 
 Regions whose terminator carries no values print without it (MLIR's
 SingleBlockImplicitTerminator) and the parser adds it back.
+
+Canonicalization follows iree-opt's MLIR: scf.if's own patterns (CombineIfs,
+CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect,
+RemoveEmptyElseBranch, ReplaceIfYieldWithConditionOrValue) and its
+negated-condition fold, then for scf.if and scf.for the
+RegionBranchOpInterface patterns that replaced ForOpIterArgsFolder,
+SimplifyTrivialLoops, RemoveUnusedResults and RemoveStaticCondition there.
 """
 
 from __future__ import annotations
@@ -11,11 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, use
-from hlopt.ir.attributes import UnitAttr
+from hlopt.ir.attributes import IntegerAttr, UnitAttr
 from hlopt.ir.constraints import I1, AnyType, Index, SignlessIntegerOrIndex, Unit
-from hlopt.ir.core import Operation, Region
+from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import RegionBranchOpInterface
+from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import (
     OpDef,
     operand,
@@ -24,6 +32,7 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
+from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
     HasParent,
     Pure,
@@ -33,7 +42,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import IndexType, i1
+from hlopt.ir.types import IndexType, IntegerType, i1
 
 _YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
@@ -65,6 +74,473 @@ def _edge(op: Operation, term: Operation | None, dest: str, operands: list, inpu
 def _yield_of(op: Operation, region_index: int) -> Operation | None:
     t = _terminator(op, region_index)
     return t if t is not None and t.name == "scf.yield" else None
+
+
+# ---------------------------------------------------------------------------
+# canonicalization (MLIR's scf folders and patterns, with their debug names)
+
+
+def _bool_const(v: Value) -> bool | None:
+    """The i1 constant `v` holds (MLIR's m_Constant on a BoolAttr)."""
+    a = constant_value(v)
+    if isinstance(a, IntegerAttr) and a.type is i1:
+        return bool(a.value)
+    return None
+
+
+def _i1_const(rw: Any, value: int, loc: Any) -> Value:
+    return rw.create("arith.constant", [], [i1], properties={"value": IntegerAttr(value, i1)},
+                     location=loc).results[0]
+
+
+def _is_one(v: Value) -> bool:
+    iv = int_value(v)
+    return iv is not None and iv != 0 and (iv in (1, -1) if v.type is i1 else iv == 1)
+
+
+def _replace_with_region(rw: Any, op: Operation, region: Region, args: list | tuple = ()) -> None:
+    """MLIR's replaceOpWithRegion: inline the single block before `op`,
+    replace `op` by the terminator's operands, erase the terminator."""
+    block = region.blocks[0]
+    term = block.last_op
+    rw.inline_block_before(block, op, list(args))
+    rw.replace_op(op, term.operands)  # (read after inlining: they may have been the block's arguments)
+    rw.erase_op(term)
+
+
+def _new_op(rw: Any, name: str, operands: list, types: list, like: Operation | None, n_regions: int,
+            loc: Any) -> Operation:
+    props = like.properties if like is not None else None
+    attrs = like.attributes if like is not None else None
+    return rw.create(name, operands, types, properties=props, attributes=attrs,
+                     regions=[Region() for _ in range(n_regions)], location=loc)
+
+
+def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
+    """An scf.for with `op`'s bounds, attributes and the given inits; its
+    block has the arguments and (without inits) an implicit yield."""
+    lb, ub, st = op.operands[:3]
+    body = Region()
+    b = body.add_block(Block([lb.type] + [v.type for v in inits], [op.location] * (1 + len(inits))))
+    if not inits:
+        b.append(Operation("scf.yield", location=op.location))
+    return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
+                     attributes=op.attributes, regions=[body], location=op.location)
+
+
+def _for_trips(op: Operation) -> int | None:
+    """The constant trip count of an scf.for (None when unknown)."""
+    lb, ub, st = op.operands[:3]
+    if lb is ub:
+        return 0
+    a, b, c = constant_value(lb), constant_value(ub), constant_value(st)
+    if not (isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr) and isinstance(c, IntegerAttr)):
+        return None
+    lo, hi, step = a.value, b.value, c.value
+    if op.properties.get("unsignedCmp") is not None:
+        w = lb.type.width if isinstance(lb.type, IntegerType) else 64
+        lo, hi, step = lo % (1 << w), hi % (1 << w), step % (1 << w)
+    if step <= 0:
+        return None
+    return max(0, -((lo - hi) // step))
+
+
+def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
+    """Each successor input of a region branch op (entry arguments, results)
+    with the successor operands that flow into it (MLIR's inverse successor
+    mapping); scf.for's edges follow its constant trip count as MLIR's do."""
+    inputs: dict[Value, list[Value]] = {}
+    if op.name == "scf.for":
+        body = op.regions[0].blocks[0]
+        y = body.last_op
+        trips = _for_trips(op)
+        for init, arg, yv, res in zip(op.operands[3:], body.args[1:], y.operands, op.results):
+            # (as iree-opt's MLIR: a known trip count >= 1 drops the skip edge, one trip
+            # the back edge; zero trips keeps every edge)
+            inputs[arg] = [init] if trips == 1 else [init, yv]
+            inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
+    elif op.name == "scf.if":
+        ys = [r.blocks[-1].last_op for r in op.regions if r.blocks]
+        for i, res in enumerate(op.results):
+            inputs[res] = [y.operand(i) for y in ys]
+    return inputs
+
+
+def _reachable(v: Value, inputs: dict[Value, list[Value]]) -> set[Value]:
+    """The non-input values a successor input can hold (MLIR's
+    computeReachableValuesFromSuccessorInput)."""
+    out: set[Value] = set()
+    seen: set[Value] = set()
+    work = [v]
+    while work:
+        x = work.pop()
+        if x not in inputs:
+            out.add(x)
+            continue
+        for o in inputs[x]:
+            if o not in seen:
+                seen.add(o)
+                work.append(o)
+    return out
+
+
+def _defined_before(op: Operation, a: Value, b: Value) -> bool:
+    """`a` may stand in for the successor input `b` (MLIR's isDefinedBefore)."""
+    region = _value_region(a)
+    if region is not None and region.parent is op:
+        if not isinstance(b, BlockArgument):
+            return False
+        return isinstance(a, BlockArgument) and a.owner is b.owner
+    return True
+
+
+@debug_name("MakeRegionBranchOpSuccessorInputsDead")
+def _make_inputs_dead(op: Operation, rw: Any) -> bool:
+    """Uses of a successor input (an entry argument or a result) that can
+    hold only one outside value are replaced by that value."""
+    inputs = _successor_edges(op)
+    changed = False
+    for v in inputs:
+        if not v.has_uses():
+            continue
+        reach = _reachable(v, inputs)
+        if len(reach) != 1:
+            continue
+        (a,) = reach
+        if not _defined_before(op, a, v):
+            continue
+        rw.replace_all_uses_with(v, a)
+        changed = True
+    return changed
+
+
+@debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
+def _for_remove_dead(op: Operation, rw: Any) -> bool:
+    """An iter_arg whose region argument and result are both unused is
+    dropped with its init and yielded value."""
+    block = op.regions[0].blocks[0]
+    inits = op.operands[3:]
+    keep = [arg.has_uses() or res.has_uses() for arg, res in zip(block.args[1:], op.results)]
+    if all(keep):
+        return False
+    new = _new_for(rw, op, [v for v, k in zip(inits, keep) if k])
+    nb = new.regions[0].blocks[0]
+    transfer: list[Value] = [nb.args[0]]
+    results: list[Any] = []
+    n = 0
+    for init, k in zip(inits, keep):
+        if k:
+            transfer.append(nb.args[1 + n])
+            results.append(new.results[n])
+            n += 1
+        else:
+            transfer.append(init)  # (the argument is unused)
+            results.append(None)
+    if n == 0:
+        ny = nb.last_op
+        rw.inline_block_before(block, ny, transfer)
+        rw.erase_op(ny.prev_op)
+    else:
+        rw.merge_blocks(block, nb, transfer)
+        merged = nb.last_op
+        with rw.saved():
+            rw.set_insertion_point_before(merged)
+            rw.create("scf.yield", [v for v, k in zip(merged.operands, keep) if k], [], location=merged.location)
+        rw.erase_op(merged)
+    _replace_partially(rw, op, results)
+    return True
+
+
+@debug_name("InlineRegionBranchOp")
+def _for_inline(op: Operation, rw: Any) -> bool:
+    """A loop of zero trips is replaced by its inits, one of one trip by its
+    body (the lower bound for the induction variable)."""
+    trips = _for_trips(op)
+    if trips == 0:
+        rw.replace_op(op, op.operands[3:])
+        return True
+    if trips == 1:
+        _replace_with_region(rw, op, op.regions[0], [op.operands[0], *op.operands[3:]])
+        return True
+    return False
+
+
+def _defined_outside(v: Value, op: Operation) -> bool:
+    owner = v.owner.parent_op if isinstance(v, BlockArgument) else v.defining_op.parent_op
+    while owner is not None:
+        if owner is op:
+            return False
+        owner = owner.parent_op
+    return True
+
+
+def _in_region(op: Operation, region: Region) -> bool:
+    """`region` is an ancestor of `op`'s parent region."""
+    r = op.parent_region
+    while r is not None:
+        if r is region:
+            return True
+        p = r.parent
+        r = p.parent_region if p is not None else None
+    return False
+
+
+def _value_region(v: Value) -> Region | None:
+    b = v.owner if isinstance(v, BlockArgument) else v.defining_op.parent
+    return b.parent if b is not None else None
+
+
+@debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
+def _if_unused_results(op: Operation, rw: Any) -> bool:
+    used = [r for r in op.results if r.has_uses()]
+    if len(used) == len(op.results):
+        return False
+    new = _new_op(rw, "scf.if", [op.operands[0]], [r.type for r in used], None, 2, op.location)
+    for i in (0, 1):
+        nb = new.regions[i].add_block()
+        rw.merge_blocks(op.regions[i].blocks[0], nb)
+        y = nb.last_op
+        y.set_operands([y.operand(r.index) for r in used])
+        rw.modified(y)
+    reps: list[Any] = [None] * len(op.results)
+    for k, r in enumerate(used):
+        reps[r.index] = new.results[k]
+    _replace_partially(rw, op, reps)
+    return True
+
+
+def _replace_partially(rw: Any, op: Operation, reps: list) -> None:
+    """replaceOp where unused results have no replacement (MLIR passes null)."""
+    for r, v in zip(op.results, reps):
+        if v is not None:
+            rw.replace_all_uses_with(r, v)
+    rw.erase_op(op)
+
+
+@debug_name("InlineRegionBranchOp")
+def _if_static(op: Operation, rw: Any) -> bool:
+    c = _bool_const(op.operands[0])
+    if c is None:
+        return False
+    if c:
+        _replace_with_region(rw, op, op.regions[0])
+    elif op.regions[1].blocks:
+        _replace_with_region(rw, op, op.regions[1])
+    else:
+        rw.erase_op(op)
+    return True
+
+
+@debug_name("ConvertTrivialIfToSelect")
+def _if_to_select(op: Operation, rw: Any) -> bool:
+    if not op.results:
+        return False
+    cond = op.operands[0]
+    then_r, else_r = op.regions
+    ty, ey = then_r.blocks[-1].last_op, else_r.blocks[-1].last_op
+    tv, ev = ty.operands, ey.operands
+    keep = [_value_region(a) is then_r or _value_region(b) is else_r for a, b in zip(tv, ev)]
+    if all(keep):
+        return False
+    new = _new_op(rw, "scf.if", [cond], [r.type for r, k in zip(op.results, keep) if k], None, 2, op.location)
+    rw.inline_region_before(then_r, new.regions[0], 0)
+    rw.inline_region_before(else_r, new.regions[1], 0)
+    results: list[Value] = []
+    n = 0
+    with rw.saved():
+        rw.set_insertion_point_before(new)
+        for a, b, k in zip(tv, ev, keep):
+            if k:
+                results.append(new.results[n])
+                n += 1
+            elif a is b:
+                results.append(a)
+            else:
+                results.append(rw.create("arith.select", [cond, a, b], [a.type], location=op.location).results[0])
+    for y in (ty, ey):
+        with rw.saved():
+            rw.set_insertion_point_to_end(y.parent)
+            rw.replace_op_with_new(y, "scf.yield", [v for v, k in zip(y.operands, keep) if k], [],
+                                   location=y.location)
+    rw.replace_op(op, results)
+    return True
+
+
+@debug_name("ConditionPropagation")
+def _if_condition_propagation(op: Operation, rw: Any) -> bool:
+    cond = op.operands[0]
+    if constant_value(cond) is not None:
+        return False
+    changed = False
+    consts: dict[int, Value] = {}
+    for u in list(cond.uses):
+        owner = u.owner
+        for r, val in ((op.regions[0], 1), (op.regions[1], 0)):
+            if _in_region(owner, r):
+                if val not in consts:
+                    consts[val] = _i1_const(rw, val, op.location)
+                u.set(consts[val])
+                rw.modified(owner)
+                changed = True
+                break
+    return changed
+
+
+@debug_name("ReplaceIfYieldWithConditionOrValue")
+def _if_yield_condition(op: Operation, rw: Any) -> bool:
+    if not op.results:
+        return False
+    ty = op.regions[0].blocks[-1].last_op
+    ey = op.regions[1].blocks[-1].last_op
+    changed = False
+    for a, b, r in zip(ty.operands, ey.operands, op.results):
+        if a is b:
+            if r.has_uses():
+                r.replace_all_uses_with(a)  # (MLIR's plain RAUW: users are not requeued)
+                changed = True
+            continue
+        ta, fb = _bool_const(a), _bool_const(b)
+        if ta is None or fb is None:
+            continue
+        if not ta and fb and r.has_uses():
+            one = a.defining_op.opdef.materialize_constant(rw, IntegerAttr(1, i1), i1, op.location)
+            x = rw.create("arith.xori", [op.operands[0], one.results[0]], [i1], location=op.location)
+            r.replace_all_uses_with(x.results[0])
+            changed = True
+        if ta and not fb and r.has_uses():
+            r.replace_all_uses_with(op.operands[0])
+            changed = True
+    return changed
+
+
+def _xor_not_of(v: Value) -> Value | None:
+    """x when `v` is `arith.xori x, 1`."""
+    d = v.defining_op
+    if d is not None and d.name == "arith.xori" and _is_one(d.operands[1]):
+        return d.operands[0]
+    return None
+
+
+@debug_name("CombineIfs")
+def _if_combine(nxt: Operation, rw: Any) -> bool:
+    prev = nxt.prev_op
+    if prev is None or prev.name != "scf.if":
+        return False
+    nthen: Block | None = None
+    nelse: Block | None = None
+    if nxt.operands[0] is prev.operands[0]:
+        nthen = nxt.regions[0].blocks[-1]
+        nelse = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
+    if _xor_not_of(nxt.operands[0]) is prev.operands[0] and prev.operands[0] is not None:
+        nelse = nxt.regions[0].blocks[-1]
+        nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
+    if _xor_not_of(prev.operands[0]) is nxt.operands[0]:
+        nelse = nxt.regions[0].blocks[-1]
+        nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
+    if nthen is None and nelse is None:
+        return False
+    prev_then = prev.regions[0].blocks[-1].last_op.operands
+    prev_else = prev.regions[1].blocks[-1].last_op.operands if prev.regions[1].blocks else []
+    for r, tv, ev in zip(prev.results, prev_then, prev_else):
+        for u in list(r.uses):
+            o = u.owner
+            if nthen is not None and _in_region(o, nthen.parent):
+                u.set(tv)
+                rw.modified(o)
+            elif nelse is not None and _in_region(o, nelse.parent):
+                u.set(ev)
+                rw.modified(o)
+    comb = _new_op(rw, "scf.if", [prev.operands[0]], prev.result_types + nxt.result_types, None, 2, nxt.location)
+    rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
+    if nthen is not None:
+        cb = comb.regions[0].blocks[-1]
+        y1, y2 = cb.last_op, nthen.last_op
+        rw.merge_blocks(nthen, cb)
+        with rw.saved():
+            rw.set_insertion_point_to_end(cb)
+            rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
+        rw.erase_op(y1)
+        rw.erase_op(y2)
+    rw.inline_region_before(prev.regions[1], comb.regions[1], 0)
+    if nelse is not None:
+        if not comb.regions[1].blocks:
+            rw.inline_region_before(nelse.parent, comb.regions[1], 0)
+        else:
+            cb = comb.regions[1].blocks[-1]
+            y1, y2 = cb.last_op, nelse.last_op
+            rw.merge_blocks(nelse, cb)
+            with rw.saved():
+                rw.set_insertion_point_to_end(cb)
+                rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
+            rw.erase_op(y1)
+            rw.erase_op(y2)
+    k = len(prev.results)
+    rw.replace_op(prev, comb.results[:k])
+    rw.replace_op(nxt, comb.results[k:])
+    return True
+
+
+@debug_name("RemoveEmptyElseBranch")
+def _if_empty_else(op: Operation, rw: Any) -> bool:
+    if op.results or not op.regions[1].blocks:
+        return False
+    eb = op.regions[1].blocks[-1]
+    if eb.first_op is not eb.last_op:
+        return False
+    new = _new_op(rw, "scf.if", op.operands, [], op, 2, op.location)
+    rw.inline_region_before(op.regions[0], new.regions[0], 0)
+    rw.erase_op(op)
+    return True
+
+
+@debug_name("CombineNestedIfs")
+def _if_combine_nested(op: Operation, rw: Any) -> bool:
+    tb = op.regions[0].blocks[-1]
+    first = tb.first_op
+    if first is None or first.next_op is not tb.last_op:
+        return False
+    eb = op.regions[1].blocks[-1] if op.regions[1].blocks else None
+    if eb is not None and eb.first_op is not eb.last_op:
+        return False
+    nested = first
+    if nested.name != "scf.if":
+        return False
+    neb = nested.regions[1].blocks[-1] if nested.regions[1].blocks else None
+    if neb is not None and neb.first_op is not neb.last_op:
+        return False
+    then_y = list(tb.last_op.operands)
+    else_y = list(eb.last_op.operands) if eb is not None else []
+    to_select: list[int] = []
+    for i, v in enumerate(then_y):
+        if v.defining_op is nested:
+            if neb.last_op.operand(v.index) is not else_y[i]:
+                return False
+            then_y[i] = nested.regions[0].blocks[-1].last_op.operand(v.index)
+            continue
+        if _value_region(v) is op.regions[0]:
+            return False
+        to_select.append(i)
+    loc = op.location
+    cond = rw.create("arith.andi", [op.operands[0], nested.operands[0]], [i1], location=loc).results[0]
+    new = _new_op(rw, "scf.if", [cond], op.result_types, None, 2, loc)
+    nb = new.regions[0].add_block()
+    results = list(new.results)
+    with rw.saved():
+        rw.set_insertion_point_before(new)
+        for i in to_select:
+            results[i] = rw.create("arith.select", [op.operands[0], then_y[i], else_y[i]], [then_y[i].type],
+                                   location=loc).results[0]
+    rw.merge_blocks(nested.regions[0].blocks[-1], nb)
+    with rw.saved():
+        rw.set_insertion_point_to_end(nb)
+        rw.replace_op_with_new(nb.last_op, "scf.yield", then_y, [], location=nb.last_op.location)
+    if else_y:
+        eb2 = new.regions[1].add_block()
+        with rw.saved():
+            rw.set_insertion_point_to_end(eb2)
+            rw.create("scf.yield", else_y, [], location=loc)
+    rw.replace_op(op, results)
+    return True
 
 
 class ForOp(OpDef, RegionBranchOpInterface):
@@ -132,6 +608,12 @@ class ForOp(OpDef, RegionBranchOpInterface):
     def induction_var(cls, op: Operation) -> Any:
         return op.regions[0].blocks[0].args[0]
 
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
+        # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
+        return (_for_remove_dead, _for_inline, _make_inputs_dead)
+
 
 class IfOp(OpDef, RegionBranchOpInterface):
     name = "scf.if"
@@ -164,6 +646,31 @@ class IfOp(OpDef, RegionBranchOpInterface):
         if op.regions[1].blocks:
             s += " else " + p.region(op.regions[1], print_terminators=bool(op.results))
         return s + p.attr_dict(op.attributes)
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        """`if !c then A else B` -> `if c then B else A` (in place)."""
+        then_r, else_r = op.regions
+        if not else_r.blocks:
+            return None
+        c = _xor_not_of(op.operands[0])
+        if c is None:
+            return None
+        op.set_operand(0, c)
+        tb, eb = list(then_r.blocks), list(else_r.blocks)
+        then_r.blocks, else_r.blocks = [], []
+        for b in eb:
+            then_r.add_block(b)
+        for b in tb:
+            else_r.add_block(b)
+        return []
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        # MLIR's own IfOp patterns, then the RegionBranchOpInterface ones that
+        # replaced RemoveUnusedResults and RemoveStaticCondition in iree-opt's MLIR
+        return (_if_combine, _if_combine_nested, _if_condition_propagation, _if_to_select, _if_empty_else,
+                _if_yield_condition, _if_unused_results, _if_static, _make_inputs_dead)
 
 
 class WhileOp(OpDef, RegionBranchOpInterface):

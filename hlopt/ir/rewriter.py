@@ -172,6 +172,22 @@ class Rewriter(Builder):
             source.parent.blocks.remove(source)
             source.parent = None
 
+    def merge_blocks(self, source: Block, dest: Block, args: Sequence[Value] = ()) -> None:
+        """Move all ops of `source` to the end of `dest`, replacing its
+        arguments, and drop `source` (MLIR's mergeBlocks)."""
+        if len(args) != len(source.args):
+            raise IRError("merge_blocks: argument count mismatch")
+        for a, v in zip(source.args, args):
+            self.replace_all_uses_with(a, v)
+        for op in list(source.ops):
+            op.detach()
+            dest.append(op)
+            if self.listener is not None:
+                self.listener.op_inserted(op)
+        if source.parent is not None:
+            source.parent.blocks.remove(source)
+            source.parent = None
+
     def inline_region_before(self, region: Region, parent: Region, index: int) -> None:
         """Move the blocks of `region` into `parent` at block index (the
         listener hears of each block, as MLIR's notifyBlockInserted)."""

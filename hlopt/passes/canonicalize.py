@@ -59,7 +59,8 @@ class Canonicalizer(Pass):
             if not ctx.is_registered_dialect(d):
                 self.fail(f"can't load dialect '{d}': missing registration?", op)
         cfg = GreedyConfig(max_iterations=self.max_iterations, top_down=self.top_down,
-                           region_simplify=level != "disabled", max_num_rewrites=self.max_num_rewrites,
+                           region_simplify=level != "disabled", merge_blocks=level == "aggressive",
+                           max_num_rewrites=self.max_num_rewrites,
                            cse_between_iterations=self.cse_between_iterations)
         patterns = canonicalization_patterns_for(dialects=self.filter_dialects).filtered(
             self.disable_patterns, self.enable_patterns)

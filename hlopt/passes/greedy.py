@@ -62,6 +62,7 @@ from hlopt.ir.opdef import (
     registered_ops,
 )
 from hlopt.ir.rewriter import Listener, Rewriter
+from hlopt.passes.block_merging import drop_redundant_arguments, merge_identical_blocks
 
 
 # -- patterns --------------------------------------------------------------------
@@ -330,6 +331,7 @@ class GreedyConfig:
     max_iterations: int = 10  # <= 0: no limit
     top_down: bool = True
     region_simplify: bool = True
+    merge_blocks: bool = False  # region-simplify=aggressive: also merge identical blocks, drop redundant args
     fold: bool = True
     cse_constants: bool = True
     max_num_rewrites: int = -1
@@ -548,10 +550,14 @@ class GreedyRewriteDriver(Listener):
         return out
 
     def _simplify_regions(self, region: Region) -> bool:
-        """MLIR's simplifyRegions (normal level): erase unreachable blocks,
-        then dead ops and block arguments (runRegionDCE)."""
+        """MLIR's simplifyRegions: erase unreachable blocks, then dead ops and
+        block arguments (runRegionDCE); at the aggressive level then merge
+        identical blocks and drop redundant block arguments."""
         changed = self._erase_unreachable(region)
         changed |= run_region_dce(self.rewriter, [region], self)
+        if self.config.merge_blocks:
+            changed |= merge_identical_blocks(self.rewriter, [region], self._forget_block)
+            changed |= drop_redundant_arguments(self.rewriter, [region])
         return changed
 
     def _erase_unreachable(self, region: Region) -> bool:

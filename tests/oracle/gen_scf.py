@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Seeded generator of scf programs for the generic-pass differential suite
+(tests/oracle/test_ireeopt_oracle.py), and of CFGs for block merging.
+
+`gen_scf_program(seed)`: functions with scf.for loops (constant, equal and
+`lb + c` bounds of zero, one and many trips, scalar and tensor iter_args
+that are yielded unchanged, unused or used), scf.if (constant and argument
+conditions, negated conditions, results that are invariant, constant
+booleans, unused, conditions used inside the branches, empty else
+branches, nested ifs, consecutive ifs on the same condition), nested in
+each other: every scf fold and pattern hlopt implements has inputs.
+
+`gen_cfg_merge_program(seed)`: cf CFGs whose successor blocks are
+identical up to values defined outside them, and block arguments that
+every predecessor feeds the same value (region-simplify=aggressive).
+
+Everything is valid MLIR that iree-opt accepts, in the custom form.
+
+CLI: ``python tests/oracle/gen_scf.py SEED [cfg]``
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+_DECLS = """  func.func private @use(index)
+  func.func private @use32(i32) -> i32
+  func.func private @uset(tensor<4xf32>) -> tensor<4xf32>
+"""
+
+
+class _Gen:
+    def __init__(self, r: random.Random):
+        self.r = r
+        self.n = 0
+        self.lines: list[str] = []
+
+    def fresh(self, p: str = "v") -> str:
+        self.n += 1
+        return f"%{p}{self.n}"
+
+    def emit(self, depth: int, s: str) -> None:
+        self.lines.append("  " * depth + s)
+
+    def cond(self, depth: int) -> str:
+        r = self.r
+        k = r.random()
+        if k < 0.2:
+            c = self.fresh("b")
+            self.emit(depth, f"{c} = arith.constant {r.choice(['true', 'false'])}")
+            return c
+        if k < 0.35:
+            t, c = self.fresh("t"), self.fresh("b")
+            self.emit(depth, f"{t} = arith.constant true")
+            self.emit(depth, f"{c} = arith.xori %c, {t} : i1")
+            return c
+        return r.choice(["%c", "%d"])
+
+    def call(self, depth: int, x: str) -> str:
+        v = self.fresh()
+        self.emit(depth, f"{v} = func.call @use32({x}) : (i32) -> i32")
+        return v
+
+    # scf.if ------------------------------------------------------------------
+    def if_op(self, depth: int, vals: list[str]) -> list[str]:
+        r = self.r
+        c = self.cond(depth)
+        n = r.choice([0, 1, 2, 3])
+        res = [self.fresh("r") for _ in range(n)]
+        then_v: list[str] = []
+        else_v: list[str] = []
+        head = (", ".join(res) + " = ") if n else ""
+        types = ", ".join(["i32"] * n)
+        if n:
+            self.emit(depth, f"{head}scf.if {c} -> ({types}) {{")
+        else:
+            self.emit(depth, f"scf.if {c} {{")
+        inner = list(vals)
+        if r.random() < 0.3:  # the condition used inside (ConditionPropagation)
+            z = self.fresh()
+            self.emit(depth + 1, f"{z} = arith.extui {c} : i1 to i32")
+            inner.append(self.call(depth + 1, z))
+        if r.random() < 0.35 and depth < 3:
+            inner += self.if_op(depth + 1, inner) if r.random() < 0.6 else self.for_op(depth + 1, inner)
+        elif r.random() < 0.6:
+            inner.append(self.call(depth + 1, r.choice(inner)))
+        for _ in range(n):
+            then_v.append(r.choice(inner if r.random() < 0.6 else vals))
+        if n:
+            self.emit(depth + 1, f"scf.yield {', '.join(then_v)} : {types}")
+        has_else = n > 0 or r.random() < 0.5
+        if has_else:
+            self.emit(depth, "} else {")
+            ev = list(vals)
+            if r.random() < 0.4:
+                ev.append(self.call(depth + 1, r.choice(vals)))
+            for i in range(n):
+                else_v.append(then_v[i] if then_v[i] in vals and r.random() < 0.4 else r.choice(ev))
+            if n:
+                self.emit(depth + 1, f"scf.yield {', '.join(else_v)} : {types}")
+        attrs = " {tag}" if r.random() < 0.1 else ""
+        self.emit(depth, "}" + attrs)
+        used = [x for x in res if r.random() < 0.7]
+        return used
+
+    def bool_if(self, depth: int) -> list[str]:
+        """An if yielding constant booleans (ReplaceIfYieldWithConditionOrValue)."""
+        r = self.r
+        a, b = r.choice([("true", "false"), ("true", "true")])  # (false/true needs arith's select-to-xori pattern)
+        t, f, res = self.fresh("k"), self.fresh("k"), self.fresh("r")
+        self.emit(depth, f"{t} = arith.constant {a}")
+        self.emit(depth, f"{f} = arith.constant {b}")
+        self.emit(depth, f"{res} = scf.if %c -> (i1) {{")
+        self.call(depth + 1, "%x")
+        self.emit(depth + 1, f"scf.yield {t} : i1")
+        self.emit(depth, "} else {")
+        self.emit(depth + 1, f"scf.yield {f} : i1")
+        self.emit(depth, "}")
+        z = self.fresh()
+        self.emit(depth, f"{z} = arith.extui {res} : i1 to i32")
+        return [z]
+
+    def consecutive_ifs(self, depth: int, vals: list[str]) -> list[str]:
+        """Two ifs on one condition (CombineIfs), the second using the first."""
+        r = self.r
+        c = r.choice(["%c", "%d"])
+        a = self.fresh("r")
+        self.emit(depth, f"{a} = scf.if {c} -> (i32) {{")
+        y = self.call(depth + 1, r.choice(vals))
+        self.emit(depth + 1, f"scf.yield {y} : i32")
+        self.emit(depth, "} else {")
+        self.emit(depth + 1, f"scf.yield {r.choice(vals)} : i32")
+        self.emit(depth, "}")
+        b = self.fresh("r")
+        self.emit(depth, f"{b} = scf.if {c} -> (i32) {{")
+        y = self.call(depth + 1, a)
+        self.emit(depth + 1, f"scf.yield {y} : i32")
+        self.emit(depth, "} else {")
+        self.emit(depth + 1, f"scf.yield {a} : i32")
+        self.emit(depth, "}")
+        return [b]
+
+    # scf.for -----------------------------------------------------------------
+    def bounds(self, depth: int) -> tuple[str, str, str]:
+        r = self.r
+        k = r.random()
+        lb = self.fresh("i")
+        if k < 0.4:
+            lo, hi = r.choice([(0, 0), (4, 0), (0, 1), (0, 4), (2, 3), (0, 8)])
+            ub = self.fresh("i")
+            self.emit(depth, f"{lb} = arith.constant {lo} : index")
+            self.emit(depth, f"{ub} = arith.constant {hi} : index")
+        elif k < 0.55:
+            self.emit(depth, f"{lb} = arith.addi %n, %n : index")
+            ub = lb
+        elif k < 0.7:
+            c, ub = self.fresh("i"), self.fresh("i")
+            self.emit(depth, f"{lb} = arith.muli %n, %n : index")
+            self.emit(depth, f"{c} = arith.constant {r.choice([0, 1, 3])} : index")
+            self.emit(depth, f"{ub} = arith.addi {lb}, {c} : index")
+        else:
+            self.emit(depth, f"{lb} = arith.constant 0 : index")
+            ub = "%n"
+        st = self.fresh("i")
+        self.emit(depth, f"{st} = arith.constant {r.choice([1, 1, 2, 4])} : index")
+        return lb, ub, st
+
+    def for_op(self, depth: int, vals: list[str]) -> list[str]:
+        r = self.r
+        lb, ub, st = self.bounds(depth)
+        n = r.choice([0, 1, 2, 3])
+        tensor = r.random() < 0.3
+        iv = self.fresh("iv")
+        args = [self.fresh("a") for _ in range(n)]
+        inits = [r.choice(vals) for _ in range(n)]
+        types = ["i32"] * n
+        if tensor:
+            args.append(self.fresh("a"))
+            inits.append("%t")
+            types.append("tensor<4xf32>")
+        res = [self.fresh("r") for _ in args]
+        if args:
+            head = ", ".join(res) + " = "
+            ia = ", ".join(f"{a} = {v}" for a, v in zip(args, inits))
+            self.emit(depth, f"{head}scf.for {iv} = {lb} to {ub} step {st} iter_args({ia}) -> ({', '.join(types)}) {{")
+        else:
+            self.emit(depth, f"scf.for {iv} = {lb} to {ub} step {st} {{")
+        if r.random() < 0.5:
+            self.emit(depth + 1, f"func.call @use({iv}) : (index) -> ()")
+        inner = list(vals) + args[:n]
+        yields: list[str] = []
+        for i in range(n):
+            k = r.random()
+            if k < 0.25:
+                yields.append(args[i])  # yields its own iter arg
+            elif k < 0.4:
+                yields.append(inits[i])  # yields the init (unused arg)
+            elif k < 0.55:
+                yields.append(r.choice(vals))  # an invariant
+            else:
+                v = self.call(depth + 1, r.choice(inner))
+                inner.append(v)
+                yields.append(v)
+        if depth < 2 and r.random() < 0.3:
+            self.if_op(depth + 1, inner)
+        if tensor:
+            if r.random() < 0.5:
+                v = self.fresh()
+                self.emit(depth + 1, f"{v} = func.call @uset({args[-1]}) : (tensor<4xf32>) -> tensor<4xf32>")
+                yields.append(v)
+            else:
+                yields.append(args[-1])
+        if args:
+            self.emit(depth + 1, f"scf.yield {', '.join(yields)} : {', '.join(types)}")
+        self.emit(depth, "}")
+        return [x for x, t in zip(res, types) if t == "i32" and r.random() < 0.7]
+
+    def nested_if(self, depth: int) -> None:
+        """`if a { if b { ... } }` (CombineNestedIfs)."""
+        self.emit(depth, "scf.if %c {")
+        self.emit(depth + 1, "scf.if %d {")
+        self.call(depth + 2, "%x")
+        self.emit(depth + 1, "}")
+        self.emit(depth, "}")
+
+
+def gen_scf_program(seed: int) -> str:
+    r = random.Random(seed)
+    out = ["module {", _DECLS.rstrip("\n")]
+    for k in range(r.randint(2, 4)):
+        g = _Gen(r)
+        vals = ["%x", "%y"]
+        for _ in range(r.randint(2, 5)):
+            kind = r.random()
+            if kind < 0.35:
+                vals += g.if_op(2, vals)
+            elif kind < 0.7:
+                vals += g.for_op(2, vals)
+            elif kind < 0.8:
+                vals += g.bool_if(2)
+            elif kind < 0.9:
+                vals += g.consecutive_ifs(2, vals)
+            else:
+                g.nested_if(2)
+        ret = vals[-1]
+        out.append(f"  func.func @f{k}(%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %t: tensor<4xf32>) -> i32 {{")
+        out += g.lines
+        out.append(f"    return {ret} : i32")
+        out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def gen_cfg_merge_program(seed: int) -> str:
+    """Diamonds and switches whose arms are identical up to outside values."""
+    r = random.Random(seed)
+    out = ["module {"]
+    for k in range(r.randint(2, 4)):
+        lines: list[str] = []
+        n = r.choice([2, 2, 3])
+        ops = [r.choice(["addi", "muli", "subi"]) for _ in range(r.randint(1, 3))]
+        same_args = r.random() < 0.5
+        head_vals = ["%a", "%b", "%e"]
+        if n == 2:
+            if same_args:
+                v = r.choice(head_vals)
+                lines.append(f"    cf.cond_br %c, ^bb1({v} : i32), ^bb2({v} : i32)")
+            else:
+                lines.append("    cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b : i32)")
+        else:
+            vs = [r.choice(head_vals) if not same_args else "%a" for _ in range(n + 1)]
+            lines.append(f"    cf.switch %f : i32, [default: ^bb1({vs[0]} : i32), 1: ^bb2({vs[1]} : i32), "
+                         f"2: ^bb3({vs[2]} : i32)]")
+        ret_block = n + 1
+        identical = r.random() < 0.7
+        for b in range(1, n + 1):
+            lines.append(f"  ^bb{b}(%p{b}: i32):")
+            cur = f"%p{b}"
+            for i, o in enumerate(ops):
+                other = r.choice(head_vals) if not identical or i else head_vals[b % 3 if r.random() < 0.3 else 0]
+                v = f"%v{b}_{i}"
+                if identical:
+                    other = head_vals[i % 3] if r.random() < 0.7 else r.choice(head_vals)
+                lines.append(f"    {v} = arith.{o} {cur}, {other} : i32")
+                cur = v
+            fwd = cur if r.random() < 0.8 else "%e"
+            lines.append(f"    cf.br ^bb{ret_block}({fwd}, %e : i32, i32)")
+        lines.append(f"  ^bb{ret_block}(%r: i32, %s: i32):")
+        lines.append("    %z = arith.addi %r, %s : i32")
+        lines.append("    return %z : i32")
+        out.append(f"  func.func @g{k}(%c: i1, %f: i32, %a: i32, %b: i32, %e: i32) -> i32 {{")
+        out += lines
+        out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    s = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    if len(sys.argv) > 2 and sys.argv[2] == "cfg":
+        sys.stdout.write(gen_cfg_merge_program(s))
+    else:
+        sys.stdout.write(gen_scf_program(s))
