@@ -375,15 +375,14 @@ class ContextLexer(Lexer):
             tok_type, end = self.next(text, pos, acc, sc, kw)
             if tok_type == "GENERIC_SIMPLE":
                 end, spans = end
-                v = text[pos:end]
-                if end - pos > BLOB_MIN or "//" in v:  # (the usual token needs neither step of _value)
+                # the usual token needs neither step of _value (and a big one is never copied whole)
+                if end - pos > BLOB_MIN or "//" in (v := text[pos:end]):
                     v, spans = _value(text, pos, end, spans)
                 tok = SpanToken._future_new(tok_type, v, pos, None, None, None, None, end)
                 tok.spans = spans
                 yield tok
             else:  # end_pos too: errors about what follows a token point there
-                v = text[pos:end]
-                if end - pos > BLOB_MIN or "//" in v:
+                if end - pos > BLOB_MIN or "//" in (v := text[pos:end]):
                     v = _value(text, pos, end)[0]
                 yield _new_token(tok_type, v, pos, None, None, None, None, end)
             pos = end
