@@ -170,7 +170,30 @@ def _uniform_block_args(op: Operation, rw: Any) -> bool:
     return changed
 
 
-class BranchOp(OpDef, BranchOpInterface):
+class _EditsSuccessorOperands:
+    """Dropping and adding operands forwarded to one successor (block
+    argument elimination, block merging), keeping the op's segment
+    attributes in step through `resize_successor_segments`."""
+
+    @classmethod
+    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
+        pass  # one unsegmented operand group
+
+    @classmethod
+    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
+        first, _ = cls.successor_operand_index(op, index)
+        op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
+        cls.resize_successor_segments(op, index, -1)
+
+    @classmethod
+    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
+        first, n = cls.successor_operand_index(op, index)
+        ops = op.operands
+        op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
+        cls.resize_successor_segments(op, index, len(values))
+
+
+class BranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.br"
     summary = "branch operation"
     syntax_token = "CF_BR"
@@ -186,14 +209,6 @@ class BranchOp(OpDef, BranchOpInterface):
     def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
         """(first operand, count) forwarded to successor `index`."""
         return 0, len(op.operands)
-
-    @classmethod
-    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
-        op.set_operands([v for i, v in enumerate(op.operands) if i != arg])
-
-    @classmethod
-    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
-        op.set_operands(op.operands + list(values))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -291,7 +306,7 @@ def _cond_br_truth(op: Operation, rw: Any) -> bool:
     return replaced
 
 
-class CondBranchOp(OpDef, BranchOpInterface):
+class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.cond_br"
     summary = "conditional branch operation"
     syntax_token = "CF_COND_BR"
@@ -314,22 +329,9 @@ class CondBranchOp(OpDef, BranchOpInterface):
         return (1, nt) if index == 0 else (1 + nt, nf)
 
     @classmethod
-    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
-        """Drop one forwarded operand, keeping operandSegmentSizes in step."""
-        first, _ = cls.successor_operand_index(op, index)
-        op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
+    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
         seg = list(op.properties.get("operandSegmentSizes").values)
-        seg[1 + index] -= 1
-        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
-
-    @classmethod
-    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
-        """Forward more operands to successor `index` (block merging)."""
-        first, n = cls.successor_operand_index(op, index)
-        ops = op.operands
-        op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
-        seg = list(op.properties.get("operandSegmentSizes").values)
-        seg[1 + index] += len(values)
+        seg[1 + index] += delta
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 
     @classmethod
@@ -486,7 +488,7 @@ def _same_values(a: list[Value], b: list[Value]) -> bool:
     return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 
 
-class SwitchOp(OpDef, BranchOpInterface):
+class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.switch"
     summary = "switch operation"
     syntax_token = "CF_SWITCH"
@@ -537,31 +539,12 @@ class SwitchOp(OpDef, BranchOpInterface):
         return 1 + nd + sum(segs[:index - 1]), segs[index - 1]
 
     @classmethod
-    def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
-        """Drop one forwarded operand, keeping both segment attributes in step."""
-        first, _ = cls.successor_operand_index(op, index)
-        op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
+    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
         seg = list(op.properties.get("operandSegmentSizes").values)
-        if index == 0:
-            seg[1] -= 1
-        else:
-            seg[2] -= 1
-            cs = list(op.properties.get("case_operand_segments").values)
-            cs[index - 1] -= 1
-            op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
-        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
-
-    @classmethod
-    def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
-        """Forward more operands to successor `index` (block merging)."""
-        first, n = cls.successor_operand_index(op, index)
-        ops = op.operands
-        op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
-        seg = list(op.properties.get("operandSegmentSizes").values)
-        seg[1 if index == 0 else 2] += len(values)
+        seg[1 if index == 0 else 2] += delta
         if index:
             cs = list(op.properties.get("case_operand_segments").values)
-            cs[index - 1] += len(values)
+            cs[index - 1] += delta
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 
