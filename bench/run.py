@@ -495,6 +495,9 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, default=RESULTS, help="results file")
     ap.add_argument("--plain", action="store_true", help="plain text tables (no rich)")
     ap.add_argument("--check", action="store_true", help="exit 1 if a target FAILs")
+    ap.add_argument("--roundtrip-only", action="store_true",
+                    help="only the parse + verify + print table and its targets (e.g. to compare two hlopt "
+                         "builds: HLOPT=... bench/run.py --roundtrip-only)")
     ap.add_argument("--skip-specialize-encodings", action="store_true",
                     help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
@@ -594,6 +597,12 @@ def main(argv=None) -> int:
                 entry["diff"] = first_diff(got, exp)
         else:
             entry["match"] = "n/a"
+
+    if a.roundtrip_only:
+        res["targets"] = report(res, a.plain)
+        a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
+        print(f"results written to {a.json}")
+        return 1 if a.check and any(t["result"] == "FAIL" for t in res["targets"]) else 0
 
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
