@@ -6,7 +6,6 @@ registers shape) prints it, byte for byte. Skipped without the tool."""
 from __future__ import annotations
 
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -47,16 +46,11 @@ def test_scan_prints_as_jaxlib(name: str, chunk: str) -> None:
 # ---------------------------------------------------------------------------
 # shape: jaxlib has no shape dialect; iree-opt (a complete mlir-opt) judges
 
-def _iree_opt() -> str | None:
-    cand = pathlib.Path(sys.executable).with_name("iree-opt")
-    return shutil.which("iree-opt") or (str(cand) if cand.exists() else None)
-
-
-needs_iree = pytest.mark.skipif(_iree_opt() is None, reason="iree-opt (pip install iree-base-compiler) not found")
+from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 
 
 def _iree(text: str, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([_iree_opt(), *flags, "-"], input=text, capture_output=True, text=True)
+    return subprocess.run([IREE_OPT, *flags, "-"], input=text, capture_output=True, text=True)
 
 
 SHAPE_OPS = _chunks(LIT / "shape" / "ops.mlir")
@@ -136,7 +130,7 @@ def test_shape_pattern_names_are_iree_opts(pattern: str) -> None:
     path = LIT / "shape" / "canonicalize.mlir"
     flags = ["--split-input-file",
              f"--pass-pipeline=builtin.module(canonicalize{{disable-patterns={{(anonymous namespace)::{pattern}}}}})"]
-    ref = subprocess.run([_iree_opt(), *flags, str(path)], capture_output=True, text=True)
+    ref = subprocess.run([IREE_OPT, *flags, str(path)], capture_output=True, text=True)
     assert ref.returncode == 0, ref.stderr
     out = subprocess.run([str(pathlib.Path(sys.executable).with_name("hlopt")), *flags, str(path)],
                          capture_output=True, text=True)

@@ -27,7 +27,6 @@ strict xfail naming its cause. Skipped when iree-opt is not installed.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -44,17 +43,8 @@ from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
 from gen_scf import gen_cfg_merge_program, gen_scf_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
+from iree_tool import IREE_OPT  # noqa: E402
 
-
-def _iree_opt() -> str | None:
-    exe = shutil.which("iree-opt")
-    if exe is None:
-        cand = Path(sys.executable).with_name("iree-opt")
-        exe = str(cand) if cand.exists() else None
-    return exe
-
-
-IREE_OPT = _iree_opt()
 pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install iree-base-compiler) not found")
 
 PIPELINES = {

@@ -9,7 +9,6 @@ prints the per-op table. Skipped without iree-opt."""
 from __future__ import annotations
 
 import pathlib
-import shutil
 import sys
 
 import pytest
@@ -17,10 +16,9 @@ import pytest
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import gen_shlo_agreement as gen  # noqa: E402
+from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 
-_IREE = pathlib.Path(sys.executable).with_name("iree-opt")
-pytestmark = pytest.mark.skipif(not _IREE.exists() and shutil.which("iree-opt") is None,
-                                reason="iree-opt (pip install iree-base-compiler) not found")
+pytestmark = needs_iree
 
 CASES = gen.quant_cases()
 # the two references' StableHLO versions differ in one constraint summary
@@ -72,7 +70,7 @@ def test_lit_diagnostics_are_iree_opts(name: str, chunk: str, message: str) -> N
     """Every expected error of tests/lit/quant/verify_ops.mlir is iree-opt's first message for the chunk."""
     import subprocess
 
-    exe = str(_IREE) if _IREE.exists() else "iree-opt"
+    exe = IREE_OPT
     r = subprocess.run([exe, "-"], input=chunk, capture_output=True, text=True)
     assert r.returncode != 0, f"{name}: iree-opt accepts it"
     first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)

@@ -14,7 +14,6 @@ last one written by the generator). Skipped without JAX.
 from __future__ import annotations
 
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -25,6 +24,7 @@ pytest.importorskip("jax")
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import gen_shlo_agreement as gen  # noqa: E402
+from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 from lit_chunks import expected_error_chunks  # noqa: E402
 
 CASES = gen.cases()
@@ -84,14 +84,7 @@ def test_lit_diagnostics_are_mlirs(name: str, chunk: str, message: str) -> None:
 # ---------------------------------------------------------------------------
 # quantized types: jaxlib has no quant dialect, iree-opt (a complete mlir-opt) judges
 
-def _iree_opt() -> str | None:
-    exe = shutil.which("iree-opt")
-    cand = pathlib.Path(sys.executable).with_name("iree-opt")
-    return exe or (str(cand) if cand.exists() else None)
-
-
 QUANT = HERE.parent / "lit" / "quant"
-needs_iree = pytest.mark.skipif(_iree_opt() is None, reason="iree-opt (pip install iree-base-compiler) not found")
 
 
 @needs_iree
@@ -100,7 +93,7 @@ def test_quant_types_print_as_iree_opt() -> None:
     from hlopt.syntax.source import Source
 
     text = (QUANT / "types.mlir").read_text()
-    ref = subprocess.run([_iree_opt(), "-"], input=text, capture_output=True, text=True, check=True).stdout
+    ref = subprocess.run([IREE_OPT, "-"], input=text, capture_output=True, text=True, check=True).stdout
     out, diags, _ = process(Source("types.mlir", text), Options())
     assert out is not None, diags[0].header()
     assert out == ref.rstrip("\n") + "\n"
@@ -113,7 +106,7 @@ def _quant_chunks() -> list[tuple[str, str, str]]:
 @needs_iree
 @pytest.mark.parametrize("name,chunk,message", _quant_chunks(), ids=[c[0] for c in _quant_chunks()])
 def test_quant_diagnostics_are_iree_opts(name: str, chunk: str, message: str) -> None:
-    r = subprocess.run([_iree_opt(), "-"], input=chunk, capture_output=True, text=True)
+    r = subprocess.run([IREE_OPT, "-"], input=chunk, capture_output=True, text=True)
     assert r.returncode != 0, f"{name}: iree-opt accepts it"
     first = next(ln for ln in r.stderr.splitlines() if " error: " in ln)
     assert message in first, first

@@ -17,9 +17,7 @@ Skipped when iree-opt is not installed.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,15 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 LIT = ROOT / "tests" / "lit" / "tensor"
 
 
-def _iree_opt() -> str | None:
-    exe = shutil.which("iree-opt")
-    if exe is None:
-        cand = Path(sys.executable).with_name("iree-opt")
-        exe = str(cand) if cand.exists() else None
-    return exe
+from iree_tool import IREE_OPT  # noqa: E402
 
-
-IREE_OPT = _iree_opt()
 ANON = "(anonymous namespace)::"
 
 # MLIR's debug name -> the lit input where it fires
