@@ -26,6 +26,7 @@ from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import FusedLoc, UnknownLoc
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
+from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import Commutative, ConstantLike, ElementwiseTrait, Pure, SameOperandsAndResultType
 from hlopt.ir.types import (
     FloatType,
@@ -97,6 +98,11 @@ class ArithOp(OpDef):
     @classmethod
     def _props_ok(cls, op: Operation, allowed: tuple[str, ...]) -> bool:
         return all(k in allowed for k, _ in op.properties.entries)
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        """MLIR's patterns for this op (the `_PATTERNS` entry of its name)."""
+        return _PATTERNS.get(cls.name.split(".", 1)[1], ())
 
     @classmethod
     def default_properties(cls) -> dict:
@@ -404,38 +410,6 @@ def _make_int_binary(n: str) -> type:
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["flag_prop"] = "overflowFlags"
     return type(n.capitalize() + "Op", (IntBinaryOp,), body)
-
-
-# -- reassociation patterns (MLIR's DRR AddIAddConstant / MulIMulIConstant) -----------
-def _merge_flags(a: Operation, b: Operation) -> dict:
-    fa, fb = a.properties.get("overflowFlags"), b.properties.get("overflowFlags")
-    if fa is None and fb is None:
-        return {}
-    return {"overflowFlags": fa if fa is fb else OVERFLOW_NONE}
-
-
-def _reassociate_constant(name: str, combine: Callable[[int, int], int]) -> Callable:
-    """op(op(x, c0), c1) -> op(x, combine(c0, c1)) for an associative op."""
-    def rewrite(op: Operation, rewriter: Any) -> bool:
-        inner, c1 = op.operands
-        b = int_value(c1)
-        d = inner.defining_op
-        if b is None or d is None or d.name != name:
-            return False
-        a = int_value(d.operand(1))
-        t = op.results[0].type
-        if a is None or d.results[0].type is not t:
-            return False
-        attr_ = _int_attr(combine(a, b), t)
-        if attr_ is None:
-            return False
-        loc = _fused([op.location, d.operand(1).defining_op.location, c1.defining_op.location])
-        c = rewriter.create("arith.constant", (), [t], properties={"value": attr_}, location=loc)
-        rewriter.replace_op_with_new(op, name, [d.operand(0), c.results[0]], properties=_merge_flags(d, op),
-                                     location=loc)
-        return True
-    rewrite.__name__ = f"{name.split('.')[1]}_{name.split('.')[1]}_constant"
-    return rewrite
 
 
 # -- float arithmetic ----------------------------------------------------------------------
@@ -831,20 +805,370 @@ class ConstantOp(OpDef):
         return [ctx.cached(op, movement.constant)]
 
 
+# -- canonicalization patterns (MLIR's ArithCanonicalization.td and ArithOps.cpp) -----
+# Each function is one MLIR pattern, named by `debug_name` after MLIR's class so
+# `--canonicalize{disable-patterns=...}` selects it as mlir-opt does; an op
+# lists its patterns in MLIR's registration order (all DRR patterns of one root
+# have the same benefit, so that order is the order tried).
+def _scalar_int(v: Any) -> int | None:
+    """DRR's `ConstantLikeMatcher APIntAttr`: a scalar integer constant only."""
+    a = constant_value(v)
+    return a.value if isinstance(a, IntegerAttr) else None
+
+
+def _ovf(op: Operation) -> frozenset[str]:
+    v = op.properties.get("overflowFlags")
+    text = getattr(v, "text", "") or ""
+    inner = text[text.find("<") + 1:-1] if "<" in text else ""
+    return frozenset(f.strip() for f in inner.split(",") if f.strip() and f.strip() != "none")
+
+
+def _ovf_attr(flags: frozenset[str]) -> Attribute:
+    return OpaqueAttr("#arith." + _flags_text("overflow", ", ".join(sorted(flags)))) if flags else OVERFLOW_NONE
+
+
+def _merged(a: Operation, b: Operation) -> Attribute:
+    """MLIR's mergeOverflowFlags: the flags both ops carry."""
+    return _ovf_attr(_ovf(a) & _ovf(b))
+
+
+def _ops_loc(*ops: Operation) -> Any:
+    """DRR's fused location of the matched ops."""
+    return _fused([o.location for o in ops if o is not None])
+
+
+def _const(rw: Any, value: Attribute, loc: Any) -> Any:
+    return rw.create("arith.constant", (), [value.type], properties={"value": value}, location=loc).results[0]
+
+
+def _new(rw: Any, name: str, operands: list, t: Type, loc: Any, **props: Any) -> Any:
+    return rw.create(name, operands, [t], properties=props, location=loc).results[0]
+
+
+def _replace(rw: Any, op: Operation, value: Any) -> bool:
+    rw.replace_op(op, [value])
+    return True
+
+
+def _const_operand(v: Any) -> Operation | None:
+    d = v.defining_op
+    return d if d is not None and constant_value(v) is not None else None
+
+
+def _binary_with_const(v: Any, name: str, const_side: int) -> tuple[Operation, Any, int] | None:
+    """`v = name(x, c)` (const_side 1) or `name(c, x)` (0) with a scalar constant c:
+    (defining op, x, c)."""
+    d = _def(v, name)
+    if d is None:
+        return None
+    c = _scalar_int(d.operand(const_side))
+    return None if c is None else (d, d.operand(1 - const_side), c)
+
+
+def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, out_side: int,
+             combine: Callable[[int, int], int], merge: bool = True) -> Callable:
+    """The DRR constant reassociations: root(inner(x, c0) | inner(c0, x), c1)
+    (or root(c1, inner)) -> out(x, k) or out(k, x), k = combine(c0, c1)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        c1 = _scalar_int(op.operand(root_side))
+        if c1 is None:
+            return False
+        m = _binary_with_const(op.operand(1 - root_side), inner, inner_side)
+        if m is None:
+            return False
+        d, x, c0 = m
+        t = op.results[0].type
+        loc = _ops_loc(op, d, d.operand(inner_side).defining_op, op.operand(root_side).defining_op)
+        k = _const(rw, IntegerAttr(combine(c0, c1), t), loc)
+        flags = _merged(d, op) if merge else OVERFLOW_NONE
+        operands = [x, k] if out_side == 1 else [k, x]
+        return _replace(rw, op, _new(rw, out, operands, t, loc, overflowFlags=flags))
+    return rewrite
+
+
+_add, _sub, _rsub, _mul = (lambda a, b: a + b), (lambda a, b: a - b), (lambda a, b: b - a), (lambda a, b: a * b)
+AddIAddConstant = debug_name("AddIAddConstant")(_reassoc("arith.addi", "arith.addi", 1, 1, "arith.addi", 1, _add))
+AddISubConstantRHS = debug_name("AddISubConstantRHS")(
+    _reassoc("arith.addi", "arith.subi", 1, 1, "arith.addi", 1, _rsub))
+AddISubConstantLHS = debug_name("AddISubConstantLHS")(
+    _reassoc("arith.addi", "arith.subi", 0, 1, "arith.subi", 0, _add))
+SubIRHSAddConstant = debug_name("SubIRHSAddConstant")(
+    _reassoc("arith.subi", "arith.addi", 1, 1, "arith.addi", 1, _sub, merge=False))
+SubILHSAddConstant = debug_name("SubILHSAddConstant")(
+    _reassoc("arith.subi", "arith.addi", 1, 0, "arith.subi", 0, _rsub))
+SubIRHSSubConstantRHS = debug_name("SubIRHSSubConstantRHS")(
+    _reassoc("arith.subi", "arith.subi", 1, 1, "arith.subi", 1, _add))
+SubIRHSSubConstantLHS = debug_name("SubIRHSSubConstantLHS")(
+    _reassoc("arith.subi", "arith.subi", 0, 1, "arith.subi", 0, _sub))
+SubILHSSubConstantRHS = debug_name("SubILHSSubConstantRHS")(
+    _reassoc("arith.subi", "arith.subi", 1, 0, "arith.subi", 0, _add))
+SubILHSSubConstantLHS = debug_name("SubILHSSubConstantLHS")(
+    _reassoc("arith.subi", "arith.subi", 0, 0, "arith.addi", 1, _rsub))
+MulIMulIConstant = debug_name("MulIMulIConstant")(_reassoc("arith.muli", "arith.muli", 1, 1, "arith.muli", 1, _mul))
+
+
+def _is_minus_one(v: Any) -> bool:
+    """IsScalarOrSplatNegativeOne: an integer (splat) constant of all ones."""
+    b = int_value(v)
+    return _all_ones(b, v.type)
+
+
+def _add_mul_neg_one(mul_side: int) -> Callable:
+    """addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        m = _def(op.operand(mul_side), "arith.muli")
+        if m is None or _const_operand(m.operand(1)) is None or not _is_minus_one(m.operand(1)):
+            return False
+        other = op.operand(1 - mul_side)
+        loc = _ops_loc(op, m, m.operand(1).defining_op)
+        return _replace(rw, op, _new(rw, "arith.subi", [other, m.operand(0)], op.results[0].type, loc,
+                                     overflowFlags=OVERFLOW_NONE))
+    return rewrite
+
+
+AddIMulNegativeOneRhs = debug_name("AddIMulNegativeOneRhs")(_add_mul_neg_one(1))
+AddIMulNegativeOneLhs = debug_name("AddIMulNegativeOneLhs")(_add_mul_neg_one(0))
+
+
+@debug_name("SubISubILHSRHSLHS")
+def SubISubILHSRHSLHS(op: Operation, rw: Any) -> bool:
+    """subi(subi(x, y), x) -> subi(0, y)."""
+    d = _def(op.operand(0), "arith.subi")
+    if d is None or d.operand(0) is not op.operand(1):
+        return False
+    y = d.operand(1)
+    zero = _int_attr(0, y.type)
+    if zero is None:
+        return False
+    loc = _ops_loc(op, d)
+    return _replace(rw, op, _new(rw, "arith.subi", [_const(rw, zero, loc), y], op.results[0].type, loc,
+                                 overflowFlags=_merged(d, op)))
+
+
+_CMPI_INVERSE = {"eq": "ne", "ne": "eq", "slt": "sge", "sle": "sgt", "sgt": "sle", "sge": "slt",
+                 "ult": "uge", "ule": "ugt", "ugt": "ule", "uge": "ult"}
+
+
+def _is_i1(v: Any, value: int) -> bool:
+    """DRR's `ConstantAttr<I1Attr, "value">`: exactly the scalar i1 constant."""
+    a = constant_value(v)
+    return isinstance(a, IntegerAttr) and a.type is i1 and a.value == value
+
+
+@debug_name("XOrINotCmpI")
+def XOrINotCmpI(op: Operation, rw: Any) -> bool:
+    """xori(cmpi(pred, a, b), true) -> cmpi(not pred, a, b)."""
+    c = _def(op.operand(0), "arith.cmpi")
+    if c is None or not _is_i1(op.operand(1), 1):
+        return False
+    pred = _CMPI_INVERSE[CMPI_PREDICATES[c.properties.get("predicate").value]]
+    loc = _ops_loc(op, c, op.operand(1).defining_op)
+    return _replace(rw, op, _new(rw, "arith.cmpi", list(c.operands), op.results[0].type, loc,
+                                 predicate=IntegerAttr(CMPI_PREDICATES.index(pred))))
+
+
+def _of_ext(logic: str, ext: str) -> Callable:
+    """logic(ext(x), ext(y)) -> ext(logic(x, y)) when x and y have one type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        loc = _ops_loc(op, a, b)
+        x = a.operand(0)
+        inner = _new(rw, logic, [x, b.operand(0)], x.type, loc)
+        return _replace(rw, op, _new(rw, ext, [inner], op.results[0].type, loc))
+    return rewrite
+
+
+XOrIOfExtUI = debug_name("XOrIOfExtUI")(_of_ext("arith.xori", "arith.extui"))
+XOrIOfExtSI = debug_name("XOrIOfExtSI")(_of_ext("arith.xori", "arith.extsi"))
+AndOfExtUI = debug_name("AndOfExtUI")(_of_ext("arith.andi", "arith.extui"))
+AndOfExtSI = debug_name("AndOfExtSI")(_of_ext("arith.andi", "arith.extsi"))
+OrOfExtUI = debug_name("OrOfExtUI")(_of_ext("arith.ori", "arith.extui"))
+OrOfExtSI = debug_name("OrOfExtSI")(_of_ext("arith.ori", "arith.extsi"))
+
+
+def _cmpi_of_ext(ext: str) -> Callable:
+    """cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) when a and b have one type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        pred = op.properties.get("predicate")
+        if CMPI_PREDICATES[pred.value] not in ("eq", "ne"):
+            return False
+        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        x = a.operand(0)
+        return _replace(rw, op, _new(rw, "arith.cmpi", [x, b.operand(0)], _i1_like(x.type), _ops_loc(op, a, b),
+                                     predicate=pred))
+    return rewrite
+
+
+CmpIExtSI = debug_name("CmpIExtSI")(_cmpi_of_ext("arith.extsi"))
+CmpIExtUI = debug_name("CmpIExtUI")(_cmpi_of_ext("arith.extui"))
+
+
+def _redundant_select(side: int) -> Callable:
+    """select(p, select(p, a, b), c) -> select(p, a, c) (side 1, the true value);
+    select(p, a, select(p, b, c)) -> select(p, a, c) (side 2)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        pred = op.operand(0)
+        s = _def(op.operand(side), "arith.select")
+        if s is None or s.operand(0) is not pred:
+            return False
+        vals = [pred, s.operand(1), op.operand(2)] if side == 1 else [pred, op.operand(1), s.operand(2)]
+        return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type, _ops_loc(op, s)))
+    return rewrite
+
+
+RedundantSelectFalse = debug_name("RedundantSelectFalse")(_redundant_select(2))
+RedundantSelectTrue = debug_name("RedundantSelectTrue")(_redundant_select(1))
+
+
+@debug_name("SelectNotCond")
+def SelectNotCond(op: Operation, rw: Any) -> bool:
+    """select(xori(p, -1), a, b) -> select(p, b, a)."""
+    x = _def(op.operand(0), "arith.xori")
+    if x is None or _scalar_int(x.operand(1)) is None or not _is_minus_one(x.operand(1)):
+        return False
+    vals = [x.operand(0), op.operand(2), op.operand(1)]
+    return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type,
+                                 _ops_loc(op, x, x.operand(1).defining_op)))
+
+
+@debug_name("SelectI1ToNot")
+def SelectI1ToNot(op: Operation, rw: Any) -> bool:
+    """select(p, false, true) -> xori(p, true)."""
+    if not (_is_i1(op.operand(1), 0) and _is_i1(op.operand(2), 1)):
+        return False
+    loc = _ops_loc(op, op.operand(1).defining_op, op.operand(2).defining_op)
+    p = op.operand(0)
+    return _replace(rw, op, _new(rw, "arith.xori", [p, _const(rw, IntegerAttr(1, i1), loc)], p.type, loc))
+
+
+@debug_name("SelectToExtUI")
+def SelectToExtUI(op: Operation, rw: Any) -> bool:
+    """select(p, 1, 0) -> extui(p); select(p, 0, 1) -> extui(xori(p, true)) (scalar integers wider than i1)."""
+    t = op.results[0].type
+    if not isinstance(t, IntegerType) or t is i1:
+        return False
+    a, b = int_value(op.operand(1)), int_value(op.operand(2))
+    p = op.operand(0)
+    if a == 1 and b == 0:
+        return _replace(rw, op, _new(rw, "arith.extui", [p], t, op.location))
+    if a == 0 and b == 1:
+        one = _const(rw, IntegerAttr(1, p.type), op.location)
+        return _replace(rw, op, _new(rw, "arith.extui", [_new(rw, "arith.xori", [p, one], p.type, op.location)], t,
+                                     op.location))
+    return False
+
+
+def _cast_of_cast(inner: str, out: str | None = None) -> Callable:
+    """cast(inner(x)) -> out(x) (default: the same cast) with the outer result type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), inner)
+        if d is None:
+            return False
+        return _replace(rw, op, _new(rw, out or op.name, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+IndexCastOfExtSI = debug_name("IndexCastOfExtSI")(_cast_of_cast("arith.extsi"))
+IndexCastUIOfExtUI = debug_name("IndexCastUIOfExtUI")(_cast_of_cast("arith.extui"))
+BitcastOfBitcast = debug_name("BitcastOfBitcast")(_cast_of_cast("arith.bitcast"))
+ExtSIOfExtUI = debug_name("ExtSIOfExtUI")(_cast_of_cast("arith.extui", "arith.extui"))
+UIToFPOfExtUI = debug_name("UIToFPOfExtUI")(_cast_of_cast("arith.extui"))
+SIToFPOfExtSI = debug_name("SIToFPOfExtSI")(_cast_of_cast("arith.extsi"))
+SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast("arith.extui", "arith.uitofp"))
+
+
+def _trunci_of_ext(ext: str) -> Callable:
+    """trunci(ext(x)) -> ext(x) when only extension bits are dropped."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), ext)
+        if d is None:
+            return False
+        x = d.operand(0)
+        if not _bits(d.results[0].type) > _bits(op.results[0].type) > _bits(x.type):
+            return False
+        return _replace(rw, op, _new(rw, ext, [x], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+TruncIExtSIToExtSI = debug_name("TruncIExtSIToExtSI")(_trunci_of_ext("arith.extsi"))
+TruncIExtUIToExtUI = debug_name("TruncIExtUIToExtUI")(_trunci_of_ext("arith.extui"))
+
+
+@debug_name("TruncIShrSIToTrunciShrUI")
+def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
+    """trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the truncated width."""
+    s = _def(op.operand(0), "arith.shrsi")
+    if s is None:
+        return False
+    c = constant_value(s.operand(1))
+    x = s.operand(0)
+    if c is None or int_value(s.operand(1)) != _bits(x.type) - _bits(op.results[0].type):
+        return False
+    loc = _ops_loc(op, s, s.operand(1).defining_op)
+    shr = _new(rw, "arith.shrui", [x, _const(rw, c, loc)], x.type, loc)
+    return _replace(rw, op, _new(rw, "arith.trunci", [shr], op.results[0].type, loc,
+                                 overflowFlags=op.properties.get("overflowFlags") or OVERFLOW_NONE))
+
+
+def _truncf_of_int_to_fp(inner: str) -> Callable:
+    """truncf(sitofp|uitofp(x)) -> sitofp|uitofp(x) under the default rounding mode."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), inner)
+        if d is None or op.properties.get("roundingmode") is not None:
+            return False
+        return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+TruncFSIToFPToSIToFP = debug_name("TruncFSIToFPToSIToFP")(_truncf_of_int_to_fp("arith.sitofp"))
+TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp("arith.uitofp"))
+
+
+def _of_negf(name: str) -> Callable:
+    """mulf|divf(negf(x), negf(y)) -> mulf|divf(x, y), keeping the root's fastmath."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        a, b = _def(op.operand(0), "arith.negf"), _def(op.operand(1), "arith.negf")
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.results[0].type, _ops_loc(op, a, b),
+                                     fastmath=op.properties.get("fastmath") or FASTMATH_NONE))
+    return rewrite
+
+
+MulFOfNegF = debug_name("MulFOfNegF")(_of_negf("arith.mulf"))
+DivFOfNegF = debug_name("DivFOfNegF")(_of_negf("arith.divf"))
+
+# root short name -> patterns, in MLIR's registration order
+_PATTERNS: dict[str, tuple[Callable, ...]] = {
+    "addi": (AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs),
+    "subi": (SubIRHSAddConstant, SubILHSAddConstant, SubIRHSSubConstantRHS, SubIRHSSubConstantLHS,
+             SubILHSSubConstantRHS, SubILHSSubConstantLHS, SubISubILHSRHSLHS),
+    "muli": (MulIMulIConstant,),
+    "xori": (XOrINotCmpI, XOrIOfExtUI, XOrIOfExtSI),
+    "andi": (AndOfExtUI, AndOfExtSI),
+    "ori": (OrOfExtUI, OrOfExtSI),
+    "cmpi": (CmpIExtSI, CmpIExtUI),
+    "select": (RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI),
+    "index_cast": (IndexCastOfExtSI,),
+    "index_castui": (IndexCastUIOfExtUI,),
+    "bitcast": (BitcastOfBitcast,),
+    "extsi": (ExtSIOfExtUI,),
+    "trunci": (TruncIExtSIToExtSI, TruncIExtUIToExtUI, TruncIShrSIToTrunciShrUI),
+    "truncf": (TruncFSIToFPToSIToFP, TruncFUIToFPToUIToFP),
+    "mulf": (MulFOfNegF,),
+    "divf": (DivFOfNegF,),
+    "uitofp": (UIToFPOfExtUI,),
+    "sitofp": (SIToFPOfExtSI, SIToFPOfExtUI),
+}
+
+
 # -- the op list ---------------------------------------------------------------------------
-def _patterns(name: str, combine: Callable[[int, int], int]) -> Callable:
-    pats = (_reassociate_constant(name, combine),)
-    return classmethod(lambda cls: pats)
-
-
 _OPS: list[type[OpDef]] = [ConstantOp]
-for _n in _INT_BINARY:
-    _cls = _make_int_binary(_n)
-    if _n == "addi":
-        _cls.canonicalization_patterns = _patterns("arith.addi", lambda a, b: a + b)
-    elif _n == "muli":
-        _cls.canonicalization_patterns = _patterns("arith.muli", lambda a, b: a * b)
-    _OPS.append(_cls)
+_OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
 _OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
 _OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp]
 _OPS.extend(_make_cast(n) for n in _CASTS)
