@@ -204,12 +204,24 @@ def _ident_muli(op, a, b, t):
     return None
 
 
+def _is_not_of(v: Any, x: Any) -> bool:
+    """`v = xori(x, -1)`: the bitwise not of x."""
+    d = _def(v, "arith.xori")
+    return d is not None and d.operand(0) is x and _all_ones(int_value(d.operand(1)), x.type)
+
+
 def _ident_andi(op, a, b, t):
     x, y = op.operands
     if b == 0:
         return [y]
     if _all_ones(b, t) or x is y:
         return [x]
+    if _is_not_of(y, x) or _is_not_of(x, y):  # x & ~x -> 0
+        return _zero(t)
+    for prev, other in ((x, y), (y, x)):  # a & (a & b) -> a & b
+        d = _def(prev, "arith.andi")
+        if d is not None and other in (d.operand(0), d.operand(1)):
+            return [prev]
     return None
 
 
@@ -219,6 +231,10 @@ def _ident_ori(op, a, b, t):
         return [x]
     if _all_ones(b, t):
         return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
+    if _is_not_of(y, x):  # x | ~x -> the all-ones operand of the not
+        return [_def(y, "arith.xori").operand(1)]
+    if _is_not_of(x, y):
+        return [_def(x, "arith.xori").operand(1)]
     return None
 
 
@@ -228,6 +244,18 @@ def _ident_xori(op, a, b, t):
         return [x]
     if x is y:
         return _zero(t)
+    d = _def(x, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
+    if d is not None:
+        if d.operand(1) is y:
+            return [d.operand(0)]
+        if d.operand(0) is y:
+            return [d.operand(1)]
+    d = _def(y, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
+    if d is not None:
+        if d.operand(1) is x:
+            return [d.operand(0)]
+        if d.operand(0) is x:
+            return [d.operand(1)]
     return None
 
 
@@ -235,6 +263,12 @@ def _ident_div(op, a, b, t):
     x, y = op.operands
     if b == 1:
         return [x]
+    m = _def(x, "arith.muli")  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
+    if m is not None and ("nuw" if op.name == "arith.divui" else "nsw") in _ovf(m):
+        if m.operand(0) is y:
+            return [m.operand(1)]
+        if m.operand(1) is y:
+            return [m.operand(0)]
     if a == 0:  # 0 / x -> the zero itself, as MLIR's fold (x == 0 is undefined behaviour)
         return [x]
     if x is y:  # x / x -> 1
@@ -502,8 +536,12 @@ class FloatBinaryOp(ArithOp):
 
             if (short == "addf" and v == 0.0 and math.copysign(1.0, v) < 0) or \
                     (short == "subf" and v == 0.0 and math.copysign(1.0, v) > 0) or \
-                    (short in ("mulf", "divf") and v == 1.0):
+                    (short in ("mulf", "divf") and v == 1.0) or \
+                    (short == "maximumf" and v == -math.inf) or (short == "minimumf" and v == math.inf) or \
+                    (short in ("maxnumf", "minnumf") and math.isnan(v)):
                 return [op.operand(0)]
+            if short == "mulf" and v == 0.0 and {"nnan", "nsz"} <= _fastmath(op):
+                return [op.operand(1)]  # x * 0 -> 0 when NaN and the sign of zero are don't-cares
         if cls.const_fold is None:
             return None
         x = _float_value(op.operand(0))
@@ -514,6 +552,12 @@ class FloatBinaryOp(ArithOp):
             return None
         c = _float_attr(r, t)
         return [c] if c is not None else None
+
+
+def _fastmath(op: Operation) -> set[str]:
+    text = getattr(op.properties.get("fastmath"), "text", "") or ""
+    names = set(text[text.find("<") + 1:-1].split(",")) if "<" in text else set()
+    return set(_FLAG_ORDER["fastmath"]) if "fast" in names else names
 
 
 def _make_float_binary(n: str) -> type:
@@ -615,6 +659,11 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             # cmpi(x, x): eq/sle/sge/ule/uge are true, the others false
             return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.results[0].type)
         a, b = int_value(x), int_value(y)
+        if b == 0 and CMPI_PREDICATES[pred] == "ne":
+            e = _def(x, "arith.extsi") or _def(x, "arith.extui")
+            et = e.operand(0).type if e is not None else None
+            if et is i1 or (isinstance(et, VectorType) and et.element_type is i1):  # ext(%b : i1) != 0 -> %b
+                return [e.operand(0)]
         if _elem(t) is i1 and b is not None and a is None:
             name = CMPI_PREDICATES[pred]
             if (name == "ne" and b == 0) or (name == "eq" and b != 0):
@@ -714,6 +763,13 @@ class CastOp(ArithOp):
     traits = (Pure(), ElementwiseTrait())
 
     @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, dst = op.operand(0).type, op.results[0].type
+        if not _cast_compatible(cls.name.split(".")[1], src, dst):
+            raise IRError(f"'{cls.name}' op operand type '{src.text}' and result type '{dst.text}' are cast "
+                          f"incompatible", op)
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         flags = cls._flag_text(op)
         extra = ""
@@ -734,7 +790,7 @@ class CastOp(ArithOp):
         t = op.results[0].type
         a = int_value(src)
         if a is None:
-            return None
+            return _fold_cast_chain(op, short)
         if short in ("extsi", "index_cast"):
             c = _int_attr(_signed(a, src.type), t)
         elif short in ("extui", "index_castui"):
@@ -744,6 +800,85 @@ class CastOp(ArithOp):
         else:
             return None
         return [c] if c is not None else None
+
+
+def _int_t(t: Type) -> bool:
+    return isinstance(t, IntegerType)
+
+
+def _float_t(t: Type) -> bool:
+    return isinstance(t, FloatType)
+
+
+def _width(t: Type) -> int:
+    return getattr(t, "width", 0)
+
+
+# cast name -> (accepts source element, accepts result element, width relation)
+_CAST_RULES: dict[str, tuple[Callable, Callable, Callable[[int, int], bool]]] = {
+    "extsi": (_int_t, _int_t, lambda s, d: d > s),
+    "extui": (_int_t, _int_t, lambda s, d: d > s),
+    "trunci": (_int_t, _int_t, lambda s, d: d < s),
+    "extf": (_float_t, _float_t, lambda s, d: d > s),
+    "truncf": (_float_t, _float_t, lambda s, d: d < s),
+    "sitofp": (_int_t, _float_t, lambda s, d: True),
+    "uitofp": (_int_t, _float_t, lambda s, d: True),
+    "fptosi": (_float_t, _int_t, lambda s, d: True),
+    "fptoui": (_float_t, _int_t, lambda s, d: True),
+    "bitcast": (lambda t: _int_t(t) or _float_t(t), lambda t: _int_t(t) or _float_t(t), lambda s, d: s == d),
+}
+
+
+def _cast_compatible(short: str, src: Type, dst: Type) -> bool:
+    """MLIR's areCastCompatible: same container and shape, element types by kind and width."""
+    shaped = isinstance(src, ShapedType) or isinstance(dst, ShapedType)
+    if shaped and type(src) is not type(dst) and not (isinstance(src, (RankedTensorType, UnrankedTensorType))
+                                           and isinstance(dst, (RankedTensorType, UnrankedTensorType))):
+        return False
+    if isinstance(src, ShapedType) and isinstance(dst, ShapedType) and getattr(src, "shape", None) is not None \
+            and getattr(dst, "shape", None) is not None and len(src.shape) == len(dst.shape):
+        if any(a != b and a >= 0 and b >= 0 for a, b in zip(src.shape, dst.shape)):
+            return False
+        if getattr(src, "encoding", None) is not getattr(dst, "encoding", None):
+            return False
+    elif isinstance(src, ShapedType) and isinstance(dst, ShapedType) and isinstance(src, RankedTensorType) \
+            and isinstance(dst, RankedTensorType):
+        return False
+    s, d = _elem(src), _elem(dst)
+    if short in ("index_cast", "index_castui"):
+        return (isinstance(s, IndexType) and _signless(d) and _int_t(d)) or \
+            (isinstance(d, IndexType) and _signless(s) and _int_t(s))
+    ok_s, ok_d, rel = _CAST_RULES[short]
+    return ok_s(s) and ok_d(d) and rel(_width(s), _width(d))
+
+
+def _fold_cast_chain(op: Operation, short: str) -> list | None:
+    """MLIR's folds of a cast of a cast (some rewrite the op in place)."""
+    src = op.operand(0)
+    d = src.defining_op
+    if d is None:
+        return None
+    t = op.results[0].type
+    if short in ("extsi", "extui") and d.name == op.name:  # ext(ext(x)) -> ext(x), in place
+        op.set_operand(0, d.operand(0))
+        return list(op.results)
+    if short == "trunci":
+        if d.name in ("arith.extsi", "arith.extui"):
+            x = d.operand(0)
+            if _bits(x.type) > _bits(t):  # trunci(ext(x)) -> trunci(x), in place
+                op.set_operand(0, x)
+                return list(op.results)
+            if _elem(x.type) is _elem(t):  # trunci(ext(x)) -> x
+                return [x]
+        if d.name == "arith.trunci":  # trunci(trunci(x)) -> trunci(x), in place
+            op.set_operand(0, d.operand(0))
+            return list(op.results)
+    if short in ("index_cast", "index_castui") and d.name == op.name:
+        # round trip x : A -> B -> A, lossless only when B is at least as wide as A
+        x = d.operand(0)
+        if x.type is t and _bits(d.results[0].type) >= _bits(x.type):
+            return [x]
+    return None
 
 
 _CASTS = {
@@ -833,7 +968,10 @@ def _merged(a: Operation, b: Operation) -> Attribute:
 
 
 def _ops_loc(*ops: Operation) -> Any:
-    """DRR's fused location of the matched ops."""
+    """DRR's fused location of the matched ops. DRR fuses as many locations as
+    the source pattern has op nodes, taken from its list of matched ops, in
+    which the constant a nested op matches precedes that op (found with
+    iree-opt --mlir-print-debuginfo): callers pass exactly those."""
     return _fused([o.location for o in ops if o is not None])
 
 
@@ -878,7 +1016,8 @@ def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, o
             return False
         d, x, c0 = m
         t = op.results[0].type
-        loc = _ops_loc(op, d, d.operand(inner_side).defining_op, op.operand(root_side).defining_op)
+        first = d.operand(inner_side) if root_side == 1 else op.operand(root_side)
+        loc = _ops_loc(op, first.defining_op)
         k = _const(rw, IntegerAttr(combine(c0, c1), t), loc)
         flags = _merged(d, op) if merge else OVERFLOW_NONE
         operands = [x, k] if out_side == 1 else [k, x]
@@ -920,7 +1059,7 @@ def _add_mul_neg_one(mul_side: int) -> Callable:
         if m is None or _const_operand(m.operand(1)) is None or not _is_minus_one(m.operand(1)):
             return False
         other = op.operand(1 - mul_side)
-        loc = _ops_loc(op, m, m.operand(1).defining_op)
+        loc = _ops_loc(op, m.operand(1).defining_op)
         return _replace(rw, op, _new(rw, "arith.subi", [other, m.operand(0)], op.results[0].type, loc,
                                      overflowFlags=OVERFLOW_NONE))
     return rewrite
@@ -962,7 +1101,7 @@ def XOrINotCmpI(op: Operation, rw: Any) -> bool:
     if c is None or not _is_i1(op.operand(1), 1):
         return False
     pred = _CMPI_INVERSE[CMPI_PREDICATES[c.properties.get("predicate").value]]
-    loc = _ops_loc(op, c, op.operand(1).defining_op)
+    loc = _ops_loc(op, c)
     return _replace(rw, op, _new(rw, "arith.cmpi", list(c.operands), op.results[0].type, loc,
                                  predicate=IntegerAttr(CMPI_PREDICATES.index(pred))))
 
@@ -1032,7 +1171,7 @@ def SelectNotCond(op: Operation, rw: Any) -> bool:
         return False
     vals = [x.operand(0), op.operand(2), op.operand(1)]
     return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type,
-                                 _ops_loc(op, x, x.operand(1).defining_op)))
+                                 _ops_loc(op, x.operand(1).defining_op)))
 
 
 @debug_name("SelectI1ToNot")
@@ -1040,7 +1179,7 @@ def SelectI1ToNot(op: Operation, rw: Any) -> bool:
     """select(p, false, true) -> xori(p, true)."""
     if not (_is_i1(op.operand(1), 0) and _is_i1(op.operand(2), 1)):
         return False
-    loc = _ops_loc(op, op.operand(1).defining_op, op.operand(2).defining_op)
+    loc = _ops_loc(op)
     p = op.operand(0)
     return _replace(rw, op, _new(rw, "arith.xori", [p, _const(rw, IntegerAttr(1, i1), loc)], p.type, loc))
 
@@ -1108,7 +1247,7 @@ def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
     x = s.operand(0)
     if c is None or int_value(s.operand(1)) != _bits(x.type) - _bits(op.results[0].type):
         return False
-    loc = _ops_loc(op, s, s.operand(1).defining_op)
+    loc = _ops_loc(op, s.operand(1).defining_op)
     shr = _new(rw, "arith.shrui", [x, _const(rw, c, loc)], x.type, loc)
     return _replace(rw, op, _new(rw, "arith.trunci", [shr], op.results[0].type, loc,
                                  overflowFlags=op.properties.get("overflowFlags") or OVERFLOW_NONE))
