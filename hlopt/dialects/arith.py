@@ -263,7 +263,7 @@ def _ident_div(op, a, b, t):
     x, y = op.operands
     if b == 1:
         return [x]
-    m = _def(x, "arith.muli")  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
+    m = _def(x, "arith.muli") if op.name in ("arith.divsi", "arith.divui") else None  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
     if m is not None and ("nuw" if op.name == "arith.divui" else "nsw") in _ovf(m):
         if m.operand(0) is y:
             return [m.operand(1)]
@@ -348,6 +348,27 @@ def _urem(a: int, b: int, t: Type) -> int | None:
     return None if b == 0 else _unsigned(a, t) % b
 
 
+def _ceildivui(a: int, b: int, t: Type) -> int | None:
+    a, b = _unsigned(a, t), _unsigned(b, t)
+    return None if b == 0 else -(-a // b)
+
+
+def _ceildivsi(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    q = -(-a // b)
+    return None if q >= 1 << (_bits(t) - 1) else q  # INT_MIN / -1 overflows
+
+
+def _floordivsi(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    q = a // b
+    return None if q >= 1 << (_bits(t) - 1) else q
+
+
 def _shl(a: int, b: int, t: Type) -> int | None:
     b = _unsigned(b, t)
     return None if b >= _bits(t) else a << b
@@ -376,6 +397,9 @@ _INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
     "divui": (_udiv, _ident_div, False, False),
     "remsi": (_srem, _ident_rem, False, False),
     "remui": (_urem, _ident_rem, False, False),
+    "ceildivsi": (_ceildivsi, _ident_div, False, False),
+    "ceildivui": (_ceildivui, _ident_div, False, False),
+    "floordivsi": (_floordivsi, _ident_div, False, False),
     "shrsi": (_shrsi, _ident_shift, False, False),
     "shrui": (_shrui, _ident_shift, False, False),
     "maxsi": (lambda a, b, t: max(_signed(a, t), _signed(b, t)), _minmax_ident("maxsi"), True, False),
@@ -440,6 +464,7 @@ def _make_int_binary(n: str) -> type:
         "name": f"arith.{n}", "summary": f"integer {n} operation", "traits": tuple(traits),
         "const_fold": staticmethod(fold), "identity": staticmethod(ident),
     }
+
     if ovf:
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["flag_prop"] = "overflowFlags"
