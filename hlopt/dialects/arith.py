@@ -141,12 +141,14 @@ def _unsigned(v: int, t: Type) -> int:
 def _signed(v: int, t: Type) -> int:
     w = _bits(t)
     v &= (1 << w) - 1
-    return v - (1 << w) if w > 1 and v >= 1 << (w - 1) else v
+    return v - (1 << w) if v >= 1 << (w - 1) else v
 
 
 def _int_attr(value: int, t: Type) -> Attribute | None:
     """An integer constant of type `t` (scalar, or a splat for shaped types)."""
-    if isinstance(t, (IntegerType, IndexType)):
+    if isinstance(t, IndexType):  # index folds in 64 bits, like MLIR's APInt
+        return IntegerAttr(_signed(value, t), t)
+    if isinstance(t, IntegerType):
         return IntegerAttr(value, t)
     et = _elem(t)
     if not isinstance(et, (IntegerType, IndexType)) or not isinstance(t, ShapedType) or not t.has_static_shape:
@@ -214,7 +216,7 @@ def _ident_andi(op, a, b, t):
     x, y = op.operands
     if b == 0:
         return [y]
-    if _all_ones(b, t) or x is y:
+    if _all_ones(b, t) or (x is y and a is None):  # the Idempotent trait folds after constants do
         return [x]
     if _is_not_of(y, x) or _is_not_of(x, y):  # x & ~x -> 0
         return _zero(t)
@@ -227,7 +229,7 @@ def _ident_andi(op, a, b, t):
 
 def _ident_ori(op, a, b, t):
     x, y = op.operands
-    if b == 0 or x is y:
+    if b == 0 or (x is y and a is None):
         return [x]
     if _all_ones(b, t):
         return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
@@ -287,8 +289,8 @@ def _ident_rem(op, a, b, t):
 def _ident_shift(op, a, b, t):
     if b == 0:
         return [op.operand(0)]
-    if a == 0:  # 0 shifted stays 0
-        return _zero(t)
+    if a == 0:  # 0 shifted stays 0: the zero operand itself
+        return [op.operand(0)]
     name = op.name
     if name in ("arith.shrsi", "arith.shrui") and op.operand(0) is op.operand(1):
         return _zero(t)  # x >> x: any defined shift (x < width) gives 0
@@ -565,6 +567,8 @@ class FloatBinaryOp(ArithOp):
                     (short == "maximumf" and v == -math.inf) or (short == "minimumf" and v == math.inf) or \
                     (short in ("maxnumf", "minnumf") and math.isnan(v)):
                 return [op.operand(0)]
+            if short in ("addf", "subf") and v == 0.0 and "nsz" in _fastmath(op):
+                return [op.operand(0)]  # x +- 0 -> x for either zero when the sign of zero is a don't-care
             if short == "mulf" and v == 0.0 and {"nnan", "nsz"} <= _fastmath(op):
                 return [op.operand(1)]  # x * 0 -> 0 when NaN and the sign of zero are don't-cares
         if cls.const_fold is None:
@@ -813,6 +817,8 @@ class CastOp(ArithOp):
         short = cls.name.split(".")[1]
         src = op.operand(0)
         t = op.results[0].type
+        if src.type is t:  # CastOpInterface: an identity cast folds away
+            return [src]
         a = int_value(src)
         if a is None:
             return _fold_cast_chain(op, short)
@@ -1043,7 +1049,7 @@ def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, o
         t = op.results[0].type
         first = d.operand(inner_side) if root_side == 1 else op.operand(root_side)
         loc = _ops_loc(op, first.defining_op)
-        k = _const(rw, IntegerAttr(combine(c0, c1), t), loc)
+        k = _const(rw, _int_attr(combine(c0, c1), t), loc)
         flags = _merged(d, op) if merge else OVERFLOW_NONE
         operands = [x, k] if out_side == 1 else [k, x]
         return _replace(rw, op, _new(rw, out, operands, t, loc, overflowFlags=flags))

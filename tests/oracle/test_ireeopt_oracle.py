@@ -18,6 +18,8 @@ and the chains inline,canonicalize,cse and canonicalize,cse run on
   tensor op, the folds and patterns MLIR registers for them, duplicates),
 - generated cf.switch programs (tests/oracle/gen_cf.py: every switch
   pattern MLIR registers),
+- generated arith programs (tests/oracle/gen_arith.py: every arith fold
+  and canonicalization pattern, with edge values and near misses),
 
 and the output printed in the custom and the generic form must be the same
 text (iree-opt's one extra trailing newline aside). A known difference is a
@@ -38,6 +40,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+from gen_arith import PATTERN_CASES, gen_arith_program, pattern_case  # noqa: E402
 from gen_cf import gen_switch_program  # noqa: E402
 from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
@@ -111,6 +114,7 @@ GEN_PROGRAM_SEEDS = range(40)
 GEN_TENSOR_SEEDS = range(24)
 GEN_HLO_SEEDS = range(16)
 GEN_SWITCH_SEEDS = range(24)
+GEN_ARITH_SEEDS = range(12)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
@@ -125,6 +129,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_tensor/{s}", gen_tensor_program(s), False) for s in GEN_TENSOR_SEEDS]
     out += [(f"gen_hlo/{s}", gen_hlo_program(s), False) for s in GEN_HLO_SEEDS]
     out += [(f"gen_switch/{s}", gen_switch_program(s), False) for s in GEN_SWITCH_SEEDS]
+    out += [(f"gen_arith/{s}", gen_arith_program(s), False) for s in GEN_ARITH_SEEDS]
     out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
 
@@ -232,7 +237,8 @@ def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> Non
 
 
 def _option_cases():
-    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "lit/cf/", "lit/canonicalize/"))]
+    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "gen_arith/", "lit/cf/",
+                                                 "lit/canonicalize/"))]
     for input_id in inputs:
         for pipeline in OPTION_PIPELINES:
             cause = _cause(input_id, pipeline, "custom")
@@ -268,3 +274,34 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     for needle in ("chlo.constant_like", "(%d)", "stablehlo.select", "stablehlo.get_tuple_element", "stablehlo.pad",
                    "stablehlo.compare", "stablehlo.transpose", "stablehlo.multiply", "stablehlo.concatenate"):
         assert needle in hlo, needle
+
+
+def _run_text(text: str, pipeline: str) -> tuple[str, str]:
+    """(iree-opt's output, hlopt's output) of `pipeline` on `text`, custom form."""
+    from hlopt.ir.verifier import verify
+    from hlopt.passes.manager import PassManager
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.printer import print_op
+    from hlopt.syntax.source import Source
+
+    p = subprocess.run([IREE_OPT, "-", f"--pass-pipeline={pipeline}"], input=text, capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stderr
+    expected = p.stdout[:-1] if p.stdout.endswith("\n\n") else p.stdout
+    module, resources = parse_source(Source("-", text), True)
+    verify(module)
+    PassManager.from_text(pipeline).run(module)
+    return expected, print_op(module, False, False, resources)
+
+
+@pytest.mark.parametrize("name", sorted(PATTERN_CASES))
+def test_each_arith_pattern_fires_as_in_iree_opt(name: str) -> None:
+    """Each arith pattern is exercised: on its case, disabling it by MLIR's
+    debug name changes the output (it fired), and with and without it hlopt
+    prints what iree-opt prints."""
+    text = pattern_case(name)
+    full = _run_text(text, "builtin.module(canonicalize)")
+    without = _run_text(text, f"builtin.module(canonicalize{{disable-patterns={name}}})")
+    assert full[1] == full[0]
+    assert without[1] == without[0]
+    assert full[0] != without[0], f"{name} does not fire on its case"
