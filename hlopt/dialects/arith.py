@@ -27,7 +27,14 @@ from hlopt.ir.location import FusedLoc, UnknownLoc
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
 from hlopt.ir.rewriter import debug_name
-from hlopt.ir.traits import Commutative, ConstantLike, ElementwiseTrait, Pure, SameOperandsAndResultType
+from hlopt.ir.traits import (
+    Commutative,
+    ConstantLike,
+    ElementwiseTrait,
+    Pure,
+    SameOperandsAndResultShape,
+    SameOperandsAndResultType,
+)
 from hlopt.ir.types import (
     FloatType,
     IndexType,
@@ -919,9 +926,23 @@ _CASTS = {
 }
 
 
+SignlessFixedWidthIntegerLike = _like(lambda t: isinstance(t, IntegerType) and t.signedness == "",
+                                      "signless-fixed-width-integer-like")
+# ODS's operand and result constraints of the casts with one element kind on each side
+_CAST_TYPES: dict[str, tuple[Constraint, Constraint]] = {
+    **{n: (SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike) for n in ("extsi", "extui", "trunci")},
+    **{n: (FloatLike, FloatLike) for n in ("extf", "truncf")},
+    **{n: (SignlessFixedWidthIntegerLike, FloatLike) for n in ("sitofp", "uitofp")},
+    **{n: (FloatLike, SignlessFixedWidthIntegerLike) for n in ("fptosi", "fptoui")},
+}
+
+
 def _make_cast(n: str) -> type:
     props = _CASTS[n]
-    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation"}
+    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation",
+                            "traits": (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())}
+    if n in _CAST_TYPES:
+        body["in_"], body["out"] = operand(_CAST_TYPES[n][0]), result(_CAST_TYPES[n][1])
     if n == "trunci":
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["flag_prop"] = "overflowFlags"

@@ -1,0 +1,57 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+// One case per arith cast and operand rule; messages and locations are
+// those iree-opt (MLIR) reports on the same input.
+
+func.func @extsi_narrow(%x: i64) -> i32 {
+  // expected-error@+1 {{'arith.extsi' op operand type 'i64' and result type 'i32' are cast incompatible}}
+  %0 = arith.extsi %x : i64 to i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @trunci_wide(%x: i8) -> i16 {
+  // expected-error@+1 {{'arith.trunci' op operand type 'i8' and result type 'i16' are cast incompatible}}
+  %0 = arith.trunci %x : i8 to i16
+  return %0 : i16
+}
+
+// -----
+
+func.func @index_cast_ints(%x: i32) -> i64 {
+  // expected-error@+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.index_cast %x : i32 to i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @bitcast_width(%x: i32) -> f64 {
+  // expected-error@+1 {{'arith.bitcast' op operand type 'i32' and result type 'f64' are cast incompatible}}
+  %0 = arith.bitcast %x : i32 to f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @sitofp_float(%x: f32) -> f64 {
+  // expected-error@+1 {{'arith.sitofp' op operand #0 must be signless-fixed-width-integer-like, but got 'f32'}}
+  %0 = arith.sitofp %x : f32 to f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @truncf_scalar_to_tensor(%x: f32) -> tensor<f16> {
+  // expected-error@+1 {{'arith.truncf' op requires the same shape for all operands and results}}
+  %0 = arith.truncf %x : f32 to tensor<f16>
+  return %0 : tensor<f16>
+}
+
+// -----
+
+func.func @ceildivsi_float(%x: f32) -> f32 {
+  // expected-error@+1 {{'arith.ceildivsi' op operand #0 must be signless-non-zero-bitwidth-integer-like, but got 'f32'}}
+  %0 = arith.ceildivsi %x, %x : f32
+  return %0 : f32
+}
