@@ -146,12 +146,6 @@ XFAIL[("gen_module/3", "*", "*")] = _SIGNLESS
 for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonicalize,cse", "canonicalize,cse"):
     XFAIL[("gen_module/6", _p, "*")] = _SIGNLESS  # (its symbol-dce fails on an unknown symbol table in both)
 
-# After one iteration a constant materialized by a fold sits one op later
-# than in MLIR (hlopt's folder hoists it before the next iteration's leading
-# run; with more iterations both agree). Present on main before the options.
-XFAIL[("gen_program/27", "canon-one-iteration", "custom")] = (
-    "one-iteration constant placement differs from MLIR's OperationFolder (also on main)")
-
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
 
