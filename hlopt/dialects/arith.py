@@ -202,6 +202,9 @@ def _ident_subi(op, a, b, t):
             return [d.operand(0)]
         if d.operand(0) is y:
             return [d.operand(1)]
+    d = _def(y, "arith.subi")  # a - (a - b) -> b
+    if d is not None and d.operand(0) is x:
+        return [d.operand(1)]
     return None
 
 
