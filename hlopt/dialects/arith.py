@@ -634,6 +634,120 @@ class NegFOp(ArithOp):
         return [c] if c is not None else None
 
 
+# -- extended arithmetic (two results) ---------------------------------------------------------
+def _mulh(a: int, b: int, t: Type, signed: bool) -> int:
+    w = _bits(t)
+    conv = _signed if signed else _unsigned
+    return (conv(a, t) * conv(b, t)) >> w
+
+
+class ExtendedOp(ArithOp):
+    """`$lhs, $rhs attr-dict : type($lhs)[, type($overflow)]`: two results."""
+
+    lhs = operand(SignlessIntegerLike)
+    rhs = operand(SignlessIntegerLike)
+    traits = (Pure(), Commutative(), ElementwiseTrait())
+    same = ("lhs", "rhs", "low", "high")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        types = [op.operand(0).type, op.operand(1).type] + [r.type for r in op.results][:len(cls.same) - 2]
+        if any(t is not types[0] for t in types):
+            raise IRError(f"'{cls.name}' op failed to verify that all of {{{', '.join(cls.same)}}} have same type", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.properties):
+            return None
+        types = p.type_text(op.results[0].type)
+        if cls.name == "arith.addui_extended":
+            types += ", " + p.type_text(op.results[1].type)
+        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : " + types
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return list(cls.result_names)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        t = op.results[0].type
+        d0, d1 = interp_values.dtype_of(op.results[0].type), interp_values.dtype_of(op.results[1].type)
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        pairs = [cls.compute(int(x), int(y), t) for x, y in zip(a.reshape(-1), b.reshape(-1))]
+        lo = np.array([ew.from_python_int(p[0], d0)[()] for p in pairs], dtype=d0).reshape(a.shape)
+        hi = np.array([ew.from_python_int(p[1], d1)[()] for p in pairs], dtype=d1).reshape(a.shape)
+        return [lo[()] if a.ndim == 0 else lo, hi[()] if a.ndim == 0 else hi]
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        a, b = int_value(op.operand(0)), int_value(op.operand(1))
+        r = cls.fold_identity(op, b, t)
+        if r is not None or a is None or b is None:
+            return r
+        lo, hi = cls.compute(a, b, t)
+        x, y = _int_attr(lo, t), _int_attr(hi, op.results[1].type)
+        return [x, y] if x is not None and y is not None else None
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 0:  # x * 0 -> 0, 0: the zero operand's attribute twice
+            z = constant_value(op.operand(1))
+            return [z, z]
+        return None
+
+
+class AddUIExtendedOp(ExtendedOp):
+    name = "arith.addui_extended"
+    summary = "extended unsigned integer addition operation returning sum and overflow bit"
+    sum = result(SignlessIntegerLike)
+    overflow = result(BoolLike)
+    same = ("lhs", "rhs", "sum")
+    result_names = ("sum", "overflow")
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        s = _unsigned(a + b, t)
+        return s, int(s < _unsigned(a, t))
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 0:  # x + 0 -> x, false
+            return [op.operand(0), _int_attr(0, op.results[1].type)]
+        return None
+
+
+class MulSIExtendedOp(ExtendedOp):
+    name = "arith.mulsi_extended"
+    summary = "extended signed integer multiplication operation"
+    low = result(SignlessIntegerLike)
+    high = result(SignlessIntegerLike)
+    result_names = ("low", "high")
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        return a * b, _mulh(a, b, t, True)
+
+
+class MulUIExtendedOp(MulSIExtendedOp):
+    name = "arith.mului_extended"
+    summary = "extended unsigned integer multiplication operation"
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        return a * b, _mulh(a, b, t, False)
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 1:  # x * 1 -> x, 0
+            return [op.operand(0), _int_attr(0, t)]
+        return super().fold_identity(op, b, t)
+
+
 # -- comparisons ------------------------------------------------------------------------
 def _i1_like(t: Type) -> Type:
     if isinstance(t, RankedTensorType):
@@ -1336,6 +1450,37 @@ def _of_negf(name: str) -> Callable:
 MulFOfNegF = debug_name("MulFOfNegF")(_of_negf("arith.mulf"))
 DivFOfNegF = debug_name("DivFOfNegF")(_of_negf("arith.divf"))
 
+def _extended_to_plain(name: str) -> Callable:
+    """addui_extended/mul*_extended whose second result is unused -> the plain op
+    (and the first operand for the dead result, as MLIR's replaceWithValue)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        if op.results[1].uses:
+            return False
+        x, y = op.operands
+        plain = _new(rw, name, [x, y], op.results[0].type, op.location, overflowFlags=OVERFLOW_NONE)
+        rw.replace_op(op, [plain, x])
+        return True
+    return rewrite
+
+
+AddUIExtendedToAddI = debug_name("AddUIExtendedToAddI")(_extended_to_plain("arith.addi"))
+MulSIExtendedToMulI = debug_name("MulSIExtendedToMulI")(_extended_to_plain("arith.muli"))
+MulUIExtendedToMulI = debug_name("MulUIExtendedToMulI")(_extended_to_plain("arith.muli"))
+
+
+@debug_name("MulSIExtendedRHSOne")
+def MulSIExtendedRHSOne(op: Operation, rw: Any) -> bool:
+    """mulsi_extended(x, 1) -> x, extsi(cmpi slt, x, 0) (the sign bits)."""
+    x, one = op.operands
+    if _const_operand(one) is None or int_value(one) != 1:
+        return False
+    t = x.type
+    zero = _const(rw, _int_attr(0, t), op.location)
+    neg = _new(rw, "arith.cmpi", [x, zero], _i1_like(t), op.location, predicate=IntegerAttr(CMPI_PREDICATES.index("slt")))
+    rw.replace_op(op, [x, _new(rw, "arith.extsi", [neg], t, op.location)])
+    return True
+
+
 # root short name -> patterns, in MLIR's registration order
 _PATTERNS: dict[str, tuple[Callable, ...]] = {
     "addi": (AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs),
@@ -1356,6 +1501,9 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
     "mulf": (MulFOfNegF,),
     "divf": (DivFOfNegF,),
     "uitofp": (UIToFPOfExtUI,),
+    "addui_extended": (AddUIExtendedToAddI,),
+    "mulsi_extended": (MulSIExtendedToMulI, MulSIExtendedRHSOne),
+    "mului_extended": (MulUIExtendedToMulI,),
     "sitofp": (SIToFPOfExtSI, SIToFPOfExtUI),
 }
 
@@ -1364,7 +1512,7 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
 _OPS: list[type[OpDef]] = [ConstantOp]
 _OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
 _OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
-_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp]
+_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp]
 _OPS.extend(_make_cast(n) for n in _CASTS)
 
 
@@ -1444,6 +1592,9 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
         cond_t = ty1 if ty2 is not None else i1
         rt = ty2 if ty2 is not None else ty1
         operand_types, result_types = [cond_t, rt, rt], [rt]
+    elif issubclass(d, ExtendedOp):
+        operand_types = [ty1, ty1]
+        result_types = [ty1, ty2 if d is AddUIExtendedOp and ty2 is not None else ty1]
     else:
         if words:
             raise s.error(f"unexpected keyword '{words[0][0]}'", words[0][1])

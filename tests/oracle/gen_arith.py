@@ -64,6 +64,13 @@ class Fn:
         self.body.append(f"{v} = {text}")
         return v
 
+    def emit2(self, text: str) -> tuple[str, str]:
+        """An op with two results."""
+        self.n += 2
+        a, b = f"%v{self.n - 1}", f"%v{self.n}"
+        self.body.append(f"{a}, {b} = {text}")
+        return a, b
+
     def const(self, value: str | int, t: str) -> str:
         if t == "i1":
             return self.emit(f"arith.constant {'true' if int(value) else 'false'}")
@@ -261,6 +268,39 @@ def _of_negf(op: str) -> Callable:
     return case
 
 
+def _extended(op: str, use_high: float) -> Callable:
+    """addui_extended / mulsi_extended / mului_extended, the second result used or not."""
+    def case(r: random.Random, name: str) -> Fn:
+        # (not index: MLIR's MulSIExtendedRHSOne builds an invalid extsi to index from it)
+        t = r.choice(["i32", "i8", "i64", "tensor<4xi16>"])
+        f = Fn(name, [t, t])
+        rhs = "%a1" if r.random() < 0.7 else f.const(r.choice([0, 1, -1]), t)
+        types = f"{t}, {t.replace(_elem(t), 'i1')}" if op == "addui_extended" else t
+        lo, hi = f.emit2(f"arith.{op} %a0, {rhs} : {types}")
+        f.ret(lo, t)
+        if r.random() < use_high:
+            f.ret(hi, types.split(", ")[-1])
+        return f
+    return case
+
+
+def _extended_folds(r: random.Random, name: str) -> Fn:
+    """The extended ops on constants (edge values) and with 0 and 1."""
+    t = r.choice(["i8", "i32", "i64"])
+    f = Fn(name, [t])
+    for op in ("addui_extended", "mulsi_extended", "mului_extended"):
+        types = f"{t}, i1" if op == "addui_extended" else t
+        a, b = f.const(_cval(r, t), t), f.const(_cval(r, t), t)
+        lo, hi = f.emit2(f"arith.{op} {a}, {b} : {types}")
+        f.ret(lo, t)
+        f.ret(hi, types.split(", ")[-1])
+        k = f.const(r.choice([0, 1]), t)
+        lo, hi = f.emit2(f"arith.{op} %a0, {k} : {types}")
+        f.ret(lo, t)
+        f.ret(hi, types.split(", ")[-1])
+    return f
+
+
 # -- fold families ---------------------------------------------------------------------
 def _int_folds(r: random.Random, name: str) -> Fn:
     """Every integer binary op on constants (edge values) and with identities."""
@@ -437,6 +477,10 @@ PATTERN_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "UIToFPOfExtUI": _cast_chain(("extui", "i8", "i32"), ("uitofp", "f32")),
     "SIToFPOfExtSI": _cast_chain(("extsi", "i8", "i32"), ("sitofp", "f32")),
     "SIToFPOfExtUI": _cast_chain(("extui", "i8", "i32"), ("sitofp", "f32")),
+    "AddUIExtendedToAddI": _extended("addui_extended", 0.3),
+    "MulSIExtendedToMulI": _extended("mulsi_extended", 0.3),
+    "MulSIExtendedRHSOne": _extended("mulsi_extended", 0.8),
+    "MulUIExtendedToMulI": _extended("mului_extended", 0.3),
 }
 FOLD_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "int_folds": _int_folds,
@@ -447,6 +491,7 @@ FOLD_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "cast_folds": _cast_folds,
     "float_folds": _float_folds,
     "i1_cmp_folds": _int_cmpi_pred_folds,
+    "extended_folds": _extended_folds,
 }
 CASES = {**PATTERN_CASES, **FOLD_CASES}
 

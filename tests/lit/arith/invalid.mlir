@@ -55,3 +55,27 @@ func.func @ceildivsi_float(%x: f32) -> f32 {
   %0 = arith.ceildivsi %x, %x : f32
   return %0 : f32
 }
+
+// -----
+
+func.func @overflow_not_bool(%a: i32, %b: i32) -> (i32, i8) {
+  // expected-error@+1 {{'arith.addui_extended' op result #1 must be bool-like, but got 'i8'}}
+  %s, %o = arith.addui_extended %a, %b : i32, i8
+  return %s, %o : i32, i8
+}
+
+// -----
+
+func.func @sum_type(%a: i32, %b: i64) -> (i64, i1) {
+  // expected-error@+1 {{'arith.addui_extended' op failed to verify that all of {lhs, rhs, sum} have same type}}
+  %s, %o = "arith.addui_extended"(%a, %b) : (i32, i64) -> (i64, i1)
+  return %s, %o : i64, i1
+}
+
+// -----
+
+func.func @high_type(%a: i32, %b: i32) -> (i32, i64) {
+  // expected-error@+1 {{'arith.mulsi_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
+  %s, %o = "arith.mulsi_extended"(%a, %b) : (i32, i32) -> (i32, i64)
+  return %s, %o : i32, i64
+}
