@@ -515,33 +515,59 @@ def _round(x: float, t: Type) -> float:
 def _fadd(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else a + b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) + np.float64(b))
 
 
 def _fsub(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else a - b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) - np.float64(b))
 
 
 def _fmul(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else a * b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) * np.float64(b))
 
 
 def _fdiv(a, b, t):
     import numpy as np
 
-    if b == 0:
-        return None
-    return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else a / b
+    with np.errstate(all="ignore"):  # x / 0 is +-inf or NaN, as APFloat divides
+        return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) / np.float64(b))
+
+
+def _fremf(a, b, t):
+    import numpy as np
+
+    with np.errstate(invalid="ignore"):  # the remainder has the sign of a (APFloat::mod, C's fmod)
+        return float(np.fmod(np.float64(a), np.float64(b)))
+
+
+def _fmax(nan_wins: bool, larger: bool) -> Callable:
+    """maximumf/minimumf (a NaN operand wins) and maxnumf/minnumf (the other operand wins);
+    of two zeros, +0 is the larger."""
+    import math
+
+    def fold(a, b, t):
+        if math.isnan(a) or math.isnan(b):
+            if nan_wins:
+                return a if math.isnan(a) else b
+            return b if math.isnan(a) else a
+        if a == b == 0.0:
+            neg_a = math.copysign(1.0, a) < 0
+            return (b if neg_a else a) if larger else (a if neg_a else b)
+        return max(a, b) if larger else min(a, b)
+    return fold
 
 
 _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
     "addf": (_fadd, True), "subf": (_fsub, False), "mulf": (_fmul, True), "divf": (_fdiv, False),
-    "remf": (None, False), "maximumf": (None, True), "minimumf": (None, True), "maxnumf": (None, True),
-    "minnumf": (None, True),
+    "remf": (_fremf, False), "maximumf": (_fmax(True, True), True), "minimumf": (_fmax(True, False), True),
+    "maxnumf": (_fmax(False, True), True), "minnumf": (_fmax(False, False), True),
 }
 
 
@@ -855,7 +881,28 @@ class CmpFOp(CmpIOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return None
+        """Scalar constants only (MLIR's fold takes FloatAttrs); a NaN makes both unordered."""
+        a, b = constant_value(op.operand(0)), constant_value(op.operand(1))
+        if not isinstance(a, FloatAttr) or not isinstance(b, FloatAttr):
+            return None
+        x = bits_to_float(a.bits, semantics(a.type.name))
+        y = bits_to_float(b.bits, semantics(b.type.name))
+        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.properties.get("predicate").value], x, y)), i1)]
+
+
+def _cmpf(pred: str, x: float, y: float) -> bool:
+    import math
+
+    if pred in ("false", "true"):
+        return pred == "true"
+    unordered = math.isnan(x) or math.isnan(y)
+    if pred == "ord":
+        return not unordered
+    if pred == "uno":
+        return unordered
+    if unordered:
+        return pred[0] == "u"
+    return {"eq": x == y, "gt": x > y, "ge": x >= y, "lt": x < y, "le": x <= y, "ne": x != y}[pred[1:]]
 
 
 # -- select ------------------------------------------------------------------------------

@@ -415,10 +415,16 @@ def _float_folds(r: random.Random, name: str) -> Fn:
         fm = r.choice(["", "", " fastmath<nnan,nsz>", " fastmath<fast>"])
         f.ret(f.emit(f"arith.{op} %a0, {k}{fm} : {t}"), t)
         f.ret(f.emit(f"arith.{op} %a0, %a0 : {t}"), t)
-        if t in ("f32", "f64") and op in ("addf", "subf", "mulf", "divf"):
-            a = f.const(r.choice(["1.000000e+00", "2.500000e+00", "-3.000000e+00", "5.000000e-01"]), t)
-            b = f.const(r.choice(["1.000000e+00", "2.500000e+00", "-4.000000e+00", "2.000000e+00"]), t)
+        if t in ("f32", "f64"):  # constant folds, NaN/inf/-0.0 included for f32
+            pool = consts + ["-3.000000e+00", "5.000000e-01", "7.500000e+00"]
+            a, b = f.const(r.choice(pool), t), f.const(r.choice(pool), t)
             f.ret(f.emit(f"arith.{op} {a}, {b} : {t}"), t)
+    if t in ("f32", "f64"):
+        a, b = f.const(r.choice(consts), t), f.const(r.choice(consts), t)
+        f.ret(f.emit(f"arith.remf {a}, {b} : {t}"), t)
+        for _ in range(3):
+            a, b = f.const(r.choice(consts), t), f.const(r.choice(consts), t)
+            f.ret(f.emit(f"arith.cmpf {r.choice(CMPF)}, {a}, {b} : {t}"), "i1")
     n = f.emit(f"arith.negf %a0 : {t}")
     f.ret(f.emit(f"arith.negf {n} : {t}"), t)
     return f
