@@ -1528,6 +1528,84 @@ def MulSIExtendedRHSOne(op: Operation, rw: Any) -> bool:
     return True
 
 
+# float type -> (mantissa width with the implicit bit, exponent of the largest finite value, numpy type name)
+_FP_FORMAT = {"f16": (11, 15, "float16"), "f32": (24, 127, "float32"), "f64": (53, 1023, "float64")}
+_CMPF_TO_CMPI = {"oeq": "eq", "ueq": "eq", "one": "ne", "une": "ne", "ogt": "gt", "ugt": "gt", "oge": "ge",
+                 "uge": "ge", "olt": "lt", "ult": "lt", "ole": "le", "ule": "le"}
+
+
+@debug_name("CmpFIntToFPConst")
+def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
+    """cmpf(sitofp|uitofp(x), C) -> cmpi(x, int(C)) (or a constant) when the
+    conversion cannot change the comparison (MLIR's, after LLVM's InstCombine)."""
+    import math
+
+    c = constant_value(op.operand(1))
+    if not isinstance(c, FloatAttr) or c.type.name not in _FP_FORMAT:
+        return False
+    rhs = bits_to_float(c.bits, semantics(c.type.name))
+    if math.isnan(rhs):
+        return False
+    mantissa, max_exp, np_name = _FP_FORMAT[c.type.name]
+    d = op.operand(0).defining_op
+    if d is None or d.name not in ("arith.sitofp", "arith.uitofp"):
+        return False
+    unsigned = d.name == "arith.uitofp"
+    x = d.operand(0)
+    if not isinstance(x.type, IntegerType):
+        return False
+    w = x.type.width
+    value_bits = w if unsigned else w - 1
+    if w > mantissa:  # the conversion rounds: only exponents outside [mantissa, value_bits] are safe
+        if math.isinf(rhs):
+            if max_exp < value_bits:
+                return False
+        elif rhs != 0 and mantissa <= math.frexp(rhs)[1] - 1 <= value_bits:
+            return False
+    fpred = CMPF_PREDICATES[op.properties.get("predicate").value]
+
+    def const_bool(v: bool) -> bool:
+        rw.replace_op(op, [_new(rw, "arith.constant", [], i1, op.location, value=IntegerAttr(int(v), i1))])
+        return True
+
+    if fpred in ("ord", "uno"):  # an integer converts to no NaN
+        return const_bool(fpred == "ord")
+    if fpred not in _CMPF_TO_CMPI:
+        return False  # (MLIR reaches llvm_unreachable on false/true here)
+    base = _CMPF_TO_CMPI[fpred]
+    pred = base if base in ("eq", "ne") else ("u" if unsigned else "s") + base
+    hi = (1 << w) - 1 if unsigned else (1 << (w - 1)) - 1
+    lo = 0 if unsigned else -(1 << (w - 1))
+
+    def to_fp(v: int) -> float:
+        with np.errstate(all="ignore"):  # an integer past the float's range rounds to inf, as APFloat's
+            return float(getattr(np, np_name)(v))
+
+    if to_fp(hi) < rhs:  # above every integer (inf included)
+        return const_bool(pred in ("ne", "slt", "sle", "ult", "ule"))
+    if to_fp(lo) > rhs:  # below every integer
+        return const_bool(pred in ("ne", "sgt", "sge", "ugt", "uge"))
+    k = math.trunc(rhs)
+    if not lo <= k <= hi:  # the conversion toward zero is invalid
+        return False
+    if rhs != 0 and to_fp(k) != rhs:  # a fractional constant: adjust the predicate
+        neg = rhs < 0
+        if pred == "ne":
+            return const_bool(True)
+        if pred == "eq":
+            return const_bool(False)
+        if pred in ("ule", "ult") and neg:
+            return const_bool(False)
+        if pred in ("ugt", "uge") and neg:
+            return const_bool(True)
+        pred = {("sle", True): "slt", ("ult", False): "ule", ("slt", False): "sle", ("sgt", True): "sge",
+                ("uge", False): "ugt", ("sge", False): "sgt"}.get((pred, neg), pred)
+    k_val = _const(rw, IntegerAttr(k, x.type), op.location)
+    rw.replace_op(op, [_new(rw, "arith.cmpi", [x, k_val], i1, op.location,
+                            predicate=IntegerAttr(CMPI_PREDICATES.index(pred)))])
+    return True
+
+
 # root short name -> patterns, in MLIR's registration order
 _PATTERNS: dict[str, tuple[Callable, ...]] = {
     "addi": (AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs),
@@ -1538,6 +1616,7 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
     "andi": (AndOfExtUI, AndOfExtSI),
     "ori": (OrOfExtUI, OrOfExtSI),
     "cmpi": (CmpIExtSI, CmpIExtUI),
+    "cmpf": (CmpFIntToFPConst,),
     "select": (RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI),
     "index_cast": (IndexCastOfExtSI,),
     "index_castui": (IndexCastUIOfExtUI,),

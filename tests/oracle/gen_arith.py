@@ -268,6 +268,24 @@ def _of_negf(op: str) -> Callable:
     return case
 
 
+def _cmpf_int_to_fp(r: random.Random, name: str) -> Fn:
+    """cmpf of sitofp/uitofp against float constants: fractional, negative, huge, inf, exact."""
+    it = r.choice(["i8", "i16", "i32", "i64"])
+    ft = r.choice(["f16", "f32", "f64"])
+    f = Fn(name, [it])
+    conv = f.emit(f"arith.{r.choice(['sitofp', 'uitofp'])} %a0 : {it} to {ft}")
+    consts = ["4.500000e+00", "-4.500000e+00", "3.000000e+00", "-1.000000e+00", "0.000000e+00", "-0.000000e+00",
+              "1.000000e+02", "2.550000e+02", "1.000000e+04"]
+    if ft != "f16":
+        consts += ["1.000000e+10", "-1.000000e+10", "2.147483e+09", "1.000000e+20"]
+    consts += {"f16": ["0x7C00", "0xFC00"], "f32": ["0x7F800000", "0xFF800000"],
+               "f64": ["0x7FF0000000000000"]}[ft]
+    for _ in range(4):  # (not false/true: MLIR's pattern reaches llvm_unreachable on them)
+        pred = r.choice([p for p in CMPF if p not in ("false", "true")])
+        f.ret(f.emit(f"arith.cmpf {pred}, {conv}, {f.const(r.choice(consts), ft)} : {ft}"), "i1")
+    return f
+
+
 def _extended(op: str, use_high: float) -> Callable:
     """addui_extended / mulsi_extended / mului_extended, the second result used or not."""
     def case(r: random.Random, name: str) -> Fn:
@@ -483,6 +501,7 @@ PATTERN_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "UIToFPOfExtUI": _cast_chain(("extui", "i8", "i32"), ("uitofp", "f32")),
     "SIToFPOfExtSI": _cast_chain(("extsi", "i8", "i32"), ("sitofp", "f32")),
     "SIToFPOfExtUI": _cast_chain(("extui", "i8", "i32"), ("sitofp", "f32")),
+    "CmpFIntToFPConst": _cmpf_int_to_fp,
     "AddUIExtendedToAddI": _extended("addui_extended", 0.3),
     "MulSIExtendedToMulI": _extended("mulsi_extended", 0.3),
     "MulSIExtendedRHSOne": _extended("mulsi_extended", 0.8),
