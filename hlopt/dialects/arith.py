@@ -947,6 +947,13 @@ class SelectOp(ArithOp):
             a, b = cmp.operands
             if (a is x and b is y) or (b is x and a is y):
                 return [x if CMPI_PREDICATES[cmp.properties.get("predicate").value] == "ne" else y]
+        cond, tv, fv = constant_value(c), constant_value(x), constant_value(y)
+        if all(isinstance(v, DenseElementsAttr) for v in (cond, tv, fv)):  # element by element
+            n = 1
+            for d in cond.type.shape:
+                n *= d
+            elems = [v.values * n if v.splat else v.values for v in (cond, tv, fv)]
+            return [DenseElementsAttr(x.type, [a if k else b for k, a, b in zip(*elems)])]
         return None
 
     @classmethod
@@ -990,18 +997,74 @@ class CastOp(ArithOp):
         t = op.results[0].type
         if src.type is t:  # CastOpInterface: an identity cast folds away
             return [src]
-        a = int_value(src)
-        if a is None:
+        value = constant_value(src)
+        if value is None:
             return _fold_cast_chain(op, short)
-        if short in ("extsi", "index_cast"):
-            c = _int_attr(_signed(a, src.type), t)
-        elif short in ("extui", "index_castui"):
-            c = _int_attr(_unsigned(a, src.type), t)
-        elif short == "trunci":
-            c = _int_attr(a, t)
-        else:
-            return None
+        c = _fold_cast_constant(short, value, _elem(src.type), t)
         return [c] if c is not None else None
+
+
+_NP_FLOAT = {"f16": "float16", "f32": "float32", "f64": "float64"}
+
+
+def _to_float_bits(x: float, et: Type) -> int | None:
+    """`x` rounded to nearest-even in `et`'s format (the formats numpy has)."""
+    name = _NP_FLOAT.get(getattr(et, "name", ""))
+    if name is None:
+        return None
+    with np.errstate(all="ignore"):
+        return float_to_bits(float(getattr(np, name)(x)), semantics(et.name))
+
+
+def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
+    """One element of a constant cast, MLIR's constFoldCastOp semantics: ints
+    are values, floats their bit patterns; None when MLIR does not fold."""
+    import math
+
+    if short in ("extsi", "index_cast"):
+        return _signed(_signed(v, src), dst)
+    if short in ("extui", "index_castui"):
+        return _signed(_unsigned(v, src), dst)
+    if short == "trunci":
+        return _signed(v, dst)
+    if short in ("sitofp", "uitofp"):
+        return _to_float_bits(_signed(v, src) if short == "sitofp" else _unsigned(v, src), dst)
+    if short == "bitcast":
+        bits = v & ((1 << _bits(src)) - 1) if isinstance(src, IntegerType) else v
+        return _signed(bits, dst) if isinstance(dst, IntegerType) else bits
+    x = bits_to_float(v, semantics(src.name))
+    if short in ("fptosi", "fptoui"):
+        if math.isnan(x) or math.isinf(x):
+            return None
+        k = math.trunc(x)
+        w = dst.width
+        lo, hi = (0, (1 << w) - 1) if short == "fptoui" else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+        return _signed(k, dst) if lo <= k <= hi else None
+    if short in ("extf", "truncf"):  # only when the value is kept exactly
+        if math.isnan(x):
+            return None
+        out = _to_float_bits(x, dst)
+        return out if out is not None and bits_to_float(out, semantics(dst.name)) == x else None
+    return None
+
+
+def _fold_cast_constant(short: str, value: Attribute, src: Type, t: Type) -> Attribute | None:
+    """A cast of an integer/float constant (scalar or dense) to `t`."""
+    dst = _elem(t)
+    if isinstance(value, (IntegerAttr, FloatAttr)):
+        v = value.value if isinstance(value, IntegerAttr) else value.bits
+        r = _cast_elem(short, v, src, dst)
+        if r is None:
+            return None
+        if isinstance(dst, FloatType):
+            return FloatAttr(r, t) if isinstance(t, FloatType) else None
+        return _int_attr(r, t) if isinstance(t, (IntegerType, IndexType)) else None
+    if isinstance(value, DenseElementsAttr) and isinstance(t, ShapedType) and t.has_static_shape:
+        out = [_cast_elem(short, v, src, dst) for v in value.values]
+        if any(r is None for r in out):
+            return None
+        return DenseElementsAttr(t, out, splat=value.splat)
+    return None
 
 
 def _int_t(t: Type) -> bool:

@@ -392,6 +392,10 @@ def _select_folds(r: random.Random, name: str) -> Fn:
     c = f.emit(f"arith.cmpi {r.choice(['eq', 'ne'])}, %a3, %a4 : i32")
     f.ret(f.emit(f"arith.select {c}, %a{r.choice([3, 4])}, %a{r.choice([3, 4])} : i32"), "i32")
     f.ret(f.emit(f"arith.select %a2, {f.const(1, 'i1')}, {f.const(0, 'i1')} : i1"), "i1")
+    mask = f.const(f"[{', '.join(r.choice(['true', 'false']) for _ in range(4))}]", "tensor<4xi1>")
+    a = f.const(f"[{', '.join(str(_cval(r, 'i32')) for _ in range(4))}]", "tensor<4xi32>")
+    b = f.const(_cval(r, "i32"), "tensor<4xi32>")
+    f.ret(f.emit(f"arith.select {mask}, {a}, {b} : tensor<4xi1>, tensor<4xi32>"), "tensor<4xi32>")
     return f
 
 
@@ -420,6 +424,32 @@ def _cast_folds(r: random.Random, name: str) -> Fn:
         f.ret(f.emit(f"arith.index_cast {ic} : {mid} to index"), "index")
     icu = f.emit("arith.index_castui %a2 : index to i64")
     f.ret(f.emit(f"arith.index_castui {icu} : i64 to index"), "index")
+    return f
+
+
+def _const_cast_folds(r: random.Random, name: str) -> Fn:
+    """Casts of scalar, splat and non-splat constants between ints and floats
+    (exact and inexact float narrowing, out-of-range float to int, bitcasts)."""
+    f = Fn(name, [])
+    iv = [_cval(r, "i32") for _ in range(3)]
+    dense_i = f"[{', '.join(str(v) for v in iv)}]"
+    for src, v, dst, ops in (("i32", r.choice(iv), "f32", ("sitofp", "uitofp", "bitcast")),
+                             ("i16", _cval(r, "i16"), "f64", ("sitofp", "uitofp")),
+                             ("tensor<3xi32>", dense_i, "tensor<3xf32>", ("sitofp", "uitofp", "bitcast")),
+                             ("tensor<3xi32>", dense_i, "tensor<3xi64>", ("extsi", "extui")),
+                             ("tensor<3xi32>", dense_i, "tensor<3xindex>", ("index_cast", "index_castui")),
+                             ("tensor<3xi32>", dense_i, "tensor<3xi8>", ("trunci",))):
+        c = f.const(v, src)
+        for op in ops:
+            f.ret(f.emit(f"arith.{op} {c} : {src} to {dst}"), dst)
+    fv = r.choice(["2.500000e+00", "-1.000000e+00", "3.000000e+38", "1.000000e-01", "6.553600e+04", "-0.000000e+00",
+                   "0x7F800000", "4.294967e+09"])
+    c = f.const(fv, "f32")
+    for op, dst in (("fptosi", "i32"), ("fptoui", "i32"), ("fptosi", "i8"), ("fptoui", "i16"), ("extf", "f64"),
+                    ("truncf", "f16"), ("bitcast", "i32")):
+        f.ret(f.emit(f"arith.{op} {c} : f32 to {dst}"), dst)
+    d = f.const(r.choice(["1.000000e-01", "2.500000e+00", "-3.000000e+00", "1.000000e+300"]), "f64")
+    f.ret(f.emit(f"arith.truncf {d} : f64 to f32"), "f32")
     return f
 
 
@@ -517,6 +547,7 @@ FOLD_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "float_folds": _float_folds,
     "i1_cmp_folds": _int_cmpi_pred_folds,
     "extended_folds": _extended_folds,
+    "const_cast_folds": _const_cast_folds,
 }
 CASES = {**PATTERN_CASES, **FOLD_CASES}
 
