@@ -1782,6 +1782,8 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
         rt = ty2 if ty2 is not None else ty1
         operand_types, result_types = [cond_t, rt, rt], [rt]
     elif issubclass(d, ExtendedOp):
+        if d is AddUIExtendedOp and ty2 is None:  # `: type($sum), type($overflow)`
+            raise s.error("expected ','", t1.start_pos + len(str(t1)))
         operand_types = [ty1, ty1]
         result_types = [ty1, ty2 if d is AddUIExtendedOp and ty2 is not None else ty1]
     else:

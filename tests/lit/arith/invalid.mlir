@@ -79,3 +79,11 @@ func.func @high_type(%a: i32, %b: i32) -> (i32, i64) {
   %s, %o = "arith.mulsi_extended"(%a, %b) : (i32, i32) -> (i32, i64)
   return %s, %o : i32, i64
 }
+
+// -----
+
+func.func @overflow_type_missing(%a: i32) -> i32 {
+  // expected-error@+1 {{expected ','}}
+  %s, %o = arith.addui_extended %a, %a : i32
+  return %s : i32
+}
