@@ -19,7 +19,7 @@ from hlopt.analysis.dominance import DominanceTree
 from hlopt.analysis.side_effects import is_pure, is_trivially_dead
 from hlopt.ir.core import Block, Operation, Region, Value
 from hlopt.ir.location import UnknownLoc
-from hlopt.ir.opdef import COMMUTATIVE, ISOLATED, TERMINATOR
+from hlopt.ir.opdef import ISOLATED, TERMINATOR
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -27,11 +27,8 @@ from hlopt.passes.registry import register_pass
 
 def op_key(op: Operation) -> tuple:
     """Hash key of an op for CSE (regions are compared separately)."""
-    operands = tuple(o.value for o in op._operands)
-    d = op.opdef
-    if d is not None and COMMUTATIVE in d.traits:  # MLIR's equivalence ignores a commutative op's operand order
-        operands = tuple(sorted(operands, key=id))
-    return (op.name, operands, op.properties, op.attributes, tuple(r.type for r in op.results), len(op.regions))
+    return (op.name, tuple(o.value for o in op._operands), op.properties, op.attributes,
+            tuple(r.type for r in op.results), len(op.regions))
 
 
 def regions_equivalent(a: Operation, b: Operation) -> bool:
