@@ -26,7 +26,15 @@ from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import FusedLoc, UnknownLoc
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
-from hlopt.ir.traits import Commutative, ConstantLike, ElementwiseTrait, Pure, SameOperandsAndResultType
+from hlopt.ir.rewriter import debug_name
+from hlopt.ir.traits import (
+    Commutative,
+    ConstantLike,
+    ElementwiseTrait,
+    Pure,
+    SameOperandsAndResultShape,
+    SameOperandsAndResultType,
+)
 from hlopt.ir.types import (
     FloatType,
     IndexType,
@@ -99,6 +107,11 @@ class ArithOp(OpDef):
         return all(k in allowed for k, _ in op.properties.entries)
 
     @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        """MLIR's patterns for this op (the `_PATTERNS` entry of its name)."""
+        return _PATTERNS.get(cls.name.split(".", 1)[1], ())
+
+    @classmethod
     def default_properties(cls) -> dict:
         """Inherent attributes with defaults: set by the custom form when absent."""
         return {f.name: f.default for f in cls.attr_defs if f.default is not None}
@@ -135,12 +148,14 @@ def _unsigned(v: int, t: Type) -> int:
 def _signed(v: int, t: Type) -> int:
     w = _bits(t)
     v &= (1 << w) - 1
-    return v - (1 << w) if w > 1 and v >= 1 << (w - 1) else v
+    return v - (1 << w) if v >= 1 << (w - 1) else v
 
 
 def _int_attr(value: int, t: Type) -> Attribute | None:
     """An integer constant of type `t` (scalar, or a splat for shaped types)."""
-    if isinstance(t, (IntegerType, IndexType)):
+    if isinstance(t, IndexType):  # index folds in 64 bits, like MLIR's APInt
+        return IntegerAttr(_signed(value, t), t)
+    if isinstance(t, IntegerType):
         return IntegerAttr(value, t)
     et = _elem(t)
     if not isinstance(et, (IntegerType, IndexType)) or not isinstance(t, ShapedType) or not t.has_static_shape:
@@ -187,6 +202,9 @@ def _ident_subi(op, a, b, t):
             return [d.operand(0)]
         if d.operand(0) is y:
             return [d.operand(1)]
+    d = _def(y, "arith.subi")  # a - (a - b) -> b
+    if d is not None and d.operand(0) is x:
+        return [d.operand(1)]
     return None
 
 
@@ -198,21 +216,37 @@ def _ident_muli(op, a, b, t):
     return None
 
 
+def _is_not_of(v: Any, x: Any) -> bool:
+    """`v = xori(x, -1)`: the bitwise not of x."""
+    d = _def(v, "arith.xori")
+    return d is not None and d.operand(0) is x and _all_ones(int_value(d.operand(1)), x.type)
+
+
 def _ident_andi(op, a, b, t):
     x, y = op.operands
     if b == 0:
         return [y]
-    if _all_ones(b, t) or x is y:
+    if _all_ones(b, t) or (x is y and a is None):  # the Idempotent trait folds after constants do
         return [x]
+    if _is_not_of(y, x) or _is_not_of(x, y):  # x & ~x -> 0
+        return _zero(t)
+    for prev, other in ((x, y), (y, x)):  # a & (a & b) -> a & b
+        d = _def(prev, "arith.andi")
+        if d is not None and other in (d.operand(0), d.operand(1)):
+            return [prev]
     return None
 
 
 def _ident_ori(op, a, b, t):
     x, y = op.operands
-    if b == 0 or x is y:
+    if b == 0 or (x is y and a is None):
         return [x]
     if _all_ones(b, t):
         return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
+    if _is_not_of(y, x):  # x | ~x -> the all-ones operand of the not
+        return [_def(y, "arith.xori").operand(1)]
+    if _is_not_of(x, y):
+        return [_def(x, "arith.xori").operand(1)]
     return None
 
 
@@ -222,6 +256,18 @@ def _ident_xori(op, a, b, t):
         return [x]
     if x is y:
         return _zero(t)
+    d = _def(x, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
+    if d is not None:
+        if d.operand(1) is y:
+            return [d.operand(0)]
+        if d.operand(0) is y:
+            return [d.operand(1)]
+    d = _def(y, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
+    if d is not None:
+        if d.operand(1) is x:
+            return [d.operand(0)]
+        if d.operand(0) is x:
+            return [d.operand(1)]
     return None
 
 
@@ -229,6 +275,12 @@ def _ident_div(op, a, b, t):
     x, y = op.operands
     if b == 1:
         return [x]
+    m = _def(x, "arith.muli") if op.name in ("arith.divsi", "arith.divui") else None  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
+    if m is not None and ("nuw" if op.name == "arith.divui" else "nsw") in _ovf(m):
+        if m.operand(0) is y:
+            return [m.operand(1)]
+        if m.operand(1) is y:
+            return [m.operand(0)]
     if a == 0:  # 0 / x -> the zero itself, as MLIR's fold (x == 0 is undefined behaviour)
         return [x]
     if x is y:  # x / x -> 1
@@ -247,8 +299,8 @@ def _ident_rem(op, a, b, t):
 def _ident_shift(op, a, b, t):
     if b == 0:
         return [op.operand(0)]
-    if a == 0:  # 0 shifted stays 0
-        return _zero(t)
+    if a == 0:  # 0 shifted stays 0: the zero operand itself
+        return [op.operand(0)]
     name = op.name
     if name in ("arith.shrsi", "arith.shrui") and op.operand(0) is op.operand(1):
         return _zero(t)  # x >> x: any defined shift (x < width) gives 0
@@ -308,6 +360,27 @@ def _urem(a: int, b: int, t: Type) -> int | None:
     return None if b == 0 else _unsigned(a, t) % b
 
 
+def _ceildivui(a: int, b: int, t: Type) -> int | None:
+    a, b = _unsigned(a, t), _unsigned(b, t)
+    return None if b == 0 else -(-a // b)
+
+
+def _ceildivsi(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    q = -(-a // b)
+    return None if q >= 1 << (_bits(t) - 1) else q  # INT_MIN / -1 overflows
+
+
+def _floordivsi(a: int, b: int, t: Type) -> int | None:
+    a, b = _signed(a, t), _signed(b, t)
+    if b == 0:
+        return None
+    q = a // b
+    return None if q >= 1 << (_bits(t) - 1) else q
+
+
 def _shl(a: int, b: int, t: Type) -> int | None:
     b = _unsigned(b, t)
     return None if b >= _bits(t) else a << b
@@ -336,6 +409,9 @@ _INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
     "divui": (_udiv, _ident_div, False, False),
     "remsi": (_srem, _ident_rem, False, False),
     "remui": (_urem, _ident_rem, False, False),
+    "ceildivsi": (_ceildivsi, _ident_div, False, False),
+    "ceildivui": (_ceildivui, _ident_div, False, False),
+    "floordivsi": (_floordivsi, _ident_div, False, False),
     "shrsi": (_shrsi, _ident_shift, False, False),
     "shrui": (_shrui, _ident_shift, False, False),
     "maxsi": (lambda a, b, t: max(_signed(a, t), _signed(b, t)), _minmax_ident("maxsi"), True, False),
@@ -400,42 +476,11 @@ def _make_int_binary(n: str) -> type:
         "name": f"arith.{n}", "summary": f"integer {n} operation", "traits": tuple(traits),
         "const_fold": staticmethod(fold), "identity": staticmethod(ident),
     }
+
     if ovf:
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["flag_prop"] = "overflowFlags"
     return type(n.capitalize() + "Op", (IntBinaryOp,), body)
-
-
-# -- reassociation patterns (MLIR's DRR AddIAddConstant / MulIMulIConstant) -----------
-def _merge_flags(a: Operation, b: Operation) -> dict:
-    fa, fb = a.properties.get("overflowFlags"), b.properties.get("overflowFlags")
-    if fa is None and fb is None:
-        return {}
-    return {"overflowFlags": fa if fa is fb else OVERFLOW_NONE}
-
-
-def _reassociate_constant(name: str, combine: Callable[[int, int], int]) -> Callable:
-    """op(op(x, c0), c1) -> op(x, combine(c0, c1)) for an associative op."""
-    def rewrite(op: Operation, rewriter: Any) -> bool:
-        inner, c1 = op.operands
-        b = int_value(c1)
-        d = inner.defining_op
-        if b is None or d is None or d.name != name:
-            return False
-        a = int_value(d.operand(1))
-        t = op.results[0].type
-        if a is None or d.results[0].type is not t:
-            return False
-        attr_ = _int_attr(combine(a, b), t)
-        if attr_ is None:
-            return False
-        loc = _fused([op.location, d.operand(1).defining_op.location, c1.defining_op.location])
-        c = rewriter.create("arith.constant", (), [t], properties={"value": attr_}, location=loc)
-        rewriter.replace_op_with_new(op, name, [d.operand(0), c.results[0]], properties=_merge_flags(d, op),
-                                     location=loc)
-        return True
-    rewrite.__name__ = f"{name.split('.')[1]}_{name.split('.')[1]}_constant"
-    return rewrite
 
 
 # -- float arithmetic ----------------------------------------------------------------------
@@ -470,33 +515,59 @@ def _round(x: float, t: Type) -> float:
 def _fadd(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else a + b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) + np.float64(b))
 
 
 def _fsub(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else a - b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) - np.float64(b))
 
 
 def _fmul(a, b, t):
     import numpy as np
 
-    return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else a * b
+    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
+        return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) * np.float64(b))
 
 
 def _fdiv(a, b, t):
     import numpy as np
 
-    if b == 0:
-        return None
-    return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else a / b
+    with np.errstate(all="ignore"):  # x / 0 is +-inf or NaN, as APFloat divides
+        return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) / np.float64(b))
+
+
+def _fremf(a, b, t):
+    import numpy as np
+
+    with np.errstate(invalid="ignore"):  # the remainder has the sign of a (APFloat::mod, C's fmod)
+        return float(np.fmod(np.float64(a), np.float64(b)))
+
+
+def _fmax(nan_wins: bool, larger: bool) -> Callable:
+    """maximumf/minimumf (a NaN operand wins) and maxnumf/minnumf (the other operand wins);
+    of two zeros, +0 is the larger."""
+    import math
+
+    def fold(a, b, t):
+        if math.isnan(a) or math.isnan(b):
+            if nan_wins:
+                return a if math.isnan(a) else b
+            return b if math.isnan(a) else a
+        if a == b == 0.0:
+            neg_a = math.copysign(1.0, a) < 0
+            return (b if neg_a else a) if larger else (a if neg_a else b)
+        return max(a, b) if larger else min(a, b)
+    return fold
 
 
 _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
     "addf": (_fadd, True), "subf": (_fsub, False), "mulf": (_fmul, True), "divf": (_fdiv, False),
-    "remf": (None, False), "maximumf": (None, True), "minimumf": (None, True), "maxnumf": (None, True),
-    "minnumf": (None, True),
+    "remf": (_fremf, False), "maximumf": (_fmax(True, True), True), "minimumf": (_fmax(True, False), True),
+    "maxnumf": (_fmax(False, True), True), "minnumf": (_fmax(False, False), True),
 }
 
 
@@ -528,8 +599,14 @@ class FloatBinaryOp(ArithOp):
 
             if (short == "addf" and v == 0.0 and math.copysign(1.0, v) < 0) or \
                     (short == "subf" and v == 0.0 and math.copysign(1.0, v) > 0) or \
-                    (short in ("mulf", "divf") and v == 1.0):
+                    (short in ("mulf", "divf") and v == 1.0) or \
+                    (short == "maximumf" and v == -math.inf) or (short == "minimumf" and v == math.inf) or \
+                    (short in ("maxnumf", "minnumf") and math.isnan(v)):
                 return [op.operand(0)]
+            if short in ("addf", "subf") and v == 0.0 and "nsz" in _fastmath(op):
+                return [op.operand(0)]  # x +- 0 -> x for either zero when the sign of zero is a don't-care
+            if short == "mulf" and v == 0.0 and {"nnan", "nsz"} <= _fastmath(op):
+                return [op.operand(1)]  # x * 0 -> 0 when NaN and the sign of zero are don't-cares
         if cls.const_fold is None:
             return None
         x = _float_value(op.operand(0))
@@ -540,6 +617,12 @@ class FloatBinaryOp(ArithOp):
             return None
         c = _float_attr(r, t)
         return [c] if c is not None else None
+
+
+def _fastmath(op: Operation) -> set[str]:
+    text = getattr(op.properties.get("fastmath"), "text", "") or ""
+    names = set(text[text.find("<") + 1:-1].split(",")) if "<" in text else set()
+    return set(_FLAG_ORDER["fastmath"]) if "fast" in names else names
 
 
 def _make_float_binary(n: str) -> type:
@@ -575,6 +658,120 @@ class NegFOp(ArithOp):
             return None
         c = _float_attr(-x[0], op.results[0].type)
         return [c] if c is not None else None
+
+
+# -- extended arithmetic (two results) ---------------------------------------------------------
+def _mulh(a: int, b: int, t: Type, signed: bool) -> int:
+    w = _bits(t)
+    conv = _signed if signed else _unsigned
+    return (conv(a, t) * conv(b, t)) >> w
+
+
+class ExtendedOp(ArithOp):
+    """`$lhs, $rhs attr-dict : type($lhs)[, type($overflow)]`: two results."""
+
+    lhs = operand(SignlessIntegerLike)
+    rhs = operand(SignlessIntegerLike)
+    traits = (Pure(), Commutative(), ElementwiseTrait())
+    same = ("lhs", "rhs", "low", "high")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        types = [op.operand(0).type, op.operand(1).type] + [r.type for r in op.results][:len(cls.same) - 2]
+        if any(t is not types[0] for t in types):
+            raise IRError(f"'{cls.name}' op failed to verify that all of {{{', '.join(cls.same)}}} have same type", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.properties):
+            return None
+        types = p.type_text(op.results[0].type)
+        if cls.name == "arith.addui_extended":
+            types += ", " + p.type_text(op.results[1].type)
+        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : " + types
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return list(cls.result_names)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        t = op.results[0].type
+        d0, d1 = interp_values.dtype_of(op.results[0].type), interp_values.dtype_of(op.results[1].type)
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        pairs = [cls.compute(int(x), int(y), t) for x, y in zip(a.reshape(-1), b.reshape(-1))]
+        lo = np.array([ew.from_python_int(p[0], d0)[()] for p in pairs], dtype=d0).reshape(a.shape)
+        hi = np.array([ew.from_python_int(p[1], d1)[()] for p in pairs], dtype=d1).reshape(a.shape)
+        return [lo[()] if a.ndim == 0 else lo, hi[()] if a.ndim == 0 else hi]
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:  # pragma: no cover - every subclass has one
+        raise NotImplementedError
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        a, b = int_value(op.operand(0)), int_value(op.operand(1))
+        r = cls.fold_identity(op, b, t)
+        if r is not None or a is None or b is None:
+            return r
+        lo, hi = cls.compute(a, b, t)
+        x, y = _int_attr(lo, t), _int_attr(hi, op.results[1].type)
+        return [x, y] if x is not None and y is not None else None
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 0:  # x * 0 -> 0, 0: the zero operand's attribute twice
+            z = constant_value(op.operand(1))
+            return [z, z]
+        return None
+
+
+class AddUIExtendedOp(ExtendedOp):
+    name = "arith.addui_extended"
+    summary = "extended unsigned integer addition operation returning sum and overflow bit"
+    sum = result(SignlessIntegerLike)
+    overflow = result(BoolLike)
+    same = ("lhs", "rhs", "sum")
+    result_names = ("sum", "overflow")
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        s = _unsigned(a + b, t)
+        return s, int(s < _unsigned(a, t))
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 0:  # x + 0 -> x, false
+            return [op.operand(0), _int_attr(0, op.results[1].type)]
+        return None
+
+
+class MulSIExtendedOp(ExtendedOp):
+    name = "arith.mulsi_extended"
+    summary = "extended signed integer multiplication operation"
+    low = result(SignlessIntegerLike)
+    high = result(SignlessIntegerLike)
+    result_names = ("low", "high")
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        return a * b, _mulh(a, b, t, True)
+
+
+class MulUIExtendedOp(MulSIExtendedOp):
+    name = "arith.mului_extended"
+    summary = "extended unsigned integer multiplication operation"
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        return a * b, _mulh(a, b, t, False)
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        if b == 1:  # x * 1 -> x, 0
+            return [op.operand(0), _int_attr(0, t)]
+        return super().fold_identity(op, b, t)
 
 
 # -- comparisons ------------------------------------------------------------------------
@@ -641,6 +838,11 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             # cmpi(x, x): eq/sle/sge/ule/uge are true, the others false
             return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.results[0].type)
         a, b = int_value(x), int_value(y)
+        if b == 0 and CMPI_PREDICATES[pred] == "ne":
+            e = _def(x, "arith.extsi") or _def(x, "arith.extui")
+            et = e.operand(0).type if e is not None else None
+            if et is i1 or (isinstance(et, VectorType) and et.element_type is i1):  # ext(%b : i1) != 0 -> %b
+                return [e.operand(0)]
         if _elem(t) is i1 and b is not None and a is None:
             name = CMPI_PREDICATES[pred]
             if (name == "ne" and b == 0) or (name == "eq" and b != 0):
@@ -679,7 +881,28 @@ class CmpFOp(CmpIOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return None
+        """Scalar constants only (MLIR's fold takes FloatAttrs); a NaN makes both unordered."""
+        a, b = constant_value(op.operand(0)), constant_value(op.operand(1))
+        if not isinstance(a, FloatAttr) or not isinstance(b, FloatAttr):
+            return None
+        x = bits_to_float(a.bits, semantics(a.type.name))
+        y = bits_to_float(b.bits, semantics(b.type.name))
+        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.properties.get("predicate").value], x, y)), i1)]
+
+
+def _cmpf(pred: str, x: float, y: float) -> bool:
+    import math
+
+    if pred in ("false", "true"):
+        return pred == "true"
+    unordered = math.isnan(x) or math.isnan(y)
+    if pred == "ord":
+        return not unordered
+    if pred == "uno":
+        return unordered
+    if unordered:
+        return pred[0] == "u"
+    return {"eq": x == y, "gt": x > y, "ge": x >= y, "lt": x < y, "le": x <= y, "ne": x != y}[pred[1:]]
 
 
 # -- select ------------------------------------------------------------------------------
@@ -724,6 +947,13 @@ class SelectOp(ArithOp):
             a, b = cmp.operands
             if (a is x and b is y) or (b is x and a is y):
                 return [x if CMPI_PREDICATES[cmp.properties.get("predicate").value] == "ne" else y]
+        cond, tv, fv = constant_value(c), constant_value(x), constant_value(y)
+        if all(isinstance(v, DenseElementsAttr) for v in (cond, tv, fv)):  # element by element
+            n = 1
+            for d in cond.type.shape:
+                n *= d
+            elems = [v.values * n if v.splat else v.values for v in (cond, tv, fv)]
+            return [DenseElementsAttr(x.type, [a if k else b for k, a, b in zip(*elems)])]
         return None
 
     @classmethod
@@ -738,6 +968,13 @@ class CastOp(ArithOp):
     in_ = operand()
     out = result()
     traits = (Pure(), ElementwiseTrait())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, dst = op.operand(0).type, op.results[0].type
+        if not _cast_compatible(cls.name.split(".")[1], src, dst):
+            raise IRError(f"'{cls.name}' op operand type '{src.text}' and result type '{dst.text}' are cast "
+                          f"incompatible", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -758,18 +995,155 @@ class CastOp(ArithOp):
         short = cls.name.split(".")[1]
         src = op.operand(0)
         t = op.results[0].type
-        a = int_value(src)
-        if a is None:
-            return None
-        if short in ("extsi", "index_cast"):
-            c = _int_attr(_signed(a, src.type), t)
-        elif short in ("extui", "index_castui"):
-            c = _int_attr(_unsigned(a, src.type), t)
-        elif short == "trunci":
-            c = _int_attr(a, t)
-        else:
-            return None
+        if src.type is t:  # CastOpInterface: an identity cast folds away
+            return [src]
+        value = constant_value(src)
+        if value is None:
+            return _fold_cast_chain(op, short)
+        c = _fold_cast_constant(short, value, _elem(src.type), t)
         return [c] if c is not None else None
+
+
+_NP_FLOAT = {"f16": "float16", "f32": "float32", "f64": "float64"}
+
+
+def _to_float_bits(x: float, et: Type) -> int | None:
+    """`x` rounded to nearest-even in `et`'s format (the formats numpy has)."""
+    name = _NP_FLOAT.get(getattr(et, "name", ""))
+    if name is None:
+        return None
+    with np.errstate(all="ignore"):
+        return float_to_bits(float(getattr(np, name)(x)), semantics(et.name))
+
+
+def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
+    """One element of a constant cast, MLIR's constFoldCastOp semantics: ints
+    are values, floats their bit patterns; None when MLIR does not fold."""
+    import math
+
+    if short in ("extsi", "index_cast"):
+        return _signed(_signed(v, src), dst)
+    if short in ("extui", "index_castui"):
+        return _signed(_unsigned(v, src), dst)
+    if short == "trunci":
+        return _signed(v, dst)
+    if short in ("sitofp", "uitofp"):
+        return _to_float_bits(_signed(v, src) if short == "sitofp" else _unsigned(v, src), dst)
+    if short == "bitcast":
+        bits = v & ((1 << _bits(src)) - 1) if isinstance(src, IntegerType) else v
+        return _signed(bits, dst) if isinstance(dst, IntegerType) else bits
+    x = bits_to_float(v, semantics(src.name))
+    if short in ("fptosi", "fptoui"):
+        if math.isnan(x) or math.isinf(x):
+            return None
+        k = math.trunc(x)
+        w = dst.width
+        lo, hi = (0, (1 << w) - 1) if short == "fptoui" else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+        return _signed(k, dst) if lo <= k <= hi else None
+    if short in ("extf", "truncf"):  # only when the value is kept exactly
+        if math.isnan(x):
+            return None
+        out = _to_float_bits(x, dst)
+        return out if out is not None and bits_to_float(out, semantics(dst.name)) == x else None
+    return None
+
+
+def _fold_cast_constant(short: str, value: Attribute, src: Type, t: Type) -> Attribute | None:
+    """A cast of an integer/float constant (scalar or dense) to `t`."""
+    dst = _elem(t)
+    if isinstance(value, (IntegerAttr, FloatAttr)):
+        v = value.value if isinstance(value, IntegerAttr) else value.bits
+        r = _cast_elem(short, v, src, dst)
+        if r is None:
+            return None
+        if isinstance(dst, FloatType):
+            return FloatAttr(r, t) if isinstance(t, FloatType) else None
+        return _int_attr(r, t) if isinstance(t, (IntegerType, IndexType)) else None
+    if isinstance(value, DenseElementsAttr) and isinstance(t, ShapedType) and t.has_static_shape:
+        out = [_cast_elem(short, v, src, dst) for v in value.values]
+        if any(r is None for r in out):
+            return None
+        return DenseElementsAttr(t, out, splat=value.splat)
+    return None
+
+
+def _int_t(t: Type) -> bool:
+    return isinstance(t, IntegerType)
+
+
+def _float_t(t: Type) -> bool:
+    return isinstance(t, FloatType)
+
+
+def _width(t: Type) -> int:
+    return getattr(t, "width", 0)
+
+
+# cast name -> (accepts source element, accepts result element, width relation)
+_CAST_RULES: dict[str, tuple[Callable, Callable, Callable[[int, int], bool]]] = {
+    "extsi": (_int_t, _int_t, lambda s, d: d > s),
+    "extui": (_int_t, _int_t, lambda s, d: d > s),
+    "trunci": (_int_t, _int_t, lambda s, d: d < s),
+    "extf": (_float_t, _float_t, lambda s, d: d > s),
+    "truncf": (_float_t, _float_t, lambda s, d: d < s),
+    "sitofp": (_int_t, _float_t, lambda s, d: True),
+    "uitofp": (_int_t, _float_t, lambda s, d: True),
+    "fptosi": (_float_t, _int_t, lambda s, d: True),
+    "fptoui": (_float_t, _int_t, lambda s, d: True),
+    "bitcast": (lambda t: _int_t(t) or _float_t(t), lambda t: _int_t(t) or _float_t(t), lambda s, d: s == d),
+}
+
+
+def _cast_compatible(short: str, src: Type, dst: Type) -> bool:
+    """MLIR's areCastCompatible: same container and shape, element types by kind and width."""
+    shaped = isinstance(src, ShapedType) or isinstance(dst, ShapedType)
+    if shaped and type(src) is not type(dst) and not (isinstance(src, (RankedTensorType, UnrankedTensorType))
+                                           and isinstance(dst, (RankedTensorType, UnrankedTensorType))):
+        return False
+    if isinstance(src, ShapedType) and isinstance(dst, ShapedType) and getattr(src, "shape", None) is not None \
+            and getattr(dst, "shape", None) is not None and len(src.shape) == len(dst.shape):
+        if any(a != b and a >= 0 and b >= 0 for a, b in zip(src.shape, dst.shape)):
+            return False
+        if getattr(src, "encoding", None) is not getattr(dst, "encoding", None):
+            return False
+    elif isinstance(src, ShapedType) and isinstance(dst, ShapedType) and isinstance(src, RankedTensorType) \
+            and isinstance(dst, RankedTensorType):
+        return False
+    s, d = _elem(src), _elem(dst)
+    if short in ("index_cast", "index_castui"):
+        return (isinstance(s, IndexType) and _signless(d) and _int_t(d)) or \
+            (isinstance(d, IndexType) and _signless(s) and _int_t(s))
+    ok_s, ok_d, rel = _CAST_RULES[short]
+    return ok_s(s) and ok_d(d) and rel(_width(s), _width(d))
+
+
+def _fold_cast_chain(op: Operation, short: str) -> list | None:
+    """MLIR's folds of a cast of a cast (some rewrite the op in place)."""
+    src = op.operand(0)
+    d = src.defining_op
+    if d is None:
+        return None
+    t = op.results[0].type
+    if short in ("extsi", "extui") and d.name == op.name:  # ext(ext(x)) -> ext(x), in place
+        op.set_operand(0, d.operand(0))
+        return list(op.results)
+    if short == "trunci":
+        if d.name in ("arith.extsi", "arith.extui"):
+            x = d.operand(0)
+            if _bits(x.type) > _bits(t):  # trunci(ext(x)) -> trunci(x), in place
+                op.set_operand(0, x)
+                return list(op.results)
+            if _elem(x.type) is _elem(t):  # trunci(ext(x)) -> x
+                return [x]
+        if d.name == "arith.trunci":  # trunci(trunci(x)) -> trunci(x), in place
+            op.set_operand(0, d.operand(0))
+            return list(op.results)
+    if short in ("index_cast", "index_castui") and d.name == op.name:
+        # round trip x : A -> B -> A, lossless only when B is at least as wide as A
+        x = d.operand(0)
+        if x.type is t and _bits(d.results[0].type) >= _bits(x.type):
+            return [x]
+    return None
 
 
 _CASTS = {
@@ -779,9 +1153,23 @@ _CASTS = {
 }
 
 
+SignlessFixedWidthIntegerLike = _like(lambda t: isinstance(t, IntegerType) and t.signedness == "",
+                                      "signless-fixed-width-integer-like")
+# ODS's operand and result constraints of the casts with one element kind on each side
+_CAST_TYPES: dict[str, tuple[Constraint, Constraint]] = {
+    **{n: (SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike) for n in ("extsi", "extui", "trunci")},
+    **{n: (FloatLike, FloatLike) for n in ("extf", "truncf")},
+    **{n: (SignlessFixedWidthIntegerLike, FloatLike) for n in ("sitofp", "uitofp")},
+    **{n: (FloatLike, SignlessFixedWidthIntegerLike) for n in ("fptosi", "fptoui")},
+}
+
+
 def _make_cast(n: str) -> type:
     props = _CASTS[n]
-    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation"}
+    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation",
+                            "traits": (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())}
+    if n in _CAST_TYPES:
+        body["in_"], body["out"] = operand(_CAST_TYPES[n][0]), result(_CAST_TYPES[n][1])
     if n == "trunci":
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["flag_prop"] = "overflowFlags"
@@ -831,22 +1219,489 @@ class ConstantOp(OpDef):
         return [ctx.cached(op, movement.constant)]
 
 
+# -- canonicalization patterns (MLIR's ArithCanonicalization.td and ArithOps.cpp) -----
+# Each function is one MLIR pattern, named by `debug_name` after MLIR's class so
+# `--canonicalize{disable-patterns=...}` selects it as mlir-opt does; an op
+# lists its patterns in MLIR's registration order (all DRR patterns of one root
+# have the same benefit, so that order is the order tried).
+def _scalar_int(v: Any) -> int | None:
+    """DRR's `ConstantLikeMatcher APIntAttr`: a scalar integer constant only."""
+    a = constant_value(v)
+    return a.value if isinstance(a, IntegerAttr) else None
+
+
+def _ovf(op: Operation) -> frozenset[str]:
+    v = op.properties.get("overflowFlags")
+    text = getattr(v, "text", "") or ""
+    inner = text[text.find("<") + 1:-1] if "<" in text else ""
+    return frozenset(f.strip() for f in inner.split(",") if f.strip() and f.strip() != "none")
+
+
+def _ovf_attr(flags: frozenset[str]) -> Attribute:
+    return OpaqueAttr("#arith." + _flags_text("overflow", ", ".join(sorted(flags)))) if flags else OVERFLOW_NONE
+
+
+def _merged(a: Operation, b: Operation) -> Attribute:
+    """MLIR's mergeOverflowFlags: the flags both ops carry."""
+    return _ovf_attr(_ovf(a) & _ovf(b))
+
+
+def _ops_loc(*ops: Operation) -> Any:
+    """DRR's fused location of the matched ops. DRR fuses as many locations as
+    the source pattern has op nodes, taken from its list of matched ops, in
+    which the constant a nested op matches precedes that op (found with
+    iree-opt --mlir-print-debuginfo): callers pass exactly those."""
+    return _fused([o.location for o in ops if o is not None])
+
+
+def _const(rw: Any, value: Attribute, loc: Any) -> Any:
+    return rw.create("arith.constant", (), [value.type], properties={"value": value}, location=loc).results[0]
+
+
+def _new(rw: Any, name: str, operands: list, t: Type, loc: Any, **props: Any) -> Any:
+    return rw.create(name, operands, [t], properties=props, location=loc).results[0]
+
+
+def _replace(rw: Any, op: Operation, value: Any) -> bool:
+    rw.replace_op(op, [value])
+    return True
+
+
+def _const_operand(v: Any) -> Operation | None:
+    d = v.defining_op
+    return d if d is not None and constant_value(v) is not None else None
+
+
+def _binary_with_const(v: Any, name: str, const_side: int) -> tuple[Operation, Any, int] | None:
+    """`v = name(x, c)` (const_side 1) or `name(c, x)` (0) with a scalar constant c:
+    (defining op, x, c)."""
+    d = _def(v, name)
+    if d is None:
+        return None
+    c = _scalar_int(d.operand(const_side))
+    return None if c is None else (d, d.operand(1 - const_side), c)
+
+
+def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, out_side: int,
+             combine: Callable[[int, int], int], merge: bool = True) -> Callable:
+    """The DRR constant reassociations: root(inner(x, c0) | inner(c0, x), c1)
+    (or root(c1, inner)) -> out(x, k) or out(k, x), k = combine(c0, c1)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        c1 = _scalar_int(op.operand(root_side))
+        if c1 is None:
+            return False
+        m = _binary_with_const(op.operand(1 - root_side), inner, inner_side)
+        if m is None:
+            return False
+        d, x, c0 = m
+        t = op.results[0].type
+        first = d.operand(inner_side) if root_side == 1 else op.operand(root_side)
+        loc = _ops_loc(op, first.defining_op)
+        k = _const(rw, _int_attr(combine(c0, c1), t), loc)
+        flags = _merged(d, op) if merge else OVERFLOW_NONE
+        operands = [x, k] if out_side == 1 else [k, x]
+        return _replace(rw, op, _new(rw, out, operands, t, loc, overflowFlags=flags))
+    return rewrite
+
+
+_add, _sub, _rsub, _mul = (lambda a, b: a + b), (lambda a, b: a - b), (lambda a, b: b - a), (lambda a, b: a * b)
+AddIAddConstant = debug_name("AddIAddConstant")(_reassoc("arith.addi", "arith.addi", 1, 1, "arith.addi", 1, _add))
+AddISubConstantRHS = debug_name("AddISubConstantRHS")(
+    _reassoc("arith.addi", "arith.subi", 1, 1, "arith.addi", 1, _rsub))
+AddISubConstantLHS = debug_name("AddISubConstantLHS")(
+    _reassoc("arith.addi", "arith.subi", 0, 1, "arith.subi", 0, _add))
+SubIRHSAddConstant = debug_name("SubIRHSAddConstant")(
+    _reassoc("arith.subi", "arith.addi", 1, 1, "arith.addi", 1, _sub, merge=False))
+SubILHSAddConstant = debug_name("SubILHSAddConstant")(
+    _reassoc("arith.subi", "arith.addi", 1, 0, "arith.subi", 0, _rsub))
+SubIRHSSubConstantRHS = debug_name("SubIRHSSubConstantRHS")(
+    _reassoc("arith.subi", "arith.subi", 1, 1, "arith.subi", 1, _add))
+SubIRHSSubConstantLHS = debug_name("SubIRHSSubConstantLHS")(
+    _reassoc("arith.subi", "arith.subi", 0, 1, "arith.subi", 0, _sub))
+SubILHSSubConstantRHS = debug_name("SubILHSSubConstantRHS")(
+    _reassoc("arith.subi", "arith.subi", 1, 0, "arith.subi", 0, _add))
+SubILHSSubConstantLHS = debug_name("SubILHSSubConstantLHS")(
+    _reassoc("arith.subi", "arith.subi", 0, 0, "arith.addi", 1, _rsub))
+MulIMulIConstant = debug_name("MulIMulIConstant")(_reassoc("arith.muli", "arith.muli", 1, 1, "arith.muli", 1, _mul))
+
+
+def _is_minus_one(v: Any) -> bool:
+    """IsScalarOrSplatNegativeOne: an integer (splat) constant of all ones."""
+    b = int_value(v)
+    return _all_ones(b, v.type)
+
+
+def _add_mul_neg_one(mul_side: int) -> Callable:
+    """addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        m = _def(op.operand(mul_side), "arith.muli")
+        if m is None or _const_operand(m.operand(1)) is None or not _is_minus_one(m.operand(1)):
+            return False
+        other = op.operand(1 - mul_side)
+        loc = _ops_loc(op, m.operand(1).defining_op)
+        return _replace(rw, op, _new(rw, "arith.subi", [other, m.operand(0)], op.results[0].type, loc,
+                                     overflowFlags=OVERFLOW_NONE))
+    return rewrite
+
+
+AddIMulNegativeOneRhs = debug_name("AddIMulNegativeOneRhs")(_add_mul_neg_one(1))
+AddIMulNegativeOneLhs = debug_name("AddIMulNegativeOneLhs")(_add_mul_neg_one(0))
+
+
+@debug_name("SubISubILHSRHSLHS")
+def SubISubILHSRHSLHS(op: Operation, rw: Any) -> bool:
+    """subi(subi(x, y), x) -> subi(0, y)."""
+    d = _def(op.operand(0), "arith.subi")
+    if d is None or d.operand(0) is not op.operand(1):
+        return False
+    y = d.operand(1)
+    zero = _int_attr(0, y.type)
+    if zero is None:
+        return False
+    loc = _ops_loc(op, d)
+    return _replace(rw, op, _new(rw, "arith.subi", [_const(rw, zero, loc), y], op.results[0].type, loc,
+                                 overflowFlags=_merged(d, op)))
+
+
+_CMPI_INVERSE = {"eq": "ne", "ne": "eq", "slt": "sge", "sle": "sgt", "sgt": "sle", "sge": "slt",
+                 "ult": "uge", "ule": "ugt", "ugt": "ule", "uge": "ult"}
+
+
+def _is_i1(v: Any, value: int) -> bool:
+    """DRR's `ConstantAttr<I1Attr, "value">`: exactly the scalar i1 constant."""
+    a = constant_value(v)
+    return isinstance(a, IntegerAttr) and a.type is i1 and a.value == value
+
+
+@debug_name("XOrINotCmpI")
+def XOrINotCmpI(op: Operation, rw: Any) -> bool:
+    """xori(cmpi(pred, a, b), true) -> cmpi(not pred, a, b)."""
+    c = _def(op.operand(0), "arith.cmpi")
+    if c is None or not _is_i1(op.operand(1), 1):
+        return False
+    pred = _CMPI_INVERSE[CMPI_PREDICATES[c.properties.get("predicate").value]]
+    loc = _ops_loc(op, c)
+    return _replace(rw, op, _new(rw, "arith.cmpi", list(c.operands), op.results[0].type, loc,
+                                 predicate=IntegerAttr(CMPI_PREDICATES.index(pred))))
+
+
+def _of_ext(logic: str, ext: str) -> Callable:
+    """logic(ext(x), ext(y)) -> ext(logic(x, y)) when x and y have one type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        loc = _ops_loc(op, a, b)
+        x = a.operand(0)
+        inner = _new(rw, logic, [x, b.operand(0)], x.type, loc)
+        return _replace(rw, op, _new(rw, ext, [inner], op.results[0].type, loc))
+    return rewrite
+
+
+XOrIOfExtUI = debug_name("XOrIOfExtUI")(_of_ext("arith.xori", "arith.extui"))
+XOrIOfExtSI = debug_name("XOrIOfExtSI")(_of_ext("arith.xori", "arith.extsi"))
+AndOfExtUI = debug_name("AndOfExtUI")(_of_ext("arith.andi", "arith.extui"))
+AndOfExtSI = debug_name("AndOfExtSI")(_of_ext("arith.andi", "arith.extsi"))
+OrOfExtUI = debug_name("OrOfExtUI")(_of_ext("arith.ori", "arith.extui"))
+OrOfExtSI = debug_name("OrOfExtSI")(_of_ext("arith.ori", "arith.extsi"))
+
+
+def _cmpi_of_ext(ext: str) -> Callable:
+    """cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) when a and b have one type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        pred = op.properties.get("predicate")
+        if CMPI_PREDICATES[pred.value] not in ("eq", "ne"):
+            return False
+        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        x = a.operand(0)
+        return _replace(rw, op, _new(rw, "arith.cmpi", [x, b.operand(0)], _i1_like(x.type), _ops_loc(op, a, b),
+                                     predicate=pred))
+    return rewrite
+
+
+CmpIExtSI = debug_name("CmpIExtSI")(_cmpi_of_ext("arith.extsi"))
+CmpIExtUI = debug_name("CmpIExtUI")(_cmpi_of_ext("arith.extui"))
+
+
+def _redundant_select(side: int) -> Callable:
+    """select(p, select(p, a, b), c) -> select(p, a, c) (side 1, the true value);
+    select(p, a, select(p, b, c)) -> select(p, a, c) (side 2)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        pred = op.operand(0)
+        s = _def(op.operand(side), "arith.select")
+        if s is None or s.operand(0) is not pred:
+            return False
+        vals = [pred, s.operand(1), op.operand(2)] if side == 1 else [pred, op.operand(1), s.operand(2)]
+        return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type, _ops_loc(op, s)))
+    return rewrite
+
+
+RedundantSelectFalse = debug_name("RedundantSelectFalse")(_redundant_select(2))
+RedundantSelectTrue = debug_name("RedundantSelectTrue")(_redundant_select(1))
+
+
+@debug_name("SelectNotCond")
+def SelectNotCond(op: Operation, rw: Any) -> bool:
+    """select(xori(p, -1), a, b) -> select(p, b, a)."""
+    x = _def(op.operand(0), "arith.xori")
+    if x is None or _scalar_int(x.operand(1)) is None or not _is_minus_one(x.operand(1)):
+        return False
+    vals = [x.operand(0), op.operand(2), op.operand(1)]
+    return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type,
+                                 _ops_loc(op, x.operand(1).defining_op)))
+
+
+@debug_name("SelectI1ToNot")
+def SelectI1ToNot(op: Operation, rw: Any) -> bool:
+    """select(p, false, true) -> xori(p, true)."""
+    if not (_is_i1(op.operand(1), 0) and _is_i1(op.operand(2), 1)):
+        return False
+    loc = _ops_loc(op)
+    p = op.operand(0)
+    return _replace(rw, op, _new(rw, "arith.xori", [p, _const(rw, IntegerAttr(1, i1), loc)], p.type, loc))
+
+
+@debug_name("SelectToExtUI")
+def SelectToExtUI(op: Operation, rw: Any) -> bool:
+    """select(p, 1, 0) -> extui(p); select(p, 0, 1) -> extui(xori(p, true)) (scalar integers wider than i1)."""
+    t = op.results[0].type
+    if not isinstance(t, IntegerType) or t is i1:
+        return False
+    a, b = int_value(op.operand(1)), int_value(op.operand(2))
+    p = op.operand(0)
+    if a == 1 and b == 0:
+        return _replace(rw, op, _new(rw, "arith.extui", [p], t, op.location))
+    if a == 0 and b == 1:
+        one = _const(rw, IntegerAttr(1, p.type), op.location)
+        return _replace(rw, op, _new(rw, "arith.extui", [_new(rw, "arith.xori", [p, one], p.type, op.location)], t,
+                                     op.location))
+    return False
+
+
+def _cast_of_cast(inner: str, out: str | None = None) -> Callable:
+    """cast(inner(x)) -> out(x) (default: the same cast) with the outer result type."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), inner)
+        if d is None:
+            return False
+        return _replace(rw, op, _new(rw, out or op.name, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+IndexCastOfExtSI = debug_name("IndexCastOfExtSI")(_cast_of_cast("arith.extsi"))
+IndexCastUIOfExtUI = debug_name("IndexCastUIOfExtUI")(_cast_of_cast("arith.extui"))
+BitcastOfBitcast = debug_name("BitcastOfBitcast")(_cast_of_cast("arith.bitcast"))
+ExtSIOfExtUI = debug_name("ExtSIOfExtUI")(_cast_of_cast("arith.extui", "arith.extui"))
+UIToFPOfExtUI = debug_name("UIToFPOfExtUI")(_cast_of_cast("arith.extui"))
+SIToFPOfExtSI = debug_name("SIToFPOfExtSI")(_cast_of_cast("arith.extsi"))
+SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast("arith.extui", "arith.uitofp"))
+
+
+def _trunci_of_ext(ext: str) -> Callable:
+    """trunci(ext(x)) -> ext(x) when only extension bits are dropped."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), ext)
+        if d is None:
+            return False
+        x = d.operand(0)
+        if not _bits(d.results[0].type) > _bits(op.results[0].type) > _bits(x.type):
+            return False
+        return _replace(rw, op, _new(rw, ext, [x], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+TruncIExtSIToExtSI = debug_name("TruncIExtSIToExtSI")(_trunci_of_ext("arith.extsi"))
+TruncIExtUIToExtUI = debug_name("TruncIExtUIToExtUI")(_trunci_of_ext("arith.extui"))
+
+
+@debug_name("TruncIShrSIToTrunciShrUI")
+def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
+    """trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the truncated width."""
+    s = _def(op.operand(0), "arith.shrsi")
+    if s is None:
+        return False
+    c = constant_value(s.operand(1))
+    x = s.operand(0)
+    if c is None or int_value(s.operand(1)) != _bits(x.type) - _bits(op.results[0].type):
+        return False
+    loc = _ops_loc(op, s.operand(1).defining_op)
+    shr = _new(rw, "arith.shrui", [x, _const(rw, c, loc)], x.type, loc)
+    return _replace(rw, op, _new(rw, "arith.trunci", [shr], op.results[0].type, loc,
+                                 overflowFlags=op.properties.get("overflowFlags") or OVERFLOW_NONE))
+
+
+def _truncf_of_int_to_fp(inner: str) -> Callable:
+    """truncf(sitofp|uitofp(x)) -> sitofp|uitofp(x) under the default rounding mode."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        d = _def(op.operand(0), inner)
+        if d is None or op.properties.get("roundingmode") is not None:
+            return False
+        return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+    return rewrite
+
+
+TruncFSIToFPToSIToFP = debug_name("TruncFSIToFPToSIToFP")(_truncf_of_int_to_fp("arith.sitofp"))
+TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp("arith.uitofp"))
+
+
+def _of_negf(name: str) -> Callable:
+    """mulf|divf(negf(x), negf(y)) -> mulf|divf(x, y), keeping the root's fastmath."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        a, b = _def(op.operand(0), "arith.negf"), _def(op.operand(1), "arith.negf")
+        if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+            return False
+        return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.results[0].type, _ops_loc(op, a, b),
+                                     fastmath=op.properties.get("fastmath") or FASTMATH_NONE))
+    return rewrite
+
+
+MulFOfNegF = debug_name("MulFOfNegF")(_of_negf("arith.mulf"))
+DivFOfNegF = debug_name("DivFOfNegF")(_of_negf("arith.divf"))
+
+def _extended_to_plain(name: str) -> Callable:
+    """addui_extended/mul*_extended whose second result is unused -> the plain op
+    (and the first operand for the dead result, as MLIR's replaceWithValue)."""
+    def rewrite(op: Operation, rw: Any) -> bool:
+        if op.results[1].uses:
+            return False
+        x, y = op.operands
+        plain = _new(rw, name, [x, y], op.results[0].type, op.location, overflowFlags=OVERFLOW_NONE)
+        rw.replace_op(op, [plain, x])
+        return True
+    return rewrite
+
+
+AddUIExtendedToAddI = debug_name("AddUIExtendedToAddI")(_extended_to_plain("arith.addi"))
+MulSIExtendedToMulI = debug_name("MulSIExtendedToMulI")(_extended_to_plain("arith.muli"))
+MulUIExtendedToMulI = debug_name("MulUIExtendedToMulI")(_extended_to_plain("arith.muli"))
+
+
+@debug_name("MulSIExtendedRHSOne")
+def MulSIExtendedRHSOne(op: Operation, rw: Any) -> bool:
+    """mulsi_extended(x, 1) -> x, extsi(cmpi slt, x, 0) (the sign bits)."""
+    x, one = op.operands
+    if _const_operand(one) is None or int_value(one) != 1:
+        return False
+    t = x.type
+    zero = _const(rw, _int_attr(0, t), op.location)
+    neg = _new(rw, "arith.cmpi", [x, zero], _i1_like(t), op.location, predicate=IntegerAttr(CMPI_PREDICATES.index("slt")))
+    rw.replace_op(op, [x, _new(rw, "arith.extsi", [neg], t, op.location)])
+    return True
+
+
+# float type -> (mantissa width with the implicit bit, exponent of the largest finite value, numpy type name)
+_FP_FORMAT = {"f16": (11, 15, "float16"), "f32": (24, 127, "float32"), "f64": (53, 1023, "float64")}
+_CMPF_TO_CMPI = {"oeq": "eq", "ueq": "eq", "one": "ne", "une": "ne", "ogt": "gt", "ugt": "gt", "oge": "ge",
+                 "uge": "ge", "olt": "lt", "ult": "lt", "ole": "le", "ule": "le"}
+
+
+@debug_name("CmpFIntToFPConst")
+def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
+    """cmpf(sitofp|uitofp(x), C) -> cmpi(x, int(C)) (or a constant) when the
+    conversion cannot change the comparison (MLIR's, after LLVM's InstCombine)."""
+    import math
+
+    c = constant_value(op.operand(1))
+    if not isinstance(c, FloatAttr) or c.type.name not in _FP_FORMAT:
+        return False
+    rhs = bits_to_float(c.bits, semantics(c.type.name))
+    if math.isnan(rhs):
+        return False
+    mantissa, max_exp, np_name = _FP_FORMAT[c.type.name]
+    d = op.operand(0).defining_op
+    if d is None or d.name not in ("arith.sitofp", "arith.uitofp"):
+        return False
+    unsigned = d.name == "arith.uitofp"
+    x = d.operand(0)
+    if not isinstance(x.type, IntegerType):
+        return False
+    w = x.type.width
+    value_bits = w if unsigned else w - 1
+    if w > mantissa:  # the conversion rounds: only exponents outside [mantissa, value_bits] are safe
+        if math.isinf(rhs):
+            if max_exp < value_bits:
+                return False
+        elif rhs != 0 and mantissa <= math.frexp(rhs)[1] - 1 <= value_bits:
+            return False
+    fpred = CMPF_PREDICATES[op.properties.get("predicate").value]
+
+    def const_bool(v: bool) -> bool:
+        rw.replace_op(op, [_new(rw, "arith.constant", [], i1, op.location, value=IntegerAttr(int(v), i1))])
+        return True
+
+    if fpred in ("ord", "uno"):  # an integer converts to no NaN
+        return const_bool(fpred == "ord")
+    if fpred not in _CMPF_TO_CMPI:
+        return False  # (MLIR reaches llvm_unreachable on false/true here)
+    base = _CMPF_TO_CMPI[fpred]
+    pred = base if base in ("eq", "ne") else ("u" if unsigned else "s") + base
+    hi = (1 << w) - 1 if unsigned else (1 << (w - 1)) - 1
+    lo = 0 if unsigned else -(1 << (w - 1))
+
+    def to_fp(v: int) -> float:
+        with np.errstate(all="ignore"):  # an integer past the float's range rounds to inf, as APFloat's
+            return float(getattr(np, np_name)(v))
+
+    if to_fp(hi) < rhs:  # above every integer (inf included)
+        return const_bool(pred in ("ne", "slt", "sle", "ult", "ule"))
+    if to_fp(lo) > rhs:  # below every integer
+        return const_bool(pred in ("ne", "sgt", "sge", "ugt", "uge"))
+    k = math.trunc(rhs)
+    if not lo <= k <= hi:  # the conversion toward zero is invalid
+        return False
+    if rhs != 0 and to_fp(k) != rhs:  # a fractional constant: adjust the predicate
+        neg = rhs < 0
+        if pred == "ne":
+            return const_bool(True)
+        if pred == "eq":
+            return const_bool(False)
+        if pred in ("ule", "ult") and neg:
+            return const_bool(False)
+        if pred in ("ugt", "uge") and neg:
+            return const_bool(True)
+        pred = {("sle", True): "slt", ("ult", False): "ule", ("slt", False): "sle", ("sgt", True): "sge",
+                ("uge", False): "ugt", ("sge", False): "sgt"}.get((pred, neg), pred)
+    k_val = _const(rw, IntegerAttr(k, x.type), op.location)
+    rw.replace_op(op, [_new(rw, "arith.cmpi", [x, k_val], i1, op.location,
+                            predicate=IntegerAttr(CMPI_PREDICATES.index(pred)))])
+    return True
+
+
+# root short name -> patterns, in MLIR's registration order
+_PATTERNS: dict[str, tuple[Callable, ...]] = {
+    "addi": (AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs),
+    "subi": (SubIRHSAddConstant, SubILHSAddConstant, SubIRHSSubConstantRHS, SubIRHSSubConstantLHS,
+             SubILHSSubConstantRHS, SubILHSSubConstantLHS, SubISubILHSRHSLHS),
+    "muli": (MulIMulIConstant,),
+    "xori": (XOrINotCmpI, XOrIOfExtUI, XOrIOfExtSI),
+    "andi": (AndOfExtUI, AndOfExtSI),
+    "ori": (OrOfExtUI, OrOfExtSI),
+    "cmpi": (CmpIExtSI, CmpIExtUI),
+    "cmpf": (CmpFIntToFPConst,),
+    "select": (RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI),
+    "index_cast": (IndexCastOfExtSI,),
+    "index_castui": (IndexCastUIOfExtUI,),
+    "bitcast": (BitcastOfBitcast,),
+    "extsi": (ExtSIOfExtUI,),
+    "trunci": (TruncIExtSIToExtSI, TruncIExtUIToExtUI, TruncIShrSIToTrunciShrUI),
+    "truncf": (TruncFSIToFPToSIToFP, TruncFUIToFPToUIToFP),
+    "mulf": (MulFOfNegF,),
+    "divf": (DivFOfNegF,),
+    "uitofp": (UIToFPOfExtUI,),
+    "addui_extended": (AddUIExtendedToAddI,),
+    "mulsi_extended": (MulSIExtendedToMulI, MulSIExtendedRHSOne),
+    "mului_extended": (MulUIExtendedToMulI,),
+    "sitofp": (SIToFPOfExtSI, SIToFPOfExtUI),
+}
+
+
 # -- the op list ---------------------------------------------------------------------------
-def _patterns(name: str, combine: Callable[[int, int], int]) -> Callable:
-    pats = (_reassociate_constant(name, combine),)
-    return classmethod(lambda cls: pats)
-
-
 _OPS: list[type[OpDef]] = [ConstantOp]
-for _n in _INT_BINARY:
-    _cls = _make_int_binary(_n)
-    if _n == "addi":
-        _cls.canonicalization_patterns = _patterns("arith.addi", lambda a, b: a + b)
-    elif _n == "muli":
-        _cls.canonicalization_patterns = _patterns("arith.muli", lambda a, b: a * b)
-    _OPS.append(_cls)
+_OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
 _OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
-_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp]
+_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp]
 _OPS.extend(_make_cast(n) for n in _CASTS)
 
 
@@ -926,6 +1781,11 @@ def arith_op(s: Any, c: list) -> tuple[Operation, int]:
         cond_t = ty1 if ty2 is not None else i1
         rt = ty2 if ty2 is not None else ty1
         operand_types, result_types = [cond_t, rt, rt], [rt]
+    elif issubclass(d, ExtendedOp):
+        if d is AddUIExtendedOp and ty2 is None:  # `: type($sum), type($overflow)`
+            raise s.error("expected ','", t1.start_pos + len(str(t1)))
+        operand_types = [ty1, ty1]
+        result_types = [ty1, ty2 if d is AddUIExtendedOp and ty2 is not None else ty1]
     else:
         if words:
             raise s.error(f"unexpected keyword '{words[0][0]}'", words[0][1])
