@@ -133,14 +133,22 @@ def mesh_of(t: Type) -> tuple[int, ...]:
     return s.devices if s is not None else DEFAULT_MESH
 
 
+def _axis_of_kind(t: Type, kind: str) -> int | None:
+    # axes_of without building the all-serial tuple of an unsharded type
+    # (the stream lowering asks this of every operand and result)
+    s = getattr(t, "encoding", None)
+    if not isinstance(s, ShardingAttr):
+        return None
+    ax = s.axes
+    return ax.index(kind) if kind in ax and len(ax) == len(getattr(t, "shape", ())) else None
+
+
 def stream_axis(t: Type) -> int | None:
-    ax = axes_of(t)
-    return ax.index(STREAM) if STREAM in ax else None
+    return _axis_of_kind(t, STREAM)
 
 
 def didx_axis(t: Type) -> int | None:
-    ax = axes_of(t)
-    return ax.index(DIDX) if DIDX in ax else None
+    return _axis_of_kind(t, DIDX)
 
 
 def with_sharding(t: RankedTensorType, axes: Sequence[str], mesh: Sequence[int] | None) -> RankedTensorType:

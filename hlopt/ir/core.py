@@ -35,38 +35,58 @@ class IRError(Exception):
 
 
 class Value:
-    __slots__ = ("type", "_uses", "name_hint")
+    """An SSA value. Its uses form an intrusive doubly linked list of
+    `OpOperand`s (head and tail here, links in the operands, as MLIR's use
+    lists), in the order they were made: no container per value, and adding
+    or removing a use is O(1)."""
+
+    __slots__ = ("type", "_first_use", "_last_use", "name_hint")
 
     def __init__(self, type: Type):
         self.type = type
-        self._uses: dict[OpOperand, None] = {}
+        self._first_use: OpOperand | None = None
+        self._last_use: OpOperand | None = None
         self.name_hint: str | None = None
+
+    def _iter_uses(self) -> Iterator["OpOperand"]:
+        u = self._first_use
+        while u is not None:
+            yield u
+            u = u._next_use
 
     @property
     def uses(self) -> list["OpOperand"]:
-        return list(self._uses)
+        return list(self._iter_uses())
+
+    @property
+    def _uses(self) -> list["OpOperand"]:
+        """The uses in order (a copy: callers may change them while iterating)."""
+        return list(self._iter_uses())
 
     @property
     def users(self) -> list["Operation"]:
         seen: dict[Operation, None] = {}
-        for u in self._uses:
+        u = self._first_use
+        while u is not None:
             seen[u.owner] = None
+            u = u._next_use
         return list(seen)
 
     def has_uses(self) -> bool:
-        return bool(self._uses)
+        return self._first_use is not None
 
     def has_one_use(self) -> bool:
-        return len(self._uses) == 1
+        u = self._first_use
+        return u is not None and u is self._last_use
 
     def replace_all_uses_with(self, new: "Value") -> None:
         if new is self:
             return
-        for use in list(self._uses):
+        for use in self.uses:
             use.set(new)
 
     def replace_uses_if(self, new: "Value", pred: Callable[["OpOperand"], bool]) -> None:
-        for use in list(self._uses):
+        for use in self.uses:
             if pred(use):
                 use.set(new)
 
@@ -83,7 +103,9 @@ class OpResult(Value):
     __slots__ = ("owner", "index")
 
     def __init__(self, type: Type, owner: "Operation", index: int):
-        Value.__init__(self, type)
+        # Value.__init__ inlined: one result per op made
+        self.type, self.name_hint = type, None
+        self._first_use = self._last_use = None
         self.owner, self.index = owner, index
 
     @property
@@ -114,19 +136,54 @@ class BlockArgument(Value):
 
 
 class OpOperand:
-    __slots__ = ("owner", "index", "value")
+    """One use of a value: a link in the value's use list."""
+
+    __slots__ = ("owner", "index", "value", "_prev_use", "_next_use")
 
     def __init__(self, owner: "Operation", index: int, value: Value):
         self.owner, self.index, self.value = owner, index, value
-        value._uses[self] = None
+        self._next_use = None
+        last = self._prev_use = value._last_use
+        if last is None:
+            value._first_use = self
+        else:
+            last._next_use = self
+        value._last_use = self
+
+    def _link(self, value: Value) -> None:
+        self.value, self._next_use = value, None
+        last = self._prev_use = value._last_use
+        if last is None:
+            value._first_use = self
+        else:
+            last._next_use = self
+        value._last_use = self
+
+    def _unlink(self) -> None:
+        prev, nxt, v = self._prev_use, self._next_use, self.value
+        if prev is None:
+            v._first_use = nxt
+        else:
+            prev._next_use = nxt
+        if nxt is None:
+            v._last_use = prev
+        else:
+            nxt._prev_use = prev
 
     def set(self, value: Value) -> None:
-        del self.value._uses[self]
-        self.value = value
-        value._uses[self] = None
+        if self._prev_use is not _DROPPED:
+            self._unlink()
+        self._link(value)
 
     def drop(self) -> None:
-        self.value._uses.pop(self, None)
+        """Leave the value's use list (`value` still names it); idempotent."""
+        if self._prev_use is not _DROPPED:
+            self._unlink()
+            self._prev_use, self._next_use = _DROPPED, None
+
+
+# the `_prev_use` of an operand that left its value's use list
+_DROPPED: Any = object()
 
 
 class Operation:
@@ -140,17 +197,39 @@ class Operation:
                  attributes: DictionaryAttr | dict | None = None,
                  regions: Sequence["Region"] | int = (), successors: Sequence["Block"] = (),
                  location: Location | Any = None):
+        # Few objects per op, built without comprehensions (a frame each in
+        # CPython 3.11): the operand records in an exact-size tuple, and a
+        # shared empty tuple for an op without operands, regions or
+        # successors. `results` stays a list (callers compare it with lists).
         self.name = name
-        self._operands = [OpOperand(self, i, v) for i, v in enumerate(operands)]
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
-        self.properties = _as_dict(properties)
-        self.attributes = _as_dict(attributes)
+        if operands:
+            uses, i = [], 0
+            for v in operands:
+                uses.append(OpOperand(self, i, v))
+                i += 1
+            self._operands: tuple[OpOperand, ...] = tuple(uses)
+        else:
+            self._operands = ()
+        n = len(result_types)
+        if n == 1:  # the usual case: an exact-size list
+            self.results: list[OpResult] = [OpResult(result_types[0], self, 0)]
+        else:
+            self.results = rs = []
+            i = 0
+            for t in result_types:
+                rs.append(OpResult(t, self, i))
+                i += 1
+        self.properties = _EMPTY_DICT if properties is None else _as_dict(properties)
+        self.attributes = _EMPTY_DICT if attributes is None else _as_dict(attributes)
         if isinstance(regions, int):
             regions = [Region() for _ in range(regions)]
-        self.regions = list(regions)
-        for r in self.regions:
-            r.parent = self
-        self.successors = list(successors)
+        if regions:
+            self.regions: Sequence[Region] = list(regions)
+            for r in self.regions:
+                r.parent = self
+        else:
+            self.regions = ()
+        self.successors: Sequence[Block] = list(successors) if successors else ()
         self._loc = UNKNOWN if location is None else location
         self.parent: Block | None = None
         self._prev: Operation | None = None
@@ -210,7 +289,7 @@ class Operation:
     def set_operands(self, values: Sequence[Value]) -> None:
         for o in self._operands:
             o.drop()
-        self._operands = [OpOperand(self, i, v) for i, v in enumerate(values)]
+        self._operands = tuple([OpOperand(self, i, v) for i, v in enumerate(values)])
 
     @property
     def result(self) -> OpResult:
@@ -306,7 +385,10 @@ class Operation:
                 op = b._first
                 while op is not None:
                     nxt = op._next
-                    yield from op._walk_iter(post_order)
+                    if op.regions:
+                        yield from op._walk_iter(post_order)
+                    else:  # most ops: no generator of their own
+                        yield op
                     op = nxt
         if post_order:
             yield self
@@ -329,17 +411,17 @@ class Operation:
     def drop_all_references(self) -> None:
         for o in self._operands:
             o.drop()
-        self._operands = []
+        self._operands = ()
         for r in self.regions:
             for b in r.blocks:
                 for op in b.ops:
                     op.drop_all_references()
-        self.successors = []
+        self.successors = ()
 
     def erase(self) -> None:
         """Erase this op; its results must be unused (outside itself)."""
         for r in self.results:
-            if r._uses and any(not self.is_ancestor(u.owner) for u in r._uses):
+            if r._first_use is not None and any(not self.is_ancestor(u.owner) for u in r._iter_uses()):
                 raise IRError(f"cannot erase '{self.name}': its results still have uses", self)
         self.detach()
         self.drop_all_references()
@@ -368,7 +450,10 @@ class Operation:
     def add_region(self, region: "Region | None" = None) -> "Region":
         region = region if region is not None else Region()
         region.parent = self
-        self.regions.append(region)
+        if self.regions:
+            self.regions.append(region)
+        else:  # the shared empty tuple of a region-less op
+            self.regions = [region]
         return region
 
     def __repr__(self) -> str:
@@ -423,7 +508,7 @@ class Block:
 
     def erase_argument(self, index: int) -> None:
         a = self.args[index]
-        if a._uses:
+        if a._first_use is not None:
             raise IRError("cannot erase a block argument that has uses")
         del self.args[index]
         for i, x in enumerate(self.args):

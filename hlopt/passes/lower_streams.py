@@ -23,18 +23,52 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map
+from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, op_signature
 from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
-from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
+from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
-from hlopt.ir.types import IndexType, i64
+from hlopt.ir.types import IndexType, Type, i64
 from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
 FORKS = ("before-loop", "in-loop")
 JOINS = ("in-loop", "after-loop")
+
+
+class LoopParts:
+    """What the loops of one function share, made once instead of once per
+    loop or per op: the uniqued properties of the ops a loop creates, slice
+    types, and each op signature's slicing plan (ComputePattern.plan)."""
+
+    def __init__(self, num_streams: int):
+        self.index = IndexType()
+        self.pool = DictionaryAttr({"pool": IntegerAttr(num_streams, i64)})
+        self._consts: dict[int, DictionaryAttr] = {}
+        self._axes: dict[int, DictionaryAttr] = {}
+        self._slices: dict[tuple[Type, int], Type] = {}
+        self.plans: dict[tuple, Any] = {}
+
+    def const(self, v: int) -> DictionaryAttr:
+        """arith.constant's properties for index `v`."""
+        d = self._consts.get(v)
+        if d is None:
+            d = self._consts[v] = DictionaryAttr({"value": IntegerAttr(v, self.index)})
+        return d
+
+    def axis(self, a: int) -> DictionaryAttr:
+        """hir.alias_select's properties for `axis = a`."""
+        d = self._axes.get(a)
+        if d is None:
+            d = self._axes[a] = DictionaryAttr({"axis": IntegerAttr(a, i64)})
+        return d
+
+    def slice_type(self, t: Type, axis: int) -> Type:
+        r = self._slices.get((t, axis))
+        if r is None:
+            r = self._slices[(t, axis)] = drop_axis(t, axis)
+        return r
 
 
 class StreamLoop:
@@ -54,15 +88,16 @@ class StreamLoop:
     for another worker."""
 
     def __init__(self, rw: Rewriter, before: Operation, extent: int, num_streams: int,
-                 fork: str = "before-loop", join: str = "in-loop"):
+                 fork: str = "before-loop", join: str = "in-loop", parts: LoopParts | None = None):
         self.rw, self.extent = rw, extent
+        self.parts = parts = parts if parts is not None else LoopParts(num_streams)
         loc = before.lazy_location
         arg_loc = before.location  # block arguments hold resolved locations (the printer reads them)
         rw.set_insertion_point_before(before)
-        idx = IndexType()
-        pool = {"pool": IntegerAttr(num_streams, i64)}
-        bounds = [rw.create("arith.constant", (), [idx], properties={"value": IntegerAttr(v, idx)},
-                            location=loc).results[0] for v in (0, extent, 1)]
+        idx = parts.index
+        pool = parts.pool
+        bounds = [rw.create("arith.constant", (), [idx], properties=parts.const(v), location=loc).results[0]
+                  for v in (0, extent, 1)]
 
         def worker_loop(fork: bool) -> None:
             """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
@@ -112,8 +147,9 @@ class StreamLoop:
         s = self.cache.get((v, axis))
         if s is None:
             self.at_body()
-            s = self.rw.create("hir.alias_select", [v, self.iv], [drop_axis(v.type, axis)],
-                               properties={"axis": IntegerAttr(axis, i64)}, location=loc).results[0]
+            parts = self.parts
+            s = self.rw.create("hir.alias_select", [v, self.iv], [parts.slice_type(v.type, axis)],
+                               properties=parts.axis(axis), location=loc).results[0]
             self.cache[(v, axis)] = s
         return s
 
@@ -143,28 +179,39 @@ class ComputePattern(StreamPattern):
         ax = stream_axis(op.results[0].type)
         return op.results[0].type.shape[ax] if ax is not None else None
 
-    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    @staticmethod
+    def plan(op: Operation) -> tuple[int, list[int | None], Any]:
+        """The result's stream axis, the axis each input is sliced along
+        (None: it does not vary along the stream axis, as matmul's other
+        operand) and the sliced op's properties: a function of the op's
+        signature."""
         d = op.opdef
-        rw, loc = loop.rw, op.lazy_location
-        out_t = op.results[0].type
-        axis = stream_axis(out_t)
-        rw.set_insertion_point_before(loop.head)
-        buf = rw.create("hir.allocate", (), [out_t], location=loc).results[0]
-        ins = []
+        axis = stream_axis(op.results[0].type)
+        slices: list[int | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
-        for i, v in enumerate(d.inputs(op)):
+        for i in range(len(d.inputs(op))):
             mapped = input_axis_map(op, i)
             a = mapped.index(axis) if axis in mapped else None
-            if a is None:
-                ins.append(v)  # does not vary along the stream axis (matmul's other operand)
-                continue
-            ins.append(loop.slice(v, a, loc))
-            if issubclass(d, ReduceOp):  # dims after the dropped axis shift down
+            slices.append(a)
+            if a is not None and issubclass(d, ReduceOp):  # dims after the dropped axis shift down
                 dims = [x - (x > a) for x in d.reduced_dims(op)]
-                props = {**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)}
-        out = loop.slice(buf, axis, loc)
+                props = DictionaryAttr({**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)})
+        return axis, slices, props
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        key = op_signature(op)
+        plans = loop.parts.plans
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = self.plan(op)
+        axis, slices, props = plan
+        rw, loc = loop.rw, op.lazy_location
+        rw.set_insertion_point_before(loop.head)
+        buf = rw.create("hir.allocate", (), [op.results[0].type], location=loc).results[0]
+        ins = [v if a is None else loop.slice(v, a, loc) for v, a in zip(op.operands, slices)]
+        ins.append(loop.slice(buf, axis, loc))
         loop.at_body()
-        rw.create(op.name, ins + [out], (), properties=props, attributes=op.attributes, location=loc)
+        rw.create(op.name, ins, (), properties=props, attributes=op.attributes, location=loc)
         rw.replace_all_uses_with(op.results[0], buf)
         rw.erase_op(op)
 
@@ -298,6 +345,7 @@ class LowerStreams(Pass):
                 self.fail(f"function input #{i} has a stream axis: stream-parallel tensors must be produced "
                           f"by an op of the function", fn)
         rw = Rewriter()
+        parts = LoopParts(self.num_streams)
         loop: StreamLoop | None = None
         for op in list(block.ops):
             self._check_reduced_stream_axis(op)
@@ -318,7 +366,7 @@ class LowerStreams(Pass):
                 loop = None
                 continue
             if loop is None or loop.extent != extent:
-                loop = StreamLoop(rw, op, extent, self.num_streams, self.fork, self.join)
+                loop = StreamLoop(rw, op, extent, self.num_streams, self.fork, self.join, parts)
                 self.stat("loops")
             pattern.lower(op, loop, self)
             self.stat("ops")
