@@ -14,6 +14,7 @@ from typing import Any
 from hlopt.dialects.sdy.attributes import (
     AllToAllParamListAttr,
     AxisRefListAttr,
+    DimSharding,
     ListOfAxisRefListsAttr,
     ShardingAttr,
 )
@@ -74,9 +75,26 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
         return _per_value(owner.properties.get("in_shardings"), v.index)
     if owner.name == "stablehlo.while":
         return _per_value(owner.attributes.get("sdy.sharding"), v.index)
-    if owner.name == "sdy.manual_computation" or d is None:
-        return UNKNOWN  # in_shardings without the manual axes; unregistered owners
+    if owner.name == "sdy.manual_computation":
+        return _without_manual_axes(_per_value(owner.properties.get("in_shardings"), v.index), owner)
+    if d is None:
+        return UNKNOWN  # unregistered owners
     return None
+
+
+def _without_manual_axes(sharding: Any, op: Operation) -> Any:
+    """A manual computation's body argument: its in_sharding with the
+    manual axes dropped (Shardy's getInShardingWithoutManualAxes)."""
+    manual = op.properties.get("manual_axes")
+    if not isinstance(sharding, ShardingAttr) or manual is None:
+        return sharding
+    names = set(getattr(manual, "axes", ()))
+
+    def keep(axes: Any) -> tuple:
+        return tuple(a for a in axes if a.name not in names)
+
+    dims = [DimSharding(keep(dim.axes), dim.is_closed, dim.priority) for dim in sharding.dims]
+    return ShardingAttr(sharding.mesh, dims, keep(sharding.replicated), keep(sharding.unreduced))
 
 
 def value_sharding(v: Value) -> Any:

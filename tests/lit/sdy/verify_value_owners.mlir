@@ -1,7 +1,8 @@
 // The operand sharding a collective starts from, found as Shardy's getSharding
 // finds it for each owner of the value: a while's results (its `sdy.sharding`)
 // and its body's arguments (the result of the same number), named_computation's
-// in_shardings/out_shardings, manual_computation's out_shardings, case results;
+// in_shardings/out_shardings, manual_computation's out_shardings and body arguments
+// (in_shardings without the manual axes), case results;
 // a reduction body's arguments have none. Messages are jaxlib's (re-checked by
 // tests/oracle/test_shlo_agreement.py).
 // RUN: hlopt %s --split-input-file --verify-diagnostics
@@ -97,4 +98,30 @@ func.func @reduce_arg(%arg0: tensor<16x8xf32>) -> tensor<8xf32> {
     stablehlo.return %2 : tensor<f32>
   }
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A manual computation's body argument has its in_sharding without the manual
+// axes: dim 0's "x" is manual, so the body sees [{}, {}] there.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @manual_body_arg(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%a: tensor<4x8xf32>) {
+    // expected-error@+1 {{'sdy.all_gather' op can't apply gathering axis "y" to operand sharding on dimension 0}}
+    %1 = sdy.all_gather [{"y"}, {}] %a out_sharding=<@mesh, [{}, {}]> : tensor<4x8xf32>
+    sdy.return %1 : tensor<4x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// ... and the free axes stay: gathering "y" from dim 1 leaves [{}, {}] (valid).
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @manual_body_arg_ok(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%a: tensor<4x8xf32>) {
+    %1 = sdy.all_gather [{}, {"y"}] %a out_sharding=<@mesh, [{}, {}]> : tensor<4x8xf32>
+    sdy.return %1 : tensor<4x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
 }
