@@ -274,15 +274,6 @@ def _defined_outside(v: Value, op: Operation) -> bool:
     return True
 
 
-def _in_region(op: Operation, region: Region) -> bool:
-    """`region` is an ancestor of `op`'s parent region."""
-    r = op.parent_region
-    while r is not None:
-        if r is region:
-            return True
-        p = r.parent
-        r = p.parent_region if p is not None else None
-    return False
 
 
 def _value_region(v: Value) -> Region | None:
@@ -376,7 +367,7 @@ def _if_condition_propagation(op: Operation, rw: Any) -> bool:
     for u in list(cond.uses):
         owner = u.owner
         for r, val in ((op.regions[0], 1), (op.regions[1], 0)):
-            if _in_region(owner, r):
+            if r.is_ancestor_of(owner):
                 if val not in consts:
                     consts[val] = _i1_const(rw, val, op.location)
                 u.set(consts[val])
@@ -444,10 +435,10 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
     for r, tv, ev in zip(prev.results, prev_then, prev_else):
         for u in list(r.uses):
             o = u.owner
-            if nthen is not None and _in_region(o, nthen.parent):
+            if nthen is not None and nthen.parent.is_ancestor_of(o):
                 u.set(tv)
                 rw.modified(o)
-            elif nelse is not None and _in_region(o, nelse.parent):
+            elif nelse is not None and nelse.parent.is_ancestor_of(o):
                 u.set(ev)
                 rw.modified(o)
     comb = _new_op(rw, "scf.if", [prev.operands[0]], prev.result_types + nxt.result_types, None, 2, nxt.location)

@@ -183,12 +183,9 @@ def _check_isolated(op: Operation, region: Region, index: int, lookup: Callable)
 def _defined_in(v: Value, region: Region) -> bool:
     b = v.parent_block
     r = b.parent if b is not None else None
-    while r is not None:
-        if r is region:
-            return True
-        p = r.parent
-        r = p.parent_region if p is not None else None
-    return False
+    if r is None:
+        return False
+    return r is region or (r.parent is not None and region.is_ancestor_of(r.parent))
 
 
 def _verify_dominance(top: Operation) -> None:
