@@ -412,6 +412,18 @@ def _xor_not_of(v: Value) -> Value | None:
     return None
 
 
+
+def _append_branch(rw: Any, src: Block, dst: Block) -> None:
+    """CombineIfs: move `src`'s ops to the end of `dst`, one scf.yield of
+    both blocks' yielded values closing the merged block."""
+    y1, y2 = dst.last_op, src.last_op
+    rw.merge_blocks(src, dst)
+    with rw.saved():
+        rw.set_insertion_point_to_end(dst)
+        rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
+    rw.erase_op(y1)
+    rw.erase_op(y2)
+
 @debug_name("CombineIfs")
 def _if_combine(nxt: Operation, rw: Any) -> bool:
     prev = nxt.prev_op
@@ -444,27 +456,13 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
     comb = _new_op(rw, "scf.if", [prev.operands[0]], prev.result_types + nxt.result_types, None, 2, nxt.location)
     rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
     if nthen is not None:
-        cb = comb.regions[0].blocks[-1]
-        y1, y2 = cb.last_op, nthen.last_op
-        rw.merge_blocks(nthen, cb)
-        with rw.saved():
-            rw.set_insertion_point_to_end(cb)
-            rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
-        rw.erase_op(y1)
-        rw.erase_op(y2)
+        _append_branch(rw, nthen, comb.regions[0].blocks[-1])
     rw.inline_region_before(prev.regions[1], comb.regions[1], 0)
     if nelse is not None:
         if not comb.regions[1].blocks:
             rw.inline_region_before(nelse.parent, comb.regions[1], 0)
         else:
-            cb = comb.regions[1].blocks[-1]
-            y1, y2 = cb.last_op, nelse.last_op
-            rw.merge_blocks(nelse, cb)
-            with rw.saved():
-                rw.set_insertion_point_to_end(cb)
-                rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
-            rw.erase_op(y1)
-            rw.erase_op(y2)
+            _append_branch(rw, nelse, comb.regions[1].blocks[-1])
     k = len(prev.results)
     rw.replace_op(prev, comb.results[:k])
     rw.replace_op(nxt, comb.results[k:])
