@@ -600,8 +600,10 @@ class ForOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
-        # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
-        return (_for_remove_dead, _for_inline, _make_inputs_dead)
+        # by the RegionBranchOpInterface patterns; on scf.for it tries inlining,
+        # then make-dead, then dead-input removal (one rewrite at a time shows it:
+        # tests/lit/scf/canonicalize-for-order.mlir)
+        return (_for_inline, _make_inputs_dead, _for_remove_dead)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):

@@ -152,17 +152,6 @@ for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonical
 for _s in GEN_ARITH_SEEDS:
     XFAIL[(f"gen_arith/{_s}", "cse", "*")] = "CSE of commutative ops with swapped operands (needs MLIR's traits)"
 
-# Converged scf outputs agree; states cut short (one iteration, one or two
-# rewrites) do not yet: iree-opt's MLIR applies its RegionBranchOpInterface
-# patterns (dead successor inputs, inlining, make-dead) with worklist effects
-# hlopt's scf patterns do not reproduce (e.g. a loop whose iter_arg was just
-# made dead is not revisited in the same iteration there).
-_SCF_CUT_SHORT = "cut-short scf canonicalization: RegionBranchOpInterface pattern worklist effects differ"
-for _s, _ps in ((3, "ior"), (6, "ior"), (7, "or"), (10, "ior"), (11, "ior"), (12, "o"), (13, "or"), (14, "r")):
-    for _k, _p in (("i", "canon-one-iteration"), ("o", "canon-one-rewrite"), ("r", "canon-two-rewrites")):
-        if _k in _ps:
-            XFAIL[(f"gen_scf/{_s}", _p, "custom")] = _SCF_CUT_SHORT
-
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 
 
