@@ -96,8 +96,8 @@ def test_scf_patterns_carry_mlir_debug_names():
                      "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
                      "MakeRegionBranchOpSuccessorInputsDead"]
     names = [p.debug_name for p in ForOp.canonicalization_patterns()]
-    assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead"]
+    assert names == ["InlineRegionBranchOp", "MakeRegionBranchOpSuccessorInputsDead",
+                     "RemoveDeadRegionBranchOpSuccessorInputs"]
 
 
 @pytest.mark.parametrize("disabled,needle", [
