@@ -29,9 +29,10 @@ from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import RegionBranchOpInterface
 from hlopt.ir.lazy import lazy_module
+from hlopt.ir.location import fuse
 from hlopt.ir.matchers import constant_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
-from hlopt.ir.rewriter import debug_name
+from hlopt.ir.rewriter import debug_name, rooted_on
 from hlopt.ir.traits import (
     Commutative,
     ConstantLike,
@@ -224,7 +225,9 @@ class ShapeOfOp(ShapeOp):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_shape_of_to_const_shape,)  # no folder: disabling this pattern keeps a static shape_of
+        # MLIR's order; two are rooted on the tensor ops that consume a shape_of
+        # no folder: disabling ShapeOfOpToConstShapeOp keeps a static shape_of
+        return (_cast_of_shape_of, _shape_of_reshape, _extract_of_shape_of, _shape_of_to_const_shape)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -233,6 +236,68 @@ class ShapeOfOp(ShapeOp):
 
 def _inferred_extent_tensor(t: Type) -> RankedTensorType:
     return RankedTensorType((len(t.shape) if isinstance(t, RankedTensorType) else DYNAMIC,), index)
+
+
+def _defining(v: Any, name: str) -> Operation | None:
+    d = v.defining_op
+    return d if d is not None and d.name == name else None
+
+
+@debug_name("ShapeOfCastExtentTensor")
+@rooted_on("tensor.cast")
+def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
+    """A cast of a ranked operand's extent tensor to another extent tensor
+    type that fits the rank is the shape_of of that type."""
+    src = _defining(op.operands[0], "shape.shape_of")
+    t, arg = op.results[0].type, src.operands[0].type if src is not None else None
+    if not (isinstance(t, RankedTensorType) and t.rank == 1 and isinstance(arg, RankedTensorType)):
+        return False
+    if t.shape[0] not in (DYNAMIC, arg.rank):
+        return False
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        new = rw.create("shape.shape_of", [src.operands[0]], [t], location=op.lazy_location)
+    rw.replace_op(op, new.results)
+    return True
+
+
+@debug_name("ShapeOfFromReshape")
+def _shape_of_reshape(op: Operation, rw: Any) -> bool:
+    """The extent tensor of a tensor.reshape's result is the shape operand
+    it was reshaped by (index_cast to index elements, cast to the type)."""
+    reshape = _defining(op.operands[0], "tensor.reshape")
+    r = op.results[0].type
+    if reshape is None or not isinstance(r, RankedTensorType):
+        return False
+    v = reshape.operands[1]
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        t = v.type
+        if t.element_type is not r.element_type:
+            # (MLIR casts straight to the result type, which is invalid IR when
+            # it is less static than the shape operand; cast the elements alone)
+            t = RankedTensorType(t.shape, r.element_type)
+            v = rw.create("arith.index_cast", [v], [t], location=op.lazy_location).results[0]
+        if t is not r:
+            v = rw.create("tensor.cast", [v], [r], location=op.lazy_location).results[0]
+    rw.replace_op(op, [v])
+    return True
+
+
+@debug_name("ExtractFromShapeOfExtentTensor")
+@rooted_on("tensor.extract")
+def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
+    """An extent read from a tensor's shape_of is tensor.dim of the tensor
+    (a DRR pattern: the new op has the matched ops' fused location)."""
+    src = _defining(op.operands[0], "shape.shape_of")
+    if src is None or not isinstance(src.operands[0].type, ShapedType) or len(op.operands) != 2:
+        return False
+    with rw.saved():
+        rw.set_insertion_point_before(op)
+        new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index],
+                        location=fuse([op.location, src.location]))
+    rw.replace_op(op, new.results)
+    return True
 
 
 @debug_name("ShapeOfOpToConstShapeOp")

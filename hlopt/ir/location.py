@@ -129,6 +129,20 @@ class FusedLoc(Location):
         return "fused" + meta + "[" + ", ".join(_ref(loc, p) for loc in self.locations) + "]"
 
 
+def fuse(locations: Sequence[Location]) -> Location:
+    """MLIR's FusedLoc::get without metadata: nested metadata-free fusions
+    flattened, unknown locations dropped, duplicates kept once; one location
+    stays itself and none is unknown."""
+    out: list[Location] = []
+    for loc in locations:
+        for x in (loc.locations if isinstance(loc, FusedLoc) and loc.metadata is None else (loc,)):
+            if not isinstance(x, UnknownLoc) and x not in out:
+                out.append(x)
+    if not out:
+        return UnknownLoc()
+    return out[0] if len(out) == 1 else FusedLoc(out)
+
+
 class OpaqueLoc(Location):
     """Location forms hlopt keeps verbatim (dialect-specific)."""
 

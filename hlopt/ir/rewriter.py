@@ -244,3 +244,13 @@ def debug_name(name: str) -> Any:
         fn.debug_name = name
         return fn
     return wrap
+
+
+def rooted_on(op_name: str) -> Any:
+    """Decorator for a pattern an op declares but MLIR roots on another op
+    (as ShapeOfOp registers a pattern matching tensor.cast): the driver tries
+    it on `op_name` ops."""
+    def wrap(fn: Any) -> Any:
+        fn.root_op = op_name
+        return fn
+    return wrap

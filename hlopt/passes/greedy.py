@@ -213,7 +213,8 @@ def _collect_patterns(op_names: Iterable[str]) -> PatternSet:
         d = lookup_op(name)
         if d is not None:
             for p in d.canonicalization_patterns():
-                ps.add(p, root=d.name)
+                # (as in MLIR, the ops' lists are gathered in op-name order)
+                ps.add(p, root=getattr(p, "root_op", d.name))
     return ps
 
 

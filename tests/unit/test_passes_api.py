@@ -299,3 +299,42 @@ def test_canonicalize_options():
     p = cls.from_options({"max-iterations": "3", "region-simplify": "false"})
     assert p.max_iterations == 3 and p.region_simplify == "disabled"  # MLIR's level names
     assert "max-iterations=3" in p.pipeline_text()
+
+
+def test_pattern_rooted_on_another_op():
+    """A pattern an op declares with `rooted_on` is tried on the named op,
+    after the patterns of ops whose names sort before the declaring op's
+    turn (MLIR gathers each op's list in op-name order)."""
+    from hlopt.ir.rewriter import debug_name, rooted_on
+    from hlopt.passes.greedy import canonicalization_patterns_for
+
+    @debug_name("ReadsOther")
+    @rooted_on("testroot.other")
+    def reads_other(op, rw):
+        return False
+
+    class _Decl(OpDef):
+        name = "testroot.decl"
+
+        @classmethod
+        def canonicalization_patterns(cls):
+            return (reads_other,)
+
+    class _Other(OpDef):
+        name = "testroot.other"
+
+    current_context().load(Dialect("testroot", ops=(_Decl, _Other)))
+    ps = canonicalization_patterns_for(["testroot.decl", "testroot.other"])
+    assert [p.debug_name for p in ps.for_op("testroot.other")] == ["ReadsOther"]
+    assert ps.for_op("testroot.decl") == []
+
+
+def test_fuse_locations_as_mlir():
+    from hlopt.ir.location import FileLineColLoc, FusedLoc, NameLoc, UnknownLoc, fuse
+
+    a, b, c = NameLoc("a"), NameLoc("b"), FileLineColLoc("f.mlir", 1, 2)
+    assert fuse([]) is UnknownLoc() and fuse([UnknownLoc(), a]) is a
+    assert fuse([a, b, a]) is FusedLoc([a, b])
+    assert fuse([FusedLoc([a, c]), b, c]) is FusedLoc([a, c, b])  # nested fusions flattened
+    meta = FusedLoc([a], IntegerAttr(1, i32))
+    assert fuse([meta, b]) is FusedLoc([meta, b])  # (one with metadata stays whole)

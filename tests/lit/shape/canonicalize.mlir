@@ -4,6 +4,7 @@
 // concat, any, index_to_size / size_to_index, add / mul, and what stays. The
 // expected text is iree-opt --canonicalize's (tests/oracle/test_chlo_shape_oracle.py).
 // RUN: hlopt %s --split-input-file --canonicalize | filecheck %s
+// RUN: hlopt %s --split-input-file --canonicalize --mlir-print-debuginfo | filecheck %s --check-prefix=LOC
 
 // CHECK-LABEL: func.func @f
 // CHECK-NEXT: %0 = shape.const_shape [2, 4] : tensor<2xindex>
@@ -368,4 +369,84 @@ func.func @maxmin(%s: !shape.size) -> (!shape.size, !shape.size) {
   %0 = shape.max %s, %s : !shape.size, !shape.size -> !shape.size
   %1 = shape.min %s, %s : !shape.size, !shape.size -> !shape.size
   return %0, %1 : !shape.size, !shape.size
+}
+
+// -----
+
+// shape_of patterns rooted on the tensor ops that read it: a cast of the
+// extent tensor is a shape_of of the cast type when it fits the operand's
+// rank (ShapeOfCastExtentTensor), an extracted extent is tensor.dim with the
+// matched ops' fused location (ExtractFromShapeOfExtentTensor); and a
+// reshaped tensor's shape is the reshape's shape operand (ShapeOfFromReshape,
+// before ShapeOfOpToConstShapeOp even when the shape is static).
+// LOC: #[[E:loc[0-9]+]] = loc("extract")
+// LOC-NEXT: #[[S:loc[0-9]+]] = loc("shape_of")
+// LOC: = loc(fused[#[[E]], #[[S]]])
+// CHECK-LABEL: func.func @cast_to_dynamic(
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<?x?xf32> -> tensor<?xindex>
+// CHECK-NEXT: return %0 : tensor<?xindex>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @cast_to_rank(
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<?x?xf32> -> tensor<2xindex>
+// CHECK-NEXT: return %0 : tensor<2xindex>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @cast_not_rank(
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<?x?xf32> -> tensor<?xindex>
+// CHECK-NEXT: %cast = tensor.cast %0 : tensor<?xindex> to tensor<3xindex>
+// CHECK-NEXT: return %cast : tensor<3xindex>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @cast_unranked(
+// CHECK-NEXT: %0 = shape.shape_of %arg0 : tensor<*xf32> -> tensor<?xindex>
+// CHECK-NEXT: %cast = tensor.cast %0 : tensor<?xindex> to tensor<2xindex>
+// CHECK-NEXT: return %cast : tensor<2xindex>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @extract(
+// CHECK-NEXT: %dim = tensor.dim %arg0, %arg2 : tensor<?x?xf32>
+// CHECK-NEXT: %dim_0 = tensor.dim %arg1, %arg2 : tensor<*xf32>
+// CHECK-NEXT: return %dim, %dim_0 : index, index
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @reshape(
+// CHECK-NEXT: %reshape = tensor.reshape %arg0(%arg1) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT: %0 = arith.index_cast %arg2 : tensor<2xi32> to tensor<2xindex>
+// CHECK-NEXT: %cast = tensor.cast %arg1 : tensor<2xindex> to tensor<?xindex>
+// CHECK-NEXT: %1 = shape.shape_of %reshape : tensor<?x?xf32> -> !shape.shape
+// CHECK-NEXT: return %arg1, %0, %cast, %arg1, %1 : tensor<2xindex>, tensor<2xindex>, tensor<?xindex>, tensor<2xindex>, !shape.shape
+// CHECK-NEXT: }
+func.func @cast_to_dynamic(%x: tensor<?x?xf32>) -> tensor<?xindex> {
+  %s = shape.shape_of %x : tensor<?x?xf32> -> tensor<2xindex>
+  %c = tensor.cast %s : tensor<2xindex> to tensor<?xindex>
+  return %c : tensor<?xindex>
+}
+func.func @cast_to_rank(%x: tensor<?x?xf32>) -> tensor<2xindex> {
+  %s = shape.shape_of %x : tensor<?x?xf32> -> tensor<?xindex>
+  %c = tensor.cast %s : tensor<?xindex> to tensor<2xindex>
+  return %c : tensor<2xindex>
+}
+func.func @cast_not_rank(%x: tensor<?x?xf32>) -> tensor<3xindex> {
+  %s = shape.shape_of %x : tensor<?x?xf32> -> tensor<?xindex>
+  %c = tensor.cast %s : tensor<?xindex> to tensor<3xindex>
+  return %c : tensor<3xindex>
+}
+func.func @cast_unranked(%x: tensor<*xf32>) -> tensor<2xindex> {
+  %s = shape.shape_of %x : tensor<*xf32> -> tensor<?xindex>
+  %c = tensor.cast %s : tensor<?xindex> to tensor<2xindex>
+  return %c : tensor<2xindex>
+}
+func.func @extract(%x: tensor<?x?xf32>, %u: tensor<*xf32>, %i: index) -> (index, index) {
+  %s = shape.shape_of %x : tensor<?x?xf32> -> tensor<2xindex> loc("shape_of")
+  %e = tensor.extract %s[%i] : tensor<2xindex> loc("extract")
+  %t = shape.shape_of %u : tensor<*xf32> -> tensor<?xindex>
+  %f = tensor.extract %t[%i] : tensor<?xindex>
+  return %e, %f : index, index
+}
+func.func @reshape(%x: tensor<?xf32>, %s: tensor<2xindex>, %k: tensor<2xi32>, %y: tensor<6xf32>) -> (tensor<2xindex>, tensor<2xindex>, tensor<?xindex>, tensor<2xindex>, !shape.shape) {
+  %r = tensor.reshape %x(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %a = shape.shape_of %r : tensor<?x?xf32> -> tensor<2xindex>
+  %r2 = tensor.reshape %x(%k) : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %b = shape.shape_of %r2 : tensor<?x?xf32> -> tensor<2xindex>
+  %c = shape.shape_of %r : tensor<?x?xf32> -> tensor<?xindex>
+  %r3 = tensor.reshape %y(%s) : (tensor<6xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  %d = shape.shape_of %r3 : tensor<3x2xf32> -> tensor<2xindex>
+  %e = shape.shape_of %r : tensor<?x?xf32> -> !shape.shape
+  return %a, %b, %c, %d, %e : tensor<2xindex>, tensor<2xindex>, tensor<?xindex>, tensor<2xindex>, !shape.shape
 }
