@@ -24,10 +24,10 @@ def parse_module(text: str, filename: str = "<input>", allow_unregistered: bool 
     return _p(text, filename, allow_unregistered)
 
 
-def print_op(op, generic: bool = False, debuginfo: bool = False) -> str:
+def print_op(op, generic: bool = False, debuginfo: bool = False, local_scope: bool = False) -> str:
     from hlopt.syntax.printer import print_op as _p
 
-    return _p(op, generic, debuginfo)
+    return _p(op, generic, debuginfo, local_scope=local_scope)
 
 
 def verify(op) -> None:

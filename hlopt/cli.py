@@ -68,6 +68,8 @@ def _list_passes() -> str:
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True, help="Print every op in the generic form.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print locations.")
+@click.option("--mlir-print-local-scope", "local_scope", is_flag=True,
+              help="Print without aliases: attributes, types and locations inline.")
 @click.option("--mlir-print-ir-before-all", "before_all", is_flag=True, help="Print IR before each pass.")
 @click.option("--mlir-print-ir-after-all", "after_all", is_flag=True, help="Print IR after each pass.")
 @click.option("--mlir-print-ir-after-change", "after_change", is_flag=True, help="Print IR after a pass changed it.")
@@ -85,6 +87,7 @@ def _list_passes() -> str:
               help="Input sets --check-semantics runs (default 1).")
 @click.version_option(__version__, "--version", prog_name="hlopt")
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
+         local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
@@ -131,7 +134,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     for s in specs:
         if get_pass(s.name) is None:
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'")
-    opts = Options(generic=generic, debuginfo=debuginfo, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    opts = Options(generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -286,7 +289,8 @@ def _instrument(pm, opts, check_seeds: int = 0) -> None:
         pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
     if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
-                                           opts.print_after_failure, opts.generic, opts.debuginfo))
+                                           opts.print_after_failure, opts.generic, opts.debuginfo,
+                                           local_scope=opts.local_scope))
     if opts.statistics:
         pm.instrumentations.append(Statistics())
 

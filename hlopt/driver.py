@@ -19,6 +19,7 @@ from hlopt.syntax.source import Source
 class Options:
     generic: bool = False
     debuginfo: bool = False
+    local_scope: bool = False
     allow_unregistered: bool = False
     # process-wide switch: only the command line, whose IR lives until exit, sets it
     freeze_gc: bool = False
@@ -42,11 +43,12 @@ class Printed:
     resources: Sequence[str]
     generic: bool
     debuginfo: bool
+    local_scope: bool = False
 
     def write_to(self, write: Callable[[str], None]) -> None:
         from hlopt.syntax.printer import write_op
 
-        write_op(self.module, write, self.generic, self.debuginfo, self.resources)
+        write_op(self.module, write, self.generic, self.debuginfo, self.resources, self.local_scope)
 
 
 def op_diag(e: IRError, source: Source | None, severity: str = "error") -> Diagnostic:
@@ -145,9 +147,9 @@ def _process(source: Source, opts: Options, pm=None,
             return None, [*first, d], stages
         _pass_stages(pm, stages)
     if stream:
-        return Printed(module, resources, opts.generic, opts.debuginfo), [], stages
+        return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope), [], stages
     t2 = time.perf_counter()
-    text = print_op(module, opts.generic, opts.debuginfo, resources)
+    text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope)
     stages.append(("Output", time.perf_counter() - t2))
     return text, [], stages
 

@@ -20,17 +20,18 @@ def _header(when: str, p: Pass, op: Operation) -> str:
 
 class PrintIR(Instrumentation):
     def __init__(self, before: bool, after: bool, after_change: bool, after_failure: bool,
-                 generic: bool, debuginfo: bool, top: Operation | None = None, out: TextIO | None = None):
+                 generic: bool, debuginfo: bool, top: Operation | None = None, out: TextIO | None = None,
+                 local_scope: bool = False):
         self.before, self.after = before, after
         self.after_change, self.after_failure = after_change, after_failure
-        self.generic, self.debuginfo = generic, debuginfo
+        self.generic, self.debuginfo, self.local_scope = generic, debuginfo, local_scope
         self.out = out or sys.stderr
         self._fingerprints: dict[int, str] = {}
 
     def _text(self, op: Operation) -> str:
         from hlopt.syntax.printer import print_op
 
-        return print_op(op, self.generic, self.debuginfo)
+        return print_op(op, self.generic, self.debuginfo, local_scope=self.local_scope)
 
     def run_before_pass(self, p: Pass, op: Operation) -> None:
         if self.before:

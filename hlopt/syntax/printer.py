@@ -347,9 +347,10 @@ def _children(a: Any) -> Sequence[Any]:
 
 
 class Printer:
-    def __init__(self, generic: bool = False, debuginfo: bool = False):
+    def __init__(self, generic: bool = False, debuginfo: bool = False, local_scope: bool = False):
         self.generic = generic
         self.debuginfo = debuginfo
+        self.local_scope = local_scope  # no aliases: every attribute, type and location inline
         self.namer: Namer | None = None
         self.alias: Aliases | None = None
         self.indent = 0
@@ -447,7 +448,8 @@ class Printer:
         self._used = set() if resources else None
         self.namer = Namer(op, self.generic)
         al = Aliases(self.debuginfo)
-        al.visit_op(op, self.generic)
+        if not self.local_scope:
+            al.visit_op(op, self.generic)
         al.assign()
         self.alias = al if al.names else None
         lines: list[str] = []
@@ -648,15 +650,16 @@ def _resources_text(resources: Sequence[str], used: set | None = None) -> list[s
 
 
 def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,
-             resources: Sequence[str] = ()) -> str:
-    """Print `op` (usually a builtin.module) as MLIR would, with a final newline."""
+             resources: Sequence[str] = (), local_scope: bool = False) -> str:
+    """Print `op` (usually a builtin.module) as MLIR would, with a final
+    newline; `local_scope` is --mlir-print-local-scope (no aliases)."""
     with no_gc():
-        return Printer(generic, debuginfo).print_top(op, resources)
+        return Printer(generic, debuginfo, local_scope).print_top(op, resources)
 
 
 def write_op(op: Operation, write: Any, generic: bool = False, debuginfo: bool = False,
-             resources: Sequence[str] = ()) -> None:
+             resources: Sequence[str] = (), local_scope: bool = False) -> None:
     """print_op's text handed to `write` in pieces of bounded size (bar
     single lines), so the whole output never exists as one string."""
     with no_gc():
-        Printer(generic, debuginfo).write_top(op, write, resources)
+        Printer(generic, debuginfo, local_scope).write_top(op, write, resources)

@@ -10,6 +10,8 @@ each seed, with MLIR's own generic print of the module as input:
                                   generator's text is parsed with buffer name
                                   "-" so implicit locations match)
 * raw input:      hlopt on the generator's own text == MLIR on it
+* local scope:    hlopt == MLIR with `use_local_scope` (no aliases), with
+                  locations, generic and pretty
 * idempotence:    print(parse(print(parse(x)))) == print(parse(x))
 
 Features hlopt does not reproduce yet are listed in OPEN_GAPS: the random
@@ -102,6 +104,12 @@ def _check_seed(seed: int, pretty: bool) -> None:
         _same(_mlir(g, False, True), _hl(g, False, True), f"seed {seed} pretty+debuginfo (raw input)")
         if exp is not None:
             _same(_mlir(canon_d, False, True), _hl(canon_d, False, True), f"seed {seed} pretty+debuginfo")
+    # --mlir-print-local-scope: no aliases, every attribute, type and location inline
+    for gen in (True, False) if pretty else (True,):
+        exp_l = mlir_ref.parse_and_print(g, generic=gen, debuginfo=True, allow_unregistered=True, use_local_scope=True)
+        exp_l = exp_l.rstrip("\n") + "\n"  # (get_asm ends a local-scope print without the newline iree-opt prints)
+        got_l = hlopt.print_op(hlopt.parse_module(g, "-"), generic=gen, debuginfo=True, local_scope=True)
+        _same(exp_l, got_l, f"seed {seed} local scope generic={gen} (raw input)")
     # idempotence on every form, wherever MLIR's printer is idempotent itself:
     # it is not for f80/f128 values beyond f64 (printed exactly, read back
     # through a double) nor for location attributes under debuginfo
