@@ -68,6 +68,8 @@ def _list_passes() -> str:
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True, help="Print every op in the generic form.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print locations.")
+@click.option("--mlir-disable-threading", "_threading", is_flag=True,
+              help="Accepted for mlir-opt RUN lines; hlopt runs passes on one thread.")
 @click.option("--mlir-print-local-scope", "local_scope", is_flag=True,
               help="Print without aliases: attributes, types and locations inline.")
 @click.option("--mlir-print-ir-before-all", "before_all", is_flag=True, help="Print IR before each pass.")
@@ -87,7 +89,7 @@ def _list_passes() -> str:
               help="Input sets --check-semantics runs (default 1).")
 @click.version_option(__version__, "--version", prog_name="hlopt")
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
-         local_scope,
+         _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).

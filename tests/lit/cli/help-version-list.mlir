@@ -11,6 +11,7 @@
 // HELP: --allow-unregistered-dialect
 // HELP: --mlir-print-op-generic
 // HELP: --mlir-print-debuginfo
+// HELP: --mlir-disable-threading
 // HELP: --mlir-print-local-scope
 // HELP: --mlir-print-ir-before-all
 // HELP: --mlir-print-ir-after-all

@@ -1,6 +1,6 @@
 // RUN: hlopt %s --mlir-print-local-scope | filecheck %s --strict-whitespace --match-full-lines
 // RUN: hlopt %s --mlir-print-local-scope --mlir-print-debuginfo | filecheck %s --check-prefix=LOC --strict-whitespace --match-full-lines
-// RUN: hlopt %s --mlir-print-local-scope --mlir-print-debuginfo --mlir-print-ir-after-all --cse 2>&1 >/dev/null | filecheck %s --check-prefix=AFTER
+// RUN: hlopt %s --mlir-disable-threading --mlir-print-local-scope --mlir-print-debuginfo --mlir-print-ir-after-all --cse 2>&1 >/dev/null | filecheck %s --check-prefix=AFTER
 // --mlir-print-local-scope prints no aliases: maps, types and locations are
 // written where they are used (iree-opt's output, byte for byte; the
 // differential check is test_printer_oracle.py's local-scope comparison).
