@@ -4,7 +4,7 @@ helpers of hlopt.passes.block_merging, and the scf patterns' MLIR names."""
 
 import pytest
 
-from hlopt.dialects.scf import ForOp, IfOp
+from hlopt.dialects.scf import ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
 from hlopt.ir.core import Block, IRError, Operation, Region
 from hlopt.ir.rewriter import Listener, Rewriter
 from hlopt.ir.types import IntegerType
@@ -94,10 +94,20 @@ def test_scf_patterns_carry_mlir_debug_names():
     assert names == ["CombineIfs", "CombineNestedIfs", "ConditionPropagation", "ConvertTrivialIfToSelect",
                      "RemoveEmptyElseBranch", "ReplaceIfYieldWithConditionOrValue",
                      "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead"]
+                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
     names = [p.debug_name for p in ForOp.canonicalization_patterns()]
     assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead"]
+                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    names = [p.debug_name for p in WhileOp.canonicalization_patterns()]
+    assert names == ["WhileConditionTruth", "WhileCmpCond", "WhileOpAlignBeforeArgs",
+                     "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
+                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    names = [p.debug_name for p in ExecuteRegionOp.canonicalization_patterns()]
+    assert names == ["MultiBlockExecuteInliner", "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
+                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    names = [p.debug_name for p in IndexSwitchOp.canonicalization_patterns()]
+    assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
+                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
 
 
 @pytest.mark.parametrize("disabled,needle", [
