@@ -754,6 +754,106 @@ def _while_inline(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("WhileMoveIfDown")
+def _while_move_if_down(op: Operation, rw: Any) -> bool:
+    """An scf.if on the loop condition right before scf.condition (with an
+    empty else) moves to the start of the after region: the condition
+    forwards the else values, the after region gets the then values, and
+    the before-region values the then branch uses become extra results."""
+    cond = op.regions[0].blocks[0].last_op
+    if_op = cond.prev_op
+    if if_op is None or if_op.name != "scf.if" or if_op.operands[0] is not cond.operands[0]:
+        return False
+    else_r = if_op.regions[1]
+    if else_r.blocks and else_r.blocks[0].first_op is not else_r.blocks[0].last_op:
+        return False
+    if any(u.owner is not cond for r in if_op.results for u in r.uses):
+        return False  # (MLIR asserts this)
+    then_b = if_op.regions[0].blocks[0]
+    then_y = then_b.last_op
+    else_y = else_r.blocks[0].last_op if else_r.blocks else None
+    after = op.regions[1].blocks[0]
+    # (as MLIR: the condition's operands are read anew after each replacement)
+    for idx in range(len(cond.operands) - 1):
+        arg = cond.operands[1 + idx]
+        if arg.defining_op is not if_op:
+            continue
+        k = arg.index
+        rw.replace_all_uses_with(if_op.results[k], else_y.operand(k))
+        rw.replace_all_uses_with(after.args[idx], then_y.operand(k))
+    before_r = op.regions[0]
+    extra: list[Value] = []
+    seen: set[Value] = set()
+    for top in list(then_b.ops):  # (MLIR's visitUsedValuesDefinedAbove walks in post order)
+        for inner in top.walk():
+            for v in inner.operands:
+                if v not in seen and _value_region(v) is before_r:
+                    seen.add(v)
+                    extra.append(v)
+    new = _new_op(rw, "scf.while", op.operands, op.result_types + [v.type for v in extra], None, 2, op.location)
+    for i in (0, 1):
+        rw.inline_region_before(op.regions[i], new.regions[i], 0)
+    new_args = [after.add_argument(v.type, op.location) for v in extra]
+    rw.modified(new)
+    cond.set_operands(cond.operands + extra)
+    rw.modified(cond)
+    then_r = if_op.regions[0]
+    for v, a in zip(extra, new_args):
+        for u in list(v.uses):
+            if then_r.is_ancestor_of(u.owner):
+                u.set(a)
+                rw.modified(u.owner)
+    rw.erase_op(then_y)
+    if after.first_op is not None:
+        rw.inline_block_before(then_b, after.first_op)
+    else:
+        rw.merge_blocks(then_b, after)
+    rw.erase_op(if_op)
+    rw.replace_op(op, new.results[:len(op.results)])
+    return True
+
+
+@debug_name("ForOpTensorCastFolder")
+def _for_tensor_cast(op: Operation, rw: Any) -> bool:
+    """An iter_arg initialized by a tensor.cast that only drops static
+    information is carried in the cast's source type; casts convert at the
+    body's entry and yield and after the loop."""
+    from hlopt.dialects.tensor import _preserves_static
+
+    for i, (init, res) in enumerate(zip(op.operands[3:], op.results)):
+        cast = init.defining_op
+        if cast is None or cast.name != "tensor.cast":
+            continue
+        src = cast.operands[0]
+        if src.type is init.type or not _preserves_static(init.type, src.type) or len(res.uses) != 1:
+            continue
+        old_t, new_t = init.type, src.type
+        inits = list(op.operands[3:])
+        inits[i] = src
+        new = _new_for(rw, op, inits)
+        nb = new.regions[0].blocks[0]
+        transfer = list(nb.args)
+        with rw.saved():
+            rw.set_insertion_point_to_start(nb)
+            transfer[1 + i] = rw.create("tensor.cast", [nb.args[1 + i]], [old_t], location=new.location).results[0]
+        rw.merge_blocks(op.regions[0].blocks[0], nb, transfer)
+        y = nb.last_op
+        with rw.saved():
+            rw.set_insertion_point_before(y)
+            out = rw.create("tensor.cast", [y.operand(i)], [new_t], location=new.location).results[0]
+            ops = list(y.operands)
+            ops[i] = out
+            rw.create("scf.yield", ops, [], location=new.location)
+        rw.erase_op(y)
+        results = list(new.results)
+        with rw.saved():
+            rw.set_insertion_point_after(new)
+            results[i] = rw.create("tensor.cast", [results[i]], [old_t], location=new.location).results[0]
+        rw.replace_op(op, results)
+        return True
+    return False
+
+
 class ForOp(OpDef, RegionBranchOpInterface):
     name = "scf.for"
     summary = "for operation"
@@ -838,7 +938,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
     def canonicalization_patterns(cls) -> tuple:
         # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
         # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
-        return (_for_remove_dead, _for_inline, _make_inputs_dead, _duplicate_inputs)
+        return (_for_tensor_cast, _for_remove_dead, _for_inline, _make_inputs_dead, _duplicate_inputs)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):
@@ -963,8 +1063,8 @@ class WhileOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_while_condition_truth, _while_cmp_cond, _while_align, _while_remove_dead, _while_inline,
-                _make_inputs_dead, _duplicate_inputs)
+        return (_while_condition_truth, _while_cmp_cond, _while_align, _while_move_if_down, _make_inputs_dead,
+                _duplicate_inputs, _while_remove_dead, _while_inline)
 
 
 class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
@@ -1003,7 +1103,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_execute_multi_block, _dead_results, _execute_inline, _make_inputs_dead, _duplicate_inputs)
+        return (_execute_multi_block, _make_inputs_dead, _duplicate_inputs, _dead_results, _execute_inline)
 
 
 class IndexSwitchOp(OpDef, RegionBranchOpInterface):
