@@ -938,7 +938,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
     def canonicalization_patterns(cls) -> tuple:
         # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
         # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
-        return (_for_tensor_cast, _for_remove_dead, _for_inline, _make_inputs_dead, _duplicate_inputs)
+        return (_for_remove_dead, _for_inline, _for_tensor_cast, _make_inputs_dead, _duplicate_inputs)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):
@@ -1165,7 +1165,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        return (_dead_results, _switch_inline, _make_inputs_dead, _duplicate_inputs)
+        return (_make_inputs_dead, _duplicate_inputs, _dead_results, _switch_inline)
 
 
 def _arrow_types(ts: list, p: Any) -> str:

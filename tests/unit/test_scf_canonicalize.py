@@ -96,18 +96,18 @@ def test_scf_patterns_carry_mlir_debug_names():
                      "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
                      "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
     names = [p.debug_name for p in ForOp.canonicalization_patterns()]
-    assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
+    # (iree-opt removes a zero-trip loop before it folds the loop's tensor.cast)
+    assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp", "ForOpTensorCastFolder",
                      "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    # (the ops new in this dialect take MLIR's insertion order; iree-opt's cut-short runs agree with it)
+    region_branch = ["MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses",
+                     "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp"]
     names = [p.debug_name for p in WhileOp.canonicalization_patterns()]
-    assert names == ["WhileConditionTruth", "WhileCmpCond", "WhileOpAlignBeforeArgs",
-                     "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    assert names == ["WhileConditionTruth", "WhileCmpCond", "WhileOpAlignBeforeArgs", "WhileMoveIfDown", *region_branch]
     names = [p.debug_name for p in ExecuteRegionOp.canonicalization_patterns()]
-    assert names == ["MultiBlockExecuteInliner", "RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    assert names == ["MultiBlockExecuteInliner", *region_branch]
     names = [p.debug_name for p in IndexSwitchOp.canonicalization_patterns()]
-    assert names == ["RemoveDeadRegionBranchOpSuccessorInputs", "InlineRegionBranchOp",
-                     "MakeRegionBranchOpSuccessorInputsDead", "RemoveDuplicateSuccessorInputUses"]
+    assert names == region_branch
 
 
 @pytest.mark.parametrize("disabled,needle", [
