@@ -1,6 +1,6 @@
-"""scf: structured control flow (for, if, while/condition, yield) with
-MLIR's custom forms exactly as mlir-opt prints them; other scf ops pass
-through generically (the dialect is open).
+"""scf: structured control flow (for, if, while/condition, execute_region,
+index_switch, yield) with MLIR's custom forms exactly as mlir-opt prints
+them; other scf ops pass through generically (the dialect is open).
 
 Regions whose terminator carries no values print without it (MLIR's
 SingleBlockImplicitTerminator) and the parser adds it back.
@@ -8,9 +8,14 @@ SingleBlockImplicitTerminator) and the parser adds it back.
 Canonicalization follows iree-opt's MLIR: scf.if's own patterns (CombineIfs,
 CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect,
 RemoveEmptyElseBranch, ReplaceIfYieldWithConditionOrValue) and its
-negated-condition fold, then for scf.if and scf.for the
-RegionBranchOpInterface patterns that replaced ForOpIterArgsFolder,
-SimplifyTrivialLoops, RemoveUnusedResults and RemoveStaticCondition there.
+negated-condition fold; scf.for's ForOpTensorCastFolder; scf.while's
+WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown;
+execute_region's MultiBlockExecuteInliner; then for every region op the
+RegionBranchOpInterface patterns (MakeRegionBranchOpSuccessorInputsDead,
+RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs,
+InlineRegionBranchOp) that replaced ForOpIterArgsFolder, SimplifyTrivialLoops,
+RemoveUnusedResults, RemoveStaticCondition, FoldConstantCase,
+SingleBlockExecuteInliner and scf.while's older patterns there.
 """
 
 from __future__ import annotations
@@ -936,8 +941,8 @@ class ForOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
-        # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
-        # by the RegionBranchOpInterface patterns (after the op's own, in the order iree-opt applies them)
+        # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops by the
+        # RegionBranchOpInterface patterns (in the order iree-opt's cut-short runs apply them)
         return (_for_remove_dead, _for_inline, _for_tensor_cast, _make_inputs_dead, _duplicate_inputs)
 
 

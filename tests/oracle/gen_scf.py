@@ -414,9 +414,22 @@ class _Gen:
         self.emit(depth, "}")
 
 
+def _module(decls: str, funcs: list[tuple[str, str, list[str], str]]) -> str:
+    """A module of the declarations and i32-returning functions (name,
+    parameters, body lines, returned value)."""
+    out = ["module {", decls.rstrip("\n")]
+    for name, params, lines, ret in funcs:
+        out.append(f"  func.func @{name}({params}) -> i32 {{")
+        out += lines
+        out.append(f"    return {ret} : i32")
+        out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 def gen_scf_program(seed: int) -> str:
     r = random.Random(seed)
-    out = ["module {", _DECLS.rstrip("\n")]
+    funcs = []
     for k in range(r.randint(2, 4)):
         g = _Gen(r)
         vals = ["%x", "%y"]
@@ -432,13 +445,8 @@ def gen_scf_program(seed: int) -> str:
                 vals += g.consecutive_ifs(2, vals)
             else:
                 g.nested_if(2)
-        ret = vals[-1]
-        out.append(f"  func.func @f{k}(%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %t: tensor<4xf32>) -> i32 {{")
-        out += g.lines
-        out.append(f"    return {ret} : i32")
-        out.append("  }")
-    out.append("}")
-    return "\n".join(out) + "\n"
+        funcs.append((f"f{k}", "%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %t: tensor<4xf32>", g.lines, vals[-1]))
+    return _module(_DECLS, funcs)
 
 
 _REGION_DECLS = _DECLS + """  func.func private @cond(i32) -> i1
@@ -451,7 +459,7 @@ def gen_scf_region_program(seed: int) -> str:
     (every pattern iree-opt's MLIR registers for them) with ifs, loops and
     negated boolean ifs."""
     r = random.Random(1000 + seed)
-    out = ["module {", _REGION_DECLS.rstrip("\n")]
+    funcs = []
     for k in range(r.randint(3, 4)):
         g = _Gen(r)
         vals = ["%x", "%y"]
@@ -469,13 +477,9 @@ def gen_scf_region_program(seed: int) -> str:
                 vals += g.negated_bool_if(2)
             else:
                 vals += g.for_op(2, vals)
-        out.append(f"  func.func @h{k}(%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %i: index, "
-                   f"%t: tensor<4xf32>) -> i32 {{")
-        out += g.lines
-        out.append(f"    return {vals[-1]} : i32")
-        out.append("  }")
-    out.append("}")
-    return "\n".join(out) + "\n"
+        funcs.append((f"h{k}", "%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %i: index, %t: tensor<4xf32>",
+                       g.lines, vals[-1]))
+    return _module(_REGION_DECLS, funcs)
 
 
 def gen_cfg_merge_program(seed: int) -> str:
