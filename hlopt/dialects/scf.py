@@ -823,14 +823,14 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
     """An iter_arg initialized by a tensor.cast that only drops static
     information is carried in the cast's source type; casts convert at the
     body's entry and yield and after the loop."""
-    from hlopt.dialects.tensor import _preserves_static
+    from hlopt.dialects.tensor import preserves_static
 
     for i, (init, res) in enumerate(zip(op.operands[3:], op.results)):
         cast = init.defining_op
         if cast is None or cast.name != "tensor.cast":
             continue
         src = cast.operands[0]
-        if src.type is init.type or not _preserves_static(init.type, src.type) or len(res.uses) != 1:
+        if src.type is init.type or not preserves_static(init.type, src.type) or len(res.uses) != 1:
             continue
         old_t, new_t = init.type, src.type
         inits = list(op.operands[3:])
