@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 _DECLS = """  func.func private @use(index)
   func.func private @use32(i32) -> i32
@@ -105,13 +106,18 @@ class _Gen:
 
     def bool_if(self, depth: int) -> list[str]:
         """An if yielding constant booleans (ReplaceIfYieldWithConditionOrValue)."""
-        r = self.r
-        a, b = r.choice([("true", "false"), ("true", "true")])  # (false/true needs arith's select-to-xori pattern)
+        a, b = self.r.choice([("true", "false"), ("true", "true")])  # (false/true: negated_bool_if)
+        return self._const_bool_if(depth, a, b, True)
+
+    def _const_bool_if(self, depth: int, a: str, b: str, call: bool | None) -> list[str]:
+        """`scf.if %c` yielding the constants a / b, its result extended to
+        i32; `call`: a call in the then branch (None: at random)."""
         t, f, res = self.fresh("k"), self.fresh("k"), self.fresh("r")
         self.emit(depth, f"{t} = arith.constant {a}")
         self.emit(depth, f"{f} = arith.constant {b}")
         self.emit(depth, f"{res} = scf.if %c -> (i1) {{")
-        self.call(depth + 1, "%x")
+        if call or (call is None and self.r.random() < 0.5):
+            self.call(depth + 1, "%x")
         self.emit(depth + 1, f"scf.yield {t} : i1")
         self.emit(depth, "} else {")
         self.emit(depth + 1, f"scf.yield {f} : i1")
@@ -391,19 +397,7 @@ class _Gen:
     def negated_bool_if(self, depth: int) -> list[str]:
         """An if yielding false/true (ReplaceIfYieldWithConditionOrValue's
         xori with true), or its select(c, false, true) after conversion."""
-        t, f, res = self.fresh("k"), self.fresh("k"), self.fresh("r")
-        self.emit(depth, f"{t} = arith.constant false")
-        self.emit(depth, f"{f} = arith.constant true")
-        self.emit(depth, f"{res} = scf.if %c -> (i1) {{")
-        if self.r.random() < 0.5:
-            self.call(depth + 1, "%x")
-        self.emit(depth + 1, f"scf.yield {t} : i1")
-        self.emit(depth, "} else {")
-        self.emit(depth + 1, f"scf.yield {f} : i1")
-        self.emit(depth, "}")
-        z = self.fresh()
-        self.emit(depth, f"{z} = arith.extui {res} : i1 to i32")
-        return [z]
+        return self._const_bool_if(depth, "false", "true", None)
 
     def nested_if(self, depth: int) -> None:
         """`if a { if b { ... } }` (CombineNestedIfs)."""
@@ -427,26 +421,30 @@ def _module(decls: str, funcs: list[tuple[str, str, list[str], str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def gen_scf_program(seed: int) -> str:
-    r = random.Random(seed)
+def _functions(r: random.Random, name: str, params: str, n_funcs: tuple[int, int], n_ops: tuple[int, int],
+               kinds: list, first: Any = None) -> list[tuple[str, str, list[str], str]]:
+    """Functions of random op shapes: `kinds` pairs a cumulative weight with
+    a maker (generator, values) -> new values; `first(k, generator)` may
+    open function k."""
     funcs = []
-    for k in range(r.randint(2, 4)):
+    for k in range(r.randint(*n_funcs)):
         g = _Gen(r)
         vals = ["%x", "%y"]
-        for _ in range(r.randint(2, 5)):
+        if first is not None:
+            first(k, g)
+        for _ in range(r.randint(*n_ops)):
             kind = r.random()
-            if kind < 0.35:
-                vals += g.if_op(2, vals)
-            elif kind < 0.7:
-                vals += g.for_op(2, vals)
-            elif kind < 0.8:
-                vals += g.bool_if(2)
-            elif kind < 0.9:
-                vals += g.consecutive_ifs(2, vals)
-            else:
-                g.nested_if(2)
-        funcs.append((f"f{k}", "%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %t: tensor<4xf32>", g.lines, vals[-1]))
-    return _module(_DECLS, funcs)
+            make = next(m for bound, m in kinds if kind < bound)
+            vals += make(g, vals) or []
+        funcs.append((f"{name}{k}", params, g.lines, vals[-1]))
+    return funcs
+
+
+def gen_scf_program(seed: int) -> str:
+    kinds = [(0.35, lambda g, v: g.if_op(2, v)), (0.7, lambda g, v: g.for_op(2, v)), (0.8, lambda g, v: g.bool_if(2)),
+             (0.9, lambda g, v: g.consecutive_ifs(2, v)), (1.0, lambda g, v: g.nested_if(2))]
+    return _module(_DECLS, _functions(random.Random(seed), "f", "%c: i1, %d: i1, %x: i32, %y: i32, %n: index, "
+                                      "%t: tensor<4xf32>", (2, 4), (2, 5), kinds))
 
 
 _REGION_DECLS = _DECLS + """  func.func private @cond(i32) -> i1
@@ -458,28 +456,16 @@ def gen_scf_region_program(seed: int) -> str:
     """Functions mixing scf.while, scf.index_switch and scf.execute_region
     (every pattern iree-opt's MLIR registers for them) with ifs, loops and
     negated boolean ifs."""
-    r = random.Random(1000 + seed)
-    funcs = []
-    for k in range(r.randint(3, 4)):
-        g = _Gen(r)
-        vals = ["%x", "%y"]
+    kinds = [(0.3, lambda g, v: g.while_op(2, v)), (0.55, lambda g, v: g.switch_op(2, v)),
+             (0.8, lambda g, v: g.execute_op(2, v)), (0.9, lambda g, v: g.negated_bool_if(2)),
+             (1.0, lambda g, v: g.for_op(2, v))]
+
+    def first(k: int, g: _Gen) -> None:
         if k == 1:
             g.cast_for(2)
-        for _ in range(r.randint(4, 6)):
-            kind = r.random()
-            if kind < 0.3:
-                vals += g.while_op(2, vals)
-            elif kind < 0.55:
-                vals += g.switch_op(2, vals)
-            elif kind < 0.8:
-                vals += g.execute_op(2, vals)
-            elif kind < 0.9:
-                vals += g.negated_bool_if(2)
-            else:
-                vals += g.for_op(2, vals)
-        funcs.append((f"h{k}", "%c: i1, %d: i1, %x: i32, %y: i32, %n: index, %i: index, %t: tensor<4xf32>",
-                       g.lines, vals[-1]))
-    return _module(_REGION_DECLS, funcs)
+
+    return _module(_REGION_DECLS, _functions(random.Random(1000 + seed), "h", "%c: i1, %d: i1, %x: i32, %y: i32, "
+                                             "%n: index, %i: index, %t: tensor<4xf32>", (3, 4), (4, 6), kinds, first))
 
 
 def gen_cfg_merge_program(seed: int) -> str:
