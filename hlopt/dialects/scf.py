@@ -1,6 +1,6 @@
-"""scf: structured control flow (for, if, while/condition, yield) with
-MLIR's custom forms exactly as mlir-opt prints them; other scf ops pass
-through generically (the dialect is open).
+"""scf: structured control flow (for, if, while/condition, execute_region,
+index_switch, yield) with MLIR's custom forms exactly as mlir-opt prints
+them; other scf ops pass through generically (the dialect is open).
 
 Regions whose terminator carries no values print without it (MLIR's
 SingleBlockImplicitTerminator) and the parser adds it back.
@@ -8,9 +8,14 @@ SingleBlockImplicitTerminator) and the parser adds it back.
 Canonicalization follows iree-opt's MLIR: scf.if's own patterns (CombineIfs,
 CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect,
 RemoveEmptyElseBranch, ReplaceIfYieldWithConditionOrValue) and its
-negated-condition fold, then for scf.if and scf.for the
-RegionBranchOpInterface patterns that replaced ForOpIterArgsFolder,
-SimplifyTrivialLoops, RemoveUnusedResults and RemoveStaticCondition there.
+negated-condition fold; scf.for's ForOpTensorCastFolder; scf.while's
+WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown;
+execute_region's MultiBlockExecuteInliner; then for every region op the
+RegionBranchOpInterface patterns (MakeRegionBranchOpSuccessorInputsDead,
+RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs,
+InlineRegionBranchOp) that replaced ForOpIterArgsFolder, SimplifyTrivialLoops,
+RemoveUnusedResults, RemoveStaticCondition, FoldConstantCase,
+SingleBlockExecuteInliner and scf.while's older patterns there.
 """
 
 from __future__ import annotations
@@ -18,18 +23,21 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, use
-from hlopt.ir.attributes import IntegerAttr, UnitAttr
-from hlopt.ir.constraints import I1, AnyType, Index, SignlessIntegerOrIndex, Unit
+from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, UnitAttr
+from hlopt.ir.constraints import I1, AnyType, DenseI64Array, Index, SignlessIntegerOrIndex, Unit
 from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import RegionBranchOpInterface
+from hlopt.ir.interfaces import CallableOpInterface, RegionBranchOpInterface
+from hlopt.ir.lazy import lazy_module
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import (
     OpDef,
+    attr,
     operand,
     opt_attr,
     region,
     var_operand,
+    var_region,
     var_result,
 )
 from hlopt.ir.rewriter import debug_name
@@ -43,6 +51,9 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IndexType, IntegerType, i1
+
+np = lazy_module("numpy")
+interp_values = lazy_module("hlopt.interp.values")
 
 _YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
@@ -159,11 +170,23 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
             # the back edge; zero trips keeps every edge)
             inputs[arg] = [init] if trips == 1 else [init, yv]
             inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
-    elif op.name == "scf.if":
-        ys = [r.blocks[-1].last_op for r in op.regions if r.blocks]
+    elif op.name == "scf.while":
+        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        cond, y = before.last_op, after.last_op
+        for init, arg, yv in zip(op.operands, before.args, y.operands):
+            inputs[arg] = [init, yv]
+        for arg, res, cv in zip(after.args, op.results, cond.operands[1:]):
+            inputs[arg] = [cv]  # (as iree-opt's MLIR: a constant condition keeps both edges)
+            inputs[res] = [cv]
+    else:  # if, execute_region, index_switch: every region yields to the results
+        ys = _yields(op)
         for i, res in enumerate(op.results):
             inputs[res] = [y.operand(i) for y in ys]
     return inputs
+
+
+def _yields(op: Operation) -> list[Operation]:
+    return [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None and b.last_op.name == "scf.yield"]
 
 
 def _reachable(v: Value, inputs: dict[Value, list[Value]]) -> set[Value]:
@@ -282,15 +305,18 @@ def _value_region(v: Value) -> Region | None:
 
 
 @debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
-def _if_unused_results(op: Operation, rw: Any) -> bool:
+def _dead_results(op: Operation, rw: Any) -> bool:
+    """Unused results (of an op whose only successor inputs are its
+    results: if, execute_region, index_switch) are dropped with the values
+    every region yields for them."""
     used = [r for r in op.results if r.has_uses()]
     if len(used) == len(op.results):
         return False
-    new = _new_op(rw, "scf.if", [op.operands[0]], [r.type for r in used], None, 2, op.location)
-    for i in (0, 1):
-        nb = new.regions[i].add_block()
-        rw.merge_blocks(op.regions[i].blocks[0], nb)
-        y = nb.last_op
+    like = op if op.name != "scf.if" else None
+    new = _new_op(rw, op.name, op.operands, [r.type for r in used], like, len(op.regions), op.location)
+    for i, r in enumerate(op.regions):
+        rw.inline_region_before(r, new.regions[i], 0)
+    for y in _yields(new):
         y.set_operands([y.operand(r.index) for r in used])
         rw.modified(y)
     reps: list[Any] = [None] * len(op.results)
@@ -532,6 +558,307 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
     return True
 
 
+@debug_name("RemoveDuplicateSuccessorInputUses")
+def _duplicate_inputs(op: Operation, rw: Any) -> bool:
+    """Of two successor inputs of one owner (block or op) that every
+    predecessor feeds the same value, the later one's uses go to the first."""
+    inputs = _successor_edges(op)
+    order = sorted(inputs, key=lambda v: v.index)
+    changed = False
+    for i, a in enumerate(order):
+        oa = _owner_key(a)
+        for b in order[i + 1:]:
+            if not b.has_uses() or _owner_key(b) != oa:
+                continue
+            if inputs[a] == inputs[b]:
+                rw.replace_all_uses_with(b, a)
+                changed = True
+    return changed
+
+
+def _owner_key(v: Value) -> Any:
+    return ("arg", v.owner) if isinstance(v, BlockArgument) else ("res", v.defining_op)
+
+
+@debug_name("InlineRegionBranchOp")
+def _execute_inline(op: Operation, rw: Any) -> bool:
+    """A single-block execute_region (not no_inline) is replaced by its body."""
+    if op.properties.get("no_inline") is not None or len(op.regions[0].blocks) != 1:
+        return False
+    _replace_with_region(rw, op, op.regions[0])
+    return True
+
+
+@debug_name("InlineRegionBranchOp")
+def _switch_inline(op: Operation, rw: Any) -> bool:
+    """An index_switch on a constant, or with only its default region, is
+    replaced by the region it takes."""
+    k = 0
+    if len(op.regions) > 1:
+        c = constant_value(op.operands[0])
+        if not isinstance(c, IntegerAttr):
+            return False
+        cases = list(op.properties.get("cases"))
+        k = cases.index(c.value) + 1 if c.value in cases else 0
+    _replace_with_region(rw, op, op.regions[k])
+    return True
+
+
+@debug_name("MultiBlockExecuteInliner")
+def _execute_multi_block(op: Operation, rw: Any) -> bool:
+    """An execute_region directly in a function (or another execute_region)
+    becomes blocks of its parent: a branch into its entry block, each yield
+    a branch to the block after it, whose arguments replace the results."""
+    parent = op.parent_op
+    if op.properties.get("no_inline") is not None or parent is None:
+        return False
+    d = parent.opdef
+    if not (parent.name == "scf.execute_region" or (d is not None and issubclass(d, CallableOpInterface))):
+        return False
+    prev = op.parent
+    post = rw.split_block(prev, op)
+    body = op.regions[0]
+    with rw.saved():
+        rw.set_insertion_point_to_end(prev)
+        rw.create("cf.br", successors=[body.blocks[0]], location=op.location)
+        for b in body.blocks:
+            y = b.last_op
+            if y is not None and y.name == "scf.yield":
+                rw.set_insertion_point_before(y)
+                rw.create("cf.br", y.operands, successors=[post], location=y.location)
+                rw.erase_op(y)
+    rw.inline_region_before(body, prev.parent, prev.parent.blocks.index(post))
+    args = [post.add_argument(r.type, op.location) for r in op.results]
+    rw.replace_op(op, args)
+    return True
+
+
+@debug_name("WhileConditionTruth")
+def _while_condition_truth(op: Operation, rw: Any) -> bool:
+    """An after-region argument fed the loop condition itself is true there."""
+    cond = op.regions[0].blocks[0].last_op
+    true: Value | None = None
+    changed = False
+    for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
+        if v is cond.operands[0] and arg.has_uses():
+            if true is None:
+                true = _i1_const(rw, 1, op.location)
+            rw.replace_all_uses_with(arg, true)
+            changed = True
+    return changed
+
+
+@debug_name("WhileCmpCond")
+def _while_cmp_cond(op: Operation, rw: Any) -> bool:
+    """In the after region, a cmpi of the forwarded operands that repeats
+    the loop's condition (or its inverse) is a constant."""
+    cond = op.regions[0].blocks[0].last_op
+    cmp = cond.operands[0].defining_op
+    if cmp is None or cmp.name != "arith.cmpi":
+        return False
+    pred = cmp.properties.get("predicate").value
+    changed = False
+    for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
+        for k in (0, 1):
+            if v is not cmp.operands[k]:
+                continue
+            for u in list(arg.uses):
+                c2 = u.owner
+                if c2.name != "arith.cmpi" or c2.operands[1 - k] is not cmp.operands[1 - k]:
+                    continue
+                p2 = c2.properties.get("predicate").value
+                if p2 == pred:
+                    val = 1
+                elif p2 == _INVERSE_PREDICATE[pred]:
+                    val = 0
+                else:
+                    continue
+                with rw.saved():
+                    rw.set_insertion_point_before(c2)
+                    rw.replace_op_with_new(c2, "arith.constant", [], [i1],
+                                           properties={"value": IntegerAttr(val, i1)}, location=c2.location)
+                changed = True
+    return changed
+
+
+# arith.cmpi predicates (eq ne slt sle sgt sge ult ule ugt uge) -> their negation
+_INVERSE_PREDICATE = {0: 1, 1: 0, 2: 5, 3: 4, 4: 3, 5: 2, 6: 9, 7: 8, 8: 7, 9: 6}
+
+
+@debug_name("WhileOpAlignBeforeArgs")
+def _while_align(op: Operation, rw: Any) -> bool:
+    """A condition forwarding a permutation of the before-region arguments
+    forwards them in order; after-region arguments and results follow."""
+    before = op.regions[0].blocks[0]
+    cond = before.last_op
+    args, fwd = list(before.args), list(cond.operands[1:])
+    if args == fwd or len(set(fwd)) != len(fwd) or len(args) != len(fwd) or set(args) != set(fwd):
+        return False
+    mapping = [args.index(v) for v in fwd]  # condition operand i is before argument mapping[i]
+    with rw.saved():
+        rw.set_insertion_point_before(cond)
+        rw.replace_op_with_new(cond, "scf.condition", [cond.operands[0], *args], [], location=cond.location)
+    types: list[Any] = [None] * len(args)
+    for i, j in enumerate(mapping):
+        types[j] = op.results[i].type
+    new = _new_op(rw, "scf.while", op.operands, types, None, 2, op.location)
+    nb = new.regions[0].add_block(Block([a.type for a in args], [a.location for a in args]))
+    na = new.regions[1].add_block(Block(types, [op.location] * len(types)))
+    rw.merge_blocks(before, nb, list(nb.args))
+    rw.merge_blocks(op.regions[1].blocks[0], na, [na.args[j] for j in mapping])
+    rw.replace_op(op, [new.results[j] for j in mapping])
+    return True
+
+
+@debug_name("RemoveDeadRegionBranchOpSuccessorInputs")
+def _while_remove_dead(op: Operation, rw: Any) -> bool:
+    """Tied successor inputs that are all unused go with the operands that
+    feed them: a before argument with its init and yielded value, an after
+    argument and the result of its index with their condition operand."""
+    before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    cond, y = before.last_op, after.last_op
+    n_b, n_a = len(before.args), len(after.args)
+    # the tied sets: a before argument alone; an after argument with the result of its index
+    drop_b = [not a.has_uses() for a in before.args]
+    drop_a = [not (a.has_uses() or r.has_uses()) for a, r in zip(after.args, op.results)]
+    if not any(drop_b) and not any(drop_a):
+        return False
+    y.set_operands([v for v, d in zip(y.operands, drop_b) if not d])
+    rw.modified(y)
+    cond.set_operands([cond.operands[0]] + [v for v, d in zip(cond.operands[1:], drop_a) if not d])
+    rw.modified(cond)
+    for i in reversed(range(n_b)):
+        if drop_b[i]:
+            rw.erase_block_argument(before, i)
+    for i in reversed(range(n_a)):
+        if drop_a[i]:
+            rw.erase_block_argument(after, i)
+    new = _new_op(rw, "scf.while", [v for v, d in zip(op.operands, drop_b) if not d],
+                  [r.type for r, d in zip(op.results, drop_a) if not d], op, 2, op.location)
+    for i in (0, 1):
+        rw.inline_region_before(op.regions[i], new.regions[i], 0)
+    reps: list[Any] = []
+    n = 0
+    for d in drop_a:
+        reps.append(None if d else new.results[n])
+        n += 0 if d else 1
+    _replace_partially(rw, op, reps)
+    return True
+
+
+@debug_name("InlineRegionBranchOp")
+def _while_inline(op: Operation, rw: Any) -> bool:
+    """A loop whose condition is constant false runs its before region once."""
+    cond = op.regions[0].blocks[0].last_op
+    if _bool_const(cond.operands[0]) is not False:
+        return False
+    block = op.regions[0].blocks[0]
+    rw.inline_block_before(block, op, list(op.operands))
+    rw.replace_op(op, cond.operands[1:])
+    rw.erase_op(cond)
+    return True
+
+
+@debug_name("WhileMoveIfDown")
+def _while_move_if_down(op: Operation, rw: Any) -> bool:
+    """An scf.if on the loop condition right before scf.condition (with an
+    empty else) moves to the start of the after region: the condition
+    forwards the else values, the after region gets the then values, and
+    the before-region values the then branch uses become extra results."""
+    cond = op.regions[0].blocks[0].last_op
+    if_op = cond.prev_op
+    if if_op is None or if_op.name != "scf.if" or if_op.operands[0] is not cond.operands[0]:
+        return False
+    else_r = if_op.regions[1]
+    if else_r.blocks and else_r.blocks[0].first_op is not else_r.blocks[0].last_op:
+        return False
+    if any(u.owner is not cond for r in if_op.results for u in r.uses):
+        return False  # (MLIR asserts this)
+    then_b = if_op.regions[0].blocks[0]
+    then_y = then_b.last_op
+    else_y = else_r.blocks[0].last_op if else_r.blocks else None
+    after = op.regions[1].blocks[0]
+    # (as MLIR: the condition's operands are read anew after each replacement)
+    for idx in range(len(cond.operands) - 1):
+        arg = cond.operands[1 + idx]
+        if arg.defining_op is not if_op:
+            continue
+        k = arg.index
+        rw.replace_all_uses_with(if_op.results[k], else_y.operand(k))
+        rw.replace_all_uses_with(after.args[idx], then_y.operand(k))
+    before_r = op.regions[0]
+    extra: list[Value] = []
+    seen: set[Value] = set()
+    for top in list(then_b.ops):  # (MLIR's visitUsedValuesDefinedAbove walks in post order)
+        for inner in top.walk():
+            for v in inner.operands:
+                if v not in seen and _value_region(v) is before_r:
+                    seen.add(v)
+                    extra.append(v)
+    new = _new_op(rw, "scf.while", op.operands, op.result_types + [v.type for v in extra], None, 2, op.location)
+    for i in (0, 1):
+        rw.inline_region_before(op.regions[i], new.regions[i], 0)
+    new_args = [after.add_argument(v.type, op.location) for v in extra]
+    rw.modified(new)
+    cond.set_operands(cond.operands + extra)
+    rw.modified(cond)
+    then_r = if_op.regions[0]
+    for v, a in zip(extra, new_args):
+        for u in list(v.uses):
+            if then_r.is_ancestor_of(u.owner):
+                u.set(a)
+                rw.modified(u.owner)
+    rw.erase_op(then_y)
+    if after.first_op is not None:
+        rw.inline_block_before(then_b, after.first_op)
+    else:
+        rw.merge_blocks(then_b, after)
+    rw.erase_op(if_op)
+    rw.replace_op(op, new.results[:len(op.results)])
+    return True
+
+
+@debug_name("ForOpTensorCastFolder")
+def _for_tensor_cast(op: Operation, rw: Any) -> bool:
+    """An iter_arg initialized by a tensor.cast that only drops static
+    information is carried in the cast's source type; casts convert at the
+    body's entry and yield and after the loop."""
+    from hlopt.dialects.tensor import preserves_static
+
+    for i, (init, res) in enumerate(zip(op.operands[3:], op.results)):
+        cast = init.defining_op
+        if cast is None or cast.name != "tensor.cast":
+            continue
+        src = cast.operands[0]
+        if src.type is init.type or not preserves_static(init.type, src.type) or len(res.uses) != 1:
+            continue
+        old_t, new_t = init.type, src.type
+        inits = list(op.operands[3:])
+        inits[i] = src
+        new = _new_for(rw, op, inits)
+        nb = new.regions[0].blocks[0]
+        transfer = list(nb.args)
+        with rw.saved():
+            rw.set_insertion_point_to_start(nb)
+            transfer[1 + i] = rw.create("tensor.cast", [nb.args[1 + i]], [old_t], location=new.location).results[0]
+        rw.merge_blocks(op.regions[0].blocks[0], nb, transfer)
+        y = nb.last_op
+        with rw.saved():
+            rw.set_insertion_point_before(y)
+            out = rw.create("tensor.cast", [y.operand(i)], [new_t], location=new.location).results[0]
+            ops = list(y.operands)
+            ops[i] = out
+            rw.create("scf.yield", ops, [], location=new.location)
+        rw.erase_op(y)
+        results = list(new.results)
+        with rw.saved():
+            rw.set_insertion_point_after(new)
+            results[i] = rw.create("tensor.cast", [results[i]], [old_t], location=new.location).results[0]
+        rw.replace_op(op, results)
+        return True
+    return False
+
+
 class ForOp(OpDef, RegionBranchOpInterface):
     name = "scf.for"
     summary = "for operation"
@@ -594,16 +921,32 @@ class ForOp(OpDef, RegionBranchOpInterface):
         return s + p.attr_dict(op.attributes)
 
     @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        lb, ub, st = (int(np.asarray(a)) for a in args[:3])
+        t = op.operands[0].type
+        if op.properties.get("unsignedCmp") is not None:
+            w = t.width if isinstance(t, IntegerType) else 64
+            lb, ub, st = lb % (1 << w), ub % (1 << w), st % (1 << w)
+        dt = interp_values.dtype_of(t) if isinstance(t, IntegerType) else np.dtype(np.int64)
+        vals = list(args[3:])
+        i = lb
+        while i < ub:
+            vals = ctx.run_region(op.regions[0], [np.asarray(i).astype(dt)[()], *vals])
+            i += st
+        return vals
+
+    @classmethod
     def induction_var(cls, op: Operation) -> Any:
         return op.regions[0].blocks[0].args[0]
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         # iree-opt's MLIR replaced ForOpIterArgsFolder and SimplifyTrivialLoops
-        # by the RegionBranchOpInterface patterns; on scf.for it tries inlining,
-        # then make-dead, then dead-input removal (one rewrite at a time shows it:
+        # by the RegionBranchOpInterface patterns; on scf.for it tries inlining
+        # first (a zero-trip loop goes before its dead inputs or its cast), then
+        # make-dead before dead-input removal (one rewrite at a time shows it:
         # tests/lit/scf/canonicalize-for-order.mlir)
-        return (_for_inline, _make_inputs_dead, _for_remove_dead)
+        return (_for_inline, _for_tensor_cast, _make_inputs_dead, _duplicate_inputs, _for_remove_dead)
 
 
 class IfOp(OpDef, RegionBranchOpInterface):
@@ -639,6 +982,11 @@ class IfOp(OpDef, RegionBranchOpInterface):
         return s + p.attr_dict(op.attributes)
 
     @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        r = op.regions[0] if bool(np.asarray(args[0])) else op.regions[1]
+        return ctx.run_region(r, []) if r.blocks else []
+
+    @classmethod
     def fold(cls, op: Operation) -> Any:
         """`if !c then A else B` -> `if c then B else A` (in place)."""
         then_r, else_r = op.regions
@@ -661,7 +1009,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
         # MLIR's own IfOp patterns, then the RegionBranchOpInterface ones that
         # replaced RemoveUnusedResults and RemoveStaticCondition in iree-opt's MLIR
         return (_if_combine, _if_combine_nested, _if_condition_propagation, _if_to_select, _if_empty_else,
-                _if_yield_condition, _if_unused_results, _if_static, _make_inputs_dead)
+                _if_yield_condition, _dead_results, _if_static, _make_inputs_dead, _duplicate_inputs)
 
 
 class WhileOp(OpDef, RegionBranchOpInterface):
@@ -709,6 +1057,134 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         s += p.region(op.regions[0]) + " do " + p.region(op.regions[1], print_entry_args=True)
         return s + p.attr_dict(op.attributes, keyword=True)
 
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        before, after = op.regions
+        cond = before.blocks[0].last_op
+        vals = list(args)
+        while True:
+            ctx.run_region(before, vals)
+            out = [ctx.env[v] for v in cond.operands]
+            if not bool(np.asarray(out[0])):
+                return out[1:]
+            vals = ctx.run_region(after, out[1:])
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_while_condition_truth, _while_cmp_cond, _while_align, _while_move_if_down, _make_inputs_dead,
+                _duplicate_inputs, _while_remove_dead, _while_inline)
+
+
+class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
+    name = "scf.execute_region"
+    summary = "operation that executes its region exactly once"
+    syntax_token = "SCF_EXECUTE_REGION"
+    results = var_result(AnyType)
+    no_inline = opt_attr(Unit)
+    region = region()
+    traits = (RecursiveMemoryEffects(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = op.regions[0]
+        if not r.blocks:
+            raise op_error(op, "region needs to have at least one block")
+        if r.blocks[0].args:
+            raise op_error(op, "region cannot have any arguments")
+        for b in r.blocks:
+            t = b.last_op
+            if t is not None and t.name == "scf.yield":
+                _edge(op, t, "parent", t.operands, op.result_types)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.regions) != 1:
+            return None
+        s = "scf.execute_region" + _arrow_types(op.result_types, p) + " "
+        if op.properties.get("no_inline") is not None:
+            s += "no_inline "
+        return s + p.region(op.regions[0]) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return ctx.run_region(op.regions[0], [])
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_execute_multi_block, _make_inputs_dead, _duplicate_inputs, _dead_results, _execute_inline)
+
+
+class IndexSwitchOp(OpDef, RegionBranchOpInterface):
+    name = "scf.index_switch"
+    summary = "switch-case operation on an index argument"
+    syntax_token = "SCF_INDEX_SWITCH"
+    arg = operand(Index)
+    cases = attr(DenseI64Array)
+    results = var_result(AnyType)
+    defaultRegion = region(blocks=1)
+    caseRegions = var_region(blocks=1)
+    traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        cases = list(op.properties.get("cases"))
+        if len(cases) != len(op.regions) - 1:
+            raise op_error(op, f"has {len(op.regions) - 1} case regions but {len(cases)} case values")
+        seen: set[int] = set()
+        for v in cases:
+            if v in seen:
+                raise op_error(op, f"has duplicate case value: {v}")
+            seen.add(v)
+        n = len(op.results)
+        for i, r in enumerate(op.regions):
+            what = "default region" if i == 0 else f"case region #{i - 1}"
+            y = r.blocks[0].last_op
+            if y is None or y.name != "scf.yield":
+                got = y.name if y is not None else "<none>"
+                raise op_error(op, f"expected region to end with scf.yield, but got {got}")
+            if len(y.operands) != n:
+                raise op_error(op, f"expected each region to return {n} values, but {what} returns "
+                                   f"{len(y.operands)}", notes=[("see yield operation here", y)])
+            for k, (t, v) in enumerate(zip(op.result_types, y.operands)):
+                if v.type is not t:
+                    raise op_error(op, f"expected result #{k} of each region to be '{t.text}'",
+                                   notes=[(f"{what} returns '{v.type.text}' here", y)])
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        cases = op.properties.get("cases")
+        if cases is None or len(cases) != len(op.regions) - 1 or any(len(r.blocks) != 1 for r in op.regions):
+            return None
+        s = "scf.index_switch " + p.value(op.operands[0]) + p.attr_dict(op.attributes)
+        if op.results:
+            s += " -> " + p.types(op.result_types)
+        s += " "
+        ind = "  " * p.indent
+        for v, r in zip(cases, op.regions[1:]):
+            s += f"\n{ind}case {v} " + p.region(r)
+        return s + f"\n{ind}default " + p.region(op.regions[0], print_terminators=bool(op.results))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        i = int(np.asarray(args[0]))
+        cases = list(op.properties.get("cases"))
+        k = cases.index(i) + 1 if i in cases else 0
+        return ctx.run_region(op.regions[k], [])
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return (_make_inputs_dead, _duplicate_inputs, _dead_results, _switch_inline)
+
+
+def _arrow_types(ts: list, p: Any) -> str:
+    """MLIR's printOptionalArrowTypeList."""
+    if not ts:
+        return ""
+    if len(ts) == 1 and not ts[0].text.startswith("("):
+        return " -> " + p.type_text(ts[0])
+    return " -> (" + p.types(ts) + ")"
+
+
 
 class YieldOp(OpDef):
     name = "scf.yield"
@@ -732,6 +1208,10 @@ class ConditionOp(OpDef):
     condition = operand(I1)
     args = var_operand(AnyType)
     traits = (Pure(), Terminator(), HasParent("scf.while"))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return []  # (scf.while reads the operands)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -839,10 +1319,57 @@ def scf_condition(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("scf.condition", operands, (), None, dict_or_none(s, attrs)), name.start_pos
 
 
-CALLBACKS = {f.__name__: f for f in (scf_iter_args, scf_for_head, scf_for, scf_if_head, scf_if, scf_while_head,
-                                     scf_while, scf_yield, scf_condition)}
+def scf_execute_region_head(s: Any, c: list) -> tuple:
+    name, types, no_inline = c
+    s.pending.append(("scf.execute_region", None))
+    return types or [], no_inline is not None, name.start_pos
 
-DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, YieldOp, ConditionOp), grammar="scf.lark", syntax=CALLBACKS,
+
+def scf_result_types(s: Any, c: list) -> list:
+    if isinstance(c[0], list):
+        return c[0]
+    text = str(c[0])
+    if not text.startswith("("):
+        return [s.decode_type(c[0])]
+    # `(T, U)` lexes as one TYPE token: decode its pieces
+    from hlopt.syntax.parser import split_pieces
+
+    pos = c[0].start_pos + 1
+    return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
+
+
+def scf_execute_region(s: Any, c: list) -> tuple[Operation, int]:
+    (types, no_inline, pos), body, attrs = c
+    s.pending.pop()
+    props = {"no_inline": UnitAttr()} if no_inline else None
+    return Operation("scf.execute_region", (), types, props, dict_or_none(s, attrs), [body]), pos
+
+
+def scf_index_switch_head(s: Any, c: list) -> tuple:
+    name, arg, attrs, types = c
+    s.pending.append(("scf.index_switch", None))
+    return use(s, arg, IndexType()), dict_or_none(s, attrs), types or [], name.start_pos
+
+
+def scf_case(s: Any, c: list) -> tuple[int, Region]:
+    return int(str(c[0]), 0), c[1]
+
+
+def scf_index_switch(s: Any, c: list) -> tuple[Operation, int]:
+    (arg, attrs, types, pos), *cases, default = c
+    s.pending.pop()
+    props = {"cases": DenseArrayAttr(IntegerType(64), [v for v, _ in cases])}
+    op = Operation("scf.index_switch", [arg], types, props, attrs, [default] + [r for _, r in cases])
+    _ensure_yield(s, default, [op])
+    return op, pos
+
+
+CALLBACKS = {f.__name__: f for f in (scf_iter_args, scf_for_head, scf_for, scf_if_head, scf_if, scf_while_head,
+                                     scf_while, scf_yield, scf_condition, scf_execute_region_head,
+                                     scf_result_types, scf_execute_region, scf_index_switch_head, scf_case,
+                                     scf_index_switch)}
+
+DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp), grammar="scf.lark", syntax=CALLBACKS,
                   allow_unknown_ops=True)
 
-__all__ = ["ForOp", "IfOp", "WhileOp", "YieldOp", "ConditionOp", "DIALECT", "Index"]
+__all__ = ["ForOp", "IfOp", "WhileOp", "ExecuteRegionOp", "IndexSwitchOp", "YieldOp", "ConditionOp", "DIALECT", "Index"]

@@ -207,7 +207,7 @@ def _dyn_before(t: RankedTensorType, i: int) -> int:
     return sum(1 for d in t.shape[:i] if d == DYNAMIC)
 
 
-def _preserves_static(a: Any, b: Any) -> bool:
+def preserves_static(a: Any, b: Any) -> bool:
     """MLIR's preservesStaticInformation: b is a ranked type like a with no
     static dim of a made dynamic."""
     return (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType)
@@ -219,14 +219,14 @@ def _consumer_foldable_cast(v: Value) -> Operation | None:
     """The tensor.cast defining v when it only drops static information
     (MLIR's canFoldIntoConsumerOp)."""
     c = v.defining_op
-    if _is(c, "tensor.cast") and _preserves_static(c.results[0].type, c.operands[0].type):
+    if _is(c, "tensor.cast") and preserves_static(c.results[0].type, c.operands[0].type):
         return c
     return None
 
 
 def _producer_foldable(cast: Operation) -> bool:
     """The cast only adds static information (MLIR's canFoldIntoProducerOp)."""
-    return _preserves_static(cast.operands[0].type, cast.results[0].type)
+    return preserves_static(cast.operands[0].type, cast.results[0].type)
 
 
 def _fold_tensor_cast(op: Operation) -> bool:
@@ -1326,7 +1326,7 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
         shape = list(inferred.shape)
         shape[dim] = v.type.shape[dim]
         t = RankedTensorType(shape, inferred.element_type)
-        if not _preserves_static(t, v.type):
+        if not preserves_static(t, v.type):
             cast = rw.create("tensor.cast", [v], [t], location=op.location)
             rw.set_operand(op, k, cast.results[0])
             done = True
@@ -1339,7 +1339,7 @@ def _infer_concat_result_type(op: Operation, rw: Any) -> bool:
     dim = op.properties.get("dim").value
     inferred = _concat_type(dim, [v.type for v in op.operands])
     rt = op.results[0].type
-    if _preserves_static(inferred, rt):
+    if preserves_static(inferred, rt):
         return False
     new = rw.create("tensor.concat", list(op.operands), [inferred], properties={"dim": op.properties.get("dim")},
                     location=op.location)
@@ -1660,7 +1660,7 @@ def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
                 return False
             shape[i] = c
     nt = RankedTensorType(shape, st.element_type, st.encoding)
-    if nt is st or not _preserves_static(st, nt) or not _cast_compatible(st, nt):
+    if nt is st or not preserves_static(st, nt) or not _cast_compatible(st, nt):
         return False
     cast = rw.create("tensor.cast", [src], [nt], location=op.location)
     new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.results[0].type],
@@ -2039,7 +2039,7 @@ def _pad_target_cast(op: Operation, rw: Any) -> bool:
     if not r.has_one_use():
         return False
     cast = r.users[0]
-    if cast.name != "tensor.cast" or not _preserves_static(r.type, cast.results[0].type):
+    if cast.name != "tensor.cast" or not preserves_static(r.type, cast.results[0].type):
         return False
     low, high = _pad_lists(op)
     new = _create_pad(rw, op, op.operands[0], low, high, cast.results[0].type, _take_region(rw, op))

@@ -44,7 +44,7 @@ from gen_cf import gen_switch_program  # noqa: E402
 from gen_hlo import gen_hlo_program  # noqa: E402
 from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
-from gen_scf import gen_cfg_merge_program, gen_scf_program  # noqa: E402
+from gen_scf import gen_cfg_merge_program, gen_scf_program, gen_scf_region_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
 from iree_tool import IREE_OPT  # noqa: E402
 
@@ -107,13 +107,16 @@ GEN_TENSOR_SEEDS = range(48)  # from 24 on: the rest of MLIR's tensor patterns (
 GEN_HLO_SEEDS = range(16)
 GEN_SWITCH_SEEDS = range(24)
 GEN_SCF_SEEDS = range(16)
+GEN_SCF_REGION_SEEDS = range(4)  # scf.while, index_switch, execute_region, for's tensor.cast folder
 GEN_ARITH_SEEDS = range(12)
 # hand-written inputs: every tensor custom form, the tensor and chlo folds
 # (func-call-properties.mlir is not one: it also parses jaxlib's `{no_inline}`, which iree-opt rejects)
 LIT_INPUTS = ("tensor/syntax.mlir", "tensor/canonicalize.mlir", "generic/canonicalize-chlo.mlir",
               "cf/switch-canonicalize.mlir", "canonicalize/options.mlir", "tensor/pad-generate.mlir",
               "tensor/canonicalize-dim.mlir", "tensor/canonicalize-cast.mlir", "tensor/canonicalize-slice.mlir",
-              "tensor/canonicalize-reshape.mlir", "tensor/canonicalize-pad.mlir", "canonicalize/aggressive.mlir")
+              "tensor/canonicalize-reshape.mlir", "tensor/canonicalize-pad.mlir", "canonicalize/aggressive.mlir",
+              "scf/canonicalize-while.mlir", "scf/canonicalize-execute-switch.mlir",
+              "scf/canonicalize-for-cast.mlir")
 
 
 def _inputs() -> list[tuple[str, str, bool]]:
@@ -126,6 +129,7 @@ def _inputs() -> list[tuple[str, str, bool]]:
     out += [(f"gen_switch/{s}", gen_switch_program(s), False) for s in GEN_SWITCH_SEEDS]
     out += [(f"gen_scf/{s}", gen_scf_program(s), False) for s in GEN_SCF_SEEDS]
     out += [(f"gen_cfg_merge/{s}", gen_cfg_merge_program(s), False) for s in GEN_SCF_SEEDS]
+    out += [(f"gen_scf_region/{s}", gen_scf_region_program(s), False) for s in GEN_SCF_REGION_SEEDS]
     out += [(f"gen_arith/{s}", gen_arith_program(s), False) for s in GEN_ARITH_SEEDS]
     out += [(f"lit/{p}", (ROOT / "tests" / "lit" / p).read_text(), False) for p in LIT_INPUTS]
     return out
@@ -238,7 +242,8 @@ def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> Non
 
 def _option_cases():
     inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "gen_arith/", "lit/cf/",
-                                                  "lit/canonicalize/", "gen_scf/", "gen_cfg_merge/", "lit/scf/"))]
+                                                  "lit/canonicalize/", "gen_scf/", "gen_cfg_merge/", "lit/scf/",
+                                                  "gen_scf_region/"))]
     for input_id in inputs:
         for pipeline in OPTION_PIPELINES:
             cause = _cause(input_id, pipeline, "custom")
@@ -281,6 +286,11 @@ def test_suite_covers_the_corpus_and_every_pass() -> None:
     for needle in ("scf.for", "iter_args(", "-> (i32, i32", "scf.if %c", "} else {", "arith.xori %c", "tensor<4xf32>",
                    "arith.constant true", "arith.constant 1 : index", "to %n step", "scf.if %d {"):
         assert needle in scf, needle
+    regions = "".join(gen_scf_region_program(s) for s in GEN_SCF_REGION_SEEDS)
+    for needle in ("scf.while (", "scf.condition(", "arith.cmpi slt, %w", "attributes {w}", "scf.index_switch %i",
+                   "case -1 {", "default {", "scf.execute_region -> (i32, i32)", "no_inline", "cf.cond_br %c, ^bb",
+                   "arith.constant false", "tensor.cast %t : tensor<4xf32> to tensor<?xf32>", ": i32, i32, i1"):
+        assert needle in regions, needle
     cfgs = "".join(gen_cfg_merge_program(s) for s in GEN_SCF_SEEDS)
     for needle in ("cf.cond_br %c", "cf.switch %f", "^bb3(%p3: i32)", "arith.muli %p1"):
         assert needle in cfgs, needle

@@ -1,5 +1,7 @@
 """scf custom forms: hlopt prints exactly what MLIR (jaxlib) prints, in the
-custom and the generic form, and rejects what MLIR's verifier rejects."""
+custom and the generic form, and rejects what MLIR's verifier rejects; the
+patterns of while, execute_region, index_switch and for's tensor.cast
+folder each fire in hlopt as in iree-opt (tests/lit/scf inputs)."""
 from __future__ import annotations
 
 import pathlib
@@ -95,6 +97,50 @@ CASES = {
   }
   return %r : i32
 }""",
+    "execute-region": """func.func @f(%c: i1, %x: i32) -> i32 {
+  %r = scf.execute_region -> i32 no_inline {
+    %n = func.call @use32(%x) : (i32) -> i32
+    scf.yield %n : i32
+  } {a = 1}
+  %s:2 = scf.execute_region -> (i32, i32) {
+    cf.cond_br %c, ^bb1, ^bb2(%x : i32)
+  ^bb1:
+    scf.yield %r, %r : i32, i32
+  ^bb2(%v: i32):
+    scf.yield %v, %x : i32, i32
+  }
+  scf.execute_region {
+    %n = func.call @use32(%s#0) : (i32) -> i32
+    scf.yield
+  }
+  return %s#1 : i32
+}""",
+    "index-switch": """func.func @f(%i: index, %c: i1, %x: i32) -> i32 {
+  %t:2 = scf.index_switch %i {tag} -> i32, i32
+  case -3 {
+    %n = func.call @use32(%x) : (i32) -> i32
+    scf.yield %n, %x : i32, i32
+  }
+  case 7 {
+    scf.yield %x, %x : i32, i32
+  }
+  default {
+    scf.yield %x, %x : i32, i32
+  }
+  scf.index_switch %i
+  case 1 {
+    scf.yield
+  }
+  default {
+    %n = func.call @use32(%t#1) : (i32) -> i32
+  }
+  scf.if %c {
+    scf.index_switch %i
+    default {
+    }
+  }
+  return %t#0 : i32
+}""",
 }
 
 
@@ -138,6 +184,49 @@ INVALID = {
   "scf.yield"() : () -> ()
 }""",
     # MLIR's verifier accepts a zero step (a run-time matter), and so does hlopt
+    "execute-region-args": """func.func @f(%x: i32) -> i32 {
+  %r = scf.execute_region -> i32 {
+  ^bb0(%a: i32):
+    scf.yield %a : i32
+  }
+  return %r : i32
+}""",
+    "execute-region-empty": """func.func @f() {
+  "scf.execute_region"() ({
+  }) : () -> ()
+  return
+}""",
+    "index-switch-duplicate": """func.func @f(%i: index, %x: i32) -> i32 {
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}""",
+    "index-switch-yield-type": """func.func @f(%i: index, %x: i32, %y: i64) -> i32 {
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %y : i64
+  }
+  return %r : i32
+}""",
+    "index-switch-empty-case": """func.func @f(%i: index) {
+  scf.index_switch %i
+  case 1 {
+  }
+  default {
+  }
+  return
+}""",
 }
 
 
@@ -147,3 +236,46 @@ def test_scf_invalid_rejected_by_both(name: str) -> None:
     assert not ok
     with pytest.raises((IRError, DiagnosticError)):
         _hlopt(INVALID[name])
+
+
+# -- every scf pattern iree-opt's MLIR applies to while, execute_region,
+# index_switch (and for's tensor.cast folder) fires: on the lit file made for
+# it, disabling the pattern by MLIR's debug name changes iree-opt's output, and
+# hlopt prints what iree-opt prints with and without it.
+_LIT = pathlib.Path(__file__).resolve().parent.parent / "lit" / "scf"
+_REGION_BRANCH = ("MakeRegionBranchOpSuccessorInputsDead", "RemoveDeadRegionBranchOpSuccessorInputs",
+                  "RemoveDuplicateSuccessorInputUses")
+FIRES = [("canonicalize-while.mlir", n) for n in ("WhileConditionTruth", "WhileCmpCond", "WhileOpAlignBeforeArgs",
+                                                 "WhileMoveIfDown", "InlineRegionBranchOp", *_REGION_BRANCH)]
+FIRES += [("canonicalize-execute-switch.mlir", n) for n in ("MultiBlockExecuteInliner", "InlineRegionBranchOp",
+                                                            *_REGION_BRANCH)]
+FIRES += [("canonicalize-for-cast.mlir", n) for n in ("ForOpTensorCastFolder", "RemoveDuplicateSuccessorInputUses")]
+
+
+def _canonicalize_both(text: str, pipeline: str) -> tuple[str, str]:
+    import subprocess
+
+    from iree_tool import IREE_OPT
+
+    from hlopt.passes.manager import PassManager
+
+    if IREE_OPT is None:
+        pytest.skip("iree-opt (pip install iree-base-compiler) not found")
+    p = subprocess.run([IREE_OPT, "-", f"--pass-pipeline={pipeline}"], input=text, capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stderr
+    ref = p.stdout[:-1] if p.stdout.endswith("\n\n") else p.stdout
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    PassManager.from_text(pipeline).run(m)
+    return ref, hlopt.print_op(m)
+
+
+@pytest.mark.parametrize("name,pattern", FIRES)
+def test_each_scf_region_pattern_fires_as_in_iree_opt(name: str, pattern: str) -> None:
+    text = (_LIT / name).read_text()
+    ref, mine = _canonicalize_both(text, "builtin.module(canonicalize)")
+    assert mine == ref
+    ref_off, mine_off = _canonicalize_both(text, f"builtin.module(canonicalize{{disable-patterns={pattern}}})")
+    assert mine_off == ref_off
+    assert ref != ref_off, f"{pattern} changes nothing on {name}"

@@ -102,3 +102,115 @@ func.func @if_types(%c: i1, %x: i32, %f: f32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// scf.execute_region and scf.index_switch: each verifier message, as jaxlib's MLIR reports it
+
+func.func @er_empty() {
+  // expected-error@+1 {{'scf.execute_region' op region needs to have at least one block}}
+  "scf.execute_region"() ({
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @er_args(%x: i32) -> i32 {
+  // expected-error@+1 {{'scf.execute_region' op region cannot have any arguments}}
+  %r = scf.execute_region -> i32 {
+  ^bb0(%a: i32):
+    scf.yield %a : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @er_types(%x: i32) -> i64 {
+  // expected-error@+1 {{'scf.execute_region' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i32' should match successor input type #0 'i64'}}
+  %r = scf.execute_region -> i64 {
+    // expected-note@+1 {{region branch point}}
+    scf.yield %x : i32
+  }
+  return %r : i64
+}
+
+// -----
+
+func.func @sw_count(%i: index, %x: i32) -> i32 {
+  // expected-error@+1 {{'scf.index_switch' op has 0 case regions but 1 case values}}
+  %r = "scf.index_switch"(%i) <{cases = array<i64: 1>}> ({
+    scf.yield %x : i32
+  }) : (index) -> i32
+  return %r : i32
+}
+
+// -----
+
+func.func @sw_duplicate(%i: index, %x: i32) -> i32 {
+  // expected-error@+1 {{'scf.index_switch' op has duplicate case value: 1}}
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @sw_yield_count(%i: index, %x: i32) -> i32 {
+  // expected-error@+1 {{'scf.index_switch' op expected each region to return 1 values, but case region #0 returns 2}}
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    // expected-note@+1 {{see yield operation here}}
+    scf.yield %x, %x : i32, i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @sw_yield_type(%i: index, %x: i32, %y: i64) -> i32 {
+  // expected-error@+1 {{'scf.index_switch' op expected result #0 of each region to be 'i32'}}
+  %r = scf.index_switch %i -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    // expected-note@+1 {{default region returns 'i64' here}}
+    scf.yield %y : i64
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @sw_empty_case(%i: index) {
+  // expected-error@+1 {{'scf.index_switch' op region #1 ('caseRegions') failed to verify constraint: region with 1 blocks}}
+  scf.index_switch %i
+  case 1 {
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
+func.func @sw_operand(%i: i32) {
+  // expected-error@+1 {{'scf.index_switch' op operand #0 must be index, but got 'i32'}}
+  "scf.index_switch"(%i) <{cases = array<i64>}> ({
+    scf.yield
+  }) : (i32) -> ()
+  return
+}
