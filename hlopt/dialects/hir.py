@@ -330,7 +330,7 @@ class KernelOp(OpDef):
         return s + " " + p.region(op.regions[0])
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation) -> bool:
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
 

@@ -29,6 +29,7 @@ from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import CallableOpInterface, RegionBranchOpInterface
 from hlopt.ir.lazy import lazy_module
+from hlopt.ir.location import UnknownLoc
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import (
     OpDef,
@@ -127,12 +128,22 @@ def _new_op(rw: Any, name: str, operands: list, types: list, like: Operation | N
                      regions=[Region() for _ in range(n_regions)], location=loc)
 
 
+def _value_loc(v: Value) -> Any:
+    """MLIR's Value::getLoc: a block argument's own location, a result's op's."""
+    if isinstance(v, BlockArgument):
+        return v.location if v.location is not None else UnknownLoc()
+    return v.defining_op.location
+
+
 def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
     """An scf.for with `op`'s bounds, attributes and the given inits; its
     block has the arguments and (without inits) an implicit yield."""
     lb, ub, st = op.operands[:3]
     body = Region()
-    b = body.add_block(Block([lb.type] + [v.type for v in inits], [op.location] * (1 + len(inits))))
+    # (ForOp::build: the induction variable at the loop's location, an
+    # iter_arg at its init value's)
+    locs = [op.location] + [_value_loc(v) for v in inits]
+    b = body.add_block(Block([lb.type] + [v.type for v in inits], locs))
     if not inits:
         b.append(Operation("scf.yield", location=op.location))
     return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
@@ -897,7 +908,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
             _edge(op, y, "parent", y.operands, op.result_types)
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation) -> bool:
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
     @classmethod
@@ -917,8 +928,12 @@ class ForOp(OpDef, RegionBranchOpInterface):
         s += " "
         if not isinstance(b.args[0].type, IndexType):
             s += " : " + p.type_text(b.args[0].type) + " "
-        s += p.region(op.regions[0], print_terminators=bool(inits))
+        s += p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
         return s + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return len(op.operands) > 3  # (a yield of no iter_args is implicit)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -982,6 +997,10 @@ class IfOp(OpDef, RegionBranchOpInterface):
         return s + p.attr_dict(op.attributes)
 
     @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return bool(op.results)
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         r = op.regions[0] if bool(np.asarray(args[0])) else op.regions[1]
         return ctx.run_region(r, []) if r.blocks else []
@@ -1040,8 +1059,8 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         _edge(op, y, "Region #0", y.operands if y is not None else [], [a.type for a in before.args])
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation) -> bool:
-        return False
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return region_index == 1  # (the `do` region's; the before region's are the header's)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -1162,7 +1181,20 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
         ind = "  " * p.indent
         for v, r in zip(cases, op.regions[1:]):
             s += f"\n{ind}case {v} " + p.region(r)
-        return s + f"\n{ind}default " + p.region(op.regions[0], print_terminators=bool(op.results))
+        return s + f"\n{ind}default " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        # the print order: attributes, result types, the cases, then the default
+        seq: list[tuple] = [("a", v, False) for _, v in op.attributes.entries]
+        seq.extend(("a", t, False) for t in op.result_types)
+        for k in (*range(1, len(op.regions)), 0):
+            seq.extend(("blk", b, i > 0, cls.custom_prints_terminators(op, k)) for i, b in enumerate(op.regions[k].blocks))
+        return seq
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return region_index > 0 or bool(op.results)  # (only the default region's yield is elided)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

@@ -1168,7 +1168,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
                                           f"input type #{i} '{r.type.text}'", notes=notes)
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation) -> bool:
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
     @classmethod
@@ -1177,6 +1177,10 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
         return s + " " + p.region(op.regions[0], print_terminators=bool(op.results)) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return bool(op.results)
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:

@@ -123,6 +123,10 @@ class ExecutableOp(OpDef, SymbolOpInterface):
         return s + " " + p.region(op.regions[0], print_terminators=False)
 
     @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+    @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
         # the implicit stream.executable.end is not printed: its location gets no alias
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
@@ -154,7 +158,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
     traits = (HasParent("stream.executable"), Symbol())
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation) -> bool:
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return True
 
     @classmethod

@@ -66,6 +66,8 @@ def compare(before: Any, after: Any, tol: float) -> tuple[bool, float, str]:
 class SemanticCheck(Instrumentation):
     """Runs the interpreter around passes; raises SemanticsChanged."""
 
+    sees_dynamic_pipelines = False  # (the enclosing pass is checked as a whole)
+
     def __init__(self, seeds: int = 1, tol: float = DEFAULT_TOLERANCE, entry: str = "main",
                  num_partitions: int | None = None, num_replicas: int | None = None):
         self.seeds = max(1, seeds)

@@ -313,7 +313,7 @@ class OpDef:
     @classmethod
     def custom_visit_items(cls, op: "Operation", debuginfo: bool) -> "list[tuple] | None":
         """What the custom form prints that may get aliases, in print order
-        (("a", attr_or_type, False) | ("blk", block, print_args)), when it
+        (("a", attr_or_type, False) | ("blk", block, print_args[, print_terminator])), when it
         differs from the default (results, operands, attributes, regions)."""
         return None
 
@@ -323,8 +323,14 @@ class OpDef:
         return False
 
     @classmethod
-    def custom_prints_entry_args(cls, op: "Operation") -> bool:
-        """The custom form prints the entry blocks' arguments."""
+    def custom_prints_entry_args(cls, op: "Operation", region_index: int = 0) -> bool:
+        """The custom form prints that region's entry-block arguments."""
+        return True
+
+    @classmethod
+    def custom_prints_terminators(cls, op: "Operation", region_index: int) -> bool:
+        """The custom form prints that region's block terminators (an elided
+        one is not visited for aliases either, as in MLIR)."""
         return True
 
     # -- semantics ----------------------------------------------------------------------

@@ -31,7 +31,12 @@ class Pass:
     argument: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     anchor: ClassVar[str | None] = None  # op name the pass runs on; None: any op
+    # the name MLIR reports (IR dumps, statistics) where it differs from the class name
+    mlir_name: ClassVar[str | None] = None
     statistics: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the running pass manager's instrumentations, which a pipeline the pass
+    # runs itself inherits (MLIR's Pass::runPipeline)
+    instrumentations: list = field(default_factory=list, init=False, repr=False, compare=False)
     statistic_help: ClassVar[dict[str, str]] = {}
 
     def run(self, op: Operation) -> None:  # pragma: no cover - overridden
@@ -61,19 +66,29 @@ class Pass:
             kwargs[f.name] = _convert(v, f, cls.argument, cls)
         return cls(**kwargs)
 
+    @classmethod
+    def display_name(cls) -> str:
+        return cls.mlir_name or cls.__name__
+
     def options_text(self) -> str:
+        """The options as MLIR prints them: sorted by name, space separated,
+        a list as `name={a,b}` and an empty list as nothing (its separator
+        stays, as in MLIR's output)."""
         parts = []
-        for f in self.option_fields():
+        for f in sorted(self.option_fields(), key=lambda f: f.name.replace("_", "-")):
             v = getattr(self, f.name)
+            name = f.name.replace("_", "-")
+            if isinstance(v, (list, tuple)) or f.metadata.get("list"):
+                items = ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+                parts.append(f"{name}={{{items}}}" if items else "")
+                continue
             if isinstance(v, bool):
                 v = "true" if v else "false"
             elif isinstance(v, enum.Enum):
                 v = v.name
             elif v is None:
                 v = "none"
-            elif isinstance(v, (list, tuple)):
-                v = ",".join(map(str, v))
-            parts.append(f"{f.name.replace('_', '-')}={v}")
+            parts.append(f"{name}={v}")
         return " ".join(parts)
 
     def pipeline_text(self) -> str:

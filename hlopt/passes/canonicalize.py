@@ -22,6 +22,7 @@ _REGION_SIMPLIFY = ("disabled", "normal", "aggressive")
 @dataclass
 class Canonicalizer(Pass):
     argument = "canonicalize"
+    mlir_name = "CanonicalizerPass"
     summary = "Canonicalize operations"
 
     # options in MLIR's (alphabetical) order

@@ -133,6 +133,7 @@ def _has_ssa_dominance(region: Region) -> bool:
 @dataclass
 class CSE(Pass):
     argument = "cse"
+    mlir_name = "CSEPass"
     summary = "Eliminate common sub-expressions"
     statistic_help = {"num-cse'd": "Number of operations CSE'd",
                       "num-dce'd": "Number of operations DCE'd"}

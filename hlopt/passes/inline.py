@@ -377,7 +377,7 @@ class InlinerPass(Pass):
     default_pipeline: str = field(default="canonicalize", metadata={
         "help": "The optimizer pipeline used for callables that do not have a dedicated optimizer "
                 "pipeline in opPipelineList"})
-    op_pipelines: str = field(default="", metadata={
+    op_pipelines: str = field(default="", metadata={"list": True,
         "help": "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"})
     max_iterations: int = field(default=4, metadata={
         "help": "Maximum number of iterations when inlining within an SCC"})
@@ -452,11 +452,13 @@ class InlinerPass(Pass):
         from hlopt.passes.pipeline import PipelineError, parse_pipeline
 
         pm = PassManager(op.name, verify_each=False)
+        # (IR dumps show the nested passes, as MLIR's do)
+        pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
         try:
             pm.add_specs(parse_pipeline(pipeline))
         except (PipelineError, ValueError) as e:
             self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
-        pm.run(op)
+        pm.run(op, dynamic=True)
 
     def _collect_calls(self, blocks: list[Block], source: _Node, out: list, nested_nodes: bool) -> None:
         """MLIR's collectCallOps: a stack of blocks (so later regions come first)."""

@@ -6,16 +6,25 @@ import hashlib
 import sys
 from typing import TextIO
 
-from hlopt.ir.attributes import StringAttr
 from hlopt.ir.core import Operation
 from hlopt.passes.base import Pass
 from hlopt.passes.manager import Instrumentation
 
 
-def _header(when: str, p: Pass, op: Operation) -> str:
-    sym = op.properties.get("sym_name")
-    what = f"('{op.name}' operation" + (f": @{sym.value}" if isinstance(sym, StringAttr) else "") + ")"
-    return f"// -----// IR Dump {when} {type(p).__name__} ({p.argument}) {what} //----- //"
+def _header(when: str, p: Pass, failed: bool = False) -> str:
+    """MLIR's header: the pass's name, then its pipeline text with every
+    option (the IR printed is the op the pass ran on)."""
+    return f"// -----// IR Dump {when} {p.display_name()}{' Failed' if failed else ''}: {p.pipeline_text()} //----- //"
+
+
+def _fingerprint(op: Operation) -> str:
+    """What MLIR's OperationFingerPrint tells apart: every op's identity and
+    everything it prints (locations included)."""
+    from hlopt.syntax.printer import print_op
+
+    h = hashlib.sha1(print_op(op, generic=True, debuginfo=True, local_scope=True).encode())
+    h.update(repr([id(o) for o in op.walk()]).encode())
+    return h.hexdigest()
 
 
 class PrintIR(Instrumentation):
@@ -31,27 +40,29 @@ class PrintIR(Instrumentation):
     def _text(self, op: Operation) -> str:
         from hlopt.syntax.printer import print_op
 
-        return print_op(op, self.generic, self.debuginfo, local_scope=self.local_scope)
+        # MLIR prints a nested op in local scope (locations inline, no
+        # aliases), and a top-level op in module scope with one more newline
+        nested = op.parent is not None
+        text = print_op(op, self.generic, self.debuginfo, local_scope=self.local_scope or nested)
+        return text if nested or self.local_scope else text + "\n"
 
     def run_before_pass(self, p: Pass, op: Operation) -> None:
         if self.before:
-            self.out.write(_header("Before", p, op) + "\n" + self._text(op) + "\n")
-        if self.after_change:
-            self._fingerprints[id(op)] = hashlib.sha1(self._text(op).encode()).hexdigest()
+            self.out.write(_header("Before", p) + "\n" + self._text(op) + "\n")
+        if self.after and self.after_change:
+            self._fingerprints[id(op)] = _fingerprint(op)
 
     def run_after_pass(self, p: Pass, op: Operation) -> None:
-        if self.after:
-            self.out.write(_header("After", p, op) + "\n" + self._text(op) + "\n")
-        elif self.after_change:
-            text = self._text(op)
-            if hashlib.sha1(text.encode()).hexdigest() != self._fingerprints.pop(id(op), None):
-                self.out.write(_header("After", p, op) + "\n" + text + "\n")
+        # --mlir-print-ir-after-change only filters the after-pass dumps
+        if not self.after:
+            return
+        if self.after_change and _fingerprint(op) == self._fingerprints.pop(id(op), None):
+            return
+        self.out.write(_header("After", p) + "\n" + self._text(op) + "\n")
 
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None:
         if self.after_failure:
-            name = type(p).__name__  # MLIR: "// -----// IR Dump After CSE Failed (cse) ..."
-            self.out.write(_header("After", p, op).replace(f" {name} (", f" {name} Failed (", 1) + "\n"
-                           + self._text(op) + "\n")
+            self.out.write(_header("After", p, failed=True) + "\n" + self._text(op) + "\n")
 
 
 class Statistics(Instrumentation):
@@ -75,7 +86,7 @@ class Statistics(Instrumentation):
                     lines.append("  " * depth + f"'{it.anchor}' Pipeline")
                     emit(it.items, depth + 1)
                 else:
-                    lines.append("  " * depth + type(it).__name__)
+                    lines.append("  " * depth + it.display_name())
                     for name in sorted(it.statistics):
                         help_ = it.statistic_help.get(name, "")
                         lines.append("  " * (depth + 1) + f"(S) {it.statistics[name]} {name}"

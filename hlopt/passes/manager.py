@@ -24,6 +24,10 @@ class PipelineFailure(Exception):
 
 
 class Instrumentation:
+    # also told about the passes of pipelines a pass runs itself (the
+    # inliner's), as MLIR's instrumentations are
+    sees_dynamic_pipelines: bool = True
+
     def run_before_pass(self, p: Pass, op: Operation) -> None: ...
     def run_after_pass(self, p: Pass, op: Operation) -> None: ...
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None: ...
@@ -98,12 +102,15 @@ class PassManager(OpPassManager):
             pm.add_specs(specs)
         return pm
 
-    def run(self, top: Operation) -> None:
+    def run(self, top: Operation, dynamic: bool = False) -> None:
+        """Run on `top`; a `dynamic` pipeline (one a pass runs itself)
+        ends without the whole-pipeline hooks (no statistics report)."""
         if top.name != self.anchor:
             raise PipelineError(f"can't run '{self.anchor}' pass manager on '{top.name}' op")
         self._run_items(self, top)
-        for ins in self.instrumentations:
-            ins.run_after_pipeline(self, top)
+        if not dynamic:
+            for ins in self.instrumentations:
+                ins.run_after_pipeline(self, top)
 
     def _run_items(self, pm: OpPassManager, op: Operation) -> None:
         for it in pm.items:
@@ -114,6 +121,7 @@ class PassManager(OpPassManager):
                 self._run_pass(it, op)
 
     def _run_pass(self, p: Pass, op: Operation) -> None:
+        p.instrumentations = self.instrumentations
         for ins in self.instrumentations:
             ins.run_before_pass(p, op)
         t0 = time.perf_counter()

@@ -14,6 +14,7 @@ from hlopt.passes.registry import register_pass
 @dataclass
 class StripDebugInfo(Pass):
     argument = "strip-debuginfo"
+    mlir_name = "StripDebugInfoPass"
     summary = "Strip debug info from all operations"
 
     def run(self, op: Operation) -> None:

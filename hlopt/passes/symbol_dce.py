@@ -20,6 +20,7 @@ from hlopt.passes.registry import register_pass
 @dataclass
 class SymbolDCE(Pass):
     argument = "symbol-dce"
+    mlir_name = "SymbolDCEPass"
     summary = "Eliminate dead symbols"
     statistic_help = {"num-dce'd": "Number of symbols DCE'd"}
 

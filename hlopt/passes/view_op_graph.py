@@ -50,6 +50,7 @@ class _Node:
 @dataclass
 class PrintOpGraph(Pass):
     argument = "view-op-graph"
+    mlir_name = "ViewOpGraphPass"
     summary = "Print Graphviz visualization of an operation"
 
     max_label_len: int = field(default=20, metadata={"help": "Limit attribute/type length to number of chars"})

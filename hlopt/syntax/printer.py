@@ -229,7 +229,7 @@ class Aliases:
         none of an unregistered op's properties; custom forms visit what they
         print, in print order (func.func skips the arg attrs of a body)."""
         dbg = self.debuginfo
-        # work items: ("op", op) | ("a", attr, deferrable) | ("blk", block, args)
+        # work items: ("op", op) | ("a", attr, deferrable) | ("blk", block, args[, terminators])
         stack: list[tuple] = [("op", op)]
         while stack:
             item = stack.pop()
@@ -246,6 +246,8 @@ class Aliases:
                         if dbg and a.location is not None:
                             seq.append(("a", a.location, False))
                 seq.extend(("op", o) for o in b.ops)
+                if len(item) > 3 and not item[3] and seq and seq[-1][0] == "op" and _is_terminator(self._opdef, seq[-1][1]):
+                    seq.pop()  # the custom form elides it
                 stack.extend(reversed(seq))
                 continue
             o = item[1]
@@ -267,10 +269,10 @@ class Aliases:
                 seq.append(("a", o.attributes, False))
                 if not d.custom_hides_regions(o):  # e.g. reduce's `applies` form
                     # entry-block arguments only if the form prints them (not stablehlo.while's)
-                    pa = d.custom_prints_entry_args(o)
-                    seq.extend(("blk", b, pa or i > 0) for r in o.regions for i, b in enumerate(r.blocks))
+                    seq.extend(("blk", b, i > 0 or d.custom_prints_entry_args(o, k), d.custom_prints_terminators(o, k))
+                               for k, r in enumerate(o.regions) for i, b in enumerate(r.blocks))
             else:
-                seq.extend(("blk", b, True) for r in o.regions for b in r.blocks)
+                seq.extend(("blk", b, True, True) for r in o.regions for b in r.blocks)
                 seq.extend(("a", u.value.type, False) for u in o._operands)
                 seq.extend(("a", r.type, False) for r in o.results)
                 if d is not None and o.properties.entries:
@@ -293,6 +295,13 @@ class Aliases:
                 name = "#" + prefix + ("_" if prefix[-1].isdigit() else "") + str(n)
             self.names[a] = name
             self.order.append((a, name, deferrable))
+
+
+def _is_terminator(lookup: Any, op: Operation) -> bool:
+    from hlopt.ir.opdef import TERMINATOR
+
+    d = lookup(op.name)
+    return d is not None and TERMINATOR in d.traits
 
 
 def _has_custom(d: Any) -> bool:
@@ -581,11 +590,6 @@ class Printer:
             self.default_dialect.pop()
         out.append(INDENT * self.indent + "}")
 
-    def _is_terminator(self, op: Operation) -> bool:
-        from hlopt.ir.opdef import TERMINATOR
-
-        d = self._opdef(op.name)
-        return d is not None and TERMINATOR in d.traits
 
     def _block(self, b: Block, header: bool, terminators: bool, out: list[str]) -> None:
         if header:
@@ -616,7 +620,7 @@ class Printer:
         op = b._first
         last = b._last
         while op is not None:
-            if not (op is last and not terminators and self._is_terminator(op)):
+            if not (op is last and not terminators and _is_terminator(self._opdef, op)):
                 self.print_op(op, out)
                 if len(out) > _FLUSH_LINES and self._write is not None:
                     self._flush(out)

@@ -932,7 +932,7 @@ class WhileOp(ShloOp):
         return s + "\n" + ind + "cond " + p.region(op.regions[0]) + " do " + p.region(op.regions[1])
 
     @classmethod
-    def custom_prints_entry_args(cls, op) -> bool:
+    def custom_prints_entry_args(cls, op, region_index: int = 0) -> bool:
         """`cond`/`do` regions print without their `%iterArg` arguments."""
         return False
 

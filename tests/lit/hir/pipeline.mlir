@@ -7,19 +7,19 @@
 #in = #hir.sharding<[serial, didx, serial], mesh = [0, 1]>
 #ag = #hir.sharding<[stream, serial, serial], mesh = [0, 1]>
 
-// CHECK-LABEL: IR Dump After HirSegment (hir-segment) ('func.func' operation: @f)
+// CHECK-LABEL: IR Dump After HirSegment: hir-segment{
 // CHECK:         %[[K:.*]] = hir.kernel(%{{.*}} = %arg0)
 // CHECK-NEXT:      hir.exp
 // CHECK:         %[[G:.*]] = hir.set %[[K]]
 // CHECK-NEXT:    hir.matmul %[[G]], %arg1
-// CHECK-LABEL: IR Dump After HirLower (hir-lower) ('builtin.module' operation)
+// CHECK-LABEL: IR Dump After HirLower: hir-lower
 // CHECK:       func.func private @kernel_0
 // CHECK:         %[[K:.*]] = hir.post_on_stream @kernel_0(%arg0)
 // CHECK-NEXT:    %[[B:.*]] = hir.allocate
 // CHECK-NEXT:    %[[Q:.*]] = hir.communication allgather %[[K]] into %[[B]] team = [0, 1]
 // CHECK-NEXT:    hir.wait %[[Q]]
 // CHECK-NEXT:    hir.matmul %[[B]], %arg1
-// CHECK-LABEL: IR Dump After LowerStreams (lower-streams) ('builtin.module' operation)
+// CHECK-LABEL: IR Dump After LowerStreams: lower-streams{
 // CHECK:         scf.for
 // CHECK:           hir.stream %{{.*}} mod 3
 // CHECK:           hir.communication allgather
