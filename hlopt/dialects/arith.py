@@ -35,6 +35,7 @@ from hlopt.ir.traits import (
     Pure,
     SameOperandsAndResultShape,
     SameOperandsAndResultType,
+    Trait,
 )
 from hlopt.ir.types import (
     FloatType,
@@ -1102,10 +1103,33 @@ _CAST_TYPES: dict[str, tuple[Constraint, Constraint]] = {
 }
 
 
+class SameInputOutputTensorDims(Trait):
+    """ArithOps.td's predicate on every cast: the tensor shapes of `in` and
+    `out` are the same list of dimensions (a non-tensor has none; `?` only
+    matches `?`). ODS checks it before the traits, so its message comes
+    first. An unranked tensor matches nothing, as in MLIR (whose predicate
+    reads a shape the unranked type does not have)."""
+
+    name = "SameInputOutputTensorDims"
+
+    def verify(self, op: Operation) -> None:
+        a, b = (_tensor_dims(t) for t in (op.operand(0).type, op.results[0].type))
+        if a is None or b is None or a != b:
+            raise IRError(f"'{op.name}' op failed to verify that input and output have the same tensor dimensions",
+                          op)
+
+
+def _tensor_dims(t: Type) -> tuple | None:
+    if isinstance(t, RankedTensorType):
+        return tuple(t.shape)
+    return None if isinstance(t, UnrankedTensorType) else ()
+
+
 def _make_cast(n: str) -> type:
     props = _CASTS[n]
     body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation",
-                            "traits": (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())}
+                            "traits": (Pure(), SameInputOutputTensorDims(), SameOperandsAndResultShape(),
+                                       ElementwiseTrait())}
     if n in _CAST_TYPES:
         body["in_"], body["out"] = operand(_CAST_TYPES[n][0]), result(_CAST_TYPES[n][1])
     if n == "trunci":
