@@ -199,29 +199,21 @@ def _opposite_zeros(a: int, b: int, s: FloatSemantics) -> bool:
     return decode(a, s)[0] == "zero" == decode(b, s)[0] and a != b
 
 
-def maximum(a: int, b: int, s: FloatSemantics) -> int | None:
-    """llvm::maximum: a NaN operand wins; +0 is above -0."""
-    n = _nan_operand(a, b, s)
+def _extreme(a: int, b: int, s: FloatSemantics, larger: bool, nan: Callable) -> int | None:
+    """The larger (or smaller) operand as llvm::maximum/minimum/maxnum/minnum
+    pick it: `nan` decides when an operand is a NaN; +0 is above -0; of two
+    equal values the first."""
+    n = nan(a, b, s)
     if n is not None:
         return n
     if _opposite_zeros(a, b, s):
-        return b if a & _sign_bit(s) else a
-    return b if _less(a, b, s) else a
+        return b if bool(a & _sign_bit(s)) == larger else a
+    return b if (_less(a, b, s) if larger else _less(b, a, s)) else a
 
 
-def minimum(a: int, b: int, s: FloatSemantics) -> int | None:
-    """llvm::minimum: a NaN operand wins; -0 is below +0."""
-    n = _nan_operand(a, b, s)
-    if n is not None:
-        return n
-    if _opposite_zeros(a, b, s):
-        return a if a & _sign_bit(s) else b
-    return b if _less(b, a, s) else a
-
-
-def _num(a: int, b: int, s: FloatSemantics) -> int | None:
-    """What llvm::maxnum/minnum return when an operand is a NaN: a signaling
-    NaN (quieted) wins, a quiet one loses to the other operand."""
+def _num_nan(a: int, b: int, s: FloatSemantics) -> int | None:
+    """maxnum/minnum (IEEE 754-2008): a signaling NaN (quieted) wins, a quiet
+    one loses to the other operand."""
     for x in (a, b):
         if _is_signaling(x, s):
             return quiet(x, s)
@@ -232,16 +224,22 @@ def _num(a: int, b: int, s: FloatSemantics) -> int | None:
     return None
 
 
+def maximum(a: int, b: int, s: FloatSemantics) -> int | None:
+    """llvm::maximum: a NaN operand wins."""
+    return _extreme(a, b, s, True, _nan_operand)
+
+
+def minimum(a: int, b: int, s: FloatSemantics) -> int | None:
+    """llvm::minimum: a NaN operand wins."""
+    return _extreme(a, b, s, False, _nan_operand)
+
+
 def maxnum(a: int, b: int, s: FloatSemantics) -> int | None:
-    """llvm::maxnum (IEEE 754-2008 maxNum); +0 is above -0."""
-    n = _num(a, b, s)
-    return n if n is not None else maximum(a, b, s)
+    return _extreme(a, b, s, True, _num_nan)
 
 
 def minnum(a: int, b: int, s: FloatSemantics) -> int | None:
-    """llvm::minnum (IEEE 754-2008 minNum); -0 is below +0."""
-    n = _num(a, b, s)
-    return n if n is not None else minimum(a, b, s)
+    return _extreme(a, b, s, False, _num_nan)
 
 
 def neg(a: int, s: FloatSemantics) -> int:
