@@ -16,14 +16,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from hlopt.ir import apfloat
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.floats import bits_to_float, float_to_bits, semantics
+from hlopt.ir.floats import bits_to_float, semantics
 from hlopt.ir.interfaces import InferTypeOpInterface
 from hlopt.ir.lazy import lazy_module
-from hlopt.ir.location import FusedLoc, UnknownLoc
+from hlopt.ir.location import fuse
 from hlopt.ir.matchers import constant_value, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
 from hlopt.ir.rewriter import debug_name
@@ -34,6 +35,7 @@ from hlopt.ir.traits import (
     Pure,
     SameOperandsAndResultShape,
     SameOperandsAndResultType,
+    Trait,
 )
 from hlopt.ir.types import (
     FloatType,
@@ -123,16 +125,6 @@ class ArithOp(OpDef):
             return None
         return (p.op_name(op) + " " + p.values(op.operands) + flags + p.attr_dict(op.attributes)
                 + " : " + p.type_text(op.results[0].type))
-
-
-def _fused(locs: list) -> Any:
-    out: list = []
-    for loc in locs:
-        if not isinstance(loc, UnknownLoc) and loc not in out:
-            out.append(loc)
-    if not out:
-        return UnknownLoc()
-    return out[0] if len(out) == 1 else FusedLoc(out)
 
 
 # -- integer arithmetic ----------------------------------------------------------------
@@ -484,21 +476,24 @@ def _make_int_binary(n: str) -> type:
 
 
 # -- float arithmetic ----------------------------------------------------------------------
-def _float_value(v: Any) -> tuple[float, FloatType] | None:
+# Folds compute on bit patterns with APFloat's semantics (hlopt.ir.apfloat), so
+# every float type folds as MLIR folds it: rounded to nearest even in that
+# format, NaN payloads and signs kept, overflow to inf (or NaN, or the largest
+# value, in the formats without inf).
+def _float_bits(v: Any) -> tuple[int, FloatType] | None:
+    """The bits and type of a scalar or splat float constant."""
     a = constant_value(v)
     if isinstance(a, FloatAttr):
-        return bits_to_float(a.bits, semantics(a.type.name)), a.type
+        return a.bits, a.type
     if isinstance(a, DenseElementsAttr) and a.splat and a.values and isinstance(a.element_type, FloatType):
-        et = a.element_type
-        return bits_to_float(a.values[0], semantics(et.name)), et
+        return a.values[0], a.element_type
     return None
 
 
-def _float_attr(x: float, t: Type) -> Attribute | None:
-    et = _elem(t)
-    if not isinstance(et, FloatType) or et.name not in ("f32", "f64"):
-        return None  # other widths round differently; leave them to MLIR's APFloat
-    bits = float_to_bits(x, semantics(et.name))
+def _float_attr(bits: int | None, t: Type) -> Attribute | None:
+    """A constant of type `t` (a float, or a static shaped splat) with these bits."""
+    if bits is None:
+        return None
     if isinstance(t, FloatType):
         return FloatAttr(bits, t)
     if isinstance(t, ShapedType) and t.has_static_shape:
@@ -506,68 +501,16 @@ def _float_attr(x: float, t: Type) -> Attribute | None:
     return None
 
 
-def _round(x: float, t: Type) -> float:
-    import numpy as np
-
-    return float(np.float32(x)) if _elem(t).name == "f32" else x
-
-
-def _fadd(a, b, t):
-    import numpy as np
-
-    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
-        return float(np.float32(a) + np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) + np.float64(b))
+def _fp_semantics(t: FloatType) -> Any:
+    s = semantics(t.name)
+    return s if apfloat.supported(s) else None
 
 
-def _fsub(a, b, t):
-    import numpy as np
-
-    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
-        return float(np.float32(a) - np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) - np.float64(b))
-
-
-def _fmul(a, b, t):
-    import numpy as np
-
-    with np.errstate(all="ignore"):  # overflow to inf and inf - inf are results, as in APFloat
-        return float(np.float32(a) * np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) * np.float64(b))
-
-
-def _fdiv(a, b, t):
-    import numpy as np
-
-    with np.errstate(all="ignore"):  # x / 0 is +-inf or NaN, as APFloat divides
-        return float(np.float32(a) / np.float32(b)) if _elem(t).name == "f32" else float(np.float64(a) / np.float64(b))
-
-
-def _fremf(a, b, t):
-    import numpy as np
-
-    with np.errstate(invalid="ignore"):  # the remainder has the sign of a (APFloat::mod, C's fmod)
-        return float(np.fmod(np.float64(a), np.float64(b)))
-
-
-def _fmax(nan_wins: bool, larger: bool) -> Callable:
-    """maximumf/minimumf (a NaN operand wins) and maxnumf/minnumf (the other operand wins);
-    of two zeros, +0 is the larger."""
-    import math
-
-    def fold(a, b, t):
-        if math.isnan(a) or math.isnan(b):
-            if nan_wins:
-                return a if math.isnan(a) else b
-            return b if math.isnan(a) else a
-        if a == b == 0.0:
-            neg_a = math.copysign(1.0, a) < 0
-            return (b if neg_a else a) if larger else (a if neg_a else b)
-        return max(a, b) if larger else min(a, b)
-    return fold
-
-
+# op name -> (APFloat operation, commutative)
 _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
-    "addf": (_fadd, True), "subf": (_fsub, False), "mulf": (_fmul, True), "divf": (_fdiv, False),
-    "remf": (_fremf, False), "maximumf": (_fmax(True, True), True), "minimumf": (_fmax(True, False), True),
-    "maxnumf": (_fmax(False, True), True), "minnumf": (_fmax(False, False), True),
+    "addf": (apfloat.add, True), "subf": (apfloat.sub, False), "mulf": (apfloat.mul, True),
+    "divf": (apfloat.div, False), "remf": (apfloat.mod, False), "maximumf": (apfloat.maximum, True),
+    "minimumf": (apfloat.minimum, True), "maxnumf": (apfloat.maxnum, True), "minnumf": (apfloat.minnum, True),
 }
 
 
@@ -591,31 +534,27 @@ class FloatBinaryOp(ArithOp):
         short = cls.name.split(".")[1]
         if short in ("maximumf", "minimumf", "maxnumf", "minnumf") and op.operand(0) is op.operand(1):
             return [op.operand(0)]  # max(x, x) -> x
-        y = _float_value(op.operand(1))
-        if y is not None:
+        y = _float_bits(op.operand(1))
+        fs = _fp_semantics(y[1]) if y is not None else None
+        if fs is not None:
             # x + -0.0 -> x, x - 0.0 -> x, x * 1.0 -> x, x / 1.0 -> x (MLIR's identities)
-            v, _ = y
-            import math
-
-            if (short == "addf" and v == 0.0 and math.copysign(1.0, v) < 0) or \
-                    (short == "subf" and v == 0.0 and math.copysign(1.0, v) > 0) or \
-                    (short in ("mulf", "divf") and v == 1.0) or \
-                    (short == "maximumf" and v == -math.inf) or (short == "minimumf" and v == math.inf) or \
-                    (short in ("maxnumf", "minnumf") and math.isnan(v)):
+            cat, negative, v = apfloat.decode(y[0], fs)
+            zero, inf = cat == "zero", cat == "inf"
+            if (short == "addf" and zero and negative) or (short == "subf" and zero and not negative) or \
+                    (short in ("mulf", "divf") and v == 1) or \
+                    (short == "maximumf" and inf and negative) or (short == "minimumf" and inf and not negative) or \
+                    (short in ("maxnumf", "minnumf") and cat == "nan"):
                 return [op.operand(0)]
-            if short in ("addf", "subf") and v == 0.0 and "nsz" in _fastmath(op):
+            if short in ("addf", "subf") and zero and "nsz" in _fastmath(op):
                 return [op.operand(0)]  # x +- 0 -> x for either zero when the sign of zero is a don't-care
-            if short == "mulf" and v == 0.0 and {"nnan", "nsz"} <= _fastmath(op):
+            if short == "mulf" and zero and {"nnan", "nsz"} <= _fastmath(op):
                 return [op.operand(1)]  # x * 0 -> 0 when NaN and the sign of zero are don't-cares
         if cls.const_fold is None:
             return None
-        x = _float_value(op.operand(0))
-        if x is None or y is None:
+        x = _float_bits(op.operand(0))
+        if x is None or fs is None or x[1] is not y[1]:
             return None
-        r = cls.const_fold(x[0], y[0], t)
-        if r is None:
-            return None
-        c = _float_attr(r, t)
+        c = _float_attr(cls.const_fold(x[0], y[0], fs), t)
         return [c] if c is not None else None
 
 
@@ -653,10 +592,9 @@ class NegFOp(ArithOp):
         d = _def(op.operand(0), "arith.negf")  # -(-x) -> x
         if d is not None:
             return [d.operand(0)]
-        x = _float_value(op.operand(0))
-        if x is None:
-            return None
-        c = _float_attr(-x[0], op.results[0].type)
+        x = _float_bits(op.operand(0))
+        fs = _fp_semantics(x[1]) if x is not None else None
+        c = _float_attr(apfloat.neg(x[0], fs), op.results[0].type) if fs is not None else None
         return [c] if c is not None else None
 
 
@@ -881,28 +819,37 @@ class CmpFOp(CmpIOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        """Scalar constants only (MLIR's fold takes FloatAttrs); a NaN makes both unordered."""
+        """Scalar constants only (MLIR's fold takes FloatAttrs); one NaN
+        constant is enough, as a NaN makes both sides unordered."""
         a, b = constant_value(op.operand(0)), constant_value(op.operand(1))
-        if not isinstance(a, FloatAttr) or not isinstance(b, FloatAttr):
+        a = a if isinstance(a, FloatAttr) else None
+        b = b if isinstance(b, FloatAttr) else None
+        fs = _fp_semantics((a or b).type) if a or b else None
+        if fs is None:
             return None
-        x = bits_to_float(a.bits, semantics(a.type.name))
-        y = bits_to_float(b.bits, semantics(b.type.name))
-        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.properties.get("predicate").value], x, y)), i1)]
+        if a is not None and apfloat.is_nan(a.bits, fs):
+            b = a
+        if b is not None and apfloat.is_nan(b.bits, fs):
+            a = b
+        if a is None or b is None:
+            return None
+        order = apfloat.compare(a.bits, b.bits, fs)
+        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.properties.get("predicate").value], order)), i1)]
 
 
-def _cmpf(pred: str, x: float, y: float) -> bool:
-    import math
-
+def _cmpf(pred: str, order: str) -> bool:
+    """applyCmpPredicate on APFloat's compare result ('lt', 'eq', 'gt' or 'unordered')."""
     if pred in ("false", "true"):
         return pred == "true"
-    unordered = math.isnan(x) or math.isnan(y)
+    unordered = order == "unordered"
     if pred == "ord":
         return not unordered
     if pred == "uno":
         return unordered
     if unordered:
         return pred[0] == "u"
-    return {"eq": x == y, "gt": x > y, "ge": x >= y, "lt": x < y, "le": x <= y, "ne": x != y}[pred[1:]]
+    return order in {"eq": ("eq",), "gt": ("gt",), "ge": ("gt", "eq"), "lt": ("lt",), "le": ("lt", "eq"),
+                     "ne": ("lt", "gt")}[pred[1:]]
 
 
 # -- select ------------------------------------------------------------------------------
@@ -1004,47 +951,29 @@ class CastOp(ArithOp):
         return [c] if c is not None else None
 
 
-_NP_FLOAT = {"f16": "float16", "f32": "float32", "f64": "float64"}
-
-
-def _to_float_bits(x: float, et: Type) -> int | None:
-    """`x` rounded to nearest-even in `et`'s format (the formats numpy has)."""
-    name = _NP_FLOAT.get(getattr(et, "name", ""))
-    if name is None:
-        return None
-    with np.errstate(all="ignore"):
-        return float_to_bits(float(getattr(np, name)(x)), semantics(et.name))
-
-
 def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
     """One element of a constant cast, MLIR's constFoldCastOp semantics: ints
     are values, floats their bit patterns; None when MLIR does not fold."""
-    import math
-
     if short in ("extsi", "index_cast"):
         return _signed(_signed(v, src), dst)
     if short in ("extui", "index_castui"):
         return _signed(_unsigned(v, src), dst)
     if short == "trunci":
         return _signed(v, dst)
-    if short in ("sitofp", "uitofp"):
-        return _to_float_bits(_signed(v, src) if short == "sitofp" else _unsigned(v, src), dst)
     if short == "bitcast":
         bits = v & ((1 << _bits(src)) - 1) if isinstance(src, IntegerType) else v
         return _signed(bits, dst) if isinstance(dst, IntegerType) else bits
-    x = bits_to_float(v, semantics(src.name))
-    if short in ("fptosi", "fptoui"):
-        if math.isnan(x) or math.isinf(x):
-            return None
-        k = math.trunc(x)
-        w = dst.width
-        lo, hi = (0, (1 << w) - 1) if short == "fptoui" else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
-        return _signed(k, dst) if lo <= k <= hi else None
-    if short in ("extf", "truncf"):  # only when the value is kept exactly
-        if math.isnan(x):
-            return None
-        out = _to_float_bits(x, dst)
-        return out if out is not None and bits_to_float(out, semantics(dst.name)) == x else None
+    fs = _fp_semantics(dst if short in ("sitofp", "uitofp", "extf", "truncf") else src)
+    if fs is None:
+        return None
+    if short in ("sitofp", "uitofp"):  # rounded to nearest even
+        return apfloat.from_int(_signed(v, src) if short == "sitofp" else _unsigned(v, src), fs)
+    if short in ("fptosi", "fptoui"):  # toward zero, in range
+        k = apfloat.to_int(v, fs, dst.width, short == "fptosi")
+        return None if k is None else _signed(k, dst)
+    if short in ("extf", "truncf"):  # only when nothing is lost
+        ss = _fp_semantics(src)
+        return apfloat.convert(v, ss, fs) if ss is not None else None
     return None
 
 
@@ -1164,10 +1093,33 @@ _CAST_TYPES: dict[str, tuple[Constraint, Constraint]] = {
 }
 
 
+class SameInputOutputTensorDims(Trait):
+    """ArithOps.td's predicate on every cast: the tensor shapes of `in` and
+    `out` are the same list of dimensions (a non-tensor has none; `?` only
+    matches `?`). ODS checks it before the traits, so its message comes
+    first. An unranked tensor matches nothing, as in MLIR (whose predicate
+    reads a shape the unranked type does not have)."""
+
+    name = "SameInputOutputTensorDims"
+
+    def verify(self, op: Operation) -> None:
+        a, b = (_tensor_dims(t) for t in (op.operand(0).type, op.results[0].type))
+        if a is None or b is None or a != b:
+            raise IRError(f"'{op.name}' op failed to verify that input and output have the same tensor dimensions",
+                          op)
+
+
+def _tensor_dims(t: Type) -> tuple | None:
+    if isinstance(t, RankedTensorType):
+        return tuple(t.shape)
+    return None if isinstance(t, UnrankedTensorType) else ()
+
+
 def _make_cast(n: str) -> type:
     props = _CASTS[n]
     body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation",
-                            "traits": (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())}
+                            "traits": (Pure(), SameInputOutputTensorDims(), SameOperandsAndResultShape(),
+                                       ElementwiseTrait())}
     if n in _CAST_TYPES:
         body["in_"], body["out"] = operand(_CAST_TYPES[n][0]), result(_CAST_TYPES[n][1])
     if n == "trunci":
@@ -1251,7 +1203,7 @@ def _ops_loc(*ops: Operation) -> Any:
     the source pattern has op nodes, taken from its list of matched ops, in
     which the constant a nested op matches precedes that op (found with
     iree-opt --mlir-print-debuginfo): callers pass exactly those."""
-    return _fused([o.location for o in ops if o is not None])
+    return fuse([o.location for o in ops if o is not None])
 
 
 def _const(rw: Any, value: Attribute, loc: Any) -> Any:

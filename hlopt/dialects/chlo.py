@@ -317,9 +317,14 @@ def _broadcast(name: str, base: type) -> type:
     return type("Broadcast" + "".join(w.title() for w in name.split("_")) + "Op", (base,), body)
 
 
+class MultiplyBroadcastOp(AnyBroadcastOp):
+    traits = (Pure(), Commutative(), SameOperandsAndResultElementType())
+
+
 _BROADCAST = tuple(_broadcast(n, CommutativeBroadcastOp) for n in ("add", "maximum", "minimum")) + \
+    (_broadcast("multiply", MultiplyBroadcastOp),) + \
     tuple(_broadcast(n, AnyBroadcastOp) for n in (
-        "atan2", "divide", "multiply", "next_after", "polygamma", "power", "remainder", "shift_left",
+        "atan2", "divide", "next_after", "polygamma", "power", "remainder", "shift_left",
         "shift_right_arithmetic", "shift_right_logical", "subtract")) + \
     tuple(_broadcast(n, FpBroadcastOp) for n in ("zeta",)) + \
     tuple(_broadcast(n, LogicalBroadcastOp) for n in ("and", "or", "xor")) + (BroadcastComplexOp, BroadcastCompareOp)
@@ -409,7 +414,7 @@ class MulhiOp(BinaryOp):
     lhs = ods.operand(HLO_IntTensor)
     rhs = ods.operand(HLO_IntTensor)
     result = ods.result(HLO_IntTensor)
-    traits = (Pure(), CompatibleOperandsAndResultType())
+    traits = (Pure(), Commutative(), CompatibleOperandsAndResultType())
 
 
 class BroadcastSelectOp(BroadcastBinaryOp):

@@ -7,7 +7,9 @@ the way are erased. Known ops live in scoped tables that follow region
 nesting: an op inside a region sees the ops of enclosing blocks, except
 through IsolatedFromAbove ops (and unregistered ops, which might be), which
 start a fresh table. Multi-block regions are walked along their dominator
-tree. Terminators are never touched.
+tree. Terminators are never touched. The operands of an op with the
+Commutative trait are a multiset, as in MLIR's OperationEquivalence
+(`andi %x, %y` and `andi %y, %x` are one value; the first one met stays).
 """
 
 from __future__ import annotations
@@ -19,16 +21,23 @@ from hlopt.analysis.dominance import DominanceTree
 from hlopt.analysis.side_effects import is_pure, is_trivially_dead
 from hlopt.ir.core import Block, Operation, Region, Value
 from hlopt.ir.location import UnknownLoc
-from hlopt.ir.opdef import ISOLATED, TERMINATOR
+from hlopt.ir.opdef import COMMUTATIVE, ISOLATED, TERMINATOR
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
 
+def _commutative(op: Operation) -> bool:
+    d = op.opdef
+    return d is not None and COMMUTATIVE in d.traits
+
+
 def op_key(op: Operation) -> tuple:
     """Hash key of an op for CSE (regions are compared separately)."""
-    return (op.name, tuple(o.value for o in op._operands), op.properties, op.attributes,
-            tuple(r.type for r in op.results), len(op.regions))
+    operands = tuple(o.value for o in op._operands)
+    if len(operands) > 1 and _commutative(op):
+        operands = tuple(sorted(operands, key=id))  # any fixed order: the key only names the multiset
+    return (op.name, operands, op.properties, op.attributes, tuple(r.type for r in op.results), len(op.regions))
 
 
 def regions_equivalent(a: Operation, b: Operation) -> bool:
@@ -68,9 +77,13 @@ def _op_equiv(a: Operation, b: Operation, mapping: dict) -> bool:
             or len(a._operands) != len(b._operands) or len(a.results) != len(b.results)
             or len(a.regions) != len(b.regions) or len(a.successors) != len(b.successors)):
         return False
-    for x, y in zip(a._operands, b._operands):
-        if mapping.get(x.value, x.value) is not y.value:
-            return False
+    lhs = [mapping.get(x.value, x.value) for x in a._operands]
+    rhs = [y.value for y in b._operands]
+    if len(lhs) > 1 and _commutative(a):
+        lhs.sort(key=id)
+        rhs.sort(key=id)
+    if any(x is not y for x, y in zip(lhs, rhs)):
+        return False
     for x, y in zip(a.successors, b.successors):
         if mapping.get(x, x) is not y:
             return False

@@ -34,6 +34,14 @@ OVF = ["", " overflow<nsw>", " overflow<nuw>", " overflow<nsw, nuw>"]
 INT_BINARY = ["addi", "subi", "muli", "andi", "ori", "xori", "divsi", "divui", "remsi", "remui", "ceildivsi",
               "ceildivui", "floordivsi", "maxsi", "minsi", "maxui", "minui", "shli", "shrsi", "shrui"]
 FLOAT_BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf"]
+# the other float formats MLIR folds with APFloat: bit width, significand bits
+# (stored), and how they treat inf/NaN ('ieee', 'fn': NaN only (all ones),
+# 'fnuz': NaN only (-0's encoding), 'finite': neither)
+NARROW_FLOATS = {"bf16": (16, 7, "ieee"), "tf32": (19, 10, "ieee"), "f8E5M2": (8, 2, "ieee"),
+                 "f8E4M3": (8, 3, "ieee"), "f8E3M4": (8, 4, "ieee"), "f8E4M3FN": (8, 3, "fn"),
+                 "f8E4M3FNUZ": (8, 3, "fnuz"), "f8E5M2FNUZ": (8, 2, "fnuz"), "f8E4M3B11FNUZ": (8, 3, "fnuz"),
+                 "f6E2M3FN": (6, 3, "finite"), "f6E3M2FN": (6, 2, "finite"), "f4E2M1FN": (4, 1, "finite"),
+                 "f16": (16, 10, "ieee"), "f128": (128, 112, "ieee")}
 # f32 bit patterns MLIR prints in hex
 F32_SPECIAL = ["0x7FC00000", "0x7F800000", "0xFF800000", "-0.000000e+00", "0.000000e+00", "1.000000e+00",
                "-1.000000e+00", "2.500000e+00", "3.000000e+38"]
@@ -478,6 +486,64 @@ def _float_folds(r: random.Random, name: str) -> Fn:
     return f
 
 
+def _narrow_bits(r: random.Random, t: str, nonzero: bool = False, finite: bool = False) -> int:
+    """A bit pattern of `t`: its zeros, one, NaNs, infinities, largest and
+    smallest values, or a random one."""
+    bits, man, kind = NARROW_FLOATS[t]
+    sign = 1 << (bits - 1)
+    exp_all = ((1 << (bits - 1 - man)) - 1) << man
+    bias_one = ((1 << (bits - 2 - man)) - 1) << man  # 1.0
+    pool = [bias_one, bias_one | sign, 1, sign | 1, sign - 1, (1 << bits) - 1, exp_all, exp_all | sign,
+            exp_all | (1 << (man - 1)), exp_all - 1, (exp_all - 1) | sign, bias_one | 1, bias_one + (1 << man)]
+    if not nonzero:
+        pool += [0, sign]
+    while True:
+        v = r.choice(pool) if r.random() < 0.6 else r.getrandbits(bits)
+        special = (kind == "ieee" and v & exp_all == exp_all) or (kind == "fn" and v & (sign - 1) == sign - 1) or \
+            (kind == "fnuz" and v == sign)
+        if (nonzero and v & (sign - 1) == 0) or (finite and special):
+            continue
+        return v
+
+
+def _narrow_float_folds(r: random.Random, name: str) -> Fn:
+    """Constant folds in bf16, f16, tf32, f128 and the f8/f6/f4 formats (APFloat
+    semantics: round to nearest even in the format, NaN/inf per format, hex
+    printing of NaN and inf), identities, comparisons and casts."""
+    types = r.sample(sorted(NARROW_FLOATS), 4)
+    f = Fn(name, types)
+    for i, t in enumerate(types):
+        _, _, kind = NARROW_FLOATS[t]
+        tt = f"tensor<2x{t}>" if r.random() < 0.3 else t
+        for op in FLOAT_BINARY + ["remf"]:
+            # x / 0 in a format with neither inf nor NaN has no value (undefined in APFloat)
+            nonzero = kind == "finite" and op in ("divf", "remf")
+            a = f.const(f"0x{_narrow_bits(r, t):X}", tt)
+            b = f.const(f"0x{_narrow_bits(r, t, nonzero):X}", tt)
+            f.ret(f.emit(f"arith.{op} {a}, {b} : {tt}"), tt)
+            f.ret(f.emit(f"arith.{op} %a{i}, {b} : {t}" if tt == t else f"arith.{op} {a}, {a} : {tt}"), tt)
+        n = f.const(f"0x{_narrow_bits(r, t):X}", t)
+        f.ret(f.emit(f"arith.negf {n} : {t}"), t)
+        for _ in range(3):
+            a, b = f.const(f"0x{_narrow_bits(r, t):X}", t), f.const(f"0x{_narrow_bits(r, t):X}", t)
+            f.ret(f.emit(f"arith.cmpf {r.choice(CMPF)}, {a}, {b} : {t}"), "i1")
+        f.ret(f.emit(f"arith.cmpf {r.choice(CMPF)}, %a{i}, {n} : {t}"), "i1")
+        wide = "f64" if t != "f128" else None
+        if wide:
+            c = f.const(f"0x{_narrow_bits(r, t):X}", t)
+            f.ret(f.emit(f"arith.extf {c} : {t} to {wide}"), wide)
+            src = f.const(r.choice(["1.000000e+00", "-2.500000e-01", "3.000000e+00", "1.000000e-01", "4.480000e+02",
+                                    "6.553600e+04", "0x7FF8000000000000", "0xFFF0000000000000", "-0.000000e+00"])
+                          if kind != "finite" else r.choice(["1.500000e+00", "-3.000000e+00", "1.000000e-01"]), wide)
+            f.ret(f.emit(f"arith.truncf {src} : {wide} to {t}"), t)
+        it = r.choice(["i8", "i16", "i32"])
+        k = f.const(r.choice(edge_ints(it) + [r.randint(-100, 100)]), it)
+        f.ret(f.emit(f"arith.{r.choice(['sitofp', 'uitofp'])} {k} : {it} to {t}"), t)
+        c = f.const(f"0x{_narrow_bits(r, t):X}", t)
+        f.ret(f.emit(f"arith.{r.choice(['fptosi', 'fptoui'])} {c} : {t} to {it}"), it)
+    return f
+
+
 def _int_cmpi_pred_folds(r: random.Random, name: str) -> Fn:
     """i1 comparisons against constants fold to the operand."""
     f = Fn(name, ["i1", "tensor<4xi1>"])
@@ -545,6 +611,7 @@ FOLD_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "select_folds": _select_folds,
     "cast_folds": _cast_folds,
     "float_folds": _float_folds,
+    "narrow_float_folds": _narrow_float_folds,
     "i1_cmp_folds": _int_cmpi_pred_folds,
     "extended_folds": _extended_folds,
     "const_cast_folds": _const_cast_folds,

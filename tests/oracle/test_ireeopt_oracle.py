@@ -147,14 +147,6 @@ XFAIL[("gen_module/3", "*", "*")] = _SIGNLESS
 for _p in ("cse", "canonicalize", "inline", "strip-debuginfo", "inline,canonicalize,cse", "canonicalize,cse"):
     XFAIL[("gen_module/6", _p, "*")] = _SIGNLESS  # (its symbol-dce fails on an unknown symbol table in both)
 
-# MLIR's CSE takes a commutative op's operands as unordered (andi(x, y) ==
-# andi(y, x)); hlopt's compares them in order, because hlopt also declares
-# StableHLO's binary ops Commutative where MLIR does not (iree-opt keeps
-# stablehlo.multiply(a, b) beside multiply(b, a) and leaves its constants on
-# the left), so ignoring the order by trait would break the corpus. Every
-# gen_arith program holds and/or/xor pairs with swapped operands.
-for _s in GEN_ARITH_SEEDS:
-    XFAIL[(f"gen_arith/{_s}", "cse", "*")] = "CSE of commutative ops with swapped operands (needs MLIR's traits)"
 
 IREE_CRASHES = "iree-opt crashes on this input (an MLIR bug), nothing to compare"
 

@@ -69,6 +69,7 @@ from hlopt.ir.traits import (
     Pure,
     SameOperandsAndResultShape,
     SameOperandsElementType,
+    Trait,
 )
 from hlopt.ir.types import ComplexType, FloatType, FunctionType, RankedTensorType, i32
 
@@ -438,7 +439,17 @@ class BinaryOp(SameTypeOp):
     traits = _BINARY_TRAITS
 
 
-_COMMUTATIVE_TRAITS = (Pure(), Commutative()) + _BINARY_TRAITS[1:]
+class HloCommutative(Trait):
+    """StableHLO's own IsCommutative (mlir::hlo::OpTrait), not MLIR's: the
+    operands commute, but generic passes do not see it (MLIR's CSE keeps
+    add(a, b) beside add(b, a) and its folding leaves constants on the left;
+    StableHLO wants no default folds). Only the compact `reduce ... applies`
+    form asks for it."""
+
+    name = "HloCommutative"
+
+
+_COMMUTATIVE_TRAITS = (Pure(), HloCommutative()) + _BINARY_TRAITS[1:]
 
 
 class AddOp(BinaryOp):
@@ -447,7 +458,7 @@ class AddOp(BinaryOp):
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
     # no HLO_CompatibleOperandsAndResultType: verifyAddOp checks element types itself
-    traits = (Pure(), Commutative(), SameOperandsAndResultShape(), ElementwiseTrait())
+    traits = (Pure(), HloCommutative(), SameOperandsAndResultShape(), ElementwiseTrait())
     interpret = deferred(lambda: ew.binary(np.add))
 
     @classmethod
@@ -553,10 +564,12 @@ class XorOp(LogicalOp):
     interpret = deferred(lambda: ew.binary(np.bitwise_xor))
 
 
-# binary ops the compact `reduce ... applies <op>` form accepts
+# binary ops the compact `reduce ... applies <op>` form accepts: the commutative
+# ones (either trait), as StableHLO's isCommutativeNoRegionMatchingDialect asks
 REDUCE_BINARY = frozenset(c.name for c in (
     AddOp, Atan2Op, DivideOp, MaximumOp, MinimumOp, MultiplyOp, PowerOp, RemainderOp, ShiftLeftOp,
-    ShiftRightArithmeticOp, ShiftRightLogicalOp, SubtractOp, AndOp, OrOp, XorOp))
+    ShiftRightArithmeticOp, ShiftRightLogicalOp, SubtractOp, AndOp, OrOp, XorOp)
+    if c.traits & {HloCommutative.name, Commutative.name})
 
 
 class ClampOp(SameTypeOp):

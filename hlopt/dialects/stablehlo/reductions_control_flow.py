@@ -178,11 +178,10 @@ class ReduceOp(ShloOp):
         if applies is not None:
             if region_ is not None:
                 raise parse_error("unexpected reducer region after 'applies'", a.base)
-            name, pos = applies[0], a.pos(applies[1])
-            from hlopt.ir.opdef import lookup_op
-
-            if lookup_op(name) is None:
-                raise parse_error(f"unknown operation '{name}'", pos)
+            name = applies[0]
+            if name not in REDUCE_BINARY:
+                raise parse_error("custom op 'stablehlo.reduce' expected the inner-op to be a commutative binary-op "
+                                  "from the stablehlo dialect, with zero region, producing single result", a.base)
             n = len(inputs)
             region_ = Region()
             b = region_.add_block()
