@@ -12,6 +12,7 @@ Custom forms (grammars/arith.lark, `arith_op`):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from hlopt.ir import apfloat
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
-from hlopt.ir.core import IRError, Operation
+from hlopt.ir.core import IRError, Operation, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.floats import bits_to_float, semantics
 from hlopt.ir.interfaces import InferTypeOpInterface
@@ -152,7 +153,39 @@ def _int_attr(value: int, t: Type) -> Attribute | None:
     et = _elem(t)
     if not isinstance(et, (IntegerType, IndexType)) or not isinstance(t, ShapedType) or not t.has_static_shape:
         return None
+    if isinstance(et, IndexType):
+        value = _signed(value, et)
     return DenseElementsAttr(t, [IntegerAttr(value, et).value], splat=True)
+
+
+def _elements(v: Value) -> tuple | None:
+    """The elements of a dense constant (a splat expanded), as stored: ints
+    wrapped to the element type, floats as bit patterns."""
+    a = constant_value(v)
+    if not isinstance(a, DenseElementsAttr) or not isinstance(a.type, ShapedType) or not a.type.has_static_shape:
+        return None
+    return a.flat_values()
+
+
+def _elementwise(op: Operation, fold_one: Callable) -> list | None:
+    """MLIR's constFoldBinaryOp on two element constants of one type (not
+    both splats): the element results, None if one element has none."""
+    x, y = _elements(op.operand(0)), _elements(op.operand(1))
+    if x is None or y is None or op.operand(0).type is not op.operand(1).type:
+        return None
+    out = []
+    for a, b in zip(x, y):
+        r = fold_one(a, b)
+        if r is None:
+            return None
+        out.append(r)
+    return out
+
+
+def _fold_elementwise(op: Operation, fold_one: Callable, t: Type) -> list | None:
+    """The one-result fold of `_elementwise` as a constant of type `t`."""
+    out = _elementwise(op, fold_one) if isinstance(t, ShapedType) else None
+    return [DenseElementsAttr(t, out)] if out is not None else None
 
 
 def _zero(t: Type) -> list | None:
@@ -373,6 +406,13 @@ def _floordivsi(a: int, b: int, t: Type) -> int | None:
     return None if q >= 1 << (_bits(t) - 1) else q
 
 
+def _floordivsi_wrapping(a: int, b: int, t: Type) -> int:
+    """MLIR's element step of floordivsi: APInt's wrap on overflow (INT_MIN
+    / -1 is INT_MIN), the dividend itself for a zero divisor."""
+    a, b = _signed(a, t), _signed(b, t)
+    return a if b == 0 else a // b
+
+
 def _shl(a: int, b: int, t: Type) -> int | None:
     b = _unsigned(b, t)
     return None if b >= _bits(t) else a << b
@@ -386,6 +426,19 @@ def _shrui(a: int, b: int, t: Type) -> int | None:
 def _shrsi(a: int, b: int, t: Type) -> int | None:
     b = _unsigned(b, t)
     return None if b >= _bits(t) else _signed(a, t) >> b
+
+
+def _apint_shift(name: str, a: int, b: int, t: Type) -> int:
+    """APInt's shifts: by the width or more, nothing (or the sign) is left."""
+    w, b = _bits(t), _unsigned(b, t)
+    if name == "arith.shli":
+        return 0 if b >= w else a << b
+    if name == "arith.shrui":
+        return 0 if b >= w else _unsigned(a, t) >> b
+    return (-1 if _signed(a, t) < 0 else 0) if b >= w else _signed(a, t) >> b
+
+
+_SHIFTS = ("arith.shli", "arith.shrui", "arith.shrsi")
 
 
 # name -> (constant fold, identity fold, commutative, overflow flags)
@@ -435,7 +488,31 @@ class IntBinaryOp(ArithOp):
             if r is not None:
                 return r
         if a is None or b is None:
-            return None
+            et = _elem(t)
+            fold = cls.const_fold
+            if cls.name in _SHIFTS:
+                # MLIR folds a shift's elements with APInt's shifts and keeps the
+                # result when the *last* element's amount is below the width
+                amounts = _elements(op.operand(1))
+                if not amounts or _unsigned(amounts[-1], t) >= _bits(t):
+                    return None
+                fold = functools.partial(_apint_shift, cls.name)
+            elif cls.name == "arith.floordivsi":
+                # MLIR's sfloordiv_ov sets its overflow-or-zero flag anew on every
+                # element, so only the last element's overflow or zero divisor
+                # stops the fold
+                divisors = _elements(op.operand(1))
+                lhs = _elements(op.operand(0))
+                if not divisors or not lhs or _floordivsi(lhs[-1], divisors[-1], t) is None:
+                    return None
+                fold = _floordivsi_wrapping
+
+            def one(x: int, y: int) -> int | None:
+                v = fold(x, y, t)
+                if v is None:
+                    return None
+                return IntegerAttr(_signed(v, et) if isinstance(et, IndexType) else v, et).value  # (index: 64 bits)
+            return _fold_elementwise(op, one, t)
         v = cls.const_fold(a, b, t)
         if v is None:
             return None
@@ -553,7 +630,11 @@ class FloatBinaryOp(ArithOp):
             return None
         x = _float_bits(op.operand(0))
         if x is None or fs is None or x[1] is not y[1]:
-            return None
+            et = _elem(t)
+            efs = _fp_semantics(et) if isinstance(et, FloatType) else None
+            if efs is None:
+                return None
+            return _fold_elementwise(op, lambda a, b: cls.const_fold(a, b, efs), t)
         c = _float_attr(cls.const_fold(x[0], y[0], fs), t)
         return [c] if c is not None else None
 
@@ -593,8 +674,15 @@ class NegFOp(ArithOp):
         if d is not None:
             return [d.operand(0)]
         x = _float_bits(op.operand(0))
-        fs = _fp_semantics(x[1]) if x is not None else None
-        c = _float_attr(apfloat.neg(x[0], fs), op.results[0].type) if fs is not None else None
+        t = op.results[0].type
+        if x is None:  # (MLIR's constFoldUnaryOp: a non-splat constant element by element)
+            vals, et = _elements(op.operand(0)), _elem(t)
+            efs = _fp_semantics(et) if isinstance(et, FloatType) else None
+            if vals is None or efs is None or not isinstance(t, ShapedType):
+                return None
+            return [DenseElementsAttr(t, [apfloat.neg(v, efs) for v in vals])]
+        fs = _fp_semantics(x[1])
+        c = _float_attr(apfloat.neg(x[0], fs), t) if fs is not None else None
         return [c] if c is not None else None
 
 
@@ -651,8 +739,15 @@ class ExtendedOp(ArithOp):
         t = op.results[0].type
         a, b = int_value(op.operand(0)), int_value(op.operand(1))
         r = cls.fold_identity(op, b, t)
-        if r is not None or a is None or b is None:
+        if r is not None:
             return r
+        if a is None or b is None:  # non-splat constants element by element
+            pairs = _elementwise(op, lambda u, v: cls.compute(u, v, t)) if isinstance(t, ShapedType) else None
+            if pairs is None:
+                return None
+            t1, e0, e1 = op.results[1].type, _elem(t), _elem(op.results[1].type)
+            return [DenseElementsAttr(t, [IntegerAttr(p[0], e0).value for p in pairs]),
+                    DenseElementsAttr(t1, [IntegerAttr(p[1], e1).value for p in pairs])]
         lo, hi = cls.compute(a, b, t)
         x, y = _int_attr(lo, t), _int_attr(hi, op.results[1].type)
         return [x, y] if x is not None and y is not None else None
@@ -776,6 +871,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             # cmpi(x, x): eq/sle/sge/ule/uge are true, the others false
             return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.results[0].type)
         a, b = int_value(x), int_value(y)
+        ca, cb = a if a is not None else constant_value(x), b if b is not None else constant_value(y)
         if b == 0 and CMPI_PREDICATES[pred] == "ne":
             e = _def(x, "arith.extsi") or _def(x, "arith.extui")
             et = e.operand(0).type if e is not None else None
@@ -785,7 +881,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             name = CMPI_PREDICATES[pred]
             if (name == "ne" and b == 0) or (name == "eq" and b != 0):
                 return [x]  # cmpi ne, x, false -> x; cmpi eq, x, true -> x
-        if a is not None and b is None:
+        if ca is not None and cb is None:
             # constants move to the right, the predicate mirrored (MLIR's in-place fold)
             name = CMPI_PREDICATES[pred]
             mirrored = {"slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle", "ult": "ugt", "ugt": "ult",
@@ -795,7 +891,8 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             op.set_operand(1, x)
             return list(op.results)
         if a is None or b is None:
-            return None
+            return _fold_elementwise(op, lambda u, v: IntegerAttr(int(_cmpi(pred, u, v, t)), i1).value,
+                                     op.results[0].type)
         return _bool_result(_cmpi(pred, a, b, t), op.results[0].type)
 
     @classmethod

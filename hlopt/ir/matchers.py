@@ -32,9 +32,9 @@ def int_value(v: Value) -> int | None:
         return a.value
     if isinstance(a, DenseElementsAttr) and a.splat and a.values:
         x = a.values[0]
-        from hlopt.ir.types import IntegerType
+        from hlopt.ir.types import IndexType, IntegerType
 
-        if isinstance(a.element_type, IntegerType) and isinstance(x, int):
+        if isinstance(a.element_type, (IntegerType, IndexType)) and isinstance(x, int):
             return x
     return None
 

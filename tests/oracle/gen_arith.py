@@ -357,6 +357,45 @@ def _int_tensor_folds(r: random.Random, name: str) -> Fn:
     return f
 
 
+def _nonsplat_folds(r: random.Random, name: str) -> Fn:
+    """Non-splat element constants fold element by element (MLIR's
+    constFoldBinaryOp/constFoldUnaryOp), a splat beside a non-splat too; no
+    fold when one element has none (a zero divisor); a non-splat constant
+    on the left of cmpi moves right."""
+    e = r.choice(["i8", "i32", "i64", "index"])
+    t, bt = f"tensor<4x{e}>", "tensor<4xi1>"
+    f = Fn(name, [t])
+
+    def ints(zero_ok: bool = True) -> str:
+        vals = [_cval(r, e) for _ in range(4)]
+        if not zero_ok:
+            vals = [v or 1 for v in vals]
+        if len(set(vals)) == 1:
+            vals[0] += 1
+        return "[" + ", ".join(map(str, vals)) + "]"
+
+    for op in r.sample(INT_BINARY, 8):
+        a = f.const(ints(), t)
+        b = f.const(ints(r.random() < 0.3), t) if r.random() < 0.8 else f.const(_cval(r, e), t)
+        f.ret(f.emit(f"arith.{op} {a}, {b} : {t}"), t)
+    a, b = f.const(ints(), t), f.const(ints(), t)
+    f.ret(f.emit(f"arith.cmpi {r.choice(CMPI)}, {a}, {b} : {t}"), bt)
+    f.ret(f.emit(f"arith.cmpi {r.choice(CMPI)}, {a}, %a0 : {t}"), bt)
+    if e != "index":
+        lo, hi = f.emit2(f"arith.{r.choice(['mulsi_extended', 'mului_extended'])} {a}, {b} : {t}")
+        f.ret(lo, t)
+        f.ret(hi, t)
+    fe = r.choice(FLOATS)
+    nan = {"f16": "0x7E00", "f32": "0x7FC00000", "f64": "0x7FF8000000000000"}[fe]
+    ft = f"tensor<4x{fe}>"
+    x = f.const("[" + ", ".join(r.choice(["-0.0", "1.5", "2.0", "-3.0", nan]) for _ in range(3)) + ", 7.0]", ft)
+    y = f.const("[1.0, 3.0, 0.5, -2.0]", ft)
+    for op in r.sample(FLOAT_BINARY, 3):
+        f.ret(f.emit(f"arith.{op} {x}, {y} : {ft}"), ft)
+    f.ret(f.emit(f"arith.negf {x} : {ft}"), ft)
+    return f
+
+
 def _logic_folds(r: random.Random, name: str) -> Fn:
     """and/or/xor with their not, xor of xor, (a * b) / b."""
     t = r.choice(["i8", "i32", "i64"])
@@ -606,6 +645,7 @@ PATTERN_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
 FOLD_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "int_folds": _int_folds,
     "int_tensor_folds": _int_tensor_folds,
+    "nonsplat_folds": _nonsplat_folds,
     "logic_folds": _logic_folds,
     "cmp_folds": _cmp_folds,
     "select_folds": _select_folds,
