@@ -8,8 +8,8 @@ zeros and overflow included: an IEEE format overflows to infinity, a NaN-only
 format (f8E4M3FN, the FNUZ types) to NaN, a finite-only one (f6/f4) to its
 largest value. The FNUZ types have no negative zero. Each function returns
 None where APFloat would have no answer for the format (a NaN or an infinity
-in a format without one); the caller then leaves the op alone. f80 (explicit
-integer bit) and f8E8M0FNU (unsigned, no zero) are not handled (None).
+in a format without one); the caller then leaves the op alone. f80 keeps its
+explicit integer bit; f8E8M0FNU (unsigned, no zero) is not handled.
 """
 
 from __future__ import annotations
@@ -21,7 +21,12 @@ from hlopt.ir.floats import FloatSemantics, bits_to_fraction, fraction_to_bits, 
 
 
 def supported(s: FloatSemantics) -> bool:
-    return not s.explicit_int and s.kind != "e8m0"
+    return s.kind != "e8m0"
+
+
+def _quiet_bit(s: FloatSemantics) -> int:
+    # (f80 stores its integer bit above the fraction: the quiet bit is next)
+    return 1 << (s.man_bits - (2 if s.explicit_int else 1))
 
 
 def _sign_bit(s: FloatSemantics) -> int:
@@ -34,12 +39,12 @@ def is_nan(bits: int, s: FloatSemantics) -> bool:
 
 def _is_signaling(bits: int, s: FloatSemantics) -> bool:
     # only IEEE formats tell a signaling NaN (quiet bit clear) from a quiet one
-    return s.kind == "ieee" and is_nan(bits, s) and not bits >> (s.man_bits - 1) & 1
+    return s.kind == "ieee" and is_nan(bits, s) and not bits & _quiet_bit(s)
 
 
 def quiet(bits: int, s: FloatSemantics) -> int:
     """APFloat's makeQuiet: an IEEE NaN gets its quiet bit."""
-    return bits | (1 << (s.man_bits - 1)) if _is_signaling(bits, s) else bits
+    return bits | _quiet_bit(s) if _is_signaling(bits, s) else bits
 
 
 def _nan(s: FloatSemantics, negative: bool = False) -> int | None:
@@ -53,7 +58,8 @@ def _nan(s: FloatSemantics, negative: bool = False) -> int | None:
 def _inf(s: FloatSemantics, negative: bool) -> int | None:
     if s.kind != "ieee":
         return None
-    return ((1 << s.exp_bits) - 1) << s.man_bits | (_sign_bit(s) if negative else 0)
+    int_bit = 1 << (s.man_bits - 1) if s.explicit_int else 0
+    return ((1 << s.exp_bits) - 1) << s.man_bits | int_bit | (_sign_bit(s) if negative else 0)
 
 
 def _zero(s: FloatSemantics, negative: bool) -> int:
