@@ -902,9 +902,14 @@ class ForOp(OpDef, RegionBranchOpInterface):
         for i, (a, r) in enumerate(zip(b.args[1:], op.results)):
             if a.type is not r.type:
                 raise op_error(op, f"types mismatch between {i}th iter region arg and defined value")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        # RegionBranchOpInterface's edge checks run with the region traits,
+        # after the nested ops (MLIR's verifyRegionInvariants)
         y = _yield_of(op, 0)
         if y is not None:
-            _edge(op, y, "Region #0", y.operands, [a.type for a in b.args[1:]])
+            _edge(op, y, "Region #0", y.operands, [a.type for a in op.regions[0].blocks[0].args[1:]])
             _edge(op, y, "parent", y.operands, op.result_types)
 
     @classmethod
@@ -980,7 +985,10 @@ class IfOp(OpDef, RegionBranchOpInterface):
             raise op_error(op, "region #1 ('elseRegion') failed to verify constraint: region with at most 1 blocks")
         if op.results and not op.regions[1].blocks:
             raise op_error(op, "must have an else block if defining values")
-        for i in (0, 1):
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        for i in (0, 1):  # (RegionBranchOpInterface, after the nested ops)
             y = _yield_of(op, i) if op.regions[i].blocks else None
             _edge(op, y, "parent", y.operands if y is not None else [], op.result_types)
 
@@ -1049,10 +1057,14 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         before = op.regions[0].blocks[0]
         if [a.type for a in before.args] != op.operand_types:
             raise op_error(op, "expects the 'before' region's arguments to match the operands")
-        after = op.regions[1].blocks[0]
         c = _terminator(op, 0)
         if c is None or c.name != "scf.condition":
             raise op_error(op, "expects the 'before' region to terminate with 'scf.condition'")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        c = _terminator(op, 0)  # (RegionBranchOpInterface, after the nested ops)
         _edge(op, c, "parent", c.operands[1:], op.result_types)
         _edge(op, c, "Region #1", c.operands[1:], [a.type for a in after.args])
         y = _yield_of(op, 1)
@@ -1110,7 +1122,10 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
             raise op_error(op, "region needs to have at least one block")
         if r.blocks[0].args:
             raise op_error(op, "region cannot have any arguments")
-        for b in r.blocks:
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        for b in op.regions[0].blocks:  # (RegionBranchOpInterface, after the nested ops)
             t = b.last_op
             if t is not None and t.name == "scf.yield":
                 _edge(op, t, "parent", t.operands, op.result_types)

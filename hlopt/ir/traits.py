@@ -36,6 +36,10 @@ class Trait:
     def verify(self, op: "Operation") -> None:
         """Raise IRError when `op` violates the trait."""
 
+    def verify_regions(self, op: "Operation") -> None:
+        """MLIR's verifyRegionTrait: checks that run after the nested ops
+        verified, before the op's own verify_regions."""
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and vars(self) == vars(other)
 
@@ -105,6 +109,10 @@ class SingleBlockImplicitTerminator(Trait):
 
     def verify(self, op: "Operation") -> None:
         SingleBlock().verify(op)
+
+    def verify_regions(self, op: "Operation") -> None:
+        # the terminator's kind is a region trait in MLIR: checked once the
+        # nested ops verified (their errors come first)
         for r in op.regions:
             for b in r.blocks:
                 last = b.last_op

@@ -38,7 +38,9 @@ def verify(top: Operation) -> None:
                 type.__setattr__(d, "_op_checker", check)
             if check(op, symbols):
                 after_regions.append((op, d))
-    for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegions
+    for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegionInvariants
+        for t in _region_traits(d):
+            t(op)
         d.verify_regions(op)
     _verify_dominance(top)
 
@@ -49,7 +51,7 @@ def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
     verify_regions must run after the nested ops."""
     declaration, own = d.verify_declaration, d.verify
     with_symbols = len(inspect.signature(own).parameters) >= 2
-    after = _overrides_verify_regions(d)
+    after = _overrides_verify_regions(d) or bool(_region_traits(d))
     function_like = issubclass(d, CallableOpInterface)
 
     def check(op: Operation, symbols: SymbolCache) -> bool:
@@ -91,6 +93,17 @@ def _verify_argument_attributes(op: Operation, d) -> None:
                 hook = _hook(name, which)
                 if hook is not None:
                     hook(op, 0, i, name, attr)
+
+
+def _region_traits(d) -> tuple:
+    """The op's traits with checks after the nested ops (MLIR's region traits)."""
+    from hlopt.ir.traits import Trait
+
+    r = d.__dict__.get("_region_traits")
+    if r is None:
+        r = tuple(t.verify_regions for t in d.trait_objects if type(t).verify_regions is not Trait.verify_regions)
+        type.__setattr__(d, "_region_traits", r)
+    return r
 
 
 def _overrides_verify_regions(d) -> bool:
