@@ -12,7 +12,6 @@ Custom forms (grammars/arith.lark, `arith_op`):
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +25,7 @@ from hlopt.ir.floats import bits_to_float, semantics
 from hlopt.ir.interfaces import InferTypeOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import fuse
-from hlopt.ir.matchers import constant_value, int_value
+from hlopt.ir.matchers import constant_value, defined_by, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
@@ -197,19 +196,14 @@ def _all_ones(b: int | None, t: Type) -> bool:
     return b is not None and _unsigned(b, t) == (1 << _bits(t)) - 1
 
 
-def _def(v: Any, name: str) -> Operation | None:
-    d = v.defining_op
-    return d if d is not None and d.name == name else None
-
-
 def _ident_addi(op, a, b, t):
     x, y = op.operands
     if b == 0:
         return [x]
-    s = _def(x, "arith.subi")  # (a - b) + b -> a
+    s = defined_by(x, "arith.subi")  # (a - b) + b -> a
     if s is not None and s.operand(1) is y:
         return [s.operand(0)]
-    s = _def(y, "arith.subi")  # b + (a - b) -> a
+    s = defined_by(y, "arith.subi")  # b + (a - b) -> a
     if s is not None and s.operand(1) is x:
         return [s.operand(0)]
     return None
@@ -221,13 +215,13 @@ def _ident_subi(op, a, b, t):
         return _zero(t)
     if b == 0:
         return [x]
-    d = _def(x, "arith.addi")  # (a + b) - b -> a, (a + b) - a -> b
+    d = defined_by(x, "arith.addi")  # (a + b) - b -> a, (a + b) - a -> b
     if d is not None:
         if d.operand(1) is y:
             return [d.operand(0)]
         if d.operand(0) is y:
             return [d.operand(1)]
-    d = _def(y, "arith.subi")  # a - (a - b) -> b
+    d = defined_by(y, "arith.subi")  # a - (a - b) -> b
     if d is not None and d.operand(0) is x:
         return [d.operand(1)]
     return None
@@ -243,7 +237,7 @@ def _ident_muli(op, a, b, t):
 
 def _is_not_of(v: Any, x: Any) -> bool:
     """`v = xori(x, -1)`: the bitwise not of x."""
-    d = _def(v, "arith.xori")
+    d = defined_by(v, "arith.xori")
     return d is not None and d.operand(0) is x and _all_ones(int_value(d.operand(1)), x.type)
 
 
@@ -256,7 +250,7 @@ def _ident_andi(op, a, b, t):
     if _is_not_of(y, x) or _is_not_of(x, y):  # x & ~x -> 0
         return _zero(t)
     for prev, other in ((x, y), (y, x)):  # a & (a & b) -> a & b
-        d = _def(prev, "arith.andi")
+        d = defined_by(prev, "arith.andi")
         if d is not None and other in (d.operand(0), d.operand(1)):
             return [prev]
     return None
@@ -269,9 +263,9 @@ def _ident_ori(op, a, b, t):
     if _all_ones(b, t):
         return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
     if _is_not_of(y, x):  # x | ~x -> the all-ones operand of the not
-        return [_def(y, "arith.xori").operand(1)]
+        return [defined_by(y, "arith.xori").operand(1)]
     if _is_not_of(x, y):
-        return [_def(x, "arith.xori").operand(1)]
+        return [defined_by(x, "arith.xori").operand(1)]
     return None
 
 
@@ -281,13 +275,13 @@ def _ident_xori(op, a, b, t):
         return [x]
     if x is y:
         return _zero(t)
-    d = _def(x, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
+    d = defined_by(x, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
     if d is not None:
         if d.operand(1) is y:
             return [d.operand(0)]
         if d.operand(0) is y:
             return [d.operand(1)]
-    d = _def(y, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
+    d = defined_by(y, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
     if d is not None:
         if d.operand(1) is x:
             return [d.operand(0)]
@@ -300,7 +294,7 @@ def _ident_div(op, a, b, t):
     x, y = op.operands
     if b == 1:
         return [x]
-    m = _def(x, "arith.muli") if op.name in ("arith.divsi", "arith.divui") else None  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
+    m = defined_by(x, "arith.muli") if op.name in ("arith.divsi", "arith.divui") else None  # (a * b) / b -> a when the muli cannot wrap (nuw for divui, nsw for divsi)
     if m is not None and ("nuw" if op.name == "arith.divui" else "nsw") in _ovf(m):
         if m.operand(0) is y:
             return [m.operand(1)]
@@ -413,32 +407,37 @@ def _floordivsi_wrapping(a: int, b: int, t: Type) -> int:
     return a if b == 0 else a // b
 
 
-def _shl(a: int, b: int, t: Type) -> int | None:
+# APInt's shifts, total: by the width or more, nothing (or the sign) is left
+def _apint_shl(a: int, b: int, t: Type) -> int:
     b = _unsigned(b, t)
-    return None if b >= _bits(t) else a << b
+    return 0 if b >= _bits(t) else a << b
 
 
-def _shrui(a: int, b: int, t: Type) -> int | None:
+def _apint_shrui(a: int, b: int, t: Type) -> int:
     b = _unsigned(b, t)
-    return None if b >= _bits(t) else _unsigned(a, t) >> b
+    return 0 if b >= _bits(t) else _unsigned(a, t) >> b
 
 
-def _shrsi(a: int, b: int, t: Type) -> int | None:
+def _apint_shrsi(a: int, b: int, t: Type) -> int:
     b = _unsigned(b, t)
-    return None if b >= _bits(t) else _signed(a, t) >> b
+    return (-1 if _signed(a, t) < 0 else 0) if b >= _bits(t) else _signed(a, t) >> b
 
 
-def _apint_shift(name: str, a: int, b: int, t: Type) -> int:
-    """APInt's shifts: by the width or more, nothing (or the sign) is left."""
-    w, b = _bits(t), _unsigned(b, t)
-    if name == "arith.shli":
-        return 0 if b >= w else a << b
-    if name == "arith.shrui":
-        return 0 if b >= w else _unsigned(a, t) >> b
-    return (-1 if _signed(a, t) < 0 else 0) if b >= w else _signed(a, t) >> b
+def _in_range(shift: Callable) -> Callable:
+    """MLIR's shift fold: no value for an amount of the width or more."""
+    return lambda a, b, t: None if _unsigned(b, t) >= _bits(t) else shift(a, b, t)
 
 
-_SHIFTS = ("arith.shli", "arith.shrui", "arith.shrsi")
+_shl, _shrui, _shrsi = _in_range(_apint_shl), _in_range(_apint_shrui), _in_range(_apint_shrsi)
+
+# Ops whose MLIR folder keeps one flag that each element's step sets anew
+# (a shift's in-range test, floordivsi's overflow-or-zero), so the last
+# element alone decides whether a non-splat constant folds; every element
+# then takes APInt's total result
+_LAST_ELEMENT_DECIDES: dict[str, Callable] = {
+    "arith.shli": _apint_shl, "arith.shrui": _apint_shrui, "arith.shrsi": _apint_shrsi,
+    "arith.floordivsi": _floordivsi_wrapping,
+}
 
 
 # name -> (constant fold, identity fold, commutative, overflow flags)
@@ -490,28 +489,16 @@ class IntBinaryOp(ArithOp):
         if a is None or b is None:
             et = _elem(t)
             fold = cls.const_fold
-            if cls.name in _SHIFTS:
-                # MLIR folds a shift's elements with APInt's shifts and keeps the
-                # result when the *last* element's amount is below the width
-                amounts = _elements(op.operand(1))
-                if not amounts or _unsigned(amounts[-1], t) >= _bits(t):
+            total = _LAST_ELEMENT_DECIDES.get(cls.name)
+            if total is not None:
+                x, y = _elements(op.operand(0)), _elements(op.operand(1))
+                if not x or not y or cls.const_fold(x[-1], y[-1], t) is None:
                     return None
-                fold = functools.partial(_apint_shift, cls.name)
-            elif cls.name == "arith.floordivsi":
-                # MLIR's sfloordiv_ov sets its overflow-or-zero flag anew on every
-                # element, so only the last element's overflow or zero divisor
-                # stops the fold
-                divisors = _elements(op.operand(1))
-                lhs = _elements(op.operand(0))
-                if not divisors or not lhs or _floordivsi(lhs[-1], divisors[-1], t) is None:
-                    return None
-                fold = _floordivsi_wrapping
+                fold = total
 
             def one(x: int, y: int) -> int | None:
                 v = fold(x, y, t)
-                if v is None:
-                    return None
-                return IntegerAttr(_signed(v, et) if isinstance(et, IndexType) else v, et).value  # (index: 64 bits)
+                return None if v is None else _int_attr(v, et).value
             return _fold_elementwise(op, one, t)
         v = cls.const_fold(a, b, t)
         if v is None:
@@ -670,7 +657,7 @@ class NegFOp(ArithOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        d = _def(op.operand(0), "arith.negf")  # -(-x) -> x
+        d = defined_by(op.operand(0), "arith.negf")  # -(-x) -> x
         if d is not None:
             return [d.operand(0)]
         x = _float_bits(op.operand(0))
@@ -746,8 +733,8 @@ class ExtendedOp(ArithOp):
             if pairs is None:
                 return None
             t1, e0, e1 = op.results[1].type, _elem(t), _elem(op.results[1].type)
-            return [DenseElementsAttr(t, [IntegerAttr(p[0], e0).value for p in pairs]),
-                    DenseElementsAttr(t1, [IntegerAttr(p[1], e1).value for p in pairs])]
+            return [DenseElementsAttr(t, [_int_attr(p[0], e0).value for p in pairs]),
+                    DenseElementsAttr(t1, [_int_attr(p[1], e1).value for p in pairs])]
         lo, hi = cls.compute(a, b, t)
         x, y = _int_attr(lo, t), _int_attr(hi, op.results[1].type)
         return [x, y] if x is not None and y is not None else None
@@ -873,7 +860,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
         a, b = int_value(x), int_value(y)
         ca, cb = a if a is not None else constant_value(x), b if b is not None else constant_value(y)
         if b == 0 and CMPI_PREDICATES[pred] == "ne":
-            e = _def(x, "arith.extsi") or _def(x, "arith.extui")
+            e = defined_by(x, "arith.extsi") or defined_by(x, "arith.extui")
             et = e.operand(0).type if e is not None else None
             if et is i1 or (isinstance(et, VectorType) and et.element_type is i1):  # ext(%b : i1) != 0 -> %b
                 return [e.operand(0)]
@@ -891,7 +878,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             op.set_operand(1, x)
             return list(op.results)
         if a is None or b is None:
-            return _fold_elementwise(op, lambda u, v: IntegerAttr(int(_cmpi(pred, u, v, t)), i1).value,
+            return _fold_elementwise(op, lambda u, v: _int_attr(int(_cmpi(pred, u, v, t)), i1).value,
                                      op.results[0].type)
         return _bool_result(_cmpi(pred, a, b, t), op.results[0].type)
 
@@ -986,7 +973,7 @@ class SelectOp(ArithOp):
         # select(%c, true, false) : i1 -> %c
         if op.results[0].type is i1 and int_value(x) == 1 and int_value(y) == 0:
             return [c]
-        cmp = _def(c, "arith.cmpi")
+        cmp = defined_by(c, "arith.cmpi")
         if cmp is not None and CMPI_PREDICATES[cmp.properties.get("predicate").value] in ("eq", "ne"):
             a, b = cmp.operands
             if (a is x and b is y) or (b is x and a is y):
@@ -1324,7 +1311,7 @@ def _const_operand(v: Any) -> Operation | None:
 def _binary_with_const(v: Any, name: str, const_side: int) -> tuple[Operation, Any, int] | None:
     """`v = name(x, c)` (const_side 1) or `name(c, x)` (0) with a scalar constant c:
     (defining op, x, c)."""
-    d = _def(v, name)
+    d = defined_by(v, name)
     if d is None:
         return None
     c = _scalar_int(d.operand(const_side))
@@ -1383,7 +1370,7 @@ def _is_minus_one(v: Any) -> bool:
 def _add_mul_neg_one(mul_side: int) -> Callable:
     """addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        m = _def(op.operand(mul_side), "arith.muli")
+        m = defined_by(op.operand(mul_side), "arith.muli")
         if m is None or _const_operand(m.operand(1)) is None or not _is_minus_one(m.operand(1)):
             return False
         other = op.operand(1 - mul_side)
@@ -1400,7 +1387,7 @@ AddIMulNegativeOneLhs = debug_name("AddIMulNegativeOneLhs")(_add_mul_neg_one(0))
 @debug_name("SubISubILHSRHSLHS")
 def SubISubILHSRHSLHS(op: Operation, rw: Any) -> bool:
     """subi(subi(x, y), x) -> subi(0, y)."""
-    d = _def(op.operand(0), "arith.subi")
+    d = defined_by(op.operand(0), "arith.subi")
     if d is None or d.operand(0) is not op.operand(1):
         return False
     y = d.operand(1)
@@ -1425,7 +1412,7 @@ def _is_i1(v: Any, value: int) -> bool:
 @debug_name("XOrINotCmpI")
 def XOrINotCmpI(op: Operation, rw: Any) -> bool:
     """xori(cmpi(pred, a, b), true) -> cmpi(not pred, a, b)."""
-    c = _def(op.operand(0), "arith.cmpi")
+    c = defined_by(op.operand(0), "arith.cmpi")
     if c is None or not _is_i1(op.operand(1), 1):
         return False
     pred = _CMPI_INVERSE[CMPI_PREDICATES[c.properties.get("predicate").value]]
@@ -1437,7 +1424,7 @@ def XOrINotCmpI(op: Operation, rw: Any) -> bool:
 def _of_ext(logic: str, ext: str) -> Callable:
     """logic(ext(x), ext(y)) -> ext(logic(x, y)) when x and y have one type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        a, b = defined_by(op.operand(0), ext), defined_by(op.operand(1), ext)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         loc = _ops_loc(op, a, b)
@@ -1461,7 +1448,7 @@ def _cmpi_of_ext(ext: str) -> Callable:
         pred = op.properties.get("predicate")
         if CMPI_PREDICATES[pred.value] not in ("eq", "ne"):
             return False
-        a, b = _def(op.operand(0), ext), _def(op.operand(1), ext)
+        a, b = defined_by(op.operand(0), ext), defined_by(op.operand(1), ext)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         x = a.operand(0)
@@ -1479,7 +1466,7 @@ def _redundant_select(side: int) -> Callable:
     select(p, a, select(p, b, c)) -> select(p, a, c) (side 2)."""
     def rewrite(op: Operation, rw: Any) -> bool:
         pred = op.operand(0)
-        s = _def(op.operand(side), "arith.select")
+        s = defined_by(op.operand(side), "arith.select")
         if s is None or s.operand(0) is not pred:
             return False
         vals = [pred, s.operand(1), op.operand(2)] if side == 1 else [pred, op.operand(1), s.operand(2)]
@@ -1494,7 +1481,7 @@ RedundantSelectTrue = debug_name("RedundantSelectTrue")(_redundant_select(1))
 @debug_name("SelectNotCond")
 def SelectNotCond(op: Operation, rw: Any) -> bool:
     """select(xori(p, -1), a, b) -> select(p, b, a)."""
-    x = _def(op.operand(0), "arith.xori")
+    x = defined_by(op.operand(0), "arith.xori")
     if x is None or _scalar_int(x.operand(1)) is None or not _is_minus_one(x.operand(1)):
         return False
     vals = [x.operand(0), op.operand(2), op.operand(1)]
@@ -1532,7 +1519,7 @@ def SelectToExtUI(op: Operation, rw: Any) -> bool:
 def _cast_of_cast(inner: str, out: str | None = None) -> Callable:
     """cast(inner(x)) -> out(x) (default: the same cast) with the outer result type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = _def(op.operand(0), inner)
+        d = defined_by(op.operand(0), inner)
         if d is None:
             return False
         return _replace(rw, op, _new(rw, out or op.name, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
@@ -1551,7 +1538,7 @@ SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast("arith.extui", "arith.
 def _trunci_of_ext(ext: str) -> Callable:
     """trunci(ext(x)) -> ext(x) when only extension bits are dropped."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = _def(op.operand(0), ext)
+        d = defined_by(op.operand(0), ext)
         if d is None:
             return False
         x = d.operand(0)
@@ -1568,7 +1555,7 @@ TruncIExtUIToExtUI = debug_name("TruncIExtUIToExtUI")(_trunci_of_ext("arith.extu
 @debug_name("TruncIShrSIToTrunciShrUI")
 def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
     """trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the truncated width."""
-    s = _def(op.operand(0), "arith.shrsi")
+    s = defined_by(op.operand(0), "arith.shrsi")
     if s is None:
         return False
     c = constant_value(s.operand(1))
@@ -1584,7 +1571,7 @@ def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
 def _truncf_of_int_to_fp(inner: str) -> Callable:
     """truncf(sitofp|uitofp(x)) -> sitofp|uitofp(x) under the default rounding mode."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = _def(op.operand(0), inner)
+        d = defined_by(op.operand(0), inner)
         if d is None or op.properties.get("roundingmode") is not None:
             return False
         return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
@@ -1598,7 +1585,7 @@ TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp("
 def _of_negf(name: str) -> Callable:
     """mulf|divf(negf(x), negf(y)) -> mulf|divf(x, y), keeping the root's fastmath."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        a, b = _def(op.operand(0), "arith.negf"), _def(op.operand(1), "arith.negf")
+        a, b = defined_by(op.operand(0), "arith.negf"), defined_by(op.operand(1), "arith.negf")
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.results[0].type, _ops_loc(op, a, b),

@@ -999,9 +999,9 @@ class IfOp(OpDef, RegionBranchOpInterface):
         s = "scf.if " + p.value(op.operands[0])
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
-        s += " " + p.region(op.regions[0], print_terminators=bool(op.results))
+        s += " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
         if op.regions[1].blocks:
-            s += " else " + p.region(op.regions[1], print_terminators=bool(op.results))
+            s += " else " + p.region(op.regions[1], print_terminators=cls.custom_prints_terminators(op, 1))
         return s + p.attr_dict(op.attributes)
 
     @classmethod

@@ -30,7 +30,7 @@ from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import RegionBranchOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import fuse
-from hlopt.ir.matchers import constant_value
+from hlopt.ir.matchers import constant_value, defined_by
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.rewriter import debug_name, rooted_on
 from hlopt.ir.traits import (
@@ -238,17 +238,12 @@ def _inferred_extent_tensor(t: Type) -> RankedTensorType:
     return RankedTensorType((len(t.shape) if isinstance(t, RankedTensorType) else DYNAMIC,), index)
 
 
-def _defining(v: Any, name: str) -> Operation | None:
-    d = v.defining_op
-    return d if d is not None and d.name == name else None
-
-
 @debug_name("ShapeOfCastExtentTensor")
 @rooted_on("tensor.cast")
 def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
     """A cast of a ranked operand's extent tensor to another extent tensor
     type that fits the rank is the shape_of of that type."""
-    src = _defining(op.operands[0], "shape.shape_of")
+    src = defined_by(op.operands[0], "shape.shape_of")
     t, arg = op.results[0].type, src.operands[0].type if src is not None else None
     if not (isinstance(t, RankedTensorType) and t.rank == 1 and isinstance(arg, RankedTensorType)):
         return False
@@ -265,7 +260,7 @@ def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
 def _shape_of_reshape(op: Operation, rw: Any) -> bool:
     """The extent tensor of a tensor.reshape's result is the shape operand
     it was reshaped by (index_cast to index elements, cast to the type)."""
-    reshape = _defining(op.operands[0], "tensor.reshape")
+    reshape = defined_by(op.operands[0], "tensor.reshape")
     r = op.results[0].type
     if reshape is None or not isinstance(r, RankedTensorType):
         return False
@@ -289,7 +284,7 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
 def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
     """An extent read from a tensor's shape_of is tensor.dim of the tensor
     (a DRR pattern: the new op has the matched ops' fused location)."""
-    src = _defining(op.operands[0], "shape.shape_of")
+    src = defined_by(op.operands[0], "shape.shape_of")
     if src is None or not isinstance(src.operands[0].type, ShapedType) or len(op.operands) != 2:
         return False
     with rw.saved():
@@ -657,7 +652,7 @@ class RankOp(_ExtentsToSizeOp):
 @debug_name("RankShapeOfCanonicalizationPattern")
 def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
     """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
-    d = _defining(op.operands[0], "shape.shape_of")
+    d = defined_by(op.operands[0], "shape.shape_of")
     t = d.operands[0].type if d is not None else None
     r = op.results[0].type
     if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
@@ -940,17 +935,12 @@ def _drop_passing_witnesses(op: Operation, rw: Any) -> bool:
     return True
 
 
-def _defining(v: Any, name: str) -> Operation | None:
-    d = v.defining_op
-    return d if d is not None and d.name == name else None
-
-
 @debug_name("MergeAssumingAllOps")
 def _merge_assuming_all(op: Operation, rw: Any) -> bool:
     """The inputs of an assuming_all input join the outer conjunction."""
     operands = []
     for v in op.operands:
-        inner = _defining(v, op.name)
+        inner = defined_by(v, op.name)
         operands.extend(inner.operands if inner is not None else [v])
     if len(operands) == len(op.operands):
         return False
@@ -973,7 +963,7 @@ def _assuming_all_of_cstr_broadcastable(op: Operation, rw: Any) -> bool:
     The dropped constraints stay, as iree-opt's MLIR leaves them."""
     cstrs: list[Operation] = []
     for v in op.operands:
-        c = _defining(v, "shape.cstr_broadcastable")
+        c = defined_by(v, "shape.cstr_broadcastable")
         if c is None:
             return False
         if c not in cstrs:
@@ -997,7 +987,7 @@ def _assuming_all_to_cstr_eq(op: Operation, rw: Any) -> bool:
     """A conjunction of cstr_eq witnesses that share shapes is one cstr_eq."""
     shapes: list = []
     for v in op.operands:
-        c = _defining(v, "shape.cstr_eq")
+        c = defined_by(v, "shape.cstr_eq")
         if c is None:
             return False
         if shapes and c.operands and not any(x in shapes for x in c.operands):
@@ -1035,7 +1025,7 @@ class IndexToSizeOp(BareOp):
 def _forward_round_trip(op: Operation, rw: Any, inner: str) -> bool:
     """index_to_size(size_to_index(x)) and size_to_index(index_to_size(x)) are x
     (when x has the result's type: size_to_index also takes an index)."""
-    d = _defining(op.operands[0], inner)
+    d = defined_by(op.operands[0], inner)
     if d is None or d.operands[0].type is not op.results[0].type:
         return False
     rw.replace_op(op, [d.operands[0]])
@@ -1176,7 +1166,8 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
         s = f"{p.op_name(op)} {p.value(op.operands[0])}"
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
-        return s + " " + p.region(op.regions[0], print_terminators=bool(op.results)) + p.attr_dict(op.attributes)
+        return (s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
+                + p.attr_dict(op.attributes))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1198,7 +1189,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 @debug_name("AssumingWithTrue")
 def _assuming_with_true(op: Operation, rw: Any) -> bool:
     """A passing constant witness: the region's ops replace the op."""
-    w = _defining(op.operands[0], "shape.const_witness")
+    w = defined_by(op.operands[0], "shape.const_witness")
     if w is None or not w.properties.get("passing").value:
         return False
     body = op.regions[0].blocks[0]

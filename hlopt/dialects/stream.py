@@ -120,7 +120,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
             return None
         s = "stream.executable " + visibility_prefix(op) + symbol_name_text(name.value)
         s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0], print_terminators=False)
+        return s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:

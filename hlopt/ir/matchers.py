@@ -20,6 +20,12 @@ def constant_of(op: Operation | None) -> Any:
     return r[0] if r else None
 
 
+def defined_by(v: Value, name: str) -> Operation | None:
+    """The op of that name defining `v` (MLIR's getDefiningOp<OpTy>), else None."""
+    d = v.defining_op
+    return d if d is not None and d.name == name else None
+
+
 def constant_value(v: Value) -> Any:
     """The constant attribute `v` is defined by, or None."""
     return constant_of(v.defining_op)
