@@ -1,7 +1,7 @@
 """`--stablehlo-decompose-collective-permute`: collective_permute as
 after_all + recv + send, the way XLA decomposes it, visibly in StableHLO.
 
-Each permute becomes
+Each permute chosen becomes
 
     %t = stablehlo.after_all : !stablehlo.token
     %r:2 = "stablehlo.recv"(%t) <{channel_handle, is_host_transfer = false, source_target_pairs}>
@@ -14,23 +14,33 @@ them recv first with a control edge and starts both asynchronously;
 StableHLO has neither, so when the pairs have a cycle the send comes first
 (a device blocked in its recv has then already sent), else the recv.
 
-A ring is first split as XLA's CollectivePermuteCycleDecomposer splits it:
-the backward edge (last pair of a forward ring, first of a backward one)
-stays a single-pair collective_permute on the original channel, the other
-pairs become send/recv on a new channel, and
-`select(partition_id == <receiver of the backward edge>, bwd, fwd)` gives
-each device its data. `split-cycles=false` decomposes rings whole;
-transfers smaller than `min-bytes` are left alone. A transfer keeps its
-permute's channel unless a send/recv already uses it (XLA gives each
-send/recv pair its own channel); then it gets the next free handle.
+Which permutes (docs/send-recv.md has XLA's rule and the options side by
+side): by default XLA's current choice with pipeline parallelism on --
+permutes directly in a `stablehlo.while` body whose operand is a loop
+argument, of those the one with the most pairs (the first on a tie), the
+size threshold ignored; rings are first split as XLA's
+CollectivePermuteCycleDecomposer splits them (backward edge a single-pair
+permute on the original channel, the rest on a new channel,
+`select(partition_id == receiver of the backward edge, bwd, rest)`), and
+the parts compete like permutes. Other cycles (self-pairs, non-rings, and
+rings when `split-cycles=false`) stay permutes, as XLA never decomposes a
+cycle. Decomposed transfers in a loop body get XLA's
+`_xla_send_recv_pipeline` marks. `pipeline-parallelism=false` is XLA's
+other level (every acyclic permute of the body at least `min-bytes`
+large); `all-permutes=true` decomposes every candidate; `scope=all` is
+hlopt's broader behaviour (every permute anywhere, cycles that are not
+rings whole). A permute that a send/recv cannot express (no pairs, ids
+beyond `mhlo.num_partitions`, no channel, dynamic shape) is left alone;
+every permute left alone gets a remark saying why.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from hlopt.analysis.counted_loop import counted_loop
-from hlopt.analysis.source_target_pairs import BACKWARD, cycle_type, has_cycles, split_cycle
+from hlopt.analysis.source_target_pairs import BACKWARD, cycle_type, forms_cycle, has_cycles, split_cycle
 from hlopt.dialects.stablehlo.attributes import (
     DEVICE_TO_DEVICE,
     ChannelHandleAttr,
@@ -40,6 +50,7 @@ from hlopt.dialects.stablehlo.attributes import (
 from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PAIRS_ATTR,
+    PIPELINE_ATTR,
     RECV,
     SEND,
     VALIDATION_ATTR,
@@ -52,9 +63,10 @@ from hlopt.dialects.stablehlo.channels import (
     with_frontend,
 )
 from hlopt.dialects.stablehlo.types import TokenType
+from hlopt.dialects.stablehlo.verification import module_int
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Operation, Value, no_gc
+from hlopt.ir.core import BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, Type, i1
 from hlopt.passes.base import Pass
@@ -107,14 +119,17 @@ def byte_size(t: Type) -> int | None:
 
 
 def emit_transfer(rw: Rewriter, data: Value, pairs: Pairs, handle: int, like: Operation,
-                  validation: str | None = None) -> tuple[Operation, Operation, Operation]:
+                  validation: str | None = None, mark: str | None = None) -> tuple[Operation, Operation, Operation]:
     """after_all + recv + send of `data` at the rewriter's insertion point;
-    frontend attributes are `like`'s plus the pairs (and validation bounds)."""
+    frontend attributes are `like`'s plus the pairs (and validation bounds,
+    and XLA's pipeline mark)."""
     loc = like.location
     token = TokenType()
     updates = {PAIRS_ATTR: pairs_text(pairs)}
     if validation is not None:
         updates[VALIDATION_ATTR] = validation
+    if mark is not None:
+        updates[PIPELINE_ATTR] = mark
     props = {"channel_handle": ChannelHandleAttr(handle, DEVICE_TO_DEVICE), "is_host_transfer": BoolAttr(False),
              "source_target_pairs": pairs_attr(pairs)}
     attrs = {FRONTEND: with_frontend(like, updates)}
@@ -162,17 +177,68 @@ def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
     return pairs_text(bwd), pairs_text(fwd)
 
 
+WHILE = "stablehlo.while"
+
+
+@dataclass
+class _Part:
+    """A permute, or one side of a ring XLA's cycle decomposer would split,
+    as a candidate of XLA's decomposer."""
+
+    op: Operation
+    pairs: Pairs
+    role: str  # "whole", "bwd" (the ring's backward edge) or "fwd" (the rest)
+    carried: bool  # the operand is an argument of the loop body (XLA: get-tuple-element of the parameter)
+
+
+def _remark(op: Operation, why: str) -> None:
+    current_context().emit("remark", f"collective_permute not decomposed: {why}", op)
+
+
+def _loop_body_of(op: Operation) -> Operation | None:
+    """The while whose body block holds `op` directly (XLA: the computation's only caller is a while)."""
+    loop = op.parent_op
+    if loop is not None and loop.name == WHILE and op.parent_region is loop.regions[1]:
+        return loop
+    return None
+
+
+def _callees_in_loops(module: Operation) -> set[str]:
+    """Names of functions called from inside a while body (JAX's closed_call form)."""
+    out: set[str] = set()
+    for o in module.walk():
+        if o.name != "func.call":
+            continue
+        p = o.parent_op
+        while p is not None and p.name != WHILE:
+            p = p.parent_op
+        callee = o.get_attr("callee")
+        if p is not None and callee is not None:
+            out.add(str(getattr(callee, "root", callee)).lstrip("@"))
+    return out
+
+
 @register_pass
 @dataclass
 class DecomposeCollectivePermute(Pass):
     argument = "stablehlo-decompose-collective-permute"
-    summary = "Turn collective_permute into after_all + recv + send, splitting rings as XLA does"
+    summary = "Turn collective_permute into after_all + recv + send, choosing and splitting rings as XLA does"
     anchor = "builtin.module"
+    scope: Literal["loop", "all"] = field(default="loop", metadata={
+        "help": "loop: permutes directly in a while body (XLA); all: every permute (hlopt's broader behaviour)"})
+    pipeline_parallelism: bool = field(default=True, metadata={
+        "help": "XLA's pipeline-parallelism level: only permutes of loop arguments, one per body (the most pairs), "
+                "min-bytes ignored; false: every acyclic permute of the body at least min-bytes large"})
+    all_permutes: bool = field(default=False, metadata={
+        "help": "With pipeline-parallelism, decompose every qualifying permute of a body, not only the one with "
+                "the most pairs"})
     split_cycles: bool = field(default=True, metadata={"help": "Split forward/backward rings as XLA's "
                                                                "cycle decomposer does"})
-    min_bytes: int = field(default=0, metadata={"help": "Leave transfers smaller than this many bytes alone"})
+    min_bytes: int = field(default=0, metadata={"help": "Leave transfers smaller than this many bytes alone "
+                                                        "(XLA's threshold)"})
     statistic_help = {"decomposed": "collective_permutes turned into send/recv",
-                      "cycles-split": "rings split into a backward edge and forward send/recv"}
+                      "cycles-split": "rings split into a backward edge and forward send/recv",
+                      "left": "collective_permutes left alone (each with a remark)"}
 
     def run(self, module: Operation) -> None:
         with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
@@ -181,54 +247,218 @@ class DecomposeCollectivePermute(Pass):
     def _run(self, module: Operation) -> None:
         channels = Channels(module)
         rw = Rewriter()
-        for op in [o for o in module.walk() if o.name == PERMUTE]:
-            self._decompose(op, rw, channels)
+        permutes = [o for o in module.walk() if o.name == PERMUTE]
+        if self.scope == "all":
+            for op in permutes:
+                if self._expressible(op):
+                    self._decompose(op, rw, channels)
+            return
+        called = _callees_in_loops(module)
+        bodies: dict[int, list[Operation]] = {}
+        loops: list[Operation] = []
+        for op in permutes:
+            loop = _loop_body_of(op)
+            if loop is None:
+                self.stat("left")
+                fn = op.parent_op
+                while fn is not None and fn.name != "func.func":
+                    fn = fn.parent_op
+                name = fn.get_attr("sym_name") if fn is not None else None
+                name = getattr(name, "value", None)
+                if name is not None and name in called:
+                    _remark(op, f"it is in @{name}, which a while body calls; XLA decomposes only permutes "
+                                "directly in a while body (run --inline first)")
+                else:
+                    _remark(op, "it is not directly in a stablehlo.while body (XLA decomposes only those; "
+                                "scope=all decomposes every permute)")
+                continue
+            if id(loop) not in bodies:
+                bodies[id(loop)] = []
+                loops.append(loop)
+            bodies[id(loop)].append(op)
+        for loop in loops:
+            self._decompose_body(loop, bodies[id(loop)], rw, channels)
 
-    def _decompose(self, op: Operation, rw: Rewriter, channels: Channels) -> None:
+    # -- what a send/recv can express --------------------------------------------------
+
+    def _expressible(self, op: Operation) -> bool:
+        """Whether a send/recv can say what `op` does; a remark when not."""
+        why = None
         pairs = read_pairs(op.get_attr("source_target_pairs"))
-        ch = op.get_attr("channel_handle")
+        n = module_int(op, "mhlo.num_partitions")
         if pairs is None or len(op.operands) != 1 or len(op.results) != 1:
-            return
-        size = byte_size(op.results[0].type)
-        if size is None or size < self.min_bytes:
-            return
-        if not isinstance(ch, ChannelHandleAttr):
+            why = "it is not a single-operand permute with source_target_pairs"
+        elif not pairs:
+            why = "it has no source_target_pairs (every device gets zeros; a send/recv needs pairs)"
+        elif not isinstance(op.get_attr("channel_handle"), ChannelHandleAttr):
             # cross-replica permutes have no channel for a send/recv to use
-            current_context().emit("remark", "collective_permute not decomposed: it has no channel_handle "
-                                   "(cross-replica)", op)
+            why = "it has no channel_handle (cross-replica)"
+        elif n is not None and any(i >= n for p in pairs for i in p):
+            bad = max(i for p in pairs for i in p)
+            why = (f"pair id {bad} is not below mhlo.num_partitions = {n} (a send/recv may carry only ids "
+                   f"below it)")
+        elif byte_size(op.results[0].type) is None:
+            why = "its result shape is not static"
+        if why is not None:
+            _remark(op, why)
+            self.stat("left")
+        return why is None
+
+    # -- XLA's choice in one loop body ---------------------------------------------------
+
+    def _decompose_body(self, loop: Operation, ops: list[Operation], rw: Rewriter, channels: Channels) -> None:
+        body = loop.regions[1].blocks[0]
+        parts: list[_Part] = []
+        for op in ops:
+            if not self._expressible(op):
+                continue
+            pairs = read_pairs(op.get_attr("source_target_pairs"))
+            x = op.operands[0]
+            carried = isinstance(x, BlockArgument) and x.owner is body
+            size = byte_size(op.results[0].type) or 0
+            if self.pipeline_parallelism and not carried:
+                self.stat("left")
+                _remark(op, "its operand is not a loop argument (XLA's pipeline-parallelism mode decomposes only "
+                            "those; pipeline-parallelism=false lifts this)")
+                continue
+            if not self.pipeline_parallelism and size < self.min_bytes:
+                self.stat("left")
+                _remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
+                continue
+            if has_cycles(pairs):
+                kind = cycle_type(pairs) if self.split_cycles and size >= self.min_bytes else None
+                if kind is None:
+                    self.stat("left")
+                    _remark(op, "its pairs have a cycle that is not split as a ring (XLA never decomposes a "
+                                "cycle)")
+                    continue
+                bwd, fwd = split_cycle(pairs, kind)
+                parts += [_Part(op, bwd, "bwd", carried), _Part(op, fwd, "fwd", carried)]
+            else:
+                parts.append(_Part(op, pairs, "whole", carried))
+        if not parts:
             return
-        data = op.operands[0]
+        marks = self._marks(parts)
+        chosen = parts
+        if self.pipeline_parallelism and not self.all_permutes:
+            best = parts[0]
+            for p in parts[1:]:  # the first with the most pairs, as XLA's RemoveAllButOne
+                if len(p.pairs) > len(best.pairs):
+                    best = p
+            chosen = [best]
+        picked = {id(p) for p in chosen}
+        seen: set[int] = set()
+        for p in parts:
+            if id(p.op) in seen:
+                continue
+            seen.add(id(p.op))
+            mine = [q for q in parts if q.op is p.op]
+            take = [q for q in mine if id(q) in picked]
+            if not take:
+                self.stat("left")
+                _remark(p.op, "another collective_permute of this loop body has more pairs (XLA decomposes one "
+                              "per body; all-permutes=true decomposes each)")
+                continue
+            if p.role == "whole":
+                self._decompose(p.op, rw, channels, marks.get(id(p)))
+            else:
+                bwd = next(q for q in mine if q.role == "bwd")
+                fwd = next(q for q in mine if q.role == "fwd")
+                self._split(p.op, rw, channels, bwd.pairs, fwd.pairs,
+                            id(bwd) in picked, id(fwd) in picked, marks.get(id(bwd)), marks.get(id(fwd)))
+
+    @staticmethod
+    def _marks(parts: list[_Part]) -> dict[int, str]:
+        """XLA's pipeline decision: the first permute of a loop argument is "0";
+        a later one forming a ring with it makes the ring's backward edge "0"
+        and the rest "1"."""
+        cp0: _Part | None = None
+        for p in parts:
+            if not p.carried:
+                continue
+            if cp0 is None:
+                cp0 = p
+                continue
+            if forms_cycle(cp0.pairs, p.pairs):
+                return {id(cp0): "0", id(p): "1"}
+            if forms_cycle(p.pairs, cp0.pairs):
+                return {id(p): "0", id(cp0): "1"}
+        return {id(cp0): "0"} if cp0 is not None else {}
+
+    # -- rewriting ---------------------------------------------------------------------
+
+    def _validation(self, op: Operation, pairs: Pairs) -> str | None:
         validation = frontend_string(op, VALIDATION_ATTR)
         if validation is None:
             validation = xla_validation(op, pairs)
             if validation is not None:  # as XLA annotates the permute before splitting it
                 op.set_discardable_attr(FRONTEND, with_frontend(op, {VALIDATION_ATTR: validation}))
+        return validation
+
+    def _decompose(self, op: Operation, rw: Rewriter, channels: Channels, mark: str | None = None) -> None:
+        """hlopt's own rule (scope=all), or one chosen permute of a loop body."""
+        pairs = read_pairs(op.get_attr("source_target_pairs"))
+        ch = op.get_attr("channel_handle")
+        size = byte_size(op.results[0].type)
+        if size < self.min_bytes and (self.scope == "all" or not self.pipeline_parallelism):
+            self.stat("left")
+            _remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
+            return
+        validation = self._validation(op, pairs)
         kind = cycle_type(pairs) if self.split_cycles else None
         rw.set_insertion_point_before(op)
         if kind is None:
-            _, recv, _ = emit_transfer(rw, data, pairs, channels.for_transfer(ch.handle), op, validation)
+            _, recv, _ = emit_transfer(rw, op.operands[0], pairs, channels.for_transfer(ch.handle), op, validation,
+                                       mark)
             rw.replace_op(op, [recv.results[0]])
             self.stat("decomposed")
             return
-        backedge, others = split_cycle(pairs, kind)
-        bwd_bounds, fwd_bounds = _split_bounds(validation, kind)
-        bwd_attrs = op.attributes
-        if bwd_bounds is not None:
-            bwd_attrs = DictionaryAttr({**dict(bwd_attrs.entries),
-                                        FRONTEND: with_frontend(op, {VALIDATION_ATTR: bwd_bounds})})
-        bwd = rw.create(PERMUTE, [data], [data.type],
-                        {"channel_handle": ch, "source_target_pairs": pairs_attr(backedge)}, bwd_attrs,
-                        location=op.location)
-        _, recv, _ = emit_transfer(rw, data, others, channels.fresh(), op, fwd_bounds)
+        bwd, fwd = split_cycle(pairs, kind)
+        self._split(op, rw, channels, bwd, fwd, False, True, None, None)
+
+    def _split(self, op: Operation, rw: Rewriter, channels: Channels, bwd_pairs: Pairs, fwd_pairs: Pairs,
+               bwd_send: bool, fwd_send: bool, bwd_mark: str | None, fwd_mark: str | None) -> None:
+        """The ring as XLA's cycle decomposer splits it, each side a permute
+        or (when chosen) a send/recv."""
+        pairs = read_pairs(op.get_attr("source_target_pairs"))
+        kind = cycle_type(pairs)
+        ch = op.get_attr("channel_handle")
+        data = op.operands[0]
         loc = op.location
+        validation = self._validation(op, pairs)
+        bwd_bounds, fwd_bounds = _split_bounds(validation, kind)
+        rw.set_insertion_point_before(op)
+        fwd_handle = channels.fresh()
+        if bwd_send:
+            _, r, _ = emit_transfer(rw, data, bwd_pairs, channels.for_transfer(ch.handle), op, bwd_bounds, bwd_mark)
+            bwd_value = r.results[0]
+        else:
+            attrs = op.attributes
+            if bwd_bounds is not None:
+                attrs = DictionaryAttr({**dict(attrs.entries),
+                                        FRONTEND: with_frontend(op, {VALIDATION_ATTR: bwd_bounds})})
+            bwd = rw.create(PERMUTE, [data], [data.type],
+                            {"channel_handle": ch, "source_target_pairs": pairs_attr(bwd_pairs)}, attrs, location=loc)
+            bwd_value = bwd.results[0]
+        if fwd_send:
+            _, r, _ = emit_transfer(rw, data, fwd_pairs, fwd_handle, op, fwd_bounds, fwd_mark)
+            fwd_value = r.results[0]
+        else:
+            attrs = op.attributes
+            if fwd_bounds is not None:
+                attrs = DictionaryAttr({**dict(attrs.entries),
+                                        FRONTEND: with_frontend(op, {VALIDATION_ATTR: fwd_bounds})})
+            fwd = rw.create(PERMUTE, [data], [data.type],
+                            {"channel_handle": ChannelHandleAttr(fwd_handle, DEVICE_TO_DEVICE),
+                             "source_target_pairs": pairs_attr(fwd_pairs)}, attrs, location=loc)
+            fwd_value = fwd.results[0]
         pid = rw.create("stablehlo.partition_id", [], [UI32], location=loc)
-        const = rw.create("stablehlo.constant", [], [UI32], {"value": DenseElementsAttr(UI32, [backedge[0][1]])},
+        const = rw.create("stablehlo.constant", [], [UI32], {"value": DenseElementsAttr(UI32, [bwd_pairs[0][1]])},
                           location=loc)
         pred = rw.create("stablehlo.compare", [pid.results[0], const.results[0]], [RankedTensorType((), i1)],
                          {"comparison_direction": comparison_direction("EQ"),
                           "compare_type": comparison_type("UNSIGNED")}, location=loc)
-        sel = rw.create("stablehlo.select", [pred.results[0], bwd.results[0], recv.results[0]], [data.type],
-                        location=loc)
+        sel = rw.create("stablehlo.select", [pred.results[0], bwd_value, fwd_value], [data.type], location=loc)
         rw.replace_op(op, [sel.results[0]])
         self.stat("decomposed")
         self.stat("cycles-split")

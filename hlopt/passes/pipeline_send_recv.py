@@ -42,7 +42,7 @@ loops whose transfers are already marked are left alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import forms_cycle
@@ -69,7 +69,8 @@ from hlopt.passes.decompose_collective_permute import PERMUTE, Channels, emit_tr
 from hlopt.passes.registry import register_pass
 
 WHILE = "stablehlo.while"
-_PRED_OPS = ("stablehlo.compare", "stablehlo.partition_id", "stablehlo.constant")
+_PRED_OPS = ("stablehlo.compare", "stablehlo.partition_id", "stablehlo.replica_id", "stablehlo.constant",
+             "stablehlo.broadcast_in_dim")
 
 
 @dataclass
@@ -85,16 +86,19 @@ class Group:
 class Transfer:
     """One permute of loop-carried data inside a while body."""
 
-    groups: list[Group]  # the backward edge's group first (XLA's "0"), then the forward one ("1")
+    groups: list[Group]  # a ring's backward edge's group first (XLA's "0"), then the forward one ("1")
     ops: list[Operation]  # every op of the transfer, in block order
     data: Value  # the sent value
     value: Value  # the received value (through the ring's select)
-    bwd: Operation | None  # a split ring's backward-edge collective_permute
+    permutes: list[Operation]  # a split ring's side left a collective_permute (XLA: the backward edge)
     ring: bool
+    bwd_first: bool = True  # a one-group ring: whether the kept permute is the backward edge
 
 
 def _pred_slice(v: Value, block: Block) -> list[Operation] | None:
-    """The ops computing `partition_id == c` in `block`, if they read nothing else."""
+    """The ops computing the ring's select predicate in `block` (XLA's
+    `partition_id`/`replica_id` compared with a constant, maybe broadcast),
+    if they read nothing else."""
     out: list[Operation] = []
     work = [v]
     while work:
@@ -110,43 +114,99 @@ def _pred_slice(v: Value, block: Block) -> list[Operation] | None:
     return out
 
 
+def _group_of(recv: Operation, body: Block) -> Group | None:
+    """recv's after_all + send, when they form one transfer alone on that token."""
+    if recv.name != RECV or not is_device_transfer(recv) or len(recv.results) != 2:
+        return None
+    token = recv.operands[0]
+    after = token.defining_op
+    if after is None or after.name != "stablehlo.after_all" or after.operands or after.parent is not body:
+        return None
+    sends = [u for u in token.users if u.name == SEND and transfer_pairs(u) == transfer_pairs(recv)]
+    if len(sends) != 1 or len(token.uses) != 2:
+        return None
+    return Group(after, recv, sends[0])
+
+
+def _side(v: Value, y: Value, body: Block) -> tuple[Group | None, Operation | None]:
+    """One side of a split ring's select: a transfer of `y` or a permute of `y`."""
+    op = v.defining_op
+    if op is None or op.parent is not body or not v.has_one_use():
+        return None, None
+    if op.name == PERMUTE and op.operands[0] is y and isinstance(op.get_attr("channel_handle"), ChannelHandleAttr):
+        return None, op
+    g = _group_of(op, body)
+    if g is not None and g.send.operands[0] is y and not op.results[1].has_uses() \
+            and not g.send.results[0].has_uses():
+        return g, None
+    return None, None
+
+
+def _pairs_of(g: Group | None, p: Operation | None):
+    return transfer_pairs(g.recv) if g is not None else read_pairs(p.get_attr("source_target_pairs"))
+
+
+def _ring_select(r: Value, g: Group, y: Value, body: Block):
+    """`select(pred, a, b)` over `r` (XLA's split ring, either operand order,
+    either side a permute or a transfer of `y`): (select, groups backward edge
+    first, kept permutes, predicate ops), or a reason."""
+    sel = r.uses[0].owner
+    if sel.name != "stablehlo.select" or len(sel.operands) != 3 or sel.operands[0] is r:
+        return None
+    other = sel.operands[1] if sel.operands[2] is r else sel.operands[2]
+    og, op = _side(other, y, body)
+    if og is None and op is None:
+        return "the received value goes through a select that is not a split ring's"
+    mine, theirs = transfer_pairs(g.recv), _pairs_of(og, op)
+    if theirs is None or mine is None:
+        return "the received value goes through a select that is not a split ring's"
+    theirs_bwd, mine_bwd = forms_cycle(theirs, mine), forms_cycle(mine, theirs)
+    if theirs_bwd and mine_bwd:  # a 2-cycle reads both ways: the select says which side device b takes
+        cmp = sel.operands[0].defining_op
+        while cmp is not None and cmp.name == "stablehlo.broadcast_in_dim":
+            cmp = cmp.operands[0].defining_op
+        eq = cmp is None or "NE" not in str(cmp.get_attr("comparison_direction"))
+        theirs_bwd = (other is sel.operands[1]) == eq
+        mine_bwd = not theirs_bwd
+    if theirs_bwd:
+        groups = [og, g] if og is not None else [g]
+        bwd_first = True
+    elif mine_bwd:
+        groups = [g, og] if og is not None else [g]
+        bwd_first = False
+    else:
+        return "the received value goes through a select that is not a split ring's"
+    pred = _pred_slice(sel.operands[0], body)
+    if pred is None or any(u.owner not in pred + [sel] for p in pred for res in p.results for u in res.uses):
+        return "the select's predicate depends on more than partition_id or replica_id"
+    return sel, groups, [op] if op is not None else [], pred, bwd_first
+
+
 def _find(body: Block) -> tuple[Transfer | None, str]:
     """The transfer of loop-carried data in `body` (or why there is none)."""
     for recv in body.ops:
-        if recv.name != RECV or not is_device_transfer(recv) or len(recv.results) != 2:
+        g = _group_of(recv, body)
+        if g is None:
             continue
-        token = recv.operands[0]
-        after = token.defining_op
-        if after is None or after.name != "stablehlo.after_all" or after.operands or after.parent is not body:
-            continue
-        sends = [u for u in token.users if u.name == SEND and transfer_pairs(u) == transfer_pairs(recv)]
-        if len(sends) != 1 or len(token.uses) != 2:
-            continue
-        send = sends[0]
+        send = g.send
         y, r = send.operands[0], recv.results[0]
         if not r.has_one_use() or recv.results[1].has_uses() or send.results[0].has_uses():
             return None, "the received value or a token has other uses"
-        ops = [after, recv, send]
-        bwd, ring, value = None, False, r
-        user = r.uses[0].owner
-        if user.name == "stablehlo.select" and len(user.operands) == 3 and user.operands[2] is r:
-            sel = user
-            bwd = sel.operands[1].defining_op
-            if bwd is None or bwd.name != PERMUTE or bwd.operands[0] is not y or not bwd.results[0].has_one_use() \
-                    or not isinstance(bwd.get_attr("channel_handle"), ChannelHandleAttr):
-                return None, "the received value goes through a select that is not a split ring's"
-            pred = _pred_slice(sel.operands[0], body)
-            if pred is None or any(u.owner not in pred + [sel] for p in pred for res in p.results for u in res.uses):
-                return None, "the select's predicate depends on more than partition_id"
-            back, rest = read_pairs(bwd.get_attr("source_target_pairs")), transfer_pairs(recv)
-            ring = back is not None and rest is not None and forms_cycle(back, rest)
-            if not ring:
-                return None, "the received value goes through a select that is not a split ring's"
-            ops += [bwd, sel, *pred]
-            value = sel.results[0]
+        groups, permutes, ring, value, bwd_first = [g], [], False, r, True
+        ops = [g.after, recv, send]
+        if r.uses[0].owner.name == "stablehlo.select":
+            found = _ring_select(r, g, y, body)
+            if isinstance(found, str) or found is None:
+                if found is not None:
+                    return None, found
+            else:
+                sel, groups, permutes, pred, bwd_first = found
+                ring = True
+                ops = [o for gr in groups for o in (gr.after, gr.recv, gr.send)] + permutes + [sel, *pred]
+                value = sel.results[0]
         order = {id(o): i for i, o in enumerate(body.ops)}
         ops.sort(key=lambda o: order[id(o)])
-        return Transfer([Group(after, recv, send)], ops, y, value, bwd, ring), ""
+        return Transfer(groups, ops, y, value, permutes, ring, bwd_first), ""
     return None, "no recv/send pair on one after_all token in the body"
 
 
@@ -192,17 +252,57 @@ def _rebound(op: Operation, how: Callable[[str], str]) -> None:
         _set_frontend(op, {VALIDATION_ATTR: how(text)})
 
 
+def _holds_transfers(fn: Operation) -> bool:
+    return any(o.name in (RECV, SEND, PERMUTE) for o in fn.walk())
+
+
+def _called_transfers(body: Block, module: Operation) -> str | None:
+    """The name of a function called from `body` that holds a transfer (JAX's closed_call form)."""
+    funcs = {}
+    for o in module.regions[0].blocks[0].ops if module.regions else ():
+        name = o.get_attr("sym_name")
+        if o.name == "func.func" and name is not None:
+            funcs[name.value] = o
+    for o in body.ops:
+        for c in [o, *o.walk()] if o.regions else [o]:
+            if c.name != "func.call":
+                continue
+            callee = c.get_attr("callee")
+            fn = funcs.get(getattr(callee, "root", None))
+            if fn is not None and _holds_transfers(fn):
+                return fn.get_attr("sym_name").value
+    return None
+
+
+def _is_pipelined(body: Block) -> bool:
+    """A transfer whose token comes from the previous iteration: this pass ran already."""
+    for o in body.ops:
+        if o.name == RECV and o.operands:
+            d = o.operands[0].defining_op
+            if d is None or (d.name == "stablehlo.after_all" and d.operands):
+                return True
+    return False
+
+
 @register_pass
 @dataclass
 class PipelineSendRecv(Pass):
     argument = "stablehlo-pipeline-send-recv"
     summary = "Pipeline a while loop's send/recv of loop-carried data across iterations, as XLA does"
     anchor = "builtin.module"
-    statistic_help = {"pipelined": "while loops pipelined", "peeled": "transfer groups peeled before a loop"}
+    backedge_send_recv: bool = field(default=False, metadata={
+        "help": "Make a split ring's backward edge a send/recv group marked \"0\" too (XLA leaves it a "
+                "collective_permute)"})
+    statistic_help = {"pipelined": "while loops pipelined", "peeled": "transfer groups peeled before a loop",
+                      "skipped": "while loops with transfers not pipelined (each with a remark)"}
 
     def run(self, module: Operation) -> None:
         with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
             self._run(module)
+
+    def _skip(self, loop: Operation, why: str) -> None:
+        current_context().emit("remark", f"loop not pipelined: {why}", loop)
+        self.stat("skipped")
 
     def _run(self, module: Operation) -> None:
         rw = Rewriter()
@@ -212,19 +312,28 @@ class PipelineSendRecv(Pass):
                 continue
             body = loop.regions[1].blocks[0]
             recvs = [o for o in body.ops if o.name == RECV]
-            if not recvs or any(frontend_string(o, PIPELINE_ATTR) is not None for o in recvs):
-                continue  # nothing to do, or pipelined already
+            if not recvs:
+                callee = _called_transfers(body, module)
+                if callee is not None:
+                    self._skip(loop, f"its transfers are in @{callee}, which the body calls (run --inline "
+                                     "first)")
+                elif any(o.name == PERMUTE for o in body.ops):
+                    self._skip(loop, "its body has collective_permute but no send/recv (run "
+                                     "--stablehlo-decompose-collective-permute first)")
+                continue
+            if _is_pipelined(body):
+                continue  # a second run changes nothing
             t, why = _find(body)
             ret = body.last_op
             carried = t is not None and isinstance(t.data, BlockArgument) and t.data.owner is body
             if t is not None and not carried and [u.owner for u in t.value.uses] != [ret]:
                 t, why = None, "the received value is neither used in the body nor only passed to the next iteration"
             if t is None:
-                current_context().emit("remark", f"loop not pipelined: {why}", loop)
+                self._skip(loop, why)
                 continue
             c = counted_loop(loop)
             if c is None or c.trip_count < 1:
-                current_context().emit("remark", "loop not pipelined: it is not known to run at least once", loop)
+                self._skip(loop, "it is not known to run at least once")
                 continue
             self._prepare(rw, t, channels)
             if carried:
@@ -235,21 +344,34 @@ class PipelineSendRecv(Pass):
             self.stat("peeled", len(t.groups))
 
     def _prepare(self, rw: Rewriter, t: Transfer, channels: Channels) -> None:
-        """Make the ring's backward edge a send/recv group, mark the groups."""
-        if t.bwd is not None:
-            bwd = t.bwd
-            rw.set_insertion_point_before(bwd)
-            pairs = read_pairs(bwd.get_attr("source_target_pairs"))
-            handle = channels.for_transfer(bwd.get_attr("channel_handle").handle)
-            after, recv, send = emit_transfer(rw, bwd.operands[0], pairs, handle, bwd)
-            rw.replace_op(bwd, [recv.results[0]])
-            i = t.ops.index(bwd)
-            t.ops[i:i + 1] = [after, recv, send]
-            t.groups.insert(0, Group(after, recv, send))
-            t.bwd = None
+        """Mark the groups as XLA does (keeping marks the decomposition set):
+        a ring's backward edge "0", its forward edges "1", a lone transfer "0".
+        With backedge-send-recv the backward edge becomes a send/recv group."""
+        if self.backedge_send_recv:
+            for p in t.permutes:
+                rw.set_insertion_point_before(p)
+                pairs = read_pairs(p.get_attr("source_target_pairs"))
+                handle = channels.for_transfer(p.get_attr("channel_handle").handle)
+                after, recv, send = emit_transfer(rw, p.operands[0], pairs, handle, p)
+                rw.replace_op(p, [recv.results[0]])
+                i = t.ops.index(p)
+                t.ops[i:i + 1] = [after, recv, send]
+                if t.bwd_first:
+                    t.groups.insert(0, Group(after, recv, send))
+                else:
+                    t.groups.append(Group(after, recv, send))
+                t.bwd_first = True
+            t.permutes = []
         for i, g in enumerate(t.groups):
+            if not t.ring:
+                mark = "0"
+            elif len(t.groups) == 2:
+                mark = str(i)
+            else:
+                mark = "1" if t.bwd_first else "0"  # the lone group is the forward side, or the backward one
             for op in (g.recv, g.send):
-                _set_frontend(op, {PIPELINE_ATTR: str(i)})
+                if frontend_string(op, PIPELINE_ATTR) is None:
+                    _set_frontend(op, {PIPELINE_ATTR: mark})
 
     def _issue_early(self, rw: Rewriter, t: Transfer, body: Block) -> None:
         """Move the transfer right after its data is computed, before the
@@ -267,7 +389,7 @@ class PipelineSendRecv(Pass):
               mapping: dict) -> dict[Operation, Operation]:
         """Clone `ops` before the loop; the transfers' copies run iteration 0."""
         rw.set_insertion_point_before(loop)
-        transfers = {op for g in t.groups for op in (g.recv, g.send)}
+        transfers = {op for g in t.groups for op in (g.recv, g.send)} | set(t.permutes)
         clones = {}
         for op in ops:
             c = rw.insert(op.clone(mapping))
@@ -298,6 +420,8 @@ class PipelineSendRecv(Pass):
             rw.modified(g.after)
             _rebound(g.recv, rotated_bounds)
             _rebound(g.send, rotated_bounds)
+        for p in t.permutes:  # the kept backward edge moves with its ring
+            _rebound(p, rotated_bounds)
         return [g.send.results[0] for g in t.groups]
 
     def _pipeline_returned(self, rw: Rewriter, loop: Operation, t: Transfer) -> None:
@@ -340,10 +464,9 @@ class PipelineSendRecv(Pass):
         self._issue_early(rw, t, body)
         sent = self._chain_tokens(rw, t, list(body.args[n + 1:]))
         # the last iteration's transfer is for an iteration that does not run
-        for g in t.groups:
-            for op in (g.recv, g.send):
-                if frontend_string(op, VALIDATION_ATTR) is None:
-                    pairs = transfer_pairs(op) or ()
-                    _set_frontend(op, {VALIDATION_ATTR: _bounds_text([(0, trips - 2)] * len(pairs))})
+        for op in [o for g in t.groups for o in (g.recv, g.send)] + t.permutes:
+            if frontend_string(op, VALIDATION_ATTR) is None:
+                pairs = transfer_pairs(op) or read_pairs(op.get_attr("source_target_pairs")) or ()
+                _set_frontend(op, {VALIDATION_ATTR: _bounds_text([(0, trips - 2)] * len(pairs))})
         ret.set_operands([*ret.operands, t.value, *sent])
         rw.modified(ret)

@@ -1,8 +1,8 @@
 // Every pass of this issue keeps the JAX pipeline loop's results, as the
 // interpreter sees them on 8 simulated devices after each pass (--check-semantics);
 // the interpreter reports a failing pass instead of printing the module.
-// RUN: hlopt %S/../../fixtures/stablehlo/pipeline_sdy.mlir --check-semantics --check-semantics-seeds 2 --inline --symbol-dce --stablehlo-decompose-collective-permute --stablehlo-pipeline-send-recv --stablehlo-send-recv-to-collective-permute --stablehlo-decompose-collective-permute=split-cycles=false | filecheck %s
-// RUN: hlopt %S/../../fixtures/stablehlo/collective_matmul_gspmd.mlir --check-semantics --stablehlo-decompose-collective-permute --stablehlo-send-recv-to-collective-permute | filecheck %s --check-prefix=MATMUL
+// RUN: hlopt %S/../../fixtures/stablehlo/pipeline_sdy.mlir --check-semantics --check-semantics-seeds 2 --inline --symbol-dce --stablehlo-decompose-collective-permute=scope=all --stablehlo-pipeline-send-recv --stablehlo-send-recv-to-collective-permute --stablehlo-decompose-collective-permute="scope=all split-cycles=false" | filecheck %s
+// RUN: hlopt %S/../../fixtures/stablehlo/collective_matmul_gspmd.mlir --check-semantics --stablehlo-decompose-collective-permute=scope=all --stablehlo-send-recv-to-collective-permute | filecheck %s --check-prefix=MATMUL
 
 // CHECK:     sdy.manual_computation
 // CHECK:     stablehlo.while

@@ -1,7 +1,7 @@
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute | filecheck %s
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=split-cycles=false | filecheck %s --check-prefix=WHOLE
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=min-bytes=64 | filecheck %s --check-prefix=BIG
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute --verify-diagnostics > /dev/null
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=scope=all | filecheck %s
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute="scope=all split-cycles=false" | filecheck %s --check-prefix=WHOLE
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute="scope=all min-bytes=64" | filecheck %s --check-prefix=BIG
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=scope=all --verify-diagnostics > /dev/null
 
 // A chain keeps its channel and pairs; the frontend attribute spells the pairs as XLA does.
 // CHECK-LABEL: func.func @chain

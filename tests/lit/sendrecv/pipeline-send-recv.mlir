@@ -1,8 +1,8 @@
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute --stablehlo-pipeline-send-recv | filecheck %s
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute --stablehlo-pipeline-send-recv --verify-diagnostics > /dev/null
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=scope=all --stablehlo-pipeline-send-recv=backedge-send-recv=true | filecheck %s
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=scope=all --stablehlo-pipeline-send-recv=backedge-send-recv=true --verify-diagnostics > /dev/null
 // A pipelined loop is left alone by a second run:
-// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute --stablehlo-pipeline-send-recv --stablehlo-pipeline-send-recv 2>/dev/null | filecheck %s
-// RUN: hlopt %S/../../fixtures/stablehlo/pipeline_gspmd.mlir --inline --symbol-dce --stablehlo-decompose-collective-permute --stablehlo-pipeline-send-recv | filecheck %s --check-prefix=JAX
+// RUN: hlopt %s --split-input-file --stablehlo-decompose-collective-permute=scope=all --stablehlo-pipeline-send-recv=backedge-send-recv=true --stablehlo-pipeline-send-recv=backedge-send-recv=true 2>/dev/null | filecheck %s
+// RUN: hlopt %S/../../fixtures/stablehlo/pipeline_gspmd.mlir --inline --symbol-dce --stablehlo-decompose-collective-permute=scope=all --stablehlo-pipeline-send-recv=backedge-send-recv=true | filecheck %s --check-prefix=JAX
 
 // A ring permute of loop-carried data at the end of the body: x[i+1] = T(tanh(x[i])).
 // The transfer of iteration i already feeds iteration i+1, so the first
