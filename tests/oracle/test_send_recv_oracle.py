@@ -34,9 +34,9 @@ ALL = sorted(f for f in glob.glob(os.path.join(ROOT, "tests/fixtures/stablehlo/*
              if "collective_permute" in open(f).read())
 PLAIN = [f for f in ALL if not f.endswith((".generic.mlir", ".debuginfo.mlir"))]
 
-DECOMPOSE = "builtin.module(stablehlo-decompose-collective-permute)"
-WHOLE = "builtin.module(stablehlo-decompose-collective-permute{split-cycles=false})"
-PIPELINE = "builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv)"
+DECOMPOSE = "builtin.module(stablehlo-decompose-collective-permute{scope=all})"
+WHOLE = "builtin.module(stablehlo-decompose-collective-permute{scope=all split-cycles=false})"
+PIPELINE = "builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute{scope=all},stablehlo-pipeline-send-recv{backedge-send-recv=true})"
 RECOMPOSE = ",stablehlo-send-recv-to-collective-permute)"
 
 
@@ -87,7 +87,7 @@ LOOP_IDS = [f"{b}-{r}-{n}" for b, r, n in LOOPS]
 
 def _pipelined(text: str, recompose: bool) -> str:
     m = hlopt.parse_module(text)
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv"
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},stablehlo-pipeline-send-recv{backedge-send-recv=true}"
                + (",stablehlo-send-recv-to-collective-permute)" if recompose else ")"))
     return hlopt.print_op(m)
 

@@ -97,7 +97,7 @@ def test_decomposition_keeps_every_pair(name: str) -> None:
     before = Counter(p for op in _ops(m, "stablehlo.collective_permute")
                      for p in read_pairs(op.get_attr("source_target_pairs")))
     assert before
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute)")
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all})")
     hlopt.verify(m)
     left = _ops(m, "stablehlo.collective_permute")
     # only the single-pair backward edges of split rings stay permutes
@@ -121,7 +121,7 @@ def test_decomposition_keeps_every_pair(name: str) -> None:
 @pytest.mark.parametrize("name", WITH_PERMUTES)
 def test_split_cycles_false_leaves_no_permute(name: str) -> None:
     m = _parse(name)
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{split-cycles=false})")
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all split-cycles=false})")
     assert not _ops(m, "stablehlo.collective_permute")
     handles = [s.get_attr("channel_handle").handle for s in _ops(m, "stablehlo.send")]
     assert len(handles) == len(set(handles))  # one channel per send/recv pair, as XLA wants
@@ -131,7 +131,7 @@ def test_split_cycles_false_leaves_no_permute(name: str) -> None:
 def test_min_bytes_skips_small_transfers(name: str) -> None:
     m = _parse(name)
     n = len(_ops(m, "stablehlo.collective_permute"))
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{min-bytes=1000000})")
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all min-bytes=1000000})")
     assert len(_ops(m, "stablehlo.collective_permute")) == n and not _ops(m, "stablehlo.send")
 
 
@@ -140,7 +140,7 @@ def test_recompose_is_the_identity(name: str) -> None:
     text = (FIXTURES / name).read_text()
     want = hlopt.print_op(hlopt.parse_module(text, name), debuginfo=True)
     m = hlopt.parse_module(text, name)
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute,"
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
                   "stablehlo-send-recv-to-collective-permute)")
     assert hlopt.print_op(m, debuginfo=True) == want
 
@@ -148,7 +148,7 @@ def test_recompose_is_the_identity(name: str) -> None:
 def test_recompose_of_whole_rings_differs_only_in_channels() -> None:
     text = (FIXTURES / "collective_matmul_gspmd.mlir").read_text()
     m = hlopt.parse_module(text)
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{split-cycles=false},"
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all split-cycles=false},"
                   "stablehlo-send-recv-to-collective-permute)")
     norm = re.compile(r"handle = \d+")
     assert norm.sub("handle = H", hlopt.print_op(m)) == norm.sub("handle = H", hlopt.print_op(hlopt.parse_module(text)))
@@ -165,8 +165,8 @@ def _transfer_groups(ops) -> list[tuple]:
 
 def test_pipelining_the_jax_loop() -> None:
     m = _parse("pipeline_gspmd.mlir")
-    run_module(m, "builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute,"
-                  "stablehlo-pipeline-send-recv)")
+    run_module(m, "builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute{scope=all},"
+                  "stablehlo-pipeline-send-recv{backedge-send-recv=true})")
     hlopt.verify(m)
     (loop,) = _ops(m, "stablehlo.while")
     body = loop.regions[1].blocks[0]
@@ -292,8 +292,8 @@ def test_pipelined_generated_loops_keep_results(body: str, ring: str, trips: int
     m = hlopt.parse_module(_loop_module(body, RINGS[ring], trips))
     remarks: list[str] = []
     with current_context().diagnostic_handler(lambda sev, msg, op: remarks.append(msg)):
-        n = hlopt.check_semantics(m, "builtin.module(stablehlo-decompose-collective-permute,"
-                                     "stablehlo-pipeline-send-recv,stablehlo-send-recv-to-collective-permute)",
+        n = hlopt.check_semantics(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
+                                     "stablehlo-pipeline-send-recv{backedge-send-recv=true},stablehlo-send-recv-to-collective-permute)",
                                   seeds=2, tol=0.0)
     assert n == 3
     (loop,) = _ops(m, "stablehlo.while")
@@ -311,7 +311,7 @@ def test_pipelined_generated_loops_keep_results(body: str, ring: str, trips: int
 @pytest.mark.parametrize("body", sorted(BODIES))
 def test_pipelined_generated_loops_are_marked_as_xla_marks_them(body: str, ring: str) -> None:
     m = hlopt.parse_module(_loop_module(body, RINGS[ring], 5))
-    run_module(m, "builtin.module(stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv)")
+    run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},stablehlo-pipeline-send-recv{backedge-send-recv=true})")
     hlopt.verify(m)
     (loop,) = _ops(m, "stablehlo.while")
     for ops in (loop.parent.ops_list(), loop.regions[1].blocks[0].ops_list()):
@@ -336,9 +336,9 @@ def test_pipelined_generated_loops_are_marked_as_xla_marks_them(body: str, ring:
 
 # -- checked by execution: the interpreter on 8 simulated devices ------------------------
 
-PIPELINE = ("builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute,"
-            "stablehlo-pipeline-send-recv,stablehlo-send-recv-to-collective-permute,"
-            "stablehlo-decompose-collective-permute{split-cycles=false},"
+PIPELINE = ("builtin.module(inline,symbol-dce,stablehlo-decompose-collective-permute{scope=all},"
+            "stablehlo-pipeline-send-recv{backedge-send-recv=true},stablehlo-send-recv-to-collective-permute,"
+            "stablehlo-decompose-collective-permute{scope=all split-cycles=false},"
             "stablehlo-send-recv-to-collective-permute)")
 
 
