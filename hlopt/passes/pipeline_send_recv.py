@@ -378,6 +378,12 @@ class PipelineSendRecv(Pass):
         rest of the iteration's compute."""
         d = t.data.defining_op
         prev = d if d is not None and d.parent is body else None
+        if prev is not None and prev.name == RECV:
+            # after the send of the transfer that received the data: a device
+            # blocked in this transfer's recv must have sent the other one
+            sends = [u for u in prev.operands[0].users if u.name == SEND and u.parent is body] if prev.operands else []
+            order = {id(o): i for i, o in enumerate(body.ops)}
+            prev = max([prev, *sends], key=lambda o: order[id(o)])
         for op in t.ops:
             if prev is None:
                 rw.move_op_before(op, body.first_op)

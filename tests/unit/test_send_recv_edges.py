@@ -1,0 +1,118 @@
+"""No pass of the send/recv feature turns a valid module into an invalid one
+(issue 23, item 4): each edge case of tests/unit/sendrecv_edge_cases.py goes
+through decompose (every option set), pipeline (both) and recompose under
+--check-semantics -- the interpreter on 8 devices after each pass, bit for
+bit, and hlopt's verifier -- and what is left alone is said in a remark."""
+
+from __future__ import annotations
+
+import pytest
+from sendrecv_edge_cases import cases, pipelines
+
+import hlopt
+from hlopt.dialects.stablehlo.channels import read_pairs
+from hlopt.driver import run_module
+from hlopt.ir.context import current_context
+
+CASES = cases()
+PIPELINES = pipelines()
+
+
+def _ops(m, name: str) -> list:
+    return [o for o in m.walk() if o.name == name]
+
+
+@pytest.mark.parametrize("pid", sorted(PIPELINES))
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_pass_keeps_results_and_validity(name: str, pid: str) -> None:
+    m = hlopt.parse_module(CASES[name])
+    hlopt.verify(m)
+    with current_context().diagnostic_handler(lambda *a: None):
+        assert hlopt.check_semantics(m, PIPELINES[pid], seeds=1, tol=0.0) == 3
+    hlopt.verify(m)
+    # the recomposition leaves no transfer behind
+    assert not _ops(m, "stablehlo.send") and not _ops(m, "stablehlo.recv")
+
+
+def _decompose(name: str, options: str = "") -> tuple[object, list[str]]:
+    m = hlopt.parse_module(CASES[name])
+    remarks: list[str] = []
+    with current_context().diagnostic_handler(lambda sev, msg, op: remarks.append(msg)):
+        run_module(m, "builtin.module(stablehlo-decompose-collective-permute"
+                   + (f"{{{options}}}" if options else "") + ")")
+    hlopt.verify(m)
+    return m, remarks
+
+
+@pytest.mark.parametrize("options", ["", "scope=all", "pipeline-parallelism=false", "all-permutes=true"])
+@pytest.mark.parametrize("name,why", [
+    ("empty_pairs", "it has no source_target_pairs"),
+    ("empty_pairs_outside", "it has no source_target_pairs"),
+    ("id_beyond_partitions", "pair id 9 is not below mhlo.num_partitions = 8"),
+    ("no_channel", "it has no channel_handle"),
+])
+def test_what_a_send_recv_cannot_say_is_left_with_a_remark(name: str, why: str, options: str) -> None:
+    m, remarks = _decompose(name, options)
+    if name == "empty_pairs_outside" and "scope=all" not in options:
+        why = "it is not directly in a stablehlo.while body"
+    assert not _ops(m, "stablehlo.send")
+    assert len(_ops(m, "stablehlo.collective_permute")) == 1
+    assert any(why in r for r in remarks), remarks
+
+
+def test_self_pairs_and_two_cycles_as_xla_treats_them() -> None:
+    # a self-pair is a cycle XLA's decomposer never decomposes, and no ring to split
+    m, remarks = _decompose("self_pair")
+    assert not _ops(m, "stablehlo.send") and any("cycle" in r for r in remarks)
+    # a 2-cycle: left whole by the decomposer alone ...
+    m, remarks = _decompose("two_cycle", "split-cycles=false")
+    assert not _ops(m, "stablehlo.send") and any("cycle" in r for r in remarks)
+    # ... split as a forward ring by the cycle decomposer: {1,0} and {0,1} tie,
+    # the backward edge comes first and is the one decomposed
+    m, _ = _decompose("two_cycle")
+    (recv,) = _ops(m, "stablehlo.recv")
+    (left,) = _ops(m, "stablehlo.collective_permute")
+    assert read_pairs(recv.get_attr("source_target_pairs")) == ((1, 0),)
+    assert read_pairs(left.get_attr("source_target_pairs")) == ((0, 1),)
+
+
+def test_only_permutes_of_loop_arguments_and_one_per_body() -> None:
+    m, remarks = _decompose("two_chains_tie")
+    (recv,) = _ops(m, "stablehlo.recv")
+    assert read_pairs(recv.get_attr("source_target_pairs")) == ((0, 1), (1, 2))  # the first of a tie
+    assert any("more pairs" in r for r in remarks)
+    m, _ = _decompose("two_chains_tie", "all-permutes=true")
+    assert len(_ops(m, "stablehlo.recv")) == 2
+    m, remarks = _decompose("not_loop_carried")
+    assert not _ops(m, "stablehlo.recv") and any("not a loop argument" in r for r in remarks)
+    m, _ = _decompose("not_loop_carried", "pipeline-parallelism=false")
+    assert len(_ops(m, "stablehlo.recv")) == 1
+
+
+def test_nested_regions() -> None:
+    # the inner loop's permute is in a while body; the outer one's too
+    m, _ = _decompose("nested_loops")
+    assert len(_ops(m, "stablehlo.recv")) == 2
+    # a case branch and the condition region are no while body: XLA leaves them
+    for name in ("case_branch", "permute_in_condition"):
+        m, remarks = _decompose(name)
+        assert any("not directly in a stablehlo.while body" in r for r in remarks), name
+    m, _ = _decompose("case_branch", "scope=all")
+    assert len(_ops(m, "stablehlo.recv")) == 1
+
+
+def test_called_loop_bodies_are_named_in_remarks_and_counted() -> None:
+    m, remarks = _decompose("called_body")
+    assert any("in @step, which a while body calls" in r and "--inline" in r for r in remarks)
+    m = hlopt.parse_module(CASES["called_body"])
+    remarks = []
+    with current_context().diagnostic_handler(lambda sev, msg, op: remarks.append(msg)):
+        run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
+                      "stablehlo-pipeline-send-recv)")
+    assert "loop not pipelined: its transfers are in @step, which the body calls (run --inline first)" in remarks
+    # after --inline the same loop is pipelined
+    m = hlopt.parse_module(CASES["called_body"])
+    with current_context().diagnostic_handler(lambda *a: None):
+        run_module(m, "builtin.module(inline,stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv)")
+    (loop,) = _ops(m, "stablehlo.while")
+    assert len(loop.operands) == 3 + 2  # the in-flight value and one token
