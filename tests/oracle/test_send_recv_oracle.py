@@ -116,3 +116,53 @@ def test_xla_runs_pipelined_loops_bitwise_equal(body: str, ring: str, trips: int
     for d, (a, b) in enumerate(zip(want.per_device, got.per_device)):
         for i, (x, y) in enumerate(zip(a, b)):
             assert np.array_equal(x, y, equal_nan=True), f"device {d} output {i} differs"
+
+
+# -- edge cases (issue 23): MLIR verifies the output of every pass, every option
+# set; XLA runs the round trip (decompose, pipeline, recompose) bitwise equal
+from sendrecv_edge_cases import cases as edge_cases  # noqa: E402
+from sendrecv_edge_cases import pipelines as edge_pipelines  # noqa: E402
+
+EDGES = edge_cases()
+EDGE_PIPELINES = edge_pipelines()
+
+
+@pytest.mark.parametrize("name", sorted(EDGES))
+def test_mlir_verifies_every_pass_output_on_edge_cases(name: str) -> None:
+    from hlopt.ir.context import current_context
+
+    ok, msg = mlir_ref.verify(EDGES[name])
+    assert ok, msg  # the input is valid for MLIR
+    for pid, pipeline in sorted(EDGE_PIPELINES.items()):
+        m = hlopt.parse_module(EDGES[name])
+        passes = pipeline[len("builtin.module("):-1].split(",stablehlo-")
+        for i, p in enumerate(passes):
+            with current_context().diagnostic_handler(lambda *a: None):
+                run_module(m, "builtin.module(" + ("" if i == 0 else "stablehlo-") + p + ")")
+            out = hlopt.print_op(m)
+            ok, msg = mlir_ref.verify(out)
+            assert ok, f"{pid}, after {p}: {msg}"
+
+
+# XLA:CPU rejects ids beyond the partitions and cross-replica pairs on one replica
+XLA_EDGES = sorted(n for n in EDGES if n not in ("id_beyond_partitions", "no_channel"))
+
+
+@pytest.mark.parametrize("pid", ["default"])  # one pipeline: XLA compiles slowly
+@pytest.mark.parametrize("name", XLA_EDGES)
+def test_xla_runs_edge_cases_bitwise_equal_after_the_round_trip(name: str, pid: str) -> None:
+    from hlopt.ir.context import current_context
+
+    text = EDGES[name]
+    m = hlopt.parse_module(text)
+    parts, reps = module_counts(m)
+    args = random_inputs(m, seed=7)
+    with current_context().diagnostic_handler(lambda *a: None):
+        run_module(m, EDGE_PIPELINES[pid])
+    out = hlopt.print_op(m)
+    assert "stablehlo.send" not in out
+    want = run_xla(text, args, parts, reps)
+    got = run_xla(out, args, parts, reps)
+    for d, (a, b) in enumerate(zip(want.per_device, got.per_device)):
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert np.array_equal(x, y, equal_nan=True), f"device {d} output {i} differs"

@@ -22,14 +22,35 @@ def permute(res: str, x: str, pairs: list, ty: str = "tensor<4xf32>", handle: in
             f': ({ty}) -> {ty}')
 
 
+def _global(ty: str, parts: int) -> str:
+    n = int(ty[len("tensor<"):ty.index("x")])
+    return f"tensor<{n * parts}x{ty[ty.index('x') + 1:]}"
+
+
 def loop_module(body: str, results: str, ty: str = "tensor<4xf32>", trips: int = 3, parts: int = 8,
                 cond_extra: str = "", funcs: str = "") -> str:
-    """main(x, y) runs a counted while carrying (i, a, b); `body` computes the
-    next a and b named in `results`."""
+    """main(x, y) in JAX's shard_map form (GSPMD custom calls, so XLA runs it
+    too) runs a counted while carrying (i, a, b) on each device's shard;
+    `body` computes the next a and b named in `results`."""
     lines = "\n      ".join(body.strip().split("\n"))
     cond = "\n      ".join(cond_extra.strip().split("\n")) if cond_extra else ""
+    g = _global(ty, parts)
+    full, shard = f"{{devices=[{parts}]<=[{parts}]}}", "{manual}"
+
+    def to_shard(src: str, dst: str) -> str:
+        return (f'%s{dst[1:]} = stablehlo.custom_call @Sharding({src}) {{backend_config = "", mhlo.sharding = "{full}"}} '
+                f': ({g}) -> {g}\n    {dst} = stablehlo.custom_call @SPMDFullToShardShape(%s{dst[1:]}) '
+                f'{{backend_config = "", mhlo.sharding = "{shard}"}} : ({g}) -> {ty}')
+
+    def to_full(src: str, dst: str) -> str:
+        return (f'%o{dst[1:]} = stablehlo.custom_call @Sharding({src}) {{backend_config = "", mhlo.sharding = '
+                f'"{shard}"}} : ({ty}) -> {ty}\n    {dst} = stablehlo.custom_call @SPMDShardToFullShape(%o{dst[1:]}) '
+                f'{{backend_config = "", mhlo.sharding = "{full}"}} : ({ty}) -> {g}')
+
     return f"""module @m attributes {{mhlo.num_partitions = {parts} : i32, mhlo.num_replicas = 1 : i32}} {{
-  func.func public @main(%x: {ty}, %y: {ty}) -> ({ty}, {ty}) {{
+  func.func public @main(%gx: {g}, %gy: {g}) -> ({g}, {g}) {{
+    {to_shard("%gx", "%x")}
+    {to_shard("%gy", "%y")}
     %c0 = stablehlo.constant dense<0> : tensor<i32>
     %0:3 = stablehlo.while(%i = %c0, %a = %x, %b = %y) : tensor<i32>, {ty}, {ty}
     cond {{
@@ -43,7 +64,10 @@ def loop_module(body: str, results: str, ty: str = "tensor<4xf32>", trips: int =
       %j = stablehlo.add %i, %one : tensor<i32>
       stablehlo.return %j, {results} : tensor<i32>, {ty}, {ty}
     }}
-    return %0#1, %0#2 : {ty}, {ty}
+    %u = stablehlo.add %0#1, %0#1 : {ty}
+    {to_full("%u", "%r1")}
+    {to_full("%0#2", "%r2")}
+    return %r1, %r2 : {g}, {g}
   }}{funcs}
 }}
 """
@@ -72,7 +96,7 @@ def cases() -> dict[str, str]:
         # what a send/recv cannot say: left alone (with a remark), never made invalid
         "empty_pairs": loop_module(permute("%ra", "%a", []), "%ra, %b"),
         "empty_pairs_outside": loop_module(t, "%t, %b").replace(
-            "return %0#1, %0#2", permute("%e", "%0#1", []) + "\n    return %e, %0#2"),
+            "%u = stablehlo.add %0#1, %0#1 : tensor<4xf32>", permute("%u", "%0#1", [])),
         "id_beyond_partitions": loop_module(permute("%ra", "%a", [[0, 9], [1, 2]]), "%ra, %b"),
         "no_channel": loop_module(permute("%ra", "%a", [[0, 1], [1, 2]], handle=None), "%ra, %b"),
         "zero_size": loop_module(permute("%ra", "%a", [[0, 1], [1, 2]], ty="tensor<0xf32>"), "%ra, %b",
