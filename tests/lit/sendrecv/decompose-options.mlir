@@ -10,8 +10,8 @@
 
 // XLA's default: only loop arguments, only the one with most pairs.
 // XLA-DAG: remark: collective_permute not decomposed: it is not directly in a stablehlo.while body
-// XLA-DAG: :59:13: remark: collective_permute not decomposed: another collective_permute of this loop body has more pairs
-// XLA-DAG: :61:13: remark: collective_permute not decomposed: its operand is not a loop argument
+// XLA-DAG: remark: collective_permute not decomposed: another collective_permute of this loop body has more pairs
+// XLA-DAG: remark: collective_permute not decomposed: its operand is not a loop argument
 // XLA: "stablehlo.collective_permute"(%iterArg_0) {{.*}}dense<{{\[\[}}0, 1], [1, 2]]>
 // XLA: "stablehlo.recv"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>
 // XLA: "stablehlo.collective_permute"(%{{.*}}) {{.*}}dense<{{\[\[}}3, 0]]>
@@ -20,7 +20,7 @@
 // all-permutes=true: every permute of a loop argument.
 // ALL-NOT: more pairs
 // ALL-DAG: remark: collective_permute not decomposed: it is not directly in a stablehlo.while body
-// ALL-DAG: :61:13: remark: collective_permute not decomposed: its operand is not a loop argument
+// ALL-DAG: remark: collective_permute not decomposed: its operand is not a loop argument
 // ALL: "stablehlo.recv"{{.*}}dense<{{\[\[}}0, 1], [1, 2]]>
 // ALL: "stablehlo.recv"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>
 // ALL: "stablehlo.collective_permute"(%{{.*}}) {{.*}}dense<{{\[\[}}3, 0]]>
@@ -37,7 +37,7 @@
 
 // ... with XLA's threshold: 16-byte transfers stay.
 // LEVEL0MIN-DAG: remark: collective_permute not decomposed: it is not directly in a stablehlo.while body
-// LEVEL0MIN-DAG: :60:13: remark: collective_permute not decomposed: it moves 16 bytes, fewer than min-bytes = 20
+// LEVEL0MIN-DAG: remark: collective_permute not decomposed: it moves 16 bytes, fewer than min-bytes = 20
 // LEVEL0MIN: "stablehlo.recv"{{.*}}dense<{{\[\[}}0, 1], [1, 2]]>
 // LEVEL0MIN: "stablehlo.collective_permute"(%iterArg_1) {{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>
 // LEVEL0MIN: "stablehlo.recv"{{.*}}dense<{{\[\[}}3, 0]]>
