@@ -35,12 +35,12 @@
 // LEVEL0: stablehlo.return
 // LEVEL0: "stablehlo.collective_permute"(%0#2)
 
-// ... with XLA's threshold: 16-byte transfers stay.
+// ... with XLA's threshold: the two 16-byte transfers stay.
 // LEVEL0MIN-DAG: remark: collective_permute not decomposed: it is not directly in a stablehlo.while body
 // LEVEL0MIN-DAG: remark: collective_permute not decomposed: it moves 16 bytes, fewer than min-bytes = 20
 // LEVEL0MIN: "stablehlo.recv"{{.*}}dense<{{\[\[}}0, 1], [1, 2]]>
 // LEVEL0MIN: "stablehlo.collective_permute"(%iterArg_1) {{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>
-// LEVEL0MIN: "stablehlo.recv"{{.*}}dense<{{\[\[}}3, 0]]>
+// LEVEL0MIN: "stablehlo.collective_permute"(%{{.*}}) {{.*}}dense<{{\[\[}}3, 0]]>
 
 // scope=all: hlopt's broader rule, every permute, also outside loops.
 // SCOPE-NOT: remark
