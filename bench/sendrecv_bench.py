@@ -74,10 +74,10 @@ def loops_module(n: int) -> str:
 
 
 CASES = {
-    "decompose": (permutes_module, "builtin.module(stablehlo-decompose-collective-permute)"),
-    "recompose": (permutes_module, "builtin.module(stablehlo-decompose-collective-permute,"
+    "decompose": (permutes_module, "builtin.module(stablehlo-decompose-collective-permute{scope=all})"),
+    "recompose": (permutes_module, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
                                    "stablehlo-send-recv-to-collective-permute)"),
-    "pipeline": (loops_module, "builtin.module(stablehlo-decompose-collective-permute,"
+    "pipeline": (loops_module, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
                                "stablehlo-pipeline-send-recv)"),
 }
 

@@ -28,12 +28,17 @@ echo "== 4. async collectives (StableHLO Async RFC): wrap, schedule for overlap,
   --view-schedule="$TMP/timeline.json" --mlir-pass-statistics -o "$TMP/async.mlir" 2>&1 | grep -E "AsyncSchedule|exposed|step" || true
 echo "   $(grep -c 'stablehlo.async_start' "$TMP/async.mlir") async_start ops; Chrome/Perfetto timeline: $TMP/timeline.json"
 echo
-echo "== 5. collective_permute -> send/recv with source_target_pairs (XLA's cycle split), and back"
-"$BIN/hlopt" "$CM" --stablehlo-decompose-collective-permute --check-semantics -o "$TMP/sr.mlir"
+echo "== 5. collective_permute -> send/recv with source_target_pairs (XLA's choices and cycle split), and back"
+echo "   XLA's rule (default) takes only permutes of loop arguments in while bodies; this program has none:"
+"$BIN/hlopt" "$CM" --stablehlo-decompose-collective-permute -o /dev/null 2>&1 | grep -c "remark: collective_permute not decomposed" | sed "s/^/   remarks: /"
+echo "   scope=all decomposes every permute (hlopt's broader rule):"
+"$BIN/hlopt" "$CM" --stablehlo-decompose-collective-permute=scope=all --check-semantics -o "$TMP/sr.mlir"
 echo "   $(grep -c '"stablehlo.send"' "$TMP/sr.mlir") sends, $(grep -c '"stablehlo.recv"' "$TMP/sr.mlir") recvs, $(grep -c 'collective_permute' "$TMP/sr.mlir") single-pair permute(s) left"
 "$BIN/hlopt" "$TMP/sr.mlir" --stablehlo-send-recv-to-collective-permute | cmp - "$CM" && echo "   recomposed: identical to the input"
-echo "   pipelined: a JAX pipeline loop's transfer is peeled and the next one issued before each step's compute"
-"$BIN/hlopt" examples/pipeline_loop.mlir --inline --stablehlo-decompose-collective-permute \
+echo "   pipelined: a JAX pipeline loop's transfer is peeled and the next one issued before each step's compute."
+echo "   JAX calls the loop body (func.call), so --inline first (without it both passes say so in a remark);"
+echo "   the loop sends a computed value, which XLA decomposes only with pipeline-parallelism=false:"
+"$BIN/hlopt" examples/pipeline_loop.mlir --inline --stablehlo-decompose-collective-permute=pipeline-parallelism=false \
   --stablehlo-pipeline-send-recv --check-semantics --mlir-pass-statistics -o "$TMP/pipe.mlir" 2>&1 | grep -E "peeled|pipelined" | sed "s/^ */   /" || true
 echo "   marks: $(grep -o '_xla_send_recv_pipeline = "[01]"' "$TMP/pipe.mlir" | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 echo

@@ -318,8 +318,8 @@ class PipelineSendRecv(Pass):
                     self._skip(loop, f"its transfers are in @{callee}, which the body calls (run --inline "
                                      "first)")
                 elif any(o.name == PERMUTE for o in body.ops):
-                    self._skip(loop, "its body has collective_permute but no send/recv (run "
-                                     "--stablehlo-decompose-collective-permute first)")
+                    self._skip(loop, "its body has collective_permute but no send/recv "
+                                     "(--stablehlo-decompose-collective-permute says why it left them)")
                 continue
             if _is_pipelined(body):
                 continue  # a second run changes nothing
