@@ -6,9 +6,12 @@ before it, the first one is peeled before the loop, and the in-flight
 received value and the transfer tokens cross the back edge as loop values.
 
 It reads the shape `--stablehlo-decompose-collective-permute` writes (run
-`--inline` first for JAX's closed_call form): in the body, `after_all` +
-`recv` + `send` on that token, optionally a split ring
-`select(partition_id == b, collective_permute{bwd}(s), recv)`. Two forms:
+`--inline` first for JAX's closed_call form; a loop whose transfers are in
+a called function gets a remark): in the body, `after_all` + `recv` +
+`send` on that token, optionally behind a split ring's select -- the
+decomposition's `select(partition_id == b, permute{bwd}, recv)` or XLA's
+cycle decomposer's, on partition_id or replica_id, EQ or NE, the other side
+a permute or another send/recv group of the same value. Two forms:
 
 * The received value goes straight to the next iteration (JAX's shard_map
   pipeline loop: x[i+1] = T(A(x[i]))). The transfer of iteration i is
@@ -26,17 +29,19 @@ It reads the shape `--stablehlo-decompose-collective-permute` writes (run
   for an iteration that does not run: it is bounded by
   `_xla_send_recv_validation` (every pair gets an empty range there).
 
-A split ring's backward edge (a single-pair collective_permute) becomes a
-send/recv group too, so the ops carry XLA's marks: `_xla_send_recv_pipeline
-= "0"` on the backward edge and `"1"` on the forward edges; a transfer that
-is not a ring is "0". Validation bounds present on the transfers are
+A split ring's backward edge stays a collective_permute, as in XLA, and
+moves with its ring (`backedge-send-recv=true` makes it a send/recv group).
+Marks the decomposition wrote are kept; others are XLA's:
+`_xla_send_recv_pipeline = "0"` on a backward edge, `"1"` on forward edges,
+"0" on a transfer that is not a ring. Validation bounds present on the transfers are
 rewritten as XLA's P2P pipeliner rewrites them: the peeled copy keeps the
 pairs live in iteration 0 (`{0,0}`, else `{1,0}`), the copy in the loop is
 shifted by one iteration; all-empty bounds are spelled "invalid".
 
 Peeling needs a first iteration, so the loop must provably run once
-(hlopt/analysis/counted_loop.py). Loops that do not qualify get a remark;
-loops whose transfers are already marked are left alone.
+(hlopt/analysis/counted_loop.py). Loops that do not qualify get a remark
+and count as `skipped`; loops already pipelined (a transfer's token comes
+from the previous iteration) are left alone.
 """
 
 from __future__ import annotations
