@@ -6,6 +6,9 @@ bit, and hlopt's verifier -- and what is left alone is said in a remark."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from sendrecv_edge_cases import cases, pipelines
 
@@ -116,3 +119,25 @@ def test_called_loop_bodies_are_named_in_remarks_and_counted() -> None:
         run_module(m, "builtin.module(inline,stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv)")
     (loop,) = _ops(m, "stablehlo.while")
     assert len(loop.operands) == 3 + 2  # the in-flight value and one token
+
+
+# XLA's tests as translated in tests/lit/sendrecv/xla-*.mlir, run: the interpreter
+# on their devices before and after each pass, bit for bit
+LIT = Path(__file__).resolve().parents[1] / "lit" / "sendrecv"
+XLA_CASES = {}
+for _f in sorted(LIT.glob("xla-*.mlir")):
+    for _chunk in _f.read_text().split("// -----"):
+        _m = re.search(r"func\.func @(\w+)\(", _chunk)
+        # cross-replica pairs on one replica do not run (XLA's test only rewrites them)
+        if _m and "NoChannel" not in _m.group(1):
+            XLA_CASES[_m.group(1)] = _chunk.replace(f"@{_m.group(1)}(", "@main(", 1)
+
+
+@pytest.mark.parametrize("options", ["", "{scope=all}", "{pipeline-parallelism=false}"])
+@pytest.mark.parametrize("name", sorted(XLA_CASES))
+def test_xla_test_cases_keep_results(name: str, options: str) -> None:
+    m = hlopt.parse_module(XLA_CASES[name])
+    pipeline = (f"builtin.module(stablehlo-decompose-collective-permute{options},stablehlo-pipeline-send-recv,"
+                "stablehlo-send-recv-to-collective-permute)")
+    with current_context().diagnostic_handler(lambda *a: None):
+        assert hlopt.check_semantics(m, pipeline, seeds=1, tol=0.0) == 3

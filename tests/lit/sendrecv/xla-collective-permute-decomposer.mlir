@@ -468,7 +468,7 @@ module attributes {mhlo.num_partitions = 4 : i32} {
 // decomposed on its own channel 1.
 // CHECK-LABEL: func.func @OneSendRecvWithConflictingSendRecv
 // CHECK: "stablehlo.recv"(%[[T:.*]]) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<{{\[\[}}0, 1], [1, 2], [2, 3]]> {{.*}}{mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{[{][{]}}0,1},{1,2},{2,3}}"}}
-// CHECK: "stablehlo.recv"(%{{.*}}) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{[{][{]}}3,0}}"}}
+// CHECK: "stablehlo.recv"(%{{.*}}) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false, source_target_pairs = dense<{{\[\[}}3, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{[{][{]}}3,0}}"}}
 module attributes {mhlo.num_partitions = 4 : i32} {
   func.func @OneSendRecvWithConflictingSendRecv(%x0: tensor<64xf32>, %x1: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
     %c0 = stablehlo.constant dense<0> : tensor<ui32>
@@ -480,8 +480,8 @@ module attributes {mhlo.num_partitions = 4 : i32} {
     } do {
       %cp_fwd = "stablehlo.collective_permute"(%d0) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0,1],[1,2],[2,3]]> : tensor<3x2xi64>} : (tensor<64xf32>) -> tensor<64xf32>
       %tok = stablehlo.after_all : !stablehlo.token
-      %rv:2 = "stablehlo.recv"(%tok) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{3,0}}"}} : (!stablehlo.token) -> (tensor<64xf32>, !stablehlo.token)
-      %sd = "stablehlo.send"(%d1, %tok) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{3,0}}"}} : (tensor<64xf32>, !stablehlo.token) -> !stablehlo.token
+      %rv:2 = "stablehlo.recv"(%tok) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[3, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{3,0}}"}} : (!stablehlo.token) -> (tensor<64xf32>, !stablehlo.token)
+      %sd = "stablehlo.send"(%d1, %tok) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[3, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_source_target_pairs = "{{3,0}}"}} : (tensor<64xf32>, !stablehlo.token) -> !stablehlo.token
       %one = stablehlo.constant dense<1> : tensor<ui32>
       %j = stablehlo.add %i, %one : tensor<ui32>
       stablehlo.return %j, %cp_fwd, %rv#0 : tensor<ui32>, tensor<64xf32>, tensor<64xf32>

@@ -5,7 +5,9 @@
 // validation bounds are rewritten as XLA rewrites them (the peeled copy runs
 // iteration 0 only, the copy in the loop the next iteration's transfer).
 // XLA's partial pipelining (only recv rotated; PipelineParallelismExperimentalOpt
-// and the conflicting all-reduce cases) has no counterpart here.
+// and the conflicting all-reduce cases) has no counterpart here. The pairs are
+// given in both spellings (XLA's frontend attribute and the property), so the
+// interpreter runs the cases (tests/unit/test_send_recv_edges.py).
 // RUN: hlopt %s --split-input-file --stablehlo-pipeline-send-recv | filecheck %s
 
 // CHECK-LABEL: func.func @TransformRecvSendBackwardsWithMetaDataPostProcessing
@@ -30,8 +32,8 @@ module attributes {mhlo.num_partitions = 4 : i32} {
       stablehlo.return %p : tensor<i1>
     } do {
       %t = stablehlo.after_all : !stablehlo.token
-      %r:2 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{1,0}}", _xla_send_recv_validation = "{{1,7}}"}} : (!stablehlo.token) -> (tensor<2xui32>, !stablehlo.token)
-      %s = "stablehlo.send"(%d, %t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{1,0}}", _xla_send_recv_validation = "{{1,7}}"}} : (tensor<2xui32>, !stablehlo.token) -> !stablehlo.token
+      %r:2 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[1, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{1,0}}", _xla_send_recv_validation = "{{1,7}}"}} : (!stablehlo.token) -> (tensor<2xui32>, !stablehlo.token)
+      %s = "stablehlo.send"(%d, %t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[1, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{1,0}}", _xla_send_recv_validation = "{{1,7}}"}} : (tensor<2xui32>, !stablehlo.token) -> !stablehlo.token
       %one = stablehlo.constant dense<1> : tensor<ui32>
       %j = stablehlo.add %i, %one : tensor<ui32>
       %c1 = stablehlo.constant dense<1> : tensor<2xui32>
@@ -75,11 +77,11 @@ module attributes {mhlo.num_partitions = 4 : i32} {
       %eq = stablehlo.compare EQ, %pid, %z, UNSIGNED : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
       %bc = stablehlo.broadcast_in_dim %eq, dims = [] : (tensor<i1>) -> tensor<2x2xi1>
       %t0 = stablehlo.after_all : !stablehlo.token
-      %s0 = "stablehlo.send"(%d, %t0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{3,0}}", _xla_send_recv_validation = "{{3,10}}"}} : (tensor<2x2xf32>, !stablehlo.token) -> !stablehlo.token
-      %r0:2 = "stablehlo.recv"(%t0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{3,0}}", _xla_send_recv_validation = "{{3,10}}"}} : (!stablehlo.token) -> (tensor<2x2xf32>, !stablehlo.token)
+      %s0 = "stablehlo.send"(%d, %t0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[3, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{3,0}}", _xla_send_recv_validation = "{{3,10}}"}} : (tensor<2x2xf32>, !stablehlo.token) -> !stablehlo.token
+      %r0:2 = "stablehlo.recv"(%t0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[3, 0]]> : tensor<1x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0", _xla_send_recv_source_target_pairs = "{{3,0}}", _xla_send_recv_validation = "{{3,10}}"}} : (!stablehlo.token) -> (tensor<2x2xf32>, !stablehlo.token)
       %t1 = stablehlo.after_all : !stablehlo.token
-      %s1 = "stablehlo.send"(%d, %t1) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{0,7},{1,8},{2,9}}"}} : (tensor<2x2xf32>, !stablehlo.token) -> !stablehlo.token
-      %r1:2 = "stablehlo.recv"(%t1) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{0,7},{1,8},{2,9}}"}} : (!stablehlo.token) -> (tensor<2x2xf32>, !stablehlo.token)
+      %s1 = "stablehlo.send"(%d, %t1) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{0,7},{1,8},{2,9}}"}} : (tensor<2x2xf32>, !stablehlo.token) -> !stablehlo.token
+      %r1:2 = "stablehlo.recv"(%t1) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, is_host_transfer = false, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>}> {mhlo.frontend_attributes = {_xla_send_recv_pipeline = "1", _xla_send_recv_source_target_pairs = "{{0,1},{1,2},{2,3}}", _xla_send_recv_validation = "{{0,7},{1,8},{2,9}}"}} : (!stablehlo.token) -> (tensor<2x2xf32>, !stablehlo.token)
       %sel = stablehlo.select %bc, %r0#0, %r1#0 : tensor<2x2xi1>, tensor<2x2xf32>
       %mm = stablehlo.dot_general %v, %sel, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
       stablehlo.return %j, %mm, %v : tensor<ui32>, tensor<2x2xf32>, tensor<2x2xf32>
