@@ -30,7 +30,7 @@ class _Command(click.Command):
             rows.append((f"--{p.argument}", p.summary))
             for f in p.option_fields():
                 h = f.metadata.get("help", "") if f.metadata else ""
-                rows.append((f"    {f.name.replace('_', '-')}=<{describe_type(f)}>", h))
+                rows.append((f"    {f.name.replace('_', '-')}=<{describe_type(f, p)}>", h))
         with formatter.section("Passes"):
             formatter.write_dl(rows)
 
@@ -54,7 +54,7 @@ def _list_passes() -> str:
         lines.append(f"  --{p.argument}{anchor}: {p.summary}")
         for f in p.option_fields():
             h = f.metadata.get("help", "") if f.metadata else ""
-            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f)}> (default: {_fmt_default(f.default)})"
+            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f, p)}> (default: {_fmt_default(f.default)})"
                          + (f"  {h}" if h else ""))
     return "\n".join(lines) + "\n"
 
