@@ -161,6 +161,8 @@ def test_xla_runs_edge_cases_bitwise_equal_after_the_round_trip(name: str, pid: 
         run_module(m, EDGE_PIPELINES[pid])
     out = hlopt.print_op(m)
     assert "stablehlo.send" not in out
+    if out == hlopt.print_op(hlopt.parse_module(text)):
+        return  # the round trip gave the input back: nothing for XLA to compare
     want = run_xla(text, args, parts, reps)
     got = run_xla(out, args, parts, reps)
     for d, (a, b) in enumerate(zip(want.per_device, got.per_device)):
