@@ -191,10 +191,6 @@ class _Part:
     carried: bool  # the operand is an argument of the loop body (XLA: get-tuple-element of the parameter)
 
 
-def _remark(op: Operation, why: str) -> None:
-    current_context().emit("remark", f"collective_permute not decomposed: {why}", op)
-
-
 def _loop_body_of(op: Operation) -> Operation | None:
     """The while whose body block holds `op` directly (XLA: the computation's only caller is a while)."""
     loop = op.parent_op
@@ -241,13 +237,21 @@ class DecomposeCollectivePermute(Pass):
                       "left": "collective_permutes left alone (each with a remark)"}
 
     def run(self, module: Operation) -> None:
+        self._remarks: list[tuple[Operation, str]] = []
         with no_gc():  # collections would rescan the whole IR as ops are made (superlinear)
             self._run(module)
+        # in program order, whatever order the loop bodies were handled in
+        order = {id(o): i for i, o in enumerate(self._permutes)}
+        for op, why in sorted(self._remarks, key=lambda r: order.get(id(r[0]), len(order))):
+            current_context().emit("remark", f"collective_permute not decomposed: {why}", op)
+
+    def _remark(self, op: Operation, why: str) -> None:
+        self._remarks.append((op, why))
 
     def _run(self, module: Operation) -> None:
         channels = Channels(module)
         rw = Rewriter()
-        permutes = [o for o in module.walk() if o.name == PERMUTE]
+        permutes = self._permutes = [o for o in module.walk() if o.name == PERMUTE]
         if self.scope == "all":
             for op in permutes:
                 if self._expressible(op):
@@ -266,10 +270,10 @@ class DecomposeCollectivePermute(Pass):
                 name = fn.get_attr("sym_name") if fn is not None else None
                 name = getattr(name, "value", None)
                 if name is not None and name in called:
-                    _remark(op, f"it is in @{name}, which a while body calls; XLA decomposes only permutes "
+                    self._remark(op, f"it is in @{name}, which a while body calls; XLA decomposes only permutes "
                                 "directly in a while body (run --inline first)")
                 else:
-                    _remark(op, "it is not directly in a stablehlo.while body (XLA decomposes only those; "
+                    self._remark(op, "it is not directly in a stablehlo.while body (XLA decomposes only those; "
                                 "scope=all decomposes every permute)")
                 continue
             if id(loop) not in bodies:
@@ -300,7 +304,7 @@ class DecomposeCollectivePermute(Pass):
         elif byte_size(op.results[0].type) is None:
             why = "its result shape is not static"
         if why is not None:
-            _remark(op, why)
+            self._remark(op, why)
             self.stat("left")
         return why is None
 
@@ -318,18 +322,18 @@ class DecomposeCollectivePermute(Pass):
             size = byte_size(op.results[0].type) or 0
             if self.pipeline_parallelism and not carried:
                 self.stat("left")
-                _remark(op, "its operand is not a loop argument (XLA's pipeline-parallelism mode decomposes only "
+                self._remark(op, "its operand is not a loop argument (XLA's pipeline-parallelism mode decomposes only "
                             "those; pipeline-parallelism=false lifts this)")
                 continue
             if not self.pipeline_parallelism and size < self.min_bytes:
                 self.stat("left")
-                _remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
+                self._remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
                 continue
             if has_cycles(pairs):
                 kind = cycle_type(pairs) if self.split_cycles and size >= self.min_bytes else None
                 if kind is None:
                     self.stat("left")
-                    _remark(op, "its pairs have a cycle that is not split as a ring (XLA never decomposes a "
+                    self._remark(op, "its pairs have a cycle that is not split as a ring (XLA never decomposes a "
                                 "cycle)")
                     continue
                 bwd, fwd = split_cycle(pairs, kind)
@@ -356,7 +360,7 @@ class DecomposeCollectivePermute(Pass):
             take = [q for q in mine if id(q) in picked]
             if not take:
                 self.stat("left")
-                _remark(p.op, "another collective_permute of this loop body has more pairs (XLA decomposes one "
+                self._remark(p.op, "another collective_permute of this loop body has more pairs (XLA decomposes one "
                               "per body; all-permutes=true decomposes each)")
                 continue
             if p.role == "whole":
@@ -402,7 +406,7 @@ class DecomposeCollectivePermute(Pass):
         size = byte_size(op.results[0].type)
         if size < self.min_bytes and (self.scope == "all" or not self.pipeline_parallelism):
             self.stat("left")
-            _remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
+            self._remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
             return
         validation = self._validation(op, pairs)
         kind = cycle_type(pairs) if self.split_cycles else None
