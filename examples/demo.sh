@@ -36,10 +36,10 @@ echo "   scope=all decomposes every permute (hlopt's broader rule):"
 echo "   $(grep -c '"stablehlo.send"' "$TMP/sr.mlir") sends, $(grep -c '"stablehlo.recv"' "$TMP/sr.mlir") recvs, $(grep -c 'collective_permute' "$TMP/sr.mlir") single-pair permute(s) left"
 "$BIN/hlopt" "$TMP/sr.mlir" --stablehlo-send-recv-to-collective-permute | cmp - "$CM" && echo "   recomposed: identical to the input"
 echo "   pipelined: a JAX pipeline loop's transfer is peeled and the next one issued before each step's compute."
-echo "   JAX calls the loop body (func.call), so --inline first (without it both passes say so in a remark);"
+echo "   JAX calls the loop body (func.call); both passes inline it, as XLA inlines calls first (calls-inlined);"
 echo "   the loop sends a computed value, which XLA decomposes only with pipeline-parallelism=false:"
-"$BIN/hlopt" examples/pipeline_loop.mlir --inline --stablehlo-decompose-collective-permute=pipeline-parallelism=false \
-  --stablehlo-pipeline-send-recv --check-semantics --mlir-pass-statistics -o "$TMP/pipe.mlir" 2>&1 | grep -E "peeled|pipelined" | sed "s/^ */   /" || true
+"$BIN/hlopt" examples/pipeline_loop.mlir --stablehlo-decompose-collective-permute=pipeline-parallelism=false \
+  --stablehlo-pipeline-send-recv --check-semantics --mlir-pass-statistics -o "$TMP/pipe.mlir" 2>&1 | grep -E "inlined|peeled|pipelined" | sed "s/^ */   /" || true
 echo "   marks: $(grep -o '_xla_send_recv_pipeline = "[01]"' "$TMP/pipe.mlir" | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 echo
 echo "== 6. executable specialization per device target (IREE's encoding specialization)"

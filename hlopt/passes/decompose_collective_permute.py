@@ -70,6 +70,7 @@ from hlopt.ir.core import BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, Type, i1
 from hlopt.passes.base import Pass
+from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
 PERMUTE = "stablehlo.collective_permute"
@@ -232,7 +233,10 @@ class DecomposeCollectivePermute(Pass):
                                                                "cycle decomposer does"})
     min_bytes: int = field(default=0, metadata={"help": "Leave transfers smaller than this many bytes alone "
                                                         "(XLA's threshold)"})
-    statistic_help = {"decomposed": "collective_permutes turned into send/recv",
+    inline_calls: bool = field(default=True, metadata={
+        "help": "With scope=loop, first inline the functions a while body calls that hold a collective_permute "
+                "(JAX's closed_call; XLA inlines calls before it decomposes)"})
+    statistic_help = {"calls-inlined": "calls in while bodies inlined to reach their permutes","decomposed": "collective_permutes turned into send/recv",
                       "cycles-split": "rings split into a backward edge and forward send/recv",
                       "left": "collective_permutes left alone (each with a remark)"}
 
@@ -249,6 +253,10 @@ class DecomposeCollectivePermute(Pass):
         self._remarks.append((op, why))
 
     def _run(self, module: Operation) -> None:
+        if self.scope == "loop" and self.inline_calls:
+            inlined = len(inline_loop_calls(module, lambda o: o.name == PERMUTE))
+            if inlined:
+                self.stat("calls-inlined", inlined)
         channels = Channels(module)
         rw = Rewriter()
         permutes = self._permutes = [o for o in module.walk() if o.name == PERMUTE]
@@ -271,7 +279,7 @@ class DecomposeCollectivePermute(Pass):
                 name = getattr(name, "value", None)
                 if name is not None and name in called:
                     self._remark(op, f"it is in @{name}, which a while body calls; XLA decomposes only permutes "
-                                "directly in a while body (run --inline first)")
+                                     "directly in a while body (run --inline first, or inline-calls=true)")
                 else:
                     self._remark(op, "it is not directly in a stablehlo.while body (XLA decomposes only those; "
                                 "scope=all decomposes every permute)")

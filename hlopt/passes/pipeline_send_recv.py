@@ -71,6 +71,7 @@ from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.decompose_collective_permute import PERMUTE, Channels, emit_transfer
+from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
 WHILE = "stablehlo.while"
@@ -298,7 +299,10 @@ class PipelineSendRecv(Pass):
     backedge_send_recv: bool = field(default=False, metadata={
         "help": "Make a split ring's backward edge a send/recv group marked \"0\" too (XLA leaves it a "
                 "collective_permute)"})
+    inline_calls: bool = field(default=True, metadata={
+        "help": "First inline the functions a while body calls that hold a send/recv (JAX's closed_call)"})
     statistic_help = {"pipelined": "while loops pipelined", "peeled": "transfer groups peeled before a loop",
+                      "calls-inlined": "calls in while bodies inlined to reach their send/recv",
                       "skipped": "while loops with transfers not pipelined (each with a remark)"}
 
     def run(self, module: Operation) -> None:
@@ -310,6 +314,10 @@ class PipelineSendRecv(Pass):
         self.stat("skipped")
 
     def _run(self, module: Operation) -> None:
+        if self.inline_calls:
+            inlined = len(inline_loop_calls(module, lambda o: o.name in (RECV, SEND)))
+            if inlined:
+                self.stat("calls-inlined", inlined)
         rw = Rewriter()
         channels = Channels(module)
         for loop in [o for o in module.walk() if o.name == WHILE]:
@@ -321,7 +329,7 @@ class PipelineSendRecv(Pass):
                 callee = _called_transfers(body, module)
                 if callee is not None:
                     self._skip(loop, f"its transfers are in @{callee}, which the body calls (run --inline "
-                                     "first)")
+                                     "first, or inline-calls=true)")
                 elif any(o.name == PERMUTE for o in body.ops):
                     self._skip(loop, "its body has collective_permute but no send/recv "
                                      "(--stablehlo-decompose-collective-permute says why it left them)")

@@ -104,19 +104,25 @@ def test_nested_regions() -> None:
     assert len(_ops(m, "stablehlo.recv")) == 1
 
 
-def test_called_loop_bodies_are_named_in_remarks_and_counted() -> None:
+def test_called_loop_bodies_are_inlined_or_named_in_remarks() -> None:
+    # as XLA inlines calls first, both passes inline a called loop body that holds their ops
     m, remarks = _decompose("called_body")
+    assert len(_ops(m, "stablehlo.recv")) == 1 and not _ops(m, "func.call") and not remarks
+    assert [o.get_attr("sym_name").value for o in _ops(m, "func.func")] == ["main"]
+    # without: a remark naming the function, and the loop counted as skipped
+    m, remarks = _decompose("called_body", "inline-calls=false")
     assert any("in @step, which a while body calls" in r and "--inline" in r for r in remarks)
     m = hlopt.parse_module(CASES["called_body"])
     remarks = []
     with current_context().diagnostic_handler(lambda sev, msg, op: remarks.append(msg)):
         run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},"
-                      "stablehlo-pipeline-send-recv)")
-    assert "loop not pipelined: its transfers are in @step, which the body calls (run --inline first)" in remarks
-    # after --inline the same loop is pipelined
+                      "stablehlo-pipeline-send-recv{inline-calls=false})")
+    assert ("loop not pipelined: its transfers are in @step, which the body calls (run --inline first, "
+            "or inline-calls=true)") in remarks
+    # the pipelining inlines a body whose send/recv were decomposed in the callee
     m = hlopt.parse_module(CASES["called_body"])
     with current_context().diagnostic_handler(lambda *a: None):
-        run_module(m, "builtin.module(inline,stablehlo-decompose-collective-permute,stablehlo-pipeline-send-recv)")
+        run_module(m, "builtin.module(stablehlo-decompose-collective-permute{scope=all},stablehlo-pipeline-send-recv)")
     (loop,) = _ops(m, "stablehlo.while")
     assert len(loop.operands) == 3 + 2  # the in-flight value and one token
 
