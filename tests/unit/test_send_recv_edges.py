@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from sendrecv_edge_cases import cases, pipelines
+from test_send_recv import BODIES, RINGS, _loop_module
 
 import hlopt
 from hlopt.dialects.stablehlo.channels import read_pairs
@@ -147,3 +148,18 @@ def test_xla_test_cases_keep_results(name: str, options: str) -> None:
                 "stablehlo-send-recv-to-collective-permute)")
     with current_context().diagnostic_handler(lambda *a: None):
         assert hlopt.check_semantics(m, pipeline, seeds=1, tol=0.0) == 3
+
+
+@pytest.mark.parametrize("options", ["", "{pipeline-parallelism=false}"])
+@pytest.mark.parametrize("trips", [0, 1, 2, 5])
+@pytest.mark.parametrize("ring", sorted(RINGS))
+@pytest.mark.parametrize("body", sorted(BODIES))
+def test_generated_loops_keep_results_with_xla_defaults(body: str, ring: str, trips: int, options: str) -> None:
+    """test_send_recv.py's generated loops (JAX's pipeline loop, XLA's
+    pipelineable form, a ring shift) under XLA's default choices: a ring's
+    backward edge stays a permute inside the pipelined loop."""
+    m = hlopt.parse_module(_loop_module(body, RINGS[ring], trips))
+    pipeline = (f"builtin.module(stablehlo-decompose-collective-permute{options},stablehlo-pipeline-send-recv,"
+                "stablehlo-send-recv-to-collective-permute)")
+    with current_context().diagnostic_handler(lambda *a: None):
+        assert hlopt.check_semantics(m, pipeline, seeds=2, tol=0.0) == 3
