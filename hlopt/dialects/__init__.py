@@ -31,6 +31,7 @@ DIALECTS = MappingProxyType({
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
+    "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
     **{name: DialectInfo("", open=True) for name in (
         "math", "memref", "linalg", "index", "mpmd", "tosa", "vhlo", "flow")},
 })

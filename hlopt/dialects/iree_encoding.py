@@ -346,3 +346,59 @@ def parse_attribute(text: str) -> Attribute | None:
 
 
 DIALECT = Dialect("iree_encoding", parse_attribute=parse_attribute, allow_unknown_ops=True)
+
+
+# ---------------------------------------------------------------------------
+# the facts IREE's data-tiling resolvers read from an encoding
+
+_MAP = re.compile(r"^\s*\(([^)]*)\)\s*(?:\[[^\]]*\])?\s*->\s*\((.*)\)\s*$")
+_KNOWN_PARAMS = {"operand_index", "op_type", "element_types", "user_indexing_maps", "iteration_sizes"}
+
+
+def _map_facts(text: str) -> tuple:
+    from hlopt.dialects.encoding_tiles import Unmodelled
+
+    m = _MAP.match(text)
+    if m is None:
+        raise Unmodelled(f"the indexing map '{text}'")
+    dims = [d.strip() for d in m.group(1).split(",") if d.strip()]
+    results = []
+    for r in (x.strip() for x in m.group(2).split(",") if x.strip()):
+        results.append(dims.index(r) if r in dims else None)
+    return len(dims), tuple(results)
+
+
+def contraction_facts(enc: Any) -> Any:
+    """An `#iree_encoding.encoding`'s ContractionFacts (hlopt.dialects.encoding_tiles);
+    raises Unmodelled for anything but a matmul-like encoding hlopt models."""
+    from hlopt.dialects.encoding_tiles import DYNAMIC, ContractionFacts, Unmodelled
+
+    if not isinstance(enc, EncodingAttr):
+        raise Unmodelled(f"the encoding {enc.text}")
+    params = dict(enc.params)
+    extra = sorted(set(params) - _KNOWN_PARAMS)
+    if extra:
+        raise Unmodelled(f"the encoding parameter '{extra[0]}'")
+    if params.get("op_type") != "matmul":
+        raise Unmodelled(f"op_type = {params.get('op_type')} encodings")
+    idx = params.get("operand_index")
+    maps = params.get("user_indexing_maps")
+    types = params.get("element_types")
+    if idx is None or maps is None or types is None or not hasattr(maps, "elements"):
+        raise Unmodelled("a matmul encoding without operand_index, element_types and user_indexing_maps")
+    facts = []
+    for m in maps.elements:
+        if not hasattr(m, "map"):
+            raise Unmodelled("nested user_indexing_maps (broadcast maps)")
+        facts.append(_map_facts(m.map))
+    sizes = None
+    it = params.get("iteration_sizes")
+    if it is not None:
+        body = it.strip()[1:-1] if isinstance(it, str) else None
+        if body is None:
+            raise Unmodelled("iteration_sizes that are not a list")
+        sizes = tuple(DYNAMIC if s.strip() == "?" else int(s) for s in body.split(",") if s.strip())
+    index = idx.value
+    if not 0 <= index < len(facts):
+        raise Unmodelled(f"operand_index {index}")
+    return ContractionFacts(index, tuple(getattr(t, "text", str(t)) for t in types.elements), tuple(facts), sizes)
