@@ -394,10 +394,12 @@ def contraction_facts(enc: Any) -> Any:
     sizes = None
     it = params.get("iteration_sizes")
     if it is not None:
-        body = it.strip()[1:-1] if isinstance(it, str) else None
-        if body is None:
-            raise Unmodelled("iteration_sizes that are not a list")
-        sizes = tuple(DYNAMIC if s.strip() == "?" else int(s) for s in body.split(",") if s.strip())
+        # `[?, 4]` stays text; an all-static `[4, 8]` parses as an array attribute
+        body = it.strip()[1:-1] if isinstance(it, str) else it.text.strip()[1:-1]
+        try:
+            sizes = tuple(DYNAMIC if s.strip() == "?" else int(s) for s in body.split(",") if s.strip())
+        except ValueError:
+            raise Unmodelled(f"iteration_sizes = {it if isinstance(it, str) else it.text}") from None
     index = idx.value
     if not 0 <= index < len(facts):
         raise Unmodelled(f"operand_index {index}")
