@@ -304,7 +304,7 @@ class TensorDispatchOp(OpDef):
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
-        if ep is None or not op.results:
+        if ep is None:
             return None
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
@@ -331,7 +331,7 @@ class TensorDispatchOp(OpDef):
             outs.append(p.type_text(t) + _pdims(p, g["rdims"][di:di + n]) + " in " + where
                         + "{" + p.value(g["rsizes"][i]) + "}")
             di += n
-        return s + _result_list(outs)
+        return s + (_result_list(outs) if outs else "()")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
