@@ -32,6 +32,7 @@ DIALECTS = MappingProxyType({
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
     "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
+    "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
     **{name: DialectInfo("", open=True) for name in (
         "math", "memref", "linalg", "index", "mpmd", "tosa", "vhlo", "flow")},
 })

@@ -131,18 +131,28 @@ class SpecializedAttr(EncodingAttrBase):
 
 
 class PaddingAttr(EncodingAttrBase):
-    """`padding<[0, ?]>`: a padding layout (already serialized)."""
+    """`padding<[0, ?]>`: per-dimension padding; `?` (dynamic) entries make it
+    an unserialized encoding a padding resolver fills in (into `layout<[...]>`),
+    all-static it is a resolved layout itself."""
 
-    __slots__ = ("body",)
+    __slots__ = ("values",)
+    serializable = True
 
-    def __new__(cls, body: str):
-        return cls._make((body,))
+    def __new__(cls, values: Sequence[int | None]):
+        return cls._make((tuple(values),))
 
-    def _init(self, body) -> None:
-        self.body = body
+    def _init(self, values) -> None:
+        self.values = values  # None: dynamic
+
+    @property
+    def is_serialized(self) -> bool:
+        return None not in self.values
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute:
+        return LayoutAttr(layouts)
 
     def print_with(self, p: Any) -> str:
-        return f"#iree_encoding.padding<{self.body}>"
+        return "#iree_encoding.padding<[" + ", ".join("?" if v is None else str(v) for v in self.values) + "]>"
 
 
 class _WithLayouts(EncodingAttrBase):
@@ -341,7 +351,11 @@ def parse_attribute(text: str) -> Attribute | None:
     if name == "encoding":
         return EncodingAttr(_encoding_params(body or ""))
     if name == "padding":
-        return PaddingAttr(body or "")
+        body = (body or "").strip()
+        if not (body.startswith("[") and body.endswith("]")):
+            raise _err("expected '[' in #iree_encoding.padding")
+        return PaddingAttr([None if v.strip() == "?" else _int(v, "padding")
+                            for v in body[1:-1].split(",") if v.strip()])
     return None
 
 

@@ -151,6 +151,68 @@ def module(targets: list[tuple], device_targets: list[int], kind: str, elems: tu
     return "\n".join(lines) + "\n"
 
 
+GPU_TARGETS = {  # arch -> whether IREE knows its L1 cache (gfx90a/gfx942/gfx950 do)
+    "gfx942": "MFMA_F32_16x16x4_F32", "gfx90a": "MFMA_F32_16x16x4_F32", "gfx950": "MFMA_F32_16x16x4_F32",
+    "gfx1100": "WMMAR3_F32_16x16x16_F16", "none": None,
+}
+PAD_TYPES = [  # (shape, element type, encoding)
+    ("?x2048", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x16", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x256", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x1000", "f32", "#iree_encoding.padding<[0, ?]>"),
+    ("4x?x4096", "i8", "#iree_encoding.padding<[0, 0, ?]>"),
+    ("?x300", "bf16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x1024", "i4", "#iree_encoding.padding<[0, ?]>"),
+    ("?x640", "f64", "#iree_encoding.padding<[0, ?]>"),
+    ("?x2048", "f16", "#iree_encoding.padding<[0, 64]>"),
+    ("?x2048", "f16", "#iree_encoding.testing<>"),
+    ("2048x?", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x2048", "f16", "#iree_encoding.padding<[64, ?]>"),
+]
+
+
+def _gpu_target(arch: str) -> str:
+    mma = GPU_TARGETS[arch]
+    info = "" if mma is None else (
+        f', iree_codegen.target_info = #iree_gpu.target<arch = "{arch}", features = "", wgp = <compute = fp32, '
+        f"storage = b32, subgroup = none, mma = [<{mma}>], subgroup_size_choices = [64], "
+        "max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, "
+        "max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647]>>")
+    return (f'#hal.executable.target<"rocm", "rocm-hsaco-fb", {{abi = "hip", '
+            f"iree.encoding.resolver = #iree_gpu.gpu_padding_resolver<>{info}}}>")
+
+
+def padding_module(archs: list[str], types: list[tuple]) -> str:
+    """`stream.tensor.empty` of each type on each device (one per arch)."""
+    lines = []
+    for d, arch in enumerate(archs):
+        lines.append(f"#t{d} = {_gpu_target(arch)}")
+        lines.append(f'#d{d} = #hal.device.target<"hip", {{ordinal = {d} : index}}, [#t{d}]> : !hal.device')
+        lines.append(f"util.global private @dev{d} = #d{d}")
+    lines.append("util.func public @pad(%n: index, %size: index) {")
+    for d in range(len(archs)):
+        for shape, et, enc in types:
+            ndyn = shape.split("x").count("?")
+            dims = "{" + ", ".join(["%n"] * ndyn) + "}" if ndyn else ""
+            lines.append(f"  %e{d}_{len(lines)} = stream.tensor.empty on(#hal.device.affinity<@dev{d}>) : "
+                         f"tensor<{shape}x{et}, {enc}>{dims} in !stream.resource<*>{{%size}}")
+    lines += ["  util.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def padding_cases() -> list[tuple[str, str]]:
+    """Each padding form alone on each GPU arch (errors included), then
+    multi-device mixes of the forms IREE resolves."""
+    out = []
+    for arch in GPU_TARGETS:
+        for i, ty in enumerate(PAD_TYPES):
+            out.append((f"pad-{arch}-{i}", padding_module([arch], [ty])))
+    ok = [t for t in PAD_TYPES if "?x" in t[0][:2] and "[64, ?]" not in t[2]]
+    for archs in (["gfx942", "gfx1100"], ["gfx90a", "none", "gfx950"], ["gfx942", "gfx942"]):
+        out.append((f"pad-{'+'.join(archs)}", padding_module(archs, ok)))
+    return out
+
+
 def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
     """(id, module text): every target x kind once with one device, then
     random multi-device mixes (shared and distinct targets)."""
@@ -171,7 +233,7 @@ def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev{'-shared' if shared else ''}-{len(out)}",
                     module(picks, device_targets, kind, elems, sizes)))
-    return out
+    return out + padding_cases()
 
 
 if __name__ == "__main__":

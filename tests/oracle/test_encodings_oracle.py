@@ -29,12 +29,13 @@ def _iree(args: list[str], text: str) -> subprocess.CompletedProcess:
 
 
 def _chunk_of_line(texts: list[str]) -> list[int]:
-    """First line (1-based) of each chunk in the joined buffer."""
+    """First line (1-based) of each chunk in the joined buffer: its
+    separator's line, where iree-opt locates a chunk's implicit module."""
     starts, line = [], 1
     for t in texts:
         starts.append(line)
         line += t.count("\n") + _SEP.count("\n")
-    return starts
+    return [1] + [s - 1 for s in starts[1:]]
 
 
 def _hlopt(text: str) -> tuple[str | None, list[str]]:
