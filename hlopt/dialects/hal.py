@@ -142,10 +142,25 @@ class DeviceSelectAttr(Attribute):
     def alias_children(self) -> Sequence[Any]:
         return self.devices + ((self.type,) if self.type is not None else ())
 
-    def executable_targets(self) -> tuple:
+    def executable_targets(self) -> tuple | None:
+        """The devices' targets in IREE's order (DeviceAnalysis's worklist is
+        a set popped from the back: the last device first, a nested select's
+        devices before the ones listed ahead of it). None when a device is
+        not a modelled device attribute (a fallback, an opaque attribute)."""
+        worklist: dict = dict.fromkeys(reversed(self.devices))  # popped from the front here
+        devices: dict = {}
+        while worklist:
+            d = next(iter(worklist))
+            del worklist[d]
+            if isinstance(d, DeviceSelectAttr):
+                worklist = {**dict.fromkeys(x for x in reversed(d.devices) if x not in worklist), **worklist}
+            elif isinstance(d, DeviceTargetAttr):
+                devices.setdefault(d, None)
+            else:
+                return None
         out: dict = {}
-        for d in self.devices:
-            for t in getattr(d, "executable_targets", lambda: ())():
+        for d in devices:
+            for t in d.executable_targets():
                 out.setdefault(t, None)
         return tuple(out)
 

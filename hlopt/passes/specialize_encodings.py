@@ -26,9 +26,9 @@ from typing import Any
 
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
 from hlopt.dialects.encoding_tiles import Unmodelled
-from hlopt.dialects.iree_encoding import IdentityResolverAttr, is_resolver, serializable_encoding
+from hlopt.dialects.iree_encoding import IdentityResolverAttr, TestingAttr, is_resolver, serializable_encoding
 from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp, is_resource, operand_groups
-from hlopt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements
 from hlopt.ir.rewriter import Rewriter
@@ -75,9 +75,13 @@ class _Resolver:
         r = self._resolvers.get(cls)
         if r is None:
             seen: dict = {}
-            for target in self.devices.class_targets(cls):
+            targets = self.devices.class_targets(cls)
+            if targets is None:
+                raise Unmodelled(f"the device {self.devices.class_device(cls).text}")
+            for target in targets:
                 res = getattr(target, "resolver", None)
-                if res is None:
+                if res is None or not (is_resolver(res) or isinstance(res, OpaqueAttr)):
+                    # IREE: no resolver, or a value that is no resolver, means identity
                     res = IdentityResolverAttr()
                 elif not is_resolver(res):
                     raise Unmodelled(f"encoding resolver {res.text}")
@@ -108,6 +112,11 @@ class _Resolver:
                 break
             layouts.append(layout)
         else:
+            if not layouts and not isinstance(enc, TestingAttr):
+                # IREE finds no target, fails to build `layout<[]>` with an unlocated
+                # error, drops the encoding and succeeds: a miscompile hlopt reports instead
+                raise Unmodelled("an affinity without executable targets (IREE drops the encoding "
+                                 "and reports 'expected non-empty layouts')")
             out = t.with_encoding(enc.clone_with_layouts(layouts))  # None drops the encoding
         self._cache[key] = out
         return out

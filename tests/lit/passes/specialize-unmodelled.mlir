@@ -50,3 +50,24 @@ util.func public @conv(%n: index) -> index {
   %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<1x?x?x16xf32, #enc>{%n, %n} : index
   util.return %0 : index
 }
+
+// -----
+
+// An affinity with no executable targets (#hal.device.optimal): iree-opt
+// reports an unlocated 'expected non-empty layouts', drops the encoding and
+// exits 0; hlopt keeps the encoding and fails at the op. (A testing<>
+// encoding takes the empty layout list, as in IREE.)
+
+#t = #hal.executable.target<"vmvx", "c", {iree.encoding.resolver = #iree_encoding.specialization_resolver<5>}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#enc = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#m0, #m1, #m2]>
+util.global private @a = #d
+util.global private @b = #d
+util.func public @optimal(%n: index) -> index {
+  // expected-error@+1 {{hlopt does not model an affinity without executable targets}}
+  %0 = stream.tensor.sizeof on(#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b>]>) tensor<?x?xf32, #enc>{%n, %n} : index
+  util.return %0 : index
+}
