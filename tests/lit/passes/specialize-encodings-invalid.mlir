@@ -126,3 +126,22 @@ module {
     util.return
   }
 }
+
+// -----
+
+// The same failure annotated as MLIR's own tests often do: spaces before
+// `@`, and two @above annotations stacked under the op (both bind to it).
+
+#t = #hal.executable.target<"llvm-cpu", "generic", {iree.encoding.resolver = #iree_encoding.unsupported_resolver}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#enc = #iree_encoding.testing<>
+module {
+// expected-error @above {{failed to add layouts to Stream::TensorPhaseOp with encodings}}
+  util.global private @dev = #d
+  util.func public @unsupported_above(%n: index, %size: index) {
+    %0 = stream.tensor.empty on(#hal.device.affinity<@dev>) : tensor<?x2xf32, #enc>{%n} in !stream.resource<*>{%size}
+    // expected-error @above {{'stream.tensor.empty' op failed to resolve recognized layout}}
+    // expected-error @above {{'stream.tensor.empty' op failed to convert unserialized encoding to serialized encoding}}
+    util.return
+  }
+}
