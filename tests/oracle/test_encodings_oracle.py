@@ -88,3 +88,16 @@ def test_specialize_encodings_matches_iree(judged: dict, i: int) -> None:
     assert out is not None, errs
     ref, got = judged["generic"][i]
     assert got.strip() == ref.strip()
+
+
+def test_demo_example_matches_iree() -> None:
+    """examples/encodings.mlir (the demo's step 6) specializes as iree-opt does."""
+    import pathlib
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "examples" / "encodings.mlir").read_text()
+    ref = subprocess.run([IREE_OPT, "--iree-stream-specialize-encodings", "-"], input=text, capture_output=True,
+                         text=True, timeout=300)
+    assert ref.returncode == 0, ref.stderr
+    out, errs = _hlopt(text)
+    assert out is not None, errs
+    assert out == ref.stdout.rstrip("\n") + "\n"
