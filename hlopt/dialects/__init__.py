@@ -30,7 +30,7 @@ DIALECTS = MappingProxyType({
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
-    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark", open=True),
     "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
     "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
     **{name: DialectInfo("", open=True) for name in (
