@@ -42,8 +42,10 @@ echo "   the loop sends a computed value, which XLA decomposes only with pipelin
   --stablehlo-pipeline-send-recv --check-semantics --mlir-pass-statistics -o "$TMP/pipe.mlir" 2>&1 | grep -E "inlined|peeled|pipelined" | sed "s/^ */   /" || true
 echo "   marks: $(grep -o '_xla_send_recv_pipeline = "[01]"' "$TMP/pipe.mlir" | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 echo
-echo "== 6. executable specialization per device target (IREE's encoding specialization)"
-"$BIN/hlopt" examples/encodings.mlir --specialize-encodings | grep -E "stream.executable private|stream.tensor.dispatch" | sed 's/^ */   /' | cut -c1-110
+echo "== 6. executable specialization per device target (IREE's CPU encoding resolver: x86_64 AVX-512 VNNI vs aarch64 i8mm)"
+"$BIN/hlopt" examples/encodings.mlir --specialize-encodings -o "$TMP/enc.mlir"
+sed -nE 's/^(#encoding[0-9]*) = .*innerDimsPos = (\[[0-9, ]*\]), innerTileSizes = (\[[0-9, ]*\]).*/   \1: tiles \3 on dims \2/p' "$TMP/enc.mlir"
+grep -E "stream.executable private|stream.tensor.dispatch" "$TMP/enc.mlir" | sed 's/^ */   /' | cut -c1-118
 echo
 echo "== 7. host IR (nvFuser): segment, lower to kernels + communications, run slices on streams"
 "$BIN/hlopt" examples/ag_matmul.mlir --mlir-pass-statistics \

@@ -68,7 +68,9 @@ class DeviceClasses:
             init = op.properties.get("initial_value")
             name = op.properties.get("sym_name")
             if init is not None and name is not None and hasattr(init, "executable_targets"):
-                self.targets[name.value] = tuple(init.executable_targets())
+                ts = init.executable_targets()
+                # None: a device form hlopt does not model (its targets are unknown)
+                self.targets[name.value] = tuple(ts) if ts is not None else ("unmodelled", init)
         self.uf = UnionFind()
         first: dict[tuple, str] = {}
         for dev, ts in self.targets.items():
@@ -92,8 +94,16 @@ class DeviceClasses:
             self._affinity_class[affinity] = c
         return c
 
-    def class_targets(self, cls: Hashable) -> tuple:
-        return self._class_targets.get(cls, ())
+    def class_targets(self, cls: Hashable) -> tuple | None:
+        """The class's executable targets; None when its device is a form
+        hlopt does not model."""
+        ts = self._class_targets.get(cls, ())
+        return None if ts[:1] == ("unmodelled",) else ts
+
+    def class_device(self, cls: Hashable) -> Any:
+        """The device attribute of an unmodelled class (for its diagnostic)."""
+        ts = self._class_targets.get(cls, ())
+        return ts[1] if ts[:1] == ("unmodelled",) else None
 
     def num_classes(self) -> int:
         return len(self._class_targets) - 1

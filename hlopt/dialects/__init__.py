@@ -26,11 +26,13 @@ DIALECTS = MappingProxyType({
     "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
-    "hal": DialectInfo(_D + "hal", open=True),
+    "hal": DialectInfo(_D + "hal", grammar="hal.lark", open=True),
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
-    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", open=True),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark", open=True),
+    "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
+    "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
     **{name: DialectInfo("", open=True) for name in (
         "math", "memref", "linalg", "index", "mpmd", "tosa", "vhlo", "flow")},
 })

@@ -6,7 +6,9 @@ that say where stream ops run and how their encodings resolve.
 `#hal.device.affinity<@device[, [queues]]>`, `#hal.device.optimal<[affinities]>`,
 `#hal.device.select<[devices]> : !hal.device`. Targets print through aliases
 named as IREE names them (`#device_target_<id>[_<ordinal>_]`,
-`#executable_target_<format>`). HAL ops pass through generically.
+`#executable_target_<format>`). `hal.executable.source` (with its implicit
+`hal.executable.source_end`) and region-less `hal.executable.export` use
+IREE's custom forms; other HAL ops pass through generically.
 """
 
 from __future__ import annotations
@@ -23,8 +25,13 @@ from hlopt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     quote,
+    symbol_name_text,
 )
+from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import OpDef, attr, opt_attr, region, var_operand
+from hlopt.ir.traits import HasParent, IsolatedFromAbove, Symbol, SymbolTable, Terminator
 
 
 def _text(a: Any, p: Any) -> str:
@@ -142,10 +149,25 @@ class DeviceSelectAttr(Attribute):
     def alias_children(self) -> Sequence[Any]:
         return self.devices + ((self.type,) if self.type is not None else ())
 
-    def executable_targets(self) -> tuple:
+    def executable_targets(self) -> tuple | None:
+        """The devices' targets in IREE's order (DeviceAnalysis's worklist is
+        a set popped from the back: the last device first, a nested select's
+        devices before the ones listed ahead of it). None when a device is
+        not a modelled device attribute (a fallback, an opaque attribute)."""
+        worklist: dict = dict.fromkeys(reversed(self.devices))  # popped from the front here
+        devices: dict = {}
+        while worklist:
+            d = next(iter(worklist))
+            del worklist[d]
+            if isinstance(d, DeviceSelectAttr):
+                worklist = {**dict.fromkeys(x for x in reversed(d.devices) if x not in worklist), **worklist}
+            elif isinstance(d, DeviceTargetAttr):
+                devices.setdefault(d, None)
+            else:
+                return None
         out: dict = {}
-        for d in self.devices:
-            for t in getattr(d, "executable_targets", lambda: ())():
+        for d in devices:
+            for t in d.executable_targets():
                 out.setdefault(t, None)
         return tuple(out)
 
@@ -245,6 +267,8 @@ def parse_attribute(text: str) -> Attribute | None:
     rest = text[m.end():].strip()
     if not (rest.startswith("<") and rest.endswith(">")):
         return None
+    if name == "pipeline.layout":
+        return PipelineLayoutAttr(" ".join(rest[1:-1].split()))
     parts = _split(rest[1:-1])
     if name == "executable.target":
         if len(parts) not in (2, 3):
@@ -288,5 +312,216 @@ def parse_attribute(text: str) -> Attribute | None:
     return None
 
 
-DIALECT = Dialect("hal", parse_attribute=parse_attribute, allow_unknown_ops=True)
+class PipelineLayoutAttr(Attribute):
+    """`#hal.pipeline.layout<...>`, kept as (whitespace-normalized) text;
+    printed through a `#pipeline_layout` alias, as IREE's dialect names it."""
+
+    __slots__ = ("body",)
+
+    def __new__(cls, body: str):
+        return cls._make((body,))
+
+    def _init(self, body) -> None:
+        self.body = body
+        self.has_alias_parts = True
+
+    def print_with(self, p: Any) -> str:
+        return f"#hal.pipeline.layout<{self.body}>"
+
+    def alias_prefix(self) -> str | None:
+        return "pipeline_layout"
+
+
+def _visibility_prefix(op: Operation) -> str:
+    from hlopt.dialects.util import visibility_prefix
+
+    return visibility_prefix(op)
+
+
+class ExecutableSourceOp(OpDef, SymbolOpInterface):
+    """`hal.executable.source private @ex attributes {...} { ... }`."""
+
+    name = "hal.executable.source"
+    summary = "Generic source contents of an executable op"
+    sym_name = attr()
+    sym_visibility = opt_attr()
+    objects = opt_attr()
+    body = region(1)
+    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    default_dialect = "hal"
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name = op.properties.get("sym_name")
+        if not isinstance(name, StringAttr) or op.properties.get("objects") is not None \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None  # `objects` has no spelling in the custom form
+        s = "hal.executable.source " + _visibility_prefix(op) + symbol_name_text(name.value)
+        s += p.attr_dict(op.attributes, keyword=True)
+        return s + " " + p.region(op.regions[0], print_terminators=False)
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        # the implicit hal.executable.source_end is not printed: its location gets no alias
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        return [("a", v, False) for _, v in op.attributes.entries] + \
+            [("op", o) for o in op.regions[0].blocks[0].ops if o.name != ExecutableSourceEndOp.name]
+
+
+class ExecutableSourceEndOp(OpDef):
+    name = "hal.executable.source_end"
+    summary = "Terminator pseudo-op for the executable source op"
+    traits = (Terminator(), HasParent("hal.executable.source"))
+
+
+class ExecutableExportOp(OpDef, SymbolOpInterface):
+    """`hal.executable.export public @fn [ordinal(N)] layout(#layout)`."""
+
+    name = "hal.executable.export"
+    summary = "Executable entry point declaration"
+    sym_visibility = opt_attr()
+    sym_name = attr()
+    ordinal = opt_attr()
+    layout = attr()
+    workgroup_size = opt_attr()
+    subgroup_size = opt_attr()
+    workgroup_local_memory = opt_attr()
+    source_locs = opt_attr()
+    workgroup_count = region()
+    condition = region()
+    traits = (Symbol(),)
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return True
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name, layout, ordinal = (op.properties.get(k) for k in ("sym_name", "layout", "ordinal"))
+        extra = {k for k, _ in op.properties.entries} - {"sym_name", "sym_visibility", "layout", "ordinal"}
+        if not isinstance(name, StringAttr) or layout is None or extra or len(op.regions) != 2 \
+                or op.regions[1].blocks or len(op.regions[0].blocks) > 1 \
+                or (ordinal is not None and not isinstance(ordinal, IntegerAttr)):
+            return None  # a condition region and the other properties stay generic
+        s = "hal.executable.export " + _visibility_prefix(op) + symbol_name_text(name.value)
+        if ordinal is not None:
+            s += f" ordinal({ordinal.value})"
+        s += f" layout({p.attr_text(layout)})"
+        r = op.regions[0]
+        if r.blocks:
+            b = r.blocks[0]
+            term = b.last_op
+            if term is None:
+                return None
+            s += (" count(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in b.args)
+                  + ") -> ("
+                  + p.types(term.operand_types) + ") " + p.region(r))
+        return s + p.attr_dict(op.attributes, keyword=True)
+
+
+def _arg_loc(p: Any, a: Any) -> str:
+    """` loc(...)` after a count region argument, with --mlir-print-debuginfo."""
+    if not p.debuginfo:
+        return ""
+    from hlopt.ir.location import UnknownLoc
+
+    loc = a.location if a.location is not None else UnknownLoc()
+    return " loc(" + loc.body(p) + ")"
+
+
+class ReturnOp(OpDef):
+    name = "hal.return"
+    summary = "Return from a hal.* region"
+    operands_ = var_operand()
+    traits = (Terminator(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        from hlopt.dialects.util import return_text
+
+        return return_text("hal.return", op, p)
+
+
+def hal_source_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, vis, sym, attrs = c
+    props: dict = {"sym_name": StringAttr(symbol_name(sym))}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    s.pending.append((ExecutableSourceOp.name, None))
+    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+
+
+def hal_source(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, pos), body = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != ExecutableSourceEndOp.name:
+        block.append(Operation(ExecutableSourceEndOp.name))  # the implicit terminator
+    return Operation(ExecutableSourceOp.name, (), (), props, attrs, [body]), pos
+
+
+def _paren_attr(s: Any, tok: Any) -> Any:
+    inner = str(tok)[1:-1]
+    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
+
+
+def hal_export_head(s: Any, c: list) -> tuple[dict, int]:
+    from hlopt.ir.types import index
+    from hlopt.syntax.parser import symbol_name
+
+    kw, vis, sym, ordinal, layout = c
+    props: dict = {"sym_name": StringAttr(symbol_name(sym)), "layout": _paren_attr(s, layout)}
+    props["sym_visibility"] = StringAttr(str(vis) if vis is not None else "public")
+    if ordinal is not None:
+        n = str(ordinal)[1:-1].strip()
+        if not re.fullmatch(r"-?\d+", n):
+            raise s.error("expected an integer ordinal", ordinal.start_pos)
+        props["ordinal"] = IntegerAttr(int(n), index)
+    return props, kw.start_pos
+
+
+def hal_count_head(s: Any, c: list) -> None:
+    from hlopt.syntax.lexer import scan_balanced
+
+    (sig,) = c
+    text = str(sig)
+    close = scan_balanced(text, 0)
+    args = [(n, t, loc, at) for n, t, loc, _, at in s.parse_arg_list(text[1:close - 1], sig.start_pos + 1)]
+    s.pending.append((ExecutableExportOp.name, args))
+
+
+def hal_count(s: Any, c: list) -> Region:
+    _, body = c
+    s.pending.pop()
+    return body
+
+
+def hal_export(s: Any, c: list) -> tuple[Operation, int]:
+    (props, pos), count, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableExportOp.name, (), (), props, a, [count or Region(), Region()]), pos
+
+
+def hal_return(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.dialects.func import parse_return
+
+    op, pos = parse_return(s, c)
+    return Operation(ReturnOp.name, op.operands), pos
+
+
+DIALECT = Dialect("hal", ops=(ExecutableSourceOp, ExecutableSourceEndOp, ExecutableExportOp, ReturnOp),
+                  parse_attribute=parse_attribute, grammar="hal.lark",
+                  syntax={"hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
+                          "hal_count_head": hal_count_head, "hal_count": hal_count, "hal_export": hal_export,
+                          "hal_return": hal_return},
+                  allow_unknown_ops=True)
 

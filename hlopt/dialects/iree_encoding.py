@@ -131,18 +131,28 @@ class SpecializedAttr(EncodingAttrBase):
 
 
 class PaddingAttr(EncodingAttrBase):
-    """`padding<[0, ?]>`: a padding layout (already serialized)."""
+    """`padding<[0, ?]>`: per-dimension padding; `?` (dynamic) entries make it
+    an unserialized encoding a padding resolver fills in (into `layout<[...]>`),
+    all-static it is a resolved layout itself."""
 
-    __slots__ = ("body",)
+    __slots__ = ("values",)
+    serializable = True
 
-    def __new__(cls, body: str):
-        return cls._make((body,))
+    def __new__(cls, values: Sequence[int | None]):
+        return cls._make((tuple(values),))
 
-    def _init(self, body) -> None:
-        self.body = body
+    def _init(self, values) -> None:
+        self.values = values  # None: dynamic
+
+    @property
+    def is_serialized(self) -> bool:
+        return None not in self.values
+
+    def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute:
+        return LayoutAttr(layouts)
 
     def print_with(self, p: Any) -> str:
-        return f"#iree_encoding.padding<{self.body}>"
+        return "#iree_encoding.padding<[" + ", ".join("?" if v is None else str(v) for v in self.values) + "]>"
 
 
 class _WithLayouts(EncodingAttrBase):
@@ -341,8 +351,70 @@ def parse_attribute(text: str) -> Attribute | None:
     if name == "encoding":
         return EncodingAttr(_encoding_params(body or ""))
     if name == "padding":
-        return PaddingAttr(body or "")
+        body = (body or "").strip()
+        if not (body.startswith("[") and body.endswith("]")):
+            raise _err("expected '[' in #iree_encoding.padding")
+        return PaddingAttr([None if v.strip() == "?" else _int(v, "padding")
+                            for v in body[1:-1].split(",") if v.strip()])
     return None
 
 
 DIALECT = Dialect("iree_encoding", parse_attribute=parse_attribute, allow_unknown_ops=True)
+
+
+# ---------------------------------------------------------------------------
+# the facts IREE's data-tiling resolvers read from an encoding
+
+_MAP = re.compile(r"^\s*\(([^)]*)\)\s*(?:\[[^\]]*\])?\s*->\s*\((.*)\)\s*$")
+_KNOWN_PARAMS = {"operand_index", "op_type", "element_types", "user_indexing_maps", "iteration_sizes"}
+
+
+def _map_facts(text: str) -> tuple:
+    from hlopt.dialects.encoding_tiles import Unmodelled
+
+    m = _MAP.match(text)
+    if m is None:
+        raise Unmodelled(f"the indexing map '{text}'")
+    dims = [d.strip() for d in m.group(1).split(",") if d.strip()]
+    results = []
+    for r in (x.strip() for x in m.group(2).split(",") if x.strip()):
+        results.append(dims.index(r) if r in dims else None)
+    return len(dims), tuple(results)
+
+
+def contraction_facts(enc: Any) -> Any:
+    """An `#iree_encoding.encoding`'s ContractionFacts (hlopt.dialects.encoding_tiles);
+    raises Unmodelled for anything but a matmul-like encoding hlopt models."""
+    from hlopt.dialects.encoding_tiles import DYNAMIC, ContractionFacts, Unmodelled
+
+    if not isinstance(enc, EncodingAttr):
+        raise Unmodelled(f"the encoding {enc.text}")
+    params = dict(enc.params)
+    extra = sorted(set(params) - _KNOWN_PARAMS)
+    if extra:
+        raise Unmodelled(f"the encoding parameter '{extra[0]}'")
+    if params.get("op_type") != "matmul":
+        raise Unmodelled(f"op_type = {params.get('op_type')} encodings")
+    idx = params.get("operand_index")
+    maps = params.get("user_indexing_maps")
+    types = params.get("element_types")
+    if idx is None or maps is None or types is None or not hasattr(maps, "elements"):
+        raise Unmodelled("a matmul encoding without operand_index, element_types and user_indexing_maps")
+    facts = []
+    for m in maps.elements:
+        if not hasattr(m, "map"):
+            raise Unmodelled("nested user_indexing_maps (broadcast maps)")
+        facts.append(_map_facts(m.map))
+    sizes = None
+    it = params.get("iteration_sizes")
+    if it is not None:
+        # `[?, 4]` stays text; an all-static `[4, 8]` parses as an array attribute
+        body = it.strip()[1:-1] if isinstance(it, str) else it.text.strip()[1:-1]
+        try:
+            sizes = tuple(DYNAMIC if s.strip() == "?" else int(s) for s in body.split(",") if s.strip())
+        except ValueError:
+            raise Unmodelled(f"iteration_sizes = {it if isinstance(it, str) else it.text}") from None
+    index = idx.value
+    if not 0 <= index < len(facts):
+        raise Unmodelled(f"operand_index {index}")
+    return ContractionFacts(index, tuple(getattr(t, "text", str(t)) for t in types.elements), tuple(facts), sizes)

@@ -1,7 +1,8 @@
 """IREE's tensor extension dialect (iree_tensor_ext): the
 `!iree_tensor_ext.dispatch.tensor<access:tensor<...>>` type a dispatch
 region's bindings are viewed as, structured so its tensor's encoding can be
-read and replaced. Its ops pass through generically."""
+read and replaced; `iree_tensor_ext.dispatch.workload.ordinal` in IREE's
+custom form. Its other ops pass through generically."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.ir.attributes import IntegerAttr
+from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.types import RankedTensorType, Type
+from hlopt.ir.opdef import OpDef, attr, operand, result
+from hlopt.ir.types import RankedTensorType, Type, index
 
 _ACCESS = ("readonly", "writeonly", "readwrite")
 
@@ -59,4 +63,36 @@ def parse_type(text: str) -> Type | None:
     return DispatchTensorType(m.group(1), parse_nested(m.group(2).strip(), "type"))
 
 
-DIALECT = Dialect("iree_tensor_ext", parse_type=parse_type, allow_unknown_ops=True)
+class WorkloadOrdinalOp(OpDef):
+    """`%r = iree_tensor_ext.dispatch.workload.ordinal %v, N : index`: marks
+    a dispatch function argument as the N-th workload value."""
+
+    name = "iree_tensor_ext.dispatch.workload.ordinal"
+    summary = "Annotates the values that correspond to the workload"
+    operand_ = operand()
+    ordinal = attr()
+    result_ = result()
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        o = op.properties.get("ordinal")
+        if not isinstance(o, IntegerAttr) or len(op.operands) != 1 or len(op.results) != 1 \
+                or op.results[0].type != op.operands[0].type:
+            return None
+        attrs = p.attr_dict(op.attributes)  # IREE's format prints them first
+        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operands[0])}, {o.value}"
+                f" : {p.type_text(op.operands[0].type)}")
+
+
+def iree_tensor_ext_ordinal(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs, v, n, t = c
+    ty = s.decode_type(t)
+    m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", str(v))
+    value = s.lookup(m.group(1), int(m.group(2) or 0), ty, v.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(WorkloadOrdinalOp.name, [value], [ty], {"ordinal": IntegerAttr(int(str(n), 0), index)},
+                     a), kw.start_pos
+
+
+DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp,), parse_type=parse_type, grammar="iree_tensor_ext.lark",
+                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal}, allow_unknown_ops=True)

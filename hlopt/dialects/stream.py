@@ -304,7 +304,7 @@ class TensorDispatchOp(OpDef):
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
-        if ep is None or not op.results:
+        if ep is None:
             return None
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
@@ -331,7 +331,7 @@ class TensorDispatchOp(OpDef):
             outs.append(p.type_text(t) + _pdims(p, g["rdims"][di:di + n]) + " in " + where
                         + "{" + p.value(g["rsizes"][i]) + "}")
             di += n
-        return s + _result_list(outs)
+        return s + (_result_list(outs) if outs else "()")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -417,9 +417,22 @@ def _result_list(items: list[str]) -> str:
 
 class _TensorOp(OpDef):
     tensor_phase = True
-    encoding_fields: tuple[str, ...] = ()
+    encoding_fields: tuple[str, ...] = ()  # in the order the custom form prints them
     # encodings that must already be serialized (or unrecognized): the pass cannot update them
     fixed_encodings = False
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        # MLIR numbers aliases in print order: the affinity, the encodings as
+        # printed (a slice's source before its result), then the rest
+        props = op.properties
+        first = ["affinity", *cls.encoding_fields]
+        seq = [("a", props.get(k), False) for k in first if props.get(k) is not None]
+        seq += [("a", v, False) for k, v in props.entries if k not in first]
+        seq += [("a", u.value.type, False) for u in op._operands]
+        seq += [("a", r.type, False) for r in op.results]
+        seq += [("a", v, False) for _, v in op.attributes.entries]
+        return seq
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
-from hlopt.dialects.iree_encoding import IdentityResolverAttr, serializable_encoding
+from hlopt.dialects.encoding_tiles import Unmodelled
+from hlopt.dialects.iree_encoding import IdentityResolverAttr, TestingAttr, is_resolver, serializable_encoding
 from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp, is_resource, operand_groups
-from hlopt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements
 from hlopt.ir.rewriter import Rewriter
@@ -67,18 +68,34 @@ class _Resolver:
         self._cache: dict = {}
 
     def resolvers(self, cls: Any) -> tuple:
+        """The class's resolvers, each holding the part of its target's
+        configuration it reads (IREE's cloneWithSimplifiedConfig), in
+        target order without repeats. A target without a resolver resolves
+        to identity; a resolver hlopt does not model raises Unmodelled."""
         r = self._resolvers.get(cls)
         if r is None:
             seen: dict = {}
-            for target in self.devices.class_targets(cls):
+            targets = self.devices.class_targets(cls)
+            if targets is None:
+                raise Unmodelled(f"the device {self.devices.class_device(cls).text}")
+            for target in targets:
                 res = getattr(target, "resolver", None)
-                seen.setdefault(res if res is not None else IdentityResolverAttr(), None)
+                if res is None or not (is_resolver(res) or isinstance(res, OpaqueAttr)):
+                    # IREE: no resolver, or a value that is no resolver, means identity
+                    res = IdentityResolverAttr()
+                elif not is_resolver(res):
+                    raise Unmodelled(f"encoding resolver {res.text}")
+                elif hasattr(res, "clone_with_config"):
+                    res = res.clone_with_config(getattr(target, "config", None))
+                seen.setdefault(res, None)
             r = self._resolvers[cls] = tuple(seen)
         return r
 
     def resolve(self, t: Any, cls: Any) -> Any:
         """`t` with resolved layouts; `t` itself when its encoding is not
-        recognized or already serialized; None when a resolver fails."""
+        recognized or already serialized; None when a resolver fails.
+        Raises Unmodelled for a resolver, target or encoding hlopt does
+        not model (never a guessed layout)."""
         enc = serializable_encoding(t)
         if enc is None or enc.is_serialized:
             return t
@@ -87,19 +104,20 @@ class _Resolver:
             return self._cache[key]
         except KeyError:
             pass
-        resolvers = self.resolvers(cls)
-        if not all(hasattr(r, "get_layout") for r in resolvers):
-            out = t.with_encoding(None)
+        layouts = []
+        out = None
+        for r in self.resolvers(cls):
+            layout = r.get_layout(t)
+            if layout is None:
+                break
+            layouts.append(layout)
         else:
-            layouts = []
-            out = None
-            for r in resolvers:
-                layout = r.get_layout(t)
-                if layout is None:
-                    break
-                layouts.append(layout)
-            else:
-                out = t.with_encoding(enc.clone_with_layouts(layouts))  # None drops the encoding
+            if not layouts and not isinstance(enc, TestingAttr):
+                # IREE finds no target, fails to build `layout<[]>` with an unlocated
+                # error, drops the encoding and succeeds: a miscompile hlopt reports instead
+                raise Unmodelled("an affinity without executable targets (IREE drops the encoding "
+                                 "and reports 'expected non-empty layouts')")
+            out = t.with_encoding(enc.clone_with_layouts(layouts))  # None drops the encoding
         self._cache[key] = out
         return out
 
@@ -143,6 +161,9 @@ class SpecializeEncodings(Pass):
                                   operand_classes.get(o), rw)
             except _Failed as e:
                 self.fail(_MODULE_ERROR, module, errors=[*e.errors, (_op_msg(o, _CONVERT_ERROR), o)])
+            except Unmodelled as e:
+                # never a guessed layout: a wrong one changes what the program computes
+                self.fail(_op_msg(o, f"cannot resolve its encodings: hlopt does not model {e}"), o)
         self.stat("num-specialized", n)
         if funcs:
             self._duplicate(module, dispatches, rw)

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from hlopt.syntax.diagnostics import Diagnostic
 from hlopt.syntax.source import Source
 
-_ANNOT = re.compile(
-    r"expected-(error|warning|note|remark)(-re)?"
-    r"(?:@(above|below|[+-]\d+|(?:[\w.\-/]+):\d+))?"
-    r"(?:\s+(\d+))?\s*\{\{(.*)\}\}\s*$")
+# MLIR's SourceMgrDiagnosticVerifierHandler pattern, searched in every line
+# (right-trimmed): spaces (only) may precede `@` and `{{`; a line that does
+# not match (prose that merely mentions the word) is no annotation
+_ANNOT = re.compile(r"expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$")
+UNKNOWN = -2  # the line of an `@unknown` expectation: diagnostics without a location
 
 
 @dataclass
@@ -45,47 +46,37 @@ def _mlir_regex(pattern: str) -> str:
 
 
 def parse_expectations(src: Source) -> tuple[list[Expected], list[Diagnostic]]:
+    """The expected-* annotations of a buffer, bound to lines as MLIR binds
+    them: `@+N`/`@-N` relative, `@above` the last line above that is no
+    annotation, `@below` the next such line (the last line when none
+    follows), `@unknown` diagnostics without a location."""
     exps: list[Expected] = []
-    errors: list[Diagnostic] = []
     lines = src.text.split("\n")
-    pending_above: list[Expected] = []
+    below: list[Expected] = []
+    last_plain = 0  # 0-based index of the last line that is no annotation
     for i, line in enumerate(lines):
         lineno = i + 1 + src.line_offset
-        k = line.find("expected-")
-        if k < 0 or "//" not in line[:k]:
-            continue
-        m = _ANNOT.search(line, k)
+        m = _ANNOT.search(line.rstrip())
         if m is None:
-            if re.search(r"expected-(error|warning|note|remark)", line[k:]):
-                errors.append(Diagnostic("error", "unexpected text after expected diagnostic: "
-                                         "expected '{{' message '}}'", src.location(_offset(lines, i) + k)))
+            for e in below:
+                e.line = lineno
+            below.clear()
+            last_plain = i
             continue
-        sev, re_flag, where, count, pat = m.groups()
-        target = lineno
-        if where:
-            if where == "above":
-                target = lineno - 1
-            elif where == "below":
-                target = -1
-            elif where[0] in "+-":
-                target = lineno + int(where)
-            else:
-                target = int(where.rsplit(":", 1)[1])
-        e = Expected(sev, target, pat, bool(re_flag), int(count) if count else 1, lineno, k + 1)
-        if where == "below":
-            pending_above.append(e)
-        else:
-            exps.append(e)
-        if pending_above and where != "below" and line.strip() and not line.strip().startswith("//"):
-            pass
-    # @below binds to the next line that is not a comment-only line
-    for e in pending_above:
-        j = e.annot_line - src.line_offset  # index of the next line
-        while j < len(lines) and lines[j].strip().startswith("//"):
-            j += 1
-        e.line = j + 1 + src.line_offset
+        sev, re_flag, _at, where, pat = m.groups()
+        e = Expected(sev, lineno, pat, bool(re_flag), 1, lineno, m.start() + 1)
+        if where is not None:
+            if where[0] in "+-":
+                e.line = lineno + int(where)
+            elif where == "unknown":
+                e.line = UNKNOWN
+            elif where == "above":
+                e.line = last_plain + 1 + src.line_offset
+            else:  # below: dangling ones stay on the last line
+                e.line = len(lines) + src.line_offset
+                below.append(e)
         exps.append(e)
-    return exps, errors
+    return exps, []
 
 
 def _offset(lines: list[str], i: int) -> int:
@@ -101,7 +92,7 @@ def check(src: Source, diags: list[Diagnostic]) -> list[Diagnostic]:
         flat.extend(d.notes)
     for d in flat:
         flc = d.file_line_col()
-        line = flc[1] if flc else None
+        line = flc[1] if flc else UNKNOWN
         hit = None
         for e in exps:
             if e.severity == d.severity and e.line == line and e.matched < e.count and e.matches(d.message):

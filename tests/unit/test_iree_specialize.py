@@ -85,7 +85,12 @@ def test_resolvers():
     assert enc.UnsupportedResolverAttr().get_layout(t) is None
     assert enc.serializable_encoding(t) is t.encoding
     assert enc.serializable_encoding(parse_type("tensor<4xf32, #iree_encoding.unknown>")) is None
-    assert enc.serializable_encoding(parse_type("tensor<4xf32, #iree_encoding.padding<[0, 64]>>")) is None
+    # IREE's padding is serializable: resolved when static, a resolver's to fill in with `?`
+    static = enc.serializable_encoding(parse_type("tensor<4x4xf32, #iree_encoding.padding<[0, 64]>>"))
+    assert static is not None and static.is_serialized
+    dyn = enc.serializable_encoding(parse_type("tensor<4x4xf32, #iree_encoding.padding<[0, ?]>>"))
+    assert dyn is not None and not dyn.is_serialized
+    assert dyn.clone_with_layouts([static]).text == "#iree_encoding.layout<[#iree_encoding.padding<[0, 64]>]>"
 
 
 def test_encoding_attr_keeps_keywords_and_resolves_to_layout():

@@ -8,7 +8,7 @@ import re
 
 from hlopt.driver import Options, process
 from hlopt.syntax.diagnostics import render
-from hlopt.syntax.expected import check, parse_expectations
+from hlopt.syntax.expected import UNKNOWN, check, parse_expectations
 from hlopt.syntax.source import Source
 from hlopt.syntax.split import split_source
 
@@ -63,18 +63,24 @@ def test_split_chunks_keep_original_line_numbers() -> None:
 
 
 def test_expectation_forms() -> None:
+    # MLIR's rules: @above/@below bind to the nearest line that is no annotation
+    # (an op line carrying one is an annotation line); spaces may precede `@`/`{{`
     text = ("// expected-error@+2 {{a}}\n"        # 1 -> 3
-            "// expected-note@below {{b}}\n"      # 2 -> 3 (next non-comment line)
+            "// expected-note @below {{b}}\n"     # 2 -> 3 (next line that is no annotation)
             "op\n"                                 # 3
             "op // expected-warning {{c}}\n"       # 4 -> 4
-            "// expected-remark@-1 {{d}}\n"        # 5 -> 4
-            "// expected-error@above {{e}}\n"      # 6 -> 5
-            "// expected-error-re@+1 {{x{{[0-9]+}}y}}\n")  # 7 -> 8
+            "// expected-remark  @-1  {{d}}\n"     # 5 -> 4
+            "// expected-error@above {{e}}\n"      # 6 -> 3 (4 and 5 are annotations)
+            "// expected-error-re@+1 {{x{{[0-9]+}}y}}\n"  # 7 -> 8
+            "// prose: expected-error@+1 without braces, expected-note {{x}} mid-line\n"  # 8: none
+            "// expected-error@unknown {{u}}\n"    # 9 -> unknown location
+            "// expected-note@below {{dangling}}")  # 10 -> 10 (no line follows)
     exps, errors = parse_expectations(Source("e.mlir", text))
     assert not errors
     got = sorted((e.severity, e.line, e.pattern, e.regex) for e in exps)
     assert got == sorted([("error", 3, "a", False), ("note", 3, "b", False), ("warning", 4, "c", False),
-                          ("remark", 4, "d", False), ("error", 5, "e", False), ("error", 8, "x{{[0-9]+}}y", True)])
+                          ("remark", 4, "d", False), ("error", 3, "e", False), ("error", 8, "x{{[0-9]+}}y", True),
+                          ("error", UNKNOWN, "u", False), ("note", 10, "dangling", False)])
     re_exp = next(e for e in exps if e.regex)
     assert re_exp.matches("prefix x123y suffix") and not re_exp.matches("xy")
 

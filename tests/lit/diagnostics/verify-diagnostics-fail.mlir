@@ -34,9 +34,10 @@
 
 // -----
 
-// A malformed annotation.
-// expected-error@+1 this has no braces
-"t.ok"() : () -> ()
+// @below binds to the very next line that is no annotation, a comment too.
+// expected-error@below {{undefined symbol alias id 'x'}}
+// (this comment line is where the expectation points)
+"t.a"() {a = #x} : () -> ()
 // CHECK: {{.*}}verify-diagnostics-fail.mlir:6:4: error: expected error "this is never reported" was not produced
 // CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:12:14: error: unexpected error: undefined symbol alias id 'x'
 // CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:18:14: error: unexpected error: undefined symbol alias id 'x'
@@ -45,5 +46,6 @@
 // CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:24:4: error: expected error "undefined symbol alias id '{{[{][{][[]0-9[]][+][}][}]}}'" was not produced
 // CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:32:1: error: unexpected note: see existing symbol definition here
 // CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:31:4: error: expected note "no such note" was not produced
-// CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:38:4: error: unexpected text after expected diagnostic: expected '{{[{][{]}}' message '{{[}][}]}}'
+// CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:40:14: error: unexpected error: undefined symbol alias id 'x'
+// CHECK-NEXT: {{.*}}verify-diagnostics-fail.mlir:38:4: error: expected error "undefined symbol alias id 'x'" was not produced
 // CHECK-NOT: error

@@ -1,5 +1,7 @@
 // RUN: hlopt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
-// The expected-* annotation forms: @+N, @-N, @above, @below, -re, notes.
+// The expected-* annotation forms MLIR's verifier reads: @+N, @-N, @above, @below,
+// spaces before `@` and `{{`, -re, notes; prose mentioning the word is ignored.
+// iree-opt --verify-diagnostics accepts this file too (tests/oracle/test_verify_diagnostics_oracle.py).
 
 // expected-error@+1 {{undefined symbol alias id 'x'}}
 "t.a"() {a = #x} : () -> ()
@@ -27,9 +29,26 @@
 
 // -----
 
+// @below binds to the next line that is no annotation (so the op follows at once).
 // expected-error@below {{undefined symbol alias id 'x'}}
-// (@below skips comment-only lines)
 "t.a"() {a = #x} : () -> ()
+
+// -----
+
+// Spaces may precede the `@` and the `{{`, as in MLIR's own tests.
+// expected-error @+1   {{undefined symbol alias id 'x'}}
+"t.a"() {a = #x} : () -> ()
+
+// -----
+
+"t.a"() {a = #y} : () -> ()
+// expected-error   @above {{undefined symbol alias id 'y'}}
+
+// -----
+
+// Prose that mentions expected-error, or expected-note@+1 without braces,
+// is no annotation and is ignored.
+"t.ok"() : () -> ()
 
 // -----
 
@@ -51,19 +70,6 @@ func.func @f() {
 }
 // expected-error@+1 {{redefinition of symbol named 'f'}}
 func.func @f() {
-  return
-}
-
-// -----
-
-func.func @callee(%a: i32) -> i32 {
-  return %a : i32
-}
-func.func @f(%a: i32) {
-  // expected-error@+3 {{'func.call' op result type mismatch at index 0}}
-  // expected-note@+2 {{op result types: 'f32'}}
-  // expected-note@+1 {{function result types: 'i32'}}
-  %0 = func.call @callee(%a) : (i32) -> f32
   return
 }
 

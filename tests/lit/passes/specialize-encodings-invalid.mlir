@@ -107,3 +107,41 @@ module {
     util.return
   }
 }
+
+// -----
+
+// The GPU padding resolver with cache information pads only a static
+// innermost dimension whose other paddings are zero.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {abi = "hip", iree.encoding.resolver = #iree_gpu.gpu_padding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx950", features = "", wgp = <compute = fp32, storage = b32, subgroup = none, mma = [<MFMA_F32_16x16x4_F32>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647]>>}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#dyn = #iree_encoding.padding<[0, ?]>
+// expected-error@+1 {{failed to add layouts to Stream::TensorPhaseOp with encodings}}
+module {
+  util.global private @gpu = #d
+  util.func public @dynamic_inner(%n: index, %size: index) {
+    // expected-error@+2 {{'stream.tensor.empty' op failed to resolve recognized layout}}
+    // expected-error@+1 {{'stream.tensor.empty' op failed to convert unserialized encoding to serialized encoding}}
+    %0 = stream.tensor.empty on(#hal.device.affinity<@gpu>) : tensor<2048x?xf16, #dyn>{%n} in !stream.resource<*>{%size}
+    util.return
+  }
+}
+
+// -----
+
+// The same failure annotated as MLIR's own tests often do: spaces before
+// `@`, and two @above annotations stacked under the op (both bind to it).
+
+#t = #hal.executable.target<"llvm-cpu", "generic", {iree.encoding.resolver = #iree_encoding.unsupported_resolver}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#enc = #iree_encoding.testing<>
+module {
+// expected-error @above {{failed to add layouts to Stream::TensorPhaseOp with encodings}}
+  util.global private @dev = #d
+  util.func public @unsupported_above(%n: index, %size: index) {
+    %0 = stream.tensor.empty on(#hal.device.affinity<@dev>) : tensor<?x2xf32, #enc>{%n} in !stream.resource<*>{%size}
+    // expected-error @above {{'stream.tensor.empty' op failed to resolve recognized layout}}
+    // expected-error @above {{'stream.tensor.empty' op failed to convert unserialized encoding to serialized encoding}}
+    util.return
+  }
+}

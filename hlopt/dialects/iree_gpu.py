@@ -1,0 +1,115 @@
+"""IREE's GPU codegen dialect (iree_gpu): the padding resolver
+`#iree_gpu.gpu_padding_resolver<[cache_line_bytes = N, cache_sets = M]>`.
+
+As an executable target's `iree.encoding.resolver` it takes the L1 cache
+shape of the target's `iree_codegen.target_info = #iree_gpu.target<arch = ...>`
+(IREE knows it for gfx90a, gfx942 and gfx950: 128-byte lines, 4 sets) and
+pads the innermost dimension of `#iree_encoding.padding<[0, ..., ?]>` tensors
+so rows start in different cache sets. Without cache information every
+tensor gets the identity padding. Other attributes of the dialect
+(`#iree_gpu.target`, `#iree_gpu.gpu_encoding_resolver`, ...) stay opaque, so
+`--specialize-encodings` reports the data-tiling resolver as not modelled.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hlopt.dialects.iree_encoding import PaddingAttr
+from hlopt.ir.attributes import Attribute, DictionaryAttr
+from hlopt.ir.dialect import Dialect
+from hlopt.ir.types import DYNAMIC, RankedTensorType
+
+_L1_CACHE = {"gfx90a": (128, 4), "gfx942": (128, 4), "gfx950": (128, 4)}  # IREE's getL1CacheInfo
+_ARCH = re.compile(r'^#iree_gpu\.target<\s*arch\s*=\s*"([^"]*)"')
+_DYNAMIC = None
+
+
+class PaddingResolverAttr(Attribute):
+    """`#iree_gpu.gpu_padding_resolver<[cache_line_bytes = N, cache_sets = M]>`."""
+
+    __slots__ = ("cache_line_bytes", "cache_sets")
+
+    def __new__(cls, cache_line_bytes: int | None = None, cache_sets: int | None = None):
+        return cls._make((cache_line_bytes, cache_sets))
+
+    def _init(self, cache_line_bytes, cache_sets) -> None:
+        self.cache_line_bytes, self.cache_sets = cache_line_bytes, cache_sets
+        self.has_alias_parts = False
+
+    def print_with(self, p: Any) -> str:
+        parts = []
+        if self.cache_line_bytes is not None:
+            parts.append(f"cache_line_bytes = {self.cache_line_bytes}")
+        if self.cache_sets is not None:
+            parts.append(f"cache_sets = {self.cache_sets}")
+        return f"#iree_gpu.gpu_padding_resolver<{', '.join(parts)}>"
+
+    def clone_with_config(self, target_config: DictionaryAttr | None) -> "PaddingResolverAttr":
+        info = target_config.get("iree_codegen.target_info") if target_config is not None else None
+        m = _ARCH.match(info.text) if info is not None else None
+        cache = _L1_CACHE.get(m.group(1)) if m else None
+        return PaddingResolverAttr(*cache) if cache else PaddingResolverAttr()
+
+    def get_layout(self, t: RankedTensorType) -> Attribute | None:
+        rank = len(t.shape)
+        identity = PaddingAttr([0] * rank)
+        if not self.cache_line_bytes or not self.cache_sets:
+            return identity
+        enc = t.encoding
+        if not isinstance(enc, PaddingAttr):
+            return None
+        pads = enc.values
+        if _DYNAMIC not in pads:
+            return enc
+        if any(v != 0 for v in pads[:-1]) or pads[-1] is not _DYNAMIC or len(pads) != rank:
+            return None
+        inner = t.shape[-1]
+        if inner == DYNAMIC:
+            return None  # a dynamic innermost size is not padded by IREE either
+        bits = _element_bits(t)
+        line = self.cache_line_bytes
+        if bits is None or bits % 8 != 0 or bits > line:
+            return identity
+        span = self.cache_sets * line
+        size = inner * (bits // 8)
+        if size < span:
+            return identity
+        pad = 0
+        if size % line:
+            pad += line - size % line
+        if (size + pad) % span == 0:
+            pad += line
+        return PaddingAttr([0] * (rank - 1) + [pad * 8 // bits])
+
+
+def _element_bits(t: RankedTensorType) -> int | None:
+    """getElementTypeBitWidth for int, float and index (64) elements."""
+    e = t.element_type
+    if getattr(e, "spelling", None) == "index" or str(getattr(e, "text", "")) == "index":
+        return 64
+    w = getattr(e, "width", None)
+    return w if isinstance(w, int) else None
+
+
+_HEAD = re.compile(r"#iree_gpu\.gpu_padding_resolver\s*<(.*)>\s*$", re.S)
+_PARAM = re.compile(r"^\s*(cache_line_bytes|cache_sets)\s*=\s*(\d+)\s*$")
+
+
+def parse_attribute(text: str) -> Attribute | None:
+    from hlopt.syntax.attr_parser import SyntaxErr
+
+    m = _HEAD.match(text)
+    if m is None:
+        return None  # other iree_gpu attributes stay opaque
+    vals: dict[str, int] = {}
+    for piece in (x for x in m.group(1).split(",") if x.strip()):
+        pm = _PARAM.match(piece)
+        if pm is None:
+            raise SyntaxErr(f"unexpected '{piece.strip()}' in #iree_gpu.gpu_padding_resolver")
+        vals[pm.group(1)] = int(pm.group(2))
+    return PaddingResolverAttr(vals.get("cache_line_bytes"), vals.get("cache_sets"))
+
+
+DIALECT = Dialect("iree_gpu", parse_attribute=parse_attribute, allow_unknown_ops=True)

@@ -1,0 +1,73 @@
+// RUN: hlopt %s --split-input-file --specialize-encodings --verify-diagnostics
+
+// hlopt never guesses a layout: a resolver, a resolver configuration or an
+// encoding it does not model is an error at the op whose encoding it would
+// change (iree-opt resolves these; the layouts below are not hlopt's to invent).
+
+#t = #hal.executable.target<"my-backend", "abc", {iree.encoding.resolver = #my_backend.tile_resolver<4>}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#map0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map0, #map1, #map2]>
+util.global private @dev = #d
+util.func public @unknown_resolver(%m: index, %k: index) -> index {
+  // expected-error@+1 {{'stream.tensor.sizeof' op cannot resolve its encodings: hlopt does not model encoding resolver #my_backend.tile_resolver<4>}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf32, #lhs>{%m, %k} : index
+  util.return %0 : index
+}
+
+// -----
+
+// The CPU resolver's inner_tiled layouts (enable_inner_tiled) are not modelled.
+
+#t = #hal.executable.target<"llvm-cpu", "xyz", {enable_inner_tiled = true, iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, target_triple = "x86_64-unknown-linux-gnu", cpu_features = "+avx512f"}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#map0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map0, #map1, #map2]>
+util.global private @dev = #d
+util.func public @inner_tiled(%m: index, %k: index) -> index {
+  // expected-error@+1 {{hlopt does not model the CPU resolver's enable_inner_tiled layouts}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf32, #lhs>{%m, %k} : index
+  util.return %0 : index
+}
+
+// -----
+
+// A convolution encoding on the CPU resolver.
+
+#t = #hal.executable.target<"llvm-cpu", "xyz", {iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, target_triple = "aarch64-unknown-linux-gnu", cpu_features = "+neon"}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#in = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (n, oh + fh, ow + fw, ic)>
+#flt = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (fh, fw, ic, oc)>
+#out = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (n, oh, ow, oc)>
+#enc = #iree_encoding.encoding<operand_index = 0 : index, op_type = conv, element_types = [f32, f32, f32], user_indexing_maps = [#in, #flt, #out]>
+util.global private @dev = #d
+util.func public @conv(%n: index) -> index {
+  // expected-error@+1 {{hlopt does not model op_type = conv encodings}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<1x?x?x16xf32, #enc>{%n, %n} : index
+  util.return %0 : index
+}
+
+// -----
+
+// An affinity with no executable targets (#hal.device.optimal): iree-opt
+// reports an unlocated 'expected non-empty layouts', drops the encoding and
+// exits 0; hlopt keeps the encoding and fails at the op. (A testing<>
+// encoding takes the empty layout list, as in IREE.)
+
+#t = #hal.executable.target<"vmvx", "c", {iree.encoding.resolver = #iree_encoding.specialization_resolver<5>}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#enc = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#m0, #m1, #m2]>
+util.global private @a = #d
+util.global private @b = #d
+util.func public @optimal(%n: index) -> index {
+  // expected-error@+1 {{hlopt does not model an affinity without executable targets}}
+  %0 = stream.tensor.sizeof on(#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b>]>) tensor<?x?xf32, #enc>{%n, %n} : index
+  util.return %0 : index
+}

@@ -1,0 +1,240 @@
+"""Generated stream IR for --specialize-encodings on IREE's real resolvers:
+executable targets (CPU triples x feature sets, VMVX with and without
+ukernels, an unknown triple) x contraction kinds (matmul, batch_matmul,
+vecmat, matvec, transposed RHS) x element types x iteration sizes (dynamic,
+narrow M, narrow N, none) x 1-3 devices with shared or distinct targets.
+
+Each module resolves the three operands' encodings with
+`stream.tensor.sizeof` on every device and launches one executable, whose
+bindings carry the encodings, on every device (a transferred operand keeps
+its source layout), so distinct layouts also duplicate the executable.
+`cases()` is deterministic; `python gen_encodings.py` prints them as one
+--split-input-file buffer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+CPU = "#iree_cpu.cpu_encoding_resolver<>"
+VMVX = "#iree_cpu.vmvx_encoding_resolver<>"
+
+# (name, backend, config entries)
+TARGETS = [
+    ("x86_sse", "llvm-cpu", {"target_triple": "x86_64-unknown-linux-gnu", "cpu_features": ""}),
+    ("x86_avx", "llvm-cpu", {"target_triple": "x86_64-unknown-linux-gnu", "cpu_features": "+avx"}),
+    ("x86_avx2", "llvm-cpu", {"target_triple": "x86_64-unknown-linux-gnu", "cpu_features": "+avx,+avx2,+fma"}),
+    ("x86_avx512", "llvm-cpu", {"target_triple": "x86_64-unknown-linux-gnu", "cpu_features": "+avx,+avx2,+fma,+avx512f"}),
+    ("x86_avx512bw", "llvm-cpu", {"target_triple": "x86_64-pc-linux-gnu", "cpu_features": "+avx512f,+avx512bw"}),
+    ("x86_vnni", "llvm-cpu", {"target_triple": "x86_64-pc-linux-gnu", "cpu_features": "+avx512f,+avx512bw,+avx512vnni"}),
+    ("x86_bf16", "llvm-cpu", {"target_triple": "x86_64-pc-linux-gnu", "cpu_features": "+avx512f,+avx512bf16"}),
+    ("i686", "llvm-cpu", {"target_triple": "i686-pc-linux-gnu", "cpu_features": "+avx2"}),
+    ("arm", "llvm-cpu", {"target_triple": "aarch64-unknown-linux-gnu", "cpu_features": "+neon"}),
+    ("arm_dotprod", "llvm-cpu", {"target_triple": "aarch64-unknown-linux-gnu", "cpu_features": "+neon,+dotprod"}),
+    ("arm_i8mm", "llvm-cpu", {"target_triple": "aarch64-unknown-linux-gnu", "cpu_features": "+neon,+dotprod,+i8mm"}),
+    ("arm_sve", "llvm-cpu", {"target_triple": "aarch64-none-elf", "cpu_features": "+sve"}),
+    ("arm_bf16", "llvm-cpu", {"target_triple": "arm64-apple-darwin", "cpu_features": "+neon,+bf16"}),
+    ("rv64", "llvm-cpu", {"target_triple": "riscv64-unknown-linux-gnu", "cpu_features": "+m,+a,+f,+d,+c"}),
+    ("rv64v", "llvm-cpu", {"target_triple": "riscv64-unknown-linux-gnu", "cpu_features": "+m,+a,+f,+d,+v"}),
+    ("rv64v256", "llvm-cpu", {"target_triple": "riscv64-unknown-linux-gnu",
+                              "cpu_features": "+v,+zvl256b,+zvfh"}),
+    ("rv32_uk", "llvm-cpu", {"target_triple": "riscv32-unknown-elf", "cpu_features": "+v", "ukernels": "all"}),
+    ("wasm", "llvm-cpu", {"target_triple": "wasm32-unknown-emscripten"}),
+    ("no_triple", "llvm-cpu", {}),
+    ("vmvx", "vmvx", {}),
+    ("vmvx_uk", "vmvx", {"ukernels": "all"}),
+    ("vmvx_none", "vmvx", {"ukernels": "none"}),
+]
+
+# kind: (loop dims, lhs/rhs/out maps, shape of each operand as loop dims)
+KINDS = {
+    "matmul": ("(d0, d1, d2)", ["(d0, d2)", "(d2, d1)", "(d0, d1)"]),
+    "matmul_tb": ("(d0, d1, d2)", ["(d0, d2)", "(d1, d2)", "(d0, d1)"]),
+    "batch_matmul": ("(d0, d1, d2, d3)", ["(d0, d1, d3)", "(d0, d3, d2)", "(d0, d1, d2)"]),
+    "vecmat": ("(d0, d1)", ["(d1)", "(d1, d0)", "(d0)"]),
+    "matvec": ("(d0, d1)", ["(d0, d1)", "(d1)", "(d0)"]),
+}
+# iteration sizes per kind: loop order as in KINDS (M, N, K / B, M, N, K / N, K / M, K)
+SIZES = {
+    "matmul": [None, "[?, ?, ?]", "[4, ?, ?]", "[?, 3, 64]", "[100, 200, 300]", "[1, 1000, 10]"],
+    "matmul_tb": [None, "[?, ?, ?]", "[?, 7, ?]"],
+    "batch_matmul": [None, "[?, ?, ?, ?]", "[8, 2, ?, ?]", "[2, ?, 16, 32]"],
+    "vecmat": [None, "[?, ?]", "[128, 64]"],
+    "matvec": [None, "[?, ?]", "[128, 64]"],
+}
+ELEMENTS = [
+    ("f32", "f32", "f32"), ("f16", "f16", "f32"), ("f16", "f16", "f16"), ("bf16", "bf16", "f32"),
+    ("bf16", "bf16", "bf16"), ("i8", "i8", "i32"), ("i16", "i16", "i32"), ("f16", "f32", "f32"),
+    ("i8", "i4", "i32"), ("i16", "ui4", "i32"),
+]
+
+
+def _target_attr(i: int, target: tuple) -> str:
+    name, backend, cfg = target
+    resolver = VMVX if backend == "vmvx" else CPU
+    entries = [f"iree.encoding.resolver = {resolver}"] + [f'{k} = "{v}"' for k, v in cfg.items()]
+    return f'#t{i} = #hal.executable.target<"{backend}", "{name}", {{{", ".join(entries)}}}>'
+
+
+def _dims(maps_loop: str, m: str) -> list[str]:
+    loops = [x.strip() for x in maps_loop[1:-1].split(",")]
+    return [x.strip() for x in m[1:-1].split(",")], loops
+
+
+def module(targets: list[tuple], device_targets: list[int], kind: str, elems: tuple, sizes: str | None) -> str:
+    """One module: device d runs on target index device_targets[d]."""
+    loops, maps = KINDS[kind]
+    loop_names = [x.strip() for x in loops[1:-1].split(",")]
+    static = {}
+    if sizes is not None:
+        for name, s in zip(loop_names, sizes[1:-1].split(",")):
+            if s.strip() != "?":
+                static[name] = s.strip()
+    lines = [_target_attr(i, t) for i, t in enumerate(targets)]
+    for d, ti in enumerate(device_targets):
+        lines.append(f'#d{d} = #hal.device.target<"local", {{ordinal = {d} : index}}, [#t{ti}]> : !hal.device')
+    for i, m in enumerate(maps):
+        lines.append(f"#map{i} = affine_map<{loops} -> {m}>")
+    maps_ref = ", ".join(f"#map{i}" for i in range(3))
+    it = f", iteration_sizes = {sizes}" if sizes is not None else ""
+    etypes = ", ".join(elems)
+    for i, role in enumerate(("lhs", "rhs", "out")):
+        lines.append(f"#{role} = #iree_encoding.encoding<operand_index = {i} : index, op_type = matmul, "
+                     f"element_types = [{etypes}], user_indexing_maps = [{maps_ref}]{it}>")
+    for d in range(len(device_targets)):
+        lines.append(f"util.global private @dev{d} = #d{d}")
+
+    def ttype(i: int, role: str) -> tuple[str, int]:
+        dims = [x.strip() for x in maps[i][1:-1].split(",")]
+        shape = "x".join(static.get(x, "?") for x in dims)
+        return f"tensor<{shape}x{elems[i]}, #{role}>", sum(1 for x in dims if x not in static)
+
+    types = [ttype(i, r) for i, r in enumerate(("lhs", "rhs", "out"))]
+    lines += [
+        "stream.executable private @ex {",
+        "  stream.executable.export public @mm",
+        "  builtin.module {",
+        "    func.func @mm(%a: !stream.binding, %b: !stream.binding, %c: !stream.binding) {",
+        "      %c0 = arith.constant 0 : index",
+    ]
+    for arg, (role, (t, ndyn)) in zip("abc", zip(("readonly", "readonly", "writeonly"), types)):
+        if ndyn:
+            lines.append(f"      %v{arg} = stream.binding.subspan %{arg}[%c0] : !stream.binding -> "
+                         f"!iree_tensor_ext.dispatch.tensor<{role}:{t}>{{{', '.join(['%c0'] * ndyn)}}}")
+        else:
+            lines.append(f"      %v{arg} = stream.binding.subspan %{arg}[%c0] : !stream.binding -> "
+                         f"!iree_tensor_ext.dispatch.tensor<{role}:{t}>")
+    lines += ["      return", "    }", "  }", "}"]
+    lines.append("util.func public @main(%x: !stream.resource<*>, %y: !stream.resource<*>, %n: index) {")
+    for d in range(len(device_targets)):
+        aff = f"#hal.device.affinity<@dev{d}>"
+        for i, (t, ndyn) in enumerate(types):
+            dyn = "{" + ", ".join(["%n"] * ndyn) + "}" if ndyn else ""
+            lines.append(f"  %s{d}_{i} = stream.tensor.sizeof on({aff}) {t}{dyn} : index")
+        src, src_aff = ("%x", "#hal.device.affinity<@dev0>") if d == 0 else \
+            (f"%r{d - 1}", f"#hal.device.affinity<@dev{d - 1}>")
+        lines.append(f"  %x{d} = stream.async.transfer {src} : !stream.resource<*>{{%n}} from({src_aff}) -> "
+                     f"to({aff}) !stream.resource<*>{{%n}}")
+        lines.append(f"  %y{d} = stream.async.transfer %y : !stream.resource<*>{{%n}} from(#hal.device.affinity<@dev0>) "
+                     f"-> to({aff}) !stream.resource<*>{{%n}}")
+        ops = []
+        for i in range(2):
+            t, ndyn = types[i]
+            dyn = "{" + ", ".join(["%n"] * ndyn) + "}" if ndyn else ""
+            ops.append(f"{t}{dyn} in !stream.resource<*>{{%n}}")
+        t, ndyn = types[2]
+        dyn = "{" + ", ".join(["%n"] * ndyn) + "}" if ndyn else ""
+        lines.append(f"  %r{d} = stream.tensor.dispatch on({aff}) @ex::@mm(%x{d}, %y{d}) : "
+                     f"({ops[0]}, {ops[1]}) -> {t}{dyn} in !stream.resource<*>{{%n}}")
+    lines += ["  util.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+GPU_TARGETS = {  # arch -> whether IREE knows its L1 cache (gfx90a/gfx942/gfx950 do)
+    "gfx942": "MFMA_F32_16x16x4_F32", "gfx90a": "MFMA_F32_16x16x4_F32", "gfx950": "MFMA_F32_16x16x4_F32",
+    "gfx1100": "WMMAR3_F32_16x16x16_F16", "none": None,
+}
+PAD_TYPES = [  # (shape, element type, encoding)
+    ("?x2048", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x16", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x256", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x1000", "f32", "#iree_encoding.padding<[0, ?]>"),
+    ("4x?x4096", "i8", "#iree_encoding.padding<[0, 0, ?]>"),
+    ("?x300", "bf16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x1024", "i4", "#iree_encoding.padding<[0, ?]>"),
+    ("?x640", "f64", "#iree_encoding.padding<[0, ?]>"),
+    ("?x2048", "f16", "#iree_encoding.padding<[0, 64]>"),
+    ("?x2048", "f16", "#iree_encoding.testing<>"),
+    ("2048x?", "f16", "#iree_encoding.padding<[0, ?]>"),
+    ("?x2048", "f16", "#iree_encoding.padding<[64, ?]>"),
+]
+
+
+def _gpu_target(arch: str) -> str:
+    mma = GPU_TARGETS[arch]
+    info = "" if mma is None else (
+        f', iree_codegen.target_info = #iree_gpu.target<arch = "{arch}", features = "", wgp = <compute = fp32, '
+        f"storage = b32, subgroup = none, mma = [<{mma}>], subgroup_size_choices = [64], "
+        "max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, "
+        "max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647]>>")
+    return (f'#hal.executable.target<"rocm", "rocm-hsaco-fb", {{abi = "hip", '
+            f"iree.encoding.resolver = #iree_gpu.gpu_padding_resolver<>{info}}}>")
+
+
+def padding_module(archs: list[str], types: list[tuple]) -> str:
+    """`stream.tensor.empty` of each type on each device (one per arch)."""
+    lines = []
+    for d, arch in enumerate(archs):
+        lines.append(f"#t{d} = {_gpu_target(arch)}")
+        lines.append(f'#d{d} = #hal.device.target<"hip", {{ordinal = {d} : index}}, [#t{d}]> : !hal.device')
+        lines.append(f"util.global private @dev{d} = #d{d}")
+    lines.append("util.func public @pad(%n: index, %size: index) {")
+    for d in range(len(archs)):
+        for shape, et, enc in types:
+            ndyn = shape.split("x").count("?")
+            dims = "{" + ", ".join(["%n"] * ndyn) + "}" if ndyn else ""
+            lines.append(f"  %e{d}_{len(lines)} = stream.tensor.empty on(#hal.device.affinity<@dev{d}>) : "
+                         f"tensor<{shape}x{et}, {enc}>{dims} in !stream.resource<*>{{%size}}")
+    lines += ["  util.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def padding_cases() -> list[tuple[str, str]]:
+    """Each padding form alone on each GPU arch (errors included), then
+    multi-device mixes of the forms IREE resolves."""
+    out = []
+    for arch in GPU_TARGETS:
+        for i, ty in enumerate(PAD_TYPES):
+            out.append((f"pad-{arch}-{i}", padding_module([arch], [ty])))
+    ok = [t for t in PAD_TYPES if "?x" in t[0][:2] and "[64, ?]" not in t[2]]
+    for archs in (["gfx942", "gfx1100"], ["gfx90a", "none", "gfx950"], ["gfx942", "gfx942"]):
+        out.append((f"pad-{'+'.join(archs)}", padding_module(archs, ok)))
+    return out
+
+
+def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
+    """(id, module text): every target x kind once with one device, then
+    random multi-device mixes (shared and distinct targets)."""
+    rng = random.Random(seed)
+    out = []
+    for (ti, target), kind in itertools.product(enumerate(TARGETS), KINDS):
+        elems = ELEMENTS[(ti + len(out)) % len(ELEMENTS)]
+        sizes = SIZES[kind][len(out) % len(SIZES[kind])]
+        out.append((f"{target[0]}-{kind}-{'x'.join(elems)}-1dev", module([target], [0], kind, elems, sizes)))
+    while len(out) < n:
+        ndev = rng.choice((2, 3))
+        shared = rng.random() < 0.3
+        picks = rng.sample(TARGETS, 1 if shared else ndev)
+        device_targets = [0] * ndev if shared else list(range(ndev))
+        kind = rng.choice(list(KINDS))
+        elems = rng.choice(ELEMENTS)
+        sizes = rng.choice(SIZES[kind])
+        name = "+".join(t[0] for t in picks)
+        out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev{'-shared' if shared else ''}-{len(out)}",
+                    module(picks, device_targets, kind, elems, sizes)))
+    return out + padding_cases()
+
+
+if __name__ == "__main__":
+    print("\n// -----\n".join(text for _, text in cases()))
