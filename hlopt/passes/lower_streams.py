@@ -268,10 +268,9 @@ def _hoistable(op: Operation) -> bool:
     return bool(effects) and all(e.kind == ALLOCATE for e in effects)
 
 
-def _stream_operand(op: Operation) -> str | None:
-    for i, v in enumerate(op.operands):
-        if stream_axis(v.type) is not None:
-            return f"operand #{i}"
+def _stream_result(op: Operation) -> str | None:
+    # a launch may read a stream-parallel tensor whole (it is a complete
+    # buffer once its loop has run); it cannot produce one slice by slice
     for i, r in enumerate(op.results):
         if stream_axis(r.type) is not None:
             return f"result #{i}"
@@ -339,18 +338,17 @@ class LowerStreams(Pass):
             del e
 
     def _lower_function(self, fn: Operation) -> None:
+        # a function input may have a stream axis (nvFuser: "inputs can now be
+        # stream parallelized"): it is a whole buffer, which the loops of its
+        # consumers slice like any other
         block = fn.regions[0].blocks[0]
-        for i, a in enumerate(block.args):
-            if stream_axis(a.type) is not None:
-                self.fail(f"function input #{i} has a stream axis: stream-parallel tensors must be produced "
-                          f"by an op of the function", fn)
         rw = Rewriter()
         parts = LoopParts(self.num_streams)
         loop: StreamLoop | None = None
         for op in list(block.ops):
             self._check_reduced_stream_axis(op)
             if op.name == "hir.post_on_stream":
-                where = _stream_operand(op)
+                where = _stream_result(op)
                 if where is not None:
                     self.fail(f"a kernel launch cannot be stream-parallel ({where} has a stream axis)", op)
             pattern, extent = None, None

@@ -18,12 +18,14 @@ STANDALONE = "builtin.module(func.func(hir-segment{{policy=standalone}}),hir-low
 PIPELINES = {
     "standalone": STANDALONE.format(""),
     "resharding": "builtin.module(func.func(hir-segment{policy=resharding}),hir-lower)",
+    # every option at its default (stream-parallel ops are standalone under any policy)
+    "defaults": "builtin.module(func.func(hir-segment),hir-lower,lower-streams)",
     # the other placements of the synchronizations with the main stream compute the same
     "fork-in-loop": STANDALONE.format(" fork=in-loop"),
     "assign-streams": STANDALONE.format(" fork=in-loop join=after-loop"),
     "join-after-loop": STANDALONE.format(" join=after-loop"),
 }
-STREAM_FORMS = ("standalone", "fork-in-loop", "assign-streams", "join-after-loop")
+STREAM_FORMS = ("standalone", "defaults", "fork-in-loop", "assign-streams", "join-after-loop")
 
 
 def _chunks(name: str) -> list[tuple[str, str]]:
