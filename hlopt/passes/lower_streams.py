@@ -236,6 +236,9 @@ class CommunicationPattern(StreamPattern):
             in_ax = ax + (di is not None and di <= ax)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
+            raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
+                        "lives on one device (use communication=p2p)", op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
