@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp
+from hlopt.dialects.hir import ComputeOp, ReduceOp, local_slices
 from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
 from hlopt.ir.attributes import IntegerAttr, StringAttr
 from hlopt.ir.core import Block, Operation, Value
@@ -169,12 +169,18 @@ class _Machine:
             self.record("compute", op, reads=self.regions_of([env[v] for v in ins]),
                         writes=(written,) if written is not None else ())
             return
+        # a replicated input axis whose result axis is didx: each device
+        # takes its own chunk (a local slice, no communication)
+        cuts = [] if self.global_mode else [local_slices(op, i) for i in range(len(ins))]
+        mesh = mesh_of(dest_t)
         for dev in self.devices(dest_t):
             args = []
-            for v in ins:
+            for k, v in enumerate(ins):
                 local = env[v].get(dev)
                 if local is None:
                     raise EvalError(f"device {dev} holds no data for an operand of '{op.name}'", op)
+                for a in cuts[k] if cuts else ():
+                    local = np.split(local, len(mesh), axis=a)[mesh.index(dev)]
                 args.append(local)
             if op.name in _UNARY:
                 r = _UNARY[op.name](args[0])

@@ -206,16 +206,21 @@ def _matmul_layout(ra: int, rb: int) -> tuple[int, int, int, int]:
 
 
 def matmul_shape(a: tuple, b: tuple) -> tuple | None:
-    """numpy.matmul's result shape (batch dimensions equal or on one side only)."""
+    """ATen's (numpy's) matmul result shape: batch dimensions aligned from
+    the right and broadcast (equal, or 1 on one side)."""
     if not a or not b:
         return None
     ka = a[-1]
     kb = b[-2] if len(b) >= 2 else b[0]
     ba, bb, bo, _ = _matmul_layout(len(a), len(b))
-    batch_a, batch_b = tuple(a[:ba]), tuple(b[:bb])
-    if ka != kb or (ba and bb and batch_a != batch_b):
+    batch_a, batch_b = (1,) * (bo - ba) + tuple(a[:ba]), (1,) * (bo - bb) + tuple(b[:bb])
+    if ka != kb:
         return None
-    out = batch_a if ba >= bb else batch_b
+    out: tuple = ()
+    for x, y in zip(batch_a, batch_b):
+        if x != y and 1 not in (x, y):
+            return None
+        out += (y if x == 1 else x,)
     if len(a) >= 2:
         out += (a[-2],)
     if len(b) >= 2:
@@ -224,8 +229,9 @@ def matmul_shape(a: tuple, b: tuple) -> tuple | None:
 
 
 class MatmulOp(ComputeOp):
-    """numpy.matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
-    a 1-D operand is a vector; batch dimensions on one side are shared."""
+    """ATen's matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
+    a 1-D operand is a vector; batch dimensions broadcast (aligned from the
+    right, a 1 stretches), so `[8, 4, 2, 4] x [4, 4, 3] -> [8, 4, 2, 3]`."""
 
     name = "hir.matmul"
     summary = "(Batched) matrix multiplication"
@@ -678,9 +684,19 @@ def op_signature(op: Operation) -> tuple:
     return (op.name, op.properties, *op.operand_types, *op.result_types)
 
 
+def is_broadcast_axis(op: Operation, i: int, a: int, o: int | None) -> bool:
+    """Axis `a` of input `i`, mapped to result axis `o`, is a broadcast one
+    (extent 1 stretched to more): every device and slice uses its one element."""
+    d = op.opdef
+    return o is not None and d.inputs(op)[i].type.shape[a] == 1 and d.dest_type(op).shape[o] != 1
+
+
 def is_resharding(op: Operation) -> bool:
-    """An input and the output differ in mesh or in which axes are didx
-    (axes matched through the op's dimension mapping)."""
+    """An input and the output differ in mesh, or an input axis is didx
+    where its result axis is not (its shards must move). A replicated input
+    axis whose result axis is didx is not resharding: each device takes its
+    own chunk (a local slice, as in nvFuser), and neither is a broadcast
+    axis (axes matched through the op's dimension mapping)."""
     d = op.opdef
     if d is None or not issubclass(d, ComputeOp):
         return False
@@ -694,9 +710,22 @@ def is_resharding(op: Operation) -> bool:
         in_axes = axes_of(t)
         for a, kind in enumerate(in_axes):
             o = mapped[a]
-            if (kind == "didx") != (o is not None and out_axes[o] == "didx"):
+            if kind == "didx" and not (o is not None and out_axes[o] == "didx") \
+                    and not is_broadcast_axis(op, i, a, o):
                 return True
     return False
+
+
+def local_slices(op: Operation, i: int) -> list[int]:
+    """Axes of input `i` that each device slices to its own chunk: not didx
+    on the input, didx on the result, not broadcast."""
+    d = op.opdef
+    t = d.inputs(op)[i].type
+    out_axes = axes_of(d.dest_type(op))
+    in_axes = axes_of(t)
+    return [a for a, o in enumerate(input_axis_map(op, i))
+            if o is not None and out_axes[o] == "didx" and in_axes[a] != "didx"
+            and not is_broadcast_axis(op, i, a, o)]
 
 
 def input_axis_map(op: Operation, i: int) -> list[int | None]:

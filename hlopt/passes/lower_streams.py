@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, op_signature
+from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, is_broadcast_axis, op_signature
 from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value, no_gc
@@ -98,6 +98,7 @@ class StreamLoop:
         pool = parts.pool
         bounds = [rw.create("arith.constant", (), [idx], properties=parts.const(v), location=loc).results[0]
                   for v in (0, extent, 1)]
+        self.zero = bounds[0]
 
         def worker_loop(fork: bool) -> None:
             """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
@@ -136,21 +137,24 @@ class StreamLoop:
         if join == "in-loop":
             rw.create("hir.synchronize", [worker], location=loc)
         rw.create("scf.yield", location=loc)
-        self.cache: dict[tuple[Value, int], Value] = {}
+        self.cache: dict[tuple[Value, int, bool], Value] = {}
         self.members: set[Operation] = set()
 
     def at_body(self) -> None:
         self.rw.set_insertion_point_before(self.tail)
 
-    def slice(self, v: Value, axis: int, loc: Any) -> Value:
-        """`v`'s slice at the loop index along `axis` (one alias_select per tensor and axis)."""
-        s = self.cache.get((v, axis))
+    def slice(self, v: Value, axis: int, loc: Any, broadcast: bool = False) -> Value:
+        """`v`'s slice at the loop index along `axis` (one alias_select per
+        tensor and axis); a broadcast axis (extent 1) at index 0."""
+        key = (v, axis, broadcast)
+        s = self.cache.get(key)
         if s is None:
             self.at_body()
             parts = self.parts
-            s = self.rw.create("hir.alias_select", [v, self.iv], [parts.slice_type(v.type, axis)],
-                               properties=parts.axis(axis), location=loc).results[0]
-            self.cache[(v, axis)] = s
+            s = self.rw.create("hir.alias_select", [v, self.zero if broadcast else self.iv],
+                               [parts.slice_type(v.type, axis)], properties=parts.axis(axis),
+                               location=loc).results[0]
+            self.cache[key] = s
         return s
 
 
@@ -187,12 +191,12 @@ class ComputePattern(StreamPattern):
         signature."""
         d = op.opdef
         axis = stream_axis(op.results[0].type)
-        slices: list[int | None] = []
+        slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
             mapped = input_axis_map(op, i)
             a = mapped.index(axis) if axis in mapped else None
-            slices.append(a)
+            slices.append(None if a is None else (a, is_broadcast_axis(op, i, a, axis)))
             if a is not None and issubclass(d, ReduceOp):  # dims after the dropped axis shift down
                 dims = [x - (x > a) for x in d.reduced_dims(op)]
                 props = DictionaryAttr({**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)})
@@ -208,7 +212,7 @@ class ComputePattern(StreamPattern):
         rw, loc = loop.rw, op.lazy_location
         rw.set_insertion_point_before(loop.head)
         buf = rw.create("hir.allocate", (), [op.results[0].type], location=loc).results[0]
-        ins = [v if a is None else loop.slice(v, a, loc) for v, a in zip(op.operands, slices)]
+        ins = [v if a is None else loop.slice(v, a[0], loc, a[1]) for v, a in zip(op.operands, slices)]
         ins.append(loop.slice(buf, axis, loc))
         loop.at_body()
         rw.create(op.name, ins, (), properties=props, attributes=op.attributes, location=loc)

@@ -38,7 +38,8 @@ def _chunks(name: str) -> list[tuple[str, str]]:
     return out
 
 
-CASES = [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir") for fn, text in _chunks(f)
+CASES = [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
+         for fn, text in _chunks(f)
          for p in STREAM_FORMS] + \
     [("lower.mlir", fn, text, p) for fn, text in _chunks("lower.mlir") for p in PIPELINES]
 

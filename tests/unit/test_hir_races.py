@@ -20,7 +20,7 @@ FORMS = {"default": "", "fork-in-loop": " fork=in-loop", "assign-streams": " for
 
 def _cases() -> list[tuple[str, str]]:
     out = []
-    for f in ("lower-streams.mlir", "pipeline.mlir"):
+    for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir"):
         for chunk in (LIT / f).read_text().split("// -----"):
             fn = re.findall(r"func\.func @(\w+)", chunk)[-1]
             out.append((fn, chunk))

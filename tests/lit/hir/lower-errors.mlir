@@ -1,5 +1,6 @@
 // --hir-lower reports resharding ops no communication implements.
-// RUN: hlopt %s --split-input-file --verify-diagnostics --hir-segment --hir-lower
+// (insert-resharding=false: the fusions are taken as written, so hir-lower sees the resharding ops.)
+// RUN: hlopt %s --split-input-file --verify-diagnostics --hir-segment=insert-resharding=false --hir-lower
 
 #d = #hir.sharding<[didx], mesh = [0, 1]>
 #r = #hir.sharding<[serial], mesh = [0, 1]>
