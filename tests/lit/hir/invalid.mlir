@@ -49,6 +49,23 @@ func.func @mm(%a: tensor<4x8xf32>, %b: tensor<4x2xf32>) {
 
 // -----
 
+// Batch dimensions broadcast as in ATen: equal or 1 on one side; 3 and 2 clash.
+func.func @matmul_batch_clash(%a: tensor<3x4x8xf32>, %b: tensor<2x8x2xf32>) -> tensor<3x4x2xf32> {
+  // expected-error@+1 {{'hir.matmul' op operand shapes [3, 4, 8] and [2, 8, 2] do not multiply}}
+  %0 = hir.matmul %a, %b : (tensor<3x4x8xf32>, tensor<2x8x2xf32>) -> tensor<3x4x2xf32>
+  return %0 : tensor<3x4x2xf32>
+}
+
+// -----
+
+func.func @matmul_broadcast_result(%a: tensor<8x1x2x4xf32>, %b: tensor<4x4x3xf32>) -> tensor<8x1x2x3xf32> {
+  // expected-error@+1 {{'hir.matmul' op result shape [8, 1, 2, 3] does not match the expected [8, 4, 2, 3]}}
+  %0 = hir.matmul %a, %b : (tensor<8x1x2x4xf32>, tensor<4x4x3xf32>) -> tensor<8x1x2x3xf32>
+  return %0 : tensor<8x1x2x3xf32>
+}
+
+// -----
+
 func.func @operand_type(%a: f32) {
   // expected-error@+1 {{'hir.neg' op operand #0 must be ranked tensor of any type values, but got 'f32'}}
   %0 = "hir.neg"(%a) : (f32) -> tensor<4xf32>
