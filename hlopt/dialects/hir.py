@@ -586,6 +586,90 @@ def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None =
 
 
 # ---------------------------------------------------------------------------
+# point-to-point transfers (the ring lowering of stream-parallel collectives)
+
+
+class TeamRankOp(OpDef):
+    """The running device's position in `team` (nvFuser's rank): the one
+    per-device value of an SPMD host program, from which ring peers are
+    computed with index arithmetic."""
+
+    name = "hir.team_rank"
+    summary = "Position of the running device in a team"
+    syntax_token = "HIR_TEAM_RANK"
+    team = attr(DenseI64Array)
+    rank = result(Index)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        team = _i64s(cls.get(op, "team"))
+        if not team or len(set(team)) != len(team):
+            raise op_error(op, "requires a team of distinct devices")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("hir.team_rank team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]"
+                + p.attr_dict(op.attributes))
+
+
+class _P2POp(OpDef, MemoryEffectsInterface):
+    """`hir.send %buf to %peer` / `hir.recv %buf from %peer`: one side of a
+    transfer with the team member at position `peer`, started on the
+    current stream; `hir.wait` on the request completes it."""
+
+    buffer = operand(Tensor)
+    peer = operand(Index)
+    team = attr(DenseI64Array)
+    request = result(Request)
+    word = ""
+    syntax_token = "HIR_P2P"
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (f"{op.name} {p.value(op.operands[0])} {cls.word} {p.value(op.operands[1])} team = ["
+                + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]" + p.attr_dict(op.attributes)
+                + " : " + _t(op.operands[0].type, p))
+
+
+class SendOp(_P2POp):
+    name = "hir.send"
+    summary = "Send a buffer to a team member"
+    word = "to"
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(READ, value=op.operands[0])]
+
+
+class RecvOp(_P2POp):
+    name = "hir.recv"
+    summary = "Receive a buffer from a team member"
+    word = "from"
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(WRITE, value=op.operands[0])]
+
+
+class NullRequestOp(OpDef):
+    """A request for no transfer (waiting on it does nothing): what the
+    branch that skips a send to self yields for the deferred wait."""
+
+    name = "hir.null_request"
+    summary = "A request that is already complete"
+    syntax_token = "HIR_HANDLE"
+    result_type = RequestType
+    operand_type = None
+    request = result(Request)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return "hir.null_request" + p.attr_dict(op.attributes)
+
+
+# ---------------------------------------------------------------------------
 # streams, events, requests: one-operand (or none) forms with implicit types
 
 
@@ -671,7 +755,7 @@ class StreamOp(OpDef):
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,
        PostOnStreamOp, AllocateOp, AliasSelectOp, CommunicationOp, WaitOp, GetCurrentStreamOp, SetCurrentStreamOp,
-       SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp)
+       SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp, TeamRankOp, SendOp, RecvOp, NullRequestOp)
 
 DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACKS,
                   parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
