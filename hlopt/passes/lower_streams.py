@@ -24,16 +24,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, is_broadcast_axis, op_signature
-from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
+from hlopt.dialects.hir_attrs import (
+    RequestType,
+    StreamType,
+    didx_axis,
+    drop_axis,
+    local_shape,
+    mesh_of,
+    stream_axis,
+)
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
-from hlopt.ir.types import IndexType, Type, i64
+from hlopt.ir.types import IndexType, Type, i1, i64
 from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
 FORKS = ("before-loop", "in-loop")
+COMMUNICATIONS = ("collective", "p2p")
 JOINS = ("in-loop", "after-loop")
 
 
@@ -98,7 +107,7 @@ class StreamLoop:
         pool = parts.pool
         bounds = [rw.create("arith.constant", (), [idx], properties=parts.const(v), location=loc).results[0]
                   for v in (0, extent, 1)]
-        self.zero = bounds[0]
+        self.zero, self.bounds = bounds[0], bounds
 
         def worker_loop(fork: bool) -> None:
             """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
@@ -139,9 +148,12 @@ class StreamLoop:
         rw.create("scf.yield", location=loc)
         self.cache: dict[tuple[Value, int, bool], Value] = {}
         self.members: set[Operation] = set()
+        self.index: Value = self.iv  # what slices index: the iteration, or the ring's offset index
+        self.ring: Any = None        # RingValues once a ring transfer is in the loop
+        self.epilogue: Operation | None = None  # first op of the body's end (deferred waits)
 
     def at_body(self) -> None:
-        self.rw.set_insertion_point_before(self.tail)
+        self.rw.set_insertion_point_before(self.epilogue if self.epilogue is not None else self.tail)
 
     def slice(self, v: Value, axis: int, loc: Any, broadcast: bool = False) -> Value:
         """`v`'s slice at the loop index along `axis` (one alias_select per
@@ -151,7 +163,7 @@ class StreamLoop:
         if s is None:
             self.at_body()
             parts = self.parts
-            s = self.rw.create("hir.alias_select", [v, self.zero if broadcast else self.iv],
+            s = self.rw.create("hir.alias_select", [v, self.zero if broadcast else self.index],
                                [parts.slice_type(v.type, axis)], properties=parts.axis(axis),
                                location=loc).results[0]
             self.cache[key] = s
@@ -240,15 +252,130 @@ class CommunicationPattern(StreamPattern):
             in_ax = ax + (di is not None and di <= ax)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        if didx_axis(src.type) == in_ax and op.properties.get("kind").value == "allgather" \
+                and p.communication == "p2p" and mesh_of(src.type) == mesh_of(dst.type):
+            lower_allgather_ring(op, loop, p)
+            return
         if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
             raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
-                        "lives on one device (use communication=p2p)", op)
+                        "lives on one device (an allgather can: communication=p2p)", op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
         for i, v in enumerate(ins):
             loop.rw.set_operand(op, i, v)
         loop.members.add(op)
+
+
+class RingValues:
+    """nvFuser's offset stream indexing (offset_stream_indexing_by_rank) at
+    the top of a loop body: with k the device's team position, n the team
+    size and i the iteration, iteration i handles slice (k + i) mod n (also
+    the peer it receives from) and sends to (n + k - i) mod n; i = 0 is the
+    device's own slice (a local copy, no transfer)."""
+
+    def __init__(self, loop: StreamLoop, team: list[int], loc: Any):
+        rw, idx = loop.rw, loop.parts.index
+        loop.at_body()
+        k = rw.create("hir.team_rank", (), [idx], properties={"team": DenseArrayAttr(i64, team)},
+                      location=loc).results[0]
+        n = loop.bounds[1]
+
+        def arith(name: str, a: Value, b: Value) -> Value:
+            return rw.create(name, [a, b], [idx], location=loc).results[0]
+
+        self.recv_peer = arith("arith.remui", arith("arith.addi", k, loop.iv), n)
+        self.send_peer = arith("arith.remui", arith("arith.subi", arith("arith.addi", n, k), loop.iv), n)
+        self.to_self = rw.create("arith.cmpi", [self.send_peer, k], [i1],
+                                 properties={"predicate": IntegerAttr(0, i64)}, location=loc).results[0]
+        self.team = team
+        loop.index = self.recv_peer
+
+
+def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[Operation, Any, Any]:
+    """`scf.if` with both blocks; (op, then block, else block)."""
+    op = rw.create("scf.if", [cond], results, regions=2, location=loc)
+    return op, rw.create_block(op.regions[0], [], []), rw.create_block(op.regions[1], [], [])
+
+
+def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """A stream-parallel allgather along its own didx axis (each slice lives
+    on one device) as nvFuser's P2P ring: in iteration i every device
+    receives slice (k + i) mod n from that device into its slot of the
+    output and sends its own slice to (n + k - i) mod n; the send to itself
+    (i = 0) is a local copy instead; the receive is waited for at once (the
+    slice's consumers follow in the iteration), the send only at the end of
+    the iteration (deferred, after the consumers were enqueued)."""
+    src, dst = op.operands
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.properties.get("team").values]
+    loc = op.lazy_location
+    if dst.type.shape[ax] != len(team) or local_shape(src.type)[ax] != 1:
+        raise _fail(f"the ring lowering needs the stream extent ({dst.type.shape[ax]}) to equal the team size "
+                    f"({len(team)}), one slice per device", op)
+    if loop.ring is None:
+        if loop.cache:
+            raise _fail("the ring lowering must start its stream loop (the loop's slices follow the ring)", op)
+        loop.ring = RingValues(loop, team, loc)
+    elif loop.ring.team != team:
+        raise _fail("two ring transfers of one loop need the same team", op)
+    ring, rw = loop.ring, loop.rw
+    mine = loop.slice(src, ax, loc, broadcast=True)  # the device's one local slice (local index 0)
+    slot = loop.slice(dst, ax, loc)
+    loop.at_body()
+    team_attr = {"team": DenseArrayAttr(i64, team)}
+    first, then_b, else_b = _if(rw, ring.to_self, [RequestType()], loc)
+    rw.set_insertion_point_to_end(then_b)
+    rw.create("hir.set", [mine, slot], location=loc)
+    none = rw.create("hir.null_request", (), [RequestType()], location=loc).results[0]
+    rw.create("scf.yield", [none], location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    recv = rw.create("hir.recv", [slot, ring.recv_peer], [RequestType()], properties=team_attr, location=loc)
+    send = rw.create("hir.send", [mine, ring.send_peer], [RequestType()], properties=team_attr, location=loc)
+    rw.create("hir.wait", [recv.results[0]], location=loc)
+    rw.create("scf.yield", [send.results[0]], location=loc)
+    # the deferred wait: last in the iteration, after whatever consumes the slot
+    rw.set_insertion_point_before(loop.tail)
+    later, then_b, else_b = _if(rw, ring.to_self, [], loc)
+    rw.set_insertion_point_to_end(then_b)
+    rw.create("scf.yield", location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    rw.create("hir.wait", [first.results[0]], location=loc)
+    rw.create("scf.yield", location=loc)
+    if loop.epilogue is None:
+        loop.epilogue = later
+    if p.inter_stream_sync:
+        _inter_stream_sync(loop, p, loc)
+    for u in list(op.results[0].uses):  # the collective's own wait goes with it
+        p.erased.add(u.owner)
+        rw.erase_op(u.owner)
+    rw.erase_op(op)
+    p.stat("p2p-rings")
+
+
+def _inter_stream_sync(loop: StreamLoop, p: "LowerStreams", loc: Any) -> None:
+    """nvFuser's inter_stream_synchronization: while i + 1 is below the
+    pool size, the next iteration's stream waits for this one's, so the
+    first round of transfers runs in ring order (no wrap-around)."""
+    rw, idx = loop.rw, loop.parts.index
+    loop.at_body()
+    one = loop.bounds[2]
+    nxt = rw.create("arith.addi", [loop.iv, one], [idx], location=loc).results[0]
+    pool = rw.create("arith.constant", (), [idx], properties=loop.parts.const(p.num_streams), location=loc).results[0]
+    cond = rw.create("arith.cmpi", [nxt, pool], [i1], properties={"predicate": IntegerAttr(6, i64)},
+                     location=loc).results[0]
+    op, then_b, else_b = _if(rw, cond, [], loc)
+    rw.set_insertion_point_to_end(then_b)
+    cur = loop.tail.operands[0] if loop.tail.name == "hir.set_current_stream" else None
+    worker = rw.create("hir.stream", [loop.iv], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
+    nxt_s = rw.create("hir.stream", [nxt], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
+    rw.create("hir.set_current_stream", [nxt_s], location=loc)
+    rw.create("hir.synchronize", [worker], location=loc)
+    rw.create("hir.set_current_stream", [worker], location=loc)
+    rw.create("scf.yield", location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    rw.create("scf.yield", location=loc)
+    del cur
 
 
 class WaitPattern(StreamPattern):
@@ -299,13 +426,21 @@ class LowerStreams(Pass):
     join: str = field(default="in-loop", metadata={
         "help": "where the main stream waits for each worker: in-loop: at the end of its iteration; "
                 "after-loop: in a joining loop after the loop (nvFuser's AssignStreams)"})
+    communication: str = field(default="collective", metadata={
+        "help": "collective: one collective per slice; p2p: a stream-parallel allgather along its own didx axis "
+                "becomes nvFuser's ring of per-iteration hir.send/hir.recv with the ring neighbours (send to "
+                "self skipped, send waits deferred to the end of the iteration)"})
+    inter_stream_sync: bool = field(default=False, metadata={
+        "help": "with communication=p2p: the next iteration's stream waits for this one's while i + 1 < "
+                "num-streams (nvFuser's inter_stream_synchronization: ring order without wrap-around)"})
     predict: bool = field(default=True, metadata={
         "help": "report the predicted time of each host function with 1 stream and with num-streams streams "
                 "(roofline cost model) as statistics"})
     statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops",
                       "predicted-us-1-stream": "predicted time with one worker stream (us)",
                       "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
-                      "async-regions": "async regions lowered to side streams and events"}
+                      "async-regions": "async regions lowered to side streams and events",
+                      "p2p-rings": "stream-parallel allgathers lowered to send/recv rings"}
 
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
@@ -314,6 +449,8 @@ class LowerStreams(Pass):
             self.fail(f"unknown fork '{self.fork}' (expected {' or '.join(FORKS)})", op)
         if self.join not in JOINS:
             self.fail(f"unknown join '{self.join}' (expected {' or '.join(JOINS)})", op)
+        if self.communication not in COMMUNICATIONS:
+            self.fail(f"unknown communication '{self.communication}' (expected {' or '.join(COMMUNICATIONS)})", op)
         body = op.regions[0].blocks[0]
         kernels = {o.properties.get("callee").leaf for o in op.walk()
                    if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
@@ -352,7 +489,10 @@ class LowerStreams(Pass):
         rw = Rewriter()
         parts = LoopParts(self.num_streams)
         loop: StreamLoop | None = None
+        self.erased: set[Operation] = set()  # ops a pattern erased ahead of the walk
         for op in list(block.ops):
+            if op in self.erased:
+                continue
             self._check_reduced_stream_axis(op)
             if op.name == "hir.post_on_stream":
                 where = _stream_result(op)

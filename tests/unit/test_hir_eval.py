@@ -38,7 +38,14 @@ def _chunks(name: str) -> list[tuple[str, str]]:
     return out
 
 
-CASES = [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
+P2P = "builtin.module(func.func(hir-segment),hir-lower,lower-streams{{num-streams=2 communication=p2p{}}})"
+PIPELINES.update({"p2p": P2P.format(""), "p2p-fork-in-loop": P2P.format(" fork=in-loop"),
+                  "p2p-assign-streams": P2P.format(" fork=in-loop join=after-loop"),
+                  "p2p-inter-stream-sync": P2P.format(" inter-stream-sync=true")})
+P2P_FORMS = ("p2p", "p2p-fork-in-loop", "p2p-assign-streams", "p2p-inter-stream-sync")
+
+CASES = [("p2p.mlir", fn, text, p) for fn, text in _chunks("p2p.mlir") for p in P2P_FORMS] + \
+    [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
          for fn, text in _chunks(f)
          for p in STREAM_FORMS] + \
     [("lower.mlir", fn, text, p) for fn, text in _chunks("lower.mlir") for p in PIPELINES]
