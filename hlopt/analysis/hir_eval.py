@@ -439,6 +439,10 @@ class _Machine:
             full = np.concatenate([get(d) for d in src], axis=di)
             for dev in dst:
                 put(dev, full)
+        elif kind == "alltoall":
+            full = np.concatenate([get(d) for d in src], axis=di)
+            for dev, part in zip(dst, np.split(full, len(dst), axis=do)):
+                put(dev, part)
         elif kind == "scatter":
             for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=do)):
                 put(dev, part)

@@ -74,7 +74,7 @@ def comm_us(op: Operation, params: DeviceParams) -> float:
     src, dst = op.operands
     n = len(op.properties.get("team").values)
     frac = (n - 1) / n if n > 1 else 0.0
-    if kind == "allgather":
+    if kind in ("allgather", "alltoall"):
         wire = frac * local_bytes(dst.type)
     elif kind == "allreduce":
         wire = 2 * frac * local_bytes(dst.type)

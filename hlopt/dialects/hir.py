@@ -74,7 +74,8 @@ Stream = IsA(StreamType, "hir stream")
 Event = IsA(EventType, "hir event")
 Request = IsA(RequestType, "hir request")
 
-COMM_KINDS = ("allgather", "allreduce", "reducescatter", "reduce", "gather", "scatter", "broadcast", "sendrecv")
+COMM_KINDS = ("allgather", "allreduce", "reducescatter", "reduce", "gather", "scatter", "broadcast", "sendrecv",
+              "alltoall")
 REDUCE_OPS = ("sum", "max", "min")
 
 
@@ -506,6 +507,10 @@ def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -
         checks += [(len(src) == len(dst), "requires input and output meshes of the same size"),
                    (di == do, "requires the same didx axis on input and output"),
                    (src != dst, "requires different input and output meshes")]
+    elif kind == "alltoall":
+        checks += [(src == dst, "requires the input and output on the same mesh"),
+                   (di is not None and do is not None and di != do,
+                    "requires input and output sharded (didx) on different axes")]
     elif kind == "allreduce":
         checks += [(src == dst, "requires the input and output on the same mesh"),
                    (do is None, "requires an unsharded output")]

@@ -256,7 +256,16 @@ func.func @divisible(%x: tensor<4xf32, #d>, %y: tensor<4xf32, #r>) {
 #d = #hir.sharding<[didx], mesh = [0, 1]>
 #r = #hir.sharding<[serial], mesh = [0, 1]>
 func.func @kind(%x: tensor<4xf32, #d>, %y: tensor<4xf32, #r>) {
-  // expected-error@+1 {{'hir.communication' op attribute 'kind' failed to satisfy constraint: communication kind (allgather, allreduce, reducescatter, reduce, gather, scatter, broadcast, sendrecv)}}
-  %q = hir.communication alltoall %x into %y team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+  // expected-error@+1 {{'hir.communication' op attribute 'kind' failed to satisfy constraint: communication kind (allgather, allreduce, reducescatter, reduce, gather, scatter, broadcast, sendrecv, alltoall)}}
+  %q = hir.communication alltoallv %x into %y team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+  return
+}
+
+// -----
+
+#a = #hir.sharding<[didx, serial], mesh = [0, 1]>
+func.func @alltoall_same_axis(%x: tensor<4x4xf32, #a>, %y: tensor<4x4xf32, #a>) {
+  // expected-error@+1 {{'hir.communication' op alltoall requires input and output sharded (didx) on different axes}}
+  %q = hir.communication alltoall %x into %y team = [0, 1] : tensor<4x4xf32, #a> into tensor<4x4xf32, #a>
   return
 }

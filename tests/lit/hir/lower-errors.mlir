@@ -13,17 +13,6 @@ func.func @binary(%a: tensor<4xf32, #d>, %b: tensor<4xf32, #d>) -> tensor<4xf32,
 
 // -----
 
-#a = #hir.sharding<[didx, serial], mesh = [0, 1]>
-#b = #hir.sharding<[serial, didx], mesh = [0, 1]>
-func.func @alltoall(%x: tensor<4x4xf32, #a>) -> tensor<4x4xf32, #b> {
-  // expected-error@+2 {{cannot lower resharding op: moving the didx axis within one mesh (all-to-all) is not supported}}
-  // expected-note@+1 {{pass 'hir-lower' failed}}
-  %0 = hir.set %x : tensor<4x4xf32, #a> -> tensor<4x4xf32, #b>
-  return %0 : tensor<4x4xf32, #b>
-}
-
-// -----
-
 #two = #hir.sharding<[serial], mesh = [0, 1]>
 #d = #hir.sharding<[didx], mesh = [2, 3]>
 func.func @scatter_from_many(%x: tensor<4xf32, #two>) -> tensor<4xf32, #d> {
