@@ -246,19 +246,23 @@ class CommunicationPattern(StreamPattern):
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         src, dst = op.operands
         ax = stream_axis(dst.type)
+        kind = op.properties.get("kind").value
+        if p.communication == "p2p" and mesh_of(src.type) == mesh_of(dst.type):
+            if kind == "allgather" and didx_axis(src.type) == ax:
+                lower_allgather_ring(op, loop, p)
+                return
+            if kind == "alltoall" and didx_axis(src.type) == ax:
+                lower_alltoall_ring(op, loop, p)
+                return
         in_ax = ax
         if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
             di = didx_axis(src.type)
             in_ax = ax + (di is not None and di <= ax)
-        if stream_axis(src.type) not in (None, in_ax):
-            raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
-        if didx_axis(src.type) == in_ax and op.properties.get("kind").value == "allgather" \
-                and p.communication == "p2p" and mesh_of(src.type) == mesh_of(dst.type):
-            lower_allgather_ring(op, loop, p)
-            return
         if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
             raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
-                        "lives on one device (an allgather can: communication=p2p)", op)
+                        "lives on one device (an allgather or alltoall can: communication=p2p)", op)
+        if stream_axis(src.type) not in (None, in_ax):
+            raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
@@ -270,13 +274,19 @@ class CommunicationPattern(StreamPattern):
 class RingValues:
     """nvFuser's offset stream indexing (offset_stream_indexing_by_rank) at
     the top of a loop body: with k the device's team position, n the team
-    size and i the iteration, iteration i handles slice (k + i) mod n (also
-    the peer it receives from) and sends to (n + k - i) mod n; i = 0 is the
-    device's own slice (a local copy, no transfer)."""
+    size and i the iteration, iteration i handles slice `index` = (k + i)
+    mod n, and `back` = (n + k - i) mod n is the ring neighbour on the other
+    side; i = 0 (back = k) is the device's own slice (no transfer). Every
+    slice of the loop then indexes with `index` (a permutation of the
+    iterations per device), including slices made before the ring joined."""
 
     def __init__(self, loop: StreamLoop, team: list[int], loc: Any):
         rw, idx = loop.rw, loop.parts.index
-        loop.at_body()
+        body = loop.op.regions[0].blocks[0]
+        # after the iteration's stream setup, before its first slice or op
+        first = next(o for o in body.ops if o is loop.tail or o.name not in (
+            "hir.stream", "hir.set_current_stream", "hir.synchronize", "hir.get_current_stream"))
+        rw.set_insertion_point_before(first)
         k = rw.create("hir.team_rank", (), [idx], properties={"team": DenseArrayAttr(i64, team)},
                       location=loc).results[0]
         n = loop.bounds[1]
@@ -284,12 +294,23 @@ class RingValues:
         def arith(name: str, a: Value, b: Value) -> Value:
             return rw.create(name, [a, b], [idx], location=loc).results[0]
 
-        self.recv_peer = arith("arith.remui", arith("arith.addi", k, loop.iv), n)
-        self.send_peer = arith("arith.remui", arith("arith.subi", arith("arith.addi", n, k), loop.iv), n)
-        self.to_self = rw.create("arith.cmpi", [self.send_peer, k], [i1],
+        self.index = arith("arith.remui", arith("arith.addi", k, loop.iv), n)
+        self.back = arith("arith.remui", arith("arith.subi", arith("arith.addi", n, k), loop.iv), n)
+        self.to_self = rw.create("arith.cmpi", [self.back, k], [i1],
                                  properties={"predicate": IntegerAttr(0, i64)}, location=loc).results[0]
         self.team = team
-        loop.index = self.recv_peer
+        for u in list(loop.iv.uses):  # earlier slices follow the ring too
+            if u.owner.name == "hir.alias_select":
+                rw.set_operand(u.owner, u.index, self.index)
+        loop.index = self.index
+
+
+def _ring(loop: StreamLoop, team: list[int], op: Operation) -> RingValues:
+    if loop.ring is None:
+        loop.ring = RingValues(loop, team, op.lazy_location)
+    elif loop.ring.team != team:
+        raise _fail("two ring transfers of one loop need the same team", op)
+    return loop.ring
 
 
 def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[Operation, Any, Any]:
@@ -298,40 +319,25 @@ def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[Opera
     return op, rw.create_block(op.regions[0], [], []), rw.create_block(op.regions[1], [], [])
 
 
-def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
-    """A stream-parallel allgather along its own didx axis (each slice lives
-    on one device) as nvFuser's P2P ring: in iteration i every device
-    receives slice (k + i) mod n from that device into its slot of the
-    output and sends its own slice to (n + k - i) mod n; the send to itself
-    (i = 0) is a local copy instead; the receive is waited for at once (the
-    slice's consumers follow in the iteration), the send only at the end of
-    the iteration (deferred, after the consumers were enqueued)."""
-    src, dst = op.operands
-    ax = stream_axis(dst.type)
-    team = [int(x) for x in op.properties.get("team").values]
-    loc = op.lazy_location
-    if dst.type.shape[ax] != len(team) or local_shape(src.type)[ax] != 1:
-        raise _fail(f"the ring lowering needs the stream extent ({dst.type.shape[ax]}) to equal the team size "
-                    f"({len(team)}), one slice per device", op)
-    if loop.ring is None:
-        if loop.cache:
-            raise _fail("the ring lowering must start its stream loop (the loop's slices follow the ring)", op)
-        loop.ring = RingValues(loop, team, loc)
-    elif loop.ring.team != team:
-        raise _fail("two ring transfers of one loop need the same team", op)
-    ring, rw = loop.ring, loop.rw
-    mine = loop.slice(src, ax, loc, broadcast=True)  # the device's one local slice (local index 0)
-    slot = loop.slice(dst, ax, loc)
+def lower_ring(op: Operation, loop: StreamLoop, p: "LowerStreams", mine: Value, slot: Value,
+               recv_from: Value, send_to: Value) -> None:
+    """One iteration of nvFuser's P2P ring: receive `slot` from `recv_from`
+    and send `mine` to `send_to`, except for the device's own slice, copied
+    locally (no send to self); the receive is waited for at once (the
+    slot's consumers follow in the iteration), the send at the end of the
+    iteration (deferred until the consumers were enqueued). Replaces the
+    collective `op` and its wait."""
+    rw, ring, loc = loop.rw, loop.ring, op.lazy_location
     loop.at_body()
-    team_attr = {"team": DenseArrayAttr(i64, team)}
+    team_attr = {"team": DenseArrayAttr(i64, ring.team)}
     first, then_b, else_b = _if(rw, ring.to_self, [RequestType()], loc)
     rw.set_insertion_point_to_end(then_b)
     rw.create("hir.set", [mine, slot], location=loc)
     none = rw.create("hir.null_request", (), [RequestType()], location=loc).results[0]
     rw.create("scf.yield", [none], location=loc)
     rw.set_insertion_point_to_end(else_b)
-    recv = rw.create("hir.recv", [slot, ring.recv_peer], [RequestType()], properties=team_attr, location=loc)
-    send = rw.create("hir.send", [mine, ring.send_peer], [RequestType()], properties=team_attr, location=loc)
+    recv = rw.create("hir.recv", [slot, recv_from], [RequestType()], properties=team_attr, location=loc)
+    send = rw.create("hir.send", [mine, send_to], [RequestType()], properties=team_attr, location=loc)
     rw.create("hir.wait", [recv.results[0]], location=loc)
     rw.create("scf.yield", [send.results[0]], location=loc)
     # the deferred wait: last in the iteration, after whatever consumes the slot
@@ -351,6 +357,49 @@ def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> 
         rw.erase_op(u.owner)
     rw.erase_op(op)
     p.stat("p2p-rings")
+
+
+def _one_slice_per_device(op: Operation, t: Type, axis: int, team: list[int]) -> None:
+    if t.shape[axis] != len(team) or local_shape(t)[axis] != 1:
+        raise _fail(f"the ring lowering needs the stream extent ({t.shape[axis]}) to equal the team size "
+                    f"({len(team)}), one slice per device", op)
+
+
+def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """A stream-parallel allgather along its own didx axis (each slice lives
+    on one device): iteration i receives slice (k + i) mod n from its owner
+    into that slot and sends the device's own slice to (n + k - i) mod n
+    (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
+    src, dst = op.operands
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    ring = _ring(loop, team, op)
+    mine = loop.slice(src, ax, op.lazy_location, broadcast=True)  # the one local slice (local index 0)
+    slot = loop.slice(dst, ax, op.lazy_location)
+    lower_ring(op, loop, p, mine, slot, recv_from=ring.index, send_to=ring.back)
+
+
+def lower_alltoall_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """A stream-parallel all-to-all whose output stream axis is the input's
+    didx axis and whose input stream axis is the output's didx axis (the
+    reduce-scatter of nvFuser's ReduceScatterP2p, before its local sum):
+    iteration i sends the input's slice (k + i) mod n to that device and
+    receives into the output's slot (n + k - i) mod n from that device."""
+    src, dst = op.operands
+    ax, s_in = stream_axis(dst.type), stream_axis(src.type)
+    if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
+        raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "
+                    "and the input's stream axis the output's didx axis", op)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    ring = _ring(loop, team, op)
+    loc = op.lazy_location
+    mine = loop.slice(src, s_in, loc)  # along the ring index: the slice for device `index`
+    loop.at_body()
+    slot = loop.rw.create("hir.alias_select", [dst, ring.back], [loop.parts.slice_type(dst.type, ax)],
+                          properties=loop.parts.axis(ax), location=loc).results[0]
+    lower_ring(op, loop, p, mine, slot, recv_from=ring.back, send_to=ring.index)
 
 
 def _inter_stream_sync(loop: StreamLoop, p: "LowerStreams", loc: Any) -> None:
@@ -522,8 +571,11 @@ class LowerStreams(Pass):
             self.stat("async-regions", n)
 
     def _check_reduced_stream_axis(self, op: Operation) -> None:
+        # an op whose result is not stream-parallel reads its inputs whole
+        # (after their loops): it may reduce over a stream axis, as nvFuser's
+        # ReduceScatterP2p sums over one
         d = op.opdef
-        if d is None or not issubclass(d, ComputeOp):
+        if d is None or not issubclass(d, ComputeOp) or stream_axis(d.dest_type(op)) is None:
             return
         for i, v in enumerate(d.inputs(op)):
             ax = stream_axis(v.type)

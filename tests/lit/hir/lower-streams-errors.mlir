@@ -1,26 +1,31 @@
 // Stream lowering rejects what nvFuser rejects, located at the culprit.
 // RUN: hlopt %s --split-input-file --verify-diagnostics --hir-segment=policy=standalone --hir-lower --lower-streams
 
-// Matmul_K: the stream axis of the lhs is the contracted dimension.
+// Matmul_K: a stream-parallel result (over M) whose lhs has its stream axis
+// on the contracted dimension: no slice of the lhs belongs to an iteration.
+// (A result without a stream axis may reduce over one: it reads the whole
+// buffer after its loop, as nvFuser's ReduceScatterP2p sums over one.)
 #k = #hir.sharding<[serial, stream]>
-func.func @Matmul_K(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>) -> tensor<4x2xf32> {
+#m = #hir.sharding<[stream, serial]>
+func.func @Matmul_K(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>) -> tensor<4x2xf32, #m> {
   %0 = hir.set %a : tensor<4x8xf32> -> tensor<4x8xf32, #k>
   // expected-error@+2 {{operand #0 has a stream axis on a reduction dimension (1)}}
   // expected-note@+1 {{pass 'lower-streams' failed}}
-  %1 = hir.matmul %0, %b : (tensor<4x8xf32, #k>, tensor<8x2xf32>) -> tensor<4x2xf32>
-  return %1 : tensor<4x2xf32>
+  %1 = hir.matmul %0, %b : (tensor<4x8xf32, #k>, tensor<8x2xf32>) -> tensor<4x2xf32, #m>
+  return %1 : tensor<4x2xf32, #m>
 }
 
 // -----
 
-// A reduction over the stream axis.
+// A stream-parallel reduction over its input's stream axis.
 #s = #hir.sharding<[stream, serial]>
-func.func @ReductionOverStream(%a: tensor<4x8xf32>) -> tensor<8xf32> {
+#t = #hir.sharding<[stream]>
+func.func @ReductionOverStream(%a: tensor<4x8xf32>) -> tensor<8xf32, #t> {
   %0 = hir.set %a : tensor<4x8xf32> -> tensor<4x8xf32, #s>
   // expected-error@+2 {{operand #0 has a stream axis on a reduction dimension (0)}}
   // expected-note@+1 {{pass 'lower-streams' failed}}
-  %1 = hir.sum %0 dims = [0] : tensor<4x8xf32, #s> -> tensor<8xf32>
-  return %1 : tensor<8xf32>
+  %1 = hir.sum %0 dims = [0] : tensor<4x8xf32, #s> -> tensor<8xf32, #t>
+  return %1 : tensor<8xf32, #t>
 }
 
 // -----
@@ -47,7 +52,7 @@ func.func @DoNotSupportPostOnStream(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> 
 #in = #hir.sharding<[didx, serial], mesh = [0, 1]>
 #out = #hir.sharding<[stream, serial], mesh = [0, 1]>
 func.func @CollectiveAlongDidx(%a: tensor<2x3xf32, #in>) -> tensor<2x3xf32, #out> {
-  // expected-error@+2 {{a collective cannot run slice by slice along its sharded (didx) axis: each slice lives on one device (an allgather can: communication=p2p)}}
+  // expected-error@+2 {{a collective cannot run slice by slice along its sharded (didx) axis: each slice lives on one device (an allgather or alltoall can: communication=p2p)}}
   // expected-note@+1 {{pass 'lower-streams' failed}}
   %0 = hir.set %a : tensor<2x3xf32, #in> -> tensor<2x3xf32, #out>
   return %0 : tensor<2x3xf32, #out>

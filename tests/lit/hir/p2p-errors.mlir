@@ -13,16 +13,3 @@ func.func @TwoSlicesPerDevice(%a: tensor<4x3xf32, #in>) -> tensor<4x3xf32, #out>
   %0 = hir.set %a : tensor<4x3xf32, #in> -> tensor<4x3xf32, #out>
   return %0 : tensor<4x3xf32, #out>
 }
-
-// -----
-
-// The ring decides the loop's slice index, so it must come first in the loop.
-#in = #hir.sharding<[didx, serial], mesh = [0, 1]>
-#out = #hir.sharding<[stream, serial], mesh = [0, 1]>
-func.func @RingAfterSlices(%a: tensor<2x3xf32, #out>, %b: tensor<2x3xf32, #in>) -> (tensor<2x3xf32, #out>, tensor<2x3xf32, #out>) {
-  %0 = hir.neg %a : tensor<2x3xf32, #out> -> tensor<2x3xf32, #out>
-  // expected-error@+2 {{the ring lowering must start its stream loop (the loop's slices follow the ring)}}
-  // expected-note@+1 {{pass 'lower-streams' failed}}
-  %1 = hir.set %b : tensor<2x3xf32, #in> -> tensor<2x3xf32, #out>
-  return %0, %1 : tensor<2x3xf32, #out>, tensor<2x3xf32, #out>
-}

@@ -11,6 +11,9 @@
 // RUN: hlopt %s --split-input-file --check-semantics --check-semantics-seeds 2 --hir-segment --hir-lower --lower-streams='communication=p2p' -o /dev/null
 // RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams='communication=p2p' --mlir-pass-statistics -o /dev/null 2>&1 | filecheck %s --check-prefix=STATS
 // tests/unit/test_hir_eval.py, test_hir_races.py and test_hir_schedule.py also run the cases here.
+// The same ring lowers an all-to-all whose stream axis and didx axis swap
+// places (ReduceScatterP2p and its matmul+RS overlap): iteration i sends
+// slice (k + i) mod n to that device and receives slot (n + k - i) mod n.
 
 #in = #hir.sharding<[didx, serial], mesh = [0, 1, 2, 3]>
 #out = #hir.sharding<[stream, serial], mesh = [0, 1, 2, 3]>
@@ -119,4 +122,50 @@ func.func @AG_matmul_P2p(%a: tensor<4x2x8xf32, #a>, %w: tensor<8x5xf32, #w>) -> 
 func.func @AllgatherInterStreamSyncNoWrap(%a: tensor<4x2x8xf32, #a>, %w: tensor<8x5xf32, #w>) -> tensor<4x2x5xf32, #out> {
   %0 = hir.matmul %a, %w : (tensor<4x2x8xf32, #a>, tensor<8x5xf32, #w>) -> tensor<4x2x5xf32, #out>
   return %0 : tensor<4x2x5xf32, #out>
+}
+
+// -----
+
+// ReduceScatterP2p (InsertReshardingAfter): each device's partial products
+// (it holds a K shard) are computed one row block per iteration, the block
+// for device (k + i) mod n is sent to it, and the sum over the sources runs
+// after the loop. The matmul was in the loop before the ring joined: its
+// slices follow the ring index too.
+#a = #hir.sharding<[didx, stream, serial, serial], mesh = [0, 1, 2, 3]>
+#b = #hir.sharding<[didx, serial, serial, serial], mesh = [0, 1, 2, 3]>
+#u = #hir.sharding<[didx, stream, serial, serial], mesh = [0, 1, 2, 3]>
+#t = #hir.sharding<[stream, didx, serial, serial], mesh = [0, 1, 2, 3]>
+#o = #hir.sharding<[didx, serial, serial], mesh = [0, 1, 2, 3]>
+// CHECK-LABEL: func.func @ReduceScatterP2p
+// CHECK:       %[[U:.*]] = hir.allocate : tensor<4x4x3x5xf32
+// CHECK-NEXT:  %[[T:.*]] = hir.allocate : tensor<4x4x3x5xf32
+// CHECK:       scf.for %[[I:.*]] =
+// CHECK:         %[[K:.*]] = hir.team_rank team = [0, 1, 2, 3]
+// CHECK-NEXT:    %[[X:.*]] = arith.addi %[[K]], %[[I]]
+// CHECK-NEXT:    %[[IDX:.*]] = arith.remui %[[X]]
+// CHECK:         %[[BACK:.*]] = arith.remui
+// CHECK-NEXT:    %[[SELF:.*]] = arith.cmpi eq, %[[BACK]], %[[K]]
+// CHECK-NEXT:    %[[A_I:.*]] = hir.alias_select %arg0[1, %[[IDX]]]
+// CHECK-NEXT:    %[[B_0:.*]] = hir.alias_select %arg1[1, %{{.*}}]
+// CHECK-NEXT:    %[[U_I:.*]] = hir.alias_select %[[U]][1, %[[IDX]]]
+// CHECK-NEXT:    hir.matmul %[[A_I]], %[[B_0]] into %[[U_I]]
+// CHECK-NEXT:    %[[SLOT:.*]] = hir.alias_select %[[T]][0, %[[BACK]]]
+// CHECK-NEXT:    %[[Q:.*]] = scf.if %[[SELF]] -> (!hir.request) {
+// CHECK-NEXT:      hir.set %[[U_I]] into %[[SLOT]]
+// CHECK:         } else {
+// CHECK-NEXT:      %[[R:.*]] = hir.recv %[[SLOT]] from %[[BACK]]
+// CHECK-NEXT:      %[[SD:.*]] = hir.send %[[U_I]] to %[[IDX]]
+// CHECK-NEXT:      hir.wait %[[R]]
+// CHECK-NEXT:      scf.yield %[[SD]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.if %[[SELF]] {
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      hir.wait %[[Q]]
+// CHECK-NEXT:    }
+// CHECK:       hir.post_on_stream @kernel_0(%[[T]])
+func.func @ReduceScatterP2p(%a: tensor<4x4x3x4xf32, #a>, %b: tensor<4x1x4x5xf32, #b>) -> tensor<4x3x5xf32, #o> {
+  %u = hir.matmul %a, %b : (tensor<4x4x3x4xf32, #a>, tensor<4x1x4x5xf32, #b>) -> tensor<4x4x3x5xf32, #u>
+  %t = hir.set %u : tensor<4x4x3x5xf32, #u> -> tensor<4x4x3x5xf32, #t>
+  %r = hir.sum %t dims = [0] : tensor<4x4x3x5xf32, #t> -> tensor<4x3x5xf32, #o>
+  return %r : tensor<4x3x5xf32, #o>
 }
