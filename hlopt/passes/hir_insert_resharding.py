@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp, SetOp, input_axis_map, is_resharding
+from hlopt.dialects.hir import ComputeOp, ReduceOp, SetOp, input_axis_map, is_resharding, op_signature
 from hlopt.dialects.hir_attrs import SERIAL, axes_of, sharding, with_sharding
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
@@ -56,13 +56,20 @@ def insert_reshardings(block_ops: list[Operation], rw: Rewriter) -> int:
     """Insert the sets; returns how many. Raises PassFailure when an op
     still reshards afterwards."""
     made = 0
+    # what an op needs depends only on its signature: decided once per signature
+    plans: dict[tuple, list[Type | None] | None] = {}
     for op in block_ops:
-        if not needs_resharding_inputs(op):
+        key = op_signature(op)
+        if key not in plans:
+            plans[key] = None if not needs_resharding_inputs(op) else [
+                t if t != v.type else None for v, t in
+                ((v, needed_input_type(op, i)) for i, v in enumerate(op.opdef.inputs(op)))]
+        plan = plans[key]
+        if plan is None:
             continue
         d = op.opdef
-        for i, v in enumerate(list(d.inputs(op))):
-            want = needed_input_type(op, i)
-            if want == v.type:
+        for i, (v, want) in enumerate(zip(list(d.inputs(op)), plan)):
+            if want is None:
                 continue
             rw.set_insertion_point_before(op)
             s = rw.create("hir.set", [v], [want], location=op.lazy_location)
