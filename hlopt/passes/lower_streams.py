@@ -42,7 +42,7 @@ from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
 FORKS = ("before-loop", "in-loop")
-COMMUNICATIONS = ("collective", "p2p")
+COMMUNICATIONS = ("auto", "collective", "p2p")
 JOINS = ("in-loop", "after-loop")
 
 
@@ -247,7 +247,10 @@ class CommunicationPattern(StreamPattern):
         src, dst = op.operands
         ax = stream_axis(dst.type)
         kind = op.properties.get("kind").value
-        if p.communication == "p2p" and mesh_of(src.type) == mesh_of(dst.type):
+        # auto: the ring only where no collective can move a slice (the
+        # stream axis is the input's didx axis), collectives elsewhere
+        ring_ok = p.communication == "p2p" or (p.communication == "auto" and didx_axis(src.type) == ax)
+        if ring_ok and mesh_of(src.type) == mesh_of(dst.type):
             if kind == "allgather" and didx_axis(src.type) == ax:
                 lower_allgather_ring(op, loop, p)
                 return
@@ -260,7 +263,7 @@ class CommunicationPattern(StreamPattern):
             in_ax = ax + (di is not None and di <= ax)
         if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
             raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
-                        "lives on one device (an allgather or alltoall can: communication=p2p)", op)
+                        "lives on one device (an allgather or alltoall can: communication=p2p or auto)", op)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
@@ -475,10 +478,11 @@ class LowerStreams(Pass):
     join: str = field(default="in-loop", metadata={
         "help": "where the main stream waits for each worker: in-loop: at the end of its iteration; "
                 "after-loop: in a joining loop after the loop (nvFuser's AssignStreams)"})
-    communication: str = field(default="collective", metadata={
+    communication: str = field(default="auto", metadata={
         "help": "collective: one collective per slice; p2p: a stream-parallel allgather along its own didx axis "
-                "becomes nvFuser's ring of per-iteration hir.send/hir.recv with the ring neighbours (send to "
-                "self skipped, send waits deferred to the end of the iteration)"})
+                "(or an all-to-all swapping its stream and didx axes) becomes nvFuser's ring of per-iteration "
+                "hir.send/hir.recv with the ring neighbours (send to self skipped, send waits deferred to the end "
+                "of the iteration); auto: the ring where no collective can move a slice, collectives elsewhere"})
     inter_stream_sync: bool = field(default=False, metadata={
         "help": "with communication=p2p: the next iteration's stream waits for this one's while i + 1 < "
                 "num-streams (nvFuser's inter_stream_synchronization: ring order without wrap-around)"})

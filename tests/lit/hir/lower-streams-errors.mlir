@@ -44,16 +44,3 @@ func.func @DoNotSupportPostOnStream(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> 
   %0 = hir.post_on_stream @kernel_0(%a) : (tensor<4x8xf32>) -> tensor<4x8xf32, #s>
   return %0 : tensor<4x8xf32, #s>
 }
-
-// -----
-
-// AllgatherP2p with collectives: each slice of the stream axis lives on one
-// device, so no collective moves it slice by slice; the ring can.
-#in = #hir.sharding<[didx, serial], mesh = [0, 1]>
-#out = #hir.sharding<[stream, serial], mesh = [0, 1]>
-func.func @CollectiveAlongDidx(%a: tensor<2x3xf32, #in>) -> tensor<2x3xf32, #out> {
-  // expected-error@+2 {{a collective cannot run slice by slice along its sharded (didx) axis: each slice lives on one device (an allgather or alltoall can: communication=p2p)}}
-  // expected-note@+1 {{pass 'lower-streams' failed}}
-  %0 = hir.set %a : tensor<2x3xf32, #in> -> tensor<2x3xf32, #out>
-  return %0 : tensor<2x3xf32, #out>
-}

@@ -2,7 +2,7 @@
 // RUN: hlopt %s --split-input-file --verify-diagnostics --hir-segment --hir-lower --lower-streams='communication=p2p'
 // RUN: not hlopt %s --split-input-file --lower-streams='communication=nccl' 2>&1 | filecheck %s --check-prefix=OPTION
 
-// OPTION: unknown communication 'nccl' (expected collective or p2p)
+// OPTION: unknown communication 'nccl' (expected auto or collective or p2p)
 
 // Two rows per device: the ring moves one slice per device and iteration.
 #in = #hir.sharding<[didx, serial], mesh = [0, 1]>
