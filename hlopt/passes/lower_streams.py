@@ -493,7 +493,7 @@ class LowerStreams(Pass):
                       "predicted-us-1-stream": "predicted time with one worker stream (us)",
                       "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
                       "async-regions": "async regions lowered to side streams and events",
-                      "p2p-rings": "stream-parallel allgathers lowered to send/recv rings"}
+                      "p2p-rings": "stream-parallel allgathers and all-to-alls lowered to send/recv rings"}
 
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
