@@ -411,7 +411,7 @@ class _Machine:
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value
         if self.active is not None:
-            raise EvalError(f"a {kind} cannot run on only some devices of its team (inside a branch)", op)
+            raise EvalError(f"a collective ({kind}) cannot run on only some devices of its team (inside a branch)", op)
         if self.dry:
             src, dst = (self.region(env[v]) for v in op.operands)
             self.record("communication", op, reads=(src,) if src is not None else (),

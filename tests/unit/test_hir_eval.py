@@ -119,3 +119,64 @@ func.func @f(%x: tensor<4xf32, #a>) -> tensor<4xf32, #b> {
     m = hlopt.parse_module(text)
     with pytest.raises(EvalError, match="device 1 holds no data"):
         run_devices(m, "f", [np.zeros(4, np.float32)])
+
+
+P2P_PROGRAM = """
+#r = #hir.sharding<[serial], mesh = [0, 1, 2]>
+func.func @f(%x: tensor<4xf32, #r>) -> tensor<4xf32, #r> {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1, 2]
+  %s = arith.addi %k, %c1 : index
+  %to = arith.remui %s, %c3 : index
+  %t = arith.addi %k, %c3 : index
+  %u = arith.subi %t, %c1 : index
+  %from = arith.remui %u, %c3 : index
+  %q = hir.recv %b from %from team = [0, 1, 2] : tensor<4xf32, #r>
+  %p = hir.send %x to %to team = [0, 1, 2] : tensor<4xf32, #r>
+  hir.wait %q
+  hir.wait %p
+  return %b : tensor<4xf32, #r>
+}"""
+
+
+def test_sends_and_receives_run_in_lockstep_with_per_device_peers() -> None:
+    m = hlopt.parse_module(P2P_PROGRAM)
+    hlopt.verify(m)
+    x = np.arange(4, dtype=np.float32)
+    (out,), trace = run_devices(m, "f", [x])
+    for d in range(3):  # every device received its left neighbour's (identical) buffer
+        np.testing.assert_array_equal(out[d], x)
+    assert [e.kind for e in trace].count("send") == 1  # one lockstep action for all devices
+
+
+def test_unmatched_or_misdirected_transfers_are_reported() -> None:
+    # everyone sends to the right but receives from itself: nothing matches
+    m = hlopt.parse_module(P2P_PROGRAM.replace("hir.recv %b from %from", "hir.recv %b from %k"))
+    with pytest.raises(EvalError, match="has no matching transfer"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
+    m = hlopt.parse_module(P2P_PROGRAM.replace("%to = arith.remui %s, %c3", "%to = arith.addi %s, %c3"))
+    with pytest.raises(EvalError, match="peer 4 is outside the team of 3 devices"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
+
+
+def test_a_collective_on_some_devices_only_is_reported() -> None:
+    text = """
+#d = #hir.sharding<[didx], mesh = [0, 1]>
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+func.func @f(%x: tensor<4xf32, #d>) -> tensor<4xf32, #r> {
+  %c0 = arith.constant 0 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1]
+  %z = arith.cmpi eq, %k, %c0 : index
+  scf.if %z {
+    %q = hir.communication allgather %x into %b team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+    hir.wait %q
+  }
+  return %b : tensor<4xf32, #r>
+}"""
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    with pytest.raises(EvalError, match=r"a collective \(allgather\) cannot run on only some devices of its team"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
