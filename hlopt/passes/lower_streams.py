@@ -266,6 +266,8 @@ class CommunicationPattern(StreamPattern):
                         "lives on one device (an allgather or alltoall can: communication=p2p or auto)", op)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        if loop.ring is not None:
+            raise _fail(_MIXED, op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
@@ -308,7 +310,13 @@ class RingValues:
         loop.index = self.index
 
 
+_MIXED = ("a ring transfer and a collective cannot share a stream loop: the ring orders each device's slices "
+          "differently, a collective needs every device on the same slice")
+
+
 def _ring(loop: StreamLoop, team: list[int], op: Operation) -> RingValues:
+    if loop.members:
+        raise _fail(_MIXED, op)
     if loop.ring is None:
         loop.ring = RingValues(loop, team, op.lazy_location)
     elif loop.ring.team != team:
