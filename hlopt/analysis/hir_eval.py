@@ -12,11 +12,15 @@ Two levels:
   with `into` write through them, communications move data between the
   devices' arrays, kernels run their outlined functions, and streams run in
   program order (every stream op is recorded in `trace`, in order, for
-  schedule views).
+  schedule views). Devices run in lockstep: a value that differs by device
+  (`hir.team_rank` and index arithmetic on it) maps device -> value, a
+  branch on one runs each side for its devices only, and `hir.send` /
+  `hir.recv` pairs are matched between devices as they are posted.
 
 `trace_host` records the host actions without numerics; each records the
 buffer regions it reads and writes (a root buffer and the alias_select path
-into it), for the race check (hlopt.analysis.hir_races).
+into it), for the race check (hlopt.analysis.hir_races). A program that
+differs by device (`per_device`) is traced for one given device.
 
 `shard(x, type)` splits a global array as a type's sharding places it.
 """

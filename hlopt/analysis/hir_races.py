@@ -9,8 +9,9 @@ before `hir.record_event`. The function's arguments are written on the
 caller's stream (stream 0) before the call, and its results are read there
 after it. Two accesses to overlapping regions of one buffer, one of them a
 write, on different streams with neither ordered before the other, race.
-The check is per program, not per device: every device runs the same host
-program (SPMD).
+The check is per program: every device runs the same host program (SPMD),
+except where it computes with its team rank (the P2P ring), which is then
+checked once per device of the team.
 """
 
 from __future__ import annotations
