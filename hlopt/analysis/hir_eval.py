@@ -417,11 +417,11 @@ class _Machine:
         if self.active is not None:
             raise EvalError(f"a collective ({kind}) cannot run on only some devices of its team (inside a branch)", op)
         if self.dry:
-            src, dst = (self.region(env[v]) for v in op.operands)
+            src, dst = (self.region(env[v]) for v in op.operands[:2])
             self.record("communication", op, reads=(src,) if src is not None else (),
                         writes=(dst,) if dst is not None else ())
             return
-        src_v, dst_v = op.operands
+        src_v, dst_v = op.operands[:2]
         in_t, out_t = src_v.type, dst_v.type
         src, dst = mesh_of(in_t), mesh_of(out_t)
         di, do = didx_axis(in_t), didx_axis(out_t)
@@ -451,8 +451,11 @@ class _Machine:
             for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=do)):
                 put(dev, part)
         elif kind == "broadcast":
+            team = [int(x) for x in op.properties.get("team").values]
+            root = src[0] if len(op.operands) < 3 else team[env[op.operands[2]]]  # a root operand: its position
+            x = get(root)
             for dev in dst:
-                put(dev, get(src[0]))
+                put(dev, x)
         elif kind == "sendrecv":
             for s, r in zip(src, dst):
                 put(r, get(s))

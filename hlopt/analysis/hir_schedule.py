@@ -71,7 +71,7 @@ def _flops(op: Operation) -> int:
 def comm_us(op: Operation, params: DeviceParams) -> float:
     """Link latency + the bytes one device sends (ring algorithms)."""
     kind = op.properties.get("kind").value
-    src, dst = op.operands
+    src, dst = op.operands[:2]
     n = len(op.properties.get("team").values)
     frac = (n - 1) / n if n > 1 else 0.0
     if kind in ("allgather", "alltoall"):

@@ -474,10 +474,14 @@ def _drop(shape: tuple, axis: int | None) -> tuple:
     return shape if axis is None else shape[:axis] + shape[axis + 1:]
 
 
-def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -> str | None:
+def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool,
+                        dynamic_root: bool = False) -> str | None:
     """Why a `kind` communication cannot move `in_t` into `out_t` (with or
     without a reduction operation), or None. A function of the types alone,
-    so that lowering can check a (kind, types) pair once, not once per op."""
+    so that lowering can check a (kind, types) pair once, not once per op.
+    `dynamic_root`: the root is an operand (a broadcast from any member of
+    one mesh: nvFuser's per-iteration broadcast of a stream-parallel
+    allgather)."""
     if in_t.element_type is not out_t.element_type:
         return "requires the same element type for input and output"
     src, dst = mesh_of(in_t), mesh_of(out_t)
@@ -500,6 +504,9 @@ def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -
     elif kind == "scatter":
         checks += [(di is None and do is not None, "requires an unsharded input and a sharded output"),
                    (len(src) == 1, "requires a single-device input mesh")]
+    elif kind == "broadcast" and dynamic_root:
+        checks += [(di is None and do is None, "requires unsharded input and output"),
+                   (src == dst, "with a root operand requires the input and output on the same mesh")]
     elif kind == "broadcast":
         checks += [(di is None and do is None, "requires unsharded input and output"),
                    (len(src) == 1, "requires a single-device input mesh")]
@@ -539,6 +546,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     syntax_token = "HIR_COMMUNICATION"
     input = operand(Tensor)
     out = operand(Tensor)
+    root_index = opt_operand(Index)  # the root's team position when it varies (a broadcast per iteration)
     kind = attr(StrOneOf(COMM_KINDS, "communication kind (" + ", ".join(COMM_KINDS) + ")"))
     team = attr(DenseI64Array)
     root = opt_attr(I64Attr)
@@ -553,7 +561,10 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     def verify(cls, op: Operation) -> None:
         kind = cls.get(op, "kind").value
         in_t, out_t = op.operands[0].type, op.operands[1].type
-        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None)
+        dynamic = len(op.operands) > 2
+        if dynamic and kind != "broadcast":
+            raise op_error(op, f"only a broadcast takes a root operand, not a {kind}")
+        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None, dynamic)
         if msg is not None:
             raise op_error(op, msg)
         team = _i64s(cls.get(op, "team"))
@@ -561,7 +572,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         if team != want:
             raise op_error(op, f"team {team} does not match the meshes of a {kind} (expected {want})")
         root = cls.get(op, "root")
-        want_root = expected_root(kind, in_t, out_t)
+        want_root = None if dynamic else expected_root(kind, in_t, out_t)
         if (root.value if root is not None else None) != want_root:
             raise op_error(op, f"{kind} expects " + (f"root = {want_root}" if want_root is not None else "no root"))
 
@@ -572,6 +583,8 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         root = cls.get(op, "root")
         if root is not None:
             s += f" root = {root.value}"
+        if len(op.operands) > 2:
+            s += f" root_index = {p.value(op.operands[2])}"
         red = cls.get(op, "reduce")
         if red is not None:
             s += f" reduce = {red.value}"

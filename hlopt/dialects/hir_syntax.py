@@ -127,14 +127,17 @@ def hir_yield(s: Any, c: list) -> tuple[Operation, int]:
 
 def hir_comm(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.hir_attrs import RequestType
+    from hlopt.ir.types import IndexType
 
-    name, kind, a, b, team, root, red, attrs, t_in, t_out = c
+    name, kind, a, b, team, root, root_index, red, attrs, t_in, t_out = c
     props: dict[str, Any] = {"kind": StringAttr(str(kind)), "team": DenseArrayAttr(i64, team)}
     if root is not None:
         props["root"] = IntegerAttr(int(str(root)), i64)
     if red is not None:
         props["reduce"] = StringAttr(str(red))
     operands = [use(s, a, s.decode_type(t_in)), use(s, b, s.decode_type(t_out))]
+    if root_index is not None:
+        operands.append(use(s, root_index, IndexType()))
     op = Operation("hir.communication", operands, [RequestType()], props, dict_or_none(s, attrs))
     return op, name.start_pos
 

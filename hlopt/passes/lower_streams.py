@@ -244,7 +244,7 @@ class CommunicationPattern(StreamPattern):
         return t.shape[ax] if ax is not None else None
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
-        src, dst = op.operands
+        src, dst = op.operands[:2]
         ax = stream_axis(dst.type)
         kind = op.properties.get("kind").value
         # auto: the ring only where no collective can move a slice (the
@@ -257,13 +257,16 @@ class CommunicationPattern(StreamPattern):
             if kind == "alltoall" and didx_axis(src.type) == ax:
                 lower_alltoall_ring(op, loop, p)
                 return
+        if kind == "allgather" and didx_axis(src.type) == ax and mesh_of(src.type) == mesh_of(dst.type):
+            lower_allgather_broadcasts(op, loop, p)
+            return
         in_ax = ax
         if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
             di = didx_axis(src.type)
             in_ax = ax + (di is not None and di <= ax)
         if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
             raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
-                        "lives on one device (an allgather or alltoall can: communication=p2p or auto)", op)
+                        "lives on one device (an alltoall can: communication=p2p or auto)", op)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
         if loop.ring is not None:
@@ -381,7 +384,7 @@ def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> 
     on one device): iteration i receives slice (k + i) mod n from its owner
     into that slot and sends the device's own slice to (n + k - i) mod n
     (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
-    src, dst = op.operands
+    src, dst = op.operands[:2]
     ax = stream_axis(dst.type)
     team = [int(x) for x in op.properties.get("team").values]
     _one_slice_per_device(op, src.type, ax, team)
@@ -391,13 +394,34 @@ def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> 
     lower_ring(op, loop, p, mine, slot, recv_from=ring.index, send_to=ring.back)
 
 
+def lower_allgather_broadcasts(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """The collective form of a stream-parallel allgather along its own didx
+    axis (nvFuser without offset stream indexing): iteration i broadcasts
+    slice i from its owner, team member i, into that slot on every device."""
+    src, dst = op.operands[:2]
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    if loop.ring is not None:
+        raise _fail(_MIXED, op)
+    loc = op.lazy_location
+    mine = loop.slice(src, ax, loc, broadcast=True)  # each device's one local slice; the root's is sent
+    slot = loop.slice(dst, ax, loc)
+    loop.at_body()
+    props = {"kind": StringAttr("broadcast"), "team": DenseArrayAttr(i64, team)}
+    b = loop.rw.create("hir.communication", [mine, slot, loop.iv], [RequestType()], properties=props, location=loc)
+    loop.rw.replace_all_uses_with(op.results[0], b.results[0])
+    loop.rw.erase_op(op)
+    loop.members.add(b)
+
+
 def lower_alltoall_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
     """A stream-parallel all-to-all whose output stream axis is the input's
     didx axis and whose input stream axis is the output's didx axis (the
     reduce-scatter of nvFuser's ReduceScatterP2p, before its local sum):
     iteration i sends the input's slice (k + i) mod n to that device and
     receives into the output's slot (n + k - i) mod n from that device."""
-    src, dst = op.operands
+    src, dst = op.operands[:2]
     ax, s_in = stream_axis(dst.type), stream_axis(src.type)
     if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
         raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "

@@ -42,9 +42,11 @@ P2P = "builtin.module(func.func(hir-segment),hir-lower,lower-streams{{num-stream
 PIPELINES.update({"p2p": P2P.format(""), "p2p-fork-in-loop": P2P.format(" fork=in-loop"),
                   "p2p-assign-streams": P2P.format(" fork=in-loop join=after-loop"),
                   "p2p-inter-stream-sync": P2P.format(" inter-stream-sync=true")})
+PIPELINES["collective"] = "builtin.module(func.func(hir-segment),hir-lower,lower-streams{communication=collective})"
 P2P_FORMS = ("defaults", "p2p", "p2p-fork-in-loop", "p2p-assign-streams", "p2p-inter-stream-sync")
 
 CASES = [("p2p.mlir", fn, text, p) for fn, text in _chunks("p2p.mlir") for p in P2P_FORMS] + \
+    [("broadcast.mlir", fn, text, p) for fn, text in _chunks("broadcast.mlir") for p in ("collective", "defaults")] + \
     [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
          for fn, text in _chunks(f)
          for p in STREAM_FORMS] + \

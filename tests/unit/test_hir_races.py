@@ -46,6 +46,21 @@ def _lower_p2p(text: str, form: str, extra: str = "") -> Operation:
     return m
 
 
+BROADCAST_CASES = [(fn, chunk) for chunk in (LIT / "broadcast.mlir").read_text().split("// -----")
+                   for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:]]
+
+
+@pytest.mark.parametrize("fn,text", BROADCAST_CASES, ids=[f for f, _ in BROADCAST_CASES])
+def test_per_iteration_broadcasts_are_race_free_and_each_synchronization_is_needed(fn: str, text: str) -> None:
+    m = hlopt.parse_module(text)
+    run_module(m, "builtin.module(func.func(hir-segment),hir-lower,lower-streams{num-streams=2 "
+                  "communication=collective})")
+    assert "root_index" in hlopt.print_op(m)
+    assert find_races(m, fn) == []
+    for k in range(hlopt.print_op(m).count("hir.synchronize")):
+        assert find_races(_without(m, k), fn), f"synchronization #{k} taken out, no race found"
+
+
 @pytest.mark.parametrize("fn,text,form", [(f, t, form) for f, t in P2P_CASES for form in FORMS],
                          ids=[f"{f}:{form}" for f, _ in P2P_CASES for form in FORMS])
 def test_every_ring_is_race_free_on_every_device(fn: str, text: str, form: str) -> None:

@@ -269,3 +269,22 @@ func.func @alltoall_same_axis(%x: tensor<4x4xf32, #a>, %y: tensor<4x4xf32, #a>) 
   %q = hir.communication alltoall %x into %y team = [0, 1] : tensor<4x4xf32, #a> into tensor<4x4xf32, #a>
   return
 }
+
+// -----
+
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+func.func @root_operand_on_allgather(%x: tensor<4xf32, #r>, %y: tensor<4xf32, #r>, %i: index) {
+  // expected-error@+1 {{'hir.communication' op only a broadcast takes a root operand, not a allreduce}}
+  %q = hir.communication allreduce %x into %y team = [0, 1] root_index = %i reduce = sum : tensor<4xf32, #r> into tensor<4xf32, #r>
+  return
+}
+
+// -----
+
+#a = #hir.sharding<[serial], mesh = [0, 1]>
+#b = #hir.sharding<[serial], mesh = [0, 1, 2]>
+func.func @root_operand_meshes(%x: tensor<4xf32, #a>, %y: tensor<4xf32, #b>, %i: index) {
+  // expected-error@+1 {{'hir.communication' op broadcast with a root operand requires the input and output on the same mesh}}
+  %q = hir.communication broadcast %x into %y team = [0, 1, 2] root_index = %i : tensor<4xf32, #a> into tensor<4xf32, #b>
+  return
+}
