@@ -247,8 +247,8 @@ class CommunicationPattern(StreamPattern):
         src, dst = op.operands[:2]
         ax = stream_axis(dst.type)
         kind = op.properties.get("kind").value
-        # auto: the ring only where no collective can move a slice (the
-        # stream axis is the input's didx axis), collectives elsewhere
+        # auto: the ring where the stream axis is the input's didx axis (each
+        # slice on one device: point-to-point moves it), collectives elsewhere
         ring_ok = p.communication == "p2p" or (p.communication == "auto" and didx_axis(src.type) == ax)
         if ring_ok and mesh_of(src.type) == mesh_of(dst.type):
             if kind == "allgather" and didx_axis(src.type) == ax:
@@ -514,7 +514,8 @@ class LowerStreams(Pass):
         "help": "collective: one collective per slice; p2p: a stream-parallel allgather along its own didx axis "
                 "(or an all-to-all swapping its stream and didx axes) becomes nvFuser's ring of per-iteration "
                 "hir.send/hir.recv with the ring neighbours (send to self skipped, send waits deferred to the end "
-                "of the iteration); auto: the ring where no collective can move a slice, collectives elsewhere"})
+                "of the iteration); auto: the ring where the stream axis is the input's didx axis (one slice per "
+                "device), collectives elsewhere"})
     inter_stream_sync: bool = field(default=False, metadata={
         "help": "with communication=p2p: the next iteration's stream waits for this one's while i + 1 < "
                 "num-streams (nvFuser's inter_stream_synchronization: ring order without wrap-around)"})
