@@ -47,11 +47,14 @@ echo "== 6. executable specialization per device target (IREE's CPU encoding res
 sed -nE 's/^(#encoding[0-9]*) = .*innerDimsPos = (\[[0-9, ]*\]), innerTileSizes = (\[[0-9, ]*\]).*/   \1: tiles \3 on dims \2/p' "$TMP/enc.mlir"
 grep -E "stream.executable private|stream.tensor.dispatch" "$TMP/enc.mlir" | sed 's/^ */   /' | cut -c1-118
 echo
-echo "== 7. host IR (nvFuser): segment, lower to kernels + communications, run slices on streams"
-"$BIN/hlopt" examples/ag_matmul.mlir --mlir-pass-statistics \
-  --pass-pipeline='builtin.module(func.func(hir-segment{policy=standalone}),hir-lower,lower-streams{num-streams=2})' \
-  -o "$TMP/host.mlir" 2>&1 | grep -E "predicted" || true
+echo "== 7. host IR (nvFuser): resharding inferred, kernels + communications, slices on streams; checked by execution"
+"$BIN/hlopt" examples/ag_matmul.mlir --check-semantics --mlir-pass-statistics \
+  --hir-segment --hir-lower --lower-streams=num-streams=2 -o "$TMP/host.mlir" 2>&1 | grep -E "predicted" || true
 grep -E "scf.for|hir.synchronize|hir.communication|hir.matmul|hir.set_current_stream" "$TMP/host.mlir" | head -n 9 | sed 's/^ */   /' | cut -c1-110
+"$BIN/hlopt-run" "$TMP/host.mlir" | head -n 3 | sed 's/^/   /' | cut -c1-110
+echo "   -- the same with nvFuser's P2P ring (communication=p2p):"
+"$BIN/hlopt" examples/ag_matmul_p2p.mlir --check-semantics --hir-segment --hir-lower \
+  --lower-streams='num-streams=2 communication=p2p' | grep -E "hir.team_rank|hir.recv|hir.send|hir.wait|hir.matmul" | sed 's/^ */   /' | cut -c1-110
 echo
 echo "== 8. errors point at the line (a broken copy of the input):"
 BAD=$TMP/bad.mlir

@@ -145,6 +145,12 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
     except IRError as e:
         render([op_diag(e, src)])
         return 1
+    from hlopt.analysis.hir_run import is_hir_module
+
+    if is_hir_module(module):  # nvFuser-style fusion or host program: the hir evaluator runs it
+        from hlopt.run_hir import run_hir
+
+        return run_hir(module, src, entry, seed, inputs_path, output, print_values, num_partitions)
     try:
         if inputs_path is not None:
             try:

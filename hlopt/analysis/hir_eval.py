@@ -12,11 +12,15 @@ Two levels:
   with `into` write through them, communications move data between the
   devices' arrays, kernels run their outlined functions, and streams run in
   program order (every stream op is recorded in `trace`, in order, for
-  schedule views).
+  schedule views). Devices run in lockstep: a value that differs by device
+  (`hir.team_rank` and index arithmetic on it) maps device -> value, a
+  branch on one runs each side for its devices only, and `hir.send` /
+  `hir.recv` pairs are matched between devices as they are posted.
 
 `trace_host` records the host actions without numerics; each records the
 buffer regions it reads and writes (a root buffer and the alias_select path
-into it), for the race check (hlopt.analysis.hir_races).
+into it), for the race check (hlopt.analysis.hir_races). A program that
+differs by device (`per_device`) is traced for one given device.
 
 `shard(x, type)` splits a global array as a type's sharding places it.
 """
@@ -29,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp
+from hlopt.dialects.hir import ComputeOp, ReduceOp, local_slices
 from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
 from hlopt.ir.attributes import IntegerAttr, StringAttr
 from hlopt.ir.core import Block, Operation, Value
@@ -98,6 +102,12 @@ class _Machine:
         self.stream = 0  # the current stream (0: the stream current at entry)
         self.iters: list[int] = []
         self.depth = 0  # > 0 inside a launched kernel (its ops are one kernel event)
+        # devices run in lockstep (SPMD); values that differ by device (the
+        # team rank and what is computed from it) are dicts device -> value,
+        # and a branch on one runs each side for its devices only (`active`)
+        self.active: frozenset[int] | None = None
+        self.device: int | None = None  # dry runs of a program with per-device values: the one device traced
+        self.mail: dict[tuple[int, int], list[tuple[str, Any]]] = {}  # unmatched sends / recvs
         # dry runs: the region each value's stand-in names (keyed by id; the
         # stand-in is kept alive beside it so ids are not reused)
         self.regions: dict[int, tuple[Any, Region]] = {}
@@ -117,7 +127,8 @@ class _Machine:
 
     # -- values --------------------------------------------------------------
     def devices(self, t: Type) -> tuple[int, ...]:
-        return (0,) if self.global_mode else mesh_of(t)
+        devs = (0,) if self.global_mode else mesh_of(t)
+        return devs if self.active is None else tuple(d for d in devs if d in self.active)
 
     def local(self, t: Type) -> tuple[int, ...]:
         return tuple(t.shape) if self.global_mode else local_shape(t)
@@ -169,12 +180,18 @@ class _Machine:
             self.record("compute", op, reads=self.regions_of([env[v] for v in ins]),
                         writes=(written,) if written is not None else ())
             return
+        # a replicated input axis whose result axis is didx: each device
+        # takes its own chunk (a local slice, no communication)
+        cuts = [] if self.global_mode else [local_slices(op, i) for i in range(len(ins))]
+        mesh = mesh_of(dest_t)
         for dev in self.devices(dest_t):
             args = []
-            for v in ins:
+            for k, v in enumerate(ins):
                 local = env[v].get(dev)
                 if local is None:
                     raise EvalError(f"device {dev} holds no data for an operand of '{op.name}'", op)
+                for a in cuts[k] if cuts else ():
+                    local = np.split(local, len(mesh), axis=a)[mesh.index(dev)]
                 args.append(local)
             if op.name in _UNARY:
                 r = _UNARY[op.name](args[0])
@@ -201,6 +218,112 @@ class _Machine:
         if not isinstance(v, IntegerAttr):
             raise EvalError("the hir evaluator only runs integer/index constants", op)
         env[op.results[0]] = v.value
+
+    # index arithmetic (ring peers): values are ints, or device -> int
+    def _lift(self, op: Operation, env: dict, f: Callable) -> None:
+        xs = [env[v] for v in op.operands]
+        keys = next((list(x) for x in xs if isinstance(x, dict)), None)
+        if keys is None:
+            env[op.results[0]] = f(*xs)
+        else:
+            env[op.results[0]] = {k: f(*(x[k] if isinstance(x, dict) else x for x in xs)) for k in keys}
+
+    def op_arith_addi(self, op: Operation, env: dict) -> None:
+        self._lift(op, env, lambda a, b: a + b)
+
+    def op_arith_subi(self, op: Operation, env: dict) -> None:
+        self._lift(op, env, lambda a, b: a - b)
+
+    def op_arith_muli(self, op: Operation, env: dict) -> None:
+        self._lift(op, env, lambda a, b: a * b)
+
+    def op_arith_remui(self, op: Operation, env: dict) -> None:
+        self._lift(op, env, lambda a, b: a % b)
+
+    def op_arith_remsi(self, op: Operation, env: dict) -> None:
+        self._lift(op, env, lambda a, b: int(np.fmod(a, b)))
+
+    def op_arith_cmpi(self, op: Operation, env: dict) -> None:
+        pred = op.properties.get("predicate").value
+        tests = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b, 3: lambda a, b: a <= b,
+                 4: lambda a, b: a > b, 5: lambda a, b: a >= b, 6: lambda a, b: a < b, 7: lambda a, b: a <= b,
+                 8: lambda a, b: a > b, 9: lambda a, b: a >= b}
+        self._lift(op, env, tests[pred])
+
+    def op_scf_if(self, op: Operation, env: dict) -> None:
+        c = env[op.operands[0]]
+        if not isinstance(c, dict):
+            region = op.regions[0] if c else op.regions[1]
+            outs = self.run_block(region.blocks[0], dict(env)) if region.blocks else []
+            for r, v in zip(op.results, outs):
+                env[r] = v
+            return
+        if self.dry:
+            raise EvalError("a branch on a per-device value needs a device to trace", op)
+        merged: list[dict] = [{} for _ in op.results]
+        outer = self.active
+        for region, take in ((op.regions[0], True), (op.regions[1], False)):
+            devs = frozenset(d for d, v in c.items() if bool(v) == take and (outer is None or d in outer))
+            if not devs or not region.blocks:
+                continue
+            self.active = devs
+            try:
+                outs = self.run_block(region.blocks[0], dict(env))
+            finally:
+                self.active = outer
+            for m, v in zip(merged, outs):
+                m.update({d: v[d] if isinstance(v, dict) else v for d in devs if not isinstance(v, dict) or d in v})
+        for r, m in zip(op.results, merged):
+            env[r] = m
+
+    def op_hir_team_rank(self, op: Operation, env: dict) -> None:
+        team = [int(x) for x in op.properties.get("team").values]
+        if self.dry:
+            if self.device is None:
+                raise EvalError("hir.team_rank differs by device: trace one device at a time", op)
+            if self.device not in team:
+                raise EvalError(f"device {self.device} is not in the team of hir.team_rank", op)
+            env[op.results[0]] = team.index(self.device)
+        else:
+            env[op.results[0]] = {d: k for k, d in enumerate(team) if self.active is None or d in self.active}
+
+    def op_hir_null_request(self, op: Operation, env: dict) -> None:
+        env[op.results[0]] = None
+
+    def _p2p(self, op: Operation, env: dict, send: bool) -> None:
+        team = [int(x) for x in op.properties.get("team").values]
+        buf, peer = env[op.operands[0]], env[op.operands[1]]
+        env[op.results[0]] = None
+        if self.dry:
+            r = self.region(buf)
+            regions = (r,) if r is not None else ()
+            self.record("send" if send else "recv", op, reads=regions if send else (), writes=() if send else regions)
+            return
+        for dev, local in buf.items():
+            if self.active is not None and dev not in self.active:
+                continue
+            p = peer[dev] if isinstance(peer, dict) else peer
+            if not 0 <= p < len(team):
+                raise EvalError(f"peer {p} is outside the team of {len(team)} devices", op)
+            other = team[p]
+            key = (dev, other) if send else (other, dev)
+            queue = self.mail.setdefault(key, [])
+            want = "recv" if send else "send"
+            if queue and queue[0][0] == want:  # the other side is waiting: transfer now
+                _, x = queue.pop(0)
+                if send:
+                    x[...] = local
+                else:
+                    local[...] = x
+            else:
+                queue.append(("send", np.array(local, copy=True)) if send else ("recv", local))
+        self.record("send" if send else "recv", op)
+
+    def op_hir_send(self, op: Operation, env: dict) -> None:
+        self._p2p(op, env, True)
+
+    def op_hir_recv(self, op: Operation, env: dict) -> None:
+        self._p2p(op, env, False)
 
     def op_scf_for(self, op: Operation, env: dict) -> None:
         lb, ub, step = (env[v] for v in op.operands[:3])
@@ -254,8 +377,13 @@ class _Machine:
     def op_hir_alias_select(self, op: Operation, env: dict) -> None:
         axis = op.properties.get("axis").value
         i = env[op.operands[1]]
-        index = (slice(None),) * axis + (i, Ellipsis)  # a view even when 0-d
-        env[op.results[0]] = {dev: (a[index] if a is not None else None) for dev, a in env[op.operands[0]].items()}
+
+        def at(dev: int, a: Any) -> Any:
+            k = i[dev] if isinstance(i, dict) else i  # a per-device index (ring lowering)
+            return a[(slice(None),) * axis + (k, Ellipsis)] if a is not None else None  # a view even when 0-d
+
+        env[op.results[0]] = {dev: at(dev, a) for dev, a in env[op.operands[0]].items()
+                              if not isinstance(i, dict) or dev in i}
         base = self.region(env[op.operands[0]]) if self.dry else None
         if base is not None:
             self.regions[id(env[op.results[0]])] = (env[op.results[0]], (base[0], base[1] + ((axis, i),)))
@@ -286,12 +414,14 @@ class _Machine:
 
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value
+        if self.active is not None:
+            raise EvalError(f"a collective ({kind}) cannot run on only some devices of its team (inside a branch)", op)
         if self.dry:
-            src, dst = (self.region(env[v]) for v in op.operands)
+            src, dst = (self.region(env[v]) for v in op.operands[:2])
             self.record("communication", op, reads=(src,) if src is not None else (),
                         writes=(dst,) if dst is not None else ())
             return
-        src_v, dst_v = op.operands
+        src_v, dst_v = op.operands[:2]
         in_t, out_t = src_v.type, dst_v.type
         src, dst = mesh_of(in_t), mesh_of(out_t)
         di, do = didx_axis(in_t), didx_axis(out_t)
@@ -313,12 +443,19 @@ class _Machine:
             full = np.concatenate([get(d) for d in src], axis=di)
             for dev in dst:
                 put(dev, full)
+        elif kind == "alltoall":
+            full = np.concatenate([get(d) for d in src], axis=di)
+            for dev, part in zip(dst, np.split(full, len(dst), axis=do)):
+                put(dev, part)
         elif kind == "scatter":
             for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=do)):
                 put(dev, part)
         elif kind == "broadcast":
+            team = [int(x) for x in op.properties.get("team").values]
+            root = src[0] if len(op.operands) < 3 else team[env[op.operands[2]]]  # a root operand: its position
+            x = get(root)
             for dev in dst:
-                put(dev, get(src[0]))
+                put(dev, x)
         elif kind == "sendrecv":
             for s, r in zip(src, dst):
                 put(r, get(s))
@@ -355,15 +492,24 @@ def run_global(module: Operation, fn: str, inputs: Sequence[np.ndarray]) -> list
     return [o[0] for o in outs]
 
 
-def trace_host(module: Operation, fn: str) -> list[TraceEvent]:
+def per_device(module: Operation) -> bool:
+    """The host program has values that differ by device (hir.team_rank):
+    its trace is one per device."""
+    return any(o.name == "hir.team_rank" for o in module.walk())
+
+
+def trace_host(module: Operation, fn: str, device: int | None = None) -> list[TraceEvent]:
     """The host actions of `fn` in order, without computing values (for
-    schedule simulation)."""
-    return host_accesses(module, fn)[0]
+    schedule simulation); `device`: the device traced when the program
+    differs by device (per_device)."""
+    return host_accesses(module, fn, device)[0]
 
 
-def host_accesses(module: Operation, fn: str) -> tuple[list[TraceEvent], list[Region], list[Region]]:
+def host_accesses(module: Operation, fn: str, device: int | None = None
+                  ) -> tuple[list[TraceEvent], list[Region], list[Region]]:
     """`trace_host`, plus the regions of `fn`'s arguments and of its results."""
     m = _Machine(module, False, dry=True)
+    m.device = device
     f = m.funcs.get(fn)
     if f is None:
         raise EvalError(f"no function @{fn}")
@@ -384,7 +530,11 @@ def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
         raise EvalError(f"no function @{fn}")
     types = _check_args(f, inputs)
     outs = m.call(fn, [shard(np.asarray(x, dtype_of(t)), t) for x, t in zip(inputs, types)])
+    left = sorted(k for k, q in m.mail.items() if q)
+    if left:
+        src, dst = left[0]
+        raise EvalError(f"a {m.mail[left[0]][0][0]} between devices {src} and {dst} has no matching transfer", f)
     return outs, m.trace
 
 
-__all__ = ["EvalError", "Region", "TraceEvent", "host_accesses", "run_global", "run_devices", "shard", "trace_host"]
+__all__ = ["EvalError", "Region", "TraceEvent", "host_accesses", "per_device", "run_global", "run_devices", "shard", "trace_host"]

@@ -9,15 +9,16 @@ before `hir.record_event`. The function's arguments are written on the
 caller's stream (stream 0) before the call, and its results are read there
 after it. Two accesses to overlapping regions of one buffer, one of them a
 write, on different streams with neither ordered before the other, race.
-The check is per program, not per device: every device runs the same host
-program (SPMD).
+The check is per program: every device runs the same host program (SPMD),
+except where it computes with its team rank (the P2P ring), which is then
+checked once per device of the team.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses
+from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses, per_device
 from hlopt.ir.core import Operation
 
 Clock = dict[int, int]  # stream -> number of its ops known to have completed
@@ -56,10 +57,29 @@ class _Access:
     op: Operation | None
 
 
+def team_devices(module: Operation) -> list[int]:
+    """The devices of every hir.team_rank's team, in order."""
+    out: list[int] = []
+    for o in module.walk():
+        if o.name == "hir.team_rank":
+            out.extend(int(d) for d in o.properties.get("team").values if int(d) not in out)
+    return sorted(out)
+
+
 def find_races(module: Operation, fn: str) -> list[Race]:
     """The races of host function `fn` (empty when every conflicting pair of
-    accesses is ordered)."""
-    trace, args, results = host_accesses(module, fn)
+    accesses is ordered). A program whose actions differ by device (ring
+    lowering: hir.team_rank) is checked on every device of its teams."""
+    if per_device(module):
+        races: list[Race] = []
+        for d in team_devices(module):
+            races.extend(r for r in _races(module, fn, d) if r not in races)
+        return races
+    return _races(module, fn, None)
+
+
+def _races(module: Operation, fn: str, device: int | None) -> list[Race]:
+    trace, args, results = host_accesses(module, fn, device)
     clocks: dict[int, Clock] = {0: {0: 1}}  # tick 1 of stream 0: the caller wrote the arguments
     events: dict[int, Clock] = {}           # record_event trace index -> the recorded stream's clock
     seen: dict[int, list[_Access]] = {}
@@ -103,4 +123,4 @@ def _join(into: Clock, other: Clock) -> None:
             into[s] = t
 
 
-__all__ = ["Race", "TraceEvent", "find_races", "overlap"]
+__all__ = ["Race", "TraceEvent", "find_races", "overlap", "team_devices"]

@@ -18,7 +18,7 @@ from math import prod
 from typing import Any
 
 from hlopt.analysis.cost_model import DeviceParams, element_bits
-from hlopt.analysis.hir_eval import TraceEvent, trace_host
+from hlopt.analysis.hir_eval import TraceEvent, per_device, trace_host
 from hlopt.dialects.hir import ComputeOp, MatmulOp, ReduceOp
 from hlopt.dialects.hir_attrs import local_shape, mesh_of
 from hlopt.ir.core import Operation
@@ -71,10 +71,10 @@ def _flops(op: Operation) -> int:
 def comm_us(op: Operation, params: DeviceParams) -> float:
     """Link latency + the bytes one device sends (ring algorithms)."""
     kind = op.properties.get("kind").value
-    src, dst = op.operands
+    src, dst = op.operands[:2]
     n = len(op.properties.get("team").values)
     frac = (n - 1) / n if n > 1 else 0.0
-    if kind == "allgather":
+    if kind in ("allgather", "alltoall"):
         wire = frac * local_bytes(dst.type)
     elif kind == "allreduce":
         wire = 2 * frac * local_bytes(dst.type)
@@ -103,10 +103,26 @@ def simulate(module: Operation, fn: str, params: DeviceParams | None = None, str
     worker stream is the same stream (the program without stream overlap).
     Draws onto `timeline` (hlopt.analysis.timeline.Timeline) when given."""
     params = params or DeviceParams()
-    trace = trace_host(module, fn)
     funcs = {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
              if o.name == "func.func"}
-    devices = sorted({d for e in trace for d in _devices(e)}) or [0]
+    if per_device(module):
+        # the actions differ by device (ring lowering): each device's own
+        # trace, its transfers timed on its own links (a peer's progress is
+        # not modelled), the slowest device's time
+        from hlopt.analysis.hir_races import team_devices
+
+        return max(_simulate(trace_host(module, fn, d), funcs, params, streams, timeline, prefix, d)
+                   for d in team_devices(module))
+    return _simulate(trace_host(module, fn), funcs, params, streams, timeline, prefix, None)
+
+
+def _simulate(trace: list[TraceEvent], funcs: dict, params: DeviceParams, streams: int | None, timeline: Any,
+              prefix: str, only: int | None) -> float:
+    def _devices(e: TraceEvent) -> tuple[int, ...]:
+        ds = _event_devices(e)
+        return ds if only is None else (only,) if only in ds or e.kind in ("send", "recv") else ()
+
+    devices = sorted({d for e in trace for d in _devices(e)}) or [only if only is not None else 0]
     clock: dict[tuple[int, int], float] = {}
     busy: dict[tuple[int, str], float] = {}  # when each device's compute units / links are free
     last: dict[tuple[int, int], int] = {}     # last drawn event per (device, stream)
@@ -139,9 +155,17 @@ def simulate(module: Operation, fn: str, params: DeviceParams | None = None, str
                 t0 = max(clock.get((d, s), 0.0), busy.get((d, COMPUTE), 0.0))
                 clock[(d, s)] = busy[(d, COMPUTE)] = t0 + dur
                 draw(d, s, label, t0, dur, {"op": op.name})
+        elif e.kind in ("send", "recv"):
+            dur = params.link_latency_us + local_bytes(op.operands[0].type) / (params.link_bandwidth_gbps * 1e3)
+            for d in _devices(e):
+                t0 = max(clock.get((d, s), 0.0), busy.get((d, LINK), 0.0))
+                clock[(d, s)] = busy[(d, LINK)] = t0 + dur
+                draw(d, s, e.kind + label[len(op.name.split(".", 1)[1]):], t0, dur, {"op": op.name})
         elif e.kind == "communication":
             dur = comm_us(op, params)
             team = [int(x) for x in op.properties.get("team").values]
+            if only is not None:
+                team = [only]
             t0 = max(max(clock.get((d, s), 0.0), busy.get((d, LINK), 0.0)) for d in team)
             label = op.properties.get("kind").value + label[len("communication"):]
             for d in team:
@@ -169,7 +193,7 @@ def simulate(module: Operation, fn: str, params: DeviceParams | None = None, str
     return max(clock.values(), default=0.0)
 
 
-def _devices(e: TraceEvent) -> tuple[int, ...]:
+def _event_devices(e: TraceEvent) -> tuple[int, ...]:
     op = e.op
     if e.kind == "communication":
         return tuple(int(x) for x in op.properties.get("team").values)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hlopt.dialects.hir import ComputeOp, is_resharding, op_signature
+from hlopt.dialects.hir_attrs import stream_axis
 from hlopt.ir.core import Block, Operation
 
 ShouldMerge = Callable[[Operation, Operation], bool]
@@ -26,14 +27,23 @@ def is_fusion_op(op: Operation) -> bool:
     return d is not None and issubclass(d, ComputeOp) and bool(op.results)
 
 
+def stream_parallel(op: Operation) -> bool:
+    """The op's output has a stream axis. nvFuser lowers such an expr as a
+    standalone host op whatever the policy (its stream lowering puts host
+    ops, never kernel launches, in stream loops), so every policy keeps it
+    alone."""
+    d = op.opdef
+    return stream_axis(d.dest_type(op)) is not None
+
+
 def _resharding_standalone(op: Operation) -> bool:
-    return is_resharding(op)
+    return is_resharding(op) or stream_parallel(op)
 
 
 def _standalone_standalone(op: Operation) -> bool:
     """nvFuser #4146: matmul, binary, reduction and non-permuting set ops run
     as standalone host ops too."""
-    if is_resharding(op):
+    if is_resharding(op) or stream_parallel(op):
         return True
     d = op.opdef
     kind = d.kind_name

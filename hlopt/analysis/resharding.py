@@ -2,6 +2,7 @@
 
 set (copy between shardings):
   sharded -> sharded, other mesh      sendrecv (pairwise)
+  sharded -> sharded on another axis  alltoall (same mesh)
   unsharded -> sharded                scatter (root: the one input device)
   sharded -> unsharded                allgather (same mesh) / gather (one output device)
   unsharded -> unsharded, other mesh  broadcast (one input device) / sendrecv (pairwise)
@@ -30,7 +31,9 @@ def communication_kind(op: Operation) -> tuple[str, str | None]:
     if d is SetOp:
         if di is not None and do is not None:
             if src == dst:
-                raise NotLowerable("moving the didx axis within one mesh (all-to-all) is not supported")
+                if di == do:
+                    raise NotLowerable("the input and output shardings are the same")
+                return "alltoall", None
             return "sendrecv", None
         if do is not None:
             return "scatter", None

@@ -74,7 +74,8 @@ Stream = IsA(StreamType, "hir stream")
 Event = IsA(EventType, "hir event")
 Request = IsA(RequestType, "hir request")
 
-COMM_KINDS = ("allgather", "allreduce", "reducescatter", "reduce", "gather", "scatter", "broadcast", "sendrecv")
+COMM_KINDS = ("allgather", "allreduce", "reducescatter", "reduce", "gather", "scatter", "broadcast", "sendrecv",
+              "alltoall")
 REDUCE_OPS = ("sum", "max", "min")
 
 
@@ -206,16 +207,21 @@ def _matmul_layout(ra: int, rb: int) -> tuple[int, int, int, int]:
 
 
 def matmul_shape(a: tuple, b: tuple) -> tuple | None:
-    """numpy.matmul's result shape (batch dimensions equal or on one side only)."""
+    """ATen's (numpy's) matmul result shape: batch dimensions aligned from
+    the right and broadcast (equal, or 1 on one side)."""
     if not a or not b:
         return None
     ka = a[-1]
     kb = b[-2] if len(b) >= 2 else b[0]
     ba, bb, bo, _ = _matmul_layout(len(a), len(b))
-    batch_a, batch_b = tuple(a[:ba]), tuple(b[:bb])
-    if ka != kb or (ba and bb and batch_a != batch_b):
+    batch_a, batch_b = (1,) * (bo - ba) + tuple(a[:ba]), (1,) * (bo - bb) + tuple(b[:bb])
+    if ka != kb:
         return None
-    out = batch_a if ba >= bb else batch_b
+    out: tuple = ()
+    for x, y in zip(batch_a, batch_b):
+        if x != y and 1 not in (x, y):
+            return None
+        out += (y if x == 1 else x,)
     if len(a) >= 2:
         out += (a[-2],)
     if len(b) >= 2:
@@ -224,8 +230,9 @@ def matmul_shape(a: tuple, b: tuple) -> tuple | None:
 
 
 class MatmulOp(ComputeOp):
-    """numpy.matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
-    a 1-D operand is a vector; batch dimensions on one side are shared."""
+    """ATen's matmul on tensors: `[..., M, K] x [..., K, N] -> [..., M, N]`;
+    a 1-D operand is a vector; batch dimensions broadcast (aligned from the
+    right, a 1 stretches), so `[8, 4, 2, 4] x [4, 4, 3] -> [8, 4, 2, 3]`."""
 
     name = "hir.matmul"
     summary = "(Batched) matrix multiplication"
@@ -467,10 +474,14 @@ def _drop(shape: tuple, axis: int | None) -> tuple:
     return shape if axis is None else shape[:axis] + shape[axis + 1:]
 
 
-def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -> str | None:
+def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool,
+                        dynamic_root: bool = False) -> str | None:
     """Why a `kind` communication cannot move `in_t` into `out_t` (with or
     without a reduction operation), or None. A function of the types alone,
-    so that lowering can check a (kind, types) pair once, not once per op."""
+    so that lowering can check a (kind, types) pair once, not once per op.
+    `dynamic_root`: the root is an operand (a broadcast from any member of
+    one mesh: nvFuser's per-iteration broadcast of a stream-parallel
+    allgather)."""
     if in_t.element_type is not out_t.element_type:
         return "requires the same element type for input and output"
     src, dst = mesh_of(in_t), mesh_of(out_t)
@@ -493,6 +504,9 @@ def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -
     elif kind == "scatter":
         checks += [(di is None and do is not None, "requires an unsharded input and a sharded output"),
                    (len(src) == 1, "requires a single-device input mesh")]
+    elif kind == "broadcast" and dynamic_root:
+        checks += [(di is None and do is None, "requires unsharded input and output"),
+                   (src == dst, "with a root operand requires the input and output on the same mesh")]
     elif kind == "broadcast":
         checks += [(di is None and do is None, "requires unsharded input and output"),
                    (len(src) == 1, "requires a single-device input mesh")]
@@ -500,6 +514,10 @@ def communication_error(kind: str, in_t: Type, out_t: Type, reducing_op: bool) -
         checks += [(len(src) == len(dst), "requires input and output meshes of the same size"),
                    (di == do, "requires the same didx axis on input and output"),
                    (src != dst, "requires different input and output meshes")]
+    elif kind == "alltoall":
+        checks += [(src == dst, "requires the input and output on the same mesh"),
+                   (di is not None and do is not None and di != do,
+                    "requires input and output sharded (didx) on different axes")]
     elif kind == "allreduce":
         checks += [(src == dst, "requires the input and output on the same mesh"),
                    (do is None, "requires an unsharded output")]
@@ -528,6 +546,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     syntax_token = "HIR_COMMUNICATION"
     input = operand(Tensor)
     out = operand(Tensor)
+    root_index = opt_operand(Index)  # the root's team position when it varies (a broadcast per iteration)
     kind = attr(StrOneOf(COMM_KINDS, "communication kind (" + ", ".join(COMM_KINDS) + ")"))
     team = attr(DenseI64Array)
     root = opt_attr(I64Attr)
@@ -542,7 +561,10 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     def verify(cls, op: Operation) -> None:
         kind = cls.get(op, "kind").value
         in_t, out_t = op.operands[0].type, op.operands[1].type
-        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None)
+        dynamic = len(op.operands) > 2
+        if dynamic and kind != "broadcast":
+            raise op_error(op, f"only a broadcast takes a root operand, not a {kind}")
+        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None, dynamic)
         if msg is not None:
             raise op_error(op, msg)
         team = _i64s(cls.get(op, "team"))
@@ -550,7 +572,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         if team != want:
             raise op_error(op, f"team {team} does not match the meshes of a {kind} (expected {want})")
         root = cls.get(op, "root")
-        want_root = expected_root(kind, in_t, out_t)
+        want_root = None if dynamic else expected_root(kind, in_t, out_t)
         if (root.value if root is not None else None) != want_root:
             raise op_error(op, f"{kind} expects " + (f"root = {want_root}" if want_root is not None else "no root"))
 
@@ -561,6 +583,8 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         root = cls.get(op, "root")
         if root is not None:
             s += f" root = {root.value}"
+        if len(op.operands) > 2:
+            s += f" root_index = {p.value(op.operands[2])}"
         red = cls.get(op, "reduce")
         if red is not None:
             s += f" reduce = {red.value}"
@@ -577,6 +601,90 @@ def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None =
     if reduce is not None:
         props["reduce"] = StringAttr(reduce)
     return props
+
+
+# ---------------------------------------------------------------------------
+# point-to-point transfers (the ring lowering of stream-parallel collectives)
+
+
+class TeamRankOp(OpDef):
+    """The running device's position in `team` (nvFuser's rank): the one
+    per-device value of an SPMD host program, from which ring peers are
+    computed with index arithmetic."""
+
+    name = "hir.team_rank"
+    summary = "Position of the running device in a team"
+    syntax_token = "HIR_TEAM_RANK"
+    team = attr(DenseI64Array)
+    rank = result(Index)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        team = _i64s(cls.get(op, "team"))
+        if not team or len(set(team)) != len(team):
+            raise op_error(op, "requires a team of distinct devices")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("hir.team_rank team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]"
+                + p.attr_dict(op.attributes))
+
+
+class _P2POp(OpDef, MemoryEffectsInterface):
+    """`hir.send %buf to %peer` / `hir.recv %buf from %peer`: one side of a
+    transfer with the team member at position `peer`, started on the
+    current stream; `hir.wait` on the request completes it."""
+
+    buffer = operand(Tensor)
+    peer = operand(Index)
+    team = attr(DenseI64Array)
+    request = result(Request)
+    word = ""
+    syntax_token = "HIR_P2P"
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (f"{op.name} {p.value(op.operands[0])} {cls.word} {p.value(op.operands[1])} team = ["
+                + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]" + p.attr_dict(op.attributes)
+                + " : " + _t(op.operands[0].type, p))
+
+
+class SendOp(_P2POp):
+    name = "hir.send"
+    summary = "Send a buffer to a team member"
+    word = "to"
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(READ, value=op.operands[0])]
+
+
+class RecvOp(_P2POp):
+    name = "hir.recv"
+    summary = "Receive a buffer from a team member"
+    word = "from"
+
+    @classmethod
+    def effects(cls, op: Operation) -> list[Effect]:
+        return [Effect(WRITE, value=op.operands[0])]
+
+
+class NullRequestOp(OpDef):
+    """A request for no transfer (waiting on it does nothing): what the
+    branch that skips a send to self yields for the deferred wait."""
+
+    name = "hir.null_request"
+    summary = "A request that is already complete"
+    syntax_token = "HIR_HANDLE"
+    result_type = RequestType
+    operand_type = None
+    request = result(Request)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return "hir.null_request" + p.attr_dict(op.attributes)
 
 
 # ---------------------------------------------------------------------------
@@ -665,7 +773,7 @@ class StreamOp(OpDef):
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,
        PostOnStreamOp, AllocateOp, AliasSelectOp, CommunicationOp, WaitOp, GetCurrentStreamOp, SetCurrentStreamOp,
-       SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp)
+       SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp, TeamRankOp, SendOp, RecvOp, NullRequestOp)
 
 DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACKS,
                   parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
@@ -678,9 +786,19 @@ def op_signature(op: Operation) -> tuple:
     return (op.name, op.properties, *op.operand_types, *op.result_types)
 
 
+def is_broadcast_axis(op: Operation, i: int, a: int, o: int | None) -> bool:
+    """Axis `a` of input `i`, mapped to result axis `o`, is a broadcast one
+    (extent 1 stretched to more): every device and slice uses its one element."""
+    d = op.opdef
+    return o is not None and d.inputs(op)[i].type.shape[a] == 1 and d.dest_type(op).shape[o] != 1
+
+
 def is_resharding(op: Operation) -> bool:
-    """An input and the output differ in mesh or in which axes are didx
-    (axes matched through the op's dimension mapping)."""
+    """An input and the output differ in mesh, or an input axis is didx
+    where its result axis is not (its shards must move). A replicated input
+    axis whose result axis is didx is not resharding: each device takes its
+    own chunk (a local slice, as in nvFuser), and neither is a broadcast
+    axis (axes matched through the op's dimension mapping)."""
     d = op.opdef
     if d is None or not issubclass(d, ComputeOp):
         return False
@@ -694,9 +812,22 @@ def is_resharding(op: Operation) -> bool:
         in_axes = axes_of(t)
         for a, kind in enumerate(in_axes):
             o = mapped[a]
-            if (kind == "didx") != (o is not None and out_axes[o] == "didx"):
+            if kind == "didx" and not (o is not None and out_axes[o] == "didx") \
+                    and not is_broadcast_axis(op, i, a, o):
                 return True
     return False
+
+
+def local_slices(op: Operation, i: int) -> list[int]:
+    """Axes of input `i` that each device slices to its own chunk: not didx
+    on the input, didx on the result, not broadcast."""
+    d = op.opdef
+    t = d.inputs(op)[i].type
+    out_axes = axes_of(d.dest_type(op))
+    in_axes = axes_of(t)
+    return [a for a, o in enumerate(input_axis_map(op, i))
+            if o is not None and out_axes[o] == "didx" and in_axes[a] != "didx"
+            and not is_broadcast_axis(op, i, a, o)]
 
 
 def input_axis_map(op: Operation, i: int) -> list[int | None]:

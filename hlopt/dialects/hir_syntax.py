@@ -127,18 +127,43 @@ def hir_yield(s: Any, c: list) -> tuple[Operation, int]:
 
 def hir_comm(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.hir_attrs import RequestType
+    from hlopt.ir.types import IndexType
 
-    name, kind, a, b, team, root, red, attrs, t_in, t_out = c
+    name, kind, a, b, team, root, root_index, red, attrs, t_in, t_out = c
     props: dict[str, Any] = {"kind": StringAttr(str(kind)), "team": DenseArrayAttr(i64, team)}
     if root is not None:
         props["root"] = IntegerAttr(int(str(root)), i64)
     if red is not None:
         props["reduce"] = StringAttr(str(red))
     operands = [use(s, a, s.decode_type(t_in)), use(s, b, s.decode_type(t_out))]
+    if root_index is not None:
+        operands.append(use(s, root_index, IndexType()))
     op = Operation("hir.communication", operands, [RequestType()], props, dict_or_none(s, attrs))
     return op, name.start_pos
 
 
-CALLBACKS = {f.__name__: f for f in (hir_into, hir_ints, hir_unary, hir_binary, hir_reduce, hir_allocate, hir_alias_select,
+def hir_team_rank(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import IndexType
+
+    name, team, attrs = c
+    op = Operation("hir.team_rank", (), [IndexType()], {"team": DenseArrayAttr(i64, team)}, dict_or_none(s, attrs))
+    return op, name.start_pos
+
+
+def hir_p2p(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.dialects.hir_attrs import RequestType
+    from hlopt.ir.types import IndexType
+
+    name, buf, word, peer, team, attrs, t = c
+    want = {"hir.send": "to", "hir.recv": "from"}[str(name)]
+    if str(word) != want:
+        raise parse_error(f"expected '{want}'", word.start_pos)
+    operands = [use(s, buf, s.decode_type(t)), use(s, peer, IndexType())]
+    op = Operation(str(name), operands, [RequestType()], {"team": DenseArrayAttr(i64, team)},
+                   dict_or_none(s, attrs))
+    return op, name.start_pos
+
+
+CALLBACKS = {f.__name__: f for f in (hir_team_rank, hir_p2p, hir_into, hir_ints, hir_unary, hir_binary, hir_reduce, hir_allocate, hir_alias_select,
                                      hir_handle, hir_stream, hir_post, hir_kernel_head, hir_kernel, hir_yield,
                                      hir_comm)}

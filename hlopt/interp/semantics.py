@@ -81,8 +81,9 @@ class SemanticCheck(Instrumentation):
     def start(self, module: Any) -> None:
         """Interpret the unchanged module (done lazily before the first pass)."""
         try:
-            self.inputs = [random_inputs(module, s, self.entry) for s in range(self.seeds)]
-            self.baseline = [interpret(module, x, self.np, self.nr, self.entry) for x in self.inputs]
+            self.runner = _runner(module, self)
+            self.inputs = [self.runner.inputs(module, s) for s in range(self.seeds)]
+            self.baseline = [self.runner.run(module, x) for x in self.inputs]
         except InterpError as e:
             raise PipelineFailure(f"cannot check semantics: the input program does not run: {e.message}",
                                   e.op if hasattr(e.op, "location") else None, _NoPass(), e.notes) from None
@@ -96,7 +97,7 @@ class SemanticCheck(Instrumentation):
         self.checks += 1
         for seed, (x, base) in enumerate(zip(self.inputs, self.baseline)):
             try:
-                now = interpret(module, x, self.np, self.nr, self.entry)
+                now = self.runner.run(module, x)
             except InterpError as e:
                 raise SemanticsChanged(f"after pass '{p.argument}' the program no longer runs: {e.message}",
                                        e.op if hasattr(e.op, "location") else op, p, e.notes) from None
@@ -118,6 +119,30 @@ class SemanticCheck(Instrumentation):
             raise SemanticsChanged(
                 f"pass '{p.argument}' changed the program's results: output {i} on device {d} "
                 f"({detail}; inputs from seed {seed})", _return_op(module, self.entry), p)
+
+
+class _Interpreter:
+    """The StableHLO interpreter on the check's entry and device counts."""
+
+    def __init__(self, check: SemanticCheck):
+        self.check = check
+
+    def inputs(self, module: Any, seed: int) -> list:
+        return random_inputs(module, seed, self.check.entry)
+
+    def run(self, module: Any, x: list) -> list:
+        c = self.check
+        return interpret(module, x, c.np, c.nr, c.entry)
+
+
+def _runner(module: Any, check: SemanticCheck) -> Any:
+    from hlopt.analysis.hir_run import HirRunner, is_hir_module
+
+    if is_hir_module(module):  # nvFuser-style host IR: the hir evaluator runs it
+        runner = HirRunner(module, check.entry)
+        check.entry = runner.entries[0]  # where a changed result is reported
+        return runner
+    return _Interpreter(check)
 
 
 class _NoPass:

@@ -10,6 +10,7 @@ from hlopt.analysis.hir_segments import POLICIES, find_segments
 from hlopt.ir.core import BlockArgument, Operation, Region, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
+from hlopt.passes.hir_insert_resharding import insert_reshardings
 from hlopt.passes.registry import register_pass
 
 
@@ -51,7 +52,11 @@ class HirSegment(Pass):
     anchor = "func.func"
     policy: str = field(default="resharding", metadata={
         "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set"})
-    statistic_help = {"kernels": "hir.kernel segments created", "standalone": "ops left standalone"}
+    insert_resharding: bool = field(default=True, metadata={
+        "help": "first insert the resharding sets ops imply (--hir-insert-resharding), as nvFuser decomposes "
+                "reshardings before it segments"})
+    statistic_help = {"kernels": "hir.kernel segments created", "standalone": "ops left standalone",
+                      "resharding-sets": "resharding sets inserted"}
 
     def run(self, op: Operation) -> None:
         policy = POLICIES.get(self.policy)
@@ -61,6 +66,10 @@ class HirSegment(Pass):
         if not op.regions or not op.regions[0].blocks:
             return
         rw = Rewriter()
+        if self.insert_resharding:
+            n = insert_reshardings(list(op.regions[0].blocks[0].ops), rw)
+            if n:
+                self.stat("resharding-sets", n)
         with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
             for seg in find_segments(op.regions[0].blocks[0], policy.should_merge, policy.standalone):
                 if seg.standalone:

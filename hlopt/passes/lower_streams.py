@@ -23,17 +23,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, op_signature
-from hlopt.dialects.hir_attrs import StreamType, didx_axis, drop_axis, stream_axis
+from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, is_broadcast_axis, op_signature
+from hlopt.dialects.hir_attrs import (
+    RequestType,
+    StreamType,
+    didx_axis,
+    drop_axis,
+    local_shape,
+    mesh_of,
+    stream_axis,
+)
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
-from hlopt.ir.types import IndexType, Type, i64
+from hlopt.ir.types import IndexType, Type, i1, i64
 from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
 FORKS = ("before-loop", "in-loop")
+COMMUNICATIONS = ("auto", "collective", "p2p")
 JOINS = ("in-loop", "after-loop")
 
 
@@ -98,6 +107,7 @@ class StreamLoop:
         pool = parts.pool
         bounds = [rw.create("arith.constant", (), [idx], properties=parts.const(v), location=loc).results[0]
                   for v in (0, extent, 1)]
+        self.zero, self.bounds = bounds[0], bounds
 
         def worker_loop(fork: bool) -> None:
             """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
@@ -136,21 +146,27 @@ class StreamLoop:
         if join == "in-loop":
             rw.create("hir.synchronize", [worker], location=loc)
         rw.create("scf.yield", location=loc)
-        self.cache: dict[tuple[Value, int], Value] = {}
+        self.cache: dict[tuple[Value, int, bool], Value] = {}
         self.members: set[Operation] = set()
+        self.index: Value = self.iv  # what slices index: the iteration, or the ring's offset index
+        self.ring: Any = None        # RingValues once a ring transfer is in the loop
+        self.epilogue: Operation | None = None  # first op of the body's end (deferred waits)
 
     def at_body(self) -> None:
-        self.rw.set_insertion_point_before(self.tail)
+        self.rw.set_insertion_point_before(self.epilogue if self.epilogue is not None else self.tail)
 
-    def slice(self, v: Value, axis: int, loc: Any) -> Value:
-        """`v`'s slice at the loop index along `axis` (one alias_select per tensor and axis)."""
-        s = self.cache.get((v, axis))
+    def slice(self, v: Value, axis: int, loc: Any, broadcast: bool = False) -> Value:
+        """`v`'s slice at the loop index along `axis` (one alias_select per
+        tensor and axis); a broadcast axis (extent 1) at index 0."""
+        key = (v, axis, broadcast)
+        s = self.cache.get(key)
         if s is None:
             self.at_body()
             parts = self.parts
-            s = self.rw.create("hir.alias_select", [v, self.iv], [parts.slice_type(v.type, axis)],
-                               properties=parts.axis(axis), location=loc).results[0]
-            self.cache[(v, axis)] = s
+            s = self.rw.create("hir.alias_select", [v, self.zero if broadcast else self.index],
+                               [parts.slice_type(v.type, axis)], properties=parts.axis(axis),
+                               location=loc).results[0]
+            self.cache[key] = s
         return s
 
 
@@ -187,12 +203,12 @@ class ComputePattern(StreamPattern):
         signature."""
         d = op.opdef
         axis = stream_axis(op.results[0].type)
-        slices: list[int | None] = []
+        slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
             mapped = input_axis_map(op, i)
             a = mapped.index(axis) if axis in mapped else None
-            slices.append(a)
+            slices.append(None if a is None else (a, is_broadcast_axis(op, i, a, axis)))
             if a is not None and issubclass(d, ReduceOp):  # dims after the dropped axis shift down
                 dims = [x - (x > a) for x in d.reduced_dims(op)]
                 props = DictionaryAttr({**dict(op.properties.entries), "dims": DenseArrayAttr(i64, dims)})
@@ -208,7 +224,7 @@ class ComputePattern(StreamPattern):
         rw, loc = loop.rw, op.lazy_location
         rw.set_insertion_point_before(loop.head)
         buf = rw.create("hir.allocate", (), [op.results[0].type], location=loc).results[0]
-        ins = [v if a is None else loop.slice(v, a, loc) for v, a in zip(op.operands, slices)]
+        ins = [v if a is None else loop.slice(v, a[0], loc, a[1]) for v, a in zip(op.operands, slices)]
         ins.append(loop.slice(buf, axis, loc))
         loop.at_body()
         rw.create(op.name, ins, (), properties=props, attributes=op.attributes, location=loc)
@@ -228,20 +244,222 @@ class CommunicationPattern(StreamPattern):
         return t.shape[ax] if ax is not None else None
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
-        src, dst = op.operands
+        src, dst = op.operands[:2]
         ax = stream_axis(dst.type)
+        kind = op.properties.get("kind").value
+        # auto: the ring where the stream axis is the input's didx axis (each
+        # slice on one device: point-to-point moves it), collectives elsewhere
+        ring_ok = p.communication == "p2p" or (p.communication == "auto" and didx_axis(src.type) == ax)
+        if ring_ok and mesh_of(src.type) == mesh_of(dst.type):
+            if kind == "allgather" and didx_axis(src.type) == ax:
+                lower_allgather_ring(op, loop, p)
+                return
+            if kind == "alltoall" and didx_axis(src.type) == ax:
+                lower_alltoall_ring(op, loop, p)
+                return
+        if kind == "allgather" and didx_axis(src.type) == ax and mesh_of(src.type) == mesh_of(dst.type):
+            lower_allgather_broadcasts(op, loop, p)
+            return
         in_ax = ax
         if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
             di = didx_axis(src.type)
             in_ax = ax + (di is not None and di <= ax)
+        if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
+            raise _fail("a collective cannot run slice by slice along its sharded (didx) axis: each slice "
+                        "lives on one device (an alltoall can: communication=p2p or auto)", op)
         if stream_axis(src.type) not in (None, in_ax):
             raise _fail("a stream-parallel communication needs its input's stream axis to match its output's", op)
+        if loop.ring is not None:
+            raise _fail(_MIXED, op)
         ins = [loop.slice(src, in_ax, op.lazy_location), loop.slice(dst, ax, op.lazy_location)]
         loop.at_body()
         loop.rw.move_op_before(op, loop.tail)
         for i, v in enumerate(ins):
             loop.rw.set_operand(op, i, v)
         loop.members.add(op)
+
+
+class RingValues:
+    """nvFuser's offset stream indexing (offset_stream_indexing_by_rank) at
+    the top of a loop body: with k the device's team position, n the team
+    size and i the iteration, iteration i handles slice `index` = (k + i)
+    mod n, and `back` = (n + k - i) mod n is the ring neighbour on the other
+    side; i = 0 (back = k) is the device's own slice (no transfer). Every
+    slice of the loop then indexes with `index` (a permutation of the
+    iterations per device), including slices made before the ring joined."""
+
+    def __init__(self, loop: StreamLoop, team: list[int], loc: Any):
+        rw, idx = loop.rw, loop.parts.index
+        body = loop.op.regions[0].blocks[0]
+        # after the iteration's stream setup, before its first slice or op
+        first = next(o for o in body.ops if o is loop.tail or o.name not in (
+            "hir.stream", "hir.set_current_stream", "hir.synchronize", "hir.get_current_stream"))
+        rw.set_insertion_point_before(first)
+        k = rw.create("hir.team_rank", (), [idx], properties={"team": DenseArrayAttr(i64, team)},
+                      location=loc).results[0]
+        n = loop.bounds[1]
+
+        def arith(name: str, a: Value, b: Value) -> Value:
+            return rw.create(name, [a, b], [idx], location=loc).results[0]
+
+        self.index = arith("arith.remui", arith("arith.addi", k, loop.iv), n)
+        self.back = arith("arith.remui", arith("arith.subi", arith("arith.addi", n, k), loop.iv), n)
+        self.to_self = rw.create("arith.cmpi", [self.back, k], [i1],
+                                 properties={"predicate": IntegerAttr(0, i64)}, location=loc).results[0]
+        self.team = team
+        for u in list(loop.iv.uses):  # earlier slices follow the ring too
+            if u.owner.name == "hir.alias_select":
+                rw.set_operand(u.owner, u.index, self.index)
+        loop.index = self.index
+
+
+_MIXED = ("a ring transfer and a collective cannot share a stream loop: the ring orders each device's slices "
+          "differently, a collective needs every device on the same slice")
+
+
+def _ring(loop: StreamLoop, team: list[int], op: Operation) -> RingValues:
+    if loop.members:
+        raise _fail(_MIXED, op)
+    if loop.ring is None:
+        loop.ring = RingValues(loop, team, op.lazy_location)
+    elif loop.ring.team != team:
+        raise _fail("two ring transfers of one loop need the same team", op)
+    return loop.ring
+
+
+def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[Operation, Any, Any]:
+    """`scf.if` with both blocks; (op, then block, else block)."""
+    op = rw.create("scf.if", [cond], results, regions=2, location=loc)
+    return op, rw.create_block(op.regions[0], [], []), rw.create_block(op.regions[1], [], [])
+
+
+def lower_ring(op: Operation, loop: StreamLoop, p: "LowerStreams", mine: Value, slot: Value,
+               recv_from: Value, send_to: Value) -> None:
+    """One iteration of nvFuser's P2P ring: receive `slot` from `recv_from`
+    and send `mine` to `send_to`, except for the device's own slice, copied
+    locally (no send to self); the receive is waited for at once (the
+    slot's consumers follow in the iteration), the send at the end of the
+    iteration (deferred until the consumers were enqueued). Replaces the
+    collective `op` and its wait."""
+    rw, ring, loc = loop.rw, loop.ring, op.lazy_location
+    loop.at_body()
+    team_attr = {"team": DenseArrayAttr(i64, ring.team)}
+    first, then_b, else_b = _if(rw, ring.to_self, [RequestType()], loc)
+    rw.set_insertion_point_to_end(then_b)
+    rw.create("hir.set", [mine, slot], location=loc)
+    none = rw.create("hir.null_request", (), [RequestType()], location=loc).results[0]
+    rw.create("scf.yield", [none], location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    recv = rw.create("hir.recv", [slot, recv_from], [RequestType()], properties=team_attr, location=loc)
+    send = rw.create("hir.send", [mine, send_to], [RequestType()], properties=team_attr, location=loc)
+    rw.create("hir.wait", [recv.results[0]], location=loc)
+    rw.create("scf.yield", [send.results[0]], location=loc)
+    # the deferred wait: last in the iteration, after whatever consumes the slot
+    rw.set_insertion_point_before(loop.tail)
+    later, then_b, else_b = _if(rw, ring.to_self, [], loc)
+    rw.set_insertion_point_to_end(then_b)
+    rw.create("scf.yield", location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    rw.create("hir.wait", [first.results[0]], location=loc)
+    rw.create("scf.yield", location=loc)
+    if loop.epilogue is None:
+        loop.epilogue = later
+    if p.inter_stream_sync:
+        _inter_stream_sync(loop, p, loc)
+    for u in list(op.results[0].uses):  # the collective's own wait goes with it
+        p.erased.add(u.owner)
+        rw.erase_op(u.owner)
+    rw.erase_op(op)
+    p.stat("p2p-rings")
+
+
+def _one_slice_per_device(op: Operation, t: Type, axis: int, team: list[int]) -> None:
+    if t.shape[axis] != len(team) or local_shape(t)[axis] != 1:
+        raise _fail(f"the ring lowering needs the stream extent ({t.shape[axis]}) to equal the team size "
+                    f"({len(team)}), one slice per device", op)
+
+
+def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """A stream-parallel allgather along its own didx axis (each slice lives
+    on one device): iteration i receives slice (k + i) mod n from its owner
+    into that slot and sends the device's own slice to (n + k - i) mod n
+    (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
+    src, dst = op.operands[:2]
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    ring = _ring(loop, team, op)
+    mine = loop.slice(src, ax, op.lazy_location, broadcast=True)  # the one local slice (local index 0)
+    slot = loop.slice(dst, ax, op.lazy_location)
+    lower_ring(op, loop, p, mine, slot, recv_from=ring.index, send_to=ring.back)
+
+
+def lower_allgather_broadcasts(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """The collective form of a stream-parallel allgather along its own didx
+    axis (nvFuser without offset stream indexing): iteration i broadcasts
+    slice i from its owner, team member i, into that slot on every device."""
+    src, dst = op.operands[:2]
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    if loop.ring is not None:
+        raise _fail(_MIXED, op)
+    loc = op.lazy_location
+    mine = loop.slice(src, ax, loc, broadcast=True)  # each device's one local slice; the root's is sent
+    slot = loop.slice(dst, ax, loc)
+    loop.at_body()
+    props = {"kind": StringAttr("broadcast"), "team": DenseArrayAttr(i64, team)}
+    b = loop.rw.create("hir.communication", [mine, slot, loop.iv], [RequestType()], properties=props, location=loc)
+    loop.rw.replace_all_uses_with(op.results[0], b.results[0])
+    loop.rw.erase_op(op)
+    loop.members.add(b)
+
+
+def lower_alltoall_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    """A stream-parallel all-to-all whose output stream axis is the input's
+    didx axis and whose input stream axis is the output's didx axis (the
+    reduce-scatter of nvFuser's ReduceScatterP2p, before its local sum):
+    iteration i sends the input's slice (k + i) mod n to that device and
+    receives into the output's slot (n + k - i) mod n from that device."""
+    src, dst = op.operands[:2]
+    ax, s_in = stream_axis(dst.type), stream_axis(src.type)
+    if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
+        raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "
+                    "and the input's stream axis the output's didx axis", op)
+    team = [int(x) for x in op.properties.get("team").values]
+    _one_slice_per_device(op, src.type, ax, team)
+    ring = _ring(loop, team, op)
+    loc = op.lazy_location
+    mine = loop.slice(src, s_in, loc)  # along the ring index: the slice for device `index`
+    loop.at_body()
+    slot = loop.rw.create("hir.alias_select", [dst, ring.back], [loop.parts.slice_type(dst.type, ax)],
+                          properties=loop.parts.axis(ax), location=loc).results[0]
+    lower_ring(op, loop, p, mine, slot, recv_from=ring.back, send_to=ring.index)
+
+
+def _inter_stream_sync(loop: StreamLoop, p: "LowerStreams", loc: Any) -> None:
+    """nvFuser's inter_stream_synchronization: while i + 1 is below the
+    pool size, the next iteration's stream waits for this one's, so the
+    first round of transfers runs in ring order (no wrap-around)."""
+    rw, idx = loop.rw, loop.parts.index
+    loop.at_body()
+    one = loop.bounds[2]
+    nxt = rw.create("arith.addi", [loop.iv, one], [idx], location=loc).results[0]
+    pool = rw.create("arith.constant", (), [idx], properties=loop.parts.const(p.num_streams), location=loc).results[0]
+    cond = rw.create("arith.cmpi", [nxt, pool], [i1], properties={"predicate": IntegerAttr(6, i64)},
+                     location=loc).results[0]
+    op, then_b, else_b = _if(rw, cond, [], loc)
+    rw.set_insertion_point_to_end(then_b)
+    cur = loop.tail.operands[0] if loop.tail.name == "hir.set_current_stream" else None
+    worker = rw.create("hir.stream", [loop.iv], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
+    nxt_s = rw.create("hir.stream", [nxt], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
+    rw.create("hir.set_current_stream", [nxt_s], location=loc)
+    rw.create("hir.synchronize", [worker], location=loc)
+    rw.create("hir.set_current_stream", [worker], location=loc)
+    rw.create("scf.yield", location=loc)
+    rw.set_insertion_point_to_end(else_b)
+    rw.create("scf.yield", location=loc)
+    del cur
 
 
 class WaitPattern(StreamPattern):
@@ -268,10 +486,9 @@ def _hoistable(op: Operation) -> bool:
     return bool(effects) and all(e.kind == ALLOCATE for e in effects)
 
 
-def _stream_operand(op: Operation) -> str | None:
-    for i, v in enumerate(op.operands):
-        if stream_axis(v.type) is not None:
-            return f"operand #{i}"
+def _stream_result(op: Operation) -> str | None:
+    # a launch may read a stream-parallel tensor whole (it is a complete
+    # buffer once its loop has run); it cannot produce one slice by slice
     for i, r in enumerate(op.results):
         if stream_axis(r.type) is not None:
             return f"result #{i}"
@@ -293,13 +510,23 @@ class LowerStreams(Pass):
     join: str = field(default="in-loop", metadata={
         "help": "where the main stream waits for each worker: in-loop: at the end of its iteration; "
                 "after-loop: in a joining loop after the loop (nvFuser's AssignStreams)"})
+    communication: str = field(default="auto", metadata={
+        "help": "collective: one collective per slice; p2p: a stream-parallel allgather along its own didx axis "
+                "(or an all-to-all swapping its stream and didx axes) becomes nvFuser's ring of per-iteration "
+                "hir.send/hir.recv with the ring neighbours (send to self skipped, send waits deferred to the end "
+                "of the iteration); auto: the ring where the stream axis is the input's didx axis (one slice per "
+                "device), collectives elsewhere"})
+    inter_stream_sync: bool = field(default=False, metadata={
+        "help": "with communication=p2p: the next iteration's stream waits for this one's while i + 1 < "
+                "num-streams (nvFuser's inter_stream_synchronization: ring order without wrap-around)"})
     predict: bool = field(default=True, metadata={
         "help": "report the predicted time of each host function with 1 stream and with num-streams streams "
                 "(roofline cost model) as statistics"})
     statistic_help = {"loops": "stream loops created", "ops": "ops moved into stream loops",
                       "predicted-us-1-stream": "predicted time with one worker stream (us)",
                       "predicted-us-n-streams": "predicted time with num-streams worker streams (us)",
-                      "async-regions": "async regions lowered to side streams and events"}
+                      "async-regions": "async regions lowered to side streams and events",
+                      "p2p-rings": "stream-parallel allgathers and all-to-alls lowered to send/recv rings"}
 
     def run(self, op: Operation) -> None:
         if self.num_streams < 1:
@@ -308,6 +535,8 @@ class LowerStreams(Pass):
             self.fail(f"unknown fork '{self.fork}' (expected {' or '.join(FORKS)})", op)
         if self.join not in JOINS:
             self.fail(f"unknown join '{self.join}' (expected {' or '.join(JOINS)})", op)
+        if self.communication not in COMMUNICATIONS:
+            self.fail(f"unknown communication '{self.communication}' (expected {' or '.join(COMMUNICATIONS)})", op)
         body = op.regions[0].blocks[0]
         kernels = {o.properties.get("callee").leaf for o in op.walk()
                    if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
@@ -339,18 +568,20 @@ class LowerStreams(Pass):
             del e
 
     def _lower_function(self, fn: Operation) -> None:
+        # a function input may have a stream axis (nvFuser: "inputs can now be
+        # stream parallelized"): it is a whole buffer, which the loops of its
+        # consumers slice like any other
         block = fn.regions[0].blocks[0]
-        for i, a in enumerate(block.args):
-            if stream_axis(a.type) is not None:
-                self.fail(f"function input #{i} has a stream axis: stream-parallel tensors must be produced "
-                          f"by an op of the function", fn)
         rw = Rewriter()
         parts = LoopParts(self.num_streams)
         loop: StreamLoop | None = None
+        self.erased: set[Operation] = set()  # ops a pattern erased ahead of the walk
         for op in list(block.ops):
+            if op in self.erased:
+                continue
             self._check_reduced_stream_axis(op)
             if op.name == "hir.post_on_stream":
-                where = _stream_operand(op)
+                where = _stream_result(op)
                 if where is not None:
                     self.fail(f"a kernel launch cannot be stream-parallel ({where} has a stream axis)", op)
             pattern, extent = None, None
@@ -377,8 +608,11 @@ class LowerStreams(Pass):
             self.stat("async-regions", n)
 
     def _check_reduced_stream_axis(self, op: Operation) -> None:
+        # an op whose result is not stream-parallel reads its inputs whole
+        # (after their loops): it may reduce over a stream axis, as nvFuser's
+        # ReduceScatterP2p sums over one
         d = op.opdef
-        if d is None or not issubclass(d, ComputeOp):
+        if d is None or not issubclass(d, ComputeOp) or stream_axis(d.dest_type(op)) is None:
             return
         for i, v in enumerate(d.inputs(op)):
             ax = stream_axis(v.type)

@@ -3,6 +3,7 @@ by the passes (resharding, axis maps, communication choice), pluggable
 segmentation predicates, and IR built through the rewriter."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import hlopt
@@ -207,3 +208,21 @@ def hlopt_int(v: int):
     from hlopt.ir.types import i64
 
     return IntegerAttr(v, i64)
+
+
+def test_matmul_broadcasts_batch_dims_as_aten() -> None:
+    from hlopt.analysis.hir_eval import run_global
+
+    assert matmul_shape((8, 4, 2, 4), (4, 4, 3)) == (8, 4, 2, 3)  # nvFuser's matmul_AR shapes
+    assert matmul_shape((8, 1, 2, 4), (4, 4, 3)) == (8, 4, 2, 3)
+    assert matmul_shape((4,), (2, 4, 3)) == (2, 3)
+    assert matmul_shape((3, 2, 4), (2, 4, 3)) is None
+    m = hlopt.parse_module("""
+func.func @f(%a: tensor<8x1x2x4xf32>, %b: tensor<4x4x3xf32>) -> tensor<8x4x2x3xf32> {
+  %0 = hir.matmul %a, %b : (tensor<8x1x2x4xf32>, tensor<4x4x3xf32>) -> tensor<8x4x2x3xf32>
+  return %0 : tensor<8x4x2x3xf32>
+}""")
+    hlopt.verify(m)
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((8, 1, 2, 4)).astype(np.float32), rng.standard_normal((4, 4, 3)).astype(np.float32)
+    np.testing.assert_allclose(run_global(m, "f", [a, b])[0], np.matmul(a, b), rtol=1e-6)

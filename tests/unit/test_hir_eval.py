@@ -18,12 +18,14 @@ STANDALONE = "builtin.module(func.func(hir-segment{{policy=standalone}}),hir-low
 PIPELINES = {
     "standalone": STANDALONE.format(""),
     "resharding": "builtin.module(func.func(hir-segment{policy=resharding}),hir-lower)",
+    # every option at its default (stream-parallel ops are standalone under any policy)
+    "defaults": "builtin.module(func.func(hir-segment),hir-lower,lower-streams)",
     # the other placements of the synchronizations with the main stream compute the same
     "fork-in-loop": STANDALONE.format(" fork=in-loop"),
     "assign-streams": STANDALONE.format(" fork=in-loop join=after-loop"),
     "join-after-loop": STANDALONE.format(" join=after-loop"),
 }
-STREAM_FORMS = ("standalone", "fork-in-loop", "assign-streams", "join-after-loop")
+STREAM_FORMS = ("standalone", "defaults", "fork-in-loop", "assign-streams", "join-after-loop")
 
 
 def _chunks(name: str) -> list[tuple[str, str]]:
@@ -36,7 +38,17 @@ def _chunks(name: str) -> list[tuple[str, str]]:
     return out
 
 
-CASES = [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir") for fn, text in _chunks(f)
+P2P = "builtin.module(func.func(hir-segment),hir-lower,lower-streams{{num-streams=2 communication=p2p{}}})"
+PIPELINES.update({"p2p": P2P.format(""), "p2p-fork-in-loop": P2P.format(" fork=in-loop"),
+                  "p2p-assign-streams": P2P.format(" fork=in-loop join=after-loop"),
+                  "p2p-inter-stream-sync": P2P.format(" inter-stream-sync=true")})
+PIPELINES["collective"] = "builtin.module(func.func(hir-segment),hir-lower,lower-streams{communication=collective})"
+P2P_FORMS = ("defaults", "p2p", "p2p-fork-in-loop", "p2p-assign-streams", "p2p-inter-stream-sync")
+
+CASES = [("p2p.mlir", fn, text, p) for fn, text in _chunks("p2p.mlir") for p in P2P_FORMS] + \
+    [("broadcast.mlir", fn, text, p) for fn, text in _chunks("broadcast.mlir") for p in ("collective", "defaults")] + \
+    [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
+         for fn, text in _chunks(f)
          for p in STREAM_FORMS] + \
     [("lower.mlir", fn, text, p) for fn, text in _chunks("lower.mlir") for p in PIPELINES]
 
@@ -108,4 +120,65 @@ func.func @f(%x: tensor<4xf32, #a>) -> tensor<4xf32, #b> {
 }"""
     m = hlopt.parse_module(text)
     with pytest.raises(EvalError, match="device 1 holds no data"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
+
+
+P2P_PROGRAM = """
+#r = #hir.sharding<[serial], mesh = [0, 1, 2]>
+func.func @f(%x: tensor<4xf32, #r>) -> tensor<4xf32, #r> {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1, 2]
+  %s = arith.addi %k, %c1 : index
+  %to = arith.remui %s, %c3 : index
+  %t = arith.addi %k, %c3 : index
+  %u = arith.subi %t, %c1 : index
+  %from = arith.remui %u, %c3 : index
+  %q = hir.recv %b from %from team = [0, 1, 2] : tensor<4xf32, #r>
+  %p = hir.send %x to %to team = [0, 1, 2] : tensor<4xf32, #r>
+  hir.wait %q
+  hir.wait %p
+  return %b : tensor<4xf32, #r>
+}"""
+
+
+def test_sends_and_receives_run_in_lockstep_with_per_device_peers() -> None:
+    m = hlopt.parse_module(P2P_PROGRAM)
+    hlopt.verify(m)
+    x = np.arange(4, dtype=np.float32)
+    (out,), trace = run_devices(m, "f", [x])
+    for d in range(3):  # every device received its left neighbour's (identical) buffer
+        np.testing.assert_array_equal(out[d], x)
+    assert [e.kind for e in trace].count("send") == 1  # one lockstep action for all devices
+
+
+def test_unmatched_or_misdirected_transfers_are_reported() -> None:
+    # everyone sends to the right but receives from itself: nothing matches
+    m = hlopt.parse_module(P2P_PROGRAM.replace("hir.recv %b from %from", "hir.recv %b from %k"))
+    with pytest.raises(EvalError, match="has no matching transfer"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
+    m = hlopt.parse_module(P2P_PROGRAM.replace("%to = arith.remui %s, %c3", "%to = arith.addi %s, %c3"))
+    with pytest.raises(EvalError, match="peer 4 is outside the team of 3 devices"):
+        run_devices(m, "f", [np.zeros(4, np.float32)])
+
+
+def test_a_collective_on_some_devices_only_is_reported() -> None:
+    text = """
+#d = #hir.sharding<[didx], mesh = [0, 1]>
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+func.func @f(%x: tensor<4xf32, #d>) -> tensor<4xf32, #r> {
+  %c0 = arith.constant 0 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1]
+  %z = arith.cmpi eq, %k, %c0 : index
+  scf.if %z {
+    %q = hir.communication allgather %x into %b team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+    hir.wait %q
+  }
+  return %b : tensor<4xf32, #r>
+}"""
+    m = hlopt.parse_module(text)
+    hlopt.verify(m)
+    with pytest.raises(EvalError, match=r"a collective \(allgather\) cannot run on only some devices of its team"):
         run_devices(m, "f", [np.zeros(4, np.float32)])

@@ -49,6 +49,23 @@ func.func @mm(%a: tensor<4x8xf32>, %b: tensor<4x2xf32>) {
 
 // -----
 
+// Batch dimensions broadcast as in ATen: equal or 1 on one side; 3 and 2 clash.
+func.func @matmul_batch_clash(%a: tensor<3x4x8xf32>, %b: tensor<2x8x2xf32>) -> tensor<3x4x2xf32> {
+  // expected-error@+1 {{'hir.matmul' op operand shapes [3, 4, 8] and [2, 8, 2] do not multiply}}
+  %0 = hir.matmul %a, %b : (tensor<3x4x8xf32>, tensor<2x8x2xf32>) -> tensor<3x4x2xf32>
+  return %0 : tensor<3x4x2xf32>
+}
+
+// -----
+
+func.func @matmul_broadcast_result(%a: tensor<8x1x2x4xf32>, %b: tensor<4x4x3xf32>) -> tensor<8x1x2x3xf32> {
+  // expected-error@+1 {{'hir.matmul' op result shape [8, 1, 2, 3] does not match the expected [8, 4, 2, 3]}}
+  %0 = hir.matmul %a, %b : (tensor<8x1x2x4xf32>, tensor<4x4x3xf32>) -> tensor<8x1x2x3xf32>
+  return %0 : tensor<8x1x2x3xf32>
+}
+
+// -----
+
 func.func @operand_type(%a: f32) {
   // expected-error@+1 {{'hir.neg' op operand #0 must be ranked tensor of any type values, but got 'f32'}}
   %0 = "hir.neg"(%a) : (f32) -> tensor<4xf32>
@@ -239,7 +256,35 @@ func.func @divisible(%x: tensor<4xf32, #d>, %y: tensor<4xf32, #r>) {
 #d = #hir.sharding<[didx], mesh = [0, 1]>
 #r = #hir.sharding<[serial], mesh = [0, 1]>
 func.func @kind(%x: tensor<4xf32, #d>, %y: tensor<4xf32, #r>) {
-  // expected-error@+1 {{'hir.communication' op attribute 'kind' failed to satisfy constraint: communication kind (allgather, allreduce, reducescatter, reduce, gather, scatter, broadcast, sendrecv)}}
-  %q = hir.communication alltoall %x into %y team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+  // expected-error@+1 {{'hir.communication' op attribute 'kind' failed to satisfy constraint: communication kind (allgather, allreduce, reducescatter, reduce, gather, scatter, broadcast, sendrecv, alltoall)}}
+  %q = hir.communication alltoallv %x into %y team = [0, 1] : tensor<4xf32, #d> into tensor<4xf32, #r>
+  return
+}
+
+// -----
+
+#a = #hir.sharding<[didx, serial], mesh = [0, 1]>
+func.func @alltoall_same_axis(%x: tensor<4x4xf32, #a>, %y: tensor<4x4xf32, #a>) {
+  // expected-error@+1 {{'hir.communication' op alltoall requires input and output sharded (didx) on different axes}}
+  %q = hir.communication alltoall %x into %y team = [0, 1] : tensor<4x4xf32, #a> into tensor<4x4xf32, #a>
+  return
+}
+
+// -----
+
+#r = #hir.sharding<[serial], mesh = [0, 1]>
+func.func @root_operand_on_allgather(%x: tensor<4xf32, #r>, %y: tensor<4xf32, #r>, %i: index) {
+  // expected-error@+1 {{'hir.communication' op only a broadcast takes a root operand, not a allreduce}}
+  %q = hir.communication allreduce %x into %y team = [0, 1] root_index = %i reduce = sum : tensor<4xf32, #r> into tensor<4xf32, #r>
+  return
+}
+
+// -----
+
+#a = #hir.sharding<[serial], mesh = [0, 1]>
+#b = #hir.sharding<[serial], mesh = [0, 1, 2]>
+func.func @root_operand_meshes(%x: tensor<4xf32, #a>, %y: tensor<4xf32, #b>, %i: index) {
+  // expected-error@+1 {{'hir.communication' op broadcast with a root operand requires the input and output on the same mesh}}
+  %q = hir.communication broadcast %x into %y team = [0, 1, 2] root_index = %i : tensor<4xf32, #a> into tensor<4xf32, #b>
   return
 }

@@ -1,6 +1,10 @@
 // nvFuser's stream-lowering cases (MultiDeviceExecutorLowerStreamTest and the
 // AG+matmul overlap), each a fusion run through the whole pipeline.
 // RUN: hlopt %s --split-input-file --hir-segment=policy=standalone --hir-lower --lower-streams=num-streams=2 | filecheck %s
+// The default policy gives the same loops: an op with a stream-parallel
+// result stays standalone under every policy (only the middle set of
+// ThreeSetOpsWithDisjointsForLoops, not stream-parallel, becomes a kernel).
+// RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams=num-streams=2 | filecheck %s
 // tests/unit/test_hir_eval.py runs every case here before and after the pipeline.
 
 #s = #hir.sharding<[stream, serial]>
@@ -118,7 +122,7 @@ func.func @TwoSetOps(%a: tensor<4x8xf32>) -> tensor<4x8xf32, #s> {
 // CHECK-NEXT:  scf.for
 // CHECK:         hir.set %{{.*}} into %{{.*}} : tensor<8xf32> -> tensor<8xf32>
 // CHECK:       }
-// CHECK-NEXT:  %[[T2:.*]] = hir.set %[[T1]] : tensor<4x8xf32, #sharding> -> tensor<4x8xf32>
+// CHECK-NEXT:  %[[T2:.*]] = hir.{{set|post_on_stream @kernel_0}}{{.*}}%[[T1]]{{.*}}tensor<4x8xf32, #sharding>{{.*}} -> tensor<4x8xf32>
 // CHECK:       %[[T3:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
 // CHECK-NEXT:  %[[M:.*]] = hir.get_current_stream
 // CHECK-NEXT:  scf.for
@@ -244,4 +248,21 @@ func.func @AG_matmul(%a: tensor<4x2x3x8xf32, #in>, %w: tensor<8x5xf32, #w>) -> t
   %g = hir.set %a : tensor<4x2x3x8xf32, #in> -> tensor<4x2x3x8xf32, #ag>
   %0 = hir.matmul %g, %w : (tensor<4x2x3x8xf32, #ag>, tensor<8x5xf32, #w>) -> tensor<4x2x3x5xf32, #ag>
   return %0 : tensor<4x2x3x5xf32, #ag>
+}
+
+// -----
+
+// InputsAreNotStreamParallelized: nvFuser skips this test now that inputs can
+// be stream-parallel; the input is a whole buffer that the loop slices.
+#s = #hir.sharding<[stream, serial]>
+// CHECK-LABEL: func.func @InputsAreNotStreamParallelized
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8xf32, #sharding>)
+// CHECK:       %[[OUT:.*]] = hir.allocate : tensor<4x8xf32, #sharding>
+// CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:         %[[A_I:.*]] = hir.alias_select %[[A]][0, %[[I]]] : tensor<4x8xf32, #sharding> -> tensor<8xf32>
+// CHECK-NEXT:    %[[OUT_I:.*]] = hir.alias_select %[[OUT]][0, %[[I]]]
+// CHECK-NEXT:    hir.neg %[[A_I]] into %[[OUT_I]] : tensor<8xf32> -> tensor<8xf32>
+func.func @InputsAreNotStreamParallelized(%a: tensor<4x8xf32, #s>) -> tensor<4x8xf32, #s> {
+  %0 = hir.neg %a : tensor<4x8xf32, #s> -> tensor<4x8xf32, #s>
+  return %0 : tensor<4x8xf32, #s>
 }

@@ -118,3 +118,33 @@ func.func @reducescatter(%a: tensor<4x6xf32, #d>) -> tensor<6xf32, #s> {
   %0 = hir.min %a dims = [0] : tensor<4x6xf32, #d> -> tensor<6xf32, #s>
   return %0 : tensor<6xf32, #s>
 }
+
+// -----
+
+// Moving the didx axis within one mesh: an all-to-all.
+#a = #hir.sharding<[didx, serial], mesh = [0, 1]>
+#b = #hir.sharding<[serial, didx], mesh = [0, 1]>
+// CHECK-LABEL: func.func @alltoall
+// CHECK-NEXT:    %[[B:.*]] = hir.allocate : tensor<4x6xf32, #sharding1>
+// CHECK-NEXT:    %[[Q:.*]] = hir.communication alltoall %arg0 into %[[B]] team = [0, 1] : tensor<4x6xf32, #sharding> into tensor<4x6xf32, #sharding1>
+// CHECK-NEXT:    hir.wait %[[Q]]
+func.func @alltoall(%x: tensor<4x6xf32, #a>) -> tensor<4x6xf32, #b> {
+  %0 = hir.set %x : tensor<4x6xf32, #a> -> tensor<4x6xf32, #b>
+  return %0 : tensor<4x6xf32, #b>
+}
+
+// -----
+
+// A replicated input of a sharded result: each device takes its chunk; no
+// communication (the set is a kernel).
+#r = #hir.sharding<[serial, serial], mesh = [0, 1]>
+#d = #hir.sharding<[serial, didx], mesh = [0, 1]>
+// CHECK-LABEL: func.func private @kernel_0
+// CHECK-NEXT:    hir.set %arg0 : tensor<4x6xf32, #sharding> -> tensor<4x6xf32, #sharding1>
+// CHECK-LABEL: func.func @local_slice
+// CHECK-NEXT:    %[[K:.*]] = hir.post_on_stream @kernel_0(%arg0)
+// CHECK-NEXT:    return %[[K]]
+func.func @local_slice(%x: tensor<4x6xf32, #r>) -> tensor<4x6xf32, #d> {
+  %0 = hir.set %x : tensor<4x6xf32, #r> -> tensor<4x6xf32, #d>
+  return %0 : tensor<4x6xf32, #d>
+}
