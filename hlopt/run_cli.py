@@ -76,14 +76,18 @@ def _values(a: np.ndarray) -> str:
               help="Host messages for host-to-device recvs: ch<C>_<k> (ch<C>_<k>_<i> for several values).")
 @click.option("--host-outputs", "host_outputs_path", metavar="D.NPZ", default=None,
               help="Write device-to-host sends as ch<C>_dev<D>_<k> (_<i> for several values).")
+@click.option("--max-steps", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Op executions per device before giving up (default 10^8).")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Bytes of values the run may hold (default: half the physical memory).")
 @click.option("--print-values", is_flag=True, help="Also print each global result.")
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
 def main(path, num_partitions, num_replicas, entry, seed, inputs_path, cast_inputs, save_inputs, output,
-         host_inputs_path, host_outputs_path, print_values, allow_unregistered_dialect):
+         host_inputs_path, host_outputs_path, max_steps, max_bytes, print_values, allow_unregistered_dialect):
     """Run FILE's entry function on simulated devices with numpy."""
     sys.exit(run(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
                  allow_unregistered_dialect, host_inputs_path, host_outputs_path, cast_inputs=cast_inputs,
-                 save_inputs=save_inputs))
+                 save_inputs=save_inputs, max_steps=max_steps, max_bytes=max_bytes))
 
 
 _HOST_KEY = re.compile(r"ch(\d+)_(\d+)(?:_(\d+))?$")
@@ -132,11 +136,13 @@ def _arrays(values: list, prefix: str) -> dict:
 def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: str, seed: int,
         inputs_path: str | None, output: str | None, print_values: bool, allow_unregistered: bool,
         host_inputs_path: str | None = None, host_outputs_path: str | None = None, *,
-        cast_inputs: bool = False, save_inputs: str | None = None) -> int:
+        cast_inputs: bool = False, save_inputs: str | None = None, max_steps: int | None = None,
+        max_bytes: int | None = None) -> int:
     from hlopt.driver import op_diag
     from hlopt.interp import assemble, interpret, random_inputs
     from hlopt.interp.api import entry_function
     from hlopt.interp.inputs import InputError, bind_inputs, read_npz
+    from hlopt.interp.limits import DEFAULT_MAX_STEPS, Limits
     from hlopt.interp.values import InterpError
     from hlopt.ir.core import IRError
     from hlopt.ir.verifier import verify
@@ -163,27 +169,29 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
     except IRError as e:
         render([op_diag(e, src)])
         return 1
+    limits = Limits(max_steps or DEFAULT_MAX_STEPS, max_bytes)
     try:
         if inputs_path is not None:
             try:
-                args = bind_inputs(entry_function(module, entry), read_npz(inputs_path), cast_inputs)
+                args = bind_inputs(entry_function(module, entry), read_npz(inputs_path, limits.bytes_limit()),
+                                   cast_inputs)
             except InputError as e:
                 click.echo(f"error: inputs '{inputs_path}': {e}", err=True)
                 return 1
         else:
-            args = random_inputs(module, seed, entry)
+            args = random_inputs(module, seed, entry, limits)
         if save_inputs is not None and _save_npz(save_inputs, _arrays(args, "arg")):
             return 1
         host_inputs = None
         if host_inputs_path is not None:
             try:
-                host_inputs = host_messages(read_npz(host_inputs_path))
+                host_inputs = host_messages(read_npz(host_inputs_path, limits.bytes_limit()))
             except ValueError as e:  # InputError too
                 click.echo(f"error: host inputs '{host_inputs_path}': {e}", err=True)
                 return 1
         host_outputs: dict = {}
         per = interpret(module, args, num_partitions, num_replicas, entry, host_inputs=host_inputs,
-                        host_outputs=host_outputs)
+                        host_outputs=host_outputs, limits=limits)
         glob = assemble(module, per, entry)
     except InterpError as e:
         d = op_diag(IRError(e.message, e.op if hasattr(e.op, "location") else None, notes=e.notes), src)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.interp.limits import Limits, fmt_bytes, thread_stack, type_bytes
 from hlopt.interp.machine import DeviceContext, Program
 from hlopt.interp.runtime import Aborted, Host, Runtime
 from hlopt.interp.sharding import Layout, Mesh, parse_mesh, value_layout
@@ -81,35 +82,56 @@ def signature(module: Any, entry: str, num_devices: int) -> Signature:
                      layouts(outs, _attr_list(f, "res_attrs", len(outs))))
 
 
-def random_inputs(module: Any, seed: int = 0, entry: str = "main") -> list:
-    """Seeded random global arguments for the entry function."""
+def random_inputs(module: Any, seed: int = 0, entry: str = "main", limits: Limits | None = None) -> list:
+    """Seeded random global arguments for the entry function, each drawn in
+    its own dtype; an argument over the byte limit is an error before any
+    allocation."""
     f = entry_function(module, entry)
+    limit = (limits or Limits()).bytes_limit()
+    types = list(f.get_attr("function_type").type.inputs)
+    total = 0
+    for i, t in enumerate(types):
+        total += type_bytes(t) or 0
+        if total > limit:
+            raise InterpError(f"random inputs up to argument {i} ({t.text}) need {fmt_bytes(total)}, over the "
+                              f"memory limit of {fmt_bytes(limit)} (--max-bytes {limit})", f)
     rng = np.random.default_rng(seed)
-    return [random_value(t, rng) for t in f.get_attr("function_type").type.inputs]
+    return [random_value(t, rng) for t in types]
 
 
 def interpret(module: Any, args: list | None = None, num_partitions: int | None = None,
               num_replicas: int | None = None, entry: str = "main", seed: int = 0,
-              host_inputs: dict | None = None, host_outputs: dict | None = None) -> list[list[Any]]:
+              host_inputs: dict | None = None, host_outputs: dict | None = None,
+              limits: Limits | None = None) -> list[list[Any]]:
     """Run `entry` on num_partitions x num_replicas devices; return, per
     device (replica-major), the list of its results. `args` are global
     arrays (random ones from `seed` when None). Host transfers: a
     host-to-device recv on channel c reads `host_inputs[c]` in order (each
     device from the first message; a message is an array, or a list of
     arrays for a recv of several values); device-to-host sends fill
-    `host_outputs` (when given) as {channel: {device: [payload, ...]}}."""
+    `host_outputs` (when given) as {channel: {device: [payload, ...]}}.
+    `limits` bounds op executions per device and bytes held (defaults:
+    limits.Limits())."""
     mp, mr = module_counts(module)
     P = num_partitions or mp
     R = num_replicas or mr
     n = P * R
     func = entry_function(module, entry)
     sig = signature(module, entry, n)
+    if P < 1 or R < 1:
+        raise InterpError(f"device counts must be at least 1 (got {P} partitions x {R} replicas)", func)
     if args is None:
-        args = random_inputs(module, seed, entry)
+        args = random_inputs(module, seed, entry, limits)
     if len(args) != len(sig.arg_types):
         raise InterpError(f"'@{entry}' takes {len(sig.arg_types)} arguments, got {len(args)}", func)
     args = [_coerce(a, t, i, func) for i, (a, t) in enumerate(zip(args, sig.arg_types))]
-    program = Program(module, P, R)
+    try:
+        stack = thread_stack(n) if n > 1 else 0
+    except InterpError as e:
+        e.op = func
+        raise
+    program = Program(module, P, R, limits)
+    program.held = sum(a.nbytes for a in args if isinstance(a, np.ndarray))
     host = Host(host_inputs)
     runtime = Runtime(n, host)
     results: list[list[Any] | None] = [None] * n
@@ -136,14 +158,21 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
         run(0)
     else:
         old = threading.stack_size()
-        threading.stack_size(64 << 20)
+        threading.stack_size(stack)
+        started = []
         try:
-            threads = [threading.Thread(target=run, args=(d,), name=f"hlopt-device-{d}") for d in range(n)]
+            for d in range(n):
+                t = threading.Thread(target=run, args=(d,), name=f"hlopt-device-{d}")
+                t.start()
+                started.append(t)
+        except RuntimeError as e:  # the OS refused another thread: stop the started ones, say why
+            runtime.fail(InterpError(f"cannot start a thread for device {len(started)} of {n} ({e}); "
+                                     f"run fewer devices", func))
+            for d in range(len(started), n):
+                runtime.device_done(d)
         finally:
             threading.stack_size(old)
-        for t in threads:
-            t.start()
-        for t in threads:
+        for t in started:
             t.join()
     if host_outputs is not None:
         host_outputs.update(host.outputs)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.api import interpret, random_inputs
+from hlopt.interp.limits import Limits
 from hlopt.interp.values import InterpError, Token
 from hlopt.passes.manager import Instrumentation, PassManager, PipelineFailure
 
@@ -69,8 +70,9 @@ class SemanticCheck(Instrumentation):
     sees_dynamic_pipelines = False  # (the enclosing pass is checked as a whole)
 
     def __init__(self, seeds: int = 1, tol: float = DEFAULT_TOLERANCE, entry: str = "main",
-                 num_partitions: int | None = None, num_replicas: int | None = None):
+                 num_partitions: int | None = None, num_replicas: int | None = None, limits: Limits | None = None):
         self.seeds = max(1, seeds)
+        self.limits = limits
         self.tol = tol
         self.entry = entry
         self.np, self.nr = num_partitions, num_replicas
@@ -81,8 +83,9 @@ class SemanticCheck(Instrumentation):
     def start(self, module: Any) -> None:
         """Interpret the unchanged module (done lazily before the first pass)."""
         try:
-            self.inputs = [random_inputs(module, s, self.entry) for s in range(self.seeds)]
-            self.baseline = [interpret(module, x, self.np, self.nr, self.entry) for x in self.inputs]
+            self.inputs = [random_inputs(module, s, self.entry, self.limits) for s in range(self.seeds)]
+            self.baseline = [interpret(module, x, self.np, self.nr, self.entry, limits=self.limits)
+                             for x in self.inputs]
         except InterpError as e:
             raise PipelineFailure(f"cannot check semantics: the input program does not run: {e.message}",
                                   e.op if hasattr(e.op, "location") else None, _NoPass(), e.notes) from None
@@ -96,7 +99,7 @@ class SemanticCheck(Instrumentation):
         self.checks += 1
         for seed, (x, base) in enumerate(zip(self.inputs, self.baseline)):
             try:
-                now = interpret(module, x, self.np, self.nr, self.entry)
+                now = interpret(module, x, self.np, self.nr, self.entry, limits=self.limits)
             except InterpError as e:
                 raise SemanticsChanged(f"after pass '{p.argument}' the program no longer runs: {e.message}",
                                        e.op if hasattr(e.op, "location") else op, p, e.notes) from None
@@ -126,13 +129,13 @@ class _NoPass:
 
 def check_semantics(module: Any, pipeline: str | PassManager, seeds: int = 1, tol: float = DEFAULT_TOLERANCE,
                     entry: str = "main", num_partitions: int | None = None,
-                    num_replicas: int | None = None) -> int:
+                    num_replicas: int | None = None, limits: Limits | None = None) -> int:
     """Run `pipeline` on `module` in place, interpreting it on seeded random
     inputs before and after every pass. Raises SemanticsChanged (a
     PipelineFailure naming the pass, output, device and difference) at the
     first pass that changes a result. Returns how many passes were checked."""
     pm = PassManager.from_text(pipeline) if isinstance(pipeline, str) else pipeline
-    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas)
+    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas, limits)
     check.start(module)
     pm.instrumentations.append(check)
     try:
