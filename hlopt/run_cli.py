@@ -197,6 +197,9 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
         d = op_diag(IRError(e.message, e.op if hasattr(e.op, "location") else None, notes=e.notes), src)
         render([d])
         return 1
+    except MemoryError:  # outside any op (reading or assembling arrays): still one line, not a traceback
+        click.echo("error: out of memory (--max-bytes stops a run before it allocates too much)", err=True)
+        return 1
     sys.stdout.write(summary(module, per, glob, entry, print_values))
     if output is not None:
         if _save_npz(output, _arrays(glob, "result")):

@@ -96,7 +96,12 @@ def random_inputs(module: Any, seed: int = 0, entry: str = "main", limits: Limit
             raise InterpError(f"random inputs up to argument {i} ({t.text}) need {fmt_bytes(total)}, over the "
                               f"memory limit of {fmt_bytes(limit)} (--max-bytes {limit})", f)
     rng = np.random.default_rng(seed)
-    return [random_value(t, rng) for t in types]
+    try:
+        return [random_value(t, rng) for t in types]
+    except InterpError as e:
+        if e.op is None:
+            e.op = f
+        raise
 
 
 def interpret(module: Any, args: list | None = None, num_partitions: int | None = None,
@@ -112,11 +117,23 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
     `host_outputs` (when given) as {channel: {device: [payload, ...]}}.
     `limits` bounds op executions per device and bytes held (defaults:
     limits.Limits())."""
+    func = entry_function(module, entry)
+    try:
+        return _interpret(module, func, args, num_partitions, num_replicas, entry, seed, host_inputs,
+                          host_outputs, limits)
+    except InterpError as e:
+        if e.op is None:
+            e.op = func
+        raise
+
+
+def _interpret(module: Any, func: Any, args: list | None, num_partitions: int | None,
+               num_replicas: int | None, entry: str, seed: int, host_inputs: dict | None,
+               host_outputs: dict | None, limits: Limits | None) -> list[list[Any]]:
     mp, mr = module_counts(module)
     P = num_partitions or mp
     R = num_replicas or mr
     n = P * R
-    func = entry_function(module, entry)
     sig = signature(module, entry, n)
     if P < 1 or R < 1:
         raise InterpError(f"device counts must be at least 1 (got {P} partitions x {R} replicas)", func)
@@ -125,11 +142,7 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
     if len(args) != len(sig.arg_types):
         raise InterpError(f"'@{entry}' takes {len(sig.arg_types)} arguments, got {len(args)}", func)
     args = [_coerce(a, t, i, func) for i, (a, t) in enumerate(zip(args, sig.arg_types))]
-    try:
-        stack = thread_stack(n) if n > 1 else 0
-    except InterpError as e:
-        e.op = func
-        raise
+    stack = thread_stack(n) if n > 1 else 0
     program = Program(module, P, R, limits)
     program.held = sum(a.nbytes for a in args if isinstance(a, np.ndarray))
     host = Host(host_inputs)
@@ -141,16 +154,22 @@ def interpret(module: Any, args: list | None = None, num_partitions: int | None 
         try:
             with np.errstate(all="ignore"):
                 out = ctx.call(func, args)
+            _check_results(out, sig.result_types, func, d)
             results[d] = [lay.split(v, d) if lay is not None and not isinstance(v, (Token, tuple)) else v
                           for lay, v in zip(sig.result_layouts, out)]
         except InterpError as e:
+            if e.op is None:  # e.g. a sharding or type the entry's signature cannot use
+                e.op = func
             runtime.fail(e)
         except Aborted:
             pass
         except RecursionError:
-            runtime.fail(InterpError("recursion too deep while interpreting", None))
+            runtime.fail(InterpError("recursion too deep while interpreting", func))
+        except MemoryError:
+            runtime.fail(InterpError(f"out of memory on device {d} while running '@{entry}' (--max-bytes stops "
+                                     "such runs before they allocate)", func))
         except Exception as e:  # never let a device thread die silently
-            runtime.fail(InterpError(f"internal error on device {d}: {type(e).__name__}: {e}", None))
+            runtime.fail(InterpError(f"internal error on device {d}: {type(e).__name__}: {e}", func))
         finally:
             runtime.device_done(d)
 
@@ -197,12 +216,41 @@ def assemble(module: Any, per_device: list[list[Any]], entry: str = "main") -> l
     """Global result arrays from per-device results, as jax assembles an
     SPMD executable's outputs (replicated results: device 0's copy)."""
     n = len(per_device)
-    sig = signature(module, entry, n)
-    out = []
-    for i, (t, lay) in enumerate(zip(sig.result_types, sig.result_layouts)):
-        vals = {d: per_device[d][i] for d in range(n)}
-        if lay is None or isinstance(vals[0], (Token, tuple)):
-            out.append(vals[0])
-        else:
-            out.append(lay.assemble(vals, tuple(t.shape)))
-    return out
+    try:
+        sig = signature(module, entry, n)
+        out = []
+        for i, (t, lay) in enumerate(zip(sig.result_types, sig.result_layouts)):
+            vals = {d: per_device[d][i] for d in range(n)}
+            if lay is None or isinstance(vals[0], (Token, tuple)):
+                out.append(vals[0])
+            else:
+                out.append(lay.assemble(vals, tuple(t.shape)))
+        return out
+    except InterpError as e:
+        if e.op is None:
+            e.op = _return_of(entry_function(module, entry))
+        raise
+    except (ValueError, IndexError, MemoryError) as e:  # per-device blocks that do not tile the result
+        raise InterpError(f"cannot assemble the global results of '@{entry}': {type(e).__name__}: {e}",
+                          _return_of(entry_function(module, entry))) from e
+
+
+def _check_results(out: list, types: list, func: Any, d: int) -> None:
+    """The entry's results as its type says (a wrong shape would only show
+    later, as a failure to split or assemble)."""
+    if len(out) != len(types):
+        raise InterpError(f"'@{func.get_attr('sym_name').value}' returned {len(out)} values on device {d}, its "
+                          f"type has {len(types)}", _return_of(func))
+    for i, (v, t) in enumerate(zip(out, types)):
+        shape = getattr(t, "shape", None)
+        if isinstance(v, (Token, tuple)) or shape is None:
+            continue
+        got = np.shape(v)
+        if len(got) != len(shape) or any(s is not None and s >= 0 and s != g for s, g in zip(shape, got)):
+            raise InterpError(f"result {i} on device {d} has shape {got}, '@{func.get_attr('sym_name').value}' "
+                              f"returns '{t.text}'", _return_of(func))
+
+
+def _return_of(func: Any) -> Any:
+    body = func.regions[0].blocks if func.regions else []
+    return body[-1].last_op if body and body[-1].last_op is not None else func

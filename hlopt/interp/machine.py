@@ -162,6 +162,13 @@ class DeviceContext:
             raise
         except KeyError as e:
             raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
+        except MemoryError as e:
+            raise InterpError(f"'{op.name}' ran out of memory (--max-bytes stops such runs before they allocate)",
+                              op) from e
+        except (ValueError, OverflowError) as e:
+            if not _too_large(e):
+                raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
+            raise InterpError(f"'{op.name}' needs an array too large for numpy ({e})", op) from e
         except Exception as e:  # a rule's failure on this input is a located error, not a traceback
             raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
 
@@ -219,6 +226,12 @@ class DeviceContext:
         if f is None:
             raise InterpError(f"no symbol named '@{name}'")
         return f
+
+
+def _too_large(e: Exception) -> bool:
+    """numpy's words for an allocation it refuses up front."""
+    m = str(e)
+    return isinstance(e, OverflowError) or any(w in m for w in ("too large", "too big", "Maximum allowed dimension"))
 
 
 def _returns(op: Any) -> bool:

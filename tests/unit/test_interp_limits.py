@@ -129,3 +129,37 @@ def test_many_devices_under_an_address_space_limit_are_a_clear_error(tmp_path) -
     assert r.returncode == 1, r.stderr
     assert "1000 devices need one thread each" in r.stderr and "allows at most" in r.stderr
     assert f"{p}:2:" in r.stderr and "Traceback" not in r.stderr
+
+
+# -- resource exhaustion is a located error, never "internal error" ----------------------------------
+
+BEYOND_NUMPY = """func.func @main(%a: tensor<f32>) -> tensor<1000000000000x1000000000000xf32> {
+  %b = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<1000000000000x1000000000000xf32>
+  return %b : tensor<1000000000000x1000000000000xf32>
+}
+"""
+OUT_OF_MEMORY = """func.func @main(%a: tensor<f32>) -> tensor<100000x100000xf32> {
+  %b = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<100000x100000xf32>
+  %c = stablehlo.add %b, %b : tensor<100000x100000xf32>
+  return %c : tensor<100000x100000xf32>
+}
+"""
+
+
+def test_an_array_beyond_numpy_is_a_located_error() -> None:
+    code, _, err = run(run_main, ["-", "--max-bytes", str(10**30)], BEYOND_NUMPY)
+    assert code == 1 and "<stdin>:2:" in err
+    assert "'stablehlo.broadcast_in_dim' needs an array too large for numpy" in err
+    assert "internal error" not in err and "failed: ValueError" not in err
+
+
+def test_running_out_of_memory_is_a_located_error(tmp_path) -> None:
+    p = tmp_path / "oom.mlir"
+    p.write_text(OUT_OF_MEMORY)
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
+            "from hlopt.run_cli import main; sys.argv = ['hlopt-run', sys.argv[1], '--max-bytes', str(10**15)]; main()")
+    r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert r.returncode == 1, r.stderr
+    assert f"{p}:" in r.stderr and "ran out of memory" in r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
