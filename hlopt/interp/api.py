@@ -209,7 +209,16 @@ def _coerce(a: Any, t: Any, i: int, func: Any) -> Any:
     shape = tuple(t.shape) if hasattr(t, "shape") else ()  # scalars (i1, index, f32) are 0-d
     if arr.shape != shape:
         raise InterpError(f"argument {i} has shape {arr.shape}, '@main' expects {shape}", func)
-    return arr.astype(dtype_of(t), copy=False)
+    want = dtype_of(t)
+    out = arr.astype(want, copy=False) if arr.dtype.kind != "c" or want.kind == "c" else None
+    # the convenience cast (Python ints and floats) must not change values silently:
+    # no imaginary part dropped, no integer wrapped around
+    lossy = out is None or (arr.dtype.kind in "iub" and out.dtype.kind in "iub"
+                            and not np.array_equal(out.astype(arr.dtype), arr))
+    if lossy:
+        raise InterpError(f"argument {i} of dtype {arr.dtype} does not fit '{t.text}' without changing values",
+                          func)
+    return out
 
 
 def assemble(module: Any, per_device: list[list[Any]], entry: str = "main") -> list:

@@ -163,3 +163,18 @@ def test_running_out_of_memory_is_a_located_error(tmp_path) -> None:
     assert r.returncode == 1, r.stderr
     assert f"{p}:" in r.stderr and "ran out of memory" in r.stderr
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_interpret_api_refuses_value_changing_argument_casts() -> None:
+    import pytest
+
+    from hlopt import parse_module
+    from hlopt.interp import InterpError, interpret
+
+    m = parse_module("func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {\n  return %a : tensor<2xi32>\n}\n")
+    assert interpret(m, [np.array([1, -2], np.int64)])[0][0].tolist() == [1, -2]  # fits: converted
+    with pytest.raises(InterpError, match="does not fit 'tensor<2xi32>'"):
+        interpret(m, [np.array([2**40, 1], np.int64)])
+    f = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n")
+    with pytest.raises(InterpError, match="does not fit 'tensor<2xf32>'"):
+        interpret(f, [np.array([1 + 2j, 3j])])
