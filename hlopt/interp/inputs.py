@@ -154,6 +154,9 @@ def _check(key: str, i: int, a: np.ndarray, t: Any, cast: bool) -> np.ndarray:
         raise InputError(f"key '{key}' has shape {a.shape}, parameter {i} ({t.text}) expects {shape}")
     if a.dtype == want:
         return a
+    if a.dtype.kind == "V" and a.dtype.fields is None and want.kind == "V" and a.dtype.itemsize == want.itemsize:
+        # .npz keeps ml_dtypes' types (bf16, f8, ...) as raw bytes ('|V2'): their bits are the parameter's
+        return a.view(want)
     if cast and np.can_cast(a.dtype, want, "safe"):
         return a.astype(want)
     hint = "" if cast else (" (--cast-inputs allows safe casts)" if np.can_cast(a.dtype, want, "safe") else "")

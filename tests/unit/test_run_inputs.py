@@ -176,3 +176,20 @@ def test_save_inputs_reproduces_a_random_run(tmp_path) -> None:
     code, out_replay, err = run(["-", "--inputs", str(saved), "--print-values"], TWO)
     assert code == 0, err
     assert out_replay == out_random
+
+
+def test_save_inputs_round_trips_low_precision_floats(tmp_path) -> None:
+    """np.savez keeps bf16 as raw 2-byte records ('|V2'); they bind to a bf16 parameter bit for bit."""
+    prog = ("func.func @main(%a: tensor<3xbf16>) -> tensor<3xbf16> {\n  %0 = stablehlo.add %a, %a : tensor<3xbf16>\n"
+            "  return %0 : tensor<3xbf16>\n}\n")
+    saved = tmp_path / "bf.npz"
+    code, out_random, err = run(["-", "--seed", "2", "--save-inputs", str(saved), "--print-values"], prog)
+    assert code == 0, err
+    assert np.load(saved)["arg0"].dtype.kind == "V"
+    code, out_replay, err = run(["-", "--inputs", str(saved), "--print-values"], prog)
+    assert code == 0, err
+    assert out_replay == out_random
+    # raw records of another width are still refused
+    np.savez(tmp_path / "v4.npz", arg0=np.zeros(3, dtype="V4"))
+    code, _, err = run(["-", "--inputs", str(tmp_path / "v4.npz")], prog)
+    assert code == 1 and "dtype |V4" in one_error_line(err)
