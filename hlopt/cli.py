@@ -87,11 +87,15 @@ def _list_passes() -> str:
                    "stop at the first pass that changes a result.")
 @click.option("--check-semantics-seeds", type=click.IntRange(min=1), default=1, metavar="K",
               help="Input sets --check-semantics runs (default 1).")
+@click.option("--check-semantics-max-steps", "check_max_steps", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Op executions per device and run before --check-semantics gives up (default 10^8).")
+@click.option("--check-semantics-max-bytes", "check_max_bytes", type=click.IntRange(min=1), default=None,
+              metavar="N", help="Bytes the interpreter may hold under --check-semantics (default: half the memory).")
 @click.version_option(__version__, "--version", prog_name="hlopt")
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes, check_semantics, check_semantics_seeds):
+         list_passes, check_semantics, check_semantics_seeds, check_max_steps, check_max_bytes):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -144,7 +148,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     if hasattr(sys, "set_int_max_str_digits"):  # i128+ literals may be long; MLIR has no digit limit
         sys.set_int_max_str_digits(0)
     seeds = check_semantics_seeds if check_semantics else 0
-    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
+    limits = (check_max_steps, check_max_bytes)
+    code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds, limits))
     sys.exit(code)
 
 
@@ -209,7 +214,8 @@ def _read(path: str) -> tuple[str, str]:
     return name, data.decode("utf-8", "surrogateescape")
 
 
-def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0) -> int:
+def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0,
+         check_limits: tuple = (None, None)) -> int:
     from hlopt.driver import build_pass_manager, process
     from hlopt.passes.pipeline import PipelineError
     from hlopt.syntax.diagnostics import Diagnostic, render
@@ -221,7 +227,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
         pm = build_pass_manager(opts)
     except (PipelineError, ValueError) as e:
         raise click.UsageError(str(e)) from None
-    _instrument(pm, opts, check_seeds)
+    _instrument(pm, opts, check_seeds, check_limits)
     chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
@@ -229,7 +235,7 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     for i, src in enumerate(chunks):
         if i:  # each chunk gets a fresh pipeline (statistics, state), as in mlir-opt
             pm = build_pass_manager(opts)
-            _instrument(pm, opts, check_seeds)
+            _instrument(pm, opts, check_seeds, check_limits)
         out, diags, stages = process(src, opts, pm, stream=True)
         all_stages.extend(stages)
         if verify_diags:
@@ -282,13 +288,16 @@ def _timing(opts, stages: list) -> None:
         timing_report(list(merged.items()))
 
 
-def _instrument(pm, opts, check_seeds: int = 0) -> None:
+def _instrument(pm, opts, check_seeds: int = 0, check_limits: tuple = (None, None)) -> None:
     from hlopt.passes.instrumentation import PrintIR, Statistics
 
     if check_seeds:  # --check-semantics with K input sets
+        from hlopt.interp.limits import DEFAULT_MAX_STEPS, Limits
         from hlopt.interp.semantics import SemanticCheck
 
-        pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
+        steps, nbytes = check_limits
+        limits = Limits(steps or DEFAULT_MAX_STEPS, nbytes)
+        pm.instrumentations.append(SemanticCheck(seeds=check_seeds, limits=limits))
     if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo,

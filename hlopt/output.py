@@ -9,6 +9,10 @@ hygiene around it.
 - Anything else that exists (a character device like /dev/null, a FIFO,
   /dev/stdout, a file with several hard links) is opened and written in
   place: renaming over it would replace the node itself.
+- An existing file whose directory we may not write (so no temporary file
+  beside it) is written in place, as mlir-opt does; the output is staged in
+  an anonymous temporary file first, so a run that fails while producing it
+  leaves the file as it was.
 - SIGINT/SIGTERM remove a pending temporary file, then the signal is
   re-raised so the exit status is the conventional one (130/143 in a shell).
 - Closed std descriptors are reopened on /dev/null at start-up (as LLVM's
@@ -17,10 +21,12 @@ hygiene around it.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from typing import Union
@@ -115,7 +121,42 @@ def write_output(path: str, data: Data) -> None:
     if st is not None and _through_special(path):
         _write_in_place(path, data)  # `-o /dev/stdout >> log`: the shell's file, not a new inode
         return
-    _write_atomic(target, data, st)
+    try:
+        _write_atomic(target, data, st)
+    except _NoTempFile:
+        _write_staged_in_place(target, data)
+
+
+class _NoTempFile(Exception):
+    """No temporary file can be made beside an existing target."""
+
+
+def _write_staged_in_place(path: str, data: Data) -> None:
+    fd = os.open(path, os.O_WRONLY)  # fails now (before any work) if the file is not writable either
+    try:
+        try:
+            stage = tempfile.TemporaryFile()
+        except OSError:
+            stage = None
+        if stage is None:  # nowhere to stage: write directly, as mlir-opt would
+            os.ftruncate(fd, 0)
+            _write_all(fd, data)
+            return
+        with stage:
+            _write_all(stage.fileno(), data)
+            size = stage.tell()
+            stage.seek(0)
+            os.ftruncate(fd, 0)
+            while size > 0:
+                chunk = stage.read(min(size, _CHUNK))
+                if not chunk:
+                    break
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view):]
+                size -= len(chunk)
+    finally:
+        os.close(fd)
 
 
 def _write_in_place(path: str, data: Data) -> None:
@@ -182,7 +223,12 @@ def _write_all(fd: int, data: Data) -> None:
 def _write_atomic(target: str, data: Data, st: os.stat_result | None) -> None:
     d = os.path.dirname(target) or "."
     base = os.path.basename(target)
-    fd, tmp = _create_temp(d, base)
+    try:
+        fd, tmp = _create_temp(d, base)
+    except OSError as e:
+        if st is not None and e.errno in (errno.EACCES, errno.EPERM):
+            raise _NoTempFile() from e
+        raise
     try:
         try:
             mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()

@@ -59,33 +59,45 @@ def _values(a: np.ndarray) -> str:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("path", default="-", metavar="FILE")
-@click.option("--num-partitions", type=int, default=None, help="Default: the module's mhlo.num_partitions (else 1).")
-@click.option("--num-replicas", type=int, default=None, help="Default: the module's mhlo.num_replicas (else 1).")
+@click.option("--num-partitions", type=click.IntRange(min=1), default=None,
+              help="Default: the module's mhlo.num_partitions (else 1).")
+@click.option("--num-replicas", type=click.IntRange(min=1), default=None,
+              help="Default: the module's mhlo.num_replicas (else 1).")
 @click.option("--entry", default="main", show_default=True, help="Function to run.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random inputs.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the random inputs.")
 @click.option("--inputs", "inputs_path", metavar="X.NPZ", default=None,
-              help="Global inputs as arg0, arg1, ... (instead of random ones).")
+              help="Global inputs as arg0, arg1, ... or by parameter name (instead of random ones); "
+                   "dtypes must match exactly.")
+@click.option("--cast-inputs", is_flag=True, help="Allow --inputs arrays of a dtype that casts safely to the parameter's.")
+@click.option("--save-inputs", "save_inputs", metavar="X.NPZ", default=None,
+              help="Write the inputs used (arg0, arg1, ...), e.g. the random ones, to reproduce the run.")
 @click.option("-o", "output", metavar="OUT.NPZ", default=None, help="Write global results as result0, result1, ...")
 @click.option("--host-inputs", "host_inputs_path", metavar="H.NPZ", default=None,
               help="Host messages for host-to-device recvs: ch<C>_<k> (ch<C>_<k>_<i> for several values).")
 @click.option("--host-outputs", "host_outputs_path", metavar="D.NPZ", default=None,
               help="Write device-to-host sends as ch<C>_dev<D>_<k> (_<i> for several values).")
+@click.option("--max-steps", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Op executions per device before giving up (default 10^8).")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Bytes of values the run may hold (default: half the physical memory).")
 @click.option("--print-values", is_flag=True, help="Also print each global result.")
 @click.option("--allow-unregistered-dialect", is_flag=True, help="Allow ops of unknown dialects.")
-def main(path, num_partitions, num_replicas, entry, seed, inputs_path, output, host_inputs_path, host_outputs_path,
-         print_values, allow_unregistered_dialect):
+def main(path, num_partitions, num_replicas, entry, seed, inputs_path, cast_inputs, save_inputs, output,
+         host_inputs_path, host_outputs_path, max_steps, max_bytes, print_values, allow_unregistered_dialect):
     """Run FILE's entry function on simulated devices with numpy."""
     sys.exit(run(path, num_partitions, num_replicas, entry, seed, inputs_path, output, print_values,
-                 allow_unregistered_dialect, host_inputs_path, host_outputs_path))
+                 allow_unregistered_dialect, host_inputs_path, host_outputs_path, cast_inputs=cast_inputs,
+                 save_inputs=save_inputs, max_steps=max_steps, max_bytes=max_bytes))
 
 
 _HOST_KEY = re.compile(r"ch(\d+)_(\d+)(?:_(\d+))?$")
 
 
 def host_messages(data: Any) -> dict[int, list]:
-    """{channel: [message, ...]} from an .npz of ch<C>_<k>[_<i>] arrays."""
+    """{channel: [message, ...]} from the arrays of an .npz ({key: array})
+    of ch<C>_<k>[_<i>] arrays."""
     parts: dict[int, dict[int, dict[int, np.ndarray]]] = {}
-    for key in data.files:
+    for key in sorted(data):
         m = _HOST_KEY.match(key)
         if m is None:
             raise ValueError(f"'{key}' is not ch<C>_<k> or ch<C>_<k>_<i>")
@@ -114,11 +126,23 @@ def _save_npz(path: str, arrays: dict) -> int:
     return 0
 
 
+def _arrays(values: list, prefix: str) -> dict:
+    """{prefix<i>: array} of the array values (tokens and tuples have no .npz form)."""
+    from hlopt.interp.values import Token
+
+    return {f"{prefix}{i}": np.asarray(v) for i, v in enumerate(values) if not isinstance(v, (Token, tuple))}
+
+
 def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: str, seed: int,
         inputs_path: str | None, output: str | None, print_values: bool, allow_unregistered: bool,
-        host_inputs_path: str | None = None, host_outputs_path: str | None = None) -> int:
+        host_inputs_path: str | None = None, host_outputs_path: str | None = None, *,
+        cast_inputs: bool = False, save_inputs: str | None = None, max_steps: int | None = None,
+        max_bytes: int | None = None) -> int:
     from hlopt.driver import op_diag
     from hlopt.interp import assemble, interpret, random_inputs
+    from hlopt.interp.api import entry_function
+    from hlopt.interp.inputs import InputError, bind_inputs, read_npz
+    from hlopt.interp.limits import DEFAULT_MAX_STEPS, Limits
     from hlopt.interp.values import InterpError
     from hlopt.ir.core import IRError
     from hlopt.ir.verifier import verify
@@ -151,38 +175,40 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
         from hlopt.run_hir import run_hir
 
         return run_hir(module, src, entry, seed, inputs_path, output, print_values, num_partitions)
+    limits = Limits(max_steps or DEFAULT_MAX_STEPS, max_bytes)
     try:
         if inputs_path is not None:
             try:
-                data = np.load(inputs_path)
-            except (OSError, ValueError) as e:
-                click.echo(f"error: could not read inputs '{inputs_path}': {e}", err=True)
+                args = bind_inputs(entry_function(module, entry), read_npz(inputs_path, limits.bytes_limit()),
+                                   cast_inputs)
+            except InputError as e:
+                click.echo(f"error: inputs '{inputs_path}': {e}", err=True)
                 return 1
-            keys = sorted((k for k in data.files if k.startswith("arg")), key=lambda k: int(k[3:] or 0))
-            args = [data[k] for k in keys]
         else:
-            args = random_inputs(module, seed, entry)
+            args = random_inputs(module, seed, entry, limits)
+        if save_inputs is not None and _save_npz(save_inputs, _arrays(args, "arg")):
+            return 1
         host_inputs = None
         if host_inputs_path is not None:
             try:
-                host_inputs = host_messages(np.load(host_inputs_path))
-            except (OSError, ValueError) as e:
-                click.echo(f"error: could not read host inputs '{host_inputs_path}': {e}", err=True)
+                host_inputs = host_messages(read_npz(host_inputs_path, limits.bytes_limit()))
+            except ValueError as e:  # InputError too
+                click.echo(f"error: host inputs '{host_inputs_path}': {e}", err=True)
                 return 1
         host_outputs: dict = {}
         per = interpret(module, args, num_partitions, num_replicas, entry, host_inputs=host_inputs,
-                        host_outputs=host_outputs)
+                        host_outputs=host_outputs, limits=limits)
         glob = assemble(module, per, entry)
     except InterpError as e:
         d = op_diag(IRError(e.message, e.op if hasattr(e.op, "location") else None, notes=e.notes), src)
         render([d])
         return 1
+    except MemoryError:  # outside any op (reading or assembling arrays): still one line, not a traceback
+        click.echo("error: out of memory (--max-bytes stops a run before it allocates too much)", err=True)
+        return 1
     sys.stdout.write(summary(module, per, glob, entry, print_values))
     if output is not None:
-        from hlopt.interp.values import Token
-
-        arrays = {f"result{i}": np.asarray(v) for i, v in enumerate(glob) if not isinstance(v, (Token, tuple))}
-        if _save_npz(output, arrays):
+        if _save_npz(output, _arrays(glob, "result")):
             return 1
     if host_outputs_path is not None:
         sent = {}

@@ -78,11 +78,12 @@ def run_hir(module: Any, src: Any, entry: str, seed: int, inputs_path: str | Non
                                         f"{num_partitions}")
             n = num_partitions
         if inputs_path is not None:
-            try:
-                data = np.load(inputs_path)
-                args = [data[f"arg{i}"] for i in range(len(ins_t)) if f"arg{i}" in data.files]
-            except (OSError, ValueError) as e:
-                click.echo(f"error: could not read inputs '{inputs_path}': {e}", err=True)
+            from hlopt.interp.inputs import InputError, bind_types, read_npz
+
+            try:  # the same strict reading and binding as for StableHLO entries
+                args = bind_types(list(ins_t), read_npz(inputs_path))
+            except InputError as e:
+                click.echo(f"error: inputs '{inputs_path}': {e}", err=True)
                 return 1
         else:
             args = hir_run.random_inputs(module, name, seed)

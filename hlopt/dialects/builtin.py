@@ -8,7 +8,7 @@ from hlopt.ir.attributes import DictionaryAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.interfaces import RegionKindInterface, SymbolOpInterface
 from hlopt.ir.opdef import OpDef, opt_attr, region, var_operand, var_result
 from hlopt.ir.traits import (
     AffineScope,
@@ -21,13 +21,17 @@ from hlopt.ir.traits import (
 )
 
 
-class ModuleOp(SymbolOpInterface, OpDef):
+class ModuleOp(SymbolOpInterface, RegionKindInterface, OpDef):
     name = "builtin.module"
     summary = "A top-level container operation"
     sym_name = opt_attr(Str)
     sym_visibility = opt_attr(Str)
     bodyRegion = region(blocks=1)
     traits = (AffineScope(), IsolatedFromAbove(), NoTerminator(), SymbolTable(), Symbol(), SingleBlock())
+
+    @classmethod
+    def region_kind(cls, op: Operation, index: int) -> str:
+        return "graph"  # MLIR's ModuleOp: top-level ops may refer to each other in any order
 
     @classmethod
     def verify(cls, op: Operation) -> None:

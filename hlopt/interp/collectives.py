@@ -148,8 +148,24 @@ def recv(ctx: Any, op: Any, send_def: Any) -> list | None:
     if not srcs:
         return None
     module = ctx.program.module
-    return list(ctx.runtime.recv(ch, r * P + srcs[0], ctx.device, ctx.device, op,
-                                 lambda: _missing_send_notes(module, send_def, ch)))
+    got = list(ctx.runtime.recv(ch, r * P + srcs[0], ctx.device, ctx.device, op,
+                                lambda: _missing_send_notes(module, send_def, ch)))
+    _check_payload(got, op, srcs[0])
+    return got
+
+
+def _check_payload(vals: list, op: Any, src: int) -> None:
+    """A message between devices must be what the recv declares: MLIR does
+    not check a send against its recv, so a mismatch shows only here."""
+    types = [v.type for v in op.results[:-1]]
+    if len(vals) != len(types):
+        raise InterpError(f"'{op.name}' returns {len(types)} value(s), but partition {src} sent {len(vals)}", op)
+    for i, (a, t) in enumerate(zip(vals, types)):
+        shape, want = tuple(t.shape), dtype_of(t)
+        fits = len(a.shape) == len(shape) and all(d is None or d < 0 or d == x for d, x in zip(shape, a.shape))
+        if not fits or a.dtype != want:
+            raise InterpError(f"'{op.name}' result {i} is '{t.text}', but partition {src} sent a "
+                              f"{'x'.join(map(str, a.shape)) or 'scalar'} {a.dtype} value", op)
 
 
 def _host_message(msg: Any, op: Any) -> list:

@@ -15,11 +15,13 @@ dict lookup per operand, one call and a dict store per result.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from hlopt.interp.limits import Limits, fmt_bytes, type_bytes
 from hlopt.interp.runtime import Aborted
 from hlopt.interp.values import InterpError
 
@@ -32,8 +34,14 @@ class Program:
     """Module-wide, device-independent state: plans, decoded attributes,
     symbols."""
 
-    def __init__(self, module: Any, num_partitions: int, num_replicas: int):
+    def __init__(self, module: Any, num_partitions: int, num_replicas: int, limits: Limits | None = None):
         self.module = module
+        self.limits = limits or Limits()
+        self.max_steps = self.limits.max_steps
+        self.max_bytes = self.limits.bytes_limit()
+        self.held = 0  # bytes the devices' environments may hold (static result types, each value once)
+        self.lock = threading.Lock()
+        self.block_bytes: dict[Any, tuple] = {}
         self.num_partitions = num_partitions
         self.num_replicas = num_replicas
         self.plans: dict[Any, tuple] = {}
@@ -46,6 +54,26 @@ class Program:
                     sym = op.get_attr("sym_name")
                     if sym is not None:
                         self.symbols[sym.value] = op
+
+    def reserve(self, block: Any, what: str) -> None:
+        """Account for the values `block` defines (first run on a device);
+        a located error, before anything is allocated, when one of them or
+        the running total exceeds the byte limit."""
+        sizes = self.block_bytes.get(block)
+        if sizes is None:
+            sizes = self.block_bytes[block] = tuple(
+                (op, sum(b for b in (type_bytes(r.type) for r in op.results) if b is not None))
+                for op in block.ops if op.results)
+        limit = self.max_bytes
+        with self.lock:
+            for op, n in sizes:
+                if n > limit:
+                    raise InterpError(f"'{op.name}' would allocate {fmt_bytes(n)}, over the memory limit of "
+                                      f"{fmt_bytes(limit)} (--max-bytes {limit})", op)
+                self.held += n
+                if self.held > limit:
+                    raise InterpError(f"'{op.name}' would bring the values held by {what} to {fmt_bytes(self.held)}, "
+                                      f"over the memory limit of {fmt_bytes(limit)} (--max-bytes {limit})", op)
 
     def rule(self, op: Any) -> Any:
         fn = self.rules.get(op.name)
@@ -77,7 +105,8 @@ class Program:
 class DeviceContext:
     """What a rule sees of the device running it."""
 
-    __slots__ = ("program", "device", "partition_id", "replica_id", "runtime", "counts", "env", "lifted")
+    __slots__ = ("program", "device", "partition_id", "replica_id", "runtime", "counts", "env", "lifted", "steps",
+                 "seen")
 
     def __init__(self, program: Program, device: int, runtime: Any):
         self.program = program
@@ -88,6 +117,8 @@ class DeviceContext:
         self.counts: dict[Any, int] = {}
         self.env: dict[Any, Any] = {}
         self.lifted = False
+        self.steps = 0  # ops run on this device, against program.max_steps
+        self.seen: set = set()  # blocks whose values are accounted in program.held
 
     @property
     def num_partitions(self) -> int:
@@ -131,6 +162,13 @@ class DeviceContext:
             raise
         except KeyError as e:
             raise InterpError(f"'{op.name}' uses a value that was not computed", op) from e
+        except MemoryError as e:
+            raise InterpError(f"'{op.name}' ran out of memory (--max-bytes stops such runs before they allocate)",
+                              op) from e
+        except (ValueError, OverflowError) as e:
+            if not _too_large(e):
+                raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
+            raise InterpError(f"'{op.name}' needs an array too large for numpy ({e})", op) from e
         except Exception as e:  # a rule's failure on this input is a located error, not a traceback
             raise InterpError(f"'{op.name}' failed: {type(e).__name__}: {e}", op) from e
 
@@ -139,6 +177,13 @@ class DeviceContext:
         the successor blocks until one returns."""
         while True:
             steps, term, branch = self.program.plan(block)
+            if block not in self.seen:
+                self.seen.add(block)
+                self.program.reserve(block, "the devices" if self.program.num_partitions *
+                                     self.program.num_replicas > 1 else "the run")
+            self.steps += len(steps) + 1
+            if self.steps > self.program.max_steps:
+                self._too_many_steps(block)
             env = self.env
             for a, v in zip(block.args, args):
                 env[a] = v
@@ -154,6 +199,15 @@ class DeviceContext:
             fn, op, ins = branch
             index, args = self._apply(fn, op, ins)
             block = op.successors[index]
+
+    def _too_many_steps(self, block: Any) -> None:
+        # name the loop (or other op) whose region keeps running, else the block's last op
+        op = block.parent_op
+        if op is None or op.get_attr("function_type") is not None:  # a function body: its last op
+            op = block.last_op
+        n = self.program.max_steps
+        raise InterpError(f"'{op.name}' exceeded the step limit of {n} op executions on device {self.device} "
+                          f"(--max-steps {n}); the program may not terminate", op)
 
     def run_region(self, region: Any, args: Any) -> list:
         return self.run_block(region.blocks[0], args)
@@ -172,6 +226,12 @@ class DeviceContext:
         if f is None:
             raise InterpError(f"no symbol named '@{name}'")
         return f
+
+
+def _too_large(e: Exception) -> bool:
+    """numpy's words for an allocation it refuses up front."""
+    m = str(e)
+    return isinstance(e, OverflowError) or any(w in m for w in ("too large", "too big", "Maximum allowed dimension"))
 
 
 def _returns(op: Any) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from hlopt.interp.api import interpret, random_inputs
+from hlopt.interp.limits import Limits
 from hlopt.interp.values import InterpError, Token
 from hlopt.passes.manager import Instrumentation, PassManager, PipelineFailure
 
@@ -69,8 +70,9 @@ class SemanticCheck(Instrumentation):
     sees_dynamic_pipelines = False  # (the enclosing pass is checked as a whole)
 
     def __init__(self, seeds: int = 1, tol: float = DEFAULT_TOLERANCE, entry: str = "main",
-                 num_partitions: int | None = None, num_replicas: int | None = None):
+                 num_partitions: int | None = None, num_replicas: int | None = None, limits: Limits | None = None):
         self.seeds = max(1, seeds)
+        self.limits = limits
         self.tol = tol
         self.entry = entry
         self.np, self.nr = num_partitions, num_replicas
@@ -128,11 +130,11 @@ class _Interpreter:
         self.check = check
 
     def inputs(self, module: Any, seed: int) -> list:
-        return random_inputs(module, seed, self.check.entry)
+        return random_inputs(module, seed, self.check.entry, self.check.limits)
 
     def run(self, module: Any, x: list) -> list:
         c = self.check
-        return interpret(module, x, c.np, c.nr, c.entry)
+        return interpret(module, x, c.np, c.nr, c.entry, limits=c.limits)
 
 
 def _runner(module: Any, check: SemanticCheck) -> Any:
@@ -151,13 +153,13 @@ class _NoPass:
 
 def check_semantics(module: Any, pipeline: str | PassManager, seeds: int = 1, tol: float = DEFAULT_TOLERANCE,
                     entry: str = "main", num_partitions: int | None = None,
-                    num_replicas: int | None = None) -> int:
+                    num_replicas: int | None = None, limits: Limits | None = None) -> int:
     """Run `pipeline` on `module` in place, interpreting it on seeded random
     inputs before and after every pass. Raises SemanticsChanged (a
     PipelineFailure naming the pass, output, device and difference) at the
     first pass that changes a result. Returns how many passes were checked."""
     pm = PassManager.from_text(pipeline) if isinstance(pipeline, str) else pipeline
-    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas)
+    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas, limits)
     check.start(module)
     pm.instrumentations.append(check)
     try:

@@ -113,15 +113,23 @@ def random_value(t: Type, rng: np.random.Generator) -> Any:
         raise InterpError(f"cannot make a random value of type '{t.text}'")
     d = dtype_of(t)
     shape = () if scalar else tuple(t.shape)
+    # drawn in the target dtype (or one no wider than needed): a large f32
+    # parameter must not pass through a float64 array twice its size
     if d == np.bool_:
-        return rng.integers(0, 2, size=shape).astype(np.bool_)
+        return rng.integers(0, 2, size=shape, dtype=np.uint8).view(np.bool_)
     if d.kind == "c":
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(d)
+        part = np.float32 if d == np.complex64 else np.float64
+        out = np.empty(shape, d)
+        out.real = rng.standard_normal(shape, dtype=part)
+        out.imag = rng.standard_normal(shape, dtype=part)
+        return out
     if d.kind == "i" or (d.kind == "V" and "int" in d.name and not d.name.startswith("u")):
-        return rng.integers(-5, 6, size=shape).astype(d)
+        return rng.integers(-5, 6, size=shape, dtype=np.int8).astype(d, copy=False)
     if d.kind == "u" or "uint" in d.name:
-        return rng.integers(0, 11, size=shape).astype(d)
-    return rng.standard_normal(shape).astype(np.float32).astype(d)
+        return rng.integers(0, 11, size=shape, dtype=np.uint8).astype(d, copy=False)
+    if d == np.float64:
+        return rng.standard_normal(shape)
+    return rng.standard_normal(shape, dtype=np.float32).astype(d, copy=False)
 
 
 def zeros_like_type(t: Type) -> Any:

@@ -121,6 +121,23 @@ class RegionKindInterface(Interface):
         return "ssacfg"
 
 
+def has_ssa_dominance(region: Any) -> bool:
+    """Whether dominance applies in `region`, as MLIR's DominanceInfo
+    decides: not in a region its op declares a graph region through
+    RegionKindInterface (builtin.module's body, ...), nor in an unregistered
+    op's regions (which may be graphs); detached regions and registered ops
+    without the interface are SSA CFGs."""
+    op = region.parent
+    if op is None:
+        return True
+    d = op.opdef
+    if d is None:
+        return False
+    if not issubclass(d, RegionKindInterface):
+        return True
+    return d.region_kind(op, op.regions.index(region)) != "graph"
+
+
 @dataclass(frozen=True)
 class Effect:
     """One memory effect: kind is read, write, allocate or free; resource

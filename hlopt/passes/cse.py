@@ -20,6 +20,7 @@ from typing import Any
 from hlopt.analysis.dominance import DominanceTree
 from hlopt.analysis.side_effects import is_pure, is_trivially_dead
 from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.interfaces import has_ssa_dominance
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import COMMUTATIVE, ISOLATED, TERMINATOR
 from hlopt.ir.rewriter import Rewriter
@@ -137,11 +138,6 @@ def _is_isolated(op: Operation) -> bool:
     return d is None or ISOLATED in d.traits  # unregistered ops might be
 
 
-def _has_ssa_dominance(region: Region) -> bool:
-    parent = region.parent
-    return parent is None or parent.name != "builtin.module"  # graph region
-
-
 @register_pass
 @dataclass
 class CSE(Pass):
@@ -171,7 +167,7 @@ class CSE(Pass):
     def _region(self, table: _ScopedTable, region: Region) -> None:
         if not region.blocks:
             return
-        ssa = _has_ssa_dominance(region)
+        ssa = has_ssa_dominance(region)
         if len(region.blocks) == 1:
             table.push()
             self._block(table, region.blocks[0], ssa)

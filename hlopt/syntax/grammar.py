@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import pickle
+import stat
 import tempfile
 from functools import cache
 from importlib import resources
@@ -33,13 +34,24 @@ def grammar_text(name: str) -> str:
 
 
 def _cache_dir() -> str | None:
+    """The cache directory, or None (no cache) unless it is ours alone: the
+    files are pickles, and loading a pickle runs code, so whoever else can
+    write there must not be able to plant one."""
     d = os.environ.get("HLOPT_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "hlopt")
     try:
-        os.makedirs(d, exist_ok=True)
-        return d if os.access(d, os.W_OK) else None
+        os.makedirs(d, mode=0o700, exist_ok=True)
+        st = os.stat(d)
     except OSError:
         return None
+    if not stat.S_ISDIR(st.st_mode) or not _private(st) or not os.access(d, os.W_OK):
+        return None
+    return d
+
+
+def _private(st: os.stat_result) -> bool:
+    """Owned by this user, writable by nobody else."""
+    return st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 # Bump when the layout of the cache files below changes.
@@ -140,7 +152,12 @@ def _build(text: str, lexer: type, start: list[str] | str, transformer, tag: str
 
 
 def _load(path: str, transformer: Any) -> Lark:
-    with open(path, "rb") as f:
+    # the file actually opened (no symlink followed) must be ours alone too
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or not _private(st):
+            raise PermissionError(f"{path}: not a private regular file; not loaded")
         data, memo = pickle.load(f)
     for obj in memo.values():  # Rule caches its hash, and str hashes differ per process
         if isinstance(obj, Rule):

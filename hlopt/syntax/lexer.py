@@ -35,6 +35,7 @@ _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"          # SSA / suffix id
 _SYM = r'@(?:[A-Za-z_][\w$.]*|"[^"\\\n]*(?:\\.[^"\\\n]*)*")'  # @name or @"quoted"
 WS = re.compile(r"(?:\s+|//[^\n]*)+", re.ASCII)
 WS_ONLY = re.compile(r"\s*", re.ASCII)
+TRIVIA = re.compile(r"(?:\s|//[^\n]*)*", re.ASCII)  # what MLIR's lexer skips between tokens
 OPERAND_LIST = re.compile(r"\([^()]*\)", re.ASCII)
 BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
 VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?", re.ASCII)
@@ -436,8 +437,9 @@ class ContextLexer(Lexer):
                 if "ATTR" in acc and "LBRACE" not in acc:
                     return "ATTR", sc.attr_end(pos)
             elif c == "<":
-                if text.startswith("<{", pos) and "PROPS" in acc:
-                    return "PROPS", scan_balanced(text, pos)
+                if "PROPS" in acc and (text.startswith("<{", pos) or
+                                       text.startswith("{", TRIVIA.match(text, pos + 1).end())):
+                    return "PROPS", scan_balanced(text, pos)  # `<` and `{` are two tokens in MLIR
                 if "ANGLE_BODY" in acc:
                     return "ANGLE_BODY", scan_balanced(text, pos)
             elif c == "^":

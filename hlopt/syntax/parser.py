@@ -27,7 +27,7 @@ from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
+from hlopt.syntax.lexer import TRIVIA, LexError, Scanner, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -278,8 +278,9 @@ class ParseSession:
         d = self.cache.get(key)
         if d is not None:
             return d
-        if text.startswith("<{"):
-            inner, base = text[1:-1], pos + 1
+        if text.startswith("<"):  # `<{...}>`, or with comments around the braces
+            lead = TRIVIA.match(text, 1).end()
+            inner, base = text[lead:scan_balanced(text, lead)], pos + lead
         else:
             inner, base = text, pos
         entries = []

@@ -119,3 +119,19 @@ def test_hlopt_run_reports_bad_requests() -> None:
     assert r.returncode == 1 and "the module's meshes name 2 devices, --num-partitions gives 1" in r.stderr
     r = _run(["-", "--entry", "neg", "--num-partitions", "3", "--print-values"], AG)
     assert r.returncode == 0 and "device 2: not in the mesh" in r.stdout and "global: [[" in r.stdout
+
+
+def test_hlopt_run_binds_hir_inputs_strictly(tmp_path: pathlib.Path) -> None:
+    """hir entries read --inputs as StableHLO entries do: exact keys and dtypes, no silent gaps."""
+    good, bad_key, bad_dtype = tmp_path / "good.npz", tmp_path / "key.npz", tmp_path / "dtype.npz"
+    a = np.arange(12, dtype=np.float32).reshape(4, 3)
+    np.savez(good, arg0=a)
+    np.savez(bad_key, arg1=a)
+    np.savez(bad_dtype, arg0=a.astype(np.float64))
+    r = _run(["-", "--entry", "neg", "--inputs", str(good), "-o", str(tmp_path / "o.npz")], AG)
+    assert r.returncode == 0, r.stderr
+    np.testing.assert_array_equal(np.load(tmp_path / "o.npz")["result0"], -a)
+    r = _run(["-", "--entry", "neg", "--inputs", str(bad_key)], AG)
+    assert r.returncode == 1 and "key 'arg1' names no parameter of the entry (expected arg0)" in r.stderr
+    r = _run(["-", "--entry", "neg", "--inputs", str(bad_dtype)], AG)
+    assert r.returncode == 1 and "key 'arg0' has dtype float64" in r.stderr and "Traceback" not in r.stderr

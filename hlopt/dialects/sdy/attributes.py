@@ -504,8 +504,21 @@ def parse_sdy_attr(text: str, canonical_only: bool = True) -> Attribute | None:
                 lx.done()
             except (_Err, ValueError):
                 return None
-            return v if v.text == text or prefix in _CANONICALIZED or not canonical_only else None
+            if v.text == text or prefix in _CANONICALIZED or not canonical_only or _same_tokens(v.text, prefix, lx):
+                return v
+            return None
     return None
+
+
+def _same_tokens(canonical: str, prefix: str, lx: _Lexer) -> bool:
+    """Whether the input differs from the canonical spelling only in
+    whitespace (tabs, line breaks, extra spaces), which MLIR's lexer drops."""
+    if not (canonical.startswith(prefix) and canonical.endswith(">")):
+        return False
+    try:
+        return _Lexer(canonical[len(prefix):-1]).toks == lx.toks
+    except _Err:
+        return False
 
 
 def from_body(prefix: str, body: str) -> Attribute | None:

@@ -13,4 +13,4 @@ func.func @main() {
   %0 = stablehlo.add %nope, %nope : tensor<f32>
   return
 }
-// SHAPE: error: argument 0 has shape (3,), '@main' expects (4,)
+// SHAPE: error: inputs '{{.*}}.npz': key 'arg0' has shape (3,), parameter 0 (tensor<4xf32>) expects (4,)

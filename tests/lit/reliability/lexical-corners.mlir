@@ -67,3 +67,16 @@ func.func private @decl()
 // CHECK-LABEL: func.func @gaps(%arg0: tensor<f32>) -> tensor<f32> {
 // CHECK-NEXT: stablehlo.abs %arg0 : tensor<f32>
 // CHECK: func.func private @decl(){{$}}
+
+// -----
+
+// `<{` and `}>` are two tokens each: a comment may sit between `<` and `{`
+// and between `}` and `>` of a property dictionary.
+func.func @props(%a: tensor<4xf32>) -> tensor<2xf32> {
+  %0 = "stablehlo.slice"(%a) < // the properties follow
+    {start_indices = array<i64: 0>, limit_indices = array<i64: 2>, strides = array<i64: 1>} // done }
+  > : (tensor<4xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+// CHECK-LABEL: func.func @props
+// CHECK-NEXT: stablehlo.slice %arg0 [0:2] : (tensor<4xf32>) -> tensor<2xf32>
