@@ -57,9 +57,11 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
             json.dump({"num_partitions": num_partitions, "num_replicas": num_replicas, "spmd": spmd,
                        "nargs": len(args)}, f)
         env = dict(os.environ)
-        # cheap LLVM code generation: the oracle compiles big modules once and runs them once
+        # cheap LLVM code generation: the oracle compiles big modules once and runs them once;
+        # no excess precision, so bf16/f8 ops round as the spec says (docs/interpreter.md)
         env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true").strip()
+                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true"
+                            " --xla_allow_excess_precision=false").strip()
         env["JAX_PLATFORMS"] = "cpu"
         try:
             p = subprocess.run([sys.executable, os.path.abspath(__file__), d], env=env, capture_output=True,
