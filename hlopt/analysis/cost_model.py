@@ -369,7 +369,7 @@ class _Sim:
             self._restore(start)
             if r.blocks:
                 self._run_block(r.blocks[0], [])
-            ends.append(max(self.tc, self.tm))
+            ends.append((self.tc, self.tm))
         self.tl = tl
         self._restore(start)
         if not ends:

@@ -33,6 +33,7 @@ from hlopt.analysis.cost_model import (
     simulate,
 )
 from hlopt.analysis.side_effects import is_pure
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
 from hlopt.ir.opdef import TERMINATOR
 from hlopt.ir.rewriter import Rewriter
@@ -152,14 +153,55 @@ def schedule(module: Operation, fx: Effects | None = None) -> int:
     return moved
 
 
+def _reaches_communication(fn: Operation, fx: "Effects", memo: dict[Operation, bool]) -> bool:
+    if fn in memo:
+        return memo[fn]
+    memo[fn] = False  # recursion
+    found = False
+    for o in fn.walk():
+        if o.name in COLLECTIVES or o.name == START:
+            found = True
+            break
+        if is_call(o):
+            ref = callee_ref(o)
+            callee = fx._symbols.get(ref.root) if ref is not None and not ref.nested else None
+            if callee is not None and _reaches_communication(callee, fx, memo):
+                found = True
+                break
+    memo[fn] = found
+    return found
+
+
+def inline_communicating_calls(module: Operation) -> int:
+    """Inline (MLIR's inliner, no simplification) when a call reaches
+    communication; returns the number of calls that were there."""
+    fx = Effects(module)
+    memo: dict[Operation, bool] = {}
+    calls = [o for o in module.walk() if is_call(o)]
+    reaching = 0
+    for c in calls:
+        ref = callee_ref(c)
+        callee = fx._symbols.get(ref.root) if ref is not None and not ref.nested else None
+        if callee is not None and _reaches_communication(callee, fx, memo):
+            reaching += 1
+    if not reaching:
+        return 0
+    from hlopt.passes.inline import InlinerPass
+
+    InlinerPass(default_pipeline="").run(module)
+    return len(calls) - sum(1 for o in module.walk() if is_call(o))
+
+
 def functions(module: Operation) -> list[Operation]:
-    """Function-like ops of the module holding communication, in order."""
+    """Function-like ops of the module holding communication (directly or
+    through calls), in order."""
+    fx = Effects(module)
+    memo: dict[Operation, bool] = {}
     out = []
     for r in module.regions:
         for b in r.blocks:
             for o in b.ops:
-                if is_function(o) and any(
-                        x.name in COLLECTIVES or x.name == START for x in o.walk()):
+                if is_function(o) and _reaches_communication(o, fx, memo):
                     out.append(o)
     return out
 
@@ -180,9 +222,15 @@ class AsyncSchedule(Pass):
     memory_bandwidth_gbps: float = field(default=3350.0, metadata={"help": "memory bandwidth, GB/s (HBM3)"})
     link_bandwidth_gbps: float = field(default=450.0, metadata={"help": "link bandwidth, GB/s (NVLink 4, one way)"})
     link_latency_us: float = field(default=5.0, metadata={"help": "latency per collective, microseconds"})
+    default_trip_count: int = field(default=1, metadata={
+        "help": "iterations assumed for a while loop whose trip count is unknown (a remark names the loop)"})
+    inline_callees: bool = field(default=True, metadata={
+        "help": "first inline the calls that reach communication (JAX puts shard_map and loop bodies in "
+                "private functions), so their async pairs can move past the caller's compute"})
     view_schedule: str = field(default="", metadata={"help": "write the simulated timeline after scheduling "
                                                               "(Chrome trace-event JSON) to this file"})
-    statistic_help = {"num-moved": "Number of async_start/async_done ops moved"}
+    statistic_help = {"num-moved": "Number of async_start/async_done ops moved",
+                      "num-inlined-calls": "Number of calls inlined to schedule across them"}
 
     def params(self) -> DeviceParams:
         return DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
@@ -191,17 +239,27 @@ class AsyncSchedule(Pass):
     def run(self, op: Operation) -> None:
         if self.cost_model not in ("roofline", "none"):
             self.fail(f"unknown cost model '{self.cost_model}' (expected 'roofline' or 'none')", op)
+        if self.default_trip_count < 0:
+            self.fail("option 'default-trip-count' must not be negative", op)
         fns = functions(op) if self.cost_model == "roofline" else []
-        model = CostModel(self.params())
+        model = CostModel(self.params(), self.default_trip_count)
         before = {f: simulate(f, model, devices=1) for f in fns}
+        if self.inline_callees:
+            self.stat("num-inlined-calls", inline_communicating_calls(op))
+            model = CostModel(self.params(), self.default_trip_count)  # inlined ops are new ops
         self.stat("num-moved", schedule(op))
         for f in fns:
+            if f.parent is None:
+                continue  # a callee inlined everywhere and erased
             after = simulate(f, model, devices=1)
             s, b = symbol(f), before[f]
             self.statistics[f"{s} step-time-before-ns"] = round(b.step_us * 1000)
             self.statistics[f"{s} step-time-after-ns"] = round(after.step_us * 1000)
             self.statistics[f"{s} exposed-comm-before-ns"] = round(b.exposed_comm_us * 1000)
             self.statistics[f"{s} exposed-comm-after-ns"] = round(after.exposed_comm_us * 1000)
+        for loop in model.unknown_loops():
+            current_context().emit("remark", "trip count of this loop is unknown: the cost model assumes "
+                                   f"{self.default_trip_count} iteration(s) (option 'default-trip-count')", loop)
         if self.view_schedule:
             from hlopt.passes.view_schedule import write_schedule
 
