@@ -137,8 +137,9 @@ def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
     return True
 
 
-def schedule(module: Operation, fx: Effects | None = None) -> int:
-    """Reorder every block of `module`; returns the number of ops moved."""
+def schedule(module: Operation, fx: Effects | None = None, moved_ops: set[Operation] | None = None) -> int:
+    """Reorder every block of `module`; returns the number of ops moved
+    (and adds them to `moved_ops`)."""
     fx = fx or Effects(module)
     rw = Rewriter()
     blocks = [b for o in module.walk() for r in o.regions for b in r.blocks]
@@ -147,10 +148,46 @@ def schedule(module: Operation, fx: Effects | None = None) -> int:
         for op in [o for o in b.ops if o.name == START]:
             if fx.movable_start(op) and _hoist(rw, op, fx):
                 moved += 1
+                if moved_ops is not None:
+                    moved_ops.add(op)
         for op in reversed([o for o in b.ops if o.name == DONE]):
             if fx.movable_done(op) and _sink(rw, op, fx):
                 moved += 1
+                if moved_ops is not None:
+                    moved_ops.add(op)
     return moved
+
+
+def _pair_start(op: Operation) -> Operation:
+    """The async_start of a start or done."""
+    if op.name == DONE and op.operands and isinstance(op.operands[0], OpResult):
+        return op.operands[0].owner
+    return op
+
+
+def why_unchanged(fn: Operation, fx: Effects, inline_callees: bool) -> str:
+    """Why scheduling moved nothing in a function with communication."""
+    starts = [o for o in fn.walk() if o.name == START]
+    if not starts:
+        if any(o.name in COLLECTIVES for o in fn.walk()):
+            return ("its collectives are synchronous (wrap them with --stablehlo-async-collectives; the upstream "
+                    "form keeps all_to_all and multi-result collectives synchronous)")
+        return ("its communication is in callees that are not inlined (inline-callees=false)" if not inline_callees
+                else "its communication is in callees")
+    for st in starts:
+        if not fx.movable_start(st):
+            return f"side effects in the way: an async body holds an op with side effects ({st.location})"
+        prev = st.prev_op
+        if prev is not None and fx.barrier(prev) and prev.name not in (START, DONE):
+            return f"side effects in the way: '{prev.name}' must stay before an async_start"
+        dones = [u.owner for r in st.results for u in r.uses]
+        for d in dones:
+            nxt = d.next_op
+            if nxt is not None and fx.barrier(nxt) and not nxt.has_trait(TERMINATOR) and nxt.name not in (
+                    START, DONE):
+                return f"side effects in the way: '{nxt.name}' must stay after an async_done"
+    return ("no independent compute: each async_start follows the op defining its operand and each "
+            "async_done comes right before the first use of its result")
 
 
 def _reaches_communication(fn: Operation, fx: "Effects", memo: dict[Operation, bool]) -> bool:
@@ -206,6 +243,13 @@ def functions(module: Operation) -> list[Operation]:
     return out
 
 
+def _top_symbol(op: Operation) -> Operation:
+    """The module-level op holding `op`."""
+    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+        op = op.parent_op
+    return op
+
+
 def symbol(op: Operation) -> str:
     sn = op.properties.get("sym_name") or op.attributes.get("sym_name")
     return "@" + sn.value if sn is not None and hasattr(sn, "value") else op.name
@@ -230,6 +274,7 @@ class AsyncSchedule(Pass):
     view_schedule: str = field(default="", metadata={"help": "write the simulated timeline after scheduling "
                                                               "(Chrome trace-event JSON) to this file"})
     statistic_help = {"num-moved": "Number of async_start/async_done ops moved",
+                      "num-pairs-moved": "Number of async pairs with a start or done moved",
                       "num-inlined-calls": "Number of calls inlined to schedule across them"}
 
     def params(self) -> DeviceParams:
@@ -247,7 +292,15 @@ class AsyncSchedule(Pass):
         if self.inline_callees:
             self.stat("num-inlined-calls", inline_communicating_calls(op))
             model = CostModel(self.params(), self.default_trip_count)  # inlined ops are new ops
-        self.stat("num-moved", schedule(op))
+        moved: set[Operation] = set()
+        self.stat("num-moved", schedule(op, moved_ops=moved))
+        self.stat("num-pairs-moved", len({_pair_start(o) for o in moved}))
+        fx = Effects(op)
+        touched = {_top_symbol(o) for o in moved}
+        for f in functions(op):
+            if f not in touched:
+                current_context().emit("remark", f"async-schedule changed nothing in {symbol(f)}: "
+                                       f"{why_unchanged(f, fx, self.inline_callees)}", f)
         for f in fns:
             if f.parent is None:
                 continue  # a callee inlined everywhere and erased
