@@ -139,6 +139,7 @@ class ReduceOp(ShloOp):
     or the `reducer(%a: T, %b: T) { ... }` form."""
 
     name = "stablehlo.reduce"
+    infer_followup = False  # MLIR infers its shapes (InferShapedTypeOpInterface): no second error
     inputs = ods.var_operand(HLO_Tensor)
     init_values = ods.var_operand(HLO_Tensor)
     dimensions = ods.attr(DenseI64Array)
@@ -264,6 +265,7 @@ class ReduceOp(ShloOp):
 
 class ReduceWindowOp(ShloOp):
     name = "stablehlo.reduce_window"
+    infer_followup = False  # as reduce
     inputs = ods.var_operand(HLO_Tensor)
     init_values = ods.var_operand(HLO_Tensor)
     window_dimensions = ods.attr(DenseI64Array)
@@ -349,6 +351,7 @@ class SelectAndScatterOp(ShloOp):
 
 class ScatterOp(ShloOp):
     name = "stablehlo.scatter"
+    infer_followup = False  # its region checks are MLIR's verify(), not inference: no second error
     inputs = ods.var_operand(HLO_Tensor)
     scatter_indices = ods.operand(IntOrIndexRankedTensor)
     updates = ods.var_operand(HLO_Tensor)
