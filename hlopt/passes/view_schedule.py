@@ -94,8 +94,12 @@ class ViewSchedule(Pass):
     memory_bandwidth_gbps: float = field(default=3350.0, metadata={"help": "memory bandwidth, GB/s (HBM3)"})
     link_bandwidth_gbps: float = field(default=450.0, metadata={"help": "link bandwidth, GB/s (NVLink 4, one way)"})
     link_latency_us: float = field(default=5.0, metadata={"help": "latency per collective, microseconds"})
+    default_trip_count: int = field(default=1, metadata={
+        "help": "iterations assumed for a while loop whose trip count is unknown"})
 
     def run(self, op: Operation) -> Any:
+        if self.default_trip_count < 0:
+            self.fail("option 'default-trip-count' must not be negative", op)
         params = DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
                               self.link_latency_us)
-        write_schedule(op, self.file, CostModel(params), self, self.devices)
+        write_schedule(op, self.file, CostModel(params, self.default_trip_count), self, self.devices)

@@ -118,3 +118,23 @@ func.func private @shift(%x: tensor<4xf32>) -> tensor<4xf32> {
   %p = "stablehlo.collective_permute"(%x) <{source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
   return %p : tensor<4xf32>
 }
+
+// After canonicalization the bound may be a constant outside the loop: the
+// same 5 iterations as @counted.
+// CHECK-DAG: 5354 @hoisted step-time-before-ns
+func.func @hoisted(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c5 = stablehlo.constant dense<5> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %c0, %a = %x, %b = %y) : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+  cond {
+    %p = stablehlo.compare LT, %i, %c5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    %p = "stablehlo.collective_permute"(%a) <{source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+    %n = stablehlo.negate %b : tensor<4xf32>
+    stablehlo.return %j, %p, %n : tensor<i32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %r#1 : tensor<4xf32>
+}
