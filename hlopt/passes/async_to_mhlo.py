@@ -19,10 +19,13 @@ With `xla-compatible` (the default) only what XLA runs asynchronously is
 lowered: XLA's exporter turns a computation whose body is one all_gather,
 all_reduce or collective_permute of one operand, returned as is, into
 XLA's native start/done pair; any other async computation goes to XLA's
-generic async wrapper, which aborts on reduce_scatter (SIGABRT in
-jaxlib 0.10.2) and rejects all_to_all ("Convert does not allow
-non-arrays": its export is several instructions). Such a start is made
-synchronous again (its body inlined where it started) with a remark.
+generic async wrapper, whose done the exporter gives a tuple shape even
+for one result, so its users receive a tuple where they need an array:
+jaxlib 0.10.2 aborts (SIGABRT, "Check failed: buffer != nullptr" in
+shape.h) on the upstream form's reduce_scatter, and rejects the others
+("Expected array argument ...", "Convert does not allow non-arrays" for
+all_to_all). Such a start is made synchronous again (its body inlined
+where it started) with a remark.
 
 Backward inverts it exactly: the output of one direction fed to the other
 gives the input back, byte for byte.
