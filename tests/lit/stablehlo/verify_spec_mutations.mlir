@@ -1766,6 +1766,7 @@
 // stablehlo.constant/contractions#1/result-element
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (), sym_name = "__case"}> ({
+    // expected-error@+2 {{'stablehlo.constant' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.constant' op inferred type(s) 'tensor<f32>' are incompatible with return type(s) of operation 'tensor<i32>'}}
     %0 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<i32>
     "func.return"() : () -> ()
@@ -1777,6 +1778,7 @@
 // stablehlo.constant/control_flow#2/result-element
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (), sym_name = "__case"}> ({
+    // expected-error@+2 {{'stablehlo.constant' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.constant' op inferred type(s) 'tensor<i32>' are incompatible with return type(s) of operation 'tensor<f32>'}}
     %0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<f32>
     "func.return"() : () -> ()
@@ -1825,6 +1827,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<i32>, tensor<i32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.while' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.while' op inferred type(s) 'tensor<i32>', 'tensor<i32>', 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<f32>', 'tensor<i32>', 'tensor<4x8xf32>'}}
     %0:3 = "stablehlo.while"(%arg0, %arg1, %arg2) ({
     ^bb0(%arg6: tensor<i32>, %arg7: tensor<i32>, %arg8: tensor<4x8xf32>):
@@ -4826,6 +4829,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x4xf32>, %arg2: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.select_and_scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select_and_scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.select_and_scatter"(%arg0, %arg1, %arg2) <{padding = dense<0> : tensor<2x2xi64>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
     ^bb0(%arg5: tensor<f32>, %arg6: tensor<f32>):
@@ -4846,6 +4850,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x4xf32>, %arg2: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.select_and_scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select_and_scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.select_and_scatter"(%arg0, %arg1, %arg2) <{padding = dense<0> : tensor<2x2xi64>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
     ^bb0(%arg5: tensor<f32>, %arg6: tensor<f32>):

@@ -68,6 +68,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 
 // while_result
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
+  // expected-error@+2 {{'stablehlo.while' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.while' op inferred type(s) 'tensor<i32>' are incompatible with return type(s) of operation 'tensor<f32>'}}
   %0 = "stablehlo.while"(%i) ({
    ^bb0(%x: tensor<i32>):
