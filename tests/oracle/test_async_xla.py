@@ -145,10 +145,11 @@ def _reference(key: str):
     return args, _partitions(m), run_xla(text, args, num_partitions=_partitions(m))
 
 
-# what a user runs: the upstream form alone, scheduled, lowered to mhlo with and without
+# what a user runs: the upstream form alone, with and without scheduling, lowered to mhlo with and without
 # scheduling (--stablehlo-async-to-mhlo keeps what XLA cannot run asynchronously
 # synchronous), and the RFC form through mhlo
-VARIANTS = {"upstream": dict(), "upstream-mhlo": dict(schedule=False, mhlo=True),
+VARIANTS = {"upstream-unscheduled": dict(schedule=False), "upstream": dict(),
+            "upstream-mhlo": dict(schedule=False, mhlo=True),
             "upstream-scheduled-mhlo": dict(mhlo=True), "rfc-scheduled-mhlo": dict(form="rfc", mhlo=True)}
 
 
