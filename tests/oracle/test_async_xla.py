@@ -116,9 +116,10 @@ def test_async_update_verifies_in_mlir():
 
 
 # the JAX programs of gen_async_programs.py, lowered at test time: f32 and bf16 sizes
-GENERATED = [f"{n}-{size}" for size in ("small", "small_bf16")
-             for n in ("ring_matmul", "pipeline", "fsdp", "data_parallel", "moe")
-             if not (size == "small_bf16" and n == "moe")]  # moe is bf16 at every size
+# (moe is bf16 at every size; fsdp and data_parallel also run in bf16, where the
+# reductions' rounding would show any change of order)
+GENERATED = ([f"{n}-small" for n in ("ring_matmul", "pipeline", "fsdp", "data_parallel", "moe")]
+             + [f"{n}-small_bf16" for n in ("fsdp", "data_parallel")])
 
 
 @functools.cache
