@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Render docs/async-timeline.svg, the README's picture of --async-schedule.
 
-Takes JAX's collective matmul (tests/fixtures/stablehlo/collective_matmul_sdy.mlir)
-scaled to 8192x4096 @ 4096x8192 f32 over 8 devices, runs
-`hlopt --stablehlo-async-collectives --view-schedule=...` (before) and
-`... --async-schedule --view-schedule=...` (after), and draws device 0's
-compute and communication tracks of both Chrome trace files as SVG.
+Takes the JAX FSDP step of tests/fixtures/async/fsdp.mlir (4 layers, hidden
+8192, bf16, 8 devices; written by tests/oracle/gen_async_programs.py), runs
+`hlopt --stablehlo-async-collectives=form=upstream --view-schedule=...`
+(before) and `... --async-schedule --view-schedule=...` (after), and draws
+device 0's compute and communication tracks of both Chrome trace files as SVG.
 
     .venv/bin/python docs/async_picture.py
 """
@@ -19,19 +19,9 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 REPO = Path(__file__).resolve().parent.parent
-FIXTURE = REPO / "tests" / "fixtures" / "stablehlo" / "collective_matmul_sdy.mlir"
+FIXTURE = REPO / "tests" / "fixtures" / "async" / "fsdp.mlir"
 OUT = REPO / "docs" / "async-timeline.svg"
-SCALE = {"64x32xf32": "8192x4096xf32", "32x64xf32": "4096x8192xf32", "8x32xf32": "1024x4096xf32",
-         "32x8xf32": "4096x1024xf32", "8x8xf32": "1024x1024xf32", "8x64xf32": "1024x8192xf32",
-         "64x64xf32": "8192x8192xf32"}
-COLORS = {"dot_general": "#4C78A8", "collective_permute": "#F58518", "wait": "#E45756"}
-
-
-def scaled_fixture() -> str:
-    text = FIXTURE.read_text()
-    for a, b in SCALE.items():
-        text = text.replace(a, b)
-    return text
+COLORS = {"dot_general": "#4C78A8", "all_gather": "#F58518", "reduce_scatter": "#54A24B", "wait": "#E45756"}
 
 
 def timeline(src: Path, passes: list[str], out: Path) -> list[dict]:
@@ -59,10 +49,10 @@ def render(panels: list[tuple[str, dict[str, list[dict]]]]) -> str:
          f'<rect width="{width}" height="{height}" fill="white"/>']
     y = 30
     for title, tracks in panels:
-        step = max(e["ts"] + e["dur"] for evs in tracks.values() for e in evs)
-        exposed = sum(e["dur"] for e in tracks["compute"] if e["name"] == "wait")
-        s.append(f'<text x="10" y="{y}" font-weight="bold">{escape(title)}: step {step:.0f} us, '
-                 f'exposed communication {exposed:.0f} us</text>')
+        step = max(e["ts"] + e["dur"] for evs in tracks.values() for e in evs) / 1000
+        exposed = sum(e["dur"] for e in tracks["compute"] if e["name"] == "wait") / 1000
+        s.append(f'<text x="10" y="{y}" font-weight="bold">{escape(title)}: step {step:.2f} ms, '
+                 f'exposed communication {exposed:.2f} ms</text>')
         y += 10
         for k, name in enumerate(("compute", "communication")):
             ty = y + k * row
@@ -86,11 +76,10 @@ def render(panels: list[tuple[str, dict[str, list[dict]]]]) -> str:
 
 
 def main() -> None:
+    wrap = "--stablehlo-async-collectives=form=upstream"
     with tempfile.TemporaryDirectory() as d:
-        src = Path(d) / "cm.mlir"
-        src.write_text(scaled_fixture())
-        before = timeline(src, ["--stablehlo-async-collectives"], Path(d) / "before.json")
-        after = timeline(src, ["--stablehlo-async-collectives", "--async-schedule"], Path(d) / "after.json")
+        before = timeline(FIXTURE, [wrap], Path(d) / "before.json")
+        after = timeline(FIXTURE, [wrap, "--async-schedule"], Path(d) / "after.json")
     OUT.write_text(render([("before --async-schedule", track_events(before, 0)),
                            ("after --async-schedule", track_events(after, 0))]))
     print(f"wrote {OUT}")

@@ -129,7 +129,9 @@ def _process(source: Source, opts: Options, pm=None,
         try:
             verify(module)
         except IRError as e:
-            return None, [op_diag(e, source)], stages
+            # MLIR's further errors on the same op (e.g. 'failed to infer returned types')
+            more = [op_diag(IRError(m, e.op, e.location), source) for m in getattr(e, "followups", ())]
+            return None, [op_diag(e, source), *more], stages
         stages.append(("Verifier", time.perf_counter() - t1))
     if pm is not None and pm.items:
         from hlopt.passes.manager import PipelineFailure

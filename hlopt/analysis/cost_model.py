@@ -39,6 +39,8 @@ START, DONE = "stablehlo.async_start", "stablehlo.async_done"
 COLLECTIVES = frozenset(f"stablehlo.{n}" for n in (
     "collective_permute", "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_broadcast"))
 _FIRST_NUMBER = re.compile(r"^\D*?(\d+)")
+_CONTROL_FLOW = frozenset({"stablehlo.while", "stablehlo.case", "stablehlo.if"})
+_SIMULATED_ITERATIONS = 2  # later iterations repeat the last simulated one's time (steady state)
 _FREE = frozenset({"stablehlo.constant", "arith.constant", "stablehlo.return", "func.return", "sdy.return",
                    "stablehlo.get_tuple_element", "stablehlo.tuple", "stablehlo.reshape", "stablehlo.bitcast_convert",
                    "stablehlo.partition_id", "stablehlo.replica_id", "stablehlo.create_token",
@@ -151,8 +153,23 @@ def comm_bytes(op: Operation) -> float:
 @dataclass
 class CostModel:
     params: DeviceParams = field(default_factory=DeviceParams)
+    default_trip_count: int = 1  # iterations assumed for a while loop whose trip count is unknown
     _calls: dict[Operation, float] = field(default_factory=dict)
     _ops: dict[Operation, float] = field(default_factory=dict)
+    _trips: dict[Operation, int | None] = field(default_factory=dict)
+
+    def trip_count(self, loop: Operation) -> int | None:
+        """Known trip count of a stablehlo.while (None: unknown); memoized."""
+        if loop not in self._trips:
+            from hlopt.analysis.counted_loop import counted_loop
+
+            c = counted_loop(loop)
+            self._trips[loop] = c.trip_count if c is not None else None
+        return self._trips[loop]
+
+    def unknown_loops(self) -> list[Operation]:
+        """The while loops simulated so far whose trip count is unknown."""
+        return [op for op, n in self._trips.items() if n is None]
 
     def compute_us(self, op: Operation) -> float:
         """Roofline time of a non-collective op (calls: their callee's body);
@@ -164,6 +181,10 @@ class CostModel:
         return t
 
     def _compute_us(self, op: Operation) -> float:
+        if op.name in _CONTROL_FLOW:
+            return self._control_flow_us(op)
+        if op.regions and not is_call(op) and not op.name.startswith(("stablehlo.", "mhlo.", "chlo.")):
+            return sum(self.compute_us(o) for r in op.regions for b in r.blocks for o in b.ops)  # containers
         if is_call(op):
             callee = _resolve_callee(op)
             if callee is not None:
@@ -178,6 +199,18 @@ class CostModel:
         nbytes = sum(type_bytes(v.type) for v in op.operands) + sum(type_bytes(r.type) for r in op.results)
         p = self.params
         return max(flops(op) / (p.peak_tflops * 1e6), nbytes / (p.memory_bandwidth_gbps * 1e3))
+
+    def _control_flow_us(self, op: Operation) -> float:
+        """Compute time of a loop or conditional nested in an async body or a call
+        costed without the simulator: trip count x (condition + body); the most
+        expensive branch."""
+        def region_us(r):
+            return sum(self.compute_us(o) for b in r.blocks for o in b.ops)
+        if op.name == "stablehlo.while":
+            n = self.trip_count(op)
+            n = self.default_trip_count if n is None else n
+            return n * (region_us(op.regions[0]) + region_us(op.regions[1])) + region_us(op.regions[0])
+        return max((region_us(r) for r in op.regions), default=0.0)
 
     def comm_us(self, op: Operation) -> float:
         p = self.params
@@ -215,7 +248,7 @@ def is_function(op: Operation) -> bool:
 
 
 def _body_ops(fn: Operation) -> list[Operation]:
-    return [o for o in fn.walk() if o is not fn and not o.regions]
+    return [o for r in fn.regions for b in r.blocks for o in b.ops]
 
 
 def _resolve_callee(op: Operation) -> Operation | None:
@@ -257,6 +290,7 @@ class _Sim:
         self.ready: dict[Value, float] = {}
         self.est = ScheduleEstimate()
         self.pending: dict[Value, tuple[float, list[int]]] = {}  # future -> (ready time, start event ids)
+        self.active: set[Operation] = set()  # callees being simulated (recursion guard)
         if timeline is not None:
             for d in range(devices):
                 for stream in ("compute", "communication"):
@@ -274,6 +308,87 @@ class _Sim:
     def block(self, ops: list[Operation], arg_ready: float = 0.0) -> None:
         for op in ops:
             self.op(op)
+
+    def _run_block(self, block, args_ready: list[float]) -> list[float]:
+        """Simulate a block whose arguments are ready at `args_ready`; the ready
+        times of its terminator's operands."""
+        for a, t in zip(block.args, args_ready):
+            self.ready[a] = t
+        self.block(list(block.ops))
+        term = block.last_op
+        return [self.ready.get(v, self.tc) for v in term.operands] if term is not None else []
+
+    def _results(self, op: Operation, times: list[float]) -> None:
+        for r, t in zip(op.results, times):
+            self.ready[r] = t
+        for r in op.results[len(times):]:
+            self.ready[r] = self.tc
+
+    def _state(self) -> tuple:
+        e = self.est
+        return self.tc, self.tm, e.compute_us, e.comm_us, e.exposed_comm_us
+
+    def _restore(self, st: tuple) -> None:
+        self.tc, self.tm, self.est.compute_us, self.est.comm_us, self.est.exposed_comm_us = st
+
+    def loop(self, op: Operation) -> None:
+        """trip count x (condition + body) + the final condition; collectives of the
+        body overlap within each iteration. The first iterations are simulated,
+        the rest repeat the last simulated one's time."""
+        n = self.m.trip_count(op)
+        if n is None:
+            n = self.m.default_trip_count
+        cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        carried = [self.ready.get(v, 0.0) for v in op.operands]
+        before = self._state()
+        for _ in range(min(n, _SIMULATED_ITERATIONS)):
+            before = self._state()
+            self._run_block(cond, carried)
+            carried = self._run_block(body, carried)
+        rest = n - min(n, _SIMULATED_ITERATIONS)
+        if rest:
+            after = self._state()
+            delta = [b - a for a, b in zip(before, after)]
+            if self.tl is not None:
+                label = f"while: {rest} more iterations"
+                if delta[0] > 0:
+                    self._event("compute", label, self.tc, rest * delta[0], {"op": op.name})
+                if delta[1] > 0:
+                    self._event("communication", label, self.tm, rest * delta[1], {"op": op.name})
+            self._restore(tuple(a + rest * d for a, d in zip(after, delta)))
+            carried = [t + rest * delta[0] for t in carried]
+        self._run_block(cond, carried)
+        self._results(op, carried)
+
+    def branches(self, op: Operation) -> None:
+        """case/if: the most expensive branch (each tried from the same state)."""
+        start = self._state()
+        tl, self.tl = self.tl, None
+        ends = []
+        for r in op.regions:
+            self._restore(start)
+            if r.blocks:
+                self._run_block(r.blocks[0], [])
+            ends.append((self.tc, self.tm))
+        self.tl = tl
+        self._restore(start)
+        if not ends:
+            return self._results(op, [])
+        worst = op.regions[ends.index(max(ends))]
+        self._results(op, self._run_block(worst.blocks[0], []) if worst.blocks else [])
+
+    def call(self, op: Operation) -> bool:
+        """Simulate the callee's body in place of the call (False: not resolvable)."""
+        callee = _resolve_callee(op)
+        if callee is None or callee in self.active or not callee.regions or not callee.regions[0].blocks:
+            return False
+        self.active.add(callee)
+        try:
+            self._results(op, self._run_block(callee.regions[0].blocks[0], [self.ready.get(v, 0.0)
+                                                                           for v in op.operands]))
+        finally:
+            self.active.discard(callee)
+        return True
 
     def op(self, op: Operation) -> None:
         name = op.name
@@ -319,15 +434,19 @@ class _Sim:
             for r in op.results:
                 self.ready[r] = self.tc
             return
-        if op.regions and not is_call(op):
-            # structured ops (sdy.manual_computation, while, ...): their bodies, inline
+        if name == "stablehlo.while" and len(op.regions) == 2 and all(r.blocks for r in op.regions):
+            return self.loop(op)
+        if name in _CONTROL_FLOW:
+            return self.branches(op)
+        if is_call(op) and self.call(op):
+            return
+        if op.regions and not is_call(op) and not name.startswith(("stablehlo.", "mhlo.", "chlo.")):
+            # containers (sdy.manual_computation, ...): their bodies, inline
+            times: list[float] = []
             for region in op.regions:
                 for b in region.blocks:
-                    for a in b.args:
-                        self.ready[a] = ready
-                    self.block(list(b.ops))
-            for r in op.results:
-                self.ready[r] = self.tc
+                    times = self._run_block(b, [ready] * len(b.args))
+            self._results(op, times)
             return
         dur = self.m.compute_us(op)
         s = max(self.tc, ready)

@@ -1,6 +1,8 @@
 """Trip counts of counted `stablehlo.while` loops (XLA's known_trip_count):
 a condition `arg_j <cmp> c` (either operand order) on a constant start
-value, with the body adding a constant step to arg_j."""
+value, with the body adding a constant step to arg_j; c is a constant,
+or a loop value the body passes through unchanged whose initial value is
+a constant (JAX's fori_loop keeps traced bounds in the carry)."""
 
 from __future__ import annotations
 
@@ -45,6 +47,9 @@ def counted_loop(loop: Operation) -> CountedLoop | None:
     if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
         return None
     j, limit, start = a.index, _const(b), _const(loop.operands[a.index])
+    if limit is None and isinstance(b, BlockArgument) and b.owner is cond and body.last_op is not None \
+            and body.last_op.operands[b.index] is body.args[b.index]:
+        limit = _const(loop.operands[b.index])  # a bound carried unchanged (fori_loop with traced bounds)
     upd = body.last_op.operands[j].defining_op if body.last_op is not None else None
     if limit is None or start is None or upd is None or upd.name != "stablehlo.add":
         return None

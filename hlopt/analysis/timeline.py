@@ -10,6 +10,15 @@ events.
 
 A track is `"process/thread"` or a `(process, thread)` pair; processes and
 threads are numbered in order of first use, so the output is deterministic.
+
+Times: each event's start and end are rounded to whole nanoseconds once,
+and `ts`/`dur` are written in microseconds from those (an integer, or at
+most three decimals), so `ts + dur` of one slice is exactly the `ts` of a
+slice that starts when it ends: slices of one track never overlap by
+rounding. Flow arrows follow the trace-event format's binding rules: the
+`s` event lies inside its source slice (its last nanosecond), the `f`
+event (`"bp": "e"`, bound to its enclosing slice) inside the target slice,
+at or after the `s` event.
 """
 
 from __future__ import annotations
@@ -24,6 +33,8 @@ class Timeline:
         self._tids: dict[tuple[str, str], int] = {}
         self._events: list[dict[str, Any]] = []
         self._flows: list[tuple[int, int]] = []
+        self._span: list[tuple[int, int]] = []  # per event: start and end, whole nanoseconds
+        self._notes: list[str] = []
 
     def _track(self, track: str | tuple[str, str]) -> tuple[int, int]:
         if isinstance(track, str):
@@ -42,16 +53,23 @@ class Timeline:
               args: dict[str, Any] | None = None) -> int:
         """Add a complete event; returns its id (for `flow`)."""
         pid, tid = self._track(track)
-        e: dict[str, Any] = {"name": name, "ph": "X", "ts": _num(start_us), "dur": _num(dur_us),
-                             "pid": pid, "tid": tid}
+        t0 = _ns(start_us)
+        t1 = max(t0, _ns(start_us + dur_us))
+        e: dict[str, Any] = {"name": name, "ph": "X", "ts": _us(t0), "dur": _us(t1 - t0), "pid": pid, "tid": tid}
         if args:
             e["args"] = args
         self._events.append(e)
+        self._span.append((t0, t1))
         return len(self._events) - 1
 
     def flow(self, from_id: int, to_id: int) -> None:
-        """An arrow from the end of one event to the start of another."""
+        """An arrow from the end of one event to the target event (its end if
+        the target started earlier, e.g. a wait for the transfer)."""
         self._flows.append((from_id, to_id))
+
+    def note(self, text: str) -> None:
+        """A note for the reader, written as the trace's `otherData.note`."""
+        self._notes.append(text)
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -71,12 +89,17 @@ class Timeline:
         out.extend(self._events)
         for k, (a, b) in enumerate(self._flows):
             ea, eb = self._events[a], self._events[b]
-            # the arrow leaves at the end of `a` and binds to the start of `b`
+            (a0, a1), (b0, b1) = self._span[a], self._span[b]
+            s_ns = max(a0, a1 - 1)  # the source slice's last nanosecond: inside it
+            f_ns = min(max(b0, b1 - 1), max(b0, s_ns))  # inside the target, not before the start
             out.append({"name": "flow", "cat": "flow", "ph": "s", "id": k, "pid": ea["pid"], "tid": ea["tid"],
-                        "ts": _num(ea["ts"] + ea["dur"])})
+                        "ts": _us(s_ns)})
             out.append({"name": "flow", "cat": "flow", "ph": "f", "bp": "e", "id": k, "pid": eb["pid"],
-                        "tid": eb["tid"], "ts": eb["ts"]})
-        return {"traceEvents": out, "displayTimeUnit": "ns"}
+                        "tid": eb["tid"], "ts": _us(f_ns)})
+        doc: dict[str, Any] = {"traceEvents": out, "displayTimeUnit": "ns"}
+        if self._notes:
+            doc["otherData"] = {"note": " ".join(self._notes)}
+        return doc
 
     def write(self, path: str) -> None:
         """Write the JSON as `-o` writes: a regular file atomically (a failed
@@ -86,7 +109,10 @@ class Timeline:
         write_output(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
 
-def _num(x: float) -> float | int:
-    """Microseconds rounded to picoseconds, so outputs are stable."""
-    r = round(float(x), 6)
-    return int(r) if r == int(r) else r
+def _ns(us: float) -> int:
+    return round(float(us) * 1000)
+
+
+def _us(ns: int) -> float | int:
+    """Whole nanoseconds as microseconds: an integer, or three decimals."""
+    return ns // 1000 if ns % 1000 == 0 else round(ns / 1000, 3)

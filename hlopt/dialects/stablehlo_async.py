@@ -103,10 +103,14 @@ class AsyncStartOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        if is_rfc_start(op):
+            _verify_rfc_start(op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        # upstream's checks (and its type inference) see the body verified first, as in jaxlib
         if not is_rfc_start(op):
             verify_async_start(op)
-            return
-        _verify_rfc_start(op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

@@ -274,16 +274,26 @@ class OpDef:
             type.__setattr__(cls, "_checker", check)
         check(op)
 
+    # MLIR's InferTypeOpInterface follows an inference error with 'failed to infer
+    # returned types'; ops MLIR infers through InferShapedTypeOpInterface do not
+    infer_followup: ClassVar[bool] = True
+
     @classmethod
     def _verify_inferred(cls, op: "Operation") -> None:
         infer = getattr(cls, "infer_result_types", None)
         if infer is not None:
-            inferred = infer(op)
-            compatible = getattr(cls, "compatible_return_types", None) or _same_types
-            if inferred is not None and not compatible(inferred, op.result_types):
-                raise op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
-                               + " are incompatible with return type(s) of operation "
-                               + ", ".join(f"'{t.text}'" for t in op.result_types))
+            try:
+                inferred = infer(op)
+                compatible = getattr(cls, "compatible_return_types", None) or _same_types
+                if inferred is not None and not compatible(inferred, op.result_types):
+                    raise op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
+                                   + " are incompatible with return type(s) of operation "
+                                   + ", ".join(f"'{t.text}'" for t in op.result_types))
+            except Exception as e:  # an IRError (core imports this module): no import on the hot path
+                # MLIR's verifyInferredResultTypes adds a second error after the inference's own
+                if getattr(e, "op", None) is op and cls.infer_followup:
+                    e.followups = [f"'{op.name}' op failed to infer returned types"]
+                raise
 
     @classmethod
     def verify(cls, op: "Operation") -> None:

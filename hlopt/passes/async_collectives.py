@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import DONE, START, AsyncType
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
@@ -51,9 +52,30 @@ class AsyncCollectives(Pass):
         todo = [o for o in op.walk() if o.name in chosen and not _in_async_body(o)
                 and (self.form == "rfc" or (len(o.results) == 1 and o.name not in _UPSTREAM_SYNC))]
         rw = Rewriter()
+        chosen_fns = {_function_of(c) for c in todo}
+        for fn in dict.fromkeys(_function_of(o) for o in op.walk() if o.name in WRAPPED):
+            if fn not in chosen_fns:
+                current_context().emit("remark", f"no collective wrapped in this function: {self._why(fn, chosen)}",
+                                       fn)
         for coll in todo:
             wrap(rw, coll, self.form)
         self.stat("num-wrapped", len(todo))
+
+    def _why(self, fn: Operation, chosen: set[str]) -> str:
+        colls = [o for o in fn.walk() if o.name in WRAPPED]
+        if all(_in_async_body(o) for o in colls):
+            return "its collectives are already asynchronous"
+        if not any(o.name in chosen for o in colls):
+            return "option 'ops' names none of its collectives"
+        return ("the upstream form keeps all_to_all and collectives with several results synchronous "
+                "(upstream's async_done has one result; XLA runs all_to_all only synchronously)")
+
+
+def _function_of(op: Operation) -> Operation:
+    """The module-level op (function) holding `op`."""
+    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+        op = op.parent_op
+    return op
 
 
 def _in_async_body(op: Operation) -> bool:

@@ -33,6 +33,7 @@ from hlopt.analysis.cost_model import (
     simulate,
 )
 from hlopt.analysis.side_effects import is_pure
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
 from hlopt.ir.opdef import TERMINATOR
 from hlopt.ir.rewriter import Rewriter
@@ -136,8 +137,9 @@ def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
     return True
 
 
-def schedule(module: Operation, fx: Effects | None = None) -> int:
-    """Reorder every block of `module`; returns the number of ops moved."""
+def schedule(module: Operation, fx: Effects | None = None, moved_ops: set[Operation] | None = None) -> int:
+    """Reorder every block of `module`; returns the number of ops moved
+    (and adds them to `moved_ops`)."""
     fx = fx or Effects(module)
     rw = Rewriter()
     blocks = [b for o in module.walk() for r in o.regions for b in r.blocks]
@@ -146,22 +148,106 @@ def schedule(module: Operation, fx: Effects | None = None) -> int:
         for op in [o for o in b.ops if o.name == START]:
             if fx.movable_start(op) and _hoist(rw, op, fx):
                 moved += 1
+                if moved_ops is not None:
+                    moved_ops.add(op)
         for op in reversed([o for o in b.ops if o.name == DONE]):
             if fx.movable_done(op) and _sink(rw, op, fx):
                 moved += 1
+                if moved_ops is not None:
+                    moved_ops.add(op)
     return moved
 
 
+def _pair_start(op: Operation) -> Operation:
+    """The async_start of a start or done."""
+    if op.name == DONE and op.operands and isinstance(op.operands[0], OpResult):
+        return op.operands[0].owner
+    return op
+
+
+def why_unchanged(fn: Operation, fx: Effects, inline_callees: bool) -> str:
+    """Why scheduling moved nothing in a function with communication."""
+    starts = [o for o in fn.walk() if o.name == START]
+    if not starts:
+        if any(o.name in COLLECTIVES for o in fn.walk()):
+            return ("its collectives are synchronous (wrap them with --stablehlo-async-collectives; the upstream "
+                    "form keeps all_to_all and multi-result collectives synchronous)")
+        return ("its communication is in callees that are not inlined (inline-callees=false)" if not inline_callees
+                else "its communication is in callees")
+    for st in starts:
+        if not fx.movable_start(st):
+            return f"side effects in the way: an async body holds an op with side effects ({st.location})"
+        prev = st.prev_op
+        if prev is not None and fx.barrier(prev) and prev.name not in (START, DONE):
+            return f"side effects in the way: '{prev.name}' must stay before an async_start"
+        dones = [u.owner for r in st.results for u in r.uses]
+        for d in dones:
+            nxt = d.next_op
+            if nxt is not None and fx.barrier(nxt) and not nxt.has_trait(TERMINATOR) and nxt.name not in (
+                    START, DONE):
+                return f"side effects in the way: '{nxt.name}' must stay after an async_done"
+    return ("no independent compute: each async_start follows the op defining its operand and each "
+            "async_done comes right before the first use of its result")
+
+
+def _reaches_communication(fn: Operation, fx: "Effects", memo: dict[Operation, bool]) -> bool:
+    if fn in memo:
+        return memo[fn]
+    memo[fn] = False  # recursion
+    found = False
+    for o in fn.walk():
+        if o.name in COLLECTIVES or o.name == START:
+            found = True
+            break
+        if is_call(o):
+            ref = callee_ref(o)
+            callee = fx._symbols.get(ref.root) if ref is not None and not ref.nested else None
+            if callee is not None and _reaches_communication(callee, fx, memo):
+                found = True
+                break
+    memo[fn] = found
+    return found
+
+
+def inline_communicating_calls(module: Operation) -> int:
+    """Inline (MLIR's inliner, no simplification) when a call reaches
+    communication; returns the number of calls that were there."""
+    fx = Effects(module)
+    memo: dict[Operation, bool] = {}
+    calls = [o for o in module.walk() if is_call(o)]
+    reaching = 0
+    for c in calls:
+        ref = callee_ref(c)
+        callee = fx._symbols.get(ref.root) if ref is not None and not ref.nested else None
+        if callee is not None and _reaches_communication(callee, fx, memo):
+            reaching += 1
+    if not reaching:
+        return 0
+    from hlopt.passes.inline import InlinerPass
+
+    InlinerPass(default_pipeline="").run(module)
+    return len(calls) - sum(1 for o in module.walk() if is_call(o))
+
+
 def functions(module: Operation) -> list[Operation]:
-    """Function-like ops of the module holding communication, in order."""
+    """Function-like ops of the module holding communication (directly or
+    through calls), in order."""
+    fx = Effects(module)
+    memo: dict[Operation, bool] = {}
     out = []
     for r in module.regions:
         for b in r.blocks:
             for o in b.ops:
-                if is_function(o) and any(
-                        x.name in COLLECTIVES or x.name == START for x in o.walk()):
+                if is_function(o) and _reaches_communication(o, fx, memo):
                     out.append(o)
     return out
+
+
+def _top_symbol(op: Operation) -> Operation:
+    """The module-level op holding `op`."""
+    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+        op = op.parent_op
+    return op
 
 
 def symbol(op: Operation) -> str:
@@ -180,9 +266,16 @@ class AsyncSchedule(Pass):
     memory_bandwidth_gbps: float = field(default=3350.0, metadata={"help": "memory bandwidth, GB/s (HBM3)"})
     link_bandwidth_gbps: float = field(default=450.0, metadata={"help": "link bandwidth, GB/s (NVLink 4, one way)"})
     link_latency_us: float = field(default=5.0, metadata={"help": "latency per collective, microseconds"})
+    default_trip_count: int = field(default=1, metadata={
+        "help": "iterations assumed for a while loop whose trip count is unknown (a remark names the loop)"})
+    inline_callees: bool = field(default=True, metadata={
+        "help": "first inline the calls that reach communication (JAX puts shard_map and loop bodies in "
+                "private functions), so their async pairs can move past the caller's compute"})
     view_schedule: str = field(default="", metadata={"help": "write the simulated timeline after scheduling "
                                                               "(Chrome trace-event JSON) to this file"})
-    statistic_help = {"num-moved": "Number of async_start/async_done ops moved"}
+    statistic_help = {"num-moved": "Number of async_start/async_done ops moved",
+                      "num-pairs-moved": "Number of async pairs with a start or done moved",
+                      "num-inlined-calls": "Number of calls inlined to schedule across them"}
 
     def params(self) -> DeviceParams:
         return DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
@@ -191,17 +284,35 @@ class AsyncSchedule(Pass):
     def run(self, op: Operation) -> None:
         if self.cost_model not in ("roofline", "none"):
             self.fail(f"unknown cost model '{self.cost_model}' (expected 'roofline' or 'none')", op)
+        if self.default_trip_count < 0:
+            self.fail("option 'default-trip-count' must not be negative", op)
         fns = functions(op) if self.cost_model == "roofline" else []
-        model = CostModel(self.params())
+        model = CostModel(self.params(), self.default_trip_count)
         before = {f: simulate(f, model, devices=1) for f in fns}
-        self.stat("num-moved", schedule(op))
+        if self.inline_callees:
+            self.stat("num-inlined-calls", inline_communicating_calls(op))
+            model = CostModel(self.params(), self.default_trip_count)  # inlined ops are new ops
+        moved: set[Operation] = set()
+        self.stat("num-moved", schedule(op, moved_ops=moved))
+        self.stat("num-pairs-moved", len({_pair_start(o) for o in moved}))
+        fx = Effects(op)
+        touched = {_top_symbol(o) for o in moved}
+        for f in functions(op):
+            if f not in touched:
+                current_context().emit("remark", f"async-schedule changed nothing in {symbol(f)}: "
+                                       f"{why_unchanged(f, fx, self.inline_callees)}", f)
         for f in fns:
+            if f.parent is None:
+                continue  # a callee inlined everywhere and erased
             after = simulate(f, model, devices=1)
             s, b = symbol(f), before[f]
             self.statistics[f"{s} step-time-before-ns"] = round(b.step_us * 1000)
             self.statistics[f"{s} step-time-after-ns"] = round(after.step_us * 1000)
             self.statistics[f"{s} exposed-comm-before-ns"] = round(b.exposed_comm_us * 1000)
             self.statistics[f"{s} exposed-comm-after-ns"] = round(after.exposed_comm_us * 1000)
+        for loop in model.unknown_loops():
+            current_context().emit("remark", "trip count of this loop is unknown: the cost model assumes "
+                                   f"{self.default_trip_count} iteration(s) (option 'default-trip-count')", loop)
         if self.view_schedule:
             from hlopt.passes.view_schedule import write_schedule
 

@@ -15,18 +15,31 @@ Forward, for each stablehlo.async_start (either form):
   await takes the results in another order).
 Upstream's `!stablehlo.future` form is marked `hlopt.future` on the start.
 
+With `xla-compatible` (the default) only what XLA runs asynchronously is
+lowered: XLA's exporter turns a computation whose body is one all_gather,
+all_reduce or collective_permute of one operand, returned as is, into
+XLA's native start/done pair; any other async computation goes to XLA's
+generic async wrapper, whose done the exporter gives a tuple shape even
+for one result, so its users receive a tuple where they need an array:
+jaxlib 0.10.2 aborts (SIGABRT, "Check failed: buffer != nullptr" in
+shape.h) on the upstream form's reduce_scatter, and rejects the others
+("Expected array argument ...", "Convert does not allow non-arrays" for
+all_to_all). Such a start is made synchronous again (its body inlined
+where it started) with a remark.
+
 Backward inverts it exactly: the output of one direction fed to the other
 gives the input back, byte for byte.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hlopt.dialects.mhlo import AsyncBundleType
 from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import DONE, START, AsyncType, is_rfc_start
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
@@ -78,13 +91,61 @@ def _move_body(rw: Rewriter, src: Region, dst: Region, terminator: str) -> None:
             new.attributes = ret.attributes
 
 
+# XLA's exporter lowers these (one operand, result returned as is) to native async pairs
+XLA_NATIVE_ASYNC = ("stablehlo.all_gather", "stablehlo.all_reduce", "stablehlo.collective_permute")
+
+
+def xla_async_obstacle(start: Operation) -> str | None:
+    """Why XLA cannot run this async computation asynchronously (None: it can)."""
+    blocks = start.regions[0].blocks
+    ops = list(blocks[0].ops) if len(blocks) == 1 else []
+    kinds = ", ".join(sorted({o.name for o in ops[:-1]})) or "nothing"
+    native = "XLA runs only one all_gather, all_reduce or collective_permute of one operand asynchronously"
+    if len(ops) != 2:
+        return f"{native} (the body holds {kinds})"
+    coll, ret = ops
+    if coll.name not in XLA_NATIVE_ASYNC:
+        return f"{native} (the body holds {coll.name})"
+    if len(coll.operands) != 1 or len(coll.results) != 1:
+        return f"{native} (this {coll.name} has {len(coll.operands)} operands)"
+    if list(ret.operands) != list(coll.results):
+        return f"{native} (the body does not return its result as is)"
+    if [coll.operands[0]] != list(blocks[0].args):
+        return f"{native} (the body's argument is not the collective's operand)"
+    return None
+
+
+def make_synchronous(rw: Rewriter, start: Operation) -> None:
+    """Inline the body of `start` where it stands; its awaits read the body's results."""
+    block = start.regions[0].blocks[0]
+    ret = block.last_op
+    values = list(ret.operands)
+    index = {r: i for i, r in enumerate(start.results)}
+    dones = {u.owner for r in start.results for u in r.uses}
+    rw.erase_op(ret)
+    rw.inline_block_before(block, start, list(start.operands))
+    for d in dones:
+        if is_rfc_start(start):
+            picked = [values[index[v]] for v in d.operands]
+        else:
+            picked = values
+        for old, new in zip(d.results, picked):
+            rw.replace_all_uses_with(old, new)
+        rw.erase_op(d)
+    rw.erase_op(start)
+
+
 @register_pass
 @dataclass
 class StablehloAsyncToMhlo(Pass):
     argument = "stablehlo-async-to-mhlo"
     summary = "Lower stablehlo async_start/async_done to mhlo async bundles with outlined bodies"
     anchor = "builtin.module"
-    statistic_help = {"num-lowered": "Number of async_start ops lowered", "num-updates": "Number of async_update ops"}
+    xla_compatible: bool = field(default=True, metadata={
+        "help": "lower only the bodies XLA runs asynchronously (one all_gather, all_reduce or collective_permute); "
+                "make the others synchronous again, with a remark"})
+    statistic_help = {"num-lowered": "Number of async_start ops lowered", "num-updates": "Number of async_update ops",
+                      "num-kept-sync": "Number of async_start ops made synchronous for XLA"}
 
     def run(self, module: Operation) -> None:
         rw = Rewriter()
@@ -92,6 +153,12 @@ class StablehloAsyncToMhlo(Pass):
         counter = 0
         top = module.regions[0].blocks[0]
         for start in [o for o in module.walk() if o.name == START]:
+            why = xla_async_obstacle(start) if self.xla_compatible else None
+            if why is not None:
+                current_context().emit("remark", f"async_start left synchronous: {why}", start)
+                make_synchronous(rw, start)
+                self.stat("num-kept-sync")
+                continue
             name = f"async_body_{counter}"
             while name in taken:
                 counter += 1

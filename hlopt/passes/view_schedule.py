@@ -13,6 +13,7 @@ from hlopt.analysis import hir_schedule
 from hlopt.analysis.cost_model import CostModel, DeviceParams, num_devices, simulate
 from hlopt.analysis.hir_eval import EvalError
 from hlopt.analysis.timeline import Timeline
+from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -33,6 +34,11 @@ def write_schedule(module: Operation, path: str, model: CostModel, p: Pass, devi
     else:
         fns = functions(module)
         n = devices or min(num_devices(module), 8)
+        if not fns:
+            why = nothing_to_overlap(module)
+            current_context().emit("remark", f"the timeline has no communication to overlap: {why}", module)
+            tl.note(f"No communication to overlap: {why}. The compute of the public functions is shown.")
+            fns = [f for f in _top_functions(module) if _public(f)]
         for f in fns:
             prefix = f"{symbol(f)} " if len(fns) > 1 else ""
             simulate(f, model, tl, devices=n, prefix=prefix)
@@ -40,6 +46,39 @@ def write_schedule(module: Operation, path: str, model: CostModel, p: Pass, devi
         tl.write(path)
     except OSError as e:
         p.fail(f"cannot write schedule to '{path}': {e.strerror}", module)
+
+
+def nothing_to_overlap(module: Operation) -> str:
+    """Why a module without collectives has nothing to overlap."""
+    text_attrs = ("mhlo.sharding", "sdy.sharding")
+    sharded = any(k in text_attrs for o in module.walk() for k in _arg_attr_names(o)) or any(
+        o.name in ("sdy.sharding_constraint", "sdy.mesh") or (o.name == "stablehlo.custom_call" and getattr(
+            o.get_attr("call_target_name"), "value", "") == "Sharding") for o in module.walk())
+    if sharded and num_devices(module) > 1:
+        return ("the module is sharded but holds no collectives yet: XLA's SPMD partitioner inserts them "
+                "when it compiles (use shard_map to place collectives in the program)")
+    return "the module holds no collectives"
+
+
+def _arg_attr_names(op: Operation) -> list[str]:
+    names = []
+    for key in ("arg_attrs", "res_attrs"):
+        a = op.properties.get(key) if op.properties else None
+        for d in getattr(a, "elements", ()):
+            names.extend(k for k, _ in getattr(d, "entries", ()))
+    return names
+
+
+def _top_functions(module: Operation) -> list[Operation]:
+    from hlopt.analysis.cost_model import is_function
+
+    return [o for r in module.regions for b in r.blocks for o in b.ops if is_function(o) and o.regions
+            and o.regions[0].blocks]
+
+
+def _public(fn: Operation) -> bool:
+    v = fn.properties.get("sym_visibility") or fn.attributes.get("sym_visibility")
+    return v is None or getattr(v, "value", "") == "public"
 
 
 @register_pass
@@ -55,8 +94,12 @@ class ViewSchedule(Pass):
     memory_bandwidth_gbps: float = field(default=3350.0, metadata={"help": "memory bandwidth, GB/s (HBM3)"})
     link_bandwidth_gbps: float = field(default=450.0, metadata={"help": "link bandwidth, GB/s (NVLink 4, one way)"})
     link_latency_us: float = field(default=5.0, metadata={"help": "latency per collective, microseconds"})
+    default_trip_count: int = field(default=1, metadata={
+        "help": "iterations assumed for a while loop whose trip count is unknown"})
 
     def run(self, op: Operation) -> Any:
+        if self.default_trip_count < 0:
+            self.fail("option 'default-trip-count' must not be negative", op)
         params = DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
                               self.link_latency_us)
-        write_schedule(op, self.file, CostModel(params), self, self.devices)
+        write_schedule(op, self.file, CostModel(params, self.default_trip_count), self, self.devices)

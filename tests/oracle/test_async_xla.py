@@ -1,10 +1,12 @@
 """Async passes checked by the reference tools: MLIR's verifier (jaxlib)
 accepts the upstream-form output, and XLA executes it on 8 CPU devices
 with results bitwise equal to the original program's, on every JAX corpus
-fixture with collectives (same seeded random inputs for both runs)."""
+fixture with collectives and on the JAX programs of gen_async_programs.py
+(same seeded random inputs for both runs; bf16 without excess precision)."""
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import sys
@@ -65,19 +67,11 @@ def _partitions(m) -> int:
     return a.value if a is not None else 1
 
 
-# XLA (jaxlib 0.10.2) aborts converting a reduce_scatter inside an mhlo async
-# computation (ConvertMlirHloToHlo), so the mhlo execution runs leave it synchronous
-# (--stablehlo-async-collectives{ops=...}); the upstream-form runs wrap all of them.
-MHLO_EXEC_OPS = ["all_gather", "all_reduce", "all_to_all", "collective_permute"]
-
-
-def scheduled(text: str, form: str = "upstream", mhlo: bool = False, ops: list[str] | None = None) -> str:
+def scheduled(text: str, form: str = "upstream", mhlo: bool = False, schedule: bool = True) -> str:
     m = hlopt.parse_module(text)
-    p = AsyncCollectives(form=form)
-    if ops is not None:
-        p.ops = ops
-    p.run(m)
-    AsyncSchedule().run(m)
+    AsyncCollectives(form=form).run(m)
+    if schedule:
+        AsyncSchedule().run(m)
     if mhlo:
         StablehloAsyncToMhlo().run(m)
     hlopt.verify(m)
@@ -114,23 +108,61 @@ def test_async_update_verifies_in_mlir():
 
     src = open(os.path.join(ROOT, "tests/lit/async/to_mhlo.mlir")).read()
     m = hlopt.parse_module(src)
-    StablehloAsyncToMhlo().run(m)
+    StablehloAsyncToMhlo(xla_compatible=False).run(m)
     out = hlopt.print_op(m)
     assert "mhlo.async_update" in out
     ok, msg = verify(out)
     assert ok, msg
 
 
-@pytest.mark.parametrize("mhlo", [False, True], ids=["upstream", "mhlo"])
-@pytest.mark.parametrize("path", FIXTURES, ids=_ids(FIXTURES))
-def test_xla_executes_scheduled_output_bitwise_equal(path, mhlo):
-    text = open(path).read()
+# the JAX programs of gen_async_programs.py, lowered at test time: f32 and bf16 sizes
+# (moe is bf16 at every size; fsdp and data_parallel also run in bf16, where the
+# reductions' rounding would show any change of order)
+GENERATED = ([f"{n}-small" for n in ("ring_matmul", "pipeline", "fsdp", "data_parallel", "moe")]
+             + [f"{n}-small_bf16" for n in ("fsdp", "data_parallel")])
+
+
+@functools.cache
+def _generated(size: str) -> dict[str, str]:
+    from gen_async_programs import programs
+
+    return {n: text for n, (text, _) in programs(size).items()}
+
+
+@functools.cache
+def _program(key: str) -> tuple[str, str]:
+    """(text, name) of a corpus fixture path or a generated program 'NAME-SIZE'."""
+    if key.endswith(".mlir"):
+        return open(key).read(), os.path.basename(key)
+    name, size = key.rsplit("-", 1)
+    return _generated(size)[name], key
+
+
+@functools.cache
+def _reference(key: str):
+    text, _ = _program(key)
     m = hlopt.parse_module(text)
     args = random_inputs(m)
-    n = _partitions(m)
-    want = run_xla(text, args, num_partitions=n)
-    out = scheduled(text, mhlo=mhlo, ops=MHLO_EXEC_OPS if mhlo else None)
-    assert "mhlo.async_start" in out if mhlo else "stablehlo.async_start" in out
+    return args, _partitions(m), run_xla(text, args, num_partitions=_partitions(m))
+
+
+# what a user runs: the upstream form alone, with and without scheduling, lowered to mhlo with and without
+# scheduling (--stablehlo-async-to-mhlo keeps what XLA cannot run asynchronously
+# synchronous), and the RFC form through mhlo
+VARIANTS = {"upstream-unscheduled": dict(schedule=False), "upstream": dict(),
+            "upstream-mhlo": dict(schedule=False, mhlo=True),
+            "upstream-scheduled-mhlo": dict(mhlo=True), "rfc-scheduled-mhlo": dict(form="rfc", mhlo=True)}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("key", FIXTURES + GENERATED, ids=_ids(FIXTURES) + GENERATED)
+def test_xla_executes_async_output_bitwise_equal(key, variant):
+    args, n, want = _reference(key)
+    text, _ = _program(key)
+    opts = VARIANTS[variant]
+    out = scheduled(text, **opts)
+    if not opts.get("mhlo") and any(f"stablehlo.{c}" in text for c in _COLL if c != "all_to_all"):
+        assert "stablehlo.async_start" in out
     assert "mhlo.async_update" not in out  # XLA:CPU rejects async_update
     got = run_xla(out, args, num_partitions=n)
     assert len(got.global_) == len(want.global_)
@@ -139,3 +171,17 @@ def test_xla_executes_scheduled_output_bitwise_equal(path, mhlo):
     for d, (gd, wd) in enumerate(zip(got.per_device, want.per_device)):
         for i, (g, w) in enumerate(zip(gd, wd)):
             assert _bitwise_equal(g, w), f"device {d} output {i} differs"
+
+
+def test_mhlo_lowering_keeps_reduce_scatter_and_all_to_all_synchronous():
+    """The ops XLA's generic async wrapper aborts on (reduce_scatter) or
+    rejects (all_to_all) never reach it: their starts become synchronous."""
+    for key in ("fsdp-small", "moe-small"):
+        text, _ = _program(key)
+        out = scheduled(text, form="rfc", mhlo=True)
+        body_ops = [ln for ln in out.splitlines() if "async_body" in ln and "func.func" in ln]
+        assert "reduce_scatter" in out or "all_to_all" in out
+        for ln in out.split("func.func private @async_body")[1:]:
+            head = ln.split("return", 1)[0]
+            assert "reduce_scatter" not in head and "all_to_all" not in head
+        assert len(body_ops) >= (1 if key.startswith("fsdp") else 0)

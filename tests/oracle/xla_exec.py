@@ -52,14 +52,16 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
     with tempfile.TemporaryDirectory(prefix="hlopt-xla-") as d:
         with open(os.path.join(d, "module.mlir"), "w") as f:
             f.write(text)
-        np.savez(os.path.join(d, "inputs.npz"), **{f"arg{i}": np.asarray(a) for i, a in enumerate(args)})
+        _savez(os.path.join(d, "inputs.npz"), {f"arg{i}": np.asarray(a) for i, a in enumerate(args)})
         with open(os.path.join(d, "meta.json"), "w") as f:
             json.dump({"num_partitions": num_partitions, "num_replicas": num_replicas, "spmd": spmd,
                        "nargs": len(args)}, f)
         env = dict(os.environ)
-        # cheap LLVM code generation: the oracle compiles big modules once and runs them once
+        # cheap LLVM code generation: the oracle compiles big modules once and runs them once;
+        # no excess precision, so bf16/f8 ops round as the spec says (docs/interpreter.md)
         env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
-                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true").strip()
+                            " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true"
+                            " --xla_allow_excess_precision=false").strip()
         env["JAX_PLATFORMS"] = "cpu"
         try:
             p = subprocess.run([sys.executable, os.path.abspath(__file__), d], env=env, capture_output=True,
@@ -69,12 +71,40 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
         if p.returncode != 0:
             tail = (p.stderr or "").strip().splitlines()[-15:]
             raise XlaError(f"XLA child exited with {p.returncode}:\n" + "\n".join(tail))
-        out = np.load(os.path.join(d, "outputs.npz"))
+        out = _load(os.path.join(d, "outputs.npz"))
         n = num_partitions * num_replicas
         nout = int(out["nout"])
         per = [[out[f"d{dev}_{i}"] for i in range(nout)] for dev in range(n)]
         glob = [out[f"g{i}"] for i in range(nout)]
         return XlaResult(per, glob)
+
+
+def _savez(path: str, arrays: dict[str, Any]) -> None:
+    """np.savez, with ml_dtypes arrays (bf16, f8: numpy stores them as opaque
+    void) saved as their bits plus the dtype's name."""
+    out: dict[str, Any] = {}
+    for k, a in arrays.items():
+        a = np.asarray(a)
+        if a.dtype.kind == "V" or type(a.dtype).__module__.startswith("ml_dtypes"):
+            out[f"{k}__bits"] = a.view(f"u{a.dtype.itemsize}")
+            out[f"{k}__dtype"] = np.array(a.dtype.name)
+        else:
+            out[k] = a
+    np.savez(path, **out)
+
+
+def _load(path: str) -> dict[str, np.ndarray]:
+    import ml_dtypes  # noqa: F401  (registers the dtype names with numpy)
+
+    z = np.load(path)
+    out = {}
+    for k in z.files:
+        if k.endswith("__bits"):
+            name = k[:-6]
+            out[name] = z[k].view(np.dtype(str(z[f"{name}__dtype"])))
+        elif not k.endswith("__dtype"):
+            out[k] = z[k]
+    return out
 
 
 def _child(d: str) -> None:
@@ -90,7 +120,7 @@ def _child(d: str) -> None:
         text = f.read()
     P, R = meta["num_partitions"], meta["num_replicas"]
     n = P * R
-    inputs = np.load(os.path.join(d, "inputs.npz"))
+    inputs = _load(os.path.join(d, "inputs.npz"))
     args = [inputs[f"arg{i}"] for i in range(meta["nargs"])]
     backend = xb.get_backend("cpu")
     devs = tuple(backend.devices()[:n])
@@ -138,7 +168,7 @@ def _child(d: str) -> None:
             saved[f"g{i}"] = g
         else:
             saved[f"g{i}"] = np.asarray(by_dev[devs[0]])
-    np.savez(os.path.join(d, "outputs.npz"), **saved)
+    _savez(os.path.join(d, "outputs.npz"), saved)
 
 
 def _global_shape(per: list, s: Any, devs: tuple) -> tuple[int, ...]:

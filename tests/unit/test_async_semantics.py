@@ -53,7 +53,7 @@ PARTS = """module attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas =
 def test_rfc_awaits_in_parts_and_async_update_run_in_the_interpreter():
     ref = hlopt.interpret(hlopt.parse_module(PARTS), seed=3)
     lowered = hlopt.parse_module(PARTS)
-    StablehloAsyncToMhlo().run(lowered)
+    StablehloAsyncToMhlo(xla_compatible=False).run(lowered)
     assert any(o.name == "mhlo.async_update" for o in lowered.walk())
     got = hlopt.interpret(lowered, seed=3)
     assert len(ref) == len(got) == 2  # devices
@@ -63,4 +63,19 @@ def test_rfc_awaits_in_parts_and_async_update_run_in_the_interpreter():
         for a, b in zip(dref, dgot):
             assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
     assert hlopt.check_semantics(hlopt.parse_module(PARTS),
-                                 "builtin.module(stablehlo-async-to-mhlo,mhlo-async-to-stablehlo)") == 2
+                                 "builtin.module(stablehlo-async-to-mhlo{xla-compatible=false},mhlo-async-to-stablehlo)") == 2
+
+
+def test_xla_compatible_lowering_keeps_a_computing_body_synchronous_with_equal_results():
+    """The default --stablehlo-async-to-mhlo inlines a body XLA would not run
+    asynchronously (here compute beside the permute, awaited in parts)."""
+    ref = hlopt.interpret(hlopt.parse_module(PARTS), seed=3)
+    lowered = hlopt.parse_module(PARTS)
+    StablehloAsyncToMhlo().run(lowered)
+    hlopt.verify(lowered)
+    names = {o.name for o in lowered.walk()}
+    assert not names & {"mhlo.async_start", "mhlo.async_update", "stablehlo.async_start", "stablehlo.async_done"}
+    got = hlopt.interpret(lowered, seed=3)
+    for dref, dgot in zip(ref, got):
+        for a, b in zip(dref, dgot):
+            assert a.dtype == b.dtype and a.tobytes() == b.tobytes()

@@ -42,7 +42,7 @@ from hlopt.dialects.stablehlo.verification import (
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
-from hlopt.ir.core import Operation
+from hlopt.ir.core import IRError, Operation
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
@@ -400,12 +400,27 @@ _ASYNC_BODY_OPS = frozenset(f"stablehlo.{n}" for n in (
 
 def verify_async_start(op: Operation) -> None:
     """Upstream's async_start on `!stablehlo.future` (the RFC form's op class,
-    hlopt/dialects/stablehlo_async.py, dispatches here by type)."""
+    hlopt/dialects/stablehlo_async.py, dispatches here by type). Every check
+    is part of its return type inference, so each error is followed by
+    MLIR's second one, 'failed to infer returned types'."""
+    _with_inference_error(op, _check_async_start)
+
+
+def _with_inference_error(op: Operation, check) -> None:
+    try:
+        check(op)
+    except IRError as e:
+        e.followups = [f"'{op.name}' op failed to infer returned types"]
+        raise
+
+
+def _check_async_start(op: Operation) -> None:
     if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
         raise op_fail(op, "region must contain exactly one operation and a return")
     b = op.regions[0].blocks[0]
     if len(b.args) != len(op.operands):
-        raise op_fail(op, f"expects {len(op.operands)} region arguments, but got {len(b.args)}")
+        raise op_fail(op, f"number of operands ({len(op.operands)}) must match number of region arguments "
+                          f"({len(b.args)})")
     for i, (v, a) in enumerate(zip(op.operands, b.args)):
         if v.type is not a.type:
             raise op_fail(op, f"operand type '{v.type.text}' at index {i} must match region argument type "
@@ -423,6 +438,10 @@ def verify_async_start(op: Operation) -> None:
 
 
 def verify_async_done(op: Operation) -> None:
+    _with_inference_error(op, _check_async_done)
+
+
+def _check_async_done(op: Operation) -> None:
     if len(op.operands) != 1 or not HLO_Future(op.operands[0].type):
         raise op_fail(op, f"operand #0 must be future, but got '{types_text(op.operand_types)}'")
     inferred = op.operands[0].type.types

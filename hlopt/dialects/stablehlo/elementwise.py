@@ -54,6 +54,7 @@ from hlopt.dialects.stablehlo.verification import (
     dialect_attr,
     enum_attr,
     fail,
+    inference_fail,
     verify_binary_quant,
 )
 from hlopt.interp.marks import lifts
@@ -130,10 +131,9 @@ class ConstantOp(ShloOp):
         v = op.properties.get("value")
         t = getattr(v, "type", None)
         if t is not None and t is not op.results[0].type:
-            from hlopt.dialects.stablehlo.verification import op_fail
 
-            raise op_fail(op, f"inferred type(s) '{t.text}' are incompatible with return type(s) of operation "
-                              f"'{op.results[0].type.text}'")
+            raise inference_fail(op, f"inferred type(s) '{t.text}' are incompatible with return type(s) of operation "
+                                     f"'{op.results[0].type.text}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

@@ -50,8 +50,8 @@ from hlopt.dialects.stablehlo.verification import (
     dialect_attr,
     enum_attr,
     fail,
+    inference_fail,
     non_negative,
-    op_fail,
     positive,
     reduction_body_types,
     types_text,
@@ -139,6 +139,7 @@ class ReduceOp(ShloOp):
     or the `reducer(%a: T, %b: T) { ... }` form."""
 
     name = "stablehlo.reduce"
+    infer_followup = False  # MLIR infers its shapes (InferShapedTypeOpInterface): no second error
     inputs = ods.var_operand(HLO_Tensor)
     init_values = ods.var_operand(HLO_Tensor)
     dimensions = ods.attr(DenseI64Array)
@@ -264,6 +265,7 @@ class ReduceOp(ShloOp):
 
 class ReduceWindowOp(ShloOp):
     name = "stablehlo.reduce_window"
+    infer_followup = False  # as reduce
     inputs = ods.var_operand(HLO_Tensor)
     init_values = ods.var_operand(HLO_Tensor)
     window_dimensions = ods.attr(DenseI64Array)
@@ -338,8 +340,8 @@ class SelectAndScatterOp(ShloOp):
                                                  inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
         # the inferred type (the operand's) is checked after the regions, as MLIR does
         if not inf.compatible_types(op.operand_types[:1], op.result_types):
-            raise op_fail(op, f"inferred type(s) '{op.operand_types[0].text}' are incompatible with return type(s) "
-                              f"of operation '{types_text(op.result_types)}'")
+            raise inference_fail(op, f"inferred type(s) '{op.operand_types[0].text}' are incompatible with return type(s) "
+                                     f"of operation '{types_text(op.result_types)}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -349,6 +351,7 @@ class SelectAndScatterOp(ShloOp):
 
 class ScatterOp(ShloOp):
     name = "stablehlo.scatter"
+    infer_followup = False  # its region checks are MLIR's verify(), not inference: no second error
     inputs = ods.var_operand(HLO_Tensor)
     scatter_indices = ods.operand(IntOrIndexRankedTensor)
     updates = ods.var_operand(HLO_Tensor)
@@ -912,8 +915,8 @@ class WhileOp(ShloOp):
             raise fail(op, "expect condition block return a zero-ranked tensor of i1 but got "
                            + (f"'{types_text(cts)}'" if len(cts) == 1 else f"{len(cts)} values"))
         if not inf.compatible_types(ins, op.result_types):
-            raise op_fail(op, f"inferred type(s) '{types_text(ins)}' are incompatible with return type(s) of "
-                              f"operation '{types_text(op.result_types)}'")
+            raise inference_fail(op, f"inferred type(s) '{types_text(ins)}' are incompatible with return type(s) of "
+                                     f"operation '{types_text(op.result_types)}'")
 
     @classmethod
     def print_custom(cls, op, p):

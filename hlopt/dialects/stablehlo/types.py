@@ -68,7 +68,15 @@ def parse_stablehlo_type(text: str) -> Type | None:
     if text == "!stablehlo.token":
         return TokenType()
     if text.startswith("!stablehlo.future<"):
-        return FutureType(text)
+        t = FutureType(text)
+        for et in t.types:
+            if not isinstance(et, RankedTensorType):
+                from hlopt.syntax.attr_parser import SyntaxErr
+
+                # upstream's FutureType::verify, reported at the '<' as MLIR does
+                raise SyntaxErr(f"future element type must be a ranked tensor, but got '{et.text}'",
+                                len("!stablehlo.future"))
+        return t
     return None
 
 

@@ -26,6 +26,13 @@ def op_fail(op: Operation, msg: str) -> IRError:
     return IRError(f"'{op.name}' op {msg}", op)
 
 
+def inference_fail(op: Operation, msg: str) -> IRError:
+    """An error of the op's type inference: MLIR follows it with a second one."""
+    e = op_fail(op, msg)
+    e.followups = [f"'{op.name}' op failed to infer returned types"]
+    return e
+
+
 def types_text(ts: Sequence[Type]) -> str:
     """MLIR's diagnostic form of a type list: 'a', 'b' (the outer quotes are
     in the message text)."""

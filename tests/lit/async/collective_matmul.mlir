@@ -61,4 +61,5 @@
 // STATS-NEXT: (S) {{[0-9]+}} @main exposed-comm-before-ns
 // STATS-NEXT: (S) {{[0-9]+}} @main step-time-after-ns
 // STATS-NEXT: (S) {{[0-9]+}} @main step-time-before-ns
+// STATS-NEXT: (S) 0 num-inlined-calls
 // STATS-NEXT: (S) 7 num-moved

@@ -83,6 +83,7 @@ func.func @select(%a: tensor<4x8xf32>, %i: index) {
 // -----
 
 func.func @select_type(%a: tensor<4x8xf32>, %i: index) {
+  // expected-error@+2 {{'hir.alias_select' op failed to infer returned types}}
   // expected-error@+1 {{'hir.alias_select' op inferred type(s) 'tensor<8xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
   %0 = hir.alias_select %a[0, %i] : tensor<4x8xf32> -> tensor<4xf32>
   return

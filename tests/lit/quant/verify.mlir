@@ -62,6 +62,7 @@ func.func @expressed_mismatch(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f
 
 // uniform_dequantize_c1
 func.func @dequantize_type(%q: tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<4xf16> {
+  // expected-error@+2 {{'stablehlo.uniform_dequantize' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.uniform_dequantize' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xf16>'}}
   %0 = stablehlo.uniform_dequantize %q : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<4xf16>
   return %0 : tensor<4xf16>

@@ -331,6 +331,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>) -> tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>
     "func.return"() : () -> ()
@@ -343,6 +344,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>
     "func.return"() : () -> ()
@@ -355,6 +357,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 2.500000e-01:-1>>
     "func.return"() : () -> ()
@@ -379,6 +382,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<u8:f32, 2.500000e-01>>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<4x!quant.uniform<u8:f32, 2.500000e-01>>
     "func.return"() : () -> ()
@@ -391,6 +395,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<4xf32>
     "func.return"() : () -> ()
@@ -607,6 +612,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi1>, %arg1: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, %arg2: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<4x!quant.uniform<u8:f32, 5.000000e-01:3>>
     "func.return"() : () -> ()
@@ -619,6 +625,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi1>, %arg1: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, %arg2: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>
     "func.return"() : () -> ()
@@ -631,6 +638,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi1>, %arg1: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, %arg2: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4xi1>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>) -> tensor<4xf32>
     "func.return"() : () -> ()
@@ -1123,6 +1131,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.uniform_dequantize' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.uniform_dequantize' op inferred type(s) 'tensor<4xf16>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
     %0 = "stablehlo.uniform_dequantize"(%arg0) : (tensor<4x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> tensor<4xf32>
     "func.return"() : () -> ()
@@ -1147,6 +1156,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x!quant.uniform<i8:f16, 5.000000e-01:3>>):
+    // expected-error@+2 {{'stablehlo.uniform_dequantize' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.uniform_dequantize' op inferred type(s) 'tensor<?xf16>' are incompatible with return type(s) of operation 'tensor<?xf32>'}}
     %0 = "stablehlo.uniform_dequantize"(%arg0) : (tensor<?x!quant.uniform<i8:f16, 5.000000e-01:3>>) -> tensor<?xf32>
     "func.return"() : () -> ()

@@ -58,6 +58,7 @@ func.func @conv_both_groups(%x: tensor<4x4x5x5xf32>, %w: tensor<3x3x2x8xf32>) ->
 
 // fft_c4 (IRFFT)
 func.func @irfft_last_dim(%x: tensor<4x8xcomplex<f32>>) -> tensor<4x8xf32> {
+  // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
   // expected-error@+1 {{IRFFT requires innermost dimension to be compatible with fft_length[-1]/2+1. Got: 8 but fft_length is 8.}}
   %0 = stablehlo.fft %x, type = IRFFT, length = [8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
@@ -67,6 +68,7 @@ func.func @irfft_last_dim(%x: tensor<4x8xcomplex<f32>>) -> tensor<4x8xf32> {
 
 // fft_c2 (RFFT input)
 func.func @rfft_complex_input(%x: tensor<8xcomplex<f32>>) -> tensor<5xcomplex<f32>> {
+  // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
   // expected-error@+1 {{RFFT requires f32 or f64 input type, but is given 'complex<f32>'.}}
   %0 = stablehlo.fft %x, type = RFFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<5xcomplex<f32>>
   return %0 : tensor<5xcomplex<f32>>
@@ -76,6 +78,7 @@ func.func @rfft_complex_input(%x: tensor<8xcomplex<f32>>) -> tensor<5xcomplex<f3
 
 // if_c2
 func.func @if_branch_types(%p: tensor<i1>, %a: tensor<f32>, %b: tensor<i32>) -> tensor<f32> {
+  // expected-error@+2 {{'stablehlo.if' op failed to infer returned types}}
   // expected-error@+1 {{branch 0 and branch 1 have mismatched return types: 'tensor<f32>' vs 'tensor<i32>'}}
   %0 = "stablehlo.if"(%p) ({
     stablehlo.return %a : tensor<f32>
@@ -89,6 +92,7 @@ func.func @if_branch_types(%p: tensor<i1>, %a: tensor<f32>, %b: tensor<i32>) -> 
 
 // case: the index is a rank-0 tensor
 func.func @case_index_rank(%i: tensor<1xi32>, %a: tensor<f32>) -> tensor<f32> {
+  // expected-error@+2 {{'stablehlo.case' op failed to infer returned types}}
   // expected-error@+1 {{operand should be rank 0 tensor but got rank 1}}
   %0 = "stablehlo.case"(%i) ({
     stablehlo.return %a : tensor<f32>
@@ -142,6 +146,7 @@ func.func @scatter_window_bound(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>, %u: te
 
 // gather_c9
 func.func @gather_collapsed_size(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
+  // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
   // expected-error@+1 {{Expects that for each dim in collapsed_slice_dims, slice_sizes[dim] should be <= 1, but got 2}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 2, 3>}> : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
@@ -151,6 +156,7 @@ func.func @gather_collapsed_size(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> te
 
 // gather_c21
 func.func @gather_slice_bound(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x7xf32> {
+  // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
   // expected-error@+1 {{slice size (7) is out of bounds for operand dimension (3) at index 1}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 7>}> : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x7xf32>
   return %0 : tensor<2x7xf32>
@@ -160,6 +166,7 @@ func.func @gather_slice_bound(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>) -> tenso
 
 // all_to_all_c2
 func.func @all_to_all_split(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
+  // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
   // expected-error@+1 {{split dimension has size 6, expected to be a multiple of split_count 4}}
   %0 = "stablehlo.all_to_all"(%x) <{split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 4 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>}> : (tensor<6x4xf32>) -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
@@ -208,6 +215,7 @@ func.func @bitcast_rank(%x: tensor<4xf32>) -> tensor<4xf16> {
 
 // dynamic_update_slice_c6
 func.func @dus_update_too_big(%x: tensor<4xf32>, %u: tensor<6xf32>, %i: tensor<i32>) -> tensor<4xf32> {
+  // expected-error@+2 {{'stablehlo.dynamic_update_slice' op failed to infer returned types}}
   // expected-error@+1 {{expects size at dimension 0 of update to be in range [0, 4]. Got: 6.}}
   %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<6xf32>, tensor<i32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -217,6 +225,7 @@ func.func @dus_update_too_big(%x: tensor<4xf32>, %u: tensor<6xf32>, %i: tensor<i
 
 // pad_c4
 func.func @pad_negative_result(%x: tensor<2xf32>, %v: tensor<f32>) -> tensor<0xf32> {
+  // expected-error@+2 {{'stablehlo.pad' op failed to infer returned types}}
   // expected-error@+1 {{Padding result in negative size for dimension 0}}
   %0 = stablehlo.pad %x, %v, low = [-3], high = [0], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<0xf32>
   return %0 : tensor<0xf32>
@@ -235,6 +244,7 @@ func.func @reverse_dup(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // map_c4
 func.func @map_arity(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+2 {{'stablehlo.map' op failed to infer returned types}}
   // expected-error@+1 {{expects number of operands to match the arity of map computation, but got: 1 and 2}}
   %0 = "stablehlo.map"(%x) <{dimensions = array<i64: 0>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -247,6 +257,7 @@ func.func @map_arity(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // batch_norm_inference_c3
 func.func @bn_feature_count(%x: tensor<2x3xf32>, %s: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error@+2 {{'stablehlo.batch_norm_inference' op failed to infer returned types}}
   // expected-error@+1 {{expects the size of single-dimensional operands to be compatible with feature count, but the size of single-dimensional operands is 4 and the feature count is 3.}}
   %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) <{epsilon = 1.0e-5 : f32, feature_index = 1 : i64}> : (tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>

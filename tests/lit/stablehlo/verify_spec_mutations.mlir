@@ -7,6 +7,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>, %arg3: tensor<3xf32>, %arg4: tensor<3xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_inference' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.batch_norm_inference' op inferred type(s) 'tensor<2x3x4xf32>' are incompatible with return type(s) of operation 'tensor<3x3x4xf32>'}}
     %0 = "stablehlo.batch_norm_inference"(%arg0, %arg1, %arg2, %arg3, %arg4) <{epsilon = 9.99999974E-6 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3x3x4xf32>
     "func.return"() : () -> ()
@@ -43,6 +44,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>, %arg3: tensor<3xf32>, %arg4: tensor<3xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_inference' op failed to infer returned types}}
     // expected-error@+1 {{expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex 10, and rank 3.}}
     %0 = "stablehlo.batch_norm_inference"(%arg0, %arg1, %arg2, %arg3, %arg4) <{epsilon = 9.99999974E-6 : f32, feature_index = 10 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
     "func.return"() : () -> ()
@@ -67,6 +69,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_training' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.batch_norm_training' op inferred type(s) 'tensor<2x3x4xf32>', 'tensor<3xf32>', 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<3x3x4xf32>', 'tensor<3xf32>', 'tensor<3xf32>'}}
     %0:3 = "stablehlo.batch_norm_training"(%arg0, %arg1, %arg2) <{epsilon = 9.99999974E-6 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<3x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
     "func.return"() : () -> ()
@@ -103,6 +106,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_training' op failed to infer returned types}}
     // expected-error@+1 {{expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex 10, and rank 3.}}
     %0:3 = "stablehlo.batch_norm_training"(%arg0, %arg1, %arg2) <{epsilon = 9.99999974E-6 : f32, feature_index = 10 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
     "func.return"() : () -> ()
@@ -127,6 +131,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>, %arg3: tensor<3xf32>, %arg4: tensor<2x3x4xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_grad' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.batch_norm_grad' op inferred type(s) 'tensor<2x3x4xf32>', 'tensor<3xf32>', 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<3x3x4xf32>', 'tensor<3xf32>', 'tensor<3xf32>'}}
     %0:3 = "stablehlo.batch_norm_grad"(%arg4, %arg1, %arg2, %arg3, %arg4) <{epsilon = 9.99999974E-6 : f32, feature_index = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3x4xf32>) -> (tensor<3x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
     "func.return"() : () -> ()
@@ -163,6 +168,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>, %arg3: tensor<3xf32>, %arg4: tensor<2x3x4xf32>):
+    // expected-error@+2 {{'stablehlo.batch_norm_grad' op failed to infer returned types}}
     // expected-error@+1 {{expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex 10, and rank 3.}}
     %0:3 = "stablehlo.batch_norm_grad"(%arg4, %arg1, %arg2, %arg3, %arg4) <{epsilon = 9.99999974E-6 : f32, feature_index = 10 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>)
     "func.return"() : () -> ()
@@ -223,6 +229,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi1>, %arg1: tensor<4xf32>, %arg2: tensor<4xf32>):
+    // expected-error@+2 {{'chlo.broadcast_select' op failed to infer returned types}}
     // expected-error@+1 {{'chlo.broadcast_select' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
     %0 = "chlo.broadcast_select"(%arg0, %arg2, %arg2) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
     "func.return"() : () -> ()
@@ -379,6 +386,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'chlo.broadcast_add' op failed to infer returned types}}
     // expected-error@+1 {{'chlo.broadcast_add' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
     %0 = "chlo.broadcast_add"(%arg1, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
     "func.return"() : () -> ()
@@ -439,6 +447,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.all_reduce' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
     %0 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
     ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
@@ -455,6 +464,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.all_reduce' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<4x4xi32>'}}
     %0 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
     ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
@@ -703,6 +713,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.all_to_all' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<5x4xf32>
     "func.return"() : () -> ()
@@ -727,6 +738,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{AllToAll concat_dimension 9 is out-of-bounds for input rank 2}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 9 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
     "func.return"() : () -> ()
@@ -751,6 +763,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{replica id #0 not seen in replica groups}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[9, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
     "func.return"() : () -> ()
@@ -763,6 +776,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{replica id #0 seen more than once}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 0, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
     "func.return"() : () -> ()
@@ -775,6 +789,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{group size of replica_groups must be 13}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 13 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
     "func.return"() : () -> ()
@@ -799,6 +814,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.all_to_all' op failed to infer returned types}}
     // expected-error@+1 {{AllToAll split_dimension 9 is out-of-bounds for input rank 2}}
     %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 9 : i64}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
     "func.return"() : () -> ()
@@ -1249,6 +1265,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xcomplex<f32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xcomplex<f32>>):
+    // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.fft' op inferred type(s) 'tensor<4x8xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<5x8xcomplex<f32>>'}}
     %0 = "stablehlo.fft"(%arg0) <{fft_length = array<i64: 8>, fft_type = #stablehlo<fft_type FFT>}> : (tensor<4x8xcomplex<f32>>) -> tensor<5x8xcomplex<f32>>
     "func.return"() : () -> ()
@@ -1261,6 +1278,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xcomplex<f32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xcomplex<f32>>):
+    // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.fft' op inferred type(s) 'tensor<4x8xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
     %0 = "stablehlo.fft"(%arg0) <{fft_length = array<i64: 8>, fft_type = #stablehlo<fft_type FFT>}> : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xf32>
     "func.return"() : () -> ()
@@ -1273,6 +1291,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
     // expected-error@+1 {{FFT/IFFT/IRFFT take a complex tensor as input, but is given 'tensor<4x8xf32>'.}}
     %0 = "stablehlo.fft"(%arg0) <{fft_length = array<i64: 8>, fft_type = #stablehlo<fft_type FFT>}> : (tensor<4x8xf32>) -> tensor<4x8xcomplex<f32>>
     "func.return"() : () -> ()
@@ -1285,6 +1304,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xcomplex<f32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xcomplex<f32>>):
+    // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
     // expected-error@+1 {{rank must be between 1 and 3, but got 0.}}
     %0 = "stablehlo.fft"(%arg0) <{fft_length = array<i64>, fft_type = #stablehlo<fft_type FFT>}> : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
     "func.return"() : () -> ()
@@ -1309,6 +1329,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.fft' op failed to infer returned types}}
     // expected-error@+1 {{RFFT requires innermost dimensions to be compatible with fft_length. Got: 4, 8 but wanted 17.}}
     %0 = "stablehlo.fft"(%arg0) <{fft_length = array<i64: 17>, fft_type = #stablehlo<fft_type RFFT>}> : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
     "func.return"() : () -> ()
@@ -1405,6 +1426,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x4x4xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.slice' op inferred type(s) 'tensor<1x4x4xf32>' are incompatible with return type(s) of operation 'tensor<2x4x4xf32>'}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: 1, 4, 4>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>}> : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
     "func.return"() : () -> ()
@@ -1429,6 +1451,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x4x4xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{limit index 10 is larger than dimension size 2 in dimension 0}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: 10, 4, 4>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>}> : (tensor<2x4x4xf32>) -> tensor<1x4x4xf32>
     "func.return"() : () -> ()
@@ -1441,6 +1464,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x4x4xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{start index 0 is larger than limit index -2 in dimension 0}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: -2, 4, 4>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>}> : (tensor<2x4x4xf32>) -> tensor<1x4x4xf32>
     "func.return"() : () -> ()
@@ -1465,6 +1489,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x4x4xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{negative start index -2 in dimension 0}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: 1, 4, 4>, start_indices = array<i64: -2, 0, 0>, strides = array<i64: 1, 1, 1>}> : (tensor<2x4x4xf32>) -> tensor<1x4x4xf32>
     "func.return"() : () -> ()
@@ -1477,6 +1502,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x4x4xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{stride must be positive but got -2 in dimension 0}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: 1, 4, 4>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: -2, 1, 1>}> : (tensor<2x4x4xf32>) -> tensor<1x4x4xf32>
     "func.return"() : () -> ()
@@ -1740,6 +1766,7 @@
 // stablehlo.constant/contractions#1/result-element
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (), sym_name = "__case"}> ({
+    // expected-error@+2 {{'stablehlo.constant' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.constant' op inferred type(s) 'tensor<f32>' are incompatible with return type(s) of operation 'tensor<i32>'}}
     %0 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<i32>
     "func.return"() : () -> ()
@@ -1751,6 +1778,7 @@
 // stablehlo.constant/control_flow#2/result-element
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (), sym_name = "__case"}> ({
+    // expected-error@+2 {{'stablehlo.constant' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.constant' op inferred type(s) 'tensor<i32>' are incompatible with return type(s) of operation 'tensor<f32>'}}
     %0 = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<f32>
     "func.return"() : () -> ()
@@ -1799,6 +1827,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<i32>, tensor<i32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.while' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.while' op inferred type(s) 'tensor<i32>', 'tensor<i32>', 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<f32>', 'tensor<i32>', 'tensor<4x8xf32>'}}
     %0:3 = "stablehlo.while"(%arg0, %arg1, %arg2) ({
     ^bb0(%arg6: tensor<i32>, %arg7: tensor<i32>, %arg8: tensor<4x8xf32>):
@@ -1883,6 +1912,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<i32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<i32>, %arg1: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.case' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.case' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.case"(%arg0) ({
       %4 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32>
@@ -1905,6 +1935,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<i32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<i32>, %arg1: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.case' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.case' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.case"(%arg0) ({
       %4 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32>
@@ -2033,6 +2064,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>):
+    // expected-error@+2 {{'stablehlo.get_dimension_size' op failed to infer returned types}}
     // expected-error@+1 {{requires dimension attribute in range [0, 2); found (9)}}
     %0 = "stablehlo.get_dimension_size"(%arg0) <{dimension = 9 : i64}> : (tensor<?x4xf32>) -> tensor<i32>
     "func.return"() : () -> ()
@@ -2057,6 +2089,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<1xi32>, tensor<1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<1xi32>, %arg1: tensor<1xi32>):
+    // expected-error@+2 {{'stablehlo.concatenate' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.concatenate' op inferred type(s) 'tensor<2xi32>' are incompatible with return type(s) of operation 'tensor<3xi32>'}}
     %0 = "stablehlo.concatenate"(%arg0, %arg1) <{dimension = 0 : i64}> : (tensor<1xi32>, tensor<1xi32>) -> tensor<3xi32>
     "func.return"() : () -> ()
@@ -2081,6 +2114,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<1xi32>, tensor<1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<1xi32>, %arg1: tensor<1xi32>):
+    // expected-error@+2 {{'stablehlo.concatenate' op failed to infer returned types}}
     // expected-error@+1 {{dimension 9 is out-of-bounds for input rank 1}}
     %0 = "stablehlo.concatenate"(%arg0, %arg1) <{dimension = 9 : i64}> : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
     "func.return"() : () -> ()
@@ -2153,6 +2187,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.dynamic_gather' op inferred type(s) 'tensor<?x?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xi32>'}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xi32>
     "func.return"() : () -> ()
@@ -2165,6 +2200,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xi32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xi32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.dynamic_gather' op inferred type(s) 'tensor<?x?xi32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xi32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2177,6 +2213,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{expects offset_dims to be sorted, got: [9, 1]}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [9, 1], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2189,6 +2226,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects each element of offset_dims to be in range [0, implied-result-rank) i.e. [0, 2). got: -2.}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [-2, 1], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2201,6 +2239,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{offset_dims size (1) plus collapse_slice_dims size (0) plus operand_batching_dims size (0) is not equal to operand rank (2)}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2213,6 +2252,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{expects offset_dims to not repeat, got: [0, 0]}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 0], start_index_map = [1]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2225,6 +2265,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects each element of start_index_map to be in range [0, rank-of('operand')) i.e. [0, 2). got: 10.}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [10]>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2237,6 +2278,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<1xi32>, %arg2: tensor<2xi32>):
+    // expected-error@+2 {{'stablehlo.dynamic_gather' op failed to infer returned types}}
     // expected-error@+1 {{start_index_map size (0) is not equal to size of index dimension (0) of start_indices (1)}}
     %0 = "stablehlo.dynamic_gather"(%arg0, %arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = []>, indices_are_sorted = true}> : (tensor<?x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<?x1xf32>
     "func.return"() : () -> ()
@@ -2421,6 +2463,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>):
+    // expected-error@+2 {{'stablehlo.transpose' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.transpose' op inferred type(s) 'tensor<4x?xf32>' are incompatible with return type(s) of operation 'tensor<5x?xf32>'}}
     %0 = "stablehlo.transpose"(%arg0) <{permutation = array<i64: 1, 0>}> : (tensor<?x4xf32>) -> tensor<5x?xf32>
     "func.return"() : () -> ()
@@ -2445,6 +2488,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>):
+    // expected-error@+2 {{'stablehlo.transpose' op failed to infer returned types}}
     // expected-error@+1 {{attribute permutation must be a permutation of [0, 1] but got 10, 0}}
     %0 = "stablehlo.transpose"(%arg0) <{permutation = array<i64: 10, 0>}> : (tensor<?x4xf32>) -> tensor<4x?xf32>
     "func.return"() : () -> ()
@@ -2457,6 +2501,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>):
+    // expected-error@+2 {{'stablehlo.transpose' op failed to infer returned types}}
     // expected-error@+1 {{TransposeOp operand rank 2 does not match permutation size 1}}
     %0 = "stablehlo.transpose"(%arg0) <{permutation = array<i64: 1>}> : (tensor<?x4xf32>) -> tensor<4x?xf32>
     "func.return"() : () -> ()
@@ -2469,6 +2514,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.pad' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.pad' op inferred type(s) 'tensor<?x4xf32>' are incompatible with return type(s) of operation 'tensor<?x5xf32>'}}
     %0 = "stablehlo.pad"(%arg0, %arg1) <{edge_padding_high = array<i64: 0, 0>, edge_padding_low = array<i64: 1, 0>, interior_padding = array<i64: 0, 0>}> : (tensor<?x4xf32>, tensor<f32>) -> tensor<?x5xf32>
     "func.return"() : () -> ()
@@ -2505,6 +2551,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.pad' op failed to infer returned types}}
     // expected-error@+1 {{Interior padding cannot be negative: -2}}
     %0 = "stablehlo.pad"(%arg0, %arg1) <{edge_padding_high = array<i64: 0, 0>, edge_padding_low = array<i64: 1, 0>, interior_padding = array<i64: -2, 0>}> : (tensor<?x4xf32>, tensor<f32>) -> tensor<?x4xf32>
     "func.return"() : () -> ()
@@ -2601,6 +2648,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xi32>
     "func.return"() : () -> ()
@@ -2613,6 +2661,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xi32>):
+    // expected-error@+2 {{'stablehlo.abs' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.abs' op inferred type(s) 'tensor<4x8xi32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
     %0 = "stablehlo.abs"(%arg0) : (tensor<4x8xi32>) -> tensor<4x8xf32>
     "func.return"() : () -> ()
@@ -3225,6 +3274,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xi1>, %arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<5x8xf32>
     "func.return"() : () -> ()
@@ -3237,6 +3287,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xi1>, %arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi32>
     "func.return"() : () -> ()
@@ -3561,6 +3612,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xi1>, tensor<4x8xi32>, tensor<4x8xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xi1>, %arg1: tensor<4x8xi32>, %arg2: tensor<4x8xi32>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x8xi32>' are incompatible with return type(s) of operation 'tensor<5x8xi32>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4x8xi1>, tensor<4x8xi32>, tensor<4x8xi32>) -> tensor<5x8xi32>
     "func.return"() : () -> ()
@@ -3573,6 +3625,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xi1>, tensor<4x8xi32>, tensor<4x8xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xi1>, %arg1: tensor<4x8xi32>, %arg2: tensor<4x8xi32>):
+    // expected-error@+2 {{'stablehlo.select' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select' op inferred type(s) 'tensor<4x8xi32>' are incompatible with return type(s) of operation 'tensor<4x8xf32>'}}
     %0 = "stablehlo.select"(%arg0, %arg1, %arg2) : (tensor<4x8xi1>, tensor<4x8xi32>, tensor<4x8xi32>) -> tensor<4x8xf32>
     "func.return"() : () -> ()
@@ -3585,6 +3638,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<i32>, %arg2: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.dynamic_slice' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.dynamic_slice' op inferred type(s) 'tensor<1x8xf32>' are incompatible with return type(s) of operation 'tensor<2x8xf32>'}}
     %0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) <{slice_sizes = array<i64: 1, 8>}> : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<2x8xf32>
     "func.return"() : () -> ()
@@ -3609,6 +3663,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<i32>, %arg2: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.dynamic_slice' op failed to infer returned types}}
     // expected-error@+1 {{has slice size 10 greater than dimension size 4 in dimension 0 of operand}}
     %0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) <{slice_sizes = array<i64: 10, 8>}> : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<1x8xf32>
     "func.return"() : () -> ()
@@ -3621,6 +3676,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<i32>, %arg2: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.dynamic_slice' op failed to infer returned types}}
     // expected-error@+1 {{has negative size index to dynamic slice: -2}}
     %0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) <{slice_sizes = array<i64: -2, 8>}> : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<1x8xf32>
     "func.return"() : () -> ()
@@ -3633,6 +3689,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<i32>, %arg2: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.dynamic_slice' op failed to infer returned types}}
     // expected-error@+1 {{has mismatched number of slice sizes (1) and number of start indices (2)}}
     %0 = "stablehlo.dynamic_slice"(%arg0, %arg1, %arg2) <{slice_sizes = array<i64: 1>}> : (tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<1x8xf32>
     "func.return"() : () -> ()
@@ -3765,6 +3822,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.slice' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.slice' op inferred type(s) 'tensor<2x8xf32>' are incompatible with return type(s) of operation 'tensor<3x8xf32>'}}
     %0 = "stablehlo.slice"(%arg0) <{limit_indices = array<i64: 2, 8>, start_indices = array<i64: 0, 0>, strides = array<i64: 1, 1>}> : (tensor<4x8xf32>) -> tensor<3x8xf32>
     "func.return"() : () -> ()
@@ -3777,6 +3835,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x8xf32>, %arg2: tensor<i32>, %arg3: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.dynamic_update_slice' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.dynamic_update_slice' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.dynamic_update_slice"(%arg0, %arg1, %arg2, %arg3) : (tensor<4x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> tensor<5x8xf32>
     "func.return"() : () -> ()
@@ -3849,6 +3908,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.gather' op inferred type(s) 'tensor<4x2xf32>' are incompatible with return type(s) of operation 'tensor<5x2xf32>'}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<5x2xf32>
     "func.return"() : () -> ()
@@ -3873,6 +3933,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects each element of offset_dims to be in range [0, implied-result-rank) i.e. [0, 2). got: 9.}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [9], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3885,6 +3946,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{offset_dims size (0) plus collapse_slice_dims size (1) plus operand_batching_dims size (0) is not equal to operand rank (2)}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3897,6 +3959,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects each element of collapsed_slice_dims to be in range [0, rank-of('operand')) i.e. [0, 2). got: 10.}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [10], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3909,6 +3972,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects each element of start_index_map to be in range [0, rank-of('operand')) i.e. [0, 2). got: 10.}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [10], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3921,6 +3985,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{start_index_map size (0) is not equal to size of index dimension (1) of start_indices (1)}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3933,6 +3998,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, 2]. got: 10.}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 10>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3945,6 +4011,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{slice size (13) is out of bounds for operand dimension (4) at index 0}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 13, 1>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3957,6 +4024,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{slice_sizes size (1) not equal to operand rank (2)}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3969,6 +4037,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x1xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x1xi32>):
+    // expected-error@+2 {{'stablehlo.gather' op failed to infer returned types}}
     // expected-error@+1 {{Expects that for each dim in collapsed_slice_dims, slice_sizes[dim] should be <= 1, but got 4}}
     %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 4>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<4x2xf32>
     "func.return"() : () -> ()
@@ -3981,6 +4050,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.transpose' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.transpose' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
     %0 = "stablehlo.transpose"(%arg0) <{permutation = array<i64: 1, 0>}> : (tensor<4x4xf32>) -> tensor<5x4xf32>
     "func.return"() : () -> ()
@@ -4113,6 +4183,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'chlo.top_k' op failed to infer returned types}}
     // expected-error@+1 {{'chlo.top_k' op inferred type(s) 'tensor<4x2xf32>', 'tensor<4x2xi32>' are incompatible with return type(s) of operation 'tensor<5x2xf32>', 'tensor<4x2xi32>'}}
     %0:2 = "chlo.top_k"(%arg0) <{k = 2 : i64}> : (tensor<4x4xf32>) -> (tensor<5x2xf32>, tensor<4x2xi32>)
     "func.return"() : () -> ()
@@ -4125,6 +4196,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'chlo.top_k' op failed to infer returned types}}
     // expected-error@+1 {{'chlo.top_k' op inferred type(s) 'tensor<4x2xf32>', 'tensor<4x2xi32>' are incompatible with return type(s) of operation 'tensor<4x2xi32>', 'tensor<4x2xi32>'}}
     %0:2 = "chlo.top_k"(%arg0) <{k = 2 : i64}> : (tensor<4x4xf32>) -> (tensor<4x2xi32>, tensor<4x2xi32>)
     "func.return"() : () -> ()
@@ -4137,6 +4209,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xi32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xi32>):
+    // expected-error@+2 {{'chlo.top_k' op failed to infer returned types}}
     // expected-error@+1 {{'chlo.top_k' op inferred type(s) 'tensor<4x2xi32>', 'tensor<4x2xi32>' are incompatible with return type(s) of operation 'tensor<4x2xf32>', 'tensor<4x2xi32>'}}
     %0:2 = "chlo.top_k"(%arg0) <{k = 2 : i64}> : (tensor<4x4xi32>) -> (tensor<4x2xf32>, tensor<4x2xi32>)
     "func.return"() : () -> ()
@@ -4331,6 +4404,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.map' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.map' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xi32>'}}
     %0 = "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4347,6 +4421,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.map' op failed to infer returned types}}
     // expected-error@+1 {{element type of operands and computation arguments must match, but got: 'i32' and 'f32'}}
     %0 = "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4363,6 +4438,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.map' op failed to infer returned types}}
     // expected-error@+1 {{requires monotonically increasing dimension numbers, but got: 9}}
     %0 = "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64: 9>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4379,6 +4455,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.map' op failed to infer returned types}}
     // expected-error@+1 {{applied to a subset of dimensions currently not supported: operand dimensions = 1, requested map dimensions size = 0}}
     %0 = "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4395,6 +4472,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi32>, tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xi32>, %arg1: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.tuple' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.tuple' op inferred type(s) 'tuple<tensor<4xi32>, tensor<4xf32>>' are incompatible with return type(s) of operation 'tuple<tensor<4xf32>, tensor<4xf32>>'}}
     %0 = "stablehlo.tuple"(%arg0, %arg1) : (tensor<4xi32>, tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
     "func.return"() : () -> ()
@@ -4407,6 +4485,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tuple<tensor<4xf32>, tensor<4xf32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tuple<tensor<4xf32>, tensor<4xf32>>):
+    // expected-error@+2 {{'stablehlo.get_tuple_element' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.get_tuple_element' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
     %0 = "stablehlo.get_tuple_element"(%arg0) <{index = 1 : i32}> : (tuple<tensor<4xf32>, tensor<4xf32>>) -> tensor<5xf32>
     "func.return"() : () -> ()
@@ -4419,6 +4498,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tuple<tensor<4xf32>, tensor<4xf32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tuple<tensor<4xf32>, tensor<4xf32>>):
+    // expected-error@+2 {{'stablehlo.get_tuple_element' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.get_tuple_element' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xi32>'}}
     %0 = "stablehlo.get_tuple_element"(%arg0) <{index = 1 : i32}> : (tuple<tensor<4xf32>, tensor<4xf32>>) -> tensor<4xi32>
     "func.return"() : () -> ()
@@ -4431,6 +4511,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tuple<tensor<4xf32>, tensor<4xf32>>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tuple<tensor<4xf32>, tensor<4xf32>>):
+    // expected-error@+2 {{'stablehlo.get_tuple_element' op failed to infer returned types}}
     // expected-error@+1 {{index 10 is out of bounds of operand with size 2}}
     %0 = "stablehlo.get_tuple_element"(%arg0) <{index = 10 : i32}> : (tuple<tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
     "func.return"() : () -> ()
@@ -4455,6 +4536,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<3x4xf32>, tensor<i32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<3x4xf32>, %arg1: tensor<i32>):
+    // expected-error@+2 {{'stablehlo.set_dimension_size' op failed to infer returned types}}
     // expected-error@+1 {{requires dimension attribute in range [0, 2); found (10)}}
     %0 = "stablehlo.set_dimension_size"(%arg0, %arg1) <{dimension = 10 : i64}> : (tensor<3x4xf32>, tensor<i32>) -> tensor<3x?xf32, #stablehlo.bounds<?, 4>>
     "func.return"() : () -> ()
@@ -4734,6 +4816,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.pad' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.pad' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.pad"(%arg0, %arg1) <{edge_padding_high = array<i64: 0, 0>, edge_padding_low = array<i64: 0, 0>, interior_padding = array<i64: 0, 0>}> : (tensor<4x8xf32>, tensor<f32>) -> tensor<5x8xf32>
     "func.return"() : () -> ()
@@ -4746,6 +4829,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x4xf32>, %arg2: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.select_and_scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select_and_scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.select_and_scatter"(%arg0, %arg1, %arg2) <{padding = dense<0> : tensor<2x2xi64>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
     ^bb0(%arg5: tensor<f32>, %arg6: tensor<f32>):
@@ -4766,6 +4850,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<2x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<2x4xf32>, %arg2: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.select_and_scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.select_and_scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.select_and_scatter"(%arg0, %arg1, %arg2) <{padding = dense<0> : tensor<2x2xi64>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
     ^bb0(%arg5: tensor<f32>, %arg6: tensor<f32>):
@@ -4956,6 +5041,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.sort' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.sort' op inferred type(s) 'tensor<4x8xf32>', 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>', 'tensor<4x8xf32>'}}
     %0:2 = "stablehlo.sort"(%arg1, %arg1) <{dimension = 0 : i64, is_stable = true}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>, %arg4: tensor<f32>, %arg5: tensor<f32>):
@@ -5058,6 +5144,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.sort' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.sort' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.sort"(%arg0) <{dimension = 1 : i64, is_stable = true}> ({
     ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
@@ -5122,6 +5209,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4xf32>):
+    // expected-error@+2 {{'stablehlo.collective_broadcast' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.collective_broadcast' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
     %0 = "stablehlo.collective_broadcast"(%arg0) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<5xf32>
     "func.return"() : () -> ()
@@ -5182,6 +5270,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>):
+    // expected-error@+2 {{'stablehlo.reverse' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reverse' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.reverse"(%arg0) <{dimensions = array<i64: 0>}> : (tensor<4x8xf32>) -> tensor<5x8xf32>
     "func.return"() : () -> ()

@@ -68,6 +68,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 
 // while_result
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
+  // expected-error@+2 {{'stablehlo.while' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.while' op inferred type(s) 'tensor<i32>' are incompatible with return type(s) of operation 'tensor<f32>'}}
   %0 = "stablehlo.while"(%i) ({
    ^bb0(%x: tensor<i32>):
@@ -84,6 +85,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 
 // tuple_type
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
+  // expected-error@+2 {{'stablehlo.tuple' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.tuple' op inferred type(s) 'tuple<tensor<4xf32>, tensor<i32>>' are incompatible with return type(s) of operation 'tuple<tensor<i32>, tensor<i32>>'}}
   %0 = "stablehlo.tuple"(%a, %i) : (tensor<4xf32>, tensor<i32>) -> tuple<tensor<i32>, tensor<i32>>
   return
@@ -94,6 +96,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 // gte_idx
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
   %p = stablehlo.tuple %a, %i : tuple<tensor<4xf32>, tensor<i32>>
+  // expected-error@+2 {{'stablehlo.get_tuple_element' op failed to infer returned types}}
   // expected-error@+1 {{index 2 is out of bounds of operand with size 2}}
    %0 = stablehlo.get_tuple_element %p[2] : (tuple<tensor<4xf32>, tensor<i32>>) -> tensor<i32>
   return
@@ -104,6 +107,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 // gte_type
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
   %p = stablehlo.tuple %a, %i : tuple<tensor<4xf32>, tensor<i32>>
+  // expected-error@+2 {{'stablehlo.get_tuple_element' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.get_tuple_element' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<i32>'}}
    %0 = stablehlo.get_tuple_element %p[0] : (tuple<tensor<4xf32>, tensor<i32>>) -> tensor<i32>
   return

@@ -66,6 +66,7 @@
 // chlo.top_k: element (from chlo_misc.generic.mlir)
 "func.func"() <{function_type = (tensor<4x8xi32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<4x8xi32>):
+  // expected-error@+2 {{'chlo.top_k' op failed to infer returned types}}
   // expected-error@+1 {{'chlo.top_k' op inferred type(s) 'tensor<4x3xi32>', 'tensor<4x3xi32>' are incompatible with return type(s) of operation 'tensor<4x3xf32>', 'tensor<4x3xi32>'}}
   %0:2 = "chlo.top_k"(%arg0) <{k = 3 : i64}> : (tensor<4x8xi32>) -> (tensor<4x3xf32>, tensor<4x3xi32>)
   "func.return"() : () -> ()
@@ -310,6 +311,7 @@
 // stablehlo.dynamic_update_slice: operands (from collective_matmul_gspmd.generic.mlir)
 "func.func"() <{function_type = (tensor<8x64xf32>, tensor<8x8xf32>, tensor<i32>, tensor<i32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<8x64xf32>, %arg1: tensor<8x8xf32>, %arg2: tensor<i32>, %arg3: tensor<i32>):
+  // expected-error@+2 {{'stablehlo.dynamic_update_slice' op failed to infer returned types}}
   // expected-error@+1 {{expects number of start_indices to match operand rank: 1 vs 2.}}
   %0 = "stablehlo.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<8x64xf32>, tensor<8x8xf32>, tensor<i32>) -> tensor<8x64xf32>
   "func.return"() : () -> ()
@@ -741,6 +743,7 @@
 // stablehlo.sort: results (from control_flow.generic.mlir)
 "func.func"() <{function_type = (tensor<16xf32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<16xf32>):
+  // expected-error@+2 {{'stablehlo.sort' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.sort' op inferred type(s) 'tensor<16xf32>' are incompatible with return type(s) of operation 'tensor<16xf32>', 'tensor<16xf32>'}}
   %0:2 = "stablehlo.sort"(%arg0) <{dimension = 0 : i64, is_stable = true}> ({
   ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
