@@ -179,6 +179,8 @@ def _guard(fn):
     except click.UsageError as e:
         e.show()
         return 2
+    except _InputError:
+        return 1
     except RecursionError:
         click.echo("error: input nested too deeply", err=True)
         return 1
@@ -206,7 +208,21 @@ def _read(path: str) -> tuple[str, str]:
         except OSError as e:
             raise click.UsageError(f"could not open input file '{path}': {e.strerror}") from None
         name = path
+    from hlopt.syntax.bytecode import bytecode_to_text, is_bytecode
+
+    if is_bytecode(data):  # MLIR bytecode, whatever the file is called
+        from hlopt.syntax.diagnostics import DiagnosticError, render
+
+        try:
+            return name, bytecode_to_text(name, data)
+        except DiagnosticError as e:
+            render(e.diagnostics)
+            raise _InputError() from None
     return name, data.decode("utf-8", "surrogateescape")
+
+
+class _InputError(Exception):
+    """An input that could not be read; its diagnostic is already shown."""
 
 
 def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_seeds: int = 0) -> int:
