@@ -19,6 +19,9 @@ from hlopt.dialects.stablehlo.syntax import CALLBACKS
 from hlopt.ir.dialect import Dialect
 
 
+from hlopt.dialects.hlo_bytecode import StablehloBytecode  # noqa: E402
+
+
 @functools.cache
 def _dialect() -> Dialect:
     # stablehlo_async builds on this package's modules, so it is imported
@@ -30,7 +33,8 @@ def _dialect() -> Dialect:
         ops=(elementwise.OPS + data_movement.OPS + reductions_control_flow.OPS + collectives_async.OPS
              + custom_call_composite.OPS + tuple(stablehlo_async.OPS.values())),
         grammar="stablehlo.lark", syntax={**CALLBACKS, **stablehlo_async.CALLBACKS},
-        parse_attribute=parse_stablehlo_attr, parse_type=stablehlo_async.parse_type)
+        parse_attribute=parse_stablehlo_attr, parse_type=stablehlo_async.parse_type,
+        bytecode=StablehloBytecode())
 
 
 def __getattr__(name: str):

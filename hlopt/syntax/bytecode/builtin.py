@@ -86,11 +86,11 @@ def read_attribute(r: DialectReader) -> str:
         s = quote(r.string())
         return f"{s} : {r.type()}"
     if code == 4:  # FlatSymbolRefAttr
-        return "@" + symbol(r.attribute())
+        return symbol(r.attribute())
     if code == 5:  # SymbolRefAttr
-        root = "@" + symbol(r.attribute())
-        nested = r.list(r.attribute)
-        return root + "".join("::@" + symbol(n[1:]) if n.startswith("@") else "::" + n for n in nested)
+        root = symbol(r.attribute())
+        nested = r.list(r.attribute)  # FlatSymbolRefAttr spellings, `@x`
+        return root + "".join("::" + n for n in nested)
     if code == 6:
         return r.type()
     if code == 7:
