@@ -7,6 +7,7 @@ ops of both designs come from hlopt/dialects/stablehlo_async.py.
 
 import functools
 
+from hlopt.dialects.hlo_bytecode import StablehloBytecode  # noqa: E402
 from hlopt.dialects.stablehlo import (
     collectives_async,
     custom_call_composite,
@@ -17,9 +18,6 @@ from hlopt.dialects.stablehlo import (
 from hlopt.dialects.stablehlo.attributes import parse_stablehlo_attr
 from hlopt.dialects.stablehlo.syntax import CALLBACKS
 from hlopt.ir.dialect import Dialect
-
-
-from hlopt.dialects.hlo_bytecode import StablehloBytecode  # noqa: E402
 
 
 @functools.cache
