@@ -135,7 +135,11 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
 
     for s in specs:
         if get_pass(s.name) is None:
-            raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'")
+            from hlopt.passes.registry import all_passes, closest_names
+
+            near = closest_names(s.name, [p.argument for p in all_passes()])
+            hint = "\nDid you mean " + " or ".join(f"'--{x}'" for x in near) + "?" if near else ""
+            raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
     opts = Options(generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,

@@ -72,11 +72,11 @@ def build_pass_manager(opts: Options):
         pm = PassManager()
         for s in opts.pass_specs:
             from hlopt.passes.pipeline import PipelineError
-            from hlopt.passes.registry import get_pass
+            from hlopt.passes.registry import did_you_mean, get_pass
 
             cls = get_pass(s.name)
             if cls is None:
-                raise PipelineError(f"'{s.name}' does not refer to a registered pass")
+                raise PipelineError(f"'{s.name}' does not refer to a registered pass{did_you_mean(s.name)}")
             pm.add(cls.from_options(s.options))
     pm.verify_each = opts.verify
     return pm

@@ -61,8 +61,12 @@ class Pass:
         for k, v in options.items():
             f = fields.get(k)
             if f is None:
+                from hlopt.passes.registry import closest_names
+
                 known = ", ".join(sorted(fields)) or "none"
-                raise ValueError(f"unknown option '{k}' for pass '{cls.argument}' (options: {known})")
+                near = closest_names(k, sorted(fields))
+                hint = "; did you mean " + " or ".join(f"'{x}'" for x in near) + "?" if near else ""
+                raise ValueError(f"unknown option '{k}' for pass '{cls.argument}' (options: {known}{hint})")
             kwargs[f.name] = _convert(v, f, cls.argument, cls)
         return cls(**kwargs)
 

@@ -77,7 +77,10 @@ class OpPassManager:
     def add_spec(self, s: PassSpec) -> None:
         cls = get_pass(s.name)
         if cls is None:
-            raise PipelineError(f"'{s.name}' does not refer to a registered pass or pass pipeline")
+            from hlopt.passes.registry import did_you_mean
+
+            raise PipelineError(f"'{s.name}' does not refer to a registered pass or pass pipeline"
+                                + did_you_mean(s.name))
         p = cls.from_options(s.options)
         if p.anchor is not None and p.anchor != self.anchor and p.anchor == "builtin.module":
             raise PipelineError(
