@@ -79,7 +79,10 @@ def read_attribute(r: DialectReader) -> str:
     if code == 0:  # ArrayAttr
         return "[" + ", ".join(r.list(r.attribute)) + "]"
     if code == 1:  # DictionaryAttr
-        return "{" + ", ".join(r.list(lambda: named_entry(r))) + "}"
+        entries = r.list(lambda: (unquote(r.attribute()), r.attribute()))
+        d = DictText("{" + ", ".join(entry_text(k, v) for k, v in entries) + "}")
+        d.entries = entries
+        return d
     if code == 2:  # StringAttr
         return quote(r.string())
     if code == 3:  # StringAttr with a type
@@ -156,12 +159,17 @@ def read_attribute(r: DialectReader) -> str:
     raise r.fail(f"unknown builtin attribute code: {code}")
 
 
-def named_entry(r: DialectReader) -> str:
-    name = r.attribute()
-    value = r.attribute()
+class DictText(str):
+    """A dictionary's spelling with its (name, value spelling) entries, for
+    dialects that convert ops as they are read (VHLO)."""
+
+    entries: list = []
+
+
+def entry_text(name: str, value: str) -> str:
     from hlopt.ir.attributes import keyword_or_string
 
-    key = keyword_or_string(unquote(name))
+    key = keyword_or_string(name)
     return key if value == "unit" else f"{key} = {value}"
 
 

@@ -186,6 +186,7 @@ class BytecodeFile:
                     raise BytecodeError(f"expected dialect version section, got: {sid}", at)
                 version = self.data[start:end]
             self.dialects.append(BytecodeDialect(name, version))
+        self._by_name = {d.name: d for d in self.dialects}
         self.op_names: list[tuple[str, bool]] = []
         if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
             s.varint()  # the number of op names, a reservation hint
@@ -197,6 +198,12 @@ class BytecodeFile:
                 else:
                     idx, registered = s.varint(), True
                 self.op_names.append((f"{d.name}.{self.string(idx, s)}", registered))
+
+    def op_dialect(self, op: str) -> BytecodeDialect:
+        d = self._by_name.get(op.partition(".")[0])
+        if d is None:
+            d = self._by_name[op.partition(".")[0]] = BytecodeDialect(op.partition(".")[0], None)
+        return d
 
     def dialect(self, i: int, at: Stream) -> BytecodeDialect:
         if i >= len(self.dialects):
@@ -248,7 +255,14 @@ class BytecodeFile:
         d, start, end, custom = entry
         s = Stream(self.data, start, end)
         if not custom:  # the assembly format fallback
-            return s.cstring()
+            text = s.cstring()
+            convert = getattr(d.hooks(), "convert_fallback", None) if d.name != "builtin" else None
+            if convert is None:
+                return text
+            converted = convert(text, what)
+            if converted is None:
+                raise BytecodeError(f"unsupported {what} '{text}' of dialect '{d.name}'", start)
+            return converted
         r = DialectReader(self, s, d)
         if d.name == "builtin":
             text = builtin.read_attribute(r) if what == "attribute" else builtin.read_type(r)
@@ -347,7 +361,7 @@ class BytecodeFile:
             self.properties.append((s.pos, s.pos + size))
             s.bytes(size)
 
-    def read_properties(self, op: str, registered: bool, i: int, at: Stream) -> str:
+    def read_properties(self, op: str, registered: bool, i: int, at: Stream) -> list[tuple[str, str]] | str:
         if i >= len(self.properties):
             raise BytecodeError(f"invalid properties index: {i}", at.pos)
         start, end = self.properties[i]
@@ -355,7 +369,7 @@ class BytecodeFile:
         r = DialectReader(self, s)
         if not registered:  # an unregistered op's properties are one attribute
             text = r.attribute()
-            return text[1:-1] if text.startswith("{") else text
+            return text[1:-1] if text.startswith("{") else text  # spelled as is
         from hlopt.ir.context import current_context
 
         dialect = op.partition(".")[0]
@@ -370,9 +384,7 @@ class BytecodeFile:
             entries = read_ods_properties(opdef, r, self.version)
         if not s.empty():
             raise BytecodeError(f"properties of op '{op}' were not fully read", s.pos)
-        from hlopt.ir.attributes import keyword_or_string
-
-        return ", ".join(f"{keyword_or_string(k)} = {v}" for k, v in entries)
+        return entries
 
     # -- IR ------------------------------------------------------------------
     def new_value(self) -> str:
@@ -388,7 +400,7 @@ class BytecodeFile:
         scope = _Scope()
         scope.push(0)
         for _ in range(n_ops):
-            self._op(s, scope, out, [], 0)
+            self._op(s, scope, out, [], 0, None)
         types = self.value_types
         try:
             text = "".join(p if isinstance(p, str) else ", ".join(types[v] for v in p.values) for p in out)
@@ -396,7 +408,8 @@ class BytecodeFile:
             raise BytecodeError(f"value {e.args[0]} is used but never defined", 0) from None
         return text + self.resources_text()
 
-    def _op(self, s: Stream, scope: _Scope, out: list[str], blocks: list[str], depth: int) -> None:
+    def _op(self, s: Stream, scope: _Scope, out: list[str], blocks: list[str], depth: int,
+            parent: str | None) -> None:
         at = s.pos
         idx = s.varint()
         if idx >= len(self.op_names):
@@ -419,6 +432,14 @@ class BytecodeFile:
             # the order of uses does not show in the text: read and check, no more
             _skip_use_lists(s, len(res_types))
         results = [scope.define(self, t) for t in res_types]
+        hooks = self.op_dialect(name).hooks()
+        convert = getattr(hooks, "convert_op", None)
+        if convert is not None:  # e.g. VHLO's ops become StableHLO's as they are read
+            name, props, attrs = convert(name, props or [], attrs, parent, at)
+        if isinstance(props, list):
+            from hlopt.ir.attributes import keyword_or_string
+
+            props = ", ".join(f"{keyword_or_string(k)} = {v}" for k, v in props)
         ind = "  " * depth
         head = ind + (", ".join(results) + " = " if results else "") + _quote_op(name) + "(" + ", ".join(operands) + ")"
         if succs:
@@ -441,7 +462,7 @@ class BytecodeFile:
             for i in range(n_regions):
                 if i:
                     out.append(", ")
-                self._region(rs, inner, out, depth)
+                self._region(rs, inner, out, depth, name)
             out.append(")")
         tail = ""
         if attrs and attrs != "{}":
@@ -453,7 +474,7 @@ class BytecodeFile:
                    else f"({', '.join(res_types)})")
         out.append(f" {loc if loc.startswith('loc(') else 'loc(' + loc + ')'}\n")
 
-    def _region(self, s: Stream, scope: _Scope, out: list[str], depth: int) -> None:
+    def _region(self, s: Stream, scope: _Scope, out: list[str], depth: int, parent: str) -> None:
         n_blocks = s.varint()
         if n_blocks == 0:
             out.append("{\n" + "  " * depth + "}")
@@ -482,7 +503,7 @@ class BytecodeFile:
                     _skip_use_lists(s, len(args))
             out.append("  " * depth + label + (f"({', '.join(args)})" if args else "") + ":\n")
             for _ in range(n_ops):
-                self._op(s, scope, out, labels, depth + 1)
+                self._op(s, scope, out, labels, depth + 1, parent)
         out.append("  " * depth + "}")
         scope.pop()
 
