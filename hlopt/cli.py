@@ -82,6 +82,7 @@ def _list_passes() -> str:
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
 @click.option("--check-semantics", is_flag=True,
               help="Interpret the module on seeded random inputs before the pipeline and after every pass; "
                    "stop at the first pass that changes a result.")
@@ -91,7 +92,7 @@ def _list_passes() -> str:
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes, check_semantics, check_semantics_seeds):
+         list_passes, check_semantics, check_semantics_seeds, emit_bytecode):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -140,7 +141,9 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
             near = closest_names(s.name, [p.argument for p in all_passes()])
             hint = "\nDid you mean " + " or ".join(f"'--{x}'" for x in near) + "?" if near else ""
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
-    opts = Options(generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    if emit_bytecode and split_input_file:
+        raise click.UsageError("'--emit-bytecode' writes one module: it can't be used with '--split-input-file'")
+    opts = Options(emit_bytecode=emit_bytecode, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -279,8 +282,16 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
                 o.write_to(write)
 
     t0 = time.perf_counter()
+    data = emit
+    if opts.emit_bytecode and outputs and outputs[0] is not None:
+        from hlopt.syntax.bytecode.writer import write_bytecode
+
+        if outputs[0].resources:
+            click.echo("error: --emit-bytecode does not write resources ({-# ... #-}) yet", err=True)
+            return 1
+        data = write_bytecode(outputs[0].module)
     try:
-        _write(output, emit)
+        _write(output, data)
     except BrokenPipeError:
         return 1
     except OSError as e:

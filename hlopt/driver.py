@@ -32,6 +32,7 @@ class Options:
     print_after_failure: bool = False
     timing: bool = False
     statistics: bool = False
+    emit_bytecode: bool = False
 
 
 @dataclass

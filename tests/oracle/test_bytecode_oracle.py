@@ -115,3 +115,20 @@ def test_portable_artifact_reads_as_jaxlib_deserializes(path, version, artifact)
         want = stablehlo.deserialize_portable_artifact(ctx, artifact).operation.get_asm()
     assert artifact.startswith(b"ML\xefR")
     assert _hlopt(path.name, artifact, False) == want
+
+
+# -- hlopt writes bytecode ----------------------------------------------------
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in CORPUS])
+def test_emitted_bytecode_reads_in_jaxlib_as_the_input(path):
+    from jaxlib.mlir import ir
+
+    from hlopt.syntax.bytecode.writer import write_bytecode
+
+    text = path.read_text()
+    module, _ = parse_source(Source("-", text), True)
+    data = write_bytecode(module)
+    with mlir_ref._make_context(True):
+        want = ir.Module.parse(text).operation.get_asm(enable_debug_info=True)
+        got = ir.Module.parse(data).operation.get_asm(enable_debug_info=True)
+    assert got == want
