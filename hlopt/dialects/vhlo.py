@@ -11,7 +11,7 @@ import re
 import struct
 from typing import Any
 
-from hlopt.dialects.hlo_bytecode import DYNAMIC, _DIRECTION, _fields
+from hlopt.dialects.hlo_bytecode import _DIRECTION, DYNAMIC, _fields
 from hlopt.dialects.vhlo_ops import OP_ATTRIBUTES
 from hlopt.ir.attributes import quote
 from hlopt.ir.dialect import Dialect

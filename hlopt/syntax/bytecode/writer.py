@@ -28,6 +28,11 @@ def varint(v: int) -> bytes:
     return b"\0" + v.to_bytes(8, "little")
 
 
+def _encode(parts: list) -> bytes:
+    """Varints, with table entries written as their (final) indices."""
+    return b"".join(varint(p.index if isinstance(p, _Entry) else p) for p in parts)
+
+
 def _section(sid: int, data: bytes) -> bytes:
     return bytes([sid]) + varint(len(data)) + data
 
@@ -132,30 +137,23 @@ class Writer:
         if e is not None:
             return e
         if isinstance(loc, UnknownLoc):
-            enc = (lambda: varint(15))
+            parts: list = [15]
         elif isinstance(loc, FileLineColLoc) and not loc.end:
-            f = self.string_attr(loc.filename)
-            line, col = loc.line, loc.column
-            enc = (lambda: varint(11) + varint(f.index) + varint(line) + varint(col))
+            parts = [11, self.string_attr(loc.filename), loc.line, loc.column]
         elif isinstance(loc, NameLoc):
-            n, c = self.string_attr(loc.name), self.loc(loc.child)
-            enc = (lambda: varint(14) + varint(n.index) + varint(c.index))
+            parts = [14, self.string_attr(loc.name), self.loc(loc.child)]
         elif isinstance(loc, CallSiteLoc):
-            a, b = self.loc(loc.callee), self.loc(loc.caller)
-            enc = (lambda: varint(10) + varint(a.index) + varint(b.index))
+            parts = [10, self.loc(loc.callee), self.loc(loc.caller)]
         elif isinstance(loc, FusedLoc):
             subs = [self.loc(x) for x in loc.locations]
-            meta = self.attr(loc.metadata) if loc.metadata is not None else None
-
-            def enc() -> bytes:
-                out = varint(13 if meta is not None else 12) + varint(len(subs))
-                out += b"".join(varint(s.index) for s in subs)
-                return out + (varint(meta.index) if meta is not None else b"")
+            parts = [13 if loc.metadata is not None else 12, len(subs), *subs]
+            if loc.metadata is not None:
+                parts.append(self.attr(loc.metadata))
         else:  # other locations in their text form
             e = self.text_attr(loc.text)
             self.attrs[key] = e
             return e
-        e = self.attrs[key] = _Entry("builtin", enc, True)
+        e = self.attrs[key] = _Entry("builtin", lambda: _encode(parts), True)
         self.dialect("builtin")
         return e
 
