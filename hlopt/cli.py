@@ -77,11 +77,14 @@ def _list_passes() -> str:
 @click.option("--mlir-print-ir-after-change", "after_change", is_flag=True, help="Print IR after a pass changed it.")
 @click.option("--mlir-print-ir-after-failure", "after_failure", is_flag=True, help="Print IR after a pass failed.")
 @click.option("--mlir-timing", "timing", is_flag=True, help="Report wall time of parsing, each pass and printing.")
+@click.option("--mlir-timing-display", "timing_display", type=click.Choice(["list", "tree"]), default="tree",
+              help="The --mlir-timing report: 'tree' in run order (default) or 'list' merged, slowest first.")
 @click.option("--mlir-pass-statistics", "statistics", is_flag=True, help="Report pass statistics.")
 @click.option("--pass-pipeline", metavar="PIPELINE", default=None,
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
 @click.option("--check-semantics", is_flag=True,
               help="Interpret the module on seeded random inputs before the pipeline and after every pass; "
@@ -92,13 +95,14 @@ def _list_passes() -> str:
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes, check_semantics, check_semantics_seeds, emit_bytecode):
+         list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
       hlopt model.mlir --cse --canonicalize -o out.mlir
       cat in.mlir | hlopt --pass-pipeline='builtin.module(func.func(cse))'
     """
+    _START[:] = [time.perf_counter()]
     if list_passes:
         click.echo(_list_passes(), nl=False)
         return
@@ -143,7 +147,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
     if emit_bytecode and split_input_file:
         raise click.UsageError("'--emit-bytecode' writes one module: it can't be used with '--split-input-file'")
-    opts = Options(emit_bytecode=emit_bytecode, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    opts = Options(dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -153,6 +157,9 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     seeds = check_semantics_seeds if check_semantics else 0
     code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
+
+
+_START: list[float] = []  # when main() began: the timing report's total
 
 
 def _run_in_big_stack(fn):
@@ -245,6 +252,9 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     except (PipelineError, ValueError) as e:
         raise click.UsageError(str(e)) from None
     _instrument(pm, opts, check_seeds)
+    if opts.dump_pass_pipeline:
+        n = len(pm.items)
+        sys.stderr.write(f"Pass Manager with {n} passes:\n{pm.dump_text()}\n\n")
     chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
@@ -310,7 +320,8 @@ def _timing(opts, stages: list) -> None:
         merged: dict[str, float] = {}
         for k, t in stages:
             merged[k] = merged.get(k, 0.0) + t
-        timing_report(list(merged.items()))
+        timing_report(list(merged.items()), display=opts.timing_display,
+                      total=time.perf_counter() - _START[0] if _START else None)
 
 
 def _instrument(pm, opts, check_seeds: int = 0) -> None:

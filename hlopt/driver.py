@@ -33,6 +33,8 @@ class Options:
     timing: bool = False
     statistics: bool = False
     emit_bytecode: bool = False
+    timing_display: str = "tree"
+    dump_pass_pipeline: bool = False
 
 
 @dataclass

@@ -96,18 +96,43 @@ class Statistics(Instrumentation):
         self.out.write("\n".join(lines) + "\n\n")  # MLIR ends each report with a blank line
 
 
-def timing_report(stages: list[tuple[str, float]], out: TextIO | None = None) -> None:
-    """--mlir-timing: a rich table of wall times."""
-    from rich.console import Console
-    from rich.table import Table
+def timing_report(stages: list[tuple[str, float]], out: TextIO | None = None, display: str = "tree",
+                  total: float | None = None) -> None:
+    """--mlir-timing: MLIR's execution time report. `stages` are (name, wall
+    seconds) in run order (pass arguments are shown by their pass names);
+    `total` is the whole run's wall time, whose unaccounted part is 'Rest'.
+    `display` is MLIR's --mlir-timing-display: `tree` in run order, `list`
+    merged by name, slowest first, under a 'root' line."""
+    from hlopt.passes.registry import get_pass
 
-    out = out or sys.stderr
-    total = sum(t for _, t in stages) or 1e-12
-    table = Table(title="Execution time report", title_justify="left")
-    table.add_column("Wall Time (s)", justify="right")
-    table.add_column("%", justify="right")
-    table.add_column("Name")
+    def label(name: str) -> str:
+        if name == "(verifier)":
+            return "Verifier"
+        cls = get_pass(name) if name[:1].islower() else None
+        return cls.display_name() if cls is not None else name
+
+    rows: dict[str, float] = {}
     for name, t in stages:
-        table.add_row(f"{t:.4f}", f"{100 * t / total:5.1f}%", name)
-    table.add_row(f"{total:.4f}", "100.0%", "Total")
-    Console(file=out, width=100).print(table)
+        key = label(name)
+        rows[key] = rows.get(key, 0.0) + t
+    accounted = sum(rows.values())
+    total = max(total if total is not None else accounted, accounted)
+    rows["Rest"] = total - accounted
+    out = out or sys.stderr
+    bar = "===" + "-" * 73 + "==="
+    lines = [bar, " " * 25 + "... Execution time report ...", bar,
+             f"  Total Execution Time: {total:.4f} seconds", "", "  ----Wall Time----  ----Name----"]
+
+    def row(t: float, name: str) -> str:
+        pct = 100.0 * t / total if total > 0 else 0.0
+        return f"  {t:8.4f} ({pct:5.1f}%)  {name}"
+
+    items = list(rows.items())
+    if display == "list":
+        lines.append(row(total, "root"))
+        rest = items.pop()
+        items.sort(key=lambda kv: -kv[1])
+        items.append(rest)
+    lines.extend(row(t, name) for name, t in items)
+    lines.append(row(total, "Total"))
+    out.write("\n".join(lines) + "\n")

@@ -67,6 +67,14 @@ class OpPassManager:
         return self.anchor + "(" + ",".join(
             it.pipeline_text() for it in self.items) + ")"
 
+    def dump_text(self, indent: int = 0) -> str:
+        """MLIR's --dump-pass-pipeline form: one item a line, nested
+        pipelines indented by two."""
+        pad = "  " * (indent + 1)
+        parts = [pad + it.dump_text(indent + 1).lstrip() if isinstance(it, OpPassManager)
+                 else pad + it.pipeline_text() for it in self.items]
+        return self.anchor + "(\n" + ",\n".join(parts) + "\n" + "  " * indent + ")"
+
     def add_specs(self, specs: list) -> None:
         for s in specs:
             if isinstance(s, NestedSpec):

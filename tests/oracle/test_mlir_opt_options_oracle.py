@@ -1,0 +1,80 @@
+"""iree-opt judges the formats hlopt shares with mlir-opt's options:
+--dump-pass-pipeline's text, --mlir-timing's report lines (list and
+tree), and the IR tree layout of --mlir-print-ir-tree-dir."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+HERE = pathlib.Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+from iree_tool import IREE_OPT, needs_iree  # noqa: E402
+
+pytestmark = needs_iree
+
+MODULE = """\
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = arith.addf %a, %a : tensor<4xf32>
+  %1 = arith.addf %a, %a : tensor<4xf32>
+  %2 = arith.mulf %0, %1 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+func.func private @unused() {
+  return
+}
+"""
+
+
+def _run(tool: list[str], args: list[str], tmp_path: pathlib.Path) -> subprocess.CompletedProcess:
+    f = tmp_path / "in.mlir"
+    f.write_text(MODULE)
+    return subprocess.run([*tool, str(f), "-o", "/dev/null", *args], capture_output=True, text=True)
+
+
+HLOPT = [sys.executable, "-m", "hlopt"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--cse", "--canonicalize"],
+    ["--pass-pipeline=builtin.module(func.func(cse,canonicalize),symbol-dce)"],
+    ["--canonicalize=max-iterations=3 top-down=false"],
+    ["--symbol-dce"],
+    [],
+])
+def test_dump_pass_pipeline_matches_iree_opt(args, tmp_path):
+    want = _run([IREE_OPT], [*args, "--dump-pass-pipeline"], tmp_path)
+    got = _run(HLOPT, [*args, "--dump-pass-pipeline"], tmp_path)
+    assert want.returncode == got.returncode == 0, (want.stderr, got.stderr)
+    assert got.stderr == want.stderr
+
+
+_NUM = re.compile(r"\d+\.\d{4}|\(\s*\d+\.\d%\)")
+
+
+def _shape(report: str) -> list[str]:
+    """The report's lines with the figures masked."""
+    return [_NUM.sub("#", line) for line in report.splitlines()]
+
+
+@pytest.mark.parametrize("display", ["tree", "list"])
+def test_timing_report_lines_match_iree_opt(display, tmp_path):
+    args = ["--cse", "--canonicalize", "--mlir-timing", f"--mlir-timing-display={display}"]
+    want = _shape(_run([IREE_OPT], args, tmp_path).stderr)
+    got = _shape(_run(HLOPT, args, tmp_path).stderr)
+    assert got[:6] == want[:6]  # banner, total, column titles
+    # every line is `  <time> (<pct>)  <indent><name>`, ending with Rest and Total
+    row = re.compile(r"  \s*# #  (\s*)(.+)")
+    for lines in (got, want):
+        assert all(row.fullmatch(x) for x in lines[6:]), lines
+        assert [row.fullmatch(x).group(2) for x in lines[-2:]] == ["Rest", "Total"]
+    names = lambda lines: {row.fullmatch(x).group(2) for x in lines[6:]}  # noqa: E731
+    # the names both tools time (iree-opt also times analyses, hlopt the verifier)
+    assert {"Parser", "CSEPass", "CanonicalizerPass", "Output", "Rest", "Total"} <= names(got) & names(want)
+    if display == "list":
+        assert row.fullmatch(got[6]).group(2) == row.fullmatch(want[6]).group(2) == "root"
