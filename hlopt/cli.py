@@ -74,6 +74,10 @@ def _list_passes() -> str:
               help="Print without aliases: attributes, types and locations inline.")
 @click.option("--mlir-print-ir-before-all", "before_all", is_flag=True, help="Print IR before each pass.")
 @click.option("--mlir-print-ir-after-all", "after_all", is_flag=True, help="Print IR after each pass.")
+@click.option("--mlir-print-ir-before", "before_passes", multiple=True, metavar="PASS",
+              help="Print IR before each run of these passes (pass arguments, comma separated).")
+@click.option("--mlir-print-ir-after", "after_passes", multiple=True, metavar="PASS",
+              help="Print IR after each run of these passes (pass arguments, comma separated).")
 @click.option("--mlir-print-ir-after-change", "after_change", is_flag=True, help="Print IR after a pass changed it.")
 @click.option("--mlir-print-ir-after-failure", "after_failure", is_flag=True, help="Print IR after a pass failed.")
 @click.option("--mlir-timing", "timing", is_flag=True, help="Report wall time of parsing, each pass and printing.")
@@ -95,7 +99,8 @@ def _list_passes() -> str:
 def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_dialect, generic, debuginfo,
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
-         list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline):
+         list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
+         before_passes, after_passes):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -147,7 +152,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
     if emit_bytecode and split_input_file:
         raise click.UsageError("'--emit-bytecode' writes one module: it can't be used with '--split-input-file'")
-    opts = Options(dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    before_passes, after_passes = _pass_list(before_passes), _pass_list(after_passes)
+    opts = Options(before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -157,6 +163,20 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     seeds = check_semantics_seeds if check_semantics else 0
     code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
+
+
+def _pass_list(values: tuple[str, ...]) -> frozenset:
+    """`--mlir-print-ir-after=cse,canonicalize` (repeatable): registered pass
+    arguments, each checked (a misspelling is a usage error)."""
+    from hlopt.passes.registry import all_passes, closest_names, get_pass
+
+    names = frozenset(n.strip() for v in values for n in v.split(",") if n.strip())
+    for n in sorted(names):
+        if get_pass(n) is None:
+            near = closest_names(n, [p.argument for p in all_passes()])
+            hint = " (did you mean " + " or ".join(f"'{x}'" for x in near) + "?)" if near else ""
+            raise click.UsageError(f"'{n}' does not refer to a registered pass{hint}")
+    return names
 
 
 _START: list[float] = []  # when main() began: the timing report's total
@@ -331,10 +351,12 @@ def _instrument(pm, opts, check_seeds: int = 0) -> None:
         from hlopt.interp.semantics import SemanticCheck
 
         pm.instrumentations.append(SemanticCheck(seeds=check_seeds))
-    if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure:
+    if opts.print_before_all or opts.print_after_all or opts.print_after_change or opts.print_after_failure \
+            or opts.before_passes or opts.after_passes:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo,
-                                           local_scope=opts.local_scope))
+                                           local_scope=opts.local_scope, before_passes=opts.before_passes,
+                                           after_passes=opts.after_passes))
     if opts.statistics:
         pm.instrumentations.append(Statistics())
 

@@ -35,6 +35,8 @@ class Options:
     emit_bytecode: bool = False
     timing_display: str = "tree"
     dump_pass_pipeline: bool = False
+    before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
+    after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 
 
 @dataclass

@@ -30,7 +30,10 @@ def _fingerprint(op: Operation) -> str:
 class PrintIR(Instrumentation):
     def __init__(self, before: bool, after: bool, after_change: bool, after_failure: bool,
                  generic: bool, debuginfo: bool, top: Operation | None = None, out: TextIO | None = None,
-                 local_scope: bool = False):
+                 local_scope: bool = False, before_passes: frozenset = frozenset(),
+                 after_passes: frozenset = frozenset()):
+        # before/after: every pass (-all); *_passes: only these pass arguments
+        self.before_passes, self.after_passes = before_passes, after_passes
         self.before, self.after = before, after
         self.after_change, self.after_failure = after_change, after_failure
         self.generic, self.debuginfo, self.local_scope = generic, debuginfo, local_scope
@@ -47,14 +50,14 @@ class PrintIR(Instrumentation):
         return text if nested or self.local_scope else text + "\n"
 
     def run_before_pass(self, p: Pass, op: Operation) -> None:
-        if self.before:
+        if self.before or p.argument in self.before_passes:
             self.out.write(_header("Before", p) + "\n" + self._text(op) + "\n")
-        if self.after and self.after_change:
+        if (self.after or p.argument in self.after_passes) and self.after_change:
             self._fingerprints[id(op)] = _fingerprint(op)
 
     def run_after_pass(self, p: Pass, op: Operation) -> None:
         # --mlir-print-ir-after-change only filters the after-pass dumps
-        if not self.after:
+        if not (self.after or p.argument in self.after_passes):
             return
         if self.after_change and _fingerprint(op) == self._fingerprints.pop(id(op), None):
             return
