@@ -88,6 +88,7 @@ def _list_passes() -> str:
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
 @click.option("--check-semantics", is_flag=True,
@@ -100,7 +101,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes):
+         before_passes, after_passes, show_dialects):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -110,6 +111,11 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     _START[:] = [time.perf_counter()]
     if list_passes:
         click.echo(_list_passes(), nl=False)
+        return
+    if show_dialects:  # as mlir-opt: one line, sorted, comma separated
+        from hlopt.dialects import DIALECTS
+
+        click.echo("Available Dialects: " + ",".join(sorted(DIALECTS)))
         return
     from hlopt.driver import Options
     from hlopt.passes.pipeline import PassSpec, PipelineError, parse_options
