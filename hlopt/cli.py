@@ -88,6 +88,8 @@ def _list_passes() -> str:
               help="Textual pipeline, e.g. 'builtin.module(func.func(cse),canonicalize)'.")
 @click.option("--verify-each/--no-verify-each", default=True, help="Verify the IR after each pass (default on).")
 @click.option("--list-passes", is_flag=True, help="List passes with their options and exit.")
+@click.option("--load-pass-plugin", "plugins", multiple=True, metavar="FILE.py",
+              help="Import a Python file whose passes register with hlopt.passes.registry.register_pass.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
@@ -101,7 +103,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes, show_dialects):
+         before_passes, after_passes, show_dialects, plugins):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -109,6 +111,8 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
       cat in.mlir | hlopt --pass-pipeline='builtin.module(func.func(cse))'
     """
     _START[:] = [time.perf_counter()]
+    for path in plugins:  # first: their passes are looked up like the built-in ones
+        _load_plugin(path)
     if list_passes:
         click.echo(_list_passes(), nl=False)
         return
@@ -169,6 +173,23 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     seeds = check_semantics_seeds if check_semantics else 0
     code = _run_in_big_stack(lambda: _run(path, output, opts, split_input_file, verify_diagnostics, seeds))
     sys.exit(code)
+
+
+def _load_plugin(path: str) -> None:
+    """Import a pass plugin file (mlir-opt's --load-pass-plugin, for Python)."""
+    import importlib.util
+
+    name = "hlopt_plugin_" + "".join(c if c.isalnum() else "_" for c in os.path.basename(path))
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None or not os.path.isfile(path):
+        raise click.UsageError(f"could not load pass plugin '{path}': not a readable Python file")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # dataclasses look their module up while the file runs
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as e:  # the plugin's own error, reported as a usage error
+        del sys.modules[name]
+        raise click.UsageError(f"could not load pass plugin '{path}': {type(e).__name__}: {e}") from None
 
 
 def _pass_list(values: tuple[str, ...]) -> frozenset:
