@@ -35,6 +35,7 @@ class Options:
     emit_bytecode: bool = False
     timing_display: str = "tree"
     dump_pass_pipeline: bool = False
+    elide_elements: int | None = None  # --mlir-elide-elementsattrs-if-larger
     before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
     after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 
@@ -49,11 +50,13 @@ class Printed:
     generic: bool
     debuginfo: bool
     local_scope: bool = False
+    elide_elements: int | None = None
 
     def write_to(self, write: Callable[[str], None]) -> None:
         from hlopt.syntax.printer import write_op
 
-        write_op(self.module, write, self.generic, self.debuginfo, self.resources, self.local_scope)
+        write_op(self.module, write, self.generic, self.debuginfo, self.resources, self.local_scope,
+                 self.elide_elements)
 
 
 def op_diag(e: IRError, source: Source | None, severity: str = "error") -> Diagnostic:
@@ -152,9 +155,10 @@ def _process(source: Source, opts: Options, pm=None,
             return None, [*first, d], stages
         _pass_stages(pm, stages)
     if stream:
-        return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope), [], stages
+        return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope,
+                       opts.elide_elements), [], stages
     t2 = time.perf_counter()
-    text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope)
+    text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope, opts.elide_elements)
     stages.append(("Output", time.perf_counter() - t2))
     return text, [], stages
 

@@ -78,3 +78,26 @@ def test_timing_report_lines_match_iree_opt(display, tmp_path):
     assert {"Parser", "CSEPass", "CanonicalizerPass", "Output", "Rest", "Total"} <= names(got) & names(want)
     if display == "list":
         assert row.fullmatch(got[6]).group(2) == row.fullmatch(want[6]).group(2) == "root"
+
+
+ELEMENTS = """\
+func.func @f() -> (tensor<4xf32>, tensor<2xi32>, tensor<3xi32>, tensor<2x2xi1>) {
+  %0 = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %1 = arith.constant dense<[1, 2]> : tensor<2xi32>
+  %2 = arith.constant {big = [dense<[1, 2, 3]> : tensor<3xi32>]} dense<7> : tensor<3xi32>
+  %3 = arith.constant dense<[[true, false], [false, true]]> : tensor<2x2xi1>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<2xi32>, tensor<3xi32>, tensor<2x2xi1>
+}
+"""
+
+
+@pytest.mark.parametrize("args", [["--mlir-elide-elementsattrs-if-larger=2"],
+                                  ["--mlir-elide-elementsattrs-if-larger=0", "--mlir-print-op-generic"],
+                                  ["--mlir-elide-elementsattrs-if-larger=3"]])
+def test_elided_elements_match_iree_opt(args, tmp_path):
+    f = tmp_path / "e.mlir"
+    f.write_text(ELEMENTS)
+    want = subprocess.run([IREE_OPT, str(f), *args], capture_output=True, text=True)
+    got = subprocess.run([*HLOPT, str(f), *args], capture_output=True, text=True)
+    assert want.returncode == got.returncode == 0, (want.stderr, got.stderr)
+    assert got.stdout.rstrip("\n") == want.stdout.rstrip("\n")  # iree-opt adds a blank line at the end
