@@ -50,7 +50,8 @@ class HirSegment(Pass):
     summary = "Partition a fusion into hir.kernel segments (resharding ops stay standalone)"
     anchor = "func.func"
     policy: str = field(default="resharding", metadata={
-        "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set"})
+        "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set",
+        "choices": lambda: list(POLICIES)})
     statistic_help = {"kernels": "hir.kernel segments created", "standalone": "ops left standalone"}
 
     def run(self, op: Operation) -> None:
