@@ -92,6 +92,9 @@ def _list_passes() -> str:
               help="Import a Python file whose passes register with hlopt.passes.registry.register_pass.")
 @click.option("--mlir-elide-elementsattrs-if-larger", "elide_elements", type=click.IntRange(min=0), default=None,
               metavar="N", help="Print elements attributes with more than N elements as dense_resource<__elided__>.")
+@click.option("--mlir-pass-pipeline-crash-reproducer", "reproducer", metavar="FILE", default=None,
+              help="On a pass failure, write the pipeline's input and the pipeline to FILE (MLIR's reproducer).")
+@click.option("--run-reproducer", is_flag=True, help="Run the pipeline recorded in the input's mlir_reproducer resource.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
@@ -105,7 +108,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes, show_dialects, plugins, elide_elements):
+         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -165,7 +168,9 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     if emit_bytecode and split_input_file:
         raise click.UsageError("'--emit-bytecode' writes one module: it can't be used with '--split-input-file'")
     before_passes, after_passes = _pass_list(before_passes), _pass_list(after_passes)
-    opts = Options(elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    if run_reproducer and (specs or pass_pipeline):
+        raise click.UsageError("'--run-reproducer' runs the input's own pipeline: no pass options with it")
+    opts = Options(reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -296,6 +301,13 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     from hlopt.syntax.split import split_source
 
     name, text = _read(path)
+    if opts.run_reproducer:
+        from hlopt.driver import reproducer_pipeline
+
+        found = reproducer_pipeline(text)
+        if found is None:
+            raise click.UsageError(f"'{name}' has no mlir_reproducer resource with a pipeline")
+        opts.pipeline_text, opts.verify = found
     try:
         pm = build_pass_manager(opts)
     except (PipelineError, ValueError) as e:

@@ -36,6 +36,8 @@ class Options:
     timing_display: str = "tree"
     dump_pass_pipeline: bool = False
     elide_elements: int | None = None  # --mlir-elide-elementsattrs-if-larger
+    reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
+    run_reproducer: bool = False
     before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
     after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 
@@ -143,6 +145,8 @@ def _process(source: Source, opts: Options, pm=None,
         from hlopt.passes.manager import PipelineFailure
 
         pm.timings = {}
+        # the reproducer holds the input of the pipeline, so print it first
+        snapshot = print_op(module) if opts.reproducer else None
         try:
             pm.run(module)
         except PipelineFailure as e:
@@ -150,6 +154,9 @@ def _process(source: Source, opts: Options, pm=None,
             what = "failed" if e.kind == "failed" else "produced invalid IR"
             d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
                                       context=True))
+            if snapshot is not None:
+                d.notes.append(Diagnostic("note", _write_reproducer(opts.reproducer, snapshot, pm, opts),
+                                          d.location, source=source, context=True))
             _pass_stages(pm, stages)
             first = [op_diag(IRError(m, o), source) for m, o in e.errors]
             return None, [*first, d], stages
@@ -161,6 +168,41 @@ def _process(source: Source, opts: Options, pm=None,
     text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope, opts.elide_elements)
     stages.append(("Output", time.perf_counter() - t2))
     return text, [], stages
+
+
+def reproducer_text(module_text: str, pipeline: str, verify_each: bool) -> str:
+    """MLIR's crash reproducer: the pipeline's input, then the pipeline in
+    an `mlir_reproducer` external resource (what --run-reproducer reads)."""
+    from hlopt.ir.attributes import quote
+
+    return (module_text + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+            f"      pipeline: {quote(pipeline)},\n      disable_threading: false,\n"
+            f"      verify_each: {'true' if verify_each else 'false'}\n    }}\n  }}\n#-}}\n")
+
+
+def _write_reproducer(path: str, module_text: str, pm, opts: Options) -> str:
+    from hlopt.output import write_output
+
+    try:
+        write_output(path, reproducer_text(module_text, pm.pipeline_text(), opts.verify))
+    except OSError as e:
+        return f"could not write the reproducer to `{path}`: {e.strerror or e}"
+    return f"reproducer generated at `{path}`"
+
+
+def reproducer_pipeline(text: str) -> tuple[str, bool] | None:
+    """(pipeline, verify_each) of a reproducer's `mlir_reproducer` resource."""
+    import re
+
+    start = re.search(r"^[ \t]*\{-#", text, re.M)  # a metadata block, not a comment
+    m = re.compile(r"mlir_reproducer\s*:\s*\{").search(text, start.end()) if start else None
+    if m is None:
+        return None
+    p = re.compile(r'\s*pipeline\s*:\s*"((?:[^"\\]|\\.)*)"').search(text, m.end())
+    if p is None:
+        return None
+    v = re.compile(r'verify_each\s*:\s*(true|false)').search(text, m.end())
+    return p.group(1).replace('\\"', '"').replace("\\\\", "\\"), v is None or v.group(1) == "true"
 
 
 def _pass_stages(pm, stages: list) -> None:

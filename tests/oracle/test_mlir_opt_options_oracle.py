@@ -101,3 +101,38 @@ def test_elided_elements_match_iree_opt(args, tmp_path):
     got = subprocess.run([*HLOPT, str(f), *args], capture_output=True, text=True)
     assert want.returncode == got.returncode == 0, (want.stderr, got.stderr)
     assert got.stdout.rstrip("\n") == want.stdout.rstrip("\n")  # iree-opt adds a blank line at the end
+
+
+FAILING = """\
+func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %0 = arith.addi %a, %c0 : i32
+  %1 = arith.addi %0, %c0 : i32
+  %2 = arith.muli %1, %1 : i32
+  return %2 : i32
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", [
+    "builtin.module(func.func(cse,canonicalize{max-iterations=1 test-convergence=true}))",
+    "builtin.module(canonicalize{max-iterations=1 test-convergence=true})",
+])
+def test_crash_reproducer_matches_iree_opt(pipeline, tmp_path):
+    """Both tools fail the same pass; their reproducers are the same text,
+    and each tool's --run-reproducer fails again on the other's file."""
+    f = tmp_path / "in.mlir"
+    f.write_text(FAILING)
+    files = {}
+    for name, tool in (("iree", [IREE_OPT]), ("hlopt", HLOPT)):
+        files[name] = tmp_path / f"{name}.repro.mlir"
+        r = subprocess.run([*tool, str(f), f"--pass-pipeline={pipeline}",
+                            f"--mlir-pass-pipeline-crash-reproducer={files[name]}"], capture_output=True, text=True)
+        assert r.returncode == 1, r.stderr
+    assert files["hlopt"].read_text() == files["iree"].read_text()
+    for tool, other in (([IREE_OPT], "hlopt"), (HLOPT, "iree")):
+        r = subprocess.run([*tool, "--run-reproducer", str(files[other]), "-o", "/dev/null"],
+                           capture_output=True, text=True)
+        assert r.returncode == 1, r.stderr  # iree-opt's canonicalizer fails without a message
+        if tool is HLOPT:
+            assert "failed to converge within 1 iterations" in r.stderr
