@@ -95,6 +95,8 @@ def _list_passes() -> str:
 @click.option("--mlir-pass-pipeline-crash-reproducer", "reproducer", metavar="FILE", default=None,
               help="On a pass failure, write the pipeline's input and the pipeline to FILE (MLIR's reproducer).")
 @click.option("--run-reproducer", is_flag=True, help="Run the pipeline recorded in the input's mlir_reproducer resource.")
+@click.option("--mlir-print-ir-tree-dir", "tree_dir", metavar="DIR", default=None,
+              help="Write the --mlir-print-ir-* dumps to files under DIR, a directory per op.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
@@ -108,7 +110,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer):
+         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer, tree_dir):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -170,7 +172,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     before_passes, after_passes = _pass_list(before_passes), _pass_list(after_passes)
     if run_reproducer and (specs or pass_pipeline):
         raise click.UsageError("'--run-reproducer' runs the input's own pipeline: no pass options with it")
-    opts = Options(reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    opts = Options(tree_dir=tree_dir, reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -397,7 +399,7 @@ def _instrument(pm, opts, check_seeds: int = 0) -> None:
         pm.instrumentations.append(PrintIR(opts.print_before_all, opts.print_after_all, opts.print_after_change,
                                            opts.print_after_failure, opts.generic, opts.debuginfo,
                                            local_scope=opts.local_scope, before_passes=opts.before_passes,
-                                           after_passes=opts.after_passes))
+                                           after_passes=opts.after_passes, tree_dir=opts.tree_dir))
     if opts.statistics:
         pm.instrumentations.append(Statistics())
 

@@ -38,6 +38,7 @@ class Options:
     elide_elements: int | None = None  # --mlir-elide-elementsattrs-if-larger
     reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
     run_reproducer: bool = False
+    tree_dir: str | None = None  # --mlir-print-ir-tree-dir
     before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
     after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 

@@ -31,7 +31,11 @@ class PrintIR(Instrumentation):
     def __init__(self, before: bool, after: bool, after_change: bool, after_failure: bool,
                  generic: bool, debuginfo: bool, top: Operation | None = None, out: TextIO | None = None,
                  local_scope: bool = False, before_passes: frozenset = frozenset(),
-                 after_passes: frozenset = frozenset()):
+                 after_passes: frozenset = frozenset(), tree_dir: str | None = None):
+        # --mlir-print-ir-tree-dir: each dump to its own file under tree_dir,
+        # in a directory per op (MLIR's layout), numbered per op
+        self.tree_dir = tree_dir
+        self._counters: dict[int, int] = {}
         # before/after: every pass (-all); *_passes: only these pass arguments
         self.before_passes, self.after_passes = before_passes, after_passes
         self.before, self.after = before, after
@@ -49,9 +53,37 @@ class PrintIR(Instrumentation):
         text = print_op(op, self.generic, self.debuginfo, local_scope=self.local_scope or nested)
         return text if nested or self.local_scope else text + "\n"
 
+    def _dump(self, p: Pass, op: Operation, text: str) -> None:
+        if self.tree_dir is None:
+            self.out.write(text)
+            return
+        import os
+
+        chain = []
+        o: Operation | None = op
+        while o is not None:
+            chain.append(o)
+            o = o.parent_op
+        chain.reverse()
+        dirs = []
+        for o in chain:
+            sym = o.get_attr("sym_name")
+            name = sym.value if sym is not None and hasattr(sym, "value") else "no-symbol-name"
+            dirs.append(o.name.replace(".", "_") + "_" + str(name))
+        counters = [str(self._counters.get(id(o), 0)) for o in chain]
+        self._counters[id(op)] = self._counters.get(id(op), 0) + 1
+        path = os.path.join(self.tree_dir, *dirs, "_".join(counters) + f"_{p.argument}.mlir")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+
+    def run_after_nested(self, pm, op: Operation) -> None:
+        if self.tree_dir is not None:  # the adaptor counts as one pass on op
+            self._counters[id(op)] = self._counters.get(id(op), 0) + 1
+
     def run_before_pass(self, p: Pass, op: Operation) -> None:
         if self.before or p.argument in self.before_passes:
-            self.out.write(_header("Before", p) + "\n" + self._text(op) + "\n")
+            self._dump(p, op, _header("Before", p) + "\n" + self._text(op) + "\n")
         if (self.after or p.argument in self.after_passes) and self.after_change:
             self._fingerprints[id(op)] = _fingerprint(op)
 
@@ -61,11 +93,11 @@ class PrintIR(Instrumentation):
             return
         if self.after_change and _fingerprint(op) == self._fingerprints.pop(id(op), None):
             return
-        self.out.write(_header("After", p) + "\n" + self._text(op) + "\n")
+        self._dump(p, op, _header("After", p) + "\n" + self._text(op) + "\n")
 
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None:
         if self.after_failure:
-            self.out.write(_header("After", p, failed=True) + "\n" + self._text(op) + "\n")
+            self._dump(p, op, _header("After", p, failed=True) + "\n" + self._text(op) + "\n")
 
 
 class Statistics(Instrumentation):

@@ -32,6 +32,8 @@ class Instrumentation:
     def run_after_pass(self, p: Pass, op: Operation) -> None: ...
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None: ...
     def run_after_pipeline(self, pm: "PassManager", op: Operation) -> None: ...
+    # a nested pipeline (MLIR's pass adaptor) finished on the children of op
+    def run_after_nested(self, pm: "OpPassManager", op: Operation) -> None: ...
 
 
 class OpPassManager:
@@ -128,6 +130,8 @@ class PassManager(OpPassManager):
             if isinstance(it, OpPassManager):
                 for child in list(_children_named(op, it.anchor)):
                     self._run_items(it, child)
+                for ins in self.instrumentations:
+                    ins.run_after_nested(it, op)
             else:
                 self._run_pass(it, op)
 

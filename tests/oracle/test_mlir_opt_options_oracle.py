@@ -136,3 +136,43 @@ def test_crash_reproducer_matches_iree_opt(pipeline, tmp_path):
         assert r.returncode == 1, r.stderr  # iree-opt's canonicalizer fails without a message
         if tool is HLOPT:
             assert "failed to converge within 1 iterations" in r.stderr
+
+
+TREE = """\
+module @m {
+  func.func @main(%a: i32) -> i32 {
+    %0 = arith.addi %a, %a : i32
+    %1 = arith.addi %a, %a : i32
+    %2 = arith.muli %0, %1 : i32
+    return %2 : i32
+  }
+  func.func private @g() {
+    return
+  }
+}
+"""
+
+
+def _tree(root: pathlib.Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): p.read_text() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("args", [
+    ["--pass-pipeline=builtin.module(func.func(cse),symbol-dce,canonicalize)", "--mlir-print-ir-after-all"],
+    ["--pass-pipeline=builtin.module(func.func(cse),symbol-dce)", "--mlir-print-ir-before-all",
+     "--mlir-print-ir-after-all"],
+    ["--pass-pipeline=builtin.module(func.func(cse,canonicalize))", "--mlir-print-ir-after-all"],
+    ["--cse", "--mlir-print-ir-after=cse"],
+])
+def test_ir_tree_dir_layout_matches_iree_opt(args, tmp_path):
+    f = tmp_path / "t.mlir"
+    f.write_text(TREE)
+    trees = {}
+    for name, tool in (("iree", [IREE_OPT]), ("hlopt", HLOPT)):
+        out = tmp_path / name
+        r = subprocess.run([*tool, str(f), *args, f"--mlir-print-ir-tree-dir={out}", "-o", "/dev/null"],
+                           capture_output=True, text=True)
+        assert r.returncode == 0 and r.stderr == "", r.stderr  # the dumps go to files only
+        trees[name] = _tree(out)
+    assert trees["iree"]
+    assert trees["hlopt"] == trees["iree"]
