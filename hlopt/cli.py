@@ -97,6 +97,8 @@ def _list_passes() -> str:
 @click.option("--run-reproducer", is_flag=True, help="Run the pipeline recorded in the input's mlir_reproducer resource.")
 @click.option("--mlir-print-ir-tree-dir", "tree_dir", metavar="DIR", default=None,
               help="Write the --mlir-print-ir-* dumps to files under DIR, a directory per op.")
+@click.option("--verify-roundtrip", is_flag=True,
+              help="Check that the output, printed generically, reads back the same from text and bytecode.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
@@ -110,7 +112,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer, tree_dir):
+         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer, tree_dir, verify_roundtrip):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -172,7 +174,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
     before_passes, after_passes = _pass_list(before_passes), _pass_list(after_passes)
     if run_reproducer and (specs or pass_pipeline):
         raise click.UsageError("'--run-reproducer' runs the input's own pipeline: no pass options with it")
-    opts = Options(tree_dir=tree_dir, reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    opts = Options(verify_roundtrip=verify_roundtrip, tree_dir=tree_dir, reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)

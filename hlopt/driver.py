@@ -39,6 +39,7 @@ class Options:
     reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
     run_reproducer: bool = False
     tree_dir: str | None = None  # --mlir-print-ir-tree-dir
+    verify_roundtrip: bool = False
     before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
     after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 
@@ -162,6 +163,10 @@ def _process(source: Source, opts: Options, pm=None,
             first = [op_diag(IRError(m, o), source) for m, o in e.errors]
             return None, [*first, d], stages
         _pass_stages(pm, stages)
+    if opts.verify_roundtrip:
+        problem = roundtrip_problem(module, source.name, opts.allow_unregistered)
+        if problem is not None:
+            return None, [Diagnostic("error", problem, module.location, source=source)], stages
     if stream:
         return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope,
                        opts.elide_elements), [], stages
@@ -169,6 +174,26 @@ def _process(source: Source, opts: Options, pm=None,
     text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope, opts.elide_elements)
     stages.append(("Output", time.perf_counter() - t2))
     return text, [], stages
+
+
+def roundtrip_problem(module: Operation, name: str, allow_unregistered: bool) -> str | None:
+    """--verify-roundtrip: the module printed generically with locations
+    must read back to the same print, from text and from bytecode."""
+    from hlopt.syntax.bytecode import bytecode_to_text
+    from hlopt.syntax.bytecode.writer import write_bytecode
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.printer import print_op
+
+    reference = print_op(module, generic=True, debuginfo=True)
+    for how, text in (("text", lambda: reference),
+                      ("bytecode", lambda: bytecode_to_text(name, write_bytecode(module)))):
+        try:
+            again, _ = parse_source(Source(name, text()), allow_unregistered)
+        except DiagnosticError as e:
+            return f"roundTrip testing ({how}) failed to read the printed module: {e.diagnostics[0].message}"
+        if print_op(again, generic=True, debuginfo=True) != reference:
+            return f"roundTrip testing ({how}) roundtripped module differs from reference"
+    return None
 
 
 def reproducer_text(module_text: str, pipeline: str, verify_each: bool) -> str:

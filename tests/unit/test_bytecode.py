@@ -102,3 +102,20 @@ def test_cli_reports_unreadable_bytecode(tmp_path):
     assert r.returncode == 1
     assert f"{f}:0:0: error: bytecode version 9 is newer than the current version 6" in r.stderr
     assert "unexpected character" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_verify_roundtrip_reports_a_difference(monkeypatch):
+    """--verify-roundtrip compares the re-read module's print with the
+    original's: a writer that loses something is caught."""
+    from hlopt.driver import roundtrip_problem
+    from hlopt.syntax.bytecode import writer
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.source import Source
+
+    text = 'func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n'
+    module, _ = parse_source(Source("m.mlir", text))
+    assert roundtrip_problem(module, "m.mlir", False) is None
+    other, _ = parse_source(Source("m.mlir", text.replace("@f", "@g")))
+    monkeypatch.setattr(writer, "write_bytecode", lambda m: writer.Writer().write(other))
+    assert roundtrip_problem(module, "m.mlir", False) == \
+        "roundTrip testing (bytecode) roundtripped module differs from reference"

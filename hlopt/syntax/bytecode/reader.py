@@ -432,6 +432,8 @@ class BytecodeFile:
             # the order of uses does not show in the text: read and check, no more
             _skip_use_lists(s, len(res_types))
         results = [scope.define(self, t) for t in res_types]
+        if self.version < NATIVE_PROPERTIES and registered and attrs is not None:
+            props, attrs = _split_segment_sizes(attrs, props)
         hooks = self.op_dialect(name).hooks()
         convert = getattr(hooks, "convert_op", None)
         if convert is not None:  # e.g. VHLO's ops become StableHLO's as they are read
@@ -506,6 +508,22 @@ class BytecodeFile:
                 self._op(s, scope, out, labels, depth + 1, parent)
         out.append("  " * depth + "}")
         scope.pop()
+
+
+def _split_segment_sizes(attrs: str, props: Any) -> tuple[Any, str | None]:
+    """Before native properties, an op's segment sizes sat in its attribute
+    dictionary; they are inherent (properties) in every later reader."""
+    entries = getattr(attrs, "entries", None)
+    if not entries or not any(k in ("operandSegmentSizes", "resultSegmentSizes") for k, _ in entries):
+        return props, attrs
+    moved = [(k, v) for k, v in entries if k in ("operandSegmentSizes", "resultSegmentSizes")]
+    rest = [(k, v) for k, v in entries if k not in ("operandSegmentSizes", "resultSegmentSizes")]
+    rest_text = "{" + ", ".join(builtin.entry_text(k, v) for k, v in rest) + "}" if rest else None
+    if rest_text is not None:
+        d = builtin.DictText(rest_text)
+        d.entries = rest
+        rest_text = d
+    return (props if isinstance(props, list) else []) + moved, rest_text
 
 
 def _known(name: str) -> bool:
