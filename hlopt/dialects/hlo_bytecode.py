@@ -7,10 +7,10 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-_DIRECTION = ("EQ", "NE", "GE", "GT", "LE", "LT")
+DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 _CMP_TYPE = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 _ENUMS = {
-    2: ("comparison_direction", _DIRECTION),
+    2: ("comparison_direction", DIRECTIONS),
     3: ("comparison_type", _CMP_TYPE),
     6: ("fft_type", ("FFT", "IFFT", "RFFT", "IRFFT")),
     8: ("precision", ("DEFAULT", "HIGH", "HIGHEST")),
@@ -33,7 +33,7 @@ def _ints(r: Any) -> list[int]:
     return r.list(r.signed_varint)
 
 
-def _fields(name: str, pairs: list[tuple[str, Any]]) -> str:
+def struct_text(name: str, pairs: list[tuple[str, Any]]) -> str:
     parts = []
     for k, v in pairs:
         if isinstance(v, list):
@@ -44,7 +44,7 @@ def _fields(name: str, pairs: list[tuple[str, Any]]) -> str:
     return f"#stablehlo.{name}<{', '.join(parts)}>"
 
 
-def _conv_dims(spatial: list[int], fixed: list[tuple[int, str]]) -> str:
+def conv_dims_text(spatial: list[int], fixed: list[tuple[int, str]]) -> str:
     n = len(spatial) + len(fixed)
     slots = ["?"] * n
     for i, d in enumerate(spatial):
@@ -68,22 +68,22 @@ class StablehloBytecode:
             ib, if_, isp = r.signed_varint(), r.signed_varint(), _ints(r)
             ki, ko, ksp = r.signed_varint(), r.signed_varint(), _ints(r)
             ob, of, osp = r.signed_varint(), r.signed_varint(), _ints(r)
-            return (f"#stablehlo.conv<{_conv_dims(isp, [(ib, 'b'), (if_, 'f')])}x"
-                    f"{_conv_dims(ksp, [(ki, 'i'), (ko, 'o')])}->{_conv_dims(osp, [(ob, 'b'), (of, 'f')])}>")
+            return (f"#stablehlo.conv<{conv_dims_text(isp, [(ib, 'b'), (if_, 'f')])}x"
+                    f"{conv_dims_text(ksp, [(ki, 'i'), (ko, 'o')])}->{conv_dims_text(osp, [(ob, 'b'), (of, 'f')])}>")
         if code == 5:
             names = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                      "rhs_contracting_dimensions")
-            return _fields("dot", [(n, _ints(r)) for n in names])
+            return struct_text("dot", [(n, _ints(r)) for n in names])
         if code == 7:
             names = ("offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
                      "start_index_map")
             pairs: list = [(n, _ints(r)) for n in names]
-            return _fields("gather", pairs + [("index_vector_dim", r.signed_varint())])
+            return struct_text("gather", pairs + [("index_vector_dim", r.signed_varint())])
         if code == 11:
             names = ("update_window_dims", "inserted_window_dims", "input_batching_dims",
                      "scatter_indices_batching_dims", "scatter_dims_to_operand_dims")
             pairs = [(n, _ints(r)) for n in names]
-            return _fields("scatter", pairs + [("index_vector_dim", r.signed_varint())])
+            return struct_text("scatter", pairs + [("index_vector_dim", r.signed_varint())])
         if code == 13:
             bounds = ["?" if b == DYNAMIC else str(b) for b in _ints(r)]
             return f"#stablehlo.bounds<{', '.join(bounds)}>"
@@ -122,7 +122,7 @@ class ChloBytecode:
     def read_attribute(self, r: Any) -> str:
         code = r.varint()
         if code == 0:
-            return enum_text(r, "comparison_direction", _DIRECTION, "chlo")
+            return enum_text(r, "comparison_direction", DIRECTIONS, "chlo")
         if code == 1:
             return enum_text(r, "comparison_type", _CMP_TYPE, "chlo")
         raise r.fail(f"unknown chlo attribute code: {code}")

@@ -11,7 +11,7 @@ import re
 import struct
 from typing import Any
 
-from hlopt.dialects.hlo_bytecode import _DIRECTION, DYNAMIC, _fields
+from hlopt.dialects.hlo_bytecode import DIRECTIONS, DYNAMIC
 from hlopt.dialects.vhlo_ops import OP_ATTRIBUTES
 from hlopt.ir.attributes import quote
 from hlopt.ir.dialect import Dialect
@@ -38,7 +38,7 @@ _FLOATS = {2: "bf16", 3: "f16", 4: "f32", 5: "f64", 6: "f8E4M3FN", 7: "f8E5M2", 
 _INTS = {31: "i2", 10: "i4", 11: "i8", 12: "i16", 13: "i32", 14: "i64", 32: "ui2", 15: "ui4", 16: "ui8",
          17: "ui16", 18: "ui32", 19: "ui64"}
 _ENUMS = {
-    3: ("comparison_direction", _DIRECTION),
+    3: ("comparison_direction", DIRECTIONS),
     4: ("comparison_type", ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")),
     7: ("fft_type", ("FFT", "IFFT", "RFFT", "IRFFT")),
     11: ("precision", ("DEFAULT", "HIGH", "HIGHEST")),
@@ -192,4 +192,4 @@ class VhloBytecode:
 
 DIALECT = Dialect("vhlo", bytecode=VhloBytecode())
 
-__all__ = ["DIALECT", "VText", "_fields"]
+__all__ = ["DIALECT", "VText"]

@@ -100,9 +100,9 @@ def _int(v: Any) -> int:
 
 
 def _struct(name: str, fields: list[tuple[str, Any]]) -> str:
-    from hlopt.dialects.hlo_bytecode import _fields
+    from hlopt.dialects.hlo_bytecode import struct_text
 
-    return _fields(name, fields)
+    return struct_text(name, fields)
 
 
 def _fold(base: str, a: dict[str, Any]) -> list[tuple[str, str]]:
@@ -113,16 +113,16 @@ def _fold(base: str, a: dict[str, Any]) -> list[tuple[str, str]]:
         return [a.pop(n) for n in names]
 
     if base in ("convolution", "dynamic_conv") and "input_batch_dimension" in a:
-        from hlopt.dialects.hlo_bytecode import _conv_dims
+        from hlopt.dialects.hlo_bytecode import conv_dims_text
 
         ib, if_, isp, ki, ko, ksp, ob, of, osp = take(
             "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
             "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
             "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
         out.append(("dimension_numbers",
-                    f"#stablehlo.conv<{_conv_dims(_ints(isp), [(_int(ib), 'b'), (_int(if_), 'f')])}x"
-                    f"{_conv_dims(_ints(ksp), [(_int(ki), 'i'), (_int(ko), 'o')])}->"
-                    f"{_conv_dims(_ints(osp), [(_int(ob), 'b'), (_int(of), 'f')])}>"))
+                    f"#stablehlo.conv<{conv_dims_text(_ints(isp), [(_int(ib), 'b'), (_int(if_), 'f')])}x"
+                    f"{conv_dims_text(_ints(ksp), [(_int(ki), 'i'), (_int(ko), 'o')])}->"
+                    f"{conv_dims_text(_ints(osp), [(_int(ob), 'b'), (_int(of), 'f')])}>"))
     if base == "dot_general" and "lhs_batching_dimensions" in a:
         names = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                  "rhs_contracting_dimensions")
