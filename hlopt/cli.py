@@ -102,6 +102,9 @@ def _list_passes() -> str:
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--dump-pass-pipeline", is_flag=True, help="Print the pipeline that will run (stderr), then run it.")
 @click.option("--emit-bytecode", is_flag=True, help="Write the output as MLIR bytecode (format version 1).")
+@click.option("--emit-portable-artifact", "artifact", is_flag=False, flag_value="current", default=None,
+              metavar="[VERSION]", help="Write a StableHLO portable artifact (VHLO bytecode) for VERSION "
+                                        "(default: the newest hlopt writes).")
 @click.option("--check-semantics", is_flag=True,
               help="Interpret the module on seeded random inputs before the pipeline and after every pass; "
                    "stop at the first pass that changes a result.")
@@ -112,7 +115,7 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
          _threading, local_scope,
          before_all, after_all, after_change, after_failure, timing, statistics, pass_pipeline, verify_each,
          list_passes, check_semantics, check_semantics_seeds, emit_bytecode, timing_display, dump_pass_pipeline,
-         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer, tree_dir, verify_roundtrip):
+         before_passes, after_passes, show_dialects, plugins, elide_elements, reproducer, run_reproducer, tree_dir, verify_roundtrip, artifact):
     """hlopt: parse MLIR, run passes, print MLIR (like mlir-opt).
 
     \b
@@ -169,12 +172,15 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
             near = closest_names(s.name, [p.argument for p in all_passes()])
             hint = "\nDid you mean " + " or ".join(f"'--{x}'" for x in near) + "?" if near else ""
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
+    if artifact is not None and (emit_bytecode or split_input_file):
+        raise click.UsageError("'--emit-portable-artifact' writes one module: it can't be used with "
+                               "'--emit-bytecode' or '--split-input-file'")
     if emit_bytecode and split_input_file:
         raise click.UsageError("'--emit-bytecode' writes one module: it can't be used with '--split-input-file'")
     before_passes, after_passes = _pass_list(before_passes), _pass_list(after_passes)
     if run_reproducer and (specs or pass_pipeline):
         raise click.UsageError("'--run-reproducer' runs the input's own pipeline: no pass options with it")
-    opts = Options(verify_roundtrip=verify_roundtrip, tree_dir=tree_dir, reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
+    opts = Options(artifact=artifact, verify_roundtrip=verify_roundtrip, tree_dir=tree_dir, reproducer=reproducer, run_reproducer=run_reproducer, elide_elements=elide_elements, before_passes=before_passes, after_passes=after_passes, dump_pass_pipeline=dump_pass_pipeline, emit_bytecode=emit_bytecode, timing_display=timing_display, generic=generic, debuginfo=debuginfo, local_scope=local_scope, allow_unregistered=allow_unregistered_dialect, freeze_gc=True,
                    verify=verify_each, pipeline_text=pass_pipeline, pass_specs=specs,
                    print_before_all=before_all, print_after_all=after_all, print_after_change=after_change,
                    print_after_failure=after_failure, timing=timing, statistics=statistics)
@@ -358,7 +364,16 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
 
     t0 = time.perf_counter()
     data = emit
-    if opts.emit_bytecode and outputs and outputs[0] is not None:
+    if opts.artifact is not None and outputs and outputs[0] is not None:
+        from hlopt.dialects.vhlo_write import ArtifactError, write_portable_artifact
+
+        try:
+            data = write_portable_artifact(outputs[0].module, None if opts.artifact == "current" else opts.artifact)
+        except ArtifactError as e:
+            click.echo(f"{path}: error: cannot write a portable "
+                       f"artifact: {e}", err=True)
+            return 1
+    elif opts.emit_bytecode and outputs and outputs[0] is not None:
         from hlopt.syntax.bytecode.writer import write_bytecode
 
         if outputs[0].resources:

@@ -40,6 +40,7 @@ class Options:
     run_reproducer: bool = False
     tree_dir: str | None = None  # --mlir-print-ir-tree-dir
     verify_roundtrip: bool = False
+    artifact: str | None = None  # --emit-portable-artifact[=VERSION]
     before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
     after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 

@@ -132,3 +132,35 @@ def test_emitted_bytecode_reads_in_jaxlib_as_the_input(path):
         want = ir.Module.parse(text).operation.get_asm(enable_debug_info=True)
         got = ir.Module.parse(data).operation.get_asm(enable_debug_info=True)
     assert got == want
+
+
+# -- hlopt writes portable artifacts ------------------------------------------
+
+def _artifact_targets() -> list:
+    return [pytest.param(p, v, id=f"{p.stem}-{v}") for p in CORPUS for v in _target_versions()]
+
+
+@pytest.mark.parametrize(("path", "version"), _artifact_targets())
+def test_emitted_artifact_deserializes_as_jaxlibs_own(path, version):
+    """hlopt's artifact for a target reads in jaxlib to what jaxlib's own
+    artifact for that target reads to; what jaxlib cannot serialize for the
+    target (newer ops or attributes, non-StableHLO dialects) hlopt refuses
+    with ArtifactError too."""
+    from jaxlib.mlir.dialects import stablehlo
+
+    from hlopt.dialects.vhlo_write import ArtifactError, write_portable_artifact
+
+    text = path.read_text()
+    module, _ = parse_source(Source("-", text), True)
+    try:
+        own = stablehlo.serialize_portable_artifact_str(text, version)
+    except Exception:
+        with pytest.raises(ArtifactError):
+            write_portable_artifact(module, version)
+        return
+    ours = write_portable_artifact(module, version)
+    ctx = mlir_ref._make_context(True)
+    with ctx:
+        want = stablehlo.deserialize_portable_artifact(ctx, own).operation.get_asm(enable_debug_info=True)
+        got = stablehlo.deserialize_portable_artifact(ctx, ours).operation.get_asm(enable_debug_info=True)
+    assert got == want
