@@ -13,6 +13,17 @@ def _strip(text: str, prefix: str) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+class _Parts(str):
+    """A rule's nested part: no spelling of its own, its factors as data."""
+
+    parts: list = []
+
+    def __new__(cls, text: str, parts: list) -> "_Parts":
+        o = super().__new__(cls, text)
+        o.parts = parts
+        return o
+
+
 class SdyBytecode:
     def read_attribute(self, r: Any) -> str:
         code = r.varint()
@@ -58,6 +69,19 @@ class SdyBytecode:
         if code in (7, 16):  # TensorShardingPerValueAttr
             items = [_strip(s, "#sdy.sharding") for s in r.list(r.attribute)]
             return f"#sdy.sharding_per_value<[{', '.join(items)}]>"
+        if code == 8:  # DimMappingAttr: its factors
+            return _Parts("", r.list(r.signed_varint))
+        if code == 9:  # TensorMappingAttr: its dimensions' factors
+            return _Parts("", [d.parts for d in r.list(r.attribute)])
+        if code == 10:  # OpShardingRuleAttr
+            from hlopt.dialects.sdy.sharding_rule import OpShardingRuleAttr
+
+            sizes = r.list(r.signed_varint)
+            operands = [m.parts for m in r.list(r.attribute)]
+            results = [m.parts for m in r.list(r.attribute)]
+            special = [r.list(r.signed_varint) for _ in range(4)]
+            custom = bool(r.byte())
+            return OpShardingRuleAttr(operands, results, sizes, special, custom).text
         if code == 11:
             return "#sdy<axis_ref_list{" + ", ".join(r.list(r.attribute)) + "}>"
         raise r.fail(f"unsupported sdy attribute code: {code}")
