@@ -8,6 +8,7 @@ mlir-opt's option names.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
@@ -172,6 +173,9 @@ def main(args, output, split_input_file, verify_diagnostics, allow_unregistered_
             near = closest_names(s.name, [p.argument for p in all_passes()])
             hint = "\nDid you mean " + " or ".join(f"'--{x}'" for x in near) + "?" if near else ""
             raise click.UsageError(f"Unknown command line argument '--{s.name}'. Try: 'hlopt --help'{hint}")
+    if artifact is not None and artifact != "current" and not re.fullmatch(r"\d+\.\d+\.\d+", artifact):
+        # click takes a following word as the optional value: say so instead of reading it as a version
+        raise click.UsageError(f"'--emit-portable-artifact' takes its version as '=X.Y.Z' (got '{artifact}')")
     if artifact is not None and (emit_bytecode or split_input_file):
         raise click.UsageError("'--emit-portable-artifact' writes one module: it can't be used with "
                                "'--emit-bytecode' or '--split-input-file'")

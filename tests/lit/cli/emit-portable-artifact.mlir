@@ -23,3 +23,6 @@ func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<2x4xi32>) -> (tensor<4xi1>, 
   %1 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<2x4xi32>) -> tensor<4x2xi32>
   return %0, %1 : tensor<4xi1>, tensor<4x2xi32>
 }
+// The version is given with '='; a following word is not taken for one.
+// RUN: not hlopt --emit-portable-artifact %s 2>&1 | filecheck %s --check-prefix=WORD
+// WORD: '--emit-portable-artifact' takes its version as '=X.Y.Z' (got '{{.*}}emit-portable-artifact.mlir')
