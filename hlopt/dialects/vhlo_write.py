@@ -33,7 +33,7 @@ from hlopt.ir.types import (
     TupleType,
     UnrankedTensorType,
 )
-from hlopt.syntax.bytecode.writer import Writer, _Entry, varint
+from hlopt.syntax.bytecode.writer import Entry, Writer, varint
 
 _FLOAT_CODES = {"bf16": 2, "f16": 3, "f32": 4, "f64": 5, "f8E4M3FN": 6, "f8E5M2": 7, "f8E4M3FNUZ": 27,
                 "f8E5M2FNUZ": 28, "f8E4M3B11FNUZ": 29, "tf32": 34, "f8E4M3": 35, "f8E3M4": 36, "f4E2M1FN": 37,
@@ -84,15 +84,15 @@ class VhloWriter(Writer):
         self.dialect("vhlo")
 
     # -- entries ----------------------------------------------------------------
-    def _custom(self, table: dict, key: Any, parts_fn: Any) -> _Entry:
+    def _custom(self, table: dict, key: Any, parts_fn: Any) -> Entry:
         e = table.get(key)
         if e is None:
             parts = parts_fn()  # nested entries first: every index exists before encoding
-            e = table[key] = _Entry("vhlo", lambda: b"".join(
-                varint(p.index) if isinstance(p, _Entry) else p for p in parts), True)
+            e = table[key] = Entry("vhlo", lambda: b"".join(
+                varint(p.index) if isinstance(p, Entry) else p for p in parts), True)
         return e
 
-    def type(self, t: Any) -> _Entry:
+    def type(self, t: Any) -> Entry:
         return self._custom(self.types, ("v", t.text), lambda: self._type_parts(t))
 
     def _type_parts(self, t: Any) -> list:
@@ -127,19 +127,19 @@ class VhloWriter(Writer):
             return [varint(22)]
         raise ArtifactError(f"type '{t.text}' has no VHLO form")
 
-    def vattr(self, a: Any) -> _Entry:
+    def vattr(self, a: Any) -> Entry:
         return self._custom(self.attrs, ("v", type(a).__name__, a.text), lambda: self._attr_parts(a))
 
-    def vbool(self, b: bool) -> _Entry:
+    def vbool(self, b: bool) -> Entry:
         return self._custom(self.attrs, ("vbool", b), lambda: [varint(2), varint(int(b))])
 
-    def vstring(self, s: str) -> _Entry:
+    def vstring(self, s: str) -> Entry:
         return self._custom(self.attrs, ("vstr", s), lambda: [varint(14), varint(self.string(s))])
 
-    def vint(self, v: int, t: Any) -> _Entry:
+    def vint(self, v: int, t: Any) -> Entry:
         return self.vattr(IntegerAttr(v, t))
 
-    def vtensor(self, values: list, t: RankedTensorType) -> _Entry:
+    def vtensor(self, values: list, t: RankedTensorType) -> Entry:
         return self.vattr(DenseElementsAttr(t, values))
 
     def _attr_parts(self, a: Any) -> list:
@@ -230,7 +230,7 @@ class VhloWriter(Writer):
             rec["regions"].append(blocks)
         return rec
 
-    def _dict_entry(self, entries: list[tuple[str, _Entry]]) -> _Entry:
+    def _dict_entry(self, entries: list[tuple[str, Entry]]) -> Entry:
         """The op's attribute dictionary: builtin, with VHLO values."""
         names = [(self.string_attr(k), v) for k, v in sorted(entries, key=lambda kv: kv[0])]
         key = ("opdict", tuple((id(k), id(v)) for k, v in names))
@@ -240,7 +240,7 @@ class VhloWriter(Writer):
                 return varint(1) + varint(len(names)) + b"".join(varint(k.index) + varint(v.index)
                                                                   for k, v in names)
 
-            e = self.attrs[key] = _Entry("builtin", enc, True)
+            e = self.attrs[key] = Entry("builtin", enc, True)
         return e
 
 

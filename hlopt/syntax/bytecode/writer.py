@@ -30,7 +30,7 @@ def varint(v: int) -> bytes:
 
 def _encode(parts: list) -> bytes:
     """Varints, with table entries written as their (final) indices."""
-    return b"".join(varint(p.index if isinstance(p, _Entry) else p) for p in parts)
+    return b"".join(varint(p.index if isinstance(p, Entry) else p) for p in parts)
 
 
 def _section(sid: int, data: bytes) -> bytes:
@@ -48,7 +48,7 @@ def _dialect_of(text: str) -> str:
     return "builtin"
 
 
-class _Entry:
+class Entry:
     """One attribute or type table entry: its dialect and an encoder that
     runs once every index is known."""
 
@@ -64,8 +64,8 @@ class Writer:
         self.strings: dict[str, int] = {}
         self.dialects: dict[str, int] = {}
         self.op_names: dict[str, int] = {}
-        self.attrs: dict[Any, _Entry] = {}
-        self.types: dict[Any, _Entry] = {}
+        self.attrs: dict[Any, Entry] = {}
+        self.types: dict[Any, Entry] = {}
 
     # -- tables -------------------------------------------------------------
     def string(self, s: str) -> int:
@@ -90,30 +90,30 @@ class Writer:
             i = self.op_names[name] = len(self.op_names)
         return i
 
-    def text_attr(self, text: str) -> _Entry:
+    def text_attr(self, text: str) -> Entry:
         key = ("text", text)
         e = self.attrs.get(key)
         if e is None:
             data = text.encode("utf-8", "surrogateescape") + b"\0"
-            e = self.attrs[key] = _Entry(_dialect_of(text), lambda: data, False)
+            e = self.attrs[key] = Entry(_dialect_of(text), lambda: data, False)
             self.dialect(e.dialect)
         return e
 
-    def string_attr(self, s: str | bytes) -> _Entry:
+    def string_attr(self, s: str | bytes) -> Entry:
         if isinstance(s, bytes):
             s = s.decode("utf-8", "surrogateescape")
         key = ("str", s)
         e = self.attrs.get(key)
         if e is None:
             idx = self.string(s)
-            e = self.attrs[key] = _Entry("builtin", lambda: varint(2) + varint(idx), True)
+            e = self.attrs[key] = Entry("builtin", lambda: varint(2) + varint(idx), True)
             self.dialect("builtin")
         return e
 
-    def attr(self, a: Any) -> _Entry:
+    def attr(self, a: Any) -> Entry:
         return self.text_attr(a.text)
 
-    def dict_attr(self, items: list[tuple[str, Any]]) -> _Entry:
+    def dict_attr(self, items: list[tuple[str, Any]]) -> Entry:
         key = ("dict", tuple((k, v.text) for k, v in items))
         e = self.attrs.get(key)
         if e is None:
@@ -125,11 +125,11 @@ class Writer:
                     out += varint(k.index) + varint(v.index)
                 return out
 
-            e = self.attrs[key] = _Entry("builtin", enc, True)
+            e = self.attrs[key] = Entry("builtin", enc, True)
             self.dialect("builtin")
         return e
 
-    def loc(self, loc: Location | None) -> _Entry:
+    def loc(self, loc: Location | None) -> Entry:
         if loc is None:
             loc = UnknownLoc()
         key = ("loc", loc.text)
@@ -153,16 +153,16 @@ class Writer:
             e = self.text_attr(loc.text)
             self.attrs[key] = e
             return e
-        e = self.attrs[key] = _Entry("builtin", lambda: _encode(parts), True)
+        e = self.attrs[key] = Entry("builtin", lambda: _encode(parts), True)
         self.dialect("builtin")
         return e
 
-    def type(self, t: Any) -> _Entry:
+    def type(self, t: Any) -> Entry:
         text = t.text
         e = self.types.get(text)
         if e is None:
             data = text.encode("utf-8", "surrogateescape") + b"\0"
-            e = self.types[text] = _Entry(_dialect_of(text), lambda: data, False)
+            e = self.types[text] = Entry(_dialect_of(text), lambda: data, False)
             self.dialect(e.dialect)
         return e
 
