@@ -32,6 +32,17 @@ class Options:
     print_after_failure: bool = False
     timing: bool = False
     statistics: bool = False
+    emit_bytecode: bool = False
+    timing_display: str = "tree"
+    dump_pass_pipeline: bool = False
+    elide_elements: int | None = None  # --mlir-elide-elementsattrs-if-larger
+    reproducer: str | None = None  # --mlir-pass-pipeline-crash-reproducer=FILE
+    run_reproducer: bool = False
+    tree_dir: str | None = None  # --mlir-print-ir-tree-dir
+    verify_roundtrip: bool = False
+    artifact: str | None = None  # --emit-portable-artifact[=VERSION]
+    before_passes: frozenset = frozenset()  # --mlir-print-ir-before=PASS
+    after_passes: frozenset = frozenset()  # --mlir-print-ir-after=PASS
 
 
 @dataclass
@@ -44,11 +55,13 @@ class Printed:
     generic: bool
     debuginfo: bool
     local_scope: bool = False
+    elide_elements: int | None = None
 
     def write_to(self, write: Callable[[str], None]) -> None:
         from hlopt.syntax.printer import write_op
 
-        write_op(self.module, write, self.generic, self.debuginfo, self.resources, self.local_scope)
+        write_op(self.module, write, self.generic, self.debuginfo, self.resources, self.local_scope,
+                 self.elide_elements)
 
 
 def op_diag(e: IRError, source: Source | None, severity: str = "error") -> Diagnostic:
@@ -72,11 +85,11 @@ def build_pass_manager(opts: Options):
         pm = PassManager()
         for s in opts.pass_specs:
             from hlopt.passes.pipeline import PipelineError
-            from hlopt.passes.registry import get_pass
+            from hlopt.passes.registry import did_you_mean, get_pass
 
             cls = get_pass(s.name)
             if cls is None:
-                raise PipelineError(f"'{s.name}' does not refer to a registered pass")
+                raise PipelineError(f"'{s.name}' does not refer to a registered pass{did_you_mean(s.name)}")
             pm.add(cls.from_options(s.options))
     pm.verify_each = opts.verify
     return pm
@@ -137,6 +150,8 @@ def _process(source: Source, opts: Options, pm=None,
         from hlopt.passes.manager import PipelineFailure
 
         pm.timings = {}
+        # the reproducer holds the input of the pipeline, so print it first
+        snapshot = print_op(module) if opts.reproducer else None
         try:
             pm.run(module)
         except PipelineFailure as e:
@@ -144,16 +159,79 @@ def _process(source: Source, opts: Options, pm=None,
             what = "failed" if e.kind == "failed" else "produced invalid IR"
             d.notes.append(Diagnostic("note", f"pass '{e.pass_.argument}' {what}", d.location, source=source,
                                       context=True))
+            if snapshot is not None:
+                d.notes.append(Diagnostic("note", _write_reproducer(opts.reproducer, snapshot, pm, opts),
+                                          d.location, source=source, context=True))
             _pass_stages(pm, stages)
             first = [op_diag(IRError(m, o), source) for m, o in e.errors]
             return None, [*first, d], stages
         _pass_stages(pm, stages)
+    if opts.verify_roundtrip:
+        problem = roundtrip_problem(module, source.name, opts.allow_unregistered)
+        if problem is not None:
+            return None, [Diagnostic("error", problem, module.location, source=source)], stages
     if stream:
-        return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope), [], stages
+        return Printed(module, resources, opts.generic, opts.debuginfo, opts.local_scope,
+                       opts.elide_elements), [], stages
     t2 = time.perf_counter()
-    text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope)
+    text = print_op(module, opts.generic, opts.debuginfo, resources, opts.local_scope, opts.elide_elements)
     stages.append(("Output", time.perf_counter() - t2))
     return text, [], stages
+
+
+def roundtrip_problem(module: Operation, name: str, allow_unregistered: bool) -> str | None:
+    """--verify-roundtrip: the module printed generically with locations
+    must read back to the same print, from text and from bytecode."""
+    from hlopt.syntax.bytecode import bytecode_to_text
+    from hlopt.syntax.bytecode.writer import write_bytecode
+    from hlopt.syntax.parser import parse_source
+    from hlopt.syntax.printer import print_op
+
+    reference = print_op(module, generic=True, debuginfo=True)
+    for how, text in (("text", lambda: reference),
+                      ("bytecode", lambda: bytecode_to_text(name, write_bytecode(module)))):
+        try:
+            again, _ = parse_source(Source(name, text()), allow_unregistered)
+        except DiagnosticError as e:
+            return f"roundTrip testing ({how}) failed to read the printed module: {e.diagnostics[0].message}"
+        if print_op(again, generic=True, debuginfo=True) != reference:
+            return f"roundTrip testing ({how}) roundtripped module differs from reference"
+    return None
+
+
+def reproducer_text(module_text: str, pipeline: str, verify_each: bool) -> str:
+    """MLIR's crash reproducer: the pipeline's input, then the pipeline in
+    an `mlir_reproducer` external resource (what --run-reproducer reads)."""
+    from hlopt.ir.attributes import quote
+
+    return (module_text + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+            f"      pipeline: {quote(pipeline)},\n      disable_threading: false,\n"
+            f"      verify_each: {'true' if verify_each else 'false'}\n    }}\n  }}\n#-}}\n")
+
+
+def _write_reproducer(path: str, module_text: str, pm, opts: Options) -> str:
+    from hlopt.output import write_output
+
+    try:
+        write_output(path, reproducer_text(module_text, pm.pipeline_text(), opts.verify))
+    except OSError as e:
+        return f"could not write the reproducer to `{path}`: {e.strerror or e}"
+    return f"reproducer generated at `{path}`"
+
+
+def reproducer_pipeline(text: str) -> tuple[str, bool] | None:
+    """(pipeline, verify_each) of a reproducer's `mlir_reproducer` resource."""
+    import re
+
+    start = re.search(r"^[ \t]*\{-#", text, re.M)  # a metadata block, not a comment
+    m = re.compile(r"mlir_reproducer\s*:\s*\{").search(text, start.end()) if start else None
+    if m is None:
+        return None
+    p = re.compile(r'\s*pipeline\s*:\s*"((?:[^"\\]|\\.)*)"').search(text, m.end())
+    if p is None:
+        return None
+    v = re.compile(r'verify_each\s*:\s*(true|false)').search(text, m.end())
+    return p.group(1).replace('\\"', '"').replace("\\\\", "\\"), v is None or v.group(1) == "true"
 
 
 def _pass_stages(pm, stages: list) -> None:

@@ -18,6 +18,7 @@ DIALECTS = MappingProxyType({
     "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark", open=True),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
+    "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode
     "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo", open=True),
@@ -34,5 +35,5 @@ DIALECTS = MappingProxyType({
     "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
     "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
     **{name: DialectInfo("", open=True) for name in (
-        "math", "memref", "linalg", "index", "mpmd", "tosa", "vhlo", "flow")},
+        "math", "memref", "linalg", "index", "mpmd", "tosa", "flow")},
 })

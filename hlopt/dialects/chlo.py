@@ -707,5 +707,8 @@ def _count_operands(tok: Any) -> int:
 OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp, AsinAcosKernelOp,
                              MulhiOp, BroadcastSelectOp, RaggedDotOp, ScanOp)
 
+from hlopt.dialects.hlo_bytecode import ChloBytecode  # noqa: E402
+
 DIALECT = Dialect("chlo", ops=OPS, grammar="chlo.lark", syntax={"chlo_scan_head": chlo_scan_head, "chlo_scan": chlo_scan},
-                  parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant)
+                  parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant,
+                  bytecode=ChloBytecode())

@@ -29,7 +29,7 @@ class Attribute(Printable):
 
 
 def _attr_text(a: Attribute, p: Any) -> str:
-    if p is None or not a.has_alias_parts:
+    if p is None or not (a.has_alias_parts or getattr(p, "elide_elements", None) is not None):
         return a.text
     return p.attr_text(a)
 
@@ -442,15 +442,30 @@ class DenseElementsAttr(Attribute):
 
         return self.raw is not None and len(self.raw) >= STREAM_MIN
 
+    def _elided(self, p: Any) -> str | None:
+        """--mlir-elide-elementsattrs-if-larger: MLIR's placeholder for an
+        attribute with more elements than the printer's limit."""
+        limit = getattr(p, "elide_elements", None)
+        if limit is not None and self.type.num_elements > limit and not self.splat:
+            return "dense_resource<__elided__> : " + _type_text(self.type, p)
+        return None
+
     def print_chunks(self, p: Any) -> Iterator[str]:
         """The printed text in pieces of bounded size."""
         from hlopt.ir.dense import hex_chunks
 
+        elided = self._elided(p)
+        if elided is not None:
+            yield elided
+            return
         yield "dense<"
         yield from hex_chunks(self.raw)
         yield "> : " + _type_text(self.type, p)
 
     def print_with(self, p: Any) -> str:
+        elided = self._elided(p)
+        if elided is not None:
+            return elided
         if self.raw is not None:  # one full-size buffer, no intermediate body text
             from hlopt.ir.dense import hex_text
 

@@ -47,6 +47,10 @@ class Dialect:
     verify_operation_attribute: Callable[..., None] | None = None
     verify_region_arg_attribute: Callable[..., None] | None = None
     verify_region_result_attribute: Callable[..., None] | None = None
+    # MLIR's BytecodeDialectInterface: an object whose read_attribute(reader)
+    # / read_type(reader) / read_properties(op_name, reader) decode the
+    # dialect's own bytecode encodings (hlopt.syntax.bytecode)
+    bytecode: Any = None
 
     def __post_init__(self) -> None:
         table = {}

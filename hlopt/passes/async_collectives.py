@@ -36,10 +36,12 @@ class AsyncCollectives(Pass):
     argument = "stablehlo-async-collectives"
     summary = "Wrap collectives in stablehlo.async_start/async_done"
     form: str = field(default="rfc", metadata={"help": "rfc (!stablehlo.async per result) or upstream "
-                                                       "(!stablehlo.future, what XLA compiles)"})
+                                                       "(!stablehlo.future, what XLA compiles)",
+                                               "choices": ("rfc", "upstream")})
     ops: list[str] = field(default_factory=lambda: sorted(n.split(".", 1)[1] for n in WRAPPED),
                            metadata={"help": "which collectives to wrap (comma-separated op names without "
-                                             "'stablehlo.')"})
+                                             "'stablehlo.')",
+                                     "choices": lambda: sorted(n.split(".", 1)[1] for n in WRAPPED)})
     statistic_help = {"num-wrapped": "Number of collectives wrapped in async_start/async_done"}
 
     def run(self, op: Operation) -> None:

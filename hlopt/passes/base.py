@@ -61,10 +61,31 @@ class Pass:
         for k, v in options.items():
             f = fields.get(k)
             if f is None:
+                from hlopt.passes.registry import closest_names
+
                 known = ", ".join(sorted(fields)) or "none"
-                raise ValueError(f"unknown option '{k}' for pass '{cls.argument}' (options: {known})")
+                near = closest_names(k, sorted(fields))
+                hint = "; did you mean " + " or ".join(f"'{x}'" for x in near) + "?" if near else ""
+                raise ValueError(f"unknown option '{k}' for pass '{cls.argument}' (options: {known}{hint})")
             kwargs[f.name] = _convert(v, f, cls.argument, cls)
-        return cls(**kwargs)
+        p = cls(**kwargs)
+        p.check_options()
+        return p
+
+    def check_options(self) -> None:
+        """Reject option values outside a field's `metadata["choices"]` (an
+        iterable, or a callable returning one; a list option checks each
+        item) with the registry's message shape, so a bad value is a
+        command-line error whoever finds it. Passes may extend this."""
+        for f in self.option_fields():
+            choices = f.metadata.get("choices") if f.metadata else None
+            if choices is None:
+                continue
+            allowed = [str(c) for c in (choices() if callable(choices) else choices)]
+            value = getattr(self, f.name)
+            for v in value if isinstance(value, (list, tuple)) else [value]:
+                if str(v) not in allowed:
+                    raise ValueError(bad_value_message(str(v), f.name.replace("_", "-"), self.argument, allowed))
 
     @classmethod
     def display_name(cls) -> str:
@@ -160,6 +181,16 @@ def convert_option(text: str, t: Any) -> Any:
     if t in (str, "str", Any):
         return text
     raise ValueError(text)
+
+
+def bad_value_message(value: str, option: str, pass_name: str, allowed: list[str]) -> str:
+    """`invalid value 'x' for option 'o' of pass 'p' (expected one of: ...; did you mean 'y'?)`."""
+    import difflib
+
+    near = difflib.get_close_matches(value, allowed, n=1, cutoff=0.6)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    return (f"invalid value '{value}' for option '{option}' of pass '{pass_name}' "
+            f"(expected one of: {', '.join(allowed)}{hint})")
 
 
 def _convert(text: str, f: dataclasses.Field, pass_name: str, owner: type | None = None) -> Any:

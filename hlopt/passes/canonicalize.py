@@ -39,7 +39,8 @@ class Canonicalizer(Pass):
     max_num_rewrites: int = field(default=-1, metadata={
         "help": "Max. number of pattern rewrites within an iteration (-1: no limit)"})
     region_simplify: str = field(default="normal", metadata={
-        "help": "Perform control flow optimizations to the region tree (disabled, normal, aggressive)"})
+        "help": "Perform control flow optimizations to the region tree (disabled, normal, aggressive)",
+        "choices": _REGION_SIMPLIFY})
     test_convergence: bool = field(default=False, metadata={
         "help": "Test only: Fail pass on non-convergence to detect cyclic pattern"})
     top_down: bool = field(default=True, metadata={

@@ -51,7 +51,8 @@ class HirSegment(Pass):
     summary = "Partition a fusion into hir.kernel segments (resharding ops stay standalone)"
     anchor = "func.func"
     policy: str = field(default="resharding", metadata={
-        "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set"})
+        "help": "resharding: only resharding ops stay alone; standalone: also matmul, binary, reduction and set",
+        "choices": lambda: list(POLICIES)})
     insert_resharding: bool = field(default=True, metadata={
         "help": "first insert the resharding sets ops imply (--hir-insert-resharding), as nvFuser decomposes "
                 "reshardings before it segments"})

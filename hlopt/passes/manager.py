@@ -32,6 +32,8 @@ class Instrumentation:
     def run_after_pass(self, p: Pass, op: Operation) -> None: ...
     def run_after_pass_failed(self, p: Pass, op: Operation) -> None: ...
     def run_after_pipeline(self, pm: "PassManager", op: Operation) -> None: ...
+    # a nested pipeline (MLIR's pass adaptor) finished on the children of op
+    def run_after_nested(self, pm: "OpPassManager", op: Operation) -> None: ...
 
 
 class OpPassManager:
@@ -67,6 +69,14 @@ class OpPassManager:
         return self.anchor + "(" + ",".join(
             it.pipeline_text() for it in self.items) + ")"
 
+    def dump_text(self, indent: int = 0) -> str:
+        """MLIR's --dump-pass-pipeline form: one item a line, nested
+        pipelines indented by two."""
+        pad = "  " * (indent + 1)
+        parts = [pad + it.dump_text(indent + 1).lstrip() if isinstance(it, OpPassManager)
+                 else pad + it.pipeline_text() for it in self.items]
+        return self.anchor + "(\n" + ",\n".join(parts) + "\n" + "  " * indent + ")"
+
     def add_specs(self, specs: list) -> None:
         for s in specs:
             if isinstance(s, NestedSpec):
@@ -77,7 +87,10 @@ class OpPassManager:
     def add_spec(self, s: PassSpec) -> None:
         cls = get_pass(s.name)
         if cls is None:
-            raise PipelineError(f"'{s.name}' does not refer to a registered pass or pass pipeline")
+            from hlopt.passes.registry import did_you_mean
+
+            raise PipelineError(f"'{s.name}' does not refer to a registered pass or pass pipeline"
+                                + did_you_mean(s.name))
         p = cls.from_options(s.options)
         if p.anchor is not None and p.anchor != self.anchor and p.anchor == "builtin.module":
             raise PipelineError(
@@ -117,6 +130,8 @@ class PassManager(OpPassManager):
             if isinstance(it, OpPassManager):
                 for child in list(_children_named(op, it.anchor)):
                     self._run_items(it, child)
+                for ins in self.instrumentations:
+                    ins.run_after_nested(it, op)
             else:
                 self._run_pass(it, op)
 

@@ -52,3 +52,17 @@ def load_all() -> None:
 def all_passes() -> list[type[Pass]]:
     load_all()
     return [_PASSES[k] for k in sorted(_PASSES)]
+
+
+def closest_names(name: str, candidates: list[str], n: int = 3) -> list[str]:
+    """The candidates nearest to a misspelled `name`, best first."""
+    import difflib
+
+    return difflib.get_close_matches(name, candidates, n=n, cutoff=0.6)
+
+
+def did_you_mean(argument: str) -> str:
+    """` (did you mean 'cse'?)` for a misspelled pass name; '' if none is close."""
+    load_all()
+    near = closest_names(argument, sorted(_PASSES))
+    return " (did you mean " + " or ".join(f"'{x}'" for x in near) + "?)" if near else ""

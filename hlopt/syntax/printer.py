@@ -22,6 +22,7 @@ from hlopt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
     Attribute,
+    DenseElementsAttr,
     DictionaryAttr,
     IntegerSetAttr,
     TypeAttr,
@@ -356,7 +357,9 @@ def _children(a: Any) -> Sequence[Any]:
 
 
 class Printer:
-    def __init__(self, generic: bool = False, debuginfo: bool = False, local_scope: bool = False):
+    def __init__(self, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
+                 elide_elements: int | None = None):
+        self.elide_elements = elide_elements  # --mlir-elide-elementsattrs-if-larger
         self.generic = generic
         self.debuginfo = debuginfo
         self.local_scope = local_scope  # no aliases: every attribute, type and location inline
@@ -386,11 +389,13 @@ class Printer:
                 t = f"affine_map<{a.map}>"
             elif isinstance(a, IntegerSetAttr):
                 t = f"affine_set<{a.set}>"
+            elif self.elide_elements is not None and isinstance(a, DenseElementsAttr) and a._elided(self):
+                t = a._elided(self)
             elif self._write is not None and getattr(a, "streamed", False):
                 t = f"{_BIG}{len(self._big)}{_BIG}"
                 self._big.append(a)
             else:
-                t = a.print_with(self) if a.has_alias_parts else a.text
+                t = a.print_with(self) if a.has_alias_parts or self.elide_elements is not None else a.text
             self._cache[a] = t
         return t
 
@@ -426,7 +431,7 @@ class Printer:
             entries = [e for e in entries if e[0] not in elide]
         if not entries:
             return ""
-        body = print_named_attrs(entries, self if d.has_alias_parts else None)
+        body = print_named_attrs(entries, self if d.has_alias_parts or self.elide_elements is not None else None)
         return (" attributes {" if keyword else " {") + body + "}"
 
     def loc(self, loc: Location) -> str:
@@ -528,11 +533,13 @@ class Printer:
             parts.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
         props = op.properties
         if props.entries:
-            parts.append(" <" + (props.text if not props.has_alias_parts else props.print_with(self)) + ">")
+            elide = self.elide_elements is not None
+            parts.append(" <" + (props.text if not (props.has_alias_parts or elide) else props.print_with(self)) + ">")
         tail = []
         attrs = op.attributes
         if attrs.entries:
-            tail.append(" " + (attrs.text if not attrs.has_alias_parts else attrs.print_with(self)))
+            elide = self.elide_elements is not None
+            tail.append(" " + (attrs.text if not (attrs.has_alias_parts or elide) else attrs.print_with(self)))
         tail.append(" : ")
         tail.append(self.functional_type([o.value.type for o in op._operands], [r.type for r in op.results]))
         if self.debuginfo:
@@ -654,16 +661,16 @@ def _resources_text(resources: Sequence[str], used: set | None = None) -> list[s
 
 
 def print_op(op: Operation, generic: bool = False, debuginfo: bool = False,
-             resources: Sequence[str] = (), local_scope: bool = False) -> str:
+             resources: Sequence[str] = (), local_scope: bool = False, elide_elements: int | None = None) -> str:
     """Print `op` (usually a builtin.module) as MLIR would, with a final
     newline; `local_scope` is --mlir-print-local-scope (no aliases)."""
     with no_gc():
-        return Printer(generic, debuginfo, local_scope).print_top(op, resources)
+        return Printer(generic, debuginfo, local_scope, elide_elements).print_top(op, resources)
 
 
 def write_op(op: Operation, write: Any, generic: bool = False, debuginfo: bool = False,
-             resources: Sequence[str] = (), local_scope: bool = False) -> None:
+             resources: Sequence[str] = (), local_scope: bool = False, elide_elements: int | None = None) -> None:
     """print_op's text handed to `write` in pieces of bounded size (bar
     single lines), so the whole output never exists as one string."""
     with no_gc():
-        Printer(generic, debuginfo, local_scope).write_top(op, write, resources)
+        Printer(generic, debuginfo, local_scope, elide_elements).write_top(op, write, resources)

@@ -32,9 +32,12 @@ def _parse_attribute(text: str) -> Any:
     return parse_sdy_attr(text)
 
 
+from hlopt.dialects.sdy.bytecode import SdyBytecode  # noqa: E402
+
 DIALECT = Dialect("sdy", ops=OPS, attributes=(MeshAttr, ShardingAttr, ShardingPerValueAttr, ManualAxesAttr),
                   grammar="sdy.lark", syntax=syntax.CALLBACKS, allow_unknown_ops=True,
                   parse_attribute=_parse_attribute,
                   verify_operation_attribute=dialect_hooks.verify_operation_attribute,
                   verify_region_arg_attribute=dialect_hooks.verify_region_arg_attribute,
-                  verify_region_result_attribute=dialect_hooks.verify_region_result_attribute)
+                  verify_region_result_attribute=dialect_hooks.verify_region_result_attribute,
+                  bytecode=SdyBytecode())

@@ -7,6 +7,7 @@ ops of both designs come from hlopt/dialects/stablehlo_async.py.
 
 import functools
 
+from hlopt.dialects.hlo_bytecode import StablehloBytecode  # noqa: E402
 from hlopt.dialects.stablehlo import (
     collectives_async,
     custom_call_composite,
@@ -30,7 +31,8 @@ def _dialect() -> Dialect:
         ops=(elementwise.OPS + data_movement.OPS + reductions_control_flow.OPS + collectives_async.OPS
              + custom_call_composite.OPS + tuple(stablehlo_async.OPS.values())),
         grammar="stablehlo.lark", syntax={**CALLBACKS, **stablehlo_async.CALLBACKS},
-        parse_attribute=parse_stablehlo_attr, parse_type=stablehlo_async.parse_type)
+        parse_attribute=parse_stablehlo_attr, parse_type=stablehlo_async.parse_type,
+        bytecode=StablehloBytecode())
 
 
 def __getattr__(name: str):

@@ -6,8 +6,10 @@
 // RUN: hlopt %s '--stablehlo-async-collectives=ops=all_gather' | filecheck %s --check-prefix=OPS
 // RUN: not hlopt %s '--stablehlo-async-collectives=ops=all_gather,send' 2>&1 | filecheck %s --check-prefix=BADOPS
 
-// BAD: error: invalid form 'bogus' (expected 'rfc' or 'upstream')
-// BADOPS: error: unknown collective 'send' in option 'ops'
+// A bad option value is a command-line error (exit 2), found before any IR is read.
+// RUN: bash -c 'hlopt %s --stablehlo-async-collectives=form=bogus 2>/dev/null; test $? = 2'
+// BAD: Error: invalid value 'bogus' for option 'form' of pass 'stablehlo-async-collectives' (expected one of: rfc, upstream)
+// BADOPS: Error: invalid value 'send' for option 'ops' of pass 'stablehlo-async-collectives' (expected one of: all_gather, all_reduce, all_to_all, collective_permute, reduce_scatter)
 
 // OPS-LABEL: func.func @all
 // OPS-NEXT:  "stablehlo.collective_permute"

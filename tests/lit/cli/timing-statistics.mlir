@@ -1,4 +1,4 @@
-// --mlir-timing prints a table of wall times on stderr; --mlir-pass-statistics
+// --mlir-timing prints MLIR's execution time report on stderr; --mlir-pass-statistics
 // prints MLIR's statistics report. The IR on stdout is unaffected.
 // RUN: hlopt %s --cse --canonicalize --mlir-timing 2>&1 >/dev/null | filecheck %s --check-prefix=TIME
 // RUN: hlopt %s --cse --canonicalize --mlir-timing 2>/dev/null | filecheck %s --check-prefix=IR
@@ -11,13 +11,31 @@ func.func @f() -> (i32, i32) {
   return %c, %d : i32, i32
 }
 
-// TIME: Execution time report
-// TIME: Wall Time
-// TIME: Parser
-// TIME: cse
-// TIME: canonicalize
-// TIME: Output
-// TIME: Total
+// TIME:      ===-------------------------------------------------------------------------===
+// TIME-NEXT:                          ... Execution time report ...
+// TIME-NEXT: ===-------------------------------------------------------------------------===
+// TIME-NEXT:   Total Execution Time: {{[0-9]+\.[0-9][0-9][0-9][0-9]}} seconds
+// TIME-EMPTY:
+// TIME-NEXT:   ----Wall Time----  ----Name----
+// TIME-NEXT:   {{ *[0-9]+\.[0-9][0-9][0-9][0-9] \( *[0-9]+\.[0-9]%\)}}  Parser
+// TIME-NEXT:   {{.*}}  Verifier
+// TIME-NEXT:   {{.*}}  CSEPass
+// TIME-NEXT:   {{.*}}  CanonicalizerPass
+// TIME-NEXT:   {{.*}}  Output
+// TIME-NEXT:   {{.*}}  Rest
+// TIME-NEXT:   {{ *[0-9]+\.[0-9][0-9][0-9][0-9] \(100\.0%\)}}  Total
+
+// --mlir-timing-display=list: merged by name, slowest first, under 'root'.
+// RUN: hlopt %s --cse --canonicalize --mlir-timing --mlir-timing-display=list 2>&1 >/dev/null | filecheck %s --check-prefix=LIST
+// LIST:      ----Wall Time----  ----Name----
+// LIST-NEXT: (100.0%)  root
+// LIST-DAG:  Parser
+// LIST-DAG:  CSEPass
+// LIST-DAG:  CanonicalizerPass
+// LIST:      Rest
+// LIST-NEXT: (100.0%)  Total
+// RUN: not hlopt %s --mlir-timing --mlir-timing-display=flat 2>&1 | filecheck %s --check-prefix=BADDISP
+// BADDISP: Invalid value for '--mlir-timing-display': 'flat' is not one of 'list', 'tree'.
 
 // IR: %c1_i32 = arith.constant 1 : i32
 // IR-NEXT: return %c1_i32, %c1_i32 : i32, i32

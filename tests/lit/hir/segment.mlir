@@ -5,7 +5,8 @@
 // RUN: hlopt %s --hir-segment=policy=standalone | filecheck %s --check-prefix=ALONE
 // RUN: hlopt %s --pass-pipeline='builtin.module(func.func(hir-segment{policy=standalone}))' | filecheck %s --check-prefix=ALONE
 // RUN: not hlopt %s --hir-segment=policy=fastest 2>&1 | filecheck %s --check-prefix=BAD
-// BAD: error: unknown segmentation policy 'fastest' (expected one of: resharding, standalone)
+// RUN: bash -c 'hlopt %s --hir-segment=policy=fastest 2>/dev/null; test $? = 2'
+// BAD: Error: invalid value 'fastest' for option 'policy' of pass 'hir-segment' (expected one of: resharding, standalone)
 
 #d = #hir.sharding<[didx, serial], mesh = [0, 1]>
 #r = #hir.sharding<[serial, serial], mesh = [0, 1]>

@@ -1,0 +1,34 @@
+"""MLIR bytecode (docs/BytecodeFormat.md): detection, reading, writing.
+
+Reading decodes every section and rebuilds the module as generic MLIR text
+that the ordinary parser then reads, so bytecode and text meet one
+verifier and one IR builder. Dialect-specific attribute/type encodings come
+from the dialect's `bytecode` hooks (hlopt.ir.dialect.Dialect); this package
+names no dialect but builtin, whose encodings are part of the format.
+"""
+
+from __future__ import annotations
+
+MAGIC = b"ML\xefR"
+
+
+def is_bytecode(data: bytes) -> bool:
+    return data[:4] == MAGIC
+
+
+def bytecode_to_text(name: str, data: bytes) -> str:
+    """The module of a bytecode buffer as generic MLIR text (with its
+    locations and resources). Raises DiagnosticError located at
+    `name:0:0`, as MLIR's reader reports, with the byte offset."""
+    from hlopt.ir.location import FileLineColLoc
+    from hlopt.syntax.bytecode.reader import BytecodeFile
+    from hlopt.syntax.bytecode.stream import BytecodeError
+    from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
+
+    try:
+        return BytecodeFile(data, name).to_text()
+    except BytecodeError as e:
+        msg = f"{e.message} (at byte offset {e.offset})"
+        raise DiagnosticError([Diagnostic("error", msg, FileLineColLoc(name, 0, 0))]) from None
+    except RecursionError:
+        raise
