@@ -94,7 +94,11 @@ GPU_DT = [
     ("gfx942_nochip", "rocm", gpu_target_info("gfx942", _CDNA3_MMA, 4, 16384, None, "64")),
     ("gfx1100", "rocm", gpu_target_info("gfx1100", _RDNA3_MMA, 4, 8192, 'wgp_count = 48, sku = "rx7900xtx"',
                                         "32, 64")),
-    # no data-tiling limits (no max_load_instruction_bits etc.): IREE gives the identity layout
+    # no data-tiling limits (no max_load_instruction_bits etc.; IREE's CUDA targets have none):
+    # IREE gives the identity layout
+    ("sm_80", "cuda", gpu_target_info("sm_80", "NV_MMA_SYNC_F32_16x8x16_F16, NV_MMA_SYNC_F32_16x8x16_BF16, "
+                                      "NV_WMMA_F32_16x16x16_F16", 4, 0, 'wgp_count = 108, sku = "a100"', "32").replace(
+        ", max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 0", "")),
     ("gfx942_nolimits", "rocm", gpu_target_info("gfx942", _CDNA3_MMA, 4, 16384, None, "64").replace(
         ", max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384", "")),
 ]
@@ -105,7 +109,8 @@ GPU_KINDS = ["matmul", "matmul_tb", "batch_matmul"]
 def _target_attr(i: int, target: tuple) -> str:
     name, backend, cfg = target
     if isinstance(cfg, str):
-        return (f'#t{i} = #hal.executable.target<"{backend}", "{name}", {{abi = "hip", iree.encoding.resolver = '
+        abi = 'abi = "hip", ' if backend == "rocm" else ""
+        return (f'#t{i} = #hal.executable.target<"{backend}", "{name}", {{{abi}iree.encoding.resolver = '
                 f"#iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = {cfg}}}>")
     resolver = VMVX if backend == "vmvx" else CPU
     entries = [f"iree.encoding.resolver = {resolver}"] + [f'{k} = "{v}"' for k, v in cfg.items()]
