@@ -18,10 +18,10 @@ from hlopt.dialects.encoding_tiles import (
     ContractionFacts,
     EncodingInfo,
     Unmodelled,
-    _cdims_checked,
-    _matmul_info,
-    _position,
-    _sizes,
+    cdims_checked,
+    iteration_mn,
+    matmul_info,
+    operand_position,
 )
 
 
@@ -160,7 +160,7 @@ def choose_mma(f: ContractionFacts, cd, target: GpuTarget) -> DataTiledMMA | Non
     ik = max(1, target.max_load_bits // min(bits_a, bits_b))
     inf = 2 ** 63 - 1
     max_m = max_n = max_mn = inf
-    mn = _sizes(f, cd)
+    mn = iteration_mn(f, cd)
     if mn is not None:
         m, n = mn
         if m != DYNAMIC:
@@ -294,16 +294,16 @@ def mma_swizzle(mma: DataTiledMMA, operand: int) -> Swizzle:
 
 def gpu_encoding_info(f: ContractionFacts, target: GpuTarget) -> tuple[EncodingInfo, str | None]:
     """(layout, swizzle text or None) the GPU resolver gives the operand."""
-    cd = _cdims_checked(f)
+    cd = cdims_checked(f)
     if cd is None:
         return EncodingInfo(), None
     mma = choose_mma(f, cd, target)
     if mma is None:
         return EncodingInfo(), None
-    info = _matmul_info(f, cd, mma.tile())
+    info = matmul_info(f, cd, mma.tile())
     idx = f.operand_index
     for dims, should in ((cd.m, idx in (0, 2)), (cd.n, idx in (1, 2)), (cd.k, idx in (0, 1))):
-        if should and (not dims or _position(f, dims[0]) is None):
+        if should and (not dims or operand_position(f, dims[0]) is None):
             # iree-opt 3.13 keeps the missing dim's swizzle group, a layout its own verifier
             # rejects ("swizzle expandShape size does not match innerTileSizes size")
             raise Unmodelled("the GPU data-tiling layout of a contraction without an M or N dimension "
