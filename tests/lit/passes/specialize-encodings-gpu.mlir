@@ -190,3 +190,46 @@ util.func public @no_target(%m: index, %n: index, %k: index) -> (index) {
 // CHECK-DAG: #[[$E7_0:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [], innerTileSizes = [], outerDimsPerm = []}}>]>
 // CHECK-LABEL: util.func public @no_target
 // CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf32, #[[$E7_0]]>
+
+// -----
+
+// A CPU (x86_64 AVX-512) and a GPU (gfx942) device running the same
+// executable: their layouts differ, so the executable is duplicated and the
+// GPU dispatch names the copy, whose binding carries the GPU layout.
+
+#cpu = #hal.executable.target<"llvm-cpu", "x86", {cpu_features = "+avx512f", iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, target_triple = "x86_64-unknown-linux-gnu"}>
+#gpu = #hal.executable.target<"rocm", "rocm-hsaco-fb", {iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx942", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<MFMA_F32_16x16x4_F32>, <MFMA_F32_16x16x16_F16>, <MFMA_F32_32x32x8_F16>, <MFMA_F32_16x16x16_BF16>, <MFMA_I32_16x16x32_I8>, <MFMA_I32_32x32x16_I8>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>, chip = <wgp_count = 304, sku = "mi300x">>}>
+#d0 = #hal.device.target<"local", [#cpu]> : !hal.device
+#d1 = #hal.device.target<"hip", [#gpu]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#m0, #m1, #m2]>
+util.global private @cpu = #d0
+util.global private @gpu = #d1
+stream.executable private @ex {
+  stream.executable.export public @fn
+  builtin.module {
+    func.func @fn(%a: !stream.binding) {
+      %c0 = arith.constant 0 : index
+      %0 = stream.binding.subspan %a[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x?xf16, #lhs>>{%c0, %c0}
+      return
+    }
+  }
+}
+util.func public @cpu_and_gpu(%r: !stream.resource<*>, %n: index) {
+  %c = stream.async.transfer %r : !stream.resource<*>{%n} from(#hal.device.affinity<@cpu>) -> to(#hal.device.affinity<@cpu>) !stream.resource<*>{%n}
+  %g = stream.async.transfer %r : !stream.resource<*>{%n} from(#hal.device.affinity<@cpu>) -> to(#hal.device.affinity<@gpu>) !stream.resource<*>{%n}
+  stream.tensor.dispatch on(#hal.device.affinity<@cpu>) @ex::@fn(%c) : (tensor<?x?xf16, #lhs>{%n, %n} in !stream.resource<*>{%n}) -> ()
+  stream.tensor.dispatch on(#hal.device.affinity<@gpu>) @ex::@fn(%g) : (tensor<?x?xf16, #lhs>{%n, %n} in !stream.resource<*>{%n}) -> ()
+  util.return
+}
+// CHECK-DAG: #[[$C:.+]] = #iree_encoding.layout<[#iree_cpu.cpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [16, 1], outerDimsPerm = [0, 1]}}>]>
+// CHECK-DAG: #[[$G:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [128, 32], outerDimsPerm = [0, 1], swizzle = {{.+}}>]>
+// CHECK: stream.executable private @ex {
+// CHECK: stream.binding.subspan {{.+}} tensor<?x?xf16, #[[$C]]>
+// CHECK: stream.executable private @ex_dup0 {
+// CHECK: stream.binding.subspan {{.+}} tensor<?x?xf16, #[[$G]]>
+// CHECK-LABEL: util.func public @cpu_and_gpu
+// CHECK: stream.tensor.dispatch on(#hal.device.affinity<@cpu>) @ex::@fn
+// CHECK: stream.tensor.dispatch on(#hal.device.affinity<@gpu>) @ex_dup0::@fn
