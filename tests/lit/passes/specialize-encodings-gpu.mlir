@@ -219,7 +219,7 @@ stream.executable private @ex {
 }
 util.func public @cpu_and_gpu(%r: !stream.resource<*>, %n: index) {
   %c = stream.async.transfer %r : !stream.resource<*>{%n} from(#hal.device.affinity<@cpu>) -> to(#hal.device.affinity<@cpu>) !stream.resource<*>{%n}
-  %g = stream.async.transfer %r : !stream.resource<*>{%n} from(#hal.device.affinity<@cpu>) -> to(#hal.device.affinity<@gpu>) !stream.resource<*>{%n}
+  %g = stream.async.transfer %r : !stream.resource<*>{%n} from(#hal.device.affinity<@gpu>) -> to(#hal.device.affinity<@gpu>) !stream.resource<*>{%n}
   stream.tensor.dispatch on(#hal.device.affinity<@cpu>) @ex::@fn(%c) : (tensor<?x?xf16, #lhs>{%n, %n} in !stream.resource<*>{%n}) -> ()
   stream.tensor.dispatch on(#hal.device.affinity<@gpu>) @ex::@fn(%g) : (tensor<?x?xf16, #lhs>{%n, %n} in !stream.resource<*>{%n}) -> ()
   util.return
@@ -227,9 +227,9 @@ util.func public @cpu_and_gpu(%r: !stream.resource<*>, %n: index) {
 // CHECK-DAG: #[[$C:.+]] = #iree_encoding.layout<[#iree_cpu.cpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [16, 1], outerDimsPerm = [0, 1]}}>]>
 // CHECK-DAG: #[[$G:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [128, 32], outerDimsPerm = [0, 1], swizzle = {{.+}}>]>
 // CHECK: stream.executable private @ex {
-// CHECK: stream.binding.subspan {{.+}} tensor<?x?xf16, #[[$C]]>
+// CHECK: stream.binding.subspan {{.+}}:tensor<?x?xf16, #[[$C]]>>
 // CHECK: stream.executable private @ex_dup0 {
-// CHECK: stream.binding.subspan {{.+}} tensor<?x?xf16, #[[$G]]>
+// CHECK: stream.binding.subspan {{.+}}:tensor<?x?xf16, #[[$G]]>>
 // CHECK-LABEL: util.func public @cpu_and_gpu
 // CHECK: stream.tensor.dispatch on(#hal.device.affinity<@cpu>) @ex::@fn
 // CHECK: stream.tensor.dispatch on(#hal.device.affinity<@gpu>) @ex_dup0::@fn
