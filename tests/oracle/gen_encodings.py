@@ -75,6 +75,8 @@ ELEMENTS = [
 _CDNA3_MMA = ("MFMA_F32_16x16x16_BF16, MFMA_F32_32x32x8_BF16, MFMA_F32_16x16x32_F8E5M2FNUZ, "
               "MFMA_I32_16x16x32_I8, MFMA_I32_32x32x16_I8, MFMA_F64_16x16x4_F64, MFMA_F32_16x16x4_F32, "
               "MFMA_F32_16x16x16_F16, MFMA_F32_32x32x8_F16, MFMA_F32_16x16x4x4B_F16")
+_CDNA4_MMA = ("MFMA_F32_16x16x32_BF16, MFMA_F32_32x32x16_BF16, MFMA_F32_16x16x32_F16, MFMA_F32_32x32x16_F16, "
+              "MFMA_I32_16x16x32_I8, MFMA_F32_16x16x4_F32, MFMA_F32_16x16x16_F16, MFMA_F32_16x16x16_BF16")
 _RDNA3_MMA = ("WMMAR3_F32_16x16x16_F16, WMMAR3_F32_16x16x16_BF16, WMMAR3_I32_16x16x16_I8")
 
 
@@ -92,6 +94,7 @@ def gpu_target_info(arch: str, mma: str, simds: int, vgpr: int, chip: str | None
 GPU_DT = [
     ("gfx942", "rocm", gpu_target_info("gfx942", _CDNA3_MMA, 4, 16384, 'wgp_count = 304, sku = "mi300x"', "64")),
     ("gfx942_nochip", "rocm", gpu_target_info("gfx942", _CDNA3_MMA, 4, 16384, None, "64")),
+    ("gfx950", "rocm", gpu_target_info("gfx950", _CDNA4_MMA, 4, 16384, 'wgp_count = 256, sku = "mi355x"', "64")),
     ("gfx1100", "rocm", gpu_target_info("gfx1100", _RDNA3_MMA, 4, 8192, 'wgp_count = 48, sku = "rx7900xtx"',
                                         "32, 64")),
     # no data-tiling limits (no max_load_instruction_bits etc.; IREE's CUDA targets have none):

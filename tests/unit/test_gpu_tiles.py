@@ -25,7 +25,7 @@ def test_intrinsic_with_largest_k_wins_and_block_intrinsics_are_skipped() -> Non
 
 
 def test_untabled_matching_intrinsic_is_unmodelled() -> None:
-    t = GpuTarget(("MFMA_F32_16x16x32_F16",), 128, 4, 16384, 65536, None)
+    t = GpuTarget(("WMMAR4_F32_16x16x16_F16",), 128, 4, 16384, 65536, None)
     with pytest.raises(Unmodelled):
         choose_intrinsic(("f16", "f16", "f32"), t)
     assert choose_intrinsic(("i8", "i8", "i32"), t) is None

@@ -93,10 +93,10 @@ util.func public @gpu_vecmat(%k: index) -> index {
 
 // -----
 
-// A GPU target listing an MMA intrinsic hlopt has no layout table for, whose
+// A GPU target (RDNA4) listing an MMA intrinsic hlopt has no layout table for, whose
 // element types match the contraction's: not modelled.
 
-#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx950", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<MFMA_F32_16x16x32_F16>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>>}>
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx1200", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<WMMAR4_F32_16x16x16_F16>], subgroup_size_choices = [32], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>>}>
 #d = #hal.device.target<"hip", [#t]> : !hal.device
 #map0 = affine_map<(d0, d1, d2) -> (d0, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -104,7 +104,7 @@ util.func public @gpu_vecmat(%k: index) -> index {
 #lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map0, #map1, #map2]>
 util.global private @dev = #d
 util.func public @gpu_unknown_intrinsic(%m: index, %k: index) -> index {
-  // expected-error@+1 {{'stream.tensor.sizeof' op cannot resolve its encodings: hlopt does not model the MMA intrinsic MFMA_F32_16x16x32_F16}}
+  // expected-error@+1 {{'stream.tensor.sizeof' op cannot resolve its encodings: hlopt does not model the MMA intrinsic WMMAR4_F32_16x16x16_F16}}
   %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #lhs>{%m, %k} : index
   util.return %0 : index
 }
