@@ -1,4 +1,5 @@
 // RUN: hlopt %s --split-input-file --specialize-encodings | filecheck %s
+// RUN: hlopt %s --split-input-file --specialize-encodings | hlopt --split-input-file --specialize-encodings | filecheck %s
 
 // IREE's GPU data-tiling resolver on CDNA3 (gfx942) and RDNA3 (gfx1100)
 // targets; every expected layout is what iree-opt 3.13 prints for the case.
