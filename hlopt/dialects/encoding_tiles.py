@@ -92,14 +92,14 @@ class TargetFacts:
 # -- contraction dimensions ---------------------------------------------------------------
 
 @dataclass
-class _CDims:
+class CDims:
     batch: list[int]
     m: list[int]
     n: list[int]
     k: list[int]
 
 
-def _contraction_dims(f: ContractionFacts) -> _CDims | None:
+def _contraction_dims(f: ContractionFacts) -> CDims | None:
     """linalg::inferContractionDims on the encoding's root maps."""
     if len(f.maps) != 3:
         return None
@@ -113,15 +113,15 @@ def _contraction_dims(f: ContractionFacts) -> _CDims | None:
 
     a, b, c = dims(0, True), dims(1, True), dims(2, True)
     ra, rb = dims(0, False), dims(1, False)
-    return _CDims(batch=sorted(a & b & c), m=sorted((a & c) - b), n=sorted((b & c) - a), k=sorted(ra & rb))
+    return CDims(batch=sorted(a & b & c), m=sorted((a & c) - b), n=sorted((b & c) - a), k=sorted(ra & rb))
 
 
-def _position(f: ContractionFacts, dim: int) -> int | None:
+def operand_position(f: ContractionFacts, dim: int) -> int | None:
     results = f.maps[f.operand_index][1]
     return results.index(dim) if dim in results else None
 
 
-def _sizes(f: ContractionFacts, cd: _CDims) -> tuple[int, int] | None:
+def iteration_mn(f: ContractionFacts, cd: CDims) -> tuple[int, int] | None:
     """(M, N) of getEncodingContractionLikeSizes; None without iteration sizes."""
     it = f.iteration_sizes
     if not it:
@@ -135,9 +135,9 @@ def _po2ceil(x: int) -> int:
     return 1 if x <= 1 else 1 << (x - 1).bit_length()
 
 
-def narrow_dim(f: ContractionFacts, cd: _CDims) -> tuple[str, int] | None:
+def narrow_dim(f: ContractionFacts, cd: CDims) -> tuple[str, int] | None:
     """getPo2MatmulNarrowDim: ('M'|'N', power-of-two size) or None."""
-    mn = _sizes(f, cd)
+    mn = iteration_mn(f, cd)
     if mn is None:
         return None
     m, n = mn
@@ -255,7 +255,7 @@ def cpu_tiles(f: ContractionFacts, t: TargetFacts) -> list:
     return []
 
 
-def vmvx_tiles(f: ContractionFacts, cd: _CDims, t: TargetFacts) -> list:
+def vmvx_tiles(f: ContractionFacts, cd: CDims, t: TargetFacts) -> list:
     ukernel = t.has_ukernel() and not cd.batch and narrow_dim(f, cd) is None
     if ukernel:
         return [(DYNAMIC, DYNAMIC, DYNAMIC)]
@@ -284,16 +284,16 @@ def choose_tile(tiles: list, narrow: tuple[str, int] | None) -> tuple[int, int, 
     return best
 
 
-def _matmul_info(f: ContractionFacts, cd: _CDims, tile: tuple[int, int, int]) -> EncodingInfo:
+def matmul_info(f: ContractionFacts, cd: CDims, tile: tuple[int, int, int]) -> EncodingInfo:
     """getEncodingInfoForMatmul."""
     idx = f.operand_index
     info = EncodingInfo()
     if cd.batch:
-        info.outer_dims_perm.append(_position(f, cd.batch[0]))
+        info.outer_dims_perm.append(operand_position(f, cd.batch[0]))
     for dims, size, has in ((cd.m, tile[0], idx in (0, 2)), (cd.n, tile[1], idx in (1, 2)),
                             (cd.k, tile[2], idx in (0, 1))):
         if dims and has:
-            pos = _position(f, dims[0])
+            pos = operand_position(f, dims[0])
             info.outer_dims_perm.append(pos)
             info.inner_dims_pos.append(pos)
             info.inner_tile_sizes.append(size)
@@ -307,7 +307,7 @@ def _transpose(info: EncodingInfo) -> None:
         a[-2], a[-1] = a[-1], a[-2]
 
 
-def _cdims_checked(f: ContractionFacts) -> _CDims | None:
+def cdims_checked(f: ContractionFacts) -> CDims | None:
     cd = _contraction_dims(f)
     if cd is None or len(cd.batch) > 1 or len(cd.m) > 1 or len(cd.n) > 1 or len(cd.k) > 1:
         return None
@@ -318,14 +318,14 @@ def _cdims_checked(f: ContractionFacts) -> _CDims | None:
 
 def encoding_info(f: ContractionFacts, t: TargetFacts, vmvx: bool) -> EncodingInfo:
     """The layout IREE's CPU (or VMVX) resolver gives the operand."""
-    cd = _cdims_checked(f)
+    cd = cdims_checked(f)
     if cd is None:
         return EncodingInfo()
     tiles = vmvx_tiles(f, cd, t) if vmvx else cpu_tiles(f, t)
     if not tiles:
         return EncodingInfo()
     narrow = narrow_dim(f, cd)
-    info = _matmul_info(f, cd, choose_tile(tiles, narrow))
+    info = matmul_info(f, cd, choose_tile(tiles, narrow))
     if f.operand_index == 2 and narrow is not None and narrow[0] == "N":
         _transpose(info)
     return info

@@ -200,7 +200,11 @@ class LayoutAttr(_WithLayouts):
     def __new__(cls, layouts: Sequence[Attribute]):
         return cls._make((tuple(layouts),))
 
-    is_serialized = False
+    @property
+    def is_serialized(self) -> bool:
+        """IREE's LayoutAttr::isSerialized: every layout is serialized (the real
+        resolvers' `configuration = {encoding_info = ...}`), so a second run keeps them."""
+        return bool(self.layouts) and all(getattr(a, "is_serialized", False) is True for a in self.layouts)
 
     def clone_with_layouts(self, layouts: Sequence[Attribute]) -> Attribute | None:
         # IREE's layout<> re-resolved yields no encoding (the tensor type drops it)

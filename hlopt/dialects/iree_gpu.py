@@ -7,8 +7,11 @@ shape of the target's `iree_codegen.target_info = #iree_gpu.target<arch = ...>`
 pads the innermost dimension of `#iree_encoding.padding<[0, ..., ?]>` tensors
 so rows start in different cache sets. Without cache information every
 tensor gets the identity padding. Other attributes of the dialect
-(`#iree_gpu.target`, `#iree_gpu.gpu_encoding_resolver`, ...) stay opaque, so
-`--specialize-encodings` reports the data-tiling resolver as not modelled.
+(`#iree_gpu.target`, ...) stay opaque.
+
+The data-tiling resolver `#iree_gpu.gpu_encoding_resolver<>` reads the same
+target's MMA intrinsics and workgroup limits and gives a matmul operand the
+tiles and swizzle of IREE's data-tiled MMA (hlopt.dialects.gpu_tiles).
 """
 
 from __future__ import annotations
@@ -84,6 +87,85 @@ class PaddingResolverAttr(Attribute):
         return PaddingAttr([0] * (rank - 1) + [pad * 8 // bits])
 
 
+class EncodingResolverAttr(Attribute):
+    """`#iree_gpu.gpu_encoding_resolver<[configuration = {...}]>`; `target`
+    is the `#iree_gpu.target` text cloneWithSimplifiedConfig keeps (it is
+    not printed: only resolved layouts, which drop it, are)."""
+
+    __slots__ = ("config", "target")
+
+    def __new__(cls, config: DictionaryAttr | None = None, target: str | None = None):
+        return cls._make((config, target))
+
+    def _init(self, config, target) -> None:
+        self.config, self.target = config, target
+        self.has_alias_parts = config is not None and config.has_alias_parts
+
+    def alias_prefix(self) -> str | None:
+        return None
+
+    def alias_children(self) -> Any:
+        return (self.config,) if self.config is not None else ()
+
+    def print_with(self, p: Any) -> str:
+        if self.config is None:
+            return "#iree_gpu.gpu_encoding_resolver<>"
+        c = self.config.text if p is None or not self.config.has_alias_parts else p.attr_text(self.config)
+        return f"#iree_gpu.gpu_encoding_resolver<configuration = {c}>"
+
+    @property
+    def is_serialized(self) -> bool:
+        return self.config is not None and self.config.get("encoding_info") is not None
+
+    def clone_with_config(self, target_config: DictionaryAttr | None) -> "EncodingResolverAttr":
+        from hlopt.dialects.encoding_tiles import Unmodelled
+
+        if self.config is not None and len(self.config):
+            raise Unmodelled(f"the configured resolver {self.text}")
+        if target_config is not None and target_config.get("iree_codegen.ukernel_provider") is not None:
+            raise Unmodelled("the GPU resolver with a ukernel provider")
+        info = target_config.get("iree_codegen.target_info") if target_config is not None else None
+        if info is not None and not info.text.startswith("#iree_gpu.target<"):
+            info = None
+        return EncodingResolverAttr(None, info.text if info is not None else None)
+
+    def get_layout(self, t: RankedTensorType) -> Attribute:
+        from hlopt.dialects.encoding_tiles import EncodingInfo, Unmodelled
+        from hlopt.dialects.gpu_tiles import gpu_encoding_info
+        from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts
+        from hlopt.syntax.attr_parser import parse_nested
+
+        enc = t.encoding
+        swizzle = None
+        if isinstance(enc, EncodingAttr) and self.target is not None:
+            info, swizzle = gpu_encoding_info(contraction_facts(enc), _gpu_target(self.target))
+        elif isinstance(enc, EncodingAttr) or getattr(enc, "serializable", False):
+            info = EncodingInfo()  # no GPU target, or not a contraction: the identity layout
+        else:
+            raise Unmodelled(f"the encoding {enc.text}")
+        text = info.text()
+        if swizzle is not None:
+            text = text[:-1] + f", swizzle = {swizzle}}}"
+        return EncodingResolverAttr(DictionaryAttr([("encoding_info", parse_nested(text, "attr"))]))
+
+
+_INT_FIELD = r"\b{}\s*=\s*(\d+)"
+
+
+def _gpu_target(text: str) -> Any:
+    """The GpuTarget facts of a `#iree_gpu.target<...>` text."""
+    from hlopt.dialects.gpu_tiles import GpuTarget
+
+    def field(name: str) -> int | None:
+        m = re.search(_INT_FIELD.format(name), text)
+        return int(m.group(1)) if m else None
+
+    m = re.search(r"\bmma\s*=\s*\[([^\]]*)\]", text)
+    mma = tuple(re.findall(r"<\s*([A-Za-z0-9_]+)\s*>", m.group(1))) if m else ()
+    return GpuTarget(mma, field("max_load_instruction_bits"), field("simds_per_wgp"), field("vgpr_space_bits"),
+                     field("max_workgroup_memory_bytes") or 0, field("wgp_count"))
+
+
 def _element_bits(t: RankedTensorType) -> int | None:
     """getElementTypeBitWidth for int, float and index (64) elements."""
     e = t.element_type
@@ -94,12 +176,16 @@ def _element_bits(t: RankedTensorType) -> int | None:
 
 
 _HEAD = re.compile(r"#iree_gpu\.gpu_padding_resolver\s*<(.*)>\s*$", re.S)
+_ENC_HEAD = re.compile(r"#iree_gpu\.gpu_encoding_resolver\s*<(.*)>\s*$", re.S)
 _PARAM = re.compile(r"^\s*(cache_line_bytes|cache_sets)\s*=\s*(\d+)\s*$")
 
 
 def parse_attribute(text: str) -> Attribute | None:
     from hlopt.syntax.attr_parser import SyntaxErr
 
+    m = _ENC_HEAD.match(text)
+    if m is not None:
+        return _parse_encoding_resolver(m.group(1).strip())
     m = _HEAD.match(text)
     if m is None:
         return None  # other iree_gpu attributes stay opaque
@@ -110,6 +196,20 @@ def parse_attribute(text: str) -> Attribute | None:
             raise SyntaxErr(f"unexpected '{piece.strip()}' in #iree_gpu.gpu_padding_resolver")
         vals[pm.group(1)] = int(pm.group(2))
     return PaddingResolverAttr(vals.get("cache_line_bytes"), vals.get("cache_sets"))
+
+
+def _parse_encoding_resolver(body: str) -> Attribute:
+    from hlopt.syntax.attr_parser import SyntaxErr, parse_nested
+
+    if not body:
+        return EncodingResolverAttr()
+    k, eq, v = body.partition("=")
+    if k.strip() != "configuration" or not eq:
+        raise SyntaxErr("expected 'configuration = {...}' in #iree_gpu.gpu_encoding_resolver")
+    config = parse_nested(v.strip(), "attr")
+    if not isinstance(config, DictionaryAttr):
+        raise SyntaxErr("expected a dictionary configuration")
+    return EncodingResolverAttr(config)
 
 
 DIALECT = Dialect("iree_gpu", parse_attribute=parse_attribute, allow_unknown_ops=True)

@@ -28,6 +28,7 @@ from hlopt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
+    UnitAttr,
     quote,
     symbol_name_text,
 )
@@ -1208,6 +1209,140 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("stream.tensor.update", [x for g in groups for x in g], [rtype], props), kw.start_pos
 
 
+# -- timepoints -----------------------------------------------------------------------------
+
+
+def _tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
+    return p.attr_dict(op.attributes, elide, keyword=True)
+
+
+class TimepointImmediateOp(OpDef):
+    name = "stream.timepoint.immediate"
+    summary = "An immediately-resolved timepoint"
+    result_timepoint = result()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if op.operands or len(op.results) != 1:
+            return None
+        return f"stream.timepoint.immediate{p.attr_dict(op.attributes)} => {p.type_text(op.results[0].type)}"
+
+
+class TimepointJoinOp(OpDef):
+    name = "stream.timepoint.join"
+    summary = "Joins one or more timepoints into the max of all of them"
+    await_timepoints = var_operand()
+    result_timepoint = result()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.results) != 1:
+            return None
+        return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.results[0].type)}"
+                + _tail_attrs(p, op))
+
+
+class TimepointBarrierOp(OpDef):
+    name = "stream.timepoint.barrier"
+    summary = "Returns a timepoint indicating when a resource is available"
+    resource = operand()
+    resource_size = operand()
+    barrier_result = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "result_timepoint"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        r, size = op.operands
+        if op.results[0].type != r.type:
+            return None
+        return (f"stream.timepoint.barrier {_aff(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+
+class TimepointAwaitOp(OpDef):
+    name = "stream.timepoint.await"
+    summary = "Awaits a timepoint before returning a set of resources"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    await_timepoint = operand()
+    results_ = var_result()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg = op.properties.get("operandSegmentSizes")
+        if seg is None or len(op.properties) != 1 or list(seg.values) != [len(op.results), len(op.results), 1]:
+            return None  # an affinity or other property: the generic form keeps it
+        n = len(op.results)
+        res, sizes, tp = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n]
+        if [v.type for v in res] != [r.type for r in op.results] or not n:
+            return None
+        sync = op.attributes.get("sync")
+        if sync is not None and sync.text != "unit":
+            return None
+        head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
+        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
+        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op, ("sync",))
+
+
+def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs, t = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.timepoint.immediate", [], [s.decode_type(t)], {}, a), kw.start_pos
+
+
+def stream_tp_join(s: Any, c: list) -> tuple[Operation, int]:
+    kw, ops, t, attrs = c
+    tt = s.decode_type(t)
+    uses = [_Use(m.group(), ops.start_pos + m.start()) for m in _USE.finditer(str(ops))]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.timepoint.join", _uses(s, uses, tt), [tt], {}, a), kw.start_pos
+
+
+def stream_tp_barrier(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, r, rt, size, tt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", rt.start_pos)
+    rtype = s.decode_type(rt)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.timepoint.barrier", [_use(s, r, rtype), *_uses(s, size)],
+                     [rtype, s.decode_type(tt)], _props(_affinity(s, aff)), a), kw.start_pos
+
+
+def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
+    kw, sync, tp, uses, *rest = c
+    attrs = rest.pop() if len(rest) % 2 else None
+    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
+    if len(pairs) != len(uses):
+        raise s.error("expected one type per awaited resource", kw.start_pos)
+    types, sizes = [], []
+    for t, d in pairs:
+        d = _dims(s, d)
+        if len(d) != 1:
+            raise s.error("expected one size value for each resource", t.start_pos)
+        types.append(s.decode_type(t))
+        sizes += d
+    operands = [_use(s, u, t) for u, t in zip(uses, types)] + _uses(s, sizes)
+    operands.append(_use(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
+    a = dict(s.decode_dict(attrs).entries) if attrs is not None else {}
+    if sync is not None:
+        a = {"sync": UnitAttr(), **a}
+    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]))
+    return Operation("stream.timepoint.await", operands, types, props, DictionaryAttr(a) if a else None), \
+        kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1217,11 +1352,13 @@ CALLBACKS = {
     "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
     "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),
     "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
-    "stream_update": stream_update,
+    "stream_update": stream_update, "stream_tp_immediate": stream_tp_immediate, "stream_tp_join": stream_tp_join,
+    "stream_tp_barrier": stream_tp_barrier, "stream_tp_await": stream_tp_await,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
-       TensorCloneOp, TensorSliceOp, TensorUpdateOp)
+       TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
+       TimepointAwaitOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)

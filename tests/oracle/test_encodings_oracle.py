@@ -1,5 +1,5 @@
 """Differential suite for --specialize-encodings on IREE's real resolvers
-(gen_encodings: CPU and VMVX targets x contraction kinds x element types x
+(gen_encodings: CPU, VMVX and GPU targets x contraction kinds x element types x
 1-3 devices, shared and distinct targets). iree-opt runs once on the whole
 --split-input-file buffer; hlopt runs in this process chunk by chunk; both
 outputs are then re-printed by one `iree-opt --mlir-print-op-generic

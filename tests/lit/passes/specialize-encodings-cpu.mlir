@@ -1,4 +1,5 @@
 // RUN: hlopt %s --split-input-file --specialize-encodings | filecheck %s
+// RUN: hlopt %s --split-input-file --specialize-encodings | hlopt --split-input-file --specialize-encodings | filecheck %s
 
 // IREE's CPU resolver on x86_64 with AVX-512: f32 matmul operands get
 // 16x1 (LHS), 16x1 transposed (RHS) and 16x16 (result) inner tiles.

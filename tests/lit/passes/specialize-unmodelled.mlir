@@ -71,3 +71,40 @@ util.func public @optimal(%n: index) -> index {
   %0 = stream.tensor.sizeof on(#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b>]>) tensor<?x?xf32, #enc>{%n, %n} : index
   util.return %0 : index
 }
+
+// -----
+
+// GPU data tiling of a vecmat: iree-opt 3.13 keeps the swizzle group of the
+// missing M dimension, a layout its own verifier then rejects, so hlopt
+// reports it instead of reproducing invalid IR.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx942", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<MFMA_F32_16x16x16_F16>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>>}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#map0 = affine_map<(d0, d1) -> (d1)>
+#map1 = affine_map<(d0, d1) -> (d1, d0)>
+#map2 = affine_map<(d0, d1) -> (d0)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map0, #map1, #map2]>
+util.global private @dev = #d
+util.func public @gpu_vecmat(%k: index) -> index {
+  // expected-error@+1 {{'stream.tensor.sizeof' op cannot resolve its encodings: hlopt does not model the GPU data-tiling layout of a contraction without an M or N dimension (vecmat/matvec: IREE 3.13 produces a swizzle its verifier rejects)}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?xf16, #lhs>{%k} : index
+  util.return %0 : index
+}
+
+// -----
+
+// A GPU target (RDNA4) listing an MMA intrinsic hlopt has no layout table for, whose
+// element types match the contraction's: not modelled.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx1200", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<WMMAR4_F32_16x16x16_F16>], subgroup_size_choices = [32], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>>}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#map0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map0, #map1, #map2]>
+util.global private @dev = #d
+util.func public @gpu_unknown_intrinsic(%m: index, %k: index) -> index {
+  // expected-error@+1 {{'stream.tensor.sizeof' op cannot resolve its encodings: hlopt does not model the MMA intrinsic WMMAR4_F32_16x16x16_F16}}
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #lhs>{%m, %k} : index
+  util.return %0 : index
+}

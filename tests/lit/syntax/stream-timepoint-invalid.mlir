@@ -1,0 +1,29 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+
+// A barrier's resource carries exactly one size (iree-opt: "expected '}'").
+
+util.func public @barrier_two_sizes(%r: !stream.resource<*>, %s: index) {
+  // expected-error@+1 {{expected one size value for the resource}}
+  %0, %1 = stream.timepoint.barrier %r : !stream.resource<*>{%s, %s} => !stream.timepoint
+  util.return
+}
+
+// -----
+
+// Each awaited resource has a type with its size.
+
+util.func public @await_missing_type(%r: !stream.resource<*>, %s: index, %t: !stream.timepoint) {
+  // expected-error@+1 {{expected one type per awaited resource}}
+  %0:2 = stream.timepoint.await %t => %r, %r : !stream.resource<*>{%s}
+  util.return
+}
+
+// -----
+
+// A join takes timepoints.
+
+util.func public @join_of_index(%s: index) {
+  // expected-error@+1 {{use of value '%s' expects different type than prior uses: '!stream.timepoint' vs 'index'}}
+  %0 = stream.timepoint.join max(%s) => !stream.timepoint
+  util.return
+}
