@@ -50,6 +50,38 @@ def _captures_loop_values(start: Operation, loop: Operation) -> bool:
     return False
 
 
+# ops cheap enough to recompute for the next iteration's operand (XLA's pipeliner
+# likewise only moves formatting ops with the collective): slicing, reshaping,
+# converting, and arithmetic on rank-0 tensors (the slice index)
+_FORMATTING = {"stablehlo.dynamic_slice", "stablehlo.slice", "stablehlo.reshape", "stablehlo.convert",
+               "stablehlo.broadcast_in_dim", "stablehlo.transpose", "stablehlo.constant"}
+
+
+def _recomputable(op: Operation) -> bool:
+    if op.regions:
+        return False
+    if op.name in _FORMATTING:
+        return True
+    return op.name.startswith("stablehlo.") and all(
+        getattr(t, "shape", None) is not None and len(t.shape) == 0 for t in op.result_types)
+
+
+def operand_slice(start: Operation, body) -> tuple[list[Operation], str]:
+    """The body ops computing `start`'s operands from carried values, in
+    block order, or [] and the op that cannot be recomputed."""
+    seen: set[Operation] = set()
+    work = list(start.operands)
+    while work:
+        v = work.pop()
+        if isinstance(v, BlockArgument) or v.owner.parent is not body or v.owner in seen:
+            continue
+        if not _recomputable(v.owner):
+            return [], v.owner.name
+        seen.add(v.owner)
+        work.extend(v.owner.operands)
+    return [o for o in body.ops if o in seen], ""
+
+
 def candidates(loop: Operation, fx: Any) -> tuple[list[Operation], str]:
     """The starts of `loop`'s body to pipeline, or [] and why not."""
     if len(loop.regions) != 2 or any(len(r.blocks) != 1 for r in loop.regions):
@@ -65,8 +97,10 @@ def candidates(loop: Operation, fx: Any) -> tuple[list[Operation], str]:
     for s in starts:
         if _pair(s) is None:
             why = "an async_start is not awaited by exactly one async_done in the loop body"
-        elif not s.operands or not all(isinstance(v, BlockArgument) and v.owner is body for v in s.operands):
-            why = "the collective's operand is computed in the iteration, not carried from the previous one"
+        elif not s.operands or operand_slice(s, body)[1]:
+            why = (f"the collective's operand is computed in the iteration by '{operand_slice(s, body)[1]}' "
+                   "(only values carried from the previous iteration, sliced, reshaped or converted, are "
+                   "available one iteration early)")
         elif _captures_loop_values(s, loop):
             why = "the async body uses a value computed inside the loop"
         else:
@@ -91,8 +125,11 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     # 1. the first iteration's collectives, before the loop
     rw.set_insertion_point_before(loop)
     extra: list[Value] = []
-    for s, d in zip(starts, dones):
-        m: dict = {a: loop.operands[a.index] for a in s.operands}
+    slices = [operand_slice(s, body)[0] for s in starts]
+    for s, d, sl in zip(starts, dones, slices):
+        m: dict = {a: loop.operands[i] for i, a in enumerate(body.args)}
+        for o in sl:
+            rw.insert(o.clone(m))
         s0 = rw.insert(s.clone(m))
         d0 = rw.insert(d.clone({s.results[0]: s0.results[0]}))
         extra.extend(d0.results)
@@ -111,14 +148,30 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     # 3. the body awaits nothing from this iteration: it starts the next one's collective
     ret = body.last_op
     carried = iter(body.args[n:])
-    for s, d in zip(starts, dones):
-        idx = [a.index for a in s.operands]
+    for d in dones:
         for r in d.results:
             rw.replace_all_uses_with(r, next(carried))
-        for i, k in enumerate(idx):
-            rw.set_operand(s, i, ret.operands[k])
+    skip: set[Operation] = set(starts) | set(dones)
+    for s, d, sl in zip(starts, dones, slices):
+        nm: dict = {a: ret.operands[i] for i, a in enumerate(body.args[:n])}
+        rw.set_insertion_point_before(ret)
+        for o in sl:
+            skip.add(rw.insert(o.clone(nm)))
+        for i, v in enumerate(s.operands):
+            rw.set_operand(s, i, nm.get(v, v))
         rw.move_op_before(s, ret)
+        # start as soon as the next operand is known: when only cheap ops compute it (the counter's
+        # increment, the slice), they move to the top of the body, so the transfer overlaps the iteration
+        closure, heavy = operand_slice(s, body)
+        if not heavy:
+            target = next(o for o in body.ops if o not in closure)
+            for o in [*closure, s]:
+                if o is not target:
+                    rw.move_op_before(o, target)
         rw.move_op_before(d, ret)
+        for o in reversed(sl):  # the operand's computation for this iteration, now unused
+            if all(not list(r.uses) for r in o.results):
+                rw.erase_op(o)
     ret.set_operands([*ret.operands, *(r for d in dones for r in d.results)])
     rw.modified(ret)
     # 4. rotation: the loop stops one iteration early (its condition tests the counter's next value) ...
@@ -136,7 +189,6 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     outside = [(u, i) for i, r in enumerate(new.results[:n]) for u in list(r.uses)]
     rw.set_insertion_point_after(new)
     m = {a: new.results[i] for i, a in enumerate(body.args)}
-    skip = set(starts) | set(dones)
     for o in body.ops:
         if o is not ret and o not in skip:
             rw.insert(o.clone(m))
@@ -147,11 +199,11 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     return new
 
 
-def pipeline_loops(module: Operation, fx: Any) -> int:
+def pipeline_loops(module: Operation, fx: Any) -> list[Operation]:
     """Pipeline every eligible loop of `module`; remarks on loops with
-    collectives left alone. Returns the number of loops pipelined."""
+    collectives left alone. Returns the loops pipelined."""
     rw = Rewriter()
-    done = 0
+    done = []
     loops = [o for o in module.walk() if o.name == WHILE]
     for loop in reversed(loops):  # inner loops first
         if not any(o.name == START or o.name in COLLECTIVES for o in loop.walk() if o is not loop):
@@ -160,7 +212,6 @@ def pipeline_loops(module: Operation, fx: Any) -> int:
         if not starts:
             current_context().emit("remark", f"async-schedule did not pipeline this loop: {why}", loop)
             continue
-        pipeline_loop(rw, loop, starts)
-        done += 1
+        done.append(pipeline_loop(rw, loop, starts))
     return done
 

@@ -299,13 +299,15 @@ class AsyncSchedule(Pass):
         if self.pipeline_loops:
             from hlopt.passes.async_pipeline import pipeline_loops
 
-            self.stat("num-loops-pipelined", pipeline_loops(op, Effects(op)))
+            pipelined = pipeline_loops(op, Effects(op))
+            self.stat("num-loops-pipelined", len(pipelined))
             model = CostModel(self.params(), self.default_trip_count)
+        pipelined = pipelined if self.pipeline_loops else []
         moved: set[Operation] = set()
         self.stat("num-moved", schedule(op, moved_ops=moved))
         self.stat("num-pairs-moved", len({_pair_start(o) for o in moved}))
         fx = Effects(op)
-        touched = {_top_symbol(o) for o in moved}
+        touched = {_top_symbol(o) for o in [*moved, *pipelined]}
         for f in functions(op):
             if f not in touched:
                 current_context().emit("remark", f"async-schedule changed nothing in {symbol(f)}: "
