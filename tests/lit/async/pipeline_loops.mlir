@@ -7,6 +7,8 @@
 // RUN: hlopt %s --split-input-file --stablehlo-async-collectives=form=upstream '--async-schedule=pipeline-loops=true' | filecheck %s
 // RUN: hlopt %s --split-input-file --stablehlo-async-collectives=form=upstream '--async-schedule=pipeline-loops=true' --mlir-pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 // RUN: hlopt %s --split-input-file --stablehlo-async-collectives=form=upstream '--async-schedule=pipeline-loops=true' --check-semantics --check-semantics-seeds 2 > /dev/null
+// The RFC form pipelines the same way, results unchanged:
+// RUN: hlopt %s --split-input-file --stablehlo-async-collectives '--async-schedule=pipeline-loops=true' --check-semantics --mlir-pass-statistics 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 // Off by default: the loop keeps its shape.
 // RUN: hlopt %s --split-input-file --stablehlo-async-collectives=form=upstream --async-schedule | filecheck %s --check-prefix=OFF
 
