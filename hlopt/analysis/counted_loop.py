@@ -2,7 +2,8 @@
 a condition `arg_j <cmp> c` (either operand order) on a constant start
 value, with the body adding a constant step to arg_j; c is a constant,
 or a loop value the body passes through unchanged whose initial value is
-a constant (JAX's fori_loop keeps traced bounds in the carry)."""
+a constant (JAX's fori_loop keeps traced bounds in the carry). The counter may
+be tested plus a constant (`arg_j + c <cmp> limit`, a rotated loop)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,18 @@ def _const(v: Value) -> int | None:
     return x if isinstance(x, int) else None
 
 
+def _counter(v: Value) -> Value:
+    """`v`, or the block argument x of `v = x + constant`."""
+    d = v.defining_op
+    if d is not None and d.name == "stablehlo.add" and len(d.operands) == 2:
+        x, y = d.operands
+        if isinstance(x, BlockArgument) and _const(y) is not None:
+            return x
+        if isinstance(y, BlockArgument) and _const(x) is not None:
+            return y
+    return v
+
+
 def counted_loop(loop: Operation) -> CountedLoop | None:
     if loop.name != "stablehlo.while" or len(loop.regions) != 2:
         return None
@@ -41,15 +54,22 @@ def counted_loop(loop: Operation) -> CountedLoop | None:
         return None
     direction = getattr(cmp.get_attr("comparison_direction"), "value", None)
     a, b = cmp.operands
-    if not (isinstance(a, BlockArgument) and a.owner is cond):
+    if not (isinstance(_counter(a), BlockArgument) and _counter(a).owner is cond):
         a, b = b, a
         direction = _SWAP.get(direction or "")
+    offset = 0
+    if a.defining_op is not None and _counter(a) is not a:  # `arg_j + c` (a rotated loop tests its next value)
+        offset = _const(a.defining_op.operands[1]) if a.defining_op.operands[0] is _counter(a) \
+            else _const(a.defining_op.operands[0])
+        a = _counter(a)
     if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
         return None
     j, limit, start = a.index, _const(b), _const(loop.operands[a.index])
     if limit is None and isinstance(b, BlockArgument) and b.owner is cond and body.last_op is not None \
             and body.last_op.operands[b.index] is body.args[b.index]:
         limit = _const(loop.operands[b.index])  # a bound carried unchanged (fori_loop with traced bounds)
+    if limit is not None:
+        limit -= offset
     upd = body.last_op.operands[j].defining_op if body.last_op is not None else None
     if limit is None or start is None or upd is None or upd.name != "stablehlo.add":
         return None

@@ -271,11 +271,15 @@ class AsyncSchedule(Pass):
     inline_callees: bool = field(default=True, metadata={
         "help": "first inline the calls that reach communication (JAX puts shard_map and loop bodies in "
                 "private functions), so their async pairs can move past the caller's compute"})
+    pipeline_loops: bool = field(default=False, metadata={
+        "help": "software-pipeline async collectives of loop-carried values across while iterations (peeled "
+                "first collective, result carried, loop rotated; needs a counted loop)"})
     view_schedule: str = field(default="", metadata={"help": "write the simulated timeline after scheduling "
                                                               "(Chrome trace-event JSON) to this file"})
     statistic_help = {"num-moved": "Number of async_start/async_done ops moved",
                       "num-pairs-moved": "Number of async pairs with a start or done moved",
-                      "num-inlined-calls": "Number of calls inlined to schedule across them"}
+                      "num-inlined-calls": "Number of calls inlined to schedule across them",
+                      "num-loops-pipelined": "Number of while loops whose collectives were software-pipelined"}
 
     def params(self) -> DeviceParams:
         return DeviceParams(self.peak_tflops, self.memory_bandwidth_gbps, self.link_bandwidth_gbps,
@@ -292,11 +296,18 @@ class AsyncSchedule(Pass):
         if self.inline_callees:
             self.stat("num-inlined-calls", inline_communicating_calls(op))
             model = CostModel(self.params(), self.default_trip_count)  # inlined ops are new ops
+        if self.pipeline_loops:
+            from hlopt.passes.async_pipeline import pipeline_loops
+
+            pipelined = pipeline_loops(op, Effects(op))
+            self.stat("num-loops-pipelined", len(pipelined))
+            model = CostModel(self.params(), self.default_trip_count)
+        pipelined = pipelined if self.pipeline_loops else []
         moved: set[Operation] = set()
         self.stat("num-moved", schedule(op, moved_ops=moved))
         self.stat("num-pairs-moved", len({_pair_start(o) for o in moved}))
         fx = Effects(op)
-        touched = {_top_symbol(o) for o in moved}
+        touched = {_top_symbol(o) for o in [*moved, *pipelined]}
         for f in functions(op):
             if f not in touched:
                 current_context().emit("remark", f"async-schedule changed nothing in {symbol(f)}: "

@@ -3,8 +3,9 @@
 written for this project (not taken from the corpus): a ring collective
 matmul in a fori_loop, a GPipe-style pipeline loop, an FSDP layer stack
 (all_gather of weights forward, reduce_scatter of gradients backward), a
-data-parallel training step (psum of each gradient) and a bf16 MoE layer
-(all_to_all there and back).
+data-parallel training step (psum of each gradient), a bf16 MoE layer
+(all_to_all there and back) and an FSDP forward as a loop over layers
+(all_gather of each layer's weights, the software-pipelining case).
 
 `programs(size)` lowers them with jax (shard_map over 8 devices) and
 returns {name: (stablehlo text, [(shape, dtype) of main's arguments])}.
@@ -144,8 +145,20 @@ def _builders(jax, d: int, t: int, layers: int, dtype: str):
             return body(w, x)
         return moe, (S((N, d, d), bt), S((t * N, d), bt))
 
+    def layer_scan():
+        # FSDP forward as a loop over layers: layer i's weight rows all-gathered, then its matmul
+        @functools.partial(smap, in_specs=(P(None, "x", None), P("x")), out_specs=P("x"))
+        def body(ws, x):
+            def step(i, h):
+                return jnp.tanh(jnp.dot(h, lax.all_gather(ws[i], "x", tiled=True)))
+            return lax.fori_loop(0, layers, step, x)
+
+        def layer_scan(ws, x):
+            return body(ws, x)
+        return layer_scan, (S((layers, d, d), dt), S((t * N, d), dt))
+
     return {"ring_matmul": ring_matmul, "pipeline": pipeline, "fsdp": fsdp,
-            "data_parallel": data_parallel, "moe": moe}
+            "data_parallel": data_parallel, "moe": moe, "layer_scan": layer_scan}
 
 
 def programs(size: str = "small") -> dict[str, tuple[str, list[tuple[tuple[int, ...], str]]]]:

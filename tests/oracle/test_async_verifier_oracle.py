@@ -86,17 +86,7 @@ def _hlopt_errors(text: str) -> list[str]:
     return [d.message for d in diags if d.severity == "error"]
 
 
-# MLIR defers ops with IsolatedFromAbove regions (async_start) until their
-# siblings are verified, so the async_done's own error comes first; hlopt
-# verifies in block order (a verifier-wide change, left for the verifier's owner)
-_ORDER = pytest.mark.xfail(strict=True, reason="MLIR verifies isolated-from-above ops after their siblings")
-
-
-def _param(name: str, text: str):
-    return pytest.param(text, id=name, marks=[_ORDER] if name.endswith("two-futures") else [])
-
-
-@pytest.mark.parametrize("text", [_param(n, t) for n, t in cases()])
+@pytest.mark.parametrize("text", [pytest.param(t, id=n) for n, t in cases()])
 def test_async_verifier_matches_mlir(text):
     want = _mlir_errors(text)
     got = _hlopt_errors(text)

@@ -445,6 +445,8 @@ def _check_async_done(op: Operation) -> None:
     if len(op.operands) != 1 or not HLO_Future(op.operands[0].type):
         raise op_fail(op, f"operand #0 must be future, but got '{types_text(op.operand_types)}'")
     inferred = op.operands[0].type.types
+    if len(inferred) != 1:  # upstream's done has one result: inference refuses any other future
+        raise op_fail(op, f"future must have exactly one type parameter, but got {len(inferred)}")
     if tuple(op.result_types) != tuple(inferred):
         raise op_fail(op, f"inferred type(s) '{types_text(inferred)}' are incompatible with return type(s) of "
                           f"operation '{types_text(op.result_types)}'")

@@ -108,3 +108,19 @@ func.func @f(%a: tensor<4xf32>) {
 func.func @f(%a: !stablehlo.future<f32>) {
   return
 }
+
+// -----
+
+// async_done_two_types: the done (verified before the isolated async_start,
+// as MLIR does) refuses a future of two types in its type inference
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %f = "stablehlo.async_start"(%a) ({
+   ^bb0(%x: tensor<4xf32>):
+   %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+   stablehlo.return %0 : tensor<4xf32>
+   }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>, tensor<4xf32>>
+  // expected-error@+2 {{'stablehlo.async_done' op failed to infer returned types}}
+  // expected-error@+1 {{'stablehlo.async_done' op future must have exactly one type parameter, but got 2}}
+  %r = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
