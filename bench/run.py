@@ -630,6 +630,12 @@ def main(argv=None) -> int:
         res["reliability"] = reliability.run_all(50, 3, a.timeout)
         print(reliability.render(res["reliability"]))
 
+    if "hlopt" in want:  # the inliner on call chains and trees (bench/inline_chains.py, issue 25)
+        import inline_chains
+
+        log("inliner: call chains 100/1000/10000 and trees beside iree-opt ...")
+        res["inline_chains"] = inline_chains.measure(timeout=a.timeout)
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:
@@ -656,7 +662,8 @@ def main(argv=None) -> int:
     generic_passes.report(res["generic_passes"])
 
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
-    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
+    more = inline_chains.targets(res["inline_chains"]) if "inline_chains" in res else []
+    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]) + more:
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
         targets.append(t)
     res["targets"] = targets

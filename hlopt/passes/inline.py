@@ -367,8 +367,9 @@ class _LocRemapper:
             r = cache.get(cur)
             if r is None:
                 r = cache[cur] = CallSiteLoc(cur, self.caller)
+        make = CallSiteLoc._make  # = CallSiteLoc(callee, caller), without __new__'s frame
         for c in reversed(pending):
-            r = cache[c] = CallSiteLoc(c.callee, r)
+            r = cache[c] = make((c.callee, r))
         return r
 
     def blocks(self, blocks: list[Block]) -> None:
@@ -416,6 +417,7 @@ class InlinerPass(Pass):
         self.cg = CallGraph(op, self.tables)
         self.uses = _UseList(op, self.cg)
         self.pipelines = self._parse_op_pipelines()
+        self._specs: dict = {}
         self.dead: dict[_Node, None] = {}
         for scc in self.cg.sccs_post_order():
             self._inline_scc(scc)
@@ -472,7 +474,10 @@ class InlinerPass(Pass):
         # (IR dumps show the nested passes, as MLIR's do)
         pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
         try:
-            pm.add_specs(parse_pipeline(pipeline))
+            specs = self._specs.get(pipeline)
+            if specs is None:  # parsed once per pipeline text: it runs once per callable and iteration
+                specs = self._specs[pipeline] = parse_pipeline(pipeline)
+            pm.add_specs(specs)
         except (PipelineError, ValueError) as e:
             self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
         pm.run(op, dynamic=True)
