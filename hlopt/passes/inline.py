@@ -565,6 +565,17 @@ class InlinerPass(Pass):
         return True
 
     # -- one call ----------------------------------------------------------------------
+    def _remap_and_collect(self, call: Operation, block: Block, new_blocks: list[Block], calls: list) -> None:
+        if not isinstance(call.location, UnknownLoc):
+            _LocRemapper(call.location).blocks(new_blocks)
+        # the calls the inlined body brings, attributed to the closest call graph node
+        src_region = block.parent
+        node = self.cg.lookup(src_region)
+        while node is None:
+            src_region = src_region.parent.parent_region
+            node = self.cg.lookup(src_region)
+        self._collect_calls(new_blocks, node, calls, nested_nodes=True)
+
     @staticmethod
     def _copy_body(region: Region, entry: Block, args: list, parent_region: Region, at: int) -> list[Block]:
         mapping: dict = dict(zip(entry.args, args))
@@ -600,16 +611,46 @@ class InlinerPass(Pass):
         del callee
         rw = self.rewriter
         block = call.parent
-        post = rw.split_block(block, call)
-        parent_region = block.parent
-        at = parent_region.blocks.index(post)
-        if in_place and not target.has_children:
+        move = in_place and not target.has_children
+        if move:
             # the callee's last use: move its body rather than copy it, as
             # MLIR does (copying made a chain of calls quadratic in copies).
             # Without nested callables the moved body has no call graph node
             # of its own, so the calls collected below are the same as a copy's.
             for a, v in zip(entry.args, args):
                 a.replace_all_uses_with(v)
+        if len(region.blocks) == 1:
+            # one block: its ops go right before the call, without splitting
+            # the caller's block around it (the split and the merge back
+            # moved every op after the call: quadratic in a big caller)
+            if move:
+                nb = entry
+                region.blocks = []
+                for k in reversed(range(len(entry.args))):
+                    entry.erase_argument(k)
+            else:
+                nb = Block()
+                mapping: dict = dict(zip(entry.args, args))
+                mapping[entry] = nb
+                for o in entry.ops:
+                    nb.append(o.clone(mapping))
+            self._remap_and_collect(call, block, [nb], calls)
+            term = nb.last_op
+            values = list(term.operands)
+            term.erase()
+            for old, new in zip(call.results, values):
+                rw.replace_all_uses_with(old, new)
+            op = nb.first_op
+            while op is not None:
+                nxt = op.next_op
+                op.detach()
+                block.insert_before(call, op)
+                op = nxt
+            return True
+        post = rw.split_block(block, call)
+        parent_region = block.parent
+        at = parent_region.blocks.index(post)
+        if move:
             new_blocks = list(region.blocks)
             region.blocks = []
             for k, b in enumerate(new_blocks):
@@ -618,27 +659,8 @@ class InlinerPass(Pass):
                 entry.erase_argument(k)
         else:
             new_blocks = self._copy_body(region, entry, args, parent_region, at)
-        if not isinstance(call.location, UnknownLoc):
-            _LocRemapper(call.location).blocks(new_blocks)
-        # the calls the inlined body brings, attributed to the closest call graph node
-        src_region = block.parent
-        node = self.cg.lookup(src_region)
-        while node is None:
-            src_region = src_region.parent.parent_region
-            node = self.cg.lookup(src_region)
-        self._collect_calls(new_blocks, node, calls, nested_nodes=True)
+        self._remap_and_collect(call, block, new_blocks, calls)
         first = new_blocks[0]
-        if len(new_blocks) == 1:
-            term = first.last_op
-            values = list(term.operands)
-            term.erase()
-            for old, new in zip(call.results, values):
-                rw.replace_all_uses_with(old, new)
-            _move_ops_to_end(post, first)
-            post.erase()
-            _move_ops_to_end(first, block)
-            first.erase()
-            return True
         # several blocks: results become arguments of the block after the call
         for r in call.results:
             a = post.add_argument(r.type, call.location)
