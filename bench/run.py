@@ -636,6 +636,13 @@ def main(argv=None) -> int:
         log("inliner: call chains 100/1000/10000 and trees beside iree-opt ...")
         res["inline_chains"] = inline_chains.measure(timeout=a.timeout)
 
+    if "hlopt" in want and not a.quick and find_hlopt():  # issue 26: the 240-layer transformer beside iree-opt
+        import gen_transformer
+        from generic_passes import find_tool
+
+        log("240-layer transformer (jax): round trip, cse, canonicalize, inline pipeline beside iree-opt ...")
+        res["transformer240"] = gen_transformer.measure(find_hlopt(), find_tool("iree-opt"), CACHE, a.timeout)
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:
@@ -663,6 +670,8 @@ def main(argv=None) -> int:
 
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
     more = inline_chains.targets(res["inline_chains"]) if "inline_chains" in res else []
+    if "transformer240" in res:
+        more += gen_transformer.targets(res["transformer240"])
     for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]) + more:
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
         targets.append(t)
