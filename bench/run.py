@@ -498,6 +498,8 @@ def main(argv=None) -> int:
     ap.add_argument("--roundtrip-only", action="store_true",
                     help="only the parse + verify + print table and its targets (e.g. to compare two hlopt "
                          "builds: HLOPT=... bench/run.py --roundtrip-only)")
+    ap.add_argument("--inline-big", action="store_true",
+                    help="inliner chains of 10000 too (minutes of CPU, ~10 GB; bench/inline_chains.py --big)")
     ap.add_argument("--skip-specialize-encodings", action="store_true",
                     help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
@@ -633,8 +635,8 @@ def main(argv=None) -> int:
     if "hlopt" in want:  # the inliner on call chains and trees (bench/inline_chains.py, issue 25)
         import inline_chains
 
-        log("inliner: call chains 100/1000/10000 and trees beside iree-opt ...")
-        res["inline_chains"] = inline_chains.measure(timeout=a.timeout)
+        log("inliner: call chains and trees beside iree-opt ...")
+        res["inline_chains"] = inline_chains.measure(a.inline_big, timeout=a.timeout)
 
     if "hlopt" in want and not a.quick and find_hlopt():  # issue 26: the 240-layer transformer beside iree-opt
         import gen_transformer
