@@ -498,6 +498,8 @@ def main(argv=None) -> int:
     ap.add_argument("--roundtrip-only", action="store_true",
                     help="only the parse + verify + print table and its targets (e.g. to compare two hlopt "
                          "builds: HLOPT=... bench/run.py --roundtrip-only)")
+    ap.add_argument("--inline-big", action="store_true",
+                    help="inliner chains of 10000 too (minutes of CPU, ~10 GB; bench/inline_chains.py --big)")
     ap.add_argument("--skip-specialize-encodings", action="store_true",
                     help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
@@ -630,6 +632,19 @@ def main(argv=None) -> int:
         res["reliability"] = reliability.run_all(50, 3, a.timeout)
         print(reliability.render(res["reliability"]))
 
+    if "hlopt" in want:  # the inliner on call chains and trees (bench/inline_chains.py, issue 25)
+        import inline_chains
+
+        log("inliner: call chains and trees beside iree-opt ...")
+        res["inline_chains"] = inline_chains.measure(a.inline_big, timeout=a.timeout)
+
+    if "hlopt" in want and not a.quick and find_hlopt():  # issue 26: the 240-layer transformer beside iree-opt
+        import gen_transformer
+        from generic_passes import find_tool
+
+        log("240-layer transformer (jax): round trip, cse, canonicalize, inline pipeline beside iree-opt ...")
+        res["transformer240"] = gen_transformer.measure(find_hlopt(), find_tool("iree-opt"), CACHE, a.timeout)
+
     if a.inprocess:
         res["inprocess"] = {}
         for n in sizes:
@@ -656,7 +671,10 @@ def main(argv=None) -> int:
     generic_passes.report(res["generic_passes"])
 
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
-    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]):
+    more = inline_chains.targets(res["inline_chains"]) if "inline_chains" in res else []
+    if "transformer240" in res:
+        more += gen_transformer.targets(res["transformer240"])
+    for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]) + more:
         print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
         targets.append(t)
     res["targets"] = targets

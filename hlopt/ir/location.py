@@ -99,7 +99,8 @@ class CallSiteLoc(Location):
         return cls._make((callee, caller))
 
     def _init(self, callee, caller) -> None:
-        super()._init()
+        # Location._init inlined: inlining deep call chains makes many of these
+        self.has_alias_parts = True
         self.callee, self.caller = callee, caller
 
     def children(self) -> Sequence[Location]:

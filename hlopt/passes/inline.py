@@ -26,9 +26,10 @@ constants end up after the simplification pipeline:
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
-from hlopt.analysis.symbol_uses import SymbolTables, UnknownSymbolTable, attr_symbol_refs, symbol_uses
+from hlopt.analysis.symbol_uses import SymbolTables, attr_symbol_refs, is_potentially_unknown_symbol_table
 from hlopt.ir.attributes import SymbolRefAttr
 from hlopt.ir.core import Block, Operation, Region
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface, implements
@@ -306,20 +307,20 @@ def _symbol_tables(op: Operation, all_visible: bool):
 
 
 def _symbol_uses_with_users(op: Operation) -> list[tuple[Operation, SymbolRefAttr]]:
-    """Like symbol_uses, with the op holding each reference."""
-    try:
-        symbol_uses(op)  # raises on potentially unknown symbol tables, as MLIR refuses them
-    except UnknownSymbolTable:
-        return []
+    """Like symbol_uses, with the op holding each reference; none at all when
+    an op on the way is a potentially unknown symbol table (symbol_uses
+    raises there: MLIR refuses to compute such uses). One walk, not two."""
     out = []
     stack = [op]
     while stack:
         o = stack.pop()
+        if len(o.regions) == 1 and is_potentially_unknown_symbol_table(o):
+            return []
         for d in (o.properties, o.attributes):
             if len(d):
                 for ref in attr_symbol_refs(d):
                     out.append((o, ref))
-        if o is op or not o.has_trait(SYMBOL_TABLE):
+        if o.regions and (o is op or not o.has_trait(SYMBOL_TABLE)):
             nested = [n for r in o.regions for b in r.blocks for n in b.ops]
             stack.extend(reversed(nested))
     return out
@@ -349,9 +350,27 @@ class _LocRemapper:
     def loc(self, loc: Location | None) -> Location:
         if loc is None:
             loc = UnknownLoc()
-        r = self.cache.get(loc)
-        if r is None:
-            r = self.cache[loc] = _stack_locations(loc, self.caller)
+        cache = self.cache
+        r = cache.get(loc)
+        if r is not None:
+            return r
+        # _stack_locations, memoised per caller chain: the ops of one inlined
+        # body share their call-site tails, so each op costs O(1), not the
+        # depth of its chain (that made deep call chains cubic)
+        pending: list[CallSiteLoc] = []
+        cur = loc
+        while isinstance(cur, CallSiteLoc) and cur not in cache:
+            pending.append(cur)
+            cur = cur.caller
+        if isinstance(cur, CallSiteLoc):
+            r = cache[cur]
+        else:
+            r = cache.get(cur)
+            if r is None:
+                r = cache[cur] = CallSiteLoc(cur, self.caller)
+        make = CallSiteLoc._make  # = CallSiteLoc(callee, caller), without __new__'s frame
+        for c in reversed(pending):
+            r = cache[c] = make((c.callee, r))
         return r
 
     def blocks(self, blocks: list[Block]) -> None:
@@ -394,11 +413,25 @@ class InlinerPass(Pass):
             OpPassManager("func.func").add_specs(parse_pipeline(self.default_pipeline))
 
     def run(self, op: Operation) -> None:
+        # Inlining allocates long-lived objects by the hundred thousand (the
+        # stacked call-site locations, uniqued for the process) and little
+        # cyclic garbage: the cyclic collector's passes over them were ~40%
+        # of a 1000-deep chain. It resumes (and collects) when the pass ends.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self._run(op)
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _run(self, op: Operation) -> None:
         self.rewriter = Rewriter()
         self.tables = SymbolTables()
         self.cg = CallGraph(op, self.tables)
         self.uses = _UseList(op, self.cg)
         self.pipelines = self._parse_op_pipelines()
+        self._specs: dict = {}
         self.dead: dict[_Node, None] = {}
         for scc in self.cg.sccs_post_order():
             self._inline_scc(scc)
@@ -455,7 +488,10 @@ class InlinerPass(Pass):
         # (IR dumps show the nested passes, as MLIR's do)
         pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
         try:
-            pm.add_specs(parse_pipeline(pipeline))
+            specs = self._specs.get(pipeline)
+            if specs is None:  # parsed once per pipeline text: it runs once per callable and iteration
+                specs = self._specs[pipeline] = parse_pipeline(pipeline)
+            pm.add_specs(specs)
         except (PipelineError, ValueError) as e:
             self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
         pm.run(op, dynamic=True)
@@ -501,7 +537,7 @@ class InlinerPass(Pass):
                 continue
             prev = len(calls)
             in_place = self.uses.has_one_use_and_discardable(target)
-            if not self._inline_call(call, target, calls):
+            if not self._inline_call(call, target, calls, in_place):
                 continue
             inlined_any = True
             history.append((target, h))
@@ -543,7 +579,36 @@ class InlinerPass(Pass):
         return True
 
     # -- one call ----------------------------------------------------------------------
-    def _inline_call(self, call: Operation, target: _Node, calls: list) -> bool:
+    def _remap_and_collect(self, call: Operation, block: Block, new_blocks: list[Block], calls: list) -> None:
+        if not isinstance(call.location, UnknownLoc):
+            _LocRemapper(call.location).blocks(new_blocks)
+        # the calls the inlined body brings, attributed to the closest call graph node
+        src_region = block.parent
+        node = self.cg.lookup(src_region)
+        while node is None:
+            src_region = src_region.parent.parent_region
+            node = self.cg.lookup(src_region)
+        self._collect_calls(new_blocks, node, calls, nested_nodes=True)
+
+    @staticmethod
+    def _copy_body(region: Region, entry: Block, args: list, parent_region: Region, at: int) -> list[Block]:
+        mapping: dict = dict(zip(entry.args, args))
+        new_blocks: list[Block] = []
+        for b in region.blocks:
+            nb = Block([a.type for a in b.args] if b is not entry else [],
+                       [a.location for a in b.args] if b is not entry else None)
+            if b is not entry:
+                for a, na in zip(b.args, nb.args):
+                    mapping[a] = na
+            mapping[b] = nb
+            parent_region.insert_block(at + len(new_blocks), nb)
+            new_blocks.append(nb)
+        for b, nb in zip(region.blocks, new_blocks):
+            for o in b.ops:
+                nb.append(o.clone(mapping))
+        return new_blocks
+
+    def _inline_call(self, call: Operation, target: _Node, calls: list, in_place: bool = False) -> bool:
         callee = target.op
         region = target.region
         if not _iface(call, "can_inline"):
@@ -559,45 +624,57 @@ class InlinerPass(Pass):
             return False
         del callee
         rw = self.rewriter
-        mapping: dict = dict(zip(entry.args, args))
         block = call.parent
-        post = rw.split_block(block, call)
-        parent_region = block.parent
-        new_blocks: list[Block] = []
-        at = parent_region.blocks.index(post)
-        for b in region.blocks:
-            nb = Block([a.type for a in b.args] if b is not entry else [],
-                       [a.location for a in b.args] if b is not entry else None)
-            if b is not entry:
-                for a, na in zip(b.args, nb.args):
-                    mapping[a] = na
-            mapping[b] = nb
-            parent_region.insert_block(at + len(new_blocks), nb)
-            new_blocks.append(nb)
-        for b, nb in zip(region.blocks, new_blocks):
-            for o in b.ops:
-                nb.append(o.clone(mapping))
-        if not isinstance(call.location, UnknownLoc):
-            _LocRemapper(call.location).blocks(new_blocks)
-        # the calls the inlined body brings, attributed to the closest call graph node
-        src_region = block.parent
-        node = self.cg.lookup(src_region)
-        while node is None:
-            src_region = src_region.parent.parent_region
-            node = self.cg.lookup(src_region)
-        self._collect_calls(new_blocks, node, calls, nested_nodes=True)
-        first = new_blocks[0]
-        if len(new_blocks) == 1:
-            term = first.last_op
+        move = in_place and not target.has_children
+        if move:
+            # the callee's last use: move its body rather than copy it, as
+            # MLIR does (copying made a chain of calls quadratic in copies).
+            # Without nested callables the moved body has no call graph node
+            # of its own, so the calls collected below are the same as a copy's.
+            for a, v in zip(entry.args, args):
+                a.replace_all_uses_with(v)
+        if len(region.blocks) == 1:
+            # one block: its ops go right before the call, without splitting
+            # the caller's block around it (the split and the merge back
+            # moved every op after the call: quadratic in a big caller)
+            if move:
+                nb = entry
+                region.blocks = []
+                for k in reversed(range(len(entry.args))):
+                    entry.erase_argument(k)
+            else:
+                nb = Block()
+                mapping: dict = dict(zip(entry.args, args))
+                mapping[entry] = nb
+                for o in entry.ops:
+                    nb.append(o.clone(mapping))
+            self._remap_and_collect(call, block, [nb], calls)
+            term = nb.last_op
             values = list(term.operands)
             term.erase()
             for old, new in zip(call.results, values):
                 rw.replace_all_uses_with(old, new)
-            _move_ops_to_end(post, first)
-            post.erase()
-            _move_ops_to_end(first, block)
-            first.erase()
+            op = nb.first_op
+            while op is not None:
+                nxt = op.next_op
+                op.detach()
+                block.insert_before(call, op)
+                op = nxt
             return True
+        post = rw.split_block(block, call)
+        parent_region = block.parent
+        at = parent_region.blocks.index(post)
+        if move:
+            new_blocks = list(region.blocks)
+            region.blocks = []
+            for k, b in enumerate(new_blocks):
+                parent_region.insert_block(at + k, b)
+            for k in reversed(range(len(entry.args))):
+                entry.erase_argument(k)
+        else:
+            new_blocks = self._copy_body(region, entry, args, parent_region, at)
+        self._remap_and_collect(call, block, new_blocks, calls)
+        first = new_blocks[0]
         # several blocks: results become arguments of the block after the call
         for r in call.results:
             a = post.add_argument(r.type, call.location)
