@@ -122,20 +122,31 @@ class RegionKindInterface(Interface):
 
 
 def has_ssa_dominance(region: Any) -> bool:
-    """Whether dominance applies in `region`, as MLIR's DominanceInfo
-    decides: not in a region its op declares a graph region through
-    RegionKindInterface (builtin.module's body, ...), nor in an unregistered
-    op's regions (which may be graphs); detached regions and registered ops
-    without the interface are SSA CFGs."""
+    """Whether dominance orders `region`, as MLIR's DominanceInfo decides
+    (cse, dominance queries): a multi-block region always; a single block
+    unless its op declares a graph region through RegionKindInterface
+    (builtin.module's body, ...). Unregistered ops and registered ops without
+    the interface have SSA CFG regions here."""
     op = region.parent
-    if op is None:
+    if op is None or len(region.blocks) > 1:
         return True
     d = op.opdef
-    if d is None:
-        return False
-    if not issubclass(d, RegionKindInterface):
+    if d is None or not issubclass(d, RegionKindInterface):
         return True
     return d.region_kind(op, op.regions.index(region)) != "graph"
+
+
+def may_be_graph_region(region: Any) -> bool:
+    """MLIR's mayBeGraphRegion, which the verifier asks before checking
+    dominance: a region its op declares a graph, or any region of an
+    unregistered op (it may be a graph)."""
+    op = region.parent
+    if op is None:
+        return False
+    d = op.opdef
+    if d is None:
+        return True
+    return issubclass(d, RegionKindInterface) and d.region_kind(op, op.regions.index(region)) == "graph"
 
 
 @dataclass(frozen=True)

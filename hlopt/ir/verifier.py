@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
-from hlopt.ir.interfaces import CallableOpInterface, has_ssa_dominance
+from hlopt.ir.interfaces import CallableOpInterface, may_be_graph_region
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
@@ -271,7 +271,7 @@ def _dominates(v: Value, user: Operation, cache: dict) -> bool:
         return _block_dominates(def_block, o.parent, region, cache)
     if isinstance(v, BlockArgument):
         return True
-    if not has_ssa_dominance(def_block.parent):
+    if may_be_graph_region(def_block.parent):
         return True  # a graph region: any op of the block, itself included, may use the value
     if anc is v.owner:
         return False  # an op cannot use its own result (outside graph regions)

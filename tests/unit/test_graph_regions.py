@@ -10,7 +10,7 @@ import pytest
 from hlopt.ir.context import current_context
 from hlopt.ir.core import IRError
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import RegionKindInterface, has_ssa_dominance
+from hlopt.ir.interfaces import RegionKindInterface, has_ssa_dominance, may_be_graph_region
 from hlopt.ir.opdef import NO_TERMINATOR, OpDef, region
 from hlopt.ir.verifier import verify
 from hlopt.passes.manager import PassManager
@@ -79,3 +79,16 @@ def test_cse_in_a_declared_graph_region_keeps_earlier_uses_valid() -> None:
     # the duplicate constant folds into the first one; the use before it still names it
     assert body[3:7] == ['"test.use"(%c1_i32) : (i32) -> ()', "%c1_i32 = arith.constant 1 : i32",
                          '"test.use"(%c1_i32, %c1_i32) : (i32, i32) -> ()', "}) : () -> ()"]
+
+
+def test_unregistered_regions_may_be_graphs_for_the_verifier_but_are_ssa_for_dominance() -> None:
+    """MLIR's two questions differ: mayBeGraphRegion (verifier) says yes for an
+    unregistered op, DominanceInfo (cse) says its regions are SSA CFGs."""
+    m = _parse("test.unknown")
+    r = _inner_region(m)
+    assert may_be_graph_region(r) and has_ssa_dominance(r)
+    verify(m)  # the forward use inside the unregistered op is accepted, as jaxlib accepts it
+    g = _inner_region(_parse("tgraph.graph"))
+    assert may_be_graph_region(g) and not has_ssa_dominance(g)
+    s = _inner_region(_parse("tgraph.ssa"))
+    assert not may_be_graph_region(s) and has_ssa_dominance(s)
