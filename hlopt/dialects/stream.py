@@ -1343,6 +1343,104 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+# -- resource allocation --------------------------------------------------------------------
+
+
+def _await_part(p: Any, op: Operation, extra: int) -> str | None:
+    """`await(%t) =>` when the op has its optional trailing timepoint, else ''
+    (None when the operand count fits neither)."""
+    if len(op.operands) == extra + 1:
+        return f"await({p.value(op.operands[-1])}) =>"
+    return "" if len(op.operands) == extra else None
+
+
+def _only_affinity(op: Operation) -> bool:
+    return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
+
+
+class ResourceAllocaOp(OpDef):
+    name = "stream.resource.alloca"
+    summary = "Allocates a transient resource, ready after an optional timepoint"
+    storage_size = operand()
+    await_timepoint = var_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "result_timepoint"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 1)
+        if wait is None or len(op.results) != 2 or not _only_affinity(op):
+            return None
+        # IREE always prints `uninitialized`; the attribute dictionary sits
+        # after `await(...) =>` or after `:` when there is no await.
+        parts = ["stream.resource.alloca uninitialized", _aff(p, op).strip(), wait or ":",
+                 p.attr_dict(op.attributes).strip(),
+                 f"{p.type_text(op.results[0].type)}{{{p.value(op.operands[0])}}} => "
+                 f"{p.type_text(op.results[1].type)}"]
+        return " ".join(x for x in parts if x)
+
+
+class ResourceDeallocaOp(OpDef):
+    name = "stream.resource.dealloca"
+    summary = "Frees a transient resource after an optional timepoint"
+    operand_ = operand()
+    operand_size = operand()
+    await_timepoint = var_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 2)
+        if wait is None or len(op.results) != 1 or not _only_affinity(op):
+            return None
+        r, size = op.operands[:2]
+        parts = ["stream.resource.dealloca", _aff(p, op).strip(), wait,
+                 f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.results[0].type)}"]
+        return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
+
+
+def _await_operand(s: Any, tok: Any) -> list[Any]:
+    if tok is None:
+        return []
+    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
+        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
+    return [_use(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
+
+
+def stream_alloca(s: Any, c: list) -> tuple[Operation, int]:
+    if len(c) == 6:  # `:` in place of `await(...) =>` leaves no child
+        c = [*c[:2], None, *c[2:]]
+    kw, aff, wait, attrs, rt, size, tt = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", rt.start_pos)
+    operands = _uses(s, size) + _await_operand(s, wait)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.resource.alloca", operands, [s.decode_type(rt), s.decode_type(tt)],
+                     _props(_affinity(s, aff)), a), kw.start_pos
+
+
+def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, rt, size, tt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", rt.start_pos)
+    rtype = s.decode_type(rt)
+    operands = [_use(s, r, rtype), *_uses(s, size), *_await_operand(s, wait)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], _props(_affinity(s, aff)), a), \
+        kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1354,11 +1452,12 @@ CALLBACKS = {
     "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
     "stream_update": stream_update, "stream_tp_immediate": stream_tp_immediate, "stream_tp_join": stream_tp_join,
     "stream_tp_barrier": stream_tp_barrier, "stream_tp_await": stream_tp_await,
+    "stream_alloca": stream_alloca, "stream_dealloca": stream_dealloca,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
