@@ -1441,6 +1441,176 @@ def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+# -- command buffers ------------------------------------------------------------------------
+
+
+class YieldOp(OpDef):
+    name = "stream.yield"
+    summary = "Yields results from an execution region"
+    resource_operands = var_operand()
+    traits = (Pure(), ReturnLike(), Terminator())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # with operands (stream.async.execute) it keeps the generic form for now
+        return None if op.operands or op.attributes or op.properties else "stream.yield"
+
+
+class CmdExecuteOp(OpDef):
+    name = "stream.cmd.execute"
+    summary = "Executes a command buffer, returning a timepoint"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    await_timepoint = var_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    once = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg = op.properties.get("operandSegmentSizes")
+        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
+            return None
+        n, ns, nt = seg.values
+        once = op.properties.get("once")
+        if n != ns or nt > 1 or len(op.results) != 1 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1 \
+                or (once is not None and once.text != "unit"):
+            return None
+        block = op.regions[0].blocks[0]
+        res, sizes = op.operands[:n], op.operands[n:2 * n]
+        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+            return None
+        last = block._last
+        if last is None or last.name != YieldOp.name or YieldOp.print_custom(last, p) is None:
+            return None  # only an empty stream.yield is implicit
+        parts = ["stream.cmd.execute", "once" if once is not None else "", _aff(p, op).strip(),
+                 f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
+        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                          for v, a, sz in zip(res, block.args, sizes))
+        parts.append(f"with({items})")
+        head = " ".join(x for x in parts if x)
+        return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        # `with(...)` names the arguments but prints no locations for them (iree-opt neither)
+        return False
+
+
+class CmdFillOp(OpDef):
+    name = "stream.cmd.fill"
+    summary = "Fills a subview of a stream resource with a value"
+    target = operand()
+    target_size = operand()
+    target_offset = operand()
+    target_length = operand()
+    value = operand()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, length, v = op.operands
+        if op.results or op.properties:
+            return None
+        return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
+                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+
+
+class CmdCopyOp(OpDef):
+    name = "stream.cmd.copy"
+    summary = "Copies a subview of a stream resource to another"
+    source = operand()
+    source_size = operand()
+    source_offset = operand()
+    target = operand()
+    target_size = operand()
+    target_offset = operand()
+    length = operand()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ssize, soff, tgt, tsize, toff, length = op.operands
+        if op.results or op.properties:
+            return None
+        return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
+                f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
+                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + _tail_attrs(p, op))
+
+
+_WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
+
+
+def stream_cmd_execute_head(s: Any, c: list) -> tuple:
+    kw, once, aff, wait, with_ = c
+    text, base = str(with_)[1:-1], with_.start_pos + 1
+    uses, sizes, args, pos = [], [], [], 0
+    while text[pos:].strip():
+        m = _WITH_ITEM.match(text, pos)
+        if m is None:
+            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
+        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
+        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(4))
+        uses.append(_use(s, _Use(m.group(1), base + m.start(1)), t))
+        sizes += d
+        args.append((m.group(2), t, None, base + m.start(2) - 1))
+        pos = m.end()
+    operands = uses + _uses(s, sizes) + _await_operand(s, wait)
+    props = _props(_affinity(s, aff), once=UnitAttr() if once is not None else None,
+                   operandSegmentSizes=_segs(uses, sizes, operands[2 * len(uses):]))
+    s.pending.append((CmdExecuteOp.name, args))
+    return operands, props, kw.start_pos
+
+
+def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, pos), body, tt, attrs = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != YieldOp.name:
+        block.append(Operation(YieldOp.name))  # the implicit terminator
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdExecuteOp.name, operands, [s.decode_type(tt)], props, a, [body]), pos
+
+
+def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
+    (kw,) = c
+    return Operation(YieldOp.name), kw.start_pos
+
+
+def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, length, vt, tt, size, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", tt.start_pos)
+    ttype = s.decode_type(tt)
+    operands = [_use(s, t, ttype), *_uses(s, [*size, off, length]), _use(s, v, s.decode_type(vt))]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
+
+
+def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
+    ssize, tsize = _dims(s, ssize), _dims(s, tsize)
+    if len(ssize) != 1 or len(tsize) != 1:
+        raise s.error("expected one size value for each resource", kw.start_pos)
+    stype, ttype = s.decode_type(st), s.decode_type(tt)
+    operands = [_use(s, src, stype), *_uses(s, [*ssize, soff]), _use(s, tgt, ttype), *_uses(s, [*tsize, toff, length])]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1453,11 +1623,13 @@ CALLBACKS = {
     "stream_update": stream_update, "stream_tp_immediate": stream_tp_immediate, "stream_tp_join": stream_tp_join,
     "stream_tp_barrier": stream_tp_barrier, "stream_tp_await": stream_tp_await,
     "stream_alloca": stream_alloca, "stream_dealloca": stream_dealloca,
+    "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
+    "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
