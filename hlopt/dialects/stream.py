@@ -1611,6 +1611,94 @@ def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
 
 
+_ACCESS = {1: "ro", 2: "wo", 3: "rw"}
+_ACCESS_BITS = {v: k for k, v in _ACCESS.items()}
+
+
+class CmdDispatchOp(OpDef):
+    name = "stream.cmd.dispatch"
+    summary = "Dispatches a parallelized grid of work"
+    workload = var_operand()
+    uniform_operands = var_operand()
+    resources = var_operand()
+    resource_sizes = var_operand()
+    resource_offsets = var_operand()
+    resource_lengths = var_operand()
+    entry_points = attr()
+    resource_accesses = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.properties.get("resource_accesses"),
+                           _entry_text(op))
+        if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
+            return None
+        nw, nu, nr, ns, no, nl = seg.values
+        if not nr or not (nr == ns == no == nl) or len(acc) != nr:
+            return None
+        groups = operand_groups(cls, op)
+        work, uni, res, sizes, offs, lens = groups
+        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        if None in kinds:
+            return None
+        s = "stream.cmd.dispatch " + entry
+        if work:
+            s += f"[{p.values(work)}]"
+        if uni:
+            s += f"({p.values(uni)} : {', '.join(p.type_text(v.type) for v in uni)})"
+        ind = "  " * p.indent
+        items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
+                 for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
+        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + _tail_attrs(p, op)
+
+
+_RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
+                            r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
+
+
+def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_pieces
+
+    kw, entry, work, args, resources, attrs = c
+    eps = _entry(s, entry)
+    uni: list = []
+    if args is not None:
+        text, base = str(args)[1:-1], args.start_pos + 1
+        vals, colon, types = text.partition(":")
+        uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(vals)]
+        tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
+               for t, off in split_pieces(types)] if colon else []
+        if len(tys) != len(uses):
+            raise s.error("expected one type per dispatch operand", args.start_pos)
+        uni = [_use(s, u, s.decode_type(_Tok(t, at))) for u, (t, at) in zip(uses, tys)]
+    text, base = str(resources)[1:-1], resources.start_pos + 1
+    items, pos = [], 0
+    while text[pos:].strip():
+        m = _RESOURCE_ITEM.match(text, pos)
+        if m is None or m.group(1) not in _ACCESS_BITS:
+            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
+        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
+        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(6))
+        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
+        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
+        pos = m.end()
+    if not items:
+        raise s.error("expected at least one resource", resources.start_pos)
+    workload = _uses(s, work)
+    res = [i[1] for i in items]
+    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
+    props = DictionaryAttr({
+        "entry_points": eps, "operandSegmentSizes": _segs(workload, uni, res, sizes, offs, lens),
+        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1625,11 +1713,12 @@ CALLBACKS = {
     "stream_alloca": stream_alloca, "stream_dealloca": stream_dealloca,
     "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
     "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
+    "stream_cmd_dispatch": stream_cmd_dispatch,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
