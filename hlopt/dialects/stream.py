@@ -1451,9 +1451,17 @@ class YieldOp(OpDef):
     traits = (Pure(), ReturnLike(), Terminator())
 
     @classmethod
+    @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # with operands (stream.async.execute) it keeps the generic form for now
-        return None if op.operands or op.attributes or op.properties else "stream.yield"
+        # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
+        n, rest = divmod(len(op.operands), 2)
+        if rest or op.properties:
+            return None
+        res, sizes = op.operands[:n], op.operands[n:]
+        if not n:
+            return "stream.yield" + p.attr_dict(op.attributes)
+        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(z)}}}" for v, z in zip(res, sizes))
+        return f"stream.yield {p.values(res)} : {types}" + p.attr_dict(op.attributes)
 
 
 class CmdExecuteOp(OpDef):
@@ -1484,7 +1492,7 @@ class CmdExecuteOp(OpDef):
         if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
             return None
         last = block._last
-        if last is None or last.name != YieldOp.name or YieldOp.print_custom(last, p) is None:
+        if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
             return None  # only an empty stream.yield is implicit
         parts = ["stream.cmd.execute", "once" if once is not None else "", _aff(p, op).strip(),
                  f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
@@ -1585,8 +1593,138 @@ def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
-    (kw,) = c
-    return Operation(YieldOp.name), kw.start_pos
+    kw, uses, *rest = c
+    attrs = rest.pop() if len(rest) % 2 else None
+    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2) if rest[i] is not None]
+    if len(pairs) != len(uses or ()):
+        raise s.error("expected one type per yielded resource", kw.start_pos)
+    types, sizes = [], []
+    for t, d in pairs:
+        d = _dims(s, d)
+        if len(d) != 1:
+            raise s.error("expected one size value for each resource", t.start_pos)
+        types.append(s.decode_type(t))
+        sizes += d
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(YieldOp.name, [_use(s, u, t) for u, t in zip(uses or (), types)] + _uses(s, sizes), [], None, a), \
+        kw.start_pos
+
+
+class AsyncExecuteOp(OpDef):
+    name = "stream.async.execute"
+    summary = "Executes a dependency-aware sequence of streamable ops"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    result_sizes = var_operand()
+    await_timepoint = var_operand()
+    results_ = var_result()
+    affinity = opt_attr()
+    tied_operands = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg = op.properties.get("operandSegmentSizes")
+        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
+                              for k, _ in op.properties.entries):
+            return None
+        n, ns, nr, nt = seg.values
+        tied = op.properties.get("tied_operands")
+        ties = [int(e.value) for e in tied.elements] if tied is not None else []
+        if n != ns or nt > 1 or nr != len(op.results) - 1 or len(ties) != nr or (tied is None) != (nr == 0) \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        block = op.regions[0].blocks[0]
+        res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
+        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+            return None
+        parts = ["stream.async.execute", _aff(p, op).strip(),
+                 f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                          for v, a, sz in zip(res, block.args, sizes))
+        parts.append(f"with({items})")
+        outs = []
+        for r, z, t in zip(op.results[:nr], rsizes, ties):
+            if t >= 0:
+                if t >= n or res[t].type != r.type:
+                    return None
+                outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
+            else:
+                outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
+        if outs:
+            parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+        head = " ".join(x for x in parts if x)
+        return (f"{head} {p.region(op.regions[0])} => {p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+
+def stream_async_execute_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import split_pieces
+
+    kw, aff, wait, with_, *outs = c
+    text, base = str(with_)[1:-1], with_.start_pos + 1
+    uses, sizes, args, pos = [], [], [], 0
+    while text[pos:].strip():
+        m = _WITH_ITEM.match(text, pos)
+        if m is None:
+            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
+        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
+        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(4))
+        uses.append((m.group(1), _use(s, _Use(m.group(1), base + m.start(1)), t)))
+        sizes += d
+        args.append((m.group(2), t, None, base + m.start(2) - 1))
+        pos = m.end()
+    outs = [x for x in outs if x is not None]
+    if len(outs) == 1:  # `(r1, r2, ...)`
+        tok = outs[0]
+        pieces = [(pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
+                  for pc, off in split_pieces(str(tok)[1:-1])]
+    else:
+        pieces = [(str(outs[0]) + str(outs[1]), outs[0].start_pos)] if outs else []
+    names = [u for u, _ in uses]
+    types, rsizes, ties = [], [], []
+    for pc, at in pieces:
+        brace = pc.rfind("{")
+        if brace < 0:
+            raise s.error("expected a result type or tied operand with its size '{%size}'", at)
+        head, d = pc[:brace].strip(), _dims(s, _Tok(pc[brace:], at + brace))
+        if len(d) != 1:
+            raise s.error("expected one size value for the result", at + brace)
+        if head.startswith("%"):
+            if head not in names:
+                raise s.error(f"tied operand '{head}' is not in the with(...) list", at)
+            k = names.index(head)
+            types.append(uses[k][1].type)
+            ties.append(k)
+        else:
+            types.append(s.decode_type(_Tok(head, at)))
+            ties.append(-1)
+        rsizes += d
+    operands = [u for _, u in uses] + _uses(s, sizes)
+    rs, tp = _uses(s, rsizes), _await_operand(s, wait)
+    props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+                   operandSegmentSizes=_segs(uses, sizes, rs, tp))
+    s.pending.append((AsyncExecuteOp.name, args))
+    return operands + rs + tp, props, types, kw.start_pos
+
+
+def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, types, pos), body, tt, attrs = c
+    s.pending.pop()
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
 
 
 def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
@@ -1714,11 +1852,12 @@ CALLBACKS = {
     "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
     "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
     "stream_cmd_dispatch": stream_cmd_dispatch,
+    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
