@@ -1343,6 +1343,500 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+# -- resource allocation --------------------------------------------------------------------
+
+
+def _await_part(p: Any, op: Operation, extra: int) -> str | None:
+    """`await(%t) =>` when the op has its optional trailing timepoint, else ''
+    (None when the operand count fits neither)."""
+    if len(op.operands) == extra + 1:
+        return f"await({p.value(op.operands[-1])}) =>"
+    return "" if len(op.operands) == extra else None
+
+
+def _only_affinity(op: Operation) -> bool:
+    return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
+
+
+class ResourceAllocaOp(OpDef):
+    name = "stream.resource.alloca"
+    summary = "Allocates a transient resource, ready after an optional timepoint"
+    storage_size = operand()
+    await_timepoint = var_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "result_timepoint"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 1)
+        if wait is None or len(op.results) != 2 or not _only_affinity(op):
+            return None
+        # IREE always prints `uninitialized`; the attribute dictionary sits
+        # after `await(...) =>` or after `:` when there is no await.
+        parts = ["stream.resource.alloca uninitialized", _aff(p, op).strip(), wait or ":",
+                 p.attr_dict(op.attributes).strip(),
+                 f"{p.type_text(op.results[0].type)}{{{p.value(op.operands[0])}}} => "
+                 f"{p.type_text(op.results[1].type)}"]
+        return " ".join(x for x in parts if x)
+
+
+class ResourceDeallocaOp(OpDef):
+    name = "stream.resource.dealloca"
+    summary = "Frees a transient resource after an optional timepoint"
+    operand_ = operand()
+    operand_size = operand()
+    await_timepoint = var_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 2)
+        if wait is None or len(op.results) != 1 or not _only_affinity(op):
+            return None
+        r, size = op.operands[:2]
+        parts = ["stream.resource.dealloca", _aff(p, op).strip(), wait,
+                 f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.results[0].type)}"]
+        return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
+
+
+def _await_operand(s: Any, tok: Any) -> list[Any]:
+    if tok is None:
+        return []
+    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
+        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
+    return [_use(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
+
+
+def stream_alloca(s: Any, c: list) -> tuple[Operation, int]:
+    if len(c) == 6:  # `:` in place of `await(...) =>` leaves no child
+        c = [*c[:2], None, *c[2:]]
+    kw, aff, wait, attrs, rt, size, tt = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", rt.start_pos)
+    operands = _uses(s, size) + _await_operand(s, wait)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.resource.alloca", operands, [s.decode_type(rt), s.decode_type(tt)],
+                     _props(_affinity(s, aff)), a), kw.start_pos
+
+
+def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, rt, size, tt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", rt.start_pos)
+    rtype = s.decode_type(rt)
+    operands = [_use(s, r, rtype), *_uses(s, size), *_await_operand(s, wait)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], _props(_affinity(s, aff)), a), \
+        kw.start_pos
+
+
+# -- command buffers ------------------------------------------------------------------------
+
+
+class YieldOp(OpDef):
+    name = "stream.yield"
+    summary = "Yields results from an execution region"
+    resource_operands = var_operand()
+    traits = (Pure(), ReturnLike(), Terminator())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
+        n, rest = divmod(len(op.operands), 2)
+        if rest or op.properties:
+            return None
+        res, sizes = op.operands[:n], op.operands[n:]
+        if not n:
+            return "stream.yield" + p.attr_dict(op.attributes)
+        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(z)}}}" for v, z in zip(res, sizes))
+        return f"stream.yield {p.values(res)} : {types}" + p.attr_dict(op.attributes)
+
+
+class CmdExecuteOp(OpDef):
+    name = "stream.cmd.execute"
+    summary = "Executes a command buffer, returning a timepoint"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    await_timepoint = var_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    once = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg = op.properties.get("operandSegmentSizes")
+        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
+            return None
+        n, ns, nt = seg.values
+        once = op.properties.get("once")
+        if n != ns or nt > 1 or len(op.results) != 1 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1 \
+                or (once is not None and once.text != "unit"):
+            return None
+        block = op.regions[0].blocks[0]
+        res, sizes = op.operands[:n], op.operands[n:2 * n]
+        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+            return None
+        last = block._last
+        if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
+            return None  # only an empty stream.yield is implicit
+        parts = ["stream.cmd.execute", "once" if once is not None else "", _aff(p, op).strip(),
+                 f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
+        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                          for v, a, sz in zip(res, block.args, sizes))
+        parts.append(f"with({items})")
+        head = " ".join(x for x in parts if x)
+        return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        # `with(...)` names the arguments but prints no locations for them (iree-opt neither)
+        return False
+
+
+class CmdFillOp(OpDef):
+    name = "stream.cmd.fill"
+    summary = "Fills a subview of a stream resource with a value"
+    target = operand()
+    target_size = operand()
+    target_offset = operand()
+    target_length = operand()
+    value = operand()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, length, v = op.operands
+        if op.results or op.properties:
+            return None
+        return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
+                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+
+
+class CmdCopyOp(OpDef):
+    name = "stream.cmd.copy"
+    summary = "Copies a subview of a stream resource to another"
+    source = operand()
+    source_size = operand()
+    source_offset = operand()
+    target = operand()
+    target_size = operand()
+    target_offset = operand()
+    length = operand()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ssize, soff, tgt, tsize, toff, length = op.operands
+        if op.results or op.properties:
+            return None
+        return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
+                f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
+                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + _tail_attrs(p, op))
+
+
+_WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
+
+
+def stream_cmd_execute_head(s: Any, c: list) -> tuple:
+    kw, once, aff, wait, with_ = c
+    text, base = str(with_)[1:-1], with_.start_pos + 1
+    uses, sizes, args, pos = [], [], [], 0
+    while text[pos:].strip():
+        m = _WITH_ITEM.match(text, pos)
+        if m is None:
+            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
+        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
+        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(4))
+        uses.append(_use(s, _Use(m.group(1), base + m.start(1)), t))
+        sizes += d
+        args.append((m.group(2), t, None, base + m.start(2) - 1))
+        pos = m.end()
+    operands = uses + _uses(s, sizes) + _await_operand(s, wait)
+    props = _props(_affinity(s, aff), once=UnitAttr() if once is not None else None,
+                   operandSegmentSizes=_segs(uses, sizes, operands[2 * len(uses):]))
+    s.pending.append((CmdExecuteOp.name, args))
+    return operands, props, kw.start_pos
+
+
+def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, pos), body, tt, attrs = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != YieldOp.name:
+        block.append(Operation(YieldOp.name))  # the implicit terminator
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdExecuteOp.name, operands, [s.decode_type(tt)], props, a, [body]), pos
+
+
+def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
+    kw, uses, *rest = c
+    attrs = rest.pop() if len(rest) % 2 else None
+    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2) if rest[i] is not None]
+    if len(pairs) != len(uses or ()):
+        raise s.error("expected one type per yielded resource", kw.start_pos)
+    types, sizes = [], []
+    for t, d in pairs:
+        d = _dims(s, d)
+        if len(d) != 1:
+            raise s.error("expected one size value for each resource", t.start_pos)
+        types.append(s.decode_type(t))
+        sizes += d
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(YieldOp.name, [_use(s, u, t) for u, t in zip(uses or (), types)] + _uses(s, sizes), [], None, a), \
+        kw.start_pos
+
+
+class AsyncExecuteOp(OpDef):
+    name = "stream.async.execute"
+    summary = "Executes a dependency-aware sequence of streamable ops"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand()
+    result_sizes = var_operand()
+    await_timepoint = var_operand()
+    results_ = var_result()
+    affinity = opt_attr()
+    tied_operands = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg = op.properties.get("operandSegmentSizes")
+        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
+                              for k, _ in op.properties.entries):
+            return None
+        n, ns, nr, nt = seg.values
+        tied = op.properties.get("tied_operands")
+        ties = [int(e.value) for e in tied.elements] if tied is not None else []
+        if n != ns or nt > 1 or nr != len(op.results) - 1 or len(ties) != nr or (tied is None) != (nr == 0) \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        block = op.regions[0].blocks[0]
+        res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
+        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+            return None
+        parts = ["stream.async.execute", _aff(p, op).strip(),
+                 f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                          for v, a, sz in zip(res, block.args, sizes))
+        parts.append(f"with({items})")
+        outs = []
+        for r, z, t in zip(op.results[:nr], rsizes, ties):
+            if t >= 0:
+                if t >= n or res[t].type != r.type:
+                    return None
+                outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
+            else:
+                outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
+        if outs:
+            parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+        head = " ".join(x for x in parts if x)
+        return (f"{head} {p.region(op.regions[0])} => {p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+
+def stream_async_execute_head(s: Any, c: list) -> tuple:
+    from hlopt.syntax.parser import split_pieces
+
+    kw, aff, wait, with_, *outs = c
+    text, base = str(with_)[1:-1], with_.start_pos + 1
+    uses, sizes, args, pos = [], [], [], 0
+    while text[pos:].strip():
+        m = _WITH_ITEM.match(text, pos)
+        if m is None:
+            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
+        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
+        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(4))
+        uses.append((m.group(1), _use(s, _Use(m.group(1), base + m.start(1)), t)))
+        sizes += d
+        args.append((m.group(2), t, None, base + m.start(2) - 1))
+        pos = m.end()
+    outs = [x for x in outs if x is not None]
+    if len(outs) == 1:  # `(r1, r2, ...)`
+        tok = outs[0]
+        pieces = [(pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
+                  for pc, off in split_pieces(str(tok)[1:-1])]
+    else:
+        pieces = [(str(outs[0]) + str(outs[1]), outs[0].start_pos)] if outs else []
+    names = [u for u, _ in uses]
+    types, rsizes, ties = [], [], []
+    for pc, at in pieces:
+        brace = pc.rfind("{")
+        if brace < 0:
+            raise s.error("expected a result type or tied operand with its size '{%size}'", at)
+        head, d = pc[:brace].strip(), _dims(s, _Tok(pc[brace:], at + brace))
+        if len(d) != 1:
+            raise s.error("expected one size value for the result", at + brace)
+        if head.startswith("%"):
+            if head not in names:
+                raise s.error(f"tied operand '{head}' is not in the with(...) list", at)
+            k = names.index(head)
+            types.append(uses[k][1].type)
+            ties.append(k)
+        else:
+            types.append(s.decode_type(_Tok(head, at)))
+            ties.append(-1)
+        rsizes += d
+    operands = [u for _, u in uses] + _uses(s, sizes)
+    rs, tp = _uses(s, rsizes), _await_operand(s, wait)
+    props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+                   operandSegmentSizes=_segs(uses, sizes, rs, tp))
+    s.pending.append((AsyncExecuteOp.name, args))
+    return operands + rs + tp, props, types, kw.start_pos
+
+
+def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, types, pos), body, tt, attrs = c
+    s.pending.pop()
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
+
+
+def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, length, vt, tt, size, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", tt.start_pos)
+    ttype = s.decode_type(tt)
+    operands = [_use(s, t, ttype), *_uses(s, [*size, off, length]), _use(s, v, s.decode_type(vt))]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
+
+
+def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
+    ssize, tsize = _dims(s, ssize), _dims(s, tsize)
+    if len(ssize) != 1 or len(tsize) != 1:
+        raise s.error("expected one size value for each resource", kw.start_pos)
+    stype, ttype = s.decode_type(st), s.decode_type(tt)
+    operands = [_use(s, src, stype), *_uses(s, [*ssize, soff]), _use(s, tgt, ttype), *_uses(s, [*tsize, toff, length])]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
+
+
+_ACCESS = {1: "ro", 2: "wo", 3: "rw"}
+_ACCESS_BITS = {v: k for k, v in _ACCESS.items()}
+
+
+class CmdDispatchOp(OpDef):
+    name = "stream.cmd.dispatch"
+    summary = "Dispatches a parallelized grid of work"
+    workload = var_operand()
+    uniform_operands = var_operand()
+    resources = var_operand()
+    resource_sizes = var_operand()
+    resource_offsets = var_operand()
+    resource_lengths = var_operand()
+    entry_points = attr()
+    resource_accesses = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.properties.get("resource_accesses"),
+                           _entry_text(op))
+        if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
+            return None
+        nw, nu, nr, ns, no, nl = seg.values
+        if not nr or not (nr == ns == no == nl) or len(acc) != nr:
+            return None
+        groups = operand_groups(cls, op)
+        work, uni, res, sizes, offs, lens = groups
+        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        if None in kinds:
+            return None
+        s = "stream.cmd.dispatch " + entry
+        if work:
+            s += f"[{p.values(work)}]"
+        if uni:
+            s += f"({p.values(uni)} : {', '.join(p.type_text(v.type) for v in uni)})"
+        ind = "  " * p.indent
+        items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
+                 for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
+        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + _tail_attrs(p, op)
+
+
+_RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
+                            r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
+
+
+def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_pieces
+
+    kw, entry, work, args, resources, attrs = c
+    eps = _entry(s, entry)
+    uni: list = []
+    if args is not None:
+        text, base = str(args)[1:-1], args.start_pos + 1
+        vals, colon, types = text.partition(":")
+        uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(vals)]
+        tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
+               for t, off in split_pieces(types)] if colon else []
+        if len(tys) != len(uses):
+            raise s.error("expected one type per dispatch operand", args.start_pos)
+        uni = [_use(s, u, s.decode_type(_Tok(t, at))) for u, (t, at) in zip(uses, tys)]
+    text, base = str(resources)[1:-1], resources.start_pos + 1
+    items, pos = [], 0
+    while text[pos:].strip():
+        m = _RESOURCE_ITEM.match(text, pos)
+        if m is None or m.group(1) not in _ACCESS_BITS:
+            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
+        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
+        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(6))
+        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
+        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
+        pos = m.end()
+    if not items:
+        raise s.error("expected at least one resource", resources.start_pos)
+    workload = _uses(s, work)
+    res = [i[1] for i in items]
+    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
+    props = DictionaryAttr({
+        "entry_points": eps, "operandSegmentSizes": _segs(workload, uni, res, sizes, offs, lens),
+        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1354,11 +1848,16 @@ CALLBACKS = {
     "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
     "stream_update": stream_update, "stream_tp_immediate": stream_tp_immediate, "stream_tp_join": stream_tp_join,
     "stream_tp_barrier": stream_tp_barrier, "stream_tp_await": stream_tp_await,
+    "stream_alloca": stream_alloca, "stream_dealloca": stream_dealloca,
+    "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
+    "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
+    "stream_cmd_dispatch": stream_cmd_dispatch,
+    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)

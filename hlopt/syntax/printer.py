@@ -116,6 +116,15 @@ class Namer:
 
     def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
         res = op.results
+        if any(isinstance(h, tuple) for h in hint):  # (name, count) groups: `%results:2, %result_timepoint`
+            k = 0
+            for h in hint:
+                name, n = h if isinstance(h, tuple) else (h, 1)
+                base = "%" + self._unique(name, used)
+                for j in range(n):
+                    self.names[res[k + j]] = base if n == 1 else f"{base}#{j}"
+                k += n
+            return
         if len(hint) == 1:
             base = "%" + self._unique(hint[0], used)
             self.names[res[0]] = base if len(res) == 1 else base + "#0"
@@ -133,7 +142,21 @@ class Namer:
             return [first]
         if "#" not in self.names.get(res[1], "#"):
             return [self.names[r] for r in res]
-        return [f"{first[:-2] if first.endswith('#0') else first}:{len(res)}"]
+        if not first.endswith("#0") or self.names.get(res[-1], "").rpartition("#")[0] == first[:-2]:
+            return [f"{first[:-2] if first.endswith('#0') else first}:{len(res)}"]
+        out, i = [], 0
+        while i < len(res):  # several groups (named by asm_result_names)
+            n = self.names[res[i]]
+            if not n.endswith("#0"):
+                out.append(n)
+                i += 1
+                continue
+            j = i + 1
+            while j < len(res) and self.names[res[j]].rpartition("#")[0] == n[:-2]:
+                j += 1
+            out.append(f"{n[:-2]}:{j - i}")
+            i = j
+        return out
 
 
 class _Scope:

@@ -1,0 +1,41 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+
+// A tied result names an operand of the with(...) list.
+
+util.func public @tied_unknown(%r: !stream.resource<*>, %s: index) {
+  // expected-error@+1 {{tied operand '%s' is not in the with(...) list}}
+  %0, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> %s{%s} {
+    stream.yield %a : !stream.resource<*>{%s}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @result_two_sizes(%r: !stream.resource<*>, %s: index) {
+  // expected-error@+1 {{expected one size value for the result}}
+  %0, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>{%s, %s}) {
+    stream.yield %a : !stream.resource<*>{%s}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @yield_missing_type(%r: !stream.resource<*>, %s: index) {
+  %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>{%s}, !stream.resource<*>{%s}) {
+    // expected-error@+1 {{expected one type per yielded resource}}
+    stream.yield %a, %a : !stream.resource<*>{%s}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @result_no_size(%r: !stream.resource<*>, %s: index) {
+  // expected-error@+1 {{expected a result type or tied operand with its size '{%size}'}}
+  %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>, !stream.resource<*>{%s}) {
+    stream.yield %a, %a : !stream.resource<*>{%s}, !stream.resource<*>{%s}
+  } => !stream.timepoint
+  util.return
+}
