@@ -17,13 +17,14 @@ host-to-device recvs, `ch<C>_<k>` the k-th message (from 0) on channel C
 
 from __future__ import annotations
 
-import io
 import re
 import sys
 from typing import Any
 
 import click
 import numpy as np
+
+from hlopt.run_hir import save_npz
 
 
 def _fmt_shape(shape: tuple) -> str:
@@ -111,21 +112,6 @@ def host_messages(data: Any) -> dict[int, list]:
     return out
 
 
-def _save_npz(path: str, arrays: dict) -> int:
-    """Write as `-o` writes (a regular file atomically, a device or pipe in
-    place); 0, or 1 after reporting the error."""
-    from hlopt.output import write_output
-
-    buf = io.BytesIO()
-    np.savez(buf, **arrays)
-    try:
-        write_output(path, buf.getvalue())
-    except OSError as e:
-        click.echo(f"error: could not write output file '{path}': {e.strerror or e}", err=True)
-        return 1
-    return 0
-
-
 def _arrays(values: list, prefix: str) -> dict:
     """{prefix<i>: array} of the array values (tokens and tuples have no .npz form)."""
     from hlopt.interp.values import Token
@@ -186,7 +172,7 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
                 return 1
         else:
             args = random_inputs(module, seed, entry, limits)
-        if save_inputs is not None and _save_npz(save_inputs, _arrays(args, "arg")):
+        if save_inputs is not None and save_npz(save_inputs, _arrays(args, "arg")):
             return 1
         host_inputs = None
         if host_inputs_path is not None:
@@ -208,7 +194,7 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
         return 1
     sys.stdout.write(summary(module, per, glob, entry, print_values))
     if output is not None:
-        if _save_npz(output, _arrays(glob, "result")):
+        if save_npz(output, _arrays(glob, "result")):
             return 1
     if host_outputs_path is not None:
         sent = {}
@@ -219,7 +205,7 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
                         sent[f"ch{c}_dev{d}_{k}"] = payload[0]
                     else:
                         sent.update({f"ch{c}_dev{d}_{k}_{i}": v for i, v in enumerate(payload)})
-        if _save_npz(host_outputs_path, sent):
+        if save_npz(host_outputs_path, sent):
             return 1
     return 0
 
