@@ -211,24 +211,8 @@ class VhloWriter(Writer):
             name = "vhlo." + mnemonic
             entries = vhlo_attributes(self, op, base, OP_ATTRIBUTES[mnemonic])
         self.op_name(name)
-        rec = {
-            "name": name,
-            "loc": self.loc(op.location),
-            "attrs": self._dict_entry(entries) if entries else None,
-            "results": [self.type(r.type) for r in op.results],
-            "operands": [o.value for o in op._operands],
-            "successors": list(op.successors),
-            "isolated": op.name in ("builtin.module", "func.func"),
-            "regions": [],
-            "_op_results": list(op.results),
-        }
-        for region in op.regions:
-            blocks = []
-            for b in region.blocks:
-                args = [(a, self.type(a.type), self.loc(a.location)) for a in b.args]
-                blocks.append((b, args, [self._collect(o) for o in b.ops]))
-            rec["regions"].append(blocks)
-        return rec
+        return self._record(op, name, lambda: self._dict_entry(entries) if entries else None,
+                            op.name in ("builtin.module", "func.func"))
 
     def _dict_entry(self, entries: list[tuple[str, Entry]]) -> Entry:
         """The op's attribute dictionary: builtin, with VHLO values."""

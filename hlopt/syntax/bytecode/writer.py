@@ -174,10 +174,17 @@ class Writer:
         items = list(op.properties.items()) + list(op.attributes.items())
         d = current_context().lookup_op(op.name)
         isolated = d is not None and "IsolatedFromAbove" in d.traits
+        self.op_name(op.name)
+        return self._record(op, op.name, lambda: self.dict_attr(sorted(items, key=lambda kv: kv[0])) if items else None,
+                            isolated)
+
+    def _record(self, op: Any, name: str, attrs: Any, isolated: bool) -> dict:
+        """The op's record with its regions collected (`_collect` of each nested op); `attrs`
+        is called after the location is numbered, so tables fill in the same order."""
         rec = {
-            "name": op.name if self.op_name(op.name) >= 0 else op.name,
+            "name": name,
             "loc": self.loc(op.location),
-            "attrs": self.dict_attr(sorted(items, key=lambda kv: kv[0])) if items else None,
+            "attrs": attrs(),
             "results": [self.type(r.type) for r in op.results],
             "operands": [o.value for o in op._operands],
             "successors": list(op.successors),
