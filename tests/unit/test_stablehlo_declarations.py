@@ -16,7 +16,6 @@ from hlopt.dialects.sdy.attributes import (
     parse_sdy_attr,
 )
 from hlopt.dialects.stablehlo import types as shlo_types
-from hlopt.ir.attributes import OpaqueAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import IRError
 from hlopt.ir.types import FloatType, IntegerType, RankedTensorType
@@ -126,12 +125,17 @@ def test_per_value_and_manual_axes() -> None:
     assert isinstance(ma, ManualAxesAttr) and ma.axes == ("x", "y")
 
 
-def test_non_canonical_spelling_stays_opaque() -> None:
-    assert parse_sdy_attr('#sdy.mesh<["x" = 4]>') is None  # MLIR would respell it; we keep the text
-    assert parse_sdy_attr("#sdy.op_sharding_rule<([i])->([i]) {i=4}>") is None
+def test_whitespace_variants_are_respelled_as_mlir_does() -> None:
+    # MLIR (jaxlib) prints `sdy.mesh @mesh = <["x" = 4]>` as `<["x"=4]>`: the attribute is structured
+    mesh = parse_sdy_attr('#sdy.mesh<["x" = 4]>')
+    assert isinstance(mesh, MeshAttr) and mesh.text == '#sdy.mesh<["x"=4]>' and mesh.axis_size("x") == 4
     m = hlopt.parse_module('sdy.mesh @mesh = <["x" = 4]>\n')
-    mesh = next(o for o in m.walk() if o.name == "sdy.mesh").properties.get("mesh")
-    assert isinstance(mesh, OpaqueAttr)
+    assert isinstance(next(o for o in m.walk() if o.name == "sdy.mesh").properties.get("mesh"), MeshAttr)
+    assert 'sdy.mesh @mesh = <["x"=4]>' in hlopt.print_op(m)
+
+
+def test_unmodelled_spelling_stays_opaque() -> None:
+    assert parse_sdy_attr("#sdy.op_sharding_rule<([i])->([i]) {i=4}>") is None  # kept as text, not guessed
 
 
 def test_parsed_ops_carry_structured_attributes() -> None:
