@@ -163,3 +163,33 @@ def test_slices_along_one_axis_are_disjoint() -> None:
     assert overlap(((0, 1),), ((0, 1), (0, 3)))
     assert overlap(((0, 1),), ((1, 1),))  # different axes cross
     assert overlap((), ((0, 2),))  # the whole buffer holds every slice
+
+
+MIXED_CASES = [(fn, chunk) for chunk in (LIT / "mixed-loop.mlir").read_text().split("// -----")
+               for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:]]
+
+
+@pytest.mark.parametrize("fn,text", MIXED_CASES, ids=[f for f, _ in MIXED_CASES])
+@pytest.mark.parametrize("form", FORMS)
+def test_a_split_ring_and_collective_loop_is_race_free(fn: str, text: str, form: str) -> None:
+    m = _lower_p2p(text, form)
+    assert "hir.recv" in hlopt.print_op(m) and "hir.communication" in hlopt.print_op(m)
+    assert find_races(m, fn) == []
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_which_synchronizations_of_split_loops_are_needed(form: str) -> None:
+    # two loops, a fork and a join each (#0 fork 1, #1 join 1, #2 fork 2, #3 join 2)
+    needed = {}
+    for fn, text in MIXED_CASES:
+        m = _lower_p2p(text, form)
+        assert hlopt.print_op(m).count("hir.synchronize") == 4
+        needed[fn] = [bool(find_races(_without(m, k), fn)) for k in range(4)]
+    # the collective's loop reads what the ring's loop wrote at other indices:
+    # every synchronization orders a dependency
+    assert needed["RingThenCollective"] == [True, True, True, True]
+    # independent loops on the same pool streams: the second loop's join
+    # (its streams hold the first loop's work too) already orders the
+    # first loop's results before the caller's read, and the first fork its
+    # reads of the arguments; the join and fork between the loops order nothing
+    assert needed["CollectiveThenRing"] == [True, False, False, True]
