@@ -336,6 +336,8 @@ class RingValues:
         loop.index = self.index
 
 
+# _lower_function starts a new loop rather than mixing the forms; these
+# guards keep a pattern that bypasses it from emitting a wrong program
 _MIXED = ("a ring transfer and a collective cannot share a stream loop: the ring orders each device's slices "
           "differently, a collective needs every device on the same slice")
 
