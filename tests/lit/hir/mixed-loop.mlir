@@ -10,7 +10,9 @@
 // RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams='num-streams=2 communication=p2p' | filecheck %s
 // RUN: hlopt %s --split-input-file --check-semantics --check-semantics-seeds 2 --hir-segment --hir-lower --lower-streams -o /dev/null
 // RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams='num-streams=2' --mlir-pass-statistics -o /dev/null 2>&1 | filecheck %s --check-prefix=STATS
-// tests/unit/test_hir_eval.py and test_hir_races.py also run every case here.
+// tests/unit/test_hir_eval.py runs every case here, test_hir_races.py and
+// test_hir_deadlocks.py all but TwoTeams (a per-device trace needs the
+// device in every ring's team).
 
 // An independent collective allgather (stream axis beside the didx axis)
 // and ring allgather (stream axis on the didx axis) over the same extent:
@@ -96,4 +98,33 @@ func.func @RingThenCollective(%a: tensor<2x3x8xf32, #a>, %w: tensor<8x4xf32, #w>
   %0 = hir.matmul %a, %w : (tensor<2x3x8xf32, #a>, tensor<8x4xf32, #w>) -> tensor<2x3x4xf32, #h>
   %1 = hir.set %0 : tensor<2x3x4xf32, #h> -> tensor<2x3x4xf32, #out>
   return %1 : tensor<2x3x4xf32, #out>
+}
+
+// -----
+
+// Two rings over different teams (each ring indexes by its own team
+// position): a loop each, as for a ring and a collective.
+#a = #hir.sharding<[didx, serial], mesh = [0, 1]>
+#b = #hir.sharding<[didx, serial], mesh = [2, 3]>
+#oa = #hir.sharding<[stream, serial], mesh = [0, 1]>
+#ob = #hir.sharding<[stream, serial], mesh = [2, 3]>
+// CHECK-LABEL: func.func @TwoTeams
+// CHECK:       scf.for
+// CHECK:       scf.for
+// CHECK:         hir.team_rank team = [0, 1]
+// CHECK:         hir.recv {{.*}} team = [0, 1]
+// CHECK-NOT:     team = [2, 3]
+// CHECK:         hir.synchronize
+// CHECK-NEXT:  }
+// CHECK:       scf.for
+// CHECK:       scf.for
+// CHECK:         hir.team_rank team = [2, 3]
+// CHECK:         hir.recv {{.*}} team = [2, 3]
+// CHECK:         hir.synchronize
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+func.func @TwoTeams(%a: tensor<2x3xf32, #a>, %b: tensor<2x3xf32, #b>) -> (tensor<2x3xf32, #oa>, tensor<2x3xf32, #ob>) {
+  %0 = hir.set %a : tensor<2x3xf32, #a> -> tensor<2x3xf32, #oa>
+  %1 = hir.set %b : tensor<2x3xf32, #b> -> tensor<2x3xf32, #ob>
+  return %0, %1 : tensor<2x3xf32, #oa>, tensor<2x3xf32, #ob>
 }
