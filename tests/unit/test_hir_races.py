@@ -12,7 +12,7 @@ import pytest
 import hlopt
 from hlopt.analysis.hir_deadlocks import find_deadlocks
 from hlopt.analysis.hir_eval import run_devices, run_global, shard
-from hlopt.analysis.hir_races import find_races, overlap
+from hlopt.analysis.hir_races import find_races, happens_before, overlap, team_devices
 from hlopt.driver import run_module
 from hlopt.ir.core import Operation
 
@@ -208,6 +208,21 @@ def _inter_stream_syncs(m: Operation) -> list[int]:
     return [k for k, i in enumerate(syncs) if "hir.set_current_stream" in lines[i + 1]]
 
 
+def _ring_order(m: Operation, fn: str, streams: int) -> set[bool]:
+    """Whether the first ring action (receive or local copy) of iteration i
+    happens before that of iteration i + 1, for i + 1 < streams, on each
+    device (one answer per pair)."""
+    out = set()
+    for d in team_devices(m):
+        trace, before = happens_before(m, fn, d)
+        first: dict[int, int] = {}
+        for k, e in enumerate(trace):
+            if e.op.name in ("hir.recv", "hir.set") and e.iteration:
+                first.setdefault(e.iteration[-1], k)
+        out |= {before(first[i], first[i + 1]) for i in range(min(streams, len(first)) - 1)}
+    return out
+
+
 def _same_results(text: str, m: Operation, fn: str) -> None:
     fusion = hlopt.parse_module(text)
     f = next(o for o in fusion.regions[0].blocks[0].ops if o.properties.get("sym_name").value == fn)
@@ -237,6 +252,9 @@ def test_inter_stream_synchronizations_only_order_for_speed(fn: str, text: str, 
     inter = _inter_stream_syncs(m)
     assert len(inter) == hlopt.print_op(m).count("hir.team_rank") >= 1  # one per ring loop
     assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
+    # what it does order: iteration i's transfer (or local copy) before
+    # iteration i + 1, while i + 1 < num-streams; nothing once taken out
+    assert _ring_order(m, fn, streams) == {True} and _ring_order(_without(m, inter[0]), fn, streams) == {False}
     for k in inter:
         cut = _without(m, k)
         assert len(_inter_stream_syncs(cut)) == len(inter) - 1
