@@ -81,7 +81,8 @@ class TraceEvent:
     stream: int
     op: Operation
     iteration: tuple[int, ...] = ()
-    other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index)
+    other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index);
+    #                    send/recv (traced): the peer device; wait (traced): ("p2p", index of the post) or None
     reads: tuple["Region", ...] = ()  # trace_host only: buffer regions read and written
     writes: tuple["Region", ...] = ()
 
@@ -297,7 +298,13 @@ class _Machine:
         if self.dry:
             r = self.region(buf)
             regions = (r,) if r is not None else ()
-            self.record("send" if send else "recv", op, reads=regions if send else (), writes=() if send else regions)
+            # the traced device's peer (a device id), and a request naming this
+            # post's trace index, which its hir.wait records (deadlock check)
+            p = peer.get(self.device) if isinstance(peer, dict) else peer
+            other = team[p] if isinstance(p, int) and 0 <= p < len(team) else None
+            env[op.results[0]] = ("p2p", len(self.trace))
+            self.record("send" if send else "recv", op, other, reads=regions if send else (),
+                        writes=() if send else regions)
             return
         for dev, local in buf.items():
             if self.active is not None and dev not in self.active:
@@ -410,7 +417,7 @@ class _Machine:
         self.record("wait_event", op, env[op.operands[0]])
 
     def op_hir_wait(self, op: Operation, env: dict) -> None:
-        self.record("wait", op)
+        self.record("wait", op, env.get(op.operands[0]) if self.dry else None)
 
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value

@@ -17,6 +17,7 @@ checked once per device of the team.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses, per_device
 from hlopt.ir.core import Operation
@@ -117,10 +118,38 @@ def _races(module: Operation, fn: str, device: int | None) -> list[Race]:
     return races
 
 
+def happens_before(module: Operation, fn: str, device: int | None = None) -> tuple[list[TraceEvent], Any]:
+    """`fn`'s trace (for `device` when it differs by device) and a predicate
+    `before(a, b)` on trace indices of work: a completes before b starts,
+    by stream order and synchronizations alone (what the race check uses)."""
+    trace = host_accesses(module, fn, device)[0]
+    clocks: dict[int, Clock] = {}
+    events: dict[int, Clock] = {}
+    at: dict[int, tuple[int, int, Clock]] = {}  # trace index -> (stream, tick, clock at its start)
+    for k, e in enumerate(trace):
+        clock = clocks.setdefault(e.stream, {})
+        if e.kind == "synchronize":
+            _join(clock, clocks.get(e.other, {}))
+        elif e.kind == "record_event":
+            events[k] = dict(clocks.get(e.other[0], {}))
+        elif e.kind == "wait_event":
+            _join(clock, events.get(e.other[1], {}))
+        elif e.kind not in ("set_stream",):
+            tick = clock[e.stream] = clock.get(e.stream, 0) + 1
+            at[k] = (e.stream, tick, dict(clock))
+
+    def before(a: int, b: int) -> bool:
+        sa, ta, _ = at[a]
+        sb, tb, cb = at[b]
+        return ta < tb if sa == sb else cb.get(sa, 0) >= ta
+
+    return trace, before
+
+
 def _join(into: Clock, other: Clock) -> None:
     for s, t in other.items():
         if t > into.get(s, 0):
             into[s] = t
 
 
-__all__ = ["Race", "TraceEvent", "find_races", "overlap", "team_devices"]
+__all__ = ["Race", "TraceEvent", "find_races", "happens_before", "overlap", "team_devices"]

@@ -151,6 +151,7 @@ class StreamLoop:
         self.index: Value = self.iv  # what slices index: the iteration, or the ring's offset index
         self.ring: Any = None        # RingValues once a ring transfer is in the loop
         self.epilogue: Operation | None = None  # first op of the body's end (deferred waits)
+        self.form: tuple[str, tuple[int, ...]] | None = None  # ring (team) or collective, once one joined
 
     def at_body(self) -> None:
         self.rw.set_insertion_point_before(self.epilogue if self.epilogue is not None else self.tail)
@@ -179,6 +180,12 @@ class StreamPattern:
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         raise NotImplementedError
+
+    def form(self, op: Operation, p: "LowerStreams") -> tuple[str, tuple[int, ...]] | None:
+        """How `op` moves slices: ("ring", team) for a per-device ring
+        transfer, ("collective", ()) for one collective per slice, None for
+        an op that fits any loop. A loop holds one form (see _lower_function)."""
+        return None
 
 
 def _fail(msg: str, op: Operation) -> PassFailure:
@@ -243,20 +250,36 @@ class CommunicationPattern(StreamPattern):
         ax = stream_axis(t)
         return t.shape[ax] if ax is not None else None
 
-    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+    @staticmethod
+    def ring_kind(op: Operation, p: "LowerStreams") -> str | None:
+        """The kind ("allgather", "alltoall") `op` is lowered to a ring as, or None."""
         src, dst = op.operands[:2]
         ax = stream_axis(dst.type)
         kind = op.properties.get("kind").value
         # auto: the ring where the stream axis is the input's didx axis (each
         # slice on one device: point-to-point moves it), collectives elsewhere
         ring_ok = p.communication == "p2p" or (p.communication == "auto" and didx_axis(src.type) == ax)
-        if ring_ok and mesh_of(src.type) == mesh_of(dst.type):
-            if kind == "allgather" and didx_axis(src.type) == ax:
-                lower_allgather_ring(op, loop, p)
-                return
-            if kind == "alltoall" and didx_axis(src.type) == ax:
-                lower_alltoall_ring(op, loop, p)
-                return
+        if ring_ok and mesh_of(src.type) == mesh_of(dst.type) and kind in ("allgather", "alltoall") \
+                and didx_axis(src.type) == ax:
+            return kind
+        return None
+
+    def form(self, op: Operation, p: "LowerStreams") -> tuple[str, tuple[int, ...]] | None:
+        if self.ring_kind(op, p) is None:
+            return ("collective", ())
+        return ("ring", tuple(int(x) for x in op.properties.get("team").values))
+
+    def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+        src, dst = op.operands[:2]
+        ax = stream_axis(dst.type)
+        kind = op.properties.get("kind").value
+        ring = self.ring_kind(op, p)
+        if ring == "allgather":
+            lower_allgather_ring(op, loop, p)
+            return
+        if ring == "alltoall":
+            lower_alltoall_ring(op, loop, p)
+            return
         if kind == "allgather" and didx_axis(src.type) == ax and mesh_of(src.type) == mesh_of(dst.type):
             lower_allgather_broadcasts(op, loop, p)
             return
@@ -313,6 +336,8 @@ class RingValues:
         loop.index = self.index
 
 
+# _lower_function starts a new loop rather than mixing the forms; these
+# guards keep a pattern that bypasses it from emitting a wrong program
 _MIXED = ("a ring transfer and a collective cannot share a stream loop: the ring orders each device's slices "
           "differently, a collective needs every device on the same slice")
 
@@ -596,9 +621,16 @@ class LowerStreams(Pass):
                     continue
                 loop = None
                 continue
-            if loop is None or loop.extent != extent:
+            # a ring re-indexes every slice of its loop per device while a
+            # collective needs every device on the same slice: an op of the
+            # other form (or a ring over another team) starts a loop of its
+            # own after the open one, which reads the open loop's results whole
+            form = pattern.form(op, self)
+            if loop is None or loop.extent != extent or (form is not None and loop.form not in (None, form)):
                 loop = StreamLoop(rw, op, extent, self.num_streams, self.fork, self.join, parts)
                 self.stat("loops")
+            if form is not None:
+                loop.form = form
             pattern.lower(op, loop, self)
             self.stat("ops")
         from hlopt.passes.async_streams import lower_async_regions  # async regions: side streams and events

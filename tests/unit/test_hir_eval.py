@@ -47,6 +47,7 @@ P2P_FORMS = ("defaults", "p2p", "p2p-fork-in-loop", "p2p-assign-streams", "p2p-i
 
 CASES = [("p2p.mlir", fn, text, p) for fn, text in _chunks("p2p.mlir") for p in P2P_FORMS] + \
     [("broadcast.mlir", fn, text, p) for fn, text in _chunks("broadcast.mlir") for p in ("collective", "defaults")] + \
+    [("mixed-loop.mlir", fn, text, p) for fn, text in _chunks("mixed-loop.mlir") for p in P2P_FORMS + ("collective",)] + \
     [(f, fn, text, p) for f in ("lower-streams.mlir", "pipeline.mlir", "multidevice-streams.mlir")
          for fn, text in _chunks(f)
          for p in STREAM_FORMS] + \

@@ -13,18 +13,3 @@ func.func @TwoSlicesPerDevice(%a: tensor<4x3xf32, #in>) -> tensor<4x3xf32, #out>
   %0 = hir.set %a : tensor<4x3xf32, #in> -> tensor<4x3xf32, #out>
   return %0 : tensor<4x3xf32, #out>
 }
-
-// -----
-
-// A collective allgather (stream axis beside the didx one) and a ring
-// allgather (stream axis on it) over the same extent would share a loop.
-#c = #hir.sharding<[serial, didx], mesh = [0, 1]>
-#d = #hir.sharding<[didx, serial], mesh = [0, 1]>
-#out = #hir.sharding<[stream, serial], mesh = [0, 1]>
-func.func @MixedLoop(%a: tensor<2x2xf32, #c>, %b: tensor<2x3xf32, #d>) -> (tensor<2x2xf32, #out>, tensor<2x3xf32, #out>) {
-  %0 = hir.set %a : tensor<2x2xf32, #c> -> tensor<2x2xf32, #out>
-  // expected-error@+2 {{a ring transfer and a collective cannot share a stream loop: the ring orders each device's slices differently, a collective needs every device on the same slice}}
-  // expected-note@+1 {{pass 'lower-streams' failed}}
-  %1 = hir.set %b : tensor<2x3xf32, #d> -> tensor<2x3xf32, #out>
-  return %0, %1 : tensor<2x2xf32, #out>, tensor<2x3xf32, #out>
-}
