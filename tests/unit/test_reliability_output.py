@@ -205,7 +205,7 @@ def test_schedule_and_run_outputs_write_devices_in_place(tmp_path: Path) -> None
     is written, never replaced by a regular file (as root, a rename over
     /dev/null would replace the system's null device)."""
     from hlopt.analysis.timeline import Timeline
-    from hlopt.run_cli import _save_npz
+    from hlopt.run_hir import save_npz as _save_npz
 
     dev = _null_device(tmp_path)
     before = os.stat(dev)
