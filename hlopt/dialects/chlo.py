@@ -35,7 +35,7 @@ from hlopt.ir.attributes import (
     OpaqueAttr,
 )
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I64Attr, IsA
-from hlopt.ir.core import Operation
+from hlopt.ir.core import IRError, Operation
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.lazy import deferred, lazy_module
 from hlopt.ir.opdef import OpDef
@@ -589,12 +589,20 @@ class ScanOp(OpDef):
                 t = RankedTensorType(t.shape[:dim] + t.shape[dim + 1:], t.element_type, t.encoding)
             if not compatible_types([t], [block.args[i].type]):
                 raise op_fail(op, f"operand and body argument {i} are incompatible")
-        inferred = cls._infer(op, dim, size_attr, inputs, len(inits), block)
+        # both the inference's own errors and the mismatch are followed by MLIR's second error
+        followup = [f"'{op.name}' op failed to infer returned types"]
+        try:
+            inferred = cls._infer(op, dim, size_attr, inputs, len(inits), block)
+        except IRError as e:
+            e.followups = followup
+            raise
         if len(inferred) != len(op.results) or not all(
                 _shapes_compatible(a, b) for a, b in zip(inferred, op.result_types)):
-            raise op_fail(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
-                           + " are incompatible with return type(s) of operation "
-                           + ", ".join(f"'{t.text}'" for t in op.result_types))
+            e = op_fail(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
+                        + " are incompatible with return type(s) of operation "
+                        + ", ".join(f"'{t.text}'" for t in op.result_types))
+            e.followups = followup
+            raise e
 
     @classmethod
     def _infer(cls, op: Operation, dim: int, size_attr: Any, inputs: list, n_carries: int, block: Any) -> list:

@@ -159,8 +159,10 @@ def _error_propagation(op: Operation, result_ok: Any, kind: str) -> None:
 
 
 def _inferred_error(op: Operation, inferred: Type) -> Any:
-    return op_error(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of operation "
-                        f"'{op.results[0].type.text}'")
+    e = op_error(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of operation "
+                     f"'{op.results[0].type.text}'")
+    e.followups = [f"'{op.name}' op failed to infer returned types"]  # MLIR's second error, as jaxlib
+    return e
 
 
 def _size_or_index_result(op: Operation) -> None:

@@ -275,25 +275,31 @@ class OpDef:
         check(op)
 
     # MLIR's InferTypeOpInterface follows an inference error with 'failed to infer
-    # returned types'; ops MLIR infers through InferShapedTypeOpInterface do not
+    # returned types'; for ops MLIR infers through InferShapedTypeOpInterface
+    # (reduce, reduce_window, scatter) only the incompatible-types error has it
     infer_followup: ClassVar[bool] = True
 
     @classmethod
     def _verify_inferred(cls, op: "Operation") -> None:
         infer = getattr(cls, "infer_result_types", None)
-        if infer is not None:
-            try:
-                inferred = infer(op)
-                compatible = getattr(cls, "compatible_return_types", None) or _same_types
-                if inferred is not None and not compatible(inferred, op.result_types):
-                    raise op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
-                                   + " are incompatible with return type(s) of operation "
-                                   + ", ".join(f"'{t.text}'" for t in op.result_types))
-            except Exception as e:  # an IRError (core imports this module): no import on the hot path
-                # MLIR's verifyInferredResultTypes adds a second error after the inference's own
-                if getattr(e, "op", None) is op and cls.infer_followup:
-                    e.followups = [f"'{op.name}' op failed to infer returned types"]
-                raise
+        if infer is None:
+            return
+        followup = [f"'{op.name}' op failed to infer returned types"]
+        try:
+            inferred = infer(op)
+        except Exception as e:  # an IRError (core imports this module): no import on the hot path
+            # MLIR's verifyInferredResultTypes adds a second error after the inference's own
+            if getattr(e, "op", None) is op and cls.infer_followup:
+                e.followups = followup
+            raise
+        compatible = getattr(cls, "compatible_return_types", None) or _same_types
+        if inferred is not None and not compatible(inferred, op.result_types):
+            # refineReturnTypes' own error, always followed by the second one (jaxlib, every op)
+            e = op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
+                         + " are incompatible with return type(s) of operation "
+                         + ", ".join(f"'{t.text}'" for t in op.result_types))
+            e.followups = followup
+            raise e
 
     @classmethod
     def verify(cls, op: "Operation") -> None:

@@ -30,6 +30,7 @@ from hlopt.dialects.stablehlo.verification import (
     ReplicaGroups,
     channel_rule,
     fail,
+    inference_fail,
     is_tensor,
     non_negative,
     op_fail,
@@ -221,8 +222,8 @@ class CollectivePermuteOp(ShloOp):
         # output (ids >= mhlo.num_partitions) must not be rejected
         source_target_pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
         if not inf.compatible_types(op.operand_types, op.result_types):  # dynamic dims match static ones
-            raise op_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with return "
-                              f"type(s) of operation '{types_text(op.result_types)}'")
+            raise inference_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with "
+                                     f"return type(s) of operation '{types_text(op.result_types)}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -273,7 +274,7 @@ class SendOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST")
+        channel_rule(op, DEVICE_TO_HOST, "DEVICE_TO_HOST", inferred=True)
         verify_transfer(op, symbols)  # cross-op channel rules (hlopt/dialects/stablehlo/channels.py)
 
     @classmethod

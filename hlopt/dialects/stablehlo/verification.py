@@ -26,9 +26,10 @@ def op_fail(op: Operation, msg: str) -> IRError:
     return IRError(f"'{op.name}' op {msg}", op)
 
 
-def inference_fail(op: Operation, msg: str) -> IRError:
-    """An error of the op's type inference: MLIR follows it with a second one."""
-    e = op_fail(op, msg)
+def inference_fail(op: Operation, msg: str, prefix: bool = True) -> IRError:
+    """An error of the op's type inference: MLIR follows it with a second one.
+    ``prefix=False`` for inference messages MLIR emits without the op's name."""
+    e = op_fail(op, msg) if prefix else fail(op, msg)
     e.followups = [f"'{op.name}' op failed to infer returned types"]
     return e
 
@@ -89,15 +90,18 @@ def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> l
     return pairs
 
 
-def channel_rule(op: Operation, host_type: int, host_name: str) -> None:
+def channel_rule(op: Operation, host_type: int, host_name: str, inferred: bool = False) -> None:
+    """``inferred``: the channel type check is part of the op's type inference
+    (send's, not recv's in jaxlib), so MLIR adds 'failed to infer returned types'."""
     ch = op.properties.get("channel_handle")
+    err = (lambda o, m: inference_fail(o, m, prefix=False)) if inferred else fail
     host = op.properties.get("is_host_transfer")
     is_host = isinstance(host, IntegerAttr) and bool(host.value)
     if isinstance(ch, ChannelHandleAttr):
         if is_host and ch.type != host_type:
-            raise fail(op, f"channel_type should be {host_name} when is_host_transfer is true")
+            raise err(op, f"channel_type should be {host_name} when is_host_transfer is true")
         if not is_host and ch.type != DEVICE_TO_DEVICE:
-            raise fail(op, "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false")
+            raise err(op, "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false")
     pairs = op.properties.get("source_target_pairs")
     if pairs is not None:
         if is_host:

@@ -69,6 +69,7 @@ func.func @carry_type(%x: tensor<4x3xf32>, %i: tensor<3xf32>) {
 // -----
 
 func.func @result_shape(%x: tensor<4x3xf32>, %i: tensor<3xf32>) {
+  // expected-error@+2 {{'chlo.scan' op failed to infer returned types}}
   // expected-error@+1 {{'chlo.scan' op inferred type(s) 'tensor<4x3xf32>', 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<5x3xf32>', 'tensor<3xf32>'}}
   %0:2 = chlo.scan(%x) inits (%i) dimension=0 {
   ^bb0(%a: tensor<3xf32>, %c: tensor<3xf32>):
@@ -80,6 +81,7 @@ func.func @result_shape(%x: tensor<4x3xf32>, %i: tensor<3xf32>) {
 // -----
 
 func.func @too_few_returned(%x: tensor<4x3xf32>, %i: tensor<3xf32>) {
+  // expected-error@+2 {{'chlo.scan' op failed to infer returned types}}
   // expected-error@+1 {{ScanOp body must return at least 1 values (carries)}}
   %0:2 = chlo.scan(%x) inits (%i) dimension=0 {
   ^bb0(%a: tensor<3xf32>, %c: tensor<3xf32>):

@@ -60,6 +60,7 @@ func.func @shape_of_result(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.sh
 // -----
 
 func.func @shape_of_inferred(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.shape, %e: tensor<?xindex>, %i: index, %sz: !shape.size, %w: !shape.witness, %p: i1) {
+  // expected-error@+2 {{'shape.shape_of' op failed to infer returned types}}
   // expected-error@+1 {{'shape.shape_of' op inferred type(s) 'tensor<2xindex>' are incompatible with return type(s) of operation 'tensor<3xindex>'}}
   %0 = shape.shape_of %t : tensor<?x4xf32> -> tensor<3xindex>
   return
@@ -92,6 +93,7 @@ func.func @const_shape_attr(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.s
 // -----
 
 func.func @const_shape_inferred(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.shape, %e: tensor<?xindex>, %i: index, %sz: !shape.size, %w: !shape.witness, %p: i1) {
+  // expected-error@+2 {{'shape.const_shape' op failed to infer returned types}}
   // expected-error@+1 {{'shape.const_shape' op inferred type(s) 'tensor<2xindex>' are incompatible with return type(s) of operation 'tensor<3xindex>'}}
   %0 = shape.const_shape [1, 2] : tensor<3xindex>
   return
@@ -100,6 +102,7 @@ func.func @const_shape_inferred(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !sha
 // -----
 
 func.func @const_shape_dynamic(%t: tensor<?x4xf32>, %u: tensor<*xf32>, %s: !shape.shape, %e: tensor<?xindex>, %i: index, %sz: !shape.size, %w: !shape.witness, %p: i1) {
+  // expected-error@+2 {{'shape.const_shape' op failed to infer returned types}}
   // expected-error@+1 {{'shape.const_shape' op inferred type(s) 'tensor<2xindex>' are incompatible with return type(s) of operation 'tensor<?xindex>'}}
   %0 = shape.const_shape [1, 2] : tensor<?xindex>
   return

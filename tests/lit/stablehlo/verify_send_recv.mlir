@@ -5,6 +5,7 @@
 
 // send_d2d_host
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
+  // expected-error@+2 {{'stablehlo.send' op failed to infer returned types}}
   // expected-error@+1 {{channel_type should be DEVICE_TO_HOST when is_host_transfer is true}}
   %0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, is_host_transfer = true} : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
   return
@@ -14,6 +15,7 @@ func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
 
 // send_d2h_nohost
 func.func @f(%a: tensor<4xf32>, %t: !stablehlo.token, %i: tensor<i32>) {
+  // expected-error@+2 {{'stablehlo.send' op failed to infer returned types}}
   // expected-error@+1 {{channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false}}
   %0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>, is_host_transfer = false} : (tensor<4xf32>, !stablehlo.token) -> !stablehlo.token
   return

@@ -839,6 +839,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x4xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x4xf32>):
+    // expected-error@+2 {{'stablehlo.collective_permute' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.collective_permute' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
     %0 = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<4x4xf32>) -> tensor<5x4xf32>
     "func.return"() : () -> ()
@@ -2399,6 +2400,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<5xf32>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -2415,6 +2417,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xi32>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -2447,6 +2450,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<?x4xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<?x4xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -3702,6 +3706,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<1xi32>, tensor<8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<1xi32>, %arg2: tensor<8xf32>):
+    // expected-error@+2 {{'stablehlo.scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<5x8xf32>'}}
     %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
     ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
@@ -3717,6 +3722,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<1xi32>, tensor<8xf32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<1xi32>, %arg2: tensor<8xf32>):
+    // expected-error@+2 {{'stablehlo.scatter' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.scatter' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<4x8xi32>'}}
     %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
     ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
@@ -3860,6 +3866,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x1xi1>, tensor<i1>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x1xi1>, %arg1: tensor<i1>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<2xi1>' are incompatible with return type(s) of operation 'tensor<3xi1>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64: 1>}> ({
     ^bb0(%arg2: tensor<i1>, %arg3: tensor<i1>):
@@ -3876,6 +3883,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x1xi1>, tensor<i1>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x1xi1>, %arg1: tensor<i1>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<2xi1>' are incompatible with return type(s) of operation 'tensor<2xf32>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64: 1>}> ({
     ^bb0(%arg2: tensor<i1>, %arg3: tensor<i1>):
@@ -3892,6 +3900,7 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x1xi1>, tensor<i1>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<2x1xi1>, %arg1: tensor<i1>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<2x1xi1>' are incompatible with return type(s) of operation 'tensor<2xi1>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64>}> ({
     ^bb0(%arg2: tensor<i1>, %arg3: tensor<i1>):
@@ -4640,6 +4649,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<4x8xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
     %0 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4656,6 +4666,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce_window' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce_window' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<5x4xf32>'}}
     %0 = "stablehlo.reduce_window"(%arg0, %arg1) <{base_dilations = array<i64: 1, 1>, padding = dense<[[0, 1], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 2>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
@@ -4672,6 +4683,7 @@ func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<2xi32>, %m: tensor
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4x8xf32>, tensor<f32>) -> (), sym_name = "__case"}> ({
   ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>):
+    // expected-error@+2 {{'stablehlo.reduce_window' op failed to infer returned types}}
     // expected-error@+1 {{'stablehlo.reduce_window' op inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<4x4xi32>'}}
     %0 = "stablehlo.reduce_window"(%arg0, %arg1) <{base_dilations = array<i64: 1, 1>, padding = dense<[[0, 1], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 2>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):

@@ -520,6 +520,7 @@
 // stablehlo.reduce: results (from collectives_gspmd.generic.mlir)
 "func.func"() <{function_type = (tensor<8x16xf32>, tensor<f32>) -> (), sym_name = "__neg"}> ({
 ^bb0(%arg0: tensor<8x16xf32>, %arg1: tensor<f32>):
+  // expected-error@+2 {{'stablehlo.reduce' op failed to infer returned types}}
   // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<16xf32>' are incompatible with return type(s) of operation 'tensor<16xf32>', 'tensor<16xf32>'}}
   %0:2 = "stablehlo.reduce"(%arg0, %arg1) <{dimensions = array<i64: 0>}> ({
   ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
