@@ -139,9 +139,12 @@ class AsyncDoneOp(OpDef):
     def verify(cls, op: Operation) -> None:
         b = _bundle(op, op.operands[0], "operand #0")
         want = b.result_types
-        if op.result_types != want:
-            raise op_error(op, "result types must be the bundle's result types "
-                               + ", ".join(f"'{t.text}'" for t in want))
+        if op.result_types != want:  # MLIR infers the results from the bundle: its two errors
+            e = op_error(op, "inferred type(s) '" + "', '".join(t.text for t in want)
+                         + "' are incompatible with return type(s) of operation '"
+                         + "', '".join(t.text for t in op.result_types) + "'")
+            e.followups = [f"'{op.name}' op failed to infer returned types"]
+            raise e
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

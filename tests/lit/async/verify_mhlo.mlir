@@ -4,7 +4,8 @@
 
 func.func @done_types(%x: tensor<4xf32>) {
   %b = "mhlo.async_start"(%x) <{called_computation = @body, execution_thread = "main"}> : (tensor<4xf32>) -> !mhlo.async_bundle<tuple<tensor<4xf32>>, tensor<4xf32>, tensor<i32>>
-  // expected-error@+1 {{'mhlo.async_done' op result types must be the bundle's result types 'tensor<4xf32>'}}
+  // expected-error@+2 {{'mhlo.async_done' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xi32>'}}
+  // expected-error@+1 {{'mhlo.async_done' op failed to infer returned types}}
   %r = "mhlo.async_done"(%b) : (!mhlo.async_bundle<tuple<tensor<4xf32>>, tensor<4xf32>, tensor<i32>>) -> tensor<4xi32>
   return
 }
