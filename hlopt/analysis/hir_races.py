@@ -82,7 +82,6 @@ def find_races(module: Operation, fn: str) -> list[Race]:
 def _races(module: Operation, fn: str, device: int | None) -> list[Race]:
     trace, args, results = host_accesses(module, fn, device)
     clocks: dict[int, Clock] = {0: {0: 1}}  # tick 1 of stream 0: the caller wrote the arguments
-    events: dict[int, Clock] = {}           # record_event trace index -> the recorded stream's clock
     seen: dict[int, list[_Access]] = {}
     races: list[Race] = []
     for root, path in args:
@@ -99,20 +98,11 @@ def _races(module: Operation, fn: str, device: int | None) -> list[Race]:
                 races.append(Race(a.op, op, region))
         seen.setdefault(root, []).append(_Access(path, stream, tick, write, op))
 
-    for k, e in enumerate(trace):
-        clock = clocks.setdefault(e.stream, {})
-        if e.kind == "synchronize":
-            _join(clock, clocks.get(e.other, {}))
-        elif e.kind == "record_event":
-            events[k] = dict(clocks.get(e.other[0], {}))
-        elif e.kind == "wait_event":
-            _join(clock, events.get(e.other[1], {}))
-        elif e.reads or e.writes:
-            tick = clock[e.stream] = clock.get(e.stream, 0) + 1
-            for r in e.reads:
-                access(r, e.stream, tick, False, e.op)
-            for r in e.writes:
-                access(r, e.stream, tick, True, e.op)
+    for _, e, tick, _ in _clocked(trace, clocks, lambda e: bool(e.reads or e.writes)):
+        for r in e.reads:
+            access(r, e.stream, tick, False, e.op)
+        for r in e.writes:
+            access(r, e.stream, tick, True, e.op)
     for r in results:
         access(r, 0, clocks[0][0] + 1, False, None)
     return races
@@ -123,9 +113,23 @@ def happens_before(module: Operation, fn: str, device: int | None = None) -> tup
     `before(a, b)` on trace indices of work: a completes before b starts,
     by stream order and synchronizations alone (what the race check uses)."""
     trace = host_accesses(module, fn, device)[0]
-    clocks: dict[int, Clock] = {}
-    events: dict[int, Clock] = {}
     at: dict[int, tuple[int, int, Clock]] = {}  # trace index -> (stream, tick, clock at its start)
+    for k, e, tick, clock in _clocked(trace, {}, lambda e: e.kind != "set_stream"):
+        at[k] = (e.stream, tick, dict(clock))
+
+    def before(a: int, b: int) -> bool:
+        sa, ta, _ = at[a]
+        sb, tb, cb = at[b]
+        return ta < tb if sa == sb else cb.get(sa, 0) >= ta
+
+    return trace, before
+
+
+def _clocked(trace: list[TraceEvent], clocks: dict[int, Clock], is_work: Any) -> Any:
+    """Vector clocks along `trace`: synchronizations and events join clocks;
+    each work event (`is_work`) ticks its stream and is yielded as
+    (trace index, event, tick, its stream's clock)."""
+    events: dict[int, Clock] = {}  # record_event trace index -> the recorded stream's clock
     for k, e in enumerate(trace):
         clock = clocks.setdefault(e.stream, {})
         if e.kind == "synchronize":
@@ -134,16 +138,9 @@ def happens_before(module: Operation, fn: str, device: int | None = None) -> tup
             events[k] = dict(clocks.get(e.other[0], {}))
         elif e.kind == "wait_event":
             _join(clock, events.get(e.other[1], {}))
-        elif e.kind not in ("set_stream",):
+        elif is_work(e):
             tick = clock[e.stream] = clock.get(e.stream, 0) + 1
-            at[k] = (e.stream, tick, dict(clock))
-
-    def before(a: int, b: int) -> bool:
-        sa, ta, _ = at[a]
-        sb, tb, cb = at[b]
-        return ta < tb if sa == sb else cb.get(sa, 0) >= ta
-
-    return trace, before
+            yield k, e, tick, clock
 
 
 def _join(into: Clock, other: Clock) -> None:
