@@ -35,33 +35,26 @@ from pathlib import Path
 CACHE = Path(__file__).resolve().parent / ".cache"
 
 
-def chain(n: int) -> str:
-    """@f<i> returns what @f<i+1> returns: the callers stay one op long."""
+def chain(n: int, add: bool = False) -> str:
+    """@f<i> returns what @f<i+1> returns: the callers stay one op long. With
+    `add`, @f<i> adds to it (a sum chain): the caller at depth i ends with n-i ops."""
+    r = 1 if add else 0
     out = ["module {", "  func.func @main(%arg0: i32) -> i32 {",
            "    %0 = func.call @f0(%arg0) : (i32) -> i32", "    return %0 : i32", "  }"]
     for i in range(n):
         out.append(f"  func.func private @f{i}(%arg0: i32) -> i32 {{")
         if i + 1 < n:
             out.append(f"    %0 = func.call @f{i + 1}(%arg0) : (i32) -> i32")
+            if add:
+                out.append("    %1 = arith.addi %0, %arg0 : i32")
         else:
-            out.append("    %0 = arith.addi %arg0, %arg0 : i32")
-        out += ["    return %0 : i32", "  }"]
+            out.append(f"    %{r} = arith.addi %arg0, %arg0 : i32")
+        out += [f"    return %{r} : i32", "  }"]
     return "\n".join(out + ["}"]) + "\n"
 
 
 def sum_chain(n: int) -> str:
-    """@f<i> adds to what @f<i+1> returns: the caller at depth i ends with n-i ops."""
-    out = ["module {", "  func.func @main(%arg0: i32) -> i32 {",
-           "    %0 = func.call @f0(%arg0) : (i32) -> i32", "    return %0 : i32", "  }"]
-    for i in range(n):
-        out.append(f"  func.func private @f{i}(%arg0: i32) -> i32 {{")
-        if i + 1 < n:
-            out.append(f"    %0 = func.call @f{i + 1}(%arg0) : (i32) -> i32")
-            out.append("    %1 = arith.addi %0, %arg0 : i32")
-        else:
-            out.append("    %1 = arith.addi %arg0, %arg0 : i32")
-        out += ["    return %1 : i32", "  }"]
-    return "\n".join(out + ["}"]) + "\n"
+    return chain(n, add=True)
 
 
 def tree(n: int) -> str:
