@@ -158,12 +158,9 @@ class VhloBytecode:
             res = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
             return f"({', '.join(ins)}) -> {res}"
         if code in (20, 21):
-            enc = r.attribute() if code == 21 else None
-            from hlopt.syntax.bytecode.builtin import shape_text
+            from hlopt.syntax.bytecode.builtin import ranked_tensor_text
 
-            dims = r.list(r.signed_varint)
-            et = r.type()
-            return f"tensor<{shape_text(dims)}{et}{', ' + enc if enc else ''}>"
+            return ranked_tensor_text(r, code == 21)
         if code == 23:
             return f"tuple<{', '.join(r.list(r.type))}>"
         if code == 25:

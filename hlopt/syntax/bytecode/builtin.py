@@ -57,6 +57,15 @@ def int_text(bits: int, width: int, sign: str) -> str:
     return str(bits)
 
 
+def ranked_tensor_text(r: DialectReader, encoded: bool) -> str:
+    """A ranked tensor type from its record: [encoding], dims, element type
+    (builtin's RankedTensorType and VHLO's share the layout)."""
+    enc = r.attribute() if encoded else None
+    dims = r.list(r.signed_varint)
+    et = r.type()
+    return f"tensor<{shape_text(dims)}{et}{', ' + enc if enc else ''}>"
+
+
 def shape_text(dims: list[int]) -> str:
     return "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in dims)
 
@@ -319,10 +328,7 @@ def read_type(r: DialectReader) -> str:
             parts.append(space)
         return f"memref<{', '.join(parts)}>"
     if code in (13, 14):  # RankedTensorType
-        enc = r.attribute() if code == 14 else None
-        dims = r.list(r.signed_varint)
-        et = r.type()
-        return f"tensor<{shape_text(dims)}{et}{', ' + enc if enc else ''}>"
+        return ranked_tensor_text(r, code == 14)
     if code == 15:
         return f"tuple<{', '.join(r.list(r.type))}>"
     if code == 16:
