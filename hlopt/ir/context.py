@@ -25,12 +25,13 @@ if TYPE_CHECKING:
 
 class DialectInfo(NamedTuple):
     """Where a dialect lives. `module` defines DIALECT (or DIALECTS[name]);
-    `grammar` is its grammar file, known before import so the op grammar can
-    be composed without loading the dialect; `open`: ops the module does not
-    define still parse (kept generic)."""
+    `grammar` is its grammar file (or files, for a dialect whose ops live in
+    several modules), known before import so the op grammar can be composed
+    without loading the dialect; `open`: ops the module does not define
+    still parse (kept generic)."""
 
     module: str
-    grammar: str | None = None
+    grammar: str | tuple[str, ...] | None = None
     open: bool = False
 
 
@@ -121,7 +122,13 @@ class Context:
 
     def grammar_files(self) -> list[str]:
         """Grammar files of every registered dialect, in registry order."""
-        return [i.grammar for i in self.registry.values() if i.grammar]
+        files: list[str] = []
+        for info in self.registry.values():
+            if isinstance(info.grammar, str):
+                files.append(info.grammar)
+            elif info.grammar:
+                files.extend(info.grammar)
+        return files
 
     def rule_callback(self, rule: str) -> Any:
         """The callback of a dialect grammar rule (rules are named after

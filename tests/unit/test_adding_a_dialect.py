@@ -99,3 +99,10 @@ def test_the_walkthrough_runs_as_written(tmp_path):
         "  }",
         "}",
     ])
+
+
+def test_a_dialect_may_spread_its_grammar_over_several_files():
+    ctx = Context({"a": DialectInfo("m.a", grammar=("a.lark", "a_more.lark")),
+                   "b": DialectInfo("m.b", grammar="b.lark"),
+                   "c": DialectInfo("m.c")})
+    assert ctx.grammar_files() == ["a.lark", "a_more.lark", "b.lark"]
