@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hlopt.ir.context import Context, DialectInfo
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-dialect.md"
 
 DRIVER = r'''
