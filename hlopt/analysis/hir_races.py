@@ -9,18 +9,22 @@ before `hir.record_event`. The function's arguments are written on the
 caller's stream (stream 0) before the call, and its results are read there
 after it. Two accesses to overlapping regions of one buffer, one of them a
 write, on different streams with neither ordered before the other, race.
-The check is per program: every device runs the same host program (SPMD),
-except where it computes with its team rank (the P2P ring), which is then
-checked once per device of the team.
+Every device runs the same host program (SPMD) but does only its own
+part of it: communications of a team it is not in are no-ops for it, and
+a P2P ring's actions depend on its team rank; so each device's trace is
+checked on its own (hir_eval traces one device at a time), on every device
+the module names in a mesh or team.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses, per_device
+from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses
+from hlopt.dialects.hir_attrs import DEFAULT_MESH, mesh_of, sharding
 from hlopt.ir.core import Operation
+from hlopt.syntax.diagnostics import file_line_col
 
 Clock = dict[int, int]  # stream -> number of its ops known to have completed
 
@@ -30,11 +34,24 @@ class Race:
     first: Operation | None   # None: the caller (arguments written before the call)
     second: Operation | None  # None: the caller (results read after the call)
     region: Region
+    devices: tuple[int, ...] = field(default=(), compare=False)  # where it happens
 
     def describe(self) -> str:
-        a = self.first.name if self.first is not None else "the caller's write of an argument"
-        b = self.second.name if self.second is not None else "the caller's read of a result"
-        return f"{a} and {b} access buffer {self.region[0]} unordered"
+        a = where(self.first) if self.first is not None else "the caller's write of an argument"
+        b = where(self.second) if self.second is not None else "the caller's read of a result"
+        on = f" {on_devices(self.devices)}" if self.devices else ""
+        return f"{a} and {b} access buffer {self.region[0]} unordered{on}"
+
+
+def on_devices(devices: Any) -> str:
+    ds = sorted(devices)
+    return f"on device{'s' if len(ds) > 1 else ''} {', '.join(map(str, ds))}"
+
+
+def where(op: Operation) -> str:
+    """An op's name and source position, for the checkers' reports."""
+    flc = file_line_col(op.location)
+    return f"{op.name} at {flc[0]}:{flc[1]}:{flc[2]}" if flc else op.name
 
 
 def overlap(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> bool:
@@ -67,16 +84,30 @@ def team_devices(module: Operation) -> list[int]:
     return sorted(out)
 
 
+def devices_of(module: Operation) -> list[int]:
+    """Every device the module names: in a mesh of a value's type or in a
+    communication's team."""
+    out: set[int] = set()
+    for o in module.walk():
+        team = o.properties.get("team")
+        if team is not None and hasattr(team, "values"):
+            out.update(int(d) for d in team.values)
+        vals = [*o.results, *(a for r in o.regions for b in r.blocks for a in b.args)]
+        out.update(d for v in vals if sharding(v.type) is not None for d in mesh_of(v.type))
+    return sorted(out) if out else list(DEFAULT_MESH)
+
+
 def find_races(module: Operation, fn: str) -> list[Race]:
     """The races of host function `fn` (empty when every conflicting pair of
-    accesses is ordered). A program whose actions differ by device (ring
-    lowering: hir.team_rank) is checked on every device of its teams."""
-    if per_device(module):
-        races: list[Race] = []
-        for d in team_devices(module):
-            races.extend(r for r in _races(module, fn, d) if r not in races)
-        return races
-    return _races(module, fn, None)
+    accesses is ordered), each once with the devices it happens on; every
+    device of the module is checked."""
+    seen: dict[tuple[Race, int], list[int]] = {}  # (race, its repetition on one device) -> devices
+    for d in devices_of(module):
+        count: dict[Race, int] = {}
+        for r in _races(module, fn, d):
+            count[r] = count.get(r, 0) + 1
+            seen.setdefault((r, count[r]), []).append(d)
+    return [Race(r.first, r.second, r.region, tuple(ds)) for (r, _), ds in seen.items()]
 
 
 def _races(module: Operation, fn: str, device: int | None) -> list[Race]:
@@ -149,4 +180,4 @@ def _join(into: Clock, other: Clock) -> None:
             into[s] = t
 
 
-__all__ = ["Race", "TraceEvent", "find_races", "happens_before", "overlap", "team_devices"]
+__all__ = ["Race", "TraceEvent", "devices_of", "find_races", "happens_before", "overlap", "on_devices", "team_devices", "where"]

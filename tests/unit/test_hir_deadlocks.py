@@ -37,7 +37,11 @@ def test_waiting_for_the_receive_before_posting_the_send_deadlocks_the_ring() ->
     m = hlopt.parse_module(bad)
     hlopt.verify(m)
     (problem,) = find_deadlocks(m, fn)
-    assert problem.startswith("a cycle of waits") and "hir.wait" in problem and "hir.send" in problem
+    # located at the first wait left blocked: the moved receive's wait
+    line = bad[:bad.index(wait + "\n" + send)].count("\n") + 1
+    col = len(wait) - len(wait.lstrip()) + 1
+    assert problem.startswith(f"hir.wait at <input>:{line}:{col} on devices 0, 1, 2, 3: a cycle of waits")
+    assert "hir.wait" in problem and "hir.send" in problem
 
 
 EXCHANGE = """
@@ -66,7 +70,8 @@ def test_blocking_sends_on_both_devices_deadlock_which_the_evaluator_cannot_see(
     m = _exchange(SEND + "  hir.wait %q\n" + RECV + "  hir.wait %r\n")
     (problem,) = find_deadlocks(m, "f")
     # each device's send is posted; its wait, the receive and its wait never run
-    assert problem == "a cycle of waits: 6 actions (hir.recv, hir.wait) can never run"
+    assert problem == ("hir.wait at <input>:11:3 on devices 0, 1: a cycle of waits: 6 actions (hir.recv, hir.wait) "
+                       "can never run")
     x = np.arange(4, dtype=np.float32)
     (out,), _ = run_devices(m, "f", [x])  # program order: every transfer matches
     np.testing.assert_array_equal(out[0], x)
@@ -93,9 +98,12 @@ SYNC""" + SEND + """  hir.wait %q
 """
     assert find_deadlocks(_exchange(body.replace("SYNC", "")), "f") == []
     (problem,) = find_deadlocks(_exchange(body.replace("SYNC", "  hir.synchronize %sa\n")), "f")
-    assert problem.startswith("a cycle of waits")
+    # the receive's wait (line 17) blocks: the send is posted only after it
+    assert problem == ("hir.wait at <input>:17:3 on devices 0, 1: a cycle of waits: 6 actions (hir.send, hir.wait) "
+                       "can never run")
 
 
 def test_a_transfer_no_peer_matches_is_reported() -> None:
     assert find_deadlocks(_exchange(RECV + "  hir.wait %r\n"), "f") == [
-        "1 transfer(s) from device 1 to 0 never matched", "1 transfer(s) from device 0 to 1 never matched"]
+        "hir.recv at <input>:10:8 on device 0: 1 transfer(s) from device 1 to 0 never matched",
+        "hir.recv at <input>:10:8 on device 1: 1 transfer(s) from device 0 to 1 never matched"]
