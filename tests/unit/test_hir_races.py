@@ -12,7 +12,7 @@ import pytest
 import hlopt
 from hlopt.analysis.hir_deadlocks import find_deadlocks
 from hlopt.analysis.hir_eval import run_devices, run_global, shard
-from hlopt.analysis.hir_races import find_races, happens_before, overlap, team_devices
+from hlopt.analysis.hir_races import devices_of, find_races, happens_before, overlap
 from hlopt.driver import run_module
 from hlopt.ir.core import Operation
 
@@ -168,10 +168,10 @@ def test_slices_along_one_axis_are_disjoint() -> None:
     assert overlap((), ((0, 2),))  # the whole buffer holds every slice
 
 
-# TwoTeams is left out: a device's trace stops at a ring whose team it is
-# not in (hir_eval's per-device trace; the evaluator itself runs it)
+# every case, TwoTeams too: each device is traced on its own and skips the
+# ring of the team it is not in
 MIXED_CASES = [(fn, chunk) for chunk in (LIT / "mixed-loop.mlir").read_text().split("// -----")
-               for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:] if fn != "TwoTeams"]
+               for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:]]
 
 
 @pytest.mark.parametrize("fn,text", MIXED_CASES, ids=[f for f, _ in MIXED_CASES])
@@ -196,8 +196,47 @@ def test_which_synchronizations_of_split_loops_are_needed(form: str) -> None:
     # independent loops on the same pool streams: the second loop's join
     # (its streams hold the first loop's work too) already orders the
     # first loop's results before the caller's read, and the first fork its
-    # reads of the arguments; the join and fork between the loops order nothing
-    assert needed["CollectiveThenRing"] == [True, False, False, True]
+    # reads of the arguments; the join and fork between the loops order
+    # nothing (test_the_synchronizations_between_independent_loops_are_redundant).
+    # TwoTeams likewise: its loops run on different devices but on the same
+    # pool stream numbers of each device
+    assert needed["CollectiveThenRing"] == needed["TwoTeams"] == [True, False, False, True]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_two_teams_each_fork_and_join_is_needed_on_the_devices_of_its_ring(form: str) -> None:
+    # the first loop's fork orders the caller's write of %a before ring
+    # [0, 1] reads it; the second loop's join orders ring [2, 3]'s writes
+    # before the caller reads the result: each race is reported on exactly
+    # the devices of that ring, at the op that reads or writes
+    fn, text = next(c for c in MIXED_CASES if c[0] == "TwoTeams")
+    m = _lower_p2p(text, form)
+    assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
+    cut = _without(m, 0)
+    lines = hlopt.print_op(cut).splitlines()  # the text it was parsed from (printing is a fixed point)
+    races = find_races(cut, fn)
+    assert {(r.first, r.second.name, r.devices) for r in races} == {(None, "hir.set", (0, 1)), (None, "hir.send", (0, 1))}
+    ring01 = next(i for i, ln in enumerate(lines) if "team_rank team = [0, 1]" in ln)
+    ring23 = next(i for i, ln in enumerate(lines) if "team_rank team = [2, 3]" in ln)
+    for r in races:  # located at the op in ring [0, 1]'s loop
+        line = int(re.search(r"<input>:(\d+):", r.describe()).group(1))
+        assert r.second.name in lines[line - 1] and ring01 < line - 1 < ring23
+        assert r.describe().endswith(f"access buffer {r.region[0]} unordered on devices 0, 1")
+    races = find_races(_without(m, 3), fn)
+    assert {(r.first.name, r.second, r.devices) for r in races} == {("hir.set", None, (2, 3)), ("hir.recv", None, (2, 3))}
+    assert all("the caller's read of a result" in r.describe() and "on devices 2, 3" in r.describe() for r in races)
+
+
+@pytest.mark.parametrize("fn", ["CollectiveThenRing", "TwoTeams"])
+@pytest.mark.parametrize("form", FORMS)
+def test_the_synchronizations_between_independent_loops_are_redundant(fn: str, form: str) -> None:
+    # the first loop's join and the second loop's fork, both taken out:
+    # still race-free and deadlock-free on every device, with equal results
+    text = dict(MIXED_CASES)[fn]
+    m = _without(_without(_lower_p2p(text, form), 2), 1)
+    assert hlopt.print_op(m).count("hir.synchronize") == 2
+    assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
+    _same_results(text, m, fn)
 
 
 def _inter_stream_syncs(m: Operation) -> list[int]:
@@ -208,18 +247,19 @@ def _inter_stream_syncs(m: Operation) -> list[int]:
     return [k for k, i in enumerate(syncs) if "hir.set_current_stream" in lines[i + 1]]
 
 
-def _ring_order(m: Operation, fn: str, streams: int) -> set[bool]:
-    """Whether the first ring action (receive or local copy) of iteration i
-    happens before that of iteration i + 1, for i + 1 < streams, on each
-    device (one answer per pair)."""
-    out = set()
-    for d in team_devices(m):
+def _ring_order(m: Operation, fn: str, streams: int) -> dict[int, set[bool]]:
+    """Per device taking part in a ring: whether the first ring action
+    (receive or local copy) of iteration i happens before that of iteration
+    i + 1, for i + 1 < streams (one answer per pair)."""
+    out = {}
+    for d in devices_of(m):
         trace, before = happens_before(m, fn, d)
         first: dict[int, int] = {}
         for k, e in enumerate(trace):
             if e.op.name in ("hir.recv", "hir.set") and e.iteration:
                 first.setdefault(e.iteration[-1], k)
-        out |= {before(first[i], first[i + 1]) for i in range(min(streams, len(first)) - 1)}
+        if first:
+            out[d] = {before(first[i], first[i + 1]) for i in range(min(streams, len(first)) - 1)}
     return out
 
 
@@ -250,11 +290,19 @@ def test_inter_stream_synchronizations_only_order_for_speed(fn: str, text: str, 
     run_module(m, "builtin.module(func.func(hir-segment),hir-lower,"
                   f"lower-streams{{num-streams={streams} communication=p2p inter-stream-sync=true}})")
     inter = _inter_stream_syncs(m)
-    assert len(inter) == hlopt.print_op(m).count("hir.team_rank") >= 1  # one per ring loop
+    teams = [[int(d) for d in t.split(",")] for t in re.findall(r"hir\.team_rank team = \[([\d, ]+)\]", hlopt.print_op(m))]
+    assert len(inter) == len(teams) >= 1  # one per ring loop (TwoTeams: one per team)
     assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
     # what it does order: iteration i's transfer (or local copy) before
-    # iteration i + 1, while i + 1 < num-streams; nothing once taken out
-    assert _ring_order(m, fn, streams) == {True} and _ring_order(_without(m, inter[0]), fn, streams) == {False}
+    # iteration i + 1, while i + 1 < num-streams, on every device of the
+    # ring; nothing there once taken out (a ring of another team keeps its own)
+    order = _ring_order(m, fn, streams)
+    assert sorted(order) == sorted({d for t in teams for d in t}) and set(map(frozenset, order.values())) == {
+        frozenset({True})}
+    for k, team in zip(inter, teams):
+        cut_order = _ring_order(_without(m, k), fn, streams)
+        assert {d for d, v in cut_order.items() if v == {False}} == set(team)
+        assert all(v == {True} for d, v in cut_order.items() if d not in team)
     for k in inter:
         cut = _without(m, k)
         assert len(_inter_stream_syncs(cut)) == len(inter) - 1
