@@ -99,7 +99,8 @@ class TraceEvent:
     op: Operation
     iteration: tuple[int, ...] = ()
     other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index);
-    #                    send/recv (traced): the peer device; wait (traced): ("p2p", index of the post) or None
+    #                    send/recv (traced): the peer device; wait (traced): ("p2p" or "comm", trace
+    #                    index of the send/recv or communication it completes), None for a null request
     reads: tuple["Region", ...] = ()  # trace_host only: buffer regions read and written
     writes: tuple["Region", ...] = ()
 
@@ -486,8 +487,8 @@ class _Machine:
                     env[r] = ABSENT
                 return
             self.held(op, *(env[v] for v in op.operands))
-            for r in op.results:
-                env[r] = None
+            for r in op.results:  # a request naming this post's trace index, which its hir.wait records
+                env[r] = ("comm", len(self.trace))
             src, dst = (self.region(env[v]) for v in op.operands[:2])
             self.record("communication", op, reads=(src,) if src is not None else (),
                         writes=(dst,) if dst is not None else ())

@@ -132,7 +132,9 @@ def test_a_synchronization_with_the_wrong_stream_is_a_race() -> None:
     head, sep, tail = text.rpartition("hir.synchronize %")
     text = head + sep + main[1:] + tail[tail.index("\n"):]
     races = find_races(hlopt.parse_module(text), "SingleSetOp")
-    assert [r.second for r in races] == [None, None, None, None], text  # each slice vs. the caller's read
+    # each slice of the result vs. the caller's read, each slice of the
+    # argument vs. the caller's reuse of it after the call
+    assert [(r.second, r.after) for r in races] == [(None, "read")] * 4 + [(None, "reuse")] * 4, text
 
 
 def test_events_order_like_synchronize() -> None:
@@ -158,7 +160,10 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
     # recorded before the side stream's work: waiting for it orders nothing
     early = text.replace("  %e1 = hir.record_event %side\n", "").replace(
         "  hir.set_current_stream %side\n", "  hir.set_current_stream %side\n  %e1 = hir.record_event %side\n")
-    assert [r.second for r in find_races(hlopt.parse_module(early), "f")] == [None]
+    races = find_races(hlopt.parse_module(early), "f")
+    assert [(r.first.name, r.second, r.after) for r in races] == [("hir.neg", None, "read"), ("hir.neg", None, "reuse")]
+    assert races[1].describe().startswith("hir.neg at <input>:")
+    assert races[1].describe().endswith("and the caller's reuse of an argument access buffer 0 unordered on device 0")
 
 
 def test_slices_along_one_axis_are_disjoint() -> None:
@@ -223,8 +228,13 @@ def test_two_teams_each_fork_and_join_is_needed_on_the_devices_of_its_ring(form:
         assert r.second.name in lines[line - 1] and ring01 < line - 1 < ring23
         assert r.describe().endswith(f"access buffer {r.region[0]} unordered on devices 0, 1")
     races = find_races(_without(m, 3), fn)
-    assert {(r.first.name, r.second, r.devices) for r in races} == {("hir.set", None, (2, 3)), ("hir.recv", None, (2, 3))}
-    assert all("the caller's read of a result" in r.describe() and "on devices 2, 3" in r.describe() for r in races)
+    # the result's slices (written by the local copy and the receive) vs.
+    # the caller's read; %b's slice (read by both the copy and the send)
+    # vs. the caller's reuse of %b
+    assert {(r.first.name, r.after, r.devices) for r in races} == {
+        ("hir.set", "read", (2, 3)), ("hir.recv", "read", (2, 3)), ("hir.set", "reuse", (2, 3)),
+        ("hir.send", "reuse", (2, 3))}
+    assert all(r.second is None and r.describe().endswith("on devices 2, 3") for r in races)
 
 
 @pytest.mark.parametrize("fn", ["CollectiveThenRing", "TwoTeams"])
