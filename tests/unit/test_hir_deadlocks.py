@@ -107,3 +107,91 @@ def test_a_transfer_no_peer_matches_is_reported() -> None:
     assert find_deadlocks(_exchange(RECV + "  hir.wait %r\n"), "f") == [
         "hir.recv at <input>:10:8 on device 0: 1 transfer(s) from device 1 to 0 never matched",
         "hir.recv at <input>:10:8 on device 1: 1 transfer(s) from device 0 to 1 never matched"]
+
+
+TWO_TEAMS = next(c for c in MIXED_CASES if c[0] == "TwoTeams")
+
+
+def _two_teams_with(old: str, new: str) -> tuple[hlopt.ir.core.Operation, list[str]]:
+    """TwoTeams lowered as rings, with `old` in ring [2, 3]'s loop replaced."""
+    out = hlopt.print_op(_lower_p2p(TWO_TEAMS[1], "default"))
+    i = out.rindex(old)
+    assert out.index("hir.team_rank team = [2, 3]") < i
+    bad = out[:i] + new + out[i + len(old):]
+    m = hlopt.parse_module(bad)
+    hlopt.verify(m)
+    return m, bad.splitlines()
+
+
+def _line_of(problem: str) -> int:
+    return int(re.search(r"<input>:(\d+):", problem).group(1))
+
+
+def test_two_teams_rings_are_deadlock_free_each_device_skipping_the_other_ring() -> None:
+    from hlopt.analysis.hir_eval import trace_host
+
+    fn, text = TWO_TEAMS
+    m = _lower_p2p(text, "default")
+    assert find_deadlocks(m, fn) == []
+    for d, mine, other in ((0, "[0, 1]", "[2, 3]"), (3, "[2, 3]", "[0, 1]")):
+        moves = [e for e in trace_host(m, fn, d) if e.kind in ("send", "recv")]
+        assert len(moves) == 2  # one exchange with the other device of its ring, nothing of the other ring
+        assert all(f"team = {mine}" in hlopt.print_op(e.op) and f"team = {other}" not in hlopt.print_op(e.op)
+                   for e in moves)
+
+
+def test_a_send_over_the_team_in_another_order_is_never_matched() -> None:
+    # the send names its peer by position in [3, 2] while the ring's
+    # positions are in [2, 3]: each device of the ring sends to itself
+    m, lines = _two_teams_with("to %10 team = [2, 3]", "to %10 team = [3, 2]")
+    problems = find_deadlocks(m, TWO_TEAMS[0])
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "1 transfer(s) from device 2 to 2 never matched", "1 transfer(s) from device 3 to 3 never matched",
+        "1 transfer(s) from device 3 to 2 never matched", "1 transfer(s) from device 2 to 3 never matched"]
+    assert all(p.startswith(("hir.send at <input>:", "hir.recv at <input>:")) for p in problems)
+    assert "hir.send" in lines[_line_of(problems[0]) - 1] and "team = [3, 2]" in lines[_line_of(problems[0]) - 1]
+    assert "hir.recv" in lines[_line_of(problems[2]) - 1]
+
+
+def test_a_receive_over_the_other_team_is_skipped_and_its_sends_never_matched() -> None:
+    # the receive's team is the other ring's: devices 2 and 3 are not in
+    # it and skip it (as nvFuser's non-members do), devices 0 and 1 never
+    # reach it (a branch on ring [2, 3]'s rank): the sends stay unmatched
+    m, lines = _two_teams_with("from %7 team = [2, 3]", "from %7 team = [0, 1]")
+    problems = find_deadlocks(m, TWO_TEAMS[0])
+    assert problems == [f"hir.send at <input>:{_line_of(problems[0])}:15 on device 2: 1 transfer(s) from device 2 to 3 "
+                        "never matched",
+                        f"hir.send at <input>:{_line_of(problems[0])}:15 on device 3: 1 transfer(s) from device 3 to 2 "
+                        "never matched"]
+    assert "hir.send" in lines[_line_of(problems[0]) - 1] and "team = [2, 3]" in lines[_line_of(problems[0]) - 1]
+    with pytest.raises(Exception, match="a send between devices 2 and 3 has no matching transfer"):
+        run_devices(m, TWO_TEAMS[0], [np.ones((2, 3), np.float32)] * 2)
+
+
+PARTIAL = """
+#d = #hir.sharding<[didx], mesh = [0, 1, 2, 3]>
+#r = #hir.sharding<[serial], mesh = [0, 1, 2, 3]>
+func.func @f(%a: tensor<4xf32, #d>) -> tensor<4xf32, #r> {
+  %c0 = arith.constant 0 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1]
+  %first = arith.cmpi eq, %k, %c0 : index
+  scf.if %first {
+    %q = hir.communication allgather %a into %b team = [0, 1, 2, 3] : tensor<4xf32, #d> into tensor<4xf32, #r>
+    hir.wait %q
+  }
+  return %b : tensor<4xf32, #r>
+}"""
+
+
+def test_a_collective_only_some_of_its_team_reach_never_completes() -> None:
+    # device 0 reaches the allgather; device 1 (rank 1) does not, nor do
+    # devices 2 and 3 (not in the branch's team: the branch is theirs to skip)
+    m = hlopt.parse_module(PARTIAL)
+    hlopt.verify(m)
+    assert find_deadlocks(m, "f") == [
+        "hir.communication at <input>:10:10 on device 0: the devices of team [0, 1, 2, 3] reach different numbers "
+        "of collectives (device 0: 1, device 1: 0, device 2: 0, device 3: 0); the first unmatched one waits forever"]
+    # reached by the whole team: fine
+    whole = hlopt.parse_module(PARTIAL.replace("%first = arith.cmpi eq, %k, %c0 : index", "%first = arith.cmpi eq, %c0, %c0 : index"))
+    assert find_deadlocks(whole, "f") == []

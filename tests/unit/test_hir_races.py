@@ -13,8 +13,10 @@ import hlopt
 from hlopt.analysis.hir_deadlocks import find_deadlocks
 from hlopt.analysis.hir_eval import run_devices, run_global, shard
 from hlopt.analysis.hir_races import devices_of, find_races, happens_before, overlap
+from hlopt.analysis.hir_schedule import host_functions
 from hlopt.driver import run_module
 from hlopt.ir.core import Operation
+from hlopt.passes.manager import PipelineFailure
 
 LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
 FORMS = {"default": "", "fork-in-loop": " fork=in-loop", "assign-streams": " fork=in-loop join=after-loop",
@@ -319,3 +321,94 @@ def test_inter_stream_synchronizations_only_order_for_speed(fn: str, text: str, 
         assert find_races(cut, fn) == [], f"inter-stream synchronization #{k} taken out"
         assert find_deadlocks(cut, fn) == [], f"inter-stream synchronization #{k} taken out"
         _same_results(text, cut, fn)
+
+
+def _without_wait(m: Operation, nth: int) -> Operation:
+    """The module with its `nth` hir.wait taken out."""
+    lines = hlopt.print_op(m).splitlines()
+    waits = [i for i, ln in enumerate(lines) if re.match(r"\s*hir\.wait %", ln)]
+    del lines[waits[nth]]
+    out = hlopt.parse_module("\n".join(lines))
+    hlopt.verify(out)
+    return out
+
+
+def _waits(m: Operation) -> int:
+    return len(re.findall(r"\n\s*hir\.wait %", hlopt.print_op(m)))
+
+
+@pytest.mark.parametrize("fn,text", P2P_CASES + MIXED_CASES, ids=[f for f, _ in P2P_CASES + MIXED_CASES])
+@pytest.mark.parametrize("form", FORMS)
+def test_each_wait_of_a_ring_is_needed(fn: str, text: str, form: str) -> None:
+    # a transfer runs on NCCL's stream until its hir.wait: a receive's wait
+    # orders the slot before its readers, a collective's before the next
+    # loop or the caller, and a send's deferred wait its read of the
+    # device's slice before the return (the caller may then reuse the input)
+    m = _lower_p2p(text, form)
+    assert _waits(m) >= 2
+    for k in range(_waits(m)):
+        assert find_races(_without_wait(m, k), fn), f"wait #{k} taken out, no race found"
+
+
+COLLECTIVE_CASES = [(fn, text) for fn, text in _cases() if "communication" in hlopt.print_op(_lower(text, "default"))]
+
+
+@pytest.mark.parametrize("fn,text", COLLECTIVE_CASES, ids=[f for f, _ in COLLECTIVE_CASES])
+def test_each_wait_of_a_collective_is_needed(fn: str, text: str) -> None:
+    m = _lower(text, "default")
+    assert _waits(m) >= 1
+    for k in range(_waits(m)):
+        races = find_races(_without_wait(m, k), fn)
+        assert races and all(r.first.name == "hir.communication" for r in races if r.first is not None)
+
+
+def test_two_teams_missing_receive_wait_races_on_that_teams_devices() -> None:
+    fn, text = next(c for c in MIXED_CASES if c[0] == "TwoTeams")
+    m = _lower_p2p(text, "default")
+    assert _waits(m) == 4  # per ring: the receive's, then the send's deferred one
+    cut = _without_wait(m, 2)  # ring [2, 3]'s receive wait
+    lines = hlopt.print_op(cut).splitlines()
+    races = find_races(cut, fn)
+    # the received slice of the result is read by the caller unordered
+    assert {(r.first.name, r.second, r.after, r.devices) for r in races} == {("hir.recv", None, "read", (2, 3))}
+    line = int(re.search(r"hir\.recv at <input>:(\d+):", races[0].describe()).group(1))
+    assert "hir.recv" in lines[line - 1] and "team = [2, 3]" in lines[line - 1]
+    assert find_deadlocks(cut, fn) == []  # a wait less never blocks
+
+
+def _lowering_lit_files() -> list[pathlib.Path]:
+    """The lit files with a RUN line that lowers streams and expects success."""
+    out = []
+    for f in sorted(LIT.glob("*.mlir")):
+        runs = [ln for ln in f.read_text().splitlines() if "RUN:" in ln and "lower-streams" in ln]
+        if any("not hlopt" not in ln and "verify-diagnostics" not in ln for ln in runs):
+            out.append(f)
+    return out
+
+
+LOWERED_FILES = _lowering_lit_files()
+
+
+@pytest.mark.parametrize("path", LOWERED_FILES, ids=[f.name for f in LOWERED_FILES])
+def test_every_program_lowered_from_lit_is_race_and_deadlock_free_on_every_device(path: pathlib.Path) -> None:
+    # every case of the file, every communication form, every host
+    # function: checked device by device (teams of some of the mesh too)
+    refused, checked = set(), 0
+    for chunk in path.read_text().split("// -----"):
+        if "func.func" not in chunk:
+            continue
+        for comm in ("auto", "collective", "p2p"):
+            m = hlopt.parse_module(chunk)
+            try:
+                run_module(m, "builtin.module(func.func(hir-segment),hir-lower,"
+                              f"lower-streams{{num-streams=2 communication={comm}}})")
+            except PipelineFailure:
+                refused.add((re.findall(r"func\.func @(\w+)", chunk)[-1], comm))
+                continue
+            for fn in host_functions(m):
+                assert find_races(m, fn) == [], (fn, comm)
+                assert find_deadlocks(m, fn) == [], (fn, comm)
+                checked += 1
+    assert checked >= 3
+    # the one form the lowering refuses (an all-to-all has no collective form)
+    assert refused == ({("ReduceScatterP2p", "collective")} if path.name == "p2p.mlir" else set())
