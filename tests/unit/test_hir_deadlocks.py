@@ -13,7 +13,8 @@ from test_hir_races import FORMS, MIXED_CASES, P2P_CASES, _lower_p2p
 
 import hlopt
 from hlopt.analysis.hir_deadlocks import find_deadlocks
-from hlopt.analysis.hir_eval import run_devices
+from hlopt.analysis.hir_eval import EvalError, run_devices, trace_host
+from hlopt.analysis.hir_races import find_races
 
 CASES = P2P_CASES + MIXED_CASES
 
@@ -128,8 +129,6 @@ def _line_of(problem: str) -> int:
 
 
 def test_two_teams_rings_are_deadlock_free_each_device_skipping_the_other_ring() -> None:
-    from hlopt.analysis.hir_eval import trace_host
-
     fn, text = TWO_TEAMS
     m = _lower_p2p(text, "default")
     assert find_deadlocks(m, fn) == []
@@ -195,3 +194,52 @@ def test_a_collective_only_some_of_its_team_reach_never_completes() -> None:
     # reached by the whole team: fine
     whole = hlopt.parse_module(PARTIAL.replace("%first = arith.cmpi eq, %k, %c0 : index", "%first = arith.cmpi eq, %c0, %c0 : index"))
     assert find_deadlocks(whole, "f") == []
+
+
+HALF = """
+#r = #hir.sharding<[serial], mesh = [0, 1, 2, 3]>
+func.func @f(%a: tensor<4xf32, #r>) -> tensor<4xf32, #r> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = hir.allocate : tensor<4xf32, #r>
+  %k = hir.team_rank team = [0, 1]
+  %s = arith.addi %k, %c1 : index
+  %p = arith.remui %s, %c2 : index
+  %q = hir.send %a to %p team = [0, 1] : tensor<4xf32, #r>
+  %r = hir.recv %b from %p team = [0, 1] : tensor<4xf32, #r>
+  hir.wait %q
+  hir.wait %r
+  return %b : tensor<4xf32, #r>
+}"""
+
+
+def test_devices_outside_the_team_skip_its_transfers_and_their_waits() -> None:
+    # buffers on four devices, an exchange within [0, 1]: devices 2 and 3
+    # post nothing and wait for nothing (nvFuser: no work for a non-member)
+    m = hlopt.parse_module(HALF)
+    hlopt.verify(m)
+    assert find_deadlocks(m, "f") == [] and find_races(m, "f") == []
+    kinds = {d: [e.kind for e in trace_host(m, "f", d) if e.kind in ("send", "recv", "wait")] for d in range(4)}
+    assert kinds == {0: ["send", "recv", "wait", "wait"], 1: ["send", "recv", "wait", "wait"], 2: [], 3: []}
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)[0]
+    (out,), _ = run_devices(m, "f", [x])
+    for d in range(4):  # 0 and 1 swapped their (equal) copies; 2 and 3 kept the zeroed buffer
+        np.testing.assert_array_equal(out[d], x if d < 2 else np.zeros(4, np.float32))
+
+
+def test_a_device_acting_on_another_teams_index_is_an_error() -> None:
+    # a view chosen by ring [0, 1]'s rank, written by a compute on all four
+    # devices: devices 2 and 3 have no index for it
+    bad = HALF.replace("  %q = hir.send %a to %p team = [0, 1] : tensor<4xf32, #r>\n", "").replace(
+        "  %r = hir.recv %b from %p team = [0, 1] : tensor<4xf32, #r>\n  hir.wait %q\n  hir.wait %r\n",
+        "  %v = hir.alias_select %b[0, %p] : tensor<4xf32, #r> -> tensor<f32, #hir.sharding<[], mesh = [0, 1, 2, 3]>>\n"
+        "  %w = hir.alias_select %a[0, %p] : tensor<4xf32, #r> -> tensor<f32, #hir.sharding<[], mesh = [0, 1, 2, 3]>>\n"
+        "  hir.neg %w into %v : tensor<f32, #hir.sharding<[], mesh = [0, 1, 2, 3]>> -> "
+        "tensor<f32, #hir.sharding<[], mesh = [0, 1, 2, 3]>>\n")
+    m = hlopt.parse_module(bad)
+    hlopt.verify(m)
+    with pytest.raises(EvalError, match="device 2 runs 'hir.neg' on a value only another team has") as e:
+        find_races(m, "f")
+    assert e.value.op.name == "hir.neg"
+    with pytest.raises(EvalError, match="device 2 holds no data"):
+        run_devices(m, "f", [np.ones(4, np.float32)])

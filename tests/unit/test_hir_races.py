@@ -1,6 +1,9 @@
 """The happens-before check of host programs (hlopt.analysis.hir_races):
-every stream lowering form of every lit case is race-free, and taking out
-any one synchronization of the emitted program makes a race it reports."""
+every stream lowering form of every lit case is race-free on every device
+(programs over several teams too), and taking out any one synchronization
+or wait of the emitted program makes a race it reports, with where and on
+which devices (the few that only order for speed, or are redundant, are
+shown so)."""
 from __future__ import annotations
 
 import pathlib
