@@ -23,8 +23,9 @@ into it), for the race check (hlopt.analysis.hir_races). Traced for one
 given device, it records only what that device does: a communication,
 send or receive whose team excludes the device is a no-op for it (as
 nvFuser's postSingleCommunication returns no work for a non-member), and so
-is its wait; its `hir.team_rank` has no value (`ABSENT`), nor has what is
-computed from it, and a branch on such a value runs neither side; compute,
+is its wait; the `hir.team_rank` of a team without the device has no value
+there (`ABSENT`), nor has what is computed from it, and a branch on such a
+value runs neither side; compute,
 kernels and allocations run where the device is in their mesh. A program
 that differs by device (`per_device`) must be traced one device at a time.
 
@@ -347,7 +348,7 @@ class _Machine:
                         writes=() if send else regions)
             return
         for dev, local in buf.items():
-            if self.active is not None and dev not in self.active or dev not in team:
+            if (self.active is not None and dev not in self.active) or dev not in team:  # not a member: a no-op
                 continue
             p = peer[dev] if isinstance(peer, dict) else peer
             if not 0 <= p < len(team):
