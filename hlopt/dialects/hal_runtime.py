@@ -22,7 +22,7 @@ from hlopt.dialects.stream import _USE, _Use, _use
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, quote
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, opt_operand, result, var_operand, var_result
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, opt_operand, region, result, var_operand, var_result
 from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize
 from hlopt.ir.types import IndexType, IntegerType, OpaqueType, i1, i32, i64
 
@@ -137,6 +137,8 @@ _TYPES: dict[str, tuple[Constraint, Any]] = {
     "pat": (Integer([8, 16, 32], "", "8-bit signless integer or 16-bit signless integer or "
                     "32-bit signless integer"), None),
     "any": (Constraint(lambda t: True, "any type"), None),
+    "resolved": (AnyOf(_DEVICE[0], _ALLOC[0], _I64, summary="device or allocator or 64-bit signless integer"),
+                 None),
 }
 
 
@@ -173,7 +175,7 @@ class _Row:
                 n, c = piece.split(":")
                 arity = c[-1] if c[-1] in "*?" else ""
                 self.operands.append((n, c.rstrip("*?"), arity))
-        self.results = [tuple(p.split(":")) for p in outs.split()]
+        self.results = [tuple(p.split(":")) for p in outs.split()]  # (name, code[*])
         self.fmt = fmt.split()
         self.names = tuple(names)
         self.segments, self.same_size = segments, same_size
@@ -260,6 +262,20 @@ _ROWS = [
          "binding_offsets:idx* binding_lengths:idx* flags=Flag", "",
          "<command_buffer> target(executable:) [entry_point] workgroups(workgroups_buffer:) [workgroups_offset] "
          "?constants([constants]) *bindings flags(flags=)", segments=True),
+    _Row("hal.command_buffer.flush_buffer", "command_buffer:cmd target_buffer:bufidx target_offset:idx length:idx",
+         "", "<command_buffer> target(target_buffer:) [target_offset,length]"),
+    _Row("hal.command_buffer.invalidate_buffer", "command_buffer:cmd target_buffer:bufidx target_offset:idx "
+         "length:idx", "", "<command_buffer> target(target_buffer:) [target_offset,length]"),
+    _Row("hal.command_buffer.collective", "command_buffer:cmd channel:chan op=collective element_count:idx "
+         "param:i32? send_buffer:bufidx? send_offset:idx? send_length:idx? recv_buffer:bufidx? recv_offset:idx? "
+         "recv_length:idx?", "",
+         "<command_buffer> channel(channel:) op(op=) ?param(param:) ?send(send_buffer:) ?[send_offset,send_length] "
+         "?recv(recv_buffer:) ?[recv_offset,recv_length] count(element_count)", segments=True),
+    _Row("hal.device.query", "device:dev category=str key=str default_value=attr?", "ok:i1 value:any",
+         "<device> *key :ok,value=default_value", ["ok", "value"]),
+    _Row("hal.device.memoize", "device:dev queue_affinity:i64", "results:any*",
+         "<device> affinity(queue_affinity) ->results* ^body"),
+    _Row("hal.device.resolve", "affinity=attr?", "results:resolved*", "?on(affinity=) {} :results*"),
     _Row("hal.buffer.subspan", "source_buffer:buf source_offset:idx length:idx", "result:buf",
          "<source_buffer> [source_offset,length] :result", ["buffer"]),
     _Row("hal.buffer.length", "buffer:buf", "result:idx", "<buffer> :result", ["length"]),
@@ -374,6 +390,8 @@ class _Parsed:
                 raise _err("expected string", pos)
         elif kind == "attr":
             a = self.s.decode("attr", text, pos)
+        elif kind == "collective":
+            a = self.s.decode("attr", "#hal.collective" + text, pos - len("#hal.collective"))
         else:
             v = enum_value(kind, text)
             if v is None:
@@ -448,7 +466,17 @@ def _update_source(pr: _Parsed, inner: str, pos: int) -> None:
     pr.one("source_size", m.group(2), pos + m.start(2))
 
 
+def _query_key(pr: _Parsed, inner: str, pos: int) -> None:
+    """`"category" :: "key"`."""
+    m = re.fullmatch(r'\s*("(?:[^"\\]|\\.)*")\s*::\s*("(?:[^"\\]|\\.)*")\s*', inner, re.S)
+    if m is None:
+        raise _err("expected '\"category\" :: \"key\"'", pos)
+    pr.attrs["category"] = pr.s.decode("attr", m.group(1), pos + m.start(1))
+    pr.attrs["key"] = pr.s.decode("attr", m.group(2), pos + m.start(2))
+
+
 _CUSTOM_KW = {
+    "key": ("key", _query_key),
     "bindings": ("bindings", lambda pr, t, p: _bindings(pr, t, p, ("binding_buffers", "binding_offsets",
                                                                  "binding_lengths"))),
     "table": ("bindings", lambda pr, t, p: _bindings(pr, t, p, ("binding_buffers", "binding_offsets",
@@ -472,6 +500,8 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
 
     for el in row.fmt:
         p = peek()
+        if el == "^body":
+            continue
         if el.startswith("<"):
             if p is None or p[0] != "angle":
                 raise _err("expected '<'", where())
@@ -480,7 +510,11 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
             if p is None or p[0] != "lead":
                 raise _err("expected SSA operand", where())
             pr.values[el[1:]] = [pr.use(p[1], p[2], pr.implied(el[1:]))]
-        elif el.startswith("["):
+        elif el.startswith("[") or el.startswith("?["):
+            if el[0] == "?":
+                if p is None or p[0] != "idx":
+                    continue
+                el = el[1:]
             names = re.split(r"[,~]", el[1:-1])
             if p is None or p[0] != "idx" or len(p[1]) != len(names) or p[2] != ("~" in el):
                 raise _err("expected '" + ("for" if "~" in el else "[" if p is None or p[0] != "idx" else
@@ -495,9 +529,16 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
         elif el.startswith(":") or el.startswith("->"):
             if p is None or p[0] != "sig" or p[1] != el[:1]:
                 raise _err("expected '" + ("->" if el.startswith("->") else ":") + "'", where())
-            outs = el.lstrip(":->").split(",")
+            outs, _, default = el.lstrip(":->").partition("=")
+            outs = outs.split(",")
+            if outs[-1].endswith("*"):  # variadic: every type listed
+                outs = outs[:-1] + [outs[-1][:-1]] * (len(p[2]) - len(outs) + 1)
             if len(p[2]) != len(outs):
                 raise _err("expected ','" if len(p[2]) < len(outs) else "expected end of operation", p[3])
+            if p[4] is not None:
+                if not default:
+                    raise _err("expected end of operation", p[4][1])
+                pr.attrs[default] = p[4][0]
             types = []
             for out, (t, dims, tpos) in zip(outs, p[2]):
                 m = re.fullmatch(r"(\w+)(?:\{(\w+)\})?", out)
@@ -536,7 +577,7 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
     return pr
 
 
-def _build(row: _Row, pr: _Parsed, attrs: Any) -> Operation:
+def _build(row: _Row, pr: _Parsed, attrs: Any, regions: Sequence[Any] = ()) -> Operation:
     operands, sizes = [], []
     for name, _, arity in row.operands:
         vals = pr.values.get(name, [])
@@ -549,7 +590,7 @@ def _build(row: _Row, pr: _Parsed, attrs: Any) -> Operation:
     if extra is not None and attrs is not None:
         raise _err("expected ':'", 0)
     return Operation(row.name, operands, pr.attrs.get("__types__", []), DictionaryAttr(props) if props else None,
-                     attrs if attrs is not None else extra)
+                     attrs if attrs is not None else extra, list(regions))
 
 
 # -- grammar callbacks ---------------------------------------------------------------------
@@ -579,7 +620,7 @@ def hal_rt_for(s: Any, c: list) -> tuple:
 
 
 def hal_rt_type(s: Any, c: list) -> tuple:
-    t, dims = c
+    t, dims = c if len(c) == 2 else (c[0], None)
     d = None
     if dims is not None:
         d = _inner(dims)
@@ -587,14 +628,38 @@ def hal_rt_type(s: Any, c: list) -> tuple:
 
 
 def hal_rt_sig(s: Any, c: list) -> tuple:
-    return ("sig", ":", c, c[0][2])
+    *types, default = c
+    d = (s.decode("attr", str(default), default.start_pos), default.start_pos) if default is not None else None
+    return ("sig", ":", types, types[0][2], d)
 
 
 def hal_rt_arrow(s: Any, c: list) -> tuple:
-    return ("sig", "-", c, c[0][2])
+    types = [x for x in c if x is not None]
+    return ("sig", "-", types, types[0][2] if types else 0, None)
 
 
 def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
+    (row, pr, attrs, pos), body = c
+    s.pending.pop()
+    if body is None:
+        if "^body" in row.fmt:
+            raise _err("expected '{' to begin a region", s_end(s, pos))
+        return _build(row, pr, attrs), pos
+    if "^body" not in row.fmt:
+        raise _err("expected end of operation", pos)
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None:
+        block.append(Operation("hal.return"))  # the implicit terminator
+    return _build(row, pr, attrs, [body]), pos
+
+
+def s_end(s: Any, pos: int) -> int:
+    return pos
+
+
+def hal_rt_head(s: Any, c: list) -> tuple:
     kw, angle, idx, lead, *mid = c
     pred, sig, attrs = mid[-3:]
     pieces: list = []
@@ -614,10 +679,11 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
     row = _ROW_BY_NAME[str(kw)]
     end = kw.end_pos if not pieces else (attrs or kw).end_pos
     pr = _parse_form(s, row, pieces, end)
-    return _build(row, pr, s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+    s.pending.append((row.name, None))
+    return row, pr, s.decode_dict(attrs) if attrs is not None else None, kw.start_pos
 
 
-SYNTAX = {"hal_rt": hal_rt, "hal_rt_word": hal_rt_word, "hal_rt_kw": hal_rt_kw, "hal_rt_idx": hal_rt_idx,
+SYNTAX = {"hal_rt": hal_rt, "hal_rt_head": hal_rt_head, "hal_rt_plain": hal_rt_type, "hal_rt_word": hal_rt_word, "hal_rt_kw": hal_rt_kw, "hal_rt_idx": hal_rt_idx,
           "hal_rt_for": hal_rt_for, "hal_rt_type": hal_rt_type, "hal_rt_sig": hal_rt_sig,
           "hal_rt_arrow": hal_rt_arrow}
 
@@ -650,6 +716,11 @@ def _attr_text(p: Any, kind: str, a: Any) -> str:
         return p.attr_text(a)
     if kind == "attr":
         return p.attr_text(a)
+    if kind == "collective":
+        t = p.attr_text(a)
+        if not t.startswith("#hal.collective<"):
+            raise ValueError
+        return t[len("#hal.collective"):]
     width = _ENUMS[kind][0]
     if not isinstance(a, IntegerAttr) or not isinstance(a.type, IntegerType) or a.type.width != width:
         raise ValueError
@@ -671,8 +742,12 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
     known = {n for n, _, _ in row.attrs} | ({"operandSegmentSizes"} if row.segments else set())
     if any(k not in known for k, _ in op.properties.entries) if op.properties else False:
         raise ValueError
-    if op.regions or op.successors or len(op.results) != len(row.results):
+    has_body = "^body" in row.fmt
+    if len(op.regions) != has_body or op.successors:
         raise ValueError
+    if not row.results[-1:] or not row.results[-1][1].endswith("*"):
+        if len(op.results) != len(row.results):
+            raise ValueError
     groups = {}
     for (name, _, arity), (start, n) in zip(row.operands, cls.operand_segments(op), strict=True):
         vals = op.operands[start:start + n]
@@ -684,20 +759,28 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
     s = row.name
     dict_printed = False
     for el in row.fmt:
+        if el == "^body":
+            continue
         if el.startswith("<"):
             (v,) = groups[el[1:-1]]
             s += f"<{p.value(v)} : {p.type_text(v.type)}>"
         elif el.startswith("%"):
             (v,) = groups[el[1:]]
             s += " " + p.value(v)
-        elif el.startswith("["):
-            vals = [groups[n][0] for n in re.split(r"[,~]", el[1:-1])]
+        elif el.startswith("[") or el.startswith("?["):
+            names = re.split(r"[,~]", el.strip("?[]"))
+            if el[0] == "?" and not groups[names[0]]:
+                continue
+            vals = [groups[n][0] for n in names]
             s += "[" + (" for " if "~" in el else ", ").join(p.value(v) for v in vals) + "]"
         elif el == "{}":
             s += p.attr_dict(op.attributes)
             dict_printed = True
         elif el.startswith(":") or el.startswith("->"):
-            outs = el.lstrip(":->").split(",")
+            outs, _, default = el.lstrip(":->").partition("=")
+            outs = outs.split(",")
+            if outs[-1].endswith("*"):
+                outs = outs[:-1] + [outs[-1][:-1]] * (len(op.results) - len(outs) + 1)
             parts = []
             for out, r in zip(outs, op.results, strict=True):
                 m = re.fullmatch(r"(\w+)(?:\{(\w+)\})?", out)
@@ -707,6 +790,9 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
                     t += "{" + p.value(v) + "}"
                 parts.append(t)
             s += (" -> " if el.startswith("->") else " : ") + ", ".join(parts)
+            dv = props.get(default) if default and props else None
+            if dv is not None:
+                s += " = " + p.attr_text(dv)
         elif el.startswith("*"):
             what = el[1:]
             if what in ("bindings", "table"):
@@ -717,6 +803,11 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
             elif what == "workgroups":
                 s += " workgroups([" + p.values([groups[n][0] for n in ("workgroup_x", "workgroup_y",
                                                                          "workgroup_z")]) + "])"
+            elif what == "key":
+                cat, key = props.get("category"), props.get("key")
+                if not isinstance(cat, StringAttr) or not isinstance(key, StringAttr):
+                    raise ValueError
+                s += f" key({p.attr_text(cat)} :: {p.attr_text(key)})"
             elif what == "source":
                 (b,), (n,) = groups["source_buffer"], groups["source_size"]
                 s += f" source({p.value(b)} : {p.type_text(b.type)}{{{p.value(n)}}})"
@@ -744,7 +835,19 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
                 s += f" {kw}({p.value(v)})"
     if not dict_printed:
         s += p.attr_dict(op.attributes, keyword=True)
+    if has_body:
+        r = op.regions[0]
+        if len(r.blocks) != 1 or r.blocks[0].args:
+            raise ValueError
+        s += " " + p.region(r, print_terminators=_prints_terminator(op))
     return s
+
+
+def _prints_terminator(op: Operation) -> bool:
+    """An implicit `hal.return` without operands or attributes is not printed."""
+    r = op.regions[0] if op.regions else None
+    term = r.blocks[0].last_op if r is not None and len(r.blocks) == 1 else None
+    return term is None or term.name != "hal.return" or bool(term.operands) or bool(term.attributes.entries)
 
 
 # -- the op definitions ----------------------------------------------------------------------
@@ -760,7 +863,7 @@ def _field(code: str, arity: str, kind: str) -> Any:
 def _attr_field(kind: str, optional: bool) -> Any:
     from hlopt.ir.constraints import AnyAttr, Str
 
-    c = Str if kind == "str" else AnyAttr if kind == "attr" else enum_constraint(kind)
+    c = Str if kind == "str" else AnyAttr if kind in ("attr", "collective") else enum_constraint(kind)
     return opt_attr(c) if optional else attr(c)
 
 
@@ -769,7 +872,7 @@ def _opdef(row: _Row) -> type[OpDef]:
     for n, code, arity in row.operands:
         body[n + "_"] = _field(code, arity, "operand")
     for n, code in row.results:
-        body[n + "_"] = _field(code, "", "result")
+        body[n + "_"] = var_result(_TYPES[code[:-1]][0]) if code.endswith("*") else _field(code, "", "result")
     for n, kind, optional in row.attrs:
         body[n] = _attr_field(kind, optional)
     traits = []
@@ -783,6 +886,9 @@ def _opdef(row: _Row) -> type[OpDef]:
         return print_form(cls.row, cls, op, p)
 
     body["print_custom"] = classmethod(print_custom)
+    if "^body" in row.fmt:
+        body["body"] = region(1)
+        body["custom_prints_terminators"] = classmethod(lambda cls, op, k: _prints_terminator(op))
     if row.names:
         names = list(row.names)
         body["asm_result_names"] = classmethod(lambda cls, op: names if len(op.results) == len(names) else None)
@@ -804,4 +910,13 @@ def _devices_get_names(cls: Any, op: Operation) -> list[str] | None:
     return ["device_n"]
 
 
-next(o for o in OPS if o.name == "hal.devices.get").asm_result_names = classmethod(_devices_get_names)
+def _resolve_names(cls: Any, op: Operation) -> list[str] | None:
+    """IREE names a resolved device, allocator and queue affinity by type."""
+    out = ["device" if r.type is _DEVICE[1] else "allocator" if r.type is _ALLOC[1]
+           else "queue_affinity" if isinstance(r.type, IntegerType) else "" for r in op.results]
+    return out if out and all(out) else None
+
+
+_BY_NAME = {o.name: o for o in OPS}
+_BY_NAME["hal.devices.get"].asm_result_names = classmethod(_devices_get_names)
+_BY_NAME["hal.device.resolve"].asm_result_names = classmethod(_resolve_names)
