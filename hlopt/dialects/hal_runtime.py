@@ -18,11 +18,21 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stream import _USE, _Use, _use
+from hlopt.dialects.stream import _Use, _use
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, quote
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, opt_operand, region, result, var_operand, var_result
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
 from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize
 from hlopt.ir.types import IndexType, IntegerType, OpaqueType, i1, i32, i64
 
@@ -579,7 +589,7 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
 
 def _build(row: _Row, pr: _Parsed, attrs: Any, regions: Sequence[Any] = ()) -> Operation:
     operands, sizes = [], []
-    for name, _, arity in row.operands:
+    for name, _, _ in row.operands:
         vals = pr.values.get(name, [])
         operands += vals
         sizes.append(len(vals))
@@ -643,7 +653,7 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
     s.pending.pop()
     if body is None:
         if "^body" in row.fmt:
-            raise _err("expected '{' to begin a region", s_end(s, pos))
+            raise _err("expected '{' to begin a region", pos)
         return _build(row, pr, attrs), pos
     if "^body" not in row.fmt:
         raise _err("expected end of operation", pos)
@@ -653,10 +663,6 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
     if block.terminator is None:
         block.append(Operation("hal.return"))  # the implicit terminator
     return _build(row, pr, attrs, [body]), pos
-
-
-def s_end(s: Any, pos: int) -> int:
-    return pos
 
 
 def hal_rt_head(s: Any, c: list) -> tuple:
