@@ -33,7 +33,7 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize
+from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize, op_error
 from hlopt.ir.types import IndexType, IntegerType, OpaqueType, i1, i32, i64
 
 _INDEX = IndexType()
@@ -340,6 +340,10 @@ def _err(msg: str, pos: int) -> Exception:
     return ParseError(msg, pos)
 
 
+def _ferr(msg: str, pos: int) -> Exception:
+    return _FormError(msg, pos)
+
+
 class _Parsed:
     """What a form's pieces say: operands by name (lists), attributes by name."""
 
@@ -363,14 +367,14 @@ class _Parsed:
         """`%x` whose type the operand's declaration implies."""
         m = _USE1.match(inner)
         if m is None:
-            raise _err("expected SSA operand", pos)
+            raise _ferr("expected SSA operand", pos)
         self.values.setdefault(name, []).append(self.use(m.group(1), pos + m.start(1), self.implied(name)))
 
     def typed(self, name: str, inner: str, pos: int) -> None:
         """`%x : T`."""
         m = _USE_TYPE.match(inner)
         if m is None:
-            raise _err("expected ':'", pos + len(inner))
+            raise _ferr("expected ':'", pos + len(inner))
         t = self.s.decode("type", m.group(2), pos + m.start(2))
         self.values.setdefault(name, []).append(self.use(m.group(1), pos + m.start(1), t))
 
@@ -378,7 +382,7 @@ class _Parsed:
         """`[%a, %b]` (types implied)."""
         body = inner.strip()
         if not (body.startswith("[") and body.endswith("]")):
-            raise _err("expected '['", pos)
+            raise _ferr("expected '['", pos)
         off = pos + inner.index("[") + 1
         vals = self.values.setdefault(name, [])
         text = body[1:-1]
@@ -386,7 +390,7 @@ class _Parsed:
             for piece in text.split(","):
                 m = _USE1.match(piece)
                 if m is None:
-                    raise _err("expected SSA operand", off)
+                    raise _ferr("expected SSA operand", off)
                 vals.append(self.use(m.group(1), off + m.start(1), self.implied(name)))
                 off += len(piece) + 1
 
@@ -397,7 +401,7 @@ class _Parsed:
         if kind == "str":
             a = self.s.decode("attr", text, pos) if text.startswith('"') else None
             if not isinstance(a, StringAttr):
-                raise _err("expected string", pos)
+                raise _ferr("expected string", pos)
         elif kind == "attr":
             a = self.s.decode("attr", text, pos)
         elif kind == "collective":
@@ -406,7 +410,7 @@ class _Parsed:
             v = enum_value(kind, text)
             if v is None:
                 cases = ", ".join(n for n, _ in _ENUMS[kind][2])
-                raise _err(f"custom op '{self.row.name}' expected string or keyword containing one of the "
+                raise _ferr(f"expected string or keyword containing one of the "
                            f"following enum values for attribute '{name}' [{cases}]", pos)
             a = IntegerAttr(v, i64 if _ENUMS[kind][0] == 64 else i32)
         self.attrs[name] = a
@@ -423,15 +427,15 @@ def _bindings(pr: _Parsed, inner: str, pos: int, names: Sequence[str]) -> None:
 
     body = inner.strip()
     if not (body.startswith("[") and body.endswith("]")):
-        raise _err("expected '['", pos)
+        raise _ferr("expected '['", pos)
     start = pos + inner.index("[") + 1
     pieces = list(split_pieces(body[1:-1]))
     if not pieces or not pieces[0][0].strip():
-        raise _err("expected '('", start)
+        raise _ferr("expected '('", start)
     for piece, off in pieces:
         m = re.fullmatch(r"\s*\((.*)\)\s*\[\s*(%[^,\]]+?)\s*,\s*(%[^\]]+?)\s*\]\s*", piece, re.S)
         if m is None:
-            raise _err("expected '(%buffer : type)[%offset, %length]'", start + off)
+            raise _ferr("expected '(%buffer : type)[%offset, %length]'", start + off)
         pr.typed(names[0], m.group(1), start + off + m.start(1))
         for k, g in ((1, 2), (2, 3)):
             pr.one(names[k], m.group(g), start + off + m.start(g))
@@ -443,12 +447,12 @@ def _select_list(pr: _Parsed, inner: str, pos: int) -> None:
 
     body = inner.strip()
     if not (body.startswith("[") and body.endswith("]")):
-        raise _err("expected '['", pos)
+        raise _ferr("expected '['", pos)
     start = pos + inner.index("[") + 1
     for piece, off in split_pieces(body[1:-1]):
         m = re.fullmatch(r"\s*\(\s*(%[^,]+?)\s*,\s*(%[^:]+?)\s*:\s*(.*?)\s*,\s*([^,]*?)\s*\)\s*", piece, re.S)
         if m is None:
-            raise _err("expected '(%device, %queue_affinity : !hal.device, i64)'", start + off)
+            raise _ferr("expected '(%device, %queue_affinity : !hal.device, i64)'", start + off)
         p = start + off
         td = pr.s.decode("type", m.group(3), p + m.start(3))
         ta = pr.s.decode("type", m.group(4), p + m.start(4))
@@ -460,7 +464,7 @@ def _workgroups(pr: _Parsed, inner: str, pos: int) -> None:
     body = inner.strip()
     parts = body[1:-1].split(",") if body.startswith("[") and body.endswith("]") else []
     if len(parts) != 3:
-        raise _err("expected '[%x, %y, %z]'", pos)
+        raise _ferr("expected '[%x, %y, %z]'", pos)
     off = pos + inner.index("[") + 1
     for name, piece in zip(("workgroup_x", "workgroup_y", "workgroup_z"), parts):
         pr.one(name, piece, off)
@@ -471,7 +475,7 @@ def _update_source(pr: _Parsed, inner: str, pos: int) -> None:
     """`%b : !util.buffer{%size}`."""
     m = re.fullmatch(r"(.*?)\{\s*(%[^}]*?)\s*\}\s*", inner, re.S)
     if m is None:
-        raise _err("expected '{'", pos + len(inner))
+        raise _ferr("expected '{'", pos + len(inner))
     pr.typed("source_buffer", m.group(1), pos)
     pr.one("source_size", m.group(2), pos + m.start(2))
 
@@ -480,7 +484,7 @@ def _query_key(pr: _Parsed, inner: str, pos: int) -> None:
     """`"category" :: "key"`."""
     m = re.fullmatch(r'\s*("(?:[^"\\]|\\.)*")\s*::\s*("(?:[^"\\]|\\.)*")\s*', inner, re.S)
     if m is None:
-        raise _err("expected '\"category\" :: \"key\"'", pos)
+        raise _ferr("expected '\"category\" :: \"key\"'", pos)
     pr.attrs["category"] = pr.s.decode("attr", m.group(1), pos + m.start(1))
     pr.attrs["key"] = pr.s.decode("attr", m.group(2), pos + m.start(2))
 
@@ -498,6 +502,17 @@ _CUSTOM_KW = {
 
 
 def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
+    try:
+        return _walk_form(s, row, pieces, end_pos)
+    except _FormError as e:  # MLIR names the op whose custom parser failed
+        raise _err(f"custom op '{row.name}' {e.args[0]}", e.args[1]) from None
+
+
+class _FormError(Exception):
+    """A piece that does not fit the op's form (message, position)."""
+
+
+def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
     pr = _Parsed(s, row)
     i = 0
 
@@ -514,11 +529,11 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
             continue
         if el.startswith("<"):
             if p is None or p[0] != "angle":
-                raise _err("expected '<'", where())
+                raise _ferr("expected '<'", where())
             pr.typed(el[1:-1], p[1], p[2])
         elif el.startswith("%"):
             if p is None or p[0] != "lead":
-                raise _err("expected SSA operand", where())
+                raise _ferr("expected SSA operand", where())
             pr.values[el[1:]] = [pr.use(p[1], p[2], pr.implied(el[1:]))]
         elif el.startswith("[") or el.startswith("?["):
             if el[0] == "?":
@@ -527,7 +542,7 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
                 el = el[1:]
             names = re.split(r"[,~]", el[1:-1])
             if p is None or p[0] != "idx" or len(p[1]) != len(names) or p[2] != ("~" in el):
-                raise _err("expected '" + ("for" if "~" in el else "[" if p is None or p[0] != "idx" else
+                raise _ferr("expected '" + ("for" if "~" in el else "[" if p is None or p[0] != "idx" else
                                            ("," if len(names) == 2 else "]")) + "'", where())
             for n, (text, pos) in zip(names, p[1]):
                 pr.values[n] = [pr.use(text, pos, pr.implied(n))]
@@ -538,39 +553,41 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
                 continue
         elif el.startswith(":") or el.startswith("->"):
             if p is None or p[0] != "sig" or p[1] != el[:1]:
-                raise _err("expected '" + ("->" if el.startswith("->") else ":") + "'", where())
+                raise _ferr("expected '" + ("->" if el.startswith("->") else ":") + "'", where())
             outs, _, default = el.lstrip(":->").partition("=")
             outs = outs.split(",")
             if outs[-1].endswith("*"):  # variadic: every type listed
                 outs = outs[:-1] + [outs[-1][:-1]] * (len(p[2]) - len(outs) + 1)
             if len(p[2]) != len(outs):
-                raise _err("expected ','" if len(p[2]) < len(outs) else "expected end of operation", p[3])
+                raise _ferr("expected ','" if len(p[2]) < len(outs) else "expected end of operation", p[3])
             if p[4] is not None:
                 if not default:
-                    raise _err("expected end of operation", p[4][1])
+                    raise _ferr("expected end of operation", p[4][1])
                 pr.attrs[default] = p[4][0]
             types = []
-            for out, (t, dims, tpos) in zip(outs, p[2]):
+            for out, (t, dims, tpos, _) in zip(outs, p[2]):
                 m = re.fullmatch(r"(\w+)(?:\{(\w+)\})?", out)
+                if dict(row.results).get(m.group(1)) == "idx" and not isinstance(t, IndexType):
+                    raise _ferr(f"invalid kind of type specified: expected builtin.index, but found '{t.text}'", tpos)
                 types.append(t)
                 if m.group(2):
                     if dims is None:
-                        raise _err("expected '{'", tpos)
+                        raise _ferr("expected '{'", tpos)
                     pr.one(m.group(2), dims[0], dims[1])
                 elif dims is not None:
-                    raise _err("expected end of operation", dims[1] - 1)
+                    raise _ferr("expected end of operation", dims[1] - 1)
             pr.attrs["__types__"] = types
         elif el.startswith("*"):
             kw, fn = _CUSTOM_KW[el[1:]]
             if p is None or p[0] != "kw" or p[1] != kw:
-                raise _err(f"expected '{kw}'", where())
+                raise _ferr(f"expected '{kw}'", where())
             fn(pr, p[2], p[3])
         else:
             opt, kw, what = _KW_PIECE.match(el).groups()
             if p is None or p[0] != "kw" or p[1] != kw:
                 if opt:
                     continue
-                raise _err(f"expected '{kw}'", where())
+                raise _ferr(f"expected '{kw}'", where())
             name = what.strip("[]:=")
             if what.startswith("["):
                 pr.uses(name, p[2], p[3])
@@ -583,7 +600,7 @@ def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
         i += 1
     if i < len(pieces):
         p = pieces[i]
-        raise _err("expected ':'" if p[0] == "kw" else "expected end of operation", p[-1])
+        raise _ferr("expected ':'" if p[0] == "kw" else "expected end of operation", p[-1])
     return pr
 
 
@@ -634,12 +651,13 @@ def hal_rt_type(s: Any, c: list) -> tuple:
     d = None
     if dims is not None:
         d = _inner(dims)
-    return (s.decode_type(t), d, t.start_pos)
+    return (s.decode_type(t), d, t.start_pos, (dims or t).end_pos)
 
 
 def hal_rt_sig(s: Any, c: list) -> tuple:
     *types, default = c
-    d = (s.decode("attr", str(default), default.start_pos), default.start_pos) if default is not None else None
+    d = (s.decode("attr", str(default), default.start_pos), default.start_pos, default.end_pos) \
+        if default is not None else None
     return ("sig", ":", types, types[0][2], d)
 
 
@@ -665,6 +683,30 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
     return _build(row, pr, attrs, [body]), pos
 
 
+def _piece_end(x: tuple) -> int:
+    kind = x[0]
+    if kind in ("angle", "kw"):
+        return x[2 if kind == "angle" else 3] + len(x[1 if kind == "angle" else 2]) + 1
+    if kind == "idx":
+        return x[1][-1][1] + len(x[1][-1][0])
+    if kind == "lead":
+        return x[2] + len(x[1])
+    if kind == "sig":
+        return x[4][2] if x[4] is not None else x[2][-1][3] if x[2] else x[3] + 2
+    return 0
+
+
+def _next_token(text: str, pos: int) -> int:
+    """Where the token after `pos` starts (past whitespace, comments and the
+    `]` that closes an index list): MLIR reports a missing piece there."""
+    from hlopt.syntax.lexer import TRIVIA
+
+    pos = TRIVIA.match(text, pos).end()
+    while text.startswith("]", pos):
+        pos = TRIVIA.match(text, pos + 1).end()
+    return pos
+
+
 def hal_rt_head(s: Any, c: list) -> tuple:
     kw, angle, idx, lead, *mid = c
     pred, sig, attrs = mid[-3:]
@@ -683,8 +725,8 @@ def hal_rt_head(s: Any, c: list) -> tuple:
     if sig is not None:
         pieces.append(sig)
     row = _ROW_BY_NAME[str(kw)]
-    end = kw.end_pos if not pieces else (attrs or kw).end_pos
-    pr = _parse_form(s, row, pieces, end)
+    end = max([kw.end_pos, *(_piece_end(x) for x in pieces)] + [x.end_pos for x in (attrs, pred) if x is not None])
+    pr = _parse_form(s, row, pieces, _next_token(s.src.text, end))
     s.pending.append((row.name, None))
     return row, pr, s.decode_dict(attrs) if attrs is not None else None, kw.start_pos
 
@@ -923,6 +965,33 @@ def _resolve_names(cls: Any, op: Operation) -> list[str] | None:
     return out if out and all(out) else None
 
 
+def _verify_queue_fences(cls: Any, op: Operation) -> None:
+    """A queue op may not wait and signal on one fence (unless it is util.null)."""
+    wait, signal = op.operands[2], op.operands[3]
+    d = wait.defining_op
+    if wait is signal and (d is None or d.name != "util.null"):
+        raise op_error(op, "device queue operations cannot wait and signal on the same fence.")
+
+
+def _verify_bindings(cls: Any, op: Operation) -> None:
+    names = [n for n, _, _ in cls.row.operands]
+    segs = dict(zip(names, cls.operand_segments(op)))
+    if not segs["binding_buffers"][1] == segs["binding_offsets"][1] == segs["binding_lengths"][1]:
+        raise op_error(op, "requires that binding fields all have the same number of elements")
+
+
+def _verify_query(cls: Any, op: Operation) -> None:
+    dv = op.properties.get("default_value") if op.properties else None
+    if dv is not None and len(op.results) == 2 and getattr(dv, "type", None) is not op.results[1].type:
+        raise op_error(op, "type mismatch between result and default value")
+
+
 _BY_NAME = {o.name: o for o in OPS}
+for _o in OPS:
+    if _o.name.startswith("hal.device.queue.") and _o.name != "hal.device.queue.flush":
+        _o.verify = classmethod(_verify_queue_fences)
+for _n in ("hal.command_buffer.dispatch", "hal.command_buffer.dispatch.indirect"):
+    _BY_NAME[_n].verify = classmethod(_verify_bindings)
+_BY_NAME["hal.device.query"].verify = classmethod(_verify_query)
 _BY_NAME["hal.devices.get"].asm_result_names = classmethod(_devices_get_names)
 _BY_NAME["hal.device.resolve"].asm_result_names = classmethod(_resolve_names)
