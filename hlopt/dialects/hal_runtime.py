@@ -344,6 +344,11 @@ def _ferr(msg: str, pos: int) -> Exception:
     return _FormError(msg, pos)
 
 
+def _perr(msg: str, pos: int) -> Exception:
+    """A missing punctuation token: MLIR's parser says so without naming the op."""
+    return _FormError(msg, pos, False)
+
+
 class _Parsed:
     """What a form's pieces say: operands by name (lists), attributes by name."""
 
@@ -408,6 +413,8 @@ class _Parsed:
             a = self.s.decode("attr", "#hal.collective" + text, pos - len("#hal.collective"))
         else:
             v = enum_value(kind, text)
+            if v is None and text.startswith('"') and _ENUMS[kind][1]:
+                raise _ferr(f"invalid {name} attribute specification: {text}", pos)
             if v is None:
                 cases = ", ".join(n for n, _ in _ENUMS[kind][2])
                 raise _ferr(f"expected string or keyword containing one of the "
@@ -421,72 +428,155 @@ def _inner(tok: Any) -> tuple[str, int]:
     return text[1:-1], tok.start_pos + 1
 
 
-def _bindings(pr: _Parsed, inner: str, pos: int, names: Sequence[str]) -> None:
-    """`[(%b : T)[%o, %l], ...]`: buffers, offsets, lengths."""
-    from hlopt.syntax.parser import split_pieces
+class _Cursor:
+    """Reads the inside of a `kw(...)` token piece by piece, with MLIR's
+    messages for a missing piece (punctuation reported at the end of the
+    token before it)."""
 
-    body = inner.strip()
-    if not (body.startswith("[") and body.endswith("]")):
-        raise _ferr("expected '['", pos)
-    start = pos + inner.index("[") + 1
-    pieces = list(split_pieces(body[1:-1]))
-    if not pieces or not pieces[0][0].strip():
-        raise _ferr("expected '('", start)
-    for piece, off in pieces:
-        m = re.fullmatch(r"\s*\((.*)\)\s*\[\s*(%[^,\]]+?)\s*,\s*(%[^\]]+?)\s*\]\s*", piece, re.S)
+    _USE = re.compile(r"%[\w$.\-]+(?:#\d+)?")
+    _STR = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+    def __init__(self, pr: _Parsed, text: str, pos: int):
+        self.pr, self.text, self.base, self.i = pr, text, pos, 0
+
+    def _skip(self) -> None:
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+
+    def at(self, tok: str) -> bool:
+        self._skip()
+        return self.text.startswith(tok, self.i)
+
+    def missing(self, what: str) -> Exception:
+        end = len(self.text[:self.i].rstrip())
+        return _perr(f"expected {what}", self.base + end)
+
+    def expect(self, tok: str) -> None:
+        if not self.at(tok):
+            raise self.missing(f"'{tok}'")
+        self.i += len(tok)
+
+    def use(self) -> tuple[str, int]:
+        self._skip()
+        m = self._USE.match(self.text, self.i)
         if m is None:
-            raise _ferr("expected '(%buffer : type)[%offset, %length]'", start + off)
-        pr.typed(names[0], m.group(1), start + off + m.start(1))
-        for k, g in ((1, 2), (2, 3)):
-            pr.one(names[k], m.group(g), start + off + m.start(g))
+            raise _ferr("expected SSA operand", self.base + self.i)
+        self.i = m.end()
+        return m.group(), self.base + m.start()
+
+    def string(self) -> tuple[str, int]:
+        self._skip()
+        m = self._STR.match(self.text, self.i)
+        if m is None:
+            raise _ferr("expected string", self.base + self.i)
+        self.i = m.end()
+        return m.group(), self.base + m.start()
+
+    def type(self, stop: str) -> Any:
+        """A type running up to `stop` (`)`, `,`, `{`) at bracket depth 0."""
+        from hlopt.syntax.lexer import scan_balanced
+
+        self._skip()
+        start, k = self.i, self.i
+        while k < len(self.text) and self.text[k] not in stop:
+            k = scan_balanced(self.text, k) if self.text[k] in "<([{" else k + 1
+        body = self.text[start:k].rstrip()
+        if not body:
+            raise _ferr("expected type", self.base + start)
+        self.i = start + len(body)
+        return self.pr.s.decode("type", body, self.base + start)
+
+    def done(self) -> None:
+        self._skip()
+        if self.i < len(self.text):
+            raise _perr("expected ')'", self.base + self.i)
+
+    def operand(self, name: str, t: Any = None) -> None:
+        text, pos = self.use()
+        self.pr.values.setdefault(name, []).append(self.pr.use(text, pos, t or self.pr.implied(name)))
+
+
+def _bindings(pr: _Parsed, inner: str, pos: int, names: Sequence[str]) -> None:
+    """`[(%b : T)[%o, %l], ...]`: buffers, offsets, lengths (one or more)."""
+    c = _Cursor(pr, inner, pos)
+    c.expect("[")
+    while True:
+        c.expect("(")
+        text, upos = c.use()
+        c.expect(":")
+        t = c.type(")")
+        pr.values.setdefault(names[0], []).append(pr.use(text, upos, t))
+        c.expect(")")
+        c.expect("[")
+        c.operand(names[1])
+        c.expect(",")
+        c.operand(names[2])
+        c.expect("]")
+        if not c.at(","):
+            break
+        c.expect(",")
+    c.expect("]")
+    c.done()
 
 
 def _select_list(pr: _Parsed, inner: str, pos: int) -> None:
-    """`[(%device, %affinity : !hal.device, i64), ...]`."""
-    from hlopt.syntax.parser import split_pieces
-
-    body = inner.strip()
-    if not (body.startswith("[") and body.endswith("]")):
-        raise _ferr("expected '['", pos)
-    start = pos + inner.index("[") + 1
-    for piece, off in split_pieces(body[1:-1]):
-        m = re.fullmatch(r"\s*\(\s*(%[^,]+?)\s*,\s*(%[^:]+?)\s*:\s*(.*?)\s*,\s*([^,]*?)\s*\)\s*", piece, re.S)
-        if m is None:
-            raise _ferr("expected '(%device, %queue_affinity : !hal.device, i64)'", start + off)
-        p = start + off
-        td = pr.s.decode("type", m.group(3), p + m.start(3))
-        ta = pr.s.decode("type", m.group(4), p + m.start(4))
-        pr.values.setdefault("devices", []).append(pr.use(m.group(1), p + m.start(1), td))
-        pr.values.setdefault("queue_affinities", []).append(pr.use(m.group(2), p + m.start(2), ta))
+    """`[(%device, %affinity : !hal.device, i64), ...]` (one or more)."""
+    c = _Cursor(pr, inner, pos)
+    c.expect("[")
+    while True:
+        c.expect("(")
+        dev = c.use()
+        c.expect(",")
+        aff = c.use()
+        c.expect(":")
+        td = c.type(",")
+        c.expect(",")
+        ta = c.type(")")
+        c.expect(")")
+        pr.values.setdefault("devices", []).append(pr.use(dev[0], dev[1], td))
+        pr.values.setdefault("queue_affinities", []).append(pr.use(aff[0], aff[1], ta))
+        if not c.at(","):
+            break
+        c.expect(",")
+    c.expect("]")
+    c.done()
 
 
 def _workgroups(pr: _Parsed, inner: str, pos: int) -> None:
-    body = inner.strip()
-    parts = body[1:-1].split(",") if body.startswith("[") and body.endswith("]") else []
-    if len(parts) != 3:
-        raise _ferr("expected '[%x, %y, %z]'", pos)
-    off = pos + inner.index("[") + 1
-    for name, piece in zip(("workgroup_x", "workgroup_y", "workgroup_z"), parts):
-        pr.one(name, piece, off)
-        off += len(piece) + 1
+    """`[%x, %y, %z]`."""
+    c = _Cursor(pr, inner, pos)
+    c.expect("[")
+    for k, name in enumerate(("workgroup_x", "workgroup_y", "workgroup_z")):
+        if k:
+            c.expect(",")
+        c.operand(name)
+    c.expect("]")
+    c.done()
 
 
 def _update_source(pr: _Parsed, inner: str, pos: int) -> None:
     """`%b : !util.buffer{%size}`."""
-    m = re.fullmatch(r"(.*?)\{\s*(%[^}]*?)\s*\}\s*", inner, re.S)
-    if m is None:
-        raise _ferr("expected '{'", pos + len(inner))
-    pr.typed("source_buffer", m.group(1), pos)
-    pr.one("source_size", m.group(2), pos + m.start(2))
+    c = _Cursor(pr, inner, pos)
+    text, upos = c.use()
+    c.expect(":")
+    t = c.type("{")
+    pr.values.setdefault("source_buffer", []).append(pr.use(text, upos, t))
+    c.expect("{")
+    c.operand("source_size")
+    c.expect("}")
+    c.done()
 
 
 def _query_key(pr: _Parsed, inner: str, pos: int) -> None:
     """`"category" :: "key"`."""
-    m = re.fullmatch(r'\s*("(?:[^"\\]|\\.)*")\s*::\s*("(?:[^"\\]|\\.)*")\s*', inner, re.S)
-    if m is None:
-        raise _ferr("expected '\"category\" :: \"key\"'", pos)
-    pr.attrs["category"] = pr.s.decode("attr", m.group(1), pos + m.start(1))
-    pr.attrs["key"] = pr.s.decode("attr", m.group(2), pos + m.start(2))
+    c = _Cursor(pr, inner, pos)
+    cat = c.string()
+    c.expect(":")
+    c.expect(":")
+    key = c.string()
+    c.done()
+    pr.attrs["category"] = pr.s.decode("attr", cat[0], cat[1])
+    pr.attrs["key"] = pr.s.decode("attr", key[0], key[1])
 
 
 _CUSTOM_KW = {
@@ -501,18 +591,42 @@ _CUSTOM_KW = {
 }
 
 
-def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
+def _parse_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> _Parsed:
     try:
-        return _walk_form(s, row, pieces, end_pos)
-    except _FormError as e:  # MLIR names the op whose custom parser failed
-        raise _err(f"custom op '{row.name}' {e.args[0]}", e.args[1]) from None
+        return _walk_form(s, row, pieces, end_pos, head_end)
+    except _FormError as e:  # MLIR names the op whose custom parser failed (not for punctuation)
+        named = len(e.args) < 3 or e.args[2]
+        raise _err(f"custom op '{row.name}' {e.args[0]}" if named else e.args[0], e.args[1]) from None
 
 
 class _FormError(Exception):
     """A piece that does not fit the op's form (message, position)."""
 
 
-def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
+def _trivia_end(text: str, pos: int) -> int:
+    from hlopt.syntax.lexer import TRIVIA
+
+    return TRIVIA.match(text, pos).end()
+
+
+def _punct_pos(text: str, prev_end: int, nxt: int) -> int:
+    """MLIR reports a missing punctuation token at the end of the token
+    before it (backing up over whitespace from the next token)."""
+    return max(prev_end, len(text[:nxt].rstrip()))
+
+
+def _skip_closers(text: str, pos: int) -> int:
+    """Past the `]` that closes an index list (the end of the last token)."""
+    from hlopt.syntax.lexer import TRIVIA
+
+    q = TRIVIA.match(text, pos).end()
+    while text.startswith("]", q):
+        pos = q + 1
+        q = TRIVIA.match(text, pos).end()
+    return pos
+
+
+def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> _Parsed:
     pr = _Parsed(s, row)
     i = 0
 
@@ -522,6 +636,12 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
     def where() -> int:
         p = peek()
         return p[-1] if p is not None else end_pos
+
+    def punct_where() -> int:
+        """MLIR reports a missing punctuation token at the next token, or at
+        the end of the previous one when the next is on another line."""
+        prev = _piece_end(pieces[i - 1]) if i else head_end
+        return _punct_pos(s.src.text, _skip_closers(s.src.text, prev), where())
 
     for el in row.fmt:
         p = peek()
@@ -541,9 +661,16 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
                     continue
                 el = el[1:]
             names = re.split(r"[,~]", el[1:-1])
-            if p is None or p[0] != "idx" or len(p[1]) != len(names) or p[2] != ("~" in el):
-                raise _ferr("expected '" + ("for" if "~" in el else "[" if p is None or p[0] != "idx" else
-                                           ("," if len(names) == 2 else "]")) + "'", where())
+            if p is None or p[0] != "idx":
+                raise _perr("expected '['", punct_where())
+            if len(p[1]) != len(names) or p[2] != ("~" in el):
+                k = min(len(p[1]), len(names)) - 1  # the last use both agree on; the mismatch follows it
+                text, pos = p[1][k]
+                at = _trivia_end(s.src.text, pos + len(text))
+                want = ("for" if "~" in el else ",") if len(p[1]) < len(names) or p[2] != ("~" in el) else "]"
+                if len(p[1]) > len(names):
+                    want = "]"
+                raise _perr(f"expected '{want}'", at)
             for n, (text, pos) in zip(names, p[1]):
                 pr.values[n] = [pr.use(text, pos, pr.implied(n))]
         elif el == "{}":
@@ -553,7 +680,7 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int) -> _Parsed:
                 continue
         elif el.startswith(":") or el.startswith("->"):
             if p is None or p[0] != "sig" or p[1] != el[:1]:
-                raise _ferr("expected '" + ("->" if el.startswith("->") else ":") + "'", where())
+                raise _perr("expected '" + ("->" if el.startswith("->") else ":") + "'", punct_where())
             outs, _, default = el.lstrip(":->").partition("=")
             outs = outs.split(",")
             if outs[-1].endswith("*"):  # variadic: every type listed
@@ -658,20 +785,23 @@ def hal_rt_sig(s: Any, c: list) -> tuple:
     *types, default = c
     d = (s.decode("attr", str(default), default.start_pos), default.start_pos, default.end_pos) \
         if default is not None else None
-    return ("sig", ":", types, types[0][2], d)
+    return ("sig", ":", types, types[0][2], d, _before(s.src.text, types[0][2], ":"))
 
 
 def hal_rt_arrow(s: Any, c: list) -> tuple:
     types = [x for x in c if x is not None]
-    return ("sig", "-", types, types[0][2] if types else 0, None)
+    return ("sig", "-", types, types[0][2] if types else 0, None, _before(s.src.text, types[0][2], "->")
+            if types else 0)
 
 
 def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
-    (row, pr, attrs, pos), body = c
+    (row, pr, attrs, pos, end), body = c
     s.pending.pop()
     if body is None:
         if "^body" in row.fmt:
-            raise _err("expected '{' to begin a region", pos)
+            text = s.src.text
+            end = _skip_closers(text, end)
+            raise _err("expected '{' to begin a region", _punct_pos(text, end, _trivia_end(text, end)))
         return _build(row, pr, attrs), pos
     if "^body" not in row.fmt:
         raise _err("expected end of operation", pos)
@@ -681,6 +811,11 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
     if block.terminator is None:
         block.append(Operation("hal.return"))  # the implicit terminator
     return _build(row, pr, attrs, [body]), pos
+
+
+def _before(text: str, pos: int, tok: str) -> int:
+    """Where `tok` (the `:` or `->` before a type list) starts."""
+    return text.rfind(tok, 0, pos)
 
 
 def _piece_end(x: tuple) -> int:
@@ -726,9 +861,9 @@ def hal_rt_head(s: Any, c: list) -> tuple:
         pieces.append(sig)
     row = _ROW_BY_NAME[str(kw)]
     end = max([kw.end_pos, *(_piece_end(x) for x in pieces)] + [x.end_pos for x in (attrs, pred) if x is not None])
-    pr = _parse_form(s, row, pieces, _next_token(s.src.text, end))
+    pr = _parse_form(s, row, pieces, _next_token(s.src.text, end), kw.end_pos)
     s.pending.append((row.name, None))
-    return row, pr, s.decode_dict(attrs) if attrs is not None else None, kw.start_pos
+    return row, pr, s.decode_dict(attrs) if attrs is not None else None, kw.start_pos, end
 
 
 SYNTAX = {"hal_rt": hal_rt, "hal_rt_head": hal_rt_head, "hal_rt_plain": hal_rt_type, "hal_rt_word": hal_rt_word, "hal_rt_kw": hal_rt_kw, "hal_rt_idx": hal_rt_idx,
