@@ -18,7 +18,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stream import _Use, _use
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, quote
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
@@ -366,7 +365,9 @@ class _Parsed:
         return _TYPES[self.code(name)][1]
 
     def use(self, text: str, pos: int, t: Any) -> Any:
-        return _use(self.s, _Use(text, pos), t)
+        """The value `%name` or `%name#k` (at `pos`) names, of type `t`."""
+        name, _, k = text[1:].partition("#")
+        return self.s.lookup(name, int(k or 0), t, pos)
 
     def one(self, name: str, inner: str, pos: int) -> None:
         """`%x` whose type the operand's declaration implies."""
