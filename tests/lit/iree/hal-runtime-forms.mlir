@@ -273,3 +273,67 @@ util.func public @device_misc(%dev: !hal.device, %affinity: i64, %buf: !hal.buff
 // CHECK-NEXT: hal.return %c1_i32 : i32
 // CHECK-NEXT: }
 // CHECK-NEXT: util.return
+
+// -----
+
+// What iree-opt --iree-hal-conversion emits for a transient alloca, a command
+// buffer filling and copying, and a dealloca (IREE's printed IR, read back as is)
+
+#executable_target_vmvx_bytecode_fb = #hal.executable.target<"vmvx", "vmvx-bytecode-fb">
+#device_target_local = #hal.device.target<"local", [#executable_target_vmvx_bytecode_fb]> : !hal.device
+module {
+  util.global private @dev = #device_target_local
+  util.func public @f(%arg0: !hal.buffer, %arg1: index, %arg2: !hal.fence) -> !hal.fence {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c255_i32 = arith.constant 255 : i32
+    %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@dev>) lifetime(transient) : i32, i32
+    %dev = util.global.load immutable @dev : !hal.device
+    %c-1_i64 = arith.constant -1 : i64
+    %fence = hal.fence.create device(%dev : !hal.device) flags("None") : !hal.fence
+    %c0_i64 = arith.constant 0 : i64
+    %transient_buffer = hal.device.queue.alloca<%dev : !hal.device> affinity(%c-1_i64) wait(%arg2) signal(%fence) pool(%c0_i64) type(%memory_types) usage(%buffer_usage) flags("None") : !hal.buffer{%arg1}
+    %dev_0 = util.global.load immutable @dev : !hal.device
+    %c-1_i64_1 = arith.constant -1 : i64
+    %cmd = hal.command_buffer.create device(%dev_0 : !hal.device) mode(OneShot) categories(Transfer) affinity(%c-1_i64_1) : !hal.command_buffer
+    hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c0, %c4] pattern(%c255_i32 : i32) flags("None")
+    hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("Dispatch|Transfer|CommandRetire") target("CommandIssue|Dispatch|Transfer") flags("None")
+    hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%transient_buffer : !hal.buffer)[%c0] length(%c4) flags("None")
+    hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("Dispatch|Transfer|CommandRetire") target("CommandIssue|Dispatch|Transfer") flags("None")
+    hal.command_buffer.finalize<%cmd : !hal.command_buffer>
+    %fence_2 = hal.fence.create device(%dev_0 : !hal.device) flags("None") : !hal.fence
+    hal.device.queue.execute<%dev_0 : !hal.device> affinity(%c-1_i64_1) wait(%fence) signal(%fence_2) commands(%cmd) flags("None")
+    %memory_types_3, %buffer_usage_4 = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@dev>) lifetime(transient) : i32, i32
+    %dev_5 = util.global.load immutable @dev : !hal.device
+    %c-1_i64_6 = arith.constant -1 : i64
+    %fence_7 = hal.fence.create device(%dev_5 : !hal.device) flags("None") : !hal.fence
+    hal.device.queue.dealloca<%dev_5 : !hal.device> affinity(%c-1_i64_6) wait(%fence_2) signal(%fence_7) buffer(%transient_buffer : !hal.buffer) flags("None")
+    util.return %fence_7 : !hal.fence
+  }
+}
+// CHECK-LABEL: util.func public @f(%arg0: !hal.buffer, %arg1: index, %arg2: !hal.fence) -> !hal.fence {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %c255_i32 = arith.constant 255 : i32
+// CHECK-NEXT: %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@dev>) lifetime(transient) : i32, i32
+// CHECK-NEXT: %dev = util.global.load immutable @dev : !hal.device
+// CHECK-NEXT: %c-1_i64 = arith.constant -1 : i64
+// CHECK-NEXT: %fence = hal.fence.create device(%dev : !hal.device) flags("None") : !hal.fence
+// CHECK-NEXT: %c0_i64 = arith.constant 0 : i64
+// CHECK-NEXT: %transient_buffer = hal.device.queue.alloca<%dev : !hal.device> affinity(%c-1_i64) wait(%arg2) signal(%fence) pool(%c0_i64) type(%memory_types) usage(%buffer_usage) flags("None") : !hal.buffer{%arg1}
+// CHECK-NEXT: %dev_0 = util.global.load immutable @dev : !hal.device
+// CHECK-NEXT: %c-1_i64_1 = arith.constant -1 : i64
+// CHECK-NEXT: %cmd = hal.command_buffer.create device(%dev_0 : !hal.device) mode(OneShot) categories(Transfer) affinity(%c-1_i64_1) : !hal.command_buffer
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c0, %c4] pattern(%c255_i32 : i32) flags("None")
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("Dispatch|Transfer|CommandRetire") target("CommandIssue|Dispatch|Transfer") flags("None")
+// CHECK-NEXT: hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%transient_buffer : !hal.buffer)[%c0] length(%c4) flags("None")
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("Dispatch|Transfer|CommandRetire") target("CommandIssue|Dispatch|Transfer") flags("None")
+// CHECK-NEXT: hal.command_buffer.finalize<%cmd : !hal.command_buffer>
+// CHECK-NEXT: %fence_2 = hal.fence.create device(%dev_0 : !hal.device) flags("None") : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute<%dev_0 : !hal.device> affinity(%c-1_i64_1) wait(%fence) signal(%fence_2) commands(%cmd) flags("None")
+// CHECK-NEXT: %memory_types_3, %buffer_usage_4 = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@dev>) lifetime(transient) : i32, i32
+// CHECK-NEXT: %dev_5 = util.global.load immutable @dev : !hal.device
+// CHECK-NEXT: %c-1_i64_6 = arith.constant -1 : i64
+// CHECK-NEXT: %fence_7 = hal.fence.create device(%dev_5 : !hal.device) flags("None") : !hal.fence
+// CHECK-NEXT: hal.device.queue.dealloca<%dev_5 : !hal.device> affinity(%c-1_i64_6) wait(%fence_2) signal(%fence_7) buffer(%transient_buffer : !hal.buffer) flags("None")
+// CHECK-NEXT: util.return %fence_7 : !hal.fence
