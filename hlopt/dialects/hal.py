@@ -518,13 +518,14 @@ def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(ReturnOp.name, op.operands), pos
 
 
-from hlopt.dialects import hal_runtime  # noqa: E402  (its ops and grammar callbacks join this dialect)
-
-DIALECT = Dialect("hal", ops=(ExecutableSourceOp, ExecutableSourceEndOp, ExecutableExportOp, ReturnOp,
-                              *hal_runtime.OPS),
+DIALECT = Dialect("hal", ops=(ExecutableSourceOp, ExecutableSourceEndOp, ExecutableExportOp, ReturnOp),
                   parse_attribute=parse_attribute, grammar="hal.lark",
                   syntax={"hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
                           "hal_count_head": hal_count_head, "hal_count": hal_count, "hal_export": hal_export,
-                          "hal_return": hal_return, **hal_runtime.SYNTAX},
+                          "hal_return": hal_return},
                   allow_unknown_ops=True)
 
+
+from hlopt.dialects.hal_runtime import with_runtime_ops  # noqa: E402  (hal.device/fence/command_buffer/... ops)
+
+DIALECT = with_runtime_ops(DIALECT)

@@ -1131,3 +1131,11 @@ for _n in ("hal.command_buffer.dispatch", "hal.command_buffer.dispatch.indirect"
 _BY_NAME["hal.device.query"].verify = classmethod(_verify_query)
 _BY_NAME["hal.devices.get"].asm_result_names = classmethod(_devices_get_names)
 _BY_NAME["hal.device.resolve"].asm_result_names = classmethod(_resolve_names)
+
+
+def with_runtime_ops(d: Any) -> Any:
+    """The hal dialect `d` with these ops and their grammar callbacks added
+    (hal.py's last lines: the groups of hal ops live in separate modules)."""
+    import dataclasses
+
+    return dataclasses.replace(d, ops=(*d.ops, *OPS), syntax={**d.syntax, **SYNTAX})
