@@ -638,6 +638,10 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
         p = peek()
         return p[-1] if p is not None else end_pos
 
+    def leftover(pos: int) -> Exception:
+        """A token past the end of the form: MLIR starts reading the next op there."""
+        return _perr("expected operation name in quotes", len(s.src.text[:pos].rstrip()))
+
     def punct_where() -> int:
         """MLIR reports a missing punctuation token at the next token, or at
         the end of the previous one when the next is on another line."""
@@ -686,11 +690,13 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
             outs = outs.split(",")
             if outs[-1].endswith("*"):  # variadic: every type listed
                 outs = outs[:-1] + [outs[-1][:-1]] * (len(p[2]) - len(outs) + 1)
-            if len(p[2]) != len(outs):
-                raise _ferr("expected ','" if len(p[2]) < len(outs) else "expected end of operation", p[3])
+            if len(p[2]) < len(outs):
+                raise _perr("expected ','", _trivia_end(s.src.text, p[2][-1][3]))
+            if len(p[2]) > len(outs):
+                raise leftover(p[2][len(outs) - 1][3])
             if p[4] is not None:
                 if not default:
-                    raise _ferr("expected end of operation", p[4][1])
+                    raise leftover(p[4][1])
                 pr.attrs[default] = p[4][0]
             types = []
             for out, (t, dims, tpos, _) in zip(outs, p[2]):
@@ -703,7 +709,7 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
                         raise _ferr("expected '{'", tpos)
                     pr.one(m.group(2), dims[0], dims[1])
                 elif dims is not None:
-                    raise _ferr("expected end of operation", dims[1] - 1)
+                    raise leftover(dims[1] - 1)
             pr.attrs["__types__"] = types
         elif el.startswith("*"):
             kw, fn = _CUSTOM_KW[el[1:]]
@@ -727,8 +733,7 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
                 pr.one(name, p[2], p[3])
         i += 1
     if i < len(pieces):
-        p = pieces[i]
-        raise _ferr("expected ':'" if p[0] == "kw" else "expected end of operation", p[-1])
+        raise leftover(pieces[i][-1])
     return pr
 
 
@@ -742,8 +747,6 @@ def _build(row: _Row, pr: _Parsed, attrs: Any, regions: Sequence[Any] = ()) -> O
     if row.segments:
         props["operandSegmentSizes"] = DenseArrayAttr(i32, sizes)
     extra = pr.attrs.get("__dict__")
-    if extra is not None and attrs is not None:
-        raise _err("expected ':'", 0)
     return Operation(row.name, operands, pr.attrs.get("__types__", []), DictionaryAttr(props) if props else None,
                      attrs if attrs is not None else extra, list(regions))
 
@@ -804,8 +807,10 @@ def hal_rt(s: Any, c: list) -> tuple[Operation, int]:
             end = _skip_closers(text, end)
             raise _err("expected '{' to begin a region", _punct_pos(text, end, _trivia_end(text, end)))
         return _build(row, pr, attrs), pos
-    if "^body" not in row.fmt:
-        raise _err("expected end of operation", pos)
+    if "^body" not in row.fmt:  # MLIR reads the `{` as the start of another op
+        text = s.src.text
+        end = _skip_closers(text, end)
+        raise _err("expected operation name in quotes", _punct_pos(text, end, _trivia_end(text, end)))
     if not body.blocks:
         body.add_block()
     block = body.blocks[0]
@@ -861,6 +866,9 @@ def hal_rt_head(s: Any, c: list) -> tuple:
     if sig is not None:
         pieces.append(sig)
     row = _ROW_BY_NAME[str(kw)]
+    if attrs is not None and "{}" in row.fmt:  # `{attrs}` forms end at their type: MLIR reads a new op
+        raise _err("Dialect `' not found for custom op 'attributes'  (tried '.attributes' as well)",
+                   s.src.text.rfind("attributes", 0, attrs.start_pos))
     end = max([kw.end_pos, *(_piece_end(x) for x in pieces)] + [x.end_pos for x in (attrs, pred) if x is not None])
     pr = _parse_form(s, row, pieces, _next_token(s.src.text, end), kw.end_pos)
     s.pending.append((row.name, None))

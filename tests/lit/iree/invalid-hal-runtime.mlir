@@ -167,3 +167,28 @@ util.func public @memoize_region(%dev: !hal.device, %a: i64) {
   %0 = hal.device.memoize<%dev : !hal.device> affinity(%a) -> i32
   util.return
 }
+
+// -----
+
+util.func public @attr_dict_not_in_form(%f: !hal.fence) {
+  // expected-error@+1 {{expected ':'}}
+  %0 = hal.fence.query<%f : !hal.fence> {a} : i32
+  util.return
+}
+
+// -----
+
+util.func public @past_the_form(%f: !hal.fence) {
+  // expected-error@+1 {{expected operation name in quotes}}
+  hal.fence.signal<%f : !hal.fence> {a}
+  util.return
+}
+
+// -----
+
+util.func public @extra_type(%f: !hal.fence) {
+  // expected-error@+1 {{expected operation name in quotes}}
+  %0 = hal.fence.query<%f : !hal.fence> : i32, i32
+  util.return
+}
+
