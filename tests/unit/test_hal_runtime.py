@@ -73,3 +73,25 @@ def test_dispatch_segments():
     (op,) = [o for o in m.walk() if o.name == "hal.command_buffer.dispatch"]
     assert list(op.properties.get("operandSegmentSizes").values) == [1, 1, 1, 1, 1, 1, 0, 2, 2, 2]
     hlopt.verify(m)
+
+
+def test_every_form_keyword_is_a_grammar_keyword():
+    """A keyword a row spells must be one hal_rt_word reads (else the form
+    cannot parse what it prints)."""
+    import pathlib
+    import re
+
+    from hlopt.dialects.hal_runtime import _CUSTOM_KW, _KW_PIECE, _ROWS
+
+    grammar = (pathlib.Path(hlopt.__file__).parents[1] / "grammars" / "hal_runtime.lark").read_text()
+    rule = grammar[grammar.index("!hal_rt_word:"):grammar.index("%declare")]
+    words = set(re.findall(r'"(\w+)"', rule))
+    used = set()
+    for row in _ROWS:
+        for el in row.fmt:
+            m = _KW_PIECE.match(el)
+            if m is not None:
+                used.add(m.group(2))
+            elif el.startswith("*"):
+                used.add(_CUSTOM_KW[el[1:]][0])
+    assert used and used <= words, sorted(used - words)
