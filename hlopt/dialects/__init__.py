@@ -27,7 +27,7 @@ DIALECTS = MappingProxyType({
     "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
-    "hal": DialectInfo(_D + "hal", grammar="hal.lark", open=True),
+    "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark"), open=True),
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
