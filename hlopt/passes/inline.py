@@ -406,7 +406,7 @@ class InlinerPass(Pass):
         self.cg = CallGraph(op, self.tables)
         self.uses = _UseList(op, self.cg)
         self.pipelines = self._parse_op_pipelines()
-        self._specs: dict = {}
+        self._pms: dict = {}
         self.dead: dict[_Node, None] = {}
         for scc in self.cg.sccs_post_order():
             self._inline_scc(scc)
@@ -459,16 +459,20 @@ class InlinerPass(Pass):
         from hlopt.passes.manager import PassManager
         from hlopt.passes.pipeline import PipelineError, parse_pipeline
 
-        pm = PassManager(op.name, verify_each=False)
-        # (IR dumps show the nested passes, as MLIR's do)
-        pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
-        try:
-            specs = self._specs.get(pipeline)
-            if specs is None:  # parsed once per pipeline text: it runs once per callable and iteration
-                specs = self._specs[pipeline] = parse_pipeline(pipeline)
-            pm.add_specs(specs)
-        except (PipelineError, ValueError) as e:
-            self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
+        # one pass manager per pipeline text and op name, built once and run
+        # on every callable and iteration (MLIR's inliner keeps its pipelines
+        # too): building one cost as much as canonicalizing a small function
+        key = (pipeline, op.name)
+        pm = self._pms.get(key)
+        if pm is None:
+            pm = PassManager(op.name, verify_each=False)
+            # (IR dumps show the nested passes, as MLIR's do)
+            pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
+            try:
+                pm.add_specs(parse_pipeline(pipeline))
+            except (PipelineError, ValueError) as e:
+                self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
+            self._pms[key] = pm
         pm.run(op, dynamic=True)
 
     def _collect_calls(self, blocks: list[Block], source: _Node, out: list, nested_nodes: bool) -> None:
