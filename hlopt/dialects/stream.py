@@ -1860,4 +1860,7 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
        TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
 
-DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
+from hlopt.dialects import stream_cmd as _cmd  # noqa: E402  (its ops use the helpers above)
+
+DIALECT = Dialect("stream", ops=OPS + _cmd.OPS, grammar="stream.lark", syntax={**CALLBACKS, **_cmd.CALLBACKS},
+                  allow_unknown_ops=True)
