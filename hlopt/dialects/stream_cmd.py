@@ -18,6 +18,7 @@ from typing import Any
 from hlopt.dialects.stream import (
     _ACCESS,
     _ACCESS_BITS,
+    _ASYNC_ARG,
     _RESOURCE_ITEM,
     _USE,
     YieldOp,
@@ -25,21 +26,47 @@ from hlopt.dialects.stream import (
     _affinity,
     _custom_or_generic,
     _dims,
+    _dispatch_head,
+    _is_use,
+    _operand_types,
     _props,
     _segs,
     _tail_attrs,
+    _tie,
     _Tok,
     _Use,
     _use,
     _uses,
+    dynamic_dims,
+    is_resource,
     operand_groups,
 )
-from hlopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr
+from hlopt.dialects.util import visibility_prefix
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
 from hlopt.ir.constraints import I32, Index, IndexAttr
-from hlopt.ir.core import Operation
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, opt_operand, region, result, var_operand
-from hlopt.ir.traits import AttrSizedOperandSegments, ParentOneOf, Pure, op_error
-from hlopt.ir.types import IndexType, i32
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
+from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
+from hlopt.ir.types import FunctionType, IndexType, Type, i32
 
 _INDEX = IndexType()
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
@@ -288,6 +315,423 @@ def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
 
 
 # ---------------------------------------------------------------------------
+# external functions and calls to them
+
+
+def _function_type(op: Operation) -> FunctionType | None:
+    t = op.properties.get("function_type")
+    return t.type if isinstance(t, TypeAttr) and isinstance(t.type, FunctionType) else None
+
+
+def _dict_at(a: Any, i: int) -> Any:
+    """The i-th dictionary of arg_attrs/res_attrs, None when absent or empty."""
+    if not isinstance(a, ArrayAttr) or i >= len(a):
+        return None
+    d = a.elements[i]
+    return d if isinstance(d, DictionaryAttr) and d.entries else None
+
+
+def _attrs_text(p: Any, a: Any, i: int) -> str:
+    d = _dict_at(a, i)
+    return p.attr_dict(d) if d is not None else ""
+
+
+class _ExternFuncOp(OpDef, SymbolOpInterface):
+    """A streamable function declaration (IREE allows only external ones)."""
+
+    sym_name = attr()
+    function_type = attr()
+    sym_visibility = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    body = region()
+    traits = (IsolatedFromAbove(), Symbol())
+
+    @classmethod
+    def is_declaration(cls, op: Operation) -> bool:
+        return True
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        vis = op.properties.get("sym_visibility")
+        # FunctionOpInterface: these are always declarations
+        if vis is None or getattr(vis, "value", None) == "public":
+            raise op_error(op, "symbol declaration cannot have public visibility")
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        raise NotImplementedError
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name, ft = op.properties.get("sym_name"), _function_type(op)
+        if not isinstance(name, StringAttr) or ft is None or len(op.regions) != 1 or op.regions[0].blocks:
+            return None
+        sig = cls.signature_text(op, p, ft)
+        if sig is None:
+            return None
+        return (f"{cls.name} {visibility_prefix(op)}{symbol_name_text(name.value)}{sig}"
+                + p.attr_dict(op.attributes, keyword=True))
+
+
+class AsyncFuncOp(_ExternFuncOp):
+    name = "stream.async.func"
+    summary = "Streamable function declaration"
+    tied_operands = opt_attr()
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        # IREE's custom<ShapedFunctionSignature>: arguments are named %argN, results
+        # tied to an argument name it (`%arg0`, or `%arg0 as T` when the type changes)
+        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        args = ", ".join(f"%arg{i}: {p.type_text(t)}" + _attrs_text(p, aa, i) for i, t in enumerate(ft.inputs))
+        s = f"({args})"
+        if not ft.results:
+            return s
+        ties = _ties(op, len(ft.results))
+        outs = []
+        for i, (t, tie) in enumerate(zip(ft.results, ties)):
+            if 0 <= tie < len(ft.inputs):
+                x = f"%arg{tie}" + ("" if ft.inputs[tie] == t else " as " + p.type_text(t))
+            elif tie == -1:
+                x = p.type_text(t)
+            else:
+                return None
+            outs.append(x + _attrs_text(p, ra, i))
+        any_attrs = any(_dict_at(ra, i) is not None for i in range(len(ft.results)))
+        return s + " -> " + (outs[0] if len(outs) == 1 and not any_attrs else "(" + ", ".join(outs) + ")")
+
+
+class CmdFuncOp(_ExternFuncOp):
+    name = "stream.cmd.func"
+    summary = "Streamable function declaration"
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        # IREE's custom<DispatchFunctionSignature>: a resource argument carries
+        # its offset and length arguments, `%arg0[%arg1 for %arg2]: T`
+        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        items, i, ins = [], 0, ft.inputs
+        while i < len(ins):
+            t = ins[i]
+            x = f"%arg{i}"
+            if is_resource(t):
+                x += f"[%arg{i + 1} for %arg{i + 2}]"
+            items.append(x + f": {p.type_text(t)}" + _attrs_text(p, aa, i))
+            i += 3 if is_resource(t) else 1
+        s = "(" + ", ".join(items) + ")"
+        if not ft.results:
+            return s
+        outs = [p.type_text(t) + _attrs_text(p, ra, k) for k, t in enumerate(ft.results)]
+        return s + " -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
+
+
+def _ties(op: Operation, n: int) -> list[int]:
+    t = op.properties.get("tied_operands")
+    ties = [int(getattr(x, "value", -1)) for x in t.elements] if isinstance(t, ArrayAttr) else []
+    return (ties + [-1] * n)[:n]
+
+
+_ARG_RANGE = re.compile(r"\s*(%[\w$.\-]+)\s*\[\s*%[\w$.\-]+\s+for\s+%[\w$.\-]+\s*\]\s*:")
+
+
+def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.dialects.util import _tied_results
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax.parser import symbol_name as _symbol_name
+
+    kw, vis, sym, sig, attrs = c
+    name = str(kw)
+    text, base = str(sig), sig.start_pos
+    close = scan_balanced(text, 0)
+    inner = text[1:close - 1]
+    names, inputs, arg_attrs = [], [], []
+    for piece, off in (split_pieces(inner) if inner.strip() else []):
+        at = base + 1 + off
+        m = _ARG_RANGE.match(piece) if name == CmdFuncOp.name else None
+        if m is not None:  # `%arg0[%arg1 for %arg2]: T`: the resource, its offset and its length
+            _, t, _, a = s.parse_arg(piece[m.end():], at + m.end(), named=False)
+            names += [m.group(1)[1:], "", ""]
+            inputs += [t, _INDEX, _INDEX]
+            arg_attrs += [a or DictionaryAttr(), DictionaryAttr(), DictionaryAttr()]
+            continue
+        n, t, _, a = s.parse_arg(piece, at, named=True)
+        names.append(n)
+        inputs.append(t)
+        arg_attrs.append(a or DictionaryAttr())
+    rest = text[close:]
+    opname = name
+    if name == CmdFuncOp.name:
+        names = []  # results are never tied
+    results, res_attrs, ties = _tied_results(s, rest, base + close, names, inputs, opname)
+    props: dict = {"sym_name": StringAttr(_symbol_name(sym)),
+                   "function_type": TypeAttr(FunctionType(inputs, results))}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    if arg_attrs:
+        props["arg_attrs"] = ArrayAttr(arg_attrs)
+    if results:
+        props["res_attrs"] = ArrayAttr([a or DictionaryAttr() for a in res_attrs])
+        if name == AsyncFuncOp.name:
+            props["tied_operands"] = ArrayAttr([IntegerAttr(t, _INDEX) for t in ties])
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(name, [], [], DictionaryAttr(props), a, [Region()]), kw.start_pos
+
+
+def _callee(s: Any, tok: Any) -> SymbolRefAttr:
+    a = s.decode("attr", str(tok), tok.start_pos)
+    if not isinstance(a, SymbolRefAttr) or a.nested:
+        raise s.error("expected a flat symbol reference to the callee", tok.start_pos)
+    return a
+
+
+def _sized_type(p: Any, t: Any, sizes: list) -> str | None:
+    """`T{%size}` for a resource (taking its size from `sizes`), `T` otherwise;
+    None for a shaped type with dynamic dims (printed generically)."""
+    if is_resource(t):
+        return f"{p.type_text(t)}{{{p.value(sizes.pop(0))}}}"
+    if dynamic_dims(t):
+        return None
+    return p.type_text(t)
+
+
+def _check_callee(op: Operation, symbols: Any, kind: str) -> None:
+    from hlopt.ir.symbols import SymbolCache
+
+    callee = op.properties.get("callee")
+    if isinstance(callee, SymbolRefAttr):
+        f = (symbols or SymbolCache()).lookup(op, callee)
+        if f is None or (kind and f.name != kind):
+            raise op_error(op, f"undefined external call: {callee.root}")
+
+
+class AsyncCallOp(OpDef):
+    name = "stream.async.call"
+    summary = "Calls a streamable external host function"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_ends = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result()
+    callee = attr()
+    tied_operands = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        callee = op.properties.get("callee")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested \
+                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries):
+            return None
+        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
+        items, types, ri, sizes = [], [], 0, list(sizes)
+        for v in args:
+            if is_resource(v.type):
+                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
+                ri += 1
+            else:
+                items.append(p.value(v))
+            types.append(_sized_type(p, v.type, sizes))
+        outs, rsizes = [], list(rsizes)
+        for r, tie in zip(op.results, _ties(op, len(op.results))):
+            if tie >= 0:
+                t = args[tie]
+                x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
+                outs.append(x + (f"{{{p.value(rsizes.pop(0))}}}" if is_resource(r.type) else ""))
+            else:
+                outs.append(_sized_type(p, r.type, rsizes))
+        if None in types or None in outs or sizes or rsizes or ri != len(offs):
+            return None
+        return ("stream.async.call " + _aff(p, op) + callee.text + "(" + ", ".join(items) + ")"
+                + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
+        _check_value_sizes(op, args, sizes)
+        _check_value_sizes(op, op.results, rsizes)
+        need = sum(1 for v in args if is_resource(v.type))
+        if not len(ends) == len(lens) == len(offs):
+            raise op_error(op, "mismatch on resource range offsets/ends/lengths; counts must match")
+        if len(offs) != need:
+            raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
+        if any(not is_resource(r.type) for r in op.results):
+            raise op_error(op, "non-resource return values are not yet supported on async calls")
+        _check_callee(op, symbols, AsyncFuncOp.name)
+
+
+def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
+    """IREE's verifyOpValueSizes: one size per resource value."""
+    need = sum(1 for v in values if is_resource(v.type))
+    if len(sizes) != need:
+        raise op_error(op, f"value set has {need} dynamic dimensions but only {len(sizes)} dimension values "
+                           "are attached")
+
+
+class CmdCallOp(OpDef):
+    name = "stream.cmd.call"
+    summary = "Calls a streamable external host function"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result()
+    callee = attr()
+    tied_operands = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    resource_operand_accesses = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        callee, acc = op.properties.get("callee"), op.properties.get("resource_operand_accesses")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
+                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries) \
+                or any(t >= 0 for t in _ties(op, len(op.results))):
+            return None
+        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
+        items, types, ri, sizes = [], [], 0, list(sizes)
+        for v in args:
+            if is_resource(v.type):
+                bits = int(acc.elements[ri].value)
+                kind = "rw" if bits & 3 == 3 else "ro" if bits & 1 else "wo" if bits & 2 else None
+                if kind is None:
+                    return None
+                items.append(f"{kind} {p.value(v)}[{p.value(offs[ri])} for {p.value(lens[ri])}]")
+                ri += 1
+            else:
+                items.append(p.value(v))
+            types.append(_sized_type(p, v.type, sizes))
+        rsizes = list(rsizes)
+        outs = [_sized_type(p, r.type, rsizes) for r in op.results]
+        if None in types or None in outs or sizes or rsizes or ri != len(offs):
+            return None
+        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes)
+                + " : (" + ", ".join(types) + ") -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
+        _check_value_sizes(op, args, sizes)
+        _check_value_sizes(op, op.results, rsizes)
+        need = sum(1 for v in args if is_resource(v.type))
+        if len(lens) != len(offs):
+            raise op_error(op, "mismatch on resource range offsets/lengths; counts must match")
+        if len(offs) != need:
+            raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
+        acc = op.properties.get("resource_operand_accesses")
+        n = len(acc) if isinstance(acc, ArrayAttr) else 0
+        if n != need:
+            raise op_error(op, f"expects {need} resource access specifiers but {n} are present")
+        _check_callee(op, symbols, "")
+
+
+def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
+    """The result list after `->` (one OPERANDS token, or a type / tied
+    `%x` and its `{%size}`): (types, result sizes, tied operand indices)."""
+    if len(res) == 1:
+        outs = [(t, dims) for t, dims, _, _ in _operand_types(s, res[0], ties=True)]
+    else:
+        outs = [(res[0], _dims(s, res[1]))]
+    types, sizes, ties = [], [], []
+    for target, size in outs:
+        tie = _tie(s, target, arg_names, opname) if _is_use(target) else -1
+        types.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
+        ties.append(tie)
+        sizes.extend(_uses(s, size))
+    return types, sizes, ties
+
+
+def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
+    items = []
+    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+        if r_in is not None:
+            raise s.error("unexpected 'in' in call operand types", tpos)
+        items.append((t, dims, tpos))
+    if len(items) != n:
+        raise s.error(f"{n} operands present, but expected {len(items)}", ops_tok.start_pos)
+    return items
+
+
+def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    if workload is not None:
+        raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
+    aff, callee = _affinity(s, aff), _callee(s, entry)
+    text = str(ops_tok)[1:-1]
+    pieces = list(split_top(text)) if text.strip() else []
+    items = _call_types(s, types_tok, len(pieces), ops_tok)
+    pos = ops_tok.start_pos
+    args, sizes, offs, ends, lens, names = [], [], [], [], [], []
+    for piece, (t, dims, _) in zip(pieces, items):
+        m = _ASYNC_ARG.fullmatch(piece)
+        if m is None:
+            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
+        names.append(_USE.fullmatch(m.group(1)).groups())
+        args.append(_use(s, _Use(m.group(1), pos), t))
+        if m.group(2) is not None:
+            offs += _uses(s, [_Use(m.group(k), pos) for k in (2,)])
+            ends += _uses(s, [_Use(m.group(3), pos)])
+            lens += _uses(s, [_Use(m.group(4), pos)])
+        sizes.extend(_uses(s, dims))
+    rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
+    props = _props(aff, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, ends, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
+
+
+_CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
+
+
+def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    if workload is not None or aff is not None:
+        raise s.error("expected the callee and its operands", head.start_pos)
+    callee = _callee(s, entry)
+    text = str(ops_tok)[1:-1]
+    pieces = list(split_top(text)) if text.strip() else []
+    items = _call_types(s, types_tok, len(pieces), ops_tok)
+    pos = ops_tok.start_pos
+    args, sizes, offs, lens, accs = [], [], [], [], []
+    for piece, (t, dims, _) in zip(pieces, items):
+        m = _CMD_ARG.fullmatch(piece)
+        if m is None or (m.group(1) is None) != (m.group(3) is None):
+            raise s.error("expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'", pos)
+        args.append(_use(s, _Use(m.group(2), pos), t))
+        if m.group(1) is not None:
+            accs.append(IntegerAttr(_ACCESS_BITS[m.group(1)], i32))
+            offs += _uses(s, [_Use(m.group(3), pos)])
+            lens += _uses(s, [_Use(m.group(4), pos)])
+        sizes.extend(_uses(s, dims))
+    names = [_USE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
+    rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
+    props = _props(None, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+                   resource_operand_accesses=ArrayAttr(accs) if pieces else None)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
+
+
+# ---------------------------------------------------------------------------
 # a dispatch's workgroup grid
 
 
@@ -352,13 +796,15 @@ CALLBACKS = {
     "stream_cmd_discard": _subview(CmdDiscardOp.name),
     "stream_cmd_wave_head": stream_cmd_wave_head, "stream_cmd_wave": stream_cmd_wave,
     "stream_cmd_collective": stream_cmd_collective,
+    "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
+    "stream_cmd_call": stream_cmd_call,
     "stream_wg_id": _workgroup(DispatchWorkgroupIDOp.name),
     "stream_wg_count": _workgroup(DispatchWorkgroupCountOp.name),
     "stream_wg_size": _workgroup(DispatchWorkgroupSizeOp.name),
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,
-       DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
+       AsyncFuncOp, CmdFuncOp, AsyncCallOp, CmdCallOp, DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
 
 # ops that may sit in an explicit execution region (IREE's CmdPhaseOp / StreamableOp)
 CMD_PHASE = ("stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill",
