@@ -15,32 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hlopt.dialects.stream import (
-    _ACCESS,
-    _ACCESS_BITS,
-    _ASYNC_ARG,
-    _RESOURCE_ITEM,
-    _USE,
-    YieldOp,
-    _aff,
-    _affinity,
-    _custom_or_generic,
-    _dims,
-    _dispatch_head,
-    _is_use,
-    _operand_types,
-    _props,
-    _segs,
-    _tail_attrs,
-    _tie,
-    _Tok,
-    _Use,
-    _use,
-    _uses,
-    dynamic_dims,
-    is_resource,
-    operand_groups,
-)
+from hlopt.dialects import stream as _stream
+from hlopt.dialects.stream import YieldOp, dynamic_dims, is_resource, operand_groups
 from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -68,6 +44,28 @@ from hlopt.ir.opdef import (
 from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
 from hlopt.ir.types import FunctionType, IndexType, Type, i32
 
+# stream.py's parsing/printing kit (value uses, `{%size}` lists, affinities, resource items):
+# private to the stream dialect, which spans that module and this one
+_ACCESS = _stream._ACCESS
+_ACCESS_BITS = _stream._ACCESS_BITS
+_ASYNC_ARG = _stream._ASYNC_ARG
+_RESOURCE_ITEM = _stream._RESOURCE_ITEM
+_USE = _stream._USE
+_aff = _stream._aff
+_affinity = _stream._affinity
+_custom_or_generic = _stream._custom_or_generic
+_dims = _stream._dims
+_dispatch_head = _stream._dispatch_head
+_is_use = _stream._is_use
+_operand_types = _stream._operand_types
+_props = _stream._props
+_segs = _stream._segs
+_tail_attrs = _stream._tail_attrs
+_tie = _stream._tie
+_Tok = _stream._Tok
+_Use = _stream._Use
+_use = _stream._use
+_uses = _stream._uses
 _INDEX = IndexType()
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
 
@@ -437,7 +435,7 @@ _ARG_RANGE = re.compile(r"\s*(%[\w$.\-]+)\s*\[\s*%[\w$.\-]+\s+for\s+%[\w$.\-]+\s
 
 
 def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.dialects.util import _tied_results
+    from hlopt.dialects import util
     from hlopt.syntax.lexer import scan_balanced
     from hlopt.syntax.parser import split_pieces
     from hlopt.syntax.parser import symbol_name as _symbol_name
@@ -465,7 +463,8 @@ def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
     opname = name
     if name == CmdFuncOp.name:
         names = []  # results are never tied
-    results, res_attrs, ties = _tied_results(s, rest, base + close, names, inputs, opname)
+    # IREE's custom<ShapedFunctionSignature> is util's: util.func reads the same results
+    results, res_attrs, ties = util._tied_results(s, rest, base + close, names, inputs, opname)
     props: dict = {"sym_name": StringAttr(_symbol_name(sym)),
                    "function_type": TypeAttr(FunctionType(inputs, results))}
     if vis is not None:
