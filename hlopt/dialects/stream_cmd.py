@@ -27,7 +27,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
-from hlopt.ir.constraints import I32, Index, IndexAttr
+from hlopt.ir.constraints import I32, I64, Index, IndexAttr
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -53,6 +53,7 @@ _RESOURCE_ITEM = _stream._RESOURCE_ITEM
 _USE = _stream._USE
 _aff = _stream._aff
 _affinity = _stream._affinity
+_await_operand = _stream._await_operand
 _custom_or_generic = _stream._custom_or_generic
 _dims = _stream._dims
 _dispatch_head = _stream._dispatch_head
@@ -731,6 +732,638 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
 
 
 # ---------------------------------------------------------------------------
+# parameters and files: `%scope::%key[%offset]` references into parameter archives
+
+
+_V = r"%[\w$.\-]+(?:#\d+)?"
+_REF = rf"({_V})(?:\s*::\s*({_V}))?\s*\[\s*({_V})\s*\]"
+_RANGE3 = rf"({_V})\s*\[\s*({_V})\s+to\s+({_V})\s+for\s+({_V})\s*\]"
+_RANGE2 = rf"({_V})\s*\[\s*({_V})\s+for\s+({_V})\s*\]"
+_SIZED = r"\s*:\s*([^{]+?)\s*(\{[^}]*\})"
+_ROWS = {  # the rows of each `{ ... }` list (IREE's custom<...ParameterGather/Scatter/LoadOperations>)
+    "stream.async.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE3}{_SIZED}\s*"),
+    "stream.async.parameter.scatter": re.compile(rf"\s*{_RANGE3}{_SIZED}\s*->\s*{_REF}\s*"),
+    "stream.cmd.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE2}{_SIZED}\s*"),
+    "stream.cmd.parameter.scatter": re.compile(rf"\s*{_RANGE2}{_SIZED}\s*->\s*{_REF}\s*"),
+    "stream.cmd.parameter.load": re.compile(rf"\s*{_REF}{_SIZED}\s*"),
+}
+
+
+def _ref_text(p: Any, scope: Any, key: Any, off: Any) -> str:
+    return (f"{p.value(scope[0])}::" if scope else "") + f"{p.value(key)}[{p.value(off)}]"
+
+
+def _await_text(p: Any, tp: Any, arrow: bool) -> str:
+    return f"await({p.value(tp[0])}) " + ("=> " if arrow else "") if tp else ""
+
+
+def _rows_text(p: Any, rows: list[str]) -> str:
+    ind = "  " * p.indent
+    return "{\n" + ",\n".join(f"{ind}  {r}" for r in rows) + f"\n{ind}}}"
+
+
+def _timepoint(s: Any, pos: int) -> Any:
+    return s.decode("type", "!stream.timepoint", pos)
+
+
+def _buffer(s: Any, pos: int) -> Any:
+    return s.decode("type", "!util.buffer", pos)
+
+
+def _i64(s: Any, pos: int) -> Any:
+    return s.decode("type", "i64", pos)
+
+
+class _ParamOp(OpDef):
+    """Shared by the parameter ops: results named as IREE names them."""
+
+    result_names: tuple = ()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        if cls.result_names == ("results", "result_timepoint"):
+            n = len(op.results) - 1
+            return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+        return list(cls.result_names) if len(op.results) == len(cls.result_names) else None
+
+
+class AsyncParameterLoadOp(_ParamOp):
+    name = "stream.async.parameter.load"
+    summary = "Allocates and loads a new resource from a parameter archive"
+    await_timepoint = opt_operand()
+    source_scope = opt_operand()
+    source_key = operand()
+    source_offset = operand(I64)
+    result_size = operand(Index)
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        tp, scope, (key,), (off,), (size,) = operand_groups(cls, op)
+        r, t = op.results
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} : "
+                f"{p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(t.type)}" + _tail_attrs(p, op))
+
+
+def stream_aparam_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    size = _dims(s, size)
+    tp = _await_operand(s, wait)
+    groups = [tp, _uses(s, scope, _buffer(s, kw.start_pos)), [_use(s, key, _buffer(s, kw.start_pos))],
+              [_use(s, off, _i64(s, kw.start_pos))], _uses(s, size)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterLoadOp.name, [x for g in groups for x in g],
+                     [s.decode_type(rt), s.decode_type(tt)], props, a_), kw.start_pos
+
+
+class AsyncParameterReadOp(_ParamOp):
+    name = "stream.async.parameter.read"
+    summary = "Reads a resource from a parameter archive"
+    target = operand()
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    source_scope = opt_operand()
+    source_key = operand()
+    source_offset = operand(I64)
+    await_timepoint = opt_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
+                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
+                f"{{{p.value(size)}}} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+
+def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, t, o, e, n, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    rtype, at = s.decode_type(rt), kw.start_pos
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterReadOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class AsyncParameterWriteOp(_ParamOp):
+    name = "stream.async.parameter.write"
+    summary = "Writes a resource to a parameter archive"
+    source = operand()
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    source_length = operand(Index)
+    target_scope = opt_operand()
+    target_key = operand()
+    target_offset = operand(I64)
+    await_timepoint = opt_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}"
+                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] -> {_ref_text(p, scope, key, off)} : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.results[1].type)}"
+                + _tail_attrs(p, op))
+
+
+def stream_aparam_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, t, o, e, n, a, b, off, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    rtype, at = s.decode_type(rt), kw.start_pos
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterWriteOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class CmdParameterReadOp(_ParamOp):
+    name = "stream.cmd.parameter.read"
+    summary = "Reads a resource from a parameter archive"
+    source_scope = opt_operand()
+    source_key = operand()
+    source_offset = operand(I64)
+    target = operand()
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_length = operand(Index)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, (key,), (off,), (t,), (size,), (o,), (n,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
+                f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, t, o, n, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    at = kw.start_pos
+    groups = [_uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              [_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterReadOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
+
+
+class CmdParameterWriteOp(_ParamOp):
+    name = "stream.cmd.parameter.write"
+    summary = "Writes a resource to a parameter archive"
+    source = operand()
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_length = operand(Index)
+    target_scope = opt_operand()
+    target_key = operand()
+    target_offset = operand(I64)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}} -> {_ref_text(p, scope, key, off)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_cparam_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, t, o, n, rt, size, a, b, off, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    at = kw.start_pos
+    groups = [[_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterWriteOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
+
+
+def _same_count(op: Operation, groups: list, message: str) -> None:
+    if len({len(g) for g in groups}) > 1:
+        raise op_error(op, message)
+
+
+class AsyncParameterGatherOp(_ParamOp):
+    name = "stream.async.parameter.gather"
+    summary = "Gathers multiple resources from a parameter archive"
+    source_scope = opt_operand()
+    source_keys = var_operand()
+    source_offsets = var_operand(I64)
+    target = operand()
+    target_size = operand(Index)
+    target_offsets = var_operand(Index)
+    target_ends = var_operand(Index)
+    target_lengths = var_operand(Index)
+    await_timepoint = opt_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, (t,), (size,), tos, tes, tls, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
+                                                                                       strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, _t, _z, tos, tes, tls, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, tos, tes, tls], "requires that the source keys, source offsets, target offsets, "
+                                                     "target ends, and lengths are all 1:1")
+
+
+class AsyncParameterScatterOp(_ParamOp):
+    name = "stream.async.parameter.scatter"
+    summary = "Scatters multiple resources to a parameter archive"
+    source = operand()
+    source_size = operand(Index)
+    source_offsets = var_operand(Index)
+    source_ends = var_operand(Index)
+    source_lengths = var_operand(Index)
+    target_scope = opt_operand()
+    target_keys = var_operand()
+    target_offsets = var_operand(I64)
+    await_timepoint = opt_operand()
+    result_ = result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), sos, ses, sls, scope, keys, offs, tp = operand_groups(cls, op)
+        rows = [f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
+                f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
+                for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _t, _z, sos, ses, sls, _s, keys, offs, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, sos, ses, sls, offs], "requires that the source offsets, source ends, lengths, "
+                                                     "target keys, and target offsets are all 1:1")
+
+
+class CmdParameterGatherOp(_ParamOp):
+    name = "stream.cmd.parameter.gather"
+    summary = "Gathers multiple resources from a parameter archive"
+    source_scope = opt_operand()
+    source_keys = var_operand()
+    source_offsets = var_operand(I64)
+    target = operand()
+    target_size = operand(Index)
+    target_offsets = var_operand(Index)
+    target_lengths = var_operand(Index)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, (t,), (size,), tos, tls, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, _t, _z, tos, tls, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, tos, tls], "requires that the source keys, source offsets, target offsets, "
+                                                "and target lengths are all 1:1")
+
+
+class CmdParameterScatterOp(_ParamOp):
+    name = "stream.cmd.parameter.scatter"
+    summary = "Scatters multiple resources to a parameter archive"
+    source = operand()
+    source_size = operand(Index)
+    source_offsets = var_operand(Index)
+    source_lengths = var_operand(Index)
+    target_scope = opt_operand()
+    target_keys = var_operand()
+    target_offsets = var_operand(I64)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), sos, sls, scope, keys, offs, tp = operand_groups(cls, op)
+        rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
+                f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _t, _z, sos, sls, _s, keys, offs, _tp = operand_groups(cls, op)
+        _same_count(op, [sos, sls, keys, offs], "requires that the source offsets, source lengths, target keys, "
+                                                "and target offsets are all 1:1")
+
+
+class CmdParameterLoadOp(_ParamOp):
+    name = "stream.cmd.parameter.load"
+    summary = "Reads one or more resources from a parameter archive"
+    source_scope = opt_operand()
+    source_keys = var_operand()
+    source_offsets = var_operand(I64)
+    result_sizes = var_operand(Index)
+    await_timepoint = opt_operand()
+    results = var_result()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+    result_names = ("results", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, sizes, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
+                for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, sizes, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, sizes], "requires that the source keys, source offsets, and result sizes are "
+                                             "all 1:1")
+
+
+def _parse_rows(s: Any, name: str, tok: Any) -> list[tuple[list, int]]:
+    """The `{ row, row }` list as (regex groups with their offsets, the
+    position of the token after the row)."""
+    from hlopt.syntax.parser import split_top
+
+    text, base = str(tok)[1:-1], tok.start_pos + 1
+    rows, off = [], 0
+    for piece in split_top(text) if text.strip() else []:
+        m = _ROWS[name].fullmatch(piece)
+        at = base + off + len(piece) - len(piece.lstrip())
+        if m is None:
+            raise s.error("expected a parameter operation", at)
+        off += len(piece) + 1
+        nxt = base + off - 1  # the `,` or `}` after the row (MLIR's current location there)
+        rows.append(([(g, base + off - 1 - len(piece) + m.start(i + 1)) for i, g in enumerate(m.groups())], nxt))
+    if not rows:
+        raise s.error("expected at least one parameter operation", tok.start_pos)
+    return rows
+
+
+def _row_ref(s: Any, g: list, scopes: list) -> tuple[Any, Any]:
+    """(key, offset) of a row's reference; its scope joins `scopes` (the same in every row)."""
+    (a, pa), (b, pb), (off, po) = g
+    buf = _buffer(s, pa)
+    if b is not None:
+        scopes.append((a, pa))
+        key = _use(s, _Use(b, pb), buf)
+    else:
+        scopes.append(None)
+        key = _use(s, _Use(a, pa), buf)
+    return key, _use(s, _Use(off, po), _i64(s, po))
+
+
+def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
+    first = scopes[0]
+    for x, (_g, nxt) in zip(scopes, rows):
+        if (x is None) != (first is None) or (x is not None and x[0] != first[0]):
+            raise s.error(f"custom op '{name}' each operation must use the same scope", nxt)
+    return [] if first is None else [_use(s, _Use(first[0], first[1]), _buffer(s, first[1]))]
+
+
+def _row_resource(s: Any, g: list) -> tuple[Any, Any, list]:
+    """The (resource, size, [range uses]) of a row's `%r[...] : T{%s}` part."""
+    *vals, (t, pt), (size, pz) = g
+    rtype = s.decode_type(_Tok(t, pt))
+    d = _dims(s, _Tok(size, pz))
+    if len(d) != 1:
+        raise s.error("expected one size value for the resource", pz)
+    (r, pr), *rng = vals
+    return _use(s, _Use(r, pr), rtype), d[0], [_use(s, _Use(v, pv), _INDEX) for v, pv in rng]
+
+
+def _gather_scatter(name: str, cls: Any):
+    gather, asynchronous = name.endswith("gather"), name.startswith("stream.async")
+    nref = 3
+
+    def cb(s: Any, c: list) -> tuple[Operation, int]:
+        if asynchronous:
+            kw, aff, wait, body, rt, tt, attrs = c
+        else:
+            kw, aff, wait, body, tt, attrs = c
+        scopes, keys, offs, ranges, target = [], [], [], [], None
+        rows = _parse_rows(s, name, body)
+        for g, _at in rows:
+            ref, res = (g[:nref], g[nref:]) if gather else (g[-nref:], g[:-nref])
+            k, o = _row_ref(s, ref, scopes)
+            keys.append(k)
+            offs.append(o)
+            r, size, rng = _row_resource(s, res)
+            if target is None:
+                target = (r, size)
+            ranges.append(rng)
+        scope = _scope_operand(s, scopes, rows, name)
+        cols = [list(x) for x in zip(*ranges)]
+        r, size = target
+        res_groups = [[r], _uses(s, [size]), *cols]
+        groups = [scope, keys, offs, *res_groups] if gather else [*res_groups, scope, keys, offs]
+        groups.append(_await_operand(s, wait))
+        props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+        types = ([s.decode_type(rt)] if asynchronous else []) + [s.decode_type(tt)]
+        a_ = s.decode_dict(attrs) if attrs is not None else None
+        return Operation(name, [x for g in groups for x in g], types, props, a_), kw.start_pos
+
+    return cb
+
+
+def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, body, tt, attrs = c
+    scopes, keys, offs, types, sizes = [], [], [], [], []
+    rows = _parse_rows(s, CmdParameterLoadOp.name, body)
+    for g, _at in rows:
+        k, o = _row_ref(s, g[:3], scopes)
+        keys.append(k)
+        offs.append(o)
+        (t, pt), (size, pz) = g[3:]
+        types.append(s.decode_type(_Tok(t, pt)))
+        d = _dims(s, _Tok(size, pz))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", pz)
+        sizes.append(d[0])
+    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, _uses(s, sizes), _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterLoadOp.name, [x for g in groups for x in g], [*types, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class FileConstantOp(OpDef):
+    name = "stream.file.constant"
+    summary = "Creates a file backed by the provided constant host memory"
+    source = operand()
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_length = operand(Index)
+    result = result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["file"] if len(op.results) == 1 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off, n = op.operands
+        return (f"{cls.name} {_aff(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
+                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_file_constant(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, off, n, st, size, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the buffer", st.start_pos)
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, [*size, off, n])]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileConstantOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+class _FileIOOp(OpDef):
+    """`stream.file.read/write [on(#a)] (await(%t) => | :) %src[%o], %dst[%o], %len : ...`."""
+
+    @classmethod
+    def _head(cls, op: Operation, p: Any, n: int) -> str:
+        tp = op.operands[n:]
+        return f"{cls.name} {_aff(p, op)}" + (f"await({p.value(tp[0])}) => " if tp else ": ")
+
+
+class FileReadOp(_FileIOOp):
+    name = "stream.file.read"
+    summary = "Reads a segment of a file into a resource"
+    source = operand()
+    source_offset = operand(I64)
+    target = operand()
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        f, foff, t, size, toff, n = op.operands[:6]
+        return (cls._head(op, p, 6) + f"{p.value(f)}[{p.value(foff)}], {p.value(t)}[{p.value(toff)}], {p.value(n)} : "
+                f"{p.type_text(f.type)} -> {p.type_text(t.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+class FileWriteOp(_FileIOOp):
+    name = "stream.file.write"
+    summary = "Writes a segment of a file from a resource"
+    source = operand()
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    target = operand()
+    target_offset = operand(I64)
+    length = operand(Index)
+    await_timepoint = opt_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        r, size, roff, f, foff, n = op.operands[:6]
+        return (cls._head(op, p, 6) + f"{p.value(r)}[{p.value(roff)}], {p.value(f)}[{p.value(foff)}], {p.value(n)} : "
+                f"{p.type_text(r.type)}{{{p.value(size)}}} -> {p.type_text(f.type)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_file_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, f, foff, t, toff, n, ft, tt, size, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", tt.start_pos)
+    operands = [_use(s, f, s.decode_type(ft)), _use(s, foff, _i64(s, foff.start_pos)), _use(s, t, s.decode_type(tt)),
+                *_uses(s, [*size, toff, n]), *_await_operand(s, wait)]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileReadOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+def stream_file_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, roff, f, foff, n, st, size, ft, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", st.start_pos)
+    operands = [_use(s, r, s.decode_type(st)), *_uses(s, [*size, roff]), _use(s, f, s.decode_type(ft)),
+                _use(s, foff, _i64(s, foff.start_pos)), *_uses(s, [n]), *_await_operand(s, wait)]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileWriteOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+def stream_no_await(s: Any, c: list) -> None:
+    """`:` where `await(%t) =>` may stand (stream.file.read/write)."""
+    return None
+
+
+# ---------------------------------------------------------------------------
 # a dispatch's workgroup grid
 
 
@@ -797,13 +1430,25 @@ CALLBACKS = {
     "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
     "stream_cmd_call": stream_cmd_call,
+    "stream_aparam_load": stream_aparam_load, "stream_aparam_read": stream_aparam_read,
+    "stream_aparam_write": stream_aparam_write, "stream_cparam_read": stream_cparam_read,
+    "stream_cparam_write": stream_cparam_write, "stream_cparam_load": stream_cparam_load,
+    "stream_aparam_gather": _gather_scatter(AsyncParameterGatherOp.name, AsyncParameterGatherOp),
+    "stream_aparam_scatter": _gather_scatter(AsyncParameterScatterOp.name, AsyncParameterScatterOp),
+    "stream_cparam_gather": _gather_scatter(CmdParameterGatherOp.name, CmdParameterGatherOp),
+    "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
+    "stream_file_constant": stream_file_constant, "stream_file_read": stream_file_read,
+    "stream_file_write": stream_file_write, "stream_no_await": stream_no_await,
     "stream_wg_id": _workgroup(DispatchWorkgroupIDOp.name),
     "stream_wg_count": _workgroup(DispatchWorkgroupCountOp.name),
     "stream_wg_size": _workgroup(DispatchWorkgroupSizeOp.name),
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,
-       AsyncFuncOp, CmdFuncOp, AsyncCallOp, CmdCallOp, DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
+       AsyncFuncOp, CmdFuncOp, AsyncCallOp, CmdCallOp, AsyncParameterLoadOp, AsyncParameterReadOp,
+       AsyncParameterWriteOp, AsyncParameterGatherOp, AsyncParameterScatterOp, CmdParameterLoadOp, CmdParameterReadOp,
+       CmdParameterWriteOp, CmdParameterGatherOp, CmdParameterScatterOp, FileConstantOp, FileReadOp, FileWriteOp,
+       DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
 
 # ops that may sit in an explicit execution region (IREE's CmdPhaseOp / StreamableOp)
 CMD_PHASE = ("stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill",
