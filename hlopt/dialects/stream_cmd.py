@@ -1364,6 +1364,113 @@ def stream_no_await(s: Any, c: list) -> None:
 
 
 # ---------------------------------------------------------------------------
+# test ops IREE registers for its timeline passes
+
+
+class TestTimelineOp(OpDef):
+    name = "stream.test.timeline_op"
+    summary = "Test op implementing TimelineOpInterface"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    await_operands = var_operand()
+    results = var_result()
+    result_timepoint = result()
+    tied_operands = opt_attr()
+    await_limit = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        res, sizes, rsizes, waits = operand_groups(cls, op)
+        limit = op.properties.get("await_limit")
+        if limit is not None and not isinstance(limit, IntegerAttr):
+            return None
+        sizes, rsizes = list(sizes), list(rsizes)
+        # the op is not tied (no TiedOpInterface): results print as types
+        ins = [_sized_type(p, v.type, sizes) for v in res]
+        outs = [_sized_type(p, r.type, rsizes) for r in op.results[:-1]]
+        if None in ins or None in outs or sizes or rsizes:
+            return None
+        head = cls.name + (f" await_limit({limit.value})" if limit is not None else "")
+        if waits:
+            head += f" await({p.values(waits)}) =>"
+        return (f"{head} with({p.values(res)}){p.attr_dict(op.attributes)} : ({', '.join(ins)}) -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
+                + f" => {p.type_text(op.results[-1].type)}")
+
+
+def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
+    kw, limit, waits, with_, attrs, types_tok, *res, tt = c
+    names = [_Use(m.group(), with_.start_pos + m.start()) for m in _USE.finditer(str(with_))]
+    items = _call_types(s, types_tok, len(names), with_)
+    args = [_use(s, u, t) for u, (t, _d, _p) in zip(names, items)]
+    sizes = [x for _t, d, _p in items for x in _uses(s, d)]
+    rtypes, rs, ties = _call_results(s, res, [_USE.fullmatch(str(u)).groups() for u in names], args,
+                                     TestTimelineOp.name)
+    tp = _timepoint(s, kw.start_pos)
+    aw = [_use(s, u, tp) for u in (_Use(m.group(), waits.start_pos + m.start()) for m in _USE.finditer(str(waits)))] \
+        if waits is not None else []
+    lim = None
+    if limit is not None:
+        text = str(limit)[1:-1].strip()
+        if not re.fullmatch(r"-?\d+", text):
+            raise s.error("expected an integer in 'await_limit(...)'", limit.start_pos)
+        lim = IntegerAttr(int(text), s.decode("type", "i64", limit.start_pos))
+    props = _props(None, operandSegmentSizes=_segs(args, sizes, rs, aw), await_limit=lim,
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TestTimelineOp.name, [*args, *sizes, *rs, *aw], [*rtypes, s.decode_type(tt)], props, a_), \
+        kw.start_pos
+
+
+class TestTimelineAwareOp(OpDef):
+    name = "stream.test.timeline_aware"
+    summary = "Test op implementing TimelineAwareOpInterface"
+    args = var_operand()
+    wait_fence_likes = var_operand()
+    signal_fence_like = operand()
+    results = var_result()
+    traits = (AttrSizedOperandSegments(), Pure())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        args, waits, (sig,) = operand_groups(cls, op)
+        outs = [p.type_text(r.type) for r in op.results]
+        return (f"{cls.name}({p.values(args)}) waits({p.values(waits)}) signals({p.value(sig)})"
+                + p.attr_dict(op.attributes) + f" : ({', '.join(p.type_text(v.type) for v in args)}) -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+
+def stream_test_timeline_aware(s: Any, c: list) -> tuple[Operation, int]:
+    kw, args, waits, sig, attrs, ft = c
+    ftype = s.decode_function_type(ft)
+    fence = s.decode("type", "!stream.test.fence", kw.start_pos)
+
+    def uses(tok: Any) -> list:
+        return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+
+    a = uses(args)
+    if len(a) != len(ftype.inputs):
+        raise s.error(f"{len(a)} operands present, but expected {len(ftype.inputs)}", args.start_pos)
+    sg = uses(sig)
+    if len(sg) != 1:
+        raise s.error("expected one signal fence", sig.start_pos)
+    groups = [[_use(s, u, t) for u, t in zip(a, ftype.inputs)], [_use(s, u, fence) for u in uses(waits)],
+              [_use(s, sg[0], fence)]]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TestTimelineAwareOp.name, [x for g in groups for x in g], list(ftype.results),
+                     _props(None, operandSegmentSizes=_segs(*groups)), a_), kw.start_pos
+
+
+# ---------------------------------------------------------------------------
 # a dispatch's workgroup grid
 
 
@@ -1439,6 +1546,7 @@ CALLBACKS = {
     "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
     "stream_file_constant": stream_file_constant, "stream_file_read": stream_file_read,
     "stream_file_write": stream_file_write, "stream_no_await": stream_no_await,
+    "stream_test_timeline_op": stream_test_timeline_op, "stream_test_timeline_aware": stream_test_timeline_aware,
     "stream_wg_id": _workgroup(DispatchWorkgroupIDOp.name),
     "stream_wg_count": _workgroup(DispatchWorkgroupCountOp.name),
     "stream_wg_size": _workgroup(DispatchWorkgroupSizeOp.name),
@@ -1448,7 +1556,7 @@ OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, 
        AsyncFuncOp, CmdFuncOp, AsyncCallOp, CmdCallOp, AsyncParameterLoadOp, AsyncParameterReadOp,
        AsyncParameterWriteOp, AsyncParameterGatherOp, AsyncParameterScatterOp, CmdParameterLoadOp, CmdParameterReadOp,
        CmdParameterWriteOp, CmdParameterGatherOp, CmdParameterScatterOp, FileConstantOp, FileReadOp, FileWriteOp,
-       DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
+       TestTimelineOp, TestTimelineAwareOp, DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
 
 # ops that may sit in an explicit execution region (IREE's CmdPhaseOp / StreamableOp)
 CMD_PHASE = ("stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill",
