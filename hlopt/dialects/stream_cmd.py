@@ -42,7 +42,7 @@ from hlopt.ir.opdef import (
     var_result,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
-from hlopt.ir.types import FunctionType, IndexType, Type, i32
+from hlopt.ir.types import FunctionType, IndexType, i32
 
 # stream.py's parsing/printing kit (value uses, `{%size}` lists, affinities, resource items):
 # private to the stream dialect, which spans that module and this one
@@ -353,9 +353,23 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
     @classmethod
     def verify(cls, op: Operation) -> None:
         vis = op.properties.get("sym_visibility")
-        # FunctionOpInterface: these are always declarations
+        # SymbolOpInterface: these are always declarations
         if vis is None or getattr(vis, "value", None) == "public":
             raise op_error(op, "symbol declaration cannot have public visibility")
+        # FunctionOpInterface: one dictionary of dialect attributes per argument and result
+        ft = _function_type(op)
+        if ft is None:
+            return
+        for key, count, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
+            a = op.properties.get(key)
+            if not isinstance(a, ArrayAttr):
+                continue
+            if len(a) != count:
+                raise op_error(op, f"expects {what} attribute array to have the same number of elements as the "
+                                   f"number of function {what}s, got {len(a)}, but expected {count}")
+            for d in a.elements:
+                if isinstance(d, DictionaryAttr) and any("." not in k for k, _ in d.entries):
+                    raise op_error(op, f"{what}s may only have dialect attributes")
 
     @classmethod
     def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
@@ -639,19 +653,73 @@ class CmdCallOp(OpDef):
 
 
 def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
-    """The result list after `->` (one OPERANDS token, or a type / tied
-    `%x` and its `{%size}`): (types, result sizes, tied operand indices)."""
-    if len(res) == 1:
-        outs = [(t, dims) for t, dims, _, _ in _operand_types(s, res[0], ties=True)]
+    """The result list after `->`: one OPERANDS token `(R{%s}, %x{%s}, %y as T{%s}, i32)`,
+    or one result as a type, or a tied `%x` (`as T` when its type changes), with
+    its `{%size}`. Returns (types, result sizes, tied operand indices)."""
+    from hlopt.syntax.parser import split_top
+
+    if len(res) == 1:  # the parenthesized list
+        text, base = str(res[0])[1:-1], res[0].start_pos + 1
+        pieces, off = [], 0
+        for piece in split_top(text) if text.strip() else []:
+            pieces.append((piece, base + off))
+            off += len(piece) + 1
     else:
-        outs = [(res[0], _dims(s, res[1]))]
+        pieces = None
     types, sizes, ties = [], [], []
-    for target, size in outs:
-        tie = _tie(s, target, arg_names, opname) if _is_use(target) else -1
-        types.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
+
+    def add(t: Any, tie: int, dims: list) -> None:
+        types.append(t)
         ties.append(tie)
-        sizes.extend(_uses(s, size))
+        sizes.extend(_uses(s, dims))
+
+    if pieces is None:
+        if len(res) == 2:  # `T{%s}`
+            add(s.decode_type(res[0]), -1, _dims(s, res[1]))
+        else:  # `%x [as T]{%s}`
+            target, as_type, dims = res
+            tie = _tie(s, target, arg_names, opname)
+            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, _dims(s, dims))
+        return types, sizes, ties
+    for piece, at in pieces:
+        add(*_result_piece(s, piece, at, arg_names, args, opname))
     return types, sizes, ties
+
+
+_AS_KW = re.compile(r"\s+as\s+")
+
+
+def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opname: str) -> tuple[Any, int, list]:
+    from hlopt.syntax.lexer import LexError, Scanner
+
+    body = piece.strip()
+    p0 = at + len(piece) - len(piece.lstrip())
+    try:
+        m = _USE.match(body)
+        if m is not None:
+            tie = _tie(s, _Tok(m.group(), p0, "VALUE_USE"), arg_names, opname)
+            rest, rp = body[m.end():], p0 + m.end()
+            a = _AS_KW.match(rest)
+            if a is not None:
+                e = Scanner(rest).type_end(a.end())
+                if e < 0:
+                    raise s.error("expected a type after 'as'", rp + a.end())
+                t = s.decode("type", rest[a.end():e], rp + a.end())
+                rest, rp = rest[e:], rp + e
+            else:
+                t = args[tie].type
+        else:
+            tie = -1
+            e = Scanner(body).type_end(0)
+            if e < 0:
+                raise s.error("expected a result type", p0)
+            t = s.decode("type", body[:e], p0)
+            rest, rp = body[e:], p0 + e
+    except LexError as ex:
+        raise s.error(str(ex), p0) from None
+    lead = len(rest) - len(rest.lstrip())
+    dims = _dims(s, _Tok(rest.strip(), rp + lead)) if rest.strip() else []
+    return t, tie, dims
 
 
 def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:

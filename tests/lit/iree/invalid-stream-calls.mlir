@@ -88,3 +88,25 @@ util.func public @f(%arg0: !stream.resource<transient>, %arg1: index) -> !stream
 
 // expected-error@+1 {{custom op 'stream.async.func' tied operand not found for result reference %arg9}}
 stream.async.func private @fn(%arg0: index) -> %arg9
+
+// -----
+
+// expected-error@+1 {{'stream.async.func' op symbol declaration cannot have public visibility}}
+stream.async.func public @a(%arg0: index {x}) -> index
+
+// -----
+
+// expected-error@+1 {{'stream.cmd.func' op results may only have dialect attributes}}
+stream.cmd.func private @b(%arg0: index) -> (index {y})
+
+// -----
+
+// expected-error@+1 {{'stream.async.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got 1, but expected 2}}
+"stream.async.func"() <{arg_attrs = [{}], function_type = (index, index) -> (), sym_name = "c", sym_visibility = "private"}> ({
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'stream.cmd.func' op expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1}}
+"stream.cmd.func"() <{res_attrs = [{}, {}], function_type = (index) -> index, sym_name = "d", sym_visibility = "private"}> ({
+}) : () -> ()

@@ -49,3 +49,41 @@ util.func public @f(%arg0: !stream.resource<*>, %arg1: index, %arg2: i32, %arg3:
 // GENERIC: "stream.async.call"() <{callee = @asyncfn3, operandSegmentSizes = array<i32: 0, 0, 0, 0, 0, 0>}> : () -> ()
 // GENERIC: "stream.cmd.call"(%arg4, %arg2, %arg4, %arg1, %arg1, %0, %0, %arg1, %arg1) <{callee = @cmdfn, operandSegmentSizes = array<i32: 3, 2, 2, 2, 0>, resource_operand_accesses = [1 : i32, 3 : i32], tied_operands = [-1 : index]}>
 // GENERIC: "stream.cmd.call"(%arg2) <{callee = @cmdfn2, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, resource_operand_accesses = []}> {foo} : (i32) -> ()
+
+// -----
+
+// Results tied with a changed type (`%arg0 as T`), alone or in a list; several cmd.call results.
+stream.async.func private @af(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0 as !stream.resource<transient>, index {a.b})
+stream.cmd.func private @cf(%arg0: index) -> (i32, f32)
+util.func public @f(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<transient>) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %0 = stream.async.call @af2(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> %arg0 as !stream.resource<transient>{%arg1}
+  %1 = stream.cmd.execute with(%arg2 as %arg3: !stream.resource<transient>{%arg1}) {
+    %2:2 = stream.cmd.call @cf(%arg1) : (index) -> (i32, f32)
+    stream.cmd.serial {
+      stream.cmd.concurrent {
+        stream.cmd.discard %arg3[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+      } attributes {q}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.resource<transient>
+}
+stream.async.func private @af2(%arg0: !stream.resource<*>) -> %arg0 as !stream.resource<transient>
+stream.async.func private @af3(%arg0: !stream.resource<*>) -> (%arg0 as !stream.resource<transient>, !stream.resource<*>)
+util.func public @g(%arg0: !stream.resource<*>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  %0:2 = stream.async.call @af3(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> (%arg0 as !stream.resource<transient>{%arg1}, !stream.resource<*>{%arg1})
+  util.return
+}
+// CHECK: stream.async.func private @af(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0 as !stream.resource<transient>, index {a.b})
+// CHECK-NEXT: stream.cmd.func private @cf(%arg0: index) -> (i32, f32)
+// CHECK: %0 = stream.async.call @af2(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> %arg0 as !stream.resource<transient>{%arg1}
+// CHECK: %2:2 = stream.cmd.call @cf(%arg1) : (index) -> (i32, f32)
+// CHECK: stream.cmd.serial {
+// CHECK-NEXT: stream.cmd.concurrent {
+// CHECK-NEXT: stream.cmd.discard %arg3[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+// CHECK-NEXT: } attributes {q}
+// CHECK-NEXT: }
+// CHECK: stream.async.func private @af3(%arg0: !stream.resource<*>) -> (%arg0 as !stream.resource<transient>, !stream.resource<*>)
+// CHECK: %0:2 = stream.async.call @af3(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> (%arg0 as !stream.resource<transient>{%arg1}, !stream.resource<*>{%arg1})
+// GENERIC: "stream.async.call"({{.*}}) <{callee = @af2, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>, tied_operands = [0 : index]}>
