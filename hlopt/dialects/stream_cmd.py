@@ -27,7 +27,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
-from hlopt.ir.constraints import I32, I64, Index, IndexAttr
+from hlopt.ir.constraints import I32, I64, Constraint, Index, IndexAttr
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -42,7 +42,7 @@ from hlopt.ir.opdef import (
     var_result,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
-from hlopt.ir.types import FunctionType, IndexType, i32
+from hlopt.ir.types import FunctionType, IndexType, OpaqueType, i32
 
 # stream.py's parsing/printing kit (value uses, `{%size}` lists, affinities, resource items):
 # private to the stream dialect, which spans that module and this one
@@ -71,6 +71,25 @@ _INDEX = IndexType()
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
 
 
+def _spelled(*spellings: str) -> Any:
+    return lambda t: isinstance(t, OpaqueType) and t.spelling in spellings
+
+
+_LIFETIMES = ("*", "external", "transient", "variable", "constant")
+# IREE's type constraints, with their messages
+ANY_RESOURCE = Constraint(is_resource, "any stream-compatible type")
+STREAM_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in _LIFETIMES)),
+                             "resource or external resource or transient resource or variable resource or "
+                             "constant resource")
+TEST_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in (*_LIFETIMES, "staging"))),
+                           STREAM_RESOURCE.summary + " or staging resource")
+TIMEPOINT = Constraint(_spelled("!stream.timepoint"), "A timepoint indicating execution availability.")
+CHANNEL = Constraint(_spelled("!stream.channel"), "A collective communication channel.")
+FILE = Constraint(_spelled("!stream.file"), "A file handle used for I/O operations.")
+BUFFER = Constraint(_spelled("!util.buffer"), "A reference counted byte buffer.")
+FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for timeline-aware op testing.")
+
+
 # ---------------------------------------------------------------------------
 # subview effects: flush, invalidate, discard
 
@@ -78,7 +97,7 @@ _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurren
 class _SubviewOp(OpDef):
     """`OP [kw(#affinity)] %r[%offset for %length] : T{%size} attributes {...}`."""
 
-    target = operand()
+    target = operand(ANY_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_length = operand(Index)
@@ -234,10 +253,10 @@ _COLLECTIVE_KIND = re.compile(r"#stream\.collective<\s*(\w+)")
 class CmdCollectiveOp(OpDef):
     name = "stream.cmd.collective"
     summary = "Dispatches a collective operation"
-    channel = operand()
+    channel = operand(CHANNEL)
     element_count = operand(Index)
     param = opt_operand(I32)
-    resources = var_operand()
+    resources = var_operand(STREAM_RESOURCE)
     resource_sizes = var_operand(Index)
     resource_offsets = var_operand(Index)
     resource_lengths = var_operand(Index)
@@ -858,13 +877,13 @@ class _ParamOp(OpDef):
 class AsyncParameterLoadOp(_ParamOp):
     name = "stream.async.parameter.load"
     summary = "Allocates and loads a new resource from a parameter archive"
-    await_timepoint = opt_operand()
-    source_scope = opt_operand()
-    source_key = operand()
+    await_timepoint = opt_operand(TIMEPOINT)
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
     source_offset = operand(I64)
     result_size = operand(Index)
-    result_ = result()
-    result_timepoint = result()
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(), Pure())
     result_names = ("result", "result_timepoint")
@@ -894,17 +913,17 @@ def stream_aparam_load(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncParameterReadOp(_ParamOp):
     name = "stream.async.parameter.read"
     summary = "Reads a resource from a parameter archive"
-    target = operand()
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
     target_length = operand(Index)
-    source_scope = opt_operand()
-    source_key = operand()
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
     source_offset = operand(I64)
-    await_timepoint = opt_operand()
-    result_ = result()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
@@ -934,17 +953,17 @@ def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncParameterWriteOp(_ParamOp):
     name = "stream.async.parameter.write"
     summary = "Writes a resource to a parameter archive"
-    source = operand()
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     source_length = operand(Index)
-    target_scope = opt_operand()
-    target_key = operand()
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
     target_offset = operand(I64)
-    await_timepoint = opt_operand()
-    result_ = result()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
@@ -975,15 +994,15 @@ def stream_aparam_write(s: Any, c: list) -> tuple[Operation, int]:
 class CmdParameterReadOp(_ParamOp):
     name = "stream.cmd.parameter.read"
     summary = "Reads a resource from a parameter archive"
-    source_scope = opt_operand()
-    source_key = operand()
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
     source_offset = operand(I64)
-    target = operand()
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_length = operand(Index)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
@@ -1011,15 +1030,15 @@ def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
 class CmdParameterWriteOp(_ParamOp):
     name = "stream.cmd.parameter.write"
     summary = "Writes a resource to a parameter archive"
-    source = operand()
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_length = operand(Index)
-    target_scope = opt_operand()
-    target_key = operand()
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
     target_offset = operand(I64)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
@@ -1052,17 +1071,17 @@ def _same_count(op: Operation, groups: list, message: str) -> None:
 class AsyncParameterGatherOp(_ParamOp):
     name = "stream.async.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
-    source_scope = opt_operand()
-    source_keys = var_operand()
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
-    target = operand()
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offsets = var_operand(Index)
     target_ends = var_operand(Index)
     target_lengths = var_operand(Index)
-    await_timepoint = opt_operand()
-    result_ = result()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
@@ -1087,17 +1106,17 @@ class AsyncParameterGatherOp(_ParamOp):
 class AsyncParameterScatterOp(_ParamOp):
     name = "stream.async.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
-    source = operand()
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
     source_ends = var_operand(Index)
     source_lengths = var_operand(Index)
-    target_scope = opt_operand()
-    target_keys = var_operand()
+    target_scope = opt_operand(BUFFER)
+    target_keys = var_operand(BUFFER)
     target_offsets = var_operand(I64)
-    await_timepoint = opt_operand()
-    result_ = result()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
@@ -1122,15 +1141,15 @@ class AsyncParameterScatterOp(_ParamOp):
 class CmdParameterGatherOp(_ParamOp):
     name = "stream.cmd.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
-    source_scope = opt_operand()
-    source_keys = var_operand()
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
-    target = operand()
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offsets = var_operand(Index)
     target_lengths = var_operand(Index)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
@@ -1153,15 +1172,15 @@ class CmdParameterGatherOp(_ParamOp):
 class CmdParameterScatterOp(_ParamOp):
     name = "stream.cmd.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
-    source = operand()
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
     source_lengths = var_operand(Index)
-    target_scope = opt_operand()
-    target_keys = var_operand()
+    target_scope = opt_operand(BUFFER)
+    target_keys = var_operand(BUFFER)
     target_offsets = var_operand(I64)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
@@ -1184,13 +1203,13 @@ class CmdParameterScatterOp(_ParamOp):
 class CmdParameterLoadOp(_ParamOp):
     name = "stream.cmd.parameter.load"
     summary = "Reads one or more resources from a parameter archive"
-    source_scope = opt_operand()
-    source_keys = var_operand()
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
     result_sizes = var_operand(Index)
-    await_timepoint = opt_operand()
-    results = var_result()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    results = var_result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(), Pure())
     result_names = ("results", "result_timepoint")
@@ -1321,11 +1340,11 @@ def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
 class FileConstantOp(OpDef):
     name = "stream.file.constant"
     summary = "Creates a file backed by the provided constant host memory"
-    source = operand()
+    source = operand(BUFFER)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_length = operand(Index)
-    result = result()
+    result = result(FILE)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -1363,14 +1382,14 @@ class _FileIOOp(OpDef):
 class FileReadOp(_FileIOOp):
     name = "stream.file.read"
     summary = "Reads a segment of a file into a resource"
-    source = operand()
+    source = operand(FILE)
     source_offset = operand(I64)
-    target = operand()
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1385,14 +1404,14 @@ class FileReadOp(_FileIOOp):
 class FileWriteOp(_FileIOOp):
     name = "stream.file.write"
     summary = "Writes a segment of a file from a resource"
-    source = operand()
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
-    target = operand()
+    target = operand(FILE)
     target_offset = operand(I64)
     length = operand(Index)
-    await_timepoint = opt_operand()
-    result_timepoint = result()
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1438,12 +1457,12 @@ def stream_no_await(s: Any, c: list) -> None:
 class TestTimelineOp(OpDef):
     name = "stream.test.timeline_op"
     summary = "Test op implementing TimelineOpInterface"
-    resource_operands = var_operand()
+    resource_operands = var_operand(TEST_RESOURCE)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
-    await_operands = var_operand()
-    results = var_result()
-    result_timepoint = result()
+    await_operands = var_operand(TIMEPOINT)
+    results = var_result(TEST_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     tied_operands = opt_attr()
     await_limit = opt_attr()
     traits = (AttrSizedOperandSegments(), Pure())
@@ -1502,8 +1521,8 @@ class TestTimelineAwareOp(OpDef):
     name = "stream.test.timeline_aware"
     summary = "Test op implementing TimelineAwareOpInterface"
     args = var_operand()
-    wait_fence_likes = var_operand()
-    signal_fence_like = operand()
+    wait_fence_likes = var_operand(FENCE)
+    signal_fence_like = operand(FENCE)
     results = var_result()
     traits = (AttrSizedOperandSegments(), Pure())
 
