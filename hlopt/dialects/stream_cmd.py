@@ -1645,8 +1645,15 @@ OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, 
        CmdParameterWriteOp, CmdParameterGatherOp, CmdParameterScatterOp, FileConstantOp, FileReadOp, FileWriteOp,
        TestTimelineOp, TestTimelineAwareOp, DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
 
-# ops that may sit in an explicit execution region (IREE's CmdPhaseOp / StreamableOp)
-CMD_PHASE = ("stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill",
-             "stream.cmd.copy", "stream.cmd.collective", "stream.cmd.dispatch", "stream.cmd.call",
-             "stream.cmd.serial", "stream.cmd.concurrent", "stream.cmd.parameter.load", "stream.cmd.parameter.read",
-             "stream.cmd.parameter.write", "stream.cmd.parameter.gather", "stream.cmd.parameter.scatter")
+# ops that may sit in an explicit execution region: IREE's CmdPhaseOp and
+# StreamableOpInterface ops (IREE's verifyCmdOp)
+CMD_PHASE = frozenset(
+    "stream." + n for n in (
+        "resource.retain", "resource.release", "resource.is_terminal", "resource.subview", "file.read",
+        "file.write", "tensor.empty", "tensor.constant", "tensor.splat", "tensor.clone", "tensor.encode",
+        "tensor.slice", "tensor.fill", "tensor.update", "tensor.dispatch", "tensor.parameter.load", "async.alloca",
+        "async.constant", "async.splat", "async.clone", "async.slice", "async.fill", "async.update", "async.copy",
+        "async.collective", "async.barrier", "async.transfer", "async.dispatch", "async.call", "async.concurrent",
+        "cmd.flush", "cmd.invalidate", "cmd.discard", "cmd.fill", "cmd.copy", "cmd.collective", "cmd.dispatch",
+        "cmd.func", "cmd.call", "cmd.execute", "cmd.serial", "cmd.concurrent", "cmd.parameter.load",
+        "cmd.parameter.read", "cmd.parameter.write", "cmd.parameter.gather", "cmd.parameter.scatter"))

@@ -86,3 +86,19 @@ func.func @wg() -> (index, index, index, index) {
 // GENERIC-LABEL: sym_name = "wg"
 // GENERIC: "stream.dispatch.workgroup.id"() <{dimension = 0 : index}> : () -> index
 // GENERIC: "stream.dispatch.workgroup.count"() <{dimension = 1 : index}> {foo = 2 : i64} : () -> index
+
+// -----
+
+// Streamable ops (not only stream.cmd.*) may sit in a serial/concurrent region, as IREE's verifier allows.
+util.func public @streamable(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+  %0 = stream.cmd.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.concurrent {
+      %1 = stream.async.transfer %arg2 : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+// CHECK-LABEL: util.func public @streamable
+// CHECK:      stream.cmd.concurrent {
+// CHECK-NEXT:   %1 = stream.async.transfer %arg2 : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+// CHECK-NEXT: }
