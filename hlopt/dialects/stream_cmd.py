@@ -87,6 +87,11 @@ TIMEPOINT = Constraint(_spelled("!stream.timepoint"), "A timepoint indicating ex
 CHANNEL = Constraint(_spelled("!stream.channel"), "A collective communication channel.")
 FILE = Constraint(_spelled("!stream.file"), "A file handle used for I/O operations.")
 BUFFER = Constraint(_spelled("!util.buffer"), "A reference counted byte buffer.")
+FUNCTION_TYPE_ATTR = Constraint(lambda a: isinstance(a, TypeAttr) and isinstance(a.type, FunctionType),
+                                "type attribute of function type")
+FLAT_SYMBOL = Constraint(lambda a: isinstance(a, SymbolRefAttr) and not a.nested, "flat symbol reference attribute")
+NAME = Constraint(lambda a: isinstance(a, StringAttr), "string attribute")
+COLLECTIVE = Constraint(lambda a: a.text.startswith("#stream.collective<"), "collective operation and specification")
 FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for timeline-aware op testing.")
 
 
@@ -260,7 +265,7 @@ class CmdCollectiveOp(OpDef):
     resource_sizes = var_operand(Index)
     resource_offsets = var_operand(Index)
     resource_lengths = var_operand(Index)
-    op = attr()
+    op = attr(COLLECTIVE)
     resource_accesses = attr()
     traits = (AttrSizedOperandSegments(),)
 
@@ -357,8 +362,8 @@ def _attrs_text(p: Any, a: Any, i: int) -> str:
 class _ExternFuncOp(OpDef, SymbolOpInterface):
     """A streamable function declaration (IREE allows only external ones)."""
 
-    sym_name = attr()
-    function_type = attr()
+    sym_name = attr(NAME)
+    function_type = attr(FUNCTION_TYPE_ATTR)
     sym_visibility = opt_attr()
     arg_attrs = opt_attr()
     res_attrs = opt_attr()
@@ -550,7 +555,7 @@ class AsyncCallOp(OpDef):
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
     results = var_result()
-    callee = attr()
+    callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
     res_attrs = opt_attr()
@@ -619,7 +624,7 @@ class CmdCallOp(OpDef):
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
     results = var_result()
-    callee = attr()
+    callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
     res_attrs = opt_attr()
