@@ -29,7 +29,7 @@ DIALECTS = MappingProxyType({
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark"), open=True),
     "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
-    "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
+    "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark"), open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark", open=True),
     "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
