@@ -28,7 +28,7 @@ DIALECTS = MappingProxyType({
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
     "hal": DialectInfo(_D + "hal", grammar="hal.lark", open=True),
-    "util": DialectInfo(_D + "util", grammar="util.lark", open=True),
+    "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark"), open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
     "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark", open=True),
