@@ -69,6 +69,13 @@ class Args:
             raise self.error("expected SSA operand")
         return None
 
+    def integer(self) -> int:
+        t = self._peek()
+        if t is None or t[0] != 2:
+            raise self.error("expected integer value")
+        self.pos = t[2] + len(t[1])
+        return int(t[1])
+
     def value(self, t: Any) -> Value:
         """The next `%x` operand, of type `t`."""
         name, pos = self.value_tok()
