@@ -30,7 +30,7 @@ DIALECTS = MappingProxyType({
     "hal": DialectInfo(_D + "hal", grammar="hal.lark", open=True),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark"), open=True),
     "stream": DialectInfo(_D + "stream", grammar="stream.lark", open=True),
-    "iree_encoding": DialectInfo(_D + "iree_encoding", open=True),
+    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark", open=True),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark", open=True),
     "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
     "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
