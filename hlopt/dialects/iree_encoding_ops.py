@@ -23,6 +23,27 @@ def _not_serializable(enc: Any) -> bool:
     return enc is None or (isinstance(enc, EncodingAttrBase) and not enc.serializable)
 
 
+def _dynamic_encoding_dims(enc: Any) -> int | None:
+    """IREE's getNumDynamicEncodingDims: the `?` iteration sizes of an
+    `#iree_encoding.encoding` (none: 0); other encodings do not say."""
+    from hlopt.dialects.iree_encoding import EncodingAttr
+
+    if not isinstance(enc, EncodingAttr):
+        return None
+    sizes = dict(enc.params).get("iteration_sizes")
+    if sizes is None:
+        return 0
+    if isinstance(sizes, str):
+        return sum(1 for x in sizes.strip("[] ").split(",") if x.strip() == "?")
+    return sum(1 for x in getattr(sizes, "elements", ()) if getattr(x, "value", 0) == -(1 << 63))
+
+
+def _check_encoding_dims(op: Operation, enc: Any, n: int) -> None:
+    want = _dynamic_encoding_dims(enc)
+    if want is not None and want != n:
+        raise op_error(op, f"encoding expects {want} dynamic encoding dimension(s), but {n} provided")
+
+
 def _check_shapes(op: Operation, a: Any, b: Any) -> None:
     if not isinstance(a, RankedTensorType) or not isinstance(b, RankedTensorType):
         return
@@ -65,6 +86,7 @@ class SetEncodingOp(OpDef):
         if _not_serializable(getattr(res, "encoding", None)):
             raise op_error(op, "result of set_encoding op expected to have a valid tensor encoding")
         _check_shapes(op, res, src)
+        _check_encoding_dims(op, res.encoding, len(op.operands) - 1)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -109,6 +131,7 @@ class UnsetEncodingOp(OpDef):
         if have != want:
             raise op_error(op, f"result type set has {want} dynamic dimensions but only {have} dimension values "
                                f"are attached")
+        _check_encoding_dims(op, src.encoding, op.properties.get("operandSegmentSizes").values[2])
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:

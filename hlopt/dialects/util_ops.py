@@ -298,7 +298,8 @@ class AssumeIntOp(UtilOp):
 
             ind = INDENT * p.indent
             s += "\n" + ", \n".join(ind + "    " + i for i in items) + "\n" + ind + "  "
-        return s + p.attr_dict(op.attributes) + (" : " if len(items) == 1 else ": ") + p.types(op.operand_types)
+        # the attributes follow the types (IREE's parser reads none back)
+        return s + (" : " if len(items) == 1 else ": ") + p.types(op.operand_types) + p.attr_dict(op.attributes)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -320,7 +321,6 @@ class AssumeIntOp(UtilOp):
             rows.append(ArrayAttr(row))
             if not a.punct(",", required=False):
                 break
-        attrs = a.attr_dict()
         a.finish()
         types = [t.take("")]
         while t.peek() is not None and t.peek()[0] == ",":
@@ -329,7 +329,7 @@ class AssumeIntOp(UtilOp):
         if len(types) != len(vals):
             raise s.error(f"{len(vals)} operands present, but expected {len(types)}", a.base)
         ops = [use(s, n, pos, ty) for (n, pos), ty in zip(vals, types)]
-        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)}, attrs)
+        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)})
 
 
 def _assumption_body(a: Any) -> str | None:
