@@ -33,11 +33,10 @@ def _dynamic_dims(t: Any) -> int:
     return sum(1 for d in shape if d is None or d < 0)
 
 
-def _check_dims(op: Operation, t: Any, n: int, what: str) -> None:
+def _check_dims(op: Operation, t: Any, n: int) -> None:
     want = _dynamic_dims(t)
     if want != n:
-        raise op_error(op, f"{what} type {t.text} has {want} dynamic dimensions but {n} dimension values are "
-                           f"attached")
+        raise op_error(op, f"value set has {want} dynamic dimensions but only {n} dimension values are attached")
 
 
 class _ShapedOp(OpDef):
@@ -60,8 +59,8 @@ class BitCastOp(_ShapedOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         n, ns, nr = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[0].type, ns, "source")
-        _check_dims(op, op.results[0].type, nr, "result")
+        _check_dims(op, op.operands[0].type, ns)
+        _check_dims(op, op.results[0].type, nr)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -95,9 +94,9 @@ class _BarrierOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_dims(op, op.operands[0].type, len(op.operands) - 1, "value")
+        _check_dims(op, op.operands[0].type, len(op.operands) - 1)
         if op.operands[0].type is not op.results[0].type:
-            raise op_error(op, "failed to verify that all of {value, result} have same type")
+            raise op_error(op, "value and result types must match")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -185,7 +184,7 @@ class DispatchTensorLoadOp(_ShapedOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[0].type, seg[1], "source")
+        _check_dims(op, op.operands[0].type, seg[1])
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -232,8 +231,22 @@ class DispatchTensorStoreOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        from hlopt.dialects.tensor import _rank_reduction_mask
+        from hlopt.ir.core import IRError
+        from hlopt.ir.types import DYNAMIC, RankedTensorType
+
         seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[1].type, seg[2], "target")
+        _check_dims(op, op.operands[1].type, seg[2])
+        # the value is the slice's sizes, possibly rank-reduced (IREE's produceSliceErrorMsg)
+        vt = op.operands[0].type
+        sizes = [DYNAMIC if x == K_DYNAMIC else x for x in op.properties.get("static_sizes").values]
+        want = RankedTensorType(sizes, vt.element_type, None)
+        if vt.rank > want.rank:
+            raise IRError("expected rank to be smaller or equal to the other rank. ", op)
+        if want is not vt and _rank_reduction_mask(list(want.shape), list(vt.shape)) is None:
+            raise IRError(f"expected type to be '{want.text}' or a rank-reduced version. (size mismatch) ", op)
+        if want.element_type is not vt.element_type:
+            raise IRError(f"expected element type to be '{want.element_type.text}'", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -331,21 +344,19 @@ def iree_tensor_ext_count(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected 'workgroups'" if split else "expected '('", (wl or kw).start_pos)
     groups = [wg, wl] if split else [wl]
     ops = []
-    for g in groups:
-        text = str(g)[1:-1]
+    for k, g in enumerate(groups):
         a = Args(s, None, 0)
-        a.text, a.base = text, g.start_pos + 1
-        for n, pos in a.value_toks():
-            ops.append(use(s, n, pos, index))
-        a.finish()
-    if split and len(ops) - len(groups) < 2 and len(_uses_in(wg)) != 3:
-        raise s.error("expected 3 workgroup values", wg.start_pos)
+        a.text, a.base = str(g)[1:-1], g.start_pos + 1
+        vals = a.value_toks()
+        if split and k == 0 and len(vals) != 3:  # exactly x, y, z
+            if len(vals) < 3:
+                raise a.error("expected ','")
+            raise s.error("expected ')'", vals[3][1] - 2)
+        if not a.done():
+            raise a.error("expected ')'")
+        ops += [use(s, n, pos, index) for n, pos in vals]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(name, ops, [index] * 3, None, a), kw.start_pos
-
-
-def _uses_in(tok: Any) -> list[str]:
-    return [x for x in str(tok)[1:-1].split(",") if x.strip()]
 
 
 CALLBACKS = {"iree_tensor_ext_op": iree_tensor_ext_op, "iree_tensor_ext_count": iree_tensor_ext_count}

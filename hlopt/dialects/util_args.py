@@ -33,7 +33,8 @@ class Args:
         return self.base + _WS.match(self.text, self.pos).end()
 
     def error(self, msg: str) -> Exception:
-        return self.s.error(msg, self.at())
+        # MLIR reports a missing token right after the previous one
+        return self.s.error(msg, self.base + self.pos if self.pos else self.at())
 
     def done(self) -> bool:
         return not self.text[self.pos:].strip()

@@ -12,7 +12,7 @@ from typing import Any
 
 from hlopt.dialects.util_args import Args, Tail, dims_values, parse_props, prop_text, use
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
-from hlopt.ir.constraints import Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
+from hlopt.ir.constraints import AnyOf, Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
     OPTIONAL,
@@ -153,12 +153,15 @@ class CmpNeOp(_CmpOp):
     summary = "Compares two values for inequality"
 
 
+_IntLike = AnyOf(SignlessIntegerOrIndex, summary="signless-integer-like")
+
+
 class AlignOp(UtilOp):
     name = "util.align"
     summary = "Aligns up to a power-of-two alignment if required"
-    value = operand(SignlessIntegerOrIndex)
-    alignment = operand(SignlessIntegerOrIndex)
-    result = result(SignlessIntegerOrIndex)
+    value = operand(_IntLike)
+    alignment = operand(_IntLike)
+    result = result(_IntLike)
     traits = (Pure(),)
 
     @classmethod
@@ -376,12 +379,12 @@ class ListConstructOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        from hlopt.ir.core import IRError
+
         e = _list_elem(op.results[0].type)
-        if e is not None:
-            for i, v in enumerate(op.operands):
-                if v.type is not e:
-                    raise op_error(op, f"value {i} type {v.type.text} is not compatible with list element "
-                                       f"type {e.text}")
+        for i, v in enumerate(op.operands):
+            if not _castable(v.type, e):
+                raise IRError(f"list[{i}] type '{v.type.text}' cannot be be cast to list type '{e.text}'", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -455,10 +458,24 @@ class ListResizeOp(UtilOp):
         return Operation("util.list.resize", [use(s, *v, ty), use(s, *n, index)], (), None, attrs)
 
 
-def _check_access(op: Operation, lt: Any, et: Any) -> None:
+def _castable(a: Any, b: Any) -> bool:
+    """IREE's ListType::canImplicitlyCast (None: the variant `?`)."""
+    from hlopt.ir.types import RankedTensorType, UnrankedTensorType
+
+    TensorType = (RankedTensorType, UnrankedTensorType)
+    if a is None or b is None or a is b:
+        return True
+    if any(isinstance(x, OpaqueType) and x.spelling == "!util.object" for x in (a, b)):
+        return True
+    return isinstance(a, TensorType) and isinstance(b, TensorType)
+
+
+def _check_access(op: Operation, lt: Any, et: Any, verb: str) -> None:
+    from hlopt.ir.core import IRError
+
     e = _list_elem(lt)
-    if e is not None and e is not et:
-        raise op_error(op, f"list contains {e.text} and cannot be accessed as {et.text}")
+    if not _castable(e, et):
+        raise IRError(f"list contains '{e.text}' and cannot be {verb} as '{et.text}'", op)
 
 
 class ListGetOp(UtilOp):
@@ -470,7 +487,7 @@ class ListGetOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_access(op, op.operands[0].type, op.results[0].type)
+        _check_access(op, op.operands[0].type, op.results[0].type, "accessed")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -504,7 +521,7 @@ class ListSetOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_access(op, op.operands[0].type, op.operands[2].type)
+        _check_access(op, op.operands[0].type, op.operands[2].type, "mutated")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -578,6 +595,21 @@ class GlobalAddressOp(UtilOp):
         return Operation("util.global.address", (), [ty], props, attrs)
 
 
+def _check_pointee(op: Operation, ptr: Any, t: Any, what: str) -> None:
+    """IREE's isGlobalTypeCompatible: shaped types of compatible shapes, else the same type."""
+    from hlopt.ir.types import ShapedType
+
+    g = _ptr_elem(ptr)
+    if g is None or g is t:
+        return
+    if isinstance(g, ShapedType) and isinstance(t, ShapedType):
+        gs, ts = getattr(g, "shape", None), getattr(t, "shape", None)
+        if gs is None or ts is None or (len(gs) == len(ts) and all(
+                a is None or b is None or a < 0 or b < 0 or a == b for a, b in zip(gs, ts))):
+            return
+    raise op_error(op, f"global type mismatch; global pointer is '{g.text}' but {what} is '{t.text}'")
+
+
 class GlobalLoadIndirectOp(UtilOp):
     name = "util.global.load.indirect"
     summary = "Loads a value from a global variable"
@@ -587,10 +619,7 @@ class GlobalLoadIndirectOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        e = _ptr_elem(op.operands[0].type)
-        if e is not None and e is not op.results[0].type:
-            raise op_error(op, f"global pointer type mismatch; global pointer is {op.operands[0].type.text} but "
-                               f"load is {op.results[0].type.text}")
+        _check_pointee(op, op.operands[0].type, op.results[0].type, "load")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -618,10 +647,7 @@ class GlobalStoreIndirectOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        e = _ptr_elem(op.operands[1].type)
-        if e is not None and e is not op.operands[0].type:
-            raise op_error(op, f"global pointer type mismatch; global pointer is {op.operands[1].type.text} but "
-                               f"store is {op.operands[0].type.text}")
+        _check_pointee(op, op.operands[1].type, op.operands[0].type, "store")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -653,6 +679,9 @@ def _one_dim(s: Any, t: Tail) -> Any:
     tok = t.dims()
     if tok is None:
         raise t.error("expected '{'")
+    text = str(tok)
+    if "," in text:
+        raise s.error("expected '}'", tok.start_pos + text.index(","))
     vals = dims_values(s, tok)
     if len(vals) != 1:
         raise s.error("expected SSA operand", tok.start_pos + 1)
@@ -1389,8 +1418,11 @@ def util_barrier(s: Any, c: list) -> tuple[Operation, int]:
     kw, attrs, *rest = c
     vals, types = (rest + [None, None])[:2]
     a = s.decode_dict(attrs) if attrs is not None else None
-    ops = s.uses(_children(vals), _children(types), kw.start_pos) \
-        if vals is not None else []
+    vals, types = _children(vals), _children(types)
+    if len(vals) != len(types):
+        raise s.error(f"custom op 'util.optimization_barrier' number of operands and types do not match: got "
+                      f"{len(vals)} operands and {len(types)} types", vals[0].start_pos)
+    ops = s.uses(vals, types, kw.start_pos)
     return Operation("util.optimization_barrier", ops, [v.type for v in ops], None, a), kw.start_pos
 
 
@@ -1424,11 +1456,12 @@ def util_hoistable_head(s: Any, c: list) -> tuple:
         raise s.error("expected string", inv.start_pos + 1)
     items = assignments(pairs)
     ft = s.decode_type(ft_tok)
+    colon = s.src.text.rindex(":", 0, ft_tok.start_pos)
     if not isinstance(ft, FunctionType):
         raise s.error("invalid kind of type specified", ft_tok.start_pos)
     if len(ft.inputs) != len(items):
-        raise s.error(f"expected as many input types as operands (expected {len(items)} got {len(ft.inputs)})",
-                      ft_tok.start_pos)
+        raise s.error(f"custom op 'util.hoistable_conversion' expected as many input types as operands (expected "
+                      f"{len(items)} got {len(ft.inputs)})", colon)
     ops = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(items, ft.inputs)]
     props = {"inverseTag": StringAttr(s.decode("attr", inv_text, inv.start_pos + 1).value),
              "tag": StringAttr(s.decode_attr(tag).value)}
