@@ -9,9 +9,9 @@ from typing import Any
 
 from hlopt.dialects.util_args import Args, Tail, dims_values, use
 from hlopt.ir.attributes import DenseArrayAttr
-from hlopt.ir.constraints import AnyRankedTensor, Index
+from hlopt.ir.constraints import AnyOf, AnyRankedTensor, Index, IndexAttr, MemRefOf
 from hlopt.ir.core import Operation, Value
-from hlopt.ir.opdef import OpDef, attr, operand, result, var_operand
+from hlopt.ir.opdef import OpDef, attr, operand, opt_operand, result, var_operand
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, op_error
 from hlopt.ir.types import IntegerType, i32, index
 
@@ -322,7 +322,158 @@ class WorkgroupCountSplitReductionModifierOp(OpDef):
                 + p.values(op.operands[3:]) + ")")
 
 
-OPS = (BitCastOp, ComputeBarrierStartOp, ComputeBarrierEndOp, DispatchTensorLoadOp, DispatchTensorStoreOp,
+def _ragged_row(t: Any) -> int | None:
+    """The row of a `#iree_tensor_ext.ragged_shape<N>` encoding (tensor) or layout (memref), else None."""
+    import re
+
+    # a memref's layout (hlopt reads an attribute it does not know there as the memory space)
+    for a in (getattr(t, "encoding", None), getattr(t, "layout", None), getattr(t, "memory_space", None)):
+        m = re.fullmatch(r"#iree_tensor_ext\.ragged_shape<\s*(-?\d+)\s*>", getattr(a, "text", "") or "")
+        if m:
+            return int(m.group(1))
+    return None
+
+
+_Shaped = AnyOf(AnyRankedTensor, MemRefOf(), summary="ranked tensor of any type values or memref of any type values")
+
+
+class CastToRaggedShapeOp(OpDef):
+    name = "iree_tensor_ext.cast_to_ragged_shape"
+    summary = "Casts a tensor to a ragged shape."
+    syntax_token = "IREE_TENSOR_EXT_OP"
+    source = operand(_Shaped)
+    raggedDim = attr(IndexAttr)
+    columnLengths = operand(_Shaped)
+    numRaggedRows = opt_operand(Index)
+    sourceDynamicDims = var_operand(Index)
+    result = result(_Shaped)
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        d = op.properties.get("raggedDim").value
+        st, ct, rt = op.operands[0].type, op.operands[1].type, op.results[0].type
+        if d >= st.rank:
+            raise op_error(op, f"expected `ragged_dim` to be less than {st.rank}, i.e the rank of source")
+        if ct.rank != 1:
+            raise op_error(op, "expected `column_lengths` to be of rank 1")
+        if rt.rank != st.rank + 1:
+            raise op_error(op, f"expected result rank to be {st.rank + 1}, i.e. one more than the source rank, but "
+                               f"got {rt.rank}")
+        row = _ragged_row(rt)
+        if row is None:
+            raise op_error(op, "expected result type to have an encoding attribute that implements the "
+                               "`SparseShapeAttrInterface`")
+        if row != d:
+            raise op_error(op, f"mismatch in specified `ragged_dim` value of {d} and `raggedRow` value in the "
+                               f"sparse encoding {row}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        seg, d = op.properties.get("operandSegmentSizes"), op.properties.get("raggedDim")
+        if seg is None or d is None or len(op.properties) != 2:
+            return None
+        _, _, nn, _ = seg.values
+        src, cl = op.operands[0], op.operands[1]
+        rows, dims = op.operands[2:2 + nn], op.operands[2 + nn:]
+        s = (f"iree_tensor_ext.cast_to_ragged_shape {p.value(src)} ragged_dim({d.value}) "
+             f"column_lengths({p.value(cl)})")
+        if rows:
+            s += f" num_ragged_rows({p.value(rows[0])})"
+        return (s + p.attr_dict(op.attributes) + f" : ({p.type_text(src.type)}{_dims(p, dims)}, "
+                + p.type_text(cl.type) + ") -> " + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        from hlopt.ir.attributes import IntegerAttr
+        from hlopt.syntax.parser import split_pieces
+
+        v = a.value_tok()
+        a.keyword("ragged_dim")
+        a.punct("(")
+        d = a.integer()
+        a.punct(")")
+        a.keyword("column_lengths")
+        a.punct("(")
+        cl = a.value_tok()
+        a.punct(")")
+        rows = []
+        if a.keyword("num_ragged_rows", required=False):
+            a.punct("(")
+            rows = [use(s, *a.value_tok(), index)]
+            a.punct(")")
+        attrs = a.attr_dict()
+        a.finish()
+        tok = t.take("", "OPERANDS")
+        rt = t.take("->")
+        t.finish()
+        pieces = list(split_pieces(str(tok)[1:-1]))
+        if len(pieces) != 2:
+            raise s.error("expected ','" if len(pieces) < 2 else "expected ')'", tok.start_pos)
+        types, dims = [], []
+        for k, (piece, off) in enumerate(pieces):
+            at = tok.start_pos + 1 + off + len(piece) - len(piece.lstrip())
+            body = piece.strip()
+            if k == 0 and body.endswith("}") and "{" in body:
+                brace = body.rindex("{")
+                dt = _Text(body[brace:], at + brace)
+                dims = dims_values(s, dt)
+                body = body[:brace]
+            types.append(s.decode("type", body.strip(), at))
+        ops = [use(s, *v, types[0]), use(s, *cl, types[1]), *rows, *dims]
+        props = {"operandSegmentSizes": _segs([v], [cl], rows, dims), "raggedDim": IntegerAttr(d, index)}
+        return Operation(CastToRaggedShapeOp.name, ops, [rt], props, attrs)
+
+
+class _Text(str):
+    """Text with the position it starts at (what dims_values reads)."""
+
+    def __new__(cls, text: str, pos: int) -> "_Text":
+        self = super().__new__(cls, text)
+        self.start_pos = pos
+        return self
+
+
+class LinearizeRaggedDimsOp(OpDef):
+    name = "iree_tensor_ext.linearize_ragged_dims"
+    summary = "Linearizes the ragged dimensions of a tensor."
+    syntax_token = "IREE_TENSOR_EXT_OP"
+    source = operand(_Shaped)
+    resultDynamicDims = var_operand(Index)
+    result = result(_Shaped)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        st, rt = op.operands[0].type, op.results[0].type
+        if _ragged_row(st) is None:
+            raise op_error(op, "expected source type to have a ragged tensor encoding")
+        if getattr(rt, "encoding", None) is not None or getattr(rt, "layout", None) is not None:
+            raise op_error(op, "expected result type to have no encoding or identity layout")
+        # a ragged_shape<r> makes dims r and r + 1 sparse: they become one
+        if rt.rank != st.rank - 1:
+            raise op_error(op, f"expected result rank to be {st.rank - 1} (source rank - number of sparse dimensions "
+                               f"+ 1), but got {rt.rank}")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src = op.operands[0]
+        return (f"iree_tensor_ext.linearize_ragged_dims {p.value(src)}" + p.attr_dict(op.attributes)
+                + f" : {p.type_text(src.type)} -> {p.type_text(op.results[0].type)}{_dims(p, op.operands[1:])}")
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        st = t.take("")
+        rt = t.take("->")
+        dims = _dims_of(s, t)
+        t.finish()
+        return Operation(LinearizeRaggedDimsOp.name, [use(s, *v, st), *dims], [rt], None, attrs)
+
+
+OPS = (BitCastOp, CastToRaggedShapeOp, LinearizeRaggedDimsOp, ComputeBarrierStartOp, ComputeBarrierEndOp, DispatchTensorLoadOp, DispatchTensorStoreOp,
        WorkgroupCountFromSliceOp, WorkgroupCountSplitReductionModifierOp)
 
 _PARSERS = {c.name: c.parse for c in OPS if hasattr(c, "parse")}
