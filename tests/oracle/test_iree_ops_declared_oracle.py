@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from iree_tool import needs_iree
 
 
