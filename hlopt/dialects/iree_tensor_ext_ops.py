@@ -215,6 +215,18 @@ class DispatchTensorLoadOp(_ShapedOp):
                          [rt], props, attrs)
 
 
+def _reduces_to(shape: list, reduced: list) -> bool:
+    """MLIR's computeRankReductionMask succeeding: `reduced` is `shape` with
+    some unit dims dropped (matched greedily, dynamic dims only to dynamic)."""
+    j = 0
+    for d in shape:
+        if j < len(reduced) and reduced[j] == d:
+            j += 1
+        elif d != 1:
+            return False
+    return j == len(reduced)
+
+
 class DispatchTensorStoreOp(_ShapedOp):
     name = "iree_tensor_ext.dispatch.tensor.store"
     summary = "Stores a tensor into a dispatch output placeholder."
@@ -231,7 +243,6 @@ class DispatchTensorStoreOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        from hlopt.dialects.tensor import _rank_reduction_mask
         from hlopt.ir.core import IRError
         from hlopt.ir.types import DYNAMIC, RankedTensorType
 
@@ -243,7 +254,7 @@ class DispatchTensorStoreOp(_ShapedOp):
         want = RankedTensorType(sizes, vt.element_type, None)
         if vt.rank > want.rank:
             raise IRError("expected rank to be smaller or equal to the other rank. ", op)
-        if want is not vt and _rank_reduction_mask(list(want.shape), list(vt.shape)) is None:
+        if want is not vt and not _reduces_to(list(want.shape), list(vt.shape)):
             raise IRError(f"expected type to be '{want.text}' or a rank-reduced version. (size mismatch) ", op)
         if want.element_type is not vt.element_type:
             raise IRError(f"expected element type to be '{want.element_type.text}'", op)
