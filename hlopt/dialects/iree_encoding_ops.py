@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.util_args import Args, Tail, dims_values, use
+from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, use
 from hlopt.ir.attributes import DenseArrayAttr
 from hlopt.ir.constraints import AnyRankedTensor, Index
 from hlopt.ir.core import Operation
@@ -14,6 +14,10 @@ from hlopt.ir.opdef import OpDef, operand, result, var_operand
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, op_error
 from hlopt.ir.types import RankedTensorType, i32
 
+
+@known_props_only
+class _Op(OpDef):
+    """The ops of this module (printed generically if they carry properties they do not declare)."""
 
 def _not_serializable(enc: Any) -> bool:
     """IREE requires a SerializableAttr encoding: none at all, or one hlopt
@@ -69,7 +73,7 @@ def _encoding_dims(a: Args, s: Any) -> list:
     return dims_values(s, tok)
 
 
-class SetEncodingOp(OpDef):
+class SetEncodingOp(_Op):
     name = "iree_encoding.set_encoding"
     summary = "Perform pack and pad operation on source."
     syntax_token = "IREE_ENCODING_OP"
@@ -108,7 +112,7 @@ class SetEncodingOp(OpDef):
         return Operation(SetEncodingOp.name, [use(s, *v, st), *dims], [rt], None, attrs)
 
 
-class UnsetEncodingOp(OpDef):
+class UnsetEncodingOp(_Op):
     name = "iree_encoding.unset_encoding"
     summary = "Perform unpack and extract operation on source."
     syntax_token = "IREE_ENCODING_OP"

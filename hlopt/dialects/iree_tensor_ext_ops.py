@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.util_args import Args, Tail, dims_values, use
+from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, use
 from hlopt.ir.attributes import DenseArrayAttr
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, Index, IndexAttr, MemRefOf
 from hlopt.ir.core import Operation, Value
@@ -18,6 +18,11 @@ from hlopt.ir.types import IntegerType, i32, index
 K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in the static offsets/sizes/strides
 _I64 = IntegerType(64)
 
+
+
+@known_props_only
+class _Op(OpDef):
+    """The ops of this module (printed generically if they carry properties they do not declare)."""
 
 def _dims(p: Any, vs: Any) -> str:
     return "{" + p.values(vs) + "}" if vs else ""
@@ -39,7 +44,7 @@ def _check_dims(op: Operation, t: Any, n: int) -> None:
         raise op_error(op, f"value set has {want} dynamic dimensions but only {n} dimension values are attached")
 
 
-class _ShapedOp(OpDef):
+class _ShapedOp(_Op):
     syntax_token = "IREE_TENSOR_EXT_OP"
 
 
@@ -291,7 +296,7 @@ class DispatchTensorStoreOp(_ShapedOp):
                          [use(s, *v, vt), use(s, *tg, tt), *td, *offs, *sizes, *strides], (), props, attrs)
 
 
-class WorkgroupCountFromSliceOp(OpDef):
+class WorkgroupCountFromSliceOp(_Op):
     name = "iree_tensor_ext.dispatch.workgroup_count_from_slice"
     summary = "Places a workgroup count derived from the workload of a slice."
     syntax_token = "IREE_TENSOR_EXT_COUNT"
@@ -310,7 +315,7 @@ class WorkgroupCountFromSliceOp(OpDef):
         return cls.name + p.attr_dict(op.attributes) + "(" + p.values(op.operands) + ")"
 
 
-class WorkgroupCountSplitReductionModifierOp(OpDef):
+class WorkgroupCountSplitReductionModifierOp(_Op):
     name = "iree_tensor_ext.dispatch.workgroup_count_split_reduction_modifier"
     summary = "Modifies the workgroup count for split reduction."
     syntax_token = "IREE_TENSOR_EXT_COUNT"
@@ -348,7 +353,7 @@ def _ragged_row(t: Any) -> int | None:
 _Shaped = AnyOf(AnyRankedTensor, MemRefOf(), summary="ranked tensor of any type values or memref of any type values")
 
 
-class CastToRaggedShapeOp(OpDef):
+class CastToRaggedShapeOp(_Op):
     name = "iree_tensor_ext.cast_to_ragged_shape"
     summary = "Casts a tensor to a ragged shape."
     syntax_token = "IREE_TENSOR_EXT_OP"
@@ -445,7 +450,7 @@ class _Text(str):
         return self
 
 
-class LinearizeRaggedDimsOp(OpDef):
+class LinearizeRaggedDimsOp(_Op):
     name = "iree_tensor_ext.linearize_ragged_dims"
     summary = "Linearizes the ragged dimensions of a tensor."
     syntax_token = "IREE_TENSOR_EXT_OP"

@@ -275,3 +275,29 @@ def parse_props(s: Any, a: Args, names: tuple[tuple[str, bool], ...], known_type
         else:
             out[k] = s.decode("attr", v.strip(), vpos)
     return out
+
+
+def _known_props_only(f: Any) -> Any:
+    def print_custom(cls: Any, op: Any, p: Any) -> str | None:
+        allowed = cls.inherent
+        for k, _ in op.properties.entries:
+            if k not in allowed and k != "operandSegmentSizes":
+                return None  # a property the form cannot spell: the generic form keeps it
+        return f(cls, op, p)
+    return classmethod(print_custom)
+
+
+def known_props_only(cls: Any) -> Any:
+    """Class decorator for an op base: its subclasses' custom printers fall
+    back to the generic form when the op carries properties they do not
+    declare, so printing never drops one."""
+    orig = cls.__init_subclass__.__func__
+
+    def init_subclass(sub: Any, **kw: Any) -> None:
+        orig(sub, **kw)
+        pc = sub.__dict__.get("print_custom")
+        if pc is not None:
+            sub.print_custom = _known_props_only(pc.__func__)
+
+    cls.__init_subclass__ = classmethod(init_subclass)
+    return cls

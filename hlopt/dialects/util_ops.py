@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.util_args import Args, Tail, dims_values, parse_props, prop_text, use
+from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, parse_props, prop_text, use
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from hlopt.ir.constraints import AnyOf, Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
 from hlopt.ir.core import Operation
@@ -46,7 +46,12 @@ _List = _opaque("!util.list<", "list")
 _Ptr = _opaque("!util.ptr<", "pointer")
 
 
-class UtilOp(OpDef):
+@known_props_only
+class _Op(OpDef):
+    """The ops of this module (printed generically if they carry properties they do not declare)."""
+
+
+class UtilOp(_Op):
     """Ops whose form ends in `: types` share one grammar rule (util_op)."""
 
     syntax_token = "UTIL_OP"
@@ -187,7 +192,7 @@ class AlignOp(UtilOp):
         return Operation("util.align", [use(s, *v, ty), use(s, *al, ty)], [ty], None, attrs)
 
 
-class SizeOfOp(OpDef):
+class SizeOfOp(_Op):
     name = "util.sizeof"
     summary = "Returns the size in bytes of a datatype"
     syntax_token = "UTIL_SIZEOF"
@@ -203,7 +208,7 @@ class SizeOfOp(OpDef):
         return "util.sizeof " + p.type_text(ta.type) + p.attr_dict(op.attributes, keyword=True)
 
 
-class OptimizationBarrierOp(OpDef):
+class OptimizationBarrierOp(_Op):
     name = "util.optimization_barrier"
     summary = "Prevents compiler optimizations across a value."
     syntax_token = "UTIL_BARRIER"
@@ -1318,7 +1323,7 @@ class SwitchOp(UtilOp):
 # -- status and control -------------------------------------------------------------------
 
 
-class StatusCheckOkOp(OpDef):
+class StatusCheckOkOp(_Op):
     name = "util.status.check_ok"
     summary = "Raises a global failure if a status is not 'ok'."
     syntax_token = "UTIL_CHECK_OK"
@@ -1332,7 +1337,7 @@ class StatusCheckOkOp(OpDef):
                 + p.attr_dict(op.attributes))
 
 
-class _UnreachableOp(OpDef):
+class _UnreachableOp(_Op):
     syntax_token = "UTIL_UNREACHABLE"
     message = opt_attr(Str)
 
@@ -1355,7 +1360,7 @@ class SCFUnreachableOp(_UnreachableOp):
     summary = "Unreachable assertion op for structured control flow."
 
 
-class HoistableConversionOp(OpDef):
+class HoistableConversionOp(_Op):
     name = "util.hoistable_conversion"
     summary = "Defines a hoistable conversion between inputs and outputs."
     syntax_token = "UTIL_HOISTABLE"
