@@ -104,9 +104,14 @@ class Args:
         self.pos = end
         return self.text[i:end], self.base + i
 
+    dict_pos = -1  # where the attribute dictionary read last starts
+
     def attr_dict(self) -> Any:
         b = self.balanced("{")
-        return self.s.decode_dict_text(*b) if b is not None else None
+        if b is None:
+            return None
+        self.dict_pos = b[1]
+        return self.s.decode_dict_text(*b)
 
     def string(self, required: bool = True) -> str | None:
         from hlopt.syntax.lexer import STRING
@@ -172,6 +177,7 @@ class Tail:
             self.items.append((sep, t))
             prev = t.end_pos
         self.i = 0
+        self.dict_pos = -1
 
     def error(self, msg: str) -> Exception:
         pos = self.items[self.i][1].start_pos if self.i < len(self.items) else (
@@ -207,7 +213,10 @@ class Tail:
     def attributes(self) -> Any:
         """A trailing `attributes {...}` (decoded), or None."""
         t = self.take("attributes", "ATTR_DICT", required=False)
-        return self.s.decode_dict(t) if t is not None else None
+        if t is None:
+            return None
+        self.dict_pos = t.start_pos
+        return self.s.decode_dict(t)
 
     def finish(self) -> None:
         if self.i < len(self.items):

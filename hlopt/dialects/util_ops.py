@@ -591,7 +591,7 @@ class GlobalAddressOp(UtilOp):
             props["is_immutable"] = UnitAttr()
         sym, pos = a.word()
         if not sym.startswith("@"):
-            raise s.error("expected attribute value", pos)
+            raise s.error("custom op 'util.global.address' invalid kind of attribute specified", pos)
         props["global"] = SymbolRefAttr(symbol_name(sym))
         attrs = a.attr_dict()
         a.finish()
@@ -1406,10 +1406,13 @@ def util_op(s: Any, c: list) -> tuple[Operation, int]:
     name_tok, args_tok, *rest = c
     first = next(t for t in rest if t is not None)
     colon = s.src.text.rindex(":", 0, first.start_pos) + 1
-    op = _PARSERS[str(name_tok)](s, Args(s, args_tok, name_tok.end_pos), Tail(s, colon, rest))
-    p, at = s.split_attrs(op.name, op.properties if len(op.properties) else None, op.attributes)
-    if at is not op.attributes:
-        op.properties, op.attributes = p, at
+    a, t = Args(s, args_tok, name_tok.end_pos), Tail(s, colon, rest)
+    op = _PARSERS[str(name_tok)](s, a, t)
+    inherent = op.opdef.inherent if op.opdef is not None else ()
+    for k, _ in op.attributes.entries:
+        if k in inherent:  # IREE's util dialect: strict properties
+            raise s.error(f"custom op '{op.name}' inherent attribute '{k}' cannot be parsed from attr-dict when "
+                          f"strict properties in assembly format is enabled", max(a.dict_pos, t.dict_pos))
     return op, name_tok.start_pos
 
 

@@ -1,7 +1,8 @@
 // RUN: hlopt %s --split-input-file --verify-diagnostics
 
 // util ops rejected with IREE's messages: operand constraints, alignment, list
-// element types, pointee types, assumption rows, custom-form syntax errors.
+// element types, pointee types, assumption rows, custom-form syntax errors,
+// inherent attributes in the attribute dictionary (strict properties).
 
 util.func public @f(%a: index, %i: i32) {
   // expected-error@+1 {{'util.cmp.eq' op failed to verify that all of {lhs, rhs} have same type}}
@@ -120,5 +121,21 @@ util.func public @f(%b: !util.buffer, %n: index) {
 util.func public @f(%a: index) {
   // expected-error@+1 {{custom op 'util.optimization_barrier' number of operands and types do not match: got 1 operands and 2 types}}
   %0 = util.optimization_barrier %a : index, index
+  util.return
+}
+
+// -----
+
+util.func public @f(%a: index) {
+  // expected-error@+1 {{custom op 'util.buffer.alloc' inherent attribute 'alignment' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = util.buffer.alloc uninitialized {alignment = 16 : index} : !util.buffer{%a}
+  util.return
+}
+
+// -----
+
+util.func public @f() {
+  // expected-error@+1 {{custom op 'util.global.address' invalid kind of attribute specified}}
+  %0 = util.global.address {global = @g} : !util.ptr<index>
   util.return
 }
