@@ -363,7 +363,10 @@ def parse_attribute(text: str) -> Attribute | None:
     return None
 
 
-DIALECT = Dialect("iree_encoding", parse_attribute=parse_attribute, allow_unknown_ops=True)
+from hlopt.dialects import iree_encoding_ops as _ops  # noqa: E402  (its ops read the attributes above)
+
+DIALECT = Dialect("iree_encoding", ops=_ops.OPS, parse_attribute=parse_attribute, grammar="iree_encoding.lark",
+                  syntax=_ops.CALLBACKS, allow_unknown_ops=True)
 
 
 # ---------------------------------------------------------------------------

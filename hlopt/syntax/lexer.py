@@ -471,7 +471,9 @@ class ContextLexer(Lexer):
                 m = STRING.match(text, pos)
                 if m is None:
                     raise LexError("unterminated string", pos)
-                if "OP_STRING" in acc:
+                # an op's optional trailing string binds to it, as MLIR's parser takes it
+                # (`util.unreachable "message"`), before a generic op could start
+                if "OP_STRING" in acc and "STRING" not in acc:
                     if "GENERIC_SIMPLE" in acc:
                         r = self._simple_op(text, pos, m.end(), sc)
                         if r is not None:
