@@ -592,6 +592,20 @@ class ParseSession:
         op._loc = SourcePos(self.src, pos) if loc_tok is None else op._loc
         self.current_block().append(op)
 
+    def check_props(self, name: str, props: DictionaryAttr | None, pos: int) -> None:
+        """`<{...}>` on a registered op that has no inherent attributes: MLIR
+        rejects it (its properties are empty) rather than keeping the keys."""
+        if not props or not len(props):
+            return
+        d = lookup_op(name)
+        if d is None or d.inherent:
+            return
+        # segment sizes are properties of ops with attribute-sized groups
+        sized = {"operandSegmentSizes": "AttrSizedOperandSegments", "resultSegmentSizes": "AttrSizedResultSegments"}
+        if any(sized.get(k) not in d.traits for k, _ in props.entries):
+            raise ParseError(f"invalid properties {props.text} for op {name}: this operation has empty properties",
+                             pos)
+
     def split_attrs(self, name: str, props: DictionaryAttr | None, attrs: DictionaryAttr | None
                     ) -> tuple[DictionaryAttr | None, DictionaryAttr | None]:
         """Inherent attributes of registered ops live in properties."""
@@ -734,6 +748,7 @@ class OpBuilder(Transformer):
                 successors.append(s.block_ref(label, succ.start_pos))
         p = s.decode_dict(props) if props is not None else None
         a = s.decode_dict(attrs) if attrs is not None else None
+        s.check_props(name, p, name_tok.start_pos)
         p, a = s.split_attrs(name, p, a)
         op = Operation(name, operands, ft.results, p, a, regions or (), successors)
         return op, name_tok.start_pos
@@ -753,6 +768,7 @@ class OpBuilder(Transformer):
         operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
         p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
         a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
+        s.check_props(name, p, pos)
         p, a = s.split_attrs(name, p, a)
         op = Operation(name, operands, ft.results, p, a)
         s.finish_op(results, op, loc, pos)
