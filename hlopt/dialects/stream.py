@@ -32,10 +32,31 @@ from hlopt.ir.attributes import (
     quote,
     symbol_name_text,
 )
+from hlopt.ir.constraints import (
+    I1,
+    AnyComplex,
+    AnyFloat,
+    AnyInteger,
+    AnyOf,
+    AnyType,
+    Constraint,
+    Index,
+    VectorOf,
+)
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
@@ -47,7 +68,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i32
+from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
 
 _INDEX = IndexType()
 UNUSED = OpaqueType("!util.unused")
@@ -1837,6 +1858,782 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
 
 
+# -- resource ops ---------------------------------------------------------------------------
+# (the forms of grammars/stream.lark's "resources" section)
+
+_STAGING_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.resource<staging>",
+                        "staging resource")
+_ANY_RESOURCE_C = Constraint(is_resource, "any stream-compatible type")
+_STREAM_LIFETIMES = {"*": "resource", "external": "external resource", "transient": "transient resource",
+                     "variable": "variable resource", "constant": "constant resource"}
+_ANY_STREAM_RESOURCE_C = Constraint(
+    lambda t: isinstance(t, OpaqueType) and t.spelling[len("!stream.resource<"):-1] in _STREAM_LIFETIMES
+    and t.spelling.startswith("!stream.resource<"), " or ".join(_STREAM_LIFETIMES.values()))
+_PRIMITIVE_C = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
+_LOADABLE_C = AnyOf(_PRIMITIVE_C, VectorOf(AnyType))
+
+
+def _sized(p: Any, t: Any, size: Any) -> str:
+    """`T{%size}`: a resource type and its size."""
+    return f"{p.type_text(t)}{{{p.value(size)}}}"
+
+
+def _one(s: Any, tok: Any, what: str = "the resource") -> list:
+    """The single `{%size}` of a resource type, positioned for errors."""
+    d = _dims(s, tok)
+    if len(d) != 1:
+        raise s.error(f"expected one size value for {what}", tok.start_pos)
+    return d
+
+
+def _kw_attrs(s: Any, attrs: Any) -> Any:
+    return s.decode_dict(attrs) if attrs is not None else None
+
+
+class ResourceSizeOp(OpDef):
+    name = "stream.resource.size"
+    summary = "Returns the size of the resource storage in bytes"
+    operand_ = operand(_ANY_RESOURCE_C)
+    result_ = result(Index)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (r,) = op.operands
+        # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
+        a = op.properties.get("affinity")
+        props = f" <affinity = {p.attr_text(a)}>" if a is not None else ""
+        return f"stream.resource.size {p.value(r)}{props}{p.attr_dict(op.attributes)} : {p.type_text(r.type)}"
+
+
+def stream_res_size(s: Any, c: list) -> tuple[Operation, int]:
+    kw, r, props, attrs, rt = c
+    aff = None
+    if props is not None:
+        d = s.decode_dict_text("{" + str(props)[1:-1] + "}", props.start_pos)
+        if any(k != "affinity" for k, _ in d.entries):
+            raise s.error("expected only 'affinity' in the properties", props.start_pos)
+        aff = d.get("affinity")
+    return Operation(ResourceSizeOp.name, [_use(s, r, s.decode_type(rt))], [_INDEX], _props(aff),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceSubviewOp(OpDef):
+    name = "stream.resource.subview"
+    summary = "Slices out a subview of a value"
+    source = operand(_ANY_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, off, rs = op.operands
+        return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
+                f"{_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[0].type != op.results[0].type:
+            raise op_error(op, "failed to verify that all of {source, result} have same type")
+
+
+def stream_res_subview(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, off, st, ss, rt, rs, attrs = c
+    stype = s.decode_type(st)
+    operands = [_use(s, src, stype), *_uses(s, _one(s, ss)), _use(s, off, _INDEX), *_uses(s, _one(s, rs))]
+    return Operation(ResourceSubviewOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceAllocOp(OpDef):
+    name = "stream.resource.alloc"
+    summary = "Allocates a persistent resource"
+    storage_size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+    uninitialized = opt_attr()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        u = op.properties.get("uninitialized")
+        if u is not None and not isinstance(u, UnitAttr):
+            return None
+        head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
+                                     _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+
+
+def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
+    kw, uninit, aff, attrs, rt, size = c
+    props = _props(_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
+    return Operation(ResourceAllocOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceLoadOp(OpDef):
+    name = "stream.resource.load"
+    summary = "Loads a value from a staging resource"
+    source = operand(_STAGING_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_ = result(_LOADABLE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off = op.operands
+        return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, off, st, size, rt, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, size)), _use(s, off, _INDEX)]
+    return Operation(ResourceLoadOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceStoreOp(OpDef):
+    name = "stream.resource.store"
+    summary = "Stores a value into a staging resource"
+    target = operand(_STAGING_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    value = operand(_LOADABLE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, v = op.operands
+        return (f"stream.resource.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
+                f"{_sized(p, t.type, size)}" + _tail_attrs(p, op))
+
+
+def stream_res_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, vt, tt, size, attrs = c
+    operands = [_use(s, t, s.decode_type(tt)), *_uses(s, _one(s, size)), _use(s, off, _INDEX),
+                _use(s, v, s.decode_type(vt))]
+    return Operation(ResourceStoreOp.name, operands, [], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class _ResourceSizedOp(OpDef):
+    """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
+
+    operand_ = operand(_ANY_RESOURCE_C)
+    operand_size = operand(Index)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        r, size = op.operands
+        return f"{cls.name} {p.value(r)}{p.attr_dict(op.attributes)} : {_sized(p, r.type, size)}"
+
+
+class ResourceRetainOp(_ResourceSizedOp):
+    name = "stream.resource.retain"
+    summary = "Retains a resource for the caller"
+
+
+class ResourceReleaseOp(_ResourceSizedOp):
+    name = "stream.resource.release"
+    summary = "Releases a resource from the caller"
+    result_ = result(I1)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["is_terminal"]
+
+
+class ResourceIsTerminalOp(_ResourceSizedOp):
+    name = "stream.resource.is_terminal"
+    summary = "Returns true if the resource is the last reference"
+    result_ = result(I1)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["is_terminal"]
+
+
+_SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
+                  "stream.resource.is_terminal": [i1]}
+
+
+def stream_res_sized(s: Any, c: list) -> tuple[Operation, int]:
+    kw, r, attrs, rt, size = c
+    name = str(kw)
+    operands = [_use(s, r, s.decode_type(rt)), *_uses(s, _one(s, size))]
+    return Operation(name, operands, list(_SIZED_RESULTS[name]), None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceTransientsOp(OpDef):
+    name = "stream.resource.transients"
+    summary = "Attaches transient storage to a resource"
+    resource = operand(_ANY_STREAM_RESOURCE_C)
+    resource_size = operand(Index)
+    storage = operand(_ANY_RESOURCE_C)
+    storage_size = operand(Index)
+    await_timepoint = opt_operand()
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "result_timepoint"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 4)
+        if wait is None:
+            return None
+        r, rs, st, ss = op.operands[:4]
+        parts = ["stream.resource.transients", _aff(p, op).strip(), wait,
+                 f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
+                 f"{p.type_text(op.results[1].type)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[0].type != op.results[0].type:
+            raise op_error(op, "failed to verify that all of {resource, result} have same type")
+
+
+def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, rt, rs, st, stt, ss, tt, attrs = c
+    rtype = s.decode_type(rt)
+    operands = [_use(s, r, rtype), *_uses(s, _one(s, rs)), _use(s, st, s.decode_type(stt)),
+                *_uses(s, _one(s, ss)), *_await_operand(s, wait)]
+    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceTryMapOp(OpDef):
+    name = "stream.resource.try_map"
+    summary = "Maps read-only memory into a resource"
+    source = operand()
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    did_map = result(I1)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["did_map", "result"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, off, size = op.operands
+        dm, r = op.results
+        return (f"stream.resource.try_map {_aff(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
+                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + _tail_attrs(p, op))
+
+
+def stream_res_try_map(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, off, st, dt, rt, size, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), _use(s, off, _INDEX), *_uses(s, _one(s, size))]
+    return Operation(ResourceTryMapOp.name, operands, [s.decode_type(dt), s.decode_type(rt)],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ContextResolveOp(OpDef):
+    name = "stream.context.resolve"
+    summary = "Resolves low-level context resources based on type"
+    results_ = var_result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        head = " ".join(x for x in ("stream.context.resolve", _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + p.types([r.type for r in op.results])
+
+
+def stream_ctx_resolve(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, types = c
+    return Operation(ContextResolveOp.name, [], list(types or ()), _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+# -- tensors at the program boundary, staging loads/stores, traces, parameters ----------------
+# They carry encoded tensor types, but encoding specialization leaves them alone (as IREE's does):
+# `tensor_phase` is off.
+
+
+class _BoundaryOp(_TensorOp):
+    tensor_phase = False
+
+
+def _enc(p: Any, op: Operation, field: str, dims: Sequence[Any]) -> str:
+    """`tensor<...>{%d}`: an encoding and its dynamic dims."""
+    return p.type_text(_type_of(op, field)) + _pdims(p, dims)
+
+
+class TensorImportOp(_BoundaryOp):
+    name = "stream.tensor.import"
+    summary = "Conversion placeholder for other->stream type conversion"
+    source = operand()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result_ = result()
+    result_encoding = attr()
+    consume = opt_attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, *dims, size = op.operands
+        c = op.properties.get("consume")
+        if c is not None and not isinstance(c, UnitAttr):
+            return None
+        return ("stream.tensor.import " + _aff(p, op) + ("consume " if c is not None else "") + p.value(src)
+                + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
+                + f" in {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+
+
+def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, consume, src, st, et, dims, rt, size, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
+                   consume=UnitAttr() if consume is not None else None)
+    return Operation(TensorImportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorExportOp(_BoundaryOp):
+    name = "stream.tensor.export"
+    summary = "Conversion placeholder for stream->other type conversion"
+    source = operand()
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    result_ = result()
+    source_encoding = attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, *dims, size = op.operands
+        return ("stream.tensor.export " + _aff(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
+                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, et, dims, st, size, rt, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
+    return Operation(TensorExportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorLoadOp(_BoundaryOp):
+    name = "stream.tensor.load"
+    summary = "Loads a value from a tensor element"
+    source = operand(_STAGING_C)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    indices = var_operand(Index)
+    result_ = result(_LOADABLE_C)
+    source_encoding = attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), dims, (size,), idx = operand_groups(cls, op)
+        return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
+                + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
+                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+
+
+def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, idx, et, dims, st, size, rt, attrs = c
+    groups = [[_use(s, src, s.decode_type(st))], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx)]
+    props = _props(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorStoreOp(_BoundaryOp):
+    name = "stream.tensor.store"
+    summary = "Stores a value into a tensor element"
+    target = operand(_STAGING_C)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    indices = var_operand(Index)
+    value = operand(_LOADABLE_C)
+    result_ = result(_STAGING_C)
+    target_encoding = attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("target_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
+        return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
+                + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
+                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+
+
+def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, idx, vt, et, dims, t2, rt, size, attrs = c
+    if str(t2) != str(t):
+        raise s.error("expected the stored resource after 'in'", t2.start_pos)
+    rtype = s.decode_type(rt)
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx),
+              [_use(s, v, s.decode_type(vt))]]
+    props = _props(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorStoreOp.name, [x for g in groups for x in g], [rtype], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorTraceOp(OpDef):
+    name = "stream.tensor.trace"
+    summary = "Traces one or more tensor values at runtime"
+    resources = var_operand(_STAGING_C)
+    resource_sizes = var_operand(Index)
+    resource_encoding_dims = var_operand(Index)
+    key = attr()
+    resource_encodings = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        res, sizes, dims = operand_groups(cls, op)
+        encs = op.properties.get("resource_encodings")
+        key = op.properties.get("key")
+        if not isinstance(key, StringAttr) or not isinstance(encs, ArrayAttr) or len(encs) != len(res):
+            return None
+        ind = "  " * p.indent
+        items, di = [], 0
+        for r, z, e in zip(res, sizes, encs.elements):
+            n = dynamic_dims(e.type)
+            items.append(f"{ind}  {p.value(r)} : {p.type_text(e.type)}{_pdims(p, dims[di:di + n])} in "
+                         f"{_sized(p, r.type, z)}")
+            di += n
+        # IREE prints the bracketed list on lines of its own, even when empty
+        body = ",\n".join(items) if items else ind + "  "
+        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        res, _sizes, dims = operand_groups(cls, op)
+        encs = op.properties.get("resource_encodings")
+        n = sum(dynamic_dims(getattr(e, "type", None)) for e in getattr(encs, "elements", ()))
+        if n != len(dims):
+            raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension values "
+                               "are attached")
+
+
+def stream_trace_item(s: Any, c: list) -> tuple:
+    r, et, dims, rt, size = c
+    t = s.decode_type(rt)
+    return _use(s, r, t), s.decode_type(et), _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
+
+
+def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
+    kw, key, *items, attrs = c
+    items = [i for i in items if i is not None]
+    res = [i[0] for i in items]
+    sizes = [z for i in items for z in i[3]]
+    dims = [d for i in items for d in i[2]]
+    k = s.decode_attr(key)
+    props = _props(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
+                   operandSegmentSizes=_segs(res, sizes, dims))
+    return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+def _param_ref(p: Any, scope: Sequence[Any], key: Any) -> str:
+    """IREE's custom<ParameterReference>: `%scope::%key` or `%key`."""
+    return (p.value(scope[0]) + "::" if scope else "") + p.value(key)
+
+
+def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
+    buf = s.decode("type", "!util.buffer", a.start_pos)
+    return ([_use(s, a, buf)], _use(s, b, buf)) if b is not None else ([], _use(s, a, buf))
+
+
+class TensorParameterLoadOp(_BoundaryOp):
+    name = "stream.tensor.parameter.load"
+    summary = "Loads a resource from a parameter scope"
+    source_scope = opt_operand()
+    source_key = operand()
+    source_offset = operand()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_encoding = attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
+        return ("stream.tensor.parameter.load " + _aff(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
+                + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.results[0].type, size)}"
+                + _tail_attrs(p, op))
+
+
+def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, a, b, off, et, dims, rt, size, attrs = c
+    scope, key = _param_uses(s, a, b)
+    groups = [scope, [key], [_use(s, off, i64)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorParameterLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorParameterWriteOp(_BoundaryOp):
+    name = "stream.tensor.parameter.write"
+    summary = "Writes a resource to a parameter scope"
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    target_scope = opt_operand()
+    target_key = operand()
+    target_offset = operand()
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    source_encoding = attr()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), dims, (size,), scope, (key,), (off,) = operand_groups(cls, op)
+        return ("stream.tensor.parameter.write " + _aff(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
+                + f"[{p.value(off)}] : " + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)}"
+                + _tail_attrs(p, op))
+
+
+def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, a, b, off, et, dims, st, size, attrs = c
+    scope, key = _param_uses(s, a, b)
+    stype = s.decode_type(st)
+    groups = [[_use(s, src, stype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), scope, [key],
+              [_use(s, off, i64)]]
+    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorParameterWriteOp.name, [x for g in groups for x in g], [stype], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+# -- timepoints crossing the boundary, collective channels ------------------------------------
+
+
+def _paren_types(s: Any, tok: Any) -> list:
+    """`(T, U)` as types."""
+    from hlopt.syntax.parser import split_pieces
+
+    inner = str(tok)[1:-1]
+    return [s.decode("type", pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
+            for pc, off in split_pieces(inner) if pc.strip()]
+
+
+class TimepointImportOp(OpDef):
+    name = "stream.timepoint.import"
+    summary = "Imports a timepoint from an external dialect type"
+    operands_ = var_operand()
+    result_timepoint = result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ops = op.operands
+        return ("stream.timepoint.import " + _aff(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
+                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+
+
+def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, uses, types, tt, attrs = c
+    ts = _paren_types(s, types)
+    if len(ts) != len(uses or ()):
+        raise s.error(f"{len(uses or ())} operands present, but expected {len(ts)}", kw.start_pos)
+    return Operation(TimepointImportOp.name, [_use(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TimepointExportOp(OpDef):
+    name = "stream.timepoint.export"
+    summary = "Exports a timepoint to an external dialect type"
+    await_timepoint = operand()
+    results_ = var_result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,) = op.operands
+        return (f"stream.timepoint.export {_aff(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
+                + _tail_attrs(p, op))
+
+
+def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, types, attrs = c
+    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TimepointChainExternalOp(OpDef):
+    name = "stream.timepoint.chain_external"
+    summary = "Exports a timepoint to an external dialect type"
+    await_timepoint = operand()
+    external_values = var_operand()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, *vals = op.operands
+        return (f"stream.timepoint.chain_external {_aff(p, op)}{p.value(t)} => ({p.values(vals)} : "
+                f"{p.types([v.type for v in vals])})" + _tail_attrs(p, op))
+
+
+def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, vals, attrs = c
+    text, base = str(vals)[1:-1], vals.start_pos + 1
+    names, colon, types = text.partition(":")
+    if not colon:
+        raise s.error("expected ':' and the external value types", vals.start_pos)
+    uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(names)]
+    ts = _paren_types(s, _Tok("(" + types + ")", base + len(names)))
+    if len(ts) != len(uses):
+        raise s.error(f"{len(uses)} operands present, but expected {len(ts)}", vals.start_pos)
+    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointChainExternalOp.name, [tp, *(_use(s, u, ty) for u, ty in zip(uses, ts))], [],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ChannelCreateOp(OpDef):
+    name = "stream.channel.create"
+    summary = "Creates a new channel for collective communication"
+    id = opt_operand()
+    rank = opt_operand(Index)
+    count = opt_operand(Index)
+    group = opt_attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    result_ = result()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["channel"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        i, r, n = operand_groups(cls, op)
+        g = op.properties.get("group")
+        parts = ["stream.channel.create", _aff(p, op).strip(), f"id({p.value(i[0])})" if i else "",
+                 f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
+                 f"count({p.value(n[0])})" if n else ""]
+        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + _tail_attrs(p, op)
+
+
+def _one_use(s: Any, tok: Any, t: Any) -> list:
+    """`(%v)` after a keyword: its one value."""
+    if tok is None:
+        return []
+    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    if len(uses) != 1:
+        raise s.error("expected one SSA value", tok.start_pos)
+    return [_use(s, uses[0], t)]
+
+
+def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, id_, group, rank, count, rt, attrs = c
+    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, _INDEX),
+              _one_use(s, count, _INDEX)]
+    g = _affinity(s, group)  # the `(...)` holds one attribute
+    props = _props(_affinity(s, aff), group=g, operandSegmentSizes=_segs(*groups))
+    return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ChannelSplitOp(OpDef):
+    name = "stream.channel.split"
+    summary = "Splits a collective communication channel"
+    channel = operand()
+    color = operand(Index)
+    key = operand(Index)
+    result_ = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["channel"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ch, color, key = op.operands
+        return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
+    kw, ch, color, key, ct, rt, attrs = c
+    operands = [_use(s, ch, s.decode_type(ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
+    return Operation(ChannelSplitOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class _ChannelQueryOp(OpDef):
+    channel = operand()
+    result_ = result(Index)
+    traits = (Pure(),)
+    result_name = ""
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return [cls.result_name]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (ch,) = op.operands
+        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + _tail_attrs(p, op)
+
+
+class ChannelRankOp(_ChannelQueryOp):
+    name = "stream.channel.rank"
+    summary = "Returns the rank of the local participant in the group"
+    result_name = "ccl_rank"
+
+
+class ChannelCountOp(_ChannelQueryOp):
+    name = "stream.channel.count"
+    summary = "Returns the total number of participants in the group"
+    result_name = "ccl_count"
+
+
+def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
+    kw, ch, rt, attrs = c
+    return Operation(str(kw), [_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
+                     [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1853,11 +2650,25 @@ CALLBACKS = {
     "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
     "stream_cmd_dispatch": stream_cmd_dispatch,
     "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
+    "stream_res_size": stream_res_size, "stream_res_subview": stream_res_subview, "stream_res_alloc": stream_res_alloc,
+    "stream_res_load": stream_res_load, "stream_res_store": stream_res_store, "stream_res_sized": stream_res_sized,
+    "stream_res_transients": stream_res_transients, "stream_res_try_map": stream_res_try_map,
+    "stream_ctx_resolve": stream_ctx_resolve,
+    "stream_t_import": stream_t_import, "stream_t_export": stream_t_export, "stream_t_load": stream_t_load,
+    "stream_t_store": stream_t_store, "stream_t_trace": stream_t_trace, "stream_trace_item": stream_trace_item,
+    "stream_t_param_load": stream_t_param_load, "stream_t_param_write": stream_t_param_write,
+    "stream_tp_import": stream_tp_import, "stream_tp_export": stream_tp_export, "stream_tp_chain": stream_tp_chain,
+    "stream_ch_create": stream_ch_create, "stream_ch_split": stream_ch_split, "stream_ch_query": stream_ch_query,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp,
+       ResourceSizeOp, ResourceSubviewOp, ResourceAllocOp, ResourceLoadOp, ResourceStoreOp, ResourceRetainOp,
+       ResourceReleaseOp, ResourceIsTerminalOp, ResourceTransientsOp, ResourceTryMapOp, ContextResolveOp,
+       TensorImportOp, TensorExportOp, TensorLoadOp, TensorStoreOp, TensorTraceOp, TensorParameterLoadOp,
+       TensorParameterWriteOp, TimepointImportOp, TimepointExportOp, TimepointChainExternalOp, ChannelCreateOp,
+       ChannelSplitOp, ChannelRankOp, ChannelCountOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
