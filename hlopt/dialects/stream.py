@@ -41,6 +41,7 @@ from hlopt.ir.constraints import (
     AnyType,
     Constraint,
     Index,
+    Integer,
     VectorOf,
 )
 from hlopt.ir.core import Operation, Region
@@ -61,6 +62,7 @@ from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
     IsolatedFromAbove,
+    ParentOneOf,
     Pure,
     ReturnLike,
     Symbol,
@@ -1631,6 +1633,46 @@ def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
+    """`name on(#a) [await(%t) =>] with(%r as %arg: T{%s}) -> (...) {...} [=> !stream.timepoint]`:
+    IREE's custom<ResourceRegion> of stream.async.execute (with a timepoint) and
+    stream.async.concurrent (without)."""
+    seg = op.properties.get("operandSegmentSizes")
+    if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
+                          for k, _ in op.properties.entries):
+        return None
+    if timepoint:
+        n, ns, nr, nt = seg.values
+    else:
+        (n, ns, nr), nt = seg.values, 0
+    tied = op.properties.get("tied_operands")
+    ties = [int(e.value) for e in tied.elements] if tied is not None else []
+    if n != ns or nt > 1 or nr != len(op.results) - timepoint or len(ties) != nr or (tied is None) != (nr == 0) \
+            or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        return None
+    block = op.regions[0].blocks[0]
+    res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
+    if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+        return None
+    parts = [op.name, _aff(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+    items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                      for v, a, sz in zip(res, block.args, sizes))
+    parts.append(f"with({items})")
+    outs = []
+    for r, z, t in zip(op.results[:nr], rsizes, ties):
+        if t >= 0:
+            if t >= n or res[t].type != r.type:
+                return None
+            outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
+        else:
+            outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
+    if outs:
+        parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    head = " ".join(x for x in parts if x)
+    tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
+    return f"{head} {p.region(op.regions[0])}{tail}" + _tail_attrs(p, op)
+
+
 class AsyncExecuteOp(OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
@@ -1652,37 +1694,7 @@ class AsyncExecuteOp(OpDef):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg = op.properties.get("operandSegmentSizes")
-        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
-                              for k, _ in op.properties.entries):
-            return None
-        n, ns, nr, nt = seg.values
-        tied = op.properties.get("tied_operands")
-        ties = [int(e.value) for e in tied.elements] if tied is not None else []
-        if n != ns or nt > 1 or nr != len(op.results) - 1 or len(ties) != nr or (tied is None) != (nr == 0) \
-                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        block = op.regions[0].blocks[0]
-        res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
-        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-            return None
-        parts = ["stream.async.execute", _aff(p, op).strip(),
-                 f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
-        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                          for v, a, sz in zip(res, block.args, sizes))
-        parts.append(f"with({items})")
-        outs = []
-        for r, z, t in zip(op.results[:nr], rsizes, ties):
-            if t >= 0:
-                if t >= n or res[t].type != r.type:
-                    return None
-                outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
-            else:
-                outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
-        if outs:
-            parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
-        head = " ".join(x for x in parts if x)
-        return (f"{head} {p.region(op.regions[0])} => {p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+        return _resource_region_text(op, p, timepoint=True)
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
@@ -1692,6 +1704,9 @@ class AsyncExecuteOp(OpDef):
 def stream_async_execute_head(s: Any, c: list) -> tuple:
     from hlopt.syntax.parser import split_pieces
 
+    concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
+    if concurrent:  # no `await(...) =>`
+        c = [*c[:2], None, *c[2:]]
     kw, aff, wait, with_, *outs = c
     text, base = str(with_)[1:-1], with_.start_pos + 1
     uses, sizes, args, pos = [], [], [], 0
@@ -1736,8 +1751,8 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
     operands = [u for _, u in uses] + _uses(s, sizes)
     rs, tp = _uses(s, rsizes), _await_operand(s, wait)
     props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=_segs(uses, sizes, rs, tp))
-    s.pending.append((AsyncExecuteOp.name, args))
+                   operandSegmentSizes=_segs(uses, sizes, rs) if concurrent else _segs(uses, sizes, rs, tp))
+    s.pending.append((str(kw), args))
     return operands + rs + tp, props, types, kw.start_pos
 
 
@@ -1746,6 +1761,34 @@ def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
     s.pending.pop()
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
+
+
+class AsyncConcurrentOp(OpDef):
+    name = "stream.async.concurrent"
+    summary = "Executes all ops concurrently"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results_ = var_result()
+    tied_operands = opt_attr()
+    affinity = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(), ParentOneOf("stream.async.execute", "stream.async.concurrent"))
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return _resource_region_text(op, p, timepoint=False)
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+
+def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, types, pos), body, attrs = c
+    s.pending.pop()
+    return Operation(AsyncConcurrentOp.name, operands, types, props, _kw_attrs(s, attrs), [body]), pos
 
 
 def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
@@ -1995,7 +2038,7 @@ class ResourceLoadOp(OpDef):
 def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, off, st, size, rt, attrs = c
     operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, size)), _use(s, off, _INDEX)]
-    return Operation(ResourceLoadOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+    return Operation(str(kw), operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceStoreOp(OpDef):
@@ -2634,6 +2677,385 @@ def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
                      [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
+# -- stream.async.* resource ops ---------------------------------------------------------------
+
+_FILL_PATTERN_C = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
+
+
+def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
+    """IREE's custom<ShapedTiedResult>: `%target as T{%size}`."""
+    return f"{p.value(target)} as {_sized(p, result.type, size)}"
+
+
+def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
+    """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
+    return s.decode_type(rt), _uses(s, _one(s, size))
+
+
+class _AsyncOp(OpDef):
+    """Async resource ops run where `affinity` says; results are stream resources."""
+
+    affinity = opt_attr()
+
+
+class AsyncAllocaOp(_AsyncOp):
+    name = "stream.async.alloca"
+    summary = "Allocates a transient value with undefined contents"
+    storage_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        head = " ".join(x for x in ("stream.async.alloca", _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+
+
+def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, rt, size = c
+    return Operation(AsyncAllocaOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncBarrierOp(_AsyncOp):
+    name = "stream.async.barrier"
+    summary = "Indicates a value is resident on a particular device"
+    source = operand(_ANY_RESOURCE_C)
+    size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size = op.operands
+        return f"stream.async.barrier {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + _tail_attrs(p, op)
+
+
+def stream_a_barrier(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, st, size, attrs = c
+    t = s.decode_type(st)
+    return Operation(AsyncBarrierOp.name, [_use(s, src, t), *_uses(s, _one(s, size))], [t],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class _AsyncSourceResultOp(_AsyncOp):
+    """`%r : T{%s} -> U{%s}` (cast, clone)."""
+
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    keyword_attrs = True
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, rs = op.operands
+        attrs = _tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
+        return (f"{cls.name} {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
+                f"{_sized(p, op.results[0].type, rs)}" + attrs)
+
+
+class AsyncCastOp(_AsyncSourceResultOp):
+    name = "stream.async.cast"
+    summary = "Casts a resource to another lifetime"
+    keyword_attrs = False
+
+
+class AsyncCloneOp(_AsyncSourceResultOp):
+    name = "stream.async.clone"
+    summary = "Clones the contents of a value"
+
+
+def _a_source_result(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, st, ss, rt, rs, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, _one(s, rs))]
+    return Operation(str(kw), operands, [s.decode_type(rt)], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+_COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target", "recv": "source",
+                     "send_recv": "source_target_pair"}
+
+
+def _collective_kind(a: Any) -> str:
+    body = a.text[len("#stream.collective<"):]
+    return re.match(r"\w*", body).group()
+
+
+class AsyncCollectiveOp(_AsyncOp):
+    name = "stream.async.collective"
+    summary = "Performs a collective operation"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    source_length = operand(Index)
+    element_count = operand(Index)
+    channel = operand()
+    param = opt_operand()
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    op = attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
+        kind = op.properties.get("op")
+        text = p.attr_text(kind)
+        if not text.startswith("#stream.collective<"):
+            return None
+        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + _aff(p, op)
+        s += f"channel({p.value(ch)}) "
+        if param:
+            kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
+            if kw is None:
+                return None
+            s += f"{kw}({p.value(param[0])}) "
+        return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
+                f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
+                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        kind = op.properties.get("op")
+        kw = _COLLECTIVE_PARAM.get(_collective_kind(kind)) if kind is not None and hasattr(kind, "text") else None
+        has = len(op.operands) == 13
+        if kw is not None and not has:
+            raise op_error(op, f"collective operation requires a {kw} parameter but none present")
+        if kw is None and has:
+            raise op_error(op, "collective operation does not require a parameter but one present")
+
+
+def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
+    (kw, body, n, aff, ch, pkw, pval, src, so, se, sl, t, to, te, tl, st, ss, tied, rt, rsize, attrs) = c
+    kind = s.decode("attr", "#stream.collective" + str(body), body.start_pos)
+    want = _COLLECTIVE_PARAM.get(_collective_kind(kind))
+    if (pkw is None) != (want is None) or (pkw is not None and str(pkw) != want):
+        at = pkw.start_pos if pkw is not None else src.start_pos
+        raise s.error(f"expected '{want}'" if want else "expected SSA operand", at)
+    stype = s.decode_type(st)
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    param = _one_use(s, pval, i32) if pval is not None else []
+    chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, src, stype), *_uses(s, _one(s, ss)),
+                *_uses(s, [so, se, sl]), _use(s, n, _INDEX), *chan, *param]
+    return Operation(AsyncCollectiveOp.name, operands, [rtype], _props(_affinity(s, aff), op=kind),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncConstantOp(_AsyncOp):
+    name = "stream.async.constant"
+    summary = "Defines a constant resource"
+    await_timepoint = opt_operand()
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    value = attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["cst"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        *wait, size = op.operands
+        parts = ["stream.async.constant", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+                 f": {_sized(p, op.results[0].type, size)} = {p.attr_text(op.properties.get('value'))}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+
+def stream_a_constant(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, rt, size, value, attrs = c
+    operands = [*_await_operand(s, wait), *_uses(s, _one(s, size))]
+    return Operation(AsyncConstantOp.name, operands, [s.decode_type(rt)],
+                     _props(_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncCopyOp(_AsyncOp):
+    name = "stream.async.copy"
+    summary = "Copies a subview of a stream resource to another"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    length = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, src, ss, so, se, n = op.operands
+        return (f"stream.async.copy {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
+                f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
+                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+
+def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, so, se, t, to, te, n, st, ss, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, src, s.decode_type(st)),
+                *_uses(s, _one(s, ss)), *_uses(s, [so, se, n])]
+    return Operation(AsyncCopyOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+class AsyncFillOp(_AsyncOp):
+    name = "stream.async.fill"
+    summary = "Fills a subview of a stream resource with a value"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    value = operand(_FILL_PATTERN_C)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, tl, v = op.operands
+        return (f"stream.async.fill {_aff(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
+                f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.results[0], ts)
+                + _tail_attrs(p, op))
+
+
+def stream_a_fill(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, v, t, to, te, tl, vt, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, v, s.decode_type(vt))]
+    return Operation(AsyncFillOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+class AsyncLoadOp(OpDef):
+    name = "stream.async.load"
+    summary = "Loads a value from a resource"
+    source = operand(_STAGING_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_ = result(_LOADABLE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off = op.operands
+        return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+class AsyncSliceOp(_AsyncOp):
+    name = "stream.async.slice"
+    summary = "Slices out a cloned subview of a value"
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, so, se, rs = op.operands
+        return (f"stream.async.slice {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
+                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+
+
+def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, so, se, st, ss, rt, rs, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, [so, se]), *_uses(s, _one(s, rs))]
+    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncSplatOp(_AsyncOp):
+    name = "stream.async.splat"
+    summary = "Splats a value into a resource"
+    await_timepoint = opt_operand()
+    value = operand(_FILL_PATTERN_C)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        *wait, v, size = op.operands
+        parts = ["stream.async.splat", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+                 f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.results[0].type, size)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+
+def stream_a_splat(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, v, vt, rt, size, attrs = c
+    operands = [*_await_operand(s, wait), _use(s, v, s.decode_type(vt)), *_uses(s, _one(s, size))]
+    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncStoreOp(OpDef):
+    name = "stream.async.store"
+    summary = "Stores a value into a resource"
+    target = operand(_STAGING_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    value = operand(_LOADABLE_C)
+    result_ = result(_STAGING_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, v = op.operands
+        return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
+                + _tied_text(p, t, op.results[0], size) + _tail_attrs(p, op))
+
+
+def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, vt, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, _use(s, off, _INDEX), _use(s, v, s.decode_type(vt))]
+    return Operation(AsyncStoreOp.name, operands, [rtype], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncUpdateOp(_AsyncOp):
+    name = "stream.async.update"
+    summary = "Updates a slice of a subview of a resource in-place"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    update = operand(_ANY_STREAM_RESOURCE_C)
+    update_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, u, us = op.operands
+        return (f"stream.async.update {_aff(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
+                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+
+def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, u, t, to, te, ut, us, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, u, s.decode_type(ut)), *_uses(s, _one(s, us))]
+    return Operation(AsyncUpdateOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -2659,6 +3081,11 @@ CALLBACKS = {
     "stream_t_param_load": stream_t_param_load, "stream_t_param_write": stream_t_param_write,
     "stream_tp_import": stream_tp_import, "stream_tp_export": stream_tp_export, "stream_tp_chain": stream_tp_chain,
     "stream_ch_create": stream_ch_create, "stream_ch_split": stream_ch_split, "stream_ch_query": stream_ch_query,
+    "stream_a_alloca": stream_a_alloca, "stream_a_barrier": stream_a_barrier, "stream_a_cast": _a_source_result,
+    "stream_a_clone": _a_source_result, "stream_a_collective": stream_a_collective, "stream_a_constant": stream_a_constant,
+    "stream_a_copy": stream_a_copy, "stream_a_fill": stream_a_fill, "stream_a_slice": stream_a_slice,
+    "stream_a_splat": stream_a_splat, "stream_a_store": stream_a_store, "stream_a_update": stream_a_update,
+    "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
@@ -2669,6 +3096,8 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        ResourceReleaseOp, ResourceIsTerminalOp, ResourceTransientsOp, ResourceTryMapOp, ContextResolveOp,
        TensorImportOp, TensorExportOp, TensorLoadOp, TensorStoreOp, TensorTraceOp, TensorParameterLoadOp,
        TensorParameterWriteOp, TimepointImportOp, TimepointExportOp, TimepointChainExternalOp, ChannelCreateOp,
-       ChannelSplitOp, ChannelRankOp, ChannelCountOp)
+       ChannelSplitOp, ChannelRankOp, ChannelCountOp,
+       AsyncAllocaOp, AsyncBarrierOp, AsyncCastOp, AsyncCloneOp, AsyncCollectiveOp, AsyncConstantOp, AsyncCopyOp,
+       AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
