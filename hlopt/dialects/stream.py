@@ -3056,6 +3056,124 @@ def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+# -- resource packing and constant uploads ----------------------------------------------------
+
+
+class ResourcePackOp(OpDef):
+    name = "stream.resource.pack"
+    summary = "Packs variable-sized slices into a single slab"
+    offset = opt_operand(Index)
+    dynamic_slice_sizes = var_operand(Index)
+    total_length = result(Index)
+    packed_offsets = var_result(Index)
+    lifetime_intervals = attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        off, sizes = operand_groups(cls, op)
+        iv = op.properties.get("lifetime_intervals")
+        n = len(op.results) - 1
+        if not isinstance(iv, ArrayAttr) or len(iv) != 2 * n or len(sizes) != n \
+                or not all(isinstance(e, IntegerAttr) for e in iv.elements):
+            return None
+        ind = "  " * p.indent
+        items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
+                 for i in range(n)]
+        body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
+        parts = ["stream.resource.pack", _aff(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
+                 f"slices({{{body}}}) : {p.type_text(op.results[0].type)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _off, sizes = operand_groups(cls, op)
+        n = len(op.results) - 1
+        iv = op.properties.get("lifetime_intervals")
+        if len(getattr(iv, "elements", ())) != 2 * n:
+            raise op_error(op, "requires a [start, end] range for each slice")
+        if len(sizes) != n:
+            raise op_error(op, "requires a size for each slice")
+
+
+_PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
+
+
+def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, off, slices, rt, attrs = c
+    text = str(slices)[1:-1].strip()
+    base = slices.start_pos + 1 + str(slices)[1:-1].index(text[:1]) if text else slices.start_pos
+    if not (text.startswith("{") and text.endswith("}")):
+        raise s.error("expected '{' and the slices", slices.start_pos)
+    inner, ib = text[1:-1], base + 1
+    bounds, sizes, pos = [], [], 0
+    while inner[pos:].strip():
+        m = _PACK_SLICE.match(inner, pos)
+        if m is None:
+            raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
+        bounds += [int(m.group(1)), int(m.group(2))]
+        sizes.append(_Use(m.group(3), ib + m.start(3)))
+        pos = m.end()
+    groups = [_one_use(s, off, _INDEX), _uses(s, sizes)]
+    props = _props(_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=_segs(*groups))
+    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [_INDEX] * len(sizes),
+                     props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceConstantsOp(OpDef):
+    name = "stream.resource.constants"
+    summary = "Asynchronously uploads or maps constant values"
+    result_sizes = var_operand(Index)
+    results_ = var_result()
+    result_timepoint = result()
+    values = attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        vals = op.properties.get("values")
+        n = len(op.results) - 1
+        if not isinstance(vals, ArrayAttr) or len(vals) != n or len(op.operands) != n:
+            return None
+        ind = "  " * p.indent
+        items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
+                 for r, z, v in zip(op.results, op.operands, vals.elements)]
+        head = " ".join(x for x in ("stream.resource.constants", _aff(p, op).strip()) if x)
+        return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
+                + p.type_text(op.results[-1].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n = len(op.results) - 1
+        vals = op.properties.get("values")
+        if len(op.operands) != n or len(getattr(vals, "elements", ())) != n:
+            raise op_error(op, "mismatched constant/result counts")
+        if len({r.type for r in op.results[:n]}) > 1:
+            raise op_error(op, "all results must be of the same type")
+
+
+def stream_const_item(s: Any, c: list) -> tuple:
+    rt, size, value = c
+    return s.decode_type(rt), _one(s, size), s.decode_attr(value)
+
+
+def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, *items, tt = c
+    items = [i for i in items if i is not None]
+    props = _props(_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
+    return Operation(ResourceConstantsOp.name, _uses(s, [z for i in items for z in i[1]]),
+                     [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -3086,6 +3204,8 @@ CALLBACKS = {
     "stream_a_copy": stream_a_copy, "stream_a_fill": stream_a_fill, "stream_a_slice": stream_a_slice,
     "stream_a_splat": stream_a_splat, "stream_a_store": stream_a_store, "stream_a_update": stream_a_update,
     "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
+    "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
+    "stream_const_item": stream_const_item,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
@@ -3098,6 +3218,6 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        TensorParameterWriteOp, TimepointImportOp, TimepointExportOp, TimepointChainExternalOp, ChannelCreateOp,
        ChannelSplitOp, ChannelRankOp, ChannelCountOp,
        AsyncAllocaOp, AsyncBarrierOp, AsyncCastOp, AsyncCloneOp, AsyncCollectiveOp, AsyncConstantOp, AsyncCopyOp,
-       AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp)
+       AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp, ResourcePackOp, ResourceConstantsOp)
 
 DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)

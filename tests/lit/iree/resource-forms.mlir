@@ -2,10 +2,11 @@
 // RUN: hlopt %s --split-input-file --mlir-print-op-generic | hlopt --split-input-file | filecheck %s
 // RUN: hlopt %s --split-input-file --mlir-print-op-generic | filecheck %s --check-prefix=GENERIC
 
-// stream.resource.{size,subview,alloc,load,store,retain,release,is_terminal,transients,try_map}
+// stream.resource.{size,subview,alloc,load,store,retain,release,is_terminal,transients,try_map,pack,constants}
 // and stream.context.resolve in IREE's custom forms: optional affinity `on(...)`, `uninitialized`,
 // `await(...) =>`, the attribute dictionary before `:` or as trailing `attributes {...}`; an affinity
-// of stream.resource.size (not part of its format) prints in angle brackets.
+// of stream.resource.size (not part of its format) prints in angle brackets; pack's slices and the
+// constants' values one per line.
 
 util.global private @dev : !hal.device
 util.func public @sizes(%arg0: !stream.resource<*>, %arg1: index, %arg2: index) -> (index, index, !stream.resource<*>, !stream.resource<*>) {
@@ -141,3 +142,52 @@ util.func public @context() -> (!hal.device, i64) {
 // GENERIC: %0 = "stream.context.resolve"() : () -> !hal.device
 // GENERIC: %1:2 = "stream.context.resolve"() <{affinity = #hal.device.affinity<@dev>}> {x} : () -> (!hal.device, i64)
 // GENERIC: %2:3 = "stream.context.resolve"() <{affinity = #hal.device.affinity<@dev>}> : () -> (!hal.device, !hal.allocator, i64)
+
+// -----
+
+util.global private @dev : !hal.device
+util.func public @pack(%arg0: index, %arg1: index) -> (index, index) {
+  %0:3 = stream.resource.pack slices({
+    [0, 4] = %arg0,
+    [1, 2] = %arg1
+  }) : index
+  %1:2 = stream.resource.pack on(#hal.device.affinity<@dev>) offset(%arg1) slices({
+    [0, 4] = %arg0
+  }) : index attributes {x}
+  %2 = stream.resource.pack slices({}) : index
+  util.return %0#0, %1#1 : index, index
+}
+// CHECK-LABEL: util.func public @pack
+// CHECK: %0:3 = stream.resource.pack slices({
+// CHECK: %1:2 = stream.resource.pack on(#hal.device.affinity<@dev>) offset(%arg1) slices({
+// CHECK: %2 = stream.resource.pack slices({}) : index
+// GENERIC-LABEL: sym_name = "pack"
+// GENERIC: %0:3 = "stream.resource.pack"(%arg0, %arg1) <{lifetime_intervals = [0 : index, 4 : index, 1 : index, 2 : index], operandSegmentSizes = array<i32: 0, 2>}> : (index, index) -> (index, index, index)
+// GENERIC: %1:2 = "stream.resource.pack"(%arg1, %arg0) <{affinity = #hal.device.affinity<@dev>, lifetime_intervals = [0 : index, 4 : index], operandSegmentSizes = array<i32: 1, 1>}> {x} : (index, index) -> (index, index)
+// GENERIC: %2 = "stream.resource.pack"() <{lifetime_intervals = [], operandSegmentSizes = array<i32: 0, 0>}> : () -> index
+
+// -----
+
+util.global private @dev : !hal.device
+util.func public @constants(%arg0: index) -> (!stream.resource<constant>, !stream.timepoint) {
+  %results:2, %result_timepoint = stream.resource.constants :
+    !stream.resource<constant>{%arg0} = dense<1.000000e+00> : tensor<4xf32>,
+    !stream.resource<constant>{%arg0} = dense<[1, 2]> : tensor<2xi32>
+    => !stream.timepoint
+  %results_0, %result_timepoint_1 = stream.resource.constants on(#hal.device.affinity<@dev>) {x} :
+    !stream.resource<variable>{%arg0} = dense<1.000000e+00> : tensor<4xf32>
+    => !stream.timepoint
+  util.return %results#1, %result_timepoint_1 : !stream.resource<constant>, !stream.timepoint
+}
+// CHECK-LABEL: util.func public @constants
+// CHECK: %results:2, %result_timepoint = stream.resource.constants :
+// CHECK: !stream.resource<constant>{%arg0} = dense<1.000000e+00> : tensor<4xf32>,
+// CHECK: !stream.resource<constant>{%arg0} = dense<[1, 2]> : tensor<2xi32>
+// CHECK: => !stream.timepoint
+// CHECK: %results_0, %result_timepoint_1 = stream.resource.constants on(#hal.device.affinity<@dev>) {x} :
+// CHECK: !stream.resource<variable>{%arg0} = dense<1.000000e+00> : tensor<4xf32>
+// CHECK: => !stream.timepoint
+// CHECK: util.return %results#1, %result_timepoint_1 : !stream.resource<constant>, !stream.timepoint
+// GENERIC-LABEL: sym_name = "constants"
+// GENERIC: %0:3 = "stream.resource.constants"(%arg0, %arg0) <{values = [dense<1.000000e+00> : tensor<4xf32>, dense<[1, 2]> : tensor<2xi32>]}> : (index, index) -> (!stream.resource<constant>, !stream.resource<constant>, !stream.timepoint)
+// GENERIC: %1:2 = "stream.resource.constants"(%arg0) <{affinity = #hal.device.affinity<@dev>, values = [dense<1.000000e+00> : tensor<4xf32>]}> {x} : (index) -> (!stream.resource<variable>, !stream.timepoint)
