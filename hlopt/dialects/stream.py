@@ -2295,12 +2295,23 @@ class TensorLoadOp(_BoundaryOp):
     encoding_fields = ("source_encoding",)
 
     @classmethod
+    def verify(cls, op: Operation) -> None:
+        super().verify(op)
+        _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
+
+    @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), dims, (size,), idx = operand_groups(cls, op)
         return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
                 + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
                 + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+
+
+def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
+    enc = _type_of(op, field)
+    if isinstance(enc, RankedTensorType) and len(indices) != len(enc.shape):
+        raise op_error(op, "indices rank mismatch")
 
 
 def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
@@ -2323,6 +2334,11 @@ class TensorStoreOp(_BoundaryOp):
     target_encoding = attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("target_encoding",)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        super().verify(op)
+        _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
 
     @classmethod
     @_custom_or_generic
@@ -2376,8 +2392,10 @@ class TensorTraceOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        res, _sizes, dims = operand_groups(cls, op)
+        res, sizes, dims = operand_groups(cls, op)
         encs = op.properties.get("resource_encodings")
+        if len(res) != len(getattr(encs, "elements", ())) or len(res) != len(sizes):
+            raise op_error(op, "each resource needs a matching resource encoding and size (array length mismatch)")
         n = sum(dynamic_dims(getattr(e, "type", None)) for e in getattr(encs, "elements", ()))
         if n != len(dims):
             raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension values "
@@ -2386,8 +2404,10 @@ class TensorTraceOp(OpDef):
 
 def stream_trace_item(s: Any, c: list) -> tuple:
     r, et, dims, rt, size = c
-    t = s.decode_type(rt)
-    return _use(s, r, t), s.decode_type(et), _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
+    t, enc = s.decode_type(rt), s.decode_type(et)
+    if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
+        raise s.error("expected '{' in operand list", et.end_pos + 1)
+    return _use(s, r, t), enc, _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
 
 
 def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
@@ -2673,8 +2693,12 @@ class ChannelCountOp(_ChannelQueryOp):
 
 def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, rt, attrs = c
+    t = s.decode_type(rt)
+    if t != _INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
+        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected builtin.index, but found "
+                      f"'{t.text}'", rt.start_pos)
     return Operation(str(kw), [_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
-                     [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+                     [t], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- stream.async.* resource ops ---------------------------------------------------------------
@@ -2760,6 +2784,11 @@ class AsyncCastOp(_AsyncSourceResultOp):
     name = "stream.async.cast"
     summary = "Casts a resource to another lifetime"
     keyword_attrs = False
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[1] is not op.operands[2]:
+            raise op_error(op, "source and result sizes must be equal (tied storage)")
 
 
 class AsyncCloneOp(_AsyncSourceResultOp):
