@@ -5,8 +5,9 @@ stream.executable / stream.executable.export / stream.binding.subspan
 (executables and their bindings), stream.async.transfer,
 stream.tensor.dispatch and stream.async.dispatch (dispatch sites),
 stream.tensor.sizeof/empty/constant/splat/fill/encode/clone/slice/update
-(tensor-phase ops carrying encodings). Other stream ops pass through
-generically.
+(tensor-phase ops carrying encodings), and in IREE's custom forms too the
+resource, boundary-tensor, async, timepoint and channel ops IREE's compiler
+prints around them. Stream ops not declared here pass through generically.
 
 Tensor-phase ops say which of their properties are encodings
 (`encoding_fields`) and run where their `affinity` says; the pass reads
