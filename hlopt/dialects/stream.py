@@ -35,6 +35,7 @@ from hlopt.ir.attributes import (
 )
 from hlopt.ir.constraints import (
     I1,
+    I32,
     AnyComplex,
     AnyFloat,
     AnyInteger,
@@ -1914,6 +1915,10 @@ _ANY_STREAM_RESOURCE_C = Constraint(
     lambda t: isinstance(t, OpaqueType) and t.spelling[len("!stream.resource<"):-1] in _STREAM_LIFETIMES
     and t.spelling.startswith("!stream.resource<"), " or ".join(_STREAM_LIFETIMES.values()))
 _PRIMITIVE_C = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
+_CHANNEL_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.channel",
+                        "A collective communication channel.")
+_TIMEPOINT_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.timepoint",
+                          "A timepoint indicating execution availability.")
 _LOADABLE_C = AnyOf(_PRIMITIVE_C, VectorOf(AnyType))
 
 
@@ -2121,9 +2126,9 @@ class ResourceTransientsOp(OpDef):
     resource_size = operand(Index)
     storage = operand(_ANY_RESOURCE_C)
     storage_size = operand(Index)
-    await_timepoint = opt_operand()
+    await_timepoint = opt_operand(_TIMEPOINT_C)
     result_ = result(_ANY_STREAM_RESOURCE_C)
-    result_timepoint = result()
+    result_timepoint = result(_TIMEPOINT_C)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2516,7 +2521,7 @@ class TimepointImportOp(OpDef):
     name = "stream.timepoint.import"
     summary = "Imports a timepoint from an external dialect type"
     operands_ = var_operand()
-    result_timepoint = result()
+    result_timepoint = result(_TIMEPOINT_C)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2540,7 +2545,7 @@ def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
 class TimepointExportOp(OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand()
+    await_timepoint = operand(_TIMEPOINT_C)
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
@@ -2563,7 +2568,7 @@ def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
 class TimepointChainExternalOp(OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand()
+    await_timepoint = operand(_TIMEPOINT_C)
     external_values = var_operand()
     affinity = opt_attr()
 
@@ -2599,7 +2604,7 @@ class ChannelCreateOp(OpDef):
     group = opt_attr()
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
-    result_ = result()
+    result_ = result(_CHANNEL_C)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -2632,17 +2637,17 @@ def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
               _one_use(s, count, _INDEX)]
     g = _affinity(s, group)  # the `(...)` holds one attribute
     props = _props(_affinity(s, aff), group=g, operandSegmentSizes=_segs(*groups))
-    return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [s.decode_type(rt)], props,
+    return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [_channel_type(s, kw, rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ChannelSplitOp(OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
-    channel = operand()
+    channel = operand(_CHANNEL_C)
     color = operand(Index)
     key = operand(Index)
-    result_ = result()
+    result_ = result(_CHANNEL_C)
     traits = (Pure(),)
 
     @classmethod
@@ -2657,14 +2662,24 @@ class ChannelSplitOp(OpDef):
                 f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
 
 
+def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
+    """A `!stream.channel` in a format: MLIR checks the kind of a buildable type while parsing."""
+    t = s.decode_type(tok)
+    if not _CHANNEL_C(t):
+        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected stream.channel, but found "
+                      f"'{t.text}'", tok.start_pos)
+    return t
+
+
 def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, color, key, ct, rt, attrs = c
-    operands = [_use(s, ch, s.decode_type(ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
-    return Operation(ChannelSplitOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+    operands = [_use(s, ch, _channel_type(s, kw, ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
+    return Operation(ChannelSplitOp.name, operands, [_channel_type(s, kw, rt)], None, _kw_attrs(s, attrs)), \
+        kw.start_pos
 
 
 class _ChannelQueryOp(OpDef):
-    channel = operand()
+    channel = operand(_CHANNEL_C)
     result_ = result(Index)
     traits = (Pure(),)
     result_name = ""
@@ -2827,8 +2842,8 @@ class AsyncCollectiveOp(_AsyncOp):
     source_end = operand(Index)
     source_length = operand(Index)
     element_count = operand(Index)
-    channel = operand()
-    param = opt_operand()
+    channel = operand(_CHANNEL_C)
+    param = opt_operand(I32)
     result_ = result(_ANY_STREAM_RESOURCE_C)
     op = attr()
 
@@ -2882,7 +2897,7 @@ def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncConstantOp(_AsyncOp):
     name = "stream.async.constant"
     summary = "Defines a constant resource"
-    await_timepoint = opt_operand()
+    await_timepoint = opt_operand(_TIMEPOINT_C)
     result_size = operand(Index)
     result_ = result(_ANY_STREAM_RESOURCE_C)
     value = attr()
@@ -3013,7 +3028,7 @@ def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
-    await_timepoint = opt_operand()
+    await_timepoint = opt_operand(_TIMEPOINT_C)
     value = operand(_FILL_PATTERN_C)
     result_size = operand(Index)
     result_ = result(_ANY_STREAM_RESOURCE_C)
@@ -3157,7 +3172,7 @@ class ResourceConstantsOp(OpDef):
     summary = "Asynchronously uploads or maps constant values"
     result_sizes = var_operand(Index)
     results_ = var_result()
-    result_timepoint = result()
+    result_timepoint = result(_TIMEPOINT_C)
     values = attr()
     affinity = opt_attr()
     traits = (Pure(),)

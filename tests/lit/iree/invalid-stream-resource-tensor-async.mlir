@@ -138,3 +138,43 @@ util.func public @trace_without_dims(%arg0: !stream.resource<staging>, %arg1: in
   stream.tensor.trace "k" = [%arg0 : tensor<?xf32> in !stream.resource<staging>{%arg1}]
   util.return
 }
+
+// -----
+
+util.func public @try_map_flag(%arg0: !util.buffer, %arg1: index) {
+  // expected-error@+1 {{'stream.resource.try_map' op result #0 must be 1-bit signless integer, but got 'i32'}}
+  %did_map, %result = stream.resource.try_map %arg0[%arg1] : !util.buffer -> i32, !stream.resource<constant>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @split_type(%arg0: !stream.channel, %arg1: index) {
+  // expected-error@+1 {{custom op 'stream.channel.split' invalid kind of type specified: expected stream.channel, but found 'i32'}}
+  %0 = stream.channel.split %arg0, %arg1, %arg1 : i32 -> !stream.channel
+  util.return
+}
+
+// -----
+
+util.func public @create_type() {
+  // expected-error@+1 {{custom op 'stream.channel.create' invalid kind of type specified: expected stream.channel, but found 'i32'}}
+  %0 = stream.channel.create : i32
+  util.return
+}
+
+// -----
+
+util.func public @export_not_timepoint(%arg0: i32) {
+  // expected-error@+1 {{'stream.timepoint.export' op operand #0 must be A timepoint indicating execution availability., but got 'i32'}}
+  %0 = "stream.timepoint.export"(%arg0) : (i32) -> i32
+  util.return
+}
+
+// -----
+
+util.func public @alloca_staging(%arg0: index) {
+  // expected-error@+1 {{'stream.async.alloca' op result #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %0 = stream.async.alloca : !stream.resource<staging>{%arg0}
+  util.return
+}
