@@ -1301,23 +1301,25 @@ class TimepointAwaitOp(OpDef):
     resource_operand_sizes = var_operand()
     await_timepoint = operand()
     results_ = var_result()
+    sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
-        if seg is None or len(op.properties) != 1 or list(seg.values) != [len(op.results), len(op.results), 1]:
+        if seg is None or any(k not in ("operandSegmentSizes", "sync") for k, _ in op.properties.entries) \
+                or list(seg.values) != [len(op.results), len(op.results), 1]:
             return None  # an affinity or other property: the generic form keeps it
         n = len(op.results)
         res, sizes, tp = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n]
         if [v.type for v in res] != [r.type for r in op.results] or not n:
             return None
-        sync = op.attributes.get("sync")
-        if sync is not None and sync.text != "unit":
+        sync = op.properties.get("sync")
+        if sync is not None and not isinstance(sync, UnitAttr):
             return None
         head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
         types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
-        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op, ("sync",))
+        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op)
 
 
 def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
@@ -1360,12 +1362,8 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         sizes += d
     operands = [_use(s, u, t) for u, t in zip(uses, types)] + _uses(s, sizes)
     operands.append(_use(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
-    a = dict(s.decode_dict(attrs).entries) if attrs is not None else {}
-    if sync is not None:
-        a = {"sync": UnitAttr(), **a}
-    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]))
-    return Operation("stream.timepoint.await", operands, types, props, DictionaryAttr(a) if a else None), \
-        kw.start_pos
+    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
+    return Operation("stream.timepoint.await", operands, types, props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- resource allocation --------------------------------------------------------------------

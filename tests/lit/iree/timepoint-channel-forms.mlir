@@ -5,6 +5,7 @@
 // stream.timepoint.{import,export,chain_external} and stream.channel.{create,split,rank,count}
 // in IREE's custom forms: optional affinity, variadic values and results, each optional clause of
 // channel.create, trailing `attributes {...}`; channel results are named as IREE names them.
+// stream.timepoint.await's `sync` is a property (as IREE's compiler emits it for initializers).
 
 util.global private @dev : !hal.device
 util.func public @external(%arg0: !hal.fence, %arg1: !stream.timepoint, %arg2: i32) -> (!stream.timepoint, !hal.fence) {
@@ -64,3 +65,18 @@ util.func public @channels(%arg0: !util.buffer, %arg1: index, %arg2: index) -> (
 // GENERIC: %5 = "stream.channel.split"(%1, %arg1, %arg2) {x} : (!stream.channel, index, index) -> !stream.channel
 // GENERIC: %6 = "stream.channel.rank"(%4) : (!stream.channel) -> index
 // GENERIC: %7 = "stream.channel.count"(%4) {x} : (!stream.channel) -> index
+
+// -----
+
+util.func public @await_sync(%arg0: !stream.resource<variable>, %arg1: index, %arg2: !stream.timepoint) -> !stream.resource<variable> {
+  %0 = stream.timepoint.await sync %arg2 => %arg0 : !stream.resource<variable>{%arg1}
+  %1 = stream.timepoint.await sync %arg2 => %0 : !stream.resource<variable>{%arg1} attributes {x}
+  util.return %1 : !stream.resource<variable>
+}
+// CHECK-LABEL: util.func public @await_sync
+// CHECK: %0 = stream.timepoint.await sync %arg2 => %arg0 : !stream.resource<variable>{%arg1}
+// CHECK: %1 = stream.timepoint.await sync %arg2 => %0 : !stream.resource<variable>{%arg1} attributes {x}
+// CHECK: util.return %1 : !stream.resource<variable>
+// GENERIC-LABEL: sym_name = "await_sync"
+// GENERIC: %0 = "stream.timepoint.await"(%arg0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1>, sync}> : (!stream.resource<variable>, index, !stream.timepoint) -> !stream.resource<variable>
+// GENERIC: %1 = "stream.timepoint.await"(%0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1>, sync}> {x} : (!stream.resource<variable>, index, !stream.timepoint) -> !stream.resource<variable>
