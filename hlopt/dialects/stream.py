@@ -1431,7 +1431,8 @@ class ResourceDeallocaOp(OpDef):
 
 
 def _await_operand(s: Any, tok: Any) -> list[Any]:
-    if tok is None:
+    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
+    if tok is None or not str(tok)[1:-1].strip():
         return []
     uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
     if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
@@ -2620,8 +2621,8 @@ class ChannelCreateOp(OpDef):
 
 
 def _one_use(s: Any, tok: Any, t: Any) -> list:
-    """`(%v)` after a keyword: its one value."""
-    if tok is None:
+    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
+    if tok is None or not str(tok)[1:-1].strip():
         return []
     uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
     if len(uses) != 1:
@@ -2821,6 +2822,9 @@ _COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target"
                      "send_recv": "source_target_pair"}
 
 
+_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
+
+
 def _collective_kind(a: Any) -> str:
     body = a.text[len("#stream.collective<"):]
     return re.match(r"\w*", body).group()
@@ -2877,6 +2881,8 @@ class AsyncCollectiveOp(_AsyncOp):
 
 def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
     (kw, body, n, aff, ch, pkw, pval, src, so, se, sl, t, to, te, tl, st, ss, tied, rt, rsize, attrs) = c
+    if _COLLECTIVE_BODY.match(str(body)) is None:  # IREE's attribute parser wants `kind [with op] : type`
+        raise s.error("expected ':'", body.start_pos + 1)
     kind = s.decode("attr", "#stream.collective" + str(body), body.start_pos)
     want = _COLLECTIVE_PARAM.get(_collective_kind(kind))
     if (pkw is None) != (want is None) or (pkw is not None and str(pkw) != want):

@@ -6,7 +6,8 @@
 // and stream.context.resolve in IREE's custom forms: optional affinity `on(...)`, `uninitialized`,
 // `await(...) =>`, the attribute dictionary before `:` or as trailing `attributes {...}`; an affinity
 // of stream.resource.size (not part of its format) prints in angle brackets; pack's slices and the
-// constants' values one per line.
+// constants' values one per line; an empty optional group (`offset()`, `await()`) is read as absent,
+// as MLIR reads it.
 
 util.global private @dev : !hal.device
 util.func public @sizes(%arg0: !stream.resource<*>, %arg1: index, %arg2: index) -> (index, index, !stream.resource<*>, !stream.resource<*>) {
@@ -191,3 +192,20 @@ util.func public @constants(%arg0: index) -> (!stream.resource<constant>, !strea
 // GENERIC-LABEL: sym_name = "constants"
 // GENERIC: %0:3 = "stream.resource.constants"(%arg0, %arg0) <{values = [dense<1.000000e+00> : tensor<4xf32>, dense<[1, 2]> : tensor<2xi32>]}> : (index, index) -> (!stream.resource<constant>, !stream.resource<constant>, !stream.timepoint)
 // GENERIC: %1:2 = "stream.resource.constants"(%arg0) <{affinity = #hal.device.affinity<@dev>, values = [dense<1.000000e+00> : tensor<4xf32>]}> {x} : (index) -> (!stream.resource<variable>, !stream.timepoint)
+
+// -----
+
+util.func public @empty_optional_groups(%arg0: !stream.resource<*>, %arg1: index) -> (index, !stream.timepoint) {
+  %0:2 = stream.resource.pack offset() slices({
+    [0, 1] = %arg1
+  }) : index
+  %result, %result_timepoint = stream.resource.transients await() => %arg0 : !stream.resource<*>{%arg1} from %arg0 : !stream.resource<*>{%arg1} => !stream.timepoint
+  util.return %0#1, %result_timepoint : index, !stream.timepoint
+}
+// CHECK-LABEL: util.func public @empty_optional_groups
+// CHECK: %0:2 = stream.resource.pack slices({
+// CHECK: %result, %result_timepoint = stream.resource.transients %arg0 : !stream.resource<*>{%arg1} from %arg0 : !stream.resource<*>{%arg1} => !stream.timepoint
+// CHECK: util.return %0#1, %result_timepoint : index, !stream.timepoint
+// GENERIC-LABEL: sym_name = "empty_optional_groups"
+// GENERIC: %0:2 = "stream.resource.pack"(%arg1) <{lifetime_intervals = [0 : index, 1 : index], operandSegmentSizes = array<i32: 0, 1>}> : (index) -> (index, index)
+// GENERIC: %1:2 = "stream.resource.transients"(%arg0, %arg1, %arg0, %arg1) : (!stream.resource<*>, index, !stream.resource<*>, index) -> (!stream.resource<*>, !stream.timepoint)

@@ -4,8 +4,9 @@
 
 // stream.timepoint.{import,export,chain_external} and stream.channel.{create,split,rank,count}
 // in IREE's custom forms: optional affinity, variadic values and results, each optional clause of
-// channel.create, trailing `attributes {...}`; channel results are named as IREE names them.
-// stream.timepoint.await's `sync` is a property (as IREE's compiler emits it for initializers).
+// channel.create (an empty one, `id()`, is absent), trailing `attributes {...}`; channel results are
+// named as IREE names them. stream.timepoint.await's `sync` is a property (as IREE's compiler emits
+// it for initializers).
 
 util.global private @dev : !hal.device
 util.func public @external(%arg0: !hal.fence, %arg1: !stream.timepoint, %arg2: i32) -> (!stream.timepoint, !hal.fence) {
@@ -80,3 +81,15 @@ util.func public @await_sync(%arg0: !stream.resource<variable>, %arg1: index, %a
 // GENERIC-LABEL: sym_name = "await_sync"
 // GENERIC: %0 = "stream.timepoint.await"(%arg0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1>, sync}> : (!stream.resource<variable>, index, !stream.timepoint) -> !stream.resource<variable>
 // GENERIC: %1 = "stream.timepoint.await"(%0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1>, sync}> {x} : (!stream.resource<variable>, index, !stream.timepoint) -> !stream.resource<variable>
+
+// -----
+
+util.func public @empty_optional_groups(%arg0: index) -> !stream.channel {
+  %channel = stream.channel.create id() rank() count(%arg0) : !stream.channel
+  util.return %channel : !stream.channel
+}
+// CHECK-LABEL: util.func public @empty_optional_groups
+// CHECK: %channel = stream.channel.create count(%arg0) : !stream.channel
+// CHECK: util.return %channel : !stream.channel
+// GENERIC-LABEL: sym_name = "empty_optional_groups"
+// GENERIC: %0 = "stream.channel.create"(%arg0) <{operandSegmentSizes = array<i32: 0, 0, 1>}> : (index) -> !stream.channel
