@@ -525,3 +525,7 @@ DIALECT = Dialect("hal", ops=(ExecutableSourceOp, ExecutableSourceEndOp, Executa
                           "hal_return": hal_return},
                   allow_unknown_ops=True)
 
+
+from hlopt.dialects.hal_runtime import with_runtime_ops  # noqa: E402  (hal.device/fence/command_buffer/... ops)
+
+DIALECT = with_runtime_ops(DIALECT)
