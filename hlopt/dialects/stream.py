@@ -5,8 +5,9 @@ stream.executable / stream.executable.export / stream.binding.subspan
 (executables and their bindings), stream.async.transfer,
 stream.tensor.dispatch and stream.async.dispatch (dispatch sites),
 stream.tensor.sizeof/empty/constant/splat/fill/encode/clone/slice/update
-(tensor-phase ops carrying encodings). Other stream ops pass through
-generically.
+(tensor-phase ops carrying encodings), and in IREE's custom forms too the
+resource, boundary-tensor, async, timepoint and channel ops IREE's compiler
+prints around them. Stream ops not declared here pass through generically.
 
 Tensor-phase ops say which of their properties are encodings
 (`encoding_fields`) and run where their `affinity` says; the pass reads
@@ -32,14 +33,38 @@ from hlopt.ir.attributes import (
     quote,
     symbol_name_text,
 )
+from hlopt.ir.constraints import (
+    I1,
+    I32,
+    AnyComplex,
+    AnyFloat,
+    AnyInteger,
+    AnyOf,
+    AnyType,
+    Constraint,
+    Index,
+    Integer,
+    VectorOf,
+)
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
     IsolatedFromAbove,
+    ParentOneOf,
     Pure,
     ReturnLike,
     Symbol,
@@ -47,7 +72,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i32
+from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
 
 _INDEX = IndexType()
 UNUSED = OpaqueType("!util.unused")
@@ -1276,23 +1301,25 @@ class TimepointAwaitOp(OpDef):
     resource_operand_sizes = var_operand()
     await_timepoint = operand()
     results_ = var_result()
+    sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
-        if seg is None or len(op.properties) != 1 or list(seg.values) != [len(op.results), len(op.results), 1]:
+        if seg is None or any(k not in ("operandSegmentSizes", "sync") for k, _ in op.properties.entries) \
+                or list(seg.values) != [len(op.results), len(op.results), 1]:
             return None  # an affinity or other property: the generic form keeps it
         n = len(op.results)
         res, sizes, tp = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n]
         if [v.type for v in res] != [r.type for r in op.results] or not n:
             return None
-        sync = op.attributes.get("sync")
-        if sync is not None and sync.text != "unit":
+        sync = op.properties.get("sync")
+        if sync is not None and not isinstance(sync, UnitAttr):
             return None
         head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
         types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
-        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op, ("sync",))
+        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op)
 
 
 def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
@@ -1335,12 +1362,8 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         sizes += d
     operands = [_use(s, u, t) for u, t in zip(uses, types)] + _uses(s, sizes)
     operands.append(_use(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
-    a = dict(s.decode_dict(attrs).entries) if attrs is not None else {}
-    if sync is not None:
-        a = {"sync": UnitAttr(), **a}
-    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]))
-    return Operation("stream.timepoint.await", operands, types, props, DictionaryAttr(a) if a else None), \
-        kw.start_pos
+    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
+    return Operation("stream.timepoint.await", operands, types, props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- resource allocation --------------------------------------------------------------------
@@ -1408,7 +1431,8 @@ class ResourceDeallocaOp(OpDef):
 
 
 def _await_operand(s: Any, tok: Any) -> list[Any]:
-    if tok is None:
+    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
+    if tok is None or not str(tok)[1:-1].strip():
         return []
     uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
     if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
@@ -1610,6 +1634,46 @@ def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
+def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
+    """`name on(#a) [await(%t) =>] with(%r as %arg: T{%s}) -> (...) {...} [=> !stream.timepoint]`:
+    IREE's custom<ResourceRegion> of stream.async.execute (with a timepoint) and
+    stream.async.concurrent (without)."""
+    seg = op.properties.get("operandSegmentSizes")
+    if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
+                          for k, _ in op.properties.entries):
+        return None
+    if timepoint:
+        n, ns, nr, nt = seg.values
+    else:
+        (n, ns, nr), nt = seg.values, 0
+    tied = op.properties.get("tied_operands")
+    ties = [int(e.value) for e in tied.elements] if tied is not None else []
+    if n != ns or nt > 1 or nr != len(op.results) - timepoint or len(ties) != nr or (tied is None) != (nr == 0) \
+            or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        return None
+    block = op.regions[0].blocks[0]
+    res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
+    if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
+        return None
+    parts = [op.name, _aff(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+    items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
+                      for v, a, sz in zip(res, block.args, sizes))
+    parts.append(f"with({items})")
+    outs = []
+    for r, z, t in zip(op.results[:nr], rsizes, ties):
+        if t >= 0:
+            if t >= n or res[t].type != r.type:
+                return None
+            outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
+        else:
+            outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
+    if outs:
+        parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    head = " ".join(x for x in parts if x)
+    tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
+    return f"{head} {p.region(op.regions[0])}{tail}" + _tail_attrs(p, op)
+
+
 class AsyncExecuteOp(OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
@@ -1631,37 +1695,7 @@ class AsyncExecuteOp(OpDef):
     @classmethod
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg = op.properties.get("operandSegmentSizes")
-        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
-                              for k, _ in op.properties.entries):
-            return None
-        n, ns, nr, nt = seg.values
-        tied = op.properties.get("tied_operands")
-        ties = [int(e.value) for e in tied.elements] if tied is not None else []
-        if n != ns or nt > 1 or nr != len(op.results) - 1 or len(ties) != nr or (tied is None) != (nr == 0) \
-                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        block = op.regions[0].blocks[0]
-        res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
-        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-            return None
-        parts = ["stream.async.execute", _aff(p, op).strip(),
-                 f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
-        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                          for v, a, sz in zip(res, block.args, sizes))
-        parts.append(f"with({items})")
-        outs = []
-        for r, z, t in zip(op.results[:nr], rsizes, ties):
-            if t >= 0:
-                if t >= n or res[t].type != r.type:
-                    return None
-                outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
-            else:
-                outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
-        if outs:
-            parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
-        head = " ".join(x for x in parts if x)
-        return (f"{head} {p.region(op.regions[0])} => {p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+        return _resource_region_text(op, p, timepoint=True)
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
@@ -1671,6 +1705,9 @@ class AsyncExecuteOp(OpDef):
 def stream_async_execute_head(s: Any, c: list) -> tuple:
     from hlopt.syntax.parser import split_pieces
 
+    concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
+    if concurrent:  # no `await(...) =>`
+        c = [*c[:2], None, *c[2:]]
     kw, aff, wait, with_, *outs = c
     text, base = str(with_)[1:-1], with_.start_pos + 1
     uses, sizes, args, pos = [], [], [], 0
@@ -1715,8 +1752,8 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
     operands = [u for _, u in uses] + _uses(s, sizes)
     rs, tp = _uses(s, rsizes), _await_operand(s, wait)
     props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=_segs(uses, sizes, rs, tp))
-    s.pending.append((AsyncExecuteOp.name, args))
+                   operandSegmentSizes=_segs(uses, sizes, rs) if concurrent else _segs(uses, sizes, rs, tp))
+    s.pending.append((str(kw), args))
     return operands + rs + tp, props, types, kw.start_pos
 
 
@@ -1725,6 +1762,34 @@ def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
     s.pending.pop()
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
+
+
+class AsyncConcurrentOp(OpDef):
+    name = "stream.async.concurrent"
+    summary = "Executes all ops concurrently"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results_ = var_result()
+    tied_operands = opt_attr()
+    affinity = opt_attr()
+    body = region(1)
+    traits = (AttrSizedOperandSegments(), ParentOneOf("stream.async.execute", "stream.async.concurrent"))
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return _resource_region_text(op, p, timepoint=False)
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+
+def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, types, pos), body, attrs = c
+    s.pending.pop()
+    return Operation(AsyncConcurrentOp.name, operands, types, props, _kw_attrs(s, attrs), [body]), pos
 
 
 def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
@@ -1837,6 +1902,1327 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
 
 
+# -- resource ops ---------------------------------------------------------------------------
+# (the forms of grammars/stream.lark's "resources" section)
+
+_STAGING_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.resource<staging>",
+                        "staging resource")
+_ANY_RESOURCE_C = Constraint(is_resource, "any stream-compatible type")
+_STREAM_LIFETIMES = {"*": "resource", "external": "external resource", "transient": "transient resource",
+                     "variable": "variable resource", "constant": "constant resource"}
+_ANY_STREAM_RESOURCE_C = Constraint(
+    lambda t: isinstance(t, OpaqueType) and t.spelling[len("!stream.resource<"):-1] in _STREAM_LIFETIMES
+    and t.spelling.startswith("!stream.resource<"), " or ".join(_STREAM_LIFETIMES.values()))
+_PRIMITIVE_C = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
+_CHANNEL_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.channel",
+                        "A collective communication channel.")
+_TIMEPOINT_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.timepoint",
+                          "A timepoint indicating execution availability.")
+_LOADABLE_C = AnyOf(_PRIMITIVE_C, VectorOf(AnyType))
+
+
+def _sized(p: Any, t: Any, size: Any) -> str:
+    """`T{%size}`: a resource type and its size."""
+    return f"{p.type_text(t)}{{{p.value(size)}}}"
+
+
+def _one(s: Any, tok: Any, what: str = "the resource") -> list:
+    """The single `{%size}` of a resource type, positioned for errors."""
+    d = _dims(s, tok)
+    if len(d) != 1:
+        raise s.error(f"expected one size value for {what}", tok.start_pos)
+    return d
+
+
+def _kw_attrs(s: Any, attrs: Any) -> Any:
+    return s.decode_dict(attrs) if attrs is not None else None
+
+
+class ResourceSizeOp(OpDef):
+    name = "stream.resource.size"
+    summary = "Returns the size of the resource storage in bytes"
+    operand_ = operand(_ANY_RESOURCE_C)
+    result_ = result(Index)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (r,) = op.operands
+        # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
+        a = op.properties.get("affinity")
+        props = f" <affinity = {p.attr_text(a)}>" if a is not None else ""
+        return f"stream.resource.size {p.value(r)}{props}{p.attr_dict(op.attributes)} : {p.type_text(r.type)}"
+
+
+def stream_res_size(s: Any, c: list) -> tuple[Operation, int]:
+    kw, r, props, attrs, rt = c
+    aff = None
+    if props is not None:
+        d = s.decode_dict_text("{" + str(props)[1:-1] + "}", props.start_pos)
+        if any(k != "affinity" for k, _ in d.entries):
+            raise s.error("expected only 'affinity' in the properties", props.start_pos)
+        aff = d.get("affinity")
+    return Operation(ResourceSizeOp.name, [_use(s, r, s.decode_type(rt))], [_INDEX], _props(aff),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceSubviewOp(OpDef):
+    name = "stream.resource.subview"
+    summary = "Slices out a subview of a value"
+    source = operand(_ANY_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, off, rs = op.operands
+        return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
+                f"{_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[0].type != op.results[0].type:
+            raise op_error(op, "failed to verify that all of {source, result} have same type")
+
+
+def stream_res_subview(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, off, st, ss, rt, rs, attrs = c
+    stype = s.decode_type(st)
+    operands = [_use(s, src, stype), *_uses(s, _one(s, ss)), _use(s, off, _INDEX), *_uses(s, _one(s, rs))]
+    return Operation(ResourceSubviewOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceAllocOp(OpDef):
+    name = "stream.resource.alloc"
+    summary = "Allocates a persistent resource"
+    storage_size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+    uninitialized = opt_attr()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        u = op.properties.get("uninitialized")
+        if u is not None and not isinstance(u, UnitAttr):
+            return None
+        head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
+                                     _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+
+
+def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
+    kw, uninit, aff, attrs, rt, size = c
+    props = _props(_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
+    return Operation(ResourceAllocOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceLoadOp(OpDef):
+    name = "stream.resource.load"
+    summary = "Loads a value from a staging resource"
+    source = operand(_STAGING_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_ = result(_LOADABLE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off = op.operands
+        return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, off, st, size, rt, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, size)), _use(s, off, _INDEX)]
+    return Operation(str(kw), operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceStoreOp(OpDef):
+    name = "stream.resource.store"
+    summary = "Stores a value into a staging resource"
+    target = operand(_STAGING_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    value = operand(_LOADABLE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, v = op.operands
+        return (f"stream.resource.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
+                f"{_sized(p, t.type, size)}" + _tail_attrs(p, op))
+
+
+def stream_res_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, vt, tt, size, attrs = c
+    operands = [_use(s, t, s.decode_type(tt)), *_uses(s, _one(s, size)), _use(s, off, _INDEX),
+                _use(s, v, s.decode_type(vt))]
+    return Operation(ResourceStoreOp.name, operands, [], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class _ResourceSizedOp(OpDef):
+    """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
+
+    operand_ = operand(_ANY_RESOURCE_C)
+    operand_size = operand(Index)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        r, size = op.operands
+        return f"{cls.name} {p.value(r)}{p.attr_dict(op.attributes)} : {_sized(p, r.type, size)}"
+
+
+class ResourceRetainOp(_ResourceSizedOp):
+    name = "stream.resource.retain"
+    summary = "Retains a resource for the caller"
+
+
+class ResourceReleaseOp(_ResourceSizedOp):
+    name = "stream.resource.release"
+    summary = "Releases a resource from the caller"
+    result_ = result(I1)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["is_terminal"]
+
+
+class ResourceIsTerminalOp(_ResourceSizedOp):
+    name = "stream.resource.is_terminal"
+    summary = "Returns true if the resource is the last reference"
+    result_ = result(I1)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["is_terminal"]
+
+
+_SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
+                  "stream.resource.is_terminal": [i1]}
+
+
+def stream_res_sized(s: Any, c: list) -> tuple[Operation, int]:
+    kw, r, attrs, rt, size = c
+    name = str(kw)
+    operands = [_use(s, r, s.decode_type(rt)), *_uses(s, _one(s, size))]
+    return Operation(name, operands, list(_SIZED_RESULTS[name]), None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceTransientsOp(OpDef):
+    name = "stream.resource.transients"
+    summary = "Attaches transient storage to a resource"
+    resource = operand(_ANY_STREAM_RESOURCE_C)
+    resource_size = operand(Index)
+    storage = operand(_ANY_RESOURCE_C)
+    storage_size = operand(Index)
+    await_timepoint = opt_operand(_TIMEPOINT_C)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_timepoint = result(_TIMEPOINT_C)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "result_timepoint"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        wait = _await_part(p, op, 4)
+        if wait is None:
+            return None
+        r, rs, st, ss = op.operands[:4]
+        parts = ["stream.resource.transients", _aff(p, op).strip(), wait,
+                 f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
+                 f"{p.type_text(op.results[1].type)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[0].type != op.results[0].type:
+            raise op_error(op, "failed to verify that all of {resource, result} have same type")
+
+
+def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, rt, rs, st, stt, ss, tt, attrs = c
+    rtype = s.decode_type(rt)
+    operands = [_use(s, r, rtype), *_uses(s, _one(s, rs)), _use(s, st, s.decode_type(stt)),
+                *_uses(s, _one(s, ss)), *_await_operand(s, wait)]
+    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceTryMapOp(OpDef):
+    name = "stream.resource.try_map"
+    summary = "Maps read-only memory into a resource"
+    source = operand()
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    did_map = result(I1)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["did_map", "result"] if len(op.results) == 2 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, off, size = op.operands
+        dm, r = op.results
+        return (f"stream.resource.try_map {_aff(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
+                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + _tail_attrs(p, op))
+
+
+def stream_res_try_map(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, off, st, dt, rt, size, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), _use(s, off, _INDEX), *_uses(s, _one(s, size))]
+    return Operation(ResourceTryMapOp.name, operands, [s.decode_type(dt), s.decode_type(rt)],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ContextResolveOp(OpDef):
+    name = "stream.context.resolve"
+    summary = "Resolves low-level context resources based on type"
+    results_ = var_result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        head = " ".join(x for x in ("stream.context.resolve", _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + p.types([r.type for r in op.results])
+
+
+def stream_ctx_resolve(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, types = c
+    return Operation(ContextResolveOp.name, [], list(types or ()), _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+# -- tensors at the program boundary, staging loads/stores, traces, parameters ----------------
+# They carry encoded tensor types, but encoding specialization leaves them alone (as IREE's does):
+# `tensor_phase` is off.
+
+
+class _BoundaryOp(_TensorOp):
+    tensor_phase = False
+
+
+def _enc(p: Any, op: Operation, field: str, dims: Sequence[Any]) -> str:
+    """`tensor<...>{%d}`: an encoding and its dynamic dims."""
+    return p.type_text(_type_of(op, field)) + _pdims(p, dims)
+
+
+class TensorImportOp(_BoundaryOp):
+    name = "stream.tensor.import"
+    summary = "Conversion placeholder for other->stream type conversion"
+    source = operand()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result_ = result()
+    result_encoding = attr()
+    consume = opt_attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, *dims, size = op.operands
+        c = op.properties.get("consume")
+        if c is not None and not isinstance(c, UnitAttr):
+            return None
+        return ("stream.tensor.import " + _aff(p, op) + ("consume " if c is not None else "") + p.value(src)
+                + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
+                + f" in {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+
+
+def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, consume, src, st, et, dims, rt, size, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
+                   consume=UnitAttr() if consume is not None else None)
+    return Operation(TensorImportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorExportOp(_BoundaryOp):
+    name = "stream.tensor.export"
+    summary = "Conversion placeholder for stream->other type conversion"
+    source = operand()
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    result_ = result()
+    source_encoding = attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, *dims, size = op.operands
+        return ("stream.tensor.export " + _aff(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
+                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, et, dims, st, size, rt, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
+    return Operation(TensorExportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorLoadOp(_BoundaryOp):
+    name = "stream.tensor.load"
+    summary = "Loads a value from a tensor element"
+    source = operand(_STAGING_C)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    indices = var_operand(Index)
+    result_ = result(_LOADABLE_C)
+    source_encoding = attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        super().verify(op)
+        _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), dims, (size,), idx = operand_groups(cls, op)
+        return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
+                + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
+                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+
+
+def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
+    enc = _type_of(op, field)
+    if isinstance(enc, RankedTensorType) and len(indices) != len(enc.shape):
+        raise op_error(op, "indices rank mismatch")
+
+
+def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, src, idx, et, dims, st, size, rt, attrs = c
+    groups = [[_use(s, src, s.decode_type(st))], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx)]
+    props = _props(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorStoreOp(_BoundaryOp):
+    name = "stream.tensor.store"
+    summary = "Stores a value into a tensor element"
+    target = operand(_STAGING_C)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    indices = var_operand(Index)
+    value = operand(_LOADABLE_C)
+    result_ = result(_STAGING_C)
+    target_encoding = attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("target_encoding",)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        super().verify(op)
+        _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
+        return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
+                + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
+                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+
+
+def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, idx, vt, et, dims, t2, rt, size, attrs = c
+    if str(t2) != str(t):
+        raise s.error("expected the stored resource after 'in'", t2.start_pos)
+    rtype = s.decode_type(rt)
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx),
+              [_use(s, v, s.decode_type(vt))]]
+    props = _props(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorStoreOp.name, [x for g in groups for x in g], [rtype], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorTraceOp(OpDef):
+    name = "stream.tensor.trace"
+    summary = "Traces one or more tensor values at runtime"
+    resources = var_operand(_STAGING_C)
+    resource_sizes = var_operand(Index)
+    resource_encoding_dims = var_operand(Index)
+    key = attr()
+    resource_encodings = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        res, sizes, dims = operand_groups(cls, op)
+        encs = op.properties.get("resource_encodings")
+        key = op.properties.get("key")
+        if not isinstance(key, StringAttr) or not isinstance(encs, ArrayAttr) or len(encs) != len(res):
+            return None
+        ind = "  " * p.indent
+        items, di = [], 0
+        for r, z, e in zip(res, sizes, encs.elements):
+            n = dynamic_dims(e.type)
+            items.append(f"{ind}  {p.value(r)} : {p.type_text(e.type)}{_pdims(p, dims[di:di + n])} in "
+                         f"{_sized(p, r.type, z)}")
+            di += n
+        # IREE prints the bracketed list on lines of its own, even when empty
+        body = ",\n".join(items) if items else ind + "  "
+        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        res, sizes, dims = operand_groups(cls, op)
+        encs = op.properties.get("resource_encodings")
+        if len(res) != len(getattr(encs, "elements", ())) or len(res) != len(sizes):
+            raise op_error(op, "each resource needs a matching resource encoding and size (array length mismatch)")
+        n = sum(dynamic_dims(getattr(e, "type", None)) for e in getattr(encs, "elements", ()))
+        if n != len(dims):
+            raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension values "
+                               "are attached")
+
+
+def stream_trace_item(s: Any, c: list) -> tuple:
+    r, et, dims, rt, size = c
+    t, enc = s.decode_type(rt), s.decode_type(et)
+    if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
+        raise s.error("expected '{' in operand list", et.end_pos + 1)
+    return _use(s, r, t), enc, _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
+
+
+def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
+    kw, key, *items, attrs = c
+    items = [i for i in items if i is not None]
+    res = [i[0] for i in items]
+    sizes = [z for i in items for z in i[3]]
+    dims = [d for i in items for d in i[2]]
+    k = s.decode_attr(key)
+    props = _props(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
+                   operandSegmentSizes=_segs(res, sizes, dims))
+    return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+def _param_ref(p: Any, scope: Sequence[Any], key: Any) -> str:
+    """IREE's custom<ParameterReference>: `%scope::%key` or `%key`."""
+    return (p.value(scope[0]) + "::" if scope else "") + p.value(key)
+
+
+def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
+    buf = s.decode("type", "!util.buffer", a.start_pos)
+    return ([_use(s, a, buf)], _use(s, b, buf)) if b is not None else ([], _use(s, a, buf))
+
+
+class TensorParameterLoadOp(_BoundaryOp):
+    name = "stream.tensor.parameter.load"
+    summary = "Loads a resource from a parameter scope"
+    source_scope = opt_operand()
+    source_key = operand()
+    source_offset = operand()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_encoding = attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    encoding_fields = ("result_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
+        return ("stream.tensor.parameter.load " + _aff(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
+                + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.results[0].type, size)}"
+                + _tail_attrs(p, op))
+
+
+def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, a, b, off, et, dims, rt, size, attrs = c
+    scope, key = _param_uses(s, a, b)
+    groups = [scope, [key], [_use(s, off, i64)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size))]
+    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorParameterLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TensorParameterWriteOp(_BoundaryOp):
+    name = "stream.tensor.parameter.write"
+    summary = "Writes a resource to a parameter scope"
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    target_scope = opt_operand()
+    target_key = operand()
+    target_offset = operand()
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    source_encoding = attr()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    encoding_fields = ("source_encoding",)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (src,), dims, (size,), scope, (key,), (off,) = operand_groups(cls, op)
+        return ("stream.tensor.parameter.write " + _aff(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
+                + f"[{p.value(off)}] : " + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)}"
+                + _tail_attrs(p, op))
+
+
+def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, a, b, off, et, dims, st, size, attrs = c
+    scope, key = _param_uses(s, a, b)
+    stype = s.decode_type(st)
+    groups = [[_use(s, src, stype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), scope, [key],
+              [_use(s, off, i64)]]
+    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    return Operation(TensorParameterWriteOp.name, [x for g in groups for x in g], [stype], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+# -- timepoints crossing the boundary, collective channels ------------------------------------
+
+
+def _paren_types(s: Any, tok: Any) -> list:
+    """`(T, U)` as types."""
+    from hlopt.syntax.parser import split_pieces
+
+    inner = str(tok)[1:-1]
+    return [s.decode("type", pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
+            for pc, off in split_pieces(inner) if pc.strip()]
+
+
+class TimepointImportOp(OpDef):
+    name = "stream.timepoint.import"
+    summary = "Imports a timepoint from an external dialect type"
+    operands_ = var_operand()
+    result_timepoint = result(_TIMEPOINT_C)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ops = op.operands
+        return ("stream.timepoint.import " + _aff(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
+                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+
+
+def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, uses, types, tt, attrs = c
+    ts = _paren_types(s, types)
+    if len(ts) != len(uses or ()):
+        raise s.error(f"{len(uses or ())} operands present, but expected {len(ts)}", kw.start_pos)
+    return Operation(TimepointImportOp.name, [_use(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TimepointExportOp(OpDef):
+    name = "stream.timepoint.export"
+    summary = "Exports a timepoint to an external dialect type"
+    await_timepoint = operand(_TIMEPOINT_C)
+    results_ = var_result()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,) = op.operands
+        return (f"stream.timepoint.export {_aff(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
+                + _tail_attrs(p, op))
+
+
+def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, types, attrs = c
+    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class TimepointChainExternalOp(OpDef):
+    name = "stream.timepoint.chain_external"
+    summary = "Exports a timepoint to an external dialect type"
+    await_timepoint = operand(_TIMEPOINT_C)
+    external_values = var_operand()
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, *vals = op.operands
+        return (f"stream.timepoint.chain_external {_aff(p, op)}{p.value(t)} => ({p.values(vals)} : "
+                f"{p.types([v.type for v in vals])})" + _tail_attrs(p, op))
+
+
+def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, t, vals, attrs = c
+    text, base = str(vals)[1:-1], vals.start_pos + 1
+    names, colon, types = text.partition(":")
+    if not colon:
+        raise s.error("expected ':' and the external value types", vals.start_pos)
+    uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(names)]
+    ts = _paren_types(s, _Tok("(" + types + ")", base + len(names)))
+    if len(ts) != len(uses):
+        raise s.error(f"{len(uses)} operands present, but expected {len(ts)}", vals.start_pos)
+    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointChainExternalOp.name, [tp, *(_use(s, u, ty) for u, ty in zip(uses, ts))], [],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ChannelCreateOp(OpDef):
+    name = "stream.channel.create"
+    summary = "Creates a new channel for collective communication"
+    id = opt_operand()
+    rank = opt_operand(Index)
+    count = opt_operand(Index)
+    group = opt_attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    result_ = result(_CHANNEL_C)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["channel"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        i, r, n = operand_groups(cls, op)
+        g = op.properties.get("group")
+        parts = ["stream.channel.create", _aff(p, op).strip(), f"id({p.value(i[0])})" if i else "",
+                 f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
+                 f"count({p.value(n[0])})" if n else ""]
+        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + _tail_attrs(p, op)
+
+
+def _one_use(s: Any, tok: Any, t: Any) -> list:
+    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
+    if tok is None or not str(tok)[1:-1].strip():
+        return []
+    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    if len(uses) != 1:
+        raise s.error("expected one SSA value", tok.start_pos)
+    return [_use(s, uses[0], t)]
+
+
+def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, id_, group, rank, count, rt, attrs = c
+    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, _INDEX),
+              _one_use(s, count, _INDEX)]
+    g = _affinity(s, group)  # the `(...)` holds one attribute
+    props = _props(_affinity(s, aff), group=g, operandSegmentSizes=_segs(*groups))
+    return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [_channel_type(s, kw, rt)], props,
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ChannelSplitOp(OpDef):
+    name = "stream.channel.split"
+    summary = "Splits a collective communication channel"
+    channel = operand(_CHANNEL_C)
+    color = operand(Index)
+    key = operand(Index)
+    result_ = result(_CHANNEL_C)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["channel"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ch, color, key = op.operands
+        return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
+    """A `!stream.channel` in a format: MLIR checks the kind of a buildable type while parsing."""
+    t = s.decode_type(tok)
+    if not _CHANNEL_C(t):
+        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected stream.channel, but found "
+                      f"'{t.text}'", tok.start_pos)
+    return t
+
+
+def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
+    kw, ch, color, key, ct, rt, attrs = c
+    operands = [_use(s, ch, _channel_type(s, kw, ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
+    return Operation(ChannelSplitOp.name, operands, [_channel_type(s, kw, rt)], None, _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+class _ChannelQueryOp(OpDef):
+    channel = operand(_CHANNEL_C)
+    result_ = result(Index)
+    traits = (Pure(),)
+    result_name = ""
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return [cls.result_name]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (ch,) = op.operands
+        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + _tail_attrs(p, op)
+
+
+class ChannelRankOp(_ChannelQueryOp):
+    name = "stream.channel.rank"
+    summary = "Returns the rank of the local participant in the group"
+    result_name = "ccl_rank"
+
+
+class ChannelCountOp(_ChannelQueryOp):
+    name = "stream.channel.count"
+    summary = "Returns the total number of participants in the group"
+    result_name = "ccl_count"
+
+
+def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
+    kw, ch, rt, attrs = c
+    t = s.decode_type(rt)
+    if t != _INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
+        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected builtin.index, but found "
+                      f"'{t.text}'", rt.start_pos)
+    return Operation(str(kw), [_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
+                     [t], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+# -- stream.async.* resource ops ---------------------------------------------------------------
+
+_FILL_PATTERN_C = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
+
+
+def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
+    """IREE's custom<ShapedTiedResult>: `%target as T{%size}`."""
+    return f"{p.value(target)} as {_sized(p, result.type, size)}"
+
+
+def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
+    """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
+    return s.decode_type(rt), _uses(s, _one(s, size))
+
+
+class _AsyncOp(OpDef):
+    """Async resource ops run where `affinity` says; results are stream resources."""
+
+    affinity = opt_attr()
+
+
+class AsyncAllocaOp(_AsyncOp):
+    name = "stream.async.alloca"
+    summary = "Allocates a transient value with undefined contents"
+    storage_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        head = " ".join(x for x in ("stream.async.alloca", _aff(p, op).strip()) if x)
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+
+
+def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, rt, size = c
+    return Operation(AsyncAllocaOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncBarrierOp(_AsyncOp):
+    name = "stream.async.barrier"
+    summary = "Indicates a value is resident on a particular device"
+    source = operand(_ANY_RESOURCE_C)
+    size = operand(Index)
+    result_ = result(_ANY_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size = op.operands
+        return f"stream.async.barrier {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + _tail_attrs(p, op)
+
+
+def stream_a_barrier(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, st, size, attrs = c
+    t = s.decode_type(st)
+    return Operation(AsyncBarrierOp.name, [_use(s, src, t), *_uses(s, _one(s, size))], [t],
+                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class _AsyncSourceResultOp(_AsyncOp):
+    """`%r : T{%s} -> U{%s}` (cast, clone)."""
+
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    keyword_attrs = True
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, rs = op.operands
+        attrs = _tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
+        return (f"{cls.name} {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
+                f"{_sized(p, op.results[0].type, rs)}" + attrs)
+
+
+class AsyncCastOp(_AsyncSourceResultOp):
+    name = "stream.async.cast"
+    summary = "Casts a resource to another lifetime"
+    keyword_attrs = False
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[1] is not op.operands[2]:
+            raise op_error(op, "source and result sizes must be equal (tied storage)")
+
+
+class AsyncCloneOp(_AsyncSourceResultOp):
+    name = "stream.async.clone"
+    summary = "Clones the contents of a value"
+
+
+def _a_source_result(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, st, ss, rt, rs, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, _one(s, rs))]
+    return Operation(str(kw), operands, [s.decode_type(rt)], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+_COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target", "recv": "source",
+                     "send_recv": "source_target_pair"}
+
+
+_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
+
+
+def _collective_kind(a: Any) -> str:
+    body = a.text[len("#stream.collective<"):]
+    return re.match(r"\w*", body).group()
+
+
+class AsyncCollectiveOp(_AsyncOp):
+    name = "stream.async.collective"
+    summary = "Performs a collective operation"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    source_length = operand(Index)
+    element_count = operand(Index)
+    channel = operand(_CHANNEL_C)
+    param = opt_operand(I32)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    op = attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
+        kind = op.properties.get("op")
+        text = p.attr_text(kind)
+        if not text.startswith("#stream.collective<"):
+            return None
+        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + _aff(p, op)
+        s += f"channel({p.value(ch)}) "
+        if param:
+            kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
+            if kw is None:
+                return None
+            s += f"{kw}({p.value(param[0])}) "
+        return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
+                f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
+                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        kind = op.properties.get("op")
+        kw = _COLLECTIVE_PARAM.get(_collective_kind(kind)) if kind is not None and hasattr(kind, "text") else None
+        has = len(op.operands) == 13
+        if kw is not None and not has:
+            raise op_error(op, f"collective operation requires a {kw} parameter but none present")
+        if kw is None and has:
+            raise op_error(op, "collective operation does not require a parameter but one present")
+
+
+def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
+    (kw, body, n, aff, ch, pkw, pval, src, so, se, sl, t, to, te, tl, st, ss, tied, rt, rsize, attrs) = c
+    if _COLLECTIVE_BODY.match(str(body)) is None:  # IREE's attribute parser wants `kind [with op] : type`
+        raise s.error("expected ':'", body.start_pos + 1)
+    kind = s.decode("attr", "#stream.collective" + str(body), body.start_pos)
+    want = _COLLECTIVE_PARAM.get(_collective_kind(kind))
+    if (pkw is None) != (want is None) or (pkw is not None and str(pkw) != want):
+        at = pkw.start_pos if pkw is not None else src.start_pos
+        raise s.error(f"expected '{want}'" if want else "expected SSA operand", at)
+    stype = s.decode_type(st)
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    param = _one_use(s, pval, i32) if pval is not None else []
+    chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, src, stype), *_uses(s, _one(s, ss)),
+                *_uses(s, [so, se, sl]), _use(s, n, _INDEX), *chan, *param]
+    return Operation(AsyncCollectiveOp.name, operands, [rtype], _props(_affinity(s, aff), op=kind),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncConstantOp(_AsyncOp):
+    name = "stream.async.constant"
+    summary = "Defines a constant resource"
+    await_timepoint = opt_operand(_TIMEPOINT_C)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    value = attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["cst"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        *wait, size = op.operands
+        parts = ["stream.async.constant", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+                 f": {_sized(p, op.results[0].type, size)} = {p.attr_text(op.properties.get('value'))}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+
+def stream_a_constant(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, rt, size, value, attrs = c
+    operands = [*_await_operand(s, wait), *_uses(s, _one(s, size))]
+    return Operation(AsyncConstantOp.name, operands, [s.decode_type(rt)],
+                     _props(_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncCopyOp(_AsyncOp):
+    name = "stream.async.copy"
+    summary = "Copies a subview of a stream resource to another"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    length = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, src, ss, so, se, n = op.operands
+        return (f"stream.async.copy {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
+                f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
+                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+
+def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, so, se, t, to, te, n, st, ss, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, src, s.decode_type(st)),
+                *_uses(s, _one(s, ss)), *_uses(s, [so, se, n])]
+    return Operation(AsyncCopyOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+class AsyncFillOp(_AsyncOp):
+    name = "stream.async.fill"
+    summary = "Fills a subview of a stream resource with a value"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    value = operand(_FILL_PATTERN_C)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, tl, v = op.operands
+        return (f"stream.async.fill {_aff(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
+                f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.results[0], ts)
+                + _tail_attrs(p, op))
+
+
+def stream_a_fill(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, v, t, to, te, tl, vt, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, v, s.decode_type(vt))]
+    return Operation(AsyncFillOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+class AsyncLoadOp(OpDef):
+    name = "stream.async.load"
+    summary = "Loads a value from a resource"
+    source = operand(_STAGING_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_ = result(_LOADABLE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off = op.operands
+        return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+class AsyncSliceOp(_AsyncOp):
+    name = "stream.async.slice"
+    summary = "Slices out a cloned subview of a value"
+    source = operand(_ANY_STREAM_RESOURCE_C)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ss, so, se, rs = op.operands
+        return (f"stream.async.slice {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
+                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+
+
+def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, so, se, st, ss, rt, rs, attrs = c
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, [so, se]), *_uses(s, _one(s, rs))]
+    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncSplatOp(_AsyncOp):
+    name = "stream.async.splat"
+    summary = "Splats a value into a resource"
+    await_timepoint = opt_operand(_TIMEPOINT_C)
+    value = operand(_FILL_PATTERN_C)
+    result_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+    traits = (Pure(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        *wait, v, size = op.operands
+        parts = ["stream.async.splat", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+                 f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.results[0].type, size)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+
+def stream_a_splat(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, v, vt, rt, size, attrs = c
+    operands = [*_await_operand(s, wait), _use(s, v, s.decode_type(vt)), *_uses(s, _one(s, size))]
+    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+                     _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncStoreOp(OpDef):
+    name = "stream.async.store"
+    summary = "Stores a value into a resource"
+    target = operand(_STAGING_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    value = operand(_LOADABLE_C)
+    result_ = result(_STAGING_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, v = op.operands
+        return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
+                + _tied_text(p, t, op.results[0], size) + _tail_attrs(p, op))
+
+
+def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, t, off, vt, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, _use(s, off, _INDEX), _use(s, v, s.decode_type(vt))]
+    return Operation(AsyncStoreOp.name, operands, [rtype], None, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class AsyncUpdateOp(_AsyncOp):
+    name = "stream.async.update"
+    summary = "Updates a slice of a subview of a resource in-place"
+    target = operand(_ANY_STREAM_RESOURCE_C)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    update = operand(_ANY_STREAM_RESOURCE_C)
+    update_size = operand(Index)
+    result_ = result(_ANY_STREAM_RESOURCE_C)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, ts, to, te, u, us = op.operands
+        return (f"stream.async.update {_aff(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
+                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+
+
+def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, u, t, to, te, ut, us, tied, rt, rsize, attrs = c
+    rtype, rsz = _tied_parse(s, tied, rt, rsize)
+    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, u, s.decode_type(ut)), *_uses(s, _one(s, us))]
+    return Operation(AsyncUpdateOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+        kw.start_pos
+
+
+# -- resource packing and constant uploads ----------------------------------------------------
+
+
+class ResourcePackOp(OpDef):
+    name = "stream.resource.pack"
+    summary = "Packs variable-sized slices into a single slab"
+    offset = opt_operand(Index)
+    dynamic_slice_sizes = var_operand(Index)
+    total_length = result(Index)
+    packed_offsets = var_result(Index)
+    lifetime_intervals = attr()
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        off, sizes = operand_groups(cls, op)
+        iv = op.properties.get("lifetime_intervals")
+        n = len(op.results) - 1
+        if not isinstance(iv, ArrayAttr) or len(iv) != 2 * n or len(sizes) != n \
+                or not all(isinstance(e, IntegerAttr) for e in iv.elements):
+            return None
+        ind = "  " * p.indent
+        items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
+                 for i in range(n)]
+        body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
+        parts = ["stream.resource.pack", _aff(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
+                 f"slices({{{body}}}) : {p.type_text(op.results[0].type)}"]
+        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _off, sizes = operand_groups(cls, op)
+        n = len(op.results) - 1
+        iv = op.properties.get("lifetime_intervals")
+        if len(getattr(iv, "elements", ())) != 2 * n:
+            raise op_error(op, "requires a [start, end] range for each slice")
+        if len(sizes) != n:
+            raise op_error(op, "requires a size for each slice")
+
+
+_PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
+
+
+def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, off, slices, rt, attrs = c
+    text = str(slices)[1:-1].strip()
+    base = slices.start_pos + 1 + str(slices)[1:-1].index(text[:1]) if text else slices.start_pos
+    if not (text.startswith("{") and text.endswith("}")):
+        raise s.error("expected '{' and the slices", slices.start_pos)
+    inner, ib = text[1:-1], base + 1
+    bounds, sizes, pos = [], [], 0
+    while inner[pos:].strip():
+        m = _PACK_SLICE.match(inner, pos)
+        if m is None:
+            raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
+        bounds += [int(m.group(1)), int(m.group(2))]
+        sizes.append(_Use(m.group(3), ib + m.start(3)))
+        pos = m.end()
+    groups = [_one_use(s, off, _INDEX), _uses(s, sizes)]
+    props = _props(_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=_segs(*groups))
+    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [_INDEX] * len(sizes),
+                     props, _kw_attrs(s, attrs)), kw.start_pos
+
+
+class ResourceConstantsOp(OpDef):
+    name = "stream.resource.constants"
+    summary = "Asynchronously uploads or maps constant values"
+    result_sizes = var_operand(Index)
+    results_ = var_result()
+    result_timepoint = result(_TIMEPOINT_C)
+    values = attr()
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        vals = op.properties.get("values")
+        n = len(op.results) - 1
+        if not isinstance(vals, ArrayAttr) or len(vals) != n or len(op.operands) != n:
+            return None
+        ind = "  " * p.indent
+        items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
+                 for r, z, v in zip(op.results, op.operands, vals.elements)]
+        head = " ".join(x for x in ("stream.resource.constants", _aff(p, op).strip()) if x)
+        return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
+                + p.type_text(op.results[-1].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        n = len(op.results) - 1
+        vals = op.properties.get("values")
+        if len(op.operands) != n or len(getattr(vals, "elements", ())) != n:
+            raise op_error(op, "mismatched constant/result counts")
+        if len({r.type for r in op.results[:n]}) > 1:
+            raise op_error(op, "all results must be of the same type")
+
+
+def stream_const_item(s: Any, c: list) -> tuple:
+    rt, size, value = c
+    return s.decode_type(rt), _one(s, size), s.decode_attr(value)
+
+
+def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, attrs, *items, tt = c
+    items = [i for i in items if i is not None]
+    props = _props(_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
+    return Operation(ResourceConstantsOp.name, _uses(s, [z for i in items for z in i[1]]),
+                     [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
+
+
 CALLBACKS = {
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
@@ -1853,12 +3239,35 @@ CALLBACKS = {
     "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
     "stream_cmd_dispatch": stream_cmd_dispatch,
     "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
+    "stream_res_size": stream_res_size, "stream_res_subview": stream_res_subview, "stream_res_alloc": stream_res_alloc,
+    "stream_res_load": stream_res_load, "stream_res_store": stream_res_store, "stream_res_sized": stream_res_sized,
+    "stream_res_transients": stream_res_transients, "stream_res_try_map": stream_res_try_map,
+    "stream_ctx_resolve": stream_ctx_resolve,
+    "stream_t_import": stream_t_import, "stream_t_export": stream_t_export, "stream_t_load": stream_t_load,
+    "stream_t_store": stream_t_store, "stream_t_trace": stream_t_trace, "stream_trace_item": stream_trace_item,
+    "stream_t_param_load": stream_t_param_load, "stream_t_param_write": stream_t_param_write,
+    "stream_tp_import": stream_tp_import, "stream_tp_export": stream_tp_export, "stream_tp_chain": stream_tp_chain,
+    "stream_ch_create": stream_ch_create, "stream_ch_split": stream_ch_split, "stream_ch_query": stream_ch_query,
+    "stream_a_alloca": stream_a_alloca, "stream_a_barrier": stream_a_barrier, "stream_a_cast": _a_source_result,
+    "stream_a_clone": _a_source_result, "stream_a_collective": stream_a_collective, "stream_a_constant": stream_a_constant,
+    "stream_a_copy": stream_a_copy, "stream_a_fill": stream_a_fill, "stream_a_slice": stream_a_slice,
+    "stream_a_splat": stream_a_splat, "stream_a_store": stream_a_store, "stream_a_update": stream_a_update,
+    "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
+    "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
+    "stream_const_item": stream_const_item,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
        AsyncDispatchOp, TensorSizeOfOp, TensorEmptyOp, TensorConstantOp, TensorSplatOp, TensorFillOp, TensorEncodeOp,
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
-       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
+       TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp,
+       ResourceSizeOp, ResourceSubviewOp, ResourceAllocOp, ResourceLoadOp, ResourceStoreOp, ResourceRetainOp,
+       ResourceReleaseOp, ResourceIsTerminalOp, ResourceTransientsOp, ResourceTryMapOp, ContextResolveOp,
+       TensorImportOp, TensorExportOp, TensorLoadOp, TensorStoreOp, TensorTraceOp, TensorParameterLoadOp,
+       TensorParameterWriteOp, TimepointImportOp, TimepointExportOp, TimepointChainExternalOp, ChannelCreateOp,
+       ChannelSplitOp, ChannelRankOp, ChannelCountOp,
+       AsyncAllocaOp, AsyncBarrierOp, AsyncCastOp, AsyncCloneOp, AsyncCollectiveOp, AsyncConstantOp, AsyncCopyOp,
+       AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp, ResourcePackOp, ResourceConstantsOp)
 
 
 
