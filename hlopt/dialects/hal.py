@@ -24,14 +24,37 @@ from hlopt.ir.attributes import (
     IntegerAttr,
     StringAttr,
     SymbolRefAttr,
+    UnitAttr,
     quote,
     symbol_name_text,
+)
+from hlopt.ir.constraints import (
+    AnyComplex,
+    AnyFloat,
+    AnyOf,
+    AnySignless,
+    Array,
+    Dict,
+    Index,
+    IndexAttr,
+    IsA,
+    Str,
+    Unit,
 )
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, opt_attr, region, var_operand
-from hlopt.ir.traits import HasParent, IsolatedFromAbove, Symbol, SymbolTable, Terminator
+from hlopt.ir.opdef import OpDef, attr, opt_attr, opt_operand, region, result, var_operand
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    HasParent,
+    IsolatedFromAbove,
+    Pure,
+    Symbol,
+    SymbolTable,
+    Terminator,
+    op_error,
+)
 
 
 def _text(a: Any, p: Any) -> str:
@@ -338,27 +361,37 @@ def _visibility_prefix(op: Operation) -> str:
     return visibility_prefix(op)
 
 
-class ExecutableSourceOp(OpDef, SymbolOpInterface):
-    """`hal.executable.source private @ex attributes {...} { ... }`."""
+class _ContainerOp(OpDef):
+    """A symbol op with one block ended by an implicit terminator
+    (`end_op`), printed `name [visibility] <head> @sym <tail> attributes {...} { ... }`."""
 
-    name = "hal.executable.source"
-    summary = "Generic source contents of an executable op"
-    sym_name = attr()
-    sym_visibility = opt_attr()
-    objects = opt_attr()
-    body = region(1)
-    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
-    default_dialect = "hal"
+    end_op = ""
+
+    @classmethod
+    def head_text(cls, op: Operation, p: Any) -> str | None:
+        """What follows the symbol name, before the attribute dictionary."""
+        return ""
+
+    @classmethod
+    def head_attrs(cls, op: Operation) -> list[Any]:
+        """The properties the form prints, in print order (for aliases)."""
+        return []
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
-        if not isinstance(name, StringAttr) or op.properties.get("objects") is not None \
-                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None  # `objects` has no spelling in the custom form
-        s = "hal.executable.source " + _visibility_prefix(op) + symbol_name_text(name.value)
+        if not isinstance(name, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return None
+        tail = cls.head_text(op, p)
+        if tail is None:
+            return None
+        s = cls.name + " " + _visibility_prefix(op) + cls.prefix_text(op) + symbol_name_text(name.value) + tail
         s += p.attr_dict(op.attributes, keyword=True)
         return s + " " + p.region(op.regions[0], print_terminators=False)
+
+    @classmethod
+    def prefix_text(cls, op: Operation) -> str:
+        return ""
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -366,17 +399,115 @@ class ExecutableSourceOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # the implicit hal.executable.source_end is not printed: its location gets no alias
+        # the implicit end op is not printed: its location gets no alias
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
-        return [("a", v, False) for _, v in op.attributes.entries] + \
-            [("op", o) for o in op.regions[0].blocks[0].ops if o.name != ExecutableSourceEndOp.name]
+        return [("a", v, False) for v in cls.head_attrs(op)] + \
+            [("a", v, False) for _, v in op.attributes.entries] + \
+            [("op", o) for o in op.regions[0].blocks[0].ops if o.name != cls.end_op]
+
+
+class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
+    """`hal.executable.source private @ex attributes {...} { ... }`."""
+
+    name = "hal.executable.source"
+    summary = "Generic source contents of an executable op"
+    sym_name = attr(Str)
+    sym_visibility = opt_attr(Str)
+    objects = opt_attr()
+    body = region(1)
+    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    default_dialect = "hal"
+    end_op = "hal.executable.source_end"
+
+    @classmethod
+    def head_text(cls, op: Operation, p: Any) -> str | None:
+        return None if op.properties.get("objects") is not None else ""  # `objects` has no spelling
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _one_condition(op, "an executable")
+
+
+def _one_condition(op: Operation, where: str) -> None:
+    if len(op.regions) == 1 and op.regions[0].blocks and \
+            sum(o.name == ExecutableConditionOpName for o in op.regions[0].blocks[0].ops) > 1:
+        raise op_error(op, f"only one condition op is allowed in {where}")
+
+
+ExecutableConditionOpName = "hal.executable.condition"
 
 
 class ExecutableSourceEndOp(OpDef):
     name = "hal.executable.source_end"
     summary = "Terminator pseudo-op for the executable source op"
     traits = (Terminator(), HasParent("hal.executable.source"))
+
+
+class ExecutableOp(_ContainerOp, SymbolOpInterface):
+    """`hal.executable private [lazy] @ex { variants... }`."""
+
+    name = "hal.executable"
+    summary = "Target-specific executable module"
+    sym_visibility = opt_attr(Str)
+    sym_name = attr(Str)
+    lazy = opt_attr(Unit)
+    body = region(1)
+    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    default_dialect = "hal"
+    end_op = "hal.executable_end"
+
+    @classmethod
+    def prefix_text(cls, op: Operation) -> str:
+        return "lazy " if op.properties.get("lazy") is not None else ""
+
+
+class ExecutableEndOp(OpDef):
+    name = "hal.executable_end"
+    summary = "Terminator pseudo-op for the executable op"
+    traits = (Terminator(), HasParent("hal.executable"))
+
+
+class ExecutableVariantOp(_ContainerOp, SymbolOpInterface):
+    """`hal.executable.variant public @v target(#t) [objects(...)] [sources(...)] { ... }`."""
+
+    name = "hal.executable.variant"
+    summary = "Target-specific variant of an executable op"
+    sym_visibility = opt_attr(Str)
+    sym_name = attr(Str)
+    target = attr(IsA(ExecutableTargetAttr, "executable target attribute"))
+    objects = opt_attr(Array)
+    sources = opt_attr(Dict)
+    body = region(1)
+    traits = (IsolatedFromAbove(), HasParent("hal.executable"), Symbol(), SymbolTable())
+    default_dialect = "hal"
+    end_op = "hal.executable.variant_end"
+
+    @classmethod
+    def head_attrs(cls, op: Operation) -> list[Any]:
+        return [a for a in (op.properties.get(k) for k in ("target", "objects", "sources")) if a is not None]
+
+    @classmethod
+    def head_text(cls, op: Operation, p: Any) -> str | None:
+        target = op.properties.get("target")
+        if target is None:
+            return None
+        s = f" target({p.attr_text(target)})"
+        for k in ("objects", "sources"):
+            a = op.properties.get(k)
+            if a is not None:
+                s += f" {k}({p.attr_text(a)})"
+        return s
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _one_condition(op, "a variant")
+
+
+class ExecutableVariantEndOp(OpDef):
+    name = "hal.executable.variant_end"
+    summary = "Terminator pseudo-op for the executable variant op"
+    traits = (Terminator(), HasParent("hal.executable.variant"))
 
 
 class ExecutableExportOp(OpDef, SymbolOpInterface):
@@ -447,26 +578,212 @@ class ReturnOp(OpDef):
         return return_text("hal.return", op, p)
 
 
-def hal_source_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import symbol_name
+# ---------------------------------------------------------------------------
+# executable interface ops (inside a variant's builtin.module)
 
+_DESCRIPTOR_FLAGS = {"None": 0, "ReadOnly": 1, "Indirect": 2}
+_PrimitiveType = AnyOf(Index, AnySignless, AnyFloat, AnyComplex,
+                       summary="index or signless integer or floating-point or complex-type")
+
+
+def bit_enum_text(value: int, cases: dict[str, int]) -> str:
+    """An I32BitEnumAttr as MLIR prints it: a bare keyword for a single
+    case bit, else the quoted `A|B` string ("None" for 0)."""
+    if value == 0:
+        names = [k for k, v in cases.items() if v == 0][:1]
+    else:
+        names = [k for k, v in cases.items() if v and v & (v - 1) == 0 and value & v]
+    text = "|".join(names)
+    return text if value and value & (value - 1) == 0 else quote(text)
+
+
+def parse_bit_enum(text: str, cases: dict[str, int]) -> int | None:
+    """`ReadOnly` or `"ReadOnly|Indirect"` -> the bits (None: a name not in `cases`)."""
+    text = text.strip()
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        text = text[1:-1]
+    value = 0
+    for name in text.split("|"):
+        bits = cases.get(name.strip())
+        if bits is None:
+            return None
+        value |= bits
+    return value
+
+
+def _layout_counts(layout: Any) -> tuple[int, int] | None:
+    """(constants, bindings) of a `#hal.pipeline.layout` (None: not one)."""
+    if not isinstance(layout, PipelineLayoutAttr):
+        return None
+    m = re.match(r"\s*constants\s*=\s*(\d+)", layout.body)
+    return (int(m.group(1)) if m else 0), layout.body.count("#hal.pipeline.binding<")
+
+
+class InterfaceBindingSubspanOp(OpDef):
+    """`hal.interface.binding.subspan layout(#l) binding(N) [alignment(A)]
+    [offset(%o)] [flags(F)] : T[{%dims}]`."""
+
+    name = "hal.interface.binding.subspan"
+    summary = "Returns an alias to a subspan of interface binding data"
+    byte_offset = opt_operand(Index)
+    dynamic_dims = var_operand(Index)
+    result_ = result()
+    layout = attr(IsA(PipelineLayoutAttr, "executable entry point layout specification"))
+    binding = attr(IndexAttr)
+    alignment = opt_attr(IndexAttr)
+    descriptor_flags = opt_attr(IsA(IntegerAttr, "valid Descriptor flags"))
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        props = op.properties
+        layout, binding = props.get("layout"), props.get("binding")
+        seg = props.get("operandSegmentSizes")
+        if layout is None or not isinstance(binding, IntegerAttr) or seg is None or len(op.results) != 1:
+            return None
+        noff = list(seg.values)[0]
+        off, dims = op.operands[:noff], op.operands[noff:]
+        s = f"hal.interface.binding.subspan layout({p.attr_text(layout)}) binding({binding.value})"
+        align, flags = props.get("alignment"), props.get("descriptor_flags")
+        if align is not None:
+            s += f" alignment({align.value})"
+        if off:
+            s += f" offset({p.value(off[0])})"
+        if flags is not None:
+            s += f" flags({bit_enum_text(flags.value, _DESCRIPTOR_FLAGS)})"
+        s += p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return s + ("{" + p.values(dims) + "}" if dims else "")
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        return [("a", op.properties.get("layout"), False)] if op.properties.get("layout") is not None else None
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.results[0].type
+        shape = getattr(t, "shape", None)
+        seg = op.properties.get("operandSegmentSizes")
+        ndims = list(seg.values)[1] if seg is not None else 0
+        if shape is not None:
+            dyn = sum(1 for d in shape if d < 0)
+            if dyn != ndims:
+                raise op_error(op, f"result type {t.text} has {dyn} dynamic dimensions but {ndims} "
+                                   "associated dimension SSA values")
+        counts = _layout_counts(op.properties.get("layout"))
+        b = op.properties.get("binding").value
+        if counts is not None and b >= counts[1]:
+            raise op_error(op, f"binding ordinal {b} out of bounds in layout {op.properties.get('layout').text}")
+
+
+class InterfaceConstantLoadOp(OpDef):
+    """`hal.interface.constant.load layout(#l) ordinal(N) [alignment(A)] [values([...])] : T`."""
+
+    name = "hal.interface.constant.load"
+    summary = "Loads a constant value from the interface constant block"
+    result_ = result(_PrimitiveType)
+    layout = attr(IsA(PipelineLayoutAttr, "executable entry point layout specification"))
+    ordinal = attr(IndexAttr)
+    alignment = opt_attr(IndexAttr)
+    values = opt_attr(Array)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        props = op.properties
+        layout, ordinal = props.get("layout"), props.get("ordinal")
+        if layout is None or not isinstance(ordinal, IntegerAttr) or op.operands or len(op.results) != 1:
+            return None
+        s = f"hal.interface.constant.load layout({p.attr_text(layout)}) ordinal({ordinal.value})"
+        align, values = props.get("alignment"), props.get("values")
+        if align is not None:
+            s += f" alignment({align.value})"
+        if values is not None:
+            s += f" values({p.attr_text(values)})"
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        props = op.properties
+        return [("a", a, False) for a in (props.get("layout"), props.get("values")) if a is not None] + \
+            [("a", v, False) for _, v in op.attributes.entries] + [("a", op.results[0].type, False)]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        counts = _layout_counts(op.properties.get("layout"))
+        if counts is not None and op.properties.get("ordinal").value >= counts[0]:
+            raise op_error(op, "push constant ordinal out of bounds")
+
+
+class _WorkgroupOp(OpDef):
+    """`hal.interface.workgroup.<x>[D] [upper_bound N] : index`, named
+    `%workgroup_<x>_x/y/z` for dimensions 0-2."""
+
+    result_ = result(Index)
+    dimension = attr(IndexAttr)
+    upper_bound = opt_attr(IndexAttr)
+    traits = (Pure(),)
+    prefix = ""
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        d = op.properties.get("dimension")
+        if isinstance(d, IntegerAttr) and 0 <= d.value <= 2:
+            return [cls.prefix + "xyz"[d.value]]
+        return None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        d, ub = op.properties.get("dimension"), op.properties.get("upper_bound")
+        if not isinstance(d, IntegerAttr) or op.operands or len(op.results) != 1:
+            return None
+        s = f"{cls.name}[{d.value}]" + (f" upper_bound {ub.value}" if ub is not None else "")
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+
+
+class InterfaceWorkgroupIDOp(_WorkgroupOp):
+    name = "hal.interface.workgroup.id"
+    summary = "Returns the index of the current workgroup in the grid"
+    prefix = "workgroup_id_"
+
+
+class InterfaceWorkgroupCountOp(_WorkgroupOp):
+    name = "hal.interface.workgroup.count"
+    summary = "Returns the total workgroup count of the grid"
+    prefix = "workgroup_count_"
+
+
+class InterfaceWorkgroupSizeOp(_WorkgroupOp):
+    name = "hal.interface.workgroup.size"
+    summary = "Returns the size of each workgroup in invocations"
+    prefix = "workgroup_size_"
+
+
+class ExecutableConstantLoadOp(OpDef):
+    """`hal.executable.constant.load "key" : i32`."""
+
+    name = "hal.executable.constant.load"
+    summary = "Loads a constant value from the executable constant block"
+    result_ = result(_PrimitiveType)
+    key = attr(Str)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        key = op.properties.get("key")
+        if not isinstance(key, StringAttr) or op.operands or len(op.results) != 1:
+            return None
+        return f"hal.executable.constant.load {quote(key.value)}" + p.attr_dict(op.attributes) + \
+            " : " + p.type_text(op.results[0].type)
+
+
+def hal_source_head(s: Any, c: list) -> tuple:
     kw, vis, sym, attrs = c
-    props: dict = {"sym_name": StringAttr(symbol_name(sym))}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    s.pending.append((ExecutableSourceOp.name, None))
+    props = _symbol_head(s, ExecutableSourceOp.name, vis, sym)
     return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
 
 
 def hal_source(s: Any, c: list) -> tuple[Operation, int]:
-    (props, attrs, pos), body = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != ExecutableSourceEndOp.name:
-        block.append(Operation(ExecutableSourceEndOp.name))  # the implicit terminator
-    return Operation(ExecutableSourceOp.name, (), (), props, attrs, [body]), pos
+    return _container(s, c, ExecutableSourceOp.name, ExecutableSourceEndOp.name)
 
 
 def _paren_attr(s: Any, tok: Any) -> Any:
@@ -518,10 +835,147 @@ def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(ReturnOp.name, op.operands), pos
 
 
-DIALECT = Dialect("hal", ops=(ExecutableSourceOp, ExecutableSourceEndOp, ExecutableExportOp, ReturnOp),
+def _container(s: Any, c: list, name: str, end: str) -> tuple[Operation, int]:
+    (props, attrs, pos), body = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != end:
+        block.append(Operation(end))  # the implicit terminator
+    return Operation(name, (), (), props, attrs, [body]), pos
+
+
+def _symbol_head(s: Any, name: str, vis: Any, sym: Any) -> dict:
+    from hlopt.syntax.parser import symbol_name
+
+    props: dict = {"sym_name": StringAttr(symbol_name(sym))}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    s.pending.append((name, None))
+    return props
+
+
+def hal_executable_head(s: Any, c: list) -> tuple:
+    kw, vis, lazy, sym, attrs = c
+    props = _symbol_head(s, ExecutableOp.name, vis, sym)
+    if lazy is not None:
+        props["lazy"] = UnitAttr()
+    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+
+
+def hal_executable(s: Any, c: list) -> tuple[Operation, int]:
+    return _container(s, c, ExecutableOp.name, ExecutableEndOp.name)
+
+
+def hal_variant_head(s: Any, c: list) -> tuple:
+    kw, vis, sym, target, objects, sources, attrs = c
+    props = _symbol_head(s, ExecutableVariantOp.name, vis, sym)
+    props["target"] = _paren_attr(s, target)
+    if objects is not None:
+        props["objects"] = _paren_attr(s, objects)
+    if sources is not None:
+        props["sources"] = _paren_attr(s, sources)
+    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+
+
+def hal_variant(s: Any, c: list) -> tuple[Operation, int]:
+    return _container(s, c, ExecutableVariantOp.name, ExecutableVariantEndOp.name)
+
+
+def _paren_index(s: Any, tok: Any, what: str) -> IntegerAttr:
+    from hlopt.ir.types import index
+
+    n = str(tok)[1:-1].strip()
+    if not re.fullmatch(r"\d+", n):
+        raise s.error(f"expected an integer {what}", tok.start_pos + 1)
+    return IntegerAttr(int(n), index)
+
+
+_VALUE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
+
+
+def _value_uses(s: Any, tok: Any, what: str) -> list[Any]:
+    """`(%a)` or `{%a, %b}` -> index values (positioned for diagnostics)."""
+    from hlopt.ir.types import index
+
+    text = str(tok)
+    inner = text[1:-1]
+    out = []
+    for piece in (x for x in inner.split(",")):
+        if not piece.strip() and not out and not inner.strip():
+            break
+        m = _VALUE.fullmatch(piece.strip())
+        if m is None:
+            raise s.error(f"expected {what}", tok.start_pos + 1)
+        at = tok.start_pos + 1 + inner.index(piece) + len(piece) - len(piece.lstrip())
+        out.append(s.lookup(m.group(1), int(m.group(2) or 0), index, at))
+    return out
+
+
+def hal_subspan(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.types import i32
+
+    kw, layout, binding, align, offset, flags, attrs, t, dims = c
+    props: dict = {"layout": _paren_attr(s, layout), "binding": _paren_index(s, binding, "binding ordinal")}
+    if align is not None:
+        props["alignment"] = _paren_index(s, align, "alignment")
+    if flags is not None:
+        bits = parse_bit_enum(str(flags)[1:-1], _DESCRIPTOR_FLAGS)
+        if bits is None:
+            raise s.error("expected a valid Descriptor flags value", flags.start_pos + 1)
+        props["descriptor_flags"] = IntegerAttr(bits, i32)
+    off = _value_uses(s, offset, "a byte offset value") if offset is not None else []
+    if len(off) > 1:
+        raise s.error("expected one byte offset value", offset.start_pos)
+    d = _value_uses(s, dims, "a list of dimension values '{%a, ...}'") if dims is not None else []
+    props["operandSegmentSizes"] = DenseArrayAttr(i32, [len(off), len(d)])
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(InterfaceBindingSubspanOp.name, off + d, [s.decode_type(t)], props, a), kw.start_pos
+
+
+def hal_constant_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, layout, ordinal, align, values, attrs, t = c
+    props: dict = {"layout": _paren_attr(s, layout), "ordinal": _paren_index(s, ordinal, "ordinal")}
+    if align is not None:
+        props["alignment"] = _paren_index(s, align, "alignment")
+    if values is not None:
+        props["values"] = _paren_attr(s, values)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(InterfaceConstantLoadOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
+
+
+def hal_workgroup(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import index
+
+    kw, dim, ub_kw, ub, attrs, t = c
+    props: dict = {"dimension": IntegerAttr(int(str(dim)), index)}
+    if ub is not None:
+        props["upper_bound"] = IntegerAttr(int(str(ub)), index)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), [], [s.decode_type(t)], props, a), kw.start_pos
+
+
+def hal_exe_constant_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, key, attrs, t = c
+    k = s.decode("attr", str(key), key.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableConstantLoadOp.name, [], [s.decode_type(t)], {"key": k}, a), kw.start_pos
+
+
+OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp, ExecutableVariantOp,
+       ExecutableVariantEndOp, ExecutableExportOp, ReturnOp, InterfaceBindingSubspanOp, InterfaceConstantLoadOp,
+       InterfaceWorkgroupIDOp, InterfaceWorkgroupCountOp, InterfaceWorkgroupSizeOp, ExecutableConstantLoadOp)
+
+DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
                   syntax={"hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
                           "hal_count_head": hal_count_head, "hal_count": hal_count, "hal_export": hal_export,
-                          "hal_return": hal_return},
+                          "hal_return": hal_return, "hal_executable_head": hal_executable_head,
+                          "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
+                          "hal_variant": hal_variant, "hal_subspan": hal_subspan,
+                          "hal_constant_load": hal_constant_load, "hal_workgroup": hal_workgroup,
+                          "hal_exe_constant_load": hal_exe_constant_load},
                   allow_unknown_ops=True)
 
