@@ -35,13 +35,14 @@ from hlopt.ir.constraints import (
     AnySignless,
     Array,
     Dict,
+    FlatSymbolRef,
     Index,
     IndexAttr,
     IsA,
     Str,
     Unit,
 )
-from hlopt.ir.core import Operation, Region
+from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import OpDef, attr, opt_attr, opt_operand, region, result, var_operand
@@ -510,49 +511,121 @@ class ExecutableVariantEndOp(OpDef):
     traits = (Terminator(), HasParent("hal.executable.variant"))
 
 
+def _prop_dict(op: Operation, keys: Sequence[str], p: Any, untyped: Sequence[str] = ()) -> str:
+    """MLIR's implicit prop-dict: the properties the format leaves out, in
+    declaration order, as ` <k = v, ...>` (index attributes without type)."""
+    parts = []
+    for k in keys:
+        v = op.properties.get(k)
+        if v is None:
+            continue
+        text = str(v.value) if k in untyped and isinstance(v, IntegerAttr) else p.attr_text(v)
+        parts.append(f"{k} = {text}")
+    return " <" + ", ".join(parts) + ">" if parts else ""
+
+
+def _signature_region(kw: str, r: Region, results: str, p: Any) -> str | None:
+    """` kw(%a: T, ...) -> R { ... }` of a region whose arguments the form
+    declares (IREE's custom<WorkgroupCountRegion> and friends)."""
+    if len(r.blocks) != 1:
+        return None
+    args = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+    return f" {kw}({args}) -> {results} " + p.region(r)
+
+
 class ExecutableExportOp(OpDef, SymbolOpInterface):
-    """`hal.executable.export public @fn [ordinal(N)] layout(#layout)`."""
+    """`hal.executable.export public @fn [ordinal(N)] layout(#layout)
+    [condition(...) -> i1 {...} fallback(@f)] [count(...) -> (index, index, index) {...}]
+    [<other properties>] [attributes {...}]`."""
 
     name = "hal.executable.export"
     summary = "Executable entry point declaration"
-    sym_visibility = opt_attr()
-    sym_name = attr()
-    ordinal = opt_attr()
-    layout = attr()
-    workgroup_size = opt_attr()
-    subgroup_size = opt_attr()
-    workgroup_local_memory = opt_attr()
-    source_locs = opt_attr()
+    sym_visibility = opt_attr(Str)
+    sym_name = attr(Str)
+    ordinal = opt_attr(IndexAttr)
+    layout = attr(IsA(PipelineLayoutAttr, "executable entry point layout specification"))
+    condition_fallback = opt_attr(FlatSymbolRef)
+    workgroup_size = opt_attr(Array)
+    subgroup_size = opt_attr(IndexAttr)
+    workgroup_local_memory = opt_attr(IndexAttr)
+    source_locs = opt_attr(Dict)
     workgroup_count = region()
     condition = region()
-    traits = (Symbol(),)
+    traits = (Symbol(), HasParent("hal.executable.source", "hal.executable.variant"), IsolatedFromAbove())
+    _PROP_DICT = ("workgroup_size", "subgroup_size", "workgroup_local_memory", "source_locs")
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return True
 
     @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        if len(op.regions) != 2:
+            return None
+        props = op.properties
+        seq: list[tuple] = [("a", props.get("layout"), False)] if props.get("layout") is not None else []
+        for r in (op.regions[1], op.regions[0]):  # condition, then count, as printed
+            seq.extend(("blk", b, True, True) for b in r.blocks)
+        seq.extend(("a", props.get(k), False) for k in cls._PROP_DICT if props.get(k) is not None)
+        return seq + [("a", v, False) for _, v in op.attributes.entries]
+
+    @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name, layout, ordinal = (op.properties.get(k) for k in ("sym_name", "layout", "ordinal"))
-        extra = {k for k, _ in op.properties.entries} - {"sym_name", "sym_visibility", "layout", "ordinal"}
-        if not isinstance(name, StringAttr) or layout is None or extra or len(op.regions) != 2 \
-                or op.regions[1].blocks or len(op.regions[0].blocks) > 1 \
+        fallback = op.properties.get("condition_fallback")
+        if not isinstance(name, StringAttr) or layout is None or len(op.regions) != 2 \
                 or (ordinal is not None and not isinstance(ordinal, IntegerAttr)):
-            return None  # a condition region and the other properties stay generic
+            return None
         s = "hal.executable.export " + _visibility_prefix(op) + symbol_name_text(name.value)
         if ordinal is not None:
             s += f" ordinal({ordinal.value})"
         s += f" layout({p.attr_text(layout)})"
-        r = op.regions[0]
-        if r.blocks:
-            b = r.blocks[0]
-            term = b.last_op
-            if term is None:
+        count, cond = op.regions
+        if cond.blocks:
+            c = _signature_region("condition", cond, "i1", p)
+            if c is None:
                 return None
-            s += (" count(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in b.args)
-                  + ") -> ("
-                  + p.types(term.operand_types) + ") " + p.region(r))
+            s += c
+        if fallback is not None:
+            s += f" fallback({fallback.text})"
+        if count.blocks:
+            c = _signature_region("count", count, "(index, index, index)", p)
+            if c is None:
+                return None
+            s += c
+        s += _prop_dict(op, cls._PROP_DICT, p, untyped=("subgroup_size", "workgroup_local_memory"))
         return s + p.attr_dict(op.attributes, keyword=True)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        count, cond = op.regions
+        fallback = op.properties.get("condition_fallback")
+        if cond.blocks:
+            if len(cond.blocks) != 1:
+                raise op_error(op, "expected a single region block for the condition")
+            _check_device_workload(op, cond, "condition region")
+            for o in cond.blocks[0].ops:
+                if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["i1"]:
+                    raise IRError("condition region must return a boolean value", op)
+            if fallback is None:
+                raise op_error(op, "must have a fallback if a condition region is defined")
+        elif fallback is not None:
+            raise op_error(op, "fallback must only be present if a condition region is defined")
+        if count.blocks:
+            if len(count.blocks) != 1:
+                raise op_error(op, "expected a single region block for the workgroup count")
+            _check_device_workload(op, count, "workgroup_count")
+            for o in count.blocks[0].ops:
+                if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["index"] * 3:
+                    raise IRError("workgroup count region must return the XYZ dimension counts as `index` types", op)
+
+
+def _check_device_workload(op: Operation, r: Region, what: str) -> None:
+    """A region taking (%device: !hal.device, %workload_0: index, ...)."""
+    args = r.blocks[0].args
+    if not args or args[0].type.text != "!hal.device" or any(a.type.text != "index" for a in args[1:]):
+        raise op_error(op, f"expected {what} to take (%device: !hal.device, %workload_0: index, "
+                           "%workload_1: index, ...")
 
 
 def _arg_loc(p: Any, a: Any) -> str:
@@ -576,6 +649,142 @@ class ReturnOp(OpDef):
         from hlopt.dialects.util import return_text
 
         return return_text("hal.return", op, p)
+
+
+class ExecutableConditionOp(OpDef):
+    """`hal.executable.condition(%device: !hal.device) -> i1 { ... } [attributes {...}]`."""
+
+    name = "hal.executable.condition"
+    summary = "Host code to determine if the executable is enabled"
+    function_type = attr()
+    arg_attrs = opt_attr(Array)
+    res_attrs = opt_attr(Array)
+    body = region()
+    traits = (IsolatedFromAbove(),)
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return True
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.regions) != 1:
+            return None
+        r = op.regions[0]
+        s = "hal.executable.condition"
+        if r.blocks:
+            c = _signature_region("", r, "i1", p)
+            if c is None:
+                return None
+            s += c[1:]
+        return s + p.attr_dict(op.attributes, keyword=True)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _verify_target_condition(op, op.regions[0])
+
+
+def _verify_target_condition(op: Operation, r: Region) -> None:
+    if not r.blocks:
+        return
+    args = r.blocks[0].args
+    if len(args) != 1 or args[0].type.text != "!hal.device":
+        raise op_error(op, "target condition region must take a !hal.device")
+    for b in r.blocks:
+        for o in b.ops:
+            if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["i1"]:
+                raise op_error(o, "target condition region must return a single i1 result")
+
+
+class ExecutableConstantBlockOp(OpDef):
+    """`hal.executable.constant.block(%device: !hal.device) -> (i32, i32) as ("a", "b") { ... }`."""
+
+    name = "hal.executable.constant.block"
+    summary = "Executable constant block initializer"
+    function_type = attr()
+    keys = attr(Array)
+    arg_attrs = opt_attr(Array)
+    res_attrs = opt_attr(Array)
+    body = region()
+    traits = (HasParent("hal.executable.source", "hal.executable.variant"), IsolatedFromAbove())
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return True
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ft = getattr(op.properties.get("function_type"), "type", None)
+        keys = op.properties.get("keys")
+        if ft is None or not hasattr(ft, "inputs") or not isinstance(keys, ArrayAttr) or len(op.regions) != 1 \
+                or len(op.regions[0].blocks) < 1 or op.properties.get("arg_attrs") is not None \
+                or op.properties.get("res_attrs") is not None:
+            return None
+        r = op.regions[0]
+        b = r.blocks[0]
+        if len(b.args) != len(ft.inputs):
+            return None
+        s = "hal.executable.constant.block(" + ", ".join(
+            f"{p.value(a)}: {p.type_text(t)}" + _arg_loc(p, a) for a, t in zip(b.args, ft.inputs)) + ")"
+        if len(ft.results) == 1 and not hasattr(ft.results[0], "inputs"):
+            s += " -> " + p.type_text(ft.results[0])
+        elif ft.results:
+            s += " -> (" + p.types(ft.results) + ")"
+        k = ", ".join(p.attr_text(x) for x in keys.elements)
+        s += " as " + (k if len(ft.results) == 1 else f"({k})")
+        return s + p.attr_dict(op.attributes, keyword=True) + " " + p.region(r)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        ft = getattr(op.properties.get("function_type"), "type", None)
+        keys = op.properties.get("keys")
+        if ft is None or not hasattr(ft, "inputs") or not isinstance(keys, ArrayAttr) or len(op.regions) != 1:
+            return None
+        seq: list[tuple] = [("a", t, False) for t in ft.inputs]
+        if debuginfo and op.regions[0].blocks:
+            seq.extend(("a", a.location, False) for a in op.regions[0].blocks[0].args if a.location is not None)
+        seq.extend(("a", t, False) for t in ft.results)
+        seq.extend(("a", x, False) for x in keys.elements)
+        seq.extend(("a", v, False) for _, v in op.attributes.entries)
+        return seq + [("blk", b, i > 0) for i, b in enumerate(op.regions[0].blocks)]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.properties.get("function_type").type
+        if ft.inputs and (len(ft.inputs) > 1 or ft.inputs[0].text != "!hal.device"):
+            raise op_error(op, "initializer must take a !hal.device or nothing")
+        for i, t in enumerate(ft.results):
+            if t.text != "i32":
+                raise op_error(op, f"initializer must return only i32 values (result {i} is {t.text})")
+        if len(ft.results) != len(op.properties.get("keys")):
+            raise op_error(op, "must have one key for every result")
+
+
+class ExecutableBinaryOp(OpDef, SymbolOpInterface):
+    """`hal.executable.binary public @b <format = "...", data = ..., mime_type = "..."> attributes {...}`."""
+
+    name = "hal.executable.binary"
+    summary = "Compiled executable binary data"
+    sym_visibility = opt_attr(Str)
+    sym_name = attr(Str)
+    format = attr(Str)
+    data = attr()
+    mime_type = opt_attr(Str)
+    traits = (HasParent("hal.executable"), Symbol())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name = op.properties.get("sym_name")
+        if not isinstance(name, StringAttr) or op.regions or op.operands or op.results:
+            return None
+        s = "hal.executable.binary " + _visibility_prefix(op) + symbol_name_text(name.value)
+        return s + _prop_dict(op, ("format", "data", "mime_type"), p) + p.attr_dict(op.attributes, keyword=True)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        props = op.properties
+        return [("a", props.get(k), False) for k in ("format", "data", "mime_type") if props.get(k) is not None] \
+            + [("a", v, False) for _, v in op.attributes.entries]
 
 
 # ---------------------------------------------------------------------------
@@ -822,10 +1031,118 @@ def hal_count(s: Any, c: list) -> Region:
     return body
 
 
+def hal_cond_head(s: Any, c: list) -> None:
+    hal_count_head(s, c)
+
+
 def hal_export(s: Any, c: list) -> tuple[Operation, int]:
-    (props, pos), count, attrs = c
+    (props, pos), cond, fallback, count, prop_dict, attrs = c
+    if fallback is not None:
+        props["condition_fallback"] = _paren_attr(s, fallback)
+    if prop_dict is not None:
+        props.update(_parse_prop_dict(s, prop_dict, ("subgroup_size", "workgroup_local_memory")))
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(ExecutableExportOp.name, (), (), props, a, [count or Region(), Region()]), pos
+    return Operation(ExecutableExportOp.name, (), (), props, a, [count or Region(), cond or Region()]), pos
+
+
+def _parse_prop_dict(s: Any, tok: Any, index_keys: Sequence[str] = ()) -> dict:
+    """`<k = v, ...>` (MLIR's prop-dict) -> properties; integers of
+    `index_keys` are index attributes, printed there without their type."""
+    from hlopt.ir.types import index
+
+    text = str(tok)
+    d = dict(s.decode_dict_text("{" + text[1:-1] + "}", tok.start_pos).entries)
+    for k in index_keys:
+        v = d.get(k)
+        if isinstance(v, IntegerAttr):
+            d[k] = IntegerAttr(v.value, index)
+    return d
+
+
+def _sig_args(s: Any, sig: Any) -> tuple[list, list]:
+    """`(%a: T, ...) [-> R | -> (R, ...)]` -> (entry args, result types)."""
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import split_pieces
+
+    text = str(sig)
+    close = scan_balanced(text, 0)
+    args = [(n, t, loc, at) for n, t, loc, _, at in s.parse_arg_list(text[1:close - 1], sig.start_pos + 1)]
+    rest = text[close:].strip()
+    results: list = []
+    if rest:
+        rt = rest[2:].strip()
+        base = sig.start_pos + text.index(rt, close)
+        if rt.startswith("("):
+            results = [s.decode("type", piece.strip(), base + 1 + off) for piece, off in split_pieces(rt[1:-1])
+                       if piece.strip()]
+        else:
+            results = [s.decode("type", rt, base)]
+    return args, results
+
+
+def hal_condition_head(s: Any, c: list) -> int:
+    kw, sig = c
+    args, results = _sig_args(s, sig)
+    if [t.text for t in results] != ["i1"]:
+        raise s.error("target condition region must return one i1", sig.end_pos)
+    s.pending.append((ExecutableConditionOp.name, args))
+    return kw.start_pos
+
+
+def hal_condition(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.attributes import TypeAttr
+    from hlopt.ir.types import FunctionType
+
+    pos, body, attrs = c
+    s.pending.pop()
+    device, i1 = s.decode("type", "!hal.device", pos), s.decode("type", "i1", pos)
+    props = {"function_type": TypeAttr(FunctionType([device], [i1]))}
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableConditionOp.name, (), (), props, a, [body]), pos
+
+
+def hal_constant_block_head(s: Any, c: list) -> tuple:
+    from hlopt.ir.attributes import TypeAttr
+    from hlopt.ir.types import FunctionType
+
+    kw, sig, keys, attrs = c
+    args, results = _sig_args(s, sig)
+    text = str(keys)
+    if text.startswith("("):
+        inner = text[1:-1]
+        items = [x for x in _split(inner)] if inner.strip() else []
+    else:
+        items = [text]
+    if len(results) == 1 and text.startswith("("):
+        raise s.error("expected string", keys.start_pos)
+    key_attrs = []
+    for item in items:
+        k = s.decode("attr", item, keys.start_pos)
+        if not isinstance(k, StringAttr):
+            raise s.error("expected string", keys.start_pos)
+        key_attrs.append(k)
+    props = {"function_type": TypeAttr(FunctionType([a[1] for a in args], results)), "keys": ArrayAttr(key_attrs)}
+    s.pending.append((ExecutableConstantBlockOp.name, args))
+    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+
+
+def hal_constant_block(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, pos), body = c
+    s.pending.pop()
+    if not body.blocks:
+        raise s.error("expected non-empty function body", pos)
+    return Operation(ExecutableConstantBlockOp.name, (), (), props, attrs, [body]), pos
+
+
+def hal_binary(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import symbol_name
+
+    kw, vis, sym, prop_dict, attrs = c
+    props: dict = {"sym_name": StringAttr(symbol_name(sym)), "sym_visibility": StringAttr(str(vis or "public"))}
+    if prop_dict is not None:
+        props.update(_parse_prop_dict(s, prop_dict))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableBinaryOp.name, (), (), props, a), kw.start_pos
 
 
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
@@ -849,9 +1166,8 @@ def _container(s: Any, c: list, name: str, end: str) -> tuple[Operation, int]:
 def _symbol_head(s: Any, name: str, vis: Any, sym: Any) -> dict:
     from hlopt.syntax.parser import symbol_name
 
-    props: dict = {"sym_name": StringAttr(symbol_name(sym))}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
+    # IREE's custom<SymbolVisibility> reads a missing visibility as `public`
+    props: dict = {"sym_name": StringAttr(symbol_name(sym)), "sym_visibility": StringAttr(str(vis or "public"))}
     s.pending.append((name, None))
     return props
 
@@ -966,12 +1282,17 @@ def hal_exe_constant_load(s: Any, c: list) -> tuple[Operation, int]:
 
 OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp, ExecutableVariantOp,
        ExecutableVariantEndOp, ExecutableExportOp, ReturnOp, InterfaceBindingSubspanOp, InterfaceConstantLoadOp,
-       InterfaceWorkgroupIDOp, InterfaceWorkgroupCountOp, InterfaceWorkgroupSizeOp, ExecutableConstantLoadOp)
+       InterfaceWorkgroupIDOp, InterfaceWorkgroupCountOp, InterfaceWorkgroupSizeOp, ExecutableConstantLoadOp,
+       ExecutableConditionOp, ExecutableConstantBlockOp, ExecutableBinaryOp)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
                   syntax={"hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
                           "hal_count_head": hal_count_head, "hal_count": hal_count, "hal_export": hal_export,
+                          "hal_cond_head": hal_cond_head, "hal_cond": hal_count,
+                          "hal_condition_head": hal_condition_head, "hal_condition": hal_condition,
+                          "hal_constant_block_head": hal_constant_block_head,
+                          "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,
