@@ -24,6 +24,7 @@ from hlopt.ir.attributes import (
     IntegerAttr,
     StringAttr,
     SymbolRefAttr,
+    TypeAttr,
     UnitAttr,
     quote,
     symbol_name_text,
@@ -34,6 +35,7 @@ from hlopt.ir.constraints import (
     AnyOf,
     AnySignless,
     Array,
+    Constraint,
     Dict,
     FlatSymbolRef,
     Index,
@@ -45,7 +47,17 @@ from hlopt.ir.constraints import (
 from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
-from hlopt.ir.opdef import OpDef, attr, opt_attr, opt_operand, region, result, var_operand
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
@@ -56,6 +68,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
+from hlopt.ir.types import RankedTensorType, UnrankedTensorType
 
 
 def _text(a: Any, p: Any) -> str:
@@ -985,6 +998,259 @@ class ExecutableConstantLoadOp(OpDef):
             " : " + p.type_text(op.results[0].type)
 
 
+# ---------------------------------------------------------------------------
+# tensor <-> buffer (view) pseudo-ops (hal.tensor.*)
+
+
+def hal_type(*names: str, summary: str) -> Constraint:
+    """One of the `!hal.<name>` types (kept as opaque types)."""
+    texts = frozenset("!hal." + n for n in names)
+    return Constraint(lambda t: getattr(t, "text", None) in texts, summary)
+
+
+_BufferOrView = hal_type("buffer", "buffer_view", summary="buffer or buffer_view")
+_Fence = hal_type("fence", summary="fence")
+_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any type values")
+
+
+def _dynamic(t: Any) -> int:
+    return sum(1 for d in getattr(t, "shape", ()) if d < 0)
+
+
+def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
+    """IREE's verifyTypeStorageCompatibility: shaped types of one value must
+    carry the same number of dynamic dimensions."""
+    if encoding is storage or not hasattr(encoding, "shape") or not hasattr(storage, "shape"):
+        return
+    if _dynamic(encoding) != _dynamic(storage):
+        raise op_error(op, "encoding and storage types must have the same dynamic dimension values; encoding "
+                           f"shape {encoding.text} incompatible with storage shape {storage.text}")
+
+
+def _on(op: Operation, p: Any) -> str:
+    a = op.properties.get("affinity")
+    return f" on({p.attr_text(a)})" if a is not None else ""
+
+
+def _dims_text(p: Any, dims: Sequence[Any]) -> str:
+    return "{" + p.values(dims) + "}" if dims else ""
+
+
+def _segments(op: Operation) -> list[int] | None:
+    seg = op.properties.get("operandSegmentSizes")
+    vals = list(getattr(seg, "values", ()))
+    return vals if vals and sum(vals) == len(op.operands) else None
+
+
+def _groups(op: Operation) -> list[list[Any]] | None:
+    seg = _segments(op)
+    if seg is None:
+        return None
+    out, i = [], 0
+    for n in seg:
+        out.append(list(op.operands[i:i + n]))
+        i += n
+    return out
+
+
+def _alias_items(op: Operation, *attrs: Any) -> list[tuple]:
+    """Alias visiting order of a one-line form: the printed attributes, the
+    attribute dictionary, then operand and result types."""
+    return [("a", a, False) for a in attrs if a is not None] + \
+        [("a", v, False) for _, v in op.attributes.entries] + \
+        [("a", u.value.type, False) for u in op._operands] + [("a", r.type, False) for r in op.results]
+
+
+class TensorImportOp(OpDef):
+    """`hal.tensor.import [on(#a)] [wait(%f) =>] [consume] %src [offset(%o)] ["name"]
+    : !hal.buffer_view -> T [as T2]{%dims}`."""
+
+    name = "hal.tensor.import"
+    summary = "Imports a tensor from a HAL buffer view"
+    source = operand(_BufferOrView)
+    target_dims = var_operand(Index)
+    wait_fence = opt_operand(_Fence)
+    byte_offset = opt_operand(Index)
+    target = result(_AnyTensor)
+    target_encoding = attr(IsA(TypeAttr, "any type attribute"))
+    consume = opt_attr(Unit)
+    name_ = opt_attr(Str)
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+    inherent = ("target_encoding", "consume", "name", "affinity", "operandSegmentSizes")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        g = _groups(op)
+        enc = op.properties.get("target_encoding")
+        nm = op.properties.get("name")
+        if g is None or len(g) != 4 or not isinstance(enc, TypeAttr) or len(op.results) != 1:
+            return None
+        (src,), dims, fence, off = g
+        s = "hal.tensor.import" + _on(op, p)
+        if fence:
+            s += f" wait({p.value(fence[0])}) =>"
+        if op.properties.get("consume") is not None:
+            s += " consume"
+        s += " " + p.value(src)
+        if off:
+            s += f" offset({p.value(off[0])})"
+        if nm is not None:
+            s += " " + p.attr_text(nm)
+        t = op.results[0].type
+        s += f" : {p.type_text(src.type)} -> {p.type_text(enc.type)}"
+        if enc.type is not t:
+            s += " as " + p.type_text(t)
+        return s + _dims_text(p, dims) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        return _alias_items(op, op.properties.get("affinity"), op.properties.get("target_encoding"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.results[0].type
+        g = _groups(op)
+        if g is not None and _dynamic(t) != len(g[1]):
+            raise op_error(op, "number of target_dims must match number of dynamic dims in target type")
+        _check_storage(op, op.properties.get("target_encoding").type, t)
+
+
+class TensorExportOp(OpDef):
+    """`hal.tensor.export [on(#a)] %src ["name"] : T2 [as T]{%dims} -> !hal.buffer_view`."""
+
+    name = "hal.tensor.export"
+    summary = "Exports a tensor to a HAL buffer view"
+    source = operand(_AnyTensor)
+    source_dims = var_operand(Index)
+    target = result(_BufferOrView)
+    source_encoding = attr(IsA(TypeAttr, "any type attribute"))
+    name_ = opt_attr(Str)
+    affinity = opt_attr()
+    traits = (Pure(),)
+    inherent = ("source_encoding", "name", "affinity")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        enc = op.properties.get("source_encoding")
+        nm = op.properties.get("name")
+        if not op.operands or not isinstance(enc, TypeAttr) or len(op.results) != 1:
+            return None
+        src, *dims = op.operands
+        s = "hal.tensor.export" + _on(op, p) + " " + p.value(src)
+        if nm is not None:
+            s += " " + p.attr_text(nm)
+        s += " : " + p.type_text(enc.type)
+        if enc.type is not src.type:
+            s += " as " + p.type_text(src.type)
+        return s + _dims_text(p, dims) + " -> " + p.type_text(op.results[0].type) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        return _alias_items(op, op.properties.get("affinity"), op.properties.get("source_encoding"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src = op.operands[0].type
+        if _dynamic(src) != len(op.operands) - 1:
+            raise op_error(op, "number of source_dims must match number of dynamic dims in source type")
+        _check_storage(op, op.properties.get("source_encoding").type, src)
+
+
+class TensorAliasOp(OpDef):
+    """`hal.tensor.alias [on(#a)] [wait(%f) =>] %t : T{%dims} to %storage : !hal.buffer`."""
+
+    name = "hal.tensor.alias"
+    summary = "Hints that tensor storage should alias a HAL buffer view"
+    source = operand(_AnyTensor)
+    source_dims = var_operand(Index)
+    storage = operand(_BufferOrView)
+    wait_fence = opt_operand(_Fence)
+    result_ = result(_AnyTensor)
+    affinity = opt_attr()
+    traits = (Pure(), AttrSizedOperandSegments())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        g = _groups(op)
+        if g is None or len(g) != 4 or len(g[0]) != 1 or len(g[2]) != 1 or len(op.results) != 1 \
+                or op.results[0].type is not g[0][0].type:
+            return None
+        (src,), dims, (storage,), fence = g
+        s = "hal.tensor.alias" + _on(op, p)
+        if fence:
+            s += f" wait({p.value(fence[0])}) =>"
+        s += f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
+        return s + f" to {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        return _alias_items(op, op.properties.get("affinity"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        g = _groups(op)
+        if g is not None and _dynamic(op.operands[0].type) != len(g[1]):
+            raise op_error(op, "number of dynamic dims must match the operand type")
+        if op.results[0].type is not op.operands[0].type:
+            raise op_error(op, "failed to verify that all of {source, result} have same type")
+
+
+class TensorTransientsOp(OpDef):
+    """`hal.tensor.transients [on(#a)] %t : T{%dims} from %storage : !hal.buffer`."""
+
+    name = "hal.tensor.transients"
+    summary = "Annotates a tensor to use transient storage from a provided buffer"
+    source = operand(_AnyTensor)
+    source_dims = var_operand(Index)
+    storage = operand(_BufferOrView)
+    result_ = result(_AnyTensor)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.operands) < 2 or len(op.results) != 1 or op.results[0].type is not op.operands[0].type:
+            return None
+        src, *dims, storage = op.operands
+        s = "hal.tensor.transients" + _on(op, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
+        return s + f" from {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        return _alias_items(op, op.properties.get("affinity"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if _dynamic(op.operands[0].type) != len(op.operands) - 2:
+            raise op_error(op, "number of dynamic dims must match the operand type")
+        if op.results[0].type is not op.operands[0].type:
+            raise op_error(op, "failed to verify that all of {source, result} have same type")
+
+
+class TensorBarrierOp(OpDef):
+    """`hal.tensor.barrier join(%a, %b : A, B) => %fence : !hal.fence [attributes {...}]`."""
+
+    name = "hal.tensor.barrier"
+    summary = "Signals a fence when all tensors are available"
+    sources = var_operand(_AnyTensor)
+    signal_fence = operand(_Fence)
+    results_ = var_result(_AnyTensor)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not op.operands:
+            return None
+        *srcs, fence = op.operands
+        return (f"hal.tensor.barrier join({p.values(srcs)} : {p.types([v.type for v in srcs])}) => "
+                f"{p.value(fence)} : {p.type_text(fence.type)}" + p.attr_dict(op.attributes, keyword=True))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if [v.type for v in op.operands[:-1]] != [r.type for r in op.results]:
+            raise op_error(op, "failed to verify that all of {sources, results} have same type")
+
+
 def hal_source_head(s: Any, c: list) -> tuple:
     kw, vis, sym, attrs = c
     props = _symbol_head(s, ExecutableSourceOp.name, vis, sym)
@@ -1145,6 +1411,141 @@ def hal_binary(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(ExecutableBinaryOp.name, (), (), props, a), kw.start_pos
 
 
+def _paren_value(s: Any, tok: Any, t: Any, what: str) -> Any:
+    """`(%v)` -> the value (of type `t`)."""
+    uses = _value_uses_typed(s, tok, t, what)
+    if len(uses) != 1:
+        raise s.error(f"expected {what}", tok.start_pos)
+    return uses[0]
+
+
+def _value_uses_typed(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
+    text = str(tok)
+    inner = text[1:-1]
+    if not inner.strip():
+        return []
+    out, off = [], 0
+    for piece in inner.split(","):
+        m = _VALUE.fullmatch(piece.strip())
+        if m is None:
+            raise s.error(f"expected {what}", tok.start_pos + 1 + off)
+        at = tok.start_pos + 1 + off + len(piece) - len(piece.lstrip())
+        out.append(s.lookup(m.group(1), int(m.group(2) or 0), t, at))
+        off += len(piece) + 1
+    return out
+
+
+def _dims_and_attrs(s: Any, first: Any, second: Any) -> tuple[list, Any]:
+    """The optional `{%d, ...}` dims then the optional `{attrs}` (both ATTR_DICT tokens)."""
+    from hlopt.ir.types import index
+
+    toks = [t for t in (first, second) if t is not None]
+    dims: list = []
+    if toks and re.match(r"\{\s*%", str(toks[0])):
+        dims = _value_uses_typed(s, toks.pop(0), index, "a dimension value")
+    if len(toks) > 1:
+        raise s.error("expected ':'", toks[1].start_pos)
+    return dims, (s.decode_dict(toks[0]) if toks else None)
+
+
+def _type_alias(s: Any, first: Any, second: Any) -> tuple[Any, Any]:
+    """IREE's custom<TypeAlias>: `T` or `T as U` -> (encoding, type)."""
+    a = s.decode_type(first)
+    return a, (s.decode_type(second) if second is not None else a)
+
+
+def _fence_type(s: Any, pos: int) -> Any:
+    return s.decode("type", "!hal.fence", pos)
+
+
+def hal_tensor_import(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.types import i32, index
+
+    kw, aff, wait, consume, src, offset, name, st, enc, rt, d1, d2 = c
+    enc_t, t = _type_alias(s, enc, rt)
+    dims, attrs = _dims_and_attrs(s, d1, d2)
+    fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
+    off = [_paren_value(s, offset, index, "a byte offset value")] if offset is not None else []
+    source = _lookup(s, src, s.decode_type(st))
+    props: dict = {"target_encoding": TypeAttr(enc_t),
+                   "operandSegmentSizes": DenseArrayAttr(i32, [1, len(dims), len(fence), len(off)])}
+    if aff is not None:
+        props["affinity"] = _paren_attr(s, aff)
+    if consume is not None:
+        props["consume"] = UnitAttr()
+    if name is not None:
+        props["name"] = s.decode("attr", str(name), name.start_pos)
+    return Operation(TensorImportOp.name, [source, *dims, *fence, *off], [t], props, attrs), kw.start_pos
+
+
+def _lookup(s: Any, tok: Any, t: Any) -> Any:
+    m = _VALUE.fullmatch(str(tok))
+    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
+
+
+def hal_tensor_export(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, name, enc, st, d1, rt, attrs = c
+    enc_t, t = _type_alias(s, enc, st)
+    dims, _ = _dims_and_attrs(s, d1, None)
+    props: dict = {"source_encoding": TypeAttr(enc_t)}
+    if aff is not None:
+        props["affinity"] = _paren_attr(s, aff)
+    if name is not None:
+        props["name"] = s.decode("attr", str(name), name.start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TensorExportOp.name, [_lookup(s, src, t), *dims], [s.decode_type(rt)], props, a), kw.start_pos
+
+
+def hal_tensor_alias(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.types import i32
+
+    kw, aff, wait, src, st, d1, storage, stt, d2 = c
+    t = s.decode_type(st)
+    dims, _ = _dims_and_attrs(s, d1, None)
+    _, attrs = _dims_and_attrs(s, None, d2)
+    fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
+    props: dict = {"operandSegmentSizes": DenseArrayAttr(i32, [1, len(dims), 1, len(fence)])}
+    if aff is not None:
+        props["affinity"] = _paren_attr(s, aff)
+    operands = [_lookup(s, src, t), *dims, _lookup(s, storage, s.decode_type(stt)), *fence]
+    return Operation(TensorAliasOp.name, operands, [t], props, attrs), kw.start_pos
+
+
+def hal_tensor_transients(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, st, d1, storage, stt, d2 = c
+    t = s.decode_type(st)
+    dims, _ = _dims_and_attrs(s, d1, None)
+    _, attrs = _dims_and_attrs(s, None, d2)
+    props = {"affinity": _paren_attr(s, aff)} if aff is not None else {}
+    operands = [_lookup(s, src, t), *dims, _lookup(s, storage, s.decode_type(stt))]
+    return Operation(TensorTransientsOp.name, operands, [t], props, attrs), kw.start_pos
+
+
+def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, join, fence, ft, attrs = c
+    text = str(join)[1:-1]
+    vals, sep, types = text.partition(":")
+    if not sep:
+        raise s.error("expected ':'", join.end_pos - 1)
+    tys = [s.decode("type", x.strip(), join.start_pos + 1 + len(vals) + 1) for x in split_top(types) if x.strip()]
+    names = [x.strip() for x in vals.split(",") if x.strip()]
+    if len(names) != len(tys):
+        raise s.error(f"{len(names)} operands present, but expected {len(tys)}", join.start_pos)
+    srcs = []
+    for n, t in zip(names, tys):
+        m = _VALUE.fullmatch(n)
+        if m is None:
+            raise s.error("expected SSA operand", join.start_pos + 1 + text.index(n))
+        srcs.append(s.lookup(m.group(1), int(m.group(2) or 0), t, join.start_pos + 1 + text.index(n)))
+    operands = [*srcs, _lookup(s, fence, s.decode_type(ft))]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TensorBarrierOp.name, operands, tys, {}, a), kw.start_pos
+
+
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.func import parse_return
 
@@ -1283,7 +1684,8 @@ def hal_exe_constant_load(s: Any, c: list) -> tuple[Operation, int]:
 OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp, ExecutableVariantOp,
        ExecutableVariantEndOp, ExecutableExportOp, ReturnOp, InterfaceBindingSubspanOp, InterfaceConstantLoadOp,
        InterfaceWorkgroupIDOp, InterfaceWorkgroupCountOp, InterfaceWorkgroupSizeOp, ExecutableConstantLoadOp,
-       ExecutableConditionOp, ExecutableConstantBlockOp, ExecutableBinaryOp)
+       ExecutableConditionOp, ExecutableConstantBlockOp, ExecutableBinaryOp, TensorImportOp, TensorExportOp,
+       TensorAliasOp, TensorTransientsOp, TensorBarrierOp)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
@@ -1293,6 +1695,9 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_condition_head": hal_condition_head, "hal_condition": hal_condition,
                           "hal_constant_block_head": hal_constant_block_head,
                           "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
+                          "hal_tensor_import": hal_tensor_import, "hal_tensor_export": hal_tensor_export,
+                          "hal_tensor_alias": hal_tensor_alias, "hal_tensor_transients": hal_tensor_transients,
+                          "hal_tensor_barrier": hal_tensor_barrier,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,
