@@ -809,12 +809,13 @@ _PrimitiveType = AnyOf(Index, AnySignless, AnyFloat, AnyComplex,
 
 
 def bit_enum_text(value: int, cases: dict[str, int]) -> str:
-    """An I32BitEnumAttr as MLIR prints it: a bare keyword for a single
-    case bit, else the quoted `A|B` string ("None" for 0)."""
+    """An I32BitEnumAttr as MLIR prints it: every case whose bits are all
+    set, `|`-joined; a bare keyword for a single-bit value, else quoted
+    ("None" for 0)."""
     if value == 0:
         names = [k for k, v in cases.items() if v == 0][:1]
     else:
-        names = [k for k, v in cases.items() if v and v & (v - 1) == 0 and value & v]
+        names = [k for k, v in cases.items() if v and value & v == v]
     text = "|".join(names)
     return text if value and value & (value - 1) == 0 else quote(text)
 
@@ -998,14 +999,276 @@ class ExecutableConstantLoadOp(OpDef):
             " : " + p.type_text(op.results[0].type)
 
 
-# ---------------------------------------------------------------------------
-# tensor <-> buffer (view) pseudo-ops (hal.tensor.*)
-
-
 def hal_type(*names: str, summary: str) -> Constraint:
     """One of the `!hal.<name>` types (kept as opaque types)."""
     texts = frozenset("!hal." + n for n in names)
     return Constraint(lambda t: getattr(t, "text", None) in texts, summary)
+
+
+# ---------------------------------------------------------------------------
+# element/encoding/memory types, buffer usage and buffer views
+
+_MEMORY_TYPES = {"None": 0, "Optimal": 0x1, "HostVisible": 0x2, "HostCoherent": 0x4, "HostCached": 0x8,
+                 "HostLocal": 0x46, "DeviceVisible": 0x10, "DeviceLocal": 0x30}
+_BUFFER_USAGES = {"None": 0, "TransferSource": 0x1, "TransferTarget": 0x2, "Transfer": 0x3,
+                  "DispatchIndirectParameters": 0x100, "DispatchUniformRead": 0x200,
+                  "DispatchStorageRead": 0x400, "DispatchStorageWrite": 0x800, "DispatchStorage": 0xC00,
+                  "DispatchImageRead": 0x1000, "DispatchImageWrite": 0x2000, "DispatchImage": 0x3000,
+                  "SharingExport": 0x10000, "SharingReplicate": 0x20000, "SharingConcurrent": 0x40000,
+                  "SharingImmutable": 0x80000, "MappingScoped": 0x1000000, "MappingPersistent": 0x2000000,
+                  "MappingOptional": 0x4000000, "MappingAccessRandom": 0x8000000,
+                  "MappingAccessSequentialWrite": 0x10000000, "Mapping": 0x9000000}
+_I32 = Constraint(lambda t: getattr(t, "text", None) == "i32", "32-bit signless integer")
+_BufferView = hal_type("buffer_view", summary="buffer_view")
+_Buffer = hal_type("buffer", summary="buffer")
+
+
+def sanitize_name(name: str) -> str:
+    """MLIR's SSA name sanitizing: other characters become their hex code."""
+    return "".join(c if c.isalnum() or c in "_$." else f"{ord(c):X}" for c in name)
+
+
+def _element_type_supported(t: Any) -> bool:
+    """Whether IREE's ElementTypeOp::getTypeValue maps `t` to a runtime value."""
+    from hlopt.ir.types import ComplexType, FloatType, IntegerType
+
+    if isinstance(t, IntegerType):
+        return True
+    if isinstance(t, FloatType):
+        return t.text in ("f16", "f32", "f64", "f128", "bf16", "f8E5M2", "f8E4M3FN", "f8E5M2FNUZ",
+                          "f8E4M3FNUZ", "f8E8M0FNU")
+    if isinstance(t, ComplexType):
+        return isinstance(t.element_type, (IntegerType, FloatType))
+    return False
+
+
+class ElementTypeOp(OpDef):
+    """`hal.element_type<f32> : i32`, named `%element_type_<type>`."""
+
+    name = "hal.element_type"
+    summary = "An iree_hal_element_type_t for the given MLIR type"
+    result_ = result(_I32)
+    type = attr(IsA(TypeAttr, "any type attribute"))
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        t = op.properties.get("type")
+        return [sanitize_name("element_type_" + t.type.text)] if isinstance(t, TypeAttr) else None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t = op.properties.get("type")
+        if not isinstance(t, TypeAttr) or op.operands or len(op.results) != 1:
+            return None
+        return f"hal.element_type<{p.type_text(t.type)}>" + p.attr_dict(op.attributes) + \
+            " : " + p.type_text(op.results[0].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if not _element_type_supported(op.properties.get("type").type):
+            raise op_error(op, "unsupported element type")
+
+
+class EncodingTypeOp(OpDef):
+    """`hal.encoding_type<dense_row_major> : i32` (no encoding attribute)."""
+
+    name = "hal.encoding_type"
+    summary = "An iree_hal_encoding_type_t for the given MLIR encoding"
+    result_ = result(_I32)
+    encoding = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["dense_row_major"] if op.properties.get("encoding") is None else None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if op.operands or len(op.results) != 1:
+            return None
+        enc = op.properties.get("encoding")
+        inner = p.attr_text(enc) if enc is not None else "dense_row_major"
+        return f"hal.encoding_type<{inner}>" + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.properties.get("encoding") is not None:
+            raise op_error(op, "unsupported encoding type")
+
+
+class _BitfieldOp(OpDef):
+    """`hal.<op><Bits> : i32` of an I32 bit enum property."""
+
+    key = ""
+    cases: dict = {}
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return [cls.name[len("hal."):]]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.properties.get(cls.key)
+        if not isinstance(v, IntegerAttr) or op.operands or len(op.results) != 1:
+            return None
+        return f"{cls.name}<{bit_enum_text(v.value, cls.cases)}>" + p.attr_dict(op.attributes) + \
+            " : " + p.type_text(op.results[0].type)
+
+
+class MemoryTypeOp(_BitfieldOp):
+    name = "hal.memory_type"
+    summary = "An iree_hal_memory_type_t for the given memory type bits"
+    result_ = result(_I32)
+    type = attr(IsA(IntegerAttr, "valid MemoryType"))
+    key = "type"
+    cases = _MEMORY_TYPES
+
+
+class BufferUsageOp(_BitfieldOp):
+    name = "hal.buffer_usage"
+    summary = "An iree_hal_buffer_usage_t for the given usage bits"
+    result_ = result(_I32)
+    usage = attr(IsA(IntegerAttr, "valid BufferUsage"))
+    key = "usage"
+    cases = _BUFFER_USAGES
+
+
+def _view(p: Any, v: Any) -> str:
+    return f"<{p.value(v)} : {p.type_text(v.type)}>"
+
+
+class BufferViewCreateOp(OpDef):
+    """`hal.buffer_view.create buffer(%b : !hal.buffer)[%off, %len] shape([%d, ...])
+    type(%et) encoding(%enc) : !hal.buffer_view [attributes {...}]`."""
+
+    name = "hal.buffer_view.create"
+    summary = "Buffer view reference initializer"
+    source_buffer = operand(_Buffer)
+    source_offset = operand(Index)
+    source_length = operand(Index)
+    element_type = operand(_I32)
+    encoding_type = operand(_I32)
+    shape = var_operand(Index)
+    result_ = result(_BufferView)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["view"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.operands) < 5 or len(op.results) != 1:
+            return None
+        b, off, n, et, enc, *shape = op.operands
+        return (f"hal.buffer_view.create buffer({p.value(b)} : {p.type_text(b.type)})[{p.value(off)}, {p.value(n)}]"
+                f" shape([{p.values(shape)}]) type({p.value(et)}) encoding({p.value(enc)}) : "
+                + p.type_text(op.results[0].type) + p.attr_dict(op.attributes, keyword=True))
+
+
+class BufferViewAssertOp(OpDef):
+    """`hal.buffer_view.assert<%bv : !hal.buffer_view> message("m") shape([...]) type(%et) encoding(%enc)`."""
+
+    name = "hal.buffer_view.assert"
+    summary = "Buffer view contents assertion"
+    buffer_view = operand(_BufferView)
+    element_type = operand(_I32)
+    encoding_type = operand(_I32)
+    shape = var_operand(Index)
+    message = attr(Str)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        msg = op.properties.get("message")
+        if len(op.operands) < 3 or op.results or not isinstance(msg, StringAttr):
+            return None
+        bv, et, enc, *shape = op.operands
+        return (f"hal.buffer_view.assert{_view(p, bv)} message({p.attr_text(msg)}) shape([{p.values(shape)}]) "
+                f"type({p.value(et)}) encoding({p.value(enc)})" + p.attr_dict(op.attributes, keyword=True))
+
+
+class _BufferViewQueryOp(OpDef):
+    """`hal.buffer_view.<query><%bv : !hal.buffer_view> : T [attributes {...}]`."""
+
+    buffer_view = operand(_BufferView)
+    traits = (Pure(),)
+    result_name: str | None = None
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return [cls.result_name] if cls.result_name else None
+
+    @classmethod
+    def index_text(cls, op: Operation) -> str | None:
+        return ""
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        idx = cls.index_text(op)
+        if len(op.operands) != 1 or len(op.results) != 1 or idx is None:
+            return None
+        return (cls.name + _view(p, op.operands[0]) + idx + " : " + p.type_text(op.results[0].type)
+                + p.attr_dict(op.attributes, keyword=True))
+
+
+class BufferViewBufferOp(_BufferViewQueryOp):
+    name = "hal.buffer_view.buffer"
+    summary = "Buffer view buffer accessor"
+    result_ = result(_Buffer)
+    result_name = "buffer"
+
+
+class BufferViewElementTypeOp(_BufferViewQueryOp):
+    name = "hal.buffer_view.element_type"
+    summary = "Buffer view element type query"
+    result_ = result(_I32)
+
+
+class BufferViewEncodingTypeOp(_BufferViewQueryOp):
+    name = "hal.buffer_view.encoding_type"
+    summary = "Buffer view encoding type query"
+    result_ = result(_I32)
+
+
+class BufferViewRankOp(_BufferViewQueryOp):
+    name = "hal.buffer_view.rank"
+    summary = "Buffer view rank query"
+    result_ = result(Index)
+
+
+class BufferViewDimOp(_BufferViewQueryOp):
+    name = "hal.buffer_view.dim"
+    summary = "Buffer view dimension value query"
+    result_ = result(Index)
+    index = attr(IndexAttr)
+
+    @classmethod
+    def index_text(cls, op: Operation) -> str | None:
+        i = op.properties.get("index")
+        return f"[{i.value}]" if isinstance(i, IntegerAttr) else None
+
+
+class BufferViewTraceOp(OpDef):
+    """`hal.buffer_view.trace "key" = %a, %b : !hal.buffer_view, !hal.buffer_view`."""
+
+    name = "hal.buffer_view.trace"
+    summary = "Trace value(s) operation"
+    operands_ = var_operand(_BufferView)
+    key = attr(Str)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        key = op.properties.get("key")
+        if not isinstance(key, StringAttr) or op.results:
+            return None
+        return (f"hal.buffer_view.trace {p.attr_text(key)} = {p.values(op.operands)} : "
+                f"{p.types(op.operand_types)}" + p.attr_dict(op.attributes, keyword=True))
+
+
+# ---------------------------------------------------------------------------
+# tensor <-> buffer (view) pseudo-ops (hal.tensor.*)
 
 
 _BufferOrView = hal_type("buffer", "buffer_view", summary="buffer or buffer_view")
@@ -1546,6 +1809,124 @@ def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(TensorBarrierOp.name, operands, tys, {}, a), kw.start_pos
 
 
+def hal_element_type(s: Any, c: list) -> tuple[Operation, int]:
+    kw, body, attrs, t = c
+    inner = str(body)[1:-1]
+    ty = s.decode("type", inner.strip(), body.start_pos + 1 + len(inner) - len(inner.lstrip()))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ElementTypeOp.name, [], [s.decode_type(t)], {"type": TypeAttr(ty)}, a), kw.start_pos
+
+
+def hal_encoding_type(s: Any, c: list) -> tuple[Operation, int]:
+    kw, body, attrs, t = c
+    inner = str(body)[1:-1]
+    props = {}
+    if inner.strip() != "dense_row_major":
+        if not inner.strip().startswith("#"):
+            raise s.error("expected 'dense_row_major'", body.start_pos + 1)
+        props["encoding"] = _paren_attr(s, body)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(EncodingTypeOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
+
+
+def hal_bitfield(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import i32
+
+    kw, body, attrs, t = c
+    d = MemoryTypeOp if str(kw) == MemoryTypeOp.name else BufferUsageOp
+    bits = parse_bit_enum(str(body)[1:-1], d.cases)
+    if bits is None:
+        kind = "MemoryType" if d is MemoryTypeOp else "BufferUsage"
+        raise s.error(f"expected valid {kind}", body.start_pos + 1)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(d.name, [], [s.decode_type(t)], {d.key: IntegerAttr(bits, i32)}, a), kw.start_pos
+
+
+def _typed_use(s: Any, tok: Any, what: str) -> Any:
+    """`(%v : T)` / `<%v : T>` -> the value."""
+    text = str(tok)
+    inner = text[1:-1]
+    name, sep, t = inner.partition(":")
+    m = _VALUE.fullmatch(name.strip())
+    if m is None or not sep:
+        raise s.error(f"expected {what}", tok.start_pos + 1)
+    ty = s.decode("type", t.strip(), tok.start_pos + 1 + len(name) + 1 + len(t) - len(t.lstrip()))
+    return s.lookup(m.group(1), int(m.group(2) or 0), ty, tok.start_pos + 1 + len(name) - len(name.lstrip()))
+
+
+def _shape(s: Any, tok: Any) -> list[Any]:
+    """`([%a, %b])` -> index values."""
+    from hlopt.ir.types import index
+
+    text = str(tok)
+    inner = text[1:-1].strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        raise s.error("expected '['", tok.start_pos + 1)
+    start = tok.start_pos + text.index("[")
+    return _value_uses_typed(s, _Tok(inner, start), index, "a dimension value")
+
+
+class _Tok:
+    """A piece of a coarse token, positioned for diagnostics."""
+
+    __slots__ = ("text", "start_pos")
+
+    def __init__(self, text: str, start_pos: int):
+        self.text, self.start_pos = text, start_pos
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def hal_bv_create(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import i32, index
+
+    kw, buf, off, n, shape, et, enc, t, attrs = c
+    i32t = i32
+    operands = [_typed_use(s, buf, "a buffer value and its type"), _lookup(s, off, index), _lookup(s, n, index),
+                _paren_value(s, et, i32t, "an element type value"), _paren_value(s, enc, i32t, "an encoding type value"),
+                *_shape(s, shape)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(BufferViewCreateOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
+
+
+def hal_bv_assert(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import i32
+
+    kw, bv, msg, shape, et, enc, attrs = c
+    m = _paren_attr(s, msg)
+    if not isinstance(m, StringAttr):
+        raise s.error("expected string", msg.start_pos + 1)
+    operands = [_typed_use(s, bv, "a buffer view value and its type"),
+                _paren_value(s, et, i32, "an element type value"), _paren_value(s, enc, i32, "an encoding type value"),
+                *_shape(s, shape)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(BufferViewAssertOp.name, operands, [], {"message": m}, a), kw.start_pos
+
+
+def hal_bv_query(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import index
+
+    kw, bv, idx, t, attrs = c
+    props = {}
+    name = str(kw)
+    if (idx is not None) != (name == BufferViewDimOp.name):
+        raise s.error("expected ':'" if idx is not None else "expected '['", (idx or t).start_pos)
+    if idx is not None:
+        props["index"] = IntegerAttr(int(str(idx)), index)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(name, [_typed_use(s, bv, "a buffer view value and its type")], [s.decode_type(t)], props, a), \
+        kw.start_pos
+
+
+def hal_bv_trace(s: Any, c: list) -> tuple[Operation, int]:
+    kw, key, values, types, attrs = c
+    k = s.decode("attr", str(key), key.start_pos)
+    operands = s.uses(values, types, values[0].start_pos)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(BufferViewTraceOp.name, operands, [], {"key": k}, a), kw.start_pos
+
+
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.func import parse_return
 
@@ -1685,7 +2066,9 @@ OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp,
        ExecutableVariantEndOp, ExecutableExportOp, ReturnOp, InterfaceBindingSubspanOp, InterfaceConstantLoadOp,
        InterfaceWorkgroupIDOp, InterfaceWorkgroupCountOp, InterfaceWorkgroupSizeOp, ExecutableConstantLoadOp,
        ExecutableConditionOp, ExecutableConstantBlockOp, ExecutableBinaryOp, TensorImportOp, TensorExportOp,
-       TensorAliasOp, TensorTransientsOp, TensorBarrierOp)
+       TensorAliasOp, TensorTransientsOp, TensorBarrierOp, ElementTypeOp, EncodingTypeOp, MemoryTypeOp,
+       BufferUsageOp, BufferViewCreateOp, BufferViewAssertOp, BufferViewBufferOp, BufferViewElementTypeOp,
+       BufferViewEncodingTypeOp, BufferViewRankOp, BufferViewDimOp, BufferViewTraceOp)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
@@ -1697,7 +2080,10 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
                           "hal_tensor_import": hal_tensor_import, "hal_tensor_export": hal_tensor_export,
                           "hal_tensor_alias": hal_tensor_alias, "hal_tensor_transients": hal_tensor_transients,
-                          "hal_tensor_barrier": hal_tensor_barrier,
+                          "hal_tensor_barrier": hal_tensor_barrier, "hal_element_type": hal_element_type,
+                          "hal_encoding_type": hal_encoding_type, "hal_bitfield": hal_bitfield,
+                          "hal_bv_create": hal_bv_create, "hal_bv_assert": hal_bv_assert,
+                          "hal_bv_query": hal_bv_query, "hal_bv_trace": hal_bv_trace,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,
