@@ -1268,6 +1268,261 @@ class BufferViewTraceOp(OpDef):
 
 
 # ---------------------------------------------------------------------------
+# executable handles and entry point queries
+
+_Device = hal_type("device", summary="device")
+_Executable = hal_type("executable", summary="executable")
+_I64 = Constraint(lambda t: getattr(t, "text", None) == "i64", "64-bit signless integer")
+
+
+def _tail(op: Operation, p: Any) -> str:
+    return p.attr_dict(op.attributes, keyword=True)
+
+
+class ExecutableCreateOp(OpDef):
+    """`hal.executable.create device(%d : !hal.device) affinity(%a) target(@ex::@v)
+    [constants([%c, ...])] : !hal.executable`."""
+
+    name = "hal.executable.create"
+    summary = "Creates an executable"
+    device = operand(_Device)
+    queue_affinity = operand(_I64)
+    constants = var_operand(_I32)
+    result_ = result(_Executable)
+    executable_target = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["executable"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t = op.properties.get("executable_target")
+        if len(op.operands) < 2 or len(op.results) != 1 or t is None:
+            return None
+        d, a, *cs = op.operands
+        s = f"hal.executable.create device({p.value(d)} : {p.type_text(d.type)}) affinity({p.value(a)}) target({t.text})"
+        if cs:
+            s += f" constants([{p.values(cs)}])"
+        return s + " : " + p.type_text(op.results[0].type) + _tail(op, p)
+
+
+class ExecutableLookupOp(OpDef):
+    """`hal.executable.lookup device(%d : !hal.device) executable(@ex) : !hal.executable`."""
+
+    name = "hal.executable.lookup"
+    summary = "Executable cache lookup pseudo-op"
+    device = operand(_Device)
+    result_ = result(_Executable)
+    executable = attr(FlatSymbolRef)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["exe"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        e = op.properties.get("executable")
+        if len(op.operands) != 1 or len(op.results) != 1 or e is None:
+            return None
+        d = op.operands[0]
+        return (f"hal.executable.lookup device({p.value(d)} : {p.type_text(d.type)}) executable({e.text}) : "
+                + p.type_text(op.results[0].type) + _tail(op, p))
+
+
+class ExecutableLookupFunctionOp(OpDef):
+    """`hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@v::@e) : i64`."""
+
+    name = "hal.executable.lookup.function"
+    summary = "Executable function lookup pseudo-op"
+    executable = operand(_Executable)
+    result_ = result(_I64)
+    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["function_id"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        e = op.properties.get("entry_point")
+        if len(op.operands) != 1 or len(op.results) != 1 or e is None:
+            return None
+        x = op.operands[0]
+        return (f"hal.executable.lookup.function target({p.value(x)} : {p.type_text(x.type)}) function({e.text}) : "
+                + p.type_text(op.results[0].type) + _tail(op, p))
+
+
+class ExecutableExportOrdinalOp(OpDef):
+    """`hal.executable.export.ordinal target(@ex::@v::@e) : index`."""
+
+    name = "hal.executable.export.ordinal"
+    summary = "Executable export ordinal lookup pseudo-op"
+    result_ = result(Index)
+    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["ordinal"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        e = op.properties.get("entry_point")
+        if op.operands or len(op.results) != 1 or e is None:
+            return None
+        return f"hal.executable.export.ordinal target({e.text}) : " + p.type_text(op.results[0].type) + _tail(op, p)
+
+
+class ExecutableCalculateWorkgroupsOp(OpDef):
+    """`hal.executable.calculate_workgroups device(%d : !hal.device) target(@ex::@v::@e)
+    [workload([%w, ...])] : index, index, index`."""
+
+    name = "hal.executable.calculate_workgroups"
+    summary = "Calculates workgroup count from workload for an exported function"
+    device = operand(_Device)
+    workload = var_operand(Index)
+    workgroup_x = result(Index)
+    workgroup_y = result(Index)
+    workgroup_z = result(Index)
+    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["workgroup_x", "workgroup_y", "workgroup_z"] if len(op.results) == 3 else None
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        e = op.properties.get("entry_point")
+        if not op.operands or len(op.results) != 3 or e is None:
+            return None
+        d, *w = op.operands
+        s = f"hal.executable.calculate_workgroups device({p.value(d)} : {p.type_text(d.type)}) target({e.text})"
+        if w:
+            s += f" workload([{p.values(w)}])"
+        return s + " : " + p.types(op.result_types) + _tail(op, p)
+
+
+# ---------------------------------------------------------------------------
+# instrumentation (hal.instrument.*)
+
+_AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any type values")
+
+
+def _instr_head(p: Any, op: Operation, key: bool = True) -> str:
+    """`[%buffer : T for %workgroupKey]` (or `[%buffer : T]`)."""
+    b = op.operands[0]
+    s = f"[{p.value(b)} : {p.type_text(b.type)}"
+    return s + (f" for {p.value(op.operands[1])}]" if key else "]")
+
+
+class InstrumentWorkgroupOp(OpDef):
+    """`hal.instrument.workgroup[%buf : memref<?xi8>] dispatch(%id) : index`."""
+
+    name = "hal.instrument.workgroup"
+    summary = "Emits a dispatch workgroup instrumentation event"
+    buffer = operand(_AnyMemRef)
+    dispatchId = operand(_I32)
+    workgroupKey = result(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.operands) != 2 or len(op.results) != 1:
+            return None
+        return (f"hal.instrument.workgroup{_instr_head(p, op, key=False)} dispatch({p.value(op.operands[1])})"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+
+
+class InstrumentPrintOp(OpDef):
+    """`hal.instrument.print[%buf : T for %key] "fmt" [* (%a, ... : A, ...)]`."""
+
+    name = "hal.instrument.print"
+    summary = "Emits a human-readable printf-style string event"
+    buffer = operand(_AnyMemRef)
+    workgroupKey = operand(Index)
+    values = var_operand()
+    format = attr(Str)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        f = op.properties.get("format")
+        if len(op.operands) < 2 or op.results or not isinstance(f, StringAttr):
+            return None
+        vals = op.operands[2:]
+        s = f"hal.instrument.print{_instr_head(p, op)} {p.attr_text(f)}"
+        if vals:
+            s += f" * ({p.values(vals)} : {p.types([v.type for v in vals])})"
+        return s + p.attr_dict(op.attributes)
+
+
+class InstrumentValueOp(OpDef):
+    """`hal.instrument.value[%buf : T for %key] 3 : i8 = %v : f32`."""
+
+    name = "hal.instrument.value"
+    summary = "Emits a scalar value instrumentation event"
+    buffer = operand(_AnyMemRef)
+    workgroupKey = operand(Index)
+    operand_ = operand()
+    result_ = result()
+    ordinal = attr(Constraint(lambda a: isinstance(a, IntegerAttr) and getattr(a.type, "text", "") in
+                              ("i8", "si8", "ui8"), "8-bit integer attribute"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        o = op.properties.get("ordinal")
+        if len(op.operands) != 3 or len(op.results) != 1 or o is None:
+            return None
+        v = op.operands[2]
+        return (f"hal.instrument.value{_instr_head(p, op)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
+                + " : " + p.type_text(v.type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[2].type is not op.results[0].type:
+            raise op_error(op, "failed to verify that all of {operand, result} have same type")
+
+
+class _InstrumentMemoryOp(OpDef):
+    """`hal.instrument.memory.<load|store>[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
+
+    buffer = operand(_AnyMemRef)
+    workgroupKey = operand(Index)
+    value_ = operand()
+    base = operand(_AnyMemRef)
+    indices = var_operand(Index)
+    result_ = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.operands) < 4 or len(op.results) != 1:
+            return None
+        v, base, *idx = op.operands[2:]
+        return (f"{cls.name}{_instr_head(p, op)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
+                + p.attr_dict(op.attributes) + f" : {p.type_text(base.type)}, {p.type_text(op.results[0].type)}")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[2].type is not op.results[0].type:
+            what = "loadValue" if cls.name.endswith("load") else "storeValue"
+            raise op_error(op, f"failed to verify that all of {{{what}, result}} have same type")
+
+
+class InstrumentMemoryLoadOp(_InstrumentMemoryOp):
+    name = "hal.instrument.memory.load"
+    summary = "Emits a memory load instrumentation event"
+
+
+class InstrumentMemoryStoreOp(_InstrumentMemoryOp):
+    name = "hal.instrument.memory.store"
+    summary = "Emits a memory store instrumentation event"
+
+
+# ---------------------------------------------------------------------------
 # tensor <-> buffer (view) pseudo-ops (hal.tensor.*)
 
 
@@ -1927,6 +2182,129 @@ def hal_bv_trace(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(BufferViewTraceOp.name, operands, [], {"key": k}, a), kw.start_pos
 
 
+def _sym_paren(s: Any, tok: Any) -> SymbolRefAttr:
+    a = _paren_attr(s, tok)
+    if not isinstance(a, SymbolRefAttr):
+        raise s.error("expected a symbol reference", tok.start_pos + 1)
+    return a
+
+
+def _i64(s: Any, pos: int) -> Any:
+    return s.decode("type", "i64", pos)
+
+
+def _list_values(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
+    """`([%a, %b])` -> values of type `t`."""
+    text = str(tok)
+    inner = text[1:-1].strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        raise s.error("expected '['", tok.start_pos + 1)
+    return _value_uses_typed(s, _Tok(inner, tok.start_pos + text.index("[")), t, what)
+
+
+def hal_exe_create(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import i32
+
+    kw, dev, aff, target, consts, t, attrs = c
+    operands = [_typed_use(s, dev, "a device value and its type"),
+                _paren_value(s, aff, _i64(s, aff.start_pos), "a queue affinity value")]
+    if consts is not None:
+        operands += _list_values(s, consts, i32, "a constant value")
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableCreateOp.name, operands, [s.decode_type(t)],
+                     {"executable_target": _sym_paren(s, target)}, a), kw.start_pos
+
+
+def hal_exe_lookup(s: Any, c: list) -> tuple[Operation, int]:
+    kw, dev, exe, t, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableLookupOp.name, [_typed_use(s, dev, "a device value and its type")],
+                     [s.decode_type(t)], {"executable": _sym_paren(s, exe)}, a), kw.start_pos
+
+
+def hal_exe_lookup_fn(s: Any, c: list) -> tuple[Operation, int]:
+    kw, exe, fn, t, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableLookupFunctionOp.name, [_typed_use(s, exe, "an executable value and its type")],
+                     [s.decode_type(t)], {"entry_point": _sym_paren(s, fn)}, a), kw.start_pos
+
+
+def hal_export_ordinal(s: Any, c: list) -> tuple[Operation, int]:
+    kw, target, t, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableExportOrdinalOp.name, [], [s.decode_type(t)], {"entry_point": _sym_paren(s, target)},
+                     a), kw.start_pos
+
+
+def hal_calc_workgroups(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import index
+
+    kw, dev, target, workload, tx, ty, tz, attrs = c
+    operands = [_typed_use(s, dev, "a device value and its type")]
+    if workload is not None:
+        operands += _list_values(s, workload, index, "a workload value")
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableCalculateWorkgroupsOp.name, operands, [s.decode_type(x) for x in (tx, ty, tz)],
+                     {"entry_point": _sym_paren(s, target)}, a), kw.start_pos
+
+
+def _instr_operands(s: Any, buf: Any, bt: Any, key: Any) -> list[Any]:
+    from hlopt.ir.types import index
+
+    out = [_lookup(s, buf, s.decode_type(bt))]
+    if key is not None:
+        out.append(_lookup(s, key, index))
+    return out
+
+
+def hal_instr_workgroup(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import i32
+
+    kw, buf, bt, did, attrs, t = c
+    operands = _instr_operands(s, buf, bt, None) + [_paren_value(s, did, i32, "a dispatch id value")]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(InstrumentWorkgroupOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
+
+
+def hal_instr_print(s: Any, c: list) -> tuple[Operation, int]:
+    kw, buf, bt, key, fmt, vals, attrs = c
+    operands = _instr_operands(s, buf, bt, key)
+    if vals is not None:
+        text = str(vals)[1:-1]
+        names, sep, types = text.partition(":")
+        if not sep:
+            raise s.error("expected ':'", vals.end_pos - 1)
+        from hlopt.syntax.parser import split_top
+
+        tys = [s.decode("type", x.strip(), vals.start_pos + 2 + len(names)) for x in split_top(types) if x.strip()]
+        uses = [x.strip() for x in names.split(",") if x.strip()]
+        if len(uses) != len(tys):
+            raise s.error(f"{len(uses)} operands present, but expected {len(tys)}", vals.start_pos)
+        operands += [_lookup(s, _Tok(u, vals.start_pos + 1 + text.index(u)), t) for u, t in zip(uses, tys)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    f = s.decode("attr", str(fmt), fmt.start_pos)
+    return Operation(InstrumentPrintOp.name, operands, [], {"format": f}, a), kw.start_pos
+
+
+def hal_instr_value(s: Any, c: list) -> tuple[Operation, int]:
+    kw, buf, bt, key, ordinal, v, attrs, t = c
+    ty = s.decode_type(t)
+    operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty)]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(InstrumentValueOp.name, operands, [ty], {"ordinal": s.decode_attr(ordinal)}, a), kw.start_pos
+
+
+def hal_instr_memory(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.types import index
+
+    kw, buf, bt, key, base, idx, v, attrs, baset, t = c
+    ty = s.decode_type(t)
+    operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty), _lookup(s, base, s.decode_type(baset))]
+    operands += [_lookup(s, i, index) for i in idx or ()]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), operands, [ty], {}, a), kw.start_pos
+
+
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.func import parse_return
 
@@ -2068,7 +2446,9 @@ OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp,
        ExecutableConditionOp, ExecutableConstantBlockOp, ExecutableBinaryOp, TensorImportOp, TensorExportOp,
        TensorAliasOp, TensorTransientsOp, TensorBarrierOp, ElementTypeOp, EncodingTypeOp, MemoryTypeOp,
        BufferUsageOp, BufferViewCreateOp, BufferViewAssertOp, BufferViewBufferOp, BufferViewElementTypeOp,
-       BufferViewEncodingTypeOp, BufferViewRankOp, BufferViewDimOp, BufferViewTraceOp)
+       BufferViewEncodingTypeOp, BufferViewRankOp, BufferViewDimOp, BufferViewTraceOp, ExecutableCreateOp,
+       ExecutableLookupOp, ExecutableLookupFunctionOp, ExecutableExportOrdinalOp, ExecutableCalculateWorkgroupsOp,
+       InstrumentWorkgroupOp, InstrumentPrintOp, InstrumentValueOp, InstrumentMemoryLoadOp, InstrumentMemoryStoreOp)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
@@ -2084,6 +2464,11 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_encoding_type": hal_encoding_type, "hal_bitfield": hal_bitfield,
                           "hal_bv_create": hal_bv_create, "hal_bv_assert": hal_bv_assert,
                           "hal_bv_query": hal_bv_query, "hal_bv_trace": hal_bv_trace,
+                          "hal_exe_create": hal_exe_create, "hal_exe_lookup": hal_exe_lookup,
+                          "hal_exe_lookup_fn": hal_exe_lookup_fn, "hal_export_ordinal": hal_export_ordinal,
+                          "hal_calc_workgroups": hal_calc_workgroups, "hal_instr_workgroup": hal_instr_workgroup,
+                          "hal_instr_print": hal_instr_print, "hal_instr_value": hal_instr_value,
+                          "hal_instr_memory": hal_instr_memory,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,
