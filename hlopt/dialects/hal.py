@@ -768,7 +768,7 @@ class ExecutableConstantBlockOp(OpDef):
             raise op_error(op, "initializer must take a !hal.device or nothing")
         for i, t in enumerate(ft.results):
             if t.text != "i32":
-                raise op_error(op, f"initializer must return only i32 values (result {i} is {t.text})")
+                raise op_error(op, f"initializer must return only i32 values (result {i} is '{t.text}')")
         if len(ft.results) != len(op.properties.get("keys")):
             raise op_error(op, "must have one key for every result")
 
@@ -834,6 +834,11 @@ def parse_bit_enum(text: str, cases: dict[str, int]) -> int | None:
     return value
 
 
+def _enum_error(op: str, key: str, cases: dict[str, int]) -> str:
+    return (f"custom op '{op}' expected string or keyword containing one of the following enum values for "
+            f"attribute '{key}' [{', '.join(cases)}]")
+
+
 def _layout_counts(layout: Any) -> tuple[int, int] | None:
     """(constants, bindings) of a `#hal.pipeline.layout` (None: not one)."""
     if not isinstance(layout, PipelineLayoutAttr):
@@ -890,7 +895,7 @@ class InterfaceBindingSubspanOp(OpDef):
         if shape is not None:
             dyn = sum(1 for d in shape if d < 0)
             if dyn != ndims:
-                raise op_error(op, f"result type {t.text} has {dyn} dynamic dimensions but {ndims} "
+                raise op_error(op, f"result type '{t.text}' has {dyn} dynamic dimensions but {ndims} "
                                    "associated dimension SSA values")
         counts = _layout_counts(op.properties.get("layout"))
         b = op.properties.get("binding").value
@@ -1542,7 +1547,7 @@ def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
         return
     if _dynamic(encoding) != _dynamic(storage):
         raise op_error(op, "encoding and storage types must have the same dynamic dimension values; encoding "
-                           f"shape {encoding.text} incompatible with storage shape {storage.text}")
+                           f"shape '{encoding.text}' incompatible with storage shape '{storage.text}'")
 
 
 def _on(op: Operation, p: Any) -> str:
@@ -1868,7 +1873,8 @@ def hal_condition_head(s: Any, c: list) -> int:
     kw, sig = c
     args, results = _sig_args(s, sig)
     if [t.text for t in results] != ["i1"]:
-        raise s.error("target condition region must return one i1", sig.end_pos)
+        at = sig.end_pos + len(s.src.text[sig.end_pos:]) - len(s.src.text[sig.end_pos:].lstrip())
+        raise s.error(f"custom op '{ExecutableConditionOp.name}' target condition region must return one i1", at)
     s.pending.append((ExecutableConditionOp.name, args))
     return kw.start_pos
 
@@ -2078,7 +2084,7 @@ def hal_encoding_type(s: Any, c: list) -> tuple[Operation, int]:
     props = {}
     if inner.strip() != "dense_row_major":
         if not inner.strip().startswith("#"):
-            raise s.error("expected 'dense_row_major'", body.start_pos + 1)
+            raise s.error(f"custom op '{EncodingTypeOp.name}' expected 'dense_row_major'", body.start_pos + 1)
         props["encoding"] = _paren_attr(s, body)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(EncodingTypeOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
@@ -2091,8 +2097,7 @@ def hal_bitfield(s: Any, c: list) -> tuple[Operation, int]:
     d = MemoryTypeOp if str(kw) == MemoryTypeOp.name else BufferUsageOp
     bits = parse_bit_enum(str(body)[1:-1], d.cases)
     if bits is None:
-        kind = "MemoryType" if d is MemoryTypeOp else "BufferUsage"
-        raise s.error(f"expected valid {kind}", body.start_pos + 1)
+        raise s.error(_enum_error(d.name, d.key, d.cases), body.start_pos + 1)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(d.name, [], [s.decode_type(t)], {d.key: IntegerAttr(bits, i32)}, a), kw.start_pos
 
@@ -2400,7 +2405,8 @@ def hal_subspan(s: Any, c: list) -> tuple[Operation, int]:
     if flags is not None:
         bits = parse_bit_enum(str(flags)[1:-1], _DESCRIPTOR_FLAGS)
         if bits is None:
-            raise s.error("expected a valid Descriptor flags value", flags.start_pos + 1)
+            raise s.error(_enum_error(InterfaceBindingSubspanOp.name, "descriptor_flags", _DESCRIPTOR_FLAGS),
+                          flags.start_pos + 1)
         props["descriptor_flags"] = IntegerAttr(bits, i32)
     off = _value_uses(s, offset, "a byte offset value") if offset is not None else []
     if len(off) > 1:

@@ -1,0 +1,124 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+
+// Malformed and invalid HAL executable, interface, tensor and buffer view
+// ops: the messages and locations iree-opt gives.
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @f() {
+  // expected-error@+1 {{'hal.interface.constant.load' op push constant ordinal out of bounds}}
+  %0 = hal.interface.constant.load layout(#layout) ordinal(1) : i32
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @f() {
+  // expected-error@+1 {{'hal.interface.binding.subspan' op binding ordinal 1 out of bounds in layout #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>}}
+  %0 = hal.interface.binding.subspan layout(#layout) binding(1) : memref<4xf32>
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @f() {
+  // expected-error@+1 {{'hal.interface.binding.subspan' op result type 'memref<?xf32>' has 1 dynamic dimensions but 0 associated dimension SSA values}}
+  %0 = hal.interface.binding.subspan layout(#layout) binding(0) : memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.element_type' op unsupported element type}}
+  %0 = hal.element_type<index> : i32
+  return
+}
+
+// -----
+
+util.func public @f(%bv: !hal.buffer_view) {
+  // expected-error@+1 {{'hal.tensor.import' op number of target_dims must match number of dynamic dims in target type}}
+  %0 = hal.tensor.import %bv : !hal.buffer_view -> tensor<?xf32>
+  util.return
+}
+
+// -----
+
+util.func public @f(%b: !hal.buffer, %t: tensor<?xf32>) {
+  // expected-error@+1 {{'hal.tensor.alias' op number of dynamic dims must match the operand type}}
+  %0 = hal.tensor.alias %t : tensor<?xf32> to %b : !hal.buffer
+  util.return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+hal.executable.source private @ex {
+  // expected-error@+1 {{'hal.executable.export' op fallback must only be present if a condition region is defined}}
+  hal.executable.export public @a layout(#layout) fallback(@b)
+}
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+    // expected-error@+1 {{'hal.executable.constant.block' op initializer must return only i32 values (result 0 is 'i64')}}
+    hal.executable.constant.block() -> i64 as "k" {
+      %c = arith.constant 1 : i64
+      hal.return %c : i64
+    }
+  }
+}
+
+// -----
+
+// expected-error@+1 {{'hal.executable.variant' op expects parent op 'hal.executable'}}
+hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'hal.encoding_type' expected 'dense_row_major'}}
+  %0 = hal.encoding_type<> : i32
+  return
+}
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+    // expected-error@+1 {{custom op 'hal.executable.condition' target condition region must return one i1}}
+    hal.executable.condition(%d: !hal.device) -> i32 {
+      %c = arith.constant 1 : i32
+      hal.return %c : i32
+    }
+  }
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @f() {
+  // expected-error@+1 {{custom op 'hal.interface.binding.subspan' expected string or keyword containing one of the following enum values for attribute 'descriptor_flags' [None, ReadOnly, Indirect]}}
+  %0 = hal.interface.binding.subspan layout(#layout) binding(0) flags(Bogus) : memref<4xf32>
+  return
+}
+
+// -----
+
+util.func public @f(%bv: !hal.buffer_view, %t: tensor<4xf32>) {
+  // expected-error@+1 {{'hal.tensor.export' op encoding and storage types must have the same dynamic dimension values; encoding shape 'tensor<?xf32>' incompatible with storage shape 'tensor<4xf32>'}}
+  %0 = hal.tensor.export %t : tensor<?xf32> as tensor<4xf32> -> !hal.buffer_view
+  util.return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'hal.memory_type' expected string or keyword containing one of the following enum values for attribute 'type' [None, Optimal, HostVisible, HostCoherent, HostCached, HostLocal, DeviceVisible, DeviceLocal]}}
+  %0 = hal.memory_type<Bogus> : i32
+  return
+}
