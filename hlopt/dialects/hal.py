@@ -56,6 +56,7 @@ from hlopt.ir.opdef import (
     region,
     result,
     var_operand,
+    var_region,
     var_result,
 )
 from hlopt.ir.traits import (
@@ -68,7 +69,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import RankedTensorType, UnrankedTensorType
+from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
 
 
 def _text(a: Any, p: Any) -> str:
@@ -1528,6 +1529,159 @@ class InstrumentMemoryStoreOp(_InstrumentMemoryOp):
 
 
 # ---------------------------------------------------------------------------
+# hal.dispatch.extern
+
+
+def shaped_types_text(p: Any, values: Sequence[Any], types: Sequence[Any], dims: Sequence[Any]) -> list[str]:
+    """`T{%d, ...}` per value, taking each shaped type's dynamic dims in turn."""
+    out, k = [], 0
+    for t in types:
+        n = _dynamic(t)
+        out.append(p.type_text(t) + _dims_text(p, dims[k:k + n]))
+        k += n
+    return out
+
+
+class DispatchExternOp(OpDef):
+    """`hal.dispatch.extern "name"[%w](%a, ...) : (A, B{%d}) -> R{%d} count(...) -> (index, index, index) {...}
+    layout(#l) objects({ #target [if(...) -> i1 {...}] ordinal(N) = [objects], ... }) [<props>] [attributes {...}]`."""
+
+    name = "hal.dispatch.extern"
+    summary = "A dispatch of workgroups across a 3-dimensional grid"
+    workload = var_operand(Index)
+    arguments = var_operand()
+    argument_dims = var_operand(Index)
+    result_dims = var_operand(Index)
+    results = var_result()
+    export_name = attr(Str)
+    layout = attr(IsA(PipelineLayoutAttr, "executable entry point layout specification"))
+    targets = attr(Array)
+    target_ordinals = attr(Array)
+    target_objects = attr(Array)
+    workgroup_size = opt_attr(Array)
+    subgroup_size = opt_attr(IndexAttr)
+    workgroup_local_memory = opt_attr(IndexAttr)
+    tied_operands = opt_attr(Array)
+    workgroup_count = region()
+    target_regions = var_region()
+    traits = (Pure(), IsolatedFromAbove(), AttrSizedOperandSegments())
+    _PROP_DICT = ("workgroup_size", "subgroup_size", "workgroup_local_memory")
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return True
+
+    @classmethod
+    def _parts(cls, op: Operation) -> tuple | None:
+        g = _groups(op)
+        props = op.properties
+        targets, ords, objs = (props.get(k) for k in ("targets", "target_ordinals", "target_objects"))
+        if g is None or len(g) != 4 or not all(isinstance(a, ArrayAttr) for a in (targets, ords, objs)) \
+                or not len(op.regions) or len(op.regions[0].blocks) != 1 \
+                or not (len(targets) == len(ords) == len(objs) == len(op.regions) - 1) \
+                or props.get("export_name") is None or props.get("layout") is None:
+            return None
+        return g, targets, ords, objs
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        parts = cls._parts(op)
+        if parts is None:
+            return None
+        (work, args, adims, rdims), targets, ords, objs = parts
+        ties = [getattr(x, "value", -1) for x in op.properties.get("tied_operands").elements] \
+            if isinstance(op.properties.get("tied_operands"), ArrayAttr) else [-1] * len(op.results)
+        if len(ties) != len(op.results):
+            return None
+        s = "hal.dispatch.extern " + p.attr_text(op.properties.get("export_name"))
+        if work:
+            s += f"[{p.values(work)}]"
+        s += f"({p.values(args)}) : (" + ", ".join(shaped_types_text(p, args, [a.type for a in args], adims)) + ") -> "
+        outs, k = [], 0
+        for r, tie in zip(op.results, ties):
+            n = _dynamic(r.type)
+            d = _dims_text(p, rdims[k:k + n])
+            k += n
+            if tie >= 0:
+                if not 0 <= tie < len(args):
+                    return None
+                t = args[tie]
+                outs.append(p.value(t) + ("" if t.type is r.type else " as " + p.type_text(r.type)) + d)
+            else:
+                outs.append(p.type_text(r.type) + d)
+        s += outs[0] if len(outs) == 1 and ties[0] < 0 and not hasattr(op.results[0].type, "inputs") \
+            else "(" + ", ".join(outs) + ")"
+        if len(outs) == 1 and ties[0] >= 0:
+            s = s[:-len("(" + outs[0] + ")")] + outs[0]
+        c = _signature_region("count", op.regions[0], "(index, index, index)", p)
+        if c is None:
+            return None
+        s += c + f" layout({p.attr_text(op.properties.get('layout'))}) objects({{"
+        ind = "  " * p.indent
+        items = []
+        for t, o, objects, r in zip(targets.elements, ords.elements, objs.elements, op.regions[1:]):
+            item = f"\n{ind}  {p.attr_text(t)}"
+            if r.blocks:
+                if len(r.blocks) != 1:
+                    return None
+                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+                item += f" if({args_}) -> i1 " + p.region(r, indent=1)
+            item += f" ordinal({getattr(o, 'value', o)}) = {p.attr_text(objects)}"
+            items.append(item)
+        s += ",".join(items) + f"\n{ind}}})"
+        s += _prop_dict(op, cls._PROP_DICT, p, untyped=("subgroup_size", "workgroup_local_memory"))
+        return s + p.attr_dict(op.attributes, keyword=True)
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
+        parts = cls._parts(op)
+        if parts is None:
+            return None
+        _, targets, ords, objs = parts
+        seq: list[tuple] = [("a", u.value.type, False) for u in op._operands] + \
+            [("a", r.type, False) for r in op.results]
+        seq += [("blk", b, True, True) for b in op.regions[0].blocks]
+        seq.append(("a", op.properties.get("layout"), False))
+        for t, objects, r in zip(targets.elements, objs.elements, op.regions[1:]):
+            seq.append(("a", t, False))
+            seq += [("blk", b, True, True) for b in r.blocks]
+            seq.append(("a", objects, False))
+        props = op.properties
+        seq += [("a", props.get(k), False) for k in cls._PROP_DICT if props.get(k) is not None]
+        return seq + [("a", v, False) for _, v in op.attributes.entries]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        g = _groups(op)
+        if g is None:
+            return
+        work, args, adims, rdims = g
+        for vals, dims in ((args, adims), (op.results, rdims)):
+            need = sum(_dynamic(v.type) for v in vals)
+            if need != len(dims):
+                raise op_error(op, f"value set has {need} dynamic dimensions but only {len(dims)} dimension "
+                                   "values are attached")
+        for v in list(args) + list(op.results):
+            et = getattr(v.type, "element_type", None)
+            if et is not None and getattr(et, "text", None) == "index":
+                raise op_error(op, f"I/O type {v.type.text} is invalid: index types must not cross the "
+                                   "dispatch boundary")
+        count = op.regions[0]
+        if count.blocks:
+            _check_device_workload(op, count, "workgroup_count")
+            captured = [a.type for a in count.blocks[0].args if a.type.text != "!hal.device"]
+            if len(work) != len(captured):
+                raise op_error(op, f"workload operands and workgroup count args mismatch ({len(work)} vs "
+                                   f"{len(captured)})")
+        if len(op.properties.get("targets")) != len(op.properties.get("target_objects")):
+            raise op_error(op, "target and objects arrays must match")
+        if len(op.properties.get("targets")) != len(op.regions) - 1:
+            raise op_error(op, "target and condition regions must match (but they may be empty)")
+        for r in op.regions[1:]:
+            _verify_target_condition(op, r)
+
+
+# ---------------------------------------------------------------------------
 # tensor <-> buffer (view) pseudo-ops (hal.tensor.*)
 
 
@@ -2310,6 +2464,84 @@ def hal_instr_memory(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(str(kw), operands, [ty], {}, a), kw.start_pos
 
 
+def hal_extern_head(s: Any, c: list) -> tuple:
+    """`"name"[%w](%a, ...) : (A, B{%d}) -> results` of hal.dispatch.extern."""
+    from hlopt.dialects.stream import _split_operand_types
+    from hlopt.ir.types import index
+
+    kw, name, workload, args_tok, types_tok, *res = c
+    names = [x.strip() for x in str(args_tok)[1:-1].split(",") if x.strip()]
+    items = _split_operand_types(s, types_tok, False)
+    if len(items) != len(names):
+        raise s.error(f"{len(names)} operands present, but expected {len(items)}", args_tok.start_pos)
+    text = str(args_tok)
+    args = [_lookup(s, _Tok(n, args_tok.start_pos + text.index(n)), t) for n, (t, _, _, _) in zip(names, items)]
+    adims = [_lookup(s, u, index) for _, dims, _, _ in items for u in dims]
+    res = [x for x in res if x is not None]
+    if len(res) == 1 and str(res[0]).startswith("("):
+        ritems = _split_operand_types(s, res[0], True)
+    else:
+        text_r = "".join(str(x) for x in res)
+        ritems = _split_operand_types(s, _Tok("(" + text_r + ")", res[0].start_pos - 1), True)
+    types, rdims, ties = [], [], []
+    for t, dims, _, at in ritems:
+        if isinstance(t, Type):
+            types.append(t)
+            ties.append(-1)
+        else:
+            k = next((i for i, n in enumerate(names) if n == str(t)), None)
+            if k is None:
+                raise s.error(f"custom op '{DispatchExternOp.name}' tied operand not found for result reference "
+                              f"{t}", at)
+            types.append(args[k].type)
+            ties.append(k)
+        rdims += [_lookup(s, u, index) for u in dims]
+    work = _value_uses_typed(s, _Tok("[" + ", ".join(str(w) for w in workload) + "]", workload[0].start_pos - 1),
+                             index, "a workload value") if workload else []
+    return kw.start_pos, s.decode("attr", str(name), name.start_pos), work, args, adims, rdims, types, ties
+
+
+def hal_extern_target(s: Any, c: list) -> tuple:
+    target, cond, ordinal, objects = c
+    return (s.decode_attr(target), cond or Region(), _paren_index(s, ordinal, "ordinal"), s.decode_attr(objects))
+
+
+def hal_if_head(s: Any, c: list) -> None:
+    (sig,) = c
+    args, results = _sig_args(s, sig)
+    if [t.text for t in results] != ["i1"]:
+        raise s.error("target condition region must return one i1", sig.end_pos)
+    s.pending.append((ExecutableConditionOp.name, args))
+
+
+def hal_dispatch_extern(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.types import i32
+
+    head, count, layout, *rest = c
+    pos, name, work, args, adims, rdims, types, ties = head
+    attrs = rest.pop()
+    prop_dict = rest.pop()
+    targets = rest
+    props: dict = {"export_name": name, "layout": _paren_attr(s, layout),
+                   "targets": ArrayAttr([t[0] for t in targets]),
+                   "target_ordinals": ArrayAttr([t[2] for t in targets]),
+                   "target_objects": ArrayAttr([t[3] for t in targets]),
+                   "tied_operands": ArrayAttr([IntegerAttr(t, _index()) for t in ties]),
+                   "operandSegmentSizes": DenseArrayAttr(i32, [len(work), len(args), len(adims), len(rdims)])}
+    if prop_dict is not None:
+        props.update(_parse_prop_dict(s, prop_dict, ("subgroup_size", "workgroup_local_memory")))
+    a = s.decode_dict(attrs) if attrs is not None else None
+    regions = [count] + [t[1] for t in targets]
+    return Operation(DispatchExternOp.name, [*work, *args, *adims, *rdims], types, props, a, regions), pos
+
+
+def _index() -> Any:
+    from hlopt.ir.types import index
+
+    return index
+
+
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects.func import parse_return
 
@@ -2454,7 +2686,8 @@ OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp,
        BufferUsageOp, BufferViewCreateOp, BufferViewAssertOp, BufferViewBufferOp, BufferViewElementTypeOp,
        BufferViewEncodingTypeOp, BufferViewRankOp, BufferViewDimOp, BufferViewTraceOp, ExecutableCreateOp,
        ExecutableLookupOp, ExecutableLookupFunctionOp, ExecutableExportOrdinalOp, ExecutableCalculateWorkgroupsOp,
-       InstrumentWorkgroupOp, InstrumentPrintOp, InstrumentValueOp, InstrumentMemoryLoadOp, InstrumentMemoryStoreOp)
+       InstrumentWorkgroupOp, InstrumentPrintOp, InstrumentValueOp, InstrumentMemoryLoadOp, InstrumentMemoryStoreOp,
+       DispatchExternOp)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
@@ -2474,7 +2707,9 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_exe_lookup_fn": hal_exe_lookup_fn, "hal_export_ordinal": hal_export_ordinal,
                           "hal_calc_workgroups": hal_calc_workgroups, "hal_instr_workgroup": hal_instr_workgroup,
                           "hal_instr_print": hal_instr_print, "hal_instr_value": hal_instr_value,
-                          "hal_instr_memory": hal_instr_memory,
+                          "hal_instr_memory": hal_instr_memory, "hal_extern_head": hal_extern_head,
+                          "hal_extern_target": hal_extern_target, "hal_if_head": hal_if_head,
+                          "hal_if": hal_count, "hal_dispatch_extern": hal_dispatch_extern,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,

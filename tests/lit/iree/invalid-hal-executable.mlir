@@ -122,3 +122,39 @@ func.func @f() {
   %0 = hal.memory_type<Bogus> : i32
   return
 }
+
+// -----
+
+#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+util.func public @f(%arg0: tensor<4xf32>, %n: index) {
+  // expected-error@+1 {{'hal.dispatch.extern' op workload operands and workgroup count args mismatch (1 vs 0)}}
+  %0 = hal.dispatch.extern "main"[%n](%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+    count(%device: !hal.device) -> (index, index, index) {
+      %one = arith.constant 1 : index
+      hal.return %one, %one, %one : index, index, index
+    }
+    layout(#layout)
+    objects({
+      #target ordinal(0) = [#hal.executable.object<{path = "a.o"}>]
+    })
+  util.return
+}
+
+// -----
+
+#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+util.func public @f(%arg0: tensor<?xf32>, %n: index) {
+  // expected-error@+1 {{'hal.dispatch.extern' op value set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  %0 = hal.dispatch.extern "main"(%arg0) : (tensor<?xf32>) -> tensor<4xf32>
+    count(%device: !hal.device) -> (index, index, index) {
+      %one = arith.constant 1 : index
+      hal.return %one, %one, %one : index, index, index
+    }
+    layout(#layout)
+    objects({
+      #target ordinal(0) = [#hal.executable.object<{path = "a.o"}>]
+    })
+  util.return
+}
