@@ -6,9 +6,16 @@ that say where stream ops run and how their encodings resolve.
 `#hal.device.affinity<@device[, [queues]]>`, `#hal.device.optimal<[affinities]>`,
 `#hal.device.select<[devices]> : !hal.device`. Targets print through aliases
 named as IREE names them (`#device_target_<id>[_<ordinal>_]`,
-`#executable_target_<format>`). `hal.executable.source` (with its implicit
-`hal.executable.source_end`) and region-less `hal.executable.export` use
-IREE's custom forms; other HAL ops pass through generically.
+`#executable_target_<format>`).
+
+Ops in IREE's custom forms (grammars/hal.lark): executables
+(hal.executable[.source|.variant] with their implicit end ops,
+.export/.condition/.constant.block/.binary), the interface ops of dispatch
+functions (hal.interface.binding.subspan/constant.load/workgroup.*,
+hal.executable.constant.load), tensor <-> buffer pseudo-ops (hal.tensor.*),
+buffer views and their element/encoding/memory/usage codes, executable
+handles (hal.executable.create/lookup/...), hal.dispatch.extern and the
+hal.instrument.* ops. Other HAL ops pass through generically.
 """
 
 from __future__ import annotations
