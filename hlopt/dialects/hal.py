@@ -1938,7 +1938,7 @@ class TensorBarrierOp(OpDef):
 def hal_source_head(s: Any, c: list) -> tuple:
     kw, vis, sym, attrs = c
     props = _symbol_head(s, ExecutableSourceOp.name, vis, sym)
-    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+    return props, (_attr_dict(s, attrs, ExecutableSourceOp)), kw.start_pos
 
 
 def hal_source(s: Any, c: list) -> tuple[Operation, int]:
@@ -1991,7 +1991,7 @@ def hal_export(s: Any, c: list) -> tuple[Operation, int]:
         props["condition_fallback"] = _paren_attr(s, fallback)
     if prop_dict is not None:
         props.update(_parse_prop_dict(s, prop_dict, ("subgroup_size", "workgroup_local_memory")))
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableExportOp)
     return Operation(ExecutableExportOp.name, (), (), props, a, [count or Region(), cond or Region()]), pos
 
 
@@ -2092,7 +2092,7 @@ def hal_binary(s: Any, c: list) -> tuple[Operation, int]:
     props: dict = {"sym_name": StringAttr(symbol_name(sym)), "sym_visibility": StringAttr(str(vis or "public"))}
     if prop_dict is not None:
         props.update(_parse_prop_dict(s, prop_dict))
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableBinaryOp)
     return Operation(ExecutableBinaryOp.name, (), (), props, a), kw.start_pos
 
 
@@ -2120,7 +2120,7 @@ def _value_uses_typed(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
     return out
 
 
-def _dims_and_attrs(s: Any, first: Any, second: Any) -> tuple[list, Any]:
+def _dims_and_attrs(s: Any, first: Any, second: Any, op: Any = None) -> tuple[list, Any]:
     """The optional `{%d, ...}` dims then the optional `{attrs}` (both ATTR_DICT tokens)."""
     from hlopt.ir.types import index
 
@@ -2130,7 +2130,7 @@ def _dims_and_attrs(s: Any, first: Any, second: Any) -> tuple[list, Any]:
         dims = _value_uses_typed(s, toks.pop(0), index, "a dimension value")
     if len(toks) > 1:
         raise s.error("expected ':'", toks[1].start_pos)
-    return dims, (s.decode_dict(toks[0]) if toks else None)
+    return dims, (_attr_dict(s, toks[0], op) if toks else None)
 
 
 def _type_alias(s: Any, first: Any, second: Any) -> tuple[Any, Any]:
@@ -2149,7 +2149,7 @@ def hal_tensor_import(s: Any, c: list) -> tuple[Operation, int]:
 
     kw, aff, wait, consume, src, offset, name, st, enc, rt, d1, d2 = c
     enc_t, t = _type_alias(s, enc, rt)
-    dims, attrs = _dims_and_attrs(s, d1, d2)
+    dims, attrs = _dims_and_attrs(s, d1, d2, TensorImportOp)
     fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
     off = [_paren_value(s, offset, index, "a byte offset value")] if offset is not None else []
     source = _lookup(s, src, s.decode_type(st))
@@ -2178,7 +2178,7 @@ def hal_tensor_export(s: Any, c: list) -> tuple[Operation, int]:
         props["affinity"] = _paren_attr(s, aff)
     if name is not None:
         props["name"] = s.decode("attr", str(name), name.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, TensorExportOp)
     return Operation(TensorExportOp.name, [_lookup(s, src, t), *dims], [s.decode_type(rt)], props, a), kw.start_pos
 
 
@@ -2189,7 +2189,7 @@ def hal_tensor_alias(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, src, st, d1, storage, stt, d2 = c
     t = s.decode_type(st)
     dims, _ = _dims_and_attrs(s, d1, None)
-    _, attrs = _dims_and_attrs(s, None, d2)
+    _, attrs = _dims_and_attrs(s, None, d2, TensorAliasOp)
     fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
     props: dict = {"operandSegmentSizes": DenseArrayAttr(i32, [1, len(dims), 1, len(fence)])}
     if aff is not None:
@@ -2202,7 +2202,7 @@ def hal_tensor_transients(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, st, d1, storage, stt, d2 = c
     t = s.decode_type(st)
     dims, _ = _dims_and_attrs(s, d1, None)
-    _, attrs = _dims_and_attrs(s, None, d2)
+    _, attrs = _dims_and_attrs(s, None, d2, TensorTransientsOp)
     props = {"affinity": _paren_attr(s, aff)} if aff is not None else {}
     operands = [_lookup(s, src, t), *dims, _lookup(s, storage, s.decode_type(stt))]
     return Operation(TensorTransientsOp.name, operands, [t], props, attrs), kw.start_pos
@@ -2227,7 +2227,7 @@ def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
             raise s.error("expected SSA operand", join.start_pos + 1 + text.index(n))
         srcs.append(s.lookup(m.group(1), int(m.group(2) or 0), t, join.start_pos + 1 + text.index(n)))
     operands = [*srcs, _lookup(s, fence, s.decode_type(ft))]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, TensorBarrierOp)
     return Operation(TensorBarrierOp.name, operands, tys, {}, a), kw.start_pos
 
 
@@ -2235,7 +2235,7 @@ def hal_element_type(s: Any, c: list) -> tuple[Operation, int]:
     kw, body, attrs, t = c
     inner = str(body)[1:-1]
     ty = s.decode("type", inner.strip(), body.start_pos + 1 + len(inner) - len(inner.lstrip()))
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ElementTypeOp)
     return Operation(ElementTypeOp.name, [], [s.decode_type(t)], {"type": TypeAttr(ty)}, a), kw.start_pos
 
 
@@ -2247,7 +2247,7 @@ def hal_encoding_type(s: Any, c: list) -> tuple[Operation, int]:
         if not inner.strip().startswith("#"):
             raise s.error(f"custom op '{EncodingTypeOp.name}' expected 'dense_row_major'", body.start_pos + 1)
         props["encoding"] = _paren_attr(s, body)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, EncodingTypeOp)
     return Operation(EncodingTypeOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
 
 
@@ -2259,7 +2259,7 @@ def hal_bitfield(s: Any, c: list) -> tuple[Operation, int]:
     bits = parse_bit_enum(str(body)[1:-1], d.cases)
     if bits is None:
         raise s.error(_enum_error(d.name, d.key, d.cases), body.start_pos + 1)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, d)
     return Operation(d.name, [], [s.decode_type(t)], {d.key: IntegerAttr(bits, i32)}, a), kw.start_pos
 
 
@@ -2307,7 +2307,7 @@ def hal_bv_create(s: Any, c: list) -> tuple[Operation, int]:
     operands = [_typed_use(s, buf, "a buffer value and its type"), _lookup(s, off, index), _lookup(s, n, index),
                 _paren_value(s, et, i32t, "an element type value"), _paren_value(s, enc, i32t, "an encoding type value"),
                 *_shape(s, shape)]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, BufferViewCreateOp)
     return Operation(BufferViewCreateOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
 
 
@@ -2321,7 +2321,7 @@ def hal_bv_assert(s: Any, c: list) -> tuple[Operation, int]:
     operands = [_typed_use(s, bv, "a buffer view value and its type"),
                 _paren_value(s, et, i32, "an element type value"), _paren_value(s, enc, i32, "an encoding type value"),
                 *_shape(s, shape)]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, BufferViewAssertOp)
     return Operation(BufferViewAssertOp.name, operands, [], {"message": m}, a), kw.start_pos
 
 
@@ -2335,7 +2335,7 @@ def hal_bv_query(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected ':'" if idx is not None else "expected '['", (idx or t).start_pos)
     if idx is not None:
         props["index"] = IntegerAttr(int(str(idx)), index)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, name)
     return Operation(name, [_typed_use(s, bv, "a buffer view value and its type")], [s.decode_type(t)], props, a), \
         kw.start_pos
 
@@ -2344,7 +2344,7 @@ def hal_bv_trace(s: Any, c: list) -> tuple[Operation, int]:
     kw, key, values, types, attrs = c
     k = s.decode("attr", str(key), key.start_pos)
     operands = s.uses(values, types, values[0].start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, BufferViewTraceOp)
     return Operation(BufferViewTraceOp.name, operands, [], {"key": k}, a), kw.start_pos
 
 
@@ -2376,28 +2376,28 @@ def hal_exe_create(s: Any, c: list) -> tuple[Operation, int]:
                 _paren_value(s, aff, _i64(s, aff.start_pos), "a queue affinity value")]
     if consts is not None:
         operands += _list_values(s, consts, i32, "a constant value")
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableCreateOp)
     return Operation(ExecutableCreateOp.name, operands, [s.decode_type(t)],
                      {"executable_target": _sym_paren(s, target)}, a), kw.start_pos
 
 
 def hal_exe_lookup(s: Any, c: list) -> tuple[Operation, int]:
     kw, dev, exe, t, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableLookupOp)
     return Operation(ExecutableLookupOp.name, [_typed_use(s, dev, "a device value and its type")],
                      [s.decode_type(t)], {"executable": _sym_paren(s, exe)}, a), kw.start_pos
 
 
 def hal_exe_lookup_fn(s: Any, c: list) -> tuple[Operation, int]:
     kw, exe, fn, t, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableLookupFunctionOp)
     return Operation(ExecutableLookupFunctionOp.name, [_typed_use(s, exe, "an executable value and its type")],
                      [s.decode_type(t)], {"entry_point": _sym_paren(s, fn)}, a), kw.start_pos
 
 
 def hal_export_ordinal(s: Any, c: list) -> tuple[Operation, int]:
     kw, target, t, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableExportOrdinalOp)
     return Operation(ExecutableExportOrdinalOp.name, [], [s.decode_type(t)], {"entry_point": _sym_paren(s, target)},
                      a), kw.start_pos
 
@@ -2409,7 +2409,7 @@ def hal_calc_workgroups(s: Any, c: list) -> tuple[Operation, int]:
     operands = [_typed_use(s, dev, "a device value and its type")]
     if workload is not None:
         operands += _list_values(s, workload, index, "a workload value")
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableCalculateWorkgroupsOp)
     return Operation(ExecutableCalculateWorkgroupsOp.name, operands, [s.decode_type(x) for x in (tx, ty, tz)],
                      {"entry_point": _sym_paren(s, target)}, a), kw.start_pos
 
@@ -2428,7 +2428,7 @@ def hal_instr_workgroup(s: Any, c: list) -> tuple[Operation, int]:
 
     kw, buf, bt, did, attrs, t = c
     operands = _instr_operands(s, buf, bt, None) + [_paren_value(s, did, i32, "a dispatch id value")]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, InstrumentWorkgroupOp)
     return Operation(InstrumentWorkgroupOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
 
 
@@ -2447,7 +2447,7 @@ def hal_instr_print(s: Any, c: list) -> tuple[Operation, int]:
         if len(uses) != len(tys):
             raise s.error(f"{len(uses)} operands present, but expected {len(tys)}", vals.start_pos)
         operands += [_lookup(s, _Tok(u, vals.start_pos + 1 + text.index(u)), t) for u, t in zip(uses, tys)]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, InstrumentPrintOp)
     f = s.decode("attr", str(fmt), fmt.start_pos)
     return Operation(InstrumentPrintOp.name, operands, [], {"format": f}, a), kw.start_pos
 
@@ -2456,7 +2456,7 @@ def hal_instr_value(s: Any, c: list) -> tuple[Operation, int]:
     kw, buf, bt, key, ordinal, v, attrs, t = c
     ty = s.decode_type(t)
     operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty)]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, InstrumentValueOp)
     return Operation(InstrumentValueOp.name, operands, [ty], {"ordinal": s.decode_attr(ordinal)}, a), kw.start_pos
 
 
@@ -2467,8 +2467,18 @@ def hal_instr_memory(s: Any, c: list) -> tuple[Operation, int]:
     ty = s.decode_type(t)
     operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty), _lookup(s, base, s.decode_type(baset))]
     operands += [_lookup(s, i, index) for i in idx or ()]
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, str(kw))
     return Operation(str(kw), operands, [ty], {}, a), kw.start_pos
+
+
+def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
+    """IREE's custom<ShapedFunctionType>: a dynamically shaped type is
+    followed by its `{%dims}`."""
+    for t, dims, _, at in items:
+        if isinstance(t, Type) and _dynamic(t) and not dims:
+            raise s.error("expected '{'", at + len(t.text))
+        if isinstance(t, Type) and dims and len(dims) != _dynamic(t):
+            raise s.error(f"custom op '{DispatchExternOp.name}' expected {_dynamic(t)} operands", dims[0].start_pos)
 
 
 def hal_extern_head(s: Any, c: list) -> tuple:
@@ -2479,6 +2489,7 @@ def hal_extern_head(s: Any, c: list) -> tuple:
     kw, name, workload, args_tok, types_tok, *res = c
     names = [x.strip() for x in str(args_tok)[1:-1].split(",") if x.strip()]
     items = _split_operand_types(s, types_tok, False)
+    _require_dims(s, items, types_tok)
     if len(items) != len(names):
         raise s.error(f"{len(names)} operands present, but expected {len(items)}", args_tok.start_pos)
     text = str(args_tok)
@@ -2490,6 +2501,7 @@ def hal_extern_head(s: Any, c: list) -> tuple:
     else:
         text_r = "".join(str(x) for x in res)
         ritems = _split_operand_types(s, _Tok("(" + text_r + ")", res[0].start_pos - 1), True)
+    _require_dims(s, [x for x in ritems if isinstance(x[0], Type)], None)
     types, rdims, ties = [], [], []
     for t, dims, _, at in ritems:
         if isinstance(t, Type):
@@ -2538,7 +2550,7 @@ def hal_dispatch_extern(s: Any, c: list) -> tuple[Operation, int]:
                    "operandSegmentSizes": DenseArrayAttr(i32, [len(work), len(args), len(adims), len(rdims)])}
     if prop_dict is not None:
         props.update(_parse_prop_dict(s, prop_dict, ("subgroup_size", "workgroup_local_memory")))
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, DispatchExternOp)
     regions = [count] + [t[1] for t in targets]
     return Operation(DispatchExternOp.name, [*work, *args, *adims, *rdims], types, props, a, regions), pos
 
@@ -2554,6 +2566,26 @@ def hal_return(s: Any, c: list) -> tuple[Operation, int]:
 
     op, pos = parse_return(s, c)
     return Operation(ReturnOp.name, op.operands), pos
+
+
+def _attr_dict(s: Any, tok: Any, op: Any) -> DictionaryAttr | None:
+    """An assembly format's attr-dict: IREE's dialects use strict properties,
+    so an inherent attribute there is an error, not a property."""
+    if tok is None:
+        return None
+    a = s.decode_dict(tok)
+    d = op if isinstance(op, type) or op is None else next((o for o in OPS if o.name == str(op)), None)
+    if d is None:
+        return a
+    inherent = set(d.inherent) | {"operandSegmentSizes"}
+    for k, _ in a.entries:
+        if k in inherent:
+            # located at the `attributes` keyword when the dictionary has one, as MLIR does
+            m = re.search(r"attributes\s*\Z", s.src.text[max(0, tok.start_pos - 64):tok.start_pos])
+            at = tok.start_pos - (len(m.group()) if m else 0)
+            raise s.error(f"custom op '{d.name}' inherent attribute '{k}' cannot be parsed from attr-dict when "
+                          "strict properties in assembly format is enabled", at)
+    return a
 
 
 def _container(s: Any, c: list, name: str, end: str) -> tuple[Operation, int]:
@@ -2581,7 +2613,7 @@ def hal_executable_head(s: Any, c: list) -> tuple:
     props = _symbol_head(s, ExecutableOp.name, vis, sym)
     if lazy is not None:
         props["lazy"] = UnitAttr()
-    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+    return props, (_attr_dict(s, attrs, ExecutableOp)), kw.start_pos
 
 
 def hal_executable(s: Any, c: list) -> tuple[Operation, int]:
@@ -2596,7 +2628,7 @@ def hal_variant_head(s: Any, c: list) -> tuple:
         props["objects"] = _paren_attr(s, objects)
     if sources is not None:
         props["sources"] = _paren_attr(s, sources)
-    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
+    return props, (_attr_dict(s, attrs, ExecutableVariantOp)), kw.start_pos
 
 
 def hal_variant(s: Any, c: list) -> tuple[Operation, int]:
@@ -2652,7 +2684,7 @@ def hal_subspan(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected one byte offset value", offset.start_pos)
     d = _value_uses(s, dims, "a list of dimension values '{%a, ...}'") if dims is not None else []
     props["operandSegmentSizes"] = DenseArrayAttr(i32, [len(off), len(d)])
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, InterfaceBindingSubspanOp)
     return Operation(InterfaceBindingSubspanOp.name, off + d, [s.decode_type(t)], props, a), kw.start_pos
 
 
@@ -2663,7 +2695,7 @@ def hal_constant_load(s: Any, c: list) -> tuple[Operation, int]:
         props["alignment"] = _paren_index(s, align, "alignment")
     if values is not None:
         props["values"] = _paren_attr(s, values)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, InterfaceConstantLoadOp)
     return Operation(InterfaceConstantLoadOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
 
 
@@ -2674,14 +2706,14 @@ def hal_workgroup(s: Any, c: list) -> tuple[Operation, int]:
     props: dict = {"dimension": IntegerAttr(int(str(dim)), index)}
     if ub is not None:
         props["upper_bound"] = IntegerAttr(int(str(ub)), index)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, str(kw))
     return Operation(str(kw), [], [s.decode_type(t)], props, a), kw.start_pos
 
 
 def hal_exe_constant_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, key, attrs, t = c
     k = s.decode("attr", str(key), key.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
+    a = _attr_dict(s, attrs, ExecutableConstantLoadOp)
     return Operation(ExecutableConstantLoadOp.name, [], [s.decode_type(t)], {"key": k}, a), kw.start_pos
 
 

@@ -146,8 +146,40 @@ util.func public @f(%arg0: tensor<4xf32>, %n: index) {
 #target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
 #layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
 util.func public @f(%arg0: tensor<?xf32>, %n: index) {
-  // expected-error@+1 {{'hal.dispatch.extern' op value set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  // expected-error@+1 {{expected '{'}}
   %0 = hal.dispatch.extern "main"(%arg0) : (tensor<?xf32>) -> tensor<4xf32>
+    count(%device: !hal.device) -> (index, index, index) {
+      %one = arith.constant 1 : index
+      hal.return %one, %one, %one : index, index, index
+    }
+    layout(#layout)
+    objects({
+      #target ordinal(0) = [#hal.executable.object<{path = "a.o"}>]
+    })
+  util.return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'hal.interface.workgroup.id' inherent attribute 'dimension' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = hal.interface.workgroup.id[0] {dimension = 1 : index} : index
+  return
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'hal.executable' inherent attribute 'sym_name' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+hal.executable @ex attributes {sym_name = "y"} {
+}
+
+// -----
+
+#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+util.func public @f(%arg0: tensor<?x?xf32>, %n: index) {
+  // expected-error@+1 {{custom op 'hal.dispatch.extern' expected 2 operands}}
+  %0 = hal.dispatch.extern "main"(%arg0) : (tensor<?x?xf32>{%n}) -> tensor<4xf32>
     count(%device: !hal.device) -> (index, index, index) {
       %one = arith.constant 1 : index
       hal.return %one, %one, %one : index, index, index
