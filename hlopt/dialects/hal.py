@@ -702,7 +702,22 @@ class ExecutableConditionOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_entry_args(op)
         _verify_target_condition(op, op.regions[0])
+
+
+def _verify_entry_args(op: Operation) -> None:
+    """FunctionOpInterface's check of the entry block against `function_type`."""
+    ft = getattr(op.properties.get("function_type"), "type", None)
+    if ft is None or not hasattr(ft, "inputs") or not op.regions or not op.regions[0].blocks:
+        return
+    args = op.regions[0].blocks[0].args
+    if len(args) != len(ft.inputs):
+        raise op_error(op, f"entry block must have {len(ft.inputs)} arguments to match function signature")
+    for i, (a, t) in enumerate(zip(args, ft.inputs)):
+        if a.type is not t:
+            raise op_error(op, f"type of entry block argument #{i}('{a.type.text}') must match the type of the "
+                               f"corresponding argument in function signature('{t.text}')")
 
 
 def _verify_target_condition(op: Operation, r: Region) -> None:
@@ -771,6 +786,7 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        _verify_entry_args(op)
         ft = op.properties.get("function_type").type
         if ft.inputs and (len(ft.inputs) > 1 or ft.inputs[0].text != "!hal.device"):
             raise op_error(op, "initializer must take a !hal.device or nothing")

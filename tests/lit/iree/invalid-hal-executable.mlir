@@ -190,3 +190,81 @@ util.func public @f(%arg0: tensor<?x?xf32>, %n: index) {
     })
   util.return
 }
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+    // expected-error@+1 {{'hal.executable.constant.block' op must have one key for every result}}
+    hal.executable.constant.block() -> (i32, i32) as ("a") {
+      %c = arith.constant 1 : i32
+      hal.return %c, %c : i32, i32
+    }
+  }
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+hal.executable.source private @ex {
+  // expected-error@+1 {{'hal.executable.export' op must have a fallback if a condition region is defined}}
+  hal.executable.export public @b layout(#layout) condition(%d: !hal.device) -> i1 {
+    %t = arith.constant true
+    hal.return %t : i1
+  }
+}
+
+// -----
+
+hal.executable @ex {
+  // expected-error@+1 {{'hal.executable.variant' op only one condition op is allowed in a variant}}
+  hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+    hal.executable.condition(%d: !hal.device) -> i1 {
+      %t = arith.constant true
+      hal.return %t : i1
+    }
+    hal.executable.condition(%d: !hal.device) -> i1 {
+      %t = arith.constant true
+      hal.return %t : i1
+    }
+  }
+}
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant public @v target(#hal.executable.target<"a", "b">) {
+    // expected-error@+1 {{'hal.executable.condition' op type of entry block argument #0('index') must match the type of the corresponding argument in function signature('!hal.device')}}
+    hal.executable.condition(%d: index) -> i1 {
+      %t = arith.constant true
+      hal.return %t : i1
+    }
+  }
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+hal.executable.source private @ex {
+  // expected-error@+1 {{'hal.executable.export' op expected workgroup_count to take (%device: !hal.device, %workload_0: index, %workload_1: index, ...}}
+  hal.executable.export public @b layout(#layout) count(%d: !hal.device, %x: i32) -> (index, index, index) {
+    %c = arith.constant 1 : index
+    hal.return %c, %c, %c : index, index, index
+  }
+}
+
+// -----
+
+util.func public @f(%t: tensor<4xf32>, %fence: !hal.fence) {
+  // expected-error@+1 {{'hal.tensor.barrier' op operand #1 must be fence, but got 'tensor<4xf32>'}}
+  %0 = hal.tensor.barrier join(%t : tensor<4xf32>) => %t : tensor<4xf32>
+  util.return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.encoding_type' op unsupported encoding type}}
+  %0 = hal.encoding_type<#hal.executable.target<"a", "b">> : i32
+  return
+}
