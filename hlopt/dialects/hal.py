@@ -377,6 +377,17 @@ class PipelineLayoutAttr(Attribute):
         return "pipeline_layout"
 
 
+def unqualified(p: Any, a: Any) -> str:
+    """An attribute where an assembly format prints it unqualified: its
+    alias, or its text without the `#hal.<mnemonic>` prefix."""
+    text = p.attr_text(a)
+    if text.startswith("#hal."):
+        i = text.find("<")
+        if i > 0:
+            return text[i:]
+    return text
+
+
 def _visibility_prefix(op: Operation) -> str:
     from hlopt.dialects.util import visibility_prefix
 
@@ -514,7 +525,7 @@ class ExecutableVariantOp(_ContainerOp, SymbolOpInterface):
         target = op.properties.get("target")
         if target is None:
             return None
-        s = f" target({p.attr_text(target)})"
+        s = f" target({unqualified(p, target)})"
         for k in ("objects", "sources"):
             a = op.properties.get(k)
             if a is not None:
@@ -664,6 +675,22 @@ class ReturnOp(OpDef):
     summary = "Return from a hal.* region"
     operands_ = var_operand()
     traits = (Terminator(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        # in a function-like parent (condition, constant block) the values match its signature
+        parent = op.parent_op
+        if parent is None or parent.name not in (ExecutableConditionOp.name, ExecutableConstantBlockOp.name):
+            return
+        ft = getattr(parent.properties.get("function_type"), "type", None)
+        if ft is None or not hasattr(ft, "results"):
+            return
+        if len(op.operands) != len(ft.results):
+            raise op_error(op, "return must have the same number of operands as the parent result signature "
+                               f"(have {len(op.operands)}, expected {len(ft.results)})")
+        for i, (v, t) in enumerate(zip(op.operands, ft.results)):
+            if v.type is not t:
+                raise op_error(op, f"parent expected result {i} to be '{t.text}' but returning '{v.type.text}'")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -895,7 +922,7 @@ class InterfaceBindingSubspanOp(OpDef):
             return None
         noff = list(seg.values)[0]
         off, dims = op.operands[:noff], op.operands[noff:]
-        s = f"hal.interface.binding.subspan layout({p.attr_text(layout)}) binding({binding.value})"
+        s = f"hal.interface.binding.subspan layout({unqualified(p, layout)}) binding({binding.value})"
         align, flags = props.get("alignment"), props.get("descriptor_flags")
         if align is not None:
             s += f" alignment({align.value})"
@@ -945,7 +972,7 @@ class InterfaceConstantLoadOp(OpDef):
         layout, ordinal = props.get("layout"), props.get("ordinal")
         if layout is None or not isinstance(ordinal, IntegerAttr) or op.operands or len(op.results) != 1:
             return None
-        s = f"hal.interface.constant.load layout({p.attr_text(layout)}) ordinal({ordinal.value})"
+        s = f"hal.interface.constant.load layout({unqualified(p, layout)}) ordinal({ordinal.value})"
         align, values = props.get("alignment"), props.get("values")
         if align is not None:
             s += f" alignment({align.value})"
@@ -1639,7 +1666,7 @@ class DispatchExternOp(OpDef):
         c = _signature_region("count", op.regions[0], "(index, index, index)", p)
         if c is None:
             return None
-        s += c + f" layout({p.attr_text(op.properties.get('layout'))}) objects({{"
+        s += c + f" layout({unqualified(p, op.properties.get('layout'))}) objects({{"
         ind = "  " * p.indent
         items = []
         for t, o, objects, r in zip(targets.elements, ords.elements, objs.elements, op.regions[1:]):
@@ -1959,6 +1986,17 @@ def hal_source_head(s: Any, c: list) -> tuple:
 
 def hal_source(s: Any, c: list) -> tuple[Operation, int]:
     return _container(s, c, ExecutableSourceOp.name, ExecutableSourceEndOp.name)
+
+
+def _paren_attr_of(s: Any, tok: Any, mnemonic: str) -> Any:
+    """`(#hal.<mnemonic><...>)` or, as an assembly format's unqualified
+    `$attr` also reads it, `(<...>)`."""
+    inner = str(tok)[1:-1]
+    body = inner.strip()
+    at = tok.start_pos + 1 + len(inner) - len(inner.lstrip())
+    if body.startswith("<"):
+        return s.decode("attr", "#hal." + mnemonic + body, at - len("#hal." + mnemonic))
+    return s.decode("attr", body, at)
 
 
 def _paren_attr(s: Any, tok: Any) -> Any:
@@ -2558,7 +2596,7 @@ def hal_dispatch_extern(s: Any, c: list) -> tuple[Operation, int]:
     attrs = rest.pop()
     prop_dict = rest.pop()
     targets = rest
-    props: dict = {"export_name": name, "layout": _paren_attr(s, layout),
+    props: dict = {"export_name": name, "layout": _paren_attr_of(s, layout, "pipeline.layout"),
                    "targets": ArrayAttr([t[0] for t in targets]),
                    "target_ordinals": ArrayAttr([t[2] for t in targets]),
                    "target_objects": ArrayAttr([t[3] for t in targets]),
@@ -2639,7 +2677,7 @@ def hal_executable(s: Any, c: list) -> tuple[Operation, int]:
 def hal_variant_head(s: Any, c: list) -> tuple:
     kw, vis, sym, target, objects, sources, attrs = c
     props = _symbol_head(s, ExecutableVariantOp.name, vis, sym)
-    props["target"] = _paren_attr(s, target)
+    props["target"] = _paren_attr_of(s, target, "executable.target")
     if objects is not None:
         props["objects"] = _paren_attr(s, objects)
     if sources is not None:
@@ -2686,7 +2724,8 @@ def hal_subspan(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.ir.types import i32
 
     kw, layout, binding, align, offset, flags, attrs, t, dims = c
-    props: dict = {"layout": _paren_attr(s, layout), "binding": _paren_index(s, binding, "binding ordinal")}
+    props: dict = {"layout": _paren_attr_of(s, layout, "pipeline.layout"),
+                   "binding": _paren_index(s, binding, "binding ordinal")}
     if align is not None:
         props["alignment"] = _paren_index(s, align, "alignment")
     if flags is not None:
@@ -2706,7 +2745,7 @@ def hal_subspan(s: Any, c: list) -> tuple[Operation, int]:
 
 def hal_constant_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, layout, ordinal, align, values, attrs, t = c
-    props: dict = {"layout": _paren_attr(s, layout), "ordinal": _paren_index(s, ordinal, "ordinal")}
+    props: dict = {"layout": _paren_attr_of(s, layout, "pipeline.layout"), "ordinal": _paren_index(s, ordinal, "ordinal")}
     if align is not None:
         props["alignment"] = _paren_index(s, align, "alignment")
     if values is not None:

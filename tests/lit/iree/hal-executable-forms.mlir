@@ -137,3 +137,25 @@ hal.executable public lazy @ex2 {
 // CHECK-NEXT: hal.executable.binary public @bin <format = "ff", data = dense<[1, 2]> : vector<2xi8>, mime_type = "x"> attributes {foo = 1 : i64}
 // CHECK-NEXT: hal.executable.binary public @bin2 <format = "ff", data = dense<[1, 2]> : vector<2xi8>>
 // CHECK-NEXT: }
+
+// -----
+
+// An assembly format's unqualified attribute parameters (variant target,
+// interface layouts) read without their `#hal.<mnemonic>` prefix too.
+
+hal.executable private @ex {
+  hal.executable.variant public @v target(<"llvm-cpu", "embedded-elf-x86_64">) {
+    builtin.module {
+      func.func @f() {
+        %0 = hal.interface.constant.load layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>) ordinal(0) : i32
+        %1 = hal.interface.binding.subspan layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>) binding(0) : memref<4xf32>
+        return
+      }
+    }
+  }
+}
+// CHECK: #executable_target_embedded_elf_x86_64 = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
+// CHECK: #pipeline_layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+// CHECK: hal.executable.variant public @v target(#executable_target_embedded_elf_x86_64) {
+// CHECK: %0 = hal.interface.constant.load layout(#pipeline_layout) ordinal(0) : i32
+// CHECK-NEXT: %1 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) : memref<4xf32>

@@ -268,3 +268,27 @@ func.func @f() {
   %0 = hal.encoding_type<#hal.executable.target<"a", "b">> : i32
   return
 }
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant @v target(#hal.executable.target<"a", "b">) {
+    hal.executable.constant.block(%device: !hal.device) -> (i32, i32) as ("foo", "bar") {
+      %c0 = arith.constant 0 : i32
+      // expected-error@+1 {{'hal.return' op return must have the same number of operands as the parent result signature (have 1, expected 2)}}
+      hal.return %c0 : i32
+    }
+  }
+}
+
+// -----
+
+hal.executable @ex {
+  hal.executable.variant @v target(#hal.executable.target<"a", "b">) {
+    hal.executable.constant.block() -> i32 as "foo" {
+      %c0 = arith.constant 0.0 : f32
+      // expected-error@+1 {{'hal.return' op parent expected result 0 to be 'i32' but returning 'f32'}}
+      hal.return %c0 : f32
+    }
+  }
+}
