@@ -2220,6 +2220,8 @@ def hal_tensor_import(s: Any, c: list) -> tuple[Operation, int]:
 
 def _lookup(s: Any, tok: Any, t: Any) -> Any:
     m = _VALUE.fullmatch(str(tok))
+    if m is None:
+        raise s.error("expected SSA operand", tok.start_pos)
     return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
 
@@ -2782,6 +2784,29 @@ OPS = (ExecutableSourceOp, ExecutableSourceEndOp, ExecutableOp, ExecutableEndOp,
        ExecutableLookupOp, ExecutableLookupFunctionOp, ExecutableExportOrdinalOp, ExecutableCalculateWorkgroupsOp,
        InstrumentWorkgroupOp, InstrumentPrintOp, InstrumentValueOp, InstrumentMemoryLoadOp, InstrumentMemoryStoreOp,
        DispatchExternOp)
+
+def _guard_printers(ops: Sequence[type]) -> None:
+    """A custom printer given pieces its form cannot hold (IR the verifier
+    would reject, printed unverified) falls back to the generic form
+    (None) instead of a traceback."""
+    seen: set = set()
+    for op in ops:
+        for cls in op.__mro__:
+            fn = cls.__dict__.get("print_custom")
+            if cls in seen or not isinstance(fn, classmethod):
+                continue
+            seen.add(cls)
+
+            def guarded(c: Any, o: Operation, p: Any, _f: Any = fn.__func__) -> str | None:
+                try:
+                    return _f(c, o, p)
+                except (IndexError, ValueError, AttributeError, TypeError, KeyError):
+                    return None
+
+            cls.print_custom = classmethod(guarded)
+
+
+_guard_printers(OPS)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
