@@ -2539,12 +2539,12 @@ def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
 
 def hal_extern_head(s: Any, c: list) -> tuple:
     """`"name"[%w](%a, ...) : (A, B{%d}) -> results` of hal.dispatch.extern."""
-    from hlopt.dialects.stream import _split_operand_types
+    from hlopt.dialects.stream import split_operand_types
     from hlopt.ir.types import index
 
     kw, name, workload, args_tok, types_tok, *res = c
     names = [x.strip() for x in str(args_tok)[1:-1].split(",") if x.strip()]
-    items = _split_operand_types(s, types_tok, False)
+    items = split_operand_types(s, types_tok, False)
     _require_dims(s, items, types_tok)
     if len(items) != len(names):
         raise s.error(f"{len(names)} operands present, but expected {len(items)}", args_tok.start_pos)
@@ -2553,10 +2553,10 @@ def hal_extern_head(s: Any, c: list) -> tuple:
     adims = [_lookup(s, u, index) for _, dims, _, _ in items for u in dims]
     res = [x for x in res if x is not None]
     if len(res) == 1 and str(res[0]).startswith("("):
-        ritems = _split_operand_types(s, res[0], True)
+        ritems = split_operand_types(s, res[0], True)
     else:
         text_r = "".join(str(x) for x in res)
-        ritems = _split_operand_types(s, _Tok("(" + text_r + ")", res[0].start_pos - 1), True)
+        ritems = split_operand_types(s, _Tok("(" + text_r + ")", res[0].start_pos - 1), True)
     _require_dims(s, [x for x in ritems if isinstance(x[0], Type)], None)
     types, rdims, ties = [], [], []
     for t, dims, _, at in ritems:
