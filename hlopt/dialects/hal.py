@@ -314,6 +314,8 @@ def parse_attribute(text: str) -> Attribute | None:
         return None
     if name == "pipeline.layout":
         return PipelineLayoutAttr(" ".join(rest[1:-1].split()))
+    if name == "executable.objects":
+        return _parse_objects(rest[1:-1])
     parts = _split(rest[1:-1])
     if name == "executable.target":
         if len(parts) not in (2, 3):
@@ -355,6 +357,61 @@ def parse_attribute(text: str) -> Attribute | None:
             raise _err("expected #hal.device.select<[devices]>")
         return DeviceSelectAttr(_array(parts[0], "devices"))
     return None
+
+
+class ExecutableObjectsAttr(Attribute):
+    """`#hal.executable.objects<{#target = [#hal.executable.object<...>, ...], ...}>`:
+    object files per executable target (the targets print through their aliases)."""
+
+    __slots__ = ("entries",)
+
+    def __new__(cls, entries: Sequence[tuple[Attribute, Attribute]]):
+        return cls._make((tuple(entries),))
+
+    def _init(self, entries) -> None:
+        self.entries = entries
+        self.has_alias_parts = True
+
+    def print_with(self, p: Any) -> str:
+        return "#hal.executable.objects<{" + ", ".join(f"{_text(t, p)} = {_text(o, p)}" for t, o in self.entries) + "}>"
+
+    def alias_children(self) -> Sequence[Any]:
+        return [x for e in self.entries for x in e]
+
+
+def _split_top_equal(text: str) -> tuple[str, str] | None:
+    """`key = value` split at the first `=` outside brackets and strings."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            return text[:i], text[i + 1:]
+        i += 1
+    return None
+
+
+def _parse_objects(body: str) -> ExecutableObjectsAttr:
+    inner = body.strip()
+    if not (inner.startswith("{") and inner.endswith("}")):
+        raise _err("expected '{' in #hal.executable.objects")
+    entries = []
+    for piece in _split(inner[1:-1]):
+        kv = _split_top_equal(piece)
+        if kv is None:
+            raise _err("expected '#target = [objects]' in #hal.executable.objects")
+        objs = _nested(kv[1])
+        if not isinstance(objs, ArrayAttr):
+            raise _err("expected an array of executable objects")
+        entries.append((_nested(kv[0]), objs))
+    return ExecutableObjectsAttr(entries)
 
 
 class PipelineLayoutAttr(Attribute):
@@ -455,7 +512,13 @@ class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
 
     @classmethod
     def head_text(cls, op: Operation, p: Any) -> str | None:
-        return None if op.properties.get("objects") is not None else ""  # `objects` has no spelling
+        # `objects` has no keyword: MLIR's implicit prop-dict, the attribute unqualified
+        objects = op.properties.get("objects")
+        return f" <objects = {unqualified(p, objects)}>" if objects is not None else ""
+
+    @classmethod
+    def head_attrs(cls, op: Operation) -> list[Any]:
+        return [op.properties.get("objects")] if op.properties.get("objects") is not None else []
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1979,8 +2042,15 @@ class TensorBarrierOp(OpDef):
 
 
 def hal_source_head(s: Any, c: list) -> tuple:
-    kw, vis, sym, attrs = c
+    kw, vis, sym, prop_dict, attrs = c
     props = _symbol_head(s, ExecutableSourceOp.name, vis, sym)
+    if prop_dict is not None:  # `<objects = <{...}>>`: the objects attribute unqualified
+        text = str(prop_dict)
+        m = re.match(r"<\s*objects\s*=\s*(<.*>)\s*>\Z", text, re.S)
+        if m is None:
+            raise s.error("expected '<objects = <{...}>>'", prop_dict.start_pos)
+        props["objects"] = s.decode("attr", "#hal.executable.objects" + m.group(1),
+                                    prop_dict.start_pos + m.start(1) - len("#hal.executable.objects"))
     return props, (_attr_dict(s, attrs, ExecutableSourceOp)), kw.start_pos
 
 

@@ -159,3 +159,21 @@ hal.executable private @ex {
 // CHECK: hal.executable.variant public @v target(#executable_target_embedded_elf_x86_64) {
 // CHECK: %0 = hal.interface.constant.load layout(#pipeline_layout) ordinal(0) : i32
 // CHECK-NEXT: %1 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) : memref<4xf32>
+
+// -----
+
+// hal.executable.source's objects (no keyword of their own) print as MLIR's
+// prop-dict, the #hal.executable.objects attribute unqualified; the targets
+// inside it print through their aliases.
+
+"hal.executable.source"() <{sym_name = "s", sym_visibility = "private", objects = #hal.executable.objects<{#hal.executable.target<"a", "b"> = [#hal.executable.object<{path = "a.o"}>]}>}> ({
+  "hal.executable.source_end"() : () -> ()
+}) {foo} : () -> ()
+hal.executable.source private @t <objects = <{#hal.executable.target<"c", "d"> = [#hal.executable.object<{path = "c.o"}>, #hal.executable.object<{path = "d.o"}>]}>> {
+}
+// CHECK: #executable_target_b = #hal.executable.target<"a", "b">
+// CHECK: #executable_target_d = #hal.executable.target<"c", "d">
+// CHECK: hal.executable.source private @s <objects = <{#executable_target_b = [#hal.executable.object<{path = "a.o"}>]}>> attributes {foo} {
+// CHECK-NEXT: }
+// CHECK-NEXT: hal.executable.source private @t <objects = <{#executable_target_d = [#hal.executable.object<{path = "c.o"}>, #hal.executable.object<{path = "d.o"}>]}>> {
+// CHECK-NEXT: }
