@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 ORACLE  := $(VENV)/.oracle
 
-.PHONY: demo test test-unit test-lit test-oracle bench lint clean
+.PHONY: demo test test-unit test-lit test-oracle bench lint catalog clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,10 @@ test-oracle: $(ORACLE)
 
 bench: $(ORACLE)
 	$(BIN)/python bench/run.py
+
+# --help/--list-passes read hlopt/passes/_catalog.py; regenerate it after changing a pass
+catalog: $(STAMP)
+	$(BIN)/python -m hlopt.passes.catalog
 
 lint: $(STAMP)
 	$(BIN)/ruff check hlopt tests bench

@@ -499,7 +499,8 @@ def main(argv=None) -> int:
                     help="only the parse + verify + print table and its targets (e.g. to compare two hlopt "
                          "builds: HLOPT=... bench/run.py --roundtrip-only)")
     ap.add_argument("--inline-big", action="store_true",
-                    help="inliner chains of 10000 too (minutes of CPU, ~10 GB; bench/inline_chains.py --big)")
+                    help="iree-opt on the 10000 inliner chain and the 10000 sum chain too (minutes of CPU, "
+                         "~3.4 GB for iree-opt; bench/inline_chains.py --big)")
     ap.add_argument("--skip-specialize-encodings", action="store_true",
                     help="skip bench/specialize_encodings.py (hlopt beside iree-opt)")
     ap.add_argument("--_worker", nargs=3, metavar=("KIND", "IN", "OUT"), help=argparse.SUPPRESS)
@@ -637,6 +638,7 @@ def main(argv=None) -> int:
 
         log("inliner: call chains and trees beside iree-opt ...")
         res["inline_chains"] = inline_chains.measure(a.inline_big, timeout=a.timeout)
+        print(inline_chains.render(res["inline_chains"]))
 
     if "hlopt" in want and not a.quick and find_hlopt():  # issue 26: the 240-layer transformer beside iree-opt
         import gen_transformer

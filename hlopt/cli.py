@@ -23,40 +23,26 @@ from hlopt.output import StreamClosed
 class _Command(click.Command):
     def format_help(self, ctx, formatter):
         super().format_help(ctx, formatter)
-        from hlopt.passes.base import describe_type
-        from hlopt.passes.registry import all_passes
+        from hlopt.passes.catalog import entries
 
         rows = []
-        for p in all_passes():
-            rows.append((f"--{p.argument}", p.summary))
-            for f in p.option_fields():
-                h = f.metadata.get("help", "") if f.metadata else ""
-                rows.append((f"    {f.name.replace('_', '-')}=<{describe_type(f, p)}>", h))
+        for e in entries():
+            rows.append((f"--{e.argument}", e.summary))
+            for o in e.options:
+                rows.append((f"    {o.name}=<{o.type}>", o.help))
         with formatter.section("Passes"):
             formatter.write_dl(rows)
 
 
-def _fmt_default(v) -> str:
-    """Defaults as they are written on the command line."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple)):
-        return ",".join(map(str, v))
-    return str(v)
-
-
 def _list_passes() -> str:
-    from hlopt.passes.base import describe_type
-    from hlopt.passes.registry import all_passes
+    from hlopt.passes.catalog import entries
 
     lines = ["Available passes:"]
-    for p in all_passes():
-        anchor = f" [{p.anchor}]" if p.anchor else ""
-        lines.append(f"  --{p.argument}{anchor}: {p.summary}")
-        for f in p.option_fields():
-            h = f.metadata.get("help", "") if f.metadata else ""
-            lines.append(f"      {f.name.replace('_', '-')}=<{describe_type(f, p)}> (default: {_fmt_default(f.default)})"
-                         + (f"  {h}" if h else ""))
+    for e in entries():
+        anchor = f" [{e.anchor}]" if e.anchor else ""
+        lines.append(f"  --{e.argument}{anchor}: {e.summary}")
+        for o in e.options:
+            lines.append(f"      {o.name}=<{o.type}> (default: {o.default})" + (f"  {o.help}" if o.help else ""))
     return "\n".join(lines) + "\n"
 
 

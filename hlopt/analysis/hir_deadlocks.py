@@ -9,9 +9,13 @@ work wait for what was enqueued on `%t` (before the record); `hir.send` /
 its stream until the peer posted the matching side (posts between two
 devices match in order, as the evaluator matches them); a collective
 completes when every device of its team reached it (the i-th collective of
-a team on each device is one). The program deadlocks exactly when that
-graph has a cycle, or a transfer or collective is never matched. The
-evaluator cannot see this: it runs every stream in program order.
+a team on each device is one). Every device the module names is traced on
+its own: a device not in a communication's team skips it (and its wait),
+so transfers match between the members of their team only and a
+collective waits for its team's members only. The program deadlocks
+exactly when that graph has a cycle, or a transfer or collective is never
+matched. The evaluator cannot see this: it runs every stream in program
+order. Each report starts with the source position of an op involved.
 
 A synchronization only adds edges, so taking one out never makes a
 deadlock; adding one can (`find_deadlocks` shows where).
@@ -21,8 +25,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from hlopt.analysis.hir_eval import host_accesses, per_device
-from hlopt.analysis.hir_races import team_devices
+from hlopt.analysis.hir_eval import host_accesses
+from hlopt.analysis.hir_races import devices_of, on_devices, where
 from hlopt.ir.core import Operation
 
 _NO_WORK = ("set_stream", "synchronize", "record_event", "wait_event")
@@ -32,15 +36,14 @@ Node = tuple[int, int]  # (device, trace index)
 def find_deadlocks(module: Operation, fn: str) -> list[str]:
     """Why host function `fn` can deadlock (empty when it cannot): the ops
     left waiting in a cycle, or transfers and collectives never matched."""
-    devices = team_devices(module) if per_device(module) else [None]
+    devices = devices_of(module)
     deps: dict[Node, set[Node]] = defaultdict(set)
     ops: dict[Node, Operation] = {}
     posts: dict[tuple[str, int, int], list[Node]] = defaultdict(list)  # (kind, src, dst) -> posts in order
     waits: list[tuple[Node, Node]] = []  # (the wait, the post it completes)
-    collectives: dict[tuple, list[list[Node]]] = defaultdict(list)  # team -> per device, in order
-    for d in devices:
-        dev = -1 if d is None else d
-        trace = host_accesses(module, fn, d)[0]
+    collectives: dict[tuple, dict[int, list[Node]]] = defaultdict(dict)  # team -> member -> its, in order
+    for dev in devices:
+        trace = host_accesses(module, fn, dev)[0]
         frontier: dict[int, set[Node]] = defaultdict(set)  # stream -> what its next work waits for
         events: dict[int, set[Node]] = {}
         mine: dict[tuple, list[Node]] = defaultdict(list)
@@ -65,7 +68,7 @@ def find_deadlocks(module: Operation, fn: str) -> list[str]:
                 elif e.kind == "communication":
                     mine[tuple(int(x) for x in e.op.properties.get("team").values)].append(node)
         for team, nodes in mine.items():
-            collectives[team].append(nodes)
+            collectives[team][dev] = nodes
     problems: list[str] = []
     # a transfer's two posts: the wait of either side waits for the other's post
     partner: dict[Node, Node] = {}
@@ -76,18 +79,25 @@ def find_deadlocks(module: Operation, fn: str) -> list[str]:
         for a, b in zip(sends, recvs):
             partner[a], partner[b] = b, a
         if len(sends) != len(recvs):
-            problems.append(f"{abs(len(sends) - len(recvs))} transfer(s) from device {src} to {dst} never matched")
+            left = (sends if len(sends) > len(recvs) else recvs)[min(len(sends), len(recvs))]
+            problems.append(f"{where(ops[left])} {on_devices([left[0]])}: {abs(len(sends) - len(recvs))} "
+                            f"transfer(s) from device {src} to {dst} never matched")
     for (kind, src, dst), recvs in posts.items():
         if kind == "recv" and ("send", src, dst) not in posts:
-            problems.append(f"{len(recvs)} transfer(s) from device {src} to {dst} never matched")
+            problems.append(f"{where(ops[recvs[0]])} {on_devices([recvs[0][0]])}: {len(recvs)} transfer(s) "
+                            f"from device {src} to {dst} never matched")
     for w, post in waits:
         if post in partner:
             deps[w].add(partner[post])
     # a collective: one node for the whole team (every member's predecessors)
     rep: dict[Node, Node] = {}
-    for team, per_dev in collectives.items():
+    for team, mine_of in collectives.items():
+        per_dev = [mine_of.get(d, []) for d in team]  # a member may reach none of them
         if len({len(n) for n in per_dev}) > 1:
-            problems.append(f"the devices of team {list(team)} reach different numbers of collectives")
+            first = next(n[min(map(len, per_dev))] for n in per_dev if len(n) > min(map(len, per_dev)))
+            counts = ", ".join(f"device {d}: {len(n)}" for d, n in zip(team, per_dev))
+            problems.append(f"{where(ops[first])} {on_devices([first[0]])}: the devices of team {list(team)} reach different numbers "
+                            f"of collectives ({counts}); the first unmatched one waits forever")
         for group in zip(*per_dev):
             for n in group:
                 rep[n] = group[0]
@@ -97,7 +107,8 @@ def find_deadlocks(module: Operation, fn: str) -> list[str]:
     stuck = _cycle_members(merged)
     if stuck:
         names = sorted({ops[n].name for n in stuck})
-        problems.append(f"a cycle of waits: {len(stuck)} actions ({', '.join(names)}) can never run")
+        problems.append(f"{where(ops[stuck[0]])} {on_devices({n[0] for n in stuck})}: a cycle of waits: {len(stuck)} actions "
+                        f"({', '.join(names)}) can never run")
     return problems
 
 

@@ -19,8 +19,15 @@ Two levels:
 
 `trace_host` records the host actions without numerics; each records the
 buffer regions it reads and writes (a root buffer and the alias_select path
-into it), for the race check (hlopt.analysis.hir_races). A program that
-differs by device (`per_device`) is traced for one given device.
+into it), for the race check (hlopt.analysis.hir_races). Traced for one
+given device, it records only what that device does: a communication,
+send or receive whose team excludes the device is a no-op for it (as
+nvFuser's postSingleCommunication returns no work for a non-member), and so
+is its wait; the `hir.team_rank` of a team without the device has no value
+there (`ABSENT`), nor has what is computed from it, and a branch on such a
+value runs neither side; compute,
+kernels and allocations run where the device is in their mesh. A program
+that differs by device (`per_device`) must be traced one device at a time.
 
 `shard(x, type)` splits a global array as a type's sharding places it.
 """
@@ -38,6 +45,17 @@ from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
 from hlopt.ir.attributes import IntegerAttr, StringAttr
 from hlopt.ir.core import Block, Operation, Value
 from hlopt.ir.types import FloatType, IntegerType, RankedTensorType, Type
+
+
+class _Absent:
+    """The value, on the device traced, of what only a team's members have
+    (the team rank of a non-member, and what is computed from it)."""
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT = _Absent()
 
 
 class EvalError(Exception):
@@ -82,7 +100,8 @@ class TraceEvent:
     op: Operation
     iteration: tuple[int, ...] = ()
     other: Any = None  # synchronize: the stream waited for; wait_event: the event's (stream, index);
-    #                    send/recv (traced): the peer device; wait (traced): ("p2p", index of the post) or None
+    #                    send/recv (traced): the peer device; wait (traced): ("p2p" or "comm", trace
+    #                    index of the send/recv or communication it completes), None for a null request
     reads: tuple["Region", ...] = ()  # trace_host only: buffer regions read and written
     writes: tuple["Region", ...] = ()
 
@@ -125,6 +144,16 @@ class _Machine:
 
     def regions_of(self, objs: Sequence[Any]) -> tuple[Region, ...]:
         return tuple(r for r in map(self.region, objs) if r is not None)
+
+    def takes_part(self, types: Sequence[Type]) -> bool:
+        """A dry run for one device: whether it is in any of these meshes
+        (always, when every device's actions are traced together)."""
+        return self.device is None or any(self.device in mesh_of(t) for t in types)
+
+    def held(self, op: Operation, *objs: Any) -> None:
+        """The traced device acts in `op`: it must have every operand."""
+        if any(o is ABSENT for o in objs):
+            raise EvalError(f"device {self.device} runs '{op.name}' on a value only another team has", op)
 
     # -- values --------------------------------------------------------------
     def devices(self, t: Type) -> tuple[int, ...]:
@@ -176,7 +205,10 @@ class _Machine:
             if out is None:
                 env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
                 written = self.new_root(env[op.results[0]])
-            else:
+            if not self.takes_part([dest_t]):
+                return
+            self.held(op, *(env[v] for v in ins), env[out] if out is not None else None)
+            if out is not None:
                 written = self.region(env[out])
             self.record("compute", op, reads=self.regions_of([env[v] for v in ins]),
                         writes=(written,) if written is not None else ())
@@ -223,6 +255,9 @@ class _Machine:
     # index arithmetic (ring peers): values are ints, or device -> int
     def _lift(self, op: Operation, env: dict, f: Callable) -> None:
         xs = [env[v] for v in op.operands]
+        if any(x is ABSENT for x in xs):
+            env[op.results[0]] = ABSENT
+            return
         keys = next((list(x) for x in xs if isinstance(x, dict)), None)
         if keys is None:
             env[op.results[0]] = f(*xs)
@@ -253,6 +288,10 @@ class _Machine:
 
     def op_scf_if(self, op: Operation, env: dict) -> None:
         c = env[op.operands[0]]
+        if c is ABSENT:  # a branch on what the traced device does not have: it runs neither side
+            for r in op.results:
+                env[r] = ABSENT
+            return
         if not isinstance(c, dict):
             region = op.regions[0] if c else op.regions[1]
             outs = self.run_block(region.blocks[0], dict(env)) if region.blocks else []
@@ -282,9 +321,7 @@ class _Machine:
         if self.dry:
             if self.device is None:
                 raise EvalError("hir.team_rank differs by device: trace one device at a time", op)
-            if self.device not in team:
-                raise EvalError(f"device {self.device} is not in the team of hir.team_rank", op)
-            env[op.results[0]] = team.index(self.device)
+            env[op.results[0]] = team.index(self.device) if self.device in team else ABSENT
         else:
             env[op.results[0]] = {d: k for k, d in enumerate(team) if self.active is None or d in self.active}
 
@@ -296,6 +333,10 @@ class _Machine:
         buf, peer = env[op.operands[0]], env[op.operands[1]]
         env[op.results[0]] = None
         if self.dry:
+            if self.device is not None and self.device not in team:
+                env[op.results[0]] = ABSENT  # not a member: no transfer, nothing to wait for
+                return
+            self.held(op, buf, peer)
             r = self.region(buf)
             regions = (r,) if r is not None else ()
             # the traced device's peer (a device id), and a request naming this
@@ -307,7 +348,7 @@ class _Machine:
                         writes=() if send else regions)
             return
         for dev, local in buf.items():
-            if self.active is not None and dev not in self.active:
+            if (self.active is not None and dev not in self.active) or dev not in team:  # not a member: a no-op
                 continue
             p = peer[dev] if isinstance(peer, dict) else peer
             if not 0 <= p < len(team):
@@ -334,6 +375,8 @@ class _Machine:
 
     def op_scf_for(self, op: Operation, env: dict) -> None:
         lb, ub, step = (env[v] for v in op.operands[:3])
+        if ABSENT in (lb, ub, step):
+            raise EvalError(f"device {self.device} has no value for a bound of this loop", op)
         carried = [env[v] for v in op.operands[3:]]
         block = op.regions[0].blocks[0]
         for i in range(lb, ub, step):
@@ -353,6 +396,13 @@ class _Machine:
             env[r] = v
 
     def op_hir_post_on_stream(self, op: Operation, env: dict) -> None:
+        if self.dry and not self.takes_part([v.type for v in (*op.operands, *op.results)]):
+            for r in op.results:  # a kernel of other devices: its results are buffers of theirs
+                env[r] = dict.fromkeys(mesh_of(r.type))
+                self.new_root(env[r])
+            return
+        if self.dry:
+            self.held(op, *(env[v] for v in op.operands))
         at = len(self.trace)
         self.record("kernel", op)
         self.depth += 1
@@ -377,6 +427,8 @@ class _Machine:
         if self.dry:
             env[op.results[0]] = dict.fromkeys(self.devices(t))
             self.new_root(env[op.results[0]])
+            if not self.takes_part([t]):
+                return
         else:
             env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
         self.record("allocate", op)
@@ -384,6 +436,9 @@ class _Machine:
     def op_hir_alias_select(self, op: Operation, env: dict) -> None:
         axis = op.properties.get("axis").value
         i = env[op.operands[1]]
+        if i is ABSENT or env[op.operands[0]] is ABSENT:
+            env[op.results[0]] = ABSENT
+            return
 
         def at(dev: int, a: Any) -> Any:
             k = i[dev] if isinstance(i, dict) else i  # a per-device index (ring lowering)
@@ -417,13 +472,24 @@ class _Machine:
         self.record("wait_event", op, env[op.operands[0]])
 
     def op_hir_wait(self, op: Operation, env: dict) -> None:
-        self.record("wait", op, env.get(op.operands[0]) if self.dry else None)
+        req = env.get(op.operands[0])
+        if req is ABSENT:  # the request of a communication the traced device is not in
+            return
+        self.record("wait", op, req if self.dry else None)
 
     def op_hir_communication(self, op: Operation, env: dict) -> None:
         kind = op.properties.get("kind").value
         if self.active is not None:
             raise EvalError(f"a collective ({kind}) cannot run on only some devices of its team (inside a branch)", op)
         if self.dry:
+            team = [int(x) for x in op.properties.get("team").values]
+            if self.device is not None and self.device not in team:
+                for r in op.results:
+                    env[r] = ABSENT
+                return
+            self.held(op, *(env[v] for v in op.operands))
+            for r in op.results:  # a request naming this post's trace index, which its hir.wait records
+                env[r] = ("comm", len(self.trace))
             src, dst = (self.region(env[v]) for v in op.operands[:2])
             self.record("communication", op, reads=(src,) if src is not None else (),
                         writes=(dst,) if dst is not None else ())
@@ -514,16 +580,20 @@ def trace_host(module: Operation, fn: str, device: int | None = None) -> list[Tr
 
 def host_accesses(module: Operation, fn: str, device: int | None = None
                   ) -> tuple[list[TraceEvent], list[Region], list[Region]]:
-    """`trace_host`, plus the regions of `fn`'s arguments and of its results."""
+    """`trace_host`, plus the regions of `fn`'s arguments and of its results
+    (for one `device`: those in its meshes)."""
     m = _Machine(module, False, dry=True)
     m.device = device
     f = m.funcs.get(fn)
     if f is None:
         raise EvalError(f"no function @{fn}")
-    args = [dict.fromkeys(mesh_of(a.type)) for a in f.regions[0].blocks[0].args]
-    arg_regions = [m.new_root(a) for a in args]
+    types = [a.type for a in f.regions[0].blocks[0].args]
+    args = [dict.fromkeys(mesh_of(t)) for t in types]
+    roots = [m.new_root(a) for a in args]  # numbered alike on every device
+    arg_regions = [r for r, t in zip(roots, types) if m.takes_part([t])]
     outs = m.call(fn, args)
-    return m.trace, arg_regions, list(m.regions_of(outs))
+    mine = [o for o, t in zip(outs, f.properties.get("function_type").type.results) if m.takes_part([t])]
+    return m.trace, arg_regions, list(m.regions_of(mine))
 
 
 def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
@@ -544,4 +614,4 @@ def run_devices(module: Operation, fn: str, inputs: Sequence[np.ndarray]
     return outs, m.trace
 
 
-__all__ = ["EvalError", "Region", "TraceEvent", "host_accesses", "per_device", "run_global", "run_devices", "shard", "trace_host"]
+__all__ = ["ABSENT", "EvalError", "Region", "TraceEvent", "host_accesses", "per_device", "run_global", "run_devices", "shard", "trace_host"]

@@ -107,12 +107,13 @@ def simulate(module: Operation, fn: str, params: DeviceParams | None = None, str
              if o.name == "func.func"}
     if per_device(module):
         # the actions differ by device (ring lowering): each device's own
-        # trace, its transfers timed on its own links (a peer's progress is
-        # not modelled), the slowest device's time
-        from hlopt.analysis.hir_races import team_devices
+        # trace (what it does: rings of other teams are skipped), its
+        # transfers timed on its own links (a peer's progress is not
+        # modelled), the slowest device's time
+        from hlopt.analysis.hir_races import devices_of
 
         return max(_simulate(trace_host(module, fn, d), funcs, params, streams, timeline, prefix, d)
-                   for d in team_devices(module))
+                   for d in devices_of(module))
     return _simulate(trace_host(module, fn), funcs, params, streams, timeline, prefix, None)
 
 

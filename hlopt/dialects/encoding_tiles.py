@@ -30,6 +30,10 @@ class ContractionFacts:
     element_types: tuple[str, ...]
     maps: tuple[tuple[int, tuple[int | None, ...]], ...]  # (num dims, result dims; None: not a bare dim)
     iteration_sizes: tuple[int, ...] | None  # DYNAMIC for `?`
+    # the operand's map composed through its broadcast maps (IREE's
+    # getMapForOperandIndex) when its user_indexing_maps entry is a list;
+    # None: the root map maps[operand_index] itself
+    operand_map: tuple[int | None, ...] | None = None
 
 
 @dataclass
@@ -117,7 +121,7 @@ def _contraction_dims(f: ContractionFacts) -> CDims | None:
 
 
 def operand_position(f: ContractionFacts, dim: int) -> int | None:
-    results = f.maps[f.operand_index][1]
+    results = f.operand_map if f.operand_map is not None else f.maps[f.operand_index][1]
     return results.index(dim) if dim in results else None
 
 
@@ -286,14 +290,13 @@ def choose_tile(tiles: list, narrow: tuple[str, int] | None) -> tuple[int, int, 
 
 def matmul_info(f: ContractionFacts, cd: CDims, tile: tuple[int, int, int]) -> EncodingInfo:
     """getEncodingInfoForMatmul."""
-    idx = f.operand_index
     info = EncodingInfo()
-    if cd.batch:
-        info.outer_dims_perm.append(operand_position(f, cd.batch[0]))
-    for dims, size, has in ((cd.m, tile[0], idx in (0, 2)), (cd.n, tile[1], idx in (1, 2)),
-                            (cd.k, tile[2], idx in (0, 1))):
-        if dims and has:
-            pos = operand_position(f, dims[0])
+    # a dim the operand does not have (another operand's, or broadcast away)
+    # has no position and no tile
+    if cd.batch and (pos := operand_position(f, cd.batch[0])) is not None:
+        info.outer_dims_perm.append(pos)
+    for dims, size in ((cd.m, tile[0]), (cd.n, tile[1]), (cd.k, tile[2])):
+        if dims and (pos := operand_position(f, dims[0])) is not None:
             info.outer_dims_perm.append(pos)
             info.inner_dims_pos.append(pos)
             info.inner_tile_sizes.append(size)

@@ -216,6 +216,13 @@ class Swizzle:
         self.shape[src].insert(0, dim)
         self.perm = [dst] + [p + (p >= dst) for p in self.perm]
 
+    def remove(self, src: int) -> None:
+        """Drop source dim `src`'s group (a dim the operand does not have)."""
+        start = sum(len(s) for s in self.shape[:src])
+        end = start + len(self.shape[src])
+        del self.shape[src]
+        self.perm = [p if p < start else p - (end - start) for p in self.perm if not start <= p < end]
+
     def interleave(self, dst: int) -> None:
         p = self.perm
         self.perm = p[1:dst + 1] + [p[0]] + p[dst + 1:]
@@ -306,10 +313,17 @@ def gpu_encoding_info(f: ContractionFacts, target: GpuTarget) -> tuple[EncodingI
         return EncodingInfo(), None
     info = matmul_info(f, cd, mma.tile())
     idx = f.operand_index
+    swizzle = mma_swizzle(mma, idx)
     for dims, should in ((cd.m, idx in (0, 2)), (cd.n, idx in (1, 2)), (cd.k, idx in (0, 1))):
-        if should and (not dims or operand_position(f, dims[0]) is None):
-            # iree-opt 3.13 keeps the missing dim's swizzle group, a layout its own verifier
-            # rejects ("swizzle expandShape size does not match innerTileSizes size")
+        if should and not dims:
+            # iree-opt 3.13 (and IREE's main branch) keep the absent dim's swizzle group, a
+            # layout their own verifier rejects ("swizzle expandShape size does not match
+            # innerTileSizes size") when the output is read back
             raise Unmodelled("the GPU data-tiling layout of a contraction without an M or N dimension "
                              "(vecmat/matvec: IREE 3.13 produces a swizzle its verifier rejects)")
-    return info, mma_swizzle(mma, idx).text()
+    for dims, should in ((cd.m, idx in (0, 2)), (cd.n, idx in (1, 2)), (cd.k, idx in (0, 1))):
+        # a dim broadcast away from this operand: its group goes, outermost first
+        # (getEncodingSwizzle); the groups are ordered M, N, K
+        if should and operand_position(f, dims[0]) is None:
+            swizzle.remove(0)
+    return info, swizzle.text()

@@ -2906,3 +2906,7 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_exe_constant_load": hal_exe_constant_load},
                   allow_unknown_ops=True)
 
+
+from hlopt.dialects.hal_runtime import with_runtime_ops  # noqa: E402  (hal.device/fence/command_buffer/... ops)
+
+DIALECT = with_runtime_ops(DIALECT)

@@ -363,7 +363,10 @@ def parse_attribute(text: str) -> Attribute | None:
     return None
 
 
-DIALECT = Dialect("iree_encoding", parse_attribute=parse_attribute, allow_unknown_ops=True)
+from hlopt.dialects import iree_encoding_ops as _ops  # noqa: E402  (its ops read the attributes above)
+
+DIALECT = Dialect("iree_encoding", ops=_ops.OPS, parse_attribute=parse_attribute, grammar="iree_encoding.lark",
+                  syntax=_ops.CALLBACKS, allow_unknown_ops=True)
 
 
 # ---------------------------------------------------------------------------
@@ -405,10 +408,16 @@ def contraction_facts(enc: Any) -> Any:
     if idx is None or maps is None or types is None or not hasattr(maps, "elements"):
         raise Unmodelled("a matmul encoding without operand_index, element_types and user_indexing_maps")
     facts = []
+    composed = []
     for m in maps.elements:
-        if not hasattr(m, "map"):
-            raise Unmodelled("nested user_indexing_maps (broadcast maps)")
-        facts.append(_map_facts(m.map))
+        chain = list(m.elements) if hasattr(m, "elements") else [m]
+        if not chain or not all(hasattr(c, "map") for c in chain):
+            raise Unmodelled(f"the user_indexing_maps entry {m.text}")
+        # contraction dims come from the root (first) map; the operand's dims
+        # from the chain composed as IREE's getComposedAffineMap does
+        root = _map_facts(chain[0].map)
+        facts.append(root)
+        composed.append(_compose(root, [_map_facts(c.map) for c in chain[1:]]))
     sizes = None
     it = params.get("iteration_sizes")
     if it is not None:
@@ -421,4 +430,20 @@ def contraction_facts(enc: Any) -> Any:
     index = idx.value
     if not 0 <= index < len(facts):
         raise Unmodelled(f"operand_index {index}")
-    return ContractionFacts(index, tuple(getattr(t, "text", str(t)) for t in types.elements), tuple(facts), sizes)
+    operand_map = composed[index] if composed[index] != facts[index][1] else None
+    return ContractionFacts(index, tuple(getattr(t, "text", str(t)) for t in types.elements), tuple(facts),
+                            sizes, operand_map)
+
+
+def _compose(root: tuple, rest: list[tuple]) -> tuple[int | None, ...]:
+    """The result dims of `rest[-1] o ... o rest[0] o root` (each a projected
+    permutation given by _map_facts): a later map's dim j is the earlier
+    map's result j."""
+    from hlopt.dialects.encoding_tiles import Unmodelled
+
+    results = root[1]
+    for n_dims, res in rest:
+        if n_dims != len(results):
+            raise Unmodelled("user_indexing_maps whose maps do not compose")
+        results = tuple(None if j is None else results[j] for j in res)
+    return results

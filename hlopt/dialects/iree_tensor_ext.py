@@ -94,5 +94,9 @@ def iree_tensor_ext_ordinal(s: Any, c: list) -> tuple[Operation, int]:
                      a), kw.start_pos
 
 
-DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp,), parse_type=parse_type, grammar="iree_tensor_ext.lark",
-                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal}, allow_unknown_ops=True)
+from hlopt.dialects import iree_tensor_ext_ops as _ops  # noqa: E402  (they use the type above)
+
+DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp, *_ops.OPS), parse_type=parse_type,
+                  grammar="iree_tensor_ext.lark",
+                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS},
+                  allow_unknown_ops=True)

@@ -1862,4 +1862,15 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        TensorCloneOp, TensorSliceOp, TensorUpdateOp, TimepointImmediateOp, TimepointJoinOp, TimepointBarrierOp,
        TimepointAwaitOp, ResourceAllocaOp, ResourceDeallocaOp, YieldOp, CmdExecuteOp, CmdFillOp, CmdCopyOp, CmdDispatchOp, AsyncExecuteOp)
 
-DIALECT = Dialect("stream", ops=OPS, grammar="stream.lark", syntax=CALLBACKS, allow_unknown_ops=True)
+
+
+def __getattr__(name: str) -> Any:
+    # DIALECT also holds stream_cmd.py's ops, which use this module's helpers:
+    # it is built on first use, so neither module needs the other to load first
+    if name != "DIALECT":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from hlopt.dialects import stream_cmd
+
+    d = globals()["DIALECT"] = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
+                                       syntax={**CALLBACKS, **stream_cmd.CALLBACKS}, allow_unknown_ops=True)
+    return d

@@ -569,5 +569,8 @@ CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util
              "util_global_load": util_global_load, "util_global_store": util_global_store, "util_call": util_call,
              "util_return": util_return}
 
-DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp), grammar="util.lark", syntax=CALLBACKS,
+from hlopt.dialects import util_ops  # noqa: E402  (its ops' module, after the shared helpers above)
+
+DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp)
+                  + util_ops.OPS, grammar="util.lark", syntax={**CALLBACKS, **util_ops.CALLBACKS},
                   allow_unknown_ops=True)

@@ -48,6 +48,7 @@ class Context:
         self._rules: dict[str, Any] = {}
         self._words: dict[str, str | None] = {}
         self._handlers: list[Any] = []
+        self._all_ops: list[str] | None = None
         # the types and attributes made while this context is active (see
         # hlopt.ir.types.UNIQUER); None: the process-wide root tables
         self.uniquer: dict | None = {}
@@ -69,6 +70,7 @@ class Context:
         self._ops.clear()
         self._rules.clear()
         self._words.clear()
+        self._all_ops = None
 
     # -- lookups -------------------------------------------------------------------
     def get_dialect(self, name: str) -> "Dialect | None":
@@ -175,12 +177,16 @@ class Context:
             self._handlers.remove(fn)
 
     def registered_ops(self) -> list[str]:
-        out = []
-        for name in self.registry:
-            d = self.get_dialect(name)
-            if d is not None:
-                out.extend(d.op_table)  # type: ignore[attr-defined]
-        return sorted(out)
+        # kept until a dialect is registered or loaded (the op tables are
+        # frozen): each canonicalize run asks, and the inliner runs one per callable
+        if self._all_ops is None:
+            out = []
+            for name in self.registry:
+                d = self.get_dialect(name)
+                if d is not None:
+                    out.extend(d.op_table)  # type: ignore[attr-defined]
+            self._all_ops = sorted(out)
+        return list(self._all_ops)
 
 
 _current: ContextVar[Context | None] = ContextVar("hlopt_context", default=None)

@@ -180,3 +180,58 @@ def fused(locations: Sequence[Location], metadata: Attribute | None = None) -> L
     if len(locs) == 1 and metadata is None:
         return locs[0]
     return FusedLoc(locs, metadata)
+
+
+def stack_locations(callee: Location, caller: Location) -> Location:
+    """MLIR's stackLocations: `caller` goes under the innermost caller of
+    `callee`'s call-site chain, so callsite(a at b) inlined at c is
+    callsite(a at callsite(b at c)), whatever the order of the inlinings."""
+    chain: list[CallSiteLoc] = []
+    last = callee
+    while isinstance(last, CallSiteLoc):
+        chain.append(last)
+        last = last.caller
+    make = CallSiteLoc._make  # CallSiteLoc(callee, caller) without __new__'s frame
+    loc: Location = make((last, caller))
+    for c in reversed(chain):
+        loc = make((c.callee, loc))
+    return loc
+
+
+def _resolve(loc: Any) -> Location:
+    return loc if isinstance(loc, Location) else loc.location()
+
+
+class StackedLoc:
+    """`stack_locations(inner, caller)`, built when first read.
+
+    Inlining an op N calls deep stacks N call sites under its location, each
+    at the bottom of the chain: building every intermediate chain (as MLIR
+    does) costs the chain's depth per inlining, N^2/2 locations for a chain
+    of calls. An op's location here is a lazy value (like the parser's
+    source positions: `Operation.location` resolves it), one per inlining;
+    reading it builds only the final chain, whose outer part the ops inlined
+    at the same call sites share. `inner` and `caller` are locations or
+    lazy ones."""
+
+    __slots__ = ("inner", "caller", "_loc")
+
+    def __init__(self, inner: Any, caller: Any):
+        self.inner, self.caller, self._loc = inner, caller, None
+
+    def location(self) -> Location:
+        loc = self._loc
+        if loc is not None:
+            return loc
+        callers = []  # outermost first
+        cur: Any = self
+        while isinstance(cur, StackedLoc) and cur._loc is None:
+            callers.append(cur.caller)
+            cur = cur.inner
+        # stack(stack(x, c1), c2) = stack(x, stack(c1, c2)): stack the callers
+        # onto each other from the outermost, then the base onto them
+        tail = _resolve(callers[0])
+        for c in callers[1:]:
+            tail = stack_locations(_resolve(c), tail)
+        loc = self._loc = stack_locations(_resolve(cur), tail)
+        return loc

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
+from typing import Any
 
 from hlopt.analysis.symbol_uses import SymbolTables, attr_symbol_refs, is_potentially_unknown_symbol_table
 from hlopt.ir.attributes import SymbolRefAttr
 from hlopt.ir.core import Block, Operation, Region
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface, implements
-from hlopt.ir.location import CallSiteLoc, Location, UnknownLoc
+from hlopt.ir.location import UNKNOWN, Location, StackedLoc, UnknownLoc
 from hlopt.ir.opdef import SYMBOL_TABLE, TERMINATOR, is_registered_dialect
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
@@ -327,59 +328,33 @@ def _symbol_uses_with_users(op: Operation) -> list[tuple[Operation, SymbolRefAtt
 
 
 # -- locations ----------------------------------------------------------------------
-def _stack_locations(callee: Location, caller: Location) -> Location:
-    """Append `caller` to the innermost caller of `callee`'s call-site chain:
-    callsite(a at b) inlined at c is callsite(a at callsite(b at c))
-    (MLIR's stackLocations)."""
-    chain: list[CallSiteLoc] = []
-    last = callee
-    while isinstance(last, CallSiteLoc):
-        chain.append(last)
-        last = last.caller
-    loc: Location = CallSiteLoc(last, caller)
-    for c in reversed(chain):
-        loc = CallSiteLoc(c.callee, loc)
-    return loc
-
-
 class _LocRemapper:
-    def __init__(self, caller: Location):
-        self.caller = caller
-        self.cache: dict[Location, Location] = {}
+    """Stacks the call site under the locations of an inlined body: lazily
+    for ops (StackedLoc: O(1) per op and inlining, where building the chain
+    costs its depth), at once for block arguments (a plain slot)."""
 
-    def loc(self, loc: Location | None) -> Location:
-        if loc is None:
-            loc = UnknownLoc()
-        cache = self.cache
-        r = cache.get(loc)
-        if r is not None:
-            return r
-        # _stack_locations, memoised per caller chain: the ops of one inlined
-        # body share their call-site tails, so each op costs O(1), not the
-        # depth of its chain (that made deep call chains cubic)
-        pending: list[CallSiteLoc] = []
-        cur = loc
-        while isinstance(cur, CallSiteLoc) and cur not in cache:
-            pending.append(cur)
-            cur = cur.caller
-        if isinstance(cur, CallSiteLoc):
-            r = cache[cur]
-        else:
-            r = cache.get(cur)
-            if r is None:
-                r = cache[cur] = CallSiteLoc(cur, self.caller)
-        make = CallSiteLoc._make  # = CallSiteLoc(callee, caller), without __new__'s frame
-        for c in reversed(pending):
-            r = cache[c] = make((c.callee, r))
+    def __init__(self, caller: Any):
+        self.caller = caller
+        self.cache: dict[Any, Any] = {}
+
+    def lazy(self, loc: Any) -> Any:
+        # ops with the same location (object) share its stacked one
+        r = self.cache.get(loc)
+        if r is None:
+            r = self.cache[loc] = StackedLoc(loc, self.caller)
         return r
 
+    def loc(self, loc: Location | None) -> Location:
+        return self.lazy(UNKNOWN if loc is None else loc).location()
+
     def blocks(self, blocks: list[Block]) -> None:
+        lazy = self.lazy
         for b in blocks:
             for a in b.args:
                 a.location = self.loc(a.location)
             for op in b.ops:
                 for o in op.walk(post_order=False):
-                    o.location = self.loc(o.location)
+                    o._loc = lazy(o._loc)
                     for r in o.regions:
                         for nb in r.blocks:
                             for a in nb.args:
@@ -431,7 +406,7 @@ class InlinerPass(Pass):
         self.cg = CallGraph(op, self.tables)
         self.uses = _UseList(op, self.cg)
         self.pipelines = self._parse_op_pipelines()
-        self._specs: dict = {}
+        self._pms: dict = {}
         self.dead: dict[_Node, None] = {}
         for scc in self.cg.sccs_post_order():
             self._inline_scc(scc)
@@ -484,16 +459,20 @@ class InlinerPass(Pass):
         from hlopt.passes.manager import PassManager
         from hlopt.passes.pipeline import PipelineError, parse_pipeline
 
-        pm = PassManager(op.name, verify_each=False)
-        # (IR dumps show the nested passes, as MLIR's do)
-        pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
-        try:
-            specs = self._specs.get(pipeline)
-            if specs is None:  # parsed once per pipeline text: it runs once per callable and iteration
-                specs = self._specs[pipeline] = parse_pipeline(pipeline)
-            pm.add_specs(specs)
-        except (PipelineError, ValueError) as e:
-            self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
+        # one pass manager per pipeline text and op name, built once and run
+        # on every callable and iteration (MLIR's inliner keeps its pipelines
+        # too): building one cost as much as canonicalizing a small function
+        key = (pipeline, op.name)
+        pm = self._pms.get(key)
+        if pm is None:
+            pm = PassManager(op.name, verify_each=False)
+            # (IR dumps show the nested passes, as MLIR's do)
+            pm.instrumentations = [i for i in self.instrumentations if i.sees_dynamic_pipelines]
+            try:
+                pm.add_specs(parse_pipeline(pipeline))
+            except (PipelineError, ValueError) as e:
+                self.fail(f"invalid inliner pipeline '{pipeline}': {e}", op)
+            self._pms[key] = pm
         pm.run(op, dynamic=True)
 
     def _collect_calls(self, blocks: list[Block], source: _Node, out: list, nested_nodes: bool) -> None:
@@ -581,7 +560,7 @@ class InlinerPass(Pass):
     # -- one call ----------------------------------------------------------------------
     def _remap_and_collect(self, call: Operation, block: Block, new_blocks: list[Block], calls: list) -> None:
         if not isinstance(call.location, UnknownLoc):
-            _LocRemapper(call.location).blocks(new_blocks)
+            _LocRemapper(call.lazy_location).blocks(new_blocks)
         # the calls the inlined body brings, attributed to the closest call graph node
         src_region = block.parent
         node = self.cg.lookup(src_region)

@@ -12,7 +12,7 @@ import pkgutil
 from hlopt.passes.base import Pass
 
 _PASSES: dict[str, type[Pass]] = {}
-_INFRA = {"base", "registry", "pipeline", "manager", "instrumentation", "greedy"}
+_INFRA = {"base", "registry", "pipeline", "manager", "instrumentation", "greedy", "catalog"}
 
 
 def register_pass(cls: type[Pass]) -> type[Pass]:
@@ -47,6 +47,11 @@ def load_all() -> None:
         leaf = m.name.rsplit(".", 1)[1]
         if leaf not in _INFRA and not leaf.startswith("_"):
             importlib.import_module(m.name)
+
+
+def registered() -> dict[str, type[Pass]]:
+    """The passes registered so far (without importing any pass module)."""
+    return dict(_PASSES)
 
 
 def all_passes() -> list[type[Pass]]:

@@ -101,6 +101,72 @@ def scan_op_args(text: str, pos: int) -> int:
         pos = m.end()
 
 
+_SPACES = re.compile(r"[ \t]*")
+_BLANK = re.compile(r"\s*")
+
+
+def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple | None:
+    """A one-line custom op without a region (stablehlo_op's common case:
+    `NAME [OP_ARGS] : TYPE (, TYPE)* [-> TYPE]`) as one token; None when the
+    line is anything else (the op is then lexed token by token).
+
+    Returns (end, spans): spans are (name_end, args or None, [types], result
+    type or None), (start, end) pairs relative to `start`, each piece lexed
+    exactly as the token-by-token path lexes it."""
+    p = WS.match(text, name_end)
+    q = p.end() if p is not None else name_end
+    args = None
+    if not text.startswith(":", q):
+        try:
+            e = scan_op_args(text, q)
+        except LexError:
+            return None
+        if e >= len(text) or "\n" in text[q:e]:
+            return None
+        args = (q - start, e - start)
+        q = _SPACES.match(text, e).end()
+        if not text.startswith(":", q) or text.startswith("::", q):
+            return None
+    types: list[tuple[int, int]] = []
+    result = None
+    arrow = False
+    q += 1
+    while True:
+        q = _SPACES.match(text, q).end()
+        try:
+            te = sc.type_end(q)
+        except LexError:
+            return None
+        if te <= 0:
+            return None
+        span = (q - start, te - start)
+        q = _SPACES.match(text, te).end()
+        if arrow:
+            result = span
+            break
+        types.append(span)
+        if text.startswith(",", q):
+            q += 1
+        elif text.startswith("->", q):
+            arrow = True
+            q += 2
+        else:
+            break
+    # the line must end here (or with a location): no region, no reducer
+    if text.startswith("loc(", q):
+        end = q
+    elif q >= len(text) or text[q] == "\n":
+        end = q
+        nxt = _BLANK.match(text, q).end()
+        if text.startswith("reducer", nxt):
+            return None
+    else:
+        return None
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return end, (name_end - start, args, types, result)
+
+
 PUNCT = ["->", "=>", "{-#", "#-}", "<{", "}>", "::", "(", ")", "{", "}", "[", "]", "<", ">", ",", ":",
          "=", "*", "?", "+", "x", "-"]
 
@@ -374,7 +440,7 @@ class ContextLexer(Lexer):
             if acc is None:
                 acc = cache[st] = frozenset(states[st])
             tok_type, end = self.next(text, pos, acc, sc, kw)
-            if tok_type == "GENERIC_SIMPLE":
+            if tok_type == "GENERIC_SIMPLE" or tok_type == "SHLO_SIMPLE":
                 end, spans = end
                 # the usual token needs neither step of _value (and a big one is never copied whole)
                 if end - pos > BLOB_MIN or "//" in (v := text[pos:end]):
@@ -405,7 +471,9 @@ class ContextLexer(Lexer):
                 m = STRING.match(text, pos)
                 if m is None:
                     raise LexError("unterminated string", pos)
-                if "OP_STRING" in acc:
+                # an op's optional trailing string binds to it, as MLIR's parser takes it
+                # (`util.unreachable "message"`), before a generic op could start
+                if "OP_STRING" in acc and "STRING" not in acc:
                     if "GENERIC_SIMPLE" in acc:
                         r = self._simple_op(text, pos, m.end(), sc)
                         if r is not None:
@@ -501,6 +569,10 @@ class ContextLexer(Lexer):
                     return t, end
                 t = _op_token(w) if "." in w else None
                 if t is not None and t in acc:
+                    if t == "SHLO_OP" and "SHLO_SIMPLE" in acc:
+                        r = _shlo_simple(text, pos, end, sc)
+                        if r is not None:
+                            return "SHLO_SIMPLE", r
                     return t, end
                 if "TYPE" in acc:
                     e = sc.type_end(pos)

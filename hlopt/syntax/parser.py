@@ -641,8 +641,11 @@ class ParseSession:
             module = ops[0]
             module.detach()
             return module, self.resources
-        # MLIR gives the implicit module the location file:0:0
-        module = Operation("builtin.module", regions=1, location=FileLineColLoc(self.src.name, 0, 0))
+        # MLIR gives the implicit module the location file:0:0; in a later
+        # --split-input-file chunk, the end of its `// -----` marker
+        off = self.src.line_offset
+        loc = FileLineColLoc(self.src.name, off, len("// -----") + 1) if off else FileLineColLoc(self.src.name, 0, 0)
+        module = Operation("builtin.module", regions=1, location=loc)
         body = module.regions[0].add_block()
         for op in ops:
             op.detach()

@@ -55,6 +55,13 @@ KINDS = {
     "vecmat": ("(d0, d1)", ["(d1)", "(d1, d0)", "(d0)"]),
     "matvec": ("(d0, d1)", ["(d0, d1)", "(d1)", "(d0)"]),
 }
+# broadcast kinds: one operand's user_indexing_maps entry is [root map, broadcast map]
+# (the batch dim broadcast away); they reuse the root kind's loops and sizes
+BROADCASTS = {
+    "batch_matmul_bcast_lhs": ("batch_matmul", 0, "(d0, d1, d2) -> (d1, d2)"),
+    "batch_matmul_bcast_rhs": ("batch_matmul", 1, "(d0, d1, d2) -> (d1, d2)"),
+}
+ALL_KINDS = [*KINDS, *BROADCASTS]
 # iteration sizes per kind: loop order as in KINDS (M, N, K / B, M, N, K / N, K / M, K)
 SIZES = {
     "matmul": [None, "[?, ?, ?]", "[4, ?, ?]", "[?, 3, 64]", "[100, 200, 300]", "[1, 1000, 10]"],
@@ -106,7 +113,7 @@ GPU_DT = [
         ", max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384", "")),
 ]
 # vecmat/matvec are left out: iree-opt 3.13 gives them a swizzle its verifier rejects (hlopt: an error)
-GPU_KINDS = ["matmul", "matmul_tb", "batch_matmul"]
+GPU_KINDS = ["matmul", "matmul_tb", "batch_matmul", "batch_matmul_bcast_lhs", "batch_matmul_bcast_rhs"]
 
 
 def _target_attr(i: int, target: tuple) -> str:
@@ -127,7 +134,8 @@ def _dims(maps_loop: str, m: str) -> list[str]:
 
 def module(targets: list[tuple], device_targets: list[int], kind: str, elems: tuple, sizes: str | None) -> str:
     """One module: device d runs on target index device_targets[d]."""
-    loops, maps = KINDS[kind]
+    root_kind, bcast_operand, bcast_map = BROADCASTS.get(kind, (kind, None, None))
+    loops, maps = KINDS[root_kind]
     loop_names = [x.strip() for x in loops[1:-1].split(",")]
     static = {}
     if sizes is not None:
@@ -139,7 +147,9 @@ def module(targets: list[tuple], device_targets: list[int], kind: str, elems: tu
         lines.append(f'#d{d} = #hal.device.target<"local", {{ordinal = {d} : index}}, [#t{ti}]> : !hal.device')
     for i, m in enumerate(maps):
         lines.append(f"#map{i} = affine_map<{loops} -> {m}>")
-    maps_ref = ", ".join(f"#map{i}" for i in range(3))
+    if bcast_map is not None:
+        lines.append(f"#bcast = affine_map<{bcast_map}>")
+    maps_ref = ", ".join(f"[#map{i}, #bcast]" if i == bcast_operand else f"#map{i}" for i in range(3))
     it = f", iteration_sizes = {sizes}" if sizes is not None else ""
     etypes = ", ".join(elems)
     for i, role in enumerate(("lhs", "rhs", "out")):
@@ -150,6 +160,9 @@ def module(targets: list[tuple], device_targets: list[int], kind: str, elems: tu
 
     def ttype(i: int, role: str) -> tuple[str, int]:
         dims = [x.strip() for x in maps[i][1:-1].split(",")]
+        if i == bcast_operand:  # the composed map: the broadcast's results name the root's
+            picks = [x.strip() for x in bcast_map.split("->")[1].strip()[1:-1].split(",")]
+            dims = [dims[int(x[1:])] for x in picks]
         shape = "x".join(static.get(x, "?") for x in dims)
         return f"tensor<{shape}x{elems[i]}, #{role}>", sum(1 for x in dims if x not in static)
 
@@ -270,9 +283,9 @@ def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
         shared = rng.random() < 0.3
         picks = rng.sample(TARGETS, 1 if shared else ndev)
         device_targets = [0] * ndev if shared else list(range(ndev))
-        kind = rng.choice(list(KINDS))
+        kind = rng.choice(ALL_KINDS)
         elems = rng.choice(ELEMENTS)
-        sizes = rng.choice(SIZES[kind])
+        sizes = rng.choice(SIZES[BROADCASTS.get(kind, (kind,))[0]])
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev{'-shared' if shared else ''}-{len(out)}",
                     module(picks, device_targets, kind, elems, sizes)))
@@ -285,7 +298,8 @@ def gpu_cases(rng: random.Random) -> list[tuple[str, str]]:
     out = []
     for (ti, target), elems in itertools.product(enumerate(GPU_DT), ELEMENTS):
         kind = GPU_KINDS[(ti + len(out)) % len(GPU_KINDS)]
-        sizes = SIZES[kind][len(out) % len(SIZES[kind])]
+        root = BROADCASTS.get(kind, (kind,))[0]
+        sizes = SIZES[root][len(out) % len(SIZES[root])]
         out.append((f"{target[0]}-{kind}-{'x'.join(elems)}-1dev", module([target], [0], kind, elems, sizes)))
     for n in range(24):
         ndev = rng.choice((2, 3))
@@ -294,7 +308,7 @@ def gpu_cases(rng: random.Random) -> list[tuple[str, str]]:
             continue
         kind = rng.choice(GPU_KINDS)
         elems = rng.choice(ELEMENTS[:6])
-        sizes = rng.choice(SIZES[kind])
+        sizes = rng.choice(SIZES[BROADCASTS.get(kind, (kind,))[0]])
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev-{n}", module(picks, list(range(ndev)), kind, elems,
                                                                           sizes)))

@@ -19,6 +19,9 @@ LIT = pathlib.Path(__file__).resolve().parents[1] / "lit"
 @pytest.mark.parametrize(("path", "flags"), [
     ("diagnostics/verify-diagnostics.mlir", ["--allow-unregistered-dialect"]),
     ("passes/specialize-encodings-invalid.mlir", ["--iree-stream-specialize-encodings"]),
+    ("iree/invalid-util-ops.mlir", []),  # IREE's messages for util, tensor_ext and encoding ops
+    ("iree/invalid-tensor-ext-ops.mlir", []),
+    ("iree/invalid-encoding-ops.mlir", []),
 ])
 def test_iree_opt_accepts_annotations(path: str, flags: list[str]) -> None:
     r = subprocess.run([IREE_OPT, "--split-input-file", "--verify-diagnostics", *flags,

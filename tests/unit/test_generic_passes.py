@@ -19,9 +19,10 @@ from hlopt.ir.interfaces import (
     MemoryEffectsInterface,
     SymbolOpInterface,
 )
+from hlopt.ir.location import stack_locations as _stack_locations
 from hlopt.ir.opdef import OpDef, attr, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator
-from hlopt.passes.inline import CallGraph, _stack_locations
+from hlopt.passes.inline import CallGraph
 from hlopt.passes.manager import PassManager
 from hlopt.syntax.parser import parse_module
 from hlopt.syntax.printer import print_op

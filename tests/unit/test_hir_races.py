@@ -1,6 +1,9 @@
 """The happens-before check of host programs (hlopt.analysis.hir_races):
-every stream lowering form of every lit case is race-free, and taking out
-any one synchronization of the emitted program makes a race it reports."""
+every stream lowering form of every lit case is race-free on every device
+(programs over several teams too), and taking out any one synchronization
+or wait of the emitted program makes a race it reports, with where and on
+which devices (the few that only order for speed, or are redundant, are
+shown so)."""
 from __future__ import annotations
 
 import pathlib
@@ -12,9 +15,11 @@ import pytest
 import hlopt
 from hlopt.analysis.hir_deadlocks import find_deadlocks
 from hlopt.analysis.hir_eval import run_devices, run_global, shard
-from hlopt.analysis.hir_races import find_races, happens_before, overlap, team_devices
+from hlopt.analysis.hir_races import devices_of, find_races, happens_before, overlap
+from hlopt.analysis.hir_schedule import host_functions
 from hlopt.driver import run_module
 from hlopt.ir.core import Operation
+from hlopt.passes.manager import PipelineFailure
 
 LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
 FORMS = {"default": "", "fork-in-loop": " fork=in-loop", "assign-streams": " fork=in-loop join=after-loop",
@@ -132,7 +137,9 @@ def test_a_synchronization_with_the_wrong_stream_is_a_race() -> None:
     head, sep, tail = text.rpartition("hir.synchronize %")
     text = head + sep + main[1:] + tail[tail.index("\n"):]
     races = find_races(hlopt.parse_module(text), "SingleSetOp")
-    assert [r.second for r in races] == [None, None, None, None], text  # each slice vs. the caller's read
+    # each slice of the result vs. the caller's read, each slice of the
+    # argument vs. the caller's reuse of it after the call
+    assert [(r.second, r.after) for r in races] == [(None, "read")] * 4 + [(None, "reuse")] * 4, text
 
 
 def test_events_order_like_synchronize() -> None:
@@ -158,7 +165,10 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
     # recorded before the side stream's work: waiting for it orders nothing
     early = text.replace("  %e1 = hir.record_event %side\n", "").replace(
         "  hir.set_current_stream %side\n", "  hir.set_current_stream %side\n  %e1 = hir.record_event %side\n")
-    assert [r.second for r in find_races(hlopt.parse_module(early), "f")] == [None]
+    races = find_races(hlopt.parse_module(early), "f")
+    assert [(r.first.name, r.second, r.after) for r in races] == [("hir.neg", None, "read"), ("hir.neg", None, "reuse")]
+    assert races[1].describe().startswith("hir.neg at <input>:")
+    assert races[1].describe().endswith("and the caller's reuse of an argument access buffer 0 unordered on device 0")
 
 
 def test_slices_along_one_axis_are_disjoint() -> None:
@@ -168,10 +178,10 @@ def test_slices_along_one_axis_are_disjoint() -> None:
     assert overlap((), ((0, 2),))  # the whole buffer holds every slice
 
 
-# TwoTeams is left out: a device's trace stops at a ring whose team it is
-# not in (hir_eval's per-device trace; the evaluator itself runs it)
+# every case, TwoTeams too: each device is traced on its own and skips the
+# ring of the team it is not in
 MIXED_CASES = [(fn, chunk) for chunk in (LIT / "mixed-loop.mlir").read_text().split("// -----")
-               for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:] if fn != "TwoTeams"]
+               for fn in re.findall(r"func\.func @(\w+)", chunk)[-1:]]
 
 
 @pytest.mark.parametrize("fn,text", MIXED_CASES, ids=[f for f, _ in MIXED_CASES])
@@ -196,8 +206,52 @@ def test_which_synchronizations_of_split_loops_are_needed(form: str) -> None:
     # independent loops on the same pool streams: the second loop's join
     # (its streams hold the first loop's work too) already orders the
     # first loop's results before the caller's read, and the first fork its
-    # reads of the arguments; the join and fork between the loops order nothing
-    assert needed["CollectiveThenRing"] == [True, False, False, True]
+    # reads of the arguments; the join and fork between the loops order
+    # nothing (test_the_synchronizations_between_independent_loops_are_redundant).
+    # TwoTeams likewise: its loops run on different devices but on the same
+    # pool stream numbers of each device
+    assert needed["CollectiveThenRing"] == needed["TwoTeams"] == [True, False, False, True]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_two_teams_each_fork_and_join_is_needed_on_the_devices_of_its_ring(form: str) -> None:
+    # the first loop's fork orders the caller's write of %a before ring
+    # [0, 1] reads it; the second loop's join orders ring [2, 3]'s writes
+    # before the caller reads the result: each race is reported on exactly
+    # the devices of that ring, at the op that reads or writes
+    fn, text = next(c for c in MIXED_CASES if c[0] == "TwoTeams")
+    m = _lower_p2p(text, form)
+    assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
+    cut = _without(m, 0)
+    lines = hlopt.print_op(cut).splitlines()  # the text it was parsed from (printing is a fixed point)
+    races = find_races(cut, fn)
+    assert {(r.first, r.second.name, r.devices) for r in races} == {(None, "hir.set", (0, 1)), (None, "hir.send", (0, 1))}
+    ring01 = next(i for i, ln in enumerate(lines) if "team_rank team = [0, 1]" in ln)
+    ring23 = next(i for i, ln in enumerate(lines) if "team_rank team = [2, 3]" in ln)
+    for r in races:  # located at the op in ring [0, 1]'s loop
+        line = int(re.search(r"<input>:(\d+):", r.describe()).group(1))
+        assert r.second.name in lines[line - 1] and ring01 < line - 1 < ring23
+        assert r.describe().endswith(f"access buffer {r.region[0]} unordered on devices 0, 1")
+    races = find_races(_without(m, 3), fn)
+    # the result's slices (written by the local copy and the receive) vs.
+    # the caller's read; %b's slice (read by both the copy and the send)
+    # vs. the caller's reuse of %b
+    assert {(r.first.name, r.after, r.devices) for r in races} == {
+        ("hir.set", "read", (2, 3)), ("hir.recv", "read", (2, 3)), ("hir.set", "reuse", (2, 3)),
+        ("hir.send", "reuse", (2, 3))}
+    assert all(r.second is None and r.describe().endswith("on devices 2, 3") for r in races)
+
+
+@pytest.mark.parametrize("fn", ["CollectiveThenRing", "TwoTeams"])
+@pytest.mark.parametrize("form", FORMS)
+def test_the_synchronizations_between_independent_loops_are_redundant(fn: str, form: str) -> None:
+    # the first loop's join and the second loop's fork, both taken out:
+    # still race-free and deadlock-free on every device, with equal results
+    text = dict(MIXED_CASES)[fn]
+    m = _without(_without(_lower_p2p(text, form), 2), 1)
+    assert hlopt.print_op(m).count("hir.synchronize") == 2
+    assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
+    _same_results(text, m, fn)
 
 
 def _inter_stream_syncs(m: Operation) -> list[int]:
@@ -208,18 +262,19 @@ def _inter_stream_syncs(m: Operation) -> list[int]:
     return [k for k, i in enumerate(syncs) if "hir.set_current_stream" in lines[i + 1]]
 
 
-def _ring_order(m: Operation, fn: str, streams: int) -> set[bool]:
-    """Whether the first ring action (receive or local copy) of iteration i
-    happens before that of iteration i + 1, for i + 1 < streams, on each
-    device (one answer per pair)."""
-    out = set()
-    for d in team_devices(m):
+def _ring_order(m: Operation, fn: str, streams: int) -> dict[int, set[bool]]:
+    """Per device taking part in a ring: whether the first ring action
+    (receive or local copy) of iteration i happens before that of iteration
+    i + 1, for i + 1 < streams (one answer per pair)."""
+    out = {}
+    for d in devices_of(m):
         trace, before = happens_before(m, fn, d)
         first: dict[int, int] = {}
         for k, e in enumerate(trace):
             if e.op.name in ("hir.recv", "hir.set") and e.iteration:
                 first.setdefault(e.iteration[-1], k)
-        out |= {before(first[i], first[i + 1]) for i in range(min(streams, len(first)) - 1)}
+        if first:
+            out[d] = {before(first[i], first[i + 1]) for i in range(min(streams, len(first)) - 1)}
     return out
 
 
@@ -250,14 +305,113 @@ def test_inter_stream_synchronizations_only_order_for_speed(fn: str, text: str, 
     run_module(m, "builtin.module(func.func(hir-segment),hir-lower,"
                   f"lower-streams{{num-streams={streams} communication=p2p inter-stream-sync=true}})")
     inter = _inter_stream_syncs(m)
-    assert len(inter) == hlopt.print_op(m).count("hir.team_rank") >= 1  # one per ring loop
+    teams = [[int(d) for d in t.split(",")] for t in re.findall(r"hir\.team_rank team = \[([\d, ]+)\]", hlopt.print_op(m))]
+    assert len(inter) == len(teams) >= 1  # one per ring loop (TwoTeams: one per team)
     assert find_races(m, fn) == [] and find_deadlocks(m, fn) == []
     # what it does order: iteration i's transfer (or local copy) before
-    # iteration i + 1, while i + 1 < num-streams; nothing once taken out
-    assert _ring_order(m, fn, streams) == {True} and _ring_order(_without(m, inter[0]), fn, streams) == {False}
+    # iteration i + 1, while i + 1 < num-streams, on every device of the
+    # ring; nothing there once taken out (a ring of another team keeps its own)
+    order = _ring_order(m, fn, streams)
+    assert sorted(order) == sorted({d for t in teams for d in t}) and set(map(frozenset, order.values())) == {
+        frozenset({True})}
+    for k, team in zip(inter, teams):
+        cut_order = _ring_order(_without(m, k), fn, streams)
+        assert {d for d, v in cut_order.items() if v == {False}} == set(team)
+        assert all(v == {True} for d, v in cut_order.items() if d not in team)
     for k in inter:
         cut = _without(m, k)
         assert len(_inter_stream_syncs(cut)) == len(inter) - 1
         assert find_races(cut, fn) == [], f"inter-stream synchronization #{k} taken out"
         assert find_deadlocks(cut, fn) == [], f"inter-stream synchronization #{k} taken out"
         _same_results(text, cut, fn)
+
+
+def _without_wait(m: Operation, nth: int) -> Operation:
+    """The module with its `nth` hir.wait taken out."""
+    lines = hlopt.print_op(m).splitlines()
+    waits = [i for i, ln in enumerate(lines) if re.match(r"\s*hir\.wait %", ln)]
+    del lines[waits[nth]]
+    out = hlopt.parse_module("\n".join(lines))
+    hlopt.verify(out)
+    return out
+
+
+def _waits(m: Operation) -> int:
+    return len(re.findall(r"\n\s*hir\.wait %", hlopt.print_op(m)))
+
+
+@pytest.mark.parametrize("fn,text", P2P_CASES + MIXED_CASES, ids=[f for f, _ in P2P_CASES + MIXED_CASES])
+@pytest.mark.parametrize("form", FORMS)
+def test_each_wait_of_a_ring_is_needed(fn: str, text: str, form: str) -> None:
+    # a transfer runs on NCCL's stream until its hir.wait: a receive's wait
+    # orders the slot before its readers, a collective's before the next
+    # loop or the caller, and a send's deferred wait its read of the
+    # device's slice before the return (the caller may then reuse the input)
+    m = _lower_p2p(text, form)
+    assert _waits(m) >= 2
+    for k in range(_waits(m)):
+        assert find_races(_without_wait(m, k), fn), f"wait #{k} taken out, no race found"
+
+
+COLLECTIVE_CASES = [(fn, text) for fn, text in _cases() if "communication" in hlopt.print_op(_lower(text, "default"))]
+
+
+@pytest.mark.parametrize("fn,text", COLLECTIVE_CASES, ids=[f for f, _ in COLLECTIVE_CASES])
+def test_each_wait_of_a_collective_is_needed(fn: str, text: str) -> None:
+    m = _lower(text, "default")
+    assert _waits(m) >= 1
+    for k in range(_waits(m)):
+        races = find_races(_without_wait(m, k), fn)
+        assert races and all(r.first.name == "hir.communication" for r in races if r.first is not None)
+
+
+def test_two_teams_missing_receive_wait_races_on_that_teams_devices() -> None:
+    fn, text = next(c for c in MIXED_CASES if c[0] == "TwoTeams")
+    m = _lower_p2p(text, "default")
+    assert _waits(m) == 4  # per ring: the receive's, then the send's deferred one
+    cut = _without_wait(m, 2)  # ring [2, 3]'s receive wait
+    lines = hlopt.print_op(cut).splitlines()
+    races = find_races(cut, fn)
+    # the received slice of the result is read by the caller unordered
+    assert {(r.first.name, r.second, r.after, r.devices) for r in races} == {("hir.recv", None, "read", (2, 3))}
+    line = int(re.search(r"hir\.recv at <input>:(\d+):", races[0].describe()).group(1))
+    assert "hir.recv" in lines[line - 1] and "team = [2, 3]" in lines[line - 1]
+    assert find_deadlocks(cut, fn) == []  # a wait less never blocks
+
+
+def _lowering_lit_files() -> list[pathlib.Path]:
+    """The lit files with a RUN line that lowers streams and expects success."""
+    out = []
+    for f in sorted(LIT.glob("*.mlir")):
+        runs = [ln for ln in f.read_text().splitlines() if "RUN:" in ln and "lower-streams" in ln]
+        if any("not hlopt" not in ln and "verify-diagnostics" not in ln for ln in runs):
+            out.append(f)
+    return out
+
+
+LOWERED_FILES = _lowering_lit_files()
+
+
+@pytest.mark.parametrize("path", LOWERED_FILES, ids=[f.name for f in LOWERED_FILES])
+def test_every_program_lowered_from_lit_is_race_and_deadlock_free_on_every_device(path: pathlib.Path) -> None:
+    # every case of the file, every communication form, every host
+    # function: checked device by device (teams of some of the mesh too)
+    refused, checked = set(), 0
+    for chunk in path.read_text().split("// -----"):
+        if "func.func" not in chunk:
+            continue
+        for comm in ("auto", "collective", "p2p"):
+            m = hlopt.parse_module(chunk)
+            try:
+                run_module(m, "builtin.module(func.func(hir-segment),hir-lower,"
+                              f"lower-streams{{num-streams=2 communication={comm}}})")
+            except PipelineFailure:
+                refused.add((re.findall(r"func\.func @(\w+)", chunk)[-1], comm))
+                continue
+            for fn in host_functions(m):
+                assert find_races(m, fn) == [], (fn, comm)
+                assert find_deadlocks(m, fn) == [], (fn, comm)
+                checked += 1
+    assert checked >= 3
+    # the one form the lowering refuses (an all-to-all has no collective form)
+    assert refused == ({("ReduceScatterP2p", "collective")} if path.name == "p2p.mlir" else set())

@@ -149,3 +149,18 @@ def test_ring_traces_differ_by_device() -> None:
     # every device: one local copy, then 3 x (recv, send), one matmul per slice
     for k in kinds:
         assert k.count("send") == k.count("recv") == 3 and k.count("compute") == 4 + 1
+
+
+def test_two_teams_each_device_runs_only_its_own_ring() -> None:
+    # rings over [0, 1] and [2, 3]: every device is drawn with its own
+    # ring's transfers and local copy, none of the other ring's
+    text = (pathlib.Path(__file__).parent.parent / "lit" / "hir" / "mixed-loop.mlir").read_text().split("// -----")[-1]
+    m = hlopt.parse_module(text)
+    run_module(m, "builtin.module(func.func(hir-segment),hir-lower,lower-streams{num-streams=2 communication=p2p "
+                  "predict=false})")
+    tl = Timeline()
+    assert simulate(m, "TwoTeams", timeline=tl) > 0
+    for d in range(4):
+        spans = _spans(tl, f"device {d}")
+        work = sorted(k.split(" ")[0] for k in spans if "[" in k)  # synchronizations are drawn as instants
+        assert work == ["recv", "send", "set"], (d, spans)

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from lark import Transformer
+from lark import Token, Transformer
 from lark.lexer import PatternStr
 
 from hlopt.dialects.syntax_util import assignments, parse_error
@@ -496,22 +496,42 @@ def stablehlo_op(s: Any, c: list) -> tuple[Operation, int]:
     name_tok, args_tok = c[0], c[1]
     region = c[-1]
     reducer = c[-2]
-    arrow = c[-3]
-    types = c[2:-3]
-    name = str(name_tok)
+    if reducer is not None:
+        s.pending.pop()
+    if args_tok is None:
+        args, args_pos = "", name_tok.end_pos
+    else:
+        args, args_pos = str(args_tok), args_tok.start_pos
+    return _custom_op(s, str(name_tok), name_tok.start_pos, args, args_pos, c[2:-3], c[-3], region)
+
+
+def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
+    """stablehlo_op's one-line case as one token: its pieces become the
+    tokens the long form would have given."""
+    tok = c[0]
+    text = tok.value
+    pos = tok.start_pos
+    name_end, args, types, result = tok.spans
+    if args is None:
+        args_text, args_pos = "", pos + name_end
+    else:
+        args_text, args_pos = text[args[0]:args[1]], pos + args[0]
+    type_toks = [Token("TYPE", text[a:b], pos + a, end_pos=pos + b) for a, b in types]
+    arrow = None if result is None else \
+        Token("TYPE", text[result[0]:result[1]], pos + result[0], end_pos=pos + result[1])
+    return _custom_op(s, text[:name_end], pos, args_text, args_pos, type_toks, arrow, None)
+
+
+def _custom_op(s: Any, name: str, pos: int, args: str, args_pos: int, types: list, arrow: Any,
+               region: Any) -> tuple[Operation, int]:
     d = lookup_op(name)
     parse = getattr(d, "parse_custom", None)
     if parse is None:
-        raise parse_error(f"custom op '{name}' is unknown", name_tok.start_pos)
-    if reducer is not None:
-        s.pending.pop()
+        raise parse_error(f"custom op '{name}' is unknown", pos)
     extra = {"region": region, "arrow": arrow}
-    if args_tok is None:
-        a = decode_args(s, d.args_format, "", name_tok.end_pos)
-    else:
-        a = decode_args(s, d.args_format, str(args_tok), args_tok.start_pos)
+    a = decode_args(s, d.args_format, args, args_pos)
     op = parse(s, a, types, extra)
-    return op, extra.get("loc_pos", name_tok.start_pos)
+    return op, extra.get("loc_pos", pos)
 
 
 def stablehlo_reducer(s: Any, c: list) -> None:
@@ -573,6 +593,7 @@ def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
 
 CALLBACKS = {
     "stablehlo_op": stablehlo_op,
+    "stablehlo_simple": stablehlo_simple,
     "stablehlo_reducer": stablehlo_reducer,
     "stablehlo_while_head": stablehlo_while_head,
     "stablehlo_while_do": stablehlo_while_do,

@@ -10,9 +10,9 @@
 // RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams='num-streams=2 communication=p2p' | filecheck %s
 // RUN: hlopt %s --split-input-file --check-semantics --check-semantics-seeds 2 --hir-segment --hir-lower --lower-streams -o /dev/null
 // RUN: hlopt %s --split-input-file --hir-segment --hir-lower --lower-streams='num-streams=2' --mlir-pass-statistics -o /dev/null 2>&1 | filecheck %s --check-prefix=STATS
-// tests/unit/test_hir_eval.py runs every case here, test_hir_races.py and
-// test_hir_deadlocks.py all but TwoTeams (a per-device trace needs the
-// device in every ring's team).
+// tests/unit/test_hir_eval.py, test_hir_races.py and test_hir_deadlocks.py
+// run every case here (TwoTeams too: each device is traced on its own and
+// skips the ring of the team it is not in).
 
 // An independent collective allgather (stream axis beside the didx axis)
 // and ring allgather (stream axis on the didx axis) over the same extent:

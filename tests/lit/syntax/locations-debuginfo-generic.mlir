@@ -68,7 +68,7 @@ func.func @f(%a: i32 loc("arg.py":1:1), %b: f32 loc(unknown)) -> i32 {
 // CHECK-NEXT:    "func.return"(%arg0) : (i32) -> () loc(#loc4)
 // CHECK-NEXT:  }) : () -> () loc(#loc1)
 // CHECK-NEXT:}) : () -> () loc(#loc)
-// CHECK-NEXT:#loc = loc("<stdin>":0:0)
+// CHECK-NEXT:#loc = loc("<stdin>":57:9)
 // CHECK-NEXT:#loc1 = loc("fn.py":3:3)
 // CHECK-NEXT:#loc4 = loc("ret.py":2:2)
 // -----
@@ -114,7 +114,7 @@ module @m {
 // CHECK-NEXT:  "t.g"() : () -> () loc(#loc1)
 // CHECK-NEXT:  "t.i"() : () -> () loc(#loc12)
 // CHECK-NEXT:}) : () -> () loc(#loc)
-// CHECK-NEXT:#loc = loc("<stdin>":0:0)
+// CHECK-NEXT:#loc = loc("<stdin>":95:9)
 // CHECK-NEXT:#loc1 = loc(unknown)
 // CHECK-NEXT:#loc2 = loc("a":1:1)
 // CHECK-NEXT:#loc3 = loc("b":1:1)

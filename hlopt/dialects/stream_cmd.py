@@ -1,0 +1,1664 @@
+"""IREE stream ops of the command phase and their neighbours, in IREE's custom
+forms (grammars/stream_cmd.lark), added to the stream dialect by stream.py:
+
+stream.cmd.flush / invalidate / discard (subview effects on a resource),
+stream.cmd.serial / concurrent (regions scheduling the commands inside them),
+stream.cmd.collective (a collective over a channel),
+stream.dispatch.workgroup.id / count / size (a dispatch's grid, in executables).
+
+The helpers (value lookups, `{%size}` lists, affinities, the `ro %r[%o for
+%l] : T{%s}` resource items) are stream.py's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hlopt.dialects import stream as _stream
+from hlopt.dialects.stream import YieldOp, dynamic_dims, is_resource, operand_groups
+from hlopt.dialects.util import visibility_prefix
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
+from hlopt.ir.constraints import I32, I64, Constraint, Index, IndexAttr
+from hlopt.ir.core import Operation, Region
+from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.opdef import (
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
+from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
+from hlopt.ir.types import FunctionType, IndexType, OpaqueType, i32
+
+# stream.py's parsing/printing kit (value uses, `{%size}` lists, affinities, resource items):
+# private to the stream dialect, which spans that module and this one
+_ACCESS = _stream._ACCESS
+_ACCESS_BITS = _stream._ACCESS_BITS
+_ASYNC_ARG = _stream._ASYNC_ARG
+_RESOURCE_ITEM = _stream._RESOURCE_ITEM
+_USE = _stream._USE
+_aff = _stream._aff
+_affinity = _stream._affinity
+_await_operand = _stream._await_operand
+_custom_or_generic = _stream._custom_or_generic
+_dims = _stream._dims
+_dispatch_head = _stream._dispatch_head
+_is_use = _stream._is_use
+_operand_types = _stream._operand_types
+_props = _stream._props
+_segs = _stream._segs
+_tail_attrs = _stream._tail_attrs
+_tie = _stream._tie
+_Tok = _stream._Tok
+_Use = _stream._Use
+_use = _stream._use
+_uses = _stream._uses
+_INDEX = IndexType()
+_CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
+
+
+def _spelled(*spellings: str) -> Any:
+    return lambda t: isinstance(t, OpaqueType) and t.spelling in spellings
+
+
+_LIFETIMES = ("*", "external", "transient", "variable", "constant")
+# IREE's type constraints, with their messages
+ANY_RESOURCE = Constraint(is_resource, "any stream-compatible type")
+STREAM_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in _LIFETIMES)),
+                             "resource or external resource or transient resource or variable resource or "
+                             "constant resource")
+TEST_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in (*_LIFETIMES, "staging"))),
+                           STREAM_RESOURCE.summary + " or staging resource")
+TIMEPOINT = Constraint(_spelled("!stream.timepoint"), "A timepoint indicating execution availability.")
+CHANNEL = Constraint(_spelled("!stream.channel"), "A collective communication channel.")
+FILE = Constraint(_spelled("!stream.file"), "A file handle used for I/O operations.")
+BUFFER = Constraint(_spelled("!util.buffer"), "A reference counted byte buffer.")
+FUNCTION_TYPE_ATTR = Constraint(lambda a: isinstance(a, TypeAttr) and isinstance(a.type, FunctionType),
+                                "type attribute of function type")
+FLAT_SYMBOL = Constraint(lambda a: isinstance(a, SymbolRefAttr) and not a.nested, "flat symbol reference attribute")
+NAME = Constraint(lambda a: isinstance(a, StringAttr), "string attribute")
+COLLECTIVE = Constraint(lambda a: a.text.startswith("#stream.collective<"), "collective operation and specification")
+FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for timeline-aware op testing.")
+
+
+# ---------------------------------------------------------------------------
+# subview effects: flush, invalidate, discard
+
+
+class _SubviewOp(OpDef):
+    """`OP [kw(#affinity)] %r[%offset for %length] : T{%size} attributes {...}`."""
+
+    target = operand(ANY_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_length = operand(Index)
+    affinity_keyword = ""  # `to`/`from` before the optional source affinity
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        t, size, off, length = op.operands
+        if op.results or any(k != "source_affinity" or not cls.affinity_keyword for k, _ in op.properties.entries):
+            return None
+        aff = _aff(p, op, "source_affinity", cls.affinity_keyword) if cls.affinity_keyword else ""
+        return (f"{cls.name} {aff}{p.value(t)}[{p.value(off)} for {p.value(length)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+
+
+class CmdFlushOp(_SubviewOp):
+    name = "stream.cmd.flush"
+    summary = "Flushes a subview of a resource"
+    source_affinity = opt_attr()
+    affinity_keyword = "to"
+
+
+class CmdInvalidateOp(_SubviewOp):
+    name = "stream.cmd.invalidate"
+    summary = "Invalidates a subview of a resource"
+    source_affinity = opt_attr()
+    affinity_keyword = "from"
+
+
+class CmdDiscardOp(_SubviewOp):
+    name = "stream.cmd.discard"
+    summary = "Discards a subview of a resource"
+
+
+def _subview(name: str):
+    def cb(s: Any, c: list) -> tuple[Operation, int]:
+        if len(c) == 7:  # discard has no affinity
+            c = [c[0], None, *c[1:]]
+        kw, aff, t, off, length, tt, size, attrs = c
+        size = _dims(s, size)
+        if len(size) != 1:
+            raise s.error("expected one size value for the resource", tt.start_pos)
+        operands = [_use(s, t, s.decode_type(tt)), *_uses(s, [*size, off, length])]
+        a = s.decode_dict(attrs) if attrs is not None else None
+        return Operation(name, operands, [], _props(None, source_affinity=_affinity(s, aff)), a), kw.start_pos
+
+    return cb
+
+
+# ---------------------------------------------------------------------------
+# serial / concurrent regions
+
+
+class _WaveOp(OpDef):
+    """`stream.cmd.serial { ... } attributes {...}`: the region's stream.yield
+    is implicit (printed only when it carries something)."""
+
+    body = region(1)
+    traits = (ParentOneOf(*_CMD_PARENTS),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
+            if o.name != YieldOp.name and o.name not in CMD_PHASE:
+                raise op_error(o, "explicit execution regions must only contain explicit ops")
+
+    @classmethod
+    def _bare_yield(cls, op: Operation) -> bool:
+        blocks = op.regions[0].blocks if op.regions else []
+        last = blocks[0]._last if len(blocks) == 1 else None
+        return last is not None and last.name == YieldOp.name and not last.operands \
+            and not last.attributes and not last.properties
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if op.operands or op.results or op.properties or len(op.regions) != 1 \
+                or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
+            return None
+        terms = cls.custom_prints_terminators(op, 0)
+        return (f"{cls.name} {p.region(op.regions[0], print_terminators=terms, print_empty_block=False)}"
+                + _tail_attrs(p, op))
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return not cls._bare_yield(op)
+
+
+class CmdSerialOp(_WaveOp):
+    name = "stream.cmd.serial"
+    summary = "Executes all ops serially (in-order)"
+
+
+class CmdConcurrentOp(_WaveOp):
+    name = "stream.cmd.concurrent"
+    summary = "Executes all ops concurrently"
+
+
+def stream_cmd_wave_head(s: Any, c: list) -> Any:
+    (kw,) = c
+    s.pending.append((str(kw), None))
+    return kw
+
+
+def stream_cmd_wave(s: Any, c: list) -> tuple[Operation, int]:
+    kw, body, attrs = c
+    s.pending.pop()
+    if not body.blocks:
+        body.add_block()
+    block = body.blocks[0]
+    if block.terminator is None or block.terminator.name != YieldOp.name:
+        block.append(Operation(YieldOp.name))  # the implicit terminator
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), [], [], None, a, [body]), kw.start_pos
+
+
+# ---------------------------------------------------------------------------
+# collectives
+
+
+def _resources_text(p: Any, kinds: list[str], res: Any, offs: Any, lens: Any, sizes: Any) -> str:
+    """`{\\n  ro %r[%o for %l] : T{%s},\\n ...\\n}` (IREE's custom<DispatchResources>)."""
+    ind = "  " * p.indent
+    items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
+             for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
+    return "{\n" + ",\n".join(items) + f"\n{ind}}}"
+
+
+def _parse_resources(s: Any, tok: Any) -> list[tuple]:
+    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token:
+    (access bits, resource value, size use, offset use, length use)."""
+    text, base = str(tok)[1:-1], tok.start_pos + 1
+    items, pos = [], 0
+    while text[pos:].strip():
+        m = _RESOURCE_ITEM.match(text, pos)
+        if m is None or m.group(1) not in _ACCESS_BITS:
+            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
+        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
+        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(6))
+        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
+        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
+        pos = m.end()
+    return items
+
+
+_COLLECTIVE_KIND = re.compile(r"#stream\.collective<\s*(\w+)")
+
+
+class CmdCollectiveOp(OpDef):
+    name = "stream.cmd.collective"
+    summary = "Dispatches a collective operation"
+    channel = operand(CHANNEL)
+    element_count = operand(Index)
+    param = opt_operand(I32)
+    resources = var_operand(STREAM_RESOURCE)
+    resource_sizes = var_operand(Index)
+    resource_offsets = var_operand(Index)
+    resource_lengths = var_operand(Index)
+    op = attr(COLLECTIVE)
+    resource_accesses = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        kind, acc = op.properties.get("op"), op.properties.get("resource_accesses")
+        text = p.attr_text(kind) if kind is not None else ""
+        if not text.startswith("#stream.collective<") or acc is None or op.results or len(op.properties) != 3:
+            return None
+        (ch,), (count,), param, res, sizes, offs, lens = operand_groups(cls, op)
+        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        if None in kinds or not (len(res) == len(sizes) == len(offs) == len(lens) == len(kinds)):
+            return None
+        s = f"stream.cmd.collective{text[len('#stream.collective'):]}[{p.value(count)}] channel({p.value(ch)})"
+        if param:
+            s += f" param({p.value(param[0])} : {p.type_text(param[0].type)})"
+        return s + " " + _resources_text(p, kinds, res, offs, lens, sizes) + _tail_attrs(p, op)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _ch, _n, _p, res, sizes, offs, lens = operand_groups(cls, op)
+        acc = op.properties.get("resource_accesses")
+        accs = list(acc.elements) if isinstance(acc, ArrayAttr) else []
+        n = len(res)
+        if not (len(sizes) == len(offs) == len(lens) == len(accs) == n):
+            raise op_error(op, f"with {n} resources has mismatched associated ranges")
+        m = _COLLECTIVE_KIND.match(op.properties.get("op").text)
+        kind = m.group(1) if m else ""
+        need = {"send": (1,), "recv": (2,)}.get(kind, (1, 2))  # ro / wo bits, in order
+        if n != len(need):
+            raise op_error(op, f"requires {len(need)} resources but {n} provided")
+        for i, (bits, a) in enumerate(zip(need, accs)):
+            got = int(getattr(a, "value", 0))
+            if got & bits != bits:
+                raise op_error(op, f"resource {i} requires access {_BITS_NAME[bits]} but is declared as "
+                                   f"{_BITS_NAME.get(got, str(got))}")
+
+
+_BITS_NAME = {0: "None", 1: "Read", 2: "Write", 3: "Read|Write"}
+
+
+def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
+    kw, kind, count, channel, param, resources, attrs = c
+    op_attr = s.decode("attr", "#stream.collective" + str(kind), kind.start_pos)
+    ch = _USE.fullmatch(str(channel)[1:-1].strip())
+    if ch is None:
+        raise s.error("expected the channel value in 'channel(...)'", channel.start_pos)
+    chan = _use(s, _Use(ch.group(), channel.start_pos + 1 + str(channel)[1:].index("%")),
+                s.decode("type", "!stream.channel", channel.start_pos))
+    params = []
+    if param is not None:
+        text = str(param)[1:-1]
+        v, colon, t = text.partition(":")
+        m = _USE.fullmatch(v.strip())
+        if m is None or not colon:
+            raise s.error("expected '(%value : type)' after 'param'", param.start_pos)
+        params = [_use(s, _Use(m.group(), param.start_pos + 1 + text.index("%")),
+                       s.decode("type", t.strip(), param.start_pos + 1 + len(v) + 1 + len(t) - len(t.lstrip())))]
+    items = _parse_resources(s, resources)
+    res = [i[1] for i in items]
+    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
+    cnt = _uses(s, [count])
+    props = DictionaryAttr({
+        "op": op_attr, "operandSegmentSizes": _segs([chan], cnt, params, res, sizes, offs, lens),
+        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdCollectiveOp.name, [chan, *cnt, *params, *res, *sizes, *offs, *lens], [], props, a), \
+        kw.start_pos
+
+
+# ---------------------------------------------------------------------------
+# external functions and calls to them
+
+
+def _function_type(op: Operation) -> FunctionType | None:
+    t = op.properties.get("function_type")
+    return t.type if isinstance(t, TypeAttr) and isinstance(t.type, FunctionType) else None
+
+
+def _dict_at(a: Any, i: int) -> Any:
+    """The i-th dictionary of arg_attrs/res_attrs, None when absent or empty."""
+    if not isinstance(a, ArrayAttr) or i >= len(a):
+        return None
+    d = a.elements[i]
+    return d if isinstance(d, DictionaryAttr) and d.entries else None
+
+
+def _attrs_text(p: Any, a: Any, i: int) -> str:
+    d = _dict_at(a, i)
+    return p.attr_dict(d) if d is not None else ""
+
+
+class _ExternFuncOp(OpDef, SymbolOpInterface):
+    """A streamable function declaration (IREE allows only external ones)."""
+
+    sym_name = attr(NAME)
+    function_type = attr(FUNCTION_TYPE_ATTR)
+    sym_visibility = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    body = region()
+    traits = (IsolatedFromAbove(), Symbol())
+
+    @classmethod
+    def is_declaration(cls, op: Operation) -> bool:
+        return True
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        vis = op.properties.get("sym_visibility")
+        # SymbolOpInterface: these are always declarations
+        if vis is None or getattr(vis, "value", None) == "public":
+            raise op_error(op, "symbol declaration cannot have public visibility")
+        # FunctionOpInterface: one dictionary of dialect attributes per argument and result
+        ft = _function_type(op)
+        if ft is None:
+            return
+        for key, count, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
+            a = op.properties.get(key)
+            if not isinstance(a, ArrayAttr):
+                continue
+            if len(a) != count:
+                raise op_error(op, f"expects {what} attribute array to have the same number of elements as the "
+                                   f"number of function {what}s, got {len(a)}, but expected {count}")
+            for d in a.elements:
+                if isinstance(d, DictionaryAttr) and any("." not in k for k, _ in d.entries):
+                    raise op_error(op, f"{what}s may only have dialect attributes")
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        raise NotImplementedError
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        name, ft = op.properties.get("sym_name"), _function_type(op)
+        if not isinstance(name, StringAttr) or ft is None or len(op.regions) != 1 or op.regions[0].blocks:
+            return None
+        sig = cls.signature_text(op, p, ft)
+        if sig is None:
+            return None
+        return (f"{cls.name} {visibility_prefix(op)}{symbol_name_text(name.value)}{sig}"
+                + p.attr_dict(op.attributes, keyword=True))
+
+
+class AsyncFuncOp(_ExternFuncOp):
+    name = "stream.async.func"
+    summary = "Streamable function declaration"
+    tied_operands = opt_attr()
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        # IREE's custom<ShapedFunctionSignature>: arguments are named %argN, results
+        # tied to an argument name it (`%arg0`, or `%arg0 as T` when the type changes)
+        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        args = ", ".join(f"%arg{i}: {p.type_text(t)}" + _attrs_text(p, aa, i) for i, t in enumerate(ft.inputs))
+        s = f"({args})"
+        if not ft.results:
+            return s
+        ties = _ties(op, len(ft.results))
+        outs = []
+        for i, (t, tie) in enumerate(zip(ft.results, ties)):
+            if 0 <= tie < len(ft.inputs):
+                x = f"%arg{tie}" + ("" if ft.inputs[tie] == t else " as " + p.type_text(t))
+            elif tie == -1:
+                x = p.type_text(t)
+            else:
+                return None
+            outs.append(x + _attrs_text(p, ra, i))
+        any_attrs = any(_dict_at(ra, i) is not None for i in range(len(ft.results)))
+        return s + " -> " + (outs[0] if len(outs) == 1 and not any_attrs else "(" + ", ".join(outs) + ")")
+
+
+class CmdFuncOp(_ExternFuncOp):
+    name = "stream.cmd.func"
+    summary = "Streamable function declaration"
+
+    @classmethod
+    def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
+        # IREE's custom<DispatchFunctionSignature>: a resource argument carries
+        # its offset and length arguments, `%arg0[%arg1 for %arg2]: T`
+        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        items, i, ins = [], 0, ft.inputs
+        while i < len(ins):
+            t = ins[i]
+            x = f"%arg{i}"
+            if is_resource(t):
+                x += f"[%arg{i + 1} for %arg{i + 2}]"
+            items.append(x + f": {p.type_text(t)}" + _attrs_text(p, aa, i))
+            i += 3 if is_resource(t) else 1
+        s = "(" + ", ".join(items) + ")"
+        if not ft.results:
+            return s
+        outs = [p.type_text(t) + _attrs_text(p, ra, k) for k, t in enumerate(ft.results)]
+        return s + " -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
+
+
+def _ties(op: Operation, n: int) -> list[int]:
+    t = op.properties.get("tied_operands")
+    ties = [int(getattr(x, "value", -1)) for x in t.elements] if isinstance(t, ArrayAttr) else []
+    return (ties + [-1] * n)[:n]
+
+
+_ARG_RANGE = re.compile(r"\s*(%[\w$.\-]+)\s*\[\s*%[\w$.\-]+\s+for\s+%[\w$.\-]+\s*\]\s*:")
+
+
+def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.dialects import util
+    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax.parser import symbol_name as _symbol_name
+
+    kw, vis, sym, sig, attrs = c
+    name = str(kw)
+    text, base = str(sig), sig.start_pos
+    close = scan_balanced(text, 0)
+    inner = text[1:close - 1]
+    names, inputs, arg_attrs = [], [], []
+    for piece, off in (split_pieces(inner) if inner.strip() else []):
+        at = base + 1 + off
+        m = _ARG_RANGE.match(piece) if name == CmdFuncOp.name else None
+        if m is not None:  # `%arg0[%arg1 for %arg2]: T`: the resource, its offset and its length
+            _, t, _, a = s.parse_arg(piece[m.end():], at + m.end(), named=False)
+            names += [m.group(1)[1:], "", ""]
+            inputs += [t, _INDEX, _INDEX]
+            arg_attrs += [a or DictionaryAttr(), DictionaryAttr(), DictionaryAttr()]
+            continue
+        n, t, _, a = s.parse_arg(piece, at, named=True)
+        names.append(n)
+        inputs.append(t)
+        arg_attrs.append(a or DictionaryAttr())
+    rest = text[close:]
+    opname = name
+    if name == CmdFuncOp.name:
+        names = []  # results are never tied
+    # IREE's custom<ShapedFunctionSignature> is util's: util.func reads the same results
+    results, res_attrs, ties = util._tied_results(s, rest, base + close, names, inputs, opname)
+    props: dict = {"sym_name": StringAttr(_symbol_name(sym)),
+                   "function_type": TypeAttr(FunctionType(inputs, results))}
+    if vis is not None:
+        props["sym_visibility"] = StringAttr(str(vis))
+    if arg_attrs:
+        props["arg_attrs"] = ArrayAttr(arg_attrs)
+    if results:
+        props["res_attrs"] = ArrayAttr([a or DictionaryAttr() for a in res_attrs])
+        if name == AsyncFuncOp.name:
+            props["tied_operands"] = ArrayAttr([IntegerAttr(t, _INDEX) for t in ties])
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(name, [], [], DictionaryAttr(props), a, [Region()]), kw.start_pos
+
+
+def _callee(s: Any, tok: Any) -> SymbolRefAttr:
+    a = s.decode("attr", str(tok), tok.start_pos)
+    if not isinstance(a, SymbolRefAttr) or a.nested:
+        raise s.error("expected a flat symbol reference to the callee", tok.start_pos)
+    return a
+
+
+def _sized_type(p: Any, t: Any, sizes: list) -> str | None:
+    """`T{%size}` for a resource (taking its size from `sizes`), `T` otherwise;
+    None for a shaped type with dynamic dims (printed generically)."""
+    if is_resource(t):
+        return f"{p.type_text(t)}{{{p.value(sizes.pop(0))}}}"
+    if dynamic_dims(t):
+        return None
+    return p.type_text(t)
+
+
+def _check_callee(op: Operation, symbols: Any, kind: str) -> None:
+    from hlopt.ir.symbols import SymbolCache
+
+    callee = op.properties.get("callee")
+    if isinstance(callee, SymbolRefAttr):
+        f = (symbols or SymbolCache()).lookup(op, callee)
+        if f is None or (kind and f.name != kind):
+            raise op_error(op, f"undefined external call: {callee.root}")
+
+
+class AsyncCallOp(OpDef):
+    name = "stream.async.call"
+    summary = "Calls a streamable external host function"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_ends = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result()
+    callee = attr(FLAT_SYMBOL)
+    tied_operands = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        callee = op.properties.get("callee")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested \
+                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries):
+            return None
+        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
+        items, types, ri, sizes = [], [], 0, list(sizes)
+        for v in args:
+            if is_resource(v.type):
+                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
+                ri += 1
+            else:
+                items.append(p.value(v))
+            types.append(_sized_type(p, v.type, sizes))
+        outs, rsizes = [], list(rsizes)
+        for r, tie in zip(op.results, _ties(op, len(op.results))):
+            if tie >= 0:
+                t = args[tie]
+                x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
+                outs.append(x + (f"{{{p.value(rsizes.pop(0))}}}" if is_resource(r.type) else ""))
+            else:
+                outs.append(_sized_type(p, r.type, rsizes))
+        if None in types or None in outs or sizes or rsizes or ri != len(offs):
+            return None
+        return ("stream.async.call " + _aff(p, op) + callee.text + "(" + ", ".join(items) + ")"
+                + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
+        _check_value_sizes(op, args, sizes)
+        _check_value_sizes(op, op.results, rsizes)
+        need = sum(1 for v in args if is_resource(v.type))
+        if not len(ends) == len(lens) == len(offs):
+            raise op_error(op, "mismatch on resource range offsets/ends/lengths; counts must match")
+        if len(offs) != need:
+            raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
+        if any(not is_resource(r.type) for r in op.results):
+            raise op_error(op, "non-resource return values are not yet supported on async calls")
+        _check_callee(op, symbols, AsyncFuncOp.name)
+
+
+def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
+    """IREE's verifyOpValueSizes: one size per resource value."""
+    need = sum(1 for v in values if is_resource(v.type))
+    if len(sizes) != need:
+        raise op_error(op, f"value set has {need} dynamic dimensions but only {len(sizes)} dimension values "
+                           "are attached")
+
+
+class CmdCallOp(OpDef):
+    name = "stream.cmd.call"
+    summary = "Calls a streamable external host function"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result()
+    callee = attr(FLAT_SYMBOL)
+    tied_operands = opt_attr()
+    arg_attrs = opt_attr()
+    res_attrs = opt_attr()
+    resource_operand_accesses = attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        callee, acc = op.properties.get("callee"), op.properties.get("resource_operand_accesses")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
+                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries) \
+                or any(t >= 0 for t in _ties(op, len(op.results))):
+            return None
+        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
+        items, types, ri, sizes = [], [], 0, list(sizes)
+        for v in args:
+            if is_resource(v.type):
+                bits = int(acc.elements[ri].value)
+                kind = "rw" if bits & 3 == 3 else "ro" if bits & 1 else "wo" if bits & 2 else None
+                if kind is None:
+                    return None
+                items.append(f"{kind} {p.value(v)}[{p.value(offs[ri])} for {p.value(lens[ri])}]")
+                ri += 1
+            else:
+                items.append(p.value(v))
+            types.append(_sized_type(p, v.type, sizes))
+        rsizes = list(rsizes)
+        outs = [_sized_type(p, r.type, rsizes) for r in op.results]
+        if None in types or None in outs or sizes or rsizes or ri != len(offs):
+            return None
+        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes)
+                + " : (" + ", ".join(types) + ") -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
+        _check_value_sizes(op, args, sizes)
+        _check_value_sizes(op, op.results, rsizes)
+        need = sum(1 for v in args if is_resource(v.type))
+        if len(lens) != len(offs):
+            raise op_error(op, "mismatch on resource range offsets/lengths; counts must match")
+        if len(offs) != need:
+            raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
+        acc = op.properties.get("resource_operand_accesses")
+        n = len(acc) if isinstance(acc, ArrayAttr) else 0
+        if n != need:
+            raise op_error(op, f"expects {need} resource access specifiers but {n} are present")
+        _check_callee(op, symbols, "")
+
+
+def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
+    """The result list after `->`: one OPERANDS token `(R{%s}, %x{%s}, %y as T{%s}, i32)`,
+    or one result as a type, or a tied `%x` (`as T` when its type changes), with
+    its `{%size}`. Returns (types, result sizes, tied operand indices)."""
+    from hlopt.syntax.parser import split_top
+
+    if len(res) == 1:  # the parenthesized list
+        text, base = str(res[0])[1:-1], res[0].start_pos + 1
+        pieces, off = [], 0
+        for piece in split_top(text) if text.strip() else []:
+            pieces.append((piece, base + off))
+            off += len(piece) + 1
+    else:
+        pieces = None
+    types, sizes, ties = [], [], []
+
+    def add(t: Any, tie: int, dims: list) -> None:
+        types.append(t)
+        ties.append(tie)
+        sizes.extend(_uses(s, dims))
+
+    if pieces is None:
+        if len(res) == 2:  # `T{%s}`
+            add(s.decode_type(res[0]), -1, _dims(s, res[1]))
+        else:  # `%x [as T]{%s}`
+            target, as_type, dims = res
+            tie = _tie(s, target, arg_names, opname)
+            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, _dims(s, dims))
+        return types, sizes, ties
+    for piece, at in pieces:
+        add(*_result_piece(s, piece, at, arg_names, args, opname))
+    return types, sizes, ties
+
+
+_AS_KW = re.compile(r"\s+as\s+")
+
+
+def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opname: str) -> tuple[Any, int, list]:
+    from hlopt.syntax.lexer import LexError, Scanner
+
+    body = piece.strip()
+    p0 = at + len(piece) - len(piece.lstrip())
+    try:
+        m = _USE.match(body)
+        if m is not None:
+            tie = _tie(s, _Tok(m.group(), p0, "VALUE_USE"), arg_names, opname)
+            rest, rp = body[m.end():], p0 + m.end()
+            a = _AS_KW.match(rest)
+            if a is not None:
+                e = Scanner(rest).type_end(a.end())
+                if e < 0:
+                    raise s.error("expected a type after 'as'", rp + a.end())
+                t = s.decode("type", rest[a.end():e], rp + a.end())
+                rest, rp = rest[e:], rp + e
+            else:
+                t = args[tie].type
+        else:
+            tie = -1
+            e = Scanner(body).type_end(0)
+            if e < 0:
+                raise s.error("expected a result type", p0)
+            t = s.decode("type", body[:e], p0)
+            rest, rp = body[e:], p0 + e
+    except LexError as ex:
+        raise s.error(str(ex), p0) from None
+    lead = len(rest) - len(rest.lstrip())
+    dims = _dims(s, _Tok(rest.strip(), rp + lead)) if rest.strip() else []
+    return t, tie, dims
+
+
+def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
+    items = []
+    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+        if r_in is not None:
+            raise s.error("unexpected 'in' in call operand types", tpos)
+        items.append((t, dims, tpos))
+    if len(items) != n:
+        raise s.error(f"{n} operands present, but expected {len(items)}", ops_tok.start_pos)
+    return items
+
+
+def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    if workload is not None:
+        raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
+    aff, callee = _affinity(s, aff), _callee(s, entry)
+    text = str(ops_tok)[1:-1]
+    pieces = list(split_top(text)) if text.strip() else []
+    items = _call_types(s, types_tok, len(pieces), ops_tok)
+    pos = ops_tok.start_pos
+    args, sizes, offs, ends, lens, names = [], [], [], [], [], []
+    for piece, (t, dims, _) in zip(pieces, items):
+        m = _ASYNC_ARG.fullmatch(piece)
+        if m is None:
+            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
+        names.append(_USE.fullmatch(m.group(1)).groups())
+        args.append(_use(s, _Use(m.group(1), pos), t))
+        if m.group(2) is not None:
+            offs += _uses(s, [_Use(m.group(k), pos) for k in (2,)])
+            ends += _uses(s, [_Use(m.group(3), pos)])
+            lens += _uses(s, [_Use(m.group(4), pos)])
+        sizes.extend(_uses(s, dims))
+    rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
+    props = _props(aff, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, ends, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
+
+
+_CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
+
+
+def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
+    from hlopt.syntax.parser import split_top
+
+    kw, head, types_tok, *res = c
+    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    if workload is not None or aff is not None:
+        raise s.error("expected the callee and its operands", head.start_pos)
+    callee = _callee(s, entry)
+    text = str(ops_tok)[1:-1]
+    pieces = list(split_top(text)) if text.strip() else []
+    items = _call_types(s, types_tok, len(pieces), ops_tok)
+    pos = ops_tok.start_pos
+    args, sizes, offs, lens, accs = [], [], [], [], []
+    for piece, (t, dims, _) in zip(pieces, items):
+        m = _CMD_ARG.fullmatch(piece)
+        if m is None or (m.group(1) is None) != (m.group(3) is None):
+            raise s.error("expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'", pos)
+        args.append(_use(s, _Use(m.group(2), pos), t))
+        if m.group(1) is not None:
+            accs.append(IntegerAttr(_ACCESS_BITS[m.group(1)], i32))
+            offs += _uses(s, [_Use(m.group(3), pos)])
+            lens += _uses(s, [_Use(m.group(4), pos)])
+        sizes.extend(_uses(s, dims))
+    names = [_USE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
+    rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
+    props = _props(None, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+                   resource_operand_accesses=ArrayAttr(accs) if pieces else None)
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
+
+
+# ---------------------------------------------------------------------------
+# parameters and files: `%scope::%key[%offset]` references into parameter archives
+
+
+_V = r"%[\w$.\-]+(?:#\d+)?"
+_REF = rf"({_V})(?:\s*::\s*({_V}))?\s*\[\s*({_V})\s*\]"
+_RANGE3 = rf"({_V})\s*\[\s*({_V})\s+to\s+({_V})\s+for\s+({_V})\s*\]"
+_RANGE2 = rf"({_V})\s*\[\s*({_V})\s+for\s+({_V})\s*\]"
+_SIZED = r"\s*:\s*([^{]+?)\s*(\{[^}]*\})"
+_ROWS = {  # the rows of each `{ ... }` list (IREE's custom<...ParameterGather/Scatter/LoadOperations>)
+    "stream.async.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE3}{_SIZED}\s*"),
+    "stream.async.parameter.scatter": re.compile(rf"\s*{_RANGE3}{_SIZED}\s*->\s*{_REF}\s*"),
+    "stream.cmd.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE2}{_SIZED}\s*"),
+    "stream.cmd.parameter.scatter": re.compile(rf"\s*{_RANGE2}{_SIZED}\s*->\s*{_REF}\s*"),
+    "stream.cmd.parameter.load": re.compile(rf"\s*{_REF}{_SIZED}\s*"),
+}
+
+
+def _ref_text(p: Any, scope: Any, key: Any, off: Any) -> str:
+    return (f"{p.value(scope[0])}::" if scope else "") + f"{p.value(key)}[{p.value(off)}]"
+
+
+def _await_text(p: Any, tp: Any, arrow: bool) -> str:
+    return f"await({p.value(tp[0])}) " + ("=> " if arrow else "") if tp else ""
+
+
+def _rows_text(p: Any, rows: list[str]) -> str:
+    ind = "  " * p.indent
+    return "{\n" + ",\n".join(f"{ind}  {r}" for r in rows) + f"\n{ind}}}"
+
+
+def _timepoint(s: Any, pos: int) -> Any:
+    return s.decode("type", "!stream.timepoint", pos)
+
+
+def _buffer(s: Any, pos: int) -> Any:
+    return s.decode("type", "!util.buffer", pos)
+
+
+def _i64(s: Any, pos: int) -> Any:
+    return s.decode("type", "i64", pos)
+
+
+class _ParamOp(OpDef):
+    """Shared by the parameter ops: results named as IREE names them."""
+
+    result_names: tuple = ()
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        if cls.result_names == ("results", "result_timepoint"):
+            n = len(op.results) - 1
+            return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+        return list(cls.result_names) if len(op.results) == len(cls.result_names) else None
+
+
+class AsyncParameterLoadOp(_ParamOp):
+    name = "stream.async.parameter.load"
+    summary = "Allocates and loads a new resource from a parameter archive"
+    await_timepoint = opt_operand(TIMEPOINT)
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
+    source_offset = operand(I64)
+    result_size = operand(Index)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        tp, scope, (key,), (off,), (size,) = operand_groups(cls, op)
+        r, t = op.results
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} : "
+                f"{p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(t.type)}" + _tail_attrs(p, op))
+
+
+def stream_aparam_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    size = _dims(s, size)
+    tp = _await_operand(s, wait)
+    groups = [tp, _uses(s, scope, _buffer(s, kw.start_pos)), [_use(s, key, _buffer(s, kw.start_pos))],
+              [_use(s, off, _i64(s, kw.start_pos))], _uses(s, size)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterLoadOp.name, [x for g in groups for x in g],
+                     [s.decode_type(rt), s.decode_type(tt)], props, a_), kw.start_pos
+
+
+class AsyncParameterReadOp(_ParamOp):
+    name = "stream.async.parameter.read"
+    summary = "Reads a resource from a parameter archive"
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_end = operand(Index)
+    target_length = operand(Index)
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
+    source_offset = operand(I64)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
+                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
+                f"{{{p.value(size)}}} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+
+def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, t, o, e, n, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    rtype, at = s.decode_type(rt), kw.start_pos
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterReadOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class AsyncParameterWriteOp(_ParamOp):
+    name = "stream.async.parameter.write"
+    summary = "Writes a resource to a parameter archive"
+    source = operand(STREAM_RESOURCE)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_end = operand(Index)
+    source_length = operand(Index)
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
+    target_offset = operand(I64)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}"
+                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] -> {_ref_text(p, scope, key, off)} : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.results[1].type)}"
+                + _tail_attrs(p, op))
+
+
+def stream_aparam_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, t, o, e, n, a, b, off, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    rtype, at = s.decode_type(rt), kw.start_pos
+    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(AsyncParameterWriteOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class CmdParameterReadOp(_ParamOp):
+    name = "stream.cmd.parameter.read"
+    summary = "Reads a resource from a parameter archive"
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
+    source_offset = operand(I64)
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_length = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, (key,), (off,), (t,), (size,), (o,), (n,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
+                f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, a, b, off, t, o, n, rt, size, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    at = kw.start_pos
+    groups = [_uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              [_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterReadOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
+
+
+class CmdParameterWriteOp(_ParamOp):
+    name = "stream.cmd.parameter.write"
+    summary = "Writes a resource to a parameter archive"
+    source = operand(STREAM_RESOURCE)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_length = operand(Index)
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
+    target_offset = operand(I64)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), (o,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}} -> {_ref_text(p, scope, key, off)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_cparam_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, t, o, n, rt, size, a, b, off, tt, attrs = c
+    scope, key = ([a], b) if b is not None else ([], a)
+    at = kw.start_pos
+    groups = [[_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
+              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
+              _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterWriteOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
+
+
+def _same_count(op: Operation, groups: list, message: str) -> None:
+    if len({len(g) for g in groups}) > 1:
+        raise op_error(op, message)
+
+
+class AsyncParameterGatherOp(_ParamOp):
+    name = "stream.async.parameter.gather"
+    summary = "Gathers multiple resources from a parameter archive"
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
+    source_offsets = var_operand(I64)
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offsets = var_operand(Index)
+    target_ends = var_operand(Index)
+    target_lengths = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, (t,), (size,), tos, tes, tls, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
+                                                                                       strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, _t, _z, tos, tes, tls, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, tos, tes, tls], "requires that the source keys, source offsets, target offsets, "
+                                                     "target ends, and lengths are all 1:1")
+
+
+class AsyncParameterScatterOp(_ParamOp):
+    name = "stream.async.parameter.scatter"
+    summary = "Scatters multiple resources to a parameter archive"
+    source = operand(STREAM_RESOURCE)
+    source_size = operand(Index)
+    source_offsets = var_operand(Index)
+    source_ends = var_operand(Index)
+    source_lengths = var_operand(Index)
+    target_scope = opt_operand(BUFFER)
+    target_keys = var_operand(BUFFER)
+    target_offsets = var_operand(I64)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+    result_names = ("result", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), sos, ses, sls, scope, keys, offs, tp = operand_groups(cls, op)
+        rows = [f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
+                f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
+                for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _t, _z, sos, ses, sls, _s, keys, offs, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, sos, ses, sls, offs], "requires that the source offsets, source ends, lengths, "
+                                                     "target keys, and target offsets are all 1:1")
+
+
+class CmdParameterGatherOp(_ParamOp):
+    name = "stream.cmd.parameter.gather"
+    summary = "Gathers multiple resources from a parameter archive"
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
+    source_offsets = var_operand(I64)
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offsets = var_operand(Index)
+    target_lengths = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, (t,), (size,), tos, tls, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, _t, _z, tos, tls, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, tos, tls], "requires that the source keys, source offsets, target offsets, "
+                                                "and target lengths are all 1:1")
+
+
+class CmdParameterScatterOp(_ParamOp):
+    name = "stream.cmd.parameter.scatter"
+    summary = "Scatters multiple resources to a parameter archive"
+    source = operand(STREAM_RESOURCE)
+    source_size = operand(Index)
+    source_offsets = var_operand(Index)
+    source_lengths = var_operand(Index)
+    target_scope = opt_operand(BUFFER)
+    target_keys = var_operand(BUFFER)
+    target_offsets = var_operand(I64)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        (t,), (size,), sos, sls, scope, keys, offs, tp = operand_groups(cls, op)
+        rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
+                f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _t, _z, sos, sls, _s, keys, offs, _tp = operand_groups(cls, op)
+        _same_count(op, [sos, sls, keys, offs], "requires that the source offsets, source lengths, target keys, "
+                                                "and target offsets are all 1:1")
+
+
+class CmdParameterLoadOp(_ParamOp):
+    name = "stream.cmd.parameter.load"
+    summary = "Reads one or more resources from a parameter archive"
+    source_scope = opt_operand(BUFFER)
+    source_keys = var_operand(BUFFER)
+    source_offsets = var_operand(I64)
+    result_sizes = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    results = var_result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+    result_names = ("results", "result_timepoint")
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        scope, keys, offs, sizes, tp = operand_groups(cls, op)
+        rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
+                for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
+        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _s, keys, offs, sizes, _tp = operand_groups(cls, op)
+        _same_count(op, [keys, offs, sizes], "requires that the source keys, source offsets, and result sizes are "
+                                             "all 1:1")
+
+
+def _parse_rows(s: Any, name: str, tok: Any) -> list[tuple[list, int]]:
+    """The `{ row, row }` list as (regex groups with their offsets, the
+    position of the token after the row)."""
+    from hlopt.syntax.parser import split_top
+
+    text, base = str(tok)[1:-1], tok.start_pos + 1
+    rows, off = [], 0
+    for piece in split_top(text) if text.strip() else []:
+        m = _ROWS[name].fullmatch(piece)
+        at = base + off + len(piece) - len(piece.lstrip())
+        if m is None:
+            raise s.error("expected a parameter operation", at)
+        off += len(piece) + 1
+        nxt = base + off - 1  # the `,` or `}` after the row (MLIR's current location there)
+        rows.append(([(g, base + off - 1 - len(piece) + m.start(i + 1)) for i, g in enumerate(m.groups())], nxt))
+    if not rows:
+        raise s.error("expected at least one parameter operation", tok.start_pos)
+    return rows
+
+
+def _row_ref(s: Any, g: list, scopes: list) -> tuple[Any, Any]:
+    """(key, offset) of a row's reference; its scope joins `scopes` (the same in every row)."""
+    (a, pa), (b, pb), (off, po) = g
+    buf = _buffer(s, pa)
+    if b is not None:
+        scopes.append((a, pa))
+        key = _use(s, _Use(b, pb), buf)
+    else:
+        scopes.append(None)
+        key = _use(s, _Use(a, pa), buf)
+    return key, _use(s, _Use(off, po), _i64(s, po))
+
+
+def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
+    first = scopes[0]
+    for x, (_g, nxt) in zip(scopes, rows):
+        if (x is None) != (first is None) or (x is not None and x[0] != first[0]):
+            raise s.error(f"custom op '{name}' each operation must use the same scope", nxt)
+    return [] if first is None else [_use(s, _Use(first[0], first[1]), _buffer(s, first[1]))]
+
+
+def _row_resource(s: Any, g: list) -> tuple[Any, Any, list]:
+    """The (resource, size, [range uses]) of a row's `%r[...] : T{%s}` part."""
+    *vals, (t, pt), (size, pz) = g
+    rtype = s.decode_type(_Tok(t, pt))
+    d = _dims(s, _Tok(size, pz))
+    if len(d) != 1:
+        raise s.error("expected one size value for the resource", pz)
+    (r, pr), *rng = vals
+    return _use(s, _Use(r, pr), rtype), d[0], [_use(s, _Use(v, pv), _INDEX) for v, pv in rng]
+
+
+def _gather_scatter(name: str, cls: Any):
+    gather, asynchronous = name.endswith("gather"), name.startswith("stream.async")
+    nref = 3
+
+    def cb(s: Any, c: list) -> tuple[Operation, int]:
+        if asynchronous:
+            kw, aff, wait, body, rt, tt, attrs = c
+        else:
+            kw, aff, wait, body, tt, attrs = c
+        scopes, keys, offs, ranges, target = [], [], [], [], None
+        rows = _parse_rows(s, name, body)
+        for g, _at in rows:
+            ref, res = (g[:nref], g[nref:]) if gather else (g[-nref:], g[:-nref])
+            k, o = _row_ref(s, ref, scopes)
+            keys.append(k)
+            offs.append(o)
+            r, size, rng = _row_resource(s, res)
+            if target is None:
+                target = (r, size)
+            ranges.append(rng)
+        scope = _scope_operand(s, scopes, rows, name)
+        cols = [list(x) for x in zip(*ranges)]
+        r, size = target
+        res_groups = [[r], _uses(s, [size]), *cols]
+        groups = [scope, keys, offs, *res_groups] if gather else [*res_groups, scope, keys, offs]
+        groups.append(_await_operand(s, wait))
+        props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+        types = ([s.decode_type(rt)] if asynchronous else []) + [s.decode_type(tt)]
+        a_ = s.decode_dict(attrs) if attrs is not None else None
+        return Operation(name, [x for g in groups for x in g], types, props, a_), kw.start_pos
+
+    return cb
+
+
+def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, body, tt, attrs = c
+    scopes, keys, offs, types, sizes = [], [], [], [], []
+    rows = _parse_rows(s, CmdParameterLoadOp.name, body)
+    for g, _at in rows:
+        k, o = _row_ref(s, g[:3], scopes)
+        keys.append(k)
+        offs.append(o)
+        (t, pt), (size, pz) = g[3:]
+        types.append(s.decode_type(_Tok(t, pt)))
+        d = _dims(s, _Tok(size, pz))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", pz)
+        sizes.append(d[0])
+    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, _uses(s, sizes), _await_operand(s, wait)]
+    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(CmdParameterLoadOp.name, [x for g in groups for x in g], [*types, s.decode_type(tt)], props,
+                     a_), kw.start_pos
+
+
+class FileConstantOp(OpDef):
+    name = "stream.file.constant"
+    summary = "Creates a file backed by the provided constant host memory"
+    source = operand(BUFFER)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    source_length = operand(Index)
+    result = result(FILE)
+    affinity = opt_attr()
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["file"] if len(op.results) == 1 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, size, off, n = op.operands
+        return (f"{cls.name} {_aff(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
+                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_file_constant(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, src, off, n, st, size, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the buffer", st.start_pos)
+    operands = [_use(s, src, s.decode_type(st)), *_uses(s, [*size, off, n])]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileConstantOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+class _FileIOOp(OpDef):
+    """`stream.file.read/write [on(#a)] (await(%t) => | :) %src[%o], %dst[%o], %len : ...`."""
+
+    @classmethod
+    def _head(cls, op: Operation, p: Any, n: int) -> str:
+        tp = op.operands[n:]
+        return f"{cls.name} {_aff(p, op)}" + (f"await({p.value(tp[0])}) => " if tp else ": ")
+
+
+class FileReadOp(_FileIOOp):
+    name = "stream.file.read"
+    summary = "Reads a segment of a file into a resource"
+    source = operand(FILE)
+    source_offset = operand(I64)
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        f, foff, t, size, toff, n = op.operands[:6]
+        return (cls._head(op, p, 6) + f"{p.value(f)}[{p.value(foff)}], {p.value(t)}[{p.value(toff)}], {p.value(n)} : "
+                f"{p.type_text(f.type)} -> {p.type_text(t.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+class FileWriteOp(_FileIOOp):
+    name = "stream.file.write"
+    summary = "Writes a segment of a file from a resource"
+    source = operand(STREAM_RESOURCE)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    target = operand(FILE)
+    target_offset = operand(I64)
+    length = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
+    affinity = opt_attr()
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        r, size, roff, f, foff, n = op.operands[:6]
+        return (cls._head(op, p, 6) + f"{p.value(r)}[{p.value(roff)}], {p.value(f)}[{p.value(foff)}], {p.value(n)} : "
+                f"{p.type_text(r.type)}{{{p.value(size)}}} -> {p.type_text(f.type)} => "
+                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+
+
+def stream_file_read(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, f, foff, t, toff, n, ft, tt, size, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", tt.start_pos)
+    operands = [_use(s, f, s.decode_type(ft)), _use(s, foff, _i64(s, foff.start_pos)), _use(s, t, s.decode_type(tt)),
+                *_uses(s, [*size, toff, n]), *_await_operand(s, wait)]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileReadOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+def stream_file_write(s: Any, c: list) -> tuple[Operation, int]:
+    kw, aff, wait, r, roff, f, foff, n, st, size, ft, rt, attrs = c
+    size = _dims(s, size)
+    if len(size) != 1:
+        raise s.error("expected one size value for the resource", st.start_pos)
+    operands = [_use(s, r, s.decode_type(st)), *_uses(s, [*size, roff]), _use(s, f, s.decode_type(ft)),
+                _use(s, foff, _i64(s, foff.start_pos)), *_uses(s, [n]), *_await_operand(s, wait)]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(FileWriteOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+
+
+def stream_no_await(s: Any, c: list) -> None:
+    """`:` where `await(%t) =>` may stand (stream.file.read/write)."""
+    return None
+
+
+# ---------------------------------------------------------------------------
+# test ops IREE registers for its timeline passes
+
+
+class TestTimelineOp(OpDef):
+    name = "stream.test.timeline_op"
+    summary = "Test op implementing TimelineOpInterface"
+    resource_operands = var_operand(TEST_RESOURCE)
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    await_operands = var_operand(TIMEPOINT)
+    results = var_result(TEST_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
+    tied_operands = opt_attr()
+    await_limit = opt_attr()
+    traits = (AttrSizedOperandSegments(), Pure())
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list | None:
+        n = len(op.results) - 1
+        return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        res, sizes, rsizes, waits = operand_groups(cls, op)
+        limit = op.properties.get("await_limit")
+        if limit is not None and not isinstance(limit, IntegerAttr):
+            return None
+        sizes, rsizes = list(sizes), list(rsizes)
+        # the op is not tied (no TiedOpInterface): results print as types
+        ins = [_sized_type(p, v.type, sizes) for v in res]
+        outs = [_sized_type(p, r.type, rsizes) for r in op.results[:-1]]
+        if None in ins or None in outs or sizes or rsizes:
+            return None
+        head = cls.name + (f" await_limit({limit.value})" if limit is not None else "")
+        if waits:
+            head += f" await({p.values(waits)}) =>"
+        return (f"{head} with({p.values(res)}){p.attr_dict(op.attributes)} : ({', '.join(ins)}) -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
+                + f" => {p.type_text(op.results[-1].type)}")
+
+
+def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
+    kw, limit, waits, with_, attrs, types_tok, *res, tt = c
+    names = [_Use(m.group(), with_.start_pos + m.start()) for m in _USE.finditer(str(with_))]
+    items = _call_types(s, types_tok, len(names), with_)
+    args = [_use(s, u, t) for u, (t, _d, _p) in zip(names, items)]
+    sizes = [x for _t, d, _p in items for x in _uses(s, d)]
+    rtypes, rs, ties = _call_results(s, res, [_USE.fullmatch(str(u)).groups() for u in names], args,
+                                     TestTimelineOp.name)
+    tp = _timepoint(s, kw.start_pos)
+    aw = [_use(s, u, tp) for u in (_Use(m.group(), waits.start_pos + m.start()) for m in _USE.finditer(str(waits)))] \
+        if waits is not None else []
+    lim = None
+    if limit is not None:
+        text = str(limit)[1:-1].strip()
+        if not re.fullmatch(r"-?\d+", text):
+            raise s.error("expected an integer in 'await_limit(...)'", limit.start_pos)
+        lim = IntegerAttr(int(text), s.decode("type", "i64", limit.start_pos))
+    props = _props(None, operandSegmentSizes=_segs(args, sizes, rs, aw), await_limit=lim,
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TestTimelineOp.name, [*args, *sizes, *rs, *aw], [*rtypes, s.decode_type(tt)], props, a_), \
+        kw.start_pos
+
+
+class TestTimelineAwareOp(OpDef):
+    name = "stream.test.timeline_aware"
+    summary = "Test op implementing TimelineAwareOpInterface"
+    args = var_operand()
+    wait_fence_likes = var_operand(FENCE)
+    signal_fence_like = operand(FENCE)
+    results = var_result()
+    traits = (AttrSizedOperandSegments(), Pure())
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        args, waits, (sig,) = operand_groups(cls, op)
+        outs = [p.type_text(r.type) for r in op.results]
+        return (f"{cls.name}({p.values(args)}) waits({p.values(waits)}) signals({p.value(sig)})"
+                + p.attr_dict(op.attributes) + f" : ({', '.join(p.type_text(v.type) for v in args)}) -> "
+                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+
+
+def stream_test_timeline_aware(s: Any, c: list) -> tuple[Operation, int]:
+    kw, args, waits, sig, attrs, ft = c
+    ftype = s.decode_function_type(ft)
+    fence = s.decode("type", "!stream.test.fence", kw.start_pos)
+
+    def uses(tok: Any) -> list:
+        return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+
+    a = uses(args)
+    if len(a) != len(ftype.inputs):
+        raise s.error(f"{len(a)} operands present, but expected {len(ftype.inputs)}", args.start_pos)
+    sg = uses(sig)
+    if len(sg) != 1:
+        raise s.error("expected one signal fence", sig.start_pos)
+    groups = [[_use(s, u, t) for u, t in zip(a, ftype.inputs)], [_use(s, u, fence) for u in uses(waits)],
+              [_use(s, sg[0], fence)]]
+    a_ = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(TestTimelineAwareOp.name, [x for g in groups for x in g], list(ftype.results),
+                     _props(None, operandSegmentSizes=_segs(*groups)), a_), kw.start_pos
+
+
+# ---------------------------------------------------------------------------
+# a dispatch's workgroup grid
+
+
+class _WorkgroupInfoOp(OpDef):
+    """`%workgroup_id_0 = stream.dispatch.workgroup.id[0] : index`."""
+
+    dimension = attr(IndexAttr)
+    result = result(Index)
+    traits = (Pure(),)
+    result_prefix = ""
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        d = op.properties.get("dimension")
+        return [f"{cls.result_prefix}{d.value}"] if isinstance(d, IntegerAttr) and len(op.results) == 1 else None
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        d = op.properties.get("dimension")
+        if not isinstance(d, IntegerAttr) or len(op.properties) != 1 or op.operands:
+            return None
+        return f"{cls.name}[{d.value}]" + p.attr_dict(op.attributes) + f" : {p.type_text(op.results[0].type)}"
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        d = op.properties.get("dimension").value
+        if not 0 <= d < 3:
+            raise op_error(op, f"dimension {d % (1 << 64)} out of bounds of dispatch dimensions; expected [0, 3)")
+
+
+class DispatchWorkgroupIDOp(_WorkgroupInfoOp):
+    name = "stream.dispatch.workgroup.id"
+    summary = "Returns the index of the current workgroup in the grid"
+    result_prefix = "workgroup_id_"
+
+
+class DispatchWorkgroupCountOp(_WorkgroupInfoOp):
+    name = "stream.dispatch.workgroup.count"
+    summary = "Returns the total workgroup count of the grid"
+    result_prefix = "workgroup_count_"
+
+
+class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
+    name = "stream.dispatch.workgroup.size"
+    summary = "Returns the size of each workgroup in invocations"
+    result_prefix = "workgroup_size_"
+
+
+def _workgroup(name: str):
+    def cb(s: Any, c: list) -> tuple[Operation, int]:
+        kw, dim, attrs, t = c
+        a = s.decode_dict(attrs) if attrs is not None else None
+        props = DictionaryAttr({"dimension": IntegerAttr(int(str(dim)), _INDEX)})
+        return Operation(name, [], [s.decode_type(t)], props, a), kw.start_pos
+
+    return cb
+
+
+CALLBACKS = {
+    "stream_cmd_flush": _subview(CmdFlushOp.name), "stream_cmd_invalidate": _subview(CmdInvalidateOp.name),
+    "stream_cmd_discard": _subview(CmdDiscardOp.name),
+    "stream_cmd_wave_head": stream_cmd_wave_head, "stream_cmd_wave": stream_cmd_wave,
+    "stream_cmd_collective": stream_cmd_collective,
+    "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
+    "stream_cmd_call": stream_cmd_call,
+    "stream_aparam_load": stream_aparam_load, "stream_aparam_read": stream_aparam_read,
+    "stream_aparam_write": stream_aparam_write, "stream_cparam_read": stream_cparam_read,
+    "stream_cparam_write": stream_cparam_write, "stream_cparam_load": stream_cparam_load,
+    "stream_aparam_gather": _gather_scatter(AsyncParameterGatherOp.name, AsyncParameterGatherOp),
+    "stream_aparam_scatter": _gather_scatter(AsyncParameterScatterOp.name, AsyncParameterScatterOp),
+    "stream_cparam_gather": _gather_scatter(CmdParameterGatherOp.name, CmdParameterGatherOp),
+    "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
+    "stream_file_constant": stream_file_constant, "stream_file_read": stream_file_read,
+    "stream_file_write": stream_file_write, "stream_no_await": stream_no_await,
+    "stream_test_timeline_op": stream_test_timeline_op, "stream_test_timeline_aware": stream_test_timeline_aware,
+    "stream_wg_id": _workgroup(DispatchWorkgroupIDOp.name),
+    "stream_wg_count": _workgroup(DispatchWorkgroupCountOp.name),
+    "stream_wg_size": _workgroup(DispatchWorkgroupSizeOp.name),
+}
+
+OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,
+       AsyncFuncOp, CmdFuncOp, AsyncCallOp, CmdCallOp, AsyncParameterLoadOp, AsyncParameterReadOp,
+       AsyncParameterWriteOp, AsyncParameterGatherOp, AsyncParameterScatterOp, CmdParameterLoadOp, CmdParameterReadOp,
+       CmdParameterWriteOp, CmdParameterGatherOp, CmdParameterScatterOp, FileConstantOp, FileReadOp, FileWriteOp,
+       TestTimelineOp, TestTimelineAwareOp, DispatchWorkgroupIDOp, DispatchWorkgroupCountOp, DispatchWorkgroupSizeOp)
+
+# ops that may sit in an explicit execution region: IREE's CmdPhaseOp and
+# StreamableOpInterface ops (IREE's verifyCmdOp)
+CMD_PHASE = frozenset(
+    "stream." + n for n in (
+        "resource.retain", "resource.release", "resource.is_terminal", "resource.subview", "file.read",
+        "file.write", "tensor.empty", "tensor.constant", "tensor.splat", "tensor.clone", "tensor.encode",
+        "tensor.slice", "tensor.fill", "tensor.update", "tensor.dispatch", "tensor.parameter.load", "async.alloca",
+        "async.constant", "async.splat", "async.clone", "async.slice", "async.fill", "async.update", "async.copy",
+        "async.collective", "async.barrier", "async.transfer", "async.dispatch", "async.call", "async.concurrent",
+        "cmd.flush", "cmd.invalidate", "cmd.discard", "cmd.fill", "cmd.copy", "cmd.collective", "cmd.dispatch",
+        "cmd.func", "cmd.call", "cmd.execute", "cmd.serial", "cmd.concurrent", "cmd.parameter.load",
+        "cmd.parameter.read", "cmd.parameter.write", "cmd.parameter.gather", "cmd.parameter.scatter"))

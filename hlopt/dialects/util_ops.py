@@ -1,0 +1,1494 @@
+"""IREE util ops beyond globals and functions (hlopt/dialects/util.py):
+null, comparisons, alignment, sizeof, barriers, unfoldable constants,
+integer assumptions, lists, buffers, indirect globals, ranges, strings,
+status and unreachable markers, each in IREE's custom form
+(grammars/util_ops.lark). Inherent attributes the form does not spell
+print as IREE's strict properties do: `<alignment = 16>` before the
+discardable `{...}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, parse_props, prop_text, use
+from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from hlopt.ir.constraints import AnyOf, Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
+from hlopt.ir.core import Operation
+from hlopt.ir.opdef import (
+    OPTIONAL,
+    AttrDef,
+    OpDef,
+    attr,
+    operand,
+    opt_attr,
+    opt_operand,
+    region,
+    result,
+    var_operand,
+    var_result,
+)
+from hlopt.ir.traits import Pure, RecursiveMemoryEffects, SingleBlockImplicitTerminator, Terminator, op_error
+from hlopt.ir.types import IntegerType, OpaqueType, i1, index
+
+_operand, _result = operand, result
+_I1 = IsA(IntegerType, "1-bit signless integer")
+_TypeAttr = IsA(TypeAttr, "any type attribute")
+
+
+def _opaque(prefix: str, summary: str) -> Any:
+    from hlopt.ir.constraints import Constraint
+
+    return Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling.startswith(prefix), summary)
+
+
+_Buffer = _opaque("!util.buffer", "a reference counted byte buffer")
+_List = _opaque("!util.list<", "list")
+_Ptr = _opaque("!util.ptr<", "pointer")
+
+
+@known_props_only
+class _Op(OpDef):
+    """The ops of this module (printed generically if they carry properties they do not declare)."""
+
+
+class UtilOp(_Op):
+    """Ops whose form ends in `: types` share one grammar rule (util_op)."""
+
+    syntax_token = "UTIL_OP"
+    props: tuple[tuple[str, bool], ...] = ()  # inherent attributes the strict-properties attr-dict prints
+
+    @classmethod
+    def attrs(cls, op: Operation, p: Any, keyword: bool = False) -> str:
+        return prop_text(op, p, cls.props) + p.attr_dict(op.attributes, keyword=keyword)
+
+
+def _list_elem(t: Any) -> Any:
+    """The element type of `!util.list<T>` (None for `?`, the variant)."""
+    from hlopt.syntax.attr_parser import parse_nested
+
+    inner = t.spelling[len("!util.list<"):-1].strip() if isinstance(t, OpaqueType) else "?"
+    return None if inner == "?" else parse_nested(inner, "type")
+
+
+def _ptr_elem(t: Any) -> Any:
+    from hlopt.syntax.attr_parser import parse_nested
+
+    return parse_nested(t.spelling[len("!util.ptr<"):-1].strip(), "type") if isinstance(t, OpaqueType) else None
+
+
+# -- simple value ops ---------------------------------------------------------------------
+
+
+class NullOp(UtilOp):
+    name = "util.null"
+    summary = "Returns a null type value"
+    result = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return "util.null" + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.null", (), [ty], None, attrs)
+
+
+class CastOp(UtilOp):
+    name = "util.cast"
+    summary = "Casts one util type to another ~statically"
+    operand = operand()
+    result = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.cast " + p.value(op.operands[0]) + cls.attrs(op, p) + " : "
+                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        src, dst = t.take(""), t.take("to")
+        t.finish()
+        return Operation("util.cast", [use(s, v[0], v[1], src)], [dst], None, attrs)
+
+
+class _CmpOp(UtilOp):
+    lhs = operand()
+    rhs = operand()
+    result = result(_I1)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return (cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : "
+                + p.type_text(op.operands[0].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.operands[0].type is not op.operands[1].type:
+            raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
+
+    @classmethod
+    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
+        vs = a.value_toks()
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        if len(vs) != 2:
+            raise s.error(f"{len(vs)} operands present, but expected 2", a.base)
+        return Operation(cls.name, [use(s, n, pos, ty) for n, pos in vs], [i1], None, attrs)
+
+
+class CmpEqOp(_CmpOp):
+    name = "util.cmp.eq"
+    summary = "Compares two values for equality"
+
+
+class CmpNeOp(_CmpOp):
+    name = "util.cmp.ne"
+    summary = "Compares two values for inequality"
+
+
+_IntLike = AnyOf(SignlessIntegerOrIndex, summary="signless-integer-like")
+
+
+class AlignOp(UtilOp):
+    name = "util.align"
+    summary = "Aligns up to a power-of-two alignment if required"
+    value = operand(_IntLike)
+    alignment = operand(_IntLike)
+    result = result(_IntLike)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ts = [op.operands[0].type, op.operands[1].type, op.results[0].type]
+        if ts[0] is not ts[1] or ts[0] is not ts[2]:
+            raise op_error(op, "failed to verify that all of {value, alignment, result} have same type")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.align " + p.values(op.operands) + cls.attrs(op, p) + " : "
+                + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct(",")
+        al = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.align", [use(s, *v, ty), use(s, *al, ty)], [ty], None, attrs)
+
+
+class SizeOfOp(_Op):
+    name = "util.sizeof"
+    summary = "Returns the size in bytes of a datatype"
+    syntax_token = "UTIL_SIZEOF"
+    sizedType = attr(_TypeAttr)
+    size = result(Index)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ta = op.properties.get("sizedType")
+        if not isinstance(ta, TypeAttr):
+            return None
+        return "util.sizeof " + p.type_text(ta.type) + p.attr_dict(op.attributes, keyword=True)
+
+
+class OptimizationBarrierOp(_Op):
+    name = "util.optimization_barrier"
+    summary = "Prevents compiler optimizations across a value."
+    syntax_token = "UTIL_BARRIER"
+    operands_ = var_operand()
+    results_ = var_result()
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if [v.type for v in op.operands] != [r.type for r in op.results]:
+            raise op_error(op, "failed to verify that all of {operands, results} have same type")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = "util.optimization_barrier" + p.attr_dict(op.attributes)
+        if op.operands:
+            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
+        return s
+
+
+class UnfoldableConstantOp(UtilOp):
+    name = "util.unfoldable_constant"
+    summary = "A constant that cannot be folded by the compiler."
+    value = attr()
+    result = result()
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.properties.get("value")
+        if getattr(v, "type", None) is not op.results[0].type:
+            return None
+        # IREE's printer (std.constant's) leaves a space before a non-empty dictionary
+        s = "util.unfoldable_constant "
+        if len(op.attributes):
+            s += p.attr_dict(op.attributes) + " "
+        return s + p.attr_text(v)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        attrs = a.attr_dict()
+        text, pos = a.rest()
+        ty_tok = t.take("", "TYPE", required=False)
+        t.finish()
+        if not text:
+            raise s.error("expected attribute value", pos)
+        full = text + " : " + s.src.text[t.items[0][1].start_pos:t.items[0][1].end_pos]
+        v = s.decode("attr", full, pos)
+        return Operation("util.unfoldable_constant", (), [ty_tok], {"value": v}, attrs)
+
+
+# -- assumptions --------------------------------------------------------------------------
+
+
+class AssumeIntOp(UtilOp):
+    name = "util.assume.int"
+    summary = "Memorializes assumptions about index/integer values."
+    operands_ = var_operand(SignlessIntegerOrIndex)
+    assumptions = attr(IsA(ArrayAttr, "array attribute"))
+    results_ = var_result(SignlessIntegerOrIndex)
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        arr = op.properties.get("assumptions")
+        n = len(op.operands)
+        if len(arr.elements) != n:
+            raise op_error(op, f"expected {n} assumption rows to match number of operands")
+        width = None
+        for row in arr.elements:
+            k = len(row.elements) if isinstance(row, ArrayAttr) else -1
+            if k == 0:
+                raise op_error(op, "expected operand to have at least one assumption")
+            if k > 1:
+                if width is not None and width != k:
+                    raise op_error(op, f"expected operand #{list(arr.elements).index(row)} to have {width} "
+                                       f"assumptions but it has {k}")
+                width = k
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        arr = op.properties.get("assumptions")
+        if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands) or not op.operands:
+            return None
+        items = []
+        for v, row in zip(op.operands, arr.elements):
+            bodies = [_assumption_body(a) for a in row.elements]
+            if any(b is None for b in bodies):
+                return None
+            items.append(p.value(v) + (bodies[0] if len(bodies) == 1 else "[" + ", ".join(bodies) + "]"))
+        s = "util.assume.int "
+        # IREE prints several operands one per line, indented under the op
+        if len(items) == 1:
+            s += items[0]
+        else:
+            from hlopt.syntax.printer import INDENT
+
+            ind = INDENT * p.indent
+            s += "\n" + ", \n".join(ind + "    " + i for i in items) + "\n" + ind + "  "
+        # the attributes follow the types (IREE's parser reads none back)
+        return s + (" : " if len(items) == 1 else ": ") + p.types(op.operand_types) + p.attr_dict(op.attributes)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        vals, rows = [], []
+        while True:
+            v = a.value_tok()
+            b = a.balanced("[")
+            if b is not None:
+                from hlopt.syntax.parser import split_pieces
+
+                row = [_assumption(s, piece.strip(), b[1] + 1 + off + len(piece) - len(piece.lstrip()))
+                       for piece, off in split_pieces(b[0][1:-1])] if b[0][1:-1].strip() else []
+            else:
+                c = a.balanced("<")
+                if c is None:
+                    raise a.error("expected '<'")
+                row = [_assumption(s, *c)]
+            vals.append(v)
+            rows.append(ArrayAttr(row))
+            if not a.punct(",", required=False):
+                break
+        a.finish()
+        types = [t.take("")]
+        while t.peek() is not None and t.peek()[0] == ",":
+            types.append(t.take(","))
+        t.finish()
+        if len(types) != len(vals):
+            raise s.error(f"{len(vals)} operands present, but expected {len(types)}", a.base)
+        ops = [use(s, n, pos, ty) for (n, pos), ty in zip(vals, types)]
+        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)})
+
+
+def _assumption_body(a: Any) -> str | None:
+    text = getattr(a, "text", None) or ""
+    pre = "#util.int.assumption"
+    return text[len(pre):] if text.startswith(pre + "<") else None
+
+
+def _assumption(s: Any, body: str, pos: int) -> Any:
+    return s.decode("attr", "#util.int.assumption" + body, pos)
+
+
+# -- lists --------------------------------------------------------------------------------
+
+
+class ListCreateOp(UtilOp):
+    name = "util.list.create"
+    summary = "Creates a new empty list."
+    initial_capacity = opt_operand(Index)
+    result = result(_List)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = "util.list.create"
+        if op.operands:
+            s += " " + p.value(op.operands[0])
+        return s + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok(required=False)
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.list.create", [use(s, *v, index)] if v else (), [ty], None, attrs)
+
+
+class ListConstructOp(UtilOp):
+    name = "util.list.construct"
+    summary = "Constructs a list with the given initial values."
+    values = var_operand()
+    result = result(_List)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        from hlopt.ir.core import IRError
+
+        e = _list_elem(op.results[0].type)
+        for i, v in enumerate(op.operands):
+            if not _castable(v.type, e):
+                raise IRError(f"list[{i}] type '{v.type.text}' cannot be be cast to list type '{e.text}'", op)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        items = ", ".join(p.value(v) + " : " + p.type_text(v.type) for v in op.operands)
+        return "util.list.construct [" + items + "]" + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        from hlopt.syntax.parser import split_pieces
+
+        b = a.balanced("[")
+        if b is None:
+            raise a.error("expected '['")
+        vals = []
+        inner = b[0][1:-1]
+        for piece, off in split_pieces(inner) if inner.strip() else []:
+            at = b[1] + 1 + off
+            name, colon, ty = piece.partition(":")
+            if not colon:
+                raise s.error("expected ':'", at + len(piece))
+            tyv = s.decode("type", ty.strip(), at + len(name) + 1 + len(ty) - len(ty.lstrip()))
+            vals.append(use(s, name.strip(), at + len(name) - len(name.lstrip()), tyv))
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.list.construct", vals, [ty], None, attrs)
+
+
+class ListSizeOp(UtilOp):
+    name = "util.list.size"
+    summary = "The size of the list in elements."
+    list = operand(_List)
+    result = result(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.list.size " + p.value(op.operands[0]) + cls.attrs(op, p) + " : "
+                + p.type_text(op.operands[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.list.size", [use(s, *v, ty)], [index], None, attrs)
+
+
+class ListResizeOp(UtilOp):
+    name = "util.list.resize"
+    summary = "Resizes the list to a new count in elements."
+    list = operand(_List)
+    new_size = operand(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.list.resize " + p.values(op.operands) + cls.attrs(op, p) + " : "
+                + p.type_text(op.operands[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct(",")
+        n = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.list.resize", [use(s, *v, ty), use(s, *n, index)], (), None, attrs)
+
+
+def _castable(a: Any, b: Any) -> bool:
+    """IREE's ListType::canImplicitlyCast (None: the variant `?`)."""
+    from hlopt.ir.types import RankedTensorType, UnrankedTensorType
+
+    TensorType = (RankedTensorType, UnrankedTensorType)
+    if a is None or b is None or a is b:
+        return True
+    if any(isinstance(x, OpaqueType) and x.spelling == "!util.object" for x in (a, b)):
+        return True
+    return isinstance(a, TensorType) and isinstance(b, TensorType)
+
+
+def _check_access(op: Operation, lt: Any, et: Any, verb: str) -> None:
+    from hlopt.ir.core import IRError
+
+    e = _list_elem(lt)
+    if not _castable(e, et):
+        raise IRError(f"list contains '{e.text}' and cannot be {verb} as '{et.text}'", op)
+
+
+class ListGetOp(UtilOp):
+    name = "util.list.get"
+    summary = "Element accessor."
+    list = operand(_List)
+    index = operand(Index)
+    result = result()
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _check_access(op, op.operands[0].type, op.results[0].type, "accessed")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lt, rt = op.operands[0].type, op.results[0].type
+        s = ("util.list.get " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "]" + cls.attrs(op, p)
+             + " : " + p.type_text(lt))
+        return s + (" -> " + p.type_text(rt) if _list_elem(lt) is not rt else "")
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct("[")
+        i = a.value_tok()
+        a.punct("]")
+        attrs = a.attr_dict()
+        a.finish()
+        lt = t.take("")
+        rt = t.take("->", required=False) or _list_elem(lt)
+        t.finish()
+        if rt is None:
+            raise t.error("expected an element type when specifying list access types")
+        return Operation("util.list.get", [use(s, *v, lt), use(s, *i, index)], [rt], None, attrs)
+
+
+class ListSetOp(UtilOp):
+    name = "util.list.set"
+    summary = "Element mutator."
+    list = operand(_List)
+    index = operand(Index)
+    value = operand()
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _check_access(op, op.operands[0].type, op.operands[2].type, "mutated")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lt, vt = op.operands[0].type, op.operands[2].type
+        s = ("util.list.set " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "], "
+             + p.value(op.operands[2]) + cls.attrs(op, p) + " : ")
+        return s + (p.type_text(lt) if _list_elem(lt) is vt else p.type_text(vt) + " -> " + p.type_text(lt))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct("[")
+        i = a.value_tok()
+        a.punct("]")
+        a.punct(",")
+        x = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        first = t.take("")
+        lt = t.take("->", required=False)
+        t.finish()
+        if lt is None:
+            lt, et = first, _list_elem(first)
+            if et is None:
+                raise t.error("expected an element type when specifying list access types")
+        else:
+            et = first
+        return Operation("util.list.set", [use(s, *v, lt), use(s, *i, index), use(s, *x, et)], (), None, attrs)
+
+
+# -- globals through pointers -------------------------------------------------------------
+
+
+class GlobalAddressOp(UtilOp):
+    name = "util.global.address"
+    summary = "Returns an address reference to a global"
+    vars()["global"] = attr(IsA(SymbolRefAttr, "flat symbol reference attribute"))
+    is_immutable = opt_attr(Unit)
+    result = result(_Ptr)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        ref = op.properties.get("global")
+        return ["ptr_" + ref.root] if isinstance(ref, SymbolRefAttr) else []
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        ref = op.properties.get("global")
+        if not isinstance(ref, SymbolRefAttr) or ref.nested:
+            return None
+        imm = "immutable " if op.properties.get("is_immutable") is not None else ""
+        return ("util.global.address " + imm + ref.text + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        from hlopt.syntax.parser import symbol_name
+
+        props: dict = {}
+        if a.keyword("immutable", required=False):
+            props["is_immutable"] = UnitAttr()
+        sym, pos = a.word()
+        if not sym.startswith("@"):
+            raise s.error("custom op 'util.global.address' invalid kind of attribute specified", pos)
+        props["global"] = SymbolRefAttr(symbol_name(sym))
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.global.address", (), [ty], props, attrs)
+
+
+def _check_pointee(op: Operation, ptr: Any, t: Any, what: str) -> None:
+    """IREE's isGlobalTypeCompatible: shaped types of compatible shapes, else the same type."""
+    from hlopt.ir.types import ShapedType
+
+    g = _ptr_elem(ptr)
+    if g is None or g is t:
+        return
+    if isinstance(g, ShapedType) and isinstance(t, ShapedType):
+        gs, ts = getattr(g, "shape", None), getattr(t, "shape", None)
+        if gs is None or ts is None or (len(gs) == len(ts) and all(
+                a is None or b is None or a < 0 or b < 0 or a == b for a, b in zip(gs, ts))):
+            return
+    raise op_error(op, f"global type mismatch; global pointer is '{g.text}' but {what} is '{t.text}'")
+
+
+class GlobalLoadIndirectOp(UtilOp):
+    name = "util.global.load.indirect"
+    summary = "Loads a value from a global variable"
+    vars()["global"] = operand(_Ptr)
+    is_immutable = opt_attr(Unit)
+    result = result()
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _check_pointee(op, op.operands[0].type, op.results[0].type, "load")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        imm = "immutable " if op.properties.get("is_immutable") is not None else ""
+        return ("util.global.load.indirect " + imm + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type) + " -> " + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        props = {"is_immutable": UnitAttr()} if a.keyword("immutable", required=False) else None
+        v = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        pt = t.take("")
+        rt = t.take("->")
+        t.finish()
+        return Operation("util.global.load.indirect", [use(s, *v, pt)], [rt], props, attrs)
+
+
+class GlobalStoreIndirectOp(UtilOp):
+    name = "util.global.store.indirect"
+    summary = "Stores a value into a global variable"
+    value = operand()
+    vars()["global"] = operand(_Ptr)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        _check_pointee(op, op.operands[1].type, op.operands[0].type, "store")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.global.store.indirect " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type) + " -> " + p.type_text(op.operands[1].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct(",")
+        g = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        vt = t.take("")
+        pt = t.take("->")
+        t.finish()
+        return Operation("util.global.store.indirect", [use(s, *v, vt), use(s, *g, pt)], (), None, attrs)
+
+
+# -- buffers ------------------------------------------------------------------------------
+
+
+def _sized(p: Any, v: Any, size: Any) -> str:
+    """`!util.buffer{%size}`."""
+    return p.type_text(v.type) + "{" + p.value(size) + "}"
+
+
+def _one_dim(s: Any, t: Tail) -> Any:
+    tok = t.dims()
+    if tok is None:
+        raise t.error("expected '{'")
+    text = str(tok)
+    if "," in text:
+        raise s.error("expected '}'", tok.start_pos + text.index(","))
+    vals = dims_values(s, tok)
+    if len(vals) != 1:
+        raise s.error("expected SSA operand", tok.start_pos + 1)
+    return vals[0]
+
+
+def _offset_for(s: Any, a: Args, with_length: bool) -> tuple:
+    """`%buf[%offset]` or `%buf[%offset for %length]`."""
+    b = a.value_tok()
+    a.punct("[")
+    o = a.value_tok()
+    n = None
+    if with_length:
+        a.keyword("for")
+        n = a.value_tok()
+    a.punct("]")
+    return b, o, n
+
+
+class _NameAttr(AttrDef):
+    """An inherent attribute called `name`, which on the class is the op's name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = "name"
+
+
+class BufferConstantOp(UtilOp):
+    name = "util.buffer.constant"
+    summary = "Constant host-side byte buffer"
+    props = (("alignment", False), ("mime_type", True))
+    name_ = _NameAttr(OPTIONAL, Str)
+    value = attr()
+    alignment = opt_attr(IndexAttr)
+    mime_type = opt_attr(Str)
+    result = result(_Buffer)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        n = op.properties.get("name")
+        return [n.value if isinstance(n, StringAttr) else "buffer_cst"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        n = op.properties.get("name")
+        s = "util.buffer.constant" + (" " + p.attr_text(n) if n is not None else "")
+        return s + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type) + " = " + \
+            p.attr_text(op.properties.get("value"))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        props: dict = {}
+        n = a.string(required=False)
+        if n is not None:
+            props["name"] = StringAttr(n)
+        props.update(parse_props(s, a, BufferConstantOp.props, {"alignment": index}))
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        props["value"] = t.take("=", "ATTR")
+        t.finish()
+        return Operation("util.buffer.constant", (), [ty], props, attrs)
+
+
+
+
+BufferConstantOp.name = "util.buffer.constant"  # the declaration of its `name` attribute took it off the class
+BufferConstantOp.name_ = None  # the stale field left under its Python name
+
+
+class BufferAllocOp(UtilOp):
+    name = "util.buffer.alloc"
+    summary = "Allocates a buffer with undefined contents."
+    props = (("alignment", False),)
+    storage_size = operand(Index)
+    alignment = opt_attr(IndexAttr)
+    result = result(_Buffer)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["buffer"]
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        al = op.properties.get("alignment")
+        if isinstance(al, IntegerAttr) and al.value > 0 and al.value & (al.value - 1):
+            raise op_error(op, "invalid alignment; must be a power of two")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.buffer.alloc uninitialized" + cls.attrs(op, p) + " : "
+                + _sized(p, op.results[0], op.operands[0]))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        a.keyword("uninitialized")
+        props = parse_props(s, a, BufferAllocOp.props, {"alignment": index})
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        size = _one_dim(s, t)
+        t.finish()
+        return Operation("util.buffer.alloc", [size], [ty], props, attrs)
+
+
+class BufferDeallocOp(UtilOp):
+    name = "util.buffer.dealloc"
+    summary = "Deallocates a buffer."
+    vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
+    operand_size = _operand(Index)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.buffer.dealloc " + p.value(op.operands[0]) + " : " + _sized(p, *op.operands)
+                + p.attr_dict(op.attributes, keyword=True))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.finish()
+        ty = t.take("")
+        size = _one_dim(s, t)
+        attrs = t.attributes()
+        t.finish()
+        return Operation("util.buffer.dealloc", [use(s, *v, ty), size], (), None, attrs)
+
+
+class BufferSliceOp(UtilOp):
+    name = "util.buffer.slice"
+    summary = "Clones a subregion of a buffer."
+    props = (("alignment", False),)
+    source = operand(_Buffer)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    alignment = opt_attr(IndexAttr)
+    result = result(_Buffer)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["buffer"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ssz, off, rsz = op.operands
+        return ("util.buffer.slice " + p.value(src) + "[" + p.value(off) + "]" + cls.attrs(op, p) + " : "
+                + _sized(p, src, ssz) + " -> " + _sized(p, op.results[0], rsz))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        b, o, _ = _offset_for(s, a, False)
+        props = parse_props(s, a, BufferSliceOp.props, {"alignment": index})
+        attrs = a.attr_dict()
+        a.finish()
+        st = t.take("")
+        ssz = _one_dim(s, t)
+        rt = t.take("->")
+        rsz = _one_dim(s, t)
+        t.finish()
+        return Operation("util.buffer.slice", [use(s, *b, st), ssz, use(s, *o, index), rsz], [rt], props, attrs)
+
+
+class BufferSubspanOp(UtilOp):
+    name = "util.buffer.subspan"
+    summary = "Returns a reference to a subrange of a buffer."
+    source = operand(_Buffer)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    result_size = operand(Index)
+    result = result(_Buffer)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["buffer_span"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        src, ssz, off, rsz = op.operands
+        return ("util.buffer.subspan " + p.value(src) + "[" + p.value(off) + "] : " + _sized(p, src, ssz)
+                + " -> " + _sized(p, op.results[0], rsz) + p.attr_dict(op.attributes, keyword=True))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        b, o, _ = _offset_for(s, a, False)
+        a.finish()
+        st = t.take("")
+        ssz = _one_dim(s, t)
+        rt = t.take("->")
+        rsz = _one_dim(s, t)
+        attrs = t.attributes()
+        t.finish()
+        return Operation("util.buffer.subspan", [use(s, *b, st), ssz, use(s, *o, index), rsz], [rt], None, attrs)
+
+
+class BufferSizeOp(UtilOp):
+    name = "util.buffer.size"
+    summary = "Returns the total buffer storage size in bytes."
+    operand = operand(_Buffer)
+    result = result(Index)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["buffer_size"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.operands[0]
+        return "util.buffer.size " + p.value(v) + " : " + p.type_text(v.type) + p.attr_dict(op.attributes,
+                                                                                              keyword=True)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.finish()
+        ty = t.take("")
+        attrs = t.attributes()
+        t.finish()
+        return Operation("util.buffer.size", [use(s, *v, ty)], [index], None, attrs)
+
+
+class BufferStorageOp(UtilOp):
+    name = "util.buffer.storage"
+    summary = "Returns the underlying buffer storage range."
+    vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
+    operand_size = _operand(Index)
+    vars()["result"] = result()  # named as IREE names it, shadowing the declaring function
+    offset = _result(Index)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["buffer_storage", "buffer_offset"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("util.buffer.storage " + p.value(op.operands[0]) + " : " + _sized(p, *op.operands) + " -> ("
+                + p.types([r.type for r in op.results]) + ")" + p.attr_dict(op.attributes, keyword=True))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        from hlopt.syntax.parser import split_pieces
+
+        v = a.value_tok()
+        a.finish()
+        ty = t.take("")
+        size = _one_dim(s, t)
+        tok = t.take("->", "OPERANDS")
+        inner = str(tok)[1:-1]
+        rts = [s.decode("type", piece.strip(), tok.start_pos + 1 + off + len(piece) - len(piece.lstrip()))
+               for piece, off in split_pieces(inner)] if inner.strip() else []
+        if len(rts) != 2:
+            raise s.error("expected ','" if len(rts) < 2 else "expected ')'", tok.start_pos)
+        attrs = t.attributes()
+        t.finish()
+        return Operation("util.buffer.storage", [use(s, *v, ty), size], rts, None, attrs)
+
+
+class _BufferTwoOp(UtilOp):
+    """copy and compare: `%a[%ao], %b[%bo], %len : A{%as} (-> | ,) B{%bs}`."""
+
+    sep = "->"
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        a, asz, ao, b, bsz, bo, n = op.operands
+        return (cls.name + " " + p.value(a) + "[" + p.value(ao) + "], " + p.value(b) + "[" + p.value(bo) + "], "
+                + p.value(n) + " : " + _sized(p, a, asz) + (" -> " if cls.sep == "->" else ", ")
+                + _sized(p, b, bsz) + p.attr_dict(op.attributes, keyword=True))
+
+    @classmethod
+    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
+        x, xo, _ = _offset_for(s, a, False)
+        a.punct(",")
+        y, yo, _ = _offset_for(s, a, False)
+        a.punct(",")
+        n = a.value_tok()
+        a.finish()
+        xt = t.take("")
+        xs = _one_dim(s, t)
+        yt = t.take(cls.sep)
+        ys = _one_dim(s, t)
+        attrs = t.attributes()
+        t.finish()
+        ops = [use(s, *x, xt), xs, use(s, *xo, index), use(s, *y, yt), ys, use(s, *yo, index), use(s, *n, index)]
+        return Operation(cls.name, ops, [i1] if cls.sep == "," else (), None, attrs)
+
+
+class BufferCopyOp(_BufferTwoOp):
+    name = "util.buffer.copy"
+    summary = "Copies a range of bytes between buffers."
+    source = operand(_Buffer)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    target = operand(_Buffer)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
+
+
+class BufferCompareOp(_BufferTwoOp):
+    name = "util.buffer.compare"
+    summary = "Compares a range of two buffers."
+    sep = ","
+    lhs = operand(_Buffer)
+    lhs_size = operand(Index)
+    lhs_offset = operand(Index)
+    rhs = operand(_Buffer)
+    rhs_size = operand(Index)
+    rhs_offset = operand(Index)
+    length = operand(Index)
+    result = result(_I1)
+
+
+class _BufferWriteOp(UtilOp):
+    """fill and store: `%v, %buf[%o for %n] : T -> !util.buffer{%s}`."""
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v, b, bsz, o, n = op.operands
+        return (cls.name + " " + p.value(v) + ", " + p.value(b) + "[" + p.value(o) + " for " + p.value(n) + "] : "
+                + p.type_text(v.type) + " -> " + _sized(p, b, bsz) + p.attr_dict(op.attributes, keyword=True))
+
+    @classmethod
+    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.punct(",")
+        b, o, n = _offset_for(s, a, True)
+        a.finish()
+        vt = t.take("")
+        bt = t.take("->")
+        bs = _one_dim(s, t)
+        attrs = t.attributes()
+        t.finish()
+        ops = [use(s, *v, vt), use(s, *b, bt), bs, use(s, *o, index), use(s, *n, index)]
+        return Operation(cls.name, ops, (), None, attrs)
+
+
+class BufferFillOp(_BufferWriteOp):
+    name = "util.buffer.fill"
+    summary = "Fills the buffer with the given repeating value."
+    pattern = operand()
+    target = operand(_Buffer)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
+
+
+class BufferStoreOp(_BufferWriteOp):
+    name = "util.buffer.store"
+    summary = "Stores a value into the buffer."
+    source = operand()
+    target = operand(_Buffer)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
+
+
+class _BufferReadOp(UtilOp):
+    """load and hash: `%buf[%o for %n] : !util.buffer{%s} -> T`."""
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        b, bsz, o, n = op.operands
+        return (cls.name + " " + p.value(b) + "[" + p.value(o) + " for " + p.value(n) + "] : " + _sized(p, b, bsz)
+                + " -> " + p.type_text(op.results[0].type) + p.attr_dict(op.attributes, keyword=True))
+
+    @classmethod
+    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
+        b, o, n = _offset_for(s, a, True)
+        a.finish()
+        bt = t.take("")
+        bs = _one_dim(s, t)
+        rt = t.take("->")
+        attrs = t.attributes()
+        t.finish()
+        return Operation(cls.name, [use(s, *b, bt), bs, use(s, *o, index), use(s, *n, index)], [rt], None, attrs)
+
+
+class BufferLoadOp(_BufferReadOp):
+    name = "util.buffer.load"
+    summary = "Loads a value from a buffer."
+    source = operand(_Buffer)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    length = operand(Index)
+    result = result()
+
+
+class BufferHashOp(_BufferReadOp):
+    name = "util.buffer.hash"
+    summary = "Computes the hash of a byte range of a buffer."
+    source = operand(_Buffer)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    length = operand(Index)
+    result = result(IsA(IntegerType, "64-bit signless integer"))
+
+
+# -- ranges, numerics, strings, switch ----------------------------------------------------
+
+
+class _RangeOp(UtilOp):
+    operands_ = var_operand(SignlessIntegerOrIndex)
+    result = result(SignlessIntegerOrIndex)
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+    @classmethod
+    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
+        vs = a.value_toks()
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation(cls.name, [use(s, n, pos, ty) for n, pos in vs], [ty], None, attrs)
+
+
+class RangeMinOp(_RangeOp):
+    name = "util.range.min"
+    summary = "Returns the min of all values."
+
+
+class RangeMaxOp(_RangeOp):
+    name = "util.range.max"
+    summary = "Returns the max of all values."
+
+
+class RangeExtentsOp(UtilOp):
+    name = "util.range.extents"
+    summary = "Returns the min/max of a union of a set of ranges."
+    offsets = var_operand(SignlessIntegerOrIndex)
+    lengths = var_operand(SignlessIntegerOrIndex)
+    vars()["min"] = result(SignlessIntegerOrIndex)
+    vars()["max"] = result(SignlessIntegerOrIndex)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["min", "max"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        n = len(op.operands) // 2
+        pairs = ", ".join(f"[{p.value(o)} for {p.value(ln)}]" for o, ln in zip(op.operands[:n], op.operands[n:]))
+        return "util.range.extents " + pairs + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        offs, lens = [], []
+        while a.punct("[", required=False):
+            offs.append(a.value_tok())
+            a.keyword("for")
+            lens.append(a.value_tok())
+            a.punct("]")
+            if not a.punct(",", required=False):
+                break
+        attrs = a.attr_dict()
+        a.finish()
+        ty = t.take("")
+        t.finish()
+        return Operation("util.range.extents", [use(s, *v, ty) for v in offs + lens], [ty, ty], None, attrs)
+
+
+class NumericOptionalNarrowOp(UtilOp):
+    name = "util.numeric.optional_narrow"
+    summary = "Memorializes an optional numeric narrowing that is valid."
+    props = (("min_value", True), ("max_value", True))
+    operand = operand()
+    semantic_type = attr(_TypeAttr)
+    min_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
+    max_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
+    result = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        st = op.properties.get("semantic_type")
+        if not isinstance(st, TypeAttr):
+            return None
+        v = op.operands[0]
+        return ("util.numeric.optional_narrow " + p.value(v) + " : " + p.type_text(v.type) + " as "
+                + p.type_text(st.type) + cls.attrs(op, p))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        a.finish()
+        ty = t.take("")
+        st = t.take("as")
+        props: dict = {"semantic_type": TypeAttr(st)}
+        rest = [tok for _, tok in t.items[t.i:]]
+        t.i = len(t.items)
+        angle = next((tok for tok in rest if tok.type == "ANGLE_BODY"), None)
+        if angle is not None:
+            props.update(parse_props(s, Args(s, angle, 0), NumericOptionalNarrowOp.props, {}))
+        d = next((tok for tok in rest if tok.type == "ATTR_DICT"), None)
+        attrs = s.decode_dict(d) if d is not None else None
+        return Operation("util.numeric.optional_narrow", [use(s, *v, ty)], [ty], props, attrs)
+
+
+class StringFormatOp(UtilOp):
+    name = "util.string.format"
+    summary = "Formats a string from a format string and arguments."
+    format = attr(Str)
+    args = var_operand()
+    result = result(_Buffer)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        f = op.properties.get("format")
+        return [_format_name(f.value)] if isinstance(f, StringAttr) else []
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        f = op.properties.get("format")
+        return ("util.string.format " + p.attr_text(f) + "(" + p.values(op.operands) + ")" + cls.attrs(op, p)
+                + " : " + p.functional_type(op.operand_types, [op.results[0].type]))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        from hlopt.ir.types import FunctionType
+
+        f = a.string()
+        a.punct("(")
+        vs = a.value_toks()
+        a.punct(")")
+        attrs = a.attr_dict()
+        a.finish()
+        ft = t.take("")
+        t.finish()
+        if not isinstance(ft, FunctionType) or len(ft.results) != 1:
+            raise t.error("expected a function type")
+        if len(ft.inputs) != len(vs):
+            raise s.error(f"{len(vs)} operands present, but expected {len(ft.inputs)}", a.base)
+        return Operation("util.string.format", [use(s, n, pos, ty) for (n, pos), ty in zip(vs, ft.inputs)],
+                         list(ft.results), {"format": StringAttr(f)}, attrs)
+
+
+def _format_name(fmt: str) -> str:
+    """IREE's result name for a format string: placeholders become N, other
+    characters outside [A-Za-z0-9_] are dropped (at most 32 characters)."""
+    out, i = "", 0
+    while i < len(fmt) and len(out) < 32:
+        c = fmt[i]
+        if c == "{":
+            if fmt.startswith("{{", i):
+                i += 2
+                continue
+            j = fmt.find("}", i)
+            out += "N"
+            i = len(fmt) if j < 0 else j + 1
+            continue
+        if c.isalnum() and c.isascii() or c == "_":
+            out += c
+        i += 1
+    return out or "str"
+
+
+class StringItoaOp(UtilOp):
+    name = "util.string.itoa"
+    summary = "Converts an integer to its decimal string representation."
+    value = operand(SignlessIntegerOrIndex)
+    result = result(_Buffer)
+    traits = (Pure(),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["itoa"]
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        v = op.operands[0]
+        return ("util.string.itoa " + p.value(v) + cls.attrs(op, p) + " : " + p.type_text(v.type) + " -> "
+                + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        v = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        vt = t.take("")
+        rt = t.take("->")
+        t.finish()
+        return Operation("util.string.itoa", [use(s, *v, vt)], [rt], None, attrs)
+
+
+class SwitchOp(UtilOp):
+    name = "util.switch"
+    summary = "Primitive switch operation."
+    vars()["index"] = operand(Index)
+    default_value = operand()
+    values = var_operand()
+    result = result()
+    traits = (Pure(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        t = op.operands[1].type
+        if any(v.type is not t for v in op.operands[2:]) or op.results[0].type is not t:
+            raise op_error(op, "failed to verify that all of {default_value, result} have same type")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        i, d, *vals = op.operands
+        return ("util.switch " + p.type_text(d.type) + " from [" + p.values(vals) + "] at " + p.value(i)
+                + " else " + p.value(d) + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type))
+
+    @staticmethod
+    def parse(s: Any, a: Args, t: Tail) -> Operation:
+        ty = a.type()
+        a.keyword("from")
+        a.punct("[")
+        vs = a.value_toks()
+        a.punct("]")
+        a.keyword("at")
+        i = a.value_tok()
+        a.keyword("else")
+        d = a.value_tok()
+        attrs = a.attr_dict()
+        a.finish()
+        rt = t.take("")
+        t.finish()
+        ops = [use(s, *i, index), use(s, *d, ty)] + [use(s, n, pos, ty) for n, pos in vs]
+        return Operation("util.switch", ops, [rt], None, attrs)
+
+
+# -- status and control -------------------------------------------------------------------
+
+
+class StatusCheckOkOp(_Op):
+    name = "util.status.check_ok"
+    summary = "Raises a global failure if a status is not 'ok'."
+    syntax_token = "UTIL_CHECK_OK"
+    status = operand(IsA(IntegerType, "32-bit signless integer"))
+    message = opt_attr(Str)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        m = op.properties.get("message")
+        return ("util.status.check_ok " + p.value(op.operands[0]) + (", " + p.attr_text(m) if m is not None else "")
+                + p.attr_dict(op.attributes))
+
+
+class _UnreachableOp(_Op):
+    syntax_token = "UTIL_UNREACHABLE"
+    message = opt_attr(Str)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        m = op.properties.get("message")
+        return cls.name + (" " + p.attr_text(m) if m is not None else "") + p.attr_dict(op.attributes)
+
+
+class UnreachableOp(_UnreachableOp):
+    name = "util.unreachable"
+    summary = "Unreachable assertion op."
+    traits = (Terminator(),)
+
+
+class SCFUnreachableOp(_UnreachableOp):
+    """Not a terminator: it sits in a structured region before its yield."""
+
+    name = "util.scf.unreachable"
+    summary = "Unreachable assertion op for structured control flow."
+
+
+class HoistableConversionOp(_Op):
+    name = "util.hoistable_conversion"
+    summary = "Defines a hoistable conversion between inputs and outputs."
+    syntax_token = "UTIL_HOISTABLE"
+    tag = attr(Str)
+    inverseTag = attr(Str)
+    inputs = var_operand()
+    results_ = var_result()
+    body = region()
+    traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("util.return"))
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        tag, inv = op.properties.get("tag"), op.properties.get("inverseTag")
+        if not isinstance(tag, StringAttr) or not isinstance(inv, StringAttr) or len(op.regions) != 1 \
+                or len(op.regions[0].blocks) != 1 or len(op.regions[0].blocks[0].args) != len(op.operands):
+            return None
+        args = op.regions[0].blocks[0].args
+        pairs = ", ".join(p.value(a) + " = " + p.value(v) for a, v in zip(args, op.operands))
+        return (f"util.hoistable_conversion {p.attr_text(tag)} inverts({p.attr_text(inv)}) ({pairs}) : "
+                + p.functional_type(op.operand_types, [r.type for r in op.results]) + " "
+                + p.region(op.regions[0]) + p.attr_dict(op.attributes))
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+        return False
+
+
+OPS = (NullOp, CastOp, CmpEqOp, CmpNeOp, AlignOp, SizeOfOp, OptimizationBarrierOp, UnfoldableConstantOp,
+       AssumeIntOp, ListCreateOp, ListConstructOp, ListSizeOp, ListResizeOp, ListGetOp, ListSetOp, GlobalAddressOp,
+       GlobalLoadIndirectOp, GlobalStoreIndirectOp, BufferConstantOp, BufferAllocOp, BufferDeallocOp, BufferSliceOp,
+       BufferSubspanOp, BufferSizeOp, BufferStorageOp, BufferCopyOp, BufferCompareOp, BufferFillOp, BufferStoreOp,
+       BufferLoadOp, BufferHashOp, RangeMinOp, RangeMaxOp, RangeExtentsOp, NumericOptionalNarrowOp, StringFormatOp,
+       StringItoaOp, SwitchOp, StatusCheckOkOp, UnreachableOp, SCFUnreachableOp, HoistableConversionOp)
+
+_PARSERS = {c.name: c.parse for c in OPS if hasattr(c, "parse")}
+
+
+# -- parsing (grammars/util_ops.lark) -----------------------------------------------------
+
+
+def util_op(s: Any, c: list) -> tuple[Operation, int]:
+    """`util_op: UTIL_OP [OP_ARGS] ":" types ...`: the op's parser reads both halves."""
+    name_tok, args_tok, *rest = c
+    first = next(t for t in rest if t is not None)
+    colon = s.src.text.rindex(":", 0, first.start_pos) + 1
+    a, t = Args(s, args_tok, name_tok.end_pos), Tail(s, colon, rest)
+    op = _PARSERS[str(name_tok)](s, a, t)
+    inherent = op.opdef.inherent if op.opdef is not None else ()
+    for k, _ in op.attributes.entries:
+        if k in inherent:  # IREE's util dialect: strict properties
+            raise s.error(f"custom op '{op.name}' inherent attribute '{k}' cannot be parsed from attr-dict when "
+                          f"strict properties in assembly format is enabled", max(a.dict_pos, t.dict_pos))
+    return op, name_tok.start_pos
+
+
+def util_sizeof(s: Any, c: list) -> tuple[Operation, int]:
+    kw, t, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation("util.sizeof", (), [index], {"sizedType": TypeAttr(s.decode_type(t))}, a), kw.start_pos
+
+
+def util_barrier(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs, *rest = c
+    vals, types = (rest + [None, None])[:2]
+    a = s.decode_dict(attrs) if attrs is not None else None
+    vals, types = _children(vals), _children(types)
+    if len(vals) != len(types):
+        raise s.error(f"custom op 'util.optimization_barrier' number of operands and types do not match: got "
+                      f"{len(vals)} operands and {len(types)} types", vals[0].start_pos)
+    ops = s.uses(vals, types, kw.start_pos)
+    return Operation("util.optimization_barrier", ops, [v.type for v in ops], None, a), kw.start_pos
+
+
+def _children(x: Any) -> list:
+    return list(getattr(x, "children", x) or ())
+
+
+def util_check_ok(s: Any, c: list) -> tuple[Operation, int]:
+    kw, v, msg, attrs = c
+    props = {"message": StringAttr(s.decode_attr(msg).value)} if msg is not None else None
+    a = s.decode_dict(attrs) if attrs is not None else None
+    from hlopt.ir.types import IntegerType as _It
+
+    return Operation("util.status.check_ok", [s.use(v, _It(32))], (), props, a), kw.start_pos
+
+
+def util_unreachable(s: Any, c: list) -> tuple[Operation, int]:
+    kw, msg, attrs = c
+    props = {"message": StringAttr(s.decode_attr(msg).value)} if msg is not None else None
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), (), (), props, a), kw.start_pos
+
+
+def util_hoistable_head(s: Any, c: list) -> tuple:
+    from hlopt.dialects.syntax_util import assignments
+    from hlopt.ir.types import FunctionType
+
+    kw, tag, inv, pairs, ft_tok = c
+    inv_text = str(inv)[1:-1].strip()
+    if not inv_text.startswith('"'):
+        raise s.error("expected string", inv.start_pos + 1)
+    items = assignments(pairs)
+    ft = s.decode_type(ft_tok)
+    colon = s.src.text.rindex(":", 0, ft_tok.start_pos)
+    if not isinstance(ft, FunctionType):
+        raise s.error("invalid kind of type specified", ft_tok.start_pos)
+    if len(ft.inputs) != len(items):
+        raise s.error(f"custom op 'util.hoistable_conversion' expected as many input types as operands (expected "
+                      f"{len(items)} got {len(ft.inputs)})", colon)
+    ops = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(items, ft.inputs)]
+    props = {"inverseTag": StringAttr(s.decode("attr", inv_text, inv.start_pos + 1).value),
+             "tag": StringAttr(s.decode_attr(tag).value)}
+    s.pending.append(("util.hoistable_conversion", [(a, t, None, pos) for (a, _, _, pos), t in zip(items, ft.inputs)]))
+    return ops, list(ft.results), props, kw.start_pos
+
+
+def util_hoistable(s: Any, c: list) -> tuple[Operation, int]:
+    (ops, results, props, pos), body, attrs = c
+    s.pending.pop()
+    a = s.decode_dict(attrs) if attrs is not None else None
+    if not body.blocks:
+        body.add_block()
+    last = body.blocks[-1].last_op
+    d = last.opdef if last is not None else None
+    if d is None or "Terminator" not in d.traits:
+        body.blocks[-1].append(Operation("util.return"))  # the implicit terminator
+    return Operation("util.hoistable_conversion", ops, results, props, a, [body]), pos
+
+
+CALLBACKS = {"util_hoistable_head": util_hoistable_head, "util_hoistable": util_hoistable,"util_op": util_op, "util_sizeof": util_sizeof, "util_barrier": util_barrier,
+             "util_check_ok": util_check_ok, "util_unreachable": util_unreachable}
