@@ -952,7 +952,7 @@ def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
     key = ("stream.operand_types", text, ties)
     hit = s.cache.get(key)
     if hit is None:
-        items = _split_operand_types(s, tok, ties)  # errors point into this occurrence
+        items = split_operand_types(s, tok, ties)  # errors point into this occurrence
         s.cache[key] = (items, tok.start_pos)
         return items
     items, first = hit
@@ -964,7 +964,9 @@ def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
              p0 + d) for t, dims, res, p0 in items]
 
 
-def _split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
+def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
+    """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
+    item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
     from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
     from hlopt.syntax.parser import split_top
 

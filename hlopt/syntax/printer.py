@@ -576,14 +576,15 @@ class Printer:
             out.append("".join(parts) + "".join(tail))
 
     def region(self, r: Region, print_entry_args: bool = False, print_terminators: bool = True,
-               print_empty_block: bool = False) -> str:
+               print_empty_block: bool = False, indent: int = 0) -> str:
         """A region, for custom printers to concatenate into their text.
 
         Returns a placeholder that print_op replaces by the region's lines
         (appended to the output once), so nested custom ops never copy the
-        text of the regions inside them."""
+        text of the regions inside them. `indent`: levels deeper than the
+        op (a region inside an indented list, e.g. hal.dispatch.extern's)."""
         k = len(self._regions)
-        self._regions.append((r, print_entry_args, print_terminators, print_empty_block))
+        self._regions.append((r, print_entry_args, print_terminators, print_empty_block, indent))
         return f"{_MARK}{k}{_MARK}"
 
     def _splice(self, text: str, out: list[str]) -> str:
@@ -593,8 +594,10 @@ class Printer:
         cur = ""
         for i, part in enumerate(parts):
             if i % 2:
-                r, entry_args, terminators, empty_block = self._regions[int(part)]
+                r, entry_args, terminators, empty_block, indent = self._regions[int(part)]
+                self.indent += indent
                 self._region_into(r, cur, out, entry_args, terminators, empty_block)
+                self.indent -= indent
                 cur = out.pop()
             else:
                 lines = part.split("\n")
