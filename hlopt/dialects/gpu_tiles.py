@@ -49,6 +49,9 @@ _ACC16 = Layout((1, 1), (4, 16), (16, 1), (4, 1))
 _ACC32 = Layout((4, 1), (2, 32), (32, 1), (4, 1))
 _WMMAR3 = (Layout((1, 1), (16, 1), (1, 0), (1, 16)), Layout((1, 1), (1, 16), (0, 1), (16, 1)),
            Layout((8, 1), (2, 16), (16, 1), (1, 1)))
+# RDNA4 (gfx12) WMMA: two lanes per row split K in halves
+_WMMAR4 = (Layout((1, 1), (16, 2), (1, 16), (1, 8)), Layout((1, 1), (2, 16), (16, 1), (8, 1)),
+           Layout((1, 1), (2, 16), (16, 1), (8, 1)))
 
 
 def _mfma(m: int, k: int) -> tuple[Layout, Layout, Layout]:
@@ -71,8 +74,17 @@ INTRINSICS = {
     "WMMAR3_F32_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f32"), 32, _WMMAR3),
     "WMMAR3_F32_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "f32"), 32, _WMMAR3),
     "WMMAR3_I32_16x16x16_I8": (16, 16, 16, ("i8", "i8", "i32"), 32, _WMMAR3),
+    "WMMAR3_F16_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f16"), 32, _WMMAR3),
+    "WMMAR3_BF16_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "bf16"), 32, _WMMAR3),
+    **{f"WMMAR4_{c.upper()}_16x16x16_{_n}": (16, 16, 16, (a, b, c), 32, _WMMAR4) for _n, (a, b, c) in {
+        "F16": ("f16", "f16", "f32"), "BF16": ("bf16", "bf16", "f32"), "I8": ("i8", "i8", "i32"),
+        "F8E5M2": ("f8E5M2", "f8E5M2", "f32"), "F8E4M3FN": ("f8E4M3FN", "f8E4M3FN", "f32"),
+        "F8E5M2_F8E4M3FN": ("f8E5M2", "f8E4M3FN", "f32"), "F8E4M3FN_F8E5M2": ("f8E4M3FN", "f8E5M2", "f32"),
+    }.items()},
+    "WMMAR4_F16_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f16"), 32, _WMMAR4),
+    "WMMAR4_BF16_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "bf16"), 32, _WMMAR4),
 }
-_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "i32": 32}
+_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "i32": 32, "f8E5M2": 8, "f8E4M3FN": 8}
 _NAME = re.compile(r"^[A-Z_0-9]*?_([A-Z0-9]+)_(\d+)x(\d+)x(\d+)(x\d+B)?_([A-Z0-9]+)(?:_([A-Z0-9]+))?$")
 _TYPE = re.compile(r"^(F|I|BF)(\d+)(.*)$")
 

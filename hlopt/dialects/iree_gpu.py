@@ -132,13 +132,19 @@ class EncodingResolverAttr(Attribute):
     def get_layout(self, t: RankedTensorType) -> Attribute:
         from hlopt.dialects.encoding_tiles import EncodingInfo, Unmodelled
         from hlopt.dialects.gpu_tiles import gpu_encoding_info
-        from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts
+        from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts, encoding_op_type
         from hlopt.syntax.attr_parser import parse_nested
 
         enc = t.encoding
         swizzle = None
-        if isinstance(enc, EncodingAttr) and self.target is not None:
+        op_type = encoding_op_type(enc)
+        if op_type == "scaled_matmul" and self.target is not None and _has_scaled_mma(self.target) and all(
+                (lambda g: (g.max_load_bits, g.vgpr_space_bits, g.simds_per_wgp))(_gpu_target(self.target))):
+            raise Unmodelled("the GPU data-tiling layout of scaled_matmul encodings (scaled MMA intrinsics)")
+        if isinstance(enc, EncodingAttr) and self.target is not None and op_type == "matmul":
             info, swizzle = gpu_encoding_info(contraction_facts(enc), _gpu_target(self.target))
+        elif isinstance(enc, EncodingAttr) and op_type not in ("matmul", "conv", "scaled_matmul"):
+            raise Unmodelled(f"op_type = {op_type} encodings")
         elif isinstance(enc, EncodingAttr) or getattr(enc, "serializable", False):
             info = EncodingInfo()  # no GPU target, or not a contraction: the identity layout
         else:
@@ -164,6 +170,13 @@ def _gpu_target(text: str) -> Any:
     mma = tuple(re.findall(r"<\s*([A-Za-z0-9_]+)\s*>", m.group(1))) if m else ()
     return GpuTarget(mma, field("max_load_instruction_bits"), field("simds_per_wgp"), field("vgpr_space_bits"),
                      field("max_workgroup_memory_bytes") or 0, field("wgp_count"))
+
+
+def _has_scaled_mma(text: str) -> bool:
+    """Whether the target lists scaled MMA intrinsics (without them IREE's GPU
+    resolver gives scaled_matmul encodings the identity layout)."""
+    m = re.search(r"\bscaled_mma\s*=\s*\[([^\]]*)\]", text)
+    return m is not None and bool(m.group(1).strip())
 
 
 def _element_bits(t: RankedTensorType) -> int | None:

@@ -85,6 +85,10 @@ _CDNA3_MMA = ("MFMA_F32_16x16x16_BF16, MFMA_F32_32x32x8_BF16, MFMA_F32_16x16x32_
 _CDNA4_MMA = ("MFMA_F32_16x16x32_BF16, MFMA_F32_32x32x16_BF16, MFMA_F32_16x16x32_F16, MFMA_F32_32x32x16_F16, "
               "MFMA_I32_16x16x32_I8, MFMA_F32_16x16x4_F32, MFMA_F32_16x16x16_F16, MFMA_F32_16x16x16_BF16")
 _RDNA3_MMA = ("WMMAR3_F32_16x16x16_F16, WMMAR3_F32_16x16x16_BF16, WMMAR3_I32_16x16x16_I8")
+# RDNA4 (gfx1200/gfx1201) as KnownTargets lists it, f16-output and fp8 intrinsics included
+_RDNA4_MMA = ("WMMAR4_F32_16x16x16_F16, WMMAR4_F16_16x16x16_F16, WMMAR4_F32_16x16x16_BF16, "
+              "WMMAR4_BF16_16x16x16_BF16, WMMAR4_F32_16x16x16_F8E5M2, WMMAR4_F32_16x16x16_F8E5M2_F8E4M3FN, "
+              "WMMAR4_F32_16x16x16_F8E4M3FN, WMMAR4_F32_16x16x16_F8E4M3FN_F8E5M2, WMMAR4_I32_16x16x16_I8")
 
 
 def gpu_target_info(arch: str, mma: str, simds: int, vgpr: int, chip: str | None, subgroup: str) -> str:
@@ -104,6 +108,9 @@ GPU_DT = [
     ("gfx950", "rocm", gpu_target_info("gfx950", _CDNA4_MMA, 4, 16384, 'wgp_count = 256, sku = "mi355x"', "64")),
     ("gfx1100", "rocm", gpu_target_info("gfx1100", _RDNA3_MMA, 4, 8192, 'wgp_count = 48, sku = "rx7900xtx"',
                                         "32, 64")),
+    ("gfx1201", "rocm", gpu_target_info("gfx1201", _RDNA4_MMA, 4, 8192, 'wgp_count = 32, sku = "rx9070xt"',
+                                        "32, 64")),
+    ("gfx1200", "rocm", gpu_target_info("gfx1200", _RDNA4_MMA, 4, 8192, None, "32, 64")),
     # no data-tiling limits (no max_load_instruction_bits etc.; IREE's CUDA targets have none):
     # IREE gives the identity layout
     ("sm_80", "cuda", gpu_target_info("sm_80", "NV_MMA_SYNC_F32_16x8x16_F16, NV_MMA_SYNC_F32_16x8x16_BF16, "
