@@ -271,3 +271,33 @@ util.func public @gfx1201_wmmar4(%m: index, %n: index, %k: index) -> (index, ind
 // CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf32, #[[$R4_2]]>
 // CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$R4_3]]>
 // CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$R4_4]]>
+
+// -----
+
+// gfx942 with IREE's ROCm tensor ukernel provider: where a ukernel matches the
+// element types, iteration sizes and arch, its data-tiled layout replaces the
+// heuristic one (f16: 8x2 intrinsics on M, 4x4 on N; f8E4M3FNUZ with M >= 32:
+// 8x1 on M, 2x8 on N and K unrolled twice); a narrow M (4) matches none.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {abi = "hip", iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.ukernel_provider = #rocm.tensor_ukernel_provider, iree_codegen.target_info = #iree_gpu.target<arch = "gfx942", features = "", wgp = <compute = fp64|fp32|fp16|int64|int32|int16|int8, storage = b64|b32|b16|b8, subgroup = shuffle|arithmetic, dot = dp4xi8toi32, mma = [<MFMA_F32_16x16x16_BF16>, <MFMA_F32_32x32x8_BF16>, <MFMA_F32_16x16x32_F8E5M2FNUZ>, <MFMA_F32_16x16x32_F8E4M3FNUZ>, <MFMA_I32_16x16x32_I8>, <MFMA_F32_16x16x4_F32>, <MFMA_F32_16x16x16_F16>, <MFMA_F32_32x32x8_F16>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>, chip = <wgp_count = 304, sku = "mi300x">>, ukernels = "none"}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#f16 = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [?, ?, ?]>
+#f8 = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f8E4M3FNUZ, f8E4M3FNUZ, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [32, ?, ?]>
+#narrow = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [4, ?, ?]>
+util.global private @dev = #d
+util.func public @gfx942_ukernel_provider(%m: index, %n: index, %k: index) -> (index, index, index) {
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #f16>{%m, %k} : index
+  %1 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf8E4M3FNUZ, #f8>{%k, %n} : index
+  %2 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<4x?xf32, #narrow>{%n} : index
+  util.return %0, %1, %2 : index, index, index
+}
+// CHECK-DAG: #[[$UK_0:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [256, 16], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 2 : i16, 4 : i8], ["CrossIntrinsic", 8 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossThread", 4 : i16, 1 : i8], ["Internal", 4 : i16, "One"]]], permutation = [0, 1, 3, 2, 4]}}}>]>
+// CHECK-DAG: #[[$UK_1:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [1, 0], innerTileSizes = [256, 64], outerDimsPerm = [1, 0], swizzle = {expandShape = {{\[\[}}["CrossThread", 8 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossIntrinsic", 2 : i16], ["CrossThread", 4 : i16, 1 : i8], ["Internal", 8 : i16, "One"]]], permutation = [0, 1, 4, 2, 3, 5]}}}>]>
+// CHECK-DAG: #[[$UK_2:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [16, 512], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 4 : i16, 1 : i8], ["Internal", 4 : i16, "One"]], {{\[\[}}"CrossThread", 4 : i16, 1 : i8], ["CrossIntrinsic", 8 : i16], ["CrossThread", 16 : i16, 1 : i8]]], permutation = [2, 3, 0, 4, 1]}}}>]>
+// CHECK-LABEL: util.func public @gfx942_ukernel_provider
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$UK_0]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf8E4M3FNUZ, #[[$UK_1]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<4x?xf32, #[[$UK_2]]>
