@@ -296,7 +296,7 @@ def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev{'-shared' if shared else ''}-{len(out)}",
                     module(picks, device_targets, kind, elems, sizes)))
-    return out + padding_cases() + gpu_cases(rng) + conv_cases() + scaled_cases()
+    return out + padding_cases() + gpu_cases(rng) + conv_cases() + scaled_cases() + ukernel_cases()
 
 
 def gpu_cases(rng: random.Random) -> list[tuple[str, str]]:
@@ -392,6 +392,26 @@ def scaled_cases() -> list[tuple[str, str]]:
     by_name = {t[0]: t for t in TARGETS + GPU_DT}
     picks = [["x86_avx512"], ["arm_sve"], ["vmvx_uk"], ["gfx942"], ["gfx1201", "x86_avx2"]]
     return [(f"scaled-{'+'.join(p)}", _sizeof_module([by_name[n] for n in p], header, ttypes)) for p in picks]
+
+
+_UK_MMA = ("MFMA_F32_16x16x16_BF16, MFMA_F32_16x16x32_F8E5M2FNUZ, MFMA_F32_16x16x32_F8E4M3FNUZ, "
+           "MFMA_I32_16x16x32_I8, MFMA_F32_16x16x4_F32, MFMA_F32_16x16x16_F16, MFMA_F32_32x32x8_F16")
+# gfx942 with IREE's ROCm tensor ukernel provider (its ukernels' layouts where one matches)
+UK_GFX942 = ("gfx942_uk", "rocm", gpu_target_info("gfx942", _UK_MMA, 4, 16384, 'wgp_count = 304, sku = "mi300x"', "64"))
+
+
+def ukernel_cases() -> list[tuple[str, str]]:
+    out = []
+    for elems, sizes in [(("f16", "f16", "f32"), "[?, ?, ?]"), (("f16", "f16", "f32"), "[512, 32832, 512]"),
+                         (("f16", "f16", "f32"), "[512, 32768, 512]"), (("f16", "f16", "f32"), None),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[64, 4096, ?]"),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[32, ?, ?]"),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[4, ?, ?]"), (("bf16", "bf16", "f32"), "[?, ?, ?]")]:
+        text = module([UK_GFX942], [0], "matmul", elems, sizes).replace(
+            "iree_codegen.target_info", "iree_codegen.ukernel_provider = #rocm.tensor_ukernel_provider, "
+            "iree_codegen.target_info")
+        out.append((f"gfx942_uk-matmul-{'x'.join(elems)}-{sizes}", text))
+    return out
 
 
 if __name__ == "__main__":
