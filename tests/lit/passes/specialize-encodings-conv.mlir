@@ -145,3 +145,30 @@ util.func public @conv_gpu() -> (index, index, index) {
 // CHECK: stream.tensor.sizeof {{.+}} tensor<1x16x16x4xf32, #[[$C5_0]]>
 // CHECK: stream.tensor.sizeof {{.+}} tensor<3x3x4x8xf32, #[[$C5_0]]>
 // CHECK: stream.tensor.sizeof {{.+}} tensor<1x14x14x8xf32, #[[$C5_0]]>
+
+// -----
+
+// enable_inner_tiled only changes contraction layouts: a conv keeps the plain
+// one (IREE takes the conv path first).
+
+#t = #hal.executable.target<"llvm-cpu", "xyz", {enable_inner_tiled = true, iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, target_triple = "x86_64-unknown-linux-gnu", cpu_features = "+avx512f"}>
+#d = #hal.device.target<"local", [#t]> : !hal.device
+#in = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (n, oh + fh, ow + fw, ic)>
+#flt = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (fh, fw, ic, oc)>
+#out = affine_map<(n, oh, ow, oc, fh, fw, ic) -> (n, oh, ow, oc)>
+#e0 = #iree_encoding.encoding<operand_index = 0 : index, op_type = conv, element_types = [f32, f32, f32], user_indexing_maps = [#in, #flt, #out], iteration_sizes = [1, 14, 14, 8, 3, 3, 4]>
+#e1 = #iree_encoding.encoding<operand_index = 1 : index, op_type = conv, element_types = [f32, f32, f32], user_indexing_maps = [#in, #flt, #out], iteration_sizes = [1, 14, 14, 8, 3, 3, 4]>
+#e2 = #iree_encoding.encoding<operand_index = 2 : index, op_type = conv, element_types = [f32, f32, f32], user_indexing_maps = [#in, #flt, #out], iteration_sizes = [1, 14, 14, 8, 3, 3, 4]>
+util.global private @dev = #d
+util.func public @conv_inner_tiled() -> (index, index, index) {
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<1x16x16x4xf32, #e0> : index
+  %1 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<3x3x4x8xf32, #e1> : index
+  %2 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<1x14x14x8xf32, #e2> : index
+  util.return %0, %1, %2 : index, index, index
+}
+// CHECK-DAG: #[[$IT_0:.+]] = #iree_encoding.layout<[#iree_cpu.cpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [3], innerTileSizes = [16], outerDimsPerm = [0, 3, 1, 2]}}>]>
+// CHECK-DAG: #[[$IT_1:.+]] = #iree_encoding.layout<[#iree_cpu.cpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [2, 3], innerTileSizes = [16, 16], outerDimsPerm = [3, 2, 0, 1]}}>]>
+// CHECK-LABEL: util.func public @conv_inner_tiled
+// CHECK: stream.tensor.sizeof {{.+}} tensor<1x16x16x4xf32, #[[$IT_0]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<3x3x4x8xf32, #[[$IT_1]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<1x14x14x8xf32, #[[$IT_0]]>
