@@ -49,12 +49,16 @@ _ACC16 = Layout((1, 1), (4, 16), (16, 1), (4, 1))
 _ACC32 = Layout((4, 1), (2, 32), (32, 1), (4, 1))
 _WMMAR3 = (Layout((1, 1), (16, 1), (1, 0), (1, 16)), Layout((1, 1), (1, 16), (0, 1), (16, 1)),
            Layout((8, 1), (2, 16), (16, 1), (1, 1)))
+# RDNA4 (gfx12) WMMA: two lanes per row split K in halves
+_WMMAR4 = (Layout((1, 1), (16, 2), (1, 16), (1, 8)), Layout((1, 1), (2, 16), (16, 1), (8, 1)),
+           Layout((1, 1), (2, 16), (16, 1), (8, 1)))
 
 
 def _mfma(m: int, k: int) -> tuple[Layout, Layout, Layout]:
     return _mfma_lhs(m, k), _mfma_rhs(m, k), (_ACC16 if m == 16 else _ACC32)
 
 
+_F8 = ("f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3FN", "f8E5M2")
 # name -> (M, N, K, (a, b, c) element types, subgroup size, (lhs, rhs, acc) layouts)
 INTRINSICS = {
     "MFMA_F32_16x16x4_F32": (16, 16, 4, ("f32", "f32", "f32"), 64, _mfma(16, 4)),
@@ -71,8 +75,20 @@ INTRINSICS = {
     "WMMAR3_F32_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f32"), 32, _WMMAR3),
     "WMMAR3_F32_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "f32"), 32, _WMMAR3),
     "WMMAR3_I32_16x16x16_I8": (16, 16, 16, ("i8", "i8", "i32"), 32, _WMMAR3),
+    **{f"MFMA_F32_{m}x{m}x{k}_{a.upper()}" + ("" if a == b else f"_{b.upper()}"): (m, m, k, (a, b, "f32"), 64,
+                                                                           _mfma(m, k))
+       for m, k in ((16, 32), (32, 16)) for a in _F8 for b in _F8 if a.endswith("FNUZ") == b.endswith("FNUZ")},
+    "WMMAR3_F16_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f16"), 32, _WMMAR3),
+    "WMMAR3_BF16_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "bf16"), 32, _WMMAR3),
+    **{f"WMMAR4_{c.upper()}_16x16x16_{_n}": (16, 16, 16, (a, b, c), 32, _WMMAR4) for _n, (a, b, c) in {
+        "F16": ("f16", "f16", "f32"), "BF16": ("bf16", "bf16", "f32"), "I8": ("i8", "i8", "i32"),
+        "F8E5M2": ("f8E5M2", "f8E5M2", "f32"), "F8E4M3FN": ("f8E4M3FN", "f8E4M3FN", "f32"),
+        "F8E5M2_F8E4M3FN": ("f8E5M2", "f8E4M3FN", "f32"), "F8E4M3FN_F8E5M2": ("f8E4M3FN", "f8E5M2", "f32"),
+    }.items()},
+    "WMMAR4_F16_16x16x16_F16": (16, 16, 16, ("f16", "f16", "f16"), 32, _WMMAR4),
+    "WMMAR4_BF16_16x16x16_BF16": (16, 16, 16, ("bf16", "bf16", "bf16"), 32, _WMMAR4),
 }
-_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "i32": 32}
+_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "i32": 32, **{t: 8 for t in _F8}}
 _NAME = re.compile(r"^[A-Z_0-9]*?_([A-Z0-9]+)_(\d+)x(\d+)x(\d+)(x\d+B)?_([A-Z0-9]+)(?:_([A-Z0-9]+))?$")
 _TYPE = re.compile(r"^(F|I|BF)(\d+)(.*)$")
 
@@ -105,6 +121,8 @@ class GpuTarget:
     vgpr_space_bits: int | None
     workgroup_memory_bytes: int
     wgp_count: int | None
+    arch: str = ""
+    ukernel_provider: bool = False  # `iree_codegen.ukernel_provider = #rocm.tensor_ukernel_provider`
 
 
 def choose_intrinsic(etypes: tuple[str, ...], target: GpuTarget) -> str | None:
@@ -152,8 +170,57 @@ def _floor_po2(x: int) -> int:
     return 1 << (x.bit_length() - 1)
 
 
+# The data-tiled layouts of the ROCm tensor ukernels (their `#rocm.ukernel_info`):
+# (archs, element types, iteration size constraints (index, min, max, div), benefit, mma)
+UKERNELS = (
+    (("gfx942",), ("f16", "f16", "f32"), ((0, 512, None, 64), (1, 32832, None, 64), (2, 512, None, 64)), 0,
+     ("MFMA_F32_16x16x16_F16", 8, 2, 4, 4, 1)),
+    (("gfx950",), ("f8E4M3FN", "f8E4M3FN", "f32"), ((0, 64, None, None), (1, 8192, None, None)), 2,
+     ("MFMA_F32_16x16x32_F8E4M3FN", 8, 2, 4, 4, 1)),
+    (("gfx942",), ("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), ((0, 64, None, None), (1, 2048, 8192, None)), 1,
+     ("MFMA_F32_16x16x32_F8E4M3FNUZ", 8, 2, 4, 4, 1)),
+    (("gfx942",), ("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), ((0, 32, None, None),), 0,
+     ("MFMA_F32_16x16x32_F8E4M3FNUZ", 8, 1, 2, 8, 2)),
+)
+
+
+def _sizes_fit(sizes: tuple[int, ...], constraints: tuple) -> bool:
+    """checkIterationSizeConstraints: a dynamic size passes a minimum and a
+    divisor, never a maximum."""
+    for index, lo, hi, div in constraints:
+        v = sizes[index]
+        if lo is not None and v != DYNAMIC and v < lo:
+            return False
+        if hi is not None and (v == DYNAMIC or v > hi):
+            return False
+        if div is not None and v != DYNAMIC and v % div:
+            return False
+    return True
+
+
+def ukernel_mma(f: ContractionFacts, target: GpuTarget) -> DataTiledMMA | None:
+    """TensorUKernelProviderAttr::getDataLayoutForUKernel: the matching
+    ukernel with the highest benefit (the first on ties)."""
+    if len(f.element_types) != 3 or f.iteration_sizes is None or len(f.iteration_sizes) != 3:
+        return None
+    best, best_benefit = None, 0
+    for archs, types, constraints, benefit, mma in UKERNELS:
+        if best is not None and best_benefit >= benefit:
+            continue
+        if tuple(f.element_types) != types or not _sizes_fit(f.iteration_sizes, constraints):
+            continue
+        if target.arch not in archs or mma[0] not in target.mma:
+            continue
+        best, best_benefit = DataTiledMMA(mma[0], mma[1], mma[2], mma[3], mma[4], mma[5]), benefit
+    return best
+
+
 def choose_mma(f: ContractionFacts, cd, target: GpuTarget) -> DataTiledMMA | None:
     """chooseDataTiledMMAAttr for a matmul encoding."""
+    if target.ukernel_provider:
+        mma = ukernel_mma(f, target)
+        if mma is not None:
+            return mma
     if not target.max_load_bits or not target.vgpr_space_bits or not target.simds_per_wgp:
         return None
     name = choose_intrinsic(f.element_types, target)

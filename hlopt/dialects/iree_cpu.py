@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.encoding_tiles import TargetFacts, Unmodelled, encoding_info
-from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts
+from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts, conv_facts, encoding_op_type
 from hlopt.ir.attributes import Attribute, DictionaryAttr, StringAttr
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.types import RankedTensorType
@@ -63,7 +63,7 @@ class EncodingResolverAttr(Attribute):
                 items.append((k, v))
         return EncodingResolverAttr(self.kind, DictionaryAttr(items))
 
-    def _facts(self) -> TargetFacts:
+    def _facts(self, conv: bool = False) -> TargetFacts:
         c = self.config
 
         def s(k: str) -> str | None:
@@ -72,7 +72,8 @@ class EncodingResolverAttr(Attribute):
                 raise Unmodelled(f"a non-string '{k}' in the {self.text} configuration")
             return v.value if v is not None else None
 
-        if c is not None and c.get("enable_inner_tiled") is not None and c.get("enable_inner_tiled").text != "false":
+        # IREE's conv path comes before the inner_tiled switch, which only changes contractions
+        if not conv and c is not None and c.get("enable_inner_tiled") is not None and c.get("enable_inner_tiled").text != "false":
             raise Unmodelled("the CPU resolver's enable_inner_tiled layouts")
         return TargetFacts(s("target_triple"), s("cpu_features"), s("ukernels"))
 
@@ -81,7 +82,19 @@ class EncodingResolverAttr(Attribute):
 
         enc = t.encoding
         vmvx = self.kind == "vmvx_encoding_resolver"
-        if isinstance(enc, EncodingAttr):
+        if isinstance(enc, EncodingAttr) and encoding_op_type(enc) == "conv":
+            if vmvx:
+                # the VMVX resolver has no conv path: IREE reads contraction dims off the conv maps
+                raise Unmodelled("op_type = conv encodings on the VMVX resolver")
+            from hlopt.dialects.conv_tiles import conv_encoding_info
+
+            info = conv_encoding_info(*conv_facts(enc), self._facts(conv=True))
+        elif isinstance(enc, EncodingAttr) and encoding_op_type(enc) == "scaled_matmul":
+            from hlopt.dialects.encoding_tiles import EncodingInfo
+
+            # its K and Kb reductions are two K dims, past the one IREE's CPU tables handle
+            info = EncodingInfo()
+        elif isinstance(enc, EncodingAttr):
             info = encoding_info(contraction_facts(enc), self._facts(), vmvx)
         elif getattr(enc, "serializable", False):
             from hlopt.dialects.encoding_tiles import EncodingInfo

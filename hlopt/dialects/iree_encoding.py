@@ -435,6 +435,33 @@ def contraction_facts(enc: Any) -> Any:
                             sizes, operand_map)
 
 
+def encoding_op_type(enc: Any) -> str | None:
+    """The `op_type` of an `#iree_encoding.encoding` (None for other encodings)."""
+    return dict(enc.params).get("op_type") if isinstance(enc, EncodingAttr) else None
+
+
+def conv_facts(enc: Any) -> tuple[int, tuple[str, ...], list]:
+    """(operand_index, element types, parsed root maps) of an `op_type = conv`
+    encoding (hlopt.dialects.conv_tiles); raises Unmodelled beyond plain maps."""
+    from hlopt.dialects.conv_tiles import parse_map
+    from hlopt.dialects.encoding_tiles import Unmodelled
+
+    params = dict(enc.params)
+    extra = sorted(set(params) - _KNOWN_PARAMS)
+    if extra:
+        raise Unmodelled(f"the encoding parameter '{extra[0]}'")
+    idx, maps, types = params.get("operand_index"), params.get("user_indexing_maps"), params.get("element_types")
+    if idx is None or maps is None or types is None or not hasattr(maps, "elements"):
+        raise Unmodelled("a conv encoding without operand_index, element_types and user_indexing_maps")
+    parsed = []
+    for m in maps.elements:
+        if not hasattr(m, "map"):
+            # a nested (broadcast) entry: mapDimToOperandIndex would read the composed map
+            raise Unmodelled(f"the conv user_indexing_maps entry {m.text}")
+        parsed.append(parse_map(m.map))
+    return idx.value, tuple(getattr(t, "text", str(t)) for t in types.elements), parsed
+
+
 def _compose(root: tuple, rest: list[tuple]) -> tuple[int | None, ...]:
     """The result dims of `rest[-1] o ... o rest[0] o root` (each a projected
     permutation given by _map_facts): a later map's dim j is the earlier

@@ -92,13 +92,13 @@ class EncodingResolverAttr(Attribute):
     is the `#iree_gpu.target` text cloneWithSimplifiedConfig keeps (it is
     not printed: only resolved layouts, which drop it, are)."""
 
-    __slots__ = ("config", "target")
+    __slots__ = ("config", "target", "ukernel_provider")
 
-    def __new__(cls, config: DictionaryAttr | None = None, target: str | None = None):
-        return cls._make((config, target))
+    def __new__(cls, config: DictionaryAttr | None = None, target: str | None = None, ukernel_provider: bool = False):
+        return cls._make((config, target, ukernel_provider))
 
-    def _init(self, config, target) -> None:
-        self.config, self.target = config, target
+    def _init(self, config, target, ukernel_provider) -> None:
+        self.config, self.target, self.ukernel_provider = config, target, ukernel_provider
         self.has_alias_parts = config is not None and config.has_alias_parts
 
     def alias_prefix(self) -> str | None:
@@ -122,23 +122,30 @@ class EncodingResolverAttr(Attribute):
 
         if self.config is not None and len(self.config):
             raise Unmodelled(f"the configured resolver {self.text}")
-        if target_config is not None and target_config.get("iree_codegen.ukernel_provider") is not None:
-            raise Unmodelled("the GPU resolver with a ukernel provider")
+        provider = target_config.get("iree_codegen.ukernel_provider") if target_config is not None else None
+        if provider is not None and provider.text != "#rocm.tensor_ukernel_provider":
+            raise Unmodelled(f"the GPU resolver with the ukernel provider {provider.text}")
         info = target_config.get("iree_codegen.target_info") if target_config is not None else None
         if info is not None and not info.text.startswith("#iree_gpu.target<"):
             info = None
-        return EncodingResolverAttr(None, info.text if info is not None else None)
+        return EncodingResolverAttr(None, info.text if info is not None else None, provider is not None)
 
     def get_layout(self, t: RankedTensorType) -> Attribute:
         from hlopt.dialects.encoding_tiles import EncodingInfo, Unmodelled
         from hlopt.dialects.gpu_tiles import gpu_encoding_info
-        from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts
+        from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts, encoding_op_type
         from hlopt.syntax.attr_parser import parse_nested
 
         enc = t.encoding
         swizzle = None
-        if isinstance(enc, EncodingAttr) and self.target is not None:
-            info, swizzle = gpu_encoding_info(contraction_facts(enc), _gpu_target(self.target))
+        op_type = encoding_op_type(enc)
+        if op_type == "scaled_matmul" and self.target is not None and _has_scaled_mma(self.target) and all(
+                (lambda g: (g.max_load_bits, g.vgpr_space_bits, g.simds_per_wgp))(_gpu_target(self.target, self.ukernel_provider))):
+            raise Unmodelled("the GPU data-tiling layout of scaled_matmul encodings (scaled MMA intrinsics)")
+        if isinstance(enc, EncodingAttr) and self.target is not None and op_type == "matmul":
+            info, swizzle = gpu_encoding_info(contraction_facts(enc), _gpu_target(self.target, self.ukernel_provider))
+        elif isinstance(enc, EncodingAttr) and op_type not in ("matmul", "conv", "scaled_matmul"):
+            raise Unmodelled(f"op_type = {op_type} encodings")
         elif isinstance(enc, EncodingAttr) or getattr(enc, "serializable", False):
             info = EncodingInfo()  # no GPU target, or not a contraction: the identity layout
         else:
@@ -152,7 +159,7 @@ class EncodingResolverAttr(Attribute):
 _INT_FIELD = r"\b{}\s*=\s*(\d+)"
 
 
-def _gpu_target(text: str) -> Any:
+def _gpu_target(text: str, ukernel_provider: bool = False) -> Any:
     """The GpuTarget facts of a `#iree_gpu.target<...>` text."""
     from hlopt.dialects.gpu_tiles import GpuTarget
 
@@ -162,8 +169,17 @@ def _gpu_target(text: str) -> Any:
 
     m = re.search(r"\bmma\s*=\s*\[([^\]]*)\]", text)
     mma = tuple(re.findall(r"<\s*([A-Za-z0-9_]+)\s*>", m.group(1))) if m else ()
+    arch = re.search(r'\barch\s*=\s*"([^"]*)"', text)
     return GpuTarget(mma, field("max_load_instruction_bits"), field("simds_per_wgp"), field("vgpr_space_bits"),
-                     field("max_workgroup_memory_bytes") or 0, field("wgp_count"))
+                     field("max_workgroup_memory_bytes") or 0, field("wgp_count"), arch.group(1) if arch else "",
+                     ukernel_provider)
+
+
+def _has_scaled_mma(text: str) -> bool:
+    """Whether the target lists scaled MMA intrinsics (without them IREE's GPU
+    resolver gives scaled_matmul encodings the identity layout)."""
+    m = re.search(r"\bscaled_mma\s*=\s*\[([^\]]*)\]", text)
+    return m is not None and bool(m.group(1).strip())
 
 
 def _element_bits(t: RankedTensorType) -> int | None:

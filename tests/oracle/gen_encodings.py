@@ -85,6 +85,10 @@ _CDNA3_MMA = ("MFMA_F32_16x16x16_BF16, MFMA_F32_32x32x8_BF16, MFMA_F32_16x16x32_
 _CDNA4_MMA = ("MFMA_F32_16x16x32_BF16, MFMA_F32_32x32x16_BF16, MFMA_F32_16x16x32_F16, MFMA_F32_32x32x16_F16, "
               "MFMA_I32_16x16x32_I8, MFMA_F32_16x16x4_F32, MFMA_F32_16x16x16_F16, MFMA_F32_16x16x16_BF16")
 _RDNA3_MMA = ("WMMAR3_F32_16x16x16_F16, WMMAR3_F32_16x16x16_BF16, WMMAR3_I32_16x16x16_I8")
+# RDNA4 (gfx1200/gfx1201) as KnownTargets lists it, f16-output and fp8 intrinsics included
+_RDNA4_MMA = ("WMMAR4_F32_16x16x16_F16, WMMAR4_F16_16x16x16_F16, WMMAR4_F32_16x16x16_BF16, "
+              "WMMAR4_BF16_16x16x16_BF16, WMMAR4_F32_16x16x16_F8E5M2, WMMAR4_F32_16x16x16_F8E5M2_F8E4M3FN, "
+              "WMMAR4_F32_16x16x16_F8E4M3FN, WMMAR4_F32_16x16x16_F8E4M3FN_F8E5M2, WMMAR4_I32_16x16x16_I8")
 
 
 def gpu_target_info(arch: str, mma: str, simds: int, vgpr: int, chip: str | None, subgroup: str) -> str:
@@ -104,6 +108,9 @@ GPU_DT = [
     ("gfx950", "rocm", gpu_target_info("gfx950", _CDNA4_MMA, 4, 16384, 'wgp_count = 256, sku = "mi355x"', "64")),
     ("gfx1100", "rocm", gpu_target_info("gfx1100", _RDNA3_MMA, 4, 8192, 'wgp_count = 48, sku = "rx7900xtx"',
                                         "32, 64")),
+    ("gfx1201", "rocm", gpu_target_info("gfx1201", _RDNA4_MMA, 4, 8192, 'wgp_count = 32, sku = "rx9070xt"',
+                                        "32, 64")),
+    ("gfx1200", "rocm", gpu_target_info("gfx1200", _RDNA4_MMA, 4, 8192, None, "32, 64")),
     # no data-tiling limits (no max_load_instruction_bits etc.; IREE's CUDA targets have none):
     # IREE gives the identity layout
     ("sm_80", "cuda", gpu_target_info("sm_80", "NV_MMA_SYNC_F32_16x8x16_F16, NV_MMA_SYNC_F32_16x8x16_BF16, "
@@ -289,7 +296,7 @@ def cases(n: int = 240, seed: int = 21) -> list[tuple[str, str]]:
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev{'-shared' if shared else ''}-{len(out)}",
                     module(picks, device_targets, kind, elems, sizes)))
-    return out + padding_cases() + gpu_cases(rng)
+    return out + padding_cases() + gpu_cases(rng) + conv_cases() + scaled_cases() + ukernel_cases()
 
 
 def gpu_cases(rng: random.Random) -> list[tuple[str, str]]:
@@ -312,6 +319,98 @@ def gpu_cases(rng: random.Random) -> list[tuple[str, str]]:
         name = "+".join(t[0] for t in picks)
         out.append((f"{name}-{kind}-{'x'.join(elems)}-{ndev}dev-{n}", module(picks, list(range(ndev)), kind, elems,
                                                                           sizes)))
+    return out
+
+
+# conv layouts: (loops, input, filter, output maps, shapes of the three operands)
+CONVS = {
+    "nhwc_hwcf": ("(n, oh, ow, oc, fh, fw, ic)", "(n, oh + fh, ow + fw, ic)", "(fh, fw, ic, oc)", "(n, oh, ow, oc)",
+                  ("1x16x16x4", "3x3x4x8", "1x14x14x8")),
+    "nchw_fchw_s2": ("(n, oc, oh, ow, ic, fh, fw)", "(n, ic, oh * 2 + fh, ow * 2 + fw)", "(oc, ic, fh, fw)",
+                     "(n, oc, oh, ow)", ("2x4x33x33", "8x4x3x3", "2x8x16x16")),
+    "nhwc_hwcf_dilated": ("(n, oh, ow, oc, fh, fw, ic)", "(n, oh + fh * 2, ow + fw * 2, ic)", "(fh, fw, ic, oc)",
+                          "(n, oh, ow, oc)", ("1x16x16x4", "3x3x4x8", "1x12x12x8")),
+    "depthwise": ("(n, oh, ow, c, fh, fw)", "(n, oh + fh, ow + fw, c)", "(fh, fw, c)", "(n, oh, ow, c)",
+                  ("1x16x16x8", "3x3x8", "1x14x14x8")),
+    "nwc_wcf": ("(n, ow, oc, fw, ic)", "(n, ow + fw, ic)", "(fw, ic, oc)", "(n, ow, oc)",
+                ("1x16x4", "3x4x8", "1x14x8")),
+}
+# VMVX is left out: its resolver reads contraction dims off conv maps (hlopt: an error)
+CONV_TARGETS = ["x86_avx512", "x86_avx2", "arm", "arm_sve", "rv64", "i686"]
+
+
+def _sizeof_module(targets: list[tuple], header: list[str], ttypes: list[str]) -> str:
+    """Declarations, then every operand's sizeof on one device per target."""
+    lines = [_target_attr(i, t) for i, t in enumerate(targets)]
+    for d in range(len(targets)):
+        lines.append(f'#d{d} = #hal.device.target<"local", {{ordinal = {d} : index}}, [#t{d}]> : !hal.device')
+    lines += header
+    lines += [f"util.global private @dev{d} = #d{d}" for d in range(len(targets))]
+    lines.append("util.func public @main() {")
+    for d in range(len(targets)):
+        for i, t in enumerate(ttypes):
+            lines.append(f"  %s{d}_{i} = stream.tensor.sizeof on(#hal.device.affinity<@dev{d}>) {t} : index")
+    lines += ["  util.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def conv_module(targets: list[tuple], conv: str, elem: str) -> str:
+    loops, m_in, m_f, m_out, shapes = CONVS[conv]
+    header = [f"#map{i} = affine_map<{loops} -> {m}>" for i, m in enumerate((m_in, m_f, m_out))]
+    header += [f"#e{i} = #iree_encoding.encoding<operand_index = {i} : index, op_type = conv, "
+               f"element_types = [{elem}, {elem}, {elem}], user_indexing_maps = [#map0, #map1, #map2]>"
+               for i in range(3)]
+    return _sizeof_module(targets, header, [f"tensor<{s}x{elem}, #e{i}>" for i, s in enumerate(shapes)])
+
+
+def conv_cases() -> list[tuple[str, str]]:
+    """Each conv layout on the CPU targets (f32, and f16 on one), then on a
+    CPU and a GPU device together."""
+    by_name = {t[0]: t for t in TARGETS + GPU_DT}
+    out = []
+    for ci, conv in enumerate(CONVS):
+        for ti, name in enumerate(CONV_TARGETS):
+            if (ci + ti) % 2 == 0 or name == "x86_avx512":
+                elem = "f16" if ti == 3 else "f32"
+                out.append((f"conv-{conv}-{name}-{elem}", conv_module([by_name[name]], conv, elem)))
+        gpu = GPU_DT[ci % len(GPU_DT)][0]
+        out.append((f"conv-{conv}-arm+{gpu}", conv_module([by_name["arm"], by_name[gpu]], conv, "f32")))
+    return out
+
+
+def scaled_cases() -> list[tuple[str, str]]:
+    """MX (scaled) matmul encodings on CPU, VMVX and GPUs without scaled MMA:
+    all the identity layout in IREE."""
+    header = [f"#map{i} = affine_map<(d0, d1, d2, d3) -> {m}>" for i, m in
+              enumerate(("(d0, d2, d3)", "(d1, d2, d3)", "(d0, d2)", "(d1, d2)", "(d0, d1)"))]
+    header += [f"#e{i} = #iree_encoding.encoding<operand_index = {i} : index, op_type = scaled_matmul, "
+               "element_types = [f4E2M1FN, f4E2M1FN, f8E8M0FNU, f8E8M0FNU, f32], "
+               "user_indexing_maps = [#map0, #map1, #map2, #map3, #map4], iteration_sizes = [256, 512, 128, 32]>"
+               for i in range(5)]
+    ttypes = [f"tensor<{s}, #e{i}>" for i, s in enumerate(
+        ("256x128x32xf4E2M1FN", "512x128x32xf4E2M1FN", "256x128xf8E8M0FNU", "512x128xf8E8M0FNU", "256x512xf32"))]
+    by_name = {t[0]: t for t in TARGETS + GPU_DT}
+    picks = [["x86_avx512"], ["arm_sve"], ["vmvx_uk"], ["gfx942"], ["gfx1201", "x86_avx2"]]
+    return [(f"scaled-{'+'.join(p)}", _sizeof_module([by_name[n] for n in p], header, ttypes)) for p in picks]
+
+
+_UK_MMA = ("MFMA_F32_16x16x16_BF16, MFMA_F32_16x16x32_F8E5M2FNUZ, MFMA_F32_16x16x32_F8E4M3FNUZ, "
+           "MFMA_I32_16x16x32_I8, MFMA_F32_16x16x4_F32, MFMA_F32_16x16x16_F16, MFMA_F32_32x32x8_F16")
+# gfx942 with IREE's ROCm tensor ukernel provider (its ukernels' layouts where one matches)
+UK_GFX942 = ("gfx942_uk", "rocm", gpu_target_info("gfx942", _UK_MMA, 4, 16384, 'wgp_count = 304, sku = "mi300x"', "64"))
+
+
+def ukernel_cases() -> list[tuple[str, str]]:
+    out = []
+    for elems, sizes in [(("f16", "f16", "f32"), "[?, ?, ?]"), (("f16", "f16", "f32"), "[512, 32832, 512]"),
+                         (("f16", "f16", "f32"), "[512, 32768, 512]"), (("f16", "f16", "f32"), None),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[64, 4096, ?]"),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[32, ?, ?]"),
+                         (("f8E4M3FNUZ", "f8E4M3FNUZ", "f32"), "[4, ?, ?]"), (("bf16", "bf16", "f32"), "[?, ?, ?]")]:
+        text = module([UK_GFX942], [0], "matmul", elems, sizes).replace(
+            "iree_codegen.target_info", "iree_codegen.ukernel_provider = #rocm.tensor_ukernel_provider, "
+            "iree_codegen.target_info")
+        out.append((f"gfx942_uk-matmul-{'x'.join(elems)}-{sizes}", text))
     return out
 
 

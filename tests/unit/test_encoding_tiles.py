@@ -115,9 +115,10 @@ def test_cpu_resolver_attribute_round_trip_and_layout() -> None:
 
 
 @pytest.mark.parametrize("encoding", [
+    # a conv encoding whose operand map is composed through a second map
     "#iree_encoding.encoding<operand_index = 0 : index, op_type = conv, element_types = [f32, f32, f32], "
-    "user_indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
-    "affine_map<(d0, d1, d2) -> (d0, d1)>]>",
+    "user_indexing_maps = [[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1) -> (d0, d1)>], "
+    "affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]>",
     "#iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], "
     "user_indexing_maps = [[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], "
     "affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]>",
@@ -157,3 +158,28 @@ def test_gpu_padding_without_cache_info_is_identity() -> None:
         assert r.text == "#iree_gpu.gpu_padding_resolver<>"
         t = parse_nested("tensor<4x?x8xf32, #iree_encoding.testing<>>", "type")
         assert r.get_layout(t).text == "#iree_encoding.padding<[0, 0, 0]>"
+
+
+def test_conv_layouts_follow_the_conv_dims() -> None:
+    from hlopt.dialects.conv_tiles import conv_encoding_info, infer_conv_dims, parse_map
+    from hlopt.dialects.encoding_tiles import TargetFacts
+
+    loops = "(n, oc, oh, ow, ic, fh, fw)"
+    maps = [parse_map(f"{loops} -> {r}") for r in
+            ("(n, ic, oh * 2 + fh, ow * 2 + fw)", "(oc, ic, fh, fw)", "(n, oc, oh, ow)")]
+    cd = infer_conv_dims(maps)
+    assert (cd.batch, cd.output_channel, cd.output_image, cd.input_channel, cd.filter_loop) == \
+        ((0,), (1,), (2, 3), (4,), (5, 6))
+    avx512 = TargetFacts("x86_64-unknown-linux-gnu", "+avx512f", None)
+    f32 = ("f32", "f32", "f32")
+    assert conv_encoding_info(1, f32, maps, avx512).text() == \
+        "{innerDimsPos = [1, 0], innerTileSizes = [16, 16], outerDimsPerm = [0, 1, 2, 3]}"
+    # no avx512f, or f16: no tile
+    assert conv_encoding_info(0, f32, maps, TargetFacts("x86_64-unknown-linux-gnu", "+avx2", None)).text() == \
+        "{innerDimsPos = [], innerTileSizes = [], outerDimsPerm = []}"
+    assert conv_encoding_info(0, ("f16",) * 3, maps, avx512).inner_tile_sizes == []
+    # a depthwise conv (a channel dim shared by all three operands) keeps the identity layout
+    dw = [parse_map(f"(n, oh, ow, c, fh, fw) -> {r}") for r in
+          ("(n, oh + fh, ow + fw, c)", "(fh, fw, c)", "(n, oh, ow, c)")]
+    assert infer_conv_dims(dw).depth == (3,)
+    assert conv_encoding_info(0, f32, dw, avx512).inner_dims_pos == []

@@ -25,10 +25,34 @@ def test_intrinsic_with_largest_k_wins_and_block_intrinsics_are_skipped() -> Non
 
 
 def test_untabled_matching_intrinsic_is_unmodelled() -> None:
-    t = GpuTarget(("WMMAR4_F32_16x16x16_F16",), 128, 4, 16384, 65536, None)
+    t = GpuTarget(("WMMA_F32_16x16x32_F16",), 128, 4, 16384, 65536, None)
     with pytest.raises(Unmodelled):
         choose_intrinsic(("f16", "f16", "f32"), t)
     assert choose_intrinsic(("i8", "i8", "i32"), t) is None
+
+
+def test_rdna4_wmmar4_splits_k_across_two_lanes() -> None:
+    t = GpuTarget(("WMMAR4_F32_16x16x16_F16", "WMMAR4_F16_16x16x16_F16"), 128, 4, 8192, 65536, 32)
+    assert choose_intrinsic(("f16", "f16", "f16"), t) == "WMMAR4_F16_16x16x16_F16"
+    f = facts(0, ("f16", "f16", "f32"))
+    mma = choose_mma(f, cdims_checked(f), t)
+    # two lanes per row, 8 K elements each: the LHS swizzle's K group is [CrossThread 2, Internal 8]
+    assert '["CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]' in mma_swizzle(mma, 0).text()
+
+
+def test_ukernel_provider_layout_wins_only_where_a_ukernel_matches() -> None:
+    mma = CDNA3.mma
+    dyn = facts(0, ("f16", "f16", "f32"), sizes=(DYNAMIC, DYNAMIC, DYNAMIC))
+    with_uk = GpuTarget(mma, 128, 4, 16384, 65536, 304, "gfx942", True)
+    got = choose_mma(dyn, cdims_checked(dyn), with_uk)
+    assert (got.intrinsic, got.intrinsics_m, got.subgroups_m, got.intrinsics_n, got.subgroups_n, got.intrinsics_k) \
+        == ("MFMA_F32_16x16x16_F16", 8, 2, 4, 4, 1)
+    # N below the ukernel's minimum, another arch, or no provider: the heuristic layout
+    small = facts(0, ("f16", "f16", "f32"), sizes=(512, 32768, 512))
+    plain = choose_mma(small, cdims_checked(small), GpuTarget(mma, 128, 4, 16384, 65536, 304, "gfx942"))
+    assert choose_mma(small, cdims_checked(small), with_uk) == plain
+    assert choose_mma(dyn, cdims_checked(dyn), GpuTarget(mma, 128, 4, 16384, 65536, 304, "gfx950", True)) \
+        == choose_mma(dyn, cdims_checked(dyn), GpuTarget(mma, 128, 4, 16384, 65536, 304, "gfx950"))
 
 
 def test_dynamic_f16_unrolls_to_128x128x32() -> None:

@@ -1,7 +1,7 @@
 // RUN: hlopt %s --split-input-file --specialize-encodings | filecheck %s
 // RUN: hlopt %s --split-input-file --specialize-encodings | hlopt --split-input-file --specialize-encodings | filecheck %s
 
-// IREE's GPU data-tiling resolver on CDNA3 (gfx942) and RDNA3 (gfx1100)
+// IREE's GPU data-tiling resolver on CDNA3 (gfx942), RDNA3 (gfx1100) and RDNA4 (gfx1201)
 // targets; every expected layout is what iree-opt 3.13 prints for the case.
 
 // CDNA3 (gfx942), f16 x f16 -> f32: MFMA_F32_16x16x16_F16 (K 16 beats 32x32x8),
@@ -234,3 +234,70 @@ util.func public @cpu_and_gpu(%r: !stream.resource<*>, %n: index) {
 // CHECK-LABEL: util.func public @cpu_and_gpu
 // CHECK: stream.tensor.dispatch on(#hal.device.affinity<@cpu>) @ex::@fn
 // CHECK: stream.tensor.dispatch on(#hal.device.affinity<@gpu>) @ex_dup0::@fn
+
+// -----
+
+// RDNA4 (gfx1201, RX 9070 XT): WMMAR4 intrinsics, two lanes per row splitting K;
+// fp8 x fp8 (mixed E4M3FN/E5M2) -> f32 picks WMMAR4_F32_16x16x16_F8E4M3FN_F8E5M2, f16 x f16 -> f16
+// the f16-accumulating WMMAR4_F16_16x16x16_F16.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {abi = "hip", iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx1201", features = "", wgp = <compute = fp32|fp16|int8, storage = b32, subgroup = none, mma = [<WMMAR4_F32_16x16x16_F16>, <WMMAR4_F16_16x16x16_F16>, <WMMAR4_F32_16x16x16_BF16>, <WMMAR4_BF16_16x16x16_BF16>, <WMMAR4_F32_16x16x16_F8E5M2>, <WMMAR4_F32_16x16x16_F8E5M2_F8E4M3FN>, <WMMAR4_F32_16x16x16_F8E4M3FN>, <WMMAR4_F32_16x16x16_F8E4M3FN_F8E5M2>, <WMMAR4_I32_16x16x16_I8>], subgroup_size_choices = [32, 64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 8192>, chip = <wgp_count = 32, sku = "rx9070xt">>}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f8E4M3FN, f8E5M2, f32], user_indexing_maps = [#m0, #m1, #m2]>
+#rhs = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f8E4M3FN, f8E5M2, f32], user_indexing_maps = [#m0, #m1, #m2]>
+#res = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f8E4M3FN, f8E5M2, f32], user_indexing_maps = [#m0, #m1, #m2]>
+#lhs2 = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f16], user_indexing_maps = [#m0, #m1, #m2]>
+#res2 = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f16, f16, f16], user_indexing_maps = [#m0, #m1, #m2]>
+util.global private @dev = #d
+util.func public @gfx1201_wmmar4(%m: index, %n: index, %k: index) -> (index, index, index, index, index) {
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf8E4M3FN, #lhs>{%m, %k} : index
+  %1 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf8E5M2, #rhs>{%k, %n} : index
+  %2 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf32, #res>{%m, %n} : index
+  %3 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #lhs2>{%m, %k} : index
+  %4 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #res2>{%m, %n} : index
+  util.return %0, %1, %2, %3, %4 : index, index, index, index, index
+}
+// CHECK-DAG: #[[$R4_0:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [64, 32], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 2 : i16, 2 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossIntrinsic", 2 : i16], ["CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]]], permutation = [0, 1, 4, 2, 3, 5]}}}>]>
+// CHECK-DAG: #[[$R4_1:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [1, 0], innerTileSizes = [64, 32], outerDimsPerm = [1, 0], swizzle = {expandShape = {{\[\[}}["CrossThread", 2 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossIntrinsic", 2 : i16], ["CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]]], permutation = [0, 1, 4, 2, 3, 5]}}}>]>
+// CHECK-DAG: #[[$R4_2:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [64, 64], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 2 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]], {{\[\[}}"CrossThread", 2 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]]], permutation = [0, 4, 1, 5, 2, 6, 3]}}}>]>
+// CHECK-DAG: #[[$R4_3:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [64, 16], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossIntrinsic", 4 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]]], permutation = [0, 2, 1, 3]}}}>]>
+// CHECK-DAG: #[[$R4_4:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [64, 128], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossIntrinsic", 4 : i16], ["CrossThread", 2 : i16, 1 : i8], ["Internal", 8 : i16, "One"]], {{\[\[}}"CrossThread", 4 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]]], permutation = [3, 0, 4, 1, 5, 2]}}}>]>
+// CHECK-LABEL: util.func public @gfx1201_wmmar4
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf8E4M3FN, #[[$R4_0]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf8E5M2, #[[$R4_1]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf32, #[[$R4_2]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$R4_3]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$R4_4]]>
+
+// -----
+
+// gfx942 with IREE's ROCm tensor ukernel provider: where a ukernel matches the
+// element types, iteration sizes and arch, its data-tiled layout replaces the
+// heuristic one (f16: 8x2 intrinsics on M, 4x4 on N; f8E4M3FNUZ with M >= 32:
+// 8x1 on M, 2x8 on N and K unrolled twice); a narrow M (4) matches none.
+
+#t = #hal.executable.target<"rocm", "rocm-hsaco-fb", {abi = "hip", iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.ukernel_provider = #rocm.tensor_ukernel_provider, iree_codegen.target_info = #iree_gpu.target<arch = "gfx942", features = "", wgp = <compute = fp64|fp32|fp16|int64|int32|int16|int8, storage = b64|b32|b16|b8, subgroup = shuffle|arithmetic, dot = dp4xi8toi32, mma = [<MFMA_F32_16x16x16_BF16>, <MFMA_F32_32x32x8_BF16>, <MFMA_F32_16x16x32_F8E5M2FNUZ>, <MFMA_F32_16x16x32_F8E4M3FNUZ>, <MFMA_I32_16x16x32_I8>, <MFMA_F32_16x16x4_F32>, <MFMA_F32_16x16x16_F16>, <MFMA_F32_32x32x8_F16>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 65536, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384>, chip = <wgp_count = 304, sku = "mi300x">>, ukernels = "none"}>
+#d = #hal.device.target<"hip", [#t]> : !hal.device
+#m0 = affine_map<(d0, d1, d2) -> (d0, d2)>
+#m1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#m2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#f16 = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [?, ?, ?]>
+#f8 = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f8E4M3FNUZ, f8E4M3FNUZ, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [32, ?, ?]>
+#narrow = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#m0, #m1, #m2], iteration_sizes = [4, ?, ?]>
+util.global private @dev = #d
+util.func public @gfx942_ukernel_provider(%m: index, %n: index, %k: index) -> (index, index, index) {
+  %0 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf16, #f16>{%m, %k} : index
+  %1 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf8E4M3FNUZ, #f8>{%k, %n} : index
+  %2 = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<4x?xf32, #narrow>{%n} : index
+  util.return %0, %1, %2 : index, index, index
+}
+// CHECK-DAG: #[[$UK_0:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [256, 16], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 2 : i16, 4 : i8], ["CrossIntrinsic", 8 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossThread", 4 : i16, 1 : i8], ["Internal", 4 : i16, "One"]]], permutation = [0, 1, 3, 2, 4]}}}>]>
+// CHECK-DAG: #[[$UK_1:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [1, 0], innerTileSizes = [256, 64], outerDimsPerm = [1, 0], swizzle = {expandShape = {{\[\[}}["CrossThread", 8 : i16, 1 : i8], ["CrossIntrinsic", 2 : i16], ["CrossThread", 16 : i16, 1 : i8]], {{\[\[}}"CrossIntrinsic", 2 : i16], ["CrossThread", 4 : i16, 1 : i8], ["Internal", 8 : i16, "One"]]], permutation = [0, 1, 4, 2, 3, 5]}}}>]>
+// CHECK-DAG: #[[$UK_2:.+]] = #iree_encoding.layout<[#iree_gpu.gpu_encoding_resolver<configuration = {encoding_info = {innerDimsPos = [0, 1], innerTileSizes = [16, 512], outerDimsPerm = [0, 1], swizzle = {expandShape = {{\[\[}}["CrossThread", 4 : i16, 1 : i8], ["Internal", 4 : i16, "One"]], {{\[\[}}"CrossThread", 4 : i16, 1 : i8], ["CrossIntrinsic", 8 : i16], ["CrossThread", 16 : i16, 1 : i8]]], permutation = [2, 3, 0, 4, 1]}}}>]>
+// CHECK-LABEL: util.func public @gfx942_ukernel_provider
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf16, #[[$UK_0]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<?x?xf8E4M3FNUZ, #[[$UK_1]]>
+// CHECK: stream.tensor.sizeof {{.+}} tensor<4x?xf32, #[[$UK_2]]>
