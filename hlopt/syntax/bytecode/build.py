@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
-from hlopt.ir.location import FileLineColLoc, Location
+from hlopt.ir.location import CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc
 from hlopt.syntax.bytecode.reader import (
     ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES,
     HAS_RESULTS, HAS_SUCCESSORS, HAS_USE_LIST_ORDERS, LAZY_LOADING, NATIVE_PROPERTIES, S_IR,
@@ -142,6 +142,10 @@ class _Builder:
             raise BytecodeError(f"invalid attribute index: {i}", at)
         v = locs[i]
         if v is None:
+            v = self._struct_loc(i)
+            if v is not None:
+                locs[i] = v
+                return v
             text = self.f.attr(i)
             if not text.startswith("loc("):
                 text = "loc(" + text + ")"
@@ -150,6 +154,49 @@ class _Builder:
                 raise BytecodeError(f"expected a location, got '{text[:80]}'", at)
             locs[i] = v
         return v
+
+    def _struct_loc(self, i: int) -> Location | None:
+        """Builtin locations from their records (no text): file:line:col,
+        names, call sites and unknown, the bulk of a file's table.
+        None: anything else, read through its text."""
+        d, start, end, custom = self.f.attr_entries[i]
+        if not custom or d.name != "builtin":
+            return None
+        s = Stream(self.data, start, end)
+        code = s.varint()
+        if code == 11:  # FileLineColLoc
+            name = self._plain_string(s.varint())
+            if name is None:
+                return None
+            v = FileLineColLoc(name, s.varint(), s.varint())
+        elif code == 14:  # NameLoc
+            name = self._plain_string(s.varint())
+            if name is None:
+                return None
+            v = NameLoc(name, self.loc(s.varint(), start))
+        elif code == 10:  # CallSiteLoc
+            v = CallSiteLoc(self.loc(s.varint(), start), self.loc(s.varint(), start))
+        elif code == 15:
+            v = UnknownLoc()
+        else:
+            return None
+        if not s.empty():
+            raise BytecodeError("trailing bytes after the attribute of dialect 'builtin'", s.pos)
+        return v
+
+    def _plain_string(self, i: int) -> str | None:
+        """The value of a builtin StringAttr entry without a type."""
+        entries = self.f.attr_entries
+        if i >= len(entries):
+            raise BytecodeError(f"invalid attribute index: {i}", 0)
+        d, start, end, custom = entries[i]
+        if not custom or d.name != "builtin":
+            return None
+        s = Stream(self.data, start, end)
+        if s.varint() != 2:
+            return None
+        out = self.f.string(s.varint(), s)
+        return out if s.empty() else None
 
     def attr_dict(self, i: int, at: int) -> Any:
         dicts = self.dicts
