@@ -9,7 +9,21 @@ names no dialect but builtin, whose encodings are part of the format.
 
 from __future__ import annotations
 
+from hlopt.syntax.source import Source
+
 MAGIC = b"ML\xefR"
+
+
+class BytecodeSource(Source):
+    """An input that is MLIR bytecode: parse_source builds its IR from
+    `data`; its text is empty (diagnostics point at `name:0:0` or at the
+    locations the file carries)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, name: str, data: bytes):
+        super().__init__(name, "")
+        self.data = data
 
 
 def is_bytecode(data: bytes) -> bool:
