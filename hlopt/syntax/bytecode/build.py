@@ -22,9 +22,21 @@ from typing import Any
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
 from hlopt.ir.location import CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc
 from hlopt.syntax.bytecode.reader import (
-    ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES,
-    HAS_RESULTS, HAS_SUCCESSORS, HAS_USE_LIST_ORDERS, LAZY_LOADING, NATIVE_PROPERTIES, S_IR,
-    USE_LIST_ORDERING, BytecodeFile, _skip_use_lists)
+    ELIDE_UNKNOWN_BLOCK_ARG_LOCATION,
+    HAS_ATTRS,
+    HAS_INLINE_REGIONS,
+    HAS_OPERANDS,
+    HAS_PROPERTIES,
+    HAS_RESULTS,
+    HAS_SUCCESSORS,
+    HAS_USE_LIST_ORDERS,
+    LAZY_LOADING,
+    NATIVE_PROPERTIES,
+    S_IR,
+    USE_LIST_ORDERING,
+    BytecodeFile,
+    _skip_use_lists,
+)
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
 from hlopt.syntax.source import Source
