@@ -545,8 +545,8 @@ def _skip_use_lists(s: Stream, n_values: int) -> None:
             idx = s.varint()
             if idx >= n_values:
                 raise BytecodeError(f"invalid use-list value index: {idx}", s.pos)
-        n, pairs = s.varint_flag()
-        for _ in range(2 * n if pairs else n):
+        n, _pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
+        for _ in range(n):
             s.varint()
 
 
