@@ -386,4 +386,4 @@ class _Builder:
         scope.pop(s.pos)
 
     def _unknown(self) -> Location:
-        return self._decode("attr", "loc(unknown)", 0)
+        return UnknownLoc()
