@@ -105,8 +105,8 @@ def test_nested_regions_see_the_enclosing_values():
 
 def test_use_list_orders_are_read(monkeypatch):
     seen = []
-    real = bc_build._skip_use_lists
-    monkeypatch.setattr(bc_build, "_skip_use_lists", lambda s, n: (seen.append(n), real(s, n)))
+    real = bc_build.skip_use_lists
+    monkeypatch.setattr(bc_build, "skip_use_lists", lambda s, n: (seen.append(n), real(s, n)))
     _read("nested")
     assert seen == [2]  # the function's arguments: %a's uses are shuffled
 
@@ -116,16 +116,16 @@ def test_a_bad_use_list_index_is_located():
     f = BytecodeFile(bytes(data))
     # the use-list record of the function's arguments: find it by reading up to it
     at = []
-    real = bc_build._skip_use_lists
+    real = bc_build.skip_use_lists
 
     def spy(s, n):
         at.append(s.pos)
         real(s, n)
-    bc_build._skip_use_lists, saved = spy, real
+    bc_build.skip_use_lists, saved = spy, real
     try:
         bc_build.read_module(f)
     finally:
-        bc_build._skip_use_lists = saved
+        bc_build.skip_use_lists = saved
     # the record: how many values have an order (a range of 2 says it), then
     # the first one's index: make it 7, past the 2 arguments
     data[at[0] + 1] = (7 << 1) | 1

@@ -35,7 +35,7 @@ from hlopt.syntax.bytecode.reader import (
     S_IR,
     USE_LIST_ORDERING,
     BytecodeFile,
-    _skip_use_lists,
+    skip_use_lists,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
@@ -320,7 +320,7 @@ class _Builder:
                 succs.append(blocks[b])
         if mask & HAS_USE_LIST_ORDERS:
             # uses are kept in the order they are made, as the text path does
-            _skip_use_lists(s, len(res_types))
+            skip_use_lists(s, len(res_types))
         if attrs is not None:
             props, attrs = self.session.split_attrs(name, props, attrs)
         if not mask & HAS_INLINE_REGIONS:
@@ -379,7 +379,7 @@ class _Builder:
                         loc = self.loc(s.varint(), s.pos)
                     scope.define(b.add_argument(self.type(t, s.pos), loc))
                 if self.f.version >= USE_LIST_ORDERING and s.byte():
-                    _skip_use_lists(s, n_args)
+                    skip_use_lists(s, n_args)
             append = b.append
             for _ in range(n_ops):
                 append(self._op(s, scope, blocks))
