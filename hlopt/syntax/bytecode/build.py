@@ -127,6 +127,7 @@ class _Builder:
         self.locs: list[Any] = [None] * n_attrs
         self.dicts: list[Any] = [None] * n_attrs
         self.props: dict[tuple[str, int], Any] = {}
+        self.plain: dict[int, str | None] = {}
         self.ops: list[tuple[str, bool] | None] = [None] * len(f.op_names)
         self.data = f.data
 
@@ -197,7 +198,14 @@ class _Builder:
         return v
 
     def _plain_string(self, i: int) -> str | None:
-        """The value of a builtin StringAttr entry without a type."""
+        """The value of a builtin StringAttr entry without a type (file
+        names: one entry shared by many locations, read once)."""
+        v = self.plain.get(i, False)
+        if v is False:
+            v = self.plain[i] = self._read_plain_string(i)
+        return v
+
+    def _read_plain_string(self, i: int) -> str | None:
         entries = self.f.attr_entries
         if i >= len(entries):
             raise BytecodeError(f"invalid attribute index: {i}", 0)
@@ -297,17 +305,26 @@ class _Builder:
         varint = s.varint
         name, registered = self.op_name(varint(), at)
         mask = s.byte()
-        loc = self.loc(varint(), s.pos)
+        i = varint()
+        loc = self.locs[i] if i < len(self.locs) else None
+        if loc is None:
+            loc = self.loc(i, s.pos)
         attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
         props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
         if mask & HAS_RESULTS:
-            ty = self.type
-            res_types = [ty(varint(), s.pos) for _ in range(varint())]
+            types = self.types
+            res_types = []
+            for i in s.varints(varint()):
+                t = types[i] if i < len(types) else None
+                res_types.append(t if t is not None else self.type(i, s.pos))
         else:
             res_types = ()
         if mask & HAS_OPERANDS:
-            use = scope.use
-            operands = [use(varint(), s.pos) for _ in range(varint())]
+            values = scope.values
+            operands = []
+            for i in s.varints(varint()):
+                v = values[i] if i < len(values) else None
+                operands.append(v if v is not None else scope.use(i, s.pos))
         else:
             operands = ()
         succs = ()
