@@ -607,6 +607,12 @@ def main(argv=None) -> int:
         print(f"results written to {a.json}")
         return 1 if a.check and any(t["result"] == "FAIL" for t in res["targets"]) else 0
 
+    import bytecode_bench  # issue 27: bytecode read vs text parse of the same module
+
+    log("bytecode read vs text parse (transformer 10k/100k ops, fresh processes) ...")
+    res["bytecode"] = bytecode_bench.measure(mpy, ("10k",) if a.quick else ("10k", "100k"), repeat, a.timeout)
+    log(bytecode_bench.render(res["bytecode"]))
+
     log("fixture: deep_transformer_grad (in-process) ...")
     res["fixture"] = bench_fixture(repeat)
     from async_bench import bench_async  # issue 10: async passes, linear in size
@@ -674,6 +680,7 @@ def main(argv=None) -> int:
 
     targets = report(res, a.plain) + [res["async"]["target"]] + res["hir"]["targets"]
     more = inline_chains.targets(res["inline_chains"]) if "inline_chains" in res else []
+    more += bytecode_bench.targets(res["bytecode"])
     if "transformer240" in res:
         more += gen_transformer.targets(res["transformer240"])
     for t in interp_bench.targets(res["interpreter"]) + sendrecv_bench.targets(res["sendrecv"]) + more:

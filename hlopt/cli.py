@@ -269,7 +269,7 @@ def _guard(fn):
         return 1
 
 
-def _read(path: str) -> tuple[str, str]:
+def _read(path: str) -> tuple[str, str | bytes]:
     if path == "-":
         if sys.stdin is None:  # `hlopt 0<&-`
             raise click.UsageError("could not open input file '-': stdin is closed")
@@ -282,17 +282,24 @@ def _read(path: str) -> tuple[str, str]:
         except OSError as e:
             raise click.UsageError(f"could not open input file '{path}': {e.strerror}") from None
         name = path
-    from hlopt.syntax.bytecode import bytecode_to_text, is_bytecode
+    from hlopt.syntax.bytecode import is_bytecode
 
-    if is_bytecode(data):  # MLIR bytecode, whatever the file is called
-        from hlopt.syntax.diagnostics import DiagnosticError, render
-
-        try:
-            return name, bytecode_to_text(name, data)
-        except DiagnosticError as e:
-            render(e.diagnostics)
-            raise _InputError() from None
+    if is_bytecode(data):  # MLIR bytecode, whatever the file is called: its bytes
+        return name, data
     return name, data.decode("utf-8", "surrogateescape")
+
+
+def _bytecode_text(name: str, data: bytes) -> str:
+    """A bytecode input as generic text, for the paths that need text
+    (--split-input-file, --run-reproducer)."""
+    from hlopt.syntax.bytecode import bytecode_to_text
+    from hlopt.syntax.diagnostics import DiagnosticError, render
+
+    try:
+        return bytecode_to_text(name, data)
+    except DiagnosticError as e:
+        render(e.diagnostics)
+        raise _InputError() from None
 
 
 class _InputError(Exception):
@@ -308,6 +315,12 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     from hlopt.syntax.split import split_source
 
     name, text = _read(path)
+    bytecode = None
+    if isinstance(text, bytes):  # the IR is built from the bytecode directly
+        if opts.run_reproducer or split:
+            text = _bytecode_text(name, text)
+        else:
+            bytecode, text = text, ""
     if opts.run_reproducer:
         from hlopt.driver import reproducer_pipeline
 
@@ -323,7 +336,12 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     if opts.dump_pass_pipeline:
         n = len(pm.items)
         sys.stderr.write(f"Pass Manager with {n} passes:\n{pm.dump_text()}\n\n")
-    chunks = split_source(name, text) if split else [Source(name, text)]
+    if bytecode is not None:
+        from hlopt.syntax.bytecode import BytecodeSource
+
+        chunks: list[Source] = [BytecodeSource(name, bytecode)]
+    else:
+        chunks = split_source(name, text) if split else [Source(name, text)]
     outputs: list[str] = []
     failed = False
     all_stages: list = []

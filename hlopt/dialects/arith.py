@@ -121,8 +121,8 @@ class ArithOp(OpDef):
     @classmethod
     def print_binary(cls, op: Operation, p: Any) -> str | None:
         flags = cls._flag_text(op)
-        if flags is None or not cls._props_ok(op, cls.inherent):
-            return None
+        if flags is None or "roundingmode" in op.properties or not cls._props_ok(op, cls.inherent):
+            return None  # no custom spelling of a rounding mode here: the generic form keeps it
         return (p.op_name(op) + " " + p.values(op.operands) + flags + p.attr_dict(op.attributes)
                 + " : " + p.type_text(op.results[0].type))
 
@@ -637,9 +637,13 @@ def _make_float_binary(n: str) -> type:
     traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
     if comm:
         traits.insert(1, Commutative())
-    return type(n.capitalize() + "Op", (FloatBinaryOp,), {
-        "name": f"arith.{n}", "summary": f"floating point {n} operation", "traits": tuple(traits),
-        "const_fold": staticmethod(fold) if fold is not None else None})
+    body = {"name": f"arith.{n}", "summary": f"floating point {n} operation", "traits": tuple(traits),
+            "const_fold": staticmethod(fold) if fold is not None else None}
+    if n in ("addf", "subf", "mulf", "divf"):
+        # MLIR's optional rounding mode (bytecode writes its slot among these
+        # ops' properties, so the reader must know it is there)
+        body["roundingmode"] = opt_attr()
+    return type(n.capitalize() + "Op", (FloatBinaryOp,), body)
 
 
 class NegFOp(ArithOp):

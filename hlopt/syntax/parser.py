@@ -851,7 +851,13 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
 
 def parse_source(source: Source, allow_unregistered: bool = False) -> tuple[Operation, list[str]]:
     """Parse a whole buffer into a builtin.module (wrapping top-level ops
-    in an implicit module as MLIR does). Raises DiagnosticError."""
+    in an implicit module as MLIR does). Raises DiagnosticError. A
+    bytecode source (syntax.bytecode.BytecodeSource) is read from its bytes."""
+    data = getattr(source, "data", None)
+    if data is not None:
+        from hlopt.syntax.bytecode import read_bytecode
+
+        return read_bytecode(source.name, data, allow_unregistered)
     with no_gc():
         return _parse_source(source, allow_unregistered)
 

@@ -1,7 +1,8 @@
 """jaxlib judges the bytecode reader: every StableHLO corpus fixture is
 parsed by jaxlib, written as MLIR bytecode (Module.operation.write_bytecode,
 the current format version and, for the older layout, version 1), read
-by hlopt, and hlopt's print must equal jaxlib's print of the same module,
+by hlopt (the IR built directly, as the CLI does; the text path must
+agree), and hlopt's print must equal jaxlib's print of the same module,
 pretty and with locations. One in-process jaxlib context per fixture."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ sys.path.insert(0, str(HERE))
 
 import mlir_ref  # noqa: E402
 
-from hlopt.syntax.bytecode import bytecode_to_text, is_bytecode  # noqa: E402
+from hlopt.syntax.bytecode import bytecode_to_text, is_bytecode, read_bytecode  # noqa: E402
 from hlopt.syntax.parser import parse_source  # noqa: E402
 from hlopt.syntax.printer import print_op  # noqa: E402
 from hlopt.syntax.source import Source  # noqa: E402
@@ -47,9 +48,15 @@ def _jaxlib(path: pathlib.Path, version: int | None) -> tuple[bytes, str, str]:
 
 
 def _hlopt(name: str, data: bytes, debuginfo: bool) -> str:
+    """hlopt's print of the bytecode, read as the CLI reads it (the IR
+    built directly); the text path (bytecode -> generic text -> parser)
+    must print the same."""
     assert is_bytecode(data)
-    module, resources = parse_source(Source(name, bytecode_to_text(name, data)), True)
-    return print_op(module, False, debuginfo, resources)
+    module, resources = read_bytecode(name, data)
+    got = print_op(module, False, debuginfo, resources)
+    text_module, text_resources = parse_source(Source(name, bytecode_to_text(name, data)), True)
+    assert print_op(text_module, False, debuginfo, text_resources) == got
+    return got
 
 
 def _case(path: pathlib.Path, gaps: dict) -> pathlib.Path:

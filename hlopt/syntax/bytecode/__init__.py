@@ -1,15 +1,29 @@
 """MLIR bytecode (docs/BytecodeFormat.md): detection, reading, writing.
 
-Reading decodes every section and rebuilds the module as generic MLIR text
-that the ordinary parser then reads, so bytecode and text meet one
-verifier and one IR builder. Dialect-specific attribute/type encodings come
+Reading decodes every section and builds the IR directly (build.py), with
+the text parser's constructors, so bytecode and text meet one verifier and
+give the same IR; `bytecode_to_text` gives the module as generic text. Dialect-specific attribute/type encodings come
 from the dialect's `bytecode` hooks (hlopt.ir.dialect.Dialect); this package
 names no dialect but builtin, whose encodings are part of the format.
 """
 
 from __future__ import annotations
 
+from hlopt.syntax.source import Source
+
 MAGIC = b"ML\xefR"
+
+
+class BytecodeSource(Source):
+    """An input that is MLIR bytecode: parse_source builds its IR from
+    `data`; its text is empty (diagnostics point at `name:0:0` or at the
+    locations the file carries)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, name: str, data: bytes):
+        super().__init__(name, "")
+        self.data = data
 
 
 def is_bytecode(data: bytes) -> bool:
@@ -32,3 +46,21 @@ def bytecode_to_text(name: str, data: bytes) -> str:
         raise DiagnosticError([Diagnostic("error", msg, FileLineColLoc(name, 0, 0))]) from None
     except RecursionError:
         raise
+
+
+def read_bytecode(name: str, data: bytes, allow_unregistered: bool = True) -> tuple:
+    """(module, resources) of a bytecode buffer, the IR built directly.
+    Errors as bytecode_to_text's."""
+    from hlopt.ir.core import no_gc
+    from hlopt.ir.location import FileLineColLoc
+    from hlopt.syntax.bytecode.build import read_module
+    from hlopt.syntax.bytecode.reader import BytecodeFile
+    from hlopt.syntax.bytecode.stream import BytecodeError
+    from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
+
+    try:
+        with no_gc():
+            return read_module(BytecodeFile(data, name), allow_unregistered)
+    except BytecodeError as e:
+        msg = f"{e.message} (at byte offset {e.offset})"
+        raise DiagnosticError([Diagnostic("error", msg, FileLineColLoc(name, 0, 0))]) from None

@@ -430,7 +430,7 @@ class BytecodeFile:
                 succs.append(blocks[b])
         if mask & HAS_USE_LIST_ORDERS:
             # the order of uses does not show in the text: read and check, no more
-            _skip_use_lists(s, len(res_types))
+            skip_use_lists(s, len(res_types))
         results = [scope.define(self, t) for t in res_types]
         if self.version < NATIVE_PROPERTIES and registered and attrs is not None:
             props, attrs = _split_segment_sizes(attrs, props)
@@ -502,7 +502,7 @@ class BytecodeFile:
                     v = scope.define(self, ty)
                     args.append(f"{v}: {ty} {loc if loc.startswith('loc(') else 'loc(' + loc + ')'}")
                 if self.version >= USE_LIST_ORDERING and s.byte():
-                    _skip_use_lists(s, len(args))
+                    skip_use_lists(s, len(args))
             out.append("  " * depth + label + (f"({', '.join(args)})" if args else "") + ":\n")
             for _ in range(n_ops):
                 self._op(s, scope, out, labels, depth + 1, parent)
@@ -538,15 +538,15 @@ def _quote_op(name: str) -> str:
     return quote(name)
 
 
-def _skip_use_lists(s: Stream, n_values: int) -> None:
+def skip_use_lists(s: Stream, n_values: int) -> None:
     count = s.varint() if n_values > 1 else 1
     for _ in range(count):
         if n_values > 1:
             idx = s.varint()
             if idx >= n_values:
                 raise BytecodeError(f"invalid use-list value index: {idx}", s.pos)
-        n, pairs = s.varint_flag()
-        for _ in range(2 * n if pairs else n):
+        n, _pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
+        for _ in range(n):
             s.varint()
 
 

@@ -59,6 +59,22 @@ class Stream:
         self.pos = pos + extra + 1
         return int.from_bytes(data[pos:pos + extra + 1], "little") >> (extra + 1)
 
+    def varints(self, n: int) -> list[int]:
+        """n varints (an op's operand or result-type indices): one-byte
+        ones, the common case, without a call each."""
+        data, pos, end = self.data, self.pos, self.end
+        out = []
+        for _ in range(n):
+            if pos < end and data[pos] & 1:
+                out.append(data[pos] >> 1)
+                pos += 1
+            else:
+                self.pos = pos
+                out.append(self.varint())
+                pos = self.pos
+        self.pos = pos
+        return out
+
     def varint_flag(self) -> tuple[int, bool]:
         v = self.varint()
         return v >> 1, bool(v & 1)

@@ -1,0 +1,202 @@
+"""The bytecode reader that builds IR directly (syntax/bytecode/build.py),
+on files jaxlib wrote (tests/unit/bytecode_inputs/make_inputs.py, format
+version 6): it prints what jaxlib printed, and the same as the text path
+(bytecode -> generic text -> parser), whatever the print options; forward
+references, nested regions, use-list orders, locations, a dialect nobody
+registered and truncated files."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from hlopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, UnknownLoc
+from hlopt.syntax.bytecode import BytecodeSource, bytecode_to_text, read_bytecode
+from hlopt.syntax.bytecode import build as bc_build
+from hlopt.syntax.bytecode.reader import BytecodeFile
+from hlopt.syntax.diagnostics import DiagnosticError
+from hlopt.syntax.parser import ForwardRef, parse_source
+from hlopt.syntax.printer import print_op
+from hlopt.syntax.source import Source
+
+INPUTS = pathlib.Path(__file__).parent / "bytecode_inputs"
+NAMES = sorted(p.stem for p in INPUTS.glob("*.mlirbc"))
+
+
+def _data(name: str) -> bytes:
+    return (INPUTS / f"{name}.mlirbc").read_bytes()
+
+
+def _read(name: str):
+    return read_bytecode(f"{name}.mlirbc", _data(name))
+
+
+def _walk(op):
+    yield op
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b.ops_list():
+                yield from _walk(o)
+
+
+def _func(module, sym: str):
+    return next(o for o in _walk(module) if o.name == "func.func" and o.properties.get("sym_name").value == sym)
+
+
+def test_inputs_take_the_direct_path():
+    for name in NAMES:
+        assert not bc_build.needs_text_path(BytecodeFile(_data(name))), name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_prints_what_jaxlib_printed(name):
+    module, resources = _read(name)
+    assert print_op(module, True, True, resources) == (INPUTS / f"{name}.expected").read_text()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("generic", [False, True])
+@pytest.mark.parametrize("debuginfo", [False, True])
+def test_same_print_as_the_text_path(name, generic, debuginfo):
+    direct, res = _read(name)
+    text, tres = parse_source(Source(name, bytecode_to_text(name, _data(name))), True)
+    assert print_op(direct, generic, debuginfo, res) == print_op(text, generic, debuginfo, tres)
+
+
+def test_forward_references_across_blocks_and_in_graph_regions():
+    module, _ = _read("forward_refs")
+    for op in _walk(module):  # every placeholder was replaced by its definition
+        assert not any(type(v) is ForwardRef for v in op.operands), op.name
+    f = _func(module, "loop")
+    b0, b1, b2, b3 = f.regions[0].blocks
+    addi = b1.ops_list()[0]
+    assert addi.name == "arith.addi"
+    # %x is the argument of ^bb2, defined after its use in ^bb1
+    assert addi.operand(0) is b2.args[0]
+    assert addi.operand(1) is f.regions[0].blocks[0].args[0]
+    # the successors are the region's blocks (a later block included)
+    assert b0.ops_list()[-1].successors == [b2]
+    assert b2.ops_list()[-1].successors == [b1, b3]
+    # the graph region: each op uses the other's result
+    use, defn = next(o for o in _walk(module) if o.name == "test.graph").regions[0].blocks[0].ops_list()
+    assert use.operand(0) is defn.results[0] and defn.operand(0) is use.results[0]
+    assert [u.owner for u in defn.results[0].uses] == [use]
+
+
+def test_nested_regions_see_the_enclosing_values():
+    module, _ = _read("nested")
+    f = _func(module, "nest")
+    a = f.regions[0].blocks[0].args[0]
+    outer_if = f.regions[0].blocks[0].ops_list()[0]
+    addf = outer_if.regions[0].blocks[0].ops_list()[0]
+    inner_if = outer_if.regions[0].blocks[0].ops_list()[1]
+    mulf = inner_if.regions[0].blocks[0].ops_list()[0]
+    assert addf.operands == [a, a]
+    assert mulf.operands == [addf.results[0], a]
+    region_op = outer_if.regions[1].blocks[0].ops_list()[0]
+    x, y = region_op.regions[0].blocks[0].args
+    assert region_op.regions[0].blocks[0].ops_list()[0].operands == [x, y, a]
+    # the uses of %a in the order their ops were made (the text parser's order)
+    # (an op is made after the ops of its regions, as the text parser does)
+    assert [u.owner.name for u in a.uses] == ["arith.addf", "arith.addf", "arith.mulf", "test.yield",
+                                             "test.region", "arith.subf"]
+
+
+def test_use_list_orders_are_read(monkeypatch):
+    seen = []
+    real = bc_build.skip_use_lists
+    monkeypatch.setattr(bc_build, "skip_use_lists", lambda s, n: (seen.append(n), real(s, n)))
+    _read("nested")
+    assert seen == [2]  # the function's arguments: %a's uses are shuffled
+
+
+def test_a_bad_use_list_index_is_located():
+    data = bytearray(_data("nested"))
+    f = BytecodeFile(bytes(data))
+    # the use-list record of the function's arguments: find it by reading up to it
+    at = []
+    real = bc_build.skip_use_lists
+
+    def spy(s, n):
+        at.append(s.pos)
+        real(s, n)
+    bc_build.skip_use_lists, saved = spy, real
+    try:
+        bc_build.read_module(f)
+    finally:
+        bc_build.skip_use_lists = saved
+    # the record: how many values have an order (a range of 2 says it), then
+    # the first one's index: make it 7, past the 2 arguments
+    data[at[0] + 1] = (7 << 1) | 1
+    with pytest.raises(DiagnosticError) as e:
+        read_bytecode("n.mlirbc", bytes(data))
+    assert "invalid use-list value index: 7" in e.value.diagnostics[0].message
+
+
+def test_locations_of_every_kind():
+    module, _ = _read("locations")
+    f = _func(module, "locs")
+    ops = f.regions[0].blocks[0].ops_list()
+    kinds = [type(o.location) for o in ops]
+    assert kinds == [FileLineColLoc, NameLoc, NameLoc, CallSiteLoc, FusedLoc, FusedLoc, UnknownLoc]
+    first = ops[0].location
+    assert (first.filename, first.line, first.column) == (b"x.py", 3, 4)
+    assert isinstance(ops[1].location.child, FileLineColLoc)
+    assert isinstance(ops[2].location.child, UnknownLoc)
+    a, b = f.regions[0].blocks[0].args
+    assert isinstance(a.location, FileLineColLoc) and a.location.filename == b"in.py"
+    assert isinstance(b.location, UnknownLoc)
+    assert isinstance(f.location, FileLineColLoc) and f.location.filename == b"top.py"
+
+
+def test_table_entries_are_decoded_once_and_shared(monkeypatch):
+    decoded = []
+    real = bc_build._Builder._decode
+
+    def count(self, kind, text, at):
+        decoded.append((kind, text))
+        return real(self, kind, text, at)
+    monkeypatch.setattr(bc_build._Builder, "_decode", count)
+    module, _ = _read("nested")
+    assert decoded and len(decoded) == len(set(decoded))  # each entry once
+    f = _func(module, "nest")
+    ops = [o for o in _walk(f) if o.name.startswith("arith.")]
+    assert len({id(o.results[0].type) for o in ops}) == 1  # one tensor<4xf32> object
+
+
+def test_unregistered_dialect_through_the_assembly_fallback():
+    module, _ = _read("unknown_dialect")
+    op = next(o for o in _walk(module) if o.name == "mystery.op")
+    assert op.properties.get("payload").text == '#mystery.thing<1, "a">'
+    assert op.attributes.get("kind").text == "!mystery.type<3>"
+    # one table entry, one object: the same attribute in properties and attributes
+    assert op.properties.get("payload") is op.attributes.get("other")
+    make, eat = [o for o in _walk(module) if o.name in ("mystery.make", "mystery.eat")]
+    assert eat.operands == [make.results[0], make.results[0]]
+
+
+def test_unregistered_dialect_refused_without_the_flag():
+    with pytest.raises(DiagnosticError) as e:
+        read_bytecode("u.mlirbc", _data("unknown_dialect"), allow_unregistered=False)
+    d = e.value.diagnostics[0]
+    assert d.location == FileLineColLoc("u.mlirbc", 0, 0)
+    assert "op 'mystery.op': operation being parsed with an unregistered dialect" in d.message
+    assert "(at byte offset " in d.message
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_truncation_is_a_located_error(name):
+    data = _data(name)
+    for cut in range(len(data)):
+        with pytest.raises(DiagnosticError) as e:
+            read_bytecode("t.mlirbc", data[:cut])
+        d = e.value.diagnostics[0]
+        assert d.location == FileLineColLoc("t.mlirbc", 0, 0), cut
+        assert "(at byte offset " in d.message, (cut, d.message)
+
+
+def test_parse_source_reads_a_bytecode_source():
+    module, _ = parse_source(BytecodeSource("f.mlirbc", _data("nested")), True)
+    direct, _ = _read("nested")
+    assert print_op(module, True, True) == print_op(direct, True, True)
