@@ -239,15 +239,15 @@ class Writer:
         dense_resource refers to (as MLIR writes only referenced ones, with
         a data-less entry for a handle no blob defines), other dialects'
         groups whole."""
-        from hlopt.syntax.bytecode.resource_writer import BLOB, ResourceEntry, groups_from_sections, resource_sections
+        from hlopt.syntax.bytecode import resource_writer as rw
 
-        external, dialect = groups_from_sections(self.resources) if self.resources else ([], [])
+        external, dialect = rw.groups_from_sections(self.resources) if self.resources else ([], [])
         groups: dict[str, list] = {}
         for name, entries in dialect:
             groups.setdefault(name, []).extend(entries)
         if self.handles:
             blobs = {e.key: e for e in groups.get("builtin", [])}
-            groups["builtin"] = [blobs.get(k) or ResourceEntry(k, BLOB, None) for k in self.handles]
+            groups["builtin"] = [blobs.get(k) or rw.ResourceEntry(k, rw.BLOB, None) for k in self.handles]
         elif "builtin" in groups:
             del groups["builtin"]
         for name in groups:
@@ -261,7 +261,7 @@ class Writer:
             n += len(entries)
         if not external and not ordered:
             return None
-        return resource_sections(external, ordered, self.string, lambda d: self.dialects[d])
+        return rw.resource_sections(external, ordered, self.string, lambda d: self.dialects[d])
 
     def write(self, module: Any) -> bytes:
         top = self._collect(module)
