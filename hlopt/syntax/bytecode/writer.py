@@ -130,8 +130,8 @@ class Writer:
             return self.dense_resource(a)
         text = a.text
         if "dense_resource<" in text:
-            # the fallback text would make the reader declare the blob again
-            # under a new name: only a direct attribute value gets its handle
+            # readers parse fallback text on its own, without the file's
+            # resource handles: only a direct attribute value gets its handle
             raise ValueError("a dense_resource nested in another attribute cannot be written as bytecode")
         return self.text_attr(text)
 
