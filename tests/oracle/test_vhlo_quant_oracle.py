@@ -103,12 +103,23 @@ def _write_targets() -> list[str]:
                   key=lambda v: tuple(int(x) for x in v.split(".")))
 
 
+def _serializes(text: str) -> bool:
+    from jaxlib.mlir.dialects import stablehlo
+
+    try:
+        stablehlo.serialize_portable_artifact_str(text, stablehlo.get_current_version())
+    except Exception:
+        return False
+    return True
+
+
 def _write_cases() -> list:
     mods = [(f"quant{s}", _module(s)) for s in range(0, 12, 2)] + [(f"quant{s}", _module(s)) for s in (1, 5, 9)]
     mods += [(f"dot{i}", _dot_module(i)) for i in range(len(_ALGOS))]
-    # only modules jaxlib verifies: whether hlopt's verifier agrees on the
-    # others (per-axis unsigned storage) is not what this suite judges
-    mods = [(n, t) for n, t in mods if mlir_ref.verify(t, True)[0]]
+    # only modules jaxlib serializes at its newest version (it verifies them
+    # first): whether hlopt's verifier agrees on the others (per-axis
+    # unsigned storage) is not what this suite judges
+    mods = [(n, t) for n, t in mods if _serializes(t)]
     return [pytest.param(text, v, id=f"{name}-{v}") for name, text in mods for v in _write_targets()]
 
 
