@@ -391,10 +391,11 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
     elif opts.emit_bytecode and outputs and outputs[0] is not None:
         from hlopt.syntax.bytecode.writer import write_bytecode
 
-        if outputs[0].resources:
-            click.echo("error: --emit-bytecode does not write resources ({-# ... #-}) yet", err=True)
+        try:
+            data = write_bytecode(outputs[0].module, resources=outputs[0].resources)
+        except ValueError as e:
+            click.echo(f"{path}: error: cannot write bytecode: {e}", err=True)
             return 1
-        data = write_bytecode(outputs[0].module)
     try:
         _write(output, data)
     except BrokenPipeError:

@@ -72,6 +72,11 @@ def _tensor_values(r: Any, type_: str, data: bytes) -> list | None:
     return [int.from_bytes(data[i * size:(i + 1) * size], "little", signed=signed) for i in range(n)]
 
 
+def _storage(flags: int, storage: str) -> str:
+    """A quantized type's storage type: its width, signed when flags say so."""
+    return ("i" if flags & 1 else "u") + re.sub(r"\D", "", storage)
+
+
 class VhloBytecode:
     def read_attribute(self, r: Any) -> str:
         from hlopt.syntax.bytecode import builtin
@@ -163,6 +168,30 @@ class VhloBytecode:
             return ranked_tensor_text(r, code == 21)
         if code == 23:
             return f"tuple<{', '.join(r.list(r.type))}>"
+        if code == 24:  # UniformQuantizedV1Type: flags, storage, expressed, f64 scale, zp, range
+            from hlopt.syntax.bytecode import builtin
+
+            flags = r.varint()
+            storage, expressed = r.type(), r.type()
+            scale = struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
+            zp, lo, hi = r.signed_varint(), r.signed_varint(), r.signed_varint()
+            st = _storage(flags, storage)
+            return f"!quant.uniform<{st}<{lo}:{hi}>:{expressed}, {scale!r}:{zp}>"
+        if code == 30:  # UniformQuantizedPerAxisV1Type: flags, storage, expressed, axis, range, scales, zps
+            from hlopt.syntax.bytecode import builtin
+
+            flags = r.varint()
+            storage, expressed = r.type(), r.type()
+            axis = r.varint()
+            lo, hi = r.signed_varint(), r.signed_varint()
+            scales = [struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
+                      for _ in range(r.varint())]
+            zps = [r.signed_varint() for _ in range(r.varint())]
+            if len(zps) != len(scales):
+                raise r.fail("per-axis quantized type with as many scales as zero points expected")
+            st = _storage(flags, storage)
+            body = ", ".join(f"{sc!r}:{zp}" for sc, zp in zip(scales, zps))
+            return f"!quant.uniform<{st}<{lo}:{hi}>:{expressed}:{axis}, {{{body}}}>"
         if code == 25:
             return f"tensor<*x{r.type()}>"
         if code == 42:

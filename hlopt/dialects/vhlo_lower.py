@@ -5,6 +5,7 @@ booleans, and every attribute StableHLO leaves at its default made explicit
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr
@@ -48,7 +49,7 @@ def _flat(w: Any, base: str, a: dict[str, Any], out: dict[str, Any]) -> None:
                       "rhs_component_count", "num_primitive_operations", "allow_imprecise_accumulation"):
                 out[f] = none
         else:
-            raise ValueError("dot algorithms are not written yet")
+            _dot_algorithm(w, algo.text, out)
     for key, kind in (("dimension_numbers", "gather"), ("scatter_dimension_numbers", "scatter")):
         if key in a and base in ("gather", "dynamic_gather", "scatter"):
             fields = dimension_fields(a.pop(key).text)
@@ -72,6 +73,29 @@ def _flat(w: Any, base: str, a: dict[str, Any], out: dict[str, Any]) -> None:
         out["called_computations"] = w._custom(w.attrs, ("vrefs", tuple(r.root for r in refs)),
                                                lambda: [b"\x03", _varint(len(refs)),
                                                         *[w.vstring(r.root) for r in refs]])
+
+
+_ALGO_FIELD = re.compile(r"(\w+)\s*=\s*([^,>]+)")
+
+
+def _dot_algorithm(w: Any, text: str, out: dict[str, Any]) -> None:
+    """`#stablehlo.dot_algorithm<...>` -> dot_general_v2's seven attributes:
+    precision and accumulation types as type attributes, counts as i64,
+    the flag as a boolean."""
+    from hlopt.ir.attributes import TypeAttr
+    from hlopt.syntax.attr_parser import parse_type
+
+    fields = {k: v.strip() for k, v in _ALGO_FIELD.findall(text[text.index("<") + 1:])}
+    need = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "lhs_component_count",
+            "rhs_component_count", "num_primitive_operations", "allow_imprecise_accumulation")
+    missing = [f for f in need if f not in fields]
+    if missing:
+        raise ValueError(f"dot algorithm '{text}' lacks {', '.join(missing)}")
+    for f in need[:3]:
+        out[f] = w.vattr(TypeAttr(parse_type(fields[f])))
+    for f in need[3:6]:
+        out[f] = w.vint(int(fields[f]), i64)
+    out["allow_imprecise_accumulation"] = w.vbool(fields[need[6]] == "true")
 
 
 def _varint(v: int) -> bytes:

@@ -55,6 +55,9 @@ class ArtifactError(Exception):
     """What the target version cannot express."""
 
 
+PER_AXIS_SINCE = "0.18.0"  # the first version with UniformQuantizedPerAxisV1Type
+
+
 def _vkey(v: str) -> tuple[int, ...]:
     return tuple(int(x) for x in v.split("."))
 
@@ -125,7 +128,27 @@ class VhloWriter(Writer):
             return [varint(23), varint(len(t.types)), *[self.type(x) for x in t.types]]
         if t.text == "!stablehlo.token":
             return [varint(22)]
+        from hlopt.dialects.quant import UniformQuantizedType
+
+        if isinstance(t, UniformQuantizedType):
+            return self._quant_parts(t)
         raise ArtifactError(f"type '{t.text}' has no VHLO form")
+
+    def _quant_parts(self, t: Any) -> list:
+        """UniformQuantizedV1Type (24) / UniformQuantizedPerAxisV1Type (30):
+        signedness as flags, a signless storage type, f64 scales."""
+        storage = self.type(IntegerType(t.width))
+        expressed = self.type(FloatType(t.expressed))
+        flags = varint(int(t.signed))
+        if not t.per_axis:
+            return [varint(24), flags, storage, expressed, _apint(t.scales[0], 64),
+                    _signed_varint(t.zero_points[0]), _signed_varint(t.storage_min), _signed_varint(t.storage_max)]
+        if _vkey(self.target) < _vkey(PER_AXIS_SINCE):
+            raise ArtifactError(f"type '{t.text}' is not in StableHLO {self.target} "
+                                f"(per-axis quantization is since {PER_AXIS_SINCE})")
+        return [varint(30), flags, storage, expressed, varint(t.axis), _signed_varint(t.storage_min),
+                _signed_varint(t.storage_max), varint(len(t.scales)), *[_apint(b, 64) for b in t.scales],
+                varint(len(t.zero_points)), *[_signed_varint(z) for z in t.zero_points]]
 
     def vattr(self, a: Any) -> Entry:
         return self._custom(self.attrs, ("v", type(a).__name__, a.text), lambda: self._attr_parts(a))

@@ -16,7 +16,7 @@ from hlopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, Location, N
 from hlopt.syntax.bytecode import MAGIC
 
 VERSION = 1
-S_STRING, S_DIALECT, S_ATTR_TYPE, S_ATTR_TYPE_OFFSET, S_IR = range(5)
+S_STRING, S_DIALECT, S_ATTR_TYPE, S_ATTR_TYPE_OFFSET, S_IR, S_RESOURCE, S_RESOURCE_OFFSET = range(7)
 
 
 def varint(v: int) -> bytes:
@@ -35,6 +35,17 @@ def _encode(parts: list) -> bytes:
 
 def _section(sid: int, data: bytes) -> bytes:
     return bytes([sid]) + varint(len(data)) + data
+
+
+def _aligned_section(at: int, sid: int, data: bytes, align: int) -> bytes:
+    """A section whose contents start at a multiple of `align` in the file
+    (offsets in the file, as the readers check them): the high bit of the id
+    flags an alignment and padding after the length."""
+    head = bytes([sid]) + varint(len(data))
+    if align > 1 and (at + len(head)) % align:
+        head = bytes([sid | 0x80]) + head[1:] + varint(align)
+        head += bytes([0xCB]) * (-(at + len(head)) % align)
+    return head + data
 
 
 def _dialect_of(text: str) -> str:
@@ -59,8 +70,10 @@ class Entry:
 
 
 class Writer:
-    def __init__(self, producer: str = "hlopt"):
+    def __init__(self, producer: str = "hlopt", resources: Any = ()):
         self.producer = producer
+        self.resources = list(resources)
+        self.handles: dict[str, int] = {}  # dense_resource key -> handle index (set in write)
         self.strings: dict[str, int] = {}
         self.dialects: dict[str, int] = {}
         self.op_names: dict[str, int] = {}
@@ -111,7 +124,28 @@ class Writer:
         return e
 
     def attr(self, a: Any) -> Entry:
-        return self.text_attr(a.text)
+        from hlopt.ir.attributes import DenseResourceAttr
+
+        if isinstance(a, DenseResourceAttr):
+            return self.dense_resource(a)
+        text = a.text
+        if "dense_resource<" in text:
+            # readers parse fallback text on its own, without the file's
+            # resource handles: only a direct attribute value gets its handle
+            raise ValueError("a dense_resource nested in another attribute cannot be written as bytecode")
+        return self.text_attr(text)
+
+    def dense_resource(self, a: Any) -> Entry:
+        """builtin's DenseResourceElementsAttr encoding: type, resource handle."""
+        key = ("dense_resource", a.handle, a.type.text)
+        e = self.attrs.get(key)
+        if e is None:
+            t = self.type(a.type)
+            self.handles.setdefault(a.handle, -1)
+            handle = a.handle
+            e = self.attrs[key] = Entry("builtin", lambda: _encode([16, t, self.handles[handle]]), True)
+            self.dialect("builtin")
+        return e
 
     def dict_attr(self, items: list[tuple[str, Any]]) -> Entry:
         key = ("dict", tuple((k, v.text) for k, v in items))
@@ -200,8 +234,38 @@ class Writer:
             rec["regions"].append(blocks)
         return rec
 
+    def _resources(self) -> tuple[bytes, bytes, int] | None:
+        """The resource sections: every external group, builtin blobs that a
+        dense_resource refers to (as MLIR writes only referenced ones, with
+        a data-less entry for a handle no blob defines), other dialects'
+        groups whole."""
+        from hlopt.syntax.bytecode import resource_writer as rw
+
+        external, dialect = rw.groups_from_sections(self.resources) if self.resources else ([], [])
+        groups: dict[str, list] = {}
+        for name, entries in dialect:
+            groups.setdefault(name, []).extend(entries)
+        if self.handles:
+            blobs = {e.key: e for e in groups.get("builtin", [])}
+            groups["builtin"] = [blobs.get(k) or rw.ResourceEntry(k, rw.BLOB, None) for k in self.handles]
+        elif "builtin" in groups:
+            del groups["builtin"]
+        for name in groups:
+            self.dialect(name)
+        ordered = sorted(groups.items(), key=lambda kv: self.dialects[kv[0]])
+        n = 0
+        for name, entries in ordered:
+            if name == "builtin":
+                for i, e in enumerate(entries):
+                    self.handles[e.key] = n + i
+            n += len(entries)
+        if not external and not ordered:
+            return None
+        return rw.resource_sections(external, ordered, self.string, lambda d: self.dialects[d])
+
     def write(self, module: Any) -> bytes:
         top = self._collect(module)
+        res = self._resources()
         # the offset section groups entries by dialect: number them that way
         order = {name: i for i, name in enumerate(self.dialects)}
         attrs = sorted(self.attrs.values(), key=lambda e: order[e.dialect])
@@ -247,10 +311,15 @@ class Writer:
         strs = list(self.strings)
         raw = [s.encode("utf-8", "surrogateescape") + b"\0" for s in strs]
         string_sec = varint(len(raw)) + b"".join(varint(len(r)) for r in reversed(raw)) + b"".join(raw)
-        return (MAGIC + varint(VERSION) + self.producer.encode() + b"\0"
-                + _section(S_STRING, string_sec) + _section(S_DIALECT, bytes(dialect_sec))
-                + _section(S_ATTR_TYPE, bytes(at_data)) + _section(S_ATTR_TYPE_OFFSET, bytes(offsets))
-                + _section(S_IR, bytes(ir)))
+        out = (MAGIC + varint(VERSION) + self.producer.encode() + b"\0"
+               + _section(S_STRING, string_sec) + _section(S_DIALECT, bytes(dialect_sec))
+               + _section(S_ATTR_TYPE, bytes(at_data)) + _section(S_ATTR_TYPE_OFFSET, bytes(offsets))
+               + _section(S_IR, bytes(ir)))
+        if res is not None:
+            offs, data, align = res
+            out += _section(S_RESOURCE_OFFSET, offs)
+            out += _aligned_section(len(out), S_RESOURCE, data, align)
+        return out
 
     def _emit_op(self, rec: dict, out: bytearray, num: _Numbering, blocks: dict) -> None:
         mask = 0
@@ -330,5 +399,7 @@ class _Numbering:
         return i
 
 
-def write_bytecode(module: Any, producer: str = "hlopt") -> bytes:
-    return Writer(producer).write(module)
+def write_bytecode(module: Any, producer: str = "hlopt", resources: Any = ()) -> bytes:
+    """`resources`: the module's `{-# ... #-}` sections (text), written as the
+    resource sections. Raises ValueError for what bytecode cannot hold."""
+    return Writer(producer, resources).write(module)

@@ -1,0 +1,11 @@
+func.func @f() -> tensor<2xi8> {
+  %0 = stablehlo.constant dense_resource<b> : tensor<2xi8>
+  return %0 : tensor<2xi8>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      b: "0x030000000102"
+    }
+  }
+#-}
