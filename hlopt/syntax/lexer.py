@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, PatternStr, Token
@@ -426,6 +427,18 @@ def _shift(off: int, shifts: list[tuple[int, int]]) -> int:
     return off - sum(d for at, d in shifts if at <= off)
 
 
+def _shift_span(s: Any, shifts: list[tuple[int, int]]) -> Any:
+    """A span piece (an offset, a (start, end) pair, a list of pairs or
+    None) moved by the cut blobs before it."""
+    if s is None:
+        return None
+    if isinstance(s, int):
+        return _shift(s, shifts)
+    if isinstance(s, tuple):
+        return tuple(_shift_span(x, shifts) for x in s)
+    return [_shift_span(x, shifts) for x in s]
+
+
 def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[str, tuple | None]:
     """A token's text; a coarse token (signature, attribute dictionary,
     properties...) may span lines with `//` comments, which MLIR skips as
@@ -433,8 +446,7 @@ def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[s
     if end - pos > BLOB_MIN and text.find('"0x', pos, end) >= 0:
         v, shifts = _cut_blobs(text, pos, end)
         if shifts and spans is not None:
-            spans = tuple(None if s is None else (tuple(_shift(x, shifts) for x in s) if isinstance(s, tuple)
-                                                  else _shift(s, shifts)) for s in spans)
+            spans = tuple(_shift_span(s, shifts) for s in spans)
     else:
         v = text[pos:end]
     if "//" in v:
@@ -454,6 +466,7 @@ class ContextLexer(Lexer):
                 self.keywords[term.pattern.value] = term.name
         self._state_cache: dict[int, frozenset] = {}
         self._known: set[str] = set()
+        self._op_tokens: dict[str, str | None] = {}
 
     def lex(self, lexer_state, parser_state) -> Iterator[Token]:
         text = lexer_state.text
@@ -467,6 +480,7 @@ class ContextLexer(Lexer):
         kw = self.keywords
         sc = Scanner(text)
         self._known = set()
+        self._op_tokens: dict[str, str | None] = {}  # per parse: the context may differ between parses
         n = len(text)
         pos = 0
         ws = WS.match
@@ -606,7 +620,13 @@ class ContextLexer(Lexer):
                 t = kw.get(w)
                 if t is not None and t in acc:
                     return t, end
-                t = _op_token(w) if "." in w else None
+                if "." in w:
+                    ops = self._op_tokens
+                    t = ops.get(w, ops)
+                    if t is ops:
+                        t = ops[w] = _op_token(w)
+                else:
+                    t = None
                 if t is not None and t in acc:
                     if t == "SHLO_OP" and "SHLO_SIMPLE" in acc:
                         r = _shlo_simple(text, pos, end, sc)
