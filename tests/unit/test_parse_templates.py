@@ -58,3 +58,12 @@ def test_an_error_on_a_templated_line_is_where_a_full_parse_puts_it(bad: str) ->
     after = _error(_body([p, "%0 = stablehlo.add %b, %a : tensor<4xf32>", bad], "%a"))  # from the template
     assert first[0] == after[0]
     assert (first[1] + 1, first[2]) == after[1:]
+
+
+def test_a_string_with_ssa_like_text_is_not_taken_for_a_use() -> None:
+    text = _body([
+        '%0 = stablehlo.custom_call @foo(%a) {backend_config = "%x"} : (tensor<4xf32>) -> tensor<4xf32>',
+        '%1 = stablehlo.custom_call @foo(%0) {backend_config = "%y"} : (tensor<4xf32>) -> tensor<4xf32>',
+    ], "%1")
+    out = print_op(parse_module(text))
+    assert 'backend_config = "%x"' in out and 'backend_config = "%y"' in out

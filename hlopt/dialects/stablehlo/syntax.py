@@ -525,9 +525,11 @@ def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
         akey = _USE.sub("%", args_text)
     else:
         uses, akey = [], args_text
-    tkey = ("tmpl", name, akey, text[types[0][0]:types[-1][1] if result is None else result[1]])
+    # (a string may hold `%name` that is no use: such lines are not templated)
+    tkey = None if '"' in args_text else \
+        ("tmpl", name, akey, text[types[0][0]:types[-1][1] if result is None else result[1]])
     cache = s.cache
-    t = cache.get(tkey)
+    t = cache.get(tkey) if tkey is not None else None
     if t is not None:
         calls, order, results, props, attrs = t
         lk = s.lookup
@@ -553,7 +555,7 @@ def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
         op, loc = _custom_op(s, name, pos, args_text, args_pos, type_toks, arrow, None)
     finally:
         del s.lookup
-    t = _template(op, loc == pos, calls, uses, args_pos)
+    t = _template(op, loc == pos, calls, uses, args_pos) if tkey is not None else None
     if t is not None:
         cache[tkey] = t
     return op, loc
