@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, PatternStr, Token
@@ -117,41 +118,45 @@ def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple |
     q = p.end() if p is not None else name_end
     args = None
     if not text.startswith(":", q):
-        try:
-            e = scan_op_args(text, q)
-        except LexError:
-            return None
+        m = _FAST_ARGS.match(text, q)
+        e = m.end()
+        if text.startswith(":", e) and not text.startswith("::", e):
+            while e > q and text[e - 1].isspace():
+                e -= 1
+        else:
+            try:
+                e = scan_op_args(text, q)
+            except LexError:
+                return None
         if e >= len(text) or "\n" in text[q:e]:
             return None
         args = (q - start, e - start)
         q = _SPACES.match(text, e).end()
         if not text.startswith(":", q) or text.startswith("::", q):
             return None
-    types: list[tuple[int, int]] = []
-    result = None
-    arrow = False
     q += 1
-    while True:
-        q = _SPACES.match(text, q).end()
-        try:
-            te = sc.type_end(q)
-        except LexError:
+    # the type tail repeats (only SSA names differ between lines): scanned
+    # once per distinct text, its spans then shifted to where it stands
+    eol = text.find("\n", q)
+    if eol < 0:
+        eol = len(text)
+    tail = text[q:eol]
+    hit = _TAILS.get(tail)
+    if hit is None:
+        hit = _type_tail(text, q, sc)
+        if hit is None:
             return None
-        if te <= 0:
-            return None
-        span = (q - start, te - start)
-        q = _SPACES.match(text, te).end()
-        if arrow:
-            result = span
-            break
-        types.append(span)
-        if text.startswith(",", q):
-            q += 1
-        elif text.startswith("->", q):
-            arrow = True
-            q += 2
-        else:
-            break
+        if hit[2] <= eol and "//" not in tail:
+            _TAILS[tail] = (tuple((a - q, b - q) for a, b in hit[0]),
+                            None if hit[1] is None else (hit[1][0] - q, hit[1][1] - q), hit[2] - q)
+        types = [(a - start, b - start) for a, b in hit[0]]
+        result = None if hit[1] is None else (hit[1][0] - start, hit[1][1] - start)
+        q = hit[2]
+    else:
+        d = q - start
+        types = [(a + d, b + d) for a, b in hit[0]]
+        result = None if hit[1] is None else (hit[1][0] + d, hit[1][1] + d)
+        q += hit[2]
     # the line must end here (or with a location): no region, no reducer
     if text.startswith("loc(", q):
         end = q
@@ -165,6 +170,42 @@ def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple |
     while end > start and text[end - 1] in " \t":
         end -= 1
     return end, (name_end - start, args, types, result)
+
+
+# a plain argument text (`%a, %b`, `%x, dims = [0, 1]`): no brackets but one
+# flat `[...]`, no strings, comments or line breaks; anything else takes scan_op_args
+_FAST_ARGS = re.compile(r'(?:[^:<>(){}\[\]"/\n]|\[[^:<>(){}\[\]"/\n]*\])*')
+_TAILS: dict[str, tuple] = {}
+
+
+def _type_tail(text: str, q: int, sc: "Scanner") -> tuple | None:
+    """`TYPE (, TYPE)* [-> TYPE]` from q: ([type spans], result span or
+    None, where the tail ends), absolute positions; None if not a type list."""
+    types: list[tuple[int, int]] = []
+    result = None
+    arrow = False
+    while True:
+        q = _SPACES.match(text, q).end()
+        try:
+            te = sc.type_end(q)
+        except LexError:
+            return None
+        if te <= 0:
+            return None
+        span = (q, te)
+        q = _SPACES.match(text, te).end()
+        if arrow:
+            result = span
+            break
+        types.append(span)
+        if text.startswith(",", q):
+            q += 1
+        elif text.startswith("->", q):
+            arrow = True
+            q += 2
+        else:
+            break
+    return types, result, q
 
 
 PUNCT = ["->", "=>", "{-#", "#-}", "<{", "}>", "::", "(", ")", "{", "}", "[", "]", "<", ">", ",", ":",
@@ -386,6 +427,18 @@ def _shift(off: int, shifts: list[tuple[int, int]]) -> int:
     return off - sum(d for at, d in shifts if at <= off)
 
 
+def _shift_span(s: Any, shifts: list[tuple[int, int]]) -> Any:
+    """A span piece (an offset, a (start, end) pair, a list of pairs or
+    None) moved by the cut blobs before it."""
+    if s is None:
+        return None
+    if isinstance(s, int):
+        return _shift(s, shifts)
+    if isinstance(s, tuple):
+        return tuple(_shift_span(x, shifts) for x in s)
+    return [_shift_span(x, shifts) for x in s]
+
+
 def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[str, tuple | None]:
     """A token's text; a coarse token (signature, attribute dictionary,
     properties...) may span lines with `//` comments, which MLIR skips as
@@ -393,8 +446,7 @@ def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[s
     if end - pos > BLOB_MIN and text.find('"0x', pos, end) >= 0:
         v, shifts = _cut_blobs(text, pos, end)
         if shifts and spans is not None:
-            spans = tuple(None if s is None else (tuple(_shift(x, shifts) for x in s) if isinstance(s, tuple)
-                                                  else _shift(s, shifts)) for s in spans)
+            spans = tuple(_shift_span(s, shifts) for s in spans)
     else:
         v = text[pos:end]
     if "//" in v:
@@ -414,6 +466,7 @@ class ContextLexer(Lexer):
                 self.keywords[term.pattern.value] = term.name
         self._state_cache: dict[int, frozenset] = {}
         self._known: set[str] = set()
+        self._op_tokens: dict[str, str | None] = {}
 
     def lex(self, lexer_state, parser_state) -> Iterator[Token]:
         text = lexer_state.text
@@ -422,10 +475,12 @@ class ContextLexer(Lexer):
         states = parser_state.parse_conf.parse_table.states
         if type(self) is ContextLexer:  # a top-level parse: earlier payloads are owned by their attributes
             _BLOBS.clear()
+            _TAILS.clear()
         cache = self._state_cache
         kw = self.keywords
         sc = Scanner(text)
         self._known = set()
+        self._op_tokens: dict[str, str | None] = {}  # per parse: the context may differ between parses
         n = len(text)
         pos = 0
         ws = WS.match
@@ -567,7 +622,13 @@ class ContextLexer(Lexer):
                 t = kw.get(w)
                 if t is not None and t in acc:
                     return t, end
-                t = _op_token(w) if "." in w else None
+                if "." in w:
+                    ops = self._op_tokens
+                    t = ops.get(w, ops)
+                    if t is ops:
+                        t = ops[w] = _op_token(w)
+                else:
+                    t = None
                 if t is not None and t in acc:
                     if t == "SHLO_OP" and "SHLO_SIMPLE" in acc:
                         r = _shlo_simple(text, pos, end, sc)

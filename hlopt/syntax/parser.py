@@ -681,8 +681,12 @@ class OpBuilder(Transformer):
         super().__init__()
         self.s: ParseSession | None = None
         self.literals: dict[str, str] = {}
+        self.rule_fns: dict[str, Any] = {}  # per parse (the context may differ between parses)
 
     def __default__(self, data, children, meta):
+        fn = self.rule_fns.get(data)
+        if fn is not None:
+            return fn(self.s, children)
         if data.startswith("_"):
             return Tree(data, children)  # inlined into the parent rule by Lark
         # a dialect's grammar rule: its callback is in the dialect's `syntax`
@@ -691,6 +695,7 @@ class OpBuilder(Transformer):
         fn = current_context().rule_callback(data)
         if fn is None:
             raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos)
+        self.rule_fns[data] = fn
         return fn(self.s, children)
 
     def start(self, c):
@@ -867,6 +872,7 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     session = ParseSession(source, allow_unregistered)
     outer = builder.s  # a parse started from inside a parse (re-entrancy)
     builder.s = session
+    builder.rule_fns = {}
     text = source.text
     try:
         lark.parse(text)

@@ -516,10 +516,75 @@ def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
         args_text, args_pos = "", pos + name_end
     else:
         args_text, args_pos = text[args[0]:args[1]], pos + args[0]
+    name = text[:name_end]
+    # an op line seen before but for its SSA names is rebuilt from the
+    # template the first one left: the same lookups (same order, types and
+    # relative positions, so errors stay where they were), nothing decoded
+    if "%" in args_text:
+        uses = list(_USE.finditer(args_text))
+        akey = _USE.sub("%", args_text)
+    else:
+        uses, akey = [], args_text
+    # (a string may hold `%name` that is no use: such lines are not templated)
+    tkey = None if '"' in args_text else \
+        ("tmpl", name, akey, text[types[0][0]:types[-1][1] if result is None else result[1]])
+    cache = s.cache
+    t = cache.get(tkey) if tkey is not None else None
+    if t is not None:
+        calls, order, results, props, attrs = t
+        lk = s.lookup
+        vals = []
+        for i, ty in calls:
+            m = uses[i]
+            n = m.group(2)
+            vals.append(lk(m.group(1), int(n) if n else 0, ty, args_pos + m.start()))
+        return Operation(name, [vals[k] for k in order], results, props, attrs), pos
     type_toks = [Token("TYPE", text[a:b], pos + a, end_pos=pos + b) for a, b in types]
     arrow = None if result is None else \
         Token("TYPE", text[result[0]:result[1]], pos + result[0], end_pos=pos + result[1])
-    return _custom_op(s, text[:name_end], pos, args_text, args_pos, type_toks, arrow, None)
+    calls: list = []
+    real = s.lookup
+
+    def record(n: str, index: int, ty: Any, at: int) -> Any:
+        v = real(n, index, ty, at)
+        calls.append((n, index, ty, at, v))
+        return v
+
+    s.lookup = record
+    try:
+        op, loc = _custom_op(s, name, pos, args_text, args_pos, type_toks, arrow, None)
+    finally:
+        del s.lookup
+    t = _template(op, loc == pos, calls, uses, args_pos) if tkey is not None else None
+    if t is not None:
+        cache[tkey] = t
+    return op, loc
+
+
+def _template(op: Operation, at_name: bool, calls: list, uses: list, base: int) -> tuple | None:
+    """What rebuilds `op` for another line of the same shape, or None when
+    its construction did more than look up each use once."""
+    if not at_name or op.regions or op.successors:
+        return None
+    by_pos = {base + m.start(): i for i, m in enumerate(uses)}
+    rec, seen = [], {}
+    for k, (n, index, ty, at, v) in enumerate(calls):
+        i = by_pos.get(at)
+        if i is None or id(v) in seen:
+            return None
+        m = uses[i]
+        g = m.group(2)
+        if m.group(1) != n or (int(g) if g else 0) != index:
+            return None
+        seen[id(v)] = k
+        rec.append((i, ty))
+    order = []
+    for v in op.operands:
+        k = seen.get(id(v))
+        if k is None:
+            return None
+        order.append(k)
+    return tuple(rec), tuple(order), [r.type for r in op.results], op.properties, op.attributes
 
 
 def _custom_op(s: Any, name: str, pos: int, args: str, args_pos: int, types: list, arrow: Any,
