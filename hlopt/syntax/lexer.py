@@ -461,9 +461,15 @@ class ContextLexer(Lexer):
 
     def __init__(self, lexer_conf):
         self.keywords: dict[str, str] = {}
+        self.shared: dict[str, tuple[str, ...]] = {}
         for term in lexer_conf.terminals:
             if isinstance(term.pattern, PatternStr):
-                self.keywords[term.pattern.value] = term.name
+                v = term.pattern.value
+                if v in self.keywords:
+                    # two dialects' terminals with one spelling (HAL_CONSUME, STREAM_CONSUME):
+                    # the parser state picks the one it expects
+                    self.shared[v] = (*self.shared.get(v, (self.keywords[v],)), term.name)
+                self.keywords[v] = term.name
         self._state_cache: dict[int, frozenset] = {}
         self._known: set[str] = set()
         self._op_tokens: dict[str, str | None] = {}
@@ -622,6 +628,10 @@ class ContextLexer(Lexer):
                 t = kw.get(w)
                 if t is not None and t in acc:
                     return t, end
+                if w in self.shared:
+                    for t in self.shared[w]:
+                        if t in acc:
+                            return t, end
                 if "." in w:
                     ops = self._op_tokens
                     t = ops.get(w, ops)
