@@ -12,12 +12,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 COST_UNKNOWN = 10.0
-# CPU seconds of each file alone after the reference tools were shared (bench/README.md); stablehlo,
-# negative and printer are estimates (not timed on an idle machine yet)
+# CPU seconds of each file alone after the reference tools were shared (bench/README.md); stablehlo
+# is an estimate (not timed on an idle machine yet)
 COST = {
     "test_ireeopt_oracle.py": 124, "test_interp_xla.py": 36, "test_bytecode_oracle.py": 39,
     "test_async_xla.py": 19, "test_shlo_agreement.py": 22, "test_stablehlo_oracle.py": 30,
-    "test_send_recv_oracle.py": 22, "test_negative_oracle.py": 15, "test_printer_oracle.py": 15,
+    "test_send_recv_oracle.py": 22, "test_negative_oracle.py": 16, "test_printer_oracle.py": 26,
     "test_encodings_oracle.py": 7, "test_corpus_regen.py": 11, "test_oracle_ci.py": 11,
     "test_fuzz_oracle.py": 7, "test_chlo_shape_oracle.py": 7, "test_specialize_encodings_oracle.py": 5,
     "test_quant_agreement.py": 5, "test_interp_collectives_xla.py": 3, "test_print_ir_oracle.py": 3,
