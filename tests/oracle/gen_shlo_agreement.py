@@ -914,6 +914,23 @@ def _quant_mutations(t) -> Iterator[tuple[str, object]]:
                                   [e.scales[0]] * n, [e.zero_points[0]] * n, axis))
 
 
+def _iree_opt() -> str:
+    sys.path.insert(0, str(HERE))
+    from iree_tool import IREE_OPT  # the binary itself, not pip's Python wrapper around it
+
+    return IREE_OPT or "iree-opt"
+
+
+@functools.cache
+def _iree_quant_verdicts() -> dict[str, tuple[int, str, str]]:
+    """(status, stdout, stderr) of iree-opt on each of quant_cases(), from one
+    iree-opt run over all of them (tests/oracle/iree_batch.py)."""
+    from iree_batch import run_many
+
+    texts = list(dict.fromkeys(c.text for c in quant_cases()))
+    return {t: (r.status, r.out, r.err) for t, r in zip(texts, run_many(_iree_opt(), [], texts))}
+
+
 @functools.cache
 def quant_cases() -> tuple[Case, ...]:
     """The quantized seeds' ops isolated (as `cases()` does) and mutated."""
@@ -949,13 +966,14 @@ def judge_quant(case: Case) -> Verdict:
     from hlopt.driver import Options, process
     from hlopt.syntax.source import Source
 
-    exe = pathlib.Path(sys.executable).with_name("iree-opt")
-    r = subprocess.run([str(exe) if exe.exists() else "iree-opt", "-"], input=case.text, capture_output=True,
-                       text=True)
-    if r.returncode == 0:
-        ref, ref_ok = r.stdout.rstrip("\n") + "\n", True
+    r = _iree_quant_verdicts().get(case.text)
+    if r is None:  # not one of quant_cases(): a run of its own
+        p = subprocess.run([_iree_opt(), "-"], input=case.text, capture_output=True, text=True)
+        r = (p.returncode, p.stdout, p.stderr)
+    if r[0] == 0:
+        ref, ref_ok = r[1].rstrip("\n") + "\n", True
     else:
-        ref = next((ln.split(" error: ", 1)[1] for ln in r.stderr.splitlines() if " error: " in ln), r.stderr)
+        ref = next((ln.split(" error: ", 1)[1] for ln in r[2].splitlines() if " error: " in ln), r[2])
         ref_ok = False
     out, diags, _ = process(Source("case.mlir", case.text), Options())
     hl_ok = out is not None

@@ -132,8 +132,9 @@ def test_shape_pattern_names_are_iree_opts(pattern: str) -> None:
              f"--pass-pipeline=builtin.module(canonicalize{{disable-patterns={{(anonymous namespace)::{pattern}}}}})"]
     ref = subprocess.run([IREE_OPT, *flags, str(path)], capture_output=True, text=True)
     assert ref.returncode == 0, ref.stderr
-    out = subprocess.run([str(pathlib.Path(sys.executable).with_name("hlopt")), *flags, str(path)],
-                         capture_output=True, text=True)
+    import hlopt_cli
+
+    out = hlopt_cli.run([*flags, str(path)])  # the command line, in this process
     assert out.returncode == 0, out.stderr
 
     def lines(text: str) -> list[str]:  # iree-opt separates chunks by blank lines, hlopt by `// -----`

@@ -18,6 +18,7 @@ pytest.importorskip("jax")
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
+import hlopt_cli  # noqa: E402
 import mlir_ref  # noqa: E402
 from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 
@@ -34,8 +35,7 @@ def _chunks(path: pathlib.Path) -> list[str]:
 
 
 def _hlopt(text: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlopt", "-", "--allow-unregistered-dialect", *args],
-                          input=text, capture_output=True, text=True)
+    return hlopt_cli.run(["-", "--allow-unregistered-dialect", *args], text)  # the command line, in this process
 
 
 GRAPH_CHUNKS = _chunks(GRAPH)

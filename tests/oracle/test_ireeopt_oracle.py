@@ -28,7 +28,6 @@ strict xfail naming its cause. Skipped when iree-opt is not installed.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +45,7 @@ from gen_modules import gen_module  # noqa: E402
 from gen_programs import gen_program  # noqa: E402
 from gen_scf import gen_cfg_merge_program, gen_scf_program, gen_scf_region_program  # noqa: E402
 from gen_tensor import gen_tensor_program  # noqa: E402
+from iree_batch import run_many  # noqa: E402
 from iree_tool import IREE_OPT  # noqa: E402
 
 pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install iree-base-compiler) not found")
@@ -94,10 +94,9 @@ def _corpus() -> list[Path]:
     if _READABLE is None:
         _READABLE = []
         if IREE_OPT is not None:
-            for p in sorted((ROOT / "tests" / "fixtures" / "stablehlo").glob("*.mlir")):
-                r = subprocess.run([IREE_OPT, str(p), "-o", os.devnull], capture_output=True, timeout=600)
-                if r.returncode == 0:
-                    _READABLE.append(p)
+            paths = sorted((ROOT / "tests" / "fixtures" / "stablehlo").glob("*.mlir"))
+            results = run_many(IREE_OPT, [], [p.read_text() for p in paths])  # one iree-opt run for all
+            _READABLE += [p for p, r in zip(paths, results) if r.status == 0]
     return _READABLE
 
 
@@ -163,24 +162,27 @@ _IREE_CACHE: dict[tuple[str, str, str], tuple[int, str, str]] = {}
 
 
 def run_iree(input_id: str, pipeline: str, mode: str) -> tuple[int, str, str]:
-    """(exit status, output, stderr); a negative status is a crash."""
+    """(exit status, output, stderr) of iree-opt on one input as a run of its
+    own would give them; a negative status is a crash. The first call for a
+    (pipeline, mode) runs iree-opt once over every input the suite checks with
+    them (those with the same --allow-unregistered-dialect), start-up being
+    most of a run."""
     key = (input_id, pipeline, mode)
     if key not in _IREE_CACHE:
-        text, unreg = INPUTS[input_id]
-        args = [IREE_OPT, "-", f"--pass-pipeline={ALL_PIPELINES[pipeline]}"]
+        unreg = INPUTS[input_id][1]
+        ids = [i for i in _pipeline_inputs(pipeline) if INPUTS[i][1] == unreg and (i, pipeline, mode) not in _IREE_CACHE]
+        if input_id not in ids:
+            ids.append(input_id)
+        args = [f"--pass-pipeline={ALL_PIPELINES[pipeline]}"]
         if unreg:
             args.append("--allow-unregistered-dialect")
         if mode == "generic":
             args.append("--mlir-print-op-generic")
-        p = subprocess.run(args, input=text, capture_output=True, text=True, timeout=600,
-                           env={**os.environ, "LLVM_DISABLE_CRASH_REPORT": "1"})
-        out = p.stdout
-        if out.endswith("\n\n"):
-            out = out[:-1]  # iree-opt ends its output with one extra blank line
-        rc = p.returncode
-        if rc > 0 and ("Stack dump" in p.stderr or "PLEASE submit a bug report" in p.stderr):
-            rc = -1
-        _IREE_CACHE[key] = (rc, out, p.stderr)
+        for i, r in zip(ids, run_many(IREE_OPT, args, [INPUTS[i][0] for i in ids])):
+            out = r.out
+            if out.endswith("\n\n"):
+                out = out[:-1]  # iree-opt ends its output with one extra blank line
+            _IREE_CACHE[(i, pipeline, mode)] = (r.status, out, r.err)
     return _IREE_CACHE[key]
 
 
@@ -232,11 +234,19 @@ def test_same_output_as_iree_opt(input_id: str, pipeline: str, mode: str) -> Non
     assert run_hlopt(input_id, pipeline, mode) == expected
 
 
+def _option_inputs() -> list[str]:
+    return [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "gen_arith/", "lit/cf/",
+                                               "lit/canonicalize/", "gen_scf/", "gen_cfg_merge/", "lit/scf/",
+                                               "gen_scf_region/"))]
+
+
+def _pipeline_inputs(pipeline: str) -> list[str]:
+    """The inputs the suite runs `pipeline` on."""
+    return _option_inputs() if pipeline in OPTION_PIPELINES else list(INPUTS)
+
+
 def _option_cases():
-    inputs = [i for i in INPUTS if i.startswith(("gen_program/", "gen_switch/", "gen_arith/", "lit/cf/",
-                                                  "lit/canonicalize/", "gen_scf/", "gen_cfg_merge/", "lit/scf/",
-                                                  "gen_scf_region/"))]
-    for input_id in inputs:
+    for input_id in _option_inputs():
         for pipeline in OPTION_PIPELINES:
             cause = _cause(input_id, pipeline, "custom")
             marks = [pytest.mark.xfail(strict=True, reason=cause)] if cause else []

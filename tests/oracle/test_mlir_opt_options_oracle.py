@@ -14,6 +14,7 @@ import pytest
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
+import hlopt_cli  # noqa: E402
 from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 
 pytestmark = needs_iree
@@ -34,10 +35,16 @@ func.func private @unused() {
 def _run(tool: list[str], args: list[str], tmp_path: pathlib.Path) -> subprocess.CompletedProcess:
     f = tmp_path / "in.mlir"
     f.write_text(MODULE)
-    return subprocess.run([*tool, str(f), "-o", "/dev/null", *args], capture_output=True, text=True)
+    return _exec([*tool, str(f), "-o", "/dev/null", *args])
 
 
-HLOPT = [sys.executable, "-m", "hlopt"]
+HLOPT = ["hlopt"]  # its command line, run in this process (hlopt_cli)
+
+
+def _exec(cmd: list[str]) -> subprocess.CompletedProcess:
+    if cmd[0] == "hlopt":
+        return hlopt_cli.run(cmd[1:])
+    return subprocess.run(cmd, capture_output=True, text=True)
 
 
 @pytest.mark.parametrize("args", [
@@ -98,7 +105,7 @@ def test_elided_elements_match_iree_opt(args, tmp_path):
     f = tmp_path / "e.mlir"
     f.write_text(ELEMENTS)
     want = subprocess.run([IREE_OPT, str(f), *args], capture_output=True, text=True)
-    got = subprocess.run([*HLOPT, str(f), *args], capture_output=True, text=True)
+    got = _exec([*HLOPT, str(f), *args])
     assert want.returncode == got.returncode == 0, (want.stderr, got.stderr)
     assert got.stdout.rstrip("\n") == want.stdout.rstrip("\n")  # iree-opt adds a blank line at the end
 
@@ -126,13 +133,11 @@ def test_crash_reproducer_matches_iree_opt(pipeline, tmp_path):
     files = {}
     for name, tool in (("iree", [IREE_OPT]), ("hlopt", HLOPT)):
         files[name] = tmp_path / f"{name}.repro.mlir"
-        r = subprocess.run([*tool, str(f), f"--pass-pipeline={pipeline}",
-                            f"--mlir-pass-pipeline-crash-reproducer={files[name]}"], capture_output=True, text=True)
+        r = _exec([*tool, str(f), f"--pass-pipeline={pipeline}", f"--mlir-pass-pipeline-crash-reproducer={files[name]}"])
         assert r.returncode == 1, r.stderr
     assert files["hlopt"].read_text() == files["iree"].read_text()
     for tool, other in (([IREE_OPT], "hlopt"), (HLOPT, "iree")):
-        r = subprocess.run([*tool, "--run-reproducer", str(files[other]), "-o", "/dev/null"],
-                           capture_output=True, text=True)
+        r = _exec([*tool, "--run-reproducer", str(files[other]), "-o", "/dev/null"])
         assert r.returncode == 1, r.stderr  # iree-opt's canonicalizer fails without a message
         if tool is HLOPT:
             assert "failed to converge within 1 iterations" in r.stderr
@@ -170,8 +175,7 @@ def test_ir_tree_dir_layout_matches_iree_opt(args, tmp_path):
     trees = {}
     for name, tool in (("iree", [IREE_OPT]), ("hlopt", HLOPT)):
         out = tmp_path / name
-        r = subprocess.run([*tool, str(f), *args, f"--mlir-print-ir-tree-dir={out}", "-o", "/dev/null"],
-                           capture_output=True, text=True)
+        r = _exec([*tool, str(f), *args, f"--mlir-print-ir-tree-dir={out}", "-o", "/dev/null"])
         assert r.returncode == 0 and r.stderr == "", r.stderr  # the dumps go to files only
         trees[name] = _tree(out)
     assert trees["iree"]

@@ -14,10 +14,11 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+import hlopt_cli  # noqa: E402
 from gen_scf import gen_scf_region_program  # noqa: E402
 from iree_tool import IREE_OPT, needs_iree  # noqa: E402
 
-HLOPT = str(pathlib.Path(sys.executable).with_name("hlopt"))
+HLOPT = "hlopt"  # run in this process (hlopt_cli)
 
 CALLS = """func.func private @g(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32
@@ -54,8 +55,11 @@ FLAGS = {
 
 
 def _dumps(tool: str, text: str, pipeline: str, flags: list[str]) -> str:
-    p = subprocess.run([tool, "-", f"--pass-pipeline=builtin.module({pipeline})", "--mlir-disable-threading",
-                        "-o", "/dev/null", *flags], input=text, capture_output=True, text=True, timeout=600)
+    args = ["-", f"--pass-pipeline=builtin.module({pipeline})", "--mlir-disable-threading", "-o", "/dev/null", *flags]
+    if tool == HLOPT:
+        p = hlopt_cli.run(args, text)
+    else:
+        p = subprocess.run([tool, *args], input=text, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr
     return p.stderr
 

@@ -2,7 +2,10 @@
 
 `run_xla(text, args, ...)` runs in a child process (some invalid inputs
 abort XLA, and a collective not every device reaches hangs), with
-XLA_FLAGS=--xla_force_host_platform_device_count=8. The child compiles
+XLA_FLAGS=--xla_force_host_platform_device_count=8. The child lives for the
+whole session and serves one run after another (importing jax is ~0.7 s of
+CPU, more than most runs); it is replaced after a run that fails, aborts or
+times out, so no failure leaks into the next run. The child compiles
 with the backend client's compile_and_load (CompileOptions: num_partitions,
 use_spmd_partitioning, use_shardy_partitioner when the module has sdy ops,
 a replicas x partitions device assignment), puts each global argument on
@@ -15,8 +18,10 @@ These are private jax APIs: the oracle extra pins jax/jaxlib 0.10.2.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import select
 import subprocess
 import sys
 import tempfile
@@ -56,6 +61,25 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
         with open(os.path.join(d, "meta.json"), "w") as f:
             json.dump({"num_partitions": num_partitions, "num_replicas": num_replicas, "spmd": spmd,
                        "nargs": len(args)}, f)
+        _WORKER.run(d, timeout)
+        out = _load(os.path.join(d, "outputs.npz"))
+        n = num_partitions * num_replicas
+        nout = int(out["nout"])
+        per = [[out[f"d{dev}_{i}"] for i in range(nout)] for dev in range(n)]
+        glob = [out[f"g{i}"] for i in range(nout)]
+        return XlaResult(per, glob)
+
+
+class _Worker:
+    """The long-lived child: reads a directory per line on stdin, runs it,
+    answers OK or ERR on its own pipe; its stderr goes to a file read from
+    where the run began, for the error message."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen | None = None
+        self.log = None
+
+    def _start(self) -> None:
         env = dict(os.environ)
         # cheap LLVM code generation: the oracle compiles big modules once and runs them once;
         # no excess precision, so bf16/f8 ops round as the spec says (docs/interpreter.md)
@@ -63,20 +87,49 @@ def run_xla(text: str, args: list[np.ndarray], num_partitions: int = 1, num_repl
                             " --xla_backend_optimization_level=0 --xla_llvm_disable_expensive_passes=true"
                             " --xla_allow_excess_precision=false").strip()
         env["JAX_PLATFORMS"] = "cpu"
+        self.log = tempfile.TemporaryFile(mode="w+", prefix="hlopt-xla-stderr-")
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--serve"], env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, text=True)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            self.proc.stdin.close()
+            self.proc.stdout.close()
+            self.log.close()
+        self.proc = None
+
+    def run(self, d: str, timeout: float) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            self.stop()
+            self._start()
+        self.log.seek(0, os.SEEK_END)
+        start = self.log.tell()
         try:
-            p = subprocess.run([sys.executable, os.path.abspath(__file__), d], env=env, capture_output=True,
-                               text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise XlaError(f"XLA did not finish within {timeout} s") from None
-        if p.returncode != 0:
-            tail = (p.stderr or "").strip().splitlines()[-15:]
-            raise XlaError(f"XLA child exited with {p.returncode}:\n" + "\n".join(tail))
-        out = _load(os.path.join(d, "outputs.npz"))
-        n = num_partitions * num_replicas
-        nout = int(out["nout"])
-        per = [[out[f"d{dev}_{i}"] for i in range(nout)] for dev in range(n)]
-        glob = [out[f"g{i}"] for i in range(nout)]
-        return XlaResult(per, glob)
+            self.proc.stdin.write(d + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass  # it died: reported below
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        if not ready:
+            self.stop()
+            raise XlaError(f"XLA did not finish within {timeout} s")
+        answer = self.proc.stdout.readline().strip()
+        if answer == "OK":
+            return
+        if answer != "ERR":  # no answer: it exited (an abort, a crash)
+            self.proc.wait()
+        code = self.proc.poll()
+        self.log.seek(start)
+        tail = self.log.read().strip().splitlines()[-15:]
+        self.stop()  # the next run gets a fresh child
+        raise XlaError(f"XLA child exited with {1 if code is None else code}:\n" + "\n".join(tail))
+
+
+_WORKER = _Worker()
+atexit.register(_WORKER.stop)
 
 
 def _savez(path: str, arrays: dict[str, Any]) -> None:
@@ -181,5 +234,27 @@ def _global_shape(per: list, s: Any, devs: tuple) -> tuple[int, ...]:
     return tuple(int(a) * int(t) for a, t in zip(local, tiles))
 
 
+def _serve() -> None:
+    """The worker's loop; stdout is the answer pipe only (anything the runs
+    print goes to stderr)."""
+    import traceback
+
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    for line in sys.stdin:
+        try:
+            _child(line.strip())
+        except BaseException:
+            traceback.print_exc()
+            sys.stderr.flush()
+            answers.write("ERR\n")
+        else:
+            answers.write("OK\n")
+        answers.flush()
+
+
 if __name__ == "__main__":
-    _child(sys.argv[1])
+    if sys.argv[1:] == ["--serve"]:
+        _serve()
+    else:
+        _child(sys.argv[1])
