@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.dialects.syntax_util import end_op_written
 from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
@@ -477,7 +478,7 @@ class _ContainerOp(OpDef):
             return None
         s = cls.name + " " + _visibility_prefix(op) + cls.prefix_text(op) + symbol_name_text(name.value) + tail
         s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0], print_terminators=False)
+        return s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
 
     @classmethod
     def prefix_text(cls, op: Operation) -> str:
@@ -485,16 +486,18 @@ class _ContainerOp(OpDef):
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return False
+        # the implicit end op is written out only when it carries attributes (as IREE prints it)
+        return end_op_written(op, cls.end_op)
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # the implicit end op is not printed: its location gets no alias
+        # an elided end op is not printed: its location gets no alias
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
+        written = end_op_written(op, cls.end_op)
         return [("a", v, False) for v in cls.head_attrs(op)] + \
             [("a", v, False) for _, v in op.attributes.entries] + \
-            [("op", o) for o in op.regions[0].blocks[0].ops if o.name != cls.end_op]
+            [("op", o) for o in op.regions[0].blocks[0].ops if written or o.name != cls.end_op]
 
 
 class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
@@ -534,10 +537,24 @@ def _one_condition(op: Operation, where: str) -> None:
 ExecutableConditionOpName = "hal.executable.condition"
 
 
+def _print_end(cls: type, op: Operation, p: Any) -> str | None:
+    """A container's terminator written out: `NAME attr-dict`."""
+    if op.operands or op.results or op.regions or op.properties:
+        return None
+    return f"{cls.name}{p.attr_dict(op.attributes)}"
+
+
+def hal_end(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(str(kw), [], [], {}, a), kw.start_pos
+
+
 class ExecutableSourceEndOp(OpDef):
     name = "hal.executable.source_end"
     summary = "Terminator pseudo-op for the executable source op"
     traits = (Terminator(), HasParent("hal.executable.source"))
+    print_custom = classmethod(_print_end)
 
 
 class ExecutableOp(_ContainerOp, SymbolOpInterface):
@@ -562,6 +579,7 @@ class ExecutableEndOp(OpDef):
     name = "hal.executable_end"
     summary = "Terminator pseudo-op for the executable op"
     traits = (Terminator(), HasParent("hal.executable"))
+    print_custom = classmethod(_print_end)
 
 
 class ExecutableVariantOp(_ContainerOp, SymbolOpInterface):
@@ -604,6 +622,7 @@ class ExecutableVariantEndOp(OpDef):
     name = "hal.executable.variant_end"
     summary = "Terminator pseudo-op for the executable variant op"
     traits = (Terminator(), HasParent("hal.executable.variant"))
+    print_custom = classmethod(_print_end)
 
 
 def _prop_dict(op: Operation, keys: Sequence[str], p: Any, untyped: Sequence[str] = ()) -> str:
@@ -2880,7 +2899,7 @@ _guard_printers(OPS)
 
 DIALECT = Dialect("hal", ops=OPS,
                   parse_attribute=parse_attribute, grammar="hal.lark",
-                  syntax={"hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
+                  syntax={"hal_end": hal_end, "hal_source_head": hal_source_head, "hal_source": hal_source, "hal_export_head": hal_export_head,
                           "hal_count_head": hal_count_head, "hal_count": hal_count, "hal_export": hal_export,
                           "hal_cond_head": hal_cond_head, "hal_cond": hal_count,
                           "hal_condition_head": hal_condition_head, "hal_condition": hal_condition,

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.dialects.syntax_util import end_op_written
 from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -150,15 +151,17 @@ class ExecutableOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return False
+        # the implicit stream.executable.end is written out only when it carries attributes
+        return end_op_written(op, ExecutableEndOp.name)
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # the implicit stream.executable.end is not printed: its location gets no alias
+        # an elided stream.executable.end is not printed: its location gets no alias
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
+        written = end_op_written(op, ExecutableEndOp.name)
         return [("a", v, False) for _, v in op.attributes.entries] + \
-            [("op", o) for o in op.regions[0].blocks[0].ops if o.opdef is not ExecutableEndOp]
+            [("op", o) for o in op.regions[0].blocks[0].ops if written or o.opdef is not ExecutableEndOp]
 
     @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
@@ -172,6 +175,13 @@ class ExecutableEndOp(OpDef):
     name = "stream.executable.end"
     summary = "Terminator pseudo-op for the executable op"
     traits = (Terminator(), HasParent("stream.executable"))
+
+    @classmethod
+    @_custom_or_generic
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if op.operands or op.results or op.regions or op.properties:
+            return None
+        return f"stream.executable.end{p.attr_dict(op.attributes)}"
 
 
 class ExecutableExportOp(OpDef, SymbolOpInterface):
@@ -3225,7 +3235,14 @@ def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
                      [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
+def stream_executable_end(s: Any, c: list) -> tuple[Operation, int]:
+    kw, attrs = c
+    a = s.decode_dict(attrs) if attrs is not None else None
+    return Operation(ExecutableEndOp.name, [], [], {}, a), kw.start_pos
+
+
 CALLBACKS = {
+    "stream_executable_end": stream_executable_end,
     "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,

@@ -1,4 +1,4 @@
-"""Every op IREE's Python bindings list for the util and iree_tensor_ext
+"""Every op IREE's Python bindings list for the util, iree_tensor_ext, stream and hal
 dialects (the iree-base-compiler that provides iree-opt) is declared by
 hlopt with a custom printer, so IR iree-opt prints with them parses; the
 forms themselves are judged chunk by chunk against iree-opt by
@@ -25,7 +25,7 @@ def _iree_ops(dialect: str) -> list[str]:
 
 
 @needs_iree
-@pytest.mark.parametrize("dialect", ["util", "iree_tensor_ext"])
+@pytest.mark.parametrize("dialect", ["util", "iree_tensor_ext", "stream", "hal"])
 def test_every_op_declared_with_custom_form(dialect: str) -> None:
     from hlopt.ir.opdef import OpDef, lookup_op
 
