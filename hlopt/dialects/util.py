@@ -66,6 +66,9 @@ class GlobalOp(OpDef, SymbolOpInterface):
         # IREE's TypeOrAttr: a typed initial value of the global's type names the type itself
         if init is not None and getattr(init, "type", None) is t.type:
             return s + " = " + p.attr_text(init)
+        cut = _trailing_type(init.text) if init is not None and getattr(init, "type", None) is None else None
+        if cut is not None and init.text[cut:].strip() == t.type.text:
+            return s + " = " + p.attr_text(init)  # an opaque dialect attribute of that type
         s += " : " + p.type_text(t.type)
         if init is not None:
             s += " = " + p.attr_text(init)
@@ -383,6 +386,11 @@ def util_global(s: Any, c: list) -> tuple[Operation, int]:
             value = s.decode_attr(tok)
     if t is None:
         t = getattr(value, "type", None)
+        if t is None and value is not None:
+            # a dialect attribute hlopt keeps opaque, typed: `#util.uninitialized : tensor<4xf32>`
+            cut = _trailing_type(value.text)
+            if cut is not None:
+                t = s.decode("type", value.text[cut:].strip(), init[0].start_pos + cut)
         if t is None:
             raise s.error("expected a typed initial value or ': type'", init[0].start_pos)
     props["type"] = TypeAttr(t)
@@ -390,6 +398,29 @@ def util_global(s: Any, c: list) -> tuple[Operation, int]:
         props["initial_value"] = value
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("util.global", (), (), props, a), kw.start_pos
+
+
+def _trailing_type(text: str) -> int | None:
+    """Where the type of `#dialect.attr<...> : type` starts (after the colon
+    outside brackets and strings), or None when it has none."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}" and not (c == ">" and text[i - 1] == "-"):
+            depth -= 1
+        elif c == ":" and depth == 0:
+            if text.startswith("::", i):
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return None
 
 
 _TIED_REF = re.compile(r"\s*%([\w$.\-]+(?:#\d+)?)")
