@@ -301,7 +301,8 @@ class BytecodeFile:
                 kind = offs.byte()
                 entry = Stream(self.data, data.pos, data.pos + size)
                 data.pos += size
-                entries.append((name, self._resource_value(entry, kind)))
+                if size:  # a data-less entry declares a handle that no blob defines (as MLIR writes it)
+                    entries.append((name, self._resource_value(entry, kind)))
                 if handles:
                     self.handles.append(name)
             out.append((key, entries))
@@ -332,10 +333,12 @@ class BytecodeFile:
         return self.handles[i]
 
     def resources_text(self) -> str:
-        if not self.external_resources and not self.dialect_resources:
+        # a dialect group of declared-only handles prints nothing, as in MLIR
+        dialect = [(k, e) for k, e in self.dialect_resources if e]
+        if not self.external_resources and not dialect:
             return ""
         parts = []
-        for title, groups in (("dialect_resources", self.dialect_resources),
+        for title, groups in (("dialect_resources", dialect),
                               ("external_resources", self.external_resources)):
             if not groups:
                 continue
