@@ -130,7 +130,7 @@ def test_hlopt_reads_its_own_resources_back(seed):
     assert print_op(back) == print_op(module)
     external, dialect = groups_from_sections(resources)
     used = {f"r{seed}_{i}" for i in range(4)}
-    dialect = [(d, [e for e in es if e.key in used]) for d, es in dialect]
+    dialect = [(d, kept) for d, es in dialect if (kept := [e for e in es if e.key in used])]
     assert groups_from_sections(back_res) == (external, dialect)
 
 
