@@ -253,6 +253,7 @@ class Aliases:
         none of an unregistered op's properties; custom forms visit what they
         print, in print order (func.func skips the arg attrs of a body)."""
         dbg = self.debuginfo
+        visit = self.visit_attr
         # work items: ("op", op) | ("a", attr, deferrable) | ("blk", block, args[, terminators])
         stack: list[tuple] = [("op", op)]
         while stack:
@@ -279,11 +280,38 @@ class Aliases:
                 self.visit_attr(o.location, deferrable=True)
             d = self._opdef(o.name)
             custom = not generic and d is not None and _has_custom(d)
-            seq = []
             items = d.custom_visit_items(o, dbg) if custom else None
             if items is not None:
                 seq = items
+            elif not o.regions:
+                # no nested work item: visit in place, in the order the
+                # work items below would be popped (the common one-line op)
+                if custom:
+                    for r in o.results:
+                        if r.type.has_alias_parts:
+                            visit(r.type, False)
+                    for u in o._operands:
+                        if u.value.type.has_alias_parts:
+                            visit(u.value.type, False)
+                    visit(o.properties, False)
+                    visit(o.attributes, False)
+                else:
+                    for u in o._operands:
+                        if u.value.type.has_alias_parts:
+                            visit(u.value.type, False)
+                    for r in o.results:
+                        if r.type.has_alias_parts:
+                            visit(r.type, False)
+                    if d is not None and o.properties.entries:
+                        merged = sorted(list(o.properties.entries) + list(o.attributes.entries), key=lambda kv: kv[0])
+                        for _, v in merged:
+                            visit(v, False)
+                    else:
+                        for _, v in o.attributes.entries:
+                            visit(v, False)
+                continue
             elif custom:
+                seq = []
                 # other custom forms: results, operands, attributes, then the
                 # regions (block arguments included, as custom forms like
                 # stablehlo.reduce's print them)
@@ -296,7 +324,7 @@ class Aliases:
                     seq.extend(("blk", b, i > 0 or d.custom_prints_entry_args(o, k), d.custom_prints_terminators(o, k))
                                for k, r in enumerate(o.regions) for i, b in enumerate(r.blocks))
             else:
-                seq.extend(("blk", b, True, True) for r in o.regions for b in r.blocks)
+                seq = [("blk", b, True, True) for r in o.regions for b in r.blocks]
                 seq.extend(("a", u.value.type, False) for u in o._operands)
                 seq.extend(("a", r.type, False) for r in o.results)
                 if d is not None and o.properties.entries:
@@ -328,11 +356,17 @@ def _is_terminator(lookup: Any, op: Operation) -> bool:
     return d is not None and TERMINATOR in d.traits
 
 
-def _has_custom(d: Any) -> bool:
-    from hlopt.ir.opdef import OpDef
+_HAS_CUSTOM: dict[Any, bool] = {}  # op definition -> whether it has a custom printer
 
-    f = getattr(d, "print_custom", None)
-    return f is not None and getattr(f, "__func__", f) is not OpDef.print_custom.__func__
+
+def _has_custom(d: Any) -> bool:
+    r = _HAS_CUSTOM.get(d)
+    if r is None:
+        from hlopt.ir.opdef import OpDef
+
+        f = getattr(d, "print_custom", None)
+        r = _HAS_CUSTOM[d] = f is not None and getattr(f, "__func__", f) is not OpDef.print_custom.__func__
+    return r
 
 
 def _children(a: Any) -> Sequence[Any]:
