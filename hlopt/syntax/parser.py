@@ -779,6 +779,9 @@ class OpBuilder(Transformer):
         s.finish_op(results, op, loc, pos)
         return None
 
+    def shlo_simple(self, results, tok, loc):
+        return self.__default__("stablehlo_simple_operation", [results, tok, loc], None)
+
     def regions(self, c):
         return list(c)
 
@@ -837,13 +840,18 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     a direct callback instead of Lark's generic child filter."""
     callbacks = lark.parser.parser.parser.callbacks
     for rule in list(callbacks):
-        if rule.alias != "simple_operation":
+        if rule.alias == "simple_operation":
+            tok = "GENERIC_SIMPLE"
+            f = builder.simple
+        elif rule.alias == "stablehlo_simple_operation":  # a dialect rule: its callback is per parse
+            tok = "SHLO_SIMPLE"
+            f = builder.shlo_simple
+        else:
             continue
         names = [sym.name for sym in rule.expansion]
         ri = names.index("RESULTS") if "RESULTS" in names else None
-        gi = names.index("GENERIC_SIMPLE")
+        gi = names.index(tok)
         li = names.index("LOC") if "LOC" in names else None
-        f = builder.simple
         if ri is None and li is None:
             callbacks[rule] = lambda ch, f=f, gi=gi: f(None, ch[gi], None)
         elif li is None:

@@ -561,6 +561,14 @@ def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
     return op, loc
 
 
+def stablehlo_simple_operation(s: Any, c: list) -> None:
+    """`[RESULTS] SHLO_SIMPLE [LOC]`: the one-line op built and finished
+    in one grammar callback."""
+    results, tok, loc = c
+    op, pos = stablehlo_simple(s, [tok])
+    s.finish_op(results, op, loc, pos)
+
+
 def _template(op: Operation, at_name: bool, calls: list, uses: list, base: int) -> tuple | None:
     """What rebuilds `op` for another line of the same shape, or None when
     its construction did more than look up each use once."""
@@ -659,6 +667,7 @@ def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
 CALLBACKS = {
     "stablehlo_op": stablehlo_op,
     "stablehlo_simple": stablehlo_simple,
+    "stablehlo_simple_operation": stablehlo_simple_operation,
     "stablehlo_reducer": stablehlo_reducer,
     "stablehlo_while_head": stablehlo_while_head,
     "stablehlo_while_do": stablehlo_while_do,
