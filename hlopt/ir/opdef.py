@@ -309,6 +309,12 @@ class OpDef:
     def verify_regions(cls, op: "Operation") -> None:
         """Rules that need the nested ops verified first (MLIR's verifyRegions)."""
 
+    # True when the declaration, traits, inferred types and verify() of the
+    # op read nothing but its own operand and result types, properties and
+    # attributes (no parent, defining op, symbol or module attribute): the
+    # verifier then checks such an op once per distinct combination
+    local_verify: ClassVar[bool] = False
+
     # -- custom syntax -------------------------------------------------------------------
     # the terminal the op's bare name lexes as, when a rule of its dialect's
     # grammar parses its custom form (e.g. SHLO_OP); None: keyword rules only

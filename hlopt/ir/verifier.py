@@ -23,12 +23,19 @@ def verify(top: Operation) -> None:
     symbols = SymbolCache()
     lookup = current_context().lookup_op
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
+    seen: set = set()  # local_verify ops already found valid (ids of live objects)
     for op in top.walk(post_order=False):
         d = lookup(op.name)
+        key = None
         if op.regions or op.successors:
             _verify_structure(op, d, lookup)
         else:
             _verify_operands(op)
+            if d is not None and d.local_verify:
+                key = tuple(map(id, (d, op.properties, op.attributes, *[o.value.type for o in op._operands], None,
+                                     *[r.type for r in op.results])))
+                if key in seen:
+                    continue
         if op.attributes:
             _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
         if d is not None:
@@ -38,6 +45,8 @@ def verify(top: Operation) -> None:
                 type.__setattr__(d, "_op_checker", check)
             if check(op, symbols):
                 after_regions.append((op, d))
+            if key is not None:
+                seen.add(key)
     for op, d in reversed(after_regions):  # innermost first, as MLIR's verifyRegionInvariants
         for t in _region_traits(d):
             t(op)

@@ -104,6 +104,7 @@ class DimsOp(ShloOp):
 
 
 class BroadcastInDimOp(DimsOp):
+    local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.broadcast_in_dim"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     broadcast_dimensions = ods.attr(DenseI64Array)
@@ -127,6 +128,7 @@ class BroadcastInDimOp(DimsOp):
 
 
 class TransposeOp(DimsOp):
+    local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.transpose"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     permutation = ods.attr(DenseI64Array)
@@ -423,6 +425,7 @@ class FunctionalOp(ShloOp):
 
 
 class ReshapeOp(FunctionalOp):
+    local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.reshape"
     operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     result = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor)

@@ -88,6 +88,8 @@ interp_values = lazy_module("hlopt.interp.values")
 class ConstantOp(ShloOp):
     """`stablehlo.constant dense<...> : T`"""
 
+    local_verify = True  # checks read only the op's own types and attributes
+
     name = "stablehlo.constant"
     value = ods.attr(ElementsAttr)
     output = ods.result(HLO_StaticShapeTensorOrPerAxisQuantizedTensor)
@@ -181,6 +183,8 @@ _UNARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResul
 
 class UnaryOp(SameTypeOp):
     """StableHLO_UnaryElementwiseOp: one operand, one result of the same type."""
+
+    local_verify = True  # checks read only the op's own types and attributes
 
     operand = ods.operand(HLO_Tensor)
     result = ods.result(HLO_Tensor)
@@ -432,6 +436,8 @@ _BINARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResu
 
 class BinaryOp(SameTypeOp):
     """StableHLO_BinaryElementwiseOp"""
+
+    local_verify = True  # checks read only the op's own types and attributes
 
     lhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
     rhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)

@@ -493,6 +493,8 @@ class DotOp(ShloOp):
 class DotGeneralOp(ShloOp):
     """`stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : ...`"""
 
+    local_verify = True  # checks read only the op's own types and attributes
+
     name = "stablehlo.dot_general"
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
