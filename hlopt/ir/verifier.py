@@ -34,10 +34,11 @@ def verify(top: Operation) -> None:
             if d is not None and d.local_verify:
                 key = tuple(map(id, (d, op.properties, op.attributes, *[o.value.type for o in op._operands], None,
                                      *[r.type for r in op.results])))
-                if key in seen:
-                    continue
         if op.attributes:
+            # dialect hooks may look beyond the op (e.g. a mesh symbol): never skipped
             _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
+        if key is not None and key in seen:
+            continue
         if d is not None:
             check = d.__dict__.get("_op_checker")
             if check is None:
