@@ -289,10 +289,10 @@ class AssumeIntOp(UtilOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         arr = op.properties.get("assumptions")
-        if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands):
+        # no operands: generic. iree-opt prints `util.assume.int  : `, which
+        # neither IREE's parser nor hlopt's reads back (printed text must parse)
+        if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands) or not op.operands:
             return None
-        if not op.operands:  # iree-opt's bytes (which no parser, IREE's included, reads back)
-            return "util.assume.int  : " + p.attr_dict(op.attributes)
         items = []
         for v, row in zip(op.operands, arr.elements):
             bodies = [_assumption_body(a) for a in row.elements]
