@@ -660,9 +660,10 @@ class ParseSession:
             module.detach()
             return module, self.resources
         # MLIR gives the implicit module the location file:0:0; in a later
-        # --split-input-file chunk, the end of its `// -----` marker
-        off = self.src.line_offset
-        loc = FileLineColLoc(self.src.name, off, len("// -----") + 1) if off else FileLineColLoc(self.src.name, 0, 0)
+        # --split-input-file chunk, where the chunk starts (the end of its marker)
+        col = getattr(self.src, "start_col", 0)
+        loc = FileLineColLoc(self.src.name, self.src.line_offset + 1, col + 1) if col \
+            else FileLineColLoc(self.src.name, 0, 0)
         module = Operation("builtin.module", regions=1, location=loc)
         body = module.regions[0].add_block()
         for op in ops:
