@@ -805,10 +805,12 @@ _WS = re.compile(r"\s*")
 _ON = re.compile(r"on\s*(?=\()")
 
 
-def _dispatch_head(s: Any, tok: Any) -> tuple:
+def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
     token: the text before the `:`) -> (affinity token, entry token,
-    workload uses, operands token, attrs token); absent pieces are None."""
+    workload uses, operands token, attrs token); absent pieces are None.
+    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
+    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
     from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
 
     text, base = str(tok), tok.start_pos
@@ -838,11 +840,14 @@ def _dispatch_head(s: Any, tok: Any) -> tuple:
     if not text.startswith("(", i):
         raise s.error("expected '(' and the dispatch operands", base + i)
     operands, i = piece(i)
+    props = None
+    if prop_dict and text.startswith("<", i):
+        props, i = piece(i)
     if text.startswith("{", i):
         attrs, i = piece(i)
     if i < len(text):
         raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
-    return aff, entry, workload, operands, attrs
+    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:

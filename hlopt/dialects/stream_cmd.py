@@ -535,6 +535,34 @@ def _sized_type(p: Any, t: Any, sizes: list) -> str | None:
     return p.type_text(t)
 
 
+_CALL_PROPS = ("arg_attrs", "res_attrs")
+
+
+def _call_props(p: Any, op: Operation) -> str:
+    """` <arg_attrs = ..., res_attrs = ...>`: the properties IREE's call formats
+    leave to the prop-dict, printed as iree-opt does between operands and attr-dict."""
+    d = op.properties
+    present = [(k, d.get(k)) for k in _CALL_PROPS if d.get(k) is not None]
+    if not present:
+        return ""
+    return " <" + ", ".join(f"{k} = {p.attr_text(v)}" for k, v in present) + ">"
+
+
+def _parse_call_props(s: Any, tok: Any, opname: str) -> dict:
+    """The `<...>` of a call: only arg_attrs and res_attrs may be spelled there
+    (MLIR's prop-dict rejects any other name, located at that name)."""
+    if tok is None:
+        return {}
+    text = str(tok)
+    d = s.decode_dict_text("{" + text[1:-1] + "}", tok.start_pos)
+    for k, _ in d.entries:
+        if k not in _CALL_PROPS:
+            m = re.search(rf"[<,\s]\"?{re.escape(k)}\b", text)
+            at = tok.start_pos + (m.start() + 1 if m else 0)
+            raise s.error(f"custom op '{opname}' duplicate or unknown property in properties dictionary: {k}", at)
+    return dict(d.entries)
+
+
 def _check_callee(op: Operation, symbols: Any, kind: str) -> None:
     from hlopt.ir.symbols import SymbolCache
 
@@ -566,8 +594,7 @@ class AsyncCallOp(OpDef):
     @_custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         callee = op.properties.get("callee")
-        if not isinstance(callee, SymbolRefAttr) or callee.nested \
-                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries):
+        if not isinstance(callee, SymbolRefAttr) or callee.nested:
             return None
         args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
         items, types, ri, sizes = [], [], 0, list(sizes)
@@ -589,7 +616,7 @@ class AsyncCallOp(OpDef):
         if None in types or None in outs or sizes or rsizes or ri != len(offs):
             return None
         return ("stream.async.call " + _aff(p, op) + callee.text + "(" + ", ".join(items) + ")"
-                + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
+                + _call_props(p, op) + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
                 + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
 
     @classmethod
@@ -636,7 +663,6 @@ class CmdCallOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         callee, acc = op.properties.get("callee"), op.properties.get("resource_operand_accesses")
         if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
-                or any(k in ("arg_attrs", "res_attrs") for k, _ in op.properties.entries) \
                 or any(t >= 0 for t in _ties(op, len(op.results))):
             return None
         args, sizes, offs, lens, rsizes = operand_groups(cls, op)
@@ -656,7 +682,8 @@ class CmdCallOp(OpDef):
         outs = [_sized_type(p, r.type, rsizes) for r in op.results]
         if None in types or None in outs or sizes or rsizes or ri != len(offs):
             return None
-        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes)
+        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + _call_props(p, op)
+                + p.attr_dict(op.attributes)
                 + " : (" + ", ".join(types) + ") -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
 
     @classmethod
@@ -761,7 +788,7 @@ def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
     if workload is not None:
         raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
     aff, callee = _affinity(s, aff), _callee(s, entry)
@@ -783,7 +810,8 @@ def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
         sizes.extend(_uses(s, dims))
     rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
     props = _props(aff, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, ends, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+                   **_parse_call_props(s, ptok, AsyncCallOp.name))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
 
@@ -795,7 +823,7 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
+    aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
     if workload is not None or aff is not None:
         raise s.error("expected the callee and its operands", head.start_pos)
     callee = _callee(s, entry)
@@ -818,7 +846,7 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
     rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
     props = _props(None, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, lens, rs),
                    tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
-                   resource_operand_accesses=ArrayAttr(accs) if pieces else None)
+                   resource_operand_accesses=ArrayAttr(accs) if pieces else None, **_parse_call_props(s, ptok, CmdCallOp.name))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
 

@@ -289,6 +289,8 @@ class AssumeIntOp(UtilOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         arr = op.properties.get("assumptions")
+        # no operands: generic. iree-opt prints `util.assume.int  : `, which
+        # neither IREE's parser nor hlopt's reads back (printed text must parse)
         if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands) or not op.operands:
             return None
         items = []
@@ -333,11 +335,14 @@ class AssumeIntOp(UtilOp):
         types = [t.take("")]
         while t.peek() is not None and t.peek()[0] == ",":
             types.append(t.take(","))
+        # the attribute dictionary iree-opt prints after the types
+        d = t.take(None, "ATTR_DICT", required=False)
         t.finish()
         if len(types) != len(vals):
             raise s.error(f"{len(vals)} operands present, but expected {len(types)}", a.base)
         ops = [use(s, n, pos, ty) for (n, pos), ty in zip(vals, types)]
-        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)})
+        attrs = s.decode_dict(d) if d is not None else None
+        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)}, attrs)
 
 
 def _assumption_body(a: Any) -> str | None:

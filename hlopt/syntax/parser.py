@@ -44,9 +44,10 @@ _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 
 
 class ParseError(Exception):
-    def __init__(self, message: str, pos: int, note: str | None = None):
+    def __init__(self, message: str, pos: int, note: str | None = None, note_pos: int | None = None):
         super().__init__(message)
-        self.message, self.pos, self.note = message, pos, note
+        # the note is located at `note_pos` (MLIR's "prior use here"), else at the error
+        self.message, self.pos, self.note, self.note_pos = message, pos, note, note_pos
 
 
 class ForwardRef(Value):
@@ -58,12 +59,13 @@ class ForwardRef(Value):
 class Frame:
     """A region being parsed: its blocks, names and forward references."""
 
-    __slots__ = ("region", "block", "defs", "isolated", "forward", "blocks", "block_refs")
+    __slots__ = ("region", "block", "defs", "def_pos", "isolated", "forward", "blocks", "block_refs")
 
     def __init__(self, region: Region, isolated: bool):
         self.region = region
         self.block: Block | None = None
         self.defs: dict[str, list[Value]] = {}
+        self.def_pos: dict[str, int] = {}  # where each name is defined, for "prior use here"
         self.isolated = isolated
         self.forward: dict[str, ForwardRef] = {}
         self.blocks: dict[str, Block] = {}
@@ -340,7 +342,7 @@ class ParseSession:
                 if type is not None and v.type is not type:
                     raise ParseError(
                         f"use of value '%{name}' expects different type than prior uses: "
-                        f"'{type.text}' vs '{v.type.text}'", pos)
+                        f"'{type.text}' vs '{v.type.text}'", pos, "prior use here", fr.def_pos.get(name))
                 return v
             if fr.isolated:
                 break
@@ -356,7 +358,7 @@ class ParseSession:
         elif type is not None and ref.type is not type:
             raise ParseError(
                 f"use of value '%{name}' expects different type than prior uses: "
-                f"'{type.text}' vs '{ref.type.text}'", pos)
+                f"'{type.text}' vs '{ref.type.text}'", pos, "prior use here", ref.pos)
         return ref
 
     def _isolated_frame(self) -> Frame:
@@ -368,8 +370,10 @@ class ParseSession:
     def define(self, name: str, values: list[Value], pos: int) -> None:
         fr = self.frames[-1]
         if name in fr.defs:
-            raise ParseError(f"redefinition of SSA value '%{name}'", pos)
+            raise ParseError(f"redefinition of SSA value '%{name}'", pos, "previously defined here",
+                             fr.def_pos.get(name))
         fr.defs[name] = values
+        fr.def_pos[name] = pos
         iso = self._isolated_frame() if not fr.isolated else fr
         if iso.forward:
             for i, v in enumerate(values):
@@ -377,8 +381,8 @@ class ParseSession:
                 if ref is not None:
                     if ref.type is not v.type:
                         raise ParseError(
-                            f"definition of SSA value '%{name}#{i}' has type '{v.type.text}'"
-                            f" but was used with type '{ref.type.text}'", pos)
+                            f"definition of SSA value '%{name}#{i}' has type '{v.type.text}'", pos,
+                            f"previously used here with type '{ref.type.text}'", ref.pos)
                     ref.replace_all_uses_with(v)
 
     def resolve_operands(self, tok, types: list[Type] | None) -> list[Value]:
@@ -398,7 +402,7 @@ class ParseSession:
         except ParseError as e:
             # point at the offending use, as MLIR does
             m = list(_USE.finditer(text))[len(out)]
-            raise ParseError(e.message, pos + m.start()) from None
+            raise ParseError(e.message, pos + m.start(), e.note, e.note_pos) from None
         return out
 
     def op_name(self, quoted: str, pos: int) -> str:
@@ -656,9 +660,10 @@ class ParseSession:
             module.detach()
             return module, self.resources
         # MLIR gives the implicit module the location file:0:0; in a later
-        # --split-input-file chunk, the end of its `// -----` marker
-        off = self.src.line_offset
-        loc = FileLineColLoc(self.src.name, off, len("// -----") + 1) if off else FileLineColLoc(self.src.name, 0, 0)
+        # --split-input-file chunk, where the chunk starts (the end of its marker)
+        col = getattr(self.src, "start_col", 0)
+        loc = FileLineColLoc(self.src.name, self.src.line_offset + 1, col + 1) if col \
+            else FileLineColLoc(self.src.name, 0, 0)
         module = Operation("builtin.module", regions=1, location=loc)
         body = module.regions[0].add_block()
         for op in ops:
@@ -888,7 +893,8 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     except ParseError as e:  # raised without a position: the op being parsed
         d = _diag(source, e.message, e.pos if e.pos is not None else session.pos)
         if e.note:
-            d.notes.append(Diagnostic("note", e.note, d.location, source=source))
+            at = source.location(e.note_pos) if e.note_pos is not None else d.location
+            d.notes.append(Diagnostic("note", e.note, at, source=source))
         raise DiagnosticError([d]) from None
     except LexError as e:
         raise DiagnosticError([_diag(source, e.message, e.pos)]) from None

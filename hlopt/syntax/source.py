@@ -9,12 +9,14 @@ from hlopt.ir.location import FileLineColLoc
 
 class Source:
     """A buffer being parsed; `line_offset` shifts line numbers so chunks of
-    a --split-input-file run report lines of the original file."""
+    a --split-input-file run report lines of the original file; `start_col`
+    is where a chunk's own text starts on its first line (after the split
+    marker, which the chunk holds as spaces), 0 for a whole file."""
 
-    __slots__ = ("name", "text", "line_offset", "_starts", "_ascii", "__weakref__")
+    __slots__ = ("name", "text", "line_offset", "start_col", "_starts", "_ascii", "__weakref__")
 
-    def __init__(self, name: str, text: str, line_offset: int = 0):
-        self.name, self.text, self.line_offset = name, text, line_offset
+    def __init__(self, name: str, text: str, line_offset: int = 0, start_col: int = 0):
+        self.name, self.text, self.line_offset, self.start_col = name, text, line_offset, start_col
         self._starts: list[int] | None = None
         self._ascii: bool | None = None
 

@@ -54,12 +54,23 @@ def test_notes_are_rendered_after_the_error() -> None:
 
 
 def test_split_chunks_keep_original_line_numbers() -> None:
-    text = "module {\n}\n// -----\n\n// ----- trailing text is part of the marker line\nfoo\n"
+    text = "module {\n}\n// -----\n\n// -----\nfoo\n"
     chunks = split_source("s.mlir", text)
-    assert [c.line_offset for c in chunks] == [0, 3, 5]
+    assert [c.line_offset for c in chunks] == [0, 2, 4]
     out, diags, _ = process(chunks[2], Options())
     assert diags[0].header().startswith("s.mlir:6:1: error:")
     assert chunks[2].line_text(6) == "foo"
+
+
+def test_split_text_after_marker_starts_next_chunk() -> None:
+    # MLIR splits wherever the marker occurs; the rest of its line belongs to
+    # the next chunk, at the columns it has in the file
+    text = "module {\n} // ----- x\nfoo\n// ------\n"
+    chunks = split_source("s.mlir", text)
+    assert [c.text for c in chunks] == ["module {\n} ", " " * 10 + " x\nfoo\n", " " * 8 + "-\n"]
+    assert [c.line_offset for c in chunks] == [0, 1, 3]
+    out, diags, _ = process(chunks[1], Options())
+    assert diags[0].header().startswith("s.mlir:2:12: error:")
 
 
 def test_expectation_forms() -> None:

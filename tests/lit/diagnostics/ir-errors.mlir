@@ -10,6 +10,7 @@ func.func @g() {
 // -----
 
 func.func @g() {
+  // expected-note@+1 {{previously defined here}}
   %0 = arith.constant 1 : i32
   // expected-error@+1 {{redefinition of SSA value '%0'}}
   %0 = arith.constant 2 : i32
@@ -37,6 +38,7 @@ func.func @g() {
 // -----
 
 func.func @f(%a: i32) -> i32 {
+  // expected-note@+1 {{prior use here}}
   %0 = arith.constant 1 : i64
   // expected-error@+1 {{use of value '%0' expects different type than prior uses: 'i32' vs 'i64'}}
   %1 = "t.add"(%a, %0) : (i32, i32) -> i32

@@ -86,6 +86,7 @@ func.func @f() {
 // -----
 
 func.func @f() -> i32 {
+  // expected-note@+1 {{prior use here}}
   %c = arith.constant 1 : i64
   // expected-error@+1 {{use of value '%c' expects different type than prior uses: 'i32' vs 'i64'}}
   return %c : i32

@@ -110,3 +110,15 @@ stream.cmd.func private @b(%arg0: index) -> (index {y})
 // expected-error@+1 {{'stream.cmd.func' op expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1}}
 "stream.cmd.func"() <{res_attrs = [{}, {}], function_type = (index) -> index, sym_name = "d", sym_visibility = "private"}> ({
 }) : () -> ()
+
+// -----
+
+// Only arg_attrs and res_attrs may be spelled in a call's `<...>` properties.
+stream.cmd.func private @pc(%arg0: i32)
+util.func public @callprops(%arg0: i32, %arg1: !stream.resource<transient>, %arg2: index) -> !stream.timepoint {
+  %t = stream.cmd.execute with(%arg1 as %arg3: !stream.resource<transient>{%arg2}) {
+    // expected-error@+1 {{custom op 'stream.cmd.call' duplicate or unknown property in properties dictionary: foo}}
+    stream.cmd.call @pc(%arg0) <arg_attrs = [{}], foo = 1> : (i32) -> ()
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}

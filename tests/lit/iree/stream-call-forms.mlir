@@ -87,3 +87,27 @@ util.func public @g(%arg0: !stream.resource<*>, %arg1: index) {
 // CHECK: stream.async.func private @af3(%arg0: !stream.resource<*>) -> (%arg0 as !stream.resource<transient>, !stream.resource<*>)
 // CHECK: %0:2 = stream.async.call @af3(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> (%arg0 as !stream.resource<transient>{%arg1}, !stream.resource<*>{%arg1})
 // GENERIC: "stream.async.call"({{.*}}) <{callee = @af2, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>, tied_operands = [0 : index]}>
+
+// -----
+
+// Argument and result attributes of a call (arg_attrs/res_attrs) print in the
+// `<...>` property dictionary between the operands and the attribute
+// dictionary, as iree-opt prints them; empty lists are kept.
+stream.async.func private @pa(%arg0: !stream.resource<*>, %arg1: index) -> (!stream.resource<*>, !stream.resource<*>)
+stream.cmd.func private @pc(%arg0: i32, %arg1[%arg2 for %arg3]: !stream.resource<*>) -> i32
+util.func public @callattrs(%arg0: !stream.resource<*>, %arg1: index, %arg2: i32, %arg3: !stream.resource<transient>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0:2 = stream.async.call on(#hal.device.promise<@dev>) @pa(%arg0[%c0 to %arg1 for %arg1], %arg1) <arg_attrs = [{a.b}, {}], res_attrs = [{c.d = 1 : i32}, {}]> {q = 3 : i64} : (!stream.resource<*>{%arg1}, index) -> (%arg0{%arg1}, !stream.resource<*>{%arg1})
+  %1 = stream.cmd.execute with(%arg3 as %arg4: !stream.resource<transient>{%arg1}) {
+    %2 = stream.cmd.call @pc(%arg2, rw %arg4[%c0 for %arg1]) <res_attrs = [{}]> {z} : (i32, !stream.resource<transient>{%arg1}) -> i32
+    stream.cmd.call @pc(%arg2, ro %arg4[%c0 for %arg1]) <arg_attrs = [], res_attrs = []> : (i32, !stream.resource<transient>{%arg1}) -> ()
+  } => !stream.timepoint
+  util.return %0#0 : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @callattrs
+// CHECK: %0:2 = stream.async.call on(#hal.device.promise<@dev>) @pa(%arg0[%c0 to %arg1 for %arg1], %arg1) <arg_attrs = [{a.b}, {}], res_attrs = [{c.d = 1 : i32}, {}]> {q = 3 : i64} : (!stream.resource<*>{%arg1}, index) -> (%arg0{%arg1}, !stream.resource<*>{%arg1})
+// CHECK: %2 = stream.cmd.call @pc(%arg2, rw %arg4[%c0 for %arg1]) <res_attrs = [{}]> {z} : (i32, !stream.resource<transient>{%arg1}) -> i32
+// CHECK-NEXT: stream.cmd.call @pc(%arg2, ro %arg4[%c0 for %arg1]) <arg_attrs = [], res_attrs = []> : (i32, !stream.resource<transient>{%arg1}) -> ()
+// GENERIC: "stream.async.call"(%arg0, %arg1, %arg1, %0, %arg1, %arg1, %arg1, %arg1) <{affinity = #hal.device.promise<@dev>, arg_attrs = [{a.b}, {}], callee = @pa, operandSegmentSizes = array<i32: 2, 1, 1, 1, 1, 2>, res_attrs = [{c.d = 1 : i32}, {}], tied_operands = [0 : index, -1 : index]}> {q = 3 : i64}
+// GENERIC: "stream.cmd.call"(%arg2, %arg4, %arg1, %0, %arg1) <{callee = @pc, operandSegmentSizes = array<i32: 2, 1, 1, 1, 0>, res_attrs = [{}], resource_operand_accesses = [3 : i32], tied_operands = [-1 : index]}> {z}
+// GENERIC-NEXT: "stream.cmd.call"(%arg2, %arg4, %arg1, %0, %arg1) <{arg_attrs = [], callee = @pc, operandSegmentSizes = array<i32: 2, 1, 1, 1, 0>, res_attrs = [], resource_operand_accesses = [1 : i32]}> : 

@@ -77,6 +77,24 @@ util.func public @assume(%arg0: index, %arg1: i32) -> (index, i32) {
 
 // -----
 
+// Attributes print after the types and read back from there, as iree-opt does.
+// (The zero-operand form is pinned in tests/lit/syntax/iree-assume-int-empty.mlir:
+// iree-opt cannot read back what it prints for it, so this oracle cannot judge it.)
+util.func public @assume_attrs(%arg0: index) -> index {
+  %0 = util.assume.int %arg0<umin = 0> : index {foo = 1 : i32}
+  %1:2 = util.assume.int 
+      %arg0<umin = 8>, 
+      %0<udiv = 4>
+    : index, index {bar}
+  util.return %1#0 : index
+}
+// CHECK-LABEL: util.func public @assume_attrs
+// CHECK: %0 = util.assume.int %arg0<umin = 0> : index {foo = 1 : i32}
+// CHECK: %1:2 = util.assume.int
+// CHECK: : index, index {bar}
+
+// -----
+
 util.func public @lists(%arg0: index, %arg1: i32, %arg2: !util.list<i32>, %arg3: !util.list<?>, %arg4: !util.list<tensor<4xf32>>, %arg5: tensor<4xf32>) {
   %0 = util.list.create : !util.list<i32>
   %1 = util.list.create %arg0 {x} : !util.list<?>

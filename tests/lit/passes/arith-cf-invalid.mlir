@@ -34,6 +34,7 @@ func.func @d(%a: i32) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @e(%a: i32) {
   // expected-error@+1 {{use of value '%a' expects different type than prior uses: 'i1' vs 'i32'}}
   cf.cond_br %a, ^bb1, ^bb1

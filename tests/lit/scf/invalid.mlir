@@ -83,6 +83,7 @@ func.func @while_types(%x: i32, %c: i1) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 func.func @for_syntax(%a: index) {
   // expected-error@+1 {{use of value '%a' expects different type than prior uses: 'i32' vs 'index'}}
   scf.for %i = %a to %a step %a : i32 {

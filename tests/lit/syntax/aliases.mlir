@@ -23,7 +23,7 @@ module {
   "t.a"() {x = #unused} : () -> ()
 }
 #trailing = [1, 2]
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.a"() {x = "never used"} : () -> ()
 // CHECK-NEXT:}
@@ -32,7 +32,7 @@ module {
 !elt = f32
 !t2 = tensor<2x!elt>
 "t.d"() {a = dense<[1.0, 2.0]> : !t2, f = (!t2) -> !elt} : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.d"() {a = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>, f = (tensor<2xf32>) -> f32} : () -> ()
 // CHECK-NEXT:}

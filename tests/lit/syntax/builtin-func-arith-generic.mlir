@@ -41,14 +41,14 @@ module @m attributes {z.b = 1 : i32, a.x = "s"} {
 // -----
 module {
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:^bb0:
 // CHECK-NEXT:}) : () -> ()
 // -----
 module @only_name {
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() <{sym_name = "only_name"}> ({
 // CHECK-NEXT:^bb0:
 // CHECK-NEXT:}) : () -> ()
@@ -60,7 +60,7 @@ module attributes {t.k} {
     }
   }
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "builtin.module"() <{sym_name = "inner"}> ({
 // CHECK-NEXT:    "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
@@ -76,7 +76,7 @@ func.func @a() {
 func.func @b() {
   return
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = () -> (), sym_name = "a"}> ({
 // CHECK-NEXT:    "func.return"() : () -> ()
@@ -101,7 +101,7 @@ func.func @consts() -> (i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor
   %l = arith.constant 0x7FC0 : bf16
   return %a, %b, %c, %d, %e, %f, %g, %h, %i, %k, %l : i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor<2xf32>, i8, bf16
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = () -> (i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor<2xf32>, i8, bf16), sym_name = "consts"}> ({
 // CHECK-NEXT:    %0 = "arith.constant"() <{value = 1 : i32}> : () -> i32
@@ -131,7 +131,7 @@ func.func @f() -> (index, index, i32, i32, i32) {
   %n = arith.constant {t.x = 1 : i32} 2 : i8
   return %a, %b, %c, %d, %e : index, index, i32, i32, i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = () -> (index, index, i32, i32, i32), sym_name = "f"}> ({
 // CHECK-NEXT:    %0 = "arith.constant"() <{value = 3 : index}> : () -> index

@@ -36,13 +36,13 @@ module @m attributes {z.b = 1 : i32, a.x = "s"} {
 // -----
 module {
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:}
 // -----
 module @only_name {
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module @only_name {
 // CHECK-NEXT:}
 // -----
@@ -53,7 +53,7 @@ module attributes {t.k} {
     }
   }
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module attributes {t.k} {
 // CHECK-NEXT:  module @inner attributes {t.x = 1 : i32} {
 // CHECK-NEXT:    func.func @f() {
@@ -69,7 +69,7 @@ func.func @a() {
 func.func @b() {
   return
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @a() {
 // CHECK-NEXT:    return
@@ -94,7 +94,7 @@ func.func @consts() -> (i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor
   %l = arith.constant 0x7FC0 : bf16
   return %a, %b, %c, %d, %e, %f, %g, %h, %i, %k, %l : i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor<2xf32>, i8, bf16
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @consts() -> (i32, i64, index, f32, f64, i1, i1, tensor<2xi32>, tensor<2xf32>, i8, bf16) {
 // CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
@@ -124,7 +124,7 @@ func.func @f() -> (index, index, i32, i32, i32) {
   %n = arith.constant {t.x = 1 : i32} 2 : i8
   return %a, %b, %c, %d, %e : index, index, i32, i32, i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @f() -> (index, index, i32, i32, i32) {
 // CHECK-NEXT:    %c3 = arith.constant 3 : index

@@ -24,7 +24,7 @@
 "t.u"(%0#2) : (i32) -> ()
 %named = "t.x"() {value = 3} : () -> index
 "t.u"(%0#0, %0#1, %named) : (i32, i32, index) -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  %0:3 = "t.three"() : () -> (i32, i32, i32) loc(#loc1)
 // CHECK-NEXT:  "t.u"(%0#2) : (i32) -> () loc(#loc2)
@@ -44,7 +44,7 @@
 ^bb0(%arg0: i32, %arg1: f32):
   "t.z"(%arg0) : (i32) -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc4 = loc("<stdin>":44:6)
 // CHECK-NEXT:#loc5 = loc("<stdin>":44:18)
 // CHECK-NEXT:module {
@@ -68,7 +68,7 @@
 ^bb0:
 }, {
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.empty_regions"() ({
 // CHECK-NEXT:  }) : () -> () loc(#loc1)
@@ -91,7 +91,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb3(%z: i32):
   return %z : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc2 = loc("<stdin>":85:16)
 // CHECK-NEXT:#loc3 = loc("<stdin>":85:24)
 // CHECK-NEXT:#loc5 = loc("<stdin>":87:6)
@@ -121,7 +121,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb2:
   "t.d"() : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.a"() ({
 // CHECK-NEXT:    "t.b"()[^bb1] : () -> () loc(#loc2)
@@ -149,7 +149,7 @@ func.func @fwd() -> i32 {
 ^bb3:
   return %v : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @fwd() -> i32 {
 // CHECK-NEXT:    "t.br"()[^bb2] : () -> () loc(#loc2)
@@ -180,7 +180,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
 ^bb2:
   return %x : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc2 = loc("<stdin>":176:15)
 // CHECK-NEXT:#loc3 = loc("<stdin>":176:23)
 // CHECK-NEXT:#loc5 = loc("<stdin>":178:6)
@@ -208,7 +208,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
     "t.use"(%outer, %i, %j) : (i32, index, index) -> ()
   }) : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc3 = loc("<stdin>":205:6)
 // CHECK-NEXT:#loc5 = loc("<stdin>":207:8)
 // CHECK-NEXT:module {

@@ -18,7 +18,7 @@
 "t.u"(%0#2) : (i32) -> ()
 %named = "t.x"() {value = 3} : () -> index
 "t.u"(%0#0, %0#1, %named) : (i32, i32, index) -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  %0:3 = "t.three"() : () -> (i32, i32, i32)
 // CHECK-NEXT:  "t.u"(%0#2) : (i32) -> ()
@@ -33,7 +33,7 @@
 ^bb0(%arg0: i32, %arg1: f32):
   "t.z"(%arg0) : (i32) -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.region"() ({
 // CHECK-NEXT:    %0 = "t.x"() : () -> i32
@@ -50,7 +50,7 @@
 ^bb0:
 }, {
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.empty_regions"() ({
 // CHECK-NEXT:  }) : () -> ()
@@ -70,7 +70,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb3(%z: i32):
   return %z : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = (i1, i32) -> i32, sym_name = "cfg"}> ({
 // CHECK-NEXT:  ^bb0(%arg0: i1, %arg1: i32):
@@ -91,7 +91,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb2:
   "t.d"() : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.a"() ({
 // CHECK-NEXT:    "t.b"()[^bb1] : () -> ()
@@ -114,7 +114,7 @@ func.func @fwd() -> i32 {
 ^bb3:
   return %v : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = () -> i32, sym_name = "fwd"}> ({
 // CHECK-NEXT:    "t.br"()[^bb2] : () -> ()
@@ -137,7 +137,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
 ^bb2:
   return %x : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = (i1, i32) -> i32, sym_name = "cf"}> ({
 // CHECK-NEXT:  ^bb0(%arg0: i1, %arg1: i32):
@@ -158,7 +158,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
     "t.use"(%outer, %i, %j) : (i32, index, index) -> ()
   }) : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  %0 = "t.def"() : () -> i32
 // CHECK-NEXT:  "t.loop"() ({

@@ -18,7 +18,7 @@
 "t.u"(%0#2) : (i32) -> ()
 %named = "t.x"() {value = 3} : () -> index
 "t.u"(%0#0, %0#1, %named) : (i32, i32, index) -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  %0:3 = "t.three"() : () -> (i32, i32, i32)
 // CHECK-NEXT:  "t.u"(%0#2) : (i32) -> ()
@@ -33,7 +33,7 @@
 ^bb0(%arg0: i32, %arg1: f32):
   "t.z"(%arg0) : (i32) -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.region"() ({
 // CHECK-NEXT:    %0 = "t.x"() : () -> i32
@@ -50,7 +50,7 @@
 ^bb0:
 }, {
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.empty_regions"() ({
 // CHECK-NEXT:  }) : () -> ()
@@ -70,7 +70,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb3(%z: i32):
   return %z : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @cfg(%arg0: i1, %arg1: i32) -> i32 {
 // CHECK-NEXT:    "t.cond_br"(%arg0, %arg1)[^bb1, ^bb2] : (i1, i32) -> ()
@@ -90,7 +90,7 @@ func.func @cfg(%c: i1, %x: i32) -> i32 {
 ^bb2:
   "t.d"() : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.a"() ({
 // CHECK-NEXT:    "t.b"()[^bb1] : () -> ()
@@ -113,7 +113,7 @@ func.func @fwd() -> i32 {
 ^bb3:
   return %v : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @fwd() -> i32 {
 // CHECK-NEXT:    "t.br"()[^bb2] : () -> ()
@@ -136,7 +136,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
 ^bb2:
   return %x : i32
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @cf(%arg0: i1, %arg1: i32) -> i32 {
 // CHECK-NEXT:    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2
@@ -156,7 +156,7 @@ func.func @cf(%c: i1, %x: i32) -> i32 {
     "t.use"(%outer, %i, %j) : (i32, index, index) -> ()
   }) : () -> ()
 }) : () -> ()
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  %0 = "t.def"() : () -> i32
 // CHECK-NEXT:  "t.loop"() ({

@@ -59,7 +59,7 @@
 func.func @f(%a: i32 loc("arg.py":1:1), %b: f32 loc(unknown)) -> i32 {
   return %a : i32 loc("ret.py":2:2)
 } loc("fn.py":3:3)
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc2 = loc("arg.py":1:1)
 // CHECK-NEXT:#loc3 = loc(unknown)
 // CHECK-NEXT:"builtin.module"() ({
@@ -80,7 +80,7 @@ module @m {
 } loc(unknown)
 #a = loc("a":1:1)
 #b = loc(fused[#a, "b":2:2])
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:#loc1 = loc("a":1:1)
 // CHECK-NEXT:#loc2 = loc("x")
 // CHECK-NEXT:"builtin.module"() <{sym_name = "m"}> ({
@@ -103,7 +103,7 @@ module @m {
 "t.f"() : () -> () loc(fused<"m">[fused<"m">["a":1:1, "c":1:1], fused<"n">["x":1:1, "y":1:1]])
 "t.g"() : () -> () loc(fused[])
 "t.i"() : () -> () loc(fused<"m">["q":1:1])
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.a"() : () -> () loc(#loc1)
 // CHECK-NEXT:  "t.b"() : () -> () loc(#loc2)
@@ -133,7 +133,7 @@ module @m {
 module {
   "t.parser_made"() : () -> ()
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.parser_made"() : () -> () loc(#loc1)
 // CHECK-NEXT:}) : () -> () loc(#loc)

@@ -36,7 +36,7 @@
 func.func @f(%a: i32 loc("arg.py":1:1), %b: f32 loc(unknown)) -> i32 {
   return %a : i32 loc("ret.py":2:2)
 } loc("fn.py":3:3)
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  func.func @f(%arg0: i32, %arg1: f32) -> i32 {
 // CHECK-NEXT:    return %arg0 : i32
@@ -51,7 +51,7 @@ module @m {
 } loc(unknown)
 #a = loc("a":1:1)
 #b = loc(fused[#a, "b":2:2])
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module @m {
 // CHECK-NEXT:  "t.r"() ({
 // CHECK-NEXT:  ^bb0(%arg0: i32, %arg1: i32):
@@ -69,7 +69,7 @@ module @m {
 "t.f"() : () -> () loc(fused<"m">[fused<"m">["a":1:1, "c":1:1], fused<"n">["x":1:1, "y":1:1]])
 "t.g"() : () -> () loc(fused[])
 "t.i"() : () -> () loc(fused<"m">["q":1:1])
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.a"() : () -> ()
 // CHECK-NEXT:  "t.b"() : () -> ()
@@ -85,7 +85,7 @@ module @m {
 module {
   "t.parser_made"() : () -> ()
 }
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:module {
 // CHECK-NEXT:  "t.parser_made"() : () -> ()
 // CHECK-NEXT:}

@@ -25,7 +25,7 @@
 {-#
   dialect_resources: { builtin: { a1: "0x0100000007", b2: "0x040000000100000002000000", c: "0x0100000007" } }
 #-}
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.r"() {q = dense_resource<a1> : tensor<1xi8>, r = dense_resource<b2> : tensor<2xi32>} : () -> ()
 // CHECK-NEXT:}) : () -> ()
@@ -41,7 +41,7 @@
 // -----
 "t.r"() {r = dense_resource<b> : tensor<2xi32>} : () -> ()
 {-# #-}
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "t.r"() {r = dense_resource<b> : tensor<2xi32>} : () -> ()
 // CHECK-NEXT:}) : () -> ()
@@ -57,7 +57,7 @@ func.func @f() -> tensor<2xi32> {
     }
   }
 #-}
-// CHECK-NEXT:// -----
+// CHECK-NEXT:{{//}} -----
 // CHECK-NEXT:"builtin.module"() ({
 // CHECK-NEXT:  "func.func"() <{function_type = () -> tensor<2xi32>, sym_name = "f"}> ({
 // CHECK-NEXT:    %0 = "arith.constant"() <{value = dense_resource<w> : tensor<2xi32>}> : () -> tensor<2xi32>

@@ -31,6 +31,7 @@ util.func public @await_two(%r: !stream.resource<transient>, %s: index, %t: !str
 
 // The fill value's type is the one spelled before `->`.
 
+// expected-note@+1 {{prior use here}}
 util.func public @fill_value_type(%r: !stream.resource<transient>, %s: index, %v: i32) {
   %0 = stream.cmd.execute with(%r as %a: !stream.resource<transient>{%s}) {
     // expected-error@+1 {{use of value '%v' expects different type than prior uses: 'i8' vs 'i32'}}

@@ -26,6 +26,7 @@ util.func public @alloca_await_two(%s: index, %t: !stream.timepoint) {
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 util.func public @dealloca_await_index(%s: index, %r: !stream.resource<transient>) {
   // expected-error@+1 {{use of value '%s' expects different type than prior uses: '!stream.timepoint' vs 'index'}}
   %0 = stream.resource.dealloca await(%s) => %r : !stream.resource<transient>{%s} => !stream.timepoint

@@ -22,6 +22,7 @@ util.func public @await_missing_type(%r: !stream.resource<*>, %s: index, %t: !st
 
 // A join takes timepoints.
 
+// expected-note@+1 {{prior use here}}
 util.func public @join_of_index(%s: index) {
   // expected-error@+1 {{use of value '%s' expects different type than prior uses: '!stream.timepoint' vs 'index'}}
   %0 = stream.timepoint.join max(%s) => !stream.timepoint
