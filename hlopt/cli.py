@@ -366,16 +366,24 @@ def _run(path: str, output: str, opts, split: bool, verify_diags: bool, check_se
             failed = True
         # like mlir-opt, a failed chunk leaves an empty slot between separators
         outputs.append(out)
-    if failed:  # nothing is written: an existing output file stays intact
-        _timing(opts, all_stages)
-        return 1
-
     def emit(write) -> None:  # the modules are printed straight to the output, in pieces
         for i, o in enumerate(outputs):
             if i:
                 write("// -----\n")
             if o is not None:
                 o.write_to(write)
+
+    if failed:
+        # nothing is written to a file (an existing one stays intact); on stdout the chunks
+        # that succeeded are printed around the failed ones' empty slots, as mlir-opt does
+        if split and output == "-" and not verify_diags and not opts.emit_bytecode and opts.artifact is None \
+                and any(o is not None for o in outputs):
+            try:
+                _write(output, emit)
+            except (BrokenPipeError, OSError):
+                pass
+        _timing(opts, all_stages)
+        return 1
 
     t0 = time.perf_counter()
     data = emit
