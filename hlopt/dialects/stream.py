@@ -1878,6 +1878,27 @@ _RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]
                             r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
 
 
+def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
+    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
+    custom<DispatchResources>): (access bits, resource value, size use,
+    offset use, length use)."""
+    text, base = str(tok)[1:-1], tok.start_pos + 1
+    items, pos = [], 0
+    while text[pos:].strip():
+        m = _RESOURCE_ITEM.match(text, pos)
+        if m is None or m.group(1) not in _ACCESS_BITS:
+            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
+        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
+        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(6))
+        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
+        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
+        pos = m.end()
+    return items
+
+
 def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_pieces
 
@@ -1893,20 +1914,7 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         if len(tys) != len(uses):
             raise s.error("expected one type per dispatch operand", args.start_pos)
         uni = [_use(s, u, s.decode_type(_Tok(t, at))) for u, (t, at) in zip(uses, tys)]
-    text, base = str(resources)[1:-1], resources.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = _RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in _ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
-        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
+    items = dispatch_resource_items(s, resources)
     if not items:
         raise s.error("expected at least one resource", resources.start_pos)
     workload = _uses(s, work)

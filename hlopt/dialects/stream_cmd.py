@@ -232,26 +232,6 @@ def _resources_text(p: Any, kinds: list[str], res: Any, offs: Any, lens: Any, si
     return "{\n" + ",\n".join(items) + f"\n{ind}}}"
 
 
-def _parse_resources(s: Any, tok: Any) -> list[tuple]:
-    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token:
-    (access bits, resource value, size use, offset use, length use)."""
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = _RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in _ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
-        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
-    return items
-
-
 _COLLECTIVE_KIND = re.compile(r"#stream\.collective<\s*(\w+)")
 
 
@@ -325,7 +305,7 @@ def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
             raise s.error("expected '(%value : type)' after 'param'", param.start_pos)
         params = [_use(s, _Use(m.group(), param.start_pos + 1 + text.index("%")),
                        s.decode("type", t.strip(), param.start_pos + 1 + len(v) + 1 + len(t) - len(t.lstrip())))]
-    items = _parse_resources(s, resources)
+    items = _stream.dispatch_resource_items(s, resources)
     res = [i[1] for i in items]
     sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
     cnt = _uses(s, [count])
