@@ -53,9 +53,9 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import DYNAMIC, FunctionType, RankedTensorType, i32, i64
 
 np = lazy_module("numpy")
-ew = lazy_module("hlopt.interp.elementwise")
-special = lazy_module("hlopt.interp.special")
-interp_values = lazy_module("hlopt.interp.values")
+ew = lazy_module("hlopt.kernels.elementwise")
+special = lazy_module("hlopt.kernels.special")
+interp_values = lazy_module("hlopt.kernels.values")
 
 
 def _err(msg: str, pos: int):

@@ -54,7 +54,7 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import IndexType, IntegerType, i1
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 _YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 

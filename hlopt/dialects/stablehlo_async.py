@@ -35,7 +35,7 @@ from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_opera
 from hlopt.ir.traits import op_error
 from hlopt.ir.types import OpaqueType, TupleType, Type
 
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 START, DONE = "stablehlo.async_start", "stablehlo.async_done"
 

@@ -71,7 +71,7 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, UnrankedTensorType, index
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in static_offsets/sizes/strides arrays
 

@@ -48,7 +48,7 @@ from hlopt.ir.types import (
 
 TensorType = (RankedTensorType, UnrankedTensorType)
 
-custom_calls = lazy_module("hlopt.interp.custom_calls")
+custom_calls = lazy_module("hlopt.kernels.custom_calls")
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
                 "has_side_effect": BoolAttr(False), "output_operand_aliases": ArrayAttr(())}
