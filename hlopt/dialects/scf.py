@@ -1379,7 +1379,7 @@ def scf_result_types(s: Any, c: list) -> list:
     if not text.startswith("("):
         return [s.decode_type(c[0])]
     # `(T, U)` lexes as one TYPE token: decode its pieces
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     pos = c[0].start_pos + 1
     return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]

@@ -1319,7 +1319,7 @@ class _Args:
                 pos = m.end()
                 continue
             if text[pos] == "{" and self.attrs is None:
-                from hlopt.syntax.lexer import scan_balanced
+                from hlopt.syntax import scan_balanced
 
                 end = scan_balanced(text, pos)
                 self.attrs = s.decode_dict_text(text[pos:end], base + pos)

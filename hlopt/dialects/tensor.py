@@ -1826,7 +1826,7 @@ class _Args:
         t = self._peek()
         if t is None or t[0] != 4:
             return None
-        from hlopt.syntax.lexer import scan_balanced
+        from hlopt.syntax import scan_balanced
 
         end = scan_balanced(self.text, t[2])
         d = self.s.decode_dict_text(self.text[t[2]:end], self.base + t[2])

@@ -228,7 +228,7 @@ _SHARDING = "#sdy.sharding"
 
 
 def _err(msg: str, pos: int):
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 

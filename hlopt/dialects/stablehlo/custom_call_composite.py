@@ -85,7 +85,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        from hlopt.syntax.parser import symbol_name as _symbol_name
+        from hlopt.syntax import symbol_name as _symbol_name
 
         target = _symbol_name(a.span_text(a.get("target"))[0])
         return cls.build_functional(s, a, types, {"call_target_name": StringAttr(target)})
