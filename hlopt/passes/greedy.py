@@ -242,9 +242,10 @@ class LoadedDialectPatterns(PatternSet):
         loaded = tuple(self.ctx.loaded_dialects())
         if loaded != self.loaded:
             self.loaded = loaded
+            # the set is shared with the cached one (never added to), sorted lists
+            # included: the inliner canonicalizes once per callable
             ps = _dialect_patterns(loaded).filtered(self.off, self.on)
-            self.by_name, self.generic = dict(ps.by_name), list(ps.generic)
-            self._cache.clear()
+            self.by_name, self.generic, self._cache = ps.by_name, ps.generic, ps._cache
 
     def filtered(self, disabled: Iterable[str] = (), enabled: Iterable[str] = ()) -> PatternSet:
         if not set(disabled) - {""} and not set(enabled) - {""}:
