@@ -2,12 +2,14 @@
 
     top (cli, driver, run_cli, run_hir, hlopt/__init__)
      -> passes            (the pass manager calls --check-semantics' checker)
-     -> output            (atomic file writing; imports nothing of hlopt)
      -> interp            (the executor: api, machine, runtime, limits, semantics)
      -> analysis
      -> dialects          (op declarations with their folders and `interpret` rules)
      -> kernels           (numpy kernels the rules call; beside ir)
      -> ir, syntax        (syntax beside ir: it may use ir, ir never uses syntax)
+
+hlopt.output (atomic file writing) imports nothing of hlopt; only passes
+(files a pass option names) and the top use it, so analyses never write files.
 
 Why kernels sit below the dialects instead of rules being registered from
 hlopt/interp: an op is declared in one place (its class holds its verifier,
