@@ -175,6 +175,8 @@ class _EditsSuccessorOperands:
     argument elimination, block merging), keeping the op's segment
     attributes in step through `resize_successor_segments`."""
 
+    __slots__ = ()  # a mixin of op classes: ops keep no __dict__
+
     @classmethod
     def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
         pass  # one unsegmented operand group
