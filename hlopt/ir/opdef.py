@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from hlopt.ir.core import Block, OpResult, Region, Value
 
 _T = TypeVar("_T")
+_O = TypeVar("_O", bound="OpDef")
+_MISSING: Any = object()
 # Trait names as strings (older spelling, still accepted in `traits`)
 PURE = "Pure"
 COMMUTATIVE = "Commutative"
@@ -328,7 +330,8 @@ def _install_accessors(cls: type["OpDef"]) -> None:
     from hlopt.ir.attributes import DictionaryAttr
 
     def shadow_of(attr_name: str) -> Any:
-        for c in cls.__mro__[1:]:
+        # the class itself first: its own classmethod overrides a mixin's
+        for c in cls.__mro__:
             if c is Operation or c is object:
                 continue  # Operation's own names take the `name_` spelling
             v = vars(c).get(attr_name)
@@ -494,6 +497,112 @@ class OpDef(Operation, metaclass=OpMeta):
             if f.name == field:
                 return op.successors[i:] if f.arity == VARIADIC else op.successors[i]
         raise AttributeError(f"'{cls.name}' declares no field '{field}'")
+
+    @classmethod
+    def build(cls: "type[_O]", *operands: "Value | Sequence[Value] | None",
+              result_types: "Sequence[Any] | None" = None,
+              regions: "Sequence[Region] | int | None" = None,
+              successors: "Sequence[Block] | None" = None,
+              attributes: "dict[str, Any] | None" = None,
+              location: Any = None, **fields: Any) -> "_O":
+        """A new (unattached) op of this class from its declared fields.
+
+        Positional arguments fill the operand groups in declaration order: a
+        Value for a single operand, a Value or None for an optional one, a
+        sequence for a variadic one; groups may also be passed by keyword
+        (`lhs=...`). Keywords naming declared attributes set them (as
+        properties; None leaves one out), keywords naming region or
+        successor fields give those; `attributes` are discardable ones.
+        `result_types` defaults to what the op infers (its
+        `infer_result_types`, or SameOperandsAndResultType). The segment
+        sizes of AttrSizedOperandSegments/AttrSizedResultSegments ops are
+        computed."""
+        from hlopt.ir.attributes import DenseArrayAttr
+        from hlopt.ir.core import OpResult, Region
+        from hlopt.ir.types import IntegerType
+
+        ods = cls.operand_defs
+        if len(operands) > len(ods):
+            raise TypeError(f"{cls.__name__}.build: {len(operands)} operand groups for {len(ods)} declared")
+        groups: list[Any] = list(operands) + [_MISSING] * (len(ods) - len(operands))
+        for j, f in enumerate(ods):
+            for key in (f.name, f.name + "_"):
+                if key in fields:
+                    if groups[j] is not _MISSING:
+                        raise TypeError(f"{cls.__name__}.build: operand '{f.name}' given twice")
+                    groups[j] = fields.pop(key)
+        flat: list[Any] = []
+        sizes: list[int] = []
+        for f, g in zip(ods, groups):
+            if g is _MISSING:
+                if f.arity == SINGLE:
+                    raise TypeError(f"{cls.__name__}.build: missing operand '{f.name}'")
+                g = None if f.arity == OPTIONAL else ()
+            if f.arity == VARIADIC:
+                vals = list(g)
+            elif f.arity == OPTIONAL:
+                vals = [] if g is None else [g]
+            else:
+                if g is None:
+                    raise TypeError(f"{cls.__name__}.build: operand '{f.name}' is required")
+                vals = [g]
+            flat.extend(vals)
+            sizes.append(len(vals))
+        props: list[tuple[str, Any]] = []
+        for f in cls.attr_defs:
+            for key in (f.name, f.name + "_"):
+                if key in fields:
+                    v = fields.pop(key)
+                    if v is not None:
+                        props.append((f.name, v))
+        if AttrSizedOperandSegments.name in cls.traits:
+            props.append(("operandSegmentSizes", DenseArrayAttr(IntegerType(32), sizes)))
+        region_list: list[Region] = []
+        if isinstance(regions, int):
+            region_list = [Region() for _ in range(regions)]
+        elif regions is not None:
+            region_list = list(regions)
+        else:
+            for f in cls.region_defs:
+                given = fields.pop(f.name, fields.pop(f.name + "_", None))
+                if f.arity == VARIADIC:
+                    region_list.extend(given or ())
+                else:
+                    region_list.append(Region() if given is None else given)
+        succ_list: list[Any] = list(successors) if successors is not None else []
+        if successors is None:
+            for f in cls.successor_defs:
+                given = fields.pop(f.name, fields.pop(f.name + "_", None))
+                if f.arity == VARIADIC:
+                    succ_list.extend(given or ())
+                elif given is not None:
+                    succ_list.append(given)
+        if fields:
+            raise TypeError(f"{cls.__name__}.build: no declared field(s) {', '.join(sorted(fields))}")
+        rtypes = list(result_types) if result_types is not None else None
+        if rtypes is not None and AttrSizedResultSegments.name in cls.traits:
+            raise TypeError(f"{cls.__name__}.build: pass results per group for segmented results")
+        op = cls(cls.name, flat, rtypes or (), dict(props) if props else None, attributes, region_list,
+                 succ_list, location)
+        if rtypes is None:
+            inferred = cls._infer_for_build(op)
+            op.results = [OpResult(t, op, i) for i, t in enumerate(inferred)]
+        return op
+
+    @classmethod
+    def _infer_for_build(cls, op: "Operation") -> "list[Any]":
+        infer = getattr(cls, "infer_result_types", None)
+        if infer is not None:
+            types = infer(op)
+            if types is not None:
+                return list(types)
+        if not cls.result_defs:
+            return []
+        if SAME_OPERANDS_AND_RESULT_TYPE in cls.traits and op._operands:
+            t = op._operands[0].value.type
+            return [t for f in cls.result_defs if f.arity == SINGLE]
+        raise TypeError(f"{cls.__name__}.build: cannot infer the result types of '{cls.name}'; "
+                        "pass result_types")
 
     @classmethod
     def adaptor(cls, op: "Operation") -> "Adaptor":
