@@ -734,5 +734,4 @@ def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
 DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
                   syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_switch": cf_switch,
                           "cf_switch_default": cf_switch_default, "cf_switch_case": cf_switch_case,
-                          "cf_assert": cf_assert},
-                  allow_unknown_ops=True)
+                          "cf_assert": cf_assert})
