@@ -17,6 +17,19 @@ interpreter rule are methods of the same class:
         result = result(HLO_Tensor)
         traits = (Pure(), Commutative(), SameOperandsAndResultType())
 
+The class is also the class of the ops themselves (`OpDef` subclasses
+`Operation`): creating an op named "stablehlo.add" in a context that
+registers AddOp gives an AddOp instance, and the declared fields are typed
+accessors and a builder:
+
+    add = AddOp.build(x, y)            # result type inferred (SameOperandsAndResultType)
+    add = rewriter.create(AddOp, x, y) # the same, at the insertion point
+    add.lhs, add.rhs, add.result       # Values; AddOp.lhs is the declaration
+    isinstance(op, AddOp)              # op.opdef is AddOp
+
+(rules for names that collide with Operation's API or an interface method:
+see "the op class machinery" below).
+
 A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 `Context` (hlopt.ir.context) loads on first use of its namespace.
 """
@@ -24,7 +37,7 @@ A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from hlopt.ir.constraints import AnyAttr, AnyType, Constraint
 from hlopt.ir.core import Operation
@@ -77,7 +90,7 @@ class Field(Generic[_T]):
     __slots__ = ("name", "arity", "constraint", "default", "doc")
 
     @overload
-    def __get__(self, inst: None, owner: Any) -> "Field[_T]": ...
+    def __get__(self, inst: None, owner: Any) -> Self: ...
 
     @overload
     def __get__(self, inst: Operation, owner: Any) -> _T: ...
@@ -405,7 +418,7 @@ class OpDef(Operation, metaclass=OpMeta):
     default_dialect  ops inside this op's regions may drop this prefix
     """
 
-    name: ClassVar[str] = ""
+    name = ""  # the op name; a ClassVar in effect (OpMeta), Operation's slot on instances
     summary: ClassVar[str] = ""
     traits: ClassVar[Any] = frozenset()
     trait_objects: ClassVar[tuple[Trait, ...]] = ()

@@ -148,8 +148,8 @@ class Rewriter(Builder):
             if isinstance(name, str):
                 operands = args[0] if args else kw.pop("operands", ())
                 result_types = args[1] if len(args) > 1 else kw.pop("result_types", None)
-                new = self.create(name, operands, op.result_types if result_types is None else result_types,
-                                  *args[2:], location=loc, **kw)
+                new = self.insert(Operation(name, operands, op.result_types if result_types is None else result_types,
+                                            *args[2:], location=loc, **kw))
             else:
                 if kw.get("result_types") is None:
                     kw["result_types"] = op.result_types
