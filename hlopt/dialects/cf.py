@@ -175,6 +175,8 @@ class _EditsSuccessorOperands:
     argument elimination, block merging), keeping the op's segment
     attributes in step through `resize_successor_segments`."""
 
+    __slots__ = ()  # a mixin of op classes: ops keep no __dict__
+
     @classmethod
     def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
         pass  # one unsegmented operand group
@@ -732,5 +734,4 @@ def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
 DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
                   syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_switch": cf_switch,
                           "cf_switch_default": cf_switch_default, "cf_switch_case": cf_switch_case,
-                          "cf_assert": cf_assert},
-                  allow_unknown_ops=True)
+                          "cf_assert": cf_assert})

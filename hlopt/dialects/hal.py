@@ -2921,8 +2921,7 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,
                           "hal_constant_load": hal_constant_load, "hal_workgroup": hal_workgroup,
-                          "hal_exe_constant_load": hal_exe_constant_load},
-                  allow_unknown_ops=True)
+                          "hal_exe_constant_load": hal_exe_constant_load})
 
 
 from hlopt.dialects.hal_runtime import with_runtime_ops  # noqa: E402  (hal.device/fence/command_buffer/... ops)

@@ -98,5 +98,4 @@ from hlopt.dialects import iree_tensor_ext_ops as _ops  # noqa: E402  (they use 
 
 DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp, *_ops.OPS), parse_type=parse_type,
                   grammar="iree_tensor_ext.lark",
-                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS},
-                  allow_unknown_ops=True)
+                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS})

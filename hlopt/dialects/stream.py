@@ -3310,5 +3310,5 @@ def __getattr__(name: str) -> Any:
     from hlopt.dialects import stream_cmd
 
     d = globals()["DIALECT"] = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
-                                       syntax={**CALLBACKS, **stream_cmd.CALLBACKS}, allow_unknown_ops=True)
+                                       syntax={**CALLBACKS, **stream_cmd.CALLBACKS})
     return d

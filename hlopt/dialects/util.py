@@ -603,5 +603,4 @@ CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util
 from hlopt.dialects import util_ops  # noqa: E402  (its ops' module, after the shared helpers above)
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp)
-                  + util_ops.OPS, grammar="util.lark", syntax={**CALLBACKS, **util_ops.CALLBACKS},
-                  allow_unknown_ops=True)
+                  + util_ops.OPS, grammar="util.lark", syntax={**CALLBACKS, **util_ops.CALLBACKS})
