@@ -9,7 +9,7 @@ iteration order is deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.context import current_context
@@ -367,6 +367,11 @@ class Operation:
         assert self.parent is other.parent and self.parent is not None
         self.parent._ensure_order()
         return self._order < other._order
+
+    @overload
+    def walk(self, fn: None = None, post_order: bool = True) -> Iterator["Operation"]: ...
+    @overload
+    def walk(self, fn: Callable[["Operation"], Any], post_order: bool = True) -> None: ...
 
     def walk(self, fn: Callable[["Operation"], Any] | None = None, post_order: bool = True) -> Iterator["Operation"] | None:
         """Visit this op and all nested ops. With fn, call it on each (ops
