@@ -46,6 +46,7 @@ def _inline(rw: Rewriter, call: Operation, fn: Operation) -> None:
     mapping: dict = dict(zip(block.args, call.operands))
     rw.set_insertion_point_before(call)
     ret = block.last_op
+    assert ret is not None  # the callee's return
     for op in block.ops:
         if op is not ret:
             rw.insert(op.clone(mapping))
@@ -77,7 +78,7 @@ def inline_loop_calls(module: Operation, wanted: Callable[[Operation], bool]) ->
             for o in body.ops:
                 name = _callee_name(o) if o.name == "func.call" else None
                 fn = funcs.get(name) if name is not None else None
-                if fn is not None and _inlinable(fn) and fn is not _enclosing_func(o) and holds(fn, {name}):
+                if name is not None and fn is not None and _inlinable(fn) and fn is not _enclosing_func(o) and holds(fn, {name}):
                     calls.append((o, fn, name))
         if not calls:
             break
