@@ -25,6 +25,8 @@ _EMPTY_DICT = DictionaryAttr()
 class IRError(Exception):
     """An error tied to an operation (or location); becomes a diagnostic."""
 
+    followups: Sequence[str]  # errors reported after this one, when set (MLIR's second diagnostics)
+
     def __init__(self, message: str, op: "Operation | None" = None,
                  location: Location | None = None, notes: Sequence[tuple[str, Any]] = ()):
         super().__init__(message)
@@ -432,14 +434,20 @@ class Operation:
         self.drop_all_references()
 
     def move_before(self, other: "Operation") -> None:
+        block = other.parent
+        if block is None:
+            raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
         self.detach()
-        other.parent.insert_before(other, self)
+        block.insert_before(other, self)
 
     def move_after(self, other: "Operation") -> None:
+        block = other.parent
+        if block is None:
+            raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
         self.detach()
-        other.parent.insert_after(other, self)
+        block.insert_after(other, self)
 
-    def clone(self, mapping: dict[Value, Value] | None = None, with_regions: bool = True) -> "Operation":
+    def clone(self, mapping: dict[Any, Any] | None = None, with_regions: bool = True) -> "Operation":
         mapping = {} if mapping is None else mapping
         new = Operation(self.name, [mapping.get(v, v) for v in self.operands], self.result_types,
                         self.properties, self.attributes, (), [mapping.get(b, b) for b in self.successors],
@@ -455,7 +463,7 @@ class Operation:
     def add_region(self, region: "Region | None" = None) -> "Region":
         region = region if region is not None else Region()
         region.parent = self
-        if self.regions:
+        if isinstance(self.regions, list):
             self.regions.append(region)
         else:  # the shared empty tuple of a region-less op
             self.regions = [region]

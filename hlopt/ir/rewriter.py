@@ -161,11 +161,14 @@ class Rewriter(Builder):
         """Move all ops of `source` before `anchor`, replacing its arguments."""
         if len(args) != len(source.args):
             raise IRError("inline_block_before: argument count mismatch")
+        dest = anchor.parent
+        if dest is None:
+            raise IRError("inline_block_before: the anchor is not in a block")
         for a, v in zip(source.args, args):
             self.replace_all_uses_with(a, v)
         for op in list(source.ops):
             op.detach()
-            anchor.parent.insert_before(anchor, op)
+            dest.insert_before(anchor, op)
             if self.listener is not None:
                 self.listener.op_inserted(op)
         if source.parent is not None:
@@ -224,6 +227,8 @@ class Rewriter(Builder):
         """Move `before` and everything after it into a new block after `block`."""
         new = Block()
         region = block.parent
+        if region is None:
+            raise IRError("split_block: the block is not in a region")
         region.insert_block(region.blocks.index(block) + 1, new)
         op: Operation | None = before
         while op is not None:
