@@ -92,7 +92,7 @@ def _op_equiv(a: Operation, b: Operation, mapping: dict) -> bool:
     for rx, ry in zip(a.results, b.results):
         if rx.type is not ry.type:
             return False
-        mapping[x] = y
+        mapping[rx] = ry
     for ra, rb in zip(a.regions, b.regions):
         if not _region_equiv(ra, rb, mapping):
             return False
