@@ -45,6 +45,7 @@ catalog: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check hlopt tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build *.egg-info

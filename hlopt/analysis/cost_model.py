@@ -238,7 +238,8 @@ def is_call(op: Operation) -> bool:
 
 
 def callee_ref(op: Operation) -> SymbolRefAttr | None:
-    ref = op.opdef.callee(op) if implements(op, CallOpInterface) else op.get_attr("callee")
+    d: Any = op.opdef  # a CallOpInterface definition when implements() says so
+    ref = d.callee(op) if implements(op, CallOpInterface) else op.get_attr("callee")
     return ref if isinstance(ref, SymbolRefAttr) else None
 
 
@@ -414,8 +415,9 @@ class _Sim:
             if t > self.tc:
                 self.est.exposed_comm_us += t - self.tc
                 wait = self._event("compute", "wait", self.tc, t - self.tc, {"op": name})
-                for a, b in zip(links, wait * (len(links) // max(1, len(wait)))):
-                    self.tl.flow(a, b)
+                if self.tl is not None:  # (without a timeline there are no events to link)
+                    for a, b in zip(links, wait * (len(links) // max(1, len(wait)))):
+                        self.tl.flow(a, b)
             elif self.tl is not None and links:
                 mark = self._event("compute", "done", t, 0.0, {"op": name})
                 for a, b in zip(links, mark * (len(links) // max(1, len(mark)))):
@@ -444,8 +446,8 @@ class _Sim:
             # containers (sdy.manual_computation, ...): their bodies, inline
             times: list[float] = []
             for region in op.regions:
-                for b in region.blocks:
-                    times = self._run_block(b, [ready] * len(b.args))
+                for blk in region.blocks:
+                    times = self._run_block(blk, [ready] * len(blk.args))
             self._results(op, times)
             return
         dur = self.m.compute_us(op)

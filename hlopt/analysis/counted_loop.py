@@ -54,13 +54,16 @@ def counted_loop(loop: Operation) -> CountedLoop | None:
         return None
     direction = getattr(cmp.get_attr("comparison_direction"), "value", None)
     a, b = cmp.operands
-    if not (isinstance(_counter(a), BlockArgument) and _counter(a).owner is cond):
+    ca = _counter(a)
+    if not (isinstance(ca, BlockArgument) and ca.owner is cond):
         a, b = b, a
         direction = _SWAP.get(direction or "")
     offset = 0
     if a.defining_op is not None and _counter(a) is not a:  # `arg_j + c` (a rotated loop tests its next value)
-        offset = _const(a.defining_op.operands[1]) if a.defining_op.operands[0] is _counter(a) \
+        c = _const(a.defining_op.operands[1]) if a.defining_op.operands[0] is _counter(a) \
             else _const(a.defining_op.operands[0])
+        assert c is not None  # _counter matched a constant addend
+        offset = c
         a = _counter(a)
     if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
         return None

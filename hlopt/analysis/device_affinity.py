@@ -128,6 +128,7 @@ def resource_affinity(v: Value) -> Any:
         if isinstance(v, BlockArgument):
             raise AffinityLookupError(v)
         op = v.defining_op
+        assert op is not None  # a value is a block argument or an op result
         props = op.properties
         src = props.get("source_affinity")
         if src is not None:

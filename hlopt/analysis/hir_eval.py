@@ -44,7 +44,7 @@ from hlopt.dialects.hir import ComputeOp, ReduceOp, local_slices
 from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
 from hlopt.ir.attributes import IntegerAttr, StringAttr
 from hlopt.ir.core import Block, Operation, Value
-from hlopt.ir.types import FloatType, IntegerType, RankedTensorType, Type
+from hlopt.ir.types import FloatType, IntegerType, RankedTensorType, ShapedType, Type
 
 
 class _Absent:
@@ -73,6 +73,7 @@ _REDUCE: dict[str, Callable] = {"hir.sum": np.sum, "hir.max": np.max, "hir.min":
 
 
 def dtype_of(t: Type) -> Any:
+    assert isinstance(t, ShapedType)  # hir values are tensors
     et = t.element_type
     if isinstance(et, FloatType):
         return {"f16": np.float16, "f32": np.float32, "f64": np.float64}.get(et.name, np.float32)
@@ -161,6 +162,7 @@ class _Machine:
         return devs if self.active is None else tuple(d for d in devs if d in self.active)
 
     def local(self, t: Type) -> tuple[int, ...]:
+        assert isinstance(t, RankedTensorType)  # hir values are ranked tensors
         return tuple(t.shape) if self.global_mode else local_shape(t)
 
     def call(self, name: str, args: Sequence[Any], at: Operation | None = None) -> list[Any]:
@@ -201,6 +203,7 @@ class _Machine:
         dest_t = d.dest_type(op)
         out = d.dest(op)
         res: dict[int, np.ndarray] = {}
+        written: Region | None
         if self.dry:
             if out is None:
                 env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
@@ -391,7 +394,7 @@ class _Machine:
 
     def op_hir_kernel(self, op: Operation, env: dict) -> None:
         block = op.regions[0].blocks[0]
-        inner = dict(zip(block.args, (env[v] for v in op.operands)))
+        inner: dict[Value, Any] = dict(zip(block.args, (env[v] for v in op.operands)))
         for r, v in zip(op.results, self.run_block(block, inner)):
             env[r] = v
 
@@ -490,9 +493,9 @@ class _Machine:
             self.held(op, *(env[v] for v in op.operands))
             for r in op.results:  # a request naming this post's trace index, which its hir.wait records
                 env[r] = ("comm", len(self.trace))
-            src, dst = (self.region(env[v]) for v in op.operands[:2])
-            self.record("communication", op, reads=(src,) if src is not None else (),
-                        writes=(dst,) if dst is not None else ())
+            src_r, dst_r = (self.region(env[v]) for v in op.operands[:2])
+            self.record("communication", op, reads=(src_r,) if src_r is not None else (),
+                        writes=(dst_r,) if dst_r is not None else ())
             return
         src_v, dst_v = op.operands[:2]
         in_t, out_t = src_v.type, dst_v.type
@@ -506,6 +509,11 @@ class _Machine:
                 raise EvalError(f"device {dev} has no output buffer for the {kind}", op)
             buf[...] = x
 
+        def out_axis() -> int:
+            if do is None:
+                raise EvalError(f"the {kind}'s output has no didx axis to split along", op)
+            return do
+
         def get(dev: int) -> np.ndarray:
             x = inp.get(dev)
             if x is None:
@@ -518,10 +526,10 @@ class _Machine:
                 put(dev, full)
         elif kind == "alltoall":
             full = np.concatenate([get(d) for d in src], axis=di)
-            for dev, part in zip(dst, np.split(full, len(dst), axis=do)):
+            for dev, part in zip(dst, np.split(full, len(dst), axis=out_axis())):
                 put(dev, part)
         elif kind == "scatter":
-            for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=do)):
+            for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=out_axis())):
                 put(dev, part)
         elif kind == "broadcast":
             team = [int(x) for x in op.properties.get("team").values]
@@ -530,13 +538,13 @@ class _Machine:
             for dev in dst:
                 put(dev, x)
         elif kind == "sendrecv":
-            for s, r in zip(src, dst):
-                put(r, get(s))
+            for s_dev, r_dev in zip(src, dst):
+                put(r_dev, get(s_dev))
         else:
             red = _REDUCE[op.properties.get("reduce").value]
             total = red(np.stack([red(get(d), axis=di) for d in src]), axis=0)
             if kind == "reducescatter":
-                for dev, part in zip(dst, np.split(total, len(dst), axis=do)):
+                for dev, part in zip(dst, np.split(total, len(dst), axis=out_axis())):
                     put(dev, part)
             else:
                 for dev in dst:

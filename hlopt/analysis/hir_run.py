@@ -123,8 +123,9 @@ def assemble(per: list[list[np.ndarray | None]], types: Sequence[Type]) -> list[
     out: list[np.ndarray | None] = []
     for i, t in enumerate(types):
         mesh = mesh_of(t)
-        parts = [per[d][i] if d < len(per) else None for d in mesh]
-        if any(p is None for p in parts):
+        got = [per[d][i] if d < len(per) else None for d in mesh]
+        parts = [p for p in got if p is not None]
+        if len(parts) != len(got):
             out.append(None)
             continue
         d = didx_axis(t)

@@ -19,7 +19,7 @@ from typing import Any
 
 from hlopt.analysis.cost_model import DeviceParams, element_bits
 from hlopt.analysis.hir_eval import TraceEvent, per_device, trace_host
-from hlopt.dialects.hir import ComputeOp, MatmulOp, ReduceOp
+from hlopt.dialects.hir import ComputeOp, MatmulOp, ReduceOp, compute_def
 from hlopt.dialects.hir_attrs import local_shape, mesh_of
 from hlopt.ir.core import Operation
 from hlopt.ir.types import RankedTensorType, Type
@@ -56,7 +56,7 @@ def compute_us(op: Operation, params: DeviceParams, funcs: dict[str, Operation])
 
 
 def _flops(op: Operation) -> int:
-    d = op.opdef
+    d = compute_def(op)
     ins = d.inputs(op)
     out = d.dest_type(op)
     if issubclass(d, MatmulOp):
@@ -199,7 +199,7 @@ def _event_devices(e: TraceEvent) -> tuple[int, ...]:
     if e.kind == "communication":
         return tuple(int(x) for x in op.properties.get("team").values)
     if e.kind == "compute":
-        return mesh_of(op.opdef.dest_type(op))
+        return mesh_of(compute_def(op).dest_type(op))
     if e.kind == "kernel":
         ms: list[int] = []
         for r in op.results:

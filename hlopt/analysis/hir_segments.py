@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hlopt.dialects.hir import ComputeOp, is_resharding, op_signature
+from hlopt.dialects.hir import ComputeOp, compute_def, is_resharding, op_signature
 from hlopt.dialects.hir_attrs import stream_axis
 from hlopt.ir.core import Block, Operation
 
@@ -32,7 +32,7 @@ def stream_parallel(op: Operation) -> bool:
     standalone host op whatever the policy (its stream lowering puts host
     ops, never kernel launches, in stream loops), so every policy keeps it
     alone."""
-    d = op.opdef
+    d = compute_def(op)
     return stream_axis(d.dest_type(op)) is not None
 
 
@@ -45,7 +45,7 @@ def _standalone_standalone(op: Operation) -> bool:
     as standalone host ops too."""
     if is_resharding(op) or stream_parallel(op):
         return True
-    d = op.opdef
+    d = compute_def(op)
     kind = d.kind_name
     if kind in ("matmul", "reduction"):
         return True

@@ -62,7 +62,7 @@ def _only_removable_effects(op: Operation) -> bool:
             continue
         return False
     d = op.opdef
-    if op.regions and RECURSIVE_MEMORY_EFFECTS in d.traits:
+    if op.regions and d is not None and RECURSIVE_MEMORY_EFFECTS in d.traits:
         return all(would_be_trivially_dead(n, nested=True) for n in _nested(op))
     return True
 

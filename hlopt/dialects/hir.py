@@ -155,6 +155,14 @@ class ComputeOp(OpDef, MemoryEffectsInterface):
         return ""
 
 
+def compute_def(op: Operation) -> type[ComputeOp]:
+    """The definition of a fusion op (callers know `op` is one)."""
+    d = op.opdef
+    if d is None or not issubclass(d, ComputeOp):
+        raise TypeError(f"'{op.name}' is not a fusion op")
+    return d
+
+
 def _same_shape(op: Operation, ins: list[Type], out: Type) -> None:
     for t in ins:
         if t.shape != out.shape:

@@ -121,6 +121,7 @@ def add(a: int, b: int, s: FloatSemantics, subtract: bool = False) -> int | None
         return a
     if ca == "zero":
         return b ^ _sign_bit(s) if subtract else b
+    assert va is not None and vb is not None  # NaN and inf operands returned above
     v = va - vb if subtract else va + vb
     return _zero(s, False) if v == 0 else _round(v, s)
 
@@ -145,6 +146,7 @@ def _product_like(a: int, b: int, s: FloatSemantics, divide: bool) -> int | None
             return _zero(s, neg)
         if cb == "zero":  # x / 0: infinity, or NaN where the format has none
             return _inf(s, neg) if s.kind == "ieee" else _nan(s, neg)
+        assert va is not None and vb is not None  # NaN and inf operands returned above
         v = va / vb
     else:
         if {ca, cb} == {"inf", "zero"}:
@@ -153,6 +155,7 @@ def _product_like(a: int, b: int, s: FloatSemantics, divide: bool) -> int | None
             return _inf(s, neg)
         if "zero" in (ca, cb):
             return _zero(s, neg)
+        assert va is not None and vb is not None  # NaN and inf operands returned above
         v = va * vb
     return _round(v, s)  # (an underflow keeps the sign: fraction_to_bits gives -0 for a tiny negative)
 
@@ -176,6 +179,7 @@ def mod(a: int, b: int, s: FloatSemantics) -> int | None:
         return _nan(s)
     if ca == "zero" or cb == "inf":
         return a
+    assert va is not None and vb is not None  # NaN and inf operands returned above
     q = abs(va) // abs(vb)
     r = abs(va) - q * abs(vb)  # exact, and representable
     if r == 0:
@@ -283,6 +287,7 @@ def convert(bits: int, src: FloatSemantics, dst: FloatSemantics) -> int | None:
     shifted to the new width; a FNUZ NaN becomes the default NaN."""
     cat, negative, v = decode(bits, src)
     if cat == "normal":
+        assert v is not None  # a normal number decodes to its value
         out = fraction_to_bits(v, dst)
         return out if out is not None and bits_to_fraction(out, dst) == v else None
     if cat == "zero":
@@ -306,4 +311,6 @@ def convert(bits: int, src: FloatSemantics, dst: FloatSemantics) -> int | None:
         payload >>= -shift
     else:
         payload <<= shift
-    return _inf(dst, negative) | payload
+    inf = _inf(dst, negative)
+    assert inf is not None  # dst.kind is "ieee" here
+    return inf | payload

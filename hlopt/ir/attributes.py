@@ -476,7 +476,7 @@ class DenseElementsAttr(Attribute):
     def text(self) -> str:
         if self.raw is not None:  # not cached: a big payload's text lives only while printed
             return self.print_with(None)
-        return Attribute.text.fget(self)
+        return super().text
 
     def body_text(self) -> str:
         from hlopt.ir.dense import dense_body_text
@@ -522,7 +522,9 @@ class OpaqueAttr(Attribute):
         s = self.spelling
         if not s.startswith("#"):
             return "builtin"
-        return re.match(r"#([A-Za-z_][\w$]*)", s).group(1)
+        m = re.match(r"#([A-Za-z_][\w$]*)", s)
+        assert m is not None  # the parser accepted `#dialect...`
+        return m.group(1)
 
     @property
     def name(self) -> str:

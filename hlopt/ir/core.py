@@ -9,7 +9,7 @@ iteration order is deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.context import current_context
@@ -24,6 +24,8 @@ _EMPTY_DICT = DictionaryAttr()
 
 class IRError(Exception):
     """An error tied to an operation (or location); becomes a diagnostic."""
+
+    followups: Sequence[str]  # errors reported after this one, when set (MLIR's second diagnostics)
 
     def __init__(self, message: str, op: "Operation | None" = None,
                  location: Location | None = None, notes: Sequence[tuple[str, Any]] = ()):
@@ -389,6 +391,11 @@ class Operation:
         self.parent._ensure_order()
         return self._order < other._order
 
+    @overload
+    def walk(self, fn: None = None, post_order: bool = True) -> Iterator["Operation"]: ...
+    @overload
+    def walk(self, fn: Callable[["Operation"], Any], post_order: bool = True) -> None: ...
+
     def walk(self, fn: Callable[["Operation"], Any] | None = None, post_order: bool = True) -> Iterator["Operation"] | None:
         """Visit this op and all nested ops. With fn, call it on each (ops
         may be erased by fn in post order); without, return an iterator."""
@@ -448,14 +455,20 @@ class Operation:
         self.drop_all_references()
 
     def move_before(self, other: "Operation") -> None:
+        block = other.parent
+        if block is None:
+            raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
         self.detach()
-        other.parent.insert_before(other, self)
+        block.insert_before(other, self)
 
     def move_after(self, other: "Operation") -> None:
+        block = other.parent
+        if block is None:
+            raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
         self.detach()
-        other.parent.insert_after(other, self)
+        block.insert_after(other, self)
 
-    def clone(self, mapping: dict[Value, Value] | None = None, with_regions: bool = True) -> "Operation":
+    def clone(self, mapping: dict[Any, Any] | None = None, with_regions: bool = True) -> "Operation":
         mapping = {} if mapping is None else mapping
         # the same class: a clone keeps the definition the original was bound to
         new = type(self)(self.name, [mapping.get(v, v) for v in self.operands], self.result_types,
@@ -472,7 +485,7 @@ class Operation:
     def add_region(self, region: "Region | None" = None) -> "Region":
         region = region if region is not None else Region()
         region.parent = self
-        if self.regions:
+        if isinstance(self.regions, list):
             self.regions.append(region)
         else:  # the shared empty tuple of a region-less op
             self.regions = [region]

@@ -192,6 +192,7 @@ def to_numpy(a: "DenseElementsAttr") -> Any:
     elif isinstance(et, ComplexType):
         from hlopt.ir.floats import bits_to_float
 
+        assert isinstance(et.element_type, FloatType)  # float complex only (complex<iN> is not converted here)
         s = semantics(et.element_type.name)
         arr = np.array([complex(bits_to_float(r, s), bits_to_float(i, s)) for r, i in vals])
     elif et is i1:

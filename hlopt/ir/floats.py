@@ -196,6 +196,7 @@ def parse_decimal(text: str, s: FloatSemantics) -> int | None:
     format (then the exact rational is rounded instead)."""
     t = text.strip()
     neg = t.startswith("-")
+    d: float | None
     try:
         d = float(t)
     except ValueError:

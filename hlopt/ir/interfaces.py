@@ -37,6 +37,8 @@ def interface_method(op: "Operation", name: str, *args: Any) -> Any:
     the same name (an op declaring `callee = attr()`) shadows the method on
     the class, so the method is found in the MRO."""
     d = op.opdef
+    if d is None:
+        raise AttributeError(f"'{op.name}' does not implement '{name}'")
     for klass in d.__mro__:
         v = vars(klass).get(name)
         if isinstance(v, classmethod):

@@ -217,7 +217,8 @@ class StackedLoc:
     __slots__ = ("inner", "caller", "_loc")
 
     def __init__(self, inner: Any, caller: Any):
-        self.inner, self.caller, self._loc = inner, caller, None
+        self.inner, self.caller = inner, caller
+        self._loc: Location | None = None
 
     def location(self) -> Location:
         loc = self._loc

@@ -37,7 +37,7 @@ A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from hlopt.ir.constraints import AnyAttr, AnyType, Constraint
 from hlopt.ir.core import Operation
@@ -52,6 +52,8 @@ from hlopt.ir.traits import (
 )
 
 if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self is 3.11+; requires-python is 3.10
+
     from hlopt.ir.core import Block, OpResult, Region, Value
 
 _T = TypeVar("_T")
@@ -102,7 +104,8 @@ class Field(Generic[_T]):
     def __set__(self, inst: Operation, value: _T) -> None:
         raise AttributeError(f"'{self.name}' cannot be set")
 
-    def __init__(self, arity: str = SINGLE, constraint: Constraint | None = None, default: Any = None,
+    # constraint: a Constraint (for a RegionDef: the number of blocks, or None)
+    def __init__(self, arity: str = SINGLE, constraint: Any = None, default: Any = None,
                  doc: str = ""):
         self.name = ""
         self.arity, self.constraint, self.default, self.doc = arity, constraint, default, doc
@@ -237,7 +240,7 @@ class OpMeta(type):
 
     @property
     def name(cls) -> str:
-        return cls._op_name  # type: ignore[attr-defined, no-any-return]
+        return cls._op_name  # type: ignore[attr-defined]
 
     @name.setter
     def name(cls, value: str) -> None:
@@ -354,6 +357,7 @@ def _install_accessors(cls: type["OpDef"]) -> None:
             attr_name += "_"
         type.__setattr__(cls, attr_name, _Accessor(f, shadow_of(attr_name), get_fn, set_fn))
 
+    f: Field[Any]
     for j, f in enumerate(cls.operand_defs):
         install(f, _group_getter(cls, cls.operand_defs, j, False), _operand_setter(cls, cls.operand_defs, j))
     for j, f in enumerate(cls.result_defs):
@@ -534,6 +538,7 @@ class OpDef(Operation, metaclass=OpMeta):
         if len(operands) > len(ods):
             raise TypeError(f"{cls.__name__}.build: {len(operands)} operand groups for {len(ods)} declared")
         groups: list[Any] = list(operands) + [_MISSING] * (len(ods) - len(operands))
+        f: Field[Any]
         for j, f in enumerate(ods):
             for key in (f.name, f.name + "_"):
                 if key in fields:
@@ -634,6 +639,7 @@ class OpDef(Operation, metaclass=OpMeta):
     # returned types'; for ops MLIR infers through InferShapedTypeOpInterface
     # (reduce, reduce_window, scatter) only the incompatible-types error has it
     infer_followup: ClassVar[bool] = True
+    _checker: ClassVar[Callable[["Operation"], None] | None]  # set per class: see _compile_checker
 
     @classmethod
     def _verify_inferred(cls, op: "Operation") -> None:
@@ -644,18 +650,20 @@ class OpDef(Operation, metaclass=OpMeta):
         try:
             inferred = infer(op)
         except Exception as e:  # an IRError (core imports this module): no import on the hot path
+            from hlopt.ir.core import IRError
+
             # MLIR's verifyInferredResultTypes adds a second error after the inference's own
-            if getattr(e, "op", None) is op and cls.infer_followup:
+            if isinstance(e, IRError) and e.op is op and cls.infer_followup:
                 e.followups = followup
             raise
         compatible = getattr(cls, "compatible_return_types", None) or _same_types
         if inferred is not None and not compatible(inferred, op.result_types):
             # refineReturnTypes' own error, always followed by the second one (jaxlib, every op)
-            e = op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
-                         + " are incompatible with return type(s) of operation "
-                         + ", ".join(f"'{t.text}'" for t in op.result_types))
-            e.followups = followup
-            raise e
+            err = op_error(op, "inferred type(s) " + ", ".join(f"'{t.text}'" for t in inferred)
+                           + " are incompatible with return type(s) of operation "
+                           + ", ".join(f"'{t.text}'" for t in op.result_types))
+            err.followups = followup
+            raise err
 
     @classmethod
     def verify(cls, op: "Operation") -> None:
@@ -964,27 +972,28 @@ def _verify_fields(cls: type[OpDef], op: "Operation") -> None:
         if c is not None and not c(v):
             raise op_error(op, f"attribute '{f.name}' failed to satisfy constraint: {c.summary}")
     # operand and result types
-    for what, defs, segs, values in (("operand", cls.operand_defs, op_segs, op._operands),
-                                     ("result", cls.result_defs, res_segs, op.results)):
-        for f, (start, size) in zip(defs, segs):
-            c = f.constraint
+    groups: tuple[tuple[str, Sequence[Field], Any, Sequence[Any]], ...] = (
+        ("operand", cls.operand_defs, op_segs, op._operands), ("result", cls.result_defs, res_segs, op.results))
+    for what, defs, segs, values in groups:  # values: OpOperands, then OpResults
+        for fd, (start, size) in zip(defs, segs):
+            c = fd.constraint
             if c is None or c is AnyType:
                 continue
             for i in range(start, start + size):
                 v = values[i]
                 t = v.value.type if what == "operand" else v.type
                 if not c.check_type(t):
-                    summary = c.summary if f.arity != VARIADIC else f"variadic of {c.summary}"
+                    summary = c.summary if fd.arity != VARIADIC else f"variadic of {c.summary}"
                     raise op_error(op, f"{what} #{i} must be {summary}, but got '{t.text}'")
     # regions
-    for i, f in enumerate(cls.region_defs):
-        if f.constraint is None:
+    for i, rd in enumerate(cls.region_defs):
+        if rd.constraint is None:
             continue
-        regions = op.regions[i:] if f.arity == VARIADIC else op.regions[i:i + 1]
+        regions = op.regions[i:] if rd.arity == VARIADIC else op.regions[i:i + 1]
         for j, r in enumerate(regions):
-            if len(r.blocks) != f.constraint:
-                raise op_error(op, f"region #{i + j} ('{f.name}') failed to verify constraint: region with "
-                                   f"{f.constraint} blocks")
+            if len(r.blocks) != rd.constraint:
+                raise op_error(op, f"region #{i + j} ('{rd.name}') failed to verify constraint: region with "
+                                   f"{rd.constraint} blocks")
 
 
 # MLIR's count messages: (at least N, zero, one, exactly N), for regions and successors

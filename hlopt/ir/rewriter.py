@@ -148,8 +148,9 @@ class Rewriter(Builder):
             if isinstance(name, str):
                 operands = args[0] if args else kw.pop("operands", ())
                 result_types = args[1] if len(args) > 1 else kw.pop("result_types", None)
+                kw["location"] = loc
                 new = self.insert(Operation(name, operands, op.result_types if result_types is None else result_types,
-                                            *args[2:], location=loc, **kw))
+                                            *args[2:], **kw))
             else:
                 if kw.get("result_types") is None:
                     kw["result_types"] = op.result_types
@@ -194,11 +195,14 @@ class Rewriter(Builder):
         """Move all ops of `source` before `anchor`, replacing its arguments."""
         if len(args) != len(source.args):
             raise IRError("inline_block_before: argument count mismatch")
+        dest = anchor.parent
+        if dest is None:
+            raise IRError("inline_block_before: the anchor is not in a block")
         for a, v in zip(source.args, args):
             self.replace_all_uses_with(a, v)
         for op in list(source.ops):
             op.detach()
-            anchor.parent.insert_before(anchor, op)
+            dest.insert_before(anchor, op)
             if self.listener is not None:
                 self.listener.op_inserted(op)
         if source.parent is not None:
@@ -257,6 +261,8 @@ class Rewriter(Builder):
         """Move `before` and everything after it into a new block after `block`."""
         new = Block()
         region = block.parent
+        if region is None:
+            raise IRError("split_block: the block is not in a region")
         region.insert_block(region.blocks.index(block) + 1, new)
         op: Operation | None = before
         while op is not None:

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hlopt.ir.types import RankedTensorType, ShapedType, Type, UnrankedTensorType, VectorType
 
 if TYPE_CHECKING:
-    from hlopt.ir.core import Operation
+    from hlopt.ir.core import IRError, Operation
 
 
-def op_error(op: "Operation", msg: str, notes: Sequence[tuple[str, Any]] = ()):
+def op_error(op: "Operation", msg: str, notes: Sequence[tuple[str, Any]] = ()) -> "IRError":
     """`'dialect.op' op <msg>` located at the op, as MLIR's emitOpError."""
     from hlopt.ir.core import IRError
 

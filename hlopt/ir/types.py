@@ -28,6 +28,9 @@ class Printable:
     # has_alias_parts: printing may depend on aliases (affine maps, locations)
     __slots__ = ("_text", "_key", "has_alias_parts", "__weakref__")
     _interned: dict
+    _text: str | None
+    _key: tuple
+    has_alias_parts: bool
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -42,9 +45,10 @@ class Printable:
         if owner is None:
             table = cls._interned
         else:
-            table = owner.get(cls)
-            if table is None:
-                table = owner[cls] = {}
+            got = owner.get(cls)
+            if got is None:
+                got = owner[cls] = {}
+            table = got
             obj = table.get(key)
             if obj is not None:
                 return obj
@@ -175,25 +179,33 @@ def shape_text(shape: Sequence[int], scalable: Sequence[bool] = ()) -> str:
 
 class ShapedType(Type):
     __slots__ = ("shape", "element_type")
+    shape: tuple[int, ...] | None  # None only on the unranked types
+    element_type: Type
+
+    def _dims(self) -> tuple[int, ...]:
+        if self.shape is None:
+            raise TypeError(f"{self.text} is unranked")
+        return self.shape
 
     @property
     def rank(self) -> int:
-        return len(self.shape)
+        return len(self._dims())
 
     @property
     def num_elements(self) -> int:
         n = 1
-        for d in self.shape:
+        for d in self._dims():
             n *= d
         return n
 
     @property
     def has_static_shape(self) -> bool:
-        return DYNAMIC not in self.shape
+        return DYNAMIC not in self._dims()
 
 
 class RankedTensorType(ShapedType):
     __slots__ = ("encoding",)
+    shape: tuple[int, ...]
 
     def __new__(cls, shape: Sequence[int], element_type: Type, encoding: Any = None) -> "RankedTensorType":
         return cls._make((tuple(shape), element_type, encoding))
@@ -233,6 +245,7 @@ class UnrankedTensorType(ShapedType):
 
 class MemRefType(ShapedType):
     __slots__ = ("layout", "memory_space")
+    shape: tuple[int, ...]
 
     def __new__(cls, shape: Sequence[int], element_type: Type, layout: Any = None,
                 memory_space: Any = None) -> "MemRefType":
@@ -269,6 +282,7 @@ class UnrankedMemRefType(ShapedType):
 
 class VectorType(ShapedType):
     __slots__ = ("scalable",)
+    shape: tuple[int, ...]
 
     def __new__(cls, shape: Sequence[int], element_type: Type,
                 scalable: Sequence[bool] | None = None) -> "VectorType":

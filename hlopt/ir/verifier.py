@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Block, BlockArgument, IRError, Operation, Region, Value
+from hlopt.ir.core import Block, BlockArgument, IRError, Operation, OpResult, Region, Value
 from hlopt.ir.interfaces import CallableOpInterface, may_be_graph_region
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
@@ -119,7 +119,7 @@ def _overrides_verify_regions(d) -> bool:
     from hlopt.ir.opdef import OpDef
 
     f = getattr(d.verify_regions, "__func__", None)
-    return f is not None and f is not OpDef.verify_regions.__func__
+    return f is not None and f is not vars(OpDef)["verify_regions"].__func__
 
 
 def _verify_operands(op: Operation) -> None:
@@ -246,9 +246,10 @@ def _dominance_note(op: Operation, v: Value) -> tuple:
         else:
             where = "neither a parent nor a child region"
         return (f"operand defined as a block argument (block #{idx} in {where})", v.location or b2.parent_op)
-    b2 = v.owner.parent
-    r2 = b2.parent if b2 is not None else None
-    if b1 is b2:
+    assert isinstance(v, OpResult)  # a value is a block argument or an op result
+    rb2 = v.owner.parent
+    r2 = rb2.parent if rb2 is not None else None
+    if b1 is rb2:
         where = "op in the same block"
     elif r1 is r2:
         where = "op in the same region"
@@ -275,13 +276,14 @@ def _dominates(v: Value, user: Operation, cache: dict) -> bool:
         o: Operation | None = user
         while o is not None and o.parent_region is not region:
             o = o.parent_op
-        if o is None:
-            return False
+        if o is None or o.parent is None or region is None:
+            return False  # (the last two: a detached block, dominating nothing)
         return _block_dominates(def_block, o.parent, region, cache)
     if isinstance(v, BlockArgument):
         return True
     if may_be_graph_region(def_block.parent):
         return True  # a graph region: any op of the block, itself included, may use the value
+    assert isinstance(v, OpResult)  # a value is a block argument or an op result
     if anc is v.owner:
         return False  # an op cannot use its own result (outside graph regions)
     return v.owner.is_before_in_block(anc)

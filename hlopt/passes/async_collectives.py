@@ -20,6 +20,7 @@ from hlopt.dialects.stablehlo_async import DONE, START, AsyncType
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
 from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.types import Type
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
@@ -91,6 +92,7 @@ def wrap(rw: Rewriter, coll: Operation, form: str = "rfc") -> tuple[Operation, O
     loc = coll.location
     types = coll.result_types
     rw.set_insertion_point_before(coll)
+    futures: list[Type]
     if form == "rfc":
         futures = [AsyncType.of(t) for t in types]
     else:

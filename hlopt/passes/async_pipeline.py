@@ -42,7 +42,7 @@ def _captures_loop_values(start: Operation, loop: Operation) -> bool:
         if o is start:
             continue
         for v in o.operands:
-            holder = v.owner.parent_op if isinstance(v, BlockArgument) else v.owner
+            holder = v.owner.parent_op if isinstance(v, BlockArgument) else v.defining_op
             while holder is not None and holder is not start and holder is not loop:
                 holder = holder.parent_op
             if holder is loop:
@@ -63,7 +63,7 @@ def _recomputable(op: Operation) -> bool:
     if op.name in _FORMATTING:
         return True
     return op.name.startswith("stablehlo.") and all(
-        getattr(t, "shape", None) is not None and len(t.shape) == 0 for t in op.result_types)
+        (shape := getattr(t, "shape", None)) is not None and len(shape) == 0 for t in op.result_types)
 
 
 def operand_slice(start: Operation, body) -> tuple[list[Operation], str]:
@@ -73,12 +73,13 @@ def operand_slice(start: Operation, body) -> tuple[list[Operation], str]:
     work = list(start.operands)
     while work:
         v = work.pop()
-        if isinstance(v, BlockArgument) or v.owner.parent is not body or v.owner in seen:
+        op = v.defining_op  # None for a block argument
+        if op is None or op.parent is not body or op in seen:
             continue
-        if not _recomputable(v.owner):
-            return [], v.owner.name
-        seen.add(v.owner)
-        work.extend(v.owner.operands)
+        if not _recomputable(op):
+            return [], op.name
+        seen.add(op)
+        work.extend(op.operands)
     return [o for o in body.ops if o in seen], ""
 
 
@@ -121,7 +122,11 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     assert cl is not None and cl.trip_count >= 1
     body = loop.regions[1].blocks[0]
     n = len(loop.operands)
-    dones = [_pair(s) for s in starts]
+    dones: list[Operation] = []
+    for s in starts:
+        d = _pair(s)
+        assert d is not None  # `candidates` keeps only starts with their done
+        dones.append(d)
     # 1. the first iteration's collectives, before the loop
     rw.set_insertion_point_before(loop)
     extra: list[Value] = []
@@ -147,6 +152,7 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     rw.erase_op(loop)
     # 3. the body awaits nothing from this iteration: it starts the next one's collective
     ret = body.last_op
+    assert ret is not None  # the body's terminator
     carried = iter(body.args[n:])
     for d in dones:
         for r in d.results:
@@ -175,9 +181,13 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     ret.set_operands([*ret.operands, *(r for d in dones for r in d.results)])
     rw.modified(ret)
     # 4. rotation: the loop stops one iteration early (its condition tests the counter's next value) ...
-    cmp = cond.last_op.operands[0].defining_op
-    step_op = body.last_op.operands[cl.index].defining_op
+    cond_ret = cond.last_op
+    assert cond_ret is not None  # the condition's terminator
+    cmp = cond_ret.operands[0].defining_op
+    step_op = ret.operands[cl.index].defining_op
+    assert cmp is not None and step_op is not None  # counted_loop matched both
     step_c = next(v for v in step_op.operands if v is not body.args[cl.index]).defining_op
+    assert step_c is not None  # counted_loop matched a constant step
     rw.set_insertion_point_before(cmp)
     c = rw.insert(step_c.clone())
     nxt = rw.create("stablehlo.add", [cond.args[cl.index], c.results[0]], [cond.args[cl.index].type],

@@ -73,7 +73,8 @@ class Effects:
 
     def movable_start(self, op: Operation) -> bool:
         for o in op.walk():
-            if o is op or o.parent_op.name in COLLECTIVES:
+            parent = o.parent_op
+            if o is op or (parent is not None and parent.name in COLLECTIVES):
                 continue  # reduction bodies of all_reduce and friends
             if o.name in COLLECTIVES or o.has_trait(TERMINATOR) or self.effect_free(o):
                 continue
@@ -96,6 +97,7 @@ class Effects:
 
 def _hoist(rw: Rewriter, start: Operation, fx: Effects) -> bool:
     block = start.parent
+    assert block is not None  # a start in the IR
     defs = {v.owner for v in start.operands if isinstance(v, OpResult) and v.owner.parent is block}
     p = start.prev_op
     while p is not None and p not in defs and p.name != START and not fx.barrier(p):
@@ -103,7 +105,9 @@ def _hoist(rw: Rewriter, start: Operation, fx: Effects) -> bool:
     if p is start.prev_op:
         return False
     if p is None:
-        rw.move_op_before(start, block.first_op)
+        first = block.first_op
+        assert first is not None  # the block holds `start`
+        rw.move_op_before(start, first)
     else:
         rw.move_op_after(start, p)
     return True
@@ -113,7 +117,7 @@ def _in_block_users(op: Operation, block: Block) -> set[Operation]:
     out = set()
     for r in op.results:
         for u in r.uses:
-            o = u.owner
+            o: Operation | None = u.owner
             while o is not None and o.parent is not block:
                 o = o.parent_op
             if o is not None:
@@ -123,6 +127,7 @@ def _in_block_users(op: Operation, block: Block) -> set[Operation]:
 
 def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
     block = done.parent
+    assert block is not None  # a done in the IR
     users = _in_block_users(done, block)
     n = done.next_op
     while n is not None and n not in users and n.name != DONE and not n.has_trait(TERMINATOR) \
@@ -131,7 +136,9 @@ def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
     if n is done.next_op:
         return False
     if n is None:
-        rw.move_op_after(done, block.last_op)
+        last = block.last_op
+        assert last is not None  # the block holds `done`
+        rw.move_op_after(done, last)
     else:
         rw.move_op_before(done, n)
     return True

@@ -25,7 +25,7 @@ from __future__ import annotations
 from hlopt.dialects.hir_attrs import EventType, StreamType
 from hlopt.dialects.stablehlo_async import DONE, START, is_rfc_start
 from hlopt.ir.attributes import IntegerAttr
-from hlopt.ir.core import Operation, OpResult
+from hlopt.ir.core import Operation, OpResult, Value
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import IndexType, i64
 
@@ -36,6 +36,11 @@ def lower_async_regions(fn: Operation, rw: Rewriter, num_streams: int) -> int:
     for k, start in enumerate(starts):
         _lower(rw, start, k, num_streams)
     return len(starts)
+
+
+def _result_index(v: Value) -> int:
+    assert isinstance(v, OpResult)  # an await reads its start's results
+    return v.index
 
 
 def _lower(rw: Rewriter, start: Operation, k: int, num_streams: int) -> None:
@@ -51,6 +56,7 @@ def _lower(rw: Rewriter, start: Operation, k: int, num_streams: int) -> None:
     tail = rw.create("hir.set_current_stream", [main], location=loc)
     body = start.regions[0].blocks[0]
     ret = body.last_op
+    assert ret is not None  # the body's terminator
     rw.inline_block_before(body, tail, start.operands)
     values = list(ret.operands)
     rw.erase_op(ret)
@@ -71,7 +77,7 @@ def _lower(rw: Rewriter, start: Operation, k: int, num_streams: int) -> None:
     for done in list({u.owner: None for r in start.results for u in r.uses}):
         if done.name != DONE:
             continue
-        awaited = [r.index for r in done.operands] if rfc else list(range(len(values)))
+        awaited = [_result_index(r) for r in done.operands] if rfc else list(range(len(values)))
         rw.set_insertion_point_before(done)
         for i in awaited:
             rw.create("hir.wait_event", [events[i]], location=done.location)

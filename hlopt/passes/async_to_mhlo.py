@@ -40,7 +40,7 @@ from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import DONE, START, AsyncType, is_rfc_start
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import Operation, Region
+from hlopt.ir.core import Operation, Region, Value
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
 from hlopt.passes.base import Pass
@@ -70,10 +70,16 @@ def _symbols(module: Operation) -> dict[str, Operation]:
     return out
 
 
+def _block_order(op: Operation) -> int:
+    assert op.parent is not None  # ops of one block
+    op.parent._ensure_order()
+    return op._order
+
+
 def _in_order(ops: set[Operation]) -> list[Operation]:
     """Ops of one block in block order."""
-    out = []
-    o = min(ops, key=lambda x: (x.parent._ensure_order(), x._order)[1]) if ops else None
+    out: list[Operation] = []
+    o = min(ops, key=_block_order) if ops else None
     while o is not None and len(out) < len(ops):
         if o in ops:
             out.append(o)
@@ -119,8 +125,9 @@ def make_synchronous(rw: Rewriter, start: Operation) -> None:
     """Inline the body of `start` where it stands; its awaits read the body's results."""
     block = start.regions[0].blocks[0]
     ret = block.last_op
+    assert ret is not None  # the body's terminator
     values = list(ret.operands)
-    index = {r: i for i, r in enumerate(start.results)}
+    index: dict[Value, int] = {r: i for i, r in enumerate(start.results)}
     dones = {u.owner for r in start.results for u in r.uses}
     rw.erase_op(ret)
     rw.inline_block_before(block, start, list(start.operands))
@@ -172,6 +179,7 @@ class StablehloAsyncToMhlo(Pass):
         rfc = is_rfc_start(start)
         body = start.regions[0]
         ret = body.blocks[0].last_op
+        assert ret is not None  # the body's terminator
         results = list(ret.operand_types)
         loc = start.location
         # the outlined body
@@ -190,7 +198,7 @@ class StablehloAsyncToMhlo(Pass):
             attributes=attrs, location=loc)
         # the awaits, in block order
         dones = _in_order({u.owner for r in start.results for u in r.uses})
-        index = {r: i for i, r in enumerate(start.results)}
+        index: dict[Value, int] = {r: i for i, r in enumerate(start.results)}
         src = m.results[0]
         whole = list(range(len(results)))
         if len(dones) > 1:

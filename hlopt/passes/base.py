@@ -43,7 +43,7 @@ class Pass:
         raise NotImplementedError
 
     def fail(self, message: str, op: Operation | None = None, notes: list | None = None,
-             errors: list | None = None) -> None:
+             errors: list | None = None) -> typing.NoReturn:
         raise PassFailure(message, op, notes, errors)
 
     def stat(self, name: str, n: int = 1) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
+from hlopt.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from hlopt.ir.rewriter import Rewriter
 
 
@@ -26,7 +26,7 @@ def _branch(op: Operation | None) -> Any:
 
 def _pred_edges(block: Block) -> list[tuple[Operation, int]]:
     """(terminator, successor index) of every edge into `block`."""
-    out = []
+    out: list[tuple[Operation, int]] = []
     if block.parent is None:
         return out
     for b in block.parent.blocks:
@@ -44,7 +44,8 @@ def _forwarded(t: Operation, si: int) -> list[Value]:
 def _parent_block(v: Value) -> Block | None:
     if isinstance(v, BlockArgument):
         return v.owner
-    return v.defining_op.parent
+    op = v.defining_op
+    return op.parent if op is not None else None
 
 
 def _used_outside(v: Value, block: Block) -> bool:
@@ -95,7 +96,8 @@ class _BlockData:
     def order_of(self, v: Value) -> int:
         if isinstance(v, BlockArgument):
             return v.index
-        return self.order[v.defining_op] + v.index
+        assert isinstance(v, OpResult)  # a value is a block argument or an op result
+        return self.order[v.owner] + v.index
 
 
 def _same_shape(a: Operation, b: Operation) -> bool:
@@ -109,7 +111,7 @@ def _same_shape(a: Operation, b: Operation) -> bool:
 def _valid_successor_arg(block: Block, v: Value) -> bool:
     """A result of a predecessor's terminator cannot be forwarded to `block`."""
     d = v.defining_op
-    if d is None or d is not d.parent.last_op:
+    if d is None or d.parent is None or d is not d.parent.last_op:
         return True
     return d.parent not in block.predecessors
 
@@ -165,8 +167,12 @@ class _Cluster:
                     v = ops[oi].operand(k)
                     new_args[ci].append(v)
                     if ci == 0:
-                        d = v.defining_op
-                        loc = v.location if isinstance(v, BlockArgument) else d.location
+                        if isinstance(v, BlockArgument):
+                            loc = v.location
+                        else:
+                            d = v.defining_op
+                            assert d is not None  # a value is a block argument or an op result
+                            loc = d.location
                         ops[oi].set_operand(k, leader.add_argument(v.type, loc))
             new_args = _prune(new_args, rewriter, n_old, leader)
             for ci, b in enumerate([leader, *self.blocks]):
@@ -175,7 +181,9 @@ class _Cluster:
                     rewriter.modified(t)
         for b in self.blocks:
             for t, si in _pred_edges(b):
-                t.successors[si] = leader
+                succs = t.successors
+                assert isinstance(succs, list)  # an op with successors holds them in a list
+                succs[si] = leader
                 rewriter.modified(t)
             forget(b)
             b.erase()

@@ -10,7 +10,10 @@ from their classes, after the catalog's.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from hlopt.passes.base import Pass
 
 
 class OptionEntry(NamedTuple):
@@ -37,7 +40,7 @@ def format_default(v: object) -> str:
     return str(v)
 
 
-def describe(cls: type) -> PassEntry:
+def describe(cls: type[Pass]) -> PassEntry:
     """The entry of a live pass class."""
     import dataclasses
 

@@ -14,6 +14,7 @@ Commutative trait are a multiset, as in MLIR's OperationEquivalence
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,10 +89,10 @@ def _op_equiv(a: Operation, b: Operation, mapping: dict) -> bool:
     for x, y in zip(a.successors, b.successors):
         if mapping.get(x, x) is not y:
             return False
-    for x, y in zip(a.results, b.results):
-        if x.type is not y.type:
+    for rx, ry in zip(a.results, b.results):
+        if rx.type is not ry.type:
             return False
-        mapping[x] = y
+        mapping[rx] = ry
     for ra, rb in zip(a.regions, b.regions):
         if not _region_equiv(ra, rb, mapping):
             return False
@@ -152,7 +153,7 @@ class CSE(Pass):
         self.stat("num-cse'd", self.num_cse)
         self.stat("num-dce'd", self.num_dce)
 
-    def run_on_regions(self, regions: list[Region]) -> bool:
+    def run_on_regions(self, regions: Sequence[Region]) -> bool:
         """CSE (and DCE) the given regions; True if anything changed."""
         self.rewriter = Rewriter()
         self.to_erase: list[Operation] = []

@@ -186,6 +186,13 @@ def while_bodies(op: Operation) -> tuple:
     return (op.regions[1],) if op.name == WHILE else ()
 
 
+def _checked_pairs(op: Operation) -> Pairs:
+    """The pairs of a permute _expressible accepted."""
+    pairs = read_pairs(op.get_attr("source_target_pairs"))
+    assert pairs is not None
+    return pairs
+
+
 @dataclass
 class _Part:
     """A permute, or one side of a ring XLA's cycle decomposer would split,
@@ -329,7 +336,7 @@ class DecomposeCollectivePermute(Pass):
         for op in ops:
             if not self._expressible(op):
                 continue
-            pairs = read_pairs(op.get_attr("source_target_pairs"))
+            pairs = _checked_pairs(op)
             x = op.operands[0]
             carried = isinstance(x, BlockArgument) and x.owner is body
             size = byte_size(op.results[0].type) or 0
@@ -379,10 +386,10 @@ class DecomposeCollectivePermute(Pass):
             if p.role == "whole":
                 self._decompose(p.op, rw, channels, marks.get(id(p)))
             else:
-                bwd = next(q for q in mine if q.role == "bwd")
-                fwd = next(q for q in mine if q.role == "fwd")
-                self._split(p.op, rw, channels, bwd.pairs, fwd.pairs,
-                            id(bwd) in picked, id(fwd) in picked, marks.get(id(bwd)), marks.get(id(fwd)))
+                bwd_part = next(q for q in mine if q.role == "bwd")
+                fwd_part = next(q for q in mine if q.role == "fwd")
+                self._split(p.op, rw, channels, bwd_part.pairs, fwd_part.pairs, id(bwd_part) in picked,
+                            id(fwd_part) in picked, marks.get(id(bwd_part)), marks.get(id(fwd_part)))
 
     @staticmethod
     def _marks(parts: list[_Part]) -> dict[int, str]:
@@ -414,9 +421,10 @@ class DecomposeCollectivePermute(Pass):
 
     def _decompose(self, op: Operation, rw: Rewriter, channels: Channels, mark: str | None = None) -> None:
         """hlopt's own rule (scope=all), or one chosen permute of a loop body."""
-        pairs = read_pairs(op.get_attr("source_target_pairs"))
+        pairs = _checked_pairs(op)
         ch = op.get_attr("channel_handle")
         size = byte_size(op.results[0].type)
+        assert size is not None  # _expressible checked the shape is static
         if size < self.min_bytes and (self.scope == "all" or not self.pipeline_parallelism):
             self.stat("left")
             self._remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
@@ -437,8 +445,9 @@ class DecomposeCollectivePermute(Pass):
                bwd_send: bool, fwd_send: bool, bwd_mark: str | None, fwd_mark: str | None) -> None:
         """The ring as XLA's cycle decomposer splits it, each side a permute
         or (when chosen) a send/recv."""
-        pairs = read_pairs(op.get_attr("source_target_pairs"))
+        pairs = _checked_pairs(op)
         kind = cycle_type(pairs)
+        assert kind is not None  # only a ring is split
         ch = op.get_attr("channel_handle")
         data = op.operands[0]
         loc = op.location

@@ -323,6 +323,7 @@ def insertion_region(block: Block) -> Region:
     nearest IsolatedFromAbove (or unregistered, or top-level) ancestor."""
     while True:
         region = block.parent
+        assert region is not None  # constants are hoisted from blocks in the IR
         parent = region.parent
         if parent is None or parent.parent is None:
             return region
@@ -343,9 +344,12 @@ class OperationFolder:
     def insert_known_constant(self, op: Operation, value: Attribute | None = None) -> bool:
         """Returns False if `op` was replaced by an existing constant."""
         block = op.parent
+        assert block is not None  # a constant in the IR
         if op in self.owned:
-            if block.first_op is not op and op.prev_op not in self.owned:
-                self.rewriter.move_op_before(op, block.first_op)
+            first = block.first_op
+            if first is not op and op.prev_op not in self.owned:
+                assert first is not None  # the block holds `op`
+                self.rewriter.move_op_before(op, first)
                 op.location = UNKNOWN
             return True
         if value is None:
@@ -359,11 +363,13 @@ class OperationFolder:
             existing.location = UNKNOWN
             return False
         entry = region.blocks[0]
+        first = entry.first_op
+        assert first is not None  # the entry block holds at least `op`'s ancestor
         if block is not entry:
-            self.rewriter.move_op_before(op, entry.first_op)
+            self.rewriter.move_op_before(op, first)
             op.location = UNKNOWN
-        elif entry.first_op is not op and op.prev_op not in self.owned:
-            self.rewriter.move_op_before(op, entry.first_op)
+        elif first is not op and op.prev_op not in self.owned:
+            self.rewriter.move_op_before(op, first)
         consts[key] = op
         self.owned[op] = (region, key)
         return True
@@ -430,6 +436,7 @@ class _Worklist:
 
 
 class GreedyRewriteDriver(Listener):
+    converged: bool  # set by apply_patterns_greedily once run() returns
     def __init__(self, regions: Sequence[Region], patterns: PatternSet, config: GreedyConfig | None = None):
         self.regions = list(regions)
         self.scope: dict[Region, None] = {r: None for r in self.regions}
@@ -584,6 +591,7 @@ class GreedyRewriteDriver(Listener):
         if len(results) != len(op.results):
             return None
         d = op.opdef
+        assert d is not None  # only registered ops fold
         rw = self.rewriter
         out: list[Value] = []
         created: list[Operation] = []
@@ -729,7 +737,7 @@ def _op_live(op: Operation, live: set) -> bool:
 
 def _successor_arg(op: Operation, operand_index: int) -> Any:
     """The successor block argument an operand of a branch feeds, if any."""
-    d = op.opdef
+    d: Any = op.opdef  # duck-typed: _erasable_successor_operands checked for the methods
     for i, s in enumerate(op.successors):
         first, n = d.successor_operand_index(op, i)
         if first <= operand_index < first + n:
@@ -776,7 +784,7 @@ def _delete_dead(rewriter: Rewriter, regions: Sequence[Region], live: set, drive
 
 
 def _erase_dead_successor_operands(rewriter: Rewriter, op: Operation, live: set) -> bool:
-    d = op.opdef
+    d: Any = op.opdef  # duck-typed: _erasable_successor_operands checked for the methods
     changed = False
     for si in reversed(range(len(op.successors))):
         succ = op.successors[si]

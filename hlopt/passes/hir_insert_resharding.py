@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlopt.dialects.hir import ComputeOp, ReduceOp, SetOp, input_axis_map, is_resharding, op_signature
+from hlopt.dialects.hir import (
+    ComputeOp,
+    ReduceOp,
+    SetOp,
+    compute_def,
+    input_axis_map,
+    is_resharding,
+    op_signature,
+)
 from hlopt.dialects.hir_attrs import SERIAL, axes_of, sharding, with_sharding
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
@@ -31,9 +39,10 @@ from hlopt.passes.registry import register_pass
 
 def needed_input_type(op: Operation, i: int) -> Type:
     """The type input `i` must have for `op` not to reshard."""
-    d = op.opdef
+    d = compute_def(op)
     t = d.inputs(op)[i].type
     out_t = d.dest_type(op)
+    assert isinstance(out_t, RankedTensorType)  # a value-form compute op makes a ranked tensor
     out_axes = axes_of(out_t)
     axes = []
     for a, o in enumerate(input_axis_map(op, i)):
@@ -63,11 +72,11 @@ def insert_reshardings(block_ops: list[Operation], rw: Rewriter) -> int:
         if key not in plans:
             plans[key] = None if not needs_resharding_inputs(op) else [
                 t if t != v.type else None for v, t in
-                ((v, needed_input_type(op, i)) for i, v in enumerate(op.opdef.inputs(op)))]
+                ((v, needed_input_type(op, i)) for i, v in enumerate(compute_def(op).inputs(op)))]
         plan = plans[key]
         if plan is None:
             continue
-        d = op.opdef
+        d = compute_def(op)
         for i, (v, want) in enumerate(zip(list(d.inputs(op)), plan)):
             if want is None:
                 continue

@@ -61,7 +61,7 @@ class HirLower(Pass):
             return self._plans[key]
         except KeyError:
             pass
-        plan = None
+        plan: tuple | None = None
         if is_resharding(op):
             try:
                 kind, red = communication_kind(op)
@@ -91,6 +91,7 @@ class HirLower(Pass):
                        regions=1, location=kernel.lazy_location)
         rw.inline_region_before(kernel.regions[0], fn.regions[0], 0)
         y = fn.regions[0].blocks[0].last_op
+        assert y is not None  # the kernel's terminator, moved with its body
         rw.replace_op_with_new(y, "func.return", y.operands, result_types=[], location=y.lazy_location)
         rw.replace_op_with_new(kernel, "hir.post_on_stream", kernel.operands, location=kernel.lazy_location,
                                properties={"callee": SymbolRefAttr(name)})

@@ -65,8 +65,16 @@ class _Node:
         return self.region is None
 
     @property
+    def body(self) -> Region:
+        """The callable region of an internal (not the external) node."""
+        assert self.region is not None, "the external node has no body"
+        return self.region
+
+    @property
     def op(self) -> Operation:
-        return self.region.parent
+        op = self.body.parent
+        assert op is not None  # a callable region belongs to its callable op
+        return op
 
 
 class CallGraph:
@@ -490,7 +498,7 @@ class InlinerPass(Pass):
             if self.uses.is_dead(node):
                 dead[node] = None
             else:
-                self._collect_calls(list(node.region.blocks), node, calls, nested_nodes=False)
+                self._collect_calls(list(node.body.blocks), node, calls, nested_nodes=False)
         history: list[tuple[_Node, int | None]] = []
         call_history: list[int | None] = [None] * len(calls)
         inlined_any = False
@@ -535,12 +543,12 @@ class InlinerPass(Pass):
             return False
         if any(e is target or e is source for e in target.edges):
             return False  # recursive
-        region = target.region
-        if region.parent.is_ancestor(call):
+        region = target.body
+        if target.op.is_ancestor(call):
             return False
         if len(region.blocks) >= 2:
             caller = call.parent_op
-            if caller is None or (caller.name != region.parent.name and
+            if caller is None or (caller.name != target.op.name and
                                   (caller.opdef is None or caller.has_trait("SingleBlock")
                                    or caller.has_trait("SingleBlockImplicitTerminator"))):
                 return False
@@ -554,6 +562,7 @@ class InlinerPass(Pass):
         src_region = block.parent
         node = self.cg.lookup(src_region)
         while node is None:
+            assert src_region is not None and src_region.parent is not None  # the module's region has a node
             src_region = src_region.parent.parent_region
             node = self.cg.lookup(src_region)
         self._collect_calls(new_blocks, node, calls, nested_nodes=True)
@@ -578,7 +587,7 @@ class InlinerPass(Pass):
 
     def _inline_call(self, call: Operation, target: _Node, calls: list, in_place: bool = False) -> bool:
         callee = target.op
-        region = target.region
+        region = target.body
         if not _iface(call, "can_inline"):
             return False
         args = _iface(call, "arg_operands")
@@ -593,6 +602,7 @@ class InlinerPass(Pass):
         del callee
         rw = self.rewriter
         block = call.parent
+        assert block is not None  # a call found in a block
         move = in_place and not target.has_children
         if move:
             # the callee's last use: move its body rather than copy it, as
@@ -618,6 +628,7 @@ class InlinerPass(Pass):
                     nb.append(o.clone(mapping))
             self._remap_and_collect(call, block, [nb], calls)
             term = nb.last_op
+            assert term is not None  # the ReturnLike terminator checked above
             values = list(term.operands)
             term.erase()
             for old, new in zip(call.results, values):
@@ -631,6 +642,7 @@ class InlinerPass(Pass):
             return True
         post = rw.split_block(block, call)
         parent_region = block.parent
+        assert parent_region is not None  # the caller's block is in a region
         at = parent_region.blocks.index(post)
         if move:
             new_blocks = list(region.blocks)

@@ -55,6 +55,7 @@ def _inline(rw: Rewriter, call: Operation, block: Block) -> None:
     mapping: dict = dict(zip(block.args, _iface(call, "arg_operands")))
     rw.set_insertion_point_before(call)
     ret = block.last_op
+    assert ret is not None  # the callee's return
     for op in block.ops:
         if op is not ret:
             rw.insert(op.clone(mapping))
@@ -90,7 +91,8 @@ def inline_loop_calls(module: Operation, wanted: Callable[[Operation], bool],
                         name = _callee_name(o)
                         fn = funcs.get(name) if name is not None else None
                         body = _body(fn) if fn is not None else None
-                        if body is not None and fn is not _enclosing_callable(o) and holds(fn, {name}):
+                        if body is not None and fn is not None and name is not None \
+                                and fn is not _enclosing_callable(o) and holds(fn, {name}):
                             calls.append((o, body, name))
         if not calls:
             break

@@ -37,7 +37,7 @@ from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, Str
 from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
-from hlopt.ir.types import IndexType, Type, i1, i64
+from hlopt.ir.types import IndexType, RankedTensorType, Type, i1, i64
 from hlopt.passes.base import Pass, PassFailure
 from hlopt.passes.registry import register_pass
 
@@ -76,7 +76,7 @@ class LoopParts:
     def slice_type(self, t: Type, axis: int) -> Type:
         r = self._slices.get((t, axis))
         if r is None:
-            r = self._slices[(t, axis)] = drop_axis(t, axis)
+            r = self._slices[(t, axis)] = drop_axis(_ranked(t), axis)
         return r
 
 
@@ -118,7 +118,9 @@ class StreamLoop:
             w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
             if fork:
                 rw.create("hir.set_current_stream", [w], location=loc)
-            rw.create("hir.synchronize", [main if fork else w], location=loc)
+            waited = main if fork else w
+            assert waited is not None  # a fork runs before-loop, after main is captured
+            rw.create("hir.synchronize", [waited], location=loc)
             rw.create("scf.yield", location=loc)
             rw.restore(ip)
 
@@ -192,6 +194,19 @@ def _fail(msg: str, op: Operation) -> PassFailure:
     return PassFailure(msg, op)
 
 
+def _ranked(t: Type) -> RankedTensorType:
+    """A type with a stream or didx axis: a ranked tensor (the axis is in its encoding)."""
+    assert isinstance(t, RankedTensorType)
+    return t
+
+
+def _matched_axis(t: Type) -> int:
+    """The stream axis of a value whose op a pattern's extent() matched."""
+    ax = stream_axis(t)
+    assert ax is not None
+    return ax
+
+
 class ComputePattern(StreamPattern):
     """A value-form fusion op whose result has a stream axis."""
 
@@ -200,16 +215,17 @@ class ComputePattern(StreamPattern):
         if d is None or not issubclass(d, ComputeOp) or not op.results:
             return None
         ax = stream_axis(op.results[0].type)
-        return op.results[0].type.shape[ax] if ax is not None else None
+        return _ranked(op.results[0].type).shape[ax] if ax is not None else None
 
     @staticmethod
-    def plan(op: Operation) -> tuple[int, list[int | None], Any]:
+    def plan(op: Operation) -> tuple[int, list[tuple[int, bool] | None], Any]:
         """The result's stream axis, the axis each input is sliced along
         (None: it does not vary along the stream axis, as matmul's other
         operand) and the sliced op's properties: a function of the op's
         signature."""
         d = op.opdef
-        axis = stream_axis(op.results[0].type)
+        assert d is not None and issubclass(d, ComputeOp)  # extent() matched a compute op
+        axis = _matched_axis(op.results[0].type)
         slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
@@ -248,7 +264,7 @@ class CommunicationPattern(StreamPattern):
             return None
         t = op.operands[1].type
         ax = stream_axis(t)
-        return t.shape[ax] if ax is not None else None
+        return _ranked(t).shape[ax] if ax is not None else None
 
     @staticmethod
     def ring_kind(op: Operation, p: "LowerStreams") -> str | None:
@@ -271,7 +287,7 @@ class CommunicationPattern(StreamPattern):
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         src, dst = op.operands[:2]
-        ax = stream_axis(dst.type)
+        ax = _matched_axis(dst.type)
         kind = op.properties.get("kind").value
         ring = self.ring_kind(op, p)
         if ring == "allgather":
@@ -398,7 +414,8 @@ def lower_ring(op: Operation, loop: StreamLoop, p: "LowerStreams", mine: Value, 
     p.stat("p2p-rings")
 
 
-def _one_slice_per_device(op: Operation, t: Type, axis: int, team: list[int]) -> None:
+def _one_slice_per_device(op: Operation, ty: Type, axis: int, team: list[int]) -> None:
+    t = _ranked(ty)
     if t.shape[axis] != len(team) or local_shape(t)[axis] != 1:
         raise _fail(f"the ring lowering needs the stream extent ({t.shape[axis]}) to equal the team size "
                     f"({len(team)}), one slice per device", op)
@@ -410,7 +427,7 @@ def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> 
     into that slot and sends the device's own slice to (n + k - i) mod n
     (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
     src, dst = op.operands[:2]
-    ax = stream_axis(dst.type)
+    ax = _matched_axis(dst.type)
     team = [int(x) for x in op.properties.get("team").values]
     _one_slice_per_device(op, src.type, ax, team)
     ring = _ring(loop, team, op)
@@ -424,7 +441,7 @@ def lower_allgather_broadcasts(op: Operation, loop: StreamLoop, p: "LowerStreams
     axis (nvFuser without offset stream indexing): iteration i broadcasts
     slice i from its owner, team member i, into that slot on every device."""
     src, dst = op.operands[:2]
-    ax = stream_axis(dst.type)
+    ax = _matched_axis(dst.type)
     team = [int(x) for x in op.properties.get("team").values]
     _one_slice_per_device(op, src.type, ax, team)
     if loop.ring is not None:
@@ -447,8 +464,8 @@ def lower_alltoall_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> N
     iteration i sends the input's slice (k + i) mod n to that device and
     receives into the output's slot (n + k - i) mod n from that device."""
     src, dst = op.operands[:2]
-    ax, s_in = stream_axis(dst.type), stream_axis(src.type)
-    if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
+    ax, s_in = _matched_axis(dst.type), stream_axis(src.type)
+    if s_in is None or s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
         raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "
                     "and the input's stream axis the output's didx axis", op)
     team = [int(x) for x in op.properties.get("team").values]
@@ -609,11 +626,12 @@ class LowerStreams(Pass):
                 where = _stream_result(op)
                 if where is not None:
                     self.fail(f"a kernel launch cannot be stream-parallel ({where} has a stream axis)", op)
-            pattern, extent = None, None
+            pattern: StreamPattern | None = None
+            extent = 0
             for pat in PATTERNS:
-                extent = pat.extent(op, loop)
-                if extent is not None:
-                    pattern = pat
+                e = pat.extent(op, loop)
+                if e is not None:
+                    pattern, extent = pat, e
                     break
             if pattern is None:
                 if loop is not None and _hoistable(op):

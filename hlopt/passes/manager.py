@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.verifier import verify
@@ -16,7 +17,8 @@ from hlopt.passes.registry import get_pass
 class PipelineFailure(Exception):
     """A pass failed or left invalid IR; carries what to report."""
 
-    def __init__(self, message: str, op: Operation | None, pass_: Pass, notes: list | None = None,
+    # pass_: the failing Pass, or a stand-in with its `argument` (a failure before the first pass)
+    def __init__(self, message: str, op: Operation | None, pass_: Any, notes: list | None = None,
                  kind: str = "failed", errors: list | None = None):
         super().__init__(message)
         self.message, self.op, self.pass_, self.notes, self.kind = message, op, pass_, notes or [], kind

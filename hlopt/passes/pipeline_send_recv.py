@@ -149,7 +149,10 @@ def _side(v: Value, y: Value, body: Block) -> tuple[Group | None, Operation | No
 
 
 def _pairs_of(g: Group | None, p: Operation | None):
-    return transfer_pairs(g.recv) if g is not None else read_pairs(p.get_attr("source_target_pairs"))
+    if g is not None:
+        return transfer_pairs(g.recv)
+    assert p is not None  # a transfer is a send/recv group or a permute
+    return read_pairs(p.get_attr("source_target_pairs"))
 
 
 def _ring_select(r: Value, g: Group, y: Value, body: Block):
@@ -364,6 +367,7 @@ class PipelineSendRecv(Pass):
             for p in t.permutes:
                 rw.set_insertion_point_before(p)
                 pairs = read_pairs(p.get_attr("source_target_pairs"))
+                assert pairs is not None  # a transfer's permute has well-formed pairs
                 handle = channels.for_transfer(p.get_attr("channel_handle").handle)
                 after, recv, send = emit_transfer(rw, p.operands[0], pairs, handle, p)
                 rw.replace_op(p, [recv.results[0]])
@@ -399,7 +403,9 @@ class PipelineSendRecv(Pass):
             prev = max([prev, *sends], key=lambda o: order[id(o)])
         for op in t.ops:
             if prev is None:
-                rw.move_op_before(op, body.first_op)
+                first = body.first_op
+                assert first is not None  # the body holds the transfer's ops
+                rw.move_op_before(op, first)
             else:
                 rw.move_op_after(op, prev)
             prev = op
@@ -448,6 +454,7 @@ class PipelineSendRecv(Pass):
         rest, carrying the in-flight x and the tokens."""
         body = loop.regions[1].blocks[0]
         ret = body.last_op
+        assert ret is not None  # the body's terminator
         self._issue_early(rw, t, body)
         mapping: dict = dict(zip(body.args, loop.operands))
         clones = self._peel(rw, loop, t, [o for o in body.ops if o is not ret], mapping)
@@ -464,6 +471,8 @@ class PipelineSendRecv(Pass):
         issues the next one on the value it passes on and carries it."""
         body = loop.regions[1].blocks[0]
         ret = body.last_op
+        assert ret is not None  # the body's terminator
+        assert isinstance(t.data, BlockArgument)  # the argument form: the transfer reads a carried value
         j = t.data.index
         mapping: dict = {t.data: loop.operands[j]}
         clones = self._peel(rw, loop, t, t.ops, mapping)

@@ -140,7 +140,7 @@ class SendRecvToCollectivePermute(Pass):
                 continue
             other = _partner(op) if is_device_transfer(op) and len(op.operands) >= 1 else None
             recv, send = (op, other) if op.name == RECV else (other, op)
-            if other is None or len(send.operands) != 2 or len(recv.results) != 2 \
+            if recv is None or send is None or len(send.operands) != 2 or len(recv.results) != 2 \
                     or recv.results[0].type is not send.operands[0].type or _recv_used_before_data(recv, send):
                 current_context().emit("remark", f"{op.name} not turned into a collective_permute: "
                                        + _why_not(op), op)
@@ -156,8 +156,10 @@ class SendRecvToCollectivePermute(Pass):
         # the permute needs the sent value and must precede the recv's users
         anchor = send if _send_first(recv, send) or _defined_between(data, recv, send) else recv
         rw.set_insertion_point_before(anchor)
+        pairs = transfer_pairs(recv)
+        assert pairs is not None  # _partner pairs only transfers with pairs
         props = {"channel_handle": recv.get_attr("channel_handle"),
-                 "source_target_pairs": pairs_attr(transfer_pairs(recv))}
+                 "source_target_pairs": pairs_attr(pairs)}
         perm = rw.create(PERMUTE, [data], [data.type], props, _permute_attrs(recv), location=recv.location)
         rw.replace_all_uses_with(recv.results[0], perm.results[0])
         rw.replace_all_uses_with(recv.results[1], token)
@@ -215,7 +217,9 @@ def _ring_attrs(bwd: Operation, fwd: Operation, kind: str) -> DictionaryAttr:
     fb = parse_pairs_text(f) if f is not None else None
     if bb is not None and fb is not None:
         joined = fb + bb if kind == FORWARD else bb + fb
-        fe = dict(frontend_attrs(bwd).entries)
+        fa = frontend_attrs(bwd)
+        assert fa is not None  # it holds the validation string read above
+        fe = dict(fa.entries)
         fe[VALIDATION_ATTR] = StringAttr(pairs_text(joined))
         attrs[FRONTEND] = DictionaryAttr(fe)
     return DictionaryAttr(attrs)

@@ -170,7 +170,7 @@ class SpecializeEncodings(Pass):
 
     # -- candidates ---------------------------------------------------------------------
     def _candidate(self, o: Operation) -> bool:
-        d = o.opdef
+        d: Any = o.opdef  # duck-typed: stream ops of the tensor phase declare encoding_fields
         if d is None or not getattr(d, "tensor_phase", False) or "affinity" not in o.properties:
             return False
         if d is TensorDispatchOp:
@@ -218,7 +218,7 @@ class SpecializeEncodings(Pass):
 
     def _update(self, o: Operation, cls: Any, resolver: _Resolver, operand_classes: list | None,
                 rw: Rewriter) -> int:
-        d = o.opdef
+        d: Any = o.opdef  # duck-typed: stream ops of the tensor phase declare encoding_fields
 
         def resolved(t: Any, c: Any) -> Any:
             nt = resolver.resolve(t, c)
@@ -234,6 +234,7 @@ class SpecializeEncodings(Pass):
             return 0
         n = 0
         if d is TensorDispatchOp:
+            assert operand_classes is not None  # computed for every dispatch
             oenc, renc = o.properties.get("operand_encodings"), o.properties.get("result_encodings")
             # sites with the same encodings, resources and device classes resolve alike
             mask = tuple(is_resource(v.type) for v in operand_groups(TensorDispatchOp, o)[1])
@@ -257,6 +258,11 @@ class SpecializeEncodings(Pass):
         return n
 
     # -- executable duplication -------------------------------------------------------------
+    def _found(self, ep: Any) -> tuple:
+        found = self.symbols.export_and_func(ep)
+        assert found is not None  # _recognize accepted every entry point of a candidate dispatch
+        return found
+
     def _duplicate(self, module: Operation, dispatches: list, rw: Rewriter) -> None:
         per_export: dict[Operation, dict] = {}
         site_layouts: dict[Operation, ArrayAttr] = {}
@@ -264,11 +270,12 @@ class SpecializeEncodings(Pass):
             layouts = ArrayAttr(TensorDispatchOp.binding_layouts(dsp))
             site_layouts[dsp] = layouts
             for ep in dsp.properties.get("entry_points").elements:
-                export, _exe, _func = self.symbols.export_and_func(ep)
+                export, _exe, _func = self._found(ep)
                 per_export.setdefault(export, {}).setdefault(layouts, None)
         chosen: dict[tuple, Operation] = {}
         for export, layout_lists in per_export.items():
             exe = export.parent_op
+            assert exe is not None  # an export lives in its executable
             name = exe.properties.get("sym_name").value
             for i, layouts in enumerate(layout_lists):
                 target = exe
@@ -286,7 +293,7 @@ class SpecializeEncodings(Pass):
         for dsp in dispatches:
             new_eps = []
             for ep in dsp.properties.get("entry_points").elements:
-                export, _exe, _func = self.symbols.export_and_func(ep)
+                export, _exe, _func = self._found(ep)
                 target = chosen[(export, site_layouts[dsp])]
                 new_eps.append(SymbolRefAttr(target.properties.get("sym_name").value, ep.nested))
             eps = ArrayAttr(new_eps)
@@ -311,7 +318,8 @@ def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
             continue
         for user in arg.users:
             r = user.results[0]
-            r.type = r.type.with_encoding(enc)
+            t: Any = r.type  # a subspan's type: _recognize checked that it has with_encoding
+            r.type = t.with_encoding(enc)
             rw.modified(user)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from hlopt.ir.attributes import ArrayAttr, DenseElementsAttr
 from hlopt.ir.core import Block, BlockArgument, Operation, Value
@@ -59,7 +60,7 @@ class PrintOpGraph(Pass):
     print_data_flow_edges: bool = field(default=True, metadata={"help": "Print data flow edges"})
     print_result_types: bool = field(default=True, metadata={"help": "Print result types of operations"})
 
-    stream: object = field(default=None, init=False, repr=False, compare=False)
+    stream: TextIO | None = field(default=None, init=False, repr=False, compare=False)
 
     def run(self, op: Operation) -> None:
         from hlopt.syntax.printer import Namer, Printer
@@ -173,8 +174,12 @@ class PrintOpGraph(Pass):
 
     def _operation(self, op: Operation) -> _Node:
         if op.regions:
-            node = self._cluster(lambda: [self._block(b) for r in op.regions for b in r.blocks],
-                                 self._cluster_label(op))
+            def body() -> None:
+                for r in op.regions:
+                    for b in r.blocks:
+                        self._block(b)
+
+            node = self._cluster(body, self._cluster_label(op))
         else:
             node = self._node(self._record_label(op), "Mrecord", self.colors.get(op.name))
         for r in op.results:

@@ -68,7 +68,7 @@ def nothing_to_overlap(module: Operation) -> str:
 
 
 def _arg_attr_names(op: Operation) -> list[str]:
-    names = []
+    names: list[str] = []
     for key in ("arg_attrs", "res_attrs"):
         a = op.properties.get(key) if op.properties else None
         for d in getattr(a, "elements", ()):

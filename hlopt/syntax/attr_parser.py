@@ -461,7 +461,9 @@ class AttrDecoder(Transformer):
                 if t is not None:
                     raise SyntaxErr("unexpected ':' after an attribute alias")
                 return v
-        dialect = re.match(r"#([A-Za-z_][\w$]*)", text).group(1)
+        dm = re.match(r"#([A-Za-z_][\w$]*)", text)
+        assert dm is not None  # the grammar made text a dialect attribute
+        dialect = dm.group(1)
         hook = _dialect_hook(dialect, "parse_attribute")
         if hook is not None:  # a dialect hlopt knows: MLIR reprints it normalized
             text = normalize_attr_spacing(text)
@@ -529,8 +531,7 @@ class AttrDecoder(Transformer):
             else:
                 memspace = a
         # MLIR drops an identity layout and the default memory space 0
-        if isinstance(layout, AffineMapAttr) and _IDENTITY_MAP.match(layout.map):
-            m = _IDENTITY_MAP.match(layout.map)
+        if isinstance(layout, AffineMapAttr) and (m := _IDENTITY_MAP.match(layout.map)):
             if m.group(1) == m.group(2) and m.group(1).count("d") == len(shape):
                 layout = None
         if isinstance(memspace, IntegerAttr) and memspace.value == 0:
@@ -562,7 +563,9 @@ class AttrDecoder(Transformer):
             if v is None:
                 raise SyntaxErr(f"undefined symbol alias id '{text[1:]}'")
             return v
-        dialect = re.match(r"!([A-Za-z_][\w$]*)", text).group(1)
+        dm = re.match(r"!([A-Za-z_][\w$]*)", text)
+        assert dm is not None  # the grammar made text a dialect type
+        dialect = dm.group(1)
         hook = _dialect_hook(dialect, "parse_type")
         if hook is not None:
             v = hook(text)
@@ -693,7 +696,8 @@ def lark_parse(lark: Any, text: str, start: str, what: str, expected: Callable |
         raise SyntaxErr(f"unexpected '{str(e.token)[:40]}'{where}{exp(e)}", e.token.start_pos or 0) from None
     except UnexpectedCharacters as e:
         where = "" if expected is not None else f" in {what}"
-        raise SyntaxErr(f"unexpected character '{text[e.pos_in_stream]}'{where}", e.pos_in_stream) from None
+        pos = e.pos_in_stream or 0  # lark declares it Optional; it is set for this exception
+        raise SyntaxErr(f"unexpected character '{text[pos]}'{where}", pos) from None
     except (UnexpectedEOF, UnexpectedInput) as e:
         raise SyntaxErr(f"malformed {what}: {e}", 0) from None
     except RecursionError:

@@ -67,11 +67,13 @@ class _TableParser(LALR_Parser):
     loads several times faster."""
 
     @classmethod
-    def deserialize(cls, data, memo, callbacks, debug=False):
+    def deserialize(cls, data, memo, callbacks, debug=False):  # type: ignore[override]  # Lark's LALR_Parser widens Serialize.deserialize the same way
         if "live_states" not in data:  # a table in Lark's own layout
             return super().deserialize(data, memo, callbacks, debug)
         inst = cls.__new__(cls)
-        inst._parse_table = IntParseTable(data["live_states"], data["start_states"], data["end_states"])
+        # Lark annotates _parse_table as ParseTable yet stores an IntParseTable there itself
+        inst._parse_table = IntParseTable(  # type: ignore[assignment]
+            data["live_states"], data["start_states"], data["end_states"])
         inst.parser = _Parser(inst._parse_table, callbacks, debug)
         return inst
 

@@ -37,6 +37,14 @@ _SYM = r'@(?:[A-Za-z_][\w$.]*|"[^"\\\n]*(?:\\.[^"\\\n]*)*")'  # @name or @"quote
 WS = re.compile(r"(?:\s+|//[^\n]*)+", re.ASCII)
 WS_ONLY = re.compile(r"\s*", re.ASCII)
 TRIVIA = re.compile(r"(?:\s|//[^\n]*)*", re.ASCII)  # what MLIR's lexer skips between tokens
+
+
+def _trivia_end(text: str, pos: int) -> int:
+    m = TRIVIA.match(text, pos)
+    assert m is not None  # TRIVIA matches the empty string
+    return m.end()
+
+
 OPERAND_LIST = re.compile(r"\([^()]*\)", re.ASCII)
 BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
 VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?", re.ASCII)
@@ -119,6 +127,7 @@ def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple |
     args = None
     if not text.startswith(":", q):
         m = _FAST_ARGS.match(text, q)
+        assert m is not None  # _FAST_ARGS matches the empty string
         e = m.end()
         if text.startswith(":", e) and not text.startswith("::", e):
             while e > q and text[e - 1].isspace():
@@ -131,7 +140,9 @@ def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple |
         if e >= len(text) or "\n" in text[q:e]:
             return None
         args = (q - start, e - start)
-        q = _SPACES.match(text, e).end()
+        sp = _SPACES.match(text, e)
+        assert sp is not None  # matches the empty string
+        q = sp.end()
         if not text.startswith(":", q) or text.startswith("::", q):
             return None
     q += 1
@@ -162,7 +173,9 @@ def _shlo_simple(text: str, start: int, name_end: int, sc: "Scanner") -> tuple |
         end = q
     elif q >= len(text) or text[q] == "\n":
         end = q
-        nxt = _BLANK.match(text, q).end()
+        bl = _BLANK.match(text, q)
+        assert bl is not None  # matches the empty string
+        nxt = bl.end()
         if text.startswith("reducer", nxt):
             return None
     else:
@@ -185,7 +198,9 @@ def _type_tail(text: str, q: int, sc: "Scanner") -> tuple | None:
     result = None
     arrow = False
     while True:
-        q = _SPACES.match(text, q).end()
+        sp = _SPACES.match(text, q)
+        assert sp is not None  # matches the empty string
+        q = sp.end()
         try:
             te = sc.type_end(q)
         except LexError:
@@ -193,7 +208,9 @@ def _type_tail(text: str, q: int, sc: "Scanner") -> tuple | None:
         if te <= 0:
             return None
         span = (q, te)
-        q = _SPACES.match(text, te).end()
+        sp = _SPACES.match(text, te)
+        assert sp is not None  # matches the empty string
+        q = sp.end()
         if arrow:
             result = span
             break
@@ -236,7 +253,7 @@ def scan_balanced(text: str, pos: int) -> int:
         if m is not None:
             return m.end()
     stack = []
-    opened = []  # where each open bracket is, for the error on a missing closer
+    opened: list[int] = []  # where each open bracket is, for the error on a missing closer
     search = _BAL.search
     while True:
         m = search(text, pos)
@@ -295,8 +312,8 @@ class Scanner:
             return m.end()
         m = BARE_WORD.match(t, pos)
         if m is not None and m.group() in BRACKETED_TYPES:
-            lt = WS.match(t, m.end())  # `tensor // c\n<...>`: MLIR skips comments between tokens
-            lt = lt.end() if lt is not None else m.end()
+            sp = WS.match(t, m.end())  # `tensor // c\n<...>`: MLIR skips comments between tokens
+            lt = sp.end() if sp is not None else m.end()
             if t.startswith("<", lt):
                 return scan_balanced(t, lt)
         return -1
@@ -486,7 +503,7 @@ class ContextLexer(Lexer):
         kw = self.keywords
         sc = Scanner(text)
         self._known = set()
-        self._op_tokens: dict[str, str | None] = {}  # per parse: the context may differ between parses
+        self._op_tokens = {}  # per parse: the context may differ between parses
         n = len(text)
         pos = 0
         ws = WS.match
@@ -515,7 +532,7 @@ class ContextLexer(Lexer):
                 yield _new_token(tok_type, v, pos, None, None, None, None, end)
             pos = end
 
-    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
+    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, Any]:
         c = text[pos]
         try:
             if "OP_ARGS" in acc and c != ":":
@@ -567,7 +584,7 @@ class ContextLexer(Lexer):
                     return "ATTR", sc.attr_end(pos)
             elif c == "<":
                 if "PROPS" in acc and (text.startswith("<{", pos) or
-                                       text.startswith("{", TRIVIA.match(text, pos + 1).end())):
+                                       text.startswith("{", _trivia_end(text, pos + 1))):
                     return "PROPS", scan_balanced(text, pos)  # `<` and `{` are two tokens in MLIR
                 if "ANGLE_BODY" in acc:
                     return "ANGLE_BODY", scan_balanced(text, pos)
@@ -680,7 +697,9 @@ class ContextLexer(Lexer):
         ops_end = m.end()
         ws = WS_ONLY.match
         known = self._known
-        q = ws(text, ops_end).end()
+        w = ws(text, ops_end)
+        assert w is not None  # WS_ONLY matches the empty string
+        q = w.end()
         props = attrs = None
         if text.startswith("<{", q):
             e = text.find("}>", q) + 2
@@ -688,7 +707,9 @@ class ContextLexer(Lexer):
                 e = scan_balanced(text, q)
                 known.add(text[q:e])
             props = (q - start, e - start)
-            q = ws(text, e).end()
+            w = ws(text, e)
+            assert w is not None  # WS_ONLY matches the empty string
+            q = w.end()
         c = text[q:q + 1]
         if c == "{":
             e = text.find("} : ", q) + 1
@@ -696,11 +717,15 @@ class ContextLexer(Lexer):
                 e = scan_balanced(text, q)
                 known.add(text[q:e])
             attrs = (q - start, e - start)
-            q = ws(text, e).end()
+            w = ws(text, e)
+            assert w is not None  # WS_ONLY matches the empty string
+            q = w.end()
             c = text[q:q + 1]
         if c != ":":
             return None
-        q = ws(text, q + 1).end()
+        w = ws(text, q + 1)
+        assert w is not None  # WS_ONLY matches the empty string
+        q = w.end()
         if not text.startswith("(", q):
             return None
         e = text.find("\n", q)
@@ -746,7 +771,7 @@ VERBATIM_WORDS = ("affine_map", "affine_set", "strided", "sparse", "distinct", "
 class AttrLexer(ContextLexer):
     """Lexer for attributes.lark: fine-grained, except verbatim bodies."""
 
-    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, int]:
+    def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, Any]:
         c = text[pos]
         if c == '"':
             m = STRING.match(text, pos)

@@ -54,6 +54,8 @@ class ForwardRef(Value):
     """A use of a value not yet defined (e.g. defined in a later block)."""
 
     __slots__ = ("ref_name", "pos")
+    ref_name: str
+    pos: int
 
 
 class Frame:
@@ -64,7 +66,7 @@ class Frame:
     def __init__(self, region: Region, isolated: bool):
         self.region = region
         self.block: Block | None = None
-        self.defs: dict[str, list[Value]] = {}
+        self.defs: dict[str, Sequence[Value]] = {}
         self.def_pos: dict[str, int] = {}  # where each name is defined, for "prior use here"
         self.isolated = isolated
         self.forward: dict[str, ForwardRef] = {}
@@ -81,10 +83,11 @@ def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
     body_end = len(inner) - 1
     if inner[:1] != "{" or inner[body_end:] != "}":
         raise ParseError("expected '{' to begin a dictionary attribute", 0)
-    out = []
+    out: list[tuple[str, int, str | None, int]] = []
     pos = 1
     while True:
         m = _KEY.match(inner, pos)
+        assert m is not None  # every group of _KEY is optional
         if m.end() >= body_end and not m.group(1):
             if out:
                 raise ParseError("expected attribute name", m.end())
@@ -281,7 +284,9 @@ class ParseSession:
         if d is not None:
             return d
         if text.startswith("<"):  # `<{...}>`, or with comments around the braces
-            lead = TRIVIA.match(text, 1).end()
+            tm = TRIVIA.match(text, 1)
+            assert tm is not None  # TRIVIA also matches the empty string
+            lead = tm.end()
             inner, base = text[lead:scan_balanced(text, lead)], pos + lead
         else:
             inner, base = text, pos
@@ -322,6 +327,7 @@ class ParseSession:
     def use(self, tok: Any, type: Type | None) -> Value:
         """The value a VALUE_USE token (`%x`, `%x#1`) names, of type `type`."""
         m = _USE.match(str(tok))
+        assert m is not None  # the lexer made tok a VALUE_USE
         return self.lookup(m.group(1), int(m.group(2) or 0), type, tok.start_pos)
 
     def uses(self, values: Sequence[Any] | None, types: Sequence[Type] | None, pos: int) -> list[Value]:
@@ -367,7 +373,7 @@ class ParseSession:
                 return fr
         return self.frames[0]
 
-    def define(self, name: str, values: list[Value], pos: int) -> None:
+    def define(self, name: str, values: Sequence[Value], pos: int) -> None:
         fr = self.frames[-1]
         if name in fr.defs:
             raise ParseError(f"redefinition of SSA value '%{name}'", pos, "previously defined here",
@@ -482,6 +488,7 @@ class ParseSession:
         text = str(tok)
         pos = tok.start_pos
         m = _BLOCK_NAME.match(text)
+        assert m is not None  # the lexer made tok a block label
         label = m.group(1)
         fr = self.frames[-1]
         b = fr.blocks.get(label)
@@ -537,14 +544,14 @@ class ParseSession:
         loc_tok = None
         j = len(rest) - len(rest.lstrip())
         if rest[j:j + 1] == "{":
-            e = scan_balanced(rest, j)
-            attrs = self.decode("attr", rest[j:e], pos + end + j)
-            j = e
+            stop = scan_balanced(rest, j)
+            attrs = self.decode("attr", rest[j:stop], pos + end + j)
+            j = stop
             j += len(rest[j:]) - len(rest[j:].lstrip())
         if rest[j:].startswith("loc("):
-            e = scan_balanced(rest, j + 3)
-            loc_tok = rest[j:e]
-            j = e
+            stop = scan_balanced(rest, j + 3)
+            loc_tok = rest[j:stop]
+            j = stop
         if rest[j:].strip():
             raise ParseError(f"unexpected '{rest[j:].strip()[:20]}'", pos + end + j)
         return name, t, loc_tok, attrs
@@ -699,7 +706,7 @@ class OpBuilder(Transformer):
 
         fn = current_context().rule_callback(data)
         if fn is None:
-            raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos)
+            raise ParseError(f"no callback for grammar rule '{data}'", self.s.pos if self.s is not None else 0)
         self.rule_fns[data] = fn
         return fn(self.s, children)
 
@@ -710,8 +717,10 @@ class OpBuilder(Transformer):
         tok = c[0]
         text = str(tok)
         m = _ALIAS_DEF.match(text)
+        assert m is not None  # the lexer made tok an alias definition
         key = m.group(1) + m.group(2)
         s = self.s
+        assert s is not None  # callbacks run only inside a parse
         what = "attribute" if m.group(1) == "#" else "type"
         if "." in m.group(2):
             raise ParseError(f"{what} names with a '.' are reserved for dialect-defined names", tok.start_pos)
@@ -728,12 +737,14 @@ class OpBuilder(Transformer):
             validate(text)
         except ValueError as e:
             raise ParseError(str(e), c[0].start_pos) from None
+        assert self.s is not None  # callbacks run only inside a parse
         self.s.resources.append(text)
         return None
 
     def operation(self, c):
         results, op_and_pos, loc = c
         op, pos = op_and_pos  # MLIR locates an op at its name, not its results
+        assert self.s is not None  # callbacks run only inside a parse
         self.s.finish_op(results, op, loc, pos)
         return None
 
@@ -741,6 +752,7 @@ class OpBuilder(Transformer):
     def generic_head(self, c):
         name_tok, operands_tok = c
         s = self.s
+        assert s is not None  # callbacks run only inside a parse
         name = s.op_name(str(name_tok), name_tok.start_pos)
         s.pending.append((name, None))
         return (name, name_tok, operands_tok)
@@ -748,6 +760,7 @@ class OpBuilder(Transformer):
     def generic_op(self, c):
         head, succ, props, regions, attrs, ftype = c
         s = self.s
+        assert s is not None  # callbacks run only inside a parse
         s.pending.pop()
         name, name_tok, operands_tok = head
         ft = s.decode_function_type(ftype)
@@ -768,6 +781,7 @@ class OpBuilder(Transformer):
 
     def simple(self, results, tok, loc):
         s = self.s
+        assert s is not None  # callbacks run only inside a parse
         text = str(tok)
         pos = tok.start_pos
         ops_start, ops_end, props, attrs, type_start = tok.spans
@@ -791,16 +805,19 @@ class OpBuilder(Transformer):
         return list(c)
 
     def region_open(self, c):
+        assert self.s is not None  # callbacks run only inside a parse
         self.s.open_region()
         return None
 
     def region(self, c):
+        assert self.s is not None  # callbacks run only inside a parse
         return self.s.close_region(c[-1].start_pos if c and hasattr(c[-1], "start_pos") else 0)
 
     def block(self, c):
         return None
 
     def block_label(self, c):
+        assert self.s is not None  # callbacks run only inside a parse
         self.s.block_label(c[0])
         return None
 
@@ -811,7 +828,9 @@ class OpBuilder(Transformer):
         return list(c)
 
     def type_list(self, c):
-        return [self.s.decode_type(t) for t in c]
+        s = self.s
+        assert s is not None  # callbacks run only inside a parse
+        return [s.decode_type(t) for t in c]
 
 
 def symbol_name(tok) -> str:
@@ -905,7 +924,7 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
         raise DiagnosticError([_diag(source, _unexpected_message(tok, e.expected, builder.literals),
                                      tok.start_pos or 0)]) from None
     except UnexpectedCharacters as e:
-        raise DiagnosticError([_diag(source, _char_message(text, e, builder.literals), e.pos_in_stream)]) from None
+        raise DiagnosticError([_diag(source, _char_message(text, e, builder.literals), e.pos_in_stream or 0)]) from None
     except UnexpectedEOF as e:
         raise DiagnosticError([_diag(source, _eof_message(e, builder.literals), len(text))]) from None
     except RecursionError:
@@ -983,9 +1002,10 @@ def _eof_message(e, literals: dict[str, str] | None = None) -> str:
 
 
 def _char_message(text: str, e: UnexpectedCharacters, literals: dict[str, str] | None = None) -> str:
-    c = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+    pos = e.pos_in_stream or 0  # lark declares it Optional; it is set for this exception
+    c = text[pos] if pos < len(text) else ""
     allowed = getattr(e, "allowed", None) or ()
-    m = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+").match(text, e.pos_in_stream)
+    m = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+").match(text, pos)
     if m is not None and "OP_STRING" in allowed:
         from hlopt.ir.context import current_context
 

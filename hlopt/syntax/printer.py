@@ -51,7 +51,7 @@ class Namer:
         self.next_value = 0
         self.next_arg = 0
         self.next_conflict = 0
-        stack: list[tuple[Region, int, int, int, dict | None]] = []
+        stack: list[tuple[Region, int, int, int, _Scope | None]] = []
         for r in top.regions:
             stack.append((r, 0, 0, 0, None))
         while stack:
@@ -131,8 +131,8 @@ class Namer:
             for k in range(1, len(res)):
                 self.names[res[k]] = f"{base}#{k}"
         else:
-            for r, n in zip(res, hint):
-                self.names[r] = "%" + self._unique(n, used)
+            for r, nm in zip(res, hint):
+                self.names[r] = "%" + self._unique(nm, used)
 
     def result_groups(self, op: Operation) -> list[str]:
         """The `%a, %b:2 = ` prefix parts for an op's results."""
@@ -163,7 +163,8 @@ class _Scope:
     __slots__ = ("parent", "names")
 
     def __init__(self, parent: "_Scope | None"):
-        self.parent, self.names = parent, set()
+        self.parent = parent
+        self.names: set[str] = set()
 
     def contains(self, n: str) -> bool:
         s: _Scope | None = self
@@ -280,7 +281,7 @@ class Aliases:
                 self.visit_attr(o.location, deferrable=True)
             d = self._opdef(o.name)
             custom = not generic and d is not None and _has_custom(d)
-            items = d.custom_visit_items(o, dbg) if custom else None
+            items = d.custom_visit_items(o, dbg) if custom and d is not None else None
             if items is not None:
                 seq = items
             elif not o.regions:
@@ -311,6 +312,7 @@ class Aliases:
                             visit(v, False)
                 continue
             elif custom:
+                assert d is not None  # custom implies a definition
                 seq = []
                 # other custom forms: results, operands, attributes, then the
                 # regions (block arguments included, as custom forms like
@@ -365,7 +367,7 @@ def _has_custom(d: Any) -> bool:
         from hlopt.ir.opdef import OpDef
 
         f = getattr(d, "print_custom", None)
-        r = _HAS_CUSTOM[d] = f is not None and getattr(f, "__func__", f) is not OpDef.print_custom.__func__
+        r = _HAS_CUSTOM[d] = f is not None and getattr(f, "__func__", f) is not vars(OpDef)["print_custom"].__func__
     return r
 
 
@@ -414,13 +416,13 @@ def _children(a: Any) -> Sequence[Any]:
 
 
 class Printer:
+    namer: Namer  # made by write_top, which every other printing method runs inside
     def __init__(self, generic: bool = False, debuginfo: bool = False, local_scope: bool = False,
                  elide_elements: int | None = None):
         self.elide_elements = elide_elements  # --mlir-elide-elementsattrs-if-larger
         self.generic = generic
         self.debuginfo = debuginfo
         self.local_scope = local_scope  # no aliases: every attribute, type and location inline
-        self.namer: Namer | None = None
         self.alias: Aliases | None = None
         self.indent = 0
         self.default_dialect: list[str] = []
@@ -435,7 +437,7 @@ class Printer:
     def alias_of(self, a: Any) -> str | None:
         return self.alias.names.get(a) if self.alias is not None else None
 
-    def attr_text(self, a: Attribute) -> str:
+    def attr_text(self, a: Attribute | Type) -> str:
         n = self.alias_of(a)
         if n is not None:
             return n
@@ -446,8 +448,8 @@ class Printer:
                 t = f"affine_map<{a.map}>"
             elif isinstance(a, IntegerSetAttr):
                 t = f"affine_set<{a.set}>"
-            elif self.elide_elements is not None and isinstance(a, DenseElementsAttr) and a._elided(self):
-                t = a._elided(self)
+            elif self.elide_elements is not None and isinstance(a, DenseElementsAttr) and (e := a._elided(self)):
+                t = e
             elif self._write is not None and getattr(a, "streamed", False):
                 t = f"{_BIG}{len(self._big)}{_BIG}"
                 self._big.append(a)
@@ -459,7 +461,7 @@ class Printer:
     def type_text(self, t: Type) -> str:
         if not t.has_alias_parts:
             return t.text
-        return self.attr_text(t)
+        return self.attr_text(t)  # types and attributes share the alias table and cache
 
     # -- values ---------------------------------------------------------------
     def value(self, v: Value) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 _TOKEN = re.compile(r'\s*(?:([A-Za-z_][\w$.\-]*)|("[^"\\]*(?:\\.[^"\\]*)*")|([{}:,]))')
 
@@ -45,7 +46,7 @@ def _parse(text: str, pos: int = 0, end: int | None = None):
     return entries(None)
 
 
-def merge(sections: list[str]) -> list:
+def merge(sections: Sequence[str]) -> list:
     out: list = []
     for s in sections:
         s = s.strip()
@@ -53,7 +54,7 @@ def merge(sections: list[str]) -> list:
     return out
 
 
-def format_resources(sections: list[str], used: set | None = None) -> list[str]:
+def format_resources(sections: Sequence[str], used: set | None = None) -> list[str]:
     """The `{-# ... #-}` lines; with `used`, builtin blobs not referenced by a
     dense_resource are dropped (MLIR prints only referenced resources), as
     are groups left empty. No lines at all when nothing remains."""

@@ -43,6 +43,7 @@ class Source:
     def line_text(self, line: int) -> str:
         """The text of (original-file) line `line`."""
         self.line_col(0)
+        assert self._starts is not None  # line_col built the line table
         i = line - 1 - self.line_offset
         if not 0 <= i < len(self._starts):
             return ""

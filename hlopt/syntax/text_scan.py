@@ -13,7 +13,9 @@ from hlopt.syntax.lexer import BARE_WORD, STRING, SYMBOL_REF, TRIVIA, Scanner
 
 def skip_trivia(text: str, pos: int) -> int:
     """Past the whitespace and `//` comments at pos (what MLIR's lexer skips)."""
-    return TRIVIA.match(text, pos).end()
+    m = TRIVIA.match(text, pos)
+    assert m is not None  # TRIVIA also matches the empty string
+    return m.end()
 
 
 def string_end(text: str, pos: int) -> int | None:

@@ -17,6 +17,7 @@ rewrite ops as they are read, VHLO) go through the text path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
@@ -103,8 +104,10 @@ class _Scope:
         if i >= len(values):  # only the top-level block declares no count
             values.append(None)
         old = values[i]
-        values[i] = v
         self.next[-1] = i + 1
+        if v is None:  # a result slot reserved until its op is made: fill() replaces a forward reference in it
+            return
+        values[i] = v
         if old is not None:  # a forward reference (graph regions, successor blocks)
             old.replace_all_uses_with(v)
 
@@ -114,7 +117,8 @@ class _Scope:
             raise BytecodeError(f"invalid value index: {i}", at)
         v = values[i]
         if v is None:
-            v = values[i] = ForwardRef(None)
+            # its type is not known here: the definition replaces this placeholder before anything reads it
+            v = values[i] = ForwardRef(None)  # type: ignore[arg-type]
         return v
 
 
@@ -177,6 +181,7 @@ class _Builder:
             return None
         s = Stream(self.data, start, end)
         code = s.varint()
+        v: Location
         if code == 11:  # FileLineColLoc
             name = self._plain_string(s.varint())
             if name is None:
@@ -200,10 +205,10 @@ class _Builder:
     def _plain_string(self, i: int) -> str | None:
         """The value of a builtin StringAttr entry without a type (file
         names: one entry shared by many locations, read once)."""
-        v = self.plain.get(i, False)
-        if v is False:
-            v = self.plain[i] = self._read_plain_string(i)
-        return v
+        plain = self.plain
+        if i not in plain:
+            plain[i] = self._read_plain_string(i)
+        return plain[i]
 
     def _read_plain_string(self, i: int) -> str | None:
         entries = self.f.attr_entries
@@ -311,30 +316,31 @@ class _Builder:
             loc = self.loc(i, s.pos)
         attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
         props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
+        res_types: Sequence[Any] = ()  # (shared empty tuples: no list made for the common empty case)
         if mask & HAS_RESULTS:
             types = self.types
-            res_types = []
+            rts: list[Any] = []
             for i in s.varints(varint()):
                 t = types[i] if i < len(types) else None
-                res_types.append(t if t is not None else self.type(i, s.pos))
-        else:
-            res_types = ()
+                rts.append(t if t is not None else self.type(i, s.pos))
+            res_types = rts
+        operands: Sequence[Value] = ()
         if mask & HAS_OPERANDS:
             values = scope.values
-            operands = []
+            vals: list[Value] = []
             for i in s.varints(varint()):
                 v = values[i] if i < len(values) else None
-                operands.append(v if v is not None else scope.use(i, s.pos))
-        else:
-            operands = ()
-        succs = ()
+                vals.append(v if v is not None else scope.use(i, s.pos))
+            operands = vals
+        succs: Sequence[Block] = ()
         if mask & HAS_SUCCESSORS:
-            succs = []
+            bs: list[Block] = []
             for _ in range(varint()):
                 b = varint()
                 if b >= len(blocks):
                     raise BytecodeError(f"invalid successor index: {b}", s.pos)
-                succs.append(blocks[b])
+                bs.append(blocks[b])
+            succs = bs
         if mask & HAS_USE_LIST_ORDERS:
             # uses are kept in the order they are made, as the text path does
             skip_use_lists(s, len(res_types))
@@ -366,8 +372,8 @@ class _Builder:
                 if sid != S_IR:
                     raise BytecodeError(f"expected IR section for an isolated region, got: {sid}", sat)
                 rs = Stream(self.data, start, end)
-        for r in regions:
-            self._region(rs, inner, r)
+        for rg in regions:
+            self._region(rs, inner, rg)
         try:
             op = Operation(name, operands, res_types, props, attrs, regions, succs, loc)
         except IRError as e:

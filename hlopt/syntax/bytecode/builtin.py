@@ -101,8 +101,8 @@ def read_attribute(r: DialectReader) -> str:
         return symbol(r.attribute())
     if code == 5:  # SymbolRefAttr
         root = symbol(r.attribute())
-        nested = r.list(r.attribute)  # FlatSymbolRefAttr spellings, `@x`
-        return root + "".join("::" + n for n in nested)
+        refs = r.list(r.attribute)  # FlatSymbolRefAttr spellings, `@x`
+        return root + "".join("::" + n for n in refs)
     if code == 6:
         return r.type()
     if code == 7:

@@ -396,7 +396,7 @@ class BytecodeFile:
 
     def to_text(self) -> str:
         s = self._stream(S_IR)
-        out: list[str] = []
+        out: list[str | _Types] = []
         n_ops, has_args = s.varint_flag()
         if has_args:
             raise BytecodeError("the top-level block of the IR section has arguments", s.pos)
@@ -411,7 +411,7 @@ class BytecodeFile:
             raise BytecodeError(f"value {e.args[0]} is used but never defined", 0) from None
         return text + self.resources_text()
 
-    def _op(self, s: Stream, scope: _Scope, out: list[str], blocks: list[str], depth: int,
+    def _op(self, s: Stream, scope: _Scope, out: list[str | _Types], blocks: list[str], depth: int,
             parent: str | None) -> None:
         at = s.pos
         idx = s.varint()
@@ -479,7 +479,7 @@ class BytecodeFile:
                    else f"({', '.join(res_types)})")
         out.append(f" {loc if loc.startswith('loc(') else 'loc(' + loc + ')'}\n")
 
-    def _region(self, s: Stream, scope: _Scope, out: list[str], depth: int, parent: str) -> None:
+    def _region(self, s: Stream, scope: _Scope, out: list[str | _Types], depth: int, parent: str) -> None:
         n_blocks = s.varint()
         if n_blocks == 0:
             out.append("{\n" + "  " * depth + "}")

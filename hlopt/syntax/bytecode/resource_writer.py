@@ -93,6 +93,7 @@ def encode_entry(e: ResourceEntry, offset: int, string_index) -> bytes:
         return bytes([int(bool(e.value))])
     if e.kind == STRING:
         return varint(string_index(e.value))
+    assert isinstance(e.value, bytes)  # a blob: the other kinds returned above
     head = varint(e.alignment) + varint(len(e.value))
     pad = -(offset + len(head)) % e.alignment
     return head + bytes([ALIGN_BYTE]) * pad + e.value

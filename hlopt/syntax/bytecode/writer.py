@@ -201,7 +201,7 @@ class Writer:
         return e
 
     # -- IR -------------------------------------------------------------------
-    def _collect(self, op: Any) -> list:
+    def _collect(self, op: Any) -> dict:
         """A tree of table references, resolved to indices in _emit_op."""
         items = list(op.properties.items()) + list(op.attributes.items())
         d = op.opdef
@@ -350,7 +350,7 @@ class Writer:
         out += varint(len(region))
         if not region:
             return
-        values = []
+        values: list[Any] = []
         for _, args, ops in region:
             values.extend(a for a, _, _ in args)
             for rec_op in ops:
