@@ -105,8 +105,8 @@ def test_nested_regions_see_the_enclosing_values():
 
 def test_use_list_orders_are_read(monkeypatch):
     seen = []
-    real = bc_build.skip_use_lists
-    monkeypatch.setattr(bc_build, "skip_use_lists", lambda s, n: (seen.append(n), real(s, n)))
+    real = bc_build.read_use_lists
+    monkeypatch.setattr(bc_build, "read_use_lists", lambda s, n: (seen.append(n), real(s, n))[1])
     _read("nested")
     assert seen == [2]  # the function's arguments: %a's uses are shuffled
 
@@ -116,16 +116,16 @@ def test_a_bad_use_list_index_is_located():
     f = BytecodeFile(bytes(data))
     # the use-list record of the function's arguments: find it by reading up to it
     at = []
-    real = bc_build.skip_use_lists
+    real = bc_build.read_use_lists
 
     def spy(s, n):
         at.append(s.pos)
-        real(s, n)
-    bc_build.skip_use_lists, saved = spy, real
+        return real(s, n)
+    bc_build.read_use_lists, saved = spy, real
     try:
         bc_build.read_module(f)
     finally:
-        bc_build.skip_use_lists = saved
+        bc_build.read_use_lists = saved
     # the record: how many values have an order (a range of 2 says it), then
     # the first one's index: make it 7, past the 2 arguments
     data[at[0] + 1] = (7 << 1) | 1
@@ -200,3 +200,80 @@ def test_parse_source_reads_a_bytecode_source():
     module, _ = parse_source(BytecodeSource("f.mlirbc", _data("nested")), True)
     direct, _ = _read("nested")
     assert print_op(module, True, True) == print_op(direct, True, True)
+
+
+def _values(module):
+    """Every value in definition order, as make_inputs.py lists them."""
+    out = []
+
+    def walk(op):
+        for r in op.regions:
+            for b in r.blocks:
+                out.extend(b.args)
+                for o in b.ops_list():
+                    out.extend(o.results)
+                    walk(o)
+    walk(module)
+    return out
+
+
+def _use_orders(module):
+    ids = {op: i for i, op in enumerate(_walk(module))}
+    return [[[ids[u.owner], u.index] for u in v.uses] for v in _values(module)]
+
+
+def test_uses_come_in_the_writers_order():
+    # MLIR lists the newest use first, hlopt the oldest: each value's uses
+    # here are the reverse of what jaxlib's reader gives for the same file
+    import json
+
+    module, _ = _read("use_lists")
+    expected = json.loads((INPUTS / "use_lists.uses").read_text())
+    assert _use_orders(module) == [list(reversed(u)) for u in expected]
+
+
+def test_use_lists_differ_from_the_text_order():
+    # the orders are not the ones reading the printed module gives
+    module, _ = _read("use_lists")
+    text, _ = parse_source(Source("t", print_op(module, True, True)), True)
+    direct, parsed = _use_orders(module), _use_orders(text)
+    assert [len(u) for u in direct] == [len(u) for u in parsed]
+    a = 0  # the function's first argument took %b's uses (jaxlib's replace_all_uses_with)
+    assert direct[a] != parsed[a] and sorted(direct[a]) == sorted(parsed[a])
+    assert sum(d != p for d, p in zip(direct, parsed)) == 3
+
+
+def test_use_list_records_of_both_encodings(monkeypatch):
+    seen = []
+    real = bc_build.read_use_lists
+    monkeypatch.setattr(bc_build, "read_use_lists", lambda s, n: (seen.append((n, r := real(s, n))), r)[1])
+    _read("use_lists")
+    # the arguments (3, %a all shuffled), test.two's second result (2 values, one index pair)
+    assert [(n, [(i, p) for i, _, p in r]) for n, r in seen] == [(3, [(0, False)]), (2, [(1, True)])]
+    pairs = seen[1][1][0][1]
+    assert len(pairs) == 4  # two uses swap: (writer position, sorted position) each
+
+
+def test_sorted_without_a_record():
+    # %5 is used by test.region and inside its region; the writer's order is
+    # MLIR's default (descending use ID) so it wrote none, and the reader
+    # sorts: the region op's use first, though it was made after the inner one
+    module, _ = _read("use_lists")
+    f = _func(module, "uses")
+    ops = f.regions[0].blocks[0].ops_list()
+    v5, region = ops[5].results[0], ops[10]
+    assert region.name == "test.region"
+    assert [u.owner for u in v5.uses] == [region, region.regions[0].blocks[0].ops_list()[0]]
+
+
+def test_an_invalid_use_list_order_is_located(monkeypatch):
+    real = bc_build.read_use_lists
+
+    def corrupt(s, n):  # an index twice: not a permutation
+        return [(i, [0] * len(ix), p) if not p else (i, ix, p) for i, ix, p in real(s, n)]
+    monkeypatch.setattr(bc_build, "read_use_lists", corrupt)
+    with pytest.raises(DiagnosticError) as e:
+        read_bytecode("u.mlirbc", _data("use_lists"))
+    d = e.value.diagnostics[0]
+    assert "parsed use-list orders were invalid and could not be applied" in d.message
+    assert d.location == FileLineColLoc("u.mlirbc", 0, 0)

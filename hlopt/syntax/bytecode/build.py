@@ -35,7 +35,7 @@ from hlopt.syntax.bytecode.reader import (
     S_IR,
     USE_LIST_ORDERING,
     BytecodeFile,
-    skip_use_lists,
+    read_use_lists,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
@@ -70,12 +70,13 @@ class _Scope:
     and give them back when they end. A slot used before its definition
     holds a ForwardRef, replaced when the value is defined."""
 
-    __slots__ = ("values", "next", "starts")
+    __slots__ = ("values", "next", "starts", "resolved")
 
-    def __init__(self) -> None:
+    def __init__(self, resolved: list[Value]) -> None:
         self.values: list[Value | None] = []
         self.next: list[int] = []
         self.starts: list[int] = []
+        self.resolved = resolved  # values that took a forward reference's uses
 
     def push(self, n: int) -> None:
         self.starts.append(len(self.values))
@@ -96,6 +97,7 @@ class _Scope:
         self.values[i] = v
         if old is not None:
             old.replace_all_uses_with(v)
+            self.resolved.append(v)
 
     def define(self, v: Value | None) -> None:
         i = self.next[-1]
@@ -107,6 +109,7 @@ class _Scope:
         self.next[-1] = i + 1
         if old is not None:  # a forward reference (graph regions, successor blocks)
             old.replace_all_uses_with(v)
+            self.resolved.append(v)
 
     def use(self, i: int, at: int) -> Value:
         values = self.values
@@ -130,6 +133,11 @@ class _Builder:
         self.plain: dict[int, str | None] = {}
         self.ops: list[tuple[str, bool] | None] = [None] * len(f.op_names)
         self.data = f.data
+        # use-list orders: (value, indices, index-pair encoding, offset),
+        # and the values whose uses may not be in the order MLIR's reader
+        # gives without one (see apply_use_list_orders)
+        self.orders: list[tuple[Value, list[int], bool, int]] = []
+        self.unsorted: list[Value] = []
 
     # -- table entries, decoded once each -----------------------------------
     def _decode(self, kind: str, text: str, at: int) -> Any:
@@ -277,12 +285,14 @@ class _Builder:
         n_ops, has_args = s.varint_flag()
         if has_args:
             raise BytecodeError("the top-level block of the IR section has arguments", s.pos)
-        scope = _Scope()
+        scope = _Scope(self.unsorted)
         scope.push(0)
         top = Block()
         for _ in range(n_ops):
             top.append(self._op(s, scope, ()))
         scope.pop(s.pos)
+        if self.orders or self.unsorted:
+            apply_use_list_orders(top, self.orders, self.unsorted)
         resources: list[str] = []
         text = f.resources_text()
         if text:  # the `{-# ... #-}` section, read as the text parser reads it
@@ -335,9 +345,7 @@ class _Builder:
                 if b >= len(blocks):
                     raise BytecodeError(f"invalid successor index: {b}", s.pos)
                 succs.append(blocks[b])
-        if mask & HAS_USE_LIST_ORDERS:
-            # uses are kept in the order they are made, as the text path does
-            skip_use_lists(s, len(res_types))
+        orders = read_use_lists(s, len(res_types)) if mask & HAS_USE_LIST_ORDERS else None
         if attrs is not None:
             props, attrs = self.session.split_attrs(name, props, attrs)
         if not mask & HAS_INLINE_REGIONS:
@@ -348,6 +356,8 @@ class _Builder:
             define = scope.define
             for r in op.results:
                 define(r)
+            if orders:
+                self._orders(op.results, orders, at)
             return op
         # The text parser makes an op once its regions are read (so uses
         # inside them come first in the use lists); the results' slots come
@@ -359,7 +369,7 @@ class _Builder:
         regions = [Region() for _ in range(n_regions)]
         rs, inner = s, scope
         if isolated:
-            inner = _Scope()
+            inner = _Scope(self.unsorted)
             if self.f.version >= LAZY_LOADING:
                 sat = s.pos
                 sid, start, end = s.section()
@@ -374,7 +384,16 @@ class _Builder:
             raise BytecodeError(f"op '{name}': {e.message}", at) from None
         for k, r in enumerate(op.results):
             scope.fill(first + k, r)
+        if orders:
+            self._orders(op.results, orders, at)
+        if operands and any(r.blocks for r in regions):
+            # made after its regions: its operands' uses follow theirs
+            self.unsorted.extend(operands)
         return op
+
+    def _orders(self, values: Any, orders: list[tuple[int, list[int], bool]], at: int) -> None:
+        for i, indices, pairs in orders:
+            self.orders.append((values[i], indices, pairs, at))
 
     def _region(self, s: Stream, scope: _Scope, region: Region) -> None:
         n_blocks = s.varint()
@@ -387,6 +406,7 @@ class _Builder:
             n_ops, has_args = s.varint_flag()
             if has_args:
                 n_args = s.varint()
+                at = s.pos
                 for _ in range(n_args):
                     if new_args:
                         t, has_loc = s.varint_flag()
@@ -396,7 +416,7 @@ class _Builder:
                         loc = self.loc(s.varint(), s.pos)
                     scope.define(b.add_argument(self.type(t, s.pos), loc))
                 if self.f.version >= USE_LIST_ORDERING and s.byte():
-                    skip_use_lists(s, n_args)
+                    self._orders(b.args, read_use_lists(s, n_args), at)
             append = b.append
             for _ in range(n_ops):
                 append(self._op(s, scope, blocks))
@@ -404,3 +424,64 @@ class _Builder:
 
     def _unknown(self) -> Location:
         return UnknownLoc()
+
+
+def apply_use_list_orders(top: Block, orders: list[tuple[Value, list[int], bool, int]],
+                          unsorted: list[Value]) -> None:
+    """Give each value's uses the order MLIR's reader gives them.
+
+    MLIR keeps a value's newest use first and its writer records, for each
+    value whose uses are not in descending use ID (owner op in pre-order,
+    then operand number), which use of the sorted list sat where; without a
+    record the reader sorts the uses by descending use ID. hlopt keeps the
+    oldest use first (its parsers append), so a value's uses here are the
+    reverse of the writer's: a module read from bytecode sees its uses in
+    the order it would from the text jaxlib printed. Only values with a
+    record or whose uses may be out of order (`unsorted`) are visited."""
+    if not any(v._first_use is not v._last_use for v in unsorted) and not orders:
+        return
+    ids: dict[Operation, int] = {}
+    stack = list(reversed(top.ops_list()))
+    while stack:  # a pre-order walk, without recursion
+        op = stack.pop()
+        ids[op] = len(ids)
+        for r in reversed(op.regions):
+            for b in reversed(r.blocks):
+                stack.extend(reversed(b.ops_list()))
+
+    def by_use_id(v: Value) -> list[Any]:
+        return sorted(v._iter_uses(), key=lambda u: (ids[u.owner], u.index), reverse=True)
+
+    done: set[int] = set()
+    for v, indices, pairs, at in orders:
+        done.add(id(v))
+        uses = by_use_id(v)
+        n = len(uses)
+        if n < 2:
+            continue
+        if pairs:  # (writer position, sorted position) for each moved use
+            if len(indices) % 2:
+                raise BytecodeError("parsed use-list orders were invalid and could not be applied", at)
+            shuffle = list(range(n))
+            for k in range(0, len(indices), 2):
+                if indices[k] >= n:
+                    raise BytecodeError("parsed use-list orders were invalid and could not be applied", at)
+                shuffle[indices[k]] = indices[k + 1]
+            if sorted(shuffle) != list(range(n)):
+                raise BytecodeError("parsed use-list orders were invalid and could not be applied", at)
+            writer = [uses[shuffle[m]] for m in range(n)]
+        else:  # the writer position of each use in sorted order
+            if sorted(indices) != list(range(n)):
+                raise BytecodeError("parsed use-list orders were invalid and could not be applied", at)
+            writer = [None] * n
+            for k, m in enumerate(indices):
+                writer[m] = uses[k]
+        writer.reverse()
+        v.reorder_uses(writer)
+    for v in unsorted:
+        if id(v) in done or v._first_use is v._last_use:
+            continue
+        done.add(id(v))
+        uses = by_use_id(v)
+        uses.reverse()
+        v.reorder_uses(uses)

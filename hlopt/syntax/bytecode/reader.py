@@ -541,16 +541,28 @@ def _quote_op(name: str) -> str:
     return quote(name)
 
 
-def skip_use_lists(s: Stream, n_values: int) -> None:
+def read_use_lists(s: Stream, n_values: int) -> list[tuple[int, list[int], bool]]:
+    """The use-list orders of a range of `n_values` values (an op's results
+    or a block's arguments): (value index, indices, index-pair encoding)
+    for each value the writer gave an order; a range of one value names no
+    index. The indices are applied by build.apply_use_list_orders."""
     count = s.varint() if n_values > 1 else 1
+    out = []
     for _ in range(count):
+        idx = 0
         if n_values > 1:
             idx = s.varint()
             if idx >= n_values:
                 raise BytecodeError(f"invalid use-list value index: {idx}", s.pos)
-        n, _pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
-        for _ in range(n):
-            s.varint()
+        n, pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
+        out.append((idx, [s.varint() for _ in range(n)], pairs))
+    return out
+
+
+def skip_use_lists(s: Stream, n_values: int) -> None:
+    """Read and check a use-list record (the order of uses does not show
+    in the text)."""
+    read_use_lists(s, n_values)
 
 
 class _Types:
