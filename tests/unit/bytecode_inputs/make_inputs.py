@@ -22,7 +22,6 @@ import mlir_ref  # noqa: E402
 from jaxlib.mlir import ir  # noqa: E402
 
 
-
 def _use_lists(m):
     """Setting an operand again moves its use to the front of the value's
     list; replace_all_uses_with moves each use the same way."""
