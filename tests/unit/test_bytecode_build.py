@@ -44,9 +44,22 @@ def _func(module, sym: str):
     return next(o for o in _walk(module) if o.name == "func.func" and o.properties.get("sym_name").value == sym)
 
 
-def test_inputs_take_the_direct_path():
+def test_inputs_take_the_direct_path(monkeypatch):
+    # older formats (segment sizes among the attributes) and portable
+    # artifacts (VHLO ops converted as read) too: no module-sized text
+    def no_text(self):
+        raise AssertionError("read through the text path")
+    monkeypatch.setattr(BytecodeFile, "to_text", no_text)
+
+    def resources_only(src, *args):  # the `{-# ... #-}` section is read as text, nothing else
+        assert src.text.lstrip().startswith("{-#") or not src.text.strip(), "parsed as text"
+        return parse_source(src, *args)
+    monkeypatch.setattr(bc_build, "parse_source", resources_only)
+    versions = set()
     for name in NAMES:
-        assert not bc_build.needs_text_path(BytecodeFile(_data(name))), name
+        versions.add(BytecodeFile(_data(name)).version)
+        _read(name)
+    assert versions == {0, 1, 4, 6}  # VHLO 0.9.0 artifacts are format 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -277,3 +290,38 @@ def test_an_invalid_use_list_order_is_located(monkeypatch):
     d = e.value.diagnostics[0]
     assert "parsed use-list orders were invalid and could not be applied" in d.message
     assert d.location == FileLineColLoc("u.mlirbc", 0, 0)
+
+
+@pytest.mark.parametrize("version", [1, 4])
+def test_older_formats_move_segment_sizes_to_properties(version):
+    old, _ = _read(f"forward_refs.v{version}")
+    new, _ = _read("forward_refs")
+    cond_br = next(o for o in _walk(old) if o.name == "cf.cond_br")
+    assert "operandSegmentSizes" in cond_br.properties and "operandSegmentSizes" not in cond_br.attributes
+    assert print_op(old, True, True) == print_op(new, True, True)
+
+
+def _names(module):
+    return [o.name for o in _walk(module)]
+
+
+@pytest.mark.parametrize("version", ["0.9.0", "1.0.0", "1.17.0"])
+def test_artifacts_are_built_as_stablehlo(version, monkeypatch):
+    from hlopt.dialects import vhlo
+
+    calls = []
+    real = vhlo.VhloBytecode.convert_op
+    monkeypatch.setattr(vhlo.VhloBytecode, "convert_op",
+                        lambda self, *a: (calls.append(a[0]), real(self, *a))[1])
+    module, _ = _read(f"artifact.vhlo-{version}")
+    plain, _ = _read("artifact")
+    names = _names(module)
+    assert not any(n.startswith("vhlo.") for n in names)
+    assert names == _names(plain)
+    assert print_op(module, False, False) == print_op(plain, False, False)
+    # the terminators converted by their parent op
+    while_op = next(o for o in _walk(module) if o.name == "stablehlo.while")
+    assert [r.blocks[0].ops_list()[-1].name for r in while_op.regions] == ["stablehlo.return"] * 2
+    assert names[-1] == "func.return"
+    # each distinct record converted once: the two return_v1 of the while share one
+    assert len(calls) < len(names) - 1 and calls.count("vhlo.return_v1") == 3

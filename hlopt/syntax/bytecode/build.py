@@ -10,9 +10,13 @@ value is built from its textual spelling (the builtin and dialect
 encodings yield MLIR's spelling), cached per entry, so each distinct
 attribute reaches the attribute grammar once.
 
-Files this builder does not handle (formats before native properties,
-whose segment sizes move out of the attribute dictionary, and dialects that
-rewrite ops as they are read, VHLO) go through the text path.
+Two kinds of op records are rewritten before they are built, on the
+spellings the text path prints (so both paths give the same op): in
+formats before native properties, segment sizes move from the attribute
+dictionary to the properties; ops of dialects that convert ops as they are
+read (VHLO -> StableHLO) go through the dialect's `convert_op`. Each
+distinct record (op name, property and attribute entries, parent op) is
+rewritten and decoded once.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from hlopt.syntax.bytecode.reader import (
     S_IR,
     USE_LIST_ORDERING,
     BytecodeFile,
+    _split_segment_sizes,
     read_use_lists,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
@@ -42,25 +47,9 @@ from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_sour
 from hlopt.syntax.source import Source
 
 
-def needs_text_path(f: BytecodeFile) -> bool:
-    """Whether the file needs the text path (see the module docstring)."""
-    if f.version < NATIVE_PROPERTIES:
-        return True
-    seen = set()
-    for name, _ in f.op_names:
-        d = f.op_dialect(name)
-        if d.name not in seen:
-            seen.add(d.name)
-            if getattr(d.hooks(), "convert_op", None) is not None:
-                return True
-    return False
-
-
 def read_module(f: BytecodeFile, allow_unregistered: bool = True) -> tuple[Operation, list[str]]:
     """The module of a decoded bytecode file, and its resources (texts as
     the text parser returns them). Raises BytecodeError."""
-    if needs_text_path(f):
-        return parse_source(Source(f.name, f.to_text()), allow_unregistered)
     return _Builder(f, allow_unregistered).module()
 
 
@@ -132,6 +121,11 @@ class _Builder:
         self.props: dict[tuple[str, int], Any] = {}
         self.plain: dict[int, str | None] = {}
         self.ops: list[tuple[str, bool] | None] = [None] * len(f.op_names)
+        # per op name: its dialect's convert_op hook (None: built as read)
+        self.converts: list[Any] = [False] * len(f.op_names)
+        self.legacy = f.version < NATIVE_PROPERTIES
+        self.rewritten: dict[tuple, tuple[str, Any, Any]] = {}
+        self.checked: set[str] = set()
         self.data = f.data
         # use-list orders: (value, indices, index-pair encoding, offset),
         # and the values whose uses may not be in the order MLIR's reader
@@ -264,6 +258,40 @@ class _Builder:
             self.props[key] = v
         return v
 
+    def _rewrite(self, name: str, registered: bool, ai: int | None, pi: int | None, parent: str | None,
+                 convert: Any, s: Stream, at: int) -> tuple[str, Any, Any]:
+        """An op record rewritten on its spellings (see the module
+        docstring): (name, properties, attributes), decoded once per
+        distinct record."""
+        key = (name, ai, pi, parent)
+        hit = self.rewritten.get(key)
+        if hit is not None:
+            return hit
+        f = self.f
+        attrs = f.attr(ai, s) if ai is not None else None
+        props = f.read_properties(name, registered, pi, s) if pi is not None else None
+        if self.legacy and registered and attrs is not None:
+            props, attrs = _split_segment_sizes(attrs, props)
+        if convert is not None:  # e.g. VHLO's ops become StableHLO's
+            name, props, attrs = convert(name, props or [], attrs, parent, at)
+            if name not in self.checked:
+                try:
+                    self.session.check_dialect(name, 0)
+                except ParseError as e:
+                    raise BytecodeError(f"op '{name}': {e.message}", at) from None
+                self.checked.add(name)
+        if isinstance(props, list):
+            from hlopt.ir.attributes import keyword_or_string
+
+            props = ", ".join(f"{keyword_or_string(k)} = {v}" for k, v in props)
+        try:
+            pd = self.session.decode_dict_text("{" + props + "}", 0) if props else None
+            ad = self.session.decode_dict_text(attrs, 0) if attrs and attrs != "{}" else None
+        except ParseError as e:
+            raise BytecodeError(f"cannot read the attributes of op '{name}': {e.message}", at) from None
+        out = self.rewritten[key] = (name, pd, ad)
+        return out
+
     def op_name(self, idx: int, at: int) -> tuple[str, bool]:
         if idx >= len(self.ops):
             raise BytecodeError(f"invalid operation name index: {idx}", at)
@@ -289,7 +317,7 @@ class _Builder:
         scope.push(0)
         top = Block()
         for _ in range(n_ops):
-            top.append(self._op(s, scope, ()))
+            top.append(self._op(s, scope, (), None))
         scope.pop(s.pos)
         if self.orders or self.unsorted:
             apply_use_list_orders(top, self.orders, self.unsorted)
@@ -310,17 +338,26 @@ class _Builder:
             body.append(op)
         return module, resources
 
-    def _op(self, s: Stream, scope: _Scope, blocks: Any) -> Operation:
+    def _op(self, s: Stream, scope: _Scope, blocks: Any, parent: str | None) -> Operation:
         at = s.pos
         varint = s.varint
-        name, registered = self.op_name(varint(), at)
+        idx = varint()
+        name, registered = self.op_name(idx, at)
         mask = s.byte()
         i = varint()
         loc = self.locs[i] if i < len(self.locs) else None
         if loc is None:
             loc = self.loc(i, s.pos)
-        attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
-        props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
+        convert = self.converts[idx]
+        if convert is False:
+            convert = self.converts[idx] = getattr(self.f.op_dialect(name).hooks(), "convert_op", None)
+        if convert is not None or (self.legacy and registered and mask & HAS_ATTRS):
+            ai = varint() if mask & HAS_ATTRS else None
+            pi = varint() if mask & HAS_PROPERTIES else None
+            name, props, attrs = self._rewrite(name, registered, ai, pi, parent, convert, s, at)
+        else:
+            attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
+            props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
         if mask & HAS_RESULTS:
             types = self.types
             res_types = []
@@ -377,7 +414,7 @@ class _Builder:
                     raise BytecodeError(f"expected IR section for an isolated region, got: {sid}", sat)
                 rs = Stream(self.data, start, end)
         for r in regions:
-            self._region(rs, inner, r)
+            self._region(rs, inner, r, name)
         try:
             op = Operation(name, operands, res_types, props, attrs, regions, succs, loc)
         except IRError as e:
@@ -395,7 +432,7 @@ class _Builder:
         for i, indices, pairs in orders:
             self.orders.append((values[i], indices, pairs, at))
 
-    def _region(self, s: Stream, scope: _Scope, region: Region) -> None:
+    def _region(self, s: Stream, scope: _Scope, region: Region, parent: str) -> None:
         n_blocks = s.varint()
         if n_blocks == 0:
             return
@@ -419,7 +456,7 @@ class _Builder:
                     self._orders(b.args, read_use_lists(s, n_args), at)
             append = b.append
             for _ in range(n_ops):
-                append(self._op(s, scope, blocks))
+                append(self._op(s, scope, blocks, parent))
         scope.pop(s.pos)
 
     def _unknown(self) -> Location:

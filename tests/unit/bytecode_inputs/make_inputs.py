@@ -35,6 +35,14 @@ def _use_lists(m):
 
 
 REWRITES = {"use_lists": _use_lists}
+# older bytecode formats also written (NAME.vN.mlirbc): before lazy
+# sections and use lists (1), before native properties (4, segment sizes
+# in the attribute dictionary)
+VERSIONS = {"forward_refs": (1, 4), "nested": (1, 4)}
+# portable artifacts also written (NAME.vhlo-VERSION.mlirbc, VHLO target
+# versions; the oldest jaxlib writes is in bytecode format 1); expected: the
+# module jaxlib deserializes
+ARTIFACTS = {"artifact": ("0.9.0", "1.0.0", "1.17.0")}
 
 
 def _uses(m) -> list:
@@ -67,3 +75,20 @@ for src in sorted(HERE.glob("*.mlir")):
     src.with_suffix(".expected").write_text(expected)
     src.with_suffix(".mlirbc").write_bytes(buf.getvalue())
     print(src.with_suffix(".mlirbc").name, len(buf.getvalue()), "bytes")
+    for v in VERSIONS.get(src.stem, ()):
+        with mlir_ref._make_context(True):
+            m = ir.Module.parse(src.read_text())
+            buf = io.BytesIO()
+            m.operation.write_bytecode(buf, desired_version=v)
+            expected = m.operation.get_asm(enable_debug_info=True, print_generic_op_form=True)
+        (HERE / f"{src.stem}.v{v}.expected").write_text(expected)
+        (HERE / f"{src.stem}.v{v}.mlirbc").write_bytes(buf.getvalue())
+    for v in ARTIFACTS.get(src.stem, ()):
+        from jaxlib.mlir.dialects import stablehlo
+
+        art = stablehlo.serialize_portable_artifact_str(src.read_text(), v)
+        with mlir_ref._make_context(True) as ctx:
+            m = stablehlo.deserialize_portable_artifact(ctx, art)
+            expected = m.operation.get_asm(enable_debug_info=True, print_generic_op_form=True)
+        (HERE / f"{src.stem}.vhlo-{v}.expected").write_text(expected)
+        (HERE / f"{src.stem}.vhlo-{v}.mlirbc").write_bytes(art)
