@@ -325,3 +325,50 @@ def test_artifacts_are_built_as_stablehlo(version, monkeypatch):
     assert names[-1] == "func.return"
     # each distinct record converted once: the two return_v1 of the while share one
     assert len(calls) < len(names) - 1 and calls.count("vhlo.return_v1") == 3
+
+
+def entry_objects(data: bytes):
+    """(kind, index, structural object, text-path object, built from its
+    record) for each attribute/type entry whose text the parser reads on
+    its own (a few only make sense inside their dialect's attribute)."""
+    from hlopt.syntax.bytecode.stream import Stream
+
+    f = BytecodeFile(data)
+    b = bc_build._Builder(f, True)
+    out = []
+    for kind, entries, get, text in (("attr", f.attr_entries, b.objects.attr, b._text_attr),
+                                     ("type", f.type_entries, b.objects.type, b._text_type)):
+        read = b.objects._attribute if kind == "attr" else b.objects._type
+        for i, (d, start, end, custom) in enumerate(entries):
+            try:
+                want = text(i)
+            except Exception:
+                continue
+            record = custom and d.name == "builtin" and b.objects._record(start, end, read) is not None
+            if kind == "attr" and custom and d.name == "builtin" and Stream(f.data, start, end).varint() in range(10, 16):
+                continue  # locations: build.py reads those
+            out.append((kind, i, get(i), want, record))
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if "vhlo" not in n])
+def test_entries_from_records_are_the_text_parsers_objects(name):
+    # objects intern: the one from the record is the very one the text gives
+    entries = entry_objects(_data(name))
+    for kind, i, got, want, _ in entries:
+        assert got is want, (kind, i, want.text)
+
+
+def test_builtin_entries_are_built_from_records():
+    entries = entry_objects(_data("attributes"))
+    built = [want.text for kind, _, _, want, record in entries if record]
+    texts = [want.text for kind, _, _, want, record in entries if not record]
+    assert len(built) > 100
+    for spelling in ("[true, false", "{a = [[1, [2]], {}]", '"typed" : i32', "@a::@b::@c", "array<i1: true, false, true>",
+                     "array<f32>", "dense<[true, false, true]> : tensor<3xi1>", "dense<> : tensor<0xi32>",
+                     "dense<[1, 2]> : tensor<2xindex>", "dense_resource<blob1>", "tensor<4xf32, \"enc\">",
+                     "f8E4M3FN", "() -> (i1, i1)", "tensor<*xi8>", "vector<2x3xi64>"):
+        assert any(t.startswith(spelling) for t in built), spelling
+    # what stays with the text: memrefs, scalable vectors, string and sparse elements
+    for spelling in ("memref<4xf32>", "vector<[4]xf32>", 'dense<["a", "b"]>', "sparse<[[0, 1]], 2.000000e+00>"):
+        assert any(t.startswith(spelling) for t in texts), spelling

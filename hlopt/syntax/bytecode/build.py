@@ -23,8 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
 from hlopt.ir.location import CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc
+from hlopt.ir.opdef import lookup_op
+from hlopt.syntax.bytecode.objects import BuiltinObjects
 from hlopt.syntax.bytecode.reader import (
     ELIDE_UNKNOWN_BLOCK_ARG_LOCATION,
     HAS_ATTRS,
@@ -40,6 +43,7 @@ from hlopt.syntax.bytecode.reader import (
     USE_LIST_ORDERING,
     BytecodeFile,
     _split_segment_sizes,
+    read_ods_properties,
     read_use_lists,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
@@ -114,10 +118,11 @@ class _Builder:
     def __init__(self, f: BytecodeFile, allow_unregistered: bool):
         self.f = f
         self.session = ParseSession(Source(f.name, ""), allow_unregistered)
-        n_attrs, n_types = len(f.attr_entries), len(f.type_entries)
-        self.types: list[Any] = [None] * n_types
+        n_attrs = len(f.attr_entries)
+        # builtin entries built from their records, others from their text
+        self.objects = BuiltinObjects(f, self._text_attr, self._text_type)
+        self.types: list[Any] = self.objects.types
         self.locs: list[Any] = [None] * n_attrs
-        self.dicts: list[Any] = [None] * n_attrs
         self.props: dict[tuple[str, int], Any] = {}
         self.plain: dict[int, str | None] = {}
         self.ops: list[tuple[str, bool] | None] = [None] * len(f.op_names)
@@ -143,13 +148,13 @@ class _Builder:
             raise BytecodeError(f"cannot read the {kind} '{text[:80]}': {e.message}", at) from None
 
     def type(self, i: int, at: int) -> Any:
-        types = self.types
-        if i >= len(types):
-            raise BytecodeError(f"invalid type index: {i}", at)
-        t = types[i]
-        if t is None:
-            t = types[i] = self._decode("type", self.f.type(i), self.f.type_entries[i][1])
-        return t
+        return self.objects.type(i, at)
+
+    def _text_type(self, i: int) -> Any:
+        return self._decode("type", self.f.type(i), self.f.type_entries[i][1])
+
+    def _text_attr(self, i: int) -> Any:
+        return self._decode("attr", self.f.attr(i), self.f.attr_entries[i][1])
 
     def loc(self, i: int, at: int) -> Location:
         locs = self.locs
@@ -221,42 +226,62 @@ class _Builder:
         return out if s.empty() else None
 
     def attr_dict(self, i: int, at: int) -> Any:
-        dicts = self.dicts
-        if i >= len(dicts):
-            raise BytecodeError(f"invalid attribute index: {i}", at)
-        v = dicts[i]
-        if v is None:
-            text = self.f.attr(i)
-            if not text or text == "{}":
-                v = False  # no discardable attributes
-            else:
-                try:
-                    v = self.session.decode_dict_text(text, 0)
-                except ParseError as e:
-                    raise BytecodeError(f"cannot read the attribute dictionary '{text[:80]}': {e.message}",
-                                        self.f.attr_entries[i][1]) from None
-            dicts[i] = v
-        return v or None
+        v = self.objects.attr(i, at)
+        if type(v) is not DictionaryAttr:
+            raise BytecodeError(f"expected an attribute dictionary, got '{v.text[:80]}'", self.f.attr_entries[i][1])
+        return v if v.entries else None
 
     def properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
         key = (name, i)
         v = self.props.get(key, False)
         if v is False:
-            at = s.pos
-            entries = self.f.read_properties(name, registered, i, s)
-            if isinstance(entries, list):
-                from hlopt.ir.attributes import keyword_or_string
-
-                entries = ", ".join(f"{keyword_or_string(k)} = {val}" for k, val in entries)
-            if not entries:
-                v = None
-            else:
-                try:
-                    v = self.session.decode_dict_text("{" + entries + "}", 0)
-                except ParseError as e:
-                    raise BytecodeError(f"cannot read the properties of op '{name}': {e.message}", at) from None
-            self.props[key] = v
+            v = self.props[key] = self._properties(name, registered, i, s)
         return v
+
+    def _properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
+        """An op's native properties, from objects: an unregistered op's
+        dictionary, or the attributes of an ODS op's declared properties.
+        Ops whose dialect reads its own properties go through their text."""
+        f = self.f
+        if i >= len(f.properties):
+            raise BytecodeError(f"invalid properties index: {i}", s.pos)
+        start, end = f.properties[i]
+        ps = Stream(self.data, start, end)
+        r = self.objects.reader(ps)
+        entries: Any = None
+        if not registered:
+            v = r.attribute()
+            if type(v) is DictionaryAttr:
+                entries = v.entries
+        elif getattr(f.op_dialect(name).hooks(), "read_properties", None) is None:
+            opdef = lookup_op(name)
+            if opdef is None or not opdef.declared:
+                raise BytecodeError(f"cannot read the properties of op '{name}': its definition is unknown "
+                                    "to hlopt", start)
+            entries = read_ods_properties(opdef, r, f.version)
+        if entries is None:  # through the text, as the text path reads it
+            return self._text_properties(name, registered, i, s)
+        if not ps.empty():
+            raise BytecodeError(f"properties of op '{name}' were not fully read", ps.pos)
+        if not entries:
+            return None
+        # segment sizes (format 6) come as their spelling
+        entries = [(k, self._decode("attr", v, start) if isinstance(v, str) else v) for k, v in entries]
+        return DictionaryAttr(entries)
+
+    def _text_properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
+        at = s.pos
+        entries = self.f.read_properties(name, registered, i, s)
+        if isinstance(entries, list):
+            from hlopt.ir.attributes import keyword_or_string
+
+            entries = ", ".join(f"{keyword_or_string(k)} = {val}" for k, val in entries)
+        if not entries:
+            return None
+        try:
+            return self.session.decode_dict_text("{" + entries + "}", 0)
+        except ParseError as e:
+            raise BytecodeError(f"cannot read the properties of op '{name}': {e.message}", at) from None
 
     def _rewrite(self, name: str, registered: bool, ai: int | None, pi: int | None, parent: str | None,
                  convert: Any, s: Stream, at: int) -> tuple[str, Any, Any]:
