@@ -42,9 +42,9 @@ from hlopt.syntax.bytecode.reader import (
     S_IR,
     USE_LIST_ORDERING,
     BytecodeFile,
-    _split_segment_sizes,
     read_ods_properties,
     read_use_lists,
+    split_segment_sizes,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
@@ -296,7 +296,7 @@ class _Builder:
         attrs = f.attr(ai, s) if ai is not None else None
         props = f.read_properties(name, registered, pi, s) if pi is not None else None
         if self.legacy and registered and attrs is not None:
-            props, attrs = _split_segment_sizes(attrs, props)
+            props, attrs = split_segment_sizes(attrs, props)
         if convert is not None:  # e.g. VHLO's ops become StableHLO's
             name, props, attrs = convert(name, props or [], attrs, parent, at)
             if name not in self.checked:

@@ -436,7 +436,7 @@ class BytecodeFile:
             skip_use_lists(s, len(res_types))
         results = [scope.define(self, t) for t in res_types]
         if self.version < NATIVE_PROPERTIES and registered and attrs is not None:
-            props, attrs = _split_segment_sizes(attrs, props)
+            props, attrs = split_segment_sizes(attrs, props)
         hooks = self.op_dialect(name).hooks()
         convert = getattr(hooks, "convert_op", None)
         if convert is not None:  # e.g. VHLO's ops become StableHLO's as they are read
@@ -513,7 +513,7 @@ class BytecodeFile:
         scope.pop()
 
 
-def _split_segment_sizes(attrs: str, props: Any) -> tuple[Any, str | None]:
+def split_segment_sizes(attrs: str, props: Any) -> tuple[Any, str | None]:
     """Before native properties, an op's segment sizes sat in its attribute
     dictionary; they are inherent (properties) in every later reader."""
     entries = getattr(attrs, "entries", None)
