@@ -5,10 +5,14 @@ are made as the text parser's session makes them (same constructors, same
 forward-reference replacement, same split of inherent attributes), so the
 printed module is the one the text path gives. Attributes, types and
 locations are decoded once per entry of the file's (deduplicated) tables
-and the object is shared by every op that names the entry; an entry's
-value is built from its textual spelling (the builtin and dialect
-encodings yield MLIR's spelling), cached per entry, so each distinct
-attribute reaches the attribute grammar once.
+and the object is shared by every op that names the entry: builtin
+entries from their records (objects.py, and locations here), other
+dialects' from their spelling (the dialect encodings yield MLIR's), so
+only those reach the attribute grammar, once each.
+
+Use-list orders are applied once the IR is built (apply_use_list_orders):
+a value's uses come in the order MLIR's reader gives them, reversed (hlopt
+lists the oldest use first, MLIR the newest).
 
 Two kinds of op records are rewritten before they are built, on the
 spellings the text path prints (so both paths give the same op): in
