@@ -14,13 +14,12 @@ Use-list orders are applied once the IR is built (apply_use_list_orders):
 a value's uses come in the order MLIR's reader gives them, reversed (hlopt
 lists the oldest use first, MLIR the newest).
 
-Two kinds of op records are rewritten before they are built, on the
-spellings the text path prints (so both paths give the same op): in
-formats before native properties, segment sizes move from the attribute
-dictionary to the properties; ops of dialects that convert ops as they are
-read (VHLO -> StableHLO) go through the dialect's `convert_op`. Each
-distinct record (op name, property and attribute entries, parent op) is
-rewritten and decoded once.
+In formats before native properties, segment sizes move from the
+attribute dictionary to the properties. Ops of dialects that convert ops
+as they are read (VHLO -> StableHLO) are rewritten before they are built,
+on the spellings the text path prints (so both paths give the same op),
+by the dialect's `convert_op`: each distinct record (op name, property
+and attribute entries, parent op) is rewritten and decoded once.
 """
 
 from __future__ import annotations
@@ -53,6 +52,8 @@ from hlopt.syntax.bytecode.reader import (
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
 from hlopt.syntax.source import Source
+
+_SEGMENTS = ("operandSegmentSizes", "resultSegmentSizes")
 
 
 def read_module(f: BytecodeFile, allow_unregistered: bool = True) -> tuple[Operation, list[str]]:
@@ -134,6 +135,7 @@ class _Builder:
         self.converts: list[Any] = [False] * len(f.op_names)
         self.legacy = f.version < NATIVE_PROPERTIES
         self.rewritten: dict[tuple, tuple[str, Any, Any]] = {}
+        self.legacy_split: dict[Any, tuple[Any, Any]] = {}
         self.checked: set[str] = set()
         self.data = f.data
         # use-list orders: (value, indices, index-pair encoding, offset),
@@ -287,6 +289,24 @@ class _Builder:
         except ParseError as e:
             raise BytecodeError(f"cannot read the properties of op '{name}': {e.message}", at) from None
 
+    def _segments(self, attrs: DictionaryAttr, props: Any) -> tuple[Any, Any]:
+        """Before native properties, an op's segment sizes sat among its
+        attributes: they are properties (as split_segment_sizes does on
+        the text path), once per distinct dictionary."""
+        hit = self.legacy_split.get(attrs)
+        if hit is None:
+            moved = [(k, v) for k, v in attrs.entries if k in _SEGMENTS]
+            if not moved:
+                hit = (None, attrs)
+            else:
+                rest = [(k, v) for k, v in attrs.entries if k not in _SEGMENTS]
+                hit = (moved, DictionaryAttr(rest) if rest else None)
+            self.legacy_split[attrs] = hit
+        moved, rest = hit
+        if moved is None:
+            return props, attrs
+        return DictionaryAttr((list(props.entries) if props else []) + moved), rest
+
     def _rewrite(self, name: str, registered: bool, ai: int | None, pi: int | None, parent: str | None,
                  convert: Any, s: Stream, at: int) -> tuple[str, Any, Any]:
         """An op record rewritten on its spellings (see the module
@@ -380,13 +400,15 @@ class _Builder:
         convert = self.converts[idx]
         if convert is False:
             convert = self.converts[idx] = getattr(self.f.op_dialect(name).hooks(), "convert_op", None)
-        if convert is not None or (self.legacy and registered and mask & HAS_ATTRS):
+        if convert is not None:
             ai = varint() if mask & HAS_ATTRS else None
             pi = varint() if mask & HAS_PROPERTIES else None
             name, props, attrs = self._rewrite(name, registered, ai, pi, parent, convert, s, at)
         else:
             attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
             props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
+            if self.legacy and registered and attrs is not None:
+                props, attrs = self._segments(attrs, props)
         if mask & HAS_RESULTS:
             types = self.types
             res_types = []
