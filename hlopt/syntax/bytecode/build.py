@@ -137,6 +137,7 @@ class _Builder:
         self.legacy = f.version < NATIVE_PROPERTIES
         self.rewritten: dict[tuple, tuple[str, Any, Any]] = {}
         self.legacy_split: dict[Any, tuple[Any, Any]] = {}
+        self.split: dict[tuple, tuple[Any, Any]] = {}
         self.checked: set[str] = set()
         self.data = f.data
         # use-list orders: (value, indices, index-pair encoding, offset),
@@ -435,8 +436,12 @@ class _Builder:
                     raise BytecodeError(f"invalid successor index: {b}", s.pos)
                 succs.append(blocks[b])
         orders = read_use_lists(s, len(res_types)) if mask & HAS_USE_LIST_ORDERS else None
-        if attrs is not None:
-            props, attrs = self.session.split_attrs(name, props, attrs)
+        if attrs is not None:  # inherent attributes among the others (older formats, generic writers)
+            key = (name, props, attrs)  # interned: identity keys
+            hit = self.split.get(key)
+            if hit is None:
+                hit = self.split[key] = self.session.split_attrs(name, props, attrs)
+            props, attrs = hit
         if not mask & HAS_INLINE_REGIONS:
             try:
                 op = Operation(name, operands, res_types, props, attrs, (), succs, loc)
