@@ -56,11 +56,11 @@ def _tensor_values(r: Any, type_: str, data: bytes) -> list | None:
 
     et = builtin.element_type(type_)
     n = builtin.num_elements(r, type_)
-    if et == "i1":
-        if len(data) == 1 and n != 1:
+    if et == "i1":  # bit-packed; one byte 0x00/0xFF when a splat
+        if len(data) == 1 and n != 1 and data[0] in (0, 0xFF):
             return [bool(data[0])] * n
-        if len(data) == n:
-            return [bool(b) for b in data]
+        if n == 1:
+            return [bool(data[0])]
         return [bool((data[i // 8] >> (i % 8)) & 1) for i in range(n)]
     kind = builtin.int_kind(et)
     if kind is None:

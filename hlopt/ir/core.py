@@ -92,6 +92,24 @@ class Value:
             if pred(use):
                 use.set(new)
 
+    def reorder_uses(self, uses: Sequence["OpOperand"]) -> None:
+        """Relink this value's uses in the order given, a permutation of
+        them (MLIR's shuffleUseList: readers restore a writer's order)."""
+        if len(uses) != sum(1 for _ in self._iter_uses()) or any(u.value is not self for u in uses) \
+                or len(set(map(id, uses))) != len(uses):
+            raise ValueError("reorder_uses needs a permutation of the value's uses")
+        prev = None
+        for u in uses:
+            u._prev_use = prev
+            if prev is None:
+                self._first_use = u
+            else:
+                prev._next_use = u
+            prev = u
+        if prev is not None:
+            prev._next_use = None
+        self._last_use = prev
+
     @property
     def defining_op(self) -> "Operation | None":
         return None

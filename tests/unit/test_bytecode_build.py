@@ -44,9 +44,22 @@ def _func(module, sym: str):
     return next(o for o in _walk(module) if o.name == "func.func" and o.properties.get("sym_name").value == sym)
 
 
-def test_inputs_take_the_direct_path():
+def test_inputs_take_the_direct_path(monkeypatch):
+    # older formats (segment sizes among the attributes) and portable
+    # artifacts (VHLO ops converted as read) too: no module-sized text
+    def no_text(self):
+        raise AssertionError("read through the text path")
+    monkeypatch.setattr(BytecodeFile, "to_text", no_text)
+
+    def resources_only(src, *args):  # the `{-# ... #-}` section is read as text, nothing else
+        assert src.text.lstrip().startswith("{-#") or not src.text.strip(), "parsed as text"
+        return parse_source(src, *args)
+    monkeypatch.setattr(bc_build, "parse_source", resources_only)
+    versions = set()
     for name in NAMES:
-        assert not bc_build.needs_text_path(BytecodeFile(_data(name))), name
+        versions.add(BytecodeFile(_data(name)).version)
+        _read(name)
+    assert versions == {0, 1, 4, 6}  # VHLO 0.9.0 artifacts are format 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -105,8 +118,8 @@ def test_nested_regions_see_the_enclosing_values():
 
 def test_use_list_orders_are_read(monkeypatch):
     seen = []
-    real = bc_build.skip_use_lists
-    monkeypatch.setattr(bc_build, "skip_use_lists", lambda s, n: (seen.append(n), real(s, n)))
+    real = bc_build.read_use_lists
+    monkeypatch.setattr(bc_build, "read_use_lists", lambda s, n: (seen.append(n), real(s, n))[1])
     _read("nested")
     assert seen == [2]  # the function's arguments: %a's uses are shuffled
 
@@ -116,16 +129,16 @@ def test_a_bad_use_list_index_is_located():
     f = BytecodeFile(bytes(data))
     # the use-list record of the function's arguments: find it by reading up to it
     at = []
-    real = bc_build.skip_use_lists
+    real = bc_build.read_use_lists
 
     def spy(s, n):
         at.append(s.pos)
-        real(s, n)
-    bc_build.skip_use_lists, saved = spy, real
+        return real(s, n)
+    bc_build.read_use_lists, saved = spy, real
     try:
         bc_build.read_module(f)
     finally:
-        bc_build.skip_use_lists = saved
+        bc_build.read_use_lists = saved
     # the record: how many values have an order (a range of 2 says it), then
     # the first one's index: make it 7, past the 2 arguments
     data[at[0] + 1] = (7 << 1) | 1
@@ -200,3 +213,162 @@ def test_parse_source_reads_a_bytecode_source():
     module, _ = parse_source(BytecodeSource("f.mlirbc", _data("nested")), True)
     direct, _ = _read("nested")
     assert print_op(module, True, True) == print_op(direct, True, True)
+
+
+def _values(module):
+    """Every value in definition order, as make_inputs.py lists them."""
+    out = []
+
+    def walk(op):
+        for r in op.regions:
+            for b in r.blocks:
+                out.extend(b.args)
+                for o in b.ops_list():
+                    out.extend(o.results)
+                    walk(o)
+    walk(module)
+    return out
+
+
+def _use_orders(module):
+    ids = {op: i for i, op in enumerate(_walk(module))}
+    return [[[ids[u.owner], u.index] for u in v.uses] for v in _values(module)]
+
+
+def test_uses_come_in_the_writers_order():
+    # MLIR lists the newest use first, hlopt the oldest: each value's uses
+    # here are the reverse of what jaxlib's reader gives for the same file
+    import json
+
+    module, _ = _read("use_lists")
+    expected = json.loads((INPUTS / "use_lists.uses").read_text())
+    assert _use_orders(module) == [list(reversed(u)) for u in expected]
+
+
+def test_use_lists_differ_from_the_text_order():
+    # the orders are not the ones reading the printed module gives
+    module, _ = _read("use_lists")
+    text, _ = parse_source(Source("t", print_op(module, True, True)), True)
+    direct, parsed = _use_orders(module), _use_orders(text)
+    assert [len(u) for u in direct] == [len(u) for u in parsed]
+    a = 0  # the function's first argument took %b's uses (jaxlib's replace_all_uses_with)
+    assert direct[a] != parsed[a] and sorted(direct[a]) == sorted(parsed[a])
+    assert sum(d != p for d, p in zip(direct, parsed)) == 3
+
+
+def test_use_list_records_of_both_encodings(monkeypatch):
+    seen = []
+    real = bc_build.read_use_lists
+    monkeypatch.setattr(bc_build, "read_use_lists", lambda s, n: (seen.append((n, r := real(s, n))), r)[1])
+    _read("use_lists")
+    # the arguments (3, %a all shuffled), test.two's second result (2 values, one index pair)
+    assert [(n, [(i, p) for i, _, p in r]) for n, r in seen] == [(3, [(0, False)]), (2, [(1, True)])]
+    pairs = seen[1][1][0][1]
+    assert len(pairs) == 4  # two uses swap: (writer position, sorted position) each
+
+
+def test_sorted_without_a_record():
+    # %5 is used by test.region and inside its region; the writer's order is
+    # MLIR's default (descending use ID) so it wrote none, and the reader
+    # sorts: the region op's use first, though it was made after the inner one
+    module, _ = _read("use_lists")
+    f = _func(module, "uses")
+    ops = f.regions[0].blocks[0].ops_list()
+    v5, region = ops[5].results[0], ops[10]
+    assert region.name == "test.region"
+    assert [u.owner for u in v5.uses] == [region, region.regions[0].blocks[0].ops_list()[0]]
+
+
+def test_an_invalid_use_list_order_is_located(monkeypatch):
+    real = bc_build.read_use_lists
+
+    def corrupt(s, n):  # an index twice: not a permutation
+        return [(i, [0] * len(ix), p) if not p else (i, ix, p) for i, ix, p in real(s, n)]
+    monkeypatch.setattr(bc_build, "read_use_lists", corrupt)
+    with pytest.raises(DiagnosticError) as e:
+        read_bytecode("u.mlirbc", _data("use_lists"))
+    d = e.value.diagnostics[0]
+    assert "parsed use-list orders were invalid and could not be applied" in d.message
+    assert d.location == FileLineColLoc("u.mlirbc", 0, 0)
+
+
+@pytest.mark.parametrize("version", [1, 4])
+def test_older_formats_move_segment_sizes_to_properties(version):
+    old, _ = _read(f"forward_refs.v{version}")
+    new, _ = _read("forward_refs")
+    cond_br = next(o for o in _walk(old) if o.name == "cf.cond_br")
+    assert "operandSegmentSizes" in cond_br.properties and "operandSegmentSizes" not in cond_br.attributes
+    assert print_op(old, True, True) == print_op(new, True, True)
+
+
+def _names(module):
+    return [o.name for o in _walk(module)]
+
+
+@pytest.mark.parametrize("version", ["0.9.0", "1.0.0", "1.17.0"])
+def test_artifacts_are_built_as_stablehlo(version, monkeypatch):
+    from hlopt.dialects import vhlo
+
+    calls = []
+    real = vhlo.VhloBytecode.convert_op
+    monkeypatch.setattr(vhlo.VhloBytecode, "convert_op",
+                        lambda self, *a: (calls.append(a[0]), real(self, *a))[1])
+    module, _ = _read(f"artifact.vhlo-{version}")
+    plain, _ = _read("artifact")
+    names = _names(module)
+    assert not any(n.startswith("vhlo.") for n in names)
+    assert names == _names(plain)
+    assert print_op(module, False, False) == print_op(plain, False, False)
+    # the terminators converted by their parent op
+    while_op = next(o for o in _walk(module) if o.name == "stablehlo.while")
+    assert [r.blocks[0].ops_list()[-1].name for r in while_op.regions] == ["stablehlo.return"] * 2
+    assert names[-1] == "func.return"
+    # each distinct record converted once: the two return_v1 of the while share one
+    assert len(calls) < len(names) - 1 and calls.count("vhlo.return_v1") == 3
+
+
+def entry_objects(data: bytes):
+    """(kind, index, structural object, text-path object, built from its
+    record) for each attribute/type entry whose text the parser reads on
+    its own (a few only make sense inside their dialect's attribute)."""
+    from hlopt.syntax.bytecode.stream import Stream
+
+    f = BytecodeFile(data)
+    b = bc_build._Builder(f, True)
+    out = []
+    for kind, entries, get, text in (("attr", f.attr_entries, b.objects.attr, b._text_attr),
+                                     ("type", f.type_entries, b.objects.type, b._text_type)):
+        read = b.objects._attribute if kind == "attr" else b.objects._type
+        for i, (d, start, end, custom) in enumerate(entries):
+            try:
+                want = text(i)
+            except Exception:
+                continue
+            record = custom and d.name == "builtin" and b.objects._record(start, end, read) is not None
+            if kind == "attr" and custom and d.name == "builtin" and Stream(f.data, start, end).varint() in range(10, 16):
+                continue  # locations: build.py reads those
+            out.append((kind, i, get(i), want, record))
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if "vhlo" not in n])
+def test_entries_from_records_are_the_text_parsers_objects(name):
+    # objects intern: the one from the record is the very one the text gives
+    entries = entry_objects(_data(name))
+    for kind, i, got, want, _ in entries:
+        assert got is want, (kind, i, want.text)
+
+
+def test_builtin_entries_are_built_from_records():
+    entries = entry_objects(_data("attributes"))
+    built = [want.text for kind, _, _, want, record in entries if record]
+    texts = [want.text for kind, _, _, want, record in entries if not record]
+    assert len(built) > 100
+    for spelling in ("[true, false", "{a = [[1, [2]], {}]", '"typed" : i32', "@a::@b::@c", "array<i1: true, false, true>",
+                     "array<f32>", "dense<[true, false, true]> : tensor<3xi1>", "dense<> : tensor<0xi32>",
+                     "dense<[1, 2]> : tensor<2xindex>", "dense_resource<blob1>", "tensor<4xf32, \"enc\">",
+                     "f8E4M3FN", "() -> (i1, i1)", "tensor<*xi8>", "vector<2x3xi64>"):
+        assert any(t.startswith(spelling) for t in built), spelling
+    # what stays with the text: memrefs, scalable vectors, string and sparse elements
+    for spelling in ("memref<4xf32>", "vector<[4]xf32>", 'dense<["a", "b"]>', "sparse<[[0, 1]], 2.000000e+00>"):
+        assert any(t.startswith(spelling) for t in texts), spelling

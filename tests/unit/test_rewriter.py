@@ -249,3 +249,24 @@ def test_rewriter_set_operand_and_inline_region_before_notify():
     assert src.blocks == [] and len(holder.regions[0].blocks) == 3
     assert holder.regions[0].blocks[2] is inner
     assert rec.events == [("modified", "test.use"), ("block", 1), ("block", 0)]
+
+
+def test_reorder_uses_relinks_a_permutation():
+    block = Block([i32])
+    a = block.args[0]
+    users = [Operation("test.use", [a, a] if i == 1 else [a]) for i in range(3)]
+    for u in users:
+        block.append(u)
+    uses = a.uses
+    assert [(u.owner, u.index) for u in uses] == [(users[0], 0), (users[1], 0), (users[1], 1), (users[2], 0)]
+    a.reorder_uses([uses[3], uses[1], uses[0], uses[2]])
+    assert a.uses == [uses[3], uses[1], uses[0], uses[2]]
+    # the links stay consistent: dropping a use and adding one keep the order
+    users[0].erase()
+    assert a.uses == [uses[3], uses[1], uses[2]]
+    block.append(Operation("test.use", [a]))
+    assert [u.owner.name for u in a.uses] == ["test.use"] * 4 and a.uses[:3] == [uses[3], uses[1], uses[2]]
+    with pytest.raises(ValueError):
+        a.reorder_uses([uses[3], uses[1]])
+    with pytest.raises(ValueError):
+        a.reorder_uses([uses[3], uses[3], uses[1], uses[2]])

@@ -2,7 +2,8 @@
 
 Reading decodes every section and builds the IR directly (build.py), with
 the text parser's constructors, so bytecode and text meet one verifier and
-give the same IR; `bytecode_to_text` gives the module as generic text. Dialect-specific attribute/type encodings come
+give the same IR (uses in the writer's order); `bytecode_to_text` gives
+the module as generic text. Dialect-specific attribute/type encodings come
 from the dialect's `bytecode` hooks (hlopt.ir.dialect.Dialect); this package
 names no dialect but builtin, whose encodings are part of the format.
 """

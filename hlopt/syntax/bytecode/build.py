@@ -5,14 +5,21 @@ are made as the text parser's session makes them (same constructors, same
 forward-reference replacement, same split of inherent attributes), so the
 printed module is the one the text path gives. Attributes, types and
 locations are decoded once per entry of the file's (deduplicated) tables
-and the object is shared by every op that names the entry; an entry's
-value is built from its textual spelling (the builtin and dialect
-encodings yield MLIR's spelling), cached per entry, so each distinct
-attribute reaches the attribute grammar once.
+and the object is shared by every op that names the entry: builtin
+entries from their records (objects.py, and locations here), other
+dialects' from their spelling (the dialect encodings yield MLIR's), so
+only those reach the attribute grammar, once each.
 
-Files this builder does not handle (formats before native properties,
-whose segment sizes move out of the attribute dictionary, and dialects that
-rewrite ops as they are read, VHLO) go through the text path.
+Use-list orders are applied once the IR is built (apply_use_list_orders):
+a value's uses come in the order MLIR's reader gives them, reversed (hlopt
+lists the oldest use first, MLIR the newest).
+
+In formats before native properties, segment sizes move from the
+attribute dictionary to the properties. Ops of dialects that convert ops
+as they are read (VHLO -> StableHLO) are rewritten before they are built,
+on the spellings the text path prints (so both paths give the same op),
+by the dialect's `convert_op`: each distinct record (op name, property
+and attribute entries, parent op) is rewritten and decoded once.
 """
 
 from __future__ import annotations
@@ -20,8 +27,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
 from hlopt.ir.location import CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc
+from hlopt.ir.opdef import lookup_op
+from hlopt.syntax.bytecode.objects import BuiltinObjects
 from hlopt.syntax.bytecode.reader import (
     ELIDE_UNKNOWN_BLOCK_ARG_LOCATION,
     HAS_ATTRS,
@@ -36,32 +46,21 @@ from hlopt.syntax.bytecode.reader import (
     S_IR,
     USE_LIST_ORDERING,
     BytecodeFile,
-    skip_use_lists,
+    read_ods_properties,
+    read_use_lists,
+    split_segment_sizes,
 )
 from hlopt.syntax.bytecode.stream import BytecodeError, Stream
+from hlopt.syntax.bytecode.use_lists import apply_use_list_orders
 from hlopt.syntax.parser import ForwardRef, ParseError, ParseSession, parse_source
 from hlopt.syntax.source import Source
 
-
-def needs_text_path(f: BytecodeFile) -> bool:
-    """Whether the file needs the text path (see the module docstring)."""
-    if f.version < NATIVE_PROPERTIES:
-        return True
-    seen = set()
-    for name, _ in f.op_names:
-        d = f.op_dialect(name)
-        if d.name not in seen:
-            seen.add(d.name)
-            if getattr(d.hooks(), "convert_op", None) is not None:
-                return True
-    return False
+_SEGMENTS = ("operandSegmentSizes", "resultSegmentSizes")
 
 
 def read_module(f: BytecodeFile, allow_unregistered: bool = True) -> tuple[Operation, list[str]]:
     """The module of a decoded bytecode file, and its resources (texts as
     the text parser returns them). Raises BytecodeError."""
-    if needs_text_path(f):
-        return parse_source(Source(f.name, f.to_text()), allow_unregistered)
     return _Builder(f, allow_unregistered).module()
 
 
@@ -71,12 +70,13 @@ class _Scope:
     and give them back when they end. A slot used before its definition
     holds a ForwardRef, replaced when the value is defined."""
 
-    __slots__ = ("values", "next", "starts")
+    __slots__ = ("values", "next", "starts", "resolved")
 
-    def __init__(self) -> None:
+    def __init__(self, resolved: list[Value]) -> None:
         self.values: list[Value | None] = []
         self.next: list[int] = []
         self.starts: list[int] = []
+        self.resolved = resolved  # values that took a forward reference's uses
 
     def push(self, n: int) -> None:
         self.starts.append(len(self.values))
@@ -97,6 +97,7 @@ class _Scope:
         self.values[i] = v
         if old is not None:
             old.replace_all_uses_with(v)
+            self.resolved.append(v)
 
     def define(self, v: Value | None) -> None:
         i = self.next[-1]
@@ -110,6 +111,7 @@ class _Scope:
         values[i] = v
         if old is not None:  # a forward reference (graph regions, successor blocks)
             old.replace_all_uses_with(v)
+            self.resolved.append(v)
 
     def use(self, i: int, at: int) -> Value:
         values = self.values
@@ -126,14 +128,27 @@ class _Builder:
     def __init__(self, f: BytecodeFile, allow_unregistered: bool):
         self.f = f
         self.session = ParseSession(Source(f.name, ""), allow_unregistered)
-        n_attrs, n_types = len(f.attr_entries), len(f.type_entries)
-        self.types: list[Any] = [None] * n_types
+        n_attrs = len(f.attr_entries)
+        # builtin entries built from their records, others from their text
+        self.objects = BuiltinObjects(f, self._text_attr, self._text_type)
+        self.types: list[Any] = self.objects.types
         self.locs: list[Any] = [None] * n_attrs
-        self.dicts: list[Any] = [None] * n_attrs
         self.props: dict[tuple[str, int], Any] = {}
         self.plain: dict[int, str | None] = {}
         self.ops: list[tuple[str, bool] | None] = [None] * len(f.op_names)
+        # per op name: its dialect's convert_op hook (None: built as read)
+        self.converts: list[Any] = [False] * len(f.op_names)
+        self.legacy = f.version < NATIVE_PROPERTIES
+        self.rewritten: dict[tuple, tuple[str, Any, Any]] = {}
+        self.legacy_split: dict[Any, tuple[Any, Any]] = {}
+        self.split: dict[tuple, tuple[Any, Any]] = {}
+        self.checked: set[str] = set()
         self.data = f.data
+        # use-list orders: (value, indices, index-pair encoding, offset),
+        # and the values whose uses may not be in the order MLIR's reader
+        # gives without one (see apply_use_list_orders)
+        self.orders: list[tuple[Value, list[int], bool, int]] = []
+        self.unsorted: list[Value] = []
 
     # -- table entries, decoded once each -----------------------------------
     def _decode(self, kind: str, text: str, at: int) -> Any:
@@ -145,13 +160,13 @@ class _Builder:
             raise BytecodeError(f"cannot read the {kind} '{text[:80]}': {e.message}", at) from None
 
     def type(self, i: int, at: int) -> Any:
-        types = self.types
-        if i >= len(types):
-            raise BytecodeError(f"invalid type index: {i}", at)
-        t = types[i]
-        if t is None:
-            t = types[i] = self._decode("type", self.f.type(i), self.f.type_entries[i][1])
-        return t
+        return self.objects.type(i, at)
+
+    def _text_type(self, i: int) -> Any:
+        return self._decode("type", self.f.type(i), self.f.type_entries[i][1])
+
+    def _text_attr(self, i: int) -> Any:
+        return self._decode("attr", self.f.attr(i), self.f.attr_entries[i][1])
 
     def loc(self, i: int, at: int) -> Location:
         locs = self.locs
@@ -224,42 +239,114 @@ class _Builder:
         return out if s.empty() else None
 
     def attr_dict(self, i: int, at: int) -> Any:
-        dicts = self.dicts
-        if i >= len(dicts):
-            raise BytecodeError(f"invalid attribute index: {i}", at)
-        v = dicts[i]
-        if v is None:
-            text = self.f.attr(i)
-            if not text or text == "{}":
-                v = False  # no discardable attributes
-            else:
-                try:
-                    v = self.session.decode_dict_text(text, 0)
-                except ParseError as e:
-                    raise BytecodeError(f"cannot read the attribute dictionary '{text[:80]}': {e.message}",
-                                        self.f.attr_entries[i][1]) from None
-            dicts[i] = v
-        return v or None
+        v = self.objects.attr(i, at)
+        if type(v) is not DictionaryAttr:
+            raise BytecodeError(f"expected an attribute dictionary, got '{v.text[:80]}'", self.f.attr_entries[i][1])
+        return v if v.entries else None
 
     def properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
         key = (name, i)
         v = self.props.get(key, False)
         if v is False:
-            at = s.pos
-            entries = self.f.read_properties(name, registered, i, s)
-            if isinstance(entries, list):
-                from hlopt.ir.attributes import keyword_or_string
-
-                entries = ", ".join(f"{keyword_or_string(k)} = {val}" for k, val in entries)
-            if not entries:
-                v = None
-            else:
-                try:
-                    v = self.session.decode_dict_text("{" + entries + "}", 0)
-                except ParseError as e:
-                    raise BytecodeError(f"cannot read the properties of op '{name}': {e.message}", at) from None
-            self.props[key] = v
+            v = self.props[key] = self._properties(name, registered, i, s)
         return v
+
+    def _properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
+        """An op's native properties, from objects: an unregistered op's
+        dictionary, or the attributes of an ODS op's declared properties.
+        Ops whose dialect reads its own properties go through their text."""
+        f = self.f
+        if i >= len(f.properties):
+            raise BytecodeError(f"invalid properties index: {i}", s.pos)
+        start, end = f.properties[i]
+        ps = Stream(self.data, start, end)
+        r = self.objects.reader(ps)
+        entries: Any = None
+        if not registered:
+            v = r.attribute()
+            if type(v) is DictionaryAttr:
+                entries = v.entries
+        elif getattr(f.op_dialect(name).hooks(), "read_properties", None) is None:
+            opdef = lookup_op(name)
+            if opdef is None or not opdef.declared:
+                raise BytecodeError(f"cannot read the properties of op '{name}': its definition is unknown "
+                                    "to hlopt", start)
+            entries = read_ods_properties(opdef, r, f.version)
+        if entries is None:  # through the text, as the text path reads it
+            return self._text_properties(name, registered, i, s)
+        if not ps.empty():
+            raise BytecodeError(f"properties of op '{name}' were not fully read", ps.pos)
+        if not entries:
+            return None
+        # segment sizes (format 6) come as their spelling
+        entries = [(k, self._decode("attr", v, start) if isinstance(v, str) else v) for k, v in entries]
+        return DictionaryAttr(entries)
+
+    def _text_properties(self, name: str, registered: bool, i: int, s: Stream) -> Any:
+        at = s.pos
+        entries = self.f.read_properties(name, registered, i, s)
+        if isinstance(entries, list):
+            from hlopt.ir.attributes import keyword_or_string
+
+            entries = ", ".join(f"{keyword_or_string(k)} = {val}" for k, val in entries)
+        if not entries:
+            return None
+        try:
+            return self.session.decode_dict_text("{" + entries + "}", 0)
+        except ParseError as e:
+            raise BytecodeError(f"cannot read the properties of op '{name}': {e.message}", at) from None
+
+    def _segments(self, attrs: DictionaryAttr, props: Any) -> tuple[Any, Any]:
+        """Before native properties, an op's segment sizes sat among its
+        attributes: they are properties (as split_segment_sizes does on
+        the text path), once per distinct dictionary."""
+        hit = self.legacy_split.get(attrs)
+        if hit is None:
+            moved: list | None = [(k, v) for k, v in attrs.entries if k in _SEGMENTS]
+            if not moved:
+                hit = (None, attrs)
+            else:
+                kept = [(k, v) for k, v in attrs.entries if k not in _SEGMENTS]
+                hit = (moved, DictionaryAttr(kept) if kept else None)
+            self.legacy_split[attrs] = hit
+        moved, rest = hit
+        if moved is None:
+            return props, attrs
+        return DictionaryAttr((list(props.entries) if props else []) + moved), rest
+
+    def _rewrite(self, name: str, registered: bool, ai: int | None, pi: int | None, parent: str | None,
+                 convert: Any, s: Stream, at: int) -> tuple[str, Any, Any]:
+        """An op record rewritten on its spellings (see the module
+        docstring): (name, properties, attributes), decoded once per
+        distinct record."""
+        key = (name, ai, pi, parent)
+        hit = self.rewritten.get(key)
+        if hit is not None:
+            return hit
+        f = self.f
+        attrs = f.attr(ai, s) if ai is not None else None
+        props = f.read_properties(name, registered, pi, s) if pi is not None else None
+        if self.legacy and registered and attrs is not None:
+            props, attrs = split_segment_sizes(attrs, props)
+        if convert is not None:  # e.g. VHLO's ops become StableHLO's
+            name, props, attrs = convert(name, props or [], attrs, parent, at)
+            if name not in self.checked:
+                try:
+                    self.session.check_dialect(name, 0)
+                except ParseError as e:
+                    raise BytecodeError(f"op '{name}': {e.message}", at) from None
+                self.checked.add(name)
+        if isinstance(props, list):
+            from hlopt.ir.attributes import keyword_or_string
+
+            props = ", ".join(f"{keyword_or_string(k)} = {v}" for k, v in props)
+        try:
+            pd = self.session.decode_dict_text("{" + props + "}", 0) if props else None
+            ad = self.session.decode_dict_text(attrs, 0) if attrs and attrs != "{}" else None
+        except ParseError as e:
+            raise BytecodeError(f"cannot read the attributes of op '{name}': {e.message}", at) from None
+        out = self.rewritten[key] = (name, pd, ad)
+        return out
 
     def op_name(self, idx: int, at: int) -> tuple[str, bool]:
         if idx >= len(self.ops):
@@ -282,12 +369,14 @@ class _Builder:
         n_ops, has_args = s.varint_flag()
         if has_args:
             raise BytecodeError("the top-level block of the IR section has arguments", s.pos)
-        scope = _Scope()
+        scope = _Scope(self.unsorted)
         scope.push(0)
         top = Block()
         for _ in range(n_ops):
-            top.append(self._op(s, scope, ()))
+            top.append(self._op(s, scope, (), None))
         scope.pop(s.pos)
+        if self.orders or self.unsorted:
+            apply_use_list_orders(top, self.orders, self.unsorted)
         resources: list[str] = []
         text = f.resources_text()
         if text:  # the `{-# ... #-}` section, read as the text parser reads it
@@ -305,17 +394,28 @@ class _Builder:
             body.append(op)
         return module, resources
 
-    def _op(self, s: Stream, scope: _Scope, blocks: Any) -> Operation:
+    def _op(self, s: Stream, scope: _Scope, blocks: Any, parent: str | None) -> Operation:
         at = s.pos
         varint = s.varint
-        name, registered = self.op_name(varint(), at)
+        idx = varint()
+        name, registered = self.op_name(idx, at)
         mask = s.byte()
         i = varint()
         loc = self.locs[i] if i < len(self.locs) else None
         if loc is None:
             loc = self.loc(i, s.pos)
-        attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
-        props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
+        convert = self.converts[idx]
+        if convert is False:
+            convert = self.converts[idx] = getattr(self.f.op_dialect(name).hooks(), "convert_op", None)
+        if convert is not None:
+            ai = varint() if mask & HAS_ATTRS else None
+            pi = varint() if mask & HAS_PROPERTIES else None
+            name, props, attrs = self._rewrite(name, registered, ai, pi, parent, convert, s, at)
+        else:
+            attrs = self.attr_dict(varint(), s.pos) if mask & HAS_ATTRS else None
+            props = self.properties(name, registered, varint(), s) if mask & HAS_PROPERTIES else None
+            if self.legacy and registered and attrs is not None:
+                props, attrs = self._segments(attrs, props)
         res_types: Sequence[Any] = ()  # (shared empty tuples: no list made for the common empty case)
         if mask & HAS_RESULTS:
             types = self.types
@@ -341,11 +441,13 @@ class _Builder:
                     raise BytecodeError(f"invalid successor index: {b}", s.pos)
                 bs.append(blocks[b])
             succs = bs
-        if mask & HAS_USE_LIST_ORDERS:
-            # uses are kept in the order they are made, as the text path does
-            skip_use_lists(s, len(res_types))
-        if attrs is not None:
-            props, attrs = self.session.split_attrs(name, props, attrs)
+        orders = read_use_lists(s, len(res_types)) if mask & HAS_USE_LIST_ORDERS else None
+        if attrs is not None:  # inherent attributes among the others (older formats, generic writers)
+            key = (name, props, attrs)  # interned: identity keys
+            hit = self.split.get(key)
+            if hit is None:
+                hit = self.split[key] = self.session.split_attrs(name, props, attrs)
+            props, attrs = hit
         if not mask & HAS_INLINE_REGIONS:
             try:
                 op = Operation(name, operands, res_types, props, attrs, (), succs, loc)
@@ -354,6 +456,8 @@ class _Builder:
             define = scope.define
             for r in op.results:
                 define(r)
+            if orders:
+                self._orders(op.results, orders, at)
             return op
         # The text parser makes an op once its regions are read (so uses
         # inside them come first in the use lists); the results' slots come
@@ -365,7 +469,7 @@ class _Builder:
         regions = [Region() for _ in range(n_regions)]
         rs, inner = s, scope
         if isolated:
-            inner = _Scope()
+            inner = _Scope(self.unsorted)
             if self.f.version >= LAZY_LOADING:
                 sat = s.pos
                 sid, start, end = s.section()
@@ -373,16 +477,25 @@ class _Builder:
                     raise BytecodeError(f"expected IR section for an isolated region, got: {sid}", sat)
                 rs = Stream(self.data, start, end)
         for rg in regions:
-            self._region(rs, inner, rg)
+            self._region(rs, inner, rg, name)
         try:
             op = Operation(name, operands, res_types, props, attrs, regions, succs, loc)
         except IRError as e:
             raise BytecodeError(f"op '{name}': {e.message}", at) from None
         for k, r in enumerate(op.results):
             scope.fill(first + k, r)
+        if orders:
+            self._orders(op.results, orders, at)
+        if operands and any(r.blocks for r in regions):
+            # made after its regions: its operands' uses follow theirs
+            self.unsorted.extend(operands)
         return op
 
-    def _region(self, s: Stream, scope: _Scope, region: Region) -> None:
+    def _orders(self, values: Any, orders: list[tuple[int, list[int], bool]], at: int) -> None:
+        for i, indices, pairs in orders:
+            self.orders.append((values[i], indices, pairs, at))
+
+    def _region(self, s: Stream, scope: _Scope, region: Region, parent: str) -> None:
         n_blocks = s.varint()
         if n_blocks == 0:
             return
@@ -393,6 +506,7 @@ class _Builder:
             n_ops, has_args = s.varint_flag()
             if has_args:
                 n_args = s.varint()
+                at = s.pos
                 for _ in range(n_args):
                     if new_args:
                         t, has_loc = s.varint_flag()
@@ -402,11 +516,12 @@ class _Builder:
                         loc = self.loc(s.varint(), s.pos)
                     scope.define(b.add_argument(self.type(t, s.pos), loc))
                 if self.f.version >= USE_LIST_ORDERING and s.byte():
-                    skip_use_lists(s, n_args)
+                    self._orders(b.args, read_use_lists(s, n_args), at)
             append = b.append
             for _ in range(n_ops):
-                append(self._op(s, scope, blocks))
+                append(self._op(s, scope, blocks, parent))
         scope.pop(s.pos)
 
     def _unknown(self) -> Location:
         return UnknownLoc()
+

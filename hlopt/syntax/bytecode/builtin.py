@@ -159,10 +159,10 @@ def read_attribute(r: DialectReader) -> str:
         strs = [quote(r.string()) for _ in range(count)]
         body = strs[0] if splat else nested(strs, shape_of(t))
         return f"dense<{body}> : {t}"
-    if code == 20:  # SparseElementsAttr
+    if code == 20:  # SparseElementsAttr: MLIR spells its parts as element lists, never hex
         t = r.type()
         idx, vals = r.attribute(), r.attribute()
-        return f"sparse<{dense_body(idx)}, {dense_body(vals)}> : {t}"
+        return f"sparse<{element_list(idx)}, {element_list(vals)}> : {t}"
     if code == 21:  # DistinctAttr
         return r.distinct(r.attribute())
     raise r.fail(f"unknown builtin attribute code: {code}")
@@ -213,12 +213,13 @@ def symbol(text: str) -> str:
     return symbol_name_text(unquote(text))
 
 
-def dense_body(text: str) -> str:
-    """`dense<B> : T` -> `B`."""
-    if text.startswith("dense<"):
-        end = text.rfind("> : ")
-        return text[6:end]
-    raise ValueError(text)
+def element_list(text: str) -> str:
+    """The body of a dense elements spelling as MLIR prints it without
+    hex (`[[0, 1]]`, a splat as its value)."""
+    from hlopt.syntax.parser import ParseSession
+    from hlopt.syntax.source import Source
+
+    return ParseSession(Source("", ""), True).decode("attr", text, 0).body_text()
 
 
 def shape_of(t: str) -> list[int]:
@@ -264,7 +265,7 @@ def dense_text(r: DialectReader, t: str, data: bytes) -> str:
     et = element_type(t)
     if et == "i1":  # bit-packed in the raw buffer (one byte 0x00/0xFF when splat)
         n = num_elements(r, t)
-        if len(data) == 1 and n != 1:
+        if len(data) == 1 and n != 1 and data[0] in (0, 0xFF):
             return f"dense<{'true' if data[0] else 'false'}> : {t}"
         bits = ["true" if (data[i // 8] >> (i % 8)) & 1 else "false" for i in range(n)]
         if not bits:
@@ -291,13 +292,23 @@ def dense_array_text(r: DialectReader, t: str, n: int, data: bytes) -> str:
             for i, v in enumerate(raw):
                 if v != v or v in (float("inf"), float("-inf")):
                     vals.append("0x" + data[i * size:(i + 1) * size][::-1].hex().upper())
-                else:
-                    vals.append(repr(v))  # exact: an f32 widened to a double reads back to itself
+                else:  # exact: an f32 widened to a double reads back to itself
+                    t_ = repr(v)
+                    if "." not in t_ and "e" in t_:  # `2e+100`: MLIR's literals want a fraction
+                        t_ = t_.replace("e", ".0e", 1)
+                    vals.append(t_)
         else:
             vals = [str(v) for v in raw]
     else:
         raise r.fail(f"unsupported dense array element type '{t}'")
     return f"array<{t}: {', '.join(vals)}>"
+
+
+# builtin types whose record is their code alone (the narrow floats after
+# VectorTypeWithScalableDims, in the order jaxlib's MLIR numbers them)
+TYPE_NAMES = {1: "index", 3: "bf16", 4: "f16", 5: "f32", 6: "f64", 7: "f80", 8: "f128", 12: "none",
+              21: "tf32", 22: "f8E5M2", 23: "f8E4M3", 24: "f8E4M3FN", 25: "f8E5M2FNUZ", 26: "f8E4M3FNUZ",
+              27: "f8E4M3B11FNUZ", 28: "f8E3M4", 29: "f4E2M1FN", 30: "f6E2M3FN", 31: "f6E3M2FN", 32: "f8E8M0FNU"}
 
 
 def read_type(r: DialectReader) -> str:
@@ -306,9 +317,9 @@ def read_type(r: DialectReader) -> str:
         v = r.varint()
         width, sign = v >> 2, v & 3
         return ("", "si", "ui", "")[sign] + ("i" if sign == 0 else "") + str(width)
-    simple = {1: "index", 3: "bf16", 4: "f16", 5: "f32", 6: "f64", 7: "f80", 8: "f128", 12: "none"}
-    if code in simple:
-        return simple[code]
+    simple = TYPE_NAMES.get(code)
+    if simple is not None:
+        return simple
     if code == 2:
         ins = r.list(r.type)
         outs = r.list(r.type)

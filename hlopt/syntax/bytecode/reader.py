@@ -78,14 +78,15 @@ class DialectReader:
     def blob(self) -> bytes:
         return self.s.bytes(self.s.varint())
 
-    def attribute(self) -> str:
+    # text entries here; the builder's reader (objects.py) gives attribute and type objects
+    def attribute(self) -> Any:
         return self.file.attr(self.s.varint(), self.s)
 
-    def optional_attribute(self) -> str | None:
+    def optional_attribute(self) -> Any:
         v = self.s.varint()
         return self.file.attr((v >> 1), self.s) if v & 1 else None
 
-    def type(self) -> str:
+    def type(self) -> Any:
         return self.file.type(self.s.varint(), self.s)
 
     def list(self, fn: Callable[[], Any]) -> list:
@@ -436,7 +437,7 @@ class BytecodeFile:
             skip_use_lists(s, len(res_types))
         results = [scope.define(self, t) for t in res_types]
         if self.version < NATIVE_PROPERTIES and registered and attrs is not None:
-            props, attrs = _split_segment_sizes(attrs, props)
+            props, attrs = split_segment_sizes(attrs, props)
         hooks = self.op_dialect(name).hooks()
         convert = getattr(hooks, "convert_op", None)
         if convert is not None:  # e.g. VHLO's ops become StableHLO's as they are read
@@ -513,7 +514,7 @@ class BytecodeFile:
         scope.pop()
 
 
-def _split_segment_sizes(attrs: str, props: Any) -> tuple[Any, str | None]:
+def split_segment_sizes(attrs: str, props: Any) -> tuple[Any, str | None]:
     """Before native properties, an op's segment sizes sat in its attribute
     dictionary; they are inherent (properties) in every later reader."""
     entries = getattr(attrs, "entries", None)
@@ -541,16 +542,28 @@ def _quote_op(name: str) -> str:
     return quote(name)
 
 
-def skip_use_lists(s: Stream, n_values: int) -> None:
+def read_use_lists(s: Stream, n_values: int) -> list[tuple[int, list[int], bool]]:
+    """The use-list orders of a range of `n_values` values (an op's results
+    or a block's arguments): (value index, indices, index-pair encoding)
+    for each value the writer gave an order; a range of one value names no
+    index. The indices are applied by build.apply_use_list_orders."""
     count = s.varint() if n_values > 1 else 1
+    out = []
     for _ in range(count):
+        idx = 0
         if n_values > 1:
             idx = s.varint()
             if idx >= n_values:
                 raise BytecodeError(f"invalid use-list value index: {idx}", s.pos)
-        n, _pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
-        for _ in range(n):
-            s.varint()
+        n, pairs = s.varint_flag()  # n counts every index, pairs included (2 per pair)
+        out.append((idx, [s.varint() for _ in range(n)], pairs))
+    return out
+
+
+def skip_use_lists(s: Stream, n_values: int) -> None:
+    """Read and check a use-list record (the order of uses does not show
+    in the text)."""
+    read_use_lists(s, n_values)
 
 
 class _Types:
