@@ -2628,7 +2628,7 @@ def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
 
 def hal_extern_head(s: Any, c: list) -> tuple:
     """`"name"[%w](%a, ...) : (A, B{%d}) -> results` of hal.dispatch.extern."""
-    from hlopt.dialects.stream import split_operand_types
+    from hlopt.dialects.stream_syntax import split_operand_types
     from hlopt.ir.types import index
 
     kw, name, workload, args_tok, types_tok, *res = c

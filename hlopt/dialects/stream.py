@@ -20,11 +20,45 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.dialects import stream_cmd
+from hlopt.dialects.stream_syntax import (
+    ACCESS_KINDS,
+    ANY_RESOURCE,
+    ASYNC_ARG,
+    CHANNEL,
+    FILL_PATTERN,
+    INDEX,
+    LOADABLE,
+    STAGING,
+    STREAM_RESOURCE,
+    TIMEPOINT,
+    USE_RE,
+    Piece,
+    Use,
+    affinity_text,
+    await_operand,
+    cached_operand_types,
+    custom_or_generic,
+    dim_uses,
+    dispatch_head,
+    dispatch_resource_items,
+    dynamic_dims,
+    is_resource,
+    is_tied_use,
+    operand_groups,
+    parse_affinity,
+    props_attr,
+    segment_sizes,
+    tail_attrs,
+    tied_index,
+    tied_operands,
+    use_of,
+    uses_of,
+)
 from hlopt.dialects.syntax_util import end_op_written
 from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
     StringAttr,
@@ -37,15 +71,7 @@ from hlopt.ir.attributes import (
 from hlopt.ir.constraints import (
     I1,
     I32,
-    AnyComplex,
-    AnyFloat,
-    AnyInteger,
-    AnyOf,
-    AnyType,
-    Constraint,
     Index,
-    Integer,
-    VectorOf,
 )
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
@@ -73,19 +99,13 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
+from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32, i64
 
-_INDEX = IndexType()
 UNUSED = OpaqueType("!util.unused")
 
 
-def is_resource(t: Any) -> bool:
-    """`!stream.resource<...>`: values whose affinity the analysis tracks."""
-    return isinstance(t, OpaqueType) and t.spelling.startswith("!stream.resource")
 
 
-def dynamic_dims(t: Any) -> int:
-    return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
 
 
 def _type_of(op: Operation, name: str) -> Any:
@@ -96,34 +116,8 @@ def _type_of(op: Operation, name: str) -> Any:
 _DIMS_NEEDED: dict = {}
 
 
-def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
-    """The operand groups of an op with AttrSizedOperandSegments, read
-    straight from `operandSegmentSizes` (the verifier has checked it; the
-    declared segmentation is the fallback)."""
-    sizes = op.properties.get("operandSegmentSizes")
-    vals = getattr(sizes, "values", None)
-    ops = op.operands
-    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
-        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
-    out, start = [], 0
-    for n in vals:
-        out.append(ops[start:start + n])
-        start += n
-    return out
 
 
-def _custom_or_generic(fn: Any) -> Any:
-    """Print the custom form, or the generic one (None) when the op's pieces
-    do not fit it (IR the verifier would reject; never a traceback)."""
-
-    def wrapper(cls: Any, op: Operation, p: Any) -> str | None:
-        try:
-            return fn(cls, op, p)
-        except (IndexError, ValueError, AttributeError, TypeError):
-            return None
-
-    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
-    return wrapper
 
 
 # ---------------------------------------------------------------------------
@@ -140,7 +134,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     default_dialect = "stream"
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr) or len(op.regions) != 1:
@@ -177,7 +171,7 @@ class ExecutableEndOp(OpDef):
     traits = (Terminator(), HasParent("stream.executable"))
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or op.results or op.regions or op.properties:
             return None
@@ -198,7 +192,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
         return True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         ref = op.properties.get("function_ref")
@@ -254,7 +248,7 @@ class BindingSubspanOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         b, off, *dims = op.operands
         return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
@@ -269,9 +263,6 @@ def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
     return "{" + p.values(vals) + "}" if vals or always else ""
 
 
-def _aff(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
-    a = op.properties.get(key)
-    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
 
 
 class AsyncTransferOp(OpDef):
@@ -285,13 +276,13 @@ class AsyncTransferOp(OpDef):
     target_affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, rs = op.operands
         s = f"stream.async.transfer {p.value(src)}" + p.attr_dict(op.attributes)
         s += f" : {p.type_text(src.type)}{{{p.value(ss)}}} "
-        frm = _aff(p, op, "source_affinity", "from")
-        to = _aff(p, op, "target_affinity", "to")
+        frm = affinity_text(p, op, "source_affinity", "from")
+        to = affinity_text(p, op, "target_affinity", "to")
         return s + frm + "-> " + to + f"{p.type_text(op.results[0].type)}{{{p.value(rs)}}}"
 
 
@@ -306,12 +297,6 @@ def _entry_text(op: Operation) -> str | None:
     return "{" + ", ".join(e.text for e in eps.elements) + "}"
 
 
-def tied_operands(op: Operation) -> list[int]:
-    t = op.properties.get("tied_operands")
-    n = len(op.results)
-    if not isinstance(t, ArrayAttr):
-        return [-1] * n
-    return [getattr(x, "value", -1) for x in t.elements]
 
 
 class TensorDispatchOp(OpDef):
@@ -337,7 +322,7 @@ class TensorDispatchOp(OpDef):
     encoding_fields = ("operand_encodings", "result_encodings")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None:
@@ -345,7 +330,7 @@ class TensorDispatchOp(OpDef):
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
         renc = [a.type for a in op.properties.get("result_encodings").elements]
-        s = "stream.tensor.dispatch " + _aff(p, op) + ep
+        s = "stream.tensor.dispatch " + affinity_text(p, op) + ep
         if g["workload"]:
             s += "[" + p.values(g["workload"]) + "]"
         s += "(" + p.values(g["args"]) + ")" + p.attr_dict(op.attributes) + " : ("
@@ -419,13 +404,13 @@ class AsyncDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None or not op.results:
             return None
         w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        s = "stream.async.dispatch " + _aff(p, op) + ep
+        s = "stream.async.dispatch " + affinity_text(p, op) + ep
         if w:
             s += "[" + p.values(w) + "]"
         items, types, ri = [], [], 0
@@ -492,9 +477,9 @@ class TensorSizeOfOp(_TensorOp):
     encoding_fields = ("encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("stream.tensor.sizeof " + _aff(p, op) + p.type_text(_type_of(op, "encoding"))
+        return ("stream.tensor.sizeof " + affinity_text(p, op) + p.type_text(_type_of(op, "encoding"))
                 + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
 
 
@@ -513,10 +498,10 @@ class TensorEmptyOp(_TensorOp):
         return ["empty"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *dims, size = op.operands
-        return ("stream.tensor.empty " + _aff(p, op) + p.attr_dict(op.attributes).lstrip(" ")
+        return ("stream.tensor.empty " + affinity_text(p, op) + p.attr_dict(op.attributes).lstrip(" ")
                 + (" " if op.attributes.entries else "") + ": "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
@@ -538,11 +523,11 @@ class TensorConstantOp(_TensorOp):
         return ["cst"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.attributes.entries:
             return None
-        return ("stream.tensor.constant " + _aff(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
+        return ("stream.tensor.constant " + affinity_text(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
                 + _pdims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
                 + p.attr_text(op.properties.get("value")))
 
@@ -559,10 +544,10 @@ class TensorSplatOp(_TensorOp):
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         v, *dims, size = op.operands
-        return ("stream.tensor.splat " + _aff(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
+        return ("stream.tensor.splat " + affinity_text(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
@@ -583,10 +568,10 @@ class TensorFillOp(_TensorOp):
     encoding_fields = ("target_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), dims, (size,), starts, lens, (v,) = operand_groups(cls, op)
-        return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
+        return ("stream.tensor.fill " + affinity_text(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
                 + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
@@ -608,10 +593,10 @@ class _SourceResultOp(_TensorOp):
     encoding_fields = ("source_encoding", "result_encoding")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), rdims, (rs,) = operand_groups(cls, op)
-        return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
+        return (cls.name + " " + affinity_text(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
@@ -659,10 +644,10 @@ class TensorSliceOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), starts, lens, rdims, (rs,) = operand_groups(cls, op)
-        return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
+        return ("stream.tensor.slice " + affinity_text(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
                 + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
@@ -688,10 +673,10 @@ class TensorUpdateOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), tdims, (ts,), starts, (u,), udims, (us,) = operand_groups(cls, op)
-        return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
+        return ("stream.tensor.update " + affinity_text(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
                 + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
@@ -701,80 +686,27 @@ class TensorUpdateOp(_TensorOp):
 # ---------------------------------------------------------------------------
 # parsing (grammars/stream.lark)
 
-_USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
-def _use(s: Any, tok: Any, t: Any) -> Any:
-    if type(tok) is _Use:  # already split
-        return s.lookup(tok.name, tok.index, t, tok.start_pos)
-    m = _USE.fullmatch(str(tok))
-    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
 
-def _uses(s: Any, toks: Sequence[Any] | None, t: Any = _INDEX) -> list[Any]:
-    return [_use(s, x, t) for x in toks or ()]
 
 
-def _segs(*groups: Sequence[Any]) -> DenseArrayAttr:
-    return DenseArrayAttr(i32, [len(g) for g in groups])
 
 
-def _props(aff: Any, **kw: Any) -> DictionaryAttr:
-    """The properties as one dictionary attribute; sites repeat the same
-    few combinations, so each is built (sorted and uniqued) once."""
-    d = {k: v for k, v in kw.items() if v is not None}
-    if aff is not None:
-        d["affinity"] = aff
-    key = tuple(d.items())
-    r = _PROPS.get(key)
-    if r is None:
-        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
-            _PROPS.clear()
-        r = _PROPS[key] = DictionaryAttr(d)
-    return r
 
 
-_PROPS: dict = {}
 
 
 def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
     """Dims and types are matched by the ops' verifiers (IREE's message)."""
 
 
-def _affinity(s: Any, tok: Any) -> Any:
-    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
-    if tok is None:
-        return None
-    text = str(tok)
-    inner = text[1:-1]
-    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
-
-_DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
 
 
-class _Use:
-    """A `%name` inside a coarse token, positioned for diagnostics, with its
-    name and result index split out."""
-
-    __slots__ = ("text", "start_pos", "name", "index")
-
-    def __init__(self, text: str, start_pos: int):
-        self.text, self.start_pos = text, start_pos
-        name, _, index = text[1:].partition("#")
-        self.name, self.index = name, int(index or 0)
-
-    def __str__(self) -> str:
-        return self.text
 
 
-def _dims(s: Any, tok: Any) -> list:
-    """`{%a, %b}` as positioned uses ([] when absent)."""
-    if tok is None:
-        return []
-    text = str(tok)
-    if _DIMS.match(text) is None:
-        raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
-    return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
+
 
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
@@ -801,53 +733,8 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
     return r
 
 
-_WS = re.compile(r"\s*")
-_ON = re.compile(r"on\s*(?=\()")
 
 
-def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
-    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
-    token: the text before the `:`) -> (affinity token, entry token,
-    workload uses, operands token, attrs token); absent pieces are None.
-    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
-    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
-
-    text, base = str(tok), tok.start_pos
-    i = _WS.match(text).end()
-
-    def piece(j: int) -> tuple[_Tok, int]:
-        try:
-            e = scan_balanced(text, j)
-        except LexError as ex:
-            raise s.error(ex.message, base + ex.pos) from None
-        return _Tok(text[j:e], base + j), _WS.match(text, e).end()
-
-    aff = entry = workload = attrs = None
-    m = _ON.match(text, i)
-    if m is not None:
-        aff, i = piece(m.end())
-    if text.startswith("{", i):
-        entry, i = piece(i)
-    else:
-        m = SYMBOL_REF.match(text, i)
-        if m is None:
-            raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = _Tok(m.group(), base + i, "ATTR"), _WS.match(text, m.end()).end()
-    if text.startswith("[", i):
-        w, i = piece(i)
-        workload = [_Use(m.group(), w.start_pos + m.start()) for m in _USE.finditer(w.text)]
-    if not text.startswith("(", i):
-        raise s.error("expected '(' and the dispatch operands", base + i)
-    operands, i = piece(i)
-    props = None
-    if prop_dict and text.startswith("<", i):
-        props, i = piece(i)
-    if text.startswith("{", i):
-        attrs, i = piece(i)
-    if i < len(text):
-        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
-    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -921,138 +808,45 @@ def stream_return(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
     kw, b, off, attrs, bt, rt, dims = c
-    dims = _dims(s, dims)
+    dims = dim_uses(s, dims)
     btype, rtype = s.decode_type(bt), s.decode_type(rt)
-    operands = [_use(s, b, btype), _use(s, off, _INDEX), *_uses(s, dims)]
+    operands = [use_of(s, b, btype), use_of(s, off, INDEX), *uses_of(s, dims)]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.binding.subspan", operands, [rtype], {}, a), kw.start_pos
 
 
 def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, attrs, st, sdims, frm, to, rt, rdims = c
-    sdims, rdims, frm, to = _dims(s, sdims), _dims(s, rdims), _affinity(s, frm), _affinity(s, to)
+    sdims, rdims, frm, to = dim_uses(s, sdims), dim_uses(s, rdims), parse_affinity(s, frm), parse_affinity(s, to)
     stype, rtype = s.decode_type(st), s.decode_type(rt)
     if len(sdims) != 1 or len(rdims) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
-    operands = [_use(s, src, stype), *_uses(s, sdims), *_uses(s, rdims)]
-    props = _props(None, source_affinity=frm, target_affinity=to)
+    operands = [use_of(s, src, stype), *uses_of(s, sdims), *uses_of(s, rdims)]
+    props = props_attr(None, source_affinity=frm, target_affinity=to)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
 
 def _int_array(vals: Sequence[int]) -> ArrayAttr:
-    return ArrayAttr([IntegerAttr(v, _INDEX) for v in vals])
+    return ArrayAttr([IntegerAttr(v, INDEX) for v in vals])
 
 
-class _Tok:
-    """A piece of a coarse token, shaped like a Lark token for the helpers."""
-
-    __slots__ = ("text", "start_pos", "type")
-
-    def __init__(self, text: str, start_pos: int, type: str = "TYPE"):
-        self.text, self.start_pos, self.type = text, start_pos, type
-
-    def __str__(self) -> str:
-        return self.text
 
 
-def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
-    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos).
-    With `ties` (result lists), a type or R may be a `%value` tied to an
-    operand: a VALUE_USE _Tok.
-
-    The same list text recurs at most dispatch sites: it is split once per
-    parse (the parser state's cache) and only the positions are moved."""
-    text = str(tok)
-    key = ("stream.operand_types", text, ties)
-    hit = s.cache.get(key)
-    if hit is None:
-        items = split_operand_types(s, tok, ties)  # errors point into this occurrence
-        s.cache[key] = (items, tok.start_pos)
-        return items
-    items, first = hit
-    d = tok.start_pos - first
-    return [(t if isinstance(t, Type) else _Tok(t.text, t.start_pos + d, t.type),
-             [_Use(x.text, x.start_pos + d) for x in dims],
-             None if res is None else (_Tok(res[0].text, res[0].start_pos + d, res[0].type),
-                                       [_Use(x.text, x.start_pos + d) for x in res[1]]),
-             p0 + d) for t, dims, res, p0 in items]
 
 
-def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
-    """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
-    item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
-    from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
-    from hlopt.syntax.parser import split_top
-
-    text = str(tok)
-    inner, base = text[1:-1], tok.start_pos + 1
-    out: list[tuple] = []
-    if not inner.strip():
-        return out
-    off = 0
-    for piece in split_top(inner):
-        lead = len(piece) - len(piece.lstrip())
-        p0 = base + off + lead
-        body = piece.strip()
-        off += len(piece) + 1
-        try:
-            m = _USE.match(body) if ties else None
-            if m is not None:
-                t, e = _Tok(m.group(), p0, "VALUE_USE"), m.end()
-            else:
-                e = Scanner(body).type_end(0)
-                if e < 0:
-                    raise s.error("expected a type", p0)
-                t = s.decode("type", body[:e], p0)
-            rest = body[e:]
-            dims: list = []
-            r = rest.lstrip()
-            if r.startswith("{"):
-                j = scan_balanced(r, 0)
-                at = p0 + len(body) - len(r)
-                dims = _dims(s, _Tok(r[:j], at, "ATTR_DICT"))
-                r = r[j:].lstrip()
-            res = None
-            if r.startswith("in") and r[2:3].isspace():
-                r2 = r[2:].lstrip()
-                at = p0 + len(body) - len(r2)
-                m2 = _USE.match(r2) if ties else None
-                e2 = m2.end() if m2 is not None else Scanner(r2).type_end(0)
-                if e2 < 0:
-                    raise s.error("expected a resource type after 'in'", at)
-                size = r2[e2:].strip()
-                res = (_Tok(r2[:e2], at, "VALUE_USE" if m2 is not None else "TYPE"),
-                       _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
-                r = ""
-            if r.strip():
-                raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
-        except LexError as ex:
-            raise s.error(str(ex), p0) from None
-        out.append((t, dims, res, p0))
-    return out
 
 
-def _is_use(x: Any) -> bool:
-    """A `%value` token (a tied result), not a type."""
-    return not isinstance(x, Type) and x.type == "VALUE_USE"
 
 
-def _tie(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
-    """The operand a result `%x` names (it is tied to it)."""
-    m = _USE.fullmatch(str(target))
-    for i, (name, idx) in enumerate(names):
-        if m is not None and name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
-            return i
-    raise s.error(f"custom op '{opname}' tied operand not found for result reference {target}", target.start_pos)
 
 
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
-    aff, entry = _affinity(s, aff), _entry(s, entry)
-    items = _operand_types(s, types_tok)
-    names = _USE.findall(str(ops_tok))
+    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
+    aff, entry = parse_affinity(s, aff), _entry(s, entry)
+    items = cached_operand_types(s, types_tok)
+    names = USE_RE.findall(str(ops_tok))
     if len(names) != len(items):
         raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
     args, sizes, odims, oenc = [], [], [], []
@@ -1067,28 +861,28 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
         _check_dims(s, t, dims, pos)
         args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
-        sizes.extend(_uses(s, sdims))
-        odims.extend(_uses(s, dims))
+        sizes.extend(uses_of(s, sdims))
+        odims.extend(uses_of(s, dims))
         oenc.append(TypeAttr(t))
     if len(res) == 1:  # `(T{%d} in R{%s}, T in %x{%s}, ...)`
         outs = []
-        for t, dims, res_in, pos in _operand_types(s, res[0], ties=True):
+        for t, dims, res_in, pos in cached_operand_types(s, res[0], ties=True):
             if res_in is None or not isinstance(t, Type):
                 raise s.error("expected 'tensor-type in resource-type{size}'", pos)
             outs.append((t, dims, *res_in))
     else:
         rt_tok, rdims, target, rsize = res
-        outs = [(s.decode_type(rt_tok), _dims(s, rdims), target, _dims(s, rsize))]
+        outs = [(s.decode_type(rt_tok), dim_uses(s, rdims), target, dim_uses(s, rsize))]
     renc, rtypes, ties, rd, rs = [], [], [], [], []
     for t, dims, target, size in outs:
-        tie = _tie(s, target, names, "stream.tensor.dispatch") if _is_use(target) else -1
+        tie = tied_index(s, target, names, "stream.tensor.dispatch") if is_tied_use(target) else -1
         renc.append(TypeAttr(t))
         rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))
         ties.append(tie)
-        rd.extend(_uses(s, dims))
-        rs.extend(_uses(s, size))
-    wl = _uses(s, workload)
-    props = _props(aff, entry_points=entry, operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
+        rd.extend(uses_of(s, dims))
+        rs.extend(uses_of(s, size))
+    wl = uses_of(s, workload)
+    props = props_attr(aff, entry_points=entry, operandSegmentSizes=segment_sizes(wl, args, sizes, odims, rs, rd),
                    operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr(renc),
                    tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
@@ -1096,17 +890,16 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
-_ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
 
 
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax.parser import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
-    aff, entry = _affinity(s, aff), _entry(s, entry)
+    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
+    aff, entry = parse_affinity(s, aff), _entry(s, entry)
     items = []
-    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
         if r_in is not None:
             raise s.error("unexpected 'in' in async dispatch operand types", tpos)
         items.append((t, dims, tpos))
@@ -1118,35 +911,35 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     args, sizes, offs, ends, lens = [], [], [], [], []
 
     def use(name: str, t: Any) -> Any:
-        m = _USE.fullmatch(name)
+        m = USE_RE.fullmatch(name)
         return s.lookup(m.group(1), int(m.group(2) or 0), t, pos)
 
     for piece, (t, dims, tpos) in zip(pieces, items):
-        m = _ASYNC_ARG.fullmatch(piece)
+        m = ASYNC_ARG.fullmatch(piece)
         if m is None:
             raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
         args.append(use(m.group(1), t))
         if is_resource(t):
             if m.group(2) is None or len(dims) != 1:
                 raise s.error("resource operands need a range and a size", tpos)
-            offs.append(use(m.group(2), _INDEX))
-            ends.append(use(m.group(3), _INDEX))
-            lens.append(use(m.group(4), _INDEX))
-            sizes.extend(_uses(s, dims))
+            offs.append(use(m.group(2), INDEX))
+            ends.append(use(m.group(3), INDEX))
+            lens.append(use(m.group(4), INDEX))
+            sizes.extend(uses_of(s, dims))
     if len(res) == 1:  # `(R{%s}, %x{%s}, ...)`
-        outs = [(t, dims) for t, dims, _, _ in _operand_types(s, res[0], ties=True)]
+        outs = [(t, dims) for t, dims, _, _ in cached_operand_types(s, res[0], ties=True)]
     else:
-        outs = [(res[0], _dims(s, res[1]))]
-    arg_names = [_USE.fullmatch(_ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
+        outs = [(res[0], dim_uses(s, res[1]))]
+    arg_names = [USE_RE.fullmatch(ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
     rtypes, ties, rs = [], [], []
     for target, size in outs:
-        tie = _tie(s, target, arg_names, "stream.async.dispatch") if _is_use(target) else -1
+        tie = tied_index(s, target, arg_names, "stream.async.dispatch") if is_tied_use(target) else -1
         rtypes.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
         ties.append(tie)
-        rs.extend(_uses(s, size))
-    wl = _uses(s, workload)
-    props = _props(aff, entry_points=entry,
-                   operandSegmentSizes=_segs(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
+        rs.extend(uses_of(s, size))
+    wl = uses_of(s, workload)
+    props = props_attr(aff, entry_points=entry,
+                   operandSegmentSizes=segment_sizes(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), \
         kw.start_pos
@@ -1154,66 +947,66 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt = c
-    aff, dims = _affinity(s, aff), _dims(s, dims)
+    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.sizeof", _uses(s, dims), [s.decode_type(rt)],
-                     _props(aff, encoding=TypeAttr(enc))), kw.start_pos
+    return Operation("stream.tensor.sizeof", uses_of(s, dims), [s.decode_type(rt)],
+                     props_attr(aff, encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.empty", [*_uses(s, dims), *_uses(s, size)], [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+    return Operation("stream.tensor.empty", [*uses_of(s, dims), *uses_of(s, size)], [s.decode_type(rt)],
+                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, value = c
-    aff, dims = _affinity(s, aff), _dims(s, dims)
+    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.constant", _uses(s, dims), [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
+    return Operation("stream.tensor.constant", uses_of(s, dims), [s.decode_type(rt)],
+                     props_attr(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
 
 
 def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, vt, t, dims, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
     _check_dims(s, enc, dims or [], t.start_pos)
-    operands = [_use(s, v, s.decode_type(vt)), *_uses(s, dims), *_uses(s, size)]
+    operands = [use_of(s, v, s.decode_type(vt)), *uses_of(s, dims), *uses_of(s, size)]
     return Operation("stream.tensor.splat", operands, [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc, rtype = s.decode_type(t), s.decode_type(rt)
     _check_dims(s, enc, dims or [], t.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the filled resource after 'in'", target2.start_pos)
-    groups = [[_use(s, target, rtype)], _uses(s, dims), _uses(s, size), _uses(s, starts), _uses(s, lens),
-              [_use(s, v, s.decode_type(vt))]]
-    props = _props(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, target, rtype)], uses_of(s, dims), uses_of(s, size), uses_of(s, starts), uses_of(s, lens),
+              [use_of(s, v, s.decode_type(vt))]]
+    props = props_attr(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.fill", [x for g in groups for x in g], [rtype], props), kw.start_pos
 
 
 def _source_result(name: str):
     def cb(s: Any, c: list) -> tuple[Operation, int]:
         kw, aff, src, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-        aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
-                                           _dims(s, rsize))
+        aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
+                                           dim_uses(s, rsize))
         senc, renc = s.decode_type(st), s.decode_type(rt)
         _check_dims(s, senc, sdims or [], st.start_pos)
         _check_dims(s, renc, rdims or [], rt.start_pos)
-        groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, rdims),
-                  _uses(s, rsize)]
-        props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                       operandSegmentSizes=_segs(*groups))
+        groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, rdims),
+                  uses_of(s, rsize)]
+        props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                       operandSegmentSizes=segment_sizes(*groups))
         return Operation(name, [x for g in groups for x in g], [s.decode_type(rres)], props), kw.start_pos
 
     return cb
@@ -1221,41 +1014,39 @@ def _source_result(name: str):
 
 def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, starts, lens, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-    aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
-                                       _dims(s, rsize))
+    aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
+                                       dim_uses(s, rsize))
     senc, renc = s.decode_type(st), s.decode_type(rt)
     _check_dims(s, senc, sdims or [], st.start_pos)
     _check_dims(s, renc, rdims or [], rt.start_pos)
-    groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, starts),
-              _uses(s, lens), _uses(s, rdims), _uses(s, rsize)]
-    props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                   operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, starts),
+              uses_of(s, lens), uses_of(s, rdims), uses_of(s, rsize)]
+    props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                   operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.slice", [x for g in groups for x in g], [s.decode_type(rres)], props), \
         kw.start_pos
 
 
 def stream_update(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, upd, target, starts, ut, udims, ures, usize, tt, tdims, target2, tres, tsize = c
-    aff, udims, usize, tdims, tsize = (_affinity(s, aff), _dims(s, udims), _dims(s, usize), _dims(s, tdims),
-                                       _dims(s, tsize))
+    aff, udims, usize, tdims, tsize = (parse_affinity(s, aff), dim_uses(s, udims), dim_uses(s, usize), dim_uses(s, tdims),
+                                       dim_uses(s, tsize))
     uenc, tenc = s.decode_type(ut), s.decode_type(tt)
     _check_dims(s, uenc, udims or [], ut.start_pos)
     _check_dims(s, tenc, tdims or [], tt.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the updated resource after 'in'", target2.start_pos)
     rtype = s.decode_type(tres)
-    groups = [[_use(s, target, rtype)], _uses(s, tdims), _uses(s, tsize), _uses(s, starts),
-              [_use(s, upd, s.decode_type(ures))], _uses(s, udims), _uses(s, usize)]
-    props = _props(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
-                   operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, target, rtype)], uses_of(s, tdims), uses_of(s, tsize), uses_of(s, starts),
+              [use_of(s, upd, s.decode_type(ures))], uses_of(s, udims), uses_of(s, usize)]
+    props = props_attr(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
+                   operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.update", [x for g in groups for x in g], [rtype], props), kw.start_pos
 
 
 # -- timepoints -----------------------------------------------------------------------------
 
 
-def _tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
-    return p.attr_dict(op.attributes, elide, keyword=True)
 
 
 class TimepointImmediateOp(OpDef):
@@ -1265,7 +1056,7 @@ class TimepointImmediateOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or len(op.results) != 1:
             return None
@@ -1280,12 +1071,12 @@ class TimepointJoinOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.results) != 1:
             return None
         return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.results[0].type)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 class TimepointBarrierOp(OpDef):
@@ -1302,13 +1093,13 @@ class TimepointBarrierOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size = op.operands
         if op.results[0].type != r.type:
             return None
-        return (f"stream.timepoint.barrier {_aff(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+        return (f"stream.timepoint.barrier {affinity_text(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[1].type)}" + tail_attrs(p, op))
 
 
 class TimepointAwaitOp(OpDef):
@@ -1321,7 +1112,7 @@ class TimepointAwaitOp(OpDef):
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
         if seg is None or any(k not in ("operandSegmentSizes", "sync") for k, _ in op.properties.entries) \
@@ -1336,7 +1127,7 @@ class TimepointAwaitOp(OpDef):
             return None
         head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
         types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
-        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op)
+        return f"{head} => {p.values(res)} : {types}" + tail_attrs(p, op)
 
 
 def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
@@ -1348,20 +1139,20 @@ def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
 def stream_tp_join(s: Any, c: list) -> tuple[Operation, int]:
     kw, ops, t, attrs = c
     tt = s.decode_type(t)
-    uses = [_Use(m.group(), ops.start_pos + m.start()) for m in _USE.finditer(str(ops))]
+    uses = [Use(m.group(), ops.start_pos + m.start()) for m in USE_RE.finditer(str(ops))]
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.join", _uses(s, uses, tt), [tt], {}, a), kw.start_pos
+    return Operation("stream.timepoint.join", uses_of(s, uses, tt), [tt], {}, a), kw.start_pos
 
 
 def stream_tp_barrier(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, r, rt, size, tt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
     rtype = s.decode_type(rt)
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.barrier", [_use(s, r, rtype), *_uses(s, size)],
-                     [rtype, s.decode_type(tt)], _props(_affinity(s, aff)), a), kw.start_pos
+    return Operation("stream.timepoint.barrier", [use_of(s, r, rtype), *uses_of(s, size)],
+                     [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), kw.start_pos
 
 
 def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
@@ -1372,14 +1163,14 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected one type per awaited resource", kw.start_pos)
     types, sizes = [], []
     for t, d in pairs:
-        d = _dims(s, d)
+        d = dim_uses(s, d)
         if len(d) != 1:
             raise s.error("expected one size value for each resource", t.start_pos)
         types.append(s.decode_type(t))
         sizes += d
-    operands = [_use(s, u, t) for u, t in zip(uses, types)] + _uses(s, sizes)
-    operands.append(_use(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
-    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
+    operands = [use_of(s, u, t) for u, t in zip(uses, types)] + uses_of(s, sizes)
+    operands.append(use_of(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
+    props = props_attr(None, operandSegmentSizes=segment_sizes(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
     return Operation("stream.timepoint.await", operands, types, props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -1412,14 +1203,14 @@ class ResourceAllocaOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 1)
         if wait is None or len(op.results) != 2 or not _only_affinity(op):
             return None
         # IREE always prints `uninitialized`; the attribute dictionary sits
         # after `await(...) =>` or after `:` when there is no await.
-        parts = ["stream.resource.alloca uninitialized", _aff(p, op).strip(), wait or ":",
+        parts = ["stream.resource.alloca uninitialized", affinity_text(p, op).strip(), wait or ":",
                  p.attr_dict(op.attributes).strip(),
                  f"{p.type_text(op.results[0].type)}{{{p.value(op.operands[0])}}} => "
                  f"{p.type_text(op.results[1].type)}"]
@@ -1436,49 +1227,41 @@ class ResourceDeallocaOp(OpDef):
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 2)
         if wait is None or len(op.results) != 1 or not _only_affinity(op):
             return None
         r, size = op.operands[:2]
-        parts = ["stream.resource.dealloca", _aff(p, op).strip(), wait,
+        parts = ["stream.resource.dealloca", affinity_text(p, op).strip(), wait,
                  f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.results[0].type)}"]
         return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
 
 
-def _await_operand(s: Any, tok: Any) -> list[Any]:
-    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
-    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
-        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
-    return [_use(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
 
 
 def stream_alloca(s: Any, c: list) -> tuple[Operation, int]:
     if len(c) == 6:  # `:` in place of `await(...) =>` leaves no child
         c = [*c[:2], None, *c[2:]]
     kw, aff, wait, attrs, rt, size, tt = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
-    operands = _uses(s, size) + _await_operand(s, wait)
+    operands = uses_of(s, size) + await_operand(s, wait)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.resource.alloca", operands, [s.decode_type(rt), s.decode_type(tt)],
-                     _props(_affinity(s, aff)), a), kw.start_pos
+                     props_attr(parse_affinity(s, aff)), a), kw.start_pos
 
 
 def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, r, rt, size, tt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
     rtype = s.decode_type(rt)
-    operands = [_use(s, r, rtype), *_uses(s, size), *_await_operand(s, wait)]
+    operands = [use_of(s, r, rtype), *uses_of(s, size), *await_operand(s, wait)]
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], _props(_affinity(s, aff)), a), \
+    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), \
         kw.start_pos
 
 
@@ -1492,7 +1275,7 @@ class YieldOp(OpDef):
     traits = (Pure(), ReturnLike(), Terminator())
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
         n, rest = divmod(len(op.operands), 2)
@@ -1518,7 +1301,7 @@ class CmdExecuteOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
         if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
@@ -1535,14 +1318,14 @@ class CmdExecuteOp(OpDef):
         last = block._last
         if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
             return None  # only an empty stream.yield is implicit
-        parts = ["stream.cmd.execute", "once" if once is not None else "", _aff(p, op).strip(),
+        parts = ["stream.cmd.execute", "once" if once is not None else "", affinity_text(p, op).strip(),
                  f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
         items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
                           for v, a, sz in zip(res, block.args, sizes))
         parts.append(f"with({items})")
         head = " ".join(x for x in parts if x)
         return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1564,13 +1347,13 @@ class CmdFillOp(OpDef):
     value = operand()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, length, v = op.operands
         if op.results or op.properties:
             return None
         return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
 class CmdCopyOp(OpDef):
@@ -1585,14 +1368,14 @@ class CmdCopyOp(OpDef):
     length = operand()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ssize, soff, tgt, tsize, toff, length = op.operands
         if op.results or op.properties:
             return None
         return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
                 f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
-                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + _tail_attrs(p, op))
+                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + tail_attrs(p, op))
 
 
 _WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
@@ -1606,17 +1389,17 @@ def stream_cmd_execute_head(s: Any, c: list) -> tuple:
         m = _WITH_ITEM.match(text, pos)
         if m is None:
             raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
-        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
+        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
         if len(d) != 1:
             raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append(_use(s, _Use(m.group(1), base + m.start(1)), t))
+        uses.append(use_of(s, Use(m.group(1), base + m.start(1)), t))
         sizes += d
         args.append((m.group(2), t, None, base + m.start(2) - 1))
         pos = m.end()
-    operands = uses + _uses(s, sizes) + _await_operand(s, wait)
-    props = _props(_affinity(s, aff), once=UnitAttr() if once is not None else None,
-                   operandSegmentSizes=_segs(uses, sizes, operands[2 * len(uses):]))
+    operands = uses + uses_of(s, sizes) + await_operand(s, wait)
+    props = props_attr(parse_affinity(s, aff), once=UnitAttr() if once is not None else None,
+                   operandSegmentSizes=segment_sizes(uses, sizes, operands[2 * len(uses):]))
     s.pending.append((CmdExecuteOp.name, args))
     return operands, props, kw.start_pos
 
@@ -1641,13 +1424,13 @@ def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected one type per yielded resource", kw.start_pos)
     types, sizes = [], []
     for t, d in pairs:
-        d = _dims(s, d)
+        d = dim_uses(s, d)
         if len(d) != 1:
             raise s.error("expected one size value for each resource", t.start_pos)
         types.append(s.decode_type(t))
         sizes += d
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(YieldOp.name, [_use(s, u, t) for u, t in zip(uses or (), types)] + _uses(s, sizes), [], None, a), \
+    return Operation(YieldOp.name, [use_of(s, u, t) for u, t in zip(uses or (), types)] + uses_of(s, sizes), [], None, a), \
         kw.start_pos
 
 
@@ -1672,7 +1455,7 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
     res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
     if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
         return None
-    parts = [op.name, _aff(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+    parts = [op.name, affinity_text(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
     items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
                       for v, a, sz in zip(res, block.args, sizes))
     parts.append(f"with({items})")
@@ -1688,7 +1471,7 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
         parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
     head = " ".join(x for x in parts if x)
     tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
-    return f"{head} {p.region(op.regions[0])}{tail}" + _tail_attrs(p, op)
+    return f"{head} {p.region(op.regions[0])}{tail}" + tail_attrs(p, op)
 
 
 class AsyncExecuteOp(OpDef):
@@ -1710,7 +1493,7 @@ class AsyncExecuteOp(OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return _resource_region_text(op, p, timepoint=True)
 
@@ -1732,11 +1515,11 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
         m = _WITH_ITEM.match(text, pos)
         if m is None:
             raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
-        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
+        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
         if len(d) != 1:
             raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append((m.group(1), _use(s, _Use(m.group(1), base + m.start(1)), t)))
+        uses.append((m.group(1), use_of(s, Use(m.group(1), base + m.start(1)), t)))
         sizes += d
         args.append((m.group(2), t, None, base + m.start(2) - 1))
         pos = m.end()
@@ -1753,7 +1536,7 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
         brace = pc.rfind("{")
         if brace < 0:
             raise s.error("expected a result type or tied operand with its size '{%size}'", at)
-        head, d = pc[:brace].strip(), _dims(s, _Tok(pc[brace:], at + brace))
+        head, d = pc[:brace].strip(), dim_uses(s, Piece(pc[brace:], at + brace))
         if len(d) != 1:
             raise s.error("expected one size value for the result", at + brace)
         if head.startswith("%"):
@@ -1763,13 +1546,13 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
             types.append(uses[k][1].type)
             ties.append(k)
         else:
-            types.append(s.decode_type(_Tok(head, at)))
+            types.append(s.decode_type(Piece(head, at)))
             ties.append(-1)
         rsizes += d
-    operands = [u for _, u in uses] + _uses(s, sizes)
-    rs, tp = _uses(s, rsizes), _await_operand(s, wait)
-    props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=_segs(uses, sizes, rs) if concurrent else _segs(uses, sizes, rs, tp))
+    operands = [u for _, u in uses] + uses_of(s, sizes)
+    rs, tp = uses_of(s, rsizes), await_operand(s, wait)
+    props = props_attr(parse_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
+                   operandSegmentSizes=segment_sizes(uses, sizes, rs) if concurrent else segment_sizes(uses, sizes, rs, tp))
     s.pending.append((str(kw), args))
     return operands + rs + tp, props, types, kw.start_pos
 
@@ -1794,7 +1577,7 @@ class AsyncConcurrentOp(OpDef):
     traits = (AttrSizedOperandSegments(), ParentOneOf("stream.async.execute", "stream.async.concurrent"))
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return _resource_region_text(op, p, timepoint=False)
 
@@ -1811,28 +1594,26 @@ def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, length, vt, tt, size, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", tt.start_pos)
     ttype = s.decode_type(tt)
-    operands = [_use(s, t, ttype), *_uses(s, [*size, off, length]), _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, ttype), *uses_of(s, [*size, off, length]), use_of(s, v, s.decode_type(vt))]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
 
 
 def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
-    ssize, tsize = _dims(s, ssize), _dims(s, tsize)
+    ssize, tsize = dim_uses(s, ssize), dim_uses(s, tsize)
     if len(ssize) != 1 or len(tsize) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
     stype, ttype = s.decode_type(st), s.decode_type(tt)
-    operands = [_use(s, src, stype), *_uses(s, [*ssize, soff]), _use(s, tgt, ttype), *_uses(s, [*tsize, toff, length])]
+    operands = [use_of(s, src, stype), *uses_of(s, [*ssize, soff]), use_of(s, tgt, ttype), *uses_of(s, [*tsize, toff, length])]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
 
 
-_ACCESS = {1: "ro", 2: "wo", 3: "rw"}
-_ACCESS_BITS = {v: k for k, v in _ACCESS.items()}
 
 
 class CmdDispatchOp(OpDef):
@@ -1849,7 +1630,7 @@ class CmdDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.properties.get("resource_accesses"),
                            _entry_text(op))
@@ -1860,7 +1641,7 @@ class CmdDispatchOp(OpDef):
             return None
         groups = operand_groups(cls, op)
         work, uni, res, sizes, offs, lens = groups
-        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
         if None in kinds:
             return None
         s = "stream.cmd.dispatch " + entry
@@ -1871,32 +1652,11 @@ class CmdDispatchOp(OpDef):
         ind = "  " * p.indent
         items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
                  for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
-        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + _tail_attrs(p, op)
+        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + tail_attrs(p, op)
 
 
-_RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
-                            r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
 
 
-def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
-    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
-    custom<DispatchResources>): (access bits, resource value, size use,
-    offset use, length use)."""
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = _RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in _ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
-        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
-    return items
 
 
 def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
@@ -1908,20 +1668,20 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     if args is not None:
         text, base = str(args)[1:-1], args.start_pos + 1
         vals, colon, types = text.partition(":")
-        uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(vals)]
+        uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(vals)]
         tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
                for t, off in split_pieces(types)] if colon else []
         if len(tys) != len(uses):
             raise s.error("expected one type per dispatch operand", args.start_pos)
-        uni = [_use(s, u, s.decode_type(_Tok(t, at))) for u, (t, at) in zip(uses, tys)]
+        uni = [use_of(s, u, s.decode_type(Piece(t, at))) for u, (t, at) in zip(uses, tys)]
     items = dispatch_resource_items(s, resources)
     if not items:
         raise s.error("expected at least one resource", resources.start_pos)
-    workload = _uses(s, work)
+    workload = uses_of(s, work)
     res = [i[1] for i in items]
-    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
+    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
     props = DictionaryAttr({
-        "entry_points": eps, "operandSegmentSizes": _segs(workload, uni, res, sizes, offs, lens),
+        "entry_points": eps, "operandSegmentSizes": segment_sizes(workload, uni, res, sizes, offs, lens),
         "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
@@ -1930,20 +1690,6 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 # -- resource ops ---------------------------------------------------------------------------
 # (the forms of grammars/stream.lark's "resources" section)
 
-_STAGING_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.resource<staging>",
-                        "staging resource")
-_ANY_RESOURCE_C = Constraint(is_resource, "any stream-compatible type")
-_STREAM_LIFETIMES = {"*": "resource", "external": "external resource", "transient": "transient resource",
-                     "variable": "variable resource", "constant": "constant resource"}
-_ANY_STREAM_RESOURCE_C = Constraint(
-    lambda t: isinstance(t, OpaqueType) and t.spelling[len("!stream.resource<"):-1] in _STREAM_LIFETIMES
-    and t.spelling.startswith("!stream.resource<"), " or ".join(_STREAM_LIFETIMES.values()))
-_PRIMITIVE_C = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
-_CHANNEL_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.channel",
-                        "A collective communication channel.")
-_TIMEPOINT_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.timepoint",
-                          "A timepoint indicating execution availability.")
-_LOADABLE_C = AnyOf(_PRIMITIVE_C, VectorOf(AnyType))
 
 
 def _sized(p: Any, t: Any, size: Any) -> str:
@@ -1953,7 +1699,7 @@ def _sized(p: Any, t: Any, size: Any) -> str:
 
 def _one(s: Any, tok: Any, what: str = "the resource") -> list:
     """The single `{%size}` of a resource type, positioned for errors."""
-    d = _dims(s, tok)
+    d = dim_uses(s, tok)
     if len(d) != 1:
         raise s.error(f"expected one size value for {what}", tok.start_pos)
     return d
@@ -1966,13 +1712,13 @@ def _kw_attrs(s: Any, attrs: Any) -> Any:
 class ResourceSizeOp(OpDef):
     name = "stream.resource.size"
     summary = "Returns the size of the resource storage in bytes"
-    operand_ = operand(_ANY_RESOURCE_C)
+    operand_ = operand(ANY_RESOURCE)
     result_ = result(Index)
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (r,) = op.operands
         # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
@@ -1989,26 +1735,26 @@ def stream_res_size(s: Any, c: list) -> tuple[Operation, int]:
         if any(k != "affinity" for k, _ in d.entries):
             raise s.error("expected only 'affinity' in the properties", props.start_pos)
         aff = d.get("affinity")
-    return Operation(ResourceSizeOp.name, [_use(s, r, s.decode_type(rt))], [_INDEX], _props(aff),
+    return Operation(ResourceSizeOp.name, [use_of(s, r, s.decode_type(rt))], [INDEX], props_attr(aff),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceSubviewOp(OpDef):
     name = "stream.resource.subview"
     summary = "Slices out a subview of a value"
-    source = operand(_ANY_RESOURCE_C)
+    source = operand(ANY_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(ANY_RESOURCE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, off, rs = op.operands
         return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+                f"{_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2019,7 +1765,7 @@ class ResourceSubviewOp(OpDef):
 def stream_res_subview(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, off, st, ss, rt, rs, attrs = c
     stype = s.decode_type(st)
-    operands = [_use(s, src, stype), *_uses(s, _one(s, ss)), _use(s, off, _INDEX), *_uses(s, _one(s, rs))]
+    operands = [use_of(s, src, stype), *uses_of(s, _one(s, ss)), use_of(s, off, INDEX), *uses_of(s, _one(s, rs))]
     return Operation(ResourceSubviewOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2027,81 +1773,81 @@ class ResourceAllocOp(OpDef):
     name = "stream.resource.alloc"
     summary = "Allocates a persistent resource"
     storage_size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(ANY_RESOURCE)
     uninitialized = opt_attr()
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         u = op.properties.get("uninitialized")
         if u is not None and not isinstance(u, UnitAttr):
             return None
         head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
-                                     _aff(p, op).strip()) if x)
+                                     affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
 
 
 def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
     kw, uninit, aff, attrs, rt, size = c
-    props = _props(_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
-    return Operation(ResourceAllocOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], props,
+    props = props_attr(parse_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
+    return Operation(ResourceAllocOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceLoadOp(OpDef):
     name = "stream.resource.load"
     summary = "Loads a value from a staging resource"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, off, st, size, rt, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, size)), _use(s, off, _INDEX)]
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX)]
     return Operation(str(kw), operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceStoreOp(OpDef):
     name = "stream.resource.store"
     summary = "Stores a value into a staging resource"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
-    value = operand(_LOADABLE_C)
+    value = operand(LOADABLE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, v = op.operands
         return (f"stream.resource.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                f"{_sized(p, t.type, size)}" + _tail_attrs(p, op))
+                f"{_sized(p, t.type, size)}" + tail_attrs(p, op))
 
 
 def stream_res_store(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, vt, tt, size, attrs = c
-    operands = [_use(s, t, s.decode_type(tt)), *_uses(s, _one(s, size)), _use(s, off, _INDEX),
-                _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, s.decode_type(tt)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX),
+                use_of(s, v, s.decode_type(vt))]
     return Operation(ResourceStoreOp.name, operands, [], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class _ResourceSizedOp(OpDef):
     """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
 
-    operand_ = operand(_ANY_RESOURCE_C)
+    operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size = op.operands
         return f"{cls.name} {p.value(r)}{p.attr_dict(op.attributes)} : {_sized(p, r.type, size)}"
@@ -2139,20 +1885,20 @@ _SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
 def stream_res_sized(s: Any, c: list) -> tuple[Operation, int]:
     kw, r, attrs, rt, size = c
     name = str(kw)
-    operands = [_use(s, r, s.decode_type(rt)), *_uses(s, _one(s, size))]
+    operands = [use_of(s, r, s.decode_type(rt)), *uses_of(s, _one(s, size))]
     return Operation(name, operands, list(_SIZED_RESULTS[name]), None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceTransientsOp(OpDef):
     name = "stream.resource.transients"
     summary = "Attaches transient storage to a resource"
-    resource = operand(_ANY_STREAM_RESOURCE_C)
+    resource = operand(STREAM_RESOURCE)
     resource_size = operand(Index)
-    storage = operand(_ANY_RESOURCE_C)
+    storage = operand(ANY_RESOURCE)
     storage_size = operand(Index)
-    await_timepoint = opt_operand(_TIMEPOINT_C)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
-    result_timepoint = result(_TIMEPOINT_C)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2161,16 +1907,16 @@ class ResourceTransientsOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 4)
         if wait is None:
             return None
         r, rs, st, ss = op.operands[:4]
-        parts = ["stream.resource.transients", _aff(p, op).strip(), wait,
+        parts = ["stream.resource.transients", affinity_text(p, op).strip(), wait,
                  f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
                  f"{p.type_text(op.results[1].type)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2181,9 +1927,9 @@ class ResourceTransientsOp(OpDef):
 def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, r, rt, rs, st, stt, ss, tt, attrs = c
     rtype = s.decode_type(rt)
-    operands = [_use(s, r, rtype), *_uses(s, _one(s, rs)), _use(s, st, s.decode_type(stt)),
-                *_uses(s, _one(s, ss)), *_await_operand(s, wait)]
-    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], _props(_affinity(s, aff)),
+    operands = [use_of(s, r, rtype), *uses_of(s, _one(s, rs)), use_of(s, st, s.decode_type(stt)),
+                *uses_of(s, _one(s, ss)), *await_operand(s, wait)]
+    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2194,7 +1940,7 @@ class ResourceTryMapOp(OpDef):
     source_offset = operand(Index)
     result_size = operand(Index)
     did_map = result(I1)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2203,19 +1949,19 @@ class ResourceTryMapOp(OpDef):
         return ["did_map", "result"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, off, size = op.operands
         dm, r = op.results
-        return (f"stream.resource.try_map {_aff(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
-                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + _tail_attrs(p, op))
+        return (f"stream.resource.try_map {affinity_text(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
+                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + tail_attrs(p, op))
 
 
 def stream_res_try_map(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, off, st, dt, rt, size, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), _use(s, off, _INDEX), *_uses(s, _one(s, size))]
+    operands = [use_of(s, src, s.decode_type(st)), use_of(s, off, INDEX), *uses_of(s, _one(s, size))]
     return Operation(ResourceTryMapOp.name, operands, [s.decode_type(dt), s.decode_type(rt)],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ContextResolveOp(OpDef):
@@ -2226,15 +1972,15 @@ class ContextResolveOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.context.resolve", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.context.resolve", affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + p.types([r.type for r in op.results])
 
 
 def stream_ctx_resolve(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, types = c
-    return Operation(ContextResolveOp.name, [], list(types or ()), _props(_affinity(s, aff)),
+    return Operation(ContextResolveOp.name, [], list(types or ()), props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2266,21 +2012,21 @@ class TensorImportOp(_BoundaryOp):
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
         c = op.properties.get("consume")
         if c is not None and not isinstance(c, UnitAttr):
             return None
-        return ("stream.tensor.import " + _aff(p, op) + ("consume " if c is not None else "") + p.value(src)
+        return ("stream.tensor.import " + affinity_text(p, op) + ("consume " if c is not None else "") + p.value(src)
                 + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
-                + f" in {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+                + f" in {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, consume, src, st, et, dims, rt, size, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
                    consume=UnitAttr() if consume is not None else None)
     return Operation(TensorImportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2298,28 +2044,28 @@ class TensorExportOp(_BoundaryOp):
     encoding_fields = ("source_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
-        return ("stream.tensor.export " + _aff(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
-                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+        return ("stream.tensor.export " + affinity_text(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
+                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, et, dims, st, size, rt, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
     return Operation(TensorExportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorLoadOp(_BoundaryOp):
     name = "stream.tensor.load"
     summary = "Loads a value from a tensor element"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
     indices = var_operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
     source_encoding = attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("source_encoding",)
@@ -2330,12 +2076,12 @@ class TensorLoadOp(_BoundaryOp):
         _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), dims, (size,), idx = operand_groups(cls, op)
         return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
                 + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
-                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+                + p.type_text(op.results[0].type) + tail_attrs(p, op))
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -2346,8 +2092,8 @@ def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) 
 
 def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, idx, et, dims, st, size, rt, attrs = c
-    groups = [[_use(s, src, s.decode_type(st))], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx)]
-    props = _props(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, s.decode_type(st))], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx)]
+    props = props_attr(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2355,12 +2101,12 @@ def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
 class TensorStoreOp(_BoundaryOp):
     name = "stream.tensor.store"
     summary = "Stores a value into a tensor element"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_encoding_dims = var_operand(Index)
     target_size = operand(Index)
     indices = var_operand(Index)
-    value = operand(_LOADABLE_C)
-    result_ = result(_STAGING_C)
+    value = operand(LOADABLE)
+    result_ = result(STAGING)
     target_encoding = attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("target_encoding",)
@@ -2371,12 +2117,12 @@ class TensorStoreOp(_BoundaryOp):
         _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
         return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
                 + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
-                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
@@ -2384,9 +2130,9 @@ def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
     if str(t2) != str(t):
         raise s.error("expected the stored resource after 'in'", t2.start_pos)
     rtype = s.decode_type(rt)
-    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx),
-              [_use(s, v, s.decode_type(vt))]]
-    props = _props(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx),
+              [use_of(s, v, s.decode_type(vt))]]
+    props = props_attr(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorStoreOp.name, [x for g in groups for x in g], [rtype], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2394,7 +2140,7 @@ def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
 class TensorTraceOp(OpDef):
     name = "stream.tensor.trace"
     summary = "Traces one or more tensor values at runtime"
-    resources = var_operand(_STAGING_C)
+    resources = var_operand(STAGING)
     resource_sizes = var_operand(Index)
     resource_encoding_dims = var_operand(Index)
     key = attr()
@@ -2402,7 +2148,7 @@ class TensorTraceOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         res, sizes, dims = operand_groups(cls, op)
         encs = op.properties.get("resource_encodings")
@@ -2418,7 +2164,7 @@ class TensorTraceOp(OpDef):
             di += n
         # IREE prints the bracketed list on lines of its own, even when empty
         body = ",\n".join(items) if items else ind + "  "
-        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + _tail_attrs(p, op)
+        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2437,7 +2183,7 @@ def stream_trace_item(s: Any, c: list) -> tuple:
     t, enc = s.decode_type(rt), s.decode_type(et)
     if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
         raise s.error("expected '{' in operand list", et.end_pos + 1)
-    return _use(s, r, t), enc, _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
+    return use_of(s, r, t), enc, uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))
 
 
 def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
@@ -2447,8 +2193,8 @@ def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
     sizes = [z for i in items for z in i[3]]
     dims = [d for i in items for d in i[2]]
     k = s.decode_attr(key)
-    props = _props(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
-                   operandSegmentSizes=_segs(res, sizes, dims))
+    props = props_attr(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
+                   operandSegmentSizes=segment_sizes(res, sizes, dims))
     return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2459,7 +2205,7 @@ def _param_ref(p: Any, scope: Sequence[Any], key: Any) -> str:
 
 def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
     buf = s.decode("type", "!util.buffer", a.start_pos)
-    return ([_use(s, a, buf)], _use(s, b, buf)) if b is not None else ([], _use(s, a, buf))
+    return ([use_of(s, a, buf)], use_of(s, b, buf)) if b is not None else ([], use_of(s, a, buf))
 
 
 class TensorParameterLoadOp(_BoundaryOp):
@@ -2470,26 +2216,26 @@ class TensorParameterLoadOp(_BoundaryOp):
     source_offset = operand()
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     result_encoding = attr()
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.load " + _aff(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
+        return ("stream.tensor.parameter.load " + affinity_text(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
                 + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.results[0].type, size)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, a, b, off, et, dims, rt, size, attrs = c
     scope, key = _param_uses(s, a, b)
-    groups = [scope, [key], [_use(s, off, i64)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [scope, [key], [use_of(s, off, i64)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorParameterLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2497,34 +2243,34 @@ def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
 class TensorParameterWriteOp(_BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
     target_scope = opt_operand()
     target_key = operand()
     target_offset = operand()
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     source_encoding = attr()
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), dims, (size,), scope, (key,), (off,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.write " + _aff(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
+        return ("stream.tensor.parameter.write " + affinity_text(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
                 + f"[{p.value(off)}] : " + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, a, b, off, et, dims, st, size, attrs = c
     scope, key = _param_uses(s, a, b)
     stype = s.decode_type(st)
-    groups = [[_use(s, src, stype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), scope, [key],
-              [_use(s, off, i64)]]
-    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, stype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), scope, [key],
+              [use_of(s, off, i64)]]
+    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorParameterWriteOp.name, [x for g in groups for x in g], [stype], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2545,16 +2291,16 @@ class TimepointImportOp(OpDef):
     name = "stream.timepoint.import"
     summary = "Imports a timepoint from an external dialect type"
     operands_ = var_operand()
-    result_timepoint = result(_TIMEPOINT_C)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ops = op.operands
-        return ("stream.timepoint.import " + _aff(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
-                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+        return ("stream.timepoint.import " + affinity_text(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
+                + p.type_text(op.results[0].type) + tail_attrs(p, op))
 
 
 def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
@@ -2562,46 +2308,46 @@ def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
     ts = _paren_types(s, types)
     if len(ts) != len(uses or ()):
         raise s.error(f"{len(uses or ())} operands present, but expected {len(ts)}", kw.start_pos)
-    return Operation(TimepointImportOp.name, [_use(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    return Operation(TimepointImportOp.name, [use_of(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TimepointExportOp(OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand(_TIMEPOINT_C)
+    await_timepoint = operand(TIMEPOINT)
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,) = op.operands
-        return (f"stream.timepoint.export {_aff(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
-                + _tail_attrs(p, op))
+        return (f"stream.timepoint.export {affinity_text(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
+                + tail_attrs(p, op))
 
 
 def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, types, attrs = c
-    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), _props(_affinity(s, aff)),
+    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TimepointChainExternalOp(OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand(_TIMEPOINT_C)
+    await_timepoint = operand(TIMEPOINT)
     external_values = var_operand()
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, *vals = op.operands
-        return (f"stream.timepoint.chain_external {_aff(p, op)}{p.value(t)} => ({p.values(vals)} : "
-                f"{p.types([v.type for v in vals])})" + _tail_attrs(p, op))
+        return (f"stream.timepoint.chain_external {affinity_text(p, op)}{p.value(t)} => ({p.values(vals)} : "
+                f"{p.types([v.type for v in vals])})" + tail_attrs(p, op))
 
 
 def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
@@ -2610,13 +2356,13 @@ def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
     names, colon, types = text.partition(":")
     if not colon:
         raise s.error("expected ':' and the external value types", vals.start_pos)
-    uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(names)]
-    ts = _paren_types(s, _Tok("(" + types + ")", base + len(names)))
+    uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(names)]
+    ts = _paren_types(s, Piece("(" + types + ")", base + len(names)))
     if len(ts) != len(uses):
         raise s.error(f"{len(uses)} operands present, but expected {len(ts)}", vals.start_pos)
-    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointChainExternalOp.name, [tp, *(_use(s, u, ty) for u, ty in zip(uses, ts))], [],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointChainExternalOp.name, [tp, *(use_of(s, u, ty) for u, ty in zip(uses, ts))], [],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ChannelCreateOp(OpDef):
@@ -2628,39 +2374,39 @@ class ChannelCreateOp(OpDef):
     group = opt_attr()
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
-    result_ = result(_CHANNEL_C)
+    result_ = result(CHANNEL)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["channel"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         i, r, n = operand_groups(cls, op)
         g = op.properties.get("group")
-        parts = ["stream.channel.create", _aff(p, op).strip(), f"id({p.value(i[0])})" if i else "",
+        parts = ["stream.channel.create", affinity_text(p, op).strip(), f"id({p.value(i[0])})" if i else "",
                  f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
                  f"count({p.value(n[0])})" if n else ""]
-        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + tail_attrs(p, op)
 
 
 def _one_use(s: Any, tok: Any, t: Any) -> list:
     """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
     if tok is None or not str(tok)[1:-1].strip():
         return []
-    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
     if len(uses) != 1:
         raise s.error("expected one SSA value", tok.start_pos)
-    return [_use(s, uses[0], t)]
+    return [use_of(s, uses[0], t)]
 
 
 def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, id_, group, rank, count, rt, attrs = c
-    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, _INDEX),
-              _one_use(s, count, _INDEX)]
-    g = _affinity(s, group)  # the `(...)` holds one attribute
-    props = _props(_affinity(s, aff), group=g, operandSegmentSizes=_segs(*groups))
+    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, INDEX),
+              _one_use(s, count, INDEX)]
+    g = parse_affinity(s, group)  # the `(...)` holds one attribute
+    props = props_attr(parse_affinity(s, aff), group=g, operandSegmentSizes=segment_sizes(*groups))
     return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [_channel_type(s, kw, rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2668,10 +2414,10 @@ def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
 class ChannelSplitOp(OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     color = operand(Index)
     key = operand(Index)
-    result_ = result(_CHANNEL_C)
+    result_ = result(CHANNEL)
     traits = (Pure(),)
 
     @classmethod
@@ -2679,17 +2425,17 @@ class ChannelSplitOp(OpDef):
         return ["channel"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ch, color, key = op.operands
         return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
     """A `!stream.channel` in a format: MLIR checks the kind of a buildable type while parsing."""
     t = s.decode_type(tok)
-    if not _CHANNEL_C(t):
+    if not CHANNEL(t):
         raise s.error(f"custom op '{kw}' invalid kind of type specified: expected stream.channel, but found "
                       f"'{t.text}'", tok.start_pos)
     return t
@@ -2697,13 +2443,13 @@ def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
 
 def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, color, key, ct, rt, attrs = c
-    operands = [_use(s, ch, _channel_type(s, kw, ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
+    operands = [use_of(s, ch, _channel_type(s, kw, ct)), use_of(s, color, INDEX), use_of(s, key, INDEX)]
     return Operation(ChannelSplitOp.name, operands, [_channel_type(s, kw, rt)], None, _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class _ChannelQueryOp(OpDef):
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     result_ = result(Index)
     traits = (Pure(),)
     result_name = ""
@@ -2713,10 +2459,10 @@ class _ChannelQueryOp(OpDef):
         return [cls.result_name]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (ch,) = op.operands
-        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + _tail_attrs(p, op)
+        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + tail_attrs(p, op)
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -2734,16 +2480,15 @@ class ChannelCountOp(_ChannelQueryOp):
 def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, rt, attrs = c
     t = s.decode_type(rt)
-    if t != _INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
+    if t != INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
         raise s.error(f"custom op '{kw}' invalid kind of type specified: expected builtin.index, but found "
                       f"'{t.text}'", rt.start_pos)
-    return Operation(str(kw), [_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
+    return Operation(str(kw), [use_of(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
                      [t], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- stream.async.* resource ops ---------------------------------------------------------------
 
-_FILL_PATTERN_C = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
 
 
 def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
@@ -2753,7 +2498,7 @@ def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
 
 def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
     """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
-    return s.decode_type(rt), _uses(s, _one(s, size))
+    return s.decode_type(rt), uses_of(s, _one(s, size))
 
 
 class _AsyncOp(OpDef):
@@ -2766,57 +2511,57 @@ class AsyncAllocaOp(_AsyncOp):
     name = "stream.async.alloca"
     summary = "Allocates a transient value with undefined contents"
     storage_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.async.alloca", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.async.alloca", affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
 
 
 def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, rt, size = c
-    return Operation(AsyncAllocaOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], _props(_affinity(s, aff)),
+    return Operation(AsyncAllocaOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
-    source = operand(_ANY_RESOURCE_C)
+    source = operand(ANY_RESOURCE)
     size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(ANY_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size = op.operands
-        return f"stream.async.barrier {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + _tail_attrs(p, op)
+        return f"stream.async.barrier {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + tail_attrs(p, op)
 
 
 def stream_a_barrier(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, st, size, attrs = c
     t = s.decode_type(st)
-    return Operation(AsyncBarrierOp.name, [_use(s, src, t), *_uses(s, _one(s, size))], [t],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    return Operation(AsyncBarrierOp.name, [use_of(s, src, t), *uses_of(s, _one(s, size))], [t],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class _AsyncSourceResultOp(_AsyncOp):
     """`%r : T{%s} -> U{%s}` (cast, clone)."""
 
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     keyword_attrs = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, rs = op.operands
-        attrs = _tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
-        return (f"{cls.name} {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
+        attrs = tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
+        return (f"{cls.name} {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
                 f"{_sized(p, op.results[0].type, rs)}" + attrs)
 
 
@@ -2838,8 +2583,8 @@ class AsyncCloneOp(_AsyncSourceResultOp):
 
 def _a_source_result(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, st, ss, rt, rs, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, _one(s, rs))]
-    return Operation(str(kw), operands, [s.decode_type(rt)], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, _one(s, rs))]
+    return Operation(str(kw), operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
@@ -2858,31 +2603,31 @@ def _collective_kind(a: Any) -> str:
 class AsyncCollectiveOp(_AsyncOp):
     name = "stream.async.collective"
     summary = "Performs a collective operation"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
     target_length = operand(Index)
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     source_length = operand(Index)
     element_count = operand(Index)
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     param = opt_operand(I32)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     op = attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
         kind = op.properties.get("op")
         text = p.attr_text(kind)
         if not text.startswith("#stream.collective<"):
             return None
-        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + _aff(p, op)
+        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + affinity_text(p, op)
         s += f"channel({p.value(ch)}) "
         if param:
             kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
@@ -2891,7 +2636,7 @@ class AsyncCollectiveOp(_AsyncOp):
             s += f"{kw}({p.value(param[0])}) "
         return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2917,18 +2662,18 @@ def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
     param = _one_use(s, pval, i32) if pval is not None else []
     chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, src, stype), *_uses(s, _one(s, ss)),
-                *_uses(s, [so, se, sl]), _use(s, n, _INDEX), *chan, *param]
-    return Operation(AsyncCollectiveOp.name, operands, [rtype], _props(_affinity(s, aff), op=kind),
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, src, stype), *uses_of(s, _one(s, ss)),
+                *uses_of(s, [so, se, sl]), use_of(s, n, INDEX), *chan, *param]
+    return Operation(AsyncCollectiveOp.name, operands, [rtype], props_attr(parse_affinity(s, aff), op=kind),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncConstantOp(_AsyncOp):
     name = "stream.async.constant"
     summary = "Defines a constant resource"
-    await_timepoint = opt_operand(_TIMEPOINT_C)
+    await_timepoint = opt_operand(TIMEPOINT)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     value = attr()
     traits = (Pure(),)
 
@@ -2937,196 +2682,196 @@ class AsyncConstantOp(_AsyncOp):
         return ["cst"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, size = op.operands
-        parts = ["stream.async.constant", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+        parts = ["stream.async.constant", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
                  f": {_sized(p, op.results[0].type, size)} = {p.attr_text(op.properties.get('value'))}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
 def stream_a_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, rt, size, value, attrs = c
-    operands = [*_await_operand(s, wait), *_uses(s, _one(s, size))]
+    operands = [*await_operand(s, wait), *uses_of(s, _one(s, size))]
     return Operation(AsyncConstantOp.name, operands, [s.decode_type(rt)],
-                     _props(_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
+                     props_attr(parse_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncCopyOp(_AsyncOp):
     name = "stream.async.copy"
     summary = "Copies a subview of a stream resource to another"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     length = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, src, ss, so, se, n = op.operands
-        return (f"stream.async.copy {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
+        return (f"stream.async.copy {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
 
 def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, so, se, t, to, te, n, st, ss, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, src, s.decode_type(st)),
-                *_uses(s, _one(s, ss)), *_uses(s, [so, se, n])]
-    return Operation(AsyncCopyOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, src, s.decode_type(st)),
+                *uses_of(s, _one(s, ss)), *uses_of(s, [so, se, n])]
+    return Operation(AsyncCopyOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class AsyncFillOp(_AsyncOp):
     name = "stream.async.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
     target_length = operand(Index)
-    value = operand(_FILL_PATTERN_C)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    value = operand(FILL_PATTERN)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, v = op.operands
-        return (f"stream.async.fill {_aff(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
+        return (f"stream.async.fill {affinity_text(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
                 f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.results[0], ts)
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_a_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, t, to, te, tl, vt, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, v, s.decode_type(vt))]
-    return Operation(AsyncFillOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, v, s.decode_type(vt))]
+    return Operation(AsyncFillOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class AsyncLoadOp(OpDef):
     name = "stream.async.load"
     summary = "Loads a value from a resource"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 class AsyncSliceOp(_AsyncOp):
     name = "stream.async.slice"
     summary = "Slices out a cloned subview of a value"
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, so, se, rs = op.operands
-        return (f"stream.async.slice {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
-                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+        return (f"stream.async.slice {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
+                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
 
 
 def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, so, se, st, ss, rt, rs, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, [so, se]), *_uses(s, _one(s, rs))]
-    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, [so, se]), *uses_of(s, _one(s, rs))]
+    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
-    await_timepoint = opt_operand(_TIMEPOINT_C)
-    value = operand(_FILL_PATTERN_C)
+    await_timepoint = opt_operand(TIMEPOINT)
+    value = operand(FILL_PATTERN)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, v, size = op.operands
-        parts = ["stream.async.splat", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+        parts = ["stream.async.splat", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
                  f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.results[0].type, size)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
 def stream_a_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, v, vt, rt, size, attrs = c
-    operands = [*_await_operand(s, wait), _use(s, v, s.decode_type(vt)), *_uses(s, _one(s, size))]
-    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+    operands = [*await_operand(s, wait), use_of(s, v, s.decode_type(vt)), *uses_of(s, _one(s, size))]
+    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncStoreOp(OpDef):
     name = "stream.async.store"
     summary = "Stores a value into a resource"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
-    value = operand(_LOADABLE_C)
-    result_ = result(_STAGING_C)
+    value = operand(LOADABLE)
+    result_ = result(STAGING)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, v = op.operands
         return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                + _tied_text(p, t, op.results[0], size) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], size) + tail_attrs(p, op))
 
 
 def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, vt, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, _use(s, off, _INDEX), _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, rtype), *rsz, use_of(s, off, INDEX), use_of(s, v, s.decode_type(vt))]
     return Operation(AsyncStoreOp.name, operands, [rtype], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncUpdateOp(_AsyncOp):
     name = "stream.async.update"
     summary = "Updates a slice of a subview of a resource in-place"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
-    update = operand(_ANY_STREAM_RESOURCE_C)
+    update = operand(STREAM_RESOURCE)
     update_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, u, us = op.operands
-        return (f"stream.async.update {_aff(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
-                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+        return (f"stream.async.update {affinity_text(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
+                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
 
 def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, u, t, to, te, ut, us, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, u, s.decode_type(ut)), *_uses(s, _one(s, us))]
-    return Operation(AsyncUpdateOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, u, s.decode_type(ut)), *uses_of(s, _one(s, us))]
+    return Operation(AsyncUpdateOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
@@ -3145,7 +2890,7 @@ class ResourcePackOp(OpDef):
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         off, sizes = operand_groups(cls, op)
         iv = op.properties.get("lifetime_intervals")
@@ -3157,9 +2902,9 @@ class ResourcePackOp(OpDef):
         items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
                  for i in range(n)]
         body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
-        parts = ["stream.resource.pack", _aff(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
+        parts = ["stream.resource.pack", affinity_text(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
                  f"slices({{{body}}}) : {p.type_text(op.results[0].type)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -3188,11 +2933,11 @@ def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
         if m is None:
             raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
         bounds += [int(m.group(1)), int(m.group(2))]
-        sizes.append(_Use(m.group(3), ib + m.start(3)))
+        sizes.append(Use(m.group(3), ib + m.start(3)))
         pos = m.end()
-    groups = [_one_use(s, off, _INDEX), _uses(s, sizes)]
-    props = _props(_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=_segs(*groups))
-    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [_INDEX] * len(sizes),
+    groups = [_one_use(s, off, INDEX), uses_of(s, sizes)]
+    props = props_attr(parse_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=segment_sizes(*groups))
+    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [INDEX] * len(sizes),
                      props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -3201,7 +2946,7 @@ class ResourceConstantsOp(OpDef):
     summary = "Asynchronously uploads or maps constant values"
     result_sizes = var_operand(Index)
     results_ = var_result()
-    result_timepoint = result(_TIMEPOINT_C)
+    result_timepoint = result(TIMEPOINT)
     values = attr()
     affinity = opt_attr()
     traits = (Pure(),)
@@ -3212,7 +2957,7 @@ class ResourceConstantsOp(OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         vals = op.properties.get("values")
         n = len(op.results) - 1
@@ -3221,7 +2966,7 @@ class ResourceConstantsOp(OpDef):
         ind = "  " * p.indent
         items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
                  for r, z, v in zip(op.results, op.operands, vals.elements)]
-        head = " ".join(x for x in ("stream.resource.constants", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.resource.constants", affinity_text(p, op).strip()) if x)
         return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
                 + p.type_text(op.results[-1].type))
 
@@ -3243,8 +2988,8 @@ def stream_const_item(s: Any, c: list) -> tuple:
 def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, *items, tt = c
     items = [i for i in items if i is not None]
-    props = _props(_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
-    return Operation(ResourceConstantsOp.name, _uses(s, [z for i in items for z in i[1]]),
+    props = props_attr(parse_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
+    return Operation(ResourceConstantsOp.name, uses_of(s, [z for i in items for z in i[1]]),
                      [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -3302,14 +3047,6 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp, ResourcePackOp, ResourceConstantsOp)
 
 
-
-def __getattr__(name: str) -> Any:
-    # DIALECT also holds stream_cmd.py's ops, which use this module's helpers:
-    # it is built on first use, so neither module needs the other to load first
-    if name != "DIALECT":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from hlopt.dialects import stream_cmd
-
-    d = globals()["DIALECT"] = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
-                                       syntax={**CALLBACKS, **stream_cmd.CALLBACKS}, allow_unknown_ops=True)
-    return d
+# the stream dialect spans this module and stream_cmd.py (which shares only stream_syntax.py with it)
+DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
+                  syntax={**CALLBACKS, **stream_cmd.CALLBACKS}, allow_unknown_ops=True)
