@@ -25,11 +25,18 @@ from hlopt.dialects.stream_syntax import (
     ACCESS_KINDS,
     ANY_RESOURCE,
     ASYNC_ARG,
+    BINDING,
+    BUFFER,
     CHANNEL,
+    CONSTANT_OR_VARIABLE,
     FILL_PATTERN,
     INDEX,
     LOADABLE,
+    NATIVE_FILL_PATTERN,
+    PRIMITIVE,
+    RESOURCE_OR_PRIMITIVE,
     STAGING,
+    STREAM_OR_STAGING,
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
@@ -71,6 +78,7 @@ from hlopt.ir.attributes import (
 from hlopt.ir.constraints import (
     I1,
     I32,
+    I64,
     Index,
 )
 from hlopt.ir.core import Operation, Region
@@ -94,6 +102,7 @@ from hlopt.ir.traits import (
     ParentOneOf,
     Pure,
     ReturnLike,
+    SameVariadicOperandSize,
     Symbol,
     SymbolTable,
     Terminator,
@@ -241,9 +250,9 @@ class ReturnOp(OpDef):
 class BindingSubspanOp(OpDef):
     name = "stream.binding.subspan"
     summary = "Returns an alias to a subspan of interface binding data"
-    binding = operand()
-    byte_offset = operand()
-    dynamic_dims = var_operand()
+    binding = operand(BINDING)
+    byte_offset = operand(Index)
+    dynamic_dims = var_operand(Index)
     result = result()
     traits = (Pure(),)
 
@@ -268,10 +277,10 @@ def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
 class AsyncTransferOp(OpDef):
     name = "stream.async.transfer"
     summary = "Transfers a resource from one location/state to another"
-    source = operand()
-    source_size = operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_OR_STAGING)
+    source_size = operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_OR_STAGING)
     source_affinity = opt_attr()
     target_affinity = opt_attr()
 
@@ -305,13 +314,13 @@ class TensorDispatchOp(OpDef):
 
     name = "stream.tensor.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    mixed_operands = var_operand()
-    operand_sizes = var_operand()
-    operand_encoding_dims = var_operand()
-    result_sizes = var_operand()
-    result_encoding_dims = var_operand()
-    results = var_result()
+    workload = var_operand(Index)
+    mixed_operands = var_operand(RESOURCE_OR_PRIMITIVE)
+    operand_sizes = var_operand(Index)
+    operand_encoding_dims = var_operand(Index)
+    result_sizes = var_operand(Index)
+    result_encoding_dims = var_operand(Index)
+    results = var_result(STREAM_RESOURCE)
     affinity = opt_attr()
     entry_points = attr()
     operand_encodings = attr()
@@ -390,14 +399,14 @@ class TensorDispatchOp(OpDef):
 class AsyncDispatchOp(OpDef):
     name = "stream.async.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    resource_operand_offsets = var_operand()
-    resource_operand_ends = var_operand()
-    resource_operand_lengths = var_operand()
-    result_sizes = var_operand()
-    results = var_result()
+    workload = var_operand(Index)
+    resource_operands = var_operand(RESOURCE_OR_PRIMITIVE)
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_ends = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result(STREAM_RESOURCE)
     affinity = opt_attr()
     entry_points = attr()
     tied_operands = opt_attr()
@@ -469,8 +478,8 @@ class _TensorOp(OpDef):
 class TensorSizeOfOp(_TensorOp):
     name = "stream.tensor.sizeof"
     summary = "Calculates the storage size of a given high-level type"
-    encoding_dims = var_operand()
-    storage_size = result()
+    encoding_dims = var_operand(Index)
+    storage_size = result(Index)
     affinity = opt_attr()
     encoding = attr()
     traits = (Pure(),)
@@ -486,9 +495,9 @@ class TensorSizeOfOp(_TensorOp):
 class TensorEmptyOp(_TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
@@ -510,8 +519,8 @@ class TensorEmptyOp(_TensorOp):
 class TensorConstantOp(_TensorOp):
     name = "stream.tensor.constant"
     summary = "Defines a constant tensor value"
-    result_encoding_dims = var_operand()
-    result = result()
+    result_encoding_dims = var_operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     value = attr()
@@ -535,10 +544,10 @@ class TensorConstantOp(_TensorOp):
 class TensorSplatOp(_TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
-    value = operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    value = operand(PRIMITIVE)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
@@ -555,13 +564,13 @@ class TensorSplatOp(_TensorOp):
 class TensorFillOp(_TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand()
-    target_encoding_dims = var_operand()
-    target_size = operand()
-    start_indices = var_operand()
-    lengths = var_operand()
-    value = operand()
-    result = result()
+    target = operand(STREAM_RESOURCE)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    start_indices = var_operand(Index)
+    lengths = var_operand(Index)
+    value = operand(PRIMITIVE)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     target_encoding = attr()
     traits = (AttrSizedOperandSegments(),)
@@ -580,12 +589,12 @@ class TensorFillOp(_TensorOp):
 class _SourceResultOp(_TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
 
-    source = operand()
-    source_encoding_dims = var_operand()
-    source_size = operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_RESOURCE)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     source_encoding = attr()
     result_encoding = attr()
@@ -628,14 +637,14 @@ class TensorCloneOp(_SourceResultOp):
 class TensorSliceOp(_TensorOp):
     name = "stream.tensor.slice"
     summary = "Slices out a cloned subview of a value"
-    source = operand()
-    source_encoding_dims = var_operand()
-    source_size = operand()
-    start_indices = var_operand()
-    lengths = var_operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_RESOURCE)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    start_indices = var_operand(Index)
+    lengths = var_operand(Index)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     source_encoding = attr()
     result_encoding = attr()
@@ -657,14 +666,14 @@ class TensorSliceOp(_TensorOp):
 class TensorUpdateOp(_TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
-    target = operand()
-    target_encoding_dims = var_operand()
-    target_size = operand()
-    start_indices = var_operand()
-    update = operand()
-    update_encoding_dims = var_operand()
-    update_size = operand()
-    result = result()
+    target = operand(STREAM_RESOURCE)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    start_indices = var_operand(Index)
+    update = operand(STREAM_RESOURCE)
+    update_encoding_dims = var_operand(Index)
+    update_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     target_encoding = attr()
     update_encoding = attr()
@@ -1052,7 +1061,7 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
 class TimepointImmediateOp(OpDef):
     name = "stream.timepoint.immediate"
     summary = "An immediately-resolved timepoint"
-    result_timepoint = result()
+    result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
     @classmethod
@@ -1066,8 +1075,8 @@ class TimepointImmediateOp(OpDef):
 class TimepointJoinOp(OpDef):
     name = "stream.timepoint.join"
     summary = "Joins one or more timepoints into the max of all of them"
-    await_timepoints = var_operand()
-    result_timepoint = result()
+    await_timepoints = var_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
     @classmethod
@@ -1082,10 +1091,10 @@ class TimepointJoinOp(OpDef):
 class TimepointBarrierOp(OpDef):
     name = "stream.timepoint.barrier"
     summary = "Returns a timepoint indicating when a resource is available"
-    resource = operand()
-    resource_size = operand()
-    barrier_result = result()
-    result_timepoint = result()
+    resource = operand(STREAM_OR_STAGING)
+    resource_size = operand(Index)
+    barrier_result = result(STREAM_OR_STAGING)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1105,10 +1114,11 @@ class TimepointBarrierOp(OpDef):
 class TimepointAwaitOp(OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    await_timepoint = operand()
-    results_ = var_result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    await_timepoint = operand(TIMEPOINT)
+    results_ = var_result(STREAM_OR_STAGING)
+    traits = (AttrSizedOperandSegments(),)
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
     @classmethod
@@ -1192,10 +1202,10 @@ def _only_affinity(op: Operation) -> bool:
 class ResourceAllocaOp(OpDef):
     name = "stream.resource.alloca"
     summary = "Allocates a transient resource, ready after an optional timepoint"
-    storage_size = operand()
-    await_timepoint = var_operand()
-    result_ = result()
-    result_timepoint = result()
+    storage_size = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(ANY_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1220,10 +1230,10 @@ class ResourceAllocaOp(OpDef):
 class ResourceDeallocaOp(OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
-    operand_ = operand()
-    operand_size = operand()
-    await_timepoint = var_operand()
-    result_timepoint = result()
+    operand_ = operand(ANY_RESOURCE)
+    operand_size = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1271,8 +1281,10 @@ def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
 class YieldOp(OpDef):
     name = "stream.yield"
     summary = "Yields results from an execution region"
-    resource_operands = var_operand()
-    traits = (Pure(), ReturnLike(), Terminator())
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
+                          "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
 
     @classmethod
     @custom_or_generic
@@ -1291,10 +1303,10 @@ class YieldOp(OpDef):
 class CmdExecuteOp(OpDef):
     name = "stream.cmd.execute"
     summary = "Executes a command buffer, returning a timepoint"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    await_timepoint = var_operand()
-    result_timepoint = result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     once = opt_attr()
     body = region(1)
@@ -1340,11 +1352,11 @@ class CmdExecuteOp(OpDef):
 class CmdFillOp(OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand()
-    target_size = operand()
-    target_offset = operand()
-    target_length = operand()
-    value = operand()
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_length = operand(Index)
+    value = operand(NATIVE_FILL_PATTERN)
 
     @classmethod
     @custom_or_generic
@@ -1359,13 +1371,13 @@ class CmdFillOp(OpDef):
 class CmdCopyOp(OpDef):
     name = "stream.cmd.copy"
     summary = "Copies a subview of a stream resource to another"
-    source = operand()
-    source_size = operand()
-    source_offset = operand()
-    target = operand()
-    target_size = operand()
-    target_offset = operand()
-    length = operand()
+    source = operand(ANY_RESOURCE)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    target = operand(ANY_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
 
     @classmethod
     @custom_or_generic
@@ -1477,11 +1489,12 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
 class AsyncExecuteOp(OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    result_sizes = var_operand()
-    await_timepoint = var_operand()
-    results_ = var_result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    results_ = var_result(STREAM_OR_STAGING)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     tied_operands = opt_attr()
     body = region(1)
@@ -1567,10 +1580,10 @@ def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncConcurrentOp(OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
-    resource_operands = var_operand()
+    resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
-    results_ = var_result()
+    results_ = var_result(STREAM_OR_STAGING)
     tied_operands = opt_attr()
     affinity = opt_attr()
     body = region(1)
@@ -1619,12 +1632,12 @@ def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
 class CmdDispatchOp(OpDef):
     name = "stream.cmd.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    uniform_operands = var_operand()
-    resources = var_operand()
-    resource_sizes = var_operand()
-    resource_offsets = var_operand()
-    resource_lengths = var_operand()
+    workload = var_operand(Index)
+    uniform_operands = var_operand(PRIMITIVE)
+    resources = var_operand(STREAM_RESOURCE)
+    resource_sizes = var_operand(Index)
+    resource_offsets = var_operand(Index)
+    resource_lengths = var_operand(Index)
     entry_points = attr()
     resource_accesses = attr()
     traits = (AttrSizedOperandSegments(),)
@@ -1936,7 +1949,7 @@ def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
 class ResourceTryMapOp(OpDef):
     name = "stream.resource.try_map"
     summary = "Maps read-only memory into a resource"
-    source = operand()
+    source = operand(BUFFER)
     source_offset = operand(Index)
     result_size = operand(Index)
     did_map = result(I1)
@@ -2004,7 +2017,7 @@ class TensorImportOp(_BoundaryOp):
     source = operand()
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
-    result_ = result()
+    result_ = result(STREAM_OR_STAGING)
     result_encoding = attr()
     consume = opt_attr()
     affinity = opt_attr()
@@ -2034,7 +2047,7 @@ def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
 class TensorExportOp(_BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
-    source = operand()
+    source = operand(STREAM_OR_STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
     result_ = result()
@@ -2211,9 +2224,9 @@ def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
 class TensorParameterLoadOp(_BoundaryOp):
     name = "stream.tensor.parameter.load"
     summary = "Loads a resource from a parameter scope"
-    source_scope = opt_operand()
-    source_key = operand()
-    source_offset = operand()
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
+    source_offset = operand(I64)
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
@@ -2246,9 +2259,9 @@ class TensorParameterWriteOp(_BoundaryOp):
     source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
-    target_scope = opt_operand()
-    target_key = operand()
-    target_offset = operand()
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
+    target_offset = operand(I64)
     result_ = result(STREAM_RESOURCE)
     source_encoding = attr()
     affinity = opt_attr()
@@ -2368,7 +2381,7 @@ def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
 class ChannelCreateOp(OpDef):
     name = "stream.channel.create"
     summary = "Creates a new channel for collective communication"
-    id = opt_operand()
+    id = opt_operand(BUFFER)
     rank = opt_operand(Index)
     count = opt_operand(Index)
     group = opt_attr()
@@ -2945,7 +2958,7 @@ class ResourceConstantsOp(OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
     result_sizes = var_operand(Index)
-    results_ = var_result()
+    results_ = var_result(CONSTANT_OR_VARIABLE)
     result_timepoint = result(TIMEPOINT)
     values = attr()
     affinity = opt_attr()

@@ -29,6 +29,8 @@ from hlopt.dialects.stream_syntax import (
     FUNCTION_TYPE_ATTR,
     INDEX,
     NAME,
+    PRIMITIVE,
+    RESOURCE_OR_PRIMITIVE,
     STREAM_OR_STAGING,
     STREAM_RESOURCE,
     TIMEPOINT,
@@ -552,7 +554,7 @@ class AsyncCallOp(OpDef):
     resource_operand_ends = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result()
+    results = var_result(RESOURCE_OR_PRIMITIVE)
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
@@ -620,7 +622,7 @@ class CmdCallOp(OpDef):
     resource_operand_offsets = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result()
+    results = var_result(PRIMITIVE)
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()

@@ -385,3 +385,8 @@ STAGING = Constraint(_spelled("!stream.resource<staging>"), "staging resource")
 PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
 LOADABLE = AnyOf(PRIMITIVE, VectorOf(AnyType))
 FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
+RESOURCE_OR_PRIMITIVE = AnyOf(STREAM_RESOURCE, PRIMITIVE)
+NATIVE_FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32)))
+CONSTANT_OR_VARIABLE = Constraint(_spelled("!stream.resource<constant>", "!stream.resource<variable>"),
+                                  "constant resource or variable resource")
+BINDING = Constraint(_spelled("!stream.binding"), "A managed resource binding into an executable scope.")

@@ -12,7 +12,21 @@ from typing import Any
 
 from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, parse_props, prop_text, use
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
-from hlopt.ir.constraints import AnyOf, Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
+from hlopt.ir.constraints import (
+    AnyFloat,
+    AnyInteger,
+    AnyOf,
+    AnySignless,
+    AnyType,
+    Index,
+    IndexAttr,
+    IsA,
+    MemRefOf,
+    SignlessIntegerOrIndex,
+    Str,
+    TensorOf,
+    Unit,
+)
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
     OPTIONAL,
@@ -27,7 +41,15 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import Pure, RecursiveMemoryEffects, SingleBlockImplicitTerminator, Terminator, op_error
+from hlopt.ir.traits import (
+    Pure,
+    RecursiveMemoryEffects,
+    SameOperandsAndResultType,
+    SameVariadicOperandSize,
+    SingleBlockImplicitTerminator,
+    Terminator,
+    op_error,
+)
 from hlopt.ir.types import IntegerType, OpaqueType, i1, index
 
 _operand, _result = operand, result
@@ -43,6 +65,13 @@ def _opaque(prefix: str, summary: str) -> Any:
 
 _Buffer = _opaque("!util.buffer", "a reference counted byte buffer")
 _List = _opaque("!util.list<", "list")
+# IREE's Util_Primitive, Util_FillPattern, Util_Element/Util_Tensor and string.format's argument types
+PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat)
+FILL_PATTERN = AnyOf(AnyInteger, AnyFloat, Index)
+_ELEMENT = AnyOf(AnySignless, AnyFloat)
+ELEMENT_OR_TENSOR = AnyOf(_ELEMENT, TensorOf(_ELEMENT))
+FORMAT_ARG = AnyOf(Index, AnySignless, _Buffer)
+_MEMREF = MemRefOf(AnyType, "memref of any type values")
 _Ptr = _opaque("!util.ptr<", "pointer")
 
 
@@ -920,7 +949,7 @@ class BufferStorageOp(UtilOp):
     summary = "Returns the underlying buffer storage range."
     vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
     operand_size = _operand(Index)
-    vars()["result"] = result()  # named as IREE names it, shadowing the declaring function
+    vars()["result"] = result(_MEMREF)  # named as IREE names it, shadowing the declaring function
     offset = _result(Index)
     traits = (Pure(),)
 
@@ -1035,7 +1064,7 @@ class _BufferWriteOp(UtilOp):
 class BufferFillOp(_BufferWriteOp):
     name = "util.buffer.fill"
     summary = "Fills the buffer with the given repeating value."
-    pattern = operand()
+    pattern = operand(FILL_PATTERN)
     target = operand(_Buffer)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -1045,7 +1074,7 @@ class BufferFillOp(_BufferWriteOp):
 class BufferStoreOp(_BufferWriteOp):
     name = "util.buffer.store"
     summary = "Stores a value into the buffer."
-    source = operand()
+    source = operand(PRIMITIVE)
     target = operand(_Buffer)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -1080,7 +1109,7 @@ class BufferLoadOp(_BufferReadOp):
     source_size = operand(Index)
     source_offset = operand(Index)
     length = operand(Index)
-    result = result()
+    result = result(PRIMITIVE)
 
 
 class BufferHashOp(_BufferReadOp):
@@ -1132,7 +1161,7 @@ class RangeExtentsOp(UtilOp):
     lengths = var_operand(SignlessIntegerOrIndex)
     vars()["min"] = result(SignlessIntegerOrIndex)
     vars()["max"] = result(SignlessIntegerOrIndex)
-    traits = (Pure(),)
+    traits = (Pure(), SameOperandsAndResultType(), SameVariadicOperandSize())
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -1165,11 +1194,11 @@ class NumericOptionalNarrowOp(UtilOp):
     name = "util.numeric.optional_narrow"
     summary = "Memorializes an optional numeric narrowing that is valid."
     props = (("min_value", True), ("max_value", True))
-    operand = operand()
+    operand = operand(ELEMENT_OR_TENSOR)
     semantic_type = attr(_TypeAttr)
     min_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
     max_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
-    result = result()
+    result = result(ELEMENT_OR_TENSOR)
     traits = (Pure(),)
 
     @classmethod
@@ -1202,7 +1231,7 @@ class StringFormatOp(UtilOp):
     name = "util.string.format"
     summary = "Formats a string from a format string and arguments."
     format = attr(Str)
-    args = var_operand()
+    args = var_operand(FORMAT_ARG)
     result = result(_Buffer)
     traits = (Pure(),)
 
@@ -1289,9 +1318,9 @@ class SwitchOp(UtilOp):
     name = "util.switch"
     summary = "Primitive switch operation."
     vars()["index"] = operand(Index)
-    default_value = operand()
-    values = var_operand()
-    result = result()
+    default_value = operand(PRIMITIVE)
+    values = var_operand(PRIMITIVE)
+    result = result(PRIMITIVE)
     traits = (Pure(),)
 
     @classmethod
