@@ -1548,7 +1548,7 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
 # ---------------------------------------------------------------------------
 # instrumentation (hal.instrument.*)
 
-_AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any type values")
+_AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any non-token type values")
 
 
 def _instr_head(p: Any, op: Operation, key: bool = True) -> str:
@@ -1819,7 +1819,7 @@ class DispatchExternOp(OpDef):
 
 _BufferOrView = hal_type("buffer", "buffer_view", summary="buffer or buffer_view")
 _Fence = hal_type("fence", summary="fence")
-_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any type values")
+_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any non-token type values")
 
 
 def _dynamic(t: Any) -> int:

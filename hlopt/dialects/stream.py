@@ -1486,6 +1486,50 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
     return f"{head} {p.region(op.regions[0])}{tail}" + tail_attrs(p, op)
 
 
+
+def _sized_count(values: Sequence[Any]) -> int:
+    # IREE's size-aware types: resources and buffers carry a size operand each
+    return sum(1 for v in values if is_resource(v.type) or getattr(v.type, "spelling", "") == "!util.buffer")
+
+
+def verify_execution_region(cls: Any, op: Operation) -> None:
+    """What IREE verifies of an async execution region op: a size per
+    sized operand and result, every resource used inside captured by the
+    entry block (or made there), and each stream.yield matching the results
+    (verifyOpValueSizes, verifyAllResourcesCaptured, verifyEscapingResources)."""
+    groups = operand_groups(cls, op)
+    operands, operand_sizes, result_sizes = groups[0], groups[1], groups[2]
+    results = [r for r in op.results if not TIMEPOINT.check_type(r.type)]
+    for values, sizes in ((operands, operand_sizes), (results, result_sizes)):
+        need = _sized_count(values)
+        if len(sizes) != need:
+            raise op_error(op, f"value set has {need} dynamic dimensions but only {len(sizes)} dimension values "
+                               "are attached")
+    if not op.regions or not op.regions[0].blocks:
+        return
+    block = op.regions[0].blocks[0]
+    available = set(block.args)
+    for inner in block.ops:
+        available.update(inner.results)
+        for v in inner.operands:
+            if is_resource(v.type) and v not in available:
+                raise op_error(inner, "used resource not listed in explicit captures (or produced internally)")
+    for r in op.regions:
+        for b in r.blocks:
+            y = b.terminator
+            if y is None or y.name != YieldOp.name:
+                continue
+            n = len(results)
+            if len(y.operands) // 2 != n:
+                raise op_error(y, "yield result count mismatch with parent op")
+            for outer, inner_v in zip(results, y.operands[:n]):
+                if outer.type is not inner_v.type:
+                    raise op_error(y, f"result type mismatch: expected '{outer.type.text}' but got '{inner_v.type.text}'")
+            for outer_size, inner_size in zip(result_sizes, y.operands[n:]):
+                if outer_size is not inner_size:
+                    raise op_error(y, "result size mismatch")
+
+
 class AsyncExecuteOp(OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
@@ -1499,6 +1543,10 @@ class AsyncExecuteOp(OpDef):
     tied_operands = opt_attr()
     body = region(1)
     traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        verify_execution_region(cls, op)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list | None:
@@ -1588,6 +1636,10 @@ class AsyncConcurrentOp(OpDef):
     affinity = opt_attr()
     body = region(1)
     traits = (AttrSizedOperandSegments(), ParentOneOf("stream.async.execute", "stream.async.concurrent"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        verify_execution_region(cls, op)
 
     @classmethod
     @custom_or_generic
@@ -2542,9 +2594,9 @@ def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
-    source = operand(ANY_RESOURCE)
+    source = operand(STREAM_OR_STAGING)
     size = operand(Index)
-    result_ = result(ANY_RESOURCE)
+    result_ = result(STREAM_OR_STAGING)
 
     @classmethod
     @custom_or_generic

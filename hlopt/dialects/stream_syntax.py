@@ -383,7 +383,7 @@ FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for tim
 
 STAGING = Constraint(_spelled("!stream.resource<staging>"), "staging resource")
 PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
-LOADABLE = AnyOf(PRIMITIVE, VectorOf(AnyType))
+LOADABLE = AnyOf(PRIMITIVE, VectorOf(AnyType, "vector of any non-token type values"))
 FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
 RESOURCE_OR_PRIMITIVE = AnyOf(STREAM_RESOURCE, PRIMITIVE)
 NATIVE_FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32)))

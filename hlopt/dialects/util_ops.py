@@ -63,16 +63,17 @@ def _opaque(prefix: str, summary: str) -> Any:
     return Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling.startswith(prefix), summary)
 
 
-_Buffer = _opaque("!util.buffer", "a reference counted byte buffer")
-_List = _opaque("!util.list<", "list")
+_Buffer = _opaque("!util.buffer", "A reference counted byte buffer.")
+_List = _opaque("!util.list<", "Dense list container type.")
 # IREE's Util_Primitive, Util_FillPattern, Util_Element/Util_Tensor and string.format's argument types
 PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat)
 FILL_PATTERN = AnyOf(AnyInteger, AnyFloat, Index)
 _ELEMENT = AnyOf(AnySignless, AnyFloat)
 ELEMENT_OR_TENSOR = AnyOf(_ELEMENT, TensorOf(_ELEMENT))
 FORMAT_ARG = AnyOf(Index, AnySignless, _Buffer)
-_MEMREF = MemRefOf(AnyType, "memref of any type values")
-_Ptr = _opaque("!util.ptr<", "pointer")
+_MEMREF = MemRefOf(AnyType, "memref of any non-token type values")
+_RANGE = AnyOf(Index, AnyInteger)  # Util_Range
+_Ptr = _opaque("!util.ptr<", "A pointer-like reference.")
 
 
 @known_props_only
@@ -1126,8 +1127,8 @@ class BufferHashOp(_BufferReadOp):
 
 
 class _RangeOp(UtilOp):
-    operands_ = var_operand(SignlessIntegerOrIndex)
-    result = result(SignlessIntegerOrIndex)
+    operands_ = var_operand(_RANGE)
+    result = result(_RANGE)
     traits = (Pure(),)
 
     @classmethod
@@ -1157,10 +1158,10 @@ class RangeMaxOp(_RangeOp):
 class RangeExtentsOp(UtilOp):
     name = "util.range.extents"
     summary = "Returns the min/max of a union of a set of ranges."
-    offsets = var_operand(SignlessIntegerOrIndex)
-    lengths = var_operand(SignlessIntegerOrIndex)
-    vars()["min"] = result(SignlessIntegerOrIndex)
-    vars()["max"] = result(SignlessIntegerOrIndex)
+    offsets = var_operand(_RANGE)
+    lengths = var_operand(_RANGE)
+    vars()["min"] = result(_RANGE)
+    vars()["max"] = result(_RANGE)
     traits = (Pure(), SameOperandsAndResultType(), SameVariadicOperandSize())
 
     @classmethod
@@ -1289,7 +1290,7 @@ def _format_name(fmt: str) -> str:
 class StringItoaOp(UtilOp):
     name = "util.string.itoa"
     summary = "Converts an integer to its decimal string representation."
-    value = operand(SignlessIntegerOrIndex)
+    value = operand(AnyOf(Index, AnySignless))
     result = result(_Buffer)
     traits = (Pure(),)
 
