@@ -707,10 +707,6 @@ class TensorUpdateOp(_TensorOp):
 
 
 
-def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
-    """Dims and types are matched by the ops' verifiers (IREE's message)."""
-
-
 
 
 
@@ -868,7 +864,6 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             continue
         rtype_tok, sdims = res_in
         rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
-        _check_dims(s, t, dims, pos)
         args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
         sizes.extend(uses_of(s, sdims))
         odims.extend(uses_of(s, dims))
@@ -958,7 +953,6 @@ def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt = c
     aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.sizeof", uses_of(s, dims), [s.decode_type(rt)],
                      props_attr(aff, encoding=TypeAttr(enc))), kw.start_pos
 
@@ -967,7 +961,6 @@ def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, size = c
     aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.empty", [*uses_of(s, dims), *uses_of(s, size)], [s.decode_type(rt)],
                      props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
 
@@ -976,7 +969,6 @@ def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, value = c
     aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
     return Operation("stream.tensor.constant", uses_of(s, dims), [s.decode_type(rt)],
                      props_attr(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
 
@@ -985,7 +977,6 @@ def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, vt, t, dims, rt, size = c
     aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
     operands = [use_of(s, v, s.decode_type(vt)), *uses_of(s, dims), *uses_of(s, size)]
     return Operation("stream.tensor.splat", operands, [s.decode_type(rt)],
                      props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
@@ -995,7 +986,6 @@ def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
     aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc, rtype = s.decode_type(t), s.decode_type(rt)
-    _check_dims(s, enc, dims or [], t.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the filled resource after 'in'", target2.start_pos)
     groups = [[use_of(s, target, rtype)], uses_of(s, dims), uses_of(s, size), uses_of(s, starts), uses_of(s, lens),
@@ -1010,8 +1000,6 @@ def _source_result(name: str):
         aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
                                            dim_uses(s, rsize))
         senc, renc = s.decode_type(st), s.decode_type(rt)
-        _check_dims(s, senc, sdims or [], st.start_pos)
-        _check_dims(s, renc, rdims or [], rt.start_pos)
         groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, rdims),
                   uses_of(s, rsize)]
         props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
@@ -1026,8 +1014,6 @@ def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
     aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
                                        dim_uses(s, rsize))
     senc, renc = s.decode_type(st), s.decode_type(rt)
-    _check_dims(s, senc, sdims or [], st.start_pos)
-    _check_dims(s, renc, rdims or [], rt.start_pos)
     groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, starts),
               uses_of(s, lens), uses_of(s, rdims), uses_of(s, rsize)]
     props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
@@ -1041,8 +1027,6 @@ def stream_update(s: Any, c: list) -> tuple[Operation, int]:
     aff, udims, usize, tdims, tsize = (parse_affinity(s, aff), dim_uses(s, udims), dim_uses(s, usize), dim_uses(s, tdims),
                                        dim_uses(s, tsize))
     uenc, tenc = s.decode_type(ut), s.decode_type(tt)
-    _check_dims(s, uenc, udims or [], ut.start_pos)
-    _check_dims(s, tenc, tdims or [], tt.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the updated resource after 'in'", target2.start_pos)
     rtype = s.decode_type(tres)
