@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hlopt.dialects.hal_enums import bit_enum_text, enum_cases, parse_bit_enum
 from hlopt.dialects.syntax_util import end_op_written
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -936,35 +937,9 @@ class ExecutableBinaryOp(OpDef, SymbolOpInterface):
 # ---------------------------------------------------------------------------
 # executable interface ops (inside a variant's builtin.module)
 
-_DESCRIPTOR_FLAGS = {"None": 0, "ReadOnly": 1, "Indirect": 2}
+_DESCRIPTOR_FLAGS = enum_cases("DescriptorFlags")
 _PrimitiveType = AnyOf(Index, AnySignless, AnyFloat, AnyComplex,
                        summary="index or signless integer or floating-point or complex-type")
-
-
-def bit_enum_text(value: int, cases: dict[str, int]) -> str:
-    """An I32BitEnumAttr as MLIR prints it: every case whose bits are all
-    set, `|`-joined; a bare keyword for a single-bit value, else quoted
-    ("None" for 0)."""
-    if value == 0:
-        names = [k for k, v in cases.items() if v == 0][:1]
-    else:
-        names = [k for k, v in cases.items() if v and value & v == v]
-    text = "|".join(names)
-    return text if value and value & (value - 1) == 0 else quote(text)
-
-
-def parse_bit_enum(text: str, cases: dict[str, int]) -> int | None:
-    """`ReadOnly` or `"ReadOnly|Indirect"` -> the bits (None: a name not in `cases`)."""
-    text = text.strip()
-    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
-        text = text[1:-1]
-    value = 0
-    for name in text.split("|"):
-        bits = cases.get(name.strip())
-        if bits is None:
-            return None
-        value |= bits
-    return value
 
 
 def _enum_error(op: str, key: str, cases: dict[str, int]) -> str:
@@ -1146,16 +1121,8 @@ def hal_type(*names: str, summary: str) -> Constraint:
 # ---------------------------------------------------------------------------
 # element/encoding/memory types, buffer usage and buffer views
 
-_MEMORY_TYPES = {"None": 0, "Optimal": 0x1, "HostVisible": 0x2, "HostCoherent": 0x4, "HostCached": 0x8,
-                 "HostLocal": 0x46, "DeviceVisible": 0x10, "DeviceLocal": 0x30}
-_BUFFER_USAGES = {"None": 0, "TransferSource": 0x1, "TransferTarget": 0x2, "Transfer": 0x3,
-                  "DispatchIndirectParameters": 0x100, "DispatchUniformRead": 0x200,
-                  "DispatchStorageRead": 0x400, "DispatchStorageWrite": 0x800, "DispatchStorage": 0xC00,
-                  "DispatchImageRead": 0x1000, "DispatchImageWrite": 0x2000, "DispatchImage": 0x3000,
-                  "SharingExport": 0x10000, "SharingReplicate": 0x20000, "SharingConcurrent": 0x40000,
-                  "SharingImmutable": 0x80000, "MappingScoped": 0x1000000, "MappingPersistent": 0x2000000,
-                  "MappingOptional": 0x4000000, "MappingAccessRandom": 0x8000000,
-                  "MappingAccessSequentialWrite": 0x10000000, "Mapping": 0x9000000}
+_MEMORY_TYPES = enum_cases("MemoryType")
+_BUFFER_USAGES = enum_cases("BufferUsage")
 _I32 = Constraint(lambda t: getattr(t, "text", None) == "i32", "32-bit signless integer")
 _BufferView = hal_type("buffer_view", summary="buffer_view")
 _Buffer = hal_type("buffer", summary="buffer")
