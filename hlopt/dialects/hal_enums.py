@@ -70,19 +70,12 @@ def enum_text(kind: str, value: int) -> str | None:
 def enum_value(kind: str, text: str) -> int | None:
     """`None`, `"A|B"`, `external`: the value (None: not a case of the enum)."""
     _, bits, cases = ENUMS[kind]
+    if bits:
+        return parse_bit_enum(text, dict(cases))
     t = text.strip()
     if t.startswith('"') and t.endswith('"') and len(t) >= 2:
         t = t[1:-1]
-    table = dict(cases)
-    if not bits:
-        return table.get(t)
-    out = 0
-    for piece in t.split("|"):
-        v = table.get(piece.strip())
-        if v is None:
-            return None
-        out |= v
-    return out
+    return dict(cases).get(t)
 
 
 def enum_constraint(kind: str) -> Constraint:
