@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.hal_enums import bit_enum_text, enum_cases, parse_bit_enum
-from hlopt.dialects.syntax_util import end_op_written
+from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
 from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
@@ -644,7 +644,7 @@ def _signature_region(kw: str, r: Region, results: str, p: Any) -> str | None:
     declares (IREE's custom<WorkgroupCountRegion> and friends)."""
     if len(r.blocks) != 1:
         return None
-    args = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+    args = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in r.blocks[0].args)
     return f" {kw}({args}) -> {results} " + p.region(r)
 
 
@@ -741,16 +741,6 @@ def _check_device_workload(op: Operation, r: Region, what: str) -> None:
     if not args or args[0].type.text != "!hal.device" or any(a.type.text != "index" for a in args[1:]):
         raise op_error(op, f"expected {what} to take (%device: !hal.device, %workload_0: index, "
                            "%workload_1: index, ...")
-
-
-def _arg_loc(p: Any, a: Any) -> str:
-    """` loc(...)` after a count region argument, with --mlir-print-debuginfo."""
-    if not p.debuginfo:
-        return ""
-    from hlopt.ir.location import UnknownLoc
-
-    loc = a.location if a.location is not None else UnknownLoc()
-    return " loc(" + loc.body(p) + ")"
 
 
 class ReturnOp(OpDef):
@@ -871,7 +861,7 @@ class ExecutableConstantBlockOp(OpDef):
         if len(b.args) != len(ft.inputs):
             return None
         s = "hal.executable.constant.block(" + ", ".join(
-            f"{p.value(a)}: {p.type_text(t)}" + _arg_loc(p, a) for a, t in zip(b.args, ft.inputs)) + ")"
+            f"{p.value(a)}: {p.type_text(t)}" + arg_loc_text(p, a) for a, t in zip(b.args, ft.inputs)) + ")"
         if len(ft.results) == 1 and not hasattr(ft.results[0], "inputs"):
             s += " -> " + p.type_text(ft.results[0])
         elif ft.results:
@@ -1723,7 +1713,7 @@ class DispatchExternOp(OpDef):
             if r.blocks:
                 if len(r.blocks) != 1:
                     return None
-                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in r.blocks[0].args)
                 item += f" if({args_}) -> i1 " + p.region(r, indent=1)
             item += f" ordinal({getattr(o, 'value', o)}) = {p.attr_text(objects)}"
             items.append(item)

@@ -62,7 +62,7 @@ from hlopt.dialects.stream_syntax import (
     use_of,
     uses_of,
 )
-from hlopt.dialects.syntax_util import end_op_written
+from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
 from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -220,20 +220,10 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
             term = b.last_op
             if term is None:
                 return None
-            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in b.args)
+            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in b.args)
                   + ") -> ("
                   + p.types(term.operand_types) + ") " + p.region(r))
         return s + p.attr_dict(op.attributes, keyword=True)
-
-
-def _arg_loc(p: Any, a: Any) -> str:
-    """` loc(...)` after a block argument, with --mlir-print-debuginfo."""
-    if not p.debuginfo:
-        return ""
-    from hlopt.ir.location import UnknownLoc
-
-    loc = a.location if a.location is not None else UnknownLoc()
-    return " loc(" + loc.body(p) + ")"
 
 
 class ReturnOp(OpDef):
