@@ -29,7 +29,7 @@ from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator, op_error
 from hlopt.ir.types import IndexType, IntegerType, VectorType, i1
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 Bool = Constraint(lambda t: t is i1, "1-bit signless integer")
 IntElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstance(a.element_type, (IntegerType,
@@ -174,6 +174,8 @@ class _EditsSuccessorOperands:
     """Dropping and adding operands forwarded to one successor (block
     argument elimination, block merging), keeping the op's segment
     attributes in step through `resize_successor_segments`."""
+
+    __slots__ = ()  # a mixin of op classes: ops keep no __dict__
 
     @classmethod
     def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
@@ -732,5 +734,4 @@ def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
 DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
                   syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_switch": cf_switch,
                           "cf_switch_default": cf_switch_default, "cf_switch_case": cf_switch_case,
-                          "cf_assert": cf_assert},
-                  allow_unknown_ops=True)
+                          "cf_assert": cf_assert})

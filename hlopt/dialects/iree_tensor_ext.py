@@ -56,7 +56,7 @@ def parse_type(text: str) -> Type | None:
     m = _DT.match(text)
     if m is None:
         return None
-    from hlopt.syntax.attr_parser import SyntaxErr, parse_nested
+    from hlopt.syntax import SyntaxErr, parse_nested
 
     if m.group(1) not in _ACCESS:
         raise SyntaxErr(f"unknown dispatch tensor access '{m.group(1)}'")
@@ -98,5 +98,4 @@ from hlopt.dialects import iree_tensor_ext_ops as _ops  # noqa: E402  (they use 
 
 DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp, *_ops.OPS), parse_type=parse_type,
                   grammar="iree_tensor_ext.lark",
-                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS},
-                  allow_unknown_ops=True)
+                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS})

@@ -706,7 +706,7 @@ class TensorUpdateOp(_TensorOp):
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
     """`@ex::@fn` or `{@a::@f, @b::@g}`: the entry points (decoded once per text)."""
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     text = str(tok)
     key = ("stream.entry", text)
@@ -733,7 +733,7 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, vis, sym, attrs = c
     props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
@@ -755,7 +755,7 @@ def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def stream_export_head(s: Any, c: list) -> dict:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, vis, sym, alias = c
     ref = _symbol_name(sym)
@@ -773,7 +773,7 @@ def stream_export_head(s: Any, c: list) -> dict:
 
 
 def stream_workgroups_head(s: Any, c: list) -> None:
-    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax import scan_balanced
 
     (sig,) = c
     text = str(sig)
@@ -887,7 +887,7 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
     aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
@@ -1538,7 +1538,7 @@ class AsyncExecuteOp(OpDef):
 
 
 def stream_async_execute_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
     if concurrent:  # no `await(...) =>`
@@ -1699,7 +1699,7 @@ class CmdDispatchOp(OpDef):
 
 
 def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     kw, entry, work, args, resources, attrs = c
     eps = _entry(s, entry)
@@ -2319,7 +2319,7 @@ def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
 
 def _paren_types(s: Any, tok: Any) -> list:
     """`(T, U)` as types."""
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     inner = str(tok)[1:-1]
     return [s.decode("type", pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
@@ -3088,4 +3088,4 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
 
 # the stream dialect spans this module and stream_cmd.py (which shares only stream_syntax.py with it)
 DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
-                  syntax={**CALLBACKS, **stream_cmd.CALLBACKS}, allow_unknown_ops=True)
+                  syntax={**CALLBACKS, **stream_cmd.CALLBACKS})

@@ -183,7 +183,7 @@ def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     workload uses, operands token, attrs token); absent pieces are None.
     With `prop_dict` (calls) a `<...>` after the operands is accepted too and
     returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
+    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
 
     text, base = str(tok), tok.start_pos
     i = _WS.match(text).end()
@@ -202,10 +202,10 @@ def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     if text.startswith("{", i):
         entry, i = piece(i)
     else:
-        m = SYMBOL_REF.match(text, i)
-        if m is None:
+        e = symbol_ref_end(text, i)
+        if e is None:
             raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = Piece(m.group(), base + i, "ATTR"), _WS.match(text, m.end()).end()
+        entry, i = Piece(text[i:e], base + i, "ATTR"), _WS.match(text, e).end()
     if text.startswith("[", i):
         w, i = piece(i)
         workload = [Use(m.group(), w.start_pos + m.start()) for m in USE_RE.finditer(w.text)]
@@ -248,8 +248,7 @@ def cached_operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
 def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
     item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
-    from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import LexError, scan_balanced, split_top, type_end
 
     text = str(tok)
     inner, base = text[1:-1], tok.start_pos + 1
@@ -267,7 +266,7 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
             if m is not None:
                 t, e = Piece(m.group(), p0, "VALUE_USE"), m.end()
             else:
-                e = Scanner(body).type_end(0)
+                e = type_end(body, 0)
                 if e < 0:
                     raise s.error("expected a type", p0)
                 t = s.decode("type", body[:e], p0)
@@ -284,7 +283,7 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
                 r2 = r[2:].lstrip()
                 at = p0 + len(body) - len(r2)
                 m2 = USE_RE.match(r2) if ties else None
-                e2 = m2.end() if m2 is not None else Scanner(r2).type_end(0)
+                e2 = m2.end() if m2 is not None else type_end(r2, 0)
                 if e2 < 0:
                     raise s.error("expected a resource type after 'in'", at)
                 size = r2[e2:].strip()

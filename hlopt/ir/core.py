@@ -9,7 +9,7 @@ iteration order is deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.context import current_context
@@ -187,10 +187,27 @@ _DROPPED: Any = object()
 
 
 class Operation:
+    """An operation. Creating one binds it to its definition: `Operation(name,
+    ...)` returns an instance of the OpDef class the context current at
+    creation registers for `name` (hlopt.ir.opdef: the definition class is
+    the op's class), or a plain Operation when none does. `op.opdef` is that
+    class (None for a plain Operation) and never changes with the ambient
+    context afterwards."""
+
     __slots__ = (
         "name", "_operands", "results", "properties", "attributes", "regions",
         "successors", "_loc", "parent", "_prev", "_next", "_order", "__weakref__",
     )
+
+    # the op's definition: set to the class itself on every OpDef subclass
+    opdef: ClassVar["type[OpDef] | None"] = None
+
+    def __new__(cls, name: str = "", *args: Any, **kw: Any) -> Any:
+        if cls is Operation:
+            d = current_context().lookup_op(name)
+            if d is not None:
+                return object.__new__(d)
+        return object.__new__(cls)
 
     def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                  properties: DictionaryAttr | dict | None = None,
@@ -237,9 +254,13 @@ class Operation:
         self._order = 0
 
     # -- identity and definition -------------------------------------------
-    @property
-    def opdef(self) -> "type[OpDef] | None":
-        return current_context().lookup_op(self.name)
+    def rename(self, name: str) -> None:
+        """Give the op another name, rebinding it to that name's definition
+        in the current context (its class changes: every op class shares
+        Operation's layout)."""
+        d = current_context().lookup_op(name)
+        self.name = name
+        self.__class__ = Operation if d is None else d
 
     @property
     def dialect(self) -> str:
@@ -436,7 +457,8 @@ class Operation:
 
     def clone(self, mapping: dict[Value, Value] | None = None, with_regions: bool = True) -> "Operation":
         mapping = {} if mapping is None else mapping
-        new = Operation(self.name, [mapping.get(v, v) for v in self.operands], self.result_types,
+        # the same class: a clone keeps the definition the original was bound to
+        new = type(self)(self.name, [mapping.get(v, v) for v in self.operands], self.result_types,
                         self.properties, self.attributes, (), [mapping.get(b, b) for b in self.successors],
                         self._loc)
         for old_r, new_r in zip(self.results, new.results):

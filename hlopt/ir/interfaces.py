@@ -21,16 +21,33 @@ if TYPE_CHECKING:
 
 
 class Interface:
-    """Marker base of interface mixins."""
+    """Marker base of interface mixins. Every interface declares empty
+    `__slots__`: an op class mixes them in, and ops keep no `__dict__`."""
+
+    __slots__ = ()
 
 
 def implements(op: "Operation", iface: type) -> bool:
+    # an op's class is its definition, which mixes in its interfaces
+    return isinstance(op, iface)
+
+
+def interface_method(op: "Operation", name: str, *args: Any) -> Any:
+    """Call interface method `name` of op's definition. A declared field of
+    the same name (an op declaring `callee = attr()`) shadows the method on
+    the class, so the method is found in the MRO."""
     d = op.opdef
-    return d is not None and issubclass(d, iface)
+    for klass in d.__mro__:
+        v = vars(klass).get(name)
+        if isinstance(v, classmethod):
+            return v.__func__(d, op, *args)
+    raise AttributeError(f"'{op.name}' does not implement '{name}'")
 
 
 class SymbolOpInterface(Interface):
     """An op that defines a symbol through `sym_name` (and `sym_visibility`)."""
+
+    __slots__ = ()
 
     @classmethod
     def sym_name(cls, op: "Operation") -> str | None:
@@ -57,6 +74,8 @@ class CallableOpInterface(Interface):
 
     Defaults fit func.func-shaped ops: `function_type` property, body in
     region 0, `arg_attrs`/`res_attrs`."""
+
+    __slots__ = ()
 
     @classmethod
     def callable_region(cls, op: "Operation") -> "Region | None":
@@ -99,6 +118,8 @@ class CallableOpInterface(Interface):
 class CallOpInterface(Interface):
     """A call: a `callee` symbol and the operands passed as arguments."""
 
+    __slots__ = ()
+
     @classmethod
     def callee(cls, op: "Operation") -> SymbolRefAttr | None:
         c = op.properties.get("callee") or op.attributes.get("callee")
@@ -115,6 +136,8 @@ class CallOpInterface(Interface):
 
 class RegionKindInterface(Interface):
     """Regions are SSA CFGs (dominance applies) unless the op says `graph`."""
+
+    __slots__ = ()
 
     @classmethod
     def region_kind(cls, op: "Operation", index: int) -> str:
@@ -166,6 +189,8 @@ class MemoryEffectsInterface(Interface):
     """Ops with effects list them; `Pure` ops have none; ops implementing
     neither are assumed to have every effect (as MLIR assumes)."""
 
+    __slots__ = ()
+
     @classmethod
     def effects(cls, op: "Operation") -> list[Effect]:
         return []
@@ -174,6 +199,8 @@ class MemoryEffectsInterface(Interface):
 class InferTypeOpInterface(Interface):
     """Result types follow from operands and attributes; the verifier checks
     the declared ones against the inferred ones."""
+
+    __slots__ = ()
 
     @classmethod
     def infer_result_types(cls, op: "Operation") -> "list[Type] | None":
@@ -188,6 +215,8 @@ class InferTypeOpInterface(Interface):
 class BranchOpInterface(Interface):
     """A terminator with successors: operands forwarded to successor i."""
 
+    __slots__ = ()
+
     @classmethod
     def successor_operands(cls, op: "Operation", index: int) -> "list[Value]":
         return op.operands if len(op.successors) == 1 else []
@@ -196,6 +225,8 @@ class BranchOpInterface(Interface):
 class RegionBranchOpInterface(Interface):
     """An op whose regions are entered and left as structured control flow
     (while, if, for): used by dataflow analyses and the interpreter."""
+
+    __slots__ = ()
 
     @classmethod
     def entry_regions(cls, op: "Operation") -> "list[int]":

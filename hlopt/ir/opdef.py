@@ -17,6 +17,19 @@ interpreter rule are methods of the same class:
         result = result(HLO_Tensor)
         traits = (Pure(), Commutative(), SameOperandsAndResultType())
 
+The class is also the class of the ops themselves (`OpDef` subclasses
+`Operation`): creating an op named "stablehlo.add" in a context that
+registers AddOp gives an AddOp instance, and the declared fields are typed
+accessors and a builder:
+
+    add = AddOp.build(x, y)            # result type inferred (SameOperandsAndResultType)
+    add = rewriter.create(AddOp, x, y) # the same, at the insertion point
+    add.lhs, add.rhs, add.result       # Values; AddOp.lhs is the declaration
+    isinstance(op, AddOp)              # op.opdef is AddOp
+
+(rules for names that collide with Operation's API or an interface method:
+see "the op class machinery" below).
+
 A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 `Context` (hlopt.ir.context) loads on first use of its namespace.
 """
@@ -24,9 +37,10 @@ A dialect lists its ops in a `Dialect` object (hlopt.ir.dialect), which a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from hlopt.ir.constraints import AnyAttr, AnyType, Constraint
+from hlopt.ir.core import Operation
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
@@ -38,8 +52,11 @@ from hlopt.ir.traits import (
 )
 
 if TYPE_CHECKING:
-    from hlopt.ir.core import Operation
+    from hlopt.ir.core import Block, OpResult, Region, Value
 
+_T = TypeVar("_T")
+_O = TypeVar("_O", bound="OpDef")
+_MISSING: Any = object()
 # Trait names as strings (older spelling, still accepted in `traits`)
 PURE = "Pure"
 COMMUTATIVE = "Commutative"
@@ -61,11 +78,29 @@ SINGLE, OPTIONAL, VARIADIC = "single", "optional", "variadic"
 # ---------------------------------------------------------------------------
 # field declarations
 
-class Field:
-    """One declared operand/result/attribute/region/successor group."""
+class Field(Generic[_T]):
+    """One declared operand/result/attribute/region/successor group.
+
+    In a class body it stands for the accessor of the group (`_T` is what an
+    instance access gives, for type checkers); the class creation replaces it
+    with a per-class accessor (`_Accessor`) and keeps the declaration in the
+    `*_defs` tuples. Class access (`AddOp.lhs`) gives the declaration."""
 
     kind: ClassVar[str] = ""
     __slots__ = ("name", "arity", "constraint", "default", "doc")
+
+    @overload
+    def __get__(self, inst: None, owner: Any) -> Self: ...
+
+    @overload
+    def __get__(self, inst: Operation, owner: Any) -> _T: ...
+
+    def __get__(self, inst: Any, owner: Any) -> Any:
+        # only reached before the class is complete (accessors replace fields)
+        return self if inst is None else owner.get(inst, self.name)
+
+    def __set__(self, inst: Operation, value: _T) -> None:
+        raise AttributeError(f"'{self.name}' cannot be set")
 
     def __init__(self, arity: str = SINGLE, constraint: Constraint | None = None, default: Any = None,
                  doc: str = ""):
@@ -79,85 +114,294 @@ class Field:
         return f"<{self.kind} {self.name} {self.arity}>"
 
 
-class OperandDef(Field):
+class OperandDef(Field[_T]):
     kind = "operand"
 
 
-class ResultDef(Field):
+class ResultDef(Field[_T]):
     kind = "result"
 
 
-class AttrDef(Field):
+class AttrDef(Field[_T]):
     """An inherent attribute (printed as a property in the generic form).
     `arity` OPTIONAL: may be absent; `default`: the value when absent."""
 
     kind = "attribute"
 
 
-class RegionDef(Field):
+class RegionDef(Field[_T]):
     """A region; `constraint` is the number of blocks it must have (None: any)."""
 
     kind = "region"
 
 
-class SuccessorDef(Field):
+class SuccessorDef(Field[_T]):
     kind = "successor"
 
 
-def operand(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Value]":
     return OperandDef(SINGLE, constraint, doc=doc)
 
 
-def opt_operand(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def opt_operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Value | None]":
     return OperandDef(OPTIONAL, constraint, doc=doc)
 
 
-def var_operand(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def var_operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Sequence[Value]]":
     return OperandDef(VARIADIC, constraint, doc=doc)
 
 
-def result(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[OpResult]":
     return ResultDef(SINGLE, constraint, doc=doc)
 
 
-def opt_result(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def opt_result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[OpResult | None]":
     return ResultDef(OPTIONAL, constraint, doc=doc)
 
 
-def var_result(constraint: Constraint = AnyType, doc: str = "") -> Any:
+def var_result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[Sequence[OpResult]]":
     return ResultDef(VARIADIC, constraint, doc=doc)
 
 
-def attr(constraint: Constraint = AnyAttr, default: Any = None, doc: str = "") -> Any:
+def attr(constraint: Constraint = AnyAttr, default: Any = None, doc: str = "") -> "AttrDef[Any]":
     """A required inherent attribute (or one with a default value)."""
     return AttrDef(SINGLE, constraint, default, doc)
 
 
-def opt_attr(constraint: Constraint = AnyAttr, doc: str = "") -> Any:
+def opt_attr(constraint: Constraint = AnyAttr, doc: str = "") -> "AttrDef[Any]":
     return AttrDef(OPTIONAL, constraint, doc=doc)
 
 
-def region(blocks: int | None = None, doc: str = "") -> Any:
+def region(blocks: int | None = None, doc: str = "") -> "RegionDef[Region]":
     """A region; `blocks=1` is ODS's SizedRegion<1>."""
     return RegionDef(SINGLE, blocks, doc=doc)
 
 
-def var_region(blocks: int | None = None, doc: str = "") -> Any:
+def var_region(blocks: int | None = None, doc: str = "") -> "RegionDef[Sequence[Region]]":
     return RegionDef(VARIADIC, blocks, doc=doc)
 
 
-def successor(doc: str = "") -> Any:
+def successor(doc: str = "") -> "SuccessorDef[Block]":
     return SuccessorDef(SINGLE, doc=doc)
 
 
-def var_successor(doc: str = "") -> Any:
+def var_successor(doc: str = "") -> "SuccessorDef[Sequence[Block]]":
     return SuccessorDef(VARIADIC, doc=doc)
+
+
+# ---------------------------------------------------------------------------
+# the op class machinery
+#
+# An OpDef subclass IS the class of its ops (as in xDSL): `Operation(name,
+# ...)` returns an instance of the class registered for `name`. Rules that
+# keep this cheap and unambiguous:
+#
+# - `name`: on the class, the op name ("stablehlo.add", a metaclass property
+#   so class bodies still write `name = "..."`); on an instance, Operation's
+#   slot (the same string, or the spelled name of an unregistered op).
+# - every op class gets `__slots__ = ()` (injected here) and so do the
+#   interface mixins: ops keep no per-instance `__dict__`.
+# - a declared field becomes an accessor: `op.lhs` is the Value (None when
+#   an optional one is absent), a variadic group a list, an attribute its
+#   value (the declared default when absent), a region a Region, a successor
+#   a Block; `AddOp.lhs` is the declaration. Single operands and attributes
+#   can be assigned (`op.lhs = v`, `op.predicate = attr`).
+# - a field named like Operation's API (`operands`, `results`, `result`,
+#   `operand`, `name`, ...) leaves that API alone, so generic code sees
+#   every op alike; its accessor is the name with a trailing underscore
+#   (`op.results_`, `op.operand_`).
+# - a field named like a class-level attribute of a mixin (interface
+#   classmethods `sym_name`, `callee`, `function_type`, ...): class access
+#   gives the mixin's attribute (`FuncOp.sym_name(op)` as before), instance
+#   access the field (`op.sym_name`). Likewise a mixin classmethod named like
+#   Operation's API (CallableOpInterface.result_types): class access gives
+#   the classmethod, instance access Operation's property.
+
+_OP_API = frozenset(n for c in Operation.__mro__ for n in vars(c) if not n.startswith("__"))
+
+
+_NAME_FIELD = "_name_field"
+
+
+class OpMeta(type):
+    """Metaclass of op definitions: the class-level `name` and `__slots__`
+    (see above; mixins declare their own empty `__slots__`)."""
+
+    def __new__(mcs, clsname: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> Any:
+        ns.setdefault("__slots__", ())
+        if isinstance(ns.get("name"), str):
+            ns["_op_name"] = ns.pop("name")
+        elif isinstance(ns.get("name"), Field):  # a field called `name`: kept off `name`
+            ns[_NAME_FIELD] = ns.pop("name")
+        return super().__new__(mcs, clsname, bases, ns, **kw)
+
+    @property
+    def name(cls) -> str:
+        return cls._op_name  # type: ignore[attr-defined, no-any-return]
+
+    @name.setter
+    def name(cls, value: str) -> None:
+        type.__setattr__(cls, "_op_name", value)
+
+
+class _Accessor:
+    """Instance access to one declared field of one op class (`op.lhs`);
+    class access gives the declaration, or `shadow` (a mixin's attribute of
+    the same name) when there is one."""
+
+    __slots__ = ("field", "shadow", "get_fn", "set_fn")
+
+    def __init__(self, field: Field, shadow: Any, get_fn: Callable[[Any], Any],
+                 set_fn: Callable[[Any, Any], None] | None):
+        self.field, self.shadow, self.get_fn, self.set_fn = field, shadow, get_fn, set_fn
+
+    def __get__(self, inst: Any, owner: Any) -> Any:
+        if inst is None:
+            s = self.shadow
+            if s is None:
+                return self.field
+            return s.__get__(None, owner) if hasattr(s, "__get__") else s
+        return self.get_fn(inst)
+
+    def __set__(self, inst: Any, value: Any) -> None:
+        if self.set_fn is None:
+            raise AttributeError(f"field '{self.field.name}' cannot be assigned; use set_operands/the rewriter")
+        self.set_fn(inst, value)
+
+
+class _ClassSide:
+    """A mixin classmethod named like Operation's API: class access gives the
+    classmethod, instance access Operation's attribute."""
+
+    __slots__ = ("cls_attr", "inst_attr")
+
+    def __init__(self, cls_attr: Any, inst_attr: Any):
+        self.cls_attr, self.inst_attr = cls_attr, inst_attr
+
+    def __get__(self, inst: Any, owner: Any) -> Any:
+        if inst is None:
+            return self.cls_attr.__get__(None, owner)
+        return self.inst_attr.__get__(inst, owner)
+
+    def __set__(self, inst: Any, value: Any) -> None:
+        self.inst_attr.__set__(inst, value)
+
+
+def _group_getter(cls: type["OpDef"], defs: Sequence[Field], j: int, results: bool) -> Callable[[Any], Any]:
+    """The getter of group j of the operands (or results): a fixed index
+    when no variable group comes before it (or after it), else the
+    segments."""
+    f = defs[j]
+    nvar = sum(1 for d in defs if d.arity != SINGLE)
+    before = all(d.arity == SINGLE for d in defs[:j])
+    after = all(d.arity == SINGLE for d in defs[j + 1:])
+    if f.arity == SINGLE and (nvar == 0 or before):
+        if results:
+            return lambda op: op.results[j]
+        return lambda op: op._operands[j].value
+    if f.arity == SINGLE and after:
+        k = len(defs) - j
+        if results:
+            return lambda op: op.results[len(op.results) - k]
+        return lambda op: op._operands[len(op._operands) - k].value
+    segments = cls.result_segments if results else cls.operand_segments
+    variadic = f.arity == VARIADIC
+
+    def general(op: Any) -> Any:
+        start, size = segments(op)[j]
+        if results:
+            vals = op.results[start:start + size]
+        else:
+            vals = [o.value for o in op._operands[start:start + size]]
+        if variadic:
+            return vals
+        return vals[0] if vals else None
+
+    return general
+
+
+def _operand_setter(cls: type["OpDef"], defs: Sequence[Field], j: int) -> Callable[[Any, Any], None] | None:
+    """Assigning a single operand: the operand slot at its position (fixed
+    from the start or the end, else from the segments)."""
+    if defs[j].arity != SINGLE:
+        return None
+    if all(d.arity == SINGLE for d in defs[:j]):
+        return lambda op, value: op._operands[j].set(value)
+    if all(d.arity == SINGLE for d in defs[j + 1:]):
+        k = len(defs) - j
+        return lambda op, value: op._operands[len(op._operands) - k].set(value)
+    segments = cls.operand_segments
+    return lambda op, value: op._operands[segments(op)[j][0]].set(value)
+
+
+def _install_accessors(cls: type["OpDef"]) -> None:
+    """Per-class accessors for every declared field (see the rules above)."""
+    from hlopt.ir.attributes import DictionaryAttr
+
+    def shadow_of(attr_name: str) -> Any:
+        # the class itself first: its own classmethod overrides a mixin's
+        for c in cls.__mro__:
+            if c is Operation or c is object:
+                continue  # Operation's own names take the `name_` spelling
+            v = vars(c).get(attr_name)
+            if v is not None and not isinstance(v, (Field, _Accessor)):
+                return v
+        return None
+
+    def install(f: Field, get_fn: Callable[[Any], Any], set_fn: Callable[[Any, Any], None] | None) -> None:
+        attr_name = f.name
+        if attr_name in _OP_API:
+            attr_name += "_"
+        type.__setattr__(cls, attr_name, _Accessor(f, shadow_of(attr_name), get_fn, set_fn))
+
+    for j, f in enumerate(cls.operand_defs):
+        install(f, _group_getter(cls, cls.operand_defs, j, False), _operand_setter(cls, cls.operand_defs, j))
+    for j, f in enumerate(cls.result_defs):
+        install(f, _group_getter(cls, cls.result_defs, j, True), None)
+    for f in cls.attr_defs:
+        def get_attr(op: Any, n: str = f.name, default: Any = f.default) -> Any:
+            v = op.properties.get(n)
+            if v is None:
+                v = op.attributes.get(n)
+            return default if v is None else v
+
+        def set_attr(op: Any, value: Any, n: str = f.name) -> None:
+            if value is None:
+                op.remove_attr(n)
+            else:
+                op.properties = DictionaryAttr([(k, v) for k, v in op.properties.entries if k != n] + [(n, value)])
+                if n in op.attributes:
+                    op.attributes = DictionaryAttr((k, v) for k, v in op.attributes.entries if k != n)
+
+        install(f, get_attr, set_attr)
+    for what, defs in (("regions", cls.region_defs), ("successors", cls.successor_defs)):
+        for j, f in enumerate(defs):
+            if f.arity == VARIADIC:
+                def get_seq(op: Any, j: int = j, what: str = what) -> Any:
+                    return list(getattr(op, what)[j:])
+                install(f, get_seq, None)
+            else:
+                def get_one(op: Any, j: int = j, what: str = what) -> Any:
+                    return getattr(op, what)[j]
+                install(f, get_one, None)
+    # mixin classmethods named like Operation's API
+    for n in _OP_API:
+        for c in cls.__mro__:
+            if c is Operation or c is object:
+                continue
+            v = vars(c).get(n)
+            if isinstance(v, classmethod):
+                inst_attr = next(vars(o)[n] for o in Operation.__mro__ if n in vars(o))
+                type.__setattr__(cls, n, _ClassSide(v, inst_attr))
+                break
+            if v is not None:
+                break
 
 
 # ---------------------------------------------------------------------------
 # the op definition base
 
-class OpDef:
+class OpDef(Operation, metaclass=OpMeta):
     """Base of op definitions. Class attributes:
 
     name        "dialect.op"
@@ -170,7 +414,7 @@ class OpDef:
     default_dialect  ops inside this op's regions may drop this prefix
     """
 
-    name: ClassVar[str] = ""
+    name = ""  # the op name; a ClassVar in effect (OpMeta), Operation's slot on instances
     summary: ClassVar[str] = ""
     traits: ClassVar[Any] = frozenset()
     trait_objects: ClassVar[tuple[Trait, ...]] = ()
@@ -185,7 +429,11 @@ class OpDef:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        own = [v for v in vars(cls).values() if isinstance(v, Field)]
+        own_keys = [k for k, v in vars(cls).items() if isinstance(v, Field)]
+        own = [vars(cls)[k] for k in own_keys]
+        for f in own:
+            if f.name == _NAME_FIELD:  # a field called `name` (see OpMeta)
+                f.name = "name"
         by_kind: dict[str, list[Field]] = {}
         for kind, attr_name in (("operand", "operand_defs"), ("result", "result_defs"),
                                 ("attribute", "attr_defs"), ("region", "region_defs"),
@@ -201,10 +449,11 @@ class OpDef:
             setattr(cls, attr_name, tuple(merged))
         if own:
             cls.declared = True
-        # the declarations live in the *_defs tuples; removing them from the
-        # class keeps interface methods (`callee`, `sym_name`, ...) visible
-        for f in own:
-            delattr(cls, f.name)
+        # the declarations live in the *_defs tuples; the class gets accessors
+        # (`_install_accessors`, below, for the rules on names)
+        for k in own_keys:
+            type.__delattr__(cls, k)
+        cls.opdef = cls
         # traits: objects (strings accepted); `traits` itself becomes the set of
         # names so `TERMINATOR in d.traits` stays a cheap membership test
         raw = vars(cls).get("traits")
@@ -217,6 +466,7 @@ class OpDef:
         if "inherent" in vars(cls) or attr_names:
             cls.inherent = attr_names + legacy
         cls._checker = None  # compiled on first verification (see _compile_checker)
+        _install_accessors(cls)
 
     # -- accessors ---------------------------------------------------------------
     @classmethod
@@ -256,6 +506,112 @@ class OpDef:
             if f.name == field:
                 return op.successors[i:] if f.arity == VARIADIC else op.successors[i]
         raise AttributeError(f"'{cls.name}' declares no field '{field}'")
+
+    @classmethod
+    def build(cls: "type[_O]", *operands: "Value | Sequence[Value] | None",
+              result_types: "Sequence[Any] | None" = None,
+              regions: "Sequence[Region] | int | None" = None,
+              successors: "Sequence[Block] | None" = None,
+              attributes: "dict[str, Any] | None" = None,
+              location: Any = None, **fields: Any) -> "_O":
+        """A new (unattached) op of this class from its declared fields.
+
+        Positional arguments fill the operand groups in declaration order: a
+        Value for a single operand, a Value or None for an optional one, a
+        sequence for a variadic one; groups may also be passed by keyword
+        (`lhs=...`). Keywords naming declared attributes set them (as
+        properties; None leaves one out), keywords naming region or
+        successor fields give those; `attributes` are discardable ones.
+        `result_types` defaults to what the op infers (its
+        `infer_result_types`, or SameOperandsAndResultType). The segment
+        sizes of AttrSizedOperandSegments/AttrSizedResultSegments ops are
+        computed."""
+        from hlopt.ir.attributes import DenseArrayAttr
+        from hlopt.ir.core import OpResult, Region
+        from hlopt.ir.types import IntegerType
+
+        ods = cls.operand_defs
+        if len(operands) > len(ods):
+            raise TypeError(f"{cls.__name__}.build: {len(operands)} operand groups for {len(ods)} declared")
+        groups: list[Any] = list(operands) + [_MISSING] * (len(ods) - len(operands))
+        for j, f in enumerate(ods):
+            for key in (f.name, f.name + "_"):
+                if key in fields:
+                    if groups[j] is not _MISSING:
+                        raise TypeError(f"{cls.__name__}.build: operand '{f.name}' given twice")
+                    groups[j] = fields.pop(key)
+        flat: list[Any] = []
+        sizes: list[int] = []
+        for f, g in zip(ods, groups):
+            if g is _MISSING:
+                if f.arity == SINGLE:
+                    raise TypeError(f"{cls.__name__}.build: missing operand '{f.name}'")
+                g = None if f.arity == OPTIONAL else ()
+            if f.arity == VARIADIC:
+                vals = list(g)
+            elif f.arity == OPTIONAL:
+                vals = [] if g is None else [g]
+            else:
+                if g is None:
+                    raise TypeError(f"{cls.__name__}.build: operand '{f.name}' is required")
+                vals = [g]
+            flat.extend(vals)
+            sizes.append(len(vals))
+        props: list[tuple[str, Any]] = []
+        for f in cls.attr_defs:
+            for key in (f.name, f.name + "_"):
+                if key in fields:
+                    v = fields.pop(key)
+                    if v is not None:
+                        props.append((f.name, v))
+        if AttrSizedOperandSegments.name in cls.traits:
+            props.append(("operandSegmentSizes", DenseArrayAttr(IntegerType(32), sizes)))
+        region_list: list[Region] = []
+        if isinstance(regions, int):
+            region_list = [Region() for _ in range(regions)]
+        elif regions is not None:
+            region_list = list(regions)
+        else:
+            for f in cls.region_defs:
+                given = fields.pop(f.name, fields.pop(f.name + "_", None))
+                if f.arity == VARIADIC:
+                    region_list.extend(given or ())
+                else:
+                    region_list.append(Region() if given is None else given)
+        succ_list: list[Any] = list(successors) if successors is not None else []
+        if successors is None:
+            for f in cls.successor_defs:
+                given = fields.pop(f.name, fields.pop(f.name + "_", None))
+                if f.arity == VARIADIC:
+                    succ_list.extend(given or ())
+                elif given is not None:
+                    succ_list.append(given)
+        if fields:
+            raise TypeError(f"{cls.__name__}.build: no declared field(s) {', '.join(sorted(fields))}")
+        rtypes = list(result_types) if result_types is not None else None
+        if rtypes is not None and AttrSizedResultSegments.name in cls.traits:
+            raise TypeError(f"{cls.__name__}.build: pass results per group for segmented results")
+        op = cls(cls.name, flat, rtypes or (), dict(props) if props else None, attributes, region_list,
+                 succ_list, location)
+        if rtypes is None:
+            inferred = cls._infer_for_build(op)
+            op.results = [OpResult(t, op, i) for i, t in enumerate(inferred)]
+        return op
+
+    @classmethod
+    def _infer_for_build(cls, op: "Operation") -> "list[Any]":
+        infer = getattr(cls, "infer_result_types", None)
+        if infer is not None:
+            types = infer(op)
+            if types is not None:
+                return list(types)
+        if not cls.result_defs:
+            return []
+        if SAME_OPERANDS_AND_RESULT_TYPE in cls.traits and op._operands:
+            t = op._operands[0].value.type
+            return [t for f in cls.result_defs if f.arity == SINGLE]
+        raise TypeError(f"{cls.__name__}.build: cannot infer the result types of '{cls.name}'; "
+                        "pass result_types")
 
     @classmethod
     def adaptor(cls, op: "Operation") -> "Adaptor":

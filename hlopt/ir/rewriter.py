@@ -8,12 +8,17 @@ its worklist current).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.core import Block, IRError, Operation, Region, Value
 from hlopt.ir.location import Location
 from hlopt.ir.types import Type
+
+if TYPE_CHECKING:
+    from hlopt.ir.opdef import OpDef
+
+_O = TypeVar("_O", bound="OpDef")
 
 
 class Listener:
@@ -77,11 +82,23 @@ class Builder:
             self.listener.op_inserted(op)
         return op
 
+    @overload
+    def create(self, name: type[_O], *operands: Any, **fields: Any) -> _O: ...
+
+    @overload
     def create(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                properties: DictionaryAttr | dict | None = None, attributes: DictionaryAttr | dict | None = None,
                regions: Sequence[Region] | int = (), successors: Sequence[Block] = (),
-               location: Location | None = None) -> Operation:
-        op = Operation(name, operands, result_types, properties, attributes, regions, successors, location)
+               location: Location | None = None) -> Operation: ...
+
+    def create(self, name: Any, *args: Any, **kw: Any) -> Any:
+        """Create an op at the insertion point: from an op class, through
+        its typed builder (`create(AddOp, lhs, rhs)`: see OpDef.build), or
+        from a name and the generic parts."""
+        if isinstance(name, str):
+            op = Operation(name, *args, **kw)
+        else:
+            op = name.build(*args, **kw)
         return self.insert(op)
 
     def create_block(self, region: Region, arg_types: Sequence[Type] = (),
@@ -113,14 +130,30 @@ class Rewriter(Builder):
             self.replace_all_uses_with(old, new)
         self.erase_op(op)
 
+    @overload
+    def replace_op_with_new(self, op: Operation, name: type[_O], *operands: Any, **fields: Any) -> _O: ...
+
+    @overload
     def replace_op_with_new(self, op: Operation, name: str, operands: Sequence[Value] = (),
-                            result_types: Sequence[Type] | None = None, **kw: Any) -> Operation:
+                            result_types: Sequence[Type] | None = None, **kw: Any) -> Operation: ...
+
+    def replace_op_with_new(self, op: Operation, name: Any, *args: Any, **kw: Any) -> Any:
+        """Create an op before `op` (from a name, or an op class and its
+        builder's arguments) and replace `op` with it. Result types default
+        to `op`'s."""
         with self.saved():
             self.set_insertion_point_before(op)
             # op.lazy_location by default: resolving a source position reads the source text
             loc = kw.pop("location") if "location" in kw else op.lazy_location
-            new = self.create(name, operands, op.result_types if result_types is None else result_types,
-                              location=loc, **kw)
+            if isinstance(name, str):
+                operands = args[0] if args else kw.pop("operands", ())
+                result_types = args[1] if len(args) > 1 else kw.pop("result_types", None)
+                new = self.insert(Operation(name, operands, op.result_types if result_types is None else result_types,
+                                            *args[2:], location=loc, **kw))
+            else:
+                if kw.get("result_types") is None:
+                    kw["result_types"] = op.result_types
+                new = self.create(name, *args, location=loc, **kw)
         self.replace_op(op, new)
         return new
 

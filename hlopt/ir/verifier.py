@@ -21,14 +21,13 @@ from hlopt.ir.symbols import SymbolCache
 def verify(top: Operation) -> None:
     """Raise IRError for the first problem found."""
     symbols = SymbolCache()
-    lookup = current_context().lookup_op
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     seen: set = set()  # local_verify ops already found valid (ids of live objects)
     for op in top.walk(post_order=False):
-        d = lookup(op.name)
+        d = op.opdef  # bound when the op was made, whatever the context now
         key = None
         if op.regions or op.successors:
-            _verify_structure(op, d, lookup)
+            _verify_structure(op, d)
         else:
             _verify_operands(op)
             if d is not None and d.local_verify:
@@ -129,7 +128,7 @@ def _verify_operands(op: Operation) -> None:
             raise IRError(f"null operand found (operand #{i})", op)
 
 
-def _verify_structure(op: Operation, d, lookup: Callable) -> None:
+def _verify_structure(op: Operation, d) -> None:
     _verify_operands(op)
     for s in op.successors:
         if s.parent is not op.parent_region:
@@ -145,13 +144,13 @@ def _verify_structure(op: Operation, d, lookup: Callable) -> None:
             if needs_term:
                 last = b.last_op
                 # an unregistered op might be a terminator (MLIR's mightHaveTerminator)
-                last_def = lookup(last.name) if last is not None else None
+                last_def = last.opdef if last is not None else None
                 if last is None or (last_def is not None and TERMINATOR not in last_def.traits):
                     if last is None:
                         raise IRError("empty block: expect at least a terminator", op)
                     raise IRError("block with no terminator, has " + _describe(last), last)
         if isolated:
-            _check_isolated(op, r, ri, lookup)
+            _check_isolated(op, r, ri)
     if d is not None and SYMBOL_TABLE in d.traits:
         _check_symbol_table(op)
 
@@ -182,7 +181,7 @@ def _describe(op: Operation) -> str:
     return f'"{op.name}"'
 
 
-def _check_isolated(op: Operation, region: Region, index: int, lookup: Callable) -> None:
+def _check_isolated(op: Operation, region: Region, index: int) -> None:
     # pre-order with an explicit stack; nested isolated ops check their own
     # regions (whatever they use is inside them, hence inside `region`), so
     # each op is visited once per nearest isolated ancestor, not per ancestor
@@ -195,7 +194,7 @@ def _check_isolated(op: Operation, region: Region, index: int, lookup: Callable)
             if not _defined_in(o.value, region):
                 raise IRError("using value defined outside the region", nested,
                               notes=[("required by region isolation constraints", op)])
-        d = lookup(nested.name)
+        d = nested.opdef
         if d is not None and ISOLATED in d.traits:
             continue
         for r in reversed(nested.regions):

@@ -987,6 +987,12 @@ def _char_message(text: str, e: UnexpectedCharacters, literals: dict[str, str] |
     allowed = getattr(e, "allowed", None) or ()
     m = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+").match(text, e.pos_in_stream)
     if m is not None and "OP_STRING" in allowed:
+        from hlopt.ir.context import current_context
+
+        dialect = m.group().split(".", 1)[0]
+        if not current_context().is_registered_dialect(dialect):
+            # MLIR's text, trailing space included
+            return f"Dialect `{dialect}' not found for custom op '{m.group()}' "
         return f"custom op '{m.group()}' is unknown"
     if c == "%":
         return "expected operation name in quotes"

@@ -23,7 +23,7 @@ from hlopt.ir.dialect import Dialect
 
 def _parse_attribute(text: str) -> Any:
     if text.startswith("#sdy.op_sharding_rule<"):
-        from hlopt.syntax.attr_parser import SyntaxErr
+        from hlopt.syntax import SyntaxErr
 
         try:
             return parse_sharding_rule(text)
@@ -35,7 +35,7 @@ def _parse_attribute(text: str) -> Any:
 from hlopt.dialects.sdy.bytecode import SdyBytecode  # noqa: E402
 
 DIALECT = Dialect("sdy", ops=OPS, attributes=(MeshAttr, ShardingAttr, ShardingPerValueAttr, ManualAxesAttr),
-                  grammar="sdy.lark", syntax=syntax.CALLBACKS, allow_unknown_ops=True,
+                  grammar="sdy.lark", syntax=syntax.CALLBACKS,
                   parse_attribute=_parse_attribute,
                   verify_operation_attribute=dialect_hooks.verify_operation_attribute,
                   verify_region_arg_attribute=dialect_hooks.verify_region_arg_attribute,

@@ -203,10 +203,8 @@ class Writer:
     # -- IR -------------------------------------------------------------------
     def _collect(self, op: Any) -> list:
         """A tree of table references, resolved to indices in _emit_op."""
-        from hlopt.ir.context import current_context
-
         items = list(op.properties.items()) + list(op.attributes.items())
-        d = current_context().lookup_op(op.name)
+        d = op.opdef
         isolated = d is not None and "IsolatedFromAbove" in d.traits
         self.op_name(op.name)
         return self._record(op, op.name, lambda: self.dict_attr(sorted(items, key=lambda kv: kv[0])) if items else None,
