@@ -836,6 +836,15 @@ def _int_array(vals: Sequence[int]) -> ArrayAttr:
 
 
 
+def _shaped_dims(s: Any, t: Any, dims: list) -> None:
+    """IREE's shaped type list reads exactly as many `{%d}` values as the
+    tensor type has dynamic dimensions: another count is its parse error,
+    at the first value."""
+    n = dynamic_dims(t)
+    if dims and n and len(dims) != n:
+        raise s.error(f"custom op 'stream.tensor.dispatch' expected {n} operands", dims[0].start_pos)
+
+
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     kw, head, types_tok, *res = c
     aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
@@ -852,6 +861,7 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             args.append(s.lookup(name, int(idx or 0), t, ops_tok.start_pos))
             oenc.append(TypeAttr(UNUSED))
             continue
+        _shaped_dims(s, t, dims)
         rtype_tok, sdims = res_in
         rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
         args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
@@ -869,6 +879,7 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         outs = [(s.decode_type(rt_tok), dim_uses(s, rdims), target, dim_uses(s, rsize))]
     renc, rtypes, ties, rd, rs = [], [], [], [], []
     for t, dims, target, size in outs:
+        _shaped_dims(s, t, dims)
         tie = tied_index(s, target, names, "stream.tensor.dispatch") if is_tied_use(target) else -1
         renc.append(TypeAttr(t))
         rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))

@@ -68,3 +68,20 @@ util.func public @range_type(%x: f32) {
   %0 = "util.range.min"(%x) : (f32) -> f32
   util.return
 }
+
+// -----
+
+// The custom form reads one `{%d}` value per dynamic dimension (a parse error otherwise).
+util.func public @dispatch_operand_dims(%r: !stream.resource<*>, %n: index) {
+  // expected-error@+1 {{custom op 'stream.tensor.dispatch' expected 2 operands}}
+  %0 = stream.tensor.dispatch @ex::@fn(%r) : (tensor<?x?xf32>{%n} in !stream.resource<*>{%n}) -> tensor<4xf32> in !stream.resource<*>{%n}
+  util.return
+}
+
+// -----
+
+util.func public @dispatch_result_dims(%r: !stream.resource<*>, %n: index) {
+  // expected-error@+1 {{custom op 'stream.tensor.dispatch' expected 1 operands}}
+  %0 = stream.tensor.dispatch @ex::@fn(%r) : (tensor<4xf32> in !stream.resource<*>{%n}) -> tensor<?xf32>{%n, %n} in !stream.resource<*>{%n}
+  util.return
+}
