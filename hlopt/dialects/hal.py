@@ -24,7 +24,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.syntax_util import end_op_written
+from hlopt.dialects.hal_enums import bit_enum_text, enum_cases, parse_bit_enum
+from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
 from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
@@ -643,7 +644,7 @@ def _signature_region(kw: str, r: Region, results: str, p: Any) -> str | None:
     declares (IREE's custom<WorkgroupCountRegion> and friends)."""
     if len(r.blocks) != 1:
         return None
-    args = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+    args = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in r.blocks[0].args)
     return f" {kw}({args}) -> {results} " + p.region(r)
 
 
@@ -740,16 +741,6 @@ def _check_device_workload(op: Operation, r: Region, what: str) -> None:
     if not args or args[0].type.text != "!hal.device" or any(a.type.text != "index" for a in args[1:]):
         raise op_error(op, f"expected {what} to take (%device: !hal.device, %workload_0: index, "
                            "%workload_1: index, ...")
-
-
-def _arg_loc(p: Any, a: Any) -> str:
-    """` loc(...)` after a count region argument, with --mlir-print-debuginfo."""
-    if not p.debuginfo:
-        return ""
-    from hlopt.ir.location import UnknownLoc
-
-    loc = a.location if a.location is not None else UnknownLoc()
-    return " loc(" + loc.body(p) + ")"
 
 
 class ReturnOp(OpDef):
@@ -870,7 +861,7 @@ class ExecutableConstantBlockOp(OpDef):
         if len(b.args) != len(ft.inputs):
             return None
         s = "hal.executable.constant.block(" + ", ".join(
-            f"{p.value(a)}: {p.type_text(t)}" + _arg_loc(p, a) for a, t in zip(b.args, ft.inputs)) + ")"
+            f"{p.value(a)}: {p.type_text(t)}" + arg_loc_text(p, a) for a, t in zip(b.args, ft.inputs)) + ")"
         if len(ft.results) == 1 and not hasattr(ft.results[0], "inputs"):
             s += " -> " + p.type_text(ft.results[0])
         elif ft.results:
@@ -936,35 +927,9 @@ class ExecutableBinaryOp(OpDef, SymbolOpInterface):
 # ---------------------------------------------------------------------------
 # executable interface ops (inside a variant's builtin.module)
 
-_DESCRIPTOR_FLAGS = {"None": 0, "ReadOnly": 1, "Indirect": 2}
+_DESCRIPTOR_FLAGS = enum_cases("DescriptorFlags")
 _PrimitiveType = AnyOf(Index, AnySignless, AnyFloat, AnyComplex,
                        summary="index or signless integer or floating-point or complex-type")
-
-
-def bit_enum_text(value: int, cases: dict[str, int]) -> str:
-    """An I32BitEnumAttr as MLIR prints it: every case whose bits are all
-    set, `|`-joined; a bare keyword for a single-bit value, else quoted
-    ("None" for 0)."""
-    if value == 0:
-        names = [k for k, v in cases.items() if v == 0][:1]
-    else:
-        names = [k for k, v in cases.items() if v and value & v == v]
-    text = "|".join(names)
-    return text if value and value & (value - 1) == 0 else quote(text)
-
-
-def parse_bit_enum(text: str, cases: dict[str, int]) -> int | None:
-    """`ReadOnly` or `"ReadOnly|Indirect"` -> the bits (None: a name not in `cases`)."""
-    text = text.strip()
-    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
-        text = text[1:-1]
-    value = 0
-    for name in text.split("|"):
-        bits = cases.get(name.strip())
-        if bits is None:
-            return None
-        value |= bits
-    return value
 
 
 def _enum_error(op: str, key: str, cases: dict[str, int]) -> str:
@@ -1146,16 +1111,8 @@ def hal_type(*names: str, summary: str) -> Constraint:
 # ---------------------------------------------------------------------------
 # element/encoding/memory types, buffer usage and buffer views
 
-_MEMORY_TYPES = {"None": 0, "Optimal": 0x1, "HostVisible": 0x2, "HostCoherent": 0x4, "HostCached": 0x8,
-                 "HostLocal": 0x46, "DeviceVisible": 0x10, "DeviceLocal": 0x30}
-_BUFFER_USAGES = {"None": 0, "TransferSource": 0x1, "TransferTarget": 0x2, "Transfer": 0x3,
-                  "DispatchIndirectParameters": 0x100, "DispatchUniformRead": 0x200,
-                  "DispatchStorageRead": 0x400, "DispatchStorageWrite": 0x800, "DispatchStorage": 0xC00,
-                  "DispatchImageRead": 0x1000, "DispatchImageWrite": 0x2000, "DispatchImage": 0x3000,
-                  "SharingExport": 0x10000, "SharingReplicate": 0x20000, "SharingConcurrent": 0x40000,
-                  "SharingImmutable": 0x80000, "MappingScoped": 0x1000000, "MappingPersistent": 0x2000000,
-                  "MappingOptional": 0x4000000, "MappingAccessRandom": 0x8000000,
-                  "MappingAccessSequentialWrite": 0x10000000, "Mapping": 0x9000000}
+_MEMORY_TYPES = enum_cases("MemoryType")
+_BUFFER_USAGES = enum_cases("BufferUsage")
 _I32 = Constraint(lambda t: getattr(t, "text", None) == "i32", "32-bit signless integer")
 _BufferView = hal_type("buffer_view", summary="buffer_view")
 _Buffer = hal_type("buffer", summary="buffer")
@@ -1548,7 +1505,7 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
 # ---------------------------------------------------------------------------
 # instrumentation (hal.instrument.*)
 
-_AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any type values")
+_AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any non-token type values")
 
 
 def _instr_head(p: Any, op: Operation, key: bool = True) -> str:
@@ -1756,7 +1713,7 @@ class DispatchExternOp(OpDef):
             if r.blocks:
                 if len(r.blocks) != 1:
                     return None
-                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in r.blocks[0].args)
+                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in r.blocks[0].args)
                 item += f" if({args_}) -> i1 " + p.region(r, indent=1)
             item += f" ordinal({getattr(o, 'value', o)}) = {p.attr_text(objects)}"
             items.append(item)
@@ -1819,7 +1776,7 @@ class DispatchExternOp(OpDef):
 
 _BufferOrView = hal_type("buffer", "buffer_view", summary="buffer or buffer_view")
 _Fence = hal_type("fence", summary="fence")
-_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any type values")
+_AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any non-token type values")
 
 
 def _dynamic(t: Any) -> int:
@@ -2627,7 +2584,7 @@ def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
 
 def hal_extern_head(s: Any, c: list) -> tuple:
     """`"name"[%w](%a, ...) : (A, B{%d}) -> results` of hal.dispatch.extern."""
-    from hlopt.dialects.stream import split_operand_types
+    from hlopt.dialects.stream_syntax import split_operand_types
     from hlopt.ir.types import index
 
     kw, name, workload, args_tok, types_tok, *res = c

@@ -9,7 +9,7 @@ ODS order (their order in the generic form) and the order its form spells
 them. One grammar rule (grammars/hal_runtime.lark) reads every such form
 into pieces; `_Form` checks the pieces against the row and prints the row.
 Enum attributes are integers in the generic form, names in the custom one
-(`_ENUMS`, IREE's tables).
+(hal_enums.ENUMS, the one table hal.py uses too).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, quote
+from hlopt.dialects.hal_enums import ENUMS, enum_constraint, enum_text, enum_value  # noqa: F401  (re-exported)
+from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
@@ -37,86 +38,6 @@ from hlopt.ir.types import IndexType, IntegerType, OpaqueType, i1, i32, i64
 
 _INDEX = IndexType()
 
-# -- enums (IREE's HALAttrs.td: case names and values, in declaration order) ------------
-
-_FLAG = (("None", 0), ("Reserved", 1))
-_ENUMS: dict[str, tuple[int, bool, tuple]] = {
-    # name: (width, is_bit_enum, cases)
-    "Lifetime": (32, False, (("*", 0), ("external", 1), ("staging", 2), ("transient", 3), ("variable", 4),
-                             ("constant", 5))),
-    "AllocaFlag": (64, True, (("None", 0), ("IndeterminateLifetime", 1))),
-    "DeallocaFlag": (64, True, (("None", 0), ("PreferOrigin", 1))),
-    "Flag": (64, True, _FLAG),
-    "BufferUsage": (32, True, (
-        ("None", 0), ("TransferSource", 1), ("TransferTarget", 2), ("Transfer", 3),
-        ("DispatchIndirectParameters", 0x100), ("DispatchUniformRead", 0x200), ("DispatchStorageRead", 0x400),
-        ("DispatchStorageWrite", 0x800), ("DispatchStorage", 0xC00), ("DispatchImageRead", 0x1000),
-        ("DispatchImageWrite", 0x2000), ("DispatchImage", 0x3000), ("SharingExport", 0x10000),
-        ("SharingReplicate", 0x20000), ("SharingConcurrent", 0x40000), ("SharingImmutable", 0x80000),
-        ("MappingScoped", 0x1000000), ("MappingPersistent", 0x2000000), ("MappingOptional", 0x4000000),
-        ("MappingAccessRandom", 0x8000000), ("MappingAccessSequentialWrite", 0x10000000),
-        ("Mapping", 0x9000000))),
-    "MemoryType": (32, True, (
-        ("None", 0), ("Optimal", 1), ("HostVisible", 2), ("HostCoherent", 4), ("HostCached", 8),
-        ("HostLocal", 70), ("DeviceVisible", 16), ("DeviceLocal", 48))),
-    "CommandBufferMode": (32, True, (("None", 0), ("OneShot", 1), ("AllowInlineExecution", 16))),
-    "CommandCategory": (32, True, (("None", 0), ("Transfer", 1), ("Dispatch", 2))),
-    "ExecutionStage": (32, True, (("None", 0), ("CommandIssue", 1), ("CommandProcess", 2), ("Dispatch", 4),
-                                  ("Transfer", 8), ("CommandRetire", 16), ("Host", 32))),
-    "MemoryAccess": (32, True, (("None", 0), ("Read", 1), ("Write", 2), ("Discard", 4), ("MayAlias", 8),
-                                ("Unaligned", 16), ("Any", 32))),
-    "CollectiveKind": (32, False, (("AllGather", 0), ("AllReduce", 1), ("AllToAll", 2), ("Broadcast", 3),
-                                   ("Reduce", 4), ("ReduceScatter", 5), ("Send", 6), ("Recv", 7),
-                                   ("SendRecv", 8))),
-}
-
-_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*\Z")
-
-
-def enum_text(kind: str, value: int) -> str | None:
-    """The enum's spelling as IREE prints it (quoted unless a bare keyword
-    other than `None`); None when no case (combination) spells it."""
-    _, bits, cases = _ENUMS[kind]
-    if not bits:
-        s = next((n for n, v in cases if v == value), None)
-    elif value == 0:
-        s = "None"
-    else:
-        names = [n for n, v in cases if v and v & value == v]
-        covered = 0
-        for n, v in cases:
-            if n in names:
-                covered |= v
-        s = "|".join(names) if covered == value else None
-    if s is None:
-        return None
-    return s if _KEYWORD.match(s) and s != "None" else quote(s)
-
-
-def enum_value(kind: str, text: str) -> int | None:
-    """`None`, `"A|B"`, `external`: the value (None: not a case of the enum)."""
-    _, bits, cases = _ENUMS[kind]
-    t = text.strip()
-    if t.startswith('"') and t.endswith('"') and len(t) >= 2:
-        t = t[1:-1]
-    table = dict(cases)
-    if not bits:
-        return table.get(t)
-    out = 0
-    for piece in t.split("|"):
-        v = table.get(piece.strip())
-        if v is None:
-            return None
-        out |= v
-    return out
-
-
-def enum_constraint(kind: str) -> Constraint:
-    width = _ENUMS[kind][0]
-    return Constraint(lambda a: isinstance(a, IntegerAttr) and isinstance(a.type, IntegerType)
-                      and a.type.width == width, f"valid {kind}")
-
-
 # -- operand types ---------------------------------------------------------------------
 
 def _hal(name: str, summary: str) -> tuple[Constraint, OpaqueType]:
@@ -132,7 +53,7 @@ _EXE = _hal("!hal.executable", "executable")
 _ALLOC = _hal("!hal.allocator", "allocator")
 _CHANNEL = _hal("!hal.channel", "collective.channel")
 _FILE = _hal("!hal.file", "buffer")
-_UBUF = _hal("!util.buffer", "a reference counted byte buffer")
+_UBUF = _hal("!util.buffer", "A reference counted byte buffer.")
 _I1 = Integer([1], "", "1-bit signless integer")
 _I32 = Integer([32], "", "32-bit signless integer")
 _I64 = Integer([64], "", "64-bit signless integer")
@@ -414,13 +335,13 @@ class _Parsed:
             a = self.s.decode("attr", "#hal.collective" + text, pos - len("#hal.collective"))
         else:
             v = enum_value(kind, text)
-            if v is None and text.startswith('"') and _ENUMS[kind][1]:
+            if v is None and text.startswith('"') and ENUMS[kind][1]:
                 raise _ferr(f"invalid {name} attribute specification: {text}", pos)
             if v is None:
-                cases = ", ".join(n for n, _ in _ENUMS[kind][2])
+                cases = ", ".join(n for n, _ in ENUMS[kind][2])
                 raise _ferr(f"expected string or keyword containing one of the "
                            f"following enum values for attribute '{name}' [{cases}]", pos)
-            a = IntegerAttr(v, i64 if _ENUMS[kind][0] == 64 else i32)
+            a = IntegerAttr(v, i64 if ENUMS[kind][0] == 64 else i32)
         self.attrs[name] = a
 
 
@@ -913,7 +834,7 @@ def _attr_text(p: Any, kind: str, a: Any) -> str:
         if not t.startswith("#hal.collective<"):
             raise ValueError
         return t[len("#hal.collective"):]
-    width = _ENUMS[kind][0]
+    width = ENUMS[kind][0]
     if not isinstance(a, IntegerAttr) or not isinstance(a.type, IntegerType) or a.type.width != width:
         raise ValueError
     t = enum_text(kind, a.value)

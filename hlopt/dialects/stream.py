@@ -20,11 +20,52 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.syntax_util import end_op_written
+from hlopt.dialects import stream_cmd
+from hlopt.dialects.stream_syntax import (
+    ACCESS_KINDS,
+    ANY_RESOURCE,
+    ASYNC_ARG,
+    BINDING,
+    BUFFER,
+    CHANNEL,
+    CONSTANT_OR_VARIABLE,
+    FILL_PATTERN,
+    INDEX,
+    LOADABLE,
+    NATIVE_FILL_PATTERN,
+    PRIMITIVE,
+    RESOURCE_OR_PRIMITIVE,
+    STAGING,
+    STREAM_OR_STAGING,
+    STREAM_RESOURCE,
+    TIMEPOINT,
+    USE_RE,
+    Piece,
+    Use,
+    affinity_text,
+    await_operand,
+    cached_operand_types,
+    custom_or_generic,
+    dim_uses,
+    dispatch_head,
+    dispatch_resource_items,
+    dynamic_dims,
+    is_resource,
+    is_tied_use,
+    operand_groups,
+    parse_affinity,
+    props_attr,
+    segment_sizes,
+    tail_attrs,
+    tied_index,
+    tied_operands,
+    use_of,
+    uses_of,
+)
+from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
 from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
     StringAttr,
@@ -37,15 +78,8 @@ from hlopt.ir.attributes import (
 from hlopt.ir.constraints import (
     I1,
     I32,
-    AnyComplex,
-    AnyFloat,
-    AnyInteger,
-    AnyOf,
-    AnyType,
-    Constraint,
+    I64,
     Index,
-    Integer,
-    VectorOf,
 )
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
@@ -68,24 +102,19 @@ from hlopt.ir.traits import (
     ParentOneOf,
     Pure,
     ReturnLike,
+    SameVariadicOperandSize,
     Symbol,
     SymbolTable,
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
+from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32, i64
 
-_INDEX = IndexType()
 UNUSED = OpaqueType("!util.unused")
 
 
-def is_resource(t: Any) -> bool:
-    """`!stream.resource<...>`: values whose affinity the analysis tracks."""
-    return isinstance(t, OpaqueType) and t.spelling.startswith("!stream.resource")
 
 
-def dynamic_dims(t: Any) -> int:
-    return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
 
 
 def _type_of(op: Operation, name: str) -> Any:
@@ -96,34 +125,8 @@ def _type_of(op: Operation, name: str) -> Any:
 _DIMS_NEEDED: dict = {}
 
 
-def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
-    """The operand groups of an op with AttrSizedOperandSegments, read
-    straight from `operandSegmentSizes` (the verifier has checked it; the
-    declared segmentation is the fallback)."""
-    sizes = op.properties.get("operandSegmentSizes")
-    vals = getattr(sizes, "values", None)
-    ops = op.operands
-    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
-        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
-    out, start = [], 0
-    for n in vals:
-        out.append(ops[start:start + n])
-        start += n
-    return out
 
 
-def _custom_or_generic(fn: Any) -> Any:
-    """Print the custom form, or the generic one (None) when the op's pieces
-    do not fit it (IR the verifier would reject; never a traceback)."""
-
-    def wrapper(cls: Any, op: Operation, p: Any) -> str | None:
-        try:
-            return fn(cls, op, p)
-        except (IndexError, ValueError, AttributeError, TypeError):
-            return None
-
-    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
-    return wrapper
 
 
 # ---------------------------------------------------------------------------
@@ -140,7 +143,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     default_dialect = "stream"
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr) or len(op.regions) != 1:
@@ -177,7 +180,7 @@ class ExecutableEndOp(OpDef):
     traits = (Terminator(), HasParent("stream.executable"))
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or op.results or op.regions or op.properties:
             return None
@@ -198,7 +201,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
         return True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name = op.properties.get("sym_name")
         ref = op.properties.get("function_ref")
@@ -217,20 +220,10 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
             term = b.last_op
             if term is None:
                 return None
-            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + _arg_loc(p, a) for a in b.args)
+            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in b.args)
                   + ") -> ("
                   + p.types(term.operand_types) + ") " + p.region(r))
         return s + p.attr_dict(op.attributes, keyword=True)
-
-
-def _arg_loc(p: Any, a: Any) -> str:
-    """` loc(...)` after a block argument, with --mlir-print-debuginfo."""
-    if not p.debuginfo:
-        return ""
-    from hlopt.ir.location import UnknownLoc
-
-    loc = a.location if a.location is not None else UnknownLoc()
-    return " loc(" + loc.body(p) + ")"
 
 
 class ReturnOp(OpDef):
@@ -247,14 +240,14 @@ class ReturnOp(OpDef):
 class BindingSubspanOp(OpDef):
     name = "stream.binding.subspan"
     summary = "Returns an alias to a subspan of interface binding data"
-    binding = operand()
-    byte_offset = operand()
-    dynamic_dims = var_operand()
+    binding = operand(BINDING)
+    byte_offset = operand(Index)
+    dynamic_dims = var_operand(Index)
     result = result()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         b, off, *dims = op.operands
         return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
@@ -269,29 +262,26 @@ def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
     return "{" + p.values(vals) + "}" if vals or always else ""
 
 
-def _aff(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
-    a = op.properties.get(key)
-    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
 
 
 class AsyncTransferOp(OpDef):
     name = "stream.async.transfer"
     summary = "Transfers a resource from one location/state to another"
-    source = operand()
-    source_size = operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_OR_STAGING)
+    source_size = operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_OR_STAGING)
     source_affinity = opt_attr()
     target_affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, rs = op.operands
         s = f"stream.async.transfer {p.value(src)}" + p.attr_dict(op.attributes)
         s += f" : {p.type_text(src.type)}{{{p.value(ss)}}} "
-        frm = _aff(p, op, "source_affinity", "from")
-        to = _aff(p, op, "target_affinity", "to")
+        frm = affinity_text(p, op, "source_affinity", "from")
+        to = affinity_text(p, op, "target_affinity", "to")
         return s + frm + "-> " + to + f"{p.type_text(op.results[0].type)}{{{p.value(rs)}}}"
 
 
@@ -306,12 +296,6 @@ def _entry_text(op: Operation) -> str | None:
     return "{" + ", ".join(e.text for e in eps.elements) + "}"
 
 
-def tied_operands(op: Operation) -> list[int]:
-    t = op.properties.get("tied_operands")
-    n = len(op.results)
-    if not isinstance(t, ArrayAttr):
-        return [-1] * n
-    return [getattr(x, "value", -1) for x in t.elements]
 
 
 class TensorDispatchOp(OpDef):
@@ -320,13 +304,13 @@ class TensorDispatchOp(OpDef):
 
     name = "stream.tensor.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    mixed_operands = var_operand()
-    operand_sizes = var_operand()
-    operand_encoding_dims = var_operand()
-    result_sizes = var_operand()
-    result_encoding_dims = var_operand()
-    results = var_result()
+    workload = var_operand(Index)
+    mixed_operands = var_operand(RESOURCE_OR_PRIMITIVE)
+    operand_sizes = var_operand(Index)
+    operand_encoding_dims = var_operand(Index)
+    result_sizes = var_operand(Index)
+    result_encoding_dims = var_operand(Index)
+    results = var_result(STREAM_RESOURCE)
     affinity = opt_attr()
     entry_points = attr()
     operand_encodings = attr()
@@ -337,7 +321,7 @@ class TensorDispatchOp(OpDef):
     encoding_fields = ("operand_encodings", "result_encodings")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None:
@@ -345,7 +329,7 @@ class TensorDispatchOp(OpDef):
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
         oenc = [a.type for a in op.properties.get("operand_encodings").elements]
         renc = [a.type for a in op.properties.get("result_encodings").elements]
-        s = "stream.tensor.dispatch " + _aff(p, op) + ep
+        s = "stream.tensor.dispatch " + affinity_text(p, op) + ep
         if g["workload"]:
             s += "[" + p.values(g["workload"]) + "]"
         s += "(" + p.values(g["args"]) + ")" + p.attr_dict(op.attributes) + " : ("
@@ -405,27 +389,27 @@ class TensorDispatchOp(OpDef):
 class AsyncDispatchOp(OpDef):
     name = "stream.async.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    resource_operand_offsets = var_operand()
-    resource_operand_ends = var_operand()
-    resource_operand_lengths = var_operand()
-    result_sizes = var_operand()
-    results = var_result()
+    workload = var_operand(Index)
+    resource_operands = var_operand(RESOURCE_OR_PRIMITIVE)
+    resource_operand_sizes = var_operand(Index)
+    resource_operand_offsets = var_operand(Index)
+    resource_operand_ends = var_operand(Index)
+    resource_operand_lengths = var_operand(Index)
+    result_sizes = var_operand(Index)
+    results = var_result(STREAM_RESOURCE)
     affinity = opt_attr()
     entry_points = attr()
     tied_operands = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ep = _entry_text(op)
         if ep is None or not op.results:
             return None
         w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        s = "stream.async.dispatch " + _aff(p, op) + ep
+        s = "stream.async.dispatch " + affinity_text(p, op) + ep
         if w:
             s += "[" + p.values(w) + "]"
         items, types, ri = [], [], 0
@@ -484,26 +468,26 @@ class _TensorOp(OpDef):
 class TensorSizeOfOp(_TensorOp):
     name = "stream.tensor.sizeof"
     summary = "Calculates the storage size of a given high-level type"
-    encoding_dims = var_operand()
-    storage_size = result()
+    encoding_dims = var_operand(Index)
+    storage_size = result(Index)
     affinity = opt_attr()
     encoding = attr()
     traits = (Pure(),)
     encoding_fields = ("encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("stream.tensor.sizeof " + _aff(p, op) + p.type_text(_type_of(op, "encoding"))
+        return ("stream.tensor.sizeof " + affinity_text(p, op) + p.type_text(_type_of(op, "encoding"))
                 + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
 
 
 class TensorEmptyOp(_TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
@@ -513,10 +497,10 @@ class TensorEmptyOp(_TensorOp):
         return ["empty"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *dims, size = op.operands
-        return ("stream.tensor.empty " + _aff(p, op) + p.attr_dict(op.attributes).lstrip(" ")
+        return ("stream.tensor.empty " + affinity_text(p, op) + p.attr_dict(op.attributes).lstrip(" ")
                 + (" " if op.attributes.entries else "") + ": "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
@@ -525,8 +509,8 @@ class TensorEmptyOp(_TensorOp):
 class TensorConstantOp(_TensorOp):
     name = "stream.tensor.constant"
     summary = "Defines a constant tensor value"
-    result_encoding_dims = var_operand()
-    result = result()
+    result_encoding_dims = var_operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     value = attr()
@@ -538,11 +522,11 @@ class TensorConstantOp(_TensorOp):
         return ["cst"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.attributes.entries:
             return None
-        return ("stream.tensor.constant " + _aff(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
+        return ("stream.tensor.constant " + affinity_text(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
                 + _pdims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
                 + p.attr_text(op.properties.get("value")))
 
@@ -550,19 +534,19 @@ class TensorConstantOp(_TensorOp):
 class TensorSplatOp(_TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
-    value = operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    value = operand(PRIMITIVE)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         v, *dims, size = op.operands
-        return ("stream.tensor.splat " + _aff(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
+        return ("stream.tensor.splat " + affinity_text(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
                 + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
 
@@ -570,23 +554,23 @@ class TensorSplatOp(_TensorOp):
 class TensorFillOp(_TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand()
-    target_encoding_dims = var_operand()
-    target_size = operand()
-    start_indices = var_operand()
-    lengths = var_operand()
-    value = operand()
-    result = result()
+    target = operand(STREAM_RESOURCE)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    start_indices = var_operand(Index)
+    lengths = var_operand(Index)
+    value = operand(PRIMITIVE)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     target_encoding = attr()
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("target_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), dims, (size,), starts, lens, (v,) = operand_groups(cls, op)
-        return ("stream.tensor.fill " + _aff(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
+        return ("stream.tensor.fill " + affinity_text(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
                 + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
@@ -595,12 +579,12 @@ class TensorFillOp(_TensorOp):
 class _SourceResultOp(_TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
 
-    source = operand()
-    source_encoding_dims = var_operand()
-    source_size = operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_RESOURCE)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     source_encoding = attr()
     result_encoding = attr()
@@ -608,10 +592,10 @@ class _SourceResultOp(_TensorOp):
     encoding_fields = ("source_encoding", "result_encoding")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), rdims, (rs,) = operand_groups(cls, op)
-        return (cls.name + " " + _aff(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
+        return (cls.name + " " + affinity_text(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
@@ -643,14 +627,14 @@ class TensorCloneOp(_SourceResultOp):
 class TensorSliceOp(_TensorOp):
     name = "stream.tensor.slice"
     summary = "Slices out a cloned subview of a value"
-    source = operand()
-    source_encoding_dims = var_operand()
-    source_size = operand()
-    start_indices = var_operand()
-    lengths = var_operand()
-    result_encoding_dims = var_operand()
-    result_size = operand()
-    result = result()
+    source = operand(STREAM_RESOURCE)
+    source_encoding_dims = var_operand(Index)
+    source_size = operand(Index)
+    start_indices = var_operand(Index)
+    lengths = var_operand(Index)
+    result_encoding_dims = var_operand(Index)
+    result_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     source_encoding = attr()
     result_encoding = attr()
@@ -659,10 +643,10 @@ class TensorSliceOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), sdims, (ss,), starts, lens, rdims, (rs,) = operand_groups(cls, op)
-        return ("stream.tensor.slice " + _aff(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
+        return ("stream.tensor.slice " + affinity_text(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
                 + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
@@ -672,14 +656,14 @@ class TensorSliceOp(_TensorOp):
 class TensorUpdateOp(_TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
-    target = operand()
-    target_encoding_dims = var_operand()
-    target_size = operand()
-    start_indices = var_operand()
-    update = operand()
-    update_encoding_dims = var_operand()
-    update_size = operand()
-    result = result()
+    target = operand(STREAM_RESOURCE)
+    target_encoding_dims = var_operand(Index)
+    target_size = operand(Index)
+    start_indices = var_operand(Index)
+    update = operand(STREAM_RESOURCE)
+    update_encoding_dims = var_operand(Index)
+    update_size = operand(Index)
+    result = result(STREAM_RESOURCE)
     affinity = opt_attr()
     target_encoding = attr()
     update_encoding = attr()
@@ -688,10 +672,10 @@ class TensorUpdateOp(_TensorOp):
     fixed_encodings = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), tdims, (ts,), starts, (u,), udims, (us,) = operand_groups(cls, op)
-        return ("stream.tensor.update " + _aff(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
+        return ("stream.tensor.update " + affinity_text(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
                 + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
@@ -701,80 +685,23 @@ class TensorUpdateOp(_TensorOp):
 # ---------------------------------------------------------------------------
 # parsing (grammars/stream.lark)
 
-_USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
-def _use(s: Any, tok: Any, t: Any) -> Any:
-    if type(tok) is _Use:  # already split
-        return s.lookup(tok.name, tok.index, t, tok.start_pos)
-    m = _USE.fullmatch(str(tok))
-    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
 
-def _uses(s: Any, toks: Sequence[Any] | None, t: Any = _INDEX) -> list[Any]:
-    return [_use(s, x, t) for x in toks or ()]
 
 
-def _segs(*groups: Sequence[Any]) -> DenseArrayAttr:
-    return DenseArrayAttr(i32, [len(g) for g in groups])
 
 
-def _props(aff: Any, **kw: Any) -> DictionaryAttr:
-    """The properties as one dictionary attribute; sites repeat the same
-    few combinations, so each is built (sorted and uniqued) once."""
-    d = {k: v for k, v in kw.items() if v is not None}
-    if aff is not None:
-        d["affinity"] = aff
-    key = tuple(d.items())
-    r = _PROPS.get(key)
-    if r is None:
-        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
-            _PROPS.clear()
-        r = _PROPS[key] = DictionaryAttr(d)
-    return r
 
 
-_PROPS: dict = {}
 
 
-def _check_dims(s: Any, t: Any, dims: list, pos: int) -> None:
-    """Dims and types are matched by the ops' verifiers (IREE's message)."""
 
 
-def _affinity(s: Any, tok: Any) -> Any:
-    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
-    if tok is None:
-        return None
-    text = str(tok)
-    inner = text[1:-1]
-    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
-
-_DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
 
 
-class _Use:
-    """A `%name` inside a coarse token, positioned for diagnostics, with its
-    name and result index split out."""
 
-    __slots__ = ("text", "start_pos", "name", "index")
-
-    def __init__(self, text: str, start_pos: int):
-        self.text, self.start_pos = text, start_pos
-        name, _, index = text[1:].partition("#")
-        self.name, self.index = name, int(index or 0)
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def _dims(s: Any, tok: Any) -> list:
-    """`{%a, %b}` as positioned uses ([] when absent)."""
-    if tok is None:
-        return []
-    text = str(tok)
-    if _DIMS.match(text) is None:
-        raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
-    return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(text)]
 
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
@@ -801,53 +728,8 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
     return r
 
 
-_WS = re.compile(r"\s*")
-_ON = re.compile(r"on\s*(?=\()")
 
 
-def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
-    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
-    token: the text before the `:`) -> (affinity token, entry token,
-    workload uses, operands token, attrs token); absent pieces are None.
-    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
-    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
-
-    text, base = str(tok), tok.start_pos
-    i = _WS.match(text).end()
-
-    def piece(j: int) -> tuple[_Tok, int]:
-        try:
-            e = scan_balanced(text, j)
-        except LexError as ex:
-            raise s.error(ex.message, base + ex.pos) from None
-        return _Tok(text[j:e], base + j), _WS.match(text, e).end()
-
-    aff = entry = workload = attrs = None
-    m = _ON.match(text, i)
-    if m is not None:
-        aff, i = piece(m.end())
-    if text.startswith("{", i):
-        entry, i = piece(i)
-    else:
-        e = symbol_ref_end(text, i)
-        if e is None:
-            raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = _Tok(text[i:e], base + i, "ATTR"), _WS.match(text, e).end()
-    if text.startswith("[", i):
-        w, i = piece(i)
-        workload = [_Use(m.group(), w.start_pos + m.start()) for m in _USE.finditer(w.text)]
-    if not text.startswith("(", i):
-        raise s.error("expected '(' and the dispatch operands", base + i)
-    operands, i = piece(i)
-    props = None
-    if prop_dict and text.startswith("<", i):
-        props, i = piece(i)
-    if text.startswith("{", i):
-        attrs, i = piece(i)
-    if i < len(text):
-        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
-    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
@@ -921,137 +803,54 @@ def stream_return(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
     kw, b, off, attrs, bt, rt, dims = c
-    dims = _dims(s, dims)
+    dims = dim_uses(s, dims)
     btype, rtype = s.decode_type(bt), s.decode_type(rt)
-    operands = [_use(s, b, btype), _use(s, off, _INDEX), *_uses(s, dims)]
+    operands = [use_of(s, b, btype), use_of(s, off, INDEX), *uses_of(s, dims)]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.binding.subspan", operands, [rtype], {}, a), kw.start_pos
 
 
 def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, attrs, st, sdims, frm, to, rt, rdims = c
-    sdims, rdims, frm, to = _dims(s, sdims), _dims(s, rdims), _affinity(s, frm), _affinity(s, to)
+    sdims, rdims, frm, to = dim_uses(s, sdims), dim_uses(s, rdims), parse_affinity(s, frm), parse_affinity(s, to)
     stype, rtype = s.decode_type(st), s.decode_type(rt)
     if len(sdims) != 1 or len(rdims) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
-    operands = [_use(s, src, stype), *_uses(s, sdims), *_uses(s, rdims)]
-    props = _props(None, source_affinity=frm, target_affinity=to)
+    operands = [use_of(s, src, stype), *uses_of(s, sdims), *uses_of(s, rdims)]
+    props = props_attr(None, source_affinity=frm, target_affinity=to)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
 
 def _int_array(vals: Sequence[int]) -> ArrayAttr:
-    return ArrayAttr([IntegerAttr(v, _INDEX) for v in vals])
+    return ArrayAttr([IntegerAttr(v, INDEX) for v in vals])
 
 
-class _Tok:
-    """A piece of a coarse token, shaped like a Lark token for the helpers."""
-
-    __slots__ = ("text", "start_pos", "type")
-
-    def __init__(self, text: str, start_pos: int, type: str = "TYPE"):
-        self.text, self.start_pos, self.type = text, start_pos, type
-
-    def __str__(self) -> str:
-        return self.text
 
 
-def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
-    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos).
-    With `ties` (result lists), a type or R may be a `%value` tied to an
-    operand: a VALUE_USE _Tok.
-
-    The same list text recurs at most dispatch sites: it is split once per
-    parse (the parser state's cache) and only the positions are moved."""
-    text = str(tok)
-    key = ("stream.operand_types", text, ties)
-    hit = s.cache.get(key)
-    if hit is None:
-        items = split_operand_types(s, tok, ties)  # errors point into this occurrence
-        s.cache[key] = (items, tok.start_pos)
-        return items
-    items, first = hit
-    d = tok.start_pos - first
-    return [(t if isinstance(t, Type) else _Tok(t.text, t.start_pos + d, t.type),
-             [_Use(x.text, x.start_pos + d) for x in dims],
-             None if res is None else (_Tok(res[0].text, res[0].start_pos + d, res[0].type),
-                                       [_Use(x.text, x.start_pos + d) for x in res[1]]),
-             p0 + d) for t, dims, res, p0 in items]
 
 
-def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
-    """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
-    item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
-    from hlopt.syntax import LexError, scan_balanced, split_top, type_end
-
-    text = str(tok)
-    inner, base = text[1:-1], tok.start_pos + 1
-    out: list[tuple] = []
-    if not inner.strip():
-        return out
-    off = 0
-    for piece in split_top(inner):
-        lead = len(piece) - len(piece.lstrip())
-        p0 = base + off + lead
-        body = piece.strip()
-        off += len(piece) + 1
-        try:
-            m = _USE.match(body) if ties else None
-            if m is not None:
-                t, e = _Tok(m.group(), p0, "VALUE_USE"), m.end()
-            else:
-                e = type_end(body, 0)
-                if e < 0:
-                    raise s.error("expected a type", p0)
-                t = s.decode("type", body[:e], p0)
-            rest = body[e:]
-            dims: list = []
-            r = rest.lstrip()
-            if r.startswith("{"):
-                j = scan_balanced(r, 0)
-                at = p0 + len(body) - len(r)
-                dims = _dims(s, _Tok(r[:j], at, "ATTR_DICT"))
-                r = r[j:].lstrip()
-            res = None
-            if r.startswith("in") and r[2:3].isspace():
-                r2 = r[2:].lstrip()
-                at = p0 + len(body) - len(r2)
-                m2 = _USE.match(r2) if ties else None
-                e2 = m2.end() if m2 is not None else type_end(r2, 0)
-                if e2 < 0:
-                    raise s.error("expected a resource type after 'in'", at)
-                size = r2[e2:].strip()
-                res = (_Tok(r2[:e2], at, "VALUE_USE" if m2 is not None else "TYPE"),
-                       _dims(s, _Tok(size, at + len(r2) - len(r2[e2:].lstrip()))))
-                r = ""
-            if r.strip():
-                raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
-        except LexError as ex:
-            raise s.error(str(ex), p0) from None
-        out.append((t, dims, res, p0))
-    return out
 
 
-def _is_use(x: Any) -> bool:
-    """A `%value` token (a tied result), not a type."""
-    return not isinstance(x, Type) and x.type == "VALUE_USE"
 
 
-def _tie(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
-    """The operand a result `%x` names (it is tied to it)."""
-    m = _USE.fullmatch(str(target))
-    for i, (name, idx) in enumerate(names):
-        if m is not None and name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
-            return i
-    raise s.error(f"custom op '{opname}' tied operand not found for result reference {target}", target.start_pos)
+
+
+def _shaped_dims(s: Any, t: Any, dims: list) -> None:
+    """IREE's shaped type list reads exactly as many `{%d}` values as the
+    tensor type has dynamic dimensions: another count is its parse error,
+    at the first value."""
+    n = dynamic_dims(t)
+    if dims and n and len(dims) != n:
+        raise s.error(f"custom op 'stream.tensor.dispatch' expected {n} operands", dims[0].start_pos)
 
 
 def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
-    aff, entry = _affinity(s, aff), _entry(s, entry)
-    items = _operand_types(s, types_tok)
-    names = _USE.findall(str(ops_tok))
+    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
+    aff, entry = parse_affinity(s, aff), _entry(s, entry)
+    items = cached_operand_types(s, types_tok)
+    names = USE_RE.findall(str(ops_tok))
     if len(names) != len(items):
         raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
     args, sizes, odims, oenc = [], [], [], []
@@ -1062,32 +861,33 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
             args.append(s.lookup(name, int(idx or 0), t, ops_tok.start_pos))
             oenc.append(TypeAttr(UNUSED))
             continue
+        _shaped_dims(s, t, dims)
         rtype_tok, sdims = res_in
         rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
-        _check_dims(s, t, dims, pos)
         args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
-        sizes.extend(_uses(s, sdims))
-        odims.extend(_uses(s, dims))
+        sizes.extend(uses_of(s, sdims))
+        odims.extend(uses_of(s, dims))
         oenc.append(TypeAttr(t))
     if len(res) == 1:  # `(T{%d} in R{%s}, T in %x{%s}, ...)`
         outs = []
-        for t, dims, res_in, pos in _operand_types(s, res[0], ties=True):
+        for t, dims, res_in, pos in cached_operand_types(s, res[0], ties=True):
             if res_in is None or not isinstance(t, Type):
                 raise s.error("expected 'tensor-type in resource-type{size}'", pos)
             outs.append((t, dims, *res_in))
     else:
         rt_tok, rdims, target, rsize = res
-        outs = [(s.decode_type(rt_tok), _dims(s, rdims), target, _dims(s, rsize))]
+        outs = [(s.decode_type(rt_tok), dim_uses(s, rdims), target, dim_uses(s, rsize))]
     renc, rtypes, ties, rd, rs = [], [], [], [], []
     for t, dims, target, size in outs:
-        tie = _tie(s, target, names, "stream.tensor.dispatch") if _is_use(target) else -1
+        _shaped_dims(s, t, dims)
+        tie = tied_index(s, target, names, "stream.tensor.dispatch") if is_tied_use(target) else -1
         renc.append(TypeAttr(t))
         rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))
         ties.append(tie)
-        rd.extend(_uses(s, dims))
-        rs.extend(_uses(s, size))
-    wl = _uses(s, workload)
-    props = _props(aff, entry_points=entry, operandSegmentSizes=_segs(wl, args, sizes, odims, rs, rd),
+        rd.extend(uses_of(s, dims))
+        rs.extend(uses_of(s, size))
+    wl = uses_of(s, workload)
+    props = props_attr(aff, entry_points=entry, operandSegmentSizes=segment_sizes(wl, args, sizes, odims, rs, rd),
                    operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr(renc),
                    tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
@@ -1095,17 +895,16 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
-_ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
 
 
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
-    aff, entry = _affinity(s, aff), _entry(s, entry)
+    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
+    aff, entry = parse_affinity(s, aff), _entry(s, entry)
     items = []
-    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
         if r_in is not None:
             raise s.error("unexpected 'in' in async dispatch operand types", tpos)
         items.append((t, dims, tpos))
@@ -1117,35 +916,35 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     args, sizes, offs, ends, lens = [], [], [], [], []
 
     def use(name: str, t: Any) -> Any:
-        m = _USE.fullmatch(name)
+        m = USE_RE.fullmatch(name)
         return s.lookup(m.group(1), int(m.group(2) or 0), t, pos)
 
     for piece, (t, dims, tpos) in zip(pieces, items):
-        m = _ASYNC_ARG.fullmatch(piece)
+        m = ASYNC_ARG.fullmatch(piece)
         if m is None:
             raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
         args.append(use(m.group(1), t))
         if is_resource(t):
             if m.group(2) is None or len(dims) != 1:
                 raise s.error("resource operands need a range and a size", tpos)
-            offs.append(use(m.group(2), _INDEX))
-            ends.append(use(m.group(3), _INDEX))
-            lens.append(use(m.group(4), _INDEX))
-            sizes.extend(_uses(s, dims))
+            offs.append(use(m.group(2), INDEX))
+            ends.append(use(m.group(3), INDEX))
+            lens.append(use(m.group(4), INDEX))
+            sizes.extend(uses_of(s, dims))
     if len(res) == 1:  # `(R{%s}, %x{%s}, ...)`
-        outs = [(t, dims) for t, dims, _, _ in _operand_types(s, res[0], ties=True)]
+        outs = [(t, dims) for t, dims, _, _ in cached_operand_types(s, res[0], ties=True)]
     else:
-        outs = [(res[0], _dims(s, res[1]))]
-    arg_names = [_USE.fullmatch(_ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
+        outs = [(res[0], dim_uses(s, res[1]))]
+    arg_names = [USE_RE.fullmatch(ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
     rtypes, ties, rs = [], [], []
     for target, size in outs:
-        tie = _tie(s, target, arg_names, "stream.async.dispatch") if _is_use(target) else -1
+        tie = tied_index(s, target, arg_names, "stream.async.dispatch") if is_tied_use(target) else -1
         rtypes.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
         ties.append(tie)
-        rs.extend(_uses(s, size))
-    wl = _uses(s, workload)
-    props = _props(aff, entry_points=entry,
-                   operandSegmentSizes=_segs(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
+        rs.extend(uses_of(s, size))
+    wl = uses_of(s, workload)
+    props = props_attr(aff, entry_points=entry,
+                   operandSegmentSizes=segment_sizes(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), \
         kw.start_pos
@@ -1153,66 +952,59 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt = c
-    aff, dims = _affinity(s, aff), _dims(s, dims)
+    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.sizeof", _uses(s, dims), [s.decode_type(rt)],
-                     _props(aff, encoding=TypeAttr(enc))), kw.start_pos
+    return Operation("stream.tensor.sizeof", uses_of(s, dims), [s.decode_type(rt)],
+                     props_attr(aff, encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.empty", [*_uses(s, dims), *_uses(s, size)], [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+    return Operation("stream.tensor.empty", [*uses_of(s, dims), *uses_of(s, size)], [s.decode_type(rt)],
+                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, dims, rt, value = c
-    aff, dims = _affinity(s, aff), _dims(s, dims)
+    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
-    return Operation("stream.tensor.constant", _uses(s, dims), [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
+    return Operation("stream.tensor.constant", uses_of(s, dims), [s.decode_type(rt)],
+                     props_attr(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
 
 
 def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, vt, t, dims, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc = s.decode_type(t)
-    _check_dims(s, enc, dims or [], t.start_pos)
-    operands = [_use(s, v, s.decode_type(vt)), *_uses(s, dims), *_uses(s, size)]
+    operands = [use_of(s, v, s.decode_type(vt)), *uses_of(s, dims), *uses_of(s, size)]
     return Operation("stream.tensor.splat", operands, [s.decode_type(rt)],
-                     _props(aff, result_encoding=TypeAttr(enc))), kw.start_pos
+                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
 
 
 def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
-    aff, dims, size = _affinity(s, aff), _dims(s, dims), _dims(s, size)
+    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
     enc, rtype = s.decode_type(t), s.decode_type(rt)
-    _check_dims(s, enc, dims or [], t.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the filled resource after 'in'", target2.start_pos)
-    groups = [[_use(s, target, rtype)], _uses(s, dims), _uses(s, size), _uses(s, starts), _uses(s, lens),
-              [_use(s, v, s.decode_type(vt))]]
-    props = _props(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, target, rtype)], uses_of(s, dims), uses_of(s, size), uses_of(s, starts), uses_of(s, lens),
+              [use_of(s, v, s.decode_type(vt))]]
+    props = props_attr(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.fill", [x for g in groups for x in g], [rtype], props), kw.start_pos
 
 
 def _source_result(name: str):
     def cb(s: Any, c: list) -> tuple[Operation, int]:
         kw, aff, src, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-        aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
-                                           _dims(s, rsize))
+        aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
+                                           dim_uses(s, rsize))
         senc, renc = s.decode_type(st), s.decode_type(rt)
-        _check_dims(s, senc, sdims or [], st.start_pos)
-        _check_dims(s, renc, rdims or [], rt.start_pos)
-        groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, rdims),
-                  _uses(s, rsize)]
-        props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                       operandSegmentSizes=_segs(*groups))
+        groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, rdims),
+                  uses_of(s, rsize)]
+        props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                       operandSegmentSizes=segment_sizes(*groups))
         return Operation(name, [x for g in groups for x in g], [s.decode_type(rres)], props), kw.start_pos
 
     return cb
@@ -1220,51 +1012,45 @@ def _source_result(name: str):
 
 def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, starts, lens, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-    aff, sdims, ssize, rdims, rsize = (_affinity(s, aff), _dims(s, sdims), _dims(s, ssize), _dims(s, rdims),
-                                       _dims(s, rsize))
+    aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
+                                       dim_uses(s, rsize))
     senc, renc = s.decode_type(st), s.decode_type(rt)
-    _check_dims(s, senc, sdims or [], st.start_pos)
-    _check_dims(s, renc, rdims or [], rt.start_pos)
-    groups = [[_use(s, src, s.decode_type(sres))], _uses(s, sdims), _uses(s, ssize), _uses(s, starts),
-              _uses(s, lens), _uses(s, rdims), _uses(s, rsize)]
-    props = _props(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                   operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, starts),
+              uses_of(s, lens), uses_of(s, rdims), uses_of(s, rsize)]
+    props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
+                   operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.slice", [x for g in groups for x in g], [s.decode_type(rres)], props), \
         kw.start_pos
 
 
 def stream_update(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, upd, target, starts, ut, udims, ures, usize, tt, tdims, target2, tres, tsize = c
-    aff, udims, usize, tdims, tsize = (_affinity(s, aff), _dims(s, udims), _dims(s, usize), _dims(s, tdims),
-                                       _dims(s, tsize))
+    aff, udims, usize, tdims, tsize = (parse_affinity(s, aff), dim_uses(s, udims), dim_uses(s, usize), dim_uses(s, tdims),
+                                       dim_uses(s, tsize))
     uenc, tenc = s.decode_type(ut), s.decode_type(tt)
-    _check_dims(s, uenc, udims or [], ut.start_pos)
-    _check_dims(s, tenc, tdims or [], tt.start_pos)
     if str(target2) != str(target):
         raise s.error("expected the updated resource after 'in'", target2.start_pos)
     rtype = s.decode_type(tres)
-    groups = [[_use(s, target, rtype)], _uses(s, tdims), _uses(s, tsize), _uses(s, starts),
-              [_use(s, upd, s.decode_type(ures))], _uses(s, udims), _uses(s, usize)]
-    props = _props(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
-                   operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, target, rtype)], uses_of(s, tdims), uses_of(s, tsize), uses_of(s, starts),
+              [use_of(s, upd, s.decode_type(ures))], uses_of(s, udims), uses_of(s, usize)]
+    props = props_attr(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
+                   operandSegmentSizes=segment_sizes(*groups))
     return Operation("stream.tensor.update", [x for g in groups for x in g], [rtype], props), kw.start_pos
 
 
 # -- timepoints -----------------------------------------------------------------------------
 
 
-def _tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
-    return p.attr_dict(op.attributes, elide, keyword=True)
 
 
 class TimepointImmediateOp(OpDef):
     name = "stream.timepoint.immediate"
     summary = "An immediately-resolved timepoint"
-    result_timepoint = result()
+    result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or len(op.results) != 1:
             return None
@@ -1274,26 +1060,26 @@ class TimepointImmediateOp(OpDef):
 class TimepointJoinOp(OpDef):
     name = "stream.timepoint.join"
     summary = "Joins one or more timepoints into the max of all of them"
-    await_timepoints = var_operand()
-    result_timepoint = result()
+    await_timepoints = var_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.results) != 1:
             return None
         return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.results[0].type)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 class TimepointBarrierOp(OpDef):
     name = "stream.timepoint.barrier"
     summary = "Returns a timepoint indicating when a resource is available"
-    resource = operand()
-    resource_size = operand()
-    barrier_result = result()
-    result_timepoint = result()
+    resource = operand(STREAM_OR_STAGING)
+    resource_size = operand(Index)
+    barrier_result = result(STREAM_OR_STAGING)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1301,26 +1087,27 @@ class TimepointBarrierOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size = op.operands
         if op.results[0].type != r.type:
             return None
-        return (f"stream.timepoint.barrier {_aff(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+        return (f"stream.timepoint.barrier {affinity_text(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
+                f"{p.type_text(op.results[1].type)}" + tail_attrs(p, op))
 
 
 class TimepointAwaitOp(OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    await_timepoint = operand()
-    results_ = var_result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    await_timepoint = operand(TIMEPOINT)
+    results_ = var_result(STREAM_OR_STAGING)
+    traits = (AttrSizedOperandSegments(),)
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
         if seg is None or any(k not in ("operandSegmentSizes", "sync") for k, _ in op.properties.entries) \
@@ -1335,7 +1122,7 @@ class TimepointAwaitOp(OpDef):
             return None
         head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
         types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
-        return f"{head} => {p.values(res)} : {types}" + _tail_attrs(p, op)
+        return f"{head} => {p.values(res)} : {types}" + tail_attrs(p, op)
 
 
 def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
@@ -1347,20 +1134,20 @@ def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
 def stream_tp_join(s: Any, c: list) -> tuple[Operation, int]:
     kw, ops, t, attrs = c
     tt = s.decode_type(t)
-    uses = [_Use(m.group(), ops.start_pos + m.start()) for m in _USE.finditer(str(ops))]
+    uses = [Use(m.group(), ops.start_pos + m.start()) for m in USE_RE.finditer(str(ops))]
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.join", _uses(s, uses, tt), [tt], {}, a), kw.start_pos
+    return Operation("stream.timepoint.join", uses_of(s, uses, tt), [tt], {}, a), kw.start_pos
 
 
 def stream_tp_barrier(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, r, rt, size, tt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
     rtype = s.decode_type(rt)
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.barrier", [_use(s, r, rtype), *_uses(s, size)],
-                     [rtype, s.decode_type(tt)], _props(_affinity(s, aff)), a), kw.start_pos
+    return Operation("stream.timepoint.barrier", [use_of(s, r, rtype), *uses_of(s, size)],
+                     [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), kw.start_pos
 
 
 def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
@@ -1371,14 +1158,14 @@ def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected one type per awaited resource", kw.start_pos)
     types, sizes = [], []
     for t, d in pairs:
-        d = _dims(s, d)
+        d = dim_uses(s, d)
         if len(d) != 1:
             raise s.error("expected one size value for each resource", t.start_pos)
         types.append(s.decode_type(t))
         sizes += d
-    operands = [_use(s, u, t) for u, t in zip(uses, types)] + _uses(s, sizes)
-    operands.append(_use(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
-    props = _props(None, operandSegmentSizes=_segs(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
+    operands = [use_of(s, u, t) for u, t in zip(uses, types)] + uses_of(s, sizes)
+    operands.append(use_of(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
+    props = props_attr(None, operandSegmentSizes=segment_sizes(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
     return Operation("stream.timepoint.await", operands, types, props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -1400,10 +1187,10 @@ def _only_affinity(op: Operation) -> bool:
 class ResourceAllocaOp(OpDef):
     name = "stream.resource.alloca"
     summary = "Allocates a transient resource, ready after an optional timepoint"
-    storage_size = operand()
-    await_timepoint = var_operand()
-    result_ = result()
-    result_timepoint = result()
+    storage_size = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(ANY_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
@@ -1411,14 +1198,14 @@ class ResourceAllocaOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 1)
         if wait is None or len(op.results) != 2 or not _only_affinity(op):
             return None
         # IREE always prints `uninitialized`; the attribute dictionary sits
         # after `await(...) =>` or after `:` when there is no await.
-        parts = ["stream.resource.alloca uninitialized", _aff(p, op).strip(), wait or ":",
+        parts = ["stream.resource.alloca uninitialized", affinity_text(p, op).strip(), wait or ":",
                  p.attr_dict(op.attributes).strip(),
                  f"{p.type_text(op.results[0].type)}{{{p.value(op.operands[0])}}} => "
                  f"{p.type_text(op.results[1].type)}"]
@@ -1428,56 +1215,48 @@ class ResourceAllocaOp(OpDef):
 class ResourceDeallocaOp(OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
-    operand_ = operand()
-    operand_size = operand()
-    await_timepoint = var_operand()
-    result_timepoint = result()
+    operand_ = operand(ANY_RESOURCE)
+    operand_size = operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 2)
         if wait is None or len(op.results) != 1 or not _only_affinity(op):
             return None
         r, size = op.operands[:2]
-        parts = ["stream.resource.dealloca", _aff(p, op).strip(), wait,
+        parts = ["stream.resource.dealloca", affinity_text(p, op).strip(), wait,
                  f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.results[0].type)}"]
         return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
 
 
-def _await_operand(s: Any, tok: Any) -> list[Any]:
-    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
-    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
-        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
-    return [_use(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
 
 
 def stream_alloca(s: Any, c: list) -> tuple[Operation, int]:
     if len(c) == 6:  # `:` in place of `await(...) =>` leaves no child
         c = [*c[:2], None, *c[2:]]
     kw, aff, wait, attrs, rt, size, tt = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
-    operands = _uses(s, size) + _await_operand(s, wait)
+    operands = uses_of(s, size) + await_operand(s, wait)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation("stream.resource.alloca", operands, [s.decode_type(rt), s.decode_type(tt)],
-                     _props(_affinity(s, aff)), a), kw.start_pos
+                     props_attr(parse_affinity(s, aff)), a), kw.start_pos
 
 
 def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, r, rt, size, tt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", rt.start_pos)
     rtype = s.decode_type(rt)
-    operands = [_use(s, r, rtype), *_uses(s, size), *_await_operand(s, wait)]
+    operands = [use_of(s, r, rtype), *uses_of(s, size), *await_operand(s, wait)]
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], _props(_affinity(s, aff)), a), \
+    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), \
         kw.start_pos
 
 
@@ -1487,11 +1266,13 @@ def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
 class YieldOp(OpDef):
     name = "stream.yield"
     summary = "Yields results from an execution region"
-    resource_operands = var_operand()
-    traits = (Pure(), ReturnLike(), Terminator())
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
+                          "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
         n, rest = divmod(len(op.operands), 2)
@@ -1507,17 +1288,17 @@ class YieldOp(OpDef):
 class CmdExecuteOp(OpDef):
     name = "stream.cmd.execute"
     summary = "Executes a command buffer, returning a timepoint"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    await_timepoint = var_operand()
-    result_timepoint = result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     once = opt_attr()
     body = region(1)
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg = op.properties.get("operandSegmentSizes")
         if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
@@ -1534,14 +1315,14 @@ class CmdExecuteOp(OpDef):
         last = block._last
         if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
             return None  # only an empty stream.yield is implicit
-        parts = ["stream.cmd.execute", "once" if once is not None else "", _aff(p, op).strip(),
+        parts = ["stream.cmd.execute", "once" if once is not None else "", affinity_text(p, op).strip(),
                  f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
         items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
                           for v, a, sz in zip(res, block.args, sizes))
         parts.append(f"with({items})")
         head = " ".join(x for x in parts if x)
         return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1556,42 +1337,42 @@ class CmdExecuteOp(OpDef):
 class CmdFillOp(OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand()
-    target_size = operand()
-    target_offset = operand()
-    target_length = operand()
-    value = operand()
+    target = operand(STREAM_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    target_length = operand(Index)
+    value = operand(NATIVE_FILL_PATTERN)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, length, v = op.operands
         if op.results or op.properties:
             return None
         return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
 class CmdCopyOp(OpDef):
     name = "stream.cmd.copy"
     summary = "Copies a subview of a stream resource to another"
-    source = operand()
-    source_size = operand()
-    source_offset = operand()
-    target = operand()
-    target_size = operand()
-    target_offset = operand()
-    length = operand()
+    source = operand(ANY_RESOURCE)
+    source_size = operand(Index)
+    source_offset = operand(Index)
+    target = operand(ANY_RESOURCE)
+    target_size = operand(Index)
+    target_offset = operand(Index)
+    length = operand(Index)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ssize, soff, tgt, tsize, toff, length = op.operands
         if op.results or op.properties:
             return None
         return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
                 f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
-                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + _tail_attrs(p, op))
+                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + tail_attrs(p, op))
 
 
 _WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
@@ -1605,17 +1386,17 @@ def stream_cmd_execute_head(s: Any, c: list) -> tuple:
         m = _WITH_ITEM.match(text, pos)
         if m is None:
             raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
-        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
+        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
         if len(d) != 1:
             raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append(_use(s, _Use(m.group(1), base + m.start(1)), t))
+        uses.append(use_of(s, Use(m.group(1), base + m.start(1)), t))
         sizes += d
         args.append((m.group(2), t, None, base + m.start(2) - 1))
         pos = m.end()
-    operands = uses + _uses(s, sizes) + _await_operand(s, wait)
-    props = _props(_affinity(s, aff), once=UnitAttr() if once is not None else None,
-                   operandSegmentSizes=_segs(uses, sizes, operands[2 * len(uses):]))
+    operands = uses + uses_of(s, sizes) + await_operand(s, wait)
+    props = props_attr(parse_affinity(s, aff), once=UnitAttr() if once is not None else None,
+                   operandSegmentSizes=segment_sizes(uses, sizes, operands[2 * len(uses):]))
     s.pending.append((CmdExecuteOp.name, args))
     return operands, props, kw.start_pos
 
@@ -1640,13 +1421,13 @@ def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
         raise s.error("expected one type per yielded resource", kw.start_pos)
     types, sizes = [], []
     for t, d in pairs:
-        d = _dims(s, d)
+        d = dim_uses(s, d)
         if len(d) != 1:
             raise s.error("expected one size value for each resource", t.start_pos)
         types.append(s.decode_type(t))
         sizes += d
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(YieldOp.name, [_use(s, u, t) for u, t in zip(uses or (), types)] + _uses(s, sizes), [], None, a), \
+    return Operation(YieldOp.name, [use_of(s, u, t) for u, t in zip(uses or (), types)] + uses_of(s, sizes), [], None, a), \
         kw.start_pos
 
 
@@ -1671,7 +1452,7 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
     res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
     if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
         return None
-    parts = [op.name, _aff(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
+    parts = [op.name, affinity_text(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
     items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
                       for v, a, sz in zip(res, block.args, sizes))
     parts.append(f"with({items})")
@@ -1687,21 +1468,70 @@ def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
         parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
     head = " ".join(x for x in parts if x)
     tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
-    return f"{head} {p.region(op.regions[0])}{tail}" + _tail_attrs(p, op)
+    return f"{head} {p.region(op.regions[0])}{tail}" + tail_attrs(p, op)
+
+
+
+def _sized_count(values: Sequence[Any]) -> int:
+    # IREE's size-aware types: resources and buffers carry a size operand each
+    return sum(1 for v in values if is_resource(v.type) or getattr(v.type, "spelling", "") == "!util.buffer")
+
+
+def verify_execution_region(cls: Any, op: Operation) -> None:
+    """What IREE verifies of an async execution region op: a size per
+    sized operand and result, every resource used inside captured by the
+    entry block (or made there), and each stream.yield matching the results
+    (verifyOpValueSizes, verifyAllResourcesCaptured, verifyEscapingResources)."""
+    groups = operand_groups(cls, op)
+    operands, operand_sizes, result_sizes = groups[0], groups[1], groups[2]
+    results = [r for r in op.results if not TIMEPOINT.check_type(r.type)]
+    for values, sizes in ((operands, operand_sizes), (results, result_sizes)):
+        need = _sized_count(values)
+        if len(sizes) != need:
+            raise op_error(op, f"value set has {need} dynamic dimensions but only {len(sizes)} dimension values "
+                               "are attached")
+    if not op.regions or not op.regions[0].blocks:
+        return
+    block = op.regions[0].blocks[0]
+    available = set(block.args)
+    for inner in block.ops:
+        available.update(inner.results)
+        for v in inner.operands:
+            if is_resource(v.type) and v not in available:
+                raise op_error(inner, "used resource not listed in explicit captures (or produced internally)")
+    for r in op.regions:
+        for b in r.blocks:
+            y = b.terminator
+            if y is None or y.name != YieldOp.name:
+                continue
+            n = len(results)
+            if len(y.operands) // 2 != n:
+                raise op_error(y, "yield result count mismatch with parent op")
+            for outer, inner_v in zip(results, y.operands[:n]):
+                if outer.type is not inner_v.type:
+                    raise op_error(y, f"result type mismatch: expected '{outer.type.text}' but got '{inner_v.type.text}'")
+            for outer_size, inner_size in zip(result_sizes, y.operands[n:]):
+                if outer_size is not inner_size:
+                    raise op_error(y, "result size mismatch")
 
 
 class AsyncExecuteOp(OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
-    resource_operands = var_operand()
-    resource_operand_sizes = var_operand()
-    result_sizes = var_operand()
-    await_timepoint = var_operand()
-    results_ = var_result()
+    resource_operands = var_operand(STREAM_OR_STAGING)
+    resource_operand_sizes = var_operand(Index)
+    result_sizes = var_operand(Index)
+    await_timepoint = opt_operand(TIMEPOINT)
+    results_ = var_result(STREAM_OR_STAGING)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     tied_operands = opt_attr()
     body = region(1)
     traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        verify_execution_region(cls, op)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list | None:
@@ -1709,7 +1539,7 @@ class AsyncExecuteOp(OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return _resource_region_text(op, p, timepoint=True)
 
@@ -1731,11 +1561,11 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
         m = _WITH_ITEM.match(text, pos)
         if m is None:
             raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(_Tok(m.group(3), base + m.start(3)))
-        d = _dims(s, _Tok(m.group(4), base + m.start(4)))
+        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
+        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
         if len(d) != 1:
             raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append((m.group(1), _use(s, _Use(m.group(1), base + m.start(1)), t)))
+        uses.append((m.group(1), use_of(s, Use(m.group(1), base + m.start(1)), t)))
         sizes += d
         args.append((m.group(2), t, None, base + m.start(2) - 1))
         pos = m.end()
@@ -1752,7 +1582,7 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
         brace = pc.rfind("{")
         if brace < 0:
             raise s.error("expected a result type or tied operand with its size '{%size}'", at)
-        head, d = pc[:brace].strip(), _dims(s, _Tok(pc[brace:], at + brace))
+        head, d = pc[:brace].strip(), dim_uses(s, Piece(pc[brace:], at + brace))
         if len(d) != 1:
             raise s.error("expected one size value for the result", at + brace)
         if head.startswith("%"):
@@ -1762,13 +1592,13 @@ def stream_async_execute_head(s: Any, c: list) -> tuple:
             types.append(uses[k][1].type)
             ties.append(k)
         else:
-            types.append(s.decode_type(_Tok(head, at)))
+            types.append(s.decode_type(Piece(head, at)))
             ties.append(-1)
         rsizes += d
-    operands = [u for _, u in uses] + _uses(s, sizes)
-    rs, tp = _uses(s, rsizes), _await_operand(s, wait)
-    props = _props(_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=_segs(uses, sizes, rs) if concurrent else _segs(uses, sizes, rs, tp))
+    operands = [u for _, u in uses] + uses_of(s, sizes)
+    rs, tp = uses_of(s, rsizes), await_operand(s, wait)
+    props = props_attr(parse_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
+                   operandSegmentSizes=segment_sizes(uses, sizes, rs) if concurrent else segment_sizes(uses, sizes, rs, tp))
     s.pending.append((str(kw), args))
     return operands + rs + tp, props, types, kw.start_pos
 
@@ -1783,17 +1613,21 @@ def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
 class AsyncConcurrentOp(OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
-    resource_operands = var_operand()
+    resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
-    results_ = var_result()
+    results_ = var_result(STREAM_OR_STAGING)
     tied_operands = opt_attr()
     affinity = opt_attr()
     body = region(1)
     traits = (AttrSizedOperandSegments(), ParentOneOf("stream.async.execute", "stream.async.concurrent"))
 
     @classmethod
-    @_custom_or_generic
+    def verify(cls, op: Operation) -> None:
+        verify_execution_region(cls, op)
+
+    @classmethod
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return _resource_region_text(op, p, timepoint=False)
 
@@ -1810,45 +1644,43 @@ def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
 
 def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, length, vt, tt, size, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", tt.start_pos)
     ttype = s.decode_type(tt)
-    operands = [_use(s, t, ttype), *_uses(s, [*size, off, length]), _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, ttype), *uses_of(s, [*size, off, length]), use_of(s, v, s.decode_type(vt))]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
 
 
 def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
-    ssize, tsize = _dims(s, ssize), _dims(s, tsize)
+    ssize, tsize = dim_uses(s, ssize), dim_uses(s, tsize)
     if len(ssize) != 1 or len(tsize) != 1:
         raise s.error("expected one size value for each resource", kw.start_pos)
     stype, ttype = s.decode_type(st), s.decode_type(tt)
-    operands = [_use(s, src, stype), *_uses(s, [*ssize, soff]), _use(s, tgt, ttype), *_uses(s, [*tsize, toff, length])]
+    operands = [use_of(s, src, stype), *uses_of(s, [*ssize, soff]), use_of(s, tgt, ttype), *uses_of(s, [*tsize, toff, length])]
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
 
 
-_ACCESS = {1: "ro", 2: "wo", 3: "rw"}
-_ACCESS_BITS = {v: k for k, v in _ACCESS.items()}
 
 
 class CmdDispatchOp(OpDef):
     name = "stream.cmd.dispatch"
     summary = "Dispatches a parallelized grid of work"
-    workload = var_operand()
-    uniform_operands = var_operand()
-    resources = var_operand()
-    resource_sizes = var_operand()
-    resource_offsets = var_operand()
-    resource_lengths = var_operand()
+    workload = var_operand(Index)
+    uniform_operands = var_operand(PRIMITIVE)
+    resources = var_operand(STREAM_RESOURCE)
+    resource_sizes = var_operand(Index)
+    resource_offsets = var_operand(Index)
+    resource_lengths = var_operand(Index)
     entry_points = attr()
     resource_accesses = attr()
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.properties.get("resource_accesses"),
                            _entry_text(op))
@@ -1859,7 +1691,7 @@ class CmdDispatchOp(OpDef):
             return None
         groups = operand_groups(cls, op)
         work, uni, res, sizes, offs, lens = groups
-        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
         if None in kinds:
             return None
         s = "stream.cmd.dispatch " + entry
@@ -1870,32 +1702,11 @@ class CmdDispatchOp(OpDef):
         ind = "  " * p.indent
         items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
                  for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
-        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + _tail_attrs(p, op)
+        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + tail_attrs(p, op)
 
 
-_RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
-                            r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
 
 
-def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
-    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
-    custom<DispatchResources>): (access bits, resource value, size use,
-    offset use, length use)."""
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = _RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in _ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(_Tok(m.group(5), base + m.start(5)))
-        d = _dims(s, _Tok(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [_Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((_ACCESS_BITS[m.group(1)], _use(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
-    return items
 
 
 def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
@@ -1907,20 +1718,20 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
     if args is not None:
         text, base = str(args)[1:-1], args.start_pos + 1
         vals, colon, types = text.partition(":")
-        uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(vals)]
+        uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(vals)]
         tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
                for t, off in split_pieces(types)] if colon else []
         if len(tys) != len(uses):
             raise s.error("expected one type per dispatch operand", args.start_pos)
-        uni = [_use(s, u, s.decode_type(_Tok(t, at))) for u, (t, at) in zip(uses, tys)]
+        uni = [use_of(s, u, s.decode_type(Piece(t, at))) for u, (t, at) in zip(uses, tys)]
     items = dispatch_resource_items(s, resources)
     if not items:
         raise s.error("expected at least one resource", resources.start_pos)
-    workload = _uses(s, work)
+    workload = uses_of(s, work)
     res = [i[1] for i in items]
-    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
+    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
     props = DictionaryAttr({
-        "entry_points": eps, "operandSegmentSizes": _segs(workload, uni, res, sizes, offs, lens),
+        "entry_points": eps, "operandSegmentSizes": segment_sizes(workload, uni, res, sizes, offs, lens),
         "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
@@ -1929,20 +1740,6 @@ def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 # -- resource ops ---------------------------------------------------------------------------
 # (the forms of grammars/stream.lark's "resources" section)
 
-_STAGING_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.resource<staging>",
-                        "staging resource")
-_ANY_RESOURCE_C = Constraint(is_resource, "any stream-compatible type")
-_STREAM_LIFETIMES = {"*": "resource", "external": "external resource", "transient": "transient resource",
-                     "variable": "variable resource", "constant": "constant resource"}
-_ANY_STREAM_RESOURCE_C = Constraint(
-    lambda t: isinstance(t, OpaqueType) and t.spelling[len("!stream.resource<"):-1] in _STREAM_LIFETIMES
-    and t.spelling.startswith("!stream.resource<"), " or ".join(_STREAM_LIFETIMES.values()))
-_PRIMITIVE_C = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
-_CHANNEL_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.channel",
-                        "A collective communication channel.")
-_TIMEPOINT_C = Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling == "!stream.timepoint",
-                          "A timepoint indicating execution availability.")
-_LOADABLE_C = AnyOf(_PRIMITIVE_C, VectorOf(AnyType))
 
 
 def _sized(p: Any, t: Any, size: Any) -> str:
@@ -1952,7 +1749,7 @@ def _sized(p: Any, t: Any, size: Any) -> str:
 
 def _one(s: Any, tok: Any, what: str = "the resource") -> list:
     """The single `{%size}` of a resource type, positioned for errors."""
-    d = _dims(s, tok)
+    d = dim_uses(s, tok)
     if len(d) != 1:
         raise s.error(f"expected one size value for {what}", tok.start_pos)
     return d
@@ -1965,13 +1762,13 @@ def _kw_attrs(s: Any, attrs: Any) -> Any:
 class ResourceSizeOp(OpDef):
     name = "stream.resource.size"
     summary = "Returns the size of the resource storage in bytes"
-    operand_ = operand(_ANY_RESOURCE_C)
+    operand_ = operand(ANY_RESOURCE)
     result_ = result(Index)
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (r,) = op.operands
         # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
@@ -1988,26 +1785,26 @@ def stream_res_size(s: Any, c: list) -> tuple[Operation, int]:
         if any(k != "affinity" for k, _ in d.entries):
             raise s.error("expected only 'affinity' in the properties", props.start_pos)
         aff = d.get("affinity")
-    return Operation(ResourceSizeOp.name, [_use(s, r, s.decode_type(rt))], [_INDEX], _props(aff),
+    return Operation(ResourceSizeOp.name, [use_of(s, r, s.decode_type(rt))], [INDEX], props_attr(aff),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceSubviewOp(OpDef):
     name = "stream.resource.subview"
     summary = "Slices out a subview of a value"
-    source = operand(_ANY_RESOURCE_C)
+    source = operand(ANY_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(ANY_RESOURCE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, off, rs = op.operands
         return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+                f"{_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2018,7 +1815,7 @@ class ResourceSubviewOp(OpDef):
 def stream_res_subview(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, off, st, ss, rt, rs, attrs = c
     stype = s.decode_type(st)
-    operands = [_use(s, src, stype), *_uses(s, _one(s, ss)), _use(s, off, _INDEX), *_uses(s, _one(s, rs))]
+    operands = [use_of(s, src, stype), *uses_of(s, _one(s, ss)), use_of(s, off, INDEX), *uses_of(s, _one(s, rs))]
     return Operation(ResourceSubviewOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2026,81 +1823,81 @@ class ResourceAllocOp(OpDef):
     name = "stream.resource.alloc"
     summary = "Allocates a persistent resource"
     storage_size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(ANY_RESOURCE)
     uninitialized = opt_attr()
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         u = op.properties.get("uninitialized")
         if u is not None and not isinstance(u, UnitAttr):
             return None
         head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
-                                     _aff(p, op).strip()) if x)
+                                     affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
 
 
 def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
     kw, uninit, aff, attrs, rt, size = c
-    props = _props(_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
-    return Operation(ResourceAllocOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], props,
+    props = props_attr(parse_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
+    return Operation(ResourceAllocOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceLoadOp(OpDef):
     name = "stream.resource.load"
     summary = "Loads a value from a staging resource"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, off, st, size, rt, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, size)), _use(s, off, _INDEX)]
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX)]
     return Operation(str(kw), operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceStoreOp(OpDef):
     name = "stream.resource.store"
     summary = "Stores a value into a staging resource"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
-    value = operand(_LOADABLE_C)
+    value = operand(LOADABLE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, v = op.operands
         return (f"stream.resource.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                f"{_sized(p, t.type, size)}" + _tail_attrs(p, op))
+                f"{_sized(p, t.type, size)}" + tail_attrs(p, op))
 
 
 def stream_res_store(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, vt, tt, size, attrs = c
-    operands = [_use(s, t, s.decode_type(tt)), *_uses(s, _one(s, size)), _use(s, off, _INDEX),
-                _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, s.decode_type(tt)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX),
+                use_of(s, v, s.decode_type(vt))]
     return Operation(ResourceStoreOp.name, operands, [], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class _ResourceSizedOp(OpDef):
     """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
 
-    operand_ = operand(_ANY_RESOURCE_C)
+    operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size = op.operands
         return f"{cls.name} {p.value(r)}{p.attr_dict(op.attributes)} : {_sized(p, r.type, size)}"
@@ -2138,20 +1935,20 @@ _SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
 def stream_res_sized(s: Any, c: list) -> tuple[Operation, int]:
     kw, r, attrs, rt, size = c
     name = str(kw)
-    operands = [_use(s, r, s.decode_type(rt)), *_uses(s, _one(s, size))]
+    operands = [use_of(s, r, s.decode_type(rt)), *uses_of(s, _one(s, size))]
     return Operation(name, operands, list(_SIZED_RESULTS[name]), None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceTransientsOp(OpDef):
     name = "stream.resource.transients"
     summary = "Attaches transient storage to a resource"
-    resource = operand(_ANY_STREAM_RESOURCE_C)
+    resource = operand(STREAM_RESOURCE)
     resource_size = operand(Index)
-    storage = operand(_ANY_RESOURCE_C)
+    storage = operand(ANY_RESOURCE)
     storage_size = operand(Index)
-    await_timepoint = opt_operand(_TIMEPOINT_C)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
-    result_timepoint = result(_TIMEPOINT_C)
+    await_timepoint = opt_operand(TIMEPOINT)
+    result_ = result(STREAM_RESOURCE)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2160,16 +1957,16 @@ class ResourceTransientsOp(OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         wait = _await_part(p, op, 4)
         if wait is None:
             return None
         r, rs, st, ss = op.operands[:4]
-        parts = ["stream.resource.transients", _aff(p, op).strip(), wait,
+        parts = ["stream.resource.transients", affinity_text(p, op).strip(), wait,
                  f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
                  f"{p.type_text(op.results[1].type)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2180,20 +1977,20 @@ class ResourceTransientsOp(OpDef):
 def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, r, rt, rs, st, stt, ss, tt, attrs = c
     rtype = s.decode_type(rt)
-    operands = [_use(s, r, rtype), *_uses(s, _one(s, rs)), _use(s, st, s.decode_type(stt)),
-                *_uses(s, _one(s, ss)), *_await_operand(s, wait)]
-    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], _props(_affinity(s, aff)),
+    operands = [use_of(s, r, rtype), *uses_of(s, _one(s, rs)), use_of(s, st, s.decode_type(stt)),
+                *uses_of(s, _one(s, ss)), *await_operand(s, wait)]
+    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ResourceTryMapOp(OpDef):
     name = "stream.resource.try_map"
     summary = "Maps read-only memory into a resource"
-    source = operand()
+    source = operand(BUFFER)
     source_offset = operand(Index)
     result_size = operand(Index)
     did_map = result(I1)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -2202,19 +1999,19 @@ class ResourceTryMapOp(OpDef):
         return ["did_map", "result"] if len(op.results) == 2 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, off, size = op.operands
         dm, r = op.results
-        return (f"stream.resource.try_map {_aff(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
-                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + _tail_attrs(p, op))
+        return (f"stream.resource.try_map {affinity_text(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
+                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + tail_attrs(p, op))
 
 
 def stream_res_try_map(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, off, st, dt, rt, size, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), _use(s, off, _INDEX), *_uses(s, _one(s, size))]
+    operands = [use_of(s, src, s.decode_type(st)), use_of(s, off, INDEX), *uses_of(s, _one(s, size))]
     return Operation(ResourceTryMapOp.name, operands, [s.decode_type(dt), s.decode_type(rt)],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ContextResolveOp(OpDef):
@@ -2225,15 +2022,15 @@ class ContextResolveOp(OpDef):
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.context.resolve", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.context.resolve", affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + p.types([r.type for r in op.results])
 
 
 def stream_ctx_resolve(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, types = c
-    return Operation(ContextResolveOp.name, [], list(types or ()), _props(_affinity(s, aff)),
+    return Operation(ContextResolveOp.name, [], list(types or ()), props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2257,7 +2054,7 @@ class TensorImportOp(_BoundaryOp):
     source = operand()
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
-    result_ = result()
+    result_ = result(STREAM_OR_STAGING)
     result_encoding = attr()
     consume = opt_attr()
     affinity = opt_attr()
@@ -2265,21 +2062,21 @@ class TensorImportOp(_BoundaryOp):
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
         c = op.properties.get("consume")
         if c is not None and not isinstance(c, UnitAttr):
             return None
-        return ("stream.tensor.import " + _aff(p, op) + ("consume " if c is not None else "") + p.value(src)
+        return ("stream.tensor.import " + affinity_text(p, op) + ("consume " if c is not None else "") + p.value(src)
                 + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
-                + f" in {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+                + f" in {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, consume, src, st, et, dims, rt, size, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
                    consume=UnitAttr() if consume is not None else None)
     return Operation(TensorImportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2287,7 +2084,7 @@ def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
 class TensorExportOp(_BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
-    source = operand()
+    source = operand(STREAM_OR_STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
     result_ = result()
@@ -2297,28 +2094,28 @@ class TensorExportOp(_BoundaryOp):
     encoding_fields = ("source_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
-        return ("stream.tensor.export " + _aff(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
-                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+        return ("stream.tensor.export " + affinity_text(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
+                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, et, dims, st, size, rt, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _dims(s, dims)), *_uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
     return Operation(TensorExportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorLoadOp(_BoundaryOp):
     name = "stream.tensor.load"
     summary = "Loads a value from a tensor element"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
     indices = var_operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
     source_encoding = attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("source_encoding",)
@@ -2329,12 +2126,12 @@ class TensorLoadOp(_BoundaryOp):
         _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), dims, (size,), idx = operand_groups(cls, op)
         return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
                 + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
-                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+                + p.type_text(op.results[0].type) + tail_attrs(p, op))
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -2345,8 +2142,8 @@ def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) 
 
 def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, src, idx, et, dims, st, size, rt, attrs = c
-    groups = [[_use(s, src, s.decode_type(st))], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx)]
-    props = _props(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, s.decode_type(st))], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx)]
+    props = props_attr(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2354,12 +2151,12 @@ def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
 class TensorStoreOp(_BoundaryOp):
     name = "stream.tensor.store"
     summary = "Stores a value into a tensor element"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_encoding_dims = var_operand(Index)
     target_size = operand(Index)
     indices = var_operand(Index)
-    value = operand(_LOADABLE_C)
-    result_ = result(_STAGING_C)
+    value = operand(LOADABLE)
+    result_ = result(STAGING)
     target_encoding = attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("target_encoding",)
@@ -2370,12 +2167,12 @@ class TensorStoreOp(_BoundaryOp):
         _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
         return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
                 + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
-                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + _tail_attrs(p, op))
+                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
@@ -2383,9 +2180,9 @@ def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
     if str(t2) != str(t):
         raise s.error("expected the stored resource after 'in'", t2.start_pos)
     rtype = s.decode_type(rt)
-    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), _uses(s, idx),
-              [_use(s, v, s.decode_type(vt))]]
-    props = _props(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx),
+              [use_of(s, v, s.decode_type(vt))]]
+    props = props_attr(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorStoreOp.name, [x for g in groups for x in g], [rtype], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2393,7 +2190,7 @@ def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
 class TensorTraceOp(OpDef):
     name = "stream.tensor.trace"
     summary = "Traces one or more tensor values at runtime"
-    resources = var_operand(_STAGING_C)
+    resources = var_operand(STAGING)
     resource_sizes = var_operand(Index)
     resource_encoding_dims = var_operand(Index)
     key = attr()
@@ -2401,7 +2198,7 @@ class TensorTraceOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         res, sizes, dims = operand_groups(cls, op)
         encs = op.properties.get("resource_encodings")
@@ -2417,7 +2214,7 @@ class TensorTraceOp(OpDef):
             di += n
         # IREE prints the bracketed list on lines of its own, even when empty
         body = ",\n".join(items) if items else ind + "  "
-        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + _tail_attrs(p, op)
+        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2436,7 +2233,7 @@ def stream_trace_item(s: Any, c: list) -> tuple:
     t, enc = s.decode_type(rt), s.decode_type(et)
     if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
         raise s.error("expected '{' in operand list", et.end_pos + 1)
-    return _use(s, r, t), enc, _uses(s, _dims(s, dims)), _uses(s, _one(s, size))
+    return use_of(s, r, t), enc, uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))
 
 
 def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
@@ -2446,8 +2243,8 @@ def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
     sizes = [z for i in items for z in i[3]]
     dims = [d for i in items for d in i[2]]
     k = s.decode_attr(key)
-    props = _props(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
-                   operandSegmentSizes=_segs(res, sizes, dims))
+    props = props_attr(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
+                   operandSegmentSizes=segment_sizes(res, sizes, dims))
     return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -2458,37 +2255,37 @@ def _param_ref(p: Any, scope: Sequence[Any], key: Any) -> str:
 
 def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
     buf = s.decode("type", "!util.buffer", a.start_pos)
-    return ([_use(s, a, buf)], _use(s, b, buf)) if b is not None else ([], _use(s, a, buf))
+    return ([use_of(s, a, buf)], use_of(s, b, buf)) if b is not None else ([], use_of(s, a, buf))
 
 
 class TensorParameterLoadOp(_BoundaryOp):
     name = "stream.tensor.parameter.load"
     summary = "Loads a resource from a parameter scope"
-    source_scope = opt_operand()
-    source_key = operand()
-    source_offset = operand()
+    source_scope = opt_operand(BUFFER)
+    source_key = operand(BUFFER)
+    source_offset = operand(I64)
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     result_encoding = attr()
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("result_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.load " + _aff(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
+        return ("stream.tensor.parameter.load " + affinity_text(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
                 + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.results[0].type, size)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, a, b, off, et, dims, rt, size, attrs = c
     scope, key = _param_uses(s, a, b)
-    groups = [scope, [key], [_use(s, off, i64)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size))]
-    props = _props(_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [scope, [key], [use_of(s, off, i64)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))]
+    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorParameterLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2496,34 +2293,34 @@ def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
 class TensorParameterWriteOp(_BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
-    target_scope = opt_operand()
-    target_key = operand()
-    target_offset = operand()
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    target_scope = opt_operand(BUFFER)
+    target_key = operand(BUFFER)
+    target_offset = operand(I64)
+    result_ = result(STREAM_RESOURCE)
     source_encoding = attr()
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding",)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (src,), dims, (size,), scope, (key,), (off,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.write " + _aff(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
+        return ("stream.tensor.parameter.write " + affinity_text(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
                 + f"[{p.value(off)}] : " + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, a, b, off, et, dims, st, size, attrs = c
     scope, key = _param_uses(s, a, b)
     stype = s.decode_type(st)
-    groups = [[_use(s, src, stype)], _uses(s, _dims(s, dims)), _uses(s, _one(s, size)), scope, [key],
-              [_use(s, off, i64)]]
-    props = _props(_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, src, stype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), scope, [key],
+              [use_of(s, off, i64)]]
+    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
     return Operation(TensorParameterWriteOp.name, [x for g in groups for x in g], [stype], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2544,16 +2341,16 @@ class TimepointImportOp(OpDef):
     name = "stream.timepoint.import"
     summary = "Imports a timepoint from an external dialect type"
     operands_ = var_operand()
-    result_timepoint = result(_TIMEPOINT_C)
+    result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ops = op.operands
-        return ("stream.timepoint.import " + _aff(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
-                + p.type_text(op.results[0].type) + _tail_attrs(p, op))
+        return ("stream.timepoint.import " + affinity_text(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
+                + p.type_text(op.results[0].type) + tail_attrs(p, op))
 
 
 def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
@@ -2561,46 +2358,46 @@ def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
     ts = _paren_types(s, types)
     if len(ts) != len(uses or ()):
         raise s.error(f"{len(uses or ())} operands present, but expected {len(ts)}", kw.start_pos)
-    return Operation(TimepointImportOp.name, [_use(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    return Operation(TimepointImportOp.name, [use_of(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TimepointExportOp(OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand(_TIMEPOINT_C)
+    await_timepoint = operand(TIMEPOINT)
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,) = op.operands
-        return (f"stream.timepoint.export {_aff(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
-                + _tail_attrs(p, op))
+        return (f"stream.timepoint.export {affinity_text(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
+                + tail_attrs(p, op))
 
 
 def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, t, types, attrs = c
-    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), _props(_affinity(s, aff)),
+    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TimepointChainExternalOp(OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
-    await_timepoint = operand(_TIMEPOINT_C)
+    await_timepoint = operand(TIMEPOINT)
     external_values = var_operand()
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, *vals = op.operands
-        return (f"stream.timepoint.chain_external {_aff(p, op)}{p.value(t)} => ({p.values(vals)} : "
-                f"{p.types([v.type for v in vals])})" + _tail_attrs(p, op))
+        return (f"stream.timepoint.chain_external {affinity_text(p, op)}{p.value(t)} => ({p.values(vals)} : "
+                f"{p.types([v.type for v in vals])})" + tail_attrs(p, op))
 
 
 def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
@@ -2609,57 +2406,57 @@ def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
     names, colon, types = text.partition(":")
     if not colon:
         raise s.error("expected ':' and the external value types", vals.start_pos)
-    uses = [_Use(m.group(), base + m.start()) for m in _USE.finditer(names)]
-    ts = _paren_types(s, _Tok("(" + types + ")", base + len(names)))
+    uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(names)]
+    ts = _paren_types(s, Piece("(" + types + ")", base + len(names)))
     if len(ts) != len(uses):
         raise s.error(f"{len(uses)} operands present, but expected {len(ts)}", vals.start_pos)
-    tp = _use(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointChainExternalOp.name, [tp, *(_use(s, u, ty) for u, ty in zip(uses, ts))], [],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
+    return Operation(TimepointChainExternalOp.name, [tp, *(use_of(s, u, ty) for u, ty in zip(uses, ts))], [],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class ChannelCreateOp(OpDef):
     name = "stream.channel.create"
     summary = "Creates a new channel for collective communication"
-    id = opt_operand()
+    id = opt_operand(BUFFER)
     rank = opt_operand(Index)
     count = opt_operand(Index)
     group = opt_attr()
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
-    result_ = result(_CHANNEL_C)
+    result_ = result(CHANNEL)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["channel"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         i, r, n = operand_groups(cls, op)
         g = op.properties.get("group")
-        parts = ["stream.channel.create", _aff(p, op).strip(), f"id({p.value(i[0])})" if i else "",
+        parts = ["stream.channel.create", affinity_text(p, op).strip(), f"id({p.value(i[0])})" if i else "",
                  f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
                  f"count({p.value(n[0])})" if n else ""]
-        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + tail_attrs(p, op)
 
 
 def _one_use(s: Any, tok: Any, t: Any) -> list:
     """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
     if tok is None or not str(tok)[1:-1].strip():
         return []
-    uses = [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
     if len(uses) != 1:
         raise s.error("expected one SSA value", tok.start_pos)
-    return [_use(s, uses[0], t)]
+    return [use_of(s, uses[0], t)]
 
 
 def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, id_, group, rank, count, rt, attrs = c
-    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, _INDEX),
-              _one_use(s, count, _INDEX)]
-    g = _affinity(s, group)  # the `(...)` holds one attribute
-    props = _props(_affinity(s, aff), group=g, operandSegmentSizes=_segs(*groups))
+    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, INDEX),
+              _one_use(s, count, INDEX)]
+    g = parse_affinity(s, group)  # the `(...)` holds one attribute
+    props = props_attr(parse_affinity(s, aff), group=g, operandSegmentSizes=segment_sizes(*groups))
     return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [_channel_type(s, kw, rt)], props,
                      _kw_attrs(s, attrs)), kw.start_pos
 
@@ -2667,10 +2464,10 @@ def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
 class ChannelSplitOp(OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     color = operand(Index)
     key = operand(Index)
-    result_ = result(_CHANNEL_C)
+    result_ = result(CHANNEL)
     traits = (Pure(),)
 
     @classmethod
@@ -2678,17 +2475,17 @@ class ChannelSplitOp(OpDef):
         return ["channel"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ch, color, key = op.operands
         return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
     """A `!stream.channel` in a format: MLIR checks the kind of a buildable type while parsing."""
     t = s.decode_type(tok)
-    if not _CHANNEL_C(t):
+    if not CHANNEL(t):
         raise s.error(f"custom op '{kw}' invalid kind of type specified: expected stream.channel, but found "
                       f"'{t.text}'", tok.start_pos)
     return t
@@ -2696,13 +2493,13 @@ def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
 
 def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, color, key, ct, rt, attrs = c
-    operands = [_use(s, ch, _channel_type(s, kw, ct)), _use(s, color, _INDEX), _use(s, key, _INDEX)]
+    operands = [use_of(s, ch, _channel_type(s, kw, ct)), use_of(s, color, INDEX), use_of(s, key, INDEX)]
     return Operation(ChannelSplitOp.name, operands, [_channel_type(s, kw, rt)], None, _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class _ChannelQueryOp(OpDef):
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     result_ = result(Index)
     traits = (Pure(),)
     result_name = ""
@@ -2712,10 +2509,10 @@ class _ChannelQueryOp(OpDef):
         return [cls.result_name]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (ch,) = op.operands
-        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + _tail_attrs(p, op)
+        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + tail_attrs(p, op)
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -2733,16 +2530,15 @@ class ChannelCountOp(_ChannelQueryOp):
 def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
     kw, ch, rt, attrs = c
     t = s.decode_type(rt)
-    if t != _INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
+    if t != INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
         raise s.error(f"custom op '{kw}' invalid kind of type specified: expected builtin.index, but found "
                       f"'{t.text}'", rt.start_pos)
-    return Operation(str(kw), [_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
+    return Operation(str(kw), [use_of(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
                      [t], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- stream.async.* resource ops ---------------------------------------------------------------
 
-_FILL_PATTERN_C = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
 
 
 def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
@@ -2752,7 +2548,7 @@ def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
 
 def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
     """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
-    return s.decode_type(rt), _uses(s, _one(s, size))
+    return s.decode_type(rt), uses_of(s, _one(s, size))
 
 
 class _AsyncOp(OpDef):
@@ -2765,57 +2561,57 @@ class AsyncAllocaOp(_AsyncOp):
     name = "stream.async.alloca"
     summary = "Allocates a transient value with undefined contents"
     storage_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.async.alloca", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.async.alloca", affinity_text(p, op).strip()) if x)
         return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
 
 
 def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, rt, size = c
-    return Operation(AsyncAllocaOp.name, _uses(s, _one(s, size)), [s.decode_type(rt)], _props(_affinity(s, aff)),
+    return Operation(AsyncAllocaOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
-    source = operand(_ANY_RESOURCE_C)
+    source = operand(STREAM_OR_STAGING)
     size = operand(Index)
-    result_ = result(_ANY_RESOURCE_C)
+    result_ = result(STREAM_OR_STAGING)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size = op.operands
-        return f"stream.async.barrier {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + _tail_attrs(p, op)
+        return f"stream.async.barrier {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + tail_attrs(p, op)
 
 
 def stream_a_barrier(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, st, size, attrs = c
     t = s.decode_type(st)
-    return Operation(AsyncBarrierOp.name, [_use(s, src, t), *_uses(s, _one(s, size))], [t],
-                     _props(_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
+    return Operation(AsyncBarrierOp.name, [use_of(s, src, t), *uses_of(s, _one(s, size))], [t],
+                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class _AsyncSourceResultOp(_AsyncOp):
     """`%r : T{%s} -> U{%s}` (cast, clone)."""
 
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     keyword_attrs = True
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, rs = op.operands
-        attrs = _tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
-        return (f"{cls.name} {_aff(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
+        attrs = tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
+        return (f"{cls.name} {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
                 f"{_sized(p, op.results[0].type, rs)}" + attrs)
 
 
@@ -2837,8 +2633,8 @@ class AsyncCloneOp(_AsyncSourceResultOp):
 
 def _a_source_result(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, st, ss, rt, rs, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, _one(s, rs))]
-    return Operation(str(kw), operands, [s.decode_type(rt)], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, _one(s, rs))]
+    return Operation(str(kw), operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
@@ -2857,31 +2653,31 @@ def _collective_kind(a: Any) -> str:
 class AsyncCollectiveOp(_AsyncOp):
     name = "stream.async.collective"
     summary = "Performs a collective operation"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
     target_length = operand(Index)
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     source_length = operand(Index)
     element_count = operand(Index)
-    channel = operand(_CHANNEL_C)
+    channel = operand(CHANNEL)
     param = opt_operand(I32)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     op = attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
         kind = op.properties.get("op")
         text = p.attr_text(kind)
         if not text.startswith("#stream.collective<"):
             return None
-        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + _aff(p, op)
+        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + affinity_text(p, op)
         s += f"channel({p.value(ch)}) "
         if param:
             kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
@@ -2890,7 +2686,7 @@ class AsyncCollectiveOp(_AsyncOp):
             s += f"{kw}({p.value(param[0])}) "
         return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2916,18 +2712,18 @@ def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
     param = _one_use(s, pval, i32) if pval is not None else []
     chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, src, stype), *_uses(s, _one(s, ss)),
-                *_uses(s, [so, se, sl]), _use(s, n, _INDEX), *chan, *param]
-    return Operation(AsyncCollectiveOp.name, operands, [rtype], _props(_affinity(s, aff), op=kind),
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, src, stype), *uses_of(s, _one(s, ss)),
+                *uses_of(s, [so, se, sl]), use_of(s, n, INDEX), *chan, *param]
+    return Operation(AsyncCollectiveOp.name, operands, [rtype], props_attr(parse_affinity(s, aff), op=kind),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncConstantOp(_AsyncOp):
     name = "stream.async.constant"
     summary = "Defines a constant resource"
-    await_timepoint = opt_operand(_TIMEPOINT_C)
+    await_timepoint = opt_operand(TIMEPOINT)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     value = attr()
     traits = (Pure(),)
 
@@ -2936,196 +2732,196 @@ class AsyncConstantOp(_AsyncOp):
         return ["cst"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, size = op.operands
-        parts = ["stream.async.constant", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+        parts = ["stream.async.constant", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
                  f": {_sized(p, op.results[0].type, size)} = {p.attr_text(op.properties.get('value'))}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
 def stream_a_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, rt, size, value, attrs = c
-    operands = [*_await_operand(s, wait), *_uses(s, _one(s, size))]
+    operands = [*await_operand(s, wait), *uses_of(s, _one(s, size))]
     return Operation(AsyncConstantOp.name, operands, [s.decode_type(rt)],
-                     _props(_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
+                     props_attr(parse_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncCopyOp(_AsyncOp):
     name = "stream.async.copy"
     summary = "Copies a subview of a stream resource to another"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     length = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, src, ss, so, se, n = op.operands
-        return (f"stream.async.copy {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
+        return (f"stream.async.copy {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
 
 def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, so, se, t, to, te, n, st, ss, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, src, s.decode_type(st)),
-                *_uses(s, _one(s, ss)), *_uses(s, [so, se, n])]
-    return Operation(AsyncCopyOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, src, s.decode_type(st)),
+                *uses_of(s, _one(s, ss)), *uses_of(s, [so, se, n])]
+    return Operation(AsyncCopyOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class AsyncFillOp(_AsyncOp):
     name = "stream.async.fill"
     summary = "Fills a subview of a stream resource with a value"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
     target_length = operand(Index)
-    value = operand(_FILL_PATTERN_C)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    value = operand(FILL_PATTERN)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, v = op.operands
-        return (f"stream.async.fill {_aff(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
+        return (f"stream.async.fill {affinity_text(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
                 f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.results[0], ts)
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_a_fill(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, v, t, to, te, tl, vt, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te, tl]), _use(s, v, s.decode_type(vt))]
-    return Operation(AsyncFillOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, v, s.decode_type(vt))]
+    return Operation(AsyncFillOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
 class AsyncLoadOp(OpDef):
     name = "stream.async.load"
     summary = "Loads a value from a resource"
-    source = operand(_STAGING_C)
+    source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
-    result_ = result(_LOADABLE_C)
+    result_ = result(LOADABLE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 class AsyncSliceOp(_AsyncOp):
     name = "stream.async.slice"
     summary = "Slices out a cloned subview of a value"
-    source = operand(_ANY_STREAM_RESOURCE_C)
+    source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
     source_end = operand(Index)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, so, se, rs = op.operands
-        return (f"stream.async.slice {_aff(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
-                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + _tail_attrs(p, op))
+        return (f"stream.async.slice {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
+                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
 
 
 def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, so, se, st, ss, rt, rs, attrs = c
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, _one(s, ss)), *_uses(s, [so, se]), *_uses(s, _one(s, rs))]
-    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, [so, se]), *uses_of(s, _one(s, rs))]
+    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
-    await_timepoint = opt_operand(_TIMEPOINT_C)
-    value = operand(_FILL_PATTERN_C)
+    await_timepoint = opt_operand(TIMEPOINT)
+    value = operand(FILL_PATTERN)
     result_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
     traits = (Pure(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, v, size = op.operands
-        parts = ["stream.async.splat", _aff(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
+        parts = ["stream.async.splat", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
                  f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.results[0].type, size)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
 def stream_a_splat(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, v, vt, rt, size, attrs = c
-    operands = [*_await_operand(s, wait), _use(s, v, s.decode_type(vt)), *_uses(s, _one(s, size))]
-    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)),
+    operands = [*await_operand(s, wait), use_of(s, v, s.decode_type(vt)), *uses_of(s, _one(s, size))]
+    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
                      _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncStoreOp(OpDef):
     name = "stream.async.store"
     summary = "Stores a value into a resource"
-    target = operand(_STAGING_C)
+    target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
-    value = operand(_LOADABLE_C)
-    result_ = result(_STAGING_C)
+    value = operand(LOADABLE)
+    result_ = result(STAGING)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, v = op.operands
         return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                + _tied_text(p, t, op.results[0], size) + _tail_attrs(p, op))
+                + _tied_text(p, t, op.results[0], size) + tail_attrs(p, op))
 
 
 def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
     kw, v, t, off, vt, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, _use(s, off, _INDEX), _use(s, v, s.decode_type(vt))]
+    operands = [use_of(s, t, rtype), *rsz, use_of(s, off, INDEX), use_of(s, v, s.decode_type(vt))]
     return Operation(AsyncStoreOp.name, operands, [rtype], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncUpdateOp(_AsyncOp):
     name = "stream.async.update"
     summary = "Updates a slice of a subview of a resource in-place"
-    target = operand(_ANY_STREAM_RESOURCE_C)
+    target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_end = operand(Index)
-    update = operand(_ANY_STREAM_RESOURCE_C)
+    update = operand(STREAM_RESOURCE)
     update_size = operand(Index)
-    result_ = result(_ANY_STREAM_RESOURCE_C)
+    result_ = result(STREAM_RESOURCE)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, u, us = op.operands
-        return (f"stream.async.update {_aff(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
-                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + _tail_attrs(p, op))
+        return (f"stream.async.update {affinity_text(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
+                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
 
 
 def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, u, t, to, te, ut, us, tied, rt, rsize, attrs = c
     rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [_use(s, t, rtype), *rsz, *_uses(s, [to, te]), _use(s, u, s.decode_type(ut)), *_uses(s, _one(s, us))]
-    return Operation(AsyncUpdateOp.name, operands, [rtype], _props(_affinity(s, aff)), _kw_attrs(s, attrs)), \
+    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, u, s.decode_type(ut)), *uses_of(s, _one(s, us))]
+    return Operation(AsyncUpdateOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
         kw.start_pos
 
 
@@ -3144,7 +2940,7 @@ class ResourcePackOp(OpDef):
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         off, sizes = operand_groups(cls, op)
         iv = op.properties.get("lifetime_intervals")
@@ -3156,9 +2952,9 @@ class ResourcePackOp(OpDef):
         items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
                  for i in range(n)]
         body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
-        parts = ["stream.resource.pack", _aff(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
+        parts = ["stream.resource.pack", affinity_text(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
                  f"slices({{{body}}}) : {p.type_text(op.results[0].type)}"]
-        return " ".join(x for x in parts if x) + _tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -3187,11 +2983,11 @@ def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
         if m is None:
             raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
         bounds += [int(m.group(1)), int(m.group(2))]
-        sizes.append(_Use(m.group(3), ib + m.start(3)))
+        sizes.append(Use(m.group(3), ib + m.start(3)))
         pos = m.end()
-    groups = [_one_use(s, off, _INDEX), _uses(s, sizes)]
-    props = _props(_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=_segs(*groups))
-    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [_INDEX] * len(sizes),
+    groups = [_one_use(s, off, INDEX), uses_of(s, sizes)]
+    props = props_attr(parse_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=segment_sizes(*groups))
+    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [INDEX] * len(sizes),
                      props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -3199,8 +2995,8 @@ class ResourceConstantsOp(OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
     result_sizes = var_operand(Index)
-    results_ = var_result()
-    result_timepoint = result(_TIMEPOINT_C)
+    results_ = var_result(CONSTANT_OR_VARIABLE)
+    result_timepoint = result(TIMEPOINT)
     values = attr()
     affinity = opt_attr()
     traits = (Pure(),)
@@ -3211,7 +3007,7 @@ class ResourceConstantsOp(OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         vals = op.properties.get("values")
         n = len(op.results) - 1
@@ -3220,7 +3016,7 @@ class ResourceConstantsOp(OpDef):
         ind = "  " * p.indent
         items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
                  for r, z, v in zip(op.results, op.operands, vals.elements)]
-        head = " ".join(x for x in ("stream.resource.constants", _aff(p, op).strip()) if x)
+        head = " ".join(x for x in ("stream.resource.constants", affinity_text(p, op).strip()) if x)
         return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
                 + p.type_text(op.results[-1].type))
 
@@ -3242,8 +3038,8 @@ def stream_const_item(s: Any, c: list) -> tuple:
 def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, attrs, *items, tt = c
     items = [i for i in items if i is not None]
-    props = _props(_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
-    return Operation(ResourceConstantsOp.name, _uses(s, [z for i in items for z in i[1]]),
+    props = props_attr(parse_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
+    return Operation(ResourceConstantsOp.name, uses_of(s, [z for i in items for z in i[1]]),
                      [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
@@ -3301,14 +3097,6 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
        AsyncFillOp, AsyncLoadOp, AsyncSliceOp, AsyncSplatOp, AsyncStoreOp, AsyncUpdateOp, AsyncConcurrentOp, ResourcePackOp, ResourceConstantsOp)
 
 
-
-def __getattr__(name: str) -> Any:
-    # DIALECT also holds stream_cmd.py's ops, which use this module's helpers:
-    # it is built on first use, so neither module needs the other to load first
-    if name != "DIALECT":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from hlopt.dialects import stream_cmd
-
-    d = globals()["DIALECT"] = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
-                                       syntax={**CALLBACKS, **stream_cmd.CALLBACKS})
-    return d
+# the stream dialect spans this module and stream_cmd.py (which shares only stream_syntax.py with it)
+DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
+                  syntax={**CALLBACKS, **stream_cmd.CALLBACKS})

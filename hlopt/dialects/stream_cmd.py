@@ -15,8 +15,46 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hlopt.dialects import stream as _stream
-from hlopt.dialects.stream import YieldOp, dynamic_dims, is_resource, operand_groups
+from hlopt.dialects.stream_syntax import (
+    ACCESS_BITS,
+    ACCESS_KINDS,
+    ANY_RESOURCE,
+    ASYNC_ARG,
+    BUFFER,
+    CHANNEL,
+    COLLECTIVE,
+    FENCE,
+    FILE,
+    FLAT_SYMBOL,
+    FUNCTION_TYPE_ATTR,
+    INDEX,
+    NAME,
+    PRIMITIVE,
+    RESOURCE_OR_PRIMITIVE,
+    STREAM_OR_STAGING,
+    STREAM_RESOURCE,
+    TIMEPOINT,
+    USE_RE,
+    Piece,
+    Use,
+    affinity_text,
+    await_operand,
+    cached_operand_types,
+    custom_or_generic,
+    dim_uses,
+    dispatch_head,
+    dispatch_resource_items,
+    dynamic_dims,
+    is_resource,
+    operand_groups,
+    parse_affinity,
+    props_attr,
+    segment_sizes,
+    tail_attrs,
+    tied_index,
+    use_of,
+    uses_of,
+)
 from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -27,7 +65,7 @@ from hlopt.ir.attributes import (
     TypeAttr,
     symbol_name_text,
 )
-from hlopt.ir.constraints import I32, I64, Constraint, Index, IndexAttr
+from hlopt.ir.constraints import I32, I64, Index, IndexAttr
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -42,57 +80,11 @@ from hlopt.ir.opdef import (
     var_result,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
-from hlopt.ir.types import FunctionType, IndexType, OpaqueType, i32
+from hlopt.ir.types import FunctionType, i32
 
-# stream.py's parsing/printing kit (value uses, `{%size}` lists, affinities, resource items):
-# private to the stream dialect, which spans that module and this one
-_ACCESS = _stream._ACCESS
-_ACCESS_BITS = _stream._ACCESS_BITS
-_ASYNC_ARG = _stream._ASYNC_ARG
-_RESOURCE_ITEM = _stream._RESOURCE_ITEM
-_USE = _stream._USE
-_aff = _stream._aff
-_affinity = _stream._affinity
-_await_operand = _stream._await_operand
-_custom_or_generic = _stream._custom_or_generic
-_dims = _stream._dims
-_dispatch_head = _stream._dispatch_head
-_is_use = _stream._is_use
-_operand_types = _stream._operand_types
-_props = _stream._props
-_segs = _stream._segs
-_tail_attrs = _stream._tail_attrs
-_tie = _stream._tie
-_Tok = _stream._Tok
-_Use = _stream._Use
-_use = _stream._use
-_uses = _stream._uses
-_INDEX = IndexType()
+_YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
 
-
-def _spelled(*spellings: str) -> Any:
-    return lambda t: isinstance(t, OpaqueType) and t.spelling in spellings
-
-
-_LIFETIMES = ("*", "external", "transient", "variable", "constant")
-# IREE's type constraints, with their messages
-ANY_RESOURCE = Constraint(is_resource, "any stream-compatible type")
-STREAM_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in _LIFETIMES)),
-                             "resource or external resource or transient resource or variable resource or "
-                             "constant resource")
-TEST_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in (*_LIFETIMES, "staging"))),
-                           STREAM_RESOURCE.summary + " or staging resource")
-TIMEPOINT = Constraint(_spelled("!stream.timepoint"), "A timepoint indicating execution availability.")
-CHANNEL = Constraint(_spelled("!stream.channel"), "A collective communication channel.")
-FILE = Constraint(_spelled("!stream.file"), "A file handle used for I/O operations.")
-BUFFER = Constraint(_spelled("!util.buffer"), "A reference counted byte buffer.")
-FUNCTION_TYPE_ATTR = Constraint(lambda a: isinstance(a, TypeAttr) and isinstance(a.type, FunctionType),
-                                "type attribute of function type")
-FLAT_SYMBOL = Constraint(lambda a: isinstance(a, SymbolRefAttr) and not a.nested, "flat symbol reference attribute")
-NAME = Constraint(lambda a: isinstance(a, StringAttr), "string attribute")
-COLLECTIVE = Constraint(lambda a: a.text.startswith("#stream.collective<"), "collective operation and specification")
-FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for timeline-aware op testing.")
 
 
 # ---------------------------------------------------------------------------
@@ -109,14 +101,14 @@ class _SubviewOp(OpDef):
     affinity_keyword = ""  # `to`/`from` before the optional source affinity
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, length = op.operands
         if op.results or any(k != "source_affinity" or not cls.affinity_keyword for k, _ in op.properties.entries):
             return None
-        aff = _aff(p, op, "source_affinity", cls.affinity_keyword) if cls.affinity_keyword else ""
+        aff = affinity_text(p, op, "source_affinity", cls.affinity_keyword) if cls.affinity_keyword else ""
         return (f"{cls.name} {aff}{p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" + _tail_attrs(p, op))
+                f"{p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
 class CmdFlushOp(_SubviewOp):
@@ -143,12 +135,12 @@ def _subview(name: str):
         if len(c) == 7:  # discard has no affinity
             c = [c[0], None, *c[1:]]
         kw, aff, t, off, length, tt, size, attrs = c
-        size = _dims(s, size)
+        size = dim_uses(s, size)
         if len(size) != 1:
             raise s.error("expected one size value for the resource", tt.start_pos)
-        operands = [_use(s, t, s.decode_type(tt)), *_uses(s, [*size, off, length])]
+        operands = [use_of(s, t, s.decode_type(tt)), *uses_of(s, [*size, off, length])]
         a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation(name, operands, [], _props(None, source_affinity=_affinity(s, aff)), a), kw.start_pos
+        return Operation(name, operands, [], props_attr(None, source_affinity=parse_affinity(s, aff)), a), kw.start_pos
 
     return cb
 
@@ -167,25 +159,25 @@ class _WaveOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
-            if o.name != YieldOp.name and o.name not in CMD_PHASE:
+            if o.name != _YIELD and o.name not in CMD_PHASE:
                 raise op_error(o, "explicit execution regions must only contain explicit ops")
 
     @classmethod
     def _bare_yield(cls, op: Operation) -> bool:
         blocks = op.regions[0].blocks if op.regions else []
         last = blocks[0]._last if len(blocks) == 1 else None
-        return last is not None and last.name == YieldOp.name and not last.operands \
+        return last is not None and last.name == _YIELD and not last.operands \
             and not last.attributes and not last.properties
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or op.results or op.properties or len(op.regions) != 1 \
                 or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
             return None
         terms = cls.custom_prints_terminators(op, 0)
         return (f"{cls.name} {p.region(op.regions[0], print_terminators=terms, print_empty_block=False)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -214,8 +206,8 @@ def stream_cmd_wave(s: Any, c: list) -> tuple[Operation, int]:
     if not body.blocks:
         body.add_block()
     block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != YieldOp.name:
-        block.append(Operation(YieldOp.name))  # the implicit terminator
+    if block.terminator is None or block.terminator.name != _YIELD:
+        block.append(Operation(_YIELD))  # the implicit terminator
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(str(kw), [], [], None, a, [body]), kw.start_pos
 
@@ -250,20 +242,20 @@ class CmdCollectiveOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         kind, acc = op.properties.get("op"), op.properties.get("resource_accesses")
         text = p.attr_text(kind) if kind is not None else ""
         if not text.startswith("#stream.collective<") or acc is None or op.results or len(op.properties) != 3:
             return None
         (ch,), (count,), param, res, sizes, offs, lens = operand_groups(cls, op)
-        kinds = [_ACCESS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
+        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
         if None in kinds or not (len(res) == len(sizes) == len(offs) == len(lens) == len(kinds)):
             return None
         s = f"stream.cmd.collective{text[len('#stream.collective'):]}[{p.value(count)}] channel({p.value(ch)})"
         if param:
             s += f" param({p.value(param[0])} : {p.type_text(param[0].type)})"
-        return s + " " + _resources_text(p, kinds, res, offs, lens, sizes) + _tail_attrs(p, op)
+        return s + " " + _resources_text(p, kinds, res, offs, lens, sizes) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -291,26 +283,26 @@ _BITS_NAME = {0: "None", 1: "Read", 2: "Write", 3: "Read|Write"}
 def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
     kw, kind, count, channel, param, resources, attrs = c
     op_attr = s.decode("attr", "#stream.collective" + str(kind), kind.start_pos)
-    ch = _USE.fullmatch(str(channel)[1:-1].strip())
+    ch = USE_RE.fullmatch(str(channel)[1:-1].strip())
     if ch is None:
         raise s.error("expected the channel value in 'channel(...)'", channel.start_pos)
-    chan = _use(s, _Use(ch.group(), channel.start_pos + 1 + str(channel)[1:].index("%")),
+    chan = use_of(s, Use(ch.group(), channel.start_pos + 1 + str(channel)[1:].index("%")),
                 s.decode("type", "!stream.channel", channel.start_pos))
     params = []
     if param is not None:
         text = str(param)[1:-1]
         v, colon, t = text.partition(":")
-        m = _USE.fullmatch(v.strip())
+        m = USE_RE.fullmatch(v.strip())
         if m is None or not colon:
             raise s.error("expected '(%value : type)' after 'param'", param.start_pos)
-        params = [_use(s, _Use(m.group(), param.start_pos + 1 + text.index("%")),
+        params = [use_of(s, Use(m.group(), param.start_pos + 1 + text.index("%")),
                        s.decode("type", t.strip(), param.start_pos + 1 + len(v) + 1 + len(t) - len(t.lstrip())))]
-    items = _stream.dispatch_resource_items(s, resources)
+    items = dispatch_resource_items(s, resources)
     res = [i[1] for i in items]
-    sizes, offs, lens = (_uses(s, [i[k] for i in items]) for k in (2, 3, 4))
-    cnt = _uses(s, [count])
+    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
+    cnt = uses_of(s, [count])
     props = DictionaryAttr({
-        "op": op_attr, "operandSegmentSizes": _segs([chan], cnt, params, res, sizes, offs, lens),
+        "op": op_attr, "operandSegmentSizes": segment_sizes([chan], cnt, params, res, sizes, offs, lens),
         "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdCollectiveOp.name, [chan, *cnt, *params, *res, *sizes, *offs, *lens], [], props, a), \
@@ -380,7 +372,7 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
         raise NotImplementedError
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         name, ft = op.properties.get("sym_name"), _function_type(op)
         if not isinstance(name, StringAttr) or ft is None or len(op.regions) != 1 or op.regions[0].blocks:
@@ -470,7 +462,7 @@ def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
         if m is not None:  # `%arg0[%arg1 for %arg2]: T`: the resource, its offset and its length
             _, t, _, a = s.parse_arg(piece[m.end():], at + m.end(), named=False)
             names += [m.group(1)[1:], "", ""]
-            inputs += [t, _INDEX, _INDEX]
+            inputs += [t, INDEX, INDEX]
             arg_attrs += [a or DictionaryAttr(), DictionaryAttr(), DictionaryAttr()]
             continue
         n, t, _, a = s.parse_arg(piece, at, named=True)
@@ -492,7 +484,7 @@ def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
     if results:
         props["res_attrs"] = ArrayAttr([a or DictionaryAttr() for a in res_attrs])
         if name == AsyncFuncOp.name:
-            props["tied_operands"] = ArrayAttr([IntegerAttr(t, _INDEX) for t in ties])
+            props["tied_operands"] = ArrayAttr([IntegerAttr(t, INDEX) for t in ties])
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(name, [], [], DictionaryAttr(props), a, [Region()]), kw.start_pos
 
@@ -561,7 +553,7 @@ class AsyncCallOp(OpDef):
     resource_operand_ends = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result()
+    results = var_result(RESOURCE_OR_PRIMITIVE)
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
@@ -570,7 +562,7 @@ class AsyncCallOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         callee = op.properties.get("callee")
         if not isinstance(callee, SymbolRefAttr) or callee.nested:
@@ -594,7 +586,7 @@ class AsyncCallOp(OpDef):
                 outs.append(_sized_type(p, r.type, rsizes))
         if None in types or None in outs or sizes or rsizes or ri != len(offs):
             return None
-        return ("stream.async.call " + _aff(p, op) + callee.text + "(" + ", ".join(items) + ")"
+        return ("stream.async.call " + affinity_text(p, op) + callee.text + "(" + ", ".join(items) + ")"
                 + _call_props(p, op) + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
                 + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
 
@@ -629,7 +621,7 @@ class CmdCallOp(OpDef):
     resource_operand_offsets = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result()
+    results = var_result(PRIMITIVE)
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
@@ -638,7 +630,7 @@ class CmdCallOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         callee, acc = op.properties.get("callee"), op.properties.get("resource_operand_accesses")
         if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
@@ -701,15 +693,15 @@ def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -
     def add(t: Any, tie: int, dims: list) -> None:
         types.append(t)
         ties.append(tie)
-        sizes.extend(_uses(s, dims))
+        sizes.extend(uses_of(s, dims))
 
     if pieces is None:
         if len(res) == 2:  # `T{%s}`
-            add(s.decode_type(res[0]), -1, _dims(s, res[1]))
+            add(s.decode_type(res[0]), -1, dim_uses(s, res[1]))
         else:  # `%x [as T]{%s}`
             target, as_type, dims = res
-            tie = _tie(s, target, arg_names, opname)
-            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, _dims(s, dims))
+            tie = tied_index(s, target, arg_names, opname)
+            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, dim_uses(s, dims))
         return types, sizes, ties
     for piece, at in pieces:
         add(*_result_piece(s, piece, at, arg_names, args, opname))
@@ -725,9 +717,9 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
     body = piece.strip()
     p0 = at + len(piece) - len(piece.lstrip())
     try:
-        m = _USE.match(body)
+        m = USE_RE.match(body)
         if m is not None:
-            tie = _tie(s, _Tok(m.group(), p0, "VALUE_USE"), arg_names, opname)
+            tie = tied_index(s, Piece(m.group(), p0, "VALUE_USE"), arg_names, opname)
             rest, rp = body[m.end():], p0 + m.end()
             a = _AS_KW.match(rest)
             if a is not None:
@@ -748,13 +740,13 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
     except LexError as ex:
         raise s.error(str(ex), p0) from None
     lead = len(rest) - len(rest.lstrip())
-    dims = _dims(s, _Tok(rest.strip(), rp + lead)) if rest.strip() else []
+    dims = dim_uses(s, Piece(rest.strip(), rp + lead)) if rest.strip() else []
     return t, tie, dims
 
 
 def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
     items = []
-    for t, dims, r_in, tpos in _operand_types(s, types_tok):
+    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
         if r_in is not None:
             raise s.error("unexpected 'in' in call operand types", tpos)
         items.append((t, dims, tpos))
@@ -767,29 +759,29 @@ def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
+    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
     if workload is not None:
         raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
-    aff, callee = _affinity(s, aff), _callee(s, entry)
+    aff, callee = parse_affinity(s, aff), _callee(s, entry)
     text = str(ops_tok)[1:-1]
     pieces = list(split_top(text)) if text.strip() else []
     items = _call_types(s, types_tok, len(pieces), ops_tok)
     pos = ops_tok.start_pos
     args, sizes, offs, ends, lens, names = [], [], [], [], [], []
     for piece, (t, dims, _) in zip(pieces, items):
-        m = _ASYNC_ARG.fullmatch(piece)
+        m = ASYNC_ARG.fullmatch(piece)
         if m is None:
             raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
-        names.append(_USE.fullmatch(m.group(1)).groups())
-        args.append(_use(s, _Use(m.group(1), pos), t))
+        names.append(USE_RE.fullmatch(m.group(1)).groups())
+        args.append(use_of(s, Use(m.group(1), pos), t))
         if m.group(2) is not None:
-            offs += _uses(s, [_Use(m.group(k), pos) for k in (2,)])
-            ends += _uses(s, [_Use(m.group(3), pos)])
-            lens += _uses(s, [_Use(m.group(4), pos)])
-        sizes.extend(_uses(s, dims))
+            offs += uses_of(s, [Use(m.group(k), pos) for k in (2,)])
+            ends += uses_of(s, [Use(m.group(3), pos)])
+            lens += uses_of(s, [Use(m.group(4), pos)])
+        sizes.extend(uses_of(s, dims))
     rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
-    props = _props(aff, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, ends, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+    props = props_attr(aff, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, ends, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
                    **_parse_call_props(s, ptok, AsyncCallOp.name))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
@@ -802,7 +794,7 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
+    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
     if workload is not None or aff is not None:
         raise s.error("expected the callee and its operands", head.start_pos)
     callee = _callee(s, entry)
@@ -815,16 +807,16 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
         m = _CMD_ARG.fullmatch(piece)
         if m is None or (m.group(1) is None) != (m.group(3) is None):
             raise s.error("expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'", pos)
-        args.append(_use(s, _Use(m.group(2), pos), t))
+        args.append(use_of(s, Use(m.group(2), pos), t))
         if m.group(1) is not None:
-            accs.append(IntegerAttr(_ACCESS_BITS[m.group(1)], i32))
-            offs += _uses(s, [_Use(m.group(3), pos)])
-            lens += _uses(s, [_Use(m.group(4), pos)])
-        sizes.extend(_uses(s, dims))
-    names = [_USE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
+            accs.append(IntegerAttr(ACCESS_BITS[m.group(1)], i32))
+            offs += uses_of(s, [Use(m.group(3), pos)])
+            lens += uses_of(s, [Use(m.group(4), pos)])
+        sizes.extend(uses_of(s, dims))
+    names = [USE_RE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
     rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
-    props = _props(None, callee=callee, operandSegmentSizes=_segs(args, sizes, offs, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None,
+    props = props_attr(None, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, lens, rs),
+                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
                    resource_operand_accesses=ArrayAttr(accs) if pieces else None, **_parse_call_props(s, ptok, CmdCallOp.name))
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
@@ -901,22 +893,22 @@ class AsyncParameterLoadOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         tp, scope, (key,), (off,), (size,) = operand_groups(cls, op)
         r, t = op.results
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} : "
-                f"{p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(t.type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} : "
+                f"{p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(t.type)}" + tail_attrs(p, op))
 
 
 def stream_aparam_load(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, a, b, off, rt, size, tt, attrs = c
     scope, key = ([a], b) if b is not None else ([], a)
-    size = _dims(s, size)
-    tp = _await_operand(s, wait)
-    groups = [tp, _uses(s, scope, _buffer(s, kw.start_pos)), [_use(s, key, _buffer(s, kw.start_pos))],
-              [_use(s, off, _i64(s, kw.start_pos))], _uses(s, size)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    size = dim_uses(s, size)
+    tp = await_operand(s, wait)
+    groups = [tp, uses_of(s, scope, _buffer(s, kw.start_pos)), [use_of(s, key, _buffer(s, kw.start_pos))],
+              [use_of(s, off, _i64(s, kw.start_pos))], uses_of(s, size)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncParameterLoadOp.name, [x for g in groups for x in g],
                      [s.decode_type(rt), s.decode_type(tt)], props, a_), kw.start_pos
@@ -941,22 +933,22 @@ class AsyncParameterReadOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
                 f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
-                f"{{{p.value(size)}}} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+                f"{{{p.value(size)}}} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
 
 
 def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, a, b, off, t, o, e, n, rt, size, tt, attrs = c
     scope, key = ([a], b) if b is not None else ([], a)
     rtype, at = s.decode_type(rt), kw.start_pos
-    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
-              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
-              _await_operand(s, wait)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, size)), *[uses_of(s, [x]) for x in (o, e, n)],
+              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
+              await_operand(s, wait)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncParameterReadOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
                      a_), kw.start_pos
@@ -981,23 +973,23 @@ class AsyncParameterWriteOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}"
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}"
                 f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] -> {_ref_text(p, scope, key, off)} : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.results[1].type)}"
-                + _tail_attrs(p, op))
+                + tail_attrs(p, op))
 
 
 def stream_aparam_write(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, t, o, e, n, a, b, off, rt, size, tt, attrs = c
     scope, key = ([a], b) if b is not None else ([], a)
     rtype, at = s.decode_type(rt), kw.start_pos
-    groups = [[_use(s, t, rtype)], _uses(s, _dims(s, size)), *[_uses(s, [x]) for x in (o, e, n)],
-              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
-              _await_operand(s, wait)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, size)), *[uses_of(s, [x]) for x in (o, e, n)],
+              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
+              await_operand(s, wait)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(AsyncParameterWriteOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
                      a_), kw.start_pos
@@ -1019,22 +1011,22 @@ class CmdParameterReadOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, (key,), (off,), (t,), (size,), (o,), (n,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
                 f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, a, b, off, t, o, n, rt, size, tt, attrs = c
     scope, key = ([a], b) if b is not None else ([], a)
     at = kw.start_pos
-    groups = [_uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
-              [_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
-              _await_operand(s, wait)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    groups = [uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
+              [use_of(s, t, s.decode_type(rt))], uses_of(s, dim_uses(s, size)), uses_of(s, [o]), uses_of(s, [n]),
+              await_operand(s, wait)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdParameterReadOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
 
@@ -1055,22 +1047,22 @@ class CmdParameterWriteOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), (size,), (o,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}} -> {_ref_text(p, scope, key, off)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_cparam_write(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, t, o, n, rt, size, a, b, off, tt, attrs = c
     scope, key = ([a], b) if b is not None else ([], a)
     at = kw.start_pos
-    groups = [[_use(s, t, s.decode_type(rt))], _uses(s, _dims(s, size)), _uses(s, [o]), _uses(s, [n]),
-              _uses(s, scope, _buffer(s, at)), [_use(s, key, _buffer(s, at))], [_use(s, off, _i64(s, at))],
-              _await_operand(s, wait)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    groups = [[use_of(s, t, s.decode_type(rt))], uses_of(s, dim_uses(s, size)), uses_of(s, [o]), uses_of(s, [n]),
+              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
+              await_operand(s, wait)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdParameterWriteOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
 
@@ -1099,14 +1091,14 @@ class AsyncParameterGatherOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, keys, offs, (t,), (size,), tos, tes, tls, tp = operand_groups(cls, op)
         rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
                                                                                        strict=True)]
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1134,14 +1126,14 @@ class AsyncParameterScatterOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), (size,), sos, ses, sls, scope, keys, offs, tp = operand_groups(cls, op)
         rows = [f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
                 f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
                 for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
+                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1166,13 +1158,13 @@ class CmdParameterGatherOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, keys, offs, (t,), (size,), tos, tls, tp = operand_groups(cls, op)
         rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1197,13 +1189,13 @@ class CmdParameterScatterOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (t,), (size,), sos, sls, scope, keys, offs, tp = operand_groups(cls, op)
         rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
                 f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1227,13 +1219,13 @@ class CmdParameterLoadOp(_ParamOp):
     result_names = ("results", "result_timepoint")
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, keys, offs, sizes, tp = operand_groups(cls, op)
         rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
                 for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
-        return (f"{cls.name} {_aff(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[-1].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
+                f"{p.type_text(op.results[-1].type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1268,11 +1260,11 @@ def _row_ref(s: Any, g: list, scopes: list) -> tuple[Any, Any]:
     buf = _buffer(s, pa)
     if b is not None:
         scopes.append((a, pa))
-        key = _use(s, _Use(b, pb), buf)
+        key = use_of(s, Use(b, pb), buf)
     else:
         scopes.append(None)
-        key = _use(s, _Use(a, pa), buf)
-    return key, _use(s, _Use(off, po), _i64(s, po))
+        key = use_of(s, Use(a, pa), buf)
+    return key, use_of(s, Use(off, po), _i64(s, po))
 
 
 def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
@@ -1280,18 +1272,18 @@ def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
     for x, (_g, nxt) in zip(scopes, rows):
         if (x is None) != (first is None) or (x is not None and x[0] != first[0]):
             raise s.error(f"custom op '{name}' each operation must use the same scope", nxt)
-    return [] if first is None else [_use(s, _Use(first[0], first[1]), _buffer(s, first[1]))]
+    return [] if first is None else [use_of(s, Use(first[0], first[1]), _buffer(s, first[1]))]
 
 
 def _row_resource(s: Any, g: list) -> tuple[Any, Any, list]:
     """The (resource, size, [range uses]) of a row's `%r[...] : T{%s}` part."""
     *vals, (t, pt), (size, pz) = g
-    rtype = s.decode_type(_Tok(t, pt))
-    d = _dims(s, _Tok(size, pz))
+    rtype = s.decode_type(Piece(t, pt))
+    d = dim_uses(s, Piece(size, pz))
     if len(d) != 1:
         raise s.error("expected one size value for the resource", pz)
     (r, pr), *rng = vals
-    return _use(s, _Use(r, pr), rtype), d[0], [_use(s, _Use(v, pv), _INDEX) for v, pv in rng]
+    return use_of(s, Use(r, pr), rtype), d[0], [use_of(s, Use(v, pv), INDEX) for v, pv in rng]
 
 
 def _gather_scatter(name: str, cls: Any):
@@ -1317,10 +1309,10 @@ def _gather_scatter(name: str, cls: Any):
         scope = _scope_operand(s, scopes, rows, name)
         cols = [list(x) for x in zip(*ranges)]
         r, size = target
-        res_groups = [[r], _uses(s, [size]), *cols]
+        res_groups = [[r], uses_of(s, [size]), *cols]
         groups = [scope, keys, offs, *res_groups] if gather else [*res_groups, scope, keys, offs]
-        groups.append(_await_operand(s, wait))
-        props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+        groups.append(await_operand(s, wait))
+        props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
         types = ([s.decode_type(rt)] if asynchronous else []) + [s.decode_type(tt)]
         a_ = s.decode_dict(attrs) if attrs is not None else None
         return Operation(name, [x for g in groups for x in g], types, props, a_), kw.start_pos
@@ -1337,13 +1329,13 @@ def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
         keys.append(k)
         offs.append(o)
         (t, pt), (size, pz) = g[3:]
-        types.append(s.decode_type(_Tok(t, pt)))
-        d = _dims(s, _Tok(size, pz))
+        types.append(s.decode_type(Piece(t, pt)))
+        d = dim_uses(s, Piece(size, pz))
         if len(d) != 1:
             raise s.error("expected one size value for the resource", pz)
         sizes.append(d[0])
-    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, _uses(s, sizes), _await_operand(s, wait)]
-    props = _props(_affinity(s, aff), operandSegmentSizes=_segs(*groups))
+    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, uses_of(s, sizes), await_operand(s, wait)]
+    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdParameterLoadOp.name, [x for g in groups for x in g], [*types, s.decode_type(tt)], props,
                      a_), kw.start_pos
@@ -1365,21 +1357,21 @@ class FileConstantOp(OpDef):
         return ["file"] if len(op.results) == 1 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off, n = op.operands
-        return (f"{cls.name} {_aff(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
-                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+        return (f"{cls.name} {affinity_text(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
+                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_file_constant(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, src, off, n, st, size, rt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the buffer", st.start_pos)
-    operands = [_use(s, src, s.decode_type(st)), *_uses(s, [*size, off, n])]
+    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, [*size, off, n])]
     a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileConstantOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+    return Operation(FileConstantOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
 
 
 class _FileIOOp(OpDef):
@@ -1388,7 +1380,7 @@ class _FileIOOp(OpDef):
     @classmethod
     def _head(cls, op: Operation, p: Any, n: int) -> str:
         tp = op.operands[n:]
-        return f"{cls.name} {_aff(p, op)}" + (f"await({p.value(tp[0])}) => " if tp else ": ")
+        return f"{cls.name} {affinity_text(p, op)}" + (f"await({p.value(tp[0])}) => " if tp else ": ")
 
 
 class FileReadOp(_FileIOOp):
@@ -1405,12 +1397,12 @@ class FileReadOp(_FileIOOp):
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         f, foff, t, size, toff, n = op.operands[:6]
         return (cls._head(op, p, 6) + f"{p.value(f)}[{p.value(foff)}], {p.value(t)}[{p.value(toff)}], {p.value(n)} : "
                 f"{p.type_text(f.type)} -> {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 class FileWriteOp(_FileIOOp):
@@ -1427,34 +1419,34 @@ class FileWriteOp(_FileIOOp):
     affinity = opt_attr()
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size, roff, f, foff, n = op.operands[:6]
         return (cls._head(op, p, 6) + f"{p.value(r)}[{p.value(roff)}], {p.value(f)}[{p.value(foff)}], {p.value(n)} : "
                 f"{p.type_text(r.type)}{{{p.value(size)}}} -> {p.type_text(f.type)} => "
-                f"{p.type_text(op.results[0].type)}" + _tail_attrs(p, op))
+                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
 
 
 def stream_file_read(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, f, foff, t, toff, n, ft, tt, size, rt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", tt.start_pos)
-    operands = [_use(s, f, s.decode_type(ft)), _use(s, foff, _i64(s, foff.start_pos)), _use(s, t, s.decode_type(tt)),
-                *_uses(s, [*size, toff, n]), *_await_operand(s, wait)]
+    operands = [use_of(s, f, s.decode_type(ft)), use_of(s, foff, _i64(s, foff.start_pos)), use_of(s, t, s.decode_type(tt)),
+                *uses_of(s, [*size, toff, n]), *await_operand(s, wait)]
     a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileReadOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+    return Operation(FileReadOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
 
 
 def stream_file_write(s: Any, c: list) -> tuple[Operation, int]:
     kw, aff, wait, r, roff, f, foff, n, st, size, ft, rt, attrs = c
-    size = _dims(s, size)
+    size = dim_uses(s, size)
     if len(size) != 1:
         raise s.error("expected one size value for the resource", st.start_pos)
-    operands = [_use(s, r, s.decode_type(st)), *_uses(s, [*size, roff]), _use(s, f, s.decode_type(ft)),
-                _use(s, foff, _i64(s, foff.start_pos)), *_uses(s, [n]), *_await_operand(s, wait)]
+    operands = [use_of(s, r, s.decode_type(st)), *uses_of(s, [*size, roff]), use_of(s, f, s.decode_type(ft)),
+                use_of(s, foff, _i64(s, foff.start_pos)), *uses_of(s, [n]), *await_operand(s, wait)]
     a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileWriteOp.name, operands, [s.decode_type(rt)], _props(_affinity(s, aff)), a_), kw.start_pos
+    return Operation(FileWriteOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
 
 
 def stream_no_await(s: Any, c: list) -> None:
@@ -1469,11 +1461,11 @@ def stream_no_await(s: Any, c: list) -> None:
 class TestTimelineOp(OpDef):
     name = "stream.test.timeline_op"
     summary = "Test op implementing TimelineOpInterface"
-    resource_operands = var_operand(TEST_RESOURCE)
+    resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
     await_operands = var_operand(TIMEPOINT)
-    results = var_result(TEST_RESOURCE)
+    results = var_result(STREAM_OR_STAGING)
     result_timepoint = result(TIMEPOINT)
     tied_operands = opt_attr()
     await_limit = opt_attr()
@@ -1485,7 +1477,7 @@ class TestTimelineOp(OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         res, sizes, rsizes, waits = operand_groups(cls, op)
         limit = op.properties.get("await_limit")
@@ -1507,14 +1499,14 @@ class TestTimelineOp(OpDef):
 
 def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
     kw, limit, waits, with_, attrs, types_tok, *res, tt = c
-    names = [_Use(m.group(), with_.start_pos + m.start()) for m in _USE.finditer(str(with_))]
+    names = [Use(m.group(), with_.start_pos + m.start()) for m in USE_RE.finditer(str(with_))]
     items = _call_types(s, types_tok, len(names), with_)
-    args = [_use(s, u, t) for u, (t, _d, _p) in zip(names, items)]
-    sizes = [x for _t, d, _p in items for x in _uses(s, d)]
-    rtypes, rs, ties = _call_results(s, res, [_USE.fullmatch(str(u)).groups() for u in names], args,
+    args = [use_of(s, u, t) for u, (t, _d, _p) in zip(names, items)]
+    sizes = [x for _t, d, _p in items for x in uses_of(s, d)]
+    rtypes, rs, ties = _call_results(s, res, [USE_RE.fullmatch(str(u)).groups() for u in names], args,
                                      TestTimelineOp.name)
     tp = _timepoint(s, kw.start_pos)
-    aw = [_use(s, u, tp) for u in (_Use(m.group(), waits.start_pos + m.start()) for m in _USE.finditer(str(waits)))] \
+    aw = [use_of(s, u, tp) for u in (Use(m.group(), waits.start_pos + m.start()) for m in USE_RE.finditer(str(waits)))] \
         if waits is not None else []
     lim = None
     if limit is not None:
@@ -1522,8 +1514,8 @@ def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
         if not re.fullmatch(r"-?\d+", text):
             raise s.error("expected an integer in 'await_limit(...)'", limit.start_pos)
         lim = IntegerAttr(int(text), s.decode("type", "i64", limit.start_pos))
-    props = _props(None, operandSegmentSizes=_segs(args, sizes, rs, aw), await_limit=lim,
-                   tied_operands=ArrayAttr([IntegerAttr(t, _INDEX) for t in ties]) if ties else None)
+    props = props_attr(None, operandSegmentSizes=segment_sizes(args, sizes, rs, aw), await_limit=lim,
+                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None)
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(TestTimelineOp.name, [*args, *sizes, *rs, *aw], [*rtypes, s.decode_type(tt)], props, a_), \
         kw.start_pos
@@ -1539,7 +1531,7 @@ class TestTimelineAwareOp(OpDef):
     traits = (AttrSizedOperandSegments(), Pure())
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         args, waits, (sig,) = operand_groups(cls, op)
         outs = [p.type_text(r.type) for r in op.results]
@@ -1554,7 +1546,7 @@ def stream_test_timeline_aware(s: Any, c: list) -> tuple[Operation, int]:
     fence = s.decode("type", "!stream.test.fence", kw.start_pos)
 
     def uses(tok: Any) -> list:
-        return [_Use(m.group(), tok.start_pos + m.start()) for m in _USE.finditer(str(tok))]
+        return [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
 
     a = uses(args)
     if len(a) != len(ftype.inputs):
@@ -1562,11 +1554,11 @@ def stream_test_timeline_aware(s: Any, c: list) -> tuple[Operation, int]:
     sg = uses(sig)
     if len(sg) != 1:
         raise s.error("expected one signal fence", sig.start_pos)
-    groups = [[_use(s, u, t) for u, t in zip(a, ftype.inputs)], [_use(s, u, fence) for u in uses(waits)],
-              [_use(s, sg[0], fence)]]
+    groups = [[use_of(s, u, t) for u, t in zip(a, ftype.inputs)], [use_of(s, u, fence) for u in uses(waits)],
+              [use_of(s, sg[0], fence)]]
     a_ = s.decode_dict(attrs) if attrs is not None else None
     return Operation(TestTimelineAwareOp.name, [x for g in groups for x in g], list(ftype.results),
-                     _props(None, operandSegmentSizes=_segs(*groups)), a_), kw.start_pos
+                     props_attr(None, operandSegmentSizes=segment_sizes(*groups)), a_), kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -1587,7 +1579,7 @@ class _WorkgroupInfoOp(OpDef):
         return [f"{cls.result_prefix}{d.value}"] if isinstance(d, IntegerAttr) and len(op.results) == 1 else None
 
     @classmethod
-    @_custom_or_generic
+    @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         d = op.properties.get("dimension")
         if not isinstance(d, IntegerAttr) or len(op.properties) != 1 or op.operands:
@@ -1623,7 +1615,7 @@ def _workgroup(name: str):
     def cb(s: Any, c: list) -> tuple[Operation, int]:
         kw, dim, attrs, t = c
         a = s.decode_dict(attrs) if attrs is not None else None
-        props = DictionaryAttr({"dimension": IntegerAttr(int(str(dim)), _INDEX)})
+        props = DictionaryAttr({"dimension": IntegerAttr(int(str(dim)), INDEX)})
         return Operation(name, [], [s.decode_type(t)], props, a), kw.start_pos
 
     return cb

@@ -61,3 +61,14 @@ def end_op_written(op: Any, end_op: str) -> bool:
     blocks = op.regions[0].blocks if op.regions else ()
     last = blocks[0].terminator if len(blocks) == 1 else None
     return last is not None and last.name == end_op and bool(last.attributes.entries)
+
+
+def arg_loc_text(p: Any, a: Any) -> str:
+    """` loc(...)` after a region argument a custom form prints (with
+    --mlir-print-debuginfo; nothing without)."""
+    if not p.debuginfo:
+        return ""
+    from hlopt.ir.location import UnknownLoc
+
+    loc = a.location if a.location is not None else UnknownLoc()
+    return " loc(" + loc.body(p) + ")"

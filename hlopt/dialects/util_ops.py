@@ -12,7 +12,21 @@ from typing import Any
 
 from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, parse_props, prop_text, use
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
-from hlopt.ir.constraints import AnyOf, Index, IndexAttr, IsA, SignlessIntegerOrIndex, Str, Unit
+from hlopt.ir.constraints import (
+    AnyFloat,
+    AnyInteger,
+    AnyOf,
+    AnySignless,
+    AnyType,
+    Index,
+    IndexAttr,
+    IsA,
+    MemRefOf,
+    SignlessIntegerOrIndex,
+    Str,
+    TensorOf,
+    Unit,
+)
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
     OPTIONAL,
@@ -27,7 +41,15 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import Pure, RecursiveMemoryEffects, SingleBlockImplicitTerminator, Terminator, op_error
+from hlopt.ir.traits import (
+    Pure,
+    RecursiveMemoryEffects,
+    SameOperandsAndResultType,
+    SameVariadicOperandSize,
+    SingleBlockImplicitTerminator,
+    Terminator,
+    op_error,
+)
 from hlopt.ir.types import IntegerType, OpaqueType, i1, index
 
 _operand, _result = operand, result
@@ -41,9 +63,17 @@ def _opaque(prefix: str, summary: str) -> Any:
     return Constraint(lambda t: isinstance(t, OpaqueType) and t.spelling.startswith(prefix), summary)
 
 
-_Buffer = _opaque("!util.buffer", "a reference counted byte buffer")
-_List = _opaque("!util.list<", "list")
-_Ptr = _opaque("!util.ptr<", "pointer")
+_Buffer = _opaque("!util.buffer", "A reference counted byte buffer.")
+_List = _opaque("!util.list<", "Dense list container type.")
+# IREE's Util_Primitive, Util_FillPattern, Util_Element/Util_Tensor and string.format's argument types
+PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat)
+FILL_PATTERN = AnyOf(AnyInteger, AnyFloat, Index)
+_ELEMENT = AnyOf(AnySignless, AnyFloat)
+ELEMENT_OR_TENSOR = AnyOf(_ELEMENT, TensorOf(_ELEMENT))
+FORMAT_ARG = AnyOf(Index, AnySignless, _Buffer)
+_MEMREF = MemRefOf(AnyType, "memref of any non-token type values")
+_RANGE = AnyOf(Index, AnyInteger)  # Util_Range
+_Ptr = _opaque("!util.ptr<", "A pointer-like reference.")
 
 
 @known_props_only
@@ -920,7 +950,7 @@ class BufferStorageOp(UtilOp):
     summary = "Returns the underlying buffer storage range."
     vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
     operand_size = _operand(Index)
-    vars()["result"] = result()  # named as IREE names it, shadowing the declaring function
+    vars()["result"] = result(_MEMREF)  # named as IREE names it, shadowing the declaring function
     offset = _result(Index)
     traits = (Pure(),)
 
@@ -1035,7 +1065,7 @@ class _BufferWriteOp(UtilOp):
 class BufferFillOp(_BufferWriteOp):
     name = "util.buffer.fill"
     summary = "Fills the buffer with the given repeating value."
-    pattern = operand()
+    pattern = operand(FILL_PATTERN)
     target = operand(_Buffer)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -1045,7 +1075,7 @@ class BufferFillOp(_BufferWriteOp):
 class BufferStoreOp(_BufferWriteOp):
     name = "util.buffer.store"
     summary = "Stores a value into the buffer."
-    source = operand()
+    source = operand(PRIMITIVE)
     target = operand(_Buffer)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -1080,7 +1110,7 @@ class BufferLoadOp(_BufferReadOp):
     source_size = operand(Index)
     source_offset = operand(Index)
     length = operand(Index)
-    result = result()
+    result = result(PRIMITIVE)
 
 
 class BufferHashOp(_BufferReadOp):
@@ -1097,8 +1127,8 @@ class BufferHashOp(_BufferReadOp):
 
 
 class _RangeOp(UtilOp):
-    operands_ = var_operand(SignlessIntegerOrIndex)
-    result = result(SignlessIntegerOrIndex)
+    operands_ = var_operand(_RANGE)
+    result = result(_RANGE)
     traits = (Pure(),)
 
     @classmethod
@@ -1128,11 +1158,11 @@ class RangeMaxOp(_RangeOp):
 class RangeExtentsOp(UtilOp):
     name = "util.range.extents"
     summary = "Returns the min/max of a union of a set of ranges."
-    offsets = var_operand(SignlessIntegerOrIndex)
-    lengths = var_operand(SignlessIntegerOrIndex)
-    vars()["min"] = result(SignlessIntegerOrIndex)
-    vars()["max"] = result(SignlessIntegerOrIndex)
-    traits = (Pure(),)
+    offsets = var_operand(_RANGE)
+    lengths = var_operand(_RANGE)
+    vars()["min"] = result(_RANGE)
+    vars()["max"] = result(_RANGE)
+    traits = (Pure(), SameOperandsAndResultType(), SameVariadicOperandSize())
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -1165,11 +1195,11 @@ class NumericOptionalNarrowOp(UtilOp):
     name = "util.numeric.optional_narrow"
     summary = "Memorializes an optional numeric narrowing that is valid."
     props = (("min_value", True), ("max_value", True))
-    operand = operand()
+    operand = operand(ELEMENT_OR_TENSOR)
     semantic_type = attr(_TypeAttr)
     min_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
     max_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
-    result = result()
+    result = result(ELEMENT_OR_TENSOR)
     traits = (Pure(),)
 
     @classmethod
@@ -1202,7 +1232,7 @@ class StringFormatOp(UtilOp):
     name = "util.string.format"
     summary = "Formats a string from a format string and arguments."
     format = attr(Str)
-    args = var_operand()
+    args = var_operand(FORMAT_ARG)
     result = result(_Buffer)
     traits = (Pure(),)
 
@@ -1260,7 +1290,7 @@ def _format_name(fmt: str) -> str:
 class StringItoaOp(UtilOp):
     name = "util.string.itoa"
     summary = "Converts an integer to its decimal string representation."
-    value = operand(SignlessIntegerOrIndex)
+    value = operand(AnyOf(Index, AnySignless))
     result = result(_Buffer)
     traits = (Pure(),)
 
@@ -1289,9 +1319,9 @@ class SwitchOp(UtilOp):
     name = "util.switch"
     summary = "Primitive switch operation."
     vars()["index"] = operand(Index)
-    default_value = operand()
-    values = var_operand()
-    result = result()
+    default_value = operand(PRIMITIVE)
+    values = var_operand(PRIMITIVE)
+    result = result(PRIMITIVE)
     traits = (Pure(),)
 
     @classmethod

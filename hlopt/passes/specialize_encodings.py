@@ -27,7 +27,8 @@ from typing import Any
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
 from hlopt.dialects.encoding_tiles import Unmodelled
 from hlopt.dialects.iree_encoding import IdentityResolverAttr, TestingAttr, is_resolver, serializable_encoding
-from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp, is_resource, operand_groups
+from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp
+from hlopt.dialects.stream_syntax import is_resource, operand_groups
 from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements

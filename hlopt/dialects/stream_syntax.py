@@ -1,0 +1,391 @@
+"""The stream dialect's shared kit: IREE's type constraints for stream
+values and the pieces of its custom forms (value uses inside coarse tokens,
+`{%size}` lists, affinities, dispatch heads and resource lists, tied
+results) that the ops of stream.py and stream_cmd.py both parse and print.
+Its own module so that neither op module imports the other's internals."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.constraints import (
+    AnyComplex,
+    AnyFloat,
+    AnyInteger,
+    AnyOf,
+    AnyType,
+    Constraint,
+    Index,
+    Integer,
+    VectorOf,
+)
+from hlopt.ir.core import Operation
+from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i32
+
+INDEX = IndexType()
+
+
+def is_resource(t: Any) -> bool:
+    """`!stream.resource<...>`: values whose affinity the analysis tracks."""
+    return isinstance(t, OpaqueType) and t.spelling.startswith("!stream.resource")
+
+
+def dynamic_dims(t: Any) -> int:
+    return sum(1 for d in t.shape if d == DYNAMIC) if isinstance(t, RankedTensorType) else 0
+
+
+def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
+    """The operand groups of an op with AttrSizedOperandSegments, read
+    straight from `operandSegmentSizes` (the verifier has checked it; the
+    declared segmentation is the fallback)."""
+    sizes = op.properties.get("operandSegmentSizes")
+    vals = getattr(sizes, "values", None)
+    ops = op.operands
+    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
+        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
+    out, start = [], 0
+    for n in vals:
+        out.append(ops[start:start + n])
+        start += n
+    return out
+
+
+def custom_or_generic(fn: Any) -> Any:
+    """Print the custom form, or the generic one (None) when the op's pieces
+    do not fit it (IR the verifier would reject; never a traceback)."""
+
+    def wrapper(cls: Any, op: Operation, p: Any) -> str | None:
+        try:
+            return fn(cls, op, p)
+        except (IndexError, ValueError, AttributeError, TypeError):
+            return None
+
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
+def affinity_text(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
+    a = op.properties.get(key)
+    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
+
+
+def tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
+    return p.attr_dict(op.attributes, elide, keyword=True)
+
+
+USE_RE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
+
+
+class Use:
+    """A `%name` inside a coarse token, positioned for diagnostics, with its
+    name and result index split out."""
+
+    __slots__ = ("text", "start_pos", "name", "index")
+
+    def __init__(self, text: str, start_pos: int):
+        self.text, self.start_pos = text, start_pos
+        name, _, index = text[1:].partition("#")
+        self.name, self.index = name, int(index or 0)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Piece:
+    """A piece of a coarse token, shaped like a Lark token for the helpers."""
+
+    __slots__ = ("text", "start_pos", "type")
+
+    def __init__(self, text: str, start_pos: int, type: str = "TYPE"):
+        self.text, self.start_pos, self.type = text, start_pos, type
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def use_of(s: Any, tok: Any, t: Any) -> Any:
+    if type(tok) is Use:  # already split
+        return s.lookup(tok.name, tok.index, t, tok.start_pos)
+    m = USE_RE.fullmatch(str(tok))
+    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
+
+
+def uses_of(s: Any, toks: Sequence[Any] | None, t: Any = INDEX) -> list[Any]:
+    return [use_of(s, x, t) for x in toks or ()]
+
+
+def segment_sizes(*groups: Sequence[Any]) -> DenseArrayAttr:
+    return DenseArrayAttr(i32, [len(g) for g in groups])
+
+
+def props_attr(aff: Any, **kw: Any) -> DictionaryAttr:
+    """The properties as one dictionary attribute; sites repeat the same
+    few combinations, so each is built (sorted and uniqued) once."""
+    d = {k: v for k, v in kw.items() if v is not None}
+    if aff is not None:
+        d["affinity"] = aff
+    key = tuple(d.items())
+    r = _PROPS.get(key)
+    if r is None:
+        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
+            _PROPS.clear()
+        r = _PROPS[key] = DictionaryAttr(d)
+    return r
+
+
+_PROPS: dict = {}
+
+
+def parse_affinity(s: Any, tok: Any) -> Any:
+    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
+    if tok is None:
+        return None
+    text = str(tok)
+    inner = text[1:-1]
+    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
+
+
+_DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
+
+
+def dim_uses(s: Any, tok: Any) -> list:
+    """`{%a, %b}` as positioned uses ([] when absent)."""
+    if tok is None:
+        return []
+    text = str(tok)
+    if _DIMS.match(text) is None:
+        raise s.error("expected a list of SSA values '{%a, ...}'", tok.start_pos)
+    return [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(text)]
+
+
+def await_operand(s: Any, tok: Any) -> list[Any]:
+    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
+    if tok is None or not str(tok)[1:-1].strip():
+        return []
+    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
+    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
+        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
+    return [use_of(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
+
+
+_WS = re.compile(r"\s*")
+
+
+_ON = re.compile(r"on\s*(?=\()")
+
+
+def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
+    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
+    token: the text before the `:`) -> (affinity token, entry token,
+    workload uses, operands token, attrs token); absent pieces are None.
+    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
+    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
+    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
+
+    text, base = str(tok), tok.start_pos
+    i = _WS.match(text).end()
+
+    def piece(j: int) -> tuple[Piece, int]:
+        try:
+            e = scan_balanced(text, j)
+        except LexError as ex:
+            raise s.error(ex.message, base + ex.pos) from None
+        return Piece(text[j:e], base + j), _WS.match(text, e).end()
+
+    aff = entry = workload = attrs = None
+    m = _ON.match(text, i)
+    if m is not None:
+        aff, i = piece(m.end())
+    if text.startswith("{", i):
+        entry, i = piece(i)
+    else:
+        e = symbol_ref_end(text, i)
+        if e is None:
+            raise s.error("expected an entry point '@executable::@export'", base + i)
+        entry, i = Piece(text[i:e], base + i, "ATTR"), _WS.match(text, e).end()
+    if text.startswith("[", i):
+        w, i = piece(i)
+        workload = [Use(m.group(), w.start_pos + m.start()) for m in USE_RE.finditer(w.text)]
+    if not text.startswith("(", i):
+        raise s.error("expected '(' and the dispatch operands", base + i)
+    operands, i = piece(i)
+    props = None
+    if prop_dict and text.startswith("<", i):
+        props, i = piece(i)
+    if text.startswith("{", i):
+        attrs, i = piece(i)
+    if i < len(text):
+        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
+    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
+
+
+def cached_operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
+    """Split `(T{%d} in R{%s}, index, ...)` into (type, dims, (R, sizes) | None, pos).
+    With `ties` (result lists), a type or R may be a `%value` tied to an
+    operand: a VALUE_USE Piece.
+
+    The same list text recurs at most dispatch sites: it is split once per
+    parse (the parser state's cache) and only the positions are moved."""
+    text = str(tok)
+    key = ("stream.operand_types", text, ties)
+    hit = s.cache.get(key)
+    if hit is None:
+        items = split_operand_types(s, tok, ties)  # errors point into this occurrence
+        s.cache[key] = (items, tok.start_pos)
+        return items
+    items, first = hit
+    d = tok.start_pos - first
+    return [(t if isinstance(t, Type) else Piece(t.text, t.start_pos + d, t.type),
+             [Use(x.text, x.start_pos + d) for x in dims],
+             None if res is None else (Piece(res[0].text, res[0].start_pos + d, res[0].type),
+                                       [Use(x.text, x.start_pos + d) for x in res[1]]),
+             p0 + d) for t, dims, res, p0 in items]
+
+
+def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
+    """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
+    item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
+    from hlopt.syntax import LexError, scan_balanced, split_top, type_end
+
+    text = str(tok)
+    inner, base = text[1:-1], tok.start_pos + 1
+    out: list[tuple] = []
+    if not inner.strip():
+        return out
+    off = 0
+    for piece in split_top(inner):
+        lead = len(piece) - len(piece.lstrip())
+        p0 = base + off + lead
+        body = piece.strip()
+        off += len(piece) + 1
+        try:
+            m = USE_RE.match(body) if ties else None
+            if m is not None:
+                t, e = Piece(m.group(), p0, "VALUE_USE"), m.end()
+            else:
+                e = type_end(body, 0)
+                if e < 0:
+                    raise s.error("expected a type", p0)
+                t = s.decode("type", body[:e], p0)
+            rest = body[e:]
+            dims: list = []
+            r = rest.lstrip()
+            if r.startswith("{"):
+                j = scan_balanced(r, 0)
+                at = p0 + len(body) - len(r)
+                dims = dim_uses(s, Piece(r[:j], at, "ATTR_DICT"))
+                r = r[j:].lstrip()
+            res = None
+            if r.startswith("in") and r[2:3].isspace():
+                r2 = r[2:].lstrip()
+                at = p0 + len(body) - len(r2)
+                m2 = USE_RE.match(r2) if ties else None
+                e2 = m2.end() if m2 is not None else type_end(r2, 0)
+                if e2 < 0:
+                    raise s.error("expected a resource type after 'in'", at)
+                size = r2[e2:].strip()
+                res = (Piece(r2[:e2], at, "VALUE_USE" if m2 is not None else "TYPE"),
+                       dim_uses(s, Piece(size, at + len(r2) - len(r2[e2:].lstrip()))))
+                r = ""
+            if r.strip():
+                raise s.error(f"unexpected '{r.strip()[:20]}' in the operand types", p0 + len(body) - len(r))
+        except LexError as ex:
+            raise s.error(str(ex), p0) from None
+        out.append((t, dims, res, p0))
+    return out
+
+
+def is_tied_use(x: Any) -> bool:
+    """A `%value` token (a tied result), not a type."""
+    return not isinstance(x, Type) and x.type == "VALUE_USE"
+
+
+def tied_index(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
+    """The operand a result `%x` names (it is tied to it)."""
+    m = USE_RE.fullmatch(str(target))
+    for i, (name, idx) in enumerate(names):
+        if m is not None and name == m.group(1) and (idx or "0") == (m.group(2) or "0"):
+            return i
+    raise s.error(f"custom op '{opname}' tied operand not found for result reference {target}", target.start_pos)
+
+
+def tied_operands(op: Operation) -> list[int]:
+    t = op.properties.get("tied_operands")
+    n = len(op.results)
+    if not isinstance(t, ArrayAttr):
+        return [-1] * n
+    return [getattr(x, "value", -1) for x in t.elements]
+
+
+ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
+
+
+ACCESS_KINDS = {1: "ro", 2: "wo", 3: "rw"}
+
+
+ACCESS_BITS = {v: k for k, v in ACCESS_KINDS.items()}
+
+
+RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
+                            r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
+
+
+def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
+    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
+    custom<DispatchResources>): (access bits, resource value, size use,
+    offset use, length use)."""
+    text, base = str(tok)[1:-1], tok.start_pos + 1
+    items, pos = [], 0
+    while text[pos:].strip():
+        m = RESOURCE_ITEM.match(text, pos)
+        if m is None or m.group(1) not in ACCESS_BITS:
+            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
+        t = s.decode_type(Piece(m.group(5), base + m.start(5)))
+        d = dim_uses(s, Piece(m.group(6), base + m.start(6)))
+        if len(d) != 1:
+            raise s.error("expected one size value for the resource", base + m.start(6))
+        at = [Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
+        items.append((ACCESS_BITS[m.group(1)], use_of(s, at[0], t), d[0], at[1], at[2]))
+        pos = m.end()
+    return items
+
+
+# ---------------------------------------------------------------------------
+# IREE's type constraints, with the summaries its ODS gives them
+
+def _spelled(*spellings: str) -> Any:
+    return lambda t: isinstance(t, OpaqueType) and t.spelling in spellings
+
+
+_LIFETIMES = ("*", "external", "transient", "variable", "constant")
+# IREE's type constraints, with their messages
+ANY_RESOURCE = Constraint(is_resource, "any stream-compatible type")
+STREAM_RESOURCE = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in _LIFETIMES)),
+                             "resource or external resource or transient resource or variable resource or "
+                             "constant resource")
+STREAM_OR_STAGING = Constraint(_spelled(*(f"!stream.resource<{x}>" for x in (*_LIFETIMES, "staging"))),
+                           STREAM_RESOURCE.summary + " or staging resource")
+TIMEPOINT = Constraint(_spelled("!stream.timepoint"), "A timepoint indicating execution availability.")
+CHANNEL = Constraint(_spelled("!stream.channel"), "A collective communication channel.")
+FILE = Constraint(_spelled("!stream.file"), "A file handle used for I/O operations.")
+BUFFER = Constraint(_spelled("!util.buffer"), "A reference counted byte buffer.")
+FUNCTION_TYPE_ATTR = Constraint(lambda a: isinstance(a, TypeAttr) and isinstance(a.type, FunctionType),
+                                "type attribute of function type")
+FLAT_SYMBOL = Constraint(lambda a: isinstance(a, SymbolRefAttr) and not a.nested, "flat symbol reference attribute")
+NAME = Constraint(lambda a: isinstance(a, StringAttr), "string attribute")
+COLLECTIVE = Constraint(lambda a: a.text.startswith("#stream.collective<"), "collective operation and specification")
+FENCE = Constraint(_spelled("!stream.test.fence"), "Test-only fence type for timeline-aware op testing.")
+
+STAGING = Constraint(_spelled("!stream.resource<staging>"), "staging resource")
+PRIMITIVE = AnyOf(Index, AnyInteger, AnyFloat, AnyComplex)
+LOADABLE = AnyOf(PRIMITIVE, VectorOf(AnyType, "vector of any non-token type values"))
+FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32, 64)))
+RESOURCE_OR_PRIMITIVE = AnyOf(STREAM_RESOURCE, PRIMITIVE)
+NATIVE_FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32)))
+CONSTANT_OR_VARIABLE = Constraint(_spelled("!stream.resource<constant>", "!stream.resource<variable>"),
+                                  "constant resource or variable resource")
+BINDING = Constraint(_spelled("!stream.binding"), "A managed resource binding into an executable scope.")
