@@ -25,7 +25,7 @@ class NotLowerable(Exception):
 def communication_kind(op: Operation) -> tuple[str, str | None]:
     """(kind, reduction op or None) for a resharding op."""
     d = op.opdef
-    in_t, out_t = op.operands[0].type, d.dest_type(op)
+    in_t, out_t = d.inputs(op)[0].type, d.dest_type(op)
     src, dst = mesh_of(in_t), mesh_of(out_t)
     di, do = didx_axis(in_t), didx_axis(out_t)
     if d is SetOp:
