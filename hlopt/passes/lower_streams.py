@@ -201,8 +201,8 @@ class ComputePattern(StreamPattern):
         d = op.opdef
         if d is None or not issubclass(d, ComputeOp) or not op.results:
             return None
-        ax = stream_axis(op.results[0].type)
-        return op.results[0].type.shape[ax] if ax is not None else None
+        ax = stream_axis(op.result.type)
+        return op.result.type.shape[ax] if ax is not None else None
 
     @staticmethod
     def plan(op: Operation) -> tuple[int, list[int | None], Any]:
@@ -211,7 +211,7 @@ class ComputePattern(StreamPattern):
         operand) and the sliced op's properties: a function of the op's
         signature."""
         d = op.opdef
-        axis = stream_axis(op.results[0].type)
+        axis = stream_axis(op.result.type)
         slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
@@ -232,12 +232,12 @@ class ComputePattern(StreamPattern):
         axis, slices, props = plan
         rw, loc = loop.rw, op.lazy_location
         rw.set_insertion_point_before(loop.head)
-        buf = rw.create(hir.AllocateOp, result_types=[op.results[0].type], location=loc).result
+        buf = rw.create(hir.AllocateOp, result_types=[op.result.type], location=loc).result
         ins = [v if a is None else loop.slice(v, a[0], loc, a[1]) for v, a in zip(op.operands, slices)]
         ins.append(loop.slice(buf, axis, loc))
         loop.at_body()
         rw.create(op.name, ins, (), properties=props, attributes=op.attributes, location=loc)
-        rw.replace_all_uses_with(op.results[0], buf)
+        rw.replace_all_uses_with(op.result, buf)
         rw.erase_op(op)
 
 
