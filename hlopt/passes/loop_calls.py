@@ -14,36 +14,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hlopt.dialects.func import CallOp, FuncOp, ReturnOp
+from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
 from hlopt.ir.core import Block, Operation
 from hlopt.ir.rewriter import Rewriter
 
-WHILE = "stablehlo.while"
 
-
-def _functions(module: Operation) -> dict[str, Operation]:
+def _functions(module: Operation) -> dict[str, FuncOp]:
     out = {}
     for o in module.regions[0].blocks[0].ops if module.regions and module.regions[0].blocks else ():
-        name = o.get_attr("sym_name")
-        if o.name == "func.func" and name is not None:
-            out[name.value] = o
+        if isinstance(o, FuncOp) and o.sym_name is not None:
+            out[o.sym_name.value] = o
     return out
 
 
-def _callee_name(call: Operation) -> str | None:
-    callee = call.get_attr("callee")
+def _callee_name(call: CallOp) -> str | None:
+    callee = call.callee
     return getattr(callee, "root", None) if callee is not None and not getattr(callee, "nested", ()) else None
 
 
-def _inlinable(fn: Operation) -> bool:
-    if len(fn.regions) != 1 or len(fn.regions[0].blocks) != 1:
+def _inlinable(fn: FuncOp) -> bool:
+    if len(fn.body.blocks) != 1:
         return False
-    last = fn.regions[0].blocks[0].last_op
-    return last is not None and last.name == "func.return"
+    return isinstance(fn.body.blocks[0].last_op, ReturnOp)
 
 
-def _inline(rw: Rewriter, call: Operation, fn: Operation) -> None:
-    block = fn.regions[0].blocks[0]
-    mapping: dict = dict(zip(block.args, call.operands))
+def _inline(rw: Rewriter, call: CallOp, fn: FuncOp) -> None:
+    block = fn.body.blocks[0]
+    mapping: dict = dict(zip(block.args, call.args))
     rw.set_insertion_point_before(call)
     ret = block.last_op
     for op in block.ops:
@@ -64,7 +62,7 @@ def inline_loop_calls(module: Operation, wanted: Callable[[Operation], bool]) ->
         for o in fn.walk():
             if wanted(o):
                 return True
-            name = _callee_name(o) if o.name == "func.call" else None
+            name = _callee_name(o) if isinstance(o, CallOp) else None
             if name is not None and name not in seen and name in funcs:
                 if holds(funcs[name], seen | {name}):
                     return True
@@ -72,22 +70,23 @@ def inline_loop_calls(module: Operation, wanted: Callable[[Operation], bool]) ->
 
     for _ in range(8):  # calls inlined bring their own calls; recursion stops here
         calls = []
-        for loop in (o for o in module.walk() if o.name == WHILE):
-            body: Block = loop.regions[1].blocks[0]
+        for loop in (o for o in module.walk() if isinstance(o, WhileOp)):
+            body: Block = loop.body.blocks[0]
             for o in body.ops:
-                name = _callee_name(o) if o.name == "func.call" else None
+                name = _callee_name(o) if isinstance(o, CallOp) else None
                 fn = funcs.get(name) if name is not None else None
-                if fn is not None and _inlinable(fn) and fn is not _enclosing_func(o) and holds(fn, {name}):
+                if isinstance(o, CallOp) and fn is not None and _inlinable(fn) and fn is not _enclosing_func(o) \
+                        and holds(fn, {name}):
                     calls.append((o, fn, name))
         if not calls:
             break
         for call, fn, name in calls:
             _inline(rw, call, fn)
             done.append(name)
-    users = {_callee_name(o) for o in module.walk() if o.name == "func.call"}
+    users = {_callee_name(o) for o in module.walk() if isinstance(o, CallOp)}
     for name in dict.fromkeys(done):
         fn = funcs[name]
-        vis = fn.get_attr("sym_visibility")
+        vis = fn.sym_visibility
         if name not in users and vis is not None and getattr(vis, "value", None) == "private":
             rw.erase_op(fn)
     return done
@@ -95,6 +94,6 @@ def inline_loop_calls(module: Operation, wanted: Callable[[Operation], bool]) ->
 
 def _enclosing_func(op: Operation) -> Operation | None:
     p = op.parent_op
-    while p is not None and p.name != "func.func":
+    while p is not None and not isinstance(p, FuncOp):
         p = p.parent_op
     return p
