@@ -321,21 +321,17 @@ def _group_getter(cls: type["OpDef"], defs: Sequence[Field], j: int, results: bo
 
 
 def _operand_setter(cls: type["OpDef"], defs: Sequence[Field], j: int) -> Callable[[Any, Any], None] | None:
+    """Assigning a single operand: the operand slot at its position (fixed
+    from the start or the end, else from the segments)."""
     if defs[j].arity != SINGLE:
         return None
-    get_index = _group_getter(cls, defs, j, False)
-
-    def set_operand(op: Any, value: Any) -> None:
-        old = get_index(op)
-        for o in op._operands:  # the one OpOperand holding the group's value
-            if o.value is old:
-                o.set(value)
-                return
-
-    # a fixed position: set it directly
     if all(d.arity == SINGLE for d in defs[:j]):
         return lambda op, value: op._operands[j].set(value)
-    return set_operand
+    if all(d.arity == SINGLE for d in defs[j + 1:]):
+        k = len(defs) - j
+        return lambda op, value: op._operands[len(op._operands) - k].set(value)
+    segments = cls.operand_segments
+    return lambda op, value: op._operands[segments(op)[j][0]].set(value)
 
 
 def _install_accessors(cls: type["OpDef"]) -> None:

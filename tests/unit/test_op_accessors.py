@@ -242,6 +242,15 @@ def test_optional_variadic_and_segments(ctx):
     assert tail.cond is w and tail.init == [x, y, z]
     tail.cond = v
     assert tail.operands == [x, y, z, v]
+    # the same value in the variadic group and the single one: the single slot changes
+    dup = AccTailOp.build([x, w], x)
+    dup.cond = v
+    assert dup.operands == [x, w, v] and dup.init == [x, w]
+    # a single operand between variadic groups is placed through the segments
+    op3 = AccMixOp.build(x, None, [y, z], w, tag=StringAttr("t"), result_types=[])
+    op3.last = x
+    op3.first = v
+    assert op3.operands == [v, y, z, x] and op3.last is x
 
 
 def test_attributes_defaults_and_setters(ctx):
