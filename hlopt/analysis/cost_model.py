@@ -92,20 +92,21 @@ def flops(op: Operation) -> int:
     # by name, then the declared fields: the cost model runs on hir programs
     # too and does not load the stablehlo dialect for them
     name = op.name
+    shlo: Any = op  # the op class named (DotGeneralOp, DotOp, ConvolutionOp), not imported
     if name == "stablehlo.dot_general":
-        dn = op.dot_dimension_numbers
-        lhs = op.lhs.type
+        dn = shlo.dot_dimension_numbers
+        lhs = shlo.lhs.type
         k = 1
         if dn is not None and isinstance(lhs, RankedTensorType):
             for d in dn.lhs_contracting_dimensions:
                 k *= lhs.shape[d]
         return 2 * k * sum(_elements(r.type) for r in op.results)
     if name == "stablehlo.dot":
-        lhs = op.lhs.type
+        lhs = shlo.lhs.type
         k = lhs.shape[-1] if isinstance(lhs, RankedTensorType) and lhs.shape else 1
         return 2 * k * _elements(op.result.type)
     if name == "stablehlo.convolution":
-        kernel = op.rhs.type
+        kernel = shlo.rhs.type
         out = _elements(op.result.type)
         kel = _elements(kernel)
         if isinstance(kernel, RankedTensorType) and kernel.shape:

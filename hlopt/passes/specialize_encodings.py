@@ -22,7 +22,7 @@ share targets never cause copies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
 from hlopt.dialects.encoding_tiles import Unmodelled
@@ -274,7 +274,7 @@ class SpecializeEncodings(Pass):
             for ep in dsp.entry_points.elements:
                 export, _exe, _func = self.symbols.export_and_func(ep)
                 per_export.setdefault(export, {}).setdefault(layouts, None)
-        chosen: dict[tuple, Operation] = {}
+        chosen: dict[tuple, ExecutableOp] = {}
         for export, layout_lists in per_export.items():
             exe = export.parent_op
             assert isinstance(exe, ExecutableOp)  # an export's parent (verified)
@@ -282,7 +282,7 @@ class SpecializeEncodings(Pass):
             for i, layouts in enumerate(layout_lists):
                 target = exe
                 if i > 0:
-                    target = exe.clone()
+                    target = cast(ExecutableOp, exe.clone())
                     target.set_attr("sym_name", StringAttr(f"{name}_dup{i - 1}"))
                     rw.set_insertion_point_after(exe)
                     rw.insert(target)
@@ -324,9 +324,10 @@ def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
             rw.modified(user)
 
 
-def _function_name(export: ExecutableExportOp) -> str:
+def _function_name(export: Operation) -> str:
     """The inner function an export runs (its `function_ref`; `as("name")`
     exports name it apart from the export's own symbol)."""
+    assert isinstance(export, ExecutableExportOp)  # from _SymbolIndex._lookup
     ref = export.function_ref
     return ref.root if isinstance(ref, SymbolRefAttr) else export.sym_name.value
 
@@ -360,7 +361,7 @@ class _SymbolIndex:
             if isinstance(o, ExecutableOp):
                 self.add_executable(o)
 
-    def add_executable(self, exe: Operation) -> None:
+    def add_executable(self, exe: ExecutableOp) -> None:
         name = exe.sym_name
         if isinstance(name, StringAttr):
             self.executables[name.value] = exe
