@@ -113,6 +113,10 @@ class TraceEvent:
 Region = tuple[int, tuple[tuple[int, int], ...]]
 
 
+# the terminators a block the evaluator runs ends with (their operands are its results)
+_TERMINATORS = (func.ReturnOp, hir.YieldOp, scf.YieldOp)
+
+
 class _Machine:
     def __init__(self, module: Operation, global_mode: bool, dry: bool = False):
         self.global_mode = global_mode
@@ -174,7 +178,7 @@ class _Machine:
 
     def run_block(self, block: Block, env: dict[Value, Any]) -> list[Any]:
         for op in block.ops:
-            if op.name in ("func.return", "hir.yield", "scf.yield"):
+            if isinstance(op, _TERMINATORS):
                 return [env[v] for v in op.operands]
             self.run_op(op, env)
         return []
