@@ -89,22 +89,25 @@ def _elements(t: Type) -> int:
 
 def flops(op: Operation) -> int:
     """Floating-point operations of one op (multiply-add counts 2)."""
+    # by name, then the declared fields: the cost model runs on hir programs
+    # too and does not load the stablehlo dialect for them
     name = op.name
+    shlo: Any = op  # the op class named (DotGeneralOp, DotOp, ConvolutionOp), not imported
     if name == "stablehlo.dot_general":
-        dn = op.properties.get("dot_dimension_numbers")
-        lhs = op.operands[0].type
+        dn = shlo.dot_dimension_numbers
+        lhs = shlo.lhs.type
         k = 1
         if dn is not None and isinstance(lhs, RankedTensorType):
             for d in dn.lhs_contracting_dimensions:
                 k *= lhs.shape[d]
         return 2 * k * sum(_elements(r.type) for r in op.results)
     if name == "stablehlo.dot":
-        lhs = op.operands[0].type
+        lhs = shlo.lhs.type
         k = lhs.shape[-1] if isinstance(lhs, RankedTensorType) and lhs.shape else 1
-        return 2 * k * _elements(op.results[0].type)
+        return 2 * k * _elements(op.result.type)
     if name == "stablehlo.convolution":
-        kernel = op.operands[1].type
-        out = _elements(op.results[0].type)
+        kernel = shlo.rhs.type
+        out = _elements(op.result.type)
         kel = _elements(kernel)
         if isinstance(kernel, RankedTensorType) and kernel.shape:
             kel //= max(1, max(kernel.shape))  # one output feature's worth of the kernel (approximation)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hlopt.dialects.stablehlo.elementwise import AddOp, CompareOp, ConstantOp
+from hlopt.dialects.stablehlo.reductions_control_flow import ReturnOp, WhileOp
 from hlopt.ir.attributes import DenseElementsAttr
 from hlopt.ir.core import BlockArgument, Operation, Value
 
@@ -25,7 +27,7 @@ class CountedLoop:
 
 def _const(v: Value) -> int | None:
     d = v.defining_op
-    a = d.get_attr("value") if d is not None and d.name == "stablehlo.constant" else None
+    a = d.value if isinstance(d, ConstantOp) else None
     if not isinstance(a, DenseElementsAttr) or len(a.flat_values()) != 1:
         return None
     x = a.flat_values()[0]
@@ -35,8 +37,8 @@ def _const(v: Value) -> int | None:
 def _counter(v: Value) -> Value:
     """`v`, or the block argument x of `v = x + constant`."""
     d = v.defining_op
-    if d is not None and d.name == "stablehlo.add" and len(d.operands) == 2:
-        x, y = d.operands
+    if isinstance(d, AddOp):
+        x, y = d.lhs, d.rhs
         if isinstance(x, BlockArgument) and _const(y) is not None:
             return x
         if isinstance(y, BlockArgument) and _const(x) is not None:
@@ -45,38 +47,35 @@ def _counter(v: Value) -> Value:
 
 
 def counted_loop(loop: Operation) -> CountedLoop | None:
-    if loop.name != "stablehlo.while" or len(loop.regions) != 2:
+    if not isinstance(loop, WhileOp):
         return None
-    cond, body = loop.regions[0].blocks[0], loop.regions[1].blocks[0]
+    cond, body = loop.cond.blocks[0], loop.body.blocks[0]
     ret = cond.last_op
-    cmp = ret.operands[0].defining_op if ret is not None and len(ret.operands) == 1 else None
-    if cmp is None or cmp.name != "stablehlo.compare" or len(cmp.operands) != 2:
+    cmp = ret.results_[0].defining_op if isinstance(ret, ReturnOp) and len(ret.results_) == 1 else None
+    if not isinstance(cmp, CompareOp):
         return None
-    direction = getattr(cmp.get_attr("comparison_direction"), "value", None)
-    a, b = cmp.operands
-    ca = _counter(a)
-    if not (isinstance(ca, BlockArgument) and ca.owner is cond):
+    direction = getattr(cmp.comparison_direction, "value", None)
+    a, b = cmp.lhs, cmp.rhs
+    if not (isinstance(_counter(a), BlockArgument) and _counter(a).owner is cond):
         a, b = b, a
         direction = _SWAP.get(direction or "")
     offset = 0
-    if a.defining_op is not None and _counter(a) is not a:  # `arg_j + c` (a rotated loop tests its next value)
-        c = _const(a.defining_op.operands[1]) if a.defining_op.operands[0] is _counter(a) \
-            else _const(a.defining_op.operands[0])
-        assert c is not None  # _counter matched a constant addend
-        offset = c
+    add = a.defining_op
+    if isinstance(add, AddOp) and _counter(a) is not a:  # `arg_j + c` (a rotated loop tests its next value)
+        offset = _const(add.rhs) if add.lhs is _counter(a) else _const(add.lhs)
         a = _counter(a)
     if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
         return None
-    j, limit, start = a.index, _const(b), _const(loop.operands[a.index])
+    j, limit, start = a.index, _const(b), _const(loop.operand_[a.index])
     if limit is None and isinstance(b, BlockArgument) and b.owner is cond and body.last_op is not None \
             and body.last_op.operands[b.index] is body.args[b.index]:
-        limit = _const(loop.operands[b.index])  # a bound carried unchanged (fori_loop with traced bounds)
+        limit = _const(loop.operand_[b.index])  # a bound carried unchanged (fori_loop with traced bounds)
     if limit is not None:
         limit -= offset
     upd = body.last_op.operands[j].defining_op if body.last_op is not None else None
-    if limit is None or start is None or upd is None or upd.name != "stablehlo.add":
+    if limit is None or start is None or not isinstance(upd, AddOp):
         return None
-    x, y = upd.operands
+    x, y = upd.lhs, upd.rhs
     if x is not body.args[j]:
         x, y = y, x
     step = _const(y) if x is body.args[j] else None

@@ -27,6 +27,7 @@ from collections import defaultdict
 
 from hlopt.analysis.hir_eval import host_accesses
 from hlopt.analysis.hir_races import devices_of, on_devices, where
+from hlopt.dialects import hir
 from hlopt.ir.core import Operation
 
 _NO_WORK = ("set_stream", "synchronize", "record_event", "wait_event")
@@ -66,7 +67,8 @@ def find_deadlocks(module: Operation, fn: str) -> list[str]:
                 elif e.kind == "wait" and isinstance(e.other, tuple) and e.other[0] == "p2p":
                     waits.append((node, (dev, e.other[1])))
                 elif e.kind == "communication":
-                    mine[tuple(int(x) for x in e.op.properties.get("team").values)].append(node)
+                    assert isinstance(e.op, hir.CommunicationOp)
+                    mine[tuple(int(x) for x in e.op.team.values)].append(node)
         for team, nodes in mine.items():
             collectives[team][dev] = nodes
     problems: list[str] = []

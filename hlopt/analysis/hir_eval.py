@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.dialects import arith, func, hir, scf
 from hlopt.dialects.hir import ComputeOp, ReduceOp, local_slices
 from hlopt.dialects.hir_attrs import didx_axis, local_shape, mesh_of
 from hlopt.ir.attributes import IntegerAttr, StringAttr
@@ -113,12 +114,16 @@ class TraceEvent:
 Region = tuple[int, tuple[tuple[int, int], ...]]
 
 
+# the terminators a block the evaluator runs ends with (their operands are its results)
+_TERMINATORS = (func.ReturnOp, hir.YieldOp, scf.YieldOp)
+
+
 class _Machine:
     def __init__(self, module: Operation, global_mode: bool, dry: bool = False):
         self.global_mode = global_mode
         self.dry = dry  # trace only: no numerics (buffers are None)
-        self.funcs = {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
-                      if o.name == "func.func" and isinstance(o.properties.get("sym_name"), StringAttr)}
+        self.funcs = {o.sym_name.value: o for o in module.regions[0].blocks[0].ops
+                      if isinstance(o, func.FuncOp) and isinstance(o.sym_name, StringAttr)}
         self.trace: list[TraceEvent] = []
         self.stream = 0  # the current stream (0: the stream current at entry)
         self.iters: list[int] = []
@@ -175,7 +180,7 @@ class _Machine:
 
     def run_block(self, block: Block, env: dict[Value, Any]) -> list[Any]:
         for op in block.ops:
-            if op.name in ("func.return", "hir.yield", "scf.yield"):
+            if isinstance(op, _TERMINATORS):
                 return [env[v] for v in op.operands]
             self.run_op(op, env)
         return []
@@ -206,8 +211,8 @@ class _Machine:
         written: Region | None
         if self.dry:
             if out is None:
-                env[op.results[0]] = dict.fromkeys(self.devices(dest_t))
-                written = self.new_root(env[op.results[0]])
+                env[op.result] = dict.fromkeys(self.devices(dest_t))
+                written = self.new_root(env[op.result])
             if not self.takes_part([dest_t]):
                 return
             self.held(op, *(env[v] for v in ins), env[out] if out is not None else None)
@@ -247,25 +252,25 @@ class _Machine:
                 res[dev] = r
         self.record("compute", op)
         if out is None:
-            env[op.results[0]] = res
+            env[op.result] = res
 
-    def op_arith_constant(self, op: Operation, env: dict) -> None:
-        v = op.properties.get("value")
+    def op_arith_constant(self, op: arith.ConstantOp, env: dict) -> None:
+        v = op.value
         if not isinstance(v, IntegerAttr):
             raise EvalError("the hir evaluator only runs integer/index constants", op)
-        env[op.results[0]] = v.value
+        env[op.result] = v.value
 
     # index arithmetic (ring peers): values are ints, or device -> int
     def _lift(self, op: Operation, env: dict, f: Callable) -> None:
         xs = [env[v] for v in op.operands]
         if any(x is ABSENT for x in xs):
-            env[op.results[0]] = ABSENT
+            env[op.result] = ABSENT
             return
         keys = next((list(x) for x in xs if isinstance(x, dict)), None)
         if keys is None:
-            env[op.results[0]] = f(*xs)
+            env[op.result] = f(*xs)
         else:
-            env[op.results[0]] = {k: f(*(x[k] if isinstance(x, dict) else x for x in xs)) for k in keys}
+            env[op.result] = {k: f(*(x[k] if isinstance(x, dict) else x for x in xs)) for k in keys}
 
     def op_arith_addi(self, op: Operation, env: dict) -> None:
         self._lift(op, env, lambda a, b: a + b)
@@ -282,21 +287,21 @@ class _Machine:
     def op_arith_remsi(self, op: Operation, env: dict) -> None:
         self._lift(op, env, lambda a, b: int(np.fmod(a, b)))
 
-    def op_arith_cmpi(self, op: Operation, env: dict) -> None:
-        pred = op.properties.get("predicate").value
+    def op_arith_cmpi(self, op: arith.CmpIOp, env: dict) -> None:
+        pred = op.predicate.value
         tests = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b, 3: lambda a, b: a <= b,
                  4: lambda a, b: a > b, 5: lambda a, b: a >= b, 6: lambda a, b: a < b, 7: lambda a, b: a <= b,
                  8: lambda a, b: a > b, 9: lambda a, b: a >= b}
         self._lift(op, env, tests[pred])
 
-    def op_scf_if(self, op: Operation, env: dict) -> None:
-        c = env[op.operands[0]]
+    def op_scf_if(self, op: scf.IfOp, env: dict) -> None:
+        c = env[op.condition]
         if c is ABSENT:  # a branch on what the traced device does not have: it runs neither side
             for r in op.results:
                 env[r] = ABSENT
             return
         if not isinstance(c, dict):
-            region = op.regions[0] if c else op.regions[1]
+            region = op.thenRegion if c else op.elseRegion
             outs = self.run_block(region.blocks[0], dict(env)) if region.blocks else []
             for r, v in zip(op.results, outs):
                 env[r] = v
@@ -305,7 +310,7 @@ class _Machine:
             raise EvalError("a branch on a per-device value needs a device to trace", op)
         merged: list[dict] = [{} for _ in op.results]
         outer = self.active
-        for region, take in ((op.regions[0], True), (op.regions[1], False)):
+        for region, take in ((op.thenRegion, True), (op.elseRegion, False)):
             devs = frozenset(d for d, v in c.items() if bool(v) == take and (outer is None or d in outer))
             if not devs or not region.blocks:
                 continue
@@ -319,25 +324,25 @@ class _Machine:
         for r, m in zip(op.results, merged):
             env[r] = m
 
-    def op_hir_team_rank(self, op: Operation, env: dict) -> None:
-        team = [int(x) for x in op.properties.get("team").values]
+    def op_hir_team_rank(self, op: hir.TeamRankOp, env: dict) -> None:
+        team = [int(x) for x in op.team.values]
         if self.dry:
             if self.device is None:
                 raise EvalError("hir.team_rank differs by device: trace one device at a time", op)
-            env[op.results[0]] = team.index(self.device) if self.device in team else ABSENT
+            env[op.rank] = team.index(self.device) if self.device in team else ABSENT
         else:
-            env[op.results[0]] = {d: k for k, d in enumerate(team) if self.active is None or d in self.active}
+            env[op.rank] = {d: k for k, d in enumerate(team) if self.active is None or d in self.active}
 
-    def op_hir_null_request(self, op: Operation, env: dict) -> None:
-        env[op.results[0]] = None
+    def op_hir_null_request(self, op: hir.NullRequestOp, env: dict) -> None:
+        env[op.request] = None
 
-    def _p2p(self, op: Operation, env: dict, send: bool) -> None:
-        team = [int(x) for x in op.properties.get("team").values]
-        buf, peer = env[op.operands[0]], env[op.operands[1]]
-        env[op.results[0]] = None
+    def _p2p(self, op: hir.SendOp | hir.RecvOp, env: dict, send: bool) -> None:
+        team = [int(x) for x in op.team.values]
+        buf, peer = env[op.buffer], env[op.peer]
+        env[op.request] = None
         if self.dry:
             if self.device is not None and self.device not in team:
-                env[op.results[0]] = ABSENT  # not a member: no transfer, nothing to wait for
+                env[op.request] = ABSENT  # not a member: no transfer, nothing to wait for
                 return
             self.held(op, buf, peer)
             r = self.region(buf)
@@ -346,7 +351,7 @@ class _Machine:
             # post's trace index, which its hir.wait records (deadlock check)
             p = peer.get(self.device) if isinstance(peer, dict) else peer
             other = team[p] if isinstance(p, int) and 0 <= p < len(team) else None
-            env[op.results[0]] = ("p2p", len(self.trace))
+            env[op.request] = ("p2p", len(self.trace))
             self.record("send" if send else "recv", op, other, reads=regions if send else (),
                         writes=() if send else regions)
             return
@@ -370,18 +375,18 @@ class _Machine:
                 queue.append(("send", np.array(local, copy=True)) if send else ("recv", local))
         self.record("send" if send else "recv", op)
 
-    def op_hir_send(self, op: Operation, env: dict) -> None:
+    def op_hir_send(self, op: hir.SendOp, env: dict) -> None:
         self._p2p(op, env, True)
 
-    def op_hir_recv(self, op: Operation, env: dict) -> None:
+    def op_hir_recv(self, op: hir.RecvOp, env: dict) -> None:
         self._p2p(op, env, False)
 
-    def op_scf_for(self, op: Operation, env: dict) -> None:
-        lb, ub, step = (env[v] for v in op.operands[:3])
+    def op_scf_for(self, op: scf.ForOp, env: dict) -> None:
+        lb, ub, step = (env[v] for v in (op.lowerBound, op.upperBound, op.step))
         if ABSENT in (lb, ub, step):
             raise EvalError(f"device {self.device} has no value for a bound of this loop", op)
-        carried = [env[v] for v in op.operands[3:]]
-        block = op.regions[0].blocks[0]
+        carried = [env[v] for v in op.initArgs]
+        block = op.region.blocks[0]
         for i in range(lb, ub, step):
             self.iters.append(i)
             inner = dict(env)
@@ -398,7 +403,7 @@ class _Machine:
         for r, v in zip(op.results, self.run_block(block, inner)):
             env[r] = v
 
-    def op_hir_post_on_stream(self, op: Operation, env: dict) -> None:
+    def op_hir_post_on_stream(self, op: hir.PostOnStreamOp, env: dict) -> None:
         if self.dry and not self.takes_part([v.type for v in (*op.operands, *op.results)]):
             for r in op.results:  # a kernel of other devices: its results are buffers of theirs
                 env[r] = dict.fromkeys(mesh_of(r.type))
@@ -410,7 +415,7 @@ class _Machine:
         self.record("kernel", op)
         self.depth += 1
         try:
-            outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+            outs = self.call(op.callee.leaf, [env[v] for v in op.operands], op)
         finally:
             self.depth -= 1
         for r, v in zip(op.results, outs):
@@ -420,84 +425,83 @@ class _Machine:
             e.reads = self.regions_of([env[v] for v in op.operands])
             e.writes = self.regions_of(outs)
 
-    def op_func_call(self, op: Operation, env: dict) -> None:
-        outs = self.call(op.properties.get("callee").leaf, [env[v] for v in op.operands], op)
+    def op_func_call(self, op: func.CallOp, env: dict) -> None:
+        outs = self.call(op.callee.leaf, [env[v] for v in op.operands], op)
         for r, v in zip(op.results, outs):
             env[r] = v
 
-    def op_hir_allocate(self, op: Operation, env: dict) -> None:
-        t = op.results[0].type
+    def op_hir_allocate(self, op: hir.AllocateOp, env: dict) -> None:
+        t = op.result.type
         if self.dry:
-            env[op.results[0]] = dict.fromkeys(self.devices(t))
-            self.new_root(env[op.results[0]])
+            env[op.result] = dict.fromkeys(self.devices(t))
+            self.new_root(env[op.result])
             if not self.takes_part([t]):
                 return
         else:
-            env[op.results[0]] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
+            env[op.result] = {dev: np.zeros(self.local(t), dtype_of(t)) for dev in self.devices(t)}
         self.record("allocate", op)
 
-    def op_hir_alias_select(self, op: Operation, env: dict) -> None:
-        axis = op.properties.get("axis").value
-        i = env[op.operands[1]]
-        if i is ABSENT or env[op.operands[0]] is ABSENT:
-            env[op.results[0]] = ABSENT
+    def op_hir_alias_select(self, op: hir.AliasSelectOp, env: dict) -> None:
+        axis = op.axis.value
+        i = env[op.index]
+        if i is ABSENT or env[op.input] is ABSENT:
+            env[op.result] = ABSENT
             return
 
         def at(dev: int, a: Any) -> Any:
             k = i[dev] if isinstance(i, dict) else i  # a per-device index (ring lowering)
             return a[(slice(None),) * axis + (k, Ellipsis)] if a is not None else None  # a view even when 0-d
 
-        env[op.results[0]] = {dev: at(dev, a) for dev, a in env[op.operands[0]].items()
+        env[op.result] = {dev: at(dev, a) for dev, a in env[op.input].items()
                               if not isinstance(i, dict) or dev in i}
-        base = self.region(env[op.operands[0]]) if self.dry else None
+        base = self.region(env[op.input]) if self.dry else None
         if base is not None:
-            self.regions[id(env[op.results[0]])] = (env[op.results[0]], (base[0], base[1] + ((axis, i),)))
+            self.regions[id(env[op.result])] = (env[op.result], (base[0], base[1] + ((axis, i),)))
 
     # streams run in program order: only the current stream is tracked
-    def op_hir_get_current_stream(self, op: Operation, env: dict) -> None:
-        env[op.results[0]] = self.stream
+    def op_hir_get_current_stream(self, op: hir.GetCurrentStreamOp, env: dict) -> None:
+        env[op.stream] = self.stream
 
-    def op_hir_stream(self, op: Operation, env: dict) -> None:
-        env[op.results[0]] = 1 + env[op.operands[0]] % op.properties.get("pool").value
+    def op_hir_stream(self, op: hir.StreamOp, env: dict) -> None:
+        env[op.stream] = 1 + env[op.index] % op.pool.value
 
-    def op_hir_set_current_stream(self, op: Operation, env: dict) -> None:
-        self.stream = env[op.operands[0]]
+    def op_hir_set_current_stream(self, op: hir.SetCurrentStreamOp, env: dict) -> None:
+        self.stream = env[op.stream]
         self.record("set_stream", op)
 
-    def op_hir_synchronize(self, op: Operation, env: dict) -> None:
-        self.record("synchronize", op, env[op.operands[0]])
+    def op_hir_synchronize(self, op: hir.SynchronizeOp, env: dict) -> None:
+        self.record("synchronize", op, env[op.stream])
 
-    def op_hir_record_event(self, op: Operation, env: dict) -> None:
-        env[op.results[0]] = (env[op.operands[0]], len(self.trace))
-        self.record("record_event", op, env[op.results[0]])
+    def op_hir_record_event(self, op: hir.RecordEventOp, env: dict) -> None:
+        env[op.event] = (env[op.stream], len(self.trace))
+        self.record("record_event", op, env[op.event])
 
-    def op_hir_wait_event(self, op: Operation, env: dict) -> None:
-        self.record("wait_event", op, env[op.operands[0]])
+    def op_hir_wait_event(self, op: hir.WaitEventOp, env: dict) -> None:
+        self.record("wait_event", op, env[op.event])
 
-    def op_hir_wait(self, op: Operation, env: dict) -> None:
-        req = env.get(op.operands[0])
+    def op_hir_wait(self, op: hir.WaitOp, env: dict) -> None:
+        req = env.get(op.request)
         if req is ABSENT:  # the request of a communication the traced device is not in
             return
         self.record("wait", op, req if self.dry else None)
 
-    def op_hir_communication(self, op: Operation, env: dict) -> None:
-        kind = op.properties.get("kind").value
+    def op_hir_communication(self, op: hir.CommunicationOp, env: dict) -> None:
+        kind = op.kind.value
         if self.active is not None:
             raise EvalError(f"a collective ({kind}) cannot run on only some devices of its team (inside a branch)", op)
         if self.dry:
-            team = [int(x) for x in op.properties.get("team").values]
+            team = [int(x) for x in op.team.values]
             if self.device is not None and self.device not in team:
-                for r in op.results:
-                    env[r] = ABSENT
+                env[op.request] = ABSENT
                 return
             self.held(op, *(env[v] for v in op.operands))
-            for r in op.results:  # a request naming this post's trace index, which its hir.wait records
-                env[r] = ("comm", len(self.trace))
-            src_r, dst_r = (self.region(env[v]) for v in op.operands[:2])
-            self.record("communication", op, reads=(src_r,) if src_r is not None else (),
-                        writes=(dst_r,) if dst_r is not None else ())
+            # a request naming this post's trace index, which its hir.wait records
+            env[op.request] = ("comm", len(self.trace))
+            src, dst = (self.region(env[v]) for v in (op.input, op.out))
+            self.record("communication", op, reads=(src,) if src is not None else (),
+                        writes=(dst,) if dst is not None else ())
             return
-        src_v, dst_v = op.operands[:2]
+        src_v, dst_v = op.input, op.out
         in_t, out_t = src_v.type, dst_v.type
         src, dst = mesh_of(in_t), mesh_of(out_t)
         di, do = didx_axis(in_t), didx_axis(out_t)
@@ -532,8 +536,8 @@ class _Machine:
             for dev, part in zip(dst, np.split(get(src[0]), len(dst), axis=out_axis())):
                 put(dev, part)
         elif kind == "broadcast":
-            team = [int(x) for x in op.properties.get("team").values]
-            root = src[0] if len(op.operands) < 3 else team[env[op.operands[2]]]  # a root operand: its position
+            team = [int(x) for x in op.team.values]
+            root = src[0] if op.root_index is None else team[env[op.root_index]]  # a root operand: its position
             x = get(root)
             for dev in dst:
                 put(dev, x)
@@ -541,7 +545,7 @@ class _Machine:
             for s_dev, r_dev in zip(src, dst):
                 put(r_dev, get(s_dev))
         else:
-            red = _REDUCE[op.properties.get("reduce").value]
+            red = _REDUCE[op.reduce.value]
             total = red(np.stack([red(get(d), axis=di) for d in src]), axis=0)
             if kind == "reducescatter":
                 for dev, part in zip(dst, np.split(total, len(dst), axis=out_axis())):
@@ -576,7 +580,7 @@ def run_global(module: Operation, fn: str, inputs: Sequence[np.ndarray]) -> list
 def per_device(module: Operation) -> bool:
     """The host program has values that differ by device (hir.team_rank):
     its trace is one per device."""
-    return any(o.name == "hir.team_rank" for o in module.walk())
+    return any(isinstance(o, hir.TeamRankOp) for o in module.walk())
 
 
 def trace_host(module: Operation, fn: str, device: int | None = None) -> list[TraceEvent]:
@@ -600,7 +604,7 @@ def host_accesses(module: Operation, fn: str, device: int | None = None
     roots = [m.new_root(a) for a in args]  # numbered alike on every device
     arg_regions = [r for r, t in zip(roots, types) if m.takes_part([t])]
     outs = m.call(fn, args)
-    mine = [o for o, t in zip(outs, f.properties.get("function_type").type.results) if m.takes_part([t])]
+    mine = [o for o, t in zip(outs, f.function_type.type.results) if m.takes_part([t])]
     return m.trace, arg_regions, list(m.regions_of(mine))
 
 

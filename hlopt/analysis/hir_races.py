@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlopt.analysis.hir_eval import Region, TraceEvent, host_accesses
+from hlopt.dialects import hir
 from hlopt.dialects.hir_attrs import DEFAULT_MESH, mesh_of, sharding
 from hlopt.ir.core import Operation
 from hlopt.syntax.diagnostics import file_line_col
@@ -90,8 +91,8 @@ def team_devices(module: Operation) -> list[int]:
     """The devices of every hir.team_rank's team, in order."""
     out: list[int] = []
     for o in module.walk():
-        if o.name == "hir.team_rank":
-            out.extend(int(d) for d in o.properties.get("team").values if int(d) not in out)
+        if isinstance(o, hir.TeamRankOp):
+            out.extend(int(d) for d in o.team.values if int(d) not in out)
     return sorted(out)
 
 

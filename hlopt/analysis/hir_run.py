@@ -20,6 +20,7 @@ import numpy as np
 
 from hlopt.analysis.hir_eval import EvalError, dtype_of, run_devices, run_global, shard
 from hlopt.analysis.hir_segments import is_fusion_op
+from hlopt.dialects import func, hir
 from hlopt.dialects.hir import is_resharding
 from hlopt.dialects.hir_attrs import didx_axis, mesh_of, sharding
 from hlopt.ir.core import Operation
@@ -39,7 +40,7 @@ def is_hir_module(module: Operation) -> bool:
     for op in module.walk():
         if op.name.startswith("hir."):
             return True
-        ft = op.properties.get("function_type") if op.name == "func.func" else None
+        ft = op.function_type if isinstance(op, func.FuncOp) else None
         if ft is not None and any(sharding(t) is not None for t in (*ft.type.inputs, *ft.type.results)):
             return True
     return False
@@ -50,7 +51,7 @@ def num_devices(module: Operation) -> int:
     top = 0
     for op in module.walk():
         ts = _types(op)
-        ft = op.properties.get("function_type") if op.name == "func.func" else None
+        ft = op.function_type if isinstance(op, func.FuncOp) else None
         if ft is not None:
             ts += [*ft.type.inputs, *ft.type.results]
         for t in ts:
@@ -60,14 +61,13 @@ def num_devices(module: Operation) -> int:
 
 
 def functions(module: Operation) -> dict[str, Operation]:
-    return {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
-            if o.name == "func.func" and o.properties.get("sym_name") is not None
-            and o.regions and o.regions[0].blocks}
+    return {o.sym_name.value: o for o in module.regions[0].blocks[0].ops
+            if isinstance(o, func.FuncOp) and o.sym_name is not None and o.body.blocks}
 
 
 def entry_points(module: Operation) -> list[str]:
     """Functions with a body that no hir.post_on_stream launches."""
-    launched = {o.properties.get("callee").leaf for o in module.walk() if o.name == "hir.post_on_stream"}
+    launched = {o.callee.leaf for o in module.walk() if isinstance(o, hir.PostOnStreamOp)}
     return [n for n in functions(module) if n not in launched]
 
 
@@ -75,7 +75,8 @@ def function_types(module: Operation, entry: str) -> tuple[list[Type], list[Type
     fn = functions(module).get(entry)
     if fn is None:
         raise EvalError(f"no function named '@{entry}' to run")
-    ft = fn.properties.get("function_type").type
+    assert isinstance(fn, func.FuncOp)
+    ft = fn.function_type.type
     return list(ft.inputs), list(ft.results)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from hlopt.analysis.cost_model import DeviceParams, element_bits
 from hlopt.analysis.hir_eval import TraceEvent, per_device, trace_host
+from hlopt.dialects import func, hir
 from hlopt.dialects.hir import ComputeOp, MatmulOp, ReduceOp, compute_def
 from hlopt.dialects.hir_attrs import local_shape, mesh_of
 from hlopt.ir.core import Operation
@@ -42,8 +43,8 @@ def compute_us(op: Operation, params: DeviceParams, funcs: dict[str, Operation])
     """Roofline time on one device: a fusion op, or a kernel (its body's ops
     fused: flops summed, only the kernel's inputs and outputs move)."""
     d = op.opdef
-    if op.name == "hir.post_on_stream":
-        fn = funcs.get(op.properties.get("callee").leaf)
+    if isinstance(op, hir.PostOnStreamOp):
+        fn = funcs.get(op.callee.leaf)
         fl = sum(_flops(o) for o in fn.walk() if o.opdef is not None and issubclass(o.opdef, ComputeOp)) \
             if fn is not None else 0
         nbytes = sum(local_bytes(v.type) for v in op.operands) + sum(local_bytes(r.type) for r in op.results)
@@ -63,16 +64,16 @@ def _flops(op: Operation) -> int:
         return 2 * ins[0].type.shape[-1] * _local_elements(out)
     if issubclass(d, ReduceOp):
         return _local_elements(ins[0].type)
-    if op.name == "hir.set":
+    if isinstance(op, hir.SetOp):
         return 0
     return _local_elements(out)
 
 
-def comm_us(op: Operation, params: DeviceParams) -> float:
+def comm_us(op: hir.CommunicationOp, params: DeviceParams) -> float:
     """Link latency + the bytes one device sends (ring algorithms)."""
-    kind = op.properties.get("kind").value
-    src, dst = op.operands[:2]
-    n = len(op.properties.get("team").values)
+    kind = op.kind.value
+    src, dst = op.input, op.out
+    n = len(op.team.values)
     frac = (n - 1) / n if n > 1 else 0.0
     if kind in ("allgather", "alltoall"):
         wire = frac * local_bytes(dst.type)
@@ -103,8 +104,7 @@ def simulate(module: Operation, fn: str, params: DeviceParams | None = None, str
     worker stream is the same stream (the program without stream overlap).
     Draws onto `timeline` (hlopt.analysis.timeline.Timeline) when given."""
     params = params or DeviceParams()
-    funcs = {o.properties.get("sym_name").value: o for o in module.regions[0].blocks[0].ops
-             if o.name == "func.func"}
+    funcs = {o.sym_name.value: o for o in module.regions[0].blocks[0].ops if isinstance(o, func.FuncOp)}
     if per_device(module):
         # the actions differ by device (ring lowering): each device's own
         # trace (what it does: rings of other teams are skipped), its
@@ -150,25 +150,25 @@ def _simulate(trace: list[TraceEvent], funcs: dict, params: DeviceParams, stream
         label = op.name.split(".", 1)[1] + ("" if not e.iteration else f" [{', '.join(map(str, e.iteration))}]")
         if e.kind in ("compute", "kernel"):
             dur = compute_us(op, params, funcs)
-            if e.kind == "kernel":
-                label = op.properties.get("callee").leaf + label[len("post_on_stream"):]
+            if isinstance(op, hir.PostOnStreamOp):  # a "kernel" event
+                label = op.callee.leaf + label[len("post_on_stream"):]
             for d in _devices(e):
                 t0 = max(clock.get((d, s), 0.0), busy.get((d, COMPUTE), 0.0))
                 clock[(d, s)] = busy[(d, COMPUTE)] = t0 + dur
                 draw(d, s, label, t0, dur, {"op": op.name})
-        elif e.kind in ("send", "recv"):
-            dur = params.link_latency_us + local_bytes(op.operands[0].type) / (params.link_bandwidth_gbps * 1e3)
+        elif isinstance(op, (hir.SendOp, hir.RecvOp)):  # "send", "recv" events
+            dur = params.link_latency_us + local_bytes(op.buffer.type) / (params.link_bandwidth_gbps * 1e3)
             for d in _devices(e):
                 t0 = max(clock.get((d, s), 0.0), busy.get((d, LINK), 0.0))
                 clock[(d, s)] = busy[(d, LINK)] = t0 + dur
                 draw(d, s, e.kind + label[len(op.name.split(".", 1)[1]):], t0, dur, {"op": op.name})
-        elif e.kind == "communication":
+        elif isinstance(op, hir.CommunicationOp):  # a "communication" event
             dur = comm_us(op, params)
-            team = [int(x) for x in op.properties.get("team").values]
+            team = [int(x) for x in op.team.values]
             if only is not None:
                 team = [only]
             t0 = max(max(clock.get((d, s), 0.0), busy.get((d, LINK), 0.0)) for d in team)
-            label = op.properties.get("kind").value + label[len("communication"):]
+            label = op.kind.value + label[len("communication"):]
             for d in team:
                 clock[(d, s)] = busy[(d, LINK)] = t0 + dur
                 draw(d, s, label, t0, dur, {"op": op.name})
@@ -196,8 +196,8 @@ def _simulate(trace: list[TraceEvent], funcs: dict, params: DeviceParams, stream
 
 def _event_devices(e: TraceEvent) -> tuple[int, ...]:
     op = e.op
-    if e.kind == "communication":
-        return tuple(int(x) for x in op.properties.get("team").values)
+    if isinstance(op, hir.CommunicationOp):  # a "communication" event
+        return tuple(int(x) for x in op.team.values)
     if e.kind == "compute":
         return mesh_of(compute_def(op).dest_type(op))
     if e.kind == "kernel":
@@ -210,12 +210,11 @@ def _event_devices(e: TraceEvent) -> tuple[int, ...]:
 
 def host_functions(module: Operation) -> list[str]:
     """Functions with a body that no hir.post_on_stream launches."""
-    kernels = {o.properties.get("callee").leaf for o in module.walk() if o.name == "hir.post_on_stream"}
+    kernels = {o.callee.leaf for o in module.walk() if isinstance(o, hir.PostOnStreamOp)}
     out = []
     for o in module.regions[0].blocks[0].ops:
-        name = o.properties.get("sym_name")
-        if o.name == "func.func" and o.regions and o.regions[0].blocks and name.value not in kernels:
-            out.append(name.value)
+        if isinstance(o, func.FuncOp) and o.body.blocks and o.sym_name.value not in kernels:
+            out.append(o.sym_name.value)
     return out
 
 

@@ -13,7 +13,7 @@ reduction over the input's didx axis:
 
 from __future__ import annotations
 
-from hlopt.dialects.hir import ReduceOp, SetOp, compute_def
+from hlopt.dialects.hir import ReduceOp, SetOp
 from hlopt.dialects.hir_attrs import didx_axis, mesh_of
 from hlopt.ir.core import Operation
 
@@ -24,8 +24,8 @@ class NotLowerable(Exception):
 
 def communication_kind(op: Operation) -> tuple[str, str | None]:
     """(kind, reduction op or None) for a resharding op."""
-    d = compute_def(op)
-    in_t, out_t = op.operands[0].type, d.dest_type(op)
+    d = op.opdef
+    in_t, out_t = d.inputs(op)[0].type, d.dest_type(op)
     src, dst = mesh_of(in_t), mesh_of(out_t)
     di, do = didx_axis(in_t), didx_axis(out_t)
     if d is SetOp:

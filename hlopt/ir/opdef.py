@@ -403,6 +403,38 @@ def _install_accessors(cls: type["OpDef"]) -> None:
 
 
 # ---------------------------------------------------------------------------
+# what OpDef.build needs, computed once (it runs for every op a pass creates)
+
+_BUILD_NAMES: tuple = ()
+
+
+def _build_names() -> tuple:
+    """The classes build() uses, imported on first use (ir.core and
+    ir.attributes import this module)."""
+    global _BUILD_NAMES
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.core import OpResult, Region
+    from hlopt.ir.types import IntegerType
+
+    _BUILD_NAMES = (DenseArrayAttr, OpResult, Region, IntegerType)
+    return _BUILD_NAMES
+
+
+def _build_plan(cls: type["OpDef"]) -> tuple:
+    """Per class: (name, name_, arity) of its operand groups, (name, name_)
+    of its attributes, (name, name_, arity) of its regions and successors,
+    whether its operand and result groups are attribute-sized."""
+    def keys(defs: Sequence[Field]) -> tuple:
+        return tuple((f.name, f.name + "_", f.arity) for f in defs)
+
+    plan = (keys(cls.operand_defs), tuple((f.name, f.name + "_") for f in cls.attr_defs), keys(cls.region_defs),
+            keys(cls.successor_defs), AttrSizedOperandSegments.name in cls.traits,
+            AttrSizedResultSegments.name in cls.traits)
+    type.__setattr__(cls, "_build_plan", plan)
+    return plan
+
+
+# ---------------------------------------------------------------------------
 # the op definition base
 
 class OpDef(Operation, metaclass=OpMeta):
@@ -530,46 +562,50 @@ class OpDef(Operation, metaclass=OpMeta):
         `infer_result_types`, or SameOperandsAndResultType). The segment
         sizes of AttrSizedOperandSegments/AttrSizedResultSegments ops are
         computed."""
-        from hlopt.ir.attributes import DenseArrayAttr
-        from hlopt.ir.core import OpResult, Region
-        from hlopt.ir.types import IntegerType
-
-        ods = cls.operand_defs
+        DenseArrayAttr, OpResult, Region, IntegerType = _BUILD_NAMES or _build_names()
+        plan = cls.__dict__.get("_build_plan")
+        if plan is None:
+            plan = _build_plan(cls)
+        ods, attr_keys, region_keys, succ_keys, seg_operands, seg_results = plan
         if len(operands) > len(ods):
             raise TypeError(f"{cls.__name__}.build: {len(operands)} operand groups for {len(ods)} declared")
-        groups: list[Any] = list(operands) + [_MISSING] * (len(ods) - len(operands))
-        f: Field[Any]
-        for j, f in enumerate(ods):
-            for key in (f.name, f.name + "_"):
-                if key in fields:
-                    if groups[j] is not _MISSING:
-                        raise TypeError(f"{cls.__name__}.build: operand '{f.name}' given twice")
-                    groups[j] = fields.pop(key)
+        groups: list[Any] = list(operands)
+        if len(groups) < len(ods):
+            groups += [_MISSING] * (len(ods) - len(groups))
+        if fields:
+            for j, (fname, alt, _arity) in enumerate(ods):
+                for key in (fname, alt):
+                    if key in fields:
+                        if groups[j] is not _MISSING:
+                            raise TypeError(f"{cls.__name__}.build: operand '{fname}' given twice")
+                        groups[j] = fields.pop(key)
         flat: list[Any] = []
         sizes: list[int] = []
-        for f, g in zip(ods, groups):
+        for (fname, _alt, arity), g in zip(ods, groups):
             if g is _MISSING:
-                if f.arity == SINGLE:
-                    raise TypeError(f"{cls.__name__}.build: missing operand '{f.name}'")
-                g = None if f.arity == OPTIONAL else ()
-            if f.arity == VARIADIC:
+                if arity == SINGLE:
+                    raise TypeError(f"{cls.__name__}.build: missing operand '{fname}'")
+                g = None if arity == OPTIONAL else ()
+            if arity == VARIADIC:
                 vals = list(g)
-            elif f.arity == OPTIONAL:
-                vals = [] if g is None else [g]
+                flat.extend(vals)
+                sizes.append(len(vals))
+            elif g is None:
+                if arity != OPTIONAL:
+                    raise TypeError(f"{cls.__name__}.build: operand '{fname}' is required")
+                sizes.append(0)
             else:
-                if g is None:
-                    raise TypeError(f"{cls.__name__}.build: operand '{f.name}' is required")
-                vals = [g]
-            flat.extend(vals)
-            sizes.append(len(vals))
+                flat.append(g)
+                sizes.append(1)
         props: list[tuple[str, Any]] = []
-        for f in cls.attr_defs:
-            for key in (f.name, f.name + "_"):
-                if key in fields:
-                    v = fields.pop(key)
-                    if v is not None:
-                        props.append((f.name, v))
-        if AttrSizedOperandSegments.name in cls.traits:
+        if fields:
+            for fname, alt in attr_keys:
+                for key in (fname, alt):
+                    if key in fields:
+                        v = fields.pop(key)
+                        if v is not None:
+                            props.append((fname, v))
+        if seg_operands:
             props.append(("operandSegmentSizes", DenseArrayAttr(IntegerType(32), sizes)))
         region_list: list[Region] = []
         if isinstance(regions, int):
@@ -577,24 +613,24 @@ class OpDef(Operation, metaclass=OpMeta):
         elif regions is not None:
             region_list = list(regions)
         else:
-            for f in cls.region_defs:
-                given = fields.pop(f.name, fields.pop(f.name + "_", None))
-                if f.arity == VARIADIC:
+            for fname, alt, arity in region_keys:
+                given = fields.pop(fname, fields.pop(alt, None)) if fields else None
+                if arity == VARIADIC:
                     region_list.extend(given or ())
                 else:
                     region_list.append(Region() if given is None else given)
         succ_list: list[Any] = list(successors) if successors is not None else []
-        if successors is None:
-            for f in cls.successor_defs:
-                given = fields.pop(f.name, fields.pop(f.name + "_", None))
-                if f.arity == VARIADIC:
+        if successors is None and fields:
+            for fname, alt, arity in succ_keys:
+                given = fields.pop(fname, fields.pop(alt, None))
+                if arity == VARIADIC:
                     succ_list.extend(given or ())
                 elif given is not None:
                     succ_list.append(given)
         if fields:
             raise TypeError(f"{cls.__name__}.build: no declared field(s) {', '.join(sorted(fields))}")
         rtypes = list(result_types) if result_types is not None else None
-        if rtypes is not None and AttrSizedResultSegments.name in cls.traits:
+        if rtypes is not None and seg_results:
             raise TypeError(f"{cls.__name__}.build: pass results per group for segmented results")
         op = cls(cls.name, flat, rtypes or (), dict(props) if props else None, attributes, region_list,
                  succ_list, location)

@@ -24,7 +24,7 @@ def _sharding_text(op: Any) -> str | None:
 
 
 def _full_to_shard_layout(op: Any, ndev: int) -> Layout:
-    src = op.operands[0]
+    src = op.inputs[0]  # op: stablehlo.custom_call (its interpret rule calls run)
     d = src.defining_op
     text = _sharding_text(d) if d is not None and d.opdef is op.opdef else None  # a Sharding marker
     full = tuple(src.type.shape)
@@ -33,7 +33,7 @@ def _full_to_shard_layout(op: Any, ndev: int) -> Layout:
         if lay is not None:
             return lay
     # no Sharding marker: tiles from the shape ratio, devices in order
-    local = tuple(op.results[0].type.shape)
+    local = tuple(op.results_[0].type.shape)
     tiles = tuple(max(1, f // max(1, s)) for f, s in zip(full, local))
     coords = {dev: tuple(int(c) for c in np.unravel_index(dev % int(np.prod(tiles)), tiles)) for dev in range(ndev)}
     return Layout(tiles, coords)
@@ -43,7 +43,7 @@ def _shard_to_full_layout(op: Any, ndev: int) -> Layout | None:
     text = _sharding_text(op)
     if text is None:
         return None
-    return parse_hlo_sharding(text, len(op.results[0].type.shape), ndev)
+    return parse_hlo_sharding(text, len(op.results_[0].type.shape), ndev)
 
 
 def run(op: Any, args: list, ctx: Any) -> list:
@@ -70,7 +70,7 @@ def _shard_to_full(op: Any, args: list, ctx: Any) -> list:
         return [np.asarray(args[0])]
     group = tuple(range(ctx.num_devices))
     got = ctx.runtime.exchange((op, ctx.next_count(op), group), group, ctx.device, np.asarray(args[0]), op)
-    return [lay.assemble(got, tuple(op.results[0].type.shape))]
+    return [lay.assemble(got, tuple(op.results_[0].type.shape))]
 
 
 # -- LAPACK (logical row-major arrays; XLA handles the column-major layouts) -----------

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hlopt.dialects.stablehlo.reductions_control_flow import ReturnOp
 from hlopt.dialects.stablehlo.types import FutureType
-from hlopt.dialects.stablehlo_async import DONE, START, AsyncType
+from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp, AsyncType
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
 from hlopt.ir.rewriter import Rewriter
@@ -83,10 +84,10 @@ def _function_of(op: Operation) -> Operation:
 
 def _in_async_body(op: Operation) -> bool:
     p = op.parent_op
-    return p is not None and p.name == START
+    return isinstance(p, AsyncStartOp)
 
 
-def wrap(rw: Rewriter, coll: Operation, form: str = "rfc") -> tuple[Operation, Operation]:
+def wrap(rw: Rewriter, coll: Operation, form: str = "rfc") -> tuple[AsyncStartOp, AsyncDoneOp]:
     """Move `coll` into the body of a new async_start; its uses read the
     matching async_done's results. Returns (start, done)."""
     loc = coll.location
@@ -97,12 +98,12 @@ def wrap(rw: Rewriter, coll: Operation, form: str = "rfc") -> tuple[Operation, O
         futures = [AsyncType.of(t) for t in types]
     else:
         futures = [FutureType.of(types)]
-    start = rw.create(START, coll.operands, futures, regions=1, location=loc)
-    done = rw.create(DONE, start.results, types, location=loc)
+    start = rw.create(AsyncStartOp, list(coll.operands), result_types=futures, location=loc)
+    done = rw.create(AsyncDoneOp, start.results_, result_types=types, location=loc)
     for old, new in zip(coll.results, done.results):
         rw.replace_all_uses_with(old, new)
-    body = rw.create_block(start.regions[0], coll.operand_types, [loc] * len(coll.operands))
-    ret = rw.create("stablehlo.return", coll.results, location=loc)
+    body = rw.create_block(start.body, coll.operand_types, [loc] * len(coll.operands))
+    ret = rw.create(ReturnOp, coll.results, location=loc)
     rw.move_op_before(coll, ret)
     for i, a in enumerate(body.args):
         rw.set_operand(coll, i, a)

@@ -18,22 +18,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.analysis.cost_model import COLLECTIVES, DONE, START
+from hlopt.analysis.cost_model import COLLECTIVES
 from hlopt.analysis.counted_loop import counted_loop
+from hlopt.dialects.stablehlo.elementwise import AddOp
+from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
+from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import BlockArgument, Operation, Value
 from hlopt.ir.opdef import TERMINATOR
 from hlopt.ir.rewriter import Rewriter
 
-WHILE = "stablehlo.while"
 
-
-def _pair(start: Operation) -> Operation | None:
+def _pair(start: AsyncStartOp) -> AsyncDoneOp | None:
     """The single async_done awaiting all of `start`, in the same block."""
-    if len(start.results) != 1 or len(list(start.results[0].uses)) != 1:
+    if len(start.results_) != 1 or len(list(start.results_[0].uses)) != 1:
         return None
-    done = next(iter(start.results[0].uses)).owner
-    return done if done.name == DONE and done.parent is start.parent else None
+    done = next(iter(start.results_[0].uses)).owner
+    return done if isinstance(done, AsyncDoneOp) and done.parent is start.parent else None
 
 
 def _captures_loop_values(start: Operation, loop: Operation) -> bool:
@@ -83,16 +84,16 @@ def operand_slice(start: Operation, body) -> tuple[list[Operation], str]:
     return [o for o in body.ops if o in seen], ""
 
 
-def candidates(loop: Operation, fx: Any) -> tuple[list[Operation], str]:
+def candidates(loop: WhileOp, fx: Any) -> tuple[list[Operation], str]:
     """The starts of `loop`'s body to pipeline, or [] and why not."""
     if len(loop.regions) != 2 or any(len(r.blocks) != 1 for r in loop.regions):
         return [], "its regions are not single blocks"
-    body = loop.regions[1].blocks[0]
-    starts = [o for o in body.ops if o.name == START]
+    body = loop.body.blocks[0]
+    starts = [o for o in body.ops if isinstance(o, AsyncStartOp)]
     if not starts:
         return [], "its collectives are synchronous or nested deeper than the loop body"
-    for o in [*loop.regions[0].blocks[0].ops, *body.ops]:
-        if not (o.has_trait(TERMINATOR) or fx.effect_free(o) or (o.name in (START, DONE) and not fx.barrier(o))):
+    for o in [*loop.cond.blocks[0].ops, *body.ops]:
+        if not (o.has_trait(TERMINATOR) or fx.effect_free(o) or (isinstance(o, (AsyncStartOp, AsyncDoneOp)) and not fx.barrier(o))):
             return [], f"side effects in the way: '{o.name}' must keep its place relative to the collectives"
     out, why = [], ""
     for s in starts:
@@ -116,11 +117,11 @@ def candidates(loop: Operation, fx: Any) -> tuple[list[Operation], str]:
     return out, ""
 
 
-def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Operation:
+def pipeline_loop(rw: Rewriter, loop: WhileOp, starts: list[Operation]) -> WhileOp:
     """Pipeline `starts` (from `candidates`) through `loop`; returns the new loop."""
     cl = counted_loop(loop)
     assert cl is not None and cl.trip_count >= 1
-    body = loop.regions[1].blocks[0]
+    body = loop.body.blocks[0]
     n = len(loop.operands)
     dones: list[Operation] = []
     for s in starts:
@@ -132,18 +133,18 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     extra: list[Value] = []
     slices = [operand_slice(s, body)[0] for s in starts]
     for s, d, sl in zip(starts, dones, slices):
-        m: dict = {a: loop.operands[i] for i, a in enumerate(body.args)}
+        m: dict = {a: loop.operand_[i] for i, a in enumerate(body.args)}
         for o in sl:
             rw.insert(o.clone(m))
         s0 = rw.insert(s.clone(m))
-        d0 = rw.insert(d.clone({s.results[0]: s0.results[0]}))
+        d0 = rw.insert(d.clone({s.results_[0]: s0.results_[0]}))
         extra.extend(d0.results)
     # 2. the loop carrying their results
-    new = rw.create(WHILE, [*loop.operands, *extra], [*loop.result_types, *(v.type for v in extra)],
-                    loop.properties, loop.attributes, regions=2, location=loop.location)
-    for i in range(2):
-        rw.inline_region_before(loop.regions[i], new.regions[i], 0)
-    cond, body = new.regions[0].blocks[0], new.regions[1].blocks[0]
+    new = rw.create(WhileOp, [*loop.operand_, *extra], result_types=[*loop.result_types, *(v.type for v in extra)],
+                    attributes=loop.attributes, location=loop.location)
+    rw.inline_region_before(loop.cond, new.cond, 0)
+    rw.inline_region_before(loop.body, new.body, 0)
+    cond, body = new.cond.blocks[0], new.body.blocks[0]
     for block in (cond, body):
         for v in extra:
             rw.insert_block_argument(block, len(block.args), v.type, loop.location)
@@ -181,20 +182,17 @@ def pipeline_loop(rw: Rewriter, loop: Operation, starts: list[Operation]) -> Ope
     ret.set_operands([*ret.operands, *(r for d in dones for r in d.results)])
     rw.modified(ret)
     # 4. rotation: the loop stops one iteration early (its condition tests the counter's next value) ...
-    cond_ret = cond.last_op
-    assert cond_ret is not None  # the condition's terminator
-    cmp = cond_ret.operands[0].defining_op
-    step_op = ret.operands[cl.index].defining_op
-    assert cmp is not None and step_op is not None  # counted_loop matched both
+    cmp = cond.last_op.results_[0].defining_op  # the condition's stablehlo.return
+    step_op = body.last_op.operands[cl.index].defining_op
     step_c = next(v for v in step_op.operands if v is not body.args[cl.index]).defining_op
     assert step_c is not None  # counted_loop matched a constant step
     rw.set_insertion_point_before(cmp)
     c = rw.insert(step_c.clone())
-    nxt = rw.create("stablehlo.add", [cond.args[cl.index], c.results[0]], [cond.args[cl.index].type],
+    nxt = rw.create(AddOp, cond.args[cl.index], c.result, result_types=[cond.args[cl.index].type],
                     location=cmp.location)
     for i, v in enumerate(cmp.operands):
         if v is cond.args[cl.index]:
-            rw.set_operand(cmp, i, nxt.results[0])
+            rw.set_operand(cmp, i, nxt.result)
     # ... and its last iteration follows it, without a next collective
     outside = [(u, i) for i, r in enumerate(new.results[:n]) for u in list(r.uses)]
     rw.set_insertion_point_after(new)
@@ -214,9 +212,9 @@ def pipeline_loops(module: Operation, fx: Any) -> list[Operation]:
     collectives left alone. Returns the loops pipelined."""
     rw = Rewriter()
     done = []
-    loops = [o for o in module.walk() if o.name == WHILE]
+    loops = [o for o in module.walk() if isinstance(o, WhileOp)]
     for loop in reversed(loops):  # inner loops first
-        if not any(o.name == START or o.name in COLLECTIVES for o in loop.walk() if o is not loop):
+        if not any(isinstance(o, AsyncStartOp) or o.name in COLLECTIVES for o in loop.walk() if o is not loop):
             continue
         starts, why = candidates(loop, fx)
         if not starts:

@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 
 from hlopt.analysis.cost_model import (
     COLLECTIVES,
-    DONE,
-    START,
     CostModel,
     DeviceParams,
     callee_ref,
@@ -33,6 +31,7 @@ from hlopt.analysis.cost_model import (
     simulate,
 )
 from hlopt.analysis.side_effects import is_pure
+from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
 from hlopt.ir.opdef import TERMINATOR
@@ -83,14 +82,14 @@ class Effects:
 
     def movable_done(self, op: Operation) -> bool:
         for v in op.operands:
-            if not isinstance(v, OpResult) or v.owner.name != START or not self.movable_start(v.owner):
+            if not isinstance(v, OpResult) or not isinstance(v.owner, AsyncStartOp) or not self.movable_start(v.owner):
                 return False
         return True
 
     def barrier(self, op: Operation) -> bool:
-        if op.name == START:
+        if isinstance(op, AsyncStartOp):
             return not self.movable_start(op)
-        if op.name == DONE:
+        if isinstance(op, AsyncDoneOp):
             return not self.movable_done(op)
         return not self.effect_free(op)
 
@@ -100,7 +99,7 @@ def _hoist(rw: Rewriter, start: Operation, fx: Effects) -> bool:
     assert block is not None  # a start in the IR
     defs = {v.owner for v in start.operands if isinstance(v, OpResult) and v.owner.parent is block}
     p = start.prev_op
-    while p is not None and p not in defs and p.name != START and not fx.barrier(p):
+    while p is not None and p not in defs and not isinstance(p, AsyncStartOp) and not fx.barrier(p):
         p = p.prev_op
     if p is start.prev_op:
         return False
@@ -130,7 +129,7 @@ def _sink(rw: Rewriter, done: Operation, fx: Effects) -> bool:
     assert block is not None  # a done in the IR
     users = _in_block_users(done, block)
     n = done.next_op
-    while n is not None and n not in users and n.name != DONE and not n.has_trait(TERMINATOR) \
+    while n is not None and n not in users and not isinstance(n, AsyncDoneOp) and not n.has_trait(TERMINATOR) \
             and not fx.barrier(n):
         n = n.next_op
     if n is done.next_op:
@@ -152,29 +151,29 @@ def schedule(module: Operation, fx: Effects | None = None, moved_ops: set[Operat
     blocks = [b for o in module.walk() for r in o.regions for b in r.blocks]
     moved = 0
     for b in blocks:
-        for op in [o for o in b.ops if o.name == START]:
+        for op in [o for o in b.ops if isinstance(o, AsyncStartOp)]:
             if fx.movable_start(op) and _hoist(rw, op, fx):
                 moved += 1
                 if moved_ops is not None:
                     moved_ops.add(op)
-        for op in reversed([o for o in b.ops if o.name == DONE]):
-            if fx.movable_done(op) and _sink(rw, op, fx):
+        for done in reversed([o for o in b.ops if isinstance(o, AsyncDoneOp)]):
+            if fx.movable_done(done) and _sink(rw, done, fx):
                 moved += 1
                 if moved_ops is not None:
-                    moved_ops.add(op)
+                    moved_ops.add(done)
     return moved
 
 
 def _pair_start(op: Operation) -> Operation:
     """The async_start of a start or done."""
-    if op.name == DONE and op.operands and isinstance(op.operands[0], OpResult):
-        return op.operands[0].owner
+    if isinstance(op, AsyncDoneOp) and op.futures and isinstance(op.futures[0], OpResult):
+        return op.futures[0].owner
     return op
 
 
 def why_unchanged(fn: Operation, fx: Effects, inline_callees: bool) -> str:
     """Why scheduling moved nothing in a function with communication."""
-    starts = [o for o in fn.walk() if o.name == START]
+    starts = [o for o in fn.walk() if isinstance(o, AsyncStartOp)]
     if not starts:
         if any(o.name in COLLECTIVES for o in fn.walk()):
             return ("its collectives are synchronous (wrap them with --stablehlo-async-collectives; the upstream "
@@ -185,13 +184,13 @@ def why_unchanged(fn: Operation, fx: Effects, inline_callees: bool) -> str:
         if not fx.movable_start(st):
             return f"side effects in the way: an async body holds an op with side effects ({st.location})"
         prev = st.prev_op
-        if prev is not None and fx.barrier(prev) and prev.name not in (START, DONE):
+        if prev is not None and fx.barrier(prev) and not isinstance(prev, (AsyncStartOp, AsyncDoneOp)):
             return f"side effects in the way: '{prev.name}' must stay before an async_start"
         dones = [u.owner for r in st.results for u in r.uses]
         for d in dones:
             nxt = d.next_op
-            if nxt is not None and fx.barrier(nxt) and not nxt.has_trait(TERMINATOR) and nxt.name not in (
-                    START, DONE):
+            if nxt is not None and fx.barrier(nxt) and not nxt.has_trait(TERMINATOR) \
+                    and not isinstance(nxt, (AsyncStartOp, AsyncDoneOp)):
                 return f"side effects in the way: '{nxt.name}' must stay after an async_done"
     return ("no independent compute: each async_start follows the op defining its operand and each "
             "async_done comes right before the first use of its result")
@@ -203,7 +202,7 @@ def _reaches_communication(fn: Operation, fx: "Effects", memo: dict[Operation, b
     memo[fn] = False  # recursion
     found = False
     for o in fn.walk():
-        if o.name in COLLECTIVES or o.name == START:
+        if o.name in COLLECTIVES or isinstance(o, AsyncStartOp):
             found = True
             break
         if is_call(o):

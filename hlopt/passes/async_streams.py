@@ -22,8 +22,9 @@ regions K and K + N share a stream.
 
 from __future__ import annotations
 
+from hlopt.dialects import arith, hir
 from hlopt.dialects.hir_attrs import EventType, StreamType
-from hlopt.dialects.stablehlo_async import DONE, START, is_rfc_start
+from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp, is_rfc_start
 from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.core import Operation, OpResult, Value
 from hlopt.ir.rewriter import Rewriter
@@ -32,7 +33,7 @@ from hlopt.ir.types import IndexType, i64
 
 def lower_async_regions(fn: Operation, rw: Rewriter, num_streams: int) -> int:
     """Lower every async region of `fn`; returns how many."""
-    starts = [o for o in fn.walk(post_order=False) if o.name == START]
+    starts = [o for o in fn.walk(post_order=False) if isinstance(o, AsyncStartOp)]
     for k, start in enumerate(starts):
         _lower(rw, start, k, num_streams)
     return len(starts)
@@ -43,21 +44,20 @@ def _result_index(v: Value) -> int:
     return v.index
 
 
-def _lower(rw: Rewriter, start: Operation, k: int, num_streams: int) -> None:
+def _lower(rw: Rewriter, start: AsyncStartOp, k: int, num_streams: int) -> None:
     loc = start.location
     idx = IndexType()
     rw.set_insertion_point_before(start)
-    main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
-    c = rw.create("arith.constant", (), [idx], properties={"value": IntegerAttr(k, idx)}, location=loc).results[0]
-    side = rw.create("hir.stream", [c], [StreamType()], properties={"pool": IntegerAttr(num_streams, i64)},
-                     location=loc).results[0]
-    rw.create("hir.set_current_stream", [side], location=loc)
-    sync = rw.create("hir.synchronize", [main], location=loc)
-    tail = rw.create("hir.set_current_stream", [main], location=loc)
-    body = start.regions[0].blocks[0]
+    main = rw.create(hir.GetCurrentStreamOp, result_types=[StreamType()], location=loc).stream
+    c = rw.create(arith.ConstantOp, value=IntegerAttr(k, idx), result_types=[idx], location=loc).result
+    side = rw.create(hir.StreamOp, c, pool=IntegerAttr(num_streams, i64), result_types=[StreamType()],
+                     location=loc).stream
+    rw.create(hir.SetCurrentStreamOp, side, location=loc)
+    sync = rw.create(hir.SynchronizeOp, main, location=loc)
+    tail = rw.create(hir.SetCurrentStreamOp, main, location=loc)
+    body = start.body.blocks[0]
     ret = body.last_op
-    assert ret is not None  # the body's terminator
-    rw.inline_block_before(body, tail, start.operands)
+    rw.inline_block_before(body, tail, start.inputs)
     values = list(ret.operands)
     rw.erase_op(ret)
     # one event per result, after its producer (or at the region's start)
@@ -69,18 +69,18 @@ def _lower(rw: Rewriter, start: Operation, k: int, num_streams: int) -> None:
             producer = None  # defined before the region: available at its start
         key = producer if producer is not None else sync
         rw.set_insertion_point_after(last.get(key, key))
-        ev = rw.create("hir.record_event", [side], [EventType()], location=loc)
+        ev = rw.create(hir.RecordEventOp, side, result_types=[EventType()], location=loc)
         last[key] = ev
-        events.append(ev.results[0])
+        events.append(ev.event)
     # each await waits for just its results' events
     rfc = is_rfc_start(start)
     for done in list({u.owner: None for r in start.results for u in r.uses}):
-        if done.name != DONE:
+        if not isinstance(done, AsyncDoneOp):
             continue
         awaited = [_result_index(r) for r in done.operands] if rfc else list(range(len(values)))
         rw.set_insertion_point_before(done)
         for i in awaited:
-            rw.create("hir.wait_event", [events[i]], location=done.location)
+            rw.create(hir.WaitEventOp, events[i], location=done.location)
         for j, i in enumerate(awaited):
             rw.replace_all_uses_with(done.results[j], values[i])
         rw.erase_op(done)

@@ -34,10 +34,15 @@ gives the input back, byte for byte.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
+from hlopt.dialects import mhlo
+from hlopt.dialects.func import FuncOp
+from hlopt.dialects.func import ReturnOp as FuncReturnOp
 from hlopt.dialects.mhlo import AsyncBundleType
+from hlopt.dialects.stablehlo.reductions_control_flow import ReturnOp
 from hlopt.dialects.stablehlo.types import FutureType
-from hlopt.dialects.stablehlo_async import DONE, START, AsyncType, is_rfc_start
+from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp, AsyncType, is_rfc_start
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation, Region, Value
@@ -46,7 +51,6 @@ from hlopt.ir.types import FunctionType, RankedTensorType, i32, i64
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
-M_START, M_UPDATE, M_DONE = "mhlo.async_start", "mhlo.async_update", "mhlo.async_done"
 AWAITED, FUTURE = "hlopt.awaited", "hlopt.future"
 _CONTEXT = RankedTensorType((), i32)
 
@@ -87,13 +91,13 @@ def _in_order(ops: set[Operation]) -> list[Operation]:
     return out
 
 
-def _move_body(rw: Rewriter, src: Region, dst: Region, terminator: str) -> None:
+def _move_body(rw: Rewriter, src: Region, dst: Region, terminator: type[ReturnOp] | type[FuncReturnOp]) -> None:
     """Move the blocks of `src` into the empty `dst`; retarget the terminator."""
     rw.inline_region_before(src, dst, 0)
     for b in dst.blocks:
         ret = b.last_op
-        if ret is not None and ret.name in ("stablehlo.return", "func.return"):
-            new = rw.replace_op_with_new(ret, terminator, ret.operands, result_types=[])
+        if isinstance(ret, (ReturnOp, FuncReturnOp)):
+            new = rw.replace_op_with_new(ret, terminator, list(ret.operands), result_types=[])
             new.attributes = ret.attributes
 
 
@@ -101,9 +105,9 @@ def _move_body(rw: Rewriter, src: Region, dst: Region, terminator: str) -> None:
 XLA_NATIVE_ASYNC = ("stablehlo.all_gather", "stablehlo.all_reduce", "stablehlo.collective_permute")
 
 
-def xla_async_obstacle(start: Operation) -> str | None:
+def xla_async_obstacle(start: AsyncStartOp) -> str | None:
     """Why XLA cannot run this async computation asynchronously (None: it can)."""
-    blocks = start.regions[0].blocks
+    blocks = start.body.blocks
     ops = list(blocks[0].ops) if len(blocks) == 1 else []
     kinds = ", ".join(sorted({o.name for o in ops[:-1]})) or "nothing"
     native = "XLA runs only one all_gather, all_reduce or collective_permute of one operand asynchronously"
@@ -116,21 +120,21 @@ def xla_async_obstacle(start: Operation) -> str | None:
         return f"{native} (this {coll.name} has {len(coll.operands)} operands)"
     if list(ret.operands) != list(coll.results):
         return f"{native} (the body does not return its result as is)"
-    if [coll.operands[0]] != list(blocks[0].args):
+    if list(coll.operands) != list(blocks[0].args):  # its one operand (checked above)
         return f"{native} (the body's argument is not the collective's operand)"
     return None
 
 
-def make_synchronous(rw: Rewriter, start: Operation) -> None:
+def make_synchronous(rw: Rewriter, start: AsyncStartOp) -> None:
     """Inline the body of `start` where it stands; its awaits read the body's results."""
-    block = start.regions[0].blocks[0]
+    block = start.body.blocks[0]
     ret = block.last_op
     assert ret is not None  # the body's terminator
     values = list(ret.operands)
     index: dict[Value, int] = {r: i for i, r in enumerate(start.results)}
     dones = {u.owner for r in start.results for u in r.uses}
     rw.erase_op(ret)
-    rw.inline_block_before(block, start, list(start.operands))
+    rw.inline_block_before(block, start, list(start.inputs))
     for d in dones:
         if is_rfc_start(start):
             picked = [values[index[v]] for v in d.operands]
@@ -159,7 +163,7 @@ class StablehloAsyncToMhlo(Pass):
         taken = set(_symbols(module))
         counter = 0
         top = module.regions[0].blocks[0]
-        for start in [o for o in module.walk() if o.name == START]:
+        for start in [o for o in module.walk() if isinstance(o, AsyncStartOp)]:
             why = xla_async_obstacle(start) if self.xla_compatible else None
             if why is not None:
                 current_context().emit("remark", f"async_start left synchronous: {why}", start)
@@ -175,45 +179,44 @@ class StablehloAsyncToMhlo(Pass):
             self._lower(rw, start, name, top)
             self.stat("num-lowered")
 
-    def _lower(self, rw: Rewriter, start: Operation, name: str, top) -> None:
+    def _lower(self, rw: Rewriter, start: AsyncStartOp, name: str, top) -> None:
         rfc = is_rfc_start(start)
-        body = start.regions[0]
+        body = start.body
         ret = body.blocks[0].last_op
         assert ret is not None  # the body's terminator
         results = list(ret.operand_types)
         loc = start.location
         # the outlined body
         rw.set_insertion_point_to_end(top)
-        fn = rw.create("func.func", properties={
-            "function_type": TypeAttr(FunctionType(start.operand_types, results)),
-            "sym_name": StringAttr(name), "sym_visibility": StringAttr("private")},
-            attributes={"execution_thread": StringAttr("main")}, regions=1, location=loc)
-        _move_body(rw, body, fn.regions[0], "func.return")
+        fn = rw.create(FuncOp, function_type=TypeAttr(FunctionType(start.operand_types, results)),
+                       sym_name=StringAttr(name), sym_visibility=StringAttr("private"),
+                       attributes={"execution_thread": StringAttr("main")}, location=loc)
+        _move_body(rw, body, fn.body, FuncReturnOp)
         # the start
         bundle = AsyncBundleType.of(start.operand_types, results, _CONTEXT)
         attrs = start.attributes if rfc else _with(start.attributes, FUTURE, UnitAttr())
         rw.set_insertion_point_before(start)
-        m = rw.create(M_START, start.operands, [bundle], properties={
-            "called_computation": SymbolRefAttr(name), "execution_thread": StringAttr("main")},
-            attributes=attrs, location=loc)
+        m = rw.create(mhlo.AsyncStartOp, list(start.inputs), called_computation=SymbolRefAttr(name),
+                      execution_thread=StringAttr("main"), attributes=attrs, result_types=[bundle], location=loc)
         # the awaits, in block order
-        dones = _in_order({u.owner for r in start.results for u in r.uses})
-        index: dict[Value, int] = {r: i for i, r in enumerate(start.results)}
-        src = m.results[0]
+        # only async_done may await a future (AsyncStartOp.verify)
+        dones = [cast(AsyncDoneOp, d) for d in _in_order({u.owner for r in start.results for u in r.uses})]
+        index = {r: i for i, r in enumerate(start.results)}
+        src = m.bundle
         whole = list(range(len(results)))
         if len(dones) > 1:
             rw.set_insertion_point_before(dones[0])
-            src = rw.create(M_UPDATE, [src], [bundle], location=dones[0].location).results[0]
+            src = rw.create(mhlo.AsyncUpdateOp, src, result_types=[bundle], location=dones[0].location).updated
             self.stat("num-updates")
         for d in dones:
-            awaited = [index[v] for v in d.operands] if rfc else whole
+            awaited = [index[v] for v in d.futures] if rfc else whole
             a = d.attributes
             if awaited != whole or len(dones) > 1:
                 a = _with(a, AWAITED, DenseArrayAttr(i64, awaited))
             rw.set_insertion_point_before(d)
-            new = rw.create(M_DONE, [src], results, attributes=a, location=d.location)
+            new = rw.create(mhlo.AsyncDoneOp, src, result_types=results, attributes=a, location=d.location)
             for j, i in enumerate(awaited):
-                rw.replace_all_uses_with(d.results[j], new.results[i])
+                rw.replace_all_uses_with(d.values[j], new.values[i])
             rw.erase_op(d)
         rw.erase_op(start)
 
@@ -229,47 +232,47 @@ class MhloAsyncToStablehlo(Pass):
     def run(self, module: Operation) -> None:
         rw = Rewriter()
         symbols = _symbols(module)
-        starts = [o for o in module.walk() if o.name == M_START]
+        starts = [o for o in module.walk() if isinstance(o, mhlo.AsyncStartOp)]
         calls: dict[str, int] = {}
         for s in starts:
-            ref = s.get_attr("called_computation")
+            ref = s.called_computation
             if isinstance(ref, SymbolRefAttr):
                 calls[ref.root] = calls.get(ref.root, 0) + 1
         for s in starts:
-            ref = s.get_attr("called_computation")
+            ref = s.called_computation
             fn = symbols.get(ref.root) if isinstance(ref, SymbolRefAttr) and not ref.nested else None
-            if fn is None or fn.name != "func.func" or not fn.regions or not fn.regions[0].blocks:
+            if not isinstance(fn, FuncOp) or not fn.body.blocks:
                 self.fail("'mhlo.async_start' op called_computation does not name a function with a body", s)
             if calls[ref.root] > 1:
                 self.fail(f"'mhlo.async_start' op called computation @{ref.root} is shared by several starts", s)
             self._raise(rw, s, fn)
             self.stat("num-raised")
 
-    def _raise(self, rw: Rewriter, m: Operation, fn: Operation) -> None:
+    def _raise(self, rw: Rewriter, m: mhlo.AsyncStartOp, fn: FuncOp) -> None:
         rfc = FUTURE not in m.attributes
-        results = list(fn.properties.get("function_type").type.results)
+        results = list(fn.function_type.type.results)
         futures = [AsyncType.of(t) for t in results] if rfc else [FutureType.of(results)]
         rw.set_insertion_point_before(m)
-        start = rw.create(START, m.operands, futures, attributes=_without(m.attributes, FUTURE), regions=1,
+        start = rw.create(AsyncStartOp, list(m.inputs), result_types=futures, attributes=_without(m.attributes, FUTURE),
                           location=m.location)
-        _move_body(rw, fn.regions[0], start.regions[0], "stablehlo.return")
-        users = [u.owner for u in m.results[0].uses]
-        updates = [o for o in users if o.name == M_UPDATE]
-        dones = [o for o in users if o.name == M_DONE]
+        _move_body(rw, fn.body, start.body, ReturnOp)
+        users = [u.owner for u in m.bundle.uses]
+        updates = [o for o in users if isinstance(o, mhlo.AsyncUpdateOp)]
+        dones = [o for o in users if isinstance(o, mhlo.AsyncDoneOp)]
         for up in updates:
-            dones.extend(u.owner for u in up.results[0].uses if u.owner.name == M_DONE)
+            dones.extend(u.owner for u in up.updated.uses if isinstance(u.owner, mhlo.AsyncDoneOp))
         for d in dones:
             a = d.attributes.get(AWAITED)
             awaited = list(a.values) if isinstance(a, DenseArrayAttr) else list(range(len(results)))
             for i, r in enumerate(d.results):
                 if i not in awaited and r.has_uses():
                     self.fail(f"'mhlo.async_done' op result #{i} is used but not listed in '{AWAITED}'", d)
-            operands = [start.results[i] for i in awaited] if rfc else list(start.results)
+            operands = [start.results_[i] for i in awaited] if rfc else list(start.results)
             rw.set_insertion_point_before(d)
-            new = rw.create(DONE, operands, [results[i] for i in awaited], attributes=_without(d.attributes, AWAITED),
-                            location=d.location)
+            new = rw.create(AsyncDoneOp, operands, result_types=[results[i] for i in awaited],
+                            attributes=_without(d.attributes, AWAITED), location=d.location)
             for j, i in enumerate(awaited):
-                rw.replace_all_uses_with(d.results[i], new.results[j])
+                rw.replace_all_uses_with(d.values[i], new.values[j])
             rw.erase_op(d)
         for up in updates:
             rw.erase_op(up)

@@ -41,6 +41,7 @@ from typing import Literal
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import BACKWARD, cycle_type, forms_cycle, has_cycles, split_cycle
+from hlopt.dialects.func import CallOp, FuncOp
 from hlopt.dialects.stablehlo.attributes import (
     DEVICE_TO_DEVICE,
     ChannelHandleAttr,
@@ -51,8 +52,6 @@ from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PAIRS_ATTR,
     PIPELINE_ATTR,
-    RECV,
-    SEND,
     VALIDATION_ATTR,
     Pairs,
     frontend_string,
@@ -62,6 +61,15 @@ from hlopt.dialects.stablehlo.channels import (
     read_pairs,
     with_frontend,
 )
+from hlopt.dialects.stablehlo.collectives_async import (
+    AfterAllOp,
+    CollectivePermuteOp,
+    PartitionIdOp,
+    RecvOp,
+    SendOp,
+)
+from hlopt.dialects.stablehlo.elementwise import CompareOp, ConstantOp, SelectOp
+from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
 from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.dialects.stablehlo.verification import module_int
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
@@ -87,7 +95,7 @@ class Channels:
             ch = o.get_attr("channel_handle")
             if isinstance(ch, ChannelHandleAttr):
                 self.next = max(self.next, ch.handle + 1)
-                if o.name in (SEND, RECV):
+                if isinstance(o, (SendOp, RecvOp)):
                     self.transfers.add(ch.handle)
 
     def fresh(self) -> int:
@@ -120,7 +128,7 @@ def byte_size(t: Type) -> int | None:
 
 
 def emit_transfer(rw: Rewriter, data: Value, pairs: Pairs, handle: int, like: Operation,
-                  validation: str | None = None, mark: str | None = None) -> tuple[Operation, Operation, Operation]:
+                  validation: str | None = None, mark: str | None = None) -> tuple[AfterAllOp, RecvOp, SendOp]:
     """after_all + recv + send of `data` at the rewriter's insertion point;
     frontend attributes are `like`'s plus the pairs (and validation bounds,
     and XLA's pipeline mark)."""
@@ -131,17 +139,17 @@ def emit_transfer(rw: Rewriter, data: Value, pairs: Pairs, handle: int, like: Op
         updates[VALIDATION_ATTR] = validation
     if mark is not None:
         updates[PIPELINE_ATTR] = mark
-    props = {"channel_handle": ChannelHandleAttr(handle, DEVICE_TO_DEVICE), "is_host_transfer": BoolAttr(False),
-             "source_target_pairs": pairs_attr(pairs)}
-    attrs = {FRONTEND: with_frontend(like, updates)}
-    after = rw.create("stablehlo.after_all", [], [token], location=loc)
-    t = after.results[0]
+    fields = {"channel_handle": ChannelHandleAttr(handle, DEVICE_TO_DEVICE), "is_host_transfer": BoolAttr(False),
+              "source_target_pairs": pairs_attr(pairs), "attributes": {FRONTEND: with_frontend(like, updates)},
+              "location": loc}
+    after = rw.create(AfterAllOp, [], result_types=[token], location=loc)
+    t = after.result
     if has_cycles(pairs):  # a device blocked in its recv must have sent already
-        send = rw.create(SEND, [data, t], [token], props, attrs, location=loc)
-        recv = rw.create(RECV, [t], [data.type, token], props, attrs, location=loc)
+        send = rw.create(SendOp, [data], t, result_types=[token], **fields)
+        recv = rw.create(RecvOp, t, result_types=[data.type, token], **fields)
     else:
-        recv = rw.create(RECV, [t], [data.type, token], props, attrs, location=loc)
-        send = rw.create(SEND, [data, t], [token], props, attrs, location=loc)
+        recv = rw.create(RecvOp, t, result_types=[data.type, token], **fields)
+        send = rw.create(SendOp, [data], t, result_types=[token], **fields)
     return after, recv, send
 
 
@@ -153,7 +161,7 @@ def xla_validation(op: Operation, pairs: Pairs) -> str | None:
     (reversed for a backward ring)."""
     kind = cycle_type(pairs)
     loop = op.parent_op
-    if kind is None or loop is None or loop.name != "stablehlo.while" or op.parent_region is not loop.regions[1]:
+    if kind is None or not isinstance(loop, WhileOp) or op.parent_region is not loop.body:
         return None
     if frontend_string(loop, "is_pipelined_while_loop") is None:
         return None
@@ -178,12 +186,10 @@ def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
     return pairs_text(bwd), pairs_text(fwd)
 
 
-WHILE = "stablehlo.while"
-
 
 def while_bodies(op: Operation) -> tuple:
     """The loop bodies the send/recv rules look into: a stablehlo.while's body."""
-    return (op.regions[1],) if op.name == WHILE else ()
+    return (op.body,) if isinstance(op, WhileOp) else ()
 
 
 def _checked_pairs(op: Operation) -> Pairs:
@@ -204,10 +210,10 @@ class _Part:
     carried: bool  # the operand is an argument of the loop body (XLA: get-tuple-element of the parameter)
 
 
-def _loop_body_of(op: Operation) -> Operation | None:
+def _loop_body_of(op: Operation) -> WhileOp | None:
     """The while whose body block holds `op` directly (XLA: the computation's only caller is a while)."""
     loop = op.parent_op
-    if loop is not None and loop.name == WHILE and op.parent_region is loop.regions[1]:
+    if isinstance(loop, WhileOp) and op.parent_region is loop.body:
         return loop
     return None
 
@@ -216,12 +222,12 @@ def _callees_in_loops(module: Operation) -> set[str]:
     """Names of functions called from inside a while body (JAX's closed_call form)."""
     out: set[str] = set()
     for o in module.walk():
-        if o.name != "func.call":
+        if not isinstance(o, CallOp):
             continue
         p = o.parent_op
-        while p is not None and p.name != WHILE:
+        while p is not None and not isinstance(p, WhileOp):
             p = p.parent_op
-        callee = o.get_attr("callee")
+        callee = o.callee
         if p is not None and callee is not None:
             out.add(str(getattr(callee, "root", callee)).lstrip("@"))
     return out
@@ -266,12 +272,12 @@ class DecomposeCollectivePermute(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.scope == "loop" and self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: o.name == PERMUTE, while_bodies))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, CollectivePermuteOp)))
             if inlined:
                 self.stat("calls-inlined", inlined)
         channels = Channels(module)
         rw = Rewriter()
-        permutes = self._permutes = [o for o in module.walk() if o.name == PERMUTE]
+        permutes = self._permutes = [o for o in module.walk() if isinstance(o, CollectivePermuteOp)]
         if self.scope == "all":
             for op in permutes:
                 if self._expressible(op):
@@ -285,9 +291,9 @@ class DecomposeCollectivePermute(Pass):
             if loop is None:
                 self.stat("left")
                 fn = op.parent_op
-                while fn is not None and fn.name != "func.func":
+                while fn is not None and not isinstance(fn, FuncOp):
                     fn = fn.parent_op
-                name = fn.get_attr("sym_name") if fn is not None else None
+                name = fn.sym_name if fn is not None else None
                 name = getattr(name, "value", None)
                 if name is not None and name in called:
                     self._remark(op, f"it is in @{name}, which a while body calls; XLA decomposes only permutes "
@@ -305,23 +311,23 @@ class DecomposeCollectivePermute(Pass):
 
     # -- what a send/recv can express --------------------------------------------------
 
-    def _expressible(self, op: Operation) -> bool:
+    def _expressible(self, op: CollectivePermuteOp) -> bool:
         """Whether a send/recv can say what `op` does; a remark when not."""
         why = None
-        pairs = read_pairs(op.get_attr("source_target_pairs"))
+        pairs = read_pairs(op.source_target_pairs)
         n = module_int(op, "mhlo.num_partitions")
         if pairs is None or len(op.operands) != 1 or len(op.results) != 1:
             why = "it is not a single-operand permute with source_target_pairs"
         elif not pairs:
             why = "it has no source_target_pairs (every device gets zeros; a send/recv needs pairs)"
-        elif not isinstance(op.get_attr("channel_handle"), ChannelHandleAttr):
+        elif not isinstance(op.channel_handle, ChannelHandleAttr):
             # cross-replica permutes have no channel for a send/recv to use
             why = "it has no channel_handle (cross-replica)"
         elif n is not None and any(i >= n for p in pairs for i in p):
             bad = max(i for p in pairs for i in p)
             why = (f"pair id {bad} is not below mhlo.num_partitions = {n} (a send/recv may carry only ids "
                    f"below it)")
-        elif byte_size(op.results[0].type) is None:
+        elif byte_size(op.result.type) is None:
             why = "its result shape is not static"
         if why is not None:
             self._remark(op, why)
@@ -330,16 +336,16 @@ class DecomposeCollectivePermute(Pass):
 
     # -- XLA's choice in one loop body ---------------------------------------------------
 
-    def _decompose_body(self, loop: Operation, ops: list[Operation], rw: Rewriter, channels: Channels) -> None:
-        body = loop.regions[1].blocks[0]
+    def _decompose_body(self, loop: WhileOp, ops: list[CollectivePermuteOp], rw: Rewriter, channels: Channels) -> None:
+        body = loop.body.blocks[0]
         parts: list[_Part] = []
         for op in ops:
             if not self._expressible(op):
                 continue
-            pairs = _checked_pairs(op)
-            x = op.operands[0]
+            pairs = read_pairs(op.source_target_pairs)
+            x = op.operand_
             carried = isinstance(x, BlockArgument) and x.owner is body
-            size = byte_size(op.results[0].type) or 0
+            size = byte_size(op.result.type) or 0
             if self.pipeline_parallelism and not carried:
                 self.stat("left")
                 self._remark(op, "its operand is not a loop argument (XLA's pipeline-parallelism mode decomposes only "
@@ -419,12 +425,11 @@ class DecomposeCollectivePermute(Pass):
                 op.set_discardable_attr(FRONTEND, with_frontend(op, {VALIDATION_ATTR: validation}))
         return validation
 
-    def _decompose(self, op: Operation, rw: Rewriter, channels: Channels, mark: str | None = None) -> None:
+    def _decompose(self, op: CollectivePermuteOp, rw: Rewriter, channels: Channels, mark: str | None = None) -> None:
         """hlopt's own rule (scope=all), or one chosen permute of a loop body."""
-        pairs = _checked_pairs(op)
-        ch = op.get_attr("channel_handle")
-        size = byte_size(op.results[0].type)
-        assert size is not None  # _expressible checked the shape is static
+        pairs = read_pairs(op.source_target_pairs)
+        ch = op.channel_handle
+        size = byte_size(op.result.type)
         if size < self.min_bytes and (self.scope == "all" or not self.pipeline_parallelism):
             self.stat("left")
             self._remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
@@ -433,23 +438,22 @@ class DecomposeCollectivePermute(Pass):
         kind = cycle_type(pairs) if self.split_cycles else None
         rw.set_insertion_point_before(op)
         if kind is None:
-            _, recv, _ = emit_transfer(rw, op.operands[0], pairs, channels.for_transfer(ch.handle), op, validation,
+            _, recv, _ = emit_transfer(rw, op.operand_, pairs, channels.for_transfer(ch.handle), op, validation,
                                        mark)
-            rw.replace_op(op, [recv.results[0]])
+            rw.replace_op(op, [recv.results_[0]])
             self.stat("decomposed")
             return
         bwd, fwd = split_cycle(pairs, kind)
         self._split(op, rw, channels, bwd, fwd, False, True, None, None)
 
-    def _split(self, op: Operation, rw: Rewriter, channels: Channels, bwd_pairs: Pairs, fwd_pairs: Pairs,
+    def _split(self, op: CollectivePermuteOp, rw: Rewriter, channels: Channels, bwd_pairs: Pairs, fwd_pairs: Pairs,
                bwd_send: bool, fwd_send: bool, bwd_mark: str | None, fwd_mark: str | None) -> None:
         """The ring as XLA's cycle decomposer splits it, each side a permute
         or (when chosen) a send/recv."""
-        pairs = _checked_pairs(op)
+        pairs = read_pairs(op.source_target_pairs)
         kind = cycle_type(pairs)
-        assert kind is not None  # only a ring is split
-        ch = op.get_attr("channel_handle")
-        data = op.operands[0]
+        ch = op.channel_handle
+        data = op.operand_
         loc = op.location
         validation = self._validation(op, pairs)
         bwd_bounds, fwd_bounds = _split_bounds(validation, kind)
@@ -457,34 +461,34 @@ class DecomposeCollectivePermute(Pass):
         fwd_handle = channels.fresh()
         if bwd_send:
             _, r, _ = emit_transfer(rw, data, bwd_pairs, channels.for_transfer(ch.handle), op, bwd_bounds, bwd_mark)
-            bwd_value = r.results[0]
+            bwd_value = r.results_[0]
         else:
             attrs = op.attributes
             if bwd_bounds is not None:
                 attrs = DictionaryAttr({**dict(attrs.entries),
                                         FRONTEND: with_frontend(op, {VALIDATION_ATTR: bwd_bounds})})
-            bwd = rw.create(PERMUTE, [data], [data.type],
-                            {"channel_handle": ch, "source_target_pairs": pairs_attr(bwd_pairs)}, attrs, location=loc)
-            bwd_value = bwd.results[0]
+            bwd = rw.create(CollectivePermuteOp, data, channel_handle=ch, source_target_pairs=pairs_attr(bwd_pairs),
+                            attributes=attrs, result_types=[data.type], location=loc)
+            bwd_value = bwd.result
         if fwd_send:
             _, r, _ = emit_transfer(rw, data, fwd_pairs, fwd_handle, op, fwd_bounds, fwd_mark)
-            fwd_value = r.results[0]
+            fwd_value = r.results_[0]
         else:
             attrs = op.attributes
             if fwd_bounds is not None:
                 attrs = DictionaryAttr({**dict(attrs.entries),
                                         FRONTEND: with_frontend(op, {VALIDATION_ATTR: fwd_bounds})})
-            fwd = rw.create(PERMUTE, [data], [data.type],
-                            {"channel_handle": ChannelHandleAttr(fwd_handle, DEVICE_TO_DEVICE),
-                             "source_target_pairs": pairs_attr(fwd_pairs)}, attrs, location=loc)
-            fwd_value = fwd.results[0]
-        pid = rw.create("stablehlo.partition_id", [], [UI32], location=loc)
-        const = rw.create("stablehlo.constant", [], [UI32], {"value": DenseElementsAttr(UI32, [bwd_pairs[0][1]])},
+            fwd = rw.create(CollectivePermuteOp, data, channel_handle=ChannelHandleAttr(fwd_handle, DEVICE_TO_DEVICE),
+                            source_target_pairs=pairs_attr(fwd_pairs), attributes=attrs, result_types=[data.type],
+                            location=loc)
+            fwd_value = fwd.result
+        pid = rw.create(PartitionIdOp, result_types=[UI32], location=loc)
+        const = rw.create(ConstantOp, value=DenseElementsAttr(UI32, [bwd_pairs[0][1]]), result_types=[UI32],
                           location=loc)
-        pred = rw.create("stablehlo.compare", [pid.results[0], const.results[0]], [RankedTensorType((), i1)],
-                         {"comparison_direction": comparison_direction("EQ"),
-                          "compare_type": comparison_type("UNSIGNED")}, location=loc)
-        sel = rw.create("stablehlo.select", [pred.results[0], bwd_value, fwd_value], [data.type], location=loc)
-        rw.replace_op(op, [sel.results[0]])
+        pred = rw.create(CompareOp, pid.result, const.result, comparison_direction=comparison_direction("EQ"),
+                         compare_type=comparison_type("UNSIGNED"), result_types=[RankedTensorType((), i1)],
+                         location=loc)
+        sel = rw.create(SelectOp, pred.result, bwd_value, fwd_value, result_types=[data.type], location=loc)
+        rw.replace_op(op, sel)
         self.stat("decomposed")
         self.stat("cycles-split")

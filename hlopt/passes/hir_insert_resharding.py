@@ -81,8 +81,8 @@ def insert_reshardings(block_ops: list[Operation], rw: Rewriter) -> int:
             if want is None:
                 continue
             rw.set_insertion_point_before(op)
-            s = rw.create("hir.set", [v], [want], location=op.lazy_location)
-            rw.set_operand(op, i, s.results[0])
+            s = rw.create(SetOp, v, result_types=[want], location=op.lazy_location)
+            rw.set_operand(op, i, s.result)
             made += 1
         if is_resharding(op):
             raise PassFailure(f"'{op.name}' still reshards after its inputs were resharded", op)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlopt.analysis.resharding import NotLowerable, communication_kind
+from hlopt.dialects import func, hir
 from hlopt.dialects.hir import communication_error, communication_props, is_resharding, op_signature
 from hlopt.dialects.hir_attrs import RequestType
-from hlopt.ir.attributes import DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import Operation, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import FunctionType
@@ -43,11 +44,11 @@ class HirLower(Pass):
         self._private = StringAttr("private")
         rw = Rewriter()
         with no_gc():  # the cyclic GC would rescan the growing IR (superlinear); see hlopt.ir.core.no_gc
-            for fn in [o for o in body.ops if o.name == "func.func"]:
-                if not fn.regions or not fn.regions[0].blocks:
+            for fn in [o for o in body.ops if isinstance(o, func.FuncOp)]:
+                if not fn.body.blocks:
                     continue
-                for o in list(fn.regions[0].blocks[0].ops):
-                    if o.name == "hir.kernel":
+                for o in list(fn.body.blocks[0].ops):
+                    if isinstance(o, hir.KernelOp):
                         self._outline(rw, fn, o)
                     elif o.results:
                         plan = self._plan(o)
@@ -68,9 +69,9 @@ class HirLower(Pass):
             except NotLowerable as e:
                 plan = (None, None, f"cannot lower resharding op: {e}")
             else:
-                in_t, out_t = op.operands[0].type, op.results[0].type
+                in_t, out_t = op.opdef.inputs(op)[0].type, op.result.type
                 err = communication_error(kind, in_t, out_t, red is not None)
-                plan = (kind, DictionaryAttr(communication_props(kind, in_t, out_t, red)),
+                plan = (kind, communication_props(kind, in_t, out_t, red),
                         None if err is None else f"cannot lower resharding op to {kind}: {err}")
         self._plans[key] = plan
         return plan
@@ -82,31 +83,29 @@ class HirLower(Pass):
         self._taken.add(name)
         return name
 
-    def _outline(self, rw: Rewriter, host: Operation, kernel: Operation) -> None:
+    def _outline(self, rw: Rewriter, host: Operation, kernel: hir.KernelOp) -> None:
         name = self._fresh()
         ft = FunctionType(kernel.operand_types, kernel.result_types)
         rw.set_insertion_point_before(host)
-        fn = rw.create("func.func", properties={"sym_name": StringAttr(name), "function_type": TypeAttr(ft),
-                                                "sym_visibility": self._private},
-                       regions=1, location=kernel.lazy_location)
-        rw.inline_region_before(kernel.regions[0], fn.regions[0], 0)
-        y = fn.regions[0].blocks[0].last_op
-        assert y is not None  # the kernel's terminator, moved with its body
-        rw.replace_op_with_new(y, "func.return", y.operands, result_types=[], location=y.lazy_location)
-        rw.replace_op_with_new(kernel, "hir.post_on_stream", kernel.operands, location=kernel.lazy_location,
-                               properties={"callee": SymbolRefAttr(name)})
+        fn = rw.create(func.FuncOp, sym_name=StringAttr(name), function_type=TypeAttr(ft),
+                       sym_visibility=self._private, location=kernel.lazy_location)
+        rw.inline_region_before(kernel.body, fn.body, 0)
+        y = fn.body.blocks[0].last_op
+        rw.replace_op_with_new(y, func.ReturnOp, list(y.operands), result_types=[], location=y.lazy_location)
+        rw.replace_op_with_new(kernel, hir.PostOnStreamOp, kernel.inputs, callee=SymbolRefAttr(name),
+                               location=kernel.lazy_location)
         self.stat("kernels")
 
     def _communicate(self, rw: Rewriter, op: Operation, plan: tuple) -> None:
         _kind, props, err = plan
         if err is not None:
             self.fail(err, op)
-        out_t = op.results[0].type
+        out_t = op.result.type
         loc = op.lazy_location
         rw.set_insertion_point_before(op)
-        buf = rw.create("hir.allocate", (), [out_t], location=loc)
-        comm = rw.create("hir.communication", [op.operands[0], buf.results[0]], [RequestType()],
-                         properties=props, location=loc)
-        rw.create("hir.wait", [comm.results[0]], location=loc)
-        rw.replace_op(op, [buf.results[0]])
+        buf = rw.create(hir.AllocateOp, result_types=[out_t], location=loc)
+        comm = rw.create(hir.CommunicationOp, op.opdef.inputs(op)[0], buf.result, result_types=[RequestType()],
+                         location=loc, **props)
+        rw.create(hir.WaitOp, comm.request, location=loc)
+        rw.replace_op(op, buf)
         self.stat("communications")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hlopt.analysis.hir_segments import POLICIES, find_segments
-from hlopt.ir.core import BlockArgument, Operation, Region, no_gc
+from hlopt.dialects.hir import KernelOp, YieldOp
+from hlopt.ir.core import BlockArgument, Operation, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.hir_insert_resharding import insert_reshardings
@@ -26,11 +27,11 @@ def outline_segment(rw: Rewriter, ops: list[Operation]) -> Operation:
     outs = [r for op in ops for r in op.results if any(u.owner not in inside for u in r.uses)]
     rw.set_insertion_point_before(ops[0])
     loc = ops[0].lazy_location
-    kernel = rw.create("hir.kernel", ins, [r.type for r in outs], regions=[Region()], location=loc)
+    kernel = rw.create(KernelOp, ins, result_types=[r.type for r in outs], location=loc)
     arg_loc = ops[0].location if ins else None  # block arguments hold resolved locations
     locs = [v.location if isinstance(v, BlockArgument) and v.location is not None else arg_loc for v in ins]
-    block = rw.create_block(kernel.regions[0], [v.type for v in ins], locs)
-    y = rw.create("hir.yield", outs, location=ops[-1].lazy_location)
+    block = rw.create_block(kernel.body, [v.type for v in ins], locs)
+    y = rw.create(YieldOp, outs, location=ops[-1].lazy_location)
     for op in ops:
         rw.move_op_before(op, y)
     for v, a in zip(ins, block.args):

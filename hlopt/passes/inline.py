@@ -659,12 +659,14 @@ class InlinerPass(Pass):
         for r in call.results:
             a = post.add_argument(r.type, call.location)
             rw.replace_all_uses_with(r, a)
+        from hlopt.dialects.cf import BranchOp  # only multi-block bodies need cf (loaded on use)
+
         for nb in new_blocks:
             term = nb.last_op
             if term is None or not term.has_trait("ReturnLike"):
                 continue  # branches between the inlined blocks stay
             rw.set_insertion_point_before(term)
-            rw.create("cf.br", list(term.operands), [], successors=[post], location=term.location)
+            rw.create(BranchOp, list(term.operands), dest=post, result_types=[], location=term.location)
             term.erase()
         _move_ops_to_end(first, block)
         first.erase()

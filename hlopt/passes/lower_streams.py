@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hlopt.dialects import arith, func, hir, scf
 from hlopt.dialects.hir import ComputeOp, ReduceOp, input_axis_map, is_broadcast_axis, op_signature
 from hlopt.dialects.hir_attrs import (
     RequestType,
@@ -33,7 +34,7 @@ from hlopt.dialects.hir_attrs import (
     mesh_of,
     stream_axis,
 )
-from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
+from hlopt.ir.attributes import Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.core import Operation, Value, no_gc
 from hlopt.ir.interfaces import ALLOCATE, MemoryEffectsInterface
 from hlopt.ir.rewriter import Rewriter
@@ -48,29 +49,29 @@ JOINS = ("in-loop", "after-loop")
 
 class LoopParts:
     """What the loops of one function share, made once instead of once per
-    loop or per op: the uniqued properties of the ops a loop creates, slice
-    types, and each op signature's slicing plan (ComputePattern.plan)."""
+    loop or per op: the attributes of the ops a loop creates, slice types,
+    and each op signature's slicing plan (ComputePattern.plan)."""
 
     def __init__(self, num_streams: int):
         self.index = IndexType()
-        self.pool = DictionaryAttr({"pool": IntegerAttr(num_streams, i64)})
-        self._consts: dict[int, DictionaryAttr] = {}
-        self._axes: dict[int, DictionaryAttr] = {}
+        self.pool = IntegerAttr(num_streams, i64)
+        self._consts: dict[int, Attribute] = {}
+        self._axes: dict[int, Attribute] = {}
         self._slices: dict[tuple[Type, int], Type] = {}
         self.plans: dict[tuple, Any] = {}
 
-    def const(self, v: int) -> DictionaryAttr:
-        """arith.constant's properties for index `v`."""
+    def const(self, v: int) -> Attribute:
+        """arith.constant's value for index `v`."""
         d = self._consts.get(v)
         if d is None:
-            d = self._consts[v] = DictionaryAttr({"value": IntegerAttr(v, self.index)})
+            d = self._consts[v] = IntegerAttr(v, self.index)
         return d
 
-    def axis(self, a: int) -> DictionaryAttr:
-        """hir.alias_select's properties for `axis = a`."""
+    def axis(self, a: int) -> Attribute:
+        """hir.alias_select's `axis = a`."""
         d = self._axes.get(a)
         if d is None:
-            d = self._axes[a] = DictionaryAttr({"axis": IntegerAttr(a, i64)})
+            d = self._axes[a] = IntegerAttr(a, i64)
         return d
 
     def slice_type(self, t: Type, axis: int) -> Type:
@@ -105,49 +106,48 @@ class StreamLoop:
         rw.set_insertion_point_before(before)
         idx = parts.index
         pool = parts.pool
-        bounds = [rw.create("arith.constant", (), [idx], properties=parts.const(v), location=loc).results[0]
-                  for v in (0, extent, 1)]
+        bounds: list[Value] = [rw.create(arith.ConstantOp, value=parts.const(v), result_types=[idx], location=loc).result
+                               for v in (0, extent, 1)]
         self.zero, self.bounds = bounds[0], bounds
 
         def worker_loop(fork: bool) -> None:
             """`scf.for` over the pool's streams `%w`: the fork (`%w` waits
             for the main stream) or the join (the current stream waits for `%w`)."""
-            loop = rw.create("scf.for", bounds, (), regions=1, location=loc)
+            loop = rw.create(scf.ForOp, *bounds, result_types=(), location=loc)
             ip = rw.insertion_point()
-            j = rw.create_block(loop.regions[0], [idx], [arg_loc]).args[0]
-            w = rw.create("hir.stream", [j], [StreamType()], properties=pool, location=loc).results[0]
+            j = rw.create_block(loop.region, [idx], [arg_loc]).args[0]
+            w = rw.create(hir.StreamOp, j, pool=pool, result_types=[StreamType()], location=loc).stream
             if fork:
-                rw.create("hir.set_current_stream", [w], location=loc)
-            waited = main if fork else w
-            assert waited is not None  # a fork runs before-loop, after main is captured
-            rw.create("hir.synchronize", [waited], location=loc)
-            rw.create("scf.yield", location=loc)
+                rw.create(hir.SetCurrentStreamOp, w, location=loc)
+            rw.create(hir.SynchronizeOp, main if fork else w, location=loc)
+            rw.create(scf.YieldOp, location=loc)
             rw.restore(ip)
 
         main: Value | None = None
         outside = fork == "before-loop" or join == "after-loop"
         if outside:  # the main stream, captured once before the loops
-            self.head = rw.create("hir.get_current_stream", (), [StreamType()], location=loc)
-            main = self.head.results[0]
+            head = rw.create(hir.GetCurrentStreamOp, result_types=[StreamType()], location=loc)
+            self.head: Operation = head
+            main = head.stream
         if fork == "before-loop":  # every worker waits once for the main stream's work so far
             worker_loop(fork=True)
-        self.op = rw.create("scf.for", bounds, (), regions=1, location=loc)
+        self.op = rw.create(scf.ForOp, *bounds, result_types=(), location=loc)
         if not outside:
             self.head = self.op
         if join == "after-loop":  # the main stream waits for every worker after the loop
             worker_loop(fork=False)
-        body = rw.create_block(self.op.regions[0], [idx], [arg_loc])
+        body = rw.create_block(self.op.region, [idx], [arg_loc])
         self.iv = body.args[0]
         if main is None:
-            main = rw.create("hir.get_current_stream", (), [StreamType()], location=loc).results[0]
-        worker = rw.create("hir.stream", [self.iv], [StreamType()], properties=pool, location=loc).results[0]
-        rw.create("hir.set_current_stream", [worker], location=loc)
+            main = rw.create(hir.GetCurrentStreamOp, result_types=[StreamType()], location=loc).stream
+        worker = rw.create(hir.StreamOp, self.iv, pool=pool, result_types=[StreamType()], location=loc).stream
+        rw.create(hir.SetCurrentStreamOp, worker, location=loc)
         if fork == "in-loop":
-            rw.create("hir.synchronize", [main], location=loc)
-        self.tail = rw.create("hir.set_current_stream", [main], location=loc)
+            rw.create(hir.SynchronizeOp, main, location=loc)
+        self.tail: Operation = rw.create(hir.SetCurrentStreamOp, main, location=loc)
         if join == "in-loop":
-            rw.create("hir.synchronize", [worker], location=loc)
-        rw.create("scf.yield", location=loc)
+            rw.create(hir.SynchronizeOp, worker, location=loc)
+        rw.create(scf.YieldOp, location=loc)
         self.cache: dict[tuple[Value, int, bool], Value] = {}
         self.members: set[Operation] = set()
         self.index: Value = self.iv  # what slices index: the iteration, or the ring's offset index
@@ -166,9 +166,9 @@ class StreamLoop:
         if s is None:
             self.at_body()
             parts = self.parts
-            s = self.rw.create("hir.alias_select", [v, self.zero if broadcast else self.index],
-                               [parts.slice_type(v.type, axis)], properties=parts.axis(axis),
-                               location=loc).results[0]
+            s = self.rw.create(hir.AliasSelectOp, v, self.zero if broadcast else self.index,
+                               axis=parts.axis(axis), result_types=[parts.slice_type(v.type, axis)],
+                               location=loc).result
             self.cache[key] = s
         return s
 
@@ -214,8 +214,8 @@ class ComputePattern(StreamPattern):
         d = op.opdef
         if d is None or not issubclass(d, ComputeOp) or not op.results:
             return None
-        ax = stream_axis(op.results[0].type)
-        return _ranked(op.results[0].type).shape[ax] if ax is not None else None
+        ax = stream_axis(op.result.type)
+        return op.result.type.shape[ax] if ax is not None else None
 
     @staticmethod
     def plan(op: Operation) -> tuple[int, list[tuple[int, bool] | None], Any]:
@@ -224,8 +224,7 @@ class ComputePattern(StreamPattern):
         operand) and the sliced op's properties: a function of the op's
         signature."""
         d = op.opdef
-        assert d is not None and issubclass(d, ComputeOp)  # extent() matched a compute op
-        axis = _matched_axis(op.results[0].type)
+        axis = stream_axis(op.result.type)
         slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
@@ -246,12 +245,12 @@ class ComputePattern(StreamPattern):
         axis, slices, props = plan
         rw, loc = loop.rw, op.lazy_location
         rw.set_insertion_point_before(loop.head)
-        buf = rw.create("hir.allocate", (), [op.results[0].type], location=loc).results[0]
+        buf = rw.create(hir.AllocateOp, result_types=[op.result.type], location=loc).result
         ins = [v if a is None else loop.slice(v, a[0], loc, a[1]) for v, a in zip(op.operands, slices)]
         ins.append(loop.slice(buf, axis, loc))
         loop.at_body()
         rw.create(op.name, ins, (), properties=props, attributes=op.attributes, location=loc)
-        rw.replace_all_uses_with(op.results[0], buf)
+        rw.replace_all_uses_with(op.result, buf)
         rw.erase_op(op)
 
 
@@ -260,18 +259,18 @@ class CommunicationPattern(StreamPattern):
     moves one slice (so slice i's transfer overlaps slice i-1's compute)."""
 
     def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
-        if op.name != "hir.communication":
+        if not isinstance(op, hir.CommunicationOp):
             return None
-        t = op.operands[1].type
+        t = op.out.type
         ax = stream_axis(t)
         return _ranked(t).shape[ax] if ax is not None else None
 
     @staticmethod
-    def ring_kind(op: Operation, p: "LowerStreams") -> str | None:
+    def ring_kind(op: hir.CommunicationOp, p: "LowerStreams") -> str | None:
         """The kind ("allgather", "alltoall") `op` is lowered to a ring as, or None."""
-        src, dst = op.operands[:2]
+        src, dst = op.input, op.out
         ax = stream_axis(dst.type)
-        kind = op.properties.get("kind").value
+        kind = op.kind.value
         # auto: the ring where the stream axis is the input's didx axis (each
         # slice on one device: point-to-point moves it), collectives elsewhere
         ring_ok = p.communication == "p2p" or (p.communication == "auto" and didx_axis(src.type) == ax)
@@ -281,14 +280,16 @@ class CommunicationPattern(StreamPattern):
         return None
 
     def form(self, op: Operation, p: "LowerStreams") -> tuple[str, tuple[int, ...]] | None:
+        assert isinstance(op, hir.CommunicationOp)  # extent() took only communications
         if self.ring_kind(op, p) is None:
             return ("collective", ())
-        return ("ring", tuple(int(x) for x in op.properties.get("team").values))
+        return ("ring", tuple(int(x) for x in op.team.values))
 
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
-        src, dst = op.operands[:2]
-        ax = _matched_axis(dst.type)
-        kind = op.properties.get("kind").value
+        assert isinstance(op, hir.CommunicationOp)
+        src, dst = op.input, op.out
+        ax = stream_axis(dst.type)
+        kind = op.kind.value
         ring = self.ring_kind(op, p)
         if ring == "allgather":
             lower_allgather_ring(op, loop, p)
@@ -300,7 +301,7 @@ class CommunicationPattern(StreamPattern):
             lower_allgather_broadcasts(op, loop, p)
             return
         in_ax = ax
-        if op.properties.get("reduce") is not None:  # the input also has the reduced didx axis
+        if op.reduce is not None:  # the input also has the reduced didx axis
             di = didx_axis(src.type)
             in_ax = ax + (di is not None and di <= ax)
         if didx_axis(src.type) == in_ax or didx_axis(dst.type) == ax:
@@ -331,26 +332,28 @@ class RingValues:
         rw, idx = loop.rw, loop.parts.index
         body = loop.op.regions[0].blocks[0]
         # after the iteration's stream setup, before its first slice or op
-        first = next(o for o in body.ops if o is loop.tail or o.name not in (
-            "hir.stream", "hir.set_current_stream", "hir.synchronize", "hir.get_current_stream"))
+        first = next(o for o in body.ops if o is loop.tail or not isinstance(o, _STREAM_SETUP))
         rw.set_insertion_point_before(first)
-        k = rw.create("hir.team_rank", (), [idx], properties={"team": DenseArrayAttr(i64, team)},
-                      location=loc).results[0]
+        k = rw.create(hir.TeamRankOp, team=DenseArrayAttr(i64, team), result_types=[idx], location=loc).rank
         n = loop.bounds[1]
 
-        def arith(name: str, a: Value, b: Value) -> Value:
+        def binop(name: str, a: Value, b: Value) -> Value:
+            # arith's integer binaries are made by a factory (no importable class per op)
             return rw.create(name, [a, b], [idx], location=loc).results[0]
 
-        self.index = arith("arith.remui", arith("arith.addi", k, loop.iv), n)
-        self.back = arith("arith.remui", arith("arith.subi", arith("arith.addi", n, k), loop.iv), n)
-        self.to_self = rw.create("arith.cmpi", [self.back, k], [i1],
-                                 properties={"predicate": IntegerAttr(0, i64)}, location=loc).results[0]
+        self.index = binop("arith.remui", binop("arith.addi", k, loop.iv), n)
+        self.back = binop("arith.remui", binop("arith.subi", binop("arith.addi", n, k), loop.iv), n)
+        self.to_self = rw.create(arith.CmpIOp, self.back, k, predicate=IntegerAttr(0, i64), result_types=[i1],
+                                 location=loc).result
         self.team = team
         for u in list(loop.iv.uses):  # earlier slices follow the ring too
-            if u.owner.name == "hir.alias_select":
+            if isinstance(u.owner, hir.AliasSelectOp):
                 rw.set_operand(u.owner, u.index, self.index)
         loop.index = self.index
 
+
+# the ops of an iteration's stream setup (StreamLoop), before its slices and ops
+_STREAM_SETUP = (hir.StreamOp, hir.SetCurrentStreamOp, hir.SynchronizeOp, hir.GetCurrentStreamOp)
 
 # _lower_function starts a new loop rather than mixing the forms; these
 # guards keep a pattern that bypasses it from emitting a wrong program
@@ -368,13 +371,13 @@ def _ring(loop: StreamLoop, team: list[int], op: Operation) -> RingValues:
     return loop.ring
 
 
-def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[Operation, Any, Any]:
+def _if(rw: Rewriter, cond: Value, results: list[Type], loc: Any) -> tuple[scf.IfOp, Any, Any]:
     """`scf.if` with both blocks; (op, then block, else block)."""
-    op = rw.create("scf.if", [cond], results, regions=2, location=loc)
-    return op, rw.create_block(op.regions[0], [], []), rw.create_block(op.regions[1], [], [])
+    op = rw.create(scf.IfOp, cond, result_types=results, location=loc)
+    return op, rw.create_block(op.thenRegion, [], []), rw.create_block(op.elseRegion, [], [])
 
 
-def lower_ring(op: Operation, loop: StreamLoop, p: "LowerStreams", mine: Value, slot: Value,
+def lower_ring(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStreams", mine: Value, slot: Value,
                recv_from: Value, send_to: Value) -> None:
     """One iteration of nvFuser's P2P ring: receive `slot` from `recv_from`
     and send `mine` to `send_to`, except for the device's own slice, copied
@@ -384,30 +387,30 @@ def lower_ring(op: Operation, loop: StreamLoop, p: "LowerStreams", mine: Value, 
     collective `op` and its wait."""
     rw, ring, loc = loop.rw, loop.ring, op.lazy_location
     loop.at_body()
-    team_attr = {"team": DenseArrayAttr(i64, ring.team)}
+    team = DenseArrayAttr(i64, ring.team)
     first, then_b, else_b = _if(rw, ring.to_self, [RequestType()], loc)
     rw.set_insertion_point_to_end(then_b)
-    rw.create("hir.set", [mine, slot], location=loc)
-    none = rw.create("hir.null_request", (), [RequestType()], location=loc).results[0]
-    rw.create("scf.yield", [none], location=loc)
+    rw.create(hir.SetOp, mine, slot, result_types=(), location=loc)
+    none = rw.create(hir.NullRequestOp, result_types=[RequestType()], location=loc).request
+    rw.create(scf.YieldOp, [none], location=loc)
     rw.set_insertion_point_to_end(else_b)
-    recv = rw.create("hir.recv", [slot, recv_from], [RequestType()], properties=team_attr, location=loc)
-    send = rw.create("hir.send", [mine, send_to], [RequestType()], properties=team_attr, location=loc)
-    rw.create("hir.wait", [recv.results[0]], location=loc)
-    rw.create("scf.yield", [send.results[0]], location=loc)
+    recv = rw.create(hir.RecvOp, slot, recv_from, team=team, result_types=[RequestType()], location=loc)
+    send = rw.create(hir.SendOp, mine, send_to, team=team, result_types=[RequestType()], location=loc)
+    rw.create(hir.WaitOp, recv.request, location=loc)
+    rw.create(scf.YieldOp, [send.request], location=loc)
     # the deferred wait: last in the iteration, after whatever consumes the slot
     rw.set_insertion_point_before(loop.tail)
     later, then_b, else_b = _if(rw, ring.to_self, [], loc)
     rw.set_insertion_point_to_end(then_b)
-    rw.create("scf.yield", location=loc)
+    rw.create(scf.YieldOp, location=loc)
     rw.set_insertion_point_to_end(else_b)
-    rw.create("hir.wait", [first.results[0]], location=loc)
-    rw.create("scf.yield", location=loc)
+    rw.create(hir.WaitOp, first.results_[0], location=loc)
+    rw.create(scf.YieldOp, location=loc)
     if loop.epilogue is None:
         loop.epilogue = later
     if p.inter_stream_sync:
         _inter_stream_sync(loop, p, loc)
-    for u in list(op.results[0].uses):  # the collective's own wait goes with it
+    for u in list(op.request.uses):  # the collective's own wait goes with it
         p.erased.add(u.owner)
         rw.erase_op(u.owner)
     rw.erase_op(op)
@@ -421,14 +424,14 @@ def _one_slice_per_device(op: Operation, ty: Type, axis: int, team: list[int]) -
                     f"({len(team)}), one slice per device", op)
 
 
-def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+def lower_allgather_ring(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStreams") -> None:
     """A stream-parallel allgather along its own didx axis (each slice lives
     on one device): iteration i receives slice (k + i) mod n from its owner
     into that slot and sends the device's own slice to (n + k - i) mod n
     (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
-    src, dst = op.operands[:2]
-    ax = _matched_axis(dst.type)
-    team = [int(x) for x in op.properties.get("team").values]
+    src, dst = op.input, op.out
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.team.values]
     _one_slice_per_device(op, src.type, ax, team)
     ring = _ring(loop, team, op)
     mine = loop.slice(src, ax, op.lazy_location, broadcast=True)  # the one local slice (local index 0)
@@ -436,13 +439,13 @@ def lower_allgather_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> 
     lower_ring(op, loop, p, mine, slot, recv_from=ring.index, send_to=ring.back)
 
 
-def lower_allgather_broadcasts(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+def lower_allgather_broadcasts(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStreams") -> None:
     """The collective form of a stream-parallel allgather along its own didx
     axis (nvFuser without offset stream indexing): iteration i broadcasts
     slice i from its owner, team member i, into that slot on every device."""
-    src, dst = op.operands[:2]
-    ax = _matched_axis(dst.type)
-    team = [int(x) for x in op.properties.get("team").values]
+    src, dst = op.input, op.out
+    ax = stream_axis(dst.type)
+    team = [int(x) for x in op.team.values]
     _one_slice_per_device(op, src.type, ax, team)
     if loop.ring is not None:
         raise _fail(_MIXED, op)
@@ -450,32 +453,32 @@ def lower_allgather_broadcasts(op: Operation, loop: StreamLoop, p: "LowerStreams
     mine = loop.slice(src, ax, loc, broadcast=True)  # each device's one local slice; the root's is sent
     slot = loop.slice(dst, ax, loc)
     loop.at_body()
-    props = {"kind": StringAttr("broadcast"), "team": DenseArrayAttr(i64, team)}
-    b = loop.rw.create("hir.communication", [mine, slot, loop.iv], [RequestType()], properties=props, location=loc)
-    loop.rw.replace_all_uses_with(op.results[0], b.results[0])
+    b = loop.rw.create(hir.CommunicationOp, mine, slot, loop.iv, kind=StringAttr("broadcast"),
+                       team=DenseArrayAttr(i64, team), result_types=[RequestType()], location=loc)
+    loop.rw.replace_all_uses_with(op.request, b.request)
     loop.rw.erase_op(op)
     loop.members.add(b)
 
 
-def lower_alltoall_ring(op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
+def lower_alltoall_ring(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStreams") -> None:
     """A stream-parallel all-to-all whose output stream axis is the input's
     didx axis and whose input stream axis is the output's didx axis (the
     reduce-scatter of nvFuser's ReduceScatterP2p, before its local sum):
     iteration i sends the input's slice (k + i) mod n to that device and
     receives into the output's slot (n + k - i) mod n from that device."""
-    src, dst = op.operands[:2]
-    ax, s_in = _matched_axis(dst.type), stream_axis(src.type)
-    if s_in is None or s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
+    src, dst = op.input, op.out
+    ax, s_in = stream_axis(dst.type), stream_axis(src.type)
+    if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
         raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "
                     "and the input's stream axis the output's didx axis", op)
-    team = [int(x) for x in op.properties.get("team").values]
+    team = [int(x) for x in op.team.values]
     _one_slice_per_device(op, src.type, ax, team)
     ring = _ring(loop, team, op)
     loc = op.lazy_location
     mine = loop.slice(src, s_in, loc)  # along the ring index: the slice for device `index`
     loop.at_body()
-    slot = loop.rw.create("hir.alias_select", [dst, ring.back], [loop.parts.slice_type(dst.type, ax)],
-                          properties=loop.parts.axis(ax), location=loc).results[0]
+    slot = loop.rw.create(hir.AliasSelectOp, dst, ring.back, axis=loop.parts.axis(ax),
+                          result_types=[loop.parts.slice_type(dst.type, ax)], location=loc).result
     lower_ring(op, loop, p, mine, slot, recv_from=ring.back, send_to=ring.index)
 
 
@@ -487,28 +490,27 @@ def _inter_stream_sync(loop: StreamLoop, p: "LowerStreams", loc: Any) -> None:
     loop.at_body()
     one = loop.bounds[2]
     nxt = rw.create("arith.addi", [loop.iv, one], [idx], location=loc).results[0]
-    pool = rw.create("arith.constant", (), [idx], properties=loop.parts.const(p.num_streams), location=loc).results[0]
-    cond = rw.create("arith.cmpi", [nxt, pool], [i1], properties={"predicate": IntegerAttr(6, i64)},
-                     location=loc).results[0]
+    pool = rw.create(arith.ConstantOp, value=loop.parts.const(p.num_streams), result_types=[idx],
+                     location=loc).result
+    cond = rw.create(arith.CmpIOp, nxt, pool, predicate=IntegerAttr(6, i64), result_types=[i1], location=loc).result
     op, then_b, else_b = _if(rw, cond, [], loc)
     rw.set_insertion_point_to_end(then_b)
-    cur = loop.tail.operands[0] if loop.tail.name == "hir.set_current_stream" else None
-    worker = rw.create("hir.stream", [loop.iv], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
-    nxt_s = rw.create("hir.stream", [nxt], [StreamType()], properties=loop.parts.pool, location=loc).results[0]
-    rw.create("hir.set_current_stream", [nxt_s], location=loc)
-    rw.create("hir.synchronize", [worker], location=loc)
-    rw.create("hir.set_current_stream", [worker], location=loc)
-    rw.create("scf.yield", location=loc)
+    pool_size = loop.parts.pool
+    worker = rw.create(hir.StreamOp, loop.iv, pool=pool_size, result_types=[StreamType()], location=loc).stream
+    nxt_s = rw.create(hir.StreamOp, nxt, pool=pool_size, result_types=[StreamType()], location=loc).stream
+    rw.create(hir.SetCurrentStreamOp, nxt_s, location=loc)
+    rw.create(hir.SynchronizeOp, worker, location=loc)
+    rw.create(hir.SetCurrentStreamOp, worker, location=loc)
+    rw.create(scf.YieldOp, location=loc)
     rw.set_insertion_point_to_end(else_b)
-    rw.create("scf.yield", location=loc)
-    del cur
+    rw.create(scf.YieldOp, location=loc)
 
 
 class WaitPattern(StreamPattern):
     """hir.wait of a communication already in the open loop joins it."""
 
     def extent(self, op: Operation, loop: StreamLoop | None) -> int | None:
-        if op.name != "hir.wait" or loop is None or op.operands[0].defining_op not in loop.members:
+        if not isinstance(op, hir.WaitOp) or loop is None or op.request.defining_op not in loop.members:
             return None
         return loop.extent
 
@@ -580,10 +582,9 @@ class LowerStreams(Pass):
         if self.communication not in COMMUNICATIONS:
             self.fail(f"unknown communication '{self.communication}' (expected {' or '.join(COMMUNICATIONS)})", op)
         body = op.regions[0].blocks[0]
-        kernels = {o.properties.get("callee").leaf for o in op.walk()
-                   if o.name == "hir.post_on_stream" and o.properties.get("callee") is not None}
-        for fn in [o for o in body.ops if o.name == "func.func"]:
-            name = fn.properties.get("sym_name")
+        kernels = {o.callee.leaf for o in op.walk() if isinstance(o, hir.PostOnStreamOp) and o.callee is not None}
+        for fn in [o for o in body.ops if isinstance(o, func.FuncOp)]:
+            name = fn.sym_name
             if not fn.regions or not fn.regions[0].blocks:
                 continue
             if isinstance(name, StringAttr) and name.value in kernels:
@@ -622,7 +623,7 @@ class LowerStreams(Pass):
             if op in self.erased:
                 continue
             self._check_reduced_stream_axis(op)
-            if op.name == "hir.post_on_stream":
+            if isinstance(op, hir.PostOnStreamOp):
                 where = _stream_result(op)
                 if where is not None:
                     self.fail(f"a kernel launch cannot be stream-parallel ({where} has a stream axis)", op)

@@ -51,12 +51,11 @@ from dataclasses import dataclass, field
 
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.analysis.source_target_pairs import forms_cycle
+from hlopt.dialects.func import CallOp, FuncOp
 from hlopt.dialects.stablehlo.attributes import ChannelHandleAttr
 from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PIPELINE_ATTR,
-    RECV,
-    SEND,
     VALIDATION_ATTR,
     frontend_string,
     is_device_transfer,
@@ -66,26 +65,35 @@ from hlopt.dialects.stablehlo.channels import (
     transfer_pairs,
     with_frontend,
 )
+from hlopt.dialects.stablehlo.collectives_async import (
+    AfterAllOp,
+    CollectivePermuteOp,
+    PartitionIdOp,
+    RecvOp,
+    ReplicaIdOp,
+    SendOp,
+)
+from hlopt.dialects.stablehlo.data_movement import BroadcastInDimOp
+from hlopt.dialects.stablehlo.elementwise import CompareOp, ConstantOp, SelectOp
+from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
-from hlopt.passes.decompose_collective_permute import PERMUTE, Channels, emit_transfer, while_bodies
+from hlopt.passes.decompose_collective_permute import Channels, emit_transfer
 from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
-WHILE = "stablehlo.while"
-_PRED_OPS = ("stablehlo.compare", "stablehlo.partition_id", "stablehlo.replica_id", "stablehlo.constant",
-             "stablehlo.broadcast_in_dim")
+_PRED_OPS = (CompareOp, PartitionIdOp, ReplicaIdOp, ConstantOp, BroadcastInDimOp)
 
 
 @dataclass
 class Group:
     """One send/recv pair on one after_all token: one of XLA's pipeline groups."""
 
-    after: Operation
-    recv: Operation
-    send: Operation
+    after: AfterAllOp
+    recv: RecvOp
+    send: SendOp
 
 
 @dataclass
@@ -96,7 +104,7 @@ class Transfer:
     ops: list[Operation]  # every op of the transfer, in block order
     data: Value  # the sent value
     value: Value  # the received value (through the ring's select)
-    permutes: list[Operation]  # a split ring's side left a collective_permute (XLA: the backward edge)
+    permutes: list[CollectivePermuteOp]  # a split ring's side left a collective_permute (XLA: the backward edge)
     ring: bool
     bwd_first: bool = True  # a one-group ring: whether the kept permute is the backward edge
 
@@ -113,7 +121,7 @@ def _pred_slice(v: Value, block: Block) -> list[Operation] | None:
             return None
         if op.parent is not block:
             continue  # defined above the loop: used as is
-        if op.name not in _PRED_OPS:
+        if not isinstance(op, _PRED_OPS):
             return None
         out.append(op)
         work.extend(op.operands)
@@ -122,37 +130,34 @@ def _pred_slice(v: Value, block: Block) -> list[Operation] | None:
 
 def _group_of(recv: Operation, body: Block) -> Group | None:
     """recv's after_all + send, when they form one transfer alone on that token."""
-    if recv.name != RECV or not is_device_transfer(recv) or len(recv.results) != 2:
+    if not isinstance(recv, RecvOp) or not is_device_transfer(recv) or len(recv.results_) != 2:
         return None
-    token = recv.operands[0]
+    token = recv.token
     after = token.defining_op
-    if after is None or after.name != "stablehlo.after_all" or after.operands or after.parent is not body:
+    if not isinstance(after, AfterAllOp) or after.inputs or after.parent is not body:
         return None
-    sends = [u for u in token.users if u.name == SEND and transfer_pairs(u) == transfer_pairs(recv)]
+    sends = [u for u in token.users if isinstance(u, SendOp) and transfer_pairs(u) == transfer_pairs(recv)]
     if len(sends) != 1 or len(token.uses) != 2:
         return None
     return Group(after, recv, sends[0])
 
 
-def _side(v: Value, y: Value, body: Block) -> tuple[Group | None, Operation | None]:
+def _side(v: Value, y: Value, body: Block) -> tuple[Group | None, CollectivePermuteOp | None]:
     """One side of a split ring's select: a transfer of `y` or a permute of `y`."""
     op = v.defining_op
     if op is None or op.parent is not body or not v.has_one_use():
         return None, None
-    if op.name == PERMUTE and op.operands[0] is y and isinstance(op.get_attr("channel_handle"), ChannelHandleAttr):
+    if isinstance(op, CollectivePermuteOp) and op.operand_ is y and isinstance(op.channel_handle, ChannelHandleAttr):
         return None, op
     g = _group_of(op, body)
-    if g is not None and g.send.operands[0] is y and not op.results[1].has_uses() \
-            and not g.send.results[0].has_uses():
+    if g is not None and g.send.inputs[0] is y and not g.recv.results_[1].has_uses() \
+            and not g.send.result.has_uses():
         return g, None
     return None, None
 
 
-def _pairs_of(g: Group | None, p: Operation | None):
-    if g is not None:
-        return transfer_pairs(g.recv)
-    assert p is not None  # a transfer is a send/recv group or a permute
-    return read_pairs(p.get_attr("source_target_pairs"))
+def _pairs_of(g: Group | None, p: CollectivePermuteOp | None):
+    return transfer_pairs(g.recv) if g is not None else read_pairs(p.source_target_pairs)
 
 
 def _ring_select(r: Value, g: Group, y: Value, body: Block):
@@ -160,9 +165,9 @@ def _ring_select(r: Value, g: Group, y: Value, body: Block):
     either side a permute or a transfer of `y`): (select, groups backward edge
     first, kept permutes, predicate ops), or a reason."""
     sel = r.uses[0].owner
-    if sel.name != "stablehlo.select" or len(sel.operands) != 3 or sel.operands[0] is r:
+    if not isinstance(sel, SelectOp) or sel.pred is r:
         return None
-    other = sel.operands[1] if sel.operands[2] is r else sel.operands[2]
+    other = sel.on_true if sel.on_false is r else sel.on_false
     og, op = _side(other, y, body)
     if og is None and op is None:
         return "the received value goes through a select that is not a split ring's"
@@ -171,11 +176,11 @@ def _ring_select(r: Value, g: Group, y: Value, body: Block):
         return "the received value goes through a select that is not a split ring's"
     theirs_bwd, mine_bwd = forms_cycle(theirs, mine), forms_cycle(mine, theirs)
     if theirs_bwd and mine_bwd:  # a 2-cycle reads both ways: the select says which side device b takes
-        cmp = sel.operands[0].defining_op
-        while cmp is not None and cmp.name == "stablehlo.broadcast_in_dim":
-            cmp = cmp.operands[0].defining_op
+        cmp = sel.pred.defining_op
+        while isinstance(cmp, BroadcastInDimOp):
+            cmp = cmp.operand_.defining_op
         eq = cmp is None or "NE" not in str(cmp.get_attr("comparison_direction"))
-        theirs_bwd = (other is sel.operands[1]) == eq
+        theirs_bwd = (other is sel.on_true) == eq
         mine_bwd = not theirs_bwd
     if theirs_bwd:
         groups = [og, g] if og is not None else [g]
@@ -185,7 +190,7 @@ def _ring_select(r: Value, g: Group, y: Value, body: Block):
         bwd_first = False
     else:
         return "the received value goes through a select that is not a split ring's"
-    pred = _pred_slice(sel.operands[0], body)
+    pred = _pred_slice(sel.pred, body)
     if pred is None or any(u.owner not in pred + [sel] for p in pred for res in p.results for u in res.uses):
         return "the select's predicate depends on more than partition_id or replica_id"
     return sel, groups, [op] if op is not None else [], pred, bwd_first
@@ -198,12 +203,12 @@ def _find(body: Block) -> tuple[Transfer | None, str]:
         if g is None:
             continue
         send = g.send
-        y, r = send.operands[0], recv.results[0]
-        if not r.has_one_use() or recv.results[1].has_uses() or send.results[0].has_uses():
+        y, r = send.inputs[0], g.recv.results_[0]
+        if not r.has_one_use() or g.recv.results_[1].has_uses() or send.result.has_uses():
             return None, "the received value or a token has other uses"
         groups, permutes, ring, value, bwd_first = [g], [], False, r, True
-        ops = [g.after, recv, send]
-        if r.uses[0].owner.name == "stablehlo.select":
+        ops = [g.after, g.recv, send]
+        if isinstance(r.uses[0].owner, SelectOp):
             found = _ring_select(r, g, y, body)
             if isinstance(found, str) or found is None:
                 if found is not None:
@@ -212,7 +217,7 @@ def _find(body: Block) -> tuple[Transfer | None, str]:
                 sel, groups, permutes, pred, bwd_first = found
                 ring = True
                 ops = [o for gr in groups for o in (gr.after, gr.recv, gr.send)] + permutes + [sel, *pred]
-                value = sel.results[0]
+                value = sel.result
         order = {id(o): i for i, o in enumerate(body.ops)}
         ops.sort(key=lambda o: order[id(o)])
         return Transfer(groups, ops, y, value, permutes, ring, bwd_first), ""
@@ -262,33 +267,31 @@ def _rebound(op: Operation, how: Callable[[str], str]) -> None:
 
 
 def _holds_transfers(fn: Operation) -> bool:
-    return any(o.name in (RECV, SEND, PERMUTE) for o in fn.walk())
+    return any(isinstance(o, (RecvOp, SendOp, CollectivePermuteOp)) for o in fn.walk())
 
 
 def _called_transfers(body: Block, module: Operation) -> str | None:
     """The name of a function called from `body` that holds a transfer (JAX's closed_call form)."""
     funcs = {}
     for o in module.regions[0].blocks[0].ops if module.regions else ():
-        name = o.get_attr("sym_name")
-        if o.name == "func.func" and name is not None:
-            funcs[name.value] = o
+        if isinstance(o, FuncOp) and o.sym_name is not None:
+            funcs[o.sym_name.value] = o
     for o in body.ops:
         for c in [o, *o.walk()] if o.regions else [o]:
-            if c.name != "func.call":
+            if not isinstance(c, CallOp):
                 continue
-            callee = c.get_attr("callee")
-            fn = funcs.get(getattr(callee, "root", None))
+            fn = funcs.get(getattr(c.callee, "root", None))
             if fn is not None and _holds_transfers(fn):
-                return fn.get_attr("sym_name").value
+                return fn.sym_name.value
     return None
 
 
 def _is_pipelined(body: Block) -> bool:
     """A transfer whose token comes from the previous iteration: this pass ran already."""
     for o in body.ops:
-        if o.name == RECV and o.operands:
-            d = o.operands[0].defining_op
-            if d is None or (d.name == "stablehlo.after_all" and d.operands):
+        if isinstance(o, RecvOp):
+            d = o.token.defining_op
+            if d is None or (isinstance(d, AfterAllOp) and d.inputs):
                 return True
     return False
 
@@ -318,22 +321,22 @@ class PipelineSendRecv(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: o.name in (RECV, SEND), while_bodies))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, (RecvOp, SendOp))))
             if inlined:
                 self.stat("calls-inlined", inlined)
         rw = Rewriter()
         channels = Channels(module)
-        for loop in [o for o in module.walk() if o.name == WHILE]:
-            if len(loop.regions) != 2 or any(len(r.blocks) != 1 for r in loop.regions):
+        for loop in [o for o in module.walk() if isinstance(o, WhileOp)]:
+            if len(loop.cond.blocks) != 1 or len(loop.body.blocks) != 1:
                 continue
-            body = loop.regions[1].blocks[0]
-            recvs = [o for o in body.ops if o.name == RECV]
+            body = loop.body.blocks[0]
+            recvs = [o for o in body.ops if isinstance(o, RecvOp)]
             if not recvs:
                 callee = _called_transfers(body, module)
                 if callee is not None:
                     self._skip(loop, f"its transfers are in @{callee}, which the body calls (run --inline "
                                      "first, or inline-calls=true)")
-                elif any(o.name == PERMUTE for o in body.ops):
+                elif any(isinstance(o, CollectivePermuteOp) for o in body.ops):
                     self._skip(loop, "its body has collective_permute but no send/recv "
                                      "(--stablehlo-decompose-collective-permute says why it left them)")
                 continue
@@ -366,11 +369,10 @@ class PipelineSendRecv(Pass):
         if self.backedge_send_recv:
             for p in t.permutes:
                 rw.set_insertion_point_before(p)
-                pairs = read_pairs(p.get_attr("source_target_pairs"))
-                assert pairs is not None  # a transfer's permute has well-formed pairs
-                handle = channels.for_transfer(p.get_attr("channel_handle").handle)
-                after, recv, send = emit_transfer(rw, p.operands[0], pairs, handle, p)
-                rw.replace_op(p, [recv.results[0]])
+                pairs = read_pairs(p.source_target_pairs)
+                handle = channels.for_transfer(p.channel_handle.handle)
+                after, recv, send = emit_transfer(rw, p.operand_, pairs, handle, p)
+                rw.replace_op(p, [recv.results_[0]])
                 i = t.ops.index(p)
                 t.ops[i:i + 1] = [after, recv, send]
                 if t.bwd_first:
@@ -395,10 +397,10 @@ class PipelineSendRecv(Pass):
         rest of the iteration's compute."""
         d = t.data.defining_op
         prev = d if d is not None and d.parent is body else None
-        if prev is not None and prev.name == RECV:
+        if isinstance(prev, RecvOp):
             # after the send of the transfer that received the data: a device
             # blocked in this transfer's recv must have sent the other one
-            sends = [u for u in prev.operands[0].users if u.name == SEND and u.parent is body] if prev.operands else []
+            sends = [u for u in prev.token.users if isinstance(u, SendOp) and u.parent is body]
             order = {id(o): i for i, o in enumerate(body.ops)}
             prev = max([prev, *sends], key=lambda o: order[id(o)])
         for op in t.ops:
@@ -423,13 +425,13 @@ class PipelineSendRecv(Pass):
             clones[op] = c
         return clones
 
-    def _new_loop(self, rw: Rewriter, loop: Operation, inits: list[Value], extra: list[Value]) -> Operation:
+    def _new_loop(self, rw: Rewriter, loop: WhileOp, inits: list[Value], extra: list[Value]) -> WhileOp:
         """The loop with `extra` values carried after its own; its regions move over."""
-        new = rw.create(WHILE, [*inits, *extra], [*loop.result_types, *(v.type for v in extra)], loop.properties,
-                        loop.attributes, regions=2, location=loop.location)
-        for i in range(2):
-            rw.inline_region_before(loop.regions[i], new.regions[i], 0)
-        for block in (new.regions[0].blocks[0], new.regions[1].blocks[0]):
+        new = rw.create(WhileOp, [*inits, *extra], result_types=[*loop.result_types, *(v.type for v in extra)],
+                        attributes=loop.attributes, location=loop.location)
+        rw.inline_region_before(loop.cond, new.cond, 0)
+        rw.inline_region_before(loop.body, new.body, 0)
+        for block in (new.cond.blocks[0], new.body.blocks[0]):
             for v in extra:
                 rw.insert_block_argument(block, len(block.args), v.type, loop.location)
         for i, r in enumerate(loop.results):
@@ -447,39 +449,39 @@ class PipelineSendRecv(Pass):
             _rebound(g.send, rotated_bounds)
         for p in t.permutes:  # the kept backward edge moves with its ring
             _rebound(p, rotated_bounds)
-        return [g.send.results[0] for g in t.groups]
+        return [g.send.result for g in t.groups]
 
-    def _pipeline_returned(self, rw: Rewriter, loop: Operation, t: Transfer) -> None:
+    def _pipeline_returned(self, rw: Rewriter, loop: WhileOp, t: Transfer) -> None:
         """x[i+1] = T(A(x[i])): peel the first iteration; the loop runs the
         rest, carrying the in-flight x and the tokens."""
-        body = loop.regions[1].blocks[0]
+        body = loop.body.blocks[0]
         ret = body.last_op
         assert ret is not None  # the body's terminator
         self._issue_early(rw, t, body)
-        mapping: dict = dict(zip(body.args, loop.operands))
+        mapping: dict = dict(zip(body.args, loop.operand_))
         clones = self._peel(rw, loop, t, [o for o in body.ops if o is not ret], mapping)
         inits = [mapping.get(v, v) for v in ret.operands]
-        new = self._new_loop(rw, loop, inits, [clones[g.send].results[0] for g in t.groups])
-        body = new.regions[1].blocks[0]
+        new = self._new_loop(rw, loop, inits, [clones[g.send].result for g in t.groups])
+        body = new.body.blocks[0]
         n = len(inits)
         sent = self._chain_tokens(rw, t, list(body.args[n:]))
         ret.set_operands([*ret.operands, *sent])
         rw.modified(ret)
 
-    def _pipeline_argument(self, rw: Rewriter, loop: Operation, t: Transfer, trips: int) -> None:
+    def _pipeline_argument(self, rw: Rewriter, loop: WhileOp, t: Transfer, trips: int) -> None:
         """y[i] = A(x[i], T(x[i])): peel the first transfer; each iteration
         issues the next one on the value it passes on and carries it."""
-        body = loop.regions[1].blocks[0]
+        body = loop.body.blocks[0]
         ret = body.last_op
         assert ret is not None  # the body's terminator
         assert isinstance(t.data, BlockArgument)  # the argument form: the transfer reads a carried value
         j = t.data.index
-        mapping: dict = {t.data: loop.operands[j]}
+        mapping: dict = {t.data: loop.operand_[j]}
         clones = self._peel(rw, loop, t, t.ops, mapping)
-        extra = [mapping[t.value], *(clones[g.send].results[0] for g in t.groups)]
-        n = len(loop.operands)
-        new = self._new_loop(rw, loop, list(loop.operands), extra)
-        body = new.regions[1].blocks[0]
+        extra = [mapping[t.value], *(clones[g.send].result for g in t.groups)]
+        n = len(loop.operand_)
+        new = self._new_loop(rw, loop, list(loop.operand_), extra)
+        body = new.body.blocks[0]
         # this iteration's compute reads the value received in flight ...
         rw.replace_all_uses_with(t.value, body.args[n])
         # ... and the transfer carries the next iteration's value

@@ -23,8 +23,6 @@ from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PAIRS_ATTR,
     PIPELINE_ATTR,
-    RECV,
-    SEND,
     VALIDATION_ATTR,
     channel_of,
     frontend_attrs,
@@ -36,6 +34,14 @@ from hlopt.dialects.stablehlo.channels import (
     read_pairs,
     transfer_pairs,
 )
+from hlopt.dialects.stablehlo.collectives_async import (
+    AfterAllOp,
+    CollectivePermuteOp,
+    PartitionIdOp,
+    RecvOp,
+    SendOp,
+)
+from hlopt.dialects.stablehlo.elementwise import CompareOp, ConstantOp, SelectOp
 from hlopt.ir.attributes import DenseElementsAttr, DictionaryAttr, StringAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation, Value, no_gc
@@ -43,7 +49,6 @@ from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
-PERMUTE = "stablehlo.collective_permute"
 # frontend attributes that describe the send/recv form only
 _TRANSFER_KEYS = (PAIRS_ATTR, PIPELINE_ATTR)
 
@@ -61,14 +66,14 @@ def _permute_attrs(op: Operation) -> DictionaryAttr:
     return DictionaryAttr(entries)
 
 
-def _partner(op: Operation) -> Operation | None:
+def _partner(op: SendOp | RecvOp) -> Operation | None:
     """The send (for a recv) or recv (for a send) that matches `op`."""
-    token = op.operands[-1]
-    want = SEND if op.name == RECV else RECV
+    token = op.token
+    want = SendOp if isinstance(op, RecvOp) else RecvOp
     h, p = channel_of(op), transfer_pairs(op)
     for user in token.users:
-        if user is not op and user.name == want and user.parent is op.parent and is_device_transfer(user) \
-                and channel_of(user) == h and transfer_pairs(user) == p and user.operands[-1] is token:
+        if user is not op and isinstance(user, want) and user.parent is op.parent and is_device_transfer(user) \
+                and channel_of(user) == h and transfer_pairs(user) == p and user.token is token:
             return user
     return None
 
@@ -100,17 +105,17 @@ def _defined_between(v: Value, recv: Operation, send: Operation) -> bool:
     return d is not None and d.parent is recv.parent and d in _between(recv, send)
 
 
-def _recv_used_before_data(recv: Operation, send: Operation) -> bool:
+def _recv_used_before_data(recv: RecvOp, send: SendOp) -> bool:
     """recv ... use of its data ... definition of the sent value ... send:
     no single place for the permute."""
-    if _send_first(recv, send) or not _defined_between(send.operands[0], recv, send):
+    if _send_first(recv, send) or not _defined_between(send.inputs[0], recv, send):
         return False
     mid = _between(recv, send)
     return any(u.owner in mid for r in recv.results for u in r.uses)
 
 
 def _why_not(op: Operation) -> str:
-    other = "send" if op.name == RECV else "recv"
+    other = "send" if isinstance(op, RecvOp) else "recv"
     if not is_device_transfer(op):
         return "it is a host transfer"
     if transfer_pairs(op) is None or channel_of(op) is None:
@@ -135,13 +140,14 @@ class SendRecvToCollectivePermute(Pass):
         rw = Rewriter()
         done: set[Operation] = set()
         permutes: list[Operation] = []
-        for op in [o for o in module.walk() if o.name in (RECV, SEND)]:
+        for op in [o for o in module.walk() if isinstance(o, (RecvOp, SendOp))]:
             if op in done:
                 continue
-            other = _partner(op) if is_device_transfer(op) and len(op.operands) >= 1 else None
-            recv, send = (op, other) if op.name == RECV else (other, op)
-            if recv is None or send is None or len(send.operands) != 2 or len(recv.results) != 2 \
-                    or recv.results[0].type is not send.operands[0].type or _recv_used_before_data(recv, send):
+            other = _partner(op) if is_device_transfer(op) else None
+            recv, send = (op, other) if isinstance(op, RecvOp) else (other, op)
+            if not isinstance(recv, RecvOp) or not isinstance(send, SendOp) or len(send.inputs) != 1 \
+                    or len(recv.results_) != 2 or recv.results_[0].type is not send.inputs[0].type \
+                    or _recv_used_before_data(recv, send):
                 current_context().emit("remark", f"{op.name} not turned into a collective_permute: "
                                        + _why_not(op), op)
                 continue
@@ -150,40 +156,38 @@ class SendRecvToCollectivePermute(Pass):
         for p in permutes:
             self._join_ring(rw, p)
 
-    def _join(self, rw: Rewriter, recv: Operation, send: Operation) -> Operation:
-        token = recv.operands[0]
-        data = send.operands[0]
+    def _join(self, rw: Rewriter, recv: RecvOp, send: SendOp) -> CollectivePermuteOp:
+        token = recv.token
+        data = send.inputs[0]
         # the permute needs the sent value and must precede the recv's users
         anchor = send if _send_first(recv, send) or _defined_between(data, recv, send) else recv
         rw.set_insertion_point_before(anchor)
-        pairs = transfer_pairs(recv)
-        assert pairs is not None  # _partner pairs only transfers with pairs
-        props = {"channel_handle": recv.get_attr("channel_handle"),
-                 "source_target_pairs": pairs_attr(pairs)}
-        perm = rw.create(PERMUTE, [data], [data.type], props, _permute_attrs(recv), location=recv.location)
-        rw.replace_all_uses_with(recv.results[0], perm.results[0])
-        rw.replace_all_uses_with(recv.results[1], token)
-        rw.replace_all_uses_with(send.results[0], token)
+        perm = rw.create(CollectivePermuteOp, data, channel_handle=recv.channel_handle,
+                         source_target_pairs=pairs_attr(transfer_pairs(recv)), attributes=_permute_attrs(recv),
+                         result_types=[data.type], location=recv.location)
+        rw.replace_all_uses_with(recv.results_[0], perm.result)
+        rw.replace_all_uses_with(recv.results_[1], token)
+        rw.replace_all_uses_with(send.result, token)
         rw.erase_op(recv)
         rw.erase_op(send)
         t = token.defining_op
-        if t is not None and t.name == "stablehlo.after_all" and not t.operands and not token.has_uses():
+        if isinstance(t, AfterAllOp) and not t.inputs and not token.has_uses():
             rw.erase_op(t)
         self.stat("joined")
         return perm
 
-    def _join_ring(self, rw: Rewriter, fwd: Operation) -> None:
+    def _join_ring(self, rw: Rewriter, fwd: CollectivePermuteOp) -> None:
         """select(partition_id == r, bwd, fwd) over one value -> one permute."""
-        if not fwd.results[0].has_one_use():
+        if not fwd.result.has_one_use():
             return
-        sel = fwd.results[0].uses[0].owner
-        if sel.name != "stablehlo.select" or len(sel.operands) != 3 or sel.operands[2] is not fwd.results[0]:
+        sel = fwd.result.uses[0].owner
+        if not isinstance(sel, SelectOp) or sel.on_false is not fwd.result:
             return
-        bwd = sel.operands[1].defining_op
-        if bwd is None or bwd.name != PERMUTE or bwd.operands[0] is not fwd.operands[0] \
-                or not bwd.results[0].has_one_use():
+        bwd = sel.on_true.defining_op
+        if not isinstance(bwd, CollectivePermuteOp) or bwd.operand_ is not fwd.operand_ \
+                or not bwd.result.has_one_use():
             return
-        back, rest = read_pairs(bwd.get_attr("source_target_pairs")), read_pairs(fwd.get_attr("source_target_pairs"))
+        back, rest = read_pairs(bwd.source_target_pairs), read_pairs(fwd.source_target_pairs)
         if back is None or rest is None or len(back) != 1 or not rest:
             return
         if is_forward_cycle(rest + back):
@@ -192,17 +196,17 @@ class SendRecvToCollectivePermute(Pass):
             pairs, kind = back + rest, BACKWARD
         else:
             return
-        if _receiver_tested(sel.operands[0]) != back[0][1]:
+        if _receiver_tested(sel.pred) != back[0][1]:
             return
-        ch = bwd.get_attr("channel_handle")
+        ch = bwd.channel_handle
         if not isinstance(ch, ChannelHandleAttr):
             return
         rw.set_insertion_point_before(sel)
-        joined = rw.create(PERMUTE, [fwd.operands[0]], [fwd.results[0].type],
-                           {"channel_handle": ch, "source_target_pairs": pairs_attr(pairs)},
-                           _ring_attrs(bwd, fwd, kind), location=bwd.location)
-        pred = sel.operands[0].defining_op
-        rw.replace_op(sel, [joined.results[0]])
+        joined = rw.create(CollectivePermuteOp, fwd.operand_, channel_handle=ch, source_target_pairs=pairs_attr(pairs),
+                           attributes=_ring_attrs(bwd, fwd, kind), result_types=[fwd.result.type],
+                           location=bwd.location)
+        pred = sel.pred.defining_op
+        rw.replace_op(sel, joined)
         for o in (fwd, bwd):
             rw.erase_op(o)
         _erase_dead(rw, pred)
@@ -228,19 +232,17 @@ def _ring_attrs(bwd: Operation, fwd: Operation, kind: str) -> DictionaryAttr:
 def _receiver_tested(pred: Value) -> int | None:
     """r when `pred` is compare EQ (partition_id, constant r)."""
     cmp = pred.defining_op
-    if cmp is None or cmp.name != "stablehlo.compare" or len(cmp.operands) != 2:
+    if not isinstance(cmp, CompareOp):
         return None
-    d = cmp.get_attr("comparison_direction")
+    d = cmp.comparison_direction
     if getattr(d, "value", None) != "EQ":
         return None
-    a, b = (o.defining_op for o in cmp.operands)
-    if a is None or b is None:
-        return None
-    if a.name != "stablehlo.partition_id":
+    a, b = cmp.lhs.defining_op, cmp.rhs.defining_op
+    if not isinstance(a, PartitionIdOp):
         a, b = b, a
-    if a.name != "stablehlo.partition_id" or b.name != "stablehlo.constant":
+    if not isinstance(a, PartitionIdOp) or not isinstance(b, ConstantOp):
         return None
-    v = b.get_attr("value")
+    v = b.value
     if not isinstance(v, DenseElementsAttr) or len(v.flat_values()) != 1:
         return None
     x = v.flat_values()[0]
@@ -251,7 +253,7 @@ def _erase_dead(rw: Rewriter, op: Operation | None) -> None:
     """Erase the predicate's pure ops once nothing uses them."""
     if op is None or any(r.has_uses() for r in op.results):
         return
-    if op.name not in ("stablehlo.compare", "stablehlo.partition_id", "stablehlo.constant"):
+    if not isinstance(op, (CompareOp, PartitionIdOp, ConstantOp)):
         return
     inputs = [v.defining_op for v in op.operands]
     rw.erase_op(op)

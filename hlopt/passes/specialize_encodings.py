@@ -22,13 +22,19 @@ share targets never cause copies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from hlopt.analysis.device_affinity import AffinityLookupError, DeviceClasses, resource_affinity
 from hlopt.dialects.encoding_tiles import Unmodelled
 from hlopt.dialects.iree_encoding import IdentityResolverAttr, TestingAttr, is_resolver, serializable_encoding
-from hlopt.dialects.stream import ExecutableOp, TensorDispatchOp
-from hlopt.dialects.stream_syntax import is_resource, operand_groups
+from hlopt.dialects.stream import (
+    BindingSubspanOp,
+    ExecutableExportOp,
+    ExecutableOp,
+    TensorDispatchOp,
+    is_resource,
+    operand_groups,
+)
 from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements
@@ -188,7 +194,8 @@ class SpecializeEncodings(Pass):
         """Every entry point is an export whose function views each binding
         only through subspans of encodable types (IREE's recognizeDispatchEntryPoints).
         Answered once per entry-point list (the IR does not change meanwhile)."""
-        eps = o.properties.get("entry_points")
+        assert isinstance(o, TensorDispatchOp)
+        eps = o.entry_points
         r = self._recognized.get(eps)
         if r is None:
             r = self._recognized[eps] = self._recognize(eps)
@@ -206,7 +213,7 @@ class SpecializeEncodings(Pass):
                 if not _is_binding(arg.type):
                     continue
                 for user in arg.users:
-                    if user.name != "stream.binding.subspan" or not hasattr(user.results[0].type, "with_encoding"):
+                    if not isinstance(user, BindingSubspanOp) or not hasattr(user.result.type, "with_encoding"):
                         return False
         return True
 
@@ -234,9 +241,8 @@ class SpecializeEncodings(Pass):
                     raise _Failed([])
             return 0
         n = 0
-        if d is TensorDispatchOp:
-            assert operand_classes is not None  # computed for every dispatch
-            oenc, renc = o.properties.get("operand_encodings"), o.properties.get("result_encodings")
+        if isinstance(o, TensorDispatchOp):
+            oenc, renc = o.operand_encodings, o.result_encodings
             # sites with the same encodings, resources and device classes resolve alike
             mask = tuple(is_resource(v.type) for v in operand_groups(TensorDispatchOp, o)[1])
             key = (oenc, renc, mask, tuple(operand_classes), cls)
@@ -270,18 +276,18 @@ class SpecializeEncodings(Pass):
         for dsp in dispatches:
             layouts = ArrayAttr(TensorDispatchOp.binding_layouts(dsp))
             site_layouts[dsp] = layouts
-            for ep in dsp.properties.get("entry_points").elements:
-                export, _exe, _func = self._found(ep)
+            for ep in dsp.entry_points.elements:
+                export, _exe, _func = self.symbols.export_and_func(ep)
                 per_export.setdefault(export, {}).setdefault(layouts, None)
-        chosen: dict[tuple, Operation] = {}
+        chosen: dict[tuple, ExecutableOp] = {}
         for export, layout_lists in per_export.items():
             exe = export.parent_op
-            assert exe is not None  # an export lives in its executable
-            name = exe.properties.get("sym_name").value
+            assert isinstance(exe, ExecutableOp)  # an export's parent (verified)
+            name = exe.sym_name.value
             for i, layouts in enumerate(layout_lists):
                 target = exe
                 if i > 0:
-                    target = exe.clone()
+                    target = cast(ExecutableOp, exe.clone())
                     target.set_attr("sym_name", StringAttr(f"{name}_dup{i - 1}"))
                     rw.set_insertion_point_after(exe)
                     rw.insert(target)
@@ -293,12 +299,12 @@ class SpecializeEncodings(Pass):
                 chosen[(export, layouts)] = target
         for dsp in dispatches:
             new_eps = []
-            for ep in dsp.properties.get("entry_points").elements:
-                export, _exe, _func = self._found(ep)
+            for ep in dsp.entry_points.elements:
+                export, _exe, _func = self.symbols.export_and_func(ep)
                 target = chosen[(export, site_layouts[dsp])]
-                new_eps.append(SymbolRefAttr(target.properties.get("sym_name").value, ep.nested))
+                new_eps.append(SymbolRefAttr(target.sym_name.value, ep.nested))
             eps = ArrayAttr(new_eps)
-            if eps is not dsp.properties.get("entry_points"):
+            if eps is not dsp.entry_points:
                 _set_props(dsp, {"entry_points": eps})
                 rw.modified(dsp)
 
@@ -317,18 +323,18 @@ def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
         enc = serializable_encoding(getattr(layout, "type", None))
         if enc is None:
             continue
-        for user in arg.users:
-            r = user.results[0]
-            t: Any = r.type  # a subspan's type: _recognize checked that it has with_encoding
-            r.type = t.with_encoding(enc)
+        for user in arg.users:  # stream.binding.subspan (_recognize)
+            r = user.result
+            r.type = r.type.with_encoding(enc)
             rw.modified(user)
 
 
 def _function_name(export: Operation) -> str:
     """The inner function an export runs (its `function_ref`; `as("name")`
     exports name it apart from the export's own symbol)."""
-    ref = export.properties.get("function_ref")
-    return ref.root if isinstance(ref, SymbolRefAttr) else export.properties.get("sym_name").value
+    assert isinstance(export, ExecutableExportOp)  # from _SymbolIndex._lookup
+    ref = export.function_ref
+    return ref.root if isinstance(ref, SymbolRefAttr) else export.sym_name.value
 
 
 def _is_binding(t: Any) -> bool:
@@ -357,11 +363,11 @@ class _SymbolIndex:
         self.executables: dict[str, Operation] = {}
         self._found: dict = {}
         for o in _body(module):
-            if o.opdef is ExecutableOp:
+            if isinstance(o, ExecutableOp):
                 self.add_executable(o)
 
-    def add_executable(self, exe: Operation) -> None:
-        name = exe.properties.get("sym_name")
+    def add_executable(self, exe: ExecutableOp) -> None:
+        name = exe.sym_name
         if isinstance(name, StringAttr):
             self.executables[name.value] = exe
             self._found.clear()
@@ -382,8 +388,7 @@ class _SymbolIndex:
             return None
         export = None
         for o in _body(exe):
-            if o.name == "stream.executable.export" and getattr(o.properties.get("sym_name"), "value", None) \
-                    == ep.nested[0]:
+            if isinstance(o, ExecutableExportOp) and getattr(o.sym_name, "value", None) == ep.nested[0]:
                 export = o
                 break
         if export is None:
