@@ -54,7 +54,6 @@ from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
-    NoTerminator as NoTerminatorTrait,
     Pure,
     RecursiveMemoryEffects,
     ReturnLike,
@@ -62,6 +61,9 @@ from hlopt.ir.traits import (
     SingleBlockImplicitTerminator,
     Terminator,
     op_error,
+)
+from hlopt.ir.traits import (
+    NoTerminator as NoTerminatorTrait,
 )
 from hlopt.ir.types import IndexType, IntegerType, i1
 
@@ -1723,8 +1725,15 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
         for ivs in itertools.product(*ranges):
             ctx.run_region(op.regions[0], [np.asarray(i).astype(np.int64)[()] for i in ivs])
             vals = [ctx.env[v] for v in red.operands]
-            acc = [ctx.run_region(r, [a, v])[0] for r, a, v in zip(red.regions, acc, vals)]
+            acc = [_run_reduction(ctx, r, a, v) for r, a, v in zip(red.regions, acc, vals)]
         return acc
+
+
+def _run_reduction(ctx: Any, r: Region, acc: Any, v: Any) -> Any:
+    """One reduction region on (running value, this iteration's operand):
+    the value its scf.reduce.return returns."""
+    ctx.run_region(r, [acc, v])
+    return ctx.env[r.blocks[0].last_op.operands[0]]
 
 
 class ReduceOp(OpDef):
@@ -1915,7 +1924,7 @@ def scf_parallel_head(s: Any, c: list) -> tuple:
     bounds = []
     for tok in (lb_tok, ub_tok, st_tok):
         items = _index_list(s, tok)
-        for x, (piece, pos) in zip(items, _paren_pieces(s, tok)):
+        for x, (_piece, pos) in zip(items, _paren_pieces(s, tok)):
             if not isinstance(x, Value):
                 raise parse_error("expected SSA operand", pos)
         bounds.append(items)

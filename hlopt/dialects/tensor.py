@@ -2534,9 +2534,63 @@ def _ensure_block(r: Region) -> None:
         r.add_block()
 
 
+# -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
+class ParallelInsertSliceOp(TensorOp):
+    """insert_slice's form without a result: the update a parallel
+    iteration contributes to a shared output (applied by scf.forall)."""
+
+    name = "tensor.parallel_insert_slice"
+    summary = "specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op"
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(Index)
+    sizes = var_operand(Index)
+    strides = var_operand(Index)
+    static_offsets = attr(DenseI64)
+    static_sizes = attr(DenseI64)
+    static_strides = attr(DenseI64)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        parent = op.parent_op
+        if parent is None or parent.name != "scf.forall.in_parallel":
+            from hlopt.syntax import print_op
+
+            got = print_op(parent, generic=True) if parent is not None else "<<NULL>>"
+            raise IRErrorAt(op, "expected InParallelOpInterface parent, got:\n" + got)
+        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lists = _slice_lists(op, 2)
+        if lists is None or not cls._plain_props(op):
+            return None
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
+                + " ".join(_mixed_text(p, x) for x in lists)
+                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
+                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.operands[1].type))
+
+
+def _p_parallel_insert_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    a.keyword("into")
+    dest = a.value()
+    lists = [a.mixed(), a.mixed(), a.mixed()]
+    attrs = a.attr_dict()
+    a.finish()
+    ops = [_use(s, src, t), _use(s, dest, t2)] + [_use(s, v, index) for _, d in lists for v in d]
+    return Operation("tensor.parallel_insert_slice", ops, [], _slice_props(lists, 2), attrs)
+
+
+_PARSERS["tensor.parallel_insert_slice"] = _p_parallel_insert_slice
+_SECOND_TYPE["tensor.parallel_insert_slice"] = "into"
+
+
 DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
-    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp),
+    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp,
+    ParallelInsertSliceOp),
     grammar="tensor.lark", syntax={"tensor_op": tensor_op, "tensor_index_list": tensor_index_list,
                                    "tensor_pad_head": tensor_pad_head, "tensor_pad": tensor_pad,
                                    "tensor_generate_head": tensor_generate_head, "tensor_generate": tensor_generate,
