@@ -26,11 +26,11 @@ from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, u
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, UnitAttr
 from hlopt.ir.constraints import (
     I1,
-    AnyRankedTensor,
     AnyType,
     Array,
     DenseI64Array,
     Index,
+    RankedTensorOf,
     SignlessIntegerOrIndex,
     Unit,
 )
@@ -1442,6 +1442,17 @@ def _dyn_count(static: Any) -> int:
     return sum(1 for s in static.values if s == _K_DYNAMIC) if static is not None else 0
 
 
+def _plain_error(op: Operation, msg: str) -> Exception:
+    """An error at `op` without the `'op' op` prefix (MLIR's emitError)."""
+    from hlopt.ir.core import IRError
+
+    return IRError(msg, op)
+
+
+# ODS's AnyRankedTensor (its element: any type but a token)
+_AnyRankedTensor = RankedTensorOf(AnyType, summary="ranked tensor of any non-token type values")
+
+
 def _merged_attrs(op: Operation, elide: tuple[str, ...]) -> Any:
     """MLIR's op->getAttrs() of an op with properties: inherent and
     discardable attributes in one sorted dictionary."""
@@ -1457,7 +1468,7 @@ class ForallOp(OpDef, RegionBranchOpInterface):
     dynamicLowerBound = var_operand(Index)
     dynamicUpperBound = var_operand(Index)
     dynamicStep = var_operand(Index)
-    outputs = var_operand(AnyRankedTensor)
+    outputs = var_operand(_AnyRankedTensor)
     staticLowerBound = attr(DenseI64Array)
     staticUpperBound = attr(DenseI64Array)
     staticStep = attr(DenseI64Array)
@@ -1505,9 +1516,9 @@ class ForallOp(OpDef, RegionBranchOpInterface):
                                ("step", "staticStep", f.dynamicStep)):
             static = op.properties.get(key)
             if len(static.values) != n:
-                raise op_error(op, f"expected {n} {what} values, got {len(static.values)}")
+                raise _plain_error(op, f"expected {n} {what} values, got {len(static.values)}")
             if _dyn_count(static) != len(dyn):
-                raise op_error(op, f"expected {_dyn_count(static)} dynamic {what} values")
+                raise _plain_error(op, f"expected {_dyn_count(static)} dynamic {what} values")
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
@@ -1688,8 +1699,8 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
                                f"{ninit}")
         for i, (r, v) in enumerate(zip(op.results, red.operands)):
             if r.type is not v.type:
-                raise op_error(red, f"expects type of {i}-th reduction operand: {v.type.text} to be the same as "
-                                    f"the {i}-th result type: {r.type.text}")
+                raise op_error(red, f"expects type of {i}-th reduction operand: '{v.type.text}' to be the same as "
+                                    f"the {i}-th result type: '{r.type.text}'")
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
@@ -1745,16 +1756,20 @@ class ReduceOp(OpDef):
     traits = (Terminator(), HasParent("scf.parallel"), RecursiveMemoryEffects())
 
     @classmethod
-    def verify_regions(cls, op: Operation) -> None:
+    def verify(cls, op: Operation) -> None:
+        # (MLIR's verifyRegions; hlopt runs an op's verify_regions only when it has regions)
         if len(op.regions) != len(op.operands):
             raise op_error(op, f"expects number of reduction regions: {len(op.regions)} to be the same as number "
                                f"of reduction operands: {len(op.operands)}")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
         for i, (r, v) in enumerate(zip(op.regions, op.operands)):
             block = r.blocks[0]
             if block.last_op is None:
                 raise op_error(op, f"{i}-th reduction has an empty body")
             if len(block.args) != 2 or any(a.type is not v.type for a in block.args):
-                raise op_error(op, f"expected two block arguments with type {v.type.text} in the {i}-th reduction "
+                raise op_error(op, f"expected two block arguments with type '{v.type.text}' in the {i}-th reduction "
                                    f"region")
             if block.last_op.name != "scf.reduce.return":
                 raise op_error(op, "reduction bodies must be terminated with an 'scf.reduce.return' op")
@@ -1784,7 +1799,7 @@ class ReduceReturnOp(OpDef):
         block = op.parent
         want = block.args[0].type if block is not None and block.args else None
         if want is not None and want is not op.operands[0].type:
-            raise op_error(op, f"must have type {want.text} (the type of the reduction inputs)")
+            raise op_error(op, f"must have type '{want.text}' (the type of the reduction inputs)")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
