@@ -1608,6 +1608,9 @@ def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None
     if op.name != "tensor.parallel_insert_slice":
         raise interp_errors().InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
     src_v, dest_v = op.operands[0], op.operands[1]
+    if dest_v not in list(out_args):  # (the verifier's rule; the interpreter may run unverified IR)
+        raise interp_errors().InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
+                                          "argument", op)
     k = list(out_args).index(dest_v)
     src = np.asarray(ctx.env[src_v])
     lists = []

@@ -2553,6 +2553,11 @@ class ParallelInsertSliceOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        lists = _slice_lists(op, 2)
+        rank = op.operands[1].type.rank
+        if lists is not None and len(lists[0]) == len(lists[1]) == len(lists[2]) and len(lists[0]) != rank:
+            # OffsetSizeAndStrideOpInterface's check, before the op's own verifier
+            raise IRErrorAt(op, f"expected {rank} offset values, got {len(lists[0])}")
         parent = op.parent_op
         if parent is None or parent.name != "scf.forall.in_parallel":
             from hlopt.syntax import print_op

@@ -57,3 +57,9 @@ func.func @f(%arg0: i32) {
   foo.bar %arg0
   return
 }
+
+// -----
+
+// scf declares all of MLIR's scf ops (forall, parallel and reduce included).
+// expected-error@+1 {{unregistered operation 'scf.clampx' found in dialect ('scf') that does not allow unknown operations}}
+"scf.clampx"() : () -> ()
