@@ -1574,7 +1574,7 @@ class ForallOp(OpDef, RegionBranchOpInterface):
 
         lbs, ubs, steps = ([val(x) for x in xs] for xs in cls.bounds(op))
         if any(s <= 0 for s in steps):
-            raise interp_errors().InterpError("'scf.forall' has a non-positive step", op)
+            raise interp_values.InterpError("'scf.forall' has a non-positive step", op)
         outs = [np.array(env[v], copy=True) for v in f.outputs]
         body = op.regions[0].blocks[0]
         n = len(lbs)
@@ -1596,20 +1596,14 @@ class ForallOp(OpDef, RegionBranchOpInterface):
         return ()
 
 
-def interp_errors() -> Any:
-    from hlopt.interp import machine
-
-    return machine
-
-
 def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None:
     """Applies one tensor.parallel_insert_slice of an in_parallel region to
     the shared output it names (in place in `outs`)."""
     if op.name != "tensor.parallel_insert_slice":
-        raise interp_errors().InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
+        raise interp_values.InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
     src_v, dest_v = op.operands[0], op.operands[1]
     if dest_v not in list(out_args):  # (the verifier's rule; the interpreter may run unverified IR)
-        raise interp_errors().InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
+        raise interp_values.InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
                                           "argument", op)
     k = list(out_args).index(dest_v)
     src = np.asarray(ctx.env[src_v])

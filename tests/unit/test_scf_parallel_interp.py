@@ -10,7 +10,7 @@ import pytest
 
 import hlopt
 from hlopt.interp import interpret
-from hlopt.interp.machine import InterpError
+from hlopt.kernels.values import InterpError
 
 FORALL = """func.func @main(%t: tensor<8xf32>, %x: tensor<2xf32>) -> tensor<8xf32> {
   %r = scf.forall (%i) = (1) to (4) step (2) shared_outs(%o = %t) -> (tensor<8xf32>) {
