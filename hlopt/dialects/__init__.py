@@ -10,11 +10,10 @@ verified generically, so real IR using them still round-trips); a dialect
 without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
-builtin, func, cf, scf, stablehlo, chlo, hir, sdy, hal, util, stream,
+builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext. Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
-- tensor: gather, scatter
 - shape: debug_print, func, function_library, meet, reduce, return,
   value_as_shape, value_of, with_shape, yield
 - mhlo: all but a few ops (jaxlib lists 138)
@@ -42,7 +41,7 @@ DIALECTS = MappingProxyType({
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
-    "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
+    "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),

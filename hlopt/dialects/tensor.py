@@ -2779,5 +2779,4 @@ DIALECT = Dialect("tensor", ops=(
     grammar="tensor.lark", syntax={"tensor_op": tensor_op, "tensor_index_list": tensor_index_list,
                                    "tensor_pad_head": tensor_pad_head, "tensor_pad": tensor_pad,
                                    "tensor_generate_head": tensor_generate_head, "tensor_generate": tensor_generate,
-                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant,
-    allow_unknown_ops=True)
+                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant)

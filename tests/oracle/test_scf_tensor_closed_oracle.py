@@ -1,7 +1,8 @@
-"""scf is closed: every op IREE's Python bindings list for it (the MLIR that
-iree-opt runs) is declared by hlopt with a custom printer, and the forms and
-messages of the ops declared last (scf.forall/in_parallel/parallel/reduce/
-reduce.return, tensor.parallel_insert_slice) are iree-opt's: the lit inputs
+"""scf and tensor are closed: every op IREE's Python bindings list for them
+(the MLIR that iree-opt runs) is declared by hlopt with a custom printer, and
+the forms and messages of the ops declared last (scf.forall/in_parallel/
+parallel/reduce/reduce.return, tensor.parallel_insert_slice/gather/scatter)
+are iree-opt's: the lit inputs
 print byte for byte as iree-opt prints them (custom and generic form, one
 iree-opt process per mode), and each negative lit case is one iree-opt
 accepts under --verify-diagnostics as well."""
@@ -26,8 +27,9 @@ from iree_tool import IREE_OPT  # noqa: E402
 pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install iree-base-compiler) not found")
 
 LIT = HERE.parent / "lit"
-POSITIVE = [LIT / "scf" / "forall-parallel.mlir"]
-NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir"]
+POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir"]
+NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir",
+            LIT / "tensor" / "gather-scatter-invalid.mlir"]
 
 
 def _binding_ops(dialect: str) -> list[str]:
@@ -40,7 +42,7 @@ def _binding_ops(dialect: str) -> list[str]:
     return sorted(set(re.findall(r'OPERATION_NAME = "([^"]+)"', path.read_text())))
 
 
-@pytest.mark.parametrize("dialect", ["scf"])
+@pytest.mark.parametrize("dialect", ["scf", "tensor"])
 def test_closed_dialect_declares_every_op_with_a_custom_form(dialect: str) -> None:
     from hlopt.ir.context import Context
     from hlopt.ir.opdef import OpDef, lookup_op
