@@ -2,7 +2,9 @@
 (the MLIR that iree-opt runs) is declared by hlopt with a custom printer, and
 the forms and messages of the ops declared last (scf.forall/in_parallel/
 parallel/reduce/reduce.return, tensor.parallel_insert_slice/gather/scatter)
-are iree-opt's: the lit inputs
+are iree-opt's (and those of the shape ops declared with them: debug_print,
+meet, with_shape, value_as_shape, value_of; shape stays open until its
+func/function_library/reduce/return/yield are declared): the lit inputs
 print byte for byte as iree-opt prints them (custom and generic form, one
 iree-opt process per mode), and each negative lit case is one iree-opt
 accepts under --verify-diagnostics as well."""
@@ -27,9 +29,10 @@ from iree_tool import IREE_OPT  # noqa: E402
 pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install iree-base-compiler) not found")
 
 LIT = HERE.parent / "lit"
-POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir"]
+POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir",
+            LIT / "shape" / "meet-value-shape.mlir"]
 NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir",
-            LIT / "tensor" / "gather-scatter-invalid.mlir"]
+            LIT / "tensor" / "gather-scatter-invalid.mlir", LIT / "shape" / "meet-value-shape-invalid.mlir"]
 
 
 def _binding_ops(dialect: str) -> list[str]:
