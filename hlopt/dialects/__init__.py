@@ -14,8 +14,7 @@ builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext. Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
-- shape: debug_print, func, function_library, meet, reduce, return,
-  value_as_shape, value_of, with_shape, yield
+- shape: func, function_library, reduce, return, yield
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
