@@ -14,7 +14,7 @@ builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext. Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
-- shape: func, function_library, reduce, return, yield
+- shape: func, function_library, return
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none

@@ -3,8 +3,8 @@
 the forms and messages of the ops declared last (scf.forall/in_parallel/
 parallel/reduce/reduce.return, tensor.parallel_insert_slice/gather/scatter)
 are iree-opt's (and those of the shape ops declared with them: debug_print,
-meet, with_shape, value_as_shape, value_of; shape stays open until its
-func/function_library/reduce/return/yield are declared): the lit inputs
+meet, with_shape, value_as_shape, value_of, reduce, yield; shape stays open
+until its func/function_library/return are declared): the lit inputs
 print byte for byte as iree-opt prints them (custom and generic form, one
 iree-opt process per mode), and each negative lit case is one iree-opt
 accepts under --verify-diagnostics as well."""
@@ -30,9 +30,10 @@ pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install 
 
 LIT = HERE.parent / "lit"
 POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir",
-            LIT / "shape" / "meet-value-shape.mlir"]
+            LIT / "shape" / "meet-value-shape.mlir", LIT / "shape" / "reduce.mlir"]
 NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir",
-            LIT / "tensor" / "gather-scatter-invalid.mlir", LIT / "shape" / "meet-value-shape-invalid.mlir"]
+            LIT / "tensor" / "gather-scatter-invalid.mlir", LIT / "shape" / "meet-value-shape-invalid.mlir",
+            LIT / "shape" / "reduce-invalid.mlir"]
 
 
 def _binding_ops(dialect: str) -> list[str]:

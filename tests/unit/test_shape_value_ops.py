@@ -1,5 +1,5 @@
-"""shape.meet, with_shape, value_as_shape, value_of and debug_print: the
-interpreter's rules on hand-computed cases, and meet's type inference."""
+"""shape.meet, with_shape, value_as_shape, value_of, debug_print and reduce:
+the interpreter's rules on hand-computed cases, and meet's type inference."""
 
 from __future__ import annotations
 
@@ -57,3 +57,22 @@ def test_meet_inference(types: str, result: str, ok: bool) -> None:
     else:
         with pytest.raises(Exception, match="shape.meet|cardinality"):
             hlopt.verify(m)
+
+
+def test_reduce_folds_index_and_extent_into_the_accumulators() -> None:
+    # over extents [2, 3, 4]: product 24; sum of index * extent = 0*2 + 1*3 + 2*4 = 11
+    text = """func.func @main(%t: tensor<3xindex>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = shape.reduce(%t, %c1, %c0) : tensor<3xindex> -> (index, index) {
+  ^bb0(%i: index, %d: index, %p: index, %s: index):
+    %p1 = arith.muli %p, %d : index
+    %w = arith.muli %i, %d : index
+    %s1 = arith.addi %s, %w : index
+    shape.yield %p1, %s1 : index, index
+  }
+  return %r#0, %r#1 : index, index
+}
+"""
+    p, s = interpret(hlopt.parse_module(text), [np.array([2, 3, 4], np.int64)])[0]
+    assert int(p) == 24 and int(s) == 11
