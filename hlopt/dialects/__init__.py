@@ -10,14 +10,11 @@ verified generically, so real IR using them still round-trips); a dialect
 without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
-builtin, func, cf, stablehlo, chlo, hir, sdy, hal, util, stream,
+builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext. Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
-- scf: forall, forall.in_parallel, parallel, reduce, reduce.return
-- tensor: gather, parallel_insert_slice, scatter
-- shape: debug_print, func, function_library, meet, reduce, return,
-  value_as_shape, value_of, with_shape, yield
+- shape: func, function_library, return
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
@@ -42,8 +39,8 @@ DIALECTS = MappingProxyType({
     "mhlo": DialectInfo(_D + "mhlo", open=True),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
-    "scf": DialectInfo(_D + "scf", grammar="scf.lark", open=True),
-    "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark", open=True),
+    "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
+    "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),

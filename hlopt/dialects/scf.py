@@ -24,7 +24,16 @@ from typing import Any
 
 from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, use
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, UnitAttr
-from hlopt.ir.constraints import I1, AnyType, DenseI64Array, Index, SignlessIntegerOrIndex, Unit
+from hlopt.ir.constraints import (
+    I1,
+    AnyType,
+    Array,
+    DenseI64Array,
+    Index,
+    RankedTensorOf,
+    SignlessIntegerOrIndex,
+    Unit,
+)
 from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import CallableOpInterface, RegionBranchOpInterface
@@ -43,13 +52,18 @@ from hlopt.ir.opdef import (
 )
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
     HasParent,
     Pure,
     RecursiveMemoryEffects,
     ReturnLike,
+    SingleBlock,
     SingleBlockImplicitTerminator,
     Terminator,
     op_error,
+)
+from hlopt.ir.traits import (
+    NoTerminator as NoTerminatorTrait,
 )
 from hlopt.ir.types import IndexType, IntegerType, i1
 
@@ -1411,12 +1425,580 @@ def scf_index_switch(s: Any, c: list) -> tuple[Operation, int]:
     return op, pos
 
 
+# ---------------------------------------------------------------------------
+# scf.forall / scf.forall.in_parallel and scf.parallel / scf.reduce /
+# scf.reduce.return (MLIR's SCFOps.td; forms and messages as iree-opt's)
+
+_K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in forall's static bound arrays
+
+
+def _mixed_list(static: Any, dyn: Any) -> list:
+    """A DynamicIndexList's entries: ints, or the Values of dynamic ones."""
+    it = iter(dyn)
+    return [next(it, None) if s == _K_DYNAMIC else s for s in (static.values if static is not None else ())]
+
+
+def _dyn_count(static: Any) -> int:
+    return sum(1 for s in static.values if s == _K_DYNAMIC) if static is not None else 0
+
+
+def _plain_error(op: Operation, msg: str) -> Exception:
+    """An error at `op` without the `'op' op` prefix (MLIR's emitError)."""
+    from hlopt.ir.core import IRError
+
+    return IRError(msg, op)
+
+
+# ODS's AnyRankedTensor (its element: any type but a token)
+_AnyRankedTensor = RankedTensorOf(AnyType, summary="ranked tensor of any non-token type values")
+
+
+def _merged_attrs(op: Operation, elide: tuple[str, ...]) -> Any:
+    """MLIR's op->getAttrs() of an op with properties: inherent and
+    discardable attributes in one sorted dictionary."""
+    from hlopt.ir.attributes import DictionaryAttr
+
+    return DictionaryAttr([kv for kv in (*op.properties.entries, *op.attributes.entries) if kv[0] not in elide])
+
+
+class ForallOp(OpDef, RegionBranchOpInterface):
+    name = "scf.forall"
+    summary = "evaluate a block multiple times in parallel"
+    syntax_token = "SCF_FORALL"
+    dynamicLowerBound = var_operand(Index)
+    dynamicUpperBound = var_operand(Index)
+    dynamicStep = var_operand(Index)
+    outputs = var_operand(_AnyRankedTensor)
+    staticLowerBound = attr(DenseI64Array)
+    staticUpperBound = attr(DenseI64Array)
+    staticStep = attr(DenseI64Array)
+    mapping = opt_attr(Array)
+    results = var_result(AnyType)
+    region = region(blocks=1)
+    traits = (AttrSizedOperandSegments(), RecursiveMemoryEffects(),
+              SingleBlockImplicitTerminator("scf.forall.in_parallel"))
+
+    _ELIDED = ("operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep")
+
+    @classmethod
+    def rank(cls, op: Operation) -> int:
+        return len(op.properties.get("staticLowerBound").values)
+
+    @classmethod
+    def bounds(cls, op: Operation) -> tuple[list, list, list]:
+        """(lower bounds, upper bounds, steps) as mixed lists (ints or Values)."""
+        f = op
+        return (_mixed_list(f.properties.get("staticLowerBound"), f.dynamicLowerBound),
+                _mixed_list(f.properties.get("staticUpperBound"), f.dynamicUpperBound),
+                _mixed_list(f.properties.get("staticStep"), f.dynamicStep))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        f = op
+        n = cls.rank(op)
+        outs = list(f.outputs)
+        if len(op.results) != len(outs):
+            raise op_error(op, f"produces {len(op.results)} results, but has only {len(outs)} outputs")
+        body = op.regions[0].blocks[0]
+        if len(body.args) != n + len(outs):
+            raise op_error(op, f"region expects {n} arguments")
+        for i in range(n):
+            if not isinstance(body.args[i].type, IndexType):
+                raise op_error(op, f"expects {i}-th block argument to be an index")
+        for i, v in enumerate(outs):
+            if body.args[n + i].type is not v.type:
+                raise op_error(op, f"type mismatch between {i}-th output and corresponding block argument")
+        mapping = op.properties.get("mapping")
+        if mapping is not None and len(mapping) and len(mapping) != n:
+            raise op_error(op, "mapping attribute size must match op rank")
+        for what, key, dyn in (("lower bound", "staticLowerBound", f.dynamicLowerBound),
+                               ("upper bound", "staticUpperBound", f.dynamicUpperBound),
+                               ("step", "staticStep", f.dynamicStep)):
+            static = op.properties.get(key)
+            if len(static.values) != n:
+                raise _plain_error(op, f"expected {n} {what} values, got {len(static.values)}")
+            if _dyn_count(static) != len(dyn):
+                raise _plain_error(op, f"expected {_dyn_count(static)} dynamic {what} values")
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return False
+
+    @classmethod
+    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
+        return bool(op.results)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if any(op.properties.get(k) is None for k in cls._ELIDED[1:]) or len(op.regions) != 1 \
+                or len(op.regions[0].blocks) != 1:
+            return None
+        n = cls.rank(op)
+        b = op.regions[0].blocks[0]
+        outs = list(op.outputs)
+        if len(b.args) != n + len(outs):
+            return None
+        lbs, ubs, steps = cls.bounds(op)
+        if any(x is None for x in (*lbs, *ubs, *steps)):
+            return None
+
+        def dl(xs: list) -> str:
+            return "(" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + ")"
+
+        def const(x: Any) -> Any:
+            return int_value(x) if isinstance(x, Value) else x
+
+        s = "scf.forall (" + p.values(b.args[:n]) + ")"
+        if all(const(x) == 0 for x in lbs) and all(const(x) == 1 for x in steps):
+            s += " in " + dl(ubs)
+        else:
+            s += " = " + dl(lbs) + " to " + dl(ubs) + " step " + dl(steps)
+        if outs:
+            s += " shared_outs(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args[n:], outs)) + ")"
+        s += " "
+        if outs:
+            s += "-> (" + p.types(op.result_types) + ") "
+        s += p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
+        return s + p.attr_dict(_merged_attrs(op, cls._ELIDED))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        """Runs the iterations one after another (any order is a valid
+        schedule of the parallel loop); each iteration's in_parallel
+        inserts go into the shared outputs, which later iterations see."""
+        f = op
+        env = {v: a for v, a in zip(op.operands, args)}
+
+        def val(x: Any) -> int:
+            return int(np.asarray(env[x])) if isinstance(x, Value) else int(x)
+
+        lbs, ubs, steps = ([val(x) for x in xs] for xs in cls.bounds(op))
+        if any(s <= 0 for s in steps):
+            raise interp_values.InterpError("'scf.forall' has a non-positive step", op)
+        outs = [np.array(env[v], copy=True) for v in f.outputs]
+        body = op.regions[0].blocks[0]
+        n = len(lbs)
+        term = body.last_op
+        ranges = [range(lo, hi, st) for lo, hi, st in zip(lbs, ubs, steps)]
+        import itertools
+
+        for ivs in itertools.product(*ranges):
+            idx = [np.asarray(i).astype(np.int64)[()] for i in ivs]
+            ctx.run_region(op.regions[0], [*idx, *outs])
+            if term is None or not term.regions or not term.regions[0].blocks:
+                continue
+            for ins in term.regions[0].blocks[0].ops:
+                _parallel_insert(ins, body.args[n:], outs, ctx)
+        return outs
+
+    @classmethod
+    def canonicalization_patterns(cls) -> tuple:
+        return ()
+
+
+def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None:
+    """Applies one tensor.parallel_insert_slice of an in_parallel region to
+    the shared output it names (in place in `outs`)."""
+    if op.name != "tensor.parallel_insert_slice":
+        raise interp_values.InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
+    src_v, dest_v = op.operands[0], op.operands[1]
+    if dest_v not in list(out_args):  # (the verifier's rule; the interpreter may run unverified IR)
+        raise interp_values.InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
+                                          "argument", op)
+    k = list(out_args).index(dest_v)
+    src = np.asarray(ctx.env[src_v])
+    lists = []
+    segs = list(op.properties.get("operandSegmentSizes").values)
+    pos = 2
+    for key, count in zip(("static_offsets", "static_sizes", "static_strides"), segs[2:]):
+        dyn = iter(op.operands[pos:pos + count])
+        pos += count
+        lists.append([int(np.asarray(ctx.env[next(dyn)])) if s == _K_DYNAMIC else s
+                      for s in op.properties.get(key).values])
+    offsets, sizes, strides = lists
+    index = tuple(slice(o, o + (n - 1) * st + 1, st) if n > 0 else slice(o, o) for o, n, st in
+                  zip(offsets, sizes, strides))
+    outs[k][index] = src.reshape(sizes)
+
+
+class InParallelOp(OpDef):
+    name = "scf.forall.in_parallel"
+    summary = "terminates a `forall` block"
+    syntax_token = "SCF_FORALL_IN_PARALLEL"
+    region = region(blocks=1)
+    traits = (Pure(), Terminator(), HasParent("scf.forall"), NoTerminatorTrait(), SingleBlock())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        parent = op.parent_op
+        if parent is None or parent.name != "scf.forall":
+            raise op_error(op, "expected forall op parent")
+        n = ForallOp.rank(parent)
+        outs = list(parent.regions[0].blocks[0].args[n:])
+        for inner in op.regions[0].blocks[0].ops:
+            if inner.name != "tensor.parallel_insert_slice":
+                raise op_error(op, "expected only ParallelCombiningOpInterface ops")
+            if inner.operands[1] not in outs:
+                raise op_error(inner, "may only insert into an output block argument")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return []  # (scf.forall applies the inserts)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
+            return None
+        return "scf.forall.in_parallel " + p.region(op.regions[0], print_terminators=False) \
+            + p.attr_dict(op.attributes)
+
+
+class ParallelOp(OpDef, RegionBranchOpInterface):
+    name = "scf.parallel"
+    summary = "parallel for operation"
+    syntax_token = "SCF_PARALLEL"
+    lowerBound = var_operand(Index)
+    upperBound = var_operand(Index)
+    step = var_operand(Index)
+    initVals = var_operand(AnyType)
+    results = var_result(AnyType)
+    region = region(blocks=1)
+    traits = (AttrSizedOperandSegments(), RecursiveMemoryEffects(), SingleBlockImplicitTerminator("scf.reduce"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        f = op
+        lbs, ubs, steps = list(f.lowerBound), list(f.upperBound), list(f.step)
+        if not (len(lbs) == len(ubs) == len(steps)):
+            raise op_error(op, "failed to verify that all of {lowerBound, upperBound, step} have same number "
+                               "of elements")
+        if not steps:
+            raise op_error(op, "needs at least one tuple element for lowerBound, upperBound and step")
+        for v in steps:
+            c = int_value(v)
+            if c is not None and c <= 0:
+                raise op_error(op, "constant step operand must be positive")
+        body = op.regions[0].blocks[0]
+        if len(body.args) != len(steps):
+            raise op_error(op, f"expects the same number of induction variables: {len(body.args)} as bound "
+                               f"and step values: {len(steps)}")
+        if any(not isinstance(a.type, IndexType) for a in body.args):
+            raise op_error(op, "expects arguments for the induction variable to be of index type")
+        red = body.last_op
+        if red is None or red.name != "scf.reduce":
+            raise op_error(op, "expects body to terminate with 'scf.reduce'",
+                           notes=[("terminator here", red)] if red is not None else None)
+        nres, nred, ninit = len(op.results), len(red.regions), len(list(f.initVals))
+        if nres != nred:
+            raise op_error(op, f"expects number of results: {nres} to be the same as number of reductions: {nred}")
+        if nres != ninit:
+            raise op_error(op, f"expects number of results: {nres} to be the same as number of initial values: "
+                               f"{ninit}")
+        for i, (r, v) in enumerate(zip(op.results, red.operands)):
+            if r.type is not v.type:
+                raise op_error(red, f"expects type of {i}-th reduction operand: '{v.type.text}' to be the same as "
+                                    f"the {i}-th result type: '{r.type.text}'")
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return False
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        f = op
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.properties.get("operandSegmentSizes") is None:
+            return None
+        b = op.regions[0].blocks[0]
+        s = (f"scf.parallel ({p.values(b.args)}) = ({p.values(f.lowerBound)}) to ({p.values(f.upperBound)}) "
+             f"step ({p.values(f.step)})")
+        inits = list(f.initVals)
+        if inits:
+            s += " init (" + p.values(inits) + ")"
+        s += _arrow_types(op.result_types, p) + " " + p.region(op.regions[0])
+        return s + p.attr_dict(_merged_attrs(op, ("operandSegmentSizes",)))
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        """Runs the iterations in order and folds each iteration's reduce
+        operands into the running values with the reduction regions."""
+        f = op
+        n = len(list(f.step))
+        lbs, ubs, steps = (int(np.asarray(a)) for a in args[:n]), (int(np.asarray(a)) for a in args[n:2 * n]), \
+            (int(np.asarray(a)) for a in args[2 * n:3 * n])
+        ranges = [range(lo, hi, st) for lo, hi, st in zip(lbs, ubs, steps)]
+        acc = list(args[3 * n:])
+        red = op.regions[0].blocks[0].last_op
+        import itertools
+
+        for ivs in itertools.product(*ranges):
+            ctx.run_region(op.regions[0], [np.asarray(i).astype(np.int64)[()] for i in ivs])
+            vals = [ctx.env[v] for v in red.operands]
+            acc = [_run_reduction(ctx, r, a, v) for r, a, v in zip(red.regions, acc, vals)]
+        return acc
+
+
+def _run_reduction(ctx: Any, r: Region, acc: Any, v: Any) -> Any:
+    """One reduction region on (running value, this iteration's operand):
+    the value its scf.reduce.return returns."""
+    ctx.run_region(r, [acc, v])
+    return ctx.env[r.blocks[0].last_op.operands[0]]
+
+
+class ReduceOp(OpDef):
+    name = "scf.reduce"
+    summary = "reduce operation for scf.parallel"
+    syntax_token = "SCF_REDUCE"
+    operands_ = var_operand(AnyType)
+    reductions = var_region(blocks=1)
+    traits = (Terminator(), HasParent("scf.parallel"), RecursiveMemoryEffects())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        # (MLIR's verifyRegions; hlopt runs an op's verify_regions only when it has regions)
+        if len(op.regions) != len(op.operands):
+            raise op_error(op, f"expects number of reduction regions: {len(op.regions)} to be the same as number "
+                               f"of reduction operands: {len(op.operands)}")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        for i, (r, v) in enumerate(zip(op.regions, op.operands)):
+            block = r.blocks[0]
+            if block.last_op is None:
+                raise op_error(op, f"{i}-th reduction has an empty body")
+            if len(block.args) != 2 or any(a.type is not v.type for a in block.args):
+                raise op_error(op, f"expected two block arguments with type '{v.type.text}' in the {i}-th reduction "
+                                   f"region")
+            if block.last_op.name != "scf.reduce.return":
+                raise op_error(op, "reduction bodies must be terminated with an 'scf.reduce.return' op")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return []  # (scf.parallel reads the operands and runs the regions)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        s = "scf.reduce"
+        if op.operands:
+            s += "(" + p.values(op.operands) + " : " + p.types(op.operand_types) + ")"
+        s += " " + ", ".join(p.region(r, print_entry_args=True) for r in op.regions)
+        return s + p.attr_dict(op.attributes)
+
+
+class ReduceReturnOp(OpDef):
+    name = "scf.reduce.return"
+    summary = "terminator for reduce operation"
+    syntax_token = "SCF_REDUCE_RETURN"
+    result = operand(AnyType)
+    traits = (Pure(), HasParent("scf.reduce"), Terminator())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        block = op.parent
+        want = block.args[0].type if block is not None and block.args else None
+        if want is not None and want is not op.operands[0].type:
+            raise op_error(op, f"must have type '{want.text}' (the type of the reduction inputs)")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return []
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        return ("scf.reduce.return " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.operands[0].type))
+
+
+def _paren_pieces(s: Any, tok: Any) -> list[tuple[str, int]]:
+    from hlopt.syntax import split_pieces
+
+    text = str(tok)
+    return [(piece.strip(), tok.start_pos + 1 + off + (len(piece) - len(piece.lstrip())))
+            for piece, off in split_pieces(text[1:-1]) if piece.strip()]
+
+
+def _ssa_args(s: Any, tok: Any) -> list[tuple]:
+    """`(%i, %j)`: entry-block argument names with their positions."""
+    out = []
+    for piece, pos in _paren_pieces(s, tok):
+        if not piece.startswith("%") or "#" in piece:
+            raise parse_error("expected SSA identifier", pos)
+        out.append((piece[1:], pos))
+    return out
+
+
+def _index_list(s: Any, tok: Any) -> list:
+    """A DynamicIndexList in parentheses: `(0, %n)` -> [0, Value]."""
+    out: list = []
+    for piece, pos in _paren_pieces(s, tok):
+        if piece.startswith("%"):
+            name, _, k = piece[1:].partition("#")
+            out.append(s.lookup(name, int(k or 0), IndexType(), pos))
+        else:
+            try:
+                out.append(int(piece, 0))
+            except ValueError:
+                raise parse_error("expected SSA value or integer", pos) from None
+    return out
+
+
+def _static_dyn(items: list) -> tuple[Any, list]:
+    return (DenseArrayAttr(IntegerType(64), [_K_DYNAMIC if isinstance(x, Value) else x for x in items]),
+            [x for x in items if isinstance(x, Value)])
+
+
+def scf_forall_in(s: Any, c: list) -> tuple:
+    return None, c[1], None
+
+
+def scf_forall_range(s: Any, c: list) -> tuple:
+    return c[0], c[1], c[2]
+
+
+def scf_shared_outs(s: Any, c: list) -> tuple:
+    return c[0], c[1]
+
+
+def scf_forall_head(s: Any, c: list) -> tuple:
+    name, ivs_tok, (lb_tok, ub_tok, st_tok), outs = c
+    ivs = _ssa_args(s, ivs_tok)
+    n = len(ivs)
+    ubs = _index_list(s, ub_tok)
+    lbs = _index_list(s, lb_tok) if lb_tok is not None else [0] * n
+    steps = _index_list(s, st_tok) if st_tok is not None else [1] * n
+    entry = [(a, IndexType(), None, pos) for a, pos in ivs]
+    operands: list = []
+    props: dict[str, Any] = {}
+    for key, items in (("staticLowerBound", lbs), ("staticUpperBound", ubs), ("staticStep", steps)):
+        props[key], dyn = _static_dyn(items)
+        operands.append(dyn)
+    out_vals: list = []
+    if outs is not None:
+        tok, types = outs
+        pairs = assignments(tok)
+        if len(pairs) != len(types):
+            raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", tok.start_pos)
+        out_vals = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(pairs, types)]
+        entry += [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
+    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [*(len(d) for d in operands), len(out_vals)])
+    s.pending.append(("scf.forall", entry))
+    return [*operands[0], *operands[1], *operands[2], *out_vals], props, name.start_pos
+
+
+def _split_inherent(s: Any, attrs_tok: Any, names: tuple[str, ...], props: dict) -> Any:
+    """The attr-dict's inherent entries go to the properties (as MLIR's
+    parser does for ops with properties)."""
+    d = dict_or_none(s, attrs_tok)
+    if d is None:
+        return None
+    rest = []
+    for k, v in d.entries:
+        if k in names:
+            props[k] = v
+        else:
+            rest.append((k, v))
+    from hlopt.ir.attributes import DictionaryAttr
+
+    return DictionaryAttr(rest)
+
+
+def _ensure_in_parallel(s: Any, r: Region, owner: list) -> None:
+    """ForallOp::ensureTerminator: an in_parallel (with its empty block)."""
+    b = r.blocks[0] if r.blocks else r.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        inner = Region()
+        inner.add_block()
+        t = b.append(Operation("scf.forall.in_parallel", regions=[inner]))
+        s.finalizers.append(lambda: setattr(t, "location", owner[0].location))
+
+
+def scf_forall(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, props, pos), body, attrs = c
+    s.pending.pop()
+    attrs = _split_inherent(s, attrs, ("mapping",), props)
+    n_out = props["operandSegmentSizes"].values[3]
+    results = [v.type for v in operands[len(operands) - n_out:]] if n_out else []
+    op = Operation("scf.forall", operands, results, props, attrs, [body])
+    _ensure_in_parallel(s, body, [op])
+    return op, pos
+
+
+def scf_in_parallel(s: Any, c: list) -> tuple[Operation, int]:
+    name, body, attrs = c
+    if not body.blocks:
+        body.add_block()
+    return Operation("scf.forall.in_parallel", (), (), None, dict_or_none(s, attrs), [body]), name.start_pos
+
+
+def scf_parallel_head(s: Any, c: list) -> tuple:
+    name, ivs_tok, lb_tok, ub_tok, st_tok, init_tok, types = c
+    ivs = _ssa_args(s, ivs_tok)
+    bounds = []
+    for tok in (lb_tok, ub_tok, st_tok):
+        items = _index_list(s, tok)
+        for x, (_piece, pos) in zip(items, _paren_pieces(s, tok)):
+            if not isinstance(x, Value):
+                raise parse_error("expected SSA operand", pos)
+        bounds.append(items)
+    types = types or []
+    inits: list = []
+    if init_tok is not None:
+        pieces = _paren_pieces(s, init_tok)
+        if len(pieces) != len(types):
+            raise parse_error(f"{len(pieces)} operands present, but expected {len(types)}", init_tok.start_pos)
+        for (piece, pos), t in zip(pieces, types):
+            vname, _, k = piece[1:].partition("#")
+            inits.append(s.lookup(vname, int(k or 0), t, pos))
+    elif types:
+        raise parse_error(f"0 operands present, but expected {len(types)}", name.end_pos)
+    props = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [*(len(b) for b in bounds), len(inits)])}
+    s.pending.append(("scf.parallel", [(a, IndexType(), None, pos) for a, pos in ivs]))
+    return [*bounds[0], *bounds[1], *bounds[2], *inits], types, props, name.start_pos
+
+
+def scf_parallel(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, types, props, pos), body, attrs = c
+    s.pending.pop()
+    op = Operation("scf.parallel", operands, types, props, dict_or_none(s, attrs), [body])
+    b = body.blocks[0] if body.blocks else body.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        red = b.append(Operation("scf.reduce"))
+        s.finalizers.append(lambda: setattr(red, "location", op.location))
+    return op, pos
+
+
+def scf_reduce_operands(s: Any, c: list) -> list:
+    values, types = c
+    return s.uses(values, types, values[0].start_pos)
+
+
+def scf_reduce(s: Any, c: list) -> tuple[Operation, int]:
+    name, operands, *rest = c
+    attrs = rest.pop() if rest and not isinstance(rest[-1], Region) else None
+    regions = [r for r in rest if r is not None]
+    return Operation("scf.reduce", operands or [], (), None, dict_or_none(s, attrs), regions), name.start_pos
+
+
+def scf_reduce_return(s: Any, c: list) -> tuple[Operation, int]:
+    name, value, attrs, t = c
+    return Operation("scf.reduce.return", [use(s, value, s.decode_type(t))], (), None,
+                     dict_or_none(s, attrs)), name.start_pos
+
+
+_PARALLEL_CALLBACKS = {f.__name__: f for f in (scf_forall_in, scf_forall_range, scf_shared_outs, scf_forall_head,
+                                               scf_forall, scf_in_parallel, scf_parallel_head, scf_parallel,
+                                               scf_reduce_operands, scf_reduce, scf_reduce_return)}
+
+
 CALLBACKS = {f.__name__: f for f in (scf_iter_args, scf_for_head, scf_for, scf_if_head, scf_if, scf_while_head,
                                      scf_while, scf_yield, scf_condition, scf_execute_region_head,
                                      scf_result_types, scf_execute_region, scf_index_switch_head, scf_case,
-                                     scf_index_switch)}
+                                     scf_index_switch)} | _PARALLEL_CALLBACKS
 
-DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp), grammar="scf.lark", syntax=CALLBACKS,
-                  allow_unknown_ops=True)
+DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp,
+                             ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp),
+                  grammar="scf.lark", syntax=CALLBACKS)
 
-__all__ = ["ForOp", "IfOp", "WhileOp", "ExecuteRegionOp", "IndexSwitchOp", "YieldOp", "ConditionOp", "DIALECT", "Index"]
+__all__ = ["ForOp", "IfOp", "WhileOp", "ExecuteRegionOp", "IndexSwitchOp", "YieldOp", "ConditionOp", "ForallOp",
+           "InParallelOp", "ParallelOp", "ReduceOp", "ReduceReturnOp", "DIALECT", "Index"]

@@ -44,9 +44,19 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import DYNAMIC, IndexType, OpaqueType, RankedTensorType, ShapedType, Type, index
+from hlopt.ir.types import (
+    DYNAMIC,
+    IndexType,
+    IntegerType,
+    OpaqueType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    index,
+)
 
 np = lazy_module("numpy")
+interp_values = lazy_module("hlopt.kernels.values")
 
 _TYPES = ("!shape.shape", "!shape.size", "!shape.witness", "!shape.value_shape")
 
@@ -1404,16 +1414,313 @@ def shape_yield(s: Any, c: list) -> tuple[Operation, int]:
     name_tok, attrs, values, types = c
     ts = list(types or [])
     operands = s.uses(values, ts, values[0].start_pos if values else name_tok.start_pos)
-    return Operation("shape.assuming_yield", operands, (), None, dict_or_none(s, attrs)), name_tok.start_pos
+    return Operation(str(name_tok), operands, (), None, dict_or_none(s, attrs)), name_tok.start_pos
+
+
+# -- debug_print, meet, with_shape, value_as_shape, value_of ------------------------------
+_is_value_shape = _is("!shape.value_shape")
+AnyShapeOrSize = Constraint(lambda t: is_shape(t) or is_size(t) or isinstance(t, IndexType) or is_extent_tensor(t),
+                            "any shape or size")
+ValueShape = Constraint(_is_value_shape, "")
+Integer1DOrValueShape = Constraint(
+    lambda t: _is_value_shape(t) or (isinstance(t, RankedTensorType) and t.rank == 1
+                                     and isinstance(t.element_type, (IndexType, IntegerType))),
+    "1D tensor of integer or index values or ")
+
+
+class DebugPrintOp(OpDef):
+    """Prints its input at run time and returns it (no custom form in MLIR:
+    printed generically)."""
+
+    name = "shape.debug_print"
+    summary = "Prints the input shape or size"
+    input = operand(ShapeOrSize)
+    output = result(ShapeOrSize)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]
+
+
+def _meet_type(op: Operation) -> Type | str:
+    """MLIR's MeetOp::inferReturnTypes: the type, or the error text."""
+    acc = op.operands[0].type
+    for t in [v.type for v in op.operands[1:]]:
+        lt, rt = acc, t
+        if not (is_shape(lt) or is_size(lt)):
+            lt, rt = rt, lt
+        if is_size(lt):
+            if not (is_size(rt) or isinstance(rt, IndexType)):
+                return "requires all sizes or shapes"
+            acc = lt
+        elif isinstance(lt, IndexType):
+            if not isinstance(rt, IndexType):
+                return "requires all sizes or shapes"
+            acc = rt
+        elif is_shape(lt):
+            if not (is_shape(rt) or is_extent_tensor(rt)):
+                return "requires all sizes or shapes"
+            acc = lt
+        elif is_extent_tensor(lt):
+            if not is_extent_tensor(rt):
+                return "requires all sizes or shapes"
+            r1, r2 = lt.shape[0], rt.shape[0]
+            if r1 == DYNAMIC:
+                acc = lt
+            elif r2 == DYNAMIC:
+                acc = rt
+            elif r1 != r2:
+                return "unequal shape cardinality"
+            else:
+                acc = lt
+    return acc
+
+
+def _meet_compatible(a: Type, b: Type) -> bool:
+    """MLIR's MeetOp::isCompatibleReturnTypes."""
+    if a is b:
+        return True
+    if not (is_shape(a) or is_size(a)):
+        a, b = b, a
+    if is_size(a):
+        return is_size(b) or isinstance(b, IndexType)
+    if is_shape(a):
+        return is_shape(b) or isinstance(b, RankedTensorType)
+    return (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType) and a.rank == b.rank
+            and a.element_type is b.element_type
+            and all(x == y or DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape)))
+
+
+class MeetOp(ShapeOp):
+    name = "shape.meet"
+    summary = "Returns the least general shape or size of its operands"
+    arg0 = operand(AnyShapeOrSize)
+    arg1 = operand(AnyShapeOrSize)
+    error = opt_attr(Str)
+    result = result(AnyShapeOrSize)
+    traits = (Pure(), Commutative())
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # (meet's declarative form puts a comma before `error = ...`)
+        if len(op.results) != 1 or len(op.operands) != 2:
+            return None
+        s = p.op_name(op) + " " + p.values(op.operands)
+        err = op.properties.get("error")
+        if isinstance(err, StringAttr):
+            s += ", error = " + err.text
+        return (s + p.attr_dict(op.attributes) + " : " + p.types(op.operand_types) + " -> "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        inferred = _meet_type(op)
+        if isinstance(inferred, str):
+            from hlopt.ir.core import IRError
+
+            e = IRError(inferred, op)
+            e.followups = [f"'{op.name}' op failed to infer returned types"]
+            raise e
+        if not _meet_compatible(inferred, op.results[0].type):
+            raise _inferred_error(op, inferred)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        a, b = (np.asarray(x) for x in args)
+        if a.shape != b.shape or not np.array_equal(a, b):
+            raise interp_values.InterpError(f"'shape.meet' of unequal operands {a.tolist()} and {b.tolist()}", op)
+        return [args[0]]
+
+
+class WithShapeOp(ShapeOp):
+    """`shape.with_shape %v, %s : T, S`: a value with a shape (a !shape.value_shape)."""
+
+    name = "shape.with_shape"
+    summary = "Returns ValueShape with given shape"
+    arrow = False
+    fixed = "!shape.value_shape"
+    operand_ = operand(ShapedOrValueShape)
+    shape = operand(ShapeOrExtentTensor)
+    result = result(ValueShape)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]  # (the value; its shape is the value's own at run time)
+
+
+class ValueAsShapeOp(ShapeOp):
+    name = "shape.value_as_shape"
+    summary = "Returns value as a shape"
+    arg = operand(Integer1DOrValueShape)
+    result = result(ShapeOrExtentTensor)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [np.asarray(args[0]).astype(np.int64)]
+
+
+class ValueOfOp(ShapeOp):
+    """`shape.value_of %vs : T`: the operand is a !shape.value_shape, the
+    type after the colon is the result's."""
+
+    name = "shape.value_of"
+    summary = "Returns value of a !shape.value_shape operand"
+    arg = operand(ValueShape)
+    result = result(AnyShaped)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.results) != 1 or len(op.operands) != 1:
+            return None
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.results[0].type))
+
+    @classmethod
+    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+        if args.shape is not None or args.error is not None:
+            raise parse_error("expected ':'", args.extra_pos)
+        if arrow is not None or len(types) != 1:
+            raise parse_error("expected one result type after ':'", pos)
+        vs = s.decode("type", "!shape.value_shape", pos)
+        return Operation(cls.name, args.operands(s, [vs]), [types[0]], None, args.attrs)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        return [args[0]]
+
+
+# -- shape.reduce / shape.yield ----------------------------------------------------------
+class ShapeReduceOp(OpDef):
+    """`shape.reduce(%shape, %init, ...) : S [-> T | -> (T, ...)] { ^bb0(%i, %extent, %acc...): ... }`"""
+
+    name = "shape.reduce"
+    summary = "Returns an expression reduced over a shape or extent tensor"
+    syntax_token = "SHAPE_REDUCE"
+    shape = operand(ShapeOrExtentTensor)
+    initVals = var_operand()
+    results = var_result()
+    region = region(blocks=1)
+    traits = (SingleBlockImplicitTerminator("shape.yield"),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        block = op.regions[0].blocks[0]
+        inits = op.operands[1:]
+        n = len(inits) + 2
+        if len(block.args) != n:
+            raise op_error(op, f"ReduceOp body is expected to have {n} arguments")
+        if not isinstance(block.args[0].type, IndexType):
+            raise op_error(op, "argument 0 of ReduceOp body is expected to be of IndexType")
+        if is_shape(op.operands[0].type):
+            if not is_size(block.args[1].type):
+                raise op_error(op, "argument 1 of ReduceOp body is expected to be of SizeType if the ReduceOp "
+                                   "operates on a ShapeType")
+        elif not isinstance(block.args[1].type, IndexType):
+            raise op_error(op, "argument 1 of ReduceOp body is expected to be of IndexType if the ReduceOp "
+                               "operates on an extent tensor")
+        for i, v in enumerate(inits):
+            if block.args[i + 2].type is not v.type:
+                raise op_error(op, f"type mismatch between argument {i + 2} of ReduceOp body and initial value {i}")
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
+        return True
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if len(op.regions) != 1 or not op.operands:
+            return None
+        s = f"shape.reduce({p.values(op.operands)}) : {p.type_text(op.operands[0].type)}"
+        ts = op.result_types
+        if len(ts) == 1 and not ts[0].text.startswith("("):
+            s += " -> " + p.type_text(ts[0])
+        elif ts:
+            s += " -> (" + p.types(ts) + ")"
+        return s + " " + p.region(op.regions[0], print_entry_args=True) + p.attr_dict(op.attributes)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        extents = np.asarray(args[0]).astype(np.int64).reshape(-1)
+        vals = list(args[1:])
+        for i, d in enumerate(extents):
+            vals = ctx.run_region(op.regions[0], [np.int64(i), np.int64(d), *vals])
+        return vals
+
+
+class ShapeYieldOp(OpDef):
+    """`shape.yield {attrs} %a, %b : T, U` (the terminator of shape.reduce)."""
+
+    name = "shape.yield"
+    summary = "Returns the value to parent op"
+    syntax_token = "SHAPE_YIELD"
+    operands_ = var_operand()
+    traits = (Pure(), ReturnLike(), Terminator(), HasParent("shape.reduce", "shape.function_library"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        parent = op.parent_op
+        if parent is None:
+            return
+        if len(parent.results) != len(op.operands):
+            raise op_error(op, "number of operands does not match number of results of its parent")
+        if any(r.type is not v.type for r, v in zip(parent.results, op.operands)):
+            raise op_error(op, "types mismatch between yield op and its parent")
+
+    print_custom = AssumingYieldOp.print_custom
+
+
+def shape_reduce_head(s: Any, c: list) -> tuple:
+    name_tok, ops_tok, ttok, types = c
+    from hlopt.syntax import split_pieces
+
+    text = str(ops_tok)
+    pieces = [(piece.strip(), ops_tok.start_pos + 1 + off + len(piece) - len(piece.lstrip()))
+              for piece, off in split_pieces(text[1:-1]) if piece.strip()]
+    t = s.decode_type(ttok)
+    res = list(types or [])
+    if len(pieces) != 1 + len(res):
+        raise parse_error(f"{len(pieces)} operands present, but expected {1 + len(res)}", ops_tok.start_pos)
+    operands = []
+    for (piece, pos), ty in zip(pieces, [t, *res]):
+        n, _, k = piece[1:].partition("#")
+        operands.append(s.lookup(n, int(k or 0), ty, pos))
+    s.pending.append(("shape.reduce", None))
+    return operands, res, name_tok.start_pos
+
+
+def shape_reduce(s: Any, c: list) -> tuple[Operation, int]:
+    (operands, res, pos), body, attrs = c
+    s.pending.pop()
+    op = Operation("shape.reduce", operands, res, None, dict_or_none(s, attrs), [body])
+    b = body.blocks[0] if body.blocks else body.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        y = b.append(Operation("shape.yield"))
+        s.finalizers.append(lambda: setattr(y, "location", op.location))
+    return op, pos
+
+
+def shape_reduce_types(s: Any, c: list) -> list:
+    if isinstance(c[0], list):
+        return c[0]
+    text = str(c[0])
+    if not text.startswith("("):
+        return [s.decode_type(c[0])]
+    from hlopt.syntax import split_pieces  # `(T, U)` lexes as one TYPE token: decode its pieces
+
+    pos = c[0].start_pos + 1
+    return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
 
 
 OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumElementsOp, RankOp, GetExtentOp,
        DimOp, ToExtentTensorOp, FromExtentTensorOp, FromExtentsOp, ConcatOp, AnyOp, SizeToIndexOp, AddOp, MulOp,
        DivOp, ShapeEqOp, IsBroadcastableOp, MaxOp, MinOp, AssumingAllOp, IndexToSizeOp, ConstSizeOp,
-       ConstWitnessOp, CstrRequireOp, AssumingOp, AssumingYieldOp, SplitAtOp)
+       ConstWitnessOp, CstrRequireOp, AssumingOp, AssumingYieldOp, SplitAtOp,
+       DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp)
 
 CALLBACKS = {f.__name__: f for f in (shape_op, shape_bare, shape_const, shape_require, shape_assuming_head,
-                                     shape_assuming, shape_yield)}
+                                     shape_assuming, shape_yield, shape_reduce_head, shape_reduce,
+                                     shape_reduce_types)}
 
 DIALECT = Dialect("shape", ops=OPS, grammar="shape.lark", syntax=CALLBACKS, parse_type=parse_shape_type,
                   materialize_constant=materialize_constant, allow_unknown_ops=True)

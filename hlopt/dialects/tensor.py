@@ -46,8 +46,11 @@ from hlopt.ir.constraints import (
     AnyType,
     Constraint,
     DenseArrayOf,
+    DenseI64Array,
     Index,
     IntAttr,
+    RankedTensorOf,
+    SignlessIntegerOrIndex,
     TensorOf,
     Unit,
 )
@@ -2278,7 +2281,7 @@ def tensor_op(s: Any, c: list) -> tuple[Operation, int]:
     want_kw = _SECOND_TYPE.get(name)
     from hlopt.ir.types import FunctionType
 
-    if isinstance(ty1, FunctionType) != (name in ("tensor.reshape", "tensor.concat")):
+    if isinstance(ty1, FunctionType) != (name in ("tensor.reshape", "tensor.concat", "tensor.gather", "tensor.scatter")):
         raise s.error("invalid kind of type specified", t1.start_pos)
     if (want_kw is None) != (t2 is None) or (want_kw is not None and kw != want_kw):
         raise s.error(f"expected '{want_kw}'" if want_kw else "expected end of operation",
@@ -2534,11 +2537,246 @@ def _ensure_block(r: Region) -> None:
         r.add_block()
 
 
+# -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
+class ParallelInsertSliceOp(TensorOp):
+    """insert_slice's form without a result: the update a parallel
+    iteration contributes to a shared output (applied by scf.forall)."""
+
+    name = "tensor.parallel_insert_slice"
+    summary = "specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op"
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    offsets = var_operand(Index)
+    sizes = var_operand(Index)
+    strides = var_operand(Index)
+    static_offsets = attr(DenseI64)
+    static_sizes = attr(DenseI64)
+    static_strides = attr(DenseI64)
+    traits = (AttrSizedOperandSegments(),)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        lists = _slice_lists(op, 2)
+        rank = op.operands[1].type.rank
+        if lists is not None and len(lists[0]) == len(lists[1]) == len(lists[2]) and len(lists[0]) != rank:
+            # OffsetSizeAndStrideOpInterface's check, before the op's own verifier
+            raise IRErrorAt(op, f"expected {rank} offset values, got {len(lists[0])}")
+        parent = op.parent_op
+        if parent is None or parent.name != "scf.forall.in_parallel":
+            from hlopt.syntax import print_op
+
+            got = print_op(parent, generic=True) if parent is not None else "<<NULL>>"
+            raise IRErrorAt(op, "expected InParallelOpInterface parent, got:\n" + got)
+        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        lists = _slice_lists(op, 2)
+        if lists is None or not cls._plain_props(op):
+            return None
+        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
+                + " ".join(_mixed_text(p, x) for x in lists)
+                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
+                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.operands[1].type))
+
+
+def _p_parallel_insert_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
+    src = a.value()
+    a.keyword("into")
+    dest = a.value()
+    lists = [a.mixed(), a.mixed(), a.mixed()]
+    attrs = a.attr_dict()
+    a.finish()
+    ops = [_use(s, src, t), _use(s, dest, t2)] + [_use(s, v, index) for _, d in lists for v in d]
+    return Operation("tensor.parallel_insert_slice", ops, [], _slice_props(lists, 2), attrs)
+
+
+_PARSERS["tensor.parallel_insert_slice"] = _p_parallel_insert_slice
+_SECOND_TYPE["tensor.parallel_insert_slice"] = "into"
+
+
+# -- tensor.gather / tensor.scatter -----------------------------------------------------
+_IndexTensor = RankedTensorOf(SignlessIntegerOrIndex, summary="ranked tensor of signless integer or index values")
+
+
+def _gather_type(src: RankedTensorType, indices: RankedTensorType, dims: list[int], reduced: bool) -> Any:
+    """MLIR's GatherOp::inferResultType: the indices' batch shape, then the
+    source's dims (a gathered one as 1, or dropped when rank-reduced)."""
+    shape = list(indices.shape[:-1])
+    for d in range(src.rank):
+        if d in dims:
+            if not reduced:
+                shape.append(1)
+            continue
+        shape.append(src.shape[d])
+    return RankedTensorType(shape, src.element_type, src.encoding)
+
+
+def _verify_gather_dims(op: Operation, dims: list[int], indices: Any, rank: int, what: str, of: str) -> None:
+    if not dims:
+        raise op_error(op, f"{what}_dims must be non-empty")
+    if len(dims) > rank:
+        raise op_error(op, f"{what}_dims overflow {of} rank")
+    if not indices.shape or indices.shape[-1] != len(dims):
+        raise op_error(op, f"{what}_dims length must match the size of last dimension of indices")
+    for d in dims:
+        if d < 0:
+            raise op_error(op, f"{what}_dims value must be non-negative")
+        if d >= rank:
+            raise op_error(op, f"{what}_dims value must be smaller than {of} rank")
+    for a, b in zip(dims, dims[1:]):
+        if a >= b:
+            raise op_error(op, f"{what}_dims values must be strictly increasing")
+
+
+def _gather_slicers(indices: Any, dims: list[int], rank: int):
+    """(batch position, the source/dest index of that batch entry's slice)."""
+    idx = np.asarray(indices).astype(np.int64)
+    for b in np.ndindex(*idx.shape[:-1]):
+        coords = dict(zip(dims, (int(c) for c in idx[b])))
+        yield b, tuple(slice(coords[d], coords[d] + 1) if d in coords else slice(None) for d in range(rank))
+
+
+class GatherOp(TensorOp):
+    name = "tensor.gather"
+    summary = "gather a subset of a tensor at specified indices"
+    asm_name = "gather"
+    source = operand(AnyRankedTensor)
+    indices = operand(_IndexTensor)
+    gather_dims = attr(DenseI64Array)
+    unique = opt_attr(Unit)
+    result = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, ind = op.operands[0].type, op.operands[1].type
+        dims = list(op.properties.get("gather_dims").values)
+        _verify_gather_dims(op, dims, ind, src.rank, "gather", "source")
+        full, reduced = _gather_type(src, ind, dims, False), _gather_type(src, ind, dims, True)
+        t = op.results[0].type
+        if t is not full and t is not reduced:
+            raise op_error(op, f"result type mismatch: expected '{full.text}' or its rank-reduced variant "
+                               f"'{reduced.text}' (got: '{t.text}')")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not cls._plain_props(op):
+            return None
+        dims = op.properties.get("gather_dims")
+        s = (p.op_name(op) + " " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "] gather_dims(["
+             + ", ".join(str(d) for d in dims.values) + "])")
+        if op.properties.get("unique") is not None:
+            s += " unique"
+        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        src = np.asarray(args[0])
+        dims = list(op.properties.get("gather_dims").values)
+        t = op.results[0].type
+        out = np.empty(t.shape, dtype=src.dtype)
+        inner = t.shape[len(op.operands[1].type.shape) - 1:]
+        for b, sl in _gather_slicers(args[1], dims, src.ndim):
+            out[b] = src[sl].reshape(inner)
+        return [out]
+
+
+class ScatterOp(TensorOp):
+    name = "tensor.scatter"
+    summary = "scatter a tensor into a destination tensor at specified indices"
+    asm_name = "scatter"
+    source = operand(AnyRankedTensor)
+    dest = operand(AnyRankedTensor)
+    indices = operand(_IndexTensor)
+    scatter_dims = attr(DenseI64Array)
+    unique = opt_attr(Unit)
+    result = result(AnyRankedTensor)
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        src, dest, ind = (v.type for v in op.operands)
+        dims = list(op.properties.get("scatter_dims").values)
+        _verify_gather_dims(op, dims, ind, dest.rank, "scatter", "dest")
+        if op.properties.get("unique") is None:
+            raise op_error(op, "requires 'unique' attribute to be set")
+        full, reduced = _gather_type(dest, ind, dims, False), _gather_type(dest, ind, dims, True)
+        if src is not full and src is not reduced:
+            raise op_error(op, f"source type mismatch: expected '{full.text}' or its rank-reduced variant "
+                               f"'{reduced.text}' (got: '{src.text}')")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        if not cls._plain_props(op):
+            return None
+        dims = op.properties.get("scatter_dims")
+        s = (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1]) + "["
+             + p.value(op.operands[2]) + "] scatter_dims([" + ", ".join(str(d) for d in dims.values) + "])")
+        if op.properties.get("unique") is not None:
+            s += " unique"
+        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        src, dest = np.asarray(args[0]), np.array(args[1], copy=True)
+        dims = list(op.properties.get("scatter_dims").values)
+        for b, sl in _gather_slicers(args[2], dims, dest.ndim):
+            dest[sl] = src[b].reshape(dest[sl].shape)
+        return [dest]
+
+
+def _p_gather_dims(a: _Args, word: str) -> DenseArrayAttr:
+    a.keyword(word)
+    a.punct("(")
+    static, dyn = a.mixed()
+    if dyn:
+        raise a.s.error("expected integer value", dyn[0][1])
+    a.punct(")")
+    return _i64_array(static)
+
+
+def _p_gather(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
+    src = a.value()
+    a.punct("[")
+    ind = a.value()
+    a.punct("]")
+    props: dict[str, Any] = {"gather_dims": _p_gather_dims(a, "gather_dims")}
+    if a.keyword("unique", required=False):
+        props["unique"] = UnitAttr()
+    attrs = a.attr_dict()
+    a.finish()
+    if len(ft.inputs) != 2:
+        raise s.error(f"2 operands present, but expected {len(ft.inputs)}", src[1])
+    return Operation("tensor.gather", [_use(s, src, ft.inputs[0]), _use(s, ind, ft.inputs[1])], list(ft.results),
+                     props, attrs)
+
+
+def _p_scatter(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
+    src = a.value()
+    a.keyword("into")
+    dest = a.value()
+    a.punct("[")
+    ind = a.value()
+    a.punct("]")
+    props: dict[str, Any] = {"scatter_dims": _p_gather_dims(a, "scatter_dims")}
+    if a.keyword("unique", required=False):
+        props["unique"] = UnitAttr()
+    attrs = a.attr_dict()
+    a.finish()
+    if len(ft.inputs) != 3:
+        raise s.error(f"3 operands present, but expected {len(ft.inputs)}", src[1])
+    return Operation("tensor.scatter", [_use(s, v, t) for v, t in zip((src, dest, ind), ft.inputs)],
+                     list(ft.results), props, attrs)
+
+
+_PARSERS["tensor.gather"] = _p_gather
+_PARSERS["tensor.scatter"] = _p_scatter
+
+
 DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
-    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp),
+    ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp,
+    ParallelInsertSliceOp, GatherOp, ScatterOp),
     grammar="tensor.lark", syntax={"tensor_op": tensor_op, "tensor_index_list": tensor_index_list,
                                    "tensor_pad_head": tensor_pad_head, "tensor_pad": tensor_pad,
                                    "tensor_generate_head": tensor_generate_head, "tensor_generate": tensor_generate,
-                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant,
-    allow_unknown_ops=True)
+                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant)

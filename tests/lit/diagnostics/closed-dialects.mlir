@@ -57,3 +57,16 @@ func.func @f(%arg0: i32) {
   foo.bar %arg0
   return
 }
+
+// -----
+
+// scf declares all of MLIR's scf ops (forall, parallel and reduce included).
+// expected-error@+1 {{unregistered operation 'scf.clampx' found in dialect ('scf') that does not allow unknown operations}}
+"scf.clampx"() : () -> ()
+
+// -----
+
+// tensor declares all of MLIR's tensor ops (gather, scatter and
+// parallel_insert_slice included).
+// expected-error@+1 {{unregistered operation 'tensor.clampx' found in dialect ('tensor') that does not allow unknown operations}}
+"tensor.clampx"() : () -> ()
