@@ -30,9 +30,6 @@ from hlopt.ir.location import fuse
 from hlopt.ir.matchers import constant_value, defined_by, int_value
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, result
 from hlopt.ir.rewriter import debug_name
-from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith
-from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, OpAsmResolver
-from hlopt.syntax.parser import ParseError
 from hlopt.ir.traits import (
     Commutative,
     ConstantLike,
@@ -53,6 +50,9 @@ from hlopt.ir.types import (
     VectorType,
     i1,
 )
+from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith
+from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, OpAsmResolver
+from hlopt.syntax.parser import ParseError
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.interp.elementwise")
@@ -1720,6 +1720,11 @@ _OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
 _OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
 _OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp]
 _OPS.extend(_make_cast(n) for n in _CASTS)
+
+
+def s_lookup(name: str) -> Any:
+    """The op definition of an arith op name."""
+    return next(o for o in _OPS if o.name == name)
 
 
 # -- attribute spellings ------------------------------------------------------------------

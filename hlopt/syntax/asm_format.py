@@ -379,7 +379,7 @@ class CompiledFormat:
         if name not in self.operands and name not in self.results:
             raise FormatError(f"type directive can only refer to operands and results, got '{name}'")
         if name in self.typed:
-            raise FormatError(f"'type($" + name + ")' is already bound")
+            raise FormatError("'type($" + name + ")' is already bound")
         self.typed.add(name)
         return name
 
@@ -511,8 +511,6 @@ class CompiledFormat:
                 elif isinstance(r, TypesMatchWith) and r.source in known | attrs_typed and r.target not in known:
                     known.add(r.target)
                     changed = True
-        if getattr(self.d, "infer_result_types", None) is not None and set(self.operands) <= known:
-            known |= set(self.results)
         return known
 
     # -- spacing (MLIR's OpFormatGen: shouldEmitSpaceBefore & co) -------------------------------
@@ -534,6 +532,8 @@ class CompiledFormat:
             elif isinstance(e, Space):
                 st[1] = e.text == ""
                 st[0] = False
+            elif isinstance(e, AttrVar) and isinstance(e.syntax, UnitKeyword):
+                continue  # an elided unit anchor: neither printed nor spaced (MLIR's elidedAnchorElement)
             elif isinstance(e, Optional):
                 self._spacing(e.then, st)
                 self._spacing(e.else_, st)
@@ -746,10 +746,12 @@ class CompiledFormat:
         self._infer(types, attrs, st)
         operands = []
         refs = self._operand_refs(st)
-        for name, (i, f) in self.operands.items():
+        for name, (_i, f) in self.operands.items():
             us = refs.get(name, [])
             ts = types.get(name)
             if ts is None:
+                if not us and f.arity in (OPTIONAL, VARIADIC):
+                    continue
                 raise r.error(f"type of operand '{name}' could not be inferred", st["@pos"])
             if len(ts) == 1 and len(us) != 1 and f.arity != OPTIONAL:
                 ts = ts * len(us)
@@ -759,11 +761,7 @@ class CompiledFormat:
         for name in self.results:
             ts = types.get(name)
             if ts is None:
-                ts = self._interface_results(operands)
-                if ts is None:
-                    raise r.error(f"type of result '{name}' could not be inferred", st["@pos"])
-                result_types = list(ts)
-                break
+                raise r.error(f"type of result '{name}' could not be inferred", st["@pos"])
             result_types.extend(ts)
         props: dict[str, Attribute] = {f.name: f.default for f in d.attr_defs if f.default is not None}
         props.update(attrs)
@@ -842,16 +840,6 @@ class CompiledFormat:
                     if t is not None and rule.target not in types:
                         types[rule.target] = [rule.fn(t)]
 
-    def _interface_results(self, operands: list) -> list[Type] | None:
-        fn = getattr(self.d, "infer_result_types", None)
-        if fn is None:
-            return None
-        tmp = Operation(self.d.name, operands, ())
-        try:
-            return fn(tmp)
-        finally:
-            tmp.drop_all_references() if hasattr(tmp, "drop_all_references") else None
-
     # print
     def print(self, op: Operation, p: OpAsmPrinter) -> bool:
         d = self.d
@@ -887,6 +875,8 @@ class CompiledFormat:
                 continue
             if isinstance(e, Directive) and e.kind == "prop-dict":
                 p.print_prop_dict(op.properties)
+                continue
+            if isinstance(e, AttrVar) and isinstance(e.syntax, UnitKeyword):
                 continue
             if e.space:
                 p.write(" ")
@@ -935,6 +925,9 @@ class CompiledFormat:
         return self._get(op, getattr(a, "name", ""))
 
     def _print_attr_dict(self, op: Operation, p: OpAsmPrinter, keyword: bool) -> None:
+        if self.has_prop_dict:  # the inherent attributes went to prop-dict
+            p.print_optional_attr_dict(op.attributes, (), keyword)
+            return
         elided = list(self.elided)
         if self.segmented:
             elided.append("operandSegmentSizes")

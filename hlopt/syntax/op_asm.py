@@ -393,7 +393,7 @@ class OpAsmPrinter:
 
     def print_prop_dict(self, d: DictionaryAttr) -> None:
         if d.entries:
-            self.parts.append("<" + self.p.attr_text(d) + ">")
+            self.parts.append(" <" + self.p.attr_text(d) + ">")
 
     def print_successor(self, b: Block) -> None:
         self.parts.append(self.p.block_name(b))
@@ -476,7 +476,7 @@ def forms_of(d: Any) -> Any:
         forms = compile_format(d).forms()
     elif callable(getattr(d, "parse_asm", None)) and callable(getattr(d, "print_asm", None)):
         forms = (d.parse_asm, d.build_asm, d.print_asm)
-    setattr(d, "_asm_forms", forms)
+    d._asm_forms = forms
     return forms
 
 
