@@ -719,7 +719,100 @@ class CompiledFormat:
                 st["$" + a.name] = v
 
     # build: decode, infer, resolve
+    def _static_plan(self) -> list | None:
+        """For formats whose operands and results are all single and named
+        (no `operands`/`results` directives, no custom directive): the order
+        in which unprinted types follow from printed ones, fixed at compile
+        time. [(target, source, fn or None, source is an attribute)]; None
+        when the types depend on what is present at parse time."""
+        d = self.d
+        if any(f.arity in (OPTIONAL, VARIADIC) for f in (*d.operand_defs, *d.result_defs)) or \
+                self.all_operands or self.all_operand_types or self.all_results_typed or self.segmented or \
+                any(isinstance(e, Custom) for e in _flat(self.elements)):
+            return None
+        known = set(self.typed)
+        attrs = {n for n in self.bound if n in self.attrs}
+        names = list(self.operands) + list(self.results)
+        rules = tuple(getattr(d, "type_inference", ()))
+        plan: list = []
+        changed = True
+        while changed:
+            changed = False
+            groups: list[tuple[list[str], Any]] = []
+            if "SameOperandsAndResultType" in d.traits:
+                groups.append((names, None))
+            if "SameTypeOperands" in d.traits:
+                groups.append((list(self.operands), None))
+            for rule in rules:
+                if isinstance(rule, AllTypesMatch):
+                    groups.append((list(rule.names), None))
+                elif isinstance(rule, TypesMatchWith) and rule.target not in known and (
+                        rule.source in known or rule.source in attrs):
+                    plan.append((rule.target, rule.source, rule.fn, rule.source in attrs))
+                    known.add(rule.target)
+                    changed = True
+            for group, _ in groups:
+                src = next((n for n in group if n in known), None)
+                src_attr = False
+                if src is None:
+                    src = next((n for n in group if n in attrs), None)
+                    src_attr = True
+                if src is None:
+                    continue
+                for n in group:
+                    if n not in known and n not in self.attrs:
+                        plan.append((n, src, None, src_attr))
+                        known.add(n)
+                        changed = True
+        return plan
+
+    _plan: Any = False
+
     def build(self, r: OpAsmResolver, st: dict) -> Operation:
+        plan = self._plan
+        if plan is False:
+            plan = self._plan = self._static_plan()
+            self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None}
+            self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
+        if plan is not None:
+            return self._build_fixed(r, st, plan)
+        return self._build_general(r, st)
+
+    def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
+        dec = r.type
+        types: dict[str, Type] = {}
+        for k, v in st.items():
+            if k[0] == "t":  # "type:<name>"
+                types[k[5:]] = dec(v[0])
+        attrs: dict[str, Attribute] = {}
+        for name, syn in self._bound_attrs:
+            v = st.get("$" + name)
+            if v is not None:
+                attrs[name] = syn.build(r, v)
+        for target, source, fn, from_attr in plan:
+            t = attrs[source].type if from_attr else types[source]
+            types[target] = fn(t) if fn is not None else t
+        operand = r.operand
+        operands = [operand(st["$" + n][0], types[n]) for n in self.operands]
+        props = dict(self._defaults)
+        props.update(attrs)
+        extra = st.get("attr-dict")
+        dict_attrs = None
+        if extra is not None:
+            dict_attrs = r.attr(extra)
+            p_, dict_attrs = r.split_attrs(self.d.name, dict_attrs)
+            if p_ is not None:
+                props.update(dict(p_.entries))
+        pd = st.get("prop-dict")
+        if pd is not None:
+            props.update(dict(r.attr(pd).entries))
+        successors = [r.successor(s) for n in self.successors for s in st.get("$" + n, [])]
+        if "successors" in st:
+            successors += [r.successor(s) for s in st["successors"]]
+        return Operation(self.d.name, operands, [types[n] for n in self.results], props or None, dict_attrs, (),
+                         successors)
+
+    def _build_general(self, r: OpAsmResolver, st: dict) -> Operation:
         d = self.d
         types: dict[str, list[Type]] = {}
         for k, v in st.items():
@@ -842,7 +935,6 @@ class CompiledFormat:
 
     # print
     def print(self, op: Operation, p: OpAsmPrinter) -> bool:
-        d = self.d
         props = op.properties
         if props.entries:
             for k, v in props.entries:
@@ -850,11 +942,76 @@ class CompiledFormat:
                     return False  # a property no declaration names: only the generic form keeps it
                 if k in self.bound and not self.syntaxes.get(k, _DEFAULT_ATTR).printable(v):
                     return False
-        check = getattr(d, "asm_printable", None)
+        check = self._check_fn
         if check is not None and not check(op):
             return False
-        self._print_elements(self.elements, op, p)
+        if type(p) is OpAsmPrinter:  # text: the format's elements as closures (the hot path)
+            fast = self._fast
+            if fast is None:
+                fast = self._fast = [self._closure(e) for e in self.elements]
+            for f in fast:
+                f(op, p)
+        else:  # the alias visitor: the same elements, interpreted
+            self._print_elements(self.elements, op, p)
         return True
+
+    @property
+    def _check_fn(self) -> Any:
+        return getattr(self.d, "asm_printable", None)
+
+    _fast: list | None = None
+
+    def _closure(self, e: Element) -> Callable[[Operation, OpAsmPrinter], None]:
+        """One element's printer, specialized at compile time (spacing folded
+        into its text; operands and results of fixed position read by index)."""
+        sp = " " if e.space else ""
+        fixed_operands = all(f.arity not in (OPTIONAL, VARIADIC) for f in self.d.operand_defs)
+        fixed_results = all(f.arity not in (OPTIONAL, VARIADIC) for f in self.d.result_defs)
+        if isinstance(e, Literal):
+            text = sp + e.text
+            return lambda op, p: p.parts.append(text)
+        if isinstance(e, OperandVar) and fixed_operands:
+            i = e.index
+
+            def operand(op: Operation, p: OpAsmPrinter) -> None:
+                p.parts.append(sp + p.p.value(op._operands[i].value))
+            return operand
+        if isinstance(e, TypeOf) and e.target in self.operands and fixed_operands:
+            i = self.operands[e.target][0]
+
+            def operand_type(op: Operation, p: OpAsmPrinter) -> None:
+                t = op._operands[i].value.type
+                p.parts.append(sp + (t.text if not t.has_alias_parts else p.p.type_text(t)))
+            return operand_type
+        if isinstance(e, TypeOf) and e.target in self.results and fixed_results:
+            i = self.results[e.target][0]
+
+            def result_type(op: Operation, p: OpAsmPrinter) -> None:
+                t = op.results[i].type
+                p.parts.append(sp + (t.text if not t.has_alias_parts else p.p.type_text(t)))
+            return result_type
+        if isinstance(e, Directive) and e.kind == "attr-dict" and not self.has_prop_dict:
+            elided = tuple(self.elided) + (("operandSegmentSizes",) if self.segmented else ())
+            defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None}
+
+            def attr_dict(op: Operation, p: OpAsmPrinter) -> None:
+                for k, v in op.properties.entries:
+                    if k not in elided and defaults.get(k) != v:
+                        self._print_attr_dict(op, p, False)
+                        return
+                if op.attributes.entries:
+                    p.parts.append(p.p.attr_dict(op.attributes, elided))
+            return attr_dict
+        if isinstance(e, Optional):
+            then = [self._closure(x) for x in e.then]
+            else_ = [self._closure(x) for x in e.else_]
+            anchor = e.anchor
+
+            def optional(op: Operation, p: OpAsmPrinter) -> None:
+                for f in (then if self._present(anchor, op) else else_):
+                    f(op, p)
+            return optional
+        return lambda op, p: self._print_elements([e], op, p)
 
     def _print_elements(self, elements: list[Element], op: Operation, p: OpAsmPrinter) -> None:
         for e in elements:

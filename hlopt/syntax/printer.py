@@ -285,6 +285,8 @@ class Aliases:
             if custom:
                 fn = _PRINT_FN[d] if d in _PRINT_FN else _asm_fn(d)
                 if fn is not None:  # an op_asm form: its printer says what it prints
+                    if not o.regions and _plain(o):
+                        continue
                     items = op_asm.visit_items(d, o)
                     custom = items is not None
                 else:
@@ -382,8 +384,30 @@ _PRINT_FN: dict[Any, Any] = {}  # op definition -> its op_asm printing function,
 
 
 def _asm_fn(d: Any) -> Any:
-    fn = _PRINT_FN[d] = (lambda op, p, d=d: op_asm.print_text(d, op, p)) if op_asm.has_asm_form(d) else None
+    fn = None
+    if op_asm.has_asm_form(d):
+        form = op_asm.forms_of(d)[2]
+        new = op_asm.OpAsmPrinter
+
+        def fn(op: Operation, p: "Printer") -> str | None:
+            ap = new(p)
+            ap.parts.append(p.op_name(op))
+            return "".join(ap.parts) if form(op, ap) else None
+    _PRINT_FN[d] = fn
     return fn
+
+
+def _plain(o: Operation) -> bool:
+    """Nothing of this region-less op can take an alias."""
+    if o.properties.has_alias_parts or o.attributes.has_alias_parts:
+        return False
+    for r in o.results:
+        if r.type.has_alias_parts:
+            return False
+    for u in o._operands:
+        if u.value.type.has_alias_parts:
+            return False
+    return True
 
 
 def _children(a: Any) -> Sequence[Any]:
