@@ -160,6 +160,13 @@ class TypesMatchWith:
         self.source, self.target, self.fn = source, target, fn
 
 
+class FixedType:
+    """ODS's buildable type (`I1:$condition`): the format need not print it."""
+
+    def __init__(self, name: str, type: Type):
+        self.name, self.type = name, type
+
+
 # -- the format's elements -----------------------------------------------------------------------
 
 
@@ -493,6 +500,7 @@ class CompiledFormat:
         attrs_typed = {n for n in self.bound if n in self.attrs}
         traits = self.d.traits
         rules = tuple(getattr(self.d, "type_inference", ()))
+        known |= {r.name for r in rules if isinstance(r, FixedType)}
         changed = True
         while changed:
             changed = False
@@ -735,6 +743,10 @@ class CompiledFormat:
         names = list(self.operands) + list(self.results)
         rules = tuple(getattr(d, "type_inference", ()))
         plan: list = []
+        for rule in rules:
+            if isinstance(rule, FixedType) and rule.name not in known:
+                plan.append((rule.name, None, lambda _t, t=rule.type: t, False))
+                known.add(rule.name)
         changed = True
         while changed:
             changed = False
@@ -790,7 +802,7 @@ class CompiledFormat:
             if v is not None:
                 attrs[name] = syn.build(r, v)
         for target, source, fn, from_attr in plan:
-            t = attrs[source].type if from_attr else types[source]
+            t = None if source is None else attrs[source].type if from_attr else types[source]
             types[target] = fn(t) if fn is not None else t
         operand = r.operand
         operands = [operand(st["$" + n][0], types[n]) for n in self.operands]
@@ -846,8 +858,6 @@ class CompiledFormat:
                 if not us and f.arity in (OPTIONAL, VARIADIC):
                     continue
                 raise r.error(f"type of operand '{name}' could not be inferred", st["@pos"])
-            if len(ts) == 1 and len(us) != 1 and f.arity != OPTIONAL:
-                ts = ts * len(us)
             pos = us[0].pos if us else st["@pos"]
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
@@ -910,6 +920,9 @@ class CompiledFormat:
             ts = types.get(name)
             return ts[0] if ts else None
 
+        for rule in rules:
+            if isinstance(rule, FixedType):
+                types.setdefault(rule.name, [rule.type])
         for _ in range(3):
             if "SameOperandsAndResultType" in traits:
                 t = next((one(n) for n in names if one(n) is not None), None)
