@@ -948,31 +948,39 @@ class CompiledFormat:
 
     # print
     def print(self, op: Operation, p: OpAsmPrinter) -> bool:
-        props = op.properties
-        if props.entries:
-            for k, v in props.entries:
-                if k not in self.attrs and not (k == "operandSegmentSizes" and self.segmented):
+        fast = self._fast
+        if fast is None:
+            self._setup_print()
+            fast = self._fast
+        entries = op.properties.entries
+        if entries:
+            allowed = self._allowed
+            for k, v in entries:
+                syn = allowed.get(k, allowed)
+                if syn is allowed:
                     return False  # a property no declaration names: only the generic form keeps it
-                if k in self.bound and not self.syntaxes.get(k, _DEFAULT_ATTR).printable(v):
+                if syn is not None and not syn.printable(v):
                     return False
         check = self._check_fn
         if check is not None and not check(op):
             return False
         if type(p) is OpAsmPrinter:  # text: the format's elements as closures (the hot path)
-            fast = self._fast
-            if fast is None:
-                fast = self._fast = [self._closure(e) for e in self.elements]
             for f in fast:
                 f(op, p)
         else:  # the alias visitor: the same elements, interpreted
             self._print_elements(self.elements, op, p)
         return True
 
-    @property
-    def _check_fn(self) -> Any:
-        return getattr(self.d, "asm_printable", None)
-
     _fast: list | None = None
+
+    def _setup_print(self) -> None:
+        # property name -> the syntax checking its value (None: printed in attr-dict)
+        self._allowed: dict[str, Any] = {n: (self.syntaxes.get(n, _DEFAULT_ATTR) if n in self.bound else None)
+                                         for n in self.attrs}
+        if self.segmented:
+            self._allowed["operandSegmentSizes"] = None
+        self._check_fn = getattr(self.d, "asm_printable", None)
+        self._fast = [self._closure(e) for e in self.elements]
 
     def _closure(self, e: Element) -> Callable[[Operation, OpAsmPrinter], None]:
         """One element's printer, specialized at compile time (spacing folded
@@ -1015,6 +1023,18 @@ class CompiledFormat:
                 if op.attributes.entries:
                     p.parts.append(p.p.attr_dict(op.attributes, elided))
             return attr_dict
+        if isinstance(e, AttrVar) and not isinstance(e.syntax, UnitKeyword):
+            name, syn = e.name, e.syntax
+
+            def attr_var(op: Operation, p: OpAsmPrinter) -> None:
+                a = op.properties.get(name)
+                if a is None:
+                    a = op.attributes.get(name)
+                if a is not None:
+                    if sp:
+                        p.parts.append(sp)
+                    syn.print(p, a)
+            return attr_var
         if isinstance(e, Optional):
             then = [self._closure(x) for x in e.then]
             else_ = [self._closure(x) for x in e.else_]
