@@ -30,7 +30,7 @@ _D = "hlopt.dialects."
 DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
     "func": DialectInfo(_D + "func", grammar="func.lark"),
-    "arith": DialectInfo(_D + "arith", grammar="arith.lark", open=True),
+    "arith": DialectInfo(_D + "arith", open=True),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode

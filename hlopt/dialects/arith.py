@@ -1,7 +1,9 @@
 """arith: every op declared (operands, results, inherent attributes, traits),
 with MLIR's custom forms, folders and canonicalization patterns.
 
-Custom forms (grammars/arith.lark, `arith_op`):
+Custom forms: MLIR's `assemblyFormat` strings of ArithOps.td (declared
+on each op class, hlopt.syntax.asm_format); arith.select's hand-written form
+uses the same parser/printer API (hlopt.syntax.op_asm):
 
     arith.addi %a, %b overflow<nsw> {attrs} : i32      (overflowFlags elided when none)
     arith.addf %a, %b fastmath<fast> : f32             (fastmath elided when none)
@@ -48,6 +50,9 @@ from hlopt.ir.types import (
     VectorType,
     i1,
 )
+from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith
+from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, OpAsmResolver
+from hlopt.syntax.parser import ParseError
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.kernels.elementwise")
@@ -83,48 +88,25 @@ CMPF_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ue
 ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
 
 
+def _flag_attr(kind: str) -> StrippedAttr:
+    """`#arith.overflow<...>` / `#arith.fastmath<...>` printed as `<...>` after its keyword."""
+    return StrippedAttr("#arith." + kind, lambda body: OpaqueAttr("#arith." + _flags_text(kind, body[1:-1])))
+
+
+OVERFLOW_FLAGS = _flag_attr("overflow")
+FASTMATH_FLAGS = _flag_attr("fastmath")
+ROUNDING = EnumKeyword(ROUNDING_MODES, IntegerType(32))
+
+
 class ArithOp(OpDef):
-    """Shared parsing/printing of arith's one-line forms."""
+    """An arith op with a declarative form (`assembly_format`)."""
 
-    syntax_token = "ARITH_OP"
-    # the flag property printed as `overflow<...>`/`fastmath<...>` and its default
-    flag_prop: str | None = None
-
-    @classmethod
-    def _flag_text(cls, op: Operation) -> str | None:
-        """` overflow<nsw>` or "" (default), None when unprintable."""
-        if cls.flag_prop is None:
-            return ""
-        v = op.properties.get(cls.flag_prop)
-        if v is None or v is (OVERFLOW_NONE if cls.flag_prop == "overflowFlags" else FASTMATH_NONE):
-            return ""
-        text = getattr(v, "text", "")
-        prefix = "#arith." + ("overflow" if cls.flag_prop == "overflowFlags" else "fastmath") + "<"
-        if not text.startswith(prefix):
-            return None
-        return " " + text[len("#arith."):]
-
-    @classmethod
-    def _props_ok(cls, op: Operation, allowed: tuple[str, ...]) -> bool:
-        return all(k in allowed for k, _ in op.properties.entries)
+    attr_syntax = {"overflowFlags": OVERFLOW_FLAGS, "fastmath": FASTMATH_FLAGS, "roundingmode": ROUNDING}
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         """MLIR's patterns for this op (the `_PATTERNS` entry of its name)."""
         return _PATTERNS.get(cls.name.split(".", 1)[1], ())
-
-    @classmethod
-    def default_properties(cls) -> dict:
-        """Inherent attributes with defaults: set by the custom form when absent."""
-        return {f.name: f.default for f in cls.attr_defs if f.default is not None}
-
-    @classmethod
-    def print_binary(cls, op: Operation, p: Any) -> str | None:
-        flags = cls._flag_text(op)
-        if flags is None or "roundingmode" in op.properties or not cls._props_ok(op, cls.inherent):
-            return None  # no custom spelling of a rounding mode here: the generic form keeps it
-        return (p.op_name(op) + " " + p.values(op.operands) + flags + p.attr_dict(op.attributes)
-                + " : " + p.type_text(op.results[0].type))
 
 
 # -- integer arithmetic ----------------------------------------------------------------
@@ -466,17 +448,12 @@ _INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
 
 
 class IntBinaryOp(ArithOp):
-    """`$lhs, $rhs [overflow<..>] attr-dict : type($result)`."""
-
     lhs = operand(SignlessIntegerLike)
     rhs = operand(SignlessIntegerLike)
     result = result(SignlessIntegerLike)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
     const_fold: Callable | None = None
     identity: Callable | None = None
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return cls.print_binary(op, p)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -535,7 +512,7 @@ def _make_int_binary(n: str) -> type:
 
     if ovf:
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
-        body["flag_prop"] = "overflowFlags"
+        body["assembly_format"] = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
     return type(n.capitalize() + "Op", (IntBinaryOp,), body)
 
 
@@ -579,18 +556,17 @@ _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
 
 
 class FloatBinaryOp(ArithOp):
-    """`$lhs, $rhs [fastmath<..>] attr-dict : type($result)`."""
-
     lhs = operand(FloatLike)
     rhs = operand(FloatLike)
     result = result(FloatLike)
     fastmath = attr(default=FASTMATH_NONE)
-    flag_prop = "fastmath"
+    assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     const_fold: Callable | None = None
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return cls.print_binary(op, p)
+    @staticmethod
+    def asm_printable(op: Operation) -> bool:
+        """A rounding mode has no spelling in this form: the generic form keeps it."""
+        return "roundingmode" not in op.properties
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -652,12 +628,8 @@ class NegFOp(ArithOp):
     operand_ = operand(FloatLike)
     result = result(FloatLike)
     fastmath = attr(default=FASTMATH_NONE)
-    flag_prop = "fastmath"
     traits = (Pure(), SameOperandsAndResultType(), ElementwiseTrait())
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return cls.print_binary(op, p)
+    assembly_format = "$operand_ (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -685,12 +657,14 @@ def _mulh(a: int, b: int, t: Type, signed: bool) -> int:
 
 
 class ExtendedOp(ArithOp):
-    """`$lhs, $rhs attr-dict : type($lhs)[, type($overflow)]`: two results."""
+    """Two results."""
 
     lhs = operand(SignlessIntegerLike)
     rhs = operand(SignlessIntegerLike)
     traits = (Pure(), Commutative(), ElementwiseTrait())
     same = ("lhs", "rhs", "low", "high")
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
+    type_inference = (AllTypesMatch("lhs", "rhs", "low", "high"),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -698,14 +672,6 @@ class ExtendedOp(ArithOp):
         if any(t is not types[0] for t in types):
             raise IRError(f"'{cls.name}' op failed to verify that all of {{{', '.join(cls.same)}}} have same type", op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.properties):
-            return None
-        types = p.type_text(op.results[0].type)
-        if cls.name == "arith.addui_extended":
-            types += ", " + p.type_text(op.results[1].type)
-        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : " + types
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -758,6 +724,8 @@ class AddUIExtendedOp(ExtendedOp):
     overflow = result(BoolLike)
     same = ("lhs", "rhs", "sum")
     result_names = ("sum", "overflow")
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
+    type_inference = (AllTypesMatch("lhs", "rhs", "sum"),)
 
     @classmethod
     def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
@@ -829,6 +797,9 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
     result = result(BoolLike)
     traits = (Pure(), ElementwiseTrait())
     predicates = CMPI_PREDICATES
+    assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
+    attr_syntax = {"predicate": EnumKeyword(CMPI_PREDICATES)}
+    type_inference = (AllTypesMatch("lhs", "rhs"), TypesMatchWith("lhs", "result", lambda t: _i1_like(t)))
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -843,15 +814,6 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
         if op.operand(0).type is not op.operand(1).type:
             raise IRError(f"'{cls.name}' op failed to verify that all of {{lhs, rhs}} have same type", op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        pred = op.properties.get("predicate")
-        flags = cls._flag_text(op)
-        if not isinstance(pred, IntegerAttr) or not 0 <= pred.value < len(cls.predicates) or flags is None \
-                or not cls._props_ok(op, cls.inherent):
-            return None
-        return (p.op_name(op) + " " + cls.predicates[pred.value] + ", " + p.values(op.operands) + flags
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operand(0).type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -902,8 +864,9 @@ class CmpFOp(CmpIOp):
     lhs = operand(FloatLike)
     rhs = operand(FloatLike)
     fastmath = attr(default=FASTMATH_NONE)
-    flag_prop = "fastmath"
     predicates = CMPF_PREDICATES
+    assembly_format = ("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)")
+    attr_syntax = {"predicate": EnumKeyword(CMPF_PREDICATES), "fastmath": FASTMATH_FLAGS}
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -958,13 +921,42 @@ class SelectOp(ArithOp):
             raise IRError("'arith.select' op failed to verify that all of {true_value, false_value, result} "
                           "have same type", op)
 
+    # MLIR's hand-written SelectOp::parse/print: `%c, %a, %b attr-dict : [cond type,] type`
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        at = p.location()
+        operands = p.parse_operand_list()
+        if len(operands) != 3:
+            raise ParseError("expected 3 operands", at)
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        types = [p.parse_type()]
+        if p.parse_optional_punct(","):
+            types.append(p.parse_type())
+        return operands, attrs, types, at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, attrs, type_refs, at = state
+        types = r.types(type_refs)
+        cond_t, rt = (types[0], types[1]) if len(types) == 2 else (i1, types[0])
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, r.operands(operands, [cond_t, rt, rt], at), [rt], None, a)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
         if len(op.properties):
-            return None
+            return False
+        p.write(" ")
+        p.print_operands(op.operands)
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
         ct = op.operand(0).type
-        types = (p.type_text(ct) + ", " if isinstance(ct, ShapedType) else "") + p.type_text(op.results[0].type)
-        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : " + types
+        if isinstance(ct, ShapedType):
+            p.print_type(ct)
+            p.write(", ")
+        p.print_type(op.results[0].type)
+        return True
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -998,11 +990,10 @@ class SelectOp(ArithOp):
 
 # -- casts -------------------------------------------------------------------------------
 class CastOp(ArithOp):
-    """`$in [flags] attr-dict : type($in) to type($out)`."""
-
     in_ = operand()
     out = result()
     traits = (Pure(), ElementwiseTrait())
+    assembly_format = "$in_ attr-dict `:` type($in_) `to` type($out)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1011,19 +1002,6 @@ class CastOp(ArithOp):
             raise IRError(f"'{cls.name}' op operand type '{src.text}' and result type '{dst.text}' are cast "
                           f"incompatible", op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        flags = cls._flag_text(op)
-        extra = ""
-        rm = op.properties.get("roundingmode")
-        if rm is not None:
-            if not isinstance(rm, IntegerAttr) or not 0 <= rm.value < len(ROUNDING_MODES):
-                return None
-            extra = " " + ROUNDING_MODES[rm.value]
-        if flags is None or not cls._props_ok(op, cls.inherent):
-            return None
-        return (p.op_name(op) + " " + p.value(op.operand(0)) + extra + flags + p.attr_dict(op.attributes)
-                + " : " + p.type_text(op.operand(0).type) + " to " + p.type_text(op.results[0].type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1210,14 +1188,15 @@ def _make_cast(n: str) -> type:
                                        ElementwiseTrait())}
     if n in _CAST_TYPES:
         body["in_"], body["out"] = operand(_CAST_TYPES[n][0]), result(_CAST_TYPES[n][1])
+    fmt = ""
     if n == "trunci":
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
-        body["flag_prop"] = "overflowFlags"
+        fmt = " (`overflow` `` $overflowFlags^)?"
     elif props:
         for k in props:
             body[k] = opt_attr()
-        if "fastmath" in props:
-            body["flag_prop"] = "fastmath"
+        fmt = " ($roundingmode^)?" * ("roundingmode" in props) + " (`fastmath` `` $fastmath^)?" * ("fastmath" in props)
+    body["assembly_format"] = "$in_" + fmt + " attr-dict `:` type($in_) `to` type($out)"
     return type("".join(w.capitalize() for w in n.split("_")) + "Op", (CastOp,), body)
 
 
@@ -1228,16 +1207,14 @@ class ConstantOp(OpDef):
     value = attr()
     result = result()
     traits = (Pure(), ConstantLike())
+    assembly_format = "attr-dict $value"
+    type_inference = (AllTypesMatch("value", "result"),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         v = op.properties.get("value")
         if getattr(v, "type", None) is not op.results[0].type:
             raise IRError("'arith.constant' op failed to verify that all of {value, result} have same type", op)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return p.op_name(op) + p.attr_dict(op.attributes) + " " + p.attr_text(op.properties.get("value"))
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -1745,109 +1722,12 @@ _OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, MulSIExtendedOp, Mul
 _OPS.extend(_make_cast(n) for n in _CASTS)
 
 
-# -- custom syntax ----------------------------------------------------------------------------
-_ARG = re.compile(r'\s*(?:(%[\w$.\-]+(?:#\d+)?)|(overflow<[^>]*>|fastmath<[^>]*>)|(\{)|([A-Za-z_]\w*))\s*(,?)')
-_USE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
-
-
-def arith_op(s: Any, c: list) -> tuple[Operation, int]:
-    """`arith_op: ARITH_OP [OP_ARGS] ":" TYPE ["," TYPE] ["to" TYPE]`."""
-    name_tok, args_tok, t1, t2, t3 = c
-    name = str(name_tok)
-    d = s_lookup(name)
-    text = str(args_tok) if args_tok is not None else ""
-    base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
-    uses: list[tuple[str, int, int, int]] = []
-    words: list[tuple[str, int]] = []
-    flags: str | None = None
-    flags_pos = base
-    attrs = None
-    pos = 0
-    while pos < len(text):
-        m = _ARG.match(text, pos)
-        if m is None or m.end() == pos:
-            raise s.error("expected SSA operand, keyword or attribute dictionary", base + pos)
-        if m.group(1):
-            um = _USE.fullmatch(m.group(1))
-            uses.append((um.group(1), int(um.group(2) or 0), base + m.start(1), base + m.end(1)))
-        elif m.group(2):
-            flags, flags_pos = m.group(2), base + m.start(2)
-        elif m.group(3):
-            from hlopt.syntax.lexer import scan_balanced
-
-            end = scan_balanced(text, m.start(3))
-            attrs = s.decode_dict_text(text[m.start(3):end], base + m.start(3))
-            pos = end
-            continue
-        else:
-            words.append((m.group(4), base + m.start(4)))
-        pos = m.end()
-    props: dict[str, Attribute] = dict(d.default_properties()) if d is not None else {}
-    ty1 = s.decode_type(t1)
-    ty2 = s.decode_type(t2) if t2 is not None else None
-    ty3 = s.decode_type(t3) if t3 is not None else None
-    if flags is not None:
-        if d is None or d.flag_prop is None or not flags.startswith(
-                "overflow" if d.flag_prop == "overflowFlags" else "fastmath"):
-            # as MLIR's generated parser, which stops after the last operand
-            raise s.error("expected ':'", uses[-1][3] if uses else flags_pos)
-        kind, inner = flags[:-1].split("<", 1)
-        props[d.flag_prop] = OpaqueAttr("#arith." + _flags_text(kind, inner))
-    if issubclass(d, CmpIOp):
-        if len(words) != 1 or words[0][0] not in d.predicates:
-            raise s.error(f"custom op '{name}' expected string or keyword containing one of the following enum "
-                          f"values for attribute 'predicate' [{', '.join(d.predicates)}]",
-                          words[0][1] if words else base)
-        props["predicate"] = IntegerAttr(d.predicates.index(words[0][0]))
-        operand_types = [ty1, ty1]
-        result_types = [_i1_like(ty1)]
-    elif issubclass(d, CastOp):
-        if ty3 is None:  # MLIR points at the token after the type
-            text_all = s.src.text
-            end = t1.start_pos + len(str(t1))
-            while end < len(text_all) and (text_all[end].isspace() or text_all.startswith("//", end)):
-                if text_all.startswith("//", end):
-                    nl = text_all.find("\n", end)
-                    end = len(text_all) if nl < 0 else nl
-                else:
-                    end += 1
-            raise s.error(f"custom op '{name}' expected 'to'", end)
-        for w, wpos in words:
-            if w not in ROUNDING_MODES or "roundingmode" not in d.inherent:
-                raise s.error(f"unexpected keyword '{w}'", wpos)
-            props["roundingmode"] = IntegerAttr(ROUNDING_MODES.index(w), IntegerType(32))
-        operand_types, result_types = [ty1], [ty3]
-    elif d is SelectOp:
-        cond_t = ty1 if ty2 is not None else i1
-        rt = ty2 if ty2 is not None else ty1
-        operand_types, result_types = [cond_t, rt, rt], [rt]
-    elif issubclass(d, ExtendedOp):
-        if d is AddUIExtendedOp and ty2 is None:  # `: type($sum), type($overflow)`
-            raise s.error("expected ','", t1.start_pos + len(str(t1)))
-        operand_types = [ty1, ty1]
-        result_types = [ty1, ty2 if d is AddUIExtendedOp and ty2 is not None else ty1]
-    else:
-        if words:
-            raise s.error(f"unexpected keyword '{words[0][0]}'", words[0][1])
-        n = len(d.operand_defs)
-        operand_types, result_types = [ty1] * n, [ty1]
-    if len(uses) < len(operand_types):
-        raise s.error("expected ','", uses[-1][3] if uses else base)
-    if len(uses) > len(operand_types):
-        raise s.error("expected ':'", uses[len(operand_types)][2])
-    operands = [s.lookup(u, i, t, p) for (u, i, p, _), t in zip(uses, operand_types)]
-    if attrs is not None:
-        p_, attrs = s.split_attrs(name, None, attrs)
-        if p_ is not None:
-            props.update(dict(p_.entries))
-    op = Operation(name, operands, result_types, props, attrs)
-    return op, name_tok.start_pos
-
-
 def s_lookup(name: str) -> Any:
+    """The op definition of an arith op name."""
     return next(o for o in _OPS if o.name == name)
 
 
+# -- attribute spellings ------------------------------------------------------------------
 _FLAG_ATTR = re.compile(r"#arith\.(overflow|fastmath)<([^>]*)>")
 
 
@@ -1887,21 +1767,7 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
 
 
 
-def _parse_constant(s: Any, c: list) -> tuple[Operation, int]:
-    """grammars/arith.lark: `arith.constant {attrs} <typed attribute>`."""
-    from hlopt.syntax.parser import ParseError
-
-    kw, attrs, value = c
-    v = s.decode_attr(value)
-    t = getattr(v, "type", None)
-    if t is None:
-        raise ParseError("expected a typed attribute for arith.constant", value.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("arith.constant", (), [t], {"value": v}, a), kw.start_pos
-
-
-DIALECT = Dialect("arith", ops=tuple(_OPS), grammar="arith.lark",
-                  syntax={"arith_op": arith_op, "arith_constant": _parse_constant},
+DIALECT = Dialect("arith", ops=tuple(_OPS),
                   materialize_constant=materialize_constant, parse_attribute=parse_attribute,
                   allow_unknown_ops=True)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr
+from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr
 from hlopt.ir.constraints import AnySignless, Constraint, DenseArrayOf, Str
 from hlopt.ir.core import Block, IRError, Operation, Value
 from hlopt.ir.dialect import Dialect
@@ -27,6 +27,7 @@ from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operan
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator, op_error
 from hlopt.ir.types import IndexType, IntegerType, VectorType, i1
+from hlopt.syntax.asm_format import FixedType
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -198,10 +199,10 @@ class _EditsSuccessorOperands:
 class BranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.br"
     summary = "branch operation"
-    syntax_token = "CF_BR"
     dest_operands = var_operand()
     dest = successor()
     traits = (Pure(), Terminator())
+    assembly_format = "$dest (`(` $dest_operands^ `:` type($dest_operands) `)`)? attr-dict"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -211,12 +212,6 @@ class BranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
         """(first operand, count) forwarded to successor `index`."""
         return 0, len(op.operands)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.properties):
-            return None
-        return p.op_name(op) + " " + _succ_text(p, op.successors[0], op.operands) + p.attr_dict(op.attributes)
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -311,7 +306,6 @@ def _cond_br_truth(op: Operation, rw: Any) -> bool:
 class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.cond_br"
     summary = "conditional branch operation"
-    syntax_token = "CF_COND_BR"
     condition = operand(Bool)
     true_dest_operands = var_operand()
     false_dest_operands = var_operand()
@@ -319,6 +313,14 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     true_dest = successor()
     false_dest = successor()
     traits = (AttrSizedOperandSegments(), Pure(), Terminator())
+    assembly_format = ("$condition `,` $true_dest (`(` $true_dest_operands^ `:` type($true_dest_operands) `)`)? `,` "
+                       "$false_dest (`(` $false_dest_operands^ `:` type($false_dest_operands) `)`)? attr-dict")
+    type_inference = (FixedType("condition", i1),)
+
+    @staticmethod
+    def asm_printable(op: Operation) -> bool:
+        """Branch weights have no spelling in this form: the generic form keeps them."""
+        return "branch_weights" not in op.properties
 
     @classmethod
     def successor_operands(cls, op: Operation, index: int) -> list[Value]:
@@ -341,14 +343,6 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         _, t, f = _cond_br_parts(op)
         _verify_successor_args(op, 0, t)
         _verify_successor_args(op, 1, f)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k not in ("operandSegmentSizes",) for k, _ in op.properties.entries):
-            return None
-        cond, t, f = _cond_br_parts(op)
-        return (p.op_name(op) + " " + p.value(cond) + ", " + _succ_text(p, op.successors[0], t) + ", "
-                + _succ_text(p, op.successors[1], f) + p.attr_dict(op.attributes))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -603,20 +597,14 @@ def _assert_true(op: Operation, rw: Any) -> bool:
 class AssertOp(OpDef, MemoryEffectsInterface):
     name = "cf.assert"
     summary = "Assert operation with message attribute"
-    syntax_token = "CF_ASSERT"
     arg = operand(Bool)
     msg = attr(Str)
+    assembly_format = "$arg `,` $msg attr-dict"
+    type_inference = (FixedType("arg", i1),)
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
         return [Effect(WRITE)]
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k != "msg" for k, _ in op.properties.entries):
-            return None
-        return (p.op_name(op) + " " + p.value(op.operand(0)) + ", " + p.attr_text(op.properties.get("msg"))
-                + p.attr_dict(op.attributes))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -664,25 +652,6 @@ def _succ_operands(s: Any, tok: Any) -> list[Value]:
     return s.resolve_operands_text("(" + vals_text.strip() + ")", tok.start_pos, types)
 
 
-def cf_br(s: Any, c: list) -> tuple[Operation, int]:
-    kw, succ, ops, attrs = c
-    operands = _succ_operands(s, ops)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    dest = s.block_ref(str(succ)[1:], succ.start_pos)
-    return Operation("cf.br", operands, [], None, a, (), [dest]), kw.start_pos
-
-
-def cf_cond_br(s: Any, c: list) -> tuple[Operation, int]:
-    kw, cond_tok, t_succ, t_ops, f_succ, f_ops, attrs = c
-    cond = s.lookup(str(cond_tok)[1:].split("#")[0], 0, i1, cond_tok.start_pos)
-    tv = _succ_operands(s, t_ops)
-    fv = _succ_operands(s, f_ops)
-    seg = DenseArrayAttr(IntegerType(32), [1, len(tv), len(fv)])
-    a = s.decode_dict(attrs) if attrs is not None else None
-    succs = [s.block_ref(str(t)[1:], t.start_pos) for t in (t_succ, f_succ)]
-    return Operation("cf.cond_br", [cond, *tv, *fv], [], {"operandSegmentSizes": seg}, a, (), succs), kw.start_pos
-
-
 def cf_switch_default(s: Any, c: list) -> tuple:
     succ, ops = c
     return None, s.block_ref(str(succ)[1:], succ.start_pos), _succ_operands(s, ops)
@@ -721,17 +690,6 @@ def _wrap_signed(v: int, width: int) -> int:
     return v - m if v >= m >> 1 and width > 1 else v
 
 
-def cf_assert(s: Any, c: list) -> tuple[Operation, int]:
-    kw, cond_tok, msg, attrs = c
-    cond = s.lookup(str(cond_tok)[1:].split("#")[0], 0, i1, cond_tok.start_pos)
-    m = s.decode("attr", str(msg), msg.start_pos)
-    if not isinstance(m, StringAttr):
-        raise s.error("expected string message", msg.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("cf.assert", [cond], [], {"msg": m}, a), kw.start_pos
-
-
 DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
-                  syntax={"cf_br": cf_br, "cf_cond_br": cf_cond_br, "cf_switch": cf_switch,
-                          "cf_switch_default": cf_switch_default, "cf_switch_case": cf_switch_case,
-                          "cf_assert": cf_assert})
+                  syntax={"cf_switch": cf_switch, "cf_switch_default": cf_switch_default,
+                          "cf_switch_case": cf_switch_case})

@@ -157,7 +157,10 @@ class Context:
         except KeyError:
             pass
         d = self.lookup_op(word) if "." in word else None
-        t = self._words[word] = getattr(d, "syntax_token", None) if d is not None else None
+        t = getattr(d, "syntax_token", None) if d is not None else None
+        if t is None and d is not None and (getattr(d, "assembly_format", None) or getattr(d, "parse_asm", None)):
+            t = "ASM_OP"  # a form of hlopt.syntax.op_asm, read by the lexer
+        self._words[word] = t
         return t
 
     # -- non-fatal diagnostics (MLIR's DiagnosticEngine) ---------------------------

@@ -719,6 +719,9 @@ class OpDef(Operation, metaclass=OpMeta):
     # the terminal the op's bare name lexes as, when a rule of its dialect's
     # grammar parses its custom form (e.g. SHLO_OP); None: keyword rules only
     syntax_token: ClassVar[str | None] = None
+    # MLIR's declarative assembly format (hlopt.syntax.asm_format): one string
+    # that gives the op's custom parser and printer
+    assembly_format: ClassVar[str | None] = None
 
     @classmethod
     def print_custom(cls, op: "Operation", p: Any) -> str | None:

@@ -79,6 +79,17 @@ def _op_token(word: str) -> str | None:
 
     return current_context().op_token(word)
 
+def _asm_op(name: str, text: str, name_end: int) -> tuple[int, tuple]:
+    """An op with a form of hlopt.syntax.op_asm: its text read by the form's
+    parse step; (end, (definition, state, length of the name))."""
+    from hlopt.ir.context import current_context
+    from hlopt.syntax.op_asm import scan_op
+
+    d = current_context().lookup_op(name)
+    end, state = scan_op(d, text, name_end)
+    return end, (d, state, len(name))
+
+
 _OPARGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
 
 
@@ -518,7 +529,12 @@ class ContextLexer(Lexer):
             if acc is None:
                 acc = cache[st] = frozenset(states[st])
             tok_type, end = self.next(text, pos, acc, sc, kw)
-            if tok_type == "GENERIC_SIMPLE" or tok_type == "SHLO_SIMPLE":
+            if tok_type == "ASM_OP":  # the op's form was read already: its state rides in the token
+                end, spans = end
+                tok = SpanToken._future_new(tok_type, text[pos:pos + spans[2]], pos, None, None, None, None, end)
+                tok.spans = spans
+                yield tok
+            elif tok_type == "GENERIC_SIMPLE" or tok_type == "SHLO_SIMPLE":
                 end, spans = end
                 # the usual token needs neither step of _value (and a big one is never copied whole)
                 if end - pos > BLOB_MIN or "//" in (v := text[pos:end]):
@@ -657,6 +673,8 @@ class ContextLexer(Lexer):
                 else:
                     t = None
                 if t is not None and t in acc:
+                    if t == "ASM_OP":
+                        return t, _asm_op(w, text, end)
                     if t == "SHLO_OP" and "SHLO_SIMPLE" in acc:
                         r = _shlo_simple(text, pos, end, sc)
                         if r is not None:

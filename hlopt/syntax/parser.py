@@ -798,6 +798,21 @@ class OpBuilder(Transformer):
         s.finish_op(results, op, loc, pos)
         return None
 
+    def asm(self, results, tok, loc):
+        """An op read by its op_asm form in the lexer: built here, where the
+        names before it are defined."""
+        from hlopt.syntax.op_asm import build_op
+
+        d, state, _ = tok.spans
+        s = self.s
+        s.pos = tok.start_pos
+        op = build_op(d, s, state)
+        s.finish_op(results, op, loc, tok.start_pos)
+        return None
+
+    def asm_operation(self, c):
+        return self.asm(*c)
+
     def shlo_simple(self, results, tok, loc):
         return self.__default__("stablehlo_simple_operation", [results, tok, loc], None)
 
@@ -867,6 +882,9 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
         if rule.alias == "simple_operation":
             tok = "GENERIC_SIMPLE"
             f = builder.simple
+        elif rule.alias == "asm_operation":
+            tok = "ASM_OP"
+            f = builder.asm
         elif rule.alias == "stablehlo_simple_operation":  # a dialect rule: its callback is per parse
             tok = "SHLO_SIMPLE"
             f = builder.shlo_simple

@@ -32,6 +32,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, Region, Value, no_gc
 from hlopt.ir.location import Location, UnknownLoc
 from hlopt.ir.types import FunctionType, Type
+from hlopt.syntax import op_asm
 
 INDENT = "  "
 _MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
@@ -281,7 +282,16 @@ class Aliases:
                 self.visit_attr(o.location, deferrable=True)
             d = self._opdef(o.name)
             custom = not generic and d is not None and _has_custom(d)
-            items = d.custom_visit_items(o, dbg) if custom and d is not None else None
+            items = None
+            if custom:
+                fn = _PRINT_FN[d] if d in _PRINT_FN else _asm_fn(d)
+                if fn is not None:  # an op_asm form: its printer says what it prints
+                    if not o.regions and _plain(o):
+                        continue
+                    items = op_asm.visit_items(d, o)
+                    custom = items is not None
+                else:
+                    items = d.custom_visit_items(o, dbg)
             if items is not None:
                 seq = items
             elif not o.regions:
@@ -367,8 +377,39 @@ def _has_custom(d: Any) -> bool:
         from hlopt.ir.opdef import OpDef
 
         f = getattr(d, "print_custom", None)
-        r = _HAS_CUSTOM[d] = f is not None and getattr(f, "__func__", f) is not vars(OpDef)["print_custom"].__func__
+        r = _HAS_CUSTOM[d] = (f is not None and getattr(f, "__func__", f) is not vars(OpDef)["print_custom"].__func__) \
+            or op_asm.has_asm_form(d)
     return r
+
+
+_PRINT_FN: dict[Any, Any] = {}  # op definition -> its op_asm printing function, or None
+
+
+def _asm_fn(d: Any) -> Any:
+    fn = None
+    if op_asm.has_asm_form(d):
+        form = op_asm.forms_of(d)[2]
+        new = op_asm.OpAsmPrinter
+
+        def fn(op: Operation, p: "Printer") -> str | None:
+            ap = new(p)
+            ap.parts.append(p.op_name(op))
+            return "".join(ap.parts) if form(op, ap) else None
+    _PRINT_FN[d] = fn
+    return fn
+
+
+def _plain(o: Operation) -> bool:
+    """Nothing of this region-less op can take an alias."""
+    if o.properties.has_alias_parts or o.attributes.has_alias_parts:
+        return False
+    for r in o.results:
+        if r.type.has_alias_parts:
+            return False
+    for u in o._operands:
+        if u.value.type.has_alias_parts:
+            return False
+    return True
 
 
 def _children(a: Any) -> Sequence[Any]:
@@ -573,7 +614,10 @@ class Printer:
         if not self.generic:
             d = self._opdef(op.name)
             if d is not None:
-                text = d.print_custom(op, self)
+                fn = _PRINT_FN.get(d, _PRINT_FN)
+                if fn is _PRINT_FN:
+                    fn = _asm_fn(d)
+                text = fn(op, self) if fn is not None else d.print_custom(op, self)
                 if text is not None:
                     text = ind + prefix + text
                     if _MARK in text:
