@@ -87,6 +87,7 @@ class ArithOp(OpDef):
     """Shared parsing/printing of arith's one-line forms."""
 
     syntax_token = "ARITH_OP"
+    local_verify = True  # checks read only the op's own types, properties and attributes
     # the flag property printed as `overflow<...>`/`fastmath<...>` and its default
     flag_prop: str | None = None
 
@@ -1228,6 +1229,7 @@ class ConstantOp(OpDef):
     value = attr()
     result = result()
     traits = (Pure(), ConstantLike())
+    local_verify = True  # checks read only the op's own types and properties
 
     @classmethod
     def verify(cls, op: Operation) -> None:

@@ -279,6 +279,20 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
     return DenseElementsAttr(t, vals, splat=True if splat else None)
 
 
+def dense_array_value(body: str, decode_type: Callable[[str], Type]) -> DenseArrayAttr:
+    """`<T: v, ...>` of `array<...>` (the dense_array rule), the element
+    type's text decoded by decode_type."""
+    m = _ARRAY.match(body)
+    if m is None:
+        raise SyntaxErr("expected 'array<type: values>'")
+    t = decode_type(m.group(1))
+    body = (m.group(2) or "").strip()
+    if not isinstance(t, (IntegerType, FloatType)):
+        raise SyntaxErr("expected integer or float type")
+    vals = [element_value(v.strip(), t) for v in body.split(",")] if body else []
+    return DenseArrayAttr(t, vals)
+
+
 def _flatten(x: Any, out: list, _check: list) -> list[int]:
     if not isinstance(x, list):
         out.append(x)
@@ -434,15 +448,7 @@ class AttrDecoder(Transformer):
         return decode_dense_body(str(body), t)
 
     def dense_array(self, c):
-        m = _ARRAY.match(c[0])
-        if m is None:
-            raise SyntaxErr("expected 'array<type: values>'")
-        t = self.aliases("decode_type", m.group(1))
-        body = (m.group(2) or "").strip()
-        if not isinstance(t, (IntegerType, FloatType)):
-            raise SyntaxErr("expected integer or float type")
-        vals = [element_value(v.strip(), t) for v in body.split(",")] if body else []
-        return DenseArrayAttr(t, vals)
+        return dense_array_value(c[0], lambda name: self.aliases("decode_type", name))
 
     def dense_resource(self, c):
         return DenseResourceAttr(str(c[0]), c[1])

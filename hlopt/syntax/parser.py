@@ -19,15 +19,17 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
     DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
     UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value, no_gc
 from hlopt.ir.location import FileLineColLoc, Location
 from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
-from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, unescape
+from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import TRIVIA, LexError, Scanner, scan_balanced
+from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -41,6 +43,9 @@ _OPERANDS_OK = re.compile(r"\(\s*(?:%" + _NAME + r"(?:#\d+)?(?:\s*,\s*%" + _NAME
 _COLON = re.compile(r"\s*:\s*")
 _ONE_RESULT = re.compile(r"%(" + _NAME + r")\s*=\Z")
 _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
+# `NUMBER : T` with a builtin integer/index/float type spelled out (the grammar's number rule)
+_TYPED_NUMBER = re.compile(r"(" + NUMBER.pattern + r") : ((?:[su]?i(?:1|8|16|32|64)|index|f16|bf16|f32|f64))\Z", re.ASCII)
+_PLAIN_SYMBOL = re.compile(r"@[A-Za-z_][\w$.]*\Z", re.ASCII)
 
 
 class ParseError(Exception):
@@ -205,9 +210,18 @@ class ParseSession:
         key = (start, text)
         v = self.cache.get(key)
         if v is None and start == "attr":
-            # compound values decode element-wise through the cache
+            # compound values decode element-wise through the cache; the most
+            # common leaves are built as the grammar's callbacks build them
             c = text[:1]
-            if c == "{":  # deep nesting: the grammar parses it in one linear pass
+            try:
+                v = self._decode_leaf(c, text, pos)
+            except SyntaxErr as e:
+                raise ParseError(e.message, pos + e.offset, e.note) from None
+            except IRError as e:
+                raise ParseError(e.message, pos) from None
+            if v is not None:
+                pass
+            elif c == "{":  # deep nesting: the grammar parses it in one linear pass
                 v = self.decode_dict_text(text, pos) if text.count("{", 0, 64) < 4 else None
             elif c == "[":
                 v = self._decode_array(text, pos)
@@ -228,6 +242,28 @@ class ParseSession:
                 self.pos = saved
             self.cache[key] = v
         return v
+
+    def _decode_leaf(self, c: str, text: str, pos: int) -> Any:
+        """`N : T`, `"string"`, `@sym`, `array<T: ...>` (c = text[:1]) as the
+        grammar's callbacks build them, or None (the grammar decodes it)."""
+        if c == "-" or c.isdigit():
+            m = _TYPED_NUMBER.match(text)
+            if m is not None:
+                return self.attrs.decoder.number([m.group(1), self.decode("type", m.group(2), pos + m.start(2))])
+        elif c == '"':
+            if STRING.fullmatch(text) is not None:
+                return StringAttr(unescape(text), None)
+        elif c == "@":
+            if _PLAIN_SYMBOL.match(text) is not None:
+                return SymbolRefAttr(text[1:], ())
+        elif c == "a" and text.startswith("array<"):
+            try:
+                if scan_balanced(text, 5) != len(text):
+                    return None
+            except LexError:
+                return None
+            return dense_array_value(text[5:], lambda name: self.decode("type", name, pos))
+        return None
 
     def _decode_array(self, text: str, pos: int) -> Any:
         """`[a, b, ...]` (the grammar's array rule), elements cached."""
