@@ -196,6 +196,9 @@ def element_value(tok: str, t: Type) -> Any:
 _DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("[^"\\]*(?:\\.[^"\\]*)*")|([-+\w.]+))')
 
 
+_ELEMS: dict[Type, dict] = {}  # element type -> {literal: converted value} (bounded)
+
+
 def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
     """Decode the `<...>` of dense<...> for shaped type t."""
     if not isinstance(t, ShapedType) or t.shape is None:
@@ -274,7 +277,20 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             raise SyntaxErr(
                 f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type "
                 f"([{', '.join(map(str, t.shape))}])")
-    vals = tuple(_convert_elem(x, et) for x in flat)
+    if isinstance(et, (IntegerType, IndexType, FloatType)):
+        # element literals repeat (0, 1, 1.000000e+00, ...): each distinct one converted once
+        cache = _ELEMS.get(et)
+        if cache is None or len(cache) > 4096:
+            cache = _ELEMS[et] = {}
+        vals = []
+        for x in flat:
+            v = cache.get(x)
+            if v is None:
+                v = cache[x] = _convert_elem(x, et)
+            vals.append(v)
+        vals = tuple(vals)
+    else:
+        vals = tuple(_convert_elem(x, et) for x in flat)
     splat = not isinstance(root, list)
     return DenseElementsAttr(t, vals, splat=True if splat else None)
 

@@ -170,6 +170,9 @@ class ParseSession:
         self.alias_pending: set[str] = set()
         self.cache: dict[tuple[str, str], Any] = {}
         self.names_cache: dict[str, str] = {}
+        # one-line generic ops: text but the operands -> (name, type, properties, attributes)
+        self.simple_templates: dict[str, tuple] = {}
+        self.defs: dict[str, Any] = {}  # op name -> its OpDef (or None), looked up once per parse
         top = Region()
         self.top = top
         self.frames: list[Frame] = [Frame(top, True)]
@@ -474,7 +477,7 @@ class ParseSession:
         entry_args = None
         if self.pending:
             name, extra = self.pending[-1]
-            d = lookup_op(name)
+            d = self.opdef(name)
             isolated = d is not None and ISOLATED in d.traits
             if extra is not None:
                 entry_args = extra
@@ -632,12 +635,19 @@ class ParseSession:
         op._loc = SourcePos(self.src, pos) if loc_tok is None else op._loc
         self.current_block().append(op)
 
+    def opdef(self, name: str) -> Any:
+        try:
+            return self.defs[name]
+        except KeyError:
+            d = self.defs[name] = lookup_op(name)
+            return d
+
     def check_props(self, name: str, props: DictionaryAttr | None, pos: int) -> None:
         """`<{...}>` on a registered op that has no inherent attributes: MLIR
         rejects it (its properties are empty) rather than keeping the keys."""
         if not props or not len(props):
             return
-        d = lookup_op(name)
+        d = self.opdef(name)
         if d is None or d.inherent:
             return
         # segment sizes are properties of ops with attribute-sized groups
@@ -649,7 +659,7 @@ class ParseSession:
     def split_attrs(self, name: str, props: DictionaryAttr | None, attrs: DictionaryAttr | None
                     ) -> tuple[DictionaryAttr | None, DictionaryAttr | None]:
         """Inherent attributes of registered ops live in properties."""
-        d = lookup_op(name)
+        d = self.opdef(name)
         if d is None or not attrs or not d.inherent:
             return props, attrs
         inh = [(k, v) for k, v in attrs.entries if k in d.inherent]
@@ -807,15 +817,24 @@ class OpBuilder(Transformer):
         text = str(tok)
         pos = tok.start_pos
         ops_start, ops_end, props, attrs, type_start = tok.spans
-        name = s.op_name(text[:ops_start], pos)
-        ft = s.decode("type", text[type_start:], pos + type_start)
-        if not isinstance(ft, FunctionType):
-            raise ParseError("expected function type", pos + type_start)
-        operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
-        p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
-        a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
-        s.check_props(name, p, pos)
-        p, a = s.split_attrs(name, p, a)
+        # everything but the operand list is decoded once per distinct text
+        # (a repeat decoded without error before, so only its operands can fail)
+        key = text[:ops_start] + text[ops_end:]
+        tpl = s.simple_templates.get(key)
+        if tpl is not None:
+            name, ft, p, a = tpl
+            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+        else:
+            name = s.op_name(text[:ops_start], pos)
+            ft = s.decode("type", text[type_start:], pos + type_start)
+            if not isinstance(ft, FunctionType):
+                raise ParseError("expected function type", pos + type_start)
+            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+            p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
+            a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
+            s.check_props(name, p, pos)
+            p, a = s.split_attrs(name, p, a)
+            s.simple_templates[key] = (name, ft, p, a)
         op = Operation(name, operands, ft.results, p, a)
         s.finish_op(results, op, loc, pos)
         return None
