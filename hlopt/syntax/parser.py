@@ -29,7 +29,7 @@ from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, scan_balanced
+from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, _new_token, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -812,11 +812,19 @@ class OpBuilder(Transformer):
     def simple_operation(self, c):
         return self.simple(*c)
 
+    def simple_run(self, tok):
+        """A GENERIC_RUN token: its ops, in order, as `simple` builds each."""
+        one = self.simple_text
+        for res, res_pos, text, pos, spans in tok.spans:
+            one(None if res is None else _new_token("RESULTS", res, res_pos, None, None, None, None,
+                                                    res_pos + len(res)), text, pos, spans, None)
+
     def simple(self, results, tok, loc):
+        self.simple_text(results, str(tok), tok.start_pos, tok.spans, loc)
+
+    def simple_text(self, results, text: str, pos: int, spans: tuple, loc) -> None:
         s = self.s
-        text = str(tok)
-        pos = tok.start_pos
-        ops_start, ops_end, props, attrs, type_start = tok.spans
+        ops_start, ops_end, props, attrs, type_start = spans
         # everything but the operand list is decoded once per distinct text
         # (a repeat decoded without error before, so only its operands can fail)
         key = text[:ops_start] + text[ops_end:]
@@ -837,7 +845,6 @@ class OpBuilder(Transformer):
             s.simple_templates[key] = (name, ft, p, a)
         op = Operation(name, operands, ft.results, p, a)
         s.finish_op(results, op, loc, pos)
-        return None
 
     def shlo_simple(self, results, tok, loc):
         return self.__default__("stablehlo_simple_operation", [results, tok, loc], None)
@@ -900,6 +907,9 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     a direct callback instead of Lark's generic child filter."""
     callbacks = lark.parser.parser.parser.callbacks
     for rule in list(callbacks):
+        if rule.alias == "simple_run":
+            callbacks[rule] = lambda ch, f=builder.simple_run: f(ch[0])
+            continue
         if rule.alias == "simple_operation":
             tok = "GENERIC_SIMPLE"
             f = builder.simple
@@ -989,14 +999,14 @@ _TERMINAL_DESCR = {
     "ALIAS_DEF": "alias definition", "RESOURCES": "'{-#'", "MODULE": "'module'", "FUNC_FUNC": "'func.func'",
     "RETURN": "'return'", "FUNC_RETURN": "'func.return'", "CALL": "'call'", "FUNC_CALL": "'func.call'",
     "ARITH_CONSTANT": "'arith.constant'", "PUBLIC": "'public'", "PRIVATE": "'private'", "NESTED": "'nested'",
-    "GENERIC_SIMPLE": "operation", "CUSTOM_OP": "operation", "SUCCESSORS": "successor list", "STRING": "string",
+    "GENERIC_SIMPLE": "operation", "GENERIC_RUN": "operation", "CUSTOM_OP": "operation", "SUCCESSORS": "successor list", "STRING": "string",
     "INT": "integer", "BARE_ID": "identifier", "OP_ARGS": "operation arguments",
 }
 
 
 # terminals that start an operation: listed as one "operation" in messages, so
 # an error's wording does not depend on which dialect grammars are composed
-_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "CUSTOM_OP", "RESULTS"})
+_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "GENERIC_RUN", "CUSTOM_OP", "RESULTS"})
 
 
 def _describe_terminal(t: str, literals: dict[str, str]) -> str:
