@@ -826,9 +826,11 @@ class OpBuilder(Transformer):
         s = self.s
         ops_start, ops_end, props, attrs, type_start = spans
         # everything but the operand list is decoded once per distinct text
-        # (a repeat decoded without error before, so only its operands can fail)
-        key = text[:ops_start] + text[ops_end:]
-        tpl = s.simple_templates.get(key)
+        # (a repeat decoded without error before, so only its operands can fail);
+        # not for ops with discardable attributes, mostly distinct (their texts
+        # would be kept to the end of the parse for nothing)
+        key = text[:ops_start] + text[ops_end:] if attrs is None else None
+        tpl = s.simple_templates.get(key) if key is not None else None
         if tpl is not None:
             name, ft, p, a = tpl
             operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
@@ -842,7 +844,8 @@ class OpBuilder(Transformer):
             a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
             s.check_props(name, p, pos)
             p, a = s.split_attrs(name, p, a)
-            s.simple_templates[key] = (name, ft, p, a)
+            if key is not None:
+                s.simple_templates[key] = (name, ft, p, a)
         op = Operation(name, operands, ft.results, p, a)
         s.finish_op(results, op, loc, pos)
 

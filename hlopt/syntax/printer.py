@@ -51,6 +51,7 @@ class Namer:
         self.next_value = 0
         self.next_arg = 0
         self.next_conflict = 0
+        self._hint_classes: dict[Any, bool] = {}
         stack: list[tuple[Region, int, int, int, dict | None]] = []
         for r in top.regions:
             stack.append((r, 0, 0, 0, None))
@@ -103,7 +104,7 @@ class Namer:
                     continue
                 if not self.generic:
                     d = self._opdef(op.name)
-                    if d is not None:
+                    if d is not None and self._names_results(d):
                         hint = d.asm_result_names(op)
                         if hint:
                             self._named_results(op, hint, used)
@@ -113,6 +114,17 @@ class Namer:
                 names[res[0]] = base if len(res) == 1 else base + "#0"
                 for k in range(1, len(res)):
                     names[res[k]] = f"{base}#{k}"
+
+    def _names_results(self, d: Any) -> bool:
+        """Whether op class d overrides asm_result_names (most do not: their
+        results are numbered without asking each op)."""
+        r = self._hint_classes.get(d)
+        if r is None:
+            from hlopt.ir.opdef import OpDef
+
+            f = getattr(d.asm_result_names, "__func__", None)
+            r = self._hint_classes[d] = f is not OpDef.asm_result_names.__func__
+        return r
 
     def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
         res = op.results
