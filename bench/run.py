@@ -358,7 +358,8 @@ def report(res: dict, plain: bool) -> list[dict]:
             fmt_ratio(ratio(cpu(h), cpu(m))),
             colour(s.get("match", "n/a"), console),
         ])
-    render_table(f"parse + verify + print round trip (CPU s = user + sys, best of N; peak RSS MB; load {res['meta'].get('load', 'n/a')})",
+    render_table("parse + verify + print round trip (CPU s = user + sys, best of N; peak RSS MB; "
+                 f"load {res['meta'].get('load', 'n/a')} at the start, {res['meta'].get('load_end', 'n/a')} after)",
                  ["ops", "MB", "hlopt s", "hlopt MB", "xdsl s", "xdsl MB", "mlir s", "mlir MB",
                   "xdsl/hlopt", "hlopt/mlir", "output"], rows, console)
 
@@ -674,6 +675,7 @@ def main(argv=None) -> int:
         res["transformer240"] = gen_transformer.measure(find_hlopt(), find_tool("iree-opt"), CACHE, a.timeout,
                                                         jobs=jobs)
 
+    res["meta"]["load_end"] = " ".join(f"{x:.1f}" for x in os.getloadavg())
     if a.roundtrip_only:
         targets = report(res, a.plain)
         if "transformer240" in res:
