@@ -675,9 +675,9 @@ class ContextLexer(Lexer):
         raise UnexpectedCharacters(text, pos, None, None, allowed=set(acc))
 
     def _simple_run(self, text: str, pos: int, acc: frozenset, sc: Scanner):
-        """Two or more consecutive one-line generic ops (`[RESULTS]
-        GENERIC_SIMPLE` each, without a location) as one token: one LALR
-        step for the run instead of two or three per op. Returns
+        """Consecutive one-line generic ops (`[RESULTS] GENERIC_SIMPLE`
+        each, without a location) as one token: one LALR step for the run
+        instead of two or three per op. Returns
         ([(results, results_pos, op_text, op_pos, spans), ...], end) or None.
         A line that does not lex as such an op (or that would lex
         differently: a location, a comment, a big hex payload) ends the run
@@ -731,7 +731,7 @@ class ContextLexer(Lexer):
             entries.append((res, res_pos if res is not None else 0, v, q, spans))
             end = e
             p = nxt
-        if len(entries) < 2:
+        if not entries:
             return None
         return entries, end
 
