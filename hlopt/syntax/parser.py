@@ -29,7 +29,7 @@ from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, _new_token, scan_balanced
+from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, new_token, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -816,7 +816,7 @@ class OpBuilder(Transformer):
         """A GENERIC_RUN token: its ops, in order, as `simple` builds each."""
         one = self.simple_text
         for res, res_pos, text, pos, spans in tok.spans:
-            one(None if res is None else _new_token("RESULTS", res, res_pos, None, None, None, None,
+            one(None if res is None else new_token("RESULTS", res, res_pos, None, None, None, None,
                                                     res_pos + len(res)), text, pos, spans, None)
 
     def simple(self, results, tok, loc):
