@@ -64,9 +64,11 @@ def _process_cpu(cmd: list[str], timeout: float) -> dict:
         time.sleep(0.02)
 
 
-def measure(hlopt: list[str], iree_opt: str | None, cache: Path, timeout: float = 1800, layers: int = 240) -> dict:
-    """Each job of JOBS on the transformer: `hlopt` and `iree-opt` as
-    processes (parse, verify, pass, print), CPU time and the ratio."""
+def measure(hlopt: list[str], iree_opt: str | None, cache: Path, timeout: float = 1800, layers: int = 240,
+            jobs: tuple[str, ...] = tuple(JOBS), pairs: int = 2) -> dict:
+    """Each of `jobs` (keys of JOBS) on the transformer: `hlopt` and
+    `iree-opt` as processes (parse, verify, pass, print), CPU time and the
+    ratio; the round trip as `pairs` interleaved pairs, best of each tool."""
     path = cache / f"transformer-{layers}.mlir"
     if not path.exists():
         import subprocess
@@ -79,9 +81,15 @@ def measure(hlopt: list[str], iree_opt: str | None, cache: Path, timeout: float 
             path.unlink(missing_ok=True)
             return {"error": f"generating the transformer failed: {p.stderr.strip()[-300:]}"}
     res: dict = {"file": str(path), "bytes": path.stat().st_size}
-    for job, flags in JOBS.items():
-        h = _process_cpu([*hlopt, str(path), *flags, "-o", os.devnull], timeout)
-        r = _process_cpu([iree_opt, str(path), *flags, "-o", os.devnull], timeout) if iree_opt else {"error": "n/a"}
+    for job in jobs:
+        flags = JOBS[job]
+        runs = []
+        for _ in range(pairs if job == "round trip" else 1):
+            runs.append((_process_cpu([*hlopt, str(path), *flags, "-o", os.devnull], timeout),
+                         _process_cpu([iree_opt, str(path), *flags, "-o", os.devnull], timeout)
+                         if iree_opt else {"error": "n/a"}))
+        h = min((x for x, _ in runs), key=lambda x: x.get("cpu", float("inf")))
+        r = min((y for _, y in runs), key=lambda y: y.get("cpu", float("inf")))
         d = {"hlopt": h, "iree_opt": r}
         if "cpu" in h and "cpu" in r:
             d["ratio"] = h["cpu"] / r["cpu"]

@@ -37,6 +37,12 @@ T_GROWTH = 11.0        # hlopt time(100k) / time(10k) at most 11x
 T_RSS_MB = 300.0       # hlopt peak RSS at 100k ops
 T_STARTUP = 0.3        # hlopt on `module {}`, best of 5, seconds
 T_FIXTURE = 15.0       # hlopt / MLIR C++ in-process on the large JAX transformer fixture
+# issue 26 items 1 and 2 (CPU time, user + system, of the same run)
+T_MLIR = 3.0           # hlopt / MLIR C++ (jaxlib worker process) at 100k ops
+T_LINEAR = 1.3         # hlopt CPU per op at 1M / at 10k, start-up subtracted
+T_RSS_MLIR = 1.0       # hlopt peak RSS / MLIR's at 1M ops
+T_VERIFY = 3.0         # hlopt verify / MLIR verify, in process, same module (100k)
+XDSL_MAX = 100_000     # xdsl-opt takes minutes above this: not run there
 FIXTURE = REPO / "tests" / "fixtures" / "stablehlo" / "deep_transformer_grad.mlir"
 
 REPEAT_CUTOFF = 20.0   # don't repeat a run that took longer than this
@@ -50,7 +56,8 @@ def log(msg: str) -> None:
 # workers (run in child processes: `run.py --_worker KIND IN OUT`)
 
 def mlir_worker(inp: str, out: str) -> None:
-    t0 = time.perf_counter()
+    clock = time.process_time  # CPU time of every thread (MLIR may verify in parallel)
+    t0 = clock()
     from jaxlib.mlir import ir
     from jaxlib.mlir._mlir_libs import _jax_mlir_ext
     ctx = ir.Context()
@@ -58,15 +65,15 @@ def mlir_worker(inp: str, out: str) -> None:
     _jax_mlir_ext.register_dialects(reg)
     ctx.append_dialect_registry(reg)
     ctx.load_all_available_dialects()
-    t1 = time.perf_counter()
     text = Path(inp).read_text()
+    t1 = clock()
     with ctx:
         m = ir.Module.parse(text)
-        t2 = time.perf_counter()
+        t2 = clock()
         ok = m.operation.verify()
-        t3 = time.perf_counter()
+        t3 = clock()
         s = m.operation.get_asm(print_generic_op_form=True)
-        t4 = time.perf_counter()
+        t4 = clock()
     Path(out).write_text(s)
     print(json.dumps({"setup": t1 - t0, "parse": t2 - t1, "verify": t3 - t2,
                       "print": t4 - t3, "verified": bool(ok)}))
@@ -79,13 +86,14 @@ def hlopt_worker(inp: str, out: str) -> None:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     res: dict = {}
-    t0 = time.perf_counter()
+    clock = time.process_time  # CPU time, as the MLIR worker's
+    t0 = clock()
     try:
         import hlopt
     except Exception as e:  # noqa: BLE001
         print(json.dumps({"error": f"import hlopt failed: {type(e).__name__}: {e}"}))
         return
-    res["import"] = time.perf_counter() - t0
+    res["import"] = clock() - t0
     parse = getattr(hlopt, "parse_module", None)
     pr = getattr(hlopt, "print_op", None)
     if parse is None or pr is None:
@@ -93,23 +101,27 @@ def hlopt_worker(inp: str, out: str) -> None:
         print(json.dumps({"error": "hlopt API missing: " + ", ".join(missing)}))
         return
     text = Path(inp).read_text()
+    t0 = clock()
+    parse("module {}")  # grammar tables loaded (as MLIR's context set-up, not timed there either)
+    res["setup"] = clock() - t0
     gc.collect()
     try:
-        t0 = time.perf_counter()
+        t0 = clock()
         mod = parse(text)
-        res["parse"] = time.perf_counter() - t0
+        res["parse"] = clock() - t0
+        gc.freeze()  # as the CLI does after parsing
         verify = getattr(hlopt, "verify", None)
-        t0 = time.perf_counter()
+        t0 = clock()
         if verify is not None:
             verify(mod)
         elif hasattr(mod, "verify"):
             mod.verify()
         else:
             res["verify_missing"] = True
-        res["verify"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        s = pr(mod)
-        res["print"] = time.perf_counter() - t0
+        res["verify"] = clock() - t0
+        t0 = clock()
+        s = pr(mod, generic=True)
+        res["print"] = clock() - t0
     except Exception as e:  # noqa: BLE001
         res["error"] = f"{type(e).__name__}: {str(e)[:500]}"
         print(json.dumps(res))
@@ -146,7 +158,7 @@ def run_measured(cmd: list[str], timeout: float, stdout_path: Path | None = None
     if stdout_path:
         so.close()
     p.returncode = os.waitstatus_to_exitcode(status)
-    r = {"time": wall, "rss_mb": ru.ru_maxrss / 1024, "rc": p.returncode}
+    r = {"time": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_mb": ru.ru_maxrss / 1024, "rc": p.returncode}
     if timed_out.is_set():
         r["status"] = "timeout"
     elif p.returncode != 0:
@@ -171,6 +183,7 @@ def bench_tool(cmd: list[str], repeat: int, timeout: float, stdout_path=None) ->
                 "time": None, "rss_mb": None}
     return {"status": "ok", "time": min(r["time"] for r in ok),
             "times": [round(r["time"], 4) for r in ok],
+            "cpu": min(r["cpu"] for r in ok), "cpus": [round(r["cpu"], 4) for r in ok],
             "rss_mb": max(r["rss_mb"] for r in ok)}
 
 
@@ -332,40 +345,47 @@ def report(res: dict, plain: bool) -> list[dict]:
             if not d:
                 return "n/a"
             if d.get("status") == "ok":
-                return fmt_s(d["time"])
+                return fmt_s(d["cpu"])
             return d.get("status", "n/a")
+        def cpu(d):
+            return d.get("cpu") if d.get("status") == "ok" else None
         rows.append([
             size_label(n), f"{s['bytes'] / 1e6:.2f}",
             tm(h), fmt_mb(h.get("rss_mb")),
             tm(x), fmt_mb(x.get("rss_mb")),
             tm(m), fmt_mb(m.get("rss_mb")),
-            fmt_ratio(ratio(x.get("time"), h.get("time"))),
-            fmt_ratio(ratio(h.get("time"), m.get("time"))),
+            fmt_ratio(ratio(cpu(x), cpu(h))),
+            fmt_ratio(ratio(cpu(h), cpu(m))),
             colour(s.get("match", "n/a"), console),
         ])
-    render_table("parse + verify + print round trip (wall s best-of-N, peak RSS MB)",
+    render_table("parse + verify + print round trip (CPU s = user + sys, best of N; peak RSS MB; "
+                 f"load {res['meta'].get('load', 'n/a')} at the start, {res['meta'].get('load_end', 'n/a')} after)",
                  ["ops", "MB", "hlopt s", "hlopt MB", "xdsl s", "xdsl MB", "mlir s", "mlir MB",
                   "xdsl/hlopt", "hlopt/mlir", "output"], rows, console)
 
     st = res["startup"]
     render_table("start-up",
-                 ["tool (`module {}`, best of 5)", "seconds"],
-                 [[k, fmt_s(v.get("time")) if v.get("status") == "ok" else v.get("status", "n/a")]
+                 ["tool (`module {}`, best of 5)", "CPU s"],
+                 [[k, fmt_s(v.get("cpu")) if v.get("status") == "ok" else v.get("status", "n/a")]
                   for k, v in st.items()], console)
 
     if res.get("inprocess"):
         ip_rows = []
         for key, d in res["inprocess"].items():
             if "error" in d:
-                ip_rows.append([size_label(int(key)), "n/a", "n/a", "n/a", "n/a", "n/a",
-                                d["error"][:60]])
+                ip_rows.append([size_label(int(key)), *["n/a"] * 9, d["error"][:60]])
                 continue
             tot = d["parse"] + d["verify"] + d["print"]
-            ip_rows.append([size_label(int(key)), fmt_s(d["parse"]), fmt_s(d["verify"]),
-                            fmt_s(d["print"]), fmt_s(tot), fmt_mb(d.get("rss_mb")),
+            mi = sizes.get(key, {}).get("tools", {}).get("mlir", {}).get("internal") or {}
+            n = int(key)
+            ip_rows.append([size_label(n), fmt_s(d["parse"]), fmt_s(d["verify"]), fmt_s(d["print"]), fmt_s(tot),
+                            f"{d['verify'] / n * 1e6:.2f}",
+                            fmt_s(mi.get("parse")), fmt_s(mi.get("verify")), fmt_s(mi.get("print")),
+                            f"{mi['verify'] / n * 1e6:.2f}" if "verify" in mi else "n/a",
                             colour(d.get("match", "n/a"), console)])
-        render_table("hlopt in-process (s)", ["ops", "parse", "verify", "print", "total",
-                                              "RSS MB", "output"], ip_rows, console)
+        render_table("in process, CPU s (hlopt's API beside the MLIR worker's phases, same module)",
+                     ["ops", "parse", "verify", "print", "total", "verify us/op",
+                      "mlir parse", "mlir verify", "mlir print", "mlir us/op", "output"], ip_rows, console)
 
     targets = compute_targets(res)
     render_table("targets", ["target", "measured", "goal", "result"],
@@ -394,7 +414,7 @@ def compute_targets(res: dict) -> list[dict]:
 
     def t(tool, n):
         d = sizes.get(str(n), {}).get("tools", {}).get(tool, {})
-        return d.get("time") if d.get("status") == "ok" else None
+        return d.get("cpu") if d.get("status") == "ok" else None
 
     def rss(tool, n):
         d = sizes.get(str(n), {}).get("tools", {}).get(tool, {})
@@ -415,12 +435,32 @@ def compute_targets(res: dict) -> list[dict]:
     add("hlopt peak RSS @ 100k", rss("hlopt", 100000), f"<= {T_RSS_MB:g} MB",
         lambda v: v <= T_RSS_MB, lambda v: f"{v:.0f} MB")
     su = res["startup"].get("hlopt", {})
-    add("hlopt start-up (module {})", su.get("time") if su.get("status") == "ok" else None,
+    su_cpu = su.get("cpu") if su.get("status") == "ok" else None
+    add("hlopt start-up CPU (module {})", su_cpu,
         f"<= {T_STARTUP:g} s", lambda v: v <= T_STARTUP, lambda v: f"{v:.3f} s")
-    for n in (10000, 100000):
+    # issue 26 item 1: CPU time against MLIR's, linearity, memory
+    for n in (10000, 100000, 1000000):
         r = ratio(t("hlopt", n), t("mlir", n))
-        out.append({"name": f"hlopt/MLIR C++ @ {size_label(n)}", "value": r, "goal": "(info)",
-                    "value_str": fmt_ratio(r), "result": "-" if r is not None else "n/a"})
+        if n == 100000:
+            add(f"hlopt/MLIR C++ CPU @ {size_label(n)}", r, f"<= {T_MLIR:g}x", lambda v: v <= T_MLIR, fmt_ratio)
+        elif r is not None:
+            out.append({"name": f"hlopt/MLIR C++ CPU @ {size_label(n)}", "value": r, "goal": "(info)",
+                        "value_str": fmt_ratio(r), "result": "-"})
+    lin = None
+    if t("hlopt", 1000000) and t("hlopt", 10000) and su_cpu is not None:
+        lin = ((t("hlopt", 1000000) - su_cpu) / 1e6) / ((t("hlopt", 10000) - su_cpu) / 1e4)
+    add("hlopt CPU per op 1M / 10k (start-up subtracted)", lin, f"<= {T_LINEAR:g}x",
+        lambda v: v <= T_LINEAR, fmt_ratio)
+    add("hlopt peak RSS / MLIR's @ 1M", ratio(rss("hlopt", 1000000), rss("mlir", 1000000)),
+        f"<= {T_RSS_MLIR:g}x", lambda v: v <= T_RSS_MLIR, fmt_ratio)
+    # issue 26 item 2: the verifier per op, in process, on the same module
+    for n in (100000, 10000):
+        h = (res.get("inprocess") or {}).get(str(n), {})
+        mi = sizes.get(str(n), {}).get("tools", {}).get("mlir", {}).get("internal") or {}
+        if "verify" in h and "verify" in mi:
+            add(f"hlopt/MLIR verify per op @ {size_label(n)} (in process CPU)", ratio(h["verify"], mi["verify"]),
+                f"<= {T_VERIFY:g}x", lambda v: v <= T_VERIFY, fmt_ratio)
+            break
     fx = res.get("fixture", {})
     add("hlopt/MLIR C++ on JAX transformer (in-process)", ratio(fx.get("hlopt"), fx.get("mlir")),
         f"<= {T_FIXTURE:g}x", lambda v: v <= T_FIXTURE, fmt_ratio)
@@ -481,14 +521,16 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--sizes", default="1000,10000,100000",
-                    help="comma-separated op counts (default 1000,10000,100000)")
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000",
+                    help="comma-separated op counts (default 1000,10000,100000,1000000; "
+                         f"xdsl-opt runs up to {XDSL_MAX:,})")
     ap.add_argument("--quick", action="store_true", help="sizes 1k,10k and one run each")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per measurement, best is reported (default 3; "
                          f"runs longer than {REPEAT_CUTOFF:g} s are not repeated)")
     ap.add_argument("--inprocess", action="store_true",
-                    help="also time hlopt.parse_module / verify / print_op in-process")
+                    help="also time hlopt.parse_module / verify / print_op in-process at sizes above 100k "
+                         "(always done up to 100k)")
     ap.add_argument("--tools", default="hlopt,xdsl-opt,mlir",
                     help="comma-separated subset of hlopt,xdsl-opt,mlir")
     ap.add_argument("--timeout", type=float, default=1800, help="per-run timeout, seconds")
@@ -542,7 +584,8 @@ def main(argv=None) -> int:
     res: dict = {
         "meta": {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "python": sys.version.split()[0],
                  "machine": platform.machine(), "cpus": os.cpu_count(),
-                 "repeat": repeat, "commands": {k: v for k, v in cmds.items()}},
+                 "repeat": repeat, "commands": {k: v for k, v in cmds.items()},
+                 "load": " ".join(f"{x:.1f}" for x in os.getloadavg())},
         "startup": {}, "sizes": {}, "missing": missing,
     }
     if cmds["xdsl-opt"]:
@@ -570,7 +613,7 @@ def main(argv=None) -> int:
         res["sizes"][str(n)] = entry
         outs = {}
         for tool in ("hlopt", "xdsl-opt", "mlir"):
-            if not cmds[tool]:
+            if not cmds[tool] or (tool == "xdsl-opt" and n > XDSL_MAX):
                 entry["tools"][tool] = {"status": "n/a", "time": None, "rss_mb": None}
                 continue
             out = CACHE / f"out-{n}-{tool}.mlir"
@@ -585,7 +628,7 @@ def main(argv=None) -> int:
                 except (ValueError, OSError):
                     pass
             entry["tools"][tool] = r
-            log(f"{size_label(n)}: {tool}: {r['status']} {fmt_s(r.get('time'))} s, "
+            log(f"{size_label(n)}: {tool}: {r['status']} {fmt_s(r.get('cpu'))} s CPU, "
                 f"{fmt_mb(r.get('rss_mb'))} MB")
             if r["status"] == "ok":
                 outs[tool] = out
@@ -601,8 +644,47 @@ def main(argv=None) -> int:
         else:
             entry["match"] = "n/a"
 
+    # hlopt's phases in process (issue 26 item 2 compares its verifier with MLIR's worker's)
+    res["inprocess"] = {}
+    if cmds["hlopt"]:
+        for n in sizes:
+            if n > 100_000 and not a.inprocess:
+                continue
+            out = CACHE / f"out-{n}-hlopt-inproc.mlir"
+            log(f"{size_label(n)}: hlopt in-process ...")
+            p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_worker",
+                                "hlopt", str(paths[n]), str(out)],
+                               capture_output=True, text=True, timeout=a.timeout)
+            try:
+                d = json.loads(p.stdout.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                d = {"error": f"worker failed (rc {p.returncode}): {p.stderr.strip()[-300:]}"}
+            if "error" not in d and normalized:
+                got, exp = out.read_bytes(), paths[n].read_bytes()
+                d["match"] = "ok" if got == exp else "DIFF"
+                if got != exp:
+                    d["diff"] = first_diff(got, exp)
+            res["inprocess"][str(n)] = d
+
+    if "hlopt" in want and not a.quick and find_hlopt():  # issue 26 item 1: the 240-layer transformer
+        import gen_transformer
+        from generic_passes import find_tool
+
+        jobs = ("round trip",) if a.roundtrip_only else tuple(gen_transformer.JOBS)
+        log(f"240-layer transformer (jax): {', '.join(jobs)} beside iree-opt ...")
+        res["transformer240"] = gen_transformer.measure(find_hlopt(), find_tool("iree-opt"), CACHE, a.timeout,
+                                                        jobs=jobs)
+
+    res["meta"]["load_end"] = " ".join(f"{x:.1f}" for x in os.getloadavg())
     if a.roundtrip_only:
-        res["targets"] = report(res, a.plain)
+        targets = report(res, a.plain)
+        if "transformer240" in res:
+            import gen_transformer
+
+            for t in gen_transformer.targets(res["transformer240"]):
+                print(f"{t['name']}: {t['value_str']} (goal {t['goal']}) {t['result']}")
+                targets.append(t)
+        res["targets"] = targets
         a.json.write_text(json.dumps(res, indent=2, default=str) + "\n")
         print(f"results written to {a.json}")
         return 1 if a.check and any(t["result"] == "FAIL" for t in res["targets"]) else 0
@@ -646,31 +728,8 @@ def main(argv=None) -> int:
         res["inline_chains"] = inline_chains.measure(a.inline_big, timeout=a.timeout)
         print(inline_chains.render(res["inline_chains"]))
 
-    if "hlopt" in want and not a.quick and find_hlopt():  # issue 26: the 240-layer transformer beside iree-opt
-        import gen_transformer
-        from generic_passes import find_tool
-
         log("240-layer transformer (jax): round trip, cse, canonicalize, inline pipeline beside iree-opt ...")
         res["transformer240"] = gen_transformer.measure(find_hlopt(), find_tool("iree-opt"), CACHE, a.timeout)
-
-    if a.inprocess:
-        res["inprocess"] = {}
-        for n in sizes:
-            out = CACHE / f"out-{n}-hlopt-inproc.mlir"
-            log(f"{size_label(n)}: hlopt in-process ...")
-            p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--_worker",
-                                "hlopt", str(paths[n]), str(out)],
-                               capture_output=True, text=True, timeout=a.timeout)
-            try:
-                d = json.loads(p.stdout.strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                d = {"error": f"worker failed (rc {p.returncode}): {p.stderr.strip()[-300:]}"}
-            if "error" not in d and normalized:
-                got, exp = out.read_bytes(), paths[n].read_bytes()
-                d["match"] = "ok" if got == exp else "DIFF"
-                if got != exp:
-                    d["diff"] = first_diff(got, exp)
-            res["inprocess"][str(n)] = d
 
     import generic_passes  # each generic pass beside iree-opt's (bench/generic_passes.py)
 

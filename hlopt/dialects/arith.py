@@ -102,6 +102,7 @@ class ArithOp(OpDef):
     """An arith op with a declarative form (`assembly_format`)."""
 
     attr_syntax = {"overflowFlags": OVERFLOW_FLAGS, "fastmath": FASTMATH_FLAGS, "roundingmode": ROUNDING}
+    local_verify = True  # checks read only the op's own types, properties and attributes
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -1209,6 +1210,7 @@ class ConstantOp(OpDef):
     traits = (Pure(), ConstantLike())
     assembly_format = "attr-dict $value"
     type_inference = (AllTypesMatch("value", "result"),)
+    local_verify = True  # checks read only the op's own types and properties
 
     @classmethod
     def verify(cls, op: Operation) -> None:

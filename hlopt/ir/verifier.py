@@ -23,6 +23,7 @@ def verify(top: Operation) -> None:
     symbols = SymbolCache()
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     seen: set = set()  # local_verify ops already found valid (ids of live objects)
+    hooks: dict = {}  # discardable attribute name -> its dialect's hook (or None)
     for op in top.walk(post_order=False):
         d = op.opdef  # bound when the op was made, whatever the context now
         key = None
@@ -35,7 +36,7 @@ def verify(top: Operation) -> None:
                                      *[r.type for r in op.results])))
         if op.attributes:
             # dialect hooks may look beyond the op (e.g. a mesh symbol): never skipped
-            _verify_operation_attributes(op)  # MLIR checks these before the op's own rules
+            _verify_operation_attributes(op, hooks)  # MLIR checks these before the op's own rules
         if key is not None and key in seen:
             continue
         if d is not None:
@@ -84,10 +85,16 @@ def _hook(name: str, which: str):
     return getattr(d, which, None) if d is not None else None
 
 
-def _verify_operation_attributes(op: Operation) -> None:
-    """MLIR's verifyOperationAttribute hook for each discardable `<dialect>.x`."""
+def _verify_operation_attributes(op: Operation, hooks: dict | None = None) -> None:
+    """MLIR's verifyOperationAttribute hook for each discardable `<dialect>.x`
+    (`hooks`: name -> hook, filled as names are met, for one verify run)."""
     for name, attr in op.attributes.entries:
-        hook = _hook(name, "verify_operation_attribute")
+        if hooks is None:
+            hook = _hook(name, "verify_operation_attribute")
+        else:
+            hook = hooks.get(name, hooks)
+            if hook is hooks:
+                hook = hooks[name] = _hook(name, "verify_operation_attribute")
         if hook is not None:
             hook(op, name, attr)
 
@@ -281,7 +288,11 @@ def _dominates(v: Value, user: Operation, cache: dict) -> bool:
         return _block_dominates(def_block, o.parent, region, cache)
     if isinstance(v, BlockArgument):
         return True
-    if may_be_graph_region(def_block.parent):
+    region = def_block.parent
+    graph = cache.get(id(region))  # per region, once per verify (the IR does not change meanwhile)
+    if graph is None:
+        graph = cache[id(region)] = may_be_graph_region(region)
+    if graph:
         return True  # a graph region: any op of the block, itself included, may use the value
     assert isinstance(v, OpResult)  # a value is a block argument or an op result
     if anc is v.owner:

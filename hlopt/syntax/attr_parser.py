@@ -196,6 +196,9 @@ def element_value(tok: str, t: Type) -> Any:
 _DENSE_TOK = re.compile(r'\s*(?:(\[)|(\])|(,)|(\()|(\))|("[^"\\]*(?:\\.[^"\\]*)*")|([-+\w.]+))')
 
 
+_ELEMS: dict[Type, dict] = {}  # element type -> {literal: converted value} (bounded)
+
+
 def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
     """Decode the `<...>` of dense<...> for shaped type t."""
     if not isinstance(t, ShapedType) or t.shape is None:
@@ -274,9 +277,36 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             raise SyntaxErr(
                 f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type "
                 f"([{', '.join(map(str, t.shape))}])")
-    vals = tuple(_convert_elem(x, et) for x in flat)
+    if isinstance(et, (IntegerType, IndexType, FloatType)):
+        # element literals repeat (0, 1, 1.000000e+00, ...): each distinct one converted once
+        cache = _ELEMS.get(et)
+        if cache is None or len(cache) > 4096:
+            cache = _ELEMS[et] = {}
+        vals = []
+        for x in flat:
+            v = cache.get(x)
+            if v is None:
+                v = cache[x] = _convert_elem(x, et)
+            vals.append(v)
+        vals = tuple(vals)
+    else:
+        vals = tuple(_convert_elem(x, et) for x in flat)
     splat = not isinstance(root, list)
     return DenseElementsAttr(t, vals, splat=True if splat else None)
+
+
+def dense_array_value(body: str, decode_type: Callable[[str], Type]) -> DenseArrayAttr:
+    """`<T: v, ...>` of `array<...>` (the dense_array rule), the element
+    type's text decoded by decode_type."""
+    m = _ARRAY.match(body)
+    if m is None:
+        raise SyntaxErr("expected 'array<type: values>'")
+    t = decode_type(m.group(1))
+    body = (m.group(2) or "").strip()
+    if not isinstance(t, (IntegerType, FloatType)):
+        raise SyntaxErr("expected integer or float type")
+    vals = [element_value(v.strip(), t) for v in body.split(",")] if body else []
+    return DenseArrayAttr(t, vals)
 
 
 def _flatten(x: Any, out: list, _check: list) -> list[int]:
@@ -434,15 +464,7 @@ class AttrDecoder(Transformer):
         return decode_dense_body(str(body), t)
 
     def dense_array(self, c):
-        m = _ARRAY.match(c[0])
-        if m is None:
-            raise SyntaxErr("expected 'array<type: values>'")
-        t = self.aliases("decode_type", m.group(1))
-        body = (m.group(2) or "").strip()
-        if not isinstance(t, (IntegerType, FloatType)):
-            raise SyntaxErr("expected integer or float type")
-        vals = [element_value(v.strip(), t) for v in body.split(",")] if body else []
-        return DenseArrayAttr(t, vals)
+        return dense_array_value(c[0], lambda name: self.aliases("decode_type", name))
 
     def dense_resource(self, c):
         return DenseResourceAttr(str(c[0]), c[1])

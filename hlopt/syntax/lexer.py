@@ -22,6 +22,7 @@ from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, PatternStr, Token
 
 _new_token = Token._future_new  # skips keyword handling in Token.__new__
+new_token = _new_token  # (public: the parser makes RESULTS tokens of a GENERIC_RUN with it)
 
 
 class SpanToken(Token):
@@ -528,6 +529,14 @@ class ContextLexer(Lexer):
             acc = cache.get(st)
             if acc is None:
                 acc = cache[st] = frozenset(states[st])
+            if "GENERIC_RUN" in acc:
+                run = self._simple_run(text, pos, acc, sc)
+                if run is not None:
+                    tok = SpanToken._future_new("GENERIC_RUN", run[0][0][2], pos, None, None, None, None, run[1])
+                    tok.spans = run[0]
+                    yield tok
+                    pos = run[1]
+                    continue
             tok_type, end = self.next(text, pos, acc, sc, kw)
             if tok_type == "ASM_OP":  # the op's form was read already: its state rides in the token
                 end, spans = end
@@ -700,6 +709,67 @@ class ContextLexer(Lexer):
         except LexError:
             raise
         raise UnexpectedCharacters(text, pos, None, None, allowed=set(acc))
+
+    def _simple_run(self, text: str, pos: int, acc: frozenset, sc: Scanner):
+        """Consecutive one-line generic ops (`[RESULTS] GENERIC_SIMPLE`
+        each, without a location) as one token: one LALR step for the run
+        instead of two or three per op. Returns
+        ([(results, results_pos, op_text, op_pos, spans), ...], end) or None.
+        A line that does not lex as such an op (or that would lex
+        differently: a location, a comment, a big hex payload) ends the run
+        before it and is lexed on its own."""
+        c = text[pos]
+        if "OP_ARGS" in acc:  # next() would take the text as the arguments of the op before
+            return None
+        if c == "%":
+            if "RESULTS" not in acc:
+                return None
+        elif c != '"' or "OP_STRING" not in acc or "STRING" in acc or "GENERIC_SIMPLE" not in acc:
+            return None
+        entries = []
+        ws = WS.match
+        n = len(text)
+        p = pos
+        end = pos
+        while p < n:
+            q = p
+            res = None
+            if text[q] == "%":
+                m = RESULTS.match(text, q)
+                if m is None:
+                    break
+                res, res_pos = m.group(), q
+                q = m.end()
+                m = ws(text, q)
+                if m is not None:
+                    q = m.end()
+            elif text[q] != '"':
+                break
+            m = STRING.match(text, q)
+            if m is None:
+                break
+            try:
+                r = self._simple_op(text, q, m.end(), sc)
+            except LexError:
+                break
+            if r is None:
+                break
+            e, spans = r
+            if e - q > BLOB_MIN:
+                break
+            v = text[q:e]
+            if "//" in v:
+                break
+            m = ws(text, e)
+            nxt = m.end() if m is not None else e
+            if text.startswith("loc(", nxt):
+                break
+            entries.append((res, res_pos if res is not None else 0, v, q, spans))
+            end = e
+            p = nxt
+        if not entries:
+            return None
+        return entries, end
 
     def _simple_op(self, text: str, start: int, p: int, sc: Scanner):
         """A generic op without regions or successors, as one token:

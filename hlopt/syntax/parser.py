@@ -19,15 +19,17 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
     DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
     UnitAttr,
 )
 from hlopt.ir.core import Block, IRError, Operation, Region, Value, no_gc
 from hlopt.ir.location import FileLineColLoc, Location
 from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
-from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, unescape
+from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import TRIVIA, LexError, Scanner, scan_balanced
+from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, new_token, scan_balanced
 from hlopt.syntax.source import Source, SourcePos
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
@@ -41,6 +43,9 @@ _OPERANDS_OK = re.compile(r"\(\s*(?:%" + _NAME + r"(?:#\d+)?(?:\s*,\s*%" + _NAME
 _COLON = re.compile(r"\s*:\s*")
 _ONE_RESULT = re.compile(r"%(" + _NAME + r")\s*=\Z")
 _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
+# `NUMBER : T` with a builtin integer/index/float type spelled out (the grammar's number rule)
+_TYPED_NUMBER = re.compile(r"(" + NUMBER.pattern + r") : ((?:[su]?i(?:1|8|16|32|64)|index|f16|bf16|f32|f64))\Z", re.ASCII)
+_PLAIN_SYMBOL = re.compile(r"@[A-Za-z_][\w$.]*\Z", re.ASCII)
 
 
 class ParseError(Exception):
@@ -168,6 +173,9 @@ class ParseSession:
         self.alias_pending: set[str] = set()
         self.cache: dict[tuple[str, str], Any] = {}
         self.names_cache: dict[str, str] = {}
+        # one-line generic ops: text but the operands -> (name, type, properties, attributes)
+        self.simple_templates: dict[str, tuple] = {}
+        self.defs: dict[str, Any] = {}  # op name -> its OpDef (or None), looked up once per parse
         top = Region()
         self.top = top
         self.frames: list[Frame] = [Frame(top, True)]
@@ -208,9 +216,18 @@ class ParseSession:
         key = (start, text)
         v = self.cache.get(key)
         if v is None and start == "attr":
-            # compound values decode element-wise through the cache
+            # compound values decode element-wise through the cache; the most
+            # common leaves are built as the grammar's callbacks build them
             c = text[:1]
-            if c == "{":  # deep nesting: the grammar parses it in one linear pass
+            try:
+                v = self._decode_leaf(c, text, pos)
+            except SyntaxErr as e:
+                raise ParseError(e.message, pos + e.offset, e.note) from None
+            except IRError as e:
+                raise ParseError(e.message, pos) from None
+            if v is not None:
+                pass
+            elif c == "{":  # deep nesting: the grammar parses it in one linear pass
                 v = self.decode_dict_text(text, pos) if text.count("{", 0, 64) < 4 else None
             elif c == "[":
                 v = self._decode_array(text, pos)
@@ -231,6 +248,28 @@ class ParseSession:
                 self.pos = saved
             self.cache[key] = v
         return v
+
+    def _decode_leaf(self, c: str, text: str, pos: int) -> Any:
+        """`N : T`, `"string"`, `@sym`, `array<T: ...>` (c = text[:1]) as the
+        grammar's callbacks build them, or None (the grammar decodes it)."""
+        if c == "-" or c.isdigit():
+            m = _TYPED_NUMBER.match(text)
+            if m is not None:
+                return self.attrs.decoder.number([m.group(1), self.decode("type", m.group(2), pos + m.start(2))])
+        elif c == '"':
+            if STRING.fullmatch(text) is not None:
+                return StringAttr(unescape(text), None)
+        elif c == "@":
+            if _PLAIN_SYMBOL.match(text) is not None:
+                return SymbolRefAttr(text[1:], ())
+        elif c == "a" and text.startswith("array<"):
+            try:
+                if scan_balanced(text, 5) != len(text):
+                    return None
+            except LexError:
+                return None
+            return dense_array_value(text[5:], lambda name: self.decode("type", name, pos))
+        return None
 
     def _decode_array(self, text: str, pos: int) -> Any:
         """`[a, b, ...]` (the grammar's array rule), elements cached."""
@@ -444,7 +483,7 @@ class ParseSession:
         entry_args = None
         if self.pending:
             name, extra = self.pending[-1]
-            d = lookup_op(name)
+            d = self.opdef(name)
             isolated = d is not None and ISOLATED in d.traits
             if extra is not None:
                 entry_args = extra
@@ -603,12 +642,19 @@ class ParseSession:
         op._loc = SourcePos(self.src, pos) if loc_tok is None else op._loc
         self.current_block().append(op)
 
+    def opdef(self, name: str) -> Any:
+        try:
+            return self.defs[name]
+        except KeyError:
+            d = self.defs[name] = lookup_op(name)
+            return d
+
     def check_props(self, name: str, props: DictionaryAttr | None, pos: int) -> None:
         """`<{...}>` on a registered op that has no inherent attributes: MLIR
         rejects it (its properties are empty) rather than keeping the keys."""
         if not props or not len(props):
             return
-        d = lookup_op(name)
+        d = self.opdef(name)
         if d is None or d.inherent:
             return
         # segment sizes are properties of ops with attribute-sized groups
@@ -620,7 +666,7 @@ class ParseSession:
     def split_attrs(self, name: str, props: DictionaryAttr | None, attrs: DictionaryAttr | None
                     ) -> tuple[DictionaryAttr | None, DictionaryAttr | None]:
         """Inherent attributes of registered ops live in properties."""
-        d = lookup_op(name)
+        d = self.opdef(name)
         if d is None or not attrs or not d.inherent:
             return props, attrs
         inh = [(k, v) for k, v in attrs.entries if k in d.inherent]
@@ -779,24 +825,43 @@ class OpBuilder(Transformer):
     def simple_operation(self, c):
         return self.simple(*c)
 
+    def simple_run(self, tok):
+        """A GENERIC_RUN token: its ops, in order, as `simple` builds each."""
+        one = self.simple_text
+        for res, res_pos, text, pos, spans in tok.spans:
+            one(None if res is None else new_token("RESULTS", res, res_pos, None, None, None, None,
+                                                    res_pos + len(res)), text, pos, spans, None)
+
     def simple(self, results, tok, loc):
+        self.simple_text(results, str(tok), tok.start_pos, tok.spans, loc)
+
+    def simple_text(self, results, text: str, pos: int, spans: tuple, loc) -> None:
         s = self.s
         assert s is not None  # callbacks run only inside a parse
-        text = str(tok)
-        pos = tok.start_pos
-        ops_start, ops_end, props, attrs, type_start = tok.spans
-        name = s.op_name(text[:ops_start], pos)
-        ft = s.decode("type", text[type_start:], pos + type_start)
-        if not isinstance(ft, FunctionType):
-            raise ParseError("expected function type", pos + type_start)
-        operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
-        p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
-        a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
-        s.check_props(name, p, pos)
-        p, a = s.split_attrs(name, p, a)
+        ops_start, ops_end, props, attrs, type_start = spans
+        # everything but the operand list is decoded once per distinct text
+        # (a repeat decoded without error before, so only its operands can fail);
+        # not for ops with discardable attributes, mostly distinct (their texts
+        # would be kept to the end of the parse for nothing)
+        key = text[:ops_start] + text[ops_end:] if attrs is None else None
+        tpl = s.simple_templates.get(key) if key is not None else None
+        if tpl is not None:
+            name, ft, p, a = tpl
+            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+        else:
+            name = s.op_name(text[:ops_start], pos)
+            ft = s.decode("type", text[type_start:], pos + type_start)
+            if not isinstance(ft, FunctionType):
+                raise ParseError("expected function type", pos + type_start)
+            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+            p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
+            a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
+            s.check_props(name, p, pos)
+            p, a = s.split_attrs(name, p, a)
+            if key is not None:
+                s.simple_templates[key] = (name, ft, p, a)
         op = Operation(name, operands, ft.results, p, a)
         s.finish_op(results, op, loc, pos)
-        return None
 
     def asm(self, results, tok, loc):
         """An op read by its op_asm form in the lexer: built here, where the
@@ -879,6 +944,9 @@ def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     a direct callback instead of Lark's generic child filter."""
     callbacks = lark.parser.parser.parser.callbacks
     for rule in list(callbacks):
+        if rule.alias == "simple_run":
+            callbacks[rule] = lambda ch, f=builder.simple_run: f(ch[0])
+            continue
         if rule.alias == "simple_operation":
             tok = "GENERIC_SIMPLE"
             f = builder.simple
@@ -971,14 +1039,14 @@ _TERMINAL_DESCR = {
     "ALIAS_DEF": "alias definition", "RESOURCES": "'{-#'", "MODULE": "'module'", "FUNC_FUNC": "'func.func'",
     "RETURN": "'return'", "FUNC_RETURN": "'func.return'", "CALL": "'call'", "FUNC_CALL": "'func.call'",
     "ARITH_CONSTANT": "'arith.constant'", "PUBLIC": "'public'", "PRIVATE": "'private'", "NESTED": "'nested'",
-    "GENERIC_SIMPLE": "operation", "CUSTOM_OP": "operation", "SUCCESSORS": "successor list", "STRING": "string",
+    "GENERIC_SIMPLE": "operation", "GENERIC_RUN": "operation", "CUSTOM_OP": "operation", "SUCCESSORS": "successor list", "STRING": "string",
     "INT": "integer", "BARE_ID": "identifier", "OP_ARGS": "operation arguments",
 }
 
 
 # terminals that start an operation: listed as one "operation" in messages, so
 # an error's wording does not depend on which dialect grammars are composed
-_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "CUSTOM_OP", "RESULTS"})
+_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "GENERIC_RUN", "CUSTOM_OP", "RESULTS"})
 
 
 def _describe_terminal(t: str, literals: dict[str, str]) -> str:

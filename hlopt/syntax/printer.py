@@ -52,6 +52,7 @@ class Namer:
         self.next_value = 0
         self.next_arg = 0
         self.next_conflict = 0
+        self._hint_classes: dict[Any, bool] = {}
         stack: list[tuple[Region, int, int, int, _Scope | None]] = []
         for r in top.regions:
             stack.append((r, 0, 0, 0, None))
@@ -60,11 +61,9 @@ class Namer:
             if not generic:
                 self.next_value, self.next_arg, self.next_conflict = nv, na, nc
             used = _Scope(parent_used)
-            self._number_region(region, used)
-            for b in region.blocks:
-                for op in b.ops:
-                    for r in op.regions:
-                        stack.append((r, self.next_value, self.next_arg, self.next_conflict, used))
+            for op in self._number_region(region, used):  # the ops with regions, in order
+                for r in op.regions:
+                    stack.append((r, self.next_value, self.next_arg, self.next_conflict, used))
 
     def _unique(self, name: str, used: "_Scope") -> str:
         if used.contains(name):
@@ -78,8 +77,14 @@ class Namer:
         used.add(name)
         return name
 
-    def _number_region(self, region: Region, used: "_Scope") -> None:
+    def _number_region(self, region: Region, used: "_Scope") -> list[Operation]:
+        """Name the region's block arguments and results; returns its ops
+        that have regions (numbered after it)."""
         names = self.names
+        nested: list[Operation] = []
+        generic = self.generic
+        opdef = self._opdef
+        hint_classes = self._hint_classes
         if not self.generic and region.parent is not None:
             d = self._opdef(region.parent.name)
             if d is not None and hasattr(d, "asm_block_arg_names"):
@@ -99,21 +104,42 @@ class Namer:
                     names[a] = f"%{self.next_value}"
                     self.next_value += 1
             for op in b.ops:
+                if op.regions:
+                    nested.append(op)
                 res = op.results
                 if not res:
                     continue
-                if not self.generic:
-                    d = self._opdef(op.name)
+                if not generic:
+                    d = opdef(op.name)
                     if d is not None:
-                        hint = d.asm_result_names(op)
-                        if hint:
-                            self._named_results(op, hint, used)
-                            continue
-                base = f"%{self.next_value}"
+                        h = hint_classes.get(d)
+                        if h is None:
+                            h = self._names_results(d)
+                        if h:
+                            hint = d.asm_result_names(op)
+                            if hint:
+                                self._named_results(op, hint, used)
+                                continue
+                base = "%" + str(self.next_value)
                 self.next_value += 1
-                names[res[0]] = base if len(res) == 1 else base + "#0"
-                for k in range(1, len(res)):
-                    names[res[k]] = f"{base}#{k}"
+                if len(res) == 1:
+                    names[res[0]] = base
+                else:
+                    names[res[0]] = base + "#0"
+                    for k in range(1, len(res)):
+                        names[res[k]] = f"{base}#{k}"
+        return nested
+
+    def _names_results(self, d: Any) -> bool:
+        """Whether op class d overrides asm_result_names (most do not: their
+        results are numbered without asking each op)."""
+        r = self._hint_classes.get(d)
+        if r is None:
+            from hlopt.ir.opdef import OpDef
+
+            f = getattr(d.asm_result_names, "__func__", None)
+            r = self._hint_classes[d] = f is not OpDef.asm_result_names.__func__
+        return r
 
     def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
         res = op.results
@@ -313,11 +339,14 @@ class Aliases:
                     for r in o.results:
                         if r.type.has_alias_parts:
                             visit(r.type, False)
+                    # (a value without alias parts visits nothing: the usual dictionaries are skipped whole)
                     if d is not None and o.properties.entries:
-                        merged = sorted(list(o.properties.entries) + list(o.attributes.entries), key=lambda kv: kv[0])
-                        for _, v in merged:
-                            visit(v, False)
-                    else:
+                        if o.properties.has_alias_parts or o.attributes.has_alias_parts:
+                            merged = sorted(list(o.properties.entries) + list(o.attributes.entries),
+                                            key=lambda kv: kv[0])
+                            for _, v in merged:
+                                visit(v, False)
+                    elif o.attributes.has_alias_parts:
                         for _, v in o.attributes.entries:
                             visit(v, False)
                 continue
