@@ -607,7 +607,7 @@ class OpDef(Operation, metaclass=OpMeta):
                             props.append((fname, v))
         if seg_operands:
             props.append(("operandSegmentSizes", DenseArrayAttr(IntegerType(32), sizes)))
-        region_list: list[Region] = []
+        region_list: list[Any] = []  # Regions (`Region` is bound at run time here)
         if isinstance(regions, int):
             region_list = [Region() for _ in range(regions)]
         elif regions is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hlopt.ir.attributes import Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, UnitAttr
 from hlopt.ir.core import Operation
@@ -96,7 +96,7 @@ class EnumKeyword(AttrSyntax):
             (self.int_type is None or a.type is self.int_type)
 
     def print(self, p: OpAsmPrinter, a: Attribute) -> None:
-        p.print_alias_free(a, self.cases[a.value])
+        p.print_alias_free(a, self.cases[cast(IntegerAttr, a).value])  # printable() checked it
 
 
 class StrippedAttr(AttrSyntax):
@@ -704,11 +704,11 @@ class CompiledFormat:
             st["operands"] = vals
             return bool(vals)
         if isinstance(first, Custom):
-            vals = getattr(self.d, "parse_optional_" + first.name, None)
-            if vals is None:
+            parse_optional = getattr(self.d, "parse_optional_" + first.name, None)
+            if parse_optional is None:
                 raise FormatError(f"custom directive '{first.name}' starting an optional group needs "
                                   f"'parse_optional_{first.name}'")
-            got = vals(p)
+            got = parse_optional(p)
             if got is None:
                 return False
             self._bind_custom(first, got, st)
@@ -724,7 +724,7 @@ class CompiledFormat:
             elif isinstance(a, Directive):
                 st["attr-dict"] = v
             else:
-                st["$" + a.name] = v
+                st["$" + a.name] = v  # an attribute, region or successor variable
 
     # build: decode, infer, resolve
     def _static_plan(self) -> list | None:
@@ -792,11 +792,11 @@ class CompiledFormat:
 
     def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
         dec = r.type
-        types: dict[str, Type] = {}
+        types: dict[str, Any] = {}  # Types (None where a rule gives none)
         for k, v in st.items():
             if k[0] == "t":  # "type:<name>"
                 types[k[5:]] = dec(v[0])
-        attrs: dict[str, Attribute] = {}
+        attrs: dict[str, Any] = {}  # built attributes (typed ones carry .type)
         for name, syn in self._bound_attrs:
             v = st.get("$" + name)
             if v is not None:
@@ -809,7 +809,7 @@ class CompiledFormat:
         props = dict(self._defaults)
         props.update(attrs)
         extra = st.get("attr-dict")
-        dict_attrs = None
+        dict_attrs: Any = None  # a DictionaryAttr
         if extra is not None:
             dict_attrs = r.attr(extra)
             p_, dict_attrs = r.split_attrs(self.d.name, dict_attrs)
@@ -817,7 +817,7 @@ class CompiledFormat:
                 props.update(dict(p_.entries))
         pd = st.get("prop-dict")
         if pd is not None:
-            props.update(dict(r.attr(pd).entries))
+            props.update(dict(cast(DictionaryAttr, r.attr(pd)).entries))
         successors = [r.successor(s) for n in self.successors for s in st.get("$" + n, [])]
         if "successors" in st:
             successors += [r.successor(s) for s in st["successors"]]
@@ -872,10 +872,10 @@ class CompiledFormat:
             sizes = [len(refs.get(n, [])) for n in self.operands]
             props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), sizes)
         extra = st.get("attr-dict")
-        dict_attrs = r.attr(extra) if extra is not None else None
+        dict_attrs: Any = r.attr(extra) if extra is not None else None  # a DictionaryAttr
         pd = st.get("prop-dict")
         if pd is not None:
-            props.update(dict(r.attr(pd).entries))
+            props.update(dict(cast(DictionaryAttr, r.attr(pd)).entries))
         if dict_attrs is not None:
             p_, dict_attrs = r.split_attrs(d.name, dict_attrs)
             if p_ is not None:
@@ -952,6 +952,7 @@ class CompiledFormat:
         if fast is None:
             self._setup_print()
             fast = self._fast
+            assert fast is not None  # _setup_print set it
         entries = op.properties.entries
         if entries:
             allowed = self._allowed

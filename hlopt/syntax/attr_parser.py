@@ -288,11 +288,11 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             if v is None:
                 v = cache[x] = _convert_elem(x, et)
             vals.append(v)
-        vals = tuple(vals)
+        elems: tuple = tuple(vals)
     else:
-        vals = tuple(_convert_elem(x, et) for x in flat)
+        elems = tuple(_convert_elem(x, et) for x in flat)
     splat = not isinstance(root, list)
-    return DenseElementsAttr(t, vals, splat=True if splat else None)
+    return DenseElementsAttr(t, elems, splat=True if splat else None)
 
 
 def dense_array_value(body: str, decode_type: Callable[[str], Type]) -> DenseArrayAttr:

@@ -34,13 +34,13 @@ from hlopt.syntax.lexer import (
     BARE_WORD,
     CARET_ID,
     STRING,
-    TRIVIA,
     VALUE_USE,
     LexError,
     Scanner,
     scan_balanced,
 )
 from hlopt.syntax.parser import ParseError
+from hlopt.syntax.text_scan import skip_trivia
 
 # -- unresolved pieces (what the parse step returns) ----------------------------------------
 
@@ -102,12 +102,12 @@ class OpAsmParser:
         self.op_name = op_name
         self._sc = Scanner(text)
         self.prev_end = pos  # end of the last token read (MLIR reports wrong tokens there)
-        self.pos = TRIVIA.match(text, pos).end()
+        self.pos = skip_trivia(text, pos)
 
     # -- positions and errors ---------------------------------------------------------------
     def _advance(self, end: int) -> None:
         self.prev_end = end
-        self.pos = TRIVIA.match(self.text, end).end()
+        self.pos = skip_trivia(self.text, end)
 
     def location(self) -> int:
         """Where the next token starts."""
@@ -194,7 +194,7 @@ class OpAsmParser:
         if first is None:
             return []
         out = [first]
-        while self.peek(",") and VALUE_USE.match(self.text, TRIVIA.match(self.text, self.pos + 1).end()):
+        while self.peek(",") and VALUE_USE.match(self.text, skip_trivia(self.text, self.pos + 1)):
             self.parse_comma()
             out.append(self.parse_operand())
         return out

@@ -870,6 +870,7 @@ class OpBuilder(Transformer):
 
         d, state, _ = tok.spans
         s = self.s
+        assert s is not None  # callbacks run only inside a parse
         s.pos = tok.start_pos
         op = build_op(d, s, state)
         s.finish_op(results, op, loc, tok.start_pos)

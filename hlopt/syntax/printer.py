@@ -138,7 +138,7 @@ class Namer:
             from hlopt.ir.opdef import OpDef
 
             f = getattr(d.asm_result_names, "__func__", None)
-            r = self._hint_classes[d] = f is not OpDef.asm_result_names.__func__
+            r = self._hint_classes[d] = f is not vars(OpDef)["asm_result_names"].__func__
         return r
 
     def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
@@ -310,6 +310,7 @@ class Aliases:
             custom = not generic and d is not None and _has_custom(d)
             items = None
             if custom:
+                assert d is not None  # custom implies a definition
                 fn = _PRINT_FN[d] if d in _PRINT_FN else _asm_fn(d)
                 if fn is not None:  # an op_asm form: its printer says what it prints
                     if not o.regions and _plain(o):
