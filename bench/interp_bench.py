@@ -55,8 +55,8 @@ def measure(repeat: int = 3) -> dict:
     from hlopt.interp.api import entry_function
     from hlopt.interp.machine import DeviceContext, Program
     from hlopt.interp.runtime import Runtime
-    from hlopt.interp.semantics import check_semantics
     from hlopt.passes.manager import PassManager
+    from hlopt.passes.semantics import check_semantics
 
     text = FIXTURE.read_text()
     m = hlopt.parse_module(text, str(FIXTURE))

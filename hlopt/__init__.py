@@ -47,6 +47,6 @@ def interpret(module, args=None, num_partitions=None, num_replicas=None, entry: 
 def check_semantics(module, pipeline, seeds: int = 1, **kw):
     """Run a pass pipeline, interpreting the module before it and after
     every pass; raises at the first pass that changes a result."""
-    from hlopt.interp.semantics import check_semantics as _c
+    from hlopt.passes.semantics import check_semantics as _c
 
     return _c(module, pipeline, seeds, **kw)

@@ -433,7 +433,7 @@ def _instrument(pm, opts, check_seeds: int = 0, check_limits: tuple = (None, Non
 
     if check_seeds:  # --check-semantics with K input sets
         from hlopt.interp.limits import DEFAULT_MAX_STEPS, Limits
-        from hlopt.interp.semantics import SemanticCheck
+        from hlopt.passes.semantics import SemanticCheck
 
         steps, nbytes = check_limits
         limits = Limits(steps or DEFAULT_MAX_STEPS, nbytes)

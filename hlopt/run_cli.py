@@ -33,7 +33,7 @@ def _fmt_shape(shape: tuple) -> str:
 
 def summary(module, per_device: list, glob: list, entry: str, print_values: bool) -> str:
     from hlopt.interp.api import signature
-    from hlopt.interp.values import Token, checksum
+    from hlopt.kernels.values import Token, checksum
 
     sig = signature(module, entry, len(per_device))
     lines = []
@@ -114,7 +114,7 @@ def host_messages(data: Any) -> dict[int, list]:
 
 def _arrays(values: list, prefix: str) -> dict:
     """{prefix<i>: array} of the array values (tokens and tuples have no .npz form)."""
-    from hlopt.interp.values import Token
+    from hlopt.kernels.values import Token
 
     return {f"{prefix}{i}": np.asarray(v) for i, v in enumerate(values) if not isinstance(v, (Token, tuple))}
 
@@ -129,9 +129,9 @@ def run(path: str, num_partitions: int | None, num_replicas: int | None, entry: 
     from hlopt.interp.api import entry_function
     from hlopt.interp.inputs import InputError, bind_inputs, read_npz
     from hlopt.interp.limits import DEFAULT_MAX_STEPS, Limits
-    from hlopt.interp.values import InterpError
     from hlopt.ir.core import IRError
     from hlopt.ir.verifier import verify
+    from hlopt.kernels.values import InterpError
     from hlopt.syntax.diagnostics import DiagnosticError, render
     from hlopt.syntax.parser import parse_source
     from hlopt.syntax.source import Source

@@ -30,7 +30,7 @@ def _values(a: np.ndarray) -> str:
 
 def summary(types: list, per: list, glob: list, print_values: bool) -> str:
     """One block per result: its type, then per device shape, dtype and checksum."""
-    from hlopt.interp.values import checksum
+    from hlopt.kernels.values import checksum
 
     lines = []
     for i, t in enumerate(types):

@@ -165,7 +165,7 @@ class HirRunner:
 
 
 def _interp_error(e: EvalError) -> Exception:
-    from hlopt.interp.values import InterpError
+    from hlopt.kernels.values import InterpError
 
     return InterpError(str(e), e.op)
 

@@ -6,7 +6,7 @@ events.
     a = tl.event("device 0/compute", "dot_general", 0.0, 1.5)
     b = tl.event(("device 0", "communication"), "collective_permute", 0.0, 3.0)
     tl.flow(b, a)
-    tl.write("schedule.json")
+    text = tl.dumps()    # the pass writes it (hlopt.passes.view_schedule)
 
 A track is `"process/thread"` or a `(process, thread)` pair; processes and
 threads are numbered in order of first use, so the output is deterministic.
@@ -101,12 +101,9 @@ class Timeline:
             doc["otherData"] = {"note": " ".join(self._notes)}
         return doc
 
-    def write(self, path: str) -> None:
-        """Write the JSON as `-o` writes: a regular file atomically (a failed
-        run leaves an old file intact), a device or pipe in place."""
-        from hlopt.output import write_output
-
-        write_output(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
+    def dumps(self) -> str:
+        """The JSON text (keys sorted, so the output is deterministic)."""
+        return json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n"
 
 
 def _ns(us: float) -> int:

@@ -50,9 +50,9 @@ from hlopt.ir.types import (
 )
 
 np = lazy_module("numpy")
-ew = lazy_module("hlopt.interp.elementwise")
-movement = lazy_module("hlopt.interp.movement")
-interp_values = lazy_module("hlopt.interp.values")
+ew = lazy_module("hlopt.kernels.elementwise")
+movement = lazy_module("hlopt.kernels.movement")
+interp_values = lazy_module("hlopt.kernels.values")
 
 # -- type constraints (ODS's SignlessIntegerLike & co) ---------------------------------
 

@@ -71,7 +71,7 @@ class UnrealizedConversionCastOp(OpDef):
 # -- custom syntax: grammars/builtin.lark ----------------------------------------
 
 def _module_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import symbol_name
+    from hlopt.syntax import symbol_name
 
     kw, sym, attrs = c
     props = {}

@@ -29,7 +29,7 @@ from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator, op_error
 from hlopt.ir.types import IndexType, IntegerType, VectorType, i1
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 Bool = Constraint(lambda t: t is i1, "1-bit signless integer")
 IntElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstance(a.element_type, (IntegerType,

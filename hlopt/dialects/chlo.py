@@ -53,13 +53,13 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import DYNAMIC, FunctionType, RankedTensorType, i32, i64
 
 np = lazy_module("numpy")
-ew = lazy_module("hlopt.interp.elementwise")
-special = lazy_module("hlopt.interp.special")
-interp_values = lazy_module("hlopt.interp.values")
+ew = lazy_module("hlopt.kernels.elementwise")
+special = lazy_module("hlopt.kernels.special")
+interp_values = lazy_module("hlopt.kernels.values")
 
 
 def _err(msg: str, pos: int):
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 
@@ -67,7 +67,7 @@ def _err(msg: str, pos: int):
 def _arrow_types(s: Any, tok: Any) -> list:
     text = str(tok)
     if text.startswith("("):
-        from hlopt.syntax.parser import split_top
+        from hlopt.syntax import split_top
 
         body = text[1:-1]
         out, off = [], 1
@@ -707,7 +707,7 @@ def chlo_scan(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def _count_operands(tok: Any) -> int:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     return sum(1 for piece in split_top(str(tok)[1:-1]) if piece.strip())
 

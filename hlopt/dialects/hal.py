@@ -273,19 +273,19 @@ _HEAD = re.compile(r"#hal\.([A-Za-z_][\w.]*?)(?=<|$)")
 
 
 def _err(msg: str) -> Exception:
-    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax import SyntaxErr
 
     return SyntaxErr(msg)
 
 
 def _nested(text: str) -> Any:
-    from hlopt.syntax.attr_parser import parse_nested
+    from hlopt.syntax import parse_nested
 
     return parse_nested(text.strip(), "attr")
 
 
 def _split(body: str) -> list[str]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     parts = [x.strip() for x in split_top(body)]
     return [] if parts == [""] else parts
@@ -2095,7 +2095,7 @@ def _paren_attr(s: Any, tok: Any) -> Any:
 
 def hal_export_head(s: Any, c: list) -> tuple[dict, int]:
     from hlopt.ir.types import index
-    from hlopt.syntax.parser import symbol_name
+    from hlopt.syntax import symbol_name
 
     kw, vis, sym, ordinal, layout = c
     props: dict = {"sym_name": StringAttr(symbol_name(sym)), "layout": _paren_attr(s, layout)}
@@ -2109,7 +2109,7 @@ def hal_export_head(s: Any, c: list) -> tuple[dict, int]:
 
 
 def hal_count_head(s: Any, c: list) -> None:
-    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax import scan_balanced
 
     (sig,) = c
     text = str(sig)
@@ -2154,8 +2154,7 @@ def _parse_prop_dict(s: Any, tok: Any, index_keys: Sequence[str] = ()) -> dict:
 
 def _sig_args(s: Any, sig: Any) -> tuple[list, list]:
     """`(%a: T, ...) [-> R | -> (R, ...)]` -> (entry args, result types)."""
-    from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import scan_balanced, split_pieces
 
     text = str(sig)
     close = scan_balanced(text, 0)
@@ -2229,7 +2228,7 @@ def hal_constant_block(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def hal_binary(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import symbol_name
+    from hlopt.syntax import symbol_name
 
     kw, vis, sym, prop_dict, attrs = c
     props: dict = {"sym_name": StringAttr(symbol_name(sym)), "sym_visibility": StringAttr(str(vis or "public"))}
@@ -2354,7 +2353,7 @@ def hal_tensor_transients(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     kw, join, fence, ft, attrs = c
     text = str(join)[1:-1]
@@ -2585,7 +2584,7 @@ def hal_instr_print(s: Any, c: list) -> tuple[Operation, int]:
         names, sep, types = text.partition(":")
         if not sep:
             raise s.error("expected ':'", vals.end_pos - 1)
-        from hlopt.syntax.parser import split_top
+        from hlopt.syntax import split_top
 
         tys = [s.decode("type", x.strip(), vals.start_pos + 2 + len(names)) for x in split_top(types) if x.strip()]
         uses = [x.strip() for x in names.split(",") if x.strip()]
@@ -2745,7 +2744,7 @@ def _container(s: Any, c: list, name: str, end: str) -> tuple[Operation, int]:
 
 
 def _symbol_head(s: Any, name: str, vis: Any, sym: Any) -> dict:
-    from hlopt.syntax.parser import symbol_name
+    from hlopt.syntax import symbol_name
 
     # IREE's custom<SymbolVisibility> reads a missing visibility as `public`
     props: dict = {"sym_name": StringAttr(symbol_name(sym)), "sym_visibility": StringAttr(str(vis or "public"))}

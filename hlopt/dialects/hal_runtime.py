@@ -334,7 +334,7 @@ _USE_TYPE = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*:\s*(.*?)\s*\Z", re.S)
 
 
 def _err(msg: str, pos: int) -> Exception:
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 
@@ -475,7 +475,7 @@ class _Cursor:
 
     def type(self, stop: str) -> Any:
         """A type running up to `stop` (`)`, `,`, `{`) at bracket depth 0."""
-        from hlopt.syntax.lexer import scan_balanced
+        from hlopt.syntax import scan_balanced
 
         self._skip()
         start, k = self.i, self.i
@@ -605,9 +605,9 @@ class _FormError(Exception):
 
 
 def _trivia_end(text: str, pos: int) -> int:
-    from hlopt.syntax.lexer import TRIVIA
+    from hlopt.syntax import skip_trivia
 
-    return TRIVIA.match(text, pos).end()
+    return skip_trivia(text, pos)
 
 
 def _punct_pos(text: str, prev_end: int, nxt: int) -> int:
@@ -618,12 +618,12 @@ def _punct_pos(text: str, prev_end: int, nxt: int) -> int:
 
 def _skip_closers(text: str, pos: int) -> int:
     """Past the `]` that closes an index list (the end of the last token)."""
-    from hlopt.syntax.lexer import TRIVIA
+    from hlopt.syntax import skip_trivia
 
-    q = TRIVIA.match(text, pos).end()
+    q = skip_trivia(text, pos)
     while text.startswith("]", q):
         pos = q + 1
-        q = TRIVIA.match(text, pos).end()
+        q = skip_trivia(text, pos)
     return pos
 
 
@@ -840,11 +840,11 @@ def _piece_end(x: tuple) -> int:
 def _next_token(text: str, pos: int) -> int:
     """Where the token after `pos` starts (past whitespace, comments and the
     `]` that closes an index list): MLIR reports a missing piece there."""
-    from hlopt.syntax.lexer import TRIVIA
+    from hlopt.syntax import skip_trivia
 
-    pos = TRIVIA.match(text, pos).end()
+    pos = skip_trivia(text, pos)
     while text.startswith("]", pos):
-        pos = TRIVIA.match(text, pos + 1).end()
+        pos = skip_trivia(text, pos + 1)
     return pos
 
 
@@ -884,7 +884,7 @@ SYNTAX = {"hal_rt": hal_rt, "hal_rt_head": hal_rt_head, "hal_rt_plain": hal_rt_t
 
 
 def _print_bindings(p: Any, bufs: Sequence[Any], offs: Sequence[Any], lens: Sequence[Any]) -> str:
-    from hlopt.syntax.printer import INDENT
+    from hlopt.syntax import INDENT
 
     ind = "\n" + INDENT * p.indent
     items = [f"{ind}  ({p.value(b)} : {p.type_text(b.type)})[{p.value(o)}, {p.value(n)}]"
@@ -893,7 +893,7 @@ def _print_bindings(p: Any, bufs: Sequence[Any], offs: Sequence[Any], lens: Sequ
 
 
 def _print_select(p: Any, devs: Sequence[Any], affs: Sequence[Any]) -> str:
-    from hlopt.syntax.printer import INDENT
+    from hlopt.syntax import INDENT
 
     ind = "\n" + INDENT * p.indent
     items = [f"({p.value(d)}, {p.value(a)} : {p.type_text(d.type)}, {p.type_text(a.type)})"

@@ -80,7 +80,7 @@ _SHARDING = re.compile(r"#hir\.sharding<\s*\[([^\]]*)\]\s*(?:,\s*mesh\s*=\s*\[([
 
 
 def parse_hir_attr(text: str) -> Attribute | None:
-    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax import SyntaxErr
 
     if not text.startswith("#hir.sharding"):
         return None

@@ -90,7 +90,7 @@ def hir_stream(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def hir_post(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     name, sym, ops_tok, attrs, ftok = c
     ft = s.decode_function_type(ftok)

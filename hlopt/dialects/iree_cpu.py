@@ -78,7 +78,7 @@ class EncodingResolverAttr(Attribute):
         return TargetFacts(s("target_triple"), s("cpu_features"), s("ukernels"))
 
     def get_layout(self, t: RankedTensorType) -> Attribute:
-        from hlopt.syntax.attr_parser import parse_nested
+        from hlopt.syntax import parse_nested
 
         enc = t.encoding
         vmvx = self.kind == "vmvx_encoding_resolver"
@@ -112,7 +112,7 @@ _HEAD = re.compile(r"#iree_cpu\.(cpu_encoding_resolver|vmvx_encoding_resolver)\s
 
 
 def parse_attribute(text: str) -> Attribute | None:
-    from hlopt.syntax.attr_parser import SyntaxErr, parse_nested
+    from hlopt.syntax import SyntaxErr, parse_nested
 
     m = _HEAD.match(text)
     if m is None:

@@ -244,8 +244,7 @@ class EncodingAttr(EncodingAttrBase):
 
 
 def _encoding_params(body: str) -> list[tuple[str, Any]]:
-    from hlopt.syntax.attr_parser import SyntaxErr
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import SyntaxErr, split_top
 
     out: list[tuple[str, Any]] = []
     for piece in split_top(body):
@@ -285,13 +284,13 @@ _HEAD = re.compile(r"#iree_encoding\.([A-Za-z_][\w]*)")
 
 
 def _err(msg: str) -> Exception:
-    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax import SyntaxErr
 
     return SyntaxErr(msg)
 
 
 def _nested(text: str, start: str = "attr") -> Any:
-    from hlopt.syntax.attr_parser import parse_nested
+    from hlopt.syntax import parse_nested
 
     return parse_nested(text.strip(), start)
 
@@ -347,7 +346,7 @@ def parse_attribute(text: str) -> Attribute | None:
     if name == "specialization_resolver":
         return SpecializationResolverAttr(_int(body or "", "seed"))
     if name == "specialized":
-        from hlopt.syntax.parser import split_top
+        from hlopt.syntax import split_top
 
         parts = split_top(body or "")
         t = _nested(parts[1], "type") if len(parts) > 1 else None

@@ -134,7 +134,7 @@ class EncodingResolverAttr(Attribute):
         from hlopt.dialects.encoding_tiles import EncodingInfo, Unmodelled
         from hlopt.dialects.gpu_tiles import gpu_encoding_info
         from hlopt.dialects.iree_encoding import EncodingAttr, contraction_facts, encoding_op_type
-        from hlopt.syntax.attr_parser import parse_nested
+        from hlopt.syntax import parse_nested
 
         enc = t.encoding
         swizzle = None
@@ -197,7 +197,7 @@ _PARAM = re.compile(r"^\s*(cache_line_bytes|cache_sets)\s*=\s*(\d+)\s*$")
 
 
 def parse_attribute(text: str) -> Attribute | None:
-    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax import SyntaxErr
 
     m = _ENC_HEAD.match(text)
     if m is not None:
@@ -215,7 +215,7 @@ def parse_attribute(text: str) -> Attribute | None:
 
 
 def _parse_encoding_resolver(body: str) -> Attribute:
-    from hlopt.syntax.attr_parser import SyntaxErr, parse_nested
+    from hlopt.syntax import SyntaxErr, parse_nested
 
     if not body:
         return EncodingResolverAttr()

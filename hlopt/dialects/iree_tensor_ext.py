@@ -56,7 +56,7 @@ def parse_type(text: str) -> Type | None:
     m = _DT.match(text)
     if m is None:
         return None
-    from hlopt.syntax.attr_parser import SyntaxErr, parse_nested
+    from hlopt.syntax import SyntaxErr, parse_nested
 
     if m.group(1) not in _ACCESS:
         raise SyntaxErr(f"unknown dispatch tensor access '{m.group(1)}'")

@@ -402,7 +402,7 @@ class CastToRaggedShapeOp(_Op):
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
         from hlopt.ir.attributes import IntegerAttr
-        from hlopt.syntax.parser import split_pieces
+        from hlopt.syntax import split_pieces
 
         v = a.value_tok()
         a.keyword("ragged_dim")

@@ -47,8 +47,7 @@ class AsyncBundleType(OpaqueType):
     @property
     def parts(self) -> tuple[Type, ...]:
         if self._parts is None:
-            from hlopt.syntax.attr_parser import parse_type
-            from hlopt.syntax.parser import split_top
+            from hlopt.syntax import parse_type, split_top
 
             self._parts = tuple(parse_type(x.strip()) for x in split_top(self.body or "") if x.strip())
         return self._parts

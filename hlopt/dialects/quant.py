@@ -28,7 +28,7 @@ _PARAM = re.compile(r"\s*([^:,{}\s]+)\s*(?::\s*(-?\d+)\s*)?\Z")
 
 
 def _error(msg: str) -> Exception:
-    from hlopt.syntax.attr_parser import SyntaxErr
+    from hlopt.syntax import SyntaxErr
 
     return SyntaxErr(msg)
 

@@ -54,7 +54,7 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import IndexType, IntegerType, i1
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 _YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
@@ -1379,7 +1379,7 @@ def scf_result_types(s: Any, c: list) -> list:
     if not text.startswith("("):
         return [s.decode_type(c[0])]
     # `(T, U)` lexes as one TYPE token: decode its pieces
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     pos = c[0].start_pos + 1
     return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]

@@ -349,7 +349,7 @@ class BroadcastOp(ShapeOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         out = broadcast_shapes([list(np.asarray(a)) for a in args])
         if out is None:
-            from hlopt.interp import InterpError
+            from hlopt.kernels.values import InterpError
 
             raise InterpError("shape.broadcast: shapes are not broadcastable")
         return [np.array(out, np.int64)]
@@ -1182,7 +1182,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         if not bool(args[0]):
-            from hlopt.interp import InterpError
+            from hlopt.kernels.values import InterpError
 
             raise InterpError("shape.assuming: the witness does not hold")
         return ctx.run_region(op.regions[0], [])
@@ -1319,7 +1319,7 @@ class _Args:
                 pos = m.end()
                 continue
             if text[pos] == "{" and self.attrs is None:
-                from hlopt.syntax.lexer import scan_balanced
+                from hlopt.syntax import scan_balanced
 
                 end = scan_balanced(text, pos)
                 self.attrs = s.decode_dict_text(text[pos:end], base + pos)

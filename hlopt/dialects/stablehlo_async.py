@@ -35,7 +35,7 @@ from hlopt.ir.opdef import ISOLATED, RECURSIVE_MEMORY_EFFECTS, region, var_opera
 from hlopt.ir.traits import op_error
 from hlopt.ir.types import OpaqueType, TupleType, Type
 
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 START, DONE = "stablehlo.async_start", "stablehlo.async_done"
 
@@ -60,7 +60,7 @@ class AsyncType(OpaqueType):
     def type(self) -> Type:
         """The awaited value's type (decoded on first use)."""
         if self._type is None:
-            from hlopt.syntax.attr_parser import parse_type
+            from hlopt.syntax import parse_type
 
             self._type = parse_type((self.body or "").strip())
         return self._type
@@ -70,7 +70,7 @@ def parse_type(text: str) -> Type | None:
     """The stablehlo dialect's type hook: `!stablehlo.async<T>` (spelled
     canonically, whatever the spacing), then the other stablehlo types."""
     if text.startswith("!stablehlo.async<") and text.endswith(">"):
-        from hlopt.syntax.attr_parser import parse_type as parse_builtin
+        from hlopt.syntax import parse_type as parse_builtin
 
         return AsyncType.of(parse_builtin(text[len("!stablehlo.async<"):-1].strip()))
     return parse_stablehlo_type(text)
@@ -263,7 +263,7 @@ _AS = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s+as\s+")
 
 
 def _parse_error(msg: str, pos: int) -> Exception:
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 
@@ -271,7 +271,7 @@ def _parse_error(msg: str, pos: int) -> Exception:
 def stablehlo_async_head(s: Any, c: list) -> tuple:
     """`stablehlo.async_start(%x as %a: T, ...) -> R, ... [attributes {...}]`:
     announces the body's entry arguments before the region is parsed."""
-    from hlopt.syntax.parser import split_pieces as _pieces
+    from hlopt.syntax import split_pieces as _pieces
 
     ops_tok, attrs_tok = c[0], c[-1]
     results = [s.decode_type(t) for t in c[1:-1]]

@@ -779,7 +779,7 @@ def _dims(s: Any, tok: Any) -> list:
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
     """`@ex::@fn` or `{@a::@f, @b::@g}`: the entry points (decoded once per text)."""
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     text = str(tok)
     key = ("stream.entry", text)
@@ -811,7 +811,7 @@ def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     workload uses, operands token, attrs token); absent pieces are None.
     With `prop_dict` (calls) a `<...>` after the operands is accepted too and
     returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax.lexer import SYMBOL_REF, LexError, scan_balanced
+    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
 
     text, base = str(tok), tok.start_pos
     i = _WS.match(text).end()
@@ -830,10 +830,10 @@ def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     if text.startswith("{", i):
         entry, i = piece(i)
     else:
-        m = SYMBOL_REF.match(text, i)
-        if m is None:
+        e = symbol_ref_end(text, i)
+        if e is None:
             raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = _Tok(m.group(), base + i, "ATTR"), _WS.match(text, m.end()).end()
+        entry, i = _Tok(text[i:e], base + i, "ATTR"), _WS.match(text, e).end()
     if text.startswith("[", i):
         w, i = piece(i)
         workload = [_Use(m.group(), w.start_pos + m.start()) for m in _USE.finditer(w.text)]
@@ -851,7 +851,7 @@ def _dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
 
 
 def stream_executable_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, vis, sym, attrs = c
     props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
@@ -873,7 +873,7 @@ def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def stream_export_head(s: Any, c: list) -> dict:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, vis, sym, alias = c
     ref = _symbol_name(sym)
@@ -891,7 +891,7 @@ def stream_export_head(s: Any, c: list) -> dict:
 
 
 def stream_workgroups_head(s: Any, c: list) -> None:
-    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax import scan_balanced
 
     (sig,) = c
     text = str(sig)
@@ -982,8 +982,7 @@ def _operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
 def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     """`(T{%d} [in R{%s}], ...)` -> (type or tied `%value`, dims, resource, pos) per
     item, uncached (IREE's shaped type lists; hal.dispatch.extern reads them too)."""
-    from hlopt.syntax.lexer import LexError, Scanner, scan_balanced
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import LexError, scan_balanced, split_top, type_end
 
     text = str(tok)
     inner, base = text[1:-1], tok.start_pos + 1
@@ -1001,7 +1000,7 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
             if m is not None:
                 t, e = _Tok(m.group(), p0, "VALUE_USE"), m.end()
             else:
-                e = Scanner(body).type_end(0)
+                e = type_end(body, 0)
                 if e < 0:
                     raise s.error("expected a type", p0)
                 t = s.decode("type", body[:e], p0)
@@ -1018,7 +1017,7 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
                 r2 = r[2:].lstrip()
                 at = p0 + len(body) - len(r2)
                 m2 = _USE.match(r2) if ties else None
-                e2 = m2.end() if m2 is not None else Scanner(r2).type_end(0)
+                e2 = m2.end() if m2 is not None else type_end(r2, 0)
                 if e2 < 0:
                     raise s.error("expected a resource type after 'in'", at)
                 size = r2[e2:].strip()
@@ -1100,7 +1099,7 @@ _ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+
 
 
 def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
     aff, entry, workload, ops_tok, attrs = _dispatch_head(s, head)
@@ -1720,7 +1719,7 @@ class AsyncExecuteOp(OpDef):
 
 
 def stream_async_execute_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
     if concurrent:  # no `await(...) =>`
@@ -1900,7 +1899,7 @@ def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
 
 
 def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     kw, entry, work, args, resources, attrs = c
     eps = _entry(s, entry)
@@ -2534,7 +2533,7 @@ def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
 
 def _paren_types(s: Any, tok: Any) -> list:
     """`(T, U)` as types."""
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     inner = str(tok)[1:-1]
     return [s.decode("type", pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))

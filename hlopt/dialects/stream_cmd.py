@@ -455,9 +455,8 @@ _ARG_RANGE = re.compile(r"\s*(%[\w$.\-]+)\s*\[\s*%[\w$.\-]+\s+for\s+%[\w$.\-]+\s
 
 def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
     from hlopt.dialects import util
-    from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import split_pieces
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import scan_balanced, split_pieces
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, vis, sym, sig, attrs = c
     name = str(kw)
@@ -687,7 +686,7 @@ def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -
     """The result list after `->`: one OPERANDS token `(R{%s}, %x{%s}, %y as T{%s}, i32)`,
     or one result as a type, or a tied `%x` (`as T` when its type changes), with
     its `{%size}`. Returns (types, result sizes, tied operand indices)."""
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     if len(res) == 1:  # the parenthesized list
         text, base = str(res[0])[1:-1], res[0].start_pos + 1
@@ -721,7 +720,7 @@ _AS_KW = re.compile(r"\s+as\s+")
 
 
 def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opname: str) -> tuple[Any, int, list]:
-    from hlopt.syntax.lexer import LexError, Scanner
+    from hlopt.syntax import LexError, type_end
 
     body = piece.strip()
     p0 = at + len(piece) - len(piece.lstrip())
@@ -732,7 +731,7 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
             rest, rp = body[m.end():], p0 + m.end()
             a = _AS_KW.match(rest)
             if a is not None:
-                e = Scanner(rest).type_end(a.end())
+                e = type_end(rest, a.end())
                 if e < 0:
                     raise s.error("expected a type after 'as'", rp + a.end())
                 t = s.decode("type", rest[a.end():e], rp + a.end())
@@ -741,7 +740,7 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
                 t = args[tie].type
         else:
             tie = -1
-            e = Scanner(body).type_end(0)
+            e = type_end(body, 0)
             if e < 0:
                 raise s.error("expected a result type", p0)
             t = s.decode("type", body[:e], p0)
@@ -765,7 +764,7 @@ def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
 
 
 def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
     aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
@@ -800,7 +799,7 @@ _CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[
 
 
 def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     kw, head, types_tok, *res = c
     aff, entry, workload, ops_tok, attrs, ptok = _dispatch_head(s, head, prop_dict=True)
@@ -1246,7 +1245,7 @@ class CmdParameterLoadOp(_ParamOp):
 def _parse_rows(s: Any, name: str, tok: Any) -> list[tuple[list, int]]:
     """The `{ row, row }` list as (regex groups with their offsets, the
     position of the token after the row)."""
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     text, base = str(tok)[1:-1], tok.start_pos + 1
     rows, off = [], 0

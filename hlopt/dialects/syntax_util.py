@@ -13,7 +13,7 @@ _ASSIGN = re.compile(r"\s*%(" + _NAME + r")\s*=\s*%(" + _NAME + r")(?:#(\d+))?\s
 
 
 def parse_error(msg: str, pos: int) -> Exception:
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 
@@ -26,7 +26,7 @@ def use(s: Any, tok: Any, t: Type | None) -> Value:
 def assignments(tok: Any, expected: str = "expected '%arg = %value'") -> list[tuple[str, str, int, int]]:
     """`(%a = %x, %b = %y#1)` -> [(arg, value, result#, pos)]; `expected`:
     the error for a piece of another shape."""
-    from hlopt.syntax.parser import split_pieces as _pieces
+    from hlopt.syntax import split_pieces as _pieces
 
     text = str(tok)
     out = []

@@ -71,7 +71,7 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, UnrankedTensorType, index
 
 np = lazy_module("numpy")
-interp_values = lazy_module("hlopt.interp.values")
+interp_values = lazy_module("hlopt.kernels.values")
 
 K_DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in static_offsets/sizes/strides arrays
 
@@ -1826,7 +1826,7 @@ class _Args:
         t = self._peek()
         if t is None or t[0] != 4:
             return None
-        from hlopt.syntax.lexer import scan_balanced
+        from hlopt.syntax import scan_balanced
 
         end = scan_balanced(self.text, t[2])
         d = self.s.decode_dict_text(self.text[t[2]:end], self.base + t[2])

@@ -105,7 +105,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         from hlopt.dialects.func import FuncOp as Func
-        from hlopt.syntax.lexer import scan_balanced
+        from hlopt.syntax import scan_balanced
 
         if op.properties.get("inlining_policy") is not None:
             return None
@@ -164,7 +164,7 @@ def _results_text(op: Operation, p: Any, ft: FunctionType, ties: list[int], args
 
 def _name_declaration_args(text: str) -> str:
     """IREE prints a declaration's arguments named (`@f(%arg0: index)`)."""
-    from hlopt.syntax.parser import split_top
+    from hlopt.syntax import split_top
 
     start = text.index("(")
     depth, end = 0, start
@@ -369,7 +369,7 @@ def return_text(name: str, op: Operation, p: Any) -> str:
 
 def util_global(s: Any, c: list) -> tuple[Operation, int]:
     kw, vis, mut, sym, attrs, *init = c
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
     if vis is not None:
@@ -431,7 +431,7 @@ def util_func_head(s: Any, c: list) -> tuple:
     from lark import Token
 
     from hlopt.dialects.func import parse_func_head
-    from hlopt.syntax.lexer import scan_balanced
+    from hlopt.syntax import scan_balanced
 
     kw, vis, sym, sig, attrs = c
     text = str(sig)
@@ -461,7 +461,7 @@ def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, o
     ` -> T`, ` -> %x [as T]`, ` -> (T {attrs}, %x, ...)`, where `%x` is one
     of `names` (the arguments, or a call's operands) the result is tied to.
     Returns (types, attribute dicts, tied operand indices)."""
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     if not rest.strip():
         return [], [], []
@@ -503,8 +503,8 @@ def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, o
 
 
 def util_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import scan_balanced
+    from hlopt.syntax import symbol_name as _symbol_name
 
     kw, sym, ops_tok, attrs, sig = c
     text = str(sig)
@@ -534,7 +534,7 @@ _USE_REF = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
 def _pieces(inner: str) -> list:
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     return list(split_pieces(inner)) if inner.strip() else []
 
@@ -573,7 +573,7 @@ def util_initializer(s: Any, c: list) -> tuple[Operation, int]:
 
 
 def _global_ref(s: Any, tok: Any) -> SymbolRefAttr:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     return SymbolRefAttr(_symbol_name(tok))
 

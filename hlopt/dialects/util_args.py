@@ -95,7 +95,7 @@ class Args:
 
     def balanced(self, open_: str) -> tuple[str, int] | None:
         """The next `{...}`/`<...>`/`[...]` text (brackets included), if it opens with `open_`."""
-        from hlopt.syntax.lexer import scan_balanced
+        from hlopt.syntax import scan_balanced
 
         i = _WS.match(self.text, self.pos).end()
         if not self.text.startswith(open_, i):
@@ -114,16 +114,16 @@ class Args:
         return self.s.decode_dict_text(*b)
 
     def string(self, required: bool = True) -> str | None:
-        from hlopt.syntax.lexer import STRING
+        from hlopt.syntax import string_end
 
         i = _WS.match(self.text, self.pos).end()
-        m = STRING.match(self.text, i) if self.text.startswith('"', i) else None
-        if m is None:
+        e = string_end(self.text, i) if self.text.startswith('"', i) else None
+        if e is None:
             if required:
                 raise self.error("expected string")
             return None
-        self.pos = m.end()
-        return self.s.decode("attr", m.group(), self.base + i).value
+        self.pos = e
+        return self.s.decode("attr", self.text[i:e], self.base + i).value
 
     def rest(self) -> tuple[str, int]:
         """The remaining text (stripped) and where it starts."""
@@ -260,7 +260,7 @@ def parse_props(s: Any, a: Args, names: tuple[tuple[str, bool], ...], known_type
     """The `<a = 1, b = "x">` prop_text prints (values of an untyped name get
     their type from `known_types`)."""
     from hlopt.ir.attributes import IntegerAttr, UnitAttr
-    from hlopt.syntax.parser import split_pieces
+    from hlopt.syntax import split_pieces
 
     b = a.balanced("<")
     if b is None:

@@ -64,14 +64,14 @@ class UtilOp(_Op):
 
 def _list_elem(t: Any) -> Any:
     """The element type of `!util.list<T>` (None for `?`, the variant)."""
-    from hlopt.syntax.attr_parser import parse_nested
+    from hlopt.syntax import parse_nested
 
     inner = t.spelling[len("!util.list<"):-1].strip() if isinstance(t, OpaqueType) else "?"
     return None if inner == "?" else parse_nested(inner, "type")
 
 
 def _ptr_elem(t: Any) -> Any:
-    from hlopt.syntax.attr_parser import parse_nested
+    from hlopt.syntax import parse_nested
 
     return parse_nested(t.spelling[len("!util.ptr<"):-1].strip(), "type") if isinstance(t, OpaqueType) else None
 
@@ -304,7 +304,7 @@ class AssumeIntOp(UtilOp):
         if len(items) == 1:
             s += items[0]
         else:
-            from hlopt.syntax.printer import INDENT
+            from hlopt.syntax import INDENT
 
             ind = INDENT * p.indent
             s += "\n" + ", \n".join(ind + "    " + i for i in items) + "\n" + ind + "  "
@@ -318,7 +318,7 @@ class AssumeIntOp(UtilOp):
             v = a.value_tok()
             b = a.balanced("[")
             if b is not None:
-                from hlopt.syntax.parser import split_pieces
+                from hlopt.syntax import split_pieces
 
                 row = [_assumption(s, piece.strip(), b[1] + 1 + off + len(piece) - len(piece.lstrip()))
                        for piece, off in split_pieces(b[0][1:-1])] if b[0][1:-1].strip() else []
@@ -403,7 +403,7 @@ class ListConstructOp(UtilOp):
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax.parser import split_pieces
+        from hlopt.syntax import split_pieces
 
         b = a.balanced("[")
         if b is None:
@@ -589,7 +589,7 @@ class GlobalAddressOp(UtilOp):
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax.parser import symbol_name
+        from hlopt.syntax import symbol_name
 
         props: dict = {}
         if a.keyword("immutable", required=False):
@@ -935,7 +935,7 @@ class BufferStorageOp(UtilOp):
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax.parser import split_pieces
+        from hlopt.syntax import split_pieces
 
         v = a.value_tok()
         a.finish()

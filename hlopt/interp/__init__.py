@@ -1,8 +1,10 @@
 """The reference interpreter: runs StableHLO (with chlo, func, sdy) on
 numpy over N x R simulated devices. See docs/interpreter.md.
 
-The names below load on first use (PEP 562), so that op declarations can
-import the numpy-free parts of this package (`marks`) without numpy.
+The executor lives here (api, machine, runtime, limits, inputs; --check-semantics
+in semantics); the numpy kernels that op declarations' `interpret` rules call
+live below the dialects in hlopt.kernels. The names below load on first use
+(PEP 562), so importing this package does not import numpy.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from typing import Any
 
 __all__ = ["interpret", "assemble", "random_inputs", "InterpError", "TOKEN"]
 
-_HOMES = {"interpret": "api", "assemble": "api", "random_inputs": "api", "InterpError": "values", "TOKEN": "values"}
+_HOMES = {"interpret": "hlopt.interp.api", "assemble": "hlopt.interp.api", "random_inputs": "hlopt.interp.api",
+          "InterpError": "hlopt.kernels.values", "TOKEN": "hlopt.kernels.values"}
 
 
 def __getattr__(name: str) -> Any:
@@ -19,4 +22,4 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'hlopt.interp' has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(f"hlopt.interp.{_HOMES[name]}"), name)
+    return getattr(importlib.import_module(_HOMES[name]), name)

@@ -18,9 +18,9 @@ import numpy as np
 from hlopt.interp.limits import Limits, fmt_bytes, thread_stack, type_bytes
 from hlopt.interp.machine import DeviceContext, Program
 from hlopt.interp.runtime import Aborted, Host, Runtime
-from hlopt.interp.sharding import Layout, Mesh, parse_mesh, value_layout
-from hlopt.interp.values import InterpError, Token, random_value
 from hlopt.ir.interfaces import CallableOpInterface
+from hlopt.kernels.sharding import Layout, Mesh, parse_mesh, value_layout
+from hlopt.kernels.values import InterpError, Token, random_value
 
 
 def module_counts(module: Any) -> tuple[int, int]:
@@ -203,7 +203,7 @@ def _interpret(module: Any, func: Any, args: list | None, num_partitions: int | 
 def _coerce(a: Any, t: Any, i: int, func: Any) -> Any:
     if isinstance(a, (Token, tuple)):
         return a
-    from hlopt.interp.values import dtype_of
+    from hlopt.kernels.values import dtype_of
 
     arr = np.asarray(a)
     shape = tuple(t.shape) if hasattr(t, "shape") else ()  # scalars (i1, index, f32) are 0-d

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.values import TOKEN, dtype_of, is_token_type
+from hlopt.kernels.values import TOKEN, dtype_of, is_token_type
 
 
 class InputError(ValueError):
@@ -148,7 +148,7 @@ def _expected(types: list, by_name: dict[str, int]) -> str:
 
 
 def _check(key: str, i: int, a: np.ndarray, t: Any, cast: bool) -> np.ndarray:
-    from hlopt.interp.values import InterpError
+    from hlopt.kernels.values import InterpError
 
     try:
         want = dtype_of(t)

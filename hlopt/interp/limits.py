@@ -52,8 +52,8 @@ class Limits:
 def type_bytes(t: Any) -> int | None:
     """Bytes a value of static type `t` occupies in the interpreter (None:
     dynamic or no array; tuples sum their parts)."""
-    from hlopt.interp.values import InterpError, dtype_of
     from hlopt.ir.types import ShapedType, TupleType
+    from hlopt.kernels.values import InterpError, dtype_of
 
     if isinstance(t, TupleType):
         parts = [type_bytes(x) for x in t.types]
@@ -81,7 +81,7 @@ def fmt_bytes(n: int) -> str:
 def thread_stack(num_devices: int) -> int:
     """Stack size for `num_devices` device threads; raises InterpError when
     they cannot fit half the address-space limit."""
-    from hlopt.interp.values import InterpError
+    from hlopt.kernels.values import InterpError
 
     rl = address_space_limit()
     if rl is None or num_devices * STACK_BYTES <= rl // 2:

@@ -23,7 +23,7 @@ import numpy as np
 
 from hlopt.interp.limits import Limits, fmt_bytes, type_bytes
 from hlopt.interp.runtime import Aborted
-from hlopt.interp.values import InterpError
+from hlopt.kernels.values import InterpError
 
 
 def _no_rule(op: Any, args: list, ctx: Any) -> list:

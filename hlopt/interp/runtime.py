@@ -13,7 +13,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from hlopt.interp.values import InterpError
+from hlopt.kernels.values import InterpError
 
 
 class Aborted(Exception):

@@ -1,10 +1,13 @@
-"""--check-semantics: interpret the module on seeded random inputs before a
-pipeline and after every pass; stop at the first pass whose results differ.
+"""The results check behind --check-semantics: interpret a module on seeded
+random inputs once, then tell whether a later version of it gives the same
+results.
 
-Hooked into the pass manager as an instrumentation (after each pass has
-run and its output verified). Integer and boolean results must be equal,
-floating ones within max|after - before| <= tol * max(1, max|before|), NaNs
-in the same places.
+Integer and boolean results must be equal, floating ones within
+max|after - before| <= tol * max(1, max|before|), NaNs in the same places.
+This module knows nothing of passes: the pass manager's instrumentation
+(hlopt.passes.semantics) calls `ResultsCheck` around each pass and turns its
+`ResultsDiffer` into a pipeline failure, so the interpreter sits below the
+pass manager.
 """
 
 from __future__ import annotations
@@ -15,20 +18,15 @@ import numpy as np
 
 from hlopt.interp.api import interpret, random_inputs
 from hlopt.interp.limits import Limits
-from hlopt.interp.values import InterpError, Token
-from hlopt.passes.manager import Instrumentation, PassManager, PipelineFailure
+from hlopt.ir.core import IRError
+from hlopt.kernels.values import InterpError, Token
 
 DEFAULT_TOLERANCE = 1e-5
 
 
-class SemanticsChanged(PipelineFailure):
-    """A pass changed the program's results (or made it unrunnable)."""
-
-
-def _top(op: Any) -> Any:
-    while op.parent_op is not None:
-        op = op.parent_op
-    return op
+class ResultsDiffer(IRError):
+    """A version of the module gives other results than the first (or no
+    longer runs); `op` is where to report it."""
 
 
 def _return_op(module: Any, entry: str) -> Any:
@@ -64,10 +62,9 @@ def compare(before: Any, after: Any, tol: float) -> tuple[bool, float, str]:
     return m <= tol * scale, m, "value"
 
 
-class SemanticCheck(Instrumentation):
-    """Runs the interpreter around passes; raises SemanticsChanged."""
-
-    sees_dynamic_pipelines = False  # (the enclosing pass is checked as a whole)
+class ResultsCheck:
+    """Runs the interpreter (or the hir evaluator on host IR) on seeded inputs
+    and compares each later version of the module with the first run."""
 
     def __init__(self, seeds: int = 1, tol: float = DEFAULT_TOLERANCE, entry: str = "main",
                  num_partitions: int | None = None, num_replicas: int | None = None, limits: Limits | None = None):
@@ -78,39 +75,35 @@ class SemanticCheck(Instrumentation):
         self.np, self.nr = num_partitions, num_replicas
         self.inputs: list | None = None
         self.baseline: list | None = None
-        self.checks = 0
+
+    @property
+    def started(self) -> bool:
+        return self.baseline is not None
 
     def start(self, module: Any) -> None:
-        """Interpret the unchanged module (done lazily before the first pass)."""
-        try:
-            self.runner = _runner(module, self)
-            self.inputs = [self.runner.inputs(module, s) for s in range(self.seeds)]
-            self.baseline = [self.runner.run(module, x) for x in self.inputs]
-        except InterpError as e:
-            raise PipelineFailure(f"cannot check semantics: the input program does not run: {e.message}",
-                                  e.op if hasattr(e.op, "location") else None, _NoPass(), e.notes) from None
+        """Interpret the unchanged module; raises InterpError if it does not run."""
+        self.runner = _runner(module, self)
+        self.inputs = [self.runner.inputs(module, s) for s in range(self.seeds)]
+        self.baseline = [self.runner.run(module, x) for x in self.inputs]
 
-    def run_before_pass(self, p: Any, op: Any) -> None:
-        if self.baseline is None:
-            self.start(_top(op))
-
-    def run_after_pass(self, p: Any, op: Any) -> None:
-        module = _top(op)
-        self.checks += 1
+    def check(self, module: Any, changed_by: str) -> None:
+        """Raise ResultsDiffer if `module` (as `changed_by`, e.g. "pass 'cse'",
+        left it) no longer runs or gives other results than the first run."""
+        assert self.inputs is not None and self.baseline is not None, "start() first"
         for seed, (x, base) in enumerate(zip(self.inputs, self.baseline)):
             try:
                 now = self.runner.run(module, x)
             except InterpError as e:
-                raise SemanticsChanged(f"after pass '{p.argument}' the program no longer runs: {e.message}",
-                                       e.op if hasattr(e.op, "location") else op, p, e.notes) from None
-            self._compare(p, module, seed, base, now)
+                raise ResultsDiffer(f"after {changed_by} the program no longer runs: {e.message}",
+                                    e.op if hasattr(e.op, "location") else None, notes=e.notes) from None
+            self._compare(changed_by, module, seed, base, now)
 
-    def _compare(self, p: Any, module: Any, seed: int, base: list, now: list) -> None:
+    def _compare(self, changed_by: str, module: Any, seed: int, base: list, now: list) -> None:
         worst = None
         for d, (bd, nd) in enumerate(zip(base, now)):
             if len(bd) != len(nd):
-                raise SemanticsChanged(f"pass '{p.argument}' changed the number of results from {len(bd)} to "
-                                       f"{len(nd)}", _return_op(module, self.entry), p)
+                raise ResultsDiffer(f"{changed_by} changed the number of results from {len(bd)} to {len(nd)}",
+                                    _return_op(module, self.entry))
             for i, (b, n) in enumerate(zip(bd, nd)):
                 ok, diff, what = compare(b, n, self.tol)
                 if not ok and (worst is None or not (diff <= worst[0])):
@@ -118,15 +111,15 @@ class SemanticCheck(Instrumentation):
         if worst is not None:
             diff, i, d, what = worst
             detail = f"largest difference {diff:.6g}" if what == "value" else f"{what} differ"
-            raise SemanticsChanged(
-                f"pass '{p.argument}' changed the program's results: output {i} on device {d} "
-                f"({detail}; inputs from seed {seed})", _return_op(module, self.entry), p)
+            raise ResultsDiffer(
+                f"{changed_by} changed the program's results: output {i} on device {d} "
+                f"({detail}; inputs from seed {seed})", _return_op(module, self.entry))
 
 
 class _Interpreter:
     """The StableHLO interpreter on the check's entry and device counts."""
 
-    def __init__(self, check: SemanticCheck):
+    def __init__(self, check: ResultsCheck):
         self.check = check
 
     def inputs(self, module: Any, seed: int) -> list:
@@ -137,7 +130,7 @@ class _Interpreter:
         return interpret(module, x, c.np, c.nr, c.entry, limits=c.limits)
 
 
-def _runner(module: Any, check: SemanticCheck) -> Any:
+def _runner(module: Any, check: ResultsCheck) -> Any:
     from hlopt.analysis.hir_run import HirRunner, is_hir_module
 
     if is_hir_module(module):  # nvFuser-style host IR: the hir evaluator runs it
@@ -145,25 +138,3 @@ def _runner(module: Any, check: SemanticCheck) -> Any:
         check.entry = runner.entries[0]  # where a changed result is reported
         return runner
     return _Interpreter(check)
-
-
-class _NoPass:
-    argument = "(before the pipeline)"
-
-
-def check_semantics(module: Any, pipeline: str | PassManager, seeds: int = 1, tol: float = DEFAULT_TOLERANCE,
-                    entry: str = "main", num_partitions: int | None = None,
-                    num_replicas: int | None = None, limits: Limits | None = None) -> int:
-    """Run `pipeline` on `module` in place, interpreting it on seeded random
-    inputs before and after every pass. Raises SemanticsChanged (a
-    PipelineFailure naming the pass, output, device and difference) at the
-    first pass that changes a result. Returns how many passes were checked."""
-    pm = PassManager.from_text(pipeline) if isinstance(pipeline, str) else pipeline
-    check = SemanticCheck(seeds, tol, entry, num_partitions, num_replicas, limits)
-    check.start(module)
-    pm.instrumentations.append(check)
-    try:
-        pm.run(module)
-    finally:
-        pm.instrumentations.remove(check)
-    return check.checks

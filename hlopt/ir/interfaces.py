@@ -32,6 +32,18 @@ def implements(op: "Operation", iface: type) -> bool:
     return isinstance(op, iface)
 
 
+def interface_method(op: "Operation", name: str, *args: Any) -> Any:
+    """Call interface method `name` of op's definition. A declared field of
+    the same name (an op declaring `callee = attr()`) shadows the method on
+    the class, so the method is found in the MRO."""
+    d = op.opdef
+    for klass in d.__mro__:
+        v = vars(klass).get(name)
+        if isinstance(v, classmethod):
+            return v.__func__(d, op, *args)
+    raise AttributeError(f"'{op.name}' does not implement '{name}'")
+
+
 class SymbolOpInterface(Interface):
     """An op that defines a symbol through `sym_name` (and `sym_visibility`)."""
 

@@ -181,6 +181,11 @@ def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
 WHILE = "stablehlo.while"
 
 
+def while_bodies(op: Operation) -> tuple:
+    """The loop bodies the send/recv rules look into: a stablehlo.while's body."""
+    return (op.regions[1],) if op.name == WHILE else ()
+
+
 @dataclass
 class _Part:
     """A permute, or one side of a ring XLA's cycle decomposer would split,
@@ -254,7 +259,7 @@ class DecomposeCollectivePermute(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.scope == "loop" and self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: o.name == PERMUTE))
+            inlined = len(inline_loop_calls(module, lambda o: o.name == PERMUTE, while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         channels = Channels(module)

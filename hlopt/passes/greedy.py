@@ -16,7 +16,7 @@ decorate a function:
 
 Dialects declare the patterns of an op with the OpDef classmethod
 `canonicalization_patterns()` (default: none); `--canonicalize` gathers
-them from every registered op (`canonicalization_patterns_for`).
+them from the ops of the loaded dialects (`canonicalization_patterns_for`).
 
 Folding
 -------
@@ -59,7 +59,6 @@ from hlopt.ir.opdef import (
     INVOLUTION,
     ISOLATED,
     lookup_op,
-    registered_ops,
 )
 from hlopt.ir.rewriter import Listener, Rewriter
 from hlopt.passes.block_merging import drop_redundant_arguments, merge_identical_blocks
@@ -189,22 +188,76 @@ _ALL_PATTERNS: WeakKeyDictionary = WeakKeyDictionary()  # a cache per Context, n
 
 def canonicalization_patterns_for(op_names: Iterable[str] | None = None,
                                   dialects: Iterable[str] = ()) -> PatternSet:
-    """The canonicalization patterns of the given (default: all) registered
-    ops; with `dialects`, only of the ops of those dialects."""
+    """The canonicalization patterns of the given ops; with `dialects`, of
+    the ops of those dialects; by default of the dialects loaded in the
+    current context, as MLIR's canonicalizer collects them (a dialect loads
+    when its IR is parsed or created, so a module pays only for the dialects
+    it uses). The default set follows dialects loaded while it is in use: an
+    op of a dialect a rewrite loaded brings that dialect's patterns in."""
     dialects = tuple(dialects)
     if dialects:
-        return _collect_patterns(n for n in registered_ops() if n.split(".", 1)[0] in dialects)
+        return _dialect_patterns(dialects)
     if op_names is None:
+        return LoadedDialectPatterns()
+    return _collect_patterns(op_names)
+
+
+def _ops_of(dialects: Iterable[str]) -> list[str]:
+    from hlopt.ir.context import current_context
+
+    ctx = current_context()
+    names: list[str] = []
+    for dn in dialects:
+        d = ctx.get_dialect(dn)
+        if d is not None:
+            names.extend(d.op_table)  # type: ignore[attr-defined]
+    return sorted(names)  # (as in MLIR, the ops' lists are gathered in op-name order)
+
+
+def _dialect_patterns(dialects: tuple[str, ...]) -> PatternSet:
+    from hlopt.ir.context import current_context
+
+    ctx = current_context()
+    hit = _ALL_PATTERNS.get(ctx)
+    if hit is None or hit[0] != dialects:  # the inliner asks once per callable: keep the last set
+        hit = _ALL_PATTERNS[ctx] = (dialects, _collect_patterns(_ops_of(dialects)))
+    return hit[1]
+
+
+class LoadedDialectPatterns(PatternSet):
+    """The canonicalization patterns of the dialects loaded in the current
+    context. When the driver meets an op it has no list for yet, dialects
+    loaded since (by a rewrite creating their ops) join the set."""
+
+    def __init__(self, disabled: Iterable[str] = (), enabled: Iterable[str] = ()):
+        super().__init__()
         from hlopt.ir.context import current_context
 
-        ctx = current_context()
-        ops = registered_ops()  # loads every known dialect
-        key = tuple(ctx.loaded_dialects())
-        hit = _ALL_PATTERNS.get(ctx)
-        if hit is None or hit[0] != key:  # a dialect loaded since (tests load their own)
-            hit = _ALL_PATTERNS[ctx] = (key, _collect_patterns(ops))
-        return hit[1]
-    return _collect_patterns(op_names)
+        self.ctx = current_context()
+        self.off, self.on = tuple(disabled), tuple(enabled)
+        self.loaded: tuple[str, ...] = ()
+        self._sync()
+
+    def _sync(self) -> None:
+        loaded = tuple(self.ctx.loaded_dialects())
+        if loaded != self.loaded:
+            self.loaded = loaded
+            # the set is shared with the cached one (never added to), sorted lists
+            # included: the inliner canonicalizes once per callable
+            ps = _dialect_patterns(loaded).filtered(self.off, self.on)
+            self.by_name, self.generic, self._cache = ps.by_name, ps.generic, ps._cache
+
+    def filtered(self, disabled: Iterable[str] = (), enabled: Iterable[str] = ()) -> PatternSet:
+        if not set(disabled) - {""} and not set(enabled) - {""}:
+            return self
+        return LoadedDialectPatterns(disabled, enabled)
+
+    def for_op(self, name: str) -> list[RewritePattern]:
+        r = self._cache.get(name)
+        if r is None:
+            self._sync()
+            r = super().for_op(name)
+        return r
 
 
 def _collect_patterns(op_names: Iterable[str]) -> PatternSet:
@@ -213,7 +266,6 @@ def _collect_patterns(op_names: Iterable[str]) -> PatternSet:
         d = lookup_op(name)
         if d is not None:
             for p in d.canonicalization_patterns():
-                # (as in MLIR, the ops' lists are gathered in op-name order)
                 ps.add(p, root=getattr(p, "root_op", d.name))
     return ps
 

@@ -34,23 +34,12 @@ from hlopt.analysis.symbol_uses import SymbolTables, attr_symbol_refs, is_potent
 from hlopt.ir.attributes import SymbolRefAttr
 from hlopt.ir.core import Block, Operation, Region
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface, implements
+from hlopt.ir.interfaces import interface_method as _iface
 from hlopt.ir.location import UNKNOWN, Location, StackedLoc, UnknownLoc
 from hlopt.ir.opdef import SYMBOL_TABLE, TERMINATOR, is_registered_dialect
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
-
-
-def _iface(op: Operation, name: str, *args):
-    """Call interface method `name` of op's definition. A declared field of
-    the same name (an op declaring `callee = attr()`) shadows the method on
-    the class, so the method is found in the MRO."""
-    d = op.opdef
-    for klass in d.__mro__:
-        v = vars(klass).get(name)
-        if isinstance(v, classmethod):
-            return v.__func__(d, op, *args)
-    raise AttributeError(f"'{op.name}' does not implement '{name}'")
 
 
 # -- call graph --------------------------------------------------------------------

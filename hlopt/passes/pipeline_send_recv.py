@@ -70,7 +70,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
-from hlopt.passes.decompose_collective_permute import PERMUTE, Channels, emit_transfer
+from hlopt.passes.decompose_collective_permute import PERMUTE, Channels, emit_transfer, while_bodies
 from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
@@ -315,7 +315,7 @@ class PipelineSendRecv(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: o.name in (RECV, SEND)))
+            inlined = len(inline_loop_calls(module, lambda o: o.name in (RECV, SEND), while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         rw = Rewriter()

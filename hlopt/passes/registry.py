@@ -12,7 +12,7 @@ import pkgutil
 from hlopt.passes.base import Pass
 
 _PASSES: dict[str, type[Pass]] = {}
-_INFRA = {"base", "registry", "pipeline", "manager", "instrumentation", "greedy", "catalog"}
+_INFRA = {"base", "registry", "pipeline", "manager", "instrumentation", "greedy", "catalog", "semantics"}
 
 
 def register_pass(cls: type[Pass]) -> type[Pass]:

@@ -15,6 +15,7 @@ from hlopt.analysis.hir_eval import EvalError
 from hlopt.analysis.timeline import Timeline
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
+from hlopt.output import write_output
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
@@ -43,9 +44,15 @@ def write_schedule(module: Operation, path: str, model: CostModel, p: Pass, devi
             prefix = f"{symbol(f)} " if len(fns) > 1 else ""
             simulate(f, model, tl, devices=n, prefix=prefix)
     try:
-        tl.write(path)
+        write_timeline(tl, path)
     except OSError as e:
         p.fail(f"cannot write schedule to '{path}': {e.strerror}", module)
+
+
+def write_timeline(tl: Timeline, path: str) -> None:
+    """Write the JSON as `-o` writes: a regular file atomically (a failed
+    run leaves an old file intact), a device or pipe in place."""
+    write_output(path, tl.dumps())
 
 
 def nothing_to_overlap(module: Operation) -> str:

@@ -98,7 +98,7 @@ def test_timeline_json(tmp_path):
     b = tl.event(("device 0", "compute"), "wait", 1.0, 2.0, {"op": "stablehlo.async_done"})
     tl.flow(a, b)
     path = tmp_path / "t.json"
-    tl.write(str(path))
+    path.write_text(tl.dumps())
     d = json.loads(path.read_text())
     ev = d["traceEvents"]
     names = {(e["name"], e["args"]["name"]) for e in ev if e["ph"] == "M" and e["name"].endswith("_name")}

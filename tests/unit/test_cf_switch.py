@@ -10,7 +10,7 @@ import pytest
 
 import hlopt
 from hlopt.interp import interpret
-from hlopt.interp.semantics import check_semantics
+from hlopt.passes.semantics import check_semantics
 
 SWITCH = """func.func @main(%flag: i8, %a: i32, %b: i32) -> i32 {
   cf.switch %flag : i8, [ default: ^bb1(%a : i32), 3: ^bb2, -1: ^bb3(%b, %a : i32, i32) ]

@@ -14,10 +14,10 @@ import pytest
 import hlopt
 from hlopt.analysis import hir_run
 from hlopt.driver import run_module
-from hlopt.interp.semantics import SemanticsChanged, check_semantics
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
+from hlopt.passes.semantics import SemanticsChanged, check_semantics
 
 LIT = pathlib.Path(__file__).parent.parent / "lit" / "hir"
 PIPELINE = "builtin.module(func.func(hir-segment),hir-lower,lower-streams)"

@@ -12,11 +12,11 @@ import pytest
 
 import hlopt
 from hlopt.interp import InterpError, interpret
-from hlopt.interp.semantics import SemanticsChanged, check_semantics
 from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
+from hlopt.passes.semantics import SemanticsChanged, check_semantics
 
 LOOP = """func.func @main(%n: i32, %x: tensor<2xf32>) -> tensor<2xf32> {
   %c0 = arith.constant 0 : i32

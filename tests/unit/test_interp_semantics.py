@@ -10,11 +10,12 @@ from dataclasses import dataclass
 import pytest
 
 import hlopt
-from hlopt.interp.semantics import SemanticsChanged, check_semantics, compare
+from hlopt.interp.semantics import compare
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
 from hlopt.passes.manager import PassManager
 from hlopt.passes.registry import register_pass
+from hlopt.passes.semantics import SemanticsChanged, check_semantics
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -9,7 +9,7 @@ import pytest
 
 import hlopt
 from hlopt.interp import InterpError, assemble, interpret
-from hlopt.interp.sharding import parse_mesh, parse_sdy_shardings, sdy_layout
+from hlopt.kernels.sharding import parse_mesh, parse_sdy_shardings, sdy_layout
 
 
 def test_sub_axis_refs_are_parsed_with_pre_size_and_size() -> None:

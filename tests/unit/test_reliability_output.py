@@ -205,11 +205,12 @@ def test_schedule_and_run_outputs_write_devices_in_place(tmp_path: Path) -> None
     is written, never replaced by a regular file (as root, a rename over
     /dev/null would replace the system's null device)."""
     from hlopt.analysis.timeline import Timeline
+    from hlopt.passes.view_schedule import write_timeline
     from hlopt.run_hir import save_npz as _save_npz
 
     dev = _null_device(tmp_path)
     before = os.stat(dev)
-    Timeline().write(dev)
+    write_timeline(Timeline(), dev)
     assert _save_npz(dev, {"x": [1, 2]}) == 0
     after = os.stat(dev)
     assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino and after.st_rdev == before.st_rdev

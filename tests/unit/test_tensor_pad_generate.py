@@ -9,7 +9,7 @@ import numpy as np
 
 import hlopt
 from hlopt.interp import interpret
-from hlopt.interp.semantics import check_semantics
+from hlopt.passes.semantics import check_semantics
 
 PAD = """func.func @main(%t: tensor<2x3xindex>, %p: index, %i: index) -> tensor<?x6xindex> {
   %0 = tensor.pad %t low[%i, 1] high[1, 2] {

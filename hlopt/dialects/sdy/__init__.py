@@ -23,7 +23,7 @@ from hlopt.ir.dialect import Dialect
 
 def _parse_attribute(text: str) -> Any:
     if text.startswith("#sdy.op_sharding_rule<"):
-        from hlopt.syntax.attr_parser import SyntaxErr
+        from hlopt.syntax import SyntaxErr
 
         try:
             return parse_sharding_rule(text)

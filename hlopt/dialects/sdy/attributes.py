@@ -532,7 +532,7 @@ def _parse_propagation_edges(text: str) -> Attribute | None:
     try:
         v = pe.parse(text)
     except pe.EdgesError as e:
-        from hlopt.syntax.attr_parser import SyntaxErr
+        from hlopt.syntax import SyntaxErr
 
         # the attribute verifier's errors are reported at the `<`, syntax errors at their token
         raise SyntaxErr(str(e), len(pe.PREFIX) + (-1 if e.offset is None else e.offset)) from None

@@ -36,7 +36,7 @@ from hlopt.ir.traits import (
 )
 from hlopt.ir.types import i32
 
-manual = lazy_module("hlopt.interp.manual")
+manual = lazy_module("hlopt.kernels.manual")
 
 _MESH = "#sdy.mesh"
 _SPV = "#sdy.sharding_per_value"
@@ -228,7 +228,7 @@ _SHARDING = "#sdy.sharding"
 
 
 def _err(msg: str, pos: int):
-    from hlopt.syntax.parser import ParseError
+    from hlopt.syntax import ParseError
 
     return ParseError(msg, pos)
 

@@ -14,7 +14,7 @@ from hlopt.ir.types import i32
 
 
 def sdy_mesh(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import symbol_name as _symbol_name
+    from hlopt.syntax import symbol_name as _symbol_name
 
     sym, body, attrs = c
     props = {"sym_name": StringAttr(_symbol_name(sym)), "mesh": sdy_attr("#sdy.mesh" + str(body))}

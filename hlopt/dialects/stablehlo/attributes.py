@@ -52,7 +52,7 @@ def check_enum(kind: str, value: str) -> None:
     """Raise MLIR's parse error for a value outside the enum (unknown kinds pass)."""
     known = ENUM_VALUES.get(kind)
     if known is not None and value not in known[1]:
-        from hlopt.syntax.attr_parser import SyntaxErr
+        from hlopt.syntax import SyntaxErr
 
         raise SyntaxErr(f"expected ::mlir::stablehlo::{known[0]} to be one of: {', '.join(known[1])}")
 

@@ -49,10 +49,10 @@ from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
 
 np = lazy_module("numpy")
-coll = lazy_module("hlopt.interp.collectives")
-interp_attrs = lazy_module("hlopt.interp.attrs")
-interp_regions = lazy_module("hlopt.interp.regions")
-interp_values = lazy_module("hlopt.interp.values")
+coll = lazy_module("hlopt.kernels.collectives")
+interp_attrs = lazy_module("hlopt.kernels.attrs")
+interp_regions = lazy_module("hlopt.kernels.regions")
+interp_values = lazy_module("hlopt.kernels.values")
 
 FALSE = BoolAttr(False)
 NonNegI64 = non_negative(I64Attr)

@@ -48,7 +48,7 @@ from hlopt.ir.types import (
 
 TensorType = (RankedTensorType, UnrankedTensorType)
 
-custom_calls = lazy_module("hlopt.interp.custom_calls")
+custom_calls = lazy_module("hlopt.kernels.custom_calls")
 
 _CC_DEFAULTS = {"api_version": IntegerAttr(1, i32), "called_computations": ArrayAttr(()),
                 "has_side_effect": BoolAttr(False), "output_operand_aliases": ArrayAttr(())}
@@ -85,7 +85,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def parse_custom(cls, s, a, types, extra):
-        from hlopt.syntax.parser import symbol_name as _symbol_name
+        from hlopt.syntax import symbol_name as _symbol_name
 
         target = _symbol_name(a.span_text(a.get("target"))[0])
         return cls.build_functional(s, a, types, {"call_target_name": StringAttr(target)})

@@ -56,9 +56,9 @@ from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
 
 np = lazy_module("numpy")
-kernels = lazy_module("hlopt.interp.kernels")
-movement = lazy_module("hlopt.interp.movement")
-interp_attrs = lazy_module("hlopt.interp.attrs")
+kernels = lazy_module("hlopt.kernels.heavy")
+movement = lazy_module("hlopt.kernels.movement")
+interp_attrs = lazy_module("hlopt.kernels.attrs")
 
 HLO_ScalarIntTensor = ranked_tensor_of(_HLO_Int, rank=0)
 HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor = Constraint(

@@ -57,7 +57,6 @@ from hlopt.dialects.stablehlo.verification import (
     inference_fail,
     verify_binary_quant,
 )
-from hlopt.interp.marks import lifts
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import Constraint, ElementsAttr
@@ -73,13 +72,14 @@ from hlopt.ir.traits import (
     Trait,
 )
 from hlopt.ir.types import ComplexType, FloatType, FunctionType, RankedTensorType, i32
+from hlopt.kernels.marks import lifts
 
 np = lazy_module("numpy")
-ew = lazy_module("hlopt.interp.elementwise")
-kernels = lazy_module("hlopt.interp.kernels")
-movement = lazy_module("hlopt.interp.movement")
-interp_attrs = lazy_module("hlopt.interp.attrs")
-interp_values = lazy_module("hlopt.interp.values")
+ew = lazy_module("hlopt.kernels.elementwise")
+kernels = lazy_module("hlopt.kernels.heavy")
+movement = lazy_module("hlopt.kernels.movement")
+interp_attrs = lazy_module("hlopt.kernels.attrs")
+interp_values = lazy_module("hlopt.kernels.values")
 
 # ---------------------------------------------------------------------------
 # constant

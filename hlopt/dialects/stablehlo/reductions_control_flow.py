@@ -91,10 +91,10 @@ from hlopt.ir.traits import (
 from hlopt.ir.types import RankedTensorType, Type, i1, i64
 
 np = lazy_module("numpy")
-kernels = lazy_module("hlopt.interp.kernels")
-interp_attrs = lazy_module("hlopt.interp.attrs")
-interp_regions = lazy_module("hlopt.interp.regions")
-interp_values = lazy_module("hlopt.interp.values")
+kernels = lazy_module("hlopt.kernels.heavy")
+interp_attrs = lazy_module("hlopt.kernels.attrs")
+interp_regions = lazy_module("hlopt.kernels.regions")
+interp_values = lazy_module("hlopt.kernels.values")
 
 FALSE = BoolAttr(False)
 

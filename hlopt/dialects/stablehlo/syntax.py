@@ -37,8 +37,15 @@ from hlopt.ir.core import Operation, Value
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import OpDef, lookup_op
 from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
-from hlopt.syntax.attr_parser import SyntaxErr, lark_parse
-from hlopt.syntax.lexer import BARE_WORD, STRING, ContextLexer, LexError, scan_balanced
+from hlopt.syntax import (
+    ContextLexer,
+    LexError,
+    SyntaxErr,
+    bare_word_end,
+    lark_parse,
+    scan_balanced,
+    string_end,
+)
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
 _USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
@@ -59,10 +66,10 @@ class ArgsLexer(ContextLexer):
         if c == "%":
             return "USE", _USE_TOKEN.match(text, pos).end()
         if c == '"':
-            m = STRING.match(text, pos)
-            if m is None:
+            e = string_end(text, pos)
+            if e is None:
                 raise LexError("unterminated string", pos)
-            return "STRING", m.end()
+            return "STRING", e
         if c == "@":
             m = _SYMBOL.match(text, pos)
             if m is not None:
@@ -79,15 +86,15 @@ class ArgsLexer(ContextLexer):
                 if not -(1 << 63) <= int(m.group()) < (1 << 63):  # MLIR reads these as int64_t
                     raise LexError("integer constant out of range for attribute", pos)
                 return "INT", m.end()
-        m = BARE_WORD.match(text, pos)
-        if m is not None:
-            w = m.group()
+        e = bare_word_end(text, pos)
+        if e is not None:
+            w = text[pos:e]
             t = kw.get(w)
             if t is not None and t in acc:
-                return t, m.end()
+                return t, e
             if "BOOL" in acc and w in ("true", "false"):
-                return "BOOL", m.end()
-            return "WORD", m.end()  # the parser reports it if no word fits here
+                return "BOOL", e
+            return "WORD", e  # the parser reports it if no word fits here
         for p in _PUNCT:
             if text.startswith(p, pos):
                 t = kw.get(p)
@@ -251,8 +258,8 @@ class ArgsDecoder(Transformer):
 
 class _ArgsParser:
     def __init__(self):
-        from hlopt.syntax.grammar import build_parser as _build
-        from hlopt.syntax.grammar import grammar_text
+        from hlopt.syntax import build_parser as _build
+        from hlopt.syntax import grammar_text
 
         self.decoder = ArgsDecoder()
         self.lark = _build(grammar_text("stablehlo_args.lark"), ArgsLexer, list(FORMATS), self.decoder, "args")
@@ -305,7 +312,7 @@ class Args:
         return self.text[a:b], self.base + a
 
     def error(self, msg: str, norm: int = 0):
-        from hlopt.syntax.parser import ParseError
+        from hlopt.syntax import ParseError
 
         return ParseError(msg, self.pos(norm))
 
@@ -323,7 +330,7 @@ class Args:
     def resolve(self, idxs: Sequence[int], types: Sequence[Type]) -> list:
         ms = self.m
         if len(idxs) != len(types):
-            from hlopt.syntax.parser import ParseError
+            from hlopt.syntax import ParseError
 
             pos = self.base + ms[idxs[0]].start() if idxs else self.base
             raise ParseError(f"{len(idxs)} operands present, but expected {len(types)}", pos)
@@ -364,7 +371,7 @@ def decode_args(s: Any, fmt: str, text: str, base: int) -> Args:
         try:
             r = _parser().parse(key, fmt, slots)
         except SyntaxErr as e:
-            from hlopt.syntax.parser import ParseError
+            from hlopt.syntax import ParseError
 
             a = Args(s, text, base, {}, m)
             raise ParseError(e.message, a.pos(e.offset), e.note) from None
@@ -390,12 +397,12 @@ def same_type_signature(n_operands: int, t: Type) -> tuple[list[Type], list[Type
 
 def functional(s: Any, toks: Sequence[Any], pos: int) -> FunctionType:
     if len(toks) != 1:
-        from hlopt.syntax.parser import ParseError
+        from hlopt.syntax import ParseError
 
         raise ParseError("expected a function type", pos)
     t = s.decode_type(toks[0])
     if not isinstance(t, FunctionType):
-        from hlopt.syntax.parser import ParseError
+        from hlopt.syntax import ParseError
 
         raise ParseError("invalid kind of type specified: expected function type", toks[0].start_pos)
     return t
@@ -614,7 +621,7 @@ def stablehlo_reducer(s: Any, c: list) -> None:
     for tok in c:
         text = str(tok)
         inner = text[1:-1]
-        from hlopt.syntax.parser import split_pieces as _pieces
+        from hlopt.syntax import split_pieces as _pieces
 
         pieces = list(_pieces(inner))
         if len(pieces) != 2:

@@ -51,8 +51,7 @@ class FutureType(OpaqueType):
     @property
     def types(self) -> tuple[Type, ...]:
         if self._types is None:
-            from hlopt.syntax.attr_parser import parse_type
-            from hlopt.syntax.parser import split_top
+            from hlopt.syntax import parse_type, split_top
 
             body = self.body or ""
             self._types = tuple(parse_type(x.strip()) for x in split_top(body) if x.strip())
@@ -71,7 +70,7 @@ def parse_stablehlo_type(text: str) -> Type | None:
         t = FutureType(text)
         for et in t.types:
             if not isinstance(et, RankedTensorType):
-                from hlopt.syntax.attr_parser import SyntaxErr
+                from hlopt.syntax import SyntaxErr
 
                 # upstream's FutureType::verify, reported at the '<' as MLIR does
                 raise SyntaxErr(f"future element type must be a ranked tensor, but got '{et.text}'",

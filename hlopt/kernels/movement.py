@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.attrs import dense_to_numpy
-from hlopt.interp.elementwise import convert_array, from_python_int
-from hlopt.interp.values import InterpError, dtype_of
+from hlopt.kernels.attrs import dense_to_numpy
+from hlopt.kernels.elementwise import convert_array, from_python_int
+from hlopt.kernels.values import InterpError, dtype_of
 
 # decoded constants, per attribute: attributes are immutable and uniqued, so a
 # value can be shared across runs; weak keys, so a context's attributes (and

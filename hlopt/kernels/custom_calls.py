@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.sharding import Layout, parse_hlo_sharding
-from hlopt.interp.values import InterpError
+from hlopt.kernels.sharding import Layout, parse_hlo_sharding
+from hlopt.kernels.values import InterpError
 
 
 def _target(op: Any) -> str:

@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.attrs import bool_attr, dense_matrix, struct_fields
-from hlopt.interp.values import InterpError, dtype_of
+from hlopt.kernels.attrs import bool_attr, dense_matrix, struct_fields
+from hlopt.kernels.values import InterpError, dtype_of
 
 
 def channel_id(op: Any) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.values import InterpError
+from hlopt.kernels.values import InterpError
 
 
 class Layout:

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.sharding import parse_mesh, parse_sdy_shardings, sdy_layout
-from hlopt.interp.values import InterpError
+from hlopt.kernels.sharding import parse_mesh, parse_sdy_shardings, sdy_layout
+from hlopt.kernels.values import InterpError
 
 
 def _manual_info(op: Any, ctx: Any) -> tuple:

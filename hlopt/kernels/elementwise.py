@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.marks import lifts
-from hlopt.interp.values import InterpError, is_float_dtype
+from hlopt.kernels.marks import lifts
+from hlopt.kernels.values import InterpError, is_float_dtype
 
 
 def is_low_float(d: np.dtype) -> bool:

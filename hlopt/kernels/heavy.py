@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.attrs import dense_matrix, ints
-from hlopt.interp.movement import pad_array
-from hlopt.interp.regions import apply_region, bool_ufunc, cached_region_info
-from hlopt.interp.values import InterpError, dtype_of
+from hlopt.kernels.attrs import dense_matrix, ints
+from hlopt.kernels.movement import pad_array
+from hlopt.kernels.regions import apply_region, bool_ufunc, cached_region_info
+from hlopt.kernels.values import InterpError, dtype_of
 
 
 def _compute_dtype(d: np.dtype) -> np.dtype:
@@ -334,7 +334,7 @@ def _order_key(x: np.ndarray, total: bool) -> np.ndarray:
 def simple_comparator(region: Any) -> tuple[int, str, str] | None:
     """(operand index, direction, compare type) when the comparator is one
     compare of block args 2k and 2k+1, else None."""
-    from hlopt.interp.attrs import enum_value
+    from hlopt.kernels.attrs import enum_value
 
     blk = region.blocks[0]
     ops = list(blk.ops)

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.interp.values import InterpError, dtype_of
 from hlopt.ir.types import ComplexType, FloatType, IntegerType
+from hlopt.kernels.values import InterpError, dtype_of
 
 
 def attr(op: Any, name: str, default: Any = None) -> Any:
