@@ -92,7 +92,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        t = op.properties.get("call_target_name")
+        t = op.call_target_name
         if not isinstance(t, StringAttr):
             return None
         return (f"{p.op_name(op)} {symbol_name_text(t.value)}({p.values(op.operands)})"
@@ -113,7 +113,7 @@ class CustomCallOp(ShloOp):
 
         cls._verify_layouts(op, op_fail)
         cls._verify_aliases(op, op_fail)
-        cfg = op.properties.get("backend_config")
+        cfg = op.backend_config
         if cfg is not None:
             version = cls.get(op, "api_version")
             v = version.value if isinstance(version, IntegerAttr) else None
@@ -126,7 +126,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def _verify_layouts(cls, op: Operation, op_fail: Any) -> None:
-        ins, outs = op.properties.get("operand_layouts"), op.properties.get("result_layouts")
+        ins, outs = op.operand_layouts, op.result_layouts
         if ins is None and outs is None:
             return
         if (ins is None) != (outs is None):
