@@ -266,7 +266,7 @@ class ReduceOp(ComputeOp):
 
     @classmethod
     def reduced_dims(cls, op: Operation) -> list[int]:
-        return _i64s(op.properties.get("dims") or op.attributes.get("dims"))
+        return _i64s(op.dims or op.attributes.get("dims"))
 
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
@@ -402,11 +402,11 @@ class AllocateOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(ALLOCATE, value=op.results[0])]
+        return [Effect(ALLOCATE, value=op.result_)]
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.results[0].type, p)
+        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.result_.type, p)
 
 
 class AliasSelectOp(OpDef, InferTypeOpInterface):
@@ -423,14 +423,14 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[0].type
+        t = op.input.type
         ax = cls.get(op, "axis").value
         if not 0 <= ax < len(t.shape):
             raise op_error(op, f"axis {ax} is out of range for a rank-{len(t.shape)} tensor")
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = op.operands[0].type
+        t = op.input.type
         ax = cls.get(op, "axis")
         if not isinstance(t, RankedTensorType) or not isinstance(ax, IntegerAttr) or not 0 <= ax.value < len(t.shape):
             return None
@@ -439,9 +439,9 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ax = cls.get(op, "axis").value
-        return (f"hir.alias_select {p.value(op.operands[0])}[{ax}, {p.value(op.operands[1])}]"
-                + p.attr_dict(op.attributes) + " : " + _t(op.operands[0].type, p) + " -> "
-                + _t(op.results[0].type, p))
+        return (f"hir.alias_select {p.value(op.input)}[{ax}, {p.value(op.index)}]"
+                + p.attr_dict(op.attributes) + " : " + _t(op.input.type, p) + " -> "
+                + _t(op.result_.type, p))
 
 
 # ---------------------------------------------------------------------------
@@ -555,12 +555,12 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(READ, value=op.operands[0]), Effect(WRITE, value=op.operands[1])]
+        return [Effect(READ, value=op.input), Effect(WRITE, value=op.out)]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         kind = cls.get(op, "kind").value
-        in_t, out_t = op.operands[0].type, op.operands[1].type
+        in_t, out_t = op.input.type, op.out.type
         dynamic = len(op.operands) > 2
         if dynamic and kind != "broadcast":
             raise op_error(op, f"only a broadcast takes a root operand, not a {kind}")
@@ -578,8 +578,8 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.operands[0])} into "
-             f"{p.value(op.operands[1])} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
+        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.input)} into "
+             f"{p.value(op.out)} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
         root = cls.get(op, "root")
         if root is not None:
             s += f" root = {root.value}"
@@ -589,7 +589,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         if red is not None:
             s += f" reduce = {red.value}"
         s += p.attr_dict(op.attributes)
-        return s + " : " + _t(op.operands[0].type, p) + " into " + _t(op.operands[1].type, p)
+        return s + " : " + _t(op.input.type, p) + " into " + _t(op.out.type, p)
 
 
 def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None = None) -> dict:
@@ -645,9 +645,9 @@ class _P2POp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (f"{op.name} {p.value(op.operands[0])} {cls.word} {p.value(op.operands[1])} team = ["
+        return (f"{op.name} {p.value(op.buffer)} {cls.word} {p.value(op.peer)} team = ["
                 + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]" + p.attr_dict(op.attributes)
-                + " : " + _t(op.operands[0].type, p))
+                + " : " + _t(op.buffer.type, p))
 
 
 class SendOp(_P2POp):
@@ -657,7 +657,7 @@ class SendOp(_P2POp):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(READ, value=op.operands[0])]
+        return [Effect(READ, value=op.buffer)]
 
 
 class RecvOp(_P2POp):
@@ -667,7 +667,7 @@ class RecvOp(_P2POp):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(WRITE, value=op.operands[0])]
+        return [Effect(WRITE, value=op.buffer)]
 
 
 class NullRequestOp(OpDef):
@@ -768,7 +768,7 @@ class StreamOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return f"hir.stream {p.value(op.operands[0])} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
+        return f"hir.stream {p.value(op.index)} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
 
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,
