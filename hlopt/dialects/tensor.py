@@ -130,14 +130,14 @@ class EmptyOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands), _dyn_count(op.results[0].type)
+        n, want = len(op.operands), _dyn_count(op.result_.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (p.op_name(op) + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -170,17 +170,17 @@ class DimOp(TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         # MLIR's format puts attr-dict first
         return (p.op_name(op) + p.attr_dict(op.attributes) + " " + p.values(op.operands) + " : "
-                + p.type_text(op.operands[0].type))
+                + p.type_text(op.source.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        i = int_value(op.operands[1])
-        t = op.operands[0].type
+        i = int_value(op.index)
+        t = op.source.type
         if i is None or not isinstance(t, RankedTensorType) or not 0 <= i < t.rank:
             return None
         if t.shape[i] != DYNAMIC:
             return [IntegerAttr(t.shape[i], index)]
-        src = op.operands[0].defining_op
+        src = op.source.defining_op
         if _is(src, "tensor.generate"):  # its extent operand
             return [src.operands[_dyn_before(t, i)]]
         if _is(src, "tensor.extract_slice") and src.operands[0].type.rank == t.rank:
@@ -301,12 +301,12 @@ class RankOp(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type))
+        return (p.op_name(op) + " " + p.value(op.tensor) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.operands[0].type
+        t = op.tensor.type
         return [IntegerAttr(t.rank, index)] if isinstance(t, RankedTensorType) else None
 
 
@@ -317,8 +317,8 @@ class _CastLike(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+        return (p.op_name(op) + " " + p.value(op.source) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.source.type) + " to " + p.type_text(op.dest.type))
 
     @classmethod
     def compatible(cls, a: Any, b: Any) -> bool:
@@ -326,15 +326,15 @@ class _CastLike(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.dest.type
         if not cls.compatible(a, b):
             raise op_error(op, f"operand type '{a.text}' and result type '{b.text}' are cast incompatible")
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         # CastOpInterface's folder: a cast to the operand's own type is the operand
-        if op.operands[0].type is op.results[0].type:
-            return [op.operands[0]]
+        if op.source.type is op.dest.type:
+            return [op.source]
         return None
 
 
@@ -539,20 +539,20 @@ class ExtractOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[0].type
+        t = op.tensor.type
         if len(op.operands) - 1 != t.rank:
             raise op_error(op, "incorrect number of indices for extract_element")
-        if op.results[0].type is not t.element_type:
+        if op.result_.type is not t.element_type:
             raise op_error(op, "failed to verify that result type matches element type of tensor")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + "[" + p.values(op.operands[1:]) + "]"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type))
+        return (p.op_name(op) + " " + p.value(op.tensor) + "[" + p.values(op.operands[1:]) + "]"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src = op.operands[0]
+        src = op.tensor
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat:
             v = _scalar_attr(a.values[0], a.type.element_type)
@@ -658,22 +658,22 @@ class InsertOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[1].type
+        t = op.dest.type
         if len(op.operands) - 2 != t.rank:
             raise op_error(op, "incorrect number of indices")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1]) + "["
+        return (p.op_name(op) + " " + p.value(op.scalar) + " into " + p.value(op.dest) + "["
                 + p.values(op.operands[2:]) + "]" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[1].type))
+                + p.type_text(op.dest.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         # inserting a splat constant's own value into it: the constant (an
         # attribute, as MLIR's fold returns, so it is materialized in place)
-        a = constant_value(op.operands[1])
-        s = constant_value(op.operands[0])
+        a = constant_value(op.dest)
+        s = constant_value(op.scalar)
         if isinstance(a, DenseElementsAttr) and a.splat and s is not None:
             if _scalar_attr(a.values[0], a.type.element_type) is s:
                 return [a]
@@ -690,14 +690,14 @@ class FromElementsOp(TensorOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         vals = [constant_value(v) for v in op.operands]
         if not vals or any(v is None or not hasattr(v, "value") for v in vals):
             return None
-        t = op.results[0].type
+        t = op.result_.type
         return [DenseElementsAttr(t, [_raw(v) for v in vals])]
 
 
@@ -717,21 +717,21 @@ class SplatOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        n, want = len(op.operands) - 1, _dyn_count(op.aggregate.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op) + " " + p.value(op.operands[0])
+        s = p.op_name(op) + " " + p.value(op.input)
         if len(op.operands) > 1:
             s += "[" + p.values(op.operands[1:]) + "]"
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.aggregate.type)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
-        c = constant_value(op.operands[0])
+        t = op.aggregate.type
+        c = constant_value(op.input)
         if c is None or not hasattr(c, "value") or not t.has_static_shape:
             return None
         return [DenseElementsAttr(t, [_raw(c)], splat=True)]
@@ -748,7 +748,7 @@ class ReshapeOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.result_.type
         if a.element_type is not b.element_type:
             raise op_error(op, "element types of source and destination tensor types should be the same")
         if (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType) and a.has_static_shape
@@ -757,12 +757,12 @@ class ReshapeOp(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + "(" + p.value(op.operands[1]) + ")"
+        return (p.op_name(op) + " " + p.value(op.source) + "(" + p.value(op.shape) + ")"
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src, rt = op.operands[0], op.results[0].type
+        src, rt = op.source, op.result_.type
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat and isinstance(rt, RankedTensorType) and rt.has_static_shape:
             return [DenseElementsAttr(rt, a.values, splat=True)]
@@ -774,7 +774,7 @@ class ReshapeOp(TensorOp):
             return None
         if rt.rank == 1:
             return [src]
-        shape = op.operands[1].defining_op
+        shape = op.shape.defining_op
         if _is(shape, "tensor.from_elements") and len(shape.operands) == rt.rank:
             # a no-op when each extent is the dim it already has
             for k, e in enumerate(shape.operands):
@@ -812,7 +812,7 @@ class _ReshapeLike(TensorOp):
 
     @classmethod
     def verify_groups(cls, op: Operation, collapsed: Any, expanded: Any, kind: str) -> None:
-        groups = _reassociation(op.properties.get("reassociation"))
+        groups = _reassociation(op.reassociation)
         if collapsed.rank != len(groups):
             raise op_error(op, f"expected collapsed rank ({collapsed.rank}) to equal the number of "
                                f"reassociation maps ({len(groups)}).")
@@ -839,20 +839,20 @@ class ExpandShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        n, want = len(op.operands) - 1, _dyn_count(op.result_.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
-        cls.verify_groups(op, op.operands[0].type, op.results[0].type, "expanded")
+        cls.verify_groups(op, op.src.type, op.result_.type, "expanded")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        groups = _reassociation(op.properties.get("reassociation"))
-        static = list(op.properties.get("static_output_shape").values)
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups) + " output_shape "
+        groups = _reassociation(op.reassociation)
+        static = list(op.static_output_shape.values)
+        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups) + " output_shape "
                 + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+                + p.type_text(op.src.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -871,16 +871,16 @@ class CollapseShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        cls.verify_groups(op, op.results[0].type, op.operands[0].type, "expanded")
+        cls.verify_groups(op, op.result_.type, op.src.type, "expanded")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        groups = _reassociation(op.properties.get("reassociation"))
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " into "
-                + p.type_text(op.results[0].type))
+        groups = _reassociation(op.reassociation)
+        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups)
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.src.type) + " into "
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1264,11 +1264,11 @@ class ConcatOp(TensorOp):
             raise op_error(op, "requires at least one input")
         types = [v.type for v in op.operands]
         rank = types[0].rank
-        dim = op.properties.get("dim").value
+        dim = op.dim.value
         for t in types:
             if t.rank != rank:
                 raise op_error(op, f"rank of concatenated inputs must match, saw {rank} and {t.rank}")
-            if t.element_type is not op.results[0].type.element_type:
+            if t.element_type is not op.result_.type.element_type:
                 raise op_error(op, "inputs and result element type must match")
         if not 0 <= dim < rank:
             raise op_error(op, "concatenation dim must be less than the tensor rank")
@@ -1280,7 +1280,7 @@ class ConcatOp(TensorOp):
             else:
                 known = [d for d in ds if d != DYNAMIC]
                 shape.append(known[0] if known else DYNAMIC)
-        rt = op.results[0].type
+        rt = op.result_.type
         inferred = RankedTensorType(shape, rt.element_type, rt.encoding)
         if rt.rank != rank or any(a != b and DYNAMIC not in (a, b) for a, b in zip(rt.shape, shape)):
             raise op_error(op, f"result type '{rt.text}'does not match inferred shape '{inferred.text}' static sizes")
@@ -1289,12 +1289,12 @@ class ConcatOp(TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        return (p.op_name(op) + f" dim({op.properties.get('dim').value}) " + p.values(op.operands)
+        return (p.op_name(op) + f" dim({op.dim.value}) " + p.values(op.operands)
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        if len(op.operands) == 1 and op.operands[0].type is op.results[0].type:
+        if len(op.operands) == 1 and op.operands[0].type is op.result_.type:
             return [op.operands[0]]
         return None
 
@@ -1467,21 +1467,21 @@ class ExtractSliceOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_slice(op, 1, op.operands[0].type, op.results[0].type)
+        _verify_slice(op, 1, op.source.type, op.result_.type)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         lists = _slice_lists(op, 1)
         if lists is None or not cls._plain_props(op):
             return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " ".join(_mixed_text(p, x) for x in lists)
+        return (p.op_name(op) + " " + p.value(op.source) + " ".join(_mixed_text(p, x) for x in lists)
                 + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+                + p.type_text(op.source.type) + " to " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src = op.operands[0]
-        rt = op.results[0].type
+        src = op.source
+        rt = op.result_.type
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat and rt.has_static_shape:
             return [DenseElementsAttr(rt, a.values, splat=True)]
@@ -1548,23 +1548,23 @@ class InsertSliceOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.results[0].type is not op.operands[1].type:
+        if op.result_.type is not op.dest.type:
             raise op_error(op, "failed to verify that all of {dest, result} have same type")
-        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+        _verify_slice(op, 2, op.dest.type, op.source.type)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         lists = _slice_lists(op, 2)
         if lists is None or not cls._plain_props(op):
             return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
+        return (p.op_name(op) + " " + p.value(op.source) + " into " + p.value(op.dest)
                 + " ".join(_mixed_text(p, x) for x in lists)
                 + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+                + p.type_text(op.source.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src, dest = op.operands[0], op.operands[1]
+        src, dest = op.source, op.dest
         lists = _slice_lists(op, 2)
         if src.type is dest.type and src.type.has_static_shape and _full_slice(*lists, src.type.shape):
             return [src]
@@ -1885,8 +1885,8 @@ class PadOp(OpDef):
     @classmethod
     def inferred_type(cls, op: Operation) -> RankedTensorType | None:
         """MLIR's PadOp::inferResultType (None when the lists do not fit the rank)."""
-        src = op.operands[0].type
-        lo, hi = _static_list(op.properties.get("static_low")), _static_list(op.properties.get("static_high"))
+        src = op.source.type
+        lo, hi = _static_list(op.static_low), _static_list(op.static_high)
         if len(lo) != src.rank or len(hi) != src.rank:
             return None
         shape = [DYNAMIC if DYNAMIC in (d,) or K_DYNAMIC in (a, b) else d + a + b
@@ -1895,7 +1895,7 @@ class PadOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src, res = op.operands[0].type, op.results[0].type
+        src, res = op.source.type, op.result_.type
         want = cls.inferred_type(op)
         if want is None:
             raise IRError(f"failed to infer expectedType from sourceType '{src.text}', specified resultType is "
@@ -1919,19 +1919,19 @@ class PadOp(OpDef):
                for k, _ in op.properties.entries):
             return None
         _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = _index_list(_static_list(op.properties.get("static_low")), op.operands[1:1 + nl])
-        high = _index_list(_static_list(op.properties.get("static_high")), op.operands[1 + nl:1 + nl + nh])
-        nofold = " nofold" if op.properties.get("nofold") is not None else ""
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + nofold + " low" + _mixed_text(p, low) + " high"
+        low = _index_list(_static_list(op.static_low), op.operands[1:1 + nl])
+        high = _index_list(_static_list(op.static_high), op.operands[1 + nl:1 + nl + nh])
+        nofold = " nofold" if op.nofold is not None else ""
+        return (p.op_name(op) + " " + p.value(op.source) + nofold + " low" + _mixed_text(p, low) + " high"
                 + _mixed_text(p, high) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " to "
-                + p.type_text(op.results[0].type))
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.source.type) + " to "
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        res = op.results[0].type
-        if res.has_static_shape and res is op.operands[0].type and op.properties.get("nofold") is None:
-            return [op.operands[0]]
+        res = op.result_.type
+        if res.has_static_shape and res is op.source.type and op.nofold is None:
+            return [op.source]
         return None
 
     @classmethod
@@ -1943,7 +1943,7 @@ class PadOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
         _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = [int(v) for v in _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])]
+        low = [int(v) for v in _index_list(_static_list(op.static_low), args[1:1 + nl])]
         shape = [int(d) for d in _result_shape(op, src.shape, args, nl, nh)]
         out = np.empty(shape, src.dtype)
         for idx in np.ndindex(*shape):
@@ -2183,7 +2183,7 @@ class GenerateOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.results[0].type
+        t = op.result_.type
         if len(op.operands) != _dyn_count(t):
             raise op_error(op, f"incorrect number of dynamic sizes, has {len(op.operands)}, expected {_dyn_count(t)}")
         args = _verify_index_block(op, t.rank)
@@ -2203,7 +2203,7 @@ class GenerateOp(OpDef):
             return None
         # MLIR's format is `$dynamicExtents $body`: no extents still leaves two spaces
         return (p.op_name(op) + " " + p.values(op.operands) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -2211,7 +2211,7 @@ class GenerateOp(OpDef):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        t = op.results[0].type
+        t = op.result_.type
         it = iter(args)
         shape = [int(next(it)) if d == DYNAMIC else d for d in t.shape]
         vals = [np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0]) for idx in np.ndindex(*shape)]
@@ -2262,7 +2262,7 @@ class YieldOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.properties):
             return None
-        v = op.operands[0]
+        v = op.value
         return p.op_name(op) + " " + p.value(v) + p.attr_dict(op.attributes) + " : " + p.type_text(v.type)
 
 
