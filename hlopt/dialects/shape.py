@@ -213,7 +213,7 @@ class ShapeOfOp(ShapeOp):
     def verify(cls, op: Operation) -> None:
         """verifyShapeOrExtentTensorOp, then InferTypeOpInterface's check."""
         _error_propagation(op, is_shape, "shape")
-        t, r = op.operands[0].type, op.results[0].type
+        t, r = op.arg.type, op.result_.type
         if not isinstance(t, ShapedType):
             inferred = _shape_type()
         else:
@@ -332,7 +332,7 @@ class BroadcastOp(ShapeOp):
         """BroadcastOp::fold: one operand of the result's type is the result;
         constant extents broadcast to a constant."""
         ops = op.operands
-        if len(ops) == 1 and ops[0].type is op.results[0].type:
+        if len(ops) == 1 and ops[0].type is op.result_.type:
             return [ops[0]]
         shapes = [_const_shape(v) for v in ops]
         if len(ops) != 2 or any(s is None for s in shapes):  # MLIR folds two operands only
@@ -492,18 +492,18 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, r = cls.get(op, "shape"), op.results[0].type
+        a, r = cls.get(op, "shape"), op.result_.type
         inferred = RankedTensorType((a.type.num_elements,), index)
         if not is_shape(r) and r is not inferred:
             raise _inferred_error(op, inferred)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        a = op.properties.get("shape")
+        a = op.shape
         if not isinstance(a, DenseElementsAttr):
             return None
         return (p.op_name(op) + " " + p.attr_dict(op.attributes) + "[" + ", ".join(map(str, a.flat_values()))
-                + "] : " + p.type_text(op.results[0].type))
+                + "] : " + p.type_text(op.result_.type))
 
     @classmethod
     def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
@@ -515,11 +515,11 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("shape")]
+        return [op.shape]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(op.properties.get("shape").flat_values(), np.int64)]
+        return [np.array(op.shape.flat_values(), np.int64)]
 
 
 def _witness(ok: bool) -> Any:
@@ -678,7 +678,7 @@ class GetExtentOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        s, d = _const_shape(op.operands[0]), _const_int(op.operands[1])
+        s, d = _const_shape(op.shape), _const_int(op.dim)
         if s is None or d is None or not 0 <= d < len(s):
             return None
         return [IntegerAttr(s[d], index)]
@@ -708,7 +708,7 @@ class ToExtentTensorOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        s = _const_shape(op.operands[0])
+        s = _const_shape(op.input)
         return None if s is None else [_index_tensor(s)]
 
     @classmethod
@@ -754,7 +754,7 @@ class ConcatOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        a, b = _const_shape(op.operands[0]), _const_shape(op.operands[1])
+        a, b = _const_shape(op.lhs), _const_shape(op.rhs)
         return None if a is None or b is None else [_index_tensor(a + b)]
 
     @classmethod
@@ -789,10 +789,10 @@ class SizeToIndexOp(ShapeOp):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         """A constant, or an index operand unchanged."""
-        a = constant_value(op.operands[0])
+        a = constant_value(op.arg)
         if isinstance(a, IntegerAttr):
             return [a]
-        return [op.operands[0]] if isinstance(op.operands[0].type, IndexType) else None
+        return [op.arg] if isinstance(op.arg.type, IndexType) else None
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -869,7 +869,7 @@ class MaxOp(ShapeOp):
     def fold(cls, op: Operation) -> Any:
         """max(x, x) = min(x, x) = x."""
         a, b = op.operands
-        return [a] if a is b and a.type is op.results[0].type else None
+        return [a] if a is b and a.type is op.result_.type else None
 
 
 class MinOp(MaxOp):
@@ -1011,7 +1011,7 @@ class IndexToSizeOp(BareOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        a = constant_value(op.operands[0])
+        a = constant_value(op.arg)
         return [a] if isinstance(a, IntegerAttr) else None
 
     @classmethod
@@ -1047,12 +1047,12 @@ class ConstSizeOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        v = op.properties.get("value")
+        v = op.value
         return [f"c{v.value}"] if isinstance(v, IntegerAttr) else None
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get("value")
+        v = op.value
         if not isinstance(v, IntegerAttr):
             return None
         return f"{p.op_name(op)} {v.value}" + p.attr_dict(op.attributes)
@@ -1064,11 +1064,11 @@ class ConstSizeOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("value")]
+        return [op.value]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.int64(op.properties.get("value").value)]
+        return [np.int64(op.value.value)]
 
 
 class ConstWitnessOp(OpDef):
@@ -1084,7 +1084,7 @@ class ConstWitnessOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get("passing")
+        v = op.passing
         if not isinstance(v, IntegerAttr):
             return None
         return f"{p.op_name(op)} {'true' if v.value else 'false'}" + p.attr_dict(op.attributes)
@@ -1097,11 +1097,11 @@ class ConstWitnessOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("passing")]
+        return [op.passing]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [_witness(bool(op.properties.get("passing").value))]
+        return [_witness(bool(op.passing.value))]
 
 
 class CstrRequireOp(OpDef):
@@ -1116,14 +1116,14 @@ class CstrRequireOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.properties.get("msg")
+        m = op.msg
         if not isinstance(m, StringAttr):
             return None
-        return f"{p.op_name(op)} {p.value(op.operands[0])}, {m.text}" + p.attr_dict(op.attributes)
+        return f"{p.op_name(op)} {p.value(op.pred)}, {m.text}" + p.attr_dict(op.attributes)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        c = constant_value(op.operands[0])
+        c = constant_value(op.pred)
         return [BoolAttr(True)] if isinstance(c, IntegerAttr) and c.value else None
 
     @classmethod
@@ -1165,7 +1165,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = f"{p.op_name(op)} {p.value(op.operands[0])}"
+        s = f"{p.op_name(op)} {p.value(op.witness)}"
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
         return (s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
