@@ -193,7 +193,7 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(t) for t in arg_types + arg_types]
             inner = Operation(name, [args[0], args[1]], [arg_types[0]])
             b.append(inner)
-            ret = Operation("stablehlo.return", inner.results)
+            ret = ReturnOp.build(inner.results)
             b.append(ret)
             if hasattr(s, "finalizers"):
                 s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
