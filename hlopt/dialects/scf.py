@@ -101,8 +101,9 @@ def _bool_const(v: Value) -> bool | None:
 
 
 def _i1_const(rw: Any, value: int, loc: Any) -> Value:
-    return rw.create("arith.constant", [], [i1], properties={"value": IntegerAttr(value, i1)},
-                     location=loc).results[0]
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+    return rw.create(ArithConstantOp, value=IntegerAttr(value, i1), result_types=[i1], location=loc).result_
 
 
 def _is_one(v: Value) -> bool:
@@ -145,7 +146,7 @@ def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
     locs = [op.location] + [_value_loc(v) for v in inits]
     b = body.add_block(Block([lb.type] + [v.type for v in inits], locs))
     if not inits:
-        b.append(Operation("scf.yield", location=op.location))
+        b.append(YieldOp.build(location=op.location))
     return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
                      attributes=op.attributes, regions=[body], location=op.location)
 
@@ -279,7 +280,7 @@ def _for_remove_dead(op: Operation, rw: Any) -> bool:
         merged = nb.last_op
         with rw.saved():
             rw.set_insertion_point_before(merged)
-            rw.create("scf.yield", [v for v, k in zip(merged.operands, keep) if k], [], location=merged.location)
+            rw.create(YieldOp, [v for v, k in zip(merged.operands, keep) if k], location=merged.location)
         rw.erase_op(merged)
     _replace_partially(rw, op, results)
     return True
@@ -361,6 +362,8 @@ def _if_static(op: Operation, rw: Any) -> bool:
 
 @debug_name("ConvertTrivialIfToSelect")
 def _if_to_select(op: Operation, rw: Any) -> bool:
+    from hlopt.dialects.arith import SelectOp
+
     if not op.results:
         return False
     cond = op.operands[0]
@@ -384,12 +387,11 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
             elif a is b:
                 results.append(a)
             else:
-                results.append(rw.create("arith.select", [cond, a, b], [a.type], location=op.location).results[0])
+                results.append(rw.create(SelectOp, cond, a, b, result_types=[a.type], location=op.location).result_)
     for y in (ty, ey):
         with rw.saved():
             rw.set_insertion_point_to_end(y.parent)
-            rw.replace_op_with_new(y, "scf.yield", [v for v, k in zip(y.operands, keep) if k], [],
-                                   location=y.location)
+            rw.replace_op_with_new(y, YieldOp, [v for v, k in zip(y.operands, keep) if k], location=y.location)
     rw.replace_op(op, results)
     return True
 
@@ -457,7 +459,7 @@ def _append_branch(rw: Any, src: Block, dst: Block) -> None:
     rw.merge_blocks(src, dst)
     with rw.saved():
         rw.set_insertion_point_to_end(dst)
-        rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
+        rw.create(YieldOp, y1.operands + y2.operands, location=y2.location)
     rw.erase_op(y1)
     rw.erase_op(y2)
 
@@ -521,6 +523,8 @@ def _if_empty_else(op: Operation, rw: Any) -> bool:
 
 @debug_name("CombineNestedIfs")
 def _if_combine_nested(op: Operation, rw: Any) -> bool:
+    from hlopt.dialects.arith import SelectOp
+
     tb = op.regions[0].blocks[-1]
     first = tb.first_op
     if first is None or first.next_op is not tb.last_op:
@@ -554,17 +558,17 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
     with rw.saved():
         rw.set_insertion_point_before(new)
         for i in to_select:
-            results[i] = rw.create("arith.select", [op.operands[0], then_y[i], else_y[i]], [then_y[i].type],
-                                   location=loc).results[0]
+            results[i] = rw.create(SelectOp, op.condition, then_y[i], else_y[i], result_types=[then_y[i].type],
+                                   location=loc).result_
     rw.merge_blocks(nested.regions[0].blocks[-1], nb)
     with rw.saved():
         rw.set_insertion_point_to_end(nb)
-        rw.replace_op_with_new(nb.last_op, "scf.yield", then_y, [], location=nb.last_op.location)
+        rw.replace_op_with_new(nb.last_op, YieldOp, then_y, location=nb.last_op.location)
     if else_y:
         eb2 = new.regions[1].add_block()
         with rw.saved():
             rw.set_insertion_point_to_end(eb2)
-            rw.create("scf.yield", else_y, [], location=loc)
+            rw.create(YieldOp, else_y, location=loc)
     rw.replace_op(op, results)
     return True
 
@@ -620,6 +624,8 @@ def _execute_multi_block(op: Operation, rw: Any) -> bool:
     """An execute_region directly in a function (or another execute_region)
     becomes blocks of its parent: a branch into its entry block, each yield
     a branch to the block after it, whose arguments replace the results."""
+    from hlopt.dialects.cf import BranchOp
+
     parent = op.parent_op
     if op.properties.get("no_inline") is not None or parent is None:
         return False
@@ -631,12 +637,12 @@ def _execute_multi_block(op: Operation, rw: Any) -> bool:
     body = op.regions[0]
     with rw.saved():
         rw.set_insertion_point_to_end(prev)
-        rw.create("cf.br", successors=[body.blocks[0]], location=op.location)
+        rw.create(BranchOp, dest=body.blocks[0], location=op.location)
         for b in body.blocks:
             y = b.last_op
             if y is not None and y.name == "scf.yield":
                 rw.set_insertion_point_before(y)
-                rw.create("cf.br", y.operands, successors=[post], location=y.location)
+                rw.create(BranchOp, y.operands, dest=post, location=y.location)
                 rw.erase_op(y)
     rw.inline_region_before(body, prev.parent, prev.parent.blocks.index(post))
     args = [post.add_argument(r.type, op.location) for r in op.results]
@@ -834,37 +840,37 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
     """An iter_arg initialized by a tensor.cast that only drops static
     information is carried in the cast's source type; casts convert at the
     body's entry and yield and after the loop."""
-    from hlopt.dialects.tensor import preserves_static
+    from hlopt.dialects.tensor import CastOp, preserves_static
 
-    for i, (init, res) in enumerate(zip(op.operands[3:], op.results)):
+    for i, (init, res) in enumerate(zip(op.initArgs, op.results)):
         cast = init.defining_op
-        if cast is None or cast.name != "tensor.cast":
+        if not isinstance(cast, CastOp):
             continue
-        src = cast.operands[0]
+        src = cast.source
         if src.type is init.type or not preserves_static(init.type, src.type) or len(res.uses) != 1:
             continue
         old_t, new_t = init.type, src.type
-        inits = list(op.operands[3:])
+        inits = list(op.initArgs)
         inits[i] = src
         new = _new_for(rw, op, inits)
         nb = new.regions[0].blocks[0]
         transfer = list(nb.args)
         with rw.saved():
             rw.set_insertion_point_to_start(nb)
-            transfer[1 + i] = rw.create("tensor.cast", [nb.args[1 + i]], [old_t], location=new.location).results[0]
+            transfer[1 + i] = rw.create(CastOp, nb.args[1 + i], result_types=[old_t], location=new.location).result_
         rw.merge_blocks(op.regions[0].blocks[0], nb, transfer)
         y = nb.last_op
         with rw.saved():
             rw.set_insertion_point_before(y)
-            out = rw.create("tensor.cast", [y.operand(i)], [new_t], location=new.location).results[0]
+            out = rw.create(CastOp, y.operand(i), result_types=[new_t], location=new.location).result_
             ops = list(y.operands)
             ops[i] = out
-            rw.create("scf.yield", ops, [], location=new.location)
+            rw.create(YieldOp, ops, location=new.location)
         rw.erase_op(y)
         results = list(new.results)
         with rw.saved():
             rw.set_insertion_point_after(new)
-            results[i] = rw.create("tensor.cast", [results[i]], [old_t], location=new.location).results[0]
+            results[i] = rw.create(CastOp, results[i], result_types=[old_t], location=new.location).result_
         rw.replace_op(op, results)
         return True
     return False
@@ -924,7 +930,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
         lb, ub, st = op.operands[:3]
         inits = op.operands[3:]
         s = "scf.for"
-        if op.properties.get("unsignedCmp") is not None:
+        if op.unsignedCmp is not None:
             s += " unsigned"
         s += f" {p.value(b.args[0])} = {p.value(lb)} to {p.value(ub)} step {p.value(st)}"
         if inits:
@@ -943,8 +949,8 @@ class ForOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         lb, ub, st = (int(np.asarray(a)) for a in args[:3])
-        t = op.operands[0].type
-        if op.properties.get("unsignedCmp") is not None:
+        t = op.lowerBound.type
+        if op.unsignedCmp is not None:
             w = t.width if isinstance(t, IntegerType) else 64
             lb, ub, st = lb % (1 << w), ub % (1 << w), st % (1 << w)
         dt = interp_values.dtype_of(t) if isinstance(t, IntegerType) else np.dtype(np.int64)
@@ -996,7 +1002,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.regions) != 2:
             return None
-        s = "scf.if " + p.value(op.operands[0])
+        s = "scf.if " + p.value(op.condition)
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
         s += " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
@@ -1019,7 +1025,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
         then_r, else_r = op.regions
         if not else_r.blocks:
             return None
-        c = _xor_not_of(op.operands[0])
+        c = _xor_not_of(op.condition)
         if c is None:
             return None
         op.set_operand(0, c)
@@ -1135,7 +1141,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
         if len(op.regions) != 1:
             return None
         s = "scf.execute_region" + _arrow_types(op.result_types, p) + " "
-        if op.properties.get("no_inline") is not None:
+        if op.no_inline is not None:
             s += "no_inline "
         return s + p.region(op.regions[0]) + p.attr_dict(op.attributes)
 
@@ -1161,7 +1167,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         if len(cases) != len(op.regions) - 1:
             raise op_error(op, f"has {len(op.regions) - 1} case regions but {len(cases)} case values")
         seen: set[int] = set()
@@ -1186,10 +1192,10 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        cases = op.properties.get("cases")
+        cases = op.cases
         if cases is None or len(cases) != len(op.regions) - 1 or any(len(r.blocks) != 1 for r in op.regions):
             return None
-        s = "scf.index_switch " + p.value(op.operands[0]) + p.attr_dict(op.attributes)
+        s = "scf.index_switch " + p.value(op.arg) + p.attr_dict(op.attributes)
         if op.results:
             s += " -> " + p.types(op.result_types)
         s += " "
@@ -1214,7 +1220,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         i = int(np.asarray(args[0]))
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         k = cases.index(i) + 1 if i in cases else 0
         return ctx.run_region(op.regions[k], [])
 
@@ -1262,7 +1268,7 @@ class ConditionOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.condition(" + p.value(op.operands[0]) + ")" + p.attr_dict(op.attributes)
+        s = "scf.condition(" + p.value(op.condition) + ")" + p.attr_dict(op.attributes)
         if len(op.operands) > 1:
             s += " " + p.values(op.operands[1:]) + " : " + p.types(op.operand_types[1:])
         return s
