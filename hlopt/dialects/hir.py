@@ -321,7 +321,7 @@ class KernelOp(OpDef):
         if [a.type for a in b.args] != op.operand_types:
             raise op_error(op, "expects its body's arguments to match its operands in number and type")
         y = b.last_op
-        if y is None or y.name != "hir.yield":
+        if y is None or not isinstance(y, YieldOp):
             raise op_error(op, "expects its body to end with 'hir.yield'")
         if y.operand_types != op.result_types:
             raise op_error(op, "expects 'hir.yield' operand types to match its result types")

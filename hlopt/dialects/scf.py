@@ -85,7 +85,7 @@ def _edge(op: Operation, term: Operation | None, dest: str, operands: list, inpu
 
 def _yield_of(op: Operation, region_index: int) -> Operation | None:
     t = _terminator(op, region_index)
-    return t if t is not None and t.name == "scf.yield" else None
+    return t if t is not None and isinstance(t, YieldOp) else None
 
 
 # ---------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
     with the successor operands that flow into it (MLIR's inverse successor
     mapping); scf.for's edges follow its constant trip count as MLIR's do."""
     inputs: dict[Value, list[Value]] = {}
-    if op.name == "scf.for":
+    if isinstance(op, ForOp):
         body = op.regions[0].blocks[0]
         y = body.last_op
         trips = _for_trips(op)
@@ -182,7 +182,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
             # the back edge; zero trips keeps every edge)
             inputs[arg] = [init] if trips == 1 else [init, yv]
             inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
-    elif op.name == "scf.while":
+    elif isinstance(op, WhileOp):
         before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
         cond, y = before.last_op, after.last_op
         for init, arg, yv in zip(op.operands, before.args, y.operands):
@@ -198,7 +198,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
 
 
 def _yields(op: Operation) -> list[Operation]:
-    return [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None and b.last_op.name == "scf.yield"]
+    return [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None and isinstance(b.last_op, YieldOp)]
 
 
 def _reachable(v: Value, inputs: dict[Value, list[Value]]) -> set[Value]:
@@ -295,7 +295,7 @@ def _for_inline(op: Operation, rw: Any) -> bool:
         rw.replace_op(op, op.operands[3:])
         return True
     if trips == 1:
-        _replace_with_region(rw, op, op.regions[0], [op.operands[0], *op.operands[3:]])
+        _replace_with_region(rw, op, op.regions[0], [op.lowerBound, *op.operands[3:]])
         return True
     return False
 
@@ -324,7 +324,7 @@ def _dead_results(op: Operation, rw: Any) -> bool:
     used = [r for r in op.results if r.has_uses()]
     if len(used) == len(op.results):
         return False
-    like = op if op.name != "scf.if" else None
+    like = op if not isinstance(op, IfOp) else None
     new = _new_op(rw, op.name, op.operands, [r.type for r in used], like, len(op.regions), op.location)
     for i, r in enumerate(op.regions):
         rw.inline_region_before(r, new.regions[i], 0)
@@ -348,7 +348,7 @@ def _replace_partially(rw: Any, op: Operation, reps: list) -> None:
 
 @debug_name("InlineRegionBranchOp")
 def _if_static(op: Operation, rw: Any) -> bool:
-    c = _bool_const(op.operands[0])
+    c = _bool_const(op.condition)
     if c is None:
         return False
     if c:
@@ -366,7 +366,7 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
 
     if not op.results:
         return False
-    cond = op.operands[0]
+    cond = op.condition
     then_r, else_r = op.regions
     ty, ey = then_r.blocks[-1].last_op, else_r.blocks[-1].last_op
     tv, ev = ty.operands, ey.operands
@@ -398,7 +398,7 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
 
 @debug_name("ConditionPropagation")
 def _if_condition_propagation(op: Operation, rw: Any) -> bool:
-    cond = op.operands[0]
+    cond = op.condition
     if constant_value(cond) is not None:
         return False
     changed = False
@@ -434,11 +434,11 @@ def _if_yield_condition(op: Operation, rw: Any) -> bool:
             continue
         if not ta and fb and r.has_uses():
             one = a.defining_op.opdef.materialize_constant(rw, IntegerAttr(1, i1), i1, op.location)
-            x = rw.create("arith.xori", [op.operands[0], one.results[0]], [i1], location=op.location)
+            x = rw.create("arith.xori", [op.condition, one.results[0]], [i1], location=op.location)
             r.replace_all_uses_with(x.results[0])
             changed = True
         if ta and not fb and r.has_uses():
-            r.replace_all_uses_with(op.operands[0])
+            r.replace_all_uses_with(op.condition)
             changed = True
     return changed
 
@@ -466,17 +466,17 @@ def _append_branch(rw: Any, src: Block, dst: Block) -> None:
 @debug_name("CombineIfs")
 def _if_combine(nxt: Operation, rw: Any) -> bool:
     prev = nxt.prev_op
-    if prev is None or prev.name != "scf.if":
+    if prev is None or not isinstance(prev, IfOp):
         return False
     nthen: Block | None = None
     nelse: Block | None = None
-    if nxt.operands[0] is prev.operands[0]:
+    if nxt.operands[0] is prev.condition:
         nthen = nxt.regions[0].blocks[-1]
         nelse = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(nxt.operands[0]) is prev.operands[0] and prev.operands[0] is not None:
+    if _xor_not_of(nxt.operands[0]) is prev.condition and prev.condition is not None:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(prev.operands[0]) is nxt.operands[0]:
+    if _xor_not_of(prev.condition) is nxt.operands[0]:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
     if nthen is None and nelse is None:
@@ -492,7 +492,7 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
             elif nelse is not None and nelse.parent.is_ancestor_of(o):
                 u.set(ev)
                 rw.modified(o)
-    comb = _new_op(rw, "scf.if", [prev.operands[0]], prev.result_types + nxt.result_types, None, 2, nxt.location)
+    comb = _new_op(rw, "scf.if", [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
     rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
     if nthen is not None:
         _append_branch(rw, nthen, comb.regions[0].blocks[-1])
@@ -533,7 +533,7 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
     if eb is not None and eb.first_op is not eb.last_op:
         return False
     nested = first
-    if nested.name != "scf.if":
+    if not isinstance(nested, IfOp):
         return False
     neb = nested.regions[1].blocks[-1] if nested.regions[1].blocks else None
     if neb is not None and neb.first_op is not neb.last_op:
@@ -551,7 +551,7 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
             return False
         to_select.append(i)
     loc = op.location
-    cond = rw.create("arith.andi", [op.operands[0], nested.operands[0]], [i1], location=loc).results[0]
+    cond = rw.create("arith.andi", [op.condition, nested.condition], [i1], location=loc).results[0]
     new = _new_op(rw, "scf.if", [cond], op.result_types, None, 2, loc)
     nb = new.regions[0].add_block()
     results = list(new.results)
@@ -598,7 +598,7 @@ def _owner_key(v: Value) -> Any:
 @debug_name("InlineRegionBranchOp")
 def _execute_inline(op: Operation, rw: Any) -> bool:
     """A single-block execute_region (not no_inline) is replaced by its body."""
-    if op.properties.get("no_inline") is not None or len(op.regions[0].blocks) != 1:
+    if op.no_inline is not None or len(op.regions[0].blocks) != 1:
         return False
     _replace_with_region(rw, op, op.regions[0])
     return True
@@ -610,10 +610,10 @@ def _switch_inline(op: Operation, rw: Any) -> bool:
     replaced by the region it takes."""
     k = 0
     if len(op.regions) > 1:
-        c = constant_value(op.operands[0])
+        c = constant_value(op.arg)
         if not isinstance(c, IntegerAttr):
             return False
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         k = cases.index(c.value) + 1 if c.value in cases else 0
     _replace_with_region(rw, op, op.regions[k])
     return True
@@ -627,10 +627,10 @@ def _execute_multi_block(op: Operation, rw: Any) -> bool:
     from hlopt.dialects.cf import BranchOp
 
     parent = op.parent_op
-    if op.properties.get("no_inline") is not None or parent is None:
+    if op.no_inline is not None or parent is None:
         return False
     d = parent.opdef
-    if not (parent.name == "scf.execute_region" or (d is not None and issubclass(d, CallableOpInterface))):
+    if not (isinstance(parent, ExecuteRegionOp) or (d is not None and issubclass(d, CallableOpInterface))):
         return False
     prev = op.parent
     post = rw.split_block(prev, op)
@@ -640,7 +640,7 @@ def _execute_multi_block(op: Operation, rw: Any) -> bool:
         rw.create(BranchOp, dest=body.blocks[0], location=op.location)
         for b in body.blocks:
             y = b.last_op
-            if y is not None and y.name == "scf.yield":
+            if y is not None and isinstance(y, YieldOp):
                 rw.set_insertion_point_before(y)
                 rw.create(BranchOp, y.operands, dest=post, location=y.location)
                 rw.erase_op(y)
@@ -784,7 +784,7 @@ def _while_move_if_down(op: Operation, rw: Any) -> bool:
     the before-region values the then branch uses become extra results."""
     cond = op.regions[0].blocks[0].last_op
     if_op = cond.prev_op
-    if if_op is None or if_op.name != "scf.if" or if_op.operands[0] is not cond.operands[0]:
+    if if_op is None or not isinstance(if_op, IfOp) or if_op.condition is not cond.operands[0]:
         return False
     else_r = if_op.regions[1]
     if else_r.blocks and else_r.blocks[0].first_op is not else_r.blocks[0].last_op:
@@ -857,12 +857,12 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
         transfer = list(nb.args)
         with rw.saved():
             rw.set_insertion_point_to_start(nb)
-            transfer[1 + i] = rw.create(CastOp, nb.args[1 + i], result_types=[old_t], location=new.location).result_
+            transfer[1 + i] = rw.create(CastOp, nb.args[1 + i], result_types=[old_t], location=new.location).dest
         rw.merge_blocks(op.regions[0].blocks[0], nb, transfer)
         y = nb.last_op
         with rw.saved():
             rw.set_insertion_point_before(y)
-            out = rw.create(CastOp, y.operand(i), result_types=[new_t], location=new.location).result_
+            out = rw.create(CastOp, y.operand(i), result_types=[new_t], location=new.location).dest
             ops = list(y.operands)
             ops[i] = out
             rw.create(YieldOp, ops, location=new.location)
@@ -870,7 +870,7 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
         results = list(new.results)
         with rw.saved():
             rw.set_insertion_point_after(new)
-            results[i] = rw.create(CastOp, results[i], result_types=[old_t], location=new.location).result_
+            results[i] = rw.create(CastOp, results[i], result_types=[old_t], location=new.location).dest
         rw.replace_op(op, results)
         return True
     return False
@@ -1064,7 +1064,7 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         if [a.type for a in before.args] != op.operand_types:
             raise op_error(op, "expects the 'before' region's arguments to match the operands")
         c = _terminator(op, 0)
-        if c is None or c.name != "scf.condition":
+        if c is None or not isinstance(c, ConditionOp):
             raise op_error(op, "expects the 'before' region to terminate with 'scf.condition'")
 
     @classmethod
@@ -1133,7 +1133,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
     def verify_regions(cls, op: Operation) -> None:
         for b in op.regions[0].blocks:  # (RegionBranchOpInterface, after the nested ops)
             t = b.last_op
-            if t is not None and t.name == "scf.yield":
+            if t is not None and isinstance(t, YieldOp):
                 _edge(op, t, "parent", t.operands, op.result_types)
 
     @classmethod
@@ -1179,7 +1179,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
         for i, r in enumerate(op.regions):
             what = "default region" if i == 0 else f"case region #{i - 1}"
             y = r.blocks[0].last_op
-            if y is None or y.name != "scf.yield":
+            if y is None or not isinstance(y, YieldOp):
                 got = y.name if y is not None else "<none>"
                 raise op_error(op, f"expected region to end with scf.yield, but got {got}")
             if len(y.operands) != n:

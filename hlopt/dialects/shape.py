@@ -107,8 +107,8 @@ def _index_tensor(values: list[int]) -> DenseElementsAttr:
 def _shape_vec(v: Any) -> list[int] | None:
     """getShapeVec: a ranked tensor's shape_of (dynamic extents included) or constant extents."""
     d = v.defining_op
-    if d is not None and d.name == "shape.shape_of":
-        t = d.operands[0].type
+    if d is not None and isinstance(d, ShapeOfOp):
+        t = d.arg.type
         return list(t.shape) if isinstance(t, RankedTensorType) else None
     return _const_shape(v)
 
@@ -193,7 +193,7 @@ class ShapeOp(OpDef):
         return s
 
     @classmethod
-    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
         if args.shape is not None or (args.error is not None and "error" not in cls.inherent):
             raise parse_error("expected ':'", args.extra_pos)
         if cls.arrow != (arrow is not None):
@@ -245,15 +245,17 @@ def _inferred_extent_tensor(t: Type) -> RankedTensorType:
 def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
     """A cast of a ranked operand's extent tensor to another extent tensor
     type that fits the rank is the shape_of of that type."""
-    src = defined_by(op.operands[0], "shape.shape_of")
-    t, arg = op.results[0].type, src.operands[0].type if src is not None else None
+    src = op.source.defining_op
+    if not isinstance(src, ShapeOfOp):
+        src = None
+    t, arg = op.dest.type, src.arg.type if src is not None else None
     if not (isinstance(t, RankedTensorType) and t.rank == 1 and isinstance(arg, RankedTensorType)):
         return False
     if t.shape[0] not in (DYNAMIC, arg.rank):
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        new = rw.create("shape.shape_of", [src.operands[0]], [t], location=op.lazy_location)
+        new = rw.create(ShapeOfOp, src.arg, result_types=[t], location=op.lazy_location)
     rw.replace_op(op, new.results)
     return True
 
@@ -262,11 +264,13 @@ def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
 def _shape_of_reshape(op: Operation, rw: Any) -> bool:
     """The extent tensor of a tensor.reshape's result is the shape operand
     it was reshaped by (index_cast to index elements, cast to the type)."""
-    reshape = defined_by(op.operands[0], "tensor.reshape")
-    r = op.results[0].type
-    if reshape is None or not isinstance(r, RankedTensorType):
+    from hlopt.dialects.tensor import CastOp, ReshapeOp
+
+    reshape = op.arg.defining_op
+    r = op.result_.type
+    if not isinstance(reshape, ReshapeOp) or not isinstance(r, RankedTensorType):
         return False
-    v = reshape.operands[1]
+    v = reshape.shape
     with rw.saved():
         rw.set_insertion_point_before(op)
         t = v.type
@@ -276,7 +280,7 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
             t = RankedTensorType(t.shape, r.element_type)
             v = rw.create("arith.index_cast", [v], [t], location=op.lazy_location).results[0]
         if t is not r:
-            v = rw.create("tensor.cast", [v], [r], location=op.lazy_location).results[0]
+            v = rw.create(CastOp, v, result_types=[r], location=op.lazy_location).dest
     rw.replace_op(op, [v])
     return True
 
@@ -286,12 +290,14 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
 def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
     """An extent read from a tensor's shape_of is tensor.dim of the tensor
     (a DRR pattern: the new op has the matched ops' fused location)."""
-    src = defined_by(op.operands[0], "shape.shape_of")
-    if src is None or not isinstance(src.operands[0].type, ShapedType) or len(op.operands) != 2:
+    from hlopt.dialects.tensor import DimOp
+
+    src = op.tensor.defining_op
+    if not isinstance(src, ShapeOfOp) or not isinstance(src.arg.type, ShapedType) or len(op.operands) != 2:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index],
+        new = rw.create(DimOp, src.arg, op.indices[0], result_types=[index],
                         location=fuse([op.location, src.location]))
     rw.replace_op(op, new.results)
     return True
@@ -301,16 +307,18 @@ def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
 def _shape_of_to_const_shape(op: Operation, rw: Any) -> bool:
     """A static shape is a const_shape (of the result type when that is a
     `!shape.shape`), cast to the result type if it differs."""
-    t = op.operands[0].type
+    from hlopt.dialects.tensor import CastOp
+
+    t = op.arg.type
     if not (isinstance(t, RankedTensorType) and t.has_static_shape):
         return False
-    r = op.results[0].type
+    r = op.result_.type
     with rw.saved():
         rw.set_insertion_point_before(op)
-        v = rw.create("shape.const_shape", (), [r if is_shape(r) else _inferred_extent_tensor(t)],
-                      properties={"shape": _index_tensor(list(t.shape))}, location=op.lazy_location).results[0]
-        if v.type is not op.results[0].type:
-            v = rw.create("tensor.cast", [v], [op.results[0].type], location=op.lazy_location).results[0]
+        v = rw.create(ConstShapeOp, shape=_index_tensor(list(t.shape)),
+                      result_types=[r if is_shape(r) else _inferred_extent_tensor(t)], location=op.lazy_location).result_
+        if v.type is not op.result_.type:
+            v = rw.create(CastOp, v, result_types=[op.result_.type], location=op.lazy_location).dest
     rw.replace_op(op, [v])
     return True
 
@@ -374,7 +382,7 @@ def _remove_duplicates(op: Operation, rw: Any) -> bool:
 
 def _const_shape_op(v: Any) -> Any:
     d = v.defining_op
-    return d if d is not None and d.name == "shape.const_shape" else None
+    return d if d is not None and isinstance(d, ConstShapeOp) else None
 
 
 def _remove_empty_shapes(op: Operation, rw: Any) -> bool:
@@ -427,7 +435,7 @@ def _broadcast_forward_single_operand(op: Operation, rw: Any) -> bool:
     """One operand is the result, cast to the result type when it differs."""
     if len(op.operands) != 1:
         return False
-    v, t = op.operands[0], op.results[0].type
+    v, t = op.operands[0], op.result_.type
     if v.type is not t:
         with rw.saved():
             rw.set_insertion_point_before(op)
@@ -454,8 +462,8 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        const = rw.create("shape.const_shape", (), [RankedTensorType((len(folded),), index)],
-                          properties={"shape": _index_tensor(folded)}, location=op.lazy_location)
+        const = rw.create(ConstShapeOp, shape=_index_tensor(folded),
+                          result_types=[RankedTensorType((len(folded),), index)], location=op.lazy_location)
     _rebuild(op, rw, rest + [const.results[0]], keep_attrs=False)
     return True
 
@@ -464,7 +472,9 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
 def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
     """A `tensor<?xindex>` result whose extent tensor operands all have a
     known size gets the largest one, cast back for the old users."""
-    t = op.results[0].type
+    from hlopt.dialects.tensor import CastOp
+
+    t = op.result_.type
     if not (isinstance(t, RankedTensorType) and t.shape[0] == DYNAMIC):
         return False
     rank = 0
@@ -476,7 +486,7 @@ def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
     with rw.saved():
         rw.set_insertion_point_before(op)
         new = rw.create(op.name, list(op.operands), [RankedTensorType((rank,), index)], location=op.lazy_location)
-        cast = rw.create("tensor.cast", new.results, [t], location=op.lazy_location)
+        cast = rw.create(CastOp, new.results[0], result_types=[t], location=op.lazy_location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -506,7 +516,7 @@ class ConstShapeOp(ShapeOp):
                 + "] : " + p.type_text(op.result_.type))
 
     @classmethod
-    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
         if args.shape is None or args.uses or args.error is not None:
             raise parse_error("expected '['", pos)
         if len(types) != 1 or arrow is not None:
@@ -570,7 +580,7 @@ def _all_operands_equal(op: Operation, rw: Any) -> bool:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        w = rw.create("shape.const_witness", (), [op.results[0].type], properties={"passing": BoolAttr(True)},
+        w = rw.create(ConstWitnessOp, passing=BoolAttr(True), result_types=[op.result_.type],
                       location=op.lazy_location)
     rw.replace_op(op, w.results)
     return True
@@ -654,9 +664,9 @@ class RankOp(_ExtentsToSizeOp):
 @debug_name("RankShapeOfCanonicalizationPattern")
 def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
     """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
-    d = defined_by(op.operands[0], "shape.shape_of")
+    d = defined_by(op.shape, "shape.shape_of")
     t = d.operands[0].type if d is not None else None
-    r = op.results[0].type
+    r = op.rank.type
     if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
         return False
     name, props = (("arith.constant", {"value": IntegerAttr(t.rank, index)}) if isinstance(r, IndexType)
@@ -1027,8 +1037,8 @@ class IndexToSizeOp(BareOp):
 def _forward_round_trip(op: Operation, rw: Any, inner: str) -> bool:
     """index_to_size(size_to_index(x)) and size_to_index(index_to_size(x)) are x
     (when x has the result's type: size_to_index also takes an index)."""
-    d = defined_by(op.operands[0], inner)
-    if d is None or d.operands[0].type is not op.results[0].type:
+    d = defined_by(op.arg, inner)
+    if d is None or d.operands[0].type is not op.result_.type:
         return False
     rw.replace_op(op, [d.operands[0]])
     return True
@@ -1147,7 +1157,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
     def verify(cls, op: Operation) -> None:
         """RegionBranchOpInterface's check of the yield -> parent edge."""
         y = op.regions[0].blocks[0].last_op if op.regions[0].blocks else None
-        if y is None or y.name != "shape.assuming_yield":
+        if y is None or not isinstance(y, AssumingYieldOp):
             return
         head = f"along control flow edge from Operation {y.name} to Operation {op.name}: "
         notes = [("region branch point", y)]
@@ -1191,7 +1201,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 @debug_name("AssumingWithTrue")
 def _assuming_with_true(op: Operation, rw: Any) -> bool:
     """A passing constant witness: the region's ops replace the op."""
-    w = defined_by(op.operands[0], "shape.const_witness")
+    w = defined_by(op.witness, "shape.const_witness")
     if w is None or not w.properties.get("passing").value:
         return False
     body = op.regions[0].blocks[0]
@@ -1216,7 +1226,7 @@ def _assuming_remove_unused_results(op: Operation, rw: Any) -> bool:
         rw.set_insertion_point_to_end(body)
         rw.replace_op_with_new(y, y.name, kept, ())
         rw.set_insertion_point_before(op)
-        new = rw.create(op.name, [op.operands[0]], [v.type for v in kept], regions=1, location=op.lazy_location)
+        new = rw.create(op.name, [op.witness], [v.type for v in kept], regions=1, location=op.lazy_location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
     results = iter(new.results)
     rw.replace_op(op, [next(results) if r.uses else r for r in op.results])
@@ -1269,14 +1279,16 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
             return None
         if not is_shape(type) and type is not value.type:
             return None  # MLIR would build an invalid const_shape (inferred type mismatch)
-        return builder.create("shape.const_shape", (), [type], properties={"shape": value}, location=location)
+        return builder.create(ConstShapeOp, shape=value, result_types=[type], location=location)
     if is_size(type) and isinstance(value, IntegerAttr):
-        return builder.create("shape.const_size", (), [type], properties={"value": IntegerAttr(value.value, index)},
+        return builder.create(ConstSizeOp, value=IntegerAttr(value.value, index), result_types=[type],
                               location=location)
     if is_witness(type) and isinstance(value, IntegerAttr):
-        return builder.create("shape.const_witness", (), [type], properties={"passing": value}, location=location)
+        return builder.create(ConstWitnessOp, passing=value, result_types=[type], location=location)
     if isinstance(value, (IntegerAttr, DenseElementsAttr)) and value.type is type:
-        return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+        from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+        return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
     return None
 
 
@@ -1340,7 +1352,7 @@ def shape_op(s: Any, c: list) -> tuple[Operation, int]:
     base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
     ts = list(types or [])
     res = s.decode_type(arrow) if arrow is not None else None
-    return d.build(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
+    return d.build_parsed(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
 
 
 def _lookup(name: str) -> Any:

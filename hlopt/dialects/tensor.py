@@ -148,12 +148,12 @@ class EmptyOp(TensorOp):
 def _empty_static_dims(op: Operation, rw: Any) -> bool:
     """Constant dynamic sizes become static dims of a new tensor.empty, cast
     back to the old type."""
-    t = op.results[0].type
+    t = op.result_.type
     nt, keep = _fold_dynamic_sizes(t, list(op.operands))
     if nt is t:
         return False
-    new = rw.create("tensor.empty", keep, [nt], location=op.location)
-    cast = rw.create("tensor.cast", [new.results[0]], [t], location=op.location)
+    new = rw.create(EmptyOp, keep, result_types=[nt], location=op.location)
+    cast = rw.create(CastOp, new.results[0], result_types=[t], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -181,9 +181,9 @@ class DimOp(TensorOp):
         if t.shape[i] != DYNAMIC:
             return [IntegerAttr(t.shape[i], index)]
         src = op.source.defining_op
-        if _is(src, "tensor.generate"):  # its extent operand
+        if isinstance(src, GenerateOp):  # its extent operand
             return [src.operands[_dyn_before(t, i)]]
-        if _is(src, "tensor.extract_slice") and src.operands[0].type.rank == t.rank:
+        if isinstance(src, ExtractSliceOp) and src.operands[0].type.rank == t.rank:
             size = _slice_lists(src, 1)[1][i]
             if isinstance(size, Value):
                 return [size]
@@ -219,7 +219,7 @@ def _consumer_foldable_cast(v: Value) -> Operation | None:
     """The tensor.cast defining v when it only drops static information
     (MLIR's canFoldIntoConsumerOp)."""
     c = v.defining_op
-    if _is(c, "tensor.cast") and preserves_static(c.results[0].type, c.operands[0].type):
+    if isinstance(c, CastOp) and preserves_static(c.dest.type, c.source.type):
         return c
     return None
 
@@ -244,10 +244,10 @@ def _fold_tensor_cast(op: Operation) -> bool:
 @debug_name("DimOfCastOp")
 def _dim_of_cast(op: Operation, rw: Any) -> bool:
     """dim(cast(x), i) -> dim(x, i)."""
-    src = op.operands[0].defining_op
-    if src is None or src.name != "tensor.cast":
+    src = op.source.defining_op
+    if src is None or not isinstance(src, CastOp):
         return False
-    new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index], location=op.location)
+    new = rw.create(DimOp, src.source, op.index, result_types=[index], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -258,7 +258,7 @@ _DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}  # DPS ops: their i
 @debug_name("DimOfDestStyleOp")
 def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
     """dim of a destination-style op's result is dim of its init, in place."""
-    src = op.operands[0].defining_op
+    src = op.source.defining_op
     if src is None or src.name not in _DEST_STYLE:
         return False
     rw.set_operand(op, 0, src.operands[_DEST_STYLE[src.name]])
@@ -268,12 +268,12 @@ def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
 @debug_name("DimOfReshapeOp")
 def _dim_of_reshape(op: Operation, rw: Any) -> bool:
     """dim(reshape(x, shape), i) -> shape[i] (index_cast to index when needed)."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.reshape"):
+    src = op.source.defining_op
+    if not isinstance(src, ReshapeOp):
         return False
     with rw.saved():
         rw.set_insertion_point_after(op)
-        v = _extract_as(rw, src.operands[1], [op.operands[1]], index, op.location)
+        v = _extract_as(rw, src.shape, [op.index], index, op.location)
     rw.replace_op(op, [v])
     return True
 
@@ -281,11 +281,11 @@ def _dim_of_reshape(op: Operation, rw: Any) -> bool:
 @debug_name("FoldEmptyTensorWithDimOp")
 def _dim_of_empty(op: Operation, rw: Any) -> bool:
     """dim(empty(sizes), i) of a dynamic dim i -> its size operand."""
-    src = op.operands[0].defining_op
-    i = int_value(op.operands[1])
-    if not _is(src, "tensor.empty") or i is None:
+    src = op.source.defining_op
+    i = int_value(op.index)
+    if not isinstance(src, EmptyOp) or i is None:
         return False
-    t = src.results[0].type
+    t = src.result_.type
     if not 0 <= i < t.rank or t.shape[i] != DYNAMIC:
         return False
     rw.replace_op(op, [src.operands[_dyn_before(t, i)]])
@@ -377,17 +377,17 @@ def _join(a: Any, b: Any) -> Any:
 def _chained_cast(op: Operation, rw: Any) -> bool:
     """cast(cast(x: A -> B) -> C) -> cast(x: A -> C) when dropping B loses
     no static information."""
-    inner = op.operands[0].defining_op
-    if inner is None or inner.name != "tensor.cast":
+    inner = op.source.defining_op
+    if inner is None or not isinstance(inner, CastOp):
         return False
-    a, b, c = inner.operands[0].type, inner.results[0].type, op.results[0].type
+    a, b, c = inner.source.type, inner.dest.type, op.dest.type
     first = _join(a, b)
     if first is None:
         return False
     second = _join(first, c)
     if second is None or _join(a, c) is not second:
         return False
-    new = rw.create("tensor.cast", [inner.operands[0]], [c], location=op.location)
+    new = rw.create(CastOp, inner.source, result_types=[c], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -417,14 +417,14 @@ def _static_dims(xs: list) -> list[int]:
 @debug_name("TensorCastExtractSlice")
 def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
     """cast(extract_slice) adding static sizes -> an extract_slice with those sizes."""
-    src = op.operands[0].defining_op
-    rt = op.results[0].type
-    if not isinstance(rt, RankedTensorType) or not _is(src, "tensor.extract_slice") or not _producer_foldable(op):
+    src = op.source.defining_op
+    rt = op.dest.type
+    if not isinstance(rt, RankedTensorType) or not isinstance(src, ExtractSliceOp) or not _producer_foldable(op):
         return False
-    if rt.shape == op.operands[0].type.shape:
+    if rt.shape == op.source.type.shape:
         return False
     offsets, sizes, strides = _slice_lists(src, 1)
-    mask = _rank_reduction_mask(_static_dims(sizes), list(src.results[0].type.shape))
+    mask = _rank_reduction_mask(_static_dims(sizes), list(src.result_.type.shape))
     sizes, k = list(sizes), 0
     for i in range(len(sizes)):
         if mask is not None and i in mask:
@@ -433,7 +433,7 @@ def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
         k += 1
         if d != DYNAMIC:
             sizes[i] = d
-    new = _create_slice(rw, "tensor.extract_slice", [src.operands[0]], (offsets, sizes, strides), rt, op.location)
+    new = _create_slice(rw, "tensor.extract_slice", [src.source], (offsets, sizes, strides), rt, op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -442,10 +442,10 @@ def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
 def _cast_of_empty(op: Operation, rw: Any) -> bool:
     """cast(empty) adding static sizes -> an empty of the cast's type (the
     program is assumed correct: the dropped sizes equal the static ones)."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.empty") or not _producer_foldable(op):
+    src = op.source.defining_op
+    if not isinstance(src, EmptyOp) or not _producer_foldable(op):
         return False
-    et, rt = src.results[0].type, op.results[0].type
+    et, rt = src.result_.type, op.dest.type
     sizes, dyn = iter(src.operands), []
     for old, new in zip(et.shape, rt.shape):
         if old != DYNAMIC:
@@ -459,7 +459,7 @@ def _cast_of_empty(op: Operation, rw: Any) -> bool:
     nt = RankedTensorType(list(rt.shape), rt.element_type)
     if nt is not rt:
         return False
-    new_op = rw.create("tensor.empty", dyn, [nt], location=op.location)
+    new_op = rw.create(EmptyOp, dyn, result_types=[nt], location=op.location)
     rw.replace_op(op, new_op.results)
     return True
 
@@ -494,10 +494,10 @@ class BitcastOp(_CastLike):
 @debug_name("ChainedTensorBitcast")
 def _chained_bitcast(op: Operation, rw: Any) -> bool:
     """bitcast(bitcast(x)) -> bitcast(x)."""
-    inner = op.operands[0].defining_op
-    if inner is None or inner.name != "tensor.bitcast":
+    inner = op.source.defining_op
+    if inner is None or not isinstance(inner, BitcastOp):
         return False
-    new = rw.create("tensor.bitcast", [inner.operands[0]], [op.results[0].type], location=op.location)
+    new = rw.create(BitcastOp, inner.source, result_types=[op.dest.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -561,7 +561,7 @@ class ExtractOp(TensorOp):
         if any(i is None for i in idx):
             return None
         d = src.defining_op
-        if d is not None and d.name == "tensor.from_elements":
+        if d is not None and isinstance(d, FromElementsOp):
             shape = src.type.shape
             flat = 0
             for i, n in zip(idx, shape):
@@ -569,7 +569,7 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
-        if _is(d, "tensor.insert") and [int_value(v) for v in d.operands[2:]] == idx:
+        if isinstance(d, InsertOp) and [int_value(v) for v in d.operands[2:]] == idx:
             return [d.operands[0]]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
@@ -587,11 +587,10 @@ class ExtractOp(TensorOp):
 @debug_name("ExtractFromTensorCast")
 def _extract_of_cast(op: Operation, rw: Any) -> bool:
     """extract(cast(x)) -> extract(x) when x is ranked."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.cast") or not isinstance(src.operands[0].type, RankedTensorType):
+    src = op.tensor.defining_op
+    if not isinstance(src, CastOp) or not isinstance(src.source.type, RankedTensorType):
         return False
-    new = rw.create("tensor.extract", [src.operands[0], *op.operands[1:]], [op.results[0].type],
-                    location=op.location)
+    new = rw.create(ExtractOp, src.source, op.operands[1:], result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -599,16 +598,16 @@ def _extract_of_cast(op: Operation, rw: Any) -> bool:
 @debug_name("ExtractElementFromIndexCast")
 def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
     """extract(index_cast(x)) -> index_cast(extract(x)): the cast moves to the element."""
-    src = op.operands[0].defining_op
+    src = op.tensor.defining_op
     if not _is(src, "arith.index_cast"):
         return False
-    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.results[0].type, op.location)])
+    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.result_.type, op.location)])
     return True
 
 
 def _extract_as(rw: Any, t: Value, indices: list[Value], want: Any, loc: Any) -> Value:
     """tensor.extract of t's element, index_cast to `want` when it is another type."""
-    v = rw.create("tensor.extract", [t, *indices], [t.type.element_type], location=loc).results[0]
+    v = rw.create(ExtractOp, t, indices, result_types=[t.type.element_type], location=loc).result_
     if v.type is not want:
         v = rw.create("arith.index_cast", [v], [want], location=loc).results[0]
     return v
@@ -633,8 +632,8 @@ def _pure_nested(op: Operation) -> bool:
 @debug_name("ExtractFromTensorGenerate")
 def _extract_of_generate(op: Operation, rw: Any) -> bool:
     """extract(generate, idx) -> the body, cloned with its arguments bound to idx."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.generate") or not _pure_nested(src):
+    src = op.tensor.defining_op
+    if not isinstance(src, GenerateOp) or not _pure_nested(src):
         return False
     body = src.regions[0].blocks[0]
     mapping: dict[Value, Value] = dict(zip(body.args, op.operands[1:]))
@@ -767,15 +766,15 @@ class ReshapeOp(TensorOp):
         if isinstance(a, DenseElementsAttr) and a.splat and isinstance(rt, RankedTensorType) and rt.has_static_shape:
             return [DenseElementsAttr(rt, a.values, splat=True)]
         d = src.defining_op
-        if _is(d, "tensor.reshape"):  # reshape(reshape(x)) reshapes x, in place
-            op.set_operand(0, d.operands[0])
+        if isinstance(d, ReshapeOp):  # reshape(reshape(x)) reshapes x, in place
+            op.set_operand(0, d.source)
             return list(op.results)
         if not isinstance(rt, RankedTensorType) or src.type is not rt:
             return None
         if rt.rank == 1:
             return [src]
         shape = op.shape.defining_op
-        if _is(shape, "tensor.from_elements") and len(shape.operands) == rt.rank:
+        if isinstance(shape, FromElementsOp) and len(shape.operands) == rt.rank:
             # a no-op when each extent is the dim it already has
             for k, e in enumerate(shape.operands):
                 c = int_value(e)
@@ -784,7 +783,7 @@ class ReshapeOp(TensorOp):
                         return None
                     continue
                 dim = e.defining_op
-                if not _is(dim, "tensor.dim") or dim.operands[0] is not src or int_value(dim.operands[1]) != k:
+                if not isinstance(dim, DimOp) or dim.source is not src or int_value(dim.index) != k:
                     return None
             return [src]
         return None
@@ -919,7 +918,7 @@ def _fold_reshape(op: Operation, inverse: str) -> Any:
     if not _is(d, inverse) or d.operands[0].type is not rt:
         return None
     # collapse(expand(x)) by the same groups is x however dynamic it is
-    if _dyn_count(rt) < 2 or (op.name == "tensor.collapse_shape" and _groups(d) == _groups(op)):
+    if _dyn_count(rt) < 2 or (isinstance(op, CollapseShapeOp) and _groups(d) == _groups(op)):
         return [d.operands[0]]
     return None
 
@@ -977,10 +976,10 @@ _compose_collapses = _compose_same("Collapse")
 def _collapse_of_expand(op: Operation, rw: Any) -> bool:
     """collapse(expand(x)) whose groups nest: one collapse (or expand, or a
     cast when the rank is unchanged) of x."""
-    d = op.operands[0].defining_op
-    if not _is(d, "tensor.expand_shape"):
+    d = op.src.defining_op
+    if not isinstance(d, ExpandShapeOp):
         return False
-    st, rt = d.operands[0].type, op.results[0].type
+    st, rt = d.src.type, op.result_.type
     if st is rt:
         return False
     higher, lower = (_groups(d), _groups(op)) if st.rank > rt.rank else (_groups(op), _groups(d))
@@ -997,14 +996,14 @@ def _collapse_of_expand(op: Operation, rw: Any) -> bool:
                 break
         composed.append(g)
     if st.rank > rt.rank:
-        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], composed, rt, op.location)
+        new = _create_reshape(rw, "tensor.collapse_shape", d.src, composed, rt, op.location)
     elif st.rank < rt.rank:
         out = _collapsed_sizes(rw, _output_shape(d), _groups(op), op.location)
         if out is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location, out)
+        new = _create_reshape(rw, "tensor.expand_shape", d.src, composed, rt, op.location, out)
     else:
-        new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
+        new = rw.create(CastOp, d.src, result_types=[rt], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1014,11 +1013,11 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     """expand(cast(x)) of an information-dropping cast: constant output sizes
     in groups static in x become static; expand a cast of the source to the
     type that gives, cast back."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
     x_shape = c.operands[0].type.shape
-    rt = op.results[0].type
+    rt = op.result_.type
     shape, dyn, it = list(rt.shape), [], iter(op.operands[1:])
     for i, g in enumerate(_groups(op)):
         for o in g:
@@ -1036,13 +1035,13 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     for g in _groups(op):
         dims = [shape[o] for o in g]
         in_shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
-    et = op.operands[0].type.element_type
-    cast_in = rw.create("tensor.cast", [op.operands[0]], [RankedTensorType(in_shape, et)], location=op.location)
+    et = op.src.type.element_type
+    cast_in = rw.create(CastOp, op.src, result_types=[RankedTensorType(in_shape, et)], location=op.location)
     it = iter(dyn)
     out = [next(it) if d == DYNAMIC else d for d in shape]
     new = _create_reshape(rw, "tensor.expand_shape", cast_in.results[0], _groups(op), RankedTensorType(shape, et),
                           op.location, out)
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1165,10 +1164,10 @@ def _find_collapsing(src_groups: list, dst_groups: list, src: tuple, dst: tuple)
             "mlir::tensor::CastOp>")
 def _expand_of_collapse(op: Operation, rw: Any) -> bool:
     """expand(collapse(x)) that only regroups: one collapse or expand of x."""
-    d = op.operands[0].defining_op
-    if not _is(d, "tensor.collapse_shape"):
+    d = op.src.defining_op
+    if not isinstance(d, CollapseShapeOp):
         return False
-    st, rt = d.operands[0].type, op.results[0].type
+    st, rt = d.src.type, op.result_.type
     if st.rank == rt.rank:
         return False
     sg, rg = _groups(d), _groups(op)
@@ -1178,12 +1177,12 @@ def _expand_of_collapse(op: Operation, rw: Any) -> bool:
         groups = _find_collapsing(sg, rg, st.shape, rt.shape)
         if groups is None:
             return False
-        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], groups, rt, op.location)
+        new = _create_reshape(rw, "tensor.collapse_shape", d.src, groups, rt, op.location)
     else:
         groups = _find_collapsing(rg, sg, rt.shape, st.shape)
         if groups is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location, _output_shape(op))
+        new = _create_reshape(rw, "tensor.expand_shape", d.src, groups, rt, op.location, _output_shape(op))
     rw.replace_op(op, new.results)
     return True
 
@@ -1203,13 +1202,13 @@ def _reshape_of(kind: str, what: str) -> Any:
             new = rw.create("arith.constant", [], [rt], properties={"value": DenseElementsAttr(rt, a.values, splat=True)},
                             location=op.location)
         elif what == "Splat":
-            if not _is(d, "tensor.splat") or not d.results[0].type.has_static_shape or not rt.has_static_shape:
+            if not isinstance(d, SplatOp) or not d.results[0].type.has_static_shape or not rt.has_static_shape:
                 return False
-            new = rw.create("tensor.splat", [d.operands[0]], [rt], location=op.location)
+            new = rw.create(SplatOp, d.operands[0], result_types=[rt], location=op.location)
         else:
-            if not _is(d, "tensor.from_elements") or not rt.has_static_shape:
+            if not isinstance(d, FromElementsOp) or not rt.has_static_shape:
                 return False
-            new = rw.create("tensor.from_elements", list(d.operands), [rt], location=op.location)
+            new = rw.create(FromElementsOp, list(d.operands), result_types=[rt], location=op.location)
         rw.replace_op(op, new.results)
         return True
     return fold
@@ -1226,7 +1225,7 @@ _collapse_of_from_elements = _reshape_of("Collapse", "FromElements")
 @debug_name("FoldCollapseOfCastOp")
 def _collapse_of_cast(op: Operation, rw: Any) -> bool:
     """collapse(cast(x)) of an information-dropping cast collapses x (cast back if the type gained)."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
     x = c.operands[0]
@@ -1235,11 +1234,11 @@ def _collapse_of_cast(op: Operation, rw: Any) -> bool:
         dims = [x.type.shape[i] for i in g]
         shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
     nt = RankedTensorType(shape, x.type.element_type)
-    if nt is op.results[0].type:
+    if nt is op.result_.type:
         rw.set_operand(op, 0, x)
         return True
     new = _create_reshape(rw, "tensor.collapse_shape", x, _groups(op), nt, op.location)
-    cast = rw.create("tensor.cast", new.results, [op.results[0].type], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1319,7 +1318,7 @@ def _concat_type(dim: int, types: list) -> RankedTensorType:
 @debug_name("InferConcatOperandTypes")
 def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
     """Inputs whose other dims the inferred type knows statically get a cast to it."""
-    dim = op.properties.get("dim").value
+    dim = op.dim.value
     inferred = _concat_type(dim, [v.type for v in op.operands])
     done = False
     for k, v in enumerate(op.operands):
@@ -1327,7 +1326,7 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
         shape[dim] = v.type.shape[dim]
         t = RankedTensorType(shape, inferred.element_type)
         if not preserves_static(t, v.type):
-            cast = rw.create("tensor.cast", [v], [t], location=op.location)
+            cast = rw.create(CastOp, v, result_types=[t], location=op.location)
             rw.set_operand(op, k, cast.results[0])
             done = True
     return done
@@ -1336,14 +1335,13 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
 @debug_name("InferConcatResultType")
 def _infer_concat_result_type(op: Operation, rw: Any) -> bool:
     """A result type less static than the inferred one: concat to that, cast back."""
-    dim = op.properties.get("dim").value
+    dim = op.dim.value
     inferred = _concat_type(dim, [v.type for v in op.operands])
-    rt = op.results[0].type
+    rt = op.result_.type
     if preserves_static(inferred, rt):
         return False
-    new = rw.create("tensor.concat", list(op.operands), [inferred], properties={"dim": op.properties.get("dim")},
-                    location=op.location)
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    new = rw.create(ConcatOp, list(op.operands), result_types=[inferred], dim=op.dim, location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1353,7 +1351,7 @@ def _single_input_concat(op: Operation, rw: Any) -> bool:
     """A concat of one input is a cast of it."""
     if len(op.operands) != 1:
         return False
-    new = rw.create("tensor.cast", list(op.operands), [op.results[0].type], location=op.location)
+    new = rw.create(CastOp, op.inputs[0], result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1489,9 +1487,9 @@ class ExtractSliceOp(TensorOp):
         if src.type is rt and _full_slice(*lists, rt.shape):
             return [src]
         ins = src.defining_op
-        if (_is(ins, "tensor.insert_slice") and ins.operands[0].type is rt
+        if (isinstance(ins, InsertSliceOp) and ins.source.type is rt
                 and _same_lists(_slice_lists(ins, 2), lists)):
-            return [ins.operands[0]]
+            return [ins.source]
         return None
 
     @classmethod
@@ -1504,15 +1502,15 @@ class ExtractSliceOp(TensorOp):
 def _extract_slice_constant_args(op: Operation, rw: Any) -> bool:
     """Constant offsets/sizes/strides become static entries; the result type
     follows (rank-reduced as MLIR's canonical form), cast back to the old one."""
-    src = op.operands[0]
+    src = op.source
     lists = _fold_slice_constants(_slice_lists(op, 1))
     if lists is None or not _in_bounds(src.type.shape, lists):
         return False
-    rt = op.results[0].type
+    rt = op.result_.type
     nt = _canonical_slice_type(rt.rank, src.type, lists[1])
     new = _create_slice(rw, "tensor.extract_slice", [src], lists, nt, op.location)
     if nt is not rt:
-        new = rw.create("tensor.cast", new.results, [rt], location=op.location)
+        new = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1522,10 +1520,10 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     """extract_slice(cast(x)) of an information-dropping cast slices x."""
     if _constant_index_operand(op):
         return False
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.results[0].type],
+    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.result_.type],
                     properties=op.properties, location=op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1569,12 +1567,12 @@ class InsertSliceOp(TensorOp):
         if src.type is dest.type and src.type.has_static_shape and _full_slice(*lists, src.type.shape):
             return [src]
         prev = dest.defining_op  # insert after insert of the same slice: skip the first
-        if (_is(prev, "tensor.insert_slice") and prev.operands[0].type is src.type
+        if (isinstance(prev, InsertSliceOp) and prev.source.type is src.type
                 and _same_lists(_slice_lists(prev, 2), lists)):
-            op.set_operand(1, prev.operands[1])
+            op.set_operand(1, prev.dest)
             return list(op.results)
         ext = src.defining_op  # inserting back what was extracted from dest
-        if _is(ext, "tensor.extract_slice") and ext.operands[0] is dest and _same_lists(_slice_lists(ext, 1), lists):
+        if isinstance(ext, ExtractSliceOp) and ext.source is dest and _same_lists(_slice_lists(ext, 1), lists):
             return [dest]
         if any(_const(x) == 0 for x in lists[1]):
             return [dest]
@@ -1589,13 +1587,13 @@ class InsertSliceOp(TensorOp):
 def _insert_slice_constant_args(op: Operation, rw: Any) -> bool:
     """Constant offsets/sizes/strides become static entries; the source is
     cast to the canonical type they give."""
-    src, dest = op.operands[0], op.operands[1]
+    src, dest = op.source, op.dest
     lists = _fold_slice_constants(_slice_lists(op, 2))
     if lists is None or not _in_bounds(dest.type.shape, lists):
         return False
     st = _canonical_slice_type(src.type.rank, dest.type, lists[1])
     if st is not src.type:
-        src = rw.create("tensor.cast", [src], [st], location=op.location).results[0]
+        src = rw.create(CastOp, src, result_types=[st], location=op.location).dest
     new = _create_slice(rw, "tensor.insert_slice", [src, dest], lists, dest.type, op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1617,11 +1615,11 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
     insert_slice (the result is cast back when the dest's was)."""
     if _constant_index_operand(op):
         return False
-    cs, cd = _consumer_foldable_cast(op.operands[0]), _consumer_foldable_cast(op.operands[1])
+    cs, cd = _consumer_foldable_cast(op.source), _consumer_foldable_cast(op.dest)
     if cs is None and cd is None:
         return False
-    src = cs.operands[0] if cs is not None else op.operands[0]
-    dst = cd.operands[0] if cd is not None else op.operands[1]
+    src = cs.operands[0] if cs is not None else op.source
+    dst = cd.operands[0] if cd is not None else op.dest
     st, dt = src.type, dst.type
     if not isinstance(st, RankedTensorType) or not isinstance(dt, RankedTensorType):
         return False
@@ -1639,8 +1637,8 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
     if not _rank_reduced(RankedTensorType(static, dt.element_type, dt.encoding), st):
         return False
     new = _create_slice(rw, "tensor.insert_slice", [src, dst], (offsets, sizes, strides), dt, op.location)
-    if dt is not op.operands[1].type:
-        new = rw.create("tensor.cast", new.results, [op.operands[1].type], location=op.location)
+    if dt is not op.dest.type:
+        new = rw.create(CastOp, *new.results, result_types=[op.dest.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1648,9 +1646,9 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
 @debug_name("InsertSliceOpSourceCastInserter<mlir::tensor::InsertSliceOp>")
 def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     """Constant sizes the source type does not show yet: cast the source to them."""
-    src = op.operands[0]
+    src = op.source
     st = src.type
-    if st.rank != op.operands[1].type.rank:
+    if st.rank != op.dest.type.rank:
         return False
     shape = list(st.shape)
     for i, x in enumerate(_slice_lists(op, 2)[1]):
@@ -1662,8 +1660,8 @@ def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     nt = RankedTensorType(shape, st.element_type, st.encoding)
     if nt is st or not preserves_static(st, nt) or not _cast_compatible(st, nt):
         return False
-    cast = rw.create("tensor.cast", [src], [nt], location=op.location)
-    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.results[0].type],
+    cast = rw.create(CastOp, src, result_types=[nt], location=op.location)
+    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.result_.type],
                     properties=op.properties, location=op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1910,7 +1908,7 @@ class PadOp(OpDef):
                 if not isinstance(t, IndexType):
                     raise op_error(op, f"expected block argument {i + 1} to be an index")
             y = _yield_of(op)
-            if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not res.element_type:
+            if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not res.element_type:
                 raise op_error(op, "expected yield type to match shape element type")
 
     @classmethod
@@ -1965,14 +1963,14 @@ def _result_shape(op: Operation, src_shape: tuple, args: list, nl: int, nh: int)
 def _pad_static_zero(op: Operation, rw: Any) -> bool:
     """MLIR's FoldStaticZeroPadding: all-zero low and high padding (static or
     constant) and no `nofold`: a tensor.cast of the source."""
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         return False
     _, nl, nh = op.properties.get("operandSegmentSizes").values
     for static, dyn in (("static_low", op.operands[1:1 + nl]), ("static_high", op.operands[1 + nl:1 + nl + nh])):
         for v in _index_list(_static_list(op.properties.get(static)), dyn):
             if (int_value(v) if isinstance(v, Value) else v) != 0:
                 return False
-    cast = rw.create("tensor.cast", [op.operands[0]], [op.results[0].type], location=op.location)
+    cast = rw.create(CastOp, op.source, result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2016,18 +2014,18 @@ def _take_region(rw: Any, op: Operation) -> Region:
 @debug_name("FoldSourceTensorCast")
 def _pad_source_cast(op: Operation, rw: Any) -> bool:
     """pad(cast(x)) of an information-dropping cast pads x (cast back if the type gained)."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
     x = c.operands[0]
     low, high = _pad_lists(op)
-    rt = op.results[0].type
+    rt = op.result_.type
     nt = _pad_type(x.type, low, high, rt.shape)
     if nt is rt:
         rw.set_operand(op, 0, x)
         return True
     new = _create_pad(rw, op, x, low, high, nt, op.regions[0].clone())
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2035,14 +2033,14 @@ def _pad_source_cast(op: Operation, rw: Any) -> bool:
 @debug_name("FoldTargetTensorCast")
 def _pad_target_cast(op: Operation, rw: Any) -> bool:
     """A pad whose one use is a cast adding static sizes gets the cast's type."""
-    r = op.results[0]
+    r = op.result_
     if not r.has_one_use():
         return False
     cast = r.users[0]
-    if cast.name != "tensor.cast" or not preserves_static(r.type, cast.results[0].type):
+    if not isinstance(cast, CastOp) or not preserves_static(r.type, cast.dest.type):
         return False
     low, high = _pad_lists(op)
-    new = _create_pad(rw, op, op.operands[0], low, high, cast.results[0].type, _take_region(rw, op))
+    new = _create_pad(rw, op, op.source, low, high, cast.dest.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     rw.replace_op(cast, new.results)
     return True
@@ -2052,9 +2050,9 @@ def _padding_value(op: Operation) -> Value | None:
     """MLIR's getConstantPaddingValue: the yielded value when it is a
     constant or defined outside the body."""
     y = _yield_of(op)
-    if y is None or y.name != "tensor.yield":
+    if y is None or not isinstance(y, YieldOp):
         return None
-    v = y.operands[0]
+    v = y.value
     if constant_value(v) is not None:
         return v
     return None if v.parent_block is op.regions[0].blocks[0] else v
@@ -2068,17 +2066,17 @@ def _padded_dims(low: list, high: list) -> set[int]:
 def _pad_orthogonal(op: Operation, rw: Any) -> bool:
     """pad(slice(pad(slice(x)))) padding different dims, high only, with one
     constant value: one slice of x and one pad."""
-    inner = op.operands[0].defining_op
-    if not _is(inner, "tensor.extract_slice"):
+    inner = op.source.defining_op
+    if not isinstance(inner, ExtractSliceOp):
         return False
-    outer_pad = inner.operands[0].defining_op
-    if not _is(outer_pad, "tensor.pad") or outer_pad.properties.get("nofold") is not None:
+    outer_pad = inner.source.defining_op
+    if not isinstance(outer_pad, PadOp) or outer_pad.nofold is not None:
         return False
-    outer = outer_pad.operands[0].defining_op
-    if not _is(outer, "tensor.extract_slice"):
+    outer = outer_pad.source.defining_op
+    if not isinstance(outer, ExtractSliceOp):
         return False
-    rank = op.operands[0].type.rank
-    if outer.operands[0].type.rank != rank:
+    rank = op.source.type.rank
+    if outer.source.type.rank != rank:
         return False
     i_off, i_sizes, i_strides = _slice_lists(inner, 1)
     o_off, o_sizes, o_strides = _slice_lists(outer, 1)
@@ -2104,13 +2102,13 @@ def _pad_orthogonal(op: Operation, rw: Any) -> bool:
             return False
     sizes = list(i_sizes)
     for k in o_dims:
-        if _const(i_sizes[k]) != inner.operands[0].type.shape[k]:
+        if _const(i_sizes[k]) != inner.source.type.shape[k]:
             return False
         sizes[k] = o_sizes[k]
     new_high = [high[k] if k in i_dims else o_high[k] if k in o_dims else 0 for k in range(rank)]
-    st = RankedTensorType(_static_dims(sizes), outer.operands[0].type.element_type, outer.operands[0].type.encoding)
-    sl = _create_slice(rw, "tensor.extract_slice", [outer.operands[0]], (offsets, sizes, i_strides), st, op.location)
-    new = _create_pad(rw, op, sl.results[0], low, new_high, op.results[0].type, _take_region(rw, op))
+    st = RankedTensorType(_static_dims(sizes), outer.source.type.element_type, outer.source.type.encoding)
+    sl = _create_slice(rw, "tensor.extract_slice", [outer.source], (offsets, sizes, i_strides), st, op.location)
+    new = _create_pad(rw, op, sl.results[0], low, new_high, op.result_.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     return True
 
@@ -2118,8 +2116,8 @@ def _pad_orthogonal(op: Operation, rw: Any) -> bool:
 @debug_name("FoldStaticPadding")
 def _pad_static(op: Operation, rw: Any) -> bool:
     """Constant low/high operands become static; the result type follows, cast back."""
-    src = op.operands[0].type
-    rt = op.results[0].type
+    src = op.source.type
+    rt = op.result_.type
     low, high = _pad_lists(op)
     low = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in low]
     high = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in high]
@@ -2127,9 +2125,9 @@ def _pad_static(op: Operation, rw: Any) -> bool:
              else d + a + b for d, a, b, r in zip(src.shape, low, high, rt.shape)]
     if shape == list(rt.shape) or all(d == DYNAMIC for d in shape):
         return False
-    new = _create_pad(rw, op, op.operands[0], low, high, RankedTensorType(shape, src.element_type),
+    new = _create_pad(rw, op, op.source, low, high, RankedTensorType(shape, src.element_type),
                       op.regions[0].clone())
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2149,10 +2147,10 @@ def _add_padding(a: Any, b: Any) -> Any:
 @debug_name("FoldConsecutiveConstantPadding")
 def _pad_consecutive(op: Operation, rw: Any) -> bool:
     """pad(pad(x)) with the same constant padding value: one pad of x with the paddings added."""
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         return False
-    prev = op.operands[0].defining_op
-    if not _is(prev, "tensor.pad") or prev.properties.get("nofold") is not None:
+    prev = op.source.defining_op
+    if not isinstance(prev, PadOp) or prev.nofold is not None:
         return False
     v, pv = _padding_value(op), _padding_value(prev)
     if v is None or pv is None or v is not pv:
@@ -2163,7 +2161,7 @@ def _pad_consecutive(op: Operation, rw: Any) -> bool:
     new_low = [_add_padding(a, b) for a, b in zip(low, p_low)]
     if None in new_high or None in new_low:
         return False
-    new = _create_pad(rw, op, prev.operands[0], new_low, new_high, op.results[0].type, _take_region(rw, op))
+    new = _create_pad(rw, op, prev.source, new_low, new_high, op.result_.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     return True
 
@@ -2194,7 +2192,7 @@ class GenerateOp(OpDef):
         if len(args) != t.rank:
             raise IRError("must have one body argument per input dimension", op)
         y = _yield_of(op)
-        if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not t.element_type:
+        if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not t.element_type:
             raise op_error(op, "body must be terminated with a `yield` operation of the tensor element type")
 
     @classmethod
@@ -2240,13 +2238,13 @@ def _fold_dynamic_sizes(t: RankedTensorType, sizes: list[Value]) -> tuple[Ranked
 def _static_generate(op: Operation, rw: Any) -> bool:
     """Constant extents become static dims of a new generate (the body moves
     over), cast back to the old type."""
-    t = op.results[0].type
+    t = op.result_.type
     nt, keep = _fold_dynamic_sizes(t, list(op.operands))
     if nt is t:
         return False
-    new = rw.create("tensor.generate", keep, [nt], regions=1, location=op.location)
+    new = rw.create(GenerateOp, keep, result_types=[nt], regions=1, location=op.location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
-    cast = rw.create("tensor.cast", new.results, [t], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[t], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 

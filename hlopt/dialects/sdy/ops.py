@@ -123,7 +123,7 @@ class ManualComputationOp(OpDef):
         if entry is None:
             return
         ret = entry.last_op
-        inner_results = [v.type for v in ret.operands] if ret is not None and ret.name == "sdy.return" else []
+        inner_results = [v.type for v in ret.operands] if ret is not None and isinstance(ret, ReturnOp) else []
         for what, values, inner, attr_name in (("operand", op.operands, [a.type for a in entry.args], "in_shardings"),
                                                ("result", op.results, inner_results, "out_shardings")):
             sh = op.properties.get(attr_name)
@@ -444,7 +444,7 @@ class DataFlowEdgeOp(OpDef):
         if len(v.uses) != 1:
             raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to have a single user", op)
         dep = getattr(v, "defining_op", None)
-        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and dep.name != "sdy.named_computation":
+        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and not isinstance(dep, NamedComputationOp):
             raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to not be defined by an SdyDialect "
                           "op (other than an sdy.named_computation).", op,
                           notes=[("sdy op defining the input of the sdy.data_flow_edge", dep)])

@@ -219,7 +219,7 @@ class ReduceOp(ShloOp):
         inner, ret = ops
         if inner.name not in REDUCE_BINARY or inner.regions or len(inner.results) != 1:
             return None
-        if inner.operands != list(b.args) or ret.name != "stablehlo.return" or ret.operands != inner.results:
+        if inner.operands != list(b.args) or not isinstance(ret, ReturnOp) or ret.operands != inner.results:
             return None
         t = b.args[0].type
         if b.args[1].type is not t or inner.results[0].type is not t:
