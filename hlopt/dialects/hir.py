@@ -369,9 +369,11 @@ class PostOnStreamOp(OpDef, CallOpInterface):
 
         callee = cls.get(op, "callee")
         fn = (symbols or SymbolCache()).lookup(op, callee)
-        if fn is None or fn.name != "func.func":
+        from hlopt.dialects.func import FuncOp
+
+        if not isinstance(fn, FuncOp):
             raise op_error(op, f"'{callee.leaf}' does not reference a valid kernel function")
-        ft = fn.properties.get("function_type").type
+        ft = fn.function_type.type
         if list(ft.inputs) != op.operand_types or list(ft.results) != op.result_types:
             raise op_error(op, f"type {p_ft(op)} does not match the kernel's type {ft.text}")
 

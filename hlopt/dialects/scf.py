@@ -160,7 +160,7 @@ def _for_trips(op: Operation) -> int | None:
     if not (isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr) and isinstance(c, IntegerAttr)):
         return None
     lo, hi, step = a.value, b.value, c.value
-    if op.properties.get("unsignedCmp") is not None:
+    if op.unsignedCmp is not None:
         w = lb.type.width if isinstance(lb.type, IntegerType) else 64
         lo, hi, step = lo % (1 << w), hi % (1 << w), step % (1 << w)
     if step <= 0:
@@ -657,7 +657,7 @@ def _while_condition_truth(op: Operation, rw: Any) -> bool:
     true: Value | None = None
     changed = False
     for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
-        if v is cond.operands[0] and arg.has_uses():
+        if v is cond.condition and arg.has_uses():
             if true is None:
                 true = _i1_const(rw, 1, op.location)
             rw.replace_all_uses_with(arg, true)
@@ -670,7 +670,7 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
     """In the after region, a cmpi of the forwarded operands that repeats
     the loop's condition (or its inverse) is a constant."""
     cond = op.regions[0].blocks[0].last_op
-    cmp = cond.operands[0].defining_op
+    cmp = cond.condition.defining_op
     if cmp is None or cmp.name != "arith.cmpi":
         return False
     pred = cmp.properties.get("predicate").value
@@ -714,7 +714,7 @@ def _while_align(op: Operation, rw: Any) -> bool:
     mapping = [args.index(v) for v in fwd]  # condition operand i is before argument mapping[i]
     with rw.saved():
         rw.set_insertion_point_before(cond)
-        rw.replace_op_with_new(cond, "scf.condition", [cond.operands[0], *args], [], location=cond.location)
+        rw.replace_op_with_new(cond, ConditionOp, cond.condition, list(args), location=cond.location)
     types: list[Any] = [None] * len(args)
     for i, j in enumerate(mapping):
         types[j] = op.results[i].type
@@ -742,7 +742,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
         return False
     y.set_operands([v for v, d in zip(y.operands, drop_b) if not d])
     rw.modified(y)
-    cond.set_operands([cond.operands[0]] + [v for v, d in zip(cond.operands[1:], drop_a) if not d])
+    cond.set_operands([cond.condition] + [v for v, d in zip(cond.operands[1:], drop_a) if not d])
     rw.modified(cond)
     for i in reversed(range(n_b)):
         if drop_b[i]:
@@ -767,7 +767,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
 def _while_inline(op: Operation, rw: Any) -> bool:
     """A loop whose condition is constant false runs its before region once."""
     cond = op.regions[0].blocks[0].last_op
-    if _bool_const(cond.operands[0]) is not False:
+    if _bool_const(cond.condition) is not False:
         return False
     block = op.regions[0].blocks[0]
     rw.inline_block_before(block, op, list(op.operands))
@@ -784,7 +784,7 @@ def _while_move_if_down(op: Operation, rw: Any) -> bool:
     the before-region values the then branch uses become extra results."""
     cond = op.regions[0].blocks[0].last_op
     if_op = cond.prev_op
-    if if_op is None or not isinstance(if_op, IfOp) or if_op.condition is not cond.operands[0]:
+    if if_op is None or not isinstance(if_op, IfOp) or if_op.condition is not cond.condition:
         return False
     else_r = if_op.regions[1]
     if else_r.blocks and else_r.blocks[0].first_op is not else_r.blocks[0].last_op:

@@ -892,7 +892,7 @@ class CollapseShapeOp(_ReshapeLike):
 
 
 def _groups(op: Operation) -> list[list[int]]:
-    return _reassociation(op.properties.get("reassociation"))
+    return _reassociation(op.reassociation)
 
 
 def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
@@ -936,7 +936,7 @@ def _create_reshape(rw: Any, name: str, src: Value, groups: list[list[int]], t: 
 
 
 def _output_shape(op: Operation) -> list:
-    return _index_list(_static_list(op.properties.get("static_output_shape")), list(op.operands[1:]))
+    return _index_list(_static_list(op.static_output_shape), list(op.output_shape))
 
 
 def _compose_groups(producer: list[list[int]], consumer: list[list[int]]) -> list[list[int]] | None:
@@ -1954,8 +1954,8 @@ class PadOp(OpDef):
 
 
 def _result_shape(op: Operation, src_shape: tuple, args: list, nl: int, nh: int) -> list[int]:
-    low = _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])
-    high = _index_list(_static_list(op.properties.get("static_high")), args[1 + nl:1 + nl + nh])
+    low = _index_list(_static_list(op.static_low), args[1:1 + nl])
+    high = _index_list(_static_list(op.static_high), args[1 + nl:1 + nl + nh])
     return [d + int(a) + int(b) for d, a, b in zip(src_shape, low, high)]
 
 
@@ -1965,9 +1965,8 @@ def _pad_static_zero(op: Operation, rw: Any) -> bool:
     constant) and no `nofold`: a tensor.cast of the source."""
     if op.nofold is not None:
         return False
-    _, nl, nh = op.properties.get("operandSegmentSizes").values
-    for static, dyn in (("static_low", op.operands[1:1 + nl]), ("static_high", op.operands[1 + nl:1 + nl + nh])):
-        for v in _index_list(_static_list(op.properties.get(static)), dyn):
+    for static, dyn in ((op.static_low, op.low), (op.static_high, op.high)):
+        for v in _index_list(_static_list(static), dyn):
             if (int_value(v) if isinstance(v, Value) else v) != 0:
                 return False
     cast = rw.create(CastOp, op.source, result_types=[op.result_.type], location=op.location)
@@ -1977,16 +1976,15 @@ def _pad_static_zero(op: Operation, rw: Any) -> bool:
 
 def _pad_lists(op: Operation) -> tuple[list, list]:
     """(low, high) as mixed lists: ints, and Values where dynamic."""
-    _, nl, nh = op.properties.get("operandSegmentSizes").values
-    return (_index_list(_static_list(op.properties.get("static_low")), list(op.operands[1:1 + nl])),
-            _index_list(_static_list(op.properties.get("static_high")), list(op.operands[1 + nl:1 + nl + nh])))
+    return (_index_list(_static_list(op.static_low), list(op.low)),
+            _index_list(_static_list(op.static_high), list(op.high)))
 
 
 def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
                 region: Region) -> Operation:
     """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
     props: dict[str, Any] = {}
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         props["nofold"] = UnitAttr()
     dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
     props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])

@@ -71,12 +71,14 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
         attrs = d.arg_attrs(owner)
         a = attrs[v.index].get("sdy.sharding") if v.index < len(attrs) and attrs[v.index] is not None else None
         return a if isinstance(a, ShardingAttr) or a is None else UNKNOWN
-    if owner.name == "sdy.named_computation":
-        return _per_value(owner.properties.get("in_shardings"), v.index)
+    from hlopt.dialects.sdy.ops import ManualComputationOp, NamedComputationOp
+
+    if isinstance(owner, NamedComputationOp):
+        return _per_value(owner.in_shardings, v.index)
     if owner.name == "stablehlo.while":
         return _per_value(owner.attributes.get("sdy.sharding"), v.index)
-    if owner.name == "sdy.manual_computation":
-        return _without_manual_axes(_per_value(owner.properties.get("in_shardings"), v.index), owner)
+    if isinstance(owner, ManualComputationOp):
+        return _without_manual_axes(_per_value(owner.in_shardings, v.index), owner)
     if d is None:
         return UNKNOWN  # unregistered owners
     return None
@@ -85,7 +87,7 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
 def _without_manual_axes(sharding: Any, op: Operation) -> Any:
     """A manual computation's body argument: its in_sharding with the
     manual axes dropped (Shardy's getInShardingWithoutManualAxes)."""
-    manual = op.properties.get("manual_axes")
+    manual = op.manual_axes
     if not isinstance(sharding, ShardingAttr) or manual is None:
         return sharding
     names = set(getattr(manual, "axes", ()))
@@ -102,13 +104,21 @@ def value_sharding(v: Value) -> Any:
     none, UNKNOWN where hlopt does not model the owner)."""
     if isinstance(v, BlockArgument):
         return _block_argument_sharding(v)
+    from hlopt.dialects.sdy.ops import (
+        DataFlowEdgeOp,
+        ManualComputationOp,
+        NamedComputationOp,
+        ReshardOp,
+        ShardingConstraintOp,
+    )
+
     op = v.owner
-    if op.name in ("sdy.manual_computation", "sdy.named_computation"):
-        return _per_value(op.properties.get("out_shardings"), v.index)
-    if op.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"):
-        return op.properties.get("sharding")
-    if op.opdef is not None and issubclass(op.opdef, _Collective):
-        return op.properties.get("out_sharding")
+    if isinstance(op, (ManualComputationOp, NamedComputationOp)):
+        return _per_value(op.out_shardings, v.index)
+    if isinstance(op, (ShardingConstraintOp, ReshardOp, DataFlowEdgeOp)):
+        return op.sharding
+    if isinstance(op, _Collective):
+        return op.out_sharding
     return _per_value(op.attributes.get("sdy.sharding"), v.index)
 
 

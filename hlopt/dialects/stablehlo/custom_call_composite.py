@@ -273,9 +273,11 @@ class CompositeOp(ShloOp):
                            f"expression: {_COMPOSITE_NAME.pattern} e.g. \"my_namespace.my_op\"")
         ref = cls.get(op, "decomposition")
         fn = (symbols or SymbolCache()).lookup(op, ref)
-        if fn is None or fn.name != "func.func":
+        from hlopt.dialects.func import FuncOp
+
+        if not isinstance(fn, FuncOp):
             raise fail(op, f"'{ref.root}' does not reference a valid function")
-        ft = fn.properties.get("function_type").type
+        ft = fn.function_type.type
         for what, mine, theirs in (("operand", op.operand_types, ft.inputs), ("result", op.result_types, ft.results)):
             if len(mine) != len(theirs):
                 raise fail(op, f"has {len(mine)} {what}(s), but decomposition has {len(theirs)}")
