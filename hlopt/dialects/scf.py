@@ -1284,7 +1284,7 @@ def _ensure_yield(s: Any, r: Region, owner: list) -> None:
     b = r.blocks[0] if r.blocks else r.add_block()
     last = b.last_op
     if last is None or not last.has_trait("Terminator"):
-        y = b.append(Operation("scf.yield"))
+        y = b.append(YieldOp.build())
         s.finalizers.append(lambda: setattr(y, "location", owner[0].location))
 
 

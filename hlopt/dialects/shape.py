@@ -393,7 +393,7 @@ def _remove_empty_shapes(op: Operation, rw: Any) -> bool:
         if isinstance(t, RankedTensorType) and t.rank >= 1 and t.shape[0] == 0:
             return False
         c = _const_shape_op(v)
-        return c is None or c.properties.get("shape").type.num_elements != 0
+        return c is None or c.shape.type.num_elements != 0
 
     keep = [v for v in op.operands if maybe_non_empty(v)]
     if len(keep) == len(op.operands):
@@ -453,7 +453,7 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
     for v in op.operands:
         c = _const_shape_op(v)
         if c is not None:
-            out = broadcast_shapes([folded, list(c.properties.get("shape").flat_values())])
+            out = broadcast_shapes([folded, list(c.shape.flat_values())])
             if out is not None:
                 folded = out
                 continue
@@ -464,7 +464,7 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
         rw.set_insertion_point_before(op)
         const = rw.create(ConstShapeOp, shape=_index_tensor(folded),
                           result_types=[RankedTensorType((len(folded),), index)], location=op.lazy_location)
-    _rebuild(op, rw, rest + [const.results[0]], keep_attrs=False)
+    _rebuild(op, rw, rest + [const.result_], keep_attrs=False)
     return True
 
 
@@ -664,8 +664,8 @@ class RankOp(_ExtentsToSizeOp):
 @debug_name("RankShapeOfCanonicalizationPattern")
 def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
     """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
-    d = defined_by(op.shape, "shape.shape_of")
-    t = d.operands[0].type if d is not None else None
+    d = op.shape.defining_op
+    t = d.arg.type if isinstance(d, ShapeOfOp) else None
     r = op.rank.type
     if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
         return False
@@ -1201,8 +1201,8 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 @debug_name("AssumingWithTrue")
 def _assuming_with_true(op: Operation, rw: Any) -> bool:
     """A passing constant witness: the region's ops replace the op."""
-    w = defined_by(op.witness, "shape.const_witness")
-    if w is None or not w.properties.get("passing").value:
+    w = op.witness.defining_op
+    if not isinstance(w, ConstWitnessOp) or not w.passing.value:
         return False
     body = op.regions[0].blocks[0]
     y = body.last_op
@@ -1408,7 +1408,7 @@ def _ensure_yield(s: Any, r: Region, owner: Operation) -> None:
     b = r.blocks[0] if r.blocks else r.add_block()
     last = b.last_op
     if last is None or not last.has_trait("Terminator"):
-        y = b.append(Operation("shape.assuming_yield"))
+        y = b.append(AssumingYieldOp.build())
         s.finalizers.append(lambda: setattr(y, "location", owner.location))
 
 

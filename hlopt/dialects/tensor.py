@@ -1064,8 +1064,10 @@ def _collapsed_sizes(rw: Any, sizes: list, groups: list[list[int]], loc: Any) ->
         elif p == 1:
             out.append(dyn[0])
         else:
-            c = rw.create("arith.constant", [], [index], properties={"value": IntegerAttr(p, index)}, location=loc)
-            m = rw.create("arith.muli", [dyn[0], c.results[0]], [index],
+            from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+            c = rw.create(ArithConstantOp, value=IntegerAttr(p, index), result_types=[index], location=loc)
+            m = rw.create("arith.muli", [dyn[0], c.result_], [index],
                           properties={"overflowFlags": OpaqueAttr("#arith.overflow<nsw>")}, location=loc)
             out.append(m.results[0])
     return out
@@ -1199,7 +1201,9 @@ def _reshape_of(kind: str, what: str) -> Any:
             a = constant_value(src)
             if not isinstance(a, DenseElementsAttr) or not a.splat or not rt.has_static_shape:
                 return False
-            new = rw.create("arith.constant", [], [rt], properties={"value": DenseElementsAttr(rt, a.values, splat=True)},
+            from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+            new = rw.create(ArithConstantOp, value=DenseElementsAttr(rt, a.values, splat=True), result_types=[rt],
                             location=op.location)
         elif what == "Splat":
             if not isinstance(d, SplatOp) or not d.results[0].type.has_static_shape or not rt.has_static_shape:
@@ -2462,7 +2466,9 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
 
     if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
         return None
-    return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+    return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
 
 
 def _index_item(s: Any, tok: Any) -> Any:
