@@ -179,7 +179,7 @@ class CustomCallOp(ShloOp):
 def _verify_buffer_calls(op: Operation, op_fail: Any) -> None:
     """CustomCallOp::verifyKnownCustomCalls: the buffer targets' signatures,
     and every memref result of another target aliased to an operand."""
-    target = op.properties.get("call_target_name")
+    target = op.call_target_name
     name = target.value if isinstance(target, StringAttr) else ""
     ins, outs = op.operand_types, op.result_types
     if name == "CreateBuffer":

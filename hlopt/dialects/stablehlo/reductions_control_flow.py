@@ -552,7 +552,7 @@ class DotGeneralOp(ShloOp):
             f = interp_attrs.struct_fields(o.get_attr("dot_dimension_numbers")) if o.get_attr("dot_dimension_numbers") else {}
             keys = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                     "rhs_contracting_dimensions")
-            return tuple(tuple(f.get(k, ())) for k in keys) + (interp_values.dtype_of(o.results[0].type),)
+            return tuple(tuple(f.get(k, ())) for k in keys) + (interp_values.dtype_of(o.result_.type),)
 
         lb, rb, lc, rc, out = ctx.cached(op, info)
         return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
@@ -700,7 +700,7 @@ class ConvolutionOp(ShloOp):
                     interp_attrs.dense_matrix(o.get_attr("padding")), interp_attrs.ints(o.get_attr("lhs_dilation")),
                     interp_attrs.ints(o.get_attr("rhs_dilation")), interp_attrs.ints(o.get_attr("window_reversal")),
                     interp_attrs.int_attr(o, "feature_group_count", 1), interp_attrs.int_attr(o, "batch_group_count", 1),
-                    interp_values.dtype_of(o.results[0].type))
+                    interp_values.dtype_of(o.result_.type))
 
         return [kernels.convolution(args[0], args[1], *ctx.cached(op, info))]
 
