@@ -153,7 +153,7 @@ def _empty_static_dims(op: Operation, rw: Any) -> bool:
     if nt is t:
         return False
     new = rw.create(EmptyOp, keep, result_types=[nt], location=op.location)
-    cast = rw.create(CastOp, new.results[0], result_types=[t], location=op.location)
+    cast = rw.create(CastOp, new.result_, result_types=[t], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -215,7 +215,7 @@ def preserves_static(a: Any, b: Any) -> bool:
             and not any(x != DYNAMIC and y == DYNAMIC for x, y in zip(a.shape, b.shape)))
 
 
-def _consumer_foldable_cast(v: Value) -> Operation | None:
+def _consumer_foldable_cast(v: Value) -> "CastOp | None":
     """The tensor.cast defining v when it only drops static information
     (MLIR's canFoldIntoConsumerOp)."""
     c = v.defining_op
@@ -224,9 +224,9 @@ def _consumer_foldable_cast(v: Value) -> Operation | None:
     return None
 
 
-def _producer_foldable(cast: Operation) -> bool:
+def _producer_foldable(cast: "CastOp") -> bool:
     """The cast only adds static information (MLIR's canFoldIntoProducerOp)."""
-    return preserves_static(cast.operands[0].type, cast.results[0].type)
+    return preserves_static(cast.source.type, cast.dest.type)
 
 
 def _fold_tensor_cast(op: Operation) -> bool:
@@ -236,7 +236,7 @@ def _fold_tensor_cast(op: Operation) -> bool:
     for k, v in enumerate(op.operands):
         c = _consumer_foldable_cast(v)
         if c is not None:
-            op.set_operand(k, c.operands[0])
+            op.set_operand(k, c.source)
             done = True
     return done
 
@@ -1016,7 +1016,7 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
-    x_shape = c.operands[0].type.shape
+    x_shape = c.source.type.shape
     rt = op.result_.type
     shape, dyn, it = list(rt.shape), [], iter(op.operands[1:])
     for i, g in enumerate(_groups(op)):
@@ -1039,7 +1039,7 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     cast_in = rw.create(CastOp, op.src, result_types=[RankedTensorType(in_shape, et)], location=op.location)
     it = iter(dyn)
     out = [next(it) if d == DYNAMIC else d for d in shape]
-    new = _create_reshape(rw, "tensor.expand_shape", cast_in.results[0], _groups(op), RankedTensorType(shape, et),
+    new = _create_reshape(rw, "tensor.expand_shape", cast_in.dest, _groups(op), RankedTensorType(shape, et),
                           op.location, out)
     cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
@@ -1206,9 +1206,9 @@ def _reshape_of(kind: str, what: str) -> Any:
             new = rw.create(ArithConstantOp, value=DenseElementsAttr(rt, a.values, splat=True), result_types=[rt],
                             location=op.location)
         elif what == "Splat":
-            if not isinstance(d, SplatOp) or not d.results[0].type.has_static_shape or not rt.has_static_shape:
+            if not isinstance(d, SplatOp) or not d.aggregate.type.has_static_shape or not rt.has_static_shape:
                 return False
-            new = rw.create(SplatOp, d.operands[0], result_types=[rt], location=op.location)
+            new = rw.create(SplatOp, d.input, result_types=[rt], location=op.location)
         else:
             if not isinstance(d, FromElementsOp) or not rt.has_static_shape:
                 return False
@@ -1232,7 +1232,7 @@ def _collapse_of_cast(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
-    x = c.operands[0]
+    x = c.source
     shape = []
     for g in _groups(op):
         dims = [x.type.shape[i] for i in g]
@@ -1527,7 +1527,7 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.result_.type],
+    new = rw.create("tensor.extract_slice", [c.source, *op.operands[1:]], [op.result_.type],
                     properties=op.properties, location=op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1622,8 +1622,8 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
     cs, cd = _consumer_foldable_cast(op.source), _consumer_foldable_cast(op.dest)
     if cs is None and cd is None:
         return False
-    src = cs.operands[0] if cs is not None else op.source
-    dst = cd.operands[0] if cd is not None else op.dest
+    src = cs.source if cs is not None else op.source
+    dst = cd.source if cd is not None else op.dest
     st, dt = src.type, dst.type
     if not isinstance(st, RankedTensorType) or not isinstance(dt, RankedTensorType):
         return False
@@ -2019,7 +2019,7 @@ def _pad_source_cast(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    x = c.operands[0]
+    x = c.source
     low, high = _pad_lists(op)
     rt = op.result_.type
     nt = _pad_type(x.type, low, high, rt.shape)
