@@ -641,7 +641,7 @@ def _extract_of_generate(op: Operation, rw: Any) -> bool:
     for o in body.ops:
         if o is not y:
             rw.insert(o.clone(mapping))
-    v = y.operands[0]
+    v = y.value
     rw.replace_op(op, [mapping.get(v, v)])
     return True
 
@@ -908,18 +908,18 @@ def _reshaped(a: DenseElementsAttr, t: RankedTensorType) -> DenseElementsAttr:
 
 def _fold_reshape(op: Operation, inverse: str) -> Any:
     """MLIR's foldReshapeOp for expand_shape/collapse_shape."""
-    src, rt = op.operands[0], op.results[0].type
+    src, rt = op.src, op.result_.type
     if src.type is rt:
         return [src]
     a = constant_value(src)
     if isinstance(a, DenseElementsAttr) and rt.has_static_shape:
         return [_reshaped(a, rt)]
     d = src.defining_op
-    if not _is(d, inverse) or d.operands[0].type is not rt:
+    if not _is(d, inverse) or d.src.type is not rt:
         return None
     # collapse(expand(x)) by the same groups is x however dynamic it is
     if _dyn_count(rt) < 2 or (isinstance(op, CollapseShapeOp) and _groups(d) == _groups(op)):
-        return [d.operands[0]]
+        return [d.src]
     return None
 
 
@@ -954,14 +954,14 @@ def _compose_same(kind: str) -> Any:
     @debug_name(f"mlir::ComposeReassociativeReshapeOps<mlir::tensor::{kind}ShapeOp, mlir::ReshapeOpKind::k{kind}>")
     def compose(op: Operation, rw: Any) -> bool:
         """A reshape of the same kind of reshape: one reshape with the groups composed."""
-        d = op.operands[0].defining_op
+        d = op.src.defining_op
         if not _is(d, op.name):
             return False
         groups = _compose_groups(_groups(d), _groups(op))
         if groups is None:
             return False
         out = _output_shape(op) if kind == "Expand" else None
-        new = _create_reshape(rw, op.name, d.operands[0], groups, op.results[0].type, op.location, out)
+        new = _create_reshape(rw, op.name, d.src, groups, op.result_.type, op.location, out)
         rw.replace_op(op, new.results)
         return True
     return compose
@@ -1195,7 +1195,7 @@ def _reshape_of(kind: str, what: str) -> Any:
     result type."""
     @debug_name(f"FoldReshapeWith{what}<mlir::tensor::{kind}ShapeOp>")
     def fold(op: Operation, rw: Any) -> bool:
-        src, rt = op.operands[0], op.results[0].type
+        src, rt = op.src, op.result_.type
         d = src.defining_op
         if what == "Constant":
             a = constant_value(src)
