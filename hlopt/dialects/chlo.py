@@ -177,7 +177,7 @@ class TopKOp(OpDef):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list | None:
-        t = op.operands[0].type
+        t = op.operand_.type
         if not isinstance(t, RankedTensorType) or not t.shape:
             return None
         shape = t.shape[:-1] + (cls.get(op, "k").value,)
@@ -200,11 +200,11 @@ class TopKOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        k = op.properties.get("k")
+        k = op.k
         if not isinstance(k, IntegerAttr) or len(op.operands) != 1:
             return None
-        return (f"{p.op_name(op)}({p.value(op.operands[0])}, k = {k.value})" + merged_attrs(op, p, elide=("k",))
-                + " : " + p.type_text(op.operands[0].type) + " -> (" + p.types(op.result_types) + ")")
+        return (f"{p.op_name(op)}({p.value(op.operand_)}, k = {k.value})" + merged_attrs(op, p, elide=("k",))
+                + " : " + p.type_text(op.operand_.type) + " -> (" + p.types(op.result_types) + ")")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -212,7 +212,7 @@ class TopKOp(OpDef):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return special.top_k(args[0], int(op.get_attr("k").value), interp_values.dtype_of(op.results[1].type))
+        return special.top_k(args[0], int(op.get_attr("k").value), interp_values.dtype_of(op.indices.type))
 
 
 # ---------------------------------------------------------------------------
@@ -379,8 +379,8 @@ class ConstantLikeOp(OpDef):
     def fold(cls, op: Operation) -> Any:
         """MLIR's ConstantLikeOp::fold: a statically shaped operand makes it a
         splat of `value` (materialized as chlo.constant); others stay."""
-        t = op.operands[0].type
-        v = op.properties.get("value")
+        t = op.operand_.type
+        v = op.value
         if not isinstance(t, RankedTensorType) or not t.has_static_shape or v is None:
             return None
         raw = getattr(v, "bits", None)
@@ -395,7 +395,7 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
     """chlo folds materialize as chlo.constant (MLIR's ChloDialect::materializeConstant)."""
     if not isinstance(value, DenseElementsAttr) or value.type is not type:
         return None
-    return builder.create("chlo.constant", (), [type], properties={"value": value}, location=location)
+    return builder.create(ConstantOp, value=value, result_types=[type], location=location)
 
 
 class AsinAcosKernelOp(UnaryOp):
@@ -638,7 +638,7 @@ class ScanOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        dim = op.properties.get("dimension")
+        dim = op.dimension
         if not isinstance(dim, IntegerAttr) or len(op.regions) != 1:
             return None
         attrs = merged_attrs(op, p, elide=("dimension", "operandSegmentSizes", "resultSegmentSizes"))

@@ -274,7 +274,7 @@ class ReduceOp(ComputeOp):
 
     @classmethod
     def reduced_dims(cls, op: Operation) -> list[int]:
-        return _i64s(op.properties.get("dims") or op.attributes.get("dims"))
+        return _i64s(op.dims or op.attributes.get("dims"))
 
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
@@ -329,7 +329,7 @@ class KernelOp(OpDef):
         if [a.type for a in b.args] != op.operand_types:
             raise op_error(op, "expects its body's arguments to match its operands in number and type")
         y = b.last_op
-        if y is None or y.name != "hir.yield":
+        if y is None or not isinstance(y, YieldOp):
             raise op_error(op, "expects its body to end with 'hir.yield'")
         if y.operand_types != op.result_types:
             raise op_error(op, "expects 'hir.yield' operand types to match its result types")
@@ -377,9 +377,11 @@ class PostOnStreamOp(OpDef, CallOpInterface):
 
         callee = cls.get(op, "callee")
         fn = (symbols or SymbolCache()).lookup(op, callee)
-        if fn is None or fn.name != "func.func":
+        from hlopt.dialects.func import FuncOp
+
+        if not isinstance(fn, FuncOp):
             raise op_error(op, f"'{callee.leaf}' does not reference a valid kernel function")
-        ft = fn.properties.get("function_type").type
+        ft = fn.function_type.type
         if list(ft.inputs) != op.operand_types or list(ft.results) != op.result_types:
             raise op_error(op, f"type {p_ft(op)} does not match the kernel's type {ft.text}")
 
@@ -410,11 +412,11 @@ class AllocateOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(ALLOCATE, value=op.results[0])]
+        return [Effect(ALLOCATE, value=op.result_)]
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.results[0].type, p)
+        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.result_.type, p)
 
 
 class AliasSelectOp(OpDef, InferTypeOpInterface):
@@ -431,14 +433,14 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[0].type
+        t = op.input.type
         ax = cls.get(op, "axis").value
         if not 0 <= ax < len(t.shape):
             raise op_error(op, f"axis {ax} is out of range for a rank-{len(t.shape)} tensor")
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = op.operands[0].type
+        t = op.input.type
         ax = cls.get(op, "axis")
         if not isinstance(t, RankedTensorType) or not isinstance(ax, IntegerAttr) or not 0 <= ax.value < len(t.shape):
             return None
@@ -447,9 +449,9 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ax = cls.get(op, "axis").value
-        return (f"hir.alias_select {p.value(op.operands[0])}[{ax}, {p.value(op.operands[1])}]"
-                + p.attr_dict(op.attributes) + " : " + _t(op.operands[0].type, p) + " -> "
-                + _t(op.results[0].type, p))
+        return (f"hir.alias_select {p.value(op.input)}[{ax}, {p.value(op.index)}]"
+                + p.attr_dict(op.attributes) + " : " + _t(op.input.type, p) + " -> "
+                + _t(op.result_.type, p))
 
 
 # ---------------------------------------------------------------------------
@@ -563,12 +565,12 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(READ, value=op.operands[0]), Effect(WRITE, value=op.operands[1])]
+        return [Effect(READ, value=op.input), Effect(WRITE, value=op.out)]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         kind = cls.get(op, "kind").value
-        in_t, out_t = op.operands[0].type, op.operands[1].type
+        in_t, out_t = op.input.type, op.out.type
         dynamic = len(op.operands) > 2
         if dynamic and kind != "broadcast":
             raise op_error(op, f"only a broadcast takes a root operand, not a {kind}")
@@ -586,8 +588,8 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.operands[0])} into "
-             f"{p.value(op.operands[1])} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
+        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.input)} into "
+             f"{p.value(op.out)} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
         root = cls.get(op, "root")
         if root is not None:
             s += f" root = {root.value}"
@@ -597,7 +599,7 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         if red is not None:
             s += f" reduce = {red.value}"
         s += p.attr_dict(op.attributes)
-        return s + " : " + _t(op.operands[0].type, p) + " into " + _t(op.operands[1].type, p)
+        return s + " : " + _t(op.input.type, p) + " into " + _t(op.out.type, p)
 
 
 def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None = None) -> dict:
@@ -653,9 +655,9 @@ class _P2POp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (f"{op.name} {p.value(op.operands[0])} {cls.word} {p.value(op.operands[1])} team = ["
+        return (f"{op.name} {p.value(op.buffer)} {cls.word} {p.value(op.peer)} team = ["
                 + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]" + p.attr_dict(op.attributes)
-                + " : " + _t(op.operands[0].type, p))
+                + " : " + _t(op.buffer.type, p))
 
 
 class SendOp(_P2POp):
@@ -665,7 +667,7 @@ class SendOp(_P2POp):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(READ, value=op.operands[0])]
+        return [Effect(READ, value=op.buffer)]
 
 
 class RecvOp(_P2POp):
@@ -675,7 +677,7 @@ class RecvOp(_P2POp):
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
-        return [Effect(WRITE, value=op.operands[0])]
+        return [Effect(WRITE, value=op.buffer)]
 
 
 class NullRequestOp(OpDef):
@@ -776,7 +778,7 @@ class StreamOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return f"hir.stream {p.value(op.operands[0])} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
+        return f"hir.stream {p.value(op.index)} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
 
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,

@@ -94,11 +94,11 @@ class AsyncStartOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        b = _bundle(op, op.results[0], "result #0")
-        if not isinstance(op.properties.get("called_computation"), SymbolRefAttr):
+        b = _bundle(op, op.bundle, "result #0")
+        if not isinstance(op.called_computation, SymbolRefAttr):
             raise op_error(op, "attribute 'called_computation' failed to satisfy constraint: flat symbol "
                                "reference attribute")
-        if not isinstance(op.properties.get("execution_thread"), StringAttr):
+        if not isinstance(op.execution_thread, StringAttr):
             raise op_error(op, "attribute 'execution_thread' failed to satisfy constraint: string attribute")
         ins = b.parts[0] if b.parts else None
         if not isinstance(ins, TupleType) or list(ins.types) != op.operand_types:
@@ -107,7 +107,7 @@ class AsyncStartOp(OpDef):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        fn = ctx.lookup(op.properties.get("called_computation").root)
+        fn = ctx.lookup(op.called_computation.root)
         return [Bundle(list(ctx.call(fn, args)))]
 
 
@@ -119,8 +119,8 @@ class AsyncUpdateOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        b = _bundle(op, op.operands[0], "operand #0")
-        if op.results[0].type is not b:
+        b = _bundle(op, op.bundle, "operand #0")
+        if op.updated.type is not b:
             raise op_error(op, f"result type must be the operand's bundle type '{b.text}'")
 
     @classmethod
@@ -136,7 +136,7 @@ class AsyncDoneOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        b = _bundle(op, op.operands[0], "operand #0")
+        b = _bundle(op, op.bundle, "operand #0")
         want = b.result_types
         if op.result_types != want:  # MLIR infers the results from the bundle: its two errors
             e = op_error(op, "inferred type(s) '" + "', '".join(t.text for t in want)

@@ -99,7 +99,7 @@ def _edge(op: Operation, term: Operation | None, dest: str, operands: list, inpu
 
 def _yield_of(op: Operation, region_index: int) -> Operation | None:
     t = _terminator(op, region_index)
-    return t if t is not None and t.name == "scf.yield" else None
+    return t if t is not None and isinstance(t, YieldOp) else None
 
 
 # ---------------------------------------------------------------------------
@@ -115,8 +115,9 @@ def _bool_const(v: Value) -> bool | None:
 
 
 def _i1_const(rw: Any, value: int, loc: Any) -> Value:
-    return rw.create("arith.constant", [], [i1], properties={"value": IntegerAttr(value, i1)},
-                     location=loc).results[0]
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+    return rw.create(ArithConstantOp, value=IntegerAttr(value, i1), result_types=[i1], location=loc).result_
 
 
 def _is_one(v: Value) -> bool:
@@ -159,7 +160,7 @@ def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
     locs = [op.location] + [_value_loc(v) for v in inits]
     b = body.add_block(Block([lb.type] + [v.type for v in inits], locs))
     if not inits:
-        b.append(Operation("scf.yield", location=op.location))
+        b.append(YieldOp.build(location=op.location))
     return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
                      attributes=op.attributes, regions=[body], location=op.location)
 
@@ -173,7 +174,7 @@ def _for_trips(op: Operation) -> int | None:
     if not (isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr) and isinstance(c, IntegerAttr)):
         return None
     lo, hi, step = a.value, b.value, c.value
-    if op.properties.get("unsignedCmp") is not None:
+    if op.unsignedCmp is not None:
         w = lb.type.width if isinstance(lb.type, IntegerType) else 64
         lo, hi, step = lo % (1 << w), hi % (1 << w), step % (1 << w)
     if step <= 0:
@@ -186,7 +187,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
     with the successor operands that flow into it (MLIR's inverse successor
     mapping); scf.for's edges follow its constant trip count as MLIR's do."""
     inputs: dict[Value, list[Value]] = {}
-    if op.name == "scf.for":
+    if isinstance(op, ForOp):
         body = op.regions[0].blocks[0]
         y = body.last_op
         trips = _for_trips(op)
@@ -195,7 +196,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
             # the back edge; zero trips keeps every edge)
             inputs[arg] = [init] if trips == 1 else [init, yv]
             inputs[res] = [yv, init] if trips is None or trips == 0 else [yv]
-    elif op.name == "scf.while":
+    elif isinstance(op, WhileOp):
         before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
         cond, y = before.last_op, after.last_op
         for init, arg, yv in zip(op.operands, before.args, y.operands):
@@ -211,7 +212,7 @@ def _successor_edges(op: Operation) -> dict[Value, list[Value]]:
 
 
 def _yields(op: Operation) -> list[Operation]:
-    return [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None and b.last_op.name == "scf.yield"]
+    return [b.last_op for r in op.regions for b in r.blocks if b.last_op is not None and isinstance(b.last_op, YieldOp)]
 
 
 def _reachable(v: Value, inputs: dict[Value, list[Value]]) -> set[Value]:
@@ -293,7 +294,7 @@ def _for_remove_dead(op: Operation, rw: Any) -> bool:
         merged = nb.last_op
         with rw.saved():
             rw.set_insertion_point_before(merged)
-            rw.create("scf.yield", [v for v, k in zip(merged.operands, keep) if k], [], location=merged.location)
+            rw.create(YieldOp, [v for v, k in zip(merged.operands, keep) if k], location=merged.location)
         rw.erase_op(merged)
     _replace_partially(rw, op, results)
     return True
@@ -308,7 +309,7 @@ def _for_inline(op: Operation, rw: Any) -> bool:
         rw.replace_op(op, op.operands[3:])
         return True
     if trips == 1:
-        _replace_with_region(rw, op, op.regions[0], [op.operands[0], *op.operands[3:]])
+        _replace_with_region(rw, op, op.regions[0], [op.lowerBound, *op.operands[3:]])
         return True
     return False
 
@@ -337,7 +338,7 @@ def _dead_results(op: Operation, rw: Any) -> bool:
     used = [r for r in op.results if r.has_uses()]
     if len(used) == len(op.results):
         return False
-    like = op if op.name != "scf.if" else None
+    like = op if not isinstance(op, IfOp) else None
     new = _new_op(rw, op.name, op.operands, [r.type for r in used], like, len(op.regions), op.location)
     for i, r in enumerate(op.regions):
         rw.inline_region_before(r, new.regions[i], 0)
@@ -361,7 +362,7 @@ def _replace_partially(rw: Any, op: Operation, reps: list) -> None:
 
 @debug_name("InlineRegionBranchOp")
 def _if_static(op: Operation, rw: Any) -> bool:
-    c = _bool_const(op.operands[0])
+    c = _bool_const(op.condition)
     if c is None:
         return False
     if c:
@@ -375,9 +376,11 @@ def _if_static(op: Operation, rw: Any) -> bool:
 
 @debug_name("ConvertTrivialIfToSelect")
 def _if_to_select(op: Operation, rw: Any) -> bool:
+    from hlopt.dialects.arith import SelectOp
+
     if not op.results:
         return False
-    cond = op.operands[0]
+    cond = op.condition
     then_r, else_r = op.regions
     ty, ey = then_r.blocks[-1].last_op, else_r.blocks[-1].last_op
     tv, ev = ty.operands, ey.operands
@@ -398,19 +401,18 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
             elif a is b:
                 results.append(a)
             else:
-                results.append(rw.create("arith.select", [cond, a, b], [a.type], location=op.location).results[0])
+                results.append(rw.create(SelectOp, cond, a, b, result_types=[a.type], location=op.location).result_)
     for y in (ty, ey):
         with rw.saved():
             rw.set_insertion_point_to_end(y.parent)
-            rw.replace_op_with_new(y, "scf.yield", [v for v, k in zip(y.operands, keep) if k], [],
-                                   location=y.location)
+            rw.replace_op_with_new(y, YieldOp, [v for v, k in zip(y.operands, keep) if k], location=y.location)
     rw.replace_op(op, results)
     return True
 
 
 @debug_name("ConditionPropagation")
 def _if_condition_propagation(op: Operation, rw: Any) -> bool:
-    cond = op.operands[0]
+    cond = op.condition
     if constant_value(cond) is not None:
         return False
     changed = False
@@ -446,11 +448,11 @@ def _if_yield_condition(op: Operation, rw: Any) -> bool:
             continue
         if not ta and fb and r.has_uses():
             one = a.defining_op.opdef.materialize_constant(rw, IntegerAttr(1, i1), i1, op.location)
-            x = rw.create("arith.xori", [op.operands[0], one.results[0]], [i1], location=op.location)
+            x = rw.create("arith.xori", [op.condition, one.results[0]], [i1], location=op.location)
             r.replace_all_uses_with(x.results[0])
             changed = True
         if ta and not fb and r.has_uses():
-            r.replace_all_uses_with(op.operands[0])
+            r.replace_all_uses_with(op.condition)
             changed = True
     return changed
 
@@ -471,24 +473,24 @@ def _append_branch(rw: Any, src: Block, dst: Block) -> None:
     rw.merge_blocks(src, dst)
     with rw.saved():
         rw.set_insertion_point_to_end(dst)
-        rw.create("scf.yield", y1.operands + y2.operands, [], location=y2.location)
+        rw.create(YieldOp, y1.operands + y2.operands, location=y2.location)
     rw.erase_op(y1)
     rw.erase_op(y2)
 
 @debug_name("CombineIfs")
 def _if_combine(nxt: Operation, rw: Any) -> bool:
     prev = nxt.prev_op
-    if prev is None or prev.name != "scf.if":
+    if prev is None or not isinstance(prev, IfOp):
         return False
     nthen: Block | None = None
     nelse: Block | None = None
-    if nxt.operands[0] is prev.operands[0]:
+    if nxt.operands[0] is prev.condition:
         nthen = nxt.regions[0].blocks[-1]
         nelse = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(nxt.operands[0]) is prev.operands[0] and prev.operands[0] is not None:
+    if _xor_not_of(nxt.operands[0]) is prev.condition and prev.condition is not None:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(prev.operands[0]) is nxt.operands[0]:
+    if _xor_not_of(prev.condition) is nxt.operands[0]:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
     if nthen is None and nelse is None:
@@ -504,7 +506,7 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
             elif nelse is not None and nelse.parent.is_ancestor_of(o):
                 u.set(ev)
                 rw.modified(o)
-    comb = _new_op(rw, "scf.if", [prev.operands[0]], prev.result_types + nxt.result_types, None, 2, nxt.location)
+    comb = _new_op(rw, "scf.if", [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
     rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
     if nthen is not None:
         _append_branch(rw, nthen, comb.regions[0].blocks[-1])
@@ -535,6 +537,8 @@ def _if_empty_else(op: Operation, rw: Any) -> bool:
 
 @debug_name("CombineNestedIfs")
 def _if_combine_nested(op: Operation, rw: Any) -> bool:
+    from hlopt.dialects.arith import SelectOp
+
     tb = op.regions[0].blocks[-1]
     first = tb.first_op
     if first is None or first.next_op is not tb.last_op:
@@ -543,7 +547,7 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
     if eb is not None and eb.first_op is not eb.last_op:
         return False
     nested = first
-    if nested.name != "scf.if":
+    if not isinstance(nested, IfOp):
         return False
     neb = nested.regions[1].blocks[-1] if nested.regions[1].blocks else None
     if neb is not None and neb.first_op is not neb.last_op:
@@ -561,24 +565,24 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
             return False
         to_select.append(i)
     loc = op.location
-    cond = rw.create("arith.andi", [op.operands[0], nested.operands[0]], [i1], location=loc).results[0]
+    cond = rw.create("arith.andi", [op.condition, nested.condition], [i1], location=loc).results[0]
     new = _new_op(rw, "scf.if", [cond], op.result_types, None, 2, loc)
     nb = new.regions[0].add_block()
     results = list(new.results)
     with rw.saved():
         rw.set_insertion_point_before(new)
         for i in to_select:
-            results[i] = rw.create("arith.select", [op.operands[0], then_y[i], else_y[i]], [then_y[i].type],
-                                   location=loc).results[0]
+            results[i] = rw.create(SelectOp, op.condition, then_y[i], else_y[i], result_types=[then_y[i].type],
+                                   location=loc).result_
     rw.merge_blocks(nested.regions[0].blocks[-1], nb)
     with rw.saved():
         rw.set_insertion_point_to_end(nb)
-        rw.replace_op_with_new(nb.last_op, "scf.yield", then_y, [], location=nb.last_op.location)
+        rw.replace_op_with_new(nb.last_op, YieldOp, then_y, location=nb.last_op.location)
     if else_y:
         eb2 = new.regions[1].add_block()
         with rw.saved():
             rw.set_insertion_point_to_end(eb2)
-            rw.create("scf.yield", else_y, [], location=loc)
+            rw.create(YieldOp, else_y, location=loc)
     rw.replace_op(op, results)
     return True
 
@@ -608,7 +612,7 @@ def _owner_key(v: Value) -> Any:
 @debug_name("InlineRegionBranchOp")
 def _execute_inline(op: Operation, rw: Any) -> bool:
     """A single-block execute_region (not no_inline) is replaced by its body."""
-    if op.properties.get("no_inline") is not None or len(op.regions[0].blocks) != 1:
+    if op.no_inline is not None or len(op.regions[0].blocks) != 1:
         return False
     _replace_with_region(rw, op, op.regions[0])
     return True
@@ -620,10 +624,10 @@ def _switch_inline(op: Operation, rw: Any) -> bool:
     replaced by the region it takes."""
     k = 0
     if len(op.regions) > 1:
-        c = constant_value(op.operands[0])
+        c = constant_value(op.arg)
         if not isinstance(c, IntegerAttr):
             return False
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         k = cases.index(c.value) + 1 if c.value in cases else 0
     _replace_with_region(rw, op, op.regions[k])
     return True
@@ -634,23 +638,25 @@ def _execute_multi_block(op: Operation, rw: Any) -> bool:
     """An execute_region directly in a function (or another execute_region)
     becomes blocks of its parent: a branch into its entry block, each yield
     a branch to the block after it, whose arguments replace the results."""
+    from hlopt.dialects.cf import BranchOp
+
     parent = op.parent_op
-    if op.properties.get("no_inline") is not None or parent is None:
+    if op.no_inline is not None or parent is None:
         return False
     d = parent.opdef
-    if not (parent.name == "scf.execute_region" or (d is not None and issubclass(d, CallableOpInterface))):
+    if not (isinstance(parent, ExecuteRegionOp) or (d is not None and issubclass(d, CallableOpInterface))):
         return False
     prev = op.parent
     post = rw.split_block(prev, op)
     body = op.regions[0]
     with rw.saved():
         rw.set_insertion_point_to_end(prev)
-        rw.create("cf.br", successors=[body.blocks[0]], location=op.location)
+        rw.create(BranchOp, dest=body.blocks[0], location=op.location)
         for b in body.blocks:
             y = b.last_op
-            if y is not None and y.name == "scf.yield":
+            if y is not None and isinstance(y, YieldOp):
                 rw.set_insertion_point_before(y)
-                rw.create("cf.br", y.operands, successors=[post], location=y.location)
+                rw.create(BranchOp, y.operands, dest=post, location=y.location)
                 rw.erase_op(y)
     rw.inline_region_before(body, prev.parent, prev.parent.blocks.index(post))
     args = [post.add_argument(r.type, op.location) for r in op.results]
@@ -665,7 +671,7 @@ def _while_condition_truth(op: Operation, rw: Any) -> bool:
     true: Value | None = None
     changed = False
     for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
-        if v is cond.operands[0] and arg.has_uses():
+        if v is cond.condition and arg.has_uses():
             if true is None:
                 true = _i1_const(rw, 1, op.location)
             rw.replace_all_uses_with(arg, true)
@@ -678,7 +684,7 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
     """In the after region, a cmpi of the forwarded operands that repeats
     the loop's condition (or its inverse) is a constant."""
     cond = op.regions[0].blocks[0].last_op
-    cmp = cond.operands[0].defining_op
+    cmp = cond.condition.defining_op
     if cmp is None or cmp.name != "arith.cmpi":
         return False
     pred = cmp.properties.get("predicate").value
@@ -722,7 +728,7 @@ def _while_align(op: Operation, rw: Any) -> bool:
     mapping = [args.index(v) for v in fwd]  # condition operand i is before argument mapping[i]
     with rw.saved():
         rw.set_insertion_point_before(cond)
-        rw.replace_op_with_new(cond, "scf.condition", [cond.operands[0], *args], [], location=cond.location)
+        rw.replace_op_with_new(cond, ConditionOp, cond.condition, list(args), location=cond.location)
     types: list[Any] = [None] * len(args)
     for i, j in enumerate(mapping):
         types[j] = op.results[i].type
@@ -750,7 +756,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
         return False
     y.set_operands([v for v, d in zip(y.operands, drop_b) if not d])
     rw.modified(y)
-    cond.set_operands([cond.operands[0]] + [v for v, d in zip(cond.operands[1:], drop_a) if not d])
+    cond.set_operands([cond.condition] + [v for v, d in zip(cond.operands[1:], drop_a) if not d])
     rw.modified(cond)
     for i in reversed(range(n_b)):
         if drop_b[i]:
@@ -775,7 +781,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
 def _while_inline(op: Operation, rw: Any) -> bool:
     """A loop whose condition is constant false runs its before region once."""
     cond = op.regions[0].blocks[0].last_op
-    if _bool_const(cond.operands[0]) is not False:
+    if _bool_const(cond.condition) is not False:
         return False
     block = op.regions[0].blocks[0]
     rw.inline_block_before(block, op, list(op.operands))
@@ -792,7 +798,7 @@ def _while_move_if_down(op: Operation, rw: Any) -> bool:
     the before-region values the then branch uses become extra results."""
     cond = op.regions[0].blocks[0].last_op
     if_op = cond.prev_op
-    if if_op is None or if_op.name != "scf.if" or if_op.operands[0] is not cond.operands[0]:
+    if if_op is None or not isinstance(if_op, IfOp) or if_op.condition is not cond.condition:
         return False
     else_r = if_op.regions[1]
     if else_r.blocks and else_r.blocks[0].first_op is not else_r.blocks[0].last_op:
@@ -848,37 +854,37 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
     """An iter_arg initialized by a tensor.cast that only drops static
     information is carried in the cast's source type; casts convert at the
     body's entry and yield and after the loop."""
-    from hlopt.dialects.tensor import preserves_static
+    from hlopt.dialects.tensor import CastOp, preserves_static
 
-    for i, (init, res) in enumerate(zip(op.operands[3:], op.results)):
+    for i, (init, res) in enumerate(zip(op.initArgs, op.results)):
         cast = init.defining_op
-        if cast is None or cast.name != "tensor.cast":
+        if not isinstance(cast, CastOp):
             continue
-        src = cast.operands[0]
+        src = cast.source
         if src.type is init.type or not preserves_static(init.type, src.type) or len(res.uses) != 1:
             continue
         old_t, new_t = init.type, src.type
-        inits = list(op.operands[3:])
+        inits = list(op.initArgs)
         inits[i] = src
         new = _new_for(rw, op, inits)
         nb = new.regions[0].blocks[0]
         transfer = list(nb.args)
         with rw.saved():
             rw.set_insertion_point_to_start(nb)
-            transfer[1 + i] = rw.create("tensor.cast", [nb.args[1 + i]], [old_t], location=new.location).results[0]
+            transfer[1 + i] = rw.create(CastOp, nb.args[1 + i], result_types=[old_t], location=new.location).dest
         rw.merge_blocks(op.regions[0].blocks[0], nb, transfer)
         y = nb.last_op
         with rw.saved():
             rw.set_insertion_point_before(y)
-            out = rw.create("tensor.cast", [y.operand(i)], [new_t], location=new.location).results[0]
+            out = rw.create(CastOp, y.operand(i), result_types=[new_t], location=new.location).dest
             ops = list(y.operands)
             ops[i] = out
-            rw.create("scf.yield", ops, [], location=new.location)
+            rw.create(YieldOp, ops, location=new.location)
         rw.erase_op(y)
         results = list(new.results)
         with rw.saved():
             rw.set_insertion_point_after(new)
-            results[i] = rw.create("tensor.cast", [results[i]], [old_t], location=new.location).results[0]
+            results[i] = rw.create(CastOp, results[i], result_types=[old_t], location=new.location).dest
         rw.replace_op(op, results)
         return True
     return False
@@ -938,7 +944,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
         lb, ub, st = op.operands[:3]
         inits = op.operands[3:]
         s = "scf.for"
-        if op.properties.get("unsignedCmp") is not None:
+        if op.unsignedCmp is not None:
             s += " unsigned"
         s += f" {p.value(b.args[0])} = {p.value(lb)} to {p.value(ub)} step {p.value(st)}"
         if inits:
@@ -957,8 +963,8 @@ class ForOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         lb, ub, st = (int(np.asarray(a)) for a in args[:3])
-        t = op.operands[0].type
-        if op.properties.get("unsignedCmp") is not None:
+        t = op.lowerBound.type
+        if op.unsignedCmp is not None:
             w = t.width if isinstance(t, IntegerType) else 64
             lb, ub, st = lb % (1 << w), ub % (1 << w), st % (1 << w)
         dt = interp_values.dtype_of(t) if isinstance(t, IntegerType) else np.dtype(np.int64)
@@ -1010,7 +1016,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.regions) != 2:
             return None
-        s = "scf.if " + p.value(op.operands[0])
+        s = "scf.if " + p.value(op.condition)
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
         s += " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
@@ -1033,7 +1039,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
         then_r, else_r = op.regions
         if not else_r.blocks:
             return None
-        c = _xor_not_of(op.operands[0])
+        c = _xor_not_of(op.condition)
         if c is None:
             return None
         op.set_operand(0, c)
@@ -1072,7 +1078,7 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         if [a.type for a in before.args] != op.operand_types:
             raise op_error(op, "expects the 'before' region's arguments to match the operands")
         c = _terminator(op, 0)
-        if c is None or c.name != "scf.condition":
+        if c is None or not isinstance(c, ConditionOp):
             raise op_error(op, "expects the 'before' region to terminate with 'scf.condition'")
 
     @classmethod
@@ -1141,7 +1147,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
     def verify_regions(cls, op: Operation) -> None:
         for b in op.regions[0].blocks:  # (RegionBranchOpInterface, after the nested ops)
             t = b.last_op
-            if t is not None and t.name == "scf.yield":
+            if t is not None and isinstance(t, YieldOp):
                 _edge(op, t, "parent", t.operands, op.result_types)
 
     @classmethod
@@ -1149,7 +1155,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
         if len(op.regions) != 1:
             return None
         s = "scf.execute_region" + _arrow_types(op.result_types, p) + " "
-        if op.properties.get("no_inline") is not None:
+        if op.no_inline is not None:
             s += "no_inline "
         return s + p.region(op.regions[0]) + p.attr_dict(op.attributes)
 
@@ -1175,7 +1181,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         if len(cases) != len(op.regions) - 1:
             raise op_error(op, f"has {len(op.regions) - 1} case regions but {len(cases)} case values")
         seen: set[int] = set()
@@ -1187,7 +1193,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
         for i, r in enumerate(op.regions):
             what = "default region" if i == 0 else f"case region #{i - 1}"
             y = r.blocks[0].last_op
-            if y is None or y.name != "scf.yield":
+            if y is None or not isinstance(y, YieldOp):
                 got = y.name if y is not None else "<none>"
                 raise op_error(op, f"expected region to end with scf.yield, but got {got}")
             if len(y.operands) != n:
@@ -1200,10 +1206,10 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        cases = op.properties.get("cases")
+        cases = op.cases
         if cases is None or len(cases) != len(op.regions) - 1 or any(len(r.blocks) != 1 for r in op.regions):
             return None
-        s = "scf.index_switch " + p.value(op.operands[0]) + p.attr_dict(op.attributes)
+        s = "scf.index_switch " + p.value(op.arg) + p.attr_dict(op.attributes)
         if op.results:
             s += " -> " + p.types(op.result_types)
         s += " "
@@ -1228,7 +1234,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         i = int(np.asarray(args[0]))
-        cases = list(op.properties.get("cases"))
+        cases = list(op.cases)
         k = cases.index(i) + 1 if i in cases else 0
         return ctx.run_region(op.regions[k], [])
 
@@ -1276,7 +1282,7 @@ class ConditionOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.condition(" + p.value(op.operands[0]) + ")" + p.attr_dict(op.attributes)
+        s = "scf.condition(" + p.value(op.condition) + ")" + p.attr_dict(op.attributes)
         if len(op.operands) > 1:
             s += " " + p.values(op.operands[1:]) + " : " + p.types(op.operand_types[1:])
         return s
@@ -1292,7 +1298,7 @@ def _ensure_yield(s: Any, r: Region, owner: list) -> None:
     b = r.blocks[0] if r.blocks else r.add_block()
     last = b.last_op
     if last is None or not last.has_trait("Terminator"):
-        y = b.append(Operation("scf.yield"))
+        y = b.append(YieldOp.build())
         s.finalizers.append(lambda: setattr(y, "location", owner[0].location))
 
 

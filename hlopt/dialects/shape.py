@@ -117,8 +117,8 @@ def _index_tensor(values: list[int]) -> DenseElementsAttr:
 def _shape_vec(v: Any) -> list[int] | None:
     """getShapeVec: a ranked tensor's shape_of (dynamic extents included) or constant extents."""
     d = v.defining_op
-    if d is not None and d.name == "shape.shape_of":
-        t = d.operands[0].type
+    if d is not None and isinstance(d, ShapeOfOp):
+        t = d.arg.type
         return list(t.shape) if isinstance(t, RankedTensorType) else None
     return _const_shape(v)
 
@@ -203,7 +203,7 @@ class ShapeOp(OpDef):
         return s
 
     @classmethod
-    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
         if args.shape is not None or (args.error is not None and "error" not in cls.inherent):
             raise parse_error("expected ':'", args.extra_pos)
         if cls.arrow != (arrow is not None):
@@ -223,7 +223,7 @@ class ShapeOfOp(ShapeOp):
     def verify(cls, op: Operation) -> None:
         """verifyShapeOrExtentTensorOp, then InferTypeOpInterface's check."""
         _error_propagation(op, is_shape, "shape")
-        t, r = op.operands[0].type, op.results[0].type
+        t, r = op.arg.type, op.result_.type
         if not isinstance(t, ShapedType):
             inferred = _shape_type()
         else:
@@ -255,15 +255,17 @@ def _inferred_extent_tensor(t: Type) -> RankedTensorType:
 def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
     """A cast of a ranked operand's extent tensor to another extent tensor
     type that fits the rank is the shape_of of that type."""
-    src = defined_by(op.operands[0], "shape.shape_of")
-    t, arg = op.results[0].type, src.operands[0].type if src is not None else None
+    src = op.source.defining_op
+    if not isinstance(src, ShapeOfOp):
+        src = None
+    t, arg = op.dest.type, src.arg.type if src is not None else None
     if not (isinstance(t, RankedTensorType) and t.rank == 1 and isinstance(arg, RankedTensorType)):
         return False
     if t.shape[0] not in (DYNAMIC, arg.rank):
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        new = rw.create("shape.shape_of", [src.operands[0]], [t], location=op.lazy_location)
+        new = rw.create(ShapeOfOp, src.arg, result_types=[t], location=op.lazy_location)
     rw.replace_op(op, new.results)
     return True
 
@@ -272,11 +274,13 @@ def _cast_of_shape_of(op: Operation, rw: Any) -> bool:
 def _shape_of_reshape(op: Operation, rw: Any) -> bool:
     """The extent tensor of a tensor.reshape's result is the shape operand
     it was reshaped by (index_cast to index elements, cast to the type)."""
-    reshape = defined_by(op.operands[0], "tensor.reshape")
-    r = op.results[0].type
-    if reshape is None or not isinstance(r, RankedTensorType):
+    from hlopt.dialects.tensor import CastOp, ReshapeOp
+
+    reshape = op.arg.defining_op
+    r = op.result_.type
+    if not isinstance(reshape, ReshapeOp) or not isinstance(r, RankedTensorType):
         return False
-    v = reshape.operands[1]
+    v = reshape.shape
     with rw.saved():
         rw.set_insertion_point_before(op)
         t = v.type
@@ -286,7 +290,7 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
             t = RankedTensorType(t.shape, r.element_type)
             v = rw.create("arith.index_cast", [v], [t], location=op.lazy_location).results[0]
         if t is not r:
-            v = rw.create("tensor.cast", [v], [r], location=op.lazy_location).results[0]
+            v = rw.create(CastOp, v, result_types=[r], location=op.lazy_location).dest
     rw.replace_op(op, [v])
     return True
 
@@ -296,12 +300,14 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
 def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
     """An extent read from a tensor's shape_of is tensor.dim of the tensor
     (a DRR pattern: the new op has the matched ops' fused location)."""
-    src = defined_by(op.operands[0], "shape.shape_of")
-    if src is None or not isinstance(src.operands[0].type, ShapedType) or len(op.operands) != 2:
+    from hlopt.dialects.tensor import DimOp
+
+    src = op.tensor.defining_op
+    if not isinstance(src, ShapeOfOp) or not isinstance(src.arg.type, ShapedType) or len(op.operands) != 2:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index],
+        new = rw.create(DimOp, src.arg, op.indices[0], result_types=[index],
                         location=fuse([op.location, src.location]))
     rw.replace_op(op, new.results)
     return True
@@ -311,16 +317,18 @@ def _extract_of_shape_of(op: Operation, rw: Any) -> bool:
 def _shape_of_to_const_shape(op: Operation, rw: Any) -> bool:
     """A static shape is a const_shape (of the result type when that is a
     `!shape.shape`), cast to the result type if it differs."""
-    t = op.operands[0].type
+    from hlopt.dialects.tensor import CastOp
+
+    t = op.arg.type
     if not (isinstance(t, RankedTensorType) and t.has_static_shape):
         return False
-    r = op.results[0].type
+    r = op.result_.type
     with rw.saved():
         rw.set_insertion_point_before(op)
-        v = rw.create("shape.const_shape", (), [r if is_shape(r) else _inferred_extent_tensor(t)],
-                      properties={"shape": _index_tensor(list(t.shape))}, location=op.lazy_location).results[0]
-        if v.type is not op.results[0].type:
-            v = rw.create("tensor.cast", [v], [op.results[0].type], location=op.lazy_location).results[0]
+        v = rw.create(ConstShapeOp, shape=_index_tensor(list(t.shape)),
+                      result_types=[r if is_shape(r) else _inferred_extent_tensor(t)], location=op.lazy_location).result_
+        if v.type is not op.result_.type:
+            v = rw.create(CastOp, v, result_types=[op.result_.type], location=op.lazy_location).dest
     rw.replace_op(op, [v])
     return True
 
@@ -342,7 +350,7 @@ class BroadcastOp(ShapeOp):
         """BroadcastOp::fold: one operand of the result's type is the result;
         constant extents broadcast to a constant."""
         ops = op.operands
-        if len(ops) == 1 and ops[0].type is op.results[0].type:
+        if len(ops) == 1 and ops[0].type is op.result_.type:
             return [ops[0]]
         shapes = [_const_shape(v) for v in ops]
         if len(ops) != 2 or any(s is None for s in shapes):  # MLIR folds two operands only
@@ -384,7 +392,7 @@ def _remove_duplicates(op: Operation, rw: Any) -> bool:
 
 def _const_shape_op(v: Any) -> Any:
     d = v.defining_op
-    return d if d is not None and d.name == "shape.const_shape" else None
+    return d if d is not None and isinstance(d, ConstShapeOp) else None
 
 
 def _remove_empty_shapes(op: Operation, rw: Any) -> bool:
@@ -395,7 +403,7 @@ def _remove_empty_shapes(op: Operation, rw: Any) -> bool:
         if isinstance(t, RankedTensorType) and t.rank >= 1 and t.shape[0] == 0:
             return False
         c = _const_shape_op(v)
-        return c is None or c.properties.get("shape").type.num_elements != 0
+        return c is None or c.shape.type.num_elements != 0
 
     keep = [v for v in op.operands if maybe_non_empty(v)]
     if len(keep) == len(op.operands):
@@ -437,7 +445,7 @@ def _broadcast_forward_single_operand(op: Operation, rw: Any) -> bool:
     """One operand is the result, cast to the result type when it differs."""
     if len(op.operands) != 1:
         return False
-    v, t = op.operands[0], op.results[0].type
+    v, t = op.operands[0], op.result_.type
     if v.type is not t:
         with rw.saved():
             rw.set_insertion_point_before(op)
@@ -455,7 +463,7 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
     for v in op.operands:
         c = _const_shape_op(v)
         if c is not None:
-            out = broadcast_shapes([folded, list(c.properties.get("shape").flat_values())])
+            out = broadcast_shapes([folded, list(c.shape.flat_values())])
             if out is not None:
                 folded = out
                 continue
@@ -464,9 +472,9 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        const = rw.create("shape.const_shape", (), [RankedTensorType((len(folded),), index)],
-                          properties={"shape": _index_tensor(folded)}, location=op.lazy_location)
-    _rebuild(op, rw, rest + [const.results[0]], keep_attrs=False)
+        const = rw.create(ConstShapeOp, shape=_index_tensor(folded),
+                          result_types=[RankedTensorType((len(folded),), index)], location=op.lazy_location)
+    _rebuild(op, rw, rest + [const.result_], keep_attrs=False)
     return True
 
 
@@ -474,7 +482,9 @@ def _broadcast_fold_constant_operands(op: Operation, rw: Any) -> bool:
 def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
     """A `tensor<?xindex>` result whose extent tensor operands all have a
     known size gets the largest one, cast back for the old users."""
-    t = op.results[0].type
+    from hlopt.dialects.tensor import CastOp
+
+    t = op.result_.type
     if not (isinstance(t, RankedTensorType) and t.shape[0] == DYNAMIC):
         return False
     rank = 0
@@ -486,7 +496,7 @@ def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
     with rw.saved():
         rw.set_insertion_point_before(op)
         new = rw.create(op.name, list(op.operands), [RankedTensorType((rank,), index)], location=op.lazy_location)
-        cast = rw.create("tensor.cast", new.results, [t], location=op.lazy_location)
+        cast = rw.create(CastOp, new.results[0], result_types=[t], location=op.lazy_location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -502,21 +512,21 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, r = cls.get(op, "shape"), op.results[0].type
+        a, r = cls.get(op, "shape"), op.result_.type
         inferred = RankedTensorType((a.type.num_elements,), index)
         if not is_shape(r) and r is not inferred:
             raise _inferred_error(op, inferred)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        a = op.properties.get("shape")
+        a = op.shape
         if not isinstance(a, DenseElementsAttr):
             return None
         return (p.op_name(op) + " " + p.attr_dict(op.attributes) + "[" + ", ".join(map(str, a.flat_values()))
-                + "] : " + p.type_text(op.results[0].type))
+                + "] : " + p.type_text(op.result_.type))
 
     @classmethod
-    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
         if args.shape is None or args.uses or args.error is not None:
             raise parse_error("expected '['", pos)
         if len(types) != 1 or arrow is not None:
@@ -525,11 +535,11 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("shape")]
+        return [op.shape]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(op.properties.get("shape").flat_values(), np.int64)]
+        return [np.array(op.shape.flat_values(), np.int64)]
 
 
 def _witness(ok: bool) -> Any:
@@ -580,7 +590,7 @@ def _all_operands_equal(op: Operation, rw: Any) -> bool:
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
-        w = rw.create("shape.const_witness", (), [op.results[0].type], properties={"passing": BoolAttr(True)},
+        w = rw.create(ConstWitnessOp, passing=BoolAttr(True), result_types=[op.result_.type],
                       location=op.lazy_location)
     rw.replace_op(op, w.results)
     return True
@@ -664,9 +674,9 @@ class RankOp(_ExtentsToSizeOp):
 @debug_name("RankShapeOfCanonicalizationPattern")
 def _rank_of_shape_of(op: Operation, rw: Any) -> bool:
     """The rank of a ranked tensor's shape_of is a constant, even when the extents are not."""
-    d = defined_by(op.operands[0], "shape.shape_of")
-    t = d.operands[0].type if d is not None else None
-    r = op.results[0].type
+    d = op.shape.defining_op
+    t = d.arg.type if isinstance(d, ShapeOfOp) else None
+    r = op.rank.type
     if not isinstance(t, RankedTensorType) or not (isinstance(r, IndexType) or is_size(r)):
         return False
     name, props = (("arith.constant", {"value": IntegerAttr(t.rank, index)}) if isinstance(r, IndexType)
@@ -688,7 +698,7 @@ class GetExtentOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        s, d = _const_shape(op.operands[0]), _const_int(op.operands[1])
+        s, d = _const_shape(op.shape), _const_int(op.dim)
         if s is None or d is None or not 0 <= d < len(s):
             return None
         return [IntegerAttr(s[d], index)]
@@ -718,7 +728,7 @@ class ToExtentTensorOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        s = _const_shape(op.operands[0])
+        s = _const_shape(op.input)
         return None if s is None else [_index_tensor(s)]
 
     @classmethod
@@ -764,7 +774,7 @@ class ConcatOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        a, b = _const_shape(op.operands[0]), _const_shape(op.operands[1])
+        a, b = _const_shape(op.lhs), _const_shape(op.rhs)
         return None if a is None or b is None else [_index_tensor(a + b)]
 
     @classmethod
@@ -799,10 +809,10 @@ class SizeToIndexOp(ShapeOp):
     @classmethod
     def fold(cls, op: Operation) -> Any:
         """A constant, or an index operand unchanged."""
-        a = constant_value(op.operands[0])
+        a = constant_value(op.arg)
         if isinstance(a, IntegerAttr):
             return [a]
-        return [op.operands[0]] if isinstance(op.operands[0].type, IndexType) else None
+        return [op.arg] if isinstance(op.arg.type, IndexType) else None
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -879,7 +889,7 @@ class MaxOp(ShapeOp):
     def fold(cls, op: Operation) -> Any:
         """max(x, x) = min(x, x) = x."""
         a, b = op.operands
-        return [a] if a is b and a.type is op.results[0].type else None
+        return [a] if a is b and a.type is op.result_.type else None
 
 
 class MinOp(MaxOp):
@@ -1021,7 +1031,7 @@ class IndexToSizeOp(BareOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        a = constant_value(op.operands[0])
+        a = constant_value(op.arg)
         return [a] if isinstance(a, IntegerAttr) else None
 
     @classmethod
@@ -1037,8 +1047,8 @@ class IndexToSizeOp(BareOp):
 def _forward_round_trip(op: Operation, rw: Any, inner: str) -> bool:
     """index_to_size(size_to_index(x)) and size_to_index(index_to_size(x)) are x
     (when x has the result's type: size_to_index also takes an index)."""
-    d = defined_by(op.operands[0], inner)
-    if d is None or d.operands[0].type is not op.results[0].type:
+    d = defined_by(op.arg, inner)
+    if d is None or d.operands[0].type is not op.result_.type:
         return False
     rw.replace_op(op, [d.operands[0]])
     return True
@@ -1057,12 +1067,12 @@ class ConstSizeOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        v = op.properties.get("value")
+        v = op.value
         return [f"c{v.value}"] if isinstance(v, IntegerAttr) else None
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get("value")
+        v = op.value
         if not isinstance(v, IntegerAttr):
             return None
         return f"{p.op_name(op)} {v.value}" + p.attr_dict(op.attributes)
@@ -1074,11 +1084,11 @@ class ConstSizeOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("value")]
+        return [op.value]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.int64(op.properties.get("value").value)]
+        return [np.int64(op.value.value)]
 
 
 class ConstWitnessOp(OpDef):
@@ -1094,7 +1104,7 @@ class ConstWitnessOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get("passing")
+        v = op.passing
         if not isinstance(v, IntegerAttr):
             return None
         return f"{p.op_name(op)} {'true' if v.value else 'false'}" + p.attr_dict(op.attributes)
@@ -1107,11 +1117,11 @@ class ConstWitnessOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("passing")]
+        return [op.passing]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [_witness(bool(op.properties.get("passing").value))]
+        return [_witness(bool(op.passing.value))]
 
 
 class CstrRequireOp(OpDef):
@@ -1126,14 +1136,14 @@ class CstrRequireOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.properties.get("msg")
+        m = op.msg
         if not isinstance(m, StringAttr):
             return None
-        return f"{p.op_name(op)} {p.value(op.operands[0])}, {m.text}" + p.attr_dict(op.attributes)
+        return f"{p.op_name(op)} {p.value(op.pred)}, {m.text}" + p.attr_dict(op.attributes)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        c = constant_value(op.operands[0])
+        c = constant_value(op.pred)
         return [BoolAttr(True)] if isinstance(c, IntegerAttr) and c.value else None
 
     @classmethod
@@ -1157,7 +1167,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
     def verify(cls, op: Operation) -> None:
         """RegionBranchOpInterface's check of the yield -> parent edge."""
         y = op.regions[0].blocks[0].last_op if op.regions[0].blocks else None
-        if y is None or y.name != "shape.assuming_yield":
+        if y is None or not isinstance(y, AssumingYieldOp):
             return
         head = f"along control flow edge from Operation {y.name} to Operation {op.name}: "
         notes = [("region branch point", y)]
@@ -1175,7 +1185,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = f"{p.op_name(op)} {p.value(op.operands[0])}"
+        s = f"{p.op_name(op)} {p.value(op.witness)}"
         if op.results:
             s += " -> (" + p.types(op.result_types) + ")"
         return (s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
@@ -1201,8 +1211,8 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 @debug_name("AssumingWithTrue")
 def _assuming_with_true(op: Operation, rw: Any) -> bool:
     """A passing constant witness: the region's ops replace the op."""
-    w = defined_by(op.operands[0], "shape.const_witness")
-    if w is None or not w.properties.get("passing").value:
+    w = op.witness.defining_op
+    if not isinstance(w, ConstWitnessOp) or not w.passing.value:
         return False
     body = op.regions[0].blocks[0]
     y = body.last_op
@@ -1226,7 +1236,7 @@ def _assuming_remove_unused_results(op: Operation, rw: Any) -> bool:
         rw.set_insertion_point_to_end(body)
         rw.replace_op_with_new(y, y.name, kept, ())
         rw.set_insertion_point_before(op)
-        new = rw.create(op.name, [op.operands[0]], [v.type for v in kept], regions=1, location=op.lazy_location)
+        new = rw.create(op.name, [op.witness], [v.type for v in kept], regions=1, location=op.lazy_location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
     results = iter(new.results)
     rw.replace_op(op, [next(results) if r.uses else r for r in op.results])
@@ -1279,14 +1289,16 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
             return None
         if not is_shape(type) and type is not value.type:
             return None  # MLIR would build an invalid const_shape (inferred type mismatch)
-        return builder.create("shape.const_shape", (), [type], properties={"shape": value}, location=location)
+        return builder.create(ConstShapeOp, shape=value, result_types=[type], location=location)
     if is_size(type) and isinstance(value, IntegerAttr):
-        return builder.create("shape.const_size", (), [type], properties={"value": IntegerAttr(value.value, index)},
+        return builder.create(ConstSizeOp, value=IntegerAttr(value.value, index), result_types=[type],
                               location=location)
     if is_witness(type) and isinstance(value, IntegerAttr):
-        return builder.create("shape.const_witness", (), [type], properties={"passing": value}, location=location)
+        return builder.create(ConstWitnessOp, passing=value, result_types=[type], location=location)
     if isinstance(value, (IntegerAttr, DenseElementsAttr)) and value.type is type:
-        return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+        from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+        return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
     return None
 
 
@@ -1350,7 +1362,7 @@ def shape_op(s: Any, c: list) -> tuple[Operation, int]:
     base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
     ts = list(types or [])
     res = s.decode_type(arrow) if arrow is not None else None
-    return d.build(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
+    return d.build_parsed(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
 
 
 def _lookup(name: str) -> Any:
@@ -1406,7 +1418,7 @@ def _ensure_yield(s: Any, r: Region, owner: Operation) -> None:
     b = r.blocks[0] if r.blocks else r.add_block()
     last = b.last_op
     if last is None or not last.has_trait("Terminator"):
-        y = b.append(Operation("shape.assuming_yield"))
+        y = b.append(AssumingYieldOp.build())
         s.finalizers.append(lambda: setattr(y, "location", owner.location))
 
 

@@ -133,14 +133,14 @@ class EmptyOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands), _dyn_count(op.results[0].type)
+        n, want = len(op.operands), _dyn_count(op.result_.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (p.op_name(op) + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -151,12 +151,12 @@ class EmptyOp(TensorOp):
 def _empty_static_dims(op: Operation, rw: Any) -> bool:
     """Constant dynamic sizes become static dims of a new tensor.empty, cast
     back to the old type."""
-    t = op.results[0].type
+    t = op.result_.type
     nt, keep = _fold_dynamic_sizes(t, list(op.operands))
     if nt is t:
         return False
-    new = rw.create("tensor.empty", keep, [nt], location=op.location)
-    cast = rw.create("tensor.cast", [new.results[0]], [t], location=op.location)
+    new = rw.create(EmptyOp, keep, result_types=[nt], location=op.location)
+    cast = rw.create(CastOp, new.result_, result_types=[t], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -173,20 +173,20 @@ class DimOp(TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         # MLIR's format puts attr-dict first
         return (p.op_name(op) + p.attr_dict(op.attributes) + " " + p.values(op.operands) + " : "
-                + p.type_text(op.operands[0].type))
+                + p.type_text(op.source.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        i = int_value(op.operands[1])
-        t = op.operands[0].type
+        i = int_value(op.index)
+        t = op.source.type
         if i is None or not isinstance(t, RankedTensorType) or not 0 <= i < t.rank:
             return None
         if t.shape[i] != DYNAMIC:
             return [IntegerAttr(t.shape[i], index)]
-        src = op.operands[0].defining_op
-        if _is(src, "tensor.generate"):  # its extent operand
+        src = op.source.defining_op
+        if isinstance(src, GenerateOp):  # its extent operand
             return [src.operands[_dyn_before(t, i)]]
-        if _is(src, "tensor.extract_slice") and src.operands[0].type.rank == t.rank:
+        if isinstance(src, ExtractSliceOp) and src.operands[0].type.rank == t.rank:
             size = _slice_lists(src, 1)[1][i]
             if isinstance(size, Value):
                 return [size]
@@ -218,18 +218,18 @@ def preserves_static(a: Any, b: Any) -> bool:
             and not any(x != DYNAMIC and y == DYNAMIC for x, y in zip(a.shape, b.shape)))
 
 
-def _consumer_foldable_cast(v: Value) -> Operation | None:
+def _consumer_foldable_cast(v: Value) -> "CastOp | None":
     """The tensor.cast defining v when it only drops static information
     (MLIR's canFoldIntoConsumerOp)."""
     c = v.defining_op
-    if _is(c, "tensor.cast") and preserves_static(c.results[0].type, c.operands[0].type):
+    if isinstance(c, CastOp) and preserves_static(c.dest.type, c.source.type):
         return c
     return None
 
 
-def _producer_foldable(cast: Operation) -> bool:
+def _producer_foldable(cast: "CastOp") -> bool:
     """The cast only adds static information (MLIR's canFoldIntoProducerOp)."""
-    return preserves_static(cast.operands[0].type, cast.results[0].type)
+    return preserves_static(cast.source.type, cast.dest.type)
 
 
 def _fold_tensor_cast(op: Operation) -> bool:
@@ -239,7 +239,7 @@ def _fold_tensor_cast(op: Operation) -> bool:
     for k, v in enumerate(op.operands):
         c = _consumer_foldable_cast(v)
         if c is not None:
-            op.set_operand(k, c.operands[0])
+            op.set_operand(k, c.source)
             done = True
     return done
 
@@ -247,10 +247,10 @@ def _fold_tensor_cast(op: Operation) -> bool:
 @debug_name("DimOfCastOp")
 def _dim_of_cast(op: Operation, rw: Any) -> bool:
     """dim(cast(x), i) -> dim(x, i)."""
-    src = op.operands[0].defining_op
-    if src is None or src.name != "tensor.cast":
+    src = op.source.defining_op
+    if src is None or not isinstance(src, CastOp):
         return False
-    new = rw.create("tensor.dim", [src.operands[0], op.operands[1]], [index], location=op.location)
+    new = rw.create(DimOp, src.source, op.index, result_types=[index], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -261,7 +261,7 @@ _DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}  # DPS ops: their i
 @debug_name("DimOfDestStyleOp")
 def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
     """dim of a destination-style op's result is dim of its init, in place."""
-    src = op.operands[0].defining_op
+    src = op.source.defining_op
     if src is None or src.name not in _DEST_STYLE:
         return False
     rw.set_operand(op, 0, src.operands[_DEST_STYLE[src.name]])
@@ -271,12 +271,12 @@ def _dim_of_dest_style(op: Operation, rw: Any) -> bool:
 @debug_name("DimOfReshapeOp")
 def _dim_of_reshape(op: Operation, rw: Any) -> bool:
     """dim(reshape(x, shape), i) -> shape[i] (index_cast to index when needed)."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.reshape"):
+    src = op.source.defining_op
+    if not isinstance(src, ReshapeOp):
         return False
     with rw.saved():
         rw.set_insertion_point_after(op)
-        v = _extract_as(rw, src.operands[1], [op.operands[1]], index, op.location)
+        v = _extract_as(rw, src.shape, [op.index], index, op.location)
     rw.replace_op(op, [v])
     return True
 
@@ -284,11 +284,11 @@ def _dim_of_reshape(op: Operation, rw: Any) -> bool:
 @debug_name("FoldEmptyTensorWithDimOp")
 def _dim_of_empty(op: Operation, rw: Any) -> bool:
     """dim(empty(sizes), i) of a dynamic dim i -> its size operand."""
-    src = op.operands[0].defining_op
-    i = int_value(op.operands[1])
-    if not _is(src, "tensor.empty") or i is None:
+    src = op.source.defining_op
+    i = int_value(op.index)
+    if not isinstance(src, EmptyOp) or i is None:
         return False
-    t = src.results[0].type
+    t = src.result_.type
     if not 0 <= i < t.rank or t.shape[i] != DYNAMIC:
         return False
     rw.replace_op(op, [src.operands[_dyn_before(t, i)]])
@@ -304,12 +304,12 @@ class RankOp(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type))
+        return (p.op_name(op) + " " + p.value(op.tensor) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.operands[0].type
+        t = op.tensor.type
         return [IntegerAttr(t.rank, index)] if isinstance(t, RankedTensorType) else None
 
 
@@ -320,8 +320,8 @@ class _CastLike(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+        return (p.op_name(op) + " " + p.value(op.source) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.source.type) + " to " + p.type_text(op.dest.type))
 
     @classmethod
     def compatible(cls, a: Any, b: Any) -> bool:
@@ -329,15 +329,15 @@ class _CastLike(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.dest.type
         if not cls.compatible(a, b):
             raise op_error(op, f"operand type '{a.text}' and result type '{b.text}' are cast incompatible")
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         # CastOpInterface's folder: a cast to the operand's own type is the operand
-        if op.operands[0].type is op.results[0].type:
-            return [op.operands[0]]
+        if op.source.type is op.dest.type:
+            return [op.source]
         return None
 
 
@@ -380,17 +380,17 @@ def _join(a: Any, b: Any) -> Any:
 def _chained_cast(op: Operation, rw: Any) -> bool:
     """cast(cast(x: A -> B) -> C) -> cast(x: A -> C) when dropping B loses
     no static information."""
-    inner = op.operands[0].defining_op
-    if inner is None or inner.name != "tensor.cast":
+    inner = op.source.defining_op
+    if inner is None or not isinstance(inner, CastOp):
         return False
-    a, b, c = inner.operands[0].type, inner.results[0].type, op.results[0].type
+    a, b, c = inner.source.type, inner.dest.type, op.dest.type
     first = _join(a, b)
     if first is None:
         return False
     second = _join(first, c)
     if second is None or _join(a, c) is not second:
         return False
-    new = rw.create("tensor.cast", [inner.operands[0]], [c], location=op.location)
+    new = rw.create(CastOp, inner.source, result_types=[c], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -420,14 +420,14 @@ def _static_dims(xs: list) -> list[int]:
 @debug_name("TensorCastExtractSlice")
 def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
     """cast(extract_slice) adding static sizes -> an extract_slice with those sizes."""
-    src = op.operands[0].defining_op
-    rt = op.results[0].type
-    if not isinstance(rt, RankedTensorType) or not _is(src, "tensor.extract_slice") or not _producer_foldable(op):
+    src = op.source.defining_op
+    rt = op.dest.type
+    if not isinstance(rt, RankedTensorType) or not isinstance(src, ExtractSliceOp) or not _producer_foldable(op):
         return False
-    if rt.shape == op.operands[0].type.shape:
+    if rt.shape == op.source.type.shape:
         return False
     offsets, sizes, strides = _slice_lists(src, 1)
-    mask = _rank_reduction_mask(_static_dims(sizes), list(src.results[0].type.shape))
+    mask = _rank_reduction_mask(_static_dims(sizes), list(src.result_.type.shape))
     sizes, k = list(sizes), 0
     for i in range(len(sizes)):
         if mask is not None and i in mask:
@@ -436,7 +436,7 @@ def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
         k += 1
         if d != DYNAMIC:
             sizes[i] = d
-    new = _create_slice(rw, "tensor.extract_slice", [src.operands[0]], (offsets, sizes, strides), rt, op.location)
+    new = _create_slice(rw, "tensor.extract_slice", [src.source], (offsets, sizes, strides), rt, op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -445,10 +445,10 @@ def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
 def _cast_of_empty(op: Operation, rw: Any) -> bool:
     """cast(empty) adding static sizes -> an empty of the cast's type (the
     program is assumed correct: the dropped sizes equal the static ones)."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.empty") or not _producer_foldable(op):
+    src = op.source.defining_op
+    if not isinstance(src, EmptyOp) or not _producer_foldable(op):
         return False
-    et, rt = src.results[0].type, op.results[0].type
+    et, rt = src.result_.type, op.dest.type
     sizes, dyn = iter(src.operands), []
     for old, new in zip(et.shape, rt.shape):
         if old != DYNAMIC:
@@ -462,7 +462,7 @@ def _cast_of_empty(op: Operation, rw: Any) -> bool:
     nt = RankedTensorType(list(rt.shape), rt.element_type)
     if nt is not rt:
         return False
-    new_op = rw.create("tensor.empty", dyn, [nt], location=op.location)
+    new_op = rw.create(EmptyOp, dyn, result_types=[nt], location=op.location)
     rw.replace_op(op, new_op.results)
     return True
 
@@ -497,10 +497,10 @@ class BitcastOp(_CastLike):
 @debug_name("ChainedTensorBitcast")
 def _chained_bitcast(op: Operation, rw: Any) -> bool:
     """bitcast(bitcast(x)) -> bitcast(x)."""
-    inner = op.operands[0].defining_op
-    if inner is None or inner.name != "tensor.bitcast":
+    inner = op.source.defining_op
+    if inner is None or not isinstance(inner, BitcastOp):
         return False
-    new = rw.create("tensor.bitcast", [inner.operands[0]], [op.results[0].type], location=op.location)
+    new = rw.create(BitcastOp, inner.source, result_types=[op.dest.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -542,20 +542,20 @@ class ExtractOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[0].type
+        t = op.tensor.type
         if len(op.operands) - 1 != t.rank:
             raise op_error(op, "incorrect number of indices for extract_element")
-        if op.results[0].type is not t.element_type:
+        if op.result_.type is not t.element_type:
             raise op_error(op, "failed to verify that result type matches element type of tensor")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + "[" + p.values(op.operands[1:]) + "]"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type))
+        return (p.op_name(op) + " " + p.value(op.tensor) + "[" + p.values(op.operands[1:]) + "]"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src = op.operands[0]
+        src = op.tensor
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat:
             v = _scalar_attr(a.values[0], a.type.element_type)
@@ -564,7 +564,7 @@ class ExtractOp(TensorOp):
         if any(i is None for i in idx):
             return None
         d = src.defining_op
-        if d is not None and d.name == "tensor.from_elements":
+        if d is not None and isinstance(d, FromElementsOp):
             shape = src.type.shape
             flat = 0
             for i, n in zip(idx, shape):
@@ -572,7 +572,7 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
-        if _is(d, "tensor.insert") and [int_value(v) for v in d.operands[2:]] == idx:
+        if isinstance(d, InsertOp) and [int_value(v) for v in d.operands[2:]] == idx:
             return [d.operands[0]]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
@@ -590,11 +590,10 @@ class ExtractOp(TensorOp):
 @debug_name("ExtractFromTensorCast")
 def _extract_of_cast(op: Operation, rw: Any) -> bool:
     """extract(cast(x)) -> extract(x) when x is ranked."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.cast") or not isinstance(src.operands[0].type, RankedTensorType):
+    src = op.tensor.defining_op
+    if not isinstance(src, CastOp) or not isinstance(src.source.type, RankedTensorType):
         return False
-    new = rw.create("tensor.extract", [src.operands[0], *op.operands[1:]], [op.results[0].type],
-                    location=op.location)
+    new = rw.create(ExtractOp, src.source, op.operands[1:], result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -602,16 +601,16 @@ def _extract_of_cast(op: Operation, rw: Any) -> bool:
 @debug_name("ExtractElementFromIndexCast")
 def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
     """extract(index_cast(x)) -> index_cast(extract(x)): the cast moves to the element."""
-    src = op.operands[0].defining_op
+    src = op.tensor.defining_op
     if not _is(src, "arith.index_cast"):
         return False
-    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.results[0].type, op.location)])
+    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.result_.type, op.location)])
     return True
 
 
 def _extract_as(rw: Any, t: Value, indices: list[Value], want: Any, loc: Any) -> Value:
     """tensor.extract of t's element, index_cast to `want` when it is another type."""
-    v = rw.create("tensor.extract", [t, *indices], [t.type.element_type], location=loc).results[0]
+    v = rw.create(ExtractOp, t, indices, result_types=[t.type.element_type], location=loc).result_
     if v.type is not want:
         v = rw.create("arith.index_cast", [v], [want], location=loc).results[0]
     return v
@@ -636,8 +635,8 @@ def _pure_nested(op: Operation) -> bool:
 @debug_name("ExtractFromTensorGenerate")
 def _extract_of_generate(op: Operation, rw: Any) -> bool:
     """extract(generate, idx) -> the body, cloned with its arguments bound to idx."""
-    src = op.operands[0].defining_op
-    if not _is(src, "tensor.generate") or not _pure_nested(src):
+    src = op.tensor.defining_op
+    if not isinstance(src, GenerateOp) or not _pure_nested(src):
         return False
     body = src.regions[0].blocks[0]
     mapping: dict[Value, Value] = dict(zip(body.args, op.operands[1:]))
@@ -645,7 +644,7 @@ def _extract_of_generate(op: Operation, rw: Any) -> bool:
     for o in body.ops:
         if o is not y:
             rw.insert(o.clone(mapping))
-    v = y.operands[0]
+    v = y.value
     rw.replace_op(op, [mapping.get(v, v)])
     return True
 
@@ -661,22 +660,22 @@ class InsertOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[1].type
+        t = op.dest.type
         if len(op.operands) - 2 != t.rank:
             raise op_error(op, "incorrect number of indices")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1]) + "["
+        return (p.op_name(op) + " " + p.value(op.scalar) + " into " + p.value(op.dest) + "["
                 + p.values(op.operands[2:]) + "]" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[1].type))
+                + p.type_text(op.dest.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         # inserting a splat constant's own value into it: the constant (an
         # attribute, as MLIR's fold returns, so it is materialized in place)
-        a = constant_value(op.operands[1])
-        s = constant_value(op.operands[0])
+        a = constant_value(op.dest)
+        s = constant_value(op.scalar)
         if isinstance(a, DenseElementsAttr) and a.splat and s is not None:
             if _scalar_attr(a.values[0], a.type.element_type) is s:
                 return [a]
@@ -693,14 +692,14 @@ class FromElementsOp(TensorOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
         vals = [constant_value(v) for v in op.operands]
         if not vals or any(v is None or not hasattr(v, "value") for v in vals):
             return None
-        t = op.results[0].type
+        t = op.result_.type
         return [DenseElementsAttr(t, [_raw(v) for v in vals])]
 
 
@@ -720,21 +719,21 @@ class SplatOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        n, want = len(op.operands) - 1, _dyn_count(op.aggregate.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op) + " " + p.value(op.operands[0])
+        s = p.op_name(op) + " " + p.value(op.input)
         if len(op.operands) > 1:
             s += "[" + p.values(op.operands[1:]) + "]"
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.aggregate.type)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
-        c = constant_value(op.operands[0])
+        t = op.aggregate.type
+        c = constant_value(op.input)
         if c is None or not hasattr(c, "value") or not t.has_static_shape:
             return None
         return [DenseElementsAttr(t, [_raw(c)], splat=True)]
@@ -751,7 +750,7 @@ class ReshapeOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.result_.type
         if a.element_type is not b.element_type:
             raise op_error(op, "element types of source and destination tensor types should be the same")
         if (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType) and a.has_static_shape
@@ -760,25 +759,25 @@ class ReshapeOp(TensorOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + "(" + p.value(op.operands[1]) + ")"
+        return (p.op_name(op) + " " + p.value(op.source) + "(" + p.value(op.shape) + ")"
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src, rt = op.operands[0], op.results[0].type
+        src, rt = op.source, op.result_.type
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat and isinstance(rt, RankedTensorType) and rt.has_static_shape:
             return [DenseElementsAttr(rt, a.values, splat=True)]
         d = src.defining_op
-        if _is(d, "tensor.reshape"):  # reshape(reshape(x)) reshapes x, in place
-            op.set_operand(0, d.operands[0])
+        if isinstance(d, ReshapeOp):  # reshape(reshape(x)) reshapes x, in place
+            op.set_operand(0, d.source)
             return list(op.results)
         if not isinstance(rt, RankedTensorType) or src.type is not rt:
             return None
         if rt.rank == 1:
             return [src]
-        shape = op.operands[1].defining_op
-        if _is(shape, "tensor.from_elements") and len(shape.operands) == rt.rank:
+        shape = op.shape.defining_op
+        if isinstance(shape, FromElementsOp) and len(shape.operands) == rt.rank:
             # a no-op when each extent is the dim it already has
             for k, e in enumerate(shape.operands):
                 c = int_value(e)
@@ -787,7 +786,7 @@ class ReshapeOp(TensorOp):
                         return None
                     continue
                 dim = e.defining_op
-                if not _is(dim, "tensor.dim") or dim.operands[0] is not src or int_value(dim.operands[1]) != k:
+                if not isinstance(dim, DimOp) or dim.source is not src or int_value(dim.index) != k:
                     return None
             return [src]
         return None
@@ -815,7 +814,7 @@ class _ReshapeLike(TensorOp):
 
     @classmethod
     def verify_groups(cls, op: Operation, collapsed: Any, expanded: Any, kind: str) -> None:
-        groups = _reassociation(op.properties.get("reassociation"))
+        groups = _reassociation(op.reassociation)
         if collapsed.rank != len(groups):
             raise op_error(op, f"expected collapsed rank ({collapsed.rank}) to equal the number of "
                                f"reassociation maps ({len(groups)}).")
@@ -842,20 +841,20 @@ class ExpandShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, want = len(op.operands) - 1, _dyn_count(op.results[0].type)
+        n, want = len(op.operands) - 1, _dyn_count(op.result_.type)
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
-        cls.verify_groups(op, op.operands[0].type, op.results[0].type, "expanded")
+        cls.verify_groups(op, op.src.type, op.result_.type, "expanded")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        groups = _reassociation(op.properties.get("reassociation"))
-        static = list(op.properties.get("static_output_shape").values)
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups) + " output_shape "
+        groups = _reassociation(op.reassociation)
+        static = list(op.static_output_shape.values)
+        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups) + " output_shape "
                 + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+                + p.type_text(op.src.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -874,16 +873,16 @@ class CollapseShapeOp(_ReshapeLike):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        cls.verify_groups(op, op.results[0].type, op.operands[0].type, "expanded")
+        cls.verify_groups(op, op.result_.type, op.src.type, "expanded")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        groups = _reassociation(op.properties.get("reassociation"))
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " " + _reassoc_text(groups)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " into "
-                + p.type_text(op.results[0].type))
+        groups = _reassociation(op.reassociation)
+        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups)
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.src.type) + " into "
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -896,7 +895,7 @@ class CollapseShapeOp(_ReshapeLike):
 
 
 def _groups(op: Operation) -> list[list[int]]:
-    return _reassociation(op.properties.get("reassociation"))
+    return _reassociation(op.reassociation)
 
 
 def _groups_attr(groups: list[list[int]]) -> ArrayAttr:
@@ -912,18 +911,18 @@ def _reshaped(a: DenseElementsAttr, t: RankedTensorType) -> DenseElementsAttr:
 
 def _fold_reshape(op: Operation, inverse: str) -> Any:
     """MLIR's foldReshapeOp for expand_shape/collapse_shape."""
-    src, rt = op.operands[0], op.results[0].type
+    src, rt = op.src, op.result_.type
     if src.type is rt:
         return [src]
     a = constant_value(src)
     if isinstance(a, DenseElementsAttr) and rt.has_static_shape:
         return [_reshaped(a, rt)]
     d = src.defining_op
-    if not _is(d, inverse) or d.operands[0].type is not rt:
+    if not _is(d, inverse) or d.src.type is not rt:
         return None
     # collapse(expand(x)) by the same groups is x however dynamic it is
-    if _dyn_count(rt) < 2 or (op.name == "tensor.collapse_shape" and _groups(d) == _groups(op)):
-        return [d.operands[0]]
+    if _dyn_count(rt) < 2 or (isinstance(op, CollapseShapeOp) and _groups(d) == _groups(op)):
+        return [d.src]
     return None
 
 
@@ -940,7 +939,7 @@ def _create_reshape(rw: Any, name: str, src: Value, groups: list[list[int]], t: 
 
 
 def _output_shape(op: Operation) -> list:
-    return _index_list(_static_list(op.properties.get("static_output_shape")), list(op.operands[1:]))
+    return _index_list(_static_list(op.static_output_shape), list(op.output_shape))
 
 
 def _compose_groups(producer: list[list[int]], consumer: list[list[int]]) -> list[list[int]] | None:
@@ -958,14 +957,14 @@ def _compose_same(kind: str) -> Any:
     @debug_name(f"mlir::ComposeReassociativeReshapeOps<mlir::tensor::{kind}ShapeOp, mlir::ReshapeOpKind::k{kind}>")
     def compose(op: Operation, rw: Any) -> bool:
         """A reshape of the same kind of reshape: one reshape with the groups composed."""
-        d = op.operands[0].defining_op
+        d = op.src.defining_op
         if not _is(d, op.name):
             return False
         groups = _compose_groups(_groups(d), _groups(op))
         if groups is None:
             return False
         out = _output_shape(op) if kind == "Expand" else None
-        new = _create_reshape(rw, op.name, d.operands[0], groups, op.results[0].type, op.location, out)
+        new = _create_reshape(rw, op.name, d.src, groups, op.result_.type, op.location, out)
         rw.replace_op(op, new.results)
         return True
     return compose
@@ -980,10 +979,10 @@ _compose_collapses = _compose_same("Collapse")
 def _collapse_of_expand(op: Operation, rw: Any) -> bool:
     """collapse(expand(x)) whose groups nest: one collapse (or expand, or a
     cast when the rank is unchanged) of x."""
-    d = op.operands[0].defining_op
-    if not _is(d, "tensor.expand_shape"):
+    d = op.src.defining_op
+    if not isinstance(d, ExpandShapeOp):
         return False
-    st, rt = d.operands[0].type, op.results[0].type
+    st, rt = d.src.type, op.result_.type
     if st is rt:
         return False
     higher, lower = (_groups(d), _groups(op)) if st.rank > rt.rank else (_groups(op), _groups(d))
@@ -1000,14 +999,14 @@ def _collapse_of_expand(op: Operation, rw: Any) -> bool:
                 break
         composed.append(g)
     if st.rank > rt.rank:
-        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], composed, rt, op.location)
+        new = _create_reshape(rw, "tensor.collapse_shape", d.src, composed, rt, op.location)
     elif st.rank < rt.rank:
         out = _collapsed_sizes(rw, _output_shape(d), _groups(op), op.location)
         if out is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], composed, rt, op.location, out)
+        new = _create_reshape(rw, "tensor.expand_shape", d.src, composed, rt, op.location, out)
     else:
-        new = rw.create("tensor.cast", [d.operands[0]], [rt], location=op.location)
+        new = rw.create(CastOp, d.src, result_types=[rt], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1017,11 +1016,11 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     """expand(cast(x)) of an information-dropping cast: constant output sizes
     in groups static in x become static; expand a cast of the source to the
     type that gives, cast back."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
-    x_shape = c.operands[0].type.shape
-    rt = op.results[0].type
+    x_shape = c.source.type.shape
+    rt = op.result_.type
     shape, dyn, it = list(rt.shape), [], iter(op.operands[1:])
     for i, g in enumerate(_groups(op)):
         for o in g:
@@ -1039,13 +1038,13 @@ def _static_expand(op: Operation, rw: Any) -> bool:
     for g in _groups(op):
         dims = [shape[o] for o in g]
         in_shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
-    et = op.operands[0].type.element_type
-    cast_in = rw.create("tensor.cast", [op.operands[0]], [RankedTensorType(in_shape, et)], location=op.location)
+    et = op.src.type.element_type
+    cast_in = rw.create(CastOp, op.src, result_types=[RankedTensorType(in_shape, et)], location=op.location)
     it = iter(dyn)
     out = [next(it) if d == DYNAMIC else d for d in shape]
-    new = _create_reshape(rw, "tensor.expand_shape", cast_in.results[0], _groups(op), RankedTensorType(shape, et),
+    new = _create_reshape(rw, "tensor.expand_shape", cast_in.dest, _groups(op), RankedTensorType(shape, et),
                           op.location, out)
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1068,8 +1067,10 @@ def _collapsed_sizes(rw: Any, sizes: list, groups: list[list[int]], loc: Any) ->
         elif p == 1:
             out.append(dyn[0])
         else:
-            c = rw.create("arith.constant", [], [index], properties={"value": IntegerAttr(p, index)}, location=loc)
-            m = rw.create("arith.muli", [dyn[0], c.results[0]], [index],
+            from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+            c = rw.create(ArithConstantOp, value=IntegerAttr(p, index), result_types=[index], location=loc)
+            m = rw.create("arith.muli", [dyn[0], c.result_], [index],
                           properties={"overflowFlags": OpaqueAttr("#arith.overflow<nsw>")}, location=loc)
             out.append(m.results[0])
     return out
@@ -1168,10 +1169,10 @@ def _find_collapsing(src_groups: list, dst_groups: list, src: tuple, dst: tuple)
             "mlir::tensor::CastOp>")
 def _expand_of_collapse(op: Operation, rw: Any) -> bool:
     """expand(collapse(x)) that only regroups: one collapse or expand of x."""
-    d = op.operands[0].defining_op
-    if not _is(d, "tensor.collapse_shape"):
+    d = op.src.defining_op
+    if not isinstance(d, CollapseShapeOp):
         return False
-    st, rt = d.operands[0].type, op.results[0].type
+    st, rt = d.src.type, op.result_.type
     if st.rank == rt.rank:
         return False
     sg, rg = _groups(d), _groups(op)
@@ -1181,12 +1182,12 @@ def _expand_of_collapse(op: Operation, rw: Any) -> bool:
         groups = _find_collapsing(sg, rg, st.shape, rt.shape)
         if groups is None:
             return False
-        new = _create_reshape(rw, "tensor.collapse_shape", d.operands[0], groups, rt, op.location)
+        new = _create_reshape(rw, "tensor.collapse_shape", d.src, groups, rt, op.location)
     else:
         groups = _find_collapsing(rg, sg, rt.shape, st.shape)
         if groups is None:
             return False
-        new = _create_reshape(rw, "tensor.expand_shape", d.operands[0], groups, rt, op.location, _output_shape(op))
+        new = _create_reshape(rw, "tensor.expand_shape", d.src, groups, rt, op.location, _output_shape(op))
     rw.replace_op(op, new.results)
     return True
 
@@ -1197,22 +1198,24 @@ def _reshape_of(kind: str, what: str) -> Any:
     result type."""
     @debug_name(f"FoldReshapeWith{what}<mlir::tensor::{kind}ShapeOp>")
     def fold(op: Operation, rw: Any) -> bool:
-        src, rt = op.operands[0], op.results[0].type
+        src, rt = op.src, op.result_.type
         d = src.defining_op
         if what == "Constant":
             a = constant_value(src)
             if not isinstance(a, DenseElementsAttr) or not a.splat or not rt.has_static_shape:
                 return False
-            new = rw.create("arith.constant", [], [rt], properties={"value": DenseElementsAttr(rt, a.values, splat=True)},
+            from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+            new = rw.create(ArithConstantOp, value=DenseElementsAttr(rt, a.values, splat=True), result_types=[rt],
                             location=op.location)
         elif what == "Splat":
-            if not _is(d, "tensor.splat") or not d.results[0].type.has_static_shape or not rt.has_static_shape:
+            if not isinstance(d, SplatOp) or not d.aggregate.type.has_static_shape or not rt.has_static_shape:
                 return False
-            new = rw.create("tensor.splat", [d.operands[0]], [rt], location=op.location)
+            new = rw.create(SplatOp, d.input, result_types=[rt], location=op.location)
         else:
-            if not _is(d, "tensor.from_elements") or not rt.has_static_shape:
+            if not isinstance(d, FromElementsOp) or not rt.has_static_shape:
                 return False
-            new = rw.create("tensor.from_elements", list(d.operands), [rt], location=op.location)
+            new = rw.create(FromElementsOp, list(d.operands), result_types=[rt], location=op.location)
         rw.replace_op(op, new.results)
         return True
     return fold
@@ -1229,20 +1232,20 @@ _collapse_of_from_elements = _reshape_of("Collapse", "FromElements")
 @debug_name("FoldCollapseOfCastOp")
 def _collapse_of_cast(op: Operation, rw: Any) -> bool:
     """collapse(cast(x)) of an information-dropping cast collapses x (cast back if the type gained)."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.src)
     if c is None:
         return False
-    x = c.operands[0]
+    x = c.source
     shape = []
     for g in _groups(op):
         dims = [x.type.shape[i] for i in g]
         shape.append(DYNAMIC if DYNAMIC in dims else prod(dims))
     nt = RankedTensorType(shape, x.type.element_type)
-    if nt is op.results[0].type:
+    if nt is op.result_.type:
         rw.set_operand(op, 0, x)
         return True
     new = _create_reshape(rw, "tensor.collapse_shape", x, _groups(op), nt, op.location)
-    cast = rw.create("tensor.cast", new.results, [op.results[0].type], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1267,11 +1270,11 @@ class ConcatOp(TensorOp):
             raise op_error(op, "requires at least one input")
         types = [v.type for v in op.operands]
         rank = types[0].rank
-        dim = op.properties.get("dim").value
+        dim = op.dim.value
         for t in types:
             if t.rank != rank:
                 raise op_error(op, f"rank of concatenated inputs must match, saw {rank} and {t.rank}")
-            if t.element_type is not op.results[0].type.element_type:
+            if t.element_type is not op.result_.type.element_type:
                 raise op_error(op, "inputs and result element type must match")
         if not 0 <= dim < rank:
             raise op_error(op, "concatenation dim must be less than the tensor rank")
@@ -1283,7 +1286,7 @@ class ConcatOp(TensorOp):
             else:
                 known = [d for d in ds if d != DYNAMIC]
                 shape.append(known[0] if known else DYNAMIC)
-        rt = op.results[0].type
+        rt = op.result_.type
         inferred = RankedTensorType(shape, rt.element_type, rt.encoding)
         if rt.rank != rank or any(a != b and DYNAMIC not in (a, b) for a, b in zip(rt.shape, shape)):
             raise op_error(op, f"result type '{rt.text}'does not match inferred shape '{inferred.text}' static sizes")
@@ -1292,12 +1295,12 @@ class ConcatOp(TensorOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if not cls._plain_props(op):
             return None
-        return (p.op_name(op) + f" dim({op.properties.get('dim').value}) " + p.values(op.operands)
+        return (p.op_name(op) + f" dim({op.dim.value}) " + p.values(op.operands)
                 + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        if len(op.operands) == 1 and op.operands[0].type is op.results[0].type:
+        if len(op.operands) == 1 and op.operands[0].type is op.result_.type:
             return [op.operands[0]]
         return None
 
@@ -1322,7 +1325,7 @@ def _concat_type(dim: int, types: list) -> RankedTensorType:
 @debug_name("InferConcatOperandTypes")
 def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
     """Inputs whose other dims the inferred type knows statically get a cast to it."""
-    dim = op.properties.get("dim").value
+    dim = op.dim.value
     inferred = _concat_type(dim, [v.type for v in op.operands])
     done = False
     for k, v in enumerate(op.operands):
@@ -1330,7 +1333,7 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
         shape[dim] = v.type.shape[dim]
         t = RankedTensorType(shape, inferred.element_type)
         if not preserves_static(t, v.type):
-            cast = rw.create("tensor.cast", [v], [t], location=op.location)
+            cast = rw.create(CastOp, v, result_types=[t], location=op.location)
             rw.set_operand(op, k, cast.results[0])
             done = True
     return done
@@ -1339,14 +1342,13 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
 @debug_name("InferConcatResultType")
 def _infer_concat_result_type(op: Operation, rw: Any) -> bool:
     """A result type less static than the inferred one: concat to that, cast back."""
-    dim = op.properties.get("dim").value
+    dim = op.dim.value
     inferred = _concat_type(dim, [v.type for v in op.operands])
-    rt = op.results[0].type
+    rt = op.result_.type
     if preserves_static(inferred, rt):
         return False
-    new = rw.create("tensor.concat", list(op.operands), [inferred], properties={"dim": op.properties.get("dim")},
-                    location=op.location)
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    new = rw.create(ConcatOp, list(op.operands), result_types=[inferred], dim=op.dim, location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -1356,7 +1358,7 @@ def _single_input_concat(op: Operation, rw: Any) -> bool:
     """A concat of one input is a cast of it."""
     if len(op.operands) != 1:
         return False
-    new = rw.create("tensor.cast", list(op.operands), [op.results[0].type], location=op.location)
+    new = rw.create(CastOp, op.inputs[0], result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1470,21 +1472,21 @@ class ExtractSliceOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_slice(op, 1, op.operands[0].type, op.results[0].type)
+        _verify_slice(op, 1, op.source.type, op.result_.type)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         lists = _slice_lists(op, 1)
         if lists is None or not cls._plain_props(op):
             return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " ".join(_mixed_text(p, x) for x in lists)
+        return (p.op_name(op) + " " + p.value(op.source) + " ".join(_mixed_text(p, x) for x in lists)
                 + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+                + p.type_text(op.source.type) + " to " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src = op.operands[0]
-        rt = op.results[0].type
+        src = op.source
+        rt = op.result_.type
         a = constant_value(src)
         if isinstance(a, DenseElementsAttr) and a.splat and rt.has_static_shape:
             return [DenseElementsAttr(rt, a.values, splat=True)]
@@ -1492,9 +1494,9 @@ class ExtractSliceOp(TensorOp):
         if src.type is rt and _full_slice(*lists, rt.shape):
             return [src]
         ins = src.defining_op
-        if (_is(ins, "tensor.insert_slice") and ins.operands[0].type is rt
+        if (isinstance(ins, InsertSliceOp) and ins.source.type is rt
                 and _same_lists(_slice_lists(ins, 2), lists)):
-            return [ins.operands[0]]
+            return [ins.source]
         return None
 
     @classmethod
@@ -1507,15 +1509,15 @@ class ExtractSliceOp(TensorOp):
 def _extract_slice_constant_args(op: Operation, rw: Any) -> bool:
     """Constant offsets/sizes/strides become static entries; the result type
     follows (rank-reduced as MLIR's canonical form), cast back to the old one."""
-    src = op.operands[0]
+    src = op.source
     lists = _fold_slice_constants(_slice_lists(op, 1))
     if lists is None or not _in_bounds(src.type.shape, lists):
         return False
-    rt = op.results[0].type
+    rt = op.result_.type
     nt = _canonical_slice_type(rt.rank, src.type, lists[1])
     new = _create_slice(rw, "tensor.extract_slice", [src], lists, nt, op.location)
     if nt is not rt:
-        new = rw.create("tensor.cast", new.results, [rt], location=op.location)
+        new = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1525,10 +1527,10 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     """extract_slice(cast(x)) of an information-dropping cast slices x."""
     if _constant_index_operand(op):
         return False
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    new = rw.create("tensor.extract_slice", [c.operands[0], *op.operands[1:]], [op.results[0].type],
+    new = rw.create("tensor.extract_slice", [c.source, *op.operands[1:]], [op.result_.type],
                     properties=op.properties, location=op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1551,33 +1553,33 @@ class InsertSliceOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.results[0].type is not op.operands[1].type:
+        if op.result_.type is not op.dest.type:
             raise op_error(op, "failed to verify that all of {dest, result} have same type")
-        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+        _verify_slice(op, 2, op.dest.type, op.source.type)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         lists = _slice_lists(op, 2)
         if lists is None or not cls._plain_props(op):
             return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
+        return (p.op_name(op) + " " + p.value(op.source) + " into " + p.value(op.dest)
                 + " ".join(_mixed_text(p, x) for x in lists)
                 + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.results[0].type))
+                + p.type_text(op.source.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        src, dest = op.operands[0], op.operands[1]
+        src, dest = op.source, op.dest
         lists = _slice_lists(op, 2)
         if src.type is dest.type and src.type.has_static_shape and _full_slice(*lists, src.type.shape):
             return [src]
         prev = dest.defining_op  # insert after insert of the same slice: skip the first
-        if (_is(prev, "tensor.insert_slice") and prev.operands[0].type is src.type
+        if (isinstance(prev, InsertSliceOp) and prev.source.type is src.type
                 and _same_lists(_slice_lists(prev, 2), lists)):
-            op.set_operand(1, prev.operands[1])
+            op.set_operand(1, prev.dest)
             return list(op.results)
         ext = src.defining_op  # inserting back what was extracted from dest
-        if _is(ext, "tensor.extract_slice") and ext.operands[0] is dest and _same_lists(_slice_lists(ext, 1), lists):
+        if isinstance(ext, ExtractSliceOp) and ext.source is dest and _same_lists(_slice_lists(ext, 1), lists):
             return [dest]
         if any(_const(x) == 0 for x in lists[1]):
             return [dest]
@@ -1592,13 +1594,13 @@ class InsertSliceOp(TensorOp):
 def _insert_slice_constant_args(op: Operation, rw: Any) -> bool:
     """Constant offsets/sizes/strides become static entries; the source is
     cast to the canonical type they give."""
-    src, dest = op.operands[0], op.operands[1]
+    src, dest = op.source, op.dest
     lists = _fold_slice_constants(_slice_lists(op, 2))
     if lists is None or not _in_bounds(dest.type.shape, lists):
         return False
     st = _canonical_slice_type(src.type.rank, dest.type, lists[1])
     if st is not src.type:
-        src = rw.create("tensor.cast", [src], [st], location=op.location).results[0]
+        src = rw.create(CastOp, src, result_types=[st], location=op.location).dest
     new = _create_slice(rw, "tensor.insert_slice", [src, dest], lists, dest.type, op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1620,11 +1622,11 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
     insert_slice (the result is cast back when the dest's was)."""
     if _constant_index_operand(op):
         return False
-    cs, cd = _consumer_foldable_cast(op.operands[0]), _consumer_foldable_cast(op.operands[1])
+    cs, cd = _consumer_foldable_cast(op.source), _consumer_foldable_cast(op.dest)
     if cs is None and cd is None:
         return False
-    src = cs.operands[0] if cs is not None else op.operands[0]
-    dst = cd.operands[0] if cd is not None else op.operands[1]
+    src = cs.source if cs is not None else op.source
+    dst = cd.source if cd is not None else op.dest
     st, dt = src.type, dst.type
     if not isinstance(st, RankedTensorType) or not isinstance(dt, RankedTensorType):
         return False
@@ -1642,8 +1644,8 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
     if not _rank_reduced(RankedTensorType(static, dt.element_type, dt.encoding), st):
         return False
     new = _create_slice(rw, "tensor.insert_slice", [src, dst], (offsets, sizes, strides), dt, op.location)
-    if dt is not op.operands[1].type:
-        new = rw.create("tensor.cast", new.results, [op.operands[1].type], location=op.location)
+    if dt is not op.dest.type:
+        new = rw.create(CastOp, *new.results, result_types=[op.dest.type], location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1651,9 +1653,9 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
 @debug_name("InsertSliceOpSourceCastInserter<mlir::tensor::InsertSliceOp>")
 def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     """Constant sizes the source type does not show yet: cast the source to them."""
-    src = op.operands[0]
+    src = op.source
     st = src.type
-    if st.rank != op.operands[1].type.rank:
+    if st.rank != op.dest.type.rank:
         return False
     shape = list(st.shape)
     for i, x in enumerate(_slice_lists(op, 2)[1]):
@@ -1665,8 +1667,8 @@ def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     nt = RankedTensorType(shape, st.element_type, st.encoding)
     if nt is st or not preserves_static(st, nt) or not _cast_compatible(st, nt):
         return False
-    cast = rw.create("tensor.cast", [src], [nt], location=op.location)
-    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.results[0].type],
+    cast = rw.create(CastOp, src, result_types=[nt], location=op.location)
+    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.result_.type],
                     properties=op.properties, location=op.location)
     rw.replace_op(op, new.results)
     return True
@@ -1888,8 +1890,8 @@ class PadOp(OpDef):
     @classmethod
     def inferred_type(cls, op: Operation) -> RankedTensorType | None:
         """MLIR's PadOp::inferResultType (None when the lists do not fit the rank)."""
-        src = op.operands[0].type
-        lo, hi = _static_list(op.properties.get("static_low")), _static_list(op.properties.get("static_high"))
+        src = op.source.type
+        lo, hi = _static_list(op.static_low), _static_list(op.static_high)
         if len(lo) != src.rank or len(hi) != src.rank:
             return None
         shape = [DYNAMIC if DYNAMIC in (d,) or K_DYNAMIC in (a, b) else d + a + b
@@ -1898,7 +1900,7 @@ class PadOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src, res = op.operands[0].type, op.results[0].type
+        src, res = op.source.type, op.result_.type
         want = cls.inferred_type(op)
         if want is None:
             raise IRError(f"failed to infer expectedType from sourceType '{src.text}', specified resultType is "
@@ -1913,7 +1915,7 @@ class PadOp(OpDef):
                 if not isinstance(t, IndexType):
                     raise op_error(op, f"expected block argument {i + 1} to be an index")
             y = _yield_of(op)
-            if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not res.element_type:
+            if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not res.element_type:
                 raise op_error(op, "expected yield type to match shape element type")
 
     @classmethod
@@ -1922,19 +1924,19 @@ class PadOp(OpDef):
                for k, _ in op.properties.entries):
             return None
         _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = _index_list(_static_list(op.properties.get("static_low")), op.operands[1:1 + nl])
-        high = _index_list(_static_list(op.properties.get("static_high")), op.operands[1 + nl:1 + nl + nh])
-        nofold = " nofold" if op.properties.get("nofold") is not None else ""
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + nofold + " low" + _mixed_text(p, low) + " high"
+        low = _index_list(_static_list(op.static_low), op.operands[1:1 + nl])
+        high = _index_list(_static_list(op.static_high), op.operands[1 + nl:1 + nl + nh])
+        nofold = " nofold" if op.nofold is not None else ""
+        return (p.op_name(op) + " " + p.value(op.source) + nofold + " low" + _mixed_text(p, low) + " high"
                 + _mixed_text(p, high) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.operands[0].type) + " to "
-                + p.type_text(op.results[0].type))
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.source.type) + " to "
+                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        res = op.results[0].type
-        if res.has_static_shape and res is op.operands[0].type and op.properties.get("nofold") is None:
-            return [op.operands[0]]
+        res = op.result_.type
+        if res.has_static_shape and res is op.source.type and op.nofold is None:
+            return [op.source]
         return None
 
     @classmethod
@@ -1946,7 +1948,7 @@ class PadOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
         _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = [int(v) for v in _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])]
+        low = [int(v) for v in _index_list(_static_list(op.static_low), args[1:1 + nl])]
         shape = [int(d) for d in _result_shape(op, src.shape, args, nl, nh)]
         out = np.empty(shape, src.dtype)
         for idx in np.ndindex(*shape):
@@ -1959,8 +1961,8 @@ class PadOp(OpDef):
 
 
 def _result_shape(op: Operation, src_shape: tuple, args: list, nl: int, nh: int) -> list[int]:
-    low = _index_list(_static_list(op.properties.get("static_low")), args[1:1 + nl])
-    high = _index_list(_static_list(op.properties.get("static_high")), args[1 + nl:1 + nl + nh])
+    low = _index_list(_static_list(op.static_low), args[1:1 + nl])
+    high = _index_list(_static_list(op.static_high), args[1 + nl:1 + nl + nh])
     return [d + int(a) + int(b) for d, a, b in zip(src_shape, low, high)]
 
 
@@ -1968,30 +1970,28 @@ def _result_shape(op: Operation, src_shape: tuple, args: list, nl: int, nh: int)
 def _pad_static_zero(op: Operation, rw: Any) -> bool:
     """MLIR's FoldStaticZeroPadding: all-zero low and high padding (static or
     constant) and no `nofold`: a tensor.cast of the source."""
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         return False
-    _, nl, nh = op.properties.get("operandSegmentSizes").values
-    for static, dyn in (("static_low", op.operands[1:1 + nl]), ("static_high", op.operands[1 + nl:1 + nl + nh])):
-        for v in _index_list(_static_list(op.properties.get(static)), dyn):
+    for static, dyn in ((op.static_low, op.low), (op.static_high, op.high)):
+        for v in _index_list(_static_list(static), dyn):
             if (int_value(v) if isinstance(v, Value) else v) != 0:
                 return False
-    cast = rw.create("tensor.cast", [op.operands[0]], [op.results[0].type], location=op.location)
+    cast = rw.create(CastOp, op.source, result_types=[op.result_.type], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
 
 def _pad_lists(op: Operation) -> tuple[list, list]:
     """(low, high) as mixed lists: ints, and Values where dynamic."""
-    _, nl, nh = op.properties.get("operandSegmentSizes").values
-    return (_index_list(_static_list(op.properties.get("static_low")), list(op.operands[1:1 + nl])),
-            _index_list(_static_list(op.properties.get("static_high")), list(op.operands[1 + nl:1 + nl + nh])))
+    return (_index_list(_static_list(op.static_low), list(op.low)),
+            _index_list(_static_list(op.static_high), list(op.high)))
 
 
 def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
                 region: Region) -> Operation:
     """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
     props: dict[str, Any] = {}
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         props["nofold"] = UnitAttr()
     dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
     props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
@@ -2019,18 +2019,18 @@ def _take_region(rw: Any, op: Operation) -> Region:
 @debug_name("FoldSourceTensorCast")
 def _pad_source_cast(op: Operation, rw: Any) -> bool:
     """pad(cast(x)) of an information-dropping cast pads x (cast back if the type gained)."""
-    c = _consumer_foldable_cast(op.operands[0])
+    c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    x = c.operands[0]
+    x = c.source
     low, high = _pad_lists(op)
-    rt = op.results[0].type
+    rt = op.result_.type
     nt = _pad_type(x.type, low, high, rt.shape)
     if nt is rt:
         rw.set_operand(op, 0, x)
         return True
     new = _create_pad(rw, op, x, low, high, nt, op.regions[0].clone())
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2038,14 +2038,14 @@ def _pad_source_cast(op: Operation, rw: Any) -> bool:
 @debug_name("FoldTargetTensorCast")
 def _pad_target_cast(op: Operation, rw: Any) -> bool:
     """A pad whose one use is a cast adding static sizes gets the cast's type."""
-    r = op.results[0]
+    r = op.result_
     if not r.has_one_use():
         return False
     cast = r.users[0]
-    if cast.name != "tensor.cast" or not preserves_static(r.type, cast.results[0].type):
+    if not isinstance(cast, CastOp) or not preserves_static(r.type, cast.dest.type):
         return False
     low, high = _pad_lists(op)
-    new = _create_pad(rw, op, op.operands[0], low, high, cast.results[0].type, _take_region(rw, op))
+    new = _create_pad(rw, op, op.source, low, high, cast.dest.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     rw.replace_op(cast, new.results)
     return True
@@ -2055,9 +2055,9 @@ def _padding_value(op: Operation) -> Value | None:
     """MLIR's getConstantPaddingValue: the yielded value when it is a
     constant or defined outside the body."""
     y = _yield_of(op)
-    if y is None or y.name != "tensor.yield":
+    if y is None or not isinstance(y, YieldOp):
         return None
-    v = y.operands[0]
+    v = y.value
     if constant_value(v) is not None:
         return v
     return None if v.parent_block is op.regions[0].blocks[0] else v
@@ -2071,17 +2071,17 @@ def _padded_dims(low: list, high: list) -> set[int]:
 def _pad_orthogonal(op: Operation, rw: Any) -> bool:
     """pad(slice(pad(slice(x)))) padding different dims, high only, with one
     constant value: one slice of x and one pad."""
-    inner = op.operands[0].defining_op
-    if not _is(inner, "tensor.extract_slice"):
+    inner = op.source.defining_op
+    if not isinstance(inner, ExtractSliceOp):
         return False
-    outer_pad = inner.operands[0].defining_op
-    if not _is(outer_pad, "tensor.pad") or outer_pad.properties.get("nofold") is not None:
+    outer_pad = inner.source.defining_op
+    if not isinstance(outer_pad, PadOp) or outer_pad.nofold is not None:
         return False
-    outer = outer_pad.operands[0].defining_op
-    if not _is(outer, "tensor.extract_slice"):
+    outer = outer_pad.source.defining_op
+    if not isinstance(outer, ExtractSliceOp):
         return False
-    rank = op.operands[0].type.rank
-    if outer.operands[0].type.rank != rank:
+    rank = op.source.type.rank
+    if outer.source.type.rank != rank:
         return False
     i_off, i_sizes, i_strides = _slice_lists(inner, 1)
     o_off, o_sizes, o_strides = _slice_lists(outer, 1)
@@ -2107,13 +2107,13 @@ def _pad_orthogonal(op: Operation, rw: Any) -> bool:
             return False
     sizes = list(i_sizes)
     for k in o_dims:
-        if _const(i_sizes[k]) != inner.operands[0].type.shape[k]:
+        if _const(i_sizes[k]) != inner.source.type.shape[k]:
             return False
         sizes[k] = o_sizes[k]
     new_high = [high[k] if k in i_dims else o_high[k] if k in o_dims else 0 for k in range(rank)]
-    st = RankedTensorType(_static_dims(sizes), outer.operands[0].type.element_type, outer.operands[0].type.encoding)
-    sl = _create_slice(rw, "tensor.extract_slice", [outer.operands[0]], (offsets, sizes, i_strides), st, op.location)
-    new = _create_pad(rw, op, sl.results[0], low, new_high, op.results[0].type, _take_region(rw, op))
+    st = RankedTensorType(_static_dims(sizes), outer.source.type.element_type, outer.source.type.encoding)
+    sl = _create_slice(rw, "tensor.extract_slice", [outer.source], (offsets, sizes, i_strides), st, op.location)
+    new = _create_pad(rw, op, sl.results[0], low, new_high, op.result_.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     return True
 
@@ -2121,8 +2121,8 @@ def _pad_orthogonal(op: Operation, rw: Any) -> bool:
 @debug_name("FoldStaticPadding")
 def _pad_static(op: Operation, rw: Any) -> bool:
     """Constant low/high operands become static; the result type follows, cast back."""
-    src = op.operands[0].type
-    rt = op.results[0].type
+    src = op.source.type
+    rt = op.result_.type
     low, high = _pad_lists(op)
     low = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in low]
     high = [x if not isinstance(x, Value) or int_value(x) is None else int_value(x) for x in high]
@@ -2130,9 +2130,9 @@ def _pad_static(op: Operation, rw: Any) -> bool:
              else d + a + b for d, a, b, r in zip(src.shape, low, high, rt.shape)]
     if shape == list(rt.shape) or all(d == DYNAMIC for d in shape):
         return False
-    new = _create_pad(rw, op, op.operands[0], low, high, RankedTensorType(shape, src.element_type),
+    new = _create_pad(rw, op, op.source, low, high, RankedTensorType(shape, src.element_type),
                       op.regions[0].clone())
-    cast = rw.create("tensor.cast", new.results, [rt], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2152,10 +2152,10 @@ def _add_padding(a: Any, b: Any) -> Any:
 @debug_name("FoldConsecutiveConstantPadding")
 def _pad_consecutive(op: Operation, rw: Any) -> bool:
     """pad(pad(x)) with the same constant padding value: one pad of x with the paddings added."""
-    if op.properties.get("nofold") is not None:
+    if op.nofold is not None:
         return False
-    prev = op.operands[0].defining_op
-    if not _is(prev, "tensor.pad") or prev.properties.get("nofold") is not None:
+    prev = op.source.defining_op
+    if not isinstance(prev, PadOp) or prev.nofold is not None:
         return False
     v, pv = _padding_value(op), _padding_value(prev)
     if v is None or pv is None or v is not pv:
@@ -2166,7 +2166,7 @@ def _pad_consecutive(op: Operation, rw: Any) -> bool:
     new_low = [_add_padding(a, b) for a, b in zip(low, p_low)]
     if None in new_high or None in new_low:
         return False
-    new = _create_pad(rw, op, prev.operands[0], new_low, new_high, op.results[0].type, _take_region(rw, op))
+    new = _create_pad(rw, op, prev.source, new_low, new_high, op.result_.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     return True
 
@@ -2186,7 +2186,7 @@ class GenerateOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.results[0].type
+        t = op.result_.type
         if len(op.operands) != _dyn_count(t):
             raise op_error(op, f"incorrect number of dynamic sizes, has {len(op.operands)}, expected {_dyn_count(t)}")
         args = _verify_index_block(op, t.rank)
@@ -2197,7 +2197,7 @@ class GenerateOp(OpDef):
         if len(args) != t.rank:
             raise IRError("must have one body argument per input dimension", op)
         y = _yield_of(op)
-        if y is not None and y.name == "tensor.yield" and y.operands and y.operands[0].type is not t.element_type:
+        if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not t.element_type:
             raise op_error(op, "body must be terminated with a `yield` operation of the tensor element type")
 
     @classmethod
@@ -2206,7 +2206,7 @@ class GenerateOp(OpDef):
             return None
         # MLIR's format is `$dynamicExtents $body`: no extents still leaves two spaces
         return (p.op_name(op) + " " + p.values(op.operands) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -2214,7 +2214,7 @@ class GenerateOp(OpDef):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        t = op.results[0].type
+        t = op.result_.type
         it = iter(args)
         shape = [int(next(it)) if d == DYNAMIC else d for d in t.shape]
         vals = [np.asarray(ctx.run_region(op.regions[0], [np.intp(i) for i in idx])[0]) for idx in np.ndindex(*shape)]
@@ -2243,13 +2243,13 @@ def _fold_dynamic_sizes(t: RankedTensorType, sizes: list[Value]) -> tuple[Ranked
 def _static_generate(op: Operation, rw: Any) -> bool:
     """Constant extents become static dims of a new generate (the body moves
     over), cast back to the old type."""
-    t = op.results[0].type
+    t = op.result_.type
     nt, keep = _fold_dynamic_sizes(t, list(op.operands))
     if nt is t:
         return False
-    new = rw.create("tensor.generate", keep, [nt], regions=1, location=op.location)
+    new = rw.create(GenerateOp, keep, result_types=[nt], regions=1, location=op.location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
-    cast = rw.create("tensor.cast", new.results, [t], location=op.location)
+    cast = rw.create(CastOp, *new.results, result_types=[t], location=op.location)
     rw.replace_op(op, cast.results)
     return True
 
@@ -2265,7 +2265,7 @@ class YieldOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.properties):
             return None
-        v = op.operands[0]
+        v = op.value
         return p.op_name(op) + " " + p.value(v) + p.attr_dict(op.attributes) + " : " + p.type_text(v.type)
 
 
@@ -2469,7 +2469,9 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
 
     if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
         return None
-    return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
+    return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
 
 
 def _index_item(s: Any, tok: Any) -> Any:

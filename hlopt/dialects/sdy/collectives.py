@@ -71,12 +71,14 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
         attrs = d.arg_attrs(owner)
         a = attrs[v.index].get("sdy.sharding") if v.index < len(attrs) and attrs[v.index] is not None else None
         return a if isinstance(a, ShardingAttr) or a is None else UNKNOWN
-    if owner.name == "sdy.named_computation":
-        return _per_value(owner.properties.get("in_shardings"), v.index)
+    from hlopt.dialects.sdy.ops import ManualComputationOp, NamedComputationOp
+
+    if isinstance(owner, NamedComputationOp):
+        return _per_value(owner.in_shardings, v.index)
     if owner.name == "stablehlo.while":
         return _per_value(owner.attributes.get("sdy.sharding"), v.index)
-    if owner.name == "sdy.manual_computation":
-        return _without_manual_axes(_per_value(owner.properties.get("in_shardings"), v.index), owner)
+    if isinstance(owner, ManualComputationOp):
+        return _without_manual_axes(_per_value(owner.in_shardings, v.index), owner)
     if d is None:
         return UNKNOWN  # unregistered owners
     return None
@@ -85,7 +87,7 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
 def _without_manual_axes(sharding: Any, op: Operation) -> Any:
     """A manual computation's body argument: its in_sharding with the
     manual axes dropped (Shardy's getInShardingWithoutManualAxes)."""
-    manual = op.properties.get("manual_axes")
+    manual = op.manual_axes
     if not isinstance(sharding, ShardingAttr) or manual is None:
         return sharding
     names = set(getattr(manual, "axes", ()))
@@ -102,13 +104,21 @@ def value_sharding(v: Value) -> Any:
     none, UNKNOWN where hlopt does not model the owner)."""
     if isinstance(v, BlockArgument):
         return _block_argument_sharding(v)
+    from hlopt.dialects.sdy.ops import (
+        DataFlowEdgeOp,
+        ManualComputationOp,
+        NamedComputationOp,
+        ReshardOp,
+        ShardingConstraintOp,
+    )
+
     op = v.owner
-    if op.name in ("sdy.manual_computation", "sdy.named_computation"):
-        return _per_value(op.properties.get("out_shardings"), v.index)
-    if op.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"):
-        return op.properties.get("sharding")
-    if op.opdef is not None and issubclass(op.opdef, _Collective):
-        return op.properties.get("out_sharding")
+    if isinstance(op, (ManualComputationOp, NamedComputationOp)):
+        return _per_value(op.out_shardings, v.index)
+    if isinstance(op, (ShardingConstraintOp, ReshardOp, DataFlowEdgeOp)):
+        return op.sharding
+    if isinstance(op, _Collective):
+        return op.out_sharding
     return _per_value(op.attributes.get("sdy.sharding"), v.index)
 
 
@@ -125,13 +135,13 @@ class _Collective(OpDef):
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         """verifyCollectiveOp, then the op's own rule (`check`)."""
-        out = op.properties.get("out_sharding")
-        operand = value_sharding(op.operands[0])
+        out = op.out_sharding
+        operand = value_sharding(op.tensor)
         if operand is None:
             raise IRError(f"'{op.name}' op collective on operand without sharding", op)
         mesh = mesh_of(op, out, symbols)
         try:
-            check_sharding(op, out, op.results[0].type, symbols, mesh)
+            check_sharding(op, out, op.result_.type, symbols, mesh)
         except ShardyError as e:
             raise_op_error(op, "", e)
         if operand is UNKNOWN or not isinstance(operand, ShardingAttr):
@@ -141,7 +151,7 @@ class _Collective(OpDef):
             return
         if not cls.different_meshes and in_mesh is not mesh:
             raise IRError(f"'{op.name}' op result mesh does not match operand mesh", op,
-                          notes=[(f"operand mesh: {in_mesh.text}", op.operands[0])])
+                          notes=[(f"operand mesh: {in_mesh.text}", op.tensor)])
         if len(out.dims) != len(operand.dims):
             raise IRError(f"'{op.name}' op result sharding has rank {len(out.dims)} but operand sharding has rank "
                           f"{len(operand.dims)}", op)
@@ -158,8 +168,8 @@ class _Collective(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        out = op.properties.get("out_sharding")
-        if not isinstance(out, ShardingAttr) or op.operands[0].type is not op.results[0].type:
+        out = op.out_sharding
+        if not isinstance(out, ShardingAttr) or op.tensor.type is not op.result_.type:
             return None
         s = p.op_name(op)
         if cls.axes_field is not None:
@@ -167,8 +177,8 @@ class _Collective(OpDef):
             if axes is None or not hasattr(axes, "body"):
                 return None
             s += " " + axes.body()
-        return (f"{s} {p.value(op.operands[0])} out_sharding=<{out.body()}>" + p.attr_dict(op.attributes)
-                + " : " + p.type_text(op.results[0].type))
+        return (f"{s} {p.value(op.tensor)} out_sharding=<{out.body()}>" + p.attr_dict(op.attributes)
+                + " : " + p.type_text(op.result_.type))
 
 
 def _expect_dims(expected: list, out: ShardingAttr, dim: int) -> None:
@@ -255,10 +265,10 @@ class AllToAllOp(_Collective):
 
     @classmethod
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
-        params = op.properties.get("params").params
+        params = op.params.params
         if not params:
             raise ShardyError("parameter list is empty")
-        rank = len(getattr(op.results[0].type, "shape", ()) or ())
+        rank = len(getattr(op.result_.type, "shape", ()) or ())
         seen_dims: set = set()
         seen: set = set()
         subs: dict = {}
@@ -295,10 +305,10 @@ class CollectivePermuteOp(_Collective):
         in_mesh = mesh_of(op, operand)
         if in_mesh is not None and in_mesh.axes != mesh.axes:
             raise ShardyError("result mesh has different axes than operand mesh",
-                              [(f"operand mesh: {in_mesh.text}", op.operands[0])])
+                              [(f"operand mesh: {in_mesh.text}", op.tensor)])
         if in_mesh is not None and operand.mesh != out.mesh and in_mesh.device_ids == mesh.device_ids:
             raise ShardyError("result mesh name is different but same device ids as operand",
-                              [(f"operand mesh: {in_mesh.text}", op.operands[0])])
+                              [(f"operand mesh: {in_mesh.text}", op.tensor)])
         for dim, (a, b) in enumerate(zip(operand.dims, out.dims)):
             if a.axes == b.axes:
                 continue
@@ -325,7 +335,7 @@ class AllReduceOp(_Collective):
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
         if [d.axes for d in operand.dims] != [d.axes for d in out.dims] or operand.replicated != out.replicated:
             raise ShardyError("operand and result shardings are not equivalent")
-        refs = op.properties.get("reduction_axes").axes
+        refs = op.reduction_axes.axes
         msg = verify_sorted_axis_list(refs, mesh, set(), {}, "reduction")
         if msg is not None:
             raise ShardyError(msg)
@@ -358,7 +368,7 @@ class ShardedToUnreducedOp(_PerDimCollective):
     @classmethod
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
         super().check(op, operand, out, mesh)
-        want = list(operand.unreduced) + [a for refs in op.properties.get("axes").lists for a in refs]
+        want = list(operand.unreduced) + [a for refs in op.axes.lists for a in refs]
         if _sorted_merged(want, mesh) != list(out.unreduced):
             raise ShardyError("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes")
 
@@ -372,7 +382,7 @@ class ReplicatedToUnreducedOp(_Collective):
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
         if operand.dims != out.dims:
             raise ShardyError("input and output must share the same dimension shardings")
-        refs = op.properties.get("axes").axes
+        refs = op.axes.axes
         if not refs:
             raise ShardyError("r2u axes must not be empty")
         msg = verify_sorted_axis_list(refs, mesh, set(), {}, "r2u")

@@ -84,14 +84,14 @@ class MeshOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        m = op.properties.get("mesh")
+        m = op.mesh
         msg = m.verify() if isinstance(m, MeshAttr) else None
         if msg is not None:
             raise IRError(msg, op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n, m = op.properties.get("sym_name"), _strip(op.properties.get("mesh"), _MESH)
+        n, m = op.sym_name, _strip(op.mesh, _MESH)
         if not isinstance(n, StringAttr) or m is None or op.operands or op.results:
             return None
         return f"sdy.mesh {symbol_name_text(n.value)} = {m}" + p.attr_dict(op.attributes)
@@ -112,7 +112,7 @@ class ManualComputationOp(OpDef):
         """ManualComputationOp::verify, then its verifySymbolUses (Shardy's order)."""
         from hlopt.dialects.sdy.verification import bound_manual_axes, mesh_of
 
-        manual = op.properties.get("manual_axes")
+        manual = op.manual_axes
         names = list(manual.axes) if isinstance(manual, ManualAxesAttr) else []
         bound = bound_manual_axes(op)
         for n in names:
@@ -123,13 +123,13 @@ class ManualComputationOp(OpDef):
         if entry is None:
             return
         ret = entry.last_op
-        inner_results = [v.type for v in ret.operands] if ret is not None and ret.name == "sdy.return" else []
+        inner_results = [v.type for v in ret.operands] if ret is not None and isinstance(ret, ReturnOp) else []
         for what, values, inner, attr_name in (("operand", op.operands, [a.type for a in entry.args], "in_shardings"),
                                                ("result", op.results, inner_results, "out_shardings")):
             sh = op.properties.get(attr_name)
             if isinstance(sh, ShardingPerValueAttr):
                 _verify_manual_values(op, what, [v.type for v in values], inner, sh, set(names), symbols)
-        ins, outs = op.properties.get("in_shardings"), op.properties.get("out_shardings")
+        ins, outs = op.in_shardings, op.out_shardings
         if not isinstance(ins, ShardingPerValueAttr) or not isinstance(outs, ShardingPerValueAttr):
             return
         if not ins.shardings and not outs.shardings:
@@ -145,9 +145,9 @@ class ManualComputationOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ins = _strip(op.properties.get("in_shardings"), _SPV)
-        outs = _strip(op.properties.get("out_shardings"), _SPV)
-        axes = _strip(op.properties.get("manual_axes"), _AXES)
+        ins = _strip(op.in_shardings, _SPV)
+        outs = _strip(op.out_shardings, _SPV)
+        axes = _strip(op.manual_axes, _AXES)
         if ins is None or outs is None or axes is None or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
         if not (ins.startswith("<") and outs.startswith("<") and axes.endswith(">")):
@@ -246,10 +246,10 @@ class _ShardingOp(OpDef):
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
 
-        sh = op.properties.get("sharding")
+        sh = op.sharding
         if isinstance(sh, ShardingAttr):
             try:
-                check_sharding(op, sh, op.results[0].type, symbols)
+                check_sharding(op, sh, op.result_.type, symbols)
             except ShardyError as e:
                 raise_op_error(op, "", e)
     args_format = "sharding_args"
@@ -266,13 +266,13 @@ class _ShardingOp(OpDef):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
 
-        body = _strip(op.properties.get("sharding"), _SHARDING)
+        body = _strip(op.sharding, _SHARDING)
         if body is None or not body.startswith("<") or len(op.operands) != 1 or len(op.results) != 1:
             return None
-        if op.operands[0].type is not op.results[0].type:
+        if op.input.type is not op.result_.type:
             return None
-        return (f"{p.op_name(op)} {p.value(op.operands[0])} {body}" + merged_attrs(op, p, elide=("sharding",))
-                + " : " + p.type_text(op.results[0].type))
+        return (f"{p.op_name(op)} {p.value(op.input)} {body}" + merged_attrs(op, p, elide=("sharding",))
+                + " : " + p.type_text(op.result_.type))
 
 
 class ShardingConstraintOp(_ShardingOp):
@@ -314,11 +314,11 @@ class ShardingGroupOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         from hlopt.ir.attributes import IntegerAttr
 
-        g = op.properties.get("group_id")
+        g = op.group_id
         if not isinstance(g, IntegerAttr) or len(op.operands) != 1 or op.results:
             return None
-        return (f"{p.op_name(op)} {p.value(op.operands[0])} group_id={g.value}"
-                + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.operands[0].type))
+        return (f"{p.op_name(op)} {p.value(op.input)} group_id={g.value}"
+                + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.input.type))
 
 
 class SdyConstantOp(ShloConstantOp):
@@ -406,13 +406,13 @@ class PropagationBarrierOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if _DIRECTIONS[op.properties.get("allowed_direction").value] == "BOTH":
+        if _DIRECTIONS[op.allowed_direction.value] == "BOTH":
             raise IRError(f"'{op.name}' op cannot specify `BOTH` as the direction. Not blocking propagation "
                           "direction makes the op redundant.", op)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _print_unary(op, p, f" allowed_direction={_DIRECTIONS[op.properties.get('allowed_direction').value]}")
+        return _print_unary(op, p, f" allowed_direction={_DIRECTIONS[op.allowed_direction.value]}")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -440,24 +440,24 @@ class DataFlowEdgeOp(OpDef):
         from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
 
         _static_result(op)
-        v = op.operands[0]
+        v = op.input
         if len(v.uses) != 1:
             raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to have a single user", op)
         dep = getattr(v, "defining_op", None)
-        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and dep.name != "sdy.named_computation":
+        if isinstance(dep, Operation) and dep.name.startswith("sdy.") and not isinstance(dep, NamedComputationOp):
             raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to not be defined by an SdyDialect "
                           "op (other than an sdy.named_computation).", op,
                           notes=[("sdy op defining the input of the sdy.data_flow_edge", dep)])
-        sh = op.properties.get("sharding")
+        sh = op.sharding
         if isinstance(sh, ShardingAttr):
             try:
-                check_sharding(op, sh, op.results[0].type, symbols)
+                check_sharding(op, sh, op.result_.type, symbols)
             except ShardyError as e:
                 raise_op_error(op, "", e)
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        sh = op.properties.get("sharding")
+        sh = op.sharding
         if sh is not None and not isinstance(sh, ShardingAttr):
             return None
         return _print_unary(op, p, f" sharding=<{sh.body()}>" if sh is not None else "")
@@ -478,7 +478,7 @@ class FuncDataFlowEdgeOp(OpDef):
         from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
 
         _static_result(op)
-        v = op.operands[0]
+        v = op.operand_
         if len(v.uses) != 1:
             raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to have a single user", op)
         if isinstance(v, BlockArgument):

@@ -159,7 +159,7 @@ class ReduceScatterOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         replica_groups(op, same_size=True)
         _body_element(op)
-        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             inf.verify_reduce_scatter(op, t, r, cls.get(op, "scatter_dimension").value, _accumulator(op))
 
@@ -220,7 +220,7 @@ class CollectivePermuteOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         # no C4 upper bound here: MLIR's verifier does not check it, and valid JAX
         # output (ids >= mhlo.num_partitions) must not be rejected
-        source_target_pairs(op, op.properties.get("source_target_pairs"), upper_bound=False)
+        source_target_pairs(op, op.source_target_pairs, upper_bound=False)
         if not inf.compatible_types(op.operand_types, op.result_types):  # dynamic dims match static ones
             raise inference_fail(op, f"inferred type(s) '{types_text(op.operand_types)}' are incompatible with "
                                      f"return type(s) of operation '{types_text(op.result_types)}'")
@@ -378,7 +378,7 @@ class ReplicaIdOp(_NullaryForm):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(ctx.replica_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
+        return [np.array(ctx.replica_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.result_.type)))]
 
 
 class PartitionIdOp(_NullaryForm):
@@ -388,7 +388,7 @@ class PartitionIdOp(_NullaryForm):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.array(ctx.partition_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
+        return [np.array(ctx.partition_id, ctx.cached(op, lambda o: interp_values.dtype_of(o.result_.type)))]
 
 
 # ---------------------------------------------------------------------------

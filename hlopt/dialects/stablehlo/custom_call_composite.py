@@ -92,7 +92,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        t = op.properties.get("call_target_name")
+        t = op.call_target_name
         if not isinstance(t, StringAttr):
             return None
         return (f"{p.op_name(op)} {symbol_name_text(t.value)}({p.values(op.operands)})"
@@ -113,7 +113,7 @@ class CustomCallOp(ShloOp):
 
         cls._verify_layouts(op, op_fail)
         cls._verify_aliases(op, op_fail)
-        cfg = op.properties.get("backend_config")
+        cfg = op.backend_config
         if cfg is not None:
             version = cls.get(op, "api_version")
             v = version.value if isinstance(version, IntegerAttr) else None
@@ -126,7 +126,7 @@ class CustomCallOp(ShloOp):
 
     @classmethod
     def _verify_layouts(cls, op: Operation, op_fail: Any) -> None:
-        ins, outs = op.properties.get("operand_layouts"), op.properties.get("result_layouts")
+        ins, outs = op.operand_layouts, op.result_layouts
         if ins is None and outs is None:
             return
         if (ins is None) != (outs is None):
@@ -179,7 +179,7 @@ class CustomCallOp(ShloOp):
 def _verify_buffer_calls(op: Operation, op_fail: Any) -> None:
     """CustomCallOp::verifyKnownCustomCalls: the buffer targets' signatures,
     and every memref result of another target aliased to an operand."""
-    target = op.properties.get("call_target_name")
+    target = op.call_target_name
     name = target.value if isinstance(target, StringAttr) else ""
     ins, outs = op.operand_types, op.result_types
     if name == "CreateBuffer":
@@ -273,9 +273,11 @@ class CompositeOp(ShloOp):
                            f"expression: {_COMPOSITE_NAME.pattern} e.g. \"my_namespace.my_op\"")
         ref = cls.get(op, "decomposition")
         fn = (symbols or SymbolCache()).lookup(op, ref)
-        if fn is None or fn.name != "func.func":
+        from hlopt.dialects.func import FuncOp
+
+        if not isinstance(fn, FuncOp):
             raise fail(op, f"'{ref.root}' does not reference a valid function")
-        ft = fn.properties.get("function_type").type
+        ft = fn.function_type.type
         for what, mine, theirs in (("operand", op.operand_types, ft.inputs), ("result", op.result_types, ft.results)):
             if len(mine) != len(theirs):
                 raise fail(op, f"has {len(mine)} {what}(s), but decomposition has {len(theirs)}")

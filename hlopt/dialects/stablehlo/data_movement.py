@@ -115,12 +115,12 @@ class BroadcastInDimOp(DimsOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        dims, shape = ctx.cached(op, lambda o: (interp_attrs.ints(o.get_attr("broadcast_dimensions")), tuple(o.results[0].type.shape)))
+        dims, shape = ctx.cached(op, lambda o: (interp_attrs.ints(o.get_attr("broadcast_dimensions")), tuple(o.result_.type.shape)))
         return [movement.broadcast_in_dim(args[0], dims, shape)]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             dims = inf.ints(cls.get(op, "broadcast_dimensions"))
             inf.verify_broadcast_in_dim(op, t, dims, r)
@@ -143,14 +143,14 @@ class TransposeOp(DimsOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             vq.verify_transpose_quant(op, t, inf.ints(cls.get(op, "permutation")), r)
 
@@ -173,14 +173,14 @@ class ReverseOp(DimsOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is not None:
             inf.verify_reverse(op, t, inf.ints(cls.get(op, "dimensions")))
 
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
-        return [op.operands[0].type]
+        return [op.operand_.type]
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -211,7 +211,7 @@ class DynamicSliceOp(DimsOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is None:
             return None
         return inf.infer_dynamic_slice(op, t, cls.get(op, "start_indices"), inf.ints(cls.get(op, "slice_sizes")))
@@ -231,7 +231,7 @@ class BroadcastOp(DimsOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.broadcast_to(args[0], tuple(op.results[0].type.shape))]
+        return [np.broadcast_to(args[0], tuple(op.result_.type.shape))]
 
 
 class DynamicBroadcastInDimOp(DimsOp):
@@ -247,7 +247,7 @@ class DynamicBroadcastInDimOp(DimsOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             inf.verify_dynamic_broadcast_in_dim(
                 op, t, r, inf.ints(cls.get(op, "broadcast_dimensions")),
@@ -299,12 +299,12 @@ class IotaOp(DimOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if cls.get(op, "iota_dimension").value >= len(op.results[0].type.shape):
+        if cls.get(op, "iota_dimension").value >= len(op.output.type.shape):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ctx.cached(op, lambda o: movement.iota(o.results[0].type, interp_attrs.int_attr(o, "iota_dimension", 0)))]
+        return [ctx.cached(op, lambda o: movement.iota(o.output.type, interp_attrs.int_attr(o, "iota_dimension", 0)))]
 
 
 class DynamicIotaOp(DimOp):
@@ -316,7 +316,7 @@ class DynamicIotaOp(DimOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        r = inf.ranked(op.results[0].type)
+        r = inf.ranked(op.result_.type)
         if r is not None and cls.get(op, "iota_dimension").value >= len(r.shape):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
@@ -375,7 +375,7 @@ class GetDimensionSizeOp(DimOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is None:
             return None
         inf.verify_dim_in_bounds(op, t, cls.get(op, "dimension").value)
@@ -392,7 +392,7 @@ class SetDimensionSizeOp(DimOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t, size = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        t, size = inf.ranked(op.operand_.type), inf.ranked(op.size.type)
         if t is None or size is None:
             return None
         if size.shape:
@@ -433,11 +433,11 @@ class ReshapeOp(FunctionalOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [np.reshape(args[0], ctx.cached(op, lambda o: tuple(o.results[0].type.shape)))]
+        return [np.reshape(args[0], ctx.cached(op, lambda o: tuple(o.result_.type.shape)))]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t, r = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             inf.verify_reshape(op, t, r)
             vq.verify_reshape_quant(op, t, r)
@@ -451,7 +451,7 @@ class DynamicReshapeOp(FunctionalOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t, s, r = (inf.ranked(v.type) for v in (op.operands[0], op.operands[1], op.results[0]))
+        t, s, r = (inf.ranked(v.type) for v in (op.operand_, op.output_shape, op.result_))
         if t is not None and s is not None and r is not None:
             inf.verify_dynamic_reshape(op, t, s, r)
 
@@ -466,7 +466,7 @@ class DynamicUpdateSliceOp(FunctionalOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, rank = len(cls.get(op, "start_indices")), len(op.operands[0].type.shape)
+        n, rank = len(cls.get(op, "start_indices")), len(op.operand_.type.shape)
         if n != rank:
             raise fail(op, f"expects number of start_indices to match operand rank: {n} vs {rank}.")
 
@@ -480,7 +480,7 @@ class DynamicUpdateSliceOp(FunctionalOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t, u = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        t, u = inf.ranked(op.operand_.type), inf.ranked(op.update.type)
         if t is None or u is None:
             return None
         return inf.infer_dynamic_update_slice(op, t, u, cls.get(op, "start_indices"))
@@ -553,7 +553,7 @@ class SliceOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is None:
             return None
         return inf.infer_slice(op, t, *(inf.ints(cls.get(op, f)) for f in ("start_indices", "limit_indices",
@@ -600,7 +600,7 @@ class PadOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is None:
             return None
         return inf.infer_pad(op, t, *(inf.ints(cls.get(op, f)) for f in cls.inherent))
@@ -629,12 +629,12 @@ class GatherOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         f, sizes, shape = ctx.cached(op, lambda o: (interp_attrs.struct_fields(o.get_attr("dimension_numbers")),
-                                                    interp_attrs.ints(o.get_attr("slice_sizes")), tuple(o.results[0].type.shape)))
+                                                    interp_attrs.ints(o.get_attr("slice_sizes")), tuple(o.result_.type.shape)))
         return [kernels.gather(args[0], args[1], f, sizes, shape)]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t, idx = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        t, idx = inf.ranked(op.operand_.type), inf.ranked(op.start_indices.type)
         if t is None or idx is None:
             return None
         fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
@@ -659,7 +659,7 @@ class DynamicGatherOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         f = interp_attrs.struct_fields(op.get_attr("dimension_numbers"))
         sizes = tuple(int(v) for v in np.asarray(args[2]).ravel())
-        return [kernels.gather(args[0], args[1], f, sizes, tuple(op.results[0].type.shape))]
+        return [kernels.gather(args[0], args[1], f, sizes, tuple(op.result_.type.shape))]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -670,7 +670,7 @@ class DynamicGatherOp(ShloOp):
         if len(ss.shape) != 1:
             raise fail(op, f"slice_sizes.rank != 1 (got {len(ss.shape)})")
         inf.verify_gather(op, t, idx, ss.shape[0], fields)
-        return inf.infer_gather(op, t, idx, inf.constant_ints(op.operands[2]), fields)
+        return inf.infer_gather(op, t, idx, inf.constant_ints(op.slice_sizes), fields)
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -713,7 +713,7 @@ class TupleOp(ShloOp):
         if len(op.results) != 1:
             return None
         return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -732,7 +732,7 @@ class GetTupleElementOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
-        t = op.operands[0].type
+        t = op.operand_.type
         idx = cls.get(op, "index").value
         if not 0 <= idx < len(t.types):
             raise fail(op, f"index {idx} is out of bounds of operand with size {len(t.types)}")
@@ -749,7 +749,7 @@ class GetTupleElementOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        idx = op.properties.get("index")
+        idx = op.index
         if not isinstance(idx, IntegerAttr) or len(op.operands) != 1:
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}[{idx.value}]" + merged_attrs(op, p, elide=("index",))

@@ -113,29 +113,29 @@ class ConstantOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        v = op.properties.get("value")
-        if v is None or len(op.results) != 1 or getattr(v, "type", None) is not op.results[0].type:
+        v = op.value
+        if v is None or len(op.results) != 1 or getattr(v, "type", None) is not op.output.type:
             return None
         return p.op_name(op) + merged_attrs(op, p, elide=("value",)) + " " + p.attr_text(v)
 
     @classmethod
     def asm_result_names(cls, op):
-        t = op.results[0].type
+        t = op.output.type
         et = getattr(t, "element_type", t)
         return ["cst" if isinstance(et, (FloatType, ComplexType)) else "c"]
 
     @classmethod
     def fold(cls, op):
-        return [op.properties.get("value")]
+        return [op.value]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        v = op.properties.get("value")
+        v = op.value
         t = getattr(v, "type", None)
-        if t is not None and t is not op.results[0].type:
+        if t is not None and t is not op.output.type:
 
             raise inference_fail(op, f"inferred type(s) '{t.text}' are incompatible with return type(s) of operation "
-                                     f"'{op.results[0].type.text}'")
+                                     f"'{op.output.type.text}'")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -208,7 +208,7 @@ class AbsOp(UnaryOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list | None:
-        t = op.operands[0].type
+        t = op.operand_.type
         et = t.element_type
         if isinstance(et, ComplexType):
             return [RankedTensorType(t.shape, et.element_type, t.encoding)]
@@ -238,7 +238,7 @@ class ConvertOp(UnaryOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ew.convert_array(args[0], ctx.cached(op, lambda o: interp_values.dtype_of(o.results[0].type)))]
+        return [ew.convert_array(args[0], ctx.cached(op, lambda o: interp_values.dtype_of(o.result_.type)))]
 
 
 class CountLeadingZerosOp(UnaryOp):
@@ -405,9 +405,9 @@ class UniformQuantizeOp(_FunctionalForm):
     def verify(cls, op: Operation) -> None:
         """uniform_quantize_c2: the result's expressed type is the operand's
         float type (or its quantized type's expressed type)."""
-        got = _expressed(op.results[0].type)
-        et = getattr(op.operands[0].type, "element_type", None)
-        want = _expressed(op.operands[0].type) or et
+        got = _expressed(op.result_.type)
+        et = getattr(op.operand_.type, "element_type", None)
+        want = _expressed(op.operand_.type) or et
         if got is not None and want is not None and got is not want:
             raise fail(op, f"Expressed type of result expected to be '{want.text}', but got '{got.text}'")
 
@@ -420,7 +420,7 @@ class UniformDequantizeOp(_FunctionalForm):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any] | None:
-        t, expressed = op.operands[0].type, _expressed(op.operands[0].type)
+        t, expressed = op.operand_.type, _expressed(op.operand_.type)
         if expressed is None or not isinstance(t, RankedTensorType):
             return None
         return [RankedTensorType(t.shape, expressed)]
@@ -470,7 +470,7 @@ class AddOp(BinaryOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         """verifyAddOp: add_c2..c7 when quantized, else one element type."""
-        ts = (*op.operand_types, op.results[0].type)
+        ts = (*op.operand_types, op.result_.type)
         if any(getattr(getattr(t, "element_type", t), "zero_points", None) is not None for t in ts):
             verify_binary_quant(op, *ts)
         elif len({getattr(t, "element_type", t) for t in ts}) > 1:
@@ -617,7 +617,7 @@ class ComplexOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        res = op.results[0].type
+        res = op.result_.type
         head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
         et = getattr(res, "element_type", None)
         if isinstance(res, RankedTensorType) and isinstance(et, ComplexType):
@@ -654,7 +654,7 @@ class SelectOp(ShloOp):
     def print_custom(cls, op, p):
         head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
         ts = op.operand_types
-        r = op.results[0].type
+        r = op.result_.type
         if len(ts) == 3 and ts[1] is r and ts[2] is r:
             return head + p.type_text(ts[0]) + ", " + p.type_text(r)
         return head + p.functional_type(ts, op.result_types)
@@ -709,11 +709,11 @@ class CompareOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        d = op.properties.get("comparison_direction")
+        d = op.comparison_direction
         if not isinstance(d, EnumAttr):
             return None
         s = f"{p.op_name(op)} {d.value}, {p.values(op.operands)}"
-        ct = op.properties.get("compare_type")
+        ct = op.compare_type
         if ct is not None:
             if not isinstance(ct, EnumAttr):
                 return None
@@ -737,13 +737,13 @@ class BitcastConvertOp(_FunctionalForm):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        a, b = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if a is not None and b is not None:
             inf.verify_bitcast_convert(op, a, b)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        rt = op.results[0].type
+        rt = op.result_.type
         return [ew.bitcast_convert(args[0], interp_values.dtype_of(rt), tuple(rt.shape))]
 
 
@@ -776,7 +776,7 @@ class ReducePrecisionOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        e, m = op.properties.get("exponent_bits"), op.properties.get("mantissa_bits")
+        e, m = op.exponent_bits, op.mantissa_bits
         if not isinstance(e, IntegerAttr) or not isinstance(m, IntegerAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, format = e{e.value}m{m.value}"
@@ -810,7 +810,7 @@ class RngOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        d = op.properties.get("rng_distribution")
+        d = op.rng_distribution
         if not isinstance(d, EnumAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, distribution = {d.value}"
@@ -820,7 +820,7 @@ class RngOp(ShloOp):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         # deterministic per device and execution; the spec leaves the values to the implementation
         seed = bytes(str(ctx.device), "ascii") + repr(ctx.next_count(op)).encode()
-        return [kernels.rng(interp_attrs.enum_value(op.get_attr("rng_distribution")), args[0], args[1], op.results[0].type, seed)]
+        return [kernels.rng(interp_attrs.enum_value(op.get_attr("rng_distribution")), args[0], args[1], op.result_.type, seed)]
 
 
 class RngBitGeneratorOp(ShloOp):
@@ -840,7 +840,7 @@ class RngBitGeneratorOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        alg = op.properties.get("rng_algorithm")
+        alg = op.rng_algorithm
         if not isinstance(alg, EnumAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, algorithm = {alg.value}"
@@ -852,11 +852,11 @@ class RngBitGeneratorOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return kernels.rng_bit_generator(args[0], op.results[1].type)
+        return kernels.rng_bit_generator(args[0], op.output.type)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        a, b = inf.ranked(op.operands[0].type), inf.ranked(op.results[0].type)
+        a, b = inf.ranked(op.initial_state.type), inf.ranked(op.output_state.type)
         if a is not None and b is not None:
             inf.verify_rng_bit_generator(op, a, b)
 

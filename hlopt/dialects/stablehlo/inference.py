@@ -412,7 +412,7 @@ def infer_all_to_all(op: Operation, types: Sequence[Type], split_dim: int, conca
 def verify_collective_broadcast(op: Operation) -> None:
     from hlopt.ir.attributes import DenseElementsAttr
 
-    rg = op.properties.get("replica_groups")
+    rg = op.replica_groups
     if not isinstance(rg, DenseElementsAttr):
         return
     shape = getattr(rg.type, "shape", ())
@@ -807,7 +807,7 @@ def constant_ints(v: Any) -> list[int] | None:
     d = v.defining_op if hasattr(v, "defining_op") else None
     if d is None or d.name != "stablehlo.constant":
         return None
-    value = d.properties.get("value")
+    value = d.value
     try:
         return [int(x) for x in value.flat_values()]
     except (AttributeError, TypeError, ValueError):

@@ -193,7 +193,7 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(t) for t in arg_types + arg_types]
             inner = Operation(name, [args[0], args[1]], [arg_types[0]])
             b.append(inner)
-            ret = Operation("stablehlo.return", inner.results)
+            ret = ReturnOp.build(inner.results)
             b.append(ret)
             if hasattr(s, "finalizers"):
                 s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
@@ -219,7 +219,7 @@ class ReduceOp(ShloOp):
         inner, ret = ops
         if inner.name not in REDUCE_BINARY or inner.regions or len(inner.results) != 1:
             return None
-        if inner.operands != list(b.args) or ret.name != "stablehlo.return" or ret.operands != inner.results:
+        if inner.operands != list(b.args) or not isinstance(ret, ReturnOp) or ret.operands != inner.results:
             return None
         t = b.args[0].type
         if b.args[1].type is not t or inner.results[0].type is not t:
@@ -233,11 +233,11 @@ class ReduceOp(ShloOp):
     def custom_hides_regions(cls, op: Operation) -> bool:
         """The `applies` form prints no region (so the printer's alias
         collection skips the body's locations, as MLIR's does)."""
-        return isinstance(op.properties.get("dimensions"), DenseArrayAttr) and cls.compact_op(op) is not None
+        return isinstance(op.dimensions, DenseArrayAttr) and cls.compact_op(op) is not None
 
     @classmethod
     def print_custom(cls, op, p):
-        d = op.properties.get("dimensions")
+        d = op.dimensions
         n = len(op.operands) // 2
         if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
                 or len(op.operands) % 2:
@@ -328,13 +328,13 @@ class SelectAndScatterOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        want = RankedTensorType((), op.operands[0].type.element_type)
+        want = RankedTensorType((), op.operand_.type.element_type)
         b = op.regions[0].blocks[0]
         for i, a in enumerate(b.args):
             if a.type is not want:
                 raise fail(op, f"expects the type of select-region's parameter at index {i} to be "
                                f"'{want.text}', but got '{a.type.text}'")
-        t, src = inf.ranked(op.operands[0].type), inf.ranked(op.operands[1].type)
+        t, src = inf.ranked(op.operand_.type), inf.ranked(op.source.type)
         if t is not None and src is not None:
             inf.verify_select_and_scatter_window(op, t, src, inf.ints(cls.get(op, "window_dimensions")),
                                                  inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
@@ -437,7 +437,7 @@ class MapOp(ShloOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        out = interp_values.dtype_of(op.results[0].type)
+        out = interp_values.dtype_of(op.result_.type)
         return [np.asarray(r).astype(out) for r in interp_regions.apply_region(ctx, op.regions[0], args)]
 
     @classmethod
@@ -477,7 +477,7 @@ class DotOp(ShloOp):
     @classmethod
     def print_custom(cls, op, p):
         s = f"{p.op_name(op)} {p.values(op.operands)}"
-        pc = op.properties.get("precision_config")
+        pc = op.precision_config
         if pc is not None:
             if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
                 return None
@@ -487,7 +487,7 @@ class DotOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         a, b = np.asarray(args[0]), np.asarray(args[1])
-        return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), interp_values.dtype_of(op.results[0].type))]
+        return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), interp_values.dtype_of(op.result_.type))]
 
 
 class DotGeneralOp(ShloOp):
@@ -523,7 +523,7 @@ class DotGeneralOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        dn = op.properties.get("dot_dimension_numbers")
+        dn = op.dot_dimension_numbers
         if not isinstance(dn, DotDimensionNumbersAttr):
             return None
         s = f"{p.op_name(op)} {p.values(op.operands)}"
@@ -532,13 +532,13 @@ class DotGeneralOp(ShloOp):
                   f"{dims_text(dn.rhs_batching_dimensions)}")
         s += (f", contracting_dims = {dims_text(dn.lhs_contracting_dimensions)} x "
               f"{dims_text(dn.rhs_contracting_dimensions)}")
-        pc = op.properties.get("precision_config")
+        pc = op.precision_config
         if pc is not None:
             if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
                 return None
             if len(pc):
                 s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        alg = op.properties.get("algorithm")
+        alg = op.algorithm
         if alg is not None:
             text = p.attr_text(alg)
             if not text.startswith(_DOT_ALGO + "<"):
@@ -552,7 +552,7 @@ class DotGeneralOp(ShloOp):
             f = interp_attrs.struct_fields(o.get_attr("dot_dimension_numbers")) if o.get_attr("dot_dimension_numbers") else {}
             keys = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                     "rhs_contracting_dimensions")
-            return tuple(tuple(f.get(k, ())) for k in keys) + (interp_values.dtype_of(o.results[0].type),)
+            return tuple(tuple(f.get(k, ())) for k in keys) + (interp_values.dtype_of(o.result_.type),)
 
         lb, rb, lc, rc, out = ctx.cached(op, info)
         return [kernels.dot_general(args[0], args[1], lb, rb, lc, rc, out)]  # precision_config ignored, as XLA:CPU
@@ -683,7 +683,7 @@ class ConvolutionOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        dn = op.properties.get("dimension_numbers")
+        dn = op.dimension_numbers
         if not isinstance(dn, ConvDimensionNumbersAttr):
             return None
         w = window_text(op)
@@ -700,7 +700,7 @@ class ConvolutionOp(ShloOp):
                     interp_attrs.dense_matrix(o.get_attr("padding")), interp_attrs.ints(o.get_attr("lhs_dilation")),
                     interp_attrs.ints(o.get_attr("rhs_dilation")), interp_attrs.ints(o.get_attr("window_reversal")),
                     interp_attrs.int_attr(o, "feature_group_count", 1), interp_attrs.int_attr(o, "batch_group_count", 1),
-                    interp_values.dtype_of(o.results[0].type))
+                    interp_values.dtype_of(o.result_.type))
 
         return [kernels.convolution(args[0], args[1], *ctx.cached(op, info))]
 
@@ -741,7 +741,7 @@ class FftOp(ShloOp):
 
     @classmethod
     def print_custom(cls, op, p):
-        t, n = op.properties.get("fft_type"), op.properties.get("fft_length")
+        t, n = op.fft_type, op.fft_length
         if not isinstance(t, EnumAttr) or not isinstance(n, DenseArrayAttr):
             return None
         return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
@@ -750,12 +750,12 @@ class FftOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         kind, lengths, out = ctx.cached(op, lambda o: (interp_attrs.enum_value(o.get_attr("fft_type")), interp_attrs.ints(o.get_attr("fft_length")),
-                                                       interp_values.dtype_of(o.results[0].type)))
+                                                       interp_values.dtype_of(o.result_.type)))
         return [kernels.fft(args[0], kind, lengths, out)]
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(op.operands[0].type)
+        t = inf.ranked(op.operand_.type)
         if t is None:
             return None
         return inf.infer_fft(op, t, cls.get(op, "fft_type").value, inf.ints(cls.get(op, "fft_length")))
