@@ -1588,7 +1588,7 @@ class ValueOfOp(ShapeOp):
                 + p.type_text(op.results[0].type))
 
     @classmethod
-    def build(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
+    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
         if args.shape is not None or args.error is not None:
             raise parse_error("expected ':'", args.extra_pos)
         if arrow is not None or len(types) != 1:

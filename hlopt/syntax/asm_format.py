@@ -724,7 +724,7 @@ class CompiledFormat:
             elif isinstance(a, Directive):
                 st["attr-dict"] = v
             else:
-                st["$" + a.name] = v  # an attribute, region or successor variable
+                st["$" + cast("AttrVar | RegionVar | SuccessorVar", a).name] = v  # an attribute, region or successor variable
 
     # build: decode, infer, resolve
     def _static_plan(self) -> list | None:
