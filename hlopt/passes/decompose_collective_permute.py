@@ -74,7 +74,7 @@ from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.dialects.stablehlo.verification import module_int
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import BlockArgument, Operation, Value, no_gc
+from hlopt.ir.core import BlockArgument, Operation, Region, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, Type, i1
 from hlopt.passes.base import Pass
@@ -187,7 +187,7 @@ def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
 
 
 
-def while_bodies(op: Operation) -> tuple:
+def while_bodies(op: Operation) -> tuple[Region, ...]:
     """The loop bodies the send/recv rules look into: a stablehlo.while's body."""
     return (op.body,) if isinstance(op, WhileOp) else ()
 
@@ -272,7 +272,7 @@ class DecomposeCollectivePermute(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.scope == "loop" and self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, CollectivePermuteOp)))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, CollectivePermuteOp), while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         channels = Channels(module)

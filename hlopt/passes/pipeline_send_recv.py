@@ -80,7 +80,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
-from hlopt.passes.decompose_collective_permute import Channels, emit_transfer
+from hlopt.passes.decompose_collective_permute import Channels, emit_transfer, while_bodies
 from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
@@ -321,7 +321,7 @@ class PipelineSendRecv(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, (RecvOp, SendOp))))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, (RecvOp, SendOp)), while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         rw = Rewriter()
