@@ -56,13 +56,16 @@ def counted_loop(loop: Operation) -> CountedLoop | None:
         return None
     direction = getattr(cmp.comparison_direction, "value", None)
     a, b = cmp.lhs, cmp.rhs
-    if not (isinstance(_counter(a), BlockArgument) and _counter(a).owner is cond):
+    ca = _counter(a)
+    if not (isinstance(ca, BlockArgument) and ca.owner is cond):
         a, b = b, a
         direction = _SWAP.get(direction or "")
     offset = 0
     add = a.defining_op
     if isinstance(add, AddOp) and _counter(a) is not a:  # `arg_j + c` (a rotated loop tests its next value)
-        offset = _const(add.rhs) if add.lhs is _counter(a) else _const(add.lhs)
+        c = _const(add.rhs) if add.lhs is _counter(a) else _const(add.lhs)
+        assert c is not None  # _counter matched `x + constant`
+        offset = c
         a = _counter(a)
     if not (isinstance(a, BlockArgument) and a.owner is cond) or direction is None:
         return None

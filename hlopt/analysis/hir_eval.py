@@ -497,9 +497,9 @@ class _Machine:
             self.held(op, *(env[v] for v in op.operands))
             # a request naming this post's trace index, which its hir.wait records
             env[op.request] = ("comm", len(self.trace))
-            src, dst = (self.region(env[v]) for v in (op.input, op.out))
-            self.record("communication", op, reads=(src,) if src is not None else (),
-                        writes=(dst,) if dst is not None else ())
+            read, written = (self.region(env[v]) for v in (op.input, op.out))
+            self.record("communication", op, reads=(read,) if read is not None else (),
+                        writes=(written,) if written is not None else ())
             return
         src_v, dst_v = op.input, op.out
         in_t, out_t = src_v.type, dst_v.type

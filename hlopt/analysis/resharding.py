@@ -13,7 +13,7 @@ reduction over the input's didx axis:
 
 from __future__ import annotations
 
-from hlopt.dialects.hir import ReduceOp, SetOp
+from hlopt.dialects.hir import ComputeOp, ReduceOp, SetOp
 from hlopt.dialects.hir_attrs import didx_axis, mesh_of
 from hlopt.ir.core import Operation
 
@@ -25,6 +25,8 @@ class NotLowerable(Exception):
 def communication_kind(op: Operation) -> tuple[str, str | None]:
     """(kind, reduction op or None) for a resharding op."""
     d = op.opdef
+    if d is None or not issubclass(d, ComputeOp):
+        raise NotLowerable(f"'{op.name}' is not an hir compute op")
     in_t, out_t = d.inputs(op)[0].type, d.dest_type(op)
     src, dst = mesh_of(in_t), mesh_of(out_t)
     di, do = didx_axis(in_t), didx_axis(out_t)

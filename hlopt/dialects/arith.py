@@ -451,7 +451,7 @@ _INT_BINARY: dict[str, tuple[Callable, Callable | None, bool, bool]] = {
 class IntBinaryOp(ArithOp):
     lhs = operand(SignlessIntegerLike)
     rhs = operand(SignlessIntegerLike)
-    result = result(SignlessIntegerLike)
+    result_ = result(SignlessIntegerLike, name="result")
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
     const_fold: Callable | None = None
     identity: Callable | None = None
@@ -559,7 +559,7 @@ _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
 class FloatBinaryOp(ArithOp):
     lhs = operand(FloatLike)
     rhs = operand(FloatLike)
-    result = result(FloatLike)
+    result_ = result(FloatLike, name="result")
     fastmath = attr(default=FASTMATH_NONE)
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     const_fold: Callable | None = None
@@ -627,7 +627,7 @@ class NegFOp(ArithOp):
     name = "arith.negf"
     summary = "floating point negation"
     operand_ = operand(FloatLike)
-    result = result(FloatLike)
+    result_ = result(FloatLike, name="result")
     fastmath = attr(default=FASTMATH_NONE)
     traits = (Pure(), SameOperandsAndResultType(), ElementwiseTrait())
     assembly_format = "$operand_ (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
@@ -795,7 +795,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
     predicate = attr()
     lhs = operand(SignlessIntegerLike)
     rhs = operand(SignlessIntegerLike)
-    result = result(BoolLike)
+    result_ = result(BoolLike, name="result")
     traits = (Pure(), ElementwiseTrait())
     predicates = CMPI_PREDICATES
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
@@ -911,7 +911,7 @@ class SelectOp(ArithOp):
     condition = operand(BoolLike)
     true_value = operand()
     false_value = operand()
-    result = result()
+    result_ = result(name="result")
     traits = (Pure(), ElementwiseTrait())
 
     @classmethod
@@ -1206,7 +1206,7 @@ class ConstantOp(OpDef):
     name = "arith.constant"
     summary = "integer or floating point constant"
     value = attr()
-    result = result()
+    result_ = result(name="result")
     traits = (Pure(), ConstantLike())
     assembly_format = "attr-dict $value"
     type_inference = (AllTypesMatch("value", "result"),)

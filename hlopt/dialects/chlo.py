@@ -168,7 +168,7 @@ class BroadcastBinaryOp(OpDef):
 class TopKOp(OpDef):
     name = "chlo.top_k"
     syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
-    operand = ods.operand(HLO_AnyTensor)
+    operand_ = ods.operand(HLO_AnyTensor, name="operand")
     k = ods.attr(I64Attr)
     values = ods.result(HLO_AnyTensor)
     indices = ods.result(HLO_AnyTensor)
@@ -219,20 +219,20 @@ class TopKOp(OpDef):
 # unary (`chlo.op %x : T -> T`)
 
 class FpOrComplexUnaryOp(UnaryOp):
-    operand = ods.operand(HLO_AnyFpOrComplexTensor)
-    result = ods.result(HLO_AnyFpOrComplexTensor)
+    operand_ = ods.operand(HLO_AnyFpOrComplexTensor, name="operand")
+    result_ = ods.result(HLO_AnyFpOrComplexTensor, name="result")
     traits = (Pure(), ElementwiseTrait(), SameOperandsAndResultShape(), CompatibleOperandsAndResultType())
 
 
 class FpUnaryOp(FpOrComplexUnaryOp):
-    operand = ods.operand(HLO_AnyFpTensor)
-    result = ods.result(HLO_AnyFpTensor)
+    operand_ = ods.operand(HLO_AnyFpTensor, name="operand")
+    result_ = ods.result(HLO_AnyFpTensor, name="result")
 
 
 class IsInfOp(UnaryOp):
     name = "chlo.is_inf"
-    operand = ods.operand(HLO_AnyFpTensor)
-    result = ods.result(HLO_AnyPredTensor)
+    operand_ = ods.operand(HLO_AnyFpTensor, name="operand")
+    result_ = ods.result(HLO_AnyPredTensor, name="result")
     traits = (Pure(), ElementwiseTrait(), SameOperandsAndResultShape())
 
 
@@ -267,7 +267,7 @@ class AnyBroadcastOp(BroadcastBinaryOp):
     lhs = ods.operand(HLO_AnyTensor)
     rhs = ods.operand(HLO_AnyTensor)
     broadcast_dimensions = ods.opt_attr(DenseI64Array)
-    result = ods.result(HLO_AnyTensor)
+    result_ = ods.result(HLO_AnyTensor, name="result")
     traits = (Pure(), SameOperandsAndResultElementType())
 
 
@@ -284,14 +284,14 @@ class LogicalBroadcastOp(AnyBroadcastOp):
 class FpBroadcastOp(AnyBroadcastOp):
     lhs = ods.operand(HLO_AnyFpTensor)
     rhs = ods.operand(HLO_AnyFpTensor)
-    result = ods.result(HLO_AnyFpTensor)
+    result_ = ods.result(HLO_AnyFpTensor, name="result")
 
 
 class BroadcastComplexOp(AnyBroadcastOp):
     name = "chlo.broadcast_complex"
     lhs = ods.operand(HLO_AnyFpTensor)
     rhs = ods.operand(HLO_AnyFpTensor)
-    result = ods.result(HLO_AnyComplexTensor)
+    result_ = ods.result(HLO_AnyComplexTensor, name="result")
     traits = (Pure(),)
 
 
@@ -299,7 +299,7 @@ class BroadcastCompareOp(AnyBroadcastOp):
     name = "chlo.broadcast_compare"
     comparison_direction = ods.attr(IsA(Attribute, "Which comparison operation to perform."))
     compare_type = ods.opt_attr(IsA(Attribute, "Which comparison type to use."))
-    result = ods.result(HLO_AnyPredTensor)
+    result_ = ods.result(HLO_AnyPredTensor, name="result")
     traits = (Pure(),)
 
 
@@ -336,7 +336,7 @@ _BROADCAST = tuple(_broadcast(n, CommutativeBroadcastOp) for n in ("add", "maxim
 class FpBinaryOp(BinaryOp):
     lhs = ods.operand(HLO_AnyFpTensor)
     rhs = ods.operand(HLO_AnyFpTensor)
-    result = ods.result(HLO_AnyFpTensor)
+    result_ = ods.result(HLO_AnyFpTensor, name="result")
     traits = (Pure(), CompatibleOperandsAndResultType())
 
 
@@ -371,8 +371,8 @@ class ConstantOp(ShloConstantOp):
 class ConstantLikeOp(OpDef):
     name = "chlo.constant_like"
     value = ods.attr()
-    operand = ods.operand(HLO_AnyTensor)
-    result = ods.result(HLO_AnyTensor)
+    operand_ = ods.operand(HLO_AnyTensor, name="operand")
+    result_ = ods.result(HLO_AnyTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape())
 
     @classmethod
@@ -402,8 +402,8 @@ class AsinAcosKernelOp(UnaryOp):
     """`chlo._asin_acos_kernel %z : T -> T` (complex only)."""
 
     name = "chlo._asin_acos_kernel"
-    operand = ods.operand(HLO_AnyComplexTensor)
-    result = ods.result(HLO_AnyComplexTensor)
+    operand_ = ods.operand(HLO_AnyComplexTensor, name="operand")
+    result_ = ods.result(HLO_AnyComplexTensor, name="result")
     traits = (Pure(), CompatibleOperandsAndResultType())
 
 
@@ -413,7 +413,7 @@ class MulhiOp(BinaryOp):
     name = "chlo.mulhi"
     lhs = ods.operand(HLO_IntTensor)
     rhs = ods.operand(HLO_IntTensor)
-    result = ods.result(HLO_IntTensor)
+    result_ = ods.result(HLO_IntTensor, name="result")
     traits = (Pure(), Commutative(), CompatibleOperandsAndResultType())
 
 
@@ -424,7 +424,7 @@ class BroadcastSelectOp(BroadcastBinaryOp):
     pred = ods.operand(HLO_PredTensor)
     on_true = ods.operand(HLO_AnyTensor)
     on_false = ods.operand(HLO_AnyTensor)
-    result = ods.result(HLO_AnyTensor)
+    result_ = ods.result(HLO_AnyTensor, name="result")
     inherent = ()
 
 
@@ -438,7 +438,7 @@ class RaggedDotOp(OpDef):
     ragged_dot_dimension_numbers = ods.attr(IsA(OpaqueAttr, "Attribute that models the dimension information for "
                                                             "ragged dot."))
     precision_config = ods.opt_attr()
-    result = ods.result(HLO_AnyTensor)
+    result_ = ods.result(HLO_AnyTensor, name="result")
     traits = (Pure(),)
 
     @classmethod

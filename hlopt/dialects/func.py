@@ -149,7 +149,7 @@ def _enclosing_func(op: Operation) -> Operation | None:
 class ReturnOp(OpDef):
     name = "func.return"
     summary = "Function return operation"
-    operands = var_operand()
+    operands_ = var_operand(name="operands")
     traits = (Pure(), HasParent("func.func"), ReturnLike(), Terminator())
 
     @classmethod

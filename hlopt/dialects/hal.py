@@ -1641,7 +1641,7 @@ class DispatchExternOp(OpDef):
     arguments = var_operand()
     argument_dims = var_operand(Index)
     result_dims = var_operand(Index)
-    results = var_result()
+    results_ = var_result(name="results")
     export_name = attr(Str)
     layout = attr(IsA(PipelineLayoutAttr, "executable entry point layout specification"))
     targets = attr(Array)

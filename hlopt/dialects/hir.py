@@ -176,7 +176,7 @@ class SetOp(ComputeOp):
     kind_name = "set"
     input = operand(Tensor)
     out = opt_operand(Tensor)
-    result = opt_result(Tensor)
+    result_ = opt_result(Tensor, name="result")
 
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
@@ -186,7 +186,7 @@ class SetOp(ComputeOp):
 
 def _unary(op_name: str, summary: str) -> type[ComputeOp]:
     body = {"name": op_name, "summary": summary, "syntax_token": "HIR_UNARY", "kind_name": "elementwise",
-            "input": operand(Tensor), "out": opt_operand(Tensor), "result": opt_result(Tensor),
+            "input": operand(Tensor), "out": opt_operand(Tensor), "result_": opt_result(Tensor, name="result"),
             "verify_shapes": SetOp.verify_shapes}
     return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
 
@@ -194,7 +194,7 @@ def _unary(op_name: str, summary: str) -> type[ComputeOp]:
 def _binary(op_name: str, summary: str) -> type[ComputeOp]:
     body = {"name": op_name, "summary": summary, "syntax_token": "HIR_BINARY", "kind_name": "elementwise",
             "lhs": operand(Tensor), "rhs": operand(Tensor), "out": opt_operand(Tensor),
-            "result": opt_result(Tensor), "verify_shapes": SetOp.verify_shapes}
+            "result_": opt_result(Tensor, name="result"), "verify_shapes": SetOp.verify_shapes}
     return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
 
 
@@ -249,7 +249,7 @@ class MatmulOp(ComputeOp):
     lhs = operand(Tensor)
     rhs = operand(Tensor)
     out = opt_operand(Tensor)
-    result = opt_result(Tensor)
+    result_ = opt_result(Tensor, name="result")
 
     @classmethod
     def verify_shapes(cls, op: Operation, ins: list[Type], out: Type) -> None:
@@ -269,7 +269,7 @@ class ReduceOp(ComputeOp):
     kind_name = "reduction"
     input = operand(Tensor)
     out = opt_operand(Tensor)
-    result = opt_result(Tensor)
+    result_ = opt_result(Tensor, name="result")
     dims = attr(DenseI64Array)
 
     @classmethod
@@ -408,7 +408,7 @@ class AllocateOp(OpDef, MemoryEffectsInterface):
     name = "hir.allocate"
     summary = "Allocate a tensor buffer on the devices of its mesh"
     syntax_token = "HIR_ALLOCATE"
-    result = result(Tensor)
+    result_ = result(Tensor, name="result")
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
@@ -428,7 +428,7 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
     input = operand(Tensor)
     index = operand(Index)
     axis = attr(I64Attr)
-    result = result(Tensor)
+    result_ = result(Tensor, name="result")
     traits = (Pure(),)
 
     @classmethod

@@ -79,7 +79,7 @@ class SetEncodingOp(_Op):
     syntax_token = "IREE_ENCODING_OP"
     source = operand(AnyRankedTensor)
     encoding_dims = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -119,7 +119,7 @@ class UnsetEncodingOp(_Op):
     source = operand(AnyRankedTensor)
     result_dims = var_operand(Index)
     encoding_dims = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod

@@ -58,7 +58,7 @@ class BitCastOp(_ShapedOp):
     source = operand(AnyRankedTensor)
     source_dims = var_operand(Index)
     result_dims = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
@@ -94,7 +94,7 @@ class BitCastOp(_ShapedOp):
 class _BarrierOp(_ShapedOp):
     value = operand(AnyRankedTensor)
     value_dims = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -183,7 +183,7 @@ class DispatchTensorLoadOp(_ShapedOp):
     static_offsets = attr()
     static_sizes = attr()
     static_strides = attr()
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
@@ -362,7 +362,7 @@ class CastToRaggedShapeOp(_Op):
     columnLengths = operand(_Shaped)
     numRaggedRows = opt_operand(Index)
     sourceDynamicDims = var_operand(Index)
-    result = result(_Shaped)
+    result_ = result(_Shaped, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
@@ -456,7 +456,7 @@ class LinearizeRaggedDimsOp(_Op):
     syntax_token = "IREE_TENSOR_EXT_OP"
     source = operand(_Shaped)
     resultDynamicDims = var_operand(Index)
-    result = result(_Shaped)
+    result_ = result(_Shaped, name="result")
     traits = (Pure(),)
 
     @classmethod

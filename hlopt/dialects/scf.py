@@ -899,7 +899,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
     step = operand(SignlessIntegerOrIndex)
     initArgs = var_operand(AnyType)
     unsignedCmp = opt_attr(Unit)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     region = region(blocks=1)
     traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
 
@@ -994,7 +994,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     summary = "if-then-else operation"
     syntax_token = "SCF_IF"
     condition = operand(I1)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     thenRegion = region(blocks=1)
     elseRegion = region()
     traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
@@ -1064,7 +1064,7 @@ class WhileOp(OpDef, RegionBranchOpInterface):
     summary = "a generic 'while' loop"
     syntax_token = "SCF_WHILE"
     inits = var_operand(AnyType)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     before = region(blocks=None)
     after = region(blocks=None)
     traits = (RecursiveMemoryEffects(),)
@@ -1130,7 +1130,7 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
     name = "scf.execute_region"
     summary = "operation that executes its region exactly once"
     syntax_token = "SCF_EXECUTE_REGION"
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     no_inline = opt_attr(Unit)
     region = region()
     traits = (RecursiveMemoryEffects(),)
@@ -1174,7 +1174,7 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     syntax_token = "SCF_INDEX_SWITCH"
     arg = operand(Index)
     cases = attr(DenseI64Array)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     defaultRegion = region(blocks=1)
     caseRegions = var_region(blocks=1)
     traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
@@ -1257,7 +1257,7 @@ class YieldOp(OpDef):
     name = "scf.yield"
     summary = "loop yield and termination operation"
     syntax_token = "SCF_YIELD"
-    results = var_operand(AnyType)
+    results_ = var_operand(AnyType, name="results")
     traits = (Pure(), Terminator(), ReturnLike(), HasParent(*_YIELD_PARENTS))
 
     @classmethod
@@ -1479,7 +1479,7 @@ class ForallOp(OpDef, RegionBranchOpInterface):
     staticUpperBound = attr(DenseI64Array)
     staticStep = attr(DenseI64Array)
     mapping = opt_attr(Array)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     region = region(blocks=1)
     traits = (AttrSizedOperandSegments(), RecursiveMemoryEffects(),
               SingleBlockImplicitTerminator("scf.forall.in_parallel"))
@@ -1667,7 +1667,7 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
     upperBound = var_operand(Index)
     step = var_operand(Index)
     initVals = var_operand(AnyType)
-    results = var_result(AnyType)
+    results_ = var_result(AnyType, name="results")
     region = region(blocks=1)
     traits = (AttrSizedOperandSegments(), RecursiveMemoryEffects(), SingleBlockImplicitTerminator("scf.reduce"))
 
@@ -1794,7 +1794,7 @@ class ReduceReturnOp(OpDef):
     name = "scf.reduce.return"
     summary = "terminator for reduce operation"
     syntax_token = "SCF_REDUCE_RETURN"
-    result = operand(AnyType)
+    result_ = operand(AnyType, name="result")
     traits = (Pure(), HasParent("scf.reduce"), Terminator())
 
     @classmethod

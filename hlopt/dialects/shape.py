@@ -217,7 +217,7 @@ class ShapeOfOp(ShapeOp):
     name = "shape.shape_of"
     summary = "Returns shape of a value or shaped type operand"
     arg = operand(ShapedOrValueShape)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -338,7 +338,7 @@ class BroadcastOp(ShapeOp):
     summary = "Returns the broadcasted output shape of two or more inputs"
     shapes = var_operand(ShapeOrExtentTensor)
     error = opt_attr(Str)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -507,7 +507,7 @@ class ConstShapeOp(ShapeOp):
     name = "shape.const_shape"
     summary = "Creates a constant shape or extent tensor"
     shape = attr(IndexElements)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
     traits = (Pure(), ConstantLike())
 
     @classmethod
@@ -551,7 +551,7 @@ class CstrBroadcastableOp(ShapeOp):
     summary = "Determines if 2+ shapes can be successfully broadcasted"
     arrow, fixed = False, "!shape.witness"
     shapes = var_operand(ShapeOrExtentTensor)
-    result = result(Witness)
+    result_ = result(Witness, name="result")
     traits = (Commutative(),)
 
     @classmethod
@@ -611,7 +611,7 @@ class CstrEqOp(ShapeOp):
     summary = "Determines if all input shapes are equal"
     arrow, fixed = False, "!shape.witness"
     shapes = var_operand(ShapeOrExtentTensor)
-    result = result(Witness)
+    result_ = result(Witness, name="result")
     traits = (Commutative(),)
 
     @classmethod
@@ -655,7 +655,7 @@ class NumElementsOp(_ExtentsToSizeOp):
     name = "shape.num_elements"
     summary = "Returns the number of elements for a given shape"
     shape = operand(ShapeOrExtentTensor)
-    result = result(SizeOrIndex)
+    result_ = result(SizeOrIndex, name="result")
     measure = staticmethod(prod)
 
 
@@ -724,7 +724,7 @@ class ToExtentTensorOp(ShapeOp):
     name = "shape.to_extent_tensor"
     summary = "Creates a dimension tensor from a shape"
     input = operand(ShapeOrExtentTensor)
-    result = result(IndexTensor)
+    result_ = result(IndexTensor, name="result")
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -741,7 +741,7 @@ class FromExtentTensorOp(ShapeOp):
     summary = "Creates a shape from a tensor of extents"
     arrow, fixed = False, "!shape.shape"
     input = operand(ExtentTensor1D)
-    result = result(ShapeT)
+    result_ = result(ShapeT, name="result")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -770,7 +770,7 @@ class ConcatOp(ShapeOp):
     summary = "Concatenates two shapes"
     lhs = operand(ShapeOrExtentTensor)
     rhs = operand(ShapeOrExtentTensor)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -786,7 +786,7 @@ class AnyOp(ShapeOp):
     name = "shape.any"
     summary = "Return any combination of the input shapes"
     inputs = var_operand(ShapeOrExtentTensor)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -804,7 +804,7 @@ class SizeToIndexOp(ShapeOp):
     summary = "Casts between index types of the shape and standard dialect"
     arrow, fixed = False, "index"
     arg = operand(SizeOrIndex)
-    result = result(Index)
+    result_ = result(Index, name="result")
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -847,7 +847,7 @@ def _size_binary(name: str, summary: str, fn: Any) -> type:
         return [np.int64(fn(int(args[0]), int(args[1])))]
 
     body = {"name": f"shape.{name}", "summary": summary, "lhs": operand(SizeOrIndex), "rhs": operand(SizeOrIndex),
-            "result": result(SizeOrIndex), "verify": classmethod(verify), "fold": classmethod(fold),
+            "result_": result(SizeOrIndex, name="result"), "verify": classmethod(verify), "fold": classmethod(fold),
             "interpret": classmethod(interpret)}
     if name != "div":
         body["traits"] = (Pure(), Commutative())
@@ -864,7 +864,7 @@ class ShapeEqOp(ShapeOp):
     summary = "Returns whether the input shapes or extent tensors are equal"
     arrow, fixed = False, "i1"
     shapes = var_operand(ShapeOrExtentTensor)
-    result = result(I1)
+    result_ = result(I1, name="result")
     traits = (Pure(), Commutative())
 
 
@@ -873,7 +873,7 @@ class IsBroadcastableOp(ShapeOp):
     summary = "Determines if 2+ shapes can be successfully broadcasted"
     arrow, fixed = False, "i1"
     shapes = var_operand(ShapeOrExtentTensor)
-    result = result(I1)
+    result_ = result(I1, name="result")
     traits = (Commutative(),)
 
 
@@ -882,7 +882,7 @@ class MaxOp(ShapeOp):
     summary = "Elementwise maximum"
     lhs = operand(ShapeOrSize)
     rhs = operand(ShapeOrSize)
-    result = result(ShapeOrSize)
+    result_ = result(ShapeOrSize, name="result")
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -916,7 +916,7 @@ class AssumingAllOp(BareOp):
     summary = "Return a logical AND of all witnesses"
     operand_type = result_type = "!shape.witness"
     inputs = var_operand(Witness)
-    result = result(Witness)
+    result_ = result(Witness, name="result")
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -1026,7 +1026,7 @@ class IndexToSizeOp(BareOp):
     summary = "Converts a standard index to a shape size"
     operand_type, result_type = "index", "!shape.size"
     arg = operand(Index)
-    result = result(Size)
+    result_ = result(Size, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -1062,7 +1062,7 @@ class ConstSizeOp(OpDef):
     syntax_token = "SHAPE_CONST_OP"
     result_type = "!shape.size"
     value = attr(IndexAttr)
-    result = result(Size)
+    result_ = result(Size, name="result")
     traits = (Pure(), ConstantLike())
 
     @classmethod
@@ -1099,7 +1099,7 @@ class ConstWitnessOp(OpDef):
     syntax_token = "SHAPE_CONST_OP"
     result_type = "!shape.witness"
     passing = attr(BoolAttrC)
-    result = result(Witness)
+    result_ = result(Witness, name="result")
     traits = (Pure(), ConstantLike())
 
     @classmethod
@@ -1132,7 +1132,7 @@ class CstrRequireOp(OpDef):
     syntax_token = "SHAPE_REQUIRE"
     pred = operand(I1)
     msg = attr(Str)
-    result = result(Witness)
+    result_ = result(Witness, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -1159,7 +1159,7 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
     summary = "Execute the region"
     syntax_token = "SHAPE_ASSUMING"
     witness = operand(Witness)
-    results = var_result()
+    results_ = var_result(name="results")
     doRegion = region(blocks=1)
     traits = (SingleBlockImplicitTerminator("shape.assuming_yield"), RecursiveMemoryEffects())
 
@@ -1509,7 +1509,7 @@ class MeetOp(ShapeOp):
     arg0 = operand(AnyShapeOrSize)
     arg1 = operand(AnyShapeOrSize)
     error = opt_attr(Str)
-    result = result(AnyShapeOrSize)
+    result_ = result(AnyShapeOrSize, name="result")
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -1553,7 +1553,7 @@ class WithShapeOp(ShapeOp):
     fixed = "!shape.value_shape"
     operand_ = operand(ShapedOrValueShape)
     shape = operand(ShapeOrExtentTensor)
-    result = result(ValueShape)
+    result_ = result(ValueShape, name="result")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1564,7 +1564,7 @@ class ValueAsShapeOp(ShapeOp):
     name = "shape.value_as_shape"
     summary = "Returns value as a shape"
     arg = operand(Integer1DOrValueShape)
-    result = result(ShapeOrExtentTensor)
+    result_ = result(ShapeOrExtentTensor, name="result")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1578,7 +1578,7 @@ class ValueOfOp(ShapeOp):
     name = "shape.value_of"
     summary = "Returns value of a !shape.value_shape operand"
     arg = operand(ValueShape)
-    result = result(AnyShaped)
+    result_ = result(AnyShaped, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -1610,7 +1610,7 @@ class ShapeReduceOp(OpDef):
     syntax_token = "SHAPE_REDUCE"
     shape = operand(ShapeOrExtentTensor)
     initVals = var_operand()
-    results = var_result()
+    results_ = var_result(name="results")
     region = region(blocks=1)
     traits = (SingleBlockImplicitTerminator("shape.yield"),)
 

@@ -97,7 +97,7 @@ class AsyncStartOp(ShloOp):
     name = START
     summary = "Start an asynchronous computation (RFC: any body, one !stablehlo.async per result)"
     inputs = var_operand(doc="bound to the body's arguments")
-    results = var_result(doc="one !stablehlo.async<Ri> per body result (upstream: one !stablehlo.future)")
+    results_ = var_result(doc="one !stablehlo.async<Ri> per body result (upstream: one !stablehlo.future)", name="results")
     body = region(doc="isolated from above; ends with stablehlo.return")
     traits = frozenset({ISOLATED, RECURSIVE_MEMORY_EFFECTS})
 

@@ -553,7 +553,7 @@ class AsyncCallOp(OpDef):
     resource_operand_ends = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result(RESOURCE_OR_PRIMITIVE)
+    results_ = var_result(RESOURCE_OR_PRIMITIVE, name="results")
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
@@ -621,7 +621,7 @@ class CmdCallOp(OpDef):
     resource_operand_offsets = var_operand(Index)
     resource_operand_lengths = var_operand(Index)
     result_sizes = var_operand(Index)
-    results = var_result(PRIMITIVE)
+    results_ = var_result(PRIMITIVE, name="results")
     callee = attr(FLAT_SYMBOL)
     tied_operands = opt_attr()
     arg_attrs = opt_attr()
@@ -1212,7 +1212,7 @@ class CmdParameterLoadOp(_ParamOp):
     source_offsets = var_operand(I64)
     result_sizes = var_operand(Index)
     await_timepoint = opt_operand(TIMEPOINT)
-    results = var_result(STREAM_RESOURCE)
+    results_ = var_result(STREAM_RESOURCE, name="results")
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(), Pure())
@@ -1348,7 +1348,7 @@ class FileConstantOp(OpDef):
     source_size = operand(Index)
     source_offset = operand(Index)
     source_length = operand(Index)
-    result = result(FILE)
+    result_ = result(FILE, name="result")
     affinity = opt_attr()
     traits = (Pure(),)
 
@@ -1465,7 +1465,7 @@ class TestTimelineOp(OpDef):
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
     await_operands = var_operand(TIMEPOINT)
-    results = var_result(STREAM_OR_STAGING)
+    results_ = var_result(STREAM_OR_STAGING, name="results")
     result_timepoint = result(TIMEPOINT)
     tied_operands = opt_attr()
     await_limit = opt_attr()
@@ -1527,7 +1527,7 @@ class TestTimelineAwareOp(OpDef):
     args = var_operand()
     wait_fence_likes = var_operand(FENCE)
     signal_fence_like = operand(FENCE)
-    results = var_result()
+    results_ = var_result(name="results")
     traits = (AttrSizedOperandSegments(), Pure())
 
     @classmethod
@@ -1569,7 +1569,7 @@ class _WorkgroupInfoOp(OpDef):
     """`%workgroup_id_0 = stream.dispatch.workgroup.id[0] : index`."""
 
     dimension = attr(IndexAttr)
-    result = result(Index)
+    result_ = result(Index, name="result")
     traits = (Pure(),)
     result_prefix = ""
 

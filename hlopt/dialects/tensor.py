@@ -129,7 +129,7 @@ class EmptyOp(TensorOp):
     name = "tensor.empty"
     summary = "empty tensor operation"
     dynamicSizes = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -167,7 +167,7 @@ class DimOp(TensorOp):
     asm_name = "dim"
     source = operand(NonZeroRankTensor)
     index = operand(Index)
-    result = result(Index)
+    result_ = result(Index, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -300,7 +300,7 @@ class RankOp(TensorOp):
     summary = "rank operation"
     asm_name = "rank"
     tensor = operand(AnyTensor)
-    result = result(Index)
+    result_ = result(Index, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -538,7 +538,7 @@ class ExtractOp(TensorOp):
     asm_name = "extracted"
     tensor = operand(AnyRankedTensor)
     indices = var_operand(Index)
-    result = result(AnyType)
+    result_ = result(AnyType, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -656,7 +656,7 @@ class InsertOp(TensorOp):
     scalar = operand(AnyType)
     dest = operand(AnyRankedTensor)
     indices = var_operand(Index)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -687,7 +687,7 @@ class FromElementsOp(TensorOp):
     summary = "tensor from elements operation."
     asm_name = "from_elements"
     elements = var_operand(AnyType)
-    result = result(StaticTensor)
+    result_ = result(StaticTensor, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -746,7 +746,7 @@ class ReshapeOp(TensorOp):
     asm_name = "reshape"
     source = operand(AnyTensor)
     shape = operand(ShapeTensor)
-    result = result(AnyTensor)
+    result_ = result(AnyTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -809,7 +809,7 @@ def _reassoc_text(groups: list[list[int]]) -> str:
 
 class _ReshapeLike(TensorOp):
     src = operand(AnyRankedTensor)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     reassociation = attr(Constraint(lambda a: _reassociation(a) is not None, "Array of 64-bit integer array attributes"))
 
     @classmethod
@@ -1262,7 +1262,7 @@ class ConcatOp(TensorOp):
     asm_name = "concat"
     dim = attr(IntAttr(64))
     inputs = var_operand(AnyRankedTensor)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1467,7 +1467,7 @@ class ExtractSliceOp(TensorOp):
     static_offsets = attr(DenseI64)
     static_sizes = attr(DenseI64)
     static_strides = attr(DenseI64)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
@@ -1548,7 +1548,7 @@ class InsertSliceOp(TensorOp):
     static_offsets = attr(DenseI64)
     static_sizes = attr(DenseI64)
     static_strides = attr(DenseI64)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
 
     @classmethod
@@ -1880,7 +1880,7 @@ class PadOp(OpDef):
     static_high = attr(DenseArrayOf(64))
     nofold = opt_attr(Unit)
     region = region_def()
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (AttrSizedOperandSegments(), Pure(), SingleBlockImplicitTerminator("tensor.yield"))
 
     @classmethod
@@ -2177,7 +2177,7 @@ class GenerateOp(OpDef):
     syntax_token = "TENSOR_GENERATE"
     dynamicExtents = var_operand(Index)
     body = region_def()
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
     traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("tensor.yield"))
 
     @classmethod
@@ -2647,7 +2647,7 @@ class GatherOp(TensorOp):
     indices = operand(_IndexTensor)
     gather_dims = attr(DenseI64Array)
     unique = opt_attr(Unit)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2692,7 +2692,7 @@ class ScatterOp(TensorOp):
     indices = operand(_IndexTensor)
     scatter_dims = attr(DenseI64Array)
     unique = opt_attr(Unit)
-    result = result(AnyRankedTensor)
+    result_ = result(AnyRankedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:

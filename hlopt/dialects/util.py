@@ -251,7 +251,7 @@ class GlobalLoadOp(OpDef):
     summary = "Loads a value from a global variable"
     vars()["global"] = attr(_SymRef)  # a Python keyword: declared through the class namespace
     is_immutable = opt_attr(IsA(UnitAttr, "unit attribute"))
-    result = result()
+    result_ = result(name="result")
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:

@@ -29,8 +29,6 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
-    OPTIONAL,
-    AttrDef,
     OpDef,
     attr,
     operand,
@@ -112,7 +110,7 @@ def _ptr_elem(t: Any) -> Any:
 class NullOp(UtilOp):
     name = "util.null"
     summary = "Returns a null type value"
-    result = result()
+    result_ = result(name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -131,8 +129,8 @@ class NullOp(UtilOp):
 class CastOp(UtilOp):
     name = "util.cast"
     summary = "Casts one util type to another ~statically"
-    operand = operand()
-    result = result()
+    operand_ = operand(name="operand")
+    result_ = result(name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -153,7 +151,7 @@ class CastOp(UtilOp):
 class _CmpOp(UtilOp):
     lhs = operand()
     rhs = operand()
-    result = result(_I1)
+    result_ = result(_I1, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -196,7 +194,7 @@ class AlignOp(UtilOp):
     summary = "Aligns up to a power-of-two alignment if required"
     value = operand(_IntLike)
     alignment = operand(_IntLike)
-    result = result(_IntLike)
+    result_ = result(_IntLike, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -262,7 +260,7 @@ class UnfoldableConstantOp(UtilOp):
     name = "util.unfoldable_constant"
     summary = "A constant that cannot be folded by the compiler."
     value = attr()
-    result = result()
+    result_ = result(name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -392,7 +390,7 @@ class ListCreateOp(UtilOp):
     name = "util.list.create"
     summary = "Creates a new empty list."
     initial_capacity = opt_operand(Index)
-    result = result(_List)
+    result_ = result(_List, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -415,7 +413,7 @@ class ListConstructOp(UtilOp):
     name = "util.list.construct"
     summary = "Constructs a list with the given initial values."
     values = var_operand()
-    result = result(_List)
+    result_ = result(_List, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -458,7 +456,7 @@ class ListSizeOp(UtilOp):
     name = "util.list.size"
     summary = "The size of the list in elements."
     list = operand(_List)
-    result = result(Index)
+    result_ = result(Index, name="result")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -523,7 +521,7 @@ class ListGetOp(UtilOp):
     summary = "Element accessor."
     list = operand(_List)
     index = operand(Index)
-    result = result()
+    result_ = result(name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -600,7 +598,7 @@ class GlobalAddressOp(UtilOp):
     summary = "Returns an address reference to a global"
     vars()["global"] = attr(IsA(SymbolRefAttr, "flat symbol reference attribute"))
     is_immutable = opt_attr(Unit)
-    result = result(_Ptr)
+    result_ = result(_Ptr, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -655,7 +653,7 @@ class GlobalLoadIndirectOp(UtilOp):
     summary = "Loads a value from a global variable"
     vars()["global"] = operand(_Ptr)
     is_immutable = opt_attr(Unit)
-    result = result()
+    result_ = result(name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -741,22 +739,15 @@ def _offset_for(s: Any, a: Args, with_length: bool) -> tuple:
     return b, o, n
 
 
-class _NameAttr(AttrDef):
-    """An inherent attribute called `name`, which on the class is the op's name."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = "name"
-
-
 class BufferConstantOp(UtilOp):
     name = "util.buffer.constant"
     summary = "Constant host-side byte buffer"
     props = (("alignment", False), ("mime_type", True))
-    name_ = _NameAttr(OPTIONAL, Str)
+    name_ = opt_attr(Str, name="name")
     value = attr()
     alignment = opt_attr(IndexAttr)
     mime_type = opt_attr(Str)
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -788,8 +779,6 @@ class BufferConstantOp(UtilOp):
 
 
 
-BufferConstantOp.name = "util.buffer.constant"  # the declaration of its `name` attribute took it off the class
-BufferConstantOp.name_ = None  # the stale field left under its Python name
 
 
 class BufferAllocOp(UtilOp):
@@ -798,7 +787,7 @@ class BufferAllocOp(UtilOp):
     props = (("alignment", False),)
     storage_size = operand(Index)
     alignment = opt_attr(IndexAttr)
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -830,7 +819,7 @@ class BufferAllocOp(UtilOp):
 class BufferDeallocOp(UtilOp):
     name = "util.buffer.dealloc"
     summary = "Deallocates a buffer."
-    vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
+    operand_ = operand(_Buffer, name="operand")
     operand_size = _operand(Index)
 
     @classmethod
@@ -858,7 +847,7 @@ class BufferSliceOp(UtilOp):
     source_offset = operand(Index)
     result_size = operand(Index)
     alignment = opt_attr(IndexAttr)
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -892,7 +881,7 @@ class BufferSubspanOp(UtilOp):
     source_size = operand(Index)
     source_offset = operand(Index)
     result_size = operand(Index)
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -921,8 +910,8 @@ class BufferSubspanOp(UtilOp):
 class BufferSizeOp(UtilOp):
     name = "util.buffer.size"
     summary = "Returns the total buffer storage size in bytes."
-    operand = operand(_Buffer)
-    result = result(Index)
+    operand_ = operand(_Buffer, name="operand")
+    result_ = result(Index, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -948,9 +937,9 @@ class BufferSizeOp(UtilOp):
 class BufferStorageOp(UtilOp):
     name = "util.buffer.storage"
     summary = "Returns the underlying buffer storage range."
-    vars()["operand"] = operand(_Buffer)  # named as IREE names it, shadowing the declaring function
+    operand_ = operand(_Buffer, name="operand")
     operand_size = _operand(Index)
-    vars()["result"] = result(_MEMREF)  # named as IREE names it, shadowing the declaring function
+    result_ = result(_MEMREF, name="result")
     offset = _result(Index)
     traits = (Pure(),)
 
@@ -1035,7 +1024,7 @@ class BufferCompareOp(_BufferTwoOp):
     rhs_size = operand(Index)
     rhs_offset = operand(Index)
     length = operand(Index)
-    result = result(_I1)
+    result_ = result(_I1, name="result")
 
 
 class _BufferWriteOp(UtilOp):
@@ -1110,7 +1099,7 @@ class BufferLoadOp(_BufferReadOp):
     source_size = operand(Index)
     source_offset = operand(Index)
     length = operand(Index)
-    result = result(PRIMITIVE)
+    result_ = result(PRIMITIVE, name="result")
 
 
 class BufferHashOp(_BufferReadOp):
@@ -1120,7 +1109,7 @@ class BufferHashOp(_BufferReadOp):
     source_size = operand(Index)
     source_offset = operand(Index)
     length = operand(Index)
-    result = result(IsA(IntegerType, "64-bit signless integer"))
+    result_ = result(IsA(IntegerType, "64-bit signless integer"), name="result")
 
 
 # -- ranges, numerics, strings, switch ----------------------------------------------------
@@ -1128,7 +1117,7 @@ class BufferHashOp(_BufferReadOp):
 
 class _RangeOp(UtilOp):
     operands_ = var_operand(_RANGE)
-    result = result(_RANGE)
+    result_ = result(_RANGE, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -1195,11 +1184,11 @@ class NumericOptionalNarrowOp(UtilOp):
     name = "util.numeric.optional_narrow"
     summary = "Memorializes an optional numeric narrowing that is valid."
     props = (("min_value", True), ("max_value", True))
-    operand = operand(ELEMENT_OR_TENSOR)
+    operand_ = operand(ELEMENT_OR_TENSOR, name="operand")
     semantic_type = attr(_TypeAttr)
     min_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
     max_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
-    result = result(ELEMENT_OR_TENSOR)
+    result_ = result(ELEMENT_OR_TENSOR, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -1233,7 +1222,7 @@ class StringFormatOp(UtilOp):
     summary = "Formats a string from a format string and arguments."
     format = attr(Str)
     args = var_operand(FORMAT_ARG)
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -1291,7 +1280,7 @@ class StringItoaOp(UtilOp):
     name = "util.string.itoa"
     summary = "Converts an integer to its decimal string representation."
     value = operand(AnyOf(Index, AnySignless))
-    result = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -1321,7 +1310,7 @@ class SwitchOp(UtilOp):
     vars()["index"] = operand(Index)
     default_value = operand(PRIMITIVE)
     values = var_operand(PRIMITIVE)
-    result = result(PRIMITIVE)
+    result_ = result(PRIMITIVE, name="result")
     traits = (Pure(),)
 
     @classmethod

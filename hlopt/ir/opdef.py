@@ -14,7 +14,7 @@ interpreter rule are methods of the same class:
         name = "stablehlo.add"
         lhs = operand(HLO_Tensor)
         rhs = operand(HLO_Tensor)
-        result = result(HLO_Tensor)
+        result_ = result(HLO_Tensor, name="result")
         traits = (Pure(), Commutative(), SameOperandsAndResultType())
 
 The class is also the class of the ops themselves (`OpDef` subclasses
@@ -89,7 +89,9 @@ class Field(Generic[_T]):
     `*_defs` tuples. Class access (`AddOp.lhs`) gives the declaration."""
 
     kind: ClassVar[str] = ""
-    __slots__ = ("name", "arity", "constraint", "default", "doc")
+    # name: the declared name (messages, builders, Op.get); attr: the class
+    # attribute it is declared under, which is its accessor
+    __slots__ = ("name", "attr", "arity", "constraint", "default", "doc")
 
     @overload
     def __get__(self, inst: None, owner: Any) -> Self: ...
@@ -106,12 +108,14 @@ class Field(Generic[_T]):
 
     # constraint: a Constraint (for a RegionDef: the number of blocks, or None)
     def __init__(self, arity: str = SINGLE, constraint: Any = None, default: Any = None,
-                 doc: str = ""):
-        self.name = ""
+                 doc: str = "", name: str = ""):
+        self.name, self.attr = name, ""
         self.arity, self.constraint, self.default, self.doc = arity, constraint, default, doc
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+    def __set_name__(self, owner: type, attr: str) -> None:
+        self.attr = attr
+        if not self.name:
+            self.name = attr
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.name} {self.arity}>"
@@ -142,54 +146,54 @@ class SuccessorDef(Field[_T]):
     kind = "successor"
 
 
-def operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Value]":
-    return OperandDef(SINGLE, constraint, doc=doc)
+def operand(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "OperandDef[Value]":
+    return OperandDef(SINGLE, constraint, doc=doc, name=name)
 
 
-def opt_operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Value | None]":
-    return OperandDef(OPTIONAL, constraint, doc=doc)
+def opt_operand(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "OperandDef[Value | None]":
+    return OperandDef(OPTIONAL, constraint, doc=doc, name=name)
 
 
-def var_operand(constraint: Constraint = AnyType, doc: str = "") -> "OperandDef[Sequence[Value]]":
-    return OperandDef(VARIADIC, constraint, doc=doc)
+def var_operand(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "OperandDef[Sequence[Value]]":
+    return OperandDef(VARIADIC, constraint, doc=doc, name=name)
 
 
-def result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[OpResult]":
-    return ResultDef(SINGLE, constraint, doc=doc)
+def result(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "ResultDef[OpResult]":
+    return ResultDef(SINGLE, constraint, doc=doc, name=name)
 
 
-def opt_result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[OpResult | None]":
-    return ResultDef(OPTIONAL, constraint, doc=doc)
+def opt_result(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "ResultDef[OpResult | None]":
+    return ResultDef(OPTIONAL, constraint, doc=doc, name=name)
 
 
-def var_result(constraint: Constraint = AnyType, doc: str = "") -> "ResultDef[Sequence[OpResult]]":
-    return ResultDef(VARIADIC, constraint, doc=doc)
+def var_result(constraint: Constraint = AnyType, doc: str = "", name: str = "") -> "ResultDef[Sequence[OpResult]]":
+    return ResultDef(VARIADIC, constraint, doc=doc, name=name)
 
 
-def attr(constraint: Constraint = AnyAttr, default: Any = None, doc: str = "") -> "AttrDef[Any]":
+def attr(constraint: Constraint = AnyAttr, default: Any = None, doc: str = "", name: str = "") -> "AttrDef[Any]":
     """A required inherent attribute (or one with a default value)."""
-    return AttrDef(SINGLE, constraint, default, doc)
+    return AttrDef(SINGLE, constraint, default, doc, name)
 
 
-def opt_attr(constraint: Constraint = AnyAttr, doc: str = "") -> "AttrDef[Any]":
-    return AttrDef(OPTIONAL, constraint, doc=doc)
+def opt_attr(constraint: Constraint = AnyAttr, doc: str = "", name: str = "") -> "AttrDef[Any]":
+    return AttrDef(OPTIONAL, constraint, doc=doc, name=name)
 
 
-def region(blocks: int | None = None, doc: str = "") -> "RegionDef[Region]":
+def region(blocks: int | None = None, doc: str = "", name: str = "") -> "RegionDef[Region]":
     """A region; `blocks=1` is ODS's SizedRegion<1>."""
-    return RegionDef(SINGLE, blocks, doc=doc)
+    return RegionDef(SINGLE, blocks, doc=doc, name=name)
 
 
-def var_region(blocks: int | None = None, doc: str = "") -> "RegionDef[Sequence[Region]]":
-    return RegionDef(VARIADIC, blocks, doc=doc)
+def var_region(blocks: int | None = None, doc: str = "", name: str = "") -> "RegionDef[Sequence[Region]]":
+    return RegionDef(VARIADIC, blocks, doc=doc, name=name)
 
 
-def successor(doc: str = "") -> "SuccessorDef[Block]":
-    return SuccessorDef(SINGLE, doc=doc)
+def successor(doc: str = "", name: str = "") -> "SuccessorDef[Block]":
+    return SuccessorDef(SINGLE, doc=doc, name=name)
 
 
-def var_successor(doc: str = "") -> "SuccessorDef[Sequence[Block]]":
-    return SuccessorDef(VARIADIC, doc=doc)
+def var_successor(doc: str = "", name: str = "") -> "SuccessorDef[Sequence[Block]]":
+    return SuccessorDef(VARIADIC, doc=doc, name=name)
 
 
 # ---------------------------------------------------------------------------
@@ -212,7 +216,10 @@ def var_successor(doc: str = "") -> "SuccessorDef[Sequence[Block]]":
 # - a field named like Operation's API (`operands`, `results`, `result`,
 #   `operand`, `name`, ...) leaves that API alone, so generic code sees
 #   every op alike; its accessor is the name with a trailing underscore
-#   (`op.results_`, `op.operand_`).
+#   (`op.results_`, `op.operand_`), and the class body says so, so type
+#   checkers see the accessor: `operand_ = operand(T, name="operand")` (the
+#   declared name stays "operand" for messages and builders). Declaring it
+#   as `operand = operand(T)` is a TypeError.
 # - a field named like a class-level attribute of a mixin (interface
 #   classmethods `sym_name`, `callee`, `function_type`, ...): class access
 #   gives the mixin's attribute (`FuncOp.sym_name(op)` as before), instance
@@ -223,9 +230,6 @@ def var_successor(doc: str = "") -> "SuccessorDef[Sequence[Block]]":
 _OP_API = frozenset(n for c in Operation.__mro__ for n in vars(c) if not n.startswith("__"))
 
 
-_NAME_FIELD = "_name_field"
-
-
 class OpMeta(type):
     """Metaclass of op definitions: the class-level `name` and `__slots__`
     (see above; mixins declare their own empty `__slots__`)."""
@@ -234,8 +238,9 @@ class OpMeta(type):
         ns.setdefault("__slots__", ())
         if isinstance(ns.get("name"), str):
             ns["_op_name"] = ns.pop("name")
-        elif isinstance(ns.get("name"), Field):  # a field called `name`: kept off `name`
-            ns[_NAME_FIELD] = ns.pop("name")
+        elif isinstance(ns.get("name"), Field):
+            raise TypeError(f"{clsname}: a field called 'name' is declared `name_ = attr(..., name=\"name\")` "
+                            "(`name` is the op name)")
         return super().__new__(mcs, clsname, bases, ns, **kw)
 
     @property
@@ -245,6 +250,15 @@ class OpMeta(type):
     @name.setter
     def name(cls, value: str) -> None:
         type.__setattr__(cls, "_op_name", value)
+
+
+def _check_field_attr(cls: type, f: Field) -> None:
+    """A field must be declared under the name it is accessed by, so type
+    checkers see the accessor: one whose name collides with Operation's API
+    is declared as `operand_ = operand(..., name="operand")`."""
+    if f.attr in _OP_API:
+        raise TypeError(f"{cls.__name__}.{f.attr}: the name is Operation's API; declare the field as "
+                        f"`{f.attr}_ = {f.kind}(..., name=\"{f.attr}\")`")
 
 
 class _Accessor:
@@ -352,8 +366,8 @@ def _install_accessors(cls: type["OpDef"]) -> None:
         return None
 
     def install(f: Field, get_fn: Callable[[Any], Any], set_fn: Callable[[Any, Any], None] | None) -> None:
-        attr_name = f.name
-        if attr_name in _OP_API:
+        attr_name = f.attr or f.name
+        if attr_name in _OP_API:  # a field made outside a class body (no attr)
             attr_name += "_"
         type.__setattr__(cls, attr_name, _Accessor(f, shadow_of(attr_name), get_fn, set_fn))
 
@@ -468,8 +482,7 @@ class OpDef(Operation, metaclass=OpMeta):
         own_keys = [k for k, v in vars(cls).items() if isinstance(v, Field)]
         own = [vars(cls)[k] for k in own_keys]
         for f in own:
-            if f.name == _NAME_FIELD:  # a field called `name` (see OpMeta)
-                f.name = "name"
+            _check_field_attr(cls, f)
         by_kind: dict[str, list[Field]] = {}
         for kind, attr_name in (("operand", "operand_defs"), ("result", "result_defs"),
                                 ("attribute", "attr_defs"), ("region", "region_defs"),

@@ -21,7 +21,7 @@ from typing import Any
 from hlopt.analysis.cost_model import COLLECTIVES
 from hlopt.analysis.counted_loop import counted_loop
 from hlopt.dialects.stablehlo.elementwise import AddOp
-from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
+from hlopt.dialects.stablehlo.reductions_control_flow import ReturnOp, WhileOp
 from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import BlockArgument, Operation, Value
@@ -84,7 +84,7 @@ def operand_slice(start: Operation, body) -> tuple[list[Operation], str]:
     return [o for o in body.ops if o in seen], ""
 
 
-def candidates(loop: WhileOp, fx: Any) -> tuple[list[Operation], str]:
+def candidates(loop: WhileOp, fx: Any) -> tuple[list[AsyncStartOp], str]:
     """The starts of `loop`'s body to pipeline, or [] and why not."""
     if len(loop.regions) != 2 or any(len(r.blocks) != 1 for r in loop.regions):
         return [], "its regions are not single blocks"
@@ -95,7 +95,8 @@ def candidates(loop: WhileOp, fx: Any) -> tuple[list[Operation], str]:
     for o in [*loop.cond.blocks[0].ops, *body.ops]:
         if not (o.has_trait(TERMINATOR) or fx.effect_free(o) or (isinstance(o, (AsyncStartOp, AsyncDoneOp)) and not fx.barrier(o))):
             return [], f"side effects in the way: '{o.name}' must keep its place relative to the collectives"
-    out, why = [], ""
+    out: list[AsyncStartOp] = []
+    why = ""
     for s in starts:
         if _pair(s) is None:
             why = "an async_start is not awaited by exactly one async_done in the loop body"
@@ -117,17 +118,17 @@ def candidates(loop: WhileOp, fx: Any) -> tuple[list[Operation], str]:
     return out, ""
 
 
-def pipeline_loop(rw: Rewriter, loop: WhileOp, starts: list[Operation]) -> WhileOp:
+def pipeline_loop(rw: Rewriter, loop: WhileOp, starts: list[AsyncStartOp]) -> WhileOp:
     """Pipeline `starts` (from `candidates`) through `loop`; returns the new loop."""
     cl = counted_loop(loop)
     assert cl is not None and cl.trip_count >= 1
     body = loop.body.blocks[0]
     n = len(loop.operands)
-    dones: list[Operation] = []
+    dones: list[AsyncDoneOp] = []
     for s in starts:
-        d = _pair(s)
-        assert d is not None  # `candidates` keeps only starts with their done
-        dones.append(d)
+        paired = _pair(s)
+        assert paired is not None  # `candidates` keeps only starts with their done
+        dones.append(paired)
     # 1. the first iteration's collectives, before the loop
     rw.set_insertion_point_before(loop)
     extra: list[Value] = []
@@ -137,6 +138,7 @@ def pipeline_loop(rw: Rewriter, loop: WhileOp, starts: list[Operation]) -> While
         for o in sl:
             rw.insert(o.clone(m))
         s0 = rw.insert(s.clone(m))
+        assert isinstance(s0, AsyncStartOp)  # a clone is of its original's class
         d0 = rw.insert(d.clone({s.results_[0]: s0.results_[0]}))
         extra.extend(d0.results)
     # 2. the loop carrying their results
@@ -182,8 +184,12 @@ def pipeline_loop(rw: Rewriter, loop: WhileOp, starts: list[Operation]) -> While
     ret.set_operands([*ret.operands, *(r for d in dones for r in d.results)])
     rw.modified(ret)
     # 4. rotation: the loop stops one iteration early (its condition tests the counter's next value) ...
-    cmp = cond.last_op.results_[0].defining_op  # the condition's stablehlo.return
-    step_op = body.last_op.operands[cl.index].defining_op
+    cond_ret = cond.last_op
+    assert isinstance(cond_ret, ReturnOp)  # counted_loop matched the condition's stablehlo.return
+    cmp = cond_ret.results_[0].defining_op
+    assert cmp is not None  # counted_loop matched its compare
+    step_op = ret.operands[cl.index].defining_op
+    assert step_op is not None  # counted_loop matched the counter's increment
     step_c = next(v for v in step_op.operands if v is not body.args[cl.index]).defining_op
     assert step_c is not None  # counted_loop matched a constant step
     rw.set_insertion_point_before(cmp)
@@ -211,7 +217,7 @@ def pipeline_loops(module: Operation, fx: Any) -> list[Operation]:
     """Pipeline every eligible loop of `module`; remarks on loops with
     collectives left alone. Returns the loops pipelined."""
     rw = Rewriter()
-    done = []
+    done: list[Operation] = []
     loops = [o for o in module.walk() if isinstance(o, WhileOp)]
     for loop in reversed(loops):  # inner loops first
         if not any(isinstance(o, AsyncStartOp) or o.name in COLLECTIVES for o in loop.walk() if o is not loop):

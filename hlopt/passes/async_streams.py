@@ -57,6 +57,7 @@ def _lower(rw: Rewriter, start: AsyncStartOp, k: int, num_streams: int) -> None:
     tail = rw.create(hir.SetCurrentStreamOp, main, location=loc)
     body = start.body.blocks[0]
     ret = body.last_op
+    assert ret is not None  # the async body ends in its terminator (verified)
     rw.inline_block_before(body, tail, start.inputs)
     values = list(ret.operands)
     rw.erase_op(ret)

@@ -201,7 +201,7 @@ class StablehloAsyncToMhlo(Pass):
         # the awaits, in block order
         # only async_done may await a future (AsyncStartOp.verify)
         dones = [cast(AsyncDoneOp, d) for d in _in_order({u.owner for r in start.results for u in r.uses})]
-        index = {r: i for i, r in enumerate(start.results)}
+        index: dict[Value, int] = {r: i for i, r in enumerate(start.results)}
         src = m.bundle
         whole = list(range(len(results)))
         if len(dones) > 1:

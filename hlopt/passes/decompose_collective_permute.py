@@ -74,7 +74,7 @@ from hlopt.dialects.stablehlo.types import TokenType
 from hlopt.dialects.stablehlo.verification import module_int
 from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, DictionaryAttr
 from hlopt.ir.context import current_context
-from hlopt.ir.core import BlockArgument, Operation, Value, no_gc
+from hlopt.ir.core import BlockArgument, Operation, Region, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, Type, i1
 from hlopt.passes.base import Pass
@@ -187,7 +187,7 @@ def _split_bounds(text: str | None, kind: str) -> tuple[str | None, str | None]:
 
 
 
-def while_bodies(op: Operation) -> tuple:
+def while_bodies(op: Operation) -> tuple[Region, ...]:
     """The loop bodies the send/recv rules look into: a stablehlo.while's body."""
     return (op.body,) if isinstance(op, WhileOp) else ()
 
@@ -204,7 +204,7 @@ class _Part:
     """A permute, or one side of a ring XLA's cycle decomposer would split,
     as a candidate of XLA's decomposer."""
 
-    op: Operation
+    op: CollectivePermuteOp
     pairs: Pairs
     role: str  # "whole", "bwd" (the ring's backward edge) or "fwd" (the rest)
     carried: bool  # the operand is an argument of the loop body (XLA: get-tuple-element of the parameter)
@@ -272,7 +272,7 @@ class DecomposeCollectivePermute(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.scope == "loop" and self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, CollectivePermuteOp)))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, CollectivePermuteOp), while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         channels = Channels(module)
@@ -284,8 +284,8 @@ class DecomposeCollectivePermute(Pass):
                     self._decompose(op, rw, channels)
             return
         called = _callees_in_loops(module)
-        bodies: dict[int, list[Operation]] = {}
-        loops: list[Operation] = []
+        bodies: dict[int, list[CollectivePermuteOp]] = {}
+        loops: list[WhileOp] = []
         for op in permutes:
             loop = _loop_body_of(op)
             if loop is None:
@@ -342,7 +342,7 @@ class DecomposeCollectivePermute(Pass):
         for op in ops:
             if not self._expressible(op):
                 continue
-            pairs = read_pairs(op.source_target_pairs)
+            pairs = _checked_pairs(op)
             x = op.operand_
             carried = isinstance(x, BlockArgument) and x.owner is body
             size = byte_size(op.result.type) or 0
@@ -427,9 +427,10 @@ class DecomposeCollectivePermute(Pass):
 
     def _decompose(self, op: CollectivePermuteOp, rw: Rewriter, channels: Channels, mark: str | None = None) -> None:
         """hlopt's own rule (scope=all), or one chosen permute of a loop body."""
-        pairs = read_pairs(op.source_target_pairs)
+        pairs = _checked_pairs(op)
         ch = op.channel_handle
         size = byte_size(op.result.type)
+        assert size is not None  # _expressible accepted only static shapes
         if size < self.min_bytes and (self.scope == "all" or not self.pipeline_parallelism):
             self.stat("left")
             self._remark(op, f"it moves {size} bytes, fewer than min-bytes = {self.min_bytes}")
@@ -450,8 +451,9 @@ class DecomposeCollectivePermute(Pass):
                bwd_send: bool, fwd_send: bool, bwd_mark: str | None, fwd_mark: str | None) -> None:
         """The ring as XLA's cycle decomposer splits it, each side a permute
         or (when chosen) a send/recv."""
-        pairs = read_pairs(op.source_target_pairs)
+        pairs = _checked_pairs(op)
         kind = cycle_type(pairs)
+        assert kind is not None  # only rings are split
         ch = op.channel_handle
         data = op.operand_
         loc = op.location

@@ -69,7 +69,8 @@ class HirLower(Pass):
             except NotLowerable as e:
                 plan = (None, None, f"cannot lower resharding op: {e}")
             else:
-                in_t, out_t = op.opdef.inputs(op)[0].type, op.result.type
+                assert isinstance(op, hir.ComputeOp)  # communication_kind accepted it
+                in_t, out_t = op.inputs(op)[0].type, op.result.type
                 err = communication_error(kind, in_t, out_t, red is not None)
                 plan = (kind, communication_props(kind, in_t, out_t, red),
                         None if err is None else f"cannot lower resharding op to {kind}: {err}")
@@ -91,6 +92,7 @@ class HirLower(Pass):
                        sym_visibility=self._private, location=kernel.lazy_location)
         rw.inline_region_before(kernel.body, fn.body, 0)
         y = fn.body.blocks[0].last_op
+        assert y is not None  # the kernel's body ends in its terminator (verified)
         rw.replace_op_with_new(y, func.ReturnOp, list(y.operands), result_types=[], location=y.lazy_location)
         rw.replace_op_with_new(kernel, hir.PostOnStreamOp, kernel.inputs, callee=SymbolRefAttr(name),
                                location=kernel.lazy_location)
@@ -104,7 +106,8 @@ class HirLower(Pass):
         loc = op.lazy_location
         rw.set_insertion_point_before(op)
         buf = rw.create(hir.AllocateOp, result_types=[out_t], location=loc)
-        comm = rw.create(hir.CommunicationOp, op.opdef.inputs(op)[0], buf.result, result_types=[RequestType()],
+        assert isinstance(op, hir.ComputeOp)  # a plan without error is made for resharding compute ops only
+        comm = rw.create(hir.CommunicationOp, op.inputs(op)[0], buf.result, result_types=[RequestType()],
                          location=loc, **props)
         rw.create(hir.WaitOp, comm.request, location=loc)
         rw.replace_op(op, buf)

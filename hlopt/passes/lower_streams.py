@@ -200,6 +200,13 @@ def _ranked(t: Type) -> RankedTensorType:
     return t
 
 
+def _axis(t: Type) -> int:
+    """The stream axis of the output of an op a pattern's extent() took."""
+    ax = stream_axis(t)
+    assert ax is not None  # extent() takes only ops whose output has a stream axis
+    return ax
+
+
 def _matched_axis(t: Type) -> int:
     """The stream axis of a value whose op a pattern's extent() matched."""
     ax = stream_axis(t)
@@ -215,7 +222,7 @@ class ComputePattern(StreamPattern):
         if d is None or not issubclass(d, ComputeOp) or not op.results:
             return None
         ax = stream_axis(op.result.type)
-        return op.result.type.shape[ax] if ax is not None else None
+        return _ranked(op.result.type).shape[ax] if ax is not None else None
 
     @staticmethod
     def plan(op: Operation) -> tuple[int, list[tuple[int, bool] | None], Any]:
@@ -224,7 +231,8 @@ class ComputePattern(StreamPattern):
         operand) and the sliced op's properties: a function of the op's
         signature."""
         d = op.opdef
-        axis = stream_axis(op.result.type)
+        assert d is not None and issubclass(d, ComputeOp)  # extent() took only compute ops
+        axis = _axis(op.result.type)
         slices: list[tuple[int, bool] | None] = []
         props: Any = op.properties  # kept as is (uniqued) unless a reduction's dims shift
         for i in range(len(d.inputs(op))):
@@ -288,7 +296,7 @@ class CommunicationPattern(StreamPattern):
     def lower(self, op: Operation, loop: StreamLoop, p: "LowerStreams") -> None:
         assert isinstance(op, hir.CommunicationOp)
         src, dst = op.input, op.out
-        ax = stream_axis(dst.type)
+        ax = _axis(dst.type)
         kind = op.kind.value
         ring = self.ring_kind(op, p)
         if ring == "allgather":
@@ -430,7 +438,7 @@ def lower_allgather_ring(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStr
     into that slot and sends the device's own slice to (n + k - i) mod n
     (nvFuser's AllgatherP2p, AG_matmul_P2p)."""
     src, dst = op.input, op.out
-    ax = stream_axis(dst.type)
+    ax = _axis(dst.type)
     team = [int(x) for x in op.team.values]
     _one_slice_per_device(op, src.type, ax, team)
     ring = _ring(loop, team, op)
@@ -444,7 +452,7 @@ def lower_allgather_broadcasts(op: hir.CommunicationOp, loop: StreamLoop, p: "Lo
     axis (nvFuser without offset stream indexing): iteration i broadcasts
     slice i from its owner, team member i, into that slot on every device."""
     src, dst = op.input, op.out
-    ax = stream_axis(dst.type)
+    ax = _axis(dst.type)
     team = [int(x) for x in op.team.values]
     _one_slice_per_device(op, src.type, ax, team)
     if loop.ring is not None:
@@ -467,8 +475,8 @@ def lower_alltoall_ring(op: hir.CommunicationOp, loop: StreamLoop, p: "LowerStre
     iteration i sends the input's slice (k + i) mod n to that device and
     receives into the output's slot (n + k - i) mod n from that device."""
     src, dst = op.input, op.out
-    ax, s_in = stream_axis(dst.type), stream_axis(src.type)
-    if s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
+    ax, s_in = _axis(dst.type), stream_axis(src.type)
+    if s_in is None or s_in != didx_axis(dst.type) or ax != didx_axis(src.type):
         raise _fail("the ring lowering of an alltoall needs the output's stream axis to be the input's didx axis "
                     "and the input's stream axis the output's didx axis", op)
     team = [int(x) for x in op.team.values]

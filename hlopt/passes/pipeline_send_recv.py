@@ -57,6 +57,7 @@ from hlopt.dialects.stablehlo.channels import (
     FRONTEND,
     PIPELINE_ATTR,
     VALIDATION_ATTR,
+    Pairs,
     frontend_string,
     is_device_transfer,
     pairs_text,
@@ -80,7 +81,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, Operation, Value, no_gc
 from hlopt.ir.rewriter import Rewriter
 from hlopt.passes.base import Pass
-from hlopt.passes.decompose_collective_permute import Channels, emit_transfer
+from hlopt.passes.decompose_collective_permute import Channels, emit_transfer, while_bodies
 from hlopt.passes.loop_calls import inline_loop_calls
 from hlopt.passes.registry import register_pass
 
@@ -156,8 +157,11 @@ def _side(v: Value, y: Value, body: Block) -> tuple[Group | None, CollectivePerm
     return None, None
 
 
-def _pairs_of(g: Group | None, p: CollectivePermuteOp | None):
-    return transfer_pairs(g.recv) if g is not None else read_pairs(p.source_target_pairs)
+def _pairs_of(g: Group | None, p: CollectivePermuteOp | None) -> Pairs | None:
+    if g is not None:
+        return transfer_pairs(g.recv)
+    assert p is not None  # _side found a group or a permute
+    return read_pairs(p.source_target_pairs)
 
 
 def _ring_select(r: Value, g: Group, y: Value, body: Block):
@@ -207,7 +211,7 @@ def _find(body: Block) -> tuple[Transfer | None, str]:
         if not r.has_one_use() or g.recv.results_[1].has_uses() or send.result.has_uses():
             return None, "the received value or a token has other uses"
         groups, permutes, ring, value, bwd_first = [g], [], False, r, True
-        ops = [g.after, g.recv, send]
+        ops: list[Operation] = [g.after, g.recv, send]
         if isinstance(r.uses[0].owner, SelectOp):
             found = _ring_select(r, g, y, body)
             if isinstance(found, str) or found is None:
@@ -321,7 +325,7 @@ class PipelineSendRecv(Pass):
 
     def _run(self, module: Operation) -> None:
         if self.inline_calls:
-            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, (RecvOp, SendOp))))
+            inlined = len(inline_loop_calls(module, lambda o: isinstance(o, (RecvOp, SendOp)), while_bodies))
             if inlined:
                 self.stat("calls-inlined", inlined)
         rw = Rewriter()
@@ -370,6 +374,7 @@ class PipelineSendRecv(Pass):
             for p in t.permutes:
                 rw.set_insertion_point_before(p)
                 pairs = read_pairs(p.source_target_pairs)
+                assert pairs is not None  # _ring_select kept only permutes with pairs
                 handle = channels.for_transfer(p.channel_handle.handle)
                 after, recv, send = emit_transfer(rw, p.operand_, pairs, handle, p)
                 rw.replace_op(p, [recv.results_[0]])

@@ -71,6 +71,8 @@ def _partner(op: SendOp | RecvOp) -> Operation | None:
     token = op.token
     want = SendOp if isinstance(op, RecvOp) else RecvOp
     h, p = channel_of(op), transfer_pairs(op)
+    if p is None:  # nothing to say which devices talk (_why_not tells)
+        return None
     for user in token.users:
         if user is not op and isinstance(user, want) and user.parent is op.parent and is_device_transfer(user) \
                 and channel_of(user) == h and transfer_pairs(user) == p and user.token is token:
@@ -139,7 +141,7 @@ class SendRecvToCollectivePermute(Pass):
     def _run(self, module: Operation) -> None:
         rw = Rewriter()
         done: set[Operation] = set()
-        permutes: list[Operation] = []
+        permutes: list[CollectivePermuteOp] = []
         for op in [o for o in module.walk() if isinstance(o, (RecvOp, SendOp))]:
             if op in done:
                 continue
@@ -162,8 +164,10 @@ class SendRecvToCollectivePermute(Pass):
         # the permute needs the sent value and must precede the recv's users
         anchor = send if _send_first(recv, send) or _defined_between(data, recv, send) else recv
         rw.set_insertion_point_before(anchor)
+        pairs = transfer_pairs(recv)
+        assert pairs is not None  # _partner pairs only transfers with pairs
         perm = rw.create(CollectivePermuteOp, data, channel_handle=recv.channel_handle,
-                         source_target_pairs=pairs_attr(transfer_pairs(recv)), attributes=_permute_attrs(recv),
+                         source_target_pairs=pairs_attr(pairs), attributes=_permute_attrs(recv),
                          result_types=[data.type], location=recv.location)
         rw.replace_all_uses_with(recv.results_[0], perm.result)
         rw.replace_all_uses_with(recv.results_[1], token)

@@ -242,6 +242,7 @@ class SpecializeEncodings(Pass):
             return 0
         n = 0
         if isinstance(o, TensorDispatchOp):
+            assert operand_classes is not None  # computed for every dispatch
             oenc, renc = o.operand_encodings, o.result_encodings
             # sites with the same encodings, resources and device classes resolve alike
             mask = tuple(is_resource(v.type) for v in operand_groups(TensorDispatchOp, o)[1])
@@ -277,7 +278,7 @@ class SpecializeEncodings(Pass):
             layouts = ArrayAttr(TensorDispatchOp.binding_layouts(dsp))
             site_layouts[dsp] = layouts
             for ep in dsp.entry_points.elements:
-                export, _exe, _func = self.symbols.export_and_func(ep)
+                export, _exe, _func = self._found(ep)
                 per_export.setdefault(export, {}).setdefault(layouts, None)
         chosen: dict[tuple, ExecutableOp] = {}
         for export, layout_lists in per_export.items():
@@ -300,7 +301,7 @@ class SpecializeEncodings(Pass):
         for dsp in dispatches:
             new_eps = []
             for ep in dsp.entry_points.elements:
-                export, _exe, _func = self.symbols.export_and_func(ep)
+                export, _exe, _func = self._found(ep)
                 target = chosen[(export, site_layouts[dsp])]
                 new_eps.append(SymbolRefAttr(target.sym_name.value, ep.nested))
             eps = ArrayAttr(new_eps)
@@ -325,7 +326,8 @@ def _update_bindings(func: Operation, layouts: tuple, rw: Rewriter) -> None:
             continue
         for user in arg.users:  # stream.binding.subspan (_recognize)
             r = user.result
-            r.type = r.type.with_encoding(enc)
+            t: Any = r.type  # a subspan's type: _recognize checked that it has with_encoding
+            r.type = t.with_encoding(enc)
             rw.modified(user)
 
 

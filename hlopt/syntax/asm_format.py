@@ -724,7 +724,9 @@ class CompiledFormat:
             elif isinstance(a, Directive):
                 st["attr-dict"] = v
             else:
-                st["$" + cast("AttrVar | RegionVar | SuccessorVar", a).name] = v  # an attribute, region or successor variable
+                # compile gives a custom directive only variables, type() and attr-dict
+                assert isinstance(a, (AttrVar, RegionVar, SuccessorVar))
+                st["$" + a.name] = v
 
     # build: decode, infer, resolve
     def _static_plan(self) -> list | None:

@@ -29,7 +29,7 @@ class BinOp(OpDef):
     name = "tst.bin"
     lhs = operand()
     rhs = operand()
-    result = result()
+    result_ = result(name="result")
     flags = attr(default=FLAGS_NONE)
     traits = (SameOperandsAndResultType(),)
     assembly_format = "$lhs `,` $rhs (`flags` `` $flags^)? attr-dict `:` type($result)"
@@ -69,7 +69,7 @@ class CmpOp(OpDef):
     name = "tst.cmp"
     lhs = operand()
     rhs = operand()
-    result = result()
+    result_ = result(name="result")
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
     type_inference = (AllTypesMatch("lhs", "rhs"), TypesMatchWith("lhs", "result", lambda t: i1))
 

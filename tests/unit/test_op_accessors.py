@@ -77,9 +77,9 @@ class AccCollideOp(OpDef):
     accessor gets a trailing underscore."""
 
     name = "tacc.collide"
-    operand = operand()
-    operands = var_operand()
-    results = var_result()
+    operand_ = operand(name="operand")
+    operands_ = var_operand(name="operands")
+    results_ = var_result(name="results")
     name_field_is_fine = opt_attr(Str)
 
 
@@ -200,9 +200,24 @@ def test_ops_have_no_instance_dict():
     assert not hasattr(AccAddOp.build(*_args(T4, T4)), "__dict__")
 
 
+def test_a_field_named_like_operation_api_must_declare_its_accessor():
+    # declared under the colliding name, type checkers would see the field
+    # where instances give Operation's API: the class is rejected
+    with pytest.raises(TypeError, match=r"Bad.operand: the name is Operation's API; declare the field as "
+                                        r"`operand_ = operand\(..., name=\"operand\"\)`"):
+        class Bad(OpDef):
+            operand = operand()
+    with pytest.raises(TypeError, match=r"a field called 'name' is declared `name_ = attr"):
+        class BadName(OpDef):
+            name = attr(Str)
+    # declared with its accessor name: the declared name stays the given one
+    assert [f.name for f in AccCollideOp.operand_defs] == ["operand", "operands"]
+    assert [f.name for f in AccCollideOp.result_defs] == ["results"]
+
+
 def test_class_name_is_settable_and_instance_name_is_the_slot(ctx):
     class Later(OpDef):
-        name = attr(Str)  # a field called `name`: the class name is set afterwards
+        name_ = attr(Str, name="name")  # a field called `name`: the class name is set afterwards
 
     Later.name = "tacc.later"
     assert Later.name == "tacc.later"

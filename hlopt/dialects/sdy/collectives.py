@@ -128,7 +128,7 @@ class _Collective(OpDef):
     syntax_token = "SDY_COLLECTIVE"  # grammars/sdy.lark's sdy_collective
     tensor = ods.operand(AnyShaped)
     out_sharding = ods.attr(ShardingC)
-    result = ods.result(AnyShaped)
+    result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
     axes_field: str | None = None  # the property printed before the operand
 

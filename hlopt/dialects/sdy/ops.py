@@ -103,7 +103,7 @@ class ManualComputationOp(OpDef):
     in_shardings = ods.attr(PerValueC)
     out_shardings = ods.attr(PerValueC)
     manual_axes = ods.attr(ManualAxesC)
-    results = ods.var_result(AnyTensor)
+    results_ = ods.var_result(AnyTensor, name="results")
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
 
@@ -211,7 +211,7 @@ def _verify_manual_values(op: Operation, what: str, outer: list, inner: list, sh
 
 class ReturnOp(OpDef):
     name = "sdy.return"
-    results = ods.var_operand()
+    results_ = ods.var_operand(name="results")
     traits = (Terminator(), ReturnLike(), Pure())
     syntax_token = "SDY_RETURN"
 
@@ -239,7 +239,7 @@ class _ShardingOp(OpDef):
 
     input = ods.operand(AnyTensor)
     sharding = ods.attr(ShardingC)
-    result = ods.result(AnyTensor)
+    result_ = ods.result(AnyTensor, name="result")
     traits = (Pure(), SameOperandsAndResultType())
 
     @classmethod
@@ -335,10 +335,10 @@ class NamedComputationOp(OpDef):
     """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
 
     name = "sdy.named_computation"
-    operands = ods.var_operand()
+    operands_ = ods.var_operand(name="operands")
     in_shardings = ods.opt_attr(PerValueC)
     out_shardings = ods.opt_attr(PerValueC)
-    results = ods.var_result()
+    results_ = ods.var_result(name="results")
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
     inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
@@ -401,7 +401,7 @@ class PropagationBarrierOp(OpDef):
     allowed_direction = ods.attr(Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32
                                             and 0 <= a.value < len(_DIRECTIONS),
                                             "allowed propagation direction"))
-    result = ods.result(AnyRankedTensor)
+    result_ = ods.result(AnyRankedTensor, name="result")
     traits = (Pure(), SameOperandsAndResultType())
 
     @classmethod
@@ -432,7 +432,7 @@ class DataFlowEdgeOp(OpDef):
     syntax_token = "SDY_UNARY"
     input = ods.operand(AnyShaped)
     sharding = ods.opt_attr(ShardingC)
-    result = ods.result(AnyShaped)
+    result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
 
     @classmethod
@@ -468,8 +468,8 @@ class FuncDataFlowEdgeOp(OpDef):
 
     name = "sdy.func_data_flow_edge"
     syntax_token = "SDY_UNARY"
-    operand = ods.operand(AnyShaped)
-    result = ods.result(AnyShaped)
+    operand_ = ods.operand(AnyShaped, name="operand")
+    result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
 
     @classmethod

@@ -84,11 +84,11 @@ def _accumulator(op: Operation) -> Any:
 
 class AllReduceOp(ShloOp):
     name = "stablehlo.all_reduce"
-    operands = ods.var_operand(HLO_Tensor)
+    operands_ = ods.var_operand(HLO_Tensor, name="operands")
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
     use_global_device_ids = ods.opt_attr(Unit)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     computation = ods.region(1)
 
     @classmethod
@@ -124,12 +124,12 @@ class AllReduceOp(ShloOp):
 
 class AllGatherOp(ShloOp):
     name = "stablehlo.all_gather"
-    operands = ods.var_operand(HLO_Tensor)
+    operands_ = ods.var_operand(HLO_Tensor, name="operands")
     all_gather_dim = ods.attr(NonNegI64)
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
     use_global_device_ids = ods.opt_attr(Unit)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     traits = (PairwiseSameOperandAndResultElementType(),)
 
     @classmethod
@@ -147,12 +147,12 @@ class AllGatherOp(ShloOp):
 
 class ReduceScatterOp(ShloOp):
     name = "stablehlo.reduce_scatter"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     scatter_dimension = ods.attr(NonNegI64)
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
     use_global_device_ids = ods.opt_attr(Unit)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     computation = ods.region(1)
 
     @classmethod
@@ -178,13 +178,13 @@ class ReduceScatterOp(ShloOp):
 
 class AllToAllOp(ShloOp):
     name = "stablehlo.all_to_all"
-    operands = ods.var_operand(HLO_Tensor)
+    operands_ = ods.var_operand(HLO_Tensor, name="operands")
     split_dimension = ods.attr(NonNegI64)
     concat_dimension = ods.attr(NonNegI64)
     split_count = ods.attr(PositiveI64)
     replica_groups = ods.attr(I64Elements)
     channel_handle = ods.opt_attr(ChannelHandle)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     traits = (PairwiseSameOperandAndResultElementType(),)
 
     @classmethod
@@ -210,10 +210,10 @@ class AllToAllOp(ShloOp):
 
 class CollectivePermuteOp(ShloOp):
     name = "stablehlo.collective_permute"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     source_target_pairs = ods.attr(I64Elements)
     channel_handle = ods.opt_attr(ChannelHandle)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (SameOperandsAndResultElementType(),)
 
     @classmethod
@@ -235,10 +235,10 @@ class CollectivePermuteOp(ShloOp):
 
 class CollectiveBroadcastOp(ShloOp):
     name = "stablehlo.collective_broadcast"
-    operands = ods.var_operand(HLO_Tensor)
+    operands_ = ods.var_operand(HLO_Tensor, name="operands")
     replica_groups = ods.attr(ReplicaGroups)
     channel_handle = ods.opt_attr(ChannelHandle)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -270,7 +270,7 @@ class SendOp(ShloOp):
     channel_handle = ods.attr(ChannelHandle)
     is_host_transfer = ods.attr(BoolAttrC, default=FALSE)
     source_target_pairs = ods.opt_attr(I64Elements)
-    result = ods.result(HLO_Token)
+    result_ = ods.result(HLO_Token, name="result")
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -289,7 +289,7 @@ class RecvOp(ShloOp):
     channel_handle = ods.attr(ChannelHandle)
     is_host_transfer = ods.attr(BoolAttrC, default=FALSE)
     source_target_pairs = ods.opt_attr(I64Elements)
-    results = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken)
+    results_ = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken, name="results")
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -319,7 +319,7 @@ class InfeedOp(ShloOp):
     token = ods.operand(HLO_Token)
     infeed_config = ods.attr(Str, default=EMPTY)
     layout = ods.opt_attr(Array)
-    results = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken)
+    results_ = ods.var_result(HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken, name="results")
 
 
 class OutfeedOp(ShloOp):
@@ -327,7 +327,7 @@ class OutfeedOp(ShloOp):
     inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensor)
     token = ods.operand(HLO_Token)
     outfeed_config = ods.attr(Str, default=EMPTY)
-    result = ods.result(HLO_Token)
+    result_ = ods.result(HLO_Token, name="result")
 
 
 class AfterAllOp(SameTypeOp):
@@ -335,7 +335,7 @@ class AfterAllOp(SameTypeOp):
 
     name = "stablehlo.after_all"
     inputs = ods.var_operand(HLO_Token)
-    result = ods.result(HLO_Token)
+    result_ = ods.result(HLO_Token, name="result")
     traits = (Pure(),)
     min_operands = 0
 
@@ -373,7 +373,7 @@ class CreateTokenOp(_NullaryForm):
 
 class ReplicaIdOp(_NullaryForm):
     name = "stablehlo.replica_id"
-    result = ods.result(UI32RankedTensor)
+    result_ = ods.result(UI32RankedTensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -383,7 +383,7 @@ class ReplicaIdOp(_NullaryForm):
 
 class PartitionIdOp(_NullaryForm):
     name = "stablehlo.partition_id"
-    result = ods.result(UI32RankedTensor)
+    result_ = ods.result(UI32RankedTensor, name="result")
     traits = (Pure(),)
 
     @classmethod

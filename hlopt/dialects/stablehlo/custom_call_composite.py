@@ -80,7 +80,7 @@ class CustomCallOp(ShloOp):
     operand_layouts = ods.opt_attr(_LAYOUTS)
     result_layouts = ods.opt_attr(_LAYOUTS)
     output_operand_aliases = ods.attr(Array, default=_CC_DEFAULTS["output_operand_aliases"])
-    results = ods.var_result(HLO_CustomCallValue)
+    results_ = ods.var_result(HLO_CustomCallValue, name="results")
     args_format = "custom_call_args"
 
     @classmethod
@@ -251,7 +251,7 @@ class CompositeOp(ShloOp):
     composite_attributes = ods.attr(Dict, default=_COMPOSITE_DEFAULTS["composite_attributes"])
     decomposition = ods.attr(FlatSymbolRef)
     version = ods.attr(I32Attr, default=_COMPOSITE_DEFAULTS["version"])  # MLIR takes any i32
-    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple)
+    results_ = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple, name="results")
     composite_regions = ods.var_region()
     args_format = "composite_args"
     inherent = ("name",)

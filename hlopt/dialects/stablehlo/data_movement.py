@@ -106,9 +106,9 @@ class DimsOp(ShloOp):
 class BroadcastInDimOp(DimsOp):
     local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.broadcast_in_dim"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     broadcast_dimensions = ods.attr(DenseI64Array)
-    result = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor)
+    result_ = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor, name="result")
     prop = "broadcast_dimensions"
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
@@ -130,9 +130,9 @@ class BroadcastInDimOp(DimsOp):
 class TransposeOp(DimsOp):
     local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.transpose"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     permutation = ods.attr(DenseI64Array)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     prop = "permutation"
     args_format = "dims_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
@@ -159,9 +159,9 @@ class TransposeOp(DimsOp):
 
 class ReverseOp(DimsOp):
     name = "stablehlo.reverse"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     dimensions = ods.attr(DenseI64Array)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     prop = "dimensions"
     same_type = True
     args_format = "dims_args"
@@ -187,10 +187,10 @@ class ReverseOp(DimsOp):
 
 class DynamicSliceOp(DimsOp):
     name = "stablehlo.dynamic_slice"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.var_operand(HLO_ScalarIntTensor)
     slice_sizes = ods.attr(DenseI64Array)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     keyword = "sizes"
     prop = "slice_sizes"
     args_format = "sizes_args"
@@ -221,9 +221,9 @@ class DynamicSliceOp(DimsOp):
 
 class BroadcastOp(DimsOp):
     name = "stablehlo.broadcast"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     broadcast_sizes = ods.attr(DenseI64Array)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     keyword = "sizes"
     prop = "broadcast_sizes"
     args_format = "sizes_args"
@@ -236,12 +236,12 @@ class BroadcastOp(DimsOp):
 
 class DynamicBroadcastInDimOp(DimsOp):
     name = "stablehlo.dynamic_broadcast_in_dim"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     output_dimensions = ods.operand(HLO_StaticDimensionTensor)
     broadcast_dimensions = ods.attr(DenseI64Array)
     known_expanding_dimensions = ods.opt_attr(DenseI64Array)
     known_nonexpanding_dimensions = ods.opt_attr(DenseI64Array)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     prop = "broadcast_dimensions"
     args_format = "dims_args"
 
@@ -311,7 +311,7 @@ class DynamicIotaOp(DimOp):
     name = "stablehlo.dynamic_iota"
     output_shape = ods.operand(HLO_StaticDimensionTensor)
     iota_dimension = ods.attr(NonNegI64)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     prop = "iota_dimension"
 
     @classmethod
@@ -325,7 +325,7 @@ class ConcatenateOp(DimOp):
     name = "stablehlo.concatenate"
     inputs = ods.var_operand(HLO_Tensor)
     dimension = ods.attr(NonNegI64)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     prop = "dimension"
     traits = (Pure(), SameOperandsAndResultElementType())
 
@@ -364,9 +364,9 @@ class ConcatenateOp(DimOp):
 
 class GetDimensionSizeOp(DimOp):
     name = "stablehlo.get_dimension_size"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     dimension = ods.attr(NonNegI64)
-    result = ods.result(I32RankedTensor)
+    result_ = ods.result(I32RankedTensor, name="result")
     prop = "dimension"
 
     @classmethod
@@ -384,10 +384,10 @@ class GetDimensionSizeOp(DimOp):
 
 class SetDimensionSizeOp(DimOp):
     name = "stablehlo.set_dimension_size"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     size = ods.operand(I32RankedTensor)
     dimension = ods.attr(NonNegI64)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     prop = "dimension"
 
     @classmethod
@@ -427,8 +427,8 @@ class FunctionalOp(ShloOp):
 class ReshapeOp(FunctionalOp):
     local_verify = True  # checks read only the op's own types and attributes
     name = "stablehlo.reshape"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
-    result = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
+    result_ = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor, name="result")
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
     @classmethod
@@ -445,9 +445,9 @@ class ReshapeOp(FunctionalOp):
 
 class DynamicReshapeOp(FunctionalOp):
     name = "stablehlo.dynamic_reshape"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     output_shape = ods.operand(HLO_StaticDimensionTensor)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -458,10 +458,10 @@ class DynamicReshapeOp(FunctionalOp):
 
 class DynamicUpdateSliceOp(FunctionalOp):
     name = "stablehlo.dynamic_update_slice"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     update = ods.operand(HLO_Tensor)
     start_indices = ods.var_operand(HLO_ScalarIntTensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(), AllElementTypesMatch("operand", "update", "result"))
 
     @classmethod
@@ -490,21 +490,21 @@ class DynamicUpdateSliceOp(FunctionalOp):
 
 class DynamicPadOp(FunctionalOp):
     name = "stablehlo.dynamic_pad"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     padding_value = ods.operand(HLO_ScalarTensor)
     edge_padding_low = ods.operand(HLO_StaticDimensionTensor)
     edge_padding_high = ods.operand(HLO_StaticDimensionTensor)
     interior_padding = ods.operand(HLO_StaticDimensionTensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
 
 
 class RealDynamicSliceOp(FunctionalOp):
     name = "stablehlo.real_dynamic_slice"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.operand(HLO_DimensionTensor)
     limit_indices = ods.operand(HLO_DimensionTensor)
     strides = ods.operand(HLO_DimensionTensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
 
@@ -515,11 +515,11 @@ class SliceOp(ShloOp):
     """`stablehlo.slice %x [0:4:2, 1:3] : (T) -> U`"""
 
     name = "stablehlo.slice"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.attr(DenseI64Array)
     limit_indices = ods.attr(DenseI64Array)
     strides = ods.attr(DenseI64Array)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     args_format = "slice_args"
     traits = (Pure(), SameOperandsAndResultElementType(), AllSameSize("start_indices", "limit_indices", "strides"))
 
@@ -566,12 +566,12 @@ class PadOp(ShloOp):
     """`stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (..) -> ..`"""
 
     name = "stablehlo.pad"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     padding_value = ods.operand(HLO_ScalarTensor)
     edge_padding_low = ods.attr(DenseI64Array)
     edge_padding_high = ods.attr(DenseI64Array)
     interior_padding = ods.attr(DenseI64Array)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     args_format = "pad_args"
     traits = (Pure(), SameOperandsAndResultElementType(),
               AllSameSize("edge_padding_low", "edge_padding_high", "interior_padding"))
@@ -618,12 +618,12 @@ FALSE = BoolAttr(False)
 
 class GatherOp(ShloOp):
     name = "stablehlo.gather"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.operand(HLO_IntTensor)
     dimension_numbers = ods.attr(GatherDimensionNumbers)
     slice_sizes = ods.attr(DenseI64Array)
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
     @classmethod
@@ -647,12 +647,12 @@ class GatherOp(ShloOp):
 
 class DynamicGatherOp(ShloOp):
     name = "stablehlo.dynamic_gather"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.operand(HLO_IntTensor)
     slice_sizes = ods.operand(HLO_Static1DIntTensor)
     dimension_numbers = ods.attr(GatherDimensionNumbers)
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -677,11 +677,11 @@ class DynamicGatherOp(ShloOp):
 
 class TorchIndexSelectOp(ShloOp):
     name = "stablehlo.torch_index_select"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     index = ods.operand(HLO_Tensor)
     dim = ods.attr(I64Attr)
     batch_dims = ods.attr(I64Attr)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(),)
 
 
@@ -693,7 +693,7 @@ class TupleOp(ShloOp):
 
     name = "stablehlo.tuple"
     val = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer)
-    result = ods.result(HLO_Tuple)
+    result_ = ods.result(HLO_Tuple, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -724,9 +724,9 @@ class GetTupleElementOp(ShloOp):
     """`stablehlo.get_tuple_element %t[1] : (tuple<T, U>) -> U`"""
 
     name = "stablehlo.get_tuple_element"
-    operand = ods.operand(HLO_Tuple)
+    operand_ = ods.operand(HLO_Tuple, name="operand")
     index = ods.attr(NonNegI32)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer, name="result")
     args_format = "index_args"
     traits = (Pure(),)
 
@@ -764,8 +764,8 @@ class OptimizationBarrierOp(ShloOp):
     """`stablehlo.optimization_barrier %a, %b : T, U`"""
 
     name = "stablehlo.optimization_barrier"
-    operand = ods.var_operand(HLO_TensorOrToken)
-    result = ods.var_result(HLO_TensorOrToken)
+    operand_ = ods.var_operand(HLO_TensorOrToken, name="operand")
+    result_ = ods.var_result(HLO_TensorOrToken, name="result")
     traits = (Pure(), PairwiseSameOperandAndResultType())
 
     @classmethod

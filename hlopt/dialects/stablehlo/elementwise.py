@@ -186,24 +186,24 @@ class UnaryOp(SameTypeOp):
 
     local_verify = True  # checks read only the op's own types and attributes
 
-    operand = ods.operand(HLO_Tensor)
-    result = ods.result(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = _UNARY_TRAITS
 
 
 class AccuracyUnaryOp(UnaryOp):
     """Transcendental unary ops with a `result_accuracy` (default elided)."""
 
-    operand = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FpComplexOrQuantizedIntTensor, name="operand")
     result_accuracy = ods.attr(ResultAccuracy, default=_ACCURACY_DEFAULT)
-    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
     defaults = {"result_accuracy": _ACCURACY_DEFAULT}
 
 
 class AbsOp(UnaryOp):
     name = "stablehlo.abs"
-    operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
-    result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())  # complex -> float result
 
     @classmethod
@@ -225,15 +225,15 @@ class CbrtOp(AccuracyUnaryOp):
 
 class CeilOp(UnaryOp):
     name = "stablehlo.ceil"
-    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
-    result = ods.result(HLO_FpOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_FpOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.f32_math(np.ceil)))
 
 
 class ConvertOp(UnaryOp):
     name = "stablehlo.convert"
-    operand = ods.operand(HLO_NonQuantizedTensor)
-    result = ods.result(HLO_NonQuantizedTensor)
+    operand_ = ods.operand(HLO_NonQuantizedTensor, name="operand")
+    result_ = ods.result(HLO_NonQuantizedTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
     @classmethod
@@ -243,8 +243,8 @@ class ConvertOp(UnaryOp):
 
 class CountLeadingZerosOp(UnaryOp):
     name = "stablehlo.count_leading_zeros"
-    operand = ods.operand(HLO_IntTensor)
-    result = ods.result(HLO_IntTensor)
+    operand_ = ods.operand(HLO_IntTensor, name="operand")
+    result_ = ods.result(HLO_IntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.clz))
 
 
@@ -265,23 +265,23 @@ class ExponentialMinusOneOp(AccuracyUnaryOp):
 
 class FloorOp(UnaryOp):
     name = "stablehlo.floor"
-    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
-    result = ods.result(HLO_FpOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_FpOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.f32_math(np.floor)))
 
 
 class ImagOp(UnaryOp):
     name = "stablehlo.imag"
-    operand = ods.operand(HLO_FpOrComplexTensor)
-    result = ods.result(HLO_FpTensor)
+    operand_ = ods.operand(HLO_FpOrComplexTensor, name="operand")
+    result_ = ods.result(HLO_FpTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
     interpret = deferred(lambda: ew.unary(np.imag))
 
 
 class IsFiniteOp(UnaryOp):
     name = "stablehlo.is_finite"
-    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
-    result = ods.result(HLO_PredTensor)
+    operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_PredTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
     interpret = deferred(lambda: ew.unary(ew.is_finite))
 
@@ -303,22 +303,22 @@ class LogisticOp(AccuracyUnaryOp):
 
 class NegateOp(UnaryOp):
     name = "stablehlo.negate"
-    operand = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
-    result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.negate))
 
 
 class NotOp(UnaryOp):
     name = "stablehlo.not"
-    operand = ods.operand(HLO_PredOrIntTensor)
-    result = ods.result(HLO_PredOrIntTensor)
+    operand_ = ods.operand(HLO_PredOrIntTensor, name="operand")
+    result_ = ods.result(HLO_PredOrIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.logical_not))
 
 
 class PopcntOp(UnaryOp):
     name = "stablehlo.popcnt"
-    operand = ods.operand(HLO_IntTensor)
-    result = ods.result(HLO_IntTensor)
+    operand_ = ods.operand(HLO_IntTensor, name="operand")
+    result_ = ods.result(HLO_IntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.popcnt))
 
 
@@ -329,8 +329,8 @@ class RealOp(ImagOp):
 
 class RoundNearestAfzOp(UnaryOp):
     name = "stablehlo.round_nearest_afz"
-    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
-    result = ods.result(HLO_FpOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_FpOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.f32_math(ew.round_afz)))
 
 
@@ -346,8 +346,8 @@ class RsqrtOp(AccuracyUnaryOp):
 
 class SignOp(UnaryOp):
     name = "stablehlo.sign"
-    operand = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor)
-    result = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_SIntFpComplexOrQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_SIntFpComplexOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.unary(ew.sign))
 
 
@@ -397,8 +397,8 @@ class UniformQuantizeOp(_FunctionalForm):
     """`stablehlo.uniform_quantize %x : (T) -> U`"""
 
     name = "stablehlo.uniform_quantize"
-    operand = ods.operand(HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor)
-    result = ods.result(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FloatOrQuantizedIntOrPerAxisQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_QuantizedIntOrPerAxisQuantizedIntTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
     @classmethod
@@ -414,8 +414,8 @@ class UniformQuantizeOp(_FunctionalForm):
 
 class UniformDequantizeOp(_FunctionalForm):
     name = "stablehlo.uniform_dequantize"
-    operand = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor)
-    result = ods.result(HLO_FpTensor)
+    operand_ = ods.operand(HLO_QuantizedIntOrPerAxisQuantizedIntTensor, name="operand")
+    result_ = ods.result(HLO_FpTensor, name="result")
     traits = (Pure(), SameOperandsAndResultShape(), ElementwiseTrait())
 
     @classmethod
@@ -441,7 +441,7 @@ class BinaryOp(SameTypeOp):
 
     lhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
     rhs = ods.operand(HLO_IntFpOrComplexOrQuantizedIntTensor)
-    result = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor)
+    result_ = ods.result(HLO_IntFpOrComplexOrQuantizedIntTensor, name="result")
     traits = _BINARY_TRAITS
 
 
@@ -462,7 +462,7 @@ class AddOp(BinaryOp):
     name = "stablehlo.add"
     lhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     # no HLO_CompatibleOperandsAndResultType: verifyAddOp checks element types itself
     traits = (Pure(), HloCommutative(), SameOperandsAndResultShape(), ElementwiseTrait())
     interpret = deferred(lambda: ew.binary(np.add))
@@ -485,7 +485,7 @@ class Atan2Op(BinaryOp):
     name = "stablehlo.atan2"
     lhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     rhs = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
-    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
     interpret = deferred(lambda: ew.binary(ew.f32_math2(np.arctan2)))
 
 
@@ -498,7 +498,7 @@ class MaximumOp(BinaryOp):
     name = "stablehlo.maximum"
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_Tensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = _COMMUTATIVE_TRAITS
     interpret = deferred(lambda: ew.binary(np.maximum))
 
@@ -527,7 +527,7 @@ class ShiftLeftOp(BinaryOp):
     name = "stablehlo.shift_left"
     lhs = ods.operand(HLO_IntTensor)
     rhs = ods.operand(HLO_IntTensor)
-    result = ods.result(HLO_IntTensor)
+    result_ = ods.result(HLO_IntTensor, name="result")
     interpret = deferred(lambda: ew.binary(ew.shift("left")))
 
 
@@ -551,7 +551,7 @@ class LogicalOp(BinaryOp):
 
     lhs = ods.operand(HLO_PredOrIntTensor)
     rhs = ods.operand(HLO_PredOrIntTensor)
-    result = ods.result(HLO_PredOrIntTensor)
+    result_ = ods.result(HLO_PredOrIntTensor, name="result")
     traits = _COMMUTATIVE_TRAITS
 
 
@@ -581,9 +581,9 @@ REDUCE_BINARY = frozenset(c.name for c in (
 class ClampOp(SameTypeOp):
     name = "stablehlo.clamp"
     min = ods.operand(HLO_Tensor)
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     max = ods.operand(HLO_Tensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
     @classmethod
@@ -598,7 +598,7 @@ class ComplexOp(ShloOp):
     name = "stablehlo.complex"
     lhs = ods.operand(HLO_Fp32Or64Tensor)
     rhs = ods.operand(HLO_Fp32Or64Tensor)
-    result = ods.result(HLO_ComplexTensor)
+    result_ = ods.result(HLO_ComplexTensor, name="result")
     traits = (Pure(), SameOperandsElementType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
     @classmethod
@@ -635,7 +635,7 @@ class SelectOp(ShloOp):
     pred = ods.operand(HLO_PredTensor)
     on_true = ods.operand(HLO_Tensor)
     on_false = ods.operand(HLO_Tensor)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -696,7 +696,7 @@ class CompareOp(ShloOp):
     rhs = ods.operand(HLO_Tensor)
     comparison_direction = ods.attr(ComparisonDirection)
     compare_type = ods.opt_attr(ComparisonType)
-    result = ods.result(HLO_PredTensor)
+    result_ = ods.result(HLO_PredTensor, name="result")
     traits = (Pure(), ElementwiseTrait(), CompatibleOperandsElementType(), SameOperandsAndResultShape())
     args_format = "compare_args"
 
@@ -731,8 +731,8 @@ class BitcastConvertOp(_FunctionalForm):
     """`stablehlo.bitcast_convert %x : (T) -> U`"""
 
     name = "stablehlo.bitcast_convert"
-    operand = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     traits = (Pure(),)
 
     @classmethod
@@ -754,7 +754,7 @@ class ReducePrecisionOp(ShloOp):
     """`stablehlo.reduce_precision %x, format = e5m10 : T`"""
 
     name = "stablehlo.reduce_precision"
-    operand = ods.operand(HLO_FpOrQuantizedIntTensor)
+    operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
     exponent_bits = ods.attr(Constraint(lambda a: _I32(a) and a.value > 0,
                                     "32-bit signless integer attribute whose value is positive"))
     mantissa_bits = ods.attr(Constraint(lambda a: _I32(a) and a.value >= 0,
@@ -799,7 +799,7 @@ class RngOp(ShloOp):
     b = ods.operand(HLO_ScalarPredIntOrFpTensor)
     shape = ods.operand(HLO_StaticDimensionTensor)
     rng_distribution = ods.attr(enum_attr("rng_distribution", "Which distribution to use."))
-    result = ods.result(HLO_PredIntOrFpTensor)
+    result_ = ods.result(HLO_PredIntOrFpTensor, name="result")
     traits = (AllElementTypesMatch("a", "b", "result"),)
     args_format = "rng_args"
 

@@ -143,7 +143,7 @@ class ReduceOp(ShloOp):
     inputs = ods.var_operand(HLO_Tensor)
     init_values = ods.var_operand(HLO_Tensor)
     dimensions = ods.attr(DenseI64Array)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     args_format = "reduce_args"
@@ -273,7 +273,7 @@ class ReduceWindowOp(ShloOp):
     base_dilations = ods.opt_attr(DenseI64Array)
     window_dilations = ods.opt_attr(DenseI64Array)
     padding = ods.opt_attr(I64Elements)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     compatible_return_types = staticmethod(inf.compatible_types)
@@ -315,13 +315,13 @@ class ReduceWindowOp(ShloOp):
 
 class SelectAndScatterOp(ShloOp):
     name = "stablehlo.select_and_scatter"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     source = ods.operand(HLO_Tensor)
     init_value = ods.operand(HLO_Tensor)
     window_dimensions = ods.opt_attr(DenseI64Array)
     window_strides = ods.opt_attr(DenseI64Array)
     padding = ods.opt_attr(I64Elements)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     select = ods.region(1)
     scatter = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
@@ -359,7 +359,7 @@ class ScatterOp(ShloOp):
                                                                         "information for scatter"))
     indices_are_sorted = ods.attr(BoolAttrC, default=FALSE)
     unique_indices = ods.attr(BoolAttrC, default=FALSE)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     update_computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     compatible_return_types = staticmethod(inf.compatible_types)
@@ -395,7 +395,7 @@ class SortOp(ShloOp):
     inputs = ods.var_operand(HLO_Tensor)
     dimension = ods.attr(I64Attr, default=IntegerAttr(-1, i64))
     is_stable = ods.attr(BoolAttrC, default=FALSE)
-    results = ods.var_result(HLO_Tensor)
+    results_ = ods.var_result(HLO_Tensor, name="results")
     comparator = ods.region(1)
     traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
 
@@ -431,7 +431,7 @@ class MapOp(ShloOp):
     name = "stablehlo.map"
     inputs = ods.var_operand(HLO_Tensor)
     dimensions = ods.attr(DenseI64Array)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     computation = ods.region(1)
     traits = (RecursiveMemoryEffects(), AtLeastOneOperand(), SameOperandsAndResultShape())
 
@@ -463,7 +463,7 @@ class DotOp(ShloOp):
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     precision_config = ods.opt_attr(PrecisionConfig)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     args_format = "dot_args"
     traits = (Pure(),)
 
@@ -503,7 +503,7 @@ class DotGeneralOp(ShloOp):
     precision_config = ods.opt_attr(PrecisionConfig)
     algorithm = ods.opt_attr(dialect_attr(_DOT_ALGO, "Attribute that models the algorithm constraints to use for "
                                                  "computing dot."))
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     args_format = "dot_general_args"
     traits = (Pure(),)
 
@@ -597,14 +597,14 @@ class EinsumOp(_EinsumForm):
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_Tensor)
     einsum_config = ods.attr(Str)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
 
 
 class UnaryEinsumOp(_EinsumForm):
     name = "stablehlo.unary_einsum"
-    operand = ods.operand(HLO_Tensor)
+    operand_ = ods.operand(HLO_Tensor, name="operand")
     einsum_config = ods.attr(Str)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
 
 
 _WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
@@ -652,7 +652,7 @@ class ConvolutionOp(ShloOp):
     feature_group_count = ods.attr(PositiveI64)
     batch_group_count = ods.attr(PositiveI64)
     precision_config = ods.opt_attr(PrecisionConfig)
-    result = ods.result(HLO_TensorOrPerAxisQuantizedTensor)
+    result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     traits = (Pure(),)
     args_format = "conv_args"
 
@@ -718,7 +718,7 @@ class DynamicConvOp(ShloOp):
     feature_group_count = ods.attr(PositiveI64)
     batch_group_count = ods.attr(PositiveI64)
     precision_config = ods.opt_attr(PrecisionConfig)
-    result = ods.result(HLO_Tensor)
+    result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(),)
 
 
@@ -726,10 +726,10 @@ class FftOp(ShloOp):
     """`stablehlo.fft %x, type = FFT, length = [16] : (..) -> ..`"""
 
     name = "stablehlo.fft"
-    operand = ods.operand(HLO_FpOrComplexTensor)
+    operand_ = ods.operand(HLO_FpOrComplexTensor, name="operand")
     fft_type = ods.attr(enum_attr("fft_type", "XLA fast fourier transform type."))
     fft_length = ods.attr(DenseI64Array)
-    result = ods.result(HLO_FpOrComplexTensor)
+    result_ = ods.result(HLO_FpOrComplexTensor, name="result")
     args_format = "fft_args"
     traits = (Pure(),)
 
@@ -769,7 +769,7 @@ class CholeskyOp(ShloOp):
     name = "stablehlo.cholesky"
     a = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     lower = ods.attr(BoolAttrC, default=FALSE)
-    result = ods.result(HLO_FpComplexOrQuantizedIntTensor)
+    result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
     args_format = "cholesky_args"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
@@ -801,7 +801,7 @@ class TriangularSolveOp(ShloOp):
     lower = ods.attr(BoolAttrC)
     unit_diagonal = ods.attr(BoolAttrC)
     transpose_a = ods.attr(enum_attr("transpose", "Transpose options"))
-    result = ods.result(HLO_FpOrComplexTensor)
+    result_ = ods.result(HLO_FpOrComplexTensor, name="result")
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
 
@@ -832,7 +832,7 @@ class _BatchNorm(ShloOp):
 
 class BatchNormGradOp(_BatchNorm):
     name = "stablehlo.batch_norm_grad"
-    operand = ods.operand(_BN)
+    operand_ = ods.operand(_BN, name="operand")
     scale = ods.operand(_BN1D)
     mean = ods.operand(_BN1D)
     variance = ods.operand(_BN1D)
@@ -852,21 +852,21 @@ class BatchNormGradOp(_BatchNorm):
 
 class BatchNormInferenceOp(_BatchNorm):
     name = "stablehlo.batch_norm_inference"
-    operand = ods.operand(_BN)
+    operand_ = ods.operand(_BN, name="operand")
     scale = ods.operand(_BN1D)
     offset = ods.operand(_BN1D)
     mean = ods.operand(_BN1D)
     variance = ods.operand(_BN1D)
     epsilon = ods.attr(F32Attr)
     feature_index = ods.attr(NonNegI64)
-    result = ods.result(_BN)
+    result_ = ods.result(_BN, name="result")
     traits = (Pure(), CompatibleOperandsAndResultElementType())
     _multi, _single, _inference = ("operand",), ("scale", "offset", "mean", "variance"), True
 
 
 class BatchNormTrainingOp(_BatchNorm):
     name = "stablehlo.batch_norm_training"
-    operand = ods.operand(_BN)
+    operand_ = ods.operand(_BN, name="operand")
     scale = ods.operand(_BN1D)
     offset = ods.operand(_BN1D)
     epsilon = ods.attr(F32Attr)
@@ -890,8 +890,8 @@ class WhileOp(ShloOp):
     (grammar rules stablehlo_while*)."""
 
     name = "stablehlo.while"
-    operand = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
-    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
+    operand_ = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer, name="operand")
+    results_ = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer, name="results")
     cond = ods.region(1)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
@@ -958,7 +958,7 @@ class WhileOp(ShloOp):
 class IfOp(ShloOp):
     name = "stablehlo.if"
     pred = ods.operand(HLO_PredTensor)
-    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
+    results_ = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken, name="results")
     true_branch = ods.region(1)
     false_branch = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
@@ -978,7 +978,7 @@ class IfOp(ShloOp):
 class CaseOp(ShloOp):
     name = "stablehlo.case"
     index = ods.operand(I32RankedTensor)
-    results = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken)
+    results_ = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrToken, name="results")
     branches = ods.var_region(1)
     traits = (RecursiveMemoryEffects(),)
 
@@ -1000,7 +1000,7 @@ class ReturnOp(ShloOp):
     """`stablehlo.return %a, %b : T, U` (grammar rule stablehlo_return)."""
 
     name = "stablehlo.return"
-    results = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer)
+    results_ = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer, name="results")
     traits = (Terminator(), ReturnLike(), Pure())
     syntax_token = "RETURN_KW"
 
