@@ -28,7 +28,6 @@ from hlopt.ir.attributes import (
     TypeAttr,
     print_named_attrs,
 )
-from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, Region, Value, no_gc
 from hlopt.ir.location import Location, UnknownLoc
 from hlopt.ir.types import FunctionType, Type
@@ -45,7 +44,6 @@ class Namer:
 
     def __init__(self, top: Operation, generic: bool):
         self.generic = generic
-        self._opdef = current_context().lookup_op  # op.opdef without the context lookup per op
         self.names: dict[Value, str] = {}  # value -> "%name" or "%name#i"
         self.blocks: dict[Block, str] = {}
         self.block_order: dict[Block, int] = {}
@@ -83,10 +81,9 @@ class Namer:
         names = self.names
         nested: list[Operation] = []
         generic = self.generic
-        opdef = self._opdef
         hint_classes = self._hint_classes
         if not self.generic and region.parent is not None:
-            d = self._opdef(region.parent.name)
+            d = region.parent.opdef
             if d is not None and hasattr(d, "asm_block_arg_names"):
                 for arg, n in d.asm_block_arg_names(region.parent, region):
                     names[arg] = "%" + self._unique(n, used)
@@ -110,7 +107,7 @@ class Namer:
                 if not res:
                     continue
                 if not generic:
-                    d = opdef(op.name)
+                    d = op.opdef
                     if d is not None:
                         h = hint_classes.get(d)
                         if h is None:
@@ -229,7 +226,6 @@ class Aliases:
 
     def __init__(self, debuginfo: bool):
         self.debuginfo = debuginfo
-        self._opdef = current_context().lookup_op
         self.info: dict[Any, list] = {}  # attr -> [depth, prefix, order, deferrable]
         self.names: dict[Any, str] = {}
         self._seen: set[int] = set()
@@ -299,14 +295,14 @@ class Aliases:
                         if dbg and a.location is not None:
                             seq.append(("a", a.location, False))
                 seq.extend(("op", o) for o in b.ops)
-                if len(item) > 3 and not item[3] and seq and seq[-1][0] == "op" and _is_terminator(self._opdef, seq[-1][1]):
+                if len(item) > 3 and not item[3] and seq and seq[-1][0] == "op" and _is_terminator(seq[-1][1]):
                     seq.pop()  # the custom form elides it
                 stack.extend(reversed(seq))
                 continue
             o = item[1]
             if dbg:
                 self.visit_attr(o.location, deferrable=True)
-            d = self._opdef(o.name)
+            d = o.opdef
             custom = not generic and d is not None and _has_custom(d)
             items = None
             if custom:
@@ -391,10 +387,10 @@ class Aliases:
             self.order.append((a, name, deferrable))
 
 
-def _is_terminator(lookup: Any, op: Operation) -> bool:
+def _is_terminator(op: Operation) -> bool:
     from hlopt.ir.opdef import TERMINATOR
 
-    d = lookup(op.name)
+    d = op.opdef
     return d is not None and TERMINATOR in d.traits
 
 
@@ -502,7 +498,6 @@ class Printer:
         self._big: list[Any] = []  # attributes behind _BIG placeholders
         self._write: Any = None  # the output sink (write_top)
         self._used: set[str] | None = None  # dense_resource handles seen in the output
-        self._opdef = current_context().lookup_op
 
     # -- hooks used by attributes/types (alias-aware printing) ----------------
     def alias_of(self, a: Any) -> str | None:
@@ -642,7 +637,7 @@ class Printer:
         if op.results:
             prefix = ", ".join(self.namer.result_groups(op)) + " = "
         if not self.generic:
-            d = self._opdef(op.name)
+            d = op.opdef
             if d is not None:
                 fn = _PRINT_FN.get(d, _PRINT_FN)
                 if fn is _PRINT_FN:
@@ -723,7 +718,7 @@ class Printer:
         out.append(line_start + "{")
         if r.blocks:
             parent = r.parent
-            d = self._opdef(parent.name) if parent is not None else None
+            d = parent.opdef if parent is not None else None
             self.default_dialect.append((d.default_dialect or "") if d is not None else "")
             entry = r.blocks[0]
             header = (empty_block and entry.is_empty()) or (entry_args and bool(entry.args))
@@ -763,7 +758,7 @@ class Printer:
         op = b._first
         last = b._last
         while op is not None:
-            if not (op is last and not terminators and _is_terminator(self._opdef, op)):
+            if not (op is last and not terminators and _is_terminator(op)):
                 self.print_op(op, out)
                 if len(out) > _FLUSH_LINES and self._write is not None:
                     self._flush(out)
