@@ -472,17 +472,20 @@ class Operation:
         self.detach()
         self.drop_all_references()
 
-    def move_before(self, other: "Operation") -> None:
+    def _anchor_block(self, other: "Operation") -> "Block":
+        """The block of the op to move next to; checked before detaching."""
         block = other.parent
         if block is None:
             raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
+        return block
+
+    def move_before(self, other: "Operation") -> None:
+        block = self._anchor_block(other)
         self.detach()
         block.insert_before(other, self)
 
     def move_after(self, other: "Operation") -> None:
-        block = other.parent
-        if block is None:
-            raise IRError(f"cannot move '{self.name}' next to an op that is not in a block", self)
+        block = self._anchor_block(other)
         self.detach()
         block.insert_after(other, self)
 
