@@ -266,6 +266,8 @@ class ElementwiseTrait(Trait):
             raise op_error(op, "if a result is non-scalar, then at least one operand must be non-scalar")
         if shaped_ops and rts and not shaped_res:
             raise op_error(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
+        if shaped_ops and len(shaped_res) != len(rts):
+            raise op_error(op, "if an operand is non-scalar, then all results must be non-scalar")
         shaped = shaped_ops + shaped_res
         first = shaped[0]
         if any(not _compatible_shapes(t, first) for t in shaped[1:]):
