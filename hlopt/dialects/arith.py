@@ -53,9 +53,16 @@ from hlopt.ir.types import (
     VectorType,
     i1,
 )
-from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith
-from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, OpAsmResolver
-from hlopt.syntax.parser import ParseError
+from hlopt.syntax import (
+    AllTypesMatch,
+    EnumKeyword,
+    OpAsmParser,
+    OpAsmPrinter,
+    OpAsmResolver,
+    ParseError,
+    StrippedAttr,
+    TypesMatchWith,
+)
 
 np = lazy_module("numpy")
 ml_dtypes = lazy_module("ml_dtypes")
