@@ -40,6 +40,19 @@ def test_same_output_as_iree_opt(path: str, flags: list[str]) -> None:
     assert ours.stdout == theirs.stdout.removesuffix("\n")
 
 
+def test_bytecode_reads_in_both_tools(tmp_path: pathlib.Path) -> None:
+    """Each tool reads the other's bytecode of the ops (their properties in
+    MLIR's order) to the same generic text."""
+    src = str(LIT / "arith/new-ops.mlir")
+    reference = _run([IREE_OPT], ["--mlir-print-op-generic", src]).stdout.rstrip("\n")
+    for writer, reader in ((HLOPT, [IREE_OPT]), ([IREE_OPT], HLOPT)):
+        bc = tmp_path / "out.mlirbc"
+        assert _run(writer, [src, "--emit-bytecode", "-o", str(bc)]).returncode == 0
+        r = _run(reader, ["--mlir-print-op-generic", str(bc)])
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.rstrip("\n") == reference and "arith.scaling_truncf" in reference
+
+
 @pytest.mark.parametrize(("path", "flags"), [
     ("arith/invalid-new-ops.mlir", ["--split-input-file"]),
     ("arith/unregistered.mlir", []),

@@ -5,6 +5,7 @@
 // RUN: hlopt %s | filecheck %s
 // RUN: hlopt %s --mlir-print-op-generic | filecheck %s --check-prefix=GEN
 // RUN: hlopt %s --mlir-print-op-generic | hlopt | filecheck %s
+// RUN: hlopt %s --verify-roundtrip | filecheck %s
 
 // CHECK-LABEL: func.func @forms(%arg0: f32, %arg1: f32, %arg2: i32, %arg3: i32, %arg4: f16, %arg5: vector<4xf32>, %arg6: vector<4xf8E8M0FNU>, %arg7: vector<4xf4E2M1FN>, %arg8: tensor<2xi8>) {
 // CHECK-NEXT:    %0 = arith.maximumnumf %arg0, %arg1 : f32
