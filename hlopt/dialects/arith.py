@@ -1305,7 +1305,7 @@ def _make_cast(n: str) -> type:
 
 
 def _interpret_convertf(cls: Any, op: Operation, args: list, ctx: Any) -> list:
-    """Rounded to nearest even (the rounding mode, when given, is not modelled)."""
+    """Rounded to nearest even; an explicit rounding mode is reported as not supported."""
     if "roundingmode" in op.properties:
         raise interp_values.InterpError("'arith.convertf' with a rounding mode is not supported by the "
                                         "interpreter", op)
