@@ -802,17 +802,26 @@ class OpDef(Operation, metaclass=OpMeta):
         return fn(builder, value, type, location) if fn is not None else None
 
 
-def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
-    """One closure per op class doing what the declaration asks, with the
-    field walk done once here instead of on every op (the verifier runs
-    after every pass). A fast check says "fine"; when it does not, the
-    general walk runs and raises MLIR's message for the first problem."""
+def declaration_parts(cls: type[OpDef]) -> tuple:
+    """What verify_declaration runs, in its order: (structural trait checks,
+    the fast field predicate or None, the general field walk or None, the
+    other trait checks, the inferred-type check or None). The verifier
+    compiles them with the op's own checks into one function per class."""
     checked = [t for t in cls.trait_objects if type(t).verify is not Trait.verify]
     structural = tuple(t.verify for t in checked if t.structural)  # e.g. HasParent, as ODS orders them
     traits = tuple(t.verify for t in checked if not t.structural)
     infer = cls._verify_inferred if getattr(cls, "infer_result_types", None) is not None else None
     fields = _fast_fields(cls) if cls.declared else None
     slow = _verify_fields if cls.declared else None
+    return structural, fields, slow, traits, infer
+
+
+def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
+    """One closure per op class doing what the declaration asks, with the
+    field walk done once here instead of on every op (the verifier runs
+    after every pass). A fast check says "fine"; when it does not, the
+    general walk runs and raises MLIR's message for the first problem."""
+    structural, fields, slow, traits, infer = declaration_parts(cls)
 
     def check(op: "Operation") -> None:
         for t in structural:
@@ -871,6 +880,15 @@ def _fast_group(defs: Sequence[Field], same_size: bool) -> "Callable[[list], boo
     return sized
 
 
+def _exact_plan(defs: Sequence[Field]) -> "tuple[int, tuple] | None":
+    """(count, ((index, type predicate), ...)) for groups of single fields;
+    None when one is optional or variadic."""
+    if any(f.arity != SINGLE for f in defs):
+        return None
+    return len(defs), tuple((i, f.constraint.check_type) for i, f in enumerate(defs)
+                            if f.constraint is not None and f.constraint is not AnyType)
+
+
 def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     """A predicate that is True when the op satisfies its field declaration
     (most ops, so the general walk that finds MLIR's message runs only on
@@ -882,6 +900,9 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     results_ok = _fast_group(cls.result_defs, SameVariadicResultSize.name in traits)
     if operands_ok is None or results_ok is None:
         return None
+    # fixed groups (most ops) are checked on the op's own sequences, without a type list per op
+    o_exact = _exact_plan(cls.operand_defs)
+    r_exact = _exact_plan(cls.result_defs)
     attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
     n_regions = len(cls.region_defs)
     regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
@@ -900,8 +921,26 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
                         return False
                 elif c is not None and not c(v):
                     return False
-        if not operands_ok([o.value.type for o in op._operands]) or not results_ok([r.type for r in op.results]):
-            return False
+        ods = op._operands
+        if o_exact is None:
+            if not operands_ok([o.value.type for o in ods]):
+                return False
+        else:
+            if len(ods) != o_exact[0]:
+                return False
+            for i, ok in o_exact[1]:
+                if not ok(ods[i].value.type):
+                    return False
+        rs = op.results
+        if r_exact is None:
+            if not results_ok([r.type for r in rs]):
+                return False
+        else:
+            if len(rs) != r_exact[0]:
+                return False
+            for i, ok in r_exact[1]:
+                if not ok(rs[i].type):
+                    return False
         regions = op.regions
         if regions or n_regions:
             if not regions_fixed or len(regions) != n_regions:

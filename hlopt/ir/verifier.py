@@ -221,25 +221,47 @@ def _op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
 
 
 def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
-    """One op's checks, resolved once per class: its declaration, its
-    verify (with the symbol cache when it takes one); True when its
-    verify_regions must run after the nested ops."""
-    declaration, own = d.verify_declaration, d.verify
+    """One op's checks, resolved once per class into one function: its
+    declaration, its verify (with the symbol cache when it takes one);
+    True when its verify_regions must run after the nested ops. Steps the
+    class does not have (no trait check, the default verify) are left out
+    instead of called."""
+    from hlopt.ir.opdef import OpDef, declaration_parts
+
+    own = d.verify
     with_symbols = len(inspect.signature(own).parameters) >= 2
     after = _overrides_verify_regions(d) or bool(_region_traits(d))
-    function_like = issubclass(d, CallableOpInterface)
+    env: dict = {"cls": d, "own": own, "argattrs": _verify_argument_attributes}
+    lines = ["def check(op, symbols):"]
+    if _same_method(d, "verify_declaration", OpDef):
+        structural, fields, slow, traits, infer = declaration_parts(d)
+        for i, t in enumerate(structural):
+            env[f"s{i}"] = t
+            lines.append(f"    s{i}(op)")
+        if slow is not None:
+            env["fields"], env["slow"] = fields, slow
+            lines.append("    slow(cls, op)" if fields is None else "    if not fields(op): slow(cls, op)")
+        for i, t in enumerate(traits):
+            env[f"t{i}"] = t
+            lines.append(f"    t{i}(op)")
+        if infer is not None:
+            env["infer"] = infer
+            lines.append("    infer(op)")
+    else:  # a class adding to its declaration's checks
+        env["declaration"] = d.verify_declaration
+        lines.append("    declaration(op)")
+    if issubclass(d, CallableOpInterface):  # FunctionOpInterface's trait, before verify()
+        lines.append("    argattrs(op, cls)")
+    if not _same_method(d, "verify", OpDef):
+        lines.append("    own(op, symbols)" if with_symbols else "    own(op)")
+    lines.append("    return bool(op.regions)" if after else "    return False")
+    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    return env["check"]
 
-    def check(op: Operation, symbols: SymbolCache) -> bool:
-        declaration(op)
-        if function_like:  # FunctionOpInterface's trait, before verify()
-            _verify_argument_attributes(op, d)
-        if with_symbols:
-            own(op, symbols)
-        else:
-            own(op)
-        return after and bool(op.regions)
 
-    return check
+def _same_method(d, name: str, base) -> bool:
+    """Whether class `d` inherits classmethod `name` from `base` unchanged."""
+    return getattr(getattr(d, name), "__func__", None) is vars(base)[name].__func__
 
 
 def _hook(name: str, which: str):
@@ -290,8 +312,7 @@ def _region_traits(d) -> tuple:
 def _overrides_verify_regions(d) -> bool:
     from hlopt.ir.opdef import OpDef
 
-    f = getattr(d.verify_regions, "__func__", None)
-    return f is not None and f is not vars(OpDef)["verify_regions"].__func__
+    return not _same_method(d, "verify_regions", OpDef)
 
 
 def _verify_operands(op: Operation) -> None:
