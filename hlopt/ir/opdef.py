@@ -880,13 +880,25 @@ def _fast_group(defs: Sequence[Field], same_size: bool) -> "Callable[[list], boo
     return sized
 
 
-def _exact_plan(defs: Sequence[Field]) -> "tuple[int, tuple] | None":
-    """(count, ((index, type predicate), ...)) for groups of single fields;
-    None when one is optional or variadic."""
-    if any(f.arity != SINGLE for f in defs):
+def _count_plan(defs: Sequence[Field]) -> "tuple[int, int | None, tuple] | None":
+    """(fewest, most or None, ((index, type predicate), ...)) for groups
+    sized by their count alone: single fields and at most one optional or
+    variadic group without a type constraint (a single field after it is
+    indexed from the end); None for the others."""
+    var = [i for i, f in enumerate(defs) if f.arity != SINGLE]
+    if len(var) > 1:
         return None
-    return len(defs), tuple((i, f.constraint.check_type) for i, f in enumerate(defs)
-                            if f.constraint is not None and f.constraint is not AnyType)
+    n = len(defs)
+    fixed = n - len(var)
+    most: int | None = fixed
+    if var:
+        f = defs[var[0]]
+        if f.constraint is not None and f.constraint is not AnyType:
+            return None
+        most = fixed + 1 if f.arity == OPTIONAL else None
+    singles = tuple((i if not var or i < var[0] else i - n, f.constraint.check_type) for i, f in enumerate(defs)
+                    if f.arity == SINGLE and f.constraint is not None and f.constraint is not AnyType)
+    return fixed, most, singles
 
 
 def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
@@ -901,8 +913,8 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     if operands_ok is None or results_ok is None:
         return None
     # fixed groups (most ops) are checked on the op's own sequences, without a type list per op
-    o_exact = _exact_plan(cls.operand_defs)
-    r_exact = _exact_plan(cls.result_defs)
+    o_plan = _count_plan(cls.operand_defs)
+    r_plan = _count_plan(cls.result_defs)
     attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
     n_regions = len(cls.region_defs)
     regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
@@ -922,23 +934,27 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
                 elif c is not None and not c(v):
                     return False
         ods = op._operands
-        if o_exact is None:
+        if o_plan is None:
             if not operands_ok([o.value.type for o in ods]):
                 return False
         else:
-            if len(ods) != o_exact[0]:
+            fewest, most, singles = o_plan
+            n = len(ods)
+            if n < fewest or (most is not None and n > most):
                 return False
-            for i, ok in o_exact[1]:
+            for i, ok in singles:
                 if not ok(ods[i].value.type):
                     return False
         rs = op.results
-        if r_exact is None:
+        if r_plan is None:
             if not results_ok([r.type for r in rs]):
                 return False
         else:
-            if len(rs) != r_exact[0]:
+            fewest, most, singles = r_plan
+            n = len(rs)
+            if n < fewest or (most is not None and n > most):
                 return False
-            for i, ok in r_exact[1]:
+            for i, ok in singles:
                 if not ok(rs[i].type):
                     return False
         regions = op.regions

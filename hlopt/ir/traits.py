@@ -71,7 +71,7 @@ class Terminator(Trait):
     name = "Terminator"
 
     def verify(self, op: "Operation") -> None:
-        if op.next_op is not None:
+        if op._next is not None:  # (next_op, without the property call: every terminator)
             raise op_error(op, "must be the last operation in the parent block")
 
 
@@ -131,7 +131,9 @@ class HasParent(Trait):
         self.parents = parents
 
     def verify(self, op: "Operation") -> None:
-        p = op.parent_op
+        b = op.parent  # parent_op, without the property calls: every yield and return
+        r = b.parent if b is not None else None
+        p = r.parent if r is not None else None
         if p is not None and p.name in self.parents:
             return
         if len(self.parents) == 1:

@@ -97,7 +97,7 @@ class _Walk:
         self.checkers: dict = {}  # op class -> its compiled checks
 
     def op(self, top: Operation) -> None:
-        self._with_regions(top, None, {})
+        self._with_regions(top, None, {}, top)
         for op, d in reversed(self.after):
             for t in _region_traits(d):
                 t(op)
@@ -109,13 +109,30 @@ class _Walk:
             check = self.checkers[d] = _op_checker(d)
         return check
 
-    def _with_regions(self, op: Operation, iso: Region | None, anc: dict) -> None:
+    def _with_regions(self, op: Operation, iso: Region | None, anc: dict, top: Operation | None = None) -> None:
         """An op with regions or successors (or the top op): the general
         checks, then its regions' blocks."""
         d = op.opdef
         cache = self.cache
+        b = op.parent if top is None else None  # the top op's operands: the general checks
+        k = op._order
         for o in op._operands:
-            _check_operand(op, o.value, iso, cache)
+            v = o.value
+            if b is not None:
+                if type(v) is OpResult:
+                    ow = v.owner
+                    pb = ow.parent
+                    if pb is b:
+                        if ow._order < k:
+                            continue
+                    else:
+                        pos = anc.get(pb)
+                        if pos is not None and ow._order < pos:
+                            continue
+                elif type(v) is BlockArgument:
+                    if v.owner is b or v.owner in anc:
+                        continue
+            _check_operand(op, v, iso, cache)
         _verify_structure(op, d, isolation=False)
         if op.attributes is not _EMPTY_DICT:
             _verify_operation_attributes(op, self.hooks)
