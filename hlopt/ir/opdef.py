@@ -912,62 +912,61 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     results_ok = _fast_group(cls.result_defs, SameVariadicResultSize.name in traits)
     if operands_ok is None or results_ok is None:
         return None
-    # fixed groups (most ops) are checked on the op's own sequences, without a type list per op
-    o_plan = _count_plan(cls.operand_defs)
-    r_plan = _count_plan(cls.result_defs)
-    attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
+    # the predicate is generated as straight-line code for the class: one
+    # call per op instead of one per field, group and constraint
+    env: dict[str, Any] = {"operands_ok": operands_ok, "results_ok": results_ok}
+    lines = ["def fields(op):"]
+    if cls.attr_defs:
+        lines.append("    props, attributes = op.properties, op.attributes")
+    for j, f in enumerate(cls.attr_defs):
+        lines += [f"    v = props.get({f.name!r})", "    if v is None:", f"        v = attributes.get({f.name!r})"]
+        if f.arity == SINGLE and f.default is None:
+            lines += ["    if v is None:", "        return False"]
+        if f.constraint is not None:
+            env[f"a{j}"] = getattr(f.constraint, "pred", f.constraint)  # (Constraint.__call__ calls pred)
+            lines += [f"    if v is not None and not a{j}(v):", "        return False"]
+
+    def group(plan: "tuple | None", seq: str, ok_all: str, typ: str, tag: str) -> None:
+        lines.append(f"    seq = {seq}")
+        if plan is None:
+            lines.extend([f"    if not {ok_all}([{typ.format('x')} for x in seq]):", "        return False"])
+            return
+        fewest, most, singles = plan
+        if most == fewest:
+            lines.extend([f"    if len(seq) != {fewest}:", "        return False"])
+        else:
+            lines.extend([f"    if len(seq) < {fewest}:", "        return False"])
+            if most is not None:
+                lines.extend([f"    if len(seq) > {most}:", "        return False"])
+        for k, (i, ok) in enumerate(singles):
+            env[f"{tag}c{k}"] = ok
+            c = getattr(ok, "__self__", None)
+            if type(c) is Constraint:  # its memo of answers per type first, then its check
+                env[f"{tag}m{k}"] = c._memo
+                lines.extend([f"    t = {typ.format(f'seq[{i}]')}", f"    r = {tag}m{k}.get(t)",
+                          "    if r is None:", f"        r = {tag}c{k}(t)", "    if not r:", "        return False"])
+            else:
+                lines.extend([f"    if not {tag}c{k}({typ.format(f'seq[{i}]')}):", "        return False"])
+
+    group(_count_plan(cls.operand_defs), "op._operands", "operands_ok", "{}.value.type", "o")
+    group(_count_plan(cls.result_defs), "op.results", "results_ok", "{}.type", "r")
     n_regions = len(cls.region_defs)
-    regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
-    region_blocks = tuple(f.constraint for f in cls.region_defs)
-    has_succ = bool(cls.successor_defs)
-
-    def fields(op: "Operation") -> bool:
-        if attrs:
-            props, attributes = op.properties, op.attributes
-            for name, required, c in attrs:
-                v = props.get(name)
-                if v is None:
-                    v = attributes.get(name)
-                if v is None:
-                    if required:
-                        return False
-                elif c is not None and not c(v):
-                    return False
-        ods = op._operands
-        if o_plan is None:
-            if not operands_ok([o.value.type for o in ods]):
-                return False
-        else:
-            fewest, most, singles = o_plan
-            n = len(ods)
-            if n < fewest or (most is not None and n > most):
-                return False
-            for i, ok in singles:
-                if not ok(ods[i].value.type):
-                    return False
-        rs = op.results
-        if r_plan is None:
-            if not results_ok([r.type for r in rs]):
-                return False
-        else:
-            fewest, most, singles = r_plan
-            n = len(rs)
-            if n < fewest or (most is not None and n > most):
-                return False
-            for i, ok in singles:
-                if not ok(rs[i].type):
-                    return False
-        regions = op.regions
-        if regions or n_regions:
-            if not regions_fixed or len(regions) != n_regions:
-                return False
-            for r, blocks in zip(regions, region_blocks):
-                if blocks is not None and len(r.blocks) != blocks:
-                    return False
-        if op.successors or has_succ:
-            return False
-        return True
-
+    if not n_regions:
+        lines += ["    if op.regions:", "        return False"]
+    elif not all(f.arity == SINGLE for f in cls.region_defs):
+        lines += ["    return False"]
+    else:
+        lines += ["    regions = op.regions", f"    if len(regions) != {n_regions}:", "        return False"]
+        for i, f in enumerate(cls.region_defs):
+            if f.constraint is not None:
+                env[f"b{i}"] = f.constraint
+                lines += [f"    if len(regions[{i}].blocks) != b{i}:", "        return False"]
+    if cls.successor_defs:
+        lines += ["    return False"]
+    else:
+        lines += ["    return not op.successors"]
+    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    fields: Callable[[Operation], bool] = env["fields"]
     return fields
 
 

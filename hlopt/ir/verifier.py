@@ -86,7 +86,7 @@ class _Walk:
     once per block), no walk up the parents. Any other operand takes the
     general checks. Raises on the first problem it meets, in any order."""
 
-    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers")
+    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes")
 
     def __init__(self) -> None:
         self.symbols = SymbolCache()
@@ -95,6 +95,7 @@ class _Walk:
         self.hooks: dict = {}  # discardable attribute name -> its dialect's hook (or None)
         self.cache: dict = {}  # dominance: per region, graph-ness and the CFG dominators
         self.checkers: dict = {}  # op class -> its compiled checks
+        self.classes: dict = {}  # an op's class -> (its compiled checks or None, local_verify)
 
     def op(self, top: Operation) -> None:
         self._with_regions(top, None, {}, top)
@@ -162,7 +163,7 @@ class _Walk:
 
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         b._ensure_order()
-        seen, cache, hooks, symbols, checkers = self.seen, self.cache, self.hooks, self.symbols, self.checkers
+        seen, cache, hooks, symbols, classes = self.seen, self.cache, self.hooks, self.symbols, self.classes
         op = b._first
         while op is not None:
             if op.regions or op.successors:
@@ -188,34 +189,41 @@ class _Walk:
                         continue
                 _check_operand(op, v, iso, cache)
             attrs = op.attributes
-            if attrs is not _EMPTY_DICT:
-                _verify_operation_attributes(op, hooks)
-            d = op.opdef
-            if d is None:
-                op = op._next
-                continue
-            key = None
-            if d.local_verify:
+            if attrs is not _EMPTY_DICT:  # dialect hooks (as _verify_operation_attributes)
+                for name, attr in attrs.entries:
+                    hook = hooks.get(name, hooks)
+                    if hook is hooks:
+                        hook = hooks[name] = _hook(name, "verify_operation_attribute")
+                    if hook is not None:
+                        hook(op, name, attr)
+            cls = op.__class__
+            c = classes.get(cls)
+            if c is None:
+                c = classes[cls] = self._class(op.opdef)
+            check, local = c
+            if local:
                 rs = op.results
                 n = len(ods)
                 if len(rs) != 1 or n > 2:
-                    key = (d, op.properties, attrs, *[o.value.type for o in ods], None, *[r.type for r in rs])
+                    key = (cls, op.properties, attrs, *[o.value.type for o in ods], None, *[r.type for r in rs])
                 elif n == 0:
-                    key = (d, op.properties, attrs, None, rs[0].type)
+                    key = (cls, op.properties, attrs, None, rs[0].type)
                 elif n == 1:
-                    key = (d, op.properties, attrs, ods[0].value.type, None, rs[0].type)
+                    key = (cls, op.properties, attrs, ods[0].value.type, None, rs[0].type)
                 else:
-                    key = (d, op.properties, attrs, ods[0].value.type, ods[1].value.type, None, rs[0].type)
-                if key in seen:
-                    op = op._next
-                    continue
-            check = checkers.get(d)
-            if check is None:
-                check = checkers[d] = _op_checker(d)
-            check(op, symbols)
-            if key is not None:
-                seen.add(key)
+                    key = (cls, op.properties, attrs, ods[0].value.type, ods[1].value.type, None, rs[0].type)
+                if key not in seen:
+                    check(op, symbols)
+                    seen.add(key)
+            elif check is not None:
+                check(op, symbols)
             op = op._next
+
+    def _class(self, d) -> tuple:
+        """(the compiled checks or None, local_verify) of an op class (d: None for an unregistered op)."""
+        if d is None:
+            return None, False
+        return self._checker(d), bool(d.local_verify)
 
 
 def _check_operand(op: Operation, v: Value | None, iso: Region | None, cache: dict) -> None:
