@@ -918,12 +918,12 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     lines = ["def fields(op):"]
     if cls.attr_defs:
         lines.append("    props, attributes = op.properties, op.attributes")
-    for j, f in enumerate(cls.attr_defs):
-        lines += [f"    v = props.get({f.name!r})", "    if v is None:", f"        v = attributes.get({f.name!r})"]
-        if f.arity == SINGLE and f.default is None:
+    for j, ad in enumerate(cls.attr_defs):
+        lines += [f"    v = props.get({ad.name!r})", "    if v is None:", f"        v = attributes.get({ad.name!r})"]
+        if ad.arity == SINGLE and ad.default is None:
             lines += ["    if v is None:", "        return False"]
-        if f.constraint is not None:
-            env[f"a{j}"] = getattr(f.constraint, "pred", f.constraint)  # (Constraint.__call__ calls pred)
+        if ad.constraint is not None:
+            env[f"a{j}"] = getattr(ad.constraint, "pred", ad.constraint)  # (Constraint.__call__ calls pred)
             lines += [f"    if v is not None and not a{j}(v):", "        return False"]
 
     def group(plan: "tuple | None", seq: str, ok_all: str, typ: str, tag: str) -> None:
@@ -957,9 +957,9 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
         lines += ["    return False"]
     else:
         lines += ["    regions = op.regions", f"    if len(regions) != {n_regions}:", "        return False"]
-        for i, f in enumerate(cls.region_defs):
-            if f.constraint is not None:
-                env[f"b{i}"] = f.constraint
+        for i, rd in enumerate(cls.region_defs):
+            if rd.constraint is not None:
+                env[f"b{i}"] = rd.constraint
                 lines += [f"    if len(regions[{i}].blocks) != b{i}:", "        return False"]
     if cls.successor_defs:
         lines += ["    return False"]

@@ -18,7 +18,6 @@ from hlopt.ir.interfaces import CallableOpInterface, may_be_graph_region
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
-
 # the empty dictionary (uniqued: every op without discardable attributes has this one)
 _EMPTY_DICT = DictionaryAttr()
 
@@ -35,7 +34,7 @@ def verify(top: Operation) -> None:
     try:
         _Walk().op(top)
     except Exception as e:  # noqa: BLE001 - any failure: the ordered walks say which error is first
-        first: Exception | None = e
+        first = e
     else:
         return
     _verify_ordered(top)
