@@ -935,7 +935,8 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
         if most == fewest:
             lines.extend([f"    if len(seq) != {fewest}:", "        return False"])
         else:
-            lines.extend([f"    if len(seq) < {fewest}:", "        return False"])
+            if fewest:  # (a count from 0 up needs no check)
+                lines.extend([f"    if len(seq) < {fewest}:", "        return False"])
             if most is not None:
                 lines.extend([f"    if len(seq) > {most}:", "        return False"])
         for k, (i, ok) in enumerate(singles):

@@ -163,6 +163,7 @@ class _Walk:
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         b._ensure_order()
         seen, cache, hooks, symbols, classes = self.seen, self.cache, self.hooks, self.symbols, self.classes
+        result, argument, empty, general = OpResult, BlockArgument, _EMPTY_DICT, _check_operand  # (locals: per op)
         op = b._first
         while op is not None:
             if op.regions or op.successors:
@@ -173,7 +174,7 @@ class _Walk:
             ods = op._operands
             for o in ods:
                 v = o.value
-                if type(v) is OpResult:
+                if type(v) is result:
                     ow = v.owner
                     pb = ow.parent
                     if pb is b:
@@ -183,12 +184,12 @@ class _Walk:
                         pos = anc.get(pb)
                         if pos is not None and ow._order < pos:
                             continue
-                elif type(v) is BlockArgument:
+                elif type(v) is argument:
                     if v.owner is b or v.owner in anc:
                         continue
-                _check_operand(op, v, iso, cache)
+                general(op, v, iso, cache)
             attrs = op.attributes
-            if attrs is not _EMPTY_DICT:  # dialect hooks (as _verify_operation_attributes)
+            if attrs is not empty:  # dialect hooks (as _verify_operation_attributes)
                 for name, attr in attrs.entries:
                     hook = hooks.get(name, hooks)
                     if hook is hooks:
