@@ -201,3 +201,32 @@ def test_repeated_runs_agree_after_a_change() -> None:
     with pytest.raises(IRError) as e:
         verify(m)
     assert e.value.message.endswith("does not dominate this use")
+
+
+def test_order_numbers_follow_appends_inserts_and_removals() -> None:
+    """Appending keeps a block's order numbers valid (the parser builds
+    blocks so, and the verifier's first run then numbers nothing); any other
+    insertion renumbers on the next query."""
+    from hlopt.ir.core import Block, Operation
+
+    b = Block()
+    ops = [b.append(Operation("test.op")) for _ in range(4)]
+    b.insert_before(ops[2], Operation("test.mid"))
+    ops[0].detach()
+    b.prepend(Operation("test.first"))
+    b.append(Operation("test.last"))
+    ops[3].detach()
+    b.append(ops[3])
+    listed = list(b.ops)
+    for i, x in enumerate(listed):
+        for j, y in enumerate(listed):
+            if i != j:
+                assert x.is_before_in_block(y) == (i < j)
+    c = Block()  # appends only, with removals between: the numbers stay valid all along
+    xs = [c.append(Operation("test.op")) for _ in range(3)]
+    xs[1].detach()
+    c.append(xs[1])
+    xs[0].detach()
+    c.append(xs[0])
+    assert [x.is_before_in_block(y) for x, y in ((xs[2], xs[1]), (xs[1], xs[0]), (xs[0], xs[2]))] == [
+        True, True, False]
