@@ -30,6 +30,7 @@ from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, SymbolRefAttr
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
 from hlopt.ir.opdef import SYMBOL
+from hlopt.ir.symbols import symbol_name
 from hlopt.ir.types import RankedTensorType, Type
 
 if TYPE_CHECKING:
@@ -266,8 +267,7 @@ def _resolve_callee(op: Operation) -> Operation | None:
             for r in p.regions:
                 for b in r.blocks:
                     for o in b.ops:
-                        sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
-                        if sn is not None and getattr(sn, "value", None) == name:
+                        if symbol_name(o) == name:
                             return o
             return None
         p = p.parent_op

@@ -36,6 +36,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
 from hlopt.ir.opdef import TERMINATOR
 from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.symbols import symbol_name
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
@@ -49,9 +50,9 @@ class Effects:
         for r in module.regions:
             for b in r.blocks:
                 for o in b.ops:
-                    sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
-                    if sn is not None and hasattr(sn, "value"):
-                        self._symbols[sn.value] = o
+                    sn = symbol_name(o)
+                    if sn is not None:
+                        self._symbols[sn] = o
 
     def effect_free(self, op: Operation) -> bool:
         if is_pure(op):
@@ -257,8 +258,8 @@ def _top_symbol(op: Operation) -> Operation:
 
 
 def symbol(op: Operation) -> str:
-    sn = op.properties.get("sym_name") or op.attributes.get("sym_name")
-    return "@" + sn.value if sn is not None and hasattr(sn, "value") else op.name
+    sn = symbol_name(op)
+    return "@" + sn if sn is not None else op.name
 
 
 @register_pass
