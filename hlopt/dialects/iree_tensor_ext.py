@@ -75,13 +75,13 @@ class WorkloadOrdinalOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        o = op.properties.get("ordinal")
+        o = op.ordinal
         if not isinstance(o, IntegerAttr) or len(op.operands) != 1 or len(op.results) != 1 \
-                or op.results[0].type != op.operands[0].type:
+                or op.result_.type != op.operand_.type:
             return None
         attrs = p.attr_dict(op.attributes)  # IREE's format prints them first
-        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operands[0])}, {o.value}"
-                f" : {p.type_text(op.operands[0].type)}")
+        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operand_)}, {o.value}"
+                f" : {p.type_text(op.operand_.type)}")
 
 
 def iree_tensor_ext_ordinal(s: Any, c: list) -> tuple[Operation, int]:
