@@ -22,6 +22,7 @@ from hlopt.dialects.hal_enums import ENUMS, enum_constraint, enum_text, enum_val
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
+from hlopt.ir.matchers import constant_value
 from hlopt.ir.opdef import (
     OpDef,
     attr,
@@ -982,10 +983,14 @@ def _attr_field(kind: str, optional: bool) -> Any:
 
 def _opdef(row: _Row) -> type[OpDef]:
     body: dict[str, Any] = {"name": row.name, "summary": row.name, "syntax_token": "HAL_RT_OP", "row": row}
+    # operand and result fields are accessed as `n_` (IREE's names may be
+    # Operation's API: device, result, ...) and declared as IREE names them
     for n, code, arity in row.operands:
-        body[n + "_"] = _field(code, arity, "operand")
+        body[n + "_"] = f = _field(code, arity, "operand")
+        f.name = n
     for n, code in row.results:
-        body[n + "_"] = var_result(_TYPES[code[:-1]][0]) if code.endswith("*") else _field(code, "", "result")
+        body[n + "_"] = f = var_result(_TYPES[code[:-1]][0]) if code.endswith("*") else _field(code, "", "result")
+        f.name = n
     for n, kind, optional in row.attrs:
         body[n] = _attr_field(kind, optional)
     traits = []
@@ -1016,8 +1021,7 @@ def _devices_get_names(cls: Any, op: Operation) -> list[str] | None:
     """`%device_0` when the index is a constant, else `%device_n` (IREE's names)."""
     if len(op.results) != 1 or len(op.operands) != 1:
         return None
-    d = op.operands[0].defining_op
-    v = d.properties.get("value") if d is not None and d.name == "arith.constant" and d.properties else None
+    v = constant_value(op.index_)
     if isinstance(v, IntegerAttr) and v.value >= 0:
         return [f"device_{v.value}"]
     return ["device_n"]
@@ -1032,7 +1036,7 @@ def _resolve_names(cls: Any, op: Operation) -> list[str] | None:
 
 def _verify_queue_fences(cls: Any, op: Operation) -> None:
     """A queue op may not wait and signal on one fence (unless it is util.null)."""
-    wait, signal = op.operands[2], op.operands[3]
+    wait, signal = op.wait_fence_, op.signal_fence_
     d = wait.defining_op
     if wait is signal and (d is None or d.name != "util.null"):
         raise op_error(op, "device queue operations cannot wait and signal on the same fence.")
@@ -1046,8 +1050,8 @@ def _verify_bindings(cls: Any, op: Operation) -> None:
 
 
 def _verify_query(cls: Any, op: Operation) -> None:
-    dv = op.properties.get("default_value") if op.properties else None
-    if dv is not None and len(op.results) == 2 and getattr(dv, "type", None) is not op.results[1].type:
+    dv = op.default_value
+    if dv is not None and len(op.results) == 2 and getattr(dv, "type", None) is not op.value_.type:
         raise op_error(op, "type mismatch between result and default value")
 
 
