@@ -107,8 +107,10 @@ def _func_attribute(op: Operation, index: int, name: str, attr: Any, what: str, 
 
 
 def verify_region_arg_attribute(op: Operation, region: int, index: int, name: str, attr: Any) -> None:
-    _func_attribute(op, index, name, attr, "arg", list(op.opdef.argument_types(op)))
+    d: Any = op.opdef  # a function op (FunctionOpInterface), or the attribute would not be verified here
+    _func_attribute(op, index, name, attr, "arg", list(d.argument_types(op)))
 
 
 def verify_region_result_attribute(op: Operation, region: int, index: int, name: str, attr: Any) -> None:
-    _func_attribute(op, index, name, attr, "result", list(op.opdef.result_types(op)))
+    d: Any = op.opdef  # as above
+    _func_attribute(op, index, name, attr, "result", list(d.result_types(op)))

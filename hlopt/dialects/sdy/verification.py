@@ -171,6 +171,7 @@ def check_sharding(op: Operation, sharding: ShardingAttr, t: Type | None, symbol
             raise ShardyError("a maximal sharding can only have a sharding with rank 0 and no replicated or "
                               "unreduced axes.")
         return
+    assert t is not None  # no type only for a lone maximal or fully replicated sharding (check_per_value)
     if isinstance(t, TupleType):
         if len(t.types) != 1:
             raise ShardyError(f"ops can only have a sharding for a tuple of size 1: '{t.text}'")
