@@ -1792,8 +1792,8 @@ def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
                            f"shape '{encoding.text}' incompatible with storage shape '{storage.text}'")
 
 
-def _on(op: Operation, p: Any) -> str:
-    a = op.properties.get("affinity")
+def _on(a: Any, p: Any) -> str:
+    """` on(#affinity)` for an op's `affinity`, when it has one."""
     return f" on({p.attr_text(a)})" if a is not None else ""
 
 
@@ -1852,7 +1852,7 @@ class TensorImportOp(OpDef):
         if g is None or len(g) != 4 or not isinstance(enc, TypeAttr) or len(op.results) != 1:
             return None
         (src,), dims, fence, off = g
-        s = "hal.tensor.import" + _on(op, p)
+        s = "hal.tensor.import" + _on(op.affinity, p)
         if fence:
             s += f" wait({p.value(fence[0])}) =>"
         if op.consume is not None:
@@ -1902,7 +1902,7 @@ class TensorExportOp(OpDef):
         if not op.operands or not isinstance(enc, TypeAttr) or len(op.results) != 1:
             return None
         src, *dims = op.operands
-        s = "hal.tensor.export" + _on(op, p) + " " + p.value(src)
+        s = "hal.tensor.export" + _on(op.affinity, p) + " " + p.value(src)
         if nm is not None:
             s += " " + p.attr_text(nm)
         s += " : " + p.type_text(enc.type)
@@ -1942,7 +1942,7 @@ class TensorAliasOp(OpDef):
                 or op.result_.type is not g[0][0].type:
             return None
         (src,), dims, (storage,), fence = g
-        s = "hal.tensor.alias" + _on(op, p)
+        s = "hal.tensor.alias" + _on(op.affinity, p)
         if fence:
             s += f" wait({p.value(fence[0])}) =>"
         s += f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
@@ -1978,7 +1978,7 @@ class TensorTransientsOp(OpDef):
         if len(op.operands) < 2 or len(op.results) != 1 or op.result_.type is not op.source.type:
             return None
         src, *dims, storage = op.operands
-        s = "hal.tensor.transients" + _on(op, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
+        s = "hal.tensor.transients" + _on(op.affinity, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
         return s + f" from {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
 
     @classmethod

@@ -285,9 +285,8 @@ class AsyncTransferOp(OpDef):
         return s + frm + "-> " + to + f"{p.type_text(op.result_.type)}{{{p.value(rs)}}}"
 
 
-def _entry_text(op: Operation) -> str | None:
-    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points."""
-    eps = op.properties.get("entry_points")
+def _entry_text(eps: Any) -> str | None:
+    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points (an op's `entry_points`)."""
     if not isinstance(eps, ArrayAttr) or not len(eps) \
             or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
         return None
@@ -323,7 +322,7 @@ class TensorDispatchOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op)
+        ep = _entry_text(op.entry_points)
         if ep is None:
             return None
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
@@ -405,7 +404,7 @@ class AsyncDispatchOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op)
+        ep = _entry_text(op.entry_points)
         if ep is None or not op.results:
             return None
         w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
@@ -1683,7 +1682,7 @@ class CmdDispatchOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.resource_accesses,
-                           _entry_text(op))
+                           _entry_text(op.entry_points))
         if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
             return None
         nw, nu, nr, ns, no, nl = seg.values

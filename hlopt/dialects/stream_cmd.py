@@ -313,8 +313,8 @@ def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
 # external functions and calls to them
 
 
-def _function_type(op: Operation) -> FunctionType | None:
-    t = op.properties.get("function_type")
+def _function_type(t: Any) -> FunctionType | None:
+    """The signature an op's `function_type` holds, if it is one."""
     return t.type if isinstance(t, TypeAttr) and isinstance(t.type, FunctionType) else None
 
 
@@ -353,7 +353,7 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
         if vis is None or getattr(vis, "value", None) == "public":
             raise op_error(op, "symbol declaration cannot have public visibility")
         # FunctionOpInterface: one dictionary of dialect attributes per argument and result
-        ft = _function_type(op)
+        ft = _function_type(op.function_type)
         if ft is None:
             return
         for key, count, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
@@ -374,7 +374,7 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name, ft = op.sym_name, _function_type(op)
+        name, ft = op.sym_name, _function_type(op.function_type)
         if not isinstance(name, StringAttr) or ft is None or len(op.regions) != 1 or op.regions[0].blocks:
             return None
         sig = cls.signature_text(op, p, ft)
@@ -398,7 +398,7 @@ class AsyncFuncOp(_ExternFuncOp):
         s = f"({args})"
         if not ft.results:
             return s
-        ties = _ties(op, len(ft.results))
+        ties = _ties(op.tied_operands, len(ft.results))
         outs = []
         for i, (t, tie) in enumerate(zip(ft.results, ties)):
             if 0 <= tie < len(ft.inputs):
@@ -436,8 +436,8 @@ class CmdFuncOp(_ExternFuncOp):
         return s + " -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
 
 
-def _ties(op: Operation, n: int) -> list[int]:
-    t = op.properties.get("tied_operands")
+def _ties(t: Any, n: int) -> list[int]:
+    """The operand each of n results is tied to (-1: none), from an op's `tied_operands`."""
     ties = [int(getattr(x, "value", -1)) for x in t.elements] if isinstance(t, ArrayAttr) else []
     return (ties + [-1] * n)[:n]
 
@@ -534,10 +534,9 @@ def _parse_call_props(s: Any, tok: Any, opname: str) -> dict:
     return dict(d.entries)
 
 
-def _check_callee(op: Operation, symbols: Any, kind: str) -> None:
+def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
     from hlopt.ir.symbols import SymbolCache
 
-    callee = op.properties.get("callee")
     if isinstance(callee, SymbolRefAttr):
         f = (symbols or SymbolCache()).lookup(op, callee)
         if f is None or (kind and f.name != kind):
@@ -577,7 +576,7 @@ class AsyncCallOp(OpDef):
                 items.append(p.value(v))
             types.append(_sized_type(p, v.type, sizes))
         outs, rsizes = [], list(rsizes)
-        for r, tie in zip(op.results, _ties(op, len(op.results))):
+        for r, tie in zip(op.results, _ties(op.tied_operands, len(op.results))):
             if tie >= 0:
                 t = args[tie]
                 x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
@@ -602,7 +601,7 @@ class AsyncCallOp(OpDef):
             raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
         if any(not is_resource(r.type) for r in op.results):
             raise op_error(op, "non-resource return values are not yet supported on async calls")
-        _check_callee(op, symbols, AsyncFuncOp.name)
+        _check_callee(op, op.callee, symbols, AsyncFuncOp.name)
 
 
 def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
@@ -634,7 +633,7 @@ class CmdCallOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         callee, acc = op.callee, op.resource_operand_accesses
         if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
-                or any(t >= 0 for t in _ties(op, len(op.results))):
+                or any(t >= 0 for t in _ties(op.tied_operands, len(op.results))):
             return None
         args, sizes, offs, lens, rsizes = operand_groups(cls, op)
         items, types, ri, sizes = [], [], 0, list(sizes)
@@ -671,7 +670,7 @@ class CmdCallOp(OpDef):
         n = len(acc) if isinstance(acc, ArrayAttr) else 0
         if n != need:
             raise op_error(op, f"expects {need} resource access specifiers but {n} are present")
-        _check_callee(op, symbols, "")
+        _check_callee(op, op.callee, symbols, "")
 
 
 def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
