@@ -53,7 +53,7 @@ from hlopt.ir.constraints import (
     Str,
     Unit,
 )
-from hlopt.ir.core import IRError, Operation, Region
+from hlopt.ir.core import IRError, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -801,13 +801,13 @@ class ExecutableConditionOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_entry_args(op)
+        _verify_entry_args(op, op.function_type)
         _verify_target_condition(op, op.regions[0])
 
 
-def _verify_entry_args(op: Operation) -> None:
-    """FunctionOpInterface's check of the entry block against `function_type`."""
-    ft = getattr(op.properties.get("function_type"), "type", None)
+def _verify_entry_args(op: Operation, function_type: Any) -> None:
+    """FunctionOpInterface's check of the entry block against the op's `function_type`."""
+    ft = getattr(function_type, "type", None)
     if ft is None or not hasattr(ft, "inputs") or not op.regions or not op.regions[0].blocks:
         return
     args = op.regions[0].blocks[0].args
@@ -885,7 +885,7 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_entry_args(op)
+        _verify_entry_args(op, op.function_type)
         ft = op.function_type.type
         if ft.inputs and (len(ft.inputs) > 1 or ft.inputs[0].text != "!hal.device"):
             raise op_error(op, "initializer must take a !hal.device or nothing")
@@ -1507,11 +1507,10 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
 _AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any non-token type values")
 
 
-def _instr_head(p: Any, op: Operation, key: bool = True) -> str:
+def _instr_head(p: Any, b: Value, key: Value | None) -> str:
     """`[%buffer : T for %workgroupKey]` (or `[%buffer : T]`)."""
-    b = op.operands[0]
     s = f"[{p.value(b)} : {p.type_text(b.type)}"
-    return s + (f" for {p.value(op.operands[1])}]" if key else "]")
+    return s + (f" for {p.value(key)}]" if key is not None else "]")
 
 
 class InstrumentWorkgroupOp(OpDef):
@@ -1527,7 +1526,7 @@ class InstrumentWorkgroupOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.operands) != 2 or len(op.results) != 1:
             return None
-        return (f"hal.instrument.workgroup{_instr_head(p, op, key=False)} dispatch({p.value(op.dispatchId)})"
+        return (f"hal.instrument.workgroup{_instr_head(p, op.buffer, None)} dispatch({p.value(op.dispatchId)})"
                 + p.attr_dict(op.attributes) + " : " + p.type_text(op.workgroupKey.type))
 
 
@@ -1547,7 +1546,7 @@ class InstrumentPrintOp(OpDef):
         if len(op.operands) < 2 or op.results or not isinstance(f, StringAttr):
             return None
         vals = op.operands[2:]
-        s = f"hal.instrument.print{_instr_head(p, op)} {p.attr_text(f)}"
+        s = f"hal.instrument.print{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(f)}"
         if vals:
             s += f" * ({p.values(vals)} : {p.types([v.type for v in vals])})"
         return s + p.attr_dict(op.attributes)
@@ -1571,7 +1570,7 @@ class InstrumentValueOp(OpDef):
         if len(op.operands) != 3 or len(op.results) != 1 or o is None:
             return None
         v = op.operand_
-        return (f"hal.instrument.value{_instr_head(p, op)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
+        return (f"hal.instrument.value{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
                 + " : " + p.type_text(v.type))
 
     @classmethod
@@ -1596,7 +1595,7 @@ class _InstrumentMemoryOp(OpDef):
         if len(op.operands) < 4 or len(op.results) != 1:
             return None
         v, base, *idx = op.operands[2:]
-        return (f"{cls.name}{_instr_head(p, op)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
+        return (f"{cls.name}{_instr_head(p, op.buffer, op.workgroupKey)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
                 + p.attr_dict(op.attributes) + f" : {p.type_text(base.type)}, {p.type_text(op.result_.type)}")
 
     @classmethod
