@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.hal_enums import ENUMS, enum_constraint, enum_text, enum_value  # noqa: F401  (re-exported)
+from hlopt.dialects.util_ops import NullOp
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
@@ -959,9 +960,11 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
 
 def _prints_terminator(op: Operation) -> bool:
     """An implicit `hal.return` without operands or attributes is not printed."""
+    from hlopt.dialects.hal import ReturnOp  # hal imports this module
+
     r = op.regions[0] if op.regions else None
     term = r.blocks[0].last_op if r is not None and len(r.blocks) == 1 else None
-    return term is None or term.name != "hal.return" or bool(term.operands) or bool(term.attributes.entries)
+    return not isinstance(term, ReturnOp) or bool(term.operands) or bool(term.attributes.entries)
 
 
 # -- the op definitions ----------------------------------------------------------------------
@@ -1037,8 +1040,7 @@ def _resolve_names(cls: Any, op: Operation) -> list[str] | None:
 def _verify_queue_fences(cls: Any, op: Operation) -> None:
     """A queue op may not wait and signal on one fence (unless it is util.null)."""
     wait, signal = op.wait_fence_, op.signal_fence_
-    d = wait.defining_op
-    if wait is signal and (d is None or d.name != "util.null"):
+    if wait is signal and not isinstance(wait.defining_op, NullOp):
         raise op_error(op, "device queue operations cannot wait and signal on the same fence.")
 
 

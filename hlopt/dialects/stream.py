@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects import stream_cmd
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stream_syntax import (
     ACCESS_KINDS,
     ANY_RESOURCE,
@@ -169,7 +170,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
-            if o.name == "builtin.module":
+            if isinstance(o, ModuleOp):
                 return o
         return None
 

@@ -337,7 +337,7 @@ class ReturnOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         f = op.parent_op
-        if f is None or f.name not in ("util.func", "util.initializer", "util.hoistable_conversion"):
+        if not isinstance(f, (FuncOp, InitializerOp, util_ops.HoistableConversionOp)):
             raise op_error(op, "expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'")
         # hoistable_conversion has no signature to check against
         ft = getattr(f.function_type, "type", None) if isinstance(f, (FuncOp, InitializerOp)) else None

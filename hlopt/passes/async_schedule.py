@@ -31,6 +31,7 @@ from hlopt.analysis.cost_model import (
     simulate,
 )
 from hlopt.analysis.side_effects import is_pure
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
@@ -252,7 +253,7 @@ def functions(module: Operation) -> list[Operation]:
 
 def _top_symbol(op: Operation) -> Operation:
     """The module-level op holding `op`."""
-    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+    while op.parent_op is not None and not isinstance(op.parent_op, ModuleOp):
         op = op.parent_op
     return op
 

@@ -93,7 +93,9 @@ def _check_edges(op: Operation, edges: Any) -> None:
 
 
 def _func_attribute(op: Operation, index: int, name: str, attr: Any, what: str, types: list) -> None:
-    if op.name != "func.func" or name != "sdy.sharding":  # Shardy checks func.func only
+    from hlopt.dialects.func import FuncOp
+
+    if not isinstance(op, FuncOp) or name != "sdy.sharding":  # Shardy checks func.func only
         return
     sh = _structured(attr, ShardingAttr)
     prefix = f"{what} {index} - "
