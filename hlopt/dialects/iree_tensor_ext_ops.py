@@ -63,9 +63,8 @@ class BitCastOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, ns, nr = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.source.type, ns)
-        _check_dims(op, op.result_.type, nr)
+        _check_dims(op, op.source.type, len(op.source_dims))
+        _check_dims(op, op.result_.type, len(op.result_dims))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -188,8 +187,7 @@ class DispatchTensorLoadOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.source.type, seg[1])
+        _check_dims(op, op.source.type, len(op.source_dims))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -251,8 +249,7 @@ class DispatchTensorStoreOp(_ShapedOp):
         from hlopt.ir.core import IRError
         from hlopt.ir.types import DYNAMIC, RankedTensorType
 
-        seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.target.type, seg[2])
+        _check_dims(op, op.target.type, len(op.target_dims))
         # the value is the slice's sizes, possibly rank-reduced (IREE's produceSliceErrorMsg)
         vt = op.value.type
         sizes = [DYNAMIC if x == K_DYNAMIC else x for x in op.static_sizes.values]
