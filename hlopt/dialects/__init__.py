@@ -11,13 +11,12 @@ without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
 builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
-iree_tensor_ext. Open, with what hlopt lacks against the same lists:
+iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only). Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
 - shape: func, function_library, return
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
-- iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
 - math, memref, linalg, index, mpmd, tosa, flow: known by name only
 """
 
@@ -45,10 +44,10 @@ DIALECTS = MappingProxyType({
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
-    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark", open=True),
+    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark"),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark"),
-    "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
-    "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
+    "iree_cpu": DialectInfo(_D + "iree_cpu"),
+    "iree_gpu": DialectInfo(_D + "iree_gpu"),
     **{name: DialectInfo("", open=True) for name in (
         "math", "memref", "linalg", "index", "mpmd", "tosa", "flow")},
 })

@@ -12,6 +12,9 @@ them to it); the submodules behind it are the front end's internals:
     printing       INDENT, print_op; parsing: parse_module
     grammars       grammar_text, build_parser, ContextLexer, lark_parse, for a
                    dialect that brings its own Lark grammar
+    asm format     AllTypesMatch, FixedType, TypesMatchWith (what an op's
+                   `assembly_format` may leave out), AttrSyntax (how an
+                   attribute variable reads and prints)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -31,6 +34,8 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
+    # the declarative assembly format's declarations (an op's `type_inference`)
+    "AllTypesMatch": "asm_format", "AttrSyntax": "asm_format", "FixedType": "asm_format", "TypesMatchWith": "asm_format",
 }
 __all__ = sorted(_HOMES)
 

@@ -863,9 +863,11 @@ class CompiledFormat:
             pos = us[0].pos if us else st["@pos"]
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
-        for name in self.results:
+        for name, (_i, f) in self.results.items():
             ts = types.get(name)
             if ts is None:
+                if f.arity in (OPTIONAL, VARIADIC) and name in self.typed:
+                    continue  # its type is in an optional group that is absent: no result
                 raise r.error(f"type of result '{name}' could not be inferred", st["@pos"])
             result_types.extend(ts)
         props: dict[str, Attribute] = {f.name: f.default for f in d.attr_defs if f.default is not None}
@@ -922,9 +924,10 @@ class CompiledFormat:
             ts = types.get(name)
             return ts[0] if ts else None
 
+        refs = self._operand_refs(st) if any(isinstance(r, FixedType) for r in rules) else {}
         for rule in rules:
-            if isinstance(rule, FixedType):
-                types.setdefault(rule.name, [rule.type])
+            if isinstance(rule, FixedType):  # one type per operand the group has (optional/variadic)
+                types.setdefault(rule.name, [rule.type] * (len(refs[rule.name]) if rule.name in refs else 1))
         for _ in range(3):
             if "SameOperandsAndResultType" in traits:
                 t = next((one(n) for n in names if one(n) is not None), None)
@@ -938,11 +941,13 @@ class CompiledFormat:
                         types.setdefault(n, [t])
             for rule in rules:
                 if isinstance(rule, AllTypesMatch):
-                    t = next((one(n) for n in rule.names if one(n) is not None), None)
-                    if t is not None:
+                    # variadic groups match as whole type lists (ODS compares the ranges)
+                    first = next((n for n in rule.names if one(n) is not None), None)
+                    if first is not None:
+                        ts = types[first] if first in types else [cast(Type, one(first))]
                         for n in rule.names:
                             if n not in self.attrs:
-                                types.setdefault(n, [t])
+                                types.setdefault(n, list(ts))
                 elif isinstance(rule, TypesMatchWith):
                     t = one(rule.source)
                     if t is not None and rule.target not in types:
