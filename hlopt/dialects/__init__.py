@@ -11,11 +11,11 @@ without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
 builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
-iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only). Open, with what hlopt lacks against the same lists:
+iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only), mhlo
+(jaxlib's 138 ops). Open, with what hlopt lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
 - shape: func, function_library, return
-- mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - math, memref, linalg, index, mpmd, tosa, flow: known by name only
 """
@@ -35,7 +35,7 @@ DIALECTS = MappingProxyType({
     "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode
     "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
     "quant": DialectInfo(_D + "quant"),
-    "mhlo": DialectInfo(_D + "mhlo", open=True),
+    "mhlo": DialectInfo(_D + "mhlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),

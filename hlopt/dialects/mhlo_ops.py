@@ -1,0 +1,149 @@
+"""Every mhlo op jaxlib registers, declared from its table (mhlo_table.py)
+so the dialect is closed as in MLIR-HLO.
+
+Most mhlo ops mirror a StableHLO op one for one. Where the declarations
+agree (same operand/result/region groups and attributes) and the StableHLO
+op's checks only involve builtin types and attributes, the mhlo op is
+derived from the StableHLO declaration: its constraints, traits, verifier,
+result inference and interpreter rule (not its folders or patterns, which
+build StableHLO ops). The other ops -- those whose attributes are mhlo's
+own (`#mhlo.gather<...>`, `#mhlo<comparison_direction ...>`, which hlopt
+keeps opaque), that carry regions ending in `mhlo.return`, that use
+`!mhlo.token`, or that StableHLO lacks -- are declared structurally from
+the table: groups and their arities, required attributes, region counts.
+All print in MLIR's generic form (hlopt does not model mhlo's custom forms).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects import stablehlo
+from hlopt.dialects.mhlo_table import OPS as TABLE
+from hlopt.ir.constraints import AnyAttr, AnyType
+from hlopt.ir.opdef import (
+    OPTIONAL,
+    SINGLE,
+    VARIADIC,
+    AttrDef,
+    OpDef,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+)
+from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
+
+_ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
+# the StableHLO checks a derived op takes over (folders and patterns stay behind)
+_REUSED = ("verify", "verify_regions", "interpret", "infer_result_types", "compatible_return_types")
+# attribute constraints that hold for mhlo's attributes as well (builtin ones)
+_BUILTIN_ATTR = ("attribute", "dense array", "elements attribute", "unit attribute", "string attribute",
+                 "bool attribute")
+
+
+# what a structurally declared op needs beyond its groups: the region terminator
+_TRAITS: dict[str, tuple] = {"return": (Pure(), ReturnLike(), Terminator())}
+
+
+def _groups(text: str) -> list[tuple[str, str]]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if part:
+            arity = part[-1] if part[-1] in "?*" else ""
+            out.append((part.rstrip("?*"), _ARITY[arity]))
+    return out
+
+
+def parse_entry(spec: str) -> tuple[list, list, list, list, bool]:
+    """(operands, results, attributes, regions, segmented) of one table line."""
+    sig, attrs, regions = (s.strip() for s in spec.split("|"))
+    segmented = regions.endswith("!")
+    ins, outs = (s.strip() for s in sig.split("->"))
+    return _groups(ins), _groups(outs), _groups(attrs), _groups(regions.rstrip("!")), segmented
+
+
+def _accessor(name: str) -> str:
+    """The class attribute a field is declared under (Operation's API names take `_`)."""
+    name = name.rstrip("_")
+    return name + "_" if name in _OP_API else name
+
+
+def _twin(name: str, entry: tuple) -> type[OpDef] | None:
+    """The StableHLO declaration an mhlo op can be derived from, if any."""
+    ops, res, attrs, regions, _seg = entry
+    d = stablehlo.DIALECT.lookup_op("stablehlo." + name)
+    if d is None or regions or d.region_defs:
+        return None
+    if [a for _, a in ops] != [f.arity for f in d.operand_defs] or [a for _, a in res] != [f.arity for f in d.result_defs]:
+        return None
+    if sorted(n for n, _ in attrs) != sorted(f.name for f in d.attr_defs):
+        return None
+    optional = {n for n, a in attrs if a == OPTIONAL}
+    for f in d.attr_defs:
+        summary = f.constraint.summary if f.constraint is not None else ""
+        if not any(summary.endswith(s) for s in _BUILTIN_ATTR) or "stablehlo" in summary:
+            return None
+        if "dense array" in summary:  # mhlo keeps these as dense elements (`dense<[1, 0]> : tensor<2xi64>`)
+            return None
+        if (f.name in optional) != (f.arity == OPTIONAL or f.default is not None):
+            return None
+    for f in d.operand_defs + d.result_defs:
+        if f.constraint is not None and "token" in f.constraint.summary:
+            return None
+    return d
+
+
+def _derived(name: str, twin: type[OpDef]) -> type[OpDef]:
+    ns: dict[str, Any] = {"name": "mhlo." + name, "summary": twin.summary, "traits": twin.trait_objects,
+                          "__module__": __name__}
+    for f in (*twin.operand_defs, *twin.result_defs, *twin.attr_defs):
+        ns[f.attr or _accessor(f.name)] = type(f)(f.arity, f.constraint, f.default, f.doc, f.name)
+    for m in _REUSED:
+        fn = getattr(twin, m, None)
+        base = getattr(OpDef, m, None)
+        if fn is not None and getattr(fn, "__func__", fn) is not getattr(base, "__func__", base):
+            ns[m] = classmethod(fn.__func__) if hasattr(fn, "__func__") else fn
+    return type(_class_name(name), (OpDef,), ns)
+
+
+def _structural(name: str, entry: tuple) -> type[OpDef]:
+    ops, res, attrs, regions, segmented = entry
+    ns: dict[str, Any] = {"name": "mhlo." + name, "__module__": __name__}
+    for n, a in ops:
+        ns[_accessor(n)] = OperandDef(a, AnyType, name=n.rstrip("_"))
+    for n, a in res:
+        ns[_accessor(n)] = ResultDef(a, AnyType, name=n.rstrip("_"))
+    for n, a in attrs:
+        ns[_accessor(n)] = AttrDef(a, AnyAttr, name=n)
+    for n, a in regions:
+        ns[_accessor(n)] = RegionDef(a, None, name=n)
+    traits = _TRAITS.get(name, ())
+    if segmented:
+        traits += (AttrSizedOperandSegments(), AttrSizedResultSegments())
+    ns["traits"] = traits
+    return type(_class_name(name), (OpDef,), ns)
+
+
+def _class_name(name: str) -> str:
+    return "".join(p.capitalize() for p in name.replace("-", "_").replace(".", "_").split("_")) + "Op"
+
+
+_OP_API = frozenset(n for c in OpDef.__mro__ for n in vars(c) if not n.startswith("__")) | {"name"}
+
+
+def declare() -> tuple[tuple[type[OpDef], ...], tuple[str, ...]]:
+    """The op classes of the table, and the names of those derived from StableHLO."""
+    out, derived = [], []
+    for name, spec in TABLE.items():
+        entry = parse_entry(spec)
+        twin = _twin(name, entry)
+        if twin is not None:
+            out.append(_derived(name, twin))
+            derived.append(name)
+        else:
+            out.append(_structural(name, entry))
+    return tuple(out), tuple(derived)
+
+
+OPS, DERIVED = declare()
