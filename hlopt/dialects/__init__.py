@@ -12,11 +12,11 @@ without a module is known by name only (and open).
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
 builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only), mhlo
-(jaxlib's 138 ops). Open, with what hlopt lacks against the same lists:
+(jaxlib's 138 ops), vhlo (VhloOps.td's versioned ops). Open, with what hlopt
+lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
 - shape: func, function_library, return
-- vhlo: read from bytecode only (no ops declared)
 - math, memref, linalg, index, mpmd, tosa, flow: known by name only
 """
 
@@ -32,7 +32,7 @@ DIALECTS = MappingProxyType({
     "arith": DialectInfo(_D + "arith", open=True),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
-    "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode
+    "vhlo": DialectInfo(_D + "vhlo"),  # its module reads VHLO bytecode
     "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo"),

@@ -216,6 +216,12 @@ class VhloBytecode:
         return convert_op(name, props, attrs, parent, at)
 
 
-DIALECT = Dialect("vhlo", bytecode=VhloBytecode())
+def _ops() -> tuple:
+    from hlopt.dialects.vhlo_defs import OPS  # the versioned ops, declared so the dialect is closed
+
+    return OPS
+
+
+DIALECT = Dialect("vhlo", ops=_ops(), bytecode=VhloBytecode())
 
 __all__ = ["DIALECT", "VText"]
