@@ -11,7 +11,10 @@ own (`#mhlo.gather<...>`, `#mhlo<comparison_direction ...>`, which hlopt
 keeps opaque), that carry regions ending in `mhlo.return`, that use
 `!mhlo.token`, or that StableHLO lacks -- are declared structurally from
 the table: groups and their arities, required attributes, region counts.
-All print in MLIR's generic form (hlopt does not model mhlo's custom forms).
+The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
+custom<SameOperandsAndResultType>: one type when all agree, else
+`(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
+against jaxlib); the other ops print in MLIR's generic form.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from hlopt.dialects import stablehlo
 from hlopt.dialects.mhlo_table import OPS as TABLE
 from hlopt.ir.constraints import AnyAttr, AnyType
+from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
     OPTIONAL,
     SINGLE,
@@ -125,6 +129,71 @@ def _structural(name: str, entry: tuple) -> type[OpDef]:
     return type(_class_name(name), (OpDef,), ns)
 
 
+# the ops jaxlib prints as `mhlo.op %a[, %b] : T` (custom<SameOperandsAndResultType>)
+SAME_TYPE_FORM = frozenset((
+    "abs", "acos", "acosh", "add", "and", "asin", "asinh", "atan2", "atanh", "cbrt", "ceil", "convert", "copy",
+    "cosh", "cosine", "count_leading_zeros", "divide", "erf", "exponential", "exponential_minus_one", "floor",
+    "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "mulhi", "multiply", "negate", "not", "or",
+    "popcnt", "power", "real", "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt", "shift_left",
+    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sinh", "sqrt", "subtract", "tan", "tanh",
+    "xor"))
+
+
+def _parse_same_types(p: Any, n: int) -> tuple:
+    """`T` (every operand and the result) or `(T1, ..., Tn) -> R`."""
+    if p.parse_optional_punct("("):
+        ins = p.parse_type_list()
+        p.parse_punct(")")
+        p.parse_punct("->")
+        if len(ins) != n:
+            raise p.error(f"expected {n} types")
+        return (*ins, p.parse_type())
+    t = p.parse_type()
+    return (t,) * (n + 1)
+
+
+def _print_same_types(p: Any, op: Operation, *groups: list) -> None:
+    ts = [t for g in groups for t in g]
+    if all(t == ts[0] for t in ts):
+        p.print_type(ts[0])
+    else:
+        p.print_functional_type(ts[:-1], ts[-1:])
+
+
+class _SameTypeForm:
+    """The custom directive of the SAME_TYPE_FORM ops (unary and binary)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_SameTypes1(p: Any) -> tuple:
+        return _parse_same_types(p, 1)
+
+    @staticmethod
+    def parse_SameTypes2(p: Any) -> tuple:
+        return _parse_same_types(p, 2)
+
+    @staticmethod
+    def print_SameTypes1(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+    @staticmethod
+    def print_SameTypes2(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+
+def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
+    """The op class with mhlo's `%a[, %b] : T` form when jaxlib prints it so."""
+    if name not in SAME_TYPE_FORM:
+        return cls
+    ins = [f.name for f in cls.operand_defs]
+    (res,) = [f.name for f in cls.result_defs]
+    operands = " `,` ".join("$" + n for n in ins)
+    types = ", ".join(f"type(${n})" for n in (*ins, res))
+    fmt = f"{operands} attr-dict `:` custom<SameTypes{len(ins)}>({types})"
+    return type(cls.__name__, (_SameTypeForm, cls), {"assembly_format": fmt, "__module__": __name__})
+
+
 def _class_name(name: str) -> str:
     return "".join(p.capitalize() for p in name.replace("-", "_").replace(".", "_").split("_")) + "Op"
 
@@ -139,10 +208,10 @@ def declare() -> tuple[tuple[type[OpDef], ...], tuple[str, ...]]:
         entry = parse_entry(spec)
         twin = _twin(name, entry)
         if twin is not None:
-            out.append(_derived(name, twin))
+            out.append(_with_form(name, _derived(name, twin)))
             derived.append(name)
         else:
-            out.append(_structural(name, entry))
+            out.append(_with_form(name, _structural(name, entry)))
     return tuple(out), tuple(derived)
 
 
