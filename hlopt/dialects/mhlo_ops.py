@@ -139,6 +139,19 @@ SAME_TYPE_FORM = frozenset((
     "xor"))
 
 
+# other ops' forms, as their ODS assemblyFormat (checked against jaxlib's print);
+# `operands` stands for the only operand group (the engine reads `results` as the directive)
+FORMS = {
+    "return": "operands attr-dict (`:` type(operands)^)?",
+    "partition_id": "attr-dict `:` type(results)",
+    "replica_id": "attr-dict `:` type(results)",
+    "create_token": "attr-dict `:` type(results)",
+    "reshape": "operands attr-dict `:` functional-type(operands, results)",
+    "bitcast_convert": "operands attr-dict `:` functional-type(operands, results)",
+    "bitcast": "operands attr-dict `:` functional-type(operands, results)",
+}
+
+
 def _parse_same_types(p: Any, n: int) -> tuple:
     """`T` (every operand and the result) or `(T1, ..., Tn) -> R`."""
     if p.parse_optional_punct("("):
@@ -184,6 +197,8 @@ class _SameTypeForm:
 
 def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
     """The op class with mhlo's `%a[, %b] : T` form when jaxlib prints it so."""
+    if name in FORMS:
+        return type(cls.__name__, (cls,), {"assembly_format": FORMS[name], "__module__": __name__})
     if name not in SAME_TYPE_FORM:
         return cls
     ins = [f.name for f in cls.operand_defs]

@@ -832,8 +832,6 @@ class CompiledFormat:
         for k, v in st.items():
             if k.startswith("type:"):
                 types[k[5:]] = r.types(v)
-        if "operands" in types:  # type(operands) spreads over the declared groups
-            types.update(self._spread(types.pop("operands"), st))
         if "results" in types:
             rt = types.pop("results")
             if len(self.results) == 1:
@@ -842,6 +840,9 @@ class CompiledFormat:
                 for name, (i, _f) in self.results.items():
                     if i < len(rt):
                         types[name] = [rt[i]]
+        # after type(results): an operand group may itself be named `results` (mhlo.return)
+        if "operands" in types:  # type(operands) spreads over the declared groups
+            types.update(self._spread(types.pop("operands"), st))
         attrs: dict[str, Attribute] = {}
         for name in self.attrs:
             v = st.get("$" + name)

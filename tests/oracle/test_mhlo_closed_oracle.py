@@ -84,22 +84,22 @@ def test_ops_print_as_jaxlib_prints_them() -> None:
 def test_custom_forms_are_jaxlibs() -> None:
     """Each op hlopt prints in mhlo's custom form, jaxlib prints so too (and
     the lit inputs, written in those forms, are read by both)."""
-    from hlopt.dialects.mhlo_ops import SAME_TYPE_FORM
+    from hlopt.dialects.mhlo_ops import FORMS, SAME_TYPE_FORM
 
     custom, missing = [], []
-    for name in ("ops.mlir", "elementwise-forms.mlir"):
+    # ops.mlir: ops directly in a function body (jaxlib prints some region ops in a compact
+    # form that numbers the values inside differently); elementwise-forms.mlir: all
+    for name, indent in (("ops.mlir", "    "), ("elementwise-forms.mlir", r"\s+")):
         text = _code(LIT / name)
-        # ops directly in a function body (jaxlib prints some region ops in a compact form
-        # that numbers the values inside differently)
         want = set(mlir_ref.parse_and_print(text).splitlines())
         got = hlopt_run(["-"], input=text)
         assert got.returncode == 0, got.stderr
-        lines = [ln for ln in got.stdout.splitlines() if re.match(r"    (%\S+ = )?mhlo\.", ln)]
+        lines = [ln for ln in got.stdout.splitlines() if re.match(indent + r"(%\S+ = )?mhlo\.", ln)]
         custom += lines
         missing += [(name, ln) for ln in lines if ln not in want]
     assert missing == []
     names = {re.search(r"mhlo\.(\w+)", ln).group(1) for ln in custom}  # type: ignore[union-attr]
-    assert len(names) >= 20 and names <= SAME_TYPE_FORM
+    assert len(names) >= 25 and names <= SAME_TYPE_FORM | set(FORMS)
 
 
 def test_invalid_cases_are_rejected_by_jaxlib_with_the_expected_message() -> None:
