@@ -14,7 +14,9 @@ the table: groups and their arities, required attributes, region counts.
 The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
 custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
-against jaxlib); the other ops print in MLIR's generic form.
+against jaxlib), and so do return, reshape, bitcast(_convert),
+partition_id, replica_id, create_token (FORMS), select and compare; the
+other ops print in MLIR's generic form.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 from hlopt.dialects import stablehlo
 from hlopt.dialects.mhlo_table import OPS as TABLE
+from hlopt.ir.attributes import OpaqueAttr
 from hlopt.ir.constraints import AnyAttr, AnyType
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
@@ -36,6 +39,7 @@ from hlopt.ir.opdef import (
     ResultDef,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
+from hlopt.syntax import AttrSyntax
 
 _ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
 # the StableHLO checks a derived op takes over (folders and patterns stay behind)
@@ -133,7 +137,7 @@ def _structural(name: str, entry: tuple) -> type[OpDef]:
 SAME_TYPE_FORM = frozenset((
     "abs", "acos", "acosh", "add", "and", "asin", "asinh", "atan2", "atanh", "cbrt", "ceil", "convert", "copy",
     "cosh", "cosine", "count_leading_zeros", "divide", "erf", "exponential", "exponential_minus_one", "floor",
-    "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "mulhi", "multiply", "negate", "not", "or",
+    "clamp", "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "mulhi", "multiply", "negate", "not", "or",
     "popcnt", "power", "real", "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt", "shift_left",
     "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sinh", "sqrt", "subtract", "tan", "tanh",
     "xor"))
@@ -150,6 +154,62 @@ FORMS = {
     "bitcast_convert": "operands attr-dict `:` functional-type(operands, results)",
     "bitcast": "operands attr-dict `:` functional-type(operands, results)",
 }
+
+
+class _EnumCase(AttrSyntax):
+    """`LT` for `#mhlo<comparison_direction LT>` (mhlo's enum attributes stay opaque in hlopt)."""
+
+    def __init__(self, mnemonic: str, cases: tuple[str, ...]):
+        self.mnemonic, self.cases = mnemonic, cases
+
+    def can_start(self, p: Any) -> bool:
+        return any(p.peek(c) for c in self.cases)
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.pos
+        w = p.parse_optional_keyword()
+        if w not in self.cases:
+            raise p.error(f"expected one of [{', '.join(self.cases)}] for attribute '{name}'", at)
+        return OpaqueAttr(f"#mhlo<{self.mnemonic} {w}>")
+
+    def printable(self, a: Any) -> bool:
+        t = getattr(a, "text", "")
+        return t.startswith(f"#mhlo<{self.mnemonic} ") and t[len(self.mnemonic) + 7:-1] in self.cases
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_alias_free(a, a.text[len(self.mnemonic) + 7:-1])
+
+
+_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
+_COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
+
+
+class _SelectForm:
+    """`mhlo.select %p, %a, %b : P, T` (MLIR-HLO's custom<SelectOpType>)."""
+
+    __slots__ = ()
+    assembly_format = "operands attr-dict `:` custom<SelectTypes>(type(operands), type(results))"
+
+    @staticmethod
+    def parse_SelectTypes(p: Any) -> tuple:
+        if p.parse_optional_punct("("):  # `(P, T, F) -> R` when the types differ
+            ins = p.parse_type_list()
+            p.parse_punct(")")
+            p.parse_punct("->")
+            return ins, [p.parse_type()]
+        pred = p.parse_type()
+        p.parse_punct(",")
+        t = p.parse_type()
+        return [pred, t, t], [t]
+
+    @staticmethod
+    def print_SelectTypes(p: Any, op: Operation, ins: list, outs: list) -> None:
+        if ins[1] == ins[2] == outs[0]:
+            p.print_type(ins[0])
+            p.write(", ")
+            p.print_type(ins[1])
+        else:
+            p.print_functional_type(ins, outs)
 
 
 def _parse_same_types(p: Any, n: int) -> tuple:
@@ -187,6 +247,14 @@ class _SameTypeForm:
         return _parse_same_types(p, 2)
 
     @staticmethod
+    def parse_SameTypes3(p: Any) -> tuple:
+        return _parse_same_types(p, 3)
+
+    @staticmethod
+    def print_SameTypes3(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+    @staticmethod
     def print_SameTypes1(p: Any, op: Operation, *groups: list) -> None:
         _print_same_types(p, op, *groups)
 
@@ -199,6 +267,15 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
     """The op class with mhlo's `%a[, %b] : T` form when jaxlib prints it so."""
     if name in FORMS:
         return type(cls.__name__, (cls,), {"assembly_format": FORMS[name], "__module__": __name__})
+    if name == "compare":
+        return type(cls.__name__, (cls,), {
+            "assembly_format": ("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` "
+                                "functional-type(operands, results)"),
+            "attr_syntax": {"comparison_direction": _EnumCase("comparison_direction", _DIRECTIONS),
+                            "compare_type": _EnumCase("comparison_type", _COMPARE_TYPES)},
+            "__module__": __name__})
+    if name == "select":
+        return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
     if name not in SAME_TYPE_FORM:
         return cls
     ins = [f.name for f in cls.operand_defs]

@@ -15,7 +15,12 @@
 // CHECK-NEXT: %6 = mhlo.create_token : !mhlo.token
 // CHECK-NEXT: %7 = mhlo.reshape %1 : (tensor<4xf32>) -> tensor<2x2xf32>
 // CHECK-NEXT: %8 = mhlo.bitcast_convert %1 : (tensor<4xf32>) -> tensor<4xi32>
-// CHECK-NEXT: %9:2 = "mhlo.if"(%arg1) ({
+// CHECK-NEXT: %9 = mhlo.select %arg1, %1, %0 : tensor<i1>, tensor<4xf32>
+// CHECK-NEXT: %10 = mhlo.select %3, %1, %0 : tensor<4xi1>, tensor<4xf32>
+// CHECK-NEXT: %11 = mhlo.clamp %1, %0, %1 : tensor<4xf32>
+// CHECK-NEXT: %12 = mhlo.compare LT, %0, %1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT: %13 = mhlo.compare EQ, %0, %1, TOTALORDER {note} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT: %14:2 = "mhlo.if"(%arg1) ({
 // CHECK-NEXT:   mhlo.return %1, %3 : tensor<4xf32>, tensor<4xi1>
 // CHECK-NEXT: }, {
 // CHECK-NEXT:   mhlo.return %0, %4 : tensor<4xf32>, tensor<4xi1>
@@ -30,7 +35,12 @@ func.func @f(%a: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xi1> {
   %6 = mhlo.create_token : !mhlo.token
   %7 = mhlo.reshape %1 : (tensor<4xf32>) -> tensor<2x2xf32>
   %8 = mhlo.bitcast_convert %1 : (tensor<4xf32>) -> tensor<4xi32>
-  %9:2 = "mhlo.if"(%p) ({
+  %9 = mhlo.select %p, %1, %0 : tensor<i1>, tensor<4xf32>
+  %10 = mhlo.select %3, %1, %0 : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %11 = mhlo.clamp %1, %0, %1 : tensor<4xf32>
+  %12 = mhlo.compare LT, %0, %1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %13 = mhlo.compare EQ, %0, %1, TOTALORDER {note} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %14:2 = "mhlo.if"(%p) ({
     mhlo.return %1, %3 : tensor<4xf32>, tensor<4xi1>
   }, {
     mhlo.return %0, %4 : tensor<4xf32>, tensor<4xi1>

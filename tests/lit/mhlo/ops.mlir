@@ -4,8 +4,8 @@
 // Every mhlo op jaxlib registers is declared (mhlo is closed). The
 // elementwise ops read and print mhlo's `%a, %b : T` form (a functional
 // type when the types differ, as for convert and is_finite), and return,
-// reshape, partition_id, replica_id, create_token theirs; the others print
-// in the generic form. tests/oracle/test_mhlo_closed_oracle.py checks with
+// reshape, partition_id, replica_id, create_token, select and compare
+// theirs; the others print in the generic form. tests/oracle/test_mhlo_closed_oracle.py checks with
 // jaxlib: the generic print of this module is jaxlib's, and jaxlib prints
 // every op hlopt prints in custom form the same way.
 
@@ -22,14 +22,14 @@
 // CHECK: %9 = mhlo.exponential %8 : tensor<4xf32>
 // CHECK: %10 = mhlo.sqrt %9 : tensor<4xf32>
 // CHECK: %11 = mhlo.tanh %10 : tensor<4xf32>
-// CHECK: %12 = "mhlo.select"(%arg3, %11, %arg0) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %12 = mhlo.select %arg3, %11, %arg0 : tensor<4xi1>, tensor<4xf32>
 // CHECK: %13 = mhlo.convert %arg2 : (tensor<4xi32>) -> tensor<4xf32>
-// CHECK: %14 = "mhlo.clamp"(%arg0, %13, %arg1) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %14 = mhlo.clamp %arg0, %13, %arg1 : tensor<4xf32>
 // CHECK: %15 = mhlo.and %arg2, %arg2 : tensor<4xi32>
 // CHECK: %16 = mhlo.not %arg3 : tensor<4xi1>
 // CHECK: %17 = mhlo.acos %14 : tensor<4xf32>
 // CHECK: %18 = mhlo.erf %17 : tensor<4xf32>
-// CHECK: %19 = "mhlo.compare"(%arg0, %arg1) <{comparison_direction = #mhlo<comparison_direction LT>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK: %19 = mhlo.compare LT, %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
 // CHECK: %20 = mhlo.is_finite %18 : (tensor<4xf32>) -> tensor<4xi1>
 // CHECK: %21 = mhlo.power %18, %arg0 : tensor<4xf32>
 // CHECK: %22 = mhlo.atan2 %21, %arg0 : tensor<4xf32>
@@ -62,11 +62,11 @@
 // CHECK: mhlo.return %arg1 : tensor<f32>
 // CHECK: mhlo.return %0 : tensor<f32>
 // CHECK: %2:2 = "mhlo.while"(%arg1, %arg0) ({
-// CHECK: %10 = "mhlo.compare"(%arg3, %arg1) <{comparison_direction = #mhlo<comparison_direction LT>}> : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: %10 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK: mhlo.return %10 : tensor<i1>
 // CHECK: mhlo.return %arg3, %arg4 : tensor<f32>, tensor<4xf32>
 // CHECK: %3 = "mhlo.sort"(%arg0) <{dimension = 0 : i64}> ({
-// CHECK: %10 = "mhlo.compare"(%arg3, %arg4) <{comparison_direction = #mhlo<comparison_direction GT>}> : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: %10 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK: mhlo.return %10 : tensor<i1>
 // CHECK: %4 = mhlo.create_token : !mhlo.token
 // CHECK: %5 = "mhlo.after_all"(%4, %4) : (!mhlo.token, !mhlo.token) -> !mhlo.token
@@ -91,14 +91,14 @@ module {
     %9 = mhlo.exponential %8 : tensor<4xf32>
     %10 = mhlo.sqrt %9 : tensor<4xf32>
     %11 = mhlo.tanh %10 : tensor<4xf32>
-    %12 = "mhlo.select"(%arg3, %11, %arg0) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %12 = mhlo.select %arg3, %11, %arg0 : tensor<4xi1>, tensor<4xf32>
     %13 = mhlo.convert %arg2 : (tensor<4xi32>) -> tensor<4xf32>
-    %14 = "mhlo.clamp"(%arg0, %13, %arg1) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %14 = mhlo.clamp %arg0, %13, %arg1 : tensor<4xf32>
     %15 = mhlo.and %arg2, %arg2 : tensor<4xi32>
     %16 = mhlo.not %arg3 : tensor<4xi1>
     %17 = mhlo.acos %14 : tensor<4xf32>
     %18 = mhlo.erf %17 : tensor<4xf32>
-    %19 = "mhlo.compare"(%arg0, %arg1) <{comparison_direction = #mhlo<comparison_direction LT>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %19 = mhlo.compare LT, %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
     %20 = mhlo.is_finite %18 : (tensor<4xf32>) -> tensor<4xi1>
     %21 = mhlo.power %18, %arg0 : tensor<4xf32>
     %22 = mhlo.atan2 %21, %arg0 : tensor<4xf32>
@@ -140,7 +140,7 @@ module {
     }) : (tensor<i1>) -> tensor<f32>
     %2:2 = "mhlo.while"(%arg1, %arg0) ({
     ^bb0(%arg3: tensor<f32>, %arg4: tensor<4xf32>):
-      %10 = "mhlo.compare"(%arg3, %arg1) <{comparison_direction = #mhlo<comparison_direction LT>}> : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %10 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
       mhlo.return %10 : tensor<i1>
     }, {
     ^bb0(%arg3: tensor<f32>, %arg4: tensor<4xf32>):
@@ -148,7 +148,7 @@ module {
     }) : (tensor<f32>, tensor<4xf32>) -> (tensor<f32>, tensor<4xf32>)
     %3 = "mhlo.sort"(%arg0) <{dimension = 0 : i64}> ({
     ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
-      %10 = "mhlo.compare"(%arg3, %arg4) <{comparison_direction = #mhlo<comparison_direction GT>}> : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %10 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
       mhlo.return %10 : tensor<i1>
     }) : (tensor<4xf32>) -> tensor<4xf32>
     %4 = mhlo.create_token : !mhlo.token
