@@ -1,15 +1,17 @@
 """IREE's GPU codegen ops (IREEGPUOps.td): every op iree-opt registers in
 `iree_gpu`, so the dialect is closed as in IREE.
 
-Forms are the ODS assembly formats. Ops whose format needs what the
-format engine does not read yet print and parse generically, as MLIR's
-generic form (which iree-opt also reads): `barrier_region` and
-`subgroup_scan` (a region inside the form) and `async_dma` (an `oilist`
-and a custom type list for its gather indices)."""
+Forms are the ODS assembly formats. `async_dma`'s (an `oilist` and a
+custom type list for its gather indices) is written by hand with the same
+parser/printer API. `barrier_region` and `subgroup_scan` (a region inside
+the form, which the format engine does not read yet) print and parse in
+MLIR's generic form only."""
 
 from __future__ import annotations
 
-from hlopt.ir.attributes import IntegerAttr
+from typing import Any
+
+from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr
 from hlopt.ir.constraints import (
     AnyFloat,
     AnyOf,
@@ -242,6 +244,97 @@ class AsyncDMAOp(OpDef):
         tt = getattr(op.transfer_type, "type", None)
         if not isinstance(tt, VectorType):
             raise op_error(op, "transfer_type must be a VectorType")
+
+    # the ODS form, written by hand: its `oilist` (either clause, in either
+    # order) and the custom gather-index type list the format engine lacks
+    #   %r = iree_gpu.async_dma %src[%i, %v] to %dst[%j], vector<4xf32> [permutation_map M] [in_bounds B]
+    #        {attrs} : SrcT [index, vector<4xindex>], DstT -> ResT
+    @classmethod
+    def parse_asm(cls, p: Any) -> tuple:
+        at = p.location()
+        src = p.parse_operand()
+        p.parse_punct("[")
+        sidx = p.parse_operand_list()
+        p.parse_punct("]")
+        p.parse_keyword("to")
+        dst = p.parse_operand()
+        p.parse_punct("[")
+        didx = p.parse_operand_list()
+        p.parse_punct("]")
+        p.parse_comma()
+        transfer = p.parse_type()
+        clauses: dict[str, Any] = {}
+        while True:
+            kw = p.parse_optional_keyword(("permutation_map", "in_bounds"))
+            if kw is None:
+                break
+            if kw in clauses:
+                raise p.error(f"`{kw}` clause can appear at most once in the expansion of the oilist directive")
+            clauses[kw] = p.parse_attribute(False)
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        src_t = p.parse_type()
+        sidx_t = None
+        if p.parse_optional_punct("["):
+            sidx_t = p.parse_type_list()
+            p.parse_punct("]")
+        p.parse_comma()
+        dst_t = p.parse_type()
+        res_t = p.parse_type() if p.parse_optional_punct("->") else None
+        return at, src, sidx, dst, didx, transfer, clauses, attrs, src_t, sidx_t, dst_t, res_t
+
+    @classmethod
+    def build_asm(cls, r: Any, state: tuple) -> Operation:
+        at, src, sidx, dst, didx, transfer, clauses, attrs, src_t, sidx_t, dst_t, res_t = state
+        index = IndexType()
+        sidx_types = r.types(sidx_t) if sidx_t is not None else [index] * len(sidx)
+        if len(sidx_types) != len(sidx):
+            raise r.error(f"{len(sidx)} operands present, but expected {len(sidx_types)}", at)
+        operands = [*r.operands([src], [r.type(src_t)], at), *r.operands(sidx, sidx_types, at),
+                    *r.operands([dst], [r.type(dst_t)], at), *r.operands(didx, [index] * len(didx), at)]
+        props: dict[str, Any] = {"transfer_type": TypeAttr(r.type(transfer))}
+        for k, v in clauses.items():
+            props[k] = r.attr(v)
+        props["operandSegmentSizes"] = DenseArrayAttr(i32, [1, len(sidx), 1, len(didx)])
+        results = [r.type(res_t)] if res_t is not None else []
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, operands, results, DictionaryAttr(sorted(props.items())), a)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        known = {"transfer_type", "permutation_map", "in_bounds", "operandSegmentSizes"}
+        tt = op.properties.get("transfer_type")
+        if any(k not in known for k, _ in op.properties.entries) or not isinstance(tt, TypeAttr):
+            return False
+        sidx, didx = op.source_indices, op.dest_indices
+        p.write(" ")
+        p.print_operand(op.source)
+        p.write("[")
+        p.print_operands(sidx)
+        p.write("] to ")
+        p.print_operand(op.dest)
+        p.write("[")
+        p.print_operands(didx)
+        p.write("], ")
+        p.print_type(tt.type)
+        for k in ("permutation_map", "in_bounds"):
+            v = op.properties.get(k)
+            if v is not None:
+                p.write(f" {k} ")
+                p.print_attribute(v)
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        p.print_type(op.source.type)
+        if not all(isinstance(v.type, IndexType) for v in sidx):
+            p.write(" [")
+            p.print_types([v.type for v in sidx])
+            p.write("]")
+        p.write(", ")
+        p.print_type(op.dest.type)
+        if op.results:
+            p.write(" -> ")
+            p.print_type(op.results[0].type)
+        return True
 
 
 class GlobalSubgroupBarrierOp(OpDef):
