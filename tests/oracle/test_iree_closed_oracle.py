@@ -2,7 +2,8 @@
 iree-opt registers in them is declared (iree_gpu's list from IREE's Python
 bindings; iree_encoding's two ops; iree_cpu has none), the forms of
 tests/lit/iree/iree-gpu-ops-forms.mlir print byte for byte as iree-opt
-prints them (custom and generic, one iree-opt process per mode), and each
+prints them (custom and generic, one iree-opt process per mode), the region
+ops hlopt prints generically are read back by iree-opt, and each
 negative case of invalid-iree-gpu-ops.mlir (unknown ops in each dialect,
 iree_gpu's verifier messages) passes iree-opt's --verify-diagnostics too."""
 
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install 
 
 LIT = HERE.parent / "lit" / "iree"
 FORMS = LIT / "iree-gpu-ops-forms.mlir"
+REGIONS = LIT.parent / "iree-generic" / "iree-gpu-region-ops.mlir"
 INVALID = LIT / "invalid-iree-gpu-ops.mlir"
 
 
@@ -51,31 +53,38 @@ def test_iree_gpu_declares_every_op_iree_registers() -> None:
     assert [d for d in ("iree_gpu", "iree_cpu", "iree_encoding") if ctx.allows_unknown_ops(d)] == []
 
 
+def _inputs(path: Path) -> list[str]:
+    chunks = [c for c in path.read_text().split("// -----") if c.strip()]
+    return ["\n".join(ln for ln in c.splitlines() if not ln.lstrip().startswith("//")) + "\n" for c in chunks]
+
+
 @pytest.mark.parametrize("mode", ["custom", "generic"])
 def test_forms_print_as_iree_opt_prints_them(mode: str) -> None:
     flags = ["--mlir-print-op-generic"] if mode == "generic" else []
-    chunks = [c for c in FORMS.read_text().split("// -----") if c.strip()]
-    texts = ["\n".join(ln for ln in c.splitlines() if not ln.lstrip().startswith("//")) + "\n" for c in chunks]
+    texts = _inputs(FORMS)
     refs = run_many(IREE_OPT, flags, texts)
-    seen = 0
     for i, (text, ref) in enumerate(zip(texts, refs)):
         assert ref.status == 0, (i, ref.err)
         got = hlopt_run(["-", *flags], input=text)
         assert got.returncode == 0, (i, got.stderr)
-        want = ref.out.rstrip("\n") + "\n"
-        if mode == "custom":
-            # hlopt prints barrier_region and subgroup_scan generically (their forms need regions
-            # the format engine lacks); the text must be what iree-opt reads back into the same module
-            back = run_many(IREE_OPT, [], [got.stdout])[0]
-            assert back.status == 0 and back.out.rstrip("\n") + "\n" == want, (i, back.err)
-            # and each op hlopt prints in its custom form in a function body is printed so by
-            # iree-opt (inside subgroup_scan the values are numbered after iree-opt's result names)
-            custom = [ln for ln in got.stdout.splitlines() if re.match(r"    (%\S+ = )?iree_gpu\.", ln)]
-            seen += len(custom)
-            assert [ln for ln in custom if ln not in want.splitlines()] == [], i
-        else:
-            assert got.stdout == want, i
-    assert mode == "generic" or seen >= 8
+        assert got.stdout == ref.out.rstrip("\n") + "\n", i
+
+
+def test_region_ops_read_back_by_iree_opt() -> None:
+    """barrier_region and subgroup_scan print generically: iree-opt reads
+    hlopt's text back to the module it prints for the input, and hlopt's
+    generic form is iree-opt's."""
+    texts = _inputs(REGIONS)
+    refs = run_many(IREE_OPT, [], texts)
+    refs_generic = run_many(IREE_OPT, ["--mlir-print-op-generic"], texts)
+    for i, (text, ref, gen) in enumerate(zip(texts, refs, refs_generic)):
+        assert ref.status == 0 and gen.status == 0, (i, ref.err)
+        got = hlopt_run(["-"], input=text)
+        assert got.returncode == 0, (i, got.stderr)
+        back = run_many(IREE_OPT, [], [got.stdout])[0]
+        assert back.status == 0 and back.out == ref.out, (i, back.err)
+        got_generic = hlopt_run(["-", "--mlir-print-op-generic"], input=text)
+        assert got_generic.stdout == gen.out.rstrip("\n") + "\n", i
 
 
 def test_negative_cases_hold_for_iree_opt() -> None:

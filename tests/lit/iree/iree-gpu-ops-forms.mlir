@@ -3,7 +3,8 @@
 
 // iree_gpu's ops in their ODS assembly formats (value_barrier, yield,
 // buffer_resource_cast, coalesced_gather_dma, global_subgroup_barrier,
-// async_dma); barrier_region and subgroup_scan are printed generically.
+// async_dma); barrier_region and subgroup_scan, printed generically, are in
+// tests/lit/iree-generic/iree-gpu-region-ops.mlir.
 // Each case prints as iree-opt prints it (tests/oracle/test_iree_closed_oracle.py).
 
 // CHECK-LABEL: func.func @barriers
@@ -34,35 +35,6 @@ func.func @casts_and_dma(%t: tensor<4xf32>, %i: index, %n: memref<4x8xf32>, %m: 
   iree_gpu.coalesced_gather_dma %m[%ix] into %n lane(%i) in_bounds [true, false] : memref<16x8xf32>, tensor<4xindex>, memref<4x8xf32>, index
   %3 = "iree_gpu.async_dma"(%t, %i, %1, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>, transfer_type = vector<4xf32>}> : (tensor<4xf32>, index, tensor<4xf32>, index) -> tensor<4xf32>
   return %3 : tensor<4xf32>
-}
-
-// -----
-
-// CHECK-LABEL: func.func @regions
-// CHECK: %0 = "iree_gpu.barrier_region"(%arg0) ({
-// CHECK-NEXT: ^bb0(%arg3: tensor<4xf32>):
-// CHECK-NEXT:   iree_gpu.yield %arg3 : tensor<4xf32>
-// CHECK-NEXT: }) : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK: %1:2 = "iree_gpu.subgroup_scan"(%arg1, %arg2) <{cluster_size = 4 : i32, cluster_stride = 2 : i32}> ({
-// CHECK: iree_gpu.yield %{{.*}} : f32
-// CHECK: }) : (f32, f32) -> (f32, f32)
-// CHECK: %2:2 = "iree_gpu.subgroup_scan"(%arg1) <{cluster_stride = 1 : i32, inclusive}> ({
-func.func @regions(%t: tensor<4xf32>, %x: f32, %z: f32) -> (tensor<4xf32>, f32) {
-  %0 = "iree_gpu.barrier_region"(%t) ({
-  ^bb0(%a: tensor<4xf32>):
-    iree_gpu.yield %a : tensor<4xf32>
-  }) : (tensor<4xf32>) -> tensor<4xf32>
-  %1:2 = "iree_gpu.subgroup_scan"(%x, %z) <{cluster_size = 4 : i32, cluster_stride = 2 : i32}> ({
-  ^bb0(%a: f32, %b: f32):
-    %s = arith.addf %a, %b : f32
-    iree_gpu.yield %s : f32
-  }) : (f32, f32) -> (f32, f32)
-  %2:2 = "iree_gpu.subgroup_scan"(%x) <{cluster_stride = 1 : i32, inclusive}> ({
-  ^bb0(%a: f32, %b: f32):
-    %s = arith.maximumf %a, %b : f32
-    iree_gpu.yield %s : f32
-  }) : (f32) -> (f32, f32)
-  return %0, %1#0 : tensor<4xf32>, f32
 }
 
 // -----
