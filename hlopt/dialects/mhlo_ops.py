@@ -15,7 +15,8 @@ The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
 custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
 against jaxlib), and so do return, reshape, bitcast(_convert),
-partition_id, replica_id, create_token (FORMS), select and compare; the
+partition_id, replica_id, create_token (FORMS), constant, select and
+compare; the
 other ops print in MLIR's generic form.
 """
 
@@ -39,7 +40,7 @@ from hlopt.ir.opdef import (
     ResultDef,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
-from hlopt.syntax import AttrSyntax
+from hlopt.syntax import AllTypesMatch, AttrSyntax
 
 _ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
 # the StableHLO checks a derived op takes over (folders and patterns stay behind)
@@ -273,6 +274,12 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
                                 "functional-type(operands, results)"),
             "attr_syntax": {"comparison_direction": _EnumCase("comparison_direction", _DIRECTIONS),
                             "compare_type": _EnumCase("comparison_type", _COMPARE_TYPES)},
+            "__module__": __name__})
+    if name == "constant":  # `mhlo.constant {attrs} dense<...> : T`, T the value's type
+        return type(cls.__name__, (cls,), {
+            "assembly_format": "attr-dict $value", "type_inference": (AllTypesMatch("value", "output"),),
+            "asm_printable": classmethod(lambda c, op: getattr(op.properties.get("value"), "type", None)
+                                         == op.results[0].type),
             "__module__": __name__})
     if name == "select":
         return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})

@@ -20,7 +20,9 @@
 // CHECK-NEXT: %11 = mhlo.clamp %1, %0, %1 : tensor<4xf32>
 // CHECK-NEXT: %12 = mhlo.compare LT, %0, %1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
 // CHECK-NEXT: %13 = mhlo.compare EQ, %0, %1, TOTALORDER {note} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-// CHECK-NEXT: %14:2 = "mhlo.if"(%arg1) ({
+// CHECK-NEXT: %14 = mhlo.constant {note} dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT: %15 = mhlo.constant dense<3> : tensor<i32>
+// CHECK-NEXT: %16:2 = "mhlo.if"(%arg1) ({
 // CHECK-NEXT:   mhlo.return %1, %3 : tensor<4xf32>, tensor<4xi1>
 // CHECK-NEXT: }, {
 // CHECK-NEXT:   mhlo.return %0, %4 : tensor<4xf32>, tensor<4xi1>
@@ -40,7 +42,9 @@ func.func @f(%a: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xi1> {
   %11 = mhlo.clamp %1, %0, %1 : tensor<4xf32>
   %12 = mhlo.compare LT, %0, %1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   %13 = mhlo.compare EQ, %0, %1, TOTALORDER {note} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-  %14:2 = "mhlo.if"(%p) ({
+  %14 = "mhlo.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>, note} : () -> tensor<2xf32>
+  %15 = mhlo.constant dense<3> : tensor<i32>
+  %16:2 = "mhlo.if"(%p) ({
     mhlo.return %1, %3 : tensor<4xf32>, tensor<4xi1>
   }, {
     mhlo.return %0, %4 : tensor<4xf32>, tensor<4xi1>

@@ -4,10 +4,11 @@
 // Every mhlo op jaxlib registers is declared (mhlo is closed). The
 // elementwise ops read and print mhlo's `%a, %b : T` form (a functional
 // type when the types differ, as for convert and is_finite), and return,
-// reshape, partition_id, replica_id, create_token, select and compare
-// theirs; the others print in the generic form. tests/oracle/test_mhlo_closed_oracle.py checks with
-// jaxlib: the generic print of this module is jaxlib's, and jaxlib prints
-// every op hlopt prints in custom form the same way.
+// reshape, partition_id, replica_id, create_token, constant, select and
+// compare theirs; the others print in the generic form.
+// tests/oracle/test_mhlo_closed_oracle.py checks with jaxlib: the generic
+// print of this module is jaxlib's, and jaxlib prints every op hlopt prints
+// in custom form the same way.
 
 // CHECK-LABEL: func.func @elementwise
 // CHECK: %0 = mhlo.add %arg0, %arg1 : tensor<4xf32>
@@ -37,7 +38,7 @@
 // CHECK: %24 = mhlo.popcnt %15 : tensor<4xi32>
 // CHECK: %25 = mhlo.shift_left %24, %arg2 : tensor<4xi32>
 // CHECK-LABEL: func.func @shapes
-// CHECK: %0 = "mhlo.constant"() <{value = dense<1.000000e+00> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
+// CHECK: %0 = mhlo.constant dense<1.000000e+00> : tensor<2x3xf32>
 // CHECK: %1 = mhlo.reshape %arg0 : (tensor<2x3xf32>) -> tensor<6xf32>
 // CHECK: %2 = "mhlo.transpose"(%arg0) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
 // CHECK: %3 = "mhlo.broadcast_in_dim"(%arg1) <{broadcast_dimensions = dense<> : tensor<0xi64>}> : (tensor<f32>) -> tensor<2x3xf32>
@@ -108,7 +109,7 @@ module {
     return %23 : tensor<4xf32>
   }
   func.func @shapes(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>, %arg2: tensor<2xindex>) -> tensor<3x2xf32> {
-    %0 = "mhlo.constant"() <{value = dense<1.000000e+00> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
+    %0 = mhlo.constant dense<1.000000e+00> : tensor<2x3xf32>
     %1 = mhlo.reshape %arg0 : (tensor<2x3xf32>) -> tensor<6xf32>
     %2 = "mhlo.transpose"(%arg0) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
     %3 = "mhlo.broadcast_in_dim"(%arg1) <{broadcast_dimensions = dense<> : tensor<0xi64>}> : (tensor<f32>) -> tensor<2x3xf32>
