@@ -14,7 +14,7 @@ them to it); the submodules behind it are the front end's internals:
                    dialect that brings its own Lark grammar
     op forms       what an op's `assembly_format` declares beside the string
                    (AllTypesMatch, TypesMatchWith, FixedType, EnumKeyword,
-                   StrippedAttr, UnitKeyword, FormatError) and the API of
+                   StrippedAttr, UnitKeyword, AttrSyntax, FormatError) and the API of
                    hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter)
 
 The names load on first use (PEP 562): importing this package imports no
@@ -36,7 +36,7 @@ _HOMES = {
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
     # op forms (docs/assembly-format.md)
-    **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword",
+    **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword", "AttrSyntax",
                      "FormatError"), "asm_format"),
     **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter"), "op_asm"),
 }
