@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 
 from hlopt.ir.location import FileLineColLoc
@@ -17,12 +18,13 @@ class Source:
 
     def __init__(self, name: str, text: str, line_offset: int = 0, start_col: int = 0):
         self.name, self.text, self.line_offset, self.start_col = name, text, line_offset, start_col
-        self._starts: list[int] | None = None
+        self._starts: array | None = None
         self._ascii: bool | None = None
 
     def line_col(self, pos: int) -> tuple[int, int]:
         if self._starts is None:
-            starts = [0]
+            # 8 bytes a line (a list of ints is ~40): kept as long as the IR's positions
+            starts = array("q", [0])
             t = self.text
             i = t.find("\n")
             while i >= 0:
