@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from sys import intern
 from typing import Any
 
 from lark import Transformer, Tree
@@ -30,7 +31,7 @@ from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
 from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, scan_balanced
-from hlopt.syntax.source import Source, SourcePos
+from hlopt.syntax.source import Source
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
 _RESULT_ITEM = re.compile(r"%(" + _NAME + r")(?::(\d+))?")
@@ -122,6 +123,8 @@ def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
             if key is None:
                 key = m.group(2)
                 kpos = m.start(2)
+            else:  # one string per attribute name, not one per dictionary entry
+                key = intern(key)
             val = m.group(3)
             if val is None:
                 out.append((key, kpos, None, 0))
@@ -221,6 +224,7 @@ class ParseSession:
 
     def __init__(self, source: Source, allow_unregistered: bool = False):
         self.src = source
+        self.pos_at = source.pos_maker()  # an op's lazy location: pos_at(offset)
         self.allow_unregistered = allow_unregistered
         self.attrs = attr_parser()
         self.aliases: dict[str, tuple[str, str, int]] = {}  # name -> (kind, text, pos)
@@ -719,7 +723,7 @@ class ParseSession:
         if loc_tok is not None:
             self.deferred_locs.append((op, str(loc_tok), loc_tok.start_pos))
         else:
-            op._loc = SourcePos(self.src, pos)
+            op._loc = self.pos_at(pos)
         fr = self.frames[-1]
         b = fr.block
         if b is None:
@@ -734,7 +738,7 @@ class ParseSession:
                 self.define(one, op.results, res_pos)
             else:
                 self.bind_results(res, res_pos, one, op)
-        op._loc = SourcePos(self.src, pos)
+        op._loc = self.pos_at(pos)
         fr = self.frames[-1]
         b = fr.block
         if b is None:
