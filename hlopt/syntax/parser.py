@@ -14,6 +14,7 @@ from typing import Any
 
 from lark import Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.grammar import Rule
 from lark.lexer import PatternStr
 
 from hlopt.ir.attributes import (
@@ -1085,9 +1086,36 @@ def _parser():
     return entry
 
 
+class _IdRule(Rule):
+    """A Lark rule compared and hashed by identity (C slots): the LALR loop
+    looks each reduction's callback up by its rule and compares the rule with
+    the end state, which Rule's Python __hash__/__eq__ made a few percent of
+    a parse. Every rule of the table is the object its callback is keyed by."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+
+
+def _identity_rules(parser) -> None:
+    callbacks = parser.callbacks
+    rules = [k for k in callbacks if isinstance(k, Rule)]
+    ids = {id(r) for r in rules}
+    if not all(id(arg) in ids for st in parser.parse_table.states.values() for _, arg in st.values()
+               if isinstance(arg, Rule)):
+        return  # not this Lark's layout: leave it as it is
+    for r in rules:  # (one shared with another parser is already one)
+        r.__class__ = _IdRule
+    items = list(callbacks.items())
+    callbacks.clear()
+    callbacks.update(items)  # re-keyed by identity
+
+
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     """The hot rule (`operation -> simple_operation`, all terminals) gets
     a direct callback instead of Lark's generic child filter."""
+    _identity_rules(lark.parser.parser.parser)
     callbacks = lark.parser.parser.parser.callbacks
     for rule in list(callbacks):
         if rule.alias == "simple_run":
