@@ -12,6 +12,8 @@ them to it); the submodules behind it are the front end's internals:
     printing       INDENT, print_op; parsing: parse_module
     grammars       grammar_text, build_parser, ContextLexer, lark_parse, for a
                    dialect that brings its own Lark grammar
+    op forms       FixedType (assembly formats); print_asm_text, visit_asm_items
+                   (an op printing with another op's op_asm form)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -31,6 +33,7 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
+    "print_asm_text": "op_asm", "visit_asm_items": "op_asm", "FixedType": "asm_format",
 }
 __all__ = sorted(_HOMES)
 

@@ -59,8 +59,6 @@ PUBLIC_SYNTAX = {"hlopt.syntax"}
 PENDING_SYNTAX = {
     # arith/cf/func: their forms move to the declarative assembly format (issue 28 item 2)
     "hlopt.dialects.arith": "declarative assembly format",
-    "hlopt.dialects.cf": "declarative assembly format",
-    "hlopt.dialects.func": "declarative assembly format",
     # VHLO reads and writes bytecode with the bytecode package's encoder (issue 27)
     "hlopt.dialects.vhlo": "bytecode reader/writer work",
     "hlopt.dialects.vhlo_convert": "bytecode reader/writer work",
