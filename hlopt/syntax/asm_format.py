@@ -843,9 +843,10 @@ class CompiledFormat:
         for k, v in st.items():
             if k.startswith("type:"):
                 types[k[5:]] = r.types(v)
-        if "operands" in types:  # type(operands) spreads over the declared groups
+        # (an operand named `operands` or `results` is a variable, not the directive: func.return, scf.yield)
+        if self.all_operand_types and "operands" in types:  # type(operands) spreads over the declared groups
             types.update(self._spread(types.pop("operands"), st))
-        if "results" in types:
+        if self.all_results_typed and "results" in types:
             rt = types.pop("results")
             if len(self.results) == 1:
                 types[next(iter(self.results))] = rt
@@ -1164,6 +1165,8 @@ class CompiledFormat:
         return v if v is not None else op.attributes.get(name)
 
     def _types(self, op: Operation, target: str) -> list[Type]:
+        if target in self.operands and not self.all_operand_types:  # a variable (scf.yield's `results`)
+            return [v.type for v in self._get(op, target)]
         if target == "operands":
             return [v.type for v in op.operands]
         if target == "results":
