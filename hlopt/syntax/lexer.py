@@ -396,6 +396,11 @@ def _blank(m: re.Match) -> str:
     return t if t[0] == '"' else " " * len(t)
 
 
+def blank_comments(t: str) -> str:
+    """`t` with its `//` comments blanked (strings kept, offsets unchanged)."""
+    return _STRING_OR_COMMENT.sub(_blank, t) if "//" in t else t
+
+
 # -- big dense payloads --------------------------------------------------------
 # A `dense<"0x...">` payload of tens of MB would be copied by every slice of
 # the tokens that contain it. The lexer decodes it to bytes once and puts a

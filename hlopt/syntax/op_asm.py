@@ -32,7 +32,6 @@ from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.types import Type
 from hlopt.syntax.lexer import (
-    _STRING_OR_COMMENT,
     BARE_WORD,
     CARET_ID,
     STRING,
@@ -40,7 +39,7 @@ from hlopt.syntax.lexer import (
     VALUE_USE,
     LexError,
     Scanner,
-    _blank,
+    blank_comments,
     scan_balanced,
 )
 from hlopt.syntax.parser import ParseError
@@ -103,8 +102,7 @@ _PUNCT = ("->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "
 
 def _text(text: str, start: int, end: int) -> str:
     """A piece of the op's text, its `//` comments blanked (offsets inside hold)."""
-    t = text[start:end]
-    return _STRING_OR_COMMENT.sub(_blank, t) if "//" in t else t
+    return blank_comments(text[start:end])
 
 
 # -- the parser API ------------------------------------------------------------------------------
