@@ -26,9 +26,9 @@ _D = "hlopt.dialects."
 
 DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
-    "func": DialectInfo(_D + "func", grammar="func.lark"),
+    "func": DialectInfo(_D + "func"),
     "arith": DialectInfo(_D + "arith"),
-    "cf": DialectInfo(_D + "cf", grammar="cf.lark"),
+    "cf": DialectInfo(_D + "cf"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "vhlo": DialectInfo(_D + "vhlo"),  # its module reads VHLO bytecode
     "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),

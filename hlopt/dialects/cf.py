@@ -27,7 +27,7 @@ from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, successor, var_operan
 from hlopt.ir.rewriter import debug_name
 from hlopt.ir.traits import AttrSizedOperandSegments, Pure, Terminator, op_error
 from hlopt.ir.types import IndexType, IntegerType, VectorType, i1
-from hlopt.syntax.asm_format import FixedType
+from hlopt.syntax import FixedType
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -487,7 +487,6 @@ def _same_values(a: list[Value], b: list[Value]) -> bool:
 class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     name = "cf.switch"
     summary = "switch operation"
-    syntax_token = "CF_SWITCH"
     flag = operand(AnySignless)
     defaultOperands = var_operand()
     caseOperands = var_operand()
@@ -544,22 +543,82 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form (custom in MLIR too):
+    #   cf.switch %flag : i32, [
+    #     default: ^bb1(%a : i32),
+    #     42: ^bb2
+    #   ] {attrs}
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        flag = p.parse_operand()
+        p.parse_colon()
+        t = p.parse_type()
+        p.parse_comma()
+        p.parse_punct("[")
+        p.parse_keyword("default")
+        p.parse_colon()
+        default = (p.parse_successor(), *_parse_succ_operands(p))
+        cases = []
+        while p.parse_optional_punct(","):
+            at = p.location()
+            v = p.parse_optional_integer()
+            if v is None:
+                raise p.error("expected integer value", at)
+            p.parse_colon()
+            cases.append((v, p.parse_successor(), *_parse_succ_operands(p)))
+        p.parse_punct("]")
+        return {"flag": flag, "type": t, "default": default, "cases": cases, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        t = r.type(st["type"])
+        if not isinstance(t, IntegerType):  # MLIR's custom parser takes no index flag (the generic form does)
+            raise r.error(f"custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, "
+                          f"but found '{t.text}'", st["type"].pos)
+        flag = r.operand(st["flag"], t)
+        d_dest, d_refs, d_types, d_pos = st["default"]
+        d_ops = r.operands(d_refs, r.types(d_types), d_pos)
+        cases = [(v, r.successor(b), r.operands(refs, r.types(ts), pos)) for v, b, refs, ts, pos in st["cases"]]
+        case_ops = [v for _, _, o in cases for v in o]
+        props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32),
+                                                                         [len(o) for _, _, o in cases])}
+        if cases:
+            props["case_values"] = DenseElementsAttr(VectorType([len(cases)], t),
+                                                     [_wrap_signed(v, t.width) for v, _, _ in cases])
+        props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(d_ops), len(case_ops)])
+        a = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return Operation("cf.switch", [flag, *d_ops, *case_ops], [], props, a, (),
+                         [r.successor(d_dest)] + [b for _, b, _ in cases])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         if any(k not in ("operandSegmentSizes", "case_values", "case_operand_segments")
                for k, _ in op.properties.entries):
-            return None
+            return False
         cv = op.properties.get("case_values")
         if cv is not None and not isinstance(cv.type, VectorType) and len(op.successors) > 1:
-            return None  # the custom form re-creates the values as a vector
+            return False  # the custom form re-creates the values as a vector
         flag, d_ops, cases = _switch_parts(op)
-        ind = "  " * (p.indent + 1)
-        items = ["default: " + _succ_text(p, op.successors[0], d_ops)]
-        items += [f"{v}: " + _succ_text(p, b, o) for v, b, o in cases]
-        body = (",\n" + ind).join(items)
-        close = "\n" + "  " * p.indent + "]" if cases else "]"
-        return (p.op_name(op) + " " + p.value(flag) + " : " + p.type_text(flag.type) + ", [\n" + ind + body
-                + close + p.attr_dict(op.attributes))
+        p.write(" ")
+        p.print_operand(flag)
+        p.write(" : ")
+        p.print_type(flag.type)
+        p.write(", [")
+        p.increase_indent()
+        p.print_newline()
+        p.write("default: ")
+        _print_succ(p, op.successors[0], d_ops)
+        for v, b, o in cases:
+            p.write(",")
+            p.print_newline()
+            p.write(f"{v}: ")
+            _print_succ(p, b, o)
+        p.decrease_indent()
+        if cases:
+            p.print_newline()
+        p.write("]")
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -628,57 +687,27 @@ def _verify_successor_args(op: Operation, index: int, operands: list[Value]) -> 
             raise IRError(f"type mismatch for bb argument #{i} of successor #{index}", op)
 
 
-def _succ_text(p: Any, block: Block, operands: list[Value]) -> str:
-    s = p.block_name(block)
+def _print_succ(p: Any, block: Block, operands: list[Value]) -> None:
+    """`^bb1(%a, %b : i32, f32)` (MLIR's printSuccessorAndUseList)."""
+    p.print_successor(block)
     if operands:
-        s += "(" + p.values(operands) + " : " + p.types([v.type for v in operands]) + ")"
-    return s
+        p.write("(")
+        p.print_operands(operands)
+        p.write(" : ")
+        p.print_types([v.type for v in operands])
+        p.write(")")
 
 
-def _succ_operands(s: Any, tok: Any) -> list[Value]:
-    """`(%a, %b : i32, f32)` after a successor."""
-    if tok is None:
-        return []
-    from hlopt.syntax.parser import split_top
-
-    text = str(tok)
-    inner = text[1:-1]
-    colon = inner.find(":")  # values come first and hold no ':'
-    if colon < 0:
-        raise s.error("expected '(%values : types)' after successor", tok.start_pos)
-    vals_text, types_text = inner[:colon], inner[colon + 1:]
-    types = [s.decode("type", t.strip(), tok.start_pos + 1 + len(vals_text) + 1) for t in split_top(types_text)
-             if t.strip()]
-    return s.resolve_operands_text("(" + vals_text.strip() + ")", tok.start_pos, types)
-
-
-def cf_switch_default(s: Any, c: list) -> tuple:
-    succ, ops = c
-    return None, s.block_ref(str(succ)[1:], succ.start_pos), _succ_operands(s, ops)
-
-
-def cf_switch_case(s: Any, c: list) -> tuple:
-    value, succ, ops = c
-    return int(str(value), 0), s.block_ref(str(succ)[1:], succ.start_pos), _succ_operands(s, ops)
-
-
-def cf_switch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, flag_tok, ttok, default, *cases, attrs = c
-    t = s.decode_type(ttok)
-    if not isinstance(t, IntegerType):  # MLIR's custom parser takes no index flag (the generic form does)
-        raise s.error(f"custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, "
-                      f"but found '{t.text}'", ttok.start_pos)
-    flag = s.lookup(str(flag_tok)[1:].split("#")[0], 0, t, flag_tok.start_pos)
-    _, d_dest, d_ops = default
-    case_ops = [v for _, _, o in cases for v in o]
-    props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32), [len(o) for _, _, o in cases])}
-    if cases:
-        values = [_wrap_signed(v, t.width) for v, _, _ in cases]
-        props["case_values"] = DenseElementsAttr(VectorType([len(cases)], t), values)
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(d_ops), len(case_ops)])
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return (Operation("cf.switch", [flag, *d_ops, *case_ops], [], props, a, (), [d_dest] + [b for _, b, _ in cases]),
-            kw.start_pos)
+def _parse_succ_operands(p: Any) -> tuple[list, list, int]:
+    """`(%a, %b : i32, f32)` after a successor, or nothing: (operands, types, position)."""
+    at = p.location()
+    if not p.parse_optional_punct("("):
+        return [], [], at
+    refs = p.parse_operand_list()
+    p.parse_colon()
+    types = p.parse_type_list()
+    p.parse_punct(")")
+    return refs, types, at
 
 
 def _wrap_signed(v: int, width: int) -> int:
@@ -690,6 +719,4 @@ def _wrap_signed(v: int, width: int) -> int:
     return v - m if v >= m >> 1 and width > 1 else v
 
 
-DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp), grammar="cf.lark",
-                  syntax={"cf_switch": cf_switch, "cf_switch_default": cf_switch_default,
-                          "cf_switch_case": cf_switch_case})
+DIALECT = Dialect("cf", ops=(BranchOp, CondBranchOp, SwitchOp, AssertOp))

@@ -11,14 +11,14 @@ from hlopt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
+    UnitAttr,
     symbol_name_text,
 )
 from hlopt.ir.constraints import AnyFunction, ArrayOf, Dict, FlatSymbolRef, Str, TypeAttrOf, Unit
 from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, SymbolOpInterface
-from hlopt.ir.location import UnknownLoc
-from hlopt.ir.opdef import OpDef, attr, opt_attr, region, var_operand, var_result
+from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import (
     AffineScope,
     AutomaticAllocationScope,
@@ -66,10 +66,6 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
         return not op.regions or not op.regions[0].blocks
 
     @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
-        return _func_visit_items(op, debuginfo)
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr):
@@ -102,43 +98,185 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
                 raise IRError(f"'func.func' op type of entry block argument #{i}({a.type.text}) must match the "
                               f"type of the corresponding argument in function signature({t.text})", op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ft = function_type(op)
-        s = "func.func "
+    # -- custom form: func.func [visibility] @name(args) [-> results] [attributes {...}] [{ body }]
+    # (the head is decoded before the body is read, as MLIR's parser does, so its errors come first)
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        from hlopt.syntax import ParseError
+
+        r = p.resolver
+        vis = p.parse_optional_keyword(("public", "private", "nested"))
+        sym = p.parse_optional_symbol_name()
+        if sym is None:
+            at = p.location()
+            raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
+        name, sym_pos = sym
+        args, named = _parse_arguments(p, r)
+        results: list = []
+        if p.parse_optional_punct("->"):
+            results = _parse_results(p, r)
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        attrs = r.attr(attrs) if attrs is not None else None
+        body_pos = p.location()
+        body = None
+        if p.peek("{"):
+            if args and not named:
+                raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
+            body = p.parse_region([a for a, _t, _attrs in args] if named else [])
+            if not body.blocks:
+                raise p.error("expected non-empty function body", body_pos)
+        return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        inputs = [t for _a, t, _attrs in st["args"]]
+        outputs = [t for t, _attrs in st["results"]]
+        props: dict[str, Any] = {"sym_name": StringAttr(st["name"]),
+                                 "function_type": TypeAttr(FunctionType(inputs, outputs))}
+        if st["vis"] is not None:
+            props["sym_visibility"] = StringAttr(st["vis"])
+        for key, dicts in (("arg_attrs", [x[2] for x in st["args"]]), ("res_attrs", [x[1] for x in st["results"]])):
+            if any(d is not None and len(d) for d in dicts):
+                props[key] = ArrayAttr(d if d is not None else DictionaryAttr() for d in dicts)
+        return Operation("func.func", (), (), props, st["attrs"], [st["body"] if st["body"] is not None else Region()])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        t = op.properties.get("function_type")
+        name = op.properties.get("sym_name")
+        if not isinstance(t, TypeAttr) or not isinstance(t.type, FunctionType) or not isinstance(name, StringAttr):
+            return False
+        ft = t.type
+        p.write(" ")
         vis = op.properties.get("sym_visibility")
         if vis is not None:
-            s += vis.value + " "
-        s += symbol_name_text(op.properties.get("sym_name").value)
+            p.write(vis.value + " ")
+        p.write(symbol_name_text(name.value))
         body = op.regions[0] if op.regions else None
         has_body = body is not None and bool(body.blocks)
         arg_attrs = _attr_list(op, "arg_attrs", len(ft.inputs))
-        args = []
-        for i, t in enumerate(ft.inputs):
+        p.write("(")
+        for i, it in enumerate(ft.inputs):
+            if i:
+                p.write(", ")
             if has_body:
-                a = body.blocks[0].args[i]
-                item = f"{p.value(a)}: {p.type_text(t)}"
+                assert body is not None  # has_body
+                p.print_region_argument(body.blocks[0].args[i], arg_attrs[i])
             else:
-                item = p.type_text(t)
-            if arg_attrs[i] is not None:
-                item += p.attr_dict(arg_attrs[i])
-            if has_body and p.debuginfo:
-                loc = a.location if a.location is not None else UnknownLoc()
-                item += " loc(" + loc.body(p) + ")"
-            args.append(item)
-        s += "(" + ", ".join(args) + ")"
+                p.print_type(it)
+                if arg_attrs[i] is not None:
+                    p.print_optional_attr_dict(arg_attrs[i])
+        p.write(")")
         if ft.results:
             res_attrs = _attr_list(op, "res_attrs", len(ft.results))
+            p.write(" -> ")
             if len(ft.results) == 1 and res_attrs[0] is None and not isinstance(ft.results[0], FunctionType):
-                s += " -> " + p.type_text(ft.results[0])
+                p.print_type(ft.results[0])
             else:
-                s += " -> (" + ", ".join(
-                    p.type_text(t) + (p.attr_dict(ra) if ra is not None else "")
-                    for t, ra in zip(ft.results, res_attrs)) + ")"
-        s += p.attr_dict(op.attributes, elide=_FUNC_PROPS, keyword=True)
+                p.write("(")
+                for i, (rt, ra) in enumerate(zip(ft.results, res_attrs)):
+                    if i:
+                        p.write(", ")
+                    p.print_type(rt)
+                    if ra is not None:
+                        p.print_optional_attr_dict(ra)
+                p.write(")")
+        p.print_optional_attr_dict(op.attributes, _FUNC_PROPS, True)
         if has_body:
-            s += " " + p.region(body, print_entry_args=False)
-        return s
+            assert body is not None  # has_body
+            p.write(" ")
+            p.print_region(body, False)
+        return True
+
+
+def _parse_arguments(p: Any, r: Any) -> tuple[list[tuple], bool]:
+    """`(%a: T {attrs} loc(..), ...)` or, for a declaration, `(T {attrs}, ...)`:
+    ([(argument or None, type, attrs)], whether the arguments are named)."""
+    from hlopt.syntax import ParseError
+
+    end = _balanced_end(p)
+    p.parse_punct("(")
+    args: list[tuple] = []
+    named = p.peek("%")
+    if p.parse_optional_punct(")"):
+        return args, named
+    while True:
+        at = p.location()
+        if named:
+            a = p.parse_optional_argument(allow_type=False)
+            if a is None or not p.parse_optional_punct(":"):
+                raise ParseError("expected SSA value name and ':' type", at)
+            a.type = r.type(_type(p))
+            attrs = p.parse_optional_attr_dict()
+            a.loc = p.parse_optional_location()
+            args.append((a, a.type, r.attr(attrs) if attrs is not None else None))
+        else:
+            t = r.type(_type(p))
+            attrs = p.parse_optional_attr_dict()
+            p.parse_optional_location()  # a declaration's argument locations are not kept
+            args.append((None, t, r.attr(attrs) if attrs is not None else None))
+        if p.parse_optional_punct(")"):
+            return args, named
+        if not p.peek(","):
+            raise _unexpected(p, end)
+        p.parse_comma()
+
+
+def _parse_results(p: Any, r: Any) -> list[tuple]:
+    """After `->`: `T` or `(T {attrs}, ...)` -> [(type, attrs)]."""
+    from hlopt.syntax import ParseError
+
+    if not p.peek("("):
+        at = p.location()
+        t = p.parse_optional_type()
+        if t is None:
+            raise ParseError("expected a result type after '->'", at)
+        return [(r.type(t), None)]
+    end = _balanced_end(p)
+    p.parse_punct("(")
+    out: list[tuple] = []
+    if p.parse_optional_punct(")"):
+        return out
+    while True:
+        t = r.type(_type(p))
+        attrs = p.parse_optional_attr_dict()
+        out.append((t, r.attr(attrs) if attrs is not None else None))
+        if p.parse_optional_punct(")"):
+            return out
+        if not p.peek(","):
+            if p.peek("loc("):  # results have no locations in MLIR's syntax
+                raise p.wrong_token("expected ')'")
+            raise _unexpected(p, end)
+        p.parse_comma()
+
+
+def _type(p: Any) -> Any:
+    """A signature's type: "expected non-function type" for an empty slot, "expected type" otherwise."""
+    from hlopt.syntax import ParseError
+
+    at = p.location()
+    t = p.parse_optional_type()
+    if t is None:
+        raise ParseError("expected non-function type" if p.peek(",") or p.peek(")") else "expected type", at)
+    return t
+
+
+def _balanced_end(p: Any) -> int:
+    """End of the parenthesized list at the next token, its bracket errors as the lexer reports them."""
+    from hlopt.syntax import LexError, ParseError, scan_balanced
+
+    try:
+        return scan_balanced(p.text, p.location())
+    except LexError as e:
+        raise ParseError(e.message, e.pos) from None
+
+
+def _unexpected(p: Any, end: int) -> Exception:
+    """What follows a signature entry that is not `,` or `)`: "unexpected '<the rest of the entry>'"."""
+    from hlopt.syntax import ParseError, split_top
+
+    rest = split_top(p.text[p.location():end - 1])[0]
+    return ParseError(f"unexpected '{rest.strip()[:20]}'", p.location())
 
 
 def _enclosing_func(op: Operation) -> Operation | None:
@@ -167,12 +305,7 @@ class ReturnOp(OpDef):
                 raise IRError(f"type of return operand {i} ('{v.type.text}') doesn't match "
                               f"function result type ('{t.text}') in function @{name}", op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s + p.attr_dict(op.attributes)
+    assembly_format = "attr-dict ($operands^ `:` type($operands))?"
 
 
 class CallOp(CallOpInterface, OpDef):
@@ -210,20 +343,61 @@ class CallOp(CallOpInterface, OpDef):
                               notes=[("      op result types: " + ", ".join(f"'{x.type.text}'" for x in op.results), op),
                                      ("function result types: " + ", ".join(f"'{x.text}'" for x in ft.results), op)])
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k not in cls.inherent for k, _ in op.properties.entries):
-            return None
-        # MLIR's format `$callee ( $operands ) prop-dict attr-dict`: the
-        # properties but callee in declaration order, as `<...>`
-        from hlopt.ir.attributes import print_named_attrs
+    # -- custom form: call @callee(%a, ...) [<props>] [{attrs}] : (T, ...) -> (U, ...)
+    # MLIR's `$callee `(` $operands `)` prop-dict attr-dict `:` functional-type(...)`; the properties
+    # but callee print in declaration order as `<...>`; `<{...}>` and inherent entries in `{...}` parse too
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        callee = p.parse_symbol_name()[0]
+        p.parse_punct("(")
+        operands = p.parse_operand_list()
+        p.parse_punct(")")
+        props = p.parse_optional_prop_dict(struct=True)
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        ftype = p.parse_type()
+        return {"callee": callee, "operands": operands, "props": props, "attrs": attrs, "type": ftype}
 
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        ft = r.type(st["type"])
+        if not isinstance(ft, FunctionType):
+            raise r.error("expected function type", st["type"].pos)
+        operands = r.operands(st["operands"], ft.inputs, st["type"].pos)
+        props: dict[str, Any] = {"callee": SymbolRefAttr(st["callee"])}
+        if st["props"] is not None:
+            props.update(r.attr(st["props"]).entries)
+        a = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
+            props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
+            a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
+        return Operation("func.call", operands, ft.results, props, a)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        callee = op.properties.get("callee")
+        if not isinstance(callee, SymbolRefAttr) or any(k not in cls.inherent for k, _ in op.properties.entries):
+            return False
+        p.write(" ")
+        p.print_attribute(callee)
+        p.write("(")
+        p.print_operands(op.operands)
+        p.write(")")
         props = [(k, op.properties.get(k)) for k in _CALL_INHERENT if op.properties.get(k) is not None]
-        s = p.op_name(op) + " " + op.properties.get("callee").text + "(" + p.values(op.operands) + ")"
         if props:
-            s += " <" + print_named_attrs(props, p) + ">"
-        s += p.attr_dict(op.attributes)
-        return s + " : " + p.functional_type(op.operand_types, op.result_types)
+            p.write(" <")
+            for i, (k, v) in enumerate(props):
+                if i:
+                    p.write(", ")
+                p.write(k)
+                if not isinstance(v, UnitAttr):
+                    p.write(" = ")
+                    p.print_attribute(v)
+            p.write(">")
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -231,49 +405,109 @@ class CallOp(CallOpInterface, OpDef):
         return ctx.call(ctx.lookup(c.leaf if hasattr(c, "leaf") else c.text.lstrip("@")), args)
 
 
-# -- printing ---------------------------------------------------------------------
-
-def _func_visit_items(o: Operation, dbg: bool) -> list[tuple]:
-    """func.func custom form: signature (arg types and locs; arg attrs only for
-    declarations), result types and attrs, other attrs, then the body."""
-    ft = o.properties.get("function_type")
-    ft = getattr(ft, "type", ft)
-    body = o.regions[0] if o.regions else None
-    has_body = body is not None and bool(body.blocks)
-    seq: list[tuple] = []
-    arg_attrs = o.properties.get("arg_attrs")
-    res_attrs = o.properties.get("res_attrs")
-    ins = list(getattr(ft, "inputs", ()))
-    outs = list(getattr(ft, "results", ()))
-    for i, t in enumerate(ins):
-        seq.append(("a", t, False))
-        if has_body:
-            a = body.blocks[0].args[i]
-            if dbg and a.location is not None:
-                seq.append(("a", a.location, False))
-        elif isinstance(arg_attrs, ArrayAttr) and i < len(arg_attrs.elements):
-            d = arg_attrs.elements[i]
-            if isinstance(d, DictionaryAttr):
-                seq.extend(("a", v, False) for _, v in d.entries)
-    for i, t in enumerate(outs):
-        seq.append(("a", t, False))
-        if isinstance(res_attrs, ArrayAttr) and i < len(res_attrs.elements):
-            d = res_attrs.elements[i]
-            if isinstance(d, DictionaryAttr):
-                seq.extend(("a", v, False) for _, v in d.entries)
-    seq.extend(("a", v, False) for _, v in o.attributes.entries)
-    if has_body:
-        for i, b in enumerate(body.blocks):
-            seq.append(("blk", b, i > 0))
-    return seq
 
 
+class CallIndirectOp(CallOpInterface, OpDef):
+    """`call_indirect %f(%a) : (T) -> U`: MLIR's `$callee `(` $callee_operands `)` attr-dict `:`
+    type($callee)`, the operand and result types given by the callee's type."""
 
-# -- custom syntax: grammars/func.lark ------------------------------------------
+    name = "func.call_indirect"
+    summary = "Indirect call operation"
+    callee = operand()
+    callee_operands = var_operand()
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    results_ = var_result(name="results")
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        ft = op.operands[0].type if op.operands else None
+        if not isinstance(ft, FunctionType):
+            raise IRError("'func.call_indirect' op operand #0 must be function type", op)
+        args = op.operands[1:]
+        if len(args) != len(ft.inputs) or any(v.type is not t for v, t in zip(args, ft.inputs)):
+            raise IRError("'func.call_indirect' op failed to verify that callee input types match argument types",
+                          op)
+        if len(op.results) != len(ft.results) or any(r.type is not t for r, t in zip(op.results, ft.results)):
+            raise IRError("'func.call_indirect' op failed to verify that callee result types match result types",
+                          op)
+
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        callee = p.parse_operand()
+        p.parse_punct("(")
+        operands = p.parse_operand_list()
+        p.parse_punct(")")
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        return {"callee": callee, "operands": operands, "attrs": attrs, "type": p.parse_type()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        ft = r.type(st["type"])
+        if not isinstance(ft, FunctionType):
+            raise r.error("custom op 'func.call_indirect' invalid kind of type specified: expected "
+                          f"builtin.function, but found '{ft.text}'", st["type"].pos)
+        callee = r.operand(st["callee"], ft)
+        operands = r.operands(st["operands"], ft.inputs, st["type"].pos)
+        props, attrs = r.split_attrs("func.call_indirect", r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        return Operation("func.call_indirect", [callee, *operands], ft.results, props, attrs)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        if not op.operands or not isinstance(op.operands[0].type, FunctionType):
+            return False
+        p.write(" ")
+        p.print_operand(op.operands[0])
+        p.write("(")
+        p.print_operands(op.operands[1:])
+        p.write(")")
+        p.print_optional_attr_dict(_merged_attrs(op))
+        p.write(" : ")
+        p.print_type(op.operands[0].type)
+        return True
+
+
+def _merged_attrs(op: Operation) -> DictionaryAttr:
+    """The properties and discardable attributes in one dictionary (MLIR's attr-dict
+    of an op whose format prints no property by itself)."""
+    if not op.properties.entries:
+        return op.attributes
+    return DictionaryAttr(sorted([*op.properties.entries, *op.attributes.entries], key=lambda kv: kv[0]))
+
+
+class ConstantOp(OpDef):
+    """`%f = constant @fn : (T) -> U`: a function as a value."""
+
+    name = "func.constant"
+    summary = "Constant"
+    value = attr(FlatSymbolRef)
+    result_ = result(name="result")
+    traits = (Pure(),)  # (MLIR's ConstantLike too; hlopt's folders expect a value attribute there)
+    assembly_format = "attr-dict $value `:` type($result)"
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str]:
+        return ["f"]  # MLIR's getAsmResultNames
+
+    @classmethod
+    def verify(cls, op: Operation, symbols: Any = None) -> None:
+        from hlopt.ir.symbols import SymbolCache
+
+        ref = op.properties.get("value")
+        if not isinstance(ref, SymbolRefAttr):
+            raise IRError("'func.constant' op requires attribute 'value'", op)
+        fn = (symbols or SymbolCache()).lookup(op, ref)
+        if fn is None or fn.name != "func.func":
+            raise IRError(f"'func.constant' op reference to undefined function '{ref.leaf}'", op)
+        if function_type(fn) is not op.results[0].type:
+            raise IRError("'func.constant' op reference to function with mismatched type", op)
+
+
+# -- helpers of other dialects' grammar rules (util.func's signature; stream/hal/util return) --
 
 def parse_func_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax.lexer import scan_balanced
-    from hlopt.syntax.parser import ParseError, split_pieces, symbol_name
+    from hlopt.syntax import ParseError, scan_balanced, split_pieces, symbol_name
 
     kw, vis, sym, sig, attrs = c
     text = str(sig)
@@ -318,18 +552,6 @@ def parse_func_head(s: Any, c: list) -> tuple:
     return props, extra, named, sym, kw.start_pos
 
 
-def parse_func(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import ParseError
-
-    (props, attrs, named, sym, pos), region = c
-    s.pending.pop()
-    if region is not None and not region.blocks:
-        raise ParseError("custom op 'func.func' expected non-empty function body", pos)
-    if region is not None and not named and props["function_type"].type.inputs:
-        raise ParseError("expected SSA identifier for function arguments with a body", sym.start_pos)
-    return Operation("func.func", (), (), props, attrs, [region] if region is not None else [Region()]), pos
-
-
 def parse_return(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, types = c
     operands = s.uses(values, types, values[0].start_pos) if values is not None else []
@@ -339,24 +561,4 @@ def parse_return(s: Any, c: list) -> tuple[Operation, int]:
 _CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")
 
 
-def parse_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax.parser import symbol_name
-
-    kw, sym, operands_tok, prop_tok, attrs, ftype = c
-    ft = s.decode_function_type(ftype)
-    operands = s.resolve_operands(operands_tok, list(ft.inputs))
-    props = {"callee": SymbolRefAttr(symbol_name(sym))}
-    if prop_tok is not None:  # `<no_inline>` (MLIR's prop-dict) or `<{no_inline}>`
-        text = str(prop_tok)
-        body = text[1:-1] if text.startswith("<{") else "{" + text[1:-1] + "}"
-        props.update(s.decode_dict_text(body, prop_tok.start_pos + (1 if text.startswith("<{") else 0)).entries)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
-        props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
-        a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
-    return Operation("func.call", operands, ft.results, props, a), kw.start_pos
-
-
-DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp), grammar="func.lark", syntax={
-    "func_func_head": parse_func_head, "func_func": parse_func,
-    "func_return": parse_return, "func_call": parse_call})
+DIALECT = Dialect("func", ops=(FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp))

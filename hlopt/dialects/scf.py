@@ -65,7 +65,8 @@ from hlopt.ir.traits import (
 from hlopt.ir.traits import (
     NoTerminator as NoTerminatorTrait,
 )
-from hlopt.ir.types import IndexType, IntegerType, i1
+from hlopt.ir.types import FunctionType, IndexType, IntegerType, i1
+from hlopt.syntax import FixedType
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -893,7 +894,6 @@ def _for_tensor_cast(op: Operation, rw: Any) -> bool:
 class ForOp(OpDef, RegionBranchOpInterface):
     name = "scf.for"
     summary = "for operation"
-    syntax_token = "SCF_FOR"
     lowerBound = operand(SignlessIntegerOrIndex)
     upperBound = operand(SignlessIntegerOrIndex)
     step = operand(SignlessIntegerOrIndex)
@@ -936,25 +936,75 @@ class ForOp(OpDef, RegionBranchOpInterface):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
+    # -- custom form: scf.for [unsigned] %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (T, ...)] [: T]
+    #    { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        unsigned = p.parse_optional_keyword("unsigned")
+        iv = p.parse_argument(allow_type=False)
+        p.parse_punct("=")
+        bounds = [p.parse_operand()]
+        p.parse_keyword("to")
+        bounds.append(p.parse_operand())
+        p.parse_keyword("step")
+        bounds.append(p.parse_operand())
+        args: list = []
+        inits: list = []
+        if p.parse_optional_keyword("iter_args") is not None:
+            at = p.location()
+            args, refs = _parse_assignments(p)
+            p.parse_punct("->")
+            p.parse_punct("(")
+            types = r.types(p.parse_type_list())
+            p.parse_punct(")")
+            if len(refs) != len(types):
+                raise r.error(f"{len(refs)} operands present, but expected {len(types)}", at)
+            for a, t in zip(args, types):
+                a.type = t
+            inits = [r.operand(v, t) for v, t in zip(refs, types)]
+        iv.type = r.type(p.parse_type()) if p.parse_optional_punct(":") else IndexType()
+        operands = [r.operand(v, iv.type) for v in bounds] + inits
+        body = p.parse_region([iv, *args])
+        return {"operands": operands, "unsigned": unsigned, "body": body, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        props = {"unsignedCmp": UnitAttr()} if st["unsigned"] is not None else None
+        operands = st["operands"]
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        op = Operation("scf.for", operands, [v.type for v in operands[3:]], props, attrs, [st["body"]])
+        _ensure_yield(r, st["body"], op)
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def print_asm(cls, op: Operation, p: Any) -> bool:
         b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
         if b is None or len(b.args) != len(op.operands) - 2 or len(op.operands) < 3:
-            return None
+            return False
         lb, ub, st = op.operands[:3]
         inits = op.operands[3:]
-        s = "scf.for"
         if op.unsignedCmp is not None:
-            s += " unsigned"
-        s += f" {p.value(b.args[0])} = {p.value(lb)} to {p.value(ub)} step {p.value(st)}"
+            p.write(" unsigned")
+        p.write(" ")
+        p.print_operand(b.args[0])
+        for kw, v in ((" = ", lb), (" to ", ub), (" step ", st)):
+            p.write(kw)
+            p.print_operand(v)
         if inits:
-            s += " iter_args(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args[1:], inits))
-            s += ") -> (" + p.types([v.type for v in inits]) + ")"
-        s += " "
-        if not isinstance(b.args[0].type, IndexType):
-            s += " : " + p.type_text(b.args[0].type) + " "
-        s += p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-        return s + p.attr_dict(op.attributes)
+            p.write(" iter_args(")
+            _print_assignments(p, b.args[1:], inits)
+            p.write(") -> (")
+            p.print_types([v.type for v in inits])
+            p.write(")")
+        p.write(" ")
+        if not isinstance(b.args[0].type, IndexType):  # (MLIR's double space before the colon)
+            p.write(" : ")
+            p.print_type(b.args[0].type)
+            p.write(" ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -992,7 +1042,6 @@ class ForOp(OpDef, RegionBranchOpInterface):
 class IfOp(OpDef, RegionBranchOpInterface):
     name = "scf.if"
     summary = "if-then-else operation"
-    syntax_token = "SCF_IF"
     condition = operand(I1)
     results_ = var_result(AnyType, name="results")
     thenRegion = region(blocks=1)
@@ -1012,17 +1061,43 @@ class IfOp(OpDef, RegionBranchOpInterface):
             y = _yield_of(op, i) if op.regions[i].blocks else None
             _edge(op, y, "parent", y.operands if y is not None else [], op.result_types)
 
+    # -- custom form: scf.if %c [-> (T, ...)] { ... } [else { ... }] [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        cond = r.operand(p.parse_operand(), i1)
+        types = r.types(_parse_arrow_types(p))
+        then = p.parse_region()
+        els = p.parse_region() if p.parse_optional_keyword("else") is not None else None
+        return {"cond": cond, "types": types, "then": then, "else": els, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        els = st["else"] if st["else"] is not None else Region()
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        op = Operation("scf.if", [st["cond"]], st["types"], None, attrs, [st["then"], els])
+        _ensure_yield(r, st["then"], op)
+        if st["else"] is not None:
+            _ensure_yield(r, els, op)
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def print_asm(cls, op: Operation, p: Any) -> bool:
         if len(op.regions) != 2:
-            return None
-        s = "scf.if " + p.value(op.condition)
+            return False
+        p.write(" ")
+        p.print_operand(op.condition)
         if op.results:
-            s += " -> (" + p.types(op.result_types) + ")"
-        s += " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
+            p.write(" -> (")
+            p.print_types(op.result_types)
+            p.write(")")
+        p.write(" ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
         if op.regions[1].blocks:
-            s += " else " + p.region(op.regions[1], print_terminators=cls.custom_prints_terminators(op, 1))
-        return s + p.attr_dict(op.attributes)
+            p.write(" else ")
+            p.print_region(op.regions[1], False, cls.custom_prints_terminators(op, 1))
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1062,7 +1137,6 @@ class IfOp(OpDef, RegionBranchOpInterface):
 class WhileOp(OpDef, RegionBranchOpInterface):
     name = "scf.while"
     summary = "a generic 'while' loop"
-    syntax_token = "SCF_WHILE"
     inits = var_operand(AnyType)
     results_ = var_result(AnyType, name="results")
     before = region(blocks=None)
@@ -1094,19 +1168,58 @@ class WhileOp(OpDef, RegionBranchOpInterface):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return region_index == 1  # (the `do` region's; the before region's are the header's)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form: scf.while [(%a = %x, ...)] : (T, ...) -> (U, ...) { ... } do { ... } [attributes {...}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        args: list = []
+        refs: list = []
+        if p.peek("("):
+            args, refs = _parse_assignments(p)
+        p.parse_colon()
+        at = p.location()
+        ft = r.type(p.parse_type())
+        if not isinstance(ft, FunctionType):
+            raise r.error("expected function type", at)
+        if len(refs) != len(ft.inputs):
+            raise r.error(f"expected as many input types as operands (expected {len(refs)} got "
+                          f"{len(ft.inputs)})", at)
+        for a, t in zip(args, ft.inputs):
+            a.type = t
+        operands = [r.operand(v, t) for v, t in zip(refs, ft.inputs)]
+        before = p.parse_region(args)
+        p.parse_keyword("do")
+        after = p.parse_region()
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        return {"operands": operands, "type": ft, "before": before, "after": after, "attrs": attrs}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        before = st["before"]
+        if not before.blocks:  # no inits: the (empty-argument) entry block is implicit
+            before.add_block()
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return Operation("scf.while", st["operands"], st["type"].results, None, attrs, [before, st["after"]])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         if len(op.regions) != 2 or not op.regions[0].blocks:
-            return None
+            return False
         before = op.regions[0].blocks[0]
         if len(before.args) != len(op.operands):
-            return None
-        s = "scf.while"
+            return False
         if op.operands:
-            s += " (" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(before.args, op.operands)) + ")"
-        s += " : " + p.functional_type(op.operand_types, op.result_types) + " "
-        s += p.region(op.regions[0]) + " do " + p.region(op.regions[1], print_entry_args=True)
-        return s + p.attr_dict(op.attributes, keyword=True)
+            p.write(" (")
+            _print_assignments(p, before.args, op.operands)
+            p.write(")")
+        p.write(" : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        p.write(" ")
+        p.print_region(op.regions[0])
+        p.write(" do ")
+        p.print_region(op.regions[1], True)
+        p.print_optional_attr_dict(op.attributes, (), True)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1129,7 +1242,6 @@ class WhileOp(OpDef, RegionBranchOpInterface):
 class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
     name = "scf.execute_region"
     summary = "operation that executes its region exactly once"
-    syntax_token = "SCF_EXECUTE_REGION"
     results_ = var_result(AnyType, name="results")
     no_inline = opt_attr(Unit)
     region = region()
@@ -1150,14 +1262,31 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
             if t is not None and isinstance(t, YieldOp):
                 _edge(op, t, "parent", t.operands, op.result_types)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form: scf.execute_region [-> T | -> (T, ...)] [no_inline] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        types = p.resolver.types(_parse_arrow_types(p))
+        no_inline = p.parse_optional_keyword("no_inline")
+        body = p.parse_region()
+        return {"types": types, "no_inline": no_inline, "body": body, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        props = {"no_inline": UnitAttr()} if st["no_inline"] is not None else None
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return Operation("scf.execute_region", (), st["types"], props, attrs, [st["body"]])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         if len(op.regions) != 1:
-            return None
-        s = "scf.execute_region" + _arrow_types(op.result_types, p) + " "
+            return False
+        _print_arrow_types(p, op.result_types)
+        p.write(" ")
         if op.no_inline is not None:
-            s += "no_inline "
-        return s + p.region(op.regions[0]) + p.attr_dict(op.attributes)
+            p.write("no_inline ")
+        p.print_region(op.regions[0])
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1171,7 +1300,6 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
 class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     name = "scf.index_switch"
     summary = "switch-case operation on an index argument"
-    syntax_token = "SCF_INDEX_SWITCH"
     arg = operand(Index)
     cases = attr(DenseI64Array)
     results_ = var_result(AnyType, name="results")
@@ -1204,28 +1332,53 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
                     raise op_error(op, f"expected result #{k} of each region to be '{t.text}'",
                                    notes=[(f"{what} returns '{v.type.text}' here", y)])
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        cases = op.cases
-        if cases is None or len(cases) != len(op.regions) - 1 or any(len(r.blocks) != 1 for r in op.regions):
-            return None
-        s = "scf.index_switch " + p.value(op.arg) + p.attr_dict(op.attributes)
-        if op.results:
-            s += " -> " + p.types(op.result_types)
-        s += " "
-        ind = "  " * p.indent
-        for v, r in zip(cases, op.regions[1:]):
-            s += f"\n{ind}case {v} " + p.region(r)
-        return s + f"\n{ind}default " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
+    # -- custom form: scf.index_switch %i [{attrs}] [-> T, ...] (case N { ... })* default { ... }
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        arg = r.operand(p.parse_operand(), IndexType())
+        attrs = p.parse_optional_attr_dict()
+        types = r.types(p.parse_type_list()) if p.parse_optional_punct("->") else []
+        cases = []
+        while p.parse_optional_keyword("case") is not None:
+            at = p.location()
+            v = p.parse_optional_integer()
+            if v is None:
+                raise p.error("expected integer value", at)
+            cases.append((v, p.parse_region()))
+        p.parse_keyword("default")
+        default = p.parse_region()
+        return {"arg": arg, "attrs": attrs, "types": types, "cases": cases, "default": default}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        props = {"cases": DenseArrayAttr(IntegerType(64), [v for v, _ in st["cases"]])}
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        op = Operation("scf.index_switch", [st["arg"]], st["types"], props, attrs,
+                       [st["default"]] + [c for _, c in st["cases"]])
+        _ensure_yield(r, st["default"], op)
+        return op
 
     @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # the print order: attributes, result types, the cases, then the default
-        seq: list[tuple] = [("a", v, False) for _, v in op.attributes.entries]
-        seq.extend(("a", t, False) for t in op.result_types)
-        for k in (*range(1, len(op.regions)), 0):
-            seq.extend(("blk", b, i > 0, cls.custom_prints_terminators(op, k)) for i, b in enumerate(op.regions[k].blocks))
-        return seq
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        cases = op.cases
+        if cases is None or len(cases) != len(op.regions) - 1 or any(len(r.blocks) != 1 for r in op.regions):
+            return False
+        p.write(" ")
+        p.print_operand(op.arg)
+        p.print_optional_attr_dict(op.attributes)
+        if op.results:
+            p.write(" -> ")
+            p.print_types(op.result_types)
+        p.write(" ")
+        for v, r in zip(cases, op.regions[1:]):
+            p.print_newline()
+            p.write(f"case {v} ")
+            p.print_region(r)
+        p.print_newline()
+        p.write("default ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
+        return True
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1256,143 +1409,32 @@ def _arrow_types(ts: list, p: Any) -> str:
 class YieldOp(OpDef):
     name = "scf.yield"
     summary = "loop yield and termination operation"
-    syntax_token = "SCF_YIELD"
     results_ = var_operand(AnyType, name="results")
     traits = (Pure(), Terminator(), ReturnLike(), HasParent(*_YIELD_PARENTS))
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.yield" + p.attr_dict(op.attributes)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s
+    assembly_format = "attr-dict ($results^ `:` type($results))?"
 
 
 class ConditionOp(OpDef):
     name = "scf.condition"
     summary = "loop continuation condition"
-    syntax_token = "SCF_CONDITION"
     condition = operand(I1)
     args = var_operand(AnyType)
     traits = (Pure(), Terminator(), HasParent("scf.while"))
+    assembly_format = "`(` $condition `)` attr-dict ($args^ `:` type($args))?"
+    type_inference = (FixedType("condition", i1),)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.while reads the operands)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.condition(" + p.value(op.condition) + ")" + p.attr_dict(op.attributes)
-        if len(op.operands) > 1:
-            s += " " + p.values(op.operands[1:]) + " : " + p.types(op.operand_types[1:])
-        return s
 
 
 # ---------------------------------------------------------------------------
 # grammar callbacks (grammars/scf.lark)
 
 
-def _ensure_yield(s: Any, r: Region, owner: list) -> None:
-    """MLIR's ensureTerminator: an empty region gets a block; a block not
-    ending in a terminator gets `scf.yield` (located at the parent op)."""
-    b = r.blocks[0] if r.blocks else r.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        y = b.append(YieldOp.build())
-        s.finalizers.append(lambda: setattr(y, "location", owner[0].location))
-
-
-def scf_iter_args(s: Any, c: list) -> tuple:
-    return c[0], c[1]
-
-
-def scf_for_head(s: Any, c: list) -> tuple:
-    name, unsigned, iv, lb, ub, step, iters, ttok = c
-    t = s.decode_type(ttok) if ttok is not None else IndexType()
-    operands = [use(s, v, t) for v in (lb, ub, step)]
-    entry = [(str(iv)[1:], t, None, iv.start_pos)]
-    if iters is not None:
-        tok, types = iters
-        pairs = assignments(tok)
-        if len(pairs) != len(types):
-            raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", tok.start_pos)
-        operands += [s.lookup(n, k, ty, pos) for (_, n, k, pos), ty in zip(pairs, types)]
-        entry += [(a, ty, None, pos) for (a, _, _, pos), ty in zip(pairs, types)]
-    props = {"unsignedCmp": UnitAttr()} if unsigned is not None else None
-    s.pending.append(("scf.for", entry))
-    return operands, props, name.start_pos
-
-
-def scf_for(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, pos), body, attrs = c
-    s.pending.pop()
-    results = [v.type for v in operands[3:]]
-    op = Operation("scf.for", operands, results, props, dict_or_none(s, attrs), [body])
-    _ensure_yield(s, body, [op])
-    return op, pos
-
-
-def scf_if_head(s: Any, c: list) -> tuple:
-    name, cond, types = c
-    s.pending.append(("scf.if", None))
-    return use(s, cond, i1), types or [], name.start_pos
-
-
-def scf_if(s: Any, c: list) -> tuple[Operation, int]:
-    (cond, types, pos), then, els, attrs = c
-    s.pending.pop()
-    has_else = els is not None
-    els = els if has_else else Region()
-    op = Operation("scf.if", [cond], types, None, dict_or_none(s, attrs), [then, els])
-    _ensure_yield(s, then, [op])
-    if has_else:
-        _ensure_yield(s, els, [op])
-    return op, pos
-
-
-def scf_while_head(s: Any, c: list) -> tuple:
-    name, ops_tok, ftok = c
-    ft = s.decode_function_type(ftok)
-    pairs = assignments(ops_tok) if ops_tok is not None else []
-    if len(pairs) != len(ft.inputs):
-        raise parse_error(f"expected as many input types as operands (expected {len(pairs)} got "
-                          f"{len(ft.inputs)})", ftok.start_pos)
-    operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, ft.inputs)]
-    s.pending.append(("scf.while", [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, ft.inputs)]))
-    return operands, ft, name.start_pos
-
-
-def scf_while(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, ft, pos), before, after, attrs = c
-    s.pending.pop()
-    if not before.blocks:  # no inits: the (empty-argument) entry block is implicit
-        before.add_block()
-    return Operation("scf.while", operands, ft.results, None, dict_or_none(s, attrs), [before, after]), pos
-
-
-def _trailing(s: Any, values: Any, types: Any) -> list:
-    return s.uses(values, types, values[0].start_pos if values else 0)
-
-
-def scf_yield(s: Any, c: list) -> tuple[Operation, int]:
-    name, attrs, values, types = c
-    return Operation("scf.yield", _trailing(s, values, types), (), None, dict_or_none(s, attrs)), name.start_pos
-
-
-def scf_condition(s: Any, c: list) -> tuple[Operation, int]:
-    name, cond_tok, attrs, values, types = c
-    conds = s.resolve_operands(cond_tok, [i1])
-    operands = conds + _trailing(s, values, types)
-    return Operation("scf.condition", operands, (), None, dict_or_none(s, attrs)), name.start_pos
-
-
-def scf_execute_region_head(s: Any, c: list) -> tuple:
-    name, types, no_inline = c
-    s.pending.append(("scf.execute_region", None))
-    return types or [], no_inline is not None, name.start_pos
-
-
 def scf_result_types(s: Any, c: list) -> list:
+    """`-> T` / `-> (T, ...)` of scf.forall's shared_outs and scf.parallel (grammars/scf.lark)."""
     if isinstance(c[0], list):
         return c[0]
     text = str(c[0])
@@ -1405,30 +1447,63 @@ def scf_result_types(s: Any, c: list) -> list:
     return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
 
 
-def scf_execute_region(s: Any, c: list) -> tuple[Operation, int]:
-    (types, no_inline, pos), body, attrs = c
-    s.pending.pop()
-    props = {"no_inline": UnitAttr()} if no_inline else None
-    return Operation("scf.execute_region", (), types, props, dict_or_none(s, attrs), [body]), pos
+def _ensure_yield(r: Any, region: Region, owner: Operation) -> None:
+    """MLIR's ensureTerminator: an empty region gets a block; a block not
+    ending in a terminator gets `scf.yield` (located at the parent op, once known)."""
+    b = region.blocks[0] if region.blocks else region.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        y = b.append(YieldOp.build())
+        r.at_end(lambda: setattr(y, "location", owner.location))
 
 
-def scf_index_switch_head(s: Any, c: list) -> tuple:
-    name, arg, attrs, types = c
-    s.pending.append(("scf.index_switch", None))
-    return use(s, arg, IndexType()), dict_or_none(s, attrs), types or [], name.start_pos
+def _parse_assignments(p: Any) -> tuple[list, list]:
+    """`(%a = %x, ...)` (MLIR's parseAssignmentList): (region arguments, operands)."""
+    args: list = []
+    refs: list = []
+    p.parse_punct("(")
+    if p.parse_optional_punct(")"):
+        return args, refs
+    while True:
+        args.append(p.parse_argument(allow_type=False))
+        p.parse_punct("=")
+        refs.append(p.parse_operand())
+        if p.parse_optional_punct(")"):
+            return args, refs
+        p.parse_comma()
 
 
-def scf_case(s: Any, c: list) -> tuple[int, Region]:
-    return int(str(c[0]), 0), c[1]
+def _print_assignments(p: Any, args: Any, values: Any) -> None:
+    for i, (a, v) in enumerate(zip(args, values)):
+        if i:
+            p.write(", ")
+        p.print_operand(a)
+        p.write(" = ")
+        p.print_operand(v)
 
 
-def scf_index_switch(s: Any, c: list) -> tuple[Operation, int]:
-    (arg, attrs, types, pos), *cases, default = c
-    s.pending.pop()
-    props = {"cases": DenseArrayAttr(IntegerType(64), [v for v, _ in cases])}
-    op = Operation("scf.index_switch", [arg], types, props, attrs, [default] + [r for _, r in cases])
-    _ensure_yield(s, default, [op])
-    return op, pos
+def _parse_arrow_types(p: Any) -> list:
+    """MLIR's parseOptionalArrowTypeList: `-> T` or `-> (T, ...)`, or nothing."""
+    if not p.parse_optional_punct("->"):
+        return []
+    if p.parse_optional_punct("("):
+        ts = p.parse_type_list()
+        p.parse_punct(")")
+        return ts
+    return [p.parse_type()]
+
+
+def _print_arrow_types(p: Any, ts: list) -> None:
+    """MLIR's printOptionalArrowTypeList."""
+    if not ts:
+        return
+    if len(ts) == 1 and not ts[0].text.startswith("("):
+        p.write(" -> ")
+        p.print_type(ts[0])
+        return
+    p.write(" -> (")
+    p.print_types(ts)
+    p.write(")")
 
 
 # ---------------------------------------------------------------------------
@@ -1997,10 +2072,7 @@ _PARALLEL_CALLBACKS = {f.__name__: f for f in (scf_forall_in, scf_forall_range, 
                                                scf_reduce_operands, scf_reduce, scf_reduce_return)}
 
 
-CALLBACKS = {f.__name__: f for f in (scf_iter_args, scf_for_head, scf_for, scf_if_head, scf_if, scf_while_head,
-                                     scf_while, scf_yield, scf_condition, scf_execute_region_head,
-                                     scf_result_types, scf_execute_region, scf_index_switch_head, scf_case,
-                                     scf_index_switch)} | _PARALLEL_CALLBACKS
+CALLBACKS = {"scf_result_types": scf_result_types} | _PARALLEL_CALLBACKS
 
 DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp,
                              ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp),

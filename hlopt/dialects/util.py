@@ -91,8 +91,9 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
         from hlopt.dialects.func import FuncOp as Func
+        from hlopt.syntax import visit_asm_items
 
-        return Func.custom_visit_items(op, False)  # IREE prints no argument locations
+        return visit_asm_items(Func, op) or []  # func.func's form; IREE prints no argument locations
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -105,7 +106,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         from hlopt.dialects.func import FuncOp as Func
-        from hlopt.syntax import scan_balanced
+        from hlopt.syntax import print_asm_text, scan_balanced
 
         if op.inlining_policy is not None:
             return None
@@ -117,7 +118,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
         # the arguments, attributes and body print as func.func's; the results
         # (which may name the argument they are tied to) are spliced in after them
         head = _Renamed(op, ("tied_operands", "res_attrs"), function_type=TypeAttr(FunctionType(ft.inputs, ())))
-        text = Func.print_custom(head, _WithoutArgLocations(p))
+        text = print_asm_text(Func, head, _WithoutArgLocations(p))
         if text is None:
             return None
         text = "util.func" + text[len("func.func"):]

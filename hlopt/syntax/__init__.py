@@ -15,7 +15,9 @@ them to it); the submodules behind it are the front end's internals:
     op forms       what an op's `assembly_format` declares beside the string
                    (AllTypesMatch, TypesMatchWith, FixedType, EnumKeyword,
                    StrippedAttr, UnitKeyword, AttrSyntax, FormatError) and the API of
-                   hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter)
+                   hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter);
+                   print_asm_text, visit_asm_items (an op printing with
+                   another op's op_asm form)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -39,6 +41,7 @@ _HOMES = {
     **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword", "AttrSyntax",
                      "FormatError"), "asm_format"),
     **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter"), "op_asm"),
+    "print_asm_text": "op_asm", "visit_asm_items": "op_asm",
 }
 __all__ = sorted(_HOMES)
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from hlopt.ir.attributes import Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, UnitAttr
-from hlopt.ir.core import Operation
+from hlopt.ir.core import Operation, Region
 from hlopt.ir.opdef import OPTIONAL, VARIADIC
 from hlopt.ir.types import IntegerType, Type
 from hlopt.syntax.op_asm import AttrRef, OpAsmParser, OpAsmPrinter, OpAsmResolver
@@ -614,8 +614,13 @@ class CompiledFormat:
                     out.append(s)
                     s = p.parse_successor() if p.parse_optional_punct(",") else None
                 st["successors"] = out
-            else:
-                raise p.error("regions are read by the op's grammar rule")
+            else:  # regions: a comma list of them
+                regions = []
+                r = p.parse_optional_region()
+                while r is not None:
+                    regions.append(r)
+                    r = p.parse_region() if p.parse_optional_punct(",") else None
+                st["regions"] = regions
         elif isinstance(e, SuccessorVar):
             if e.field.arity == VARIADIC:
                 out = []
@@ -627,7 +632,7 @@ class CompiledFormat:
             else:
                 st["$" + e.name] = [p.parse_successor()]
         elif isinstance(e, RegionVar):
-            p.parse_region()
+            st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
             vals = getattr(self.d, "parse_" + e.name)(p)
             for a, v in zip(e.args, vals):
@@ -703,6 +708,12 @@ class CompiledFormat:
             vals = p.parse_operand_list()
             st["operands"] = vals
             return bool(vals)
+        if isinstance(first, RegionVar):
+            r = p.parse_optional_region()
+            if r is None:
+                return False
+            st["$" + first.name] = [r]
+            return True
         if isinstance(first, Custom):
             parse_optional = getattr(self.d, "parse_optional_" + first.name, None)
             if parse_optional is None:
@@ -738,7 +749,7 @@ class CompiledFormat:
         d = self.d
         if any(f.arity in (OPTIONAL, VARIADIC) for f in (*d.operand_defs, *d.result_defs)) or \
                 self.all_operands or self.all_operand_types or self.all_results_typed or self.segmented or \
-                any(isinstance(e, Custom) for e in _flat(self.elements)):
+                self.regions or any(isinstance(e, Custom) for e in _flat(self.elements)):
             return None
         known = set(self.typed)
         attrs = {n for n in self.bound if n in self.attrs}
@@ -832,7 +843,8 @@ class CompiledFormat:
         for k, v in st.items():
             if k.startswith("type:"):
                 types[k[5:]] = r.types(v)
-        if "results" in types:
+        # (an operand named `operands` or `results` is a variable, not the directive: func.return, scf.yield)
+        if self.all_results_typed and "results" in types:
             rt = types.pop("results")
             if len(self.results) == 1:
                 types[next(iter(self.results))] = rt
@@ -841,7 +853,7 @@ class CompiledFormat:
                     if i < len(rt):
                         types[name] = [rt[i]]
         # after type(results): an operand group may itself be named `results` (mhlo.return)
-        if "operands" in types:  # type(operands) spreads over the declared groups
+        if self.all_operand_types and "operands" in types:  # type(operands) spreads over the declared groups
             types.update(self._spread(types.pop("operands"), st))
         attrs: dict[str, Attribute] = {}
         for name in self.attrs:
@@ -887,7 +899,10 @@ class CompiledFormat:
                 props.update(dict(p_.entries))
         successors = [r.successor(s) for n in self.successors for s in st.get("$" + n, [])]
         successors += [r.successor(s) for s in st.get("successors", [])]
-        return Operation(d.name, operands, result_types, props or None, dict_attrs, (), successors)
+        regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
+        # a region the text leaves out (an optional group's) is an empty region, as MLIR's
+        regions += [Region() for _ in range(len(self.regions) - len(regions))]
+        return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
         if "operands" not in st:
@@ -1156,6 +1171,8 @@ class CompiledFormat:
         return v if v is not None else op.attributes.get(name)
 
     def _types(self, op: Operation, target: str) -> list[Type]:
+        if target in self.operands and not self.all_operand_types:  # a variable (scf.yield's `results`)
+            return [v.type for v in self._get(op, target)]
         if target == "operands":
             return [v.type for v in op.operands]
         if target == "results":

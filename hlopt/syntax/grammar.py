@@ -207,7 +207,7 @@ def op_grammar_source(dialect_grammars: tuple[str, ...]) -> str:
 def make_op_parser(transformer, dialect_grammars: tuple[str, ...]) -> Lark:
     from hlopt.syntax.lexer import ContextLexer
 
-    return _build(op_grammar_source(dialect_grammars), ContextLexer, "start", transformer, "ops")
+    return _build(op_grammar_source(dialect_grammars), ContextLexer, ["start", "region_entry"], transformer, "ops")
 
 
 def make_attr_parser(transformer) -> Lark:

@@ -82,15 +82,19 @@ def _op_token(word: str) -> str | None:
 
     return current_context().op_token(word)
 
-def _asm_op(name: str, text: str, name_end: int) -> tuple[int, tuple]:
+def _asm_op(name: str, text: str, name_end: int, length: int) -> tuple[int, tuple]:
     """An op with a form of hlopt.syntax.op_asm: its text read by the form's
-    parse step; (end, (definition, state, length of the name))."""
+    parse step; (end, (definition, state, length of the name)). A form with
+    regions is read later (state None): see ContextLexer.lex."""
     from hlopt.ir.context import current_context
     from hlopt.syntax.op_asm import scan_op
 
     d = current_context().lookup_op(name)
+    assert d is not None  # the op has an op_asm form, so a definition
+    if d.region_defs:
+        return name_end, (d, None, length)
     end, state = scan_op(d, text, name_end)
-    return end, (d, state, len(name))
+    return end, (d, state, length)
 
 
 _OPARGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
@@ -432,6 +436,11 @@ def _blank(m: re.Match) -> str:
     return t if t[0] == '"' else " " * len(t)
 
 
+def blank_comments(t: str) -> str:
+    """`t` with its `//` comments blanked (strings kept, offsets unchanged)."""
+    return _STRING_OR_COMMENT.sub(_blank, t) if "//" in t else t
+
+
 # -- big dense payloads --------------------------------------------------------
 # A `dense<"0x...">` payload of tens of MB would be copied by every slice of
 # the tokens that contain it. The lexer decodes it to bytes once and puts a
@@ -545,23 +554,34 @@ class ContextLexer(Lexer):
         self._state_cache: dict[int, frozenset] = {}
         self._known: set[str] = set()
         self._op_tokens: dict[str, str | None] = {}
+        # regions of op_asm forms: the parser installs the reader (hlopt.syntax.parser.RegionReader);
+        # default_dialects: the op-name prefix a bare op name takes (MLIR's defaultDialectStack)
+        self.region_reader: Any = None
+        self.default_dialects: list[str] = []
 
     def lex(self, lexer_state, parser_state) -> Iterator[Token]:
         text = lexer_state.text
         if not isinstance(text, str):
             text = text.text
-        states = parser_state.parse_conf.parse_table.states
         if type(self) is ContextLexer:  # a top-level parse: earlier payloads are owned by their attributes
             _BLOBS.clear()
             _TAILS.clear()
+        self._known = set()
+        self._op_tokens = {}  # per parse: the context may differ between parses
+        self.default_dialects = []
+        return self.lex_from(text, 0, parser_state, None)
+
+    def lex_from(self, text: str, pos: int, parser_state, nested: Any) -> Iterator[Token]:
+        """Tokens from `pos`. `nested`: a region of an op_asm form read by a
+        parse of its own (start `region_entry`), which ends where the region
+        closes; its end is stored in `nested.end`."""
+        states = parser_state.parse_conf.parse_table.states
         cache = self._state_cache
         kw = self.keywords
         sc = Scanner(text)
-        self._known = set()
-        self._op_tokens = {}  # per parse: the context may differ between parses
         n = len(text)
-        pos = 0
         ws = WS.match
+        depth = 0  # of the nested region's braces
         while True:
             m = ws(text, pos)
             if m is not None:
@@ -587,6 +607,20 @@ class ContextLexer(Lexer):
                 tok = SpanToken._future_new(tok_type, text[pos:pos + spans[2]], pos, None, None, None, None, end)
                 tok.spans = spans
                 yield tok
+            elif tok_type == "ASM_HEAD":
+                # a form with regions: the op's name goes first, so that the parser builds the ops
+                # before it; then the form is read and built at once, its regions read by nested
+                # parses (MLIR's OpAsmParser::parseRegion)
+                end, spans = end
+                tok = SpanToken._future_new(tok_type, text[pos:end], pos, None, None, None, None, end)
+                tok.spans = spans
+                yield tok
+                from hlopt.syntax.op_asm import scan_build_op
+
+                end, op = scan_build_op(spans[0], text, end, self.region_reader)
+                tok = SpanToken._future_new("ASM_BUILT", "", pos, None, None, None, None, end)
+                tok.spans = op
+                yield tok
             elif tok_type == "GENERIC_SIMPLE" or tok_type == "SHLO_SIMPLE":
                 end, spans = end
                 # the usual token needs neither step of _value (and a big one is never copied whole)
@@ -599,6 +633,11 @@ class ContextLexer(Lexer):
                 if end - pos > BLOB_MIN or "//" in (v := text[pos:end]):
                     v = _value(text, pos, end)[0]
                 yield _new_token(tok_type, v, pos, None, None, None, None, end)
+                if nested is not None and (v == "{" or v == "}"):
+                    depth += 1 if v == "{" else -1
+                    if depth == 0:  # the region closed: the op's form continues after it
+                        nested.end = end
+                        return
             pos = end
 
     def next(self, text: str, pos: int, acc: frozenset, sc: Scanner, kw: dict) -> tuple[str, Any]:
@@ -723,11 +762,17 @@ class ContextLexer(Lexer):
                     t = ops.get(w, ops)
                     if t is ops:
                         t = ops[w] = _op_token(w)
+                elif self.default_dialects and self.default_dialects[-1] and "ASM_OP" in acc:
+                    # a bare op name inside an op whose default dialect is set (`return` in func.func)
+                    t = _op_token(self.default_dialects[-1] + "." + w)
+                    if t is not None:
+                        w = self.default_dialects[-1] + "." + w
                 else:
                     t = None
-                if t is not None and t in acc:
+                if t is not None and t in acc or t == "ASM_OP" and "ASM_HEAD" in acc:
                     if t == "ASM_OP":
-                        return t, _asm_op(w, text, end)
+                        r = _asm_op(w, text, end, end - pos)
+                        return ("ASM_HEAD" if r[1][1] is None else t), r
                     if t == "SHLO_OP" and "SHLO_SIMPLE" in acc:
                         r = _shlo_simple(text, pos, end, sc)
                         if r is not None:

@@ -24,19 +24,22 @@ class (False: print the generic form instead).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from hlopt.ir.attributes import Attribute, DictionaryAttr
-from hlopt.ir.core import Block, Operation, Region, Value
+from hlopt.ir.core import Block, BlockArgument, Operation, Region, Value
 from hlopt.ir.types import Type
 from hlopt.syntax.lexer import (
     BARE_WORD,
     CARET_ID,
     STRING,
+    SYMBOL,
     VALUE_USE,
     LexError,
     Scanner,
+    blank_comments,
     scan_balanced,
 )
 from hlopt.syntax.parser import ParseError
@@ -82,7 +85,24 @@ class SuccessorRef:
         self.label, self.pos = label, pos
 
 
+class UnresolvedArgument:
+    """A region argument declared by an op's form (MLIR's OpAsmParser::Argument):
+    `%name : type {attrs} loc(...)`, each part but the name optional."""
+
+    __slots__ = ("name", "pos", "type", "attrs", "loc")
+
+    def __init__(self, name: UnresolvedOperand, type: TypeRef | Type | None = None, attrs: AttrRef | None = None,
+                 loc: AttrRef | None = None):
+        self.name, self.pos, self.type, self.attrs, self.loc = name, name.pos, type, attrs, loc
+
+
+_INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\w.$])", re.ASCII)
 _PUNCT = ("->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "*", "?", "+", "|", "-")
+
+
+def _text(text: str, start: int, end: int) -> str:
+    """A piece of the op's text, its `//` comments blanked (offsets inside hold)."""
+    return blank_comments(text[start:end])
 
 
 # -- the parser API ------------------------------------------------------------------------------
@@ -95,11 +115,13 @@ class OpAsmParser:
     `parse_optional_x` returns None (or False) without moving when the next
     token is something else."""
 
-    __slots__ = ("text", "pos", "op_name", "_sc", "prev_end")
+    __slots__ = ("text", "pos", "op_name", "_sc", "prev_end", "_reader", "_default_dialect")
 
-    def __init__(self, text: str, pos: int, op_name: str):
+    def __init__(self, text: str, pos: int, op_name: str, reader: Any = None, default_dialect: str = ""):
         self.text = text
         self.op_name = op_name
+        self._reader = reader  # reads regions (hlopt.syntax.parser.RegionReader); None: no regions here
+        self._default_dialect = default_dialect
         self._sc = Scanner(text)
         self.prev_end = pos  # end of the last token read (MLIR reports wrong tokens there)
         self.pos = skip_trivia(text, pos)
@@ -116,11 +138,24 @@ class OpAsmParser:
     def error(self, message: str, pos: int | None = None) -> ParseError:
         """`custom op 'name' message` at `pos` (default: the next token), as
         MLIR's emitError from a custom parser."""
+        bad = self._bad_character()
+        if bad is not None:
+            return bad
         return ParseError(f"custom op '{self.op_name}' {message}", self.pos if pos is None else pos)
 
     def wrong_token(self, message: str) -> ParseError:
         """MLIR's emitWrongTokenError: located just after the last token read."""
+        bad = self._bad_character()
+        if bad is not None:
+            return bad
         return ParseError(message, self.prev_end)
+
+    def _bad_character(self) -> ParseError | None:
+        """A character MLIR's lexer rejects (identifiers are ASCII) is its error, not the parser's."""
+        c = self.text[self.pos:self.pos + 1]
+        if c and ord(c) > 127:
+            return ParseError(f"unexpected character '{c}'", self.pos)
+        return None
 
     def at_end(self) -> bool:
         return self.pos >= len(self.text)
@@ -171,6 +206,33 @@ class OpAsmParser:
         self._advance(m.end())
         return m.group()
 
+    def parse_optional_symbol_name(self) -> tuple[str, int] | None:
+        """`@name` / `@"quoted name"` -> (the name, its position), or None."""
+        m = SYMBOL.match(self.text, self.pos)
+        if m is None:
+            return None
+        t = m.group()[1:]
+        if t.startswith('"'):
+            from hlopt.syntax.parser import symbol_name
+
+            t = symbol_name(m.group())
+        self._advance(m.end())
+        return t, m.start()
+
+    def parse_symbol_name(self) -> tuple[str, int]:
+        r = self.parse_optional_symbol_name()
+        if r is None:
+            raise self.error("expected valid '@'-identifier for symbol name")
+        return r
+
+    def parse_optional_integer(self) -> int | None:
+        """A decimal or hexadecimal integer, optionally negative (MLIR's parseOptionalInteger)."""
+        m = _INTEGER.match(self.text, self.pos)
+        if m is None:
+            return None
+        self._advance(m.end())
+        return int(m.group(), 0)
+
     # -- operands ---------------------------------------------------------------------------
     def parse_optional_operand(self) -> UnresolvedOperand | None:
         m = VALUE_USE.match(self.text, self.pos)
@@ -207,7 +269,7 @@ class OpAsmParser:
             raise ParseError(e.message, e.pos) from None
         if end <= self.pos:
             return None
-        ref = TypeRef(self.text[self.pos:end], self.pos)
+        ref = TypeRef(_text(self.text, self.pos, end), self.pos)
         self._advance(end)
         return ref
 
@@ -232,13 +294,15 @@ class OpAsmParser:
         c = self.text[self.pos:self.pos + 1]
         if not c or c in "%^)}],:" or (c == "{" and not typed):
             return None
+        if c == "@":
+            typed = False  # a symbol reference takes no `: type` (that colon is the op's)
         try:
             end = self._sc.attr_end(self.pos, typed)
         except LexError as e:
             raise ParseError(e.message, e.pos) from None
         if end <= self.pos:
             return None
-        ref = AttrRef(self.text[self.pos:end], self.pos)
+        ref = AttrRef(_text(self.text, self.pos, end), self.pos)
         self._advance(end)
         return ref
 
@@ -264,11 +328,14 @@ class OpAsmParser:
             raise self.wrong_token("expected '{' to begin a dictionary attribute")
         return self._balanced("dict")
 
-    def parse_optional_prop_dict(self) -> AttrRef | None:
-        """`<{a = 1}>`, or None."""
-        if not self.peek("<{"):
+    def parse_optional_prop_dict(self, struct: bool = False) -> AttrRef | None:
+        """`<{a = 1}>`, or None; `struct`: `<a = 1, b>` too (read as the dictionary `{a = 1, b}`)."""
+        if self.peek("<{"):
+            return self._balanced("dict")
+        if not struct or not self.peek("<"):
             return None
-        return self._balanced("dict")
+        ref = self._balanced("dict")
+        return AttrRef("{" + ref.text[1:-1] + "}", ref.pos, "dict")
 
     def parse_angle_body(self) -> str | None:
         """A `<...>` body (a dialect attribute's parameters printed stripped), or None."""
@@ -281,7 +348,7 @@ class OpAsmParser:
             end = scan_balanced(self.text, self.pos)
         except LexError as e:
             raise ParseError(e.message, e.pos) from None
-        ref = AttrRef(self.text[self.pos:end], self.pos, kind)
+        ref = AttrRef(_text(self.text, self.pos, end), self.pos, kind)
         self._advance(end)
         return ref
 
@@ -300,11 +367,75 @@ class OpAsmParser:
             raise self.error("expected block name")
         return s
 
-    def parse_region(self) -> Any:
-        """Regions are parsed by the module grammar (Lark), not inside an op's
-        text: a form with a region ends its text before the `{` and the
-        grammar rule of the op reads the region (see docs/assembly-format.md)."""
-        raise self.error("regions in an op's own text are read by its grammar rule")
+    # -- region arguments and locations -----------------------------------------------------
+    def parse_optional_location(self) -> AttrRef | None:
+        """`loc(...)` (MLIR's parseOptionalLocationSpecifier), or None."""
+        m = BARE_WORD.match(self.text, self.pos)
+        if m is None or m.group() != "loc" or not self.text.startswith("(", m.end()):
+            return None
+        try:
+            end = scan_balanced(self.text, m.end())
+        except LexError as e:
+            raise ParseError(e.message, e.pos) from None
+        ref = AttrRef(self.text[self.pos:end], self.pos, "loc")
+        self._advance(end)
+        return ref
+
+    def parse_optional_argument(self, allow_type: bool = True, allow_attrs: bool = False
+                                ) -> UnresolvedArgument | None:
+        """`%name [: type [{attrs}] [loc(...)]]` (MLIR's parseOptionalArgument), or None."""
+        name = self.parse_optional_operand()
+        if name is None:
+            return None
+        arg = UnresolvedArgument(name)
+        if allow_type:
+            self.parse_colon()
+            arg.type = self.parse_type()
+            if allow_attrs:
+                arg.attrs = self.parse_optional_attr_dict()
+            arg.loc = self.parse_optional_location()
+        return arg
+
+    def parse_argument(self, allow_type: bool = True, allow_attrs: bool = False) -> UnresolvedArgument:
+        a = self.parse_optional_argument(allow_type, allow_attrs)
+        if a is None:
+            raise self.error("expected SSA operand")
+        return a
+
+    # -- regions ----------------------------------------------------------------------------
+    def parse_region(self, arguments: Sequence[UnresolvedArgument] | None = None) -> Region:
+        """`{ ... }`, read by the module grammar in the running parse; `arguments`
+        become the entry block's arguments, defined inside the region only."""
+        r = self.parse_optional_region(arguments)
+        if r is None:
+            raise self.wrong_token("expected '{' to begin a region")
+        return r
+
+    @property
+    def resolver(self) -> "OpAsmResolver":
+        """The build step's API, usable while a form with regions is read (its
+        operands resolve before its regions, in MLIR's order)."""
+        if self._reader is None:
+            raise self.error("only forms of ops that declare regions resolve while they parse")
+        return OpAsmResolver(self._reader.session)
+
+    def parse_optional_region(self, arguments: Sequence[UnresolvedArgument] | None = None) -> Region | None:
+        if not self.peek("{"):
+            return None
+        if self._reader is None:
+            raise self.error("regions are read only by forms of ops that declare regions")
+        args = None
+        if arguments:  # (none: `{}` stays a region without blocks, as in MLIR)
+            dec = self._reader.session.decode
+            args = []
+            for a in arguments:
+                if a.type is None:
+                    raise ParseError("expected a type for a region argument", a.pos)
+                t = dec("type", a.type.text, a.type.pos) if isinstance(a.type, TypeRef) else a.type
+                args.append((a.name.name, t, a.loc.text if a.loc is not None else None, a.pos))
+        region, end = self._reader.region(self.text, self.pos, self.op_name, args, self._default_dialect)
+        self._advance(end)
+        return region
 
 
 # -- the build step ------------------------------------------------------------------------------
@@ -350,6 +481,10 @@ class OpAsmResolver:
     def error(self, message: str, pos: int) -> ParseError:
         return ParseError(message, pos)
 
+    def at_end(self, fn: Any) -> None:
+        """Run `fn()` when the parse is done (every location known)."""
+        self._s.finalizers.append(fn)
+
 
 # -- the printer API ----------------------------------------------------------------------------
 
@@ -357,11 +492,22 @@ class OpAsmResolver:
 class OpAsmPrinter:
     """MLIR's OpAsmPrinter: a form prints through these methods into `parts`."""
 
-    __slots__ = ("p", "parts")
+    __slots__ = ("p", "parts", "_indent")
 
     def __init__(self, printer: Any):
         self.p = printer
         self.parts: list[str] = []
+        self._indent = 0  # levels beyond the op's own
+
+    def print_newline(self) -> None:
+        """A line break, indented to the op's level plus increase_indent's."""
+        self.parts.append("\n" + "  " * (self.p.indent + self._indent))
+
+    def increase_indent(self) -> None:
+        self._indent += 1
+
+    def decrease_indent(self) -> None:
+        self._indent -= 1
 
     def write(self, s: str) -> None:
         self.parts.append(s)
@@ -402,6 +548,25 @@ class OpAsmPrinter:
                      empty_block: bool = False) -> None:
         self.parts.append(self.p.region(r, entry_args, terminators, empty_block))
 
+    @property
+    def debuginfo(self) -> bool:
+        return bool(self.p.debuginfo)
+
+    def print_region_argument(self, a: BlockArgument, attrs: DictionaryAttr | None = None, omit_type: bool = False) -> None:
+        """`%a: T {attrs} loc(...)` (the location with debuginfo), MLIR's printRegionArgument."""
+        parts = self.parts
+        parts.append(self.p.value(a))
+        if not omit_type:
+            parts.append(": ")
+            self.print_type(a.type)
+        if attrs is not None and attrs.entries:
+            parts.append(self.p.attr_dict(attrs))
+        if self.p.debuginfo:
+            from hlopt.ir.location import UnknownLoc
+
+            loc = a.location if a.location is not None else UnknownLoc()
+            parts.append(" loc(" + loc.body(self.p) + ")")
+
     def text(self) -> str:
         return "".join(self.parts)
 
@@ -410,13 +575,28 @@ class AliasVisitor(OpAsmPrinter):
     """The printer API that prints nothing and records, in print order, what
     may get an alias: the work items of hlopt.syntax.printer.Aliases."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "_debuginfo")
 
-    def __init__(self) -> None:
+    def __init__(self, debuginfo: bool = False) -> None:
         super().__init__(None)
         self.items: list[tuple] = []
+        self._debuginfo = debuginfo
+
+    @property
+    def debuginfo(self) -> bool:
+        return self._debuginfo
+
+    def print_region_argument(self, a: BlockArgument, attrs: DictionaryAttr | None = None, omit_type: bool = False) -> None:
+        # as MLIR's alias collector: the type and location, not the attributes
+        if not omit_type:
+            self.print_type(a.type)
+        if self._debuginfo and a.location is not None:
+            self.items.append(("a", a.location, False))
 
     def write(self, s: str) -> None:
+        pass
+
+    def print_newline(self) -> None:
         pass
 
     def print_operand(self, v: Value) -> None:
@@ -491,6 +671,16 @@ def scan_op(d: Any, text: str, name_end: int) -> tuple[int, Any]:
     return p.prev_end, state
 
 
+def scan_build_op(d: Any, text: str, name_end: int, reader: Any) -> tuple[int, Operation]:
+    """A form with regions, read and built at once (its regions are read by
+    `reader` in the running parse, so the ops before it are built already):
+    (end of the op's text, the op)."""
+    p = OpAsmParser(text, name_end, d.name, reader, d.default_dialect or "")
+    parse, build, _ = forms_of(d)
+    state = parse(p)
+    return p.prev_end, build(OpAsmResolver(reader.session), state)
+
+
 def build_op(d: Any, session: Any, state: Any) -> Operation:
     return forms_of(d)[1](OpAsmResolver(session), state)
 
@@ -504,10 +694,18 @@ def print_text(d: Any, op: Operation, printer: Any) -> str | None:
     return ap.text()
 
 
-def visit_items(d: Any, op: Operation) -> list[tuple] | None:
+def print_asm_text(d: Any, op: Operation, printer: Any) -> str | None:
+    """`d`'s form of `op` (a form another op's printer reuses, e.g. util.func func.func's)."""
+    return print_text(d, op, printer)
+
+
+def visit_items(d: Any, op: Operation, debuginfo: bool = False) -> list[tuple] | None:
     """What the form prints that may get aliases, in print order; None when
     the op prints in the generic form."""
-    v = AliasVisitor()
+    v = AliasVisitor(debuginfo)
     if not forms_of(d)[2](op, v):
         return None
     return v.items
+
+
+visit_asm_items = visit_items  # public name (hlopt.syntax)

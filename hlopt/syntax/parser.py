@@ -1025,6 +1025,17 @@ class OpBuilder(Transformer):
     def asm_operation(self, c):
         return self.asm(*c)
 
+    def asm_region_operation(self, c):
+        """An op with regions read and built by its op_asm form (the lexer's ASM_HEAD, ASM_BUILT)."""
+        results, head, built, loc = c
+        s = self.s
+        assert s is not None  # callbacks run only inside a parse
+        s.finish_op(results, built.spans, loc, head.start_pos)
+        return None
+
+    def region_entry(self, c):
+        return c[0]
+
     def shlo_simple(self, results, tok, loc):
         return self.__default__("stablehlo_simple_operation", [results, tok, loc], None)
 
@@ -1083,6 +1094,7 @@ def _parser():
         # keyword terminals' spellings, for "expected ..." messages
         builder.literals = {t.name: t.pattern.value for t in lark.terminals if isinstance(t.pattern, PatternStr)}
         entry = _PARSERS[grammars] = (lark, builder)
+        lark.parser.lexer.lexer.region_reader = RegionReader(lark, builder)
     return entry
 
 
@@ -1110,6 +1122,53 @@ def _identity_rules(parser) -> None:
     items = list(callbacks.items())
     callbacks.clear()
     callbacks.update(items)  # re-keyed by identity
+
+
+class _NestedLexer:
+    """The token stream of one region of an op_asm form: the module's lexer
+    from `pos` to the region's closing brace (its end goes to `end`)."""
+
+    __slots__ = ("lexer", "text", "pos", "end")
+
+    def __init__(self, lexer: Any, text: str, pos: int):
+        self.lexer, self.text, self.pos, self.end = lexer, text, pos, pos
+
+    def lex(self, parser_state: Any) -> Any:
+        return self.lexer.lex_from(self.text, self.pos, parser_state, self)
+
+
+class RegionReader:
+    """Reads a region for an op_asm form (hlopt.syntax.op_asm.OpAsmParser.parse_region)
+    with the module grammar, in the running parse session: the ops inside are
+    built as they are read, the entry-block arguments are defined in the
+    region's scope, isolation from above is the op's trait."""
+
+    def __init__(self, lark: Any, builder: "OpBuilder"):
+        self._lalr = lark.parser.parser
+        self._builder = builder
+        self._lexer = lark.parser.lexer.lexer
+
+    @property
+    def session(self) -> ParseSession:
+        s = self._builder.s
+        assert s is not None  # regions are read only inside a parse
+        return s
+
+    def region(self, text: str, pos: int, op_name: str, entry_args: list[tuple] | None,
+               default_dialect: str) -> tuple[Region, int]:
+        """The region `{...}` at `pos` -> (region, end). `entry_args`:
+        [(name, type, location text or None, position)] of the entry block."""
+        s = self.session
+        s.pending.append((op_name, entry_args))
+        dialects = self._lexer.default_dialects
+        dialects.append(default_dialect)
+        nested = _NestedLexer(self._lexer, text, pos)
+        try:
+            region = self._lalr.parse(nested, "region_entry")
+        finally:
+            dialects.pop()
+            s.pending.pop()
+        return region, nested.end
 
 
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
@@ -1167,7 +1226,7 @@ def _parse_source(source: Source, allow_unregistered: bool) -> tuple[Operation, 
     builder.rule_fns = {}
     text = source.text
     try:
-        lark.parse(text)
+        lark.parse(text, start="start")
         return session.finish()
     except ParseError as e:  # raised without a position: the op being parsed
         d = _diag(source, e.message, e.pos if e.pos is not None else session.pos)
@@ -1220,7 +1279,7 @@ _TERMINAL_DESCR = {
 
 # terminals that start an operation: listed as one "operation" in messages, so
 # an error's wording does not depend on which dialect grammars are composed
-_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "GENERIC_RUN", "CUSTOM_OP", "RESULTS"})
+_OP_START = frozenset({"OP_STRING", "GENERIC_SIMPLE", "GENERIC_RUN", "CUSTOM_OP", "RESULTS", "ASM_HEAD"})
 
 
 def _describe_terminal(t: str, literals: dict[str, str]) -> str:

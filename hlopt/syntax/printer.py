@@ -312,7 +312,7 @@ class Aliases:
                 if fn is not None:  # an op_asm form: its printer says what it prints
                     if not o.regions and _plain(o):
                         continue
-                    items = op_asm.visit_items(d, o)
+                    items = op_asm.visit_items(d, o, dbg)
                     custom = items is not None
                 else:
                     items = d.custom_visit_items(o, dbg)

@@ -61,9 +61,6 @@ PUBLIC_SYNTAX = {"hlopt.syntax", "hlopt.syntax.bytecode"}
 # their imports of syntax internals until then (an entry that is no longer
 # needed fails test_pending_syntax_entries_are_needed)
 PENDING_SYNTAX = {
-    # cf/func: their forms move to the declarative assembly format (issue 28 item 2)
-    "hlopt.dialects.cf": "declarative assembly format",
-    "hlopt.dialects.func": "declarative assembly format",
 }
 
 
