@@ -31,6 +31,14 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
+    # declarative assembly formats, the custom-form API and shared directives
+    "AllTypesMatch": "asm_format", "TypesMatchWith": "asm_format", "FixedType": "asm_format",
+    "EnumKeyword": "asm_format", "StrippedAttr": "asm_format", "UnitKeyword": "asm_format",
+    "AttrSyntax": "asm_format",
+    "OpAsmParser": "op_asm", "OpAsmPrinter": "op_asm", "OpAsmResolver": "op_asm",
+    "DynamicIndexList": "directives", "BareInteger": "directives", "DenseI64List": "directives",
+    "UntypedAttr": "directives",
+    "parse_dynamic_index_list": "directives", "print_dynamic_index_list": "directives",
 }
 __all__ = sorted(_HOMES)
 

@@ -850,6 +850,7 @@ class CompiledFormat:
                 syn = self.syntaxes.get(name, _DEFAULT_ATTR)
                 attrs[name] = syn.build(r, v)
                 del f
+        printed = set(types)
         self._infer(types, attrs, st)
         operands = []
         refs = self._operand_refs(st)
@@ -861,6 +862,11 @@ class CompiledFormat:
                     continue
                 raise r.error(f"type of operand '{name}' could not be inferred", st["@pos"])
             pos = us[0].pos if us else st["@pos"]
+            if name not in printed and f.arity in (OPTIONAL, VARIADIC) and len(ts) != len(us):
+                if name in st.get("@listed", ()):  # TypesMatchWith gave one type per operand
+                    raise r.error(f"custom op '{d.name}' number of operands and types do not match: got "
+                                  f"{len(us)} operands and {len(ts)} types", pos)
+                ts = ts * len(us)  # an inferred (buildable) type is every operand's of the group
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
         for name in self.results:
@@ -946,7 +952,12 @@ class CompiledFormat:
                 elif isinstance(rule, TypesMatchWith):
                     t = one(rule.source)
                     if t is not None and rule.target not in types:
-                        types[rule.target] = [rule.fn(t)]
+                        v = rule.fn(t)
+                        if isinstance(v, list):  # one type per operand of a variadic group
+                            st.setdefault("@listed", set()).add(rule.target)
+                            types[rule.target] = v
+                        else:
+                            types[rule.target] = [v]
 
     # print
     def print(self, op: Operation, p: OpAsmPrinter) -> bool:

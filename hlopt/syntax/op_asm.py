@@ -33,6 +33,7 @@ from hlopt.ir.types import Type
 from hlopt.syntax.lexer import (
     BARE_WORD,
     CARET_ID,
+    INTEGER,
     STRING,
     VALUE_USE,
     LexError,
@@ -305,6 +306,22 @@ class OpAsmParser:
         text: a form with a region ends its text before the `{` and the
         grammar rule of the op reads the region (see docs/assembly-format.md)."""
         raise self.error("regions in an op's own text are read by its grammar rule")
+
+    # -- integers ---------------------------------------------------------------------------
+    def parse_optional_integer(self) -> int | None:
+        """A decimal or hex integer literal (`-` allowed), or None."""
+        m = INTEGER.match(self.text, self.pos)
+        if m is None or BARE_WORD.match(self.text, m.end()):
+            return None
+        self._advance(m.end())
+        t = m.group()
+        return int(t, 16) if "x" in t else int(t)
+
+    def parse_integer(self) -> int:
+        v = self.parse_optional_integer()
+        if v is None:
+            raise self.error("expected integer value")
+        return v
 
 
 # -- the build step ------------------------------------------------------------------------------
