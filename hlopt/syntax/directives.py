@@ -90,9 +90,14 @@ class BareInteger(AttrSyntax):
 
     def parse(self, p: OpAsmParser, name: str) -> Any:
         v = p.parse_optional_integer()
-        if v is None:  # MLIR reads an attribute of the known type here
+        if v is not None:
+            return IntegerAttr(v, self.type)
+        # MLIR reads any attribute here (given the known type): another kind is
+        # kept for the verifier to reject
+        a = p.parse_optional_attribute(typed=False)
+        if a is None:
             raise ParseError("expected attribute value", p.location())
-        return IntegerAttr(v, self.type)
+        return a
 
     def printable(self, a: Attribute) -> bool:
         return isinstance(a, IntegerAttr) and a.type is self.type
