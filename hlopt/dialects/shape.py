@@ -1093,6 +1093,7 @@ class ConstWitnessOp(OpDef):
     passing = attr(BoolAttrC)
     result_ = result(Witness, name="result")
     assembly_format = "$passing attr-dict"
+    attr_syntax = {"passing": BareInteger(i1)}  # `1` reads as a BoolAttr too
     type_inference = (FixedType("result", WITNESS),)
     traits = (Pure(), ConstantLike())
 

@@ -5,8 +5,8 @@ OpImplementation helpers).
 - `DynamicIndexList`: mixin giving an op `custom<DynamicIndexList>($values,
   $static_values)`: `[0, %i, 4]`, the static entries in a DenseI64Array
   (kDynamic where an SSA value stands) and the values in a variadic operand.
-- `BareInteger()`: an integer attribute printed and read without its type
-  (`dim(0)`: an I64Attr of an ODS format).
+- `BareInteger(type)`: an integer attribute printed and read without its type
+  (`dim(0)`: an I64Attr of an ODS format; `true`/`1` for a BoolAttr).
 - `DenseI64List()`: a DenseI64ArrayAttr printed as its bare list (`[0, 1]`).
 - `UntypedAttr()`: an attribute read without a trailing `: type` (an array
   attribute followed by the op's `:`, as `$reassociation attr-dict `:``).
@@ -19,7 +19,7 @@ from typing import Any
 
 from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
 from hlopt.ir.core import Operation, Value
-from hlopt.ir.types import IntegerType, i64
+from hlopt.ir.types import IntegerType, i1, i64
 from hlopt.syntax.asm_format import AttrSyntax
 from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, UnresolvedOperand
 from hlopt.syntax.parser import ParseError
@@ -103,7 +103,8 @@ class BareInteger(AttrSyntax):
         return isinstance(a, IntegerAttr) and a.type is self.type
 
     def print(self, p: OpAsmPrinter, a: Attribute) -> None:
-        p.print_alias_free(a, str(a.value))  # type: ignore[attr-defined]  # printable() checked it
+        v = a.value  # type: ignore[attr-defined]  # printable() checked it
+        p.print_alias_free(a, ("true" if v else "false") if self.type is i1 else str(v))
 
 
 class DenseI64List(AttrSyntax):
