@@ -11,10 +11,11 @@ without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
 builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
-iree_tensor_ext. Open, with what hlopt lacks against the same lists:
+iree_tensor_ext. Complete but accepting unknown ops, as MLIR's own dialect
+does (ShapeDialect allows unknown operations): shape. Open, with what hlopt
+lacks against the same lists:
 - arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
   scaling_truncf, subui_extended
-- shape: func, function_library, return
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
@@ -41,7 +42,7 @@ DIALECTS = MappingProxyType({
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
-    "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
+    "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),

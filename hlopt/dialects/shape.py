@@ -24,24 +24,51 @@ from math import prod
 from typing import Any
 
 from hlopt.dialects.syntax_util import dict_or_none, parse_error
-from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, IntegerAttr
-from hlopt.ir.constraints import I1, AnyOf, BoolAttrC, Constraint, Index, IndexAttr, Str, TensorOf
+from hlopt.ir.attributes import (
+    BoolAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    symbol_name_text,
+)
+from hlopt.ir.constraints import (
+    I1,
+    AnyFunction,
+    AnyOf,
+    ArrayOf,
+    BoolAttrC,
+    Constraint,
+    Dict,
+    Index,
+    IndexAttr,
+    Str,
+    TensorOf,
+    TypeAttrOf,
+)
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import RegionBranchOpInterface
+from hlopt.ir.interfaces import CallableOpInterface, RegionBranchOpInterface, SymbolOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import fuse
 from hlopt.ir.matchers import constant_value, defined_by
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.rewriter import debug_name, rooted_on
 from hlopt.ir.traits import (
+    AffineScope,
+    AutomaticAllocationScope,
     Commutative,
     ConstantLike,
     HasParent,
+    IsolatedFromAbove,
+    NoTerminator,
     Pure,
     RecursiveMemoryEffects,
     ReturnLike,
+    SingleBlock,
     SingleBlockImplicitTerminator,
+    Symbol,
+    SymbolTable,
     Terminator,
     op_error,
 )
@@ -1576,14 +1603,144 @@ def shape_reduce_types(s: Any, c: list) -> list:
     return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
 
 
+# -- shape.function_library / shape.func / shape.return ----------------------------------
+class FunctionLibraryOp(SymbolOpInterface, OpDef):
+    """`shape.function_library @lib [attributes {...}] { shape.func ... } mapping {op.name = @fn}`:
+    shape functions and the ops whose shape transfer functions they are."""
+
+    name = "shape.function_library"
+    summary = "Represents shape functions and corresponding ops"
+    syntax_token = "SHAPE_FUNCTION_LIBRARY"
+    sym_name = attr(Str)
+    sym_visibility = opt_attr(Str)
+    mapping = attr(Dict)
+    body = region()
+    traits = (AffineScope(), IsolatedFromAbove(), SymbolTable(), Symbol(), NoTerminator(), SingleBlock())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = op.regions[0]
+        if r.blocks and r.blocks[0].args:  # ODS's NoRegionArguments
+            raise op_error(op, "region should have no arguments")
+        if len(r.blocks) != 1:  # SymbolTable's check
+            raise op_error(op, "Operations with a 'SymbolTable' must have exactly one block")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # MLIR's FunctionLibraryOp::print
+        name, mapping = op.properties.get("sym_name"), op.properties.get("mapping")
+        if not isinstance(name, StringAttr) or not isinstance(mapping, DictionaryAttr) or \
+                any(k not in ("sym_name", "mapping") for k, _ in op.properties.entries):
+            return None
+        return (p.op_name(op) + " " + symbol_name_text(name.value)
+                + p.attr_dict(op.attributes, keyword=True) + " "
+                + p.region(op.regions[0], print_entry_args=False, print_terminators=False)
+                + " mapping " + p.attr_text(mapping))
+
+
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
+    """`shape.func @f(%a: T) -> R [attributes {...}] { ... }`: a shape
+    function, with func.func's form (MLIR's function_interface_impl)."""
+
+    name = "shape.func"
+    summary = "Shape function"
+    syntax_token = "SHAPE_FUNC"
+    sym_name = attr(Str)
+    function_type = attr(TypeAttrOf(AnyFunction, "type attribute of function type"))
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    sym_visibility = opt_attr(Str)
+    body = region()
+    traits = (AffineScope(), AutomaticAllocationScope(), IsolatedFromAbove(), Symbol())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """FunctionOpInterface's check of the entry block against the signature."""
+        ft = op.properties.get("function_type").type
+        body = op.regions[0]
+        if not body.blocks:
+            return
+        args = body.blocks[0].args
+        if len(args) != len(ft.inputs):
+            raise op_error(op, f"entry block must have {len(ft.inputs)} arguments to match function signature")
+        for i, (a, t) in enumerate(zip(args, ft.inputs)):
+            if a.type is not t:
+                raise op_error(op, f"type of entry block argument #{i}('{a.type.text}') must match the type of the "
+                                   f"corresponding argument in function signature('{t.text}')")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # func.func's form under this op's name (one printer of the function form)
+        from hlopt.dialects.func import FuncOp as FuncFuncOp
+
+        text = FuncFuncOp.print_custom(op, p)
+        return None if text is None else p.op_name(op) + text[len("func.func"):]
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
+        from hlopt.dialects.func import FuncOp as FuncFuncOp
+
+        return FuncFuncOp.custom_visit_items(op, debuginfo)
+
+
+class ReturnOp(OpDef):
+    """`shape.return %a : T`: shape.func's terminator (MLIR checks nothing more)."""
+
+    name = "shape.return"
+    summary = "Shape function return operation"
+    operands_ = var_operand()
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
+    traits = (Pure(), HasParent("shape.func"), ReturnLike(), Terminator())
+
+
+def shape_function_library_head(s: Any, c: list) -> tuple:
+    name_tok, sym, attrs = c
+    s.pending.append(("shape.function_library", None))
+    return name_tok.start_pos, sym, attrs
+
+
+def shape_function_library(s: Any, c: list) -> tuple[Operation, int]:
+    (pos, sym, attrs), body, mapping = c
+    s.pending.pop()
+    from hlopt.syntax import symbol_name
+
+    props = {"sym_name": StringAttr(symbol_name(sym)), "mapping": s.decode_dict(mapping)}
+    return Operation("shape.function_library", (), (), props, dict_or_none(s, attrs), [body]), pos
+
+
+def shape_func_head(s: Any, c: list) -> tuple:
+    # func.func's signature reader (one parser of the function form), then this op's name
+    from hlopt.dialects.func import parse_func_head
+
+    head = parse_func_head(s, c)
+    s.pending[-1] = ("shape.func", s.pending[-1][1])
+    return head
+
+
+def shape_func(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, named, sym, pos), body = c
+    s.pending.pop()
+    if body is not None and not body.blocks:
+        raise parse_error("custom op 'shape.func' expected non-empty function body", pos)
+    if body is not None and not named and props["function_type"].type.inputs:
+        raise parse_error("expected SSA identifier for function arguments with a body", sym.start_pos)
+    return Operation("shape.func", (), (), props, attrs, [body] if body is not None else [Region()]), pos
+
+
 OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumElementsOp, RankOp, GetExtentOp,
        DimOp, ToExtentTensorOp, FromExtentTensorOp, FromExtentsOp, ConcatOp, AnyOp, SizeToIndexOp, AddOp, MulOp,
        DivOp, ShapeEqOp, IsBroadcastableOp, MaxOp, MinOp, AssumingAllOp, IndexToSizeOp, ConstSizeOp,
        ConstWitnessOp, CstrRequireOp, AssumingOp, AssumingYieldOp, SplitAtOp,
-       DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp)
+       DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp,
+       FunctionLibraryOp, FuncOp, ReturnOp)
 
 CALLBACKS = {f.__name__: f for f in (shape_assuming_head, shape_assuming, shape_reduce_head, shape_reduce,
-                                     shape_reduce_types)}
+                                     shape_reduce_types, shape_function_library_head, shape_function_library,
+                                     shape_func_head, shape_func)}
 
 DIALECT = Dialect("shape", ops=OPS, grammar="shape.lark", syntax=CALLBACKS, parse_type=parse_shape_type,
-                  materialize_constant=materialize_constant, allow_unknown_ops=True)
+                  materialize_constant=materialize_constant,
+                  # MLIR's ShapeDialect::initialize calls allowUnknownOperations() (iree-opt
+                  # accepts "shape.x" without --allow-unregistered-dialect): every op of it
+                  # is declared, and unknown ones still parse as there
+                  allow_unknown_ops=True)
