@@ -10,12 +10,10 @@ verified generically, so real IR using them still round-trips); a dialect
 without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
-builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
+builtin, func, arith, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
 iree_tensor_ext. Complete but accepting unknown ops, as MLIR's own dialect
 does (ShapeDialect allows unknown operations): shape. Open, with what hlopt
 lacks against the same lists:
-- arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
-  scaling_truncf, subui_extended
 - mhlo: all but a few ops (jaxlib lists 138)
 - vhlo: read from bytecode only (no ops declared)
 - iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
@@ -31,7 +29,7 @@ _D = "hlopt.dialects."
 DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
     "func": DialectInfo(_D + "func", grammar="func.lark"),
-    "arith": DialectInfo(_D + "arith", open=True),
+    "arith": DialectInfo(_D + "arith"),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode

@@ -144,14 +144,11 @@ class TensorOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return [cls.asm_name] if cls.asm_name else None
 
-    @classmethod
-    def _plain_props(cls, op: Operation) -> bool:
-        return all(k in cls.inherent or k == "operandSegmentSizes" for k, _ in op.properties.entries)
-
 
 # -- creation and shape queries -----------------------------------------------------
 class EmptyOp(TensorOp):
     name = "tensor.empty"
+    local_verify = True  # checks read only the op's own types
     summary = "empty tensor operation"
     dynamicSizes = var_operand(Index)
     result_ = result(AnyRankedTensor, name="result")
@@ -186,6 +183,7 @@ def _empty_static_dims(op: Operation, rw: Any) -> bool:
 
 class DimOp(TensorOp):
     name = "tensor.dim"
+    local_verify = True  # checks read only the op's own types
     summary = "dimension index operation"
     asm_name = "dim"
     source = operand(NonZeroRankTensor)
@@ -549,6 +547,7 @@ def _scalar_attr(v: Any, et: Any) -> Any:
 
 class ExtractOp(TensorOp):
     name = "tensor.extract"
+    local_verify = True  # checks read only the op's own types
     summary = "element extraction operation"
     asm_name = "extracted"
     tensor = operand(AnyRankedTensor)
@@ -664,6 +663,7 @@ def _extract_of_generate(op: Operation, rw: Any) -> bool:
 
 class InsertOp(TensorOp):
     name = "tensor.insert"
+    local_verify = True  # checks read only the op's own types
     summary = "element insertion operation"
     asm_name = "inserted"
     scalar = operand(AnyType)

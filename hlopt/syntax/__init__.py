@@ -12,6 +12,12 @@ them to it); the submodules behind it are the front end's internals:
     printing       INDENT, print_op; parsing: parse_module
     grammars       grammar_text, build_parser, ContextLexer, lark_parse, for a
                    dialect that brings its own Lark grammar
+    op forms       what an op's `assembly_format` declares beside the string
+                   (AllTypesMatch, TypesMatchWith, FixedType, EnumKeyword,
+                   StrippedAttr, UnitKeyword, FormatError) and the API of
+                   hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter);
+                   directives several dialects share (DynamicIndexList,
+                   BareInteger, DenseI64List, UntypedAttr, AttrSyntax)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -31,14 +37,14 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
-    # declarative assembly formats, the custom-form API and shared directives
-    "AllTypesMatch": "asm_format", "TypesMatchWith": "asm_format", "FixedType": "asm_format",
-    "EnumKeyword": "asm_format", "StrippedAttr": "asm_format", "UnitKeyword": "asm_format",
-    "AttrSyntax": "asm_format",
-    "OpAsmParser": "op_asm", "OpAsmPrinter": "op_asm", "OpAsmResolver": "op_asm",
-    "DynamicIndexList": "directives", "BareInteger": "directives", "DenseI64List": "directives",
-    "UntypedAttr": "directives",
-    "parse_dynamic_index_list": "directives", "print_dynamic_index_list": "directives",
+    # op forms (docs/assembly-format.md)
+    **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword",
+                     "FormatError"), "asm_format"),
+    **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter"), "op_asm"),
+    # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
+    **dict.fromkeys(("AttrSyntax",), "asm_format"),
+    **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
+                     "print_dynamic_index_list"), "directives"),
 }
 __all__ = sorted(_HOMES)
 

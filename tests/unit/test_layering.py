@@ -57,8 +57,7 @@ PUBLIC_SYNTAX = {"hlopt.syntax"}
 # their imports of syntax internals until then (an entry that is no longer
 # needed fails test_pending_syntax_entries_are_needed)
 PENDING_SYNTAX = {
-    # arith/cf/func: their forms move to the declarative assembly format (issue 28 item 2)
-    "hlopt.dialects.arith": "declarative assembly format",
+    # cf/func: their forms move to the declarative assembly format (issue 28 item 2)
     "hlopt.dialects.cf": "declarative assembly format",
     "hlopt.dialects.func": "declarative assembly format",
     # VHLO reads and writes bytecode with the bytecode package's encoder (issue 27)
