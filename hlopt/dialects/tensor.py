@@ -1363,6 +1363,12 @@ def _slice_lists(op: Operation, first: int) -> tuple[list, list, list] | None:
     return out[0], out[1], out[2]
 
 
+def _has_slice_props(op: Operation) -> bool:
+    """The lists' static entries and segment sizes are there (else: the generic form)."""
+    props = op.properties
+    return all(props.get(k) is not None for k in _SLICE_PROPS) and props.get("operandSegmentSizes") is not None
+
+
 def _mixed_text(p: Any, xs: list) -> str:
     return "[" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + "]"
 
@@ -1452,7 +1458,7 @@ class ExtractSliceOp(TensorOp, DynamicIndexList):
 
     @classmethod
     def asm_printable(cls, op: Operation) -> bool:
-        return _slice_lists(op, 1) is not None  # the lists need their static entries and segment sizes
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1534,7 +1540,7 @@ class InsertSliceOp(TensorOp, DynamicIndexList):
 
     @classmethod
     def asm_printable(cls, op: Operation) -> bool:
-        return _slice_lists(op, 2) is not None  # the lists need their static entries and segment sizes
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2204,7 +2210,7 @@ class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
 
     @classmethod
     def asm_printable(cls, op: Operation) -> bool:
-        return _slice_lists(op, 2) is not None  # the lists need their static entries and segment sizes
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
