@@ -12,9 +12,9 @@ without a module is known by name only (and open).
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
 builtin, func, arith, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util,
 stream, iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only),
-mhlo (jaxlib's 138 ops), vhlo (VhloOps.td's versioned ops). Open, with what
-hlopt lacks against the same lists:
-- shape: func, function_library, return
+mhlo (jaxlib's 138 ops), vhlo (VhloOps.td's versioned ops). Complete but
+accepting unknown ops, as MLIR's own dialect does (ShapeDialect allows
+unknown operations): shape. Open:
 - math, memref, linalg, index, mpmd, tosa, flow: known by name only
 """
 
@@ -38,7 +38,7 @@ DIALECTS = MappingProxyType({
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
-    "shape": DialectInfo(_D + "shape", grammar="shape.lark", open=True),
+    "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),

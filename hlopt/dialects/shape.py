@@ -1,6 +1,8 @@
 """The shape dialect ops StableHLO's dynamic-shape programs use, with MLIR's
-custom forms (grammars/shape.lark), verifiers and messages (checked against
-iree-opt, which registers shape), folders and interpreter rules:
+custom forms (each region-less op declares its ODS `assembly_format`;
+shape.assuming and shape.reduce keep rules in grammars/shape.lark),
+verifiers and messages (checked against iree-opt, which registers shape),
+folders and interpreter rules:
 
     %0 = shape.shape_of %t : tensor<?x4xf32> -> tensor<2xindex>
     %1 = shape.cstr_broadcastable %0, %s : tensor<2xindex>, tensor<2xindex>
@@ -18,29 +20,55 @@ an int64 scalar and a witness a bool.
 
 from __future__ import annotations
 
-import re
 from math import prod
 from typing import Any
 
 from hlopt.dialects.syntax_util import dict_or_none, parse_error
-from hlopt.ir.attributes import BoolAttr, DenseElementsAttr, IntegerAttr, StringAttr
-from hlopt.ir.constraints import I1, AnyOf, BoolAttrC, Constraint, Index, IndexAttr, Str, TensorOf
+from hlopt.ir.attributes import (
+    BoolAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    symbol_name_text,
+)
+from hlopt.ir.constraints import (
+    I1,
+    AnyFunction,
+    AnyOf,
+    ArrayOf,
+    BoolAttrC,
+    Constraint,
+    Dict,
+    Index,
+    IndexAttr,
+    Str,
+    TensorOf,
+    TypeAttrOf,
+)
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import RegionBranchOpInterface
+from hlopt.ir.interfaces import CallableOpInterface, RegionBranchOpInterface, SymbolOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.location import fuse
 from hlopt.ir.matchers import constant_value, defined_by
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.rewriter import debug_name, rooted_on
 from hlopt.ir.traits import (
+    AffineScope,
+    AutomaticAllocationScope,
     Commutative,
     ConstantLike,
     HasParent,
+    IsolatedFromAbove,
+    NoTerminator,
     Pure,
     RecursiveMemoryEffects,
     ReturnLike,
+    SingleBlock,
     SingleBlockImplicitTerminator,
+    Symbol,
+    SymbolTable,
     Terminator,
     op_error,
 )
@@ -52,8 +80,10 @@ from hlopt.ir.types import (
     RankedTensorType,
     ShapedType,
     Type,
+    i1,
     index,
 )
+from hlopt.syntax import BareInteger, FixedType, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -86,6 +116,9 @@ IndexTensor = TensorOf(Index, "tensor of index values")
 ExtentTensor1D = Constraint(is_extent_tensor, "1D tensor of index values")
 IndexElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstance(a.type.element_type, IndexType),
                            "index elements attribute")
+
+
+SHAPE, SIZE, WITNESS, VALUE_SHAPE = (OpaqueType(t) for t in _TYPES)  # buildable types of the formats
 
 
 def parse_shape_type(text: str) -> Type | None:
@@ -181,36 +214,9 @@ def _size_or_index_result(op: Operation) -> None:
 
 # -- the op classes --------------------------------------------------------------
 class ShapeOp(OpDef):
-    """`shape.op %a, %b [error = "..."] {attrs} : T, U [-> V]` (grammars/shape.lark's shape_op).
-    `arrow`: the result type is printed after `->`; otherwise it is `fixed`."""
+    """A shape op with a declared `assembly_format` (MLIR's ODS form)."""
 
-    syntax_token = "SHAPE_OP"
-    arrow = True
-    fixed: str | None = None  # the result type of forms without `->`
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.results) != 1:
-            return None
-        s = p.op_name(op) + " " + p.values(op.operands)
-        err = op.properties.get("error")
-        if isinstance(err, StringAttr):
-            s += " error = " + err.text
-        s += p.attr_dict(op.attributes) + " : " + p.types(op.operand_types)
-        if cls.arrow:
-            s += " -> " + p.type_text(op.results[0].type)
-        return s
-
-    @classmethod
-    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
-        if args.shape is not None or (args.error is not None and "error" not in cls.inherent):
-            raise parse_error("expected ':'", args.extra_pos)
-        if cls.arrow != (arrow is not None):
-            raise parse_error("expected '->'" if cls.arrow else "expected no '->' after the operand types", pos)
-        res = arrow if arrow is not None else s.decode("type", cls.fixed, pos)
-        props = {"error": args.error} if args.error is not None else None
-        return Operation(cls.name, args.operands(s, types), [res], props, args.attrs)
 
 
 class ShapeOfOp(ShapeOp):
@@ -218,6 +224,7 @@ class ShapeOfOp(ShapeOp):
     summary = "Returns shape of a value or shaped type operand"
     arg = operand(ShapedOrValueShape)
     result_ = result(ShapeOrExtentTensor, name="result")
+    assembly_format = "$arg attr-dict `:` type($arg) `->` type($result)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -339,6 +346,8 @@ class BroadcastOp(ShapeOp):
     shapes = var_operand(ShapeOrExtentTensor)
     error = opt_attr(Str)
     result_ = result(ShapeOrExtentTensor, name="result")
+    assembly_format = "$shapes (`error` `=` $error^)? attr-dict `:` type($shapes) `->` type($result)"
+    attr_syntax = {"error": UntypedAttr()}  # a StrAttr: no `: type` after it
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -517,21 +526,36 @@ class ConstShapeOp(ShapeOp):
         if not is_shape(r) and r is not inferred:
             raise _inferred_error(op, inferred)
 
+    # MLIR's hand-written ConstShapeOp::parse/print: `{attrs}[1, 2] : T`
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        a = op.shape
-        if not isinstance(a, DenseElementsAttr):
-            return None
-        return (p.op_name(op) + " " + p.attr_dict(op.attributes) + "[" + ", ".join(map(str, a.flat_values()))
-                + "] : " + p.type_text(op.result_.type))
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        attrs = p.parse_optional_attr_dict()
+        p.parse_punct("[")
+        extents: list[int] = []
+        if not p.parse_optional_punct("]"):
+            extents.append(p.parse_integer())
+            while p.parse_optional_punct(","):
+                extents.append(p.parse_integer())
+            p.parse_punct("]")
+        p.parse_colon()
+        return attrs, extents, p.parse_type()
 
     @classmethod
-    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
-        if args.shape is None or args.uses or args.error is not None:
-            raise parse_error("expected '['", pos)
-        if len(types) != 1 or arrow is not None:
-            raise parse_error("expected one result type", pos)
-        return Operation(cls.name, (), types, {"shape": _index_tensor(args.shape)}, args.attrs)
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        attrs, extents, t = state
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, (), [r.type(t)], {"shape": _index_tensor(extents)}, a)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        a = op.properties.get("shape")
+        if not isinstance(a, DenseElementsAttr) or len(op.properties) != 1:
+            return False
+        p.write(" ")
+        p.print_optional_attr_dict(op.attributes)
+        p.write("[" + ", ".join(map(str, a.flat_values())) + "] : ")
+        p.print_type(op.result_.type)
+        return True
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -549,9 +573,10 @@ def _witness(ok: bool) -> Any:
 class CstrBroadcastableOp(ShapeOp):
     name = "shape.cstr_broadcastable"
     summary = "Determines if 2+ shapes can be successfully broadcasted"
-    arrow, fixed = False, "!shape.witness"
     shapes = var_operand(ShapeOrExtentTensor)
     result_ = result(Witness, name="result")
+    assembly_format = "$shapes attr-dict `:` type($shapes)"
+    type_inference = (FixedType("result", WITNESS),)
     traits = (Commutative(),)
 
     @classmethod
@@ -609,9 +634,10 @@ _cstr_broadcastable_remove_empty_shapes = debug_name(
 class CstrEqOp(ShapeOp):
     name = "shape.cstr_eq"
     summary = "Determines if all input shapes are equal"
-    arrow, fixed = False, "!shape.witness"
     shapes = var_operand(ShapeOrExtentTensor)
     result_ = result(Witness, name="result")
+    assembly_format = "$shapes attr-dict `:` type($shapes)"
+    type_inference = (FixedType("result", WITNESS),)
     traits = (Commutative(),)
 
     @classmethod
@@ -656,6 +682,7 @@ class NumElementsOp(_ExtentsToSizeOp):
     summary = "Returns the number of elements for a given shape"
     shape = operand(ShapeOrExtentTensor)
     result_ = result(SizeOrIndex, name="result")
+    assembly_format = "$shape attr-dict `:` type($shape) `->` type($result)"
     measure = staticmethod(prod)
 
 
@@ -664,6 +691,7 @@ class RankOp(_ExtentsToSizeOp):
     summary = "Gets the rank of a shape"
     shape = operand(ShapeOrExtentTensor)
     rank = result(SizeOrIndex)
+    assembly_format = "$shape attr-dict `:` type($shape) `->` type($rank)"
     measure = staticmethod(len)
 
     @classmethod
@@ -691,6 +719,7 @@ class GetExtentOp(ShapeOp):
     shape = operand(ShapeOrExtentTensor)
     dim = operand(SizeOrIndex)
     extent = result(SizeOrIndex)
+    assembly_format = "$shape `,` $dim attr-dict `:` type($shape) `,` type($dim) `->` type($extent)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -714,6 +743,7 @@ class DimOp(ShapeOp):
     value = operand(AnyShaped)
     index = operand(SizeOrIndex)
     extent = result(SizeOrIndex)
+    assembly_format = "$value `,` $index attr-dict `:` type($value) `,` type($index) `->` type($extent)"
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -725,6 +755,7 @@ class ToExtentTensorOp(ShapeOp):
     summary = "Creates a dimension tensor from a shape"
     input = operand(ShapeOrExtentTensor)
     result_ = result(IndexTensor, name="result")
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -739,9 +770,10 @@ class ToExtentTensorOp(ShapeOp):
 class FromExtentTensorOp(ShapeOp):
     name = "shape.from_extent_tensor"
     summary = "Creates a shape from a tensor of extents"
-    arrow, fixed = False, "!shape.shape"
     input = operand(ExtentTensor1D)
     result_ = result(ShapeT, name="result")
+    assembly_format = "$input attr-dict `:` type($input)"
+    type_inference = (FixedType("result", SHAPE),)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -751,9 +783,10 @@ class FromExtentTensorOp(ShapeOp):
 class FromExtentsOp(ShapeOp):
     name = "shape.from_extents"
     summary = "Creates a shape from extents"
-    arrow, fixed = False, "!shape.shape"
     extents = var_operand(SizeOrIndex)
     shape = result(ShapeT)
+    assembly_format = "$extents attr-dict `:` type($extents)"
+    type_inference = (FixedType("shape", SHAPE),)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -771,6 +804,7 @@ class ConcatOp(ShapeOp):
     lhs = operand(ShapeOrExtentTensor)
     rhs = operand(ShapeOrExtentTensor)
     result_ = result(ShapeOrExtentTensor, name="result")
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -787,6 +821,7 @@ class AnyOp(ShapeOp):
     summary = "Return any combination of the input shapes"
     inputs = var_operand(ShapeOrExtentTensor)
     result_ = result(ShapeOrExtentTensor, name="result")
+    assembly_format = "$inputs attr-dict `:` type($inputs) `->` type($result)"
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -802,9 +837,10 @@ class AnyOp(ShapeOp):
 class SizeToIndexOp(ShapeOp):
     name = "shape.size_to_index"
     summary = "Casts between index types of the shape and standard dialect"
-    arrow, fixed = False, "index"
     arg = operand(SizeOrIndex)
     result_ = result(Index, name="result")
+    assembly_format = "$arg attr-dict `:` type($arg)"
+    type_inference = (FixedType("result", index),)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -848,7 +884,8 @@ def _size_binary(name: str, summary: str, fn: Any) -> type:
 
     body = {"name": f"shape.{name}", "summary": summary, "lhs": operand(SizeOrIndex), "rhs": operand(SizeOrIndex),
             "result_": result(SizeOrIndex, name="result"), "verify": classmethod(verify), "fold": classmethod(fold),
-            "interpret": classmethod(interpret)}
+            "interpret": classmethod(interpret),
+            "assembly_format": "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"}
     if name != "div":
         body["traits"] = (Pure(), Commutative())
     return type(name.title() + "Op", (ShapeOp,), body)
@@ -862,18 +899,20 @@ DivOp = _size_binary("div", "Division of sizes and indices", lambda a, b: a // b
 class ShapeEqOp(ShapeOp):
     name = "shape.shape_eq"
     summary = "Returns whether the input shapes or extent tensors are equal"
-    arrow, fixed = False, "i1"
     shapes = var_operand(ShapeOrExtentTensor)
     result_ = result(I1, name="result")
+    assembly_format = "$shapes attr-dict `:` type($shapes)"
+    type_inference = (FixedType("result", i1),)
     traits = (Pure(), Commutative())
 
 
 class IsBroadcastableOp(ShapeOp):
     name = "shape.is_broadcastable"
     summary = "Determines if 2+ shapes can be successfully broadcasted"
-    arrow, fixed = False, "i1"
     shapes = var_operand(ShapeOrExtentTensor)
     result_ = result(I1, name="result")
+    assembly_format = "$shapes attr-dict `:` type($shapes)"
+    type_inference = (FixedType("result", i1),)
     traits = (Commutative(),)
 
 
@@ -883,6 +922,7 @@ class MaxOp(ShapeOp):
     lhs = operand(ShapeOrSize)
     rhs = operand(ShapeOrSize)
     result_ = result(ShapeOrSize, name="result")
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -897,26 +937,15 @@ class MinOp(MaxOp):
     summary = "Elementwise minimum"
 
 
-# -- forms without a colon ---------------------------------------------------------
-class BareOp(OpDef):
-    """`shape.op %a, ... {attrs}`: operand and result types implied (shape_bare)."""
-
-    syntax_token = "SHAPE_BARE_OP"
-    operand_type = result_type = ""
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes)
-
-
-class AssumingAllOp(BareOp):
+class AssumingAllOp(OpDef):
     """`shape.assuming_all %w0, %w1 {attrs}`"""
 
     name = "shape.assuming_all"
     summary = "Return a logical AND of all witnesses"
-    operand_type = result_type = "!shape.witness"
     inputs = var_operand(Witness)
     result_ = result(Witness, name="result")
+    assembly_format = "$inputs attr-dict"
+    type_inference = (FixedType("inputs", WITNESS), FixedType("result", WITNESS))
     traits = (Pure(), Commutative())
 
     @classmethod
@@ -1019,14 +1048,15 @@ def _assuming_all_to_cstr_eq(op: Operation, rw: Any) -> bool:
     return True
 
 
-class IndexToSizeOp(BareOp):
+class IndexToSizeOp(OpDef):
     """`shape.index_to_size %i {attrs}`"""
 
     name = "shape.index_to_size"
     summary = "Converts a standard index to a shape size"
-    operand_type, result_type = "index", "!shape.size"
     arg = operand(Index)
     result_ = result(Size, name="result")
+    assembly_format = "$arg attr-dict"
+    type_inference = (FixedType("arg", index), FixedType("result", SIZE))
     traits = (Pure(),)
 
     @classmethod
@@ -1059,10 +1089,11 @@ class ConstSizeOp(OpDef):
 
     name = "shape.const_size"
     summary = "Creates a constant of type `shape.size`"
-    syntax_token = "SHAPE_CONST_OP"
-    result_type = "!shape.size"
     value = attr(IndexAttr)
     result_ = result(Size, name="result")
+    assembly_format = "$value attr-dict"
+    attr_syntax = {"value": BareInteger(index)}
+    type_inference = (FixedType("result", SIZE),)
     traits = (Pure(), ConstantLike())
 
     @classmethod
@@ -1070,17 +1101,7 @@ class ConstSizeOp(OpDef):
         v = op.value
         return [f"c{v.value}"] if isinstance(v, IntegerAttr) else None
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.value
-        if not isinstance(v, IntegerAttr):
-            return None
-        return f"{p.op_name(op)} {v.value}" + p.attr_dict(op.attributes)
 
-    @classmethod
-    def from_literal(cls, v: Any, pos: int) -> dict:
-        # an integer literal is an index; anything else is kept for the verifier to reject (as MLIR)
-        return {"value": IntegerAttr(v.value, index) if isinstance(v, IntegerAttr) and not BoolAttrC(v) else v}
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1096,24 +1117,14 @@ class ConstWitnessOp(OpDef):
 
     name = "shape.const_witness"
     summary = "An operation that returns a statically known witness value"
-    syntax_token = "SHAPE_CONST_OP"
-    result_type = "!shape.witness"
     passing = attr(BoolAttrC)
     result_ = result(Witness, name="result")
+    assembly_format = "$passing attr-dict"
+    attr_syntax = {"passing": BareInteger(i1)}  # `1` reads as a BoolAttr too
+    type_inference = (FixedType("result", WITNESS),)
     traits = (Pure(), ConstantLike())
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.passing
-        if not isinstance(v, IntegerAttr):
-            return None
-        return f"{p.op_name(op)} {'true' if v.value else 'false'}" + p.attr_dict(op.attributes)
 
-    @classmethod
-    def from_literal(cls, v: Any, pos: int) -> dict:
-        if not (isinstance(v, IntegerAttr) and BoolAttrC(v)):
-            raise parse_error("expected 'true' or 'false'", pos)
-        return {"passing": v}
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1129,17 +1140,13 @@ class CstrRequireOp(OpDef):
 
     name = "shape.cstr_require"
     summary = "Represents a runtime assertion that an i1 is `true`"
-    syntax_token = "SHAPE_REQUIRE"
     pred = operand(I1)
     msg = attr(Str)
     result_ = result(Witness, name="result")
+    assembly_format = "$pred `,` $msg attr-dict"
+    attr_syntax = {"msg": UntypedAttr()}  # a StrAttr: no `: type` after it
+    type_inference = (FixedType("pred", i1), FixedType("result", WITNESS))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.msg
-        if not isinstance(m, StringAttr):
-            return None
-        return f"{p.op_name(op)} {p.value(op.pred)}, {m.text}" + p.attr_dict(op.attributes)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1248,16 +1255,10 @@ class AssumingYieldOp(OpDef):
 
     name = "shape.assuming_yield"
     summary = "Yield operation"
-    syntax_token = "SHAPE_YIELD"
     operands_ = var_operand()
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
     traits = (Pure(), ReturnLike(), Terminator(), HasParent("shape.assuming"))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op) + p.attr_dict(op.attributes)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s
 
 
 class SplitAtOp(OpDef):
@@ -1302,101 +1303,6 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
     return None
 
 
-# -- grammar callbacks -----------------------------------------------------------
-_USE = re.compile(r"\s*%([\w$.\-]+)(?:#(\d+))?\s*")
-_ERROR = re.compile(r"\s*error\s*=\s*(\"(?:[^\"\\]|\\.)*\")\s*")
-_SHAPE = re.compile(r"\s*\[([-\d,\s]*)\]\s*")
-
-
-class _Args:
-    """The pieces of a shape_op's OP_ARGS: value uses, `error = "..."`,
-    `[extents]` and the attribute dictionary."""
-
-    def __init__(self, s: Any, text: str, base: int):
-        self.uses: list[tuple[str, int, int]] = []
-        self.error: Any = None
-        self.shape: list[int] | None = None
-        self.attrs: Any = None
-        self.extra_pos = base
-        pos = 0
-        while pos < len(text):
-            if text[pos].isspace() or text[pos] == ",":
-                pos += 1
-                continue
-            m = _USE.match(text, pos)
-            if m is not None and not self.shape and self.error is None:
-                self.uses.append((m.group(1), int(m.group(2) or 0), base + pos))
-                pos = m.end()
-                continue
-            m = _ERROR.match(text, pos)
-            if m is not None and self.error is None:
-                self.extra_pos = base + pos
-                self.error = s.decode("attr", m.group(1), base + m.start(1))
-                pos = m.end()
-                continue
-            m = _SHAPE.match(text, pos)
-            if m is not None and self.shape is None:
-                self.extra_pos = base + pos
-                self.shape = [int(x) for x in m.group(1).split(",") if x.strip()]
-                pos = m.end()
-                continue
-            if text[pos] == "{" and self.attrs is None:
-                from hlopt.syntax import scan_balanced
-
-                end = scan_balanced(text, pos)
-                self.attrs = s.decode_dict_text(text[pos:end], base + pos)
-                pos = end
-                continue
-            raise parse_error("expected ':'", base + pos)
-
-    def operands(self, s: Any, types: list[Type]) -> list:
-        if len(self.uses) != len(types):
-            raise parse_error(f"{len(self.uses)} operands present, but expected {len(types)}", self.extra_pos)
-        return [s.lookup(n, k, t, pos) for (n, k, pos), t in zip(self.uses, types)]
-
-
-def shape_op(s: Any, c: list) -> tuple[Operation, int]:
-    name_tok, args_tok, types, arrow = c
-    d = _lookup(str(name_tok))
-    text = str(args_tok) if args_tok is not None else ""
-    base = args_tok.start_pos if args_tok is not None else name_tok.end_pos
-    ts = list(types or [])
-    res = s.decode_type(arrow) if arrow is not None else None
-    return d.build_parsed(s, _Args(s, text, base), ts, res, name_tok.start_pos), name_tok.start_pos
-
-
-def _lookup(name: str) -> Any:
-    from hlopt.ir.context import current_context
-
-    return current_context().lookup_op(name)
-
-
-def shape_bare(s: Any, c: list) -> tuple[Operation, int]:
-    name_tok, values, attrs = c
-    d = _lookup(str(name_tok))
-    t = s.decode("type", d.operand_type, name_tok.start_pos)
-    operands = [s.use(v, t) for v in values or []]
-    res = s.decode("type", d.result_type, name_tok.start_pos)
-    return Operation(d.name, operands, [res], None, dict_or_none(s, attrs)), name_tok.start_pos
-
-
-def shape_const(s: Any, c: list) -> tuple[Operation, int]:
-    name_tok, value, attrs = c
-    d = _lookup(str(name_tok))
-    props = d.from_literal(s.decode_attr(value), value.start_pos)
-    res = s.decode("type", d.result_type, name_tok.start_pos)
-    return Operation(d.name, (), [res], props, dict_or_none(s, attrs)), name_tok.start_pos
-
-
-def shape_require(s: Any, c: list) -> tuple[Operation, int]:
-    name_tok, pred, msg, attrs = c
-    from hlopt.ir.types import i1
-
-    props = {"msg": s.decode_attr(msg)}
-    w = s.decode("type", "!shape.witness", name_tok.start_pos)
-    return Operation("shape.cstr_require", [s.use(pred, i1)], [w], props, dict_or_none(s, attrs)), name_tok.start_pos
-
-
 def shape_assuming_head(s: Any, c: list) -> tuple:
     name_tok, witness, types = c
     s.pending.append(("shape.assuming", None))
@@ -1420,13 +1326,6 @@ def _ensure_yield(s: Any, r: Region, owner: Operation) -> None:
     if last is None or not last.has_trait("Terminator"):
         y = b.append(AssumingYieldOp.build())
         s.finalizers.append(lambda: setattr(y, "location", owner.location))
-
-
-def shape_yield(s: Any, c: list) -> tuple[Operation, int]:
-    name_tok, attrs, values, types = c
-    ts = list(types or [])
-    operands = s.uses(values, ts, values[0].start_pos if values else name_tok.start_pos)
-    return Operation(str(name_tok), operands, (), None, dict_or_none(s, attrs)), name_tok.start_pos
 
 
 # -- debug_print, meet, with_shape, value_as_shape, value_of ------------------------------
@@ -1510,19 +1409,11 @@ class MeetOp(ShapeOp):
     arg1 = operand(AnyShapeOrSize)
     error = opt_attr(Str)
     result_ = result(AnyShapeOrSize, name="result")
+    assembly_format = ("$arg0 `,` $arg1 (`,` `error` `=` $error^)? attr-dict `:` type($arg0) `,` type($arg1) "
+                       "`->` type($result)")
+    attr_syntax = {"error": UntypedAttr()}  # a StrAttr: no `: type` after it
     traits = (Pure(), Commutative())
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # (meet's declarative form puts a comma before `error = ...`)
-        if len(op.results) != 1 or len(op.operands) != 2:
-            return None
-        s = p.op_name(op) + " " + p.values(op.operands)
-        err = op.properties.get("error")
-        if isinstance(err, StringAttr):
-            s += ", error = " + err.text
-        return (s + p.attr_dict(op.attributes) + " : " + p.types(op.operand_types) + " -> "
-                + p.type_text(op.results[0].type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1549,11 +1440,11 @@ class WithShapeOp(ShapeOp):
 
     name = "shape.with_shape"
     summary = "Returns ValueShape with given shape"
-    arrow = False
-    fixed = "!shape.value_shape"
     operand_ = operand(ShapedOrValueShape)
     shape = operand(ShapeOrExtentTensor)
     result_ = result(ValueShape, name="result")
+    assembly_format = "operands attr-dict `:` type($operand_) `,` type($shape)"
+    type_inference = (FixedType("result", VALUE_SHAPE),)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1565,6 +1456,7 @@ class ValueAsShapeOp(ShapeOp):
     summary = "Returns value as a shape"
     arg = operand(Integer1DOrValueShape)
     result_ = result(ShapeOrExtentTensor, name="result")
+    assembly_format = "$arg attr-dict `:` type($arg) `->` type($result)"
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1579,22 +1471,10 @@ class ValueOfOp(ShapeOp):
     summary = "Returns value of a !shape.value_shape operand"
     arg = operand(ValueShape)
     result_ = result(AnyShaped, name="result")
+    assembly_format = "$arg attr-dict `:` type($result)"
+    type_inference = (FixedType("arg", VALUE_SHAPE),)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.results) != 1 or len(op.operands) != 1:
-            return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
 
-    @classmethod
-    def build_parsed(cls, s: Any, args: _Args, types: list[Type], arrow: Type | None, pos: int) -> Operation:
-        if args.shape is not None or args.error is not None:
-            raise parse_error("expected ':'", args.extra_pos)
-        if arrow is not None or len(types) != 1:
-            raise parse_error("expected one result type after ':'", pos)
-        vs = s.decode("type", "!shape.value_shape", pos)
-        return Operation(cls.name, args.operands(s, [vs]), [types[0]], None, args.attrs)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1664,8 +1544,8 @@ class ShapeYieldOp(OpDef):
 
     name = "shape.yield"
     summary = "Returns the value to parent op"
-    syntax_token = "SHAPE_YIELD"
     operands_ = var_operand()
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
     traits = (Pure(), ReturnLike(), Terminator(), HasParent("shape.reduce", "shape.function_library"))
 
     @classmethod
@@ -1678,7 +1558,6 @@ class ShapeYieldOp(OpDef):
         if any(r.type is not v.type for r, v in zip(parent.results, op.operands)):
             raise op_error(op, "types mismatch between yield op and its parent")
 
-    print_custom = AssumingYieldOp.print_custom
 
 
 def shape_reduce_head(s: Any, c: list) -> tuple:
@@ -1724,15 +1603,144 @@ def shape_reduce_types(s: Any, c: list) -> list:
     return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
 
 
+# -- shape.function_library / shape.func / shape.return ----------------------------------
+class FunctionLibraryOp(SymbolOpInterface, OpDef):
+    """`shape.function_library @lib [attributes {...}] { shape.func ... } mapping {op.name = @fn}`:
+    shape functions and the ops whose shape transfer functions they are."""
+
+    name = "shape.function_library"
+    summary = "Represents shape functions and corresponding ops"
+    syntax_token = "SHAPE_FUNCTION_LIBRARY"
+    sym_name = attr(Str)
+    sym_visibility = opt_attr(Str)
+    mapping = attr(Dict)
+    body = region()
+    traits = (AffineScope(), IsolatedFromAbove(), SymbolTable(), Symbol(), NoTerminator(), SingleBlock())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        r = op.regions[0]
+        if r.blocks and r.blocks[0].args:  # ODS's NoRegionArguments
+            raise op_error(op, "region should have no arguments")
+        if len(r.blocks) != 1:  # SymbolTable's check
+            raise op_error(op, "Operations with a 'SymbolTable' must have exactly one block")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # MLIR's FunctionLibraryOp::print
+        name, mapping = op.properties.get("sym_name"), op.properties.get("mapping")
+        if not isinstance(name, StringAttr) or not isinstance(mapping, DictionaryAttr) or \
+                any(k not in ("sym_name", "mapping") for k, _ in op.properties.entries):
+            return None
+        return (p.op_name(op) + " " + symbol_name_text(name.value)
+                + p.attr_dict(op.attributes, keyword=True) + " "
+                + p.region(op.regions[0], print_entry_args=False, print_terminators=False)
+                + " mapping " + p.attr_text(mapping))
+
+
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
+    """`shape.func @f(%a: T) -> R [attributes {...}] { ... }`: a shape
+    function, with func.func's form (MLIR's function_interface_impl)."""
+
+    name = "shape.func"
+    summary = "Shape function"
+    syntax_token = "SHAPE_FUNC"
+    sym_name = attr(Str)
+    function_type = attr(TypeAttrOf(AnyFunction, "type attribute of function type"))
+    arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
+    sym_visibility = opt_attr(Str)
+    body = region()
+    traits = (AffineScope(), AutomaticAllocationScope(), IsolatedFromAbove(), Symbol())
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        """FunctionOpInterface's check of the entry block against the signature."""
+        ft = op.properties.get("function_type").type
+        body = op.regions[0]
+        if not body.blocks:
+            return
+        args = body.blocks[0].args
+        if len(args) != len(ft.inputs):
+            raise op_error(op, f"entry block must have {len(ft.inputs)} arguments to match function signature")
+        for i, (a, t) in enumerate(zip(args, ft.inputs)):
+            if a.type is not t:
+                raise op_error(op, f"type of entry block argument #{i}('{a.type.text}') must match the type of the "
+                                   f"corresponding argument in function signature('{t.text}')")
+
+    @classmethod
+    def print_custom(cls, op: Operation, p: Any) -> str | None:
+        # func.func's form under this op's name (one printer of the function form)
+        from hlopt.dialects.func import FuncOp as FuncFuncOp
+
+        text = FuncFuncOp.print_custom(op, p)
+        return None if text is None else p.op_name(op) + text[len("func.func"):]
+
+    @classmethod
+    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
+        from hlopt.dialects.func import FuncOp as FuncFuncOp
+
+        return FuncFuncOp.custom_visit_items(op, debuginfo)
+
+
+class ReturnOp(OpDef):
+    """`shape.return %a : T`: shape.func's terminator (MLIR checks nothing more)."""
+
+    name = "shape.return"
+    summary = "Shape function return operation"
+    operands_ = var_operand()
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
+    traits = (Pure(), HasParent("shape.func"), ReturnLike(), Terminator())
+
+
+def shape_function_library_head(s: Any, c: list) -> tuple:
+    name_tok, sym, attrs = c
+    s.pending.append(("shape.function_library", None))
+    return name_tok.start_pos, sym, attrs
+
+
+def shape_function_library(s: Any, c: list) -> tuple[Operation, int]:
+    (pos, sym, attrs), body, mapping = c
+    s.pending.pop()
+    from hlopt.syntax import symbol_name
+
+    props = {"sym_name": StringAttr(symbol_name(sym)), "mapping": s.decode_dict(mapping)}
+    return Operation("shape.function_library", (), (), props, dict_or_none(s, attrs), [body]), pos
+
+
+def shape_func_head(s: Any, c: list) -> tuple:
+    # func.func's signature reader (one parser of the function form), then this op's name
+    from hlopt.dialects.func import parse_func_head
+
+    head = parse_func_head(s, c)
+    s.pending[-1] = ("shape.func", s.pending[-1][1])
+    return head
+
+
+def shape_func(s: Any, c: list) -> tuple[Operation, int]:
+    (props, attrs, named, sym, pos), body = c
+    s.pending.pop()
+    if body is not None and not body.blocks:
+        raise parse_error("custom op 'shape.func' expected non-empty function body", pos)
+    if body is not None and not named and props["function_type"].type.inputs:
+        raise parse_error("expected SSA identifier for function arguments with a body", sym.start_pos)
+    return Operation("shape.func", (), (), props, attrs, [body] if body is not None else [Region()]), pos
+
+
 OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumElementsOp, RankOp, GetExtentOp,
        DimOp, ToExtentTensorOp, FromExtentTensorOp, FromExtentsOp, ConcatOp, AnyOp, SizeToIndexOp, AddOp, MulOp,
        DivOp, ShapeEqOp, IsBroadcastableOp, MaxOp, MinOp, AssumingAllOp, IndexToSizeOp, ConstSizeOp,
        ConstWitnessOp, CstrRequireOp, AssumingOp, AssumingYieldOp, SplitAtOp,
-       DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp)
+       DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp,
+       FunctionLibraryOp, FuncOp, ReturnOp)
 
-CALLBACKS = {f.__name__: f for f in (shape_op, shape_bare, shape_const, shape_require, shape_assuming_head,
-                                     shape_assuming, shape_yield, shape_reduce_head, shape_reduce,
-                                     shape_reduce_types)}
+CALLBACKS = {f.__name__: f for f in (shape_assuming_head, shape_assuming, shape_reduce_head, shape_reduce,
+                                     shape_reduce_types, shape_function_library_head, shape_function_library,
+                                     shape_func_head, shape_func)}
 
 DIALECT = Dialect("shape", ops=OPS, grammar="shape.lark", syntax=CALLBACKS, parse_type=parse_shape_type,
-                  materialize_constant=materialize_constant, allow_unknown_ops=True)
+                  materialize_constant=materialize_constant,
+                  # MLIR's ShapeDialect::initialize calls allowUnknownOperations() (iree-opt
+                  # accepts "shape.x" without --allow-unregistered-dialect): every op of it
+                  # is declared, and unknown ones still parse as there
+                  allow_unknown_ops=True)

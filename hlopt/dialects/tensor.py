@@ -18,9 +18,10 @@ MLIR), folders and canonicalization patterns.
     %expanded = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 2, 5] : tensor<4x5xf32> into tensor<2x2x5xf32>
     %collapsed = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x2x5xf32> into tensor<4x5xf32>
 
-The one-line forms share one grammar rule (grammars/tensor.lark): the op
-name, its argument text as one OP_ARGS token (decoded here), then the types.
-tensor.pad, tensor.generate and tensor.yield have their own rules (a
+Each region-less op declares MLIR's `assemblyFormat` (hlopt.syntax.asm_format:
+one string gives parser and printer); the slices' mixed static/dynamic lists
+are the shared `custom<DynamicIndexList>` directive (hlopt.syntax.directives).
+tensor.pad and tensor.generate keep grammar rules (grammars/tensor.lark: a
 region in the middle of the form):
 
     %padded = tensor.pad %t nofold low[1, %i] high[1, 2] {
@@ -35,7 +36,6 @@ region in the middle of the form):
 
 from __future__ import annotations
 
-import re
 from math import prod
 from typing import Any
 
@@ -72,6 +72,15 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, UnrankedTensorType, index
+from hlopt.syntax import (
+    BareInteger,
+    DenseI64List,
+    DynamicIndexList,
+    FixedType,
+    TypesMatchWith,
+    UnitKeyword,
+    UntypedAttr,
+)
 
 np = lazy_module("numpy")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -108,20 +117,32 @@ def _cast_compatible(a: Any, b: Any) -> bool:
     return a.rank == b.rank and all(x == y or DYNAMIC in (x, y) for x, y in zip(a.shape, b.shape))
 
 
-class TensorOp(OpDef):
-    """Shared by the ops with a one-line custom form (grammars/tensor.lark)."""
+_INDEX = index
 
-    syntax_token = "TENSOR_OP"
+
+def _element_type(t: Any) -> Any:
+    """A tensor type's element type (ODS's TypesMatchWith `getElementType()`);
+    another type stays itself, for the verifier to reject."""
+    return getattr(t, "element_type", t)
+
+
+def _element_types(t: Any) -> Any:
+    """from_elements' operand types: one element type per element of a
+    static result type."""
+    if isinstance(t, RankedTensorType) and t.has_static_shape:
+        return [t.element_type] * prod(t.shape)
+    return _element_type(t)
+
+
+class TensorOp(OpDef):
+    """Shared by the region-less ops (each declares its `assembly_format`)."""
+
     asm_name: str | None = None
     traits = (Pure(),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return [cls.asm_name] if cls.asm_name else None
-
-    @classmethod
-    def _plain_props(cls, op: Operation) -> bool:
-        return all(k in cls.inherent or k == "operandSegmentSizes" for k, _ in op.properties.entries)
 
 
 # -- creation and shape queries -----------------------------------------------------
@@ -131,6 +152,8 @@ class EmptyOp(TensorOp):
     summary = "empty tensor operation"
     dynamicSizes = var_operand(Index)
     result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "`(`$dynamicSizes`)` attr-dict `:` type($result)"
+    type_inference = (FixedType("dynamicSizes", index),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -138,10 +161,6 @@ class EmptyOp(TensorOp):
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -170,12 +189,9 @@ class DimOp(TensorOp):
     source = operand(NonZeroRankTensor)
     index = operand(Index)
     result_ = result(Index, name="result")
+    assembly_format = "attr-dict $source `,` $index `:` type($source)"
+    type_inference = (FixedType("index", _INDEX), FixedType("result", _INDEX))  # `index` is the field here
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # MLIR's format puts attr-dict first
-        return (p.op_name(op) + p.attr_dict(op.attributes) + " " + p.values(op.operands) + " : "
-                + p.type_text(op.source.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -303,11 +319,9 @@ class RankOp(TensorOp):
     asm_name = "rank"
     tensor = operand(AnyTensor)
     result_ = result(Index, name="result")
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+    type_inference = (FixedType("result", index),)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.tensor) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -319,11 +333,8 @@ class RankOp(TensorOp):
 class _CastLike(TensorOp):
     source = operand(AnyTensor)
     dest = result(AnyTensor)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.source) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.source.type) + " to " + p.type_text(op.dest.type))
 
     @classmethod
     def compatible(cls, a: Any, b: Any) -> bool:
@@ -542,6 +553,8 @@ class ExtractOp(TensorOp):
     tensor = operand(AnyRankedTensor)
     indices = var_operand(Index)
     result_ = result(AnyType, name="result")
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor)"
+    type_inference = (TypesMatchWith("tensor", "result", _element_type), FixedType("indices", index))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -551,10 +564,6 @@ class ExtractOp(TensorOp):
         if op.result_.type is not t.element_type:
             raise op_error(op, "failed to verify that result type matches element type of tensor")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.tensor) + "[" + p.values(op.operands[1:]) + "]"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.tensor.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -661,6 +670,9 @@ class InsertOp(TensorOp):
     dest = operand(AnyRankedTensor)
     indices = var_operand(Index)
     result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)"
+    type_inference = (TypesMatchWith("dest", "result", lambda t: t), TypesMatchWith("dest", "scalar", _element_type),
+                      FixedType("indices", index))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -668,11 +680,6 @@ class InsertOp(TensorOp):
         if len(op.operands) - 2 != t.rank:
             raise op_error(op, "incorrect number of indices")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.scalar) + " into " + p.value(op.dest) + "["
-                + p.values(op.operands[2:]) + "]" + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.dest.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -692,11 +699,9 @@ class FromElementsOp(TensorOp):
     asm_name = "from_elements"
     elements = var_operand(AnyType)
     result_ = result(StaticTensor, name="result")
+    assembly_format = "$elements attr-dict `:` type($result)"
+    type_inference = (TypesMatchWith("result", "elements", _element_types),)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -720,6 +725,8 @@ class SplatOp(TensorOp):
     input = operand(AnyType)
     dynamicSizes = var_operand(Index)
     aggregate = result(AnyRankedTensor)
+    assembly_format = "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)"
+    type_inference = (TypesMatchWith("aggregate", "input", _element_type), FixedType("dynamicSizes", index))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -727,12 +734,6 @@ class SplatOp(TensorOp):
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = p.op_name(op) + " " + p.value(op.input)
-        if len(op.operands) > 1:
-            s += "[" + p.values(op.operands[1:]) + "]"
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.aggregate.type)
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -751,6 +752,7 @@ class ReshapeOp(TensorOp):
     source = operand(AnyTensor)
     shape = operand(ShapeTensor)
     result_ = result(AnyTensor, name="result")
+    assembly_format = "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -761,10 +763,6 @@ class ReshapeOp(TensorOp):
                 and b.has_static_shape and prod(a.shape) != prod(b.shape)):
             raise op_error(op, "source and destination tensor should have the same number of elements")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.value(op.source) + "(" + p.value(op.shape) + ")"
-                + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -807,11 +805,8 @@ def _reassociation(a: Any) -> list[list[int]] | None:
     return out
 
 
-def _reassoc_text(groups: list[list[int]]) -> str:
-    return "[" + ", ".join("[" + ", ".join(str(i) for i in g) + "]" for g in groups) + "]"
-
-
 class _ReshapeLike(TensorOp):
+    attr_syntax = {"reassociation": UntypedAttr()}
     src = operand(AnyRankedTensor)
     result_ = result(AnyRankedTensor, name="result")
     reassociation = attr(Constraint(lambda a: _reassociation(a) is not None, "Array of 64-bit integer array attributes"))
@@ -836,12 +831,15 @@ class _ReshapeLike(TensorOp):
                 raise op_error(op, f"expected dimension {gi} of collapsed type to be static value of {prod(sizes)}")
 
 
-class ExpandShapeOp(_ReshapeLike):
+class ExpandShapeOp(_ReshapeLike, DynamicIndexList):
     name = "tensor.expand_shape"
     summary = "operation to produce a tensor with a higher rank"
     asm_name = "expanded"
     output_shape = var_operand(Index)
     static_output_shape = attr(Constraint(lambda a: isinstance(a, DenseArrayAttr), "i64 dense array attribute"))
+    assembly_format = ("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, "
+                       "$static_output_shape) attr-dict `:` type($src) `into` type($result)")
+    type_inference = (FixedType("output_shape", index),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -850,15 +848,6 @@ class ExpandShapeOp(_ReshapeLike):
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
         cls.verify_groups(op, op.src.type, op.result_.type, "expanded")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not cls._plain_props(op):
-            return None
-        groups = _reassociation(op.reassociation)
-        static = list(op.static_output_shape.values)
-        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups) + " output_shape "
-                + _mixed(p, static, op.operands[1:]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.src.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -874,19 +863,12 @@ class CollapseShapeOp(_ReshapeLike):
     name = "tensor.collapse_shape"
     summary = "operation to produce a tensor with a smaller rank"
     asm_name = "collapsed"
+    assembly_format = "$src $reassociation attr-dict `:` type($src) `into` type($result)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         cls.verify_groups(op, op.result_.type, op.src.type, "expanded")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not cls._plain_props(op):
-            return None
-        groups = _reassociation(op.reassociation)
-        return (p.op_name(op) + " " + p.value(op.src) + " " + _reassoc_text(groups)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.src.type) + " into "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1254,12 +1236,6 @@ def _collapse_of_cast(op: Operation, rw: Any) -> bool:
     return True
 
 
-def _mixed(p: Any, static: list[int], dyn: list[Value]) -> str:
-    """MLIR's DynamicIndexList: `[0, %i, 4]`."""
-    it = iter(dyn)
-    return "[" + ", ".join(p.value(next(it)) if s == K_DYNAMIC else str(s) for s in static) + "]"
-
-
 class ConcatOp(TensorOp):
     name = "tensor.concat"
     summary = "tensor concatenation operation"
@@ -1267,6 +1243,8 @@ class ConcatOp(TensorOp):
     dim = attr(IntAttr(64))
     inputs = var_operand(AnyRankedTensor)
     result_ = result(AnyRankedTensor, name="result")
+    assembly_format = "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)"
+    attr_syntax = {"dim": BareInteger()}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1295,12 +1273,6 @@ class ConcatOp(TensorOp):
         if rt.rank != rank or any(a != b and DYNAMIC not in (a, b) for a, b in zip(rt.shape, shape)):
             raise op_error(op, f"result type '{rt.text}'does not match inferred shape '{inferred.text}' static sizes")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not cls._plain_props(op):
-            return None
-        return (p.op_name(op) + f" dim({op.dim.value}) " + p.values(op.operands)
-                + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1391,6 +1363,12 @@ def _slice_lists(op: Operation, first: int) -> tuple[list, list, list] | None:
     return out[0], out[1], out[2]
 
 
+def _has_slice_props(op: Operation) -> bool:
+    """The lists' static entries and segment sizes are there (else: the generic form)."""
+    props = op.properties
+    return all(props.get(k) is not None for k in _SLICE_PROPS) and props.get("operandSegmentSizes") is not None
+
+
 def _mixed_text(p: Any, xs: list) -> str:
     return "[" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + "]"
 
@@ -1460,7 +1438,7 @@ def _constant_index_operand(op: Operation) -> bool:
     return any(v.type is index and int_value(v) is not None for v in op.operands)
 
 
-class ExtractSliceOp(TensorOp):
+class ExtractSliceOp(TensorOp, DynamicIndexList):
     name = "tensor.extract_slice"
     summary = "extract slice operation"
     asm_name = "extracted_slice"
@@ -1473,19 +1451,19 @@ class ExtractSliceOp(TensorOp):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
+    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `to` type($result)")
+    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _verify_slice(op, 1, op.source.type, op.result_.type)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lists = _slice_lists(op, 1)
-        if lists is None or not cls._plain_props(op):
-            return None
-        return (p.op_name(op) + " " + p.value(op.source) + " ".join(_mixed_text(p, x) for x in lists)
-                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.source.type) + " to " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1540,7 +1518,7 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     return True
 
 
-class InsertSliceOp(TensorOp):
+class InsertSliceOp(TensorOp, DynamicIndexList):
     name = "tensor.insert_slice"
     summary = "insert_slice operation"
     asm_name = "inserted_slice"
@@ -1554,6 +1532,15 @@ class InsertSliceOp(TensorOp):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
+    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `into` type($dest)")
+    type_inference = (TypesMatchWith("dest", "result", lambda t: t), FixedType("offsets", index),
+                      FixedType("sizes", index), FixedType("strides", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1561,15 +1548,6 @@ class InsertSliceOp(TensorOp):
             raise op_error(op, "failed to verify that all of {dest, result} have same type")
         _verify_slice(op, 2, op.dest.type, op.source.type)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lists = _slice_lists(op, 2)
-        if lists is None or not cls._plain_props(op):
-            return None
-        return (p.op_name(op) + " " + p.value(op.source) + " into " + p.value(op.dest)
-                + " ".join(_mixed_text(p, x) for x in lists)
-                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.source.type) + " into " + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1723,133 +1701,6 @@ def IRErrorAt(op: Operation, msg: str) -> Exception:
     from hlopt.ir.core import IRError
 
     return IRError(msg, op)
-
-
-# -- custom syntax: grammars/tensor.lark -----------------------------------------------------
-_TOK = re.compile(r"\s*(?:(%[\w$.\-]+(?:#\d+)?)|(-?\d+)|([A-Za-z_][\w$.]*)|(\{)|([\[\](),]))", re.ASCII)
-
-
-class _Args:
-    """A cursor over an op's argument text (the OP_ARGS token)."""
-
-    def __init__(self, s: Any, text: str, base: int):
-        self.s, self.text, self.base, self.pos = s, text, base, 0
-
-    def _peek(self) -> tuple[int, str, int] | None:
-        m = _TOK.match(self.text, self.pos)
-        if m is None or m.end() == self.pos:
-            return None
-        k = m.lastindex
-        return k, m.group(k), m.start(k)
-
-    def at(self) -> int:
-        m = re.compile(r"\s*").match(self.text, self.pos)
-        return self.base + m.end()
-
-    def error(self, msg: str) -> Exception:
-        return self.s.error(msg, self.at())
-
-    def done(self) -> bool:
-        return not self.text[self.pos:].strip()
-
-    def punct(self, p: str, required: bool = True) -> bool:
-        t = self._peek()
-        if t is not None and t[0] == 5 and t[1] == p:
-            self.pos = t[2] + 1
-            return True
-        if required:
-            raise self.error(f"expected '{p}'")
-        return False
-
-    def keyword(self, w: str, required: bool = True) -> bool:
-        t = self._peek()
-        if t is not None and t[0] == 3 and t[1] == w:
-            self.pos = t[2] + len(w)
-            return True
-        if required:
-            raise self.error(f"expected '{w}'")
-        return False
-
-    def value(self, required: bool = True) -> tuple[str, int] | None:
-        t = self._peek()
-        if t is not None and t[0] == 1:
-            self.pos = t[2] + len(t[1])
-            return t[1], self.base + t[2]
-        if required:
-            raise self.error("expected SSA operand")
-        return None
-
-    def integer(self) -> int:
-        t = self._peek()
-        if t is None or t[0] != 2:
-            raise self.error("expected integer value")
-        self.pos = t[2] + len(t[1])
-        return int(t[1])
-
-    def values(self) -> list[tuple[str, int]]:
-        out = []
-        v = self.value(required=False)
-        while v is not None:
-            out.append(v)
-            if not self.punct(",", required=False):
-                break
-            v = self.value()
-        return out
-
-    def mixed(self) -> tuple[list[int], list[tuple[str, int]]]:
-        """`[0, %i, 4]` -> static entries (kDynamic for values) and the values."""
-        self.punct("[")
-        static, dyn = [], []
-        if not self.punct("]", required=False):
-            while True:
-                v = self.value(required=False)
-                if v is not None:
-                    static.append(K_DYNAMIC)
-                    dyn.append(v)
-                else:
-                    static.append(self.integer())
-                if not self.punct(",", required=False):
-                    break
-            self.punct("]")
-        return static, dyn
-
-    def reassociation(self) -> ArrayAttr:
-        self.punct("[")
-        groups = []
-        while True:
-            self.punct("[")
-            g = []
-            if not self.punct("]", required=False):
-                while True:
-                    g.append(IntegerAttr(self.integer()))
-                    if not self.punct(",", required=False):
-                        break
-                self.punct("]")
-            groups.append(ArrayAttr(g))
-            if not self.punct(",", required=False):
-                break
-        self.punct("]")
-        return ArrayAttr(groups)
-
-    def attr_dict(self) -> Any:
-        t = self._peek()
-        if t is None or t[0] != 4:
-            return None
-        from hlopt.syntax import scan_balanced
-
-        end = scan_balanced(self.text, t[2])
-        d = self.s.decode_dict_text(self.text[t[2]:end], self.base + t[2])
-        self.pos = end
-        return d
-
-    def finish(self) -> None:
-        if not self.done():
-            raise self.error("expected ':'")
-
-
-def _use(s: Any, v: tuple[str, int], t: Any) -> Value:
-    m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", v[0])
-    return s.lookup(m.group(1), int(m.group(2) or 0), t, v[1])
 
 
 # -- ops with a region: pad, generate and their yield -------------------------------------
@@ -2261,210 +2112,10 @@ def _static_generate(op: Operation, rw: Any) -> bool:
 class YieldOp(OpDef):
     name = "tensor.yield"
     summary = "Yield a value from a region"
-    syntax_token = "TENSOR_YIELD"
     value = operand(AnyType)
+    assembly_format = "$value attr-dict `:` type($value)"
     traits = (Pure(), Terminator(), ReturnLike(), HasParent("tensor.generate", "tensor.pad"))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.properties):
-            return None
-        v = op.value
-        return p.op_name(op) + " " + p.value(v) + p.attr_dict(op.attributes) + " : " + p.type_text(v.type)
-
-
-def tensor_op(s: Any, c: list) -> tuple[Operation, int]:
-    """`tensor_op: TENSOR_OP OP_ARGS ":" (TYPE [("to" | "into") TYPE] | FUNCTION_TYPE)`."""
-    name_tok, args_tok, t1, t2 = c
-    name = str(name_tok)
-    a = _Args(s, str(args_tok) if args_tok is not None else "", args_tok.start_pos if args_tok is not None
-              else name_tok.end_pos)
-    ty1 = s.decode_type(t1)
-    ty2 = s.decode_type(t2) if t2 is not None else None
-    kw = s.src.text[t1.end_pos:t2.start_pos].strip() if t2 is not None else None
-    want_kw = _SECOND_TYPE.get(name)
-    from hlopt.ir.types import FunctionType
-
-    if isinstance(ty1, FunctionType) != (name in ("tensor.reshape", "tensor.concat", "tensor.gather", "tensor.scatter")):
-        raise s.error("invalid kind of type specified", t1.start_pos)
-    if (want_kw is None) != (t2 is None) or (want_kw is not None and kw != want_kw):
-        raise s.error(f"expected '{want_kw}'" if want_kw else "expected end of operation",
-                      t1.end_pos if t2 is None else t1.end_pos + 1)
-    op = _PARSERS[name](s, a, ty1, ty2)
-    return op, name_tok.start_pos
-
-
-_SECOND_TYPE = {"tensor.cast": "to", "tensor.bitcast": "to", "tensor.extract_slice": "to",
-                "tensor.insert_slice": "into", "tensor.expand_shape": "into", "tensor.collapse_shape": "into"}
-
-
-def _p_empty(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    a.punct("(")
-    sizes = a.values()
-    a.punct(")")
-    attrs = a.attr_dict()
-    a.finish()
-    return Operation("tensor.empty", [_use(s, v, index) for v in sizes], [t], None, attrs)
-
-
-def _p_dim(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    attrs = a.attr_dict()
-    src = a.value()
-    a.punct(",")
-    i = a.value()
-    a.finish()
-    return Operation("tensor.dim", [_use(s, src, t), _use(s, i, index)], [index], None, attrs)
-
-
-def _p_unary(name: str) -> Any:
-    def parse(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-        src = a.value()
-        attrs = a.attr_dict()
-        a.finish()
-        res = t2 if t2 is not None else index  # rank: `: type($tensor)`, result index
-        return Operation(name, [_use(s, src, t)], [res], None, attrs)
-    return parse
-
-
-def _element(s: Any, t: Any, pos: int) -> Any:
-    if not isinstance(t, RankedTensorType):
-        raise s.error("'tensor' must be ranked tensor of any type values", pos)
-    return t.element_type
-
-
-def _p_extract(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    src = a.value()
-    a.punct("[")
-    idx = a.values()
-    a.punct("]")
-    attrs = a.attr_dict()
-    a.finish()
-    et = _element(s, t, src[1])
-    return Operation("tensor.extract", [_use(s, src, t)] + [_use(s, v, index) for v in idx], [et], None, attrs)
-
-
-def _p_insert(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    scalar = a.value()
-    a.keyword("into")
-    dest = a.value()
-    a.punct("[")
-    idx = a.values()
-    a.punct("]")
-    attrs = a.attr_dict()
-    a.finish()
-    et = _element(s, t, dest[1])
-    ops = [_use(s, scalar, et), _use(s, dest, t)] + [_use(s, v, index) for v in idx]
-    return Operation("tensor.insert", ops, [t], None, attrs)
-
-
-def _p_from_elements(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    start = a.at()
-    vals = a.values()
-    attrs = a.attr_dict()
-    a.finish()
-    n = prod(t.shape) if isinstance(t, RankedTensorType) and t.has_static_shape else None
-    if n is not None and n != len(vals):
-        raise s.error(f"custom op 'tensor.from_elements' number of operands and types do not match: got "
-                      f"{len(vals)} operands and {n} types", start)
-    et = getattr(t, "element_type", None)
-    return Operation("tensor.from_elements", [_use(s, v, et) for v in vals], [t], None, attrs)
-
-
-def _p_splat(s: Any, a: _Args, t: Any, _: Any) -> Operation:
-    v = a.value()
-    sizes = []
-    if a.punct("[", required=False):
-        sizes = a.values()
-        a.punct("]")
-    attrs = a.attr_dict()
-    a.finish()
-    et = getattr(t, "element_type", None)
-    return Operation("tensor.splat", [_use(s, v, et)] + [_use(s, x, index) for x in sizes], [t], None, attrs)
-
-
-def _p_reshape(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
-    src = a.value()
-    a.punct("(")
-    shape = a.value()
-    a.punct(")")
-    attrs = a.attr_dict()
-    a.finish()
-    if len(ft.inputs) != 2 or len(ft.results) != 1:
-        raise s.error("expected 2 operand types and 1 result type", a.base)
-    return Operation("tensor.reshape", [_use(s, src, ft.inputs[0]), _use(s, shape, ft.inputs[1])],
-                     list(ft.results), None, attrs)
-
-
-def _p_concat(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
-    a.keyword("dim")
-    a.punct("(")
-    dim = a.integer()
-    a.punct(")")
-    start = a.at()
-    vals = a.values()
-    attrs = a.attr_dict()
-    a.finish()
-    if len(vals) != len(ft.inputs):
-        raise s.error(f"{len(vals)} operands present, but expected {len(ft.inputs)}", start)
-    return Operation("tensor.concat", [_use(s, v, t) for v, t in zip(vals, ft.inputs)], list(ft.results),
-                     {"dim": IntegerAttr(dim)}, attrs)
-
-
-def _slice_props(lists: list[tuple[list[int], list]], lead: int) -> dict:
-    segs = [1] * lead + [len(d) for _, d in lists]
-    props = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), segs)}
-    for key, (static, _) in zip(_SLICE_PROPS, lists):
-        props[key] = _i64_array(static)
-    return props
-
-
-def _p_extract_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-    src = a.value()
-    lists = [a.mixed(), a.mixed(), a.mixed()]
-    attrs = a.attr_dict()
-    a.finish()
-    ops = [_use(s, src, t)] + [_use(s, v, index) for _, d in lists for v in d]
-    return Operation("tensor.extract_slice", ops, [t2], _slice_props(lists, 1), attrs)
-
-
-def _p_insert_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-    src = a.value()
-    a.keyword("into")
-    dest = a.value()
-    lists = [a.mixed(), a.mixed(), a.mixed()]
-    attrs = a.attr_dict()
-    a.finish()
-    ops = [_use(s, src, t), _use(s, dest, t2)] + [_use(s, v, index) for _, d in lists for v in d]
-    return Operation("tensor.insert_slice", ops, [t2], _slice_props(lists, 2), attrs)
-
-
-def _p_expand(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-    src = a.value()
-    groups = a.reassociation()
-    a.keyword("output_shape")
-    static, dyn = a.mixed()
-    attrs = a.attr_dict()
-    a.finish()
-    return Operation("tensor.expand_shape", [_use(s, src, t)] + [_use(s, v, index) for v in dyn], [t2],
-                     {"reassociation": groups, "static_output_shape": _i64_array(static)}, attrs)
-
-
-def _p_collapse(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-    src = a.value()
-    groups = a.reassociation()
-    attrs = a.attr_dict()
-    a.finish()
-    return Operation("tensor.collapse_shape", [_use(s, src, t)], [t2], {"reassociation": groups}, attrs)
-
-
-_PARSERS = {
-    "tensor.empty": _p_empty, "tensor.dim": _p_dim, "tensor.cast": _p_unary("tensor.cast"),
-    "tensor.bitcast": _p_unary("tensor.bitcast"), "tensor.rank": _p_unary("tensor.rank"),
-    "tensor.extract": _p_extract, "tensor.insert": _p_insert, "tensor.from_elements": _p_from_elements,
-    "tensor.splat": _p_splat, "tensor.reshape": _p_reshape, "tensor.concat": _p_concat,
-    "tensor.extract_slice": _p_extract_slice, "tensor.insert_slice": _p_insert_slice,
-    "tensor.expand_shape": _p_expand, "tensor.collapse_shape": _p_collapse,
-}
 
 
 def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> Operation | None:
@@ -2531,20 +2182,13 @@ def tensor_generate(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("tensor.generate", extents, [s.decode_type(t_res)], None, a, [body]), name.start_pos
 
 
-def tensor_yield(s: Any, c: list) -> tuple[Operation, int]:
-    name, v, attrs, t = c
-    val = s.lookup(str(v)[1:].split("#")[0], 0, s.decode_type(t), v.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("tensor.yield", [val], [], None, a), name.start_pos
-
-
 def _ensure_block(r: Region) -> None:
     if not r.blocks:
         r.add_block()
 
 
 # -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
-class ParallelInsertSliceOp(TensorOp):
+class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
     """insert_slice's form without a result: the update a parallel
     iteration contributes to a shared output (applied by scf.forall)."""
 
@@ -2559,6 +2203,14 @@ class ParallelInsertSliceOp(TensorOp):
     static_sizes = attr(DenseI64)
     static_strides = attr(DenseI64)
     traits = (AttrSizedOperandSegments(),)
+    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
+                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
+                       "attr-dict `:` type($source) `into` type($dest)")
+    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return _has_slice_props(op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2575,30 +2227,6 @@ class ParallelInsertSliceOp(TensorOp):
             raise IRErrorAt(op, "expected InParallelOpInterface parent, got:\n" + got)
         _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lists = _slice_lists(op, 2)
-        if lists is None or not cls._plain_props(op):
-            return None
-        return (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1])
-                + " ".join(_mixed_text(p, x) for x in lists)
-                + p.attr_dict(op.attributes, elide=("operandSegmentSizes",)) + " : "
-                + p.type_text(op.operands[0].type) + " into " + p.type_text(op.operands[1].type))
-
-
-def _p_parallel_insert_slice(s: Any, a: _Args, t: Any, t2: Any) -> Operation:
-    src = a.value()
-    a.keyword("into")
-    dest = a.value()
-    lists = [a.mixed(), a.mixed(), a.mixed()]
-    attrs = a.attr_dict()
-    a.finish()
-    ops = [_use(s, src, t), _use(s, dest, t2)] + [_use(s, v, index) for _, d in lists for v in d]
-    return Operation("tensor.parallel_insert_slice", ops, [], _slice_props(lists, 2), attrs)
-
-
-_PARSERS["tensor.parallel_insert_slice"] = _p_parallel_insert_slice
-_SECOND_TYPE["tensor.parallel_insert_slice"] = "into"
 
 
 # -- tensor.gather / tensor.scatter -----------------------------------------------------
@@ -2652,6 +2280,9 @@ class GatherOp(TensorOp):
     gather_dims = attr(DenseI64Array)
     unique = opt_attr(Unit)
     result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict "
+                       "`:` functional-type(operands, results)")
+    attr_syntax = {"gather_dims": DenseI64List(), "unique": UnitKeyword()}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2664,16 +2295,6 @@ class GatherOp(TensorOp):
             raise op_error(op, f"result type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{t.text}')")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not cls._plain_props(op):
-            return None
-        dims = op.properties.get("gather_dims")
-        s = (p.op_name(op) + " " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "] gather_dims(["
-             + ", ".join(str(d) for d in dims.values) + "])")
-        if op.properties.get("unique") is not None:
-            s += " unique"
-        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -2697,6 +2318,9 @@ class ScatterOp(TensorOp):
     scatter_dims = attr(DenseI64Array)
     unique = opt_attr(Unit)
     result_ = result(AnyRankedTensor, name="result")
+    assembly_format = ("$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` "
+                       "(`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
+    attr_syntax = {"scatter_dims": DenseI64List(), "unique": UnitKeyword()}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2710,16 +2334,6 @@ class ScatterOp(TensorOp):
             raise op_error(op, f"source type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{src.text}')")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not cls._plain_props(op):
-            return None
-        dims = op.properties.get("scatter_dims")
-        s = (p.op_name(op) + " " + p.value(op.operands[0]) + " into " + p.value(op.operands[1]) + "["
-             + p.value(op.operands[2]) + "] scatter_dims([" + ", ".join(str(d) for d in dims.values) + "])")
-        if op.properties.get("unique") is not None:
-            s += " unique"
-        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -2730,59 +2344,10 @@ class ScatterOp(TensorOp):
         return [dest]
 
 
-def _p_gather_dims(a: _Args, word: str) -> DenseArrayAttr:
-    a.keyword(word)
-    a.punct("(")
-    static, dyn = a.mixed()
-    if dyn:
-        raise a.s.error("expected integer value", dyn[0][1])
-    a.punct(")")
-    return _i64_array(static)
-
-
-def _p_gather(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
-    src = a.value()
-    a.punct("[")
-    ind = a.value()
-    a.punct("]")
-    props: dict[str, Any] = {"gather_dims": _p_gather_dims(a, "gather_dims")}
-    if a.keyword("unique", required=False):
-        props["unique"] = UnitAttr()
-    attrs = a.attr_dict()
-    a.finish()
-    if len(ft.inputs) != 2:
-        raise s.error(f"2 operands present, but expected {len(ft.inputs)}", src[1])
-    return Operation("tensor.gather", [_use(s, src, ft.inputs[0]), _use(s, ind, ft.inputs[1])], list(ft.results),
-                     props, attrs)
-
-
-def _p_scatter(s: Any, a: _Args, ft: Any, _: Any) -> Operation:
-    src = a.value()
-    a.keyword("into")
-    dest = a.value()
-    a.punct("[")
-    ind = a.value()
-    a.punct("]")
-    props: dict[str, Any] = {"scatter_dims": _p_gather_dims(a, "scatter_dims")}
-    if a.keyword("unique", required=False):
-        props["unique"] = UnitAttr()
-    attrs = a.attr_dict()
-    a.finish()
-    if len(ft.inputs) != 3:
-        raise s.error(f"3 operands present, but expected {len(ft.inputs)}", src[1])
-    return Operation("tensor.scatter", [_use(s, v, t) for v, t in zip((src, dest, ind), ft.inputs)],
-                     list(ft.results), props, attrs)
-
-
-_PARSERS["tensor.gather"] = _p_gather
-_PARSERS["tensor.scatter"] = _p_scatter
-
-
 DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
     ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp,
     ParallelInsertSliceOp, GatherOp, ScatterOp),
-    grammar="tensor.lark", syntax={"tensor_op": tensor_op, "tensor_index_list": tensor_index_list,
-                                   "tensor_pad_head": tensor_pad_head, "tensor_pad": tensor_pad,
-                                   "tensor_generate_head": tensor_generate_head, "tensor_generate": tensor_generate,
-                                   "tensor_yield": tensor_yield}, materialize_constant=materialize_constant)
+    grammar="tensor.lark", syntax={"tensor_index_list": tensor_index_list, "tensor_pad_head": tensor_pad_head,
+                                   "tensor_pad": tensor_pad, "tensor_generate_head": tensor_generate_head,
+                                   "tensor_generate": tensor_generate}, materialize_constant=materialize_constant)

@@ -17,7 +17,9 @@ them to it); the submodules behind it are the front end's internals:
                    StrippedAttr, UnitKeyword, AttrSyntax, FormatError) and the API of
                    hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter);
                    print_asm_text, visit_asm_items (an op printing with
-                   another op's op_asm form)
+                   another op's op_asm form); directives several dialects
+                   share (DynamicIndexList, BareInteger, DenseI64List,
+                   UntypedAttr)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -42,6 +44,9 @@ _HOMES = {
                      "FormatError"), "asm_format"),
     **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter"), "op_asm"),
     "print_asm_text": "op_asm", "visit_asm_items": "op_asm",
+    # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
+    **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
+                     "print_dynamic_index_list"), "directives"),
 }
 __all__ = sorted(_HOMES)
 

@@ -863,6 +863,7 @@ class CompiledFormat:
                 syn = self.syntaxes.get(name, _DEFAULT_ATTR)
                 attrs[name] = syn.build(r, v)
                 del f
+        printed = set(types)
         self._infer(types, attrs, st)
         operands = []
         refs = self._operand_refs(st)
@@ -874,6 +875,11 @@ class CompiledFormat:
                     continue
                 raise r.error(f"type of operand '{name}' could not be inferred", st["@pos"])
             pos = us[0].pos if us else st["@pos"]
+            if name not in printed and f.arity in (OPTIONAL, VARIADIC) and len(ts) != len(us):
+                if name in st.get("@listed", ()):  # TypesMatchWith gave one type per operand
+                    raise r.error(f"custom op '{d.name}' number of operands and types do not match: got "
+                                  f"{len(us)} operands and {len(ts)} types", pos)
+                ts = ts * len(us)  # an inferred (buildable) type is every operand's of the group
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
         for name, (_i, f) in self.results.items():
@@ -967,7 +973,12 @@ class CompiledFormat:
                 elif isinstance(rule, TypesMatchWith):
                     t = one(rule.source)
                     if t is not None and rule.target not in types:
-                        types[rule.target] = [rule.fn(t)]
+                        v = rule.fn(t)
+                        if isinstance(v, list):  # one type per operand of a variadic group
+                            st.setdefault("@listed", set()).add(rule.target)
+                            types[rule.target] = v
+                        else:
+                            types[rule.target] = [v]
 
     # print
     def print(self, op: Operation, p: OpAsmPrinter) -> bool:
@@ -1068,6 +1079,59 @@ class CompiledFormat:
                 for f in (then if self._present(anchor, op) else else_):
                     f(op, p)
             return optional
+        return self._closure_general(e, sp)
+
+    def _closure_general(self, e: Element, sp: str) -> Callable[[Operation, OpAsmPrinter], None]:
+        """Closures for variadic groups, functional types and custom
+        directives (read through the op's declared accessors)."""
+        get = self._get
+        defs = self.d.operand_defs
+        groups = [f for f in defs if f.arity in (OPTIONAL, VARIADIC)]
+        if not self.segmented and len(groups) == 1 and (
+                isinstance(e, OperandVar) or (isinstance(e, TypeOf) and e.target in self.operands)):
+            # one variable-length group and no segment sizes: a slice of the operands
+            name = e.name if isinstance(e, OperandVar) else e.target
+            i = self.operands[name][0]
+            g = defs.index(groups[0])
+            after = len(defs) - i - 1
+            if i != g:  # a single operand around the group: its place counted from either end
+                lo = i if i < g else None
+
+                def one(op: Operation) -> list:
+                    k = lo if lo is not None else len(op._operands) - after - 1
+                    return [op._operands[k].value]
+                vals = one
+            else:
+                def vals(op: Operation) -> list:
+                    return [u.value for u in op._operands[i:len(op._operands) - after]]
+            if isinstance(e, OperandVar):
+                return lambda op, p: p.parts.append(sp + p.p.values(vals(op)))
+            return lambda op, p: p.parts.append(sp + p.p.types([v.type for v in vals(op)]))
+        if isinstance(e, OperandVar):
+            name = e.name
+
+            def operands(op: Operation, p: OpAsmPrinter) -> None:
+                p.parts.append(sp + p.p.values(get(op, name)))
+            return operands
+        if isinstance(e, TypeOf) and e.target not in ("operands", "results"):
+            target = e.target
+
+            def types(op: Operation, p: OpAsmPrinter) -> None:
+                p.parts.append(sp + p.p.types([v.type for v in get(op, target)]))
+            return types
+        if isinstance(e, Custom):
+            fn = getattr(self.d, "print_" + e.name)
+            args = e.args
+            arg = self._custom_arg
+
+            def custom(op: Operation, p: OpAsmPrinter) -> None:
+                if sp:
+                    p.parts.append(sp)
+                fn(p, op, *[arg(op, a) for a in args])
+            return custom
+        if isinstance(e, Space):
+            text = {" ": " ", "\\n": "\n"}.get(e.text, "")
+            return lambda op, p: p.parts.append(text)
         return lambda op, p: self._print_elements([e], op, p)
 
     def _print_elements(self, elements: list[Element], op: Operation, p: OpAsmPrinter) -> None:

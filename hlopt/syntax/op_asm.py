@@ -225,14 +225,6 @@ class OpAsmParser:
             raise self.error("expected valid '@'-identifier for symbol name")
         return r
 
-    def parse_optional_integer(self) -> int | None:
-        """A decimal or hexadecimal integer, optionally negative (MLIR's parseOptionalInteger)."""
-        m = _INTEGER.match(self.text, self.pos)
-        if m is None:
-            return None
-        self._advance(m.end())
-        return int(m.group(), 0)
-
     # -- operands ---------------------------------------------------------------------------
     def parse_optional_operand(self) -> UnresolvedOperand | None:
         m = VALUE_USE.match(self.text, self.pos)
@@ -436,6 +428,22 @@ class OpAsmParser:
         region, end = self._reader.region(self.text, self.pos, self.op_name, args, self._default_dialect)
         self._advance(end)
         return region
+
+    # -- integers ---------------------------------------------------------------------------
+    def parse_optional_integer(self) -> int | None:
+        """A decimal or hex integer literal (`-` allowed), or None."""
+        m = _INTEGER.match(self.text, self.pos)
+        if m is None:
+            return None
+        self._advance(m.end())
+        t = m.group()
+        return int(t, 16) if "x" in t else int(t)
+
+    def parse_integer(self) -> int:
+        v = self.parse_optional_integer()
+        if v is None:
+            raise self.error("expected integer value")
+        return v
 
 
 # -- the build step ------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 the forms and messages of the ops declared last (scf.forall/in_parallel/
 parallel/reduce/reduce.return, tensor.parallel_insert_slice/gather/scatter)
 are iree-opt's (and those of the shape ops declared with them: debug_print,
-meet, with_shape, value_as_shape, value_of, reduce, yield; shape stays open
-until its func/function_library/return are declared): the lit inputs
+meet, with_shape, value_as_shape, value_of, reduce, yield, and its
+func/function_library/return: shape declares every op, and accepts unknown
+ones as MLIR's ShapeDialect does): the lit inputs
 print byte for byte as iree-opt prints them (custom and generic form, one
 iree-opt process per mode), and each negative lit case is one iree-opt
 accepts under --verify-diagnostics as well."""
@@ -30,10 +31,12 @@ pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install 
 
 LIT = HERE.parent / "lit"
 POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir",
-            LIT / "shape" / "meet-value-shape.mlir", LIT / "shape" / "reduce.mlir"]
+            LIT / "tensor" / "asm-format.mlir",
+            LIT / "shape" / "meet-value-shape.mlir", LIT / "shape" / "reduce.mlir", LIT / "shape" / "asm-format.mlir"]
 NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir",
             LIT / "tensor" / "gather-scatter-invalid.mlir", LIT / "shape" / "meet-value-shape-invalid.mlir",
-            LIT / "shape" / "reduce-invalid.mlir"]
+            LIT / "shape" / "reduce-invalid.mlir", LIT / "shape" / "asm-format-invalid.mlir",
+            LIT / "shape" / "function-ops-invalid.mlir"]
 
 
 def _binding_ops(dialect: str) -> list[str]:
@@ -61,6 +64,26 @@ def test_closed_dialect_declares_every_op_with_a_custom_form(dialect: str) -> No
                     and not has_asm_form(lookup_op(n))]
     assert missing == [] and generic_only == [], (missing, generic_only)
     assert not Context().allows_unknown_ops(dialect)
+
+
+def test_shape_declares_every_op_and_accepts_unknown_ones_as_mlir() -> None:
+    from hlopt.ir.context import current_context
+    from hlopt.ir.opdef import OpDef, lookup_op
+    from hlopt.syntax.op_asm import has_asm_form
+
+    names = _binding_ops("shape")
+    assert len(names) > 30
+    assert [n for n in names if lookup_op(n) is None] == []
+    generic_only = [n for n in names if lookup_op(n).print_custom.__func__ is OpDef.print_custom.__func__
+                    and not has_asm_form(lookup_op(n))]
+    # the two ops ShapeOps.td gives no assembly format
+    assert generic_only == ["shape.debug_print", "shape.split_at"], generic_only
+    ref = subprocess.run([IREE_OPT, "-"], input='"shape.clampx"() : () -> ()\n', capture_output=True, text=True,
+                         timeout=300)
+    assert ref.returncode == 0, ref.stderr  # no --allow-unregistered-dialect needed
+    assert current_context().allows_unknown_ops("shape")
+    got = hlopt_run(["-"], input='"shape.clampx"() : () -> ()\n')
+    assert got.returncode == 0 and got.stdout == ref.stdout.rstrip("\n") + "\n", got.stderr
 
 
 def _strip_runs(text: str) -> str:
