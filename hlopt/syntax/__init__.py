@@ -31,6 +31,9 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
+    # custom op forms (docs/assembly-format.md)
+    "OpAsmParser": "op_asm", "OpAsmPrinter": "op_asm", "OpAsmResolver": "op_asm", "TypeRef": "op_asm",
+    "has_asm_form": "op_asm", "read_op": "op_asm", "AttrSyntax": "asm_format",
 }
 __all__ = sorted(_HOMES)
 

@@ -33,6 +33,7 @@ from hlopt.ir.types import Type
 from hlopt.syntax.lexer import (
     BARE_WORD,
     CARET_ID,
+    INTEGER,
     STRING,
     VALUE_USE,
     LexError,
@@ -184,8 +185,8 @@ class OpAsmParser:
 
     def parse_operand(self) -> UnresolvedOperand:
         u = self.parse_optional_operand()
-        if u is None:
-            raise self.error("expected SSA operand")
+        if u is None:  # MLIR's parseSSAUse: a wrong-token error, after the last token read
+            raise self.wrong_token("expected SSA operand")
         return u
 
     def parse_operand_list(self) -> list[UnresolvedOperand]:
@@ -198,6 +199,21 @@ class OpAsmParser:
             self.parse_comma()
             out.append(self.parse_operand())
         return out
+
+    # -- integers ---------------------------------------------------------------------------
+    def parse_optional_integer(self) -> int | None:
+        """A decimal or hex integer literal (with an optional `-`), or None."""
+        m = INTEGER.match(self.text, self.pos)
+        if m is None:
+            return None
+        self._advance(m.end())
+        return int(m.group(), 0) if "x" in m.group() else int(m.group())
+
+    def parse_integer(self) -> int:
+        v = self.parse_optional_integer()
+        if v is None:
+            raise self.error("expected integer value")
+        return v
 
     # -- types ------------------------------------------------------------------------------
     def parse_optional_type(self) -> TypeRef | None:
@@ -511,3 +527,14 @@ def visit_items(d: Any, op: Operation) -> list[tuple] | None:
     if not forms_of(d)[2](op, v):
         return None
     return v.items
+
+
+def read_op(d: Any, session: Any, text: str, name_end: int, end: int) -> Operation:
+    """Both steps of `d`'s form for an op whose extent a dialect grammar has
+    already read (its op rule ends at `end`): the form must stop there."""
+    stop, state = scan_op(d, text, name_end)
+    if stop < end:  # the form ended before the rest of what the grammar took for this op
+        raise ParseError("expected operation name in quotes", len(text) - len(text[stop:].lstrip()))
+    if stop > end:
+        raise ParseError("expected end of operation", end)
+    return build_op(d, session, state)

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo.asm_directives import SameOperandsAndResultType
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -150,7 +151,8 @@ ResultAccuracy = dialect_attr("#stablehlo.result_accuracy", "Requested accuracy 
 
 
 class SameTypeOp(ShloOp):
-    """Ops printed `NAME %a, %b {attrs} : T` when every type is T."""
+    """Ops printed `NAME %a, %b {attrs} : T` when every type is T, with a
+    variadic operand list (after_all)."""
 
     traits = (Pure(),)
     defaults: dict = {}
@@ -178,11 +180,20 @@ class SameTypeOp(ShloOp):
         return head + merged_attrs(op, p, defaults=cls.defaults) + " : " + same_type_text(p, op)
 
 
+class SameTypeForm(SameOperandsAndResultType, ShloOp):
+    """StableHLO's elementwise ops: `%a, %b {attrs} : T` when every type is
+    T, else `: (T, U) -> V`."""
+
+    traits = (Pure(),)
+
+
 _UNARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
 
-class UnaryOp(SameTypeOp):
+class UnaryOp(SameTypeForm):
     """StableHLO_UnaryElementwiseOp: one operand, one result of the same type."""
+
+    assembly_format = "$operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))"
 
     local_verify = True  # checks read only the op's own types and attributes
 
@@ -197,7 +208,6 @@ class AccuracyUnaryOp(UnaryOp):
     operand_ = ods.operand(HLO_FpComplexOrQuantizedIntTensor, name="operand")
     result_accuracy = ods.attr(ResultAccuracy, default=_ACCURACY_DEFAULT)
     result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
-    defaults = {"result_accuracy": _ACCURACY_DEFAULT}
 
 
 class AbsOp(UnaryOp):
@@ -434,8 +444,11 @@ class UniformDequantizeOp(_FunctionalForm):
 _BINARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
 
-class BinaryOp(SameTypeOp):
+class BinaryOp(SameTypeForm):
     """StableHLO_BinaryElementwiseOp"""
+
+    assembly_format = ("$lhs `,` $rhs attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))")
 
     local_verify = True  # checks read only the op's own types and attributes
 
@@ -578,8 +591,10 @@ REDUCE_BINARY = frozenset(c.name for c in (
     if c.traits & {HloCommutative.name, Commutative.name})
 
 
-class ClampOp(SameTypeOp):
+class ClampOp(SameTypeForm):
     name = "stablehlo.clamp"
+    assembly_format = ("$min `,` $operand `,` $max attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))")
     min = ods.operand(HLO_Tensor)
     operand_ = ods.operand(HLO_Tensor, name="operand")
     max = ods.operand(HLO_Tensor)
