@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import Attribute, DenseArrayAttr
-from hlopt.ir.core import Operation
-from hlopt.ir.types import Type, i64
+from hlopt.dialects.stablehlo.attributes import EnumAttr
+from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
+from hlopt.ir.core import Operation, Value
+from hlopt.ir.types import Type, i32, i64
 from hlopt.syntax import AttrSyntax, OpAsmParser, OpAsmPrinter, TypeRef
 
 
@@ -107,3 +108,77 @@ class DenseI64ArrayBody(AttrSyntax):
 
 
 DENSE_I64 = DenseI64ArrayBody()
+
+
+class IntKeyword(AttrSyntax):
+    """An integer attribute of a fixed type written as its bare integer
+    (`dim = 0`, `%t[1]`)."""
+
+    def __init__(self, int_type: Type):
+        self.int_type = int_type
+        self.bits = int_type.width  # type: ignore[attr-defined]  # an IntegerType
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        c = p.text[p.pos:p.pos + 1]
+        return c == "-" or c.isdigit()
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        at = p.location()
+        v = p.parse_integer()
+        if not -(1 << (self.bits - 1)) <= v < (1 << self.bits):
+            raise p.error("integer constant out of range for attribute", at)
+        return IntegerAttr(v, self.int_type)
+
+    def printable(self, a: Attribute) -> bool:
+        return isinstance(a, IntegerAttr) and a.type is self.int_type
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        p.print_alias_free(a, str(a.value))  # type: ignore[attr-defined]
+
+
+I64_INT = IntKeyword(i64)
+I32_INT = IntKeyword(i32)
+
+
+class VariadicOperandWithAttribute:
+    """`custom<VariadicOperandWithAttribute>($xs)`: each operand followed by
+    a comma (`%a, %b, dim = 0`; hlo::parseVariadicOperandWithAttribute)."""
+
+    @staticmethod
+    def parse_VariadicOperandWithAttribute(p: OpAsmParser) -> tuple:
+        out = []
+        while True:
+            u = p.parse_optional_operand()
+            if u is None:
+                return (out,)
+            out.append(u)
+            p.parse_comma()
+
+    @staticmethod
+    def print_VariadicOperandWithAttribute(p: OpAsmPrinter, op: Operation, xs: Sequence[Value]) -> None:
+        p.print_operands(xs)  # then the comma; the next element brings its own space
+        p.write(",")
+
+
+class EnumKeyword(AttrSyntax):
+    """A `#stablehlo<kind VALUE>` enum attribute written as its VALUE
+    (`GT`, `FLOAT`), as StableHLO's enum attributes print in a format."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        c = p.text[p.pos:p.pos + 1]
+        return c.isalpha() or c == "_"
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        w = p.parse_optional_keyword()
+        if w is None:
+            raise p.error(f"expected keyword for attribute '{name}'")
+        return EnumAttr(self.kind, w)
+
+    def printable(self, a: Attribute) -> bool:
+        return isinstance(a, EnumAttr) and a.kind == self.kind
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        p.print_alias_free(a, a.value)  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
-from hlopt.dialects.stablehlo.asm_directives import SameOperandsAndResultType
+from hlopt.dialects.stablehlo.asm_directives import EnumKeyword, SameOperandsAndResultType
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -393,14 +393,7 @@ def _expressed(t: Any) -> Any:
 class _FunctionalForm(ShloOp):
     """`NAME %x : (T) -> U` (uniform_quantize, uniform_dequantize, bitcast_convert)"""
 
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        return cls.build_functional(s, a, types, {})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
 
 
 class UniformQuantizeOp(_FunctionalForm):
@@ -713,27 +706,10 @@ class CompareOp(ShloOp):
     compare_type = ods.opt_attr(ComparisonType)
     result_ = ods.result(HLO_PredTensor, name="result")
     traits = (Pure(), ElementwiseTrait(), CompatibleOperandsElementType(), SameOperandsAndResultShape())
-    args_format = "compare_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {"comparison_direction": EnumAttr("comparison_direction", a.get("direction"))}
-        if "compare_type" in a.r:
-            props["compare_type"] = EnumAttr("comparison_type", a.get("compare_type"))
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        d = op.comparison_direction
-        if not isinstance(d, EnumAttr):
-            return None
-        s = f"{p.op_name(op)} {d.value}, {p.values(op.operands)}"
-        ct = op.compare_type
-        if ct is not None:
-            if not isinstance(ct, EnumAttr):
-                return None
-            s += ", " + ct.value
-        return s + cls.attrs_and_type(op, p)
+    assembly_format = ("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` "
+                       "functional-type(operands, results)")
+    attr_syntax = {"comparison_direction": EnumKeyword("comparison_direction"),
+                   "compare_type": EnumKeyword("comparison_type")}
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

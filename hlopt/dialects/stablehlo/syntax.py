@@ -117,8 +117,8 @@ def _ints(c: list) -> list[int]:
 _REPEATED = ("range", "input")
 
 
-FORMATS = ("uses_attrs", "attrs_only", "constant_args", "dims_args", "sizes_args", "dim_args", "compare_args",
-           "slice_args", "pad_args", "index_args", "precision_format_args", "rng_algorithm_args",
+FORMATS = ("uses_attrs", "attrs_only", "constant_args",
+           "slice_args", "pad_args", "precision_format_args", "rng_algorithm_args",
            "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
            "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
 _TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
@@ -153,8 +153,8 @@ class ArgsDecoder(Transformer):
 
     # single-child fields: `dims: int_list` -> ("dims", [...]); start rules -> the field dict
     _SAME = frozenset(("dims", "low", "high", "interior", "precision"))
-    _INT = frozenset(("dim", "index", "k", "group_id"))
-    _WORD = frozenset(("direction", "compare_type", "enum_value", "format"))
+    _INT = frozenset(("k", "group_id"))
+    _WORD = frozenset(("enum_value", "format"))
 
     def __getattr__(self, name: str) -> Any:
         """The callbacks Lark looks up for those rules (and every start rule)."""
