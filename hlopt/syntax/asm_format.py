@@ -1054,6 +1054,13 @@ class CompiledFormat:
                         p.parts.append(sp)
                     syn.print(p, a)
             return attr_var
+        if isinstance(e, FunctionalType) and e.inputs == "operands" and e.results == "results":
+
+            def functional(op: Operation, p: OpAsmPrinter) -> None:
+                if sp:
+                    p.parts.append(sp)
+                p.print_functional_type(op.operand_types, op.result_types)
+            return functional
         if isinstance(e, Custom):
             fn = getattr(self.d, "print_" + e.name)
             getters = [self._custom_getter(a, fixed_operands, fixed_results) for a in e.args]
