@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from math import prod
 from typing import TYPE_CHECKING, Any
 
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, SymbolRefAttr
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
 from hlopt.ir.opdef import SYMBOL
+from hlopt.ir.symbols import symbol_name
 from hlopt.ir.types import RankedTensorType, Type
 
 if TYPE_CHECKING:
@@ -129,7 +131,7 @@ def collective_group(op: Operation) -> int:
 def num_devices(op: Operation) -> int:
     p: Operation | None = op
     while p is not None:
-        if p.name == "builtin.module":
+        if isinstance(p, ModuleOp):
             for key in ("mhlo.num_partitions", "mhlo.num_replicas"):
                 a = p.attributes.get(key)
                 if isinstance(a, IntegerAttr) and a.value > 1:
@@ -262,12 +264,11 @@ def _resolve_callee(op: Operation) -> Operation | None:
     name = ref.root
     p = op.parent_op
     while p is not None:
-        if p.name == "builtin.module":
+        if isinstance(p, ModuleOp):
             for r in p.regions:
                 for b in r.blocks:
                     for o in b.ops:
-                        sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
-                        if sn is not None and getattr(sn, "value", None) == name:
+                        if symbol_name(o) == name:
                             return o
             return None
         p = p.parent_op

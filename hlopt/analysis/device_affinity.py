@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from hlopt.dialects.util import GlobalOp
 from hlopt.ir.core import BlockArgument, Operation, Value
 
 
@@ -65,8 +66,9 @@ class DeviceClasses:
     def __init__(self, module: Operation):
         self.targets: dict[str, tuple] = {}
         for op in _top_ops(module):
-            init = op.properties.get("initial_value")
-            name = op.properties.get("sym_name")
+            if not isinstance(op, GlobalOp):
+                continue
+            init, name = op.initial_value, op.sym_name
             if init is not None and name is not None and hasattr(init, "executable_targets"):
                 ts = init.executable_targets()
                 # None: a device form hlopt does not model (its targets are unknown)

@@ -96,12 +96,15 @@ def team_devices(module: Operation) -> list[int]:
     return sorted(out)
 
 
+_TEAM_OPS = (hir.CommunicationOp, hir.TeamRankOp, hir.SendOp, hir.RecvOp)  # the ops declaring a team
+
+
 def devices_of(module: Operation) -> list[int]:
     """Every device the module names: in a mesh of a value's type or in a
     communication's team."""
     out: set[int] = set()
     for o in module.walk():
-        team = o.properties.get("team")
+        team = o.team if isinstance(o, _TEAM_OPS) else None
         if team is not None and hasattr(team, "values"):
             out.update(int(d) for d in team.values)
         vals = [*o.results, *(a for r in o.regions for b in r.blocks for a in b.args)]

@@ -10,14 +10,11 @@ verified generically, so real IR using them still round-trips); a dialect
 without a module is known by name only (and open).
 
 Closed and complete (op lists compared with iree-opt's, sdy's with jaxlib's):
-builtin, func, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util, stream,
-iree_tensor_ext. Open, with what hlopt lacks against the same lists:
-- arith: convertf, flush_denormals, maximumnumf, minimumnumf, scaling_extf,
-  scaling_truncf, subui_extended
+builtin, func, arith, cf, scf, tensor, stablehlo, chlo, hir, sdy, hal, util,
+stream, iree_tensor_ext, iree_encoding, iree_gpu, iree_cpu (attributes only),
+mhlo (jaxlib's 138 ops), vhlo (VhloOps.td's versioned ops). Open, with what
+hlopt lacks against the same lists:
 - shape: func, function_library, return
-- mhlo: all but a few ops (jaxlib lists 138)
-- vhlo: read from bytecode only (no ops declared)
-- iree_encoding: set_encoding/unset_encoding only; iree_cpu, iree_gpu: none
 - math, memref, linalg, index, mpmd, tosa, flow: known by name only
 """
 
@@ -30,13 +27,13 @@ _D = "hlopt.dialects."
 DIALECTS = MappingProxyType({
     "builtin": DialectInfo(_D + "builtin", grammar="builtin.lark"),
     "func": DialectInfo(_D + "func", grammar="func.lark"),
-    "arith": DialectInfo(_D + "arith", open=True),
+    "arith": DialectInfo(_D + "arith"),
     "cf": DialectInfo(_D + "cf", grammar="cf.lark"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
-    "vhlo": DialectInfo(_D + "vhlo", open=True),  # its module reads VHLO bytecode
+    "vhlo": DialectInfo(_D + "vhlo"),  # its module reads VHLO bytecode
     "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
     "quant": DialectInfo(_D + "quant"),
-    "mhlo": DialectInfo(_D + "mhlo", open=True),
+    "mhlo": DialectInfo(_D + "mhlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
@@ -45,10 +42,10 @@ DIALECTS = MappingProxyType({
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
-    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark", open=True),
+    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark"),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark"),
-    "iree_cpu": DialectInfo(_D + "iree_cpu", open=True),
-    "iree_gpu": DialectInfo(_D + "iree_gpu", open=True),
+    "iree_cpu": DialectInfo(_D + "iree_cpu"),
+    "iree_gpu": DialectInfo(_D + "iree_gpu"),
     **{name: DialectInfo("", open=True) for name in (
         "math", "memref", "linalg", "index", "mpmd", "tosa", "flow")},
 })

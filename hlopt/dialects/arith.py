@@ -1,5 +1,7 @@
 """arith: every op declared (operands, results, inherent attributes, traits),
-with MLIR's custom forms, folders and canonicalization patterns.
+with MLIR's custom forms, folders and canonicalization patterns. The dialect
+is closed, as MLIR's: an op name it does not declare is an error unless
+--allow-unregistered-dialect.
 
 Custom forms: MLIR's `assemblyFormat` strings of ArithOps.td (declared
 on each op class, hlopt.syntax.asm_format); arith.select's hand-written form
@@ -34,6 +36,7 @@ from hlopt.ir.traits import (
     Commutative,
     ConstantLike,
     ElementwiseTrait,
+    Idempotent,
     Pure,
     SameOperandsAndResultShape,
     SameOperandsAndResultType,
@@ -50,11 +53,19 @@ from hlopt.ir.types import (
     VectorType,
     i1,
 )
-from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith
-from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter, OpAsmResolver
-from hlopt.syntax.parser import ParseError
+from hlopt.syntax import (
+    AllTypesMatch,
+    EnumKeyword,
+    OpAsmParser,
+    OpAsmPrinter,
+    OpAsmResolver,
+    ParseError,
+    StrippedAttr,
+    TypesMatchWith,
+)
 
 np = lazy_module("numpy")
+ml_dtypes = lazy_module("ml_dtypes")
 ew = lazy_module("hlopt.kernels.elementwise")
 movement = lazy_module("hlopt.kernels.movement")
 interp_values = lazy_module("hlopt.kernels.values")
@@ -553,7 +564,12 @@ _FLOAT_BINARY: dict[str, tuple[Callable | None, bool]] = {
     "addf": (apfloat.add, True), "subf": (apfloat.sub, False), "mulf": (apfloat.mul, True),
     "divf": (apfloat.div, False), "remf": (apfloat.mod, False), "maximumf": (apfloat.maximum, True),
     "minimumf": (apfloat.minimum, True), "maxnumf": (apfloat.maxnum, True), "minnumf": (apfloat.minnum, True),
+    "maximumnumf": (apfloat.maximumnum, True), "minimumnumf": (apfloat.minimumnum, True),
 }
+# max/min ops: op(x, x) folds to x; a NaN constant on the right folds to x for
+# the ops where a number wins over a NaN
+_MINMAX_F = ("maximumf", "minimumf", "maxnumf", "minnumf", "maximumnumf", "minimumnumf")
+_NUMBER_WINS = ("maxnumf", "minnumf", "maximumnumf", "minimumnumf")
 
 
 class FloatBinaryOp(ArithOp):
@@ -573,7 +589,7 @@ class FloatBinaryOp(ArithOp):
     def fold(cls, op: Operation) -> Any:
         t = op.results[0].type
         short = cls.name.split(".")[1]
-        if short in ("maximumf", "minimumf", "maxnumf", "minnumf") and op.operand(0) is op.operand(1):
+        if short in _MINMAX_F and op.operand(0) is op.operand(1):
             return [op.operand(0)]  # max(x, x) -> x
         y = _float_bits(op.operand(1))
         fs = _fp_semantics(y[1]) if y is not None else None
@@ -584,7 +600,7 @@ class FloatBinaryOp(ArithOp):
             if (short == "addf" and zero and negative) or (short == "subf" and zero and not negative) or \
                     (short in ("mulf", "divf") and v == 1) or \
                     (short == "maximumf" and inf and negative) or (short == "minimumf" and inf and not negative) or \
-                    (short in ("maxnumf", "minnumf") and cat == "nan"):
+                    (short in _NUMBER_WINS and cat == "nan"):
                 return [op.operand(0)]
             if short in ("addf", "subf") and zero and "nsz" in _fastmath(op):
                 return [op.operand(0)]  # x +- 0 -> x for either zero when the sign of zero is a don't-care
@@ -609,13 +625,32 @@ def _fastmath(op: Operation) -> set[str]:
     return set(_FLAG_ORDER["fastmath"]) if "fast" in names else names
 
 
+def _number_extreme(larger: bool) -> Callable:
+    """maximumnumf/minimumnumf on arrays: IEEE 754-2019 maximumNumber /
+    minimumNumber (a number wins over a NaN, -0 is below +0)."""
+    def interpret(cls: Any, op: Operation, args: list, ctx: Any) -> list:
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        with np.errstate(invalid="ignore"):
+            r = np.fmax(a, b) if larger else np.fmin(a, b)  # fmax/fmin: the number over a NaN
+            zeros = (a == 0) & (b == 0)  # numpy leaves the sign of equal zeros open
+        pick_b = np.signbit(a) if larger else np.signbit(b)
+        r = np.where(zeros, np.where(pick_b, b, a), r).astype(a.dtype)
+        return [r[()] if a.ndim == 0 else r]
+    return interpret
+
+
+_NUMBER_INTERP = {"maximumnumf": _number_extreme(True), "minimumnumf": _number_extreme(False)}
+
+
 def _make_float_binary(n: str) -> type:
     fold, comm = _FLOAT_BINARY[n]
     traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
     if comm:
         traits.insert(1, Commutative())
-    body = {"name": f"arith.{n}", "summary": f"floating point {n} operation", "traits": tuple(traits),
-            "const_fold": staticmethod(fold) if fold is not None else None}
+    body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"floating point {n} operation",
+                            "traits": tuple(traits), "const_fold": staticmethod(fold) if fold is not None else None}
+    if n in _NUMBER_INTERP:
+        body["interpret"] = classmethod(_NUMBER_INTERP[n])
     if n in ("addf", "subf", "mulf", "divf"):
         # MLIR's optional rounding mode (bytecode writes its slot among these
         # ops' properties, so the reader must know it is there)
@@ -648,6 +683,42 @@ class NegFOp(ArithOp):
         fs = _fp_semantics(x[1])
         c = _float_attr(apfloat.neg(x[0], fs), t) if fs is not None else None
         return [c] if c is not None else None
+
+
+class FlushDenormalsOp(ArithOp):
+    name = "arith.flush_denormals"
+    summary = "flush denormal floating-point values to zero"
+    operand_ = operand(FloatLike)
+    result_ = result(FloatLike, name="result")
+    fastmath = attr(default=FASTMATH_NONE)
+    traits = (Pure(), SameOperandsAndResultType(), Idempotent(), ElementwiseTrait())
+    assembly_format = "$operand_ (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+    @classmethod
+    def fold(cls, op: Operation) -> Any:
+        t = op.results[0].type
+        et = _elem(t)
+        fs = _fp_semantics(et) if isinstance(et, FloatType) else None
+        x = _float_bits(op.operand(0))
+        if x is not None and fs is not None:
+            c = _float_attr(apfloat.flush_denormal(x[0], fs), t)
+            if c is not None:
+                return [c]
+        vals = _elements(op.operand(0))
+        if vals is not None and fs is not None and isinstance(t, ShapedType):
+            return [DenseElementsAttr(t, [apfloat.flush_denormal(v, fs) for v in vals])]
+        if defined_by(op.operand(0), cls.name) is not None:  # the Idempotent trait: f(f(x)) -> f(x)
+            return [op.operand(0)]
+        return None
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        a = np.asarray(args[0])
+        tiny = ml_dtypes.finfo(a.dtype).smallest_normal
+        with np.errstate(invalid="ignore"):
+            sub = (np.abs(a) < tiny) & (a != 0)
+        r = np.where(sub, np.copysign(np.zeros_like(a), a), a).astype(a.dtype)
+        return [r[()] if a.ndim == 0 else r]
 
 
 # -- extended arithmetic (two results) ---------------------------------------------------------
@@ -765,6 +836,32 @@ class MulUIExtendedOp(MulSIExtendedOp):
         if b == 1:  # x * 1 -> x, 0
             return [op.operand(0), _int_attr(0, t)]
         return super().fold_identity(op, b, t)
+
+
+class SubUIExtendedOp(ExtendedOp):
+    name = "arith.subui_extended"
+    summary = "extended unsigned integer subtraction operation returning difference and borrow bit"
+    diff = result(SignlessIntegerLike)
+    borrow = result(BoolLike)
+    traits = (Pure(), ElementwiseTrait())  # not commutative
+    same = ("lhs", "rhs", "diff")
+    result_names = ("diff", "borrow")
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($diff) `,` type($borrow)"
+    type_inference = (AllTypesMatch("lhs", "rhs", "diff"),)
+
+    @classmethod
+    def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
+        return _unsigned(a - b, t), int(_unsigned(a, t) < _unsigned(b, t))
+
+    @classmethod
+    def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
+        no_borrow = _int_attr(0, op.results[1].type)
+        if b == 0 and no_borrow is not None:  # x - 0 -> x, false
+            return [op.operand(0), no_borrow]
+        if op.operand(0) is op.operand(1):  # x - x -> 0, false
+            zero = _int_attr(0, t)
+            return [zero, no_borrow] if zero is not None and no_borrow is not None else None
+        return None
 
 
 # -- comparisons ------------------------------------------------------------------------
@@ -1030,7 +1127,7 @@ def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
     if short == "bitcast":
         bits = v & ((1 << _bits(src)) - 1) if isinstance(src, IntegerType) else v
         return _signed(bits, dst) if isinstance(dst, IntegerType) else bits
-    fs = _fp_semantics(dst if short in ("sitofp", "uitofp", "extf", "truncf") else src)
+    fs = _fp_semantics(dst if short in ("sitofp", "uitofp", "extf", "truncf", "convertf") else src)
     if fs is None:
         return None
     if short in ("sitofp", "uitofp"):  # rounded to nearest even
@@ -1038,7 +1135,7 @@ def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
     if short in ("fptosi", "fptoui"):  # toward zero, in range
         k = apfloat.to_int(v, fs, dst.width, short == "fptosi")
         return None if k is None else _signed(k, dst)
-    if short in ("extf", "truncf"):  # only when nothing is lost
+    if short in ("extf", "truncf", "convertf"):  # only when nothing is lost
         ss = _fp_semantics(src)
         return apfloat.convert(v, ss, fs) if ss is not None else None
     return None
@@ -1087,6 +1184,7 @@ _CAST_RULES: dict[str, tuple[Callable, Callable, Callable[[int, int], bool]]] = 
     "fptosi": (_float_t, _int_t, lambda s, d: True),
     "fptoui": (_float_t, _int_t, lambda s, d: True),
     "bitcast": (lambda t: _int_t(t) or _float_t(t), lambda t: _int_t(t) or _float_t(t), lambda s, d: s == d),
+    "convertf": (_float_t, _float_t, lambda s, d: s == d),  # (and two different formats: checked below)
 }
 
 
@@ -1110,6 +1208,8 @@ def _cast_compatible(short: str, src: Type, dst: Type) -> bool:
         return (isinstance(s, IndexType) and _signless(d) and _int_t(d)) or \
             (isinstance(d, IndexType) and _signless(s) and _int_t(s))
     ok_s, ok_d, rel = _CAST_RULES[short]
+    if short == "convertf" and s is d:  # one format to another of the same width
+        return False
     return ok_s(s) and ok_d(d) and rel(_width(s), _width(d))
 
 
@@ -1144,7 +1244,8 @@ def _fold_cast_chain(op: Operation, short: str) -> list | None:
 
 _CASTS = {
     "extsi": (), "extui": (), "trunci": ("overflowFlags",), "extf": ("fastmath",),
-    "truncf": ("roundingmode", "fastmath"), "sitofp": (), "uitofp": (), "fptosi": (), "fptoui": (),
+    "truncf": ("roundingmode", "fastmath"), "convertf": ("roundingmode", "fastmath"), "sitofp": (), "uitofp": (),
+    "fptosi": (), "fptoui": (),
     "index_cast": (), "index_castui": (), "bitcast": (),
 }
 
@@ -1154,7 +1255,7 @@ SignlessFixedWidthIntegerLike = _like(lambda t: isinstance(t, IntegerType) and t
 # ODS's operand and result constraints of the casts with one element kind on each side
 _CAST_TYPES: dict[str, tuple[Constraint, Constraint]] = {
     **{n: (SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike) for n in ("extsi", "extui", "trunci")},
-    **{n: (FloatLike, FloatLike) for n in ("extf", "truncf")},
+    **{n: (FloatLike, FloatLike) for n in ("extf", "truncf", "convertf")},
     **{n: (SignlessFixedWidthIntegerLike, FloatLike) for n in ("sitofp", "uitofp")},
     **{n: (FloatLike, SignlessFixedWidthIntegerLike) for n in ("fptosi", "fptoui")},
 }
@@ -1198,7 +1299,98 @@ def _make_cast(n: str) -> type:
             body[k] = opt_attr()
         fmt = " ($roundingmode^)?" * ("roundingmode" in props) + " (`fastmath` `` $fastmath^)?" * ("fastmath" in props)
     body["assembly_format"] = "$in_" + fmt + " attr-dict `:` type($in_) `to` type($out)"
+    if n == "convertf":
+        body["interpret"] = classmethod(_interpret_convertf)
     return type("".join(w.capitalize() for w in n.split("_")) + "Op", (CastOp,), body)
+
+
+def _interpret_convertf(cls: Any, op: Operation, args: list, ctx: Any) -> list:
+    """Rounded to nearest even; an explicit rounding mode is reported as not supported."""
+    if "roundingmode" in op.properties:
+        raise interp_values.InterpError("'arith.convertf' with a rounding mode is not supported by the "
+                                        "interpreter", op)
+    a = np.asarray(args[0])
+    r = a.astype(np.float64).astype(interp_values.dtype_of(op.results[0].type))  # f64 holds every narrower value
+    return [r[()] if a.ndim == 0 else r]
+
+
+# -- scaling casts (OCP MX): in * scale / in / scale, elementwise ------------------------------
+class ScaledCastCompatible(Trait):
+    """CastOpInterface's check for the two-operand casts: the input (not the
+    scale) and the result are floats of a wider (extf) or narrower (truncf)
+    format; MLIR's message lists both operand types."""
+
+    name = "CastOpInterface"
+
+    def __init__(self, wider: bool):
+        self.wider = wider
+
+    def verify(self, op: Operation) -> None:
+        s, d = _elem(op.operand(0).type), _elem(op.results[0].type)
+        ok = isinstance(s, FloatType) and isinstance(d, FloatType) and (
+            _width(d) > _width(s) if self.wider else _width(d) < _width(s))
+        if not ok:
+            ins = ", ".join(f"'{o.type.text}'" for o in op.operands)
+            raise IRError(f"'{op.name}' op operand types {ins} and result type '{op.results[0].type.text}' are "
+                          f"cast incompatible", op)
+
+
+def _e8m0_scale(op: Operation, scale: Any) -> Any:
+    """The scale as f32: MLIR's expansion takes an f8E8M0FNU scale as it is
+    (a power of two); other scale types are not modelled."""
+    et = _elem(op.operand(1).type)
+    if not (isinstance(et, FloatType) and et.name == "f8E8M0FNU"):
+        raise interp_values.InterpError(f"'{op.name}' with a '{et.text}' scale is not supported by the interpreter "
+                                        "(only f8E8M0FNU)", op)
+    return np.asarray(scale).astype(np.float32)
+
+
+class ScalingExtFOp(ArithOp):
+    name = "arith.scaling_extf"
+    summary = "upcasts input floats using provided scale values following the OCP MXFP spec"
+    in_ = operand(FloatLike)
+    scale = operand(FloatLike)
+    out = result(FloatLike)
+    fastmath = opt_attr()
+    traits = (Pure(), SameInputOutputTensorDims(), ScaledCastCompatible(wider=True), ElementwiseTrait())
+    assembly_format = ("$in_ `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) `,` type($scale) "
+                       "`to` type($out)")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        """extf(in) * extf(scale) in the result type (MLIR's expansion)."""
+        d = interp_values.dtype_of(op.results[0].type)
+        a = np.asarray(args[0])
+        x = a.astype(np.float64).astype(d)  # widening: exact
+        r = (x * _e8m0_scale(op, args[1]).astype(d)).astype(d)
+        return [r[()] if a.ndim == 0 else r]
+
+
+class ScalingTruncFOp(ArithOp):
+    name = "arith.scaling_truncf"
+    summary = "downcasts input floats using provided scale values following the OCP MXFP spec"
+    in_ = operand(FloatLike)
+    scale = operand(FloatLike)
+    out = result(FloatLike)
+    roundingmode = opt_attr()
+    fastmath = opt_attr()
+    traits = (Pure(), SameInputOutputTensorDims(), ScaledCastCompatible(wider=False), ElementwiseTrait())
+    assembly_format = ("$in_ `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) "
+                       "`,` type($scale) `to` type($out)")
+
+    @classmethod
+    def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
+        """truncf(in / scale) with the division in f32 (MLIR's expansion),
+        rounded to nearest even."""
+        if "roundingmode" in op.properties:
+            raise interp_values.InterpError(f"'{op.name}' with a rounding mode is not supported by the interpreter",
+                                            op)
+        a = np.asarray(args[0])
+        wide = np.float64 if a.dtype.itemsize >= 8 else np.float32  # f32 unless the input is wider
+        with np.errstate(all="ignore"):
+            q = a.astype(wide) / _e8m0_scale(op, args[1]).astype(wide)
+        r = q.astype(np.float64).astype(interp_values.dtype_of(op.results[0].type))
+        return [r[()] if a.ndim == 0 else r]
 
 
 # -- constant ------------------------------------------------------------------------------
@@ -1593,6 +1785,7 @@ def _extended_to_plain(name: str) -> Callable:
 
 
 AddUIExtendedToAddI = debug_name("AddUIExtendedToAddI")(_extended_to_plain("arith.addi"))
+SubUIExtendedToSubI = debug_name("SubUIExtendedToSubI")(_extended_to_plain("arith.subi"))
 MulSIExtendedToMulI = debug_name("MulSIExtendedToMulI")(_extended_to_plain("arith.muli"))
 MulUIExtendedToMulI = debug_name("MulUIExtendedToMulI")(_extended_to_plain("arith.muli"))
 
@@ -1710,6 +1903,7 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
     "divf": (DivFOfNegF,),
     "uitofp": (UIToFPOfExtUI,),
     "addui_extended": (AddUIExtendedToAddI,),
+    "subui_extended": (SubUIExtendedToSubI,),
     "mulsi_extended": (MulSIExtendedToMulI, MulSIExtendedRHSOne),
     "mului_extended": (MulUIExtendedToMulI,),
     "sitofp": (SIToFPOfExtSI, SIToFPOfExtUI),
@@ -1720,8 +1914,10 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
 _OPS: list[type[OpDef]] = [ConstantOp]
 _OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
 _OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
-_OPS += [NegFOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp]
+_OPS += [NegFOp, FlushDenormalsOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, SubUIExtendedOp, MulSIExtendedOp,
+         MulUIExtendedOp]
 _OPS.extend(_make_cast(n) for n in _CASTS)
+_OPS += [ScalingExtFOp, ScalingTruncFOp]
 
 
 def s_lookup(name: str) -> Any:
@@ -1770,7 +1966,6 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
 
 
 DIALECT = Dialect("arith", ops=tuple(_OPS),
-                  materialize_constant=materialize_constant, parse_attribute=parse_attribute,
-                  allow_unknown_ops=True)
+                  materialize_constant=materialize_constant, parse_attribute=parse_attribute)
 
 __all__ = ["ConstantOp", "DenseElementsAttr", "FloatAttr", "materialize_constant"]

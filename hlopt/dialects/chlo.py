@@ -180,7 +180,7 @@ class TopKOp(OpDef):
         t = op.operand_.type
         if not isinstance(t, RankedTensorType) or not t.shape:
             return None
-        shape = t.shape[:-1] + (cls.get(op, "k").value,)
+        shape = t.shape[:-1] + (op.k.value,)
         return [RankedTensorType(shape, t.element_type), RankedTensorType(shape, i32)]
     args_format = "top_k_args"
 
@@ -450,11 +450,11 @@ class RaggedDotOp(OpDef):
         lhs, rhs, gs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
         if None in (lhs, rhs, gs, r):
             return
-        f = dimension_fields(cls.get(op, "ragged_dot_dimension_numbers").spelling)
+        f = dimension_fields(op.ragged_dot_dimension_numbers.spelling)
         lb, rb = f.get("lhs_batching_dimensions", []), f.get("rhs_batching_dimensions", [])
         lc, rc = f.get("lhs_contracting_dimensions", []), f.get("rhs_contracting_dimensions", [])
         lr, rg = f.get("lhs_ragged_dimensions", []), f.get("rhs_group_dimensions", [])
-        inf.infer_dot_general(op, lhs, rhs, lb, rb, lc, rc, cls.get(op, "precision_config"))
+        inf.infer_dot_general(op, lhs, rhs, lb, rb, lc, rc, op.precision_config)
         # checkRaggedDotConstraints
         if len(lr) != 1:
             raise fail(op, "There must be exactly one ragged dimension in the lhs.")
@@ -561,11 +561,11 @@ class ScanOp(OpDef):
         from hlopt.dialects.stablehlo.inference import compatible_types
         from hlopt.dialects.stablehlo.verification import op_fail
 
-        inputs, inits = cls.get(op, "inputs"), cls.get(op, "inits")
-        if not inputs and not cls.get(op, "outputs"):
+        inputs, inits = op.inputs, op.inits
+        if not inputs and not op.outputs:
             raise op_fail(op, "at least one of inputs or outputs must be present")
-        dim = cls.get(op, "dimension").value
-        size_attr = cls.get(op, "scan_dim_size")
+        dim = op.dimension.value
+        size_attr = op.scan_dim_size
         size = size_attr.value if size_attr is not None else None
         for i, v in enumerate(inputs):
             t = v.type
@@ -633,7 +633,7 @@ class ScanOp(OpDef):
     def asm_block_arg_names(cls, op: Operation, region: Any) -> list:
         if not region.blocks:
             return []
-        n = len(cls.get(op, "inputs"))
+        n = len(op.inputs)
         return [(a, "input" if i < n else "carry") for i, a in enumerate(region.blocks[0].args)]
 
     @classmethod
@@ -651,11 +651,11 @@ class ScanOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """Slices along `dimension` in order (reversed with is_reverse) through
         the body; outputs stacked back along `dimension`, carries threaded."""
-        n_in = len(cls.get(op, "inputs"))
-        dim = cls.get(op, "dimension").value
+        n_in = len(op.inputs)
+        dim = op.dimension.value
         xs, carries = [np.asarray(a) for a in args[:n_in]], list(args[n_in:])
-        rev = cls.get(op, "is_reverse")
-        n = xs[0].shape[dim] if xs else cls.get(op, "scan_dim_size").value
+        rev = op.is_reverse
+        n = xs[0].shape[dim] if xs else op.scan_dim_size.value
         steps = range(n - 1, -1, -1) if rev is not None and rev.value else range(n)
         outs: list[list] = []
         for k in steps:

@@ -53,7 +53,7 @@ from hlopt.ir.constraints import (
     Str,
     Unit,
 )
-from hlopt.ir.core import IRError, Operation, Region
+from hlopt.ir.core import IRError, Operation, Region, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -68,6 +68,7 @@ from hlopt.ir.opdef import (
     var_region,
     var_result,
 )
+from hlopt.ir.symbols import symbol_name
 from hlopt.ir.traits import (
     AttrSizedOperandSegments,
     HasParent,
@@ -471,13 +472,13 @@ class _ContainerOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.properties.get("sym_name")
-        if not isinstance(name, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+        name = symbol_name(op)  # every container op declares sym_name
+        if name is None or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
         tail = cls.head_text(op, p)
         if tail is None:
             return None
-        s = cls.name + " " + _visibility_prefix(op) + cls.prefix_text(op) + symbol_name_text(name.value) + tail
+        s = cls.name + " " + _visibility_prefix(op) + cls.prefix_text(op) + symbol_name_text(name) + tail
         s += p.attr_dict(op.attributes, keyword=True)
         return s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
 
@@ -517,12 +518,12 @@ class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
     @classmethod
     def head_text(cls, op: Operation, p: Any) -> str | None:
         # `objects` has no keyword: MLIR's implicit prop-dict, the attribute unqualified
-        objects = op.properties.get("objects")
+        objects = op.objects
         return f" <objects = {unqualified(p, objects)}>" if objects is not None else ""
 
     @classmethod
     def head_attrs(cls, op: Operation) -> list[Any]:
-        return [op.properties.get("objects")] if op.properties.get("objects") is not None else []
+        return [op.objects] if op.objects is not None else []
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -531,11 +532,10 @@ class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
 
 def _one_condition(op: Operation, where: str) -> None:
     if len(op.regions) == 1 and op.regions[0].blocks and \
-            sum(o.name == ExecutableConditionOpName for o in op.regions[0].blocks[0].ops) > 1:
+            sum(isinstance(o, ExecutableConditionOp) for o in op.regions[0].blocks[0].ops) > 1:
         raise op_error(op, f"only one condition op is allowed in {where}")
 
 
-ExecutableConditionOpName = "hal.executable.condition"
 
 
 def _print_end(cls: type, op: Operation, p: Any) -> str | None:
@@ -573,7 +573,7 @@ class ExecutableOp(_ContainerOp, SymbolOpInterface):
 
     @classmethod
     def prefix_text(cls, op: Operation) -> str:
-        return "lazy " if op.properties.get("lazy") is not None else ""
+        return "lazy " if op.lazy is not None else ""
 
 
 class ExecutableEndOp(OpDef):
@@ -600,16 +600,15 @@ class ExecutableVariantOp(_ContainerOp, SymbolOpInterface):
 
     @classmethod
     def head_attrs(cls, op: Operation) -> list[Any]:
-        return [a for a in (op.properties.get(k) for k in ("target", "objects", "sources")) if a is not None]
+        return [a for a in (op.target, op.objects, op.sources) if a is not None]
 
     @classmethod
     def head_text(cls, op: Operation, p: Any) -> str | None:
-        target = op.properties.get("target")
+        target = op.target
         if target is None:
             return None
         s = f" target({unqualified(p, target)})"
-        for k in ("objects", "sources"):
-            a = op.properties.get(k)
+        for k, a in (("objects", op.objects), ("sources", op.sources)):
             if a is not None:
                 s += f" {k}({p.attr_text(a)})"
         return s
@@ -678,7 +677,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
         if len(op.regions) != 2:
             return None
         props = op.properties
-        seq: list[tuple] = [("a", props.get("layout"), False)] if props.get("layout") is not None else []
+        seq: list[tuple] = [("a", op.layout, False)] if op.layout is not None else []
         for r in (op.regions[1], op.regions[0]):  # condition, then count, as printed
             seq.extend(("blk", b, True, True) for b in r.blocks)
         seq.extend(("a", props.get(k), False) for k in cls._PROP_DICT if props.get(k) is not None)
@@ -686,8 +685,8 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name, layout, ordinal = (op.properties.get(k) for k in ("sym_name", "layout", "ordinal"))
-        fallback = op.properties.get("condition_fallback")
+        name, layout, ordinal = op.sym_name, op.layout, op.ordinal
+        fallback = op.condition_fallback
         if not isinstance(name, StringAttr) or layout is None or len(op.regions) != 2 \
                 or (ordinal is not None and not isinstance(ordinal, IntegerAttr)):
             return None
@@ -714,13 +713,13 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
     @classmethod
     def verify(cls, op: Operation) -> None:
         count, cond = op.regions
-        fallback = op.properties.get("condition_fallback")
+        fallback = op.condition_fallback
         if cond.blocks:
             if len(cond.blocks) != 1:
                 raise op_error(op, "expected a single region block for the condition")
             _check_device_workload(op, cond, "condition region")
             for o in cond.blocks[0].ops:
-                if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["i1"]:
+                if isinstance(o, ReturnOp) and [t.text for t in o.operand_types] != ["i1"]:
                     raise IRError("condition region must return a boolean value", op)
             if fallback is None:
                 raise op_error(op, "must have a fallback if a condition region is defined")
@@ -731,7 +730,7 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
                 raise op_error(op, "expected a single region block for the workgroup count")
             _check_device_workload(op, count, "workgroup_count")
             for o in count.blocks[0].ops:
-                if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["index"] * 3:
+                if isinstance(o, ReturnOp) and [t.text for t in o.operand_types] != ["index"] * 3:
                     raise IRError("workgroup count region must return the XYZ dimension counts as `index` types", op)
 
 
@@ -753,9 +752,9 @@ class ReturnOp(OpDef):
     def verify(cls, op: Operation) -> None:
         # in a function-like parent (condition, constant block) the values match its signature
         parent = op.parent_op
-        if parent is None or parent.name not in (ExecutableConditionOp.name, ExecutableConstantBlockOp.name):
+        if not isinstance(parent, (ExecutableConditionOp, ExecutableConstantBlockOp)):
             return
-        ft = getattr(parent.properties.get("function_type"), "type", None)
+        ft = getattr(parent.function_type, "type", None)
         if ft is None or not hasattr(ft, "results"):
             return
         if len(op.operands) != len(ft.results):
@@ -802,13 +801,13 @@ class ExecutableConditionOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_entry_args(op)
+        _verify_entry_args(op, op.function_type)
         _verify_target_condition(op, op.regions[0])
 
 
-def _verify_entry_args(op: Operation) -> None:
-    """FunctionOpInterface's check of the entry block against `function_type`."""
-    ft = getattr(op.properties.get("function_type"), "type", None)
+def _verify_entry_args(op: Operation, function_type: Any) -> None:
+    """FunctionOpInterface's check of the entry block against the op's `function_type`."""
+    ft = getattr(function_type, "type", None)
     if ft is None or not hasattr(ft, "inputs") or not op.regions or not op.regions[0].blocks:
         return
     args = op.regions[0].blocks[0].args
@@ -828,7 +827,7 @@ def _verify_target_condition(op: Operation, r: Region) -> None:
         raise op_error(op, "target condition region must take a !hal.device")
     for b in r.blocks:
         for o in b.ops:
-            if o.name == ReturnOp.name and [t.text for t in o.operand_types] != ["i1"]:
+            if isinstance(o, ReturnOp) and [t.text for t in o.operand_types] != ["i1"]:
                 raise op_error(o, "target condition region must return a single i1 result")
 
 
@@ -850,11 +849,11 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ft = getattr(op.properties.get("function_type"), "type", None)
-        keys = op.properties.get("keys")
+        ft = getattr(op.function_type, "type", None)
+        keys = op.keys
         if ft is None or not hasattr(ft, "inputs") or not isinstance(keys, ArrayAttr) or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) < 1 or op.properties.get("arg_attrs") is not None \
-                or op.properties.get("res_attrs") is not None:
+                or len(op.regions[0].blocks) < 1 or op.arg_attrs is not None \
+                or op.res_attrs is not None:
             return None
         r = op.regions[0]
         b = r.blocks[0]
@@ -872,8 +871,8 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        ft = getattr(op.properties.get("function_type"), "type", None)
-        keys = op.properties.get("keys")
+        ft = getattr(op.function_type, "type", None)
+        keys = op.keys
         if ft is None or not hasattr(ft, "inputs") or not isinstance(keys, ArrayAttr) or len(op.regions) != 1:
             return None
         seq: list[tuple] = [("a", t, False) for t in ft.inputs]
@@ -886,14 +885,14 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _verify_entry_args(op)
-        ft = op.properties.get("function_type").type
+        _verify_entry_args(op, op.function_type)
+        ft = op.function_type.type
         if ft.inputs and (len(ft.inputs) > 1 or ft.inputs[0].text != "!hal.device"):
             raise op_error(op, "initializer must take a !hal.device or nothing")
         for i, t in enumerate(ft.results):
             if t.text != "i32":
                 raise op_error(op, f"initializer must return only i32 values (result {i} is '{t.text}')")
-        if len(ft.results) != len(op.properties.get("keys")):
+        if len(ft.results) != len(op.keys):
             raise op_error(op, "must have one key for every result")
 
 
@@ -911,7 +910,7 @@ class ExecutableBinaryOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.properties.get("sym_name")
+        name = op.sym_name
         if not isinstance(name, StringAttr) or op.regions or op.operands or op.results:
             return None
         s = "hal.executable.binary " + _visibility_prefix(op) + symbol_name_text(name.value)
@@ -977,16 +976,16 @@ class InterfaceBindingSubspanOp(OpDef):
             s += f" offset({p.value(off[0])})"
         if flags is not None:
             s += f" flags({bit_enum_text(flags.value, _DESCRIPTOR_FLAGS)})"
-        s += p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        s += p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type)
         return s + ("{" + p.values(dims) + "}" if dims else "")
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return [("a", op.properties.get("layout"), False)] if op.properties.get("layout") is not None else None
+        return [("a", op.layout, False)] if op.layout is not None else None
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.results[0].type
+        t = op.result_.type
         shape = getattr(t, "shape", None)
         seg = op.properties.get("operandSegmentSizes")
         ndims = list(seg.values)[1] if seg is not None else 0
@@ -995,10 +994,10 @@ class InterfaceBindingSubspanOp(OpDef):
             if dyn != ndims:
                 raise op_error(op, f"result type '{t.text}' has {dyn} dynamic dimensions but {ndims} "
                                    "associated dimension SSA values")
-        counts = _layout_counts(op.properties.get("layout"))
-        b = op.properties.get("binding").value
+        counts = _layout_counts(op.layout)
+        b = op.binding.value
         if counts is not None and b >= counts[1]:
-            raise op_error(op, f"binding ordinal {b} out of bounds in layout {op.properties.get('layout').text}")
+            raise op_error(op, f"binding ordinal {b} out of bounds in layout {op.layout.text}")
 
 
 class InterfaceConstantLoadOp(OpDef):
@@ -1025,18 +1024,18 @@ class InterfaceConstantLoadOp(OpDef):
             s += f" alignment({align.value})"
         if values is not None:
             s += f" values({p.attr_text(values)})"
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type)
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
         props = op.properties
         return [("a", a, False) for a in (props.get("layout"), props.get("values")) if a is not None] + \
-            [("a", v, False) for _, v in op.attributes.entries] + [("a", op.results[0].type, False)]
+            [("a", v, False) for _, v in op.attributes.entries] + [("a", op.result_.type, False)]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        counts = _layout_counts(op.properties.get("layout"))
-        if counts is not None and op.properties.get("ordinal").value >= counts[0]:
+        counts = _layout_counts(op.layout)
+        if counts is not None and op.ordinal.value >= counts[0]:
             raise op_error(op, "push constant ordinal out of bounds")
 
 
@@ -1052,18 +1051,18 @@ class _WorkgroupOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        d = op.properties.get("dimension")
+        d = op.dimension
         if isinstance(d, IntegerAttr) and 0 <= d.value <= 2:
             return [cls.prefix + "xyz"[d.value]]
         return None
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        d, ub = op.properties.get("dimension"), op.properties.get("upper_bound")
+        d, ub = op.dimension, op.upper_bound
         if not isinstance(d, IntegerAttr) or op.operands or len(op.results) != 1:
             return None
         s = f"{cls.name}[{d.value}]" + (f" upper_bound {ub.value}" if ub is not None else "")
-        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return s + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type)
 
 
 class InterfaceWorkgroupIDOp(_WorkgroupOp):
@@ -1095,11 +1094,11 @@ class ExecutableConstantLoadOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        key = op.properties.get("key")
+        key = op.key
         if not isinstance(key, StringAttr) or op.operands or len(op.results) != 1:
             return None
         return f"hal.executable.constant.load {quote(key.value)}" + p.attr_dict(op.attributes) + \
-            " : " + p.type_text(op.results[0].type)
+            " : " + p.type_text(op.result_.type)
 
 
 def hal_type(*names: str, summary: str) -> Constraint:
@@ -1148,20 +1147,20 @@ class ElementTypeOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        t = op.properties.get("type")
+        t = op.type
         return [sanitize_name("element_type_" + t.type.text)] if isinstance(t, TypeAttr) else None
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t = op.properties.get("type")
+        t = op.type
         if not isinstance(t, TypeAttr) or op.operands or len(op.results) != 1:
             return None
         return f"hal.element_type<{p.type_text(t.type)}>" + p.attr_dict(op.attributes) + \
-            " : " + p.type_text(op.results[0].type)
+            " : " + p.type_text(op.result_.type)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if not _element_type_supported(op.properties.get("type").type):
+        if not _element_type_supported(op.type.type):
             raise op_error(op, "unsupported element type")
 
 
@@ -1176,19 +1175,19 @@ class EncodingTypeOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        return ["dense_row_major"] if op.properties.get("encoding") is None else None
+        return ["dense_row_major"] if op.encoding is None else None
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or len(op.results) != 1:
             return None
-        enc = op.properties.get("encoding")
+        enc = op.encoding
         inner = p.attr_text(enc) if enc is not None else "dense_row_major"
-        return f"hal.encoding_type<{inner}>" + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type)
+        return f"hal.encoding_type<{inner}>" + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.properties.get("encoding") is not None:
+        if op.encoding is not None:
             raise op_error(op, "unsupported encoding type")
 
 
@@ -1260,7 +1259,7 @@ class BufferViewCreateOp(OpDef):
         b, off, n, et, enc, *shape = op.operands
         return (f"hal.buffer_view.create buffer({p.value(b)} : {p.type_text(b.type)})[{p.value(off)}, {p.value(n)}]"
                 f" shape([{p.values(shape)}]) type({p.value(et)}) encoding({p.value(enc)}) : "
-                + p.type_text(op.results[0].type) + p.attr_dict(op.attributes, keyword=True))
+                + p.type_text(op.result_.type) + p.attr_dict(op.attributes, keyword=True))
 
 
 class BufferViewAssertOp(OpDef):
@@ -1276,7 +1275,7 @@ class BufferViewAssertOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        msg = op.properties.get("message")
+        msg = op.message
         if len(op.operands) < 3 or op.results or not isinstance(msg, StringAttr):
             return None
         bv, et, enc, *shape = op.operands
@@ -1304,7 +1303,7 @@ class _BufferViewQueryOp(OpDef):
         idx = cls.index_text(op)
         if len(op.operands) != 1 or len(op.results) != 1 or idx is None:
             return None
-        return (cls.name + _view(p, op.operands[0]) + idx + " : " + p.type_text(op.results[0].type)
+        return (cls.name + _view(p, op.buffer_view) + idx + " : " + p.type_text(op.results[0].type)
                 + p.attr_dict(op.attributes, keyword=True))
 
 
@@ -1341,7 +1340,7 @@ class BufferViewDimOp(_BufferViewQueryOp):
 
     @classmethod
     def index_text(cls, op: Operation) -> str | None:
-        i = op.properties.get("index")
+        i = op.index
         return f"[{i.value}]" if isinstance(i, IntegerAttr) else None
 
 
@@ -1355,7 +1354,7 @@ class BufferViewTraceOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        key = op.properties.get("key")
+        key = op.key
         if not isinstance(key, StringAttr) or op.results:
             return None
         return (f"hal.buffer_view.trace {p.attr_text(key)} = {p.values(op.operands)} : "
@@ -1393,14 +1392,14 @@ class ExecutableCreateOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t = op.properties.get("executable_target")
+        t = op.executable_target
         if len(op.operands) < 2 or len(op.results) != 1 or t is None:
             return None
         d, a, *cs = op.operands
         s = f"hal.executable.create device({p.value(d)} : {p.type_text(d.type)}) affinity({p.value(a)}) target({t.text})"
         if cs:
             s += f" constants([{p.values(cs)}])"
-        return s + " : " + p.type_text(op.results[0].type) + _tail(op, p)
+        return s + " : " + p.type_text(op.result_.type) + _tail(op, p)
 
 
 class ExecutableLookupOp(OpDef):
@@ -1419,12 +1418,12 @@ class ExecutableLookupOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.properties.get("executable")
+        e = op.executable
         if len(op.operands) != 1 or len(op.results) != 1 or e is None:
             return None
-        d = op.operands[0]
+        d = op.device
         return (f"hal.executable.lookup device({p.value(d)} : {p.type_text(d.type)}) executable({e.text}) : "
-                + p.type_text(op.results[0].type) + _tail(op, p))
+                + p.type_text(op.result_.type) + _tail(op, p))
 
 
 class ExecutableLookupFunctionOp(OpDef):
@@ -1443,12 +1442,12 @@ class ExecutableLookupFunctionOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.properties.get("entry_point")
+        e = op.entry_point
         if len(op.operands) != 1 or len(op.results) != 1 or e is None:
             return None
-        x = op.operands[0]
+        x = op.executable
         return (f"hal.executable.lookup.function target({p.value(x)} : {p.type_text(x.type)}) function({e.text}) : "
-                + p.type_text(op.results[0].type) + _tail(op, p))
+                + p.type_text(op.result_.type) + _tail(op, p))
 
 
 class ExecutableExportOrdinalOp(OpDef):
@@ -1466,10 +1465,10 @@ class ExecutableExportOrdinalOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.properties.get("entry_point")
+        e = op.entry_point
         if op.operands or len(op.results) != 1 or e is None:
             return None
-        return f"hal.executable.export.ordinal target({e.text}) : " + p.type_text(op.results[0].type) + _tail(op, p)
+        return f"hal.executable.export.ordinal target({e.text}) : " + p.type_text(op.result_.type) + _tail(op, p)
 
 
 class ExecutableCalculateWorkgroupsOp(OpDef):
@@ -1492,7 +1491,7 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.properties.get("entry_point")
+        e = op.entry_point
         if not op.operands or len(op.results) != 3 or e is None:
             return None
         d, *w = op.operands
@@ -1508,11 +1507,10 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
 _AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any non-token type values")
 
 
-def _instr_head(p: Any, op: Operation, key: bool = True) -> str:
+def _instr_head(p: Any, b: Value, key: Value | None) -> str:
     """`[%buffer : T for %workgroupKey]` (or `[%buffer : T]`)."""
-    b = op.operands[0]
     s = f"[{p.value(b)} : {p.type_text(b.type)}"
-    return s + (f" for {p.value(op.operands[1])}]" if key else "]")
+    return s + (f" for {p.value(key)}]" if key is not None else "]")
 
 
 class InstrumentWorkgroupOp(OpDef):
@@ -1528,8 +1526,8 @@ class InstrumentWorkgroupOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.operands) != 2 or len(op.results) != 1:
             return None
-        return (f"hal.instrument.workgroup{_instr_head(p, op, key=False)} dispatch({p.value(op.operands[1])})"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+        return (f"hal.instrument.workgroup{_instr_head(p, op.buffer, None)} dispatch({p.value(op.dispatchId)})"
+                + p.attr_dict(op.attributes) + " : " + p.type_text(op.workgroupKey.type))
 
 
 class InstrumentPrintOp(OpDef):
@@ -1544,11 +1542,11 @@ class InstrumentPrintOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op.properties.get("format")
+        f = op.format
         if len(op.operands) < 2 or op.results or not isinstance(f, StringAttr):
             return None
         vals = op.operands[2:]
-        s = f"hal.instrument.print{_instr_head(p, op)} {p.attr_text(f)}"
+        s = f"hal.instrument.print{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(f)}"
         if vals:
             s += f" * ({p.values(vals)} : {p.types([v.type for v in vals])})"
         return s + p.attr_dict(op.attributes)
@@ -1568,16 +1566,16 @@ class InstrumentValueOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        o = op.properties.get("ordinal")
+        o = op.ordinal
         if len(op.operands) != 3 or len(op.results) != 1 or o is None:
             return None
-        v = op.operands[2]
-        return (f"hal.instrument.value{_instr_head(p, op)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
+        v = op.operand_
+        return (f"hal.instrument.value{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
                 + " : " + p.type_text(v.type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[2].type is not op.results[0].type:
+        if op.operand_.type is not op.result_.type:
             raise op_error(op, "failed to verify that all of {operand, result} have same type")
 
 
@@ -1597,12 +1595,12 @@ class _InstrumentMemoryOp(OpDef):
         if len(op.operands) < 4 or len(op.results) != 1:
             return None
         v, base, *idx = op.operands[2:]
-        return (f"{cls.name}{_instr_head(p, op)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
-                + p.attr_dict(op.attributes) + f" : {p.type_text(base.type)}, {p.type_text(op.results[0].type)}")
+        return (f"{cls.name}{_instr_head(p, op.buffer, op.workgroupKey)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
+                + p.attr_dict(op.attributes) + f" : {p.type_text(base.type)}, {p.type_text(op.result_.type)}")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[2].type is not op.results[0].type:
+        if op.value_.type is not op.result_.type:
             what = "loadValue" if cls.name.endswith("load") else "storeValue"
             raise op_error(op, f"failed to verify that all of {{{what}, result}} have same type")
 
@@ -1678,11 +1676,11 @@ class DispatchExternOp(OpDef):
         if parts is None:
             return None
         (work, args, adims, rdims), targets, ords, objs = parts
-        ties = [getattr(x, "value", -1) for x in op.properties.get("tied_operands").elements] \
-            if isinstance(op.properties.get("tied_operands"), ArrayAttr) else [-1] * len(op.results)
+        ties = [getattr(x, "value", -1) for x in op.tied_operands.elements] \
+            if isinstance(op.tied_operands, ArrayAttr) else [-1] * len(op.results)
         if len(ties) != len(op.results):
             return None
-        s = "hal.dispatch.extern " + p.attr_text(op.properties.get("export_name"))
+        s = "hal.dispatch.extern " + p.attr_text(op.export_name)
         if work:
             s += f"[{p.values(work)}]"
         s += f"({p.values(args)}) : (" + ", ".join(shaped_types_text(p, args, [a.type for a in args], adims)) + ") -> "
@@ -1705,7 +1703,7 @@ class DispatchExternOp(OpDef):
         c = _signature_region("count", op.regions[0], "(index, index, index)", p)
         if c is None:
             return None
-        s += c + f" layout({unqualified(p, op.properties.get('layout'))}) objects({{"
+        s += c + f" layout({unqualified(p, op.layout)}) objects({{"
         ind = "  " * p.indent
         items = []
         for t, o, objects, r in zip(targets.elements, ords.elements, objs.elements, op.regions[1:]):
@@ -1730,7 +1728,7 @@ class DispatchExternOp(OpDef):
         seq: list[tuple] = [("a", u.value.type, False) for u in op._operands] + \
             [("a", r.type, False) for r in op.results]
         seq += [("blk", b, True, True) for b in op.regions[0].blocks]
-        seq.append(("a", op.properties.get("layout"), False))
+        seq.append(("a", op.layout, False))
         for t, objects, r in zip(targets.elements, objs.elements, op.regions[1:]):
             seq.append(("a", t, False))
             seq += [("blk", b, True, True) for b in r.blocks]
@@ -1762,9 +1760,9 @@ class DispatchExternOp(OpDef):
             if len(work) != len(captured):
                 raise op_error(op, f"workload operands and workgroup count args mismatch ({len(work)} vs "
                                    f"{len(captured)})")
-        if len(op.properties.get("targets")) != len(op.properties.get("target_objects")):
+        if len(op.targets) != len(op.target_objects):
             raise op_error(op, "target and objects arrays must match")
-        if len(op.properties.get("targets")) != len(op.regions) - 1:
+        if len(op.targets) != len(op.regions) - 1:
             raise op_error(op, "target and condition regions must match (but they may be empty)")
         for r in op.regions[1:]:
             _verify_target_condition(op, r)
@@ -1793,8 +1791,8 @@ def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
                            f"shape '{encoding.text}' incompatible with storage shape '{storage.text}'")
 
 
-def _on(op: Operation, p: Any) -> str:
-    a = op.properties.get("affinity")
+def _on(a: Any, p: Any) -> str:
+    """` on(#affinity)` for an op's `affinity`, when it has one."""
     return f" on({p.attr_text(a)})" if a is not None else ""
 
 
@@ -1840,7 +1838,7 @@ class TensorImportOp(OpDef):
     target = result(_AnyTensor)
     target_encoding = attr(IsA(TypeAttr, "any type attribute"))
     consume = opt_attr(Unit)
-    name_ = opt_attr(Str)
+    name_ = opt_attr(Str, name="name")
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
     inherent = ("target_encoding", "consume", "name", "affinity", "operandSegmentSizes")
@@ -1848,22 +1846,22 @@ class TensorImportOp(OpDef):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         g = _groups(op)
-        enc = op.properties.get("target_encoding")
-        nm = op.properties.get("name")
+        enc = op.target_encoding
+        nm = op.name_
         if g is None or len(g) != 4 or not isinstance(enc, TypeAttr) or len(op.results) != 1:
             return None
         (src,), dims, fence, off = g
-        s = "hal.tensor.import" + _on(op, p)
+        s = "hal.tensor.import" + _on(op.affinity, p)
         if fence:
             s += f" wait({p.value(fence[0])}) =>"
-        if op.properties.get("consume") is not None:
+        if op.consume is not None:
             s += " consume"
         s += " " + p.value(src)
         if off:
             s += f" offset({p.value(off[0])})"
         if nm is not None:
             s += " " + p.attr_text(nm)
-        t = op.results[0].type
+        t = op.target.type
         s += f" : {p.type_text(src.type)} -> {p.type_text(enc.type)}"
         if enc.type is not t:
             s += " as " + p.type_text(t)
@@ -1871,15 +1869,15 @@ class TensorImportOp(OpDef):
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.properties.get("affinity"), op.properties.get("target_encoding"))
+        return _alias_items(op, op.affinity, op.target_encoding)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.results[0].type
+        t = op.target.type
         g = _groups(op)
         if g is not None and _dynamic(t) != len(g[1]):
             raise op_error(op, "number of target_dims must match number of dynamic dims in target type")
-        _check_storage(op, op.properties.get("target_encoding").type, t)
+        _check_storage(op, op.target_encoding.type, t)
 
 
 class TensorExportOp(OpDef):
@@ -1891,36 +1889,36 @@ class TensorExportOp(OpDef):
     source_dims = var_operand(Index)
     target = result(_BufferOrView)
     source_encoding = attr(IsA(TypeAttr, "any type attribute"))
-    name_ = opt_attr(Str)
+    name_ = opt_attr(Str, name="name")
     affinity = opt_attr()
     traits = (Pure(),)
     inherent = ("source_encoding", "name", "affinity")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        enc = op.properties.get("source_encoding")
-        nm = op.properties.get("name")
+        enc = op.source_encoding
+        nm = op.name_
         if not op.operands or not isinstance(enc, TypeAttr) or len(op.results) != 1:
             return None
         src, *dims = op.operands
-        s = "hal.tensor.export" + _on(op, p) + " " + p.value(src)
+        s = "hal.tensor.export" + _on(op.affinity, p) + " " + p.value(src)
         if nm is not None:
             s += " " + p.attr_text(nm)
         s += " : " + p.type_text(enc.type)
         if enc.type is not src.type:
             s += " as " + p.type_text(src.type)
-        return s + _dims_text(p, dims) + " -> " + p.type_text(op.results[0].type) + p.attr_dict(op.attributes)
+        return s + _dims_text(p, dims) + " -> " + p.type_text(op.target.type) + p.attr_dict(op.attributes)
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.properties.get("affinity"), op.properties.get("source_encoding"))
+        return _alias_items(op, op.affinity, op.source_encoding)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src = op.operands[0].type
+        src = op.source.type
         if _dynamic(src) != len(op.operands) - 1:
             raise op_error(op, "number of source_dims must match number of dynamic dims in source type")
-        _check_storage(op, op.properties.get("source_encoding").type, src)
+        _check_storage(op, op.source_encoding.type, src)
 
 
 class TensorAliasOp(OpDef):
@@ -1940,10 +1938,10 @@ class TensorAliasOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         g = _groups(op)
         if g is None or len(g) != 4 or len(g[0]) != 1 or len(g[2]) != 1 or len(op.results) != 1 \
-                or op.results[0].type is not g[0][0].type:
+                or op.result_.type is not g[0][0].type:
             return None
         (src,), dims, (storage,), fence = g
-        s = "hal.tensor.alias" + _on(op, p)
+        s = "hal.tensor.alias" + _on(op.affinity, p)
         if fence:
             s += f" wait({p.value(fence[0])}) =>"
         s += f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
@@ -1951,14 +1949,14 @@ class TensorAliasOp(OpDef):
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.properties.get("affinity"))
+        return _alias_items(op, op.affinity)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         g = _groups(op)
-        if g is not None and _dynamic(op.operands[0].type) != len(g[1]):
+        if g is not None and _dynamic(op.source.type) != len(g[1]):
             raise op_error(op, "number of dynamic dims must match the operand type")
-        if op.results[0].type is not op.operands[0].type:
+        if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
@@ -1976,21 +1974,21 @@ class TensorTransientsOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) < 2 or len(op.results) != 1 or op.results[0].type is not op.operands[0].type:
+        if len(op.operands) < 2 or len(op.results) != 1 or op.result_.type is not op.source.type:
             return None
         src, *dims, storage = op.operands
-        s = "hal.tensor.transients" + _on(op, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
+        s = "hal.tensor.transients" + _on(op.affinity, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
         return s + f" from {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.properties.get("affinity"))
+        return _alias_items(op, op.affinity)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if _dynamic(op.operands[0].type) != len(op.operands) - 2:
+        if _dynamic(op.source.type) != len(op.operands) - 2:
             raise op_error(op, "number of dynamic dims must match the operand type")
-        if op.results[0].type is not op.operands[0].type:
+        if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 

@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.hal_enums import ENUMS, enum_constraint, enum_text, enum_value  # noqa: F401  (re-exported)
+from hlopt.dialects.util_ops import NullOp
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import AnyOf, Constraint, Index, Integer
 from hlopt.ir.core import Operation
+from hlopt.ir.matchers import constant_value
 from hlopt.ir.opdef import (
     OpDef,
     attr,
@@ -33,7 +35,7 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize, op_error
+from hlopt.ir.traits import AttrSizedOperandSegments, SameVariadicOperandSize, Trait, op_error
 from hlopt.ir.types import IndexType, IntegerType, OpaqueType, i1, i32, i64
 
 _INDEX = IndexType()
@@ -105,7 +107,10 @@ class _Row:
                 n, c = piece.split(":")
                 arity = c[-1] if c[-1] in "*?" else ""
                 self.operands.append((n, c.rstrip("*?"), arity))
-        self.results = [tuple(p.split(":")) for p in outs.split()]  # (name, code[*])
+        self.results: list[tuple[str, str]] = []  # (name, code[*])
+        for p in outs.split():
+            n, c = p.split(":")
+            self.results.append((n, c))
         self.fmt = fmt.split()
         self.names = tuple(names)
         self.segments, self.same_size = segments, same_size
@@ -607,8 +612,8 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
         elif el.startswith(":") or el.startswith("->"):
             if p is None or p[0] != "sig" or p[1] != el[:1]:
                 raise _perr("expected '" + ("->" if el.startswith("->") else ":") + "'", punct_where())
-            outs, _, default = el.lstrip(":->").partition("=")
-            outs = outs.split(",")
+            outs_text, _, default = el.lstrip(":->").partition("=")
+            outs = outs_text.split(",")
             if outs[-1].endswith("*"):  # variadic: every type listed
                 outs = outs[:-1] + [outs[-1][:-1]] * (len(p[2]) - len(outs) + 1)
             if len(p[2]) < len(outs):
@@ -622,6 +627,7 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
             types = []
             for out, (t, dims, tpos, _) in zip(outs, p[2]):
                 m = re.fullmatch(r"(\w+)(?:\{(\w+)\})?", out)
+                assert m is not None  # the row's own result spec
                 if dict(row.results).get(m.group(1)) == "idx" and not isinstance(t, IndexType):
                     raise _ferr(f"invalid kind of type specified: expected builtin.index, but found '{t.text}'", tpos)
                 types.append(t)
@@ -638,7 +644,9 @@ def _walk_form(s: Any, row: _Row, pieces: list, end_pos: int, head_end: int) -> 
                 raise _ferr(f"expected '{kw}'", where())
             fn(pr, p[2], p[3])
         else:
-            opt, kw, what = _KW_PIECE.match(el).groups()
+            km = _KW_PIECE.match(el)
+            assert km is not None  # the row's own format piece
+            opt, kw, what = km.groups()
             if p is None or p[0] != "kw" or p[1] != kw:
                 if opt:
                     continue
@@ -890,13 +898,14 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
             s += p.attr_dict(op.attributes)
             dict_printed = True
         elif el.startswith(":") or el.startswith("->"):
-            outs, _, default = el.lstrip(":->").partition("=")
-            outs = outs.split(",")
+            outs_text, _, default = el.lstrip(":->").partition("=")
+            outs = outs_text.split(",")
             if outs[-1].endswith("*"):
                 outs = outs[:-1] + [outs[-1][:-1]] * (len(op.results) - len(outs) + 1)
             parts = []
             for out, r in zip(outs, op.results, strict=True):
                 m = re.fullmatch(r"(\w+)(?:\{(\w+)\})?", out)
+                assert m is not None  # the row's own result spec
                 t = p.type_text(r.type)
                 if m.group(2):
                     (v,) = groups[m.group(2)]
@@ -925,7 +934,9 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
                 (b,), (n,) = groups["source_buffer"], groups["source_size"]
                 s += f" source({p.value(b)} : {p.type_text(b.type)}{{{p.value(n)}}})"
         else:
-            opt, kw, what = _KW_PIECE.match(el).groups()
+            km = _KW_PIECE.match(el)
+            assert km is not None  # the row's own format piece
+            opt, kw, what = km.groups()
             name = what.strip("[]:=")
             if what.endswith("="):
                 a = props.get(name) if props else None
@@ -949,18 +960,20 @@ def _print_form(row: _Row, cls: Any, op: Operation, p: Any) -> str:
     if not dict_printed:
         s += p.attr_dict(op.attributes, keyword=True)
     if has_body:
-        r = op.regions[0]
-        if len(r.blocks) != 1 or r.blocks[0].args:
+        body = op.regions[0]
+        if len(body.blocks) != 1 or body.blocks[0].args:
             raise ValueError
-        s += " " + p.region(r, print_terminators=_prints_terminator(op))
+        s += " " + p.region(body, print_terminators=_prints_terminator(op))
     return s
 
 
 def _prints_terminator(op: Operation) -> bool:
     """An implicit `hal.return` without operands or attributes is not printed."""
+    from hlopt.dialects.hal import ReturnOp  # hal imports this module
+
     r = op.regions[0] if op.regions else None
     term = r.blocks[0].last_op if r is not None and len(r.blocks) == 1 else None
-    return term is None or term.name != "hal.return" or bool(term.operands) or bool(term.attributes.entries)
+    return not isinstance(term, ReturnOp) or bool(term.operands) or bool(term.attributes.entries)
 
 
 # -- the op definitions ----------------------------------------------------------------------
@@ -982,13 +995,17 @@ def _attr_field(kind: str, optional: bool) -> Any:
 
 def _opdef(row: _Row) -> type[OpDef]:
     body: dict[str, Any] = {"name": row.name, "summary": row.name, "syntax_token": "HAL_RT_OP", "row": row}
+    # operand and result fields are accessed as `n_` (IREE's names may be
+    # Operation's API: device, result, ...) and declared as IREE names them
     for n, code, arity in row.operands:
-        body[n + "_"] = _field(code, arity, "operand")
+        body[n + "_"] = f = _field(code, arity, "operand")
+        f.name = n
     for n, code in row.results:
-        body[n + "_"] = var_result(_TYPES[code[:-1]][0]) if code.endswith("*") else _field(code, "", "result")
+        body[n + "_"] = f = var_result(_TYPES[code[:-1]][0]) if code.endswith("*") else _field(code, "", "result")
+        f.name = n
     for n, kind, optional in row.attrs:
         body[n] = _attr_field(kind, optional)
-    traits = []
+    traits: list[Trait] = []
     if row.segments:
         traits.append(AttrSizedOperandSegments())
     if row.same_size:
@@ -1012,12 +1029,11 @@ def _opdef(row: _Row) -> type[OpDef]:
 OPS: tuple[type[OpDef], ...] = tuple(_opdef(r) for r in _ROWS)
 
 
-def _devices_get_names(cls: Any, op: Operation) -> list[str] | None:
+def _devices_get_names(cls: Any, op: Any) -> list[str] | None:
     """`%device_0` when the index is a constant, else `%device_n` (IREE's names)."""
     if len(op.results) != 1 or len(op.operands) != 1:
         return None
-    d = op.operands[0].defining_op
-    v = d.properties.get("value") if d is not None and d.name == "arith.constant" and d.properties else None
+    v = constant_value(op.index_)
     if isinstance(v, IntegerAttr) and v.value >= 0:
         return [f"device_{v.value}"]
     return ["device_n"]
@@ -1030,11 +1046,10 @@ def _resolve_names(cls: Any, op: Operation) -> list[str] | None:
     return out if out and all(out) else None
 
 
-def _verify_queue_fences(cls: Any, op: Operation) -> None:
+def _verify_queue_fences(cls: Any, op: Any) -> None:
     """A queue op may not wait and signal on one fence (unless it is util.null)."""
-    wait, signal = op.operands[2], op.operands[3]
-    d = wait.defining_op
-    if wait is signal and (d is None or d.name != "util.null"):
+    wait, signal = op.wait_fence_, op.signal_fence_
+    if wait is signal and not isinstance(wait.defining_op, NullOp):
         raise op_error(op, "device queue operations cannot wait and signal on the same fence.")
 
 
@@ -1045,21 +1060,26 @@ def _verify_bindings(cls: Any, op: Operation) -> None:
         raise op_error(op, "requires that binding fields all have the same number of elements")
 
 
-def _verify_query(cls: Any, op: Operation) -> None:
-    dv = op.properties.get("default_value") if op.properties else None
-    if dv is not None and len(op.results) == 2 and getattr(dv, "type", None) is not op.results[1].type:
+def _verify_query(cls: Any, op: Any) -> None:
+    dv = op.default_value
+    if dv is not None and len(op.results) == 2 and getattr(dv, "type", None) is not op.value_.type:
         raise op_error(op, "type mismatch between result and default value")
 
 
+# the hooks of the table-made classes (their fields are made at run time, so
+# the hooks take `op: Any`): (op name, hook, function)
 _BY_NAME = {o.name: o for o in OPS}
-for _o in OPS:
-    if _o.name.startswith("hal.device.queue.") and _o.name != "hal.device.queue.flush":
-        _o.verify = classmethod(_verify_queue_fences)
-for _n in ("hal.command_buffer.dispatch", "hal.command_buffer.dispatch.indirect"):
-    _BY_NAME[_n].verify = classmethod(_verify_bindings)
-_BY_NAME["hal.device.query"].verify = classmethod(_verify_query)
-_BY_NAME["hal.devices.get"].asm_result_names = classmethod(_devices_get_names)
-_BY_NAME["hal.device.resolve"].asm_result_names = classmethod(_resolve_names)
+_HOOKS: list[tuple[str, str, Any]] = [
+    *((o.name, "verify", _verify_queue_fences) for o in OPS
+      if o.name.startswith("hal.device.queue.") and o.name != "hal.device.queue.flush"),
+    ("hal.command_buffer.dispatch", "verify", _verify_bindings),
+    ("hal.command_buffer.dispatch.indirect", "verify", _verify_bindings),
+    ("hal.device.query", "verify", _verify_query),
+    ("hal.devices.get", "asm_result_names", _devices_get_names),
+    ("hal.device.resolve", "asm_result_names", _resolve_names),
+]
+for _n, _hook, _fn in _HOOKS:
+    setattr(_BY_NAME[_n], _hook, classmethod(_fn))
 
 
 def with_runtime_ops(d: Any) -> Any:

@@ -375,7 +375,7 @@ class PostOnStreamOp(OpDef, CallOpInterface):
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         from hlopt.ir.symbols import SymbolCache
 
-        callee = cls.get(op, "callee")
+        callee = op.callee
         fn = (symbols or SymbolCache()).lookup(op, callee)
         from hlopt.dialects.func import FuncOp
 
@@ -387,7 +387,7 @@ class PostOnStreamOp(OpDef, CallOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "hir.post_on_stream " + cls.get(op, "callee").text + "(" + p.values(op.operands) + ")"
+        s = "hir.post_on_stream " + op.callee.text + "(" + p.values(op.operands) + ")"
         s += p.attr_dict(op.attributes)
         return s + " : " + p.functional_type(op.operand_types, op.result_types)
 
@@ -434,21 +434,21 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = op.input.type
-        ax = cls.get(op, "axis").value
+        ax = op.axis.value
         if not 0 <= ax < len(t.shape):
             raise op_error(op, f"axis {ax} is out of range for a rank-{len(t.shape)} tensor")
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = op.input.type
-        ax = cls.get(op, "axis")
+        ax = op.axis
         if not isinstance(t, RankedTensorType) or not isinstance(ax, IntegerAttr) or not 0 <= ax.value < len(t.shape):
             return None
         return [drop_axis(t, ax.value)]
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ax = cls.get(op, "axis").value
+        ax = op.axis.value
         return (f"hir.alias_select {p.value(op.input)}[{ax}, {p.value(op.index)}]"
                 + p.attr_dict(op.attributes) + " : " + _t(op.input.type, p) + " -> "
                 + _t(op.result_.type, p))
@@ -569,33 +569,33 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        kind = cls.get(op, "kind").value
+        kind = op.kind.value
         in_t, out_t = op.input.type, op.out.type
         dynamic = len(op.operands) > 2
         if dynamic and kind != "broadcast":
             raise op_error(op, f"only a broadcast takes a root operand, not a {kind}")
-        msg = communication_error(kind, in_t, out_t, cls.get(op, "reduce") is not None, dynamic)
+        msg = communication_error(kind, in_t, out_t, op.reduce is not None, dynamic)
         if msg is not None:
             raise op_error(op, msg)
-        team = _i64s(cls.get(op, "team"))
+        team = _i64s(op.team)
         want = expected_team(kind, in_t, out_t)
         if team != want:
             raise op_error(op, f"team {team} does not match the meshes of a {kind} (expected {want})")
-        root = cls.get(op, "root")
+        root = op.root
         want_root = None if dynamic else expected_root(kind, in_t, out_t)
         if (root.value if root is not None else None) != want_root:
             raise op_error(op, f"{kind} expects " + (f"root = {want_root}" if want_root is not None else "no root"))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = (f"hir.communication {cls.get(op, 'kind').value} {p.value(op.input)} into "
-             f"{p.value(op.out)} team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]")
-        root = cls.get(op, "root")
+        s = (f"hir.communication {op.kind.value} {p.value(op.input)} into "
+             f"{p.value(op.out)} team = [" + ", ".join(map(str, _i64s(op.team))) + "]")
+        root = op.root
         if root is not None:
             s += f" root = {root.value}"
-        if len(op.operands) > 2:
-            s += f" root_index = {p.value(op.operands[2])}"
-        red = cls.get(op, "reduce")
+        if op.root_index is not None:
+            s += f" root_index = {p.value(op.root_index)}"
+        red = op.reduce
         if red is not None:
             s += f" reduce = {red.value}"
         s += p.attr_dict(op.attributes)
@@ -631,13 +631,13 @@ class TeamRankOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        team = _i64s(cls.get(op, "team"))
+        team = _i64s(op.team)
         if not team or len(set(team)) != len(team):
             raise op_error(op, "requires a team of distinct devices")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("hir.team_rank team = [" + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]"
+        return ("hir.team_rank team = [" + ", ".join(map(str, _i64s(op.team))) + "]"
                 + p.attr_dict(op.attributes))
 
 
@@ -656,7 +656,7 @@ class _P2POp(OpDef, MemoryEffectsInterface):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (f"{op.name} {p.value(op.buffer)} {cls.word} {p.value(op.peer)} team = ["
-                + ", ".join(map(str, _i64s(cls.get(op, "team")))) + "]" + p.attr_dict(op.attributes)
+                + ", ".join(map(str, _i64s(op.team))) + "]" + p.attr_dict(op.attributes)
                 + " : " + _t(op.buffer.type, p))
 
 
@@ -773,12 +773,12 @@ class StreamOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if cls.get(op, "pool").value < 1:
+        if op.pool.value < 1:
             raise op_error(op, "requires a pool of at least one stream")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return f"hir.stream {p.value(op.index)} mod {cls.get(op, 'pool').value}" + p.attr_dict(op.attributes)
+        return f"hir.stream {p.value(op.index)} mod {op.pool.value}" + p.attr_dict(op.attributes)
 
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,

@@ -69,7 +69,7 @@ def hir_alias_select(s: Any, c: list) -> tuple[Operation, int]:
 
 def hir_handle(s: Any, c: list) -> tuple[Operation, int]:
     name, v, attrs = c
-    d = lookup_op(str(name))
+    d: Any = lookup_op(str(name))  # a _HandleOp class: the grammar's HIR_HANDLE names only those
     ot, rt = d.operand_type, d.result_type
     if (v is None) != (ot is None):
         raise parse_error(f"'{name}' expects {'one operand' if ot is not None else 'no operand'}",

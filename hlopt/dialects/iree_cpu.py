@@ -132,4 +132,5 @@ def parse_attribute(text: str) -> Attribute | None:
     return EncodingResolverAttr(m.group(1), config)
 
 
-DIALECT = Dialect("iree_cpu", parse_attribute=parse_attribute, allow_unknown_ops=True)
+# iree_cpu declares attributes only (no ops): closed, as in IREE
+DIALECT = Dialect("iree_cpu", parse_attribute=parse_attribute)

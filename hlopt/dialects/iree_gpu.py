@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hlopt.dialects import iree_gpu_ops as _ops
 from hlopt.dialects.iree_encoding import PaddingAttr
 from hlopt.ir.attributes import Attribute, DictionaryAttr
 from hlopt.ir.dialect import Dialect
@@ -228,4 +229,4 @@ def _parse_encoding_resolver(body: str) -> Attribute:
     return EncodingResolverAttr(config)
 
 
-DIALECT = Dialect("iree_gpu", parse_attribute=parse_attribute, allow_unknown_ops=True)
+DIALECT = Dialect("iree_gpu", ops=_ops.OPS, parse_attribute=parse_attribute)

@@ -75,19 +75,21 @@ class WorkloadOrdinalOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        o = op.properties.get("ordinal")
+        assert isinstance(op, cls)  # an op is printed by its own class
+        o = op.ordinal
         if not isinstance(o, IntegerAttr) or len(op.operands) != 1 or len(op.results) != 1 \
-                or op.results[0].type != op.operands[0].type:
+                or op.result_.type != op.operand_.type:
             return None
         attrs = p.attr_dict(op.attributes)  # IREE's format prints them first
-        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operands[0])}, {o.value}"
-                f" : {p.type_text(op.operands[0].type)}")
+        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operand_)}, {o.value}"
+                f" : {p.type_text(op.operand_.type)}")
 
 
 def iree_tensor_ext_ordinal(s: Any, c: list) -> tuple[Operation, int]:
     kw, attrs, v, n, t = c
     ty = s.decode_type(t)
     m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", str(v))
+    assert m is not None  # the grammar's USE token
     value = s.lookup(m.group(1), int(m.group(2) or 0), ty, v.start_pos)
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(WorkloadOrdinalOp.name, [value], [ty], {"ordinal": IntegerAttr(int(str(n), 0), index)},

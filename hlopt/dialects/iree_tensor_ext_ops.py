@@ -63,9 +63,8 @@ class BitCastOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, ns, nr = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[0].type, ns)
-        _check_dims(op, op.results[0].type, nr)
+        _check_dims(op, op.source.type, len(op.source_dims))
+        _check_dims(op, op.result_.type, len(op.result_dims))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -73,9 +72,9 @@ class BitCastOp(_ShapedOp):
         if seg is None or len(op.properties) != 1:
             return None
         _, ns, _ = seg.values
-        src, sd, rd = op.operands[0], op.operands[1:1 + ns], op.operands[1 + ns:]
+        src, sd, rd = op.source, op.operands[1:1 + ns], op.operands[1 + ns:]
         return (f"iree_tensor_ext.bitcast {p.value(src)} : {p.type_text(src.type)}{_dims(p, sd)} -> "
-                f"{p.type_text(op.results[0].type)}{_dims(p, rd)}" + p.attr_dict(op.attributes, keyword=True))
+                f"{p.type_text(op.result_.type)}{_dims(p, rd)}" + p.attr_dict(op.attributes, keyword=True))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -99,15 +98,15 @@ class _BarrierOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_dims(op, op.operands[0].type, len(op.operands) - 1)
-        if op.operands[0].type is not op.results[0].type:
+        _check_dims(op, op.value.type, len(op.operands) - 1)
+        if op.value.type is not op.result_.type:
             raise op_error(op, "value and result types must match")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.operands[0]
+        v = op.value
         return (f"{cls.name} {p.value(v)} : {p.type_text(v.type)}{_dims(p, op.operands[1:])} -> "
-                f"{p.type_text(op.results[0].type)}" + p.attr_dict(op.attributes, keyword=True))
+                f"{p.type_text(op.result_.type)}" + p.attr_dict(op.attributes, keyword=True))
 
     @classmethod
     def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
@@ -188,8 +187,7 @@ class DispatchTensorLoadOp(_ShapedOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[0].type, seg[1])
+        _check_dims(op, op.source.type, len(op.source_dims))
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
@@ -202,7 +200,7 @@ class DispatchTensorLoadOp(_ShapedOp):
         offs, sizes, strides = ops[1 + nd:1 + nd + no], ops[1 + nd + no:1 + nd + no + ns], ops[1 + nd + no + ns:]
         return (f"iree_tensor_ext.dispatch.tensor.load {p.value(src)}, {_slice_text(op, p, offs, sizes, strides)}"
                 + p.attr_dict(op.attributes) + f" : {p.type_text(src.type)}{_dims(p, sd)} -> "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -251,11 +249,10 @@ class DispatchTensorStoreOp(_ShapedOp):
         from hlopt.ir.core import IRError
         from hlopt.ir.types import DYNAMIC, RankedTensorType
 
-        seg = op.properties.get("operandSegmentSizes").values
-        _check_dims(op, op.operands[1].type, seg[2])
+        _check_dims(op, op.target.type, len(op.target_dims))
         # the value is the slice's sizes, possibly rank-reduced (IREE's produceSliceErrorMsg)
-        vt = op.operands[0].type
-        sizes = [DYNAMIC if x == K_DYNAMIC else x for x in op.properties.get("static_sizes").values]
+        vt = op.value.type
+        sizes = [DYNAMIC if x == K_DYNAMIC else x for x in op.static_sizes.values]
         want = RankedTensorType(sizes, vt.element_type, None)
         if vt.rank > want.rank:
             raise IRError("expected rank to be smaller or equal to the other rank. ", op)
@@ -367,8 +364,8 @@ class CastToRaggedShapeOp(_Op):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        d = op.properties.get("raggedDim").value
-        st, ct, rt = op.operands[0].type, op.operands[1].type, op.results[0].type
+        d = op.raggedDim.value
+        st, ct, rt = op.source.type, op.columnLengths.type, op.result_.type
         if d >= st.rank:
             raise op_error(op, f"expected `ragged_dim` to be less than {st.rank}, i.e the rank of source")
         if ct.rank != 1:
@@ -386,18 +383,18 @@ class CastToRaggedShapeOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg, d = op.properties.get("operandSegmentSizes"), op.properties.get("raggedDim")
+        seg, d = op.properties.get("operandSegmentSizes"), op.raggedDim
         if seg is None or d is None or len(op.properties) != 2:
             return None
         _, _, nn, _ = seg.values
-        src, cl = op.operands[0], op.operands[1]
+        src, cl = op.source, op.columnLengths
         rows, dims = op.operands[2:2 + nn], op.operands[2 + nn:]
         s = (f"iree_tensor_ext.cast_to_ragged_shape {p.value(src)} ragged_dim({d.value}) "
              f"column_lengths({p.value(cl)})")
         if rows:
             s += f" num_ragged_rows({p.value(rows[0])})"
         return (s + p.attr_dict(op.attributes) + f" : ({p.type_text(src.type)}{_dims(p, dims)}, "
-                + p.type_text(cl.type) + ") -> " + p.type_text(op.results[0].type))
+                + p.type_text(cl.type) + ") -> " + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -461,7 +458,7 @@ class LinearizeRaggedDimsOp(_Op):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        st, rt = op.operands[0].type, op.results[0].type
+        st, rt = op.source.type, op.result_.type
         if _ragged_row(st) is None:
             raise op_error(op, "expected source type to have a ragged tensor encoding")
         if getattr(rt, "encoding", None) is not None or getattr(rt, "layout", None) is not None:
@@ -473,9 +470,9 @@ class LinearizeRaggedDimsOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src = op.operands[0]
+        src = op.source
         return (f"iree_tensor_ext.linearize_ragged_dims {p.value(src)}" + p.attr_dict(op.attributes)
-                + f" : {p.type_text(src.type)} -> {p.type_text(op.results[0].type)}{_dims(p, op.operands[1:])}")
+                + f" : {p.type_text(src.type)} -> {p.type_text(op.result_.type)}{_dims(p, op.operands[1:])}")
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:

@@ -8,8 +8,9 @@ async-update and async-done), which --stablehlo-async-to-mhlo produces.
 
 `!mhlo.async_bundle<tuple<operands>, results, context>` holds the
 in-flight operands, the results (one type, or a tuple of several) and
-XLA's context. mhlo prints these ops generically; the dialect stays open,
-so other mhlo ops still parse (kept generic).
+XLA's context. mhlo prints these ops generically. The other ops of the
+dialect are declared in mhlo_ops.py (from mhlo_table.py); the dialect is
+closed.
 """
 
 from __future__ import annotations
@@ -150,5 +151,11 @@ class AsyncDoneOp(OpDef):
         return list(args[0].values)
 
 
-DIALECT = Dialect("mhlo", ops=(AsyncStartOp, AsyncUpdateOp, AsyncDoneOp), allow_unknown_ops=True,
-                  parse_type=parse_type)
+def _ops() -> tuple[type[OpDef], ...]:
+    from hlopt.dialects import mhlo_ops  # the rest of jaxlib's mhlo ops, from the table
+
+    return (AsyncStartOp, AsyncUpdateOp, AsyncDoneOp, *mhlo_ops.OPS)
+
+
+# closed, as MLIR-HLO's mhlo: every op jaxlib registers is declared
+DIALECT = Dialect("mhlo", ops=_ops(), parse_type=parse_type)

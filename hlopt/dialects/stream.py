@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects import stream_cmd
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stream_syntax import (
     ACCESS_KINDS,
     ANY_RESOURCE,
@@ -145,7 +146,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.properties.get("sym_name")
+        name = op.sym_name
         if not isinstance(name, StringAttr) or len(op.regions) != 1:
             return None
         s = "stream.executable " + visibility_prefix(op) + symbol_name_text(name.value)
@@ -169,7 +170,7 @@ class ExecutableOp(OpDef, SymbolOpInterface):
     @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
-            if o.name == "builtin.module":
+            if isinstance(o, ModuleOp):
                 return o
         return None
 
@@ -203,8 +204,8 @@ class ExecutableExportOp(OpDef, SymbolOpInterface):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.properties.get("sym_name")
-        ref = op.properties.get("function_ref")
+        name = op.sym_name
+        ref = op.function_ref
         if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.nested \
                 or len(op.regions) != 1 or len(op.regions[0].blocks) > 1:
             return None
@@ -251,7 +252,7 @@ class BindingSubspanOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         b, off, *dims = op.operands
         return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
-                + f" : {p.type_text(b.type)} -> {p.type_text(op.results[0].type)}" + _pdims(p, dims))
+                + f" : {p.type_text(b.type)} -> {p.type_text(op.result_.type)}" + _pdims(p, dims))
 
 
 # ---------------------------------------------------------------------------
@@ -282,12 +283,11 @@ class AsyncTransferOp(OpDef):
         s += f" : {p.type_text(src.type)}{{{p.value(ss)}}} "
         frm = affinity_text(p, op, "source_affinity", "from")
         to = affinity_text(p, op, "target_affinity", "to")
-        return s + frm + "-> " + to + f"{p.type_text(op.results[0].type)}{{{p.value(rs)}}}"
+        return s + frm + "-> " + to + f"{p.type_text(op.result_.type)}{{{p.value(rs)}}}"
 
 
-def _entry_text(op: Operation) -> str | None:
-    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points."""
-    eps = op.properties.get("entry_points")
+def _entry_text(eps: Any) -> str | None:
+    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points (an op's `entry_points`)."""
     if not isinstance(eps, ArrayAttr) or not len(eps) \
             or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
         return None
@@ -323,12 +323,12 @@ class TensorDispatchOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op)
+        ep = _entry_text(op.entry_points)
         if ep is None:
             return None
         g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
-        oenc = [a.type for a in op.properties.get("operand_encodings").elements]
-        renc = [a.type for a in op.properties.get("result_encodings").elements]
+        oenc = [a.type for a in op.operand_encodings.elements]
+        renc = [a.type for a in op.result_encodings.elements]
         s = "stream.tensor.dispatch " + affinity_text(p, op) + ep
         if g["workload"]:
             s += "[" + p.values(g["workload"]) + "]"
@@ -356,7 +356,7 @@ class TensorDispatchOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         _w, args, sizes, odims, rsizes, rdims = operand_groups(cls, op)
-        oenc, renc = op.properties.get("operand_encodings"), op.properties.get("result_encodings")
+        oenc, renc = op.operand_encodings, op.result_encodings
         if not isinstance(oenc, ArrayAttr) or len(oenc) != len(args):
             raise op_error(op, "expects one operand encoding per operand")
         if not isinstance(renc, ArrayAttr) or len(renc) != len(op.results):
@@ -379,8 +379,8 @@ class TensorDispatchOp(OpDef):
     def binding_layouts(cls, op: Operation) -> list[Any]:
         """The encodings of the executable's bindings, in order: operands,
         then untied results (IREE's getBindingLayoutAttrs)."""
-        out = list(op.properties.get("operand_encodings").elements)
-        for r, tie in zip(op.properties.get("result_encodings").elements, tied_operands(op)):
+        out = list(op.operand_encodings.elements)
+        for r, tie in zip(op.result_encodings.elements, tied_operands(op)):
             if tie == -1:
                 out.append(r)
         return out
@@ -405,7 +405,7 @@ class AsyncDispatchOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op)
+        ep = _entry_text(op.entry_points)
         if ep is None or not op.results:
             return None
         w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
@@ -479,7 +479,7 @@ class TensorSizeOfOp(_TensorOp):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("stream.tensor.sizeof " + affinity_text(p, op) + p.type_text(_type_of(op, "encoding"))
-                + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.results[0].type))
+                + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.storage_size.type))
 
 
 class TensorEmptyOp(_TensorOp):
@@ -503,7 +503,7 @@ class TensorEmptyOp(_TensorOp):
         return ("stream.tensor.empty " + affinity_text(p, op) + p.attr_dict(op.attributes).lstrip(" ")
                 + (" " if op.attributes.entries else "") + ": "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
-                + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+                + f" in {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class TensorConstantOp(_TensorOp):
@@ -527,8 +527,8 @@ class TensorConstantOp(_TensorOp):
         if op.attributes.entries:
             return None
         return ("stream.tensor.constant " + affinity_text(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
-                + _pdims(p, op.operands) + f" in {p.type_text(op.results[0].type)} = "
-                + p.attr_text(op.properties.get("value")))
+                + _pdims(p, op.operands) + f" in {p.type_text(op.result_.type)} = "
+                + p.attr_text(op.value))
 
 
 class TensorSplatOp(_TensorOp):
@@ -548,7 +548,7 @@ class TensorSplatOp(_TensorOp):
         v, *dims, size = op.operands
         return ("stream.tensor.splat " + affinity_text(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
                 + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
-                + f" in {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+                + f" in {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class TensorFillOp(_TensorOp):
@@ -573,7 +573,7 @@ class TensorFillOp(_TensorOp):
         return ("stream.tensor.fill " + affinity_text(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
                 f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
-                + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(size)}}}")
+                + f" in {p.value(t)} as {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class _SourceResultOp(_TensorOp):
@@ -599,7 +599,7 @@ class _SourceResultOp(_TensorOp):
                 + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
                 + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
-                + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
+                + f" in {p.type_text(op.result_.type)}{{{p.value(rs)}}}")
 
 
 class TensorEncodeOp(_SourceResultOp):
@@ -650,7 +650,7 @@ class TensorSliceOp(_TensorOp):
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
                 + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
                 + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
-                + f" in {p.type_text(op.results[0].type)}{{{p.value(rs)}}}")
+                + f" in {p.type_text(op.result_.type)}{{{p.value(rs)}}}")
 
 
 class TensorUpdateOp(_TensorOp):
@@ -679,7 +679,7 @@ class TensorUpdateOp(_TensorOp):
                 + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
                 + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
                 + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
-                + f" in {p.value(t)} as {p.type_text(op.results[0].type)}{{{p.value(ts)}}}")
+                + f" in {p.value(t)} as {p.type_text(op.result_.type)}{{{p.value(ts)}}}")
 
 
 # ---------------------------------------------------------------------------
@@ -1054,7 +1054,7 @@ class TimepointImmediateOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if op.operands or len(op.results) != 1:
             return None
-        return f"stream.timepoint.immediate{p.attr_dict(op.attributes)} => {p.type_text(op.results[0].type)}"
+        return f"stream.timepoint.immediate{p.attr_dict(op.attributes)} => {p.type_text(op.result_timepoint.type)}"
 
 
 class TimepointJoinOp(OpDef):
@@ -1069,7 +1069,7 @@ class TimepointJoinOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         if len(op.results) != 1:
             return None
-        return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.results[0].type)}"
+        return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.result_timepoint.type)}"
                 + tail_attrs(p, op))
 
 
@@ -1090,10 +1090,10 @@ class TimepointBarrierOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         r, size = op.operands
-        if op.results[0].type != r.type:
+        if op.barrier_result.type != r.type:
             return None
         return (f"stream.timepoint.barrier {affinity_text(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[1].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 class TimepointAwaitOp(OpDef):
@@ -1117,7 +1117,7 @@ class TimepointAwaitOp(OpDef):
         res, sizes, tp = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n]
         if [v.type for v in res] != [r.type for r in op.results] or not n:
             return None
-        sync = op.properties.get("sync")
+        sync = op.sync
         if sync is not None and not isinstance(sync, UnitAttr):
             return None
         head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
@@ -1207,8 +1207,8 @@ class ResourceAllocaOp(OpDef):
         # after `await(...) =>` or after `:` when there is no await.
         parts = ["stream.resource.alloca uninitialized", affinity_text(p, op).strip(), wait or ":",
                  p.attr_dict(op.attributes).strip(),
-                 f"{p.type_text(op.results[0].type)}{{{p.value(op.operands[0])}}} => "
-                 f"{p.type_text(op.results[1].type)}"]
+                 f"{p.type_text(op.result_.type)}{{{p.value(op.storage_size)}}} => "
+                 f"{p.type_text(op.result_timepoint.type)}"]
         return " ".join(x for x in parts if x)
 
 
@@ -1229,7 +1229,7 @@ class ResourceDeallocaOp(OpDef):
             return None
         r, size = op.operands[:2]
         parts = ["stream.resource.dealloca", affinity_text(p, op).strip(), wait,
-                 f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.results[0].type)}"]
+                 f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}"]
         return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
 
 
@@ -1304,7 +1304,7 @@ class CmdExecuteOp(OpDef):
         if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
             return None
         n, ns, nt = seg.values
-        once = op.properties.get("once")
+        once = op.once
         if n != ns or nt > 1 or len(op.results) != 1 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1 \
                 or (once is not None and once.text != "unit"):
             return None
@@ -1322,7 +1322,7 @@ class CmdExecuteOp(OpDef):
         parts.append(f"with({items})")
         head = " ".join(x for x in parts if x)
         return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1682,8 +1682,8 @@ class CmdDispatchOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.properties.get("resource_accesses"),
-                           _entry_text(op))
+        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.resource_accesses,
+                           _entry_text(op.entry_points))
         if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
             return None
         nw, nu, nr, ns, no, nl = seg.values
@@ -1772,7 +1772,7 @@ class ResourceSizeOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (r,) = op.operands
         # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
-        a = op.properties.get("affinity")
+        a = op.affinity
         props = f" <affinity = {p.attr_text(a)}>" if a is not None else ""
         return f"stream.resource.size {p.value(r)}{props}{p.attr_dict(op.attributes)} : {p.type_text(r.type)}"
 
@@ -1804,11 +1804,11 @@ class ResourceSubviewOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, off, rs = op.operands
         return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
+                f"{_sized(p, op.result_.type, rs)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[0].type != op.results[0].type:
+        if op.source.type != op.result_.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
@@ -1830,12 +1830,12 @@ class ResourceAllocOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        u = op.properties.get("uninitialized")
+        u = op.uninitialized
         if u is not None and not isinstance(u, UnitAttr):
             return None
         head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
                                      affinity_text(p, op).strip()) if x)
-        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.result_.type, op.storage_size)
 
 
 def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
@@ -1858,7 +1858,7 @@ class ResourceLoadOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
@@ -1965,12 +1965,12 @@ class ResourceTransientsOp(OpDef):
         r, rs, st, ss = op.operands[:4]
         parts = ["stream.resource.transients", affinity_text(p, op).strip(), wait,
                  f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
-                 f"{p.type_text(op.results[1].type)}"]
+                 f"{p.type_text(op.result_timepoint.type)}"]
         return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[0].type != op.results[0].type:
+        if op.resource.type != op.result_.type:
             raise op_error(op, "failed to verify that all of {resource, result} have same type")
 
 
@@ -2065,12 +2065,12 @@ class TensorImportOp(_BoundaryOp):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
-        c = op.properties.get("consume")
+        c = op.consume
         if c is not None and not isinstance(c, UnitAttr):
             return None
         return ("stream.tensor.import " + affinity_text(p, op) + ("consume " if c is not None else "") + p.value(src)
                 + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
-                + f" in {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
+                + f" in {_sized(p, op.result_.type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
@@ -2098,7 +2098,7 @@ class TensorExportOp(_BoundaryOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, *dims, size = op.operands
         return ("stream.tensor.export " + affinity_text(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
-                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
@@ -2131,7 +2131,7 @@ class TensorLoadOp(_BoundaryOp):
         (src,), dims, (size,), idx = operand_groups(cls, op)
         return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
                 + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
-                + p.type_text(op.results[0].type) + tail_attrs(p, op))
+                + p.type_text(op.result_.type) + tail_attrs(p, op))
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -2172,7 +2172,7 @@ class TensorStoreOp(_BoundaryOp):
         (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
         return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
                 + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
-                + f" in {p.value(t)} as {_sized(p, op.results[0].type, size)}" + tail_attrs(p, op))
+                + f" in {p.value(t)} as {_sized(p, op.result_.type, size)}" + tail_attrs(p, op))
 
 
 def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
@@ -2201,8 +2201,8 @@ class TensorTraceOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         res, sizes, dims = operand_groups(cls, op)
-        encs = op.properties.get("resource_encodings")
-        key = op.properties.get("key")
+        encs = op.resource_encodings
+        key = op.key
         if not isinstance(key, StringAttr) or not isinstance(encs, ArrayAttr) or len(encs) != len(res):
             return None
         ind = "  " * p.indent
@@ -2219,7 +2219,7 @@ class TensorTraceOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         res, sizes, dims = operand_groups(cls, op)
-        encs = op.properties.get("resource_encodings")
+        encs = op.resource_encodings
         if len(res) != len(getattr(encs, "elements", ())) or len(res) != len(sizes):
             raise op_error(op, "each resource needs a matching resource encoding and size (array length mismatch)")
         n = sum(dynamic_dims(getattr(e, "type", None)) for e in getattr(encs, "elements", ()))
@@ -2277,7 +2277,7 @@ class TensorParameterLoadOp(_BoundaryOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
         return ("stream.tensor.parameter.load " + affinity_text(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
-                + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.results[0].type, size)}"
+                + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.result_.type, size)}"
                 + tail_attrs(p, op))
 
 
@@ -2350,7 +2350,7 @@ class TimepointImportOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ops = op.operands
         return ("stream.timepoint.import " + affinity_text(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
-                + p.type_text(op.results[0].type) + tail_attrs(p, op))
+                + p.type_text(op.result_timepoint.type) + tail_attrs(p, op))
 
 
 def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
@@ -2434,11 +2434,11 @@ class ChannelCreateOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         i, r, n = operand_groups(cls, op)
-        g = op.properties.get("group")
+        g = op.group
         parts = ["stream.channel.create", affinity_text(p, op).strip(), f"id({p.value(i[0])})" if i else "",
                  f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
                  f"count({p.value(n[0])})" if n else ""]
-        return " ".join(x for x in parts if x) + " : " + p.type_text(op.results[0].type) + tail_attrs(p, op)
+        return " ".join(x for x in parts if x) + " : " + p.type_text(op.result_.type) + tail_attrs(p, op)
 
 
 def _one_use(s: Any, tok: Any, t: Any) -> list:
@@ -2479,7 +2479,7 @@ class ChannelSplitOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         ch, color, key = op.operands
         return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
@@ -2512,7 +2512,7 @@ class _ChannelQueryOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         (ch,) = op.operands
-        return f"{cls.name} {p.value(ch)} : {p.type_text(op.results[0].type)}" + tail_attrs(p, op)
+        return f"{cls.name} {p.value(ch)} : {p.type_text(op.result_.type)}" + tail_attrs(p, op)
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -2567,7 +2567,7 @@ class AsyncAllocaOp(_AsyncOp):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         head = " ".join(x for x in ("stream.async.alloca", affinity_text(p, op).strip()) if x)
-        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.results[0].type, op.operands[0])
+        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.result_.type, op.storage_size)
 
 
 def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
@@ -2612,7 +2612,7 @@ class _AsyncSourceResultOp(_AsyncOp):
         src, ss, rs = op.operands
         attrs = tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
         return (f"{cls.name} {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.results[0].type, rs)}" + attrs)
+                f"{_sized(p, op.result_.type, rs)}" + attrs)
 
 
 class AsyncCastOp(_AsyncSourceResultOp):
@@ -2622,7 +2622,7 @@ class AsyncCastOp(_AsyncSourceResultOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[1] is not op.operands[2]:
+        if op.source_size is not op.result_size:
             raise op_error(op, "source and result sizes must be equal (tied storage)")
 
 
@@ -2673,7 +2673,7 @@ class AsyncCollectiveOp(_AsyncOp):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
-        kind = op.properties.get("op")
+        kind = op.op
         text = p.attr_text(kind)
         if not text.startswith("#stream.collective<"):
             return None
@@ -2686,11 +2686,11 @@ class AsyncCollectiveOp(_AsyncOp):
             s += f"{kw}({p.value(param[0])}) "
         return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
+                + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        kind = op.properties.get("op")
+        kind = op.op
         kw = _COLLECTIVE_PARAM.get(_collective_kind(kind)) if kind is not None and hasattr(kind, "text") else None
         has = len(op.operands) == 13
         if kw is not None and not has:
@@ -2736,7 +2736,7 @@ class AsyncConstantOp(_AsyncOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, size = op.operands
         parts = ["stream.async.constant", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
-                 f": {_sized(p, op.results[0].type, size)} = {p.attr_text(op.properties.get('value'))}"]
+                 f": {_sized(p, op.result_.type, size)} = {p.attr_text(op.value)}"]
         return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
@@ -2767,7 +2767,7 @@ class AsyncCopyOp(_AsyncOp):
         t, ts, to, te, src, ss, so, se, n = op.operands
         return (f"stream.async.copy {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
                 f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
+                + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
 
 
 def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
@@ -2795,7 +2795,7 @@ class AsyncFillOp(_AsyncOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, tl, v = op.operands
         return (f"stream.async.fill {affinity_text(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
-                f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.results[0], ts)
+                f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.result_, ts)
                 + tail_attrs(p, op))
 
 
@@ -2821,7 +2821,7 @@ class AsyncLoadOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off = op.operands
         return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 class AsyncSliceOp(_AsyncOp):
@@ -2839,7 +2839,7 @@ class AsyncSliceOp(_AsyncOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ss, so, se, rs = op.operands
         return (f"stream.async.slice {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
-                f"{_sized(p, src.type, ss)} -> {_sized(p, op.results[0].type, rs)}" + tail_attrs(p, op))
+                f"{_sized(p, src.type, ss)} -> {_sized(p, op.result_.type, rs)}" + tail_attrs(p, op))
 
 
 def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
@@ -2863,7 +2863,7 @@ class AsyncSplatOp(_AsyncOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         *wait, v, size = op.operands
         parts = ["stream.async.splat", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
-                 f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.results[0].type, size)}"]
+                 f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.result_.type, size)}"]
         return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
@@ -2888,7 +2888,7 @@ class AsyncStoreOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, size, off, v = op.operands
         return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                + _tied_text(p, t, op.results[0], size) + tail_attrs(p, op))
+                + _tied_text(p, t, op.result_, size) + tail_attrs(p, op))
 
 
 def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
@@ -2914,7 +2914,7 @@ class AsyncUpdateOp(_AsyncOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         t, ts, to, te, u, us = op.operands
         return (f"stream.async.update {affinity_text(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
-                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.results[0], ts) + tail_attrs(p, op))
+                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
 
 
 def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
@@ -2943,7 +2943,7 @@ class ResourcePackOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         off, sizes = operand_groups(cls, op)
-        iv = op.properties.get("lifetime_intervals")
+        iv = op.lifetime_intervals
         n = len(op.results) - 1
         if not isinstance(iv, ArrayAttr) or len(iv) != 2 * n or len(sizes) != n \
                 or not all(isinstance(e, IntegerAttr) for e in iv.elements):
@@ -2953,14 +2953,14 @@ class ResourcePackOp(OpDef):
                  for i in range(n)]
         body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
         parts = ["stream.resource.pack", affinity_text(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
-                 f"slices({{{body}}}) : {p.type_text(op.results[0].type)}"]
+                 f"slices({{{body}}}) : {p.type_text(op.total_length.type)}"]
         return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _off, sizes = operand_groups(cls, op)
         n = len(op.results) - 1
-        iv = op.properties.get("lifetime_intervals")
+        iv = op.lifetime_intervals
         if len(getattr(iv, "elements", ())) != 2 * n:
             raise op_error(op, "requires a [start, end] range for each slice")
         if len(sizes) != n:
@@ -3009,7 +3009,7 @@ class ResourceConstantsOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        vals = op.properties.get("values")
+        vals = op.values
         n = len(op.results) - 1
         if not isinstance(vals, ArrayAttr) or len(vals) != n or len(op.operands) != n:
             return None
@@ -3018,12 +3018,12 @@ class ResourceConstantsOp(OpDef):
                  for r, z, v in zip(op.results, op.operands, vals.elements)]
         head = " ".join(x for x in ("stream.resource.constants", affinity_text(p, op).strip()) if x)
         return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
-                + p.type_text(op.results[-1].type))
+                + p.type_text(op.result_timepoint.type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         n = len(op.results) - 1
-        vals = op.properties.get("values")
+        vals = op.values
         if len(op.operands) != n or len(getattr(vals, "elements", ())) != n:
             raise op_error(op, "mismatched constant/result counts")
         if len({r.type for r in op.results[:n]}) > 1:

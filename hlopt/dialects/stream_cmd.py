@@ -244,7 +244,7 @@ class CmdCollectiveOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        kind, acc = op.properties.get("op"), op.properties.get("resource_accesses")
+        kind, acc = op.op, op.resource_accesses
         text = p.attr_text(kind) if kind is not None else ""
         if not text.startswith("#stream.collective<") or acc is None or op.results or len(op.properties) != 3:
             return None
@@ -260,12 +260,12 @@ class CmdCollectiveOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         _ch, _n, _p, res, sizes, offs, lens = operand_groups(cls, op)
-        acc = op.properties.get("resource_accesses")
+        acc = op.resource_accesses
         accs = list(acc.elements) if isinstance(acc, ArrayAttr) else []
         n = len(res)
         if not (len(sizes) == len(offs) == len(lens) == len(accs) == n):
             raise op_error(op, f"with {n} resources has mismatched associated ranges")
-        m = _COLLECTIVE_KIND.match(op.properties.get("op").text)
+        m = _COLLECTIVE_KIND.match(op.op.text)
         kind = m.group(1) if m else ""
         need = {"send": (1,), "recv": (2,)}.get(kind, (1, 2))  # ro / wo bits, in order
         if n != len(need):
@@ -313,8 +313,8 @@ def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
 # external functions and calls to them
 
 
-def _function_type(op: Operation) -> FunctionType | None:
-    t = op.properties.get("function_type")
+def _function_type(t: Any) -> FunctionType | None:
+    """The signature an op's `function_type` holds, if it is one."""
     return t.type if isinstance(t, TypeAttr) and isinstance(t.type, FunctionType) else None
 
 
@@ -348,12 +348,12 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        vis = op.properties.get("sym_visibility")
+        vis = op.sym_visibility
         # SymbolOpInterface: these are always declarations
         if vis is None or getattr(vis, "value", None) == "public":
             raise op_error(op, "symbol declaration cannot have public visibility")
         # FunctionOpInterface: one dictionary of dialect attributes per argument and result
-        ft = _function_type(op)
+        ft = _function_type(op.function_type)
         if ft is None:
             return
         for key, count, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
@@ -374,7 +374,7 @@ class _ExternFuncOp(OpDef, SymbolOpInterface):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name, ft = op.properties.get("sym_name"), _function_type(op)
+        name, ft = op.sym_name, _function_type(op.function_type)
         if not isinstance(name, StringAttr) or ft is None or len(op.regions) != 1 or op.regions[0].blocks:
             return None
         sig = cls.signature_text(op, p, ft)
@@ -393,12 +393,12 @@ class AsyncFuncOp(_ExternFuncOp):
     def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
         # IREE's custom<ShapedFunctionSignature>: arguments are named %argN, results
         # tied to an argument name it (`%arg0`, or `%arg0 as T` when the type changes)
-        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        aa, ra = op.arg_attrs, op.res_attrs
         args = ", ".join(f"%arg{i}: {p.type_text(t)}" + _attrs_text(p, aa, i) for i, t in enumerate(ft.inputs))
         s = f"({args})"
         if not ft.results:
             return s
-        ties = _ties(op, len(ft.results))
+        ties = _ties(op.tied_operands, len(ft.results))
         outs = []
         for i, (t, tie) in enumerate(zip(ft.results, ties)):
             if 0 <= tie < len(ft.inputs):
@@ -420,7 +420,7 @@ class CmdFuncOp(_ExternFuncOp):
     def signature_text(cls, op: Operation, p: Any, ft: FunctionType) -> str | None:
         # IREE's custom<DispatchFunctionSignature>: a resource argument carries
         # its offset and length arguments, `%arg0[%arg1 for %arg2]: T`
-        aa, ra = op.properties.get("arg_attrs"), op.properties.get("res_attrs")
+        aa, ra = op.arg_attrs, op.res_attrs
         items, i, ins = [], 0, ft.inputs
         while i < len(ins):
             t = ins[i]
@@ -436,8 +436,8 @@ class CmdFuncOp(_ExternFuncOp):
         return s + " -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
 
 
-def _ties(op: Operation, n: int) -> list[int]:
-    t = op.properties.get("tied_operands")
+def _ties(t: Any, n: int) -> list[int]:
+    """The operand each of n results is tied to (-1: none), from an op's `tied_operands`."""
     ties = [int(getattr(x, "value", -1)) for x in t.elements] if isinstance(t, ArrayAttr) else []
     return (ties + [-1] * n)[:n]
 
@@ -534,10 +534,9 @@ def _parse_call_props(s: Any, tok: Any, opname: str) -> dict:
     return dict(d.entries)
 
 
-def _check_callee(op: Operation, symbols: Any, kind: str) -> None:
+def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
     from hlopt.ir.symbols import SymbolCache
 
-    callee = op.properties.get("callee")
     if isinstance(callee, SymbolRefAttr):
         f = (symbols or SymbolCache()).lookup(op, callee)
         if f is None or (kind and f.name != kind):
@@ -564,7 +563,7 @@ class AsyncCallOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee = op.properties.get("callee")
+        callee = op.callee
         if not isinstance(callee, SymbolRefAttr) or callee.nested:
             return None
         args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
@@ -577,7 +576,7 @@ class AsyncCallOp(OpDef):
                 items.append(p.value(v))
             types.append(_sized_type(p, v.type, sizes))
         outs, rsizes = [], list(rsizes)
-        for r, tie in zip(op.results, _ties(op, len(op.results))):
+        for r, tie in zip(op.results, _ties(op.tied_operands, len(op.results))):
             if tie >= 0:
                 t = args[tie]
                 x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
@@ -602,7 +601,7 @@ class AsyncCallOp(OpDef):
             raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
         if any(not is_resource(r.type) for r in op.results):
             raise op_error(op, "non-resource return values are not yet supported on async calls")
-        _check_callee(op, symbols, AsyncFuncOp.name)
+        _check_callee(op, op.callee, symbols, AsyncFuncOp.name)
 
 
 def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
@@ -632,9 +631,9 @@ class CmdCallOp(OpDef):
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee, acc = op.properties.get("callee"), op.properties.get("resource_operand_accesses")
+        callee, acc = op.callee, op.resource_operand_accesses
         if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
-                or any(t >= 0 for t in _ties(op, len(op.results))):
+                or any(t >= 0 for t in _ties(op.tied_operands, len(op.results))):
             return None
         args, sizes, offs, lens, rsizes = operand_groups(cls, op)
         items, types, ri, sizes = [], [], 0, list(sizes)
@@ -667,11 +666,11 @@ class CmdCallOp(OpDef):
             raise op_error(op, "mismatch on resource range offsets/lengths; counts must match")
         if len(offs) != need:
             raise op_error(op, f"expects {need} resource range operand sets but {len(offs)} are present")
-        acc = op.properties.get("resource_operand_accesses")
+        acc = op.resource_operand_accesses
         n = len(acc) if isinstance(acc, ArrayAttr) else 0
         if n != need:
             raise op_error(op, f"expects {need} resource access specifiers but {n} are present")
-        _check_callee(op, symbols, "")
+        _check_callee(op, op.callee, symbols, "")
 
 
 def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
@@ -938,7 +937,7 @@ class AsyncParameterReadOp(_ParamOp):
         (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
                 f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
-                f"{{{p.value(size)}}} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
+                f"{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
@@ -978,7 +977,7 @@ class AsyncParameterWriteOp(_ParamOp):
         (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}"
                 f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] -> {_ref_text(p, scope, key, off)} : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.results[1].type)}"
+                f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}"
                 + tail_attrs(p, op))
 
 
@@ -1016,7 +1015,7 @@ class CmdParameterReadOp(_ParamOp):
         scope, (key,), (off,), (t,), (size,), (o,), (n,), tp = operand_groups(cls, op)
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
                 f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
@@ -1052,7 +1051,7 @@ class CmdParameterWriteOp(_ParamOp):
         (t,), (size,), (o,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}} -> {_ref_text(p, scope, key, off)} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 def stream_cparam_write(s: Any, c: list) -> tuple[Operation, int]:
@@ -1098,7 +1097,7 @@ class AsyncParameterGatherOp(_ParamOp):
                 f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
                                                                                        strict=True)]
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1133,7 +1132,7 @@ class AsyncParameterScatterOp(_ParamOp):
                 f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
                 for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.results[0].type)} => {p.type_text(op.results[1].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1164,7 +1163,7 @@ class CmdParameterGatherOp(_ParamOp):
         rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
                 f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1195,7 +1194,7 @@ class CmdParameterScatterOp(_ParamOp):
         rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
                 f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1225,7 +1224,7 @@ class CmdParameterLoadOp(_ParamOp):
         rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
                 for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
         return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.results[-1].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1361,7 +1360,7 @@ class FileConstantOp(OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, size, off, n = op.operands
         return (f"{cls.name} {affinity_text(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
-                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 def stream_file_constant(s: Any, c: list) -> tuple[Operation, int]:
@@ -1402,7 +1401,7 @@ class FileReadOp(_FileIOOp):
         f, foff, t, size, toff, n = op.operands[:6]
         return (cls._head(op, p, 6) + f"{p.value(f)}[{p.value(foff)}], {p.value(t)}[{p.value(toff)}], {p.value(n)} : "
                 f"{p.type_text(f.type)} -> {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 class FileWriteOp(_FileIOOp):
@@ -1424,7 +1423,7 @@ class FileWriteOp(_FileIOOp):
         r, size, roff, f, foff, n = op.operands[:6]
         return (cls._head(op, p, 6) + f"{p.value(r)}[{p.value(roff)}], {p.value(f)}[{p.value(foff)}], {p.value(n)} : "
                 f"{p.type_text(r.type)}{{{p.value(size)}}} -> {p.type_text(f.type)} => "
-                f"{p.type_text(op.results[0].type)}" + tail_attrs(p, op))
+                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
 def stream_file_read(s: Any, c: list) -> tuple[Operation, int]:
@@ -1480,7 +1479,7 @@ class TestTimelineOp(OpDef):
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         res, sizes, rsizes, waits = operand_groups(cls, op)
-        limit = op.properties.get("await_limit")
+        limit = op.await_limit
         if limit is not None and not isinstance(limit, IntegerAttr):
             return None
         sizes, rsizes = list(sizes), list(rsizes)
@@ -1494,7 +1493,7 @@ class TestTimelineOp(OpDef):
             head += f" await({p.values(waits)}) =>"
         return (f"{head} with({p.values(res)}){p.attr_dict(op.attributes)} : ({', '.join(ins)}) -> "
                 + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
-                + f" => {p.type_text(op.results[-1].type)}")
+                + f" => {p.type_text(op.result_timepoint.type)}")
 
 
 def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
@@ -1575,20 +1574,20 @@ class _WorkgroupInfoOp(OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        d = op.properties.get("dimension")
+        d = op.dimension
         return [f"{cls.result_prefix}{d.value}"] if isinstance(d, IntegerAttr) and len(op.results) == 1 else None
 
     @classmethod
     @custom_or_generic
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        d = op.properties.get("dimension")
+        d = op.dimension
         if not isinstance(d, IntegerAttr) or len(op.properties) != 1 or op.operands:
             return None
-        return f"{cls.name}[{d.value}]" + p.attr_dict(op.attributes) + f" : {p.type_text(op.results[0].type)}"
+        return f"{cls.name}[{d.value}]" + p.attr_dict(op.attributes) + f" : {p.type_text(op.result_.type)}"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        d = op.properties.get("dimension").value
+        d = op.dimension.value
         if not 0 <= d < 3:
             raise op_error(op, f"dimension {d % (1 << 64)} out of bounds of dispatch dimensions; expected [0, 3)")
 

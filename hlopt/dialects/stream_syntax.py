@@ -110,6 +110,7 @@ def use_of(s: Any, tok: Any, t: Any) -> Any:
     if type(tok) is Use:  # already split
         return s.lookup(tok.name, tok.index, t, tok.start_pos)
     m = USE_RE.fullmatch(str(tok))
+    assert m is not None  # the grammar's USE token
     return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
 
 
@@ -174,6 +175,13 @@ def await_operand(s: Any, tok: Any) -> list[Any]:
 _WS = re.compile(r"\s*")
 
 
+def _ws_end(text: str, pos: int = 0) -> int:
+    """Where the whitespace at `pos` ends (the pattern matches the empty string too)."""
+    m = _WS.match(text, pos)
+    assert m is not None
+    return m.end()
+
+
 _ON = re.compile(r"on\s*(?=\()")
 
 
@@ -186,14 +194,14 @@ def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
     from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
 
     text, base = str(tok), tok.start_pos
-    i = _WS.match(text).end()
+    i = _ws_end(text)
 
     def piece(j: int) -> tuple[Piece, int]:
         try:
             e = scan_balanced(text, j)
         except LexError as ex:
             raise s.error(ex.message, base + ex.pos) from None
-        return Piece(text[j:e], base + j), _WS.match(text, e).end()
+        return Piece(text[j:e], base + j), _ws_end(text, e)
 
     aff = entry = workload = attrs = None
     m = _ON.match(text, i)
@@ -205,7 +213,7 @@ def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
         e = symbol_ref_end(text, i)
         if e is None:
             raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = Piece(text[i:e], base + i, "ATTR"), _WS.match(text, e).end()
+        entry, i = Piece(text[i:e], base + i, "ATTR"), _ws_end(text, e)
     if text.startswith("[", i):
         w, i = piece(i)
         workload = [Use(m.group(), w.start_pos + m.start()) for m in USE_RE.finditer(w.text)]

@@ -127,6 +127,7 @@ class TensorOp(OpDef):
 # -- creation and shape queries -----------------------------------------------------
 class EmptyOp(TensorOp):
     name = "tensor.empty"
+    local_verify = True  # checks read only the op's own types
     summary = "empty tensor operation"
     dynamicSizes = var_operand(Index)
     result_ = result(AnyRankedTensor, name="result")
@@ -163,6 +164,7 @@ def _empty_static_dims(op: Operation, rw: Any) -> bool:
 
 class DimOp(TensorOp):
     name = "tensor.dim"
+    local_verify = True  # checks read only the op's own types
     summary = "dimension index operation"
     asm_name = "dim"
     source = operand(NonZeroRankTensor)
@@ -534,6 +536,7 @@ def _scalar_attr(v: Any, et: Any) -> Any:
 
 class ExtractOp(TensorOp):
     name = "tensor.extract"
+    local_verify = True  # checks read only the op's own types
     summary = "element extraction operation"
     asm_name = "extracted"
     tensor = operand(AnyRankedTensor)
@@ -651,6 +654,7 @@ def _extract_of_generate(op: Operation, rw: Any) -> bool:
 
 class InsertOp(TensorOp):
     name = "tensor.insert"
+    local_verify = True  # checks read only the op's own types
     summary = "element insertion operation"
     asm_name = "inserted"
     scalar = operand(AnyType)

@@ -50,19 +50,19 @@ class GlobalOp(OpDef, SymbolOpInterface):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.properties.get("sym_name")
-        t = op.properties.get("type")
+        name = op.sym_name
+        t = op.type
         if not isinstance(name, StringAttr) or not isinstance(t, TypeAttr):
             return None
         s = "util.global " + visibility_prefix(op)
-        if op.properties.get("is_mutable") is not None:
+        if op.is_mutable is not None:
             s += "mutable "
         s += symbol_name_text(name.value)
         extra = [e for e in op.properties.entries
                  if e[0] not in ("sym_name", "sym_visibility", "type", "is_mutable", "initial_value")]
         s += p.attr_dict(op.attributes) if not extra else p.attr_dict(
             type(op.attributes)(list(op.attributes.entries) + extra))
-        init = op.properties.get("initial_value")
+        init = op.initial_value
         # IREE's TypeOrAttr: a typed initial value of the global's type names the type itself
         if init is not None and getattr(init, "type", None) is t.type:
             return s + " = " + p.attr_text(init)
@@ -96,7 +96,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.properties.get("function_type")
+        ft = op.function_type
         n_in = len(getattr(getattr(ft, "type", None), "inputs", ()))
         for i, tie in enumerate(tied_operands(op)):
             if tie != -1 and not 0 <= tie < n_in:
@@ -107,9 +107,9 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
         from hlopt.dialects.func import FuncOp as Func
         from hlopt.syntax import scan_balanced
 
-        if op.properties.get("inlining_policy") is not None:
+        if op.inlining_policy is not None:
             return None
-        ft = op.properties.get("function_type")
+        ft = op.function_type
         ft = getattr(ft, "type", None)
         if not isinstance(ft, FunctionType):
             return None
@@ -122,7 +122,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
             return None
         text = "util.func" + text[len("func.func"):]
         close = scan_balanced(text, len("util.func " + visibility_prefix(op)
-                                        + symbol_name_text(op.properties.get("sym_name").value)))
+                                        + symbol_name_text(op.sym_name.value)))
         has_body = bool(op.regions and op.regions[0].blocks)
         res = _results_text(op, p, ft, ties, op.regions[0].blocks[0].args if has_body else None)
         text = text[:close] + res + text[close:]
@@ -214,80 +214,80 @@ class InitializerOp(OpDef, CallableOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.properties.get("function_type").type
+        ft = op.function_type.type
         blocks = op.regions[0].blocks if op.regions else ()
         if blocks and len(blocks[0].args) != len(ft.inputs):
             raise op_error(op, f"entry block must have {len(ft.inputs)} arguments to match function signature")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ft = op.properties.get("function_type")
+        ft = op.function_type
         if not isinstance(getattr(ft, "type", None), FunctionType) or ft.type.inputs or ft.type.results \
                 or len(op.properties) != 1 or len(op.regions) != 1 or not op.regions[0].blocks:
             return None
         return "util.initializer" + p.attr_dict(op.attributes, keyword=True) + " " + p.region(op.regions[0])
 
 
-def _global_of(op: Operation, symbols: Any) -> Operation:
+def _global_of(op: "GlobalLoadOp | GlobalStoreOp", symbols: Any) -> GlobalOp:
     """The util.global `op` names (its `global` property), or an error."""
     from hlopt.ir.symbols import SymbolCache
 
-    ref = op.properties.get("global")
+    ref = op.global_
     g = (symbols or SymbolCache()).lookup(op, ref) if isinstance(ref, SymbolRefAttr) else None
-    if g is None or g.name != "util.global":
+    if not isinstance(g, GlobalOp):
         raise op_error(op, f"undefined global: {ref.text if ref is not None else '<null>'}")
     return g
 
 
-def _check_global_type(op: Operation, g: Operation, t: Any, what: str) -> None:
-    gt = g.properties.get("type").type
+def _check_global_type(op: Operation, g: GlobalOp, t: Any, what: str) -> None:
+    gt = g.type.type
     if gt is not t:
-        name = g.properties.get("sym_name").value
+        name = g.sym_name.value
         raise op_error(op, f"global type mismatch; global \"{name}\" is '{gt.text}' but {what} is '{t.text}'")
 
 
 class GlobalLoadOp(OpDef):
     name = "util.global.load"
     summary = "Loads a value from a global variable"
-    vars()["global"] = attr(_SymRef)  # a Python keyword: declared through the class namespace
+    global_ = attr(_SymRef, name="global")
     is_immutable = opt_attr(IsA(UnitAttr, "unit attribute"))
     result_ = result(name="result")
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        _check_global_type(op, _global_of(op, symbols), op.results[0].type, "load")
+        _check_global_type(op, _global_of(op, symbols), op.result_.type, "load")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        ref = op.properties.get("global")
+        ref = op.global_
         return [ref.root] if isinstance(ref, SymbolRefAttr) else []
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.properties.get("global")
+        ref = op.global_
         if not isinstance(ref, SymbolRefAttr) or ref.nested or op.operands or len(op.results) != 1:
             return None
-        imm = "immutable " if op.properties.get("is_immutable") is not None else ""
+        imm = "immutable " if op.is_immutable is not None else ""
         return ("util.global.load " + imm + ref.text + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
 
 class GlobalStoreOp(OpDef):
     name = "util.global.store"
     summary = "Stores a value into a global variable"
     value = operand()
-    vars()["global"] = attr(_SymRef)  # a Python keyword: declared through the class namespace
+    global_ = attr(_SymRef, name="global")
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        _check_global_type(op, _global_of(op, symbols), op.operands[0].type, "store")
+        _check_global_type(op, _global_of(op, symbols), op.value.type, "store")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.properties.get("global")
+        ref = op.global_
         if not isinstance(ref, SymbolRefAttr) or ref.nested or len(op.operands) != 1 or op.results:
             return None
-        v = op.operands[0]
+        v = op.value
         return ("util.global.store " + p.value(v) + ", " + ref.text + p.attr_dict(op.attributes) + " : "
                 + p.type_text(v.type))
 
@@ -307,21 +307,21 @@ class CallOp(OpDef):
         from hlopt.ir.symbols import SymbolCache
 
         # the call ties its results as the callee does (IREE's message)
-        have, callee = op.properties.get("tied_operands"), op.properties.get("callee")
+        have, callee = op.tied_operands, op.callee
         f = (symbols or SymbolCache()).lookup(op, callee) if isinstance(callee, SymbolRefAttr) else None
-        want = f.properties.get("tied_operands") if f is not None and f.name == "util.func" else None
+        want = f.tied_operands if isinstance(f, FuncOp) else None
         if have is not None and want is not None and have != want:
             raise op_error(op, f"function tied operands mismatch; have {have.text} but callee is {want.text}")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee = op.properties.get("callee")
-        if not isinstance(callee, SymbolRefAttr) or callee.nested or op.properties.get("arg_attrs") is not None:
+        callee = op.callee
+        if not isinstance(callee, SymbolRefAttr) or callee.nested or op.arg_attrs is not None:
             return None
         ins = [v.type for v in op.operands]
         ft = FunctionType(ins, [r.type for r in op.results])
-        ties = [getattr(x, "value", -1) for x in op.properties.get("tied_operands").elements] \
-            if isinstance(op.properties.get("tied_operands"), ArrayAttr) else []
+        ties = [getattr(x, "value", -1) for x in op.tied_operands.elements] \
+            if isinstance(op.tied_operands, ArrayAttr) else []
         ties = (ties + [-1] * len(op.results))[:len(op.results)]
         s = ("util.call " + callee.text + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes)
              + " : (" + p.types(ins) + ")")
@@ -337,9 +337,10 @@ class ReturnOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         f = op.parent_op
-        if f is None or f.name not in ("util.func", "util.initializer", "util.hoistable_conversion"):
+        if not isinstance(f, (FuncOp, InitializerOp, util_ops.HoistableConversionOp)):
             raise op_error(op, "expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'")
-        ft = getattr(f.properties.get("function_type"), "type", None)
+        # hoistable_conversion has no signature to check against
+        ft = getattr(f.function_type, "type", None) if isinstance(f, (FuncOp, InitializerOp)) else None
         if not isinstance(ft, FunctionType):
             return
         if len(op.operands) != len(ft.results):

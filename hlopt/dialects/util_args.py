@@ -12,6 +12,13 @@ from hlopt.ir.core import Value
 _TOK = re.compile(r"\s*(?:(%[\w$.\-]+(?:#\d+)?)|(-?\d+)|([A-Za-z_][\w$.]*)|(\{)|([\[\](),=])|(\")|(<)|(@))",
                   re.ASCII)
 _WS = re.compile(r"\s*")
+
+
+def _ws_end(text: str, pos: int = 0) -> int:
+    """Where the whitespace at `pos` ends (the pattern matches the empty string too)."""
+    m = _WS.match(text, pos)
+    assert m is not None
+    return m.end()
 _USE = re.compile(r"%([^#]+)(?:#(\d+))?")
 
 
@@ -27,10 +34,11 @@ class Args:
         if m is None:
             return None
         k = m.lastindex
+        assert k is not None  # every alternative of _TOK is a group
         return k, m.group(k), m.start(k)
 
     def at(self) -> int:
-        return self.base + _WS.match(self.text, self.pos).end()
+        return self.base + _ws_end(self.text, self.pos)
 
     def error(self, msg: str) -> Exception:
         # MLIR reports a missing token right after the previous one
@@ -79,8 +87,9 @@ class Args:
 
     def value(self, t: Any) -> Value:
         """The next `%x` operand, of type `t`."""
-        name, pos = self.value_tok()
-        return use(self.s, name, pos, t)
+        tok = self.value_tok()
+        assert tok is not None  # required: value_tok raised otherwise
+        return use(self.s, tok[0], tok[1], t)
 
     def value_toks(self) -> list[tuple[str, int]]:
         """`%a, %b` (possibly none)."""
@@ -97,7 +106,7 @@ class Args:
         """The next `{...}`/`<...>`/`[...]` text (brackets included), if it opens with `open_`."""
         from hlopt.syntax import scan_balanced
 
-        i = _WS.match(self.text, self.pos).end()
+        i = _ws_end(self.text, self.pos)
         if not self.text.startswith(open_, i):
             return None
         end = scan_balanced(self.text, i)
@@ -116,7 +125,7 @@ class Args:
     def string(self, required: bool = True) -> str | None:
         from hlopt.syntax import string_end
 
-        i = _WS.match(self.text, self.pos).end()
+        i = _ws_end(self.text, self.pos)
         e = string_end(self.text, i) if self.text.startswith('"', i) else None
         if e is None:
             if required:
@@ -127,13 +136,13 @@ class Args:
 
     def rest(self) -> tuple[str, int]:
         """The remaining text (stripped) and where it starts."""
-        i = _WS.match(self.text, self.pos).end()
+        i = _ws_end(self.text, self.pos)
         self.pos = len(self.text)
         return self.text[i:].rstrip(), self.base + i
 
     def word(self) -> tuple[str, int]:
         """The next whitespace- or comma-delimited text at bracket depth 0 (a type, an attribute)."""
-        i = _WS.match(self.text, self.pos).end()
+        i = _ws_end(self.text, self.pos)
         depth, j = 0, i
         while j < len(self.text):
             c = self.text[j]
@@ -158,6 +167,7 @@ class Args:
 
 def use(s: Any, name: str, pos: int, t: Any) -> Value:
     m = _USE.fullmatch(name)
+    assert m is not None  # a %value token
     return s.lookup(m.group(1)[1:] if m.group(1).startswith("%") else m.group(1), int(m.group(2) or 0), t, pos)
 
 
@@ -166,7 +176,8 @@ class Tail:
     `,`, `->`, `to`, `as`, `=`, `attributes` or '' (a `{dims}` right after a type)."""
 
     def __init__(self, s: Any, colon_end: int, toks: list):
-        self.s, self.items, prev = s, [], colon_end
+        self.items: list[tuple[str, Any]] = []  # (separator before it, token)
+        self.s, prev = s, colon_end
         text = s.src.text
         for t in toks:
             if t is None:

@@ -115,7 +115,7 @@ class NullOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "util.null" + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+        return "util.null" + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -135,8 +135,8 @@ class CastOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.cast " + p.value(op.operands[0]) + cls.attrs(op, p) + " : "
-                + p.type_text(op.operands[0].type) + " to " + p.type_text(op.results[0].type))
+        return ("util.cast " + p.value(op.operand_) + cls.attrs(op, p) + " : "
+                + p.type_text(op.operand_.type) + " to " + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -157,11 +157,11 @@ class _CmpOp(UtilOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return (cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.operands[0].type))
+                + p.type_text(op.lhs.type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.operands[0].type is not op.operands[1].type:
+        if op.lhs.type is not op.rhs.type:
             raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
 
     @classmethod
@@ -199,14 +199,14 @@ class AlignOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ts = [op.operands[0].type, op.operands[1].type, op.results[0].type]
+        ts = [op.value.type, op.alignment.type, op.result_.type]
         if ts[0] is not ts[1] or ts[0] is not ts[2]:
             raise op_error(op, "failed to verify that all of {value, alignment, result} have same type")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("util.align " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -230,7 +230,7 @@ class SizeOfOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ta = op.properties.get("sizedType")
+        ta = op.sizedType
         if not isinstance(ta, TypeAttr):
             return None
         return "util.sizeof " + p.type_text(ta.type) + p.attr_dict(op.attributes, keyword=True)
@@ -264,8 +264,8 @@ class UnfoldableConstantOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get("value")
-        if getattr(v, "type", None) is not op.results[0].type:
+        v = op.value
+        if getattr(v, "type", None) is not op.result_.type:
             return None
         # IREE's printer (std.constant's) leaves a space before a non-empty dictionary
         s = "util.unfoldable_constant "
@@ -299,7 +299,7 @@ class AssumeIntOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        arr = op.properties.get("assumptions")
+        arr = op.assumptions
         n = len(op.operands)
         if len(arr.elements) != n:
             raise op_error(op, f"expected {n} assumption rows to match number of operands")
@@ -316,7 +316,7 @@ class AssumeIntOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        arr = op.properties.get("assumptions")
+        arr = op.assumptions
         # no operands: generic. iree-opt prints `util.assume.int  : `, which
         # neither IREE's parser nor hlopt's reads back (printed text must parse)
         if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands) or not op.operands:
@@ -397,7 +397,7 @@ class ListCreateOp(UtilOp):
         s = "util.list.create"
         if op.operands:
             s += " " + p.value(op.operands[0])
-        return s + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+        return s + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -419,7 +419,7 @@ class ListConstructOp(UtilOp):
     def verify(cls, op: Operation) -> None:
         from hlopt.ir.core import IRError
 
-        e = _list_elem(op.results[0].type)
+        e = _list_elem(op.result_.type)
         for i, v in enumerate(op.operands):
             if not _castable(v.type, e):
                 raise IRError(f"list[{i}] type '{v.type.text}' cannot be be cast to list type '{e.text}'", op)
@@ -427,7 +427,7 @@ class ListConstructOp(UtilOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         items = ", ".join(p.value(v) + " : " + p.type_text(v.type) for v in op.operands)
-        return "util.list.construct [" + items + "]" + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+        return "util.list.construct [" + items + "]" + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -460,8 +460,8 @@ class ListSizeOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.list.size " + p.value(op.operands[0]) + cls.attrs(op, p) + " : "
-                + p.type_text(op.operands[0].type))
+        return ("util.list.size " + p.value(op.list) + cls.attrs(op, p) + " : "
+                + p.type_text(op.list.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -482,7 +482,7 @@ class ListResizeOp(UtilOp):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("util.list.resize " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.operands[0].type))
+                + p.type_text(op.list.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -525,12 +525,12 @@ class ListGetOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_access(op, op.operands[0].type, op.results[0].type, "accessed")
+        _check_access(op, op.list.type, op.result_.type, "accessed")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lt, rt = op.operands[0].type, op.results[0].type
-        s = ("util.list.get " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "]" + cls.attrs(op, p)
+        lt, rt = op.list.type, op.result_.type
+        s = ("util.list.get " + p.value(op.list) + "[" + p.value(op.index) + "]" + cls.attrs(op, p)
              + " : " + p.type_text(lt))
         return s + (" -> " + p.type_text(rt) if _list_elem(lt) is not rt else "")
 
@@ -559,13 +559,13 @@ class ListSetOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_access(op, op.operands[0].type, op.operands[2].type, "mutated")
+        _check_access(op, op.list.type, op.value.type, "mutated")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lt, vt = op.operands[0].type, op.operands[2].type
-        s = ("util.list.set " + p.value(op.operands[0]) + "[" + p.value(op.operands[1]) + "], "
-             + p.value(op.operands[2]) + cls.attrs(op, p) + " : ")
+        lt, vt = op.list.type, op.value.type
+        s = ("util.list.set " + p.value(op.list) + "[" + p.value(op.index) + "], "
+             + p.value(op.value) + cls.attrs(op, p) + " : ")
         return s + (p.type_text(lt) if _list_elem(lt) is vt else p.type_text(vt) + " -> " + p.type_text(lt))
 
     @staticmethod
@@ -596,24 +596,24 @@ class ListSetOp(UtilOp):
 class GlobalAddressOp(UtilOp):
     name = "util.global.address"
     summary = "Returns an address reference to a global"
-    vars()["global"] = attr(IsA(SymbolRefAttr, "flat symbol reference attribute"))
+    global_ = attr(IsA(SymbolRefAttr, "flat symbol reference attribute"), name="global")
     is_immutable = opt_attr(Unit)
     result_ = result(_Ptr, name="result")
     traits = (Pure(),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        ref = op.properties.get("global")
+        ref = op.global_
         return ["ptr_" + ref.root] if isinstance(ref, SymbolRefAttr) else []
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.properties.get("global")
+        ref = op.global_
         if not isinstance(ref, SymbolRefAttr) or ref.nested:
             return None
-        imm = "immutable " if op.properties.get("is_immutable") is not None else ""
+        imm = "immutable " if op.is_immutable is not None else ""
         return ("util.global.address " + imm + ref.text + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -651,19 +651,19 @@ def _check_pointee(op: Operation, ptr: Any, t: Any, what: str) -> None:
 class GlobalLoadIndirectOp(UtilOp):
     name = "util.global.load.indirect"
     summary = "Loads a value from a global variable"
-    vars()["global"] = operand(_Ptr)
+    global_ = operand(_Ptr, name="global")
     is_immutable = opt_attr(Unit)
     result_ = result(name="result")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_pointee(op, op.operands[0].type, op.results[0].type, "load")
+        _check_pointee(op, op.global_.type, op.result_.type, "load")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        imm = "immutable " if op.properties.get("is_immutable") is not None else ""
-        return ("util.global.load.indirect " + imm + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " -> " + p.type_text(op.results[0].type))
+        imm = "immutable " if op.is_immutable is not None else ""
+        return ("util.global.load.indirect " + imm + p.value(op.global_) + p.attr_dict(op.attributes) + " : "
+                + p.type_text(op.global_.type) + " -> " + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -681,16 +681,16 @@ class GlobalStoreIndirectOp(UtilOp):
     name = "util.global.store.indirect"
     summary = "Stores a value into a global variable"
     value = operand()
-    vars()["global"] = operand(_Ptr)
+    global_ = operand(_Ptr, name="global")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        _check_pointee(op, op.operands[1].type, op.operands[0].type, "store")
+        _check_pointee(op, op.global_.type, op.value.type, "store")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("util.global.store.indirect " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type) + " -> " + p.type_text(op.operands[1].type))
+                + p.type_text(op.value.type) + " -> " + p.type_text(op.global_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -752,15 +752,15 @@ class BufferConstantOp(UtilOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        n = op.properties.get("name")
+        n = op.name_
         return [n.value if isinstance(n, StringAttr) else "buffer_cst"]
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n = op.properties.get("name")
+        n = op.name_
         s = "util.buffer.constant" + (" " + p.attr_text(n) if n is not None else "")
-        return s + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type) + " = " + \
-            p.attr_text(op.properties.get("value"))
+        return s + cls.attrs(op, p) + " : " + p.type_text(op.result_.type) + " = " + \
+            p.attr_text(op.value)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -795,14 +795,14 @@ class BufferAllocOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        al = op.properties.get("alignment")
+        al = op.alignment
         if isinstance(al, IntegerAttr) and al.value > 0 and al.value & (al.value - 1):
             raise op_error(op, "invalid alignment; must be a power of two")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         return ("util.buffer.alloc uninitialized" + cls.attrs(op, p) + " : "
-                + _sized(p, op.results[0], op.operands[0]))
+                + _sized(p, op.result_, op.storage_size))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -824,7 +824,7 @@ class BufferDeallocOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.buffer.dealloc " + p.value(op.operands[0]) + " : " + _sized(p, *op.operands)
+        return ("util.buffer.dealloc " + p.value(op.operand_) + " : " + _sized(p, *op.operands)
                 + p.attr_dict(op.attributes, keyword=True))
 
     @staticmethod
@@ -858,7 +858,7 @@ class BufferSliceOp(UtilOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ssz, off, rsz = op.operands
         return ("util.buffer.slice " + p.value(src) + "[" + p.value(off) + "]" + cls.attrs(op, p) + " : "
-                + _sized(p, src, ssz) + " -> " + _sized(p, op.results[0], rsz))
+                + _sized(p, src, ssz) + " -> " + _sized(p, op.result_, rsz))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -892,7 +892,7 @@ class BufferSubspanOp(UtilOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         src, ssz, off, rsz = op.operands
         return ("util.buffer.subspan " + p.value(src) + "[" + p.value(off) + "] : " + _sized(p, src, ssz)
-                + " -> " + _sized(p, op.results[0], rsz) + p.attr_dict(op.attributes, keyword=True))
+                + " -> " + _sized(p, op.result_, rsz) + p.attr_dict(op.attributes, keyword=True))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -920,7 +920,7 @@ class BufferSizeOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.operands[0]
+        v = op.operand_
         return "util.buffer.size " + p.value(v) + " : " + p.type_text(v.type) + p.attr_dict(op.attributes,
                                                                                               keyword=True)
 
@@ -949,7 +949,7 @@ class BufferStorageOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.buffer.storage " + p.value(op.operands[0]) + " : " + _sized(p, *op.operands) + " -> ("
+        return ("util.buffer.storage " + p.value(op.operand_) + " : " + _sized(p, *op.operands) + " -> ("
                 + p.types([r.type for r in op.results]) + ")" + p.attr_dict(op.attributes, keyword=True))
 
     @staticmethod
@@ -1122,7 +1122,7 @@ class _RangeOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+        return cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
 
     @classmethod
     def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
@@ -1161,7 +1161,7 @@ class RangeExtentsOp(UtilOp):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         n = len(op.operands) // 2
         pairs = ", ".join(f"[{p.value(o)} for {p.value(ln)}]" for o, ln in zip(op.operands[:n], op.operands[n:]))
-        return "util.range.extents " + pairs + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type)
+        return "util.range.extents " + pairs + cls.attrs(op, p) + " : " + p.type_text(op.min.type)
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -1193,10 +1193,10 @@ class NumericOptionalNarrowOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        st = op.properties.get("semantic_type")
+        st = op.semantic_type
         if not isinstance(st, TypeAttr):
             return None
-        v = op.operands[0]
+        v = op.operand_
         return ("util.numeric.optional_narrow " + p.value(v) + " : " + p.type_text(v.type) + " as "
                 + p.type_text(st.type) + cls.attrs(op, p))
 
@@ -1227,14 +1227,14 @@ class StringFormatOp(UtilOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        f = op.properties.get("format")
+        f = op.format
         return [_format_name(f.value)] if isinstance(f, StringAttr) else []
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op.properties.get("format")
+        f = op.format
         return ("util.string.format " + p.attr_text(f) + "(" + p.values(op.operands) + ")" + cls.attrs(op, p)
-                + " : " + p.functional_type(op.operand_types, [op.results[0].type]))
+                + " : " + p.functional_type(op.operand_types, [op.result_.type]))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -1289,9 +1289,9 @@ class StringItoaOp(UtilOp):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.operands[0]
+        v = op.value
         return ("util.string.itoa " + p.value(v) + cls.attrs(op, p) + " : " + p.type_text(v.type) + " -> "
-                + p.type_text(op.results[0].type))
+                + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -1315,15 +1315,15 @@ class SwitchOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        t = op.operands[1].type
-        if any(v.type is not t for v in op.operands[2:]) or op.results[0].type is not t:
+        t = op.default_value.type
+        if any(v.type is not t for v in op.operands[2:]) or op.result_.type is not t:
             raise op_error(op, "failed to verify that all of {default_value, result} have same type")
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         i, d, *vals = op.operands
         return ("util.switch " + p.type_text(d.type) + " from [" + p.values(vals) + "] at " + p.value(i)
-                + " else " + p.value(d) + cls.attrs(op, p) + " : " + p.type_text(op.results[0].type))
+                + " else " + p.value(d) + cls.attrs(op, p) + " : " + p.type_text(op.result_.type))
 
     @staticmethod
     def parse(s: Any, a: Args, t: Tail) -> Operation:
@@ -1356,8 +1356,8 @@ class StatusCheckOkOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.properties.get("message")
-        return ("util.status.check_ok " + p.value(op.operands[0]) + (", " + p.attr_text(m) if m is not None else "")
+        m = op.message
+        return ("util.status.check_ok " + p.value(op.status) + (", " + p.attr_text(m) if m is not None else "")
                 + p.attr_dict(op.attributes))
 
 
@@ -1367,7 +1367,7 @@ class _UnreachableOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.properties.get("message")
+        m = op.message
         return cls.name + (" " + p.attr_text(m) if m is not None else "") + p.attr_dict(op.attributes)
 
 
@@ -1397,7 +1397,7 @@ class HoistableConversionOp(_Op):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        tag, inv = op.properties.get("tag"), op.properties.get("inverseTag")
+        tag, inv = op.tag, op.inverseTag
         if not isinstance(tag, StringAttr) or not isinstance(inv, StringAttr) or len(op.regions) != 1 \
                 or len(op.regions[0].blocks) != 1 or len(op.regions[0].blocks[0].args) != len(op.operands):
             return None

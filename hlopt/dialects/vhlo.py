@@ -52,17 +52,17 @@ _FALLBACK_TYPE = re.compile(r"!vhlo\.(i|si|ui|f|bf)(\d+)_v1\Z")
 
 def _tensor_values(r: Any, type_: str, data: bytes) -> list | None:
     """Integer/bool element values of a tensor blob (None for others)."""
-    from hlopt.syntax.bytecode import builtin
+    from hlopt.syntax.bytecode import element_type, int_kind, num_elements
 
-    et = builtin.element_type(type_)
-    n = builtin.num_elements(r, type_)
+    et = element_type(type_)
+    n = num_elements(r, type_)
     if et == "i1":  # bit-packed; one byte 0x00/0xFF when a splat
         if len(data) == 1 and n != 1 and data[0] in (0, 0xFF):
             return [bool(data[0])] * n
         if n == 1:
             return [bool(data[0])]
         return [bool((data[i // 8] >> (i % 8)) & 1) for i in range(n)]
-    kind = builtin.int_kind(et)
+    kind = int_kind(et)
     if kind is None:
         return None
     size = max(1, kind[0] // 8)
@@ -79,7 +79,7 @@ def _storage(flags: int, storage: str) -> str:
 
 class VhloBytecode:
     def read_attribute(self, r: Any) -> str:
-        from hlopt.syntax.bytecode import builtin
+        from hlopt.syntax.bytecode import dense_text, float_width, int_kind, int_text, read_apint, unquote
 
         code = r.varint()
         if code in _ENUMS:
@@ -100,7 +100,7 @@ class VhloBytecode:
             entries = []
             for _ in range(r.varint()):
                 k, v = r.attribute(), r.attribute()
-                entries.append((builtin.unquote(k), v))
+                entries.append((unquote(k), v))
             from hlopt.ir.attributes import keyword_or_string
 
             text = "{" + ", ".join(keyword_or_string(k) if v == "unit" else f"{keyword_or_string(k)} = {v}"
@@ -108,18 +108,18 @@ class VhloBytecode:
             return _v(text, "dict", entries)
         if code == 8:
             t = r.type()
-            w = builtin.float_width(t)
+            w = float_width(t)
             if w is None:
                 raise r.fail(f"vhlo float attribute of non-float type '{t}'")
-            bits = builtin.read_apint(r, w)
+            bits = read_apint(r, w)
             return _v(f"0x{bits:0{max(1, (w + 3) // 4)}X} : {t}", "float")
         if code == 9:
             t = r.type()
-            kind = builtin.int_kind(t)
+            kind = int_kind(t)
             if kind is None:
                 raise r.fail(f"vhlo integer attribute of non-integer type '{t}'")
-            bits = builtin.read_apint(r, kind[0])
-            value = int(builtin.int_text(bits, kind[0], kind[1]))
+            bits = read_apint(r, kind[0])
+            value = int(int_text(bits, kind[0], kind[1]))
             text = ("true" if bits else "false") if t == "i1" else f"{value} : {t}"
             return _v(text, "int", value)
         if code == 10:
@@ -132,15 +132,15 @@ class VhloBytecode:
         if code == 15:
             t = r.type()
             data = r.blob()
-            return _v(builtin.dense_text(r, t, data), "tensor", (t, _tensor_values(r, t, data)))
+            return _v(dense_text(r, t, data), "tensor", (t, _tensor_values(r, t, data)))
         if code == 17:
             return _v(r.type(), "type")
         if code == 18:
             bounds = ["?" if b == DYNAMIC else str(b) for b in r.list(r.signed_varint)]
             return _v(f"#stablehlo.bounds<{', '.join(bounds)}>", "bounds")
         if code == 20:
-            atol = struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
-            rtol = struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
+            atol = struct.unpack("<d", read_apint(r, 64).to_bytes(8, "little"))[0]
+            rtol = struct.unpack("<d", read_apint(r, 64).to_bytes(8, "little"))[0]
             ulps = r.signed_varint()
             mode = r.attribute()
             return _v(f"#stablehlo.result_accuracy<atol = {atol!r}, rtol = {rtol!r}, ulps = {ulps}, "
@@ -163,28 +163,28 @@ class VhloBytecode:
             res = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
             return f"({', '.join(ins)}) -> {res}"
         if code in (20, 21):
-            from hlopt.syntax.bytecode.builtin import ranked_tensor_text
+            from hlopt.syntax.bytecode import ranked_tensor_text
 
             return ranked_tensor_text(r, code == 21)
         if code == 23:
             return f"tuple<{', '.join(r.list(r.type))}>"
         if code == 24:  # UniformQuantizedV1Type: flags, storage, expressed, f64 scale, zp, range
-            from hlopt.syntax.bytecode import builtin
+            from hlopt.syntax.bytecode import read_apint
 
             flags = r.varint()
             storage, expressed = r.type(), r.type()
-            scale = struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
+            scale = struct.unpack("<d", read_apint(r, 64).to_bytes(8, "little"))[0]
             zp, lo, hi = r.signed_varint(), r.signed_varint(), r.signed_varint()
             st = _storage(flags, storage)
             return f"!quant.uniform<{st}<{lo}:{hi}>:{expressed}, {scale!r}:{zp}>"
         if code == 30:  # UniformQuantizedPerAxisV1Type: flags, storage, expressed, axis, range, scales, zps
-            from hlopt.syntax.bytecode import builtin
+            from hlopt.syntax.bytecode import read_apint
 
             flags = r.varint()
             storage, expressed = r.type(), r.type()
             axis = r.varint()
             lo, hi = r.signed_varint(), r.signed_varint()
-            scales = [struct.unpack("<d", builtin.read_apint(r, 64).to_bytes(8, "little"))[0]
+            scales = [struct.unpack("<d", read_apint(r, 64).to_bytes(8, "little"))[0]
                       for _ in range(r.varint())]
             zps = [r.signed_varint() for _ in range(r.varint())]
             if len(zps) != len(scales):
@@ -216,6 +216,12 @@ class VhloBytecode:
         return convert_op(name, props, attrs, parent, at)
 
 
-DIALECT = Dialect("vhlo", bytecode=VhloBytecode())
+def _ops() -> tuple:
+    from hlopt.dialects.vhlo_defs import OPS  # the versioned ops, declared so the dialect is closed
+
+    return OPS
+
+
+DIALECT = Dialect("vhlo", ops=_ops(), bytecode=VhloBytecode())
 
 __all__ = ["DIALECT", "VText"]

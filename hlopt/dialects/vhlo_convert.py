@@ -183,7 +183,7 @@ def _symbol(name: str) -> str:
 def convert_op(name: str, props: list, attrs: str | None, parent: str | None,
                at: int) -> tuple[str, list, str | None]:
     from hlopt.ir.context import current_context
-    from hlopt.syntax.bytecode.stream import BytecodeError
+    from hlopt.syntax.bytecode import BytecodeError
 
     base = _VERSION.sub("", name.partition(".")[2])
     if base == "func":
@@ -201,7 +201,7 @@ def convert_op(name: str, props: list, attrs: str | None, parent: str | None,
     entries = getattr(attrs, "entries", None)
     if entries is not None and not a:  # before native properties, inherent attributes sat in the dictionary
         from hlopt.dialects.vhlo_ops import OP_ATTRIBUTES
-        from hlopt.syntax.bytecode.builtin import entry_text
+        from hlopt.syntax.bytecode import entry_text
 
         inherent = set(OP_ATTRIBUTES.get(name.partition(".")[2], ()))
         a = {k: v for k, v in entries if k in inherent}

@@ -83,7 +83,7 @@ def _dot_algorithm(w: Any, text: str, out: dict[str, Any]) -> None:
     precision and accumulation types as type attributes, counts as i64,
     the flag as a boolean."""
     from hlopt.ir.attributes import TypeAttr
-    from hlopt.syntax.attr_parser import parse_type
+    from hlopt.syntax import parse_type
 
     fields = {k: v.strip() for k, v in _ALGO_FIELD.findall(text[text.index("<") + 1:])}
     need = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "lhs_component_count",
@@ -99,7 +99,7 @@ def _dot_algorithm(w: Any, text: str, out: dict[str, Any]) -> None:
 
 
 def _varint(v: int) -> bytes:
-    from hlopt.syntax.bytecode.writer import varint
+    from hlopt.syntax.bytecode import varint
 
     return varint(v)
 

@@ -33,7 +33,7 @@ from hlopt.ir.types import (
     TupleType,
     UnrankedTensorType,
 )
-from hlopt.syntax.bytecode.writer import Entry, Writer, varint
+from hlopt.syntax.bytecode import Entry, Writer, varint
 
 _FLOAT_CODES = {"bf16": 2, "f16": 3, "f32": 4, "f64": 5, "f8E4M3FN": 6, "f8E5M2": 7, "f8E4M3FNUZ": 27,
                 "f8E5M2FNUZ": 28, "f8E4M3B11FNUZ": 29, "tf32": 34, "f8E4M3": 35, "f8E3M4": 36, "f4E2M1FN": 37,

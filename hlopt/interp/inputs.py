@@ -86,8 +86,9 @@ def _read_npy(f: Any, key: str, stored: int, limit_bytes: int | None) -> np.ndar
     data = f.read(nbytes)
     if len(data) != nbytes:
         raise InputError(f"array '{key}' is truncated")
-    order = "F" if fortran else "C"
-    return np.frombuffer(data, dtype=dtype).reshape(shape, order=order).copy(order=order)
+    if fortran:  # the order literal is spelled out for the type checker
+        return np.frombuffer(data, dtype=dtype).reshape(shape, order="F").copy(order="F")
+    return np.frombuffer(data, dtype=dtype).reshape(shape, order="C").copy(order="C")
 
 
 _ARG_KEY = re.compile(r"arg(0|[1-9][0-9]*)$")
@@ -127,7 +128,7 @@ def bind_types(types: list, arrays: dict[str, np.ndarray], cast: bool = False,
         if i in bound:
             raise InputError(f"parameter {i} is given twice: '{bound[i][0]}' and '{key}'")
         bound[i] = (key, arrays[key])
-    args = []
+    args: list[Any] = []  # arrays, and TOKEN for tokens
     for i, t in enumerate(types):
         if is_token_type(t):
             if i in bound:

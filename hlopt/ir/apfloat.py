@@ -252,6 +252,36 @@ def minnum(a: int, b: int, s: FloatSemantics) -> int | None:
     return _extreme(a, b, s, False, _num_nan)
 
 
+def _number_nan(a: int, b: int, s: FloatSemantics) -> int | None:
+    """maximumNumber/minimumNumber (IEEE 754-2019): any NaN, signaling or
+    quiet, loses to the other operand; of two NaNs the second, quieted."""
+    if is_nan(a, s):
+        return quiet(b, s) if is_nan(b, s) else b
+    if is_nan(b, s):
+        return a
+    return None
+
+
+def maximumnum(a: int, b: int, s: FloatSemantics) -> int | None:
+    """llvm::maximumnum: the number wins over a NaN; +0 is above -0."""
+    return _extreme(a, b, s, True, _number_nan)
+
+
+def minimumnum(a: int, b: int, s: FloatSemantics) -> int | None:
+    """llvm::minimumnum: the number wins over a NaN; -0 is below +0."""
+    return _extreme(a, b, s, False, _number_nan)
+
+
+def is_denormal(bits: int, s: FloatSemantics) -> bool:
+    """A subnormal: the exponent field is zero and the significand is not."""
+    return (bits >> s.man_bits) & ((1 << s.exp_bits) - 1) == 0 and bits & ((1 << s.man_bits) - 1) != 0
+
+
+def flush_denormal(a: int, s: FloatSemantics) -> int:
+    """A subnormal becomes the zero of its sign (+0 in the formats without -0)."""
+    return _zero(s, bool(a & _sign_bit(s))) if is_denormal(a, s) else a
+
+
 def neg(a: int, s: FloatSemantics) -> int:
     """changeSign: a FNUZ zero or NaN keeps its (only) encoding."""
     if s.kind == "fnuz" and decode(a, s)[0] in ("zero", "nan"):
@@ -262,6 +292,7 @@ def neg(a: int, s: FloatSemantics) -> int:
 BINARY: dict[str, Callable[[int, int, FloatSemantics], int | None]] = {
     "add": add, "sub": sub, "mul": mul, "div": div, "mod": mod,
     "maximum": maximum, "minimum": minimum, "maxnum": maxnum, "minnum": minnum,
+    "maximumnum": maximumnum, "minimumnum": minimumnum,
 }
 
 

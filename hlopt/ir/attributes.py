@@ -271,14 +271,23 @@ class DictionaryAttr(Attribute):
 
     def _init(self, entries) -> None:
         self.entries = entries
-        self._map = dict(entries)
+        # made on the first lookup: most distinct dictionaries (discardable
+        # attributes, nested values) are only iterated, and a dict each was
+        # a large share of a big module's memory
+        self._map: dict[str, Any] | None = None
         self.has_alias_parts = any(v.has_alias_parts for _, v in entries)
 
     def get(self, name: str, default: Any = None) -> Any:
-        return self._map.get(name, default)
+        m = self._map
+        if m is None:
+            m = self._map = dict(self.entries)
+        return m.get(name, default)
 
     def __contains__(self, name: str) -> bool:
-        return name in self._map
+        m = self._map
+        if m is None:
+            m = self._map = dict(self.entries)
+        return name in m
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -545,7 +545,7 @@ class Block:
         self.parent: Region | None = None
         self._first: Operation | None = None
         self._last: Operation | None = None
-        self._order_valid = False
+        self._order_valid = True  # (no ops: nothing to number)
         for i, t in enumerate(arg_types):
             self.add_argument(t, arg_locs[i] if arg_locs else None)
 
@@ -616,9 +616,11 @@ class Block:
             prev._next = op
         if nxt is None:
             self._last = op
+            if self._order_valid:  # an append keeps the numbers valid (how the parser builds blocks)
+                op._order = 0 if prev is None else prev._order + 1
         else:
             nxt._prev = op
-        self._order_valid = False
+            self._order_valid = False
 
     def _unlink(self, op: Operation) -> None:
         if op._prev is None:

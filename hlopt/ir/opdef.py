@@ -802,17 +802,26 @@ class OpDef(Operation, metaclass=OpMeta):
         return fn(builder, value, type, location) if fn is not None else None
 
 
-def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
-    """One closure per op class doing what the declaration asks, with the
-    field walk done once here instead of on every op (the verifier runs
-    after every pass). A fast check says "fine"; when it does not, the
-    general walk runs and raises MLIR's message for the first problem."""
+def declaration_parts(cls: type[OpDef]) -> tuple:
+    """What verify_declaration runs, in its order: (structural trait checks,
+    the fast field predicate or None, the general field walk or None, the
+    other trait checks, the inferred-type check or None). The verifier
+    compiles them with the op's own checks into one function per class."""
     checked = [t for t in cls.trait_objects if type(t).verify is not Trait.verify]
     structural = tuple(t.verify for t in checked if t.structural)  # e.g. HasParent, as ODS orders them
     traits = tuple(t.verify for t in checked if not t.structural)
     infer = cls._verify_inferred if getattr(cls, "infer_result_types", None) is not None else None
     fields = _fast_fields(cls) if cls.declared else None
     slow = _verify_fields if cls.declared else None
+    return structural, fields, slow, traits, infer
+
+
+def _compile_checker(cls: type[OpDef]) -> Callable[["Operation"], None]:
+    """One closure per op class doing what the declaration asks, with the
+    field walk done once here instead of on every op (the verifier runs
+    after every pass). A fast check says "fine"; when it does not, the
+    general walk runs and raises MLIR's message for the first problem."""
+    structural, fields, slow, traits, infer = declaration_parts(cls)
 
     def check(op: "Operation") -> None:
         for t in structural:
@@ -871,6 +880,27 @@ def _fast_group(defs: Sequence[Field], same_size: bool) -> "Callable[[list], boo
     return sized
 
 
+def _count_plan(defs: Sequence[Field]) -> "tuple[int, int | None, tuple] | None":
+    """(fewest, most or None, ((index, type predicate), ...)) for groups
+    sized by their count alone: single fields and at most one optional or
+    variadic group without a type constraint (a single field after it is
+    indexed from the end); None for the others."""
+    var = [i for i, f in enumerate(defs) if f.arity != SINGLE]
+    if len(var) > 1:
+        return None
+    n = len(defs)
+    fixed = n - len(var)
+    most: int | None = fixed
+    if var:
+        f = defs[var[0]]
+        if f.constraint is not None and f.constraint is not AnyType:
+            return None
+        most = fixed + 1 if f.arity == OPTIONAL else None
+    singles = tuple((i if not var or i < var[0] else i - n, f.constraint.check_type) for i, f in enumerate(defs)
+                    if f.arity == SINGLE and f.constraint is not None and f.constraint is not AnyType)
+    return fixed, most, singles
+
+
 def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     """A predicate that is True when the op satisfies its field declaration
     (most ops, so the general walk that finds MLIR's message runs only on
@@ -882,37 +912,62 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     results_ok = _fast_group(cls.result_defs, SameVariadicResultSize.name in traits)
     if operands_ok is None or results_ok is None:
         return None
-    attrs = tuple((f.name, f.arity == SINGLE and f.default is None, f.constraint) for f in cls.attr_defs)
+    # the predicate is generated as straight-line code for the class: one
+    # call per op instead of one per field, group and constraint
+    env: dict[str, Any] = {"operands_ok": operands_ok, "results_ok": results_ok}
+    lines = ["def fields(op):"]
+    if cls.attr_defs:
+        lines.append("    props, attributes = op.properties, op.attributes")
+    for j, ad in enumerate(cls.attr_defs):
+        lines += [f"    v = props.get({ad.name!r})", "    if v is None:", f"        v = attributes.get({ad.name!r})"]
+        if ad.arity == SINGLE and ad.default is None:
+            lines += ["    if v is None:", "        return False"]
+        if ad.constraint is not None:
+            env[f"a{j}"] = getattr(ad.constraint, "pred", ad.constraint)  # (Constraint.__call__ calls pred)
+            lines += [f"    if v is not None and not a{j}(v):", "        return False"]
+
+    def group(plan: "tuple | None", seq: str, ok_all: str, typ: str, tag: str) -> None:
+        lines.append(f"    seq = {seq}")
+        if plan is None:
+            lines.extend([f"    if not {ok_all}([{typ.format('x')} for x in seq]):", "        return False"])
+            return
+        fewest, most, singles = plan
+        if most == fewest:
+            lines.extend([f"    if len(seq) != {fewest}:", "        return False"])
+        else:
+            if fewest:  # (a count from 0 up needs no check)
+                lines.extend([f"    if len(seq) < {fewest}:", "        return False"])
+            if most is not None:
+                lines.extend([f"    if len(seq) > {most}:", "        return False"])
+        for k, (i, ok) in enumerate(singles):
+            env[f"{tag}c{k}"] = ok
+            c = getattr(ok, "__self__", None)
+            if type(c) is Constraint:  # its memo of answers per type first, then its check
+                env[f"{tag}m{k}"] = c._memo
+                lines.extend([f"    t = {typ.format(f'seq[{i}]')}", f"    r = {tag}m{k}.get(t)",
+                          "    if r is None:", f"        r = {tag}c{k}(t)", "    if not r:", "        return False"])
+            else:
+                lines.extend([f"    if not {tag}c{k}({typ.format(f'seq[{i}]')}):", "        return False"])
+
+    group(_count_plan(cls.operand_defs), "op._operands", "operands_ok", "{}.value.type", "o")
+    group(_count_plan(cls.result_defs), "op.results", "results_ok", "{}.type", "r")
     n_regions = len(cls.region_defs)
-    regions_fixed = all(f.arity == SINGLE for f in cls.region_defs)
-    region_blocks = tuple(f.constraint for f in cls.region_defs)
-    has_succ = bool(cls.successor_defs)
-
-    def fields(op: "Operation") -> bool:
-        if attrs:
-            props, attributes = op.properties, op.attributes
-            for name, required, c in attrs:
-                v = props.get(name)
-                if v is None:
-                    v = attributes.get(name)
-                if v is None:
-                    if required:
-                        return False
-                elif c is not None and not c(v):
-                    return False
-        if not operands_ok([o.value.type for o in op._operands]) or not results_ok([r.type for r in op.results]):
-            return False
-        regions = op.regions
-        if regions or n_regions:
-            if not regions_fixed or len(regions) != n_regions:
-                return False
-            for r, blocks in zip(regions, region_blocks):
-                if blocks is not None and len(r.blocks) != blocks:
-                    return False
-        if op.successors or has_succ:
-            return False
-        return True
-
+    if not n_regions:
+        lines += ["    if op.regions:", "        return False"]
+    elif not all(f.arity == SINGLE for f in cls.region_defs):
+        lines += ["    return False"]
+    else:
+        lines += ["    regions = op.regions", f"    if len(regions) != {n_regions}:", "        return False"]
+        for i, rd in enumerate(cls.region_defs):
+            if rd.constraint is not None:
+                env[f"b{i}"] = rd.constraint
+                lines += [f"    if len(regions[{i}].blocks) != b{i}:", "        return False"]
+    if cls.successor_defs:
+        lines += ["    return False"]
+    else:
+        lines += ["    return not op.successors"]
+    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    fields: Callable[[Operation], bool] = env["fields"]
     return fields
 
 

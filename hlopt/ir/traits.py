@@ -71,7 +71,7 @@ class Terminator(Trait):
     name = "Terminator"
 
     def verify(self, op: "Operation") -> None:
-        if op.next_op is not None:
+        if op._next is not None:  # (next_op, without the property call: every terminator)
             raise op_error(op, "must be the last operation in the parent block")
 
 
@@ -131,7 +131,9 @@ class HasParent(Trait):
         self.parents = parents
 
     def verify(self, op: "Operation") -> None:
-        p = op.parent_op
+        b = op.parent  # parent_op, without the property calls: every yield and return
+        r = b.parent if b is not None else None
+        p = r.parent if r is not None else None
         if p is not None and p.name in self.parents:
             return
         if len(self.parents) == 1:
@@ -174,9 +176,9 @@ class SameOperandsAndResultType(Trait):
     name = "SameOperandsAndResultType"
 
     def verify(self, op: "Operation") -> None:
-        ts = op.result_types + op.operand_types
-        if not ts:
+        if one_type(op):  # uniqued types: the usual case, without the type lists
             return
+        ts = op.result_types + op.operand_types
         first = ts[0]
         enc = getattr(first, "encoding", None)
         for t in ts[1:]:
@@ -202,8 +204,22 @@ def one_type(op: "Operation", key: "Callable[[Any], Any] | None" = None) -> bool
     key(type) object). Uniqued types make this the usual case, and every
     same-shape or compatible-type rule holds then; True for an op with neither."""
     first = None
+    if key is None:  # (no type list: this runs on every elementwise op)
+        for o in op._operands:
+            t = o.value.type
+            if first is None:
+                first = t
+            elif t is not first:
+                return False
+        for r in op.results:
+            t = r.type
+            if first is None:
+                first = t
+            elif t is not first:
+                return False
+        return True
     for t in [o.value.type for o in op._operands] + [r.type for r in op.results]:
-        k = t if key is None else key(t)
+        k = key(t)
         if first is None:
             first = k
         elif k is not first:
@@ -266,6 +282,8 @@ class ElementwiseTrait(Trait):
             raise op_error(op, "if a result is non-scalar, then at least one operand must be non-scalar")
         if shaped_ops and rts and not shaped_res:
             raise op_error(op, "if an operand is non-scalar, then there must be at least one non-scalar result")
+        if shaped_ops and len(shaped_res) != len(rts):
+            raise op_error(op, "if an operand is non-scalar, then all results must be non-scalar")
         shaped = shaped_ops + shaped_res
         first = shaped[0]
         if any(not _compatible_shapes(t, first) for t in shaped[1:]):

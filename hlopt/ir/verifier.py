@@ -11,15 +11,38 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
+from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, OpResult, Region, Value
 from hlopt.ir.interfaces import CallableOpInterface, may_be_graph_region
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
 from hlopt.ir.symbols import SymbolCache
 
+# the empty dictionary (uniqued: every op without discardable attributes has this one)
+_EMPTY_DICT = DictionaryAttr()
+
 
 def verify(top: Operation) -> None:
-    """Raise IRError for the first problem found."""
+    """Raise IRError for the first problem found.
+
+    A module that verifies (the usual case: the verifier runs after every
+    pass) takes one walk doing the op checks, isolation and dominance
+    together (`_Walk`). That walk reports problems in whatever order it
+    meets them, so when it finds one, the ordered walks below run again from
+    the start and raise the first problem in MLIR's order (op checks in
+    pre-order, then region checks innermost first, then dominance)."""
+    try:
+        _Walk().op(top)
+    except Exception as e:  # noqa: BLE001 - any failure: the ordered walks say which error is first
+        first = e
+    else:
+        return
+    _verify_ordered(top)
+    raise first  # the ordered walks found nothing the one walk did: should not happen
+
+
+def _verify_ordered(top: Operation) -> None:
+    """The reference verifier: op checks, then region checks, then dominance."""
     symbols = SymbolCache()
     after_regions: list = []  # ops whose verify_regions runs once their nested ops verified
     seen: set = set()  # local_verify ops already found valid (ids of live objects)
@@ -40,11 +63,7 @@ def verify(top: Operation) -> None:
         if key is not None and key in seen:
             continue
         if d is not None:
-            check = d.__dict__.get("_op_checker")
-            if check is None:
-                check = _compile_op_checker(d)
-                type.__setattr__(d, "_op_checker", check)
-            if check(op, symbols):
+            if _op_checker(d)(op, symbols):
                 after_regions.append((op, d))
             if key is not None:
                 seen.add(key)
@@ -55,26 +74,219 @@ def verify(top: Operation) -> None:
     _verify_dominance(top)
 
 
+class _Walk:
+    """One pre-order walk doing, per op, what the ordered walks do apart:
+    null operands, isolation from above, dominance, dialect hooks on
+    discardable attributes and the op's own checks (local_verify ops once
+    per distinct types/properties/attributes). An operand defined earlier in
+    the op's block, or in a block enclosing it before the op's ancestor
+    there (within the nearest isolated ancestor), is in its isolated region
+    and dominates the use: two comparisons of op order numbers (computed
+    once per block), no walk up the parents. Any other operand takes the
+    general checks. Raises on the first problem it meets, in any order."""
+
+    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes")
+
+    def __init__(self) -> None:
+        self.symbols = SymbolCache()
+        self.after: list = []  # ops whose verify_regions runs once their nested ops verified
+        self.seen: set = set()  # local_verify keys found valid: (class, properties, attributes, types)
+        self.hooks: dict = {}  # discardable attribute name -> its dialect's hook (or None)
+        self.cache: dict = {}  # dominance: per region, graph-ness and the CFG dominators
+        self.checkers: dict = {}  # op class -> its compiled checks
+        self.classes: dict = {}  # an op's class -> (its compiled checks or None, local_verify)
+
+    def op(self, top: Operation) -> None:
+        self._with_regions(top, None, {}, top)
+        for op, d in reversed(self.after):
+            for t in _region_traits(d):
+                t(op)
+            d.verify_regions(op)
+
+    def _checker(self, d) -> Callable[[Operation, SymbolCache], bool]:
+        check = self.checkers.get(d)
+        if check is None:
+            check = self.checkers[d] = _op_checker(d)
+        return check
+
+    def _with_regions(self, op: Operation, iso: Region | None, anc: dict, top: Operation | None = None) -> None:
+        """An op with regions or successors (or the top op): the general
+        checks, then its regions' blocks."""
+        d = op.opdef
+        cache = self.cache
+        b = op.parent if top is None else None  # the top op's operands: the general checks
+        k = op._order
+        for o in op._operands:
+            v = o.value
+            if b is not None:
+                if type(v) is OpResult:
+                    ow = v.owner
+                    pb = ow.parent
+                    if pb is b:
+                        if ow._order < k:
+                            continue
+                    else:
+                        pos = anc.get(pb)
+                        if pos is not None and ow._order < pos:
+                            continue
+                elif type(v) is BlockArgument:
+                    if v.owner is b or v.owner in anc:
+                        continue
+            _check_operand(op, v, iso, cache)
+        _verify_structure(op, d, isolation=False)
+        if op.attributes is not _EMPTY_DICT:
+            _verify_operation_attributes(op, self.hooks)
+        if d is not None and self._checker(d)(op, self.symbols):
+            self.after.append((op, d))
+        if not op.regions:
+            return
+        if d is not None and ISOLATED in d.traits:
+            for r in op.regions:
+                for b in r.blocks:
+                    self._block(b, r, {})
+            return
+        blk = op.parent
+        if blk is not None and blk not in anc:
+            blk._ensure_order()
+            anc[blk] = op._order  # what this block defines before `op` dominates its regions
+            try:
+                for r in op.regions:
+                    for b in r.blocks:
+                        self._block(b, iso, anc)
+            finally:
+                del anc[blk]
+        else:
+            for r in op.regions:
+                for b in r.blocks:
+                    self._block(b, iso, anc)
+
+    def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
+        b._ensure_order()
+        seen, cache, hooks, symbols, classes = self.seen, self.cache, self.hooks, self.symbols, self.classes
+        result, argument, empty, general = OpResult, BlockArgument, _EMPTY_DICT, _check_operand  # (locals: per op)
+        op = b._first
+        while op is not None:
+            if op.regions or op.successors:
+                self._with_regions(op, iso, anc)
+                op = op._next
+                continue
+            k = op._order
+            ods = op._operands
+            for o in ods:
+                v = o.value
+                if type(v) is result:
+                    ow = v.owner
+                    pb = ow.parent
+                    if pb is b:
+                        if ow._order < k:
+                            continue
+                    else:
+                        pos = anc.get(pb)
+                        if pos is not None and ow._order < pos:
+                            continue
+                elif type(v) is argument:
+                    if v.owner is b or v.owner in anc:
+                        continue
+                general(op, v, iso, cache)
+            attrs = op.attributes
+            if attrs is not empty:  # dialect hooks (as _verify_operation_attributes)
+                for name, attr in attrs.entries:
+                    hook = hooks.get(name, hooks)
+                    if hook is hooks:
+                        hook = hooks[name] = _hook(name, "verify_operation_attribute")
+                    if hook is not None:
+                        hook(op, name, attr)
+            cls = op.__class__
+            c = classes.get(cls)
+            if c is None:
+                c = classes[cls] = self._class(op.opdef)
+            check, local = c
+            if local:
+                rs = op.results
+                n = len(ods)
+                if len(rs) != 1 or n > 2:
+                    key = (cls, op.properties, attrs, *[o.value.type for o in ods], None, *[r.type for r in rs])
+                elif n == 0:
+                    key = (cls, op.properties, attrs, None, rs[0].type)
+                elif n == 1:
+                    key = (cls, op.properties, attrs, ods[0].value.type, None, rs[0].type)
+                else:
+                    key = (cls, op.properties, attrs, ods[0].value.type, ods[1].value.type, None, rs[0].type)
+                if key not in seen:
+                    check(op, symbols)
+                    seen.add(key)
+            elif check is not None:
+                check(op, symbols)
+            op = op._next
+
+    def _class(self, d) -> tuple:
+        """(the compiled checks or None, local_verify) of an op class (d: None for an unregistered op)."""
+        if d is None:
+            return None, False
+        return self._checker(d), bool(d.local_verify)
+
+
+def _check_operand(op: Operation, v: Value | None, iso: Region | None, cache: dict) -> None:
+    """The general checks of one operand: present, defined inside the
+    nearest isolated ancestor's region `iso`, dominating the use."""
+    if v is None:
+        raise IRError("null operand found", op)
+    if iso is not None and not _defined_in(v, iso):
+        raise IRError("using value defined outside the region", op)
+    if not _dominates(v, op, cache):
+        raise IRError("operand does not dominate this use", op)
+
+
+def _op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
+    check = d.__dict__.get("_op_checker")
+    if check is None:
+        check = _compile_op_checker(d)
+        type.__setattr__(d, "_op_checker", check)
+    return check
+
+
 def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
-    """One op's checks, resolved once per class: its declaration, its
-    verify (with the symbol cache when it takes one); True when its
-    verify_regions must run after the nested ops."""
-    declaration, own = d.verify_declaration, d.verify
+    """One op's checks, resolved once per class into one function: its
+    declaration, its verify (with the symbol cache when it takes one);
+    True when its verify_regions must run after the nested ops. Steps the
+    class does not have (no trait check, the default verify) are left out
+    instead of called."""
+    from hlopt.ir.opdef import OpDef, declaration_parts
+
+    own = d.verify
     with_symbols = len(inspect.signature(own).parameters) >= 2
     after = _overrides_verify_regions(d) or bool(_region_traits(d))
-    function_like = issubclass(d, CallableOpInterface)
+    env: dict = {"cls": d, "own": own, "argattrs": _verify_argument_attributes}
+    lines = ["def check(op, symbols):"]
+    if _same_method(d, "verify_declaration", OpDef):
+        structural, fields, slow, traits, infer = declaration_parts(d)
+        for i, t in enumerate(structural):
+            env[f"s{i}"] = t
+            lines.append(f"    s{i}(op)")
+        if slow is not None:
+            env["fields"], env["slow"] = fields, slow
+            lines.append("    slow(cls, op)" if fields is None else "    if not fields(op): slow(cls, op)")
+        for i, t in enumerate(traits):
+            env[f"t{i}"] = t
+            lines.append(f"    t{i}(op)")
+        if infer is not None:
+            env["infer"] = infer
+            lines.append("    infer(op)")
+    else:  # a class adding to its declaration's checks
+        env["declaration"] = d.verify_declaration
+        lines.append("    declaration(op)")
+    if issubclass(d, CallableOpInterface):  # FunctionOpInterface's trait, before verify()
+        lines.append("    argattrs(op, cls)")
+    if not _same_method(d, "verify", OpDef):
+        lines.append("    own(op, symbols)" if with_symbols else "    own(op)")
+    lines.append("    return bool(op.regions)" if after else "    return False")
+    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    return env["check"]
 
-    def check(op: Operation, symbols: SymbolCache) -> bool:
-        declaration(op)
-        if function_like:  # FunctionOpInterface's trait, before verify()
-            _verify_argument_attributes(op, d)
-        if with_symbols:
-            own(op, symbols)
-        else:
-            own(op)
-        return after and bool(op.regions)
 
-    return check
+def _same_method(d, name: str, base) -> bool:
+    """Whether class `d` inherits classmethod `name` from `base` unchanged."""
+    return getattr(getattr(d, name), "__func__", None) is vars(base)[name].__func__
 
 
 def _hook(name: str, which: str):
@@ -125,8 +337,7 @@ def _region_traits(d) -> tuple:
 def _overrides_verify_regions(d) -> bool:
     from hlopt.ir.opdef import OpDef
 
-    f = getattr(d.verify_regions, "__func__", None)
-    return f is not None and f is not vars(OpDef)["verify_regions"].__func__
+    return not _same_method(d, "verify_regions", OpDef)
 
 
 def _verify_operands(op: Operation) -> None:
@@ -135,7 +346,7 @@ def _verify_operands(op: Operation) -> None:
             raise IRError(f"null operand found (operand #{i})", op)
 
 
-def _verify_structure(op: Operation, d) -> None:
+def _verify_structure(op: Operation, d, isolation: bool = True) -> None:
     _verify_operands(op)
     for s in op.successors:
         if s.parent is not op.parent_region:
@@ -156,7 +367,7 @@ def _verify_structure(op: Operation, d) -> None:
                     if last is None:
                         raise IRError("empty block: expect at least a terminator", op)
                     raise IRError("block with no terminator, has " + _describe(last), last)
-        if isolated:
+        if isolated and isolation:
             _check_isolated(op, r, ri)
     if d is not None and SYMBOL_TABLE in d.traits:
         _check_symbol_table(op)

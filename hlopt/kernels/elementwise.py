@@ -338,7 +338,7 @@ def binary(fn: Any) -> classmethod:
     def interpret(cls: Any, op: Any, args: list, ctx: Any) -> list:
         return [fn(args[0], args[1])]
 
-    interpret.ufunc = fn if isinstance(fn, np.ufunc) else None
+    interpret.ufunc = fn if isinstance(fn, np.ufunc) else None  # type: ignore[attr-defined]  # read by reductions
     return classmethod(lifts(interpret))
 
 

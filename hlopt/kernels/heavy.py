@@ -56,7 +56,7 @@ def convolution(x: np.ndarray, w: np.ndarray, dn: dict, strides: tuple, padding:
     lhs_dil = lhs_dil or (1,) * nsp
     rhs_dil = rhs_dil or (1,) * nsp
     if reversal and any(reversal):
-        ws = np.flip(ws, [2 + i for i, r in enumerate(reversal) if r])
+        ws = np.flip(ws, tuple(2 + i for i, r in enumerate(reversal) if r))
     pad = padding if padding is not None else np.zeros((nsp, 2), np.int64)
     zero = np.zeros((), cd)
     xs = pad_array(xs, zero, (0, 0, *pad[:, 0]), (0, 0, *pad[:, 1]), (0, 0, *[d - 1 for d in lhs_dil]))
@@ -87,8 +87,9 @@ def _conv_core(xs: np.ndarray, ws: np.ndarray, strides: tuple, rhs_dil: tuple, f
         return acc
     for kidx in np.ndindex(*ksz):
         sl = tuple(slice(k * d, k * d + (os_ - 1) * s + 1, s) for k, d, s, os_ in zip(kidx, rhs_dil, strides, out_sp))
-        win = xs[(slice(None), slice(None), *sl)]  # (n, c, out...)
-        wk = ws[(slice(None), slice(None), *kidx)]  # (o, c)
+        all2 = (slice(None), slice(None))
+        win = xs[all2 + sl]  # (n, c, out...)
+        wk = ws[all2 + tuple(kidx)]  # (o, c)
         acc += np.einsum("nc...,oc->no...", win, wk)
     return acc
 
@@ -274,7 +275,7 @@ def scatter(ctx: Any, region: Any, operands: list, indices: np.ndarray, updates:
     wsz = [u0.shape[d] for d in uwd]
     # updates as (batch..., window...)
     ups = [np.transpose(u, usd + list(uwd)) for u in ups]
-    full = []
+    full: Any = []  # index arrays, then broadcast together
     valid = np.ones(bshape, bool)
     for d in range(op0.ndim):
         s = np.zeros(bshape, np.int64)
@@ -386,15 +387,16 @@ def sort(ctx: Any, region: Any, inputs: list, dim: int, stable: bool) -> list:
                 args += [np.asarray(r[j]), np.asarray(r[i])]
             return 1 if bool(ctx.run_region(region, args)[0]) else 0
 
-        order = sorted(range(rows[0].shape[0]), key=functools.cmp_to_key(cmp))
+        perm = sorted(range(rows[0].shape[0]), key=functools.cmp_to_key(cmp))
         for o, r in zip(outs, rows):
-            o[idx] = r[order]
+            o[idx] = r[perm]
     return [np.moveaxis(o, -1, dim) for o in outs]
 
 
 def fft(x: np.ndarray, kind: str, lengths: tuple, out: np.dtype) -> np.ndarray:
     x = np.asarray(x)
     axes = tuple(range(x.ndim - len(lengths), x.ndim))
+    r: np.ndarray
     if kind == "FFT":
         r = np.fft.fftn(x, s=lengths, axes=axes)
     elif kind == "IFFT":

@@ -112,7 +112,7 @@ def random_value(t: Type, rng: np.random.Generator) -> Any:
     if not scalar and (not isinstance(t, ShapedType) or t.shape is None):
         raise InterpError(f"cannot make a random value of type '{t.text}'")
     d = dtype_of(t)
-    shape = () if scalar else tuple(t.shape)
+    shape = () if scalar else tuple(t.shape)  # type: ignore[attr-defined]  # a ShapedType here
     # drawn in the target dtype (or one no wider than needed): a large f32
     # parameter must not pass through a float64 array twice its size
     if d == np.bool_:
@@ -137,7 +137,7 @@ def zeros_like_type(t: Type) -> Any:
         return TOKEN
     if isinstance(t, TupleType):
         return tuple(zeros_like_type(x) for x in t.types)
-    return np.zeros(tuple(t.shape), dtype_of(t))
+    return np.zeros(tuple(t.shape), dtype_of(t))  # type: ignore[attr-defined]  # a shaped type here
 
 
 def checksum(v: Any) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stablehlo.reductions_control_flow import ReturnOp
 from hlopt.dialects.stablehlo.types import FutureType
 from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp, AsyncType
@@ -77,7 +78,7 @@ class AsyncCollectives(Pass):
 
 def _function_of(op: Operation) -> Operation:
     """The module-level op (function) holding `op`."""
-    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+    while op.parent_op is not None and not isinstance(op.parent_op, ModuleOp):
         op = op.parent_op
     return op
 

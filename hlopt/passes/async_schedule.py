@@ -31,11 +31,13 @@ from hlopt.analysis.cost_model import (
     simulate,
 )
 from hlopt.analysis.side_effects import is_pure
+from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stablehlo_async import AsyncDoneOp, AsyncStartOp
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, Operation, OpResult
 from hlopt.ir.opdef import TERMINATOR
 from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.symbols import symbol_name
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
@@ -49,9 +51,9 @@ class Effects:
         for r in module.regions:
             for b in r.blocks:
                 for o in b.ops:
-                    sn = o.properties.get("sym_name") or o.attributes.get("sym_name")
-                    if sn is not None and hasattr(sn, "value"):
-                        self._symbols[sn.value] = o
+                    sn = symbol_name(o)
+                    if sn is not None:
+                        self._symbols[sn] = o
 
     def effect_free(self, op: Operation) -> bool:
         if is_pure(op):
@@ -251,14 +253,14 @@ def functions(module: Operation) -> list[Operation]:
 
 def _top_symbol(op: Operation) -> Operation:
     """The module-level op holding `op`."""
-    while op.parent_op is not None and op.parent_op.name != "builtin.module":
+    while op.parent_op is not None and not isinstance(op.parent_op, ModuleOp):
         op = op.parent_op
     return op
 
 
 def symbol(op: Operation) -> str:
-    sn = op.properties.get("sym_name") or op.attributes.get("sym_name")
-    return "@" + sn.value if sn is not None and hasattr(sn, "value") else op.name
+    sn = symbol_name(op)
+    return "@" + sn if sn is not None else op.name
 
 
 @register_pass

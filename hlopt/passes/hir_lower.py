@@ -20,6 +20,7 @@ from hlopt.dialects.hir_attrs import RequestType
 from hlopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import Operation, no_gc
 from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.symbols import symbol_name
 from hlopt.ir.types import FunctionType
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -35,8 +36,7 @@ class HirLower(Pass):
 
     def run(self, op: Operation) -> None:
         body = op.regions[0].blocks[0]
-        taken = {o.properties.get("sym_name").value for o in body.ops
-                 if isinstance(o.properties.get("sym_name"), StringAttr)}
+        taken = {n for o in body.ops if (n := symbol_name(o)) is not None}
         self._taken, self._next = taken, 0
         # what an op lowers to depends only on its signature: decided once
         # per distinct signature, not once per op

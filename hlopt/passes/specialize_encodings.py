@@ -39,6 +39,7 @@ from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr
 from hlopt.ir.core import BlockArgument, Operation
 from hlopt.ir.interfaces import CallableOpInterface, implements
 from hlopt.ir.rewriter import Rewriter
+from hlopt.ir.symbols import symbol_name
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
 
@@ -403,6 +404,6 @@ class _SymbolIndex:
         if inner is None:
             return None
         for o in _body(inner):
-            if getattr(o.properties.get("sym_name"), "value", None) == name:
+            if symbol_name(o) == name:
                 return o
         return None

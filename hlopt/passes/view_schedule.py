@@ -15,6 +15,7 @@ from hlopt.analysis.hir_eval import EvalError
 from hlopt.analysis.timeline import Timeline
 from hlopt.ir.context import current_context
 from hlopt.ir.core import Operation
+from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.output import write_output
 from hlopt.passes.base import Pass
 from hlopt.passes.registry import register_pass
@@ -84,8 +85,7 @@ def _top_functions(module: Operation) -> list[Operation]:
 
 
 def _public(fn: Operation) -> bool:
-    v = fn.properties.get("sym_visibility") or fn.attributes.get("sym_visibility")
-    return v is None or getattr(v, "value", "") == "public"
+    return SymbolOpInterface.visibility(fn) == "public"
 
 
 @register_pass

@@ -12,6 +12,10 @@ them to it); the submodules behind it are the front end's internals:
     printing       INDENT, print_op; parsing: parse_module
     grammars       grammar_text, build_parser, ContextLexer, lark_parse, for a
                    dialect that brings its own Lark grammar
+    op forms       what an op's `assembly_format` declares beside the string
+                   (AllTypesMatch, TypesMatchWith, FixedType, EnumKeyword,
+                   StrippedAttr, UnitKeyword, AttrSyntax, FormatError) and the API of
+                   hand-written forms (OpAsmParser, OpAsmResolver, OpAsmPrinter)
 
 The names load on first use (PEP 562): importing this package imports no
 parser, so a dialect module that only declares ops stays cheap to import.
@@ -31,9 +35,10 @@ _HOMES = {
     "bare_word_end": "text_scan", "type_end": "text_scan",
     "INDENT": "printer", "print_op": "printer",
     "grammar_text": "grammar", "build_parser": "grammar",
-    # custom op forms (docs/assembly-format.md)
-    "OpAsmParser": "op_asm", "OpAsmPrinter": "op_asm", "OpAsmResolver": "op_asm", "TypeRef": "op_asm",
-    "has_asm_form": "op_asm", "read_op": "op_asm", "AttrSyntax": "asm_format",
+    # op forms (docs/assembly-format.md)
+    **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword", "AttrSyntax",
+                     "FormatError"), "asm_format"),
+    **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter", "TypeRef", "has_asm_form", "read_op"), "op_asm"),
 }
 __all__ = sorted(_HOMES)
 

@@ -833,8 +833,6 @@ class CompiledFormat:
         for k, v in st.items():
             if k.startswith("type:"):
                 types[k[5:]] = r.types(v)
-        if "operands" in types:  # type(operands) spreads over the declared groups
-            types.update(self._spread(types.pop("operands"), st))
         if "results" in types:
             rt = types.pop("results")
             if len(self.results) == 1:
@@ -843,6 +841,9 @@ class CompiledFormat:
                 for name, (i, _f) in self.results.items():
                     if i < len(rt):
                         types[name] = [rt[i]]
+        # after type(results): an operand group may itself be named `results` (mhlo.return)
+        if "operands" in types:  # type(operands) spreads over the declared groups
+            types.update(self._spread(types.pop("operands"), st))
         attrs: dict[str, Attribute] = {}
         for name in self.attrs:
             v = st.get("$" + name)
@@ -864,9 +865,11 @@ class CompiledFormat:
             pos = us[0].pos if us else st["@pos"]
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
-        for name in self.results:
+        for name, (_i, f) in self.results.items():
             ts = types.get(name)
             if ts is None:
+                if f.arity in (OPTIONAL, VARIADIC) and name in self.typed:
+                    continue  # its type is in an optional group that is absent: no result
                 raise r.error(f"type of result '{name}' could not be inferred", st["@pos"])
             result_types.extend(ts)
         props: dict[str, Attribute] = {f.name: f.default for f in d.attr_defs if f.default is not None} \
@@ -924,9 +927,10 @@ class CompiledFormat:
             ts = types.get(name)
             return ts[0] if ts else None
 
+        refs = self._operand_refs(st) if any(isinstance(r, FixedType) for r in rules) else {}
         for rule in rules:
-            if isinstance(rule, FixedType):
-                types.setdefault(rule.name, [rule.type])
+            if isinstance(rule, FixedType):  # one type per operand the group has (optional/variadic)
+                types.setdefault(rule.name, [rule.type] * (len(refs[rule.name]) if rule.name in refs else 1))
         for _ in range(3):
             if "SameOperandsAndResultType" in traits:
                 t = next((one(n) for n in names if one(n) is not None), None)
@@ -940,11 +944,13 @@ class CompiledFormat:
                         types.setdefault(n, [t])
             for rule in rules:
                 if isinstance(rule, AllTypesMatch):
-                    t = next((one(n) for n in rule.names if one(n) is not None), None)
-                    if t is not None:
+                    # variadic groups match as whole type lists (ODS compares the ranges)
+                    first = next((n for n in rule.names if one(n) is not None), None)
+                    if first is not None:
+                        ts = types[first] if first in types else [cast(Type, one(first))]
                         for n in rule.names:
                             if n not in self.attrs:
-                                types.setdefault(n, [t])
+                                types.setdefault(n, list(ts))
                 elif isinstance(rule, TypesMatchWith):
                     t = one(rule.source)
                     if t is not None and rule.target not in types:

@@ -50,6 +50,8 @@ OPERAND_LIST = re.compile(r"\([^()]*\)", re.ASCII)
 BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*", re.ASCII)
 VALUE_USE = re.compile("%" + _NAME + r"(?:#\d+)?", re.ASCII)
 RESULTS = re.compile("%" + _NAME + r"(?::\d+)?(?:\s*,\s*%" + _NAME + r"(?::\d+)?)*\s*=(?!=)", re.ASCII)
+# `%name =`: where it matches, RESULTS matches the same text (group 1: the name)
+ONE_RESULT = re.compile("%(" + _NAME + r")\s*=(?!=)", re.ASCII)
 STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', re.ASCII)
 # MLIR's float literals need the '.': `1e5` lexes as `1` then `e5`
 NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)", re.ASCII)
@@ -257,6 +259,40 @@ _INNER = "|".join(re.escape(o) + r'[^<>(){}\[\]"/' + extra + "]*" + c for o, c, 
 _FLAT = {o: re.compile(re.escape(o) + f"(?:{_PLAIN[:-1]}{extra}]|{_INNER})*" + c) for o, c, extra in _PAIRS}
 
 
+# nested brackets (up to 8 deep) with strings inside, matched by one regex
+# when Python has possessive quantifiers (3.11): `->`, `>=` and strings are
+# skipped as _BAL skips them; any `/` (a comment?) or a stray quote takes the
+# long way. The regex does not tell bracket kinds apart: the brackets left
+# once strings and text are removed must then cancel in matching pairs.
+_BAL_STR = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_BAL_ATOM = r'[^<>(){}\[\]"/\-]++|->|-|>=|' + _BAL_STR
+
+
+def _untyped_nest(atom: str, depth: int) -> str:
+    inner = atom
+    for _ in range(depth):
+        inner = atom + r"|[(\[{<](?:" + inner + r")*+[)\]}>]"
+    return inner
+
+
+try:
+    _NESTED: re.Pattern | None = re.compile(r"[(\[{<](?:" + _untyped_nest(_BAL_ATOM, 7) + r")*+[)\]}>]")
+except re.error:  # Python 3.10: no possessive quantifiers
+    _NESTED = None
+_NOT_BRACKET = re.compile(_BAL_STR + r'|->|>=|-|[^<>(){}\[\]"\-]+')
+
+
+def _pairs_match(seg: str) -> bool:
+    """Whether the brackets of seg (matched as nested by _NESTED) pair up by kind."""
+    b = _NOT_BRACKET.sub("", seg)
+    while b:
+        nb = b.replace("()", "").replace("[]", "").replace("{}", "").replace("<>", "")
+        if len(nb) == len(b):
+            return False
+        b = nb
+    return True
+
+
 def scan_balanced(text: str, pos: int) -> int:
     """text[pos] is an opening bracket; return the index after its closer."""
     flat = _FLAT.get(text[pos:pos + 1])
@@ -264,6 +300,10 @@ def scan_balanced(text: str, pos: int) -> int:
         m = flat.match(text, pos)
         if m is not None:
             return m.end()
+        if _NESTED is not None:
+            m = _NESTED.match(text, pos)
+            if m is not None and _pairs_match(m.group()):
+                return m.end()
     stack = []
     opened: list[int] = []  # where each open bracket is, for the error on a missing closer
     search = _BAL.search
@@ -483,6 +523,9 @@ def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[s
     return v, spans
 
 
+_KNOWN_MAX = 1 << 14  # texts _simple_op remembers as scanned
+
+
 class ContextLexer(Lexer):
     """Lark custom lexer (interface 1: gets the parser state)."""
 
@@ -524,6 +567,7 @@ class ContextLexer(Lexer):
             if m is not None:
                 pos = m.end()
             if pos >= n:
+                self._known = set()  # its texts are not kept past the parse
                 return
             st = parser_state.position
             acc = cache.get(st)
@@ -714,7 +758,8 @@ class ContextLexer(Lexer):
         """Consecutive one-line generic ops (`[RESULTS] GENERIC_SIMPLE`
         each, without a location) as one token: one LALR step for the run
         instead of two or three per op. Returns
-        ([(results, results_pos, op_text, op_pos, spans), ...], end) or None.
+        ([(results, results_pos, op_text, op_pos, spans, name), ...], end) or None
+        (name: the result's name when the results are `%name =`, else None).
         A line that does not lex as such an op (or that would lex
         differently: a location, a comment, a big hex payload) ends the run
         before it and is lexed on its own."""
@@ -733,11 +778,15 @@ class ContextLexer(Lexer):
         end = pos
         while p < n:
             q = p
-            res = None
+            res = rname = None
             if text[q] == "%":
-                m = RESULTS.match(text, q)
-                if m is None:
-                    break
+                m = ONE_RESULT.match(text, q)
+                if m is not None:
+                    rname = m.group(1)
+                else:
+                    m = RESULTS.match(text, q)
+                    if m is None:
+                        break
                 res, res_pos = m.group(), q
                 q = m.end()
                 m = ws(text, q)
@@ -764,7 +813,7 @@ class ContextLexer(Lexer):
             nxt = m.end() if m is not None else e
             if text.startswith("loc(", nxt):
                 break
-            entries.append((res, res_pos if res is not None else 0, v, q, spans))
+            entries.append((res, res_pos if res is not None else 0, v, q, spans, rname))
             end = e
             p = nxt
         if not entries:
@@ -785,6 +834,8 @@ class ContextLexer(Lexer):
         ops_end = m.end()
         ws = WS_ONLY.match
         known = self._known
+        if len(known) >= _KNOWN_MAX:  # most are distinct: a bounded memory of the recent ones
+            known.clear()
         w = ws(text, ops_end)
         assert w is not None  # WS_ONLY matches the empty string
         q = w.end()

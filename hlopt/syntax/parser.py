@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from sys import intern
 from typing import Any
 
 from lark import Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.grammar import Rule
 from lark.lexer import PatternStr
 
 from hlopt.ir.attributes import (
@@ -29,8 +31,8 @@ from hlopt.ir.opdef import ISOLATED, lookup_op
 from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax.attr_parser import SyntaxErr, attr_parser, decode_dense_body, dense_array_value, unescape
 from hlopt.syntax.diagnostics import Diagnostic, DiagnosticError
-from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, new_token, scan_balanced
-from hlopt.syntax.source import Source, SourcePos
+from hlopt.syntax.lexer import NUMBER, STRING, TRIVIA, LexError, Scanner, scan_balanced
+from hlopt.syntax.source import Source
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
 _RESULT_ITEM = re.compile(r"%(" + _NAME + r")(?::(\d+))?")
@@ -42,6 +44,10 @@ _LOC_ALIAS = re.compile(r"loc\(#([A-Za-z_][\w$.]*)\)\Z")
 _OPERANDS_OK = re.compile(r"\(\s*(?:%" + _NAME + r"(?:#\d+)?(?:\s*,\s*%" + _NAME + r"(?:#\d+)?)*)?\s*\)")
 _COLON = re.compile(r"\s*:\s*")
 _ONE_RESULT = re.compile(r"%(" + _NAME + r")\s*=\Z")
+_USE1 = r"%(" + _NAME + r")(?:#(\d+))?"
+# up to three operands `(%a, %b#1, %c)` as MLIR prints them: one match gives the uses
+# (anything else takes resolve_operands_text's general path)
+_OPERANDS_3 = re.compile(r"\((?:" + _USE1 + r"(?:, " + _USE1 + r"(?:, " + _USE1 + r")?)?)?\)\Z")
 _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 # `NUMBER : T` with a builtin integer/index/float type spelled out (the grammar's number rule)
 _TYPED_NUMBER = re.compile(r"(" + NUMBER.pattern + r") : ((?:[su]?i(?:1|8|16|32|64)|index|f16|bf16|f32|f64))\Z", re.ASCII)
@@ -66,10 +72,12 @@ class ForwardRef(Value):
 class Frame:
     """A region being parsed: its blocks, names and forward references."""
 
-    __slots__ = ("region", "block", "defs", "def_pos", "isolated", "forward", "blocks", "block_refs")
+    __slots__ = ("region", "block", "defs", "def_pos", "isolated", "forward", "blocks", "block_refs", "iso")
 
-    def __init__(self, region: Region, isolated: bool):
+    def __init__(self, region: Region, isolated: bool, parent: "Frame | None" = None):
         self.region = region
+        # the nearest isolated frame, this one included: where forward references wait
+        self.iso: Frame = self if isolated or parent is None else parent.iso
         self.block: Block | None = None
         self.defs: dict[str, Sequence[Value]] = {}
         self.def_pos: dict[str, int] = {}  # where each name is defined, for "prior use here"
@@ -83,8 +91,56 @@ _DICT_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|->|>=|[<>(){}\[\],=]')
 _KEY = re.compile(r'\s*([A-Za-z_][\w$.]*|"[^"\\]*(?:\\.[^"\\]*)*")?\s*')
 
 
+# one `key = value,` / `key,` entry of a dictionary (Python 3.11: possessive
+# quantifiers), its value up to the next comma at depth 0 with brackets counted
+# as split_dict counts them (any opener, any closer; `->`, `>=` and strings
+# skipped); a dictionary this does not walk to its `}` is split the long way
+_DICT_STR = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_DICT_ATOM = r'[^<>(){}\[\]",\-]++|->|-|>=|' + _DICT_STR
+_inner = _DICT_ATOM
+for _ in range(8):
+    _inner = _DICT_ATOM + r"|,|[(\[{<](?:" + _inner + r")*+[)\]}>]"
+try:
+    _DICT_ENTRY: re.Pattern | None = re.compile(
+        r"\s*+(?:([A-Za-z_][\w$.]*+)|(" + _DICT_STR + r"))\s*+(?:=((?:" + _DICT_ATOM
+        + r"|[(\[{<](?:" + _inner + r")*+[)\]}>])*+))?(,|\}\Z)")
+except re.error:  # Python 3.10
+    _DICT_ENTRY = None
+del _inner
+
+
 def split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
     """Split `{k = v, u, ...}` into (key, key_offset, value|None, value_offset)."""
+    if _DICT_ENTRY is not None and inner[:1] == "{":
+        out: list[tuple[str, int, str | None, int]] = []
+        match = _DICT_ENTRY.match
+        pos = 1
+        while True:
+            m = match(inner, pos)
+            if m is None:
+                break
+            key = m.group(1)
+            kpos = m.start(1)
+            if key is None:
+                key = m.group(2)
+                kpos = m.start(2)
+            else:  # one string per attribute name, not one per dictionary entry
+                key = intern(key)
+            val = m.group(3)
+            if val is None:
+                out.append((key, kpos, None, 0))
+            else:
+                stripped = val.strip()
+                if not stripped:
+                    break
+                out.append((key, kpos, stripped, m.start(3) + (len(val) - len(val.lstrip()))))
+            if m.group(4) == "}":
+                return out
+            pos = m.end()
+    return _split_dict(inner)
+
+
+def _split_dict(inner: str) -> list[tuple[str, int, str | None, int]]:
     body_end = len(inner) - 1
     if inner[:1] != "{" or inner[body_end:] != "}":
         raise ParseError("expected '{' to begin a dictionary attribute", 0)
@@ -161,17 +217,22 @@ def split_top(text: str, sep: str = ",") -> list[str]:
     return parts
 
 
+_CACHE_MAX = 1 << 14  # attribute and dictionary texts a parse keeps decoded at most
+
+
 class ParseSession:
     """State of one parse (one --split-input-file chunk)."""
 
     def __init__(self, source: Source, allow_unregistered: bool = False):
         self.src = source
+        self.pos_at = source.pos_maker()  # an op's lazy location: pos_at(offset)
         self.allow_unregistered = allow_unregistered
         self.attrs = attr_parser()
         self.aliases: dict[str, tuple[str, str, int]] = {}  # name -> (kind, text, pos)
         self.alias_values: dict[str, Any] = {}
         self.alias_pending: set[str] = set()
         self.cache: dict[tuple[str, str], Any] = {}
+        self.cache_limit = _CACHE_MAX
         self.names_cache: dict[str, str] = {}
         # one-line generic ops: text but the operands -> (name, type, properties, attributes)
         self.simple_templates: dict[str, tuple] = {}
@@ -234,7 +295,7 @@ class ParseSession:
             elif c == "d" and text.startswith("dense<"):
                 v = self._decode_dense(text, pos)
             if v is not None:
-                self.cache[key] = v
+                self._remember(key, v)
         if v is None:
             saved = self.pos
             self.pos = pos
@@ -246,8 +307,21 @@ class ParseSession:
                 raise ParseError(e.message, pos) from None
             finally:
                 self.pos = saved
-            self.cache[key] = v
+            self._remember(key, v)
         return v
+
+    def _remember(self, key: tuple[str, str], v: Any) -> None:
+        """Cache a decoded text. Attribute and dictionary texts are dropped
+        every _CACHE_MAX new ones: most are distinct (ids, names), and keeping
+        them all to the end of the parse was a large part of its peak memory;
+        a text that repeats is soon decoded and kept again."""
+        cache = self.cache
+        if len(cache) >= self.cache_limit:
+            keep = {k: x for k, x in cache.items() if k[0] != "attr" and k[0] != "dict"}
+            cache.clear()
+            cache.update(keep)
+            self.cache_limit = len(keep) + _CACHE_MAX
+        cache[key] = v
 
     def _decode_leaf(self, c: str, text: str, pos: int) -> Any:
         """`N : T`, `"string"`, `@sym`, `array<T: ...>` (c = text[:1]) as the
@@ -349,7 +423,8 @@ class ParseSession:
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise ParseError(f"duplicate key '{dup}' in dictionary attribute", base)
-        d = self.cache[key] = DictionaryAttr(entries)
+        d = DictionaryAttr(entries)
+        self._remember(key, d)
         return d
 
     def decode_function_type(self, tok) -> FunctionType:
@@ -407,19 +482,17 @@ class ParseSession:
         return ref
 
     def _isolated_frame(self) -> Frame:
-        for fr in reversed(self.frames):
-            if fr.isolated:
-                return fr
-        return self.frames[0]
+        return self.frames[-1].iso
 
     def define(self, name: str, values: Sequence[Value], pos: int) -> None:
         fr = self.frames[-1]
-        if name in fr.defs:
+        defs = fr.defs
+        if name in defs:
             raise ParseError(f"redefinition of SSA value '%{name}'", pos, "previously defined here",
                              fr.def_pos.get(name))
-        fr.defs[name] = values
+        defs[name] = values
         fr.def_pos[name] = pos
-        iso = self._isolated_frame() if not fr.isolated else fr
+        iso = fr.iso
         if iso.forward:
             for i, v in enumerate(values):
                 ref = iso.forward.pop(f"{name}#{i}", None)
@@ -449,6 +522,34 @@ class ParseSession:
             m = list(_USE.finditer(text))[len(out)]
             raise ParseError(e.message, pos + m.start(), e.note, e.note_pos) from None
         return out
+
+    def resolve_operands_fast(self, text: str, pos: int, types: Sequence[Type]) -> list[Value]:
+        """resolve_operands_text for the usual operand list (at most three
+        uses, MLIR's spacing); anything else, and every error, takes the
+        general path (whose lookups find what these made, so it fails alike)."""
+        m = _OPERANDS_3.match(text)
+        if m is not None:
+            n1, i1, n2, i2, n3, i3 = m.groups()
+            k = len(types)
+            lookup = self.lookup
+            try:
+                if n1 is None:
+                    if k == 0:
+                        return []
+                elif n2 is None:
+                    if k == 1:
+                        return [lookup(n1, int(i1) if i1 else 0, types[0], pos)]
+                elif n3 is None:
+                    if k == 2:
+                        return [lookup(n1, int(i1) if i1 else 0, types[0], pos),
+                                lookup(n2, int(i2) if i2 else 0, types[1], pos)]
+                elif k == 3:
+                    return [lookup(n1, int(i1) if i1 else 0, types[0], pos),
+                            lookup(n2, int(i2) if i2 else 0, types[1], pos),
+                            lookup(n3, int(i3) if i3 else 0, types[2], pos)]
+            except ParseError:
+                pass
+        return self.resolve_operands_text(text, pos, types)
 
     def op_name(self, quoted: str, pos: int) -> str:
         name = self.names_cache.get(quoted)
@@ -488,7 +589,7 @@ class ParseSession:
             if extra is not None:
                 entry_args = extra
                 self.pending[-1] = (name, None)
-        fr = Frame(Region(), isolated)
+        fr = Frame(Region(), isolated, self.frames[-1])
         self.frames.append(fr)
         if entry_args is not None:
             b = fr.region.add_block()
@@ -619,28 +720,50 @@ class ParseSession:
 
     def finish_op(self, results_tok, op: Operation, loc_tok, pos: int) -> None:
         if results_tok is not None:
-            m = _ONE_RESULT.match(results_tok)
-            if m is not None and len(op.results) == 1:
-                self.define(m.group(1), op.results, results_tok.start_pos)
-                results_tok = None
-        if results_tok is not None:
-            items = _RESULT_ITEM.findall(str(results_tok))
-            total = sum(int(c) if c else 1 for _, c in items)
-            if total != len(op.results):
-                raise ParseError(
-                    f"operation defines {len(op.results)} results but was provided {total} to bind",
-                    results_tok.start_pos)
-            k = 0
-            for name, c in items:
-                n = int(c) if c else 1
-                self.define(name, op.results[k:k + n], results_tok.start_pos)
-                k += n
-        elif op.results:
-            pass  # results may be left unnamed
+            self.bind_results(str(results_tok), results_tok.start_pos, None, op)
         if loc_tok is not None:
             self.deferred_locs.append((op, str(loc_tok), loc_tok.start_pos))
-        op._loc = SourcePos(self.src, pos) if loc_tok is None else op._loc
-        self.current_block().append(op)
+        else:
+            op._loc = self.pos_at(pos)
+        fr = self.frames[-1]
+        b = fr.block
+        if b is None:
+            b = fr.block = fr.region.add_block()
+        b.append(op)
+
+    def finish_plain(self, res: str | None, res_pos: int, one: str | None, op: Operation, pos: int) -> None:
+        """finish_op for an op without a location, its results' text given
+        (`one`: the name when that text is `%name =`, else None)."""
+        if res is not None:
+            if one is not None and len(op.results) == 1:
+                self.define(one, op.results, res_pos)
+            else:
+                self.bind_results(res, res_pos, one, op)
+        op._loc = self.pos_at(pos)
+        fr = self.frames[-1]
+        b = fr.block
+        if b is None:
+            b = fr.block = fr.region.add_block()
+        b.append(op)
+
+    def bind_results(self, text: str, pos: int, one: str | None, op: Operation) -> None:
+        """Define the names of `%a, %b:2 =` (at `pos`) as the op's results."""
+        if one is None:
+            m = _ONE_RESULT.match(text)
+            one = m.group(1) if m is not None else None
+        if one is not None and len(op.results) == 1:
+            self.define(one, op.results, pos)
+            return
+        items = _RESULT_ITEM.findall(text)
+        total = sum(int(c) if c else 1 for _, c in items)
+        if total != len(op.results):
+            raise ParseError(
+                f"operation defines {len(op.results)} results but was provided {total} to bind", pos)
+        k = 0
+        for name, c in items:
+            n = int(c) if c else 1
+            self.define(name, op.results[k:k + n], pos)
+            k += n
 
     def opdef(self, name: str) -> Any:
         try:
@@ -826,16 +949,32 @@ class OpBuilder(Transformer):
         return self.simple(*c)
 
     def simple_run(self, tok):
-        """A GENERIC_RUN token: its ops, in order, as `simple` builds each."""
+        """A GENERIC_RUN token: its ops, in order, as `simple` builds each.
+        An op whose text but the operands was seen before is made here
+        from its template (see simple_text)."""
+        s = self.s
+        assert s is not None  # callbacks run only inside a parse
+        templates = s.simple_templates
+        resolve = s.resolve_operands_fast
+        finish = s.finish_plain
         one = self.simple_text
-        for res, res_pos, text, pos, spans in tok.spans:
-            one(None if res is None else new_token("RESULTS", res, res_pos, None, None, None, None,
-                                                    res_pos + len(res)), text, pos, spans, None)
+        for res, res_pos, text, pos, spans, rname in tok.spans:
+            ops_start, ops_end, props, attrs, type_start = spans
+            if attrs is None:
+                tpl = templates.get(text[:ops_start] + text[ops_end:])
+                if tpl is not None:
+                    name, ft, p, a, cls = tpl
+                    op = cls(name, resolve(text[ops_start:ops_end], pos + ops_start, ft.inputs), ft.results, p, a)
+                    finish(res, res_pos, rname, op, pos)
+                    continue
+            one(res, res_pos, rname, text, pos, spans, None)
 
     def simple(self, results, tok, loc):
-        self.simple_text(results, str(tok), tok.start_pos, tok.spans, loc)
+        self.simple_text(None if results is None else str(results), 0 if results is None else results.start_pos,
+                         None, str(tok), tok.start_pos, tok.spans, loc)
 
-    def simple_text(self, results, text: str, pos: int, spans: tuple, loc) -> None:
+    def simple_text(self, res: str | None, res_pos: int, rname: str | None, text: str, pos: int, spans: tuple,
+                    loc) -> None:
         s = self.s
         assert s is not None  # callbacks run only inside a parse
         ops_start, ops_end, props, attrs, type_start = spans
@@ -846,22 +985,29 @@ class OpBuilder(Transformer):
         key = text[:ops_start] + text[ops_end:] if attrs is None else None
         tpl = s.simple_templates.get(key) if key is not None else None
         if tpl is not None:
-            name, ft, p, a = tpl
-            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+            name, ft, p, a, cls = tpl
+            operands = s.resolve_operands_fast(text[ops_start:ops_end], pos + ops_start, ft.inputs)
         else:
             name = s.op_name(text[:ops_start], pos)
             ft = s.decode("type", text[type_start:], pos + type_start)
             if not isinstance(ft, FunctionType):
                 raise ParseError("expected function type", pos + type_start)
-            operands = s.resolve_operands_text(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+            operands = s.resolve_operands_fast(text[ops_start:ops_end], pos + ops_start, ft.inputs)
             p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
             a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
             s.check_props(name, p, pos)
             p, a = s.split_attrs(name, p, a)
+            # the op's class, as Operation(name) finds it in the parse's context
+            cls = s.opdef(name) or Operation
             if key is not None:
-                s.simple_templates[key] = (name, ft, p, a)
-        op = Operation(name, operands, ft.results, p, a)
-        s.finish_op(results, op, loc, pos)
+                s.simple_templates[key] = (name, ft, p, a, cls)
+        op = cls(name, operands, ft.results, p, a)
+        if loc is None:
+            s.finish_plain(res, res_pos, rname, op, pos)
+        else:
+            if res is not None:
+                s.bind_results(res, res_pos, rname, op)
+            s.finish_op(None, op, loc, pos)
 
     def asm(self, results, tok, loc):
         """An op read by its op_asm form in the lexer: built here, where the
@@ -940,9 +1086,36 @@ def _parser():
     return entry
 
 
+class _IdRule(Rule):
+    """A Lark rule compared and hashed by identity (C slots): the LALR loop
+    looks each reduction's callback up by its rule and compares the rule with
+    the end state, which Rule's Python __hash__/__eq__ made a few percent of
+    a parse. Every rule of the table is the object its callback is keyed by."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+
+
+def _identity_rules(parser) -> None:
+    callbacks = parser.callbacks
+    rules = [k for k in callbacks if isinstance(k, Rule)]
+    ids = {id(r) for r in rules}
+    if not all(id(arg) in ids for st in parser.parse_table.states.values() for _, arg in st.values()
+               if isinstance(arg, Rule)):
+        return  # not this Lark's layout: leave it as it is
+    for r in rules:  # (one shared with another parser is already one)
+        r.__class__ = _IdRule
+    items = list(callbacks.items())
+    callbacks.clear()
+    callbacks.update(items)  # re-keyed by identity
+
+
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     """The hot rule (`operation -> simple_operation`, all terminals) gets
     a direct callback instead of Lark's generic child filter."""
+    _identity_rules(lark.parser.parser.parser)
     callbacks = lark.parser.parser.parser.callbacks
     for rule in list(callbacks):
         if rule.alias == "simple_run":

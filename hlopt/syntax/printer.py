@@ -34,6 +34,7 @@ from hlopt.ir.types import FunctionType, Type
 from hlopt.syntax import op_asm
 
 INDENT = "  "
+_FT_INTERNED = FunctionType._interned
 _MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
 _BIG = "\x00\x02"  # brackets a streamed attribute's placeholder (never in printed IR)
 _FLUSH_LINES = 4096  # lines held before they are handed to the writer
@@ -634,8 +635,12 @@ class Printer:
         """Append the op's lines (first line indented) to out."""
         ind = INDENT * self.indent
         prefix = ""
-        if op.results:
-            prefix = ", ".join(self.namer.result_groups(op)) + " = "
+        res = op.results
+        if res:
+            if len(res) == 1:  # result_groups' first case
+                prefix = self.namer.names.get(res[0], "%<<UNKNOWN>>") + " = "
+            else:
+                prefix = ", ".join(self.namer.result_groups(op)) + " = "
         if not self.generic:
             d = op.opdef
             if d is not None:
@@ -654,8 +659,9 @@ class Printer:
     def _generic(self, op: Operation, head: str, out: list[str]) -> None:
         names = self.namer.names
         parts = [head, '"', op.name, '"(']
-        if op._operands:
-            parts.append(", ".join(names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in op._operands))
+        operands = op._operands
+        if operands:
+            parts.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
         parts.append(")")
         if op.successors:
             parts.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
@@ -669,7 +675,12 @@ class Printer:
             elide = self.elide_elements is not None
             tail.append(" " + (attrs.text if not (attrs.has_alias_parts or elide) else attrs.print_with(self)))
         tail.append(" : ")
-        tail.append(self.functional_type([o.value.type for o in op._operands], [r.type for r in op.results]))
+        # the interned FunctionType looked up directly (its text is cached on it)
+        ft = _FT_INTERNED.get((tuple([o.value.type for o in operands]), tuple([r.type for r in op.results])))
+        if ft is not None and not ft.has_alias_parts:
+            tail.append(ft.text)
+        else:
+            tail.append(self.functional_type([o.value.type for o in operands], [r.type for r in op.results]))
         if self.debuginfo:
             tail.append(self.loc(op.location))
         if op.regions:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 
 from hlopt.ir.location import FileLineColLoc
@@ -13,16 +14,26 @@ class Source:
     is where a chunk's own text starts on its first line (after the split
     marker, which the chunk holds as spaces), 0 for a whole file."""
 
-    __slots__ = ("name", "text", "line_offset", "start_col", "_starts", "_ascii", "__weakref__")
+    __slots__ = ("name", "text", "line_offset", "start_col", "_starts", "_ascii", "_pos_class", "__weakref__")
 
     def __init__(self, name: str, text: str, line_offset: int = 0, start_col: int = 0):
         self.name, self.text, self.line_offset, self.start_col = name, text, line_offset, start_col
-        self._starts: list[int] | None = None
+        self._starts: array | None = None
         self._ascii: bool | None = None
+        self._pos_class: type[SourcePos] | None = None
+
+    def pos_maker(self) -> "type[SourcePos]":
+        """The class whose instances are this source's lazy positions:
+        `maker(offset)` is one (see SourcePos)."""
+        c = self._pos_class
+        if c is None:
+            c = self._pos_class = type("SourcePos", (SourcePos,), {"__slots__": (), "src": self})
+        return c
 
     def line_col(self, pos: int) -> tuple[int, int]:
         if self._starts is None:
-            starts = [0]
+            # 8 bytes a line (a list of ints is ~40): kept as long as the IR's positions
+            starts = array("q", [0])
             t = self.text
             i = t.find("\n")
             while i >= 0:
@@ -56,13 +67,31 @@ class Source:
         return FileLineColLoc(self.name, line, col)
 
 
-class SourcePos:
-    """An op's position, turned into a FileLineColLoc only when needed."""
+class SourcePos(int):
+    """An op's position (an offset in its source), turned into a
+    FileLineColLoc only when needed.
 
-    __slots__ = ("src", "pos")
+    Every parsed op has one, so it is an int (one small object, the offset
+    inline) of a subclass made per source (`Source.pos_maker`) whose class
+    attribute `src` is that source. It is always true and compares and
+    hashes by identity, as the two-field object it replaced did (passes key
+    caches by an op's lazy location)."""
 
-    def __init__(self, src: Source, pos: int):
-        self.src, self.pos = src, pos
+    __slots__ = ()
+    src: Source
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+
+    def __bool__(self) -> bool:
+        return True
+
+    @property
+    def pos(self) -> int:
+        return int(self)
 
     def location(self) -> FileLineColLoc:
-        return self.src.location(self.pos)
+        return self.src.location(int(self))
+
+    def __repr__(self) -> str:
+        return f"<SourcePos {self.src.name}+{int(self)}>"

@@ -33,7 +33,8 @@ CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", 
 OVF = ["", " overflow<nsw>", " overflow<nuw>", " overflow<nsw, nuw>"]
 INT_BINARY = ["addi", "subi", "muli", "andi", "ori", "xori", "divsi", "divui", "remsi", "remui", "ceildivsi",
               "ceildivui", "floordivsi", "maxsi", "minsi", "maxui", "minui", "shli", "shrsi", "shrui"]
-FLOAT_BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf"]
+FLOAT_BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf", "maximumnumf",
+                "minimumnumf"]
 # the other float formats MLIR folds with APFloat: bit width, significand bits
 # (stored), and how they treat inf/NaN ('ieee', 'fn': NaN only (all ones),
 # 'fnuz': NaN only (-0's encoding), 'finite': neither)
@@ -295,13 +296,13 @@ def _cmpf_int_to_fp(r: random.Random, name: str) -> Fn:
 
 
 def _extended(op: str, use_high: float) -> Callable:
-    """addui_extended / mulsi_extended / mului_extended, the second result used or not."""
+    """addui_extended / subui_extended / mulsi_extended / mului_extended, the second result used or not."""
     def case(r: random.Random, name: str) -> Fn:
         # (not index: MLIR's MulSIExtendedRHSOne builds an invalid extsi to index from it)
         t = r.choice(["i32", "i8", "i64", "tensor<4xi16>"])
         f = Fn(name, [t, t])
         rhs = "%a1" if r.random() < 0.7 else f.const(r.choice([0, 1, -1]), t)
-        types = f"{t}, {t.replace(_elem(t), 'i1')}" if op == "addui_extended" else t
+        types = f"{t}, {t.replace(_elem(t), 'i1')}" if op in ("addui_extended", "subui_extended") else t
         lo, hi = f.emit2(f"arith.{op} %a0, {rhs} : {types}")
         f.ret(lo, t)
         if r.random() < use_high:
@@ -314,8 +315,8 @@ def _extended_folds(r: random.Random, name: str) -> Fn:
     """The extended ops on constants (edge values) and with 0 and 1."""
     t = r.choice(["i8", "i32", "i64"])
     f = Fn(name, [t])
-    for op in ("addui_extended", "mulsi_extended", "mului_extended"):
-        types = f"{t}, i1" if op == "addui_extended" else t
+    for op in ("addui_extended", "subui_extended", "mulsi_extended", "mului_extended"):
+        types = f"{t}, i1" if op in ("addui_extended", "subui_extended") else t
         a, b = f.const(_cval(r, t), t), f.const(_cval(r, t), t)
         lo, hi = f.emit2(f"arith.{op} {a}, {b} : {types}")
         f.ret(lo, t)
@@ -324,6 +325,9 @@ def _extended_folds(r: random.Random, name: str) -> Fn:
         lo, hi = f.emit2(f"arith.{op} %a0, {k} : {types}")
         f.ret(lo, t)
         f.ret(hi, types.split(", ")[-1])
+    lo, hi = f.emit2(f"arith.subui_extended %a0, %a0 : {t}, i1")  # x - x: 0, no borrow
+    f.ret(lo, t)
+    f.ret(hi, "i1")
     return f
 
 
@@ -497,6 +501,19 @@ def _const_cast_folds(r: random.Random, name: str) -> Fn:
         f.ret(f.emit(f"arith.{op} {c} : f32 to {dst}"), dst)
     d = f.const(r.choice(["1.000000e-01", "2.500000e+00", "-3.000000e+00", "1.000000e+300"]), "f64")
     f.ret(f.emit(f"arith.truncf {d} : f64 to f32"), "f32")
+    # convertf between the 16-bit formats (folded only when exact) and flush_denormals
+    # (subnormals of either sign, the smallest normal, NaN, a splat and a non-splat)
+    h = f.const(r.choice(["1.500000e+00", "1.000980e+00", "6.550400e+04", "-0.000000e+00", "0x7E00", "0xFC00",
+                          "5.960460e-08"]), "f16")
+    f.ret(f.emit(f"arith.convertf {h} : f16 to bf16"), "bf16")
+    g = f.const(r.choice(["2.500000e+00", "1.003910e+00", "3.389530e+38", "0x7FC0", "9.183550e-41"]), "bf16")
+    f.ret(f.emit(f"arith.convertf {g} : bf16 to f16"), "f16")
+    for v in r.sample(["1.000000e-40", "-1.000000e-40", "1.17549435E-38", "0x7FC00000", "-2.000000e+00",
+                       "0x00000001"], 3):
+        f.ret(f.emit(f"arith.flush_denormals {f.const(v, 'f32')} : f32"), "f32")
+    vals = ", ".join(r.sample(["1.000000e-40", "-1.000000e-45", "2.000000e+00", "0.000000e+00"], 3))
+    f.ret(f.emit(f"arith.flush_denormals {f.const(f'[{vals}]', 'tensor<3xf32>')} : tensor<3xf32>"),
+          "tensor<3xf32>")
     return f
 
 
@@ -557,7 +574,7 @@ def _narrow_float_folds(r: random.Random, name: str) -> Fn:
         for op in FLOAT_BINARY + ["remf"]:
             # x / 0 in a format with neither inf nor NaN has no value (undefined in APFloat)
             nonzero = kind == "finite" and op in ("divf", "remf")
-            a = f.const(f"0x{_narrow_bits(r, t):X}", tt)
+            a = f.const(f"0x{_narrow_bits(r, t, nonzero and tt != t):X}", tt)  # (a tensor divides a by a)
             b = f.const(f"0x{_narrow_bits(r, t, nonzero):X}", tt)
             f.ret(f.emit(f"arith.{op} {a}, {b} : {tt}"), tt)
             f.ret(f.emit(f"arith.{op} %a{i}, {b} : {t}" if tt == t else f"arith.{op} {a}, {a} : {tt}"), tt)
@@ -638,6 +655,7 @@ PATTERN_CASES: dict[str, Callable[[random.Random, str], Fn]] = {
     "SIToFPOfExtUI": _cast_chain(("extui", "i8", "i32"), ("sitofp", "f32")),
     "CmpFIntToFPConst": _cmpf_int_to_fp,
     "AddUIExtendedToAddI": _extended("addui_extended", 0.3),
+    "SubUIExtendedToSubI": _extended("subui_extended", 0.3),
     "MulSIExtendedToMulI": _extended("mulsi_extended", 0.3),
     "MulSIExtendedRHSOne": _extended("mulsi_extended", 0.8),
     "MulUIExtendedToMulI": _extended("mului_extended", 0.3),

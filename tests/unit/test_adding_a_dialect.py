@@ -1,6 +1,7 @@
 """docs/adding-a-dialect.md is executable: its code blocks are written to a
-temporary package, the dialect is registered with a context, and the op,
-its syntax, the attribute and the pass are exercised as the page says."""
+temporary package, the dialect is registered with a context, and the ops,
+their syntax, folders, patterns and interpreter rule, the attribute and the
+pass are exercised as the page says."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from hlopt.syntax.parser import parse_module
 from hlopt.syntax.printer import print_op
 
 ctx = Context(DIALECTS)
-ctx.register("toy", DialectInfo("toypkg.toy", grammar={grammar!r}))
+ctx.register("toy", DialectInfo("toypkg.toy"))
 with use_context(ctx):
     assert ctx.loaded_dialects() == []
     text = """func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{
@@ -64,6 +65,48 @@ with use_context(ctx):
 '''
 
 
+CLAMPSI_DRIVER = r'''
+import doctest
+import sys
+sys.path.insert(0, {root!r})
+import numpy as np
+from hlopt.dialects import DIALECTS
+from hlopt.interp import interpret
+from hlopt.ir.context import Context, DialectInfo, use_context
+from hlopt.ir.verifier import verify
+from hlopt.passes.manager import PassManager
+from hlopt.syntax.parser import parse_module
+from hlopt.syntax.printer import print_op
+
+ctx = Context(DIALECTS)
+ctx.register("toy", DialectInfo("toypkg.toy"))
+source, canonical, session = {source!r}, {canonical!r}, {session!r}
+
+
+def wrapped(text):
+    return "module {{\n" + "".join("  " + ln + "\n" for ln in text.splitlines()) + "}}\n"
+
+
+with use_context(ctx):
+    m = parse_module(source, allow_unregistered=False)
+    verify(m)
+    assert print_op(m) == wrapped(source), print_op(m)
+    print("generic:", print_op(m, generic=True).splitlines()[7].strip())
+    module = parse_module(source)
+    test = doctest.DocTestParser().get_doctest(session, {{"interpret": interpret, "np": np, "module": module}},
+                                                "interpreter session", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize().failed == 0 and test.examples
+    PassManager.from_text("builtin.module(canonicalize)").run(m)
+    verify(m)
+    assert print_op(m) == wrapped(canonical), print_op(m)
+    m = parse_module(source)
+    PassManager.from_text("builtin.module(canonicalize{{disable-patterns=MergeNestedClamps}})").run(m)
+    print("without the pattern:", [ln.strip() for ln in print_op(m).splitlines() if "clampsi" in ln])
+'''
+
+
 def _blocks() -> dict[str, str]:
     files: dict[str, str] = {}
     for name, body in re.findall(r"```(?:python|lark) (\S+)\n(.*?)```", DOC.read_text(), re.S):
@@ -73,13 +116,13 @@ def _blocks() -> dict[str, str]:
 
 def test_the_walkthrough_runs_as_written(tmp_path):
     files = _blocks()
-    assert set(files) == {"toy.py", "toy.lark", "toy_drop_hints.py"}
+    assert set(files) == {"toy.py", "toy_drop_hints.py"}
     pkg = tmp_path / "toypkg"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     for name, body in files.items():
         (pkg / name).write_text(body)
-    code = DRIVER.format(root=str(tmp_path), grammar=str(pkg / "toy.lark"))
+    code = DRIVER.format(root=str(tmp_path))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
@@ -101,6 +144,31 @@ def test_the_walkthrough_runs_as_written(tmp_path):
         "  }",
         "}",
     ])
+
+
+def _mlir_block(name: str) -> str:
+    return re.search(rf"```mlir {re.escape(name)}\n(.*?)```", DOC.read_text(), re.S).group(1)
+
+
+def test_the_clampsi_example_parses_folds_canonicalizes_and_runs(tmp_path):
+    """The op of section 2: its form reads and prints back, `--canonicalize`
+    (its folder, the arith constant materializer, its pattern) gives the
+    page's second block, and the page's interpreter session is a doctest."""
+    pkg = tmp_path / "toypkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    for name, body in _blocks().items():
+        (pkg / name).write_text(body)
+    session = re.search(r"```pycon\n(.*?)```", DOC.read_text(), re.S).group(1)
+    code = CLAMPSI_DRIVER.format(root=str(tmp_path), source=_mlir_block("clampsi.mlir"),
+                                 canonical=_mlir_block("clampsi-canonicalized.mlir"), session=session)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr + r.stdout
+    lines = r.stdout.splitlines()
+    assert lines[0] == 'generic: %4 = "toy.clampsi"(%arg0, %0, %1) : (i32, i32, i32) -> i32'
+    # disabling the pattern by its debug name leaves the two clamps (the folds still run)
+    assert lines[1] == ("without the pattern: ['%0 = toy.clampsi %arg0, %c0_i32, %c10_i32 : i32', "
+                        "'%1 = toy.clampsi %0, %c5_i32, %c20_i32 : i32']")
 
 
 def test_a_dialect_may_spread_its_grammar_over_several_files():

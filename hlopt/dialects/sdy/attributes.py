@@ -38,6 +38,7 @@ class _Lexer:
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
                 raise _Err(f"unexpected text at {pos}")
+            assert m.lastindex is not None  # every alternative of _TOKEN is a group
             kind = ("str", "sym", "int", "prio", "kw", "arrow", "punct")[m.lastindex - 1]
             self.toks.append((kind, m.group(m.lastindex)))
             pos = m.end()
@@ -285,7 +286,8 @@ class ShardingAttr(Attribute):
 
 
 def _parse_sharding_body(lx: _Lexer) -> ShardingAttr:
-    if lx.peek() is not None and lx.peek()[0] == "sym":
+    nxt = lx.peek()
+    if nxt is not None and nxt[0] == "sym":
         tok = lx.take("sym")
         mesh: Any = unquote(tok[1:]) if tok[1] == '"' else tok[1:]
     else:

@@ -72,10 +72,11 @@ def _block_argument_sharding(v: BlockArgument) -> Any:
         a = attrs[v.index].get("sdy.sharding") if v.index < len(attrs) and attrs[v.index] is not None else None
         return a if isinstance(a, ShardingAttr) or a is None else UNKNOWN
     from hlopt.dialects.sdy.ops import ManualComputationOp, NamedComputationOp
+    from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
 
     if isinstance(owner, NamedComputationOp):
         return _per_value(owner.in_shardings, v.index)
-    if owner.name == "stablehlo.while":
+    if isinstance(owner, WhileOp):
         return _per_value(owner.attributes.get("sdy.sharding"), v.index)
     if isinstance(owner, ManualComputationOp):
         return _without_manual_axes(_per_value(owner.in_shardings, v.index), owner)

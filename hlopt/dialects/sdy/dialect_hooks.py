@@ -93,7 +93,9 @@ def _check_edges(op: Operation, edges: Any) -> None:
 
 
 def _func_attribute(op: Operation, index: int, name: str, attr: Any, what: str, types: list) -> None:
-    if op.name != "func.func" or name != "sdy.sharding":  # Shardy checks func.func only
+    from hlopt.dialects.func import FuncOp
+
+    if not isinstance(op, FuncOp) or name != "sdy.sharding":  # Shardy checks func.func only
         return
     sh = _structured(attr, ShardingAttr)
     prefix = f"{what} {index} - "
@@ -107,8 +109,10 @@ def _func_attribute(op: Operation, index: int, name: str, attr: Any, what: str, 
 
 
 def verify_region_arg_attribute(op: Operation, region: int, index: int, name: str, attr: Any) -> None:
-    _func_attribute(op, index, name, attr, "arg", list(op.opdef.argument_types(op)))
+    d: Any = op.opdef  # a function op (FunctionOpInterface), or the attribute would not be verified here
+    _func_attribute(op, index, name, attr, "arg", list(d.argument_types(op)))
 
 
 def verify_region_result_attribute(op: Operation, region: int, index: int, name: str, attr: Any) -> None:
-    _func_attribute(op, index, name, attr, "result", list(op.opdef.result_types(op)))
+    d: Any = op.opdef  # as above
+    _func_attribute(op, index, name, attr, "result", list(d.result_types(op)))

@@ -335,13 +335,13 @@ class NamedComputationOp(OpDef):
     """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
 
     name = "sdy.named_computation"
+    name_ = ods.attr(Str, name="name")  # the op's `name` attribute (`name` is the op name)
     operands_ = ods.var_operand(name="operands")
     in_shardings = ods.opt_attr(PerValueC)
     out_shardings = ods.opt_attr(PerValueC)
     results_ = ods.var_result(name="results")
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
-    inherent = ("name",)  # the op's `name` attribute (the class attribute `name` is the op name)
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -356,8 +356,8 @@ class NamedComputationOp(OpDef):
             if a.type is not v.type:
                 raise IRError(f"expected the type of the {i}'th block argument to match the type of the "
                               f"corresponding operand: '{a.type.text}' vs '{v.type.text}'", op)
-        for kw, values in (("in_shardings", op.operands), ("out_shardings", op.results)):
-            per = op.properties.get(kw)
+        for kw, per, values in (("in_shardings", op.in_shardings, op.operands),
+                                ("out_shardings", op.out_shardings, op.results)):
             if isinstance(per, ShardingPerValueAttr):
                 try:
                     check_per_value(op, per, [v.type for v in values], symbols)
@@ -366,12 +366,11 @@ class NamedComputationOp(OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n = op.properties.get("name")
+        n = op.name_
         if not isinstance(n, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
             return None
         s = f"sdy.named_computation<{p.attr_text(n)}>({p.values(op.operands)})"
-        for kw in ("in_shardings", "out_shardings"):
-            v = op.properties.get(kw)
+        for kw, v in (("in_shardings", op.in_shardings), ("out_shardings", op.out_shardings)):
             if v is None:
                 continue
             body = _strip(v, _SPV)

@@ -87,6 +87,7 @@ def parse_sharding_rule(text: str) -> OpShardingRuleAttr | None:
         m = _TOK.match(body, pos)
         if m is None or m.end() == pos:
             raise RuleSyntaxError(f"unexpected '{body[pos:].strip()[:1]}' in sharding rule")
+        assert m.lastindex is not None  # every alternative of _TOK is a group
         toks.append(m.group(m.lastindex))
         pos = m.end()
     it = iter(toks + [""])

@@ -28,10 +28,12 @@ def mesh_of(op: Operation, sharding: ShardingAttr, symbols: Any = None) -> MeshA
     """The sharding's mesh (inline, or the `sdy.mesh` its symbol names)."""
     if isinstance(sharding.mesh, MeshAttr):
         return sharding.mesh
+    from hlopt.dialects.sdy.ops import MeshOp  # ops imports this module
+
     found = (symbols or SymbolCache()).lookup(op, SymbolRefAttr(sharding.mesh))
-    if found is None or found.name != "sdy.mesh":
+    if not isinstance(found, MeshOp):
         return None
-    m = found.properties.get("mesh")
+    m = found.mesh
     return m if isinstance(m, MeshAttr) else None
 
 
@@ -142,11 +144,13 @@ def verify_sub_axes(name: str, subs: list, mesh: MeshAttr, seen: set) -> str | N
 
 def bound_manual_axes(op: Operation) -> dict:
     """Axis name -> the enclosing sdy.manual_computation that makes it manual."""
+    from hlopt.dialects.sdy.ops import ManualComputationOp  # ops imports this module
+
     out: dict = {}
     p = op.parent_op
     while p is not None:
-        if p.name == "sdy.manual_computation":
-            axes = p.properties.get("manual_axes")
+        if isinstance(p, ManualComputationOp):
+            axes = p.manual_axes
             for n in getattr(axes, "axes", ()):
                 out.setdefault(n, p)
         p = p.parent_op
@@ -167,6 +171,7 @@ def check_sharding(op: Operation, sharding: ShardingAttr, t: Type | None, symbol
             raise ShardyError("a maximal sharding can only have a sharding with rank 0 and no replicated or "
                               "unreduced axes.")
         return
+    assert t is not None  # no type only for a lone maximal or fully replicated sharding (check_per_value)
     if isinstance(t, TupleType):
         if len(t.types) != 1:
             raise ShardyError(f"ops can only have a sharding for a tuple of size 1: '{t.text}'")

@@ -186,6 +186,7 @@ def verify_transfer(op: Operation, symbols: Any = None) -> None:
                                    f"mhlo.frontend_attributes {PAIRS_ATTR} = \"{fe}\": XLA uses the frontend "
                                    f"attribute", op)
     mine = fe_pairs if fe_pairs is not None else attr_pairs
+    assert mine is not None  # one of them is given (checked above)
     root = _root(op)
     build = lambda: channel_table(root)  # noqa: E731
     table = symbols.memo(("stablehlo.channels", root), build) if hasattr(symbols, "memo") else build()

@@ -142,7 +142,7 @@ class AllGatherOp(ShloOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         replica_groups(op, same_size=True, channel_rule="non-negative")
-        inf.verify_all_gather(op, cls.get(op, "all_gather_dim").value, list(zip(op.operand_types, op.result_types)))
+        inf.verify_all_gather(op, op.all_gather_dim.value, list(zip(op.operand_types, op.result_types)))
 
 
 class ReduceScatterOp(ShloOp):
@@ -161,7 +161,7 @@ class ReduceScatterOp(ShloOp):
         _body_element(op)
         t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
-            inf.verify_reduce_scatter(op, t, r, cls.get(op, "scatter_dimension").value, _accumulator(op))
+            inf.verify_reduce_scatter(op, t, r, op.scatter_dimension.value, _accumulator(op))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -200,10 +200,10 @@ class AllToAllOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Any] | None:
-        split_count = cls.get(op, "split_count").value
+        split_count = op.split_count.value
         replica_groups(op, same_size=True, group_size=split_count, channel_rule="")
-        return inf.infer_all_to_all(op, op.operand_types, cls.get(op, "split_dimension").value,
-                                    cls.get(op, "concat_dimension").value, split_count)
+        return inf.infer_all_to_all(op, op.operand_types, op.split_dimension.value,
+                                    op.concat_dimension.value, split_count)
 
     compatible_return_types = staticmethod(inf.compatible_types)
 

@@ -115,7 +115,7 @@ class CustomCallOp(ShloOp):
         cls._verify_aliases(op, op_fail)
         cfg = op.backend_config
         if cfg is not None:
-            version = cls.get(op, "api_version")
+            version = op.api_version
             v = version.value if isinstance(version, IntegerAttr) else None
             name = _API_NAMES.get(v, str(v))
             if v == 4 and not isinstance(cfg, DictionaryAttr):
@@ -271,7 +271,7 @@ class CompositeOp(ShloOp):
         if not _COMPOSITE_NAME.match(n.value):
             raise fail(op, "name must be a valid namespaced op name, i.e. it must match the following regular "
                            f"expression: {_COMPOSITE_NAME.pattern} e.g. \"my_namespace.my_op\"")
-        ref = cls.get(op, "decomposition")
+        ref = op.decomposition
         fn = (symbols or SymbolCache()).lookup(op, ref)
         from hlopt.dialects.func import FuncOp
 

@@ -106,7 +106,7 @@ class BroadcastInDimOp(DimsOp):
     def verify(cls, op: Operation) -> None:
         t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
-            dims = inf.ints(cls.get(op, "broadcast_dimensions"))
+            dims = inf.ints(op.broadcast_dimensions)
             inf.verify_broadcast_in_dim(op, t, dims, r)
             vq.verify_broadcast_in_dim_quant(op, t, dims, r)
 
@@ -127,7 +127,7 @@ class TransposeOp(DimsOp):
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         t = inf.ranked(op.operand_.type)
-        return None if t is None else inf.infer_transpose(op, t, inf.ints(cls.get(op, "permutation")))
+        return None if t is None else inf.infer_transpose(op, t, inf.ints(op.permutation))
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -135,7 +135,7 @@ class TransposeOp(DimsOp):
     def verify(cls, op: Operation) -> None:
         t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
-            vq.verify_transpose_quant(op, t, inf.ints(cls.get(op, "permutation")), r)
+            vq.verify_transpose_quant(op, t, inf.ints(op.permutation), r)
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -157,7 +157,7 @@ class ReverseOp(SameOperandsAndResultType, DimsOp):
     def verify(cls, op: Operation) -> None:
         t = inf.ranked(op.operand_.type)
         if t is not None:
-            inf.verify_reverse(op, t, inf.ints(cls.get(op, "dimensions")))
+            inf.verify_reverse(op, t, inf.ints(op.dimensions))
 
 
     @classmethod
@@ -179,7 +179,7 @@ class DynamicSliceOp(VariadicOperandWithAttribute, DimsOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, sizes = len(cls.get(op, "start_indices")), len(cls.get(op, "slice_sizes").values)
+        n, sizes = len(op.start_indices), len(op.slice_sizes.values)
         if n != sizes:
             raise fail(op, f"has mismatched number of slice sizes ({sizes}) and number of start indices ({n})")
 
@@ -195,7 +195,7 @@ class DynamicSliceOp(VariadicOperandWithAttribute, DimsOp):
         t = inf.ranked(op.operand_.type)
         if t is None:
             return None
-        return inf.infer_dynamic_slice(op, t, cls.get(op, "start_indices"), inf.ints(cls.get(op, "slice_sizes")))
+        return inf.infer_dynamic_slice(op, t, op.start_indices, inf.ints(op.slice_sizes))
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -229,9 +229,9 @@ class DynamicBroadcastInDimOp(DimsOp):
         t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             inf.verify_dynamic_broadcast_in_dim(
-                op, t, r, inf.ints(cls.get(op, "broadcast_dimensions")),
-                inf.ints(cls.get(op, "known_expanding_dimensions")),
-                inf.ints(cls.get(op, "known_nonexpanding_dimensions")))
+                op, t, r, inf.ints(op.broadcast_dimensions),
+                inf.ints(op.known_expanding_dimensions),
+                inf.ints(op.known_nonexpanding_dimensions))
 
 
 # ---------------------------------------------------------------------------
@@ -252,7 +252,7 @@ class IotaOp(DimOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if cls.get(op, "iota_dimension").value >= len(op.output.type.shape):
+        if op.iota_dimension.value >= len(op.output.type.shape):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
     @classmethod
@@ -270,7 +270,7 @@ class DynamicIotaOp(DimOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         r = inf.ranked(op.result_.type)
-        if r is not None and cls.get(op, "iota_dimension").value >= len(r.shape):
+        if r is not None and op.iota_dimension.value >= len(r.shape):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
 
@@ -286,7 +286,7 @@ class ConcatenateOp(VariadicOperandWithAttribute, DimOp):
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
         ts = op.operand_types
-        d = cls.get(op, "dimension").value
+        d = op.dimension.value
         if ts and isinstance(ts[0], RankedTensorType):
             if not ts[0].shape:
                 raise fail(op, "rank-0 values cannot be concatenated")
@@ -332,7 +332,7 @@ class GetDimensionSizeOp(DimOp):
         t = inf.ranked(op.operand_.type)
         if t is None:
             return None
-        inf.verify_dim_in_bounds(op, t, cls.get(op, "dimension").value)
+        inf.verify_dim_in_bounds(op, t, op.dimension.value)
         return [RankedTensorType((), i32)]
 
 
@@ -352,7 +352,7 @@ class SetDimensionSizeOp(DimOp):
             return None
         if size.shape:
             raise fail(op, "size operand should be of rank-0")
-        dim = cls.get(op, "dimension").value
+        dim = op.dimension.value
         inf.verify_dim_in_bounds(op, t, dim)
         shape = list(t.shape)
         shape[dim] = inf.DYN  # the bound moves into the encoding; compatible with any size
@@ -413,7 +413,7 @@ class DynamicUpdateSliceOp(FunctionalOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        n, rank = len(cls.get(op, "start_indices")), len(op.operand_.type.shape)
+        n, rank = len(op.start_indices), len(op.operand_.type.shape)
         if n != rank:
             raise fail(op, f"expects number of start_indices to match operand rank: {n} vs {rank}.")
 
@@ -430,7 +430,7 @@ class DynamicUpdateSliceOp(FunctionalOp):
         t, u = inf.ranked(op.operand_.type), inf.ranked(op.update.type)
         if t is None or u is None:
             return None
-        return inf.infer_dynamic_update_slice(op, t, u, cls.get(op, "start_indices"))
+        return inf.infer_dynamic_update_slice(op, t, u, op.start_indices)
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -584,8 +584,8 @@ class GatherOp(ShloOp):
         t, idx = inf.ranked(op.operand_.type), inf.ranked(op.start_indices.type)
         if t is None or idx is None:
             return None
-        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
-        sizes = inf.ints(cls.get(op, "slice_sizes"))
+        fields = dimension_fields(op.dimension_numbers.spelling)
+        sizes = inf.ints(op.slice_sizes)
         inf.verify_gather(op, t, idx, len(sizes), fields)
         return inf.infer_gather(op, t, idx, sizes, fields)
 
@@ -613,7 +613,7 @@ class DynamicGatherOp(ShloOp):
         t, idx, ss = (inf.ranked(v.type) for v in op.operands)
         if t is None or idx is None or ss is None:
             return None
-        fields = dimension_fields(cls.get(op, "dimension_numbers").spelling)
+        fields = dimension_fields(op.dimension_numbers.spelling)
         if len(ss.shape) != 1:
             raise fail(op, f"slice_sizes.rank != 1 (got {len(ss.shape)})")
         inf.verify_gather(op, t, idx, ss.shape[0], fields)
@@ -681,7 +681,7 @@ class GetTupleElementOp(ShloOp):
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
         t = op.operand_.type
-        idx = cls.get(op, "index").value
+        idx = op.index.value
         if not 0 <= idx < len(t.types):
             raise fail(op, f"index {idx} is out of bounds of operand with size {len(t.types)}")
         return [t.types[idx]]

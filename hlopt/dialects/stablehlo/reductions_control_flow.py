@@ -151,10 +151,10 @@ class ReduceOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
-        inputs = cls.get(op, "inputs")
+        inputs = op.inputs
         reduction_body_types(op, inputs)
-        inf.verify_reduce_dims(op, inputs, inf.ints(cls.get(op, "dimensions")))
-        dims = set(cls.get(op, "dimensions").values)
+        inf.verify_reduce_dims(op, inputs, inf.ints(op.dimensions))
+        dims = set(op.dimensions.values)
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
@@ -280,10 +280,10 @@ class ReduceWindowOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
-        inputs = cls.get(op, "inputs")
+        inputs = op.inputs
         reduction_body_types(op, inputs)
         inf.verify_reduce_window_window(op, inputs, *(inf.ints(cls.get(op, f)) for f in (
-            "window_dimensions", "window_strides", "base_dilations", "window_dilations")), cls.get(op, "padding"))
+            "window_dimensions", "window_strides", "base_dilations", "window_dilations")), op.padding)
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
             return None
@@ -296,7 +296,7 @@ class ReduceWindowOp(ShloOp):
 
         win, strides = dims("window_dimensions", 1), dims("window_strides", 1)
         base_dil, win_dil = dims("base_dilations", 1), dims("window_dilations", 1)
-        pad = cls.get(op, "padding")
+        pad = op.padding
         pads = pad.flat_values() if pad is not None else [0] * (2 * rank)
         if None in (win, strides, base_dil, win_dil) or len(pads) != 2 * rank or min(strides + base_dil + win_dil) < 1:
             return None
@@ -336,8 +336,8 @@ class SelectAndScatterOp(ShloOp):
                                f"'{want.text}', but got '{a.type.text}'")
         t, src = inf.ranked(op.operand_.type), inf.ranked(op.source.type)
         if t is not None and src is not None:
-            inf.verify_select_and_scatter_window(op, t, src, inf.ints(cls.get(op, "window_dimensions")),
-                                                 inf.ints(cls.get(op, "window_strides")), cls.get(op, "padding"))
+            inf.verify_select_and_scatter_window(op, t, src, inf.ints(op.window_dimensions),
+                                                 inf.ints(op.window_strides), op.padding)
         # the inferred type (the operand's) is checked after the regions, as MLIR does
         if not inf.compatible_types(op.operand_types[:1], op.result_types):
             raise inference_fail(op, f"inferred type(s) '{op.operand_types[0].text}' are incompatible with return type(s) "
@@ -366,7 +366,7 @@ class ScatterOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
-        inputs = cls.get(op, "inputs")
+        inputs = op.inputs
         reduction_body_types(op, inputs)
         elems = _body_result_elements(op, len(inputs))
         if elems is None or any(not isinstance(v.type, RankedTensorType) for v in inputs):
@@ -381,12 +381,12 @@ class ScatterOp(ShloOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        inputs = [inf.ranked(v.type) for v in cls.get(op, "inputs")]
-        updates = [inf.ranked(v.type) for v in cls.get(op, "updates")]
-        idx = inf.ranked(cls.get(op, "scatter_indices").type)
+        inputs = [inf.ranked(v.type) for v in op.inputs]
+        updates = [inf.ranked(v.type) for v in op.updates]
+        idx = inf.ranked(op.scatter_indices.type)
         if idx is None or None in inputs or None in updates or not inputs:
             return
-        fields = dimension_fields(cls.get(op, "scatter_dimension_numbers").spelling)
+        fields = dimension_fields(op.scatter_dimension_numbers.spelling)
         inf.verify_scatter(op, inputs, idx, updates, fields)
 
 
@@ -409,7 +409,7 @@ class SortOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         t = inf.ranked(op.operand_types[0])
         if t is not None:
-            inf.verify_sort_dimension(op, t, cls.get(op, "dimension").value)
+            inf.verify_sort_dimension(op, t, op.dimension.value)
         b = op.regions[0].blocks[0]
         want = [RankedTensorType((), t.element_type) for t in op.operand_types for _ in (0, 1)]
         if len(b.args) != len(want):
@@ -442,10 +442,10 @@ class MapOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        inputs = cls.get(op, "inputs")
+        inputs = op.inputs
         if any(inf.ranked(v.type) is None for v in inputs):
             return None
-        return inf.infer_map(op, inputs, inf.ints(cls.get(op, "dimensions")))
+        return inf.infer_map(op, inputs, inf.ints(op.dimensions))
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -560,12 +560,12 @@ class DotGeneralOp(ShloOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
-        dn = cls.get(op, "dot_dimension_numbers")
+        dn = op.dot_dimension_numbers
         if lhs is None or rhs is None or r is None:
             return
         shape = inf.infer_dot_general(op, lhs, rhs, dn.lhs_batching_dimensions, dn.rhs_batching_dimensions,
                                       dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions,
-                                      cls.get(op, "precision_config"))
+                                      op.precision_config)
         inf.check_inferred_shape(op, shape, r)
         vq.verify_dot_general_quant(op, lhs, rhs, r, dn.rhs_contracting_dimensions)
 
@@ -661,14 +661,14 @@ class ConvolutionOp(ShloOp):
         lhs, rhs, r = (inf.ranked(t) for t in (*op.operand_types, op.result_types[0]))
         if lhs is None or rhs is None or r is None:
             return
-        rev = cls.get(op, "window_reversal")
+        rev = op.window_reversal
         shape = inf.infer_convolution(
-            op, lhs, rhs, cls.get(op, "dimension_numbers"), inf.ints(cls.get(op, "window_strides")),
-            cls.get(op, "padding"), inf.ints(cls.get(op, "lhs_dilation")), inf.ints(cls.get(op, "rhs_dilation")),
-            list(rev.values) if rev is not None else [], cls.get(op, "feature_group_count").value,
-            cls.get(op, "batch_group_count").value, cls.get(op, "precision_config"))
+            op, lhs, rhs, op.dimension_numbers, inf.ints(op.window_strides),
+            op.padding, inf.ints(op.lhs_dilation), inf.ints(op.rhs_dilation),
+            list(rev.values) if rev is not None else [], op.feature_group_count.value,
+            op.batch_group_count.value, op.precision_config)
         inf.check_inferred_shape(op, shape, r)
-        dn = cls.get(op, "dimension_numbers")
+        dn = op.dimension_numbers
         vq.verify_convolution_quant(op, lhs, rhs, r, dn.kernel_output_feature_dimension, dn.output_feature_dimension)
 
     @classmethod
@@ -758,7 +758,7 @@ class FftOp(ShloOp):
         t = inf.ranked(op.operand_.type)
         if t is None:
             return None
-        return inf.infer_fft(op, t, cls.get(op, "fft_type").value, inf.ints(cls.get(op, "fft_length")))
+        return inf.infer_fft(op, t, op.fft_type.value, inf.ints(op.fft_length))
 
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -969,7 +969,7 @@ class IfOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(cls.get(op, "pred").type)
+        t = inf.ranked(op.pred.type)
         return None if t is None else inf.infer_conditional(op, t)
 
     compatible_return_types = staticmethod(inf.compatible_types)
@@ -990,7 +990,7 @@ class CaseOp(ShloOp):
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
-        t = inf.ranked(cls.get(op, "index").type)
+        t = inf.ranked(op.index.type)
         return None if t is None else inf.infer_conditional(op, t)
 
     compatible_return_types = staticmethod(inf.compatible_types)

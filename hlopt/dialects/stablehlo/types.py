@@ -42,7 +42,7 @@ class FutureType(OpaqueType):
 
     def _init(self, spelling: str) -> None:
         OpaqueType._init(self, spelling)
-        self._types = None
+        self._types: tuple[Type, ...] | None = None
 
     @classmethod
     def of(cls, types: Sequence[Type]) -> "FutureType":
@@ -93,8 +93,9 @@ def _quant(t: Any) -> str | None:
     if not (isinstance(t, OpaqueType) and t.spelling.startswith("!quant.uniform<")):
         return None
     zps = getattr(t, "zero_points", None)
-    if zps is not None:  # structured (hlopt/dialects/quant.py)
-        if t.width not in (2, 4, 8, 16, 32) or any(not t.storage_min <= z <= t.storage_max for z in zps):
+    if zps is not None:  # structured (hlopt/dialects/quant.py): a quant type with width and storage range
+        q: Any = t
+        if q.width not in (2, 4, 8, 16, 32) or any(not q.storage_min <= z <= q.storage_max for z in zps):
             return None
     return "axis" if "{" in t.spelling else "tensor"
 
@@ -102,10 +103,11 @@ def _quant(t: Any) -> str | None:
 def _valid_quantized_dimension(t: RankedTensorType) -> bool:
     """isValidQuantizedDimension: a per-axis element type's axis is a
     dimension of the tensor, with one scale per element along it."""
-    axis = getattr(t.element_type, "axis", None)
+    et: Any = t.element_type  # a per-axis quant type when it has an axis
+    axis = getattr(et, "axis", None)
     if axis is None:
         return True
-    return axis < len(t.shape) and (t.shape[axis] < 0 or t.shape[axis] == len(t.element_type.scales))
+    return axis < len(t.shape) and (t.shape[axis] < 0 or t.shape[axis] == len(et.scales))
 
 
 HLO_Pred = Constraint(lambda t: isinstance(t, IntegerType) and t.width == 1 and t.signedness == "", "bool")

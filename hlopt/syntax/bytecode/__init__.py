@@ -10,6 +10,8 @@ names no dialect but builtin, whose encodings are part of the format.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hlopt.syntax.source import Source
 
 MAGIC = b"ML\xefR"
@@ -65,3 +67,30 @@ def read_bytecode(name: str, data: bytes, allow_unregistered: bool = True) -> tu
     except BytecodeError as e:
         msg = f"{e.message} (at byte offset {e.offset})"
         raise DiagnosticError([Diagnostic("error", msg, FileLineColLoc(name, 0, 0))]) from None
+
+
+# -- the codec a dialect's `bytecode` hooks use (its public API) ---------------
+# A dialect that reads or writes its own attribute/type encodings (VHLO) uses
+# these names, from this package, and none of its submodules; they load on
+# first use (PEP 562) so importing the package stays cheap.
+_CODEC = {
+    # writing: the writer a dialect's encoder extends, its table entries, LEB128
+    "Writer": "writer", "Entry": "writer", "varint": "writer",
+    # reading: the format error, builtin attribute/type spellings and payloads
+    "BytecodeError": "stream",
+    "element_type": "builtin", "num_elements": "builtin", "int_kind": "builtin", "float_width": "builtin",
+    "read_apint": "builtin", "int_text": "builtin", "dense_text": "builtin", "ranked_tensor_text": "builtin",
+    "entry_text": "builtin", "unquote": "builtin",
+}
+__all__ = sorted(["MAGIC", "BytecodeSource", "is_bytecode", "bytecode_to_text", "read_bytecode", *_CODEC])
+
+
+def __getattr__(name: str) -> Any:
+    home = _CODEC.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hlopt.syntax.bytecode' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"hlopt.syntax.bytecode.{home}"), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,317 @@
+"""Every mhlo op jaxlib registers, declared from its table (mhlo_table.py)
+so the dialect is closed as in MLIR-HLO.
+
+Most mhlo ops mirror a StableHLO op one for one. Where the declarations
+agree (same operand/result/region groups and attributes) and the StableHLO
+op's checks only involve builtin types and attributes, the mhlo op is
+derived from the StableHLO declaration: its constraints, traits, verifier,
+result inference and interpreter rule (not its folders or patterns, which
+build StableHLO ops). The other ops -- those whose attributes are mhlo's
+own (`#mhlo.gather<...>`, `#mhlo<comparison_direction ...>`, which hlopt
+keeps opaque), that carry regions ending in `mhlo.return`, that use
+`!mhlo.token`, or that StableHLO lacks -- are declared structurally from
+the table: groups and their arities, required attributes, region counts.
+The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
+custom<SameOperandsAndResultType>: one type when all agree, else
+`(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
+against jaxlib), and so do return, reshape, bitcast(_convert),
+partition_id, replica_id, create_token (FORMS), constant, select and
+compare; the
+other ops print in MLIR's generic form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hlopt.dialects import stablehlo
+from hlopt.dialects.mhlo_table import OPS as TABLE
+from hlopt.ir.attributes import OpaqueAttr
+from hlopt.ir.constraints import AnyAttr, AnyType
+from hlopt.ir.core import Operation
+from hlopt.ir.opdef import (
+    OPTIONAL,
+    SINGLE,
+    VARIADIC,
+    AttrDef,
+    OpDef,
+    OperandDef,
+    RegionDef,
+    ResultDef,
+)
+from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
+from hlopt.syntax import AllTypesMatch, AttrSyntax
+
+_ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
+# the StableHLO checks a derived op takes over (folders and patterns stay behind)
+_REUSED = ("verify", "verify_regions", "interpret", "infer_result_types", "compatible_return_types")
+# attribute constraints that hold for mhlo's attributes as well (builtin ones)
+_BUILTIN_ATTR = ("attribute", "dense array", "elements attribute", "unit attribute", "string attribute",
+                 "bool attribute")
+
+
+# what a structurally declared op needs beyond its groups: the region terminator
+_TRAITS: dict[str, tuple] = {"return": (Pure(), ReturnLike(), Terminator())}
+
+
+def _groups(text: str) -> list[tuple[str, str]]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if part:
+            arity = part[-1] if part[-1] in "?*" else ""
+            out.append((part.rstrip("?*"), _ARITY[arity]))
+    return out
+
+
+def parse_entry(spec: str) -> tuple[list, list, list, list, bool]:
+    """(operands, results, attributes, regions, segmented) of one table line."""
+    sig, attrs, regions = (s.strip() for s in spec.split("|"))
+    segmented = regions.endswith("!")
+    ins, outs = (s.strip() for s in sig.split("->"))
+    return _groups(ins), _groups(outs), _groups(attrs), _groups(regions.rstrip("!")), segmented
+
+
+def _accessor(name: str) -> str:
+    """The class attribute a field is declared under (Operation's API names take `_`)."""
+    name = name.rstrip("_")
+    return name + "_" if name in _OP_API else name
+
+
+def _twin(name: str, entry: tuple) -> type[OpDef] | None:
+    """The StableHLO declaration an mhlo op can be derived from, if any."""
+    ops, res, attrs, regions, _seg = entry
+    d = stablehlo.DIALECT.lookup_op("stablehlo." + name)
+    if d is None or regions or d.region_defs:
+        return None
+    if [a for _, a in ops] != [f.arity for f in d.operand_defs] or [a for _, a in res] != [f.arity for f in d.result_defs]:
+        return None
+    if sorted(n for n, _ in attrs) != sorted(f.name for f in d.attr_defs):
+        return None
+    optional = {n for n, a in attrs if a == OPTIONAL}
+    for f in d.attr_defs:
+        summary = f.constraint.summary if f.constraint is not None else ""
+        if not any(summary.endswith(s) for s in _BUILTIN_ATTR) or "stablehlo" in summary:
+            return None
+        if "dense array" in summary:  # mhlo keeps these as dense elements (`dense<[1, 0]> : tensor<2xi64>`)
+            return None
+        if (f.name in optional) != (f.arity == OPTIONAL or f.default is not None):
+            return None
+    for f in d.operand_defs + d.result_defs:
+        if f.constraint is not None and "token" in f.constraint.summary:
+            return None
+    return d
+
+
+def _derived(name: str, twin: type[OpDef]) -> type[OpDef]:
+    ns: dict[str, Any] = {"name": "mhlo." + name, "summary": twin.summary, "traits": twin.trait_objects,
+                          "__module__": __name__}
+    for f in (*twin.operand_defs, *twin.result_defs, *twin.attr_defs):
+        ns[f.attr or _accessor(f.name)] = type(f)(f.arity, f.constraint, f.default, f.doc, f.name)
+    for m in _REUSED:
+        fn = getattr(twin, m, None)
+        base = getattr(OpDef, m, None)
+        if fn is not None and getattr(fn, "__func__", fn) is not getattr(base, "__func__", base):
+            ns[m] = classmethod(fn.__func__) if hasattr(fn, "__func__") else fn
+    return type(_class_name(name), (OpDef,), ns)
+
+
+def _structural(name: str, entry: tuple) -> type[OpDef]:
+    ops, res, attrs, regions, segmented = entry
+    ns: dict[str, Any] = {"name": "mhlo." + name, "__module__": __name__}
+    for n, a in ops:
+        ns[_accessor(n)] = OperandDef(a, AnyType, name=n.rstrip("_"))
+    for n, a in res:
+        ns[_accessor(n)] = ResultDef(a, AnyType, name=n.rstrip("_"))
+    for n, a in attrs:
+        ns[_accessor(n)] = AttrDef(a, AnyAttr, name=n)
+    for n, a in regions:
+        ns[_accessor(n)] = RegionDef(a, None, name=n)
+    traits = _TRAITS.get(name, ())
+    if segmented:
+        traits += (AttrSizedOperandSegments(), AttrSizedResultSegments())
+    ns["traits"] = traits
+    return type(_class_name(name), (OpDef,), ns)
+
+
+# the ops jaxlib prints as `mhlo.op %a[, %b] : T` (custom<SameOperandsAndResultType>)
+SAME_TYPE_FORM = frozenset((
+    "abs", "acos", "acosh", "add", "and", "asin", "asinh", "atan2", "atanh", "cbrt", "ceil", "convert", "copy",
+    "cosh", "cosine", "count_leading_zeros", "divide", "erf", "exponential", "exponential_minus_one", "floor",
+    "clamp", "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "mulhi", "multiply", "negate", "not", "or",
+    "popcnt", "power", "real", "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt", "shift_left",
+    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sinh", "sqrt", "subtract", "tan", "tanh",
+    "xor"))
+
+
+# other ops' forms, as their ODS assemblyFormat (checked against jaxlib's print);
+# `operands` stands for the only operand group (the engine reads `results` as the directive)
+FORMS = {
+    "return": "operands attr-dict (`:` type(operands)^)?",
+    "partition_id": "attr-dict `:` type(results)",
+    "replica_id": "attr-dict `:` type(results)",
+    "create_token": "attr-dict `:` type(results)",
+    "reshape": "operands attr-dict `:` functional-type(operands, results)",
+    "bitcast_convert": "operands attr-dict `:` functional-type(operands, results)",
+    "bitcast": "operands attr-dict `:` functional-type(operands, results)",
+}
+
+
+class _EnumCase(AttrSyntax):
+    """`LT` for `#mhlo<comparison_direction LT>` (mhlo's enum attributes stay opaque in hlopt)."""
+
+    def __init__(self, mnemonic: str, cases: tuple[str, ...]):
+        self.mnemonic, self.cases = mnemonic, cases
+
+    def can_start(self, p: Any) -> bool:
+        return any(p.peek(c) for c in self.cases)
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.pos
+        w = p.parse_optional_keyword()
+        if w not in self.cases:
+            raise p.error(f"expected one of [{', '.join(self.cases)}] for attribute '{name}'", at)
+        return OpaqueAttr(f"#mhlo<{self.mnemonic} {w}>")
+
+    def printable(self, a: Any) -> bool:
+        t = getattr(a, "text", "")
+        return t.startswith(f"#mhlo<{self.mnemonic} ") and t[len(self.mnemonic) + 7:-1] in self.cases
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_alias_free(a, a.text[len(self.mnemonic) + 7:-1])
+
+
+_DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
+_COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
+
+
+class _SelectForm:
+    """`mhlo.select %p, %a, %b : P, T` (MLIR-HLO's custom<SelectOpType>)."""
+
+    __slots__ = ()
+    assembly_format = "operands attr-dict `:` custom<SelectTypes>(type(operands), type(results))"
+
+    @staticmethod
+    def parse_SelectTypes(p: Any) -> tuple:
+        if p.parse_optional_punct("("):  # `(P, T, F) -> R` when the types differ
+            ins = p.parse_type_list()
+            p.parse_punct(")")
+            p.parse_punct("->")
+            return ins, [p.parse_type()]
+        pred = p.parse_type()
+        p.parse_punct(",")
+        t = p.parse_type()
+        return [pred, t, t], [t]
+
+    @staticmethod
+    def print_SelectTypes(p: Any, op: Operation, ins: list, outs: list) -> None:
+        if ins[1] == ins[2] == outs[0]:
+            p.print_type(ins[0])
+            p.write(", ")
+            p.print_type(ins[1])
+        else:
+            p.print_functional_type(ins, outs)
+
+
+def _parse_same_types(p: Any, n: int) -> tuple:
+    """`T` (every operand and the result) or `(T1, ..., Tn) -> R`."""
+    if p.parse_optional_punct("("):
+        ins = p.parse_type_list()
+        p.parse_punct(")")
+        p.parse_punct("->")
+        if len(ins) != n:
+            raise p.error(f"expected {n} types")
+        return (*ins, p.parse_type())
+    t = p.parse_type()
+    return (t,) * (n + 1)
+
+
+def _print_same_types(p: Any, op: Operation, *groups: list) -> None:
+    ts = [t for g in groups for t in g]
+    if all(t == ts[0] for t in ts):
+        p.print_type(ts[0])
+    else:
+        p.print_functional_type(ts[:-1], ts[-1:])
+
+
+class _SameTypeForm:
+    """The custom directive of the SAME_TYPE_FORM ops (unary and binary)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_SameTypes1(p: Any) -> tuple:
+        return _parse_same_types(p, 1)
+
+    @staticmethod
+    def parse_SameTypes2(p: Any) -> tuple:
+        return _parse_same_types(p, 2)
+
+    @staticmethod
+    def parse_SameTypes3(p: Any) -> tuple:
+        return _parse_same_types(p, 3)
+
+    @staticmethod
+    def print_SameTypes3(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+    @staticmethod
+    def print_SameTypes1(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+    @staticmethod
+    def print_SameTypes2(p: Any, op: Operation, *groups: list) -> None:
+        _print_same_types(p, op, *groups)
+
+
+def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
+    """The op class with mhlo's `%a[, %b] : T` form when jaxlib prints it so."""
+    if name in FORMS:
+        return type(cls.__name__, (cls,), {"assembly_format": FORMS[name], "__module__": __name__})
+    if name == "compare":
+        return type(cls.__name__, (cls,), {
+            "assembly_format": ("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` "
+                                "functional-type(operands, results)"),
+            "attr_syntax": {"comparison_direction": _EnumCase("comparison_direction", _DIRECTIONS),
+                            "compare_type": _EnumCase("comparison_type", _COMPARE_TYPES)},
+            "__module__": __name__})
+    if name == "constant":  # `mhlo.constant {attrs} dense<...> : T`, T the value's type
+        return type(cls.__name__, (cls,), {
+            "assembly_format": "attr-dict $value", "type_inference": (AllTypesMatch("value", "output"),),
+            "asm_printable": classmethod(lambda c, op: getattr(op.properties.get("value"), "type", None)
+                                         == op.results[0].type),
+            "__module__": __name__})
+    if name == "select":
+        return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
+    if name not in SAME_TYPE_FORM:
+        return cls
+    ins = [f.name for f in cls.operand_defs]
+    (res,) = [f.name for f in cls.result_defs]
+    operands = " `,` ".join("$" + n for n in ins)
+    types = ", ".join(f"type(${n})" for n in (*ins, res))
+    fmt = f"{operands} attr-dict `:` custom<SameTypes{len(ins)}>({types})"
+    return type(cls.__name__, (_SameTypeForm, cls), {"assembly_format": fmt, "__module__": __name__})
+
+
+def _class_name(name: str) -> str:
+    return "".join(p.capitalize() for p in name.replace("-", "_").replace(".", "_").split("_")) + "Op"
+
+
+_OP_API = frozenset(n for c in OpDef.__mro__ for n in vars(c) if not n.startswith("__")) | {"name"}
+
+
+def declare() -> tuple[tuple[type[OpDef], ...], tuple[str, ...]]:
+    """The op classes of the table, and the names of those derived from StableHLO."""
+    out, derived = [], []
+    for name, spec in TABLE.items():
+        entry = parse_entry(spec)
+        twin = _twin(name, entry)
+        if twin is not None:
+            out.append(_with_form(name, _derived(name, twin)))
+            derived.append(name)
+        else:
+            out.append(_with_form(name, _structural(name, entry)))
+    return tuple(out), tuple(derived)
+
+
+OPS, DERIVED = declare()

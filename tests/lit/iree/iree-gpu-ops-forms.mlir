@@ -1,0 +1,53 @@
+// RUN: hlopt %s --split-input-file | filecheck %s
+// RUN: hlopt %s --split-input-file --mlir-print-op-generic | hlopt --split-input-file | filecheck %s
+
+// iree_gpu's ops in their ODS assembly formats (value_barrier, yield,
+// buffer_resource_cast, coalesced_gather_dma, global_subgroup_barrier,
+// async_dma); barrier_region and subgroup_scan, printed generically, are in
+// tests/lit/iree-generic/iree-gpu-region-ops.mlir.
+// Each case prints as iree-opt prints it (tests/oracle/test_iree_closed_oracle.py).
+
+// CHECK-LABEL: func.func @barriers
+// CHECK: %0:2 = iree_gpu.value_barrier %arg0, %arg1 : tensor<4xf32>, tensor<8xf32>
+// CHECK: %1 = iree_gpu.value_barrier %arg2 : vector<4xf32>
+// CHECK: iree_gpu.global_subgroup_barrier{{$}}
+// CHECK: iree_gpu.global_subgroup_barrier {note}
+func.func @barriers(%t: tensor<4xf32>, %u: tensor<8xf32>, %v: vector<4xf32>) -> (tensor<4xf32>, vector<4xf32>) {
+  %0:2 = iree_gpu.value_barrier %t, %u : tensor<4xf32>, tensor<8xf32>
+  %1 = iree_gpu.value_barrier %v : vector<4xf32>
+  iree_gpu.global_subgroup_barrier
+  iree_gpu.global_subgroup_barrier {note}
+  return %0#0, %1 : tensor<4xf32>, vector<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @casts_and_dma
+// CHECK: %0 = iree_gpu.buffer_resource_cast %arg0 : tensor<4xf32>
+// CHECK: %1 = iree_gpu.buffer_resource_cast %arg0 cacheSwizzleStride(%arg1) : tensor<4xf32>
+// CHECK: %2 = iree_gpu.coalesced_gather_dma %arg0 into %0 lane(%arg1) : tensor<4xf32>, tensor<4xf32>, index -> tensor<4xf32>
+// CHECK: iree_gpu.coalesced_gather_dma %arg3[%arg4] into %arg2 lane(%arg1) in_bounds [true, false] : memref<16x8xf32>, tensor<4xindex>, memref<4x8xf32>, index
+// CHECK: %3 = iree_gpu.async_dma %arg0[%arg1] to %1[%arg1], vector<4xf32> : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+func.func @casts_and_dma(%t: tensor<4xf32>, %i: index, %n: memref<4x8xf32>, %m: memref<16x8xf32>, %ix: tensor<4xindex>) -> tensor<4xf32> {
+  %0 = iree_gpu.buffer_resource_cast %t : tensor<4xf32>
+  %1 = iree_gpu.buffer_resource_cast %t cacheSwizzleStride(%i) : tensor<4xf32>
+  %2 = iree_gpu.coalesced_gather_dma %t into %0 lane(%i) : tensor<4xf32>, tensor<4xf32>, index -> tensor<4xf32>
+  iree_gpu.coalesced_gather_dma %m[%ix] into %n lane(%i) in_bounds [true, false] : memref<16x8xf32>, tensor<4xindex>, memref<4x8xf32>, index
+  %3 = "iree_gpu.async_dma"(%t, %i, %1, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>, transfer_type = vector<4xf32>}> : (tensor<4xf32>, index, tensor<4xf32>, index) -> tensor<4xf32>
+  return %3 : tensor<4xf32>
+}
+
+// -----
+
+// async_dma's oilist clauses print in their declared order whatever order
+// they were written in; gather indices (vectors) list their types.
+
+// CHECK: #map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @dma
+// CHECK: iree_gpu.async_dma %arg0[%arg2, %arg3] to %arg1[%arg3, %arg3], vector<4x8xf32> : memref<16x8xf32> [vector<4xindex>, index], memref<4x8xf32>
+// CHECK: iree_gpu.async_dma %arg0[%arg3, %arg3] to %arg1[%arg3, %arg3], vector<4x8xf32> permutation_map #map in_bounds [true, false] {note} : memref<16x8xf32>, memref<4x8xf32>
+func.func @dma(%s: memref<16x8xf32>, %d: memref<4x8xf32>, %v: vector<4xindex>, %i: index) {
+  iree_gpu.async_dma %s[%v, %i] to %d[%i, %i], vector<4x8xf32> : memref<16x8xf32> [vector<4xindex>, index], memref<4x8xf32>
+  iree_gpu.async_dma %s[%i, %i] to %d[%i, %i], vector<4x8xf32> in_bounds [true, false] permutation_map affine_map<(d0, d1) -> (d0, d1)> {note} : memref<16x8xf32>, memref<4x8xf32>
+  return
+}

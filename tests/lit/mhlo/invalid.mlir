@@ -1,0 +1,54 @@
+// RUN: hlopt %s --split-input-file --verify-diagnostics
+// RUN: hlopt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+// mhlo is closed, as in MLIR-HLO (with or without --allow-unregistered-dialect),
+// and its ops are verified with mhlo's messages (each case is checked against
+// jaxlib by tests/oracle/test_mhlo_closed_oracle.py).
+
+func.func @unknown() {
+  // expected-error@+1 {{unregistered operation 'mhlo.nope' found in dialect ('mhlo') that does not allow unknown operations}}
+  "mhlo.nope"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @add_count(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'mhlo.add' op expected 2 operands, but found 1}}
+  %0 = "mhlo.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @abs_operand(%a: tensor<4xi1>) {
+  // expected-error@+1 {{'mhlo.abs' op operand #0 must be}}
+  %0 = "mhlo.abs"(%a) : (tensor<4xi1>) -> tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{number of output elements (4) doesn't match expected number of elements (6)}}
+  %0 = "mhlo.reshape"(%a) : (tensor<2x3xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @topk_attr(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'mhlo.topk' op requires attribute 'k'}}
+  %0:2 = "mhlo.topk"(%a) : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi32>)
+  return
+}
+
+// -----
+
+func.func @while_regions(%a: tensor<f32>) {
+  // expected-error@+1 {{'mhlo.while' op expected 2 regions}}
+  %0 = "mhlo.while"(%a) ({
+    "mhlo.return"(%a) : (tensor<f32>) -> ()
+  }) : (tensor<f32>) -> tensor<f32>
+  return
+}
