@@ -42,7 +42,7 @@ _HOMES = {
     # op forms (docs/assembly-format.md)
     **dict.fromkeys(("AllTypesMatch", "TypesMatchWith", "FixedType", "EnumKeyword", "StrippedAttr", "UnitKeyword", "AttrSyntax",
                      "FormatError"), "asm_format"),
-    **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter"), "op_asm"),
+    **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter", "TypeRef", "has_asm_form", "read_op"), "op_asm"),
     "print_asm_text": "op_asm", "visit_asm_items": "op_asm",
     # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
     **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",

@@ -797,7 +797,8 @@ class CompiledFormat:
         plan = self._plan
         if plan is False:
             plan = self._plan = self._static_plan()
-            self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None}
+            self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None} \
+                if getattr(self.d, "asm_populate_defaults", True) else {}
             self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
         if plan is not None:
             return self._build_fixed(r, st, plan)
@@ -889,7 +890,8 @@ class CompiledFormat:
                     continue  # its type is in an optional group that is absent: no result
                 raise r.error(f"type of result '{name}' could not be inferred", st["@pos"])
             result_types.extend(ts)
-        props: dict[str, Attribute] = {f.name: f.default for f in d.attr_defs if f.default is not None}
+        props: dict[str, Attribute] = {f.name: f.default for f in d.attr_defs if f.default is not None} \
+            if getattr(d, "asm_populate_defaults", True) else {}
         props.update(attrs)
         if self.segmented:
             sizes = [len(refs.get(n, [])) for n in self.operands]
@@ -1000,8 +1002,12 @@ class CompiledFormat:
         if check is not None and not check(op):
             return False
         if type(p) is OpAsmPrinter:  # text: the format's elements as closures (the hot path)
+            parts = p.parts
             for f in fast:
-                f(op, p)
+                if f.__class__ is str:  # literal text, spacing folded in
+                    parts.append(f)
+                else:
+                    f(op, p)
         else:  # the alias visitor: the same elements, interpreted
             self._print_elements(self.elements, op, p)
         return True
@@ -1015,7 +1021,17 @@ class CompiledFormat:
         if self.segmented:
             self._allowed["operandSegmentSizes"] = None
         self._check_fn = getattr(self.d, "asm_printable", None)
-        self._fast = [self._closure(e) for e in self.elements]
+        fast: list = []
+        for e in self.elements:  # runs of literals (and spaces) print as one string
+            if isinstance(e, Literal) or (isinstance(e, Space) and e.text in ("", " ")):
+                text = (" " if e.space else "") + e.text if isinstance(e, Literal) else e.text
+                if fast and fast[-1].__class__ is str:
+                    fast[-1] += text
+                elif text:
+                    fast.append(text)
+            else:
+                fast.append(self._closure(e))
+        self._fast = fast
 
     def _closure(self, e: Element) -> Callable[[Operation, OpAsmPrinter], None]:
         """One element's printer, specialized at compile time (spacing folded
@@ -1070,6 +1086,22 @@ class CompiledFormat:
                         p.parts.append(sp)
                     syn.print(p, a)
             return attr_var
+        if isinstance(e, FunctionalType) and e.inputs == "operands" and e.results == "results":
+
+            def functional(op: Operation, p: OpAsmPrinter) -> None:
+                if sp:
+                    p.parts.append(sp)
+                p.print_functional_type(op.operand_types, op.result_types)
+            return functional
+        if isinstance(e, Custom):
+            fn = getattr(self.d, "print_" + e.name)
+            getters = [self._custom_getter(a, fixed_operands, fixed_results) for a in e.args]
+
+            def custom(op: Operation, p: OpAsmPrinter) -> None:
+                if sp:
+                    p.parts.append(sp)
+                fn(p, op, *[g(op) for g in getters])
+            return custom
         if isinstance(e, Optional):
             then = [self._closure(x) for x in e.then]
             else_ = [self._closure(x) for x in e.else_]
@@ -1133,6 +1165,17 @@ class CompiledFormat:
             text = {" ": " ", "\\n": "\n"}.get(e.text, "")
             return lambda op, p: p.parts.append(text)
         return lambda op, p: self._print_elements([e], op, p)
+
+    def _custom_getter(self, a: Element, fixed_operands: bool, fixed_results: bool) -> Callable[[Operation], Any]:
+        """What a custom directive's printer gets for argument `a`, read by
+        index where the position is fixed (the printing hot path)."""
+        if isinstance(a, TypeOf) and a.target in self.operands and fixed_operands:
+            i = self.operands[a.target][0]
+            return lambda op: [op._operands[i].value.type]
+        if isinstance(a, TypeOf) and a.target in self.results and fixed_results:
+            j = self.results[a.target][0]
+            return lambda op: [op.results[j].type]
+        return lambda op: self._custom_arg(op, a)
 
     def _print_elements(self, elements: list[Element], op: Operation, p: OpAsmPrinter) -> None:
         for e in elements:

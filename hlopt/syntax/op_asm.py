@@ -238,8 +238,8 @@ class OpAsmParser:
 
     def parse_operand(self) -> UnresolvedOperand:
         u = self.parse_optional_operand()
-        if u is None:
-            raise self.error("expected SSA operand")
+        if u is None:  # MLIR's parseSSAUse: a wrong-token error, after the last token read
+            raise self.wrong_token("expected SSA operand")
         return u
 
     def parse_operand_list(self) -> list[UnresolvedOperand]:
@@ -717,3 +717,14 @@ def visit_items(d: Any, op: Operation, debuginfo: bool = False) -> list[tuple] |
 
 
 visit_asm_items = visit_items  # public name (hlopt.syntax)
+
+
+def read_op(d: Any, session: Any, text: str, name_end: int, end: int) -> Operation:
+    """Both steps of `d`'s form for an op whose extent a dialect grammar has
+    already read (its op rule ends at `end`): the form must stop there."""
+    stop, state = scan_op(d, text, name_end)
+    if stop < end:  # the form ended before the rest of what the grammar took for this op
+        raise ParseError("expected operation name in quotes", len(text) - len(text[stop:].lstrip()))
+    if stop > end:
+        raise ParseError("expected end of operation", end)
+    return build_op(d, session, state)

@@ -8,17 +8,21 @@ from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo import verification as vq
+from hlopt.dialects.stablehlo.asm_directives import (
+    DENSE_I64,
+    I32_INT,
+    I64_INT,
+    SameOperandsAndResultType,
+    VariadicOperandWithAttribute,
+)
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
     build_op,
     decode_types,
     dims_text,
-    functional,
     merged_attrs,
     parse_error,
-    same_type_signature,
-    same_type_text,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_DimensionTensor,
@@ -48,7 +52,7 @@ from hlopt.dialects.stablehlo.verification import (
     non_negative,
 )
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
+from hlopt.ir.attributes import BoolAttr, DenseArrayAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.lazy import lazy_module
@@ -75,32 +79,12 @@ NonNegI32 = non_negative(I32Attr)
 # `%x, dims = [1, 0] : (T) -> U` and `%x, %i, sizes = [..] : ...` forms
 
 class DimsOp(ShloOp):
-    """`NAME %x[, ...], <keyword> = [..] {attrs} : type`; `prop` holds the list."""
+    """`NAME %x[, ...], <keyword> = [..] {attrs} : type`: the list is a
+    DenseI64ArrayAttr written bracketed."""
 
-    keyword = "dims"
-    prop = ""
-    same_type = False
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        d = DenseArrayAttr(i64, a.get("dims"))
-        attrs = a.attrs()
-        if cls.same_type:
-            ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
-        else:
-            ft = functional(s, types, a.base)
-            ins, outs = ft.inputs, ft.results
-        return build_op(s, cls.name, a.operands(ins), outs, {cls.prop: d}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        d = op.properties.get(cls.prop)
-        if not isinstance(d, DenseArrayAttr):
-            return None
-        ty = same_type_text(p, op) if cls.same_type else p.functional_type(op.operand_types, op.result_types)
-        return (f"{p.op_name(op)} {p.values(op.operands)}, {cls.keyword} = {dims_text(d)}"
-                + merged_attrs(op, p, elide=(cls.prop,)) + " : " + ty)
+    attr_syntax = {"broadcast_dimensions": DENSE_I64, "permutation": DENSE_I64, "dimensions": DENSE_I64,
+                   "slice_sizes": DENSE_I64, "broadcast_sizes": DENSE_I64}
 
 
 class BroadcastInDimOp(DimsOp):
@@ -109,8 +93,8 @@ class BroadcastInDimOp(DimsOp):
     operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     broadcast_dimensions = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor, name="result")
-    prop = "broadcast_dimensions"
-    args_format = "dims_args"
+    assembly_format = ("$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` "
+                       "functional-type(operands, results)")
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
     @classmethod
@@ -133,8 +117,7 @@ class TransposeOp(DimsOp):
     operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     permutation = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    prop = "permutation"
-    args_format = "dims_args"
+    assembly_format = "$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)"
     traits = (Pure(), CompatibleOperandsAndResultElementType())
 
     @classmethod
@@ -157,14 +140,13 @@ class TransposeOp(DimsOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class ReverseOp(DimsOp):
+class ReverseOp(SameOperandsAndResultType, DimsOp):
     name = "stablehlo.reverse"
     operand_ = ods.operand(HLO_Tensor, name="operand")
     dimensions = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    prop = "dimensions"
-    same_type = True
-    args_format = "dims_args"
+    assembly_format = ("$operand `,` `dims` `=` $dimensions attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($operand), type($result))")
     traits = (Pure(), SameOperandsAndResultElementType())
 
     @classmethod
@@ -185,15 +167,14 @@ class ReverseOp(DimsOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class DynamicSliceOp(DimsOp):
+class DynamicSliceOp(VariadicOperandWithAttribute, DimsOp):
     name = "stablehlo.dynamic_slice"
     operand_ = ods.operand(HLO_Tensor, name="operand")
     start_indices = ods.var_operand(HLO_ScalarIntTensor)
     slice_sizes = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    keyword = "sizes"
-    prop = "slice_sizes"
-    args_format = "sizes_args"
+    assembly_format = ("$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` "
+                       "$slice_sizes attr-dict `:` functional-type(operands, results)")
     traits = (Pure(), AllElementTypesMatch("operand", "result"))
 
     @classmethod
@@ -224,9 +205,7 @@ class BroadcastOp(DimsOp):
     operand_ = ods.operand(HLO_Tensor, name="operand")
     broadcast_sizes = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    keyword = "sizes"
-    prop = "broadcast_sizes"
-    args_format = "sizes_args"
+    assembly_format = "$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)"
     traits = (Pure(), SameOperandsAndResultElementType())
 
     @classmethod
@@ -242,8 +221,8 @@ class DynamicBroadcastInDimOp(DimsOp):
     known_expanding_dimensions = ods.opt_attr(DenseI64Array)
     known_nonexpanding_dimensions = ods.opt_attr(DenseI64Array)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    prop = "broadcast_dimensions"
-    args_format = "dims_args"
+    assembly_format = ("$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions attr-dict `:` "
+                       "functional-type(operands, results)")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -259,43 +238,17 @@ class DynamicBroadcastInDimOp(DimsOp):
 # `%x, dim = 0 : (T) -> U` / `dim = 0 : T`
 
 class DimOp(ShloOp):
-    """`NAME [%x, ...,] dim = N {attrs} : type`; `prop` holds N (i64)."""
+    """`NAME [%x, ...,] dim = N {attrs} : type`: N an I64Attr written bare."""
 
-    prop = ""
-    result_only = False
-    args_format = "dim_args"
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        v = a.get("dim")
-        attrs = a.attrs()
-        if cls.result_only:
-            ins, outs = [], [s.decode_type(types[0])]
-        else:
-            ft = functional(s, types, a.base)
-            ins, outs = ft.inputs, ft.results
-        return build_op(s, cls.name, a.operands(ins), outs, {cls.prop: IntegerAttr(v, i64)}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        v = op.properties.get(cls.prop)
-        if not isinstance(v, IntegerAttr) or len(op.results) != 1:
-            return None
-        head = p.op_name(op) + " "
-        if op.operands:
-            head += p.values(op.operands) + ", "
-        ty = p.type_text(op.results[0].type) if cls.result_only else p.functional_type(op.operand_types,
-                                                                                       op.result_types)
-        return head + f"dim = {v.value}" + merged_attrs(op, p, elide=(cls.prop,)) + " : " + ty
+    attr_syntax = {"iota_dimension": I64_INT, "dimension": I64_INT}
 
 
 class IotaOp(DimOp):
     name = "stablehlo.iota"
     iota_dimension = ods.attr(NonNegI64)
     output = ods.result(HLO_StaticShapeIntFpComplexOrQuantizedTensor)
-    prop = "iota_dimension"
-    result_only = True
+    assembly_format = "`dim` `=` $iota_dimension attr-dict `:` type($output)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -312,7 +265,7 @@ class DynamicIotaOp(DimOp):
     output_shape = ods.operand(HLO_StaticDimensionTensor)
     iota_dimension = ods.attr(NonNegI64)
     result_ = ods.result(HLO_Tensor, name="result")
-    prop = "iota_dimension"
+    assembly_format = "$output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -321,12 +274,13 @@ class DynamicIotaOp(DimOp):
             raise fail(op, "iota dimension cannot go beyond the output rank.")
 
 
-class ConcatenateOp(DimOp):
+class ConcatenateOp(VariadicOperandWithAttribute, DimOp):
     name = "stablehlo.concatenate"
     inputs = ods.var_operand(HLO_Tensor)
     dimension = ods.attr(NonNegI64)
     result_ = ods.result(HLO_Tensor, name="result")
-    prop = "dimension"
+    assembly_format = ("custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension attr-dict `:` "
+                       "functional-type(operands, results)")
     traits = (Pure(), SameOperandsAndResultElementType())
 
     @classmethod
@@ -367,7 +321,7 @@ class GetDimensionSizeOp(DimOp):
     operand_ = ods.operand(HLO_TensorOrPerAxisQuantizedTensor, name="operand")
     dimension = ods.attr(NonNegI64)
     result_ = ods.result(I32RankedTensor, name="result")
-    prop = "dimension"
+    assembly_format = "$operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)"
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -388,7 +342,8 @@ class SetDimensionSizeOp(DimOp):
     size = ods.operand(I32RankedTensor)
     dimension = ods.attr(NonNegI64)
     result_ = ods.result(HLO_Tensor, name="result")
-    prop = "dimension"
+    assembly_format = ("$operand `,` $size `,` `dim` `=` $dimension attr-dict `:` "
+                       "functional-type(operands, results)")
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type] | None:
@@ -413,15 +368,7 @@ class FunctionalOp(ShloOp):
     """`NAME %a, %b {attrs} : (T, U) -> V`"""
 
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        return cls.build_functional(s, a, types, {})
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
 
 
 class ReshapeOp(FunctionalOp):
@@ -727,7 +674,8 @@ class GetTupleElementOp(ShloOp):
     operand_ = ods.operand(HLO_Tuple, name="operand")
     index = ods.attr(NonNegI32)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer, name="result")
-    args_format = "index_args"
+    assembly_format = "$operand `[` $index `]` attr-dict `:` functional-type(operands, results)"
+    attr_syntax = {"index": I32_INT}
     traits = (Pure(),)
 
     @classmethod
@@ -737,23 +685,6 @@ class GetTupleElementOp(ShloOp):
         if not 0 <= idx < len(t.types):
             raise fail(op, f"index {idx} is out of bounds of operand with size {len(t.types)}")
         return [t.types[idx]]
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        idx = a.get("index")
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        from hlopt.ir.types import i32
-
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, {"index": IntegerAttr(idx, i32)}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        idx = op.index
-        if not isinstance(idx, IntegerAttr) or len(op.operands) != 1:
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}[{idx.value}]" + merged_attrs(op, p, elide=("index",))
-                + " : " + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

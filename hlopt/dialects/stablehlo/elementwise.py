@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo.asm_directives import EnumKeyword, SameOperandsAndResultType
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.dialects.stablehlo.syntax import (
     Args,
@@ -150,7 +151,8 @@ ResultAccuracy = dialect_attr("#stablehlo.result_accuracy", "Requested accuracy 
 
 
 class SameTypeOp(ShloOp):
-    """Ops printed `NAME %a, %b {attrs} : T` when every type is T."""
+    """Ops printed `NAME %a, %b {attrs} : T` when every type is T, with a
+    variadic operand list (after_all)."""
 
     traits = (Pure(),)
     defaults: dict = {}
@@ -178,11 +180,20 @@ class SameTypeOp(ShloOp):
         return head + merged_attrs(op, p, defaults=cls.defaults) + " : " + same_type_text(p, op)
 
 
+class SameTypeForm(SameOperandsAndResultType, ShloOp):
+    """StableHLO's elementwise ops: `%a, %b {attrs} : T` when every type is
+    T, else `: (T, U) -> V`."""
+
+    traits = (Pure(),)
+
+
 _UNARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
 
-class UnaryOp(SameTypeOp):
+class UnaryOp(SameTypeForm):
     """StableHLO_UnaryElementwiseOp: one operand, one result of the same type."""
+
+    assembly_format = "$operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))"
 
     local_verify = True  # checks read only the op's own types and attributes
 
@@ -197,7 +208,6 @@ class AccuracyUnaryOp(UnaryOp):
     operand_ = ods.operand(HLO_FpComplexOrQuantizedIntTensor, name="operand")
     result_accuracy = ods.attr(ResultAccuracy, default=_ACCURACY_DEFAULT)
     result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
-    defaults = {"result_accuracy": _ACCURACY_DEFAULT}
 
 
 class AbsOp(UnaryOp):
@@ -383,14 +393,7 @@ def _expressed(t: Any) -> Any:
 class _FunctionalForm(ShloOp):
     """`NAME %x : (T) -> U` (uniform_quantize, uniform_dequantize, bitcast_convert)"""
 
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        return cls.build_functional(s, a, types, {})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
 
 
 class UniformQuantizeOp(_FunctionalForm):
@@ -434,8 +437,11 @@ class UniformDequantizeOp(_FunctionalForm):
 _BINARY_TRAITS = (Pure(), CompatibleOperandsAndResultType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
 
-class BinaryOp(SameTypeOp):
+class BinaryOp(SameTypeForm):
     """StableHLO_BinaryElementwiseOp"""
+
+    assembly_format = ("$lhs `,` $rhs attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))")
 
     local_verify = True  # checks read only the op's own types and attributes
 
@@ -578,8 +584,10 @@ REDUCE_BINARY = frozenset(c.name for c in (
     if c.traits & {HloCommutative.name, Commutative.name})
 
 
-class ClampOp(SameTypeOp):
+class ClampOp(SameTypeForm):
     name = "stablehlo.clamp"
+    assembly_format = ("$min `,` $operand `,` $max attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))")
     min = ods.operand(HLO_Tensor)
     operand_ = ods.operand(HLO_Tensor, name="operand")
     max = ods.operand(HLO_Tensor)
@@ -698,27 +706,10 @@ class CompareOp(ShloOp):
     compare_type = ods.opt_attr(ComparisonType)
     result_ = ods.result(HLO_PredTensor, name="result")
     traits = (Pure(), ElementwiseTrait(), CompatibleOperandsElementType(), SameOperandsAndResultShape())
-    args_format = "compare_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {"comparison_direction": EnumAttr("comparison_direction", a.get("direction"))}
-        if "compare_type" in a.r:
-            props["compare_type"] = EnumAttr("comparison_type", a.get("compare_type"))
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        d = op.comparison_direction
-        if not isinstance(d, EnumAttr):
-            return None
-        s = f"{p.op_name(op)} {d.value}, {p.values(op.operands)}"
-        ct = op.compare_type
-        if ct is not None:
-            if not isinstance(ct, EnumAttr):
-                return None
-            s += ", " + ct.value
-        return s + cls.attrs_and_type(op, p)
+    assembly_format = ("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` "
+                       "functional-type(operands, results)")
+    attr_syntax = {"comparison_direction": EnumKeyword("comparison_direction"),
+                   "compare_type": EnumKeyword("comparison_type")}
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

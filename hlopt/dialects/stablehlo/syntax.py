@@ -40,9 +40,12 @@ from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
 from hlopt.syntax import (
     ContextLexer,
     LexError,
+    ParseError,
     SyntaxErr,
     bare_word_end,
+    has_asm_form,
     lark_parse,
+    read_op,
     scan_balanced,
     string_end,
 )
@@ -114,8 +117,8 @@ def _ints(c: list) -> list[int]:
 _REPEATED = ("range", "input")
 
 
-FORMATS = ("uses_attrs", "attrs_only", "constant_args", "dims_args", "sizes_args", "dim_args", "compare_args",
-           "slice_args", "pad_args", "index_args", "precision_format_args", "rng_algorithm_args",
+FORMATS = ("uses_attrs", "attrs_only", "constant_args",
+           "slice_args", "pad_args", "precision_format_args", "rng_algorithm_args",
            "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
            "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
 _TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
@@ -150,8 +153,8 @@ class ArgsDecoder(Transformer):
 
     # single-child fields: `dims: int_list` -> ("dims", [...]); start rules -> the field dict
     _SAME = frozenset(("dims", "low", "high", "interior", "precision"))
-    _INT = frozenset(("dim", "index", "k", "group_id"))
-    _WORD = frozenset(("direction", "compare_type", "enum_value", "format"))
+    _INT = frozenset(("k", "group_id"))
+    _WORD = frozenset(("enum_value", "format"))
 
     def __getattr__(self, name: str) -> Any:
         """The callbacks Lark looks up for those rules (and every start rule)."""
@@ -467,11 +470,15 @@ class ShloOp(OpDef):
 
     args_format = "uses_attrs"
     syntax_token: str | None = None
+    asm_populate_defaults = False  # an attribute left at its default is not set (MLIR prints none)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         if "syntax_token" not in vars(cls):
-            cls.syntax_token = "SHLO_OP" if hasattr(cls, "parse_custom") else None
+            # a form of hlopt.syntax.op_asm lexes as SHLO_OP too: the one-line
+            # case then replays per distinct line shape (stablehlo_simple)
+            custom = hasattr(cls, "parse_custom") or has_asm_form(cls)
+            cls.syntax_token = "SHLO_OP" if custom else None
 
     @classmethod
     def build_functional(cls, s: Any, a: "Args", types: Sequence[Any], props: dict) -> Operation:
@@ -605,6 +612,8 @@ def _template(op: Operation, at_name: bool, calls: list, uses: list, base: int) 
 def _custom_op(s: Any, name: str, pos: int, args: str, args_pos: int, types: list, arrow: Any,
                region: Any) -> tuple[Operation, int]:
     d = lookup_op(name)
+    if d is not None and has_asm_form(d):
+        return _asm_op(s, d, name, pos, (arrow if arrow is not None else types[-1]).end_pos), pos
     parse = getattr(d, "parse_custom", None)
     if parse is None:
         raise parse_error(f"custom op '{name}' is unknown", pos)
@@ -612,6 +621,33 @@ def _custom_op(s: Any, name: str, pos: int, args: str, args_pos: int, types: lis
     a = decode_args(s, d.args_format, args, args_pos)
     op = parse(s, a, types, extra)
     return op, extra.get("loc_pos", pos)
+
+
+def _asm_op(s: Any, d: Any, name: str, pos: int, end: int) -> Operation:
+    """An op with a form of hlopt.syntax.op_asm, lexed as SHLO_OP: its text
+    from the name to `end` (where the op grammar saw its type end) read by
+    the form's parse step, then built."""
+    text = s.src.text
+    try:
+        return read_op(d, s, text, pos + len(name), end)
+    except ParseError as e:
+        raise _token_error(e, text) from None
+
+
+_TOKEN = re.compile(r"[\w$.\-]+|\S")
+
+
+def _token_error(e: Any, text: str) -> Any:
+    """A missing operand where another token stands is reported at that token,
+    naming it, as these ops' argument parser always did (`unexpected '3',
+    expected SSA operand`); before the `:` it stays MLIR's wrong-token error."""
+    if e.message != "expected SSA operand" or e.pos is None:
+        return e
+    at = len(text) - len(text[e.pos:].lstrip())
+    m = _TOKEN.match(text, at)
+    if m is None or m.group() == ":":
+        return e
+    return ParseError(f"unexpected '{m.group()[:40]}', expected SSA operand", at)
 
 
 def stablehlo_reducer(s: Any, c: list) -> None:

@@ -1,0 +1,184 @@
+"""StableHLO's custom assembly-format directives (hlo's AssemblyFormat.h),
+written once with the hlopt.syntax.op_asm API and named by the ops'
+`assembly_format` strings as in StablehloOps.td.
+
+A directive `custom<Name>(args)` is `parse_Name(p) -> tuple` (one value per
+argument) and `print_Name(p, op, *args)` on the op class; the mixins below
+provide them. Attribute spellings (`[1, 0]` for a DenseI64ArrayAttr) are
+AttrSyntax objects for the ops' `attr_syntax`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hlopt.dialects.stablehlo.attributes import EnumAttr
+from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
+from hlopt.ir.core import Operation, Value
+from hlopt.ir.types import Type, i32, i64
+from hlopt.syntax import AttrSyntax, OpAsmParser, OpAsmPrinter, TypeRef
+
+
+def _function_type_pieces(p: OpAsmParser) -> tuple[list[TypeRef], list[TypeRef]]:
+    """`(T, U) -> V` or `(T) -> (V, W)`, read piece by piece so that each type
+    is decoded (and located) on its own."""
+    p.parse_punct("(")
+    ins = p.parse_type_list()
+    p.parse_punct(")")
+    p.parse_punct("->")
+    if p.parse_optional_punct("("):
+        outs = p.parse_type_list()
+        p.parse_punct(")")
+    else:
+        outs = [p.parse_type()]
+    return ins, outs
+
+
+class SameOperandsAndResultType:
+    """`custom<SameOperandsAndResultType>(type($a), ..., type($result))`:
+    `: T` when every operand and the result have type T, else `: (T, U) -> V`
+    (hlo::parseSameOperandsAndResultType). The operand count is the op's
+    declared single operands."""
+
+    @classmethod
+    def parse_SameOperandsAndResultType(cls, p: OpAsmParser) -> tuple:
+        n = len(cls.operand_defs)  # type: ignore[attr-defined]  # an OpDef subclass
+        at = p.location()
+        if not p.peek("("):
+            t = p.parse_type()
+            return (t,) * (n + 1)
+        ins, outs = _function_type_pieces(p)
+        if len(ins) != n:
+            raise p.error(f"{n} operands present, but expected {len(ins)}", at)
+        if len(outs) != 1:
+            raise p.error("expected single output", at)
+        return (*ins, outs[0])
+
+    @staticmethod
+    def print_SameOperandsAndResultType(p: OpAsmPrinter, op: Operation, *types: Sequence[Type]) -> None:
+        outs = types[-1]
+        if len(outs) == 1:  # the common case first: one type everywhere
+            t = outs[0]
+            for ts in types[:-1]:
+                if len(ts) != 1 or ts[0] is not t:
+                    break
+            else:
+                p.print_type(t)
+                return
+        print_same_operands_and_result_type(p, [t for ts in types[:-1] for t in ts], list(outs))
+
+
+def print_same_operands_and_result_type(p: OpAsmPrinter, ins: Sequence[Type], outs: Sequence[Type]) -> None:
+    """hlo::printSameOperandsAndResultType: the result type alone when every
+    operand has it (or there is none), else the functional type."""
+    if len(outs) == 1 and all(t is outs[0] for t in ins):
+        p.print_type(outs[0])
+    else:
+        p.print_functional_type(ins, outs)
+
+
+class DenseI64ArrayBody(AttrSyntax):
+    """A DenseI64ArrayAttr written as its bracketed list (`[1, 0]`), as an
+    assembly format prints `array<i64: 1, 0>` stripped."""
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        return p.peek("[")
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        p.parse_punct("[")
+        vals: list[int] = []
+        if not p.parse_optional_punct("]"):
+            while True:
+                at = p.location()
+                v = p.parse_integer()
+                if not -(1 << 63) <= v < (1 << 63):
+                    raise p.error("integer constant out of range for attribute", at)
+                vals.append(v)
+                if p.parse_optional_punct("]"):
+                    break
+                p.parse_punct(",")
+        return DenseArrayAttr(i64, vals)
+
+    def printable(self, a: Attribute) -> bool:
+        return isinstance(a, DenseArrayAttr) and a.element_type is i64
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        p.print_alias_free(a, "[" + ", ".join(map(str, a.values)) + "]")  # type: ignore[attr-defined]
+
+
+DENSE_I64 = DenseI64ArrayBody()
+
+
+class IntKeyword(AttrSyntax):
+    """An integer attribute of a fixed type written as its bare integer
+    (`dim = 0`, `%t[1]`)."""
+
+    def __init__(self, int_type: Type):
+        self.int_type = int_type
+        self.bits = int_type.width  # type: ignore[attr-defined]  # an IntegerType
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        c = p.text[p.pos:p.pos + 1]
+        return c == "-" or c.isdigit()
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        at = p.location()
+        v = p.parse_integer()
+        if not -(1 << (self.bits - 1)) <= v < (1 << self.bits):
+            raise p.error("integer constant out of range for attribute", at)
+        return IntegerAttr(v, self.int_type)
+
+    def printable(self, a: Attribute) -> bool:
+        return isinstance(a, IntegerAttr) and a.type is self.int_type
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        p.print_alias_free(a, str(a.value))  # type: ignore[attr-defined]
+
+
+I64_INT = IntKeyword(i64)
+I32_INT = IntKeyword(i32)
+
+
+class VariadicOperandWithAttribute:
+    """`custom<VariadicOperandWithAttribute>($xs)`: each operand followed by
+    a comma (`%a, %b, dim = 0`; hlo::parseVariadicOperandWithAttribute)."""
+
+    @staticmethod
+    def parse_VariadicOperandWithAttribute(p: OpAsmParser) -> tuple:
+        out = []
+        while True:
+            u = p.parse_optional_operand()
+            if u is None:
+                return (out,)
+            out.append(u)
+            p.parse_comma()
+
+    @staticmethod
+    def print_VariadicOperandWithAttribute(p: OpAsmPrinter, op: Operation, xs: Sequence[Value]) -> None:
+        p.print_operands(xs)  # then the comma; the next element brings its own space
+        p.write(",")
+
+
+class EnumKeyword(AttrSyntax):
+    """A `#stablehlo<kind VALUE>` enum attribute written as its VALUE
+    (`GT`, `FLOAT`), as StableHLO's enum attributes print in a format."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        c = p.text[p.pos:p.pos + 1]
+        return c.isalpha() or c == "_"
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        w = p.parse_optional_keyword()
+        if w is None:
+            raise p.error(f"expected keyword for attribute '{name}'")
+        return EnumAttr(self.kind, w)
+
+    def printable(self, a: Attribute) -> bool:
+        return isinstance(a, EnumAttr) and a.kind == self.kind
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        p.print_alias_free(a, a.value)  # type: ignore[attr-defined]
