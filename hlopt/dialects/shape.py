@@ -1672,15 +1672,16 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         # func.func's form under this op's name (one printer of the function form)
         from hlopt.dialects.func import FuncOp as FuncFuncOp
+        from hlopt.syntax import print_asm_text
 
-        text = FuncFuncOp.print_custom(op, p)
-        return None if text is None else p.op_name(op) + text[len("func.func"):]
+        return print_asm_text(FuncFuncOp, op, p)  # printed under this op's own name
 
     @classmethod
     def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
         from hlopt.dialects.func import FuncOp as FuncFuncOp
+        from hlopt.syntax import visit_asm_items
 
-        return FuncFuncOp.custom_visit_items(op, debuginfo)
+        return visit_asm_items(FuncFuncOp, op, debuginfo) or []
 
 
 class ReturnOp(OpDef):

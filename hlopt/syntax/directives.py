@@ -69,6 +69,8 @@ def print_dynamic_index_list(p: OpAsmPrinter, values: Sequence[Value], static: A
 class DynamicIndexList:
     """Mixin: the op's `custom<DynamicIndexList>(...)` directive."""
 
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
     @staticmethod
     def parse_DynamicIndexList(p: OpAsmParser) -> tuple:
         return parse_dynamic_index_list(p)

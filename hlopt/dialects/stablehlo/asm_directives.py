@@ -41,6 +41,8 @@ class SameOperandsAndResultType:
     (hlo::parseSameOperandsAndResultType). The operand count is the op's
     declared single operands."""
 
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
     @classmethod
     def parse_SameOperandsAndResultType(cls, p: OpAsmParser) -> tuple:
         n = len(cls.operand_defs)  # type: ignore[attr-defined]  # an OpDef subclass
@@ -143,6 +145,8 @@ I32_INT = IntKeyword(i32)
 class VariadicOperandWithAttribute:
     """`custom<VariadicOperandWithAttribute>($xs)`: each operand followed by
     a comma (`%a, %b, dim = 0`; hlo::parseVariadicOperandWithAttribute)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
 
     @staticmethod
     def parse_VariadicOperandWithAttribute(p: OpAsmParser) -> tuple:
