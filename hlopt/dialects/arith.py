@@ -744,7 +744,6 @@ class ExtendedOp(ArithOp):
         if any(t is not types[0] for t in types):
             raise IRError(f"'{cls.name}' op failed to verify that all of {{{', '.join(cls.same)}}} have same type", op)
 
-
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return list(cls.result_names)
@@ -911,7 +910,6 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
                           f"signless integer cases", op)
         if op.operand(0).type is not op.operand(1).type:
             raise IRError(f"'{cls.name}' op failed to verify that all of {{lhs, rhs}} have same type", op)
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1099,7 +1097,6 @@ class CastOp(ArithOp):
         if not _cast_compatible(cls.name.split(".")[1], src, dst):
             raise IRError(f"'{cls.name}' op operand type '{src.text}' and result type '{dst.text}' are cast "
                           f"incompatible", op)
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:

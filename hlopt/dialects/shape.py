@@ -1101,8 +1101,6 @@ class ConstSizeOp(OpDef):
         v = op.value
         return [f"c{v.value}"] if isinstance(v, IntegerAttr) else None
 
-
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         return [op.value]
@@ -1124,8 +1122,6 @@ class ConstWitnessOp(OpDef):
     type_inference = (FixedType("result", WITNESS),)
     traits = (Pure(), ConstantLike())
 
-
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         return [op.passing]
@@ -1146,7 +1142,6 @@ class CstrRequireOp(OpDef):
     assembly_format = "$pred `,` $msg attr-dict"
     attr_syntax = {"msg": UntypedAttr()}  # a StrAttr: no `: type` after it
     type_inference = (FixedType("pred", i1), FixedType("result", WITNESS))
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1414,7 +1409,6 @@ class MeetOp(ShapeOp):
     attr_syntax = {"error": UntypedAttr()}  # a StrAttr: no `: type` after it
     traits = (Pure(), Commutative())
 
-
     @classmethod
     def verify(cls, op: Operation) -> None:
         inferred = _meet_type(op)
@@ -1473,8 +1467,6 @@ class ValueOfOp(ShapeOp):
     result_ = result(AnyShaped, name="result")
     assembly_format = "$arg attr-dict `:` type($result)"
     type_inference = (FixedType("arg", VALUE_SHAPE),)
-
-
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

@@ -161,7 +161,6 @@ class EmptyOp(TensorOp):
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
-
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
         return (_empty_static_dims,)
@@ -191,7 +190,6 @@ class DimOp(TensorOp):
     result_ = result(Index, name="result")
     assembly_format = "attr-dict $source `,` $index `:` type($source)"
     type_inference = (FixedType("index", _INDEX), FixedType("result", _INDEX))  # `index` is the field here
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -322,7 +320,6 @@ class RankOp(TensorOp):
     assembly_format = "$tensor attr-dict `:` type($tensor)"
     type_inference = (FixedType("result", index),)
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         t = op.tensor.type
@@ -334,7 +331,6 @@ class _CastLike(TensorOp):
     source = operand(AnyTensor)
     dest = result(AnyTensor)
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
-
 
     @classmethod
     def compatible(cls, a: Any, b: Any) -> bool:
@@ -564,7 +560,6 @@ class ExtractOp(TensorOp):
         if op.result_.type is not t.element_type:
             raise op_error(op, "failed to verify that result type matches element type of tensor")
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         src = op.tensor
@@ -590,7 +585,6 @@ class ExtractOp(TensorOp):
             v = _element_at(a, idx)
             return [v] if v is not None else None
         return None
-
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -680,7 +674,6 @@ class InsertOp(TensorOp):
         if len(op.operands) - 2 != t.rank:
             raise op_error(op, "incorrect number of indices")
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         # inserting a splat constant's own value into it: the constant (an
@@ -701,7 +694,6 @@ class FromElementsOp(TensorOp):
     result_ = result(StaticTensor, name="result")
     assembly_format = "$elements attr-dict `:` type($result)"
     type_inference = (TypesMatchWith("result", "elements", _element_types),)
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -734,7 +726,6 @@ class SplatOp(TensorOp):
         if n != want:
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         t = op.aggregate.type
@@ -762,7 +753,6 @@ class ReshapeOp(TensorOp):
         if (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType) and a.has_static_shape
                 and b.has_static_shape and prod(a.shape) != prod(b.shape)):
             raise op_error(op, "source and destination tensor should have the same number of elements")
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -848,7 +838,6 @@ class ExpandShapeOp(_ReshapeLike, DynamicIndexList):
             raise op_error(op, f"incorrect number of dynamic sizes, has {n}, expected {want}")
         cls.verify_groups(op, op.src.type, op.result_.type, "expanded")
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         return _fold_reshape(op, "tensor.collapse_shape")
@@ -868,7 +857,6 @@ class CollapseShapeOp(_ReshapeLike):
     @classmethod
     def verify(cls, op: Operation) -> None:
         cls.verify_groups(op, op.result_.type, op.src.type, "expanded")
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1273,7 +1261,6 @@ class ConcatOp(TensorOp):
         if rt.rank != rank or any(a != b and DYNAMIC not in (a, b) for a, b in zip(rt.shape, shape)):
             raise op_error(op, f"result type '{rt.text}'does not match inferred shape '{inferred.text}' static sizes")
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         if len(op.operands) == 1 and op.operands[0].type is op.result_.type:
@@ -1464,7 +1451,6 @@ class ExtractSliceOp(TensorOp, DynamicIndexList):
     def verify(cls, op: Operation) -> None:
         _verify_slice(op, 1, op.source.type, op.result_.type)
 
-
     @classmethod
     def fold(cls, op: Operation) -> Any:
         src = op.source
@@ -1547,7 +1533,6 @@ class InsertSliceOp(TensorOp, DynamicIndexList):
         if op.result_.type is not op.dest.type:
             raise op_error(op, "failed to verify that all of {dest, result} have same type")
         _verify_slice(op, 2, op.dest.type, op.source.type)
-
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -2295,7 +2280,6 @@ class GatherOp(TensorOp):
             raise op_error(op, f"result type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{t.text}')")
 
-
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
@@ -2333,7 +2317,6 @@ class ScatterOp(TensorOp):
         if src is not full and src is not reduced:
             raise op_error(op, f"source type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{src.text}')")
-
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

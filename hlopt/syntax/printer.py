@@ -739,7 +739,6 @@ class Printer:
             self.default_dialect.pop()
         out.append(INDENT * self.indent + "}")
 
-
     def _block(self, b: Block, header: bool, terminators: bool, out: list[str]) -> None:
         if header:
             s = INDENT * self.indent + self.block_name(b)

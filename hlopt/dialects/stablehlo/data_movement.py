@@ -159,7 +159,6 @@ class ReverseOp(SameOperandsAndResultType, DimsOp):
         if t is not None:
             inf.verify_reverse(op, t, inf.ints(op.dimensions))
 
-
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
         return [op.operand_.type]
