@@ -317,6 +317,7 @@ class CallOp(CallOpInterface, OpDef):
     res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
     no_inline = opt_attr(Unit)
     outs = var_result()
+    symbol_verify = True  # checks read its own types and properties and the callee found from its symbol table
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:

@@ -724,9 +724,13 @@ class OpDef(Operation, metaclass=OpMeta):
 
     # True when the declaration, traits, inferred types and verify() of the
     # op read nothing but its own operand and result types, properties and
-    # attributes (no parent, defining op, symbol or module attribute): the
-    # verifier then checks such an op once per distinct combination
+    # attributes (no parent, defining op, symbol or module attribute), and
+    # discardable attributes only by declared names or names verify() spells
+    # out: the verifier then checks such an op once per distinct combination
     local_verify: ClassVar[bool] = False
+    # the same, but the checks also resolve symbols from the op (func.call):
+    # checked once per combination and nearest symbol table
+    symbol_verify: ClassVar[bool] = False
 
     # -- custom syntax -------------------------------------------------------------------
     # the terminal the op's bare name lexes as, when a rule of its dialect's

@@ -16,7 +16,7 @@ from hlopt.ir.context import current_context
 from hlopt.ir.core import Block, BlockArgument, IRError, Operation, OpResult, Region, Value
 from hlopt.ir.interfaces import CallableOpInterface, may_be_graph_region
 from hlopt.ir.opdef import ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, TERMINATOR
-from hlopt.ir.symbols import SymbolCache
+from hlopt.ir.symbols import SymbolCache, nearest_symbol_table
 
 # the empty dictionary (uniqued: every op without discardable attributes has this one)
 _EMPTY_DICT = DictionaryAttr()
@@ -74,29 +74,36 @@ def _verify_ordered(top: Operation) -> None:
     _verify_dominance(top)
 
 
+# how the one walk checks a region-less op of a class (its plan's first entry)
+_NONE, _ALWAYS, _LOCAL, _SYMBOLS = "none", "always", "local", "symbols"
+
+
 class _Walk:
     """One pre-order walk doing, per op, what the ordered walks do apart:
     null operands, isolation from above, dominance, dialect hooks on
     discardable attributes and the op's own checks (local_verify ops once
-    per distinct types/properties/attributes). An operand defined earlier in
-    the op's block, or in a block enclosing it before the op's ancestor
-    there (within the nearest isolated ancestor), is in its isolated region
-    and dominates the use: two comparisons of op order numbers (computed
-    once per block), no walk up the parents. Any other operand takes the
-    general checks. Raises on the first problem it meets, in any order."""
+    per distinct types/properties/inherent attributes). An operand defined
+    earlier in the op's block, or in a block enclosing it before the op's
+    ancestor there (within the nearest isolated ancestor), is in its
+    isolated region and dominates the use: two comparisons of op order
+    numbers (computed once per block), no walk up the parents. Any other
+    operand takes the general checks. Raises on the first problem it meets,
+    in any order."""
 
-    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes")
+    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes", "symtab")
 
     def __init__(self) -> None:
         self.symbols = SymbolCache()
         self.after: list = []  # ops whose verify_regions runs once their nested ops verified
-        self.seen: set = set()  # local_verify keys found valid: (class, properties, attributes, types)
+        self.seen: set = set()  # memo keys of ops found valid: (class, properties, attributes or None, types)
         self.hooks: dict = {}  # discardable attribute name -> its dialect's hook (or None)
         self.cache: dict = {}  # dominance: per region, graph-ness and the CFG dominators
         self.checkers: dict = {}  # op class -> its compiled checks
-        self.classes: dict = {}  # an op's class -> (its compiled checks or None, local_verify)
+        self.classes: dict = {}  # an op's class -> its plan (_plan)
+        self.symtab: Operation | None = None  # the nearest symbol table above the ops being walked
 
     def op(self, top: Operation) -> None:
+        self.symtab = nearest_symbol_table(top)
         self._with_regions(top, None, {}, top)
         for op, d in reversed(self.after):
             for t in _region_traits(d):
@@ -140,29 +147,36 @@ class _Walk:
             self.after.append((op, d))
         if not op.regions:
             return
-        if d is not None and ISOLATED in d.traits:
-            for r in op.regions:
-                for b in r.blocks:
-                    self._block(b, r, {})
-            return
-        blk = op.parent
-        if blk is not None and blk not in anc:
-            blk._ensure_order()
-            anc[blk] = op._order  # what this block defines before `op` dominates its regions
-            try:
+        symtab = self.symtab
+        if d is not None and SYMBOL_TABLE in d.traits:
+            self.symtab = op  # the nearest symbol table of the ops inside
+        try:
+            if d is not None and ISOLATED in d.traits:
+                for r in op.regions:
+                    for b in r.blocks:
+                        self._block(b, r, {})
+                return
+            blk = op.parent
+            if blk is not None and blk not in anc:
+                blk._ensure_order()
+                anc[blk] = op._order  # what this block defines before `op` dominates its regions
+                try:
+                    for r in op.regions:
+                        for b in r.blocks:
+                            self._block(b, iso, anc)
+                finally:
+                    del anc[blk]
+            else:
                 for r in op.regions:
                     for b in r.blocks:
                         self._block(b, iso, anc)
-            finally:
-                del anc[blk]
-        else:
-            for r in op.regions:
-                for b in r.blocks:
-                    self._block(b, iso, anc)
+        finally:
+            self.symtab = symtab
 
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
-        b._ensure_order()
-        seen, cache, hooks, symbols, classes = self.seen, self.cache, self.hooks, self.symbols, self.classes
+        if not b._order_valid:
+            b._ensure_order()
+        seen, cache, symbols, classes, hooks = self.seen, self.cache, self.symbols, self.classes, self.hooks
         result, argument, empty, general = OpResult, BlockArgument, _EMPTY_DICT, _check_operand  # (locals: per op)
         op = b._first
         while op is not None:
@@ -170,60 +184,92 @@ class _Walk:
                 self._with_regions(op, iso, anc)
                 op = op._next
                 continue
-            k = op._order
             ods = op._operands
-            for o in ods:
-                v = o.value
-                if type(v) is result:
-                    ow = v.owner
-                    pb = ow.parent
-                    if pb is b:
-                        if ow._order < k:
+            if ods:
+                k = op._order
+                for o in ods:
+                    v = o.value
+                    if type(v) is result:
+                        ow = v.owner
+                        pb = ow.parent
+                        if pb is b:
+                            if ow._order < k:
+                                continue
+                        else:
+                            pos = anc.get(pb)
+                            if pos is not None and ow._order < pos:
+                                continue
+                    elif type(v) is argument:
+                        if v.owner is b or v.owner in anc:
                             continue
-                    else:
-                        pos = anc.get(pb)
-                        if pos is not None and ow._order < pos:
-                            continue
-                elif type(v) is argument:
-                    if v.owner is b or v.owner in anc:
-                        continue
-                general(op, v, iso, cache)
+                    general(op, v, iso, cache)
+            cls = op.__class__
+            plan = classes.get(cls)
+            if plan is None:
+                plan = classes[cls] = self._plan(op.opdef)
+            kind, check, inherent = plan
             attrs = op.attributes
-            if attrs is not empty:  # dialect hooks (as _verify_operation_attributes)
+            ak = None
+            if attrs is not empty:
                 for name, attr in attrs.entries:
                     hook = hooks.get(name, hooks)
-                    if hook is hooks:
-                        hook = hooks[name] = _hook(name, "verify_operation_attribute")
                     if hook is not None:
-                        hook(op, name, attr)
-            cls = op.__class__
-            c = classes.get(cls)
-            if c is None:
-                c = classes[cls] = self._class(op.opdef)
-            check, local = c
-            if local:
+                        if hook is hooks:
+                            hook = hooks[name] = _hook(name, "verify_operation_attribute")
+                        if hook is not None:  # dialect hooks may look beyond the op: never memoized
+                            hook(op, name, attr)
+                    if name in inherent:  # the checks read no other discardable attribute
+                        ak = attrs
+            if kind is _ALWAYS:
+                check(op, symbols)
+            elif kind is not _NONE:
+                # the memo key: what the checks read (one result and up to two operands: no lists)
                 rs = op.results
-                n = len(ods)
-                if len(rs) != 1 or n > 2:
-                    key = (cls, op.properties, attrs, *[o.value.type for o in ods], None, *[r.type for r in rs])
-                elif n == 0:
-                    key = (cls, op.properties, attrs, None, rs[0].type)
-                elif n == 1:
-                    key = (cls, op.properties, attrs, ods[0].value.type, None, rs[0].type)
+                if len(rs) == 1:
+                    if not ods:
+                        key = (cls, op.properties, ak, rs[0].type)
+                    elif len(ods) == 1:
+                        key = (cls, op.properties, ak, rs[0].type, ods[0].value.type)
+                    elif len(ods) == 2:
+                        key = (cls, op.properties, ak, rs[0].type, ods[0].value.type, ods[1].value.type)
+                    else:
+                        key = (cls, op.properties, ak, None, tuple([o.value.type for o in ods]), rs[0].type)
                 else:
-                    key = (cls, op.properties, attrs, ods[0].value.type, ods[1].value.type, None, rs[0].type)
+                    key = (cls, op.properties, ak, None, tuple([o.value.type for o in ods]),
+                           tuple([r.type for r in rs]))
+                if kind is _SYMBOLS:
+                    key = (self.symtab, key)  # symbols resolve from the nearest symbol table
                 if key not in seen:
                     check(op, symbols)
                     seen.add(key)
-            elif check is not None:
-                check(op, symbols)
             op = op._next
 
-    def _class(self, d) -> tuple:
-        """(the compiled checks or None, local_verify) of an op class (d: None for an unregistered op)."""
+    def _plan(self, d) -> tuple:
+        """How to check a region-less op of class d (None: unregistered):
+        (kind, compiled checks, names whose presence in the discardable
+        dictionary puts it in the memo key)."""
         if d is None:
-            return None, False
-        return self._checker(d), bool(d.local_verify)
+            return _NONE, None, frozenset()
+        kind = _LOCAL if d.local_verify else _SYMBOLS if d.symbol_verify else _ALWAYS
+        return kind, self._checker(d), _inherent_names(d) if kind is not _ALWAYS else frozenset()
+
+
+def _inherent_names(d) -> frozenset:
+    """Names an op class's checks may read from the discardable dictionary:
+    its declared attributes (found there when not in the properties), the
+    segment sizes, and any name its verify mentions (local_verify classes
+    read no other discardable attribute)."""
+    names = {f.name for f in d.attr_defs} | {"operandSegmentSizes", "resultSegmentSizes"}
+    code = getattr(getattr(d.verify, "__func__", None), "__code__", None)
+    stack = [code] if code is not None else []
+    while stack:
+        c = stack.pop()
+        for k in c.co_consts:
+            if isinstance(k, str):
+                names.add(k)
+            elif hasattr(k, "co_consts"):
+                stack.append(k)
+    return frozenset(names)
 
 
 def _check_operand(op: Operation, v: Value | None, iso: Region | None, cache: dict) -> None:

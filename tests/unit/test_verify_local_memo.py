@@ -69,3 +69,88 @@ def test_invalid_op_after_valid_ones_is_reported() -> None:
     with pytest.raises(IRError) as e:
         verify(m)
     assert e.value.op is ops[2]
+
+
+def test_discardable_attributes_share_the_check(monkeypatch) -> None:
+    """Discardable attributes the checks do not read (no declared name) leave
+    the op in the same memo entry; their dialect hooks still run per op."""
+    m = _module([
+        "%0 = stablehlo.add %a, %b {tag = 1 : i32} : tensor<4xf32>",
+        "%1 = stablehlo.add %a, %b {tag = 2 : i32, note = \"x\"} : tensor<4xf32>",
+        "%2 = stablehlo.add %a, %b : tensor<4xf32>",
+    ], "%2")
+    seen = _count_checks(monkeypatch, "stablehlo.add")
+    verify(m)
+    assert len(seen) == 1
+
+
+def test_inherent_name_in_the_discardable_dictionary_is_checked() -> None:
+    """An inherent attribute found in the discardable dictionary (ops built
+    without properties) is read by the checks: such ops differing only there
+    are checked apart and the invalid one reported."""
+    from hlopt.ir.attributes import DenseArrayAttr
+    from hlopt.ir.types import i64
+
+    m = _module(["%0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<4xf32>) -> tensor<4xf32>"], "%0")
+    body = m.regions[0].blocks[0].first_op.regions[0].blocks[0]
+    a = body.args[0]
+    good, bad = (Operation("stablehlo.broadcast_in_dim", [a], [a.type],
+                           attributes={"broadcast_dimensions": DenseArrayAttr(i64, [d])}) for d in (0, 1))
+    body.insert_after(body.first_op, good)
+    body.insert_after(good, bad)
+    with pytest.raises(IRError) as e:
+        verify(m)
+    assert e.value.op is bad
+    assert "broadcast_dimensions contains invalid value 1" in e.value.message
+
+
+CALLS = """module {
+  func.func @g(%x: i32) -> i32 {
+    return %x : i32
+  }
+  func.func @f(%a: i32) -> i32 {
+    %0 = func.call @g(%a) : (i32) -> i32
+    %1 = func.call @g(%0) : (i32) -> i32
+    return %1 : i32
+  }
+  module @inner {
+    func.func @g(%x: i64) -> i64 {
+      return %x : i64
+    }
+    func.func @h(%a: i32) -> i32 {
+      %0 = func.call @g(%a) : (i32) -> i32
+      return %0 : i32
+    }
+  }
+}
+"""
+
+
+def test_calls_checked_once_per_symbol_table(monkeypatch) -> None:
+    """func.call (symbol_verify) is checked once per callee and types within
+    one symbol table; the same call text in a nested symbol table resolves
+    another @g, is checked again and its error reported."""
+    from hlopt.ir.opdef import lookup_op
+
+    d = lookup_op("func.call")
+    assert d.symbol_verify and not d.local_verify
+    seen: list[Operation] = []
+    inner = d.verify.__func__
+
+    def counting(cls, op, symbols=None):
+        seen.append(op)
+        return inner(cls, op, symbols)
+
+    monkeypatch.setattr(d, "verify", classmethod(counting))
+    monkeypatch.delattr(d, "_op_checker", raising=False)
+    m = parse_module(CALLS)
+    with pytest.raises(IRError) as e:
+        verify(m)
+    assert e.value.message.startswith("'func.call' op operand type mismatch")
+    assert e.value.op.parent_op.properties.get("sym_name").value == "h"
+    calls = [op for op in m.walk(post_order=False) if op.name == "func.call"]
+    assert seen[:2] == [calls[0], calls[2]]  # the one walk: @f's second call shares the first's check
+
+
+def test_valid_calls_in_two_symbol_tables() -> None:
+    verify(parse_module(CALLS.replace("%x: i64) -> i64", "%x: i32) -> i32").replace("%x : i64", "%x : i32")))
