@@ -90,7 +90,8 @@ class _Walk:
     operand takes the general checks. Raises on the first problem it meets,
     in any order."""
 
-    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes", "symtab")
+    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes", "region_plans",
+                 "terminators", "symtab")
 
     def __init__(self) -> None:
         self.symbols = SymbolCache()
@@ -100,6 +101,8 @@ class _Walk:
         self.cache: dict = {}  # dominance: per region, graph-ness and the CFG dominators
         self.checkers: dict = {}  # op class -> its compiled checks
         self.classes: dict = {}  # an op's class -> its plan (_plan)
+        self.region_plans: dict = {}  # an op's class -> its plan for an op with regions (_region_plan)
+        self.terminators: dict = {}  # an op's class -> whether it may end a block
         self.symtab: Operation | None = None  # the nearest symbol table above the ops being walked
 
     def op(self, top: Operation) -> None:
@@ -119,7 +122,11 @@ class _Walk:
     def _with_regions(self, op: Operation, iso: Region | None, anc: dict, top: Operation | None = None) -> None:
         """An op with regions or successors (or the top op): the general
         checks, then its regions' blocks."""
-        d = op.opdef
+        cls = op.__class__
+        plan = self.region_plans.get(cls)
+        if plan is None:
+            plan = self.region_plans[cls] = self._region_plan(op.opdef)
+        d, check, isolated, needs_term, symbol_table = plan
         cache = self.cache
         b = op.parent if top is None else None  # the top op's operands: the general checks
         k = op._order
@@ -140,38 +147,74 @@ class _Walk:
                     if v.owner is b or v.owner in anc:
                         continue
             _check_operand(op, v, iso, cache)
-        _verify_structure(op, d, isolation=False)
+        regions = op.regions
+        # _verify_structure's checks; it runs (and raises) only when one fails
+        if op.successors:
+            _verify_structure(op, d, isolation=False)
+        if needs_term:
+            terminators = self.terminators
+            for r in regions:
+                for blk in r.blocks:
+                    last = blk._last
+                    if last is None:
+                        _verify_structure(op, d, isolation=False)
+                    ok = terminators.get(last.__class__)
+                    if ok is None:
+                        ld = last.opdef  # an unregistered op might be a terminator (MLIR's mightHaveTerminator)
+                        ok = terminators[last.__class__] = ld is None or TERMINATOR in ld.traits
+                    if not ok:
+                        _verify_structure(op, d, isolation=False)
+        if symbol_table:
+            _check_symbol_table(op)
         if op.attributes is not _EMPTY_DICT:
             _verify_operation_attributes(op, self.hooks)
-        if d is not None and self._checker(d)(op, self.symbols):
+        if check is not None and check(op, self.symbols):
             self.after.append((op, d))
-        if not op.regions:
+        if not regions:
             return
-        symtab = self.symtab
-        if d is not None and SYMBOL_TABLE in d.traits:
-            self.symtab = op  # the nearest symbol table of the ops inside
-        try:
-            if d is not None and ISOLATED in d.traits:
-                for r in op.regions:
-                    for b in r.blocks:
-                        self._block(b, r, {})
-                return
-            blk = op.parent
-            if blk is not None and blk not in anc:
-                blk._ensure_order()
-                anc[blk] = op._order  # what this block defines before `op` dominates its regions
-                try:
-                    for r in op.regions:
-                        for b in r.blocks:
-                            self._block(b, iso, anc)
-                finally:
-                    del anc[blk]
+        if isolated:
+            if symbol_table:
+                outer, self.symtab = self.symtab, op  # the nearest symbol table of the ops inside
+                for r in regions:
+                    for blk in r.blocks:
+                        self._block(blk, r, {})
+                self.symtab = outer
             else:
-                for r in op.regions:
-                    for b in r.blocks:
-                        self._block(b, iso, anc)
-        finally:
-            self.symtab = symtab
+                for r in regions:
+                    for blk in r.blocks:
+                        self._block(blk, r, {})
+            return
+        if symbol_table:  # (not isolated: rare) the general way
+            outer, self.symtab = self.symtab, op
+            anc = dict(anc)
+            if b is not None:
+                b._ensure_order()
+                anc.setdefault(b, op._order)
+            for r in regions:
+                for blk in r.blocks:
+                    self._block(blk, iso, anc)
+            self.symtab = outer
+            return
+        if b is not None and b not in anc:
+            # what this block defines before `op` dominates its regions (its order numbers:
+            # valid, the block's walk numbered them before reaching `op`)
+            anc[b] = k
+            for r in regions:
+                for blk in r.blocks:
+                    self._block(blk, iso, anc)
+            del anc[b]
+        else:
+            for r in regions:
+                for blk in r.blocks:
+                    self._block(blk, iso, anc)
+
+    def _region_plan(self, d) -> tuple:
+        """(d, its compiled checks, isolated, needs terminators, symbol table) of an op class with regions."""
+        if d is None:
+            return None, None, False, False, False
+        traits = d.traits
+        return (d, self._checker(d), ISOLATED in traits,
+                NO_TERMINATOR not in traits and _expects_terminator(d), SYMBOL_TABLE in traits)
 
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         if not b._order_valid:
