@@ -87,6 +87,12 @@ def _edge(op: Operation, term: Operation | None, dest: str, operands: list, inpu
     """MLIR's RegionBranchOpInterface check of one control-flow edge."""
     if term is None:
         return
+    if len(operands) == len(inputs):  # the usual case: no message made
+        for v, t in zip(operands, inputs):
+            if v.type is not t:
+                break
+        else:
+            return
     head = f"along control flow edge from Operation {term.name} to {dest}: "
     notes = [("region branch point", term)]
     if len(operands) != len(inputs):

@@ -90,13 +90,12 @@ class _Walk:
     operand takes the general checks. Raises on the first problem it meets,
     in any order."""
 
-    __slots__ = ("symbols", "after", "seen", "hooks", "cache", "checkers", "classes", "region_plans",
+    __slots__ = ("symbols", "after", "hooks", "cache", "checkers", "classes", "region_plans",
                  "terminators", "symtab")
 
     def __init__(self) -> None:
         self.symbols = SymbolCache()
         self.after: list = []  # ops whose verify_regions runs once their nested ops verified
-        self.seen: set = set()  # memo keys of ops found valid: (class, properties, attributes or None, types)
         self.hooks: dict = {}  # discardable attribute name -> its dialect's hook (or None)
         self.cache: dict = {}  # dominance: per region, graph-ness and the CFG dominators
         self.checkers: dict = {}  # op class -> its compiled checks
@@ -108,10 +107,9 @@ class _Walk:
     def op(self, top: Operation) -> None:
         self.symtab = nearest_symbol_table(top)
         self._with_regions(top, None, {}, top)
-        for op, d in reversed(self.after):
-            for t in _region_traits(d):
-                t(op)
-            d.verify_regions(op)
+        for op, post in reversed(self.after):  # innermost first, as MLIR's verifyRegionInvariants
+            for f in post:
+                f(op)
 
     def _checker(self, d) -> Callable[[Operation, SymbolCache], bool]:
         check = self.checkers.get(d)
@@ -126,7 +124,7 @@ class _Walk:
         plan = self.region_plans.get(cls)
         if plan is None:
             plan = self.region_plans[cls] = self._region_plan(op.opdef)
-        d, check, isolated, needs_term, symbol_table = plan
+        d, check, post, isolated, needs_term, symbol_table = plan
         cache = self.cache
         b = op.parent if top is None else None  # the top op's operands: the general checks
         k = op._order
@@ -168,10 +166,12 @@ class _Walk:
             _check_symbol_table(op)
         if op.attributes is not _EMPTY_DICT:
             _verify_operation_attributes(op, self.hooks)
-        if check is not None and check(op, self.symbols):
-            self.after.append((op, d))
+        if check is not None:
+            check(op, self.symbols)
         if not regions:
             return
+        if post:
+            self.after.append((op, post))
         if isolated:
             if symbol_table:
                 outer, self.symtab = self.symtab, op  # the nearest symbol table of the ops inside
@@ -209,18 +209,20 @@ class _Walk:
                     self._block(blk, iso, anc)
 
     def _region_plan(self, d) -> tuple:
-        """(d, its compiled checks, isolated, needs terminators, symbol table) of an op class with regions."""
+        """(d, its compiled checks, its checks after the nested ops, isolated,
+        needs terminators, symbol table) of an op class with regions."""
         if d is None:
-            return None, None, False, False, False
+            return None, None, (), False, False, False
         traits = d.traits
-        return (d, self._checker(d), ISOLATED in traits,
+        post = _region_traits(d) + ((d.verify_regions,) if _overrides_verify_regions(d) else ())
+        return (d, self._checker(d), post, ISOLATED in traits,
                 NO_TERMINATOR not in traits and _expects_terminator(d), SYMBOL_TABLE in traits)
 
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         if not b._order_valid:
             b._ensure_order()
-        seen, cache, symbols, classes, hooks = self.seen, self.cache, self.symbols, self.classes, self.hooks
-        result, argument, empty, general = OpResult, BlockArgument, _EMPTY_DICT, _check_operand  # (locals: per op)
+        symbols, classes, hooks, outer = self.symbols, self.classes, self.hooks, self._outer
+        empty, none, always, symbolic = _EMPTY_DICT, _NONE, _ALWAYS, _SYMBOLS  # (locals: per op)
         op = b._first
         while op is not None:
             if op.regions or op.successors:
@@ -231,26 +233,20 @@ class _Walk:
             if ods:
                 k = op._order
                 for o in ods:
-                    v = o.value
-                    if type(v) is result:
-                        ow = v.owner
-                        pb = ow.parent
-                        if pb is b:
-                            if ow._order < k:
-                                continue
-                        else:
-                            pos = anc.get(pb)
-                            if pos is not None and ow._order < pos:
-                                continue
-                    elif type(v) is argument:
-                        if v.owner is b or v.owner in anc:
+                    # the usual operand: an earlier op's result or an argument of this block
+                    # (a block argument's owner is its block, whose parent is a region)
+                    ow = o.value.owner  # (a null operand raises here: the ordered walks report it)
+                    if ow.parent is b:
+                        if ow._order < k:
                             continue
-                    general(op, v, iso, cache)
+                    elif ow is b:
+                        continue
+                    outer(op, o.value, b, iso, anc)
             cls = op.__class__
             plan = classes.get(cls)
             if plan is None:
                 plan = classes[cls] = self._plan(op.opdef)
-            kind, check, inherent = plan
+            kind, check, inherent, memo = plan
             attrs = op.attributes
             ak = None
             if attrs is not empty:
@@ -263,38 +259,52 @@ class _Walk:
                             hook(op, name, attr)
                     if name in inherent:  # the checks read no other discardable attribute
                         ak = attrs
-            if kind is _ALWAYS:
+            if kind is always:
                 check(op, symbols)
-            elif kind is not _NONE:
+            elif kind is not none:
                 # the memo key: what the checks read (one result and up to two operands: no lists)
                 rs = op.results
                 if len(rs) == 1:
                     if not ods:
-                        key = (cls, op.properties, ak, rs[0].type)
+                        key = (op.properties, ak, rs[0].type)
                     elif len(ods) == 1:
-                        key = (cls, op.properties, ak, rs[0].type, ods[0].value.type)
+                        key = (op.properties, ak, rs[0].type, ods[0].value.type)
                     elif len(ods) == 2:
-                        key = (cls, op.properties, ak, rs[0].type, ods[0].value.type, ods[1].value.type)
+                        key = (op.properties, ak, rs[0].type, ods[0].value.type, ods[1].value.type)
                     else:
-                        key = (cls, op.properties, ak, None, tuple([o.value.type for o in ods]), rs[0].type)
+                        key = (op.properties, ak, None, tuple([o.value.type for o in ods]), rs[0].type)
                 else:
-                    key = (cls, op.properties, ak, None, tuple([o.value.type for o in ods]),
-                           tuple([r.type for r in rs]))
-                if kind is _SYMBOLS:
+                    key = (op.properties, ak, None, tuple([o.value.type for o in ods]), tuple([r.type for r in rs]))
+                if kind is symbolic:
                     key = (self.symtab, key)  # symbols resolve from the nearest symbol table
-                if key not in seen:
+                if key not in memo:
                     check(op, symbols)
-                    seen.add(key)
+                    memo.add(key)
             op = op._next
+
+    def _outer(self, op: Operation, v: Value, b: Block, iso: Region | None, anc: dict) -> None:
+        """An operand defined outside the op's block: in an enclosing block
+        before the op's ancestor there, or the general checks."""
+        t = type(v)
+        if t is OpResult:
+            ow = v.owner
+            pos = anc.get(ow.parent)
+            if pos is not None and ow._order < pos:
+                return
+        elif t is BlockArgument and v.owner in anc:
+            return
+        _check_operand(op, v, iso, self.cache)
 
     def _plan(self, d) -> tuple:
         """How to check a region-less op of class d (None: unregistered):
         (kind, compiled checks, names whose presence in the discardable
-        dictionary puts it in the memo key)."""
+        dictionary puts it in the memo key, the memo of keys found valid)."""
         if d is None:
-            return _NONE, None, frozenset()
+            return _NONE, None, frozenset(), None
         kind = _LOCAL if d.local_verify else _SYMBOLS if d.symbol_verify else _ALWAYS
-        return kind, self._checker(d), _inherent_names(d) if kind is not _ALWAYS else frozenset()
+        if kind is _ALWAYS:
+            return kind, self._checker(d), frozenset(), None
+        return kind, self._checker(d), _inherent_names(d), set()  # (the class's memo of keys found valid)
 
 
 def _inherent_names(d) -> frozenset:
