@@ -908,6 +908,7 @@ class ForOp(OpDef, RegionBranchOpInterface):
     results_ = var_result(AnyType, name="results")
     region = region(blocks=1)
     traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
+    local_verify = True  # its own types, block arguments and yields (verifier._region_shape)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1053,6 +1054,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     thenRegion = region(blocks=1)
     elseRegion = region()
     traits = (SingleBlockImplicitTerminator("scf.yield"), RecursiveMemoryEffects())
+    local_verify = True  # its own types, block arguments and yields (verifier._region_shape)
 
     @classmethod
     def verify(cls, op: Operation) -> None:

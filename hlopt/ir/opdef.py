@@ -726,7 +726,9 @@ class OpDef(Operation, metaclass=OpMeta):
     # op read nothing but its own operand and result types, properties and
     # attributes (no parent, defining op, symbol or module attribute), and
     # discardable attributes only by declared names or names verify() spells
-    # out: the verifier then checks such an op once per distinct combination
+    # out; with regions, also (here and in verify_regions) their block counts,
+    # block argument types and last ops (class, name, operand types): the
+    # verifier then checks such an op once per distinct combination
     local_verify: ClassVar[bool] = False
     # the same, but the checks also resolve symbols from the op (func.call):
     # checked once per combination and nearest symbol table

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from operator import attrgetter
 
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
@@ -75,7 +76,7 @@ def _verify_ordered(top: Operation) -> None:
 
 
 # how the one walk checks a region-less op of a class (its plan's first entry)
-_NONE, _ALWAYS, _LOCAL, _SYMBOLS = "none", "always", "local", "symbols"
+_NONE, _ALWAYS, _LOCAL, _SYMBOLS, _PARENT = "none", "always", "local", "symbols", "parent"
 
 
 class _Walk:
@@ -124,7 +125,7 @@ class _Walk:
         plan = self.region_plans.get(cls)
         if plan is None:
             plan = self.region_plans[cls] = self._region_plan(op.opdef)
-        d, check, post, isolated, needs_term, symbol_table = plan
+        d, check, post, isolated, needs_term, symbol_table, inherent, memo = plan
         cache = self.cache
         b = op.parent if top is None else None  # the top op's operands: the general checks
         k = op._order
@@ -164,8 +165,22 @@ class _Walk:
                         _verify_structure(op, d, isolation=False)
         if symbol_table:
             _check_symbol_table(op)
-        if op.attributes is not _EMPTY_DICT:
+        attrs = op.attributes
+        ak = None
+        if attrs is not _EMPTY_DICT:
             _verify_operation_attributes(op, self.hooks)
+            if not inherent.isdisjoint([name for name, _ in attrs.entries]):
+                ak = attrs
+        if memo is not None and not op.successors:
+            # a local_verify op with regions: its checks (and those after the nested ops) read its own
+            # types, properties and inherent attributes, its blocks' arguments and last ops
+            key = (op.properties, ak, tuple(map(_VALUE_TYPE, op._operands)), tuple(map(_TYPE, op.results)),
+                   _region_shape(regions))
+            if key in memo:
+                check = None
+                post = ()
+            else:
+                memo.add(key)
         if check is not None:
             check(op, self.symbols)
         if not regions:
@@ -210,19 +225,26 @@ class _Walk:
 
     def _region_plan(self, d) -> tuple:
         """(d, its compiled checks, its checks after the nested ops, isolated,
-        needs terminators, symbol table) of an op class with regions."""
+        needs terminators, symbol table, inherent names and memo as _plan's)
+        of an op class with regions."""
         if d is None:
-            return None, None, (), False, False, False
+            return None, None, (), False, False, False, frozenset(), None
         traits = d.traits
         post = _region_traits(d) + ((d.verify_regions,) if _overrides_verify_regions(d) else ())
+        local = bool(d.local_verify)
         return (d, self._checker(d), post, ISOLATED in traits,
-                NO_TERMINATOR not in traits and _expects_terminator(d), SYMBOL_TABLE in traits)
+                NO_TERMINATOR not in traits and _expects_terminator(d), SYMBOL_TABLE in traits,
+                _inherent_names(d) if local else frozenset(), set() if local else None)
 
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         if not b._order_valid:
             b._ensure_order()
         symbols, classes, hooks, outer = self.symbols, self.classes, self.hooks, self._outer
-        empty, none, always, symbolic = _EMPTY_DICT, _NONE, _ALWAYS, _SYMBOLS  # (locals: per op)
+        empty, none, always, local, symbolic = _EMPTY_DICT, _NONE, _ALWAYS, _LOCAL, _SYMBOLS  # (locals: per op)
+        value_type, type_of = _VALUE_TYPE, _TYPE
+        r = b.parent
+        p = r.parent if r is not None else None
+        parent = p.name if p is not None else None  # (HasParent's reading, for _PARENT keys)
         op = b._first
         while op is not None:
             if op.regions or op.successors:
@@ -272,11 +294,14 @@ class _Walk:
                     elif len(ods) == 2:
                         key = (op.properties, ak, rs[0].type, ods[0].value.type, ods[1].value.type)
                     else:
-                        key = (op.properties, ak, None, tuple([o.value.type for o in ods]), rs[0].type)
+                        key = (op.properties, ak, None, tuple(map(value_type, ods)), rs[0].type)
                 else:
-                    key = (op.properties, ak, None, tuple([o.value.type for o in ods]), tuple([r.type for r in rs]))
-                if kind is symbolic:
-                    key = (self.symtab, key)  # symbols resolve from the nearest symbol table
+                    key = (op.properties, ak, None, tuple(map(value_type, ods)), tuple(map(type_of, rs)))
+                if kind is not local:
+                    if kind is symbolic:
+                        key = (self.symtab, key)  # symbols resolve from the nearest symbol table
+                    else:  # HasParent reads the parent's name, Terminator whether the op ends its block
+                        key = (parent, op._next is None, key)
                 if key not in memo:
                     check(op, symbols)
                     memo.add(key)
@@ -301,10 +326,51 @@ class _Walk:
         dictionary puts it in the memo key, the memo of keys found valid)."""
         if d is None:
             return _NONE, None, frozenset(), None
-        kind = _LOCAL if d.local_verify else _SYMBOLS if d.symbol_verify else _ALWAYS
+        kind = (_LOCAL if d.local_verify else _SYMBOLS if d.symbol_verify else
+                _PARENT if _parent_local(d) else _ALWAYS)
         if kind is _ALWAYS:
             return kind, self._checker(d), frozenset(), None
         return kind, self._checker(d), _inherent_names(d), set()  # (the class's memo of keys found valid)
+
+
+def _parent_local(d) -> bool:
+    """Whether class d's checks read only what local_verify allows, its
+    parent op's name (HasParent) and whether it ends its block (Terminator):
+    its declaration and traits alone, no verify or inferred types of its own
+    (e.g. scf.yield, stablehlo.return)."""
+    from hlopt.ir.opdef import OpDef
+    from hlopt.ir.traits import HasParent, Terminator, Trait
+
+    if d.region_defs or d.successor_defs or getattr(d, "infer_result_types", None) is not None:
+        return False
+    if not (_same_method(d, "verify", OpDef) and _same_method(d, "verify_declaration", OpDef)):
+        return False
+    if issubclass(d, CallableOpInterface):
+        return False
+    checked = [t for t in d.trait_objects if type(t).verify is not Trait.verify]
+    return bool(checked) and all(type(t).verify in (HasParent.verify, Terminator.verify) for t in checked)
+
+
+_VALUE_TYPE = attrgetter("value.type")  # an operand's type
+_TYPE = attrgetter("type")
+
+
+def _region_shape(regions) -> tuple:
+    """What a local_verify op's checks may read of its regions: per region
+    its block count, per block the argument types and the last op (class,
+    name, operand types)."""
+    shape: list = []
+    for r in regions:
+        blocks = r.blocks
+        shape.append(len(blocks))
+        for b in blocks:
+            shape.append(tuple(map(_TYPE, b.args)))
+            last = b._last
+            if last is None:
+                shape.append(None)
+            else:
+                shape += (last.__class__, last.name, tuple(map(_VALUE_TYPE, last._operands)))
+    return tuple(shape)
 
 
 def _inherent_names(d) -> frozenset:
