@@ -154,3 +154,79 @@ def test_calls_checked_once_per_symbol_table(monkeypatch) -> None:
 
 def test_valid_calls_in_two_symbol_tables() -> None:
     verify(parse_module(CALLS.replace("%x: i64) -> i64", "%x: i32) -> i32").replace("%x : i64", "%x : i32")))
+
+
+def _counting(monkeypatch, name: str, method: str = "verify") -> list[Operation]:
+    """Record every op of `name` whose `method` (verify or verify_regions) runs."""
+    from hlopt.ir.opdef import lookup_op
+
+    d = lookup_op(name)
+    seen: list[Operation] = []
+    inner = getattr(d, method).__func__
+
+    def counting(cls, op):
+        seen.append(op)
+        return inner(cls, op)
+
+    monkeypatch.setattr(d, method, classmethod(counting))
+    monkeypatch.delattr(d, "_op_checker", raising=False)
+    return seen
+
+
+IFS = """func.func @f(%c: i1, %a: i32, %b: i64) -> i32 {
+  %0 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %1 = scf.if %c -> (i32) {
+    scf.yield %0 : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %2 = "scf.if"(%c) ({
+    "scf.yield"(%b) : (i64) -> ()
+  }, {
+    "scf.yield"(%a) : (i32) -> ()
+  }) : (i1) -> i32
+  return %1 : i32
+}
+"""
+
+
+def test_region_ops_checked_once_per_shape(monkeypatch) -> None:
+    """scf.if (local_verify with regions): the key holds its blocks' argument
+    types and last ops, so the third if, yielding an i64, is checked again
+    and its region-edge error reported."""
+    checked = _counting(monkeypatch, "scf.if")
+    edges = _counting(monkeypatch, "scf.if", "verify_regions")
+    m = parse_module(IFS)
+    ifs = [op for op in m.walk(post_order=False) if op.name == "scf.if"]
+    with pytest.raises(IRError) as e:
+        verify(m)
+    assert e.value.op is ifs[2]
+    assert "successor operand type #0 'i64' should match successor input type #0 'i32'" in e.value.message
+    verify(parse_module(IFS.replace("(%b) : (i64)", "(%a) : (i32)")))
+    assert checked[:2] == [ifs[0], ifs[2]]  # the one walk: the second if shares the first's checks
+    assert ifs[1] not in edges[:2]
+
+
+def test_terminators_checked_once_per_parent_and_position(monkeypatch) -> None:
+    """scf.yield's checks (HasParent, Terminator, its declaration) run once
+    per parent name, end-of-block position and types; a yield that does not
+    end its block is checked again and reported."""
+    from hlopt.ir.opdef import lookup_op
+    from hlopt.ir.verifier import _PARENT, _Walk
+
+    w = _Walk()
+    assert w._plan(lookup_op("scf.yield"))[0] is _PARENT
+    assert w._plan(lookup_op("func.return"))[0] is not _PARENT  # its verify reads the function's type
+    m = parse_module(IFS.replace("(%b) : (i64)", "(%a) : (i32)"))
+    ifs = [op for op in m.walk(post_order=False) if op.name == "scf.if"]
+    block = ifs[1].regions[1].blocks[0]
+    y = block.first_op
+    block.insert_before(y, Operation("scf.yield", [y.operands[0]]))
+    with pytest.raises(IRError) as e:
+        verify(m)
+    assert e.value.message == "'scf.yield' op must be the last operation in the parent block"
+    assert e.value.op is block.first_op
