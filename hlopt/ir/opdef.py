@@ -907,6 +907,20 @@ def _count_plan(defs: Sequence[Field]) -> "tuple[int, int | None, tuple] | None"
     return fixed, most, singles
 
 
+_CODE: dict[str, Any] = {}  # generated check source -> its code object
+
+
+def compiled(source: str) -> Any:
+    """The code object of a generated check's source, compiled once per
+    process: classes of one shape (most arith ops, say) share the text and
+    differ only in the names their functions are given (the first verify of
+    a module compiles a few dozen classes)."""
+    code = _CODE.get(source)
+    if code is None:
+        code = _CODE[source] = compile(source, "<generated check>", "exec")
+    return code
+
+
 def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     """A predicate that is True when the op satisfies its field declaration
     (most ops, so the general walk that finds MLIR's message runs only on
@@ -925,7 +939,8 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
     if cls.attr_defs:
         lines.append("    props, attributes = op.properties, op.attributes")
     for j, ad in enumerate(cls.attr_defs):
-        lines += [f"    v = props.get({ad.name!r})", "    if v is None:", f"        v = attributes.get({ad.name!r})"]
+        env[f"n{j}"] = ad.name  # (a name, not a literal: classes of one shape share the source)
+        lines += [f"    v = props.get(n{j})", "    if v is None:", f"        v = attributes.get(n{j})"]
         if ad.arity == SINGLE and ad.default is None:
             lines += ["    if v is None:", "        return False"]
         if ad.constraint is not None:
@@ -972,7 +987,7 @@ def _fast_fields(cls: type[OpDef]) -> "Callable[[Operation], bool] | None":
         lines += ["    return False"]
     else:
         lines += ["    return not op.successors"]
-    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    exec(compiled("\n".join(lines)), env)  # noqa: S102 - the source is the fixed lines above
     fields: Callable[[Operation], bool] = env["fields"]
     return fields
 

@@ -416,7 +416,7 @@ def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
     True when its verify_regions must run after the nested ops. Steps the
     class does not have (no trait check, the default verify) are left out
     instead of called."""
-    from hlopt.ir.opdef import OpDef, declaration_parts
+    from hlopt.ir.opdef import OpDef, compiled, declaration_parts
 
     own = d.verify
     with_symbols = len(inspect.signature(own).parameters) >= 2
@@ -445,7 +445,7 @@ def _compile_op_checker(d) -> Callable[[Operation, SymbolCache], bool]:
     if not _same_method(d, "verify", OpDef):
         lines.append("    own(op, symbols)" if with_symbols else "    own(op)")
     lines.append("    return bool(op.regions)" if after else "    return False")
-    exec("\n".join(lines), env)  # noqa: S102 - the source is the fixed lines above
+    exec(compiled("\n".join(lines)), env)  # noqa: S102 - the source is the fixed lines above
     return env["check"]
 
 
