@@ -296,6 +296,13 @@ class ReturnOp(OpDef):
         if f is None:
             raise IRError("'func.return' op expects parent op 'func.func'", op)
         ft = function_type(f)
+        ods, results = op._operands, ft.results
+        if len(ods) == len(results):  # the usual case: no message made
+            for o, t in zip(ods, results):
+                if o.value.type is not t:
+                    break
+            else:
+                return
         name = f.properties.get("sym_name").value
         if len(op.operands) != len(ft.results):
             raise IRError(f"'func.return' op has {len(op.operands)} operands, but enclosing function (@{name}) "
@@ -324,9 +331,11 @@ class CallOp(CallOpInterface, OpDef):
         callee = op.properties.get("callee")
         if not isinstance(callee, SymbolRefAttr):
             raise IRError("'func.call' op requires attribute 'callee'", op)
-        from hlopt.ir.symbols import SymbolCache
+        if symbols is None:
+            from hlopt.ir.symbols import SymbolCache
 
-        fn = (symbols or SymbolCache()).lookup(op, callee)
+            symbols = SymbolCache()
+        fn = symbols.lookup(op, callee)
         if fn is None or fn.name != "func.func":
             raise IRError(f"'func.call' op '{callee.leaf}' does not reference a valid function", op)
         ft = function_type(fn)

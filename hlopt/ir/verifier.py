@@ -476,9 +476,18 @@ def _verify_operation_attributes(op: Operation, hooks: dict | None = None) -> No
             hook(op, name, attr)
 
 
+_DEFAULT_ARG_ATTRS = CallableOpInterface.arg_attrs.__func__
+_DEFAULT_RES_ATTRS = CallableOpInterface.res_attrs.__func__
+
+
 def _verify_argument_attributes(op: Operation, d) -> None:
     """verifyRegionArgAttribute / verifyRegionResultAttribute for the
     `<dialect>.x` attributes of a function-like op's arguments and results."""
+    if (getattr(d.arg_attrs, "__func__", None) is _DEFAULT_ARG_ATTRS
+            and getattr(d.res_attrs, "__func__", None) is _DEFAULT_RES_ATTRS):
+        props = op.properties  # (what the defaults read: no arrays, no dictionaries to check)
+        if props.get("arg_attrs") is None and props.get("res_attrs") is None:
+            return
     for which, dicts in (("verify_region_arg_attribute", d.arg_attrs(op)),
                          ("verify_region_result_attribute", d.res_attrs(op))):
         for i, attrs in enumerate(dicts):
