@@ -230,3 +230,27 @@ def test_terminators_checked_once_per_parent_and_position(monkeypatch) -> None:
         verify(m)
     assert e.value.message == "'scf.yield' op must be the last operation in the parent block"
     assert e.value.op is block.first_op
+
+
+REDUCES = """func.func @f(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  %1 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  %2 = "stablehlo.reduce"(%a, %z) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%x: tensor<f64>, %y: tensor<f64>):
+    %s = stablehlo.add %x, %y : tensor<f64>
+    stablehlo.return %s : tensor<f64>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %1 : tensor<f32>
+}
+"""
+
+
+def test_reduce_checked_once_per_body_shape() -> None:
+    """stablehlo.reduce (local_verify with its body in the key): a reduce
+    whose body takes other types is checked again and its error reported."""
+    m = parse_module(REDUCES)
+    reduces = [op for op in m.walk(post_order=False) if op.name == "stablehlo.reduce"]
+    with pytest.raises(IRError) as e:
+        verify(m)
+    assert e.value.op is reduces[2]
+    assert "reduction-region's argument at index 0" in e.value.message

@@ -147,6 +147,7 @@ class ReduceOp(ShloOp):
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
     args_format = "reduce_args"
+    local_verify = True  # its own types and dimensions, the body's arguments and return (verifier._region_shape)
     compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
