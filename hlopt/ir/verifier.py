@@ -378,6 +378,9 @@ def _inherent_names(d) -> frozenset:
     its declared attributes (found there when not in the properties), the
     segment sizes, and any name its verify mentions (local_verify classes
     read no other discardable attribute)."""
+    cached = d.__dict__.get("_inherent_names")
+    if cached is not None:
+        return cached
     names = {f.name for f in d.attr_defs} | {"operandSegmentSizes", "resultSegmentSizes"}
     code = getattr(getattr(d.verify, "__func__", None), "__code__", None)
     stack = [code] if code is not None else []
@@ -388,7 +391,9 @@ def _inherent_names(d) -> frozenset:
                 names.add(k)
             elif hasattr(k, "co_consts"):
                 stack.append(k)
-    return frozenset(names)
+    cached = frozenset(names)
+    type.__setattr__(d, "_inherent_names", cached)
+    return cached
 
 
 def _check_operand(op: Operation, v: Value | None, iso: Region | None, cache: dict) -> None:
