@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
@@ -239,7 +239,7 @@ class _Walk:
     def _block(self, b: Block, iso: Region | None, anc: dict) -> None:
         if not b._order_valid:
             b._ensure_order()
-        symbols, classes, hooks, outer = self.symbols, self.classes, self.hooks, self._outer
+        symbols, classes, outer, first = self.symbols, self.classes, self._outer, _FIRST
         empty, none, always, local, symbolic = _EMPTY_DICT, _NONE, _ALWAYS, _LOCAL, _SYMBOLS  # (locals: per op)
         value_type, type_of = _VALUE_TYPE, _TYPE
         r = b.parent
@@ -268,19 +268,13 @@ class _Walk:
             plan = classes.get(cls)
             if plan is None:
                 plan = classes[cls] = self._plan(op.opdef)
-            kind, check, inherent, memo = plan
+            kind, check, inherent, memo, plain = plan
             attrs = op.attributes
             ak = None
-            if attrs is not empty:
-                for name, attr in attrs.entries:
-                    hook = hooks.get(name, hooks)
-                    if hook is not None:
-                        if hook is hooks:
-                            hook = hooks[name] = _hook(name, "verify_operation_attribute")
-                        if hook is not None:  # dialect hooks may look beyond the op: never memoized
-                            hook(op, name, attr)
-                    if name in inherent:  # the checks read no other discardable attribute
-                        ak = attrs
+            # discardable attributes: nothing to do when every name is one without a dialect hook
+            # that the class's checks do not read (one set test), else the hooks run
+            if attrs is not empty and not plain.issuperset(map(first, attrs.entries)):
+                ak = self._attributes(op, attrs, inherent, plain)
             if kind is always:
                 check(op, symbols)
             elif kind is not none:
@@ -307,6 +301,25 @@ class _Walk:
                     memo.add(key)
             op = op._next
 
+    def _attributes(self, op: Operation, attrs: DictionaryAttr, inherent: frozenset, plain: set) -> DictionaryAttr | None:
+        """Run the dialect hooks of an op's discardable attributes (they may
+        look beyond the op: never memoized); the dictionary if it names an
+        inherent attribute (then part of the memo key), else None. Names
+        without a hook that the class does not read join `plain`."""
+        hooks = self.hooks
+        ak = None
+        for name, attr in attrs.entries:
+            hook = hooks.get(name, hooks)
+            if hook is hooks:
+                hook = hooks[name] = _hook(name, "verify_operation_attribute")
+            if hook is not None:
+                hook(op, name, attr)
+            if name in inherent:
+                ak = attrs
+            elif hook is None:
+                plain.add(name)
+        return ak
+
     def _outer(self, op: Operation, v: Value, b: Block, iso: Region | None, anc: dict) -> None:
         """An operand defined outside the op's block: in an enclosing block
         before the op's ancestor there, or the general checks."""
@@ -323,14 +336,15 @@ class _Walk:
     def _plan(self, d) -> tuple:
         """How to check a region-less op of class d (None: unregistered):
         (kind, compiled checks, names whose presence in the discardable
-        dictionary puts it in the memo key, the memo of keys found valid)."""
+        dictionary puts it in the memo key, the memo of keys found valid,
+        the discardable names seen that need nothing: no hook, not read)."""
         if d is None:
-            return _NONE, None, frozenset(), None
+            return _NONE, None, frozenset(), None, set()
         kind = (_LOCAL if d.local_verify else _SYMBOLS if d.symbol_verify else
                 _PARENT if _parent_local(d) else _ALWAYS)
         if kind is _ALWAYS:
-            return kind, self._checker(d), frozenset(), None
-        return kind, self._checker(d), _inherent_names(d), set()  # (the class's memo of keys found valid)
+            return kind, self._checker(d), frozenset(), None, set()
+        return kind, self._checker(d), _inherent_names(d), set(), set()  # (the memo of keys found valid)
 
 
 def _parent_local(d) -> bool:
@@ -352,6 +366,7 @@ def _parent_local(d) -> bool:
 
 
 _VALUE_TYPE = attrgetter("value.type")  # an operand's type
+_FIRST = itemgetter(0)  # a dictionary entry's name
 _TYPE = attrgetter("type")
 
 
