@@ -254,3 +254,33 @@ def test_reduce_checked_once_per_body_shape() -> None:
         verify(m)
     assert e.value.op is reduces[2]
     assert "reduction-region's argument at index 0" in e.value.message
+
+
+HOOK_CALLS: list[tuple] = []
+
+
+def _memohook(op, name, attr) -> None:
+    HOOK_CALLS.append((op, name, attr.value))
+    if attr.value < 0:
+        raise IRError(f"'{op.name}' op negative {name}", op)
+
+
+def test_dialect_hooks_run_on_every_op_of_a_memoized_class() -> None:
+    """A discardable attribute with a dialect hook never joins the memo: the
+    hook runs for each op, whether or not the op's own checks are skipped."""
+    from hlopt.ir.context import current_context
+    from hlopt.ir.dialect import Dialect
+
+    if current_context().loaded_dialect("memohook") is None:
+        current_context().load(Dialect("memohook", ops=(), verify_operation_attribute=_memohook))
+    lines = [f"%{i} = stablehlo.add %a, %b {{memohook.n = {n} : i64, plain}} : tensor<4xf32>"
+             for i, n in enumerate((1, 2, 3))]
+    m = _module(lines, "%2")
+    HOOK_CALLS.clear()
+    verify(m)
+    assert [(name, v) for _, name, v in HOOK_CALLS] == [("memohook.n", 1), ("memohook.n", 2), ("memohook.n", 3)]
+    bad = _module(lines[:2] + [lines[2].replace("memohook.n = 3", "memohook.n = -3")], "%2")
+    with pytest.raises(IRError) as e:
+        verify(bad)
+    assert e.value.message == "'stablehlo.add' op negative memohook.n"
+    assert e.value.op is bad.regions[0].blocks[0].first_op.regions[0].blocks[0].ops_list()[2]
