@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from operator import attrgetter, itemgetter
+from typing import Any
 
 from hlopt.ir.attributes import DictionaryAttr
 from hlopt.ir.context import current_context
@@ -156,7 +157,8 @@ class _Walk:
                 for blk in r.blocks:
                     last = blk._last
                     if last is None:
-                        _verify_structure(op, d, isolation=False)
+                        _verify_structure(op, d, isolation=False)  # (raises: an empty block)
+                        continue
                     ok = terminators.get(last.__class__)
                     if ok is None:
                         ld = last.opdef  # an unregistered op might be a terminator (MLIR's mightHaveTerminator)
@@ -251,7 +253,7 @@ class _Walk:
                 self._with_regions(op, iso, anc)
                 op = op._next
                 continue
-            ods = op._operands
+            ods: Any = op._operands  # (Any: an operand's value is read as a result or an argument)
             if ods:
                 k = op._order
                 for o in ods:
@@ -280,6 +282,7 @@ class _Walk:
             elif kind is not none:
                 # the memo key: what the checks read (one result and up to two operands: no lists)
                 rs = op.results
+                key: tuple
                 if len(rs) == 1:
                     if not ods:
                         key = (op.properties, ak, rs[0].type)
@@ -320,7 +323,7 @@ class _Walk:
                 plain.add(name)
         return ak
 
-    def _outer(self, op: Operation, v: Value, b: Block, iso: Region | None, anc: dict) -> None:
+    def _outer(self, op: Operation, v: Any, b: Block, iso: Region | None, anc: dict) -> None:
         """An operand defined outside the op's block: in an enclosing block
         before the op's ancestor there, or the general checks."""
         t = type(v)
@@ -496,8 +499,8 @@ def _verify_operation_attributes(op: Operation, hooks: dict | None = None) -> No
             hook(op, name, attr)
 
 
-_DEFAULT_ARG_ATTRS = CallableOpInterface.arg_attrs.__func__
-_DEFAULT_RES_ATTRS = CallableOpInterface.res_attrs.__func__
+_DEFAULT_ARG_ATTRS = vars(CallableOpInterface)["arg_attrs"].__func__
+_DEFAULT_RES_ATTRS = vars(CallableOpInterface)["res_attrs"].__func__
 
 
 def _verify_argument_attributes(op: Operation, d) -> None:
