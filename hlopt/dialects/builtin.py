@@ -43,7 +43,7 @@ class ModuleOp(SymbolOpInterface, RegionKindInterface, OpDef):
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
         s = p.op_name(op)
-        name = op.properties.get("sym_name")
+        name = op.sym_name
         if name is not None:
             s += " " + symbol_name_text(name.value)
         # like MLIR: every attribute but the name, inherent ones included
