@@ -76,14 +76,12 @@ def _collapse(dest: Block, operands: list[Value]) -> tuple[Block, list[Value]] |
 
 
 def _create_br(rw: Any, dest: Block, operands: list[Value], loc: Any) -> Operation:
-    return rw.create("cf.br", operands, [], successors=[dest], location=loc)
+    return rw.create(BranchOp, operands, dest=dest, location=loc)
 
 
 def _create_cond_br(rw: Any, cond: Value, t: Block, t_ops: list[Value], f: Block, f_ops: list[Value],
                     loc: Any) -> Operation:
-    seg = DenseArrayAttr(IntegerType(32), [1, len(t_ops), len(f_ops)])
-    return rw.create("cf.cond_br", [cond, *t_ops, *f_ops], [], properties={"operandSegmentSizes": seg},
-                     successors=[t, f], location=loc)
+    return rw.create(CondBranchOp, cond, t_ops, f_ops, true_dest=t, false_dest=f, location=loc)
 
 
 def _merge_blocks(rw: Any, source: Block, dest: Block, args: list[Value]) -> None:
@@ -223,11 +221,8 @@ class BranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
 
 # -- cf.cond_br -----------------------------------------------------------------------------
-def _cond_br_parts(op: Operation) -> tuple[Value, list[Value], list[Value]]:
-    seg = op.properties.get("operandSegmentSizes")
-    vals = op.operands
-    _, nt, nf = seg.values
-    return vals[0], vals[1:1 + nt], vals[1 + nt:1 + nt + nf]
+def _cond_br_parts(op: Any) -> tuple[Value, list[Value], list[Value]]:
+    return op.condition, list(op.true_dest_operands), list(op.false_dest_operands)
 
 
 @debug_name("SimplifyConstCondBranchPred")
@@ -275,8 +270,9 @@ def _cond_br_identical(op: Operation, rw: Any) -> bool:
         if a is b:
             merged.append(a)
         else:
-            s = rw.create("arith.select", [cond, a, b], [a.type], location=op.location)
-            merged.append(s.results[0])
+            from hlopt.dialects import arith
+
+            merged.append(rw.create(arith.SelectOp, cond, a, b, result_types=[a.type], location=op.location).result)
     new = _create_br(rw, t, merged, op.location)
     rw.replace_op(op, new.results)
     return True
@@ -295,9 +291,11 @@ def _cond_br_truth(op: Operation, rw: Any) -> bool:
         for use in list(cond.uses):
             if use.owner.parent is dest:
                 if const is None:
-                    const = rw.create("arith.constant", [], [i1], properties={"value": IntegerAttr(value, i1)},
+                    from hlopt.dialects import arith
+
+                    const = rw.create(arith.ConstantOp, value=IntegerAttr(value, i1), result_types=[i1],
                                       location=op.location)
-                use.set(const.results[0])
+                use.set(const.result)
                 rw.modified(use.owner)
                 replaced = True
     return replaced
@@ -328,12 +326,14 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         return t if index == 0 else f
 
     @classmethod
-    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
-        _, nt, nf = op.properties.get("operandSegmentSizes").values
+    def successor_operand_index(cls, op: Any, index: int) -> tuple[int, int]:
+        nt, nf = len(op.true_dest_operands), len(op.false_dest_operands)
         return (1, nt) if index == 0 else (1 + nt, nf)
 
     @classmethod
-    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
+    def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
+        # the trait's segment attribute as stored: called after the operands changed, so
+        # the declared groups (read through it) do not match the operands yet
         seg = list(op.properties.get("operandSegmentSizes").values)
         seg[1 + index] += delta
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
@@ -349,8 +349,8 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth, _uniform_block_args)
 
     @classmethod
-    def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
-        _, nt, _ = op.properties.get("operandSegmentSizes").values
+    def interpret(cls, op: Any, args: list, ctx: Any) -> tuple[int, list]:
+        nt = len(op.true_dest_operands)
         if bool(np.asarray(args[0])):
             return 0, list(args[1:1 + nt])
         return 1, list(args[1 + nt:])
@@ -362,29 +362,25 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 _Case = tuple[int, Block, list[Value]]
 
 
-def _switch_parts(op: Operation) -> tuple[Value, list[Value], list[_Case]]:
+def _switch_parts(op: Any) -> tuple[Value, list[Value], list[_Case]]:
     """(flag, default operands, [(value, dest, operands)] per case)."""
-    _, nd, _ = op.properties.get("operandSegmentSizes").values
-    vals = op.operands
-    cv = op.properties.get("case_values")
+    cv = op.case_values
     values = list(cv.flat_values()) if cv is not None else []
-    segs = op.properties.get("case_operand_segments").values
-    cases, k = [], 1 + nd
-    for v, dest, n in zip(values, op.successors[1:], segs):
-        cases.append((v, dest, vals[k:k + n]))
+    case_ops = list(op.caseOperands)
+    cases, k = [], 0
+    for v, dest, n in zip(values, op.caseDestinations, op.case_operand_segments.values):
+        cases.append((v, dest, case_ops[k:k + n]))
         k += n
-    return vals[0], vals[1:1 + nd], cases
+    return op.flag, list(op.defaultOperands), cases
 
 
 def _create_switch(rw: Any, flag: Value, default: Block, default_ops: list[Value], cases: list[_Case],
                    loc: Any) -> Operation:
-    props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32), [len(c[2]) for c in cases])}
-    if cases:
-        props["case_values"] = DenseElementsAttr(VectorType([len(cases)], flag.type), [c[0] for c in cases])
+    segments = DenseArrayAttr(IntegerType(32), [len(c[2]) for c in cases])
+    values = DenseElementsAttr(VectorType([len(cases)], flag.type), [c[0] for c in cases]) if cases else None
     case_ops = [v for c in cases for v in c[2]]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(default_ops), len(case_ops)])
-    return rw.create("cf.switch", [flag, *default_ops, *case_ops], [], properties=props,
-                     successors=[default] + [c[1] for c in cases], location=loc)
+    return rw.create(SwitchOp, flag, default_ops, case_ops, case_values=values, case_operand_segments=segments,
+                     defaultDestination=default, caseDestinations=[c[1] for c in cases], location=loc)
 
 
 def _replace_switch(op: Operation, rw: Any, default: Block, default_ops: list[Value], cases: list[_Case]) -> bool:
@@ -498,14 +494,14 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        segs = op.properties.get("case_operand_segments").values
-        _, _, nc = op.properties.get("operandSegmentSizes").values
+        segs = op.case_operand_segments.values
+        nc = len(op.caseOperands)
         if any(n < 0 for n in segs):
             raise op_error(op, "'case_operand_segments' attribute cannot have negative elements")
         if sum(segs) != nc:
             raise op_error(op, f"caseOperands count ({nc}) does not match with the total size ({sum(segs)}) "
                                "specified in attribute 'case_operand_segments'")
-        cv = op.properties.get("case_values")
+        cv = op.case_values
         n_dest = len(op.successors) - 1
         if cv is None and n_dest == 0:
             return
@@ -526,19 +522,19 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
             _verify_successor_args(op, i, op.operands[first:first + n])
 
     @classmethod
-    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
-        _, nd, _ = op.properties.get("operandSegmentSizes").values
+    def successor_operand_index(cls, op: Any, index: int) -> tuple[int, int]:
+        nd = len(op.defaultOperands)
         if index == 0:
             return 1, nd
-        segs = op.properties.get("case_operand_segments").values
+        segs = op.case_operand_segments.values
         return 1 + nd + sum(segs[:index - 1]), segs[index - 1]
 
     @classmethod
-    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
-        seg = list(op.properties.get("operandSegmentSizes").values)
+    def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
+        seg = list(op.properties.get("operandSegmentSizes").values)  # as stored (see CondBranchOp's)
         seg[1 if index == 0 else 2] += delta
         if index:
-            cs = list(op.properties.get("case_operand_segments").values)
+            cs = list(op.case_operand_segments.values)
             cs[index - 1] += delta
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
@@ -580,22 +576,19 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         d_ops = r.operands(d_refs, r.types(d_types), d_pos)
         cases = [(v, r.successor(b), r.operands(refs, r.types(ts), pos)) for v, b, refs, ts, pos in st["cases"]]
         case_ops = [v for _, _, o in cases for v in o]
-        props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32),
-                                                                         [len(o) for _, _, o in cases])}
-        if cases:
-            props["case_values"] = DenseElementsAttr(VectorType([len(cases)], t),
-                                                     [_wrap_signed(v, t.width) for v, _, _ in cases])
-        props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(d_ops), len(case_ops)])
+        segments = DenseArrayAttr(IntegerType(32), [len(o) for _, _, o in cases])
+        values = DenseElementsAttr(VectorType([len(cases)], t), [_wrap_signed(v, t.width) for v, _, _ in cases]) \
+            if cases else None
         a = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("cf.switch", [flag, *d_ops, *case_ops], [], props, a, (),
-                         [r.successor(d_dest)] + [b for _, b, _ in cases])
+        return SwitchOp.build(flag, d_ops, case_ops, case_values=values, case_operand_segments=segments, attributes=a,
+                              defaultDestination=r.successor(d_dest), caseDestinations=[b for _, b, _ in cases])
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
         if any(k not in ("operandSegmentSizes", "case_values", "case_operand_segments")
                for k, _ in op.properties.entries):
             return False
-        cv = op.properties.get("case_values")
+        cv = op.case_values
         if cv is not None and not isinstance(cv.type, VectorType) and len(op.successors) > 1:
             return False  # the custom form re-creates the values as a vector
         flag, d_ops, cases = _switch_parts(op)
