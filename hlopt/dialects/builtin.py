@@ -42,6 +42,7 @@ class ModuleOp(SymbolOpInterface, RegionKindInterface, OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
+        assert isinstance(op, ModuleOp)  # (for the type checker: the accessors below are ModuleOp's)
         s = p.op_name(op)
         name = op.sym_name
         if name is not None:

@@ -42,6 +42,7 @@ IntElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstan
 def _edge_count(block: Block) -> int:
     """Predecessor edges of `block` (a cond_br to it twice counts twice)."""
     n = 0
+    assert block.parent is not None  # a successor is a block of a region
     for b in block.parent.blocks:
         t = b.last_op
         if t is not None:
@@ -106,6 +107,7 @@ def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     """br ^bb1(args) where ^bb1 has no other predecessor: merge ^bb1 in."""
     succ = op.successors[0]
     block = op.parent
+    assert block is not None  # a pattern's root is in a block
     if succ is block or _edge_count(succ) != 1:
         return False
     args = list(op.operands)
@@ -145,6 +147,7 @@ def _uniform_block_args(op: Operation, rw: Any) -> bool:
         seen.add(dest)
         incoming: list[list[Value]] = [[] for _ in dest.args]
         ok = True
+        assert dest.parent is not None  # a successor is a block of a region
         for b in dest.parent.blocks:
             t = b.last_op
             if t is None or dest not in t.successors:
@@ -161,10 +164,10 @@ def _uniform_block_args(op: Operation, rw: Any) -> bool:
         if not ok or len(incoming[0]) < 2:  # one edge in: the merge and pass-through patterns' job
             continue
         for a, vals in zip(dest.args, incoming):
-            v = vals[0] if vals else None
-            if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+            common = vals[0] if vals else None
+            if common is None or common is a or any(x is not common for x in vals) or not a.uses:
                 continue
-            rw.replace_all_uses_with(a, v)
+            rw.replace_all_uses_with(a, common)
             changed = True
     return changed
 
@@ -182,13 +185,15 @@ class _EditsSuccessorOperands:
 
     @classmethod
     def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
-        first, _ = cls.successor_operand_index(op, index)
+        branch: Any = cls  # a mixin of BranchOpInterface ops: they define successor_operand_index
+        first, _ = branch.successor_operand_index(op, index)
         op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
         cls.resize_successor_segments(op, index, -1)
 
     @classmethod
     def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
-        first, n = cls.successor_operand_index(op, index)
+        branch: Any = cls  # (see erase_successor_operand)
+        first, n = branch.successor_operand_index(op, index)
         ops = op.operands
         op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
         cls.resize_successor_segments(op, index, len(values))
@@ -442,8 +447,10 @@ def _switch_pass_through(op: Operation, rw: Any) -> bool:
 
 def _pred_switch(op: Operation) -> Operation | None:
     """The cf.switch on the same flag that is the only edge into op's block."""
-    preds = op.parent.predecessors
-    if len(preds) != 1 or _edge_count(op.parent) != 1:
+    block = op.parent
+    assert block is not None  # a pattern's root is in a block
+    preds = block.predecessors
+    if len(preds) != 1 or _edge_count(block) != 1:
         return None
     t = preds[0].last_op
     if t is None or t.name != "cf.switch" or t.operand(0) is not op.operand(0):
@@ -494,6 +501,7 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, SwitchOp)  # (the type checker's view of the accessors below)
         segs = op.case_operand_segments.values
         nc = len(op.caseOperands)
         if any(n < 0 for n in segs):
@@ -588,6 +596,7 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         if any(k not in ("operandSegmentSizes", "case_values", "case_operand_segments")
                for k, _ in op.properties.entries):
             return False
+        assert isinstance(op, SwitchOp)  # (the type checker's view of the accessors below)
         cv = op.case_values
         if cv is not None and not isinstance(cv.type, VectorType) and len(op.successors) > 1:
             return False  # the custom form re-creates the values as a vector

@@ -49,7 +49,8 @@ def _attr_list(a: Any, n: int) -> list[DictionaryAttr | None]:
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
+# (the interface's classmethod result_types is the class side; instances keep Operation's)
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):  # type: ignore[misc]
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
     sym_name = attr(Str)
@@ -68,6 +69,7 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, FuncOp)  # (the type checker's view of the accessors below)
         name = op.sym_name
         if not isinstance(name, StringAttr):
             raise IRError("'func.func' op requires attribute 'sym_name'", op)
@@ -283,9 +285,9 @@ def _unexpected(p: Any, end: int) -> Exception:
     return ParseError(f"unexpected '{rest.strip()[:20]}'", p.location())
 
 
-def _enclosing_func(op: Operation) -> Operation | None:
+def _enclosing_func(op: Operation) -> FuncOp | None:
     parent = op.parent_op
-    return parent if parent is not None and parent.name == "func.func" else None
+    return parent if isinstance(parent, FuncOp) else None
 
 
 class ReturnOp(OpDef):
@@ -324,6 +326,7 @@ class CallOp(CallOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
+        assert isinstance(op, CallOp)  # (the type checker's view of the accessors below)
         callee = op.callee
         if not isinstance(callee, SymbolRefAttr):
             raise IRError("'func.call' op requires attribute 'callee'", op)
@@ -379,6 +382,7 @@ class CallOp(CallOpInterface, OpDef):
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
+        assert isinstance(op, CallOp)  # (the type checker's view of the accessors below)
         callee = op.callee
         if not isinstance(callee, SymbolRefAttr) or any(k not in cls.inherent for k, _ in op.properties.entries):
             return False
@@ -417,7 +421,8 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     name = "func.call_indirect"
     summary = "Indirect call operation"
-    callee = operand()
+    # the field is the instance side; the class side keeps CallOpInterface.callee (opdef._Accessor.shadow)
+    callee = operand()  # type: ignore[assignment]
     callee_operands = var_operand()
     arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
     res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
@@ -425,6 +430,7 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, CallIndirectOp)  # (the type checker's view of the accessors below)
         ft = op.callee.type if op.operands else None
         if not isinstance(ft, FunctionType):
             raise IRError("'func.call_indirect' op operand #0 must be function type", op)
@@ -459,6 +465,7 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
+        assert isinstance(op, CallIndirectOp)  # (the type checker's view of the accessors below)
         if not op.operands or not isinstance(op.callee.type, FunctionType):
             return False
         p.write(" ")
@@ -498,6 +505,7 @@ class ConstantOp(OpDef):
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         from hlopt.ir.symbols import SymbolCache
 
+        assert isinstance(op, ConstantOp)  # (the type checker's view of the accessors below)
         ref = op.value
         if not isinstance(ref, SymbolRefAttr):
             raise IRError("'func.constant' op requires attribute 'value'", op)

@@ -349,7 +349,7 @@ class RingValues:
             return rw.create(cls, a, b, result_types=[idx], location=loc).result
 
         self.index = binop(arith.RemUIOp, binop(arith.AddIOp, k, loop.iv), n)
-        self.back = binop("arith.remui", binop("arith.subi", binop("arith.addi", n, k), loop.iv), n)
+        self.back = binop(arith.RemUIOp, binop(arith.SubIOp, binop(arith.AddIOp, n, k), loop.iv), n)
         self.to_self = rw.create(arith.CmpIOp, self.back, k, predicate=IntegerAttr(0, i64), result_types=[i1],
                                  location=loc).result
         self.team = team
