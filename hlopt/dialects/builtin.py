@@ -97,7 +97,7 @@ def _cast(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, in_types, out_types, attrs = c
     operands = s.uses(values, in_types, values[0].start_pos) if values is not None else []
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
+    return UnrealizedConversionCastOp.build(operands, result_types=out_types, attributes=a), kw.start_pos
 
 
 def _cast_types(s: Any, c: list) -> list:
