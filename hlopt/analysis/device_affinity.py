@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from hlopt.dialects.stream import AsyncTransferOp
 from hlopt.dialects.util import GlobalOp
 from hlopt.ir.core import BlockArgument, Operation, Value
 
@@ -135,8 +136,8 @@ def resource_affinity(v: Value) -> Any:
         src = props.get("source_affinity")
         if src is not None:
             return src
-        if "target_affinity" in props and op.operands:
-            v = op.operands[0]  # a transfer without `from`: where its source lives
+        if isinstance(op, AsyncTransferOp) and op.target_affinity is not None:
+            v = op.source  # a transfer without `from`: where its source lives
         else:
             aff = props.get("affinity")
             if aff is None:

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from hlopt.ir import apfloat
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyType, Constraint
-from hlopt.ir.core import IRError, Operation, Value
+from hlopt.ir.core import IRError, Operation, OpResult, Value
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.floats import bits_to_float, semantics
 from hlopt.ir.interfaces import InferTypeOpInterface
@@ -75,6 +75,15 @@ interp_values = lazy_module("hlopt.kernels.values")
 
 def _elem(t: Type) -> Type:
     return t.element_type if isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType)) else t
+
+
+_O = TypeVar("_O", bound=Operation)
+
+
+def _def_of(v: Value, cls: type[_O]) -> _O | None:
+    """The op of exactly class `cls` defining `v` (MLIR's getDefiningOp<OpTy>), else None."""
+    d = v.defining_op
+    return d if type(d) is cls else None
 
 
 def _like(pred: Callable[[Type], bool], summary: str) -> Constraint:
@@ -469,7 +478,7 @@ class IntBinaryOp(ArithOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
+        t = op.result.type
         a, b = int_value(op.operand(0)), int_value(op.operand(1))
         if cls.identity is not None:
             r = cls.identity(op, a, b, t)
@@ -497,7 +506,7 @@ class IntBinaryOp(ArithOp):
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        t = op.results[0].type
+        t = op.result.type
         d = interp_values.dtype_of(t)
 
         def one(a: Any, b: Any) -> Any:
@@ -512,7 +521,7 @@ class IntBinaryOp(ArithOp):
         return [np.vectorize(lambda x, y: one(x, y)[()], otypes=[d])(a, b)]
 
 
-def _make_int_binary(n: str) -> type:
+def _make_int_binary(n: str, class_name: str) -> type[IntBinaryOp]:
     fold, ident, comm, ovf = _INT_BINARY[n]
     traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
     if comm:
@@ -525,7 +534,33 @@ def _make_int_binary(n: str) -> type:
     if ovf:
         body["overflowFlags"] = attr(default=OVERFLOW_NONE)
         body["assembly_format"] = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
-    return type(n.capitalize() + "Op", (IntBinaryOp,), body)
+    body["__module__"] = __name__
+    return type(class_name, (IntBinaryOp,), body)
+
+
+# one importable class per op (MLIR's C++ class names), for typed builders and matches
+AddIOp = _make_int_binary("addi", "AddIOp")
+SubIOp = _make_int_binary("subi", "SubIOp")
+MulIOp = _make_int_binary("muli", "MulIOp")
+ShLIOp = _make_int_binary("shli", "ShLIOp")
+AndIOp = _make_int_binary("andi", "AndIOp")
+OrIOp = _make_int_binary("ori", "OrIOp")
+XOrIOp = _make_int_binary("xori", "XOrIOp")
+DivSIOp = _make_int_binary("divsi", "DivSIOp")
+DivUIOp = _make_int_binary("divui", "DivUIOp")
+RemSIOp = _make_int_binary("remsi", "RemSIOp")
+RemUIOp = _make_int_binary("remui", "RemUIOp")
+CeilDivSIOp = _make_int_binary("ceildivsi", "CeilDivSIOp")
+CeilDivUIOp = _make_int_binary("ceildivui", "CeilDivUIOp")
+FloorDivSIOp = _make_int_binary("floordivsi", "FloorDivSIOp")
+ShRSIOp = _make_int_binary("shrsi", "ShRSIOp")
+ShRUIOp = _make_int_binary("shrui", "ShRUIOp")
+MaxSIOp = _make_int_binary("maxsi", "MaxSIOp")
+MinSIOp = _make_int_binary("minsi", "MinSIOp")
+MaxUIOp = _make_int_binary("maxui", "MaxUIOp")
+MinUIOp = _make_int_binary("minui", "MinUIOp")
+_INT_BINARY_OPS = (AddIOp, SubIOp, MulIOp, ShLIOp, AndIOp, OrIOp, XOrIOp, DivSIOp, DivUIOp, RemSIOp,
+    RemUIOp, CeilDivSIOp, CeilDivUIOp, FloorDivSIOp, ShRSIOp, ShRUIOp, MaxSIOp, MinSIOp, MaxUIOp, MinUIOp)
 
 
 # -- float arithmetic ----------------------------------------------------------------------
@@ -587,7 +622,7 @@ class FloatBinaryOp(ArithOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
+        t = op.result.type
         short = cls.name.split(".")[1]
         if short in _MINMAX_F and op.operand(0) is op.operand(1):
             return [op.operand(0)]  # max(x, x) -> x
@@ -620,7 +655,7 @@ class FloatBinaryOp(ArithOp):
 
 
 def _fastmath(op: Operation) -> set[str]:
-    text = getattr(op.properties.get("fastmath"), "text", "") or ""
+    text = getattr(op.fastmath, "text", "") or ""
     names = set(text[text.find("<") + 1:-1].split(",")) if "<" in text else set()
     return set(_FLAG_ORDER["fastmath"]) if "fast" in names else names
 
@@ -642,7 +677,7 @@ def _number_extreme(larger: bool) -> Callable:
 _NUMBER_INTERP = {"maximumnumf": _number_extreme(True), "minimumnumf": _number_extreme(False)}
 
 
-def _make_float_binary(n: str) -> type:
+def _make_float_binary(n: str, class_name: str) -> type[FloatBinaryOp]:
     fold, comm = _FLOAT_BINARY[n]
     traits = [Pure(), SameOperandsAndResultType(), ElementwiseTrait()]
     if comm:
@@ -655,7 +690,23 @@ def _make_float_binary(n: str) -> type:
         # MLIR's optional rounding mode (bytecode writes its slot among these
         # ops' properties, so the reader must know it is there)
         body["roundingmode"] = opt_attr()
-    return type(n.capitalize() + "Op", (FloatBinaryOp,), body)
+    body["__module__"] = __name__
+    return type(class_name, (FloatBinaryOp,), body)
+
+
+AddFOp = _make_float_binary("addf", "AddFOp")
+SubFOp = _make_float_binary("subf", "SubFOp")
+MulFOp = _make_float_binary("mulf", "MulFOp")
+DivFOp = _make_float_binary("divf", "DivFOp")
+RemFOp = _make_float_binary("remf", "RemFOp")
+MaximumFOp = _make_float_binary("maximumf", "MaximumFOp")
+MinimumFOp = _make_float_binary("minimumf", "MinimumFOp")
+MaxNumFOp = _make_float_binary("maxnumf", "MaxNumFOp")
+MinNumFOp = _make_float_binary("minnumf", "MinNumFOp")
+MaximumNumFOp = _make_float_binary("maximumnumf", "MaximumNumFOp")
+MinimumNumFOp = _make_float_binary("minimumnumf", "MinimumNumFOp")
+_FLOAT_BINARY_OPS = (AddFOp, SubFOp, MulFOp, DivFOp, RemFOp, MaximumFOp, MinimumFOp, MaxNumFOp, MinNumFOp,
+    MaximumNumFOp, MinimumNumFOp)
 
 
 class NegFOp(ArithOp):
@@ -673,7 +724,7 @@ class NegFOp(ArithOp):
         if d is not None:
             return [d.operand(0)]
         x = _float_bits(op.operand(0))
-        t = op.results[0].type
+        t = op.result.type
         if x is None:  # (MLIR's constFoldUnaryOp: a non-splat constant element by element)
             vals, et = _elements(op.operand(0)), _elem(t)
             efs = _fp_semantics(et) if isinstance(et, FloatType) else None
@@ -696,7 +747,7 @@ class FlushDenormalsOp(ArithOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
+        t = op.result.type
         et = _elem(t)
         fs = _fp_semantics(et) if isinstance(et, FloatType) else None
         x = _float_bits(op.operand(0))
@@ -749,9 +800,15 @@ class ExtendedOp(ArithOp):
         return list(cls.result_names)
 
     @classmethod
+    def outputs(cls, op: Any) -> tuple[OpResult, OpResult]:  # pragma: no cover - every subclass has one
+        """The op's two results, by their declared names."""
+        raise NotImplementedError
+
+    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        t = op.results[0].type
-        d0, d1 = interp_values.dtype_of(op.results[0].type), interp_values.dtype_of(op.results[1].type)
+        r0, r1 = cls.outputs(op)
+        t = r0.type
+        d0, d1 = interp_values.dtype_of(r0.type), interp_values.dtype_of(r1.type)
         a, b = np.asarray(args[0]), np.asarray(args[1])
         pairs = [cls.compute(int(x), int(y), t) for x, y in zip(a.reshape(-1), b.reshape(-1))]
         lo = np.array([ew.from_python_int(p[0], d0)[()] for p in pairs], dtype=d0).reshape(a.shape)
@@ -764,7 +821,8 @@ class ExtendedOp(ArithOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        t = op.results[0].type
+        r0, r1 = cls.outputs(op)
+        t = r0.type
         a, b = int_value(op.operand(0)), int_value(op.operand(1))
         r = cls.fold_identity(op, b, t)
         if r is not None:
@@ -773,11 +831,11 @@ class ExtendedOp(ArithOp):
             pairs = _elementwise(op, lambda u, v: cls.compute(u, v, t)) if isinstance(t, ShapedType) else None
             if pairs is None:
                 return None
-            t1, e0, e1 = op.results[1].type, _elem(t), _elem(op.results[1].type)
+            t1, e0, e1 = r1.type, _elem(t), _elem(r1.type)
             return [DenseElementsAttr(t, [_int_attr(p[0], e0).value for p in pairs]),
                     DenseElementsAttr(t1, [_int_attr(p[1], e1).value for p in pairs])]
         lo, hi = cls.compute(a, b, t)
-        x, y = _int_attr(lo, t), _int_attr(hi, op.results[1].type)
+        x, y = _int_attr(lo, t), _int_attr(hi, r1.type)
         return [x, y] if x is not None and y is not None else None
 
     @classmethod
@@ -799,6 +857,10 @@ class AddUIExtendedOp(ExtendedOp):
     type_inference = (AllTypesMatch("lhs", "rhs", "sum"),)
 
     @classmethod
+    def outputs(cls, op: Any) -> tuple[OpResult, OpResult]:
+        return op.sum, op.overflow
+
+    @classmethod
     def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
         s = _unsigned(a + b, t)
         return s, int(s < _unsigned(a, t))
@@ -806,7 +868,7 @@ class AddUIExtendedOp(ExtendedOp):
     @classmethod
     def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
         if b == 0:  # x + 0 -> x, false
-            return [op.operand(0), _int_attr(0, op.results[1].type)]
+            return [op.operand(0), _int_attr(0, op.overflow.type)]
         return None
 
 
@@ -816,6 +878,10 @@ class MulSIExtendedOp(ExtendedOp):
     low = result(SignlessIntegerLike)
     high = result(SignlessIntegerLike)
     result_names = ("low", "high")
+
+    @classmethod
+    def outputs(cls, op: Any) -> tuple[OpResult, OpResult]:
+        return op.low, op.high
 
     @classmethod
     def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
@@ -849,12 +915,16 @@ class SubUIExtendedOp(ExtendedOp):
     type_inference = (AllTypesMatch("lhs", "rhs", "diff"),)
 
     @classmethod
+    def outputs(cls, op: Any) -> tuple[OpResult, OpResult]:
+        return op.diff, op.borrow
+
+    @classmethod
     def compute(cls, a: int, b: int, t: Type) -> tuple[int, int]:
         return _unsigned(a - b, t), int(_unsigned(a, t) < _unsigned(b, t))
 
     @classmethod
     def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
-        no_borrow = _int_attr(0, op.results[1].type)
+        no_borrow = _int_attr(0, op.borrow.type)
         if b == 0 and no_borrow is not None:  # x - 0 -> x, false
             return [op.operand(0), no_borrow]
         if op.operand(0) is op.operand(1):  # x - x -> 0, false
@@ -904,7 +974,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        p = op.properties.get("predicate")
+        p = op.predicate
         if not isinstance(p, IntegerAttr) or not 0 <= p.value < len(cls.predicates):
             raise IRError(f"'{cls.name}' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit "
                           f"signless integer cases", op)
@@ -913,12 +983,12 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        pred = op.properties.get("predicate").value
+        pred = op.predicate.value
         x, y = op.operands
         t = x.type
         if x is y:
             # cmpi(x, x): eq/sle/sge/ule/uge are true, the others false
-            return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.results[0].type)
+            return _bool_result(CMPI_PREDICATES[pred] in ("eq", "sle", "sge", "ule", "uge"), op.result.type)
         a, b = int_value(x), int_value(y)
         ca, cb = a if a is not None else constant_value(x), b if b is not None else constant_value(y)
         if b == 0 and CMPI_PREDICATES[pred] == "ne":
@@ -941,12 +1011,12 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             return list(op.results)
         if a is None or b is None:
             return _fold_elementwise(op, lambda u, v: _int_attr(int(_cmpi(pred, u, v, t)), i1).value,
-                                     op.results[0].type)
-        return _bool_result(_cmpi(pred, a, b, t), op.results[0].type)
+                                     op.result.type)
+        return _bool_result(_cmpi(pred, a, b, t), op.result.type)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ew.arith_compare(cls.predicates[op.properties.get("predicate").value], args[0], args[1])]
+        return [ew.arith_compare(cls.predicates[op.predicate.value], args[0], args[1])]
 
 
 def _bool_result(v: bool, t: Type) -> list | None:
@@ -981,7 +1051,7 @@ class CmpFOp(CmpIOp):
         if a is None or b is None:
             return None
         order = apfloat.compare(a.bits, b.bits, fs)
-        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.properties.get("predicate").value], order)), i1)]
+        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.predicate.value], order)), i1)]
 
 
 def _cmpf(pred: str, order: str) -> bool:
@@ -1012,7 +1082,7 @@ class SelectOp(ArithOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         c, x, y = op.operand_types
-        r = op.results[0].type
+        r = op.result.type
         if not (x is y is r):
             raise IRError("'arith.select' op failed to verify that all of {true_value, false_value, result} "
                           "have same type", op)
@@ -1051,7 +1121,7 @@ class SelectOp(ArithOp):
         if isinstance(ct, ShapedType):
             p.print_type(ct)
             p.write(", ")
-        p.print_type(op.results[0].type)
+        p.print_type(op.result.type)
         return True
 
     @classmethod
@@ -1063,13 +1133,13 @@ class SelectOp(ArithOp):
         if cv is not None:
             return [x if cv else y]
         # select(%c, true, false) : i1 -> %c
-        if op.results[0].type is i1 and int_value(x) == 1 and int_value(y) == 0:
+        if op.result.type is i1 and int_value(x) == 1 and int_value(y) == 0:
             return [c]
-        cmp = defined_by(c, "arith.cmpi")
-        if cmp is not None and CMPI_PREDICATES[cmp.properties.get("predicate").value] in ("eq", "ne"):
-            a, b = cmp.operands
+        cmp = _def_of(c, CmpIOp)
+        if cmp is not None and CMPI_PREDICATES[cmp.predicate.value] in ("eq", "ne"):
+            a, b = cmp.lhs, cmp.rhs
             if (a is x and b is y) or (b is x and a is y):
-                return [x if CMPI_PREDICATES[cmp.properties.get("predicate").value] == "ne" else y]
+                return [x if CMPI_PREDICATES[cmp.predicate.value] == "ne" else y]
         cond, tv, fv = constant_value(c), constant_value(x), constant_value(y)
         if all(isinstance(v, DenseElementsAttr) for v in (cond, tv, fv)):  # element by element
             n = 1
@@ -1093,7 +1163,7 @@ class CastOp(ArithOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src, dst = op.operand(0).type, op.results[0].type
+        src, dst = op.operand(0).type, op.result.type
         if not _cast_compatible(cls.name.split(".")[1], src, dst):
             raise IRError(f"'{cls.name}' op operand type '{src.text}' and result type '{dst.text}' are cast "
                           f"incompatible", op)
@@ -1102,7 +1172,7 @@ class CastOp(ArithOp):
     def fold(cls, op: Operation) -> Any:
         short = cls.name.split(".")[1]
         src = op.operand(0)
-        t = op.results[0].type
+        t = op.result.type
         if src.type is t:  # CastOpInterface: an identity cast folds away
             return [src]
         value = constant_value(src)
@@ -1216,7 +1286,7 @@ def _fold_cast_chain(op: Operation, short: str) -> list | None:
     d = src.defining_op
     if d is None:
         return None
-    t = op.results[0].type
+    t = op.result.type
     if short in ("extsi", "extui") and d.name == op.name:  # ext(ext(x)) -> ext(x), in place
         op.set_operand(0, d.operand(0))
         return list(op.results)
@@ -1234,7 +1304,7 @@ def _fold_cast_chain(op: Operation, short: str) -> list | None:
     if short in ("index_cast", "index_castui") and d.name == op.name:
         # round trip x : A -> B -> A, lossless only when B is at least as wide as A
         x = d.operand(0)
-        if x.type is t and _bits(d.results[0].type) >= _bits(x.type):
+        if x.type is t and _bits(d.result.type) >= _bits(x.type):
             return [x]
     return None
 
@@ -1268,7 +1338,7 @@ class SameInputOutputTensorDims(Trait):
     name = "SameInputOutputTensorDims"
 
     def verify(self, op: Operation) -> None:
-        a, b = (_tensor_dims(t) for t in (op.operand(0).type, op.results[0].type))
+        a, b = (_tensor_dims(t) for t in (op.operand(0).type, op.result.type))
         if a is None or b is None or a != b:
             raise IRError(f"'{op.name}' op failed to verify that input and output have the same tensor dimensions",
                           op)
@@ -1280,7 +1350,7 @@ def _tensor_dims(t: Type) -> tuple | None:
     return None if isinstance(t, UnrankedTensorType) else ()
 
 
-def _make_cast(n: str) -> type:
+def _make_cast(n: str, class_name: str) -> type[CastOp]:
     props = _CASTS[n]
     body: dict[str, Any] = {"name": f"arith.{n}", "summary": f"{n} cast operation",
                             "traits": (Pure(), SameInputOutputTensorDims(), SameOperandsAndResultShape(),
@@ -1298,7 +1368,10 @@ def _make_cast(n: str) -> type:
     body["assembly_format"] = "$in_" + fmt + " attr-dict `:` type($in_) `to` type($out)"
     if n == "convertf":
         body["interpret"] = classmethod(_interpret_convertf)
-    return type("".join(w.capitalize() for w in n.split("_")) + "Op", (CastOp,), body)
+    body["__module__"] = __name__
+    return type(class_name, (CastOp,), body)
+
+
 
 
 def _interpret_convertf(cls: Any, op: Operation, args: list, ctx: Any) -> list:
@@ -1307,11 +1380,28 @@ def _interpret_convertf(cls: Any, op: Operation, args: list, ctx: Any) -> list:
         raise interp_values.InterpError("'arith.convertf' with a rounding mode is not supported by the "
                                         "interpreter", op)
     a = np.asarray(args[0])
-    r = a.astype(np.float64).astype(interp_values.dtype_of(op.results[0].type))  # f64 holds every narrower value
+    r = a.astype(np.float64).astype(interp_values.dtype_of(op.result.type))  # f64 holds every narrower value
     return [r[()] if a.ndim == 0 else r]
 
 
 # -- scaling casts (OCP MX): in * scale / in / scale, elementwise ------------------------------
+ExtSIOp = _make_cast("extsi", "ExtSIOp")
+ExtUIOp = _make_cast("extui", "ExtUIOp")
+TruncIOp = _make_cast("trunci", "TruncIOp")
+ExtFOp = _make_cast("extf", "ExtFOp")
+TruncFOp = _make_cast("truncf", "TruncFOp")
+ConvertFOp = _make_cast("convertf", "ConvertFOp")
+SIToFPOp = _make_cast("sitofp", "SIToFPOp")
+UIToFPOp = _make_cast("uitofp", "UIToFPOp")
+FPToSIOp = _make_cast("fptosi", "FPToSIOp")
+FPToUIOp = _make_cast("fptoui", "FPToUIOp")
+IndexCastOp = _make_cast("index_cast", "IndexCastOp")
+IndexCastUIOp = _make_cast("index_castui", "IndexCastUIOp")
+BitcastOp = _make_cast("bitcast", "BitcastOp")
+_CAST_OPS = (ExtSIOp, ExtUIOp, TruncIOp, ExtFOp, TruncFOp, ConvertFOp, SIToFPOp, UIToFPOp, FPToSIOp,
+    FPToUIOp, IndexCastOp, IndexCastUIOp, BitcastOp)
+
+
 class ScaledCastCompatible(Trait):
     """CastOpInterface's check for the two-operand casts: the input (not the
     scale) and the result are floats of a wider (extf) or narrower (truncf)
@@ -1323,12 +1413,12 @@ class ScaledCastCompatible(Trait):
         self.wider = wider
 
     def verify(self, op: Operation) -> None:
-        s, d = _elem(op.operand(0).type), _elem(op.results[0].type)
+        s, d = _elem(op.operand(0).type), _elem(op.result.type)
         ok = isinstance(s, FloatType) and isinstance(d, FloatType) and (
             _width(d) > _width(s) if self.wider else _width(d) < _width(s))
         if not ok:
             ins = ", ".join(f"'{o.type.text}'" for o in op.operands)
-            raise IRError(f"'{op.name}' op operand types {ins} and result type '{op.results[0].type.text}' are "
+            raise IRError(f"'{op.name}' op operand types {ins} and result type '{op.result.type.text}' are "
                           f"cast incompatible", op)
 
 
@@ -1356,7 +1446,7 @@ class ScalingExtFOp(ArithOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """extf(in) * extf(scale) in the result type (MLIR's expansion)."""
-        d = interp_values.dtype_of(op.results[0].type)
+        d = interp_values.dtype_of(op.result.type)
         a = np.asarray(args[0])
         x = a.astype(np.float64).astype(d)  # widening: exact
         r = (x * _e8m0_scale(op, args[1]).astype(d)).astype(d)
@@ -1386,7 +1476,7 @@ class ScalingTruncFOp(ArithOp):
         wide = np.float64 if a.dtype.itemsize >= 8 else np.float32  # f32 unless the input is wider
         with np.errstate(all="ignore"):
             q = a.astype(wide) / _e8m0_scale(op, args[1]).astype(wide)
-        r = q.astype(np.float64).astype(interp_values.dtype_of(op.results[0].type))
+        r = q.astype(np.float64).astype(interp_values.dtype_of(op.result.type))
         return [r[()] if a.ndim == 0 else r]
 
 
@@ -1403,13 +1493,13 @@ class ConstantOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        v = op.properties.get("value")
-        if getattr(v, "type", None) is not op.results[0].type:
+        v = op.value
+        if getattr(v, "type", None) is not op.result.type:
             raise IRError("'arith.constant' op failed to verify that all of {value, result} have same type", op)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        v = op.properties.get("value")
+        v = op.value
         if isinstance(v, IntegerAttr):
             if v.type is i1:
                 return ["true" if v.value else "false"]
@@ -1420,7 +1510,7 @@ class ConstantOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.properties.get("value")]
+        return [op.value]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1438,8 +1528,9 @@ def _scalar_int(v: Any) -> int | None:
     return a.value if isinstance(a, IntegerAttr) else None
 
 
-def _ovf(op: Operation) -> frozenset[str]:
-    v = op.properties.get("overflowFlags")
+def _ovf(op: Any) -> frozenset[str]:
+    """The overflow flags of an op that declares them (addi, subi, muli, shli, trunci)."""
+    v = op.overflowFlags
     text = getattr(v, "text", "") or ""
     inner = text[text.find("<") + 1:-1] if "<" in text else ""
     return frozenset(f.strip() for f in inner.split(",") if f.strip() and f.strip() != "none")
@@ -1462,12 +1553,13 @@ def _ops_loc(*ops: Operation) -> Any:
     return fuse([o.location for o in ops if o is not None])
 
 
-def _const(rw: Any, value: Attribute, loc: Any) -> Any:
-    return rw.create("arith.constant", (), [value.type], properties={"value": value}, location=loc).results[0]
+def _const(rw: Any, value: Any, loc: Any) -> Any:
+    return rw.create(ConstantOp, value=value, result_types=[value.type], location=loc).result
 
 
-def _new(rw: Any, name: str, operands: list, t: Type, loc: Any, **props: Any) -> Any:
-    return rw.create(name, operands, [t], properties=props, location=loc).results[0]
+def _new(rw: Any, cls: type[OpDef], operands: list, t: Type, loc: Any, **props: Any) -> Any:
+    """A one-result arith op of class `cls` through its typed builder; its result."""
+    return rw.create(cls, *operands, result_types=[t], location=loc, **props).result
 
 
 def _replace(rw: Any, op: Operation, value: Any) -> bool:
@@ -1483,7 +1575,7 @@ def _const_operand(v: Any) -> Operation | None:
 def _binary_with_const(v: Any, name: str, const_side: int) -> tuple[Operation, Any, int] | None:
     """`v = name(x, c)` (const_side 1) or `name(c, x)` (0) with a scalar constant c:
     (defining op, x, c)."""
-    d = defined_by(v, name)
+    d = defined_by(v, name.name)
     if d is None:
         return None
     c = _scalar_int(d.operand(const_side))
@@ -1502,7 +1594,7 @@ def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, o
         if m is None:
             return False
         d, x, c0 = m
-        t = op.results[0].type
+        t = op.result.type
         first = d.operand(inner_side) if root_side == 1 else op.operand(root_side)
         loc = _ops_loc(op, first.defining_op)
         k = _const(rw, _int_attr(combine(c0, c1), t), loc)
@@ -1513,24 +1605,24 @@ def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, o
 
 
 _add, _sub, _rsub, _mul = (lambda a, b: a + b), (lambda a, b: a - b), (lambda a, b: b - a), (lambda a, b: a * b)
-AddIAddConstant = debug_name("AddIAddConstant")(_reassoc("arith.addi", "arith.addi", 1, 1, "arith.addi", 1, _add))
+AddIAddConstant = debug_name("AddIAddConstant")(_reassoc(AddIOp, AddIOp, 1, 1, AddIOp, 1, _add))
 AddISubConstantRHS = debug_name("AddISubConstantRHS")(
-    _reassoc("arith.addi", "arith.subi", 1, 1, "arith.addi", 1, _rsub))
+    _reassoc(AddIOp, SubIOp, 1, 1, AddIOp, 1, _rsub))
 AddISubConstantLHS = debug_name("AddISubConstantLHS")(
-    _reassoc("arith.addi", "arith.subi", 0, 1, "arith.subi", 0, _add))
+    _reassoc(AddIOp, SubIOp, 0, 1, SubIOp, 0, _add))
 SubIRHSAddConstant = debug_name("SubIRHSAddConstant")(
-    _reassoc("arith.subi", "arith.addi", 1, 1, "arith.addi", 1, _sub, merge=False))
+    _reassoc(SubIOp, AddIOp, 1, 1, AddIOp, 1, _sub, merge=False))
 SubILHSAddConstant = debug_name("SubILHSAddConstant")(
-    _reassoc("arith.subi", "arith.addi", 1, 0, "arith.subi", 0, _rsub))
+    _reassoc(SubIOp, AddIOp, 1, 0, SubIOp, 0, _rsub))
 SubIRHSSubConstantRHS = debug_name("SubIRHSSubConstantRHS")(
-    _reassoc("arith.subi", "arith.subi", 1, 1, "arith.subi", 1, _add))
+    _reassoc(SubIOp, SubIOp, 1, 1, SubIOp, 1, _add))
 SubIRHSSubConstantLHS = debug_name("SubIRHSSubConstantLHS")(
-    _reassoc("arith.subi", "arith.subi", 0, 1, "arith.subi", 0, _sub))
+    _reassoc(SubIOp, SubIOp, 0, 1, SubIOp, 0, _sub))
 SubILHSSubConstantRHS = debug_name("SubILHSSubConstantRHS")(
-    _reassoc("arith.subi", "arith.subi", 1, 0, "arith.subi", 0, _add))
+    _reassoc(SubIOp, SubIOp, 1, 0, SubIOp, 0, _add))
 SubILHSSubConstantLHS = debug_name("SubILHSSubConstantLHS")(
-    _reassoc("arith.subi", "arith.subi", 0, 0, "arith.addi", 1, _rsub))
-MulIMulIConstant = debug_name("MulIMulIConstant")(_reassoc("arith.muli", "arith.muli", 1, 1, "arith.muli", 1, _mul))
+    _reassoc(SubIOp, SubIOp, 0, 0, AddIOp, 1, _rsub))
+MulIMulIConstant = debug_name("MulIMulIConstant")(_reassoc(MulIOp, MulIOp, 1, 1, MulIOp, 1, _mul))
 
 
 def _is_minus_one(v: Any) -> bool:
@@ -1542,12 +1634,12 @@ def _is_minus_one(v: Any) -> bool:
 def _add_mul_neg_one(mul_side: int) -> Callable:
     """addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        m = defined_by(op.operand(mul_side), "arith.muli")
+        m = defined_by(op.operand(mul_side), MulIOp.name)
         if m is None or _const_operand(m.operand(1)) is None or not _is_minus_one(m.operand(1)):
             return False
         other = op.operand(1 - mul_side)
         loc = _ops_loc(op, m.operand(1).defining_op)
-        return _replace(rw, op, _new(rw, "arith.subi", [other, m.operand(0)], op.results[0].type, loc,
+        return _replace(rw, op, _new(rw, SubIOp, [other, m.operand(0)], op.result.type, loc,
                                      overflowFlags=OVERFLOW_NONE))
     return rewrite
 
@@ -1559,7 +1651,7 @@ AddIMulNegativeOneLhs = debug_name("AddIMulNegativeOneLhs")(_add_mul_neg_one(0))
 @debug_name("SubISubILHSRHSLHS")
 def SubISubILHSRHSLHS(op: Operation, rw: Any) -> bool:
     """subi(subi(x, y), x) -> subi(0, y)."""
-    d = defined_by(op.operand(0), "arith.subi")
+    d = defined_by(op.operand(0), SubIOp.name)
     if d is None or d.operand(0) is not op.operand(1):
         return False
     y = d.operand(1)
@@ -1567,7 +1659,7 @@ def SubISubILHSRHSLHS(op: Operation, rw: Any) -> bool:
     if zero is None:
         return False
     loc = _ops_loc(op, d)
-    return _replace(rw, op, _new(rw, "arith.subi", [_const(rw, zero, loc), y], op.results[0].type, loc,
+    return _replace(rw, op, _new(rw, SubIOp, [_const(rw, zero, loc), y], op.result.type, loc,
                                  overflowFlags=_merged(d, op)))
 
 
@@ -1584,53 +1676,53 @@ def _is_i1(v: Any, value: int) -> bool:
 @debug_name("XOrINotCmpI")
 def XOrINotCmpI(op: Operation, rw: Any) -> bool:
     """xori(cmpi(pred, a, b), true) -> cmpi(not pred, a, b)."""
-    c = defined_by(op.operand(0), "arith.cmpi")
+    c = _def_of(op.operand(0), CmpIOp)
     if c is None or not _is_i1(op.operand(1), 1):
         return False
-    pred = _CMPI_INVERSE[CMPI_PREDICATES[c.properties.get("predicate").value]]
+    pred = _CMPI_INVERSE[CMPI_PREDICATES[c.predicate.value]]
     loc = _ops_loc(op, c)
-    return _replace(rw, op, _new(rw, "arith.cmpi", list(c.operands), op.results[0].type, loc,
+    return _replace(rw, op, _new(rw, CmpIOp, [c.lhs, c.rhs], op.result.type, loc,
                                  predicate=IntegerAttr(CMPI_PREDICATES.index(pred))))
 
 
 def _of_ext(logic: str, ext: str) -> Callable:
     """logic(ext(x), ext(y)) -> ext(logic(x, y)) when x and y have one type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        a, b = defined_by(op.operand(0), ext), defined_by(op.operand(1), ext)
+        a, b = defined_by(op.operand(0), ext.name), defined_by(op.operand(1), ext.name)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         loc = _ops_loc(op, a, b)
         x = a.operand(0)
         inner = _new(rw, logic, [x, b.operand(0)], x.type, loc)
-        return _replace(rw, op, _new(rw, ext, [inner], op.results[0].type, loc))
+        return _replace(rw, op, _new(rw, ext, [inner], op.result.type, loc))
     return rewrite
 
 
-XOrIOfExtUI = debug_name("XOrIOfExtUI")(_of_ext("arith.xori", "arith.extui"))
-XOrIOfExtSI = debug_name("XOrIOfExtSI")(_of_ext("arith.xori", "arith.extsi"))
-AndOfExtUI = debug_name("AndOfExtUI")(_of_ext("arith.andi", "arith.extui"))
-AndOfExtSI = debug_name("AndOfExtSI")(_of_ext("arith.andi", "arith.extsi"))
-OrOfExtUI = debug_name("OrOfExtUI")(_of_ext("arith.ori", "arith.extui"))
-OrOfExtSI = debug_name("OrOfExtSI")(_of_ext("arith.ori", "arith.extsi"))
+XOrIOfExtUI = debug_name("XOrIOfExtUI")(_of_ext(XOrIOp, ExtUIOp))
+XOrIOfExtSI = debug_name("XOrIOfExtSI")(_of_ext(XOrIOp, ExtSIOp))
+AndOfExtUI = debug_name("AndOfExtUI")(_of_ext(AndIOp, ExtUIOp))
+AndOfExtSI = debug_name("AndOfExtSI")(_of_ext(AndIOp, ExtSIOp))
+OrOfExtUI = debug_name("OrOfExtUI")(_of_ext(OrIOp, ExtUIOp))
+OrOfExtSI = debug_name("OrOfExtSI")(_of_ext(OrIOp, ExtSIOp))
 
 
 def _cmpi_of_ext(ext: str) -> Callable:
     """cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) when a and b have one type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        pred = op.properties.get("predicate")
+        pred = op.predicate
         if CMPI_PREDICATES[pred.value] not in ("eq", "ne"):
             return False
-        a, b = defined_by(op.operand(0), ext), defined_by(op.operand(1), ext)
+        a, b = defined_by(op.operand(0), ext.name), defined_by(op.operand(1), ext.name)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         x = a.operand(0)
-        return _replace(rw, op, _new(rw, "arith.cmpi", [x, b.operand(0)], _i1_like(x.type), _ops_loc(op, a, b),
+        return _replace(rw, op, _new(rw, CmpIOp, [x, b.operand(0)], _i1_like(x.type), _ops_loc(op, a, b),
                                      predicate=pred))
     return rewrite
 
 
-CmpIExtSI = debug_name("CmpIExtSI")(_cmpi_of_ext("arith.extsi"))
-CmpIExtUI = debug_name("CmpIExtUI")(_cmpi_of_ext("arith.extui"))
+CmpIExtSI = debug_name("CmpIExtSI")(_cmpi_of_ext(ExtSIOp))
+CmpIExtUI = debug_name("CmpIExtUI")(_cmpi_of_ext(ExtUIOp))
 
 
 def _redundant_select(side: int) -> Callable:
@@ -1638,11 +1730,11 @@ def _redundant_select(side: int) -> Callable:
     select(p, a, select(p, b, c)) -> select(p, a, c) (side 2)."""
     def rewrite(op: Operation, rw: Any) -> bool:
         pred = op.operand(0)
-        s = defined_by(op.operand(side), "arith.select")
+        s = defined_by(op.operand(side), SelectOp.name)
         if s is None or s.operand(0) is not pred:
             return False
         vals = [pred, s.operand(1), op.operand(2)] if side == 1 else [pred, op.operand(1), s.operand(2)]
-        return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type, _ops_loc(op, s)))
+        return _replace(rw, op, _new(rw, SelectOp, vals, op.result.type, _ops_loc(op, s)))
     return rewrite
 
 
@@ -1653,11 +1745,11 @@ RedundantSelectTrue = debug_name("RedundantSelectTrue")(_redundant_select(1))
 @debug_name("SelectNotCond")
 def SelectNotCond(op: Operation, rw: Any) -> bool:
     """select(xori(p, -1), a, b) -> select(p, b, a)."""
-    x = defined_by(op.operand(0), "arith.xori")
+    x = defined_by(op.operand(0), XOrIOp.name)
     if x is None or _scalar_int(x.operand(1)) is None or not _is_minus_one(x.operand(1)):
         return False
     vals = [x.operand(0), op.operand(2), op.operand(1)]
-    return _replace(rw, op, _new(rw, "arith.select", vals, op.results[0].type,
+    return _replace(rw, op, _new(rw, SelectOp, vals, op.result.type,
                                  _ops_loc(op, x.operand(1).defining_op)))
 
 
@@ -1668,22 +1760,22 @@ def SelectI1ToNot(op: Operation, rw: Any) -> bool:
         return False
     loc = _ops_loc(op)
     p = op.operand(0)
-    return _replace(rw, op, _new(rw, "arith.xori", [p, _const(rw, IntegerAttr(1, i1), loc)], p.type, loc))
+    return _replace(rw, op, _new(rw, XOrIOp, [p, _const(rw, IntegerAttr(1, i1), loc)], p.type, loc))
 
 
 @debug_name("SelectToExtUI")
 def SelectToExtUI(op: Operation, rw: Any) -> bool:
     """select(p, 1, 0) -> extui(p); select(p, 0, 1) -> extui(xori(p, true)) (scalar integers wider than i1)."""
-    t = op.results[0].type
+    t = op.result.type
     if not isinstance(t, IntegerType) or t is i1:
         return False
     a, b = int_value(op.operand(1)), int_value(op.operand(2))
     p = op.operand(0)
     if a == 1 and b == 0:
-        return _replace(rw, op, _new(rw, "arith.extui", [p], t, op.location))
+        return _replace(rw, op, _new(rw, ExtUIOp, [p], t, op.location))
     if a == 0 and b == 1:
         one = _const(rw, IntegerAttr(1, p.type), op.location)
-        return _replace(rw, op, _new(rw, "arith.extui", [_new(rw, "arith.xori", [p, one], p.type, op.location)], t,
+        return _replace(rw, op, _new(rw, ExtUIOp, [_new(rw, XOrIOp, [p, one], p.type, op.location)], t,
                                      op.location))
     return False
 
@@ -1691,100 +1783,101 @@ def SelectToExtUI(op: Operation, rw: Any) -> bool:
 def _cast_of_cast(inner: str, out: str | None = None) -> Callable:
     """cast(inner(x)) -> out(x) (default: the same cast) with the outer result type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), inner)
+        d = defined_by(op.operand(0), inner.name)
         if d is None:
             return False
-        return _replace(rw, op, _new(rw, out or op.name, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+        return _replace(rw, op, _new(rw, out or type(op), [d.operand(0)], op.result.type, _ops_loc(op, d)))
     return rewrite
 
 
-IndexCastOfExtSI = debug_name("IndexCastOfExtSI")(_cast_of_cast("arith.extsi"))
-IndexCastUIOfExtUI = debug_name("IndexCastUIOfExtUI")(_cast_of_cast("arith.extui"))
-BitcastOfBitcast = debug_name("BitcastOfBitcast")(_cast_of_cast("arith.bitcast"))
-ExtSIOfExtUI = debug_name("ExtSIOfExtUI")(_cast_of_cast("arith.extui", "arith.extui"))
-UIToFPOfExtUI = debug_name("UIToFPOfExtUI")(_cast_of_cast("arith.extui"))
-SIToFPOfExtSI = debug_name("SIToFPOfExtSI")(_cast_of_cast("arith.extsi"))
-SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast("arith.extui", "arith.uitofp"))
+IndexCastOfExtSI = debug_name("IndexCastOfExtSI")(_cast_of_cast(ExtSIOp))
+IndexCastUIOfExtUI = debug_name("IndexCastUIOfExtUI")(_cast_of_cast(ExtUIOp))
+BitcastOfBitcast = debug_name("BitcastOfBitcast")(_cast_of_cast(BitcastOp))
+ExtSIOfExtUI = debug_name("ExtSIOfExtUI")(_cast_of_cast(ExtUIOp, ExtUIOp))
+UIToFPOfExtUI = debug_name("UIToFPOfExtUI")(_cast_of_cast(ExtUIOp))
+SIToFPOfExtSI = debug_name("SIToFPOfExtSI")(_cast_of_cast(ExtSIOp))
+SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast(ExtUIOp, UIToFPOp))
 
 
 def _trunci_of_ext(ext: str) -> Callable:
     """trunci(ext(x)) -> ext(x) when only extension bits are dropped."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), ext)
+        d = defined_by(op.operand(0), ext.name)
         if d is None:
             return False
         x = d.operand(0)
-        if not _bits(d.results[0].type) > _bits(op.results[0].type) > _bits(x.type):
+        if not _bits(d.result.type) > _bits(op.result.type) > _bits(x.type):
             return False
-        return _replace(rw, op, _new(rw, ext, [x], op.results[0].type, _ops_loc(op, d)))
+        return _replace(rw, op, _new(rw, ext, [x], op.result.type, _ops_loc(op, d)))
     return rewrite
 
 
-TruncIExtSIToExtSI = debug_name("TruncIExtSIToExtSI")(_trunci_of_ext("arith.extsi"))
-TruncIExtUIToExtUI = debug_name("TruncIExtUIToExtUI")(_trunci_of_ext("arith.extui"))
+TruncIExtSIToExtSI = debug_name("TruncIExtSIToExtSI")(_trunci_of_ext(ExtSIOp))
+TruncIExtUIToExtUI = debug_name("TruncIExtUIToExtUI")(_trunci_of_ext(ExtUIOp))
 
 
 @debug_name("TruncIShrSIToTrunciShrUI")
 def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
     """trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the truncated width."""
-    s = defined_by(op.operand(0), "arith.shrsi")
+    s = defined_by(op.operand(0), ShRSIOp.name)
     if s is None:
         return False
     c = constant_value(s.operand(1))
     x = s.operand(0)
-    if c is None or int_value(s.operand(1)) != _bits(x.type) - _bits(op.results[0].type):
+    if c is None or int_value(s.operand(1)) != _bits(x.type) - _bits(op.result.type):
         return False
     loc = _ops_loc(op, s.operand(1).defining_op)
-    shr = _new(rw, "arith.shrui", [x, _const(rw, c, loc)], x.type, loc)
-    return _replace(rw, op, _new(rw, "arith.trunci", [shr], op.results[0].type, loc,
-                                 overflowFlags=op.properties.get("overflowFlags") or OVERFLOW_NONE))
+    shr = _new(rw, ShRUIOp, [x, _const(rw, c, loc)], x.type, loc)
+    return _replace(rw, op, _new(rw, TruncIOp, [shr], op.result.type, loc,
+                                 overflowFlags=op.overflowFlags or OVERFLOW_NONE))
 
 
 def _truncf_of_int_to_fp(inner: str) -> Callable:
     """truncf(sitofp|uitofp(x)) -> sitofp|uitofp(x) under the default rounding mode."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), inner)
-        if d is None or op.properties.get("roundingmode") is not None:
+        d = defined_by(op.operand(0), inner.name)
+        if d is None or op.roundingmode is not None:
             return False
-        return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.results[0].type, _ops_loc(op, d)))
+        return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.result.type, _ops_loc(op, d)))
     return rewrite
 
 
-TruncFSIToFPToSIToFP = debug_name("TruncFSIToFPToSIToFP")(_truncf_of_int_to_fp("arith.sitofp"))
-TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp("arith.uitofp"))
+TruncFSIToFPToSIToFP = debug_name("TruncFSIToFPToSIToFP")(_truncf_of_int_to_fp(SIToFPOp))
+TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp(UIToFPOp))
 
 
 def _of_negf(name: str) -> Callable:
     """mulf|divf(negf(x), negf(y)) -> mulf|divf(x, y), keeping the root's fastmath."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        a, b = defined_by(op.operand(0), "arith.negf"), defined_by(op.operand(1), "arith.negf")
+        a, b = defined_by(op.operand(0), NegFOp.name), defined_by(op.operand(1), NegFOp.name)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
-        return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.results[0].type, _ops_loc(op, a, b),
-                                     fastmath=op.properties.get("fastmath") or FASTMATH_NONE))
+        return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.result.type, _ops_loc(op, a, b),
+                                     fastmath=op.fastmath or FASTMATH_NONE))
     return rewrite
 
 
-MulFOfNegF = debug_name("MulFOfNegF")(_of_negf("arith.mulf"))
-DivFOfNegF = debug_name("DivFOfNegF")(_of_negf("arith.divf"))
+MulFOfNegF = debug_name("MulFOfNegF")(_of_negf(MulFOp))
+DivFOfNegF = debug_name("DivFOfNegF")(_of_negf(DivFOp))
 
 def _extended_to_plain(name: str) -> Callable:
     """addui_extended/mul*_extended whose second result is unused -> the plain op
     (and the first operand for the dead result, as MLIR's replaceWithValue)."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        if op.results[1].uses:
+        first, second = type(op).outputs(op)
+        if second.uses:
             return False
-        x, y = op.operands
-        plain = _new(rw, name, [x, y], op.results[0].type, op.location, overflowFlags=OVERFLOW_NONE)
+        x, y = op.lhs, op.rhs
+        plain = _new(rw, name, [x, y], first.type, op.location, overflowFlags=OVERFLOW_NONE)
         rw.replace_op(op, [plain, x])
         return True
     return rewrite
 
 
-AddUIExtendedToAddI = debug_name("AddUIExtendedToAddI")(_extended_to_plain("arith.addi"))
-SubUIExtendedToSubI = debug_name("SubUIExtendedToSubI")(_extended_to_plain("arith.subi"))
-MulSIExtendedToMulI = debug_name("MulSIExtendedToMulI")(_extended_to_plain("arith.muli"))
-MulUIExtendedToMulI = debug_name("MulUIExtendedToMulI")(_extended_to_plain("arith.muli"))
+AddUIExtendedToAddI = debug_name("AddUIExtendedToAddI")(_extended_to_plain(AddIOp))
+SubUIExtendedToSubI = debug_name("SubUIExtendedToSubI")(_extended_to_plain(SubIOp))
+MulSIExtendedToMulI = debug_name("MulSIExtendedToMulI")(_extended_to_plain(MulIOp))
+MulUIExtendedToMulI = debug_name("MulUIExtendedToMulI")(_extended_to_plain(MulIOp))
 
 
 @debug_name("MulSIExtendedRHSOne")
@@ -1795,8 +1888,8 @@ def MulSIExtendedRHSOne(op: Operation, rw: Any) -> bool:
         return False
     t = x.type
     zero = _const(rw, _int_attr(0, t), op.location)
-    neg = _new(rw, "arith.cmpi", [x, zero], _i1_like(t), op.location, predicate=IntegerAttr(CMPI_PREDICATES.index("slt")))
-    rw.replace_op(op, [x, _new(rw, "arith.extsi", [neg], t, op.location)])
+    neg = _new(rw, CmpIOp, [x, zero], _i1_like(t), op.location, predicate=IntegerAttr(CMPI_PREDICATES.index("slt")))
+    rw.replace_op(op, [x, _new(rw, ExtSIOp, [neg], t, op.location)])
     return True
 
 
@@ -1820,9 +1913,9 @@ def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
         return False
     mantissa, max_exp, np_name = _FP_FORMAT[c.type.name]
     d = op.operand(0).defining_op
-    if d is None or d.name not in ("arith.sitofp", "arith.uitofp"):
+    if type(d) not in (SIToFPOp, UIToFPOp):
         return False
-    unsigned = d.name == "arith.uitofp"
+    unsigned = type(d) is UIToFPOp
     x = d.operand(0)
     if not isinstance(x.type, IntegerType):
         return False
@@ -1834,10 +1927,10 @@ def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
                 return False
         elif rhs != 0 and mantissa <= math.frexp(rhs)[1] - 1 <= value_bits:
             return False
-    fpred = CMPF_PREDICATES[op.properties.get("predicate").value]
+    fpred = CMPF_PREDICATES[op.predicate.value]
 
     def const_bool(v: bool) -> bool:
-        rw.replace_op(op, [_new(rw, "arith.constant", [], i1, op.location, value=IntegerAttr(int(v), i1))])
+        rw.replace_op(op, [_const(rw, IntegerAttr(int(v), i1), op.location)])
         return True
 
     if fpred in ("ord", "uno"):  # an integer converts to no NaN
@@ -1873,7 +1966,7 @@ def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
         pred = {("sle", True): "slt", ("ult", False): "ule", ("slt", False): "sle", ("sgt", True): "sge",
                 ("uge", False): "ugt", ("sge", False): "sgt"}.get((pred, neg), pred)
     k_val = _const(rw, IntegerAttr(k, x.type), op.location)
-    rw.replace_op(op, [_new(rw, "arith.cmpi", [x, k_val], i1, op.location,
+    rw.replace_op(op, [_new(rw, CmpIOp, [x, k_val], i1, op.location,
                             predicate=IntegerAttr(CMPI_PREDICATES.index(pred)))])
     return True
 
@@ -1909,11 +2002,11 @@ _PATTERNS: dict[str, tuple[Callable, ...]] = {
 
 # -- the op list ---------------------------------------------------------------------------
 _OPS: list[type[OpDef]] = [ConstantOp]
-_OPS.extend(_make_int_binary(n) for n in _INT_BINARY)
-_OPS.extend(_make_float_binary(n) for n in _FLOAT_BINARY)
+_OPS.extend(_INT_BINARY_OPS)
+_OPS.extend(_FLOAT_BINARY_OPS)
 _OPS += [NegFOp, FlushDenormalsOp, CmpIOp, CmpFOp, SelectOp, AddUIExtendedOp, SubUIExtendedOp, MulSIExtendedOp,
          MulUIExtendedOp]
-_OPS.extend(_make_cast(n) for n in _CASTS)
+_OPS.extend(_CAST_OPS)
 _OPS += [ScalingExtFOp, ScalingTruncFOp]
 
 
@@ -1958,7 +2051,7 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
     """arith.constant for integer/float/dense values of exactly `type`."""
     if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type is not type:
         return None
-    return builder.create("arith.constant", (), [type], properties={"value": value}, location=location)
+    return builder.create(ConstantOp, value=value, result_types=[type], location=location)
 
 
 

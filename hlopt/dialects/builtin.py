@@ -42,8 +42,9 @@ class ModuleOp(SymbolOpInterface, RegionKindInterface, OpDef):
 
     @classmethod
     def print_custom(cls, op: Operation, p: Any) -> str | None:
+        assert isinstance(op, ModuleOp)  # (for the type checker: the accessors below are ModuleOp's)
         s = p.op_name(op)
-        name = op.properties.get("sym_name")
+        name = op.sym_name
         if name is not None:
             s += " " + symbol_name_text(name.value)
         # like MLIR: every attribute but the name, inherent ones included
@@ -96,7 +97,7 @@ def _cast(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, in_types, out_types, attrs = c
     operands = s.uses(values, in_types, values[0].start_pos) if values is not None else []
     a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("builtin.unrealized_conversion_cast", operands, out_types, None, a), kw.start_pos
+    return UnrealizedConversionCastOp.build(operands, result_types=out_types, attributes=a), kw.start_pos
 
 
 def _cast_types(s: Any, c: list) -> list:

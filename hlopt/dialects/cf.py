@@ -42,6 +42,7 @@ IntElements = Constraint(lambda a: isinstance(a, DenseElementsAttr) and isinstan
 def _edge_count(block: Block) -> int:
     """Predecessor edges of `block` (a cond_br to it twice counts twice)."""
     n = 0
+    assert block.parent is not None  # a successor is a block of a region
     for b in block.parent.blocks:
         t = b.last_op
         if t is not None:
@@ -76,14 +77,12 @@ def _collapse(dest: Block, operands: list[Value]) -> tuple[Block, list[Value]] |
 
 
 def _create_br(rw: Any, dest: Block, operands: list[Value], loc: Any) -> Operation:
-    return rw.create("cf.br", operands, [], successors=[dest], location=loc)
+    return rw.create(BranchOp, operands, dest=dest, location=loc)
 
 
 def _create_cond_br(rw: Any, cond: Value, t: Block, t_ops: list[Value], f: Block, f_ops: list[Value],
                     loc: Any) -> Operation:
-    seg = DenseArrayAttr(IntegerType(32), [1, len(t_ops), len(f_ops)])
-    return rw.create("cf.cond_br", [cond, *t_ops, *f_ops], [], properties={"operandSegmentSizes": seg},
-                     successors=[t, f], location=loc)
+    return rw.create(CondBranchOp, cond, t_ops, f_ops, true_dest=t, false_dest=f, location=loc)
 
 
 def _merge_blocks(rw: Any, source: Block, dest: Block, args: list[Value]) -> None:
@@ -108,6 +107,7 @@ def _br_to_single_pred(op: Operation, rw: Any) -> bool:
     """br ^bb1(args) where ^bb1 has no other predecessor: merge ^bb1 in."""
     succ = op.successors[0]
     block = op.parent
+    assert block is not None  # a pattern's root is in a block
     if succ is block or _edge_count(succ) != 1:
         return False
     args = list(op.operands)
@@ -147,6 +147,7 @@ def _uniform_block_args(op: Operation, rw: Any) -> bool:
         seen.add(dest)
         incoming: list[list[Value]] = [[] for _ in dest.args]
         ok = True
+        assert dest.parent is not None  # a successor is a block of a region
         for b in dest.parent.blocks:
             t = b.last_op
             if t is None or dest not in t.successors:
@@ -163,10 +164,10 @@ def _uniform_block_args(op: Operation, rw: Any) -> bool:
         if not ok or len(incoming[0]) < 2:  # one edge in: the merge and pass-through patterns' job
             continue
         for a, vals in zip(dest.args, incoming):
-            v = vals[0] if vals else None
-            if v is None or v is a or any(x is not v for x in vals) or not a.uses:
+            common = vals[0] if vals else None
+            if common is None or common is a or any(x is not common for x in vals) or not a.uses:
                 continue
-            rw.replace_all_uses_with(a, v)
+            rw.replace_all_uses_with(a, common)
             changed = True
     return changed
 
@@ -184,13 +185,15 @@ class _EditsSuccessorOperands:
 
     @classmethod
     def erase_successor_operand(cls, op: Operation, index: int, arg: int) -> None:
-        first, _ = cls.successor_operand_index(op, index)
+        branch: Any = cls  # a mixin of BranchOpInterface ops: they define successor_operand_index
+        first, _ = branch.successor_operand_index(op, index)
         op.set_operands([v for i, v in enumerate(op.operands) if i != first + arg])
         cls.resize_successor_segments(op, index, -1)
 
     @classmethod
     def append_successor_operands(cls, op: Operation, index: int, values: list[Value]) -> None:
-        first, n = cls.successor_operand_index(op, index)
+        branch: Any = cls  # (see erase_successor_operand)
+        first, n = branch.successor_operand_index(op, index)
         ops = op.operands
         op.set_operands(ops[:first + n] + list(values) + ops[first + n:])
         cls.resize_successor_segments(op, index, len(values))
@@ -223,11 +226,8 @@ class BranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
 
 # -- cf.cond_br -----------------------------------------------------------------------------
-def _cond_br_parts(op: Operation) -> tuple[Value, list[Value], list[Value]]:
-    seg = op.properties.get("operandSegmentSizes")
-    vals = op.operands
-    _, nt, nf = seg.values
-    return vals[0], vals[1:1 + nt], vals[1 + nt:1 + nt + nf]
+def _cond_br_parts(op: Any) -> tuple[Value, list[Value], list[Value]]:
+    return op.condition, list(op.true_dest_operands), list(op.false_dest_operands)
 
 
 @debug_name("SimplifyConstCondBranchPred")
@@ -275,8 +275,9 @@ def _cond_br_identical(op: Operation, rw: Any) -> bool:
         if a is b:
             merged.append(a)
         else:
-            s = rw.create("arith.select", [cond, a, b], [a.type], location=op.location)
-            merged.append(s.results[0])
+            from hlopt.dialects import arith
+
+            merged.append(rw.create(arith.SelectOp, cond, a, b, result_types=[a.type], location=op.location).result)
     new = _create_br(rw, t, merged, op.location)
     rw.replace_op(op, new.results)
     return True
@@ -295,9 +296,11 @@ def _cond_br_truth(op: Operation, rw: Any) -> bool:
         for use in list(cond.uses):
             if use.owner.parent is dest:
                 if const is None:
-                    const = rw.create("arith.constant", [], [i1], properties={"value": IntegerAttr(value, i1)},
+                    from hlopt.dialects import arith
+
+                    const = rw.create(arith.ConstantOp, value=IntegerAttr(value, i1), result_types=[i1],
                                       location=op.location)
-                use.set(const.results[0])
+                use.set(const.result)
                 rw.modified(use.owner)
                 replaced = True
     return replaced
@@ -328,12 +331,14 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         return t if index == 0 else f
 
     @classmethod
-    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
-        _, nt, nf = op.properties.get("operandSegmentSizes").values
+    def successor_operand_index(cls, op: Any, index: int) -> tuple[int, int]:
+        nt, nf = len(op.true_dest_operands), len(op.false_dest_operands)
         return (1, nt) if index == 0 else (1 + nt, nf)
 
     @classmethod
-    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
+    def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
+        # the trait's segment attribute as stored: called after the operands changed, so
+        # the declared groups (read through it) do not match the operands yet
         seg = list(op.properties.get("operandSegmentSizes").values)
         seg[1 + index] += delta
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
@@ -349,8 +354,8 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         return (_cond_br_const, _cond_br_pass_through, _cond_br_identical, _cond_br_truth, _uniform_block_args)
 
     @classmethod
-    def interpret(cls, op: Operation, args: list, ctx: Any) -> tuple[int, list]:
-        _, nt, _ = op.properties.get("operandSegmentSizes").values
+    def interpret(cls, op: Any, args: list, ctx: Any) -> tuple[int, list]:
+        nt = len(op.true_dest_operands)
         if bool(np.asarray(args[0])):
             return 0, list(args[1:1 + nt])
         return 1, list(args[1 + nt:])
@@ -362,29 +367,25 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 _Case = tuple[int, Block, list[Value]]
 
 
-def _switch_parts(op: Operation) -> tuple[Value, list[Value], list[_Case]]:
+def _switch_parts(op: Any) -> tuple[Value, list[Value], list[_Case]]:
     """(flag, default operands, [(value, dest, operands)] per case)."""
-    _, nd, _ = op.properties.get("operandSegmentSizes").values
-    vals = op.operands
-    cv = op.properties.get("case_values")
+    cv = op.case_values
     values = list(cv.flat_values()) if cv is not None else []
-    segs = op.properties.get("case_operand_segments").values
-    cases, k = [], 1 + nd
-    for v, dest, n in zip(values, op.successors[1:], segs):
-        cases.append((v, dest, vals[k:k + n]))
+    case_ops = list(op.caseOperands)
+    cases, k = [], 0
+    for v, dest, n in zip(values, op.caseDestinations, op.case_operand_segments.values):
+        cases.append((v, dest, case_ops[k:k + n]))
         k += n
-    return vals[0], vals[1:1 + nd], cases
+    return op.flag, list(op.defaultOperands), cases
 
 
 def _create_switch(rw: Any, flag: Value, default: Block, default_ops: list[Value], cases: list[_Case],
                    loc: Any) -> Operation:
-    props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32), [len(c[2]) for c in cases])}
-    if cases:
-        props["case_values"] = DenseElementsAttr(VectorType([len(cases)], flag.type), [c[0] for c in cases])
+    segments = DenseArrayAttr(IntegerType(32), [len(c[2]) for c in cases])
+    values = DenseElementsAttr(VectorType([len(cases)], flag.type), [c[0] for c in cases]) if cases else None
     case_ops = [v for c in cases for v in c[2]]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(default_ops), len(case_ops)])
-    return rw.create("cf.switch", [flag, *default_ops, *case_ops], [], properties=props,
-                     successors=[default] + [c[1] for c in cases], location=loc)
+    return rw.create(SwitchOp, flag, default_ops, case_ops, case_values=values, case_operand_segments=segments,
+                     defaultDestination=default, caseDestinations=[c[1] for c in cases], location=loc)
 
 
 def _replace_switch(op: Operation, rw: Any, default: Block, default_ops: list[Value], cases: list[_Case]) -> bool:
@@ -446,8 +447,10 @@ def _switch_pass_through(op: Operation, rw: Any) -> bool:
 
 def _pred_switch(op: Operation) -> Operation | None:
     """The cf.switch on the same flag that is the only edge into op's block."""
-    preds = op.parent.predecessors
-    if len(preds) != 1 or _edge_count(op.parent) != 1:
+    block = op.parent
+    assert block is not None  # a pattern's root is in a block
+    preds = block.predecessors
+    if len(preds) != 1 or _edge_count(block) != 1:
         return None
     t = preds[0].last_op
     if t is None or t.name != "cf.switch" or t.operand(0) is not op.operand(0):
@@ -498,14 +501,15 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        segs = op.properties.get("case_operand_segments").values
-        _, _, nc = op.properties.get("operandSegmentSizes").values
+        assert isinstance(op, SwitchOp)  # (the type checker's view of the accessors below)
+        segs = op.case_operand_segments.values
+        nc = len(op.caseOperands)
         if any(n < 0 for n in segs):
             raise op_error(op, "'case_operand_segments' attribute cannot have negative elements")
         if sum(segs) != nc:
             raise op_error(op, f"caseOperands count ({nc}) does not match with the total size ({sum(segs)}) "
                                "specified in attribute 'case_operand_segments'")
-        cv = op.properties.get("case_values")
+        cv = op.case_values
         n_dest = len(op.successors) - 1
         if cv is None and n_dest == 0:
             return
@@ -526,19 +530,19 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
             _verify_successor_args(op, i, op.operands[first:first + n])
 
     @classmethod
-    def successor_operand_index(cls, op: Operation, index: int) -> tuple[int, int]:
-        _, nd, _ = op.properties.get("operandSegmentSizes").values
+    def successor_operand_index(cls, op: Any, index: int) -> tuple[int, int]:
+        nd = len(op.defaultOperands)
         if index == 0:
             return 1, nd
-        segs = op.properties.get("case_operand_segments").values
+        segs = op.case_operand_segments.values
         return 1 + nd + sum(segs[:index - 1]), segs[index - 1]
 
     @classmethod
-    def resize_successor_segments(cls, op: Operation, index: int, delta: int) -> None:
-        seg = list(op.properties.get("operandSegmentSizes").values)
+    def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
+        seg = list(op.properties.get("operandSegmentSizes").values)  # as stored (see CondBranchOp's)
         seg[1 if index == 0 else 2] += delta
         if index:
-            cs = list(op.properties.get("case_operand_segments").values)
+            cs = list(op.case_operand_segments.values)
             cs[index - 1] += delta
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
         op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
@@ -580,22 +584,20 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
         d_ops = r.operands(d_refs, r.types(d_types), d_pos)
         cases = [(v, r.successor(b), r.operands(refs, r.types(ts), pos)) for v, b, refs, ts, pos in st["cases"]]
         case_ops = [v for _, _, o in cases for v in o]
-        props: dict[str, Any] = {"case_operand_segments": DenseArrayAttr(IntegerType(32),
-                                                                         [len(o) for _, _, o in cases])}
-        if cases:
-            props["case_values"] = DenseElementsAttr(VectorType([len(cases)], t),
-                                                     [_wrap_signed(v, t.width) for v, _, _ in cases])
-        props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(d_ops), len(case_ops)])
+        segments = DenseArrayAttr(IntegerType(32), [len(o) for _, _, o in cases])
+        values = DenseElementsAttr(VectorType([len(cases)], t), [_wrap_signed(v, t.width) for v, _, _ in cases]) \
+            if cases else None
         a = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("cf.switch", [flag, *d_ops, *case_ops], [], props, a, (),
-                         [r.successor(d_dest)] + [b for _, b, _ in cases])
+        return SwitchOp.build(flag, d_ops, case_ops, case_values=values, case_operand_segments=segments, attributes=a,
+                              defaultDestination=r.successor(d_dest), caseDestinations=[b for _, b, _ in cases])
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
         if any(k not in ("operandSegmentSizes", "case_values", "case_operand_segments")
                for k, _ in op.properties.entries):
             return False
-        cv = op.properties.get("case_values")
+        assert isinstance(op, SwitchOp)  # (the type checker's view of the accessors below)
+        cv = op.case_values
         if cv is not None and not isinstance(cv.type, VectorType) and len(op.successors) > 1:
             return False  # the custom form re-creates the values as a vector
         flag, d_ops, cases = _switch_parts(op)

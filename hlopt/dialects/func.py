@@ -34,21 +34,23 @@ from hlopt.ir.types import FunctionType
 _FUNC_PROPS = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
 
 
-def function_type(op: Operation) -> FunctionType:
-    t = op.properties.get("function_type")
+def function_type(op: Any) -> FunctionType:
+    """The signature of a func.func (or of an op declaring the same field, shape.func)."""
+    t = op.function_type
     if not isinstance(t, TypeAttr) or not isinstance(t.type, FunctionType):
         raise IRError("'func.func' op requires attribute 'function_type'", op)
     return t.type
 
 
-def _attr_list(op: Operation, name: str, n: int) -> list[DictionaryAttr | None]:
-    a = op.properties.get(name)
+def _attr_list(a: Any, n: int) -> list[DictionaryAttr | None]:
+    """An arg_attrs/res_attrs array as one entry per argument/result (None: no attributes)."""
     if a is None:
         return [None] * n
     return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
 
 
-class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
+# (the interface's classmethod result_types is the class side; instances keep Operation's)
+class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):  # type: ignore[misc]
     name = "func.func"
     summary = "An operation with a name containing a single SSACFG region"
     sym_name = attr(Str)
@@ -67,11 +69,12 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        name = op.properties.get("sym_name")
+        assert isinstance(op, FuncOp)  # (the type checker's view of the accessors below)
+        name = op.sym_name
         if not isinstance(name, StringAttr):
             raise IRError("'func.func' op requires attribute 'sym_name'", op)
         ft = function_type(op)
-        vis = op.properties.get("sym_visibility")
+        vis = op.sym_visibility
         if vis is not None and (not isinstance(vis, StringAttr) or vis.value not in ("public", "private", "nested")):
             raise IRError("'func.func' op visibility expected to be one of [\"public\", \"private\", \"nested\"]", op)
         for key, count in (("arg_attrs", len(ft.inputs)), ("res_attrs", len(ft.results))):
@@ -138,23 +141,26 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
         for key, dicts in (("arg_attrs", [x[2] for x in st["args"]]), ("res_attrs", [x[1] for x in st["results"]])):
             if any(d is not None and len(d) for d in dicts):
                 props[key] = ArrayAttr(d if d is not None else DictionaryAttr() for d in dicts)
-        return Operation("func.func", (), (), props, st["attrs"], [st["body"] if st["body"] is not None else Region()])
+        return FuncOp.build(attributes=st["attrs"], body=st["body"] if st["body"] is not None else Region(), **props)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
-        t = op.properties.get("function_type")
-        name = op.properties.get("sym_name")
+        # read generically: the form also prints shape.func and util.func (through a
+        # view of its properties with its results taken out, util._Renamed)
+        props = op.properties
+        t = props.get("function_type")
+        name = props.get("sym_name")
         if not isinstance(t, TypeAttr) or not isinstance(t.type, FunctionType) or not isinstance(name, StringAttr):
             return False
         ft = t.type
         p.write(" ")
-        vis = op.properties.get("sym_visibility")
+        vis = props.get("sym_visibility")
         if vis is not None:
             p.write(vis.value + " ")
         p.write(symbol_name_text(name.value))
         body = op.regions[0] if op.regions else None
         has_body = body is not None and bool(body.blocks)
-        arg_attrs = _attr_list(op, "arg_attrs", len(ft.inputs))
+        arg_attrs = _attr_list(props.get("arg_attrs"), len(ft.inputs))
         p.write("(")
         for i, it in enumerate(ft.inputs):
             if i:
@@ -168,7 +174,7 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
                     p.print_optional_attr_dict(arg_attrs[i])
         p.write(")")
         if ft.results:
-            res_attrs = _attr_list(op, "res_attrs", len(ft.results))
+            res_attrs = _attr_list(props.get("res_attrs"), len(ft.results))
             p.write(" -> ")
             if len(ft.results) == 1 and res_attrs[0] is None and not isinstance(ft.results[0], FunctionType):
                 p.print_type(ft.results[0])
@@ -279,9 +285,9 @@ def _unexpected(p: Any, end: int) -> Exception:
     return ParseError(f"unexpected '{rest.strip()[:20]}'", p.location())
 
 
-def _enclosing_func(op: Operation) -> Operation | None:
+def _enclosing_func(op: Operation) -> FuncOp | None:
     parent = op.parent_op
-    return parent if parent is not None and parent.name == "func.func" else None
+    return parent if isinstance(parent, FuncOp) else None
 
 
 class ReturnOp(OpDef):
@@ -303,7 +309,7 @@ class ReturnOp(OpDef):
                     break
             else:
                 return
-        name = f.properties.get("sym_name").value
+        name = f.sym_name.value
         if len(op.operands) != len(ft.results):
             raise IRError(f"'func.return' op has {len(op.operands)} operands, but enclosing function (@{name}) "
                           f"returns {len(ft.results)}", op)
@@ -328,7 +334,8 @@ class CallOp(CallOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
-        callee = op.properties.get("callee")
+        assert isinstance(op, CallOp)  # (the type checker's view of the accessors below)
+        callee = op.callee
         if not isinstance(callee, SymbolRefAttr):
             raise IRError("'func.call' op requires attribute 'callee'", op)
         if symbols is None:
@@ -385,7 +392,8 @@ class CallOp(CallOpInterface, OpDef):
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
-        callee = op.properties.get("callee")
+        assert isinstance(op, CallOp)  # (the type checker's view of the accessors below)
+        callee = op.callee
         if not isinstance(callee, SymbolRefAttr) or any(k not in cls.inherent for k, _ in op.properties.entries):
             return False
         p.write(" ")
@@ -423,7 +431,8 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     name = "func.call_indirect"
     summary = "Indirect call operation"
-    callee = operand()
+    # the field is the instance side; the class side keeps CallOpInterface.callee (opdef._Accessor.shadow)
+    callee = operand()  # type: ignore[assignment]
     callee_operands = var_operand()
     arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
     res_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
@@ -431,10 +440,11 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        ft = op.operands[0].type if op.operands else None
+        assert isinstance(op, CallIndirectOp)  # (the type checker's view of the accessors below)
+        ft = op.callee.type if op.operands else None
         if not isinstance(ft, FunctionType):
             raise IRError("'func.call_indirect' op operand #0 must be function type", op)
-        args = op.operands[1:]
+        args = op.callee_operands
         if len(args) != len(ft.inputs) or any(v.type is not t for v, t in zip(args, ft.inputs)):
             raise IRError("'func.call_indirect' op failed to verify that callee input types match argument types",
                           op)
@@ -465,16 +475,17 @@ class CallIndirectOp(CallOpInterface, OpDef):
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
-        if not op.operands or not isinstance(op.operands[0].type, FunctionType):
+        assert isinstance(op, CallIndirectOp)  # (the type checker's view of the accessors below)
+        if not op.operands or not isinstance(op.callee.type, FunctionType):
             return False
         p.write(" ")
-        p.print_operand(op.operands[0])
+        p.print_operand(op.callee)
         p.write("(")
-        p.print_operands(op.operands[1:])
+        p.print_operands(op.callee_operands)
         p.write(")")
         p.print_optional_attr_dict(_merged_attrs(op))
         p.write(" : ")
-        p.print_type(op.operands[0].type)
+        p.print_type(op.callee.type)
         return True
 
 
@@ -504,13 +515,14 @@ class ConstantOp(OpDef):
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         from hlopt.ir.symbols import SymbolCache
 
-        ref = op.properties.get("value")
+        assert isinstance(op, ConstantOp)  # (the type checker's view of the accessors below)
+        ref = op.value
         if not isinstance(ref, SymbolRefAttr):
             raise IRError("'func.constant' op requires attribute 'value'", op)
         fn = (symbols or SymbolCache()).lookup(op, ref)
         if fn is None or fn.name != "func.func":
             raise IRError(f"'func.constant' op reference to undefined function '{ref.leaf}'", op)
-        if function_type(fn) is not op.results[0].type:
+        if function_type(fn) is not op.result.type:
             raise IRError("'func.constant' op reference to function with mismatched type", op)
 
 
@@ -565,7 +577,7 @@ def parse_func_head(s: Any, c: list) -> tuple:
 def parse_return(s: Any, c: list) -> tuple[Operation, int]:
     kw, values, types = c
     operands = s.uses(values, types, values[0].start_pos) if values is not None else []
-    return Operation("func.return", operands), kw.start_pos
+    return ReturnOp.build(operands), kw.start_pos
 
 
 _CALL_INHERENT = ("arg_attrs", "res_attrs", "no_inline")

@@ -356,7 +356,7 @@ class OperationFolder:
             value = constant_of(op)
         region = insertion_region(block)
         consts = self.scopes.setdefault(region, {})
-        key = (op.dialect, value, op.results[0].type)
+        key = (op.dialect, value, op.result.type)  # a ConstantLike op has one result
         existing = consts.get(key)
         if existing is not None:
             self.rewriter.replace_op(op, existing.results)
@@ -607,7 +607,7 @@ class GreedyRewriteDriver(Listener):
                         rw.erase_op(x)
                     return None
                 created.append(c)
-                out.append(c.results[0])
+                out.append(c.result)
         return out
 
     def _simplify_regions(self, region: Region) -> bool:

@@ -345,12 +345,11 @@ class RingValues:
         k = rw.create(hir.TeamRankOp, team=DenseArrayAttr(i64, team), result_types=[idx], location=loc).rank
         n = loop.bounds[1]
 
-        def binop(name: str, a: Value, b: Value) -> Value:
-            # arith's integer binaries are made by a factory (no importable class per op)
-            return rw.create(name, [a, b], [idx], location=loc).results[0]
+        def binop(cls: type[arith.IntBinaryOp], a: Value, b: Value) -> Value:
+            return rw.create(cls, a, b, result_types=[idx], location=loc).result
 
-        self.index = binop("arith.remui", binop("arith.addi", k, loop.iv), n)
-        self.back = binop("arith.remui", binop("arith.subi", binop("arith.addi", n, k), loop.iv), n)
+        self.index = binop(arith.RemUIOp, binop(arith.AddIOp, k, loop.iv), n)
+        self.back = binop(arith.RemUIOp, binop(arith.SubIOp, binop(arith.AddIOp, n, k), loop.iv), n)
         self.to_self = rw.create(arith.CmpIOp, self.back, k, predicate=IntegerAttr(0, i64), result_types=[i1],
                                  location=loc).result
         self.team = team
@@ -497,7 +496,7 @@ def _inter_stream_sync(loop: StreamLoop, p: "LowerStreams", loc: Any) -> None:
     rw, idx = loop.rw, loop.parts.index
     loop.at_body()
     one = loop.bounds[2]
-    nxt = rw.create("arith.addi", [loop.iv, one], [idx], location=loc).results[0]
+    nxt = rw.create(arith.AddIOp, loop.iv, one, result_types=[idx], location=loc).result
     pool = rw.create(arith.ConstantOp, value=loop.parts.const(p.num_streams), result_types=[idx],
                      location=loc).result
     cond = rw.create(arith.CmpIOp, nxt, pool, predicate=IntegerAttr(6, i64), result_types=[i1], location=loc).result

@@ -9,13 +9,16 @@ import os
 import pickle
 import stat
 import tempfile
+from array import array
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from lark import Lark
+from lark import Lark, Tree
 from lark.grammar import Rule
+from lark.lark import _get_lexer_callbacks
 from lark.lexer import TerminalDef
+from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
 from lark.parsers.lalr_parser import LALR_Parser, _Parser
 from lark.utils import SerializeMemoizer
@@ -55,7 +58,107 @@ def _private(st: os.stat_result) -> bool:
 
 
 # Bump when the layout of the cache files below changes.
-_CACHE_FORMAT = 4
+_CACHE_FORMAT = 6
+
+
+class IdentityRule(Rule):
+    """A Lark rule compared and hashed by identity (C slots): the LALR loop
+    looks each reduction's callback up by its rule and compares the rule with
+    the end state, which Rule's Python __hash__/__eq__ made a few percent of
+    a parse. A loaded table's rules are its callbacks' keys (one pickle memo),
+    so identity is the right equality for them."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+
+
+class _LazyStates(dict):
+    """The LALR table's rows, each decoded from its packed form the first
+    time the parser enters its state: a run reads a few hundred of the op
+    grammar's ~3,600 rows, and unpickling all ~150k actions as dicts was a
+    third of start-up. Iterating the mapping decodes every row first, so it
+    reads as the whole table."""
+
+    __slots__ = ("_packed", "_tokens", "_actions", "_code")
+
+    def __init__(self, packed: dict[int, bytes], tokens: tuple[str, ...], actions: tuple[tuple, ...], code: str):
+        super().__init__()
+        self._packed, self._tokens, self._actions, self._code = packed, tokens, actions, code
+
+    def __missing__(self, state: int) -> dict:
+        packed = self._packed.get(state)
+        if packed is None:
+            raise KeyError(state)
+        a = array(self._code, packed)
+        n = len(a) // 2
+        row = dict(zip(map(self._tokens.__getitem__, a[:n]), map(self._actions.__getitem__, a[n:])))
+        self[state] = row
+        return row
+
+    def _fill(self) -> None:
+        for state in self._packed:
+            if not dict.__contains__(self, state):
+                self.__missing__(state)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    def __contains__(self, state: object) -> bool:
+        return state in self._packed
+
+    def __iter__(self):
+        self._fill()
+        return super().__iter__()
+
+    def keys(self):
+        self._fill()
+        return super().keys()
+
+    def values(self):
+        self._fill()
+        return super().values()
+
+    def items(self):
+        self._fill()
+        return super().items()
+
+
+class _LazyCallbacks(dict):
+    """Lark's tree-builder callback of each rule, built the first time the
+    rule is reduced (building all 2,000-odd wrappers was a sixth of
+    start-up). Always true: Lark skips callbacks when the mapping is empty."""
+
+    __slots__ = ("_builder", "_transformer")
+
+    def __init__(self, builder: ParseTreeBuilder, transformer: Any):
+        super().__init__()
+        self._builder, self._transformer = builder, transformer
+
+    def __missing__(self, rule: Any) -> Any:
+        if not isinstance(rule, Rule):
+            raise KeyError(rule)
+        b = self._builder
+        b.rule_builders = list(b._init_builders([rule]))
+        f = self[rule] = b.create_callback(self._transformer)[rule]
+        return f
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class _LoadedLark(Lark):
+    """Lark loaded from our cache: callbacks built lazily (_LazyCallbacks)."""
+
+    def _prepare_callbacks(self) -> None:
+        o = self.options
+        if o.ambiguity == "forest" or o.parser != "lalr":
+            return super()._prepare_callbacks()
+        builder = ParseTreeBuilder([], o.tree_class or Tree, o.propagate_positions, False, o.maybe_placeholders)
+        callbacks = _LazyCallbacks(builder, o.transformer)
+        callbacks.update(_get_lexer_callbacks(o.transformer, self.terminals))
+        self._callbacks = callbacks
 
 
 class _TableParser(LALR_Parser):
@@ -68,19 +171,21 @@ class _TableParser(LALR_Parser):
 
     @classmethod
     def deserialize(cls, data, memo, callbacks, debug=False):  # type: ignore[override]  # Lark's LALR_Parser widens Serialize.deserialize the same way
-        if "live_states" not in data:  # a table in Lark's own layout
+        if "packed_states" not in data:  # a table in Lark's own layout
             return super().deserialize(data, memo, callbacks, debug)
         inst = cls.__new__(cls)
+        states = _LazyStates(data["packed_states"], data["tokens"], data["actions"], data["code"])
         # Lark annotates _parse_table as ParseTable yet stores an IntParseTable there itself
         inst._parse_table = IntParseTable(  # type: ignore[assignment]
-            data["live_states"], data["start_states"], data["end_states"])
+            states, data["start_states"], data["end_states"])
         inst.parser = _Parser(inst._parse_table, callbacks, debug)
         return inst
 
 
-def _live_table(table: dict, memo: dict) -> dict:
+def _packed_table(table: dict, memo: dict) -> dict:
     """Lark's serialized parse table with its actions as the parser uses
-    them (one tuple per distinct action, rules from `memo`)."""
+    them (one tuple per distinct action, rules from `memo`), each row packed
+    as two arrays of indices (its tokens', its actions') for _LazyStates."""
     # Plain, shared strings for every symbol name: Lark's grammar loader
     # leaves rule names as its Token (a str subclass), and each reduce
     # looks a rule's name up in the table, which would call Token.__eq__.
@@ -90,25 +195,44 @@ def _live_table(table: dict, memo: dict) -> dict:
         s = str(n)
         return names.setdefault(s, s)
 
+    # One object per distinct symbol and per distinct rule options (Lark makes
+    # one per occurrence; nothing mutates them once loaded): half as many
+    # objects to unpickle at each start-up.
+    symbols: dict[tuple, Any] = {}
+    options: dict[tuple, Any] = {}
+
+    def symbol(sym: Any) -> Any:
+        sym.name = plain(sym.name)
+        return symbols.setdefault((type(sym), sym.name, getattr(sym, "filter_out", None)), sym)
+
     for obj in memo.values():
         if isinstance(obj, Rule):
-            obj.origin.name = plain(obj.origin.name)
-            for sym in obj.expansion:
-                sym.name = plain(sym.name)
+            obj.origin = symbol(obj.origin)
+            obj.expansion = [symbol(sym) for sym in obj.expansion]
+            o = obj.options
+            obj.options = options.setdefault((o.keep_all_tokens, o.expand1, o.priority, o.template_source,
+                                              tuple(o.empty_indices)), o)
         else:
             obj.name = plain(obj.name)
     tokens = {i: plain(t) for i, t in table["tokens"].items()}
-    actions: dict[tuple, tuple] = {}
+    token_index = {t: i for i, t in enumerate(tokens.values())}
+    actions: dict[tuple, int] = {}
+    live: list[tuple] = []
 
-    def action(kind: int, arg: Any) -> tuple:
+    def action(kind: int, arg: Any) -> int:
         key = (kind, arg["@"] if kind == 1 else arg)
-        a = actions.get(key)
-        if a is None:
-            a = actions[key] = (Reduce, memo[key[1]]) if kind == 1 else (Shift, arg)
-        return a
+        i = actions.get(key)
+        if i is None:
+            i = actions[key] = len(live)
+            live.append((Reduce, memo[key[1]]) if kind == 1 else (Shift, arg))
+        return i
 
-    states = {s: {tokens[t]: action(*act) for t, act in row.items()} for s, row in table["states"].items()}
-    return {"live_states": states, "start_states": table["start_states"], "end_states": table["end_states"]}
+    rows = {s: ([token_index[tokens[t]] for t in row], [action(*act) for act in row.values()])
+            for s, row in table["states"].items()}
+    code = "H" if max(len(token_index), len(live)) <= 0xFFFF else "I"
+    packed = {s: array(code, ts + acts).tobytes() for s, (ts, acts) in rows.items()}
+    return {"packed_states": packed, "tokens": tuple(token_index), "actions": tuple(live), "code": code,
+            "start_states": table["start_states"], "end_states": table["end_states"]}
 
 
 def _action_named(name: str) -> Any:
@@ -161,10 +285,10 @@ def _load(path: str, transformer: Any) -> Lark:
         if not stat.S_ISREG(st.st_mode) or not _private(st):
             raise PermissionError(f"{path}: not a private regular file; not loaded")
         data, memo = pickle.load(f)
-    for obj in memo.values():  # Rule caches its hash, and str hashes differ per process
+    for obj in memo.values():  # the table's rules are the callbacks' keys: compared by identity
         if isinstance(obj, Rule):
-            obj._deserialize()
-    return Lark._load_from_dict(data, memo, transformer=transformer, propagate_positions=False,
+            obj.__class__ = IdentityRule
+    return _LoadedLark._load_from_dict(data, memo, transformer=transformer, propagate_positions=False,
                                 _plugins=_PLUGINS)
 
 
@@ -177,7 +301,7 @@ def _save(parser: Lark, path: str, d: str, tag: str) -> bool:
         memoizer = SerializeMemoizer([TerminalDef, Rule])
         data = parser.serialize(memoizer)
         memo = memoizer.memoized.reversed()
-        data["parser"]["parser"] = _live_table(data["parser"]["parser"], memo)
+        data["parser"]["parser"] = _packed_table(data["parser"]["parser"], memo)
         fd, tmp = tempfile.mkstemp(prefix=f".{tag}-", dir=d)
         try:
             with os.fdopen(fd, "wb") as f:

@@ -1098,27 +1098,24 @@ def _parser():
     return entry
 
 
-class _IdRule(Rule):
-    """A Lark rule compared and hashed by identity (C slots): the LALR loop
-    looks each reduction's callback up by its rule and compares the rule with
-    the end state, which Rule's Python __hash__/__eq__ made a few percent of
-    a parse. Every rule of the table is the object its callback is keyed by."""
+def _identity_rules(lark) -> None:
+    """Rules compared and hashed by identity (grammar.IdentityRule) in the table
+    and as the callbacks' keys. A table loaded from the cache has them
+    already (its rules and the callbacks' keys are one pickle's objects); a
+    grammar compiled in this run (no cache) is checked row by row first."""
+    from hlopt.syntax.grammar import IdentityRule
 
-    __slots__ = ()
-    __hash__ = object.__hash__
-    __eq__ = object.__eq__
-    __ne__ = object.__ne__
-
-
-def _identity_rules(parser) -> None:
-    callbacks = parser.callbacks
-    rules = [k for k in callbacks if isinstance(k, Rule)]
+    rules = lark.rules
+    if all(type(r) is IdentityRule for r in rules):
+        return
+    parser = lark.parser.parser.parser
     ids = {id(r) for r in rules}
     if not all(id(arg) in ids for st in parser.parse_table.states.values() for _, arg in st.values()
                if isinstance(arg, Rule)):
         return  # not this Lark's layout: leave it as it is
+    callbacks = parser.callbacks
     for r in rules:  # (one shared with another parser is already one)
-        r.__class__ = _IdRule
+        r.__class__ = IdentityRule
     items = list(callbacks.items())
     callbacks.clear()
     callbacks.update(items)  # re-keyed by identity
@@ -1174,9 +1171,9 @@ class RegionReader:
 def _install_fast_callbacks(lark, builder: OpBuilder) -> None:
     """The hot rule (`operation -> simple_operation`, all terminals) gets
     a direct callback instead of Lark's generic child filter."""
-    _identity_rules(lark.parser.parser.parser)
+    _identity_rules(lark)
     callbacks = lark.parser.parser.parser.callbacks
-    for rule in list(callbacks):
+    for rule in lark.rules:
         if rule.alias == "simple_run":
             callbacks[rule] = lambda ch, f=builder.simple_run: f(ch[0])
             continue

@@ -6,10 +6,12 @@ rebuilt silently."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from lark import Lark
 
 from hlopt.syntax.grammar import _TableParser, build_parser, grammar_text
@@ -42,12 +44,19 @@ def _run(cache: Path, seed: str) -> str:
     return r.stdout
 
 
-def test_cached_tables_parse_as_fresh_ones_across_processes(tmp_path):
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory) -> tuple[Path, str]:
+    """A run on an empty cache (it compiles and writes the tables), shared by
+    the module's tests, and its output."""
+    cache = tmp_path_factory.mktemp("first") / "cache"
+    return cache, _run(cache, "1")
+
+
+def test_cached_tables_parse_as_fresh_ones_across_processes(first_run):
     """The first run compiles and writes the tables, the second loads them
     under other string hashes (rules cache their hash): same bytes out,
     diagnostics included."""
-    cache = tmp_path / "cache"
-    first = _run(cache, "1")
+    cache, first = first_run
     written = sorted(p.name for p in cache.iterdir())
     assert any(n.startswith("ops-") and n.endswith(".pickle") for n in written), written
     assert not [n for n in written if n.startswith(".")], written  # no temporary file left behind
@@ -56,9 +65,13 @@ def test_cached_tables_parse_as_fresh_ones_across_processes(tmp_path):
     assert "bad.mlir:2:" in first and "bad.mlir:1:" in first  # the error cases really ran
 
 
-def test_damaged_cache_is_rebuilt_silently(tmp_path):
+def test_damaged_cache_is_rebuilt_silently(tmp_path, first_run):
+    source, reference = first_run
     cache = tmp_path / "cache"
-    reference = _run(cache, "0")
+    cache.mkdir(mode=0o700)
+    for p in source.iterdir():
+        shutil.copyfile(p, cache / p.name)
+        (cache / p.name).chmod(0o600)
     for p in cache.iterdir():
         p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2])
     assert _run(cache, "3") == reference

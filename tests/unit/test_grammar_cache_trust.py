@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,10 +37,23 @@ def _run(cache: Path) -> str:
     return r.stdout
 
 
-def _planted(tmp_path: Path) -> tuple[Path, Path, str]:
-    """A cache written by a real run, then every file replaced by the plant."""
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> tuple[Path, str]:
+    """A cache written by a real run (compiling the grammars once for the
+    module's tests, not once per test) and that run's output."""
+    cache = tmp_path_factory.mktemp("written") / "cache"
+    return cache, _run(cache)
+
+
+@pytest.fixture
+def planted(tmp_path: Path, written: tuple[Path, str]) -> tuple[Path, Path, str]:
+    """A copy of the written cache (the files named as a real run names
+    them), then every file replaced by the plant."""
+    source, expected = written
     cache = tmp_path / "cache"
-    expected = _run(cache)
+    cache.mkdir(mode=0o700)
+    for f in source.glob("*.pickle"):
+        shutil.copyfile(f, cache / f.name)
     marker = tmp_path / "ran"
     files = sorted(cache.glob("*.pickle"))
     assert files, "the first run wrote no cache files"
@@ -49,23 +63,23 @@ def _planted(tmp_path: Path) -> tuple[Path, Path, str]:
     return cache, marker, expected
 
 
-def test_control_a_private_cache_is_loaded(tmp_path) -> None:
-    cache, marker, _ = _planted(tmp_path)
+def test_control_a_private_cache_is_loaded(tmp_path, planted) -> None:
+    cache, marker, _ = planted
     cache.chmod(0o700)
     _run(cache)
     assert marker.exists()  # the plant is a working one: a trusted cache file is loaded
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o770])
-def test_a_cache_directory_others_can_write_is_not_used(tmp_path, mode) -> None:
-    cache, marker, expected = _planted(tmp_path)
+def test_a_cache_directory_others_can_write_is_not_used(tmp_path, mode, planted) -> None:
+    cache, marker, expected = planted
     cache.chmod(mode)
     assert _run(cache) == expected
     assert not marker.exists()
 
 
-def test_a_cache_file_others_can_write_is_not_loaded(tmp_path) -> None:
-    cache, marker, expected = _planted(tmp_path)
+def test_a_cache_file_others_can_write_is_not_loaded(tmp_path, planted) -> None:
+    cache, marker, expected = planted
     cache.chmod(0o700)
     for p in cache.glob("*.pickle"):
         p.chmod(0o666)
@@ -76,8 +90,8 @@ def test_a_cache_file_others_can_write_is_not_loaded(tmp_path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs root to give a file away")
-def test_a_cache_file_owned_by_someone_else_is_not_loaded(tmp_path) -> None:
-    cache, marker, expected = _planted(tmp_path)
+def test_a_cache_file_owned_by_someone_else_is_not_loaded(tmp_path, planted) -> None:
+    cache, marker, expected = planted
     cache.chmod(0o700)
     for p in cache.glob("*.pickle"):
         os.chown(p, 4242, 4242)
@@ -85,8 +99,8 @@ def test_a_cache_file_owned_by_someone_else_is_not_loaded(tmp_path) -> None:
     assert not marker.exists()
 
 
-def test_a_symlinked_cache_file_is_not_followed(tmp_path) -> None:
-    cache, marker, expected = _planted(tmp_path)
+def test_a_symlinked_cache_file_is_not_followed(tmp_path, planted) -> None:
+    cache, marker, expected = planted
     cache.chmod(0o700)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
