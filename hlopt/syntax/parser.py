@@ -52,6 +52,7 @@ _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 # `NUMBER : T` with a builtin integer/index/float type spelled out (the grammar's number rule)
 _TYPED_NUMBER = re.compile(r"(" + NUMBER.pattern + r") : ((?:[su]?i(?:1|8|16|32|64)|index|f16|bf16|f32|f64))\Z", re.ASCII)
 _PLAIN_SYMBOL = re.compile(r"@[A-Za-z_][\w$.]*\Z", re.ASCII)
+_UNIT = UnitAttr()
 
 
 class ParseError(Exception):
@@ -403,27 +404,31 @@ class ParseSession:
             inner, base = text[lead:scan_balanced(text, lead)], pos + lead
         else:
             inner, base = text, pos
-        entries = []
         try:
             pieces = split_dict(inner)
         except ParseError as e:  # its positions are offsets in `inner`
             raise ParseError(e.message, base + e.pos, e.note) from None
+        names: list[str] = []
+        values: list[Attribute] = []
+        decode = self.decode
         for k_text, k_pos, v_text, v_pos in pieces:
-            if k_text.startswith('"'):
+            if k_text[0] == '"':
                 name = unescape(k_text).decode("utf-8", "surrogateescape")
                 if not name:
                     raise ParseError("expected valid attribute name", base + k_pos)
             else:
                 name = k_text
-            if v_text is None:
-                entries.append((name, UnitAttr()))
-            else:
-                entries.append((name, self.decode("attr", v_text, base + v_pos)))
-        names = [n for n, _ in entries]
+            names.append(name)
+            values.append(_UNIT if v_text is None else decode("attr", v_text, base + v_pos))
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise ParseError(f"duplicate key '{dup}' in dictionary attribute", base)
-        d = DictionaryAttr(entries)
+        # MLIR prints dictionaries sorted: ASCII names in order need no sort
+        # (their str order is the UTF-8 byte order DictionaryAttr sorts by)
+        if names == sorted(names) and "".join(names).isascii():
+            d = DictionaryAttr.from_sorted(tuple(zip(names, values)))
+        else:
+            d = DictionaryAttr(zip(names, values))
         self._remember(key, d)
         return d
 
