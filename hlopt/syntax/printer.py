@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from hlopt.ir.attributes import (
@@ -38,6 +39,9 @@ _FT_INTERNED = FunctionType._interned
 _MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
 _BIG = "\x00\x02"  # brackets a streamed attribute's placeholder (never in printed IR)
 _FLUSH_LINES = 4096  # lines held before they are handed to the writer
+_VALUE = attrgetter("value")  # of an OpOperand
+_VALUE_TYPE = attrgetter("value.type")
+_TYPE = attrgetter("type")
 
 
 class Namer:
@@ -101,31 +105,37 @@ class Namer:
                 else:
                     names[a] = f"%{self.next_value}"
                     self.next_value += 1
-            for op in b.ops:
+            nv = self.next_value  # (a local while numbering plain results; stored back below)
+            op = b._first
+            while op is not None:
                 if op.regions:
                     nested.append(op)
                 res = op.results
-                if not res:
-                    continue
-                if not generic:
-                    d = op.opdef
-                    if d is not None:
-                        h = hint_classes.get(d)
-                        if h is None:
-                            h = self._names_results(d)
-                        if h:
-                            hint = d.asm_result_names(op)
-                            if hint:
-                                self._named_results(op, hint, used)
-                                continue
-                base = "%" + str(self.next_value)
-                self.next_value += 1
-                if len(res) == 1:
-                    names[res[0]] = base
-                else:
-                    names[res[0]] = base + "#0"
-                    for k in range(1, len(res)):
-                        names[res[k]] = f"{base}#{k}"
+                if res:
+                    if not generic:
+                        d = op.opdef
+                        if d is not None:
+                            h = hint_classes.get(d)
+                            if h is None:
+                                h = self._names_results(d)
+                            if h:
+                                hint = d.asm_result_names(op)
+                                if hint:
+                                    self.next_value = nv
+                                    self._named_results(op, hint, used)
+                                    nv = self.next_value
+                                    op = op._next
+                                    continue
+                    base = "%" + str(nv)
+                    nv += 1
+                    if len(res) == 1:
+                        names[res[0]] = base
+                    else:
+                        names[res[0]] = base + "#0"
+                        for k in range(1, len(res)):
+                            names[res[k]] = f"{base}#{k}"
+                op = op._next
+            self.next_value = nv
         return nested
 
     def _names_results(self, d: Any) -> bool:
@@ -661,7 +671,10 @@ class Printer:
         parts = [head, '"', op.name, '"(']
         operands = op._operands
         if operands:
-            parts.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
+            try:  # (C loops: a name missing is rare)
+                parts.append(", ".join(map(names.__getitem__, map(_VALUE, operands))))
+            except KeyError:
+                parts.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
         parts.append(")")
         if op.successors:
             parts.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
@@ -676,7 +689,7 @@ class Printer:
             tail.append(" " + (attrs.text if not (attrs.has_alias_parts or elide) else attrs.print_with(self)))
         tail.append(" : ")
         # the interned FunctionType looked up directly (its text is cached on it)
-        ft = _FT_INTERNED.get((tuple([o.value.type for o in operands]), tuple([r.type for r in op.results])))
+        ft = _FT_INTERNED.get((tuple(map(_VALUE_TYPE, operands)), tuple(map(_TYPE, op.results))))
         if ft is not None and not ft.has_alias_parts:
             tail.append(ft.text)
         else:
