@@ -305,7 +305,21 @@ class Aliases:
                         seq.append(("a", a.type, False))
                         if dbg and a.location is not None:
                             seq.append(("a", a.location, False))
-                seq.extend(("op", o) for o in b.ops)
+                first = b._first
+                if generic and not dbg:
+                    # the block's leading region-less ops visited here, in order (no work item
+                    # each); the rest from the first op with regions on, as work items
+                    if seq:
+                        for x in seq:
+                            visit(x[1], False)
+                        seq = []
+                    while first is not None and not first.regions:
+                        self._visit_plain_generic(first)
+                        first = first._next
+                o = first
+                while o is not None:
+                    seq.append(("op", o))
+                    o = o._next
                 if len(item) > 3 and not item[3] and seq and seq[-1][0] == "op" and _is_terminator(seq[-1][1]):
                     seq.pop()  # the custom form elides it
                 stack.extend(reversed(seq))
@@ -382,6 +396,24 @@ class Aliases:
                 else:
                     seq.extend(("a", v, False) for _, v in o.attributes.entries)
             stack.extend(reversed(seq))
+
+    def _visit_plain_generic(self, o: Operation) -> None:
+        """visit_op's generic form of a region-less op, without debug info."""
+        visit = self.visit_attr
+        for u in o._operands:
+            if u.value.type.has_alias_parts:
+                visit(u.value.type, False)
+        for r in o.results:
+            if r.type.has_alias_parts:
+                visit(r.type, False)
+        props, attrs = o.properties, o.attributes
+        if o.opdef is not None and props.entries:
+            if props.has_alias_parts or attrs.has_alias_parts:
+                for _, v in sorted(list(props.entries) + list(attrs.entries), key=lambda kv: kv[0]):
+                    visit(v, False)
+        elif attrs.has_alias_parts:
+            for _, v in attrs.entries:
+                visit(v, False)
 
     def assign(self) -> None:
         items = sorted(self.info.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[1][2]))
