@@ -718,7 +718,14 @@ class Printer:
         attrs = op.attributes
         if attrs.entries:
             elide = self.elide_elements is not None
-            tail.append(" " + (attrs.text if not (attrs.has_alias_parts or elide) else attrs.print_with(self)))
+            # discardable dictionaries are mostly distinct: their text is not kept on them
+            # (`text` would cache it for the life of the IR: a big module's print peak)
+            t = attrs._text
+            if t is None:
+                t = attrs.print_with(self if attrs.has_alias_parts or elide else None)
+            elif attrs.has_alias_parts or elide:
+                t = attrs.print_with(self)
+            tail.append(" " + t)
         tail.append(" : ")
         # the interned FunctionType looked up directly (its text is cached on it)
         ft = _FT_INTERNED.get((tuple(map(_VALUE_TYPE, operands)), tuple(map(_TYPE, op.results))))
