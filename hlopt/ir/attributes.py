@@ -269,6 +269,12 @@ class DictionaryAttr(Attribute):
             entries = entries.items()
         return cls._make((tuple(sorted(entries, key=_entry_key)),))
 
+    @classmethod
+    def from_sorted(cls, entries: tuple) -> "DictionaryAttr":
+        """From entries already in MLIR's order (by the UTF-8 bytes of the
+        names) with distinct names: the parser's case, checked there."""
+        return cls._make((entries,))
+
     def _init(self, entries) -> None:
         self.entries = entries
         # made on the first lookup: most distinct dictionaries (discardable

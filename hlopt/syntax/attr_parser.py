@@ -225,6 +225,11 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
         if t.num_elements != 0:
             raise SyntaxErr("parsed zero elements, but type has non-zero elements")
         return DenseElementsAttr(t, (), splat=False)
+    if isinstance(et, (IntegerType, IndexType, FloatType)) and '"' not in inner and "(" not in inner:
+        flat = _plain_elements(inner, t.shape)
+        if flat is not None:
+            # a splat's literal is the whole body (its skeleton `x`); a list's splat-ness is computed
+            return DenseElementsAttr(t, _convert_plain(flat, et), splat=True if inner[:1] != "[" else None)
     pos = 0
     stack: list[list] = [[]]
     shape_check: list = []
@@ -278,21 +283,69 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
                 f"inferred shape of elements literal ([{', '.join(map(str, shape))}]) does not match type "
                 f"([{', '.join(map(str, t.shape))}])")
     if isinstance(et, (IntegerType, IndexType, FloatType)):
-        # element literals repeat (0, 1, 1.000000e+00, ...): each distinct one converted once
-        cache = _ELEMS.get(et)
-        if cache is None or len(cache) > 4096:
-            cache = _ELEMS[et] = {}
-        vals = []
-        for x in flat:
-            v = cache.get(x)
-            if v is None:
-                v = cache[x] = _convert_elem(x, et)
-            vals.append(v)
-        elems: tuple = tuple(vals)
+        elems: tuple = _convert_plain(flat, et)
     else:
         elems = tuple(_convert_elem(x, et) for x in flat)
     splat = not isinstance(root, list)
     return DenseElementsAttr(t, elems, splat=True if splat else None)
+
+
+def _convert_plain(flat: list, et: Type) -> tuple:
+    """Element literals of an integer/index/float type, converted in order;
+    they repeat (0, 1, 1.000000e+00, ...): each distinct one converted once."""
+    cache = _ELEMS.get(et)
+    if cache is None or len(cache) > 4096:
+        cache = _ELEMS[et] = {}
+    vals = []
+    for x in flat:
+        v = cache.get(x)
+        if v is None:
+            v = cache[x] = _convert_elem(x, et)
+        vals.append(v)
+    return tuple(vals)
+
+
+# a dense body of plain literals: each literal (with the whitespace around it)
+# becomes `x`; what is left, whitespace dropped, is the bracket skeleton the
+# type's shape implies (`[[x,x],[x,x]]` for 2x2, `x` for a splat), or the body
+# takes decode_dense_body's token loop (which also makes every error message)
+_ELEM_LIT = re.compile(r"[-+\w.]+")
+_ELEM_SKEL = re.compile(r"\s*[-+\w.]+\s*")
+_ANY_WS = re.compile(r"\s+")
+_SKELETONS: dict[tuple, str] = {}
+_SKELETON_MAX = 1 << 12  # elements: larger literals take the token loop
+
+
+def _skeleton(shape: tuple) -> str | None:
+    sk = _SKELETONS.get(shape)
+    if sk is None:
+        n = 1
+        for d in shape:
+            n *= d
+        if not 0 < n <= _SKELETON_MAX:
+            return None
+        sk = "x"
+        for d in reversed(shape):
+            sk = "[" + ",".join([sk] * d) + "]"
+        if len(_SKELETONS) > 256:
+            _SKELETONS.clear()
+        _SKELETONS[shape] = sk
+    return sk
+
+
+def _plain_elements(inner: str, shape: tuple) -> list | None:
+    """The literals of a splat or of a nested list shaped as `shape` (no
+    strings or complex elements), in order; None for anything else."""
+    sk = _ELEM_SKEL.sub("x", inner)
+    if sk == "x":  # a splat
+        return [inner.strip()]
+    if sk[:1] != "[":
+        return None
+    if " " in sk or not sk.isprintable():
+        sk = _ANY_WS.sub("", sk)
+    if sk != _skeleton(tuple(shape)):
+        return None
+    return _ELEM_LIT.findall(inner)
 
 
 def dense_array_value(body: str, decode_type: Callable[[str], Type]) -> DenseArrayAttr:

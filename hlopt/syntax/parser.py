@@ -52,6 +52,7 @@ _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 # `NUMBER : T` with a builtin integer/index/float type spelled out (the grammar's number rule)
 _TYPED_NUMBER = re.compile(r"(" + NUMBER.pattern + r") : ((?:[su]?i(?:1|8|16|32|64)|index|f16|bf16|f32|f64))\Z", re.ASCII)
 _PLAIN_SYMBOL = re.compile(r"@[A-Za-z_][\w$.]*\Z", re.ASCII)
+_UNIT = UnitAttr()
 
 
 class ParseError(Exception):
@@ -218,6 +219,7 @@ def split_top(text: str, sep: str = ",") -> list[str]:
 
 
 _CACHE_MAX = 1 << 14  # attribute and dictionary texts a parse keeps decoded at most
+_TEMPLATES_MAX = 1 << 14  # one-line op templates a parse keeps at most (then starts again)
 
 
 class ParseSession:
@@ -236,6 +238,7 @@ class ParseSession:
         self.names_cache: dict[str, str] = {}
         # one-line generic ops: text but the operands -> (name, type, properties, attributes)
         self.simple_templates: dict[str, tuple] = {}
+        self.attr_templates: dict[str, tuple] = {}  # the same for ops with discardable attributes
         self.defs: dict[str, Any] = {}  # op name -> its OpDef (or None), looked up once per parse
         top = Region()
         self.top = top
@@ -247,6 +250,8 @@ class ParseSession:
         # take the location of the op that made them: reduce's `applies`)
         self.finalizers: list[Any] = []
         self.pos = 0  # position of the token being reduced (for errors)
+        self._line_at = (0, 0)  # (offset, its 0-based line): arg_location's cursor
+        self._is_ascii: bool | None = None
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, pos: int) -> ParseError:
@@ -403,27 +408,31 @@ class ParseSession:
             inner, base = text[lead:scan_balanced(text, lead)], pos + lead
         else:
             inner, base = text, pos
-        entries = []
         try:
             pieces = split_dict(inner)
         except ParseError as e:  # its positions are offsets in `inner`
             raise ParseError(e.message, base + e.pos, e.note) from None
+        names: list[str] = []
+        values: list[Attribute] = []
+        decode = self.decode
         for k_text, k_pos, v_text, v_pos in pieces:
-            if k_text.startswith('"'):
+            if k_text[0] == '"':
                 name = unescape(k_text).decode("utf-8", "surrogateescape")
                 if not name:
                     raise ParseError("expected valid attribute name", base + k_pos)
             else:
                 name = k_text
-            if v_text is None:
-                entries.append((name, UnitAttr()))
-            else:
-                entries.append((name, self.decode("attr", v_text, base + v_pos)))
-        names = [n for n, _ in entries]
+            names.append(name)
+            values.append(_UNIT if v_text is None else decode("attr", v_text, base + v_pos))
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise ParseError(f"duplicate key '{dup}' in dictionary attribute", base)
-        d = DictionaryAttr(entries)
+        # MLIR prints dictionaries sorted: ASCII names in order need no sort
+        # (their str order is the UTF-8 byte order DictionaryAttr sorts by)
+        if names == sorted(names) and "".join(names).isascii():
+            d = DictionaryAttr.from_sorted(tuple(zip(names, values)))
+        else:
+            d = DictionaryAttr(zip(names, values))
         self._remember(key, d)
         return d
 
@@ -618,11 +627,25 @@ class ParseSession:
         return fr.region
 
     def arg_location(self, pos: int):
-        text = self.src.text
+        src = self.src
+        text = src.text
         n = len(text)
         while pos < n and text[pos] in " \t\r\n":
             pos += 1
-        return self.src.location(pos)
+        # the parse moves forward: lines counted from the last argument's, so a
+        # round trip never builds the source's line table (a loop over every line)
+        at, line = self._line_at
+        if pos < at or type(src) is not Source or not self._ascii():
+            return src.location(pos)
+        line += text.count("\n", at, pos)
+        self._line_at = (pos, line)
+        return FileLineColLoc(src.name, line + 1 + src.line_offset, pos - text.rfind("\n", 0, pos))
+
+    def _ascii(self) -> bool:
+        a = self._is_ascii
+        if a is None:
+            a = self._is_ascii = self.src.text.isascii()
+        return a
 
     def block_label(self, tok) -> None:
         text = str(tok)
@@ -980,13 +1003,21 @@ class OpBuilder(Transformer):
         ops_start, ops_end, props, attrs, type_start = spans
         # everything but the operand list is decoded once per distinct text
         # (a repeat decoded without error before, so only its operands can fail);
-        # not for ops with discardable attributes, mostly distinct (their texts
-        # would be kept to the end of the parse for nothing)
-        key = text[:ops_start] + text[ops_end:] if attrs is None else None
-        tpl = s.simple_templates.get(key) if key is not None else None
+        # an op with discardable attributes (mostly distinct) is keyed by its
+        # text without them, and they are decoded per op, as they come
+        if attrs is None:
+            key = text[:ops_start] + text[ops_end:]
+            tpl = s.simple_templates.get(key)
+        else:
+            key = text[:ops_start] + text[ops_end:attrs[0]] + "{}" + text[attrs[1]:]
+            tpl = s.attr_templates.get(key)
         if tpl is not None:
             name, ft, p, a, cls = tpl
             operands = s.resolve_operands_fast(text[ops_start:ops_end], pos + ops_start, ft.inputs)
+            if attrs is not None:
+                a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0])
+                if cls is not Operation and cls.inherent:  # (else split_attrs keeps them as they are)
+                    p, a = s.split_attrs(name, p, a)
         else:
             name = s.op_name(text[:ops_start], pos)
             ft = s.decode("type", text[type_start:], pos + type_start)
@@ -996,11 +1027,16 @@ class OpBuilder(Transformer):
             p = s.decode_dict_text(text[props[0]:props[1]], pos + props[0]) if props else None
             a = s.decode_dict_text(text[attrs[0]:attrs[1]], pos + attrs[0]) if attrs else None
             s.check_props(name, p, pos)
+            p0 = p
             p, a = s.split_attrs(name, p, a)
             # the op's class, as Operation(name) finds it in the parse's context
             cls = s.opdef(name) or Operation
-            if key is not None:
-                s.simple_templates[key] = (name, ft, p, a, cls)
+            # bounded: keys that hold a distinct value (a constant's) are kept to no purpose
+            templates = s.simple_templates if attrs is None else s.attr_templates
+            if len(templates) >= _TEMPLATES_MAX:
+                templates.clear()
+            # (an attribute template keeps the properties before the split: they are split per op)
+            templates[key] = (name, ft, p if attrs is None else p0, a, cls)
         op = cls(name, operands, ft.results, p, a)
         if loc is None:
             s.finish_plain(res, res_pos, rname, op, pos)

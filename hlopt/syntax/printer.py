@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from hlopt.ir.attributes import (
@@ -38,6 +39,9 @@ _FT_INTERNED = FunctionType._interned
 _MARK = "\x00\x01"  # brackets a region placeholder in custom op text (never in printed IR)
 _BIG = "\x00\x02"  # brackets a streamed attribute's placeholder (never in printed IR)
 _FLUSH_LINES = 4096  # lines held before they are handed to the writer
+_VALUE = attrgetter("value")  # of an OpOperand
+_VALUE_TYPE = attrgetter("value.type")
+_TYPE = attrgetter("type")
 
 
 class Namer:
@@ -101,31 +105,37 @@ class Namer:
                 else:
                     names[a] = f"%{self.next_value}"
                     self.next_value += 1
-            for op in b.ops:
+            nv = self.next_value  # (a local while numbering plain results; stored back below)
+            op = b._first
+            while op is not None:
                 if op.regions:
                     nested.append(op)
                 res = op.results
-                if not res:
-                    continue
-                if not generic:
-                    d = op.opdef
-                    if d is not None:
-                        h = hint_classes.get(d)
-                        if h is None:
-                            h = self._names_results(d)
-                        if h:
-                            hint = d.asm_result_names(op)
-                            if hint:
-                                self._named_results(op, hint, used)
-                                continue
-                base = "%" + str(self.next_value)
-                self.next_value += 1
-                if len(res) == 1:
-                    names[res[0]] = base
-                else:
-                    names[res[0]] = base + "#0"
-                    for k in range(1, len(res)):
-                        names[res[k]] = f"{base}#{k}"
+                if res:
+                    if not generic:
+                        d = op.opdef
+                        if d is not None:
+                            h = hint_classes.get(d)
+                            if h is None:
+                                h = self._names_results(d)
+                            if h:
+                                hint = d.asm_result_names(op)
+                                if hint:
+                                    self.next_value = nv
+                                    self._named_results(op, hint, used)
+                                    nv = self.next_value
+                                    op = op._next
+                                    continue
+                    base = "%" + str(nv)
+                    nv += 1
+                    if len(res) == 1:
+                        names[res[0]] = base
+                    else:
+                        names[res[0]] = base + "#0"
+                        for k in range(1, len(res)):
+                            names[res[k]] = f"{base}#{k}"
+                op = op._next
+            self.next_value = nv
         return nested
 
     def _names_results(self, d: Any) -> bool:
@@ -295,7 +305,21 @@ class Aliases:
                         seq.append(("a", a.type, False))
                         if dbg and a.location is not None:
                             seq.append(("a", a.location, False))
-                seq.extend(("op", o) for o in b.ops)
+                first = b._first
+                if generic and not dbg:
+                    # the block's leading region-less ops visited here, in order (no work item
+                    # each); the rest from the first op with regions on, as work items
+                    if seq:
+                        for x in seq:
+                            visit(x[1], False)
+                        seq = []
+                    while first is not None and not first.regions:
+                        self._visit_plain_generic(first)
+                        first = first._next
+                o = first
+                while o is not None:
+                    seq.append(("op", o))
+                    o = o._next
                 if len(item) > 3 and not item[3] and seq and seq[-1][0] == "op" and _is_terminator(seq[-1][1]):
                     seq.pop()  # the custom form elides it
                 stack.extend(reversed(seq))
@@ -372,6 +396,24 @@ class Aliases:
                 else:
                     seq.extend(("a", v, False) for _, v in o.attributes.entries)
             stack.extend(reversed(seq))
+
+    def _visit_plain_generic(self, o: Operation) -> None:
+        """visit_op's generic form of a region-less op, without debug info."""
+        visit = self.visit_attr
+        for u in o._operands:
+            if u.value.type.has_alias_parts:
+                visit(u.value.type, False)
+        for r in o.results:
+            if r.type.has_alias_parts:
+                visit(r.type, False)
+        props, attrs = o.properties, o.attributes
+        if o.opdef is not None and props.entries:
+            if props.has_alias_parts or attrs.has_alias_parts:
+                for _, v in sorted(list(props.entries) + list(attrs.entries), key=lambda kv: kv[0]):
+                    visit(v, False)
+        elif attrs.has_alias_parts:
+            for _, v in attrs.entries:
+                visit(v, False)
 
     def assign(self) -> None:
         items = sorted(self.info.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[1][2]))
@@ -661,7 +703,10 @@ class Printer:
         parts = [head, '"', op.name, '"(']
         operands = op._operands
         if operands:
-            parts.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
+            try:  # (C loops: a name missing is rare)
+                parts.append(", ".join(map(names.__getitem__, map(_VALUE, operands))))
+            except KeyError:
+                parts.append(", ".join([names.get(o.value, "<<UNKNOWN SSA VALUE>>") for o in operands]))
         parts.append(")")
         if op.successors:
             parts.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
@@ -673,10 +718,17 @@ class Printer:
         attrs = op.attributes
         if attrs.entries:
             elide = self.elide_elements is not None
-            tail.append(" " + (attrs.text if not (attrs.has_alias_parts or elide) else attrs.print_with(self)))
+            # discardable dictionaries are mostly distinct: their text is not kept on them
+            # (`text` would cache it for the life of the IR: a big module's print peak)
+            t = attrs._text
+            if t is None:
+                t = attrs.print_with(self if attrs.has_alias_parts or elide else None)
+            elif attrs.has_alias_parts or elide:
+                t = attrs.print_with(self)
+            tail.append(" " + t)
         tail.append(" : ")
         # the interned FunctionType looked up directly (its text is cached on it)
-        ft = _FT_INTERNED.get((tuple([o.value.type for o in operands]), tuple([r.type for r in op.results])))
+        ft = _FT_INTERNED.get((tuple(map(_VALUE_TYPE, operands)), tuple(map(_TYPE, op.results))))
         if ft is not None and not ft.has_alias_parts:
             tail.append(ft.text)
         else:

@@ -114,3 +114,85 @@ def test_dense_elements_repeated_literals(body: str) -> None:
     op = m.regions[0].blocks[0].ops_list()[0]
     assert op.attributes.get("a") is parse_attr(text)
     assert op.attributes.get("b") is parse_attr(other)
+
+
+def _alone(line: str, defs: list[str]):
+    """The last op of `defs + [line]` parsed on its own (the first line of its shape)."""
+    return _ops(parse_module(_func([*defs, line])))[len(defs)]
+
+
+def test_ops_of_one_shape_keep_their_own_discardable_attributes() -> None:
+    defs = ['%0 = "arith.constant"() <{value = 1 : i32}> : () -> i32']
+    lines = [
+        '%1 = "arith.addi"(%0, %0) {a = 1 : i32} : (i32, i32) -> i32',
+        '%2 = "arith.addi"(%1, %0) {b = "x", c} : (i32, i32) -> i32',
+        # an inherent attribute written among the discardable ones goes to the properties, per op
+        '%3 = "arith.addi"(%2, %1) {overflowFlags = #arith.overflow<nsw>, t = 2 : i64} : (i32, i32) -> i32',
+        '%4 = "arith.addi"(%3, %2) {overflowFlags = #arith.overflow<nuw>} : (i32, i32) -> i32',
+    ]
+    ops = _ops(parse_module(_func(defs + lines)))
+    for k, line in enumerate(lines, start=1):
+        alone = _alone(line.replace(f"%{k - 1}", "%0").replace(f"%{k - 2}", "%0"), defs)
+        assert ops[k].attributes is alone.attributes, line
+        assert ops[k].properties is alone.properties, line
+    assert list(ops[4].operands) == [ops[3].results[0], ops[2].results[0]]
+    assert ops[3].properties.get("overflowFlags") is not ops[4].properties.get("overflowFlags")
+    assert ops[2].attributes.get("c") is not None
+
+
+@pytest.mark.parametrize("bad", [
+    '%3 = "arith.addi"(%0, %0) {a = 300 : i8} : (i32, i32) -> i32',  # the attribute fails
+    '%3 = "arith.addi"(%0, %9) {a = 3 : i8} : (i32, i32) -> i32',  # the operand fails
+    '%3 = "arith.addi"(%0, %0) {a = 3 : i8, a = 4 : i8} : (i32, i32) -> i32',
+])
+def test_an_error_on_a_line_with_attributes_of_a_known_shape_is_located_as_alone(bad: str) -> None:
+    defs = ['%0 = "arith.constant"() <{value = 1 : i32}> : () -> i32']
+    same_shape = '%1 = "arith.addi"(%0, %0) {z = 1 : i8} : (i32, i32) -> i32'
+    errors = []
+    for lines in (defs + [bad], defs + [same_shape, bad]):
+        with pytest.raises(DiagnosticError) as e:
+            parse_module(_func(lines), filename="in.mlir")
+        d = e.value.diagnostics[0]
+        errors.append((d.message, d.location.line - len(lines), d.location.column))
+    assert errors[0] == errors[1]
+
+
+@pytest.mark.parametrize(("body", "ty"), [
+    ("[[1, 2, 3], [4, 5, 6]]", "tensor<2x3xi32>"),
+    ("[ [1,2] , [3,\n 4] ]", "tensor<2x2xi8>"),
+    ("-0.5", "tensor<2x2xf32>"),
+    ("[1.0, 2.5]", "tensor<2xf64>"),
+    ("[true, false]", "tensor<2xi1>"),
+    ("[[1, 2], [3]]", "tensor<2x2xi32>"),  # ragged
+    ("[1, 2, 3]", "tensor<2xi32>"),  # not the type's shape
+    ("[1 2]", "tensor<2xi32>"),  # a missing comma
+    ("[1,, 2]", "tensor<3xi32>"),
+    ("[1, 2,]", "tensor<2xi32>"),
+    ("[1, 2.5]", "tensor<2xi32>"),  # a float among integers
+    ("[1e5, 2]", "tensor<2xi32>"),  # not a literal of MLIR's
+    ("[300, 1]", "tensor<2xi8>"),  # out of range
+    ("[[1]]", "tensor<i32>"),
+])
+def test_plain_dense_literals_decode_as_the_token_loop_does(body: str, ty: str, monkeypatch) -> None:
+    from hlopt.syntax import attr_parser
+
+    def decode(fast: bool):
+        if not fast:
+            monkeypatch.setattr(attr_parser, "_plain_elements", lambda inner, shape: None)
+        try:
+            return parse_attr(f"dense<{body}> : {ty}")
+        except Exception as e:  # noqa: BLE001 - the message is what is compared
+            return f"{type(e).__name__}: {e}"
+        finally:
+            monkeypatch.undo()
+
+    assert decode(True) == decode(False)
+
+
+def test_plain_dense_literals_take_the_skeleton_path() -> None:
+    from hlopt.syntax.attr_parser import _plain_elements
+
+    assert _plain_elements("[[1, -2], [3, 4.5]]", (2, 2)) == ["1", "-2", "3", "4.5"]
+    assert _plain_elements(" 7 ", (3,)) == ["7"]
+    assert _plain_elements("[[1, 2], [3]]", (2, 2)) is None
+    assert _plain_elements("[1 2, 3]", (2,)) is None
