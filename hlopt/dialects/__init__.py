@@ -36,7 +36,7 @@ DIALECTS = MappingProxyType({
     "mhlo": DialectInfo(_D + "mhlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
-    "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
+    "scf": DialectInfo(_D + "scf"),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),

@@ -20,9 +20,8 @@ SingleBlockExecuteInliner and scf.while's older patterns there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, use
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, UnitAttr
 from hlopt.ir.constraints import (
     I1,
@@ -1429,24 +1428,6 @@ class ConditionOp(OpDef):
 
 
 
-# ---------------------------------------------------------------------------
-# grammar callbacks (grammars/scf.lark)
-
-
-def scf_result_types(s: Any, c: list) -> list:
-    """`-> T` / `-> (T, ...)` of scf.forall's shared_outs and scf.parallel (grammars/scf.lark)."""
-    if isinstance(c[0], list):
-        return c[0]
-    text = str(c[0])
-    if not text.startswith("("):
-        return [s.decode_type(c[0])]
-    # `(T, U)` lexes as one TYPE token: decode its pieces
-    from hlopt.syntax import split_pieces
-
-    pos = c[0].start_pos + 1
-    return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
-
-
 def _ensure_yield(r: Any, region: Region, owner: Operation) -> None:
     """MLIR's ensureTerminator: an empty region gets a block; a block not
     ending in a terminator gets `scf.yield` (located at the parent op, once known)."""
@@ -1530,6 +1511,80 @@ def _plain_error(op: Operation, msg: str) -> Exception:
     return IRError(msg, op)
 
 
+def _i64_array(values: list[int]) -> DenseArrayAttr:
+    return DenseArrayAttr(IntegerType(64), values)
+
+
+def _parse_ivs(p: Any) -> list:
+    """`(%i, %j)`: the induction variables (MLIR's parseArgumentList in parentheses)."""
+    p.parse_punct("(")
+    ivs: list = []
+    if p.parse_optional_punct(")"):
+        return ivs
+    while True:
+        ivs.append(p.parse_argument(allow_type=False))
+        if p.parse_optional_punct(")"):
+            return ivs
+        p.parse_comma()
+
+
+def _parse_paren_index_list(p: Any, r: Any) -> tuple[list, DenseArrayAttr]:
+    """A DynamicIndexList in parentheses, `(0, %n)`: (the dynamic values, the static entries)."""
+    p.parse_punct("(")
+    values: list = []
+    static: list[int] = []
+    if not p.parse_optional_punct(")"):
+        while True:
+            v = p.parse_optional_operand()
+            if v is not None:
+                values.append(r.operand(v, IndexType()))
+                static.append(_K_DYNAMIC)
+            else:
+                static.append(p.parse_integer())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+    return values, _i64_array(static)
+
+
+def _print_paren_index_list(p: Any, xs: list) -> None:
+    p.write("(")
+    for i, x in enumerate(xs):
+        if i:
+            p.write(", ")
+        if isinstance(x, Value):
+            p.print_operand(x)
+        else:
+            p.write(str(x))
+    p.write(")")
+
+
+def _attrs_of(r: Any, ref: Any) -> Any:
+    return r.attr(ref) if ref is not None else None
+
+
+def _split_attr_dict(r: Any, d: Any, ref: Any) -> tuple[dict, Any]:
+    """The attr-dict of a hand-written form: its declared inherent entries
+    (as build keywords) and the discardable rest. operandSegmentSizes is the
+    form's to compute (MLIR's parsers set it after the dictionary)."""
+    if ref is None:
+        return {}, None
+    props, rest = r.split_attrs(d.name, r.attr(ref))
+    kw = {k: v for k, v in props.entries if k != "operandSegmentSizes"} if props is not None else {}
+    return kw, rest
+
+
+def _ensure_in_parallel(r: Any, region: Region, owner: Operation) -> None:
+    """ForallOp::ensureTerminator: an in_parallel (with its empty block)."""
+    b = region.blocks[0] if region.blocks else region.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        inner = Region()
+        inner.add_block()
+        t = b.append(InParallelOp.build(regions=[inner]))
+        r.at_end(lambda: setattr(t, "location", owner.location))
+
+
 # ODS's AnyRankedTensor (its element: any type but a token)
 _AnyRankedTensor = RankedTensorOf(AnyType, summary="ranked tensor of any non-token type values")
 
@@ -1545,7 +1600,6 @@ def _merged_attrs(op: Operation, elide: tuple[str, ...]) -> Any:
 class ForallOp(OpDef, RegionBranchOpInterface):
     name = "scf.forall"
     summary = "evaluate a block multiple times in parallel"
-    syntax_token = "SCF_FORALL"
     dynamicLowerBound = var_operand(Index)
     dynamicUpperBound = var_operand(Index)
     dynamicStep = var_operand(Index)
@@ -1609,39 +1663,93 @@ class ForallOp(OpDef, RegionBranchOpInterface):
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
         return bool(op.results)
 
+    # -- custom form (MLIR's ForallOp::parse/print): scf.forall (%i, ...) (in (ubs) | = (lbs) to (ubs)
+    #    step (steps)) [shared_outs(%o = %t, ...) -> (T, ...)] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        ivs = _parse_ivs(p)
+        n = len(ivs)
+        if p.parse_optional_keyword("in") is not None:
+            ubs = _parse_paren_index_list(p, r)
+            lbs, steps = ([], _i64_array([0] * n)), ([], _i64_array([1] * n))
+        else:
+            p.parse_punct("=")
+            lbs = _parse_paren_index_list(p, r)
+            p.parse_keyword("to")
+            ubs = _parse_paren_index_list(p, r)
+            p.parse_keyword("step")
+            steps = _parse_paren_index_list(p, r)
+        outs: list = []
+        types: list = []
+        out_args: list = []
+        at = p.location()
+        if p.parse_optional_keyword("shared_outs") is not None:
+            out_args, refs = _parse_assignments(p)
+            types = r.types(_parse_arrow_types(p))
+            if len(refs) != len(types):
+                raise r.error(f"{len(refs)} operands present, but expected {len(types)}", at)
+            outs = [r.operand(v, t) for v, t in zip(refs, types)]
+        for a in ivs:
+            a.type = IndexType()
+        for a, t in zip(out_args, types):
+            a.type = t
+        body = p.parse_region([*ivs, *out_args])
+        return {"bounds": (lbs, ubs, steps), "outs": outs, "types": types, "body": body,
+                "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        (lbs, lbs_s), (ubs, ubs_s), (steps, steps_s) = st["bounds"]
+        props, attrs = _split_attr_dict(r, ForallOp, st["attrs"])
+        op = ForallOp.build(lbs, ubs, steps, st["outs"], result_types=st["types"], regions=[st["body"]],
+                            attributes=attrs, staticLowerBound=lbs_s, staticUpperBound=ubs_s, staticStep=steps_s,
+                            **props)
+        _ensure_in_parallel(r, st["body"], op)
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(op.properties.get(k) is None for k in cls._ELIDED[1:]) or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) != 1:
-            return None
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        f = cast(ForallOp, op)
+        if f.staticLowerBound is None or f.staticUpperBound is None or f.staticStep is None \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return False
         n = cls.rank(op)
         b = op.regions[0].blocks[0]
-        outs = list(op.outputs)
+        outs = list(f.outputs)
         if len(b.args) != n + len(outs):
-            return None
+            return False
         lbs, ubs, steps = cls.bounds(op)
         if any(x is None for x in (*lbs, *ubs, *steps)):
-            return None
-
-        def dl(xs: list) -> str:
-            return "(" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + ")"
+            return False
 
         def const(x: Any) -> Any:
             return int_value(x) if isinstance(x, Value) else x
 
-        s = "scf.forall (" + p.values(b.args[:n]) + ")"
-        if all(const(x) == 0 for x in lbs) and all(const(x) == 1 for x in steps):
-            s += " in " + dl(ubs)
+        p.write(" (")
+        p.print_operands(b.args[:n])
+        if all(const(x) == 0 for x in lbs) and all(const(x) == 1 for x in steps):  # MLIR's isNormalized
+            p.write(") in ")
+            _print_paren_index_list(p, ubs)
         else:
-            s += " = " + dl(lbs) + " to " + dl(ubs) + " step " + dl(steps)
+            p.write(") = ")
+            _print_paren_index_list(p, lbs)
+            p.write(" to ")
+            _print_paren_index_list(p, ubs)
+            p.write(" step ")
+            _print_paren_index_list(p, steps)
         if outs:
-            s += " shared_outs(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args[n:], outs)) + ")"
-        s += " "
+            p.write(" shared_outs(")
+            _print_assignments(p, b.args[n:], outs)
+            p.write(")")
+        p.write(" ")
         if outs:
-            s += "-> (" + p.types(op.result_types) + ") "
-        s += p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-        return s + p.attr_dict(_merged_attrs(op, cls._ELIDED))
-
+            p.write("-> (")
+            p.print_types(op.result_types)
+            p.write(") ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
+        p.print_optional_attr_dict(_merged_attrs(op, cls._ELIDED))
+        return True
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """Runs the iterations one after another (any order is a valid
@@ -1705,7 +1813,6 @@ def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None
 class InParallelOp(OpDef):
     name = "scf.forall.in_parallel"
     summary = "terminates a `forall` block"
-    syntax_token = "SCF_FORALL_IN_PARALLEL"
     region = region(blocks=1)
     traits = (Pure(), Terminator(), HasParent("scf.forall"), NoTerminatorTrait(), SingleBlock())
 
@@ -1726,18 +1833,31 @@ class InParallelOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.forall applies the inserts)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form: scf.forall.in_parallel { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        return {"body": p.parse_region(), "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        body = st["body"]
+        if not body.blocks:
+            body.add_block()
+        return InParallelOp.build(regions=[body], attributes=_attrs_of(r, st["attrs"]))
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
-            return None
-        return "scf.forall.in_parallel " + p.region(op.regions[0], print_terminators=False) \
-            + p.attr_dict(op.attributes)
+            return False
+        p.write(" ")
+        p.print_region(op.regions[0], False, False)
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
 
 class ParallelOp(OpDef, RegionBranchOpInterface):
     name = "scf.parallel"
     summary = "parallel for operation"
-    syntax_token = "SCF_PARALLEL"
     lowerBound = var_operand(Index)
     upperBound = var_operand(Index)
     step = var_operand(Index)
@@ -1784,20 +1904,76 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
+    # -- custom form (MLIR's ParallelOp::parse/print): scf.parallel (%i, ...) = (%lb, ...) to (%ub, ...)
+    #    step (%s, ...) [init (%v, ...)] [-> T | -> (T, ...)] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        ivs = _parse_ivs(p)
+        bounds = []
+        for kw in ("=", "to", "step"):
+            if kw == "=":
+                p.parse_punct("=")
+            else:
+                p.parse_keyword(kw)
+            p.parse_punct("(")
+            refs = p.parse_operand_list()
+            if len(refs) != len(ivs):
+                raise p.error(f"expected {len(ivs)} operands")
+            p.parse_punct(")")
+            bounds.append([r.operand(v, IndexType()) for v in refs])
+        init_refs: list = []
+        at = p.location()
+        if p.parse_optional_keyword("init") is not None:
+            p.parse_punct("(")
+            init_refs = p.parse_operand_list()
+            p.parse_punct(")")
+        types = r.types(_parse_arrow_types(p))
+        for a in ivs:
+            a.type = IndexType()
+        body = p.parse_region(ivs)
+        attrs = p.parse_optional_attr_dict()
+        if len(init_refs) != len(types):
+            raise r.error(f"{len(init_refs)} operands present, but expected {len(types)}", at)
+        inits = [r.operand(v, t) for v, t in zip(init_refs, types)]
+        return {"bounds": bounds, "inits": inits, "types": types, "body": body, "attrs": attrs}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        lbs, ubs, steps = st["bounds"]
+        props, attrs = _split_attr_dict(r, ParallelOp, st["attrs"])
+        body = st["body"]
+        op = ParallelOp.build(lbs, ubs, steps, st["inits"], result_types=st["types"], regions=[body],
+                              attributes=attrs, **props)
+        b = body.blocks[0] if body.blocks else body.add_block()
+        last = b.last_op
+        if last is None or not last.has_trait("Terminator"):  # ensureTerminator: an scf.reduce
+            red = b.append(ReduceOp.build())
+            r.at_end(lambda: setattr(red, "location", op.location))
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        f = cast(ParallelOp, op)
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.properties.get("operandSegmentSizes") is None:
-            return None
+            return False
         b = op.regions[0].blocks[0]
-        s = (f"scf.parallel ({p.values(b.args)}) = ({p.values(f.lowerBound)}) to ({p.values(f.upperBound)}) "
-             f"step ({p.values(f.step)})")
+        p.write(" (")
+        p.print_operands(b.args)
+        for head, vs in ((") = (", f.lowerBound), (") to (", f.upperBound), (") step (", f.step)):
+            p.write(head)
+            p.print_operands(vs)
+        p.write(")")
         inits = list(f.initVals)
         if inits:
-            s += " init (" + p.values(inits) + ")"
-        s += _arrow_types(op.result_types, p) + " " + p.region(op.regions[0])
-        return s + p.attr_dict(_merged_attrs(op, ("operandSegmentSizes",)))
-
+            p.write(" init (")
+            p.print_operands(inits)
+            p.write(")")
+        _print_arrow_types(p, op.result_types)
+        p.write(" ")
+        p.print_region(op.regions[0], False, True)
+        p.print_optional_attr_dict(_merged_attrs(op, ("operandSegmentSizes",)))
+        return True
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """Runs the iterations in order and folds each iteration's reduce
@@ -1828,10 +2004,10 @@ def _run_reduction(ctx: Any, r: Region, acc: Any, v: Any) -> Any:
 class ReduceOp(OpDef):
     name = "scf.reduce"
     summary = "reduce operation for scf.parallel"
-    syntax_token = "SCF_REDUCE"
-    operands_ = var_operand(AnyType)
+    operands_ = var_operand(AnyType, name="operands")
     reductions = var_region(blocks=1)
     traits = (Terminator(), HasParent("scf.parallel"), RecursiveMemoryEffects())
+    assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1856,21 +2032,14 @@ class ReduceOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.parallel reads the operands and runs the regions)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.reduce"
-        if op.operands:
-            s += "(" + p.values(op.operands) + " : " + p.types(op.operand_types) + ")"
-        s += " " + ", ".join(p.region(r, print_entry_args=True) for r in op.regions)
-        return s + p.attr_dict(op.attributes)
 
 
 class ReduceReturnOp(OpDef):
     name = "scf.reduce.return"
     summary = "terminator for reduce operation"
-    syntax_token = "SCF_REDUCE_RETURN"
     result_ = operand(AnyType, name="result")
     traits = (Pure(), HasParent("scf.reduce"), Terminator())
+    assembly_format = "$result attr-dict `:` type($result)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1883,200 +2052,10 @@ class ReduceReturnOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("scf.reduce.return " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type))
 
-
-def _paren_pieces(s: Any, tok: Any) -> list[tuple[str, int]]:
-    from hlopt.syntax import split_pieces
-
-    text = str(tok)
-    return [(piece.strip(), tok.start_pos + 1 + off + (len(piece) - len(piece.lstrip())))
-            for piece, off in split_pieces(text[1:-1]) if piece.strip()]
-
-
-def _ssa_args(s: Any, tok: Any) -> list[tuple]:
-    """`(%i, %j)`: entry-block argument names with their positions."""
-    out = []
-    for piece, pos in _paren_pieces(s, tok):
-        if not piece.startswith("%") or "#" in piece:
-            raise parse_error("expected SSA identifier", pos)
-        out.append((piece[1:], pos))
-    return out
-
-
-def _index_list(s: Any, tok: Any) -> list:
-    """A DynamicIndexList in parentheses: `(0, %n)` -> [0, Value]."""
-    out: list = []
-    for piece, pos in _paren_pieces(s, tok):
-        if piece.startswith("%"):
-            name, _, k = piece[1:].partition("#")
-            out.append(s.lookup(name, int(k or 0), IndexType(), pos))
-        else:
-            try:
-                out.append(int(piece, 0))
-            except ValueError:
-                raise parse_error("expected SSA value or integer", pos) from None
-    return out
-
-
-def _static_dyn(items: list) -> tuple[Any, list]:
-    return (DenseArrayAttr(IntegerType(64), [_K_DYNAMIC if isinstance(x, Value) else x for x in items]),
-            [x for x in items if isinstance(x, Value)])
-
-
-def scf_forall_in(s: Any, c: list) -> tuple:
-    return None, c[1], None
-
-
-def scf_forall_range(s: Any, c: list) -> tuple:
-    return c[0], c[1], c[2]
-
-
-def scf_shared_outs(s: Any, c: list) -> tuple:
-    return c[0], c[1]
-
-
-def scf_forall_head(s: Any, c: list) -> tuple:
-    name, ivs_tok, (lb_tok, ub_tok, st_tok), outs = c
-    ivs = _ssa_args(s, ivs_tok)
-    n = len(ivs)
-    ubs = _index_list(s, ub_tok)
-    lbs = _index_list(s, lb_tok) if lb_tok is not None else [0] * n
-    steps = _index_list(s, st_tok) if st_tok is not None else [1] * n
-    entry = [(a, IndexType(), None, pos) for a, pos in ivs]
-    operands: list = []
-    props: dict[str, Any] = {}
-    for key, items in (("staticLowerBound", lbs), ("staticUpperBound", ubs), ("staticStep", steps)):
-        props[key], dyn = _static_dyn(items)
-        operands.append(dyn)
-    out_vals: list = []
-    if outs is not None:
-        tok, types = outs
-        pairs = assignments(tok)
-        if len(pairs) != len(types):
-            raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", tok.start_pos)
-        out_vals = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(pairs, types)]
-        entry += [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [*(len(d) for d in operands), len(out_vals)])
-    s.pending.append(("scf.forall", entry))
-    return [*operands[0], *operands[1], *operands[2], *out_vals], props, name.start_pos
-
-
-def _split_inherent(s: Any, attrs_tok: Any, names: tuple[str, ...], props: dict) -> Any:
-    """The attr-dict's inherent entries go to the properties (as MLIR's
-    parser does for ops with properties)."""
-    d = dict_or_none(s, attrs_tok)
-    if d is None:
-        return None
-    rest = []
-    for k, v in d.entries:
-        if k in names:
-            props[k] = v
-        else:
-            rest.append((k, v))
-    from hlopt.ir.attributes import DictionaryAttr
-
-    return DictionaryAttr(rest)
-
-
-def _ensure_in_parallel(s: Any, r: Region, owner: list) -> None:
-    """ForallOp::ensureTerminator: an in_parallel (with its empty block)."""
-    b = r.blocks[0] if r.blocks else r.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        inner = Region()
-        inner.add_block()
-        t = b.append(Operation("scf.forall.in_parallel", regions=[inner]))
-        s.finalizers.append(lambda: setattr(t, "location", owner[0].location))
-
-
-def scf_forall(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, pos), body, attrs = c
-    s.pending.pop()
-    attrs = _split_inherent(s, attrs, ("mapping",), props)
-    n_out = props["operandSegmentSizes"].values[3]
-    results = [v.type for v in operands[len(operands) - n_out:]] if n_out else []
-    op = Operation("scf.forall", operands, results, props, attrs, [body])
-    _ensure_in_parallel(s, body, [op])
-    return op, pos
-
-
-def scf_in_parallel(s: Any, c: list) -> tuple[Operation, int]:
-    name, body, attrs = c
-    if not body.blocks:
-        body.add_block()
-    return Operation("scf.forall.in_parallel", (), (), None, dict_or_none(s, attrs), [body]), name.start_pos
-
-
-def scf_parallel_head(s: Any, c: list) -> tuple:
-    name, ivs_tok, lb_tok, ub_tok, st_tok, init_tok, types = c
-    ivs = _ssa_args(s, ivs_tok)
-    bounds = []
-    for tok in (lb_tok, ub_tok, st_tok):
-        items = _index_list(s, tok)
-        for x, (_piece, pos) in zip(items, _paren_pieces(s, tok)):
-            if not isinstance(x, Value):
-                raise parse_error("expected SSA operand", pos)
-        bounds.append(items)
-    types = types or []
-    inits: list = []
-    if init_tok is not None:
-        pieces = _paren_pieces(s, init_tok)
-        if len(pieces) != len(types):
-            raise parse_error(f"{len(pieces)} operands present, but expected {len(types)}", init_tok.start_pos)
-        for (piece, pos), t in zip(pieces, types):
-            vname, _, k = piece[1:].partition("#")
-            inits.append(s.lookup(vname, int(k or 0), t, pos))
-    elif types:
-        raise parse_error(f"0 operands present, but expected {len(types)}", name.end_pos)
-    props = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [*(len(b) for b in bounds), len(inits)])}
-    s.pending.append(("scf.parallel", [(a, IndexType(), None, pos) for a, pos in ivs]))
-    return [*bounds[0], *bounds[1], *bounds[2], *inits], types, props, name.start_pos
-
-
-def scf_parallel(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, types, props, pos), body, attrs = c
-    s.pending.pop()
-    op = Operation("scf.parallel", operands, types, props, dict_or_none(s, attrs), [body])
-    b = body.blocks[0] if body.blocks else body.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        red = b.append(Operation("scf.reduce"))
-        s.finalizers.append(lambda: setattr(red, "location", op.location))
-    return op, pos
-
-
-def scf_reduce_operands(s: Any, c: list) -> list:
-    values, types = c
-    return s.uses(values, types, values[0].start_pos)
-
-
-def scf_reduce(s: Any, c: list) -> tuple[Operation, int]:
-    name, operands, *rest = c
-    attrs = rest.pop() if rest and not isinstance(rest[-1], Region) else None
-    regions = [r for r in rest if r is not None]
-    return Operation("scf.reduce", operands or [], (), None, dict_or_none(s, attrs), regions), name.start_pos
-
-
-def scf_reduce_return(s: Any, c: list) -> tuple[Operation, int]:
-    name, value, attrs, t = c
-    return Operation("scf.reduce.return", [use(s, value, s.decode_type(t))], (), None,
-                     dict_or_none(s, attrs)), name.start_pos
-
-
-_PARALLEL_CALLBACKS = {f.__name__: f for f in (scf_forall_in, scf_forall_range, scf_shared_outs, scf_forall_head,
-                                               scf_forall, scf_in_parallel, scf_parallel_head, scf_parallel,
-                                               scf_reduce_operands, scf_reduce, scf_reduce_return)}
-
-
-CALLBACKS = {"scf_result_types": scf_result_types} | _PARALLEL_CALLBACKS
 
 DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp,
-                             ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp),
-                  grammar="scf.lark", syntax=CALLBACKS)
+                             ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp))
 
 __all__ = ["ForOp", "IfOp", "WhileOp", "ExecuteRegionOp", "IndexSwitchOp", "YieldOp", "ConditionOp", "ForallOp",
            "InParallelOp", "ParallelOp", "ReduceOp", "ReduceReturnOp", "DIALECT", "Index"]
