@@ -37,7 +37,7 @@ DIALECTS = MappingProxyType({
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf"),
-    "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
+    "tensor": DialectInfo(_D + "tensor"),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),

@@ -21,8 +21,8 @@ MLIR), folders and canonicalization patterns.
 Each region-less op declares MLIR's `assemblyFormat` (hlopt.syntax.asm_format:
 one string gives parser and printer); the slices' mixed static/dynamic lists
 are the shared `custom<DynamicIndexList>` directive (hlopt.syntax.directives).
-tensor.pad and tensor.generate keep grammar rules (grammars/tensor.lark: a
-region in the middle of the form):
+tensor.pad and tensor.generate declare theirs too, with a `$region` in the
+middle:
 
     %padded = tensor.pad %t nofold low[1, %i] high[1, 2] {
     ^bb0(%a: index, %b: index):
@@ -39,7 +39,7 @@ from __future__ import annotations
 from math import prod
 from typing import Any
 
-from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr, UnitAttr
+from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
 from hlopt.ir.constraints import (
     AnyRankedTensor,
     AnyTensor,
@@ -1709,10 +1709,9 @@ def _verify_index_block(op: Operation, rank: int) -> list[Any] | None:
     return [a.type for a in r.blocks[0].args] if r.blocks else None
 
 
-class PadOp(OpDef):
+class PadOp(OpDef, DynamicIndexList):
     name = "tensor.pad"
     summary = "tensor pad operation"
-    syntax_token = "TENSOR_PAD"
     source = operand(AnyRankedTensor)
     low = var_operand(Index)
     high = var_operand(Index)
@@ -1722,6 +1721,15 @@ class PadOp(OpDef):
     region = region_def()
     result_ = result(AnyRankedTensor, name="result")
     traits = (AttrSizedOperandSegments(), Pure(), SingleBlockImplicitTerminator("tensor.yield"))
+    assembly_format = ("$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
+                       "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
+                       "`:` type($source) `to` type($result)")
+    attr_syntax = {"nofold": UnitKeyword()}
+    type_inference = (FixedType("low", index), FixedType("high", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return all(k in ("static_low", "static_high", "nofold", "operandSegmentSizes") for k, _ in op.properties.entries)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -1747,6 +1755,11 @@ class PadOp(OpDef):
                           f"'{res.text}'", op)
         if res.rank != want.rank or any(r != w and w != DYNAMIC for r, w in zip(res.shape, want.shape)):
             raise IRError(f"specified type '{res.text}' does not match the inferred type '{want.text}'", op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        # (MLIR's PadOp::verifyRegions: after the ops inside, an implicit yield's own error first)
+        res = op.result_.type
         args = _verify_index_block(op, res.rank)
         if args is not None:
             if len(args) != res.rank:
@@ -1757,20 +1770,6 @@ class PadOp(OpDef):
             y = _yield_of(op)
             if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not res.element_type:
                 raise op_error(op, "expected yield type to match shape element type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k not in ("static_low", "static_high", "nofold", "operandSegmentSizes")
-               for k, _ in op.properties.entries):
-            return None
-        _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = _index_list(_static_list(op.static_low), op.operands[1:1 + nl])
-        high = _index_list(_static_list(op.static_high), op.operands[1 + nl:1 + nl + nh])
-        nofold = " nofold" if op.nofold is not None else ""
-        return (p.op_name(op) + " " + p.value(op.source) + nofold + " low" + _mixed_text(p, low) + " high"
-                + _mixed_text(p, high) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.source.type) + " to "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1830,15 +1829,10 @@ def _pad_lists(op: Operation) -> tuple[list, list]:
 def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
                 region: Region) -> Operation:
     """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
-    props: dict[str, Any] = {}
-    if op.nofold is not None:
-        props["nofold"] = UnitAttr()
-    dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
-    props["static_high"] = _i64_array(_split_mixed(high)[0])
-    props["static_low"] = _i64_array(_split_mixed(low)[0])
-    return rw.create("tensor.pad", [src, *dl, *dh], [t], properties=props, attributes=op.attributes,
-                     regions=[region], location=op.location)
+    return rw.create(PadOp, src, [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)],
+                     result_types=[t], regions=[region], attributes=op.attributes, location=op.location,
+                     nofold=op.nofold, static_low=_i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in low]),
+                     static_high=_i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in high]))
 
 
 def _pad_type(src: RankedTensorType, low: list, high: list, result: tuple) -> RankedTensorType:
@@ -2014,11 +2008,16 @@ def _pad_consecutive(op: Operation, rw: Any) -> bool:
 class GenerateOp(OpDef):
     name = "tensor.generate"
     summary = "Creates a dynamically sized tensor from elements"
-    syntax_token = "TENSOR_GENERATE"
     dynamicExtents = var_operand(Index)
     body = region_def()
     result_ = result(AnyRankedTensor, name="result")
     traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("tensor.yield"))
+    assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
+    type_inference = (FixedType("dynamicExtents", index),)
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return not len(op.properties)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -2029,6 +2028,10 @@ class GenerateOp(OpDef):
         t = op.result_.type
         if len(op.operands) != _dyn_count(t):
             raise op_error(op, f"incorrect number of dynamic sizes, has {len(op.operands)}, expected {_dyn_count(t)}")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        t = op.result_.type  # (MLIR's GenerateOp::verifyRegions)
         args = _verify_index_block(op, t.rank)
         if args is None:
             return
@@ -2039,14 +2042,6 @@ class GenerateOp(OpDef):
         y = _yield_of(op)
         if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not t.element_type:
             raise op_error(op, "body must be terminated with a `yield` operation of the tensor element type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.properties):
-            return None
-        # MLIR's format is `$dynamicExtents $body`: no extents still leaves two spaces
-        return (p.op_name(op) + " " + p.values(op.operands) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -2112,64 +2107,6 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
     from hlopt.dialects.arith import ConstantOp as ArithConstantOp
 
     return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
-
-
-def _index_item(s: Any, tok: Any) -> Any:
-    text = str(tok)
-    if text.startswith("%"):
-        return s.lookup(text[1:].split("#")[0], 0, index, tok.start_pos)
-    return int(text, 0)
-
-
-def tensor_index_list(s: Any, c: list) -> list:
-    return [_index_item(s, t) for t in c if t is not None]
-
-
-def _split_mixed(items: list) -> tuple[list[int], list[Value]]:
-    return [K_DYNAMIC if isinstance(x, Value) else x for x in items], [x for x in items if isinstance(x, Value)]
-
-
-def tensor_pad_head(s: Any, c: list) -> tuple:
-    name, src_tok, nofold, low, high = c
-    s.pending.append(("tensor.pad", None))
-    return name, src_tok, nofold is not None, low, high
-
-
-def tensor_pad(s: Any, c: list) -> tuple[Operation, int]:
-    (name, src_tok, nofold, low, high), body, attrs, t_src, t_res = c
-    s.pending.pop()
-    src = s.lookup(str(src_tok)[1:].split("#")[0], 0, s.decode_type(t_src), src_tok.start_pos)
-    sl, dl = _split_mixed(low)
-    sh, dh = _split_mixed(high)
-    props: dict[str, Any] = {}
-    if nofold:
-        props["nofold"] = UnitAttr()
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
-    props["static_high"] = _i64_array(sh)
-    props["static_low"] = _i64_array(sl)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    _ensure_block(body)
-    return Operation("tensor.pad", [src, *dl, *dh], [s.decode_type(t_res)], props, a, [body]), name.start_pos
-
-
-def tensor_generate_head(s: Any, c: list) -> tuple:
-    name, *values = c
-    s.pending.append(("tensor.generate", None))
-    return name, values
-
-
-def tensor_generate(s: Any, c: list) -> tuple[Operation, int]:
-    (name, values), body, attrs, t_res = c
-    s.pending.pop()
-    extents = [s.lookup(str(v)[1:].split("#")[0], 0, index, v.start_pos) for v in (values or [])]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    _ensure_block(body)
-    return Operation("tensor.generate", extents, [s.decode_type(t_res)], None, a, [body]), name.start_pos
-
-
-def _ensure_block(r: Region) -> None:
-    if not r.blocks:
-        r.add_block()
 
 
 # -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
@@ -2331,6 +2268,4 @@ DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
     ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp,
     ParallelInsertSliceOp, GatherOp, ScatterOp),
-    grammar="tensor.lark", syntax={"tensor_index_list": tensor_index_list, "tensor_pad_head": tensor_pad_head,
-                                   "tensor_pad": tensor_pad, "tensor_generate_head": tensor_generate_head,
-                                   "tensor_generate": tensor_generate}, materialize_constant=materialize_constant)
+    materialize_constant=materialize_constant)

@@ -287,7 +287,7 @@ class CompiledFormat:
         self.regions = {f.name: (i, f) for i, f in enumerate(d.region_defs)}
         # SingleBlockImplicitTerminator's terminator name: `$region` elides a bare
         # one when printing and adds it when parsing (MLIR's ensureTerminator)
-        self.implicit_terminator = next((t.terminator for t in d.traits
+        self.implicit_terminator = next((t.terminator for t in d.trait_objects
                                          if getattr(t, "name", None) == "SingleBlockImplicitTerminator"), None)
         self.successors = {f.name: (i, f) for i, f in enumerate(d.successor_defs)}
         self.bound: set[str] = set()  # variables printed by the format
@@ -812,9 +812,10 @@ class CompiledFormat:
             self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None} \
                 if getattr(self.d, "asm_populate_defaults", True) else {}
             self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
-        if plan is not None:
-            return self._build_fixed(r, st, plan)
-        return self._build_general(r, st)
+        op = self._build_fixed(r, st, plan) if plan is not None else self._build_general(r, st)
+        if self.implicit_terminator is not None and op.regions:
+            _ensure_terminators(r, op, self.implicit_terminator)
+        return op
 
     def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
         dec = r.type
@@ -923,10 +924,7 @@ class CompiledFormat:
         # a region the text leaves out (an optional group's) is an empty region, as MLIR's
         fixed = sum(1 for _i, f in self.regions.values() if f.arity != VARIADIC)
         regions += [Region() for _ in range(fixed - len(regions))]
-        op = Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
-        if regions and self.implicit_terminator is not None:
-            _ensure_terminators(r, op, self.implicit_terminator)
-        return op
+        return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
         if "operands" not in st:
@@ -1373,6 +1371,6 @@ def _ensure_terminators(r: Any, op: Operation, terminator: str) -> None:
         b = region.blocks[0] if region.blocks else region.add_block()
         last = b.last_op
         if last is None or not last.has_trait("Terminator"):
-            d = lookup_op(terminator)
-            t = b.append(d.build() if d is not None else Operation(terminator))
+            d = lookup_op(terminator)  # (built without operands, as ODS's no-argument builder)
+            t = b.append(d(d.name) if d is not None else Operation(terminator))
             r.at_end(lambda t=t: setattr(t, "location", op.location))
