@@ -38,7 +38,7 @@ DIALECTS = MappingProxyType({
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf"),
     "tensor": DialectInfo(_D + "tensor"),
-    "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
+    "shape": DialectInfo(_D + "shape"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
     "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
