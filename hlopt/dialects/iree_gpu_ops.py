@@ -3,9 +3,8 @@
 
 Forms are the ODS assembly formats. `async_dma`'s (an `oilist` and a
 custom type list for its gather indices) is written by hand with the same
-parser/printer API. `barrier_region` and `subgroup_scan` (a region inside
-the form, which the format engine does not read yet) print and parse in
-MLIR's generic form only."""
+parser/printer API. `barrier_region` and `subgroup_scan` declare theirs with
+a `$region` (nested optional groups for the scan's cluster size and stride)."""
 
 from __future__ import annotations
 
@@ -50,7 +49,7 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IndexType, MemRefType, RankedTensorType, VectorType, i32
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
+from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, UnitKeyword
 
 _YIELD = "iree_gpu.yield"
 AnyRankedTensorOrVector = AnyOf(AnyRankedTensor, IsA(VectorType, "vector of any type values"),
@@ -85,6 +84,7 @@ class BarrierRegionOp(OpDef):
     results_ = var_result(AnyType, name="results")
     region_ = region(1, name="region")
     traits = (Pure(), SingleBlockImplicitTerminator(_YIELD))
+    assembly_format = "(`ins` `(` $inputs^ `:` type($inputs) `)`)? $region attr-dict `:` type($results)"
 
     @classmethod
     def verify_regions(cls, op: Operation) -> None:
@@ -141,6 +141,15 @@ class SubgroupScanOp(OpDef):
     total = result(IntOrFloat)
     combiner = region(1)
     traits = (SingleBlockImplicitTerminator(_YIELD),)
+    assembly_format = ("(`inclusive` $inclusive^)? `(` $value (`,` `identity` `=` $identity^ `:` type($identity))? `)` "
+                       "(`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? "
+                       "$combiner attr-dict `:` type($value)")
+    attr_syntax = {"inclusive": UnitKeyword(), "cluster_size": BareInteger(i32), "cluster_stride": BareInteger(i32)}
+    type_inference = (AllTypesMatch("value", "result", "total"),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "total"]
 
     @classmethod
     def verify(cls, op: Operation) -> None:

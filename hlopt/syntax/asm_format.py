@@ -454,7 +454,8 @@ class CompiledFormat:
     def _optional(self, then: list[Element], else_: list[Element]) -> Optional:
         if not then:
             raise FormatError("optional group has no elements")
-        anchors = [e for e in _flat(then) if getattr(e, "anchored", False)]
+        # (a nested optional group has its own anchor: MLIR looks at this group's elements only)
+        anchors = [e for e in _flat([x for x in then if not isinstance(x, Optional)]) if getattr(e, "anchored", False)]
         if not anchors:
             raise FormatError("optional group has no anchor element")
         if len(anchors) > 1:
