@@ -135,12 +135,13 @@ def _replace_with_region(rw: Any, op: Operation, region: Region, args: list | tu
     rw.erase_op(term)
 
 
-def _new_op(rw: Any, name: str, operands: list, types: list, like: Operation | None, n_regions: int,
+def _new_op(rw: Any, cls: Any, groups: list, types: list, like: Operation | None, n_regions: int,
             loc: Any) -> Operation:
-    props = like.properties if like is not None else None
+    """A new `cls` op from its operand groups (through its builder), with
+    `like`'s properties and attributes when given."""
+    props = dict(like.properties.entries) if like is not None else {}
     attrs = like.attributes if like is not None else None
-    return rw.create(name, operands, types, properties=props, attributes=attrs,
-                     regions=[Region() for _ in range(n_regions)], location=loc)
+    return rw.create(cls, *groups, result_types=types, attributes=attrs, regions=n_regions, location=loc, **props)
 
 
 def _value_loc(v: Value) -> Any:
@@ -161,8 +162,8 @@ def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
     b = body.add_block(Block([lb.type] + [v.type for v in inits], locs))
     if not inits:
         b.append(YieldOp.build(location=op.location))
-    return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
-                     attributes=op.attributes, regions=[body], location=op.location)
+    return rw.create(ForOp, lb, ub, st, inits, result_types=[v.type for v in inits], attributes=op.attributes,
+                     regions=[body], location=op.location, unsignedCmp=op.unsignedCmp)
 
 
 def _for_trips(op: Operation) -> int | None:
@@ -339,7 +340,7 @@ def _dead_results(op: Operation, rw: Any) -> bool:
     if len(used) == len(op.results):
         return False
     like = op if not isinstance(op, IfOp) else None
-    new = _new_op(rw, op.name, op.operands, [r.type for r in used], like, len(op.regions), op.location)
+    new = _new_op(rw, type(op), list(op.operands), [r.type for r in used], like, len(op.regions), op.location)
     for i, r in enumerate(op.regions):
         rw.inline_region_before(r, new.regions[i], 0)
     for y in _yields(new):
@@ -387,7 +388,7 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
     keep = [_value_region(a) is then_r or _value_region(b) is else_r for a, b in zip(tv, ev)]
     if all(keep):
         return False
-    new = _new_op(rw, "scf.if", [cond], [r.type for r, k in zip(op.results, keep) if k], None, 2, op.location)
+    new = _new_op(rw, IfOp, [cond], [r.type for r, k in zip(op.results, keep) if k], None, 2, op.location)
     rw.inline_region_before(then_r, new.regions[0], 0)
     rw.inline_region_before(else_r, new.regions[1], 0)
     results: list[Value] = []
@@ -484,13 +485,14 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
         return False
     nthen: Block | None = None
     nelse: Block | None = None
-    if nxt.operands[0] is prev.condition:
+    cond = cast(IfOp, nxt).condition
+    if cond is prev.condition:
         nthen = nxt.regions[0].blocks[-1]
         nelse = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(nxt.operands[0]) is prev.condition and prev.condition is not None:
+    if _xor_not_of(cond) is prev.condition and prev.condition is not None:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(prev.condition) is nxt.operands[0]:
+    if _xor_not_of(prev.condition) is cond:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
     if nthen is None and nelse is None:
@@ -506,7 +508,7 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
             elif nelse is not None and nelse.parent.is_ancestor_of(o):
                 u.set(ev)
                 rw.modified(o)
-    comb = _new_op(rw, "scf.if", [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
+    comb = _new_op(rw, IfOp, [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
     rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
     if nthen is not None:
         _append_branch(rw, nthen, comb.regions[0].blocks[-1])
@@ -529,7 +531,7 @@ def _if_empty_else(op: Operation, rw: Any) -> bool:
     eb = op.regions[1].blocks[-1]
     if eb.first_op is not eb.last_op:
         return False
-    new = _new_op(rw, "scf.if", op.operands, [], op, 2, op.location)
+    new = _new_op(rw, IfOp, [op.condition], [], op, 2, op.location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
     rw.erase_op(op)
     return True
@@ -566,7 +568,7 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
         to_select.append(i)
     loc = op.location
     cond = rw.create("arith.andi", [op.condition, nested.condition], [i1], location=loc).results[0]
-    new = _new_op(rw, "scf.if", [cond], op.result_types, None, 2, loc)
+    new = _new_op(rw, IfOp, [cond], op.result_types, None, 2, loc)
     nb = new.regions[0].add_block()
     results = list(new.results)
     with rw.saved():
@@ -684,20 +686,24 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
     """In the after region, a cmpi of the forwarded operands that repeats
     the loop's condition (or its inverse) is a constant."""
     cond = op.regions[0].blocks[0].last_op
+    from hlopt.dialects.arith import CmpIOp
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
     cmp = cond.condition.defining_op
-    if cmp is None or cmp.name != "arith.cmpi":
+    if not isinstance(cmp, CmpIOp):
         return False
-    pred = cmp.properties.get("predicate").value
+    pred = cmp.predicate.value
+    sides = (cmp.lhs, cmp.rhs)
     changed = False
     for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
         for k in (0, 1):
-            if v is not cmp.operands[k]:
+            if v is not sides[k]:
                 continue
             for u in list(arg.uses):
                 c2 = u.owner
-                if c2.name != "arith.cmpi" or c2.operands[1 - k] is not cmp.operands[1 - k]:
+                if not isinstance(c2, CmpIOp) or (c2.lhs, c2.rhs)[1 - k] is not sides[1 - k]:
                     continue
-                p2 = c2.properties.get("predicate").value
+                p2 = c2.predicate.value
                 if p2 == pred:
                     val = 1
                 elif p2 == _INVERSE_PREDICATE[pred]:
@@ -706,8 +712,8 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
                     continue
                 with rw.saved():
                     rw.set_insertion_point_before(c2)
-                    rw.replace_op_with_new(c2, "arith.constant", [], [i1],
-                                           properties={"value": IntegerAttr(val, i1)}, location=c2.location)
+                    rw.replace_op_with_new(c2, ArithConstantOp, value=IntegerAttr(val, i1), result_types=[i1],
+                                           location=c2.location)
                 changed = True
     return changed
 
@@ -732,7 +738,7 @@ def _while_align(op: Operation, rw: Any) -> bool:
     types: list[Any] = [None] * len(args)
     for i, j in enumerate(mapping):
         types[j] = op.results[i].type
-    new = _new_op(rw, "scf.while", op.operands, types, None, 2, op.location)
+    new = _new_op(rw, WhileOp, [op.operands], types, None, 2, op.location)
     nb = new.regions[0].add_block(Block([a.type for a in args], [a.location for a in args]))
     na = new.regions[1].add_block(Block(types, [op.location] * len(types)))
     rw.merge_blocks(before, nb, list(nb.args))
@@ -764,7 +770,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
     for i in reversed(range(n_a)):
         if drop_a[i]:
             rw.erase_block_argument(after, i)
-    new = _new_op(rw, "scf.while", [v for v, d in zip(op.operands, drop_b) if not d],
+    new = _new_op(rw, WhileOp, [[v for v, d in zip(op.operands, drop_b) if not d]],
                   [r.type for r, d in zip(op.results, drop_a) if not d], op, 2, op.location)
     for i in (0, 1):
         rw.inline_region_before(op.regions[i], new.regions[i], 0)
@@ -826,7 +832,7 @@ def _while_move_if_down(op: Operation, rw: Any) -> bool:
                 if v not in seen and _value_region(v) is before_r:
                     seen.add(v)
                     extra.append(v)
-    new = _new_op(rw, "scf.while", op.operands, op.result_types + [v.type for v in extra], None, 2, op.location)
+    new = _new_op(rw, WhileOp, [op.operands], op.result_types + [v.type for v in extra], None, 2, op.location)
     for i in (0, 1):
         rw.inline_region_before(op.regions[i], new.regions[i], 0)
     new_args = [after.add_argument(v.type, op.location) for v in extra]
@@ -969,10 +975,11 @@ class ForOp(OpDef, RegionBranchOpInterface):
 
     @staticmethod
     def build_asm(r: Any, st: dict) -> Operation:
-        props = {"unsignedCmp": UnitAttr()} if st["unsigned"] is not None else None
         operands = st["operands"]
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.for", operands, [v.type for v in operands[3:]], props, attrs, [st["body"]])
+        lb, ub, step, *inits = operands
+        op = ForOp.build(lb, ub, step, inits, result_types=[v.type for v in inits], regions=[st["body"]],
+                         attributes=attrs, unsignedCmp=UnitAttr() if st["unsigned"] is not None else None)
         _ensure_yield(r, st["body"], op)
         return op
 
@@ -1074,7 +1081,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     def build_asm(r: Any, st: dict) -> Operation:
         els = st["else"] if st["else"] is not None else Region()
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.if", [st["cond"]], st["types"], None, attrs, [st["then"], els])
+        op = IfOp.build(st["cond"], result_types=st["types"], regions=[st["then"], els], attributes=attrs)
         _ensure_yield(r, st["then"], op)
         if st["else"] is not None:
             _ensure_yield(r, els, op)
@@ -1198,7 +1205,8 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         if not before.blocks:  # no inits: the (empty-argument) entry block is implicit
             before.add_block()
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("scf.while", st["operands"], st["type"].results, None, attrs, [before, st["after"]])
+        return WhileOp.build(st["operands"], result_types=st["type"].results, regions=[before, st["after"]],
+                             attributes=attrs)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
@@ -1271,9 +1279,9 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
 
     @staticmethod
     def build_asm(r: Any, st: dict) -> Operation:
-        props = {"no_inline": UnitAttr()} if st["no_inline"] is not None else None
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("scf.execute_region", (), st["types"], props, attrs, [st["body"]])
+        return ExecuteRegionOp.build(result_types=st["types"], regions=[st["body"]], attributes=attrs,
+                                     no_inline=UnitAttr() if st["no_inline"] is not None else None)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
@@ -1353,8 +1361,8 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     def build_asm(r: Any, st: dict) -> Operation:
         props = {"cases": DenseArrayAttr(IntegerType(64), [v for v, _ in st["cases"]])}
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.index_switch", [st["arg"]], st["types"], props, attrs,
-                       [st["default"]] + [c for _, c in st["cases"]])
+        op = IndexSwitchOp.build(st["arg"], result_types=st["types"], attributes=attrs, cases=props["cases"],
+                                 regions=[st["default"]] + [c for _, c in st["cases"]])
         _ensure_yield(r, st["default"], op)
         return op
 
@@ -1617,15 +1625,14 @@ class ForallOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def rank(cls, op: Operation) -> int:
-        return len(op.properties.get("staticLowerBound").values)
+        return len(cast(ForallOp, op).staticLowerBound.values)
 
     @classmethod
     def bounds(cls, op: Operation) -> tuple[list, list, list]:
         """(lower bounds, upper bounds, steps) as mixed lists (ints or Values)."""
-        f = op
-        return (_mixed_list(f.properties.get("staticLowerBound"), f.dynamicLowerBound),
-                _mixed_list(f.properties.get("staticUpperBound"), f.dynamicUpperBound),
-                _mixed_list(f.properties.get("staticStep"), f.dynamicStep))
+        f = cast(ForallOp, op)
+        return (_mixed_list(f.staticLowerBound, f.dynamicLowerBound), _mixed_list(f.staticUpperBound, f.dynamicUpperBound),
+                _mixed_list(f.staticStep, f.dynamicStep))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1643,13 +1650,12 @@ class ForallOp(OpDef, RegionBranchOpInterface):
         for i, v in enumerate(outs):
             if body.args[n + i].type is not v.type:
                 raise op_error(op, f"type mismatch between {i}-th output and corresponding block argument")
-        mapping = op.properties.get("mapping")
+        mapping = cast(ForallOp, op).mapping
         if mapping is not None and len(mapping) and len(mapping) != n:
             raise op_error(op, "mapping attribute size must match op rank")
-        for what, key, dyn in (("lower bound", "staticLowerBound", f.dynamicLowerBound),
-                               ("upper bound", "staticUpperBound", f.dynamicUpperBound),
-                               ("step", "staticStep", f.dynamicStep)):
-            static = op.properties.get(key)
+        for what, static, dyn in (("lower bound", f.staticLowerBound, f.dynamicLowerBound),
+                                  ("upper bound", f.staticUpperBound, f.dynamicUpperBound),
+                                  ("step", f.staticStep, f.dynamicStep)):
             if len(static.values) != n:
                 raise _plain_error(op, f"expected {n} {what} values, got {len(static.values)}")
             if _dyn_count(static) != len(dyn):
@@ -1788,22 +1794,21 @@ class ForallOp(OpDef, RegionBranchOpInterface):
 def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None:
     """Applies one tensor.parallel_insert_slice of an in_parallel region to
     the shared output it names (in place in `outs`)."""
-    if op.name != "tensor.parallel_insert_slice":
+    from hlopt.dialects.tensor import ParallelInsertSliceOp
+
+    if not isinstance(op, ParallelInsertSliceOp):
         raise interp_values.InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
-    src_v, dest_v = op.operands[0], op.operands[1]
+    src_v, dest_v = op.source, op.dest
     if dest_v not in list(out_args):  # (the verifier's rule; the interpreter may run unverified IR)
         raise interp_values.InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
                                           "argument", op)
     k = list(out_args).index(dest_v)
     src = np.asarray(ctx.env[src_v])
     lists = []
-    segs = list(op.properties.get("operandSegmentSizes").values)
-    pos = 2
-    for key, count in zip(("static_offsets", "static_sizes", "static_strides"), segs[2:]):
-        dyn = iter(op.operands[pos:pos + count])
-        pos += count
-        lists.append([int(np.asarray(ctx.env[next(dyn)])) if s == _K_DYNAMIC else s
-                      for s in op.properties.get(key).values])
+    for static, dyn_values in ((op.static_offsets, op.offsets), (op.static_sizes, op.sizes),
+                               (op.static_strides, op.strides)):
+        dyn = iter(dyn_values)
+        lists.append([int(np.asarray(ctx.env[next(dyn)])) if s == _K_DYNAMIC else s for s in static.values])
     offsets, sizes, strides = lists
     index = tuple(slice(o, o + (n - 1) * st + 1, st) if n > 0 else slice(o, o) for o, n, st in
                   zip(offsets, sizes, strides))
@@ -1818,15 +1823,17 @@ class InParallelOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        from hlopt.dialects.tensor import ParallelInsertSliceOp
+
         parent = op.parent_op
         if parent is None or parent.name != "scf.forall":
             raise op_error(op, "expected forall op parent")
         n = ForallOp.rank(parent)
         outs = list(parent.regions[0].blocks[0].args[n:])
         for inner in op.regions[0].blocks[0].ops:
-            if inner.name != "tensor.parallel_insert_slice":
+            if not isinstance(inner, ParallelInsertSliceOp):
                 raise op_error(op, "expected only ParallelCombiningOpInterface ops")
-            if inner.operands[1] not in outs:
+            if inner.dest not in outs:
                 raise op_error(inner, "may only insert into an output block argument")
 
     @classmethod
@@ -1998,7 +2005,7 @@ def _run_reduction(ctx: Any, r: Region, acc: Any, v: Any) -> Any:
     """One reduction region on (running value, this iteration's operand):
     the value its scf.reduce.return returns."""
     ctx.run_region(r, [acc, v])
-    return ctx.env[r.blocks[0].last_op.operands[0]]
+    return ctx.env[cast(ReduceReturnOp, r.blocks[0].last_op).result_]
 
 
 class ReduceOp(OpDef):
@@ -2045,7 +2052,7 @@ class ReduceReturnOp(OpDef):
     def verify(cls, op: Operation) -> None:
         block = op.parent
         want = block.args[0].type if block is not None and block.args else None
-        if want is not None and want is not op.operands[0].type:
+        if want is not None and want is not cast(ReduceReturnOp, op).result_.type:
             raise op_error(op, f"must have type '{want.text}' (the type of the reduction inputs)")
 
     @classmethod
