@@ -461,8 +461,8 @@ def _if_yield_condition(op: Operation, rw: Any) -> bool:
 def _xor_not_of(v: Value) -> Value | None:
     """x when `v` is `arith.xori x, 1`."""
     d = v.defining_op
-    if d is not None and d.name == "arith.xori" and _is_one(d.operands[1]):
-        return d.operands[0]
+    if d is not None and d.name == "arith.xori" and _is_one(cast(Any, d).rhs):  # (arith's generated XoriOp)
+        return cast(Any, d).lhs
     return None
 
 

@@ -549,7 +549,7 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
-        a = op.properties.get("shape")
+        a = cast(ConstShapeOp, op).shape
         if not isinstance(a, DenseElementsAttr) or len(op.properties) != 1:
             return False
         p.write(" ")
@@ -1030,7 +1030,7 @@ def _assuming_all_of_cstr_broadcastable(op: Operation, rw: Any) -> bool:
         i += 1
     if len(shapes) == before:
         return False
-    rw.replace_op_with_new(op, op.name, [c.results[0] for c, _ in shapes], op.result_types)
+    rw.replace_op_with_new(op, AssumingAllOp, [c.result_ for c, _ in shapes], result_types=op.result_types)
     return True
 
 
@@ -1045,7 +1045,7 @@ def _assuming_all_to_cstr_eq(op: Operation, rw: Any) -> bool:
         if shapes and c.operands and not any(x in shapes for x in c.operands):
             return False
         shapes.extend(c.operands)
-    rw.replace_op_with_new(op, "shape.cstr_eq", shapes, op.result_types)
+    rw.replace_op_with_new(op, CstrEqOp, shapes, result_types=op.result_types)
     return True
 
 
@@ -1438,7 +1438,7 @@ class MeetOp(ShapeOp):
             e = IRError(inferred, op)
             e.followups = [f"'{op.name}' op failed to infer returned types"]
             raise e
-        if not _meet_compatible(inferred, op.results[0].type):
+        if not _meet_compatible(inferred, cast(MeetOp, op).result_.type):
             raise _inferred_error(op, inferred)
 
     @classmethod
@@ -1507,14 +1507,15 @@ class ShapeReduceOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        f = cast(ShapeReduceOp, op)
         block = op.regions[0].blocks[0]
-        inits = op.operands[1:]
+        inits = list(f.initVals)
         n = len(inits) + 2
         if len(block.args) != n:
             raise op_error(op, f"ReduceOp body is expected to have {n} arguments")
         if not isinstance(block.args[0].type, IndexType):
             raise op_error(op, "argument 0 of ReduceOp body is expected to be of IndexType")
-        if is_shape(op.operands[0].type):
+        if is_shape(f.shape.type):
             if not is_size(block.args[1].type):
                 raise op_error(op, "argument 1 of ReduceOp body is expected to be of SizeType if the ReduceOp "
                                    "operates on a ShapeType")
@@ -1537,11 +1538,13 @@ class ShapeReduceOp(OpDef):
         at = p.location()
         p.parse_punct("(")
         refs: list = []
-        if not p.parse_optional_punct(")"):  # MLIR's parseOperandList: an operand after each comma
+        if not p.parse_optional_punct(")"):
             while True:
                 refs.append(p.parse_operand())
                 if not p.parse_optional_punct(","):
                     break
+                if len(refs) == 1 and p.peek(")"):
+                    break  # `(%shape, )`: what MLIR prints without inits (its own parser rejects it; hlopt reads it back)
             p.parse_punct(")")
         p.parse_colon()
         t = r.type(p.parse_type())
@@ -1693,7 +1696,7 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         """FunctionOpInterface's check of the entry block against the signature."""
-        ft = op.properties.get("function_type").type
+        ft = cast(FuncOp, op).function_type.type
         body = op.regions[0]
         if not body.blocks:
             return
