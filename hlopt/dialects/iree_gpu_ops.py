@@ -8,7 +8,7 @@ a `$region` (nested optional groups for the scan's cluster size and stride)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr
 from hlopt.ir.constraints import (
@@ -156,13 +156,14 @@ class SubgroupScanOp(OpDef):
         t = op.operand_types[0]
         if op.result_types != [t, t]:
             raise op_error(op, "failed to verify that all of {value, result, total} have same type")
-        size = op.properties.get("cluster_size")
+        f = cast(SubgroupScanOp, op)
+        size = f.cluster_size
         if size is not None and not _power_of_2(size.value):
             raise op_error(op, "cluster_size must be a power of 2")
         if not _power_of_2(op.cluster_stride.value):
             raise op_error(op, "cluster_stride must be a power of 2")
-        ident = SubgroupScanOp.get(op, "identity")
-        if op.properties.get("inclusive") is None and ident is None:
+        ident = f.identity
+        if f.inclusive is None and ident is None:
             raise op_error(op, "exclusive scan requires an identity operand")
         if ident is not None and ident.type != t:
             raise op_error(op, "identity type must match value type")
@@ -312,7 +313,7 @@ class AsyncDMAOp(OpDef):
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
         known = {"transfer_type", "permutation_map", "in_bounds", "operandSegmentSizes"}
-        tt = op.properties.get("transfer_type")
+        tt = cast(AsyncDMAOp, op).transfer_type
         if any(k not in known for k, _ in op.properties.entries) or not isinstance(tt, TypeAttr):
             return False
         sidx, didx = op.source_indices, op.dest_indices
@@ -342,7 +343,7 @@ class AsyncDMAOp(OpDef):
         p.print_type(op.dest.type)
         if op.results:
             p.write(" -> ")
-            p.print_type(op.results[0].type)
+            p.print_type(cast(AsyncDMAOp, op).result_.type)
         return True
 
 

@@ -10,7 +10,7 @@ declarations are what makes the dialect closed, as MLIR's is."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from hlopt.dialects.vhlo_ops import OP_ATTRIBUTES, OP_SIGNATURES
 from hlopt.ir.attributes import OpaqueAttr, StringAttr
@@ -87,7 +87,8 @@ class _FunctionBody:
 
     @classmethod
     def asm_printable(cls, op: Any) -> bool:
-        name, ft = op.properties.get("sym_name"), op.properties.get("function_type")
+        f = cast(Any, op)  # (a class generated from the tables: its fields are its accessors)
+        name, ft = f.sym_name, f.function_type
         return (isinstance(name, OpaqueAttr) and name.spelling.startswith(_STRING_V1)
                 and isinstance(ft, OpaqueAttr) and _func_v1_outputs(ft) is not None and len(op.regions) == 1)
 
