@@ -37,7 +37,7 @@ middle:
 from __future__ import annotations
 
 from math import prod
-from typing import Any
+from typing import Any, cast
 
 from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
 from hlopt.ir.constraints import (
@@ -202,7 +202,7 @@ class DimOp(TensorOp):
         src = op.source.defining_op
         if isinstance(src, GenerateOp):  # its extent operand
             return [src.operands[_dyn_before(t, i)]]
-        if isinstance(src, ExtractSliceOp) and src.operands[0].type.rank == t.rank:
+        if isinstance(src, ExtractSliceOp) and src.source.type.rank == t.rank:
             size = _slice_lists(src, 1)[1][i]
             if isinstance(size, Value):
                 return [size]
@@ -579,8 +579,8 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
-        if isinstance(d, InsertOp) and [int_value(v) for v in d.operands[2:]] == idx:
-            return [d.operands[0]]  # reading back the element just inserted
+        if isinstance(d, InsertOp) and [int_value(v) for v in d.indices] == idx:
+            return [d.scalar]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
             return [v] if v is not None else None
@@ -1263,8 +1263,9 @@ class ConcatOp(TensorOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        if len(op.operands) == 1 and op.operands[0].type is op.result_.type:
-            return [op.operands[0]]
+        inputs = list(cast(ConcatOp, op).inputs)
+        if len(inputs) == 1 and inputs[0].type is op.result_.type:
+            return [inputs[0]]
         return None
 
     @classmethod
@@ -1331,23 +1332,40 @@ _SLICE_PROPS = ("static_offsets", "static_sizes", "static_strides")
 DenseI64 = Constraint(lambda a: isinstance(a, DenseArrayAttr), "i64 dense array attribute")
 
 
-def _slice_lists(op: Operation, first: int) -> tuple[list, list, list] | None:
-    """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
-    segs = op.properties.get("operandSegmentSizes")
-    if segs is None:
-        return None
-    n = list(segs.values)
-    vals = list(op.operands)
-    pos = sum(n[:first])
-    out = []
-    for k, key in enumerate(_SLICE_PROPS):
-        static = op.properties.get(key)
-        if static is None:
+class OffsetSizeAndStride(DynamicIndexList):
+    """What extract_slice, insert_slice and parallel_insert_slice share (MLIR's
+    OffsetSizeAndStrideOpInterface): the `offsets`/`sizes`/`strides` groups
+    with their static entries (declared by each op, in its operand order), one
+    format fragment, their index types and the mixed lists."""
+
+    __slots__ = ()
+    # the three lists of the ops' assembly formats
+    SLICE_FORMAT = ("custom<DynamicIndexList>($offsets, $static_offsets) "
+                    "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides)")
+    SLICE_INFERENCE = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return _has_slice_props(op)
+
+    @staticmethod
+    def slice_lists(op: Operation) -> tuple[list, list, list] | None:
+        """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
+        f: Any = op
+        if op.properties.get("operandSegmentSizes") is None:  # (a generic op without its segments)
             return None
-        dyn = iter(vals[pos:pos + n[first + k]])
-        pos += n[first + k]
-        out.append([next(dyn) if s == K_DYNAMIC else s for s in static.values])
-    return out[0], out[1], out[2]
+        out = []
+        for static, dyn_values in ((f.static_offsets, f.offsets), (f.static_sizes, f.sizes),
+                                   (f.static_strides, f.strides)):
+            if static is None:
+                return None
+            dyn = iter(dyn_values)
+            out.append([next(dyn) if s == K_DYNAMIC else s for s in static.values])
+        return out[0], out[1], out[2]
+
+
+def _slice_lists(op: Operation, first: int = 0) -> tuple[list, list, list] | None:
+    return OffsetSizeAndStride.slice_lists(op)
 
 
 def _has_slice_props(op: Operation) -> bool:
@@ -1425,7 +1443,7 @@ def _constant_index_operand(op: Operation) -> bool:
     return any(v.type is index and int_value(v) is not None for v in op.operands)
 
 
-class ExtractSliceOp(TensorOp, DynamicIndexList):
+class ExtractSliceOp(TensorOp, OffsetSizeAndStride):
     name = "tensor.extract_slice"
     summary = "extract slice operation"
     asm_name = "extracted_slice"
@@ -1438,14 +1456,8 @@ class ExtractSliceOp(TensorOp, DynamicIndexList):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
-    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `to` type($result)")
-    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = "$source `` " + OffsetSizeAndStride.SLICE_FORMAT + " attr-dict `:` type($source) `to` type($result)"
+    type_inference = OffsetSizeAndStride.SLICE_INFERENCE
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1498,13 +1510,15 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    new = rw.create("tensor.extract_slice", [c.source, *op.operands[1:]], [op.result_.type],
-                    properties=op.properties, location=op.location)
+    f = cast(ExtractSliceOp, op)
+    new = rw.create(ExtractSliceOp, c.source, f.offsets, f.sizes, f.strides, result_types=[op.result_.type],
+                    attributes=op.attributes, location=op.location, static_offsets=f.static_offsets,
+                    static_sizes=f.static_sizes, static_strides=f.static_strides)
     rw.replace_op(op, new.results)
     return True
 
 
-class InsertSliceOp(TensorOp, DynamicIndexList):
+class InsertSliceOp(TensorOp, OffsetSizeAndStride):
     name = "tensor.insert_slice"
     summary = "insert_slice operation"
     asm_name = "inserted_slice"
@@ -1518,15 +1532,9 @@ class InsertSliceOp(TensorOp, DynamicIndexList):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
-    type_inference = (TypesMatchWith("dest", "result", lambda t: t), FixedType("offsets", index),
-                      FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = ("$source `into` $dest `` " + OffsetSizeAndStride.SLICE_FORMAT
+                       + " attr-dict `:` type($source) `into` type($dest)")
+    type_inference = (TypesMatchWith("dest", "result", lambda t: t), *OffsetSizeAndStride.SLICE_INFERENCE)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1635,8 +1643,10 @@ def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     if nt is st or not preserves_static(st, nt) or not _cast_compatible(st, nt):
         return False
     cast = rw.create(CastOp, src, result_types=[nt], location=op.location)
-    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.result_.type],
-                    properties=op.properties, location=op.location)
+    f: Any = op  # (an InsertSliceOp; `cast` is the tensor.cast here)
+    new = rw.create(InsertSliceOp, cast.dest, f.dest, f.offsets, f.sizes, f.strides, result_types=[op.result_.type],
+                    attributes=op.attributes, location=op.location, static_offsets=f.static_offsets,
+                    static_sizes=f.static_sizes, static_strides=f.static_strides)
     rw.replace_op(op, new.results)
     return True
 
@@ -2110,7 +2120,7 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
 
 
 # -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
-class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
+class ParallelInsertSliceOp(TensorOp, OffsetSizeAndStride):
     """insert_slice's form without a result: the update a parallel
     iteration contributes to a shared output (applied by scf.forall)."""
 
@@ -2125,19 +2135,15 @@ class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
     static_sizes = attr(DenseI64)
     static_strides = attr(DenseI64)
     traits = (AttrSizedOperandSegments(),)
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
-    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = ("$source `into` $dest `` " + OffsetSizeAndStride.SLICE_FORMAT
+                       + " attr-dict `:` type($source) `into` type($dest)")
+    type_inference = OffsetSizeAndStride.SLICE_INFERENCE
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         lists = _slice_lists(op, 2)
-        rank = op.operands[1].type.rank
+        f = cast(ParallelInsertSliceOp, op)
+        rank = f.dest.type.rank
         if lists is not None and len(lists[0]) == len(lists[1]) == len(lists[2]) and len(lists[0]) != rank:
             # OffsetSizeAndStrideOpInterface's check, before the op's own verifier
             raise IRErrorAt(op, f"expected {rank} offset values, got {len(lists[0])}")
@@ -2147,7 +2153,7 @@ class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
 
             got = print_op(parent, generic=True) if parent is not None else "<<NULL>>"
             raise IRErrorAt(op, "expected InParallelOpInterface parent, got:\n" + got)
-        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+        _verify_slice(op, 2, f.dest.type, f.source.type)
 
 
 
@@ -2208,11 +2214,12 @@ class GatherOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src, ind = op.operands[0].type, op.operands[1].type
-        dims = list(op.properties.get("gather_dims").values)
+        f = cast(GatherOp, op)
+        src, ind = f.source.type, f.indices.type
+        dims = list(f.gather_dims.values)
         _verify_gather_dims(op, dims, ind, src.rank, "gather", "source")
         full, reduced = _gather_type(src, ind, dims, False), _gather_type(src, ind, dims, True)
-        t = op.results[0].type
+        t = f.result_.type
         if t is not full and t is not reduced:
             raise op_error(op, f"result type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{t.text}')")
@@ -2220,10 +2227,11 @@ class GatherOp(TensorOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
-        dims = list(op.properties.get("gather_dims").values)
-        t = op.results[0].type
+        f = cast(GatherOp, op)
+        dims = list(f.gather_dims.values)
+        t = f.result_.type
         out = np.empty(t.shape, dtype=src.dtype)
-        inner = t.shape[len(op.operands[1].type.shape) - 1:]
+        inner = t.shape[len(f.indices.type.shape) - 1:]
         for b, sl in _gather_slicers(args[1], dims, src.ndim):
             out[b] = src[sl].reshape(inner)
         return [out]
@@ -2246,9 +2254,10 @@ class ScatterOp(TensorOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         src, dest, ind = (v.type for v in op.operands)
-        dims = list(op.properties.get("scatter_dims").values)
+        f = cast(ScatterOp, op)
+        dims = list(f.scatter_dims.values)
         _verify_gather_dims(op, dims, ind, dest.rank, "scatter", "dest")
-        if op.properties.get("unique") is None:
+        if f.unique is None:
             raise op_error(op, "requires 'unique' attribute to be set")
         full, reduced = _gather_type(dest, ind, dims, False), _gather_type(dest, ind, dims, True)
         if src is not full and src is not reduced:
@@ -2258,7 +2267,7 @@ class ScatterOp(TensorOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src, dest = np.asarray(args[0]), np.array(args[1], copy=True)
-        dims = list(op.properties.get("scatter_dims").values)
+        dims = list(cast(ScatterOp, op).scatter_dims.values)
         for b, sl in _gather_slicers(args[2], dims, dest.ndim):
             dest[sl] = src[b].reshape(dest[sl].shape)
         return [dest]
