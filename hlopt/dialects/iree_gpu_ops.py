@@ -3,13 +3,12 @@
 
 Forms are the ODS assembly formats. `async_dma`'s (an `oilist` and a
 custom type list for its gather indices) is written by hand with the same
-parser/printer API. `barrier_region` and `subgroup_scan` (a region inside
-the form, which the format engine does not read yet) print and parse in
-MLIR's generic form only."""
+parser/printer API. `barrier_region` and `subgroup_scan` declare theirs with
+a `$region` (nested optional groups for the scan's cluster size and stride)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from hlopt.ir.attributes import DenseArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr
 from hlopt.ir.constraints import (
@@ -50,7 +49,7 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IndexType, MemRefType, RankedTensorType, VectorType, i32
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
+from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, UnitKeyword
 
 _YIELD = "iree_gpu.yield"
 AnyRankedTensorOrVector = AnyOf(AnyRankedTensor, IsA(VectorType, "vector of any type values"),
@@ -85,6 +84,7 @@ class BarrierRegionOp(OpDef):
     results_ = var_result(AnyType, name="results")
     region_ = region(1, name="region")
     traits = (Pure(), SingleBlockImplicitTerminator(_YIELD))
+    assembly_format = "(`ins` `(` $inputs^ `:` type($inputs) `)`)? $region attr-dict `:` type($results)"
 
     @classmethod
     def verify_regions(cls, op: Operation) -> None:
@@ -141,19 +141,29 @@ class SubgroupScanOp(OpDef):
     total = result(IntOrFloat)
     combiner = region(1)
     traits = (SingleBlockImplicitTerminator(_YIELD),)
+    assembly_format = ("(`inclusive` $inclusive^)? `(` $value (`,` `identity` `=` $identity^ `:` type($identity))? `)` "
+                       "(`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? "
+                       "$combiner attr-dict `:` type($value)")
+    attr_syntax = {"inclusive": UnitKeyword(), "cluster_size": BareInteger(i32), "cluster_stride": BareInteger(i32)}
+    type_inference = (AllTypesMatch("value", "result", "total"),)
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["result", "total"]
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = op.operand_types[0]
         if op.result_types != [t, t]:
             raise op_error(op, "failed to verify that all of {value, result, total} have same type")
-        size = op.properties.get("cluster_size")
+        f = cast(SubgroupScanOp, op)
+        size = f.cluster_size
         if size is not None and not _power_of_2(size.value):
             raise op_error(op, "cluster_size must be a power of 2")
         if not _power_of_2(op.cluster_stride.value):
             raise op_error(op, "cluster_stride must be a power of 2")
-        ident = SubgroupScanOp.get(op, "identity")
-        if op.properties.get("inclusive") is None and ident is None:
+        ident = f.identity
+        if f.inclusive is None and ident is None:
             raise op_error(op, "exclusive scan requires an identity operand")
         if ident is not None and ident.type != t:
             raise op_error(op, "identity type must match value type")
@@ -303,7 +313,7 @@ class AsyncDMAOp(OpDef):
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
         known = {"transfer_type", "permutation_map", "in_bounds", "operandSegmentSizes"}
-        tt = op.properties.get("transfer_type")
+        tt = cast(AsyncDMAOp, op).transfer_type
         if any(k not in known for k, _ in op.properties.entries) or not isinstance(tt, TypeAttr):
             return False
         sidx, didx = op.source_indices, op.dest_indices
@@ -333,7 +343,7 @@ class AsyncDMAOp(OpDef):
         p.print_type(op.dest.type)
         if op.results:
             p.write(" -> ")
-            p.print_type(op.results[0].type)
+            p.print_type(cast(AsyncDMAOp, op).result_.type)
         return True
 
 

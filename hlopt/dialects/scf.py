@@ -20,9 +20,8 @@ SingleBlockExecuteInliner and scf.while's older patterns there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from hlopt.dialects.syntax_util import assignments, dict_or_none, parse_error, use
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, UnitAttr
 from hlopt.ir.constraints import (
     I1,
@@ -142,12 +141,13 @@ def _replace_with_region(rw: Any, op: Operation, region: Region, args: list | tu
     rw.erase_op(term)
 
 
-def _new_op(rw: Any, name: str, operands: list, types: list, like: Operation | None, n_regions: int,
+def _new_op(rw: Any, cls: Any, groups: list, types: list, like: Operation | None, n_regions: int,
             loc: Any) -> Operation:
-    props = like.properties if like is not None else None
+    """A new `cls` op from its operand groups (through its builder), with
+    `like`'s properties and attributes when given."""
+    props = dict(like.properties.entries) if like is not None else {}
     attrs = like.attributes if like is not None else None
-    return rw.create(name, operands, types, properties=props, attributes=attrs,
-                     regions=[Region() for _ in range(n_regions)], location=loc)
+    return rw.create(cls, *groups, result_types=types, attributes=attrs, regions=n_regions, location=loc, **props)
 
 
 def _value_loc(v: Value) -> Any:
@@ -168,8 +168,8 @@ def _new_for(rw: Any, op: Operation, inits: list) -> Operation:
     b = body.add_block(Block([lb.type] + [v.type for v in inits], locs))
     if not inits:
         b.append(YieldOp.build(location=op.location))
-    return rw.create("scf.for", [lb, ub, st, *inits], [v.type for v in inits], properties=op.properties,
-                     attributes=op.attributes, regions=[body], location=op.location)
+    return rw.create(ForOp, lb, ub, st, inits, result_types=[v.type for v in inits], attributes=op.attributes,
+                     regions=[body], location=op.location, unsignedCmp=op.unsignedCmp)
 
 
 def _for_trips(op: Operation) -> int | None:
@@ -346,7 +346,7 @@ def _dead_results(op: Operation, rw: Any) -> bool:
     if len(used) == len(op.results):
         return False
     like = op if not isinstance(op, IfOp) else None
-    new = _new_op(rw, op.name, op.operands, [r.type for r in used], like, len(op.regions), op.location)
+    new = _new_op(rw, type(op), list(op.operands), [r.type for r in used], like, len(op.regions), op.location)
     for i, r in enumerate(op.regions):
         rw.inline_region_before(r, new.regions[i], 0)
     for y in _yields(new):
@@ -394,7 +394,7 @@ def _if_to_select(op: Operation, rw: Any) -> bool:
     keep = [_value_region(a) is then_r or _value_region(b) is else_r for a, b in zip(tv, ev)]
     if all(keep):
         return False
-    new = _new_op(rw, "scf.if", [cond], [r.type for r, k in zip(op.results, keep) if k], None, 2, op.location)
+    new = _new_op(rw, IfOp, [cond], [r.type for r, k in zip(op.results, keep) if k], None, 2, op.location)
     rw.inline_region_before(then_r, new.regions[0], 0)
     rw.inline_region_before(else_r, new.regions[1], 0)
     results: list[Value] = []
@@ -467,8 +467,8 @@ def _if_yield_condition(op: Operation, rw: Any) -> bool:
 def _xor_not_of(v: Value) -> Value | None:
     """x when `v` is `arith.xori x, 1`."""
     d = v.defining_op
-    if d is not None and d.name == "arith.xori" and _is_one(d.operands[1]):
-        return d.operands[0]
+    if d is not None and d.name == "arith.xori" and _is_one(cast(Any, d).rhs):  # (arith's generated XoriOp)
+        return cast(Any, d).lhs
     return None
 
 
@@ -491,13 +491,14 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
         return False
     nthen: Block | None = None
     nelse: Block | None = None
-    if nxt.operands[0] is prev.condition:
+    cond = cast(IfOp, nxt).condition
+    if cond is prev.condition:
         nthen = nxt.regions[0].blocks[-1]
         nelse = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(nxt.operands[0]) is prev.condition and prev.condition is not None:
+    if _xor_not_of(cond) is prev.condition and prev.condition is not None:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
-    if _xor_not_of(prev.condition) is nxt.operands[0]:
+    if _xor_not_of(prev.condition) is cond:
         nelse = nxt.regions[0].blocks[-1]
         nthen = nxt.regions[1].blocks[-1] if nxt.regions[1].blocks else None
     if nthen is None and nelse is None:
@@ -513,7 +514,7 @@ def _if_combine(nxt: Operation, rw: Any) -> bool:
             elif nelse is not None and nelse.parent.is_ancestor_of(o):
                 u.set(ev)
                 rw.modified(o)
-    comb = _new_op(rw, "scf.if", [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
+    comb = _new_op(rw, IfOp, [prev.condition], prev.result_types + nxt.result_types, None, 2, nxt.location)
     rw.inline_region_before(prev.regions[0], comb.regions[0], 0)
     if nthen is not None:
         _append_branch(rw, nthen, comb.regions[0].blocks[-1])
@@ -536,7 +537,7 @@ def _if_empty_else(op: Operation, rw: Any) -> bool:
     eb = op.regions[1].blocks[-1]
     if eb.first_op is not eb.last_op:
         return False
-    new = _new_op(rw, "scf.if", op.operands, [], op, 2, op.location)
+    new = _new_op(rw, IfOp, [op.condition], [], op, 2, op.location)
     rw.inline_region_before(op.regions[0], new.regions[0], 0)
     rw.erase_op(op)
     return True
@@ -573,7 +574,7 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
         to_select.append(i)
     loc = op.location
     cond = rw.create("arith.andi", [op.condition, nested.condition], [i1], location=loc).results[0]
-    new = _new_op(rw, "scf.if", [cond], op.result_types, None, 2, loc)
+    new = _new_op(rw, IfOp, [cond], op.result_types, None, 2, loc)
     nb = new.regions[0].add_block()
     results = list(new.results)
     with rw.saved():
@@ -691,20 +692,24 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
     """In the after region, a cmpi of the forwarded operands that repeats
     the loop's condition (or its inverse) is a constant."""
     cond = op.regions[0].blocks[0].last_op
+    from hlopt.dialects.arith import CmpIOp
+    from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+
     cmp = cond.condition.defining_op
-    if cmp is None or cmp.name != "arith.cmpi":
+    if not isinstance(cmp, CmpIOp):
         return False
-    pred = cmp.properties.get("predicate").value
+    pred = cmp.predicate.value
+    sides = (cmp.lhs, cmp.rhs)
     changed = False
     for v, arg in zip(cond.operands[1:], op.regions[1].blocks[0].args):
         for k in (0, 1):
-            if v is not cmp.operands[k]:
+            if v is not sides[k]:
                 continue
             for u in list(arg.uses):
                 c2 = u.owner
-                if c2.name != "arith.cmpi" or c2.operands[1 - k] is not cmp.operands[1 - k]:
+                if not isinstance(c2, CmpIOp) or (c2.lhs, c2.rhs)[1 - k] is not sides[1 - k]:
                     continue
-                p2 = c2.properties.get("predicate").value
+                p2 = c2.predicate.value
                 if p2 == pred:
                     val = 1
                 elif p2 == _INVERSE_PREDICATE[pred]:
@@ -713,8 +718,8 @@ def _while_cmp_cond(op: Operation, rw: Any) -> bool:
                     continue
                 with rw.saved():
                     rw.set_insertion_point_before(c2)
-                    rw.replace_op_with_new(c2, "arith.constant", [], [i1],
-                                           properties={"value": IntegerAttr(val, i1)}, location=c2.location)
+                    rw.replace_op_with_new(c2, ArithConstantOp, value=IntegerAttr(val, i1), result_types=[i1],
+                                           location=c2.location)
                 changed = True
     return changed
 
@@ -739,7 +744,7 @@ def _while_align(op: Operation, rw: Any) -> bool:
     types: list[Any] = [None] * len(args)
     for i, j in enumerate(mapping):
         types[j] = op.results[i].type
-    new = _new_op(rw, "scf.while", op.operands, types, None, 2, op.location)
+    new = _new_op(rw, WhileOp, [op.operands], types, None, 2, op.location)
     nb = new.regions[0].add_block(Block([a.type for a in args], [a.location for a in args]))
     na = new.regions[1].add_block(Block(types, [op.location] * len(types)))
     rw.merge_blocks(before, nb, list(nb.args))
@@ -771,7 +776,7 @@ def _while_remove_dead(op: Operation, rw: Any) -> bool:
     for i in reversed(range(n_a)):
         if drop_a[i]:
             rw.erase_block_argument(after, i)
-    new = _new_op(rw, "scf.while", [v for v, d in zip(op.operands, drop_b) if not d],
+    new = _new_op(rw, WhileOp, [[v for v, d in zip(op.operands, drop_b) if not d]],
                   [r.type for r, d in zip(op.results, drop_a) if not d], op, 2, op.location)
     for i in (0, 1):
         rw.inline_region_before(op.regions[i], new.regions[i], 0)
@@ -833,7 +838,7 @@ def _while_move_if_down(op: Operation, rw: Any) -> bool:
                 if v not in seen and _value_region(v) is before_r:
                     seen.add(v)
                     extra.append(v)
-    new = _new_op(rw, "scf.while", op.operands, op.result_types + [v.type for v in extra], None, 2, op.location)
+    new = _new_op(rw, WhileOp, [op.operands], op.result_types + [v.type for v in extra], None, 2, op.location)
     for i in (0, 1):
         rw.inline_region_before(op.regions[i], new.regions[i], 0)
     new_args = [after.add_argument(v.type, op.location) for v in extra]
@@ -977,10 +982,11 @@ class ForOp(OpDef, RegionBranchOpInterface):
 
     @staticmethod
     def build_asm(r: Any, st: dict) -> Operation:
-        props = {"unsignedCmp": UnitAttr()} if st["unsigned"] is not None else None
         operands = st["operands"]
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.for", operands, [v.type for v in operands[3:]], props, attrs, [st["body"]])
+        lb, ub, step, *inits = operands
+        op = ForOp.build(lb, ub, step, inits, result_types=[v.type for v in inits], regions=[st["body"]],
+                         attributes=attrs, unsignedCmp=UnitAttr() if st["unsigned"] is not None else None)
         _ensure_yield(r, st["body"], op)
         return op
 
@@ -1083,7 +1089,7 @@ class IfOp(OpDef, RegionBranchOpInterface):
     def build_asm(r: Any, st: dict) -> Operation:
         els = st["else"] if st["else"] is not None else Region()
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.if", [st["cond"]], st["types"], None, attrs, [st["then"], els])
+        op = IfOp.build(st["cond"], result_types=st["types"], regions=[st["then"], els], attributes=attrs)
         _ensure_yield(r, st["then"], op)
         if st["else"] is not None:
             _ensure_yield(r, els, op)
@@ -1207,7 +1213,8 @@ class WhileOp(OpDef, RegionBranchOpInterface):
         if not before.blocks:  # no inits: the (empty-argument) entry block is implicit
             before.add_block()
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("scf.while", st["operands"], st["type"].results, None, attrs, [before, st["after"]])
+        return WhileOp.build(st["operands"], result_types=st["type"].results, regions=[before, st["after"]],
+                             attributes=attrs)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
@@ -1280,9 +1287,9 @@ class ExecuteRegionOp(OpDef, RegionBranchOpInterface):
 
     @staticmethod
     def build_asm(r: Any, st: dict) -> Operation:
-        props = {"no_inline": UnitAttr()} if st["no_inline"] is not None else None
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        return Operation("scf.execute_region", (), st["types"], props, attrs, [st["body"]])
+        return ExecuteRegionOp.build(result_types=st["types"], regions=[st["body"]], attributes=attrs,
+                                     no_inline=UnitAttr() if st["no_inline"] is not None else None)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
@@ -1362,8 +1369,8 @@ class IndexSwitchOp(OpDef, RegionBranchOpInterface):
     def build_asm(r: Any, st: dict) -> Operation:
         props = {"cases": DenseArrayAttr(IntegerType(64), [v for v, _ in st["cases"]])}
         attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
-        op = Operation("scf.index_switch", [st["arg"]], st["types"], props, attrs,
-                       [st["default"]] + [c for _, c in st["cases"]])
+        op = IndexSwitchOp.build(st["arg"], result_types=st["types"], attributes=attrs, cases=props["cases"],
+                                 regions=[st["default"]] + [c for _, c in st["cases"]])
         _ensure_yield(r, st["default"], op)
         return op
 
@@ -1435,24 +1442,6 @@ class ConditionOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.while reads the operands)
 
-
-
-# ---------------------------------------------------------------------------
-# grammar callbacks (grammars/scf.lark)
-
-
-def scf_result_types(s: Any, c: list) -> list:
-    """`-> T` / `-> (T, ...)` of scf.forall's shared_outs and scf.parallel (grammars/scf.lark)."""
-    if isinstance(c[0], list):
-        return c[0]
-    text = str(c[0])
-    if not text.startswith("("):
-        return [s.decode_type(c[0])]
-    # `(T, U)` lexes as one TYPE token: decode its pieces
-    from hlopt.syntax import split_pieces
-
-    pos = c[0].start_pos + 1
-    return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
 
 
 def _ensure_yield(r: Any, region: Region, owner: Operation) -> None:
@@ -1538,6 +1527,80 @@ def _plain_error(op: Operation, msg: str) -> Exception:
     return IRError(msg, op)
 
 
+def _i64_array(values: list[int]) -> DenseArrayAttr:
+    return DenseArrayAttr(IntegerType(64), values)
+
+
+def _parse_ivs(p: Any) -> list:
+    """`(%i, %j)`: the induction variables (MLIR's parseArgumentList in parentheses)."""
+    p.parse_punct("(")
+    ivs: list = []
+    if p.parse_optional_punct(")"):
+        return ivs
+    while True:
+        ivs.append(p.parse_argument(allow_type=False))
+        if p.parse_optional_punct(")"):
+            return ivs
+        p.parse_comma()
+
+
+def _parse_paren_index_list(p: Any, r: Any) -> tuple[list, DenseArrayAttr]:
+    """A DynamicIndexList in parentheses, `(0, %n)`: (the dynamic values, the static entries)."""
+    p.parse_punct("(")
+    values: list = []
+    static: list[int] = []
+    if not p.parse_optional_punct(")"):
+        while True:
+            v = p.parse_optional_operand()
+            if v is not None:
+                values.append(r.operand(v, IndexType()))
+                static.append(_K_DYNAMIC)
+            else:
+                static.append(p.parse_integer())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+    return values, _i64_array(static)
+
+
+def _print_paren_index_list(p: Any, xs: list) -> None:
+    p.write("(")
+    for i, x in enumerate(xs):
+        if i:
+            p.write(", ")
+        if isinstance(x, Value):
+            p.print_operand(x)
+        else:
+            p.write(str(x))
+    p.write(")")
+
+
+def _attrs_of(r: Any, ref: Any) -> Any:
+    return r.attr(ref) if ref is not None else None
+
+
+def _split_attr_dict(r: Any, d: Any, ref: Any) -> tuple[dict, Any]:
+    """The attr-dict of a hand-written form: its declared inherent entries
+    (as build keywords) and the discardable rest. operandSegmentSizes is the
+    form's to compute (MLIR's parsers set it after the dictionary)."""
+    if ref is None:
+        return {}, None
+    props, rest = r.split_attrs(d.name, r.attr(ref))
+    kw = {k: v for k, v in props.entries if k != "operandSegmentSizes"} if props is not None else {}
+    return kw, rest
+
+
+def _ensure_in_parallel(r: Any, region: Region, owner: Operation) -> None:
+    """ForallOp::ensureTerminator: an in_parallel (with its empty block)."""
+    b = region.blocks[0] if region.blocks else region.add_block()
+    last = b.last_op
+    if last is None or not last.has_trait("Terminator"):
+        inner = Region()
+        inner.add_block()
+        t = b.append(InParallelOp.build(regions=[inner]))
+        r.at_end(lambda: setattr(t, "location", owner.location))
+
+
 # ODS's AnyRankedTensor (its element: any type but a token)
 _AnyRankedTensor = RankedTensorOf(AnyType, summary="ranked tensor of any non-token type values")
 
@@ -1553,7 +1616,6 @@ def _merged_attrs(op: Operation, elide: tuple[str, ...]) -> Any:
 class ForallOp(OpDef, RegionBranchOpInterface):
     name = "scf.forall"
     summary = "evaluate a block multiple times in parallel"
-    syntax_token = "SCF_FORALL"
     dynamicLowerBound = var_operand(Index)
     dynamicUpperBound = var_operand(Index)
     dynamicStep = var_operand(Index)
@@ -1571,15 +1633,14 @@ class ForallOp(OpDef, RegionBranchOpInterface):
 
     @classmethod
     def rank(cls, op: Operation) -> int:
-        return len(op.properties.get("staticLowerBound").values)
+        return len(cast(ForallOp, op).staticLowerBound.values)
 
     @classmethod
     def bounds(cls, op: Operation) -> tuple[list, list, list]:
         """(lower bounds, upper bounds, steps) as mixed lists (ints or Values)."""
-        f = op
-        return (_mixed_list(f.properties.get("staticLowerBound"), f.dynamicLowerBound),
-                _mixed_list(f.properties.get("staticUpperBound"), f.dynamicUpperBound),
-                _mixed_list(f.properties.get("staticStep"), f.dynamicStep))
+        f = cast(ForallOp, op)
+        return (_mixed_list(f.staticLowerBound, f.dynamicLowerBound), _mixed_list(f.staticUpperBound, f.dynamicUpperBound),
+                _mixed_list(f.staticStep, f.dynamicStep))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1597,13 +1658,12 @@ class ForallOp(OpDef, RegionBranchOpInterface):
         for i, v in enumerate(outs):
             if body.args[n + i].type is not v.type:
                 raise op_error(op, f"type mismatch between {i}-th output and corresponding block argument")
-        mapping = op.properties.get("mapping")
+        mapping = cast(ForallOp, op).mapping
         if mapping is not None and len(mapping) and len(mapping) != n:
             raise op_error(op, "mapping attribute size must match op rank")
-        for what, key, dyn in (("lower bound", "staticLowerBound", f.dynamicLowerBound),
-                               ("upper bound", "staticUpperBound", f.dynamicUpperBound),
-                               ("step", "staticStep", f.dynamicStep)):
-            static = op.properties.get(key)
+        for what, static, dyn in (("lower bound", f.staticLowerBound, f.dynamicLowerBound),
+                                  ("upper bound", f.staticUpperBound, f.dynamicUpperBound),
+                                  ("step", f.staticStep, f.dynamicStep)):
             if len(static.values) != n:
                 raise _plain_error(op, f"expected {n} {what} values, got {len(static.values)}")
             if _dyn_count(static) != len(dyn):
@@ -1617,39 +1677,93 @@ class ForallOp(OpDef, RegionBranchOpInterface):
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
         return bool(op.results)
 
+    # -- custom form (MLIR's ForallOp::parse/print): scf.forall (%i, ...) (in (ubs) | = (lbs) to (ubs)
+    #    step (steps)) [shared_outs(%o = %t, ...) -> (T, ...)] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        ivs = _parse_ivs(p)
+        n = len(ivs)
+        if p.parse_optional_keyword("in") is not None:
+            ubs = _parse_paren_index_list(p, r)
+            lbs, steps = ([], _i64_array([0] * n)), ([], _i64_array([1] * n))
+        else:
+            p.parse_punct("=")
+            lbs = _parse_paren_index_list(p, r)
+            p.parse_keyword("to")
+            ubs = _parse_paren_index_list(p, r)
+            p.parse_keyword("step")
+            steps = _parse_paren_index_list(p, r)
+        outs: list = []
+        types: list = []
+        out_args: list = []
+        at = p.location()
+        if p.parse_optional_keyword("shared_outs") is not None:
+            out_args, refs = _parse_assignments(p)
+            types = r.types(_parse_arrow_types(p))
+            if len(refs) != len(types):
+                raise r.error(f"{len(refs)} operands present, but expected {len(types)}", at)
+            outs = [r.operand(v, t) for v, t in zip(refs, types)]
+        for a in ivs:
+            a.type = IndexType()
+        for a, t in zip(out_args, types):
+            a.type = t
+        body = p.parse_region([*ivs, *out_args])
+        return {"bounds": (lbs, ubs, steps), "outs": outs, "types": types, "body": body,
+                "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        (lbs, lbs_s), (ubs, ubs_s), (steps, steps_s) = st["bounds"]
+        props, attrs = _split_attr_dict(r, ForallOp, st["attrs"])
+        op = ForallOp.build(lbs, ubs, steps, st["outs"], result_types=st["types"], regions=[st["body"]],
+                            attributes=attrs, staticLowerBound=lbs_s, staticUpperBound=ubs_s, staticStep=steps_s,
+                            **props)
+        _ensure_in_parallel(r, st["body"], op)
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(op.properties.get(k) is None for k in cls._ELIDED[1:]) or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) != 1:
-            return None
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        f = cast(ForallOp, op)
+        if f.staticLowerBound is None or f.staticUpperBound is None or f.staticStep is None \
+                or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            return False
         n = cls.rank(op)
         b = op.regions[0].blocks[0]
-        outs = list(op.outputs)
+        outs = list(f.outputs)
         if len(b.args) != n + len(outs):
-            return None
+            return False
         lbs, ubs, steps = cls.bounds(op)
         if any(x is None for x in (*lbs, *ubs, *steps)):
-            return None
-
-        def dl(xs: list) -> str:
-            return "(" + ", ".join(p.value(x) if isinstance(x, Value) else str(x) for x in xs) + ")"
+            return False
 
         def const(x: Any) -> Any:
             return int_value(x) if isinstance(x, Value) else x
 
-        s = "scf.forall (" + p.values(b.args[:n]) + ")"
-        if all(const(x) == 0 for x in lbs) and all(const(x) == 1 for x in steps):
-            s += " in " + dl(ubs)
+        p.write(" (")
+        p.print_operands(b.args[:n])
+        if all(const(x) == 0 for x in lbs) and all(const(x) == 1 for x in steps):  # MLIR's isNormalized
+            p.write(") in ")
+            _print_paren_index_list(p, ubs)
         else:
-            s += " = " + dl(lbs) + " to " + dl(ubs) + " step " + dl(steps)
+            p.write(") = ")
+            _print_paren_index_list(p, lbs)
+            p.write(" to ")
+            _print_paren_index_list(p, ubs)
+            p.write(" step ")
+            _print_paren_index_list(p, steps)
         if outs:
-            s += " shared_outs(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args[n:], outs)) + ")"
-        s += " "
+            p.write(" shared_outs(")
+            _print_assignments(p, b.args[n:], outs)
+            p.write(")")
+        p.write(" ")
         if outs:
-            s += "-> (" + p.types(op.result_types) + ") "
-        s += p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-        return s + p.attr_dict(_merged_attrs(op, cls._ELIDED))
-
+            p.write("-> (")
+            p.print_types(op.result_types)
+            p.write(") ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
+        p.print_optional_attr_dict(_merged_attrs(op, cls._ELIDED))
+        return True
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """Runs the iterations one after another (any order is a valid
@@ -1688,22 +1802,21 @@ class ForallOp(OpDef, RegionBranchOpInterface):
 def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None:
     """Applies one tensor.parallel_insert_slice of an in_parallel region to
     the shared output it names (in place in `outs`)."""
-    if op.name != "tensor.parallel_insert_slice":
+    from hlopt.dialects.tensor import ParallelInsertSliceOp
+
+    if not isinstance(op, ParallelInsertSliceOp):
         raise interp_values.InterpError(f"'scf.forall.in_parallel' cannot run '{op.name}'", op)
-    src_v, dest_v = op.operands[0], op.operands[1]
+    src_v, dest_v = op.source, op.dest
     if dest_v not in list(out_args):  # (the verifier's rule; the interpreter may run unverified IR)
         raise interp_values.InterpError("'tensor.parallel_insert_slice' may only insert into an output block "
                                           "argument", op)
     k = list(out_args).index(dest_v)
     src = np.asarray(ctx.env[src_v])
     lists = []
-    segs = list(op.properties.get("operandSegmentSizes").values)
-    pos = 2
-    for key, count in zip(("static_offsets", "static_sizes", "static_strides"), segs[2:]):
-        dyn = iter(op.operands[pos:pos + count])
-        pos += count
-        lists.append([int(np.asarray(ctx.env[next(dyn)])) if s == _K_DYNAMIC else s
-                      for s in op.properties.get(key).values])
+    for static, dyn_values in ((op.static_offsets, op.offsets), (op.static_sizes, op.sizes),
+                               (op.static_strides, op.strides)):
+        dyn = iter(dyn_values)
+        lists.append([int(np.asarray(ctx.env[next(dyn)])) if s == _K_DYNAMIC else s for s in static.values])
     offsets, sizes, strides = lists
     index = tuple(slice(o, o + (n - 1) * st + 1, st) if n > 0 else slice(o, o) for o, n, st in
                   zip(offsets, sizes, strides))
@@ -1713,39 +1826,53 @@ def _parallel_insert(op: Operation, out_args: Any, outs: list, ctx: Any) -> None
 class InParallelOp(OpDef):
     name = "scf.forall.in_parallel"
     summary = "terminates a `forall` block"
-    syntax_token = "SCF_FORALL_IN_PARALLEL"
     region = region(blocks=1)
     traits = (Pure(), Terminator(), HasParent("scf.forall"), NoTerminatorTrait(), SingleBlock())
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        from hlopt.dialects.tensor import ParallelInsertSliceOp
+
         parent = op.parent_op
         if parent is None or parent.name != "scf.forall":
             raise op_error(op, "expected forall op parent")
         n = ForallOp.rank(parent)
         outs = list(parent.regions[0].blocks[0].args[n:])
         for inner in op.regions[0].blocks[0].ops:
-            if inner.name != "tensor.parallel_insert_slice":
+            if not isinstance(inner, ParallelInsertSliceOp):
                 raise op_error(op, "expected only ParallelCombiningOpInterface ops")
-            if inner.operands[1] not in outs:
+            if inner.dest not in outs:
                 raise op_error(inner, "may only insert into an output block argument")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.forall applies the inserts)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form: scf.forall.in_parallel { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        return {"body": p.parse_region(), "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        body = st["body"]
+        if not body.blocks:
+            body.add_block()
+        return InParallelOp.build(regions=[body], attributes=_attrs_of(r, st["attrs"]))
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
-            return None
-        return "scf.forall.in_parallel " + p.region(op.regions[0], print_terminators=False) \
-            + p.attr_dict(op.attributes)
+            return False
+        p.write(" ")
+        p.print_region(op.regions[0], False, False)
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
 
 class ParallelOp(OpDef, RegionBranchOpInterface):
     name = "scf.parallel"
     summary = "parallel for operation"
-    syntax_token = "SCF_PARALLEL"
     lowerBound = var_operand(Index)
     upperBound = var_operand(Index)
     step = var_operand(Index)
@@ -1792,20 +1919,76 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
+    # -- custom form (MLIR's ParallelOp::parse/print): scf.parallel (%i, ...) = (%lb, ...) to (%ub, ...)
+    #    step (%s, ...) [init (%v, ...)] [-> T | -> (T, ...)] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        ivs = _parse_ivs(p)
+        bounds = []
+        for kw in ("=", "to", "step"):
+            if kw == "=":
+                p.parse_punct("=")
+            else:
+                p.parse_keyword(kw)
+            p.parse_punct("(")
+            refs = p.parse_operand_list()
+            if len(refs) != len(ivs):
+                raise p.error(f"expected {len(ivs)} operands")
+            p.parse_punct(")")
+            bounds.append([r.operand(v, IndexType()) for v in refs])
+        init_refs: list = []
+        at = p.location()
+        if p.parse_optional_keyword("init") is not None:
+            p.parse_punct("(")
+            init_refs = p.parse_operand_list()
+            p.parse_punct(")")
+        types = r.types(_parse_arrow_types(p))
+        for a in ivs:
+            a.type = IndexType()
+        body = p.parse_region(ivs)
+        attrs = p.parse_optional_attr_dict()
+        if len(init_refs) != len(types):
+            raise r.error(f"{len(init_refs)} operands present, but expected {len(types)}", at)
+        inits = [r.operand(v, t) for v, t in zip(init_refs, types)]
+        return {"bounds": bounds, "inits": inits, "types": types, "body": body, "attrs": attrs}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        lbs, ubs, steps = st["bounds"]
+        props, attrs = _split_attr_dict(r, ParallelOp, st["attrs"])
+        body = st["body"]
+        op = ParallelOp.build(lbs, ubs, steps, st["inits"], result_types=st["types"], regions=[body],
+                              attributes=attrs, **props)
+        b = body.blocks[0] if body.blocks else body.add_block()
+        last = b.last_op
+        if last is None or not last.has_trait("Terminator"):  # ensureTerminator: an scf.reduce
+            red = b.append(ReduceOp.build())
+            r.at_end(lambda: setattr(red, "location", op.location))
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        f = cast(ParallelOp, op)
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.properties.get("operandSegmentSizes") is None:
-            return None
+            return False
         b = op.regions[0].blocks[0]
-        s = (f"scf.parallel ({p.values(b.args)}) = ({p.values(f.lowerBound)}) to ({p.values(f.upperBound)}) "
-             f"step ({p.values(f.step)})")
+        p.write(" (")
+        p.print_operands(b.args)
+        for head, vs in ((") = (", f.lowerBound), (") to (", f.upperBound), (") step (", f.step)):
+            p.write(head)
+            p.print_operands(vs)
+        p.write(")")
         inits = list(f.initVals)
         if inits:
-            s += " init (" + p.values(inits) + ")"
-        s += _arrow_types(op.result_types, p) + " " + p.region(op.regions[0])
-        return s + p.attr_dict(_merged_attrs(op, ("operandSegmentSizes",)))
-
+            p.write(" init (")
+            p.print_operands(inits)
+            p.write(")")
+        _print_arrow_types(p, op.result_types)
+        p.write(" ")
+        p.print_region(op.regions[0], False, True)
+        p.print_optional_attr_dict(_merged_attrs(op, ("operandSegmentSizes",)))
+        return True
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         """Runs the iterations in order and folds each iteration's reduce
@@ -1830,16 +2013,16 @@ def _run_reduction(ctx: Any, r: Region, acc: Any, v: Any) -> Any:
     """One reduction region on (running value, this iteration's operand):
     the value its scf.reduce.return returns."""
     ctx.run_region(r, [acc, v])
-    return ctx.env[r.blocks[0].last_op.operands[0]]
+    return ctx.env[cast(ReduceReturnOp, r.blocks[0].last_op).result_]
 
 
 class ReduceOp(OpDef):
     name = "scf.reduce"
     summary = "reduce operation for scf.parallel"
-    syntax_token = "SCF_REDUCE"
-    operands_ = var_operand(AnyType)
+    operands_ = var_operand(AnyType, name="operands")
     reductions = var_region(blocks=1)
     traits = (Terminator(), HasParent("scf.parallel"), RecursiveMemoryEffects())
+    assembly_format = "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1864,227 +2047,30 @@ class ReduceOp(OpDef):
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []  # (scf.parallel reads the operands and runs the regions)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "scf.reduce"
-        if op.operands:
-            s += "(" + p.values(op.operands) + " : " + p.types(op.operand_types) + ")"
-        s += " " + ", ".join(p.region(r, print_entry_args=True) for r in op.regions)
-        return s + p.attr_dict(op.attributes)
 
 
 class ReduceReturnOp(OpDef):
     name = "scf.reduce.return"
     summary = "terminator for reduce operation"
-    syntax_token = "SCF_REDUCE_RETURN"
     result_ = operand(AnyType, name="result")
     traits = (Pure(), HasParent("scf.reduce"), Terminator())
+    assembly_format = "$result attr-dict `:` type($result)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         block = op.parent
         want = block.args[0].type if block is not None and block.args else None
-        if want is not None and want is not op.operands[0].type:
+        if want is not None and want is not cast(ReduceReturnOp, op).result_.type:
             raise op_error(op, f"must have type '{want.text}' (the type of the reduction inputs)")
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return []
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("scf.reduce.return " + p.value(op.operands[0]) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.operands[0].type))
 
-
-def _paren_pieces(s: Any, tok: Any) -> list[tuple[str, int]]:
-    from hlopt.syntax import split_pieces
-
-    text = str(tok)
-    return [(piece.strip(), tok.start_pos + 1 + off + (len(piece) - len(piece.lstrip())))
-            for piece, off in split_pieces(text[1:-1]) if piece.strip()]
-
-
-def _ssa_args(s: Any, tok: Any) -> list[tuple]:
-    """`(%i, %j)`: entry-block argument names with their positions."""
-    out = []
-    for piece, pos in _paren_pieces(s, tok):
-        if not piece.startswith("%") or "#" in piece:
-            raise parse_error("expected SSA identifier", pos)
-        out.append((piece[1:], pos))
-    return out
-
-
-def _index_list(s: Any, tok: Any) -> list:
-    """A DynamicIndexList in parentheses: `(0, %n)` -> [0, Value]."""
-    out: list = []
-    for piece, pos in _paren_pieces(s, tok):
-        if piece.startswith("%"):
-            name, _, k = piece[1:].partition("#")
-            out.append(s.lookup(name, int(k or 0), IndexType(), pos))
-        else:
-            try:
-                out.append(int(piece, 0))
-            except ValueError:
-                raise parse_error("expected SSA value or integer", pos) from None
-    return out
-
-
-def _static_dyn(items: list) -> tuple[Any, list]:
-    return (DenseArrayAttr(IntegerType(64), [_K_DYNAMIC if isinstance(x, Value) else x for x in items]),
-            [x for x in items if isinstance(x, Value)])
-
-
-def scf_forall_in(s: Any, c: list) -> tuple:
-    return None, c[1], None
-
-
-def scf_forall_range(s: Any, c: list) -> tuple:
-    return c[0], c[1], c[2]
-
-
-def scf_shared_outs(s: Any, c: list) -> tuple:
-    return c[0], c[1]
-
-
-def scf_forall_head(s: Any, c: list) -> tuple:
-    name, ivs_tok, (lb_tok, ub_tok, st_tok), outs = c
-    ivs = _ssa_args(s, ivs_tok)
-    n = len(ivs)
-    ubs = _index_list(s, ub_tok)
-    lbs = _index_list(s, lb_tok) if lb_tok is not None else [0] * n
-    steps = _index_list(s, st_tok) if st_tok is not None else [1] * n
-    entry = [(a, IndexType(), None, pos) for a, pos in ivs]
-    operands: list = []
-    props: dict[str, Any] = {}
-    for key, items in (("staticLowerBound", lbs), ("staticUpperBound", ubs), ("staticStep", steps)):
-        props[key], dyn = _static_dyn(items)
-        operands.append(dyn)
-    out_vals: list = []
-    if outs is not None:
-        tok, types = outs
-        pairs = assignments(tok)
-        if len(pairs) != len(types):
-            raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", tok.start_pos)
-        out_vals = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(pairs, types)]
-        entry += [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [*(len(d) for d in operands), len(out_vals)])
-    s.pending.append(("scf.forall", entry))
-    return [*operands[0], *operands[1], *operands[2], *out_vals], props, name.start_pos
-
-
-def _split_inherent(s: Any, attrs_tok: Any, names: tuple[str, ...], props: dict) -> Any:
-    """The attr-dict's inherent entries go to the properties (as MLIR's
-    parser does for ops with properties)."""
-    d = dict_or_none(s, attrs_tok)
-    if d is None:
-        return None
-    rest = []
-    for k, v in d.entries:
-        if k in names:
-            props[k] = v
-        else:
-            rest.append((k, v))
-    from hlopt.ir.attributes import DictionaryAttr
-
-    return DictionaryAttr(rest)
-
-
-def _ensure_in_parallel(s: Any, r: Region, owner: list) -> None:
-    """ForallOp::ensureTerminator: an in_parallel (with its empty block)."""
-    b = r.blocks[0] if r.blocks else r.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        inner = Region()
-        inner.add_block()
-        t = b.append(Operation("scf.forall.in_parallel", regions=[inner]))
-        s.finalizers.append(lambda: setattr(t, "location", owner[0].location))
-
-
-def scf_forall(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, pos), body, attrs = c
-    s.pending.pop()
-    attrs = _split_inherent(s, attrs, ("mapping",), props)
-    n_out = props["operandSegmentSizes"].values[3]
-    results = [v.type for v in operands[len(operands) - n_out:]] if n_out else []
-    op = Operation("scf.forall", operands, results, props, attrs, [body])
-    _ensure_in_parallel(s, body, [op])
-    return op, pos
-
-
-def scf_in_parallel(s: Any, c: list) -> tuple[Operation, int]:
-    name, body, attrs = c
-    if not body.blocks:
-        body.add_block()
-    return Operation("scf.forall.in_parallel", (), (), None, dict_or_none(s, attrs), [body]), name.start_pos
-
-
-def scf_parallel_head(s: Any, c: list) -> tuple:
-    name, ivs_tok, lb_tok, ub_tok, st_tok, init_tok, types = c
-    ivs = _ssa_args(s, ivs_tok)
-    bounds = []
-    for tok in (lb_tok, ub_tok, st_tok):
-        items = _index_list(s, tok)
-        for x, (_piece, pos) in zip(items, _paren_pieces(s, tok)):
-            if not isinstance(x, Value):
-                raise parse_error("expected SSA operand", pos)
-        bounds.append(items)
-    types = types or []
-    inits: list = []
-    if init_tok is not None:
-        pieces = _paren_pieces(s, init_tok)
-        if len(pieces) != len(types):
-            raise parse_error(f"{len(pieces)} operands present, but expected {len(types)}", init_tok.start_pos)
-        for (piece, pos), t in zip(pieces, types):
-            vname, _, k = piece[1:].partition("#")
-            inits.append(s.lookup(vname, int(k or 0), t, pos))
-    elif types:
-        raise parse_error(f"0 operands present, but expected {len(types)}", name.end_pos)
-    props = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [*(len(b) for b in bounds), len(inits)])}
-    s.pending.append(("scf.parallel", [(a, IndexType(), None, pos) for a, pos in ivs]))
-    return [*bounds[0], *bounds[1], *bounds[2], *inits], types, props, name.start_pos
-
-
-def scf_parallel(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, types, props, pos), body, attrs = c
-    s.pending.pop()
-    op = Operation("scf.parallel", operands, types, props, dict_or_none(s, attrs), [body])
-    b = body.blocks[0] if body.blocks else body.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        red = b.append(Operation("scf.reduce"))
-        s.finalizers.append(lambda: setattr(red, "location", op.location))
-    return op, pos
-
-
-def scf_reduce_operands(s: Any, c: list) -> list:
-    values, types = c
-    return s.uses(values, types, values[0].start_pos)
-
-
-def scf_reduce(s: Any, c: list) -> tuple[Operation, int]:
-    name, operands, *rest = c
-    attrs = rest.pop() if rest and not isinstance(rest[-1], Region) else None
-    regions = [r for r in rest if r is not None]
-    return Operation("scf.reduce", operands or [], (), None, dict_or_none(s, attrs), regions), name.start_pos
-
-
-def scf_reduce_return(s: Any, c: list) -> tuple[Operation, int]:
-    name, value, attrs, t = c
-    return Operation("scf.reduce.return", [use(s, value, s.decode_type(t))], (), None,
-                     dict_or_none(s, attrs)), name.start_pos
-
-
-_PARALLEL_CALLBACKS = {f.__name__: f for f in (scf_forall_in, scf_forall_range, scf_shared_outs, scf_forall_head,
-                                               scf_forall, scf_in_parallel, scf_parallel_head, scf_parallel,
-                                               scf_reduce_operands, scf_reduce, scf_reduce_return)}
-
-
-CALLBACKS = {"scf_result_types": scf_result_types} | _PARALLEL_CALLBACKS
 
 DIALECT = Dialect("scf", ops=(ForOp, IfOp, WhileOp, ExecuteRegionOp, IndexSwitchOp, YieldOp, ConditionOp,
-                             ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp),
-                  grammar="scf.lark", syntax=CALLBACKS)
+                             ForallOp, InParallelOp, ParallelOp, ReduceOp, ReduceReturnOp))
 
 __all__ = ["ForOp", "IfOp", "WhileOp", "ExecuteRegionOp", "IndexSwitchOp", "YieldOp", "ConditionOp", "ForallOp",
            "InParallelOp", "ParallelOp", "ReduceOp", "ReduceReturnOp", "DIALECT", "Index"]

@@ -1,6 +1,7 @@
 """The shape dialect ops StableHLO's dynamic-shape programs use, with MLIR's
-custom forms (each region-less op declares its ODS `assembly_format`;
-shape.assuming and shape.reduce keep rules in grammars/shape.lark),
+custom forms (each op MLIR declares an ODS `assemblyFormat` for declares
+it; shape.assuming, reduce, function_library and func are written with the
+op_asm parser/printer API),
 verifiers and messages (checked against iree-opt, which registers shape),
 folders and interpreter rules:
 
@@ -21,9 +22,8 @@ an int64 scalar and a witness a bool.
 from __future__ import annotations
 
 from math import prod
-from typing import Any
+from typing import Any, cast
 
-from hlopt.dialects.syntax_util import dict_or_none, parse_error
 from hlopt.ir.attributes import (
     BoolAttr,
     DenseElementsAttr,
@@ -74,6 +74,7 @@ from hlopt.ir.traits import (
 )
 from hlopt.ir.types import (
     DYNAMIC,
+    FunctionType,
     IndexType,
     IntegerType,
     OpaqueType,
@@ -548,7 +549,7 @@ class ConstShapeOp(ShapeOp):
 
     @classmethod
     def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
-        a = op.properties.get("shape")
+        a = cast(ConstShapeOp, op).shape
         if not isinstance(a, DenseElementsAttr) or len(op.properties) != 1:
             return False
         p.write(" ")
@@ -1029,7 +1030,7 @@ def _assuming_all_of_cstr_broadcastable(op: Operation, rw: Any) -> bool:
         i += 1
     if len(shapes) == before:
         return False
-    rw.replace_op_with_new(op, op.name, [c.results[0] for c, _ in shapes], op.result_types)
+    rw.replace_op_with_new(op, AssumingAllOp, [c.result_ for c, _ in shapes], result_types=op.result_types)
     return True
 
 
@@ -1044,7 +1045,7 @@ def _assuming_all_to_cstr_eq(op: Operation, rw: Any) -> bool:
         if shapes and c.operands and not any(x in shapes for x in c.operands):
             return False
         shapes.extend(c.operands)
-    rw.replace_op_with_new(op, "shape.cstr_eq", shapes, op.result_types)
+    rw.replace_op_with_new(op, CstrEqOp, shapes, result_types=op.result_types)
     return True
 
 
@@ -1159,7 +1160,6 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
 
     name = "shape.assuming"
     summary = "Execute the region"
-    syntax_token = "SHAPE_ASSUMING"
     witness = operand(Witness)
     results_ = var_result(name="results")
     doRegion = region(blocks=1)
@@ -1185,13 +1185,37 @@ class AssumingOp(OpDef, RegionBranchOpInterface):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
+    # -- custom form (MLIR's AssumingOp::parse/print): shape.assuming %w [-> (T, ...)] { ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        w = p.parse_operand()
+        witness = r.operand(w, WITNESS)
+        types = r.types(_parse_arrow_types(p))
+        body = p.parse_region()
+        return {"witness": witness, "types": types, "body": body, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        op = AssumingOp.build(st["witness"], result_types=st["types"], regions=[st["body"]], attributes=attrs)
+        _ensure_yield(r, st["body"], op)
+        return op
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = f"{p.op_name(op)} {p.value(op.witness)}"
+    def print_asm(cls, op: Operation, p: Any) -> bool:
+        if len(op.regions) != 1:
+            return False
+        p.write(" ")
+        p.print_operand(cast(AssumingOp, op).witness)
         if op.results:
-            s += " -> (" + p.types(op.result_types) + ")"
-        return (s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-                + p.attr_dict(op.attributes))
+            p.write(" -> (")
+            p.print_types(op.result_types)
+            p.write(")")
+        p.write(" ")
+        p.print_region(op.regions[0], False, cls.custom_prints_terminators(op, 0))
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -1298,29 +1322,25 @@ def materialize_constant(builder: Any, value: Any, type: Type, location: Any) ->
     return None
 
 
-def shape_assuming_head(s: Any, c: list) -> tuple:
-    name_tok, witness, types = c
-    s.pending.append(("shape.assuming", None))
-    w = s.use(witness, s.decode("type", "!shape.witness", witness.start_pos))
-    return w, list(types or []), name_tok.start_pos
-
-
-def shape_assuming(s: Any, c: list) -> tuple[Operation, int]:
-    (w, types, pos), body, attrs = c
-    s.pending.pop()
-    op = Operation("shape.assuming", [w], types, None, dict_or_none(s, attrs), [body])
-    _ensure_yield(s, body, op)
-    return op, pos
-
-
-def _ensure_yield(s: Any, r: Region, owner: Operation) -> None:
+def _ensure_yield(r: Any, region: Region, owner: Operation) -> None:
     """SingleBlockImplicitTerminator: an empty region gets a block, a block
     without a terminator gets `shape.assuming_yield` (located at the parent)."""
-    b = r.blocks[0] if r.blocks else r.add_block()
+    b = region.blocks[0] if region.blocks else region.add_block()
     last = b.last_op
     if last is None or not last.has_trait("Terminator"):
         y = b.append(AssumingYieldOp.build())
-        s.finalizers.append(lambda: setattr(y, "location", owner.location))
+        r.at_end(lambda: setattr(y, "location", owner.location))
+
+
+def _parse_arrow_types(p: Any) -> list:
+    """MLIR's parseOptionalArrowTypeList: `-> T` or `-> (T, ...)`, or nothing."""
+    if not p.parse_optional_punct("->"):
+        return []
+    if p.parse_optional_punct("("):
+        ts = p.parse_type_list()
+        p.parse_punct(")")
+        return ts
+    return [p.parse_type()]
 
 
 # -- debug_print, meet, with_shape, value_as_shape, value_of ------------------------------
@@ -1418,7 +1438,7 @@ class MeetOp(ShapeOp):
             e = IRError(inferred, op)
             e.followups = [f"'{op.name}' op failed to infer returned types"]
             raise e
-        if not _meet_compatible(inferred, op.results[0].type):
+        if not _meet_compatible(inferred, cast(MeetOp, op).result_.type):
             raise _inferred_error(op, inferred)
 
     @classmethod
@@ -1479,7 +1499,6 @@ class ShapeReduceOp(OpDef):
 
     name = "shape.reduce"
     summary = "Returns an expression reduced over a shape or extent tensor"
-    syntax_token = "SHAPE_REDUCE"
     shape = operand(ShapeOrExtentTensor)
     initVals = var_operand()
     results_ = var_result(name="results")
@@ -1488,14 +1507,15 @@ class ShapeReduceOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        f = cast(ShapeReduceOp, op)
         block = op.regions[0].blocks[0]
-        inits = op.operands[1:]
+        inits = list(f.initVals)
         n = len(inits) + 2
         if len(block.args) != n:
             raise op_error(op, f"ReduceOp body is expected to have {n} arguments")
         if not isinstance(block.args[0].type, IndexType):
             raise op_error(op, "argument 0 of ReduceOp body is expected to be of IndexType")
-        if is_shape(op.operands[0].type):
+        if is_shape(f.shape.type):
             if not is_size(block.args[1].type):
                 raise op_error(op, "argument 1 of ReduceOp body is expected to be of SizeType if the ReduceOp "
                                    "operates on a ShapeType")
@@ -1510,17 +1530,63 @@ class ShapeReduceOp(OpDef):
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return True
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    # -- custom form (MLIR's ReduceOp::parse/print): shape.reduce(%shape, %init, ...) : S [-> T | -> (T, ...)]
+    #    { ^bb0(...): ... } [{attrs}]
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        at = p.location()
+        p.parse_punct("(")
+        refs: list = []
+        if not p.parse_optional_punct(")"):
+            while True:
+                refs.append(p.parse_operand())
+                if not p.parse_optional_punct(","):
+                    break
+                if len(refs) == 1 and p.peek(")"):
+                    break  # `(%shape, )`: what MLIR prints without inits (its own parser rejects it; hlopt reads it back)
+            p.parse_punct(")")
+        p.parse_colon()
+        t = r.type(p.parse_type())
+        types = r.types(_parse_arrow_types(p))
+        if not refs:
+            raise p.error("expected SSA operand", at)
+        if len(refs) - 1 != len(types):
+            raise r.error(f"{len(refs) - 1} operands present, but expected {len(types)}", at)
+        operands = [r.operand(refs[0], t)] + [r.operand(v, ty) for v, ty in zip(refs[1:], types)]
+        body = p.parse_region()  # (no implicit terminator: MLIR's parser adds none)
+        return {"operands": operands, "types": types, "body": body, "attrs": p.parse_optional_attr_dict()}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        shape, *inits = st["operands"]
+        return ShapeReduceOp.build(shape, inits, result_types=st["types"], regions=[st["body"]], attributes=attrs)
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        f = cast(ShapeReduceOp, op)
         if len(op.regions) != 1 or not op.operands:
-            return None
-        s = f"shape.reduce({p.values(op.operands)}) : {p.type_text(op.operands[0].type)}"
+            return False
+        # (MLIR prints `(%shape, ` and the inits: `(%s, )` when there are none)
+        p.write("(")
+        p.print_operand(f.shape)
+        p.write(", ")
+        p.print_operands(list(f.initVals))
+        p.write(") : ")
+        p.print_type(f.shape.type)
         ts = op.result_types
-        if len(ts) == 1 and not ts[0].text.startswith("("):
-            s += " -> " + p.type_text(ts[0])
+        if len(ts) == 1 and not isinstance(ts[0], FunctionType):
+            p.write(" -> ")
+            p.print_type(ts[0])
         elif ts:
-            s += " -> (" + p.types(ts) + ")"
-        return s + " " + p.region(op.regions[0], print_entry_args=True) + p.attr_dict(op.attributes)
+            p.write(" -> (")
+            p.print_types(ts)
+            p.write(")")
+        p.write(" ")
+        p.print_region(op.regions[0], True, True)
+        p.print_optional_attr_dict(op.attributes)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1552,49 +1618,6 @@ class ShapeYieldOp(OpDef):
 
 
 
-def shape_reduce_head(s: Any, c: list) -> tuple:
-    name_tok, ops_tok, ttok, types = c
-    from hlopt.syntax import split_pieces
-
-    text = str(ops_tok)
-    pieces = [(piece.strip(), ops_tok.start_pos + 1 + off + len(piece) - len(piece.lstrip()))
-              for piece, off in split_pieces(text[1:-1]) if piece.strip()]
-    t = s.decode_type(ttok)
-    res = list(types or [])
-    if len(pieces) != 1 + len(res):
-        raise parse_error(f"{len(pieces)} operands present, but expected {1 + len(res)}", ops_tok.start_pos)
-    operands = []
-    for (piece, pos), ty in zip(pieces, [t, *res]):
-        n, _, k = piece[1:].partition("#")
-        operands.append(s.lookup(n, int(k or 0), ty, pos))
-    s.pending.append(("shape.reduce", None))
-    return operands, res, name_tok.start_pos
-
-
-def shape_reduce(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, res, pos), body, attrs = c
-    s.pending.pop()
-    op = Operation("shape.reduce", operands, res, None, dict_or_none(s, attrs), [body])
-    b = body.blocks[0] if body.blocks else body.add_block()
-    last = b.last_op
-    if last is None or not last.has_trait("Terminator"):
-        y = b.append(Operation("shape.yield"))
-        s.finalizers.append(lambda: setattr(y, "location", op.location))
-    return op, pos
-
-
-def shape_reduce_types(s: Any, c: list) -> list:
-    if isinstance(c[0], list):
-        return c[0]
-    text = str(c[0])
-    if not text.startswith("("):
-        return [s.decode_type(c[0])]
-    from hlopt.syntax import split_pieces  # `(T, U)` lexes as one TYPE token: decode its pieces
-
-    pos = c[0].start_pos + 1
-    return [s.decode("type", piece.strip(), pos + off) for piece, off in split_pieces(text[1:-1]) if piece.strip()]
-
-
 # -- shape.function_library / shape.func / shape.return ----------------------------------
 class FunctionLibraryOp(SymbolOpInterface, OpDef):
     """`shape.function_library @lib [attributes {...}] { shape.func ... } mapping {op.name = @fn}`:
@@ -1602,12 +1625,12 @@ class FunctionLibraryOp(SymbolOpInterface, OpDef):
 
     name = "shape.function_library"
     summary = "Represents shape functions and corresponding ops"
-    syntax_token = "SHAPE_FUNCTION_LIBRARY"
     sym_name = attr(Str)
     sym_visibility = opt_attr(Str)
     mapping = attr(Dict)
     body = region()
     traits = (AffineScope(), IsolatedFromAbove(), SymbolTable(), Symbol(), NoTerminator(), SingleBlock())
+    default_dialect = "shape"  # (OpAsmOpInterface's getDefaultDialect: `func @f` inside)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1617,17 +1640,42 @@ class FunctionLibraryOp(SymbolOpInterface, OpDef):
         if len(r.blocks) != 1:  # SymbolTable's check
             raise op_error(op, "Operations with a 'SymbolTable' must have exactly one block")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # MLIR's FunctionLibraryOp::print
-        name, mapping = op.properties.get("sym_name"), op.properties.get("mapping")
-        if not isinstance(name, StringAttr) or not isinstance(mapping, DictionaryAttr) or \
-                any(k not in ("sym_name", "mapping") for k, _ in op.properties.entries):
-            return None
-        return (p.op_name(op) + " " + symbol_name_text(name.value)
-                + p.attr_dict(op.attributes, keyword=True) + " "
-                + p.region(op.regions[0], print_entry_args=False, print_terminators=False)
-                + " mapping " + p.attr_text(mapping))
+    # -- custom form (MLIR's FunctionLibraryOp::parse/print): shape.function_library @lib
+    #    [attributes {...}] { shape.func ... } mapping {op.name = @fn}
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        name, _pos = p.parse_symbol_name()
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        body = p.parse_region()
+        p.parse_keyword("mapping")
+        at = p.location()
+        mapping = p.parse_optional_attr_dict()
+        if mapping is None:
+            raise p.error("expected attribute value", at)
+        return {"name": name, "attrs": attrs, "body": body, "mapping": mapping}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        props, attrs = r.split_attrs(FunctionLibraryOp.name, r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        kw = dict(props.entries) if props is not None else {}
+        kw["sym_name"] = StringAttr(st["name"])
+        kw["mapping"] = r.attr(st["mapping"])
+        return FunctionLibraryOp.build(regions=[st["body"]], attributes=attrs, **kw)
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        f = cast(FunctionLibraryOp, op)
+        name, mapping = f.sym_name, f.mapping
+        if not isinstance(name, StringAttr) or not isinstance(mapping, DictionaryAttr) or len(op.regions) != 1:
+            return False
+        p.write(" " + symbol_name_text(name.value))
+        # (iree-opt prints no inherent attribute here: a sym_visibility is left out)
+        p.print_optional_attr_dict(op.attributes, (), True)
+        p.write(" ")
+        p.print_region(op.regions[0], False, False)
+        p.write(" mapping ")
+        p.print_attribute(mapping)
+        return True
 
 
 class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
@@ -1636,7 +1684,6 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
 
     name = "shape.func"
     summary = "Shape function"
-    syntax_token = "SHAPE_FUNC"
     sym_name = attr(Str)
     function_type = attr(TypeAttrOf(AnyFunction, "type attribute of function type"))
     arg_attrs = opt_attr(ArrayOf(Dict, "Array of dictionary attributes"))
@@ -1644,11 +1691,12 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
     sym_visibility = opt_attr(Str)
     body = region()
     traits = (AffineScope(), AutomaticAllocationScope(), IsolatedFromAbove(), Symbol())
+    default_dialect = "shape"  # (ops inside print without `shape.`, as MLIR's)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         """FunctionOpInterface's check of the entry block against the signature."""
-        ft = op.properties.get("function_type").type
+        ft = cast(FuncOp, op).function_type.type
         body = op.regions[0]
         if not body.blocks:
             return
@@ -1660,20 +1708,26 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):
                 raise op_error(op, f"type of entry block argument #{i}('{a.type.text}') must match the type of the "
                                    f"corresponding argument in function signature('{t.text}')")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # func.func's form under this op's name (one printer of the function form)
+    # -- custom form: func.func's (MLIR's function_interface_impl), read and printed by
+    #    func.func's own functions under this op's name
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
         from hlopt.dialects.func import FuncOp as FuncFuncOp
-        from hlopt.syntax import print_asm_text
 
-        return print_asm_text(FuncFuncOp, op, p)  # printed under this op's own name
+        return FuncFuncOp.parse_asm(p)
 
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
         from hlopt.dialects.func import FuncOp as FuncFuncOp
-        from hlopt.syntax import visit_asm_items
 
-        return visit_asm_items(FuncFuncOp, op, debuginfo) or []
+        f = FuncFuncOp.build_asm(r, st)  # (func.func's reading of the signature; its parts move over)
+        return FuncOp(FuncOp.name, (), (), f.properties, f.attributes, list(f.regions))
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        from hlopt.dialects.func import FuncOp as FuncFuncOp
+
+        return FuncFuncOp.print_asm(op, p)
 
 
 class ReturnOp(OpDef):
@@ -1686,40 +1740,6 @@ class ReturnOp(OpDef):
     traits = (Pure(), HasParent("shape.func"), ReturnLike(), Terminator())
 
 
-def shape_function_library_head(s: Any, c: list) -> tuple:
-    name_tok, sym, attrs = c
-    s.pending.append(("shape.function_library", None))
-    return name_tok.start_pos, sym, attrs
-
-
-def shape_function_library(s: Any, c: list) -> tuple[Operation, int]:
-    (pos, sym, attrs), body, mapping = c
-    s.pending.pop()
-    from hlopt.syntax import symbol_name
-
-    props = {"sym_name": StringAttr(symbol_name(sym)), "mapping": s.decode_dict(mapping)}
-    return Operation("shape.function_library", (), (), props, dict_or_none(s, attrs), [body]), pos
-
-
-def shape_func_head(s: Any, c: list) -> tuple:
-    # func.func's signature reader (one parser of the function form), then this op's name
-    from hlopt.dialects.func import parse_func_head
-
-    head = parse_func_head(s, c)
-    s.pending[-1] = ("shape.func", s.pending[-1][1])
-    return head
-
-
-def shape_func(s: Any, c: list) -> tuple[Operation, int]:
-    (props, attrs, named, sym, pos), body = c
-    s.pending.pop()
-    if body is not None and not body.blocks:
-        raise parse_error("custom op 'shape.func' expected non-empty function body", pos)
-    if body is not None and not named and props["function_type"].type.inputs:
-        raise parse_error("expected SSA identifier for function arguments with a body", sym.start_pos)
-    return Operation("shape.func", (), (), props, attrs, [body] if body is not None else [Region()]), pos
-
-
 OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumElementsOp, RankOp, GetExtentOp,
        DimOp, ToExtentTensorOp, FromExtentTensorOp, FromExtentsOp, ConcatOp, AnyOp, SizeToIndexOp, AddOp, MulOp,
        DivOp, ShapeEqOp, IsBroadcastableOp, MaxOp, MinOp, AssumingAllOp, IndexToSizeOp, ConstSizeOp,
@@ -1727,11 +1747,7 @@ OPS = (ShapeOfOp, BroadcastOp, ConstShapeOp, CstrBroadcastableOp, CstrEqOp, NumE
        DebugPrintOp, MeetOp, WithShapeOp, ValueAsShapeOp, ValueOfOp, ShapeReduceOp, ShapeYieldOp,
        FunctionLibraryOp, FuncOp, ReturnOp)
 
-CALLBACKS = {f.__name__: f for f in (shape_assuming_head, shape_assuming, shape_reduce_head, shape_reduce,
-                                     shape_reduce_types, shape_function_library_head, shape_function_library,
-                                     shape_func_head, shape_func)}
-
-DIALECT = Dialect("shape", ops=OPS, grammar="shape.lark", syntax=CALLBACKS, parse_type=parse_shape_type,
+DIALECT = Dialect("shape", ops=OPS, parse_type=parse_shape_type,
                   materialize_constant=materialize_constant,
                   # MLIR's ShapeDialect::initialize calls allowUnknownOperations() (iree-opt
                   # accepts "shape.x" without --allow-unregistered-dialect): every op of it

@@ -21,8 +21,8 @@ MLIR), folders and canonicalization patterns.
 Each region-less op declares MLIR's `assemblyFormat` (hlopt.syntax.asm_format:
 one string gives parser and printer); the slices' mixed static/dynamic lists
 are the shared `custom<DynamicIndexList>` directive (hlopt.syntax.directives).
-tensor.pad and tensor.generate keep grammar rules (grammars/tensor.lark: a
-region in the middle of the form):
+tensor.pad and tensor.generate declare theirs too, with a `$region` in the
+middle:
 
     %padded = tensor.pad %t nofold low[1, %i] high[1, 2] {
     ^bb0(%a: index, %b: index):
@@ -37,9 +37,9 @@ region in the middle of the form):
 from __future__ import annotations
 
 from math import prod
-from typing import Any
+from typing import Any, cast
 
-from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr, UnitAttr
+from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
 from hlopt.ir.constraints import (
     AnyRankedTensor,
     AnyTensor,
@@ -202,7 +202,7 @@ class DimOp(TensorOp):
         src = op.source.defining_op
         if isinstance(src, GenerateOp):  # its extent operand
             return [src.operands[_dyn_before(t, i)]]
-        if isinstance(src, ExtractSliceOp) and src.operands[0].type.rank == t.rank:
+        if isinstance(src, ExtractSliceOp) and src.source.type.rank == t.rank:
             size = _slice_lists(src, 1)[1][i]
             if isinstance(size, Value):
                 return [size]
@@ -579,8 +579,8 @@ class ExtractOp(TensorOp):
                     return None
                 flat = flat * n + i
             return [d.operands[flat]]
-        if isinstance(d, InsertOp) and [int_value(v) for v in d.operands[2:]] == idx:
-            return [d.operands[0]]  # reading back the element just inserted
+        if isinstance(d, InsertOp) and [int_value(v) for v in d.indices] == idx:
+            return [d.scalar]  # reading back the element just inserted
         if isinstance(a, DenseElementsAttr):
             v = _element_at(a, idx)
             return [v] if v is not None else None
@@ -1263,8 +1263,9 @@ class ConcatOp(TensorOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        if len(op.operands) == 1 and op.operands[0].type is op.result_.type:
-            return [op.operands[0]]
+        inputs = list(cast(ConcatOp, op).inputs)
+        if len(inputs) == 1 and inputs[0].type is op.result_.type:
+            return [inputs[0]]
         return None
 
     @classmethod
@@ -1331,23 +1332,40 @@ _SLICE_PROPS = ("static_offsets", "static_sizes", "static_strides")
 DenseI64 = Constraint(lambda a: isinstance(a, DenseArrayAttr), "i64 dense array attribute")
 
 
-def _slice_lists(op: Operation, first: int) -> tuple[list, list, list] | None:
-    """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
-    segs = op.properties.get("operandSegmentSizes")
-    if segs is None:
-        return None
-    n = list(segs.values)
-    vals = list(op.operands)
-    pos = sum(n[:first])
-    out = []
-    for k, key in enumerate(_SLICE_PROPS):
-        static = op.properties.get(key)
-        if static is None:
+class OffsetSizeAndStride(DynamicIndexList):
+    """What extract_slice, insert_slice and parallel_insert_slice share (MLIR's
+    OffsetSizeAndStrideOpInterface): the `offsets`/`sizes`/`strides` groups
+    with their static entries (declared by each op, in its operand order), one
+    format fragment, their index types and the mixed lists."""
+
+    __slots__ = ()
+    # the three lists of the ops' assembly formats
+    SLICE_FORMAT = ("custom<DynamicIndexList>($offsets, $static_offsets) "
+                    "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides)")
+    SLICE_INFERENCE = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return _has_slice_props(op)
+
+    @staticmethod
+    def slice_lists(op: Operation) -> tuple[list, list, list] | None:
+        """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
+        f: Any = op
+        if op.properties.get("operandSegmentSizes") is None:  # (a generic op without its segments)
             return None
-        dyn = iter(vals[pos:pos + n[first + k]])
-        pos += n[first + k]
-        out.append([next(dyn) if s == K_DYNAMIC else s for s in static.values])
-    return out[0], out[1], out[2]
+        out = []
+        for static, dyn_values in ((f.static_offsets, f.offsets), (f.static_sizes, f.sizes),
+                                   (f.static_strides, f.strides)):
+            if static is None:
+                return None
+            dyn = iter(dyn_values)
+            out.append([next(dyn) if s == K_DYNAMIC else s for s in static.values])
+        return out[0], out[1], out[2]
+
+
+def _slice_lists(op: Operation, first: int = 0) -> tuple[list, list, list] | None:
+    return OffsetSizeAndStride.slice_lists(op)
 
 
 def _has_slice_props(op: Operation) -> bool:
@@ -1425,7 +1443,7 @@ def _constant_index_operand(op: Operation) -> bool:
     return any(v.type is index and int_value(v) is not None for v in op.operands)
 
 
-class ExtractSliceOp(TensorOp, DynamicIndexList):
+class ExtractSliceOp(TensorOp, OffsetSizeAndStride):
     name = "tensor.extract_slice"
     summary = "extract slice operation"
     asm_name = "extracted_slice"
@@ -1438,14 +1456,8 @@ class ExtractSliceOp(TensorOp, DynamicIndexList):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
-    assembly_format = ("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `to` type($result)")
-    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = "$source `` " + OffsetSizeAndStride.SLICE_FORMAT + " attr-dict `:` type($source) `to` type($result)"
+    type_inference = OffsetSizeAndStride.SLICE_INFERENCE
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1498,13 +1510,15 @@ def _extract_slice_of_cast(op: Operation, rw: Any) -> bool:
     c = _consumer_foldable_cast(op.source)
     if c is None:
         return False
-    new = rw.create("tensor.extract_slice", [c.source, *op.operands[1:]], [op.result_.type],
-                    properties=op.properties, location=op.location)
+    f = cast(ExtractSliceOp, op)
+    new = rw.create(ExtractSliceOp, c.source, f.offsets, f.sizes, f.strides, result_types=[op.result_.type],
+                    attributes=op.attributes, location=op.location, static_offsets=f.static_offsets,
+                    static_sizes=f.static_sizes, static_strides=f.static_strides)
     rw.replace_op(op, new.results)
     return True
 
 
-class InsertSliceOp(TensorOp, DynamicIndexList):
+class InsertSliceOp(TensorOp, OffsetSizeAndStride):
     name = "tensor.insert_slice"
     summary = "insert_slice operation"
     asm_name = "inserted_slice"
@@ -1518,15 +1532,9 @@ class InsertSliceOp(TensorOp, DynamicIndexList):
     static_strides = attr(DenseI64)
     result_ = result(AnyRankedTensor, name="result")
     traits = (Pure(), AttrSizedOperandSegments())
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
-    type_inference = (TypesMatchWith("dest", "result", lambda t: t), FixedType("offsets", index),
-                      FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = ("$source `into` $dest `` " + OffsetSizeAndStride.SLICE_FORMAT
+                       + " attr-dict `:` type($source) `into` type($dest)")
+    type_inference = (TypesMatchWith("dest", "result", lambda t: t), *OffsetSizeAndStride.SLICE_INFERENCE)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1635,8 +1643,10 @@ def _insert_slice_source_cast(op: Operation, rw: Any) -> bool:
     if nt is st or not preserves_static(st, nt) or not _cast_compatible(st, nt):
         return False
     cast = rw.create(CastOp, src, result_types=[nt], location=op.location)
-    new = rw.create("tensor.insert_slice", [cast.results[0], *op.operands[1:]], [op.result_.type],
-                    properties=op.properties, location=op.location)
+    f: Any = op  # (an InsertSliceOp; `cast` is the tensor.cast here)
+    new = rw.create(InsertSliceOp, cast.dest, f.dest, f.offsets, f.sizes, f.strides, result_types=[op.result_.type],
+                    attributes=op.attributes, location=op.location, static_offsets=f.static_offsets,
+                    static_sizes=f.static_sizes, static_strides=f.static_strides)
     rw.replace_op(op, new.results)
     return True
 
@@ -1709,10 +1719,9 @@ def _verify_index_block(op: Operation, rank: int) -> list[Any] | None:
     return [a.type for a in r.blocks[0].args] if r.blocks else None
 
 
-class PadOp(OpDef):
+class PadOp(OpDef, DynamicIndexList):
     name = "tensor.pad"
     summary = "tensor pad operation"
-    syntax_token = "TENSOR_PAD"
     source = operand(AnyRankedTensor)
     low = var_operand(Index)
     high = var_operand(Index)
@@ -1722,6 +1731,15 @@ class PadOp(OpDef):
     region = region_def()
     result_ = result(AnyRankedTensor, name="result")
     traits = (AttrSizedOperandSegments(), Pure(), SingleBlockImplicitTerminator("tensor.yield"))
+    assembly_format = ("$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) "
+                       "`high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict "
+                       "`:` type($source) `to` type($result)")
+    attr_syntax = {"nofold": UnitKeyword()}
+    type_inference = (FixedType("low", index), FixedType("high", index))
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return all(k in ("static_low", "static_high", "nofold", "operandSegmentSizes") for k, _ in op.properties.entries)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -1747,6 +1765,11 @@ class PadOp(OpDef):
                           f"'{res.text}'", op)
         if res.rank != want.rank or any(r != w and w != DYNAMIC for r, w in zip(res.shape, want.shape)):
             raise IRError(f"specified type '{res.text}' does not match the inferred type '{want.text}'", op)
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        # (MLIR's PadOp::verifyRegions: after the ops inside, an implicit yield's own error first)
+        res = op.result_.type
         args = _verify_index_block(op, res.rank)
         if args is not None:
             if len(args) != res.rank:
@@ -1757,20 +1780,6 @@ class PadOp(OpDef):
             y = _yield_of(op)
             if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not res.element_type:
                 raise op_error(op, "expected yield type to match shape element type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if any(k not in ("static_low", "static_high", "nofold", "operandSegmentSizes")
-               for k, _ in op.properties.entries):
-            return None
-        _, nl, nh = op.properties.get("operandSegmentSizes").values
-        low = _index_list(_static_list(op.static_low), op.operands[1:1 + nl])
-        high = _index_list(_static_list(op.static_high), op.operands[1 + nl:1 + nl + nh])
-        nofold = " nofold" if op.nofold is not None else ""
-        return (p.op_name(op) + " " + p.value(op.source) + nofold + " low" + _mixed_text(p, low) + " high"
-                + _mixed_text(p, high) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.source.type) + " to "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
@@ -1830,15 +1839,10 @@ def _pad_lists(op: Operation) -> tuple[list, list]:
 def _create_pad(rw: Any, op: Operation, src: Value, low: list, high: list, t: RankedTensorType,
                 region: Region) -> Operation:
     """A tensor.pad like `op` (nofold, attributes) with another source, padding and type."""
-    props: dict[str, Any] = {}
-    if op.nofold is not None:
-        props["nofold"] = UnitAttr()
-    dl, dh = [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)]
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
-    props["static_high"] = _i64_array(_split_mixed(high)[0])
-    props["static_low"] = _i64_array(_split_mixed(low)[0])
-    return rw.create("tensor.pad", [src, *dl, *dh], [t], properties=props, attributes=op.attributes,
-                     regions=[region], location=op.location)
+    return rw.create(PadOp, src, [x for x in low if isinstance(x, Value)], [x for x in high if isinstance(x, Value)],
+                     result_types=[t], regions=[region], attributes=op.attributes, location=op.location,
+                     nofold=op.nofold, static_low=_i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in low]),
+                     static_high=_i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in high]))
 
 
 def _pad_type(src: RankedTensorType, low: list, high: list, result: tuple) -> RankedTensorType:
@@ -2014,11 +2018,16 @@ def _pad_consecutive(op: Operation, rw: Any) -> bool:
 class GenerateOp(OpDef):
     name = "tensor.generate"
     summary = "Creates a dynamically sized tensor from elements"
-    syntax_token = "TENSOR_GENERATE"
     dynamicExtents = var_operand(Index)
     body = region_def()
     result_ = result(AnyRankedTensor, name="result")
     traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("tensor.yield"))
+    assembly_format = "$dynamicExtents $body attr-dict `:` type($result)"
+    type_inference = (FixedType("dynamicExtents", index),)
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return not len(op.properties)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -2029,6 +2038,10 @@ class GenerateOp(OpDef):
         t = op.result_.type
         if len(op.operands) != _dyn_count(t):
             raise op_error(op, f"incorrect number of dynamic sizes, has {len(op.operands)}, expected {_dyn_count(t)}")
+
+    @classmethod
+    def verify_regions(cls, op: Operation) -> None:
+        t = op.result_.type  # (MLIR's GenerateOp::verifyRegions)
         args = _verify_index_block(op, t.rank)
         if args is None:
             return
@@ -2039,14 +2052,6 @@ class GenerateOp(OpDef):
         y = _yield_of(op)
         if y is not None and isinstance(y, YieldOp) and y.operands and y.value.type is not t.element_type:
             raise op_error(op, "body must be terminated with a `yield` operation of the tensor element type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.properties):
-            return None
-        # MLIR's format is `$dynamicExtents $body`: no extents still leaves two spaces
-        return (p.op_name(op) + " " + p.values(op.operands) + " " + p.region(op.regions[0], print_entry_args=True)
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type))
 
     @classmethod
     def canonicalization_patterns(cls) -> tuple:
@@ -2114,66 +2119,8 @@ def materialize_constant(builder: Any, value: Any, type: Any, location: Any) -> 
     return builder.create(ArithConstantOp, value=value, result_types=[type], location=location)
 
 
-def _index_item(s: Any, tok: Any) -> Any:
-    text = str(tok)
-    if text.startswith("%"):
-        return s.lookup(text[1:].split("#")[0], 0, index, tok.start_pos)
-    return int(text, 0)
-
-
-def tensor_index_list(s: Any, c: list) -> list:
-    return [_index_item(s, t) for t in c if t is not None]
-
-
-def _split_mixed(items: list) -> tuple[list[int], list[Value]]:
-    return [K_DYNAMIC if isinstance(x, Value) else x for x in items], [x for x in items if isinstance(x, Value)]
-
-
-def tensor_pad_head(s: Any, c: list) -> tuple:
-    name, src_tok, nofold, low, high = c
-    s.pending.append(("tensor.pad", None))
-    return name, src_tok, nofold is not None, low, high
-
-
-def tensor_pad(s: Any, c: list) -> tuple[Operation, int]:
-    (name, src_tok, nofold, low, high), body, attrs, t_src, t_res = c
-    s.pending.pop()
-    src = s.lookup(str(src_tok)[1:].split("#")[0], 0, s.decode_type(t_src), src_tok.start_pos)
-    sl, dl = _split_mixed(low)
-    sh, dh = _split_mixed(high)
-    props: dict[str, Any] = {}
-    if nofold:
-        props["nofold"] = UnitAttr()
-    props["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), [1, len(dl), len(dh)])
-    props["static_high"] = _i64_array(sh)
-    props["static_low"] = _i64_array(sl)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    _ensure_block(body)
-    return Operation("tensor.pad", [src, *dl, *dh], [s.decode_type(t_res)], props, a, [body]), name.start_pos
-
-
-def tensor_generate_head(s: Any, c: list) -> tuple:
-    name, *values = c
-    s.pending.append(("tensor.generate", None))
-    return name, values
-
-
-def tensor_generate(s: Any, c: list) -> tuple[Operation, int]:
-    (name, values), body, attrs, t_res = c
-    s.pending.pop()
-    extents = [s.lookup(str(v)[1:].split("#")[0], 0, index, v.start_pos) for v in (values or [])]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    _ensure_block(body)
-    return Operation("tensor.generate", extents, [s.decode_type(t_res)], None, a, [body]), name.start_pos
-
-
-def _ensure_block(r: Region) -> None:
-    if not r.blocks:
-        r.add_block()
-
-
 # -- tensor.parallel_insert_slice (in scf.forall.in_parallel) ------------------------------
-class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
+class ParallelInsertSliceOp(TensorOp, OffsetSizeAndStride):
     """insert_slice's form without a result: the update a parallel
     iteration contributes to a shared output (applied by scf.forall)."""
 
@@ -2188,19 +2135,15 @@ class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
     static_sizes = attr(DenseI64)
     static_strides = attr(DenseI64)
     traits = (AttrSizedOperandSegments(),)
-    assembly_format = ("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) "
-                       "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
-                       "attr-dict `:` type($source) `into` type($dest)")
-    type_inference = (FixedType("offsets", index), FixedType("sizes", index), FixedType("strides", index))
-
-    @classmethod
-    def asm_printable(cls, op: Operation) -> bool:
-        return _has_slice_props(op)
+    assembly_format = ("$source `into` $dest `` " + OffsetSizeAndStride.SLICE_FORMAT
+                       + " attr-dict `:` type($source) `into` type($dest)")
+    type_inference = OffsetSizeAndStride.SLICE_INFERENCE
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         lists = _slice_lists(op, 2)
-        rank = op.operands[1].type.rank
+        f = cast(ParallelInsertSliceOp, op)
+        rank = f.dest.type.rank
         if lists is not None and len(lists[0]) == len(lists[1]) == len(lists[2]) and len(lists[0]) != rank:
             # OffsetSizeAndStrideOpInterface's check, before the op's own verifier
             raise IRErrorAt(op, f"expected {rank} offset values, got {len(lists[0])}")
@@ -2210,7 +2153,7 @@ class ParallelInsertSliceOp(TensorOp, DynamicIndexList):
 
             got = print_op(parent, generic=True) if parent is not None else "<<NULL>>"
             raise IRErrorAt(op, "expected InParallelOpInterface parent, got:\n" + got)
-        _verify_slice(op, 2, op.operands[1].type, op.operands[0].type)
+        _verify_slice(op, 2, f.dest.type, f.source.type)
 
 
 
@@ -2271,11 +2214,12 @@ class GatherOp(TensorOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        src, ind = op.operands[0].type, op.operands[1].type
-        dims = list(op.properties.get("gather_dims").values)
+        f = cast(GatherOp, op)
+        src, ind = f.source.type, f.indices.type
+        dims = list(f.gather_dims.values)
         _verify_gather_dims(op, dims, ind, src.rank, "gather", "source")
         full, reduced = _gather_type(src, ind, dims, False), _gather_type(src, ind, dims, True)
-        t = op.results[0].type
+        t = f.result_.type
         if t is not full and t is not reduced:
             raise op_error(op, f"result type mismatch: expected '{full.text}' or its rank-reduced variant "
                                f"'{reduced.text}' (got: '{t.text}')")
@@ -2283,10 +2227,11 @@ class GatherOp(TensorOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
-        dims = list(op.properties.get("gather_dims").values)
-        t = op.results[0].type
+        f = cast(GatherOp, op)
+        dims = list(f.gather_dims.values)
+        t = f.result_.type
         out = np.empty(t.shape, dtype=src.dtype)
-        inner = t.shape[len(op.operands[1].type.shape) - 1:]
+        inner = t.shape[len(f.indices.type.shape) - 1:]
         for b, sl in _gather_slicers(args[1], dims, src.ndim):
             out[b] = src[sl].reshape(inner)
         return [out]
@@ -2309,9 +2254,10 @@ class ScatterOp(TensorOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         src, dest, ind = (v.type for v in op.operands)
-        dims = list(op.properties.get("scatter_dims").values)
+        f = cast(ScatterOp, op)
+        dims = list(f.scatter_dims.values)
         _verify_gather_dims(op, dims, ind, dest.rank, "scatter", "dest")
-        if op.properties.get("unique") is None:
+        if f.unique is None:
             raise op_error(op, "requires 'unique' attribute to be set")
         full, reduced = _gather_type(dest, ind, dims, False), _gather_type(dest, ind, dims, True)
         if src is not full and src is not reduced:
@@ -2321,7 +2267,7 @@ class ScatterOp(TensorOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src, dest = np.asarray(args[0]), np.array(args[1], copy=True)
-        dims = list(op.properties.get("scatter_dims").values)
+        dims = list(cast(ScatterOp, op).scatter_dims.values)
         for b, sl in _gather_slicers(args[2], dims, dest.ndim):
             dest[sl] = src[b].reshape(dest[sl].shape)
         return [dest]
@@ -2331,6 +2277,4 @@ DIALECT = Dialect("tensor", ops=(
     EmptyOp, DimOp, RankOp, CastOp, BitcastOp, ExtractOp, InsertOp, FromElementsOp, SplatOp, ReshapeOp,
     ExpandShapeOp, CollapseShapeOp, ConcatOp, ExtractSliceOp, InsertSliceOp, PadOp, GenerateOp, YieldOp,
     ParallelInsertSliceOp, GatherOp, ScatterOp),
-    grammar="tensor.lark", syntax={"tensor_index_list": tensor_index_list, "tensor_pad_head": tensor_pad_head,
-                                   "tensor_pad": tensor_pad, "tensor_generate_head": tensor_generate_head,
-                                   "tensor_generate": tensor_generate}, materialize_constant=materialize_constant)
+    materialize_constant=materialize_constant)

@@ -285,6 +285,10 @@ class CompiledFormat:
         self.results = {f.name: (i, f) for i, f in enumerate(d.result_defs)}
         self.attrs = {f.name: f for f in d.attr_defs}
         self.regions = {f.name: (i, f) for i, f in enumerate(d.region_defs)}
+        # SingleBlockImplicitTerminator's terminator name: `$region` elides a bare
+        # one when printing and adds it when parsing (MLIR's ensureTerminator)
+        self.implicit_terminator = next((t.terminator for t in d.trait_objects
+                                         if getattr(t, "name", None) == "SingleBlockImplicitTerminator"), None)
         self.successors = {f.name: (i, f) for i, f in enumerate(d.successor_defs)}
         self.bound: set[str] = set()  # variables printed by the format
         self.typed: set[str] = set()  # operands/results whose type the format prints
@@ -450,7 +454,8 @@ class CompiledFormat:
     def _optional(self, then: list[Element], else_: list[Element]) -> Optional:
         if not then:
             raise FormatError("optional group has no elements")
-        anchors = [e for e in _flat(then) if getattr(e, "anchored", False)]
+        # (a nested optional group has its own anchor: MLIR looks at this group's elements only)
+        anchors = [e for e in _flat([x for x in then if not isinstance(x, Optional)]) if getattr(e, "anchored", False)]
         if not anchors:
             raise FormatError("optional group has no anchor element")
         if len(anchors) > 1:
@@ -632,7 +637,15 @@ class CompiledFormat:
             else:
                 st["$" + e.name] = [p.parse_successor()]
         elif isinstance(e, RegionVar):
-            st["$" + e.name] = [p.parse_region()]
+            if e.field.arity == VARIADIC:  # a comma list of regions, maybe none (scf.reduce's)
+                regions = []
+                r = p.parse_optional_region()
+                while r is not None:
+                    regions.append(r)
+                    r = p.parse_region() if p.parse_optional_punct(",") else None
+                st["$" + e.name] = regions
+            else:
+                st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
             vals = getattr(self.d, "parse_" + e.name)(p)
             for a, v in zip(e.args, vals):
@@ -800,9 +813,10 @@ class CompiledFormat:
             self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None} \
                 if getattr(self.d, "asm_populate_defaults", True) else {}
             self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
-        if plan is not None:
-            return self._build_fixed(r, st, plan)
-        return self._build_general(r, st)
+        op = self._build_fixed(r, st, plan) if plan is not None else self._build_general(r, st)
+        if self.implicit_terminator is not None and op.regions:
+            _ensure_terminators(r, op, self.implicit_terminator)
+        return op
 
     def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
         dec = r.type
@@ -909,7 +923,8 @@ class CompiledFormat:
         successors += [r.successor(s) for s in st.get("successors", [])]
         regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
         # a region the text leaves out (an optional group's) is an empty region, as MLIR's
-        regions += [Region() for _ in range(len(self.regions) - len(regions))]
+        fixed = sum(1 for _i, f in self.regions.values() if f.arity != VARIADIC)
+        regions += [Region() for _ in range(fixed - len(regions))]
         return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
@@ -1232,7 +1247,14 @@ class CompiledFormat:
                             p.write(", ")
                         p.print_region(r, True, True)
             elif isinstance(e, RegionVar):
-                p.print_region(op.regions[e.index], True, True)
+                if e.field.arity == VARIADIC:
+                    for i, rg in enumerate(op.regions[e.index:]):
+                        if i:
+                            p.write(", ")
+                        p.print_region(rg, True, True)
+                else:
+                    rg = op.regions[e.index]
+                    p.print_region(rg, True, self.implicit_terminator is None or _prints_terminator(rg))
             elif isinstance(e, Custom):
                 getattr(self.d, "print_" + e.name)(p, op, *[self._custom_arg(op, a) for a in e.args])
 
@@ -1330,3 +1352,26 @@ def check_parse(d: Any, text: str) -> None:
     compile_format(d).parse(p)
     if not p.at_end():
         raise ParseError("unexpected text after the op", p.pos)
+
+
+def _prints_terminator(region: Region) -> bool:
+    """ODS's region printer for an op with SingleBlockImplicitTerminator: the
+    terminator is printed unless it has no operands, results or attributes."""
+    if not region.blocks:
+        return True
+    t = region.blocks[0].last_op
+    return t is None or bool(t.operands or t.results or t.attributes.entries or t.properties.entries)
+
+
+def _ensure_terminators(r: Any, op: Operation, terminator: str) -> None:
+    """MLIR's ensureTerminator on each parsed region: an empty region gets a
+    block, a block without a terminator gets `terminator` (located at `op`)."""
+    from hlopt.ir.opdef import lookup_op
+
+    for region in op.regions:
+        b = region.blocks[0] if region.blocks else region.add_block()
+        last = b.last_op
+        if last is None or not last.has_trait("Terminator"):
+            d = lookup_op(terminator)  # (built without operands, as ODS's no-argument builder)
+            t = b.append(d(d.name) if d is not None else Operation(terminator))
+            r.at_end(lambda t=t: setattr(t, "location", op.location))

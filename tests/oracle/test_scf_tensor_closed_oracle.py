@@ -32,11 +32,13 @@ pytestmark = pytest.mark.skipif(IREE_OPT is None, reason="iree-opt (pip install 
 LIT = HERE.parent / "lit"
 POSITIVE = [LIT / "scf" / "forall-parallel.mlir", LIT / "tensor" / "gather-scatter.mlir",
             LIT / "tensor" / "asm-format.mlir",
-            LIT / "shape" / "meet-value-shape.mlir", LIT / "shape" / "reduce.mlir", LIT / "shape" / "asm-format.mlir"]
+            LIT / "shape" / "meet-value-shape.mlir", LIT / "shape" / "reduce.mlir", LIT / "shape" / "asm-format.mlir",
+            LIT / "shape" / "function-ops.mlir", LIT / "shape" / "region-forms.mlir",
+            LIT / "shape" / "reduce-no-inits.mlir", LIT / "tensor" / "pad-generate-forms.mlir"]
 NEGATIVE = [LIT / "scf" / "forall-parallel-invalid.mlir", LIT / "tensor" / "parallel-insert-slice-invalid.mlir",
             LIT / "tensor" / "gather-scatter-invalid.mlir", LIT / "shape" / "meet-value-shape-invalid.mlir",
             LIT / "shape" / "reduce-invalid.mlir", LIT / "shape" / "asm-format-invalid.mlir",
-            LIT / "shape" / "function-ops-invalid.mlir"]
+            LIT / "shape" / "function-ops-invalid.mlir", LIT / "tensor" / "pad-generate-invalid.mlir"]
 
 
 def _binding_ops(dialect: str) -> list[str]:

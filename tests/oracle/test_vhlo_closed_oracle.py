@@ -57,6 +57,16 @@ def test_ops_print_as_jaxlib_prints_them() -> None:
     assert got.stdout == want.rstrip("\n") + "\n"
 
 
+@pytest.mark.parametrize("name", ["ops.mlir", "func-form.mlir"])
+def test_custom_form_prints_as_jaxlib_prints_it(name: str) -> None:
+    """vhlo.func_v1 in its custom form (the other ops have none)."""
+    text = _code(LIT / name)
+    want = mlir_ref.parse_and_print(text)
+    got = hlopt_run(["-"], input=text)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == want.rstrip("\n") + "\n"
+
+
 def test_invalid_cases_are_rejected_by_jaxlib_with_the_expected_message() -> None:
     chunks = (LIT / "invalid.mlir").read_text().split("// -----")
     assert len(chunks) >= 5

@@ -4,23 +4,22 @@
 // RUN: hlopt %s --mlir-print-op-generic | filecheck %s --check-prefix=GEN
 
 // shape.function_library, shape.func (func.func's form), shape.return; the
-// generic form is iree-opt's byte for byte. In the custom form iree-opt
-// drops the `shape.` prefix inside them (shape is their default dialect:
-// `func @f`, `shape_of`, `return`); hlopt keeps it until bare op names
-// parse through the default-dialect hook. shape accepts unknown ops, as
-// MLIR's ShapeDialect does.
+// custom and generic forms are iree-opt's byte for byte. shape is the default
+// dialect inside function_library and func (`func @f`, `shape_of`, `return`
+// print and parse without the prefix; a func.func inside keeps its own).
+// shape accepts unknown ops, as MLIR's ShapeDialect does.
 
 // CHECK: shape.function_library @shape_lib {
-// CHECK-NEXT:   shape.func @same_result_shape(%arg0: !shape.value_shape) -> !shape.shape {
-// CHECK-NEXT:     %0 = shape.shape_of %arg0 : !shape.value_shape -> !shape.shape
-// CHECK-NEXT:     shape.return %0 : !shape.shape
+// CHECK-NEXT:   func @same_result_shape(%arg0: !shape.value_shape) -> !shape.shape {
+// CHECK-NEXT:     %0 = shape_of %arg0 : !shape.value_shape -> !shape.shape
+// CHECK-NEXT:     return %0 : !shape.shape
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @g() {
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: } mapping {test.same_operand_result_type = @same_result_shape}
 // CHECK-NEXT: shape.func @h(%arg0: index) attributes {x} {
-// CHECK-NEXT:   shape.return
+// CHECK-NEXT:   return
 // CHECK-NEXT: }
 // CHECK-NEXT: shape.func private @decl(index) -> index
 // CHECK-NEXT: "shape.clampx"() : () -> ()

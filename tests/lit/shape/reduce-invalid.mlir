@@ -83,3 +83,14 @@ func.func @h(%k: i32) {
   "shape.yield"(%k) : (i32) -> ()
   return
 }
+
+// -----
+
+func.func @reduce_comma_then_not_an_operand(%s: !shape.shape) {
+  // expected-error@+1 {{expected SSA operand}}
+  shape.reduce(%s, : !shape.shape {
+  ^bb0(%i: index, %e: !shape.size):
+    shape.yield
+  }
+  return
+}

@@ -109,3 +109,14 @@ func.func @yield_parent(%f: f32) {
   // expected-error@+1 {{'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'}}
   tensor.yield %f : f32
 }
+
+// -----
+
+// An empty body gets the implicit tensor.yield (without a value), which is
+// the first op to fail, located at the pad.
+func.func @pad_empty_body(%t: tensor<4xf32>) -> tensor<6xf32> {
+  // expected-error@+1 {{'tensor.yield' op requires a single operand}}
+  %0 = tensor.pad %t low[1] high[1] {
+  } : tensor<4xf32> to tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
