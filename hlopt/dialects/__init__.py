@@ -31,7 +31,7 @@ DIALECTS = MappingProxyType({
     "cf": DialectInfo(_D + "cf"),
     "stablehlo": DialectInfo(_D + "stablehlo", grammar="stablehlo.lark"),
     "vhlo": DialectInfo(_D + "vhlo"),  # its module reads VHLO bytecode
-    "chlo": DialectInfo(_D + "chlo", grammar="chlo.lark"),
+    "chlo": DialectInfo(_D + "chlo"),
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo"),
     "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
