@@ -34,7 +34,7 @@ DIALECTS = MappingProxyType({
     "chlo": DialectInfo(_D + "chlo"),
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo"),
-    "sdy": DialectInfo(_D + "sdy", grammar="sdy.lark"),
+    "sdy": DialectInfo(_D + "sdy"),
     "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
