@@ -35,7 +35,7 @@ DIALECTS = MappingProxyType({
     "quant": DialectInfo(_D + "quant"),
     "mhlo": DialectInfo(_D + "mhlo"),
     "sdy": DialectInfo(_D + "sdy"),
-    "hir": DialectInfo(_D + "hir", grammar="hir.lark"),
+    "hir": DialectInfo(_D + "hir"),
     "scf": DialectInfo(_D + "scf", grammar="scf.lark"),
     "tensor": DialectInfo(_D + "tensor", grammar="tensor.lark"),
     "shape": DialectInfo(_D + "shape", grammar="shape.lark"),
