@@ -15,7 +15,7 @@ The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
 custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
 against jaxlib), and so do the ops of FORMS (their ODS assemblyFormat, with
-MLIR-HLO's custom directives in _FormDirectives), constant, select and
+MLIR-HLO's custom directives in _FormDirectives), constant, select, complex and
 compare; the other ops print in MLIR's generic form, as jaxlib prints them
 but for reduce and while (tests/oracle/test_mhlo_closed_oracle.py checks
 both lists against jaxlib).
@@ -24,7 +24,7 @@ both lists against jaxlib).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from hlopt.dialects import stablehlo
 from hlopt.dialects.mhlo_table import OPS as TABLE
@@ -42,7 +42,7 @@ from hlopt.ir.opdef import (
     ResultDef,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
-from hlopt.ir.types import IntegerType, RankedTensorType, i1, i32, i64
+from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, i1, i32, i64
 from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, TypesMatchWith, UntypedAttr
 
 _ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
@@ -321,6 +321,69 @@ class _FormDirectives:
         p.write(symbol_name_text(target.value))
 
 
+class _ComplexForm:
+    """`mhlo.complex %a, %b : tensor<4xcomplex<f32>>` (both operands the real
+    part of the result type), else `: (A, B) -> T` (MLIR-HLO's
+    custom<ComplexOpType>, whose operand types derive from the result's)."""
+
+    __slots__ = ()
+    name: str
+
+    @classmethod
+    def parse_asm(cls, p: Any) -> dict:
+        st = {"lhs": p.parse_operand()}
+        p.parse_comma()
+        st["rhs"] = p.parse_operand()
+        st["attrs"] = p.parse_optional_attr_dict()
+        p.parse_colon()
+        st["at"] = p.location()
+        st["ins"] = None
+        if p.parse_optional_punct("("):
+            st["ins"] = p.parse_type_list()
+            p.parse_punct(")")
+            p.parse_punct("->")
+        st["out"] = p.parse_type()
+        return st
+
+    @classmethod
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        out = r.type(st["out"])
+        if st["ins"] is not None:
+            ins = r.types(st["ins"])
+        else:
+            real = _real_part(out)
+            if real is None:
+                raise r.error(f"custom op '{cls.name}' expected tensor with complex element type", st["at"])
+            ins = [real, real]
+        operands = r.operands([st["lhs"], st["rhs"]], ins, st["at"])
+        props, attrs = r.split_attrs(cls.name, r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        return cast(Any, cls).build(*operands, result_types=[out], attributes=attrs,
+                                    **dict(props.entries if props is not None else ()))
+
+    @classmethod
+    def print_asm(cls, op: Any, p: Any) -> bool:
+        lhs, rhs = op.lhs, op.rhs
+        p.write(" ")
+        p.print_operands([lhs, rhs])
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        t = op.result_.type
+        real = _real_part(t)
+        if real is not None and lhs.type is real and rhs.type is real:
+            p.print_type(t)
+        else:
+            p.print_functional_type([lhs.type, rhs.type], [t])
+        return True
+
+
+def _real_part(t: Any) -> Any:
+    """tensor<...xcomplex<E>> -> tensor<...xE> (None for other types)."""
+    et = getattr(t, "element_type", None)
+    if not isinstance(t, RankedTensorType) or not isinstance(et, ComplexType):
+        return None
+    return RankedTensorType(t.shape, et.element_type, t.encoding)
+
+
 # what the FORMS ops declare beside their format
 _FORM_EXTRAS: dict[str, dict[str, Any]] = {
     "get_tuple_element": {"attr_syntax": {"index": BareInteger(i32)}},
@@ -359,6 +422,8 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
             "asm_printable": classmethod(_constant_printable), "__module__": __name__})
     if name == "select":
         return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
+    if name == "complex":
+        return type(cls.__name__, (_ComplexForm, cls), {"__module__": __name__})
     if name not in SAME_TYPE_FORM:
         return cls
     ins = [f.name for f in cls.operand_defs]

@@ -28,6 +28,9 @@
 // CHECK-NEXT: mhlo.optimization_barrier()
 // CHECK-NEXT: %14 = mhlo.custom_call @foo(%arg0) {backend_config = ""} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %15 = mhlo.custom_call @bar.baz(%arg0, %arg1) {has_side_effect = true} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-LABEL: func.func @complex(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<?xf32>) {
+// CHECK-NEXT: %0 = mhlo.complex %arg0, %arg1 : tensor<4xcomplex<f32>>
+// CHECK-NEXT: %1 = mhlo.complex %arg0, %arg2 {note = 1 : i32} : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xcomplex<f32>>
 func.func @forms(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: tensor<i32>, %s: tensor<1xindex>, %z: tensor<f32>, %sh: tensor<2xi64>) {
   %t = "mhlo.create_token"() : () -> !mhlo.token
   %0 = "mhlo.add_dependency"(%a, %t) : (tensor<4xf32>, !mhlo.token) -> tensor<4xf32>
@@ -50,5 +53,10 @@ func.func @forms(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: tensor<i32>, %s: tens
   "mhlo.optimization_barrier"() : () -> ()
   %16 = "mhlo.custom_call"(%a) {call_target_name = "foo", backend_config = ""} : (tensor<4xf32>) -> tensor<4xf32>
   %17 = "mhlo.custom_call"(%a, %b) {call_target_name = "bar.baz", has_side_effect = true} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+func.func @complex(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<?xf32>) {
+  %0 = "mhlo.complex"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f32>>
+  %1 = "mhlo.complex"(%a, %c) {note = 1 : i32} : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xcomplex<f32>>
   return
 }

@@ -76,3 +76,11 @@ func.func @custom_call_target(%a: tensor<4xf32>) {
   %0 = mhlo.custom_call foo(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @complex_type(%a: tensor<4xf32>) {
+  // expected-error@+1 {{custom op 'mhlo.complex' expected tensor with complex element type}}
+  %0 = mhlo.complex %a, %a : tensor<4xf32>
+  return
+}
