@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hlopt.dialects.stablehlo.asm_directives import IntKeyword
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
-from hlopt.dialects.stablehlo.syntax import Args, merged_attrs
+from hlopt.dialects.stablehlo.syntax import ShloOp
 from hlopt.dialects.stablehlo.types import (
     HLO_AnyComplexTensor,
     HLO_AnyFpOrComplexTensor,
@@ -51,6 +52,7 @@ from hlopt.ir.traits import (
     SameOperandsAndResultShape,
 )
 from hlopt.ir.types import DYNAMIC, FunctionType, RankedTensorType, i32, i64
+from hlopt.syntax import AllTypesMatch, OpAsmParser, OpAsmPrinter, OpAsmResolver
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.kernels.elementwise")
@@ -58,105 +60,25 @@ special = lazy_module("hlopt.kernels.special")
 interp_values = lazy_module("hlopt.kernels.values")
 
 
-def _err(msg: str, pos: int):
-    from hlopt.syntax import ParseError
-
-    return ParseError(msg, pos)
-
-
-def _arrow_types(s: Any, tok: Any) -> list:
-    text = str(tok)
-    if text.startswith("("):
-        from hlopt.syntax import split_top
-
-        body = text[1:-1]
-        out, off = [], 1
-        for piece in split_top(body):
-            if piece.strip():
-                out.append(s.decode("type", piece.strip(), tok.start_pos + off))
-            off += len(piece) + 1
-        return out
-    return [s.decode_type(tok)]
-
-
-class ArrowOp(OpDef):
-    """`chlo.op %a[, %b] attr-dict : T[, U] -> V`: `arity` operand types,
-    then the result type (chlo's unary ops and its non-broadcasting binary
-    ops share this form)."""
-    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
+class UnaryOp(ShloOp):
+    """`chlo.op %x attr-dict : T -> U` (CHLO_UnaryElementwiseOp's format)."""
 
     traits = (Pure(),)
-    args_format = "uses_attrs"
-    arity = 1
-
-    @classmethod
-    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        attrs = a.attrs()
-        arrow = extra.get("arrow")
-        if arrow is None or len(types) != cls.arity:
-            raise _err(f"expected '{', '.join(['type'] * cls.arity)} -> type'", a.base)
-        ops = a.operands([s.decode_type(t) for t in types])
-        p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
-        return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) != cls.arity or len(op.results) != 1:
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
-                + p.types(op.operand_types) + " -> " + p.type_text(op.results[0].type))
+    assembly_format = "$operand attr-dict `:` type($operand) `->` type($result)"
 
 
-class UnaryOp(ArrowOp):
-    """`chlo.op %x attr-dict : T -> U`"""
+class BinaryOp(ShloOp):
+    """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)."""
+
+    traits = (Pure(),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
 
 
-class BinaryOp(ArrowOp):
-    """`chlo.next_after %a, %b attr-dict : T, U -> V` (no broadcasting)"""
-
-    arity = 2
-
-
-class BroadcastBinaryOp(OpDef):
+class BroadcastBinaryOp(ShloOp):
     """`chlo.broadcast_add %a, %b {broadcast_dimensions = ...} : (T, T) -> T`"""
-    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     traits = (Pure(),)
-    inherent = ("broadcast_dimensions",)
-    args_format = "uses_attrs"
-
-    @classmethod
-    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        attrs = a.attrs()
-        ft = s.decode_type(types[0])
-        if not isinstance(ft, FunctionType):
-            raise _err("expected function type", types[0].start_pos)
-        ops = a.operands(ft.inputs)
-        p, at = s.split_attrs(cls.name, None, attrs) if attrs is not None else (None, None)
-        return Operation(cls.name, ops, ft.results, p, at)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (f"{p.op_name(op)} {p.values(op.operands)}" + merged_attrs(op, p) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
-
-    @classmethod
-    def infer_result_types(cls, op: Operation) -> list[Any] | None:
-        """Numpy-style broadcasting of the operand shapes (result element type
-        taken as given); None with explicit broadcast_dimensions."""
-        ts = list(op.operand_types)
-        if op.properties.get("broadcast_dimensions") is not None or not op.results \
-                or any(not isinstance(t, RankedTensorType) for t in ts + [op.results[0].type]):
-            return None
-        rank = max(len(t.shape) for t in ts)
-        shape = []
-        for k in range(rank):
-            dims = [t.shape[len(t.shape) - rank + k] for t in ts if len(t.shape) - rank + k >= 0]
-            static = [x for x in dims if x != -1 and x != 1]
-            if len(set(static)) > 1:
-                return None  # incompatible shapes: left to MLIR's message-specific check
-            shape.append(static[0] if static else (-1 if -1 in dims else 1))
-        return [RankedTensorType(tuple(shape), op.results[0].type.element_type)]
+    assembly_format = "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type(results)"
 
     @classmethod
     def compatible_return_types(cls, inferred: Any, actual: Any) -> bool:
@@ -165,15 +87,45 @@ class BroadcastBinaryOp(OpDef):
         return compatible_types(inferred, actual)
 
 
-class TopKOp(OpDef):
+def _numpy_broadcast(operand_types: list, result_type: Any) -> list[Any] | None:
+    """Numpy-style broadcasting of the operand shapes, the result element type
+    taken as given (None: unranked, or incompatible shapes, which are left to
+    MLIR's message-specific check)."""
+    if any(not isinstance(t, RankedTensorType) for t in [*operand_types, result_type]):
+        return None
+    rank = max(len(t.shape) for t in operand_types)
+    shape = []
+    for k in range(rank):
+        dims = [t.shape[len(t.shape) - rank + k] for t in operand_types if len(t.shape) - rank + k >= 0]
+        static = [x for x in dims if x != -1 and x != 1]
+        if len(set(static)) > 1:
+            return None
+        shape.append(static[0] if static else (-1 if -1 in dims else 1))
+    return [RankedTensorType(tuple(shape), result_type.element_type)]
+
+
+class _I64Value(IntKeyword):
+    """top_k's `k = 3`: an I64Attr read as a format reads an attribute of a
+    known type (no integer there is MLIR's "expected attribute value")."""
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        if not self.can_start(p):
+            raise p.wrong_token("expected attribute value")
+        return super().parse(p, name)
+
+
+class TopKOp(ShloOp):
     name = "chlo.top_k"
-    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
     operand_ = ods.operand(HLO_AnyTensor, name="operand")
     k = ods.attr(I64Attr)
     values = ods.result(HLO_AnyTensor)
     indices = ods.result(HLO_AnyTensor)
     traits = (Pure(),)
     inherent = ("recall_target",)  # older JAX spells it; kept a property
+    # (the pinned jaxlib's CHLO has no `is_stable`: it prints in the attr-dict)
+    assembly_format = ("`(` $operand `,` `k` `=` $k `)` attr-dict `:` type($operand) `->` "
+                       "`(` type($values) `,` type($indices) `)`")
+    attr_syntax = {"k": _I64Value(i64)}
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> list | None:
@@ -182,29 +134,6 @@ class TopKOp(OpDef):
             return None
         shape = t.shape[:-1] + (op.k.value,)
         return [RankedTensorType(shape, t.element_type), RankedTensorType(shape, i32)]
-    args_format = "top_k_args"
-
-    @classmethod
-    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        k = a.get("k")
-        attrs = a.attrs()
-        arrow = extra.get("arrow")
-        if arrow is None:
-            raise _err("expected '->'", a.base)
-        ops = a.operands([s.decode_type(types[0])])
-        props = {"k": IntegerAttr(k, i64)}
-        from hlopt.ir.attributes import DictionaryAttr
-
-        p, at = s.split_attrs(cls.name, DictionaryAttr(props), attrs) if attrs is not None else (props, None)
-        return Operation(cls.name, ops, _arrow_types(s, arrow), p, at)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        k = op.k
-        if not isinstance(k, IntegerAttr) or len(op.operands) != 1:
-            return None
-        return (f"{p.op_name(op)}({p.value(op.operand_)}, k = {k.value})" + merged_attrs(op, p, elide=("k",))
-                + " : " + p.type_text(op.operand_.type) + " -> (" + p.types(op.result_types) + ")")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -269,6 +198,13 @@ class AnyBroadcastOp(BroadcastBinaryOp):
     broadcast_dimensions = ods.opt_attr(DenseI64Array)
     result_ = ods.result(HLO_AnyTensor, name="result")
     traits = (Pure(), SameOperandsAndResultElementType())
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        """Numpy-style broadcasting; None with explicit broadcast_dimensions."""
+        if op.broadcast_dimensions is not None or not op.results:
+            return None
+        return _numpy_broadcast(op.operand_types, op.result_.type)
 
 
 class CommutativeBroadcastOp(AnyBroadcastOp):
@@ -362,6 +298,9 @@ class ConstantOp(ShloConstantOp):
 
     name = "chlo.constant"
     output = ods.result(HLO_StaticShapeTensor)
+    assembly_format = "attr-dict $value"
+    attr_syntax: dict = {}
+    type_inference = (AllTypesMatch("value", "output"),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list:
@@ -425,7 +364,12 @@ class BroadcastSelectOp(BroadcastBinaryOp):
     on_true = ods.operand(HLO_AnyTensor)
     on_false = ods.operand(HLO_AnyTensor)
     result_ = ods.result(HLO_AnyTensor, name="result")
-    inherent = ()
+    assembly_format = ("$pred `,` $on_true `,` $on_false attr-dict `:` "
+                       "`(` type($pred) `,` type($on_true) `,` type($on_false) `)` `->` type(results)")
+
+    @classmethod
+    def infer_result_types(cls, op: Operation) -> list[Any] | None:
+        return _numpy_broadcast(op.operand_types, op.result_.type) if op.results else None
 
 
 class RaggedDotOp(OpDef):
@@ -513,8 +457,22 @@ _RAGGED = re.compile(r"#chlo\.ragged_dot<(.*)>\Z", re.S)
 _RAGGED_ENTRY = re.compile(r"\s*(\w+)\s*=\s*\[([-\d,\s]*)\]\s*(,|\Z)")
 
 
+# CHLO's enums (ChloEnums.td): `#chlo<comparison_direction GT>`, with the C++ names MLIR's error gives
+_ENUMS = {"comparison_direction": ("ComparisonDirection", ("EQ", "NE", "GE", "GT", "LE", "LT")),
+          "comparison_type": ("ComparisonType", ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"))}
+_ENUM = re.compile(r"#chlo<\s*(\w+)\s+(\w+)\s*>\Z")
+
+
 def parse_chlo_attr(text: str) -> Attribute | None:
-    """`#chlo.ragged_dot<...>` respelled as MLIR prints it (None otherwise)."""
+    """`#chlo.ragged_dot<...>` and CHLO's enums respelled as MLIR prints them (None otherwise)."""
+    m = _ENUM.match(text)
+    if m is not None and m.group(1) in _ENUMS:
+        cpp, values = _ENUMS[m.group(1)]
+        if m.group(2) not in values:
+            from hlopt.syntax import SyntaxErr
+
+            raise SyntaxErr(f"expected ::mlir::chlo::{cpp} to be one of: {', '.join(values)}")
+        return OpaqueAttr(f"#chlo<{m.group(1)} {m.group(2)}>")
     m = _RAGGED.match(text)
     if m is None:
         return None
@@ -543,7 +501,6 @@ class ScanOp(OpDef):
     : (...) -> (...)`: the body maps (input slices, carries) to (output slices, new carries)."""
 
     name = "chlo.scan"
-    syntax_token = "CHLO_SCAN"
     inputs = ods.var_operand(HLO_AnyTensor)
     inits = ods.var_operand(HLO_AnyTensor)
     dimension = ods.attr(NonNegativeI64Attr)
@@ -636,16 +593,68 @@ class ScanOp(OpDef):
         n = len(op.inputs)
         return [(a, "input" if i < n else "carry") for i, a in enumerate(region.blocks[0].args)]
 
+    # -- ScanOp's custom form: `(%in, ...) inits (%c, ...) dimension=0 [attributes {...}] { ^bb0(...): ... }
+    #    : (inputs, inits) -> (outputs, carries)`
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def parse_asm(cls, p: OpAsmParser) -> dict:
+        name_pos = p.prev_end - len(cls.name)  # MLIR's getNameLoc (the form follows the bare name)
+        st: dict[str, Any] = {"name_pos": name_pos}
+        for key in ("inputs", "inits"):
+            if key == "inits":
+                p.parse_keyword("inits")
+            p.parse_punct("(")
+            st[key] = p.parse_operand_list()
+            p.parse_punct(")")
+        p.parse_keyword("dimension")
+        p.parse_punct("=")
+        st["dimension"] = p.parse_integer()
+        st["attrs"] = p.parse_optional_attr_dict_with_keyword()
+        st["body"] = p.parse_region()
+        st["colon"] = p.location()  # MLIR's parseColonType reports a wrong kind of type at the colon
+        p.parse_colon()
+        st["type"] = p.parse_type()
+        return st
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, st: dict) -> Operation:
+        ft = r.type(st["type"])
+        if not isinstance(ft, FunctionType):
+            raise r.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.function, "
+                          f"but found '{ft.text}'", st["colon"])
+        n_in, n_carry = len(st["inputs"]), len(st["inits"])
+        n_out = len(ft.results) - n_carry
+        if len(ft.inputs) != n_in + n_carry:
+            raise r.error("operand types must match the number of inputs and inits", st["name_pos"])
+        if n_out < 0:
+            raise r.error("not enough result types to cover the required carries", st["name_pos"])
+        operands = [r.operand(u, t) for u, t in zip(st["inputs"] + st["inits"], ft.inputs)]
+        props = {"dimension": IntegerAttr(st["dimension"], i64),
+                 "operandSegmentSizes": DenseArrayAttr(i32, [n_in, n_carry]),
+                 "resultSegmentSizes": DenseArrayAttr(i32, [n_out, n_carry])}
+        attrs = None
+        if st["attrs"] is not None:
+            extra, attrs = r.split_attrs(cls.name, r.attr(st["attrs"]))
+            if extra is not None:
+                props.update(extra.entries)
+        return cls(cls.name, operands, ft.results, props, attrs, [st["body"]])
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
         dim = op.dimension
         if not isinstance(dim, IntegerAttr) or len(op.regions) != 1:
-            return None
-        attrs = merged_attrs(op, p, elide=("dimension", "operandSegmentSizes", "resultSegmentSizes"))
-        return (f"{p.op_name(op)}({p.values(cls.get(op, 'inputs'))}) inits ({p.values(cls.get(op, 'inits'))}) "
-                f"dimension={dim.value} " + (" attributes" + attrs if attrs else "") + " "
-                + p.region(op.regions[0], print_entry_args=True) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
+            return False
+        p.write("(")
+        p.print_operands(op.inputs)
+        p.write(") inits (")
+        p.print_operands(op.inits)
+        p.write(f") dimension={dim.value} ")
+        p.print_optional_attr_dict(DictionaryAttr([*op.properties.entries, *op.attributes.entries]),
+                                   ("dimension", "operandSegmentSizes", "resultSegmentSizes"), keyword=True)
+        p.write(" ")
+        p.print_region(op.body, entry_args=True)
+        p.write(" : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -677,46 +686,11 @@ def _shapes_compatible(a: Any, b: Any) -> bool:
     return len(sa) == len(sb) and all(x == y or DYNAMIC in (x, y) for x, y in zip(sa, sb))
 
 
-def chlo_scan_head(s: Any, c: list) -> tuple:
-    name, inputs, inits, dim, attrs = c
-    s.pending.append(("chlo.scan", None))
-    return name, inputs, inits, dim, attrs
-
-
-def chlo_scan(s: Any, c: list) -> tuple[Operation, int]:
-    """ScanOp::parse: the function type's inputs cover inputs then inits; its
-    results outputs then carries (one carry per init)."""
-    (name, inputs_tok, inits_tok, dim_tok, attrs_tok), body, ftok = c
-    s.pending.pop()
-    ft = s.decode_function_type(ftok)
-    n_in = _count_operands(inputs_tok)
-    n_carry = _count_operands(inits_tok)
-    n_out = len(ft.results) - n_carry
-    if len(ft.inputs) != n_in + n_carry:
-        raise _err("operand types must match the number of inputs and inits", name.start_pos)
-    if n_out < 0:
-        raise _err("not enough result types to cover the required carries", name.start_pos)
-    operands = s.resolve_operands(inputs_tok, list(ft.inputs[:n_in])) + \
-        s.resolve_operands(inits_tok, list(ft.inputs[n_in:]))
-    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
-    props = {"dimension": IntegerAttr(int(str(dim_tok)), i64),
-             "operandSegmentSizes": DenseArrayAttr(i32, [n_in, n_carry]),
-             "resultSegmentSizes": DenseArrayAttr(i32, [n_out, n_carry])}
-    p, a = s.split_attrs("chlo.scan", DictionaryAttr(props), attrs) if attrs is not None else (props, None)
-    return Operation("chlo.scan", operands, ft.results, p, a, [body]), name.start_pos
-
-
-def _count_operands(tok: Any) -> int:
-    from hlopt.syntax import split_top
-
-    return sum(1 for piece in split_top(str(tok)[1:-1]) if piece.strip())
-
-
 OPS = _UNARY + _BROADCAST + (TopKOp, NextAfterOp, PolygammaOp, ZetaOp, ConstantOp, ConstantLikeOp, AsinAcosKernelOp,
                              MulhiOp, BroadcastSelectOp, RaggedDotOp, ScanOp)
 
 from hlopt.dialects.hlo_bytecode import ChloBytecode  # noqa: E402
 
-DIALECT = Dialect("chlo", ops=OPS, grammar="chlo.lark", syntax={"chlo_scan_head": chlo_scan_head, "chlo_scan": chlo_scan},
+DIALECT = Dialect("chlo", ops=OPS,
                   parse_attribute=parse_chlo_attr, materialize_constant=materialize_constant,
                   bytecode=ChloBytecode())

@@ -5,14 +5,17 @@ Fusion ops compute on tensors whose types carry a `#hir.sharding` encoding
 and, in host programs where a tensor value names a buffer, a
 destination-passing form (`hir.add %a, %b into %c`). Host ops launch
 kernels, allocate and alias buffers, run communications and manage streams
-and events. Custom forms are grammars/hir.lark (callbacks in hir_syntax.py).
+and events. hir has no upstream text form: its custom forms are hlopt's own,
+declared on the ops (assembly formats, and the op_asm API where a form is
+not declarative: the fusion ops' optional destination, hir.kernel's
+`%arg = %v` list, the handle ops' implied types).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, cast
 
-from hlopt.dialects import hir_syntax
 from hlopt.dialects.hir_attrs import (
     EventType,
     RequestType,
@@ -24,7 +27,6 @@ from hlopt.dialects.hir_attrs import (
     parse_hir_attr,
     parse_hir_type,
 )
-from hlopt.dialects.syntax_util import print_return
 from hlopt.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr
 from hlopt.ir.constraints import (
     DenseI64Array,
@@ -67,7 +69,16 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import RankedTensorType, Type, i64
+from hlopt.ir.types import FunctionType, IndexType, RankedTensorType, Type, i64
+from hlopt.syntax import (
+    AttrSyntax,
+    BareInteger,
+    DenseI64List,
+    FixedType,
+    OpAsmParser,
+    OpAsmPrinter,
+    OpAsmResolver,
+)
 
 Tensor = RankedTensorOf(summary="ranked tensor of any type values")
 Stream = IsA(StreamType, "hir stream")
@@ -83,8 +94,42 @@ def _i64s(a: Any) -> list[int]:
     return [int(v) for v in a.values] if isinstance(a, DenseArrayAttr) else []
 
 
-def _t(t: Type, p: Any) -> str:
-    return p.type_text(t)
+class _Word(AttrSyntax):
+    """A StrAttr written as a bare keyword (`allgather`, `sum`)."""
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        c = p.text[p.pos:p.pos + 1]
+        return c.isalpha() or c == "_"
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        w = p.parse_optional_keyword()
+        if w is None:
+            raise p.error(f"expected keyword for attribute '{name}'")
+        return StringAttr(w)
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, StringAttr) and a.value.isidentifier()
+
+    def print(self, p: OpAsmPrinter, a: Any) -> None:
+        p.print_alias_free(a, a.value)
+
+
+_WORD = _Word()
+_I64 = BareInteger(i64)
+_TEAM = DenseI64List()
+
+
+def _ints(p: OpAsmParser) -> list[int]:
+    """`[1, 2]` (possibly empty)."""
+    p.parse_punct("[")
+    out: list[int] = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            out.append(p.parse_integer())
+            if p.parse_optional_punct("]"):
+                return out
+            p.parse_comma()
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -115,7 +160,7 @@ class ComputeOp(OpDef, MemoryEffectsInterface):
     @classmethod
     def dest_type(cls, op: Operation) -> Type:
         out = cls.dest(op)
-        return out.type if out is not None else op.results[0].type
+        return out.type if out is not None else op.result_.type  # (every fusion op declares `result`)
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
@@ -137,22 +182,68 @@ class ComputeOp(OpDef, MemoryEffectsInterface):
             if t.element_type is not out.element_type:
                 raise op_error(op, "requires the same element type for all operands and results")
 
+    # -- the form: `NAME %a[, %b][ extra][ into %out] {attrs} : A -> R` (one input) or `: (A, B) -> R`
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        out = cls.dest(op)
-        ins = cls.inputs(op)
-        s = op.name + " " + p.values(ins) + cls.print_extra(op, p)
-        if out is not None:
-            s += " into " + p.value(out)
-        s += p.attr_dict(op.attributes)
-        dest = cls.dest_type(op)
-        if len(ins) == 1:
-            return s + " : " + _t(ins[0].type, p) + " -> " + _t(dest, p)
-        return s + " : " + p.functional_type([v.type for v in ins], [dest])
+    def parse_asm(cls, p: OpAsmParser) -> dict:
+        st: dict[str, Any] = {"ins": [p.parse_operand()]}
+        for _ in range(cls.num_inputs() - 1):
+            p.parse_comma()
+            st["ins"].append(p.parse_operand())
+        st["props"] = cls.parse_extra(p)
+        st["out"] = p.parse_operand() if p.parse_optional_keyword("into") is not None else None
+        st["attrs"] = p.parse_optional_attr_dict()
+        p.parse_colon()
+        st["at"] = p.location()
+        if cls.num_inputs() == 1:
+            st["types"] = [p.parse_type()]
+        else:
+            p.parse_punct("(")
+            st["types"] = p.parse_type_list()
+            p.parse_punct(")")
+        p.parse_punct("->")
+        st["dest"] = p.parse_type()
+        return st
 
     @classmethod
-    def print_extra(cls, op: Operation, p: Any) -> str:
-        return ""
+    def build_asm(cls, r: OpAsmResolver, st: dict) -> Operation:
+        dest = r.type(st["dest"])
+        operands = r.operands(st["ins"], r.types(st["types"]), st["at"])
+        if st["out"] is not None:
+            operands.append(r.operand(st["out"], dest))
+        props, attrs = r.split_attrs(cls.name, r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        merged = dict(st["props"])
+        if props is not None:
+            merged.update(props.entries)
+        return cls(cls.name, operands, [] if st["out"] is not None else [dest], merged or None, attrs)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        out = cls.dest(op)
+        ins = cls.inputs(op)
+        p.write(" ")
+        p.print_operands(ins)
+        cls.print_extra(op, p)
+        if out is not None:
+            p.write(" into ")
+            p.print_operand(out)
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        dest = cls.dest_type(op)
+        if len(ins) == 1:
+            p.print_type(ins[0].type)
+            p.write(" -> ")
+            p.print_type(dest)
+        else:
+            p.print_functional_type([v.type for v in ins], [dest])
+        return True
+
+    @classmethod
+    def parse_extra(cls, p: OpAsmParser) -> dict:
+        return {}
+
+    @classmethod
+    def print_extra(cls, op: Operation, p: OpAsmPrinter) -> None:
+        pass
 
 
 def compute_def(op: Operation) -> type[ComputeOp]:
@@ -172,7 +263,6 @@ def _same_shape(op: Operation, ins: list[Type], out: Type) -> None:
 class SetOp(ComputeOp):
     name = "hir.set"
     summary = "Copy a tensor (re-sharding it when the encodings differ)"
-    syntax_token = "HIR_UNARY"
     kind_name = "set"
     input = operand(Tensor)
     out = opt_operand(Tensor)
@@ -185,14 +275,14 @@ class SetOp(ComputeOp):
 
 
 def _unary(op_name: str, summary: str) -> type[ComputeOp]:
-    body = {"name": op_name, "summary": summary, "syntax_token": "HIR_UNARY", "kind_name": "elementwise",
+    body = {"name": op_name, "summary": summary, "kind_name": "elementwise",
             "input": operand(Tensor), "out": opt_operand(Tensor), "result_": opt_result(Tensor, name="result"),
             "verify_shapes": SetOp.verify_shapes}
     return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
 
 
 def _binary(op_name: str, summary: str) -> type[ComputeOp]:
-    body = {"name": op_name, "summary": summary, "syntax_token": "HIR_BINARY", "kind_name": "elementwise",
+    body = {"name": op_name, "summary": summary, "kind_name": "elementwise",
             "lhs": operand(Tensor), "rhs": operand(Tensor), "out": opt_operand(Tensor),
             "result_": opt_result(Tensor, name="result"), "verify_shapes": SetOp.verify_shapes}
     return type(op_name.split(".")[1].title() + "Op", (ComputeOp,), body)
@@ -244,7 +334,6 @@ class MatmulOp(ComputeOp):
 
     name = "hir.matmul"
     summary = "(Batched) matrix multiplication"
-    syntax_token = "HIR_BINARY"
     kind_name = "matmul"
     lhs = operand(Tensor)
     rhs = operand(Tensor)
@@ -265,7 +354,6 @@ class MatmulOp(ComputeOp):
 class ReduceOp(ComputeOp):
     """Base of hir.sum/max/min: reduce `dims`, which the result drops."""
 
-    syntax_token = "HIR_REDUCE"
     kind_name = "reduction"
     input = operand(Tensor)
     out = opt_operand(Tensor)
@@ -288,8 +376,14 @@ class ReduceOp(ComputeOp):
             raise op_error(op, f"result shape {list(out.shape)} does not match the expected {list(expect)}")
 
     @classmethod
-    def print_extra(cls, op: Operation, p: Any) -> str:
-        return " dims = [" + ", ".join(map(str, cls.reduced_dims(op))) + "]"
+    def parse_extra(cls, p: OpAsmParser) -> dict:
+        p.parse_keyword("dims")
+        p.parse_punct("=")
+        return {"dims": DenseArrayAttr(i64, _ints(p))}
+
+    @classmethod
+    def print_extra(cls, op: Operation, p: OpAsmPrinter) -> None:
+        p.write(" dims = [" + ", ".join(map(str, cls.reduced_dims(op))) + "]")
 
 
 class SumOp(ReduceOp):
@@ -317,7 +411,6 @@ class KernelOp(OpDef):
 
     name = "hir.kernel"
     summary = "A fused segment of a fusion (one kernel after --hir-lower)"
-    syntax_token = "HIR_KERNEL"
     inputs = var_operand(Tensor)
     outputs = var_result(Tensor)
     body = region(blocks=1)
@@ -334,15 +427,55 @@ class KernelOp(OpDef):
         if y.operand_types != op.result_types:
             raise op_error(op, "expects 'hir.yield' operand types to match its result types")
 
+    # -- the form: `hir.kernel(%arg = %v, ...) : (T, ...) -> (R, ...) [attributes {...}] { ... }`
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    def parse_asm(cls, p: OpAsmParser) -> dict:
+        r = p.resolver
+        at = p.location()
+        p.parse_punct("(")
+        args, vals = [], []
+        if not p.parse_optional_punct(")"):
+            while True:
+                args.append(p.parse_argument(allow_type=False))
+                p.parse_punct("=")
+                vals.append(p.parse_operand())
+                if p.parse_optional_punct(")"):
+                    break
+                p.parse_comma()
+        p.parse_colon()
+        ref = p.parse_type()
+        ft = r.type(ref)
+        if not isinstance(ft, FunctionType):
+            raise r.error("expected a function type", ref.pos)
+        operands = r.operands(vals, ft.inputs, at)
+        for a, t in zip(args, ft.inputs):
+            a.type = t
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        return {"operands": operands, "results": ft.results, "attrs": attrs, "body": p.parse_region(args)}
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, st: dict) -> Operation:
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return cls.build(st["operands"], result_types=st["results"], regions=[st["body"]], attributes=attrs)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        b = op.body.blocks[0] if op.body.blocks else None
         if b is None or len(b.args) != len(op.operands):
-            return None
-        s = "hir.kernel(" + ", ".join(f"{p.value(a)} = {p.value(v)}" for a, v in zip(b.args, op.operands)) + ")"
-        s += " : " + p.functional_type(op.operand_types, op.result_types)
-        s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0])
+            return False
+        p.write("(")
+        for i, (a, v) in enumerate(zip(b.args, op.inputs)):
+            if i:
+                p.write(", ")
+            p.print_operand(a)
+            p.write(" = ")
+            p.print_operand(v)
+        p.write(") : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        p.print_optional_attr_dict(op.attributes, keyword=True)
+        p.write(" ")
+        p.print_region(op.body)
+        return True
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
@@ -352,13 +485,9 @@ class KernelOp(OpDef):
 class YieldOp(OpDef):
     name = "hir.yield"
     summary = "Results of a kernel"
-    syntax_token = "HIR_YIELD"
     values = var_operand()
     traits = (Pure(), Terminator(), ReturnLike(), HasParent("hir.kernel"))
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return print_return(op, p)
+    assembly_format = "$values attr-dict (`:` type($values)^)?"
 
 
 class PostOnStreamOp(OpDef, CallOpInterface):
@@ -366,10 +495,10 @@ class PostOnStreamOp(OpDef, CallOpInterface):
 
     name = "hir.post_on_stream"
     summary = "Launch a kernel on the current stream"
-    syntax_token = "HIR_POST"
     callee = attr(FlatSymbolRef)
     inputs = var_operand(Tensor)
     outputs = var_result(Tensor)
+    assembly_format = "$callee `(` $inputs `)` attr-dict `:` functional-type($inputs, results)"
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -384,12 +513,6 @@ class PostOnStreamOp(OpDef, CallOpInterface):
         ft = fn.function_type.type
         if list(ft.inputs) != op.operand_types or list(ft.results) != op.result_types:
             raise op_error(op, f"type {p_ft(op)} does not match the kernel's type {ft.text}")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "hir.post_on_stream " + op.callee.text + "(" + p.values(op.operands) + ")"
-        s += p.attr_dict(op.attributes)
-        return s + " : " + p.functional_type(op.operand_types, op.result_types)
 
 
 def p_ft(op: Operation) -> str:
@@ -407,16 +530,13 @@ class AllocateOp(OpDef, MemoryEffectsInterface):
 
     name = "hir.allocate"
     summary = "Allocate a tensor buffer on the devices of its mesh"
-    syntax_token = "HIR_ALLOCATE"
     result_ = result(Tensor, name="result")
+    assembly_format = "attr-dict `:` type($result)"
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
         return [Effect(ALLOCATE, value=op.result_)]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "hir.allocate" + p.attr_dict(op.attributes) + " : " + _t(op.result_.type, p)
 
 
 class AliasSelectOp(OpDef, InferTypeOpInterface):
@@ -424,12 +544,14 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
 
     name = "hir.alias_select"
     summary = "View of one slice of a buffer"
-    syntax_token = "HIR_ALIAS_SELECT"
     input = operand(Tensor)
     index = operand(Index)
     axis = attr(I64Attr)
     result_ = result(Tensor, name="result")
     traits = (Pure(),)
+    assembly_format = "$input `[` $axis `,` $index `]` attr-dict `:` type($input) `->` type($result)"
+    attr_syntax = {"axis": _I64}
+    type_inference = (FixedType("index", IndexType()),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -445,13 +567,6 @@ class AliasSelectOp(OpDef, InferTypeOpInterface):
         if not isinstance(t, RankedTensorType) or not isinstance(ax, IntegerAttr) or not 0 <= ax.value < len(t.shape):
             return None
         return [drop_axis(t, ax.value)]
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ax = op.axis.value
-        return (f"hir.alias_select {p.value(op.input)}[{ax}, {p.value(op.index)}]"
-                + p.attr_dict(op.attributes) + " : " + _t(op.input.type, p) + " -> "
-                + _t(op.result_.type, p))
 
 
 # ---------------------------------------------------------------------------
@@ -553,7 +668,6 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
 
     name = "hir.communication"
     summary = "Start a communication between the devices of a team"
-    syntax_token = "HIR_COMMUNICATION"
     input = operand(Tensor)
     out = operand(Tensor)
     root_index = opt_operand(Index)  # the root's team position when it varies (a broadcast per iteration)
@@ -562,6 +676,11 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
     root = opt_attr(I64Attr)
     reduce = opt_attr(StrOneOf(REDUCE_OPS, "reduction operation (sum, max, min)"))
     request = result(Request)
+    assembly_format = ("$kind $input `into` $out `team` `=` $team (`root` `=` $root^)? "
+                       "(`root_index` `=` $root_index^)? (`reduce` `=` $reduce^)? attr-dict `:` "
+                       "type($input) `into` type($out)")
+    attr_syntax = {"kind": _WORD, "team": _TEAM, "root": _I64, "reduce": _WORD}
+    type_inference = (FixedType("root_index", IndexType()), FixedType("request", RequestType()))
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
@@ -586,21 +705,6 @@ class CommunicationOp(OpDef, MemoryEffectsInterface):
         if (root.value if root is not None else None) != want_root:
             raise op_error(op, f"{kind} expects " + (f"root = {want_root}" if want_root is not None else "no root"))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = (f"hir.communication {op.kind.value} {p.value(op.input)} into "
-             f"{p.value(op.out)} team = [" + ", ".join(map(str, _i64s(op.team))) + "]")
-        root = op.root
-        if root is not None:
-            s += f" root = {root.value}"
-        if op.root_index is not None:
-            s += f" root_index = {p.value(op.root_index)}"
-        red = op.reduce
-        if red is not None:
-            s += f" reduce = {red.value}"
-        s += p.attr_dict(op.attributes)
-        return s + " : " + _t(op.input.type, p) + " into " + _t(op.out.type, p)
-
 
 def communication_props(kind: str, in_t: Type, out_t: Type, reduce: str | None = None) -> dict:
     props: dict[str, Any] = {"kind": StringAttr(kind),
@@ -624,21 +728,18 @@ class TeamRankOp(OpDef):
 
     name = "hir.team_rank"
     summary = "Position of the running device in a team"
-    syntax_token = "HIR_TEAM_RANK"
     team = attr(DenseI64Array)
     rank = result(Index)
     traits = (Pure(),)
+    assembly_format = "`team` `=` $team attr-dict"
+    attr_syntax = {"team": _TEAM}
+    type_inference = (FixedType("rank", IndexType()),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         team = _i64s(op.team)
         if not team or len(set(team)) != len(team):
             raise op_error(op, "requires a team of distinct devices")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("hir.team_rank team = [" + ", ".join(map(str, _i64s(op.team))) + "]"
-                + p.attr_dict(op.attributes))
 
 
 class _P2POp(OpDef, MemoryEffectsInterface):
@@ -650,20 +751,14 @@ class _P2POp(OpDef, MemoryEffectsInterface):
     peer = operand(Index)
     team = attr(DenseI64Array)
     request = result(Request)
-    word = ""
-    syntax_token = "HIR_P2P"
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (f"{op.name} {p.value(op.buffer)} {cls.word} {p.value(op.peer)} team = ["
-                + ", ".join(map(str, _i64s(op.team))) + "]" + p.attr_dict(op.attributes)
-                + " : " + _t(op.buffer.type, p))
+    type_inference = (FixedType("peer", IndexType()), FixedType("request", RequestType()))
+    attr_syntax = {"team": _TEAM}
 
 
 class SendOp(_P2POp):
     name = "hir.send"
     summary = "Send a buffer to a team member"
-    word = "to"
+    assembly_format = "$buffer `to` $peer `team` `=` $team attr-dict `:` type($buffer)"
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
@@ -673,47 +768,69 @@ class SendOp(_P2POp):
 class RecvOp(_P2POp):
     name = "hir.recv"
     summary = "Receive a buffer from a team member"
-    word = "from"
+    assembly_format = "$buffer `from` $peer `team` `=` $team attr-dict `:` type($buffer)"
 
     @classmethod
     def effects(cls, op: Operation) -> list[Effect]:
         return [Effect(WRITE, value=op.buffer)]
 
 
-class NullRequestOp(OpDef):
+_RESULT_DEF = re.compile(r"%[\w$.\-]+\s*(?::\s*\d+\s*)?[=,]")
+
+
+class _HandleForm:
+    """`hir.x %v {attrs}` / `%r = hir.x {attrs}`: the operand's and result's
+    types are implied (`operand_type`, `result_type`)."""
+
+    __slots__ = ()  # a mixin of op classes
+    name: str
+    operand_type: Any = None
+    result_type: Any = None
+
+    @classmethod
+    def parse_asm(cls, p: OpAsmParser) -> dict:
+        st = {"name_end": p.prev_end}
+        # a `%x =` (or `%x, %y =`, `%x:2 =`) after an operand-less form starts the next op
+        st["v"] = None if _RESULT_DEF.match(p.text, p.pos) else p.parse_optional_operand()
+        st["attrs"] = p.parse_optional_attr_dict()
+        return st
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, st: dict) -> Operation:
+        v, ot, rt = st["v"], cls.operand_type, cls.result_type
+        if (v is None) != (ot is None):
+            raise r.error(f"'{cls.name}' expects {'one operand' if ot is not None else 'no operand'}",
+                          v.pos if v is not None else st["name_end"])
+        operands = [r.operand(v, ot())] if v is not None else []
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return cast(Any, cls).build(*operands, result_types=[rt()] if rt is not None else [], attributes=attrs)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        for v in op.operands:
+            p.write(" ")
+            p.print_operand(v)
+        p.print_optional_attr_dict(op.attributes)
+        return True
+
+
+class NullRequestOp(_HandleForm, OpDef):
     """A request for no transfer (waiting on it does nothing): what the
     branch that skips a send to self yields for the deferred wait."""
 
     name = "hir.null_request"
     summary = "A request that is already complete"
-    syntax_token = "HIR_HANDLE"
     result_type = RequestType
-    operand_type = None
     request = result(Request)
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "hir.null_request" + p.attr_dict(op.attributes)
 
 
 # ---------------------------------------------------------------------------
 # streams, events, requests: one-operand (or none) forms with implicit types
 
 
-class _HandleOp(OpDef):
+class _HandleOp(_HandleForm, OpDef):
     """`hir.x %v {attrs}` / `%r = hir.x {attrs}`: types are implied."""
-
-    syntax_token = "HIR_HANDLE"
-    operand_type: Any = None
-    result_type: Any = None
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = op.name
-        if op.operands:
-            s += " " + p.value(op.operands[0])
-        return s + p.attr_dict(op.attributes)
 
 
 class WaitOp(_HandleOp):
@@ -765,27 +882,26 @@ class StreamOp(OpDef):
 
     name = "hir.stream"
     summary = "A stream of the stream pool"
-    syntax_token = "HIR_STREAM"
     index = operand(Index)
     pool = attr(I64Attr)
     stream = result(Stream)
     traits = (Pure(),)
+    assembly_format = "$index `mod` $pool attr-dict"
+    attr_syntax = {"pool": _I64}
+    type_inference = (FixedType("index", IndexType()), FixedType("stream", StreamType()))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         if op.pool.value < 1:
             raise op_error(op, "requires a pool of at least one stream")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return f"hir.stream {p.value(op.index)} mod {op.pool.value}" + p.attr_dict(op.attributes)
 
 
 OPS = (SetOp, AbsOp, NegOp, ExpOp, AddOp, SubOp, MulOp, DivOp, MatmulOp, SumOp, MaxOp, MinOp, KernelOp, YieldOp,
        PostOnStreamOp, AllocateOp, AliasSelectOp, CommunicationOp, WaitOp, GetCurrentStreamOp, SetCurrentStreamOp,
        SynchronizeOp, RecordEventOp, WaitEventOp, StreamOp, TeamRankOp, SendOp, RecvOp, NullRequestOp)
 
-DIALECT = Dialect("hir", ops=OPS, grammar="hir.lark", syntax=hir_syntax.CALLBACKS,
+DIALECT = Dialect("hir", ops=OPS,
                   parse_attribute=parse_hir_attr, parse_type=parse_hir_type)
 
 

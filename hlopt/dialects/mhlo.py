@@ -41,8 +41,8 @@ class AsyncBundleType(OpaqueType):
         self._parts = None
 
     @classmethod
-    def of(cls, operands: list[Type], results: list[Type], context: Type) -> "AsyncBundleType":
-        res = results[0] if len(results) == 1 else TupleType(results)
+    def of(cls, operands: list[Type], result_types: list[Type], context: Type) -> "AsyncBundleType":
+        res = result_types[0] if len(result_types) == 1 else TupleType(result_types)
         return cls(f"{_PREFIX}{TupleType(operands).text}, {res.text}, {context.text}>")
 
     @property

@@ -14,19 +14,21 @@ the table: groups and their arities, required attributes, region counts.
 The elementwise ops with mhlo's `%a, %b : T` form (MLIR-HLO's
 custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
-against jaxlib), and so do return, reshape, bitcast(_convert),
-partition_id, replica_id, create_token (FORMS), constant, select and
-compare; the
-other ops print in MLIR's generic form.
+against jaxlib), and so do the ops of FORMS (their ODS assemblyFormat, with
+MLIR-HLO's custom directives in _FormDirectives), constant, select, complex and
+compare; the other ops print in MLIR's generic form, as jaxlib prints them
+but for reduce and while (tests/oracle/test_mhlo_closed_oracle.py checks
+both lists against jaxlib).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, cast
 
 from hlopt.dialects import stablehlo
 from hlopt.dialects.mhlo_table import OPS as TABLE
-from hlopt.ir.attributes import OpaqueAttr
+from hlopt.ir.attributes import BoolAttr, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
 from hlopt.ir.constraints import AnyAttr, AnyType
 from hlopt.ir.core import Operation
 from hlopt.ir.opdef import (
@@ -40,7 +42,8 @@ from hlopt.ir.opdef import (
     ResultDef,
 )
 from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
-from hlopt.syntax import AllTypesMatch, AttrSyntax
+from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, i1, i32, i64
+from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, TypesMatchWith, UntypedAttr
 
 _ARITY = {"": SINGLE, "?": OPTIONAL, "*": VARIADIC}
 # the StableHLO checks a derived op takes over (folders and patterns stay behind)
@@ -154,6 +157,23 @@ FORMS = {
     "reshape": "operands attr-dict `:` functional-type(operands, results)",
     "bitcast_convert": "operands attr-dict `:` functional-type(operands, results)",
     "bitcast": "operands attr-dict `:` functional-type(operands, results)",
+    "add_dependency": "operands attr-dict `:` functional-type(operands, results)",
+    "dynamic_update_slice": "operands attr-dict `:` functional-type(operands, results)",
+    "dynamic_reshape": "operands attr-dict `:` functional-type(operands, results)",
+    "real_dynamic_slice": "operands attr-dict `:` functional-type(operands, results)",
+    "dynamic_pad": "operands attr-dict `:` functional-type(operands, results)",
+    "minimum_broadcast_shapes": "$shapes attr-dict `:` type($shapes) `->` type($results)",
+    "after_all": "$inputs attr-dict `:` type($result)",
+    "get_tuple_element": "$operand `[` $index `]` attr-dict `:` functional-type(operands, results)",
+    "tuple": "$val attr-dict `:` type($result)",
+    "topk": ("`(` $operand `,` `k` `=` $k (`,` `largest` `=` $largest^)? `)` attr-dict `:` type($operand) `->` "
+             "`(` type($values) `,` type($indices) `)`"),
+    "trace": "$operand `,` $tag attr-dict `:` type($operand)",
+    "xla.rng_get_and_update_state": "attr-dict",
+    "reduce_precision": ("$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict "
+                         "`:` custom<SameTypes1>(type($operand), type($output))"),
+    "optimization_barrier": "attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))) : (`(` `)`)?",
+    "custom_call": "custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` functional-type(operands, results)",
 }
 
 
@@ -264,10 +284,131 @@ class _SameTypeForm:
         _print_same_types(p, op, *groups)
 
 
+class _FormDirectives:
+    """MLIR-HLO's custom directives of the FORMS ops (hlo_ops.cc's parse/print pairs)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_PairwiseOpType(p: Any) -> tuple:
+        ts = p.parse_type_list()
+        return ts, ts
+
+    @staticmethod
+    def print_PairwiseOpType(p: Any, op: Operation, ins: list, outs: list) -> None:
+        p.print_types(ins)
+
+    @staticmethod
+    def parse_ExponentMantissa(p: Any) -> tuple:
+        """`e5m10`: the exponent and mantissa bit counts."""
+        at = p.location()
+        w = p.parse_optional_keyword()
+        m = re.fullmatch(r"e(\d+)m(\d+)", w or "")
+        if m is None:
+            raise p.error(f"expected exponent mantissa in format e#m#, saw {w}", at)
+        return IntegerAttr(int(m.group(1)), i32), IntegerAttr(int(m.group(2)), i32)
+
+    @staticmethod
+    def print_ExponentMantissa(p: Any, op: Operation, e: Any, m: Any) -> None:
+        p.write(f"e{e.value}m{m.value}")
+
+    @staticmethod
+    def parse_CustomCallTarget(p: Any) -> tuple:
+        return (StringAttr(p.parse_symbol_name()[0]),)
+
+    @staticmethod
+    def print_CustomCallTarget(p: Any, op: Operation, target: Any) -> None:
+        p.write(symbol_name_text(target.value))
+
+
+class _ComplexForm:
+    """`mhlo.complex %a, %b : tensor<4xcomplex<f32>>` (both operands the real
+    part of the result type), else `: (A, B) -> T` (MLIR-HLO's
+    custom<ComplexOpType>, whose operand types derive from the result's)."""
+
+    __slots__ = ()
+    name: str
+
+    @classmethod
+    def parse_asm(cls, p: Any) -> dict:
+        st = {"lhs": p.parse_operand()}
+        p.parse_comma()
+        st["rhs"] = p.parse_operand()
+        st["attrs"] = p.parse_optional_attr_dict()
+        p.parse_colon()
+        st["at"] = p.location()
+        st["ins"] = None
+        if p.parse_optional_punct("("):
+            st["ins"] = p.parse_type_list()
+            p.parse_punct(")")
+            p.parse_punct("->")
+        st["out"] = p.parse_type()
+        return st
+
+    @classmethod
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        out = r.type(st["out"])
+        if st["ins"] is not None:
+            ins = r.types(st["ins"])
+        else:
+            real = _real_part(out)
+            if real is None:
+                raise r.error(f"custom op '{cls.name}' expected tensor with complex element type", st["at"])
+            ins = [real, real]
+        operands = r.operands([st["lhs"], st["rhs"]], ins, st["at"])
+        props, attrs = r.split_attrs(cls.name, r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        return cast(Any, cls).build(*operands, result_types=[out], attributes=attrs,
+                                    **dict(props.entries if props is not None else ()))
+
+    @classmethod
+    def print_asm(cls, op: Any, p: Any) -> bool:
+        lhs, rhs = op.lhs, op.rhs
+        p.write(" ")
+        p.print_operands([lhs, rhs])
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        t = op.result_.type
+        real = _real_part(t)
+        if real is not None and lhs.type is real and rhs.type is real:
+            p.print_type(t)
+        else:
+            p.print_functional_type([lhs.type, rhs.type], [t])
+        return True
+
+
+def _real_part(t: Any) -> Any:
+    """tensor<...xcomplex<E>> -> tensor<...xE> (None for other types)."""
+    et = getattr(t, "element_type", None)
+    if not isinstance(t, RankedTensorType) or not isinstance(et, ComplexType):
+        return None
+    return RankedTensorType(t.shape, et.element_type, t.encoding)
+
+
+# what the FORMS ops declare beside their format
+_FORM_EXTRAS: dict[str, dict[str, Any]] = {
+    "get_tuple_element": {"attr_syntax": {"index": BareInteger(i32)}},
+    # largest: DefaultValuedOptionalAttr<BoolAttr, "true"> (printed only when false; not set by the parser)
+    "topk": {"attr_syntax": {"k": BareInteger(i64), "largest": BareInteger(i1)},
+             "largest": AttrDef(OPTIONAL, AnyAttr, BoolAttr(True), name="largest"), "asm_populate_defaults": False,
+             "asm_result_names": classmethod(lambda c, op: ["values", "indices"])},
+    "trace": {"attr_syntax": {"tag": UntypedAttr()}},
+    "after_all": {"type_inference": (TypesMatchWith("result", "inputs", lambda t: t),)},
+    "tuple": {"type_inference": (TypesMatchWith("result", "val", lambda t: list(getattr(t, "types", ()))),)},
+    "xla.rng_get_and_update_state": {"type_inference": (FixedType("result", RankedTensorType((2,), IntegerType(64,
+                                                                                                            False))),)},
+}
+
+
+def _constant_printable(cls: type, op: Any) -> bool:
+    """The value's type is the result's (the form prints only the value)."""
+    return getattr(op.value, "type", None) == op.output.type
+
+
 def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
     """The op class with mhlo's `%a[, %b] : T` form when jaxlib prints it so."""
     if name in FORMS:
-        return type(cls.__name__, (cls,), {"assembly_format": FORMS[name], "__module__": __name__})
+        return type(cls.__name__, (_FormDirectives, _SameTypeForm, cls),
+                    {"assembly_format": FORMS[name], "__module__": __name__, **_FORM_EXTRAS.get(name, {})})
     if name == "compare":
         return type(cls.__name__, (cls,), {
             "assembly_format": ("$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? attr-dict `:` "
@@ -278,11 +419,11 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
     if name == "constant":  # `mhlo.constant {attrs} dense<...> : T`, T the value's type
         return type(cls.__name__, (cls,), {
             "assembly_format": "attr-dict $value", "type_inference": (AllTypesMatch("value", "output"),),
-            "asm_printable": classmethod(lambda c, op: getattr(op.properties.get("value"), "type", None)
-                                         == op.results[0].type),
-            "__module__": __name__})
+            "asm_printable": classmethod(_constant_printable), "__module__": __name__})
     if name == "select":
         return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
+    if name == "complex":
+        return type(cls.__name__, (_ComplexForm, cls), {"__module__": __name__})
     if name not in SAME_TYPE_FORM:
         return cls
     ins = [f.name for f in cls.operand_defs]

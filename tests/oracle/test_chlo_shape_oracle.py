@@ -1,5 +1,5 @@
-"""The chlo.scan and shape dialect forms against the reference tools: every
-chunk of tests/lit/chlo/{scan,ragged_dot}.mlir prints as jaxlib's MLIR prints it, and
+"""The CHLO and shape dialect forms against the reference tools: every
+chunk of tests/lit/chlo/{forms,scan,ragged_dot}.mlir prints as jaxlib's MLIR prints it, and
 every chunk of tests/lit/shape/*.mlir as iree-opt (a complete mlir-opt that
 registers shape) prints it, byte for byte. Skipped without the tool."""
 
@@ -29,7 +29,8 @@ def _chunks(path: pathlib.Path) -> list[tuple[str, str]]:
     return [(f"{path.name}#{i}", c) for i, c in enumerate(path.read_text().split("// -----"))]
 
 
-SCAN = _chunks(LIT / "chlo" / "scan.mlir") + _chunks(LIT / "chlo" / "ragged_dot.mlir")
+SCAN = _chunks(LIT / "chlo" / "scan.mlir") + _chunks(LIT / "chlo" / "ragged_dot.mlir") + \
+    _chunks(LIT / "chlo" / "forms.mlir")
 
 
 @pytest.mark.parametrize("name,chunk", SCAN, ids=[n for n, _ in SCAN])

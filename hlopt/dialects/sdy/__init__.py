@@ -2,13 +2,12 @@
 attributes (attributes.py, sharding_rule.py), Shardy's verifier
 (verification.py, and dialect_hooks.py for `sdy.sharding` /
 `sdy.sharding_rule` on other ops and on function arguments/results) and
-custom syntax (syntax.py + grammars/sdy.lark; the one-line forms of
-sharding_constraint, reshard and sharding_group go through
-grammars/stablehlo.lark's stablehlo_op rule)."""
+custom syntax (each op's assembly format, as in Shardy's ops.td; the
+stripped attribute spellings and the region directive in asm.py)."""
 
 from typing import Any
 
-from hlopt.dialects.sdy import dialect_hooks, syntax
+from hlopt.dialects.sdy import dialect_hooks
 from hlopt.dialects.sdy.attributes import (
     ManualAxesAttr,
     MeshAttr,
@@ -35,7 +34,6 @@ def _parse_attribute(text: str) -> Any:
 from hlopt.dialects.sdy.bytecode import SdyBytecode  # noqa: E402
 
 DIALECT = Dialect("sdy", ops=OPS, attributes=(MeshAttr, ShardingAttr, ShardingPerValueAttr, ManualAxesAttr),
-                  grammar="sdy.lark", syntax=syntax.CALLBACKS,
                   parse_attribute=_parse_attribute,
                   verify_operation_attribute=dialect_hooks.verify_operation_attribute,
                   verify_region_arg_attribute=dialect_hooks.verify_region_arg_attribute,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.sdy.asm import SdyBody
 from hlopt.dialects.sdy.attributes import (
     AllToAllParamListAttr,
     AxisRefListAttr,
@@ -123,15 +124,23 @@ def value_sharding(v: Value) -> Any:
     return _per_value(op.attributes.get("sdy.sharding"), v.index)
 
 
-class _Collective(OpDef):
-    """`NAME [AXES] %tensor out_sharding=<...> {attrs} : T` (grammars/sdy.lark)."""
+_FORMAT = "$tensor `out_sharding` `` `=` `` $out_sharding attr-dict `:` type($result)"
+_OUT_SHARDING = SdyBody("#sdy.sharding", "<", invalid="tensor sharding")
+_PER_DIM_AXES = SdyBody("#sdy<list_of_axis_ref_lists", "[", ">")
+_ALL_TO_ALL = SdyBody("#sdy<all_to_all_param_list", "[", ">")
+_AXIS_LIST = SdyBody("#sdy<axis_ref_list", "{", ">")
 
-    syntax_token = "SDY_COLLECTIVE"  # grammars/sdy.lark's sdy_collective
+
+class _Collective(OpDef):
+    """`NAME [AXES] %tensor out_sharding=<...> {attrs} : T` (the axes: `axes_field`)."""
+
     tensor = ods.operand(AnyShaped)
     out_sharding = ods.attr(ShardingC)
     result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
     axes_field: str | None = None  # the property printed before the operand
+    assembly_format = _FORMAT
+    attr_syntax = {"out_sharding": _OUT_SHARDING}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -168,18 +177,8 @@ class _Collective(OpDef):
         pass
 
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        out = op.out_sharding
-        if not isinstance(out, ShardingAttr) or op.tensor.type is not op.result_.type:
-            return None
-        s = p.op_name(op)
-        if cls.axes_field is not None:
-            axes = op.properties.get(cls.axes_field)
-            if axes is None or not hasattr(axes, "body"):
-                return None
-            s += " " + axes.body()
-        return (f"{s} {p.value(op.tensor)} out_sharding=<{out.body()}>" + p.attr_dict(op.attributes)
-                + " : " + p.type_text(op.result_.type))
+    def asm_printable(cls, op: Operation) -> bool:
+        return op.tensor.type is op.result_.type
 
 
 def _expect_dims(expected: list, out: ShardingAttr, dim: int) -> None:
@@ -241,6 +240,8 @@ class AllGatherOp(_PerDimCollective):
     name = "sdy.all_gather"
     gathering_axes = ods.attr(_PER_DIM)
     axes_field = "gathering_axes"
+    assembly_format = "$gathering_axes " + _FORMAT
+    attr_syntax = {"gathering_axes": _PER_DIM_AXES.named("gathering_axes"), "out_sharding": _OUT_SHARDING}
 
     @classmethod
     def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
@@ -251,18 +252,24 @@ class AllSliceOp(_PerDimCollective):
     name = "sdy.all_slice"
     slicing_axes = ods.attr(_PER_DIM)
     axes_field = "slicing_axes"
+    assembly_format = "$slicing_axes " + _FORMAT
+    attr_syntax = {"slicing_axes": _PER_DIM_AXES.named("slicing_axes"), "out_sharding": _OUT_SHARDING}
 
 
 class ReduceScatterOp(_PerDimCollective):
     name = "sdy.reduce_scatter"
     reduce_scatter_axes = ods.attr(_PER_DIM)
     axes_field = "reduce_scatter_axes"
+    assembly_format = "$reduce_scatter_axes " + _FORMAT
+    attr_syntax = {"reduce_scatter_axes": _PER_DIM_AXES.named("reduce_scatter_axes"), "out_sharding": _OUT_SHARDING}
 
 
 class AllToAllOp(_Collective):
     name = "sdy.all_to_all"
     params = ods.attr(IsA(AllToAllParamListAttr, "List of all-to-all parameters"))
     axes_field = "params"
+    assembly_format = "$params " + _FORMAT
+    attr_syntax = {"params": _ALL_TO_ALL.named("params"), "out_sharding": _OUT_SHARDING}
 
     @classmethod
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
@@ -331,6 +338,8 @@ class AllReduceOp(_Collective):
     name = "sdy.all_reduce"
     reduction_axes = ods.attr(IsA(AxisRefListAttr, "List of axis refs"))
     axes_field = "reduction_axes"
+    assembly_format = "$reduction_axes " + _FORMAT
+    attr_syntax = {"reduction_axes": _AXIS_LIST.named("reduction_axes"), "out_sharding": _OUT_SHARDING}
 
     @classmethod
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:
@@ -361,6 +370,8 @@ class ShardedToUnreducedOp(_PerDimCollective):
     name = "sdy.sharded_to_unreduced"
     axes = ods.attr(_PER_DIM)
     axes_field = "axes"
+    assembly_format = "$axes " + _FORMAT
+    attr_syntax = {"axes": _PER_DIM_AXES.named("axes"), "out_sharding": _OUT_SHARDING}
 
     @classmethod
     def apply(cls, axes: Any, refs: Any, dim: int, mesh: Any) -> list:
@@ -378,6 +389,8 @@ class ReplicatedToUnreducedOp(_Collective):
     name = "sdy.replicated_to_unreduced"
     axes = ods.attr(IsA(AxisRefListAttr, "List of axis refs"))
     axes_field = "axes"
+    assembly_format = "$axes " + _FORMAT
+    attr_syntax = {"axes": _AXIS_LIST.named("axes"), "out_sharding": _OUT_SHARDING}
 
     @classmethod
     def check(cls, op: Operation, operand: ShardingAttr, out: ShardingAttr, mesh: Any) -> None:

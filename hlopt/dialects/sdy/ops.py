@@ -9,18 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from hlopt.dialects.sdy.asm import (
+    MANUAL_AXES,
+    PER_VALUE,
+    SHARDING,
+    SYMBOL_NAME,
+    SdyBody,
+    SingleBlockRegionNoBlockId,
+)
 from hlopt.dialects.sdy.attributes import (
     ManualAxesAttr,
     MeshAttr,
     ShardingAttr,
     ShardingPerValueAttr,
-    parse_sdy_attr,
 )
 from hlopt.dialects.sdy.collectives import COLLECTIVES, AnyShaped
+from hlopt.dialects.stablehlo.asm_directives import I64_INT
 from hlopt.dialects.stablehlo.elementwise import ConstantOp as ShloConstantOp
-from hlopt.dialects.stablehlo.syntax import block_arg_text, build_op, merged_attrs
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import Attribute, IntegerAttr, OpaqueAttr, StringAttr, symbol_name_text
+from hlopt.ir.attributes import IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyOf, AnyRankedTensor, AnyTensor, Constraint, I64Attr, IsA, Str
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.lazy import lazy_module
@@ -35,27 +42,9 @@ from hlopt.ir.traits import (
     Terminator,
 )
 from hlopt.ir.types import i32
+from hlopt.syntax import AllTypesMatch, EnumKeyword
 
 manual = lazy_module("hlopt.kernels.manual")
-
-_MESH = "#sdy.mesh"
-_SPV = "#sdy.sharding_per_value"
-_AXES = "#sdy<manual_axes"
-
-
-def _strip(a: Any, prefix: str) -> str | None:
-    """The text of `a` after `prefix` (structured or opaque attributes)."""
-    if not isinstance(a, Attribute):
-        return None
-    text = a.text
-    return text[len(prefix):] if text.startswith(prefix) else None
-
-
-def sdy_attr(text: str) -> Attribute:
-    """`#sdy...` text as the structured attribute, or opaque if not canonical."""
-    v = parse_sdy_attr(text)
-    return v if v is not None else OpaqueAttr(text)
-
 
 def _structured(cls: type, summary: str) -> Any:
     """A structured `#sdy` attribute, or its opaque spelling when not canonical."""
@@ -81,6 +70,9 @@ class MeshOp(OpDef):
     sym_name = ods.attr(Str)
     mesh = ods.attr(MeshC)
     traits = (Symbol(),)
+    assembly_format = "$sym_name `=` $mesh attr-dict"
+    attr_syntax = {"sym_name": SYMBOL_NAME,
+                   "mesh": SdyBody("#sdy.mesh", "<", check=lambda m: m.verify() if isinstance(m, MeshAttr) else None)}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -89,15 +81,7 @@ class MeshOp(OpDef):
         if msg is not None:
             raise IRError(msg, op)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n, m = op.sym_name, _strip(op.mesh, _MESH)
-        if not isinstance(n, StringAttr) or m is None or op.operands or op.results:
-            return None
-        return f"sdy.mesh {symbol_name_text(n.value)} = {m}" + p.attr_dict(op.attributes)
-
-
-class ManualComputationOp(OpDef):
+class ManualComputationOp(SingleBlockRegionNoBlockId, OpDef):
     name = "sdy.manual_computation"
     tensors = ods.var_operand(AnyTensor)
     in_shardings = ods.attr(PerValueC)
@@ -106,6 +90,10 @@ class ManualComputationOp(OpDef):
     results_ = ods.var_result(AnyTensor, name="results")
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
+    assembly_format = ("`(` operands `)` `in_shardings` `` `=` `` $in_shardings `out_shardings` `` `=` `` "
+                       "$out_shardings `manual_axes` `` `=` `` $manual_axes custom<SingleBlockRegionNoBlockId>($body) "
+                       "attr-dict `:` functional-type(operands, results)")
+    attr_syntax = {"in_shardings": PER_VALUE, "out_shardings": PER_VALUE, "manual_axes": MANUAL_AXES}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -142,22 +130,6 @@ class ManualComputationOp(OpDef):
         for n in names:
             if mesh is not None and mesh.axis_size(n) is None:
                 raise IRError(f"'{op.name}' op unknown manual axis: \"{n}\"", op)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ins = _strip(op.in_shardings, _SPV)
-        outs = _strip(op.out_shardings, _SPV)
-        axes = _strip(op.manual_axes, _AXES)
-        if ins is None or outs is None or axes is None or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        if not (ins.startswith("<") and outs.startswith("<") and axes.endswith(">")):
-            return None
-        entry = op.regions[0].blocks[0]
-        s = (f"sdy.manual_computation({p.values(op.operands)}) in_shardings={ins[1:-1]} "
-             f"out_shardings={outs[1:-1]} manual_axes={axes[:-1]} "
-             f"({', '.join(block_arg_text(p, a) for a in entry.args)}) ")
-        s += p.region(op.regions[0])
-        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -213,34 +185,17 @@ class ReturnOp(OpDef):
     name = "sdy.return"
     results_ = ods.var_operand(name="results")
     traits = (Terminator(), ReturnLike(), Pure())
-    syntax_token = "SDY_RETURN"
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        """`sdy.return {attrs} %a : T` (Shardy's format puts the dictionary first)."""
-        s = p.op_name(op) + p.attr_dict(op.attributes)
-        if op.operands:
-            s += f" {p.values(op.operands)} : {p.types(op.operand_types)}"
-        return s
-
-
-_SHARDING = "#sdy.sharding"
-
-
-def _err(msg: str, pos: int):
-    from hlopt.syntax import ParseError
-
-    return ParseError(msg, pos)
-
+    assembly_format = "attr-dict ($results^ `:` type($results))?"
 
 class _ShardingOp(OpDef):
     """`sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T` (and sdy.reshard)."""
-    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     input = ods.operand(AnyTensor)
     sharding = ods.attr(ShardingC)
     result_ = ods.result(AnyTensor, name="result")
     traits = (Pure(), SameOperandsAndResultType())
+    assembly_format = "$input $sharding attr-dict `:` type($result)"
+    attr_syntax = {"sharding": SHARDING}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -252,29 +207,6 @@ class _ShardingOp(OpDef):
                 check_sharding(op, sh, op.result_.type, symbols)
             except ShardyError as e:
                 raise_op_error(op, "", e)
-    args_format = "sharding_args"
-
-    @classmethod
-    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
-        body, _ = a.span_text(a.get("sharding"))
-        attrs = a.attrs()
-        if len(types) != 1:
-            raise _err("expected a single type", a.base)
-        t = s.decode_type(types[0])
-        return build_op(s, cls.name, a.operands([t]), [t], {"sharding": sdy_attr(_SHARDING + body)}, attrs)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-
-        body = _strip(op.sharding, _SHARDING)
-        if body is None or not body.startswith("<") or len(op.operands) != 1 or len(op.results) != 1:
-            return None
-        if op.input.type is not op.result_.type:
-            return None
-        return (f"{p.op_name(op)} {p.value(op.input)} {body}" + merged_attrs(op, p, elide=("sharding",))
-                + " : " + p.type_text(op.result_.type))
-
-
 class ShardingConstraintOp(_ShardingOp):
     name = "sdy.sharding_constraint"
 
@@ -293,45 +225,28 @@ class ReshardOp(_ShardingOp):
 
 class ShardingGroupOp(OpDef):
     """`sdy.sharding_group %x group_id=3 {attrs} : T`"""
-    syntax_token = "SHLO_OP"  # one-line form: grammars/stablehlo.lark's stablehlo_op
 
     name = "sdy.sharding_group"
     input = ods.operand(AnyRankedTensor)
     group_id = ods.attr(I64Attr)
-    args_format = "group_args"
-
-    @classmethod
-    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
-        from hlopt.ir.attributes import IntegerAttr
-        from hlopt.ir.types import i64
-
-        gid = a.get("group_id")
-        attrs = a.attrs()
-        t = s.decode_type(types[0])
-        return build_op(s, cls.name, a.operands([t]), [], {"group_id": IntegerAttr(gid, i64)}, attrs)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        from hlopt.ir.attributes import IntegerAttr
-
-        g = op.group_id
-        if not isinstance(g, IntegerAttr) or len(op.operands) != 1 or op.results:
-            return None
-        return (f"{p.op_name(op)} {p.value(op.input)} group_id={g.value}"
-                + merged_attrs(op, p, elide=("group_id",)) + " : " + p.type_text(op.input.type))
+    assembly_format = "$input `group_id` `` `=` `` $group_id attr-dict `:` type($input)"
+    attr_syntax = {"group_id": I64_INT}
 
 
 class SdyConstantOp(ShloConstantOp):
     """`sdy.constant {attrs} dense<...> : T` (no result name hint)."""
 
     name = "sdy.constant"
+    assembly_format = "attr-dict $value"  # ConstantOp::print: the dictionary first
+    attr_syntax: dict = {}
+    type_inference = (AllTypesMatch("value", "output"),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list:
         return []
 
 
-class NamedComputationOp(OpDef):
+class NamedComputationOp(SingleBlockRegionNoBlockId, OpDef):
     """`sdy.named_computation<"name">(%a) in_shardings=[..] out_shardings=[..] (%arg: T) { ... } : (T) -> T`"""
 
     name = "sdy.named_computation"
@@ -342,6 +257,10 @@ class NamedComputationOp(OpDef):
     results_ = ods.var_result(name="results")
     body = ods.region(1)
     traits = (IsolatedFromAbove(), RecursiveMemoryEffects())
+    assembly_format = ("`<` $name `>` `` `(` $operands `)` (`in_shardings` `` `=` `` $in_shardings^)? "
+                       "(`out_shardings` `` `=` `` $out_shardings^)? custom<SingleBlockRegionNoBlockId>($body) "
+                       "attr-dict `:` functional-type($operands, results)")
+    attr_syntax = {"in_shardings": PER_VALUE, "out_shardings": PER_VALUE}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -364,44 +283,21 @@ class NamedComputationOp(OpDef):
                 except ShardyError as e:
                     raise_op_error(op, kw + " ", e)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n = op.name_
-        if not isinstance(n, StringAttr) or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        s = f"sdy.named_computation<{p.attr_text(n)}>({p.values(op.operands)})"
-        for kw, v in (("in_shardings", op.in_shardings), ("out_shardings", op.out_shardings)):
-            if v is None:
-                continue
-            body = _strip(v, _SPV)
-            if body is None or not body.startswith("<"):
-                return None
-            s += f" {kw}={body[1:-1]}"
-        entry = op.regions[0].blocks[0]
-        s += f" ({', '.join(block_arg_text(p, a) for a in entry.args)}) " + p.region(op.regions[0])
-        return s + p.attr_dict(op.attributes) + " : " + p.functional_type(op.operand_types, op.result_types)
-
-
 _DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")
-
-
-def _print_unary(op: Operation, p: Any, keyword: str) -> str:
-    """`NAME %x[ keyword=value] {attrs} : T` (grammars/sdy.lark's sdy_unary)."""
-    return (f"{p.op_name(op)} {p.value(op.operands[0])}{keyword}" + p.attr_dict(op.attributes)
-            + " : " + p.type_text(op.results[0].type))
 
 
 class PropagationBarrierOp(OpDef):
     """`sdy.propagation_barrier %x allowed_direction=BACKWARD {attrs} : T`"""
 
     name = "sdy.propagation_barrier"
-    syntax_token = "SDY_UNARY"
     input = ods.operand(AnyRankedTensor)
     allowed_direction = ods.attr(Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32
                                             and 0 <= a.value < len(_DIRECTIONS),
                                             "allowed propagation direction"))
     result_ = ods.result(AnyRankedTensor, name="result")
     traits = (Pure(), SameOperandsAndResultType())
+    assembly_format = "$input `allowed_direction` `` `=` `` $allowed_direction attr-dict `:` type($input)"
+    attr_syntax = {"allowed_direction": EnumKeyword(_DIRECTIONS, i32)}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -410,16 +306,12 @@ class PropagationBarrierOp(OpDef):
                           "direction makes the op redundant.", op)
 
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _print_unary(op, p, f" allowed_direction={_DIRECTIONS[op.allowed_direction.value]}")
-
-    @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         return [args[0]]  # an annotation of a global value
 
 
-def _static_result(op: Operation) -> None:
-    t = op.results[0].type
+def _static_result(op: Operation, t: Any) -> None:
+    """`t`: the op's declared result's type."""
     if not getattr(t, "has_static_shape", False):
         raise IRError(f"'{op.name}' op expected {op.name} to have a static-shaped result. type: '{t.text}'", op)
 
@@ -428,17 +320,18 @@ class DataFlowEdgeOp(OpDef):
     """`sdy.data_flow_edge %x [sharding=<@mesh, [...]>] {attrs} : T`"""
 
     name = "sdy.data_flow_edge"
-    syntax_token = "SDY_UNARY"
     input = ods.operand(AnyShaped)
     sharding = ods.opt_attr(ShardingC)
     result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
+    assembly_format = "$input (`sharding` `` `=` `` $sharding^)? attr-dict `:` type($result)"
+    attr_syntax = {"sharding": SHARDING}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         from hlopt.dialects.sdy.verification import ShardyError, check_sharding, raise_op_error
 
-        _static_result(op)
+        _static_result(op, op.result_.type)
         v = op.input
         if len(v.uses) != 1:
             raise IRError(f"'{op.name}' op expected input of sdy.data_flow_edge to have a single user", op)
@@ -454,29 +347,21 @@ class DataFlowEdgeOp(OpDef):
             except ShardyError as e:
                 raise_op_error(op, "", e)
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        sh = op.sharding
-        if sh is not None and not isinstance(sh, ShardingAttr):
-            return None
-        return _print_unary(op, p, f" sharding=<{sh.body()}>" if sh is not None else "")
-
-
 class FuncDataFlowEdgeOp(OpDef):
     """`sdy.func_data_flow_edge %x {attrs} : T`"""
 
     name = "sdy.func_data_flow_edge"
-    syntax_token = "SDY_UNARY"
     operand_ = ods.operand(AnyShaped, name="operand")
     result_ = ods.result(AnyShaped, name="result")
     traits = (SameOperandsAndResultType(),)
+    assembly_format = "$operand attr-dict `:` type($result)"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         from hlopt.ir.core import BlockArgument
         from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
 
-        _static_result(op)
+        _static_result(op, op.result_.type)
         v = op.operand_
         if len(v.uses) != 1:
             raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to have a single user", op)
@@ -487,11 +372,6 @@ class FuncDataFlowEdgeOp(OpDef):
                               "a func op.", op)
         elif not implements(v.owner, CallOpInterface):
             raise IRError(f"'{op.name}' op expected operand of sdy.func_data_flow_edge to be a result of call op.", op)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _print_unary(op, p, "")
-
 
 OPS = (MeshOp, ManualComputationOp, ReturnOp, ShardingConstraintOp, ReshardOp, ShardingGroupOp, SdyConstantOp,
        NamedComputationOp, PropagationBarrierOp, DataFlowEdgeOp, FuncDataFlowEdgeOp, *COLLECTIVES)

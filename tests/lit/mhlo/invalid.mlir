@@ -52,3 +52,35 @@ func.func @while_regions(%a: tensor<f32>) {
   }) : (tensor<f32>) -> tensor<f32>
   return
 }
+
+// -----
+
+func.func @reduce_precision_format(%a: tensor<4xf32>) {
+  // expected-error@+1 {{custom op 'mhlo.reduce_precision' expected exponent mantissa in format e#m#, saw x}}
+  %0 = mhlo.reduce_precision %a, format = x : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @get_tuple_element_index(%a: tuple<tensor<4xf32>>) {
+  // expected-error@+1 {{expected attribute value}}
+  %0 = mhlo.get_tuple_element %a[x] : (tuple<tensor<4xf32>>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @custom_call_target(%a: tensor<4xf32>) {
+  // expected-error@+1 {{custom op 'mhlo.custom_call' expected valid '@'-identifier for symbol name}}
+  %0 = mhlo.custom_call foo(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @complex_type(%a: tensor<4xf32>) {
+  // expected-error@+1 {{custom op 'mhlo.complex' expected tensor with complex element type}}
+  %0 = mhlo.complex %a, %a : tensor<4xf32>
+  return
+}

@@ -4,8 +4,10 @@
 // Every mhlo op jaxlib registers is declared (mhlo is closed). The
 // elementwise ops read and print mhlo's `%a, %b : T` form (a functional
 // type when the types differ, as for convert and is_finite), and return,
-// reshape, partition_id, replica_id, create_token, constant, select and
-// compare theirs; the others print in the generic form.
+// reshape, partition_id, replica_id, create_token, constant, select,
+// compare, tuple, get_tuple_element, reduce_precision, after_all, custom_call,
+// topk and optimization_barrier theirs (mhlo_ops.py's FORMS); the others print
+// in the generic form.
 // tests/oracle/test_mhlo_closed_oracle.py checks with jaxlib: the generic
 // print of this module is jaxlib's, and jaxlib prints every op hlopt prints
 // in custom form the same way.
@@ -49,34 +51,34 @@
 // CHECK: %8 = "mhlo.iota"() <{iota_dimension = 0 : i64}> : () -> tensor<4xi32>
 // CHECK: %9 = "mhlo.dot"(%arg0, %2) : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
 // CHECK: %10 = "mhlo.dynamic_broadcast_in_dim"(%arg1, %arg2) <{broadcast_dimensions = dense<> : tensor<0xi64>}> : (tensor<f32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK: %11 = "mhlo.tuple"(%arg0, %arg1) : (tensor<2x3xf32>, tensor<f32>) -> tuple<tensor<2x3xf32>, tensor<f32>>
-// CHECK: %12 = "mhlo.get_tuple_element"(%11) <{index = 1 : i32}> : (tuple<tensor<2x3xf32>, tensor<f32>>) -> tensor<f32>
+// CHECK: %11 = mhlo.tuple %arg0, %arg1 : tuple<tensor<2x3xf32>, tensor<f32>>
+// CHECK: %12 = mhlo.get_tuple_element %11[1] : (tuple<tensor<2x3xf32>, tensor<f32>>) -> tensor<f32>
 // CHECK: %13 = mhlo.copy %arg0 : tensor<2x3xf32>
 // CHECK: %14 = mhlo.partition_id : tensor<ui32>
 // CHECK: %15 = mhlo.replica_id : tensor<ui32>
-// CHECK: %16 = "mhlo.reduce_precision"(%arg0) <{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: %16 = mhlo.reduce_precision %arg0, format = e5m10 : tensor<2x3xf32>
 // CHECK-LABEL: func.func @regions
 // CHECK: %0 = "mhlo.reduce"(%arg0, %arg1) <{dimensions = dense<0> : tensor<1xi64>}> ({
-// CHECK: %10 = mhlo.add %arg3, %arg4 : tensor<f32>
-// CHECK: mhlo.return %10 : tensor<f32>
+// CHECK: %9 = mhlo.add %arg3, %arg4 : tensor<f32>
+// CHECK: mhlo.return %9 : tensor<f32>
 // CHECK: %1 = "mhlo.if"(%arg2) ({
 // CHECK: mhlo.return %arg1 : tensor<f32>
 // CHECK: mhlo.return %0 : tensor<f32>
 // CHECK: %2:2 = "mhlo.while"(%arg1, %arg0) ({
-// CHECK: %10 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
-// CHECK: mhlo.return %10 : tensor<i1>
+// CHECK: %9 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: mhlo.return %9 : tensor<i1>
 // CHECK: mhlo.return %arg3, %arg4 : tensor<f32>, tensor<4xf32>
 // CHECK: %3 = "mhlo.sort"(%arg0) <{dimension = 0 : i64}> ({
-// CHECK: %10 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
-// CHECK: mhlo.return %10 : tensor<i1>
+// CHECK: %9 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: mhlo.return %9 : tensor<i1>
 // CHECK: %4 = mhlo.create_token : !mhlo.token
-// CHECK: %5 = "mhlo.after_all"(%4, %4) : (!mhlo.token, !mhlo.token) -> !mhlo.token
-// CHECK: %6 = "mhlo.custom_call"(%arg0) <{backend_config = "", call_target_name = "foo"}> : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK: %7:2 = "mhlo.topk"(%arg0) <{k = 2 : i64}> : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi32>)
-// CHECK: %8 = "mhlo.all_reduce"(%arg0) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> ({
-// CHECK: %10 = mhlo.add %arg3, %arg4 : tensor<f32>
-// CHECK: mhlo.return %10 : tensor<f32>
-// CHECK: %9 = "mhlo.optimization_barrier"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %5 = mhlo.after_all %4, %4 : !mhlo.token
+// CHECK: %6 = mhlo.custom_call @foo(%arg0) {backend_config = ""} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %values, %indices = mhlo.topk(%arg0, k = 2) : tensor<4xf32> -> (tensor<2xf32>, tensor<2xi32>)
+// CHECK: %7 = "mhlo.all_reduce"(%arg0) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> ({
+// CHECK: %9 = mhlo.add %arg3, %arg4 : tensor<f32>
+// CHECK: mhlo.return %9 : tensor<f32>
+// CHECK: %8 = mhlo.optimization_barrier %arg0 : tensor<4xf32>
 
 module {
   func.func @elementwise(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<4xi32>, %arg3: tensor<4xi1>) -> tensor<4xf32> {
