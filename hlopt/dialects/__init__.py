@@ -43,7 +43,7 @@ DIALECTS = MappingProxyType({
     "util": DialectInfo(_D + "util", grammar="util_ops.lark"),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
     "iree_encoding": DialectInfo(_D + "iree_encoding"),
-    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark"),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext"),
     "iree_cpu": DialectInfo(_D + "iree_cpu"),
     "iree_gpu": DialectInfo(_D + "iree_gpu"),
     **{name: DialectInfo("", open=True) for name in (

@@ -25,7 +25,7 @@ from hlopt.ir.interfaces import CallableOpInterface, SymbolOpInterface
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, op_error
 from hlopt.ir.types import FunctionType, IndexType
-from hlopt.syntax import AttrSyntax, SymbolName, TypeRef, UnitKeyword
+from hlopt.syntax import AttrSyntax, SymbolName, SymbolRef, TypeRef, UnitKeyword
 
 _StrAttr = IsA(StringAttr, "string attribute")
 _TypeAttr = IsA(TypeAttr, "any type attribute")
@@ -391,7 +391,7 @@ class GlobalLoadOp(OpDef):
     is_immutable = opt_attr(IsA(UnitAttr, "unit attribute"))
     result_ = result(name="result")
     assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
-    attr_syntax = {"is_immutable": UnitKeyword()}
+    attr_syntax = {"is_immutable": UnitKeyword(), "global": SymbolRef()}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:

@@ -48,6 +48,7 @@ _HOMES = {
     **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
                      "print_dynamic_index_list"), "directives"),
     "SymbolName": "directives",
+    "SymbolRef": "directives",
 }
 __all__ = sorted(_HOMES)
 

@@ -161,3 +161,15 @@ class SymbolName(AttrSyntax):
         from hlopt.ir.attributes import symbol_name_text
 
         p.print_alias_free(a, symbol_name_text(a.value))  # type: ignore[attr-defined]  # printable() checked it
+
+
+class SymbolRef(AttrSyntax):
+    """A FlatSymbolRefAttr variable (`@g`): another attribute kind is MLIR's
+    "invalid kind of attribute specified"."""
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        at = p.location()
+        a = p.parse_attribute()
+        if not a.text.startswith("@"):
+            raise p.error("invalid kind of attribute specified", at)
+        return a
