@@ -40,10 +40,10 @@ DIALECTS = MappingProxyType({
     "tensor": DialectInfo(_D + "tensor"),
     "shape": DialectInfo(_D + "shape"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark", "hal_runtime.lark")),
-    "util": DialectInfo(_D + "util", grammar=("util.lark", "util_ops.lark")),
+    "util": DialectInfo(_D + "util", grammar="util_ops.lark"),
     "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
-    "iree_encoding": DialectInfo(_D + "iree_encoding", grammar="iree_encoding.lark"),
-    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext", grammar="iree_tensor_ext.lark"),
+    "iree_encoding": DialectInfo(_D + "iree_encoding"),
+    "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext"),
     "iree_cpu": DialectInfo(_D + "iree_cpu"),
     "iree_gpu": DialectInfo(_D + "iree_gpu"),
     **{name: DialectInfo("", open=True) for name in (

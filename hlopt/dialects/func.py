@@ -228,6 +228,9 @@ def _parse_arguments(p: Any, r: Any) -> tuple[list[tuple], bool]:
         p.parse_comma()
 
 
+parse_function_arguments = _parse_arguments  # util.func's and hal's arguments read as func.func's
+
+
 def _parse_results(p: Any, r: Any) -> list[tuple]:
     """After `->`: `T` or `(T {attrs}, ...)` -> [(type, attrs)]."""
     from hlopt.syntax import ParseError

@@ -364,8 +364,7 @@ def parse_attribute(text: str) -> Attribute | None:
 
 from hlopt.dialects import iree_encoding_ops as _ops  # noqa: E402  (its ops read the attributes above)
 
-DIALECT = Dialect("iree_encoding", ops=_ops.OPS, parse_attribute=parse_attribute, grammar="iree_encoding.lark",
-                  syntax=_ops.CALLBACKS)
+DIALECT = Dialect("iree_encoding", ops=_ops.OPS, parse_attribute=parse_attribute)
 
 
 # ---------------------------------------------------------------------------

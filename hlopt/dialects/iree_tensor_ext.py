@@ -2,7 +2,7 @@
 `!iree_tensor_ext.dispatch.tensor<access:tensor<...>>` type a dispatch
 region's bindings are viewed as, structured so its tensor's encoding can be
 read and replaced; `iree_tensor_ext.dispatch.workload.ordinal` in IREE's
-custom form. Its other ops pass through generically."""
+declared form; its other ops are in iree_tensor_ext_ops.py."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import IntegerAttr
 from hlopt.ir.core import Operation
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.opdef import OpDef, attr, operand, result
 from hlopt.ir.types import RankedTensorType, Type, index
+from hlopt.syntax import AllTypesMatch, BareInteger
 
 _ACCESS = ("readonly", "writeonly", "readwrite")
 
@@ -73,31 +73,15 @@ class WorkloadOrdinalOp(OpDef):
     ordinal = attr()
     result_ = result()
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        assert isinstance(op, cls)  # an op is printed by its own class
-        o = op.ordinal
-        if not isinstance(o, IntegerAttr) or len(op.operands) != 1 or len(op.results) != 1 \
-                or op.result_.type != op.operand_.type:
-            return None
-        attrs = p.attr_dict(op.attributes)  # IREE's format prints them first
-        return (f"iree_tensor_ext.dispatch.workload.ordinal{attrs} {p.value(op.operand_)}, {o.value}"
-                f" : {p.type_text(op.operand_.type)}")
+    assembly_format = "attr-dict $operand_ `,` $ordinal `:` type($operand_)"
+    attr_syntax = {"ordinal": BareInteger(index)}
+    type_inference = (AllTypesMatch("operand_", "result_"),)
 
-
-def iree_tensor_ext_ordinal(s: Any, c: list) -> tuple[Operation, int]:
-    kw, attrs, v, n, t = c
-    ty = s.decode_type(t)
-    m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", str(v))
-    assert m is not None  # the grammar's USE token
-    value = s.lookup(m.group(1), int(m.group(2) or 0), ty, v.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(WorkloadOrdinalOp.name, [value], [ty], {"ordinal": IntegerAttr(int(str(n), 0), index)},
-                     a), kw.start_pos
+    @staticmethod
+    def asm_printable(op: Operation) -> bool:
+        return op.result_.type is op.operand_.type  # the form prints one type
 
 
 from hlopt.dialects import iree_tensor_ext_ops as _ops  # noqa: E402  (they use the type above)
 
-DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp, *_ops.OPS), parse_type=parse_type,
-                  grammar="iree_tensor_ext.lark",
-                  syntax={"iree_tensor_ext_ordinal": iree_tensor_ext_ordinal, **_ops.CALLBACKS})
+DIALECT = Dialect("iree_tensor_ext", ops=(WorkloadOrdinalOp, *_ops.OPS), parse_type=parse_type)

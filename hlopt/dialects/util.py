@@ -1,7 +1,7 @@
 """IREE's util dialect, the subset stream programs use: util.global (device
 globals initialized with `#hal.device.target`), util.func and util.return,
-with IREE's custom forms (grammars/util.lark). Other util ops pass through
-generically."""
+with IREE's custom forms (declared assembly formats; util.func and util.call
+written with the op_asm parser/printer API). Other util ops: util_ops.py."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from hlopt.ir.interfaces import CallableOpInterface, SymbolOpInterface
 from hlopt.ir.opdef import OpDef, attr, operand, opt_attr, region, result, var_operand, var_result
 from hlopt.ir.traits import IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, op_error
 from hlopt.ir.types import FunctionType, IndexType
+from hlopt.syntax import AttrSyntax, SymbolName, SymbolRef, TypeRef, UnitKeyword
 
 _StrAttr = IsA(StringAttr, "string attribute")
 _TypeAttr = IsA(TypeAttr, "any type attribute")
@@ -37,7 +38,70 @@ def visibility_prefix(op: Operation) -> str:
     return v.value + " " if isinstance(v, StringAttr) else ""
 
 
-class GlobalOp(OpDef, SymbolOpInterface):
+class SymbolVisibility:
+    """Mixin: IREE's `custom<SymbolVisibility>($sym_visibility)`, the anchor
+    of an optional group (the pinned iree-opt prints nothing for a missing
+    visibility)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_optional_SymbolVisibility(p: Any) -> tuple | None:
+        v = p.parse_optional_keyword(("public", "private", "nested"))
+        return (StringAttr(v),) if v is not None else None
+
+    @staticmethod
+    def parse_SymbolVisibility(p: Any) -> tuple:
+        return SymbolVisibility.parse_optional_SymbolVisibility(p) or (None,)
+
+    @staticmethod
+    def print_SymbolVisibility(p: Any, op: Operation, vis: Any) -> None:
+        p.write(vis.value)
+
+
+class _ValueOf:
+    """`= value` of custom<TypeOrAttr>: the global's type is the value's."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: Any):  # an AttrRef
+        self.ref = ref
+
+
+class _GlobalType(AttrSyntax):
+    """util.global's `type`, as custom<TypeOrAttr> reads it: a type, or the
+    type of the initial value (an opaque dialect attribute `#x<..> : T`
+    counts by the type it spells)."""
+
+    def build(self, r: Any, value: Any) -> Any:
+        if isinstance(value, TypeRef):
+            return TypeAttr(r.type(value))
+        v = r.attr(value.ref)
+        t = getattr(v, "type", None)
+        if t is None:
+            cut = _trailing_type(v.text)
+            if cut is None:
+                raise r.error("expected a typed initial value or ': type'", value.ref.pos)
+            text = v.text[cut:]
+            lead = len(text) - len(text.lstrip())
+            t = r.type(TypeRef(text.strip(), value.ref.pos + cut + lead))
+        return TypeAttr(t)
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, TypeAttr)
+
+
+def _typed_as(init: Any, t: Any) -> bool:
+    """Whether printing `= init` alone gives the global's type `t`."""
+    if getattr(init, "type", None) is t:
+        return True
+    if getattr(init, "type", None) is None and hasattr(init, "text"):
+        cut = _trailing_type(init.text)
+        return cut is not None and init.text[cut:].strip() == t.text
+    return False
+
+
+class GlobalOp(SymbolVisibility, OpDef, SymbolOpInterface):
     name = "util.global"
     summary = "Stateful global variable declaration"
     sym_name = attr(_StrAttr)
@@ -47,32 +111,107 @@ class GlobalOp(OpDef, SymbolOpInterface):
     initial_value = opt_attr()
     inlining_policy = opt_attr()
     traits = (Symbol(),)
+    assembly_format = ("(custom<SymbolVisibility>($sym_visibility)^)? (`mutable` $is_mutable^)? $sym_name "
+                       "attr-dict custom<TypeOrAttr>($type, $initial_value)")
+    attr_syntax = {"is_mutable": UnitKeyword(), "sym_name": SymbolName(), "type": _GlobalType()}
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.sym_name
-        t = op.type
-        if not isinstance(name, StringAttr) or not isinstance(t, TypeAttr):
-            return None
-        s = "util.global " + visibility_prefix(op)
-        if op.is_mutable is not None:
-            s += "mutable "
-        s += symbol_name_text(name.value)
-        extra = [e for e in op.properties.entries
-                 if e[0] not in ("sym_name", "sym_visibility", "type", "is_mutable", "initial_value")]
-        s += p.attr_dict(op.attributes) if not extra else p.attr_dict(
-            type(op.attributes)(list(op.attributes.entries) + extra))
-        init = op.initial_value
-        # IREE's TypeOrAttr: a typed initial value of the global's type names the type itself
-        if init is not None and getattr(init, "type", None) is t.type:
-            return s + " = " + p.attr_text(init)
-        cut = _trailing_type(init.text) if init is not None and getattr(init, "type", None) is None else None
-        if cut is not None and init.text[cut:].strip() == t.type.text:
-            return s + " = " + p.attr_text(init)  # an opaque dialect attribute of that type
-        s += " : " + p.type_text(t.type)
+    @staticmethod
+    def parse_TypeOrAttr(p: Any) -> tuple:
+        """`: T`, `: T = value` or `= value`."""
+        if p.parse_optional_punct("="):
+            v = p.parse_attribute()
+            return _ValueOf(v), v
+        p.parse_colon()
+        t = p.parse_type()
+        return t, (p.parse_attribute() if p.parse_optional_punct("=") else None)
+
+    @staticmethod
+    def print_TypeOrAttr(p: Any, op: Operation, t: Any, init: Any) -> None:
+        # a typed initial value of the global's type names the type itself
+        if init is None or not _typed_as(init, t.type):
+            p.write(": ")
+            p.print_type(t.type)
+            if init is not None:
+                p.write(" ")
         if init is not None:
-            s += " = " + p.attr_text(init)
-        return s
+            p.write("= ")
+            p.print_attribute(init)
+
+
+def _parse_tied_results(p: Any, names: list[tuple[str, int]], attrs: bool) -> list[tuple]:
+    """IREE's custom<TiedFunctionResultList> after `->`: `T`, `%x [as T]` or a
+    parenthesized list of those (with `{attrs}` when `attrs`), `()` for none,
+    `%x` naming one of `names` (the arguments or the call's operands).
+    Returns [(TypeRef, or None for the tied operand's type; AttrRef or None;
+    tied index or -1)]."""
+    out: list[tuple] = []
+    paren = p.parse_optional_punct("(")
+    if paren and p.parse_optional_punct(")"):
+        return out
+    while True:
+        u = p.parse_optional_operand()
+        if u is not None:
+            key = (u.name, u.index)
+            if key not in names:
+                raise p.error(f"tied operand not found for result reference %{u.name}"
+                              + (f"#{u.index}" if u.index else ""), u.pos)
+            tie = names.index(key)
+            t = p.parse_type() if p.parse_optional_keyword("as") else None
+        else:
+            tie, t = -1, p.parse_type()
+        out.append((t, p.parse_optional_attr_dict() if paren and attrs else None, tie))
+        if not p.parse_optional_punct(","):
+            break
+    if paren:
+        if p.peek("loc("):  # results have no locations
+            raise p.wrong_token("expected ')'")
+        p.parse_punct(")")
+    return out
+
+
+def _print_tied_results(p: Any, ft: FunctionType, ties: list[int], res_attrs: list, tied_value: Any) -> None:
+    """IREE's printShapedFunctionResultList/printTiedResultList, parenthesized
+    unless one result without attributes."""
+    paren = len(ft.results) != 1 or any(a is not None for a in res_attrs)
+    if paren:
+        p.write("(")
+    for i, (t, tie, a) in enumerate(zip(ft.results, ties, res_attrs)):
+        if i:
+            p.write(", ")
+        if tie >= 0:
+            tied_value(tie)
+            if t is ft.inputs[tie]:
+                t = None
+            else:
+                p.write(" as ")
+        if t is not None:
+            p.print_type(t)
+        if a is not None:
+            p.print_optional_attr_dict(a)
+    if paren:
+        p.write(")")
+
+
+def _resolve_results(r: Any, results: list[tuple], inputs: list) -> list[tuple]:
+    """_parse_tied_results' pieces decoded: [(type, attrs, tie)]."""
+    return [(r.type(t) if t is not None else inputs[tie], r.attr(a) if a is not None else None, tie)
+            for t, a, tie in results]
+
+
+def _dicts(a: Any, n: int) -> list:
+    """An ArrayAttr of dictionaries as n entries (None for empty or absent)."""
+    if not isinstance(a, ArrayAttr):
+        return [None] * n
+    return [d if isinstance(d, DictionaryAttr) and len(d) else None for d in a.elements]
+
+
+def _dict_array(dicts: list) -> ArrayAttr | None:
+    if not any(d is not None and len(d) for d in dicts):
+        return None
+    return ArrayAttr(d if d is not None else DictionaryAttr() for d in dicts)
+
+
+_FUNC_ELIDED = ("sym_name", "function_type", "tied_operands", "sym_visibility", "arg_attrs", "res_attrs")
 
 
 class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
@@ -89,13 +228,6 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     traits = (IsolatedFromAbove(), Symbol())
 
     @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple]:
-        from hlopt.dialects.func import FuncOp as Func
-        from hlopt.syntax import visit_asm_items
-
-        return visit_asm_items(Func, op) or []  # func.func's form; IREE prints no argument locations
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         ft = op.function_type
         n_in = len(getattr(getattr(ft, "type", None), "inputs", ()))
@@ -103,105 +235,92 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
             if tie != -1 and not 0 <= tie < n_in:
                 raise op_error(op, f"result #{i} tied to invalid operand index {tie}")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        from hlopt.dialects.func import FuncOp as Func
-        from hlopt.syntax import print_asm_text, scan_balanced
+    # -- IREE's form: util.func [visibility] @name(args) [-> tied results] [attributes {...}] [{ body }]
+    # (the arguments are read as func.func reads them)
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        from hlopt.dialects.func import parse_function_arguments
+        from hlopt.syntax import ParseError
 
-        if op.inlining_policy is not None:
-            return None
-        ft = op.function_type
-        ft = getattr(ft, "type", None)
-        if not isinstance(ft, FunctionType):
-            return None
-        ties = tied_operands(op)
-        # the arguments, attributes and body print as func.func's; the results
-        # (which may name the argument they are tied to) are spliced in after them
-        head = _Renamed(op, ("tied_operands", "res_attrs"), function_type=TypeAttr(FunctionType(ft.inputs, ())))
-        text = print_asm_text(Func, head, _WithoutArgLocations(p))
-        if text is None:
-            return None
-        text = "util.func" + text[len("func.func"):]
-        close = scan_balanced(text, len("util.func " + visibility_prefix(op)
-                                        + symbol_name_text(op.sym_name.value)))
-        has_body = bool(op.regions and op.regions[0].blocks)
-        res = _results_text(op, p, ft, ties, op.regions[0].blocks[0].args if has_body else None)
-        text = text[:close] + res + text[close:]
-        if not has_body:
-            text = _name_declaration_args(text)
-        return text
+        r = p.resolver
+        vis = p.parse_optional_keyword(("public", "private", "nested"))
+        sym = p.parse_optional_symbol_name()
+        if sym is None:
+            at = p.location()
+            raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
+        name, sym_pos = sym
+        args, named = parse_function_arguments(p, r)
+        inputs = [t for _a, t, _d in args]
+        names = [(a.name.name, a.name.index) for a, _t, _d in args] if named else []
+        results = _resolve_results(r, _parse_tied_results(p, names, True), inputs) \
+            if p.parse_optional_punct("->") else []
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        attrs = r.attr(attrs) if attrs is not None else None
+        body_pos = p.location()
+        body = None
+        if p.peek("{"):
+            if args and not named:
+                raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
+            body = p.parse_region([a for a, _t, _d in args] if named else [])
+            if not body.blocks:
+                raise p.error("expected non-empty function body", body_pos)
+        return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
+
+    @classmethod
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        inputs = [t for _a, t, _d in st["args"]]
+        results = st["results"]
+        return cls.build(
+            sym_name=StringAttr(st["name"]),
+            function_type=TypeAttr(FunctionType(inputs, [t for t, _a, _tie in results])),
+            sym_visibility=StringAttr(st["vis"]) if st["vis"] is not None else None,
+            arg_attrs=_dict_array([d for _a, _t, d in st["args"]]),
+            res_attrs=_dict_array([a for _t, a, _tie in results]),
+            tied_operands=_ties_attr([tie for _t, _a, tie in results]) if results else None,
+            attributes=st["attrs"], regions=[st["body"] if st["body"] is not None else Region()])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        ft = getattr(op.function_type, "type", None)
+        name = op.sym_name
+        if op.inlining_policy is not None or not isinstance(ft, FunctionType) or not isinstance(name, StringAttr):
+            return False
+        p.write(" " + visibility_prefix(op) + symbol_name_text(name.value) + "(")
+        body = op.regions[0] if op.regions else None
+        args = body.blocks[0].args if body is not None and body.blocks else None
+        arg_attrs = _dicts(op.arg_attrs, len(ft.inputs))
+        for i, t in enumerate(ft.inputs):
+            if i:
+                p.write(", ")
+            # IREE prints the arguments as `%argN: T {attrs}` (no locations, even with debuginfo)
+            if args is not None:
+                p.print_operand(args[i])
+            else:
+                p.write(f"%arg{i}")
+            p.write(": ")
+            p.print_type(t)
+            if arg_attrs[i] is not None:
+                p.print_optional_attr_dict(arg_attrs[i])
+        p.write(")")
+        if ft.results:
+            p.write(" -> ")
+            _print_tied_results(p, ft, tied_operands(op), _dicts(op.res_attrs, len(ft.results)),
+                                (lambda i: p.print_operand(args[i])) if args is not None
+                                else (lambda i: p.write(f"%arg{i}")))
+        p.print_optional_attr_dict(op.attributes, _FUNC_ELIDED, True)
+        if body is not None and body.blocks:
+            p.write(" ")
+            p.print_region(body, False)
+        return True
 
 
 def tied_operands(op: Operation) -> list[int]:
     """The argument each result is tied to (-1: none), one per result."""
-    ft = op.properties.get("function_type")
-    n = len(getattr(getattr(ft, "type", None), "results", ()))
-    t = op.properties.get("tied_operands")
+    ft = op.function_type if isinstance(op, FuncOp) else None
+    n = len(getattr(getattr(ft, "type", None), "results", ())) if ft is not None else len(op.results)
+    t = op.tied_operands
     vals = [getattr(x, "value", -1) for x in t.elements] if isinstance(t, ArrayAttr) else []
     return (vals + [-1] * n)[:n]
-
-
-def _results_text(op: Operation, p: Any, ft: FunctionType, ties: list[int], args: Any) -> str:
-    """` -> T`, ` -> %arg0 as T` or ` -> (%arg0, T {attrs})`, as IREE prints
-    a signature with tied results."""
-    if not ft.results:
-        return ""
-    ra = op.properties.get("res_attrs")
-    attrs = [d if isinstance(d, DictionaryAttr) and len(d) else None for d in ra.elements] \
-        if isinstance(ra, ArrayAttr) else [None] * len(ft.results)
-    items = []
-    for t, tie, a in zip(ft.results, ties, attrs):
-        if tie >= 0:
-            item = p.value(args[tie]) if args is not None else f"%arg{tie}"
-            if t is not ft.inputs[tie]:
-                item += " as " + p.type_text(t)
-        else:
-            item = p.type_text(t)
-        items.append(item + (p.attr_dict(a) if a is not None else ""))
-    if len(items) == 1 and attrs[0] is None and not isinstance(ft.results[0], FunctionType):
-        return " -> " + items[0]
-    return " -> (" + ", ".join(items) + ")"
-
-
-def _name_declaration_args(text: str) -> str:
-    """IREE prints a declaration's arguments named (`@f(%arg0: index)`)."""
-    from hlopt.syntax import split_top
-
-    start = text.index("(")
-    depth, end = 0, start
-    for end in range(start, len(text)):
-        depth += {"(": 1, ")": -1, "<": 1, ">": -1, "[": 1, "]": -1, "{": 1, "}": -1}.get(text[end], 0)
-        if depth == 0:
-            break
-    inner = text[start + 1:end]
-    args = [f"%arg{i}: {a.strip()}" for i, a in enumerate(split_top(inner))] if inner.strip() else []
-    return text[:start + 1] + ", ".join(args) + text[end:]
-
-
-class _WithoutArgLocations:
-    """The printer, saying debuginfo is off: IREE's util.func prints no
-    argument locations even with --mlir-print-debuginfo."""
-
-    debuginfo = False
-
-    def __init__(self, p: Any):
-        self._p = p
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._p, name)
-
-
-class _Renamed:
-    """A read-only view of an op without some properties, or with some
-    replaced (for printing through another op's form)."""
-
-    def __init__(self, op: Operation, drop: tuple[str, ...], **replace: Any):
-        self._op = op
-        entries = [(k, replace.pop(k, v)) for k, v in op.properties.entries if k not in drop]
-        self.properties = type(op.properties)(entries + sorted(replace.items()))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._op, name)
 
 
 class InitializerOp(OpDef, CallableOpInterface):
@@ -216,17 +335,35 @@ class InitializerOp(OpDef, CallableOpInterface):
     @classmethod
     def verify(cls, op: Operation) -> None:
         ft = op.function_type.type
-        blocks = op.regions[0].blocks if op.regions else ()
+        blocks = op.body.blocks
         if blocks and len(blocks[0].args) != len(ft.inputs):
             raise op_error(op, f"entry block must have {len(ft.inputs)} arguments to match function signature")
 
+    # -- IREE's form: util.initializer [attributes {...}] { body }
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        attrs = p.resolver.attr(attrs) if attrs is not None else None
+        pos = p.location()
+        body = p.parse_region()
+        if not body.blocks:
+            raise p.error("expected non-empty function body", pos)
+        return {"attrs": attrs, "body": body}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ft = op.function_type
-        if not isinstance(getattr(ft, "type", None), FunctionType) or ft.type.inputs or ft.type.results \
-                or len(op.properties) != 1 or len(op.regions) != 1 or not op.regions[0].blocks:
-            return None
-        return "util.initializer" + p.attr_dict(op.attributes, keyword=True) + " " + p.region(op.regions[0])
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        return cls.build(function_type=TypeAttr(FunctionType((), ())), attributes=st["attrs"], regions=[st["body"]])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        ft = getattr(op.function_type, "type", None)
+        if not isinstance(ft, FunctionType) or ft.inputs or ft.results or len(op.properties) != 1 \
+                or not op.body.blocks:
+            return False
+        p.print_optional_attr_dict(op.attributes, (), True)
+        p.write(" ")
+        p.print_region(op.body)
+        return True
 
 
 def _global_of(op: "GlobalLoadOp | GlobalStoreOp", symbols: Any) -> GlobalOp:
@@ -253,6 +390,8 @@ class GlobalLoadOp(OpDef):
     global_ = attr(_SymRef, name="global")
     is_immutable = opt_attr(IsA(UnitAttr, "unit attribute"))
     result_ = result(name="result")
+    assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
+    attr_syntax = {"is_immutable": UnitKeyword(), "global": SymbolRef()}
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -263,34 +402,17 @@ class GlobalLoadOp(OpDef):
         ref = op.global_
         return [ref.root] if isinstance(ref, SymbolRefAttr) else []
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.global_
-        if not isinstance(ref, SymbolRefAttr) or ref.nested or op.operands or len(op.results) != 1:
-            return None
-        imm = "immutable " if op.is_immutable is not None else ""
-        return ("util.global.load " + imm + ref.text + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.result_.type))
-
 
 class GlobalStoreOp(OpDef):
     name = "util.global.store"
     summary = "Stores a value into a global variable"
     value = operand()
     global_ = attr(_SymRef, name="global")
+    assembly_format = "$value `,` $global attr-dict `:` type($value)"
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
         _check_global_type(op, _global_of(op, symbols), op.value.type, "store")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.global_
-        if not isinstance(ref, SymbolRefAttr) or ref.nested or len(op.operands) != 1 or op.results:
-            return None
-        v = op.value
-        return ("util.global.store " + p.value(v) + ", " + ref.text + p.attr_dict(op.attributes) + " : "
-                + p.type_text(v.type))
 
 
 class CallOp(OpDef):
@@ -314,19 +436,58 @@ class CallOp(OpDef):
         if have is not None and want is not None and have != want:
             raise op_error(op, f"function tied operands mismatch; have {have.text} but callee is {want.text}")
 
+    # -- IREE's form: `$callee ( $operands ) attr-dict : custom<OperandTypeList>(type($operands)) ->
+    # custom<TiedFunctionResultList>(ref($operands), ...)`: the results name the operands they are
+    # tied to, which a format's custom directive cannot see here, so the form is written by hand
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        callee = p.parse_attribute()
+        p.parse_punct("(")
+        uses = p.parse_operand_list()
+        p.parse_punct(")")
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        p.parse_punct("(")
+        inputs = [] if p.peek(")") else p.parse_type_list()
+        p.parse_punct(")")
+        p.parse_punct("->")
+        results = _parse_tied_results(p, [(u.name, u.index) for u in uses], False)
+        return {"callee": callee, "uses": uses, "inputs": inputs, "results": results, "attrs": attrs,
+                "pos": uses[0].pos if uses else p.location()}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        props, attrs = r.split_attrs(cls.name, r.attr(st["attrs"]) if st["attrs"] is not None else None)
+        inputs = r.types(st["inputs"])
+        results = _resolve_results(r, st["results"], inputs)
+        fields = dict(props.entries) if props is not None else {}
+        fields["callee"] = r.attr(st["callee"])
+        if results:
+            fields["tied_operands"] = _ties_attr([tie for _t, _a, tie in results])
+        return cls.build(r.operands(st["uses"], inputs, st["pos"]), result_types=[t for t, _a, _tie in results],
+                         attributes=attrs, **fields)
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         callee = op.callee
-        if not isinstance(callee, SymbolRefAttr) or callee.nested or op.arg_attrs is not None:
-            return None
-        ins = [v.type for v in op.operands]
-        ft = FunctionType(ins, [r.type for r in op.results])
-        ties = [getattr(x, "value", -1) for x in op.tied_operands.elements] \
-            if isinstance(op.tied_operands, ArrayAttr) else []
-        ties = (ties + [-1] * len(op.results))[:len(op.results)]
-        s = ("util.call " + callee.text + "(" + p.values(op.operands) + ")" + p.attr_dict(op.attributes)
-             + " : (" + p.types(ins) + ")")
-        return s + (_results_text(op, p, ft, ties, op.operands) or " -> ()")
+        if not isinstance(callee, SymbolRefAttr) or callee.nested:
+            return False
+        p.write(" ")
+        p.print_attribute(callee)
+        p.write("(")
+        p.print_operands(op.operands)
+        p.write(")")
+        extra = [(k, v) for k, v in op.properties.entries if k not in ("callee", "tied_operands")]
+        attrs = DictionaryAttr(sorted(extra + list(op.attributes.entries))) if extra else op.attributes
+        p.print_optional_attr_dict(attrs)
+        ins = op.operand_types
+        p.write(" : (")
+        p.print_types(ins)
+        p.write(") -> ")
+        ft = FunctionType(ins, op.result_types)
+        _print_tied_results(p, ft, tied_operands(op), [None] * len(ft.results),
+                            lambda i: p.print_operand(op.operands[i]))
+        return True
 
 
 class ReturnOp(OpDef):
@@ -334,6 +495,7 @@ class ReturnOp(OpDef):
     summary = "Return from a util.initializer or util.func"
     operands_ = var_operand()
     traits = (Pure(), ReturnLike(), Terminator())
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -352,54 +514,14 @@ class ReturnOp(OpDef):
                 raise op_error(op, f"type of return operand {i} ('{v.type.text}') doesn't match function result "
                                    f"type ('{t.text}')")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return return_text("util.return", op, p)
-
 
 def return_text(name: str, op: Operation, p: Any) -> str:
-    """`name {attrs} %a, %b : A, B`: the form of IREE's return-like ops."""
+    """`name {attrs} %a, %b : A, B`: the form of IREE's return-like ops
+    (hal's and stream's printers until they are declared formats)."""
     s = name + p.attr_dict(op.attributes)
     if op.operands:
         s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
     return s
-
-
-# ---------------------------------------------------------------------------
-# parsing (grammars/util.lark)
-
-
-def util_global(s: Any, c: list) -> tuple[Operation, int]:
-    kw, vis, mut, sym, attrs, *init = c
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    if mut is not None:
-        props["is_mutable"] = UnitAttr()
-    t = value = None
-    for tok in init:
-        if tok is None:
-            continue
-        if tok.type == "TYPE":
-            t = s.decode_type(tok)
-        else:
-            value = s.decode_attr(tok)
-    if t is None:
-        t = getattr(value, "type", None)
-        if t is None and value is not None:
-            # a dialect attribute hlopt keeps opaque, typed: `#util.uninitialized : tensor<4xf32>`
-            cut = _trailing_type(value.text)
-            if cut is not None:
-                t = s.decode("type", value.text[cut:].strip(), init[0].start_pos + cut)
-        if t is None:
-            raise s.error("expected a typed initial value or ': type'", init[0].start_pos)
-    props["type"] = TypeAttr(t)
-    if value is not None:
-        props["initial_value"] = value
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("util.global", (), (), props, a), kw.start_pos
 
 
 def _trailing_type(text: str) -> int | None:
@@ -425,33 +547,10 @@ def _trailing_type(text: str) -> int | None:
     return None
 
 
+
+# the text form of tied results, read by stream_cmd's parser (grammars/stream_cmd.lark)
 _TIED_REF = re.compile(r"\s*%([\w$.\-]+(?:#\d+)?)")
 _AS = re.compile(r"\s+as\s")
-
-
-def util_func_head(s: Any, c: list) -> tuple:
-    from lark import Token
-
-    from hlopt.dialects.func import parse_func_head
-    from hlopt.syntax import scan_balanced
-
-    kw, vis, sym, sig, attrs = c
-    text = str(sig)
-    close = scan_balanced(text, 0)
-    # the arguments are func.func's: parse them with func's callback; the
-    # results may name the argument they are tied to, so they are read here
-    args_tok = Token("FUNC_SIG", text[:close], start_pos=sig.start_pos)
-    props, extra, named, sym, pos = parse_func_head(s, [kw, vis, sym, args_tok, attrs])
-    s.pending[-1] = ("util.func", s.pending[-1][1])
-    names = [a[0] for a in s.pending[-1][1] or ()] if named else []
-    inputs = props["function_type"].type.inputs
-    results, res_attrs, ties = _tied_results(s, text[close:], sig.start_pos + close, names, inputs, "util.func")
-    props["function_type"] = TypeAttr(FunctionType(inputs, results))
-    if any(a is not None and len(a) for a in res_attrs):
-        props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
-    if results:
-        props["tied_operands"] = _ties_attr(ties)
-    return props, extra, named, sym, pos
 
 
 def _ties_attr(ties: list[int]) -> ArrayAttr:
@@ -504,105 +603,7 @@ def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, o
     return results, res_attrs, ties
 
 
-def util_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import scan_balanced
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    kw, sym, ops_tok, attrs, sig = c
-    text = str(sig)
-    close = scan_balanced(text, 0)
-    inner = text[1:close - 1]
-    inputs = [s.decode("type", p.strip(), sig.start_pos + 1 + off + len(p) - len(p.lstrip()))
-              for p, off in _pieces(inner)]
-    uses = _USE_REF.findall(str(ops_tok))
-    if len(uses) != len(inputs):
-        raise s.error(f"{len(uses)} operands present, but expected {len(inputs)}", ops_tok.start_pos)
-    operands = [s.lookup(n, int(i or 0), t, ops_tok.start_pos) for (n, i), t in zip(uses, inputs)]
-    names = [n if not i else f"{n}#{i}" for n, i in uses]
-    rest = text[close:]
-    if rest.strip() and rest.lstrip()[2:].strip() == "()":
-        rest = ""  # `-> ()`
-    results, res_attrs, ties = _tied_results(s, rest, sig.start_pos + close, names, inputs, "util.call")
-    props: dict = {"callee": SymbolRefAttr(_symbol_name(sym))}
-    if results:
-        props["tied_operands"] = _ties_attr(ties)
-    if any(a is not None and len(a) for a in res_attrs):
-        props["res_attrs"] = ArrayAttr(a if a is not None else DictionaryAttr() for a in res_attrs)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("util.call", operands, results, props, a), kw.start_pos
-
-
-_USE_REF = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
-
-
-def _pieces(inner: str) -> list:
-    from hlopt.syntax import split_pieces
-
-    return list(split_pieces(inner)) if inner.strip() else []
-
-
-def util_func(s: Any, c: list) -> tuple[Operation, int]:
-
-    (props, attrs, named, sym, pos), body = c
-    s.pending.pop()
-    if body is not None and not body.blocks:
-        raise s.error("custom op 'util.func' expected non-empty function body", pos)
-    if body is not None and not named and props["function_type"].type.inputs:
-        raise s.error("expected SSA identifier for function arguments with a body", sym.start_pos)
-    return Operation("util.func", (), (), props, attrs, [body if body is not None else Region()]), pos
-
-
-def util_return(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.dialects.func import parse_return
-
-    op, pos = parse_return(s, c)
-    return Operation("util.return", op.operands), pos
-
-
-def util_initializer_head(s: Any, c: list) -> tuple:
-    kw, attrs = c
-    s.pending.append(("util.initializer", None))
-    return (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
-
-
-def util_initializer(s: Any, c: list) -> tuple[Operation, int]:
-    (attrs, pos), body = c
-    s.pending.pop()
-    if not body.blocks:
-        raise s.error("custom op 'util.initializer' expected non-empty function body", pos)
-    return Operation("util.initializer", (), (), {"function_type": TypeAttr(FunctionType((), ()))}, attrs,
-                     [body]), pos
-
-
-def _global_ref(s: Any, tok: Any) -> SymbolRefAttr:
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    return SymbolRefAttr(_symbol_name(tok))
-
-
-def util_global_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, imm, sym, attrs, t = c
-    props: dict = {"global": _global_ref(s, sym)}
-    if imm is not None:
-        props["is_immutable"] = UnitAttr()
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("util.global.load", (), [s.decode_type(t)], props, a), kw.start_pos
-
-
-def util_global_store(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, sym, attrs, t = c
-    m = re.fullmatch(r"%([^#]+)(?:#(\d+))?", str(v))
-    value = s.lookup(m.group(1), int(m.group(2) or 0), s.decode_type(t), v.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("util.global.store", [value], (), {"global": _global_ref(s, sym)}, a), kw.start_pos
-
-
-CALLBACKS = {"util_global": util_global, "util_func_head": util_func_head, "util_func": util_func,
-             "util_initializer_head": util_initializer_head, "util_initializer": util_initializer,
-             "util_global_load": util_global_load, "util_global_store": util_global_store, "util_call": util_call,
-             "util_return": util_return}
-
 from hlopt.dialects import util_ops  # noqa: E402  (its ops' module, after the shared helpers above)
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp)
-                  + util_ops.OPS, grammar="util.lark", syntax={**CALLBACKS, **util_ops.CALLBACKS})
+                  + util_ops.OPS, grammar="util_ops.lark", syntax=util_ops.CALLBACKS)

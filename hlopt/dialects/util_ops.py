@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, parse_props, prop_text, use
-from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, prop_text, use
+from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.constraints import (
     AnyFloat,
     AnyInteger,
@@ -49,6 +49,7 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IntegerType, OpaqueType, i1, index
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, SymbolRef, UnitKeyword
 
 _operand, _result = operand, result
 _I1 = IsA(IntegerType, "1-bit signless integer")
@@ -79,6 +80,52 @@ class _Op(OpDef):
     """The ops of this module (printed generically if they carry properties they do not declare)."""
 
 
+class _FormOp(_Op):
+    """Ops in IREE's declared formats: the util dialect's strict properties (inherent attributes a
+    format does not name print as `<alignment = 16>`, never in the attribute dictionary)."""
+
+    asm_strict_properties = True
+
+
+def _index(*names: str) -> tuple:
+    """The operands/results a format gives no type: all `index`."""
+    return tuple(FixedType(n, index) for n in names)
+
+
+class _TypeAsAttr(AttrSyntax):
+    """A TypeAttr written as its type (`util.sizeof i32`, `as ui8`)."""
+
+    def can_start(self, p: Any) -> bool:
+        return True
+
+    def parse(self, p: Any, name: str) -> Any:
+        return p.parse_type()
+
+    def build(self, r: Any, value: Any) -> Any:
+        return TypeAttr(r.type(value))
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, TypeAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_type(a.type)
+
+
+class _OptionalString(AttrSyntax):
+    """A string attribute leading an optional group (`util.buffer.constant "name"`)."""
+
+    def can_start(self, p: Any) -> bool:
+        return p.peek('"')
+
+
+def TypeAsAttr() -> AttrSyntax:
+    return _TypeAsAttr()
+
+
+def OptionalString() -> AttrSyntax:
+    return _OptionalString()
+
+
 class UtilOp(_Op):
     """Ops whose form ends in `: types` share one grammar rule (util_op)."""
 
@@ -107,73 +154,35 @@ def _ptr_elem(t: Any) -> Any:
 # -- simple value ops ---------------------------------------------------------------------
 
 
-class NullOp(UtilOp):
+class NullOp(_FormOp):
     name = "util.null"
     summary = "Returns a null type value"
     result_ = result(name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return "util.null" + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.null", (), [ty], None, attrs)
+    assembly_format = 'attr-dict `:` type($result)'
 
 
-class CastOp(UtilOp):
+class CastOp(_FormOp):
     name = "util.cast"
     summary = "Casts one util type to another ~statically"
     operand_ = operand(name="operand")
     result_ = result(name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.cast " + p.value(op.operand_) + cls.attrs(op, p) + " : "
-                + p.type_text(op.operand_.type) + " to " + p.type_text(op.result_.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        src, dst = t.take(""), t.take("to")
-        t.finish()
-        return Operation("util.cast", [use(s, v[0], v[1], src)], [dst], None, attrs)
+    assembly_format = '$operand attr-dict `:` type($operand) `to` type($result)'
 
 
-class _CmpOp(UtilOp):
+class _CmpOp(_FormOp):
     lhs = operand()
     rhs = operand()
     result_ = result(_I1, name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return (cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.lhs.type))
+    assembly_format = 'operands attr-dict `:` type($lhs)'
+    type_inference = (AllTypesMatch("lhs", "rhs"), FixedType("result", i1))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         if op.lhs.type is not op.rhs.type:
             raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
-
-    @classmethod
-    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
-        vs = a.value_toks()
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        if len(vs) != 2:
-            raise s.error(f"{len(vs)} operands present, but expected 2", a.base)
-        return Operation(cls.name, [use(s, n, pos, ty) for n, pos in vs], [i1], None, attrs)
 
 
 class CmpEqOp(_CmpOp):
@@ -189,13 +198,15 @@ class CmpNeOp(_CmpOp):
 _IntLike = AnyOf(SignlessIntegerOrIndex, summary="signless-integer-like")
 
 
-class AlignOp(UtilOp):
+class AlignOp(_FormOp):
     name = "util.align"
     summary = "Aligns up to a power-of-two alignment if required"
     value = operand(_IntLike)
     alignment = operand(_IntLike)
     result_ = result(_IntLike, name="result")
     traits = (Pure(),)
+    assembly_format = '$value `,` $alignment attr-dict `:` type($result)'
+    type_inference = (AllTypesMatch("value", "alignment", "result"),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -203,57 +214,30 @@ class AlignOp(UtilOp):
         if ts[0] is not ts[1] or ts[0] is not ts[2]:
             raise op_error(op, "failed to verify that all of {value, alignment, result} have same type")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.align " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.result_.type))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct(",")
-        al = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.align", [use(s, *v, ty), use(s, *al, ty)], [ty], None, attrs)
-
-
-class SizeOfOp(_Op):
+class SizeOfOp(_FormOp):
     name = "util.sizeof"
     summary = "Returns the size in bytes of a datatype"
-    syntax_token = "UTIL_SIZEOF"
     sizedType = attr(_TypeAttr)
     size = result(Index)
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ta = op.sizedType
-        if not isinstance(ta, TypeAttr):
-            return None
-        return "util.sizeof " + p.type_text(ta.type) + p.attr_dict(op.attributes, keyword=True)
+    assembly_format = '$sizedType attr-dict-with-keyword'
+    type_inference = (FixedType("size", index),)
+    attr_syntax = {"sizedType": TypeAsAttr()}
 
 
-class OptimizationBarrierOp(_Op):
+class OptimizationBarrierOp(_FormOp):
     name = "util.optimization_barrier"
     summary = "Prevents compiler optimizations across a value."
-    syntax_token = "UTIL_BARRIER"
     operands_ = var_operand()
     results_ = var_result()
+    assembly_format = 'attr-dict ($operands_^ `:` type($operands_))?'
+    type_inference = (AllTypesMatch("operands_", "results_"),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         if [v.type for v in op.operands] != [r.type for r in op.results]:
             raise op_error(op, "failed to verify that all of {operands, results} have same type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "util.optimization_barrier" + p.attr_dict(op.attributes)
-        if op.operands:
-            s += " " + p.values(op.operands) + " : " + p.types(op.operand_types)
-        return s
 
 
 class UnfoldableConstantOp(UtilOp):
@@ -386,27 +370,13 @@ def _assumption(s: Any, body: str, pos: int) -> Any:
 # -- lists --------------------------------------------------------------------------------
 
 
-class ListCreateOp(UtilOp):
+class ListCreateOp(_FormOp):
     name = "util.list.create"
     summary = "Creates a new empty list."
     initial_capacity = opt_operand(Index)
     result_ = result(_List, name="result")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        s = "util.list.create"
-        if op.operands:
-            s += " " + p.value(op.operands[0])
-        return s + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok(required=False)
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.list.create", [use(s, *v, index)] if v else (), [ty], None, attrs)
+    assembly_format = '($initial_capacity^)? attr-dict `:` type($result)'
+    type_inference = (FixedType("initial_capacity", index),)
 
 
 class ListConstructOp(UtilOp):
@@ -452,48 +422,22 @@ class ListConstructOp(UtilOp):
         return Operation("util.list.construct", vals, [ty], None, attrs)
 
 
-class ListSizeOp(UtilOp):
+class ListSizeOp(_FormOp):
     name = "util.list.size"
     summary = "The size of the list in elements."
     list = operand(_List)
     result_ = result(Index, name="result")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.list.size " + p.value(op.list) + cls.attrs(op, p) + " : "
-                + p.type_text(op.list.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.list.size", [use(s, *v, ty)], [index], None, attrs)
+    assembly_format = 'operands attr-dict `:` type($list)'
+    type_inference = (FixedType("result", index),)
 
 
-class ListResizeOp(UtilOp):
+class ListResizeOp(_FormOp):
     name = "util.list.resize"
     summary = "Resizes the list to a new count in elements."
     list = operand(_List)
     new_size = operand(Index)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.list.resize " + p.values(op.operands) + cls.attrs(op, p) + " : "
-                + p.type_text(op.list.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct(",")
-        n = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.list.resize", [use(s, *v, ty), use(s, *n, index)], (), None, attrs)
+    assembly_format = 'operands attr-dict `:` type($list)'
+    type_inference = (FixedType("new_size", index),)
 
 
 def _castable(a: Any, b: Any) -> bool:
@@ -593,44 +537,20 @@ class ListSetOp(UtilOp):
 # -- globals through pointers -------------------------------------------------------------
 
 
-class GlobalAddressOp(UtilOp):
+class GlobalAddressOp(_FormOp):
     name = "util.global.address"
     summary = "Returns an address reference to a global"
     global_ = attr(IsA(SymbolRefAttr, "flat symbol reference attribute"), name="global")
     is_immutable = opt_attr(Unit)
     result_ = result(_Ptr, name="result")
     traits = (Pure(),)
+    assembly_format = '(`immutable` $is_immutable^)? $global attr-dict `:` type($result)'
+    attr_syntax = {"is_immutable": UnitKeyword(), "global": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         ref = op.global_
         return ["ptr_" + ref.root] if isinstance(ref, SymbolRefAttr) else []
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ref = op.global_
-        if not isinstance(ref, SymbolRefAttr) or ref.nested:
-            return None
-        imm = "immutable " if op.is_immutable is not None else ""
-        return ("util.global.address " + imm + ref.text + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.result_.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax import symbol_name
-
-        props: dict = {}
-        if a.keyword("immutable", required=False):
-            props["is_immutable"] = UnitAttr()
-        sym, pos = a.word()
-        if not sym.startswith("@"):
-            raise s.error("custom op 'util.global.address' invalid kind of attribute specified", pos)
-        props["global"] = SymbolRefAttr(symbol_name(sym))
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.global.address", (), [ty], props, attrs)
 
 
 def _check_pointee(op: Operation, ptr: Any, t: Any, what: str) -> None:
@@ -648,61 +568,30 @@ def _check_pointee(op: Operation, ptr: Any, t: Any, what: str) -> None:
     raise op_error(op, f"global type mismatch; global pointer is '{g.text}' but {what} is '{t.text}'")
 
 
-class GlobalLoadIndirectOp(UtilOp):
+class GlobalLoadIndirectOp(_FormOp):
     name = "util.global.load.indirect"
     summary = "Loads a value from a global variable"
     global_ = operand(_Ptr, name="global")
     is_immutable = opt_attr(Unit)
     result_ = result(name="result")
+    assembly_format = '(`immutable` $is_immutable^)? $global attr-dict `:` type($global) `->` type($result)'
+    attr_syntax = {"is_immutable": UnitKeyword()}
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _check_pointee(op, op.global_.type, op.result_.type, "load")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        imm = "immutable " if op.is_immutable is not None else ""
-        return ("util.global.load.indirect " + imm + p.value(op.global_) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.global_.type) + " -> " + p.type_text(op.result_.type))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        props = {"is_immutable": UnitAttr()} if a.keyword("immutable", required=False) else None
-        v = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        pt = t.take("")
-        rt = t.take("->")
-        t.finish()
-        return Operation("util.global.load.indirect", [use(s, *v, pt)], [rt], props, attrs)
-
-
-class GlobalStoreIndirectOp(UtilOp):
+class GlobalStoreIndirectOp(_FormOp):
     name = "util.global.store.indirect"
     summary = "Stores a value into a global variable"
     value = operand()
     global_ = operand(_Ptr, name="global")
+    assembly_format = '$value `,` $global attr-dict `:` type($value) `->` type($global)'
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _check_pointee(op, op.global_.type, op.value.type, "store")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.global.store.indirect " + p.values(op.operands) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(op.value.type) + " -> " + p.type_text(op.global_.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct(",")
-        g = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        vt = t.take("")
-        pt = t.take("->")
-        t.finish()
-        return Operation("util.global.store.indirect", [use(s, *v, vt), use(s, *g, pt)], (), None, attrs)
 
 
 # -- buffers ------------------------------------------------------------------------------
@@ -739,55 +628,32 @@ def _offset_for(s: Any, a: Args, with_length: bool) -> tuple:
     return b, o, n
 
 
-class BufferConstantOp(UtilOp):
+class BufferConstantOp(_FormOp):
     name = "util.buffer.constant"
     summary = "Constant host-side byte buffer"
-    props = (("alignment", False), ("mime_type", True))
     name_ = opt_attr(Str, name="name")
     value = attr()
     alignment = opt_attr(IndexAttr)
     mime_type = opt_attr(Str)
     result_ = result(_Buffer, name="result")
     traits = (Pure(),)
+    assembly_format = '($name^)? attr-dict `:` type($result) `=` $value'
+    attr_syntax = {"name": OptionalString()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         n = op.name_
         return [n.value if isinstance(n, StringAttr) else "buffer_cst"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n = op.name_
-        s = "util.buffer.constant" + (" " + p.attr_text(n) if n is not None else "")
-        return s + cls.attrs(op, p) + " : " + p.type_text(op.result_.type) + " = " + \
-            p.attr_text(op.value)
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        props: dict = {}
-        n = a.string(required=False)
-        if n is not None:
-            props["name"] = StringAttr(n)
-        props.update(parse_props(s, a, BufferConstantOp.props, {"alignment": index}))
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        props["value"] = t.take("=", "ATTR")
-        t.finish()
-        return Operation("util.buffer.constant", (), [ty], props, attrs)
-
-
-
-
-
-
-class BufferAllocOp(UtilOp):
+class BufferAllocOp(_FormOp):
     name = "util.buffer.alloc"
     summary = "Allocates a buffer with undefined contents."
-    props = (("alignment", False),)
     storage_size = operand(Index)
     alignment = opt_attr(IndexAttr)
     result_ = result(_Buffer, name="result")
+    assembly_format = '`uninitialized` attr-dict `:` type($result) `` `{` $storage_size `}`'
+    type_inference = (FixedType("storage_size", index),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
@@ -799,49 +665,19 @@ class BufferAllocOp(UtilOp):
         if isinstance(al, IntegerAttr) and al.value > 0 and al.value & (al.value - 1):
             raise op_error(op, "invalid alignment; must be a power of two")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.buffer.alloc uninitialized" + cls.attrs(op, p) + " : "
-                + _sized(p, op.result_, op.storage_size))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        a.keyword("uninitialized")
-        props = parse_props(s, a, BufferAllocOp.props, {"alignment": index})
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        size = _one_dim(s, t)
-        t.finish()
-        return Operation("util.buffer.alloc", [size], [ty], props, attrs)
-
-
-class BufferDeallocOp(UtilOp):
+class BufferDeallocOp(_FormOp):
     name = "util.buffer.dealloc"
     summary = "Deallocates a buffer."
     operand_ = operand(_Buffer, name="operand")
     operand_size = _operand(Index)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.buffer.dealloc " + p.value(op.operand_) + " : " + _sized(p, *op.operands)
-                + p.attr_dict(op.attributes, keyword=True))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.finish()
-        ty = t.take("")
-        size = _one_dim(s, t)
-        attrs = t.attributes()
-        t.finish()
-        return Operation("util.buffer.dealloc", [use(s, *v, ty), size], (), None, attrs)
+    assembly_format = '$operand `:` type($operand) `{` $operand_size `}` attr-dict-with-keyword'
+    type_inference = (FixedType("operand_size", index),)
 
 
-class BufferSliceOp(UtilOp):
+class BufferSliceOp(_FormOp):
     name = "util.buffer.slice"
     summary = "Clones a subregion of a buffer."
-    props = (("alignment", False),)
     source = operand(_Buffer)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -849,32 +685,15 @@ class BufferSliceOp(UtilOp):
     alignment = opt_attr(IndexAttr)
     result_ = result(_Buffer, name="result")
     traits = (Pure(),)
+    assembly_format = '$source `[` $source_offset `]` attr-dict `:` type($source) `` `{` $source_size `}` `->` type($result) `` `{` $result_size `}`'
+    type_inference = _index("source_offset", "source_size", "result_size")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["buffer"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ssz, off, rsz = op.operands
-        return ("util.buffer.slice " + p.value(src) + "[" + p.value(off) + "]" + cls.attrs(op, p) + " : "
-                + _sized(p, src, ssz) + " -> " + _sized(p, op.result_, rsz))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        b, o, _ = _offset_for(s, a, False)
-        props = parse_props(s, a, BufferSliceOp.props, {"alignment": index})
-        attrs = a.attr_dict()
-        a.finish()
-        st = t.take("")
-        ssz = _one_dim(s, t)
-        rt = t.take("->")
-        rsz = _one_dim(s, t)
-        t.finish()
-        return Operation("util.buffer.slice", [use(s, *b, st), ssz, use(s, *o, index), rsz], [rt], props, attrs)
-
-
-class BufferSubspanOp(UtilOp):
+class BufferSubspanOp(_FormOp):
     name = "util.buffer.subspan"
     summary = "Returns a reference to a subrange of a buffer."
     source = operand(_Buffer)
@@ -883,58 +702,29 @@ class BufferSubspanOp(UtilOp):
     result_size = operand(Index)
     result_ = result(_Buffer, name="result")
     traits = (Pure(),)
+    assembly_format = '$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
+    type_inference = _index("source_offset", "source_size", "result_size")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["buffer_span"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ssz, off, rsz = op.operands
-        return ("util.buffer.subspan " + p.value(src) + "[" + p.value(off) + "] : " + _sized(p, src, ssz)
-                + " -> " + _sized(p, op.result_, rsz) + p.attr_dict(op.attributes, keyword=True))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        b, o, _ = _offset_for(s, a, False)
-        a.finish()
-        st = t.take("")
-        ssz = _one_dim(s, t)
-        rt = t.take("->")
-        rsz = _one_dim(s, t)
-        attrs = t.attributes()
-        t.finish()
-        return Operation("util.buffer.subspan", [use(s, *b, st), ssz, use(s, *o, index), rsz], [rt], None, attrs)
-
-
-class BufferSizeOp(UtilOp):
+class BufferSizeOp(_FormOp):
     name = "util.buffer.size"
     summary = "Returns the total buffer storage size in bytes."
     operand_ = operand(_Buffer, name="operand")
     result_ = result(Index, name="result")
     traits = (Pure(),)
+    assembly_format = '$operand `:` type($operand) attr-dict-with-keyword'
+    type_inference = (FixedType("result", index),)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["buffer_size"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.operand_
-        return "util.buffer.size " + p.value(v) + " : " + p.type_text(v.type) + p.attr_dict(op.attributes,
-                                                                                              keyword=True)
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.finish()
-        ty = t.take("")
-        attrs = t.attributes()
-        t.finish()
-        return Operation("util.buffer.size", [use(s, *v, ty)], [index], None, attrs)
-
-
-class BufferStorageOp(UtilOp):
+class BufferStorageOp(_FormOp):
     name = "util.buffer.storage"
     summary = "Returns the underlying buffer storage range."
     operand_ = operand(_Buffer, name="operand")
@@ -942,63 +732,18 @@ class BufferStorageOp(UtilOp):
     result_ = result(_MEMREF, name="result")
     offset = _result(Index)
     traits = (Pure(),)
+    assembly_format = '$operand `:` type($operand) `` `{` $operand_size `}` `->` `(` type($result) `,` type($offset) `)` attr-dict-with-keyword'
+    type_inference = _index("operand_size")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["buffer_storage", "buffer_offset"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("util.buffer.storage " + p.value(op.operand_) + " : " + _sized(p, *op.operands) + " -> ("
-                + p.types([r.type for r in op.results]) + ")" + p.attr_dict(op.attributes, keyword=True))
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax import split_pieces
-
-        v = a.value_tok()
-        a.finish()
-        ty = t.take("")
-        size = _one_dim(s, t)
-        tok = t.take("->", "OPERANDS")
-        inner = str(tok)[1:-1]
-        rts = [s.decode("type", piece.strip(), tok.start_pos + 1 + off + len(piece) - len(piece.lstrip()))
-               for piece, off in split_pieces(inner)] if inner.strip() else []
-        if len(rts) != 2:
-            raise s.error("expected ','" if len(rts) < 2 else "expected ')'", tok.start_pos)
-        attrs = t.attributes()
-        t.finish()
-        return Operation("util.buffer.storage", [use(s, *v, ty), size], rts, None, attrs)
-
-
-class _BufferTwoOp(UtilOp):
+class _BufferTwoOp(_FormOp):
     """copy and compare: `%a[%ao], %b[%bo], %len : A{%as} (-> | ,) B{%bs}`."""
 
     sep = "->"
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        a, asz, ao, b, bsz, bo, n = op.operands
-        return (cls.name + " " + p.value(a) + "[" + p.value(ao) + "], " + p.value(b) + "[" + p.value(bo) + "], "
-                + p.value(n) + " : " + _sized(p, a, asz) + (" -> " if cls.sep == "->" else ", ")
-                + _sized(p, b, bsz) + p.attr_dict(op.attributes, keyword=True))
-
-    @classmethod
-    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
-        x, xo, _ = _offset_for(s, a, False)
-        a.punct(",")
-        y, yo, _ = _offset_for(s, a, False)
-        a.punct(",")
-        n = a.value_tok()
-        a.finish()
-        xt = t.take("")
-        xs = _one_dim(s, t)
-        yt = t.take(cls.sep)
-        ys = _one_dim(s, t)
-        attrs = t.attributes()
-        t.finish()
-        ops = [use(s, *x, xt), xs, use(s, *xo, index), use(s, *y, yt), ys, use(s, *yo, index), use(s, *n, index)]
-        return Operation(cls.name, ops, [i1] if cls.sep == "," else (), None, attrs)
 
 
 class BufferCopyOp(_BufferTwoOp):
@@ -1011,6 +756,8 @@ class BufferCopyOp(_BufferTwoOp):
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
+    assembly_format = '$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
+    type_inference = _index("source_offset", "target_offset", "length", "source_size", "target_size")
 
 
 class BufferCompareOp(_BufferTwoOp):
@@ -1025,30 +772,12 @@ class BufferCompareOp(_BufferTwoOp):
     rhs_offset = operand(Index)
     length = operand(Index)
     result_ = result(_I1, name="result")
+    assembly_format = '$lhs `[` $lhs_offset `]` `,` $rhs `[` $rhs_offset `]` `,` $length `:` type($lhs) `` `{` $lhs_size `}` `,` type($rhs) `` `{` $rhs_size `}` attr-dict-with-keyword'
+    type_inference = _index("lhs_offset", "rhs_offset", "length", "lhs_size", "rhs_size") + (FixedType("result", i1),)
 
 
-class _BufferWriteOp(UtilOp):
+class _BufferWriteOp(_FormOp):
     """fill and store: `%v, %buf[%o for %n] : T -> !util.buffer{%s}`."""
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v, b, bsz, o, n = op.operands
-        return (cls.name + " " + p.value(v) + ", " + p.value(b) + "[" + p.value(o) + " for " + p.value(n) + "] : "
-                + p.type_text(v.type) + " -> " + _sized(p, b, bsz) + p.attr_dict(op.attributes, keyword=True))
-
-    @classmethod
-    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct(",")
-        b, o, n = _offset_for(s, a, True)
-        a.finish()
-        vt = t.take("")
-        bt = t.take("->")
-        bs = _one_dim(s, t)
-        attrs = t.attributes()
-        t.finish()
-        ops = [use(s, *v, vt), use(s, *b, bt), bs, use(s, *o, index), use(s, *n, index)]
-        return Operation(cls.name, ops, (), None, attrs)
 
 
 class BufferFillOp(_BufferWriteOp):
@@ -1059,6 +788,8 @@ class BufferFillOp(_BufferWriteOp):
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
+    assembly_format = '$pattern `,` $target `[` $target_offset `for` $length `]` `:` type($pattern) `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
+    type_inference = _index("target_offset", "length", "target_size")
 
 
 class BufferStoreOp(_BufferWriteOp):
@@ -1069,27 +800,12 @@ class BufferStoreOp(_BufferWriteOp):
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
+    assembly_format = '$source `,` $target `[` $target_offset `for` $length `]` `:` type($source) `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
+    type_inference = _index("target_offset", "length", "target_size")
 
 
-class _BufferReadOp(UtilOp):
+class _BufferReadOp(_FormOp):
     """load and hash: `%buf[%o for %n] : !util.buffer{%s} -> T`."""
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        b, bsz, o, n = op.operands
-        return (cls.name + " " + p.value(b) + "[" + p.value(o) + " for " + p.value(n) + "] : " + _sized(p, b, bsz)
-                + " -> " + p.type_text(op.results[0].type) + p.attr_dict(op.attributes, keyword=True))
-
-    @classmethod
-    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
-        b, o, n = _offset_for(s, a, True)
-        a.finish()
-        bt = t.take("")
-        bs = _one_dim(s, t)
-        rt = t.take("->")
-        attrs = t.attributes()
-        t.finish()
-        return Operation(cls.name, [use(s, *b, bt), bs, use(s, *o, index), use(s, *n, index)], [rt], None, attrs)
 
 
 class BufferLoadOp(_BufferReadOp):
@@ -1100,6 +816,8 @@ class BufferLoadOp(_BufferReadOp):
     source_offset = operand(Index)
     length = operand(Index)
     result_ = result(PRIMITIVE, name="result")
+    assembly_format = '$source `[` $source_offset `for` $length `]` `:` type($source) `` `{` $source_size `}` `->` type($result) attr-dict-with-keyword'
+    type_inference = _index("source_offset", "length", "source_size")
 
 
 class BufferHashOp(_BufferReadOp):
@@ -1110,28 +828,19 @@ class BufferHashOp(_BufferReadOp):
     source_offset = operand(Index)
     length = operand(Index)
     result_ = result(IsA(IntegerType, "64-bit signless integer"), name="result")
+    assembly_format = '$source `[` $source_offset `for` $length `]` `:` type($source) `` `{` $source_size `}` `->` type($result) attr-dict-with-keyword'
+    type_inference = _index("source_offset", "length", "source_size")
 
 
 # -- ranges, numerics, strings, switch ----------------------------------------------------
 
 
-class _RangeOp(UtilOp):
+class _RangeOp(_FormOp):
     operands_ = var_operand(_RANGE)
     result_ = result(_RANGE, name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return cls.name + " " + p.values(op.operands) + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
-
-    @classmethod
-    def parse(cls, s: Any, a: Args, t: Tail) -> Operation:
-        vs = a.value_toks()
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation(cls.name, [use(s, n, pos, ty) for n, pos in vs], [ty], None, attrs)
+    assembly_format = '$operands_ attr-dict `:` type($result)'
+    type_inference = (AllTypesMatch("operands_", "result"),)
 
 
 class RangeMinOp(_RangeOp):
@@ -1180,80 +889,33 @@ class RangeExtentsOp(UtilOp):
         return Operation("util.range.extents", [use(s, *v, ty) for v in offs + lens], [ty, ty], None, attrs)
 
 
-class NumericOptionalNarrowOp(UtilOp):
+class NumericOptionalNarrowOp(_FormOp):
     name = "util.numeric.optional_narrow"
     summary = "Memorializes an optional numeric narrowing that is valid."
-    props = (("min_value", True), ("max_value", True))
     operand_ = operand(ELEMENT_OR_TENSOR, name="operand")
     semantic_type = attr(_TypeAttr)
     min_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
     max_value = opt_attr(IsA(IntegerAttr, "arbitrary integer attribute"))
     result_ = result(ELEMENT_OR_TENSOR, name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        st = op.semantic_type
-        if not isinstance(st, TypeAttr):
-            return None
-        v = op.operand_
-        return ("util.numeric.optional_narrow " + p.value(v) + " : " + p.type_text(v.type) + " as "
-                + p.type_text(st.type) + cls.attrs(op, p))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.finish()
-        ty = t.take("")
-        st = t.take("as")
-        props: dict = {"semantic_type": TypeAttr(st)}
-        rest = [tok for _, tok in t.items[t.i:]]
-        t.i = len(t.items)
-        angle = next((tok for tok in rest if tok.type == "ANGLE_BODY"), None)
-        if angle is not None:
-            props.update(parse_props(s, Args(s, angle, 0), NumericOptionalNarrowOp.props, {}))
-        d = next((tok for tok in rest if tok.type == "ATTR_DICT"), None)
-        attrs = s.decode_dict(d) if d is not None else None
-        return Operation("util.numeric.optional_narrow", [use(s, *v, ty)], [ty], props, attrs)
+    assembly_format = '$operand `:` type($operand) `as` $semantic_type attr-dict'
+    type_inference = (AllTypesMatch("operand", "result"),)
+    attr_syntax = {"semantic_type": TypeAsAttr()}
 
 
-class StringFormatOp(UtilOp):
+class StringFormatOp(_FormOp):
     name = "util.string.format"
     summary = "Formats a string from a format string and arguments."
     format = attr(Str)
     args = var_operand(FORMAT_ARG)
     result_ = result(_Buffer, name="result")
     traits = (Pure(),)
+    assembly_format = '$format `(` $args `)` attr-dict `:` functional-type($args, $result)'
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         f = op.format
         return [_format_name(f.value)] if isinstance(f, StringAttr) else []
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op.format
-        return ("util.string.format " + p.attr_text(f) + "(" + p.values(op.operands) + ")" + cls.attrs(op, p)
-                + " : " + p.functional_type(op.operand_types, [op.result_.type]))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.ir.types import FunctionType
-
-        f = a.string()
-        a.punct("(")
-        vs = a.value_toks()
-        a.punct(")")
-        attrs = a.attr_dict()
-        a.finish()
-        ft = t.take("")
-        t.finish()
-        if not isinstance(ft, FunctionType) or len(ft.results) != 1:
-            raise t.error("expected a function type")
-        if len(ft.inputs) != len(vs):
-            raise s.error(f"{len(vs)} operands present, but expected {len(ft.inputs)}", a.base)
-        return Operation("util.string.format", [use(s, n, pos, ty) for (n, pos), ty in zip(vs, ft.inputs)],
-                         list(ft.results), {"format": StringAttr(f)}, attrs)
 
 
 def _format_name(fmt: str) -> str:
@@ -1276,32 +938,17 @@ def _format_name(fmt: str) -> str:
     return out or "str"
 
 
-class StringItoaOp(UtilOp):
+class StringItoaOp(_FormOp):
     name = "util.string.itoa"
     summary = "Converts an integer to its decimal string representation."
     value = operand(AnyOf(Index, AnySignless))
     result_ = result(_Buffer, name="result")
     traits = (Pure(),)
+    assembly_format = '$value attr-dict `:` type($value) `->` type($result)'
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["itoa"]
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.value
-        return ("util.string.itoa " + p.value(v) + cls.attrs(op, p) + " : " + p.type_text(v.type) + " -> "
-                + p.type_text(op.result_.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        vt = t.take("")
-        rt = t.take("->")
-        t.finish()
-        return Operation("util.string.itoa", [use(s, *v, vt)], [rt], None, attrs)
 
 
 class SwitchOp(UtilOp):
@@ -1347,28 +994,19 @@ class SwitchOp(UtilOp):
 # -- status and control -------------------------------------------------------------------
 
 
-class StatusCheckOkOp(_Op):
+class StatusCheckOkOp(_FormOp):
     name = "util.status.check_ok"
     summary = "Raises a global failure if a status is not 'ok'."
-    syntax_token = "UTIL_CHECK_OK"
     status = operand(IsA(IntegerType, "32-bit signless integer"))
     message = opt_attr(Str)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.message
-        return ("util.status.check_ok " + p.value(op.status) + (", " + p.attr_text(m) if m is not None else "")
-                + p.attr_dict(op.attributes))
+    assembly_format = '$status (`,` $message^)? attr-dict'
+    type_inference = (FixedType("status", IntegerType(32)),)
 
 
-class _UnreachableOp(_Op):
-    syntax_token = "UTIL_UNREACHABLE"
+class _UnreachableOp(_FormOp):
     message = opt_attr(Str)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        m = op.message
-        return cls.name + (" " + p.attr_text(m) if m is not None else "") + p.attr_dict(op.attributes)
+    assembly_format = '($message^)? attr-dict'
+    attr_syntax = {"message": OptionalString()}
 
 
 class UnreachableOp(_UnreachableOp):
@@ -1440,44 +1078,6 @@ def util_op(s: Any, c: list) -> tuple[Operation, int]:
     return op, name_tok.start_pos
 
 
-def util_sizeof(s: Any, c: list) -> tuple[Operation, int]:
-    kw, t, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("util.sizeof", (), [index], {"sizedType": TypeAttr(s.decode_type(t))}, a), kw.start_pos
-
-
-def util_barrier(s: Any, c: list) -> tuple[Operation, int]:
-    kw, attrs, *rest = c
-    vals, types = (rest + [None, None])[:2]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    vals, types = _children(vals), _children(types)
-    if len(vals) != len(types):
-        raise s.error(f"custom op 'util.optimization_barrier' number of operands and types do not match: got "
-                      f"{len(vals)} operands and {len(types)} types", vals[0].start_pos)
-    ops = s.uses(vals, types, kw.start_pos)
-    return Operation("util.optimization_barrier", ops, [v.type for v in ops], None, a), kw.start_pos
-
-
-def _children(x: Any) -> list:
-    return list(getattr(x, "children", x) or ())
-
-
-def util_check_ok(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, msg, attrs = c
-    props = {"message": StringAttr(s.decode_attr(msg).value)} if msg is not None else None
-    a = s.decode_dict(attrs) if attrs is not None else None
-    from hlopt.ir.types import IntegerType as _It
-
-    return Operation("util.status.check_ok", [s.use(v, _It(32))], (), props, a), kw.start_pos
-
-
-def util_unreachable(s: Any, c: list) -> tuple[Operation, int]:
-    kw, msg, attrs = c
-    props = {"message": StringAttr(s.decode_attr(msg).value)} if msg is not None else None
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(str(kw), (), (), props, a), kw.start_pos
-
-
 def util_hoistable_head(s: Any, c: list) -> tuple:
     from hlopt.dialects.syntax_util import assignments
     from hlopt.ir.types import FunctionType
@@ -1514,5 +1114,4 @@ def util_hoistable(s: Any, c: list) -> tuple[Operation, int]:
     return Operation("util.hoistable_conversion", ops, results, props, a, [body]), pos
 
 
-CALLBACKS = {"util_hoistable_head": util_hoistable_head, "util_hoistable": util_hoistable,"util_op": util_op, "util_sizeof": util_sizeof, "util_barrier": util_barrier,
-             "util_check_ok": util_check_ok, "util_unreachable": util_unreachable}
+CALLBACKS = {"util_hoistable_head": util_hoistable_head, "util_hoistable": util_hoistable, "util_op": util_op}

@@ -47,6 +47,8 @@ _HOMES = {
     # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
     **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
                      "print_dynamic_index_list"), "directives"),
+    "SymbolName": "directives",
+    "SymbolRef": "directives",
 }
 __all__ = sorted(_HOMES)
 

@@ -303,6 +303,7 @@ class CompiledFormat:
         self._spacing(self.elements, [True, False])
         self.elided = tuple(n for n in self.bound if n in self.attrs)
         self.segmented = "AttrSizedOperandSegments" in d.traits
+        self.strict = bool(getattr(d, "asm_strict_properties", False))
 
     # -- format syntax ------------------------------------------------------------------------
     def _elements(self, toks: _Tokens, top: bool = False, in_optional: bool = False) -> list[Element]:
@@ -605,6 +606,8 @@ class CompiledFormat:
         elif isinstance(e, Directive):
             k = e.kind
             if k == "attr-dict":
+                if self.strict and p.peek("<") and not p.peek("<{"):
+                    st["strict"] = p.parse_optional_prop_dict(struct=True)
                 st["attr-dict"] = p.parse_optional_attr_dict()
             elif k == "attr-dict-with-keyword":
                 st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
@@ -842,7 +845,10 @@ class CompiledFormat:
             dict_attrs = r.attr(extra)
             p_, dict_attrs = r.split_attrs(self.d.name, dict_attrs)
             if p_ is not None:
+                _strict_not(self, r, p_, extra)
                 props.update(dict(p_.entries))
+        if "strict" in st:
+            props.update(_strict_read(self, r, st["strict"]))
         pd = st.get("prop-dict")
         if pd is not None:
             props.update(dict(cast(DictionaryAttr, r.attr(pd)).entries))
@@ -895,6 +901,9 @@ class CompiledFormat:
                     raise r.error(f"custom op '{d.name}' number of operands and types do not match: got "
                                   f"{len(us)} operands and {len(ts)} types", pos)
                 ts = ts * len(us)  # an inferred (buildable) type is every operand's of the group
+            if name in printed and f.arity == VARIADIC and len(ts) != len(us):  # MLIR's resolveOperands(.., loc, ..)
+                raise r.error(f"custom op '{d.name}' number of operands and types do not match: got {len(us)} "
+                              f"operands and {len(ts)} types", pos)
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
         for name, (_i, f) in self.results.items():
@@ -918,7 +927,10 @@ class CompiledFormat:
         if dict_attrs is not None:
             p_, dict_attrs = r.split_attrs(d.name, dict_attrs)
             if p_ is not None:
+                _strict_not(self, r, p_, extra)
                 props.update(dict(p_.entries))
+        if "strict" in st:
+            props.update(_strict_read(self, r, st["strict"]))
         successors = [r.successor(s) for n in self.successors for s in st.get("$" + n, [])]
         successors += [r.successor(s) for s in st.get("successors", [])]
         regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
@@ -982,6 +994,10 @@ class CompiledFormat:
                 if isinstance(rule, AllTypesMatch):
                     # variadic groups match as whole type lists (ODS compares the ranges)
                     first = next((n for n in rule.names if one(n) is not None), None)
+                    if first is None and _empty_group(self, rule.names, st):
+                        for n in rule.names:  # an empty variadic group: the others are empty too
+                            types.setdefault(n, [])
+                        continue
                     if first is not None:
                         ts = types[first] if first in types else [cast(Type, one(first))]
                         for n in rule.names:
@@ -1082,6 +1098,9 @@ class CompiledFormat:
             defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None}
 
             def attr_dict(op: Operation, p: OpAsmPrinter) -> None:
+                if self.strict:
+                    self._print_attr_dict(op, p, False)
+                    return
                 for k, v in op.properties.entries:
                     if k not in elided and defaults.get(k) != v:
                         self._print_attr_dict(op, p, False)
@@ -1283,6 +1302,11 @@ class CompiledFormat:
             if f is not None and f.default is not None and v == f.default:
                 continue
             extra.append((k, v))
+        if self.strict:  # the inherent attributes go in `<...>`, the discardable ones in `{...}`
+            if extra:
+                _strict_print(self, p, extra)
+            p.print_optional_attr_dict(op.attributes, (), keyword)
+            return
         if extra:
             merged = DictionaryAttr(sorted(extra + list(op.attributes.entries), key=lambda kv: kv[0]))
             p.print_optional_attr_dict(merged, elided, keyword)
@@ -1375,3 +1399,59 @@ def _ensure_terminators(r: Any, op: Operation, terminator: str) -> None:
             d = lookup_op(terminator)  # (built without operands, as ODS's no-argument builder)
             t = b.append(d(d.name) if d is not None else Operation(terminator))
             r.at_end(lambda t=t: setattr(t, "location", op.location))
+
+
+# -- strict properties (IREE's util and hal dialects) ----------------------------------------
+# An op class with `asm_strict_properties = True` reads and prints the inherent attributes its
+# format does not name in `<a = 1, b = "x">` before the attribute dictionary (ODS's attr-dict
+# under strict properties); the dictionary then holds discardable attributes only. An
+# IndexAttr prints without its type (the property knows it).
+
+
+def _strict_untyped(f: Any) -> bool:
+    from hlopt.ir.constraints import IndexAttr
+
+    return f is not None and f.constraint is IndexAttr
+
+
+def _strict_not(self: CompiledFormat, r: OpAsmResolver, inherent: DictionaryAttr, ref: Any) -> None:
+    if not self.strict or not inherent.entries:
+        return
+    k = inherent.entries[0][0]
+    raise r.error(f"custom op '{self.d.name}' inherent attribute '{k}' cannot be parsed from attr-dict when strict "
+                  f"properties in assembly format is enabled", ref.pos)
+
+
+def _strict_read(self: CompiledFormat, r: OpAsmResolver, ref: Any) -> dict[str, Attribute]:
+    from hlopt.ir.types import IndexType
+
+    out: dict[str, Attribute] = {}
+    for k, v in cast(DictionaryAttr, r.attr(ref)).entries:
+        if isinstance(v, IntegerAttr) and _strict_untyped(self.attrs.get(k)) and not isinstance(v.type, IndexType):
+            v = IntegerAttr(v.value, IndexType())  # written without its type
+        out[k] = v
+    return out
+
+
+def _strict_print(self: CompiledFormat, p: OpAsmPrinter, entries: list) -> None:
+    order = {f.name: i for i, f in enumerate(self.d.attr_defs)}  # the properties struct's order
+    entries = sorted(entries, key=lambda kv: order.get(kv[0], len(order)))
+    p.write(" <")
+    for i, (k, v) in enumerate(entries):
+        if i:
+            p.write(", ")
+        p.write(k)
+        if isinstance(v, UnitAttr):
+            continue
+        p.write(" = ")
+        if isinstance(v, IntegerAttr) and _strict_untyped(self.attrs.get(k)):
+            p.print_alias_free(v, str(v.value))
+        else:
+            p.print_attribute(v)
+    p.write(">")
+
+
+def _empty_group(self: CompiledFormat, names: Sequence[str], st: dict) -> bool:
+    """Whether one of `names` is a variadic operand group read with no operands."""
+    return any(n in self.operands and self.operands[n][1].arity == VARIADIC and "$" + n in st and not st["$" + n]
+               for n in names)

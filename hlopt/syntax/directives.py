@@ -138,3 +138,38 @@ class UntypedAttr(AttrSyntax):
     array and dictionary attributes so), so a format's `:` may follow it."""
 
     typed = False
+
+
+class SymbolName(AttrSyntax):
+    """A symbol's name (`sym_name`, a StrAttr) read and printed as `@name`
+    (ODS's SymbolNameAttr)."""
+
+    def can_start(self, p: OpAsmParser) -> bool:
+        return p.peek("@")
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        from hlopt.ir.attributes import StringAttr
+
+        return StringAttr(p.parse_symbol_name()[0])
+
+    def printable(self, a: Attribute) -> bool:
+        from hlopt.ir.attributes import StringAttr
+
+        return isinstance(a, StringAttr)
+
+    def print(self, p: OpAsmPrinter, a: Attribute) -> None:
+        from hlopt.ir.attributes import symbol_name_text
+
+        p.print_alias_free(a, symbol_name_text(a.value))  # type: ignore[attr-defined]  # printable() checked it
+
+
+class SymbolRef(AttrSyntax):
+    """A FlatSymbolRefAttr variable (`@g`): another attribute kind is MLIR's
+    "invalid kind of attribute specified"."""
+
+    def parse(self, p: OpAsmParser, name: str) -> Any:
+        at = p.location()
+        a = p.parse_attribute()
+        if not a.text.startswith("@"):
+            raise p.error("invalid kind of attribute specified", at)
+        return a
