@@ -12,6 +12,9 @@ from typing import Any
 
 from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.constraints import (
+    I1,
+    I32,
+    I64,
     AnyComplex,
     AnyFloat,
     AnyInteger,
@@ -23,7 +26,8 @@ from hlopt.ir.constraints import (
     VectorOf,
 )
 from hlopt.ir.core import Operation
-from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i32
+from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
+from hlopt.syntax import AllTypesMatch, FixedType
 
 INDEX = IndexType()
 
@@ -397,3 +401,114 @@ NATIVE_FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32)))
 CONSTANT_OR_VARIABLE = Constraint(_spelled("!stream.resource<constant>", "!stream.resource<variable>"),
                                   "constant resource or variable resource")
 BINDING = Constraint(_spelled("!stream.binding"), "A managed resource binding into an executable scope.")
+
+
+# ---------------------------------------------------------------------------
+# The stream ops' assembly formats: IREE's custom<...> directives, written once
+# with the op_asm parser/printer API (StreamOps.cpp / UtilOps.cpp)
+
+TIMEPOINT_TYPE = OpaqueType("!stream.timepoint")
+CHANNEL_TYPE = OpaqueType("!stream.channel")
+BUFFER_TYPE = OpaqueType("!util.buffer")
+
+# ODS's buildable types: a format need not print them (Stream_Size/Offset are Index)
+_BUILDABLE = ((Index, INDEX), (I1, i1), (I32, i32), (I64, i64), (TIMEPOINT, TIMEPOINT_TYPE),
+              (CHANNEL, CHANNEL_TYPE), (BUFFER, BUFFER_TYPE))
+# the kinds MLIR checks while parsing a printed buildable type (`parseType<IndexType>`)
+_KINDS = ((Index, "builtin.index", lambda t: t == INDEX), (CHANNEL, "stream.channel", CHANNEL))
+
+
+class _Inference:
+    """`type_inference` of a stream op, derived from its declarations: a
+    FixedType per field of a buildable constraint, AllTypesMatch per group of
+    `same_types` (a tied result has its operand's type)."""
+
+    def __get__(self, inst: Any, owner: Any) -> tuple:
+        rules = owner.__dict__.get("_stream_inference")
+        if rules is None:
+            fields = (*owner.operand_defs, *owner.result_defs)
+            rules = tuple(FixedType(f.name, t) for f in fields for c, t in _BUILDABLE if f.constraint is c)
+            rules += tuple(AllTypesMatch(*g) for g in getattr(owner, "same_types", ()))
+            owner._stream_inference = rules
+        return rules
+
+
+class _Kinds:
+    def __get__(self, inst: Any, owner: Any) -> dict:
+        kinds = owner.__dict__.get("_stream_kinds")
+        if kinds is None:
+            kinds = {f.name: (kind, ok) for f in (*owner.operand_defs, *owner.result_defs)
+                     for c, kind, ok in _KINDS if f.constraint is c}
+            owner._stream_kinds = kinds
+        return kinds
+
+
+class StreamAsm:
+    """Mixin of the stream ops with an `assembly_format`: their inferred
+    types and the custom directives IREE's formats name."""
+
+    __slots__ = ()
+    type_inference = _Inference()
+    asm_type_kinds = _Kinds()
+    same_types: tuple[tuple[str, ...], ...] = ()
+
+    # custom<ShapedTiedResult>(type($target), $target_size): `%target as T{%size}`
+    # (the result is tied to the op's target; the value named is not checked, as in IREE)
+    @staticmethod
+    def parse_ShapedTiedResult(p: Any) -> tuple:
+        if p.parse_optional_operand() is not None:
+            p.parse_keyword("as")
+        t = p.parse_type()
+        p.parse_punct("{")
+        size = p.parse_operand()
+        p.parse_punct("}")
+        return t, size
+
+    @classmethod
+    def print_ShapedTiedResult(cls, p: Any, op: Operation, types: Sequence[Any], sizes: Sequence[Any]) -> None:
+        p.print_operand(cls.get(op, cls.tied_operand))  # type: ignore[attr-defined]  # an OpDef subclass
+        p.write(" as ")
+        p.print_type(types[0])
+        p.write("{")
+        p.print_operands(sizes)
+        p.write("}")
+
+    tied_operand = "target"
+
+    # custom<ParameterReference>($scope, $key): `%scope::%key` or `%key`
+    @staticmethod
+    def parse_ParameterReference(p: Any) -> tuple:
+        first = p.parse_operand()
+        if p.parse_optional_punct("::"):
+            return first, p.parse_operand()
+        return None, first
+
+    @staticmethod
+    def print_ParameterReference(p: Any, op: Operation, scope: Sequence[Any], key: Sequence[Any]) -> None:
+        if scope:
+            p.print_operand(scope[0])
+            p.write("::")
+        p.print_operands(key)
+
+    # custom<ShapedTypeList>(type($values), [type($results),] $sizes): `T{%s}, U{%t}`
+    @staticmethod
+    def parse_ShapedTypeList(p: Any) -> tuple:
+        types, sizes = [], []
+        while True:
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            if not p.parse_optional_punct(","):
+                return types, list(types), sizes
+
+    @staticmethod
+    def print_ShapedTypeList(p: Any, op: Operation, types: Sequence[Any], *rest: Sequence[Any]) -> None:
+        sizes = rest[-1]
+        for i, (t, z) in enumerate(zip(types, sizes)):
+            if i:
+                p.write(", ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")

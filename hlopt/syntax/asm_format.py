@@ -800,9 +800,25 @@ class CompiledFormat:
             self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None} \
                 if getattr(self.d, "asm_populate_defaults", True) else {}
             self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
+        if self._kinds:
+            self._check_kinds(r, st)
         if plan is not None:
             return self._build_fixed(r, st, plan)
         return self._build_general(r, st)
+
+    @property
+    def _kinds(self) -> dict:
+        return getattr(self.d, "asm_type_kinds", None) or {}
+
+    def _check_kinds(self, r: OpAsmResolver, st: dict) -> None:
+        """A printed type of a buildable kind (ODS's `type($x)` of an Index or
+        dialect type) is read as that kind: MLIR's parseType<T> error."""
+        for name, (kind, ok) in self._kinds.items():
+            for ref in st.get("type:" + name, ()):
+                t = r.type(ref)
+                if not ok(t):
+                    raise r.error(f"custom op '{self.d.name}' invalid kind of type specified: expected {kind}, "
+                                  f"but found '{t.text}'", ref.pos)
 
     def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
         dec = r.type
@@ -881,6 +897,9 @@ class CompiledFormat:
                     raise r.error(f"custom op '{d.name}' number of operands and types do not match: got "
                                   f"{len(us)} operands and {len(ts)} types", pos)
                 ts = ts * len(us)  # an inferred (buildable) type is every operand's of the group
+            elif name in printed and f.arity == VARIADIC and len(ts) != len(us):  # ODS's resolveOperands(range)
+                raise r.error(f"custom op '{d.name}' number of operands and types do not match: got "
+                              f"{len(us)} operands and {len(ts)} types", pos)
             operands.extend(r.operands(us, ts, pos))
         result_types: list[Type] = []
         for name, (_i, f) in self.results.items():
