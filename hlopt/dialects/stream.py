@@ -1009,28 +1009,22 @@ class CmdExecuteOp(OpDef):
         return False
 
 
-class CmdFillOp(OpDef):
+class CmdFillOp(StreamAsm, OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
+    assembly_format = '$value `,` $target `[` $target_offset `for` $target_length `]` `:` type($value) `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_length = operand(Index)
     value = operand(NATIVE_FILL_PATTERN)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, size, off, length, v = op.operands
-        if op.results or op.properties:
-            return None
-        return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
-class CmdCopyOp(OpDef):
+class CmdCopyOp(StreamAsm, OpDef):
     name = "stream.cmd.copy"
     summary = "Copies a subview of a stream resource to another"
+    assembly_format = '$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     source = operand(ANY_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1039,15 +1033,6 @@ class CmdCopyOp(OpDef):
     target_offset = operand(Index)
     length = operand(Index)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ssize, soff, tgt, tsize, toff, length = op.operands
-        if op.results or op.properties:
-            return None
-        return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
-                f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
-                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + tail_attrs(p, op))
 
 
 _WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
@@ -1315,30 +1300,6 @@ def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
     (operands, props, types, pos), body, attrs = c
     s.pending.pop()
     return Operation(AsyncConcurrentOp.name, operands, types, props, _kw_attrs(s, attrs), [body]), pos
-
-
-def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, t, off, length, vt, tt, size, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", tt.start_pos)
-    ttype = s.decode_type(tt)
-    operands = [use_of(s, t, ttype), *uses_of(s, [*size, off, length]), use_of(s, v, s.decode_type(vt))]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
-
-
-def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
-    ssize, tsize = dim_uses(s, ssize), dim_uses(s, tsize)
-    if len(ssize) != 1 or len(tsize) != 1:
-        raise s.error("expected one size value for each resource", kw.start_pos)
-    stype, ttype = s.decode_type(st), s.decode_type(tt)
-    operands = [use_of(s, src, stype), *uses_of(s, [*ssize, soff]), use_of(s, tgt, ttype), *uses_of(s, [*tsize, toff, length])]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
-
-
 
 
 class CmdDispatchOp(OpDef):
@@ -2286,7 +2247,7 @@ CALLBACKS = {
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
-    "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
+    "stream_yield": stream_yield,
     "stream_cmd_dispatch": stream_cmd_dispatch,
     "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute, "stream_t_trace": stream_t_trace, "stream_trace_item": stream_trace_item, "stream_a_collective": stream_a_collective,
     "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,

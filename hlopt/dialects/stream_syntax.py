@@ -413,7 +413,7 @@ BUFFER_TYPE = OpaqueType("!util.buffer")
 
 # ODS's buildable types: a format need not print them (Stream_Size/Offset are Index)
 _BUILDABLE = ((Index, INDEX), (I1, i1), (I32, i32), (I64, i64), (TIMEPOINT, TIMEPOINT_TYPE),
-              (CHANNEL, CHANNEL_TYPE), (BUFFER, BUFFER_TYPE))
+              (CHANNEL, CHANNEL_TYPE), (BUFFER, BUFFER_TYPE), (FENCE, OpaqueType("!stream.test.fence")))
 # the kinds MLIR checks while parsing a printed buildable type (`parseType<IndexType>`)
 _KINDS = ((Index, "builtin.index", lambda t: t == INDEX), (CHANNEL, "stream.channel", CHANNEL))
 
