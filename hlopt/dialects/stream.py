@@ -41,8 +41,10 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    EncodedResourceOperands,
     Piece,
     StreamAsm,
+    TypeArray,
     Use,
     affinity_text,
     await_operand,
@@ -70,6 +72,7 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -111,7 +114,7 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32
-from hlopt.syntax import UnitKeyword, UntypedAttr
+from hlopt.syntax import StrippedAttr, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
 
@@ -883,6 +886,7 @@ class TimepointBarrierOp(StreamAsm, OpDef):
 class TimepointAwaitOp(StreamAsm, OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
+    shaped_types_twice = True
     assembly_format = '(`sync` $sync^)? $await_timepoint `=` `` `>` $resource_operands `:` custom<ShapedTypeList>(type($resource_operands), type($results_), $resource_operand_sizes) attr-dict-with-keyword'
     attr_syntax = {"sync": UnitKeyword()}
     resource_operands = var_operand(STREAM_OR_STAGING)
@@ -938,26 +942,15 @@ class ResourceDeallocaOp(StreamAsm, OpDef):
 # -- command buffers ------------------------------------------------------------------------
 
 
-class YieldOp(OpDef):
+class YieldOp(StreamAsm, OpDef):
     name = "stream.yield"
     summary = "Yields results from an execution region"
+    assembly_format = 'attr-dict ($resource_operands^ `:` custom<ShapedTypeList>(type($resource_operands), $resource_operand_sizes))?'
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
                           "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
-        n, rest = divmod(len(op.operands), 2)
-        if rest or op.properties:
-            return None
-        res, sizes = op.operands[:n], op.operands[n:]
-        if not n:
-            return "stream.yield" + p.attr_dict(op.attributes)
-        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(z)}}}" for v, z in zip(res, sizes))
-        return f"stream.yield {p.values(res)} : {types}" + p.attr_dict(op.attributes)
 
 
 class CmdExecuteOp(OpDef):
@@ -1071,24 +1064,6 @@ def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
         block.append(Operation(YieldOp.name))  # the implicit terminator
     a = s.decode_dict(attrs) if attrs is not None else None
     return Operation(CmdExecuteOp.name, operands, [s.decode_type(tt)], props, a, [body]), pos
-
-
-def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
-    kw, uses, *rest = c
-    attrs = rest.pop() if len(rest) % 2 else None
-    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2) if rest[i] is not None]
-    if len(pairs) != len(uses or ()):
-        raise s.error("expected one type per yielded resource", kw.start_pos)
-    types, sizes = [], []
-    for t, d in pairs:
-        d = dim_uses(s, d)
-        if len(d) != 1:
-            raise s.error("expected one size value for each resource", t.start_pos)
-        types.append(s.decode_type(t))
-        sizes += d
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(YieldOp.name, [use_of(s, u, t) for u, t in zip(uses or (), types)] + uses_of(s, sizes), [], None, a), \
-        kw.start_pos
 
 
 def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
@@ -1658,9 +1633,11 @@ class TensorStoreOp(_BoundaryOp):
 
 
 
-class TensorTraceOp(OpDef):
+class TensorTraceOp(EncodedResourceOperands, StreamAsm, OpDef):
     name = "stream.tensor.trace"
     summary = "Traces one or more tensor values at runtime"
+    assembly_format = '$key `=` `[` custom<EncodedResourceOperands>($resources, type($resources), $resource_sizes, $resource_encodings, $resource_encoding_dims) `]` attr-dict-with-keyword'
+    attr_syntax = {"key": UntypedAttr(), "resource_encodings": TypeArray()}
     resources = var_operand(STAGING)
     resource_sizes = var_operand(Index)
     resource_encoding_dims = var_operand(Index)
@@ -1668,24 +1645,6 @@ class TensorTraceOp(OpDef):
     resource_encodings = attr()
     traits = (AttrSizedOperandSegments(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        res, sizes, dims = operand_groups(cls, op)
-        encs = op.resource_encodings
-        key = op.key
-        if not isinstance(key, StringAttr) or not isinstance(encs, ArrayAttr) or len(encs) != len(res):
-            return None
-        ind = "  " * p.indent
-        items, di = [], 0
-        for r, z, e in zip(res, sizes, encs.elements):
-            n = dynamic_dims(e.type)
-            items.append(f"{ind}  {p.value(r)} : {p.type_text(e.type)}{_pdims(p, dims[di:di + n])} in "
-                         f"{_sized(p, r.type, z)}")
-            di += n
-        # IREE prints the bracketed list on lines of its own, even when empty
-        body = ",\n".join(items) if items else ind + "  "
-        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1697,26 +1656,6 @@ class TensorTraceOp(OpDef):
         if n != len(dims):
             raise op_error(op, f"type set has {n} dynamic dimensions but only {len(dims)} dimension values "
                                "are attached")
-
-
-def stream_trace_item(s: Any, c: list) -> tuple:
-    r, et, dims, rt, size = c
-    t, enc = s.decode_type(rt), s.decode_type(et)
-    if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
-        raise s.error("expected '{' in operand list", et.end_pos + 1)
-    return use_of(s, r, t), enc, uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))
-
-
-def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
-    kw, key, *items, attrs = c
-    items = [i for i in items if i is not None]
-    res = [i[0] for i in items]
-    sizes = [z for i in items for z in i[3]]
-    dims = [d for i in items for d in i[2]]
-    k = s.decode_attr(key)
-    props = props_attr(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
-                   operandSegmentSizes=segment_sizes(res, sizes, dims))
-    return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorParameterLoadOp(_BoundaryOp):
@@ -1941,9 +1880,51 @@ def _collective_kind(a: Any) -> str:
     return re.match(r"\w*", body).group()
 
 
+class _CollectiveKind(StrippedAttr):
+    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
+
+    def __init__(self) -> None:
+        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.location()
+        body = p.parse_angle_body()
+        if body is None:
+            raise p.wrong_token("expected '<'")
+        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
+            raise p.error("expected ':'", at + 1)
+        return self.make(body)
+
+
 class AsyncCollectiveOp(_AsyncOp):
     name = "stream.async.collective"
     summary = "Performs a collective operation"
+    assembly_format = '`` $op `` `[` $element_count `]` (`on` `(` $affinity^ `)`)? `channel` `(` $channel `)` custom<CollectiveParam>($param) `` $source `[` $source_offset `to` $source_end `for` $source_length `]` `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($source) `` `{` $source_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
+    attr_syntax = {"op": _CollectiveKind()}
+    # IREE passes the kind too (`ref($op)`); the printer reads it from the op
+
+    @staticmethod
+    def parse_CollectiveParam(p: Any) -> tuple:
+        if p.parse_optional_keyword(("source", "target", "source_target_pair")) is None:
+            return (None,)
+        p.parse_punct("(")
+        v = p.parse_operand()
+        p.parse_punct(")")
+        return (v,)
+
+    @staticmethod
+    def print_CollectiveParam(p: Any, op: Operation, param: Sequence[Any]) -> None:
+        if param:
+            p.write(_COLLECTIVE_PARAM[_collective_kind(op.op)] + "(")
+            p.print_operand(param[0])
+            p.write(") ")
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        # a parameter the kind has no keyword for: only the generic form says it
+        return not op.param or _COLLECTIVE_PARAM.get(_collective_kind(op.op)) is not None
+
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -1960,24 +1941,6 @@ class AsyncCollectiveOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
     op = attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
-        kind = op.op
-        text = p.attr_text(kind)
-        if not text.startswith("#stream.collective<"):
-            return None
-        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + affinity_text(p, op)
-        s += f"channel({p.value(ch)}) "
-        if param:
-            kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
-            if kw is None:
-                return None
-            s += f"{kw}({p.value(param[0])}) "
-        return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
-                f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1988,25 +1951,6 @@ class AsyncCollectiveOp(_AsyncOp):
             raise op_error(op, f"collective operation requires a {kw} parameter but none present")
         if kw is None and has:
             raise op_error(op, "collective operation does not require a parameter but one present")
-
-
-def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
-    (kw, body, n, aff, ch, pkw, pval, src, so, se, sl, t, to, te, tl, st, ss, tied, rt, rsize, attrs) = c
-    if _COLLECTIVE_BODY.match(str(body)) is None:  # IREE's attribute parser wants `kind [with op] : type`
-        raise s.error("expected ':'", body.start_pos + 1)
-    kind = s.decode("attr", "#stream.collective" + str(body), body.start_pos)
-    want = _COLLECTIVE_PARAM.get(_collective_kind(kind))
-    if (pkw is None) != (want is None) or (pkw is not None and str(pkw) != want):
-        at = pkw.start_pos if pkw is not None else src.start_pos
-        raise s.error(f"expected '{want}'" if want else "expected SSA operand", at)
-    stype = s.decode_type(st)
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    param = _one_use(s, pval, i32) if pval is not None else []
-    chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
-    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, src, stype), *uses_of(s, _one(s, ss)),
-                *uses_of(s, [so, se, sl]), use_of(s, n, INDEX), *chan, *param]
-    return Operation(AsyncCollectiveOp.name, operands, [rtype], props_attr(parse_affinity(s, aff), op=kind),
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncConstantOp(_AsyncOp):
@@ -2247,9 +2191,8 @@ CALLBACKS = {
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
-    "stream_yield": stream_yield,
     "stream_cmd_dispatch": stream_cmd_dispatch,
-    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute, "stream_t_trace": stream_t_trace, "stream_trace_item": stream_trace_item, "stream_a_collective": stream_a_collective,
+    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
     "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
     "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
     "stream_const_item": stream_const_item,

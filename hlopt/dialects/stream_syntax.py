@@ -27,7 +27,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation
 from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
-from hlopt.syntax import AllTypesMatch, FixedType
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
 
 INDEX = IndexType()
 
@@ -491,8 +491,11 @@ class StreamAsm:
         p.print_operands(key)
 
     # custom<ShapedTypeList>(type($values), [type($results),] $sizes): `T{%s}, U{%t}`
-    @staticmethod
-    def parse_ShapedTypeList(p: Any) -> tuple:
+    # (`shaped_types_twice`: the results have the values' types too)
+    shaped_types_twice = False
+
+    @classmethod
+    def parse_ShapedTypeList(cls, p: Any) -> tuple:
         types, sizes = [], []
         while True:
             types.append(p.parse_type())
@@ -500,7 +503,7 @@ class StreamAsm:
             sizes.append(p.parse_operand())
             p.parse_punct("}")
             if not p.parse_optional_punct(","):
-                return types, list(types), sizes
+                return (types, list(types), sizes) if cls.shaped_types_twice else (types, sizes)
 
     @staticmethod
     def print_ShapedTypeList(p: Any, op: Operation, types: Sequence[Any], *rest: Sequence[Any]) -> None:
@@ -512,3 +515,83 @@ class StreamAsm:
             p.write("{")
             p.print_operand(z)
             p.write("}")
+
+
+_SHAPE_DIMS = re.compile(r"tensor<((?:(?:\?|\d+)x)*)")
+
+
+def dynamic_dim_count(text: str) -> int:
+    """The dynamic dims of an encoding type read as text (IREE reads them
+    while parsing: the type decides how many `{%d}` follow)."""
+    m = _SHAPE_DIMS.match(text)
+    return m.group(1).count("?") if m is not None else 0
+
+
+class TypeArray(AttrSyntax):
+    """An ArrayAttr of TypeAttrs a custom directive reads as a list of types
+    (IREE's resource_encodings)."""
+
+    def build(self, r: Any, value: Any) -> Any:
+        return ArrayAttr([TypeAttr(r.type(t)) for t in value])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, ArrayAttr) and all(isinstance(e, TypeAttr) for e in a.elements)
+
+
+class EncodedResourceOperands:
+    """custom<EncodedResourceOperands>($resources, type($resources), $resource_sizes,
+    $resource_encodings, $resource_encoding_dims): one `%r : enc{%d} in T{%s}` per
+    line (stream.tensor.trace)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_EncodedResourceOperands(p: Any) -> tuple:
+        res, types, sizes, encs, dims = [], [], [], [], []
+        while True:
+            res.append(p.parse_operand())
+            p.parse_punct(":")
+            enc = p.parse_type()
+            encs.append(enc)
+            n = dynamic_dim_count(enc.text)
+            if n:
+                if not p.parse_optional_punct("{"):
+                    raise p.error("expected '{' in operand list", p.location())
+                dims.append(p.parse_operand())
+                while p.parse_optional_punct(","):
+                    dims.append(p.parse_operand())
+                p.parse_punct("}")
+            p.parse_keyword("in")
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            if not p.parse_optional_punct(","):
+                return res, types, sizes, encs, dims
+
+    @staticmethod
+    def print_EncodedResourceOperands(p: Any, op: Operation, res: Sequence[Any], types: Sequence[Any],
+                                      sizes: Sequence[Any], encs: Any, dims: Sequence[Any]) -> None:
+        p.increase_indent()
+        p.print_newline()
+        di = 0
+        for i, (r, t, z, e) in enumerate(zip(res, types, sizes, encs.elements)):
+            if i:
+                p.write(",")
+                p.print_newline()
+            p.print_operand(r)
+            p.write(" : ")
+            p.print_type(e.type)
+            n = dynamic_dims(e.type)
+            if n:
+                p.write("{")
+                p.print_operands(dims[di:di + n])
+                p.write("}")
+                di += n
+            p.write(" in ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")
+        p.decrease_indent()
+        p.print_newline()

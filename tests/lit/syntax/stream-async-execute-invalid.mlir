@@ -24,7 +24,7 @@ util.func public @result_two_sizes(%r: !stream.resource<*>, %s: index) {
 
 util.func public @yield_missing_type(%r: !stream.resource<*>, %s: index) {
   %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>{%s}, !stream.resource<*>{%s}) {
-    // expected-error@+1 {{expected one type per yielded resource}}
+    // expected-error@+1 {{custom op 'stream.yield' number of operands and types do not match: got 2 operands and 1 types}}
     stream.yield %a, %a : !stream.resource<*>{%s}
   } => !stream.timepoint
   util.return
