@@ -44,6 +44,7 @@ from hlopt.dialects.stream_syntax import (
     EncodedResourceOperands,
     Piece,
     StreamAsm,
+    SymbolNameAttr,
     TypeArray,
     Use,
     affinity_text,
@@ -66,7 +67,7 @@ from hlopt.dialects.stream_syntax import (
     use_of,
     uses_of,
 )
-from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
+from hlopt.dialects.syntax_util import arg_loc_text
 from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -78,7 +79,6 @@ from hlopt.ir.attributes import (
     TypeAttr,
     UnitAttr,
     quote,
-    symbol_name_text,
 )
 from hlopt.ir.constraints import (
     I1,
@@ -108,6 +108,7 @@ from hlopt.ir.traits import (
     Pure,
     ReturnLike,
     SameVariadicOperandSize,
+    SingleBlockImplicitTerminator,
     Symbol,
     SymbolTable,
     Terminator,
@@ -139,38 +140,16 @@ _DIMS_NEEDED: dict = {}
 # executables
 
 
-class ExecutableOp(OpDef, SymbolOpInterface):
+class ExecutableOp(StreamAsm, OpDef, SymbolOpInterface):
     name = "stream.executable"
     summary = "Generic executable module"
+    assembly_format = "custom<SymbolVisibility>($sym_visibility) $sym_name attr-dict-with-keyword regions"
     sym_name = attr()
     sym_visibility = opt_attr()
     body = region(1)
-    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    traits = (IsolatedFromAbove(), SingleBlockImplicitTerminator("stream.executable.end"), Symbol(), SymbolTable())
+    attr_syntax = {"sym_name": SymbolNameAttr()}
     default_dialect = "stream"
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.sym_name
-        if not isinstance(name, StringAttr) or len(op.regions) != 1:
-            return None
-        s = "stream.executable " + visibility_prefix(op) + symbol_name_text(name.value)
-        s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        # the implicit stream.executable.end is written out only when it carries attributes
-        return end_op_written(op, ExecutableEndOp.name)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # an elided stream.executable.end is not printed: its location gets no alias
-        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        written = end_op_written(op, ExecutableEndOp.name)
-        return [("a", v, False) for _, v in op.attributes.entries] + \
-            [("op", o) for o in op.regions[0].blocks[0].ops if written or o.opdef is not ExecutableEndOp]
 
     @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
@@ -650,28 +629,6 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
 
 
 
-
-
-def stream_executable_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    kw, vis, sym, attrs = c
-    props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    s.pending.append(("stream.executable", None))
-    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
-
-
-def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
-    (props, attrs, pos), body = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != "stream.executable.end":
-        block.append(Operation("stream.executable.end"))  # the implicit terminator
-    return Operation("stream.executable", (), (), props, attrs, [body]), pos
 
 
 def stream_export_head(s: Any, c: list) -> dict:
@@ -2186,7 +2143,6 @@ def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
     "stream_export": stream_export, "stream_export_head": stream_export_head,
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,

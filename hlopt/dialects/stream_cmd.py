@@ -80,7 +80,15 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    IsolatedFromAbove,
+    ParentOneOf,
+    Pure,
+    SingleBlockImplicitTerminator,
+    Symbol,
+    op_error,
+)
 from hlopt.ir.types import FunctionType, i32
 from hlopt.syntax import BareInteger
 
@@ -130,39 +138,19 @@ class CmdDiscardOp(_SubviewOp):
 # serial / concurrent regions
 
 
-class _WaveOp(OpDef):
+class _WaveOp(StreamAsm, OpDef):
     """`stream.cmd.serial { ... } attributes {...}`: the region's stream.yield
     is implicit (printed only when it carries something)."""
 
+    assembly_format = "$body attr-dict-with-keyword"
     body = region(1)
-    traits = (ParentOneOf(*_CMD_PARENTS),)
+    traits = (ParentOneOf(*_CMD_PARENTS), SingleBlockImplicitTerminator(_YIELD))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
             if o.name != _YIELD and o.name not in CMD_PHASE:
                 raise op_error(o, "explicit execution regions must only contain explicit ops")
-
-    @classmethod
-    def _bare_yield(cls, op: Operation) -> bool:
-        blocks = op.regions[0].blocks if op.regions else []
-        last = blocks[0]._last if len(blocks) == 1 else None
-        return last is not None and last.name == _YIELD and not last.operands \
-            and not last.attributes and not last.properties
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.operands or op.results or op.properties or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
-            return None
-        terms = cls.custom_prints_terminators(op, 0)
-        return (f"{cls.name} {p.region(op.regions[0], print_terminators=terms, print_empty_block=False)}"
-                + tail_attrs(p, op))
-
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return not cls._bare_yield(op)
 
 
 class CmdSerialOp(_WaveOp):
@@ -173,24 +161,6 @@ class CmdSerialOp(_WaveOp):
 class CmdConcurrentOp(_WaveOp):
     name = "stream.cmd.concurrent"
     summary = "Executes all ops concurrently"
-
-
-def stream_cmd_wave_head(s: Any, c: list) -> Any:
-    (kw,) = c
-    s.pending.append((str(kw), None))
-    return kw
-
-
-def stream_cmd_wave(s: Any, c: list) -> tuple[Operation, int]:
-    kw, body, attrs = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != _YIELD:
-        block.append(Operation(_YIELD))  # the implicit terminator
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(str(kw), [], [], None, a, [body]), kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -1404,7 +1374,6 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
 
 
 CALLBACKS = {
-    "stream_cmd_wave_head": stream_cmd_wave_head, "stream_cmd_wave": stream_cmd_wave,
     "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
     "stream_cmd_call": stream_cmd_call, "stream_cparam_load": stream_cparam_load,

@@ -10,7 +10,15 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DenseArrayAttr,
+    DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
 from hlopt.ir.constraints import (
     I1,
     I32,
@@ -475,6 +483,16 @@ class StreamAsm:
 
     tied_operand = "target"
 
+    # custom<SymbolVisibility>($sym_visibility): IREE writes `public` when there is none
+    @staticmethod
+    def parse_SymbolVisibility(p: Any) -> tuple:
+        v = p.parse_optional_keyword(("public", "private", "nested"))
+        return (StringAttr(v) if v is not None else None,)
+
+    @staticmethod
+    def print_SymbolVisibility(p: Any, op: Operation, vis: Any) -> None:
+        p.write(vis.value if isinstance(vis, StringAttr) else "public")
+
     # custom<ParameterReference>($scope, $key): `%scope::%key` or `%key`
     @staticmethod
     def parse_ParameterReference(p: Any) -> tuple:
@@ -595,3 +613,19 @@ class EncodedResourceOperands:
             p.write("}")
         p.decrease_indent()
         p.print_newline()
+
+
+class SymbolNameAttr(AttrSyntax):
+    """ODS's SymbolNameAttr: a StringAttr written as `@name`."""
+
+    def can_start(self, p: Any) -> bool:
+        return p.peek("@")
+
+    def parse(self, p: Any, name: str) -> Any:
+        return StringAttr(p.parse_symbol_name()[0])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, StringAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_alias_free(a, symbol_name_text(a.value))

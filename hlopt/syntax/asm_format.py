@@ -929,7 +929,9 @@ class CompiledFormat:
         regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
         # a region the text leaves out (an optional group's) is an empty region, as MLIR's
         regions += [Region() for _ in range(len(self.regions) - len(regions))]
-        return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
+        op = Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
+        ensure_terminators(r, d, op)
+        return op
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
         if "operands" not in st:
@@ -1249,9 +1251,10 @@ class CompiledFormat:
                     for i, r in enumerate(op.regions):
                         if i:
                             p.write(", ")
-                        p.print_region(r, True, True)
+                        p.print_region(r, True, print_terminators(self.d, r))
             elif isinstance(e, RegionVar):
-                p.print_region(op.regions[e.index], True, True)
+                r = op.regions[e.index]
+                p.print_region(r, True, print_terminators(self.d, r))
             elif isinstance(e, Custom):
                 getattr(self.d, "print_" + e.name)(p, op, *[self._custom_arg(op, a) for a in e.args])
 
@@ -1349,3 +1352,32 @@ def check_parse(d: Any, text: str) -> None:
     compile_format(d).parse(p)
     if not p.at_end():
         raise ParseError("unexpected text after the op", p.pos)
+
+
+def _implicit_terminator(d: Any) -> str | None:
+    if "SingleBlockImplicitTerminator" not in d.traits:
+        return None
+    return next(t.terminator for t in d.trait_objects if t.name == "SingleBlockImplicitTerminator")
+
+
+def print_terminators(d: Any, r: Any) -> bool:
+    """ODS's region printer under SingleBlockImplicitTerminator: the
+    terminator is written only when it carries operands, results or attributes."""
+    if _implicit_terminator(d) is None or not r.blocks:
+        return True
+    t = r.blocks[0].last_op
+    return t is None or bool(t.operands or t.results or t.attributes.entries or t.properties.entries)
+
+
+def ensure_terminators(r: OpAsmResolver, d: Any, op: Operation) -> None:
+    """ODS's parser under SingleBlockImplicitTerminator (ensureTerminator): a
+    region read without its terminator gets it, located at the op."""
+    name = _implicit_terminator(d)
+    if name is None:
+        return
+    for region in op.regions:
+        b = region.blocks[0] if region.blocks else region.add_block()
+        last = b.last_op
+        if last is None or not last.has_trait("Terminator"):
+            t = b.append(Operation(name))
+            r.at_end(lambda t=t: setattr(t, "location", op.location))
