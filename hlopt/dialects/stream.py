@@ -43,12 +43,12 @@ from hlopt.dialects.stream_syntax import (
     USE_RE,
     EncodedResourceOperands,
     Piece,
+    ResourceRegion,
     StreamAsm,
     SymbolNameAttr,
     TypeArray,
     Use,
     affinity_text,
-    await_operand,
     cached_operand_types,
     custom_or_generic,
     dim_uses,
@@ -60,6 +60,7 @@ from hlopt.dialects.stream_syntax import (
     operand_groups,
     parse_affinity,
     props_attr,
+    region_fits,
     segment_sizes,
     tail_attrs,
     tied_index,
@@ -77,7 +78,6 @@ from hlopt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
-    UnitAttr,
     quote,
 )
 from hlopt.ir.constraints import (
@@ -910,9 +910,19 @@ class YieldOp(StreamAsm, OpDef):
 
 
 
-class CmdExecuteOp(OpDef):
+class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.cmd.execute"
     summary = "Executes a command buffer, returning a timepoint"
+    assembly_format = '(`once` $once^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ExplicitResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    attr_syntax = {"once": UnitKeyword()}
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        # only an empty stream.yield is implicit (IREE's printer drops the terminator)
+        last = op.regions[0].blocks[0]._last if region_fits(op, op.resource_operands) else None
+        return last is not None and last.name == YieldOp.name and not last.operands and not last.attributes \
+            and not last.properties
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     await_timepoint = opt_operand(TIMEPOINT)
@@ -920,34 +930,8 @@ class CmdExecuteOp(OpDef):
     affinity = opt_attr()
     once = opt_attr()
     body = region(1)
-    traits = (AttrSizedOperandSegments(),)
+    traits = (AttrSizedOperandSegments(), SingleBlockImplicitTerminator("stream.yield"))
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg = op.properties.get("operandSegmentSizes")
-        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
-            return None
-        n, ns, nt = seg.values
-        once = op.once
-        if n != ns or nt > 1 or len(op.results) != 1 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1 \
-                or (once is not None and once.text != "unit"):
-            return None
-        block = op.regions[0].blocks[0]
-        res, sizes = op.operands[:n], op.operands[n:2 * n]
-        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-            return None
-        last = block._last
-        if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
-            return None  # only an empty stream.yield is implicit
-        parts = ["stream.cmd.execute", "once" if once is not None else "", affinity_text(p, op).strip(),
-                 f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
-        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                          for v, a, sz in zip(res, block.args, sizes))
-        parts.append(f"with({items})")
-        head = " ".join(x for x in parts if x)
-        return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
     @classmethod
     def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
@@ -986,82 +970,6 @@ class CmdCopyOp(StreamAsm, OpDef):
 
 
 _WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
-
-
-def stream_cmd_execute_head(s: Any, c: list) -> tuple:
-    kw, once, aff, wait, with_ = c
-    text, base = str(with_)[1:-1], with_.start_pos + 1
-    uses, sizes, args, pos = [], [], [], 0
-    while text[pos:].strip():
-        m = _WITH_ITEM.match(text, pos)
-        if m is None:
-            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
-        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append(use_of(s, Use(m.group(1), base + m.start(1)), t))
-        sizes += d
-        args.append((m.group(2), t, None, base + m.start(2) - 1))
-        pos = m.end()
-    operands = uses + uses_of(s, sizes) + await_operand(s, wait)
-    props = props_attr(parse_affinity(s, aff), once=UnitAttr() if once is not None else None,
-                   operandSegmentSizes=segment_sizes(uses, sizes, operands[2 * len(uses):]))
-    s.pending.append((CmdExecuteOp.name, args))
-    return operands, props, kw.start_pos
-
-
-def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, pos), body, tt, attrs = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != YieldOp.name:
-        block.append(Operation(YieldOp.name))  # the implicit terminator
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdExecuteOp.name, operands, [s.decode_type(tt)], props, a, [body]), pos
-
-
-def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
-    """`name on(#a) [await(%t) =>] with(%r as %arg: T{%s}) -> (...) {...} [=> !stream.timepoint]`:
-    IREE's custom<ResourceRegion> of stream.async.execute (with a timepoint) and
-    stream.async.concurrent (without)."""
-    seg = op.properties.get("operandSegmentSizes")
-    if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
-                          for k, _ in op.properties.entries):
-        return None
-    if timepoint:
-        n, ns, nr, nt = seg.values
-    else:
-        (n, ns, nr), nt = seg.values, 0
-    tied = op.properties.get("tied_operands")
-    ties = [int(e.value) for e in tied.elements] if tied is not None else []
-    if n != ns or nt > 1 or nr != len(op.results) - timepoint or len(ties) != nr or (tied is None) != (nr == 0) \
-            or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-        return None
-    block = op.regions[0].blocks[0]
-    res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
-    if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-        return None
-    parts = [op.name, affinity_text(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
-    items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                      for v, a, sz in zip(res, block.args, sizes))
-    parts.append(f"with({items})")
-    outs = []
-    for r, z, t in zip(op.results[:nr], rsizes, ties):
-        if t >= 0:
-            if t >= n or res[t].type != r.type:
-                return None
-            outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
-        else:
-            outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
-    if outs:
-        parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
-    head = " ".join(x for x in parts if x)
-    tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
-    return f"{head} {p.region(op.regions[0])}{tail}" + tail_attrs(p, op)
-
 
 
 def _sized_count(values: Sequence[Any]) -> int:
@@ -1107,9 +1015,19 @@ def verify_execution_region(cls: Any, op: Operation) -> None:
                     raise op_error(y, "result size mismatch")
 
 
-class AsyncExecuteOp(OpDef):
+class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        tied = op.tied_operands
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        n = len(op.results_)
+        return region_fits(op, op.resource_operands) and len(ties) == n and (tied is None) == (n == 0) \
+            and all(-1 <= t < len(op.resource_operands) for t in ties)
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1130,81 +1048,25 @@ class AsyncExecuteOp(OpDef):
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _resource_region_text(op, p, timepoint=True)
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
         return False
 
 
-def stream_async_execute_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax import split_pieces
-
-    concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
-    if concurrent:  # no `await(...) =>`
-        c = [*c[:2], None, *c[2:]]
-    kw, aff, wait, with_, *outs = c
-    text, base = str(with_)[1:-1], with_.start_pos + 1
-    uses, sizes, args, pos = [], [], [], 0
-    while text[pos:].strip():
-        m = _WITH_ITEM.match(text, pos)
-        if m is None:
-            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
-        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append((m.group(1), use_of(s, Use(m.group(1), base + m.start(1)), t)))
-        sizes += d
-        args.append((m.group(2), t, None, base + m.start(2) - 1))
-        pos = m.end()
-    outs = [x for x in outs if x is not None]
-    if len(outs) == 1:  # `(r1, r2, ...)`
-        tok = outs[0]
-        pieces = [(pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
-                  for pc, off in split_pieces(str(tok)[1:-1])]
-    else:
-        pieces = [(str(outs[0]) + str(outs[1]), outs[0].start_pos)] if outs else []
-    names = [u for u, _ in uses]
-    types, rsizes, ties = [], [], []
-    for pc, at in pieces:
-        brace = pc.rfind("{")
-        if brace < 0:
-            raise s.error("expected a result type or tied operand with its size '{%size}'", at)
-        head, d = pc[:brace].strip(), dim_uses(s, Piece(pc[brace:], at + brace))
-        if len(d) != 1:
-            raise s.error("expected one size value for the result", at + brace)
-        if head.startswith("%"):
-            if head not in names:
-                raise s.error(f"tied operand '{head}' is not in the with(...) list", at)
-            k = names.index(head)
-            types.append(uses[k][1].type)
-            ties.append(k)
-        else:
-            types.append(s.decode_type(Piece(head, at)))
-            ties.append(-1)
-        rsizes += d
-    operands = [u for _, u in uses] + uses_of(s, sizes)
-    rs, tp = uses_of(s, rsizes), await_operand(s, wait)
-    props = props_attr(parse_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=segment_sizes(uses, sizes, rs) if concurrent else segment_sizes(uses, sizes, rs, tp))
-    s.pending.append((str(kw), args))
-    return operands + rs + tp, props, types, kw.start_pos
-
-
-def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, types, pos), body, tt, attrs = c
-    s.pending.pop()
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
-
-
-class AsyncConcurrentOp(OpDef):
+class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
+    assembly_format = '(`on` `(` $affinity^ `)`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) attr-dict-with-keyword'
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        tied = op.tied_operands
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        n = len(op.results_)
+        return region_fits(op, op.resource_operands) and len(ties) == n and (tied is None) == (n == 0) \
+            and all(-1 <= t < len(op.resource_operands) for t in ties)
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1218,20 +1080,10 @@ class AsyncConcurrentOp(OpDef):
     def verify(cls, op: Operation) -> None:
         verify_execution_region(cls, op)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _resource_region_text(op, p, timepoint=False)
 
     @classmethod
     def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
         return False
-
-
-def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, types, pos), body, attrs = c
-    s.pending.pop()
-    return Operation(AsyncConcurrentOp.name, operands, types, props, _kw_attrs(s, attrs), [body]), pos
 
 
 class CmdDispatchOp(OpDef):
@@ -2146,10 +1998,7 @@ CALLBACKS = {
     "stream_export": stream_export, "stream_export_head": stream_export_head,
     "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
-    "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
     "stream_cmd_dispatch": stream_cmd_dispatch,
-    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
-    "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
     "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
     "stream_const_item": stream_const_item,
 }

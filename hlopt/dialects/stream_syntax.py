@@ -14,6 +14,7 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
     DictionaryAttr,
+    IntegerAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -629,3 +630,127 @@ class SymbolNameAttr(AttrSyntax):
 
     def print(self, p: Any, a: Any) -> None:
         p.print_alias_free(a, symbol_name_text(a.value))
+
+
+def _parse_with_list(p: Any) -> tuple[list, list, list, list]:
+    """`(%r as %arg: T{%s}, ...)`: operands, their types, sizes, region arguments."""
+    operands, types, sizes, args = [], [], [], []
+    p.parse_punct("(")
+    if not p.parse_optional_punct(")"):
+        while True:
+            operands.append(p.parse_operand())
+            p.parse_keyword("as")
+            arg = p.parse_argument(allow_type=False)
+            p.parse_punct(":")
+            arg.type = p.parse_type()
+            types.append(arg.type)
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            args.append(arg)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+    return operands, types, sizes, args
+
+
+def _print_with_list(p: Any, operands: Sequence[Any], sizes: Sequence[Any], region: Any) -> None:
+    p.write("(")
+    for i, (v, a, z) in enumerate(zip(operands, region.blocks[0].args, sizes)):
+        if i:
+            p.write(", ")
+        p.print_operand(v)
+        p.write(" as ")
+        p.print_operand(a)
+        p.write(": ")
+        p.print_type(a.type)
+        p.write("{")
+        p.print_operand(z)
+        p.write("}")
+    p.write(")")
+
+
+class ResourceRegion:
+    """IREE's custom<ResourceRegion>(operands, their types and sizes, result
+    types and sizes, tied_operands, body): `(%r as %arg: T{%s}) -> (%r{%s}, U{%t}) {...}`
+    (stream.async.execute / concurrent), and custom<ExplicitResourceRegion>
+    without results (stream.cmd.execute, whose yield stays implicit)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse_ResourceRegion(cls, p: Any) -> tuple:
+        operands, types, sizes, args = _parse_with_list(p)
+        rtypes, rsizes, ties = [], [], []
+        if p.parse_optional_punct("->"):
+            paren = p.parse_optional_punct("(")
+            if not (paren and p.parse_optional_punct(")")):
+                while True:
+                    tied = p.parse_optional_operand()
+                    if tied is not None:
+                        k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)),
+                                 None)
+                        if k is None:
+                            raise p.error("tied operand not found for result reference "
+                                          f"%{tied.name}" + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                        rtypes.append(types[k])
+                        ties.append(k)
+                    else:
+                        rtypes.append(p.parse_type())
+                        ties.append(-1)
+                    p.parse_punct("{")
+                    rsizes.append(p.parse_operand())
+                    p.parse_punct("}")
+                    if not paren or not p.parse_optional_punct(","):
+                        break
+                if paren:
+                    p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return operands, types, sizes, rtypes, rsizes, tied_attr, [p.parse_region(args)]
+
+    @staticmethod
+    def print_ResourceRegion(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                             sizes: Sequence[Any], rtypes: Sequence[Any], rsizes: Sequence[Any], tied: Any,
+                             body: Sequence[Any]) -> None:
+        _print_with_list(p, operands, sizes, body[0])
+        if rtypes:
+            ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else [-1] * len(rtypes)
+            p.write(" -> ")
+            if len(rtypes) != 1:
+                p.write("(")
+            for i, (t, z, k) in enumerate(zip(rtypes, rsizes, ties)):
+                if i:
+                    p.write(", ")
+                if k >= 0:
+                    p.print_operand(operands[k])
+                else:
+                    p.print_type(t)
+                p.write("{")
+                p.print_operand(z)
+                p.write("}")
+            if len(rtypes) != 1:
+                p.write(")")
+        p.write(" ")
+        p.print_region(body[0], False, True)
+
+    @staticmethod
+    def parse_ExplicitResourceRegion(p: Any) -> tuple:
+        operands, types, sizes, args = _parse_with_list(p)
+        return operands, types, sizes, [p.parse_region(args)]  # (its yield: the op's implicit terminator)
+
+    @staticmethod
+    def print_ExplicitResourceRegion(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                     sizes: Sequence[Any], body: Sequence[Any]) -> None:
+        _print_with_list(p, operands, sizes, body[0])
+        p.write(" ")
+        p.print_region(body[0], False, False)
+
+
+def region_fits(op: Operation, operands: Sequence[Any]) -> bool:
+    """The with(...) list prints the region's arguments beside the operands:
+    one block, one argument per operand, of its type."""
+    r = op.regions[0] if op.regions else None
+    if r is None or len(r.blocks) != 1:
+        return False
+    args = r.blocks[0].args
+    return len(args) == len(operands) and all(a.type == v.type for a, v in zip(args, operands))
