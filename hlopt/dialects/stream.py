@@ -68,8 +68,6 @@ from hlopt.dialects.stream_syntax import (
     use_of,
     uses_of,
 )
-from hlopt.dialects.syntax_util import arg_loc_text
-from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DictionaryAttr,
@@ -78,7 +76,6 @@ from hlopt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
-    quote,
 )
 from hlopt.ir.constraints import (
     I1,
@@ -167,44 +164,67 @@ class ExecutableEndOp(StreamAsm, OpDef):
 
 
 
-class ExecutableExportOp(OpDef, SymbolOpInterface):
+class ExecutableExportOp(StreamAsm, OpDef, SymbolOpInterface):
     name = "stream.executable.export"
     summary = "Executable entry point declaration"
+    assembly_format = ("custom<SymbolVisibility>($sym_visibility) custom<SymbolAlias>($sym_name, $function_ref) "
+                       "custom<WorkgroupCountRegion>($workgroup_count) attr-dict-with-keyword")
     sym_name = attr()
     sym_visibility = opt_attr()
     function_ref = attr()
     workgroup_count = region()
     traits = (HasParent("stream.executable"), Symbol())
 
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
-        return True
+    # custom<SymbolAlias>($sym_name, $function_ref): `@fn [as("name")]` (the name defaults to the function's)
+    @staticmethod
+    def parse_SymbolAlias(p: Any) -> tuple:
+        ref, _ = p.parse_symbol_name()
+        name: Any = StringAttr(ref)
+        if p.parse_optional_keyword("as") is not None:
+            p.parse_punct("(")
+            name = p.parse_attribute(typed=False)  # a StrAttr, resolved with the op
+            p.parse_punct(")")
+        return name, SymbolRefAttr(ref)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.sym_name
-        ref = op.function_ref
-        if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.nested \
-                or len(op.regions) != 1 or len(op.regions[0].blocks) > 1:
-            return None
-        # IREE prints `public` for an export without visibility
-        s = "stream.executable.export " + (visibility_prefix(op) or "public ") + ref.text
-        if ref.root != name.value:  # IREE's custom<SymbolAlias>
-            s += " as(" + quote(name.value) + ")"
-        # custom<WorkgroupCountRegion> prints a space even when the region is empty
-        s += " "
-        r = op.regions[0]
-        if r.blocks:
-            b = r.blocks[0]
-            term = b.last_op
-            if term is None:
-                return None
-            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in b.args)
-                  + ") -> ("
-                  + p.types(term.operand_types) + ") " + p.region(r))
-        return s + p.attr_dict(op.attributes, keyword=True)
+    @staticmethod
+    def print_SymbolAlias(p: Any, op: Operation, name: Any, ref: Any) -> None:
+        p.print_attribute(ref)
+        if name.value != ref.root:
+            p.write(f' as("{name.value}")')
 
+    # custom<WorkgroupCountRegion>($workgroup_count):
+    # `workgroups(%a: index) -> (index, index, index) { ... }`, or nothing
+    @staticmethod
+    def parse_WorkgroupCountRegion(p: Any) -> tuple:
+        if p.parse_optional_keyword("workgroups") is None:
+            return ([Region()],)
+        p.parse_punct("(")
+        args = []
+        if not p.parse_optional_punct(")"):
+            args.append(p.parse_argument(allow_attrs=True))
+            while p.parse_optional_punct(","):
+                args.append(p.parse_argument(allow_attrs=True))
+            p.parse_punct(")")
+        p.parse_punct("->")
+        p.parse_punct("(")
+        types = p.parse_type_list()
+        p.parse_punct(")")
+        if len(types) != 3 or any(t.text != "index" for t in types):
+            raise p.error("workgroup count region must return the XYZ dimension counts", p.location())
+        return ([p.parse_region(args)],)
+
+    @staticmethod
+    def print_WorkgroupCountRegion(p: Any, op: Operation, regions: Sequence[Any]) -> None:
+        r = regions[0]
+        if not r.blocks:
+            return
+        p.write("workgroups(")
+        for i, a in enumerate(r.blocks[0].args):
+            if i:
+                p.write(", ")
+            p.print_region_argument(a)
+        p.write(") -> (index, index, index) ")
+        p.print_region(r, False, True)
 
 class ReturnOp(StreamAsm, OpDef):
     name = "stream.return"
@@ -631,46 +651,6 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
 
 
 
-def stream_export_head(s: Any, c: list) -> dict:
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    kw, vis, sym, alias = c
-    ref = _symbol_name(sym)
-    name = ref
-    if alias is not None:  # `@fn as("name")`: the export `name` runs the function `fn`
-        inner = str(alias)[1:-1]
-        a = s.decode("attr", inner.strip(), alias.start_pos + 1 + len(inner) - len(inner.lstrip()))
-        if not isinstance(a, StringAttr):
-            raise s.error("expected a string export name in 'as(...)'", alias.start_pos)
-        name = a.value
-    props: dict = {"sym_name": StringAttr(name), "function_ref": SymbolRefAttr(ref)}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    return {"props": props, "pos": kw.start_pos}
-
-
-def stream_workgroups_head(s: Any, c: list) -> None:
-    from hlopt.syntax import scan_balanced
-
-    (sig,) = c
-    text = str(sig)
-    close = scan_balanced(text, 0)
-    args = [(n, t, loc, at) for n, t, loc, _, at in s.parse_arg_list(text[1:close - 1], sig.start_pos + 1)]
-    s.pending.append(("stream.executable.export", args))
-
-
-def stream_workgroups(s: Any, c: list) -> Region:
-    _, body = c
-    s.pending.pop()
-    return body
-
-
-def stream_export(s: Any, c: list) -> tuple[Operation, int]:
-    head, body, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.executable.export", (), (), head["props"], a, [body or Region()]), head["pos"]
-
-
 def _int_array(vals: Sequence[int]) -> ArrayAttr:
     return ArrayAttr([IntegerAttr(v, INDEX) for v in vals])
 
@@ -933,15 +913,6 @@ class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
     traits = (AttrSizedOperandSegments(), SingleBlockImplicitTerminator("stream.yield"))
 
 
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return False
-
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        # `with(...)` names the arguments but prints no locations for them (iree-opt neither)
-        return False
-
 
 class CmdFillOp(StreamAsm, OpDef):
     name = "stream.cmd.fill"
@@ -1049,10 +1020,6 @@ class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
 
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        return False
-
 
 class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
@@ -1080,10 +1047,6 @@ class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     def verify(cls, op: Operation) -> None:
         verify_execution_region(cls, op)
 
-
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        return False
 
 
 class CmdDispatchOp(OpDef):
@@ -1995,8 +1958,6 @@ def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {
-    "stream_export": stream_export, "stream_export_head": stream_export_head,
-    "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_cmd_dispatch": stream_cmd_dispatch,
     "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
