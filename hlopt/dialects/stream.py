@@ -41,6 +41,7 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    AttrArray,
     EncodedResourceOperands,
     Piece,
     ResourceRegion,
@@ -112,7 +113,7 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32
-from hlopt.syntax import StrippedAttr, UnitKeyword, UntypedAttr
+from hlopt.syntax import StrippedAttr, TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
 
@@ -1842,9 +1843,45 @@ class AsyncUpdateOp(_AsyncOp):
 # -- resource packing and constant uploads ----------------------------------------------------
 
 
-class ResourcePackOp(OpDef):
+class ResourcePackOp(StreamAsm, OpDef):
     name = "stream.resource.pack"
     summary = "Packs variable-sized slices into a single slab"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>($lifetime_intervals, $dynamic_slice_sizes, type($packed_offsets)) `}` `)` `:` type($total_length) attr-dict-with-keyword'
+
+    # custom<PackSliceRanges>: one `[start, end] = %size` per line
+    @staticmethod
+    def parse_PackSliceRanges(p: Any) -> tuple:
+        bounds, sizes, types = [], [], []
+        while p.parse_optional_punct("["):
+            bounds.append(IntegerAttr(p.parse_integer(), INDEX))
+            p.parse_punct(",")
+            bounds.append(IntegerAttr(p.parse_integer(), INDEX))
+            p.parse_punct("]")
+            p.parse_punct("=")
+            types.append(TypeRef("index", p.location()))
+            sizes.append(p.parse_operand())
+            if not p.parse_optional_punct(","):
+                break
+        return ArrayAttr(bounds), sizes, types
+
+    @staticmethod
+    def print_PackSliceRanges(p: Any, op: Operation, bounds: Any, sizes: Sequence[Any], types: Sequence[Any]) -> None:
+        for i, z in enumerate(sizes):
+            p.print_newline()
+            p.write(f"  [{bounds.elements[2 * i].value}, {bounds.elements[2 * i + 1].value}] = ")
+            p.print_operand(z)
+            if i < len(sizes) - 1:
+                p.write(",")
+        if sizes:
+            p.print_newline()
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        iv = op.lifetime_intervals
+        n = len(op.packed_offsets)
+        return isinstance(iv, ArrayAttr) and len(iv) == 2 * n and len(op.dynamic_slice_sizes) == n \
+            and all(isinstance(e, IntegerAttr) for e in iv.elements)
+
     offset = opt_operand(Index)
     dynamic_slice_sizes = var_operand(Index)
     total_length = result(Index)
@@ -1853,22 +1890,6 @@ class ResourcePackOp(OpDef):
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        off, sizes = operand_groups(cls, op)
-        iv = op.lifetime_intervals
-        n = len(op.results) - 1
-        if not isinstance(iv, ArrayAttr) or len(iv) != 2 * n or len(sizes) != n \
-                or not all(isinstance(e, IntegerAttr) for e in iv.elements):
-            return None
-        ind = "  " * p.indent
-        items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
-                 for i in range(n)]
-        body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
-        parts = ["stream.resource.pack", affinity_text(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
-                 f"slices({{{body}}}) : {p.type_text(op.total_length.type)}"]
-        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1884,35 +1905,49 @@ class ResourcePackOp(OpDef):
 _PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
 
 
-def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, off, slices, rt, attrs = c
-    text = str(slices)[1:-1].strip()
-    base = slices.start_pos + 1 + str(slices)[1:-1].index(text[:1]) if text else slices.start_pos
-    if not (text.startswith("{") and text.endswith("}")):
-        raise s.error("expected '{' and the slices", slices.start_pos)
-    inner, ib = text[1:-1], base + 1
-    bounds, sizes, pos = [], [], 0
-    while inner[pos:].strip():
-        m = _PACK_SLICE.match(inner, pos)
-        if m is None:
-            raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
-        bounds += [int(m.group(1)), int(m.group(2))]
-        sizes.append(Use(m.group(3), ib + m.start(3)))
-        pos = m.end()
-    groups = [_one_use(s, off, INDEX), uses_of(s, sizes)]
-    props = props_attr(parse_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [INDEX] * len(sizes),
-                     props, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceConstantsOp(OpDef):
+class ResourceConstantsOp(StreamAsm, OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
+    assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` custom<ConstantValueList>(type($results_), $result_sizes, $values) `\\n` ` ` ` ` `=` `` `>` type($result_timepoint)'
+
+    # custom<ConstantValueList>: one `T{%size} = value` per line
+    @staticmethod
+    def parse_ConstantValueList(p: Any) -> tuple:
+        types, sizes, values = [], [], []
+        while True:
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            p.parse_punct("=")
+            values.append(p.parse_attribute())
+            if not p.parse_optional_punct(","):
+                return types, sizes, values
+
+    @staticmethod
+    def print_ConstantValueList(p: Any, op: Operation, types: Sequence[Any], sizes: Sequence[Any], values: Any) -> None:
+        for i, (t, z, v) in enumerate(zip(types, sizes, values.elements)):
+            p.print_newline()
+            p.write("  ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("} = ")
+            p.print_attribute(v)
+            if i < len(types) - 1:
+                p.write(",")
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        vals = op.values
+        return isinstance(vals, ArrayAttr) and len(vals) == len(op.results_) == len(op.result_sizes)
+
     result_sizes = var_operand(Index)
     results_ = var_result(CONSTANT_OR_VARIABLE)
     result_timepoint = result(TIMEPOINT)
     values = attr()
     affinity = opt_attr()
+    attr_syntax = {"values": AttrArray()}
     traits = (Pure(),)
 
     @classmethod
@@ -1920,19 +1955,6 @@ class ResourceConstantsOp(OpDef):
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        vals = op.values
-        n = len(op.results) - 1
-        if not isinstance(vals, ArrayAttr) or len(vals) != n or len(op.operands) != n:
-            return None
-        ind = "  " * p.indent
-        items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
-                 for r, z, v in zip(op.results, op.operands, vals.elements)]
-        head = " ".join(x for x in ("stream.resource.constants", affinity_text(p, op).strip()) if x)
-        return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
-                + p.type_text(op.result_timepoint.type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1944,24 +1966,9 @@ class ResourceConstantsOp(OpDef):
             raise op_error(op, "all results must be of the same type")
 
 
-def stream_const_item(s: Any, c: list) -> tuple:
-    rt, size, value = c
-    return s.decode_type(rt), _one(s, size), s.decode_attr(value)
-
-
-def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, attrs, *items, tt = c
-    items = [i for i in items if i is not None]
-    props = props_attr(parse_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
-    return Operation(ResourceConstantsOp.name, uses_of(s, [z for i in items for z in i[1]]),
-                     [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
-
-
 CALLBACKS = {
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
     "stream_cmd_dispatch": stream_cmd_dispatch,
-    "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
-    "stream_const_item": stream_const_item,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,

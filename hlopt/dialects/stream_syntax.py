@@ -754,3 +754,14 @@ def region_fits(op: Operation, operands: Sequence[Any]) -> bool:
         return False
     args = r.blocks[0].args
     return len(args) == len(operands) and all(a.type == v.type for a, v in zip(args, operands))
+
+
+class AttrArray(AttrSyntax):
+    """An ArrayAttr a custom directive reads element by element (IREE's
+    resource.constants values)."""
+
+    def build(self, r: Any, value: Any) -> Any:
+        return ArrayAttr([r.attr(v) for v in value])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, ArrayAttr)

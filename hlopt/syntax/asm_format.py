@@ -1183,7 +1183,9 @@ class CompiledFormat:
                 fn(p, op, *[arg(op, a) for a in args])
             return custom
         if isinstance(e, Space):
-            text = {" ": " ", "\\n": "\n"}.get(e.text, "")
+            if e.text == "\\n":  # MLIR's printNewline: the line break takes the op's indentation
+                return lambda op, p: p.print_newline()
+            text = " " if e.text == " " else ""
             return lambda op, p: p.parts.append(text)
         return lambda op, p: self._print_elements([e], op, p)
 
@@ -1210,7 +1212,7 @@ class CompiledFormat:
                 if e.text == " ":
                     p.write(" ")
                 elif e.text == "\\n":
-                    p.write("\n")
+                    p.print_newline()
                 continue
             if isinstance(e, Directive) and e.kind in ("attr-dict", "attr-dict-with-keyword"):
                 self._print_attr_dict(op, p, e.kind == "attr-dict-with-keyword")
