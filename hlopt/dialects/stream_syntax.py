@@ -334,7 +334,7 @@ def tied_index(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -
 
 
 def tied_operands(op: Operation) -> list[int]:
-    t = op.properties.get("tied_operands")
+    t = getattr(op, "tied_operands", None)  # the declared accessor (None where the op has none)
     n = len(op.results)
     if not isinstance(t, ArrayAttr):
         return [-1] * n

@@ -1022,6 +1022,7 @@ class CompiledFormat:
         check = self._check_fn
         if check is not None and not check(op):
             return False
+        self._groups_op = None  # (an op printed before may have changed since)
         if type(p) is OpAsmPrinter:  # text: the format's elements as closures (the hot path)
             parts = p.parts
             for f in fast:
@@ -1034,6 +1035,8 @@ class CompiledFormat:
         return True
 
     _fast: list | None = None
+    _groups_op: Operation | None = None
+    _groups: dict = {}
 
     def _setup_print(self) -> None:
         # property name -> the syntax checking its value (None: printed in attr-dict)
@@ -1292,6 +1295,12 @@ class CompiledFormat:
             p.print_optional_attr_dict(op.attributes, elided, keyword)
 
     def _get(self, op: Operation, name: str) -> list:
+        if name in self.operands:
+            if self._groups_op is not op:  # the op's operand groups, split once per print
+                vals = op.operands
+                self._groups = {n: vals[a:a + k] for n, (a, k) in zip(self.operands, self.d.operand_segments(op))}
+                self._groups_op = op
+            return self._groups[name]
         v = self.d.get(op, name)
         if v is None:
             return []
