@@ -41,10 +41,15 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    AttrArray,
+    EncodedResourceOperands,
     Piece,
+    ResourceRegion,
+    StreamAsm,
+    SymbolNameAttr,
+    TypeArray,
     Use,
     affinity_text,
-    await_operand,
     cached_operand_types,
     custom_or_generic,
     dim_uses,
@@ -56,6 +61,7 @@ from hlopt.dialects.stream_syntax import (
     operand_groups,
     parse_affinity,
     props_attr,
+    region_fits,
     segment_sizes,
     tail_attrs,
     tied_index,
@@ -63,18 +69,14 @@ from hlopt.dialects.stream_syntax import (
     use_of,
     uses_of,
 )
-from hlopt.dialects.syntax_util import arg_loc_text, end_op_written
-from hlopt.dialects.util import return_text, visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
-    UnitAttr,
-    quote,
-    symbol_name_text,
 )
 from hlopt.ir.constraints import (
     I1,
@@ -104,12 +106,14 @@ from hlopt.ir.traits import (
     Pure,
     ReturnLike,
     SameVariadicOperandSize,
+    SingleBlockImplicitTerminator,
     Symbol,
     SymbolTable,
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32, i64
+from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32
+from hlopt.syntax import StrippedAttr, TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
 
@@ -134,38 +138,16 @@ _DIMS_NEEDED: dict = {}
 # executables
 
 
-class ExecutableOp(OpDef, SymbolOpInterface):
+class ExecutableOp(StreamAsm, OpDef, SymbolOpInterface):
     name = "stream.executable"
     summary = "Generic executable module"
+    assembly_format = "custom<SymbolVisibility>($sym_visibility) $sym_name attr-dict-with-keyword regions"
     sym_name = attr()
     sym_visibility = opt_attr()
     body = region(1)
-    traits = (IsolatedFromAbove(), Symbol(), SymbolTable())
+    traits = (IsolatedFromAbove(), SingleBlockImplicitTerminator("stream.executable.end"), Symbol(), SymbolTable())
+    attr_syntax = {"sym_name": SymbolNameAttr()}
     default_dialect = "stream"
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.sym_name
-        if not isinstance(name, StringAttr) or len(op.regions) != 1:
-            return None
-        s = "stream.executable " + visibility_prefix(op) + symbol_name_text(name.value)
-        s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0], print_terminators=cls.custom_prints_terminators(op, 0))
-
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        # the implicit stream.executable.end is written out only when it carries attributes
-        return end_op_written(op, ExecutableEndOp.name)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # an elided stream.executable.end is not printed: its location gets no alias
-        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
-        written = end_op_written(op, ExecutableEndOp.name)
-        return [("a", v, False) for _, v in op.attributes.entries] + \
-            [("op", o) for o in op.regions[0].blocks[0].ops if written or o.opdef is not ExecutableEndOp]
 
     @classmethod
     def inner_module(cls, op: Operation) -> Operation | None:
@@ -175,84 +157,95 @@ class ExecutableOp(OpDef, SymbolOpInterface):
         return None
 
 
-class ExecutableEndOp(OpDef):
+class ExecutableEndOp(StreamAsm, OpDef):
     name = "stream.executable.end"
     summary = "Terminator pseudo-op for the executable op"
+    assembly_format = 'attr-dict'
     traits = (Terminator(), HasParent("stream.executable"))
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.operands or op.results or op.regions or op.properties:
-            return None
-        return f"stream.executable.end{p.attr_dict(op.attributes)}"
 
 
-class ExecutableExportOp(OpDef, SymbolOpInterface):
+class ExecutableExportOp(StreamAsm, OpDef, SymbolOpInterface):
     name = "stream.executable.export"
     summary = "Executable entry point declaration"
+    assembly_format = ("custom<SymbolVisibility>($sym_visibility) custom<SymbolAlias>($sym_name, $function_ref) "
+                       "custom<WorkgroupCountRegion>($workgroup_count) attr-dict-with-keyword")
     sym_name = attr()
     sym_visibility = opt_attr()
     function_ref = attr()
     workgroup_count = region()
     traits = (HasParent("stream.executable"), Symbol())
 
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
-        return True
+    # custom<SymbolAlias>($sym_name, $function_ref): `@fn [as("name")]` (the name defaults to the function's)
+    @staticmethod
+    def parse_SymbolAlias(p: Any) -> tuple:
+        ref, _ = p.parse_symbol_name()
+        name: Any = StringAttr(ref)
+        if p.parse_optional_keyword("as") is not None:
+            p.parse_punct("(")
+            name = p.parse_attribute(typed=False)  # a StrAttr, resolved with the op
+            p.parse_punct(")")
+        return name, SymbolRefAttr(ref)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        name = op.sym_name
-        ref = op.function_ref
-        if not isinstance(name, StringAttr) or not isinstance(ref, SymbolRefAttr) or ref.nested \
-                or len(op.regions) != 1 or len(op.regions[0].blocks) > 1:
-            return None
-        # IREE prints `public` for an export without visibility
-        s = "stream.executable.export " + (visibility_prefix(op) or "public ") + ref.text
-        if ref.root != name.value:  # IREE's custom<SymbolAlias>
-            s += " as(" + quote(name.value) + ")"
-        # custom<WorkgroupCountRegion> prints a space even when the region is empty
-        s += " "
-        r = op.regions[0]
-        if r.blocks:
-            b = r.blocks[0]
-            term = b.last_op
-            if term is None:
-                return None
-            s += ("workgroups(" + ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in b.args)
-                  + ") -> ("
-                  + p.types(term.operand_types) + ") " + p.region(r))
-        return s + p.attr_dict(op.attributes, keyword=True)
+    @staticmethod
+    def print_SymbolAlias(p: Any, op: Operation, name: Any, ref: Any) -> None:
+        p.print_attribute(ref)
+        if name.value != ref.root:
+            p.write(f' as("{name.value}")')
 
+    # custom<WorkgroupCountRegion>($workgroup_count):
+    # `workgroups(%a: index) -> (index, index, index) { ... }`, or nothing
+    @staticmethod
+    def parse_WorkgroupCountRegion(p: Any) -> tuple:
+        if p.parse_optional_keyword("workgroups") is None:
+            return ([Region()],)
+        p.parse_punct("(")
+        args = []
+        if not p.parse_optional_punct(")"):
+            args.append(p.parse_argument(allow_attrs=True))
+            while p.parse_optional_punct(","):
+                args.append(p.parse_argument(allow_attrs=True))
+            p.parse_punct(")")
+        p.parse_punct("->")
+        p.parse_punct("(")
+        types = p.parse_type_list()
+        p.parse_punct(")")
+        if len(types) != 3 or any(t.text != "index" for t in types):
+            raise p.error("workgroup count region must return the XYZ dimension counts", p.location())
+        return ([p.parse_region(args)],)
 
-class ReturnOp(OpDef):
+    @staticmethod
+    def print_WorkgroupCountRegion(p: Any, op: Operation, regions: Sequence[Any]) -> None:
+        r = regions[0]
+        if not r.blocks:
+            return
+        p.write("workgroups(")
+        for i, a in enumerate(r.blocks[0].args):
+            if i:
+                p.write(", ")
+            p.print_region_argument(a)
+        p.write(") -> (index, index, index) ")
+        p.print_region(r, False, True)
+
+class ReturnOp(StreamAsm, OpDef):
     name = "stream.return"
     summary = "Returns results from a region"
+    assembly_format = 'attr-dict $operands_ `:` type($operands_)'
     operands_ = var_operand()
     traits = (Pure(), ReturnLike(), Terminator(), HasParent("stream.executable.export"))
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return return_text("stream.return", op, p)
 
 
-class BindingSubspanOp(OpDef):
+class BindingSubspanOp(StreamAsm, OpDef):
     name = "stream.binding.subspan"
     summary = "Returns an alias to a subspan of interface binding data"
+    assembly_format = '$binding `` `[` $byte_offset `]` attr-dict `:` type($binding) `->` type($result) (`{` $dynamic_dims^ `}`)?'
     binding = operand(BINDING)
     byte_offset = operand(Index)
     dynamic_dims = var_operand(Index)
     result_ = result(name="result")
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        b, off, *dims = op.operands
-        return (f"stream.binding.subspan {p.value(b)}[{p.value(off)}]" + p.attr_dict(op.attributes)
-                + f" : {p.type_text(b.type)} -> {p.type_text(op.result_.type)}" + _pdims(p, dims))
 
 
 # ---------------------------------------------------------------------------
@@ -265,9 +258,11 @@ def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
 
 
 
-class AsyncTransferOp(OpDef):
+class AsyncTransferOp(StreamAsm, OpDef):
     name = "stream.async.transfer"
     summary = "Transfers a resource from one location/state to another"
+    assembly_format = '(`on` `(` $execution_affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size `}` attr-dict-with-keyword'
+    execution_affinity = opt_attr()
     source = operand(STREAM_OR_STAGING)
     source_size = operand(Index)
     result_size = operand(Index)
@@ -275,15 +270,6 @@ class AsyncTransferOp(OpDef):
     source_affinity = opt_attr()
     target_affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ss, rs = op.operands
-        s = f"stream.async.transfer {p.value(src)}" + p.attr_dict(op.attributes)
-        s += f" : {p.type_text(src.type)}{{{p.value(ss)}}} "
-        frm = affinity_text(p, op, "source_affinity", "from")
-        to = affinity_text(p, op, "target_affinity", "to")
-        return s + frm + "-> " + to + f"{p.type_text(op.result_.type)}{{{p.value(rs)}}}"
 
 
 def _entry_text(eps: Any) -> str | None:
@@ -435,24 +421,11 @@ def _result_list(items: list[str]) -> str:
 # tensor-phase ops
 
 
-class _TensorOp(OpDef):
+class _TensorOp(StreamAsm, OpDef):
     tensor_phase = True
     encoding_fields: tuple[str, ...] = ()  # in the order the custom form prints them
     # encodings that must already be serialized (or unrecognized): the pass cannot update them
     fixed_encodings = False
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        # MLIR numbers aliases in print order: the affinity, the encodings as
-        # printed (a slice's source before its result), then the rest
-        props = op.properties
-        first = ["affinity", *cls.encoding_fields]
-        seq = [("a", props.get(k), False) for k in first if props.get(k) is not None]
-        seq += [("a", v, False) for k, v in props.entries if k not in first]
-        seq += [("a", u.value.type, False) for u in op._operands]
-        seq += [("a", r.type, False) for r in op.results]
-        seq += [("a", v, False) for _, v in op.attributes.entries]
-        return seq
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -468,6 +441,7 @@ class _TensorOp(OpDef):
 class TensorSizeOfOp(_TensorOp):
     name = "stream.tensor.sizeof"
     summary = "Calculates the storage size of a given high-level type"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)'
     encoding_dims = var_operand(Index)
     storage_size = result(Index)
     affinity = opt_attr()
@@ -475,16 +449,12 @@ class TensorSizeOfOp(_TensorOp):
     traits = (Pure(),)
     encoding_fields = ("encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return ("stream.tensor.sizeof " + affinity_text(p, op) + p.type_text(_type_of(op, "encoding"))
-                + _pdims(p, op.operands) + p.attr_dict(op.attributes) + " : " + p.type_text(op.storage_size.type))
 
 
 class TensorEmptyOp(_TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE, name="result")
@@ -496,19 +466,12 @@ class TensorEmptyOp(_TensorOp):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["empty"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        *dims, size = op.operands
-        return ("stream.tensor.empty " + affinity_text(p, op) + p.attr_dict(op.attributes).lstrip(" ")
-                + (" " if op.attributes.entries else "") + ": "
-                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
-                + f" in {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class TensorConstantOp(_TensorOp):
     name = "stream.tensor.constant"
     summary = "Defines a constant tensor value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `=` $value attr-dict-with-keyword'
     result_encoding_dims = var_operand(Index)
     result_ = result(STREAM_RESOURCE, name="result")
     affinity = opt_attr()
@@ -521,19 +484,12 @@ class TensorConstantOp(_TensorOp):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["cst"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.attributes.entries:
-            return None
-        return ("stream.tensor.constant " + affinity_text(p, op) + ": " + p.type_text(_type_of(op, "result_encoding"))
-                + _pdims(p, op.operands) + f" in {p.type_text(op.result_.type)} = "
-                + p.attr_text(op.value))
 
 
 class TensorSplatOp(_TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $value `:` type($value) `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
     value = operand(PRIMITIVE)
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
@@ -542,18 +498,13 @@ class TensorSplatOp(_TensorOp):
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v, *dims, size = op.operands
-        return ("stream.tensor.splat " + affinity_text(p, op) + p.value(v) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(v.type) + " -> " + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, dims)
-                + f" in {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class TensorFillOp(_TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $value `,` $target (`[` $start_indices `for` $lengths^ `]`)? `:` type($value) `->` $target_encoding (`` `{` $target_encoding_dims^ `}`)? `in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result"),)
     target = operand(STREAM_RESOURCE)
     target_encoding_dims = var_operand(Index)
     target_size = operand(Index)
@@ -566,18 +517,11 @@ class TensorFillOp(_TensorOp):
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("target_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), dims, (size,), starts, lens, (v,) = operand_groups(cls, op)
-        return ("stream.tensor.fill " + affinity_text(p, op) + f"{p.value(v)}, {p.value(t)}[{p.values(starts)} for "
-                f"{p.values(lens)}]" + p.attr_dict(op.attributes) + f" : {p.type_text(v.type)} -> "
-                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, dims)
-                + f" in {p.value(t)} as {p.type_text(op.result_.type)}{{{p.value(size)}}}")
 
 
 class _SourceResultOp(_TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
 
     source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
@@ -591,15 +535,6 @@ class _SourceResultOp(_TensorOp):
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding", "result_encoding")
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), rdims, (rs,) = operand_groups(cls, op)
-        return (cls.name + " " + affinity_text(p, op) + p.value(src) + p.attr_dict(op.attributes) + " : "
-                + p.type_text(_type_of(op, "source_encoding")) + _pdims(p, sdims)
-                + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
-                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
-                + f" in {p.type_text(op.result_.type)}{{{p.value(rs)}}}")
 
 
 class TensorEncodeOp(_SourceResultOp):
@@ -627,6 +562,7 @@ class TensorCloneOp(_SourceResultOp):
 class TensorSliceOp(_TensorOp):
     name = "stream.tensor.slice"
     summary = "Slices out a cloned subview of a value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $start_indices `for` $lengths `]` `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
@@ -642,20 +578,13 @@ class TensorSliceOp(_TensorOp):
     encoding_fields = ("source_encoding", "result_encoding")
     fixed_encodings = True
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), sdims, (ss,), starts, lens, rdims, (rs,) = operand_groups(cls, op)
-        return ("stream.tensor.slice " + affinity_text(p, op) + f"{p.value(src)}[{p.values(starts)} for {p.values(lens)}]"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "source_encoding"))
-                + _pdims(p, sdims) + f" in {p.type_text(src.type)}{{{p.value(ss)}}} -> "
-                + p.type_text(_type_of(op, "result_encoding")) + _pdims(p, rdims)
-                + f" in {p.type_text(op.result_.type)}{{{p.value(rs)}}}")
 
 
 class TensorUpdateOp(_TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $update `,` $target `[` $start_indices `]` `:` $update_encoding (`` `{` $update_encoding_dims^ `}`)? `in` type($update) `` `{` $update_size `}` `->` $target_encoding (`` `{` $target_encoding_dims^ `}`)? `in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result"),)
     target = operand(STREAM_RESOURCE)
     target_encoding_dims = var_operand(Index)
     target_size = operand(Index)
@@ -671,15 +600,6 @@ class TensorUpdateOp(_TensorOp):
     encoding_fields = ("update_encoding", "target_encoding")
     fixed_encodings = True
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), tdims, (ts,), starts, (u,), udims, (us,) = operand_groups(cls, op)
-        return ("stream.tensor.update " + affinity_text(p, op) + f"{p.value(u)}, {p.value(t)}[{p.values(starts)}]"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(_type_of(op, "update_encoding"))
-                + _pdims(p, udims) + f" in {p.type_text(u.type)}{{{p.value(us)}}} -> "
-                + p.type_text(_type_of(op, "target_encoding")) + _pdims(p, tdims)
-                + f" in {p.value(t)} as {p.type_text(op.result_.type)}{{{p.value(ts)}}}")
 
 
 # ---------------------------------------------------------------------------
@@ -730,96 +650,6 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
 
 
 
-
-
-def stream_executable_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    kw, vis, sym, attrs = c
-    props: dict = {"sym_name": StringAttr(_symbol_name(sym))}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    s.pending.append(("stream.executable", None))
-    return props, (s.decode_dict(attrs) if attrs is not None else None), kw.start_pos
-
-
-def stream_executable(s: Any, c: list) -> tuple[Operation, int]:
-    (props, attrs, pos), body = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != "stream.executable.end":
-        block.append(Operation("stream.executable.end"))  # the implicit terminator
-    return Operation("stream.executable", (), (), props, attrs, [body]), pos
-
-
-def stream_export_head(s: Any, c: list) -> dict:
-    from hlopt.syntax import symbol_name as _symbol_name
-
-    kw, vis, sym, alias = c
-    ref = _symbol_name(sym)
-    name = ref
-    if alias is not None:  # `@fn as("name")`: the export `name` runs the function `fn`
-        inner = str(alias)[1:-1]
-        a = s.decode("attr", inner.strip(), alias.start_pos + 1 + len(inner) - len(inner.lstrip()))
-        if not isinstance(a, StringAttr):
-            raise s.error("expected a string export name in 'as(...)'", alias.start_pos)
-        name = a.value
-    props: dict = {"sym_name": StringAttr(name), "function_ref": SymbolRefAttr(ref)}
-    if vis is not None:
-        props["sym_visibility"] = StringAttr(str(vis))
-    return {"props": props, "pos": kw.start_pos}
-
-
-def stream_workgroups_head(s: Any, c: list) -> None:
-    from hlopt.syntax import scan_balanced
-
-    (sig,) = c
-    text = str(sig)
-    close = scan_balanced(text, 0)
-    args = [(n, t, loc, at) for n, t, loc, _, at in s.parse_arg_list(text[1:close - 1], sig.start_pos + 1)]
-    s.pending.append(("stream.executable.export", args))
-
-
-def stream_workgroups(s: Any, c: list) -> Region:
-    _, body = c
-    s.pending.pop()
-    return body
-
-
-def stream_export(s: Any, c: list) -> tuple[Operation, int]:
-    head, body, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.executable.export", (), (), head["props"], a, [body or Region()]), head["pos"]
-
-
-def stream_return(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.dialects.func import parse_return
-
-    op, pos = parse_return(s, c)
-    return Operation("stream.return", op.operands), pos
-
-
-def stream_subspan(s: Any, c: list) -> tuple[Operation, int]:
-    kw, b, off, attrs, bt, rt, dims = c
-    dims = dim_uses(s, dims)
-    btype, rtype = s.decode_type(bt), s.decode_type(rt)
-    operands = [use_of(s, b, btype), use_of(s, off, INDEX), *uses_of(s, dims)]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.binding.subspan", operands, [rtype], {}, a), kw.start_pos
-
-
-def stream_transfer(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, attrs, st, sdims, frm, to, rt, rdims = c
-    sdims, rdims, frm, to = dim_uses(s, sdims), dim_uses(s, rdims), parse_affinity(s, frm), parse_affinity(s, to)
-    stype, rtype = s.decode_type(st), s.decode_type(rt)
-    if len(sdims) != 1 or len(rdims) != 1:
-        raise s.error("expected one size value for each resource", kw.start_pos)
-    operands = [use_of(s, src, stype), *uses_of(s, sdims), *uses_of(s, rdims)]
-    props = props_attr(None, source_affinity=frm, target_affinity=to)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.async.transfer", operands, [rtype], props, a), kw.start_pos
 
 
 def _int_array(vals: Sequence[int]) -> ArrayAttr:
@@ -950,132 +780,35 @@ def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
-def stream_sizeof(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, t, dims, rt = c
-    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
-    enc = s.decode_type(t)
-    return Operation("stream.tensor.sizeof", uses_of(s, dims), [s.decode_type(rt)],
-                     props_attr(aff, encoding=TypeAttr(enc))), kw.start_pos
-
-
-def stream_empty(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, t, dims, rt, size = c
-    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
-    enc = s.decode_type(t)
-    return Operation("stream.tensor.empty", [*uses_of(s, dims), *uses_of(s, size)], [s.decode_type(rt)],
-                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
-
-
-def stream_constant(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, t, dims, rt, value = c
-    aff, dims = parse_affinity(s, aff), dim_uses(s, dims)
-    enc = s.decode_type(t)
-    return Operation("stream.tensor.constant", uses_of(s, dims), [s.decode_type(rt)],
-                     props_attr(aff, result_encoding=TypeAttr(enc), value=s.decode_attr(value))), kw.start_pos
-
-
-def stream_splat(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, v, vt, t, dims, rt, size = c
-    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
-    enc = s.decode_type(t)
-    operands = [use_of(s, v, s.decode_type(vt)), *uses_of(s, dims), *uses_of(s, size)]
-    return Operation("stream.tensor.splat", operands, [s.decode_type(rt)],
-                     props_attr(aff, result_encoding=TypeAttr(enc))), kw.start_pos
-
-
-def stream_fill(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, v, target, starts, lens, vt, t, dims, target2, rt, size = c
-    aff, dims, size = parse_affinity(s, aff), dim_uses(s, dims), dim_uses(s, size)
-    enc, rtype = s.decode_type(t), s.decode_type(rt)
-    if str(target2) != str(target):
-        raise s.error("expected the filled resource after 'in'", target2.start_pos)
-    groups = [[use_of(s, target, rtype)], uses_of(s, dims), uses_of(s, size), uses_of(s, starts), uses_of(s, lens),
-              [use_of(s, v, s.decode_type(vt))]]
-    props = props_attr(aff, target_encoding=TypeAttr(enc), operandSegmentSizes=segment_sizes(*groups))
-    return Operation("stream.tensor.fill", [x for g in groups for x in g], [rtype], props), kw.start_pos
-
-
-def _source_result(name: str):
-    def cb(s: Any, c: list) -> tuple[Operation, int]:
-        kw, aff, src, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-        aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
-                                           dim_uses(s, rsize))
-        senc, renc = s.decode_type(st), s.decode_type(rt)
-        groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, rdims),
-                  uses_of(s, rsize)]
-        props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                       operandSegmentSizes=segment_sizes(*groups))
-        return Operation(name, [x for g in groups for x in g], [s.decode_type(rres)], props), kw.start_pos
-
-    return cb
-
-
-def stream_slice(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, starts, lens, st, sdims, sres, ssize, rt, rdims, rres, rsize = c
-    aff, sdims, ssize, rdims, rsize = (parse_affinity(s, aff), dim_uses(s, sdims), dim_uses(s, ssize), dim_uses(s, rdims),
-                                       dim_uses(s, rsize))
-    senc, renc = s.decode_type(st), s.decode_type(rt)
-    groups = [[use_of(s, src, s.decode_type(sres))], uses_of(s, sdims), uses_of(s, ssize), uses_of(s, starts),
-              uses_of(s, lens), uses_of(s, rdims), uses_of(s, rsize)]
-    props = props_attr(aff, source_encoding=TypeAttr(senc), result_encoding=TypeAttr(renc),
-                   operandSegmentSizes=segment_sizes(*groups))
-    return Operation("stream.tensor.slice", [x for g in groups for x in g], [s.decode_type(rres)], props), \
-        kw.start_pos
-
-
-def stream_update(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, upd, target, starts, ut, udims, ures, usize, tt, tdims, target2, tres, tsize = c
-    aff, udims, usize, tdims, tsize = (parse_affinity(s, aff), dim_uses(s, udims), dim_uses(s, usize), dim_uses(s, tdims),
-                                       dim_uses(s, tsize))
-    uenc, tenc = s.decode_type(ut), s.decode_type(tt)
-    if str(target2) != str(target):
-        raise s.error("expected the updated resource after 'in'", target2.start_pos)
-    rtype = s.decode_type(tres)
-    groups = [[use_of(s, target, rtype)], uses_of(s, tdims), uses_of(s, tsize), uses_of(s, starts),
-              [use_of(s, upd, s.decode_type(ures))], uses_of(s, udims), uses_of(s, usize)]
-    props = props_attr(aff, target_encoding=TypeAttr(tenc), update_encoding=TypeAttr(uenc),
-                   operandSegmentSizes=segment_sizes(*groups))
-    return Operation("stream.tensor.update", [x for g in groups for x in g], [rtype], props), kw.start_pos
-
-
 # -- timepoints -----------------------------------------------------------------------------
 
 
 
 
-class TimepointImmediateOp(OpDef):
+class TimepointImmediateOp(StreamAsm, OpDef):
     name = "stream.timepoint.immediate"
     summary = "An immediately-resolved timepoint"
+    assembly_format = 'attr-dict `=` `` `>` type($result_timepoint)'
     result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.operands or len(op.results) != 1:
-            return None
-        return f"stream.timepoint.immediate{p.attr_dict(op.attributes)} => {p.type_text(op.result_timepoint.type)}"
 
 
-class TimepointJoinOp(OpDef):
+class TimepointJoinOp(StreamAsm, OpDef):
     name = "stream.timepoint.join"
     summary = "Joins one or more timepoints into the max of all of them"
+    assembly_format = '`max` `(` $await_timepoints `)` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     await_timepoints = var_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.results) != 1:
-            return None
-        return (f"stream.timepoint.join max({p.values(op.operands)}) => {p.type_text(op.result_timepoint.type)}"
-                + tail_attrs(p, op))
 
 
-class TimepointBarrierOp(OpDef):
+class TimepointBarrierOp(StreamAsm, OpDef):
     name = "stream.timepoint.barrier"
     summary = "Returns a timepoint indicating when a resource is available"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $resource `:` type($resource) `` `{` $resource_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    same_types = (("resource", "barrier_result"),)
     resource = operand(STREAM_OR_STAGING)
     resource_size = operand(Index)
     barrier_result = result(STREAM_OR_STAGING)
@@ -1086,19 +819,14 @@ class TimepointBarrierOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        r, size = op.operands
-        if op.barrier_result.type != r.type:
-            return None
-        return (f"stream.timepoint.barrier {affinity_text(p, op)}{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
-class TimepointAwaitOp(OpDef):
+class TimepointAwaitOp(StreamAsm, OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
+    shaped_types_twice = True
+    assembly_format = '(`sync` $sync^)? $await_timepoint `=` `` `>` $resource_operands `:` custom<ShapedTypeList>(type($resource_operands), type($results_), $resource_operand_sizes) attr-dict-with-keyword'
+    attr_syntax = {"sync": UnitKeyword()}
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     await_timepoint = operand(TIMEPOINT)
@@ -1106,87 +834,21 @@ class TimepointAwaitOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg = op.properties.get("operandSegmentSizes")
-        if seg is None or any(k not in ("operandSegmentSizes", "sync") for k, _ in op.properties.entries) \
-                or list(seg.values) != [len(op.results), len(op.results), 1]:
-            return None  # an affinity or other property: the generic form keeps it
-        n = len(op.results)
-        res, sizes, tp = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n]
-        if [v.type for v in res] != [r.type for r in op.results] or not n:
-            return None
-        sync = op.sync
-        if sync is not None and not isinstance(sync, UnitAttr):
-            return None
-        head = "stream.timepoint.await " + ("sync " if sync is not None else "") + p.value(tp)
-        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(s)}}}" for v, s in zip(res, sizes))
-        return f"{head} => {p.values(res)} : {types}" + tail_attrs(p, op)
-
-
-def stream_tp_immediate(s: Any, c: list) -> tuple[Operation, int]:
-    kw, attrs, t = c
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.immediate", [], [s.decode_type(t)], {}, a), kw.start_pos
-
-
-def stream_tp_join(s: Any, c: list) -> tuple[Operation, int]:
-    kw, ops, t, attrs = c
-    tt = s.decode_type(t)
-    uses = [Use(m.group(), ops.start_pos + m.start()) for m in USE_RE.finditer(str(ops))]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.join", uses_of(s, uses, tt), [tt], {}, a), kw.start_pos
-
-
-def stream_tp_barrier(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, r, rt, size, tt, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", rt.start_pos)
-    rtype = s.decode_type(rt)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.timepoint.barrier", [use_of(s, r, rtype), *uses_of(s, size)],
-                     [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), kw.start_pos
-
-
-def stream_tp_await(s: Any, c: list) -> tuple[Operation, int]:
-    kw, sync, tp, uses, *rest = c
-    attrs = rest.pop() if len(rest) % 2 else None
-    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
-    if len(pairs) != len(uses):
-        raise s.error("expected one type per awaited resource", kw.start_pos)
-    types, sizes = [], []
-    for t, d in pairs:
-        d = dim_uses(s, d)
-        if len(d) != 1:
-            raise s.error("expected one size value for each resource", t.start_pos)
-        types.append(s.decode_type(t))
-        sizes += d
-    operands = [use_of(s, u, t) for u, t in zip(uses, types)] + uses_of(s, sizes)
-    operands.append(use_of(s, tp, s.decode("type", "!stream.timepoint", tp.start_pos)))
-    props = props_attr(None, operandSegmentSizes=segment_sizes(uses, uses, [tp]), sync=UnitAttr() if sync is not None else None)
-    return Operation("stream.timepoint.await", operands, types, props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- resource allocation --------------------------------------------------------------------
-
-
-def _await_part(p: Any, op: Operation, extra: int) -> str | None:
-    """`await(%t) =>` when the op has its optional trailing timepoint, else ''
-    (None when the operand count fits neither)."""
-    if len(op.operands) == extra + 1:
-        return f"await({p.value(op.operands[-1])}) =>"
-    return "" if len(op.operands) == extra else None
 
 
 def _only_affinity(op: Operation) -> bool:
     return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
 
 
-class ResourceAllocaOp(OpDef):
+class ResourceAllocaOp(StreamAsm, OpDef):
     name = "stream.resource.alloca"
     summary = "Allocates a transient resource, ready after an optional timepoint"
+    assembly_format = '`uninitialized` (`indeterminate` $indeterminate_lifetime^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? attr-dict type($result_) `{` $storage_size `}` `=` `` `>` type($result_timepoint)'
+    indeterminate_lifetime = opt_attr()
+    attr_syntax = {"indeterminate_lifetime": UnitKeyword()}
     storage_size = operand(Index)
     await_timepoint = opt_operand(TIMEPOINT)
     result_ = result(ANY_RESOURCE)
@@ -1197,97 +859,51 @@ class ResourceAllocaOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        wait = _await_part(p, op, 1)
-        if wait is None or len(op.results) != 2 or not _only_affinity(op):
-            return None
-        # IREE always prints `uninitialized`; the attribute dictionary sits
-        # after `await(...) =>` or after `:` when there is no await.
-        parts = ["stream.resource.alloca uninitialized", affinity_text(p, op).strip(), wait or ":",
-                 p.attr_dict(op.attributes).strip(),
-                 f"{p.type_text(op.result_.type)}{{{p.value(op.storage_size)}}} => "
-                 f"{p.type_text(op.result_timepoint.type)}"]
-        return " ".join(x for x in parts if x)
 
 
-class ResourceDeallocaOp(OpDef):
+class ResourceDeallocaOp(StreamAsm, OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
+    assembly_format = '(`origin` $prefer_origin^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? $operand_ `:` type($operand_) `{` $operand_size `}` `=` `` `>` type($result_timepoint) attr-dict'
+    prefer_origin = opt_attr()
+    attr_syntax = {"prefer_origin": UnitKeyword()}
     operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
     await_timepoint = opt_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        wait = _await_part(p, op, 2)
-        if wait is None or len(op.results) != 1 or not _only_affinity(op):
-            return None
-        r, size = op.operands[:2]
-        parts = ["stream.resource.dealloca", affinity_text(p, op).strip(), wait,
-                 f"{p.value(r)} : {p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}"]
-        return " ".join(x for x in parts if x) + p.attr_dict(op.attributes)
 
 
-
-
-def stream_alloca(s: Any, c: list) -> tuple[Operation, int]:
-    if len(c) == 6:  # `:` in place of `await(...) =>` leaves no child
-        c = [*c[:2], None, *c[2:]]
-    kw, aff, wait, attrs, rt, size, tt = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", rt.start_pos)
-    operands = uses_of(s, size) + await_operand(s, wait)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.resource.alloca", operands, [s.decode_type(rt), s.decode_type(tt)],
-                     props_attr(parse_affinity(s, aff)), a), kw.start_pos
-
-
-def stream_dealloca(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, r, rt, size, tt, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", rt.start_pos)
-    rtype = s.decode_type(rt)
-    operands = [use_of(s, r, rtype), *uses_of(s, size), *await_operand(s, wait)]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.resource.dealloca", operands, [s.decode_type(tt)], props_attr(parse_affinity(s, aff)), a), \
-        kw.start_pos
 
 
 # -- command buffers ------------------------------------------------------------------------
 
 
-class YieldOp(OpDef):
+class YieldOp(StreamAsm, OpDef):
     name = "stream.yield"
     summary = "Yields results from an execution region"
+    assembly_format = 'attr-dict ($resource_operands^ `:` custom<ShapedTypeList>(type($resource_operands), $resource_operand_sizes))?'
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
                           "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        # `stream.yield %a, %b : T{%s}, T{%t}`: resources, then one size each
-        n, rest = divmod(len(op.operands), 2)
-        if rest or op.properties:
-            return None
-        res, sizes = op.operands[:n], op.operands[n:]
-        if not n:
-            return "stream.yield" + p.attr_dict(op.attributes)
-        types = ", ".join(f"{p.type_text(v.type)}{{{p.value(z)}}}" for v, z in zip(res, sizes))
-        return f"stream.yield {p.values(res)} : {types}" + p.attr_dict(op.attributes)
 
 
-class CmdExecuteOp(OpDef):
+class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.cmd.execute"
     summary = "Executes a command buffer, returning a timepoint"
+    assembly_format = '(`once` $once^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ExplicitResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    attr_syntax = {"once": UnitKeyword()}
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        # only an empty stream.yield is implicit (IREE's printer drops the terminator)
+        last = op.regions[0].blocks[0]._last if region_fits(op, op.resource_operands) else None
+        return last is not None and last.name == YieldOp.name and not last.operands and not last.attributes \
+            and not last.properties
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     await_timepoint = opt_operand(TIMEPOINT)
@@ -1295,67 +911,26 @@ class CmdExecuteOp(OpDef):
     affinity = opt_attr()
     once = opt_attr()
     body = region(1)
-    traits = (AttrSizedOperandSegments(),)
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg = op.properties.get("operandSegmentSizes")
-        if seg is None or any(k not in ("operandSegmentSizes", "affinity", "once") for k, _ in op.properties.entries):
-            return None
-        n, ns, nt = seg.values
-        once = op.once
-        if n != ns or nt > 1 or len(op.results) != 1 or len(op.regions) != 1 or len(op.regions[0].blocks) != 1 \
-                or (once is not None and once.text != "unit"):
-            return None
-        block = op.regions[0].blocks[0]
-        res, sizes = op.operands[:n], op.operands[n:2 * n]
-        if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-            return None
-        last = block._last
-        if last is None or last.name != YieldOp.name or last.operands or last.attributes or last.properties:
-            return None  # only an empty stream.yield is implicit
-        parts = ["stream.cmd.execute", "once" if once is not None else "", affinity_text(p, op).strip(),
-                 f"await({p.value(op.operands[2 * n])}) =>" if nt else ""]
-        items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                          for v, a, sz in zip(res, block.args, sizes))
-        parts.append(f"with({items})")
-        head = " ".join(x for x in parts if x)
-        return (f"{head} {p.region(op.regions[0], print_terminators=False, print_empty_block=False)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return False
-
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        # `with(...)` names the arguments but prints no locations for them (iree-opt neither)
-        return False
+    traits = (AttrSizedOperandSegments(), SingleBlockImplicitTerminator("stream.yield"))
 
 
-class CmdFillOp(OpDef):
+
+class CmdFillOp(StreamAsm, OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
+    assembly_format = '$value `,` $target `[` $target_offset `for` $target_length `]` `:` type($value) `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
     target_length = operand(Index)
     value = operand(NATIVE_FILL_PATTERN)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, size, off, length, v = op.operands
-        if op.results or op.properties:
-            return None
-        return (f"stream.cmd.fill {p.value(v)}, {p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(v.type)} -> {p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
-class CmdCopyOp(OpDef):
+class CmdCopyOp(StreamAsm, OpDef):
     name = "stream.cmd.copy"
     summary = "Copies a subview of a stream resource to another"
+    assembly_format = '$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     source = operand(ANY_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1364,112 +939,9 @@ class CmdCopyOp(OpDef):
     target_offset = operand(Index)
     length = operand(Index)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ssize, soff, tgt, tsize, toff, length = op.operands
-        if op.results or op.properties:
-            return None
-        return (f"stream.cmd.copy {p.value(src)}[{p.value(soff)}], {p.value(tgt)}[{p.value(toff)}], "
-                f"{p.value(length)} : {p.type_text(src.type)}{{{p.value(ssize)}}} -> "
-                f"{p.type_text(tgt.type)}{{{p.value(tsize)}}}" + tail_attrs(p, op))
 
 
 _WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
-
-
-def stream_cmd_execute_head(s: Any, c: list) -> tuple:
-    kw, once, aff, wait, with_ = c
-    text, base = str(with_)[1:-1], with_.start_pos + 1
-    uses, sizes, args, pos = [], [], [], 0
-    while text[pos:].strip():
-        m = _WITH_ITEM.match(text, pos)
-        if m is None:
-            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
-        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append(use_of(s, Use(m.group(1), base + m.start(1)), t))
-        sizes += d
-        args.append((m.group(2), t, None, base + m.start(2) - 1))
-        pos = m.end()
-    operands = uses + uses_of(s, sizes) + await_operand(s, wait)
-    props = props_attr(parse_affinity(s, aff), once=UnitAttr() if once is not None else None,
-                   operandSegmentSizes=segment_sizes(uses, sizes, operands[2 * len(uses):]))
-    s.pending.append((CmdExecuteOp.name, args))
-    return operands, props, kw.start_pos
-
-
-def stream_cmd_execute(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, pos), body, tt, attrs = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != YieldOp.name:
-        block.append(Operation(YieldOp.name))  # the implicit terminator
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdExecuteOp.name, operands, [s.decode_type(tt)], props, a, [body]), pos
-
-
-def stream_yield(s: Any, c: list) -> tuple[Operation, int]:
-    kw, uses, *rest = c
-    attrs = rest.pop() if len(rest) % 2 else None
-    pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2) if rest[i] is not None]
-    if len(pairs) != len(uses or ()):
-        raise s.error("expected one type per yielded resource", kw.start_pos)
-    types, sizes = [], []
-    for t, d in pairs:
-        d = dim_uses(s, d)
-        if len(d) != 1:
-            raise s.error("expected one size value for each resource", t.start_pos)
-        types.append(s.decode_type(t))
-        sizes += d
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(YieldOp.name, [use_of(s, u, t) for u, t in zip(uses or (), types)] + uses_of(s, sizes), [], None, a), \
-        kw.start_pos
-
-
-def _resource_region_text(op: Operation, p: Any, timepoint: bool) -> str | None:
-    """`name on(#a) [await(%t) =>] with(%r as %arg: T{%s}) -> (...) {...} [=> !stream.timepoint]`:
-    IREE's custom<ResourceRegion> of stream.async.execute (with a timepoint) and
-    stream.async.concurrent (without)."""
-    seg = op.properties.get("operandSegmentSizes")
-    if seg is None or any(k not in ("operandSegmentSizes", "affinity", "tied_operands")
-                          for k, _ in op.properties.entries):
-        return None
-    if timepoint:
-        n, ns, nr, nt = seg.values
-    else:
-        (n, ns, nr), nt = seg.values, 0
-    tied = op.properties.get("tied_operands")
-    ties = [int(e.value) for e in tied.elements] if tied is not None else []
-    if n != ns or nt > 1 or nr != len(op.results) - timepoint or len(ties) != nr or (tied is None) != (nr == 0) \
-            or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-        return None
-    block = op.regions[0].blocks[0]
-    res, sizes, rsizes = op.operands[:n], op.operands[n:2 * n], op.operands[2 * n:2 * n + nr]
-    if len(block.args) != n or [a.type for a in block.args] != [v.type for v in res]:
-        return None
-    parts = [op.name, affinity_text(p, op).strip(), f"await({p.value(op.operands[2 * n + nr])}) =>" if nt else ""]
-    items = ", ".join(f"{p.value(v)} as {p.value(a)}: {p.type_text(a.type)}{{{p.value(sz)}}}"
-                      for v, a, sz in zip(res, block.args, sizes))
-    parts.append(f"with({items})")
-    outs = []
-    for r, z, t in zip(op.results[:nr], rsizes, ties):
-        if t >= 0:
-            if t >= n or res[t].type != r.type:
-                return None
-            outs.append(f"{p.value(res[t])}{{{p.value(z)}}}")
-        else:
-            outs.append(f"{p.type_text(r.type)}{{{p.value(z)}}}")
-    if outs:
-        parts.append("-> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
-    head = " ".join(x for x in parts if x)
-    tail = f" => {p.type_text(op.results[-1].type)}" if timepoint else ""
-    return f"{head} {p.region(op.regions[0])}{tail}" + tail_attrs(p, op)
-
 
 
 def _sized_count(values: Sequence[Any]) -> int:
@@ -1515,9 +987,19 @@ def verify_execution_region(cls: Any, op: Operation) -> None:
                     raise op_error(y, "result size mismatch")
 
 
-class AsyncExecuteOp(OpDef):
+class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        tied = op.tied_operands
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        n = len(op.results_)
+        return region_fits(op, op.resource_operands) and len(ties) == n and (tied is None) == (n == 0) \
+            and all(-1 <= t < len(op.resource_operands) for t in ties)
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1538,81 +1020,21 @@ class AsyncExecuteOp(OpDef):
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _resource_region_text(op, p, timepoint=True)
-
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        return False
 
 
-def stream_async_execute_head(s: Any, c: list) -> tuple:
-    from hlopt.syntax import split_pieces
-
-    concurrent = c[0].type == "STREAM_ASYNC_CONCURRENT"
-    if concurrent:  # no `await(...) =>`
-        c = [*c[:2], None, *c[2:]]
-    kw, aff, wait, with_, *outs = c
-    text, base = str(with_)[1:-1], with_.start_pos + 1
-    uses, sizes, args, pos = [], [], [], 0
-    while text[pos:].strip():
-        m = _WITH_ITEM.match(text, pos)
-        if m is None:
-            raise s.error("expected '%resource as %arg: type{%size}'", base + pos)
-        t = s.decode_type(Piece(m.group(3), base + m.start(3)))
-        d = dim_uses(s, Piece(m.group(4), base + m.start(4)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(4))
-        uses.append((m.group(1), use_of(s, Use(m.group(1), base + m.start(1)), t)))
-        sizes += d
-        args.append((m.group(2), t, None, base + m.start(2) - 1))
-        pos = m.end()
-    outs = [x for x in outs if x is not None]
-    if len(outs) == 1:  # `(r1, r2, ...)`
-        tok = outs[0]
-        pieces = [(pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
-                  for pc, off in split_pieces(str(tok)[1:-1])]
-    else:
-        pieces = [(str(outs[0]) + str(outs[1]), outs[0].start_pos)] if outs else []
-    names = [u for u, _ in uses]
-    types, rsizes, ties = [], [], []
-    for pc, at in pieces:
-        brace = pc.rfind("{")
-        if brace < 0:
-            raise s.error("expected a result type or tied operand with its size '{%size}'", at)
-        head, d = pc[:brace].strip(), dim_uses(s, Piece(pc[brace:], at + brace))
-        if len(d) != 1:
-            raise s.error("expected one size value for the result", at + brace)
-        if head.startswith("%"):
-            if head not in names:
-                raise s.error(f"tied operand '{head}' is not in the with(...) list", at)
-            k = names.index(head)
-            types.append(uses[k][1].type)
-            ties.append(k)
-        else:
-            types.append(s.decode_type(Piece(head, at)))
-            ties.append(-1)
-        rsizes += d
-    operands = [u for _, u in uses] + uses_of(s, sizes)
-    rs, tp = uses_of(s, rsizes), await_operand(s, wait)
-    props = props_attr(parse_affinity(s, aff), tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   operandSegmentSizes=segment_sizes(uses, sizes, rs) if concurrent else segment_sizes(uses, sizes, rs, tp))
-    s.pending.append((str(kw), args))
-    return operands + rs + tp, props, types, kw.start_pos
-
-
-def stream_async_execute(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, types, pos), body, tt, attrs = c
-    s.pending.pop()
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncExecuteOp.name, operands, [*types, s.decode_type(tt)], props, a, [body]), pos
-
-
-class AsyncConcurrentOp(OpDef):
+class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
+    assembly_format = '(`on` `(` $affinity^ `)`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) attr-dict-with-keyword'
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        tied = op.tied_operands
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        n = len(op.results_)
+        return region_fits(op, op.resource_operands) and len(ties) == n and (tied is None) == (n == 0) \
+            and all(-1 <= t < len(op.resource_operands) for t in ties)
+
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1625,44 +1047,6 @@ class AsyncConcurrentOp(OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         verify_execution_region(cls, op)
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        return _resource_region_text(op, p, timepoint=False)
-
-    @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
-        return False
-
-
-def stream_async_concurrent(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, props, types, pos), body, attrs = c
-    s.pending.pop()
-    return Operation(AsyncConcurrentOp.name, operands, types, props, _kw_attrs(s, attrs), [body]), pos
-
-
-def stream_cmd_fill(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, t, off, length, vt, tt, size, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", tt.start_pos)
-    ttype = s.decode_type(tt)
-    operands = [use_of(s, t, ttype), *uses_of(s, [*size, off, length]), use_of(s, v, s.decode_type(vt))]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdFillOp.name, operands, [], None, a), kw.start_pos
-
-
-def stream_cmd_copy(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, soff, tgt, toff, length, st, ssize, tt, tsize, attrs = c
-    ssize, tsize = dim_uses(s, ssize), dim_uses(s, tsize)
-    if len(ssize) != 1 or len(tsize) != 1:
-        raise s.error("expected one size value for each resource", kw.start_pos)
-    stype, ttype = s.decode_type(st), s.decode_type(tt)
-    operands = [use_of(s, src, stype), *uses_of(s, [*ssize, soff]), use_of(s, tgt, ttype), *uses_of(s, [*tsize, toff, length])]
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCopyOp.name, operands, [], None, a), kw.start_pos
-
 
 
 
@@ -1759,39 +1143,40 @@ def _kw_attrs(s: Any, attrs: Any) -> Any:
     return s.decode_dict(attrs) if attrs is not None else None
 
 
-class ResourceSizeOp(OpDef):
+class ResourceSizeOp(StreamAsm, OpDef):
     name = "stream.resource.size"
     summary = "Returns the size of the resource storage in bytes"
+    assembly_format = '$operand_ `` custom<InherentAffinity>($affinity) attr-dict `:` type($operand_)'
     operand_ = operand(ANY_RESOURCE)
     result_ = result(Index)
     affinity = opt_attr()
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (r,) = op.operands
-        # the affinity is not part of the format: MLIR prints it as `<affinity = ...>`
-        a = op.affinity
-        props = f" <affinity = {p.attr_text(a)}>" if a is not None else ""
-        return f"stream.resource.size {p.value(r)}{props}{p.attr_dict(op.attributes)} : {p.type_text(r.type)}"
+    # IREE's format leaves the affinity out; MLIR prints such an inherent
+    # attribute before the attribute dictionary as `<affinity = #a>`
+    @staticmethod
+    def parse_InherentAffinity(p: Any) -> tuple:
+        if not p.parse_optional_punct("<"):
+            return (None,)
+        p.parse_keyword("affinity")
+        p.parse_punct("=")
+        a = p.parse_attribute()
+        p.parse_punct(">")
+        return (a,)
+
+    @staticmethod
+    def print_InherentAffinity(p: Any, op: Operation, affinity: Any) -> None:
+        if affinity is not None:
+            p.write(" <affinity = ")
+            p.print_attribute(affinity)
+            p.write(">")
 
 
-def stream_res_size(s: Any, c: list) -> tuple[Operation, int]:
-    kw, r, props, attrs, rt = c
-    aff = None
-    if props is not None:
-        d = s.decode_dict_text("{" + str(props)[1:-1] + "}", props.start_pos)
-        if any(k != "affinity" for k, _ in d.entries):
-            raise s.error("expected only 'affinity' in the properties", props.start_pos)
-        aff = d.get("affinity")
-    return Operation(ResourceSizeOp.name, [use_of(s, r, s.decode_type(rt))], [INDEX], props_attr(aff),
-                     _kw_attrs(s, attrs)), kw.start_pos
 
-
-class ResourceSubviewOp(OpDef):
+class ResourceSubviewOp(StreamAsm, OpDef):
     name = "stream.resource.subview"
     summary = "Slices out a subview of a value"
+    assembly_format = '$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
     source = operand(ANY_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1799,12 +1184,6 @@ class ResourceSubviewOp(OpDef):
     result_ = result(ANY_RESOURCE)
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ss, off, rs = op.operands
-        return (f"stream.resource.subview {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.result_.type, rs)}" + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1812,95 +1191,47 @@ class ResourceSubviewOp(OpDef):
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-def stream_res_subview(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, off, st, ss, rt, rs, attrs = c
-    stype = s.decode_type(st)
-    operands = [use_of(s, src, stype), *uses_of(s, _one(s, ss)), use_of(s, off, INDEX), *uses_of(s, _one(s, rs))]
-    return Operation(ResourceSubviewOp.name, operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceAllocOp(OpDef):
+class ResourceAllocOp(StreamAsm, OpDef):
     name = "stream.resource.alloc"
     summary = "Allocates a persistent resource"
+    assembly_format = '(`uninitialized` $uninitialized^)? (`on` `(` $affinity^ `)`)? attr-dict `:` type($result_) `{` $storage_size `}`'
+    attr_syntax = {"uninitialized": UnitKeyword()}
     storage_size = operand(Index)
     result_ = result(ANY_RESOURCE)
     uninitialized = opt_attr()
     affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        u = op.uninitialized
-        if u is not None and not isinstance(u, UnitAttr):
-            return None
-        head = " ".join(x for x in ("stream.resource.alloc", "uninitialized" if u is not None else "",
-                                     affinity_text(p, op).strip()) if x)
-        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.result_.type, op.storage_size)
 
 
-def stream_res_alloc(s: Any, c: list) -> tuple[Operation, int]:
-    kw, uninit, aff, attrs, rt, size = c
-    props = props_attr(parse_affinity(s, aff), uninitialized=UnitAttr() if uninit is not None else None)
-    return Operation(ResourceAllocOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceLoadOp(OpDef):
+class ResourceLoadOp(StreamAsm, OpDef):
     name = "stream.resource.load"
     summary = "Loads a value from a staging resource"
+    assembly_format = '$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` type($result_) attr-dict-with-keyword'
     source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
     result_ = result(LOADABLE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, size, off = op.operands
-        return (f"stream.resource.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
-def stream_res_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, off, st, size, rt, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX)]
-    return Operation(str(kw), operands, [s.decode_type(rt)], None, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceStoreOp(OpDef):
+class ResourceStoreOp(StreamAsm, OpDef):
     name = "stream.resource.store"
     summary = "Stores a value into a staging resource"
+    assembly_format = '$value `,` $target `[` $target_offset `]` `:` type($value) `->` type($target) `{` $target_size `}` attr-dict-with-keyword'
     target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
     value = operand(LOADABLE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, size, off, v = op.operands
-        return (f"stream.resource.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                f"{_sized(p, t.type, size)}" + tail_attrs(p, op))
 
 
-def stream_res_store(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, t, off, vt, tt, size, attrs = c
-    operands = [use_of(s, t, s.decode_type(tt)), *uses_of(s, _one(s, size)), use_of(s, off, INDEX),
-                use_of(s, v, s.decode_type(vt))]
-    return Operation(ResourceStoreOp.name, operands, [], None, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class _ResourceSizedOp(OpDef):
+class _ResourceSizedOp(StreamAsm, OpDef):
     """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
+    assembly_format = '$operand_ attr-dict `:` type($operand_) `{` $operand_size `}`'
 
     operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        r, size = op.operands
-        return f"{cls.name} {p.value(r)}{p.attr_dict(op.attributes)} : {_sized(p, r.type, size)}"
 
 
 class ResourceRetainOp(_ResourceSizedOp):
@@ -1932,16 +1263,11 @@ _SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
                   "stream.resource.is_terminal": [i1]}
 
 
-def stream_res_sized(s: Any, c: list) -> tuple[Operation, int]:
-    kw, r, attrs, rt, size = c
-    name = str(kw)
-    operands = [use_of(s, r, s.decode_type(rt)), *uses_of(s, _one(s, size))]
-    return Operation(name, operands, list(_SIZED_RESULTS[name]), None, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceTransientsOp(OpDef):
+class ResourceTransientsOp(StreamAsm, OpDef):
     name = "stream.resource.transients"
     summary = "Attaches transient storage to a resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? $resource `:` type($resource) `` `{` $resource_size `}` `from` $storage `:` type($storage) `` `{` $storage_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    same_types = (("resource", "result_"),)
     resource = operand(STREAM_RESOURCE)
     resource_size = operand(Index)
     storage = operand(ANY_RESOURCE)
@@ -1956,17 +1282,6 @@ class ResourceTransientsOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        wait = _await_part(p, op, 4)
-        if wait is None:
-            return None
-        r, rs, st, ss = op.operands[:4]
-        parts = ["stream.resource.transients", affinity_text(p, op).strip(), wait,
-                 f"{p.value(r)} : {_sized(p, r.type, rs)} from {p.value(st)} : {_sized(p, st.type, ss)} => "
-                 f"{p.type_text(op.result_timepoint.type)}"]
-        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1974,18 +1289,10 @@ class ResourceTransientsOp(OpDef):
             raise op_error(op, "failed to verify that all of {resource, result} have same type")
 
 
-def stream_res_transients(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, r, rt, rs, st, stt, ss, tt, attrs = c
-    rtype = s.decode_type(rt)
-    operands = [use_of(s, r, rtype), *uses_of(s, _one(s, rs)), use_of(s, st, s.decode_type(stt)),
-                *uses_of(s, _one(s, ss)), *await_operand(s, wait)]
-    return Operation(ResourceTransientsOp.name, operands, [rtype, s.decode_type(tt)], props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceTryMapOp(OpDef):
+class ResourceTryMapOp(StreamAsm, OpDef):
     name = "stream.resource.try_map"
     summary = "Maps read-only memory into a resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
     source = operand(BUFFER)
     source_offset = operand(Index)
     result_size = operand(Index)
@@ -1998,40 +1305,16 @@ class ResourceTryMapOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["did_map", "result"] if len(op.results) == 2 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, off, size = op.operands
-        dm, r = op.results
-        return (f"stream.resource.try_map {affinity_text(p, op)}{p.value(src)}[{p.value(off)}] : {p.type_text(src.type)} -> "
-                f"{p.type_text(dm.type)}, {_sized(p, r.type, size)}" + tail_attrs(p, op))
 
 
-def stream_res_try_map(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, off, st, dt, rt, size, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), use_of(s, off, INDEX), *uses_of(s, _one(s, size))]
-    return Operation(ResourceTryMapOp.name, operands, [s.decode_type(dt), s.decode_type(rt)],
-                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ContextResolveOp(OpDef):
+class ContextResolveOp(StreamAsm, OpDef):
     name = "stream.context.resolve"
     summary = "Resolves low-level context resources based on type"
+    assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` type($results_)'
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.context.resolve", affinity_text(p, op).strip()) if x)
-        return head + p.attr_dict(op.attributes) + " : " + p.types([r.type for r in op.results])
-
-
-def stream_ctx_resolve(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, attrs, types = c
-    return Operation(ContextResolveOp.name, [], list(types or ()), props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- tensors at the program boundary, staging loads/stores, traces, parameters ----------------
@@ -2043,14 +1326,11 @@ class _BoundaryOp(_TensorOp):
     tensor_phase = False
 
 
-def _enc(p: Any, op: Operation, field: str, dims: Sequence[Any]) -> str:
-    """`tensor<...>{%d}`: an encoding and its dynamic dims."""
-    return p.type_text(_type_of(op, field)) + _pdims(p, dims)
-
-
 class TensorImportOp(_BoundaryOp):
     name = "stream.tensor.import"
     summary = "Conversion placeholder for other->stream type conversion"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`consume` $consume^)? $source `:` type($source) `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result_) `{` $result_size `}` attr-dict-with-keyword'
+    attr_syntax = {"consume": UnitKeyword()}
     source = operand()
     result_encoding_dims = var_operand(Index)
     result_size = operand(Index)
@@ -2061,29 +1341,12 @@ class TensorImportOp(_BoundaryOp):
     traits = (Pure(),)
     encoding_fields = ("result_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, *dims, size = op.operands
-        c = op.consume
-        if c is not None and not isinstance(c, UnitAttr):
-            return None
-        return ("stream.tensor.import " + affinity_text(p, op) + ("consume " if c is not None else "") + p.value(src)
-                + f" : {p.type_text(src.type)} -> " + _enc(p, op, "result_encoding", dims)
-                + f" in {_sized(p, op.result_.type, size)}" + tail_attrs(p, op))
-
-
-def stream_t_import(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, consume, src, st, et, dims, rt, size, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
-    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)),
-                   consume=UnitAttr() if consume is not None else None)
-    return Operation(TensorImportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorExportOp(_BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` type($result_) attr-dict-with-keyword'
     source = operand(STREAM_OR_STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
@@ -2093,24 +1356,12 @@ class TensorExportOp(_BoundaryOp):
     traits = (Pure(),)
     encoding_fields = ("source_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, *dims, size = op.operands
-        return ("stream.tensor.export " + affinity_text(p, op) + p.value(src) + " : " + _enc(p, op, "source_encoding", dims)
-                + f" in {_sized(p, src.type, size)} -> {p.type_text(op.result_.type)}" + tail_attrs(p, op))
-
-
-def stream_t_export(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, et, dims, st, size, rt, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, dim_uses(s, dims)), *uses_of(s, _one(s, size))]
-    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)))
-    return Operation(TensorExportOp.name, operands, [s.decode_type(rt)], props, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorLoadOp(_BoundaryOp):
     name = "stream.tensor.load"
     summary = "Loads a value from a tensor element"
+    assembly_format = '$source (`[` $indices^ `]`)? `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` type($result_) attr-dict-with-keyword'
     source = operand(STAGING)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
@@ -2125,13 +1376,6 @@ class TensorLoadOp(_BoundaryOp):
         super().verify(op)
         _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), dims, (size,), idx = operand_groups(cls, op)
-        return (f"stream.tensor.load {p.value(src)}" + (f"[{p.values(idx)}]" if idx else "") + " : "
-                + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)} -> "
-                + p.type_text(op.result_.type) + tail_attrs(p, op))
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -2140,17 +1384,11 @@ def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) 
         raise op_error(op, "indices rank mismatch")
 
 
-def stream_t_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, src, idx, et, dims, st, size, rt, attrs = c
-    groups = [[use_of(s, src, s.decode_type(st))], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx)]
-    props = props_attr(None, source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(TensorLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
 class TensorStoreOp(_BoundaryOp):
     name = "stream.tensor.store"
     summary = "Stores a value into a tensor element"
+    assembly_format = '$value `,` $target (`[` $indices^ `]`)? `:` type($value) `->` $target_encoding (`` `{` $target_encoding_dims^ `}`)? `in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STAGING)
     target_encoding_dims = var_operand(Index)
     target_size = operand(Index)
@@ -2166,30 +1404,13 @@ class TensorStoreOp(_BoundaryOp):
         super().verify(op)
         _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), dims, (size,), idx, (v,) = operand_groups(cls, op)
-        return (f"stream.tensor.store {p.value(v)}, {p.value(t)}" + (f"[{p.values(idx)}]" if idx else "")
-                + f" : {p.type_text(v.type)} -> " + _enc(p, op, "target_encoding", dims)
-                + f" in {p.value(t)} as {_sized(p, op.result_.type, size)}" + tail_attrs(p, op))
 
 
-def stream_t_store(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, t, idx, vt, et, dims, t2, rt, size, attrs = c
-    if str(t2) != str(t):
-        raise s.error("expected the stored resource after 'in'", t2.start_pos)
-    rtype = s.decode_type(rt)
-    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), uses_of(s, idx),
-              [use_of(s, v, s.decode_type(vt))]]
-    props = props_attr(None, target_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(TensorStoreOp.name, [x for g in groups for x in g], [rtype], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class TensorTraceOp(OpDef):
+class TensorTraceOp(EncodedResourceOperands, StreamAsm, OpDef):
     name = "stream.tensor.trace"
     summary = "Traces one or more tensor values at runtime"
+    assembly_format = '$key `=` `[` custom<EncodedResourceOperands>($resources, type($resources), $resource_sizes, $resource_encodings, $resource_encoding_dims) `]` attr-dict-with-keyword'
+    attr_syntax = {"key": UntypedAttr(), "resource_encodings": TypeArray()}
     resources = var_operand(STAGING)
     resource_sizes = var_operand(Index)
     resource_encoding_dims = var_operand(Index)
@@ -2197,24 +1418,6 @@ class TensorTraceOp(OpDef):
     resource_encodings = attr()
     traits = (AttrSizedOperandSegments(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        res, sizes, dims = operand_groups(cls, op)
-        encs = op.resource_encodings
-        key = op.key
-        if not isinstance(key, StringAttr) or not isinstance(encs, ArrayAttr) or len(encs) != len(res):
-            return None
-        ind = "  " * p.indent
-        items, di = [], 0
-        for r, z, e in zip(res, sizes, encs.elements):
-            n = dynamic_dims(e.type)
-            items.append(f"{ind}  {p.value(r)} : {p.type_text(e.type)}{_pdims(p, dims[di:di + n])} in "
-                         f"{_sized(p, r.type, z)}")
-            di += n
-        # IREE prints the bracketed list on lines of its own, even when empty
-        body = ",\n".join(items) if items else ind + "  "
-        return f"stream.tensor.trace {key.text} = [\n{body}\n{ind}]" + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2228,39 +1431,10 @@ class TensorTraceOp(OpDef):
                                "are attached")
 
 
-def stream_trace_item(s: Any, c: list) -> tuple:
-    r, et, dims, rt, size = c
-    t, enc = s.decode_type(rt), s.decode_type(et)
-    if dims is None and dynamic_dims(enc):  # IREE reads the dims the encoding needs, `{` first
-        raise s.error("expected '{' in operand list", et.end_pos + 1)
-    return use_of(s, r, t), enc, uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))
-
-
-def stream_t_trace(s: Any, c: list) -> tuple[Operation, int]:
-    kw, key, *items, attrs = c
-    items = [i for i in items if i is not None]
-    res = [i[0] for i in items]
-    sizes = [z for i in items for z in i[3]]
-    dims = [d for i in items for d in i[2]]
-    k = s.decode_attr(key)
-    props = props_attr(None, key=k, resource_encodings=ArrayAttr([TypeAttr(i[1]) for i in items]),
-                   operandSegmentSizes=segment_sizes(res, sizes, dims))
-    return Operation(TensorTraceOp.name, [*res, *sizes, *dims], [], props, _kw_attrs(s, attrs)), kw.start_pos
-
-
-def _param_ref(p: Any, scope: Sequence[Any], key: Any) -> str:
-    """IREE's custom<ParameterReference>: `%scope::%key` or `%key`."""
-    return (p.value(scope[0]) + "::" if scope else "") + p.value(key)
-
-
-def _param_uses(s: Any, a: Any, b: Any) -> tuple[list, Any]:
-    buf = s.decode("type", "!util.buffer", a.start_pos)
-    return ([use_of(s, a, buf)], use_of(s, b, buf)) if b is not None else ([], use_of(s, a, buf))
-
-
 class TensorParameterLoadOp(_BoundaryOp):
     name = "stream.tensor.parameter.load"
     summary = "Loads a resource from a parameter scope"
+    assembly_format = '(`on` `(` $affinity^ `)`)? custom<ParameterReference>($source_scope, $source_key) `` `[` $source_offset `]` `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_key = operand(BUFFER)
     source_offset = operand(I64)
@@ -2272,27 +1446,13 @@ class TensorParameterLoadOp(_BoundaryOp):
     traits = (Pure(), AttrSizedOperandSegments())
     encoding_fields = ("result_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, (key,), (off,), dims, (size,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.load " + affinity_text(p, op) + _param_ref(p, scope, key) + f"[{p.value(off)}] : "
-                + _enc(p, op, "result_encoding", dims) + f" in {_sized(p, op.result_.type, size)}"
-                + tail_attrs(p, op))
-
-
-def stream_t_param_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, a, b, off, et, dims, rt, size, attrs = c
-    scope, key = _param_uses(s, a, b)
-    groups = [scope, [key], [use_of(s, off, i64)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size))]
-    props = props_attr(parse_affinity(s, aff), result_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(TensorParameterLoadOp.name, [x for g in groups for x in g], [s.decode_type(rt)], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 class TensorParameterWriteOp(_BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `->` custom<ParameterReference>($target_scope, $target_key) `` `[` $target_offset `]` `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` attr-dict-with-keyword'
+    same_types = (("source", "result_"),)
     source = operand(STREAM_RESOURCE)
     source_encoding_dims = var_operand(Index)
     source_size = operand(Index)
@@ -2305,119 +1465,48 @@ class TensorParameterWriteOp(_BoundaryOp):
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding",)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (src,), dims, (size,), scope, (key,), (off,) = operand_groups(cls, op)
-        return ("stream.tensor.parameter.write " + affinity_text(p, op) + p.value(src) + " -> " + _param_ref(p, scope, key)
-                + f"[{p.value(off)}] : " + _enc(p, op, "source_encoding", dims) + f" in {_sized(p, src.type, size)}"
-                + tail_attrs(p, op))
-
-
-def stream_t_param_write(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, a, b, off, et, dims, st, size, attrs = c
-    scope, key = _param_uses(s, a, b)
-    stype = s.decode_type(st)
-    groups = [[use_of(s, src, stype)], uses_of(s, dim_uses(s, dims)), uses_of(s, _one(s, size)), scope, [key],
-              [use_of(s, off, i64)]]
-    props = props_attr(parse_affinity(s, aff), source_encoding=TypeAttr(s.decode_type(et)), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(TensorParameterWriteOp.name, [x for g in groups for x in g], [stype], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 # -- timepoints crossing the boundary, collective channels ------------------------------------
 
 
-def _paren_types(s: Any, tok: Any) -> list:
-    """`(T, U)` as types."""
-    from hlopt.syntax import split_pieces
-
-    inner = str(tok)[1:-1]
-    return [s.decode("type", pc.strip(), tok.start_pos + 1 + off + len(pc) - len(pc.lstrip()))
-            for pc, off in split_pieces(inner) if pc.strip()]
-
-
-class TimepointImportOp(OpDef):
+class TimepointImportOp(StreamAsm, OpDef):
     name = "stream.timepoint.import"
     summary = "Imports a timepoint from an external dialect type"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $operands_ `:` `(` type($operands_) `)` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     operands_ = var_operand()
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ops = op.operands
-        return ("stream.timepoint.import " + affinity_text(p, op) + p.values(ops) + f" : ({p.types([v.type for v in ops])}) => "
-                + p.type_text(op.result_timepoint.type) + tail_attrs(p, op))
 
 
-def stream_tp_import(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, uses, types, tt, attrs = c
-    ts = _paren_types(s, types)
-    if len(ts) != len(uses or ()):
-        raise s.error(f"{len(uses or ())} operands present, but expected {len(ts)}", kw.start_pos)
-    return Operation(TimepointImportOp.name, [use_of(s, u, t) for u, t in zip(uses or (), ts)], [s.decode_type(tt)],
-                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
-
-
-class TimepointExportOp(OpDef):
+class TimepointExportOp(StreamAsm, OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $await_timepoint `=` `` `>` `(` type($results_) `)` attr-dict-with-keyword'
     await_timepoint = operand(TIMEPOINT)
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,) = op.operands
-        return (f"stream.timepoint.export {affinity_text(p, op)}{p.value(t)} => ({p.types([r.type for r in op.results])})"
-                + tail_attrs(p, op))
 
 
-def stream_tp_export(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, t, types, attrs = c
-    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointExportOp.name, [tp], _paren_types(s, types), props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class TimepointChainExternalOp(OpDef):
+class TimepointChainExternalOp(StreamAsm, OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $await_timepoint `=` `` `>` `(` $external_values `:` type($external_values) `)` attr-dict-with-keyword'
     await_timepoint = operand(TIMEPOINT)
     external_values = var_operand()
     affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, *vals = op.operands
-        return (f"stream.timepoint.chain_external {affinity_text(p, op)}{p.value(t)} => ({p.values(vals)} : "
-                f"{p.types([v.type for v in vals])})" + tail_attrs(p, op))
 
 
-def stream_tp_chain(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, t, vals, attrs = c
-    text, base = str(vals)[1:-1], vals.start_pos + 1
-    names, colon, types = text.partition(":")
-    if not colon:
-        raise s.error("expected ':' and the external value types", vals.start_pos)
-    uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(names)]
-    ts = _paren_types(s, Piece("(" + types + ")", base + len(names)))
-    if len(ts) != len(uses):
-        raise s.error(f"{len(uses)} operands present, but expected {len(ts)}", vals.start_pos)
-    tp = use_of(s, t, s.decode("type", "!stream.timepoint", t.start_pos))
-    return Operation(TimepointChainExternalOp.name, [tp, *(use_of(s, u, ty) for u, ty in zip(uses, ts))], [],
-                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ChannelCreateOp(OpDef):
+class ChannelCreateOp(StreamAsm, OpDef):
     name = "stream.channel.create"
     summary = "Creates a new channel for collective communication"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`id` `(` $id^ `)`)? (`group` `(` $group^ `)`)? (`rank` `(` $rank^ `)`)? (`count` `(` $count^ `)`)? `:` type($result_) attr-dict-with-keyword'
+    attr_syntax = {"group": UntypedAttr()}
     id = opt_operand(BUFFER)
     rank = opt_operand(Index)
     count = opt_operand(Index)
@@ -2430,40 +1519,12 @@ class ChannelCreateOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["channel"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        i, r, n = operand_groups(cls, op)
-        g = op.group
-        parts = ["stream.channel.create", affinity_text(p, op).strip(), f"id({p.value(i[0])})" if i else "",
-                 f"group({p.attr_text(g)})" if g is not None else "", f"rank({p.value(r[0])})" if r else "",
-                 f"count({p.value(n[0])})" if n else ""]
-        return " ".join(x for x in parts if x) + " : " + p.type_text(op.result_.type) + tail_attrs(p, op)
 
 
-def _one_use(s: Any, tok: Any, t: Any) -> list:
-    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-    if len(uses) != 1:
-        raise s.error("expected one SSA value", tok.start_pos)
-    return [use_of(s, uses[0], t)]
-
-
-def stream_ch_create(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, id_, group, rank, count, rt, attrs = c
-    groups = [_one_use(s, id_, s.decode("type", "!util.buffer", kw.start_pos)), _one_use(s, rank, INDEX),
-              _one_use(s, count, INDEX)]
-    g = parse_affinity(s, group)  # the `(...)` holds one attribute
-    props = props_attr(parse_affinity(s, aff), group=g, operandSegmentSizes=segment_sizes(*groups))
-    return Operation(ChannelCreateOp.name, [x for gr in groups for x in gr], [_channel_type(s, kw, rt)], props,
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ChannelSplitOp(OpDef):
+class ChannelSplitOp(StreamAsm, OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
+    assembly_format = '$channel `,` $color `,` $key `:` type($channel) `->` type($result_) attr-dict-with-keyword'
     channel = operand(CHANNEL)
     color = operand(Index)
     key = operand(Index)
@@ -2474,31 +1535,10 @@ class ChannelSplitOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["channel"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ch, color, key = op.operands
-        return (f"stream.channel.split {p.values(op.operands)} : {p.type_text(ch.type)} -> "
-                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
-def _channel_type(s: Any, kw: Any, tok: Any) -> Any:
-    """A `!stream.channel` in a format: MLIR checks the kind of a buildable type while parsing."""
-    t = s.decode_type(tok)
-    if not CHANNEL(t):
-        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected stream.channel, but found "
-                      f"'{t.text}'", tok.start_pos)
-    return t
-
-
-def stream_ch_split(s: Any, c: list) -> tuple[Operation, int]:
-    kw, ch, color, key, ct, rt, attrs = c
-    operands = [use_of(s, ch, _channel_type(s, kw, ct)), use_of(s, color, INDEX), use_of(s, key, INDEX)]
-    return Operation(ChannelSplitOp.name, operands, [_channel_type(s, kw, rt)], None, _kw_attrs(s, attrs)), \
-        kw.start_pos
-
-
-class _ChannelQueryOp(OpDef):
+class _ChannelQueryOp(StreamAsm, OpDef):
+    assembly_format = '$channel `:` type($result_) attr-dict-with-keyword'
     channel = operand(CHANNEL)
     result_ = result(Index)
     traits = (Pure(),)
@@ -2508,11 +1548,6 @@ class _ChannelQueryOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return [cls.result_name]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (ch,) = op.operands
-        return f"{cls.name} {p.value(ch)} : {p.type_text(op.result_.type)}" + tail_attrs(p, op)
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -2527,18 +1562,18 @@ class ChannelCountOp(_ChannelQueryOp):
     result_name = "ccl_count"
 
 
-def stream_ch_query(s: Any, c: list) -> tuple[Operation, int]:
-    kw, ch, rt, attrs = c
-    t = s.decode_type(rt)
-    if t != INDEX:  # the format's type is of a buildable type: MLIR checks its kind while parsing
-        raise s.error(f"custom op '{kw}' invalid kind of type specified: expected builtin.index, but found "
-                      f"'{t.text}'", rt.start_pos)
-    return Operation(str(kw), [use_of(s, ch, s.decode("type", "!stream.channel", ch.start_pos))],
-                     [t], None, _kw_attrs(s, attrs)), kw.start_pos
-
-
 # -- stream.async.* resource ops ---------------------------------------------------------------
 
+
+
+def _one_use(s: Any, tok: Any, t: Any) -> list:
+    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
+    if tok is None or not str(tok)[1:-1].strip():
+        return []
+    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
+    if len(uses) != 1:
+        raise s.error("expected one SSA value", tok.start_pos)
+    return [use_of(s, uses[0], t)]
 
 
 def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
@@ -2551,7 +1586,7 @@ def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
     return s.decode_type(rt), uses_of(s, _one(s, size))
 
 
-class _AsyncOp(OpDef):
+class _AsyncOp(StreamAsm, OpDef):
     """Async resource ops run where `affinity` says; results are stream resources."""
 
     affinity = opt_attr()
@@ -2560,45 +1595,26 @@ class _AsyncOp(OpDef):
 class AsyncAllocaOp(_AsyncOp):
     name = "stream.async.alloca"
     summary = "Allocates a transient value with undefined contents"
+    assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` type($result_) `{` $storage_size `}`'
     storage_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        head = " ".join(x for x in ("stream.async.alloca", affinity_text(p, op).strip()) if x)
-        return head + p.attr_dict(op.attributes) + " : " + _sized(p, op.result_.type, op.storage_size)
-
-
-def stream_a_alloca(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, attrs, rt, size = c
-    return Operation(AsyncAllocaOp.name, uses_of(s, _one(s, size)), [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` type($source) `` `{` $size `}` attr-dict-with-keyword'
+    same_types = (("source", "result_"),)
     source = operand(STREAM_OR_STAGING)
     size = operand(Index)
     result_ = result(STREAM_OR_STAGING)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, size = op.operands
-        return f"stream.async.barrier {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, size)}" + tail_attrs(p, op)
-
-
-def stream_a_barrier(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, st, size, attrs = c
-    t = s.decode_type(st)
-    return Operation(AsyncBarrierOp.name, [use_of(s, src, t), *uses_of(s, _one(s, size))], [t],
-                     props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class _AsyncSourceResultOp(_AsyncOp):
     """`%r : T{%s} -> U{%s}` (cast, clone)."""
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` `->` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
 
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
@@ -2606,18 +1622,12 @@ class _AsyncSourceResultOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
     keyword_attrs = True
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ss, rs = op.operands
-        attrs = tail_attrs(p, op) if cls.keyword_attrs else p.attr_dict(op.attributes)
-        return (f"{cls.name} {affinity_text(p, op)}{p.value(src)} : {_sized(p, src.type, ss)} -> "
-                f"{_sized(p, op.result_.type, rs)}" + attrs)
 
 
 class AsyncCastOp(_AsyncSourceResultOp):
     name = "stream.async.cast"
     summary = "Casts a resource to another lifetime"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` type($source) `{` $source_size `}` `->` type($result_) `{` $result_size `}` attr-dict'
     keyword_attrs = False
 
     @classmethod
@@ -2629,13 +1639,6 @@ class AsyncCastOp(_AsyncSourceResultOp):
 class AsyncCloneOp(_AsyncSourceResultOp):
     name = "stream.async.clone"
     summary = "Clones the contents of a value"
-
-
-def _a_source_result(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, st, ss, rt, rs, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, _one(s, rs))]
-    return Operation(str(kw), operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
-        kw.start_pos
 
 
 _COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target", "recv": "source",
@@ -2650,9 +1653,51 @@ def _collective_kind(a: Any) -> str:
     return re.match(r"\w*", body).group()
 
 
+class _CollectiveKind(StrippedAttr):
+    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
+
+    def __init__(self) -> None:
+        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.location()
+        body = p.parse_angle_body()
+        if body is None:
+            raise p.wrong_token("expected '<'")
+        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
+            raise p.error("expected ':'", at + 1)
+        return self.make(body)
+
+
 class AsyncCollectiveOp(_AsyncOp):
     name = "stream.async.collective"
     summary = "Performs a collective operation"
+    assembly_format = '`` $op `` `[` $element_count `]` (`on` `(` $affinity^ `)`)? `channel` `(` $channel `)` custom<CollectiveParam>($param) `` $source `[` $source_offset `to` $source_end `for` $source_length `]` `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($source) `` `{` $source_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
+    attr_syntax = {"op": _CollectiveKind()}
+    # IREE passes the kind too (`ref($op)`); the printer reads it from the op
+
+    @staticmethod
+    def parse_CollectiveParam(p: Any) -> tuple:
+        if p.parse_optional_keyword(("source", "target", "source_target_pair")) is None:
+            return (None,)
+        p.parse_punct("(")
+        v = p.parse_operand()
+        p.parse_punct(")")
+        return (v,)
+
+    @staticmethod
+    def print_CollectiveParam(p: Any, op: Operation, param: Sequence[Any]) -> None:
+        if param:
+            p.write(_COLLECTIVE_PARAM[_collective_kind(op.op)] + "(")
+            p.print_operand(param[0])
+            p.write(") ")
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        # a parameter the kind has no keyword for: only the generic form says it
+        return not op.param or _COLLECTIVE_PARAM.get(_collective_kind(op.op)) is not None
+
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -2669,24 +1714,6 @@ class AsyncCollectiveOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
     op = attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, ts, to, te, tl, src, ss, so, se, sl, n, ch, *param = op.operands
-        kind = op.op
-        text = p.attr_text(kind)
-        if not text.startswith("#stream.collective<"):
-            return None
-        s = f"stream.async.collective{text[len('#stream.collective'):]}[{p.value(n)}] " + affinity_text(p, op)
-        s += f"channel({p.value(ch)}) "
-        if param:
-            kw = _COLLECTIVE_PARAM.get(_collective_kind(kind))
-            if kw is None:
-                return None
-            s += f"{kw}({p.value(param[0])}) "
-        return (s + f"{p.value(src)}[{p.values([so])} to {p.value(se)} for {p.value(sl)}], "
-                f"{p.value(t)}[{p.value(to)} to {p.value(te)} for {p.value(tl)}] : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2699,28 +1726,10 @@ class AsyncCollectiveOp(_AsyncOp):
             raise op_error(op, "collective operation does not require a parameter but one present")
 
 
-def stream_a_collective(s: Any, c: list) -> tuple[Operation, int]:
-    (kw, body, n, aff, ch, pkw, pval, src, so, se, sl, t, to, te, tl, st, ss, tied, rt, rsize, attrs) = c
-    if _COLLECTIVE_BODY.match(str(body)) is None:  # IREE's attribute parser wants `kind [with op] : type`
-        raise s.error("expected ':'", body.start_pos + 1)
-    kind = s.decode("attr", "#stream.collective" + str(body), body.start_pos)
-    want = _COLLECTIVE_PARAM.get(_collective_kind(kind))
-    if (pkw is None) != (want is None) or (pkw is not None and str(pkw) != want):
-        at = pkw.start_pos if pkw is not None else src.start_pos
-        raise s.error(f"expected '{want}'" if want else "expected SSA operand", at)
-    stype = s.decode_type(st)
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    param = _one_use(s, pval, i32) if pval is not None else []
-    chan = _one_use(s, ch, s.decode("type", "!stream.channel", ch.start_pos))
-    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, src, stype), *uses_of(s, _one(s, ss)),
-                *uses_of(s, [so, se, sl]), use_of(s, n, INDEX), *chan, *param]
-    return Operation(AsyncCollectiveOp.name, operands, [rtype], props_attr(parse_affinity(s, aff), op=kind),
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
 class AsyncConstantOp(_AsyncOp):
     name = "stream.async.constant"
     summary = "Defines a constant resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `:` type($result_) `` `{` $result_size `}` `=` $value attr-dict-with-keyword'
     await_timepoint = opt_operand(TIMEPOINT)
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
@@ -2731,25 +1740,13 @@ class AsyncConstantOp(_AsyncOp):
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["cst"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        *wait, size = op.operands
-        parts = ["stream.async.constant", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
-                 f": {_sized(p, op.result_.type, size)} = {p.attr_text(op.value)}"]
-        return " ".join(x for x in parts if x) + tail_attrs(p, op)
-
-
-def stream_a_constant(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, rt, size, value, attrs = c
-    operands = [*await_operand(s, wait), *uses_of(s, _one(s, size))]
-    return Operation(AsyncConstantOp.name, operands, [s.decode_type(rt)],
-                     props_attr(parse_affinity(s, aff), value=s.decode_attr(value)), _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncCopyOp(_AsyncOp):
     name = "stream.async.copy"
     summary = "Copies a subview of a stream resource to another"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `to` $source_end `]` `,` $target `[` $target_offset `to` $target_end `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -2761,27 +1758,13 @@ class AsyncCopyOp(_AsyncOp):
     length = operand(Index)
     result_ = result(STREAM_RESOURCE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, ts, to, te, src, ss, so, se, n = op.operands
-        return (f"stream.async.copy {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}], "
-                f"{p.value(t)}[{p.value(to)} to {p.value(te)}], {p.value(n)} : {_sized(p, src.type, ss)} -> "
-                + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
-
-
-def stream_a_copy(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, so, se, t, to, te, n, st, ss, tied, rt, rsize, attrs = c
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, src, s.decode_type(st)),
-                *uses_of(s, _one(s, ss)), *uses_of(s, [so, se, n])]
-    return Operation(AsyncCopyOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
-        kw.start_pos
 
 
 class AsyncFillOp(_AsyncOp):
     name = "stream.async.fill"
     summary = "Fills a subview of a stream resource with a value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $value `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($value) `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -2790,43 +1773,24 @@ class AsyncFillOp(_AsyncOp):
     value = operand(FILL_PATTERN)
     result_ = result(STREAM_RESOURCE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, ts, to, te, tl, v = op.operands
-        return (f"stream.async.fill {affinity_text(p, op)}{p.value(v)}, {p.value(t)}[{p.value(to)} to {p.value(te)} for "
-                f"{p.value(tl)}] : {p.type_text(v.type)} -> " + _tied_text(p, t, op.result_, ts)
-                + tail_attrs(p, op))
 
 
-def stream_a_fill(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, v, t, to, te, tl, vt, tied, rt, rsize, attrs = c
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te, tl]), use_of(s, v, s.decode_type(vt))]
-    return Operation(AsyncFillOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
-        kw.start_pos
-
-
-class AsyncLoadOp(OpDef):
+class AsyncLoadOp(StreamAsm, OpDef):
     name = "stream.async.load"
     summary = "Loads a value from a resource"
+    assembly_format = '$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` type($result_) attr-dict-with-keyword'
     source = operand(STAGING)
     source_size = operand(Index)
     source_offset = operand(Index)
     result_ = result(LOADABLE)
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, size, off = op.operands
-        return (f"stream.async.load {p.value(src)}[{p.value(off)}] : {_sized(p, src.type, size)} -> "
-                f"{p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
 class AsyncSliceOp(_AsyncOp):
     name = "stream.async.slice"
     summary = "Slices out a cloned subview of a value"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `to` $source_end `]` `:` type($source) `` `{` $source_size `}` `->` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -2834,73 +1798,38 @@ class AsyncSliceOp(_AsyncOp):
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, ss, so, se, rs = op.operands
-        return (f"stream.async.slice {affinity_text(p, op)}{p.value(src)}[{p.value(so)} to {p.value(se)}] : "
-                f"{_sized(p, src.type, ss)} -> {_sized(p, op.result_.type, rs)}" + tail_attrs(p, op))
-
-
-def stream_a_slice(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, so, se, st, ss, rt, rs, attrs = c
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, _one(s, ss)), *uses_of(s, [so, se]), *uses_of(s, _one(s, rs))]
-    return Operation(AsyncSliceOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? $value `:` type($value) `->` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
     await_timepoint = opt_operand(TIMEPOINT)
     value = operand(FILL_PATTERN)
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
     traits = (Pure(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        *wait, v, size = op.operands
-        parts = ["stream.async.splat", affinity_text(p, op).strip(), f"await({p.value(wait[0])})" if wait else "",
-                 f"{p.value(v)} : {p.type_text(v.type)} -> {_sized(p, op.result_.type, size)}"]
-        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
 
-def stream_a_splat(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, v, vt, rt, size, attrs = c
-    operands = [*await_operand(s, wait), use_of(s, v, s.decode_type(vt)), *uses_of(s, _one(s, size))]
-    return Operation(AsyncSplatOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)),
-                     _kw_attrs(s, attrs)), kw.start_pos
-
-
-class AsyncStoreOp(OpDef):
+class AsyncStoreOp(StreamAsm, OpDef):
     name = "stream.async.store"
     summary = "Stores a value into a resource"
+    assembly_format = '$value `,` $target `[` $target_offset `]` `:` type($value) `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STAGING)
     target_size = operand(Index)
     target_offset = operand(Index)
     value = operand(LOADABLE)
     result_ = result(STAGING)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, size, off, v = op.operands
-        return (f"stream.async.store {p.value(v)}, {p.value(t)}[{p.value(off)}] : {p.type_text(v.type)} -> "
-                + _tied_text(p, t, op.result_, size) + tail_attrs(p, op))
-
-
-def stream_a_store(s: Any, c: list) -> tuple[Operation, int]:
-    kw, v, t, off, vt, tied, rt, rsize, attrs = c
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [use_of(s, t, rtype), *rsz, use_of(s, off, INDEX), use_of(s, v, s.decode_type(vt))]
-    return Operation(AsyncStoreOp.name, operands, [rtype], None, _kw_attrs(s, attrs)), kw.start_pos
 
 
 class AsyncUpdateOp(_AsyncOp):
     name = "stream.async.update"
     summary = "Updates a slice of a subview of a resource in-place"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $update `,` $target `[` $target_offset `to` $target_end `]` `:` type($update) `` `{` $update_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -2909,28 +1838,50 @@ class AsyncUpdateOp(_AsyncOp):
     update_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, ts, to, te, u, us = op.operands
-        return (f"stream.async.update {affinity_text(p, op)}{p.value(u)}, {p.value(t)}[{p.value(to)} to {p.value(te)}] : "
-                f"{_sized(p, u.type, us)} -> " + _tied_text(p, t, op.result_, ts) + tail_attrs(p, op))
-
-
-def stream_a_update(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, u, t, to, te, ut, us, tied, rt, rsize, attrs = c
-    rtype, rsz = _tied_parse(s, tied, rt, rsize)
-    operands = [use_of(s, t, rtype), *rsz, *uses_of(s, [to, te]), use_of(s, u, s.decode_type(ut)), *uses_of(s, _one(s, us))]
-    return Operation(AsyncUpdateOp.name, operands, [rtype], props_attr(parse_affinity(s, aff)), _kw_attrs(s, attrs)), \
-        kw.start_pos
 
 
 # -- resource packing and constant uploads ----------------------------------------------------
 
 
-class ResourcePackOp(OpDef):
+class ResourcePackOp(StreamAsm, OpDef):
     name = "stream.resource.pack"
     summary = "Packs variable-sized slices into a single slab"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>($lifetime_intervals, $dynamic_slice_sizes, type($packed_offsets)) `}` `)` `:` type($total_length) attr-dict-with-keyword'
+
+    # custom<PackSliceRanges>: one `[start, end] = %size` per line
+    @staticmethod
+    def parse_PackSliceRanges(p: Any) -> tuple:
+        bounds, sizes, types = [], [], []
+        while p.parse_optional_punct("["):
+            bounds.append(IntegerAttr(p.parse_integer(), INDEX))
+            p.parse_punct(",")
+            bounds.append(IntegerAttr(p.parse_integer(), INDEX))
+            p.parse_punct("]")
+            p.parse_punct("=")
+            types.append(TypeRef("index", p.location()))
+            sizes.append(p.parse_operand())
+            if not p.parse_optional_punct(","):
+                break
+        return ArrayAttr(bounds), sizes, types
+
+    @staticmethod
+    def print_PackSliceRanges(p: Any, op: Operation, bounds: Any, sizes: Sequence[Any], types: Sequence[Any]) -> None:
+        for i, z in enumerate(sizes):
+            p.print_newline()
+            p.write(f"  [{bounds.elements[2 * i].value}, {bounds.elements[2 * i + 1].value}] = ")
+            p.print_operand(z)
+            if i < len(sizes) - 1:
+                p.write(",")
+        if sizes:
+            p.print_newline()
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        iv = op.lifetime_intervals
+        n = len(op.packed_offsets)
+        return isinstance(iv, ArrayAttr) and len(iv) == 2 * n and len(op.dynamic_slice_sizes) == n \
+            and all(isinstance(e, IntegerAttr) for e in iv.elements)
+
     offset = opt_operand(Index)
     dynamic_slice_sizes = var_operand(Index)
     total_length = result(Index)
@@ -2939,22 +1890,6 @@ class ResourcePackOp(OpDef):
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        off, sizes = operand_groups(cls, op)
-        iv = op.lifetime_intervals
-        n = len(op.results) - 1
-        if not isinstance(iv, ArrayAttr) or len(iv) != 2 * n or len(sizes) != n \
-                or not all(isinstance(e, IntegerAttr) for e in iv.elements):
-            return None
-        ind = "  " * p.indent
-        items = [f"{ind}  [{iv.elements[2 * i].value}, {iv.elements[2 * i + 1].value}] = {p.value(sizes[i])}"
-                 for i in range(n)]
-        body = "\n" + ",\n".join(items) + "\n" + ind if items else ""
-        parts = ["stream.resource.pack", affinity_text(p, op).strip(), f"offset({p.value(off[0])})" if off else "",
-                 f"slices({{{body}}}) : {p.type_text(op.total_length.type)}"]
-        return " ".join(x for x in parts if x) + tail_attrs(p, op)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -2970,35 +1905,49 @@ class ResourcePackOp(OpDef):
 _PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
 
 
-def stream_res_pack(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, off, slices, rt, attrs = c
-    text = str(slices)[1:-1].strip()
-    base = slices.start_pos + 1 + str(slices)[1:-1].index(text[:1]) if text else slices.start_pos
-    if not (text.startswith("{") and text.endswith("}")):
-        raise s.error("expected '{' and the slices", slices.start_pos)
-    inner, ib = text[1:-1], base + 1
-    bounds, sizes, pos = [], [], 0
-    while inner[pos:].strip():
-        m = _PACK_SLICE.match(inner, pos)
-        if m is None:
-            raise s.error("expected a slice '[start, end] = %size'", ib + pos + len(inner[pos:]) - len(inner[pos:].lstrip()))
-        bounds += [int(m.group(1)), int(m.group(2))]
-        sizes.append(Use(m.group(3), ib + m.start(3)))
-        pos = m.end()
-    groups = [_one_use(s, off, INDEX), uses_of(s, sizes)]
-    props = props_attr(parse_affinity(s, aff), lifetime_intervals=_int_array(bounds), operandSegmentSizes=segment_sizes(*groups))
-    return Operation(ResourcePackOp.name, [x for g in groups for x in g], [s.decode_type(rt)] + [INDEX] * len(sizes),
-                     props, _kw_attrs(s, attrs)), kw.start_pos
-
-
-class ResourceConstantsOp(OpDef):
+class ResourceConstantsOp(StreamAsm, OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
+    assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` custom<ConstantValueList>(type($results_), $result_sizes, $values) `\\n` ` ` ` ` `=` `` `>` type($result_timepoint)'
+
+    # custom<ConstantValueList>: one `T{%size} = value` per line
+    @staticmethod
+    def parse_ConstantValueList(p: Any) -> tuple:
+        types, sizes, values = [], [], []
+        while True:
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            p.parse_punct("=")
+            values.append(p.parse_attribute())
+            if not p.parse_optional_punct(","):
+                return types, sizes, values
+
+    @staticmethod
+    def print_ConstantValueList(p: Any, op: Operation, types: Sequence[Any], sizes: Sequence[Any], values: Any) -> None:
+        for i, (t, z, v) in enumerate(zip(types, sizes, values.elements)):
+            p.print_newline()
+            p.write("  ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("} = ")
+            p.print_attribute(v)
+            if i < len(types) - 1:
+                p.write(",")
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        vals = op.values
+        return isinstance(vals, ArrayAttr) and len(vals) == len(op.results_) == len(op.result_sizes)
+
     result_sizes = var_operand(Index)
     results_ = var_result(CONSTANT_OR_VARIABLE)
     result_timepoint = result(TIMEPOINT)
     values = attr()
     affinity = opt_attr()
+    attr_syntax = {"values": AttrArray()}
     traits = (Pure(),)
 
     @classmethod
@@ -3006,19 +1955,6 @@ class ResourceConstantsOp(OpDef):
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        vals = op.values
-        n = len(op.results) - 1
-        if not isinstance(vals, ArrayAttr) or len(vals) != n or len(op.operands) != n:
-            return None
-        ind = "  " * p.indent
-        items = [f"\n{ind}  {_sized(p, r.type, z)} = {p.attr_text(v)}"
-                 for r, z, v in zip(op.results, op.operands, vals.elements)]
-        head = " ".join(x for x in ("stream.resource.constants", affinity_text(p, op).strip()) if x)
-        return (head + p.attr_dict(op.attributes) + " : " + ",".join(items) + f"\n{ind}  => "
-                + p.type_text(op.result_timepoint.type))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -3030,58 +1966,9 @@ class ResourceConstantsOp(OpDef):
             raise op_error(op, "all results must be of the same type")
 
 
-def stream_const_item(s: Any, c: list) -> tuple:
-    rt, size, value = c
-    return s.decode_type(rt), _one(s, size), s.decode_attr(value)
-
-
-def stream_res_constants(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, attrs, *items, tt = c
-    items = [i for i in items if i is not None]
-    props = props_attr(parse_affinity(s, aff), values=ArrayAttr([i[2] for i in items]))
-    return Operation(ResourceConstantsOp.name, uses_of(s, [z for i in items for z in i[1]]),
-                     [*(i[0] for i in items), s.decode_type(tt)], props, _kw_attrs(s, attrs)), kw.start_pos
-
-
-def stream_executable_end(s: Any, c: list) -> tuple[Operation, int]:
-    kw, attrs = c
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(ExecutableEndOp.name, [], [], {}, a), kw.start_pos
-
-
 CALLBACKS = {
-    "stream_executable_end": stream_executable_end,
-    "stream_executable_head": stream_executable_head, "stream_executable": stream_executable,
-    "stream_export": stream_export, "stream_export_head": stream_export_head,
-    "stream_workgroups_head": stream_workgroups_head, "stream_workgroups": stream_workgroups,
-    "stream_return": stream_return, "stream_subspan": stream_subspan, "stream_transfer": stream_transfer,
     "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
-    "stream_sizeof": stream_sizeof, "stream_empty": stream_empty, "stream_constant": stream_constant,
-    "stream_splat": stream_splat, "stream_fill": stream_fill, "stream_encode": _source_result("stream.tensor.encode"),
-    "stream_clone": _source_result("stream.tensor.clone"), "stream_slice": stream_slice,
-    "stream_update": stream_update, "stream_tp_immediate": stream_tp_immediate, "stream_tp_join": stream_tp_join,
-    "stream_tp_barrier": stream_tp_barrier, "stream_tp_await": stream_tp_await,
-    "stream_alloca": stream_alloca, "stream_dealloca": stream_dealloca,
-    "stream_cmd_execute_head": stream_cmd_execute_head, "stream_cmd_execute": stream_cmd_execute,
-    "stream_yield": stream_yield, "stream_cmd_fill": stream_cmd_fill, "stream_cmd_copy": stream_cmd_copy,
     "stream_cmd_dispatch": stream_cmd_dispatch,
-    "stream_async_execute_head": stream_async_execute_head, "stream_async_execute": stream_async_execute,
-    "stream_res_size": stream_res_size, "stream_res_subview": stream_res_subview, "stream_res_alloc": stream_res_alloc,
-    "stream_res_load": stream_res_load, "stream_res_store": stream_res_store, "stream_res_sized": stream_res_sized,
-    "stream_res_transients": stream_res_transients, "stream_res_try_map": stream_res_try_map,
-    "stream_ctx_resolve": stream_ctx_resolve,
-    "stream_t_import": stream_t_import, "stream_t_export": stream_t_export, "stream_t_load": stream_t_load,
-    "stream_t_store": stream_t_store, "stream_t_trace": stream_t_trace, "stream_trace_item": stream_trace_item,
-    "stream_t_param_load": stream_t_param_load, "stream_t_param_write": stream_t_param_write,
-    "stream_tp_import": stream_tp_import, "stream_tp_export": stream_tp_export, "stream_tp_chain": stream_tp_chain,
-    "stream_ch_create": stream_ch_create, "stream_ch_split": stream_ch_split, "stream_ch_query": stream_ch_query,
-    "stream_a_alloca": stream_a_alloca, "stream_a_barrier": stream_a_barrier, "stream_a_cast": _a_source_result,
-    "stream_a_clone": _a_source_result, "stream_a_collective": stream_a_collective, "stream_a_constant": stream_a_constant,
-    "stream_a_copy": stream_a_copy, "stream_a_fill": stream_a_fill, "stream_a_slice": stream_a_slice,
-    "stream_a_splat": stream_a_splat, "stream_a_store": stream_a_store, "stream_a_update": stream_a_update,
-    "stream_async_concurrent_head": stream_async_execute_head, "stream_async_concurrent": stream_async_concurrent,
-    "stream_res_pack": stream_res_pack, "stream_res_constants": stream_res_constants,
-    "stream_const_item": stream_const_item,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,

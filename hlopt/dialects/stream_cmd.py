@@ -36,6 +36,7 @@ from hlopt.dialects.stream_syntax import (
     TIMEPOINT,
     USE_RE,
     Piece,
+    StreamAsm,
     Use,
     affinity_text,
     await_operand,
@@ -79,8 +80,17 @@ from hlopt.ir.opdef import (
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, IsolatedFromAbove, ParentOneOf, Pure, Symbol, op_error
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    IsolatedFromAbove,
+    ParentOneOf,
+    Pure,
+    SingleBlockImplicitTerminator,
+    Symbol,
+    op_error,
+)
 from hlopt.ir.types import FunctionType, i32
+from hlopt.syntax import BareInteger
 
 _YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
@@ -91,7 +101,7 @@ _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurren
 # subview effects: flush, invalidate, discard
 
 
-class _SubviewOp(OpDef):
+class _SubviewOp(StreamAsm, OpDef):
     """`OP [kw(#affinity)] %r[%offset for %length] : T{%size} attributes {...}`."""
 
     target = operand(ANY_RESOURCE)
@@ -100,20 +110,12 @@ class _SubviewOp(OpDef):
     target_length = operand(Index)
     affinity_keyword = ""  # `to`/`from` before the optional source affinity
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t, size, off, length = op.operands
-        if op.results or any(k != "source_affinity" or not cls.affinity_keyword for k, _ in op.properties.entries):
-            return None
-        aff = affinity_text(p, op, "source_affinity", cls.affinity_keyword) if cls.affinity_keyword else ""
-        return (f"{cls.name} {aff}{p.value(t)}[{p.value(off)} for {p.value(length)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" + tail_attrs(p, op))
 
 
 class CmdFlushOp(_SubviewOp):
     name = "stream.cmd.flush"
     summary = "Flushes a subview of a resource"
+    assembly_format = '(`to` `(` $source_affinity^ `)`)? $target `[` $target_offset `for` $target_length `]` `:` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     source_affinity = opt_attr()
     affinity_keyword = "to"
 
@@ -121,6 +123,7 @@ class CmdFlushOp(_SubviewOp):
 class CmdInvalidateOp(_SubviewOp):
     name = "stream.cmd.invalidate"
     summary = "Invalidates a subview of a resource"
+    assembly_format = '(`from` `(` $source_affinity^ `)`)? $target `[` $target_offset `for` $target_length `]` `:` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
     source_affinity = opt_attr()
     affinity_keyword = "from"
 
@@ -128,60 +131,26 @@ class CmdInvalidateOp(_SubviewOp):
 class CmdDiscardOp(_SubviewOp):
     name = "stream.cmd.discard"
     summary = "Discards a subview of a resource"
-
-
-def _subview(name: str):
-    def cb(s: Any, c: list) -> tuple[Operation, int]:
-        if len(c) == 7:  # discard has no affinity
-            c = [c[0], None, *c[1:]]
-        kw, aff, t, off, length, tt, size, attrs = c
-        size = dim_uses(s, size)
-        if len(size) != 1:
-            raise s.error("expected one size value for the resource", tt.start_pos)
-        operands = [use_of(s, t, s.decode_type(tt)), *uses_of(s, [*size, off, length])]
-        a = s.decode_dict(attrs) if attrs is not None else None
-        return Operation(name, operands, [], props_attr(None, source_affinity=parse_affinity(s, aff)), a), kw.start_pos
-
-    return cb
+    assembly_format = '$target `[` $target_offset `for` $target_length `]` `:` type($target) `` `{` $target_size `}` attr-dict-with-keyword'
 
 
 # ---------------------------------------------------------------------------
 # serial / concurrent regions
 
 
-class _WaveOp(OpDef):
+class _WaveOp(StreamAsm, OpDef):
     """`stream.cmd.serial { ... } attributes {...}`: the region's stream.yield
     is implicit (printed only when it carries something)."""
 
+    assembly_format = "$body attr-dict-with-keyword"
     body = region(1)
-    traits = (ParentOneOf(*_CMD_PARENTS),)
+    traits = (ParentOneOf(*_CMD_PARENTS), SingleBlockImplicitTerminator(_YIELD))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         for o in op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else ():
             if o.name != _YIELD and o.name not in CMD_PHASE:
                 raise op_error(o, "explicit execution regions must only contain explicit ops")
-
-    @classmethod
-    def _bare_yield(cls, op: Operation) -> bool:
-        blocks = op.regions[0].blocks if op.regions else []
-        last = blocks[0]._last if len(blocks) == 1 else None
-        return last is not None and last.name == _YIELD and not last.operands \
-            and not last.attributes and not last.properties
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.operands or op.results or op.properties or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) != 1 or op.regions[0].blocks[0].args:
-            return None
-        terms = cls.custom_prints_terminators(op, 0)
-        return (f"{cls.name} {p.region(op.regions[0], print_terminators=terms, print_empty_block=False)}"
-                + tail_attrs(p, op))
-
-    @classmethod
-    def custom_prints_terminators(cls, op: Operation, region_index: int) -> bool:
-        return not cls._bare_yield(op)
 
 
 class CmdSerialOp(_WaveOp):
@@ -192,24 +161,6 @@ class CmdSerialOp(_WaveOp):
 class CmdConcurrentOp(_WaveOp):
     name = "stream.cmd.concurrent"
     summary = "Executes all ops concurrently"
-
-
-def stream_cmd_wave_head(s: Any, c: list) -> Any:
-    (kw,) = c
-    s.pending.append((str(kw), None))
-    return kw
-
-
-def stream_cmd_wave(s: Any, c: list) -> tuple[Operation, int]:
-    kw, body, attrs = c
-    s.pending.pop()
-    if not body.blocks:
-        body.add_block()
-    block = body.blocks[0]
-    if block.terminator is None or block.terminator.name != _YIELD:
-        block.append(Operation(_YIELD))  # the implicit terminator
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(str(kw), [], [], None, a, [body]), kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -864,7 +815,7 @@ def _i64(s: Any, pos: int) -> Any:
     return s.decode("type", "i64", pos)
 
 
-class _ParamOp(OpDef):
+class _ParamOp(StreamAsm, OpDef):
     """Shared by the parameter ops: results named as IREE names them."""
 
     result_names: tuple = ()
@@ -880,6 +831,7 @@ class _ParamOp(OpDef):
 class AsyncParameterLoadOp(_ParamOp):
     name = "stream.async.parameter.load"
     summary = "Allocates and loads a new resource from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? custom<ParameterReference>($source_scope, $source_key) `` `[` $source_offset `]` `:` type($result_) `` `{` $result_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     await_timepoint = opt_operand(TIMEPOINT)
     source_scope = opt_operand(BUFFER)
     source_key = operand(BUFFER)
@@ -891,31 +843,13 @@ class AsyncParameterLoadOp(_ParamOp):
     traits = (AttrSizedOperandSegments(), Pure())
     result_names = ("result", "result_timepoint")
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        tp, scope, (key,), (off,), (size,) = operand_groups(cls, op)
-        r, t = op.results
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} : "
-                f"{p.type_text(r.type)}{{{p.value(size)}}} => {p.type_text(t.type)}" + tail_attrs(p, op))
-
-
-def stream_aparam_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, a, b, off, rt, size, tt, attrs = c
-    scope, key = ([a], b) if b is not None else ([], a)
-    size = dim_uses(s, size)
-    tp = await_operand(s, wait)
-    groups = [tp, uses_of(s, scope, _buffer(s, kw.start_pos)), [use_of(s, key, _buffer(s, kw.start_pos))],
-              [use_of(s, off, _i64(s, kw.start_pos))], uses_of(s, size)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncParameterLoadOp.name, [x for g in groups for x in g],
-                     [s.decode_type(rt), s.decode_type(tt)], props, a_), kw.start_pos
 
 
 class AsyncParameterReadOp(_ParamOp):
     name = "stream.async.parameter.read"
     summary = "Reads a resource from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? custom<ParameterReference>($source_scope, $source_key) `` `[` $source_offset `]` `->` $target `` `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($target) `` `{` $target_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    same_types = (("target", "result_"),)
     target = operand(STREAM_RESOURCE)
     target_size = operand(Index)
     target_offset = operand(Index)
@@ -931,31 +865,13 @@ class AsyncParameterReadOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_ref_text(p, scope, key, off)} -> "
-                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
-                f"{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-
-def stream_aparam_read(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, a, b, off, t, o, e, n, rt, size, tt, attrs = c
-    scope, key = ([a], b) if b is not None else ([], a)
-    rtype, at = s.decode_type(rt), kw.start_pos
-    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, size)), *[uses_of(s, [x]) for x in (o, e, n)],
-              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
-              await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncParameterReadOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
-                     a_), kw.start_pos
 
 
 class AsyncParameterWriteOp(_ParamOp):
     name = "stream.async.parameter.write"
     summary = "Writes a resource to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? $source `` `[` $source_offset `to` $source_end `for` $source_length `]` `->` custom<ParameterReference>($target_scope, $target_key) `` `[` $target_offset `]` `:` type($source) `` `{` $source_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
+    same_types = (("source", "result_"),)
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -971,32 +887,12 @@ class AsyncParameterWriteOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), (o,), (e,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}"
-                f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] -> {_ref_text(p, scope, key, off)} : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}} => {p.type_text(op.result_timepoint.type)}"
-                + tail_attrs(p, op))
-
-
-def stream_aparam_write(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, t, o, e, n, a, b, off, rt, size, tt, attrs = c
-    scope, key = ([a], b) if b is not None else ([], a)
-    rtype, at = s.decode_type(rt), kw.start_pos
-    groups = [[use_of(s, t, rtype)], uses_of(s, dim_uses(s, size)), *[uses_of(s, [x]) for x in (o, e, n)],
-              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
-              await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncParameterWriteOp.name, [x for g in groups for x in g], [rtype, s.decode_type(tt)], props,
-                     a_), kw.start_pos
 
 
 class CmdParameterReadOp(_ParamOp):
     name = "stream.cmd.parameter.read"
     summary = "Reads a resource from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? custom<ParameterReference>($source_scope, $source_key) `` `[` $source_offset `]` `->` $target `[` $target_offset `for` $target_length `]` `:` type($target) `` `{` $target_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_key = operand(BUFFER)
     source_offset = operand(I64)
@@ -1009,30 +905,12 @@ class CmdParameterReadOp(_ParamOp):
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, (key,), (off,), (t,), (size,), (o,), (n,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_ref_text(p, scope, key, off)} -> "
-                f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-
-def stream_cparam_read(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, a, b, off, t, o, n, rt, size, tt, attrs = c
-    scope, key = ([a], b) if b is not None else ([], a)
-    at = kw.start_pos
-    groups = [uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
-              [use_of(s, t, s.decode_type(rt))], uses_of(s, dim_uses(s, size)), uses_of(s, [o]), uses_of(s, [n]),
-              await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdParameterReadOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
 
 
 class CmdParameterWriteOp(_ParamOp):
     name = "stream.cmd.parameter.write"
     summary = "Writes a resource to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? $source `[` $source_offset `for` $source_length `]` `:` type($source) `` `{` $source_size `}` `->` custom<ParameterReference>($target_scope, $target_key) `` `[` $target_offset `]` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1045,25 +923,6 @@ class CmdParameterWriteOp(_ParamOp):
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), (o,), (n,), scope, (key,), (off,), tp = operand_groups(cls, op)
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{p.value(t)}[{p.value(o)} for {p.value(n)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}} -> {_ref_text(p, scope, key, off)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-
-def stream_cparam_write(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, t, o, n, rt, size, a, b, off, tt, attrs = c
-    scope, key = ([a], b) if b is not None else ([], a)
-    at = kw.start_pos
-    groups = [[use_of(s, t, s.decode_type(rt))], uses_of(s, dim_uses(s, size)), uses_of(s, [o]), uses_of(s, [n]),
-              uses_of(s, scope, _buffer(s, at)), [use_of(s, key, _buffer(s, at))], [use_of(s, off, _i64(s, at))],
-              await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdParameterWriteOp.name, [x for g in groups for x in g], [s.decode_type(tt)], props, a_), at
 
 
 def _same_count(op: Operation, groups: list, message: str) -> None:
@@ -1340,9 +1199,10 @@ def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
                      a_), kw.start_pos
 
 
-class FileConstantOp(OpDef):
+class FileConstantOp(StreamAsm, OpDef):
     name = "stream.file.constant"
     summary = "Creates a file backed by the provided constant host memory"
+    assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `for` $source_length `]` `:` type($source) `` `{` $source_size `}` `->` type($result) attr-dict-with-keyword'
     source = operand(BUFFER)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1355,36 +1215,12 @@ class FileConstantOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["file"] if len(op.results) == 1 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        src, size, off, n = op.operands
-        return (f"{cls.name} {affinity_text(p, op)}{p.value(src)}[{p.value(off)} for {p.value(n)}] : "
-                f"{p.type_text(src.type)}{{{p.value(size)}}} -> {p.type_text(op.result_.type)}" + tail_attrs(p, op))
 
 
-def stream_file_constant(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, off, n, st, size, rt, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the buffer", st.start_pos)
-    operands = [use_of(s, src, s.decode_type(st)), *uses_of(s, [*size, off, n])]
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileConstantOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
-
-
-class _FileIOOp(OpDef):
-    """`stream.file.read/write [on(#a)] (await(%t) => | :) %src[%o], %dst[%o], %len : ...`."""
-
-    @classmethod
-    def _head(cls, op: Operation, p: Any, n: int) -> str:
-        tp = op.operands[n:]
-        return f"{cls.name} {affinity_text(p, op)}" + (f"await({p.value(tp[0])}) => " if tp else ": ")
-
-
-class FileReadOp(_FileIOOp):
+class FileReadOp(StreamAsm, OpDef):
     name = "stream.file.read"
     summary = "Reads a segment of a file into a resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? $source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `->` type($target) `` `{` $target_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(FILE)
     source_offset = operand(I64)
     target = operand(STREAM_RESOURCE)
@@ -1395,18 +1231,12 @@ class FileReadOp(_FileIOOp):
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f, foff, t, size, toff, n = op.operands[:6]
-        return (cls._head(op, p, 6) + f"{p.value(f)}[{p.value(foff)}], {p.value(t)}[{p.value(toff)}], {p.value(n)} : "
-                f"{p.type_text(f.type)} -> {p.type_text(t.type)}{{{p.value(size)}}} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
 
 
-class FileWriteOp(_FileIOOp):
+class FileWriteOp(StreamAsm, OpDef):
     name = "stream.file.write"
     summary = "Writes a segment of a file from a resource"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? $source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` type($target) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offset = operand(Index)
@@ -1417,40 +1247,6 @@ class FileWriteOp(_FileIOOp):
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        r, size, roff, f, foff, n = op.operands[:6]
-        return (cls._head(op, p, 6) + f"{p.value(r)}[{p.value(roff)}], {p.value(f)}[{p.value(foff)}], {p.value(n)} : "
-                f"{p.type_text(r.type)}{{{p.value(size)}}} -> {p.type_text(f.type)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-
-def stream_file_read(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, f, foff, t, toff, n, ft, tt, size, rt, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", tt.start_pos)
-    operands = [use_of(s, f, s.decode_type(ft)), use_of(s, foff, _i64(s, foff.start_pos)), use_of(s, t, s.decode_type(tt)),
-                *uses_of(s, [*size, toff, n]), *await_operand(s, wait)]
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileReadOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
-
-
-def stream_file_write(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, r, roff, f, foff, n, st, size, ft, rt, attrs = c
-    size = dim_uses(s, size)
-    if len(size) != 1:
-        raise s.error("expected one size value for the resource", st.start_pos)
-    operands = [use_of(s, r, s.decode_type(st)), *uses_of(s, [*size, roff]), use_of(s, f, s.decode_type(ft)),
-                use_of(s, foff, _i64(s, foff.start_pos)), *uses_of(s, [n]), *await_operand(s, wait)]
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(FileWriteOp.name, operands, [s.decode_type(rt)], props_attr(parse_affinity(s, aff)), a_), kw.start_pos
-
-
-def stream_no_await(s: Any, c: list) -> None:
-    """`:` where `await(%t) =>` may stand (stream.file.read/write)."""
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -1520,52 +1316,26 @@ def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
         kw.start_pos
 
 
-class TestTimelineAwareOp(OpDef):
+class TestTimelineAwareOp(StreamAsm, OpDef):
     name = "stream.test.timeline_aware"
     summary = "Test op implementing TimelineAwareOpInterface"
+    assembly_format = '`(` $args `)` `waits` `(` $wait_fence_likes `)` `signals` `(` $signal_fence_like `)` attr-dict `:` functional-type($args, $results)'
     args = var_operand()
     wait_fence_likes = var_operand(FENCE)
     signal_fence_like = operand(FENCE)
     results_ = var_result(name="results")
     traits = (AttrSizedOperandSegments(), Pure())
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        args, waits, (sig,) = operand_groups(cls, op)
-        outs = [p.type_text(r.type) for r in op.results]
-        return (f"{cls.name}({p.values(args)}) waits({p.values(waits)}) signals({p.value(sig)})"
-                + p.attr_dict(op.attributes) + f" : ({', '.join(p.type_text(v.type) for v in args)}) -> "
-                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
-
-
-def stream_test_timeline_aware(s: Any, c: list) -> tuple[Operation, int]:
-    kw, args, waits, sig, attrs, ft = c
-    ftype = s.decode_function_type(ft)
-    fence = s.decode("type", "!stream.test.fence", kw.start_pos)
-
-    def uses(tok: Any) -> list:
-        return [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-
-    a = uses(args)
-    if len(a) != len(ftype.inputs):
-        raise s.error(f"{len(a)} operands present, but expected {len(ftype.inputs)}", args.start_pos)
-    sg = uses(sig)
-    if len(sg) != 1:
-        raise s.error("expected one signal fence", sig.start_pos)
-    groups = [[use_of(s, u, t) for u, t in zip(a, ftype.inputs)], [use_of(s, u, fence) for u in uses(waits)],
-              [use_of(s, sg[0], fence)]]
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(TestTimelineAwareOp.name, [x for g in groups for x in g], list(ftype.results),
-                     props_attr(None, operandSegmentSizes=segment_sizes(*groups)), a_), kw.start_pos
 
 
 # ---------------------------------------------------------------------------
 # a dispatch's workgroup grid
 
 
-class _WorkgroupInfoOp(OpDef):
+class _WorkgroupInfoOp(StreamAsm, OpDef):
     """`%workgroup_id_0 = stream.dispatch.workgroup.id[0] : index`."""
+    assembly_format = '`[` $dimension `]` attr-dict `:` type($result)'
+    attr_syntax = {"dimension": BareInteger(INDEX)}
 
     dimension = attr(IndexAttr)
     result_ = result(Index, name="result")
@@ -1577,13 +1347,6 @@ class _WorkgroupInfoOp(OpDef):
         d = op.dimension
         return [f"{cls.result_prefix}{d.value}"] if isinstance(d, IntegerAttr) and len(op.results) == 1 else None
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        d = op.dimension
-        if not isinstance(d, IntegerAttr) or len(op.properties) != 1 or op.operands:
-            return None
-        return f"{cls.name}[{d.value}]" + p.attr_dict(op.attributes) + f" : {p.type_text(op.result_.type)}"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1610,36 +1373,15 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
     result_prefix = "workgroup_size_"
 
 
-def _workgroup(name: str):
-    def cb(s: Any, c: list) -> tuple[Operation, int]:
-        kw, dim, attrs, t = c
-        a = s.decode_dict(attrs) if attrs is not None else None
-        props = DictionaryAttr({"dimension": IntegerAttr(int(str(dim)), INDEX)})
-        return Operation(name, [], [s.decode_type(t)], props, a), kw.start_pos
-
-    return cb
-
-
 CALLBACKS = {
-    "stream_cmd_flush": _subview(CmdFlushOp.name), "stream_cmd_invalidate": _subview(CmdInvalidateOp.name),
-    "stream_cmd_discard": _subview(CmdDiscardOp.name),
-    "stream_cmd_wave_head": stream_cmd_wave_head, "stream_cmd_wave": stream_cmd_wave,
     "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
-    "stream_cmd_call": stream_cmd_call,
-    "stream_aparam_load": stream_aparam_load, "stream_aparam_read": stream_aparam_read,
-    "stream_aparam_write": stream_aparam_write, "stream_cparam_read": stream_cparam_read,
-    "stream_cparam_write": stream_cparam_write, "stream_cparam_load": stream_cparam_load,
+    "stream_cmd_call": stream_cmd_call, "stream_cparam_load": stream_cparam_load,
     "stream_aparam_gather": _gather_scatter(AsyncParameterGatherOp.name, AsyncParameterGatherOp),
     "stream_aparam_scatter": _gather_scatter(AsyncParameterScatterOp.name, AsyncParameterScatterOp),
     "stream_cparam_gather": _gather_scatter(CmdParameterGatherOp.name, CmdParameterGatherOp),
     "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
-    "stream_file_constant": stream_file_constant, "stream_file_read": stream_file_read,
-    "stream_file_write": stream_file_write, "stream_no_await": stream_no_await,
-    "stream_test_timeline_op": stream_test_timeline_op, "stream_test_timeline_aware": stream_test_timeline_aware,
-    "stream_wg_id": _workgroup(DispatchWorkgroupIDOp.name),
-    "stream_wg_count": _workgroup(DispatchWorkgroupCountOp.name),
-    "stream_wg_size": _workgroup(DispatchWorkgroupSizeOp.name),
+    "stream_test_timeline_op": stream_test_timeline_op,
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,

@@ -10,8 +10,20 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    DenseArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    symbol_name_text,
+)
 from hlopt.ir.constraints import (
+    I1,
+    I32,
+    I64,
     AnyComplex,
     AnyFloat,
     AnyInteger,
@@ -23,7 +35,8 @@ from hlopt.ir.constraints import (
     VectorOf,
 )
 from hlopt.ir.core import Operation
-from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i32
+from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
 
 INDEX = IndexType()
 
@@ -321,7 +334,7 @@ def tied_index(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -
 
 
 def tied_operands(op: Operation) -> list[int]:
-    t = op.properties.get("tied_operands")
+    t = getattr(op, "tied_operands", None)  # the declared accessor (None where the op has none)
     n = len(op.results)
     if not isinstance(t, ArrayAttr):
         return [-1] * n
@@ -397,3 +410,358 @@ NATIVE_FILL_PATTERN = AnyOf(*(Integer([w], "") for w in (8, 16, 32)))
 CONSTANT_OR_VARIABLE = Constraint(_spelled("!stream.resource<constant>", "!stream.resource<variable>"),
                                   "constant resource or variable resource")
 BINDING = Constraint(_spelled("!stream.binding"), "A managed resource binding into an executable scope.")
+
+
+# ---------------------------------------------------------------------------
+# The stream ops' assembly formats: IREE's custom<...> directives, written once
+# with the op_asm parser/printer API (StreamOps.cpp / UtilOps.cpp)
+
+TIMEPOINT_TYPE = OpaqueType("!stream.timepoint")
+CHANNEL_TYPE = OpaqueType("!stream.channel")
+BUFFER_TYPE = OpaqueType("!util.buffer")
+
+# ODS's buildable types: a format need not print them (Stream_Size/Offset are Index)
+_BUILDABLE = ((Index, INDEX), (I1, i1), (I32, i32), (I64, i64), (TIMEPOINT, TIMEPOINT_TYPE),
+              (CHANNEL, CHANNEL_TYPE), (BUFFER, BUFFER_TYPE), (FENCE, OpaqueType("!stream.test.fence")))
+# the kinds MLIR checks while parsing a printed buildable type (`parseType<IndexType>`)
+_KINDS = ((Index, "builtin.index", lambda t: t == INDEX), (CHANNEL, "stream.channel", CHANNEL))
+
+
+class _Inference:
+    """`type_inference` of a stream op, derived from its declarations: a
+    FixedType per field of a buildable constraint, AllTypesMatch per group of
+    `same_types` (a tied result has its operand's type)."""
+
+    def __get__(self, inst: Any, owner: Any) -> tuple:
+        rules = owner.__dict__.get("_stream_inference")
+        if rules is None:
+            fields = (*owner.operand_defs, *owner.result_defs)
+            rules = tuple(FixedType(f.name, t) for f in fields for c, t in _BUILDABLE if f.constraint is c)
+            rules += tuple(AllTypesMatch(*g) for g in getattr(owner, "same_types", ()))
+            owner._stream_inference = rules
+        return rules
+
+
+class _Kinds:
+    def __get__(self, inst: Any, owner: Any) -> dict:
+        kinds = owner.__dict__.get("_stream_kinds")
+        if kinds is None:
+            kinds = {f.name: (kind, ok) for f in (*owner.operand_defs, *owner.result_defs)
+                     for c, kind, ok in _KINDS if f.constraint is c}
+            owner._stream_kinds = kinds
+        return kinds
+
+
+class StreamAsm:
+    """Mixin of the stream ops with an `assembly_format`: their inferred
+    types and the custom directives IREE's formats name."""
+
+    __slots__ = ()
+    type_inference = _Inference()
+    asm_type_kinds = _Kinds()
+    same_types: tuple[tuple[str, ...], ...] = ()
+
+    # custom<ShapedTiedResult>(type($target), $target_size): `%target as T{%size}`
+    # (the result is tied to the op's target; the value named is not checked, as in IREE)
+    @staticmethod
+    def parse_ShapedTiedResult(p: Any) -> tuple:
+        if p.parse_optional_operand() is not None:
+            p.parse_keyword("as")
+        t = p.parse_type()
+        p.parse_punct("{")
+        size = p.parse_operand()
+        p.parse_punct("}")
+        return t, size
+
+    @classmethod
+    def print_ShapedTiedResult(cls, p: Any, op: Operation, types: Sequence[Any], sizes: Sequence[Any]) -> None:
+        p.print_operand(cls.get(op, cls.tied_operand))  # type: ignore[attr-defined]  # an OpDef subclass
+        p.write(" as ")
+        p.print_type(types[0])
+        p.write("{")
+        p.print_operands(sizes)
+        p.write("}")
+
+    tied_operand = "target"
+
+    # custom<SymbolVisibility>($sym_visibility): IREE writes `public` when there is none
+    @staticmethod
+    def parse_SymbolVisibility(p: Any) -> tuple:
+        v = p.parse_optional_keyword(("public", "private", "nested"))
+        return (StringAttr(v) if v is not None else None,)
+
+    @staticmethod
+    def print_SymbolVisibility(p: Any, op: Operation, vis: Any) -> None:
+        p.write(vis.value if isinstance(vis, StringAttr) else "public")
+
+    # custom<ParameterReference>($scope, $key): `%scope::%key` or `%key`
+    @staticmethod
+    def parse_ParameterReference(p: Any) -> tuple:
+        first = p.parse_operand()
+        if p.parse_optional_punct("::"):
+            return first, p.parse_operand()
+        return None, first
+
+    @staticmethod
+    def print_ParameterReference(p: Any, op: Operation, scope: Sequence[Any], key: Sequence[Any]) -> None:
+        if scope:
+            p.print_operand(scope[0])
+            p.write("::")
+        p.print_operands(key)
+
+    # custom<ShapedTypeList>(type($values), [type($results),] $sizes): `T{%s}, U{%t}`
+    # (`shaped_types_twice`: the results have the values' types too)
+    shaped_types_twice = False
+
+    @classmethod
+    def parse_ShapedTypeList(cls, p: Any) -> tuple:
+        types, sizes = [], []
+        while True:
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            if not p.parse_optional_punct(","):
+                return (types, list(types), sizes) if cls.shaped_types_twice else (types, sizes)
+
+    @staticmethod
+    def print_ShapedTypeList(p: Any, op: Operation, types: Sequence[Any], *rest: Sequence[Any]) -> None:
+        sizes = rest[-1]
+        for i, (t, z) in enumerate(zip(types, sizes)):
+            if i:
+                p.write(", ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")
+
+
+_SHAPE_DIMS = re.compile(r"tensor<((?:(?:\?|\d+)x)*)")
+
+
+def dynamic_dim_count(text: str) -> int:
+    """The dynamic dims of an encoding type read as text (IREE reads them
+    while parsing: the type decides how many `{%d}` follow)."""
+    m = _SHAPE_DIMS.match(text)
+    return m.group(1).count("?") if m is not None else 0
+
+
+class TypeArray(AttrSyntax):
+    """An ArrayAttr of TypeAttrs a custom directive reads as a list of types
+    (IREE's resource_encodings)."""
+
+    def build(self, r: Any, value: Any) -> Any:
+        return ArrayAttr([TypeAttr(r.type(t)) for t in value])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, ArrayAttr) and all(isinstance(e, TypeAttr) for e in a.elements)
+
+
+class EncodedResourceOperands:
+    """custom<EncodedResourceOperands>($resources, type($resources), $resource_sizes,
+    $resource_encodings, $resource_encoding_dims): one `%r : enc{%d} in T{%s}` per
+    line (stream.tensor.trace)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_EncodedResourceOperands(p: Any) -> tuple:
+        res, types, sizes, encs, dims = [], [], [], [], []
+        while True:
+            res.append(p.parse_operand())
+            p.parse_punct(":")
+            enc = p.parse_type()
+            encs.append(enc)
+            n = dynamic_dim_count(enc.text)
+            if n:
+                if not p.parse_optional_punct("{"):
+                    raise p.error("expected '{' in operand list", p.location())
+                dims.append(p.parse_operand())
+                while p.parse_optional_punct(","):
+                    dims.append(p.parse_operand())
+                p.parse_punct("}")
+            p.parse_keyword("in")
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            if not p.parse_optional_punct(","):
+                return res, types, sizes, encs, dims
+
+    @staticmethod
+    def print_EncodedResourceOperands(p: Any, op: Operation, res: Sequence[Any], types: Sequence[Any],
+                                      sizes: Sequence[Any], encs: Any, dims: Sequence[Any]) -> None:
+        p.increase_indent()
+        p.print_newline()
+        di = 0
+        for i, (r, t, z, e) in enumerate(zip(res, types, sizes, encs.elements)):
+            if i:
+                p.write(",")
+                p.print_newline()
+            p.print_operand(r)
+            p.write(" : ")
+            p.print_type(e.type)
+            n = dynamic_dims(e.type)
+            if n:
+                p.write("{")
+                p.print_operands(dims[di:di + n])
+                p.write("}")
+                di += n
+            p.write(" in ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")
+        p.decrease_indent()
+        p.print_newline()
+
+
+class SymbolNameAttr(AttrSyntax):
+    """ODS's SymbolNameAttr: a StringAttr written as `@name`."""
+
+    def can_start(self, p: Any) -> bool:
+        return p.peek("@")
+
+    def parse(self, p: Any, name: str) -> Any:
+        return StringAttr(p.parse_symbol_name()[0])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, StringAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_alias_free(a, symbol_name_text(a.value))
+
+
+def _parse_with_list(p: Any) -> tuple[list, list, list, list]:
+    """`(%r as %arg: T{%s}, ...)`: operands, their types, sizes, region arguments."""
+    operands, types, sizes, args = [], [], [], []
+    p.parse_punct("(")
+    if not p.parse_optional_punct(")"):
+        while True:
+            operands.append(p.parse_operand())
+            p.parse_keyword("as")
+            arg = p.parse_argument(allow_type=False)
+            p.parse_punct(":")
+            arg.type = p.parse_type()
+            types.append(arg.type)
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            args.append(arg)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+    return operands, types, sizes, args
+
+
+def _print_with_list(p: Any, operands: Sequence[Any], sizes: Sequence[Any], region: Any) -> None:
+    p.write("(")
+    for i, (v, a, z) in enumerate(zip(operands, region.blocks[0].args, sizes)):
+        if i:
+            p.write(", ")
+        p.print_operand(v)
+        p.write(" as ")
+        p.print_operand(a)
+        p.write(": ")
+        p.print_type(a.type)
+        p.write("{")
+        p.print_operand(z)
+        p.write("}")
+    p.write(")")
+
+
+class ResourceRegion:
+    """IREE's custom<ResourceRegion>(operands, their types and sizes, result
+    types and sizes, tied_operands, body): `(%r as %arg: T{%s}) -> (%r{%s}, U{%t}) {...}`
+    (stream.async.execute / concurrent), and custom<ExplicitResourceRegion>
+    without results (stream.cmd.execute, whose yield stays implicit)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse_ResourceRegion(cls, p: Any) -> tuple:
+        operands, types, sizes, args = _parse_with_list(p)
+        rtypes, rsizes, ties = [], [], []
+        if p.parse_optional_punct("->"):
+            paren = p.parse_optional_punct("(")
+            if not (paren and p.parse_optional_punct(")")):
+                while True:
+                    tied = p.parse_optional_operand()
+                    if tied is not None:
+                        k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)),
+                                 None)
+                        if k is None:
+                            raise p.error("tied operand not found for result reference "
+                                          f"%{tied.name}" + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                        rtypes.append(types[k])
+                        ties.append(k)
+                    else:
+                        rtypes.append(p.parse_type())
+                        ties.append(-1)
+                    p.parse_punct("{")
+                    rsizes.append(p.parse_operand())
+                    p.parse_punct("}")
+                    if not paren or not p.parse_optional_punct(","):
+                        break
+                if paren:
+                    p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return operands, types, sizes, rtypes, rsizes, tied_attr, [p.parse_region(args)]
+
+    @staticmethod
+    def print_ResourceRegion(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                             sizes: Sequence[Any], rtypes: Sequence[Any], rsizes: Sequence[Any], tied: Any,
+                             body: Sequence[Any]) -> None:
+        _print_with_list(p, operands, sizes, body[0])
+        if rtypes:
+            ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else [-1] * len(rtypes)
+            p.write(" -> ")
+            if len(rtypes) != 1:
+                p.write("(")
+            for i, (t, z, k) in enumerate(zip(rtypes, rsizes, ties)):
+                if i:
+                    p.write(", ")
+                if k >= 0:
+                    p.print_operand(operands[k])
+                else:
+                    p.print_type(t)
+                p.write("{")
+                p.print_operand(z)
+                p.write("}")
+            if len(rtypes) != 1:
+                p.write(")")
+        p.write(" ")
+        p.print_region(body[0], False, True)
+
+    @staticmethod
+    def parse_ExplicitResourceRegion(p: Any) -> tuple:
+        operands, types, sizes, args = _parse_with_list(p)
+        return operands, types, sizes, [p.parse_region(args)]  # (its yield: the op's implicit terminator)
+
+    @staticmethod
+    def print_ExplicitResourceRegion(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                     sizes: Sequence[Any], body: Sequence[Any]) -> None:
+        _print_with_list(p, operands, sizes, body[0])
+        p.write(" ")
+        p.print_region(body[0], False, False)
+
+
+def region_fits(op: Operation, operands: Sequence[Any]) -> bool:
+    """The with(...) list prints the region's arguments beside the operands:
+    one block, one argument per operand, of its type."""
+    r = op.regions[0] if op.regions else None
+    if r is None or len(r.blocks) != 1:
+        return False
+    args = r.blocks[0].args
+    return len(args) == len(operands) and all(a.type == v.type for a, v in zip(args, operands))
+
+
+class AttrArray(AttrSyntax):
+    """An ArrayAttr a custom directive reads element by element (IREE's
+    resource.constants values)."""
+
+    def build(self, r: Any, value: Any) -> Any:
+        return ArrayAttr([r.attr(v) for v in value])
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, ArrayAttr)

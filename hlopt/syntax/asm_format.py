@@ -816,10 +816,26 @@ class CompiledFormat:
             self._defaults = {f.name: f.default for f in self.d.attr_defs if f.default is not None} \
                 if getattr(self.d, "asm_populate_defaults", True) else {}
             self._bound_attrs = tuple((n, self.syntaxes.get(n, _DEFAULT_ATTR)) for n in self.bound if n in self.attrs)
+        if self._kinds:
+            self._check_kinds(r, st)
         op = self._build_fixed(r, st, plan) if plan is not None else self._build_general(r, st)
         if self.implicit_terminator is not None and op.regions:
             _ensure_terminators(r, op, self.implicit_terminator)
         return op
+
+    @property
+    def _kinds(self) -> dict:
+        return getattr(self.d, "asm_type_kinds", None) or {}
+
+    def _check_kinds(self, r: OpAsmResolver, st: dict) -> None:
+        """A printed type of a buildable kind (ODS's `type($x)` of an Index or
+        dialect type) is read as that kind: MLIR's parseType<T> error."""
+        for name, (kind, ok) in self._kinds.items():
+            for ref in st.get("type:" + name, ()):
+                t = r.type(ref)
+                if not ok(t):
+                    raise r.error(f"custom op '{self.d.name}' invalid kind of type specified: expected {kind}, "
+                                  f"but found '{t.text}'", ref.pos)
 
     def _build_fixed(self, r: OpAsmResolver, st: dict, plan: list) -> Operation:
         dec = r.type
@@ -1032,6 +1048,7 @@ class CompiledFormat:
         check = self._check_fn
         if check is not None and not check(op):
             return False
+        self._groups_op = None  # (an op printed before may have changed since)
         if type(p) is OpAsmPrinter:  # text: the format's elements as closures (the hot path)
             parts = p.parts
             for f in fast:
@@ -1044,6 +1061,8 @@ class CompiledFormat:
         return True
 
     _fast: list | None = None
+    _groups_op: Operation | None = None
+    _groups: dict = {}
 
     def _setup_print(self) -> None:
         # property name -> the syntax checking its value (None: printed in attr-dict)
@@ -1196,7 +1215,9 @@ class CompiledFormat:
                 fn(p, op, *[arg(op, a) for a in args])
             return custom
         if isinstance(e, Space):
-            text = {" ": " ", "\\n": "\n"}.get(e.text, "")
+            if e.text == "\\n":  # MLIR's printNewline: the line break takes the op's indentation
+                return lambda op, p: p.print_newline()
+            text = " " if e.text == " " else ""
             return lambda op, p: p.parts.append(text)
         return lambda op, p: self._print_elements([e], op, p)
 
@@ -1223,7 +1244,7 @@ class CompiledFormat:
                 if e.text == " ":
                     p.write(" ")
                 elif e.text == "\\n":
-                    p.write("\n")
+                    p.print_newline()
                 continue
             if isinstance(e, Directive) and e.kind in ("attr-dict", "attr-dict-with-keyword"):
                 self._print_attr_dict(op, p, e.kind == "attr-dict-with-keyword")
@@ -1264,7 +1285,7 @@ class CompiledFormat:
                     for i, r in enumerate(op.regions):
                         if i:
                             p.write(", ")
-                        p.print_region(r, True, True)
+                        p.print_region(r, True, self.implicit_terminator is None or _prints_terminator(r))
             elif isinstance(e, RegionVar):
                 if e.field.arity == VARIADIC:
                     for i, rg in enumerate(op.regions[e.index:]):
@@ -1314,6 +1335,12 @@ class CompiledFormat:
             p.print_optional_attr_dict(op.attributes, elided, keyword)
 
     def _get(self, op: Operation, name: str) -> list:
+        if name in self.operands:
+            if self._groups_op is not op:  # the op's operand groups, split once per print
+                vals = op.operands
+                self._groups = {n: vals[a:a + k] for n, (a, k) in zip(self.operands, self.d.operand_segments(op))}
+                self._groups_op = op
+            return self._groups[name]
         v = self.d.get(op, name)
         if v is None:
             return []

@@ -35,7 +35,7 @@ util.func public @tied(%r: !stream.resource<*>, %size: index) {
 // -----
 
 util.func public @bad_transfer(%r: !stream.resource<*>, %size: index) {
-  // expected-error@+1 {{expected one size value for each resource}}
+  // expected-error@+1 {{expected '}'}}
   %0 = stream.async.transfer %r : !stream.resource<*>{%size, %size} -> !stream.resource<*>{%size}
   util.return
 }

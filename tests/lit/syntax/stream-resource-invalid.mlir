@@ -11,7 +11,7 @@ util.func public @alloca_no_keyword(%s: index) {
 // -----
 
 util.func public @alloca_two_sizes(%s: index) {
-  // expected-error@+1 {{expected one size value for the resource}}
+  // expected-error@+1 {{expected '}'}}
   %0, %1 = stream.resource.alloca uninitialized : !stream.resource<transient>{%s, %s} => !stream.timepoint
   util.return
 }
@@ -19,7 +19,7 @@ util.func public @alloca_two_sizes(%s: index) {
 // -----
 
 util.func public @alloca_await_two(%s: index, %t: !stream.timepoint) {
-  // expected-error@+1 {{expected one timepoint value in 'await(...)'}}
+  // expected-error@+1 {{expected ')'}}
   %0, %1 = stream.resource.alloca uninitialized await(%t, %t) => !stream.resource<transient>{%s} => !stream.timepoint
   util.return
 }
@@ -36,7 +36,7 @@ util.func public @dealloca_await_index(%s: index, %r: !stream.resource<transient
 // -----
 
 util.func public @dealloca_no_size(%s: index, %r: !stream.resource<transient>) {
-  // expected-error@+1 {{expected one size value for the resource}}
+  // expected-error@+1 {{expected SSA operand}}
   %0 = stream.resource.dealloca %r : !stream.resource<transient>{} => !stream.timepoint
   util.return
 }

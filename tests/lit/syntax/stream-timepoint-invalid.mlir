@@ -1,9 +1,9 @@
 // RUN: hlopt %s --split-input-file --verify-diagnostics
 
-// A barrier's resource carries exactly one size (iree-opt: "expected '}'").
+// A barrier's resource carries exactly one size (iree-opt's message).
 
 util.func public @barrier_two_sizes(%r: !stream.resource<*>, %s: index) {
-  // expected-error@+1 {{expected one size value for the resource}}
+  // expected-error@+1 {{expected '}'}}
   %0, %1 = stream.timepoint.barrier %r : !stream.resource<*>{%s, %s} => !stream.timepoint
   util.return
 }
@@ -13,7 +13,7 @@ util.func public @barrier_two_sizes(%r: !stream.resource<*>, %s: index) {
 // Each awaited resource has a type with its size.
 
 util.func public @await_missing_type(%r: !stream.resource<*>, %s: index, %t: !stream.timepoint) {
-  // expected-error@+1 {{expected one type per awaited resource}}
+  // expected-error@+1 {{custom op 'stream.timepoint.await' number of operands and types do not match: got 2 operands and 1 types}}
   %0:2 = stream.timepoint.await %t => %r, %r : !stream.resource<*>{%s}
   util.return
 }
