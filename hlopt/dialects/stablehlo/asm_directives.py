@@ -10,17 +10,18 @@ AttrSyntax objects for the ops' `attr_syntax`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.stablehlo.attributes import EnumAttr
 from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
 from hlopt.ir.core import Operation, Value
-from hlopt.ir.types import Type, i32, i64
-from hlopt.syntax import AttrSyntax, OpAsmParser, OpAsmPrinter, TypeRef
+from hlopt.ir.types import ComplexType, RankedTensorType, TupleType, Type, i32, i64
+from hlopt.syntax import AttrSyntax, DerivedTypes, OpAsmParser, OpAsmPrinter, TypeRef
 
 
-def _function_type_pieces(p: OpAsmParser) -> tuple[list[TypeRef], list[TypeRef]]:
+def function_type_pieces(p: OpAsmParser) -> tuple[list[TypeRef], list[TypeRef]]:
     """`(T, U) -> V` or `(T) -> (V, W)`, read piece by piece so that each type
     is decoded (and located) on its own."""
     p.parse_punct("(")
@@ -50,7 +51,7 @@ class SameOperandsAndResultType:
         if not p.peek("("):
             t = p.parse_type()
             return (t,) * (n + 1)
-        ins, outs = _function_type_pieces(p)
+        ins, outs = function_type_pieces(p)
         if len(ins) != n:
             raise p.error(f"{n} operands present, but expected {len(ins)}", at)
         if len(outs) != 1:
@@ -186,3 +187,132 @@ class EnumKeyword(AttrSyntax):
 
     def print(self, p: OpAsmPrinter, a: Attribute) -> None:
         p.print_alias_free(a, a.value)  # type: ignore[attr-defined]
+
+
+
+def _complex_parts(t: Any) -> list[Type] | None:
+    """The operand type a complex tensor is built from, as a group (or None)."""
+    et = getattr(t, "element_type", None)
+    if not isinstance(t, RankedTensorType) or not isinstance(et, ComplexType):
+        return None
+    return [RankedTensorType(t.shape, et.element_type, t.encoding)]
+
+
+class ComplexOpType:
+    """`custom<ComplexOpType>(type($lhs), type($rhs), type($result))`: the
+    complex result type alone when both operands are its real parts, else
+    the functional type (hlo::parseComplexOpType)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_ComplexOpType(p: OpAsmParser) -> tuple:
+        if p.peek("("):
+            at = p.location()
+            ins, outs = function_type_pieces(p)
+            if len(ins) != 2:
+                raise p.error(f"2 operands present, but expected {len(ins)}", at)
+            return ins[0], ins[1], outs
+        ref = p.parse_type()
+        part = DerivedTypes(ref, _complex_parts, f"custom op '{p.op_name}' expected tensor with complex element type")
+        return part, part, ref
+
+    @staticmethod
+    def print_ComplexOpType(p: OpAsmPrinter, op: Operation, lhs: Sequence[Type], rhs: Sequence[Type],
+                            res: Sequence[Type]) -> None:
+        parts = _complex_parts(res[0])
+        if parts is not None and lhs[0] is parts[0] and rhs[0] is parts[0]:  # types are interned
+            p.print_type(res[0])
+        else:
+            p.print_functional_type([lhs[0], rhs[0]], res)
+
+
+class SelectOpType:
+    """`custom<SelectOpType>(type($pred), type($on_true), type($on_false),
+    type($result))`: `: P, T` when both branches and the result have type T,
+    else the functional type (hlo::parseSelectOpType)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_SelectOpType(p: OpAsmParser) -> tuple:
+        at = p.location()
+        if p.peek("("):
+            ins, outs = function_type_pieces(p)
+            if len(ins) != 3:
+                raise p.error(f"3 operands present, but expected {len(ins)}", at)
+            return ins[0], ins[1], ins[2], outs
+        ts = p.parse_type_list()
+        if len(ts) != 2:
+            raise p.error("expected functional type or list of two types", at)
+        return ts[0], ts[1], ts[1], ts[1]
+
+    @staticmethod
+    def print_SelectOpType(p: OpAsmPrinter, op: Operation, pred: Sequence[Type], a: Sequence[Type],
+                           b: Sequence[Type], res: Sequence[Type]) -> None:
+        r = res[0]
+        if a[0] is r and b[0] is r:
+            p.print_type(pred[0])
+            p.write(", ")
+            p.print_type(r)
+        else:
+            p.print_functional_type([pred[0], a[0], b[0]], res)
+
+
+class PairwiseOpType:
+    """`custom<PairwiseOpType>(type($xs), type($ys))`: one type list for both
+    groups (hlo::parsePairwiseOpType)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_PairwiseOpType(p: OpAsmParser) -> tuple:
+        ts = p.parse_type_list()
+        return ts, list(ts)
+
+    @staticmethod
+    def print_PairwiseOpType(p: OpAsmPrinter, op: Operation, ins: Sequence[Type], outs: Sequence[Type]) -> None:
+        p.print_types(ins)
+
+
+def _tuple_members(t: Any) -> list[Type] | None:
+    return list(t.types) if isinstance(t, TupleType) else None
+
+
+class TupleOpType:
+    """`custom<TupleOpType>(type($val), type($result))`: the tuple type
+    alone, the operand types its members (hlo::parseTupleOpType)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_TupleOpType(p: OpAsmParser) -> tuple:
+        ref = p.parse_type()
+        return DerivedTypes(ref, _tuple_members, f"custom op '{p.op_name}' expected tuple type"), ref
+
+    @staticmethod
+    def print_TupleOpType(p: OpAsmPrinter, op: Operation, ins: Sequence[Type], outs: Sequence[Type]) -> None:
+        p.print_type(outs[0])
+
+
+_EXP_MANTISSA = re.compile(r"e(\d+)m(\d+)")
+
+
+class ExponentMantissa:
+    """`custom<ExponentMantissa>($exponent_bits, $mantissa_bits)`: `e5m10`
+    (hlo::parseExponentMantissa)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_ExponentMantissa(p: OpAsmParser) -> tuple:
+        at = p.location()
+        w = p.parse_optional_keyword()
+        m = _EXP_MANTISSA.fullmatch(w) if w is not None else None
+        if m is None:
+            raise p.error("expected exponent mantissa in format e#m#" + (f", saw {w}" if w else ""), at)
+        return IntegerAttr(int(m.group(1)), i32), IntegerAttr(int(m.group(2)), i32)
+
+    @staticmethod
+    def print_ExponentMantissa(p: OpAsmPrinter, op: Operation, e: Any, m: Any) -> None:
+        p.print_alias_free(e, f"e{e.value}m{m.value}")

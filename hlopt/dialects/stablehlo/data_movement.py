@@ -12,17 +12,15 @@ from hlopt.dialects.stablehlo.asm_directives import (
     DENSE_I64,
     I32_INT,
     I64_INT,
+    PairwiseOpType,
     SameOperandsAndResultType,
+    TupleOpType,
     VariadicOperandWithAttribute,
 )
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
-    build_op,
-    decode_types,
     dims_text,
-    merged_attrs,
-    parse_error,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_DimensionTensor,
@@ -634,8 +632,10 @@ class TorchIndexSelectOp(ShloOp):
 # ---------------------------------------------------------------------------
 # tuples
 
-class TupleOp(ShloOp):
+class TupleOp(TupleOpType, ShloOp):
     """`stablehlo.tuple %a, %b : tuple<T, U>`"""
+
+    assembly_format = "$val attr-dict `:` custom<TupleOpType>(type($val), type($result))"
 
     name = "stablehlo.tuple"
     val = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer)
@@ -645,21 +645,6 @@ class TupleOp(ShloOp):
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
         return [TupleType(op.operand_types)]
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        t = s.decode_type(types[0])
-        if not isinstance(t, TupleType):
-            raise parse_error("expected tuple type", types[0].start_pos)
-        return build_op(s, cls.name, a.operands(t.types), [t], {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        if len(op.results) != 1:
-            return None
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -690,25 +675,17 @@ class GetTupleElementOp(ShloOp):
         return [args[0][interp_attrs.int_attr(op, "index", 0)]]
 
 
-class OptimizationBarrierOp(ShloOp):
-    """`stablehlo.optimization_barrier %a, %b : T, U`"""
+class OptimizationBarrierOp(PairwiseOpType, ShloOp):
+    """`stablehlo.optimization_barrier %a, %b : T, U` (`()` without operands)"""
+
+    assembly_format = ("attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):"
+                       "(`(` `)`)?")
+    syntax_token = None  # `()` has no `: type` to end a one-line SHLO_OP: read as ASM_OP
 
     name = "stablehlo.optimization_barrier"
     operand_ = ods.var_operand(HLO_TensorOrToken, name="operand")
     result_ = ods.var_result(HLO_TensorOrToken, name="result")
     traits = (Pure(), PairwiseSameOperandAndResultType())
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        ts = decode_types(s, types)
-        return build_op(s, cls.name, a.operands(ts), ts, {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        if not op.operands:
-            return None
-        return p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : " + p.types(op.operand_types)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
