@@ -909,7 +909,9 @@ class CompiledFormat:
         successors += [r.successor(s) for s in st.get("successors", [])]
         regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
         # a region the text leaves out (an optional group's) is an empty region, as MLIR's
-        regions += [Region() for _ in range(len(self.regions) - len(regions))]
+        # (a variadic region group left out has no region)
+        fixed = sum(1 for _i, f in self.regions.values() if f.arity is not VARIADIC)
+        regions += [Region() for _ in range(fixed - len(regions))]
         return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
@@ -1295,7 +1297,7 @@ class CompiledFormat:
         if isinstance(anchor, TypeOf):
             return bool(self._types(op, anchor.target))
         if isinstance(anchor, RegionVar):
-            return bool(op.regions[anchor.index].blocks)
+            return anchor.index < len(op.regions) and bool(op.regions[anchor.index].blocks)
         if isinstance(anchor, Directive):
             return bool(op.operands) if anchor.kind == "operands" else bool(op.successors)
         if isinstance(anchor, Custom):

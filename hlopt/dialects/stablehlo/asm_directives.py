@@ -14,11 +14,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo.attributes import EnumAttr
-from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
+from hlopt.dialects.stablehlo.attributes import DotDimensionNumbersAttr, EnumAttr
+from hlopt.ir.attributes import (
+    ArrayAttr,
+    Attribute,
+    DenseArrayAttr,
+    IntegerAttr,
+    StringAttr,
+    symbol_name_text,
+)
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.types import ComplexType, RankedTensorType, TupleType, Type, i32, i64
-from hlopt.syntax import AttrSyntax, DerivedTypes, OpAsmParser, OpAsmPrinter, TypeRef
+from hlopt.syntax import AttrRef, AttrSyntax, DerivedTypes, OpAsmParser, OpAsmPrinter, TypeRef
 
 
 def function_type_pieces(p: OpAsmParser) -> tuple[list[TypeRef], list[TypeRef]]:
@@ -316,3 +323,161 @@ class ExponentMantissa:
     @staticmethod
     def print_ExponentMantissa(p: OpAsmPrinter, op: Operation, e: Any, m: Any) -> None:
         p.print_alias_free(e, f"e{e.value}m{m.value}")
+
+
+def _int_list(p: OpAsmParser) -> list[int]:
+    """`[1, 2]` (a DenseI64ArrayAttr's body)."""
+    return list(DENSE_I64.parse(p, "").values)
+
+
+def _dims(vs: Sequence[int]) -> str:
+    return "[" + ", ".join(map(str, vs)) + "]"
+
+
+class SliceRanges:
+    """`custom<SliceRanges>($start_indices, $limit_indices, $strides)`:
+    `[0:4:2, 1:3]`, a stride of 1 left out (hlo::parseSliceRanges)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_SliceRanges(p: OpAsmParser) -> tuple:
+        start: list[int] = []
+        limit: list[int] = []
+        stride: list[int] = []
+        p.parse_punct("[")
+        if not p.parse_optional_punct("]"):
+            while True:
+                start.append(p.parse_integer())
+                p.parse_colon()
+                limit.append(p.parse_integer())
+                stride.append(p.parse_integer() if p.parse_optional_punct(":") else 1)
+                if p.parse_optional_punct("]"):
+                    break
+                p.parse_comma()
+        return DenseArrayAttr(i64, start), DenseArrayAttr(i64, limit), DenseArrayAttr(i64, stride)
+
+    @staticmethod
+    def print_SliceRanges(p: OpAsmPrinter, op: Operation, start: Any, limit: Any, stride: Any) -> None:
+        st, li, sr = start.values, limit.values, stride.values
+        if not len(st) == len(li) == len(sr):  # as MLIR: readable, not parseable
+            p.write(f"[start_indices: {', '.join(map(str, st))}, limit_indices: {', '.join(map(str, li))}, "
+                    f"strides: {', '.join(map(str, sr))}]")
+            return
+        p.write("[" + ", ".join(f"{b}:{e}" + (f":{k}" if k != 1 else "") for b, e, k in zip(st, li, sr)) + "]")
+
+
+def _parse_precision(p: OpAsmParser) -> Attribute:
+    """`precision = [DEFAULT, HIGHEST]` (parsePrecisionConfigImpl)."""
+    p.parse_keyword("precision")
+    p.parse_punct("=")
+    p.parse_punct("[")
+    vals = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            w = p.parse_optional_keyword()
+            if w is None:
+                raise p.error("expected keyword for attribute 'precision'")
+            vals.append(EnumAttr("precision", w))
+            if p.parse_optional_punct("]"):
+                break
+            p.parse_comma()
+    return ArrayAttr(vals)
+
+
+def _print_precision(p: OpAsmPrinter, pc: Any) -> None:
+    if pc is not None:
+        p.print_alias_free(pc, ", precision = [" + ", ".join(x.value for x in pc) + "]")
+
+
+_DOT_ALGO = "#stablehlo.dot_algorithm"
+
+
+class PrecisionConfigDirectives:
+    """`custom<PrecisionConfig>($precision_config)`: `, precision = [..]`
+    when set (hlo's parsePrecisionConfig); with `AndAlgorithm`, then
+    `, algorithm = <...>` (the dot_algorithm attribute stripped)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_PrecisionConfig(p: OpAsmParser) -> tuple:
+        if not p.parse_optional_punct(","):
+            return (None,)
+        return (_parse_precision(p),)
+
+    @staticmethod
+    def print_PrecisionConfig(p: OpAsmPrinter, op: Operation, pc: Any) -> None:
+        _print_precision(p, pc)
+
+    @staticmethod
+    def parse_PrecisionConfigAndAlgorithm(p: OpAsmParser) -> tuple:
+        if not p.parse_optional_punct(","):
+            return None, None
+        pc = None
+        if p.parse_optional_keyword("algorithm") is None:
+            pc = _parse_precision(p)
+            if not p.parse_optional_punct(","):
+                return pc, None
+            p.parse_keyword("algorithm")
+        p.parse_punct("=")
+        at = p.location()
+        body = p.parse_angle_body()
+        if body is None:
+            raise p.wrong_token("expected '<'")
+        return pc, AttrRef(_DOT_ALGO + body, at)
+
+    @staticmethod
+    def print_PrecisionConfigAndAlgorithm(p: OpAsmPrinter, op: Operation, pc: Any, alg: Any) -> None:
+        _print_precision(p, pc)
+        if alg is not None:
+            p.print_alias_free(alg, ", algorithm = " + alg.text[len(_DOT_ALGO):])
+
+
+class DotDimensionNumbers:
+    """`custom<DotDimensionNumbers>($dot_dimension_numbers)`:
+    `batching_dims = [0] x [0], contracting_dims = [2] x [1]`, the batching
+    part left out when empty (hlo::parseDotDimensionNumbers)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_DotDimensionNumbers(p: OpAsmParser) -> tuple:
+        lb: list[int] = []
+        rb: list[int] = []
+        if p.parse_optional_keyword("batching_dims") is not None:
+            p.parse_punct("=")
+            lb = _int_list(p)
+            p.parse_keyword("x")
+            rb = _int_list(p)
+            p.parse_comma()
+        p.parse_keyword("contracting_dims")
+        p.parse_punct("=")
+        lc = _int_list(p)
+        p.parse_keyword("x")
+        rc = _int_list(p)
+        return (DotDimensionNumbersAttr(lb, rb, lc, rc),)
+
+    @staticmethod
+    def print_DotDimensionNumbers(p: OpAsmPrinter, op: Operation, dn: Any) -> None:
+        s = ""
+        if dn.lhs_batching_dimensions or dn.rhs_batching_dimensions:
+            s = f"batching_dims = {_dims(dn.lhs_batching_dimensions)} x {_dims(dn.rhs_batching_dimensions)}, "
+        p.print_alias_free(dn, s + f"contracting_dims = {_dims(dn.lhs_contracting_dimensions)} x "
+                                   f"{_dims(dn.rhs_contracting_dimensions)}")
+
+
+class CustomCallTarget:
+    """`custom<CustomCallTarget>($call_target_name)`: the target as a symbol
+    name (`@foo`, `@"a b"`)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_CustomCallTarget(p: OpAsmParser) -> tuple:
+        name, _ = p.parse_symbol_name()
+        return (StringAttr(name),)
+
+    @staticmethod
+    def print_CustomCallTarget(p: OpAsmPrinter, op: Operation, target: Any) -> None:
+        p.print_alias_free(target, symbol_name_text(target.value))

@@ -14,13 +14,13 @@ from hlopt.dialects.stablehlo.asm_directives import (
     I64_INT,
     PairwiseOpType,
     SameOperandsAndResultType,
+    SliceRanges,
     TupleOpType,
     VariadicOperandWithAttribute,
 )
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
-    dims_text,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_DimensionTensor,
@@ -50,12 +50,12 @@ from hlopt.dialects.stablehlo.verification import (
     non_negative,
 )
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import BoolAttr, DenseArrayAttr
+from hlopt.ir.attributes import BoolAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
-from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
+from hlopt.ir.types import RankedTensorType, TupleType, Type, i32
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -455,8 +455,11 @@ class RealDynamicSliceOp(FunctionalOp):
 # ---------------------------------------------------------------------------
 # slice, pad
 
-class SliceOp(ShloOp):
+class SliceOp(SliceRanges, ShloOp):
     """`stablehlo.slice %x [0:4:2, 1:3] : (T) -> U`"""
+
+    assembly_format = ("$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` "
+                       "functional-type(operands, results)")
 
     name = "stablehlo.slice"
     operand_ = ods.operand(HLO_Tensor, name="operand")
@@ -464,27 +467,7 @@ class SliceOp(ShloOp):
     limit_indices = ods.attr(DenseI64Array)
     strides = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    args_format = "slice_args"
     traits = (Pure(), SameOperandsAndResultElementType(), AllSameSize("start_indices", "limit_indices", "strides"))
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        ranges = a.get("range", ())
-        start, limit, strides = [r[0] for r in ranges], [r[1] for r in ranges], [r[2] for r in ranges]
-        props = {"start_indices": DenseArrayAttr(i64, start), "limit_indices": DenseArrayAttr(i64, limit),
-                 "strides": DenseArrayAttr(i64, strides)}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        st, li, sr = (op.properties.get(k) for k in cls.inherent)
-        if not all(isinstance(x, DenseArrayAttr) for x in (st, li, sr)):
-            return None
-        parts = []
-        for b, e, k in zip(st.values, li.values, sr.values):
-            parts.append(f"{b}:{e}" + (f":{k}" if k != 1 else ""))
-        return (f"{p.op_name(op)} {p.values(op.operands)} [{', '.join(parts)}]"
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -516,24 +499,11 @@ class PadOp(ShloOp):
     edge_padding_high = ods.attr(DenseI64Array)
     interior_padding = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    args_format = "pad_args"
+    assembly_format = ("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high "
+                       "`,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)")
+    attr_syntax = {"edge_padding_low": DENSE_I64, "edge_padding_high": DENSE_I64, "interior_padding": DENSE_I64}
     traits = (Pure(), SameOperandsAndResultElementType(),
               AllSameSize("edge_padding_low", "edge_padding_high", "interior_padding"))
-    _KW = ("low", "high", "interior")
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {prop: DenseArrayAttr(i64, a.get(kw)) for kw, prop in zip(cls._KW, cls.inherent)}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        vals = [op.properties.get(k) for k in cls.inherent]
-        if not all(isinstance(x, DenseArrayAttr) for x in vals):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, "
-                + ", ".join(f"{kw} = {dims_text(v)}" for kw, v in zip(cls._KW, vals))
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

@@ -9,10 +9,16 @@ from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo import verification as vq
+from hlopt.dialects.stablehlo.asm_directives import (
+    DENSE_I64,
+    DotDimensionNumbers,
+    EnumKeyword,
+    PrecisionConfigDirectives,
+    SameOperandsAndResultType,
+)
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
-    EnumAttr,
     dimension_fields,
     parse_conv_dims,
 )
@@ -26,8 +32,6 @@ from hlopt.dialects.stablehlo.syntax import (
     functional,
     merged_attrs,
     parse_error,
-    same_type_signature,
-    same_type_text,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_Float,
@@ -59,12 +63,10 @@ from hlopt.dialects.stablehlo.verification import (
 from hlopt.dialects.syntax_util import print_return
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
-    ArrayAttr,
     BoolAttr,
     DenseArrayAttr,
     DenseElementsAttr,
     IntegerAttr,
-    StringAttr,
 )
 from hlopt.ir.constraints import (
     AnyFloatAttr,
@@ -89,6 +91,7 @@ from hlopt.ir.traits import (
     Terminator,
 )
 from hlopt.ir.types import RankedTensorType, Type, i1, i64
+from hlopt.syntax import BareInteger, UntypedAttr
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -456,33 +459,18 @@ class MapOp(ShloOp):
 _DOT_ALGO = "#stablehlo.dot_algorithm"
 
 
-class DotOp(ShloOp):
+class DotOp(PrecisionConfigDirectives, ShloOp):
     """`stablehlo.dot %a, %b, precision = [DEFAULT, HIGHEST] : (..) -> ..`"""
+
+    assembly_format = ("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` "
+                       "functional-type(operands, results)")
 
     name = "stablehlo.dot"
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     precision_config = ods.opt_attr(PrecisionConfig)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    args_format = "dot_args"
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {}
-        if "precision" in a.r:
-            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        pc = op.precision_config
-        if pc is not None:
-            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
-                return None
-            s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        return s + cls.attrs_and_type(op, p)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -490,7 +478,7 @@ class DotOp(ShloOp):
         return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), interp_values.dtype_of(op.result_.type))]
 
 
-class DotGeneralOp(ShloOp):
+class DotGeneralOp(DotDimensionNumbers, PrecisionConfigDirectives, ShloOp):
     """`stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : ...`"""
 
     local_verify = True  # checks read only the op's own types and attributes
@@ -504,47 +492,10 @@ class DotGeneralOp(ShloOp):
     algorithm = ods.opt_attr(dialect_attr(_DOT_ALGO, "Attribute that models the algorithm constraints to use for "
                                                  "computing dot."))
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    args_format = "dot_general_args"
+    assembly_format = ("$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` "
+                       "custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) attr-dict `:` "
+                       "functional-type(operands, results)")
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props: dict = {}
-        if "precision" in a.r:
-            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
-        if "algorithm" in a.r:
-            text, pos = a.span_text(a.get("algorithm"))
-            props["algorithm"] = s.decode("attr", _DOT_ALGO + text, pos)
-        attrs = a.attrs()
-        (lb, rb), (lc, rc) = a.get("batching_dims", ([], [])), a.get("contracting_dims", ([], []))
-        props["dot_dimension_numbers"] = DotDimensionNumbersAttr(lb, rb, lc, rc)
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        dn = op.dot_dimension_numbers
-        if not isinstance(dn, DotDimensionNumbersAttr):
-            return None
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        if dn.lhs_batching_dimensions or dn.rhs_batching_dimensions:
-            s += (f", batching_dims = {dims_text(dn.lhs_batching_dimensions)} x "
-                  f"{dims_text(dn.rhs_batching_dimensions)}")
-        s += (f", contracting_dims = {dims_text(dn.lhs_contracting_dimensions)} x "
-              f"{dims_text(dn.rhs_contracting_dimensions)}")
-        pc = op.precision_config
-        if pc is not None:
-            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
-                return None
-            if len(pc):
-                s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        alg = op.algorithm
-        if alg is not None:
-            text = p.attr_text(alg)
-            if not text.startswith(_DOT_ALGO + "<"):
-                return None
-            s += ", algorithm = " + text[len(_DOT_ALGO):]
-        return s + cls.attrs_and_type(op, p)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -574,22 +525,7 @@ class _EinsumForm(ShloOp):
     """`NAME %a[, %b], config = "ab,bc->ac" : (..) -> ..`"""
 
     traits = (Pure(),)
-    args_format = "einsum_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        v = a.attr("string")
-        if not isinstance(v, StringAttr):
-            raise a.error("expected string", a.get("string")[0])
-        return cls.build_functional(s, a, types, {"einsum_config": v})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        c = op.properties.get("einsum_config")
-        if not isinstance(c, StringAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, config = {p.attr_text(c)}"
-                + cls.attrs_and_type(op, p))
+    attr_syntax = {"einsum_config": UntypedAttr()}
 
 
 class EinsumOp(_EinsumForm):
@@ -598,6 +534,7 @@ class EinsumOp(_EinsumForm):
     rhs = ods.operand(HLO_Tensor)
     einsum_config = ods.attr(Str)
     result_ = ods.result(HLO_Tensor, name="result")
+    assembly_format = "$lhs `,` $rhs `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)"
 
 
 class UnaryEinsumOp(_EinsumForm):
@@ -605,6 +542,7 @@ class UnaryEinsumOp(_EinsumForm):
     operand_ = ods.operand(HLO_Tensor, name="operand")
     einsum_config = ods.attr(Str)
     result_ = ods.result(HLO_Tensor, name="result")
+    assembly_format = "$operand `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)"
 
 
 _WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
@@ -730,22 +668,10 @@ class FftOp(ShloOp):
     fft_type = ods.attr(enum_attr("fft_type", "XLA fast fourier transform type."))
     fft_length = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_FpOrComplexTensor, name="result")
-    args_format = "fft_args"
+    assembly_format = ("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` "
+                       "functional-type(operands, results)")
+    attr_syntax = {"fft_type": EnumKeyword("fft_type"), "fft_length": DENSE_I64}
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {"fft_type": EnumAttr("fft_type", a.get("enum_value")),
-                 "fft_length": DenseArrayAttr(i64, a.get("dims"))}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        t, n = op.fft_type, op.fft_length
-        if not isinstance(t, EnumAttr) or not isinstance(n, DenseArrayAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -763,34 +689,17 @@ class FftOp(ShloOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class CholeskyOp(ShloOp):
+class CholeskyOp(SameOperandsAndResultType, ShloOp):
     """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
 
     name = "stablehlo.cholesky"
     a = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     lower = ods.attr(BoolAttrC, default=FALSE)
     result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
-    args_format = "cholesky_args"
+    assembly_format = ("$a (`,` `lower` `=` $lower^)? attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($a), type($result))")
+    attr_syntax = {"lower": BareInteger(i1)}
     traits = (Pure(), CompatibleOperandsAndResultElementType())
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {}
-        if "lower" in a.r:
-            props["lower"] = IntegerAttr(1 if a.get("lower") else 0, i1)
-        attrs = a.attrs()
-        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
-        return build_op(s, cls.name, a.operands(ins), outs, props, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        low = op.properties.get("lower")
-        if low is not None and not (isinstance(low, IntegerAttr) and low.type is i1):
-            return None
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        if low is not None and low.value:
-            s += ", lower = true"
-        return s + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op)
 
 
 class TriangularSolveOp(ShloOp):
