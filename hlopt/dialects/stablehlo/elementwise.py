@@ -19,9 +19,6 @@ from hlopt.dialects.stablehlo.asm_directives import (
 )
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
-    build_op,
-    merged_attrs,
-    parse_error,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_ComplexTensor,
@@ -74,6 +71,7 @@ from hlopt.ir.traits import (
 )
 from hlopt.ir.types import ComplexType, FloatType, RankedTensorType, i32
 from hlopt.kernels.marks import lifts
+from hlopt.syntax import OpAsmParser, OpAsmPrinter, OpAsmResolver
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.kernels.elementwise")
@@ -95,29 +93,51 @@ class ConstantOp(ShloOp):
     value = ods.attr(ElementsAttr)
     output = ods.result(HLO_StaticShapeTensorOrPerAxisQuantizedTensor)
     traits = (ConstantLike(), Pure())
-    args_format = "constant_args"
 
     @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        text, pos = a.span_text(a.get("value"))
-        if len(types) != 1:
-            raise parse_error("expected a single type", a.base)
-        t = types[0]
-        if text.startswith("("):  # `stablehlo.constant() <{value = ...}> : () -> T` is not this form
-            raise parse_error("expected attribute value", pos)
-        v = s.decode("attr", text + " : " + str(t), pos)
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseConstantOp: `{attrs} dense<..> : T`, or `() <{props}> {attrs} : () -> T`."""
+        if p.parse_optional_punct("("):
+            p.parse_punct(")")
+            props = p.parse_optional_prop_dict()
+            attrs = p.parse_optional_attr_dict()
+            p.parse_colon()
+            p.parse_punct("(")
+            p.parse_punct(")")
+            p.parse_punct("->")
+            return props, attrs, None, p.parse_type()
+        attrs = p.parse_optional_attr_dict()
+        at = p.location()
+        v = p.parse_optional_attribute()
+        if v is None:
+            raise p.wrong_token("expected attribute value")
+        return None, attrs, v, at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        props, attrs, value, t = state
+        a = r.attr(attrs) if attrs is not None else None
+        if value is None:
+            pd = r.attr(props) if props is not None else None
+            return Operation(cls.name, (), [r.type(t)], pd, a)
+        v = r.attr(value)
         rt = getattr(v, "type", None)
         if rt is None:
-            raise parse_error("expected a typed elements attribute", pos)
-        return build_op(s, cls.name, (), [rt], {"value": v}, attrs)
+            raise r.error("expected a typed elements attribute", t)
+        p_, a = r.split_attrs(cls.name, a)
+        d = dict(p_.entries) if p_ is not None else {}
+        d["value"] = v
+        return Operation(cls.name, (), [rt], d, a)
 
     @classmethod
-    def print_custom(cls, op, p):
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
         v = op.value
-        if v is None or len(op.results) != 1 or getattr(v, "type", None) is not op.output.type:
-            return None
-        return p.op_name(op) + merged_attrs(op, p, elide=("value",)) + " " + p.attr_text(v)
+        if getattr(v, "type", None) is not op.output.type or len(op.properties) != 1:
+            return False  # as MLIR: the generic form when the types differ
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" ")
+        p.print_attribute(v)
+        return True
 
     @classmethod
     def asm_result_names(cls, op):
