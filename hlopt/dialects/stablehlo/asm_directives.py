@@ -14,17 +14,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.dialects.stablehlo.attributes import DotDimensionNumbersAttr, EnumAttr
+from hlopt.dialects.stablehlo.attributes import DotDimensionNumbersAttr, EnumAttr, parse_conv_dims
 from hlopt.ir.attributes import (
     ArrayAttr,
     Attribute,
     DenseArrayAttr,
+    DenseElementsAttr,
     IntegerAttr,
     StringAttr,
     symbol_name_text,
 )
 from hlopt.ir.core import Operation, Value
-from hlopt.ir.types import ComplexType, RankedTensorType, TupleType, Type, i32, i64
+from hlopt.ir.types import ComplexType, RankedTensorType, TupleType, Type, i1, i32, i64
 from hlopt.syntax import AttrRef, AttrSyntax, DerivedTypes, OpAsmParser, OpAsmPrinter, TypeRef
 
 
@@ -481,3 +482,112 @@ class CustomCallTarget:
     @staticmethod
     def print_CustomCallTarget(p: OpAsmPrinter, op: Operation, target: Any) -> None:
         p.print_alias_free(target, symbol_name_text(target.value))
+
+
+def _conv_dim_list(p: OpAsmParser) -> str:
+    """`[b, 0, 1, f]` read token by token, given back as text."""
+    p.parse_punct("[")
+    items: list[str] = []
+    if not p.parse_optional_punct("]"):
+        while True:
+            v = p.parse_optional_integer()
+            items.append(str(v) if v is not None else (p.parse_optional_keyword() or "?"))
+            if p.parse_optional_punct("]"):
+                break
+            p.parse_comma()
+    return "[" + ", ".join(items) + "]"
+
+
+class ConvolutionDimensions:
+    """`custom<ConvolutionDimensions>($dimension_numbers)`:
+    `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` (parseConvolutionDimensions)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_ConvolutionDimensions(p: OpAsmParser) -> tuple:
+        at = p.location()
+        text = _conv_dim_list(p)
+        p.parse_keyword("x")
+        text += "x" + _conv_dim_list(p)
+        p.parse_punct("->")
+        text += "->" + _conv_dim_list(p)
+        dn = parse_conv_dims(text)
+        if dn is None:
+            raise p.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", at)
+        return (dn,)
+
+    @staticmethod
+    def print_ConvolutionDimensions(p: OpAsmPrinter, op: Operation, dn: Any) -> None:
+        p.print_alias_free(dn, dn.compact_text())
+
+
+_WINDOW = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
+
+
+class WindowAttributes:
+    """`custom<WindowAttributes>($window_strides, $padding, $lhs_dilation,
+    $rhs_dilation, $window_reversal)`: `stride = [..], pad = [[0, 0], ..],
+    lhs_dilate = [..], rhs_dilate = [..], reverse = [..]`, each optional,
+    in any order (parseWindowAttributes)."""
+
+    __slots__ = ()  # a mixin of op classes, whose instances have no __dict__
+
+    @staticmethod
+    def parse_WindowAttributes(p: OpAsmParser) -> tuple:
+        got: dict[str, Any] = {}
+        while True:
+            at = p.location()
+            kw = p.parse_optional_keyword()
+            if kw is None:
+                break
+            if kw not in _WINDOW:
+                raise p.error(f"Unexpected keyword {kw}", at)
+            if kw in got:
+                raise p.error(f"Duplicate entry for '{kw}' attribute", at)
+            p.parse_punct("=")
+            if kw == "pad":
+                flat: list[int] = []
+                p.parse_punct("[")
+                if not p.parse_optional_punct("]"):
+                    while True:
+                        pair = _int_list(p)
+                        if len(pair) != 2:
+                            raise p.error(f"Expected array with 2 elements, got {len(pair)} elements instead")
+                        flat += pair
+                        if p.parse_optional_punct("]"):
+                            break
+                        p.parse_comma()
+                got[kw] = DenseElementsAttr(RankedTensorType((len(flat) // 2, 2), i64), flat)
+            elif kw == "reverse":
+                flags: list[bool] = []
+                p.parse_punct("[")
+                if not p.parse_optional_punct("]"):
+                    while True:
+                        w = p.parse_optional_keyword(("true", "false"))
+                        flags.append(w == "true" if w is not None else bool(p.parse_integer()))
+                        if p.parse_optional_punct("]"):
+                            break
+                        p.parse_comma()
+                got[kw] = DenseArrayAttr(i1, flags)
+            else:
+                got[kw] = DenseArrayAttr(i64, _int_list(p))
+            if not p.parse_optional_punct(","):
+                break
+        return tuple(got.get(k) for k in _WINDOW)
+
+    @staticmethod
+    def print_WindowAttributes(p: OpAsmPrinter, op: Operation, *attrs: Any) -> None:
+        parts = []
+        for kw, v in zip(_WINDOW, attrs):
+            if v is None:
+                continue
+            if kw == "pad":
+                flat = v.flat_values()
+                parts.append("pad = [" + ", ".join(f"[{flat[i]}, {flat[i + 1]}]" for i in range(0, len(flat), 2))
+                             + "]")
+            elif kw == "reverse":
+                parts.append("reverse = [" + ", ".join("true" if x else "false" for x in v.values) + "]")
+            else:
+                parts.append(f"{kw} = {_dims(v.values)}")
+        p.write(", ".join(parts))

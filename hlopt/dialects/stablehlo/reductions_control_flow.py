@@ -11,16 +11,17 @@ from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo import verification as vq
 from hlopt.dialects.stablehlo.asm_directives import (
     DENSE_I64,
+    ConvolutionDimensions,
     DotDimensionNumbers,
     EnumKeyword,
     PrecisionConfigDirectives,
     SameOperandsAndResultType,
+    WindowAttributes,
 )
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
     dimension_fields,
-    parse_conv_dims,
 )
 from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
 from hlopt.dialects.stablehlo.syntax import (
@@ -65,7 +66,6 @@ from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     BoolAttr,
     DenseArrayAttr,
-    DenseElementsAttr,
     IntegerAttr,
 )
 from hlopt.ir.constraints import (
@@ -545,37 +545,11 @@ class UnaryEinsumOp(_EinsumForm):
     assembly_format = "$operand `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)"
 
 
-_WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
-           ("rhs_dilate", "rhs_dilation"), ("reverse", "window_reversal"))
-
-
-def window_text(op: Operation) -> str | None:
-    parts = []
-    for kw, prop in _WINDOW:
-        v = op.properties.get(prop)
-        if v is None:
-            continue
-        if kw == "pad":
-            if not isinstance(v, DenseElementsAttr) or len(v.type.shape) != 2 or v.type.shape[1] != 2:
-                return None
-            flat = v.flat_values()
-            parts.append("pad = [" + ", ".join(f"[{flat[i]}, {flat[i + 1]}]" for i in range(0, len(flat), 2))
-                         + "]")
-        elif not isinstance(v, DenseArrayAttr):
-            return None
-        elif kw == "reverse":
-            parts.append("reverse = [" + ", ".join("true" if x else "false" for x in v.values) + "]")
-        else:
-            parts.append(f"{kw} = {dims_text(v)}")
-    return "{" + ", ".join(parts) + "}"
-
-
-_CONV_ELIDE = ("dimension_numbers",) + tuple(p for _, p in _WINDOW)
 ConvDimensionNumbers = IsA(ConvDimensionNumbersAttr, "Structure of dimension information for conv op")
 PositiveI64 = positive(I64Attr)
 
 
-class ConvolutionOp(ShloOp):
+class ConvolutionOp(ConvolutionDimensions, WindowAttributes, ShloOp):
     """`stablehlo.convolution(%lhs, %rhs) dim_numbers = ..., window = {...} {attrs} : (..) -> ..`"""
 
     name = "stablehlo.convolution"
@@ -592,7 +566,9 @@ class ConvolutionOp(ShloOp):
     precision_config = ods.opt_attr(PrecisionConfig)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     traits = (Pure(),)
-    args_format = "conv_args"
+    assembly_format = ("`(` operands `)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` "
+                       "`window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, "
+                       "$rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -608,28 +584,6 @@ class ConvolutionOp(ShloOp):
         inf.check_inferred_shape(op, shape, r)
         dn = op.dimension_numbers
         vq.verify_convolution_quant(op, lhs, rhs, r, dn.kernel_output_feature_dimension, dn.output_feature_dimension)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        text, off = a.get("conv_dims")
-        dn = parse_conv_dims(text)
-        if dn is None:
-            raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", off)
-        props: dict = {"dimension_numbers": dn}
-        props.update(a.get("window"))
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        dn = op.dimension_numbers
-        if not isinstance(dn, ConvDimensionNumbersAttr):
-            return None
-        w = window_text(op)
-        if w is None:
-            return None
-        return (f"{p.op_name(op)}({p.values(op.operands)}) dim_numbers = {dn.compact_text()}, window = {w}"
-                + merged_attrs(op, p, elide=_CONV_ELIDE) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
