@@ -61,7 +61,6 @@ from hlopt.dialects.stablehlo.verification import (
     reduction_body_types,
     types_text,
 )
-from hlopt.dialects.syntax_util import print_return
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     BoolAttr,
@@ -91,7 +90,7 @@ from hlopt.ir.traits import (
     Terminator,
 )
 from hlopt.ir.types import RankedTensorType, Type, i1, i64
-from hlopt.syntax import BareInteger, UntypedAttr
+from hlopt.syntax import BareInteger, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -758,6 +757,7 @@ class WhileOp(ShloOp):
     cond = ods.region(1)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
+    syntax_token = None  # a form with regions: read as ASM_OP
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -784,19 +784,64 @@ class WhileOp(ShloOp):
                                      f"operation '{types_text(op.result_types)}'")
 
     @classmethod
-    def print_custom(cls, op, p):
-        if len(op.regions) != 2 or any(len(r.blocks) != 1 for r in op.regions):
-            return None
-        cond = op.regions[0].blocks[0]
-        if len(cond.args) != len(op.operands) or len(op.regions[1].blocks[0].args) != len(op.operands):
-            return None
-        s = p.op_name(op) + "(" + ", ".join(
-            f"{p.value(a)} = {p.value(v)}" for a, v in zip(cond.args, op.operands)) + ")"
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseWhileOp: `(%iterArg = %x, ...) : T, ... attributes {..} cond {..} do {..}`."""
+        at = p.location()
+        args, refs = [], []
+        p.parse_punct("(")
+        while not p.parse_optional_punct(")"):
+            args.append(p.parse_argument(allow_type=False))
+            p.parse_punct("=")
+            refs.append(p.parse_operand())
+            if p.parse_optional_punct(")"):
+                break
+            p.parse_comma()
+        r = p.resolver
+        types = []
+        if refs:
+            p.parse_colon()
+            types = r.types(p.parse_type_list())
+        operands = r.operands(refs, types, at)
+        for a, t in zip(args, types):
+            a.type = t
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        p.parse_keyword("cond")
+        cond = p.parse_region(args)
+        p.parse_keyword("do")
+        body = p.parse_region(args)
+        return operands, types, attrs, cond, body
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, types, attrs, cond, body = state
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, operands, types, None, a, [cond, body])
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        if len(op.regions) != 2 or any(len(r.blocks) != 1 for r in op.regions) or len(op.properties):
+            return False
+        cond, body = op.regions
+        if len(cond.blocks[0].args) != len(op.operands) or len(body.blocks[0].args) != len(op.operands):
+            return False
+        p.write("(")
+        for i, (a, v) in enumerate(zip(cond.blocks[0].args, op.operands)):
+            if i:
+                p.write(", ")
+            p.print_operand(a)
+            p.write(" = ")
+            p.print_operand(v)
+        p.write(")")
         if op.operands:
-            s += " : " + p.types(op.operand_types)
-        s += p.attr_dict(op.attributes, keyword=True)
-        ind = INDENT * p.indent
-        return s + "\n" + ind + "cond " + p.region(op.regions[0]) + " do " + p.region(op.regions[1])
+            p.write(" : ")
+            p.print_types(op.operand_types)
+        p.print_optional_attr_dict(op.attributes, (), True)
+        p.print_newline()
+        p.write("cond ")
+        p.print_region(cond)
+        p.write(" do ")
+        p.print_region(body)
+        return True
 
     @classmethod
     def custom_prints_entry_args(cls, op, region_index: int = 0) -> bool:
@@ -860,16 +905,13 @@ class CaseOp(ShloOp):
 
 
 class ReturnOp(ShloOp):
-    """`stablehlo.return %a, %b : T, U` (grammar rule stablehlo_return)."""
+    """`stablehlo.return %a, %b : T, U`"""
 
     name = "stablehlo.return"
     results_ = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer, name="results")
     traits = (Terminator(), ReturnLike(), Pure())
-    syntax_token = "RETURN_KW"
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return print_return(op, p)
+    assembly_format = "$results attr-dict (`:` type($results)^)?"
+    syntax_token = None  # no `: type` without operands: read as ASM_OP
 
 
 OPS = (ReduceOp, ReduceWindowOp, SelectAndScatterOp, ScatterOp, SortOp, MapOp, DotOp, DotGeneralOp, EinsumOp,

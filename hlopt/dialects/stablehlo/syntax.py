@@ -31,7 +31,7 @@ from typing import Any
 from lark import Token, Transformer
 from lark.lexer import PatternStr
 
-from hlopt.dialects.syntax_util import assignments, parse_error
+from hlopt.dialects.syntax_util import parse_error
 from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, DictionaryAttr, print_named_attrs
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.location import UnknownLoc
@@ -670,50 +670,9 @@ def stablehlo_reducer(s: Any, c: list) -> None:
     return None
 
 
-def stablehlo_while_head(s: Any, c: list) -> tuple:
-    ops_tok = c[0]
-    attrs_tok = c[-1]
-    type_toks = [t for t in c[1:-1] if t is not None]
-    types = [s.decode_type(t) for t in type_toks]
-    pairs = assignments(ops_tok, "expected '%iterArg = %value'")
-    if len(types) != len(pairs):
-        raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", ops_tok.start_pos)
-    operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, types)]
-    entry = [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
-    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
-    # both regions take the iteration arguments: one pending entry each, the
-    # body's below the cond's (the cond region consumes the top one)
-    s.pending.append(("stablehlo.while", entry))
-    s.pending.append(("stablehlo.while", entry))
-    return operands, types, attrs, entry, keyword_pos(s, "stablehlo.while", ops_tok.start_pos)
-
-
-def stablehlo_while_do(s: Any, c: list) -> None:
-    s.pending.pop()  # the cond region's (consumed) entry; the body's is next
-    return None
-
-
-def stablehlo_while(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, types, attrs, entry, pos), cond, _, body = c
-    s.pending.pop()
-    op = Operation("stablehlo.while", operands, types, None, attrs, [cond, body])
-    return op, pos
-
-
-def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
-    kw, values, attrs, types = c
-    operands = s.uses(values, types, kw.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(str(kw), operands, (), None, a), kw.start_pos
-
-
 CALLBACKS = {
     "stablehlo_op": stablehlo_op,
     "stablehlo_simple": stablehlo_simple,
     "stablehlo_simple_operation": stablehlo_simple_operation,
     "stablehlo_reducer": stablehlo_reducer,
-    "stablehlo_while_head": stablehlo_while_head,
-    "stablehlo_while_do": stablehlo_while_do,
-    "stablehlo_while": stablehlo_while,
-    "stablehlo_return": stablehlo_return,
 }
