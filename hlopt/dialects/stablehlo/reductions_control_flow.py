@@ -25,14 +25,7 @@ from hlopt.dialects.stablehlo.attributes import (
 )
 from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
 from hlopt.dialects.stablehlo.syntax import (
-    INDENT,
     ShloOp,
-    block_arg_text,
-    build_op,
-    dims_text,
-    functional,
-    merged_attrs,
-    parse_error,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_Float,
@@ -65,6 +58,7 @@ from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     BoolAttr,
     DenseArrayAttr,
+    DictionaryAttr,
     IntegerAttr,
 )
 from hlopt.ir.constraints import (
@@ -89,7 +83,7 @@ from hlopt.ir.traits import (
     SameVariadicOperandSize,
     Terminator,
 )
-from hlopt.ir.types import RankedTensorType, Type, i1, i64
+from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
 from hlopt.syntax import BareInteger, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
 
 np = lazy_module("numpy")
@@ -148,7 +142,7 @@ class ReduceOp(ShloOp):
     results_ = ods.var_result(HLO_Tensor, name="results")
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    args_format = "reduce_args"
+    syntax_token = None  # a form with a region: read as ASM_OP
     compatible_return_types = staticmethod(inf.compatible_types)
 
     @classmethod
@@ -168,43 +162,71 @@ class ReduceOp(ShloOp):
         return out
 
     @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        extra["loc_pos"] = a.base  # MLIR locates reduce after its name, at '('
-        pairs = a.get("input")
-        inputs, inits = [p[0] for p in pairs], [p[1] for p in pairs]
-        applies = a.get("applies")
-        d = DenseArrayAttr(i64, a.get("dims"))
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        operands = a.resolve(inputs + inits, ft.inputs)
-        region_ = extra.get("region")
-        if applies is not None:
-            if region_ is not None:
-                raise parse_error("unexpected reducer region after 'applies'", a.base)
-            name = applies[0]
-            if name not in REDUCE_BINARY:
-                raise parse_error("custom op 'stablehlo.reduce' expected the inner-op to be a commutative binary-op "
-                                  "from the stablehlo dialect, with zero region, producing single result", a.base)
-            n = len(inputs)
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseReduceOp: `(%x init: %z), ... applies OP across dimensions = [..] {attrs} : FT`
+        or `... across dimensions = [..] {attrs} : FT reducer(%a: T, %b: T) ... { .. }`."""
+        at = p.location()
+        inputs, inits = [], []
+        while p.parse_optional_punct("("):
+            inputs.append(p.parse_operand())
+            p.parse_keyword("init")
+            p.parse_colon()
+            inits.append(p.parse_operand())
+            p.parse_punct(")")
+            if not p.parse_optional_punct(","):
+                break
+        inner = None
+        if p.parse_optional_keyword("applies") is not None:
+            inner = p.parse_optional_keyword()
+            if inner not in REDUCE_BINARY:
+                raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
+                              "with zero region, producing single result", at)
+        p.parse_keyword("across")
+        p.parse_keyword("dimensions")
+        p.parse_punct("=")
+        dims = DENSE_I64.parse(p, "dimensions")
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        t_at = p.location()
+        r = p.resolver
+        ft = r.type(p.parse_type())
+        if not isinstance(ft, FunctionType):
+            raise r.error("invalid kind of type specified: expected function type", t_at)
+        operands = r.operands(inputs + inits, ft.inputs, at)
+        if inner is not None:
+            return operands, ft, dims, attrs, inner, None, at
+        p.parse_keyword("reducer")
+        firsts, seconds = [], []
+        while p.parse_optional_punct("("):
+            firsts.append(p.parse_argument())
+            p.parse_comma()
+            seconds.append(p.parse_argument())
+            p.parse_punct(")")
+        return operands, ft, dims, attrs, None, p.parse_region(firsts + seconds), at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, ft, dims, attrs, inner_name, region_, at = state
+        a = r.attr(attrs) if attrs is not None else None
+        props, a = r.split_attrs(cls.name, a)
+        d = dict(props.entries) if props is not None else {}
+        d["dimensions"] = dims
+        if region_ is None:  # the `applies` form: the body is OP on two scalars of the element type
+            it = operands[len(operands) // 2].type if operands else None
+            et = RankedTensorType((), it.element_type) if hasattr(it, "element_type") else it
             region_ = Region()
             b = region_.add_block()
-            arg_types = []
-            for init in operands[n:]:
-                it = init.type
-                arg_types.append(RankedTensorType((), it.element_type) if hasattr(it, "element_type") else it)
-            args = [b.add_argument(t) for t in arg_types + arg_types]
-            inner = Operation(name, [args[0], args[1]], [arg_types[0]])
+            args = [b.add_argument(et), b.add_argument(et)]
+            inner = Operation(inner_name, args, [et])  # the name read from the text (REDUCE_BINARY)
             b.append(inner)
             ret = ReturnOp.build(inner.results)
             b.append(ret)
-            if hasattr(s, "finalizers"):
-                s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
-        elif region_ is None:
-            raise parse_error("expected 'applies' or a reducer region", a.base)
-        op = build_op(s, cls.name, operands, ft.results, {"dimensions": d}, attrs)
-        op.regions = [region_]
-        region_.parent = op
+        op = Operation(cls.name, operands, ft.results, d, a, [region_])
+        if inner_name is not None:
+            r.at_end(lambda: _follow_location(op, args, (inner, ret)))
         return op
+
+    asm_location_after_name = True  # MLIR locates reduce where its custom parser starts, at `(`
 
     @classmethod
     def compact_op(cls, op: Operation) -> Operation | None:
@@ -232,32 +254,46 @@ class ReduceOp(ShloOp):
         return inner
 
     @classmethod
-    def custom_hides_regions(cls, op: Operation) -> bool:
-        """The `applies` form prints no region (so the printer's alias
-        collection skips the body's locations, as MLIR's does)."""
-        return isinstance(op.dimensions, DenseArrayAttr) and cls.compact_op(op) is not None
-
-    @classmethod
-    def print_custom(cls, op, p):
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        """hlo::printReduceOp."""
         d = op.dimensions
         n = len(op.operands) // 2
         if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
                 or len(op.operands) % 2:
-            return None
-        names = [p.value(v) for v in op.operands]
-        s = p.op_name(op) + ", ".join(f"({names[i]} init: {names[i + n]})" for i in range(n))
-        tail = (f" across dimensions = {dims_text(d)}" + merged_attrs(op, p, elide=("dimensions",)) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
-        inner = cls.compact_op(op)
-        if inner is not None:
-            return s + " applies " + inner.name + tail
+            return False
         b = op.regions[0].blocks[0]
-        if len(b.args) != 2 * n:
-            return None
-        s += tail + "\n" + INDENT * p.indent + " reducer"
+        inner = cls.compact_op(op)
+        if inner is None and len(b.args) != 2 * n:
+            return False
+        vs = op.operands
         for i in range(n):
-            s += f"({block_arg_text(p, b.args[i])}, {block_arg_text(p, b.args[i + n])}) "
-        return s + " " + p.region(op.regions[0])
+            if i:
+                p.write(", ")
+            p.write("(")
+            p.print_operand(vs[i])
+            p.write(" init: ")
+            p.print_operand(vs[i + n])
+            p.write(")")
+        if inner is not None:
+            p.write(" applies " + inner.name)
+        p.write(" across dimensions = ")
+        DENSE_I64.print(p, d)
+        entries = [e for e in op.properties.entries if e[0] != "dimensions"] + list(op.attributes.entries)
+        p.print_optional_attr_dict(DictionaryAttr(entries))
+        p.write(" : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        if inner is None:
+            p.print_newline()
+            p.write(" reducer")
+            for i in range(n):
+                p.write("(")
+                p.print_region_argument(b.args[i])
+                p.write(", ")
+                p.print_region_argument(b.args[i + n])
+                p.write(") ")
+            p.write(" ")
+            p.print_region(op.regions[0])
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
