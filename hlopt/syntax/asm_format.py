@@ -1368,7 +1368,7 @@ class CompiledFormat:
         if isinstance(anchor, TypeOf):
             return bool(self._types(op, anchor.target))
         if isinstance(anchor, RegionVar):
-            return bool(op.regions[anchor.index].blocks)
+            return anchor.index < len(op.regions) and bool(op.regions[anchor.index].blocks)
         if isinstance(anchor, Directive):
             return bool(op.operands) if anchor.kind == "operands" else bool(op.successors)
         if isinstance(anchor, Custom):

@@ -463,7 +463,10 @@ class OpAsmResolver:
 
     def types(self, refs: Sequence[TypeRef]) -> list[Type]:
         dec = self._s.decode
-        return [dec("type", r.text, r.pos) for r in refs]
+        out = [dec("type", r.text, r.pos) for r in refs]
+        if refs and refs[0].__class__ is DerivedTypes:  # a custom directive's types read from another type
+            return refs[0].derive(out[0])  # type: ignore[attr-defined]
+        return out
 
     def attr(self, ref: AttrRef) -> Attribute:
         if ref.kind == "dict":
@@ -728,3 +731,21 @@ def read_op(d: Any, session: Any, text: str, name_end: int, end: int) -> Operati
     if stop > end:
         raise ParseError("expected end of operation", end)
     return build_op(d, session, state)
+
+
+class DerivedTypes(TypeRef):
+    """A type group a custom directive reads off another type (a tuple's
+    members, a complex tensor's parts): `derive(t)` gives the group from the
+    type at `text`, or raises `message` there. Stands alone in its slot."""
+
+    __slots__ = ("fn", "message")
+
+    def __init__(self, ref: TypeRef, fn: Any, message: str):
+        super().__init__(ref.text, ref.pos)
+        self.fn, self.message = fn, message
+
+    def derive(self, t: Type) -> list[Type]:
+        out = self.fn(t)
+        if out is None:
+            raise ParseError(self.message, self.pos)
+        return out

@@ -1066,7 +1066,12 @@ class OpBuilder(Transformer):
         results, head, built, loc = c
         s = self.s
         assert s is not None  # callbacks run only inside a parse
-        s.finish_op(results, built.spans, loc, head.start_pos)
+        pos = head.start_pos
+        if getattr(head.spans[0], "asm_location_after_name", False):  # stablehlo.reduce: where its parser starts
+            from hlopt.syntax.text_scan import skip_trivia
+
+            pos = skip_trivia(s.src.text, head.end_pos)
+        s.finish_op(results, built.spans, loc, pos)
         return None
 
     def region_entry(self, c):

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
+from hlopt.dialects.stablehlo.asm_directives import function_type_pieces, print_same_operands_and_result_type
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_HOST, HOST_TO_DEVICE
 from hlopt.dialects.stablehlo.channels import verify_transfer
-from hlopt.dialects.stablehlo.elementwise import SameTypeOp
-from hlopt.dialects.stablehlo.syntax import ShloOp, build_op, merged_attrs
+from hlopt.dialects.stablehlo.syntax import ShloOp
 from hlopt.dialects.stablehlo.types import (
     FutureType,
     HLO_Future,
@@ -47,6 +47,7 @@ from hlopt.ir.core import IRError, Operation
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
+from hlopt.syntax import OpAsmParser, OpAsmPrinter, OpAsmResolver
 
 np = lazy_module("numpy")
 coll = lazy_module("hlopt.kernels.collectives")
@@ -330,14 +331,47 @@ class OutfeedOp(ShloOp):
     result_ = ods.result(HLO_Token, name="result")
 
 
-class AfterAllOp(SameTypeOp):
-    """`stablehlo.after_all %a, %b : !stablehlo.token`"""
+class AfterAllOp(ShloOp):
+    """`stablehlo.after_all %a, %b : !stablehlo.token`: ODS's `$inputs attr-dict
+    `:` custom<VariadicSameOperandsAndResultType>(ref($inputs), ...)`, whose
+    single type stands for as many operands as were read, written whole."""
 
     name = "stablehlo.after_all"
     inputs = ods.var_operand(HLO_Token)
     result_ = ods.result(HLO_Token, name="result")
     traits = (Pure(),)
-    min_operands = 0
+
+    @classmethod
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        operands = p.parse_operand_list()
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        at = p.location()
+        if p.peek("("):
+            ins, outs = function_type_pieces(p)
+            if len(outs) != 1:
+                raise p.error("expected single output", at)
+            return operands, attrs, ins, outs[0], at
+        return operands, attrs, None, p.parse_type(), at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, attrs, ins, out, at = state
+        rt = r.type(out)
+        ts = [rt] * len(operands) if ins is None else r.types(ins)
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, r.operands(operands, ts, at), [rt], None, a)
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        if len(op.properties):
+            return False
+        p.write(" ")  # also without operands: MLIR prints `after_all  : T`
+        p.print_operands(op.operands)
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        print_same_operands_and_result_type(p, op.operand_types, op.result_types)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -347,18 +381,7 @@ class AfterAllOp(SameTypeOp):
 class _NullaryForm(ShloOp):
     """`NAME {attrs} : T`"""
 
-    args_format = "attrs_only"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        return build_op(s, cls.name, (), [s.decode_type(types[0])], {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        if len(op.results) != 1:
-            return None
-        return p.op_name(op) + merged_attrs(op, p) + " : " + p.type_text(op.results[0].type)
+    assembly_format = "attr-dict `:` type(results)"
 
 
 class CreateTokenOp(_NullaryForm):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hlopt.dialects.stablehlo.asm_directives import CustomCallTarget
 from hlopt.dialects.stablehlo.attributes import dimension_fields
-from hlopt.dialects.stablehlo.syntax import ShloOp, merged_attrs
+from hlopt.dialects.stablehlo.syntax import ShloOp
 from hlopt.dialects.stablehlo.types import (
     HLO_CustomCallValue,
     HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple,
@@ -20,7 +21,6 @@ from hlopt.ir.attributes import (
     DictionaryAttr,
     IntegerAttr,
     StringAttr,
-    symbol_name_text,
 )
 from hlopt.ir.constraints import (
     AnyOf,
@@ -45,6 +45,7 @@ from hlopt.ir.types import (
     UnrankedTensorType,
     i32,
 )
+from hlopt.syntax import UntypedAttr
 
 TensorType = (RankedTensorType, UnrankedTensorType)
 
@@ -67,8 +68,11 @@ _LAYOUTS = ArrayOf(Constraint(_is_layout, "layout"), "Array of layout (1D tensor
 _SYMBOLS = ArrayOf(FlatSymbolRef, "flat symbol ref array attribute")
 
 
-class CustomCallOp(ShloOp):
+class CustomCallOp(CustomCallTarget, ShloOp):
     """`stablehlo.custom_call @target(%a, %b) {attrs} : (..) -> ..`"""
+
+    assembly_format = ("custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:` "
+                       "functional-type(operands, results)")
 
     name = "stablehlo.custom_call"
     inputs = ods.var_operand(HLO_CustomCallValue)
@@ -81,23 +85,6 @@ class CustomCallOp(ShloOp):
     result_layouts = ods.opt_attr(_LAYOUTS)
     output_operand_aliases = ods.attr(Array, default=_CC_DEFAULTS["output_operand_aliases"])
     results_ = ods.var_result(HLO_CustomCallValue, name="results")
-    args_format = "custom_call_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        from hlopt.syntax import symbol_name as _symbol_name
-
-        target = _symbol_name(a.span_text(a.get("target"))[0])
-        return cls.build_functional(s, a, types, {"call_target_name": StringAttr(target)})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        t = op.call_target_name
-        if not isinstance(t, StringAttr):
-            return None
-        return (f"{p.op_name(op)} {symbol_name_text(t.value)}({p.values(op.operands)})"
-                + merged_attrs(op, p, elide=("call_target_name",), defaults=_CC_DEFAULTS) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -252,21 +239,20 @@ class CompositeOp(ShloOp):
     decomposition = ods.attr(FlatSymbolRef)
     version = ods.attr(I32Attr, default=_COMPOSITE_DEFAULTS["version"])  # MLIR takes any i32
     results_ = ods.var_result(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTuple, name="results")
+    name_ = ods.attr(Str, name="name")  # the op's `name` attribute (`name` is the op name)
     composite_regions = ods.var_region()
-    args_format = "composite_args"
-    inherent = ("name",)
+    assembly_format = "$name operands (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)"
+    attr_syntax = {"name": UntypedAttr()}
+
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        return len(op.regions) <= 1  # the format's group holds one region (MLIR: a list)
 
     @classmethod
     def verify(cls, op, symbols=None) -> None:
-        n = op.properties.get("name")
-        if n is None:
-            n = op.attributes.get("name")
-        from hlopt.dialects.stablehlo.verification import fail, op_fail
+        n = op.name_
+        from hlopt.dialects.stablehlo.verification import fail
 
-        if n is None:
-            raise op_fail(op, "requires attribute 'name'")
-        if not isinstance(n, StringAttr):
-            raise op_fail(op, "attribute 'name' failed to satisfy constraint: string attribute")
         # composite_c1..c4 (verifyCompositeOp)
         if not _COMPOSITE_NAME.match(n.value):
             raise fail(op, "name must be a valid namespaced op name, i.e. it must match the following regular "
@@ -285,22 +271,6 @@ class CompositeOp(ShloOp):
                 if a is not b:
                     raise fail(op, f"{what} at index {i} has type '{a.text}', but decomposition has type "
                                    f"'{b.text}'")
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        v = a.attr("string")
-        if not isinstance(v, StringAttr):
-            raise a.error("expected string", a.get("string")[0])
-        return cls.build_functional(s, a, types, {"name": v})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        n = op.properties.get("name")
-        if not isinstance(n, StringAttr):
-            return None
-        s = f"{p.op_name(op)} {p.attr_text(n)} {p.values(op.operands)}"
-        return (s + merged_attrs(op, p, elide=("name",), defaults=_COMPOSITE_DEFAULTS) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

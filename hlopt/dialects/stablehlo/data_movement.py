@@ -12,17 +12,15 @@ from hlopt.dialects.stablehlo.asm_directives import (
     DENSE_I64,
     I32_INT,
     I64_INT,
+    PairwiseOpType,
     SameOperandsAndResultType,
+    SliceRanges,
+    TupleOpType,
     VariadicOperandWithAttribute,
 )
 from hlopt.dialects.stablehlo.attributes import dimension_fields
 from hlopt.dialects.stablehlo.syntax import (
     ShloOp,
-    build_op,
-    decode_types,
-    dims_text,
-    merged_attrs,
-    parse_error,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_DimensionTensor,
@@ -52,12 +50,12 @@ from hlopt.dialects.stablehlo.verification import (
     non_negative,
 )
 from hlopt.ir import opdef as ods
-from hlopt.ir.attributes import BoolAttr, DenseArrayAttr
+from hlopt.ir.attributes import BoolAttr
 from hlopt.ir.constraints import BoolAttrC, Constraint, DenseI64Array, I32Attr, I64Attr
 from hlopt.ir.core import Operation
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
-from hlopt.ir.types import RankedTensorType, TupleType, Type, i32, i64
+from hlopt.ir.types import RankedTensorType, TupleType, Type, i32
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -457,8 +455,11 @@ class RealDynamicSliceOp(FunctionalOp):
 # ---------------------------------------------------------------------------
 # slice, pad
 
-class SliceOp(ShloOp):
+class SliceOp(SliceRanges, ShloOp):
     """`stablehlo.slice %x [0:4:2, 1:3] : (T) -> U`"""
+
+    assembly_format = ("$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) attr-dict `:` "
+                       "functional-type(operands, results)")
 
     name = "stablehlo.slice"
     operand_ = ods.operand(HLO_Tensor, name="operand")
@@ -466,27 +467,7 @@ class SliceOp(ShloOp):
     limit_indices = ods.attr(DenseI64Array)
     strides = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    args_format = "slice_args"
     traits = (Pure(), SameOperandsAndResultElementType(), AllSameSize("start_indices", "limit_indices", "strides"))
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        ranges = a.get("range", ())
-        start, limit, strides = [r[0] for r in ranges], [r[1] for r in ranges], [r[2] for r in ranges]
-        props = {"start_indices": DenseArrayAttr(i64, start), "limit_indices": DenseArrayAttr(i64, limit),
-                 "strides": DenseArrayAttr(i64, strides)}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        st, li, sr = (op.properties.get(k) for k in cls.inherent)
-        if not all(isinstance(x, DenseArrayAttr) for x in (st, li, sr)):
-            return None
-        parts = []
-        for b, e, k in zip(st.values, li.values, sr.values):
-            parts.append(f"{b}:{e}" + (f":{k}" if k != 1 else ""))
-        return (f"{p.op_name(op)} {p.values(op.operands)} [{', '.join(parts)}]"
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -518,24 +499,11 @@ class PadOp(ShloOp):
     edge_padding_high = ods.attr(DenseI64Array)
     interior_padding = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_Tensor, name="result")
-    args_format = "pad_args"
+    assembly_format = ("$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high "
+                       "`,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)")
+    attr_syntax = {"edge_padding_low": DENSE_I64, "edge_padding_high": DENSE_I64, "interior_padding": DENSE_I64}
     traits = (Pure(), SameOperandsAndResultElementType(),
               AllSameSize("edge_padding_low", "edge_padding_high", "interior_padding"))
-    _KW = ("low", "high", "interior")
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {prop: DenseArrayAttr(i64, a.get(kw)) for kw, prop in zip(cls._KW, cls.inherent)}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        vals = [op.properties.get(k) for k in cls.inherent]
-        if not all(isinstance(x, DenseArrayAttr) for x in vals):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, "
-                + ", ".join(f"{kw} = {dims_text(v)}" for kw, v in zip(cls._KW, vals))
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -634,8 +602,10 @@ class TorchIndexSelectOp(ShloOp):
 # ---------------------------------------------------------------------------
 # tuples
 
-class TupleOp(ShloOp):
+class TupleOp(TupleOpType, ShloOp):
     """`stablehlo.tuple %a, %b : tuple<T, U>`"""
+
+    assembly_format = "$val attr-dict `:` custom<TupleOpType>(type($val), type($result))"
 
     name = "stablehlo.tuple"
     val = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrTupleOrBuffer)
@@ -645,21 +615,6 @@ class TupleOp(ShloOp):
     @classmethod
     def infer_result_types(cls, op: Operation) -> list[Type]:
         return [TupleType(op.operand_types)]
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        t = s.decode_type(types[0])
-        if not isinstance(t, TupleType):
-            raise parse_error("expected tuple type", types[0].start_pos)
-        return build_op(s, cls.name, a.operands(t.types), [t], {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        if len(op.results) != 1:
-            return None
-        return (p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-                + p.type_text(op.result_.type))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -690,25 +645,17 @@ class GetTupleElementOp(ShloOp):
         return [args[0][interp_attrs.int_attr(op, "index", 0)]]
 
 
-class OptimizationBarrierOp(ShloOp):
-    """`stablehlo.optimization_barrier %a, %b : T, U`"""
+class OptimizationBarrierOp(PairwiseOpType, ShloOp):
+    """`stablehlo.optimization_barrier %a, %b : T, U` (`()` without operands)"""
+
+    assembly_format = ("attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):"
+                       "(`(` `)`)?")
+    syntax_token = None  # `()` has no `: type` to end a one-line SHLO_OP: read as ASM_OP
 
     name = "stablehlo.optimization_barrier"
     operand_ = ods.var_operand(HLO_TensorOrToken, name="operand")
     result_ = ods.var_result(HLO_TensorOrToken, name="result")
     traits = (Pure(), PairwiseSameOperandAndResultType())
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        ts = decode_types(s, types)
-        return build_op(s, cls.name, a.operands(ts), ts, {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        if not op.operands:
-            return None
-        return p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : " + p.types(op.operand_types)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:

@@ -7,21 +7,18 @@ jaxlib's MLIR by tests/lit/stablehlo and tests/oracle).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
-from hlopt.dialects.stablehlo.asm_directives import EnumKeyword, SameOperandsAndResultType
-from hlopt.dialects.stablehlo.attributes import EnumAttr
+from hlopt.dialects.stablehlo.asm_directives import (
+    ComplexOpType,
+    EnumKeyword,
+    ExponentMantissa,
+    SameOperandsAndResultType,
+    SelectOpType,
+)
 from hlopt.dialects.stablehlo.syntax import (
-    Args,
     ShloOp,
-    build_op,
-    decode_types,
-    merged_attrs,
-    parse_error,
-    same_type_signature,
-    same_type_text,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_ComplexTensor,
@@ -72,8 +69,9 @@ from hlopt.ir.traits import (
     SameOperandsElementType,
     Trait,
 )
-from hlopt.ir.types import ComplexType, FloatType, FunctionType, RankedTensorType, i32
+from hlopt.ir.types import ComplexType, FloatType, RankedTensorType, i32
 from hlopt.kernels.marks import lifts
+from hlopt.syntax import OpAsmParser, OpAsmPrinter, OpAsmResolver
 
 np = lazy_module("numpy")
 ew = lazy_module("hlopt.kernels.elementwise")
@@ -95,29 +93,51 @@ class ConstantOp(ShloOp):
     value = ods.attr(ElementsAttr)
     output = ods.result(HLO_StaticShapeTensorOrPerAxisQuantizedTensor)
     traits = (ConstantLike(), Pure())
-    args_format = "constant_args"
 
     @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        text, pos = a.span_text(a.get("value"))
-        if len(types) != 1:
-            raise parse_error("expected a single type", a.base)
-        t = types[0]
-        if text.startswith("("):  # `stablehlo.constant() <{value = ...}> : () -> T` is not this form
-            raise parse_error("expected attribute value", pos)
-        v = s.decode("attr", text + " : " + str(t), pos)
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseConstantOp: `{attrs} dense<..> : T`, or `() <{props}> {attrs} : () -> T`."""
+        if p.parse_optional_punct("("):
+            p.parse_punct(")")
+            props = p.parse_optional_prop_dict()
+            attrs = p.parse_optional_attr_dict()
+            p.parse_colon()
+            p.parse_punct("(")
+            p.parse_punct(")")
+            p.parse_punct("->")
+            return props, attrs, None, p.parse_type()
+        attrs = p.parse_optional_attr_dict()
+        at = p.location()
+        v = p.parse_optional_attribute()
+        if v is None:
+            raise p.wrong_token("expected attribute value")
+        return None, attrs, v, at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        props, attrs, value, t = state
+        a = r.attr(attrs) if attrs is not None else None
+        if value is None:
+            pd = r.attr(props) if props is not None else None
+            return Operation(cls.name, (), [r.type(t)], pd, a)
+        v = r.attr(value)
         rt = getattr(v, "type", None)
         if rt is None:
-            raise parse_error("expected a typed elements attribute", pos)
-        return build_op(s, cls.name, (), [rt], {"value": v}, attrs)
+            raise r.error("expected a typed elements attribute", t)
+        p_, a = r.split_attrs(cls.name, a)
+        d = dict(p_.entries) if p_ is not None else {}
+        d["value"] = v
+        return Operation(cls.name, (), [rt], d, a)
 
     @classmethod
-    def print_custom(cls, op, p):
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
         v = op.value
-        if v is None or len(op.results) != 1 or getattr(v, "type", None) is not op.output.type:
-            return None
-        return p.op_name(op) + merged_attrs(op, p, elide=("value",)) + " " + p.attr_text(v)
+        if getattr(v, "type", None) is not op.output.type or len(op.properties) != 1:
+            return False  # as MLIR: the generic form when the types differ
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" ")
+        p.print_attribute(v)
+        return True
 
     @classmethod
     def asm_result_names(cls, op):
@@ -148,36 +168,6 @@ class ConstantOp(ShloOp):
 
 _ACCURACY_DEFAULT = OpaqueAttr("#stablehlo.result_accuracy<mode = #stablehlo.result_accuracy_mode<DEFAULT>>")
 ResultAccuracy = dialect_attr("#stablehlo.result_accuracy", "Requested accuracy for unary functions.")
-
-
-class SameTypeOp(ShloOp):
-    """Ops printed `NAME %a, %b {attrs} : T` when every type is T, with a
-    variadic operand list (after_all)."""
-
-    traits = (Pure(),)
-    defaults: dict = {}
-    min_operands = 1  # `stablehlo.abs : T` (no operand) is an error, as in MLIR
-
-    @classmethod
-    def parse_custom(cls, s, a: Args, types, extra) -> Operation:
-        attrs = a.attrs()
-        if a.n_uses < cls.min_operands:
-            raise parse_error("expected SSA operand", a.base)
-        if len(types) != 1:
-            raise parse_error("expected a single type", types[1].start_pos)
-        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
-        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.results) != 1:
-            return None
-        head = p.op_name(op)
-        if op.operands:
-            head += " " + p.values(op.operands)
-        else:
-            head += " "
-        return head + merged_attrs(op, p, defaults=cls.defaults) + " : " + same_type_text(p, op)
 
 
 class SameTypeForm(SameOperandsAndResultType, ShloOp):
@@ -600,8 +590,10 @@ class ClampOp(SameTypeForm):
         return [ew.clamp(args[0], args[1], args[2])]
 
 
-class ComplexOp(ShloOp):
+class ComplexOp(ComplexOpType, ShloOp):
     """`stablehlo.complex %a, %b : tensor<2xcomplex<f32>>` (or a functional type)"""
+
+    assembly_format = "operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))"
 
     name = "stablehlo.complex"
     lhs = ods.operand(HLO_Fp32Or64Tensor)
@@ -609,35 +601,14 @@ class ComplexOp(ShloOp):
     result_ = ods.result(HLO_ComplexTensor, name="result")
     traits = (Pure(), SameOperandsElementType(), SameOperandsAndResultShape(), ElementwiseTrait())
 
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        t = s.decode_type(types[0])
-        if isinstance(t, FunctionType):
-            ins, outs = list(t.inputs), list(t.results)
-        else:
-            if not isinstance(getattr(t, "element_type", None), ComplexType):
-                raise parse_error("expected tensor with complex element type", types[0].start_pos)
-            rt = t.clone_with(element_type=t.element_type.element_type) if hasattr(t, "clone_with") else \
-                RankedTensorType(t.shape, t.element_type.element_type, t.encoding)
-            ins, outs = [rt, rt], [t]
-        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        res = op.result_.type
-        head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-        et = getattr(res, "element_type", None)
-        if isinstance(res, RankedTensorType) and isinstance(et, ComplexType):
-            real = RankedTensorType(res.shape, et.element_type, res.encoding)
-            if all(t is real for t in op.operand_types):
-                return head + p.type_text(res)
-        return head + p.functional_type(op.operand_types, op.result_types)
     interpret = deferred(lambda: ew.binary(ew.complex_))
 
 
-class SelectOp(ShloOp):
+class SelectOp(SelectOpType, ShloOp):
     """`stablehlo.select %p, %a, %b : tensor<..xi1>, T` (or a functional type)"""
+
+    assembly_format = ("operands attr-dict `:` "
+                       "custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))")
 
     name = "stablehlo.select"
     pred = ods.operand(HLO_PredTensor)
@@ -645,27 +616,6 @@ class SelectOp(ShloOp):
     on_false = ods.operand(HLO_Tensor)
     result_ = ods.result(HLO_Tensor, name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        attrs = a.attrs()
-        ts = decode_types(s, types)
-        if len(ts) == 2:
-            ins, outs = [ts[0], ts[1], ts[1]], [ts[1]]
-        elif len(ts) == 1 and isinstance(ts[0], FunctionType):
-            ins, outs = list(ts[0].inputs), list(ts[0].results)
-        else:
-            raise parse_error("expected functional type or list of two types", types[0].start_pos)
-        return build_op(s, cls.name, a.operands(ins), outs, {}, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        head = p.op_name(op) + " " + p.values(op.operands) + merged_attrs(op, p) + " : "
-        ts = op.operand_types
-        r = op.result_.type
-        if len(ts) == 3 and ts[1] is r and ts[2] is r:
-            return head + p.type_text(ts[0]) + ", " + p.type_text(r)
-        return head + p.functional_type(ts, op.result_types)
 
     @classmethod
     @lifts
@@ -741,8 +691,11 @@ class BitcastConvertOp(_FunctionalForm):
 _I32 = Constraint(lambda a: isinstance(a, IntegerAttr) and a.type is i32, "32-bit signless integer attribute")
 
 
-class ReducePrecisionOp(ShloOp):
+class ReducePrecisionOp(ExponentMantissa, SameOperandsAndResultType, ShloOp):
     """`stablehlo.reduce_precision %x, format = e5m10 : T`"""
+
+    assembly_format = ("$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, $mantissa_bits) "
+                       "attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($output))")
 
     name = "stablehlo.reduce_precision"
     operand_ = ods.operand(HLO_FpOrQuantizedIntTensor, name="operand")
@@ -751,27 +704,7 @@ class ReducePrecisionOp(ShloOp):
     mantissa_bits = ods.attr(Constraint(lambda a: _I32(a) and a.value >= 0,
                                     "32-bit signless integer attribute whose value is non-negative"))
     output = ods.result(HLO_FpOrQuantizedIntTensor)
-    args_format = "precision_format_args"
     traits = (Pure(), ElementwiseTrait(), CompatibleOperandsAndResultType())
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        m = re.fullmatch(r"e(\d+)m(\d+)", a.get("format"))
-        if m is None:
-            raise a.error("expected exponent mantissa in format e#m#")
-        attrs = a.attrs()
-        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
-        props = {"exponent_bits": IntegerAttr(int(m.group(1)), i32),
-                 "mantissa_bits": IntegerAttr(int(m.group(2)), i32)}
-        return build_op(s, cls.name, a.operands(ins), outs, props, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        e, m = op.exponent_bits, op.mantissa_bits
-        if not isinstance(e, IntegerAttr) or not isinstance(m, IntegerAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, format = e{e.value}m{m.value}"
-                + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op))
 
     @classmethod
     @lifts
@@ -792,20 +725,9 @@ class RngOp(ShloOp):
     rng_distribution = ods.attr(enum_attr("rng_distribution", "Which distribution to use."))
     result_ = ods.result(HLO_PredIntOrFpTensor, name="result")
     traits = (AllElementTypesMatch("a", "b", "result"),)
-    args_format = "rng_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {"rng_distribution": EnumAttr("rng_distribution", a.get("enum_value"))}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        d = op.rng_distribution
-        if not isinstance(d, EnumAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, distribution = {d.value}"
-                + cls.attrs_and_type(op, p))
+    assembly_format = ("$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict `:` "
+                       "functional-type(operands, results)")
+    attr_syntax = {"rng_distribution": EnumKeyword("rng_distribution")}
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -822,20 +744,8 @@ class RngBitGeneratorOp(ShloOp):
     initial_state = ods.operand(HLO_IntOrFpTensor)
     output_state = ods.result(HLO_IntOrFpTensor)
     output = ods.result(HLO_StaticShapeIntOrFpTensor)
-    args_format = "rng_algorithm_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        alg = EnumAttr("rng_algorithm", a.get("enum_value"))
-        return cls.build_functional(s, a, types, {"rng_algorithm": alg})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        alg = op.rng_algorithm
-        if not isinstance(alg, EnumAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, algorithm = {alg.value}"
-                + cls.attrs_and_type(op, p))
+    assembly_format = "$initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:` functional-type(operands, results)"
+    attr_syntax = {"rng_algorithm": EnumKeyword("rng_algorithm")}
 
     @classmethod
     def asm_result_names(cls, op):

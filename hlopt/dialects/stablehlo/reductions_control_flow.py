@@ -9,25 +9,23 @@ from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
 from hlopt.dialects.stablehlo import verification as vq
+from hlopt.dialects.stablehlo.asm_directives import (
+    DENSE_I64,
+    ConvolutionDimensions,
+    DotDimensionNumbers,
+    EnumKeyword,
+    PrecisionConfigDirectives,
+    SameOperandsAndResultType,
+    WindowAttributes,
+)
 from hlopt.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr,
     DotDimensionNumbersAttr,
-    EnumAttr,
     dimension_fields,
-    parse_conv_dims,
 )
 from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
 from hlopt.dialects.stablehlo.syntax import (
-    INDENT,
     ShloOp,
-    block_arg_text,
-    build_op,
-    dims_text,
-    functional,
-    merged_attrs,
-    parse_error,
-    same_type_signature,
-    same_type_text,
 )
 from hlopt.dialects.stablehlo.types import (
     HLO_Float,
@@ -56,15 +54,12 @@ from hlopt.dialects.stablehlo.verification import (
     reduction_body_types,
     types_text,
 )
-from hlopt.dialects.syntax_util import print_return
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
-    ArrayAttr,
     BoolAttr,
     DenseArrayAttr,
-    DenseElementsAttr,
+    DictionaryAttr,
     IntegerAttr,
-    StringAttr,
 )
 from hlopt.ir.constraints import (
     AnyFloatAttr,
@@ -88,7 +83,8 @@ from hlopt.ir.traits import (
     SameVariadicOperandSize,
     Terminator,
 )
-from hlopt.ir.types import RankedTensorType, Type, i1, i64
+from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
+from hlopt.syntax import BareInteger, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -146,7 +142,7 @@ class ReduceOp(ShloOp):
     results_ = ods.var_result(HLO_Tensor, name="results")
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(), SameVariadicOperandSize())
-    args_format = "reduce_args"
+    syntax_token = None  # a form with a region: read as ASM_OP
     local_verify = True  # its own types and dimensions, the body's arguments and return (verifier._region_shape)
     compatible_return_types = staticmethod(inf.compatible_types)
 
@@ -167,43 +163,71 @@ class ReduceOp(ShloOp):
         return out
 
     @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        extra["loc_pos"] = a.base  # MLIR locates reduce after its name, at '('
-        pairs = a.get("input")
-        inputs, inits = [p[0] for p in pairs], [p[1] for p in pairs]
-        applies = a.get("applies")
-        d = DenseArrayAttr(i64, a.get("dims"))
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        operands = a.resolve(inputs + inits, ft.inputs)
-        region_ = extra.get("region")
-        if applies is not None:
-            if region_ is not None:
-                raise parse_error("unexpected reducer region after 'applies'", a.base)
-            name = applies[0]
-            if name not in REDUCE_BINARY:
-                raise parse_error("custom op 'stablehlo.reduce' expected the inner-op to be a commutative binary-op "
-                                  "from the stablehlo dialect, with zero region, producing single result", a.base)
-            n = len(inputs)
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseReduceOp: `(%x init: %z), ... applies OP across dimensions = [..] {attrs} : FT`
+        or `... across dimensions = [..] {attrs} : FT reducer(%a: T, %b: T) ... { .. }`."""
+        at = p.location()
+        inputs, inits = [], []
+        while p.parse_optional_punct("("):
+            inputs.append(p.parse_operand())
+            p.parse_keyword("init")
+            p.parse_colon()
+            inits.append(p.parse_operand())
+            p.parse_punct(")")
+            if not p.parse_optional_punct(","):
+                break
+        inner = None
+        if p.parse_optional_keyword("applies") is not None:
+            inner = p.parse_optional_keyword()
+            if inner not in REDUCE_BINARY:
+                raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
+                              "with zero region, producing single result", at)
+        p.parse_keyword("across")
+        p.parse_keyword("dimensions")
+        p.parse_punct("=")
+        dims = DENSE_I64.parse(p, "dimensions")
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        t_at = p.location()
+        r = p.resolver
+        ft = r.type(p.parse_type())
+        if not isinstance(ft, FunctionType):
+            raise r.error("invalid kind of type specified: expected function type", t_at)
+        operands = r.operands(inputs + inits, ft.inputs, at)
+        if inner is not None:
+            return operands, ft, dims, attrs, inner, None, at
+        p.parse_keyword("reducer")
+        firsts, seconds = [], []
+        while p.parse_optional_punct("("):
+            firsts.append(p.parse_argument())
+            p.parse_comma()
+            seconds.append(p.parse_argument())
+            p.parse_punct(")")
+        return operands, ft, dims, attrs, None, p.parse_region(firsts + seconds), at
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, ft, dims, attrs, inner_name, region_, at = state
+        a = r.attr(attrs) if attrs is not None else None
+        props, a = r.split_attrs(cls.name, a)
+        d = dict(props.entries) if props is not None else {}
+        d["dimensions"] = dims
+        if region_ is None:  # the `applies` form: the body is OP on two scalars of the element type
+            it = operands[len(operands) // 2].type if operands else None
+            et = RankedTensorType((), it.element_type) if hasattr(it, "element_type") else it
             region_ = Region()
             b = region_.add_block()
-            arg_types = []
-            for init in operands[n:]:
-                it = init.type
-                arg_types.append(RankedTensorType((), it.element_type) if hasattr(it, "element_type") else it)
-            args = [b.add_argument(t) for t in arg_types + arg_types]
-            inner = Operation(name, [args[0], args[1]], [arg_types[0]])
+            args = [b.add_argument(et), b.add_argument(et)]
+            inner = Operation(inner_name, args, [et])  # the name read from the text (REDUCE_BINARY)
             b.append(inner)
             ret = ReturnOp.build(inner.results)
             b.append(ret)
-            if hasattr(s, "finalizers"):
-                s.finalizers.append(lambda: _follow_location(op, args, (inner, ret)))
-        elif region_ is None:
-            raise parse_error("expected 'applies' or a reducer region", a.base)
-        op = build_op(s, cls.name, operands, ft.results, {"dimensions": d}, attrs)
-        op.regions = [region_]
-        region_.parent = op
+        op = Operation(cls.name, operands, ft.results, d, a, [region_])
+        if inner_name is not None:
+            r.at_end(lambda: _follow_location(op, args, (inner, ret)))
         return op
+
+    asm_location_after_name = True  # MLIR locates reduce where its custom parser starts, at `(`
 
     @classmethod
     def compact_op(cls, op: Operation) -> Operation | None:
@@ -231,32 +255,46 @@ class ReduceOp(ShloOp):
         return inner
 
     @classmethod
-    def custom_hides_regions(cls, op: Operation) -> bool:
-        """The `applies` form prints no region (so the printer's alias
-        collection skips the body's locations, as MLIR's does)."""
-        return isinstance(op.dimensions, DenseArrayAttr) and cls.compact_op(op) is not None
-
-    @classmethod
-    def print_custom(cls, op, p):
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        """hlo::printReduceOp."""
         d = op.dimensions
         n = len(op.operands) // 2
         if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
                 or len(op.operands) % 2:
-            return None
-        names = [p.value(v) for v in op.operands]
-        s = p.op_name(op) + ", ".join(f"({names[i]} init: {names[i + n]})" for i in range(n))
-        tail = (f" across dimensions = {dims_text(d)}" + merged_attrs(op, p, elide=("dimensions",)) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
-        inner = cls.compact_op(op)
-        if inner is not None:
-            return s + " applies " + inner.name + tail
+            return False
         b = op.regions[0].blocks[0]
-        if len(b.args) != 2 * n:
-            return None
-        s += tail + "\n" + INDENT * p.indent + " reducer"
+        inner = cls.compact_op(op)
+        if inner is None and len(b.args) != 2 * n:
+            return False
+        vs = op.operands
         for i in range(n):
-            s += f"({block_arg_text(p, b.args[i])}, {block_arg_text(p, b.args[i + n])}) "
-        return s + " " + p.region(op.regions[0])
+            if i:
+                p.write(", ")
+            p.write("(")
+            p.print_operand(vs[i])
+            p.write(" init: ")
+            p.print_operand(vs[i + n])
+            p.write(")")
+        if inner is not None:
+            p.write(" applies " + inner.name)
+        p.write(" across dimensions = ")
+        DENSE_I64.print(p, d)
+        entries = [e for e in op.properties.entries if e[0] != "dimensions"] + list(op.attributes.entries)
+        p.print_optional_attr_dict(DictionaryAttr(entries))
+        p.write(" : ")
+        p.print_functional_type(op.operand_types, op.result_types)
+        if inner is None:
+            p.print_newline()
+            p.write(" reducer")
+            for i in range(n):
+                p.write("(")
+                p.print_region_argument(b.args[i])
+                p.write(", ")
+                p.print_region_argument(b.args[i + n])
+                p.write(") ")
+            p.write(" ")
+            p.print_region(op.regions[0])
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -457,33 +495,18 @@ class MapOp(ShloOp):
 _DOT_ALGO = "#stablehlo.dot_algorithm"
 
 
-class DotOp(ShloOp):
+class DotOp(PrecisionConfigDirectives, ShloOp):
     """`stablehlo.dot %a, %b, precision = [DEFAULT, HIGHEST] : (..) -> ..`"""
+
+    assembly_format = ("$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:` "
+                       "functional-type(operands, results)")
 
     name = "stablehlo.dot"
     lhs = ods.operand(HLO_Tensor)
     rhs = ods.operand(HLO_TensorOrPerAxisQuantizedTensor)
     precision_config = ods.opt_attr(PrecisionConfig)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    args_format = "dot_args"
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {}
-        if "precision" in a.r:
-            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        pc = op.precision_config
-        if pc is not None:
-            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
-                return None
-            s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        return s + cls.attrs_and_type(op, p)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -491,7 +514,7 @@ class DotOp(ShloOp):
         return [kernels.dot_general(a, b, (), (), (a.ndim - 1,), (0,), interp_values.dtype_of(op.result_.type))]
 
 
-class DotGeneralOp(ShloOp):
+class DotGeneralOp(DotDimensionNumbers, PrecisionConfigDirectives, ShloOp):
     """`stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : ...`"""
 
     local_verify = True  # checks read only the op's own types and attributes
@@ -505,47 +528,10 @@ class DotGeneralOp(ShloOp):
     algorithm = ods.opt_attr(dialect_attr(_DOT_ALGO, "Attribute that models the algorithm constraints to use for "
                                                  "computing dot."))
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
-    args_format = "dot_general_args"
+    assembly_format = ("$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` "
+                       "custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) attr-dict `:` "
+                       "functional-type(operands, results)")
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props: dict = {}
-        if "precision" in a.r:
-            props["precision_config"] = ArrayAttr([EnumAttr("precision", w) for w in a.get("precision")])
-        if "algorithm" in a.r:
-            text, pos = a.span_text(a.get("algorithm"))
-            props["algorithm"] = s.decode("attr", _DOT_ALGO + text, pos)
-        attrs = a.attrs()
-        (lb, rb), (lc, rc) = a.get("batching_dims", ([], [])), a.get("contracting_dims", ([], []))
-        props["dot_dimension_numbers"] = DotDimensionNumbersAttr(lb, rb, lc, rc)
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        dn = op.dot_dimension_numbers
-        if not isinstance(dn, DotDimensionNumbersAttr):
-            return None
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        if dn.lhs_batching_dimensions or dn.rhs_batching_dimensions:
-            s += (f", batching_dims = {dims_text(dn.lhs_batching_dimensions)} x "
-                  f"{dims_text(dn.rhs_batching_dimensions)}")
-        s += (f", contracting_dims = {dims_text(dn.lhs_contracting_dimensions)} x "
-              f"{dims_text(dn.rhs_contracting_dimensions)}")
-        pc = op.precision_config
-        if pc is not None:
-            if not isinstance(pc, ArrayAttr) or not all(isinstance(x, EnumAttr) for x in pc):
-                return None
-            if len(pc):
-                s += ", precision = [" + ", ".join(x.value for x in pc) + "]"
-        alg = op.algorithm
-        if alg is not None:
-            text = p.attr_text(alg)
-            if not text.startswith(_DOT_ALGO + "<"):
-                return None
-            s += ", algorithm = " + text[len(_DOT_ALGO):]
-        return s + cls.attrs_and_type(op, p)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -575,22 +561,7 @@ class _EinsumForm(ShloOp):
     """`NAME %a[, %b], config = "ab,bc->ac" : (..) -> ..`"""
 
     traits = (Pure(),)
-    args_format = "einsum_args"
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        v = a.attr("string")
-        if not isinstance(v, StringAttr):
-            raise a.error("expected string", a.get("string")[0])
-        return cls.build_functional(s, a, types, {"einsum_config": v})
-
-    @classmethod
-    def print_custom(cls, op, p):
-        c = op.properties.get("einsum_config")
-        if not isinstance(c, StringAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, config = {p.attr_text(c)}"
-                + cls.attrs_and_type(op, p))
+    attr_syntax = {"einsum_config": UntypedAttr()}
 
 
 class EinsumOp(_EinsumForm):
@@ -599,6 +570,7 @@ class EinsumOp(_EinsumForm):
     rhs = ods.operand(HLO_Tensor)
     einsum_config = ods.attr(Str)
     result_ = ods.result(HLO_Tensor, name="result")
+    assembly_format = "$lhs `,` $rhs `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)"
 
 
 class UnaryEinsumOp(_EinsumForm):
@@ -606,39 +578,14 @@ class UnaryEinsumOp(_EinsumForm):
     operand_ = ods.operand(HLO_Tensor, name="operand")
     einsum_config = ods.attr(Str)
     result_ = ods.result(HLO_Tensor, name="result")
+    assembly_format = "$operand `,` `config` `=` $einsum_config attr-dict `:` functional-type(operands, results)"
 
 
-_WINDOW = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
-           ("rhs_dilate", "rhs_dilation"), ("reverse", "window_reversal"))
-
-
-def window_text(op: Operation) -> str | None:
-    parts = []
-    for kw, prop in _WINDOW:
-        v = op.properties.get(prop)
-        if v is None:
-            continue
-        if kw == "pad":
-            if not isinstance(v, DenseElementsAttr) or len(v.type.shape) != 2 or v.type.shape[1] != 2:
-                return None
-            flat = v.flat_values()
-            parts.append("pad = [" + ", ".join(f"[{flat[i]}, {flat[i + 1]}]" for i in range(0, len(flat), 2))
-                         + "]")
-        elif not isinstance(v, DenseArrayAttr):
-            return None
-        elif kw == "reverse":
-            parts.append("reverse = [" + ", ".join("true" if x else "false" for x in v.values) + "]")
-        else:
-            parts.append(f"{kw} = {dims_text(v)}")
-    return "{" + ", ".join(parts) + "}"
-
-
-_CONV_ELIDE = ("dimension_numbers",) + tuple(p for _, p in _WINDOW)
 ConvDimensionNumbers = IsA(ConvDimensionNumbersAttr, "Structure of dimension information for conv op")
 PositiveI64 = positive(I64Attr)
 
 
-class ConvolutionOp(ShloOp):
+class ConvolutionOp(ConvolutionDimensions, WindowAttributes, ShloOp):
     """`stablehlo.convolution(%lhs, %rhs) dim_numbers = ..., window = {...} {attrs} : (..) -> ..`"""
 
     name = "stablehlo.convolution"
@@ -655,7 +602,9 @@ class ConvolutionOp(ShloOp):
     precision_config = ods.opt_attr(PrecisionConfig)
     result_ = ods.result(HLO_TensorOrPerAxisQuantizedTensor, name="result")
     traits = (Pure(),)
-    args_format = "conv_args"
+    assembly_format = ("`(` operands `)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` "
+                       "`window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, "
+                       "$rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -671,28 +620,6 @@ class ConvolutionOp(ShloOp):
         inf.check_inferred_shape(op, shape, r)
         dn = op.dimension_numbers
         vq.verify_convolution_quant(op, lhs, rhs, r, dn.kernel_output_feature_dimension, dn.output_feature_dimension)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        text, off = a.get("conv_dims")
-        dn = parse_conv_dims(text)
-        if dn is None:
-            raise a.error("expected convolution dimension numbers like [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", off)
-        props: dict = {"dimension_numbers": dn}
-        props.update(a.get("window"))
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        dn = op.dimension_numbers
-        if not isinstance(dn, ConvDimensionNumbersAttr):
-            return None
-        w = window_text(op)
-        if w is None:
-            return None
-        return (f"{p.op_name(op)}({p.values(op.operands)}) dim_numbers = {dn.compact_text()}, window = {w}"
-                + merged_attrs(op, p, elide=_CONV_ELIDE) + " : "
-                + p.functional_type(op.operand_types, op.result_types))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -731,22 +658,10 @@ class FftOp(ShloOp):
     fft_type = ods.attr(enum_attr("fft_type", "XLA fast fourier transform type."))
     fft_length = ods.attr(DenseI64Array)
     result_ = ods.result(HLO_FpOrComplexTensor, name="result")
-    args_format = "fft_args"
+    assembly_format = ("$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length attr-dict `:` "
+                       "functional-type(operands, results)")
+    attr_syntax = {"fft_type": EnumKeyword("fft_type"), "fft_length": DENSE_I64}
     traits = (Pure(),)
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {"fft_type": EnumAttr("fft_type", a.get("enum_value")),
-                 "fft_length": DenseArrayAttr(i64, a.get("dims"))}
-        return cls.build_functional(s, a, types, props)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        t, n = op.fft_type, op.fft_length
-        if not isinstance(t, EnumAttr) or not isinstance(n, DenseArrayAttr):
-            return None
-        return (f"{p.op_name(op)} {p.values(op.operands)}, type = {t.value}, length = {dims_text(n)}"
-                + cls.attrs_and_type(op, p))
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -764,34 +679,17 @@ class FftOp(ShloOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class CholeskyOp(ShloOp):
+class CholeskyOp(SameOperandsAndResultType, ShloOp):
     """`stablehlo.cholesky %a, lower = true : T` (`lower` printed only when true)."""
 
     name = "stablehlo.cholesky"
     a = ods.operand(HLO_FpComplexOrQuantizedIntTensor)
     lower = ods.attr(BoolAttrC, default=FALSE)
     result_ = ods.result(HLO_FpComplexOrQuantizedIntTensor, name="result")
-    args_format = "cholesky_args"
+    assembly_format = ("$a (`,` `lower` `=` $lower^)? attr-dict `:` "
+                       "custom<SameOperandsAndResultType>(type($a), type($result))")
+    attr_syntax = {"lower": BareInteger(i1)}
     traits = (Pure(), CompatibleOperandsAndResultElementType())
-
-    @classmethod
-    def parse_custom(cls, s, a, types, extra):
-        props = {}
-        if "lower" in a.r:
-            props["lower"] = IntegerAttr(1 if a.get("lower") else 0, i1)
-        attrs = a.attrs()
-        ins, outs = same_type_signature(a.n_uses, s.decode_type(types[0]))
-        return build_op(s, cls.name, a.operands(ins), outs, props, attrs)
-
-    @classmethod
-    def print_custom(cls, op, p):
-        low = op.properties.get("lower")
-        if low is not None and not (isinstance(low, IntegerAttr) and low.type is i1):
-            return None
-        s = f"{p.op_name(op)} {p.values(op.operands)}"
-        if low is not None and low.value:
-            s += ", lower = true"
-        return s + merged_attrs(op, p, elide=cls.inherent) + " : " + same_type_text(p, op)
 
 
 class TriangularSolveOp(ShloOp):
@@ -896,6 +794,7 @@ class WhileOp(ShloOp):
     cond = ods.region(1)
     body = ods.region(1)
     traits = (RecursiveMemoryEffects(),)
+    syntax_token = None  # a form with regions: read as ASM_OP
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -922,19 +821,64 @@ class WhileOp(ShloOp):
                                      f"operation '{types_text(op.result_types)}'")
 
     @classmethod
-    def print_custom(cls, op, p):
-        if len(op.regions) != 2 or any(len(r.blocks) != 1 for r in op.regions):
-            return None
-        cond = op.regions[0].blocks[0]
-        if len(cond.args) != len(op.operands) or len(op.regions[1].blocks[0].args) != len(op.operands):
-            return None
-        s = p.op_name(op) + "(" + ", ".join(
-            f"{p.value(a)} = {p.value(v)}" for a, v in zip(cond.args, op.operands)) + ")"
+    def parse_asm(cls, p: OpAsmParser) -> tuple:
+        """hlo::parseWhileOp: `(%iterArg = %x, ...) : T, ... attributes {..} cond {..} do {..}`."""
+        at = p.location()
+        args, refs = [], []
+        p.parse_punct("(")
+        while not p.parse_optional_punct(")"):
+            args.append(p.parse_argument(allow_type=False))
+            p.parse_punct("=")
+            refs.append(p.parse_operand())
+            if p.parse_optional_punct(")"):
+                break
+            p.parse_comma()
+        r = p.resolver
+        types = []
+        if refs:
+            p.parse_colon()
+            types = r.types(p.parse_type_list())
+        operands = r.operands(refs, types, at)
+        for a, t in zip(args, types):
+            a.type = t
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        p.parse_keyword("cond")
+        cond = p.parse_region(args)
+        p.parse_keyword("do")
+        body = p.parse_region(args)
+        return operands, types, attrs, cond, body
+
+    @classmethod
+    def build_asm(cls, r: OpAsmResolver, state: tuple) -> Operation:
+        operands, types, attrs, cond, body = state
+        a = r.attr(attrs) if attrs is not None else None
+        return Operation(cls.name, operands, types, None, a, [cond, body])
+
+    @classmethod
+    def print_asm(cls, op: Operation, p: OpAsmPrinter) -> bool:
+        if len(op.regions) != 2 or any(len(r.blocks) != 1 for r in op.regions) or len(op.properties):
+            return False
+        cond, body = op.regions
+        if len(cond.blocks[0].args) != len(op.operands) or len(body.blocks[0].args) != len(op.operands):
+            return False
+        p.write("(")
+        for i, (a, v) in enumerate(zip(cond.blocks[0].args, op.operands)):
+            if i:
+                p.write(", ")
+            p.print_operand(a)
+            p.write(" = ")
+            p.print_operand(v)
+        p.write(")")
         if op.operands:
-            s += " : " + p.types(op.operand_types)
-        s += p.attr_dict(op.attributes, keyword=True)
-        ind = INDENT * p.indent
-        return s + "\n" + ind + "cond " + p.region(op.regions[0]) + " do " + p.region(op.regions[1])
+            p.write(" : ")
+            p.print_types(op.operand_types)
+        p.print_optional_attr_dict(op.attributes, (), True)
+        p.print_newline()
+        p.write("cond ")
+        p.print_region(cond)
+        p.write(" do ")
+        p.print_region(body)
+        return True
 
     @classmethod
     def custom_prints_entry_args(cls, op, region_index: int = 0) -> bool:
@@ -998,16 +942,13 @@ class CaseOp(ShloOp):
 
 
 class ReturnOp(ShloOp):
-    """`stablehlo.return %a, %b : T, U` (grammar rule stablehlo_return)."""
+    """`stablehlo.return %a, %b : T, U`"""
 
     name = "stablehlo.return"
     results_ = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensorOrTokenOrBuffer, name="results")
     traits = (Terminator(), ReturnLike(), Pure())
-    syntax_token = "RETURN_KW"
-
-    @classmethod
-    def print_custom(cls, op, p):
-        return print_return(op, p)
+    assembly_format = "$results attr-dict (`:` type($results)^)?"
+    syntax_token = None  # no `: type` without operands: read as ASM_OP
 
 
 OPS = (ReduceOp, ReduceWindowOp, SelectAndScatterOp, ScatterOp, SortOp, MapOp, DotOp, DotGeneralOp, EinsumOp,

@@ -1,7 +1,12 @@
-"""StableHLO/CHLO/Shardy custom syntax: argument decoding, grammar
-callbacks, printing helpers and the base of ops with a one-line form.
+"""StableHLO/CHLO/Shardy custom syntax: the base of their ops, the one-line
+SHLO_OP path (with its per-line-shape template replay) and the argument
+decoder the CHLO/Shardy forms not yet converted to assembly formats use.
 
-Parsing: the op grammar (grammars/stablehlo.lark) lexes a one-line custom op
+StableHLO's own ops declare `assembly_format`s or op_asm forms
+(hlopt/dialects/stablehlo/asm_directives.py); a one-line one lexes as SHLO_OP
+and is read by its form (`_asm_op`), one with regions as ASM_OP.
+
+Parsing the rest: the op grammar (grammars/stablehlo.lark) lexes a one-line custom op
 as `NAME OP_ARGS : TYPE`, where OP_ARGS is one coarse token (everything up to
 the `: type`). Its text is decoded by a Lark LALR parser over
 grammars/stablehlo_args.lark whose start symbol is the op's `args_format`.
@@ -12,13 +17,9 @@ each distinct shape goes through Lark once. The decoded structure is a dict
 of fields (see the grammar); `Args` maps it back onto one op's text and the
 op's `parse_custom(s, args, types, extra)` builds it.
 
-while, return and the reducer block header open regions, so they have their
-own grammar rules here (entry-block arguments are announced through the
-session's `pending` stack before the region is parsed).
-
-Printing: helpers that format dims, merged attribute dictionaries (inherent
-and discardable attributes print together, sorted, in the custom form) and
-block arguments the way MLIR's OpAsmPrinter does.
+Printing helpers for those forms: merged attribute dictionaries (inherent
+and discardable attributes print together, sorted) and block arguments the
+way MLIR's OpAsmPrinter does.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from typing import Any
 from lark import Token, Transformer
 from lark.lexer import PatternStr
 
-from hlopt.dialects.syntax_util import assignments, parse_error
-from hlopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, DictionaryAttr, print_named_attrs
+from hlopt.dialects.syntax_util import parse_error
+from hlopt.ir.attributes import DictionaryAttr, print_named_attrs
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.location import UnknownLoc
 from hlopt.ir.opdef import OpDef, lookup_op
-from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
+from hlopt.ir.types import Type
 from hlopt.syntax import (
     ContextLexer,
     LexError,
@@ -114,13 +115,7 @@ def _ints(c: list) -> list[int]:
     return [int(t) for t in c if t is not None]
 
 
-_REPEATED = ("range", "input")
-
-
-FORMATS = ("uses_attrs", "attrs_only", "constant_args",
-           "slice_args", "pad_args", "precision_format_args", "rng_algorithm_args",
-           "dot_general_args", "custom_call_args", "reduce_args", "conv_args", "fft_args", "rng_args", "dot_args",
-           "cholesky_args", "einsum_args", "composite_args", "top_k_args", "sharding_args", "group_args")
+FORMATS = ("uses_attrs", "top_k_args", "sharding_args", "group_args")
 _TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
                    "SYMBOL": "symbol name", "STRING": "string", "ATTR_DICT": "attribute dictionary",
                    "ANGLE": "'<'", "BRACKET": "'['", "REST": "attribute value", "$END": "end of arguments"}
@@ -134,16 +129,7 @@ class ArgsDecoder(Transformer):
         self.slots: dict[int, int] = {}  # position of a `%` placeholder -> use index
 
     def _fields(self, c: list) -> dict:
-        out: dict = {}
-        for item in c:
-            if item is None:
-                continue
-            k, v = item
-            if k in _REPEATED:
-                out.setdefault(k, []).append(v)
-            else:
-                out[k] = v
-        return out
+        return dict(item for item in c if item is not None)
 
     def _slot(self, tok: Any) -> int:
         i = self.slots.get(tok.start_pos)
@@ -151,19 +137,12 @@ class ArgsDecoder(Transformer):
             raise SyntaxErr("expected SSA operand", tok.start_pos)
         return i
 
-    # single-child fields: `dims: int_list` -> ("dims", [...]); start rules -> the field dict
-    _SAME = frozenset(("dims", "low", "high", "interior", "precision"))
     _INT = frozenset(("k", "group_id"))
-    _WORD = frozenset(("enum_value", "format"))
 
     def __getattr__(self, name: str) -> Any:
         """The callbacks Lark looks up for those rules (and every start rule)."""
-        if name in ArgsDecoder._SAME:
-            return lambda c: (name, c[0])
         if name in ArgsDecoder._INT:
             return lambda c: (name, int(c[0]))
-        if name in ArgsDecoder._WORD:
-            return lambda c: (name, str(c[0]))
         if name in FORMATS:
             return self._fields
         raise AttributeError(name)
@@ -176,87 +155,8 @@ class ArgsDecoder(Transformer):
     def attrs(self, c):
         return "attrs", _span(c[0])
 
-    def value(self, c):
-        return "value", _span(c[0])
-
-    def target(self, c):
-        return "target", _span(c[0])
-
-    def string(self, c):
-        return "string", _span(c[0])
-
     def sharding(self, c):
         return "sharding", _span(c[0])
-
-    def algorithm(self, c):
-        return "algorithm", _span(c[0])
-
-    def applies(self, c):
-        return "applies", (str(c[0]), c[0].start_pos)
-
-    def lower(self, c):
-        return "lower", str(c[0]) == "true"
-
-    def int_list(self, c):
-        return _ints(c)
-
-    def enum_list(self, c):
-        return [str(t) for t in c if t is not None]
-
-    def slice_range(self, c):
-        a, b, k = c
-        return "range", (int(a), int(b), 1 if k is None else int(k))
-
-    def reduce_input(self, c):
-        return "input", (self._slot(c[0]), self._slot(c[1]))
-
-    def batching_dims(self, c):
-        return "batching_dims", (c[0], c[1])
-
-    def contracting_dims(self, c):
-        return "contracting_dims", (c[0], c[1])
-
-    def conv_dims(self, c):
-        return "conv_dims", ("x".join(map(str, c[:2])) + "->" + str(c[2]), c[0].start_pos)
-
-    # window = {stride = [..], pad = [[..]], lhs_dilate = [..], rhs_dilate = [..], reverse = [..]}
-    def window(self, c):
-        props: dict = {}
-        for item in c:
-            if item is None:
-                continue
-            kw, prop, v = item
-            if prop in props:
-                raise SyntaxErr(f"Duplicate entry for '{kw}' attribute")
-            props[prop] = v
-        return "window", props
-
-    def stride(self, c):
-        return "stride", "window_strides", DenseArrayAttr(i64, c[0])
-
-    def lhs_dilate(self, c):
-        return "lhs_dilate", "lhs_dilation", DenseArrayAttr(i64, c[0])
-
-    def rhs_dilate(self, c):
-        return "rhs_dilate", "rhs_dilation", DenseArrayAttr(i64, c[0])
-
-    def reverse(self, c):
-        return "reverse", "window_reversal", DenseArrayAttr(i1, c[0])
-
-    def pad(self, c):
-        pairs = c[0]
-        return "pad", "padding", DenseElementsAttr(RankedTensorType((len(pairs), 2), i64),
-                                                   [v for pr in pairs for v in pr])
-
-    def pad_list(self, c):
-        return [p for p in c if p is not None]
-
-    def pad_pair(self, c):
-        return int(c[0]), int(c[1])
-
-    def bool_list(self, c):
-        return [str(t) == "true" if t.type == "BOOL" else bool(int(t)) for t in c if t is not None]
-
 
 
 class _ArgsParser:
@@ -383,40 +283,7 @@ def decode_args(s: Any, fmt: str, text: str, base: int) -> Args:
 
 
 # ---------------------------------------------------------------------------
-# types after the colon
-
-
-def decode_types(s: Any, toks: Sequence[Any]) -> list[Type]:
-    return [s.decode_type(t) for t in toks]
-
-
-def same_type_signature(n_operands: int, t: Type) -> tuple[list[Type], list[Type]]:
-    """`: T` means every operand and the result have type T; `: (..) -> T`
-    gives them explicitly."""
-    if isinstance(t, FunctionType):
-        return list(t.inputs), list(t.results)
-    return [t] * n_operands, [t]
-
-
-def functional(s: Any, toks: Sequence[Any], pos: int) -> FunctionType:
-    if len(toks) != 1:
-        from hlopt.syntax import ParseError
-
-        raise ParseError("expected a function type", pos)
-    t = s.decode_type(toks[0])
-    if not isinstance(t, FunctionType):
-        from hlopt.syntax import ParseError
-
-        raise ParseError("invalid kind of type specified: expected function type", toks[0].start_pos)
-    return t
-
-
-# ---------------------------------------------------------------------------
 # printing
-
-
-def dims_text(a: Any) -> str:
-    return "[" + ", ".join(map(str, a.values if isinstance(a, DenseArrayAttr) else a)) + "]"
 
 
 def merged_attrs(op: Operation, p: Any, elide: Sequence[str] = (), defaults: dict | None = None) -> str:
@@ -430,15 +297,6 @@ def merged_attrs(op: Operation, p: Any, elide: Sequence[str] = (), defaults: dic
     if not entries:
         return ""
     return " {" + print_named_attrs(entries, p) + "}"
-
-
-def same_type_text(p: Any, op: Operation) -> str:
-    """printSameOperandsAndResultType"""
-    ins = op.operand_types
-    res = op.result_types
-    if len(res) == 1 and all(t is res[0] for t in ins):
-        return p.type_text(res[0])
-    return p.functional_type(ins, res)
 
 
 def block_arg_text(p: Any, a: Value) -> str:
@@ -463,10 +321,11 @@ def build_op(s: Any, name: str, operands: Sequence[Any], results: Sequence[Type]
 
 
 class ShloOp(OpDef):
-    """Base of StableHLO/CHLO/Shardy ops. Ops with a one-line custom form
-    define `parse_custom(s, args, types, extra)` and set `args_format`, the
-    start symbol of grammars/stablehlo_args.lark that decodes their argument
-    text; they lex as SHLO_OP (grammars/stablehlo.lark)."""
+    """Base of StableHLO/CHLO/Shardy ops. StableHLO's forms are assembly
+    formats or op_asm forms; the CHLO/Shardy ops not yet converted define
+    `parse_custom(s, args, types, extra)` and set `args_format`, the start
+    symbol of grammars/stablehlo_args.lark that decodes their argument text.
+    One-line forms lex as SHLO_OP (grammars/stablehlo.lark)."""
 
     args_format = "uses_attrs"
     syntax_token: str | None = None
@@ -479,20 +338,6 @@ class ShloOp(OpDef):
             # case then replays per distinct line shape (stablehlo_simple)
             custom = hasattr(cls, "parse_custom") or has_asm_form(cls)
             cls.syntax_token = "SHLO_OP" if custom else None
-
-    @classmethod
-    def build_functional(cls, s: Any, a: "Args", types: Sequence[Any], props: dict) -> Operation:
-        """The op from its decoded arguments and a `(ins) -> outs` type."""
-        attrs = a.attrs()
-        ft = functional(s, types, a.base)
-        return build_op(s, cls.name, a.operands(ft.inputs), ft.results, props, attrs)
-
-    @classmethod
-    def attrs_and_type(cls, op: Operation, p: Any) -> str:
-        """The common tail ` {attrs} : (ins) -> outs` of custom forms."""
-        return merged_attrs(op, p, elide=cls.inherent) + " : " + p.functional_type(op.operand_types,
-                                                                                   op.result_types)
-
 
 # ---------------------------------------------------------------------------
 # grammar callbacks (grammars/stablehlo.lark)
@@ -508,15 +353,11 @@ def keyword_pos(s: Any, keyword: str, before: int) -> int:
 
 def stablehlo_op(s: Any, c: list) -> tuple[Operation, int]:
     name_tok, args_tok = c[0], c[1]
-    region = c[-1]
-    reducer = c[-2]
-    if reducer is not None:
-        s.pending.pop()
     if args_tok is None:
         args, args_pos = "", name_tok.end_pos
     else:
         args, args_pos = str(args_tok), args_tok.start_pos
-    return _custom_op(s, str(name_tok), name_tok.start_pos, args, args_pos, c[2:-3], c[-3], region)
+    return _custom_op(s, str(name_tok), name_tok.start_pos, args, args_pos, c[2:-1], c[-1], None)
 
 
 def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
@@ -650,70 +491,8 @@ def _token_error(e: Any, text: str) -> Any:
     return ParseError(f"unexpected '{m.group()[:40]}', expected SSA operand", at)
 
 
-def stablehlo_reducer(s: Any, c: list) -> None:
-    """`reducer(%a: T, %b: T) (%c: U, %d: U)`: block args are all the
-    first members, then all the second members."""
-    firsts, seconds = [], []
-    for tok in c:
-        text = str(tok)
-        inner = text[1:-1]
-        from hlopt.syntax import split_pieces as _pieces
-
-        pieces = list(_pieces(inner))
-        if len(pieces) != 2:
-            raise parse_error("expected '(%lhs: type, %rhs: type)' in reducer", tok.start_pos)
-        for dest, (piece, off) in zip((firsts, seconds), pieces):
-            pos = tok.start_pos + 1 + off
-            name, t, loc_tok, _ = s.parse_arg(piece, pos, named=True)
-            dest.append((name, t, loc_tok, pos))
-    s.pending.append(("stablehlo.reduce", firsts + seconds))
-    return None
-
-
-def stablehlo_while_head(s: Any, c: list) -> tuple:
-    ops_tok = c[0]
-    attrs_tok = c[-1]
-    type_toks = [t for t in c[1:-1] if t is not None]
-    types = [s.decode_type(t) for t in type_toks]
-    pairs = assignments(ops_tok, "expected '%iterArg = %value'")
-    if len(types) != len(pairs):
-        raise parse_error(f"{len(pairs)} operands present, but expected {len(types)}", ops_tok.start_pos)
-    operands = [s.lookup(n, k, t, pos) for (_, n, k, pos), t in zip(pairs, types)]
-    entry = [(a, t, None, pos) for (a, _, _, pos), t in zip(pairs, types)]
-    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
-    # both regions take the iteration arguments: one pending entry each, the
-    # body's below the cond's (the cond region consumes the top one)
-    s.pending.append(("stablehlo.while", entry))
-    s.pending.append(("stablehlo.while", entry))
-    return operands, types, attrs, entry, keyword_pos(s, "stablehlo.while", ops_tok.start_pos)
-
-
-def stablehlo_while_do(s: Any, c: list) -> None:
-    s.pending.pop()  # the cond region's (consumed) entry; the body's is next
-    return None
-
-
-def stablehlo_while(s: Any, c: list) -> tuple[Operation, int]:
-    (operands, types, attrs, entry, pos), cond, _, body = c
-    s.pending.pop()
-    op = Operation("stablehlo.while", operands, types, None, attrs, [cond, body])
-    return op, pos
-
-
-def stablehlo_return(s: Any, c: list) -> tuple[Operation, int]:
-    kw, values, attrs, types = c
-    operands = s.uses(values, types, kw.start_pos)
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(str(kw), operands, (), None, a), kw.start_pos
-
-
 CALLBACKS = {
     "stablehlo_op": stablehlo_op,
     "stablehlo_simple": stablehlo_simple,
     "stablehlo_simple_operation": stablehlo_simple_operation,
-    "stablehlo_reducer": stablehlo_reducer,
-    "stablehlo_while_head": stablehlo_while_head,
-    "stablehlo_while_do": stablehlo_while_do,
-    "stablehlo_while": stablehlo_while,
-    "stablehlo_return": stablehlo_return,
 }
