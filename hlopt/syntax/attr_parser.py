@@ -226,10 +226,10 @@ def decode_dense_body(body: str, t: Type) -> DenseElementsAttr:
             raise SyntaxErr("parsed zero elements, but type has non-zero elements")
         return DenseElementsAttr(t, (), splat=False)
     if isinstance(et, (IntegerType, IndexType, FloatType)) and '"' not in inner and "(" not in inner:
-        flat = _plain_elements(inner, t.shape)
-        if flat is not None:
+        plain = _plain_elements(inner, t.shape)
+        if plain is not None:
             # a splat's literal is the whole body (its skeleton `x`); a list's splat-ness is computed
-            return DenseElementsAttr(t, _convert_plain(flat, et), splat=True if inner[:1] != "[" else None)
+            return DenseElementsAttr(t, _convert_plain(plain, et), splat=True if inner[:1] != "[" else None)
     pos = 0
     stack: list[list] = [[]]
     shape_check: list = []
