@@ -445,7 +445,7 @@ def _cast_of_extract_slice(op: Operation, rw: Any) -> bool:
         k += 1
         if d != DYNAMIC:
             sizes[i] = d
-    new = _create_slice(rw, "tensor.extract_slice", [src.source], (offsets, sizes, strides), rt, op.location)
+    new = _create_slice(rw, ExtractSliceOp, [src.source], (offsets, sizes, strides), rt, op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -476,14 +476,11 @@ def _cast_of_empty(op: Operation, rw: Any) -> bool:
     return True
 
 
-def _create_slice(rw: Any, name: str, lead: list[Value], lists: tuple, result_type: Any, loc: Any) -> Operation:
-    """An extract_slice/insert_slice from mixed (int or Value) offsets, sizes, strides."""
+def _create_slice(rw: Any, cls: Any, lead: list[Value], lists: tuple, result_type: Any, loc: Any) -> Operation:
+    """An extract_slice/insert_slice (`cls`) from mixed (int or Value) offsets, sizes, strides."""
     dyn = [[x for x in xs if isinstance(x, Value)] for xs in lists]
-    props: dict[str, Any] = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), [1] * len(lead)
-                                                                   + [len(d) for d in dyn])}
-    for key, xs in zip(_SLICE_PROPS, lists):
-        props[key] = _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in xs])
-    return rw.create(name, [*lead, *(v for d in dyn for v in d)], [result_type], properties=props, location=loc)
+    static = {key: _i64_array([K_DYNAMIC if isinstance(x, Value) else x for x in xs]) for key, xs in zip(_SLICE_PROPS, lists)}
+    return rw.create(cls, *lead, *dyn, result_types=[result_type], location=loc, **static)
 
 
 class BitcastOp(_CastLike):
@@ -610,7 +607,8 @@ def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
     src = op.tensor.defining_op
     if not _is(src, "arith.index_cast"):
         return False
-    rw.replace_op(op, [_extract_as(rw, src.operands[0], op.operands[1:], op.result_.type, op.location)])
+    rw.replace_op(op, [_extract_as(rw, src.operands[0], list(cast(ExtractOp, op).indices), op.result_.type,
+                                   op.location)])
     return True
 
 
@@ -1298,7 +1296,7 @@ def _infer_concat_operand_types(op: Operation, rw: Any) -> bool:
         t = RankedTensorType(shape, inferred.element_type)
         if not preserves_static(t, v.type):
             cast = rw.create(CastOp, v, result_types=[t], location=op.location)
-            rw.set_operand(op, k, cast.results[0])
+            rw.set_operand(op, k, cast.dest)
             done = True
     return done
 
@@ -1495,7 +1493,7 @@ def _extract_slice_constant_args(op: Operation, rw: Any) -> bool:
         return False
     rt = op.result_.type
     nt = _canonical_slice_type(rt.rank, src.type, lists[1])
-    new = _create_slice(rw, "tensor.extract_slice", [src], lists, nt, op.location)
+    new = _create_slice(rw, ExtractSliceOp, [src], lists, nt, op.location)
     if nt is not rt:
         new = rw.create(CastOp, *new.results, result_types=[rt], location=op.location)
     rw.replace_op(op, new.results)
@@ -1576,7 +1574,7 @@ def _insert_slice_constant_args(op: Operation, rw: Any) -> bool:
     st = _canonical_slice_type(src.type.rank, dest.type, lists[1])
     if st is not src.type:
         src = rw.create(CastOp, src, result_types=[st], location=op.location).dest
-    new = _create_slice(rw, "tensor.insert_slice", [src, dest], lists, dest.type, op.location)
+    new = _create_slice(rw, InsertSliceOp, [src, dest], lists, dest.type, op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -1618,7 +1616,7 @@ def _insert_slice_cast(op: Operation, rw: Any) -> bool:
             k += 1
     if not _rank_reduced(RankedTensorType(static, dt.element_type, dt.encoding), st):
         return False
-    new = _create_slice(rw, "tensor.insert_slice", [src, dst], (offsets, sizes, strides), dt, op.location)
+    new = _create_slice(rw, InsertSliceOp, [src, dst], (offsets, sizes, strides), dt, op.location)
     if dt is not op.dest.type:
         new = rw.create(CastOp, *new.results, result_types=[op.dest.type], location=op.location)
     rw.replace_op(op, new.results)
@@ -1796,7 +1794,8 @@ class PadOp(OpDef, DynamicIndexList):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         src = np.asarray(args[0])
-        _, nl, nh = op.properties.get("operandSegmentSizes").values
+        f = cast(PadOp, op)
+        nl, nh = len(f.low), len(f.high)
         low = [int(v) for v in _index_list(_static_list(op.static_low), args[1:1 + nl])]
         shape = [int(d) for d in _result_shape(op, src.shape, args, nl, nh)]
         out = np.empty(shape, src.dtype)
@@ -1956,8 +1955,8 @@ def _pad_orthogonal(op: Operation, rw: Any) -> bool:
         sizes[k] = o_sizes[k]
     new_high = [high[k] if k in i_dims else o_high[k] if k in o_dims else 0 for k in range(rank)]
     st = RankedTensorType(_static_dims(sizes), outer.source.type.element_type, outer.source.type.encoding)
-    sl = _create_slice(rw, "tensor.extract_slice", [outer.source], (offsets, sizes, i_strides), st, op.location)
-    new = _create_pad(rw, op, sl.results[0], low, new_high, op.result_.type, _take_region(rw, op))
+    sl = _create_slice(rw, ExtractSliceOp, [outer.source], (offsets, sizes, i_strides), st, op.location)
+    new = _create_pad(rw, op, sl.result_, low, new_high, op.result_.type, _take_region(rw, op))
     rw.replace_op(op, new.results)
     return True
 
