@@ -49,7 +49,15 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IntegerType, OpaqueType, i1, index
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, SymbolRef, TypesMatchWith, UnitKeyword
+from hlopt.syntax import (
+    AllTypesMatch,
+    AttrSyntax,
+    FixedType,
+    ParseError,
+    SymbolRef,
+    TypesMatchWith,
+    UnitKeyword,
+)
 
 _operand, _result = operand, result
 _I1 = IsA(IntegerType, "1-bit signless integer")
@@ -243,34 +251,42 @@ class OptimizationBarrierOp(_FormOp):
             raise op_error(op, "failed to verify that all of {operands, results} have same type")
 
 
-class UnfoldableConstantOp(UtilOp):
+class UnfoldableConstantOp(_Op):
     name = "util.unfoldable_constant"
     summary = "A constant that cannot be folded by the compiler."
     value = attr()
     result_ = result(name="result")
 
+    # -- IREE's custom form (std.constant's): `{attrs} value`, the result typed as the value
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        attrs = p.parse_optional_attr_dict()
+        at = p.location()
+        v = p.parse_optional_attribute()
+        if v is None:
+            raise ParseError("expected attribute value", at)
+        return {"attrs": attrs, "value": v}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.value
-        if getattr(v, "type", None) is not op.result_.type:
-            return None
-        # IREE's printer (std.constant's) leaves a space before a non-empty dictionary
-        s = "util.unfoldable_constant "
-        if len(op.attributes):
-            s += p.attr_dict(op.attributes) + " "
-        return s + p.attr_text(v)
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        v = r.attr(st["value"])
+        t = getattr(v, "type", None)
+        if t is None:
+            raise r.error("expected a typed attribute value", st["value"].pos)
+        return cls.build(value=v, result_types=[t],
+                         attributes=r.attr(st["attrs"]) if st["attrs"] is not None else None)
 
     @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        attrs = a.attr_dict()
-        text, pos = a.rest()
-        ty_tok = t.take("", "TYPE", required=False)
-        t.finish()
-        if not text:
-            raise s.error("expected attribute value", pos)
-        full = text + " : " + s.src.text[t.items[0][1].start_pos:t.items[0][1].end_pos]
-        v = s.decode("attr", full, pos)
-        return Operation("util.unfoldable_constant", (), [ty_tok], {"value": v}, attrs)
+    def print_asm(op: Operation, p: Any) -> bool:
+        v = op.value
+        if getattr(v, "type", None) is not op.result_.type:
+            return False
+        p.write(" ")
+        if len(op.attributes):  # IREE's printer leaves a space after a non-empty dictionary
+            p.print_optional_attr_dict(op.attributes)
+            p.write(" ")
+        p.print_attribute(v)
+        return True
 
 
 # -- assumptions --------------------------------------------------------------------------
