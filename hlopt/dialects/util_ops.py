@@ -891,7 +891,7 @@ class SwitchOp(_FormOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = op.default_value.type
-        if any(v.type is not t for v in op.operands[2:]) or op.result_.type is not t:
+        if any(v.type is not t for v in op.values) or op.result_.type is not t:
             raise op_error(op, "failed to verify that all of {default_value, result} have same type")
 
 
