@@ -77,8 +77,9 @@ class WorkloadOrdinalOp(OpDef):
     attr_syntax = {"ordinal": BareInteger(index)}
     type_inference = (AllTypesMatch("operand_", "result_"),)
 
-    @staticmethod
-    def asm_printable(op: Operation) -> bool:
+    @classmethod
+    def asm_printable(cls, op: Operation) -> bool:
+        assert isinstance(op, cls)  # an op is printed by its own class
         return op.result_.type is op.operand_.type  # the form prints one type
 
 

@@ -49,7 +49,15 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import IntegerType, OpaqueType, i1, index
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, SymbolRef, UnitKeyword
+from hlopt.syntax import (
+    AllTypesMatch,
+    AttrSyntax,
+    FixedType,
+    ParseError,
+    SymbolRef,
+    TypesMatchWith,
+    UnitKeyword,
+)
 
 _operand, _result = operand, result
 _I1 = IsA(IntegerType, "1-bit signless integer")
@@ -85,6 +93,9 @@ class _FormOp(_Op):
     format does not name print as `<alignment = 16>`, never in the attribute dictionary)."""
 
     asm_strict_properties = True
+
+
+_INDEX = index  # `index` is an operand's name in some ops' class bodies
 
 
 def _index(*names: str) -> tuple:
@@ -240,34 +251,42 @@ class OptimizationBarrierOp(_FormOp):
             raise op_error(op, "failed to verify that all of {operands, results} have same type")
 
 
-class UnfoldableConstantOp(UtilOp):
+class UnfoldableConstantOp(_Op):
     name = "util.unfoldable_constant"
     summary = "A constant that cannot be folded by the compiler."
     value = attr()
     result_ = result(name="result")
 
+    # -- IREE's custom form (std.constant's): `{attrs} value`, the result typed as the value
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        attrs = p.parse_optional_attr_dict()
+        at = p.location()
+        v = p.parse_optional_attribute()
+        if v is None:
+            raise ParseError("expected attribute value", at)
+        return {"attrs": attrs, "value": v}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.value
-        if getattr(v, "type", None) is not op.result_.type:
-            return None
-        # IREE's printer (std.constant's) leaves a space before a non-empty dictionary
-        s = "util.unfoldable_constant "
-        if len(op.attributes):
-            s += p.attr_dict(op.attributes) + " "
-        return s + p.attr_text(v)
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        v = r.attr(st["value"])
+        t = getattr(v, "type", None)
+        if t is None:
+            raise r.error("expected a typed attribute value", st["value"].pos)
+        return cls.build(value=v, result_types=[t],
+                         attributes=r.attr(st["attrs"]) if st["attrs"] is not None else None)
 
     @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        attrs = a.attr_dict()
-        text, pos = a.rest()
-        ty_tok = t.take("", "TYPE", required=False)
-        t.finish()
-        if not text:
-            raise s.error("expected attribute value", pos)
-        full = text + " : " + s.src.text[t.items[0][1].start_pos:t.items[0][1].end_pos]
-        v = s.decode("attr", full, pos)
-        return Operation("util.unfoldable_constant", (), [ty_tok], {"value": v}, attrs)
+    def print_asm(op: Operation, p: Any) -> bool:
+        v = op.value
+        if getattr(v, "type", None) is not op.result_.type:
+            return False
+        p.write(" ")
+        if len(op.attributes):  # IREE's printer leaves a space after a non-empty dictionary
+            p.print_optional_attr_dict(op.attributes)
+            p.write(" ")
+        p.print_attribute(v)
+        return True
 
 
 # -- assumptions --------------------------------------------------------------------------
@@ -379,11 +398,12 @@ class ListCreateOp(_FormOp):
     type_inference = (FixedType("initial_capacity", index),)
 
 
-class ListConstructOp(UtilOp):
+class ListConstructOp(_FormOp):
     name = "util.list.construct"
     summary = "Constructs a list with the given initial values."
     values = var_operand()
     result_ = result(_List, name="result")
+    assembly_format = 'custom<ValueTypeList>($values, type($values)) attr-dict `:` type($result)'
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -393,33 +413,6 @@ class ListConstructOp(UtilOp):
         for i, v in enumerate(op.operands):
             if not _castable(v.type, e):
                 raise IRError(f"list[{i}] type '{v.type.text}' cannot be be cast to list type '{e.text}'", op)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        items = ", ".join(p.value(v) + " : " + p.type_text(v.type) for v in op.operands)
-        return "util.list.construct [" + items + "]" + cls.attrs(op, p) + " : " + p.type_text(op.result_.type)
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        from hlopt.syntax import split_pieces
-
-        b = a.balanced("[")
-        if b is None:
-            raise a.error("expected '['")
-        vals = []
-        inner = b[0][1:-1]
-        for piece, off in split_pieces(inner) if inner.strip() else []:
-            at = b[1] + 1 + off
-            name, colon, ty = piece.partition(":")
-            if not colon:
-                raise s.error("expected ':'", at + len(piece))
-            tyv = s.decode("type", ty.strip(), at + len(name) + 1 + len(ty) - len(ty.lstrip()))
-            vals.append(use(s, name.strip(), at + len(name) - len(name.lstrip()), tyv))
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.list.construct", vals, [ty], None, attrs)
 
 
 class ListSizeOp(_FormOp):
@@ -460,78 +453,32 @@ def _check_access(op: Operation, lt: Any, et: Any, verb: str) -> None:
         raise IRError(f"list contains '{e.text}' and cannot be {verb} as '{et.text}'", op)
 
 
-class ListGetOp(UtilOp):
+class ListGetOp(_FormOp):
     name = "util.list.get"
     summary = "Element accessor."
     list = operand(_List)
     index = operand(Index)
     result_ = result(name="result")
+    assembly_format = '$list `[` $index `]` attr-dict `:` custom<ListTypeGet>(type($list), type($result))'
+    type_inference = (FixedType("index", _INDEX),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _check_access(op, op.list.type, op.result_.type, "accessed")
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lt, rt = op.list.type, op.result_.type
-        s = ("util.list.get " + p.value(op.list) + "[" + p.value(op.index) + "]" + cls.attrs(op, p)
-             + " : " + p.type_text(lt))
-        return s + (" -> " + p.type_text(rt) if _list_elem(lt) is not rt else "")
 
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct("[")
-        i = a.value_tok()
-        a.punct("]")
-        attrs = a.attr_dict()
-        a.finish()
-        lt = t.take("")
-        rt = t.take("->", required=False) or _list_elem(lt)
-        t.finish()
-        if rt is None:
-            raise t.error("expected an element type when specifying list access types")
-        return Operation("util.list.get", [use(s, *v, lt), use(s, *i, index)], [rt], None, attrs)
-
-
-class ListSetOp(UtilOp):
+class ListSetOp(_FormOp):
     name = "util.list.set"
     summary = "Element mutator."
     list = operand(_List)
     index = operand(Index)
     value = operand()
+    assembly_format = '$list `[` $index `]` `,` $value attr-dict `:` custom<ListTypeSet>(type($list), type($value))'
+    type_inference = (FixedType("index", _INDEX),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         _check_access(op, op.list.type, op.value.type, "mutated")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        lt, vt = op.list.type, op.value.type
-        s = ("util.list.set " + p.value(op.list) + "[" + p.value(op.index) + "], "
-             + p.value(op.value) + cls.attrs(op, p) + " : ")
-        return s + (p.type_text(lt) if _list_elem(lt) is vt else p.type_text(vt) + " -> " + p.type_text(lt))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        v = a.value_tok()
-        a.punct("[")
-        i = a.value_tok()
-        a.punct("]")
-        a.punct(",")
-        x = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        first = t.take("")
-        lt = t.take("->", required=False)
-        t.finish()
-        if lt is None:
-            lt, et = first, _list_elem(first)
-            if et is None:
-                raise t.error("expected an element type when specifying list access types")
-        else:
-            et = first
-        return Operation("util.list.set", [use(s, *v, lt), use(s, *i, index), use(s, *x, et)], (), None, attrs)
 
 
 # -- globals through pointers -------------------------------------------------------------
@@ -853,7 +800,7 @@ class RangeMaxOp(_RangeOp):
     summary = "Returns the max of all values."
 
 
-class RangeExtentsOp(UtilOp):
+class RangeExtentsOp(_FormOp):
     name = "util.range.extents"
     summary = "Returns the min/max of a union of a set of ranges."
     offsets = var_operand(_RANGE)
@@ -861,32 +808,11 @@ class RangeExtentsOp(UtilOp):
     vars()["min"] = result(_RANGE)
     vars()["max"] = result(_RANGE)
     traits = (Pure(), SameOperandsAndResultType(), SameVariadicOperandSize())
+    assembly_format = 'custom<RangeList>($offsets, $lengths) attr-dict `:` type($min)'
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["min", "max"]
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        n = len(op.operands) // 2
-        pairs = ", ".join(f"[{p.value(o)} for {p.value(ln)}]" for o, ln in zip(op.operands[:n], op.operands[n:]))
-        return "util.range.extents " + pairs + cls.attrs(op, p) + " : " + p.type_text(op.min.type)
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        offs, lens = [], []
-        while a.punct("[", required=False):
-            offs.append(a.value_tok())
-            a.keyword("for")
-            lens.append(a.value_tok())
-            a.punct("]")
-            if not a.punct(",", required=False):
-                break
-        attrs = a.attr_dict()
-        a.finish()
-        ty = t.take("")
-        t.finish()
-        return Operation("util.range.extents", [use(s, *v, ty) for v in offs + lens], [ty, ty], None, attrs)
 
 
 class NumericOptionalNarrowOp(_FormOp):
@@ -951,7 +877,7 @@ class StringItoaOp(_FormOp):
         return ["itoa"]
 
 
-class SwitchOp(UtilOp):
+class SwitchOp(_FormOp):
     name = "util.switch"
     summary = "Primitive switch operation."
     vars()["index"] = operand(Index)
@@ -959,36 +885,14 @@ class SwitchOp(UtilOp):
     values = var_operand(PRIMITIVE)
     result_ = result(PRIMITIVE, name="result")
     traits = (Pure(),)
+    assembly_format = 'type($default_value) `from` custom<TypedValueList>($values) `at` $index `else` $default_value attr-dict `:` type($result)'
+    type_inference = (FixedType("index", _INDEX), TypesMatchWith("default_value", "values", lambda t: t))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = op.default_value.type
-        if any(v.type is not t for v in op.operands[2:]) or op.result_.type is not t:
+        if any(v.type is not t for v in op.values) or op.result_.type is not t:
             raise op_error(op, "failed to verify that all of {default_value, result} have same type")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        i, d, *vals = op.operands
-        return ("util.switch " + p.type_text(d.type) + " from [" + p.values(vals) + "] at " + p.value(i)
-                + " else " + p.value(d) + cls.attrs(op, p) + " : " + p.type_text(op.result_.type))
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        ty = a.type()
-        a.keyword("from")
-        a.punct("[")
-        vs = a.value_toks()
-        a.punct("]")
-        a.keyword("at")
-        i = a.value_tok()
-        a.keyword("else")
-        d = a.value_tok()
-        attrs = a.attr_dict()
-        a.finish()
-        rt = t.take("")
-        t.finish()
-        ops = [use(s, *i, index), use(s, *d, ty)] + [use(s, n, pos, ty) for n, pos in vs]
-        return Operation("util.switch", ops, [rt], None, attrs)
 
 
 # -- status and control -------------------------------------------------------------------
@@ -1115,3 +1019,113 @@ def util_hoistable(s: Any, c: list) -> tuple[Operation, int]:
 
 
 CALLBACKS = {"util_hoistable_head": util_hoistable_head, "util_hoistable": util_hoistable, "util_op": util_op}
+
+
+# -- IREE's custom directives of the list, switch and range ops ------------------------------
+
+
+def _elem_ref(p: Any, t: Any) -> Any:
+    """The element type of a `!util.list<T>` written at `t` (a TypeRef), as a TypeRef."""
+    from hlopt.syntax import TypeRef
+
+    text = t.text.strip()
+    if not text.startswith("!util.list<") or not text.endswith(">"):
+        raise p.error("expected !util.list<T> type", t.pos)
+    return TypeRef(text[len("!util.list<"):-1].strip(), t.pos + len("!util.list<"))
+
+
+def parse_ListTypeGet(p: Any) -> tuple:
+    """`!util.list<T> [-> U]`: the list's type and the result's (its element type unless given)."""
+    lt = p.parse_type()
+    return lt, (p.parse_type() if p.parse_optional_punct("->") else _elem_ref(p, lt))
+
+
+def print_ListTypeGet(p: Any, op: Operation, lt: list, rt: list) -> None:
+    p.print_type(lt[0])
+    if _list_elem(lt[0]) is not rt[0]:
+        p.write(" -> ")
+        p.print_type(rt[0])
+
+
+def parse_ListTypeSet(p: Any) -> tuple:
+    """`!util.list<T>` or `U -> !util.list<T>`: the list's type and the value's."""
+    t = p.parse_type()
+    if p.parse_optional_punct("->"):
+        return p.parse_type(), t
+    return t, _elem_ref(p, t)
+
+
+def print_ListTypeSet(p: Any, op: Operation, lt: list, vt: list) -> None:
+    if _list_elem(lt[0]) is not vt[0]:
+        p.print_type(vt[0])
+        p.write(" -> ")
+    p.print_type(lt[0])
+
+
+def parse_ValueTypeList(p: Any) -> tuple:
+    """`[%a : T, %b : U]`."""
+    vals, types = [], []
+    p.parse_punct("[")
+    if not p.parse_optional_punct("]"):
+        while True:
+            vals.append(p.parse_operand())
+            p.parse_colon()
+            types.append(p.parse_type())
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct("]")
+    return vals, types
+
+
+def print_ValueTypeList(p: Any, op: Operation, vals: list, types: list) -> None:
+    p.write("[")
+    for i, (v, t) in enumerate(zip(vals, types)):
+        if i:
+            p.write(", ")
+        p.print_operand(v)
+        p.write(" : ")
+        p.print_type(t)
+    p.write("]")
+
+
+def parse_TypedValueList(p: Any) -> tuple:
+    """`[%a, %b]` (their type is the default value's)."""
+    p.parse_punct("[")
+    vals = [] if p.peek("]") else p.parse_operand_list()
+    p.parse_punct("]")
+    return (vals,)
+
+
+def print_TypedValueList(p: Any, op: Operation, vals: list) -> None:
+    p.write("[")
+    p.print_operands(vals)
+    p.write("]")
+
+
+def parse_RangeList(p: Any) -> tuple:
+    """`[%o for %l], [%o2 for %l2]`."""
+    offsets, lengths = [], []
+    while True:
+        p.parse_punct("[")
+        offsets.append(p.parse_operand())
+        p.parse_keyword("for")
+        lengths.append(p.parse_operand())
+        p.parse_punct("]")
+        if not p.parse_optional_punct(","):
+            return offsets, lengths
+
+
+def print_RangeList(p: Any, op: Operation, offsets: list, lengths: list) -> None:
+    for i, (o, n) in enumerate(zip(offsets, lengths)):
+        p.write(", [" if i else "[")
+        p.print_operand(o)
+        p.write(" for ")
+        p.print_operand(n)
+        p.write("]")
+
+
+for _c, _names in ((ListGetOp, ("ListTypeGet",)), (ListSetOp, ("ListTypeSet",)), (ListConstructOp, ("ValueTypeList",)),
+                   (SwitchOp, ("TypedValueList",)), (RangeExtentsOp, ("RangeList",))):
+    for _n in _names:  # the ops' custom<...> directives
+        setattr(_c, "parse_" + _n, staticmethod(globals()["parse_" + _n]))
+        setattr(_c, "print_" + _n, staticmethod(globals()["print_" + _n]))
