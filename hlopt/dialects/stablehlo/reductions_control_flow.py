@@ -191,7 +191,8 @@ class ReduceOp(ShloOp):
         r = p.resolver
         ft = r.type(p.parse_type())
         if not isinstance(ft, FunctionType):
-            raise r.error("invalid kind of type specified: expected function type", t_at)
+            raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
+                          f"but found '{ft.text}'", t_at)
         operands = r.operands(inputs + inits, ft.inputs, at)
         if inner is not None:
             return operands, ft, dims, attrs, inner, None, at
