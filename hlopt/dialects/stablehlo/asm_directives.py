@@ -159,7 +159,7 @@ class VariadicOperandWithAttribute:
 
     @staticmethod
     def parse_VariadicOperandWithAttribute(p: OpAsmParser) -> tuple:
-        out = []
+        out: list[Any] = []
         while True:
             u = p.parse_optional_operand()
             if u is None:
