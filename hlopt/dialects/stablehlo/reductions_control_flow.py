@@ -249,7 +249,7 @@ class ReduceOp(ShloOp):
         t = b.args[0].type
         if b.args[1].type is not t or inner.results[0].type is not t:
             return None
-        it = op.operands[0].type
+        it = op.inputs[0].type
         if not isinstance(t, RankedTensorType) or t.shape or getattr(it, "element_type", None) is not t.element_type:
             return None
         return inner
