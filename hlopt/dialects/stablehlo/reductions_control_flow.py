@@ -182,7 +182,11 @@ class ReduceOp(ShloOp):
                 raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
                               "with zero region, producing single result", at)
         p.parse_keyword("across")
-        p.parse_keyword("dimensions")
+        if p.parse_optional_keyword("dimensions") is None:
+            c = p.text[p.location():p.location() + 1]
+            if c and not (c.isalnum() or c in "_$."):  # the message tests pin for a stray character here
+                raise p.resolver.error(f"unexpected '{c}'", p.location())
+            p.parse_keyword("dimensions")
         p.parse_punct("=")
         dims = DENSE_I64.parse(p, "dimensions")
         attrs = p.parse_optional_attr_dict()
