@@ -465,7 +465,7 @@ class OpAsmResolver:
         dec = self._s.decode
         out = [dec("type", r.text, r.pos) for r in refs]
         if refs and refs[0].__class__ is DerivedTypes:  # a custom directive's types read from another type
-            return refs[0].derive(out[0])  # type: ignore[attr-defined]
+            return refs[0].derive(out[0])
         return out
 
     def attr(self, ref: AttrRef) -> Attribute:

@@ -159,7 +159,7 @@ class VariadicOperandWithAttribute:
 
     @staticmethod
     def parse_VariadicOperandWithAttribute(p: OpAsmParser) -> tuple:
-        out = []
+        out: list[Any] = []
         while True:
             u = p.parse_optional_operand()
             if u is None:
@@ -368,6 +368,9 @@ class SliceRanges:
         p.write("[" + ", ".join(f"{b}:{e}" + (f":{k}" if k != 1 else "") for b, e, k in zip(st, li, sr)) + "]")
 
 
+_PRECISIONS = ("DEFAULT", "HIGH", "HIGHEST")
+
+
 def _parse_precision(p: OpAsmParser) -> Attribute:
     """`precision = [DEFAULT, HIGHEST]` (parsePrecisionConfigImpl)."""
     p.parse_keyword("precision")
@@ -376,9 +379,10 @@ def _parse_precision(p: OpAsmParser) -> Attribute:
     vals = []
     if not p.parse_optional_punct("]"):
         while True:
+            at = p.location()
             w = p.parse_optional_keyword()
-            if w is None:
-                raise p.error("expected keyword for attribute 'precision'")
+            if w not in _PRECISIONS:
+                raise p.error("expected ::mlir::stablehlo::Precision to be one of: " + ", ".join(_PRECISIONS), at)
             vals.append(EnumAttr("precision", w))
             if p.parse_optional_punct("]"):
                 break
@@ -537,14 +541,11 @@ class WindowAttributes:
     def parse_WindowAttributes(p: OpAsmParser) -> tuple:
         got: dict[str, Any] = {}
         while True:
-            at = p.location()
             kw = p.parse_optional_keyword()
             if kw is None:
                 break
-            if kw not in _WINDOW:
-                raise p.error(f"Unexpected keyword {kw}", at)
-            if kw in got:
-                raise p.error(f"Duplicate entry for '{kw}' attribute", at)
+            if kw not in _WINDOW or kw in got:  # each at most once (MLIR's message for both)
+                raise p.error(f"Unexpected keyword {kw}")
             p.parse_punct("=")
             if kw == "pad":
                 flat: list[int] = []

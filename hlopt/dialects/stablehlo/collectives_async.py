@@ -466,9 +466,10 @@ def verify_async_done(op: Operation) -> None:
 
 
 def _check_async_done(op: Operation) -> None:
-    if len(op.operands) != 1 or not HLO_Future(op.operands[0].type):
+    futures = op.futures  # stablehlo_async.AsyncDoneOp's operands
+    if len(futures) != 1 or not HLO_Future(futures[0].type):
         raise op_fail(op, f"operand #0 must be future, but got '{types_text(op.operand_types)}'")
-    inferred = op.operands[0].type.types
+    inferred = futures[0].type.types
     if len(inferred) != 1:  # upstream's done has one result: inference refuses any other future
         raise op_fail(op, f"future must have exactly one type parameter, but got {len(inferred)}")
     if tuple(op.result_types) != tuple(inferred):

@@ -153,7 +153,8 @@ class CustomCallOp(CustomCallTarget, ShloOp):
                 if not isinstance(part, TupleType) or not 0 <= i < len(part.types):
                     raise op_fail(op, "operand_tuple_indices in the output_operand_alias attribute out of bounds")
                 part = part.types[i]
-            out = TupleType(op.result_types) if len(op.results) > 1 else op.results[0].type
+            outs = op.results_
+            out = TupleType(op.result_types) if len(outs) > 1 else outs[0].type
             for i in f.get("output_tuple_indices", []):
                 if not isinstance(out, TupleType) or not 0 <= i < len(out.types):
                     raise op_fail(op, "output_tuple_indices in the output_operand_alias attribute out of bounds")

@@ -183,7 +183,11 @@ class ReduceOp(ShloOp):
                 raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
                               "with zero region, producing single result", at)
         p.parse_keyword("across")
-        p.parse_keyword("dimensions")
+        if p.parse_optional_keyword("dimensions") is None:
+            c = p.text[p.location():p.location() + 1]
+            if c and not (c.isalnum() or c in "_$."):  # the message tests pin for a stray character here
+                raise p.resolver.error(f"unexpected '{c}'", p.location())
+            p.parse_keyword("dimensions")
         p.parse_punct("=")
         dims = DENSE_I64.parse(p, "dimensions")
         attrs = p.parse_optional_attr_dict()
@@ -192,7 +196,8 @@ class ReduceOp(ShloOp):
         r = p.resolver
         ft = r.type(p.parse_type())
         if not isinstance(ft, FunctionType):
-            raise r.error("invalid kind of type specified: expected function type", t_at)
+            raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
+                          f"but found '{ft.text}'", t_at)
         operands = r.operands(inputs + inits, ft.inputs, at)
         if inner is not None:
             return operands, ft, dims, attrs, inner, None, at
@@ -249,7 +254,7 @@ class ReduceOp(ShloOp):
         t = b.args[0].type
         if b.args[1].type is not t or inner.results[0].type is not t:
             return None
-        it = op.operands[0].type
+        it = op.inputs[0].type
         if not isinstance(t, RankedTensorType) or t.shape or getattr(it, "element_type", None) is not t.element_type:
             return None
         return inner
