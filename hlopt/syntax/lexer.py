@@ -297,6 +297,25 @@ def _pairs_match(seg: str) -> bool:
     return True
 
 
+_BRACKET_OR_SKIP = re.compile(_BAL_STR + r"|->|>=|[<>(){}\[\]]")
+
+
+def _pairs_match_in(text: str, start: int, end: int) -> bool:
+    """_pairs_match over text[start:end] without copying it (a segment
+    holding a big hex payload)."""
+    stack = []
+    for m in _BRACKET_OR_SKIP.finditer(text, start, end):
+        s = m.start()
+        if m.end() - s != 1:
+            continue  # a string, `->` or `>=`
+        c = text[s]
+        if c in "<({[":
+            stack.append(_CLOSER[c])
+        elif not stack or stack.pop() != c:
+            return False
+    return not stack
+
+
 def scan_balanced(text: str, pos: int) -> int:
     """text[pos] is an opening bracket; return the index after its closer."""
     flat = _FLAT.get(text[pos:pos + 1])
@@ -306,7 +325,8 @@ def scan_balanced(text: str, pos: int) -> int:
             return m.end()
         if _NESTED is not None:
             m = _NESTED.match(text, pos)
-            if m is not None and _pairs_match(m.group()):
+            if m is not None and (_pairs_match(m.group()) if m.end() - pos < BLOB_MIN
+                                  else _pairs_match_in(text, pos, m.end())):
                 return m.end()
     stack = []
     opened: list[int] = []  # where each open bracket is, for the error on a missing closer
@@ -450,6 +470,7 @@ def blank_comments(t: str) -> str:
 BLOB_MIN = 1 << 16  # hex digits; smaller payloads stay in the text
 _BLOB = re.compile(r'dense<(\s*)"0x([0-9A-Fa-f]{' + str(BLOB_MIN) + r',})"', re.ASCII)
 _BLOBS: dict[int, bytes] = {}
+_BLOB_AT: dict[tuple[int, int], int] = {}  # (id of the text, payload start) -> its placeholder number
 _blob_ids = iter(range(1, 1 << 62))
 
 
@@ -487,11 +508,14 @@ def _cut_blobs(text: str, pos: int, end: int) -> tuple[str, list[tuple[int, int]
     for m in _BLOB.finditer(text, pos, end):
         if (m.end(2) - m.start(2)) % 2:
             continue
-        data = _hex_bytes(text, m.start(2), m.end(2))
-        if data is None:
-            continue  # not hex after all: the normal path reports it
-        n = next(_blob_ids)
-        _BLOBS[n] = data
+        at = (id(text), m.start(2))
+        n = _BLOB_AT.get(at, 0)
+        if not n:  # (a hand-written form reads again what the lexer cut: one copy of the bytes)
+            data = _hex_bytes(text, m.start(2), m.end(2))
+            if data is None:
+                continue  # not hex after all: the normal path reports it
+            n = _BLOB_AT[at] = next(_blob_ids)
+            _BLOBS[n] = data
         ref = f"@{n}"
         parts.append(text[last:m.start(2)])
         parts.append(ref)
@@ -532,6 +556,13 @@ def _value(text: str, pos: int, end: int, spans: tuple | None = None) -> tuple[s
     return v, spans
 
 
+def token_text(text: str, pos: int, end: int) -> str:
+    """text[pos:end] as a token holds it: `//` comments blanked, a big hex
+    payload cut to its placeholder (read by hand-written forms, which see the
+    source text rather than the lexer's tokens)."""
+    return _value(text, pos, end)[0]
+
+
 _KNOWN_MAX = 1 << 14  # texts _simple_op remembers as scanned
 
 
@@ -565,6 +596,7 @@ class ContextLexer(Lexer):
             text = text.text
         if type(self) is ContextLexer:  # a top-level parse: earlier payloads are owned by their attributes
             _BLOBS.clear()
+            _BLOB_AT.clear()
             _TAILS.clear()
         self._known = set()
         self._op_tokens = {}  # per parse: the context may differ between parses

@@ -39,8 +39,8 @@ from hlopt.syntax.lexer import (
     VALUE_USE,
     LexError,
     Scanner,
-    blank_comments,
     scan_balanced,
+    token_text,
 )
 from hlopt.syntax.parser import ParseError
 from hlopt.syntax.text_scan import skip_trivia
@@ -101,8 +101,9 @@ _PUNCT = ("->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "
 
 
 def _text(text: str, start: int, end: int) -> str:
-    """A piece of the op's text, its `//` comments blanked (offsets inside hold)."""
-    return blank_comments(text[start:end])
+    """A piece of the op's text, its `//` comments blanked (offsets inside hold)
+    and a big `dense<"0x...">` payload cut to the lexer's placeholder."""
+    return token_text(text, start, end)
 
 
 # -- the parser API ------------------------------------------------------------------------------

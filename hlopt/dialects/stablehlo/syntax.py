@@ -394,9 +394,12 @@ def stablehlo_simple(s: Any, c: list) -> tuple[Operation, int]:
             n = m.group(2)
             vals.append(lk(m.group(1), int(n) if n else 0, ty, args_pos + m.start()))
         return Operation(name, [vals[k] for k in order], results, props, attrs), pos
-    type_toks = [Token("TYPE", text[a:b], pos + a, end_pos=pos + b) for a, b in types]
+    # the types follow the arguments, where the lexer may have cut a big hex
+    # payload from the token's text: in the source they stand that much later
+    at = pos + (tok.end_pos - pos - len(text))
+    type_toks = [Token("TYPE", text[a:b], at + a, end_pos=at + b) for a, b in types]
     arrow = None if result is None else \
-        Token("TYPE", text[result[0]:result[1]], pos + result[0], end_pos=pos + result[1])
+        Token("TYPE", text[result[0]:result[1]], at + result[0], end_pos=at + result[1])
     calls: list = []
     real = s.lookup
 
