@@ -31,9 +31,7 @@ CORPUS = sorted(p for p in (HERE.parent / "fixtures" / "stablehlo").glob("*.mlir
 
 # fixture -> why hlopt does not match yet (strict: fixing one turns it red)
 GAPS: dict[str, str] = {}
-DEBUGINFO_GAPS = {
-    "control_flow.mlir": "two location aliases on one line are numbered in the other order",
-}
+DEBUGINFO_GAPS: dict[str, str] = {}
 
 
 def _jaxlib(path: pathlib.Path, version: int | None) -> tuple[bytes, str, str]:
