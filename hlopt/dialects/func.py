@@ -102,33 +102,9 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):  # type: ignore[mis
                               f"type of the corresponding argument in function signature({t.text})", op)
 
     # -- custom form: func.func [visibility] @name(args) [-> results] [attributes {...}] [{ body }]
-    # (the head is decoded before the body is read, as MLIR's parser does, so its errors come first)
     @staticmethod
     def parse_asm(p: Any) -> dict:
-        from hlopt.syntax import ParseError
-
-        r = p.resolver
-        vis = p.parse_optional_keyword(("public", "private", "nested"))
-        sym = p.parse_optional_symbol_name()
-        if sym is None:
-            at = p.location()
-            raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
-        name, sym_pos = sym
-        args, named = _parse_arguments(p, r)
-        results: list = []
-        if p.parse_optional_punct("->"):
-            results = _parse_results(p, r)
-        attrs = p.parse_optional_attr_dict_with_keyword()
-        attrs = r.attr(attrs) if attrs is not None else None
-        body_pos = p.location()
-        body = None
-        if p.peek("{"):
-            if args and not named:
-                raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
-            body = p.parse_region([a for a, _t, _attrs in args] if named else [])
-            if not body.blocks:
-                raise p.error("expected non-empty function body", body_pos)
-        return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
+        return parse_function_form(p, lambda p, r, args, named: _parse_results(p, r))
 
     @staticmethod
     def build_asm(r: Any, st: dict) -> Operation:
@@ -228,7 +204,34 @@ def _parse_arguments(p: Any, r: Any) -> tuple[list[tuple], bool]:
         p.parse_comma()
 
 
-parse_function_arguments = _parse_arguments  # util.func's and hal's arguments read as func.func's
+def parse_function_form(p: Any, read_results: Any) -> dict:
+    """The head and body of a function op's form, `[visibility] @name(args)
+    [-> results] [attributes {...}] [{ body }]`, as func.func reads it;
+    `read_results(p, resolver, args, named)` reads what follows `->` (util.func's
+    results may be tied to its arguments). The head is decoded before the body
+    is read, as MLIR's parser does, so its errors come first."""
+    from hlopt.syntax import ParseError
+
+    r = p.resolver
+    vis = p.parse_optional_keyword(("public", "private", "nested"))
+    sym = p.parse_optional_symbol_name()
+    if sym is None:
+        at = p.location()
+        raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
+    name, sym_pos = sym
+    args, named = _parse_arguments(p, r)
+    results = read_results(p, r, args, named) if p.parse_optional_punct("->") else []
+    attrs = p.parse_optional_attr_dict_with_keyword()
+    attrs = r.attr(attrs) if attrs is not None else None
+    body_pos = p.location()
+    body = None
+    if p.peek("{"):
+        if args and not named:
+            raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
+        body = p.parse_region([a for a, _t, _attrs in args] if named else [])
+        if not body.blocks:
+            raise p.error("expected non-empty function body", body_pos)
+    return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
 
 
 def _parse_results(p: Any, r: Any) -> list[tuple]:

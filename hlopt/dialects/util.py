@@ -239,32 +239,13 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
     # (the arguments are read as func.func reads them)
     @staticmethod
     def parse_asm(p: Any) -> dict:
-        from hlopt.dialects.func import parse_function_arguments
-        from hlopt.syntax import ParseError
+        from hlopt.dialects.func import parse_function_form
 
-        r = p.resolver
-        vis = p.parse_optional_keyword(("public", "private", "nested"))
-        sym = p.parse_optional_symbol_name()
-        if sym is None:
-            at = p.location()
-            raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
-        name, sym_pos = sym
-        args, named = parse_function_arguments(p, r)
-        inputs = [t for _a, t, _d in args]
-        names = [(a.name.name, a.name.index) for a, _t, _d in args] if named else []
-        results = _resolve_results(r, _parse_tied_results(p, names, True), inputs) \
-            if p.parse_optional_punct("->") else []
-        attrs = p.parse_optional_attr_dict_with_keyword()
-        attrs = r.attr(attrs) if attrs is not None else None
-        body_pos = p.location()
-        body = None
-        if p.peek("{"):
-            if args and not named:
-                raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
-            body = p.parse_region([a for a, _t, _d in args] if named else [])
-            if not body.blocks:
-                raise p.error("expected non-empty function body", body_pos)
-        return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
+        def tied_results(p: Any, r: Any, args: list, named: bool) -> list:
+            names = [(a.name.name, a.name.index) for a, _t, _d in args] if named else []
+            return _resolve_results(r, _parse_tied_results(p, names, True), [t for _a, t, _d in args])
+
+        return parse_function_form(p, tied_results)
 
     @classmethod
     def build_asm(cls, r: Any, st: dict) -> Operation:
