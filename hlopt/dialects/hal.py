@@ -53,7 +53,7 @@ from hlopt.ir.constraints import (
     Str,
     Unit,
 )
-from hlopt.ir.core import IRError, Operation, Region, Value
+from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
 from hlopt.ir.interfaces import SymbolOpInterface
 from hlopt.ir.opdef import (
@@ -80,6 +80,10 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
+from hlopt.ir.types import i32 as _i32_type
+from hlopt.ir.types import i64 as _i64_type
+from hlopt.ir.types import index as _index_type
+from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, SymbolRef
 
 
 def _text(a: Any, p: Any) -> str:
@@ -1136,14 +1140,84 @@ def _element_type_supported(t: Any) -> bool:
     return False
 
 
-class ElementTypeOp(OpDef):
+def _fixed(index_names: Sequence[str] = (), i32_names: Sequence[str] = (), i64_names: Sequence[str] = ()) -> tuple:
+    """ODS's buildable types of the operands a format gives no type: Index, I32, I64."""
+    return tuple(FixedType(n, t) for names, t in ((index_names, _index_type), (i32_names, _i32_type),
+                                                  (i64_names, _i64_type)) for n in names)
+
+
+class _FormOp(OpDef):
+    """HAL ops in IREE's declared assembly formats: the HAL dialect's strict properties (an inherent attribute
+    in the attribute dictionary is an error)."""
+
+    asm_strict_properties = True
+
+
+class _BareType(AttrSyntax):
+    """ODS's TypeAttr in a format: the type itself (`hal.element_type<f32>`)."""
+
+    def can_start(self, p: Any) -> bool:
+        return True
+
+    def parse(self, p: Any, name: str) -> Any:
+        return p.parse_type()
+
+    def build(self, r: Any, value: Any) -> Any:
+        return TypeAttr(r.type(value))
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, TypeAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_type(a.type)
+
+
+class _BitEnum(AttrSyntax):
+    """An I32 bit enum: `HostVisible` or `"HostVisible|DeviceLocal"` (hal_enums' texts)."""
+
+    def __init__(self, cases: dict[str, int]):
+        self.cases = cases
+
+    def parse(self, p: Any, name: str) -> Any:
+        from hlopt.ir.types import i32
+
+        at = p.location()
+        word = p.parse_optional_string()
+        bits = parse_bit_enum(word, self.cases) if word is not None else None
+        if word is not None and bits is None:  # MLIR's message for a quoted case list
+            raise p.error(f"invalid {name} attribute specification: {word}", at)
+        if word is None:
+            word = p.parse_optional_keyword()
+            bits = self.cases.get(word) if word is not None else None
+        if bits is None:
+            raise p.error("expected string or keyword containing one of the following enum values for attribute "
+                          f"'{name}' [{', '.join(self.cases)}]", at)
+        return IntegerAttr(bits, i32)
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, IntegerAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.write(bit_enum_text(a.value, self.cases))
+
+
+class _HashAttr(AttrSyntax):
+    """An optional attribute that only starts with `#` (hal.encoding_type's `<dense_row_major>` else branch)."""
+
+    def can_start(self, p: Any) -> bool:
+        return p.peek("#")
+
+
+class ElementTypeOp(_FormOp):
     """`hal.element_type<f32> : i32`, named `%element_type_<type>`."""
 
     name = "hal.element_type"
     summary = "An iree_hal_element_type_t for the given MLIR type"
-    result_ = result(_I32)
+    result_ = result(_I32, name="result")
     type = attr(IsA(TypeAttr, "any type attribute"))
     traits = (Pure(),)
+    assembly_format = "`<` $type `>` attr-dict `:` type($result)"
+    attr_syntax = {"type": _BareType()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -1151,39 +1225,25 @@ class ElementTypeOp(OpDef):
         return [sanitize_name("element_type_" + t.type.text)] if isinstance(t, TypeAttr) else None
 
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t = op.type
-        if not isinstance(t, TypeAttr) or op.operands or len(op.results) != 1:
-            return None
-        return f"hal.element_type<{p.type_text(t.type)}>" + p.attr_dict(op.attributes) + \
-            " : " + p.type_text(op.result_.type)
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         if not _element_type_supported(op.type.type):
             raise op_error(op, "unsupported element type")
 
 
-class EncodingTypeOp(OpDef):
+class EncodingTypeOp(_FormOp):
     """`hal.encoding_type<dense_row_major> : i32` (no encoding attribute)."""
 
     name = "hal.encoding_type"
     summary = "An iree_hal_encoding_type_t for the given MLIR encoding"
-    result_ = result(_I32)
+    result_ = result(_I32, name="result")
     encoding = opt_attr()
     traits = (Pure(),)
+    assembly_format = "`<` ($encoding^):(`` `dense_row_major`)? `>` attr-dict `:` type($result)"
+    attr_syntax = {"encoding": _HashAttr()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["dense_row_major"] if op.encoding is None else None
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if op.operands or len(op.results) != 1:
-            return None
-        enc = op.encoding
-        inner = p.attr_text(enc) if enc is not None else "dense_row_major"
-        return f"hal.encoding_type<{inner}>" + p.attr_dict(op.attributes) + " : " + p.type_text(op.result_.type)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1191,49 +1251,35 @@ class EncodingTypeOp(OpDef):
             raise op_error(op, "unsupported encoding type")
 
 
-class _BitfieldOp(OpDef):
-    """`hal.<op><Bits> : i32` of an I32 bit enum property."""
-
-    key = ""
-    cases: dict = {}
+class MemoryTypeOp(_FormOp):
+    name = "hal.memory_type"
+    summary = "An iree_hal_memory_type_t for the given memory type bits"
+    result_ = result(_I32, name="result")
+    type = attr(IsA(IntegerAttr, "valid MemoryType"))
     traits = (Pure(),)
+    assembly_format = "`<` $type `>` attr-dict `:` type($result)"
+    attr_syntax = {"type": _BitEnum(_MEMORY_TYPES)}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
-        return [cls.name[len("hal."):]]
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        v = op.properties.get(cls.key)
-        if not isinstance(v, IntegerAttr) or op.operands or len(op.results) != 1:
-            return None
-        return f"{cls.name}<{bit_enum_text(v.value, cls.cases)}>" + p.attr_dict(op.attributes) + \
-            " : " + p.type_text(op.results[0].type)
+        return ["memory_type"]
 
 
-class MemoryTypeOp(_BitfieldOp):
-    name = "hal.memory_type"
-    summary = "An iree_hal_memory_type_t for the given memory type bits"
-    result_ = result(_I32)
-    type = attr(IsA(IntegerAttr, "valid MemoryType"))
-    key = "type"
-    cases = _MEMORY_TYPES
-
-
-class BufferUsageOp(_BitfieldOp):
+class BufferUsageOp(_FormOp):
     name = "hal.buffer_usage"
     summary = "An iree_hal_buffer_usage_t for the given usage bits"
-    result_ = result(_I32)
+    result_ = result(_I32, name="result")
     usage = attr(IsA(IntegerAttr, "valid BufferUsage"))
-    key = "usage"
-    cases = _BUFFER_USAGES
+    traits = (Pure(),)
+    assembly_format = "`<` $usage `>` attr-dict `:` type($result)"
+    attr_syntax = {"usage": _BitEnum(_BUFFER_USAGES)}
+
+    @classmethod
+    def asm_result_names(cls, op: Operation) -> list[str] | None:
+        return ["buffer_usage"]
 
 
-def _view(p: Any, v: Any) -> str:
-    return f"<{p.value(v)} : {p.type_text(v.type)}>"
-
-
-class BufferViewCreateOp(OpDef):
+class BufferViewCreateOp(_FormOp):
     """`hal.buffer_view.create buffer(%b : !hal.buffer)[%off, %len] shape([%d, ...])
     type(%et) encoding(%enc) : !hal.buffer_view [attributes {...}]`."""
 
@@ -1245,24 +1291,19 @@ class BufferViewCreateOp(OpDef):
     element_type = operand(_I32)
     encoding_type = operand(_I32)
     shape = var_operand(Index)
-    result_ = result(_BufferView)
+    result_ = result(_BufferView, name="result")
     traits = (Pure(),)
+    assembly_format = ("`buffer` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `,` "
+                       "$source_length `]` `shape` `(` `[` $shape `]` `)` `type` `(` $element_type `)` "
+                       "`encoding` `(` $encoding_type `)` `:` type($result) attr-dict-with-keyword")
+    type_inference = _fixed(("source_offset", "source_length", "shape"), ("element_type", "encoding_type"))
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["view"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) < 5 or len(op.results) != 1:
-            return None
-        b, off, n, et, enc, *shape = op.operands
-        return (f"hal.buffer_view.create buffer({p.value(b)} : {p.type_text(b.type)})[{p.value(off)}, {p.value(n)}]"
-                f" shape([{p.values(shape)}]) type({p.value(et)}) encoding({p.value(enc)}) : "
-                + p.type_text(op.result_.type) + p.attr_dict(op.attributes, keyword=True))
 
-
-class BufferViewAssertOp(OpDef):
+class BufferViewAssertOp(_FormOp):
     """`hal.buffer_view.assert<%bv : !hal.buffer_view> message("m") shape([...]) type(%et) encoding(%enc)`."""
 
     name = "hal.buffer_view.assert"
@@ -1272,93 +1313,68 @@ class BufferViewAssertOp(OpDef):
     encoding_type = operand(_I32)
     shape = var_operand(Index)
     message = attr(Str)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        msg = op.message
-        if len(op.operands) < 3 or op.results or not isinstance(msg, StringAttr):
-            return None
-        bv, et, enc, *shape = op.operands
-        return (f"hal.buffer_view.assert{_view(p, bv)} message({p.attr_text(msg)}) shape([{p.values(shape)}]) "
-                f"type({p.value(et)}) encoding({p.value(enc)})" + p.attr_dict(op.attributes, keyword=True))
+    assembly_format = ("`<` $buffer_view `:` type($buffer_view) `>` `message` `(` $message `)` `shape` `(` `[` "
+                       "$shape `]` `)` `type` `(` $element_type `)` `encoding` `(` $encoding_type `)` "
+                       "attr-dict-with-keyword")
+    type_inference = _fixed(("shape",), ("element_type", "encoding_type"))
 
 
-class _BufferViewQueryOp(OpDef):
+class _BufferViewQueryOp(_FormOp):
     """`hal.buffer_view.<query><%bv : !hal.buffer_view> : T [attributes {...}]`."""
 
     buffer_view = operand(_BufferView)
     traits = (Pure(),)
     result_name: str | None = None
+    assembly_format = "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return [cls.result_name] if cls.result_name else None
 
-    @classmethod
-    def index_text(cls, op: Operation) -> str | None:
-        return ""
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        idx = cls.index_text(op)
-        if len(op.operands) != 1 or len(op.results) != 1 or idx is None:
-            return None
-        return (cls.name + _view(p, op.buffer_view) + idx + " : " + p.type_text(op.results[0].type)
-                + p.attr_dict(op.attributes, keyword=True))
-
 
 class BufferViewBufferOp(_BufferViewQueryOp):
     name = "hal.buffer_view.buffer"
     summary = "Buffer view buffer accessor"
-    result_ = result(_Buffer)
+    result_ = result(_Buffer, name="result")
     result_name = "buffer"
 
 
 class BufferViewElementTypeOp(_BufferViewQueryOp):
     name = "hal.buffer_view.element_type"
     summary = "Buffer view element type query"
-    result_ = result(_I32)
+    result_ = result(_I32, name="result")
 
 
 class BufferViewEncodingTypeOp(_BufferViewQueryOp):
     name = "hal.buffer_view.encoding_type"
     summary = "Buffer view encoding type query"
-    result_ = result(_I32)
+    result_ = result(_I32, name="result")
 
 
 class BufferViewRankOp(_BufferViewQueryOp):
     name = "hal.buffer_view.rank"
     summary = "Buffer view rank query"
-    result_ = result(Index)
+    result_ = result(Index, name="result")
 
 
 class BufferViewDimOp(_BufferViewQueryOp):
     name = "hal.buffer_view.dim"
     summary = "Buffer view dimension value query"
-    result_ = result(Index)
+    result_ = result(Index, name="result")
     index = attr(IndexAttr)
-
-    @classmethod
-    def index_text(cls, op: Operation) -> str | None:
-        i = op.index
-        return f"[{i.value}]" if isinstance(i, IntegerAttr) else None
+    assembly_format = ("`<` $buffer_view `:` type($buffer_view) `>` `` `[` $index `]` `:` type($result) "
+                       "attr-dict-with-keyword")
+    attr_syntax = {"index": BareInteger(_index_type)}
 
 
-class BufferViewTraceOp(OpDef):
+class BufferViewTraceOp(_FormOp):
     """`hal.buffer_view.trace "key" = %a, %b : !hal.buffer_view, !hal.buffer_view`."""
 
     name = "hal.buffer_view.trace"
     summary = "Trace value(s) operation"
-    operands_ = var_operand(_BufferView)
+    operands_ = var_operand(_BufferView, name="operands")
     key = attr(Str)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        key = op.key
-        if not isinstance(key, StringAttr) or op.results:
-            return None
-        return (f"hal.buffer_view.trace {p.attr_text(key)} = {p.values(op.operands)} : "
-                f"{p.types(op.operand_types)}" + p.attr_dict(op.attributes, keyword=True))
+    assembly_format = "$key `=` $operands `:` type($operands) attr-dict-with-keyword"
 
 
 # ---------------------------------------------------------------------------
@@ -1367,13 +1383,10 @@ class BufferViewTraceOp(OpDef):
 _Device = hal_type("device", summary="device")
 _Executable = hal_type("executable", summary="executable")
 _I64 = Constraint(lambda t: getattr(t, "text", None) == "i64", "64-bit signless integer")
+_SymbolRef = IsA(SymbolRefAttr, "symbol reference attribute")
 
 
-def _tail(op: Operation, p: Any) -> str:
-    return p.attr_dict(op.attributes, keyword=True)
-
-
-class ExecutableCreateOp(OpDef):
+class ExecutableCreateOp(_FormOp):
     """`hal.executable.create device(%d : !hal.device) affinity(%a) target(@ex::@v)
     [constants([%c, ...])] : !hal.executable`."""
 
@@ -1382,96 +1395,73 @@ class ExecutableCreateOp(OpDef):
     device = operand(_Device)
     queue_affinity = operand(_I64)
     constants = var_operand(_I32)
-    result_ = result(_Executable)
-    executable_target = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    result_ = result(_Executable, name="result")
+    executable_target = attr(_SymbolRef)
     traits = (Pure(),)
+    assembly_format = ("`device` `(` $device `:` type($device) `)` `affinity` `(` $queue_affinity `)` `target` `(` "
+                       "$executable_target `)` (`constants` `(` `[` $constants^ `]` `)`)? `:` type($result) "
+                       "attr-dict-with-keyword")
+    type_inference = _fixed((), ("constants",), ("queue_affinity",))
+    attr_syntax = {"executable_target": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["executable"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        t = op.executable_target
-        if len(op.operands) < 2 or len(op.results) != 1 or t is None:
-            return None
-        d, a, *cs = op.operands
-        s = f"hal.executable.create device({p.value(d)} : {p.type_text(d.type)}) affinity({p.value(a)}) target({t.text})"
-        if cs:
-            s += f" constants([{p.values(cs)}])"
-        return s + " : " + p.type_text(op.result_.type) + _tail(op, p)
 
-
-class ExecutableLookupOp(OpDef):
+class ExecutableLookupOp(_FormOp):
     """`hal.executable.lookup device(%d : !hal.device) executable(@ex) : !hal.executable`."""
 
     name = "hal.executable.lookup"
     summary = "Executable cache lookup pseudo-op"
     device = operand(_Device)
-    result_ = result(_Executable)
+    result_ = result(_Executable, name="result")
     executable = attr(FlatSymbolRef)
     traits = (Pure(),)
+    assembly_format = ("`device` `(` $device `:` type($device) `)` `executable` `(` $executable `)` `:` "
+                       "type($result) attr-dict-with-keyword")
+    attr_syntax = {"executable": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["exe"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.executable
-        if len(op.operands) != 1 or len(op.results) != 1 or e is None:
-            return None
-        d = op.device
-        return (f"hal.executable.lookup device({p.value(d)} : {p.type_text(d.type)}) executable({e.text}) : "
-                + p.type_text(op.result_.type) + _tail(op, p))
 
-
-class ExecutableLookupFunctionOp(OpDef):
+class ExecutableLookupFunctionOp(_FormOp):
     """`hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@v::@e) : i64`."""
 
     name = "hal.executable.lookup.function"
     summary = "Executable function lookup pseudo-op"
     executable = operand(_Executable)
-    result_ = result(_I64)
-    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    result_ = result(_I64, name="result")
+    entry_point = attr(_SymbolRef)
     traits = (Pure(),)
+    assembly_format = ("`target` `(` $executable `:` type($executable) `)` `function` `(` $entry_point `)` `:` "
+                       "type($result) attr-dict-with-keyword")
+    attr_syntax = {"entry_point": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["function_id"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.entry_point
-        if len(op.operands) != 1 or len(op.results) != 1 or e is None:
-            return None
-        x = op.executable
-        return (f"hal.executable.lookup.function target({p.value(x)} : {p.type_text(x.type)}) function({e.text}) : "
-                + p.type_text(op.result_.type) + _tail(op, p))
 
-
-class ExecutableExportOrdinalOp(OpDef):
+class ExecutableExportOrdinalOp(_FormOp):
     """`hal.executable.export.ordinal target(@ex::@v::@e) : index`."""
 
     name = "hal.executable.export.ordinal"
     summary = "Executable export ordinal lookup pseudo-op"
-    result_ = result(Index)
-    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    result_ = result(Index, name="result")
+    entry_point = attr(_SymbolRef)
     traits = (Pure(),)
+    assembly_format = "`target` `(` $entry_point `)` `:` type($result) attr-dict-with-keyword"
+    attr_syntax = {"entry_point": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["ordinal"]
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.entry_point
-        if op.operands or len(op.results) != 1 or e is None:
-            return None
-        return f"hal.executable.export.ordinal target({e.text}) : " + p.type_text(op.result_.type) + _tail(op, p)
 
-
-class ExecutableCalculateWorkgroupsOp(OpDef):
+class ExecutableCalculateWorkgroupsOp(_FormOp):
     """`hal.executable.calculate_workgroups device(%d : !hal.device) target(@ex::@v::@e)
     [workload([%w, ...])] : index, index, index`."""
 
@@ -1482,38 +1472,27 @@ class ExecutableCalculateWorkgroupsOp(OpDef):
     workgroup_x = result(Index)
     workgroup_y = result(Index)
     workgroup_z = result(Index)
-    entry_point = attr(IsA(SymbolRefAttr, "symbol reference attribute"))
+    entry_point = attr(_SymbolRef)
     traits = (Pure(),)
+    assembly_format = ("`device` `(` $device `:` type($device) `)` `target` `(` $entry_point `)` (`workload` `(` `[` "
+                       "$workload^ `]` `)`)? `:` type($workgroup_x) `,` type($workgroup_y) `,` type($workgroup_z) "
+                       "attr-dict-with-keyword")
+    type_inference = _fixed(("workload",))
+    attr_syntax = {"entry_point": SymbolRef()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
         return ["workgroup_x", "workgroup_y", "workgroup_z"] if len(op.results) == 3 else None
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        e = op.entry_point
-        if not op.operands or len(op.results) != 3 or e is None:
-            return None
-        d, *w = op.operands
-        s = f"hal.executable.calculate_workgroups device({p.value(d)} : {p.type_text(d.type)}) target({e.text})"
-        if w:
-            s += f" workload([{p.values(w)}])"
-        return s + " : " + p.types(op.result_types) + _tail(op, p)
 
 
 # ---------------------------------------------------------------------------
 # instrumentation (hal.instrument.*)
 
 _AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMemRefType"), "memref of any non-token type values")
+_INSTR_HEAD = "`` `[` $buffer `:` type($buffer) `for` $workgroupKey `]`"
 
 
-def _instr_head(p: Any, b: Value, key: Value | None) -> str:
-    """`[%buffer : T for %workgroupKey]` (or `[%buffer : T]`)."""
-    s = f"[{p.value(b)} : {p.type_text(b.type)}"
-    return s + (f" for {p.value(key)}]" if key is not None else "]")
-
-
-class InstrumentWorkgroupOp(OpDef):
+class InstrumentWorkgroupOp(_FormOp):
     """`hal.instrument.workgroup[%buf : memref<?xi8>] dispatch(%id) : index`."""
 
     name = "hal.instrument.workgroup"
@@ -1521,16 +1500,11 @@ class InstrumentWorkgroupOp(OpDef):
     buffer = operand(_AnyMemRef)
     dispatchId = operand(_I32)
     workgroupKey = result(Index)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) != 2 or len(op.results) != 1:
-            return None
-        return (f"hal.instrument.workgroup{_instr_head(p, op.buffer, None)} dispatch({p.value(op.dispatchId)})"
-                + p.attr_dict(op.attributes) + " : " + p.type_text(op.workgroupKey.type))
+    assembly_format = "`` `[` $buffer `:` type($buffer) `]` `dispatch` `(` $dispatchId `)` attr-dict `:` type($workgroupKey)"
+    type_inference = _fixed((), ("dispatchId",))
 
 
-class InstrumentPrintOp(OpDef):
+class InstrumentPrintOp(_FormOp):
     """`hal.instrument.print[%buf : T for %key] "fmt" [* (%a, ... : A, ...)]`."""
 
     name = "hal.instrument.print"
@@ -1539,39 +1513,23 @@ class InstrumentPrintOp(OpDef):
     workgroupKey = operand(Index)
     values = var_operand()
     format = attr(Str)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        f = op.format
-        if len(op.operands) < 2 or op.results or not isinstance(f, StringAttr):
-            return None
-        vals = op.operands[2:]
-        s = f"hal.instrument.print{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(f)}"
-        if vals:
-            s += f" * ({p.values(vals)} : {p.types([v.type for v in vals])})"
-        return s + p.attr_dict(op.attributes)
+    assembly_format = _INSTR_HEAD + " $format (`*` `(` $values^ `:` type($values) `)`)? attr-dict"
+    type_inference = _fixed(("workgroupKey",))
 
 
-class InstrumentValueOp(OpDef):
+class InstrumentValueOp(_FormOp):
     """`hal.instrument.value[%buf : T for %key] 3 : i8 = %v : f32`."""
 
     name = "hal.instrument.value"
     summary = "Emits a scalar value instrumentation event"
     buffer = operand(_AnyMemRef)
     workgroupKey = operand(Index)
-    operand_ = operand()
-    result_ = result()
+    operand_ = operand(name="operand")
+    result_ = result(name="result")
     ordinal = attr(Constraint(lambda a: isinstance(a, IntegerAttr) and getattr(a.type, "text", "") in
                               ("i8", "si8", "ui8"), "8-bit integer attribute"))
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        o = op.ordinal
-        if len(op.operands) != 3 or len(op.results) != 1 or o is None:
-            return None
-        v = op.operand_
-        return (f"hal.instrument.value{_instr_head(p, op.buffer, op.workgroupKey)} {p.attr_text(o)} = {p.value(v)}" + p.attr_dict(op.attributes)
-                + " : " + p.type_text(v.type))
+    assembly_format = _INSTR_HEAD + " $ordinal `=` $operand attr-dict `:` type($operand)"
+    type_inference = (*_fixed(("workgroupKey",)), AllTypesMatch("operand", "result"))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -1579,40 +1537,46 @@ class InstrumentValueOp(OpDef):
             raise op_error(op, "failed to verify that all of {operand, result} have same type")
 
 
-class _InstrumentMemoryOp(OpDef):
-    """`hal.instrument.memory.<load|store>[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
+class InstrumentMemoryLoadOp(_FormOp):
+    """`hal.instrument.memory.load[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
 
+    name = "hal.instrument.memory.load"
+    summary = "Emits a memory load instrumentation event"
     buffer = operand(_AnyMemRef)
     workgroupKey = operand(Index)
-    value_ = operand()
+    loadValue = operand()
     base = operand(_AnyMemRef)
     indices = var_operand(Index)
-    result_ = result()
+    result_ = result(name="result")
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) < 4 or len(op.results) != 1:
-            return None
-        v, base, *idx = op.operands[2:]
-        return (f"{cls.name}{_instr_head(p, op.buffer, op.workgroupKey)} {p.value(base)}[{p.values(idx)}], {p.value(v)}"
-                + p.attr_dict(op.attributes) + f" : {p.type_text(base.type)}, {p.type_text(op.result_.type)}")
+    assembly_format = _INSTR_HEAD + " $base `[` $indices `]` `,` $loadValue attr-dict `:` type($base) `,` type($result)"
+    type_inference = (*_fixed(("workgroupKey", "indices")), AllTypesMatch("loadValue", "result"))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if op.value_.type is not op.result_.type:
-            what = "loadValue" if cls.name.endswith("load") else "storeValue"
-            raise op_error(op, f"failed to verify that all of {{{what}, result}} have same type")
+        if op.loadValue.type is not op.result_.type:
+            raise op_error(op, "failed to verify that all of {loadValue, result} have same type")
 
 
-class InstrumentMemoryLoadOp(_InstrumentMemoryOp):
-    name = "hal.instrument.memory.load"
-    summary = "Emits a memory load instrumentation event"
+class InstrumentMemoryStoreOp(_FormOp):
+    """`hal.instrument.memory.store[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
 
-
-class InstrumentMemoryStoreOp(_InstrumentMemoryOp):
     name = "hal.instrument.memory.store"
     summary = "Emits a memory store instrumentation event"
+    buffer = operand(_AnyMemRef)
+    workgroupKey = operand(Index)
+    storeValue = operand()
+    base = operand(_AnyMemRef)
+    indices = var_operand(Index)
+    result_ = result(name="result")
+    traits = (Pure(),)
+    assembly_format = _INSTR_HEAD + " $base `[` $indices `]` `,` $storeValue attr-dict `:` type($base) `,` type($result)"
+    type_inference = (*_fixed(("workgroupKey", "indices")), AllTypesMatch("storeValue", "result"))
+
+    @classmethod
+    def verify(cls, op: Operation) -> None:
+        if op.storeValue.type is not op.result_.type:
+            raise op_error(op, "failed to verify that all of {storeValue, result} have same type")
 
 
 # ---------------------------------------------------------------------------
@@ -2330,60 +2294,9 @@ def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(TensorBarrierOp.name, operands, tys, {}, a), kw.start_pos
 
 
-def hal_element_type(s: Any, c: list) -> tuple[Operation, int]:
-    kw, body, attrs, t = c
-    inner = str(body)[1:-1]
-    ty = s.decode("type", inner.strip(), body.start_pos + 1 + len(inner) - len(inner.lstrip()))
-    a = _attr_dict(s, attrs, ElementTypeOp)
-    return Operation(ElementTypeOp.name, [], [s.decode_type(t)], {"type": TypeAttr(ty)}, a), kw.start_pos
 
 
-def hal_encoding_type(s: Any, c: list) -> tuple[Operation, int]:
-    kw, body, attrs, t = c
-    inner = str(body)[1:-1]
-    props = {}
-    if inner.strip() != "dense_row_major":
-        if not inner.strip().startswith("#"):
-            raise s.error(f"custom op '{EncodingTypeOp.name}' expected 'dense_row_major'", body.start_pos + 1)
-        props["encoding"] = _paren_attr(s, body)
-    a = _attr_dict(s, attrs, EncodingTypeOp)
-    return Operation(EncodingTypeOp.name, [], [s.decode_type(t)], props, a), kw.start_pos
 
-
-def hal_bitfield(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import i32
-
-    kw, body, attrs, t = c
-    d = MemoryTypeOp if str(kw) == MemoryTypeOp.name else BufferUsageOp
-    bits = parse_bit_enum(str(body)[1:-1], d.cases)
-    if bits is None:
-        raise s.error(_enum_error(d.name, d.key, d.cases), body.start_pos + 1)
-    a = _attr_dict(s, attrs, d)
-    return Operation(d.name, [], [s.decode_type(t)], {d.key: IntegerAttr(bits, i32)}, a), kw.start_pos
-
-
-def _typed_use(s: Any, tok: Any, what: str) -> Any:
-    """`(%v : T)` / `<%v : T>` -> the value."""
-    text = str(tok)
-    inner = text[1:-1]
-    name, sep, t = inner.partition(":")
-    m = _VALUE.fullmatch(name.strip())
-    if m is None or not sep:
-        raise s.error(f"expected {what}", tok.start_pos + 1)
-    ty = s.decode("type", t.strip(), tok.start_pos + 1 + len(name) + 1 + len(t) - len(t.lstrip()))
-    return s.lookup(m.group(1), int(m.group(2) or 0), ty, tok.start_pos + 1 + len(name) - len(name.lstrip()))
-
-
-def _shape(s: Any, tok: Any) -> list[Any]:
-    """`([%a, %b])` -> index values."""
-    from hlopt.ir.types import index
-
-    text = str(tok)
-    inner = text[1:-1].strip()
-    if not (inner.startswith("[") and inner.endswith("]")):
-        raise s.error("expected '['", tok.start_pos + 1)
-    start = tok.start_pos + text.index("[")
-    return _value_uses_typed(s, _Tok(inner, start), index, "a dimension value")
 
 
 class _Tok:
@@ -2398,176 +2311,11 @@ class _Tok:
         return self.text
 
 
-def hal_bv_create(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import i32, index
-
-    kw, buf, off, n, shape, et, enc, t, attrs = c
-    i32t = i32
-    operands = [_typed_use(s, buf, "a buffer value and its type"), _lookup(s, off, index), _lookup(s, n, index),
-                _paren_value(s, et, i32t, "an element type value"), _paren_value(s, enc, i32t, "an encoding type value"),
-                *_shape(s, shape)]
-    a = _attr_dict(s, attrs, BufferViewCreateOp)
-    return Operation(BufferViewCreateOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
 
 
-def hal_bv_assert(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import i32
-
-    kw, bv, msg, shape, et, enc, attrs = c
-    m = _paren_attr(s, msg)
-    if not isinstance(m, StringAttr):
-        raise s.error("expected string", msg.start_pos + 1)
-    operands = [_typed_use(s, bv, "a buffer view value and its type"),
-                _paren_value(s, et, i32, "an element type value"), _paren_value(s, enc, i32, "an encoding type value"),
-                *_shape(s, shape)]
-    a = _attr_dict(s, attrs, BufferViewAssertOp)
-    return Operation(BufferViewAssertOp.name, operands, [], {"message": m}, a), kw.start_pos
 
 
-def hal_bv_query(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import index
 
-    kw, bv, idx, t, attrs = c
-    props = {}
-    name = str(kw)
-    if (idx is not None) != (name == BufferViewDimOp.name):
-        raise s.error("expected ':'" if idx is not None else "expected '['", (idx or t).start_pos)
-    if idx is not None:
-        props["index"] = IntegerAttr(int(str(idx)), index)
-    a = _attr_dict(s, attrs, name)
-    return Operation(name, [_typed_use(s, bv, "a buffer view value and its type")], [s.decode_type(t)], props, a), \
-        kw.start_pos
-
-
-def hal_bv_trace(s: Any, c: list) -> tuple[Operation, int]:
-    kw, key, values, types, attrs = c
-    k = s.decode("attr", str(key), key.start_pos)
-    operands = s.uses(values, types, values[0].start_pos)
-    a = _attr_dict(s, attrs, BufferViewTraceOp)
-    return Operation(BufferViewTraceOp.name, operands, [], {"key": k}, a), kw.start_pos
-
-
-def _sym_paren(s: Any, tok: Any) -> SymbolRefAttr:
-    a = _paren_attr(s, tok)
-    if not isinstance(a, SymbolRefAttr):
-        raise s.error("expected a symbol reference", tok.start_pos + 1)
-    return a
-
-
-def _i64(s: Any, pos: int) -> Any:
-    return s.decode("type", "i64", pos)
-
-
-def _list_values(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
-    """`([%a, %b])` -> values of type `t`."""
-    text = str(tok)
-    inner = text[1:-1].strip()
-    if not (inner.startswith("[") and inner.endswith("]")):
-        raise s.error("expected '['", tok.start_pos + 1)
-    return _value_uses_typed(s, _Tok(inner, tok.start_pos + text.index("[")), t, what)
-
-
-def hal_exe_create(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import i32
-
-    kw, dev, aff, target, consts, t, attrs = c
-    operands = [_typed_use(s, dev, "a device value and its type"),
-                _paren_value(s, aff, _i64(s, aff.start_pos), "a queue affinity value")]
-    if consts is not None:
-        operands += _list_values(s, consts, i32, "a constant value")
-    a = _attr_dict(s, attrs, ExecutableCreateOp)
-    return Operation(ExecutableCreateOp.name, operands, [s.decode_type(t)],
-                     {"executable_target": _sym_paren(s, target)}, a), kw.start_pos
-
-
-def hal_exe_lookup(s: Any, c: list) -> tuple[Operation, int]:
-    kw, dev, exe, t, attrs = c
-    a = _attr_dict(s, attrs, ExecutableLookupOp)
-    return Operation(ExecutableLookupOp.name, [_typed_use(s, dev, "a device value and its type")],
-                     [s.decode_type(t)], {"executable": _sym_paren(s, exe)}, a), kw.start_pos
-
-
-def hal_exe_lookup_fn(s: Any, c: list) -> tuple[Operation, int]:
-    kw, exe, fn, t, attrs = c
-    a = _attr_dict(s, attrs, ExecutableLookupFunctionOp)
-    return Operation(ExecutableLookupFunctionOp.name, [_typed_use(s, exe, "an executable value and its type")],
-                     [s.decode_type(t)], {"entry_point": _sym_paren(s, fn)}, a), kw.start_pos
-
-
-def hal_export_ordinal(s: Any, c: list) -> tuple[Operation, int]:
-    kw, target, t, attrs = c
-    a = _attr_dict(s, attrs, ExecutableExportOrdinalOp)
-    return Operation(ExecutableExportOrdinalOp.name, [], [s.decode_type(t)], {"entry_point": _sym_paren(s, target)},
-                     a), kw.start_pos
-
-
-def hal_calc_workgroups(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import index
-
-    kw, dev, target, workload, tx, ty, tz, attrs = c
-    operands = [_typed_use(s, dev, "a device value and its type")]
-    if workload is not None:
-        operands += _list_values(s, workload, index, "a workload value")
-    a = _attr_dict(s, attrs, ExecutableCalculateWorkgroupsOp)
-    return Operation(ExecutableCalculateWorkgroupsOp.name, operands, [s.decode_type(x) for x in (tx, ty, tz)],
-                     {"entry_point": _sym_paren(s, target)}, a), kw.start_pos
-
-
-def _instr_operands(s: Any, buf: Any, bt: Any, key: Any) -> list[Any]:
-    from hlopt.ir.types import index
-
-    out = [_lookup(s, buf, s.decode_type(bt))]
-    if key is not None:
-        out.append(_lookup(s, key, index))
-    return out
-
-
-def hal_instr_workgroup(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import i32
-
-    kw, buf, bt, did, attrs, t = c
-    operands = _instr_operands(s, buf, bt, None) + [_paren_value(s, did, i32, "a dispatch id value")]
-    a = _attr_dict(s, attrs, InstrumentWorkgroupOp)
-    return Operation(InstrumentWorkgroupOp.name, operands, [s.decode_type(t)], {}, a), kw.start_pos
-
-
-def hal_instr_print(s: Any, c: list) -> tuple[Operation, int]:
-    kw, buf, bt, key, fmt, vals, attrs = c
-    operands = _instr_operands(s, buf, bt, key)
-    if vals is not None:
-        text = str(vals)[1:-1]
-        names, sep, types = text.partition(":")
-        if not sep:
-            raise s.error("expected ':'", vals.end_pos - 1)
-        from hlopt.syntax import split_top
-
-        tys = [s.decode("type", x.strip(), vals.start_pos + 2 + len(names)) for x in split_top(types) if x.strip()]
-        uses = [x.strip() for x in names.split(",") if x.strip()]
-        if len(uses) != len(tys):
-            raise s.error(f"{len(uses)} operands present, but expected {len(tys)}", vals.start_pos)
-        operands += [_lookup(s, _Tok(u, vals.start_pos + 1 + text.index(u)), t) for u, t in zip(uses, tys)]
-    a = _attr_dict(s, attrs, InstrumentPrintOp)
-    f = s.decode("attr", str(fmt), fmt.start_pos)
-    return Operation(InstrumentPrintOp.name, operands, [], {"format": f}, a), kw.start_pos
-
-
-def hal_instr_value(s: Any, c: list) -> tuple[Operation, int]:
-    kw, buf, bt, key, ordinal, v, attrs, t = c
-    ty = s.decode_type(t)
-    operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty)]
-    a = _attr_dict(s, attrs, InstrumentValueOp)
-    return Operation(InstrumentValueOp.name, operands, [ty], {"ordinal": s.decode_attr(ordinal)}, a), kw.start_pos
-
-
-def hal_instr_memory(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.types import index
-
-    kw, buf, bt, key, base, idx, v, attrs, baset, t = c
-    ty = s.decode_type(t)
-    operands = _instr_operands(s, buf, bt, key) + [_lookup(s, v, ty), _lookup(s, base, s.decode_type(baset))]
-    operands += [_lookup(s, i, index) for i in idx or ()]
-    a = _attr_dict(s, attrs, str(kw))
-    return Operation(str(kw), operands, [ty], {}, a), kw.start_pos
 
 
 def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
@@ -2861,15 +2609,7 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
                           "hal_tensor_import": hal_tensor_import, "hal_tensor_export": hal_tensor_export,
                           "hal_tensor_alias": hal_tensor_alias, "hal_tensor_transients": hal_tensor_transients,
-                          "hal_tensor_barrier": hal_tensor_barrier, "hal_element_type": hal_element_type,
-                          "hal_encoding_type": hal_encoding_type, "hal_bitfield": hal_bitfield,
-                          "hal_bv_create": hal_bv_create, "hal_bv_assert": hal_bv_assert,
-                          "hal_bv_query": hal_bv_query, "hal_bv_trace": hal_bv_trace,
-                          "hal_exe_create": hal_exe_create, "hal_exe_lookup": hal_exe_lookup,
-                          "hal_exe_lookup_fn": hal_exe_lookup_fn, "hal_export_ordinal": hal_export_ordinal,
-                          "hal_calc_workgroups": hal_calc_workgroups, "hal_instr_workgroup": hal_instr_workgroup,
-                          "hal_instr_print": hal_instr_print, "hal_instr_value": hal_instr_value,
-                          "hal_instr_memory": hal_instr_memory, "hal_extern_head": hal_extern_head,
+                          "hal_tensor_barrier": hal_tensor_barrier, "hal_extern_head": hal_extern_head,
                           "hal_extern_target": hal_extern_target, "hal_if_head": hal_if_head,
                           "hal_if": hal_count, "hal_dispatch_extern": hal_dispatch_extern,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
