@@ -79,11 +79,19 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
+from hlopt.ir.types import OpaqueType, RankedTensorType, Type, UnrankedTensorType
 from hlopt.ir.types import i32 as _i32_type
 from hlopt.ir.types import i64 as _i64_type
 from hlopt.ir.types import index as _index_type
-from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, SymbolRef
+from hlopt.syntax import (
+    AllTypesMatch,
+    AttrSyntax,
+    BareInteger,
+    FixedType,
+    SymbolRef,
+    UnitKeyword,
+    UntypedAttr,
+)
 
 
 def _text(a: Any, p: Any) -> str:
@@ -1208,6 +1216,15 @@ class _HashAttr(AttrSyntax):
         return p.peek("#")
 
 
+class _QuotedString(AttrSyntax):
+    """A StrAttr (no `: type` after it) that may lead an optional group (`hal.tensor.import %v "name"`)."""
+
+    typed = False
+
+    def can_start(self, p: Any) -> bool:
+        return p.peek('"')
+
+
 class ElementTypeOp(_FormOp):
     """`hal.element_type<f32> : i32`, named `%element_type_<type>`."""
 
@@ -1317,6 +1334,7 @@ class BufferViewAssertOp(_FormOp):
                        "$shape `]` `)` `type` `(` $element_type `)` `encoding` `(` $encoding_type `)` "
                        "attr-dict-with-keyword")
     type_inference = _fixed(("shape",), ("element_type", "encoding_type"))
+    attr_syntax = {"message": UntypedAttr()}
 
 
 class _BufferViewQueryOp(_FormOp):
@@ -1375,6 +1393,7 @@ class BufferViewTraceOp(_FormOp):
     operands_ = var_operand(_BufferView, name="operands")
     key = attr(Str)
     assembly_format = "$key `=` $operands `:` type($operands) attr-dict-with-keyword"
+    attr_syntax = {"key": UntypedAttr()}
 
 
 # ---------------------------------------------------------------------------
@@ -1515,6 +1534,7 @@ class InstrumentPrintOp(_FormOp):
     format = attr(Str)
     assembly_format = _INSTR_HEAD + " $format (`*` `(` $values^ `:` type($values) `)`)? attr-dict"
     type_inference = _fixed(("workgroupKey",))
+    attr_syntax = {"format": UntypedAttr()}
 
 
 class InstrumentValueOp(_FormOp):
@@ -1738,6 +1758,7 @@ class DispatchExternOp(OpDef):
 
 _BufferOrView = hal_type("buffer", "buffer_view", summary="buffer or buffer_view")
 _Fence = hal_type("fence", summary="fence")
+_FENCE_TYPE = OpaqueType("!hal.fence")
 _AnyTensor = Constraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)), "tensor of any non-token type values")
 
 
@@ -1754,10 +1775,6 @@ def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
         raise op_error(op, "encoding and storage types must have the same dynamic dimension values; encoding "
                            f"shape '{encoding.text}' incompatible with storage shape '{storage.text}'")
 
-
-def _on(a: Any, p: Any) -> str:
-    """` on(#affinity)` for an op's `affinity`, when it has one."""
-    return f" on({p.attr_text(a)})" if a is not None else ""
 
 
 def _dims_text(p: Any, dims: Sequence[Any]) -> str:
@@ -1781,15 +1798,27 @@ def _groups(op: Operation) -> list[list[Any]] | None:
     return out
 
 
-def _alias_items(op: Operation, *attrs: Any) -> list[tuple]:
-    """Alias visiting order of a one-line form: the printed attributes, the
-    attribute dictionary, then operand and result types."""
-    return [("a", a, False) for a in attrs if a is not None] + \
-        [("a", v, False) for _, v in op.attributes.entries] + \
-        [("a", u.value.type, False) for u in op._operands] + [("a", r.type, False) for r in op.results]
+
+class _TypeAlias:
+    """IREE's custom<TypeAlias>($encoding, type($value)): `T` or `T as U` (the encoding, then the storage type
+    when it differs)."""
+
+    __slots__ = ()  # a mixin of op classes
+
+    @staticmethod
+    def parse_TypeAlias(p: Any) -> tuple:
+        enc = p.parse_type()
+        return enc, (p.parse_type() if p.parse_optional_keyword("as") else enc)
+
+    @staticmethod
+    def print_TypeAlias(p: Any, op: Operation, encoding: Any, types: Sequence[Any]) -> None:
+        p.print_type(encoding.type)
+        if types[0] is not encoding.type:
+            p.write(" as ")
+            p.print_type(types[0])
 
 
-class TensorImportOp(OpDef):
+class TensorImportOp(_TypeAlias, _FormOp):
     """`hal.tensor.import [on(#a)] [wait(%f) =>] [consume] %src [offset(%o)] ["name"]
     : !hal.buffer_view -> T [as T2]{%dims}`."""
 
@@ -1805,46 +1834,21 @@ class TensorImportOp(OpDef):
     name_ = opt_attr(Str, name="name")
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
-    inherent = ("target_encoding", "consume", "name", "affinity", "operandSegmentSizes")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        g = _groups(op)
-        enc = op.target_encoding
-        nm = op.name_
-        if g is None or len(g) != 4 or not isinstance(enc, TypeAttr) or len(op.results) != 1:
-            return None
-        (src,), dims, fence, off = g
-        s = "hal.tensor.import" + _on(op.affinity, p)
-        if fence:
-            s += f" wait({p.value(fence[0])}) =>"
-        if op.consume is not None:
-            s += " consume"
-        s += " " + p.value(src)
-        if off:
-            s += f" offset({p.value(off[0])})"
-        if nm is not None:
-            s += " " + p.attr_text(nm)
-        t = op.target.type
-        s += f" : {p.type_text(src.type)} -> {p.type_text(enc.type)}"
-        if enc.type is not t:
-            s += " as " + p.type_text(t)
-        return s + _dims_text(p, dims) + p.attr_dict(op.attributes)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.affinity, op.target_encoding)
+    assembly_format = ("(`on` `(` $affinity^ `)`)? (`wait` `(` $wait_fence^ `)` `=` `` `>`)? (`consume` $consume^)? "
+                       "$source (`offset` `(` $byte_offset^ `)`)? ($name^)? `:` type($source) `->` "
+                       "custom<TypeAlias>($target_encoding, type($target)) (`{` $target_dims^ `}`)? attr-dict")
+    attr_syntax = {"consume": UnitKeyword(), "name": _QuotedString(), "target_encoding": _BareType()}
+    type_inference = (*_fixed(("target_dims", "byte_offset")), FixedType("wait_fence", _FENCE_TYPE))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         t = op.target.type
-        g = _groups(op)
-        if g is not None and _dynamic(t) != len(g[1]):
+        if _dynamic(t) != len(op.target_dims):
             raise op_error(op, "number of target_dims must match number of dynamic dims in target type")
         _check_storage(op, op.target_encoding.type, t)
 
 
-class TensorExportOp(OpDef):
+class TensorExportOp(_TypeAlias, _FormOp):
     """`hal.tensor.export [on(#a)] %src ["name"] : T2 [as T]{%dims} -> !hal.buffer_view`."""
 
     name = "hal.tensor.export"
@@ -1856,36 +1860,20 @@ class TensorExportOp(OpDef):
     name_ = opt_attr(Str, name="name")
     affinity = opt_attr()
     traits = (Pure(),)
-    inherent = ("source_encoding", "name", "affinity")
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        enc = op.source_encoding
-        nm = op.name_
-        if not op.operands or not isinstance(enc, TypeAttr) or len(op.results) != 1:
-            return None
-        src, *dims = op.operands
-        s = "hal.tensor.export" + _on(op.affinity, p) + " " + p.value(src)
-        if nm is not None:
-            s += " " + p.attr_text(nm)
-        s += " : " + p.type_text(enc.type)
-        if enc.type is not src.type:
-            s += " as " + p.type_text(src.type)
-        return s + _dims_text(p, dims) + " -> " + p.type_text(op.target.type) + p.attr_dict(op.attributes)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.affinity, op.source_encoding)
+    assembly_format = ("(`on` `(` $affinity^ `)`)? $source ($name^)? `:` custom<TypeAlias>($source_encoding, "
+                       "type($source)) (`{` $source_dims^ `}`)? `->` type($target) attr-dict")
+    attr_syntax = {"name": _QuotedString(), "source_encoding": _BareType()}
+    type_inference = _fixed(("source_dims",))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
         src = op.source.type
-        if _dynamic(src) != len(op.operands) - 1:
+        if _dynamic(src) != len(op.source_dims):
             raise op_error(op, "number of source_dims must match number of dynamic dims in source type")
         _check_storage(op, op.source_encoding.type, src)
 
 
-class TensorAliasOp(OpDef):
+class TensorAliasOp(_FormOp):
     """`hal.tensor.alias [on(#a)] [wait(%f) =>] %t : T{%dims} to %storage : !hal.buffer`."""
 
     name = "hal.tensor.alias"
@@ -1894,37 +1882,23 @@ class TensorAliasOp(OpDef):
     source_dims = var_operand(Index)
     storage = operand(_BufferOrView)
     wait_fence = opt_operand(_Fence)
-    result_ = result(_AnyTensor)
+    result_ = result(_AnyTensor, name="result")
     affinity = opt_attr()
     traits = (Pure(), AttrSizedOperandSegments())
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        g = _groups(op)
-        if g is None or len(g) != 4 or len(g[0]) != 1 or len(g[2]) != 1 or len(op.results) != 1 \
-                or op.result_.type is not g[0][0].type:
-            return None
-        (src,), dims, (storage,), fence = g
-        s = "hal.tensor.alias" + _on(op.affinity, p)
-        if fence:
-            s += f" wait({p.value(fence[0])}) =>"
-        s += f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
-        return s + f" to {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.affinity)
+    assembly_format = ("(`on` `(` $affinity^ `)`)? (`wait` `(` $wait_fence^ `)` `=` `` `>`)? $source `:` "
+                       "type($source) (`{` $source_dims^ `}`)? `to` $storage `:` type($storage) attr-dict")
+    type_inference = (*_fixed(("source_dims",)), FixedType("wait_fence", _FENCE_TYPE),
+                      AllTypesMatch("source", "result"))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        g = _groups(op)
-        if g is not None and _dynamic(op.source.type) != len(g[1]):
+        if _dynamic(op.source.type) != len(op.source_dims):
             raise op_error(op, "number of dynamic dims must match the operand type")
         if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class TensorTransientsOp(OpDef):
+class TensorTransientsOp(_FormOp):
     """`hal.tensor.transients [on(#a)] %t : T{%dims} from %storage : !hal.buffer`."""
 
     name = "hal.tensor.transients"
@@ -1932,50 +1906,36 @@ class TensorTransientsOp(OpDef):
     source = operand(_AnyTensor)
     source_dims = var_operand(Index)
     storage = operand(_BufferOrView)
-    result_ = result(_AnyTensor)
+    result_ = result(_AnyTensor, name="result")
     affinity = opt_attr()
     traits = (Pure(),)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if len(op.operands) < 2 or len(op.results) != 1 or op.result_.type is not op.source.type:
-            return None
-        src, *dims, storage = op.operands
-        s = "hal.tensor.transients" + _on(op.affinity, p) + f" {p.value(src)} : {p.type_text(src.type)}" + _dims_text(p, dims)
-        return s + f" from {p.value(storage)} : {p.type_text(storage.type)}" + p.attr_dict(op.attributes)
-
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        return _alias_items(op, op.affinity)
+    assembly_format = ("(`on` `(` $affinity^ `)`)? $source `:` type($source) (`{` $source_dims^ `}`)? `from` "
+                       "$storage `:` type($storage) attr-dict")
+    type_inference = (*_fixed(("source_dims",)), AllTypesMatch("source", "result"))
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if _dynamic(op.source.type) != len(op.operands) - 2:
+        if _dynamic(op.source.type) != len(op.source_dims):
             raise op_error(op, "number of dynamic dims must match the operand type")
         if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class TensorBarrierOp(OpDef):
+class TensorBarrierOp(_FormOp):
     """`hal.tensor.barrier join(%a, %b : A, B) => %fence : !hal.fence [attributes {...}]`."""
 
     name = "hal.tensor.barrier"
     summary = "Signals a fence when all tensors are available"
     sources = var_operand(_AnyTensor)
     signal_fence = operand(_Fence)
-    results_ = var_result(_AnyTensor)
-
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not op.operands:
-            return None
-        *srcs, fence = op.operands
-        return (f"hal.tensor.barrier join({p.values(srcs)} : {p.types([v.type for v in srcs])}) => "
-                f"{p.value(fence)} : {p.type_text(fence.type)}" + p.attr_dict(op.attributes, keyword=True))
+    results_ = var_result(_AnyTensor, name="results")
+    assembly_format = ("`join` `` `(` $sources `:` type($sources) `)` `=` `` `>` $signal_fence `:` "
+                       "type($signal_fence) attr-dict-with-keyword")
+    type_inference = (AllTypesMatch("sources", "results"),)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        if [v.type for v in op.operands[:-1]] != [r.type for r in op.results]:
+        if [v.type for v in op.sources] != [r.type for r in op.results]:
             raise op_error(op, "failed to verify that all of {sources, results} have same type")
 
 
@@ -2181,118 +2141,12 @@ def _value_uses_typed(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
     return out
 
 
-def _dims_and_attrs(s: Any, first: Any, second: Any, op: Any = None) -> tuple[list, Any]:
-    """The optional `{%d, ...}` dims then the optional `{attrs}` (both ATTR_DICT tokens)."""
-    from hlopt.ir.types import index
-
-    toks = [t for t in (first, second) if t is not None]
-    dims: list = []
-    if toks and re.match(r"\{\s*%", str(toks[0])):
-        dims = _value_uses_typed(s, toks.pop(0), index, "a dimension value")
-    if len(toks) > 1:
-        raise s.error("expected ':'", toks[1].start_pos)
-    return dims, (_attr_dict(s, toks[0], op) if toks else None)
-
-
-def _type_alias(s: Any, first: Any, second: Any) -> tuple[Any, Any]:
-    """IREE's custom<TypeAlias>: `T` or `T as U` -> (encoding, type)."""
-    a = s.decode_type(first)
-    return a, (s.decode_type(second) if second is not None else a)
-
-
-def _fence_type(s: Any, pos: int) -> Any:
-    return s.decode("type", "!hal.fence", pos)
-
-
-def hal_tensor_import(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.attributes import DenseArrayAttr
-    from hlopt.ir.types import i32, index
-
-    kw, aff, wait, consume, src, offset, name, st, enc, rt, d1, d2 = c
-    enc_t, t = _type_alias(s, enc, rt)
-    dims, attrs = _dims_and_attrs(s, d1, d2, TensorImportOp)
-    fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
-    off = [_paren_value(s, offset, index, "a byte offset value")] if offset is not None else []
-    source = _lookup(s, src, s.decode_type(st))
-    props: dict = {"target_encoding": TypeAttr(enc_t),
-                   "operandSegmentSizes": DenseArrayAttr(i32, [1, len(dims), len(fence), len(off)])}
-    if aff is not None:
-        props["affinity"] = _paren_attr(s, aff)
-    if consume is not None:
-        props["consume"] = UnitAttr()
-    if name is not None:
-        props["name"] = s.decode("attr", str(name), name.start_pos)
-    return Operation(TensorImportOp.name, [source, *dims, *fence, *off], [t], props, attrs), kw.start_pos
-
 
 def _lookup(s: Any, tok: Any, t: Any) -> Any:
     m = _VALUE.fullmatch(str(tok))
     if m is None:
         raise s.error("expected SSA operand", tok.start_pos)
     return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
-
-
-def hal_tensor_export(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, name, enc, st, d1, rt, attrs = c
-    enc_t, t = _type_alias(s, enc, st)
-    dims, _ = _dims_and_attrs(s, d1, None)
-    props: dict = {"source_encoding": TypeAttr(enc_t)}
-    if aff is not None:
-        props["affinity"] = _paren_attr(s, aff)
-    if name is not None:
-        props["name"] = s.decode("attr", str(name), name.start_pos)
-    a = _attr_dict(s, attrs, TensorExportOp)
-    return Operation(TensorExportOp.name, [_lookup(s, src, t), *dims], [s.decode_type(rt)], props, a), kw.start_pos
-
-
-def hal_tensor_alias(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.attributes import DenseArrayAttr
-    from hlopt.ir.types import i32
-
-    kw, aff, wait, src, st, d1, storage, stt, d2 = c
-    t = s.decode_type(st)
-    dims, _ = _dims_and_attrs(s, d1, None)
-    _, attrs = _dims_and_attrs(s, None, d2, TensorAliasOp)
-    fence = [_paren_value(s, wait, _fence_type(s, wait.start_pos), "a fence value")] if wait is not None else []
-    props: dict = {"operandSegmentSizes": DenseArrayAttr(i32, [1, len(dims), 1, len(fence)])}
-    if aff is not None:
-        props["affinity"] = _paren_attr(s, aff)
-    operands = [_lookup(s, src, t), *dims, _lookup(s, storage, s.decode_type(stt)), *fence]
-    return Operation(TensorAliasOp.name, operands, [t], props, attrs), kw.start_pos
-
-
-def hal_tensor_transients(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, src, st, d1, storage, stt, d2 = c
-    t = s.decode_type(st)
-    dims, _ = _dims_and_attrs(s, d1, None)
-    _, attrs = _dims_and_attrs(s, None, d2, TensorTransientsOp)
-    props = {"affinity": _paren_attr(s, aff)} if aff is not None else {}
-    operands = [_lookup(s, src, t), *dims, _lookup(s, storage, s.decode_type(stt))]
-    return Operation(TensorTransientsOp.name, operands, [t], props, attrs), kw.start_pos
-
-
-def hal_tensor_barrier(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, join, fence, ft, attrs = c
-    text = str(join)[1:-1]
-    vals, sep, types = text.partition(":")
-    if not sep:
-        raise s.error("expected ':'", join.end_pos - 1)
-    tys = [s.decode("type", x.strip(), join.start_pos + 1 + len(vals) + 1) for x in split_top(types) if x.strip()]
-    names = [x.strip() for x in vals.split(",") if x.strip()]
-    if len(names) != len(tys):
-        raise s.error(f"{len(names)} operands present, but expected {len(tys)}", join.start_pos)
-    srcs = []
-    for n, t in zip(names, tys):
-        m = _VALUE.fullmatch(n)
-        if m is None:
-            raise s.error("expected SSA operand", join.start_pos + 1 + text.index(n))
-        srcs.append(s.lookup(m.group(1), int(m.group(2) or 0), t, join.start_pos + 1 + text.index(n)))
-    operands = [*srcs, _lookup(s, fence, s.decode_type(ft))]
-    a = _attr_dict(s, attrs, TensorBarrierOp)
-    return Operation(TensorBarrierOp.name, operands, tys, {}, a), kw.start_pos
-
 
 
 
@@ -2607,9 +2461,7 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_condition_head": hal_condition_head, "hal_condition": hal_condition,
                           "hal_constant_block_head": hal_constant_block_head,
                           "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
-                          "hal_tensor_import": hal_tensor_import, "hal_tensor_export": hal_tensor_export,
-                          "hal_tensor_alias": hal_tensor_alias, "hal_tensor_transients": hal_tensor_transients,
-                          "hal_tensor_barrier": hal_tensor_barrier, "hal_extern_head": hal_extern_head,
+                          "hal_extern_head": hal_extern_head,
                           "hal_extern_target": hal_extern_target, "hal_if_head": hal_if_head,
                           "hal_if": hal_count, "hal_dispatch_extern": hal_dispatch_extern,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
