@@ -79,7 +79,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, Type, UnrankedTensorType
+from hlopt.ir.types import OpaqueType, RankedTensorType, UnrankedTensorType
 from hlopt.ir.types import i32 as _i32_type
 from hlopt.ir.types import i64 as _i64_type
 from hlopt.ir.types import index as _index_type
@@ -1603,17 +1603,34 @@ class InstrumentMemoryStoreOp(_FormOp):
 # hal.dispatch.extern
 
 
-def shaped_types_text(p: Any, values: Sequence[Any], types: Sequence[Any], dims: Sequence[Any]) -> list[str]:
-    """`T{%d, ...}` per value, taking each shaped type's dynamic dims in turn."""
-    out, k = [], 0
-    for t in types:
-        n = _dynamic(t)
-        out.append(p.type_text(t) + _dims_text(p, dims[k:k + n]))
-        k += n
-    return out
+class _Unqualified(AttrSyntax):
+    """A HAL attribute of a known kind as a format prints it: its alias, or its text without the
+    `#hal.<mnemonic>` prefix (`layout(<constants = 1, ...>)`); both spellings read back."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+
+    def parse(self, p: Any, name: str) -> Any:
+        from hlopt.syntax import AttrRef
+
+        at = p.location()
+        body = p.parse_angle_body() if p.peek("<") else None
+        if body is None:
+            return p.parse_attribute()
+        return AttrRef(self.prefix + body, at - len(self.prefix))
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_attribute(a)  # the alias visitor records it; the printer wrote the alias or the full text
+        parts = getattr(p, "parts", None)
+        if parts and parts[-1].startswith(self.prefix + "<"):
+            parts[-1] = parts[-1][len(self.prefix):]
 
 
-class DispatchExternOp(OpDef):
+def _dims_of(types: Sequence[Any]) -> int:
+    return sum(_dynamic(t) for t in types)
+
+
+class DispatchExternOp(_FormOp):
     """`hal.dispatch.extern "name"[%w](%a, ...) : (A, B{%d}) -> R{%d} count(...) -> (index, index, index) {...}
     layout(#l) objects({ #target [if(...) -> i1 {...}] ordinal(N) = [objects], ... }) [<props>] [attributes {...}]`."""
 
@@ -1636,120 +1653,253 @@ class DispatchExternOp(OpDef):
     workgroup_count = region()
     target_regions = var_region()
     traits = (Pure(), IsolatedFromAbove(), AttrSizedOperandSegments())
-    _PROP_DICT = ("workgroup_size", "subgroup_size", "workgroup_local_memory")
+    # IREE's `` `(` $arguments `)` `:` custom<ShapedFunctionType>(ref($arguments), ...)``: one directive here,
+    # as the tied results name the arguments
+    assembly_format = ("$export_name (`[` $workload^ `]`)? `` custom<ExternSignature>($arguments, type($arguments), "
+                       "$argument_dims, type($results), $result_dims, $tied_operands) `count` `` "
+                       "custom<WorkgroupCountRegion>($workgroup_count) `layout` `(` $layout `)` `objects` `(` `{` "
+                       "custom<TargetConditionObjects>($targets, $target_ordinals, $target_objects, $target_regions) "
+                       "`}` `)` attr-dict-with-keyword")
+    attr_syntax = {"export_name": UntypedAttr(), "layout": _Unqualified("#hal.pipeline.layout")}
+    type_inference = _fixed(("workload", "argument_dims", "result_dims"))
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
-        return True
+    def asm_printable(cls, op: Operation) -> bool:
+        """The form holds ties for every result and one condition region per target."""
+        assert isinstance(op, DispatchExternOp)
+        ties = op.tied_operands
+        targets, ords, objs = op.targets, op.target_ordinals, op.target_objects
+        return all(isinstance(a, ArrayAttr) for a in (targets, ords, objs)) \
+            and len(targets) == len(ords) == len(objs) == len(op.target_regions) \
+            and len(op.workgroup_count.blocks) == 1 \
+            and (ties is None or (isinstance(ties, ArrayAttr) and len(ties) == len(op.results) and all(
+                isinstance(t, IntegerAttr) and -1 <= t.value < len(op.arguments) for t in ties.elements))) \
+            and _dims_of([a.type for a in op.arguments]) == len(op.argument_dims) \
+            and _dims_of([r.type for r in op.results]) == len(op.result_dims)
 
-    @classmethod
-    def _parts(cls, op: Operation) -> tuple | None:
-        g = _groups(op)
-        props = op.properties
-        targets, ords, objs = (props.get(k) for k in ("targets", "target_ordinals", "target_objects"))
-        if g is None or len(g) != 4 or not all(isinstance(a, ArrayAttr) for a in (targets, ords, objs)) \
-                or not len(op.regions) or len(op.regions[0].blocks) != 1 \
-                or not (len(targets) == len(ords) == len(objs) == len(op.regions) - 1) \
-                or props.get("export_name") is None or props.get("layout") is None:
-            return None
-        return g, targets, ords, objs
+    # custom<ExternSignature>: `(%a, %b) : (A, B{%d}) -> R{%d}`; a result tied to an argument is written as
+    # that argument (`-> %a`, `-> (%a as T{%d}, U)`); one untied result without parentheses
+    @staticmethod
+    def parse_ExternSignature(p: Any) -> tuple:
+        p.parse_punct("(")
+        at = p.location()
+        names = p.parse_operand_list()
+        p.parse_punct(")")
+        p.parse_colon()
+        p.parse_punct("(")
+        arg_types: list = []
+        arg_dims: list = []
+        if not p.parse_optional_punct(")"):
+            while True:
+                t = p.parse_type()
+                arg_types.append(t)
+                arg_dims += _parse_shaped_dims(p, t)
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        if len(names) != len(arg_types):
+            raise p.error(f"number of operands and types do not match: got {len(names)} operands and "
+                          f"{len(arg_types)} types", at)
+        p.parse_punct("->")
+        types: list = []
+        dims: list = []
+        ties: list = []
 
-    @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        parts = cls._parts(op)
-        if parts is None:
-            return None
-        (work, args, adims, rdims), targets, ords, objs = parts
-        ties = [getattr(x, "value", -1) for x in op.tied_operands.elements] \
-            if isinstance(op.tied_operands, ArrayAttr) else [-1] * len(op.results)
-        if len(ties) != len(op.results):
-            return None
-        s = "hal.dispatch.extern " + p.attr_text(op.export_name)
-        if work:
-            s += f"[{p.values(work)}]"
-        s += f"({p.values(args)}) : (" + ", ".join(shaped_types_text(p, args, [a.type for a in args], adims)) + ") -> "
-        outs, k = [], 0
-        for r, tie in zip(op.results, ties):
-            n = _dynamic(r.type)
-            d = _dims_text(p, rdims[k:k + n])
-            k += n
-            if tie >= 0:
-                if not 0 <= tie < len(args):
-                    return None
-                t = args[tie]
-                outs.append(p.value(t) + ("" if t.type is r.type else " as " + p.type_text(r.type)) + d)
+        def one() -> None:
+            at = p.location()
+            tied = p.parse_optional_operand()
+            if tied is not None:
+                k = next((i for i, n in enumerate(names) if (n.name, n.index) == (tied.name, tied.index)), None)
+                if k is None:
+                    raise p.error(f"tied operand not found for result reference {p.text[tied.pos:tied.end]}", at)
+                t = p.parse_type() if p.parse_optional_keyword("as") else arg_types[k]
+                ties.append(k)
             else:
-                outs.append(p.type_text(r.type) + d)
-        s += outs[0] if len(outs) == 1 and ties[0] < 0 and not hasattr(op.results[0].type, "inputs") \
-            else "(" + ", ".join(outs) + ")"
-        if len(outs) == 1 and ties[0] >= 0:
-            s = s[:-len("(" + outs[0] + ")")] + outs[0]
-        c = _signature_region("count", op.regions[0], "(index, index, index)", p)
-        if c is None:
-            return None
-        s += c + f" layout({unqualified(p, op.layout)}) objects({{"
-        ind = "  " * p.indent
-        items = []
-        for t, o, objects, r in zip(targets.elements, ords.elements, objs.elements, op.regions[1:]):
-            item = f"\n{ind}  {p.attr_text(t)}"
-            if r.blocks:
-                if len(r.blocks) != 1:
-                    return None
-                args_ = ", ".join(f"{p.value(a)}: {p.type_text(a.type)}" + arg_loc_text(p, a) for a in r.blocks[0].args)
-                item += f" if({args_}) -> i1 " + p.region(r, indent=1)
-            item += f" ordinal({getattr(o, 'value', o)}) = {p.attr_text(objects)}"
-            items.append(item)
-        s += ",".join(items) + f"\n{ind}}})"
-        s += _prop_dict(op, cls._PROP_DICT, p, untyped=("subgroup_size", "workgroup_local_memory"))
-        return s + p.attr_dict(op.attributes, keyword=True)
+                t = p.parse_type()
+                ties.append(-1)
+            types.append(t)
+            dims.extend(_parse_shaped_dims(p, t))
 
-    @classmethod
-    def custom_visit_items(cls, op: Operation, debuginfo: bool) -> list[tuple] | None:
-        parts = cls._parts(op)
-        if parts is None:
-            return None
-        _, targets, ords, objs = parts
-        seq: list[tuple] = [("a", u.value.type, False) for u in op._operands] + \
-            [("a", r.type, False) for r in op.results]
-        seq += [("blk", b, True, True) for b in op.regions[0].blocks]
-        seq.append(("a", op.layout, False))
-        for t, objects, r in zip(targets.elements, objs.elements, op.regions[1:]):
-            seq.append(("a", t, False))
-            seq += [("blk", b, True, True) for b in r.blocks]
-            seq.append(("a", objects, False))
-        props = op.properties
-        seq += [("a", props.get(k), False) for k in cls._PROP_DICT if props.get(k) is not None]
-        return seq + [("a", v, False) for _, v in op.attributes.entries]
+        if p.parse_optional_punct("("):
+            if not p.parse_optional_punct(")"):
+                one()
+                while p.parse_optional_punct(","):
+                    one()
+                p.parse_punct(")")
+        else:
+            one()
+        return (names, arg_types, arg_dims, types, dims,
+                ArrayAttr([IntegerAttr(t, _index_type) for t in ties]))
+
+    @staticmethod
+    def print_ExternSignature(p: Any, op: Operation, args: Sequence[Any], arg_types: Sequence[Any],
+                              arg_dims: Sequence[Any], types: Sequence[Any], dims: Sequence[Any], ties: Any) -> None:
+        p.write("(")
+        p.print_operands(args)
+        p.write(") : (")
+        k = 0
+        for i, t in enumerate(arg_types):
+            if i:
+                p.write(", ")
+            k = _print_shaped(p, t, arg_dims, k)
+        p.write(") -> ")
+        tie = [t.value for t in ties.elements] if isinstance(ties, ArrayAttr) else [-1] * len(types)
+        paren = len(types) != 1 or (tie[0] < 0 and hasattr(types[0], "inputs"))  # a function type needs them
+        if paren:
+            p.write("(")
+        k = 0
+        for i, (t, j) in enumerate(zip(types, tie)):
+            if i:
+                p.write(", ")
+            if j >= 0:
+                p.print_operand(args[j])
+                if arg_types[j] is not t:
+                    p.write(" as ")
+                    p.print_type(t)
+                n = _dynamic(t)
+                if n:
+                    p.write("{")
+                    p.print_operands(dims[k:k + n])
+                    p.write("}")
+                k += n
+            else:
+                k = _print_shaped(p, t, dims, k)
+        if paren:
+            p.write(")")
+
+    # custom<WorkgroupCountRegion> (IREE's HAL one): `(%device: !hal.device, %w: index) -> (index, index, index) {}`
+    @staticmethod
+    def parse_WorkgroupCountRegion(p: Any) -> tuple:
+        args = _parse_region_args(p)
+        p.parse_punct("->")
+        p.parse_punct("(")
+        p.parse_type_list()
+        p.parse_punct(")")
+        return ([p.parse_region(args)],)
+
+    @staticmethod
+    def print_WorkgroupCountRegion(p: Any, op: Operation, regions: Sequence[Any]) -> None:
+        r = regions[0]
+        _print_region_args(p, r)
+        p.write(" -> (index, index, index) ")
+        p.print_region(r)
+
+    # custom<TargetConditionObjects>: one line per target, `#target [if(%device: !hal.device) -> i1 {...}]
+    # ordinal(N) = [objects]`, comma-separated
+    @staticmethod
+    def parse_TargetConditionObjects(p: Any) -> tuple:
+        targets, ordinals, objects, regions = [], [], [], []
+        r = p.resolver  # (an op with regions: its attributes resolve as they are read)
+        while True:
+            targets.append(r.attr(p.parse_attribute()))
+            if p.parse_optional_keyword("if"):
+                args = _parse_region_args(p)
+                p.parse_punct("->")
+                if p.parse_type().text != "i1":
+                    raise p.error("target condition region must return one i1")
+                regions.append(p.parse_region(args))
+            else:
+                regions.append(Region())
+            p.parse_keyword("ordinal")
+            p.parse_punct("(")
+            ordinals.append(IntegerAttr(p.parse_integer(), _index_type))
+            p.parse_punct(")")
+            p.parse_punct("=")
+            objects.append(r.attr(p.parse_attribute()))
+            if not p.parse_optional_punct(","):
+                break
+        return ArrayAttr(targets), ArrayAttr(ordinals), ArrayAttr(objects), regions
+
+    @staticmethod
+    def print_TargetConditionObjects(p: Any, op: Operation, targets: Any, ordinals: Any, objects: Any,
+                                     regions: Sequence[Any]) -> None:
+        p.increase_indent()
+        for i, (t, o, objs, r) in enumerate(zip(targets.elements, ordinals.elements, objects.elements, regions)):
+            if i:
+                p.write(",")
+            p.print_newline()
+            p.print_attribute(t)
+            if r.blocks:
+                p.write(" if")
+                _print_region_args(p, r)
+                p.write(" -> i1 ")
+                p.print_region(r)
+            p.write(f" ordinal({o.value}) = ")
+            p.print_attribute(objs)
+        p.decrease_indent()
+        p.print_newline()
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        g = _groups(op)
-        if g is None:
-            return
-        work, args, adims, rdims = g
-        for vals, dims in ((args, adims), (op.results, rdims)):
-            need = sum(_dynamic(v.type) for v in vals)
+        assert isinstance(op, DispatchExternOp)
+        for vals, dims in ((op.arguments, op.argument_dims), (op.results, op.result_dims)):
+            need = _dims_of([v.type for v in vals])
             if need != len(dims):
                 raise op_error(op, f"value set has {need} dynamic dimensions but only {len(dims)} dimension "
                                    "values are attached")
-        for v in list(args) + list(op.results):
+        for v in list(op.arguments) + list(op.results):
             et = getattr(v.type, "element_type", None)
             if et is not None and getattr(et, "text", None) == "index":
                 raise op_error(op, f"I/O type {v.type.text} is invalid: index types must not cross the "
                                    "dispatch boundary")
-        count = op.regions[0]
+        count = op.workgroup_count
         if count.blocks:
             _check_device_workload(op, count, "workgroup_count")
             captured = [a.type for a in count.blocks[0].args if a.type.text != "!hal.device"]
-            if len(work) != len(captured):
-                raise op_error(op, f"workload operands and workgroup count args mismatch ({len(work)} vs "
+            if len(op.workload) != len(captured):
+                raise op_error(op, f"workload operands and workgroup count args mismatch ({len(op.workload)} vs "
                                    f"{len(captured)})")
         if len(op.targets) != len(op.target_objects):
             raise op_error(op, "target and objects arrays must match")
-        if len(op.targets) != len(op.regions) - 1:
+        if len(op.targets) != len(op.target_regions):
             raise op_error(op, "target and condition regions must match (but they may be empty)")
-        for r in op.regions[1:]:
+        for r in op.target_regions:
             _verify_target_condition(op, r)
+
+
+def _parse_shaped_dims(p: Any, t: Any) -> list:
+    """IREE's shaped type dims: `{%d, ...}` after a type with dynamic dimensions (`t` a TypeRef)."""
+    n = _dynamic(p.resolver.type(t))
+    if not n:
+        return []
+    p.parse_punct("{")
+    at = p.location()
+    dims = p.parse_operand_list()
+    p.parse_punct("}")
+    if len(dims) != n:
+        raise p.error(f"expected {n} operands", at)
+    return dims
+
+
+def _print_shaped(p: Any, t: Any, dims: Sequence[Any], k: int) -> int:
+    p.print_type(t)
+    n = _dynamic(t)
+    if n:
+        p.write("{")
+        p.print_operands(dims[k:k + n])
+        p.write("}")
+    return k + n
+
+
+def _parse_region_args(p: Any) -> list:
+    """`(%a: T, ...)`: a region's entry arguments."""
+    p.parse_punct("(")
+    args: list = []
+    if not p.parse_optional_punct(")"):
+        args.append(p.parse_argument())
+        while p.parse_optional_punct(","):
+            args.append(p.parse_argument())
+        p.parse_punct(")")
+    return args
+
+
+def _print_region_args(p: Any, r: Any) -> None:
+    p.write("(")
+    for i, a in enumerate(r.blocks[0].args):
+        if i:
+            p.write(", ")
+        p.print_region_argument(a)
+    p.write(")")
 
 
 # ---------------------------------------------------------------------------
@@ -2172,94 +2322,6 @@ class _Tok:
 
 
 
-def _require_dims(s: Any, items: list[tuple], tok: Any) -> None:
-    """IREE's custom<ShapedFunctionType>: a dynamically shaped type is
-    followed by its `{%dims}`."""
-    for t, dims, _, at in items:
-        if isinstance(t, Type) and _dynamic(t) and not dims:
-            raise s.error("expected '{'", at + len(t.text))
-        if isinstance(t, Type) and dims and len(dims) != _dynamic(t):
-            raise s.error(f"custom op '{DispatchExternOp.name}' expected {_dynamic(t)} operands", dims[0].start_pos)
-
-
-def hal_extern_head(s: Any, c: list) -> tuple:
-    """`"name"[%w](%a, ...) : (A, B{%d}) -> results` of hal.dispatch.extern."""
-    from hlopt.dialects.stream_syntax import split_operand_types
-    from hlopt.ir.types import index
-
-    kw, name, workload, args_tok, types_tok, *res = c
-    names = [x.strip() for x in str(args_tok)[1:-1].split(",") if x.strip()]
-    items = split_operand_types(s, types_tok, False)
-    _require_dims(s, items, types_tok)
-    if len(items) != len(names):
-        raise s.error(f"{len(names)} operands present, but expected {len(items)}", args_tok.start_pos)
-    text = str(args_tok)
-    args = [_lookup(s, _Tok(n, args_tok.start_pos + text.index(n)), t) for n, (t, _, _, _) in zip(names, items)]
-    adims = [_lookup(s, u, index) for _, dims, _, _ in items for u in dims]
-    res = [x for x in res if x is not None]
-    if len(res) == 1 and str(res[0]).startswith("("):
-        ritems = split_operand_types(s, res[0], True)
-    else:
-        text_r = "".join(str(x) for x in res)
-        ritems = split_operand_types(s, _Tok("(" + text_r + ")", res[0].start_pos - 1), True)
-    _require_dims(s, [x for x in ritems if isinstance(x[0], Type)], None)
-    types, rdims, ties = [], [], []
-    for t, dims, _, at in ritems:
-        if isinstance(t, Type):
-            types.append(t)
-            ties.append(-1)
-        else:
-            k = next((i for i, n in enumerate(names) if n == str(t)), None)
-            if k is None:
-                raise s.error(f"custom op '{DispatchExternOp.name}' tied operand not found for result reference "
-                              f"{t}", at)
-            types.append(args[k].type)
-            ties.append(k)
-        rdims += [_lookup(s, u, index) for u in dims]
-    work = _value_uses_typed(s, _Tok("[" + ", ".join(str(w) for w in workload) + "]", workload[0].start_pos - 1),
-                             index, "a workload value") if workload else []
-    return kw.start_pos, s.decode("attr", str(name), name.start_pos), work, args, adims, rdims, types, ties
-
-
-def hal_extern_target(s: Any, c: list) -> tuple:
-    target, cond, ordinal, objects = c
-    return (s.decode_attr(target), cond or Region(), _paren_index(s, ordinal, "ordinal"), s.decode_attr(objects))
-
-
-def hal_if_head(s: Any, c: list) -> None:
-    (sig,) = c
-    args, results = _sig_args(s, sig)
-    if [t.text for t in results] != ["i1"]:
-        raise s.error("target condition region must return one i1", sig.end_pos)
-    s.pending.append((ExecutableConditionOp.name, args))
-
-
-def hal_dispatch_extern(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.ir.attributes import DenseArrayAttr
-    from hlopt.ir.types import i32
-
-    head, count, layout, *rest = c
-    pos, name, work, args, adims, rdims, types, ties = head
-    attrs = rest.pop()
-    prop_dict = rest.pop()
-    targets = rest
-    props: dict = {"export_name": name, "layout": _paren_attr_of(s, layout, "pipeline.layout"),
-                   "targets": ArrayAttr([t[0] for t in targets]),
-                   "target_ordinals": ArrayAttr([t[2] for t in targets]),
-                   "target_objects": ArrayAttr([t[3] for t in targets]),
-                   "tied_operands": ArrayAttr([IntegerAttr(t, _index()) for t in ties]),
-                   "operandSegmentSizes": DenseArrayAttr(i32, [len(work), len(args), len(adims), len(rdims)])}
-    if prop_dict is not None:
-        props.update(_parse_prop_dict(s, prop_dict, ("subgroup_size", "workgroup_local_memory")))
-    a = _attr_dict(s, attrs, DispatchExternOp)
-    regions = [count] + [t[1] for t in targets]
-    return Operation(DispatchExternOp.name, [*work, *args, *adims, *rdims], types, props, a, regions), pos
-
-
-def _index() -> Any:
-    from hlopt.ir.types import index
-
-    return index
 
 
 def hal_return(s: Any, c: list) -> tuple[Operation, int]:
@@ -2461,9 +2523,6 @@ DIALECT = Dialect("hal", ops=OPS,
                           "hal_condition_head": hal_condition_head, "hal_condition": hal_condition,
                           "hal_constant_block_head": hal_constant_block_head,
                           "hal_constant_block": hal_constant_block, "hal_binary": hal_binary,
-                          "hal_extern_head": hal_extern_head,
-                          "hal_extern_target": hal_extern_target, "hal_if_head": hal_if_head,
-                          "hal_if": hal_count, "hal_dispatch_extern": hal_dispatch_extern,
                           "hal_return": hal_return, "hal_executable_head": hal_executable_head,
                           "hal_executable": hal_executable, "hal_variant_head": hal_variant_head,
                           "hal_variant": hal_variant, "hal_subspan": hal_subspan,

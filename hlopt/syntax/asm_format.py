@@ -610,6 +610,8 @@ class CompiledFormat:
                     st["strict"] = p.parse_optional_prop_dict(struct=True)
                 st["attr-dict"] = p.parse_optional_attr_dict()
             elif k == "attr-dict-with-keyword":
+                if self.strict and p.peek("<") and not p.peek("<{"):  # (hal.dispatch.extern's `<subgroup_size = 32>`)
+                    st["strict"] = p.parse_optional_prop_dict(struct=True)
                 st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
             elif k == "prop-dict":
                 st["prop-dict"] = p.parse_optional_prop_dict()

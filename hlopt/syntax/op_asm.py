@@ -558,7 +558,7 @@ class OpAsmPrinter:
 
     def print_region(self, r: Region, entry_args: bool = False, terminators: bool = True,
                      empty_block: bool = False) -> None:
-        self.parts.append(self.p.region(r, entry_args, terminators, empty_block))
+        self.parts.append(self.p.region(r, entry_args, terminators, empty_block, self._indent))  # at increase_indent's level
 
     @property
     def debuginfo(self) -> bool:
