@@ -1927,27 +1927,6 @@ def _check_storage(op: Operation, encoding: Any, storage: Any) -> None:
 
 
 
-def _dims_text(p: Any, dims: Sequence[Any]) -> str:
-    return "{" + p.values(dims) + "}" if dims else ""
-
-
-def _segments(op: Operation) -> list[int] | None:
-    seg = op.properties.get("operandSegmentSizes")
-    vals = list(getattr(seg, "values", ()))
-    return vals if vals and sum(vals) == len(op.operands) else None
-
-
-def _groups(op: Operation) -> list[list[Any]] | None:
-    seg = _segments(op)
-    if seg is None:
-        return None
-    out, i = [], 0
-    for n in seg:
-        out.append(list(op.operands[i:i + n]))
-        i += n
-    return out
-
-
 
 class _TypeAlias:
     """IREE's custom<TypeAlias>($encoding, type($value)): `T` or `T as U` (the encoding, then the storage type
@@ -2265,59 +2244,6 @@ def hal_binary(s: Any, c: list) -> tuple[Operation, int]:
         props.update(_parse_prop_dict(s, prop_dict))
     a = _attr_dict(s, attrs, ExecutableBinaryOp)
     return Operation(ExecutableBinaryOp.name, (), (), props, a), kw.start_pos
-
-
-def _paren_value(s: Any, tok: Any, t: Any, what: str) -> Any:
-    """`(%v)` -> the value (of type `t`)."""
-    uses = _value_uses_typed(s, tok, t, what)
-    if len(uses) != 1:
-        raise s.error(f"expected {what}", tok.start_pos)
-    return uses[0]
-
-
-def _value_uses_typed(s: Any, tok: Any, t: Any, what: str) -> list[Any]:
-    text = str(tok)
-    inner = text[1:-1]
-    if not inner.strip():
-        return []
-    out, off = [], 0
-    for piece in inner.split(","):
-        m = _VALUE.fullmatch(piece.strip())
-        if m is None:
-            raise s.error(f"expected {what}", tok.start_pos + 1 + off)
-        at = tok.start_pos + 1 + off + len(piece) - len(piece.lstrip())
-        out.append(s.lookup(m.group(1), int(m.group(2) or 0), t, at))
-        off += len(piece) + 1
-    return out
-
-
-
-def _lookup(s: Any, tok: Any, t: Any) -> Any:
-    m = _VALUE.fullmatch(str(tok))
-    if m is None:
-        raise s.error("expected SSA operand", tok.start_pos)
-    return s.lookup(m.group(1), int(m.group(2) or 0), t, tok.start_pos)
-
-
-
-
-
-
-class _Tok:
-    """A piece of a coarse token, positioned for diagnostics."""
-
-    __slots__ = ("text", "start_pos")
-
-    def __init__(self, text: str, start_pos: int):
-        self.text, self.start_pos = text, start_pos
-
-    def __str__(self) -> str:
-        return self.text
-
-
-
-
-
 
 
 

@@ -22,6 +22,7 @@ LIT = pathlib.Path(__file__).resolve().parents[1] / "lit"
     ("iree/invalid-util-ops.mlir", []),  # IREE's messages for util, tensor_ext and encoding ops
     ("iree/invalid-tensor-ext-ops.mlir", []),
     ("iree/invalid-encoding-ops.mlir", []),
+    ("iree/invalid-hal-op-forms.mlir", []),  # parse errors of hal's declared forms
 ])
 def test_iree_opt_accepts_annotations(path: str, flags: list[str]) -> None:
     r = subprocess.run([IREE_OPT, "--split-input-file", "--verify-diagnostics", *flags,
