@@ -1154,7 +1154,7 @@ def _fixed(index_names: Sequence[str] = (), i32_names: Sequence[str] = (), i64_n
                                                   (i64_names, _i64_type)) for n in names)
 
 
-class _FormOp(OpDef):
+class _StrictFormOp(OpDef):
     """HAL ops in IREE's declared assembly formats: the HAL dialect's strict properties (an inherent attribute
     in the attribute dictionary is an error)."""
 
@@ -1225,7 +1225,7 @@ class _QuotedString(AttrSyntax):
         return p.peek('"')
 
 
-class ElementTypeOp(_FormOp):
+class ElementTypeOp(_StrictFormOp):
     """`hal.element_type<f32> : i32`, named `%element_type_<type>`."""
 
     name = "hal.element_type"
@@ -1238,16 +1238,18 @@ class ElementTypeOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
+        assert isinstance(op, ElementTypeOp)  # (the type checker's view of the accessors below)
         t = op.type
         return [sanitize_name("element_type_" + t.type.text)] if isinstance(t, TypeAttr) else None
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ElementTypeOp)  # (the type checker's view of the accessors below)
         if not _element_type_supported(op.type.type):
             raise op_error(op, "unsupported element type")
 
 
-class EncodingTypeOp(_FormOp):
+class EncodingTypeOp(_StrictFormOp):
     """`hal.encoding_type<dense_row_major> : i32` (no encoding attribute)."""
 
     name = "hal.encoding_type"
@@ -1260,15 +1262,17 @@ class EncodingTypeOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
+        assert isinstance(op, EncodingTypeOp)  # (the type checker's view of the accessors below)
         return ["dense_row_major"] if op.encoding is None else None
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, EncodingTypeOp)  # (the type checker's view of the accessors below)
         if op.encoding is not None:
             raise op_error(op, "unsupported encoding type")
 
 
-class MemoryTypeOp(_FormOp):
+class MemoryTypeOp(_StrictFormOp):
     name = "hal.memory_type"
     summary = "An iree_hal_memory_type_t for the given memory type bits"
     result_ = result(_I32, name="result")
@@ -1282,7 +1286,7 @@ class MemoryTypeOp(_FormOp):
         return ["memory_type"]
 
 
-class BufferUsageOp(_FormOp):
+class BufferUsageOp(_StrictFormOp):
     name = "hal.buffer_usage"
     summary = "An iree_hal_buffer_usage_t for the given usage bits"
     result_ = result(_I32, name="result")
@@ -1296,7 +1300,7 @@ class BufferUsageOp(_FormOp):
         return ["buffer_usage"]
 
 
-class BufferViewCreateOp(_FormOp):
+class BufferViewCreateOp(_StrictFormOp):
     """`hal.buffer_view.create buffer(%b : !hal.buffer)[%off, %len] shape([%d, ...])
     type(%et) encoding(%enc) : !hal.buffer_view [attributes {...}]`."""
 
@@ -1320,7 +1324,7 @@ class BufferViewCreateOp(_FormOp):
         return ["view"]
 
 
-class BufferViewAssertOp(_FormOp):
+class BufferViewAssertOp(_StrictFormOp):
     """`hal.buffer_view.assert<%bv : !hal.buffer_view> message("m") shape([...]) type(%et) encoding(%enc)`."""
 
     name = "hal.buffer_view.assert"
@@ -1337,7 +1341,7 @@ class BufferViewAssertOp(_FormOp):
     attr_syntax = {"message": UntypedAttr()}
 
 
-class _BufferViewQueryOp(_FormOp):
+class _BufferViewQueryOp(_StrictFormOp):
     """`hal.buffer_view.<query><%bv : !hal.buffer_view> : T [attributes {...}]`."""
 
     buffer_view = operand(_BufferView)
@@ -1385,7 +1389,7 @@ class BufferViewDimOp(_BufferViewQueryOp):
     attr_syntax = {"index": BareInteger(_index_type)}
 
 
-class BufferViewTraceOp(_FormOp):
+class BufferViewTraceOp(_StrictFormOp):
     """`hal.buffer_view.trace "key" = %a, %b : !hal.buffer_view, !hal.buffer_view`."""
 
     name = "hal.buffer_view.trace"
@@ -1405,7 +1409,7 @@ _I64 = Constraint(lambda t: getattr(t, "text", None) == "i64", "64-bit signless 
 _SymbolRef = IsA(SymbolRefAttr, "symbol reference attribute")
 
 
-class ExecutableCreateOp(_FormOp):
+class ExecutableCreateOp(_StrictFormOp):
     """`hal.executable.create device(%d : !hal.device) affinity(%a) target(@ex::@v)
     [constants([%c, ...])] : !hal.executable`."""
 
@@ -1428,7 +1432,7 @@ class ExecutableCreateOp(_FormOp):
         return ["executable"]
 
 
-class ExecutableLookupOp(_FormOp):
+class ExecutableLookupOp(_StrictFormOp):
     """`hal.executable.lookup device(%d : !hal.device) executable(@ex) : !hal.executable`."""
 
     name = "hal.executable.lookup"
@@ -1446,7 +1450,7 @@ class ExecutableLookupOp(_FormOp):
         return ["exe"]
 
 
-class ExecutableLookupFunctionOp(_FormOp):
+class ExecutableLookupFunctionOp(_StrictFormOp):
     """`hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@v::@e) : i64`."""
 
     name = "hal.executable.lookup.function"
@@ -1464,7 +1468,7 @@ class ExecutableLookupFunctionOp(_FormOp):
         return ["function_id"]
 
 
-class ExecutableExportOrdinalOp(_FormOp):
+class ExecutableExportOrdinalOp(_StrictFormOp):
     """`hal.executable.export.ordinal target(@ex::@v::@e) : index`."""
 
     name = "hal.executable.export.ordinal"
@@ -1480,7 +1484,7 @@ class ExecutableExportOrdinalOp(_FormOp):
         return ["ordinal"]
 
 
-class ExecutableCalculateWorkgroupsOp(_FormOp):
+class ExecutableCalculateWorkgroupsOp(_StrictFormOp):
     """`hal.executable.calculate_workgroups device(%d : !hal.device) target(@ex::@v::@e)
     [workload([%w, ...])] : index, index, index`."""
 
@@ -1511,7 +1515,7 @@ _AnyMemRef = Constraint(lambda t: type(t).__name__ in ("MemRefType", "UnrankedMe
 _INSTR_HEAD = "`` `[` $buffer `:` type($buffer) `for` $workgroupKey `]`"
 
 
-class InstrumentWorkgroupOp(_FormOp):
+class InstrumentWorkgroupOp(_StrictFormOp):
     """`hal.instrument.workgroup[%buf : memref<?xi8>] dispatch(%id) : index`."""
 
     name = "hal.instrument.workgroup"
@@ -1523,7 +1527,7 @@ class InstrumentWorkgroupOp(_FormOp):
     type_inference = _fixed((), ("dispatchId",))
 
 
-class InstrumentPrintOp(_FormOp):
+class InstrumentPrintOp(_StrictFormOp):
     """`hal.instrument.print[%buf : T for %key] "fmt" [* (%a, ... : A, ...)]`."""
 
     name = "hal.instrument.print"
@@ -1537,7 +1541,7 @@ class InstrumentPrintOp(_FormOp):
     attr_syntax = {"format": UntypedAttr()}
 
 
-class InstrumentValueOp(_FormOp):
+class InstrumentValueOp(_StrictFormOp):
     """`hal.instrument.value[%buf : T for %key] 3 : i8 = %v : f32`."""
 
     name = "hal.instrument.value"
@@ -1553,11 +1557,12 @@ class InstrumentValueOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, InstrumentValueOp)  # (the type checker's view of the accessors below)
         if op.operand_.type is not op.result_.type:
             raise op_error(op, "failed to verify that all of {operand, result} have same type")
 
 
-class InstrumentMemoryLoadOp(_FormOp):
+class InstrumentMemoryLoadOp(_StrictFormOp):
     """`hal.instrument.memory.load[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
 
     name = "hal.instrument.memory.load"
@@ -1574,11 +1579,12 @@ class InstrumentMemoryLoadOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, InstrumentMemoryLoadOp)  # (the type checker's view of the accessors below)
         if op.loadValue.type is not op.result_.type:
             raise op_error(op, "failed to verify that all of {loadValue, result} have same type")
 
 
-class InstrumentMemoryStoreOp(_FormOp):
+class InstrumentMemoryStoreOp(_StrictFormOp):
     """`hal.instrument.memory.store[%buf : T for %key] %base[%i, ...], %v : memref<...>, T`."""
 
     name = "hal.instrument.memory.store"
@@ -1595,6 +1601,7 @@ class InstrumentMemoryStoreOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, InstrumentMemoryStoreOp)  # (the type checker's view of the accessors below)
         if op.storeValue.type is not op.result_.type:
             raise op_error(op, "failed to verify that all of {storeValue, result} have same type")
 
@@ -1630,7 +1637,7 @@ def _dims_of(types: Sequence[Any]) -> int:
     return sum(_dynamic(t) for t in types)
 
 
-class DispatchExternOp(_FormOp):
+class DispatchExternOp(_StrictFormOp):
     """`hal.dispatch.extern "name"[%w](%a, ...) : (A, B{%d}) -> R{%d} count(...) -> (index, index, index) {...}
     layout(#l) objects({ #target [if(...) -> i1 {...}] ordinal(N) = [objects], ... }) [<props>] [attributes {...}]`."""
 
@@ -1667,15 +1674,17 @@ class DispatchExternOp(_FormOp):
     def asm_printable(cls, op: Operation) -> bool:
         """The form holds ties for every result and one condition region per target."""
         assert isinstance(op, DispatchExternOp)
-        ties = op.tied_operands
         targets, ords, objs = op.targets, op.target_ordinals, op.target_objects
-        return all(isinstance(a, ArrayAttr) for a in (targets, ords, objs)) \
-            and len(targets) == len(ords) == len(objs) == len(op.target_regions) \
-            and len(op.workgroup_count.blocks) == 1 \
-            and (ties is None or (isinstance(ties, ArrayAttr) and len(ties) == len(op.results) and all(
-                isinstance(t, IntegerAttr) and -1 <= t.value < len(op.arguments) for t in ties.elements))) \
-            and _dims_of([a.type for a in op.arguments]) == len(op.argument_dims) \
-            and _dims_of([r.type for r in op.results]) == len(op.result_dims)
+        if not (isinstance(targets, ArrayAttr) and isinstance(ords, ArrayAttr) and isinstance(objs, ArrayAttr)
+                and len(targets) == len(ords) == len(objs) == len(op.regions) - 1
+                and len(op.regions[0].blocks) == 1):
+            return False
+        ties = op.tied_operands
+        if ties is None:
+            return True
+        n = len(op.arguments)
+        return isinstance(ties, ArrayAttr) and len(ties) == len(op.results) and all(
+            isinstance(t, IntegerAttr) and -1 <= t.value < n for t in ties.elements)
 
     # custom<ExternSignature>: `(%a, %b) : (A, B{%d}) -> R{%d}`; a result tied to an argument is written as
     # that argument (`-> %a`, `-> (%a as T{%d}, U)`); one untied result without parentheses
@@ -1831,7 +1840,7 @@ class DispatchExternOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        assert isinstance(op, DispatchExternOp)
+        assert isinstance(op, DispatchExternOp)  # (the type checker's view of the accessors below)
         for vals, dims in ((op.arguments, op.argument_dims), (op.results, op.result_dims)):
             need = _dims_of([v.type for v in vals])
             if need != len(dims):
@@ -1947,7 +1956,7 @@ class _TypeAlias:
             p.print_type(types[0])
 
 
-class TensorImportOp(_TypeAlias, _FormOp):
+class TensorImportOp(_TypeAlias, _StrictFormOp):
     """`hal.tensor.import [on(#a)] [wait(%f) =>] [consume] %src [offset(%o)] ["name"]
     : !hal.buffer_view -> T [as T2]{%dims}`."""
 
@@ -1971,13 +1980,14 @@ class TensorImportOp(_TypeAlias, _FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, TensorImportOp)  # (the type checker's view of the accessors below)
         t = op.target.type
         if _dynamic(t) != len(op.target_dims):
             raise op_error(op, "number of target_dims must match number of dynamic dims in target type")
         _check_storage(op, op.target_encoding.type, t)
 
 
-class TensorExportOp(_TypeAlias, _FormOp):
+class TensorExportOp(_TypeAlias, _StrictFormOp):
     """`hal.tensor.export [on(#a)] %src ["name"] : T2 [as T]{%dims} -> !hal.buffer_view`."""
 
     name = "hal.tensor.export"
@@ -1996,13 +2006,14 @@ class TensorExportOp(_TypeAlias, _FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, TensorExportOp)  # (the type checker's view of the accessors below)
         src = op.source.type
         if _dynamic(src) != len(op.source_dims):
             raise op_error(op, "number of source_dims must match number of dynamic dims in source type")
         _check_storage(op, op.source_encoding.type, src)
 
 
-class TensorAliasOp(_FormOp):
+class TensorAliasOp(_StrictFormOp):
     """`hal.tensor.alias [on(#a)] [wait(%f) =>] %t : T{%dims} to %storage : !hal.buffer`."""
 
     name = "hal.tensor.alias"
@@ -2021,13 +2032,14 @@ class TensorAliasOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, TensorAliasOp)  # (the type checker's view of the accessors below)
         if _dynamic(op.source.type) != len(op.source_dims):
             raise op_error(op, "number of dynamic dims must match the operand type")
         if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class TensorTransientsOp(_FormOp):
+class TensorTransientsOp(_StrictFormOp):
     """`hal.tensor.transients [on(#a)] %t : T{%dims} from %storage : !hal.buffer`."""
 
     name = "hal.tensor.transients"
@@ -2044,13 +2056,14 @@ class TensorTransientsOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, TensorTransientsOp)  # (the type checker's view of the accessors below)
         if _dynamic(op.source.type) != len(op.source_dims):
             raise op_error(op, "number of dynamic dims must match the operand type")
         if op.result_.type is not op.source.type:
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class TensorBarrierOp(_FormOp):
+class TensorBarrierOp(_StrictFormOp):
     """`hal.tensor.barrier join(%a, %b : A, B) => %fence : !hal.fence [attributes {...}]`."""
 
     name = "hal.tensor.barrier"
@@ -2064,6 +2077,7 @@ class TensorBarrierOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, TensorBarrierOp)  # (the type checker's view of the accessors below)
         if [v.type for v in op.sources] != [r.type for r in op.results]:
             raise op_error(op, "failed to verify that all of {sources, results} have same type")
 
