@@ -12,10 +12,11 @@ Ops in IREE's custom forms (grammars/hal.lark): executables
 (hal.executable[.source|.variant] with their implicit end ops,
 .export/.condition/.constant.block/.binary), the interface ops of dispatch
 functions (hal.interface.binding.subspan/constant.load/workgroup.*,
-hal.executable.constant.load), tensor <-> buffer pseudo-ops (hal.tensor.*),
-buffer views and their element/encoding/memory/usage codes, executable
-handles (hal.executable.create/lookup/...), hal.dispatch.extern and the
-hal.instrument.* ops. Other HAL ops pass through generically.
+hal.executable.constant.load). Ops in IREE's declared assembly formats
+(`assembly_format` on the class): tensor <-> buffer pseudo-ops
+(hal.tensor.*), buffer views and their element/encoding/memory/usage codes,
+executable handles (hal.executable.create/lookup/...), hal.dispatch.extern
+and the hal.instrument.* ops. Other HAL ops pass through generically.
 """
 
 from __future__ import annotations
