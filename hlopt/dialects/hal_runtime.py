@@ -565,10 +565,14 @@ def _verify_queue_fences(cls: Any, op: Any) -> None:
         raise op_error(op, "device queue operations cannot wait and signal on the same fence.")
 
 
-def _verify_bindings(cls: Any, op: Operation) -> None:
+def _bindings_match(cls: Any, op: Operation) -> bool:
     names = [n for n, _, _ in cls.row.operands]
     segs = dict(zip(names, cls.operand_segments(op)))
-    if not segs["binding_buffers"][1] == segs["binding_offsets"][1] == segs["binding_lengths"][1]:
+    return bool(segs["binding_buffers"][1] == segs["binding_offsets"][1] == segs["binding_lengths"][1])
+
+
+def _verify_bindings(cls: Any, op: Operation) -> None:
+    if not _bindings_match(cls, op):
         raise op_error(op, "requires that binding fields all have the same number of elements")
 
 
@@ -586,6 +590,9 @@ _HOOKS: list[tuple[str, str, Any]] = [
       if o.name.startswith("hal.device.queue.") and o.name != "hal.device.queue.flush"),
     ("hal.command_buffer.dispatch", "verify", _verify_bindings),
     ("hal.command_buffer.dispatch.indirect", "verify", _verify_bindings),
+    # uneven binding lists have no custom form (IREE's printer asserts): the generic form
+    ("hal.command_buffer.dispatch", "asm_printable", _bindings_match),
+    ("hal.command_buffer.dispatch.indirect", "asm_printable", _bindings_match),
     ("hal.device.query", "verify", _verify_query),
     ("hal.devices.get", "asm_result_names", _devices_get_names),
     ("hal.device.resolve", "asm_result_names", _resolve_names),

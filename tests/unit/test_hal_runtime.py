@@ -77,6 +77,21 @@ def test_dispatch_segments():
     hlopt.verify(m)
 
 
+def test_uneven_bindings_print_generically():
+    """Binding lists of different lengths (invalid IR, printed unverified)
+    have no custom form: the generic one, not a crash."""
+    m = hlopt.parse_module(
+        "util.func public @f(%c: !hal.command_buffer, %e: !hal.executable, %o: i64, %i: index, %b: !hal.buffer) {\n"
+        '  "hal.command_buffer.dispatch"(%c, %e, %o, %i, %i, %i, %b, %i) <{flags = 0 : i64, operandSegmentSizes = '
+        "array<i32: 1, 1, 1, 1, 1, 1, 0, 1, 1, 0>}> : (!hal.command_buffer, !hal.executable, i64, index, index, "
+        "index, !hal.buffer, index) -> ()\n"
+        "  util.return\n}\n")
+    text = hlopt.print_op(m)
+    assert '"hal.command_buffer.dispatch"(%arg0, %arg1, %arg2, %arg3, %arg3, %arg3, %arg4, %arg3)' in text
+    with pytest.raises(Exception, match="binding fields all have the same number of elements"):
+        hlopt.verify(m)
+
+
 def test_every_runtime_op_reads_and_prints_through_its_declared_format():
     """Each op's form is its ODS assembly format, compiled by the format
     engine (no grammar rule of its own)."""
