@@ -576,6 +576,8 @@ class CompiledFormat:
         if isinstance(e, Literal):
             if e.keyword:
                 p.parse_keyword(e.text)
+            elif e.text == ":" and p.peek("::"):  # `:` `` `:` (hal.device.query): MLIR lexes `:` alone
+                p._advance(p.pos + 1)
             else:
                 p.parse_punct(e.text)
         elif isinstance(e, Space):

@@ -94,7 +94,15 @@ def _asm_op(name: str, text: str, name_end: int, length: int) -> tuple[int, tupl
     if d.region_defs:
         return name_end, (d, None, length)
     end, state = scan_op(d, text, name_end)
+    m = _AFTER_FORM.match(text, end)
+    if m is not None:  # no op starts with `{` or `,`: MLIR's message where the next op's name should be
+        from hlopt.syntax.parser import ParseError
+
+        raise ParseError("expected operation name in quotes", m.end() - 1 if "\n" not in m.group() else end)
     return end, (d, state, length)
+
+
+_AFTER_FORM = re.compile(r"\s*[{,]", re.ASCII)
 
 
 _OPARGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|::|[<>(){}\[\]:]', re.ASCII)
