@@ -118,10 +118,10 @@ class CustomCallOp(CustomCallTarget, ShloOp):
             return
         if (ins is None) != (outs is None):
             raise op_fail(op, "Layout attributes should be specified for either both operands and results or none.")
-        results = op.result_types
-        if len(results) == 1 and isinstance(results[0], TupleType):  # one tuple result: layouts of its parts
-            results = list(results[0].types)
-        for what, types, layouts in (("operand", op.operand_types, ins), ("result", results, outs)):
+        rtypes = op.result_types
+        if len(rtypes) == 1 and isinstance(rtypes[0], TupleType):  # one tuple result: layouts of its parts
+            rtypes = list(rtypes[0].types)
+        for what, types, layouts in (("operand", op.operand_types, ins), ("result", rtypes, outs)):
             if len(types) != len(layouts.elements):
                 raise op_fail(op, f"Number of {what}s must match the number of {what} layouts, "
                                   f"{len(types)} != {len(layouts.elements)}")
