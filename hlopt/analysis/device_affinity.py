@@ -20,7 +20,7 @@ from typing import Any
 from hlopt.dialects.stream import AsyncTransferOp
 from hlopt.dialects.util import GlobalOp
 from hlopt.ir.core import BlockArgument, Operation, Value
-from hlopt.ir.interfaces import AffinityOpInterface
+from hlopt.ir.interfaces import affinity_of
 
 
 class UnionFind:
@@ -140,7 +140,7 @@ def resource_affinity(v: Value) -> Any:
                 raise AffinityLookupError(v)
             v = op.source  # a transfer without `from`: where its source lives
         else:
-            aff = type(op).get_affinity(op) if isinstance(op, AffinityOpInterface) else None
+            aff = affinity_of(op)
             if aff is None:
                 raise AffinityLookupError(v)
             return aff

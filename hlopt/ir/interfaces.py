@@ -286,3 +286,27 @@ class CollectiveOpInterface(Interface):
     def uses_global_device_ids(cls, op: "Operation") -> bool:
         a = _declared_attr(op, "use_global_device_ids")
         return a is not None and bool(getattr(a, "value", True))  # a UnitAttr has no value: present means set
+
+
+def affinity_of(op: "Operation") -> Any:
+    """op's affinity through AffinityOpInterface (None: none, or op is not placed by one)."""
+    d = op.opdef
+    return d.get_affinity(op) if d is not None and issubclass(d, AffinityOpInterface) else None
+
+
+def replica_groups_of(op: "Operation") -> Any:
+    """op's replica groups through CollectiveOpInterface (None: none, or not a collective)."""
+    d = op.opdef
+    return d.get_replica_groups(op) if d is not None and issubclass(d, CollectiveOpInterface) else None
+
+
+def channel_handle_of(op: "Operation") -> Any:
+    """op's channel through CollectiveOpInterface (None: none, or not a collective)."""
+    d = op.opdef
+    return d.get_channel_handle(op) if d is not None and issubclass(d, CollectiveOpInterface) else None
+
+
+def uses_global_device_ids(op: "Operation") -> bool:
+    """Whether a CollectiveOpInterface op numbers devices globally (False for other ops)."""
+    d = op.opdef
+    return d is not None and issubclass(d, CollectiveOpInterface) and d.uses_global_device_ids(op)

@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from hlopt.ir.interfaces import CollectiveOpInterface
+from hlopt.ir.interfaces import channel_handle_of, replica_groups_of, uses_global_device_ids
 from hlopt.kernels.attrs import bool_attr, dense_matrix, struct_fields
 from hlopt.kernels.values import InterpError, dtype_of
 
 
 def channel_id(op: Any) -> int:
-    a = op.opdef.get_channel_handle(op) if isinstance(op, CollectiveOpInterface) else None
+    a = channel_handle_of(op)
     if a is None:  # (an op with a plain `channel_id` instead)
         a = op.get_attr("channel_id")
         return int(a.value) if a is not None and hasattr(a, "value") else 0
@@ -33,7 +33,7 @@ def channel_id(op: Any) -> int:
 
 def group_lists(op: Any) -> list[list[int]] | None:
     """The collective's replica groups as lists of ids (-1 padding dropped), None when it has none."""
-    m = dense_matrix(op.opdef.get_replica_groups(op) if isinstance(op, CollectiveOpInterface) else None)
+    m = dense_matrix(replica_groups_of(op))
     if m is None or m.size == 0:
         return None
     return [[int(x) for x in row if x >= 0] for row in m.reshape(m.shape[0], -1)]
@@ -76,8 +76,7 @@ def group_mode(op: Any, permute_like: bool = False) -> str:
         return "cross_partition" if ch > 0 else "cross_replica"
     if ch <= 0:
         return "cross_replica"
-    global_ids = isinstance(op, CollectiveOpInterface) and op.opdef.uses_global_device_ids(op)
-    return "flattened_ids" if global_ids else "cross_replica_and_partition"
+    return "flattened_ids" if uses_global_device_ids(op) else "cross_replica_and_partition"
 
 
 def my_group(ctx: Any, op: Any, permute_like: bool = False) -> tuple[int, ...]:

@@ -37,7 +37,7 @@ from hlopt.dialects.stream import (
 )
 from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
-from hlopt.ir.interfaces import AffinityOpInterface, CallableOpInterface, implements
+from hlopt.ir.interfaces import CallableOpInterface, affinity_of, implements
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.symbols import symbol_name
 from hlopt.passes.base import Pass
@@ -52,11 +52,6 @@ _RESOLVER_KEY = "iree.encoding.resolver"
 class _Failed(Exception):
     def __init__(self, errors: list):
         self.errors = errors
-
-
-def _affinity(op: Operation) -> Any:
-    """Where op runs (None: no affinity, or not an op placed by one)."""
-    return type(op).get_affinity(op) if isinstance(op, AffinityOpInterface) else None
 
 
 def _op_msg(op: Operation, msg: str) -> str:
@@ -170,7 +165,7 @@ class SpecializeEncodings(Pass):
         n = 0
         for o in stream_ops:
             try:
-                n += self._update(o, devices.class_of(_affinity(o)), resolver,
+                n += self._update(o, devices.class_of(affinity_of(o)), resolver,
                                   operand_classes.get(o), rw)
             except _Failed as e:
                 self.fail(_MODULE_ERROR, module, errors=[*e.errors, (_op_msg(o, _CONVERT_ERROR), o)])
@@ -184,7 +179,7 @@ class SpecializeEncodings(Pass):
     # -- candidates ---------------------------------------------------------------------
     def _candidate(self, o: Operation) -> bool:
         d: Any = o.opdef  # duck-typed: stream ops of the tensor phase declare encoding_fields
-        if d is None or not getattr(d, "tensor_phase", False) or _affinity(o) is None:
+        if d is None or not getattr(d, "tensor_phase", False) or affinity_of(o) is None:
             return False
         if d is TensorDispatchOp:
             if not self._recognized_entry_points(o):

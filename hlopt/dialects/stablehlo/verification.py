@@ -14,7 +14,7 @@ from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleA
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyOf, Constraint, DenseIntElementsOf
 from hlopt.ir.core import IRError, Operation
-from hlopt.ir.interfaces import CollectiveOpInterface
+from hlopt.ir.interfaces import channel_handle_of, replica_groups_of, uses_global_device_ids
 from hlopt.ir.traits import Trait, one_type
 from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
 
@@ -80,7 +80,7 @@ def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> l
             raise fail(op, "duplicate targets not allowed.")
         targets.add(t)
     # C4 upper bound: only when the module says how many processes there are
-    ch = type(op).get_channel_handle(op) if isinstance(op, CollectiveOpInterface) else None
+    ch = channel_handle_of(op)
     key = "mhlo.num_partitions" if isinstance(ch, ChannelHandleAttr) and ch.handle > 0 else "mhlo.num_replicas"
     n = module_int(op, key) if upper_bound else None
     if n is not None:
@@ -115,9 +115,8 @@ def replica_groups(op: Operation, same_size: bool = False, group_size: int | Non
                    channel_rule: str = "positive") -> None:
     """verifyReplicaGroups, then the channel rule under use_global_device_ids
     (all_reduce/reduce_scatter: positive; all_gather: non-negative)."""
-    coll: Any = op  # a CollectiveOpInterface op (all_reduce, all_gather, reduce_scatter, all_to_all)
-    rg = coll.get_replica_groups(op)
-    global_ids = coll.uses_global_device_ids(op)
+    rg = replica_groups_of(op)  # (all_reduce, all_gather, reduce_scatter, all_to_all: CollectiveOpInterface)
+    global_ids = uses_global_device_ids(op)
     if isinstance(rg, DenseElementsAttr):
         shape = getattr(rg.type, "shape", ())
         if len(shape) != 2:
@@ -140,7 +139,7 @@ def replica_groups(op: Operation, same_size: bool = False, group_size: int | Non
                                                      != group_size):
             raise fail(op, f"group size of replica_groups must be {group_size}")
     if global_ids and channel_rule:
-        ch = coll.get_channel_handle(op)
+        ch = channel_handle_of(op)
         h = ch.handle if isinstance(ch, ChannelHandleAttr) else 0
         if channel_rule == "positive" and h <= 0:
             raise fail(op, f"channel_id must be positive when useGlobalDeviceIds is set but got: {h}")
