@@ -462,8 +462,10 @@ def _broadcast_forward_single_operand(op: Operation, rw: Any) -> bool:
     if v.type is not t:
         with rw.saved():
             rw.set_insertion_point_before(op)
-            name = "shape.from_extent_tensor" if is_shape(t) else "tensor.cast"
-            v = rw.create(name, [v], [t], location=op.lazy_location).results[0]
+            from hlopt.dialects.tensor import CastOp
+
+            conv = FromExtentTensorOp if is_shape(t) else CastOp
+            v = rw.create(conv, v, result_types=[t], location=op.lazy_location).result
     rw.replace_op(op, [v])
     return True
 
