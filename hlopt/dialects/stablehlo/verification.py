@@ -8,7 +8,7 @@ C1-C4), channel rules (send/recv), replica groups and reduction regions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleAttr
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, OpaqueAttr
@@ -118,7 +118,7 @@ def replica_groups(op: Operation, same_size: bool = False, group_size: int | Non
     rg = replica_groups_of(op)  # (all_reduce, all_gather, reduce_scatter, all_to_all: CollectiveOpInterface)
     global_ids = uses_global_device_ids(op)
     if isinstance(rg, DenseElementsAttr):
-        shape = getattr(rg.type, "shape", ())
+        shape: tuple[int, ...] = tuple(getattr(rg.type, "shape", ()))
         if len(shape) != 2:
             raise fail(op, "replica groups should be a rank 2 tensor")
         if global_ids and shape[0] * shape[1] == 0:
@@ -295,6 +295,8 @@ class AllElementTypesMatch(Trait):
 
     def verify(self, op: Operation) -> None:
         d = op.opdef
+        if d is None:  # (traits verify registered ops only)
+            return
         ts = []
         for f in self.fields:
             v = d.get(op, f)
@@ -344,6 +346,8 @@ class AllSameSize(Trait):
 
     def verify(self, op: Operation) -> None:
         d = op.opdef
+        if d is None:  # (traits verify registered ops only)
+            return
         sizes = {len(getattr(d.get(op, f), "values", ())) for f in self.fields}
         if len(sizes) > 1:
             raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields) + "} have same size")
@@ -456,7 +460,7 @@ def verify_reshape_quant(op: Operation, operand: Type, result: Type) -> None:
     qa, qb = _per_axis(operand), _per_axis(result)
     if qa is None or qb is None:
         return
-    sa, sb = operand.shape, result.shape
+    sa, sb = cast(RankedTensorType, operand).shape, cast(RankedTensorType, result).shape  # (per-axis: ranked)
     if sa[qa.axis] >= 0 and sb[qb.axis] >= 0 and sa[qa.axis] != sb[qb.axis]:
         raise fail(op, f"expect same quantization dimension size for operand and result '{operand.text}' and "
                        f"'{result.text}'")
@@ -493,10 +497,10 @@ def verify_broadcast_in_dim_quant(op: Operation, operand: Type, dims: Sequence[i
     if qr.axis != dims[qo.axis]:
         raise fail(op, f"result quantization_dimension {qr.axis} not same as broadcast_dimensions[{qo.axis}] = "
                        f"{dims[qo.axis]}")
-    if operand.shape[qo.axis] == 1:
+    if cast(RankedTensorType, operand).shape[qo.axis] == 1:  # (per-axis quantized: ranked)
         from hlopt.ir.floats import format_float
 
-        for i in range(result.shape[qr.axis]):
+        for i in range(cast(RankedTensorType, result).shape[qr.axis]):
             if i >= len(qr.scales):
                 break
             if qr.scales[i] != qo.scales[0]:
