@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from hlopt.dialects.builtin import ModuleOp
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, SymbolRefAttr
 from hlopt.ir.core import Operation, Value
-from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements
+from hlopt.ir.interfaces import CallableOpInterface, CallOpInterface, implements, replica_groups_of
 from hlopt.ir.opdef import SYMBOL
 from hlopt.ir.symbols import symbol_name
 from hlopt.ir.types import RankedTensorType, Type
@@ -122,7 +122,7 @@ def flops(op: Operation) -> int:
 def collective_group(op: Operation) -> int:
     """Devices in one group of a collective (replica_groups' second dimension,
     else the module's partition count)."""
-    rg = op.properties.get("replica_groups")
+    rg = replica_groups_of(op)
     if isinstance(rg, DenseElementsAttr) and isinstance(rg.type, RankedTensorType) and len(rg.type.shape) == 2:
         return max(1, rg.type.shape[1])
     return num_devices(op)

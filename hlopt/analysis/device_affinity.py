@@ -20,6 +20,7 @@ from typing import Any
 from hlopt.dialects.stream import AsyncTransferOp
 from hlopt.dialects.util import GlobalOp
 from hlopt.ir.core import BlockArgument, Operation, Value
+from hlopt.ir.interfaces import affinity_of
 
 
 class UnionFind:
@@ -132,14 +133,14 @@ def resource_affinity(v: Value) -> Any:
             raise AffinityLookupError(v)
         op = v.defining_op
         assert op is not None  # a value is a block argument or an op result
-        props = op.properties
-        src = props.get("source_affinity")
-        if src is not None:
-            return src
-        if isinstance(op, AsyncTransferOp) and op.target_affinity is not None:
+        if isinstance(op, AsyncTransferOp):
+            if op.source_affinity is not None:
+                return op.source_affinity
+            if op.target_affinity is None:
+                raise AffinityLookupError(v)
             v = op.source  # a transfer without `from`: where its source lives
         else:
-            aff = props.get("affinity")
+            aff = affinity_of(op)
             if aff is None:
                 raise AffinityLookupError(v)
             return aff

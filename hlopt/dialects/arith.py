@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from hlopt.ir import apfloat
 from hlopt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, OpaqueAttr
@@ -133,7 +133,7 @@ class ArithOp(OpDef):
 # -- integer arithmetic ----------------------------------------------------------------
 def _bits(t: Type) -> int:
     et = _elem(t)
-    return 64 if isinstance(et, IndexType) else et.width
+    return 64 if isinstance(et, IndexType) else cast(IntegerType, et).width
 
 
 def _unsigned(v: int, t: Type) -> int:
@@ -187,7 +187,7 @@ def _elementwise(op: Operation, fold_one: Callable) -> list | None:
 def _fold_elementwise(op: Operation, fold_one: Callable, t: Type) -> list | None:
     """The one-result fold of `_elementwise` as a constant of type `t`."""
     out = _elementwise(op, fold_one) if isinstance(t, ShapedType) else None
-    return [DenseElementsAttr(t, out)] if out is not None else None
+    return [DenseElementsAttr(cast(ShapedType, t), out)] if out is not None else None
 
 
 def _zero(t: Type) -> list | None:
@@ -266,9 +266,9 @@ def _ident_ori(op, a, b, t):
     if _all_ones(b, t):
         return [constant_value(y)]  # MLIR returns the attribute: a new constant is materialized
     if _is_not_of(y, x):  # x | ~x -> the all-ones operand of the not
-        return [defined_by(y, "arith.xori").operand(1)]
+        return [cast(IntBinaryOp, y.defining_op).rhs]
     if _is_not_of(x, y):
-        return [defined_by(x, "arith.xori").operand(1)]
+        return [cast(IntBinaryOp, x.defining_op).rhs]
     return None
 
 
@@ -473,7 +473,7 @@ class IntBinaryOp(ArithOp):
     rhs = operand(SignlessIntegerLike)
     result_ = result(SignlessIntegerLike, name="result")
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
-    const_fold: Callable | None = None
+    const_fold: Any = None  # (every op class sets it: a Callable)
     identity: Callable | None = None
 
     @classmethod
@@ -496,7 +496,7 @@ class IntBinaryOp(ArithOp):
 
             def one(x: int, y: int) -> int | None:
                 v = fold(x, y, t)
-                return None if v is None else _int_attr(v, et).value
+                return None if v is None else cast(IntegerAttr, _int_attr(v, et)).value
             return _fold_elementwise(op, one, t)
         v = cls.const_fold(a, b, t)
         if v is None:
@@ -528,7 +528,7 @@ def _make_int_binary(n: str, class_name: str) -> type[IntBinaryOp]:
         traits.insert(1, Commutative())
     body: dict[str, Any] = {
         "name": f"arith.{n}", "summary": f"integer {n} operation", "traits": tuple(traits),
-        "const_fold": staticmethod(fold), "identity": staticmethod(ident),
+        "const_fold": staticmethod(fold), "identity": staticmethod(ident) if ident is not None else None,
     }
 
     if ovf:
@@ -613,7 +613,7 @@ class FloatBinaryOp(ArithOp):
     result_ = result(FloatLike, name="result")
     fastmath = attr(default=FASTMATH_NONE)
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
-    const_fold: Callable | None = None
+    const_fold: Any = None  # a Callable, or None: no constant folding
 
     @staticmethod
     def asm_printable(op: Operation) -> bool:
@@ -628,7 +628,7 @@ class FloatBinaryOp(ArithOp):
             return [op.operand(0)]  # max(x, x) -> x
         y = _float_bits(op.operand(1))
         fs = _fp_semantics(y[1]) if y is not None else None
-        if fs is not None:
+        if fs is not None and y is not None:
             # x + -0.0 -> x, x - 0.0 -> x, x * 1.0 -> x, x / 1.0 -> x (MLIR's identities)
             cat, negative, v = apfloat.decode(y[0], fs)
             zero, inf = cat == "zero", cat == "inf"
@@ -644,7 +644,7 @@ class FloatBinaryOp(ArithOp):
         if cls.const_fold is None:
             return None
         x = _float_bits(op.operand(0))
-        if x is None or fs is None or x[1] is not y[1]:
+        if x is None or fs is None or y is None or x[1] is not y[1]:
             et = _elem(t)
             efs = _fp_semantics(et) if isinstance(et, FloatType) else None
             if efs is None:
@@ -654,7 +654,7 @@ class FloatBinaryOp(ArithOp):
         return [c] if c is not None else None
 
 
-def _fastmath(op: Operation) -> set[str]:
+def _fastmath(op: Any) -> set[str]:  # (any op declaring `fastmath`)
     text = getattr(op.fastmath, "text", "") or ""
     names = set(text[text.find("<") + 1:-1].split(",")) if "<" in text else set()
     return set(_FLAG_ORDER["fastmath"]) if "fast" in names else names
@@ -784,8 +784,9 @@ class ExtendedOp(ArithOp):
 
     lhs = operand(SignlessIntegerLike)
     rhs = operand(SignlessIntegerLike)
-    traits = (Pure(), Commutative(), ElementwiseTrait())
-    same = ("lhs", "rhs", "low", "high")
+    traits: ClassVar[Any] = (Pure(), Commutative(), ElementwiseTrait())
+    same: ClassVar[tuple[str, ...]] = ("lhs", "rhs", "low", "high")
+    result_names: ClassVar[tuple[str, ...]]  # each subclass names its two results
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
     type_inference = (AllTypesMatch("lhs", "rhs", "low", "high"),)
 
@@ -832,8 +833,8 @@ class ExtendedOp(ArithOp):
             if pairs is None:
                 return None
             t1, e0, e1 = r1.type, _elem(t), _elem(r1.type)
-            return [DenseElementsAttr(t, [_int_attr(p[0], e0).value for p in pairs]),
-                    DenseElementsAttr(t1, [_int_attr(p[1], e1).value for p in pairs])]
+            return [DenseElementsAttr(cast(ShapedType, t), [cast(IntegerAttr, _int_attr(p[0], e0)).value for p in pairs]),
+                    DenseElementsAttr(cast(ShapedType, t1), [cast(IntegerAttr, _int_attr(p[1], e1)).value for p in pairs])]
         lo, hi = cls.compute(a, b, t)
         x, y = _int_attr(lo, t), _int_attr(hi, r1.type)
         return [x, y] if x is not None and y is not None else None
@@ -868,7 +869,7 @@ class AddUIExtendedOp(ExtendedOp):
     @classmethod
     def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
         if b == 0:  # x + 0 -> x, false
-            return [op.operand(0), _int_attr(0, op.overflow.type)]
+            return [op.operand(0), _int_attr(0, cast(AddUIExtendedOp, op).overflow.type)]
         return None
 
 
@@ -924,7 +925,7 @@ class SubUIExtendedOp(ExtendedOp):
 
     @classmethod
     def fold_identity(cls, op: Operation, b: int | None, t: Type) -> list | None:
-        no_borrow = _int_attr(0, op.borrow.type)
+        no_borrow = _int_attr(0, cast(SubUIExtendedOp, op).borrow.type)
         if b == 0 and no_borrow is not None:  # x - 0 -> x, false
             return [op.operand(0), no_borrow]
         if op.operand(0) is op.operand(1):  # x - x -> 0, false
@@ -963,7 +964,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
     rhs = operand(SignlessIntegerLike)
     result_ = result(BoolLike, name="result")
     traits = (Pure(), ElementwiseTrait())
-    predicates = CMPI_PREDICATES
+    predicates: ClassVar[tuple[str, ...]] = CMPI_PREDICATES
     assembly_format = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
     attr_syntax = {"predicate": EnumKeyword(CMPI_PREDICATES)}
     type_inference = (AllTypesMatch("lhs", "rhs"), TypesMatchWith("lhs", "result", lambda t: _i1_like(t)))
@@ -974,7 +975,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        p = op.predicate
+        p = cast(CmpIOp, op).predicate
         if not isinstance(p, IntegerAttr) or not 0 <= p.value < len(cls.predicates):
             raise IRError(f"'{cls.name}' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit "
                           f"signless integer cases", op)
@@ -983,7 +984,7 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        pred = op.predicate.value
+        pred = cast(CmpIOp, op).predicate.value
         x, y = op.operands
         t = x.type
         if x is y:
@@ -994,8 +995,8 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
         if b == 0 and CMPI_PREDICATES[pred] == "ne":
             e = defined_by(x, "arith.extsi") or defined_by(x, "arith.extui")
             et = e.operand(0).type if e is not None else None
-            if et is i1 or (isinstance(et, VectorType) and et.element_type is i1):  # ext(%b : i1) != 0 -> %b
-                return [e.operand(0)]
+            if e is not None and (et is i1 or (isinstance(et, VectorType) and et.element_type is i1)):
+                return [e.operand(0)]  # ext(%b : i1) != 0 -> %b
         if _elem(t) is i1 and b is not None and a is None:
             name = CMPI_PREDICATES[pred]
             if (name == "ne" and b == 0) or (name == "eq" and b != 0):
@@ -1010,13 +1011,13 @@ class CmpIOp(ArithOp, InferTypeOpInterface):
             op.set_operand(1, x)
             return list(op.results)
         if a is None or b is None:
-            return _fold_elementwise(op, lambda u, v: _int_attr(int(_cmpi(pred, u, v, t)), i1).value,
+            return _fold_elementwise(op, lambda u, v: cast(IntegerAttr, _int_attr(int(_cmpi(pred, u, v, t)), i1)).value,
                                      op.result.type)
         return _bool_result(_cmpi(pred, a, b, t), op.result.type)
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
-        return [ew.arith_compare(cls.predicates[op.predicate.value], args[0], args[1])]
+        return [ew.arith_compare(cls.predicates[cast(CmpIOp, op).predicate.value], args[0], args[1])]
 
 
 def _bool_result(v: bool, t: Type) -> list | None:
@@ -1041,7 +1042,8 @@ class CmpFOp(CmpIOp):
         a, b = constant_value(op.operand(0)), constant_value(op.operand(1))
         a = a if isinstance(a, FloatAttr) else None
         b = b if isinstance(b, FloatAttr) else None
-        fs = _fp_semantics((a or b).type) if a or b else None
+        ab = a or b
+        fs = _fp_semantics(ab.type) if ab is not None else None
         if fs is None:
             return None
         if a is not None and apfloat.is_nan(a.bits, fs):
@@ -1051,7 +1053,7 @@ class CmpFOp(CmpIOp):
         if a is None or b is None:
             return None
         order = apfloat.compare(a.bits, b.bits, fs)
-        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[op.predicate.value], order)), i1)]
+        return [IntegerAttr(int(_cmpf(CMPF_PREDICATES[cast(CmpIOp, op).predicate.value], order)), i1)]
 
 
 def _cmpf(pred: str, order: str) -> bool:
@@ -1146,7 +1148,7 @@ class SelectOp(ArithOp):
             for d in cond.type.shape:
                 n *= d
             elems = [v.values * n if v.splat else v.values for v in (cond, tv, fv)]
-            return [DenseElementsAttr(x.type, [a if k else b for k, a, b in zip(*elems)])]
+            return [DenseElementsAttr(cast(ShapedType, x.type), [a if k else b for k, a, b in zip(*elems)])]
         return None
 
     @classmethod
@@ -1194,16 +1196,16 @@ def _cast_elem(short: str, v: int, src: Type, dst: Type) -> int | None:
     if short == "bitcast":
         bits = v & ((1 << _bits(src)) - 1) if isinstance(src, IntegerType) else v
         return _signed(bits, dst) if isinstance(dst, IntegerType) else bits
-    fs = _fp_semantics(dst if short in ("sitofp", "uitofp", "extf", "truncf", "convertf") else src)
+    fs = _fp_semantics(cast(FloatType, dst if short in ("sitofp", "uitofp", "extf", "truncf", "convertf") else src))
     if fs is None:
         return None
     if short in ("sitofp", "uitofp"):  # rounded to nearest even
         return apfloat.from_int(_signed(v, src) if short == "sitofp" else _unsigned(v, src), fs)
     if short in ("fptosi", "fptoui"):  # toward zero, in range
-        k = apfloat.to_int(v, fs, dst.width, short == "fptosi")
+        k = apfloat.to_int(v, fs, cast(IntegerType, dst).width, short == "fptosi")
         return None if k is None else _signed(k, dst)
     if short in ("extf", "truncf", "convertf"):  # only when nothing is lost
-        ss = _fp_semantics(src)
+        ss = _fp_semantics(cast(FloatType, src))
         return apfloat.convert(v, ss, fs) if ss is not None else None
     return None
 
@@ -1261,9 +1263,10 @@ def _cast_compatible(short: str, src: Type, dst: Type) -> bool:
     if shaped and type(src) is not type(dst) and not (isinstance(src, (RankedTensorType, UnrankedTensorType))
                                            and isinstance(dst, (RankedTensorType, UnrankedTensorType))):
         return False
-    if isinstance(src, ShapedType) and isinstance(dst, ShapedType) and getattr(src, "shape", None) is not None \
-            and getattr(dst, "shape", None) is not None and len(src.shape) == len(dst.shape):
-        if any(a != b and a >= 0 and b >= 0 for a, b in zip(src.shape, dst.shape)):
+    ss, ds = getattr(src, "shape", None), getattr(dst, "shape", None)
+    if isinstance(src, ShapedType) and isinstance(dst, ShapedType) and ss is not None and ds is not None \
+            and len(ss) == len(ds):
+        if any(a != b and a >= 0 and b >= 0 for a, b in zip(ss, ds)):
             return False
         if getattr(src, "encoding", None) is not getattr(dst, "encoding", None):
             return False
@@ -1493,13 +1496,13 @@ class ConstantOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
-        v = op.value
+        v = cast(ConstantOp, op).value
         if getattr(v, "type", None) is not op.result.type:
             raise IRError("'arith.constant' op failed to verify that all of {value, result} have same type", op)
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
-        v = op.value
+        v = cast(ConstantOp, op).value
         if isinstance(v, IntegerAttr):
             if v.type is i1:
                 return ["true" if v.value else "false"]
@@ -1510,7 +1513,7 @@ class ConstantOp(OpDef):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        return [op.value]
+        return [cast(ConstantOp, op).value]
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -1545,7 +1548,7 @@ def _merged(a: Operation, b: Operation) -> Attribute:
     return _ovf_attr(_ovf(a) & _ovf(b))
 
 
-def _ops_loc(*ops: Operation) -> Any:
+def _ops_loc(*ops: Operation | None) -> Any:
     """DRR's fused location of the matched ops. DRR fuses as many locations as
     the source pattern has op nodes, taken from its list of matched ops, in
     which the constant a nested op matches precedes that op (found with
@@ -1572,17 +1575,17 @@ def _const_operand(v: Any) -> Operation | None:
     return d if d is not None and constant_value(v) is not None else None
 
 
-def _binary_with_const(v: Any, name: str, const_side: int) -> tuple[Operation, Any, int] | None:
+def _binary_with_const(v: Any, name: type[OpDef], const_side: int) -> tuple[Operation, Any, int] | None:
     """`v = name(x, c)` (const_side 1) or `name(c, x)` (0) with a scalar constant c:
     (defining op, x, c)."""
-    d = defined_by(v, name.name)
+    d = _def_of(v, name)
     if d is None:
         return None
     c = _scalar_int(d.operand(const_side))
     return None if c is None else (d, d.operand(1 - const_side), c)
 
 
-def _reassoc(root: str, inner: str, inner_side: int, root_side: int, out: str, out_side: int,
+def _reassoc(root: type[OpDef], inner: type[OpDef], inner_side: int, root_side: int, out: type[OpDef], out_side: int,
              combine: Callable[[int, int], int], merge: bool = True) -> Callable:
     """The DRR constant reassociations: root(inner(x, c0) | inner(c0, x), c1)
     (or root(c1, inner)) -> out(x, k) or out(k, x), k = combine(c0, c1)."""
@@ -1685,10 +1688,10 @@ def XOrINotCmpI(op: Operation, rw: Any) -> bool:
                                  predicate=IntegerAttr(CMPI_PREDICATES.index(pred))))
 
 
-def _of_ext(logic: str, ext: str) -> Callable:
+def _of_ext(logic: type[OpDef], ext: type[OpDef]) -> Callable:
     """logic(ext(x), ext(y)) -> ext(logic(x, y)) when x and y have one type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        a, b = defined_by(op.operand(0), ext.name), defined_by(op.operand(1), ext.name)
+        a, b = _def_of(op.operand(0), ext), _def_of(op.operand(1), ext)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         loc = _ops_loc(op, a, b)
@@ -1706,13 +1709,13 @@ OrOfExtUI = debug_name("OrOfExtUI")(_of_ext(OrIOp, ExtUIOp))
 OrOfExtSI = debug_name("OrOfExtSI")(_of_ext(OrIOp, ExtSIOp))
 
 
-def _cmpi_of_ext(ext: str) -> Callable:
+def _cmpi_of_ext(ext: type[OpDef]) -> Callable:
     """cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) when a and b have one type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        pred = op.predicate
+        pred = cast(CmpIOp, op).predicate
         if CMPI_PREDICATES[pred.value] not in ("eq", "ne"):
             return False
-        a, b = defined_by(op.operand(0), ext.name), defined_by(op.operand(1), ext.name)
+        a, b = _def_of(op.operand(0), ext), _def_of(op.operand(1), ext)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         x = a.operand(0)
@@ -1780,13 +1783,13 @@ def SelectToExtUI(op: Operation, rw: Any) -> bool:
     return False
 
 
-def _cast_of_cast(inner: str, out: str | None = None) -> Callable:
+def _cast_of_cast(inner: type[OpDef], out: type[OpDef] | None = None) -> Callable:
     """cast(inner(x)) -> out(x) (default: the same cast) with the outer result type."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), inner.name)
+        d = _def_of(op.operand(0), inner)
         if d is None:
             return False
-        return _replace(rw, op, _new(rw, out or type(op), [d.operand(0)], op.result.type, _ops_loc(op, d)))
+        return _replace(rw, op, _new(rw, out or cast(type[OpDef], type(op)), [d.operand(0)], op.result.type, _ops_loc(op, d)))
     return rewrite
 
 
@@ -1799,10 +1802,10 @@ SIToFPOfExtSI = debug_name("SIToFPOfExtSI")(_cast_of_cast(ExtSIOp))
 SIToFPOfExtUI = debug_name("SIToFPOfExtUI")(_cast_of_cast(ExtUIOp, UIToFPOp))
 
 
-def _trunci_of_ext(ext: str) -> Callable:
+def _trunci_of_ext(ext: type[OpDef]) -> Callable:
     """trunci(ext(x)) -> ext(x) when only extension bits are dropped."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), ext.name)
+        d = _def_of(op.operand(0), ext)
         if d is None:
             return False
         x = d.operand(0)
@@ -1829,14 +1832,14 @@ def TruncIShrSIToTrunciShrUI(op: Operation, rw: Any) -> bool:
     loc = _ops_loc(op, s.operand(1).defining_op)
     shr = _new(rw, ShRUIOp, [x, _const(rw, c, loc)], x.type, loc)
     return _replace(rw, op, _new(rw, TruncIOp, [shr], op.result.type, loc,
-                                 overflowFlags=op.overflowFlags or OVERFLOW_NONE))
+                                 overflowFlags=cast(Any, op).overflowFlags or OVERFLOW_NONE))  # (trunci's, a made class)
 
 
-def _truncf_of_int_to_fp(inner: str) -> Callable:
+def _truncf_of_int_to_fp(inner: type[OpDef]) -> Callable:
     """truncf(sitofp|uitofp(x)) -> sitofp|uitofp(x) under the default rounding mode."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        d = defined_by(op.operand(0), inner.name)
-        if d is None or op.roundingmode is not None:
+        d = _def_of(op.operand(0), inner)
+        if d is None or cast(Any, op).roundingmode is not None:  # (truncf's, a made class)
             return False
         return _replace(rw, op, _new(rw, inner, [d.operand(0)], op.result.type, _ops_loc(op, d)))
     return rewrite
@@ -1846,28 +1849,29 @@ TruncFSIToFPToSIToFP = debug_name("TruncFSIToFPToSIToFP")(_truncf_of_int_to_fp(S
 TruncFUIToFPToUIToFP = debug_name("TruncFUIToFPToUIToFP")(_truncf_of_int_to_fp(UIToFPOp))
 
 
-def _of_negf(name: str) -> Callable:
+def _of_negf(name: type[OpDef]) -> Callable:
     """mulf|divf(negf(x), negf(y)) -> mulf|divf(x, y), keeping the root's fastmath."""
     def rewrite(op: Operation, rw: Any) -> bool:
         a, b = defined_by(op.operand(0), NegFOp.name), defined_by(op.operand(1), NegFOp.name)
         if a is None or b is None or a.operand(0).type is not b.operand(0).type:
             return False
         return _replace(rw, op, _new(rw, name, [a.operand(0), b.operand(0)], op.result.type, _ops_loc(op, a, b),
-                                     fastmath=op.fastmath or FASTMATH_NONE))
+                                     fastmath=cast(FloatBinaryOp, op).fastmath or FASTMATH_NONE))
     return rewrite
 
 
 MulFOfNegF = debug_name("MulFOfNegF")(_of_negf(MulFOp))
 DivFOfNegF = debug_name("DivFOfNegF")(_of_negf(DivFOp))
 
-def _extended_to_plain(name: str) -> Callable:
+def _extended_to_plain(name: type[OpDef]) -> Callable:
     """addui_extended/mul*_extended whose second result is unused -> the plain op
     (and the first operand for the dead result, as MLIR's replaceWithValue)."""
     def rewrite(op: Operation, rw: Any) -> bool:
-        first, second = type(op).outputs(op)
+        ext = cast(ExtendedOp, op)
+        first, second = type(ext).outputs(ext)
         if second.uses:
             return False
-        x, y = op.lhs, op.rhs
+        x, y = ext.lhs, ext.rhs
         plain = _new(rw, name, [x, y], first.type, op.location, overflowFlags=OVERFLOW_NONE)
         rw.replace_op(op, [plain, x])
         return True
@@ -1913,7 +1917,7 @@ def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
         return False
     mantissa, max_exp, np_name = _FP_FORMAT[c.type.name]
     d = op.operand(0).defining_op
-    if type(d) not in (SIToFPOp, UIToFPOp):
+    if d is None or type(d) not in (SIToFPOp, UIToFPOp):
         return False
     unsigned = type(d) is UIToFPOp
     x = d.operand(0)
@@ -1927,7 +1931,7 @@ def CmpFIntToFPConst(op: Operation, rw: Any) -> bool:
                 return False
         elif rhs != 0 and mantissa <= math.frexp(rhs)[1] - 1 <= value_bits:
             return False
-    fpred = CMPF_PREDICATES[op.predicate.value]
+    fpred = CMPF_PREDICATES[cast(CmpFOp, op).predicate.value]
 
     def const_bool(v: bool) -> bool:
         rw.replace_op(op, [_const(rw, IntegerAttr(int(v), i1), op.location)])

@@ -90,7 +90,8 @@ def _module(s: Any, c: list) -> tuple[Operation, int]:
         region.add_block()
     # inherent attributes written in `attributes {...}` become properties
     props, attrs = s.split_attrs("builtin.module", DictionaryAttr(props), attrs)
-    return Operation("builtin.module", (), (), props, attrs, [region]), pos
+    # the class itself (not `build`): properties stay as written, unknown ones for the verifier to report
+    return ModuleOp(ModuleOp.name, (), (), props, attrs, [region]), pos
 
 
 def _cast(s: Any, c: list) -> tuple[Operation, int]:

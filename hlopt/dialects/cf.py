@@ -339,9 +339,9 @@ class CondBranchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
     def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
         # the trait's segment attribute as stored: called after the operands changed, so
         # the declared groups (read through it) do not match the operands yet
-        seg = list(op.properties.get("operandSegmentSizes").values)
+        seg = [size for _, size in cls.operand_segments(op)]
         seg[1 + index] += delta
-        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
+        cls.set_operand_group_sizes(op, seg)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -539,13 +539,13 @@ class SwitchOp(_EditsSuccessorOperands, OpDef, BranchOpInterface):
 
     @classmethod
     def resize_successor_segments(cls, op: Any, index: int, delta: int) -> None:
-        seg = list(op.properties.get("operandSegmentSizes").values)  # as stored (see CondBranchOp's)
+        seg = [size for _, size in cls.operand_segments(op)]  # as stored (see CondBranchOp's)
         seg[1 if index == 0 else 2] += delta
         if index:
             cs = list(op.case_operand_segments.values)
             cs[index - 1] += delta
             op.set_attr("case_operand_segments", DenseArrayAttr(IntegerType(32), cs))
-        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), seg))
+        cls.set_operand_group_sizes(op, seg)
 
     # -- custom form (custom in MLIR too):
     #   cf.switch %flag : i32, [

@@ -152,8 +152,9 @@ class FuncOp(CallableOpInterface, SymbolOpInterface, OpDef):  # type: ignore[mis
         if ft.results:
             res_attrs = _attr_list(props.get("res_attrs"), len(ft.results))
             p.write(" -> ")
-            if len(ft.results) == 1 and res_attrs[0] is None and not isinstance(ft.results[0], FunctionType):
-                p.print_type(ft.results[0])
+            rts = list(ft.results)  # (the function type's result types)
+            if len(rts) == 1 and res_attrs[0] is None and not isinstance(rts[0], FunctionType):
+                p.print_type(rts[0])
             else:
                 p.write("(")
                 for i, (rt, ra) in enumerate(zip(ft.results, res_attrs)):
@@ -394,7 +395,8 @@ class CallOp(CallOpInterface, OpDef):
         if a is not None and any(k in _CALL_INHERENT for k, _ in a.entries):  # inherent -> properties
             props.update((k, v) for k, v in a.entries if k in _CALL_INHERENT)
             a = DictionaryAttr([(k, v) for k, v in a.entries if k not in _CALL_INHERENT])
-        return Operation("func.call", operands, ft.results, props, a)
+        # the class itself (not `build`): properties stay as written, unknown ones for the verifier to report
+        return CallOp(CallOp.name, operands, ft.results, props, a)
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
@@ -477,7 +479,7 @@ class CallIndirectOp(CallOpInterface, OpDef):
         callee = r.operand(st["callee"], ft)
         operands = r.operands(st["operands"], ft.inputs, st["type"].pos)
         props, attrs = r.split_attrs("func.call_indirect", r.attr(st["attrs"]) if st["attrs"] is not None else None)
-        return Operation("func.call_indirect", [callee, *operands], ft.results, props, attrs)
+        return CallIndirectOp(CallIndirectOp.name, [callee, *operands], ft.results, props, attrs)
 
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:

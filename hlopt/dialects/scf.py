@@ -454,9 +454,10 @@ def _if_yield_condition(op: Operation, rw: Any) -> bool:
         if ta is None or fb is None:
             continue
         if not ta and fb and r.has_uses():
+            from hlopt.dialects.arith import XOrIOp
             one = a.defining_op.opdef.materialize_constant(rw, IntegerAttr(1, i1), i1, op.location)
-            x = rw.create("arith.xori", [op.condition, one.results[0]], [i1], location=op.location)
-            r.replace_all_uses_with(x.results[0])
+            x = rw.create(XOrIOp, op.condition, one.result, location=op.location)
+            r.replace_all_uses_with(x.result_)
             changed = True
         if ta and not fb and r.has_uses():
             r.replace_all_uses_with(op.condition)
@@ -573,7 +574,8 @@ def _if_combine_nested(op: Operation, rw: Any) -> bool:
             return False
         to_select.append(i)
     loc = op.location
-    cond = rw.create("arith.andi", [op.condition, nested.condition], [i1], location=loc).results[0]
+    from hlopt.dialects.arith import AndIOp
+    cond = rw.create(AndIOp, op.condition, nested.condition, location=loc).result_
     new = _new_op(rw, IfOp, [cond], op.result_types, None, 2, loc)
     nb = new.regions[0].add_block()
     results = list(new.results)
@@ -1970,7 +1972,7 @@ class ParallelOp(OpDef, RegionBranchOpInterface):
     @classmethod
     def print_asm(cls, op: Operation, p: Any) -> bool:
         f = cast(ParallelOp, op)
-        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or op.properties.get("operandSegmentSizes") is None:
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1 or not cls.has_operand_groups(op):
             return False
         b = op.regions[0].blocks[0]
         p.write(" (")

@@ -197,14 +197,14 @@ def _holds_error(t: Type) -> bool:
 def _error_propagation(op: Operation, result_ok: Any, kind: str) -> None:
     """verifySizeOrIndexOp / verifyShapeOrExtentTensorOp: an operand that can
     hold an error forces the error-carrying result type."""
-    if any(_holds_error(v.type) for v in op.operands) and not result_ok(op.results[0].type):
+    if any(_holds_error(v.type) for v in op.operands) and not result_ok(op.result.type):  # (op's one result)
         raise op_error(op, "if at least one of the operands can hold error values then the result must be of "
                            f"type `{kind}` to propagate them")
 
 
 def _inferred_error(op: Operation, inferred: Type) -> Any:
     e = op_error(op, f"inferred type(s) '{inferred.text}' are incompatible with return type(s) of operation "
-                     f"'{op.results[0].type.text}'")
+                     f"'{op.result.type.text}'")
     e.followups = [f"'{op.name}' op failed to infer returned types"]  # MLIR's second error, as jaxlib
     return e
 
@@ -296,7 +296,9 @@ def _shape_of_reshape(op: Operation, rw: Any) -> bool:
             # (MLIR casts straight to the result type, which is invalid IR when
             # it is less static than the shape operand; cast the elements alone)
             t = RankedTensorType(t.shape, r.element_type)
-            v = rw.create("arith.index_cast", [v], [t], location=op.lazy_location).results[0]
+            from hlopt.dialects.arith import IndexCastOp
+
+            v = rw.create(IndexCastOp, v, result_types=[t], location=op.lazy_location).out
         if t is not r:
             v = rw.create(CastOp, v, result_types=[r], location=op.lazy_location).dest
     rw.replace_op(op, [v])
@@ -426,12 +428,13 @@ def _forward_cast_operands(op: Operation, rw: Any) -> bool:
     """CanonicalizeCastExtentTensorOperandsPattern: a `tensor.cast` operand
     to a dynamic size holds no shape information and is looked through (the
     new op has no attributes, as MLIR builds it)."""
+    from hlopt.dialects.tensor import CastOp
+
     changed, operands = False, []
     for v in op.operands:
         d = v.defining_op
-        if d is not None and d.name == "tensor.cast" and isinstance(v.type, RankedTensorType) \
-                and v.type.shape[0] == DYNAMIC:
-            operands.append(d.operands[0])
+        if isinstance(d, CastOp) and isinstance(v.type, RankedTensorType) and v.type.shape[0] == DYNAMIC:
+            operands.append(d.source)
             changed = True
             continue
         operands.append(v)
@@ -455,12 +458,14 @@ def _broadcast_forward_single_operand(op: Operation, rw: Any) -> bool:
     """One operand is the result, cast to the result type when it differs."""
     if len(op.operands) != 1:
         return False
-    v, t = op.operands[0], op.result_.type
+    v, t = cast(BroadcastOp, op).shapes[0], op.result_.type
     if v.type is not t:
         with rw.saved():
             rw.set_insertion_point_before(op)
-            name = "shape.from_extent_tensor" if is_shape(t) else "tensor.cast"
-            v = rw.create(name, [v], [t], location=op.lazy_location).results[0]
+            from hlopt.dialects.tensor import CastOp
+
+            conv = FromExtentTensorOp if is_shape(t) else CastOp
+            v = rw.create(conv, v, result_types=[t], location=op.lazy_location).result
     rw.replace_op(op, [v])
     return True
 
@@ -505,9 +510,10 @@ def _broadcast_concretize_result_type(op: Operation, rw: Any) -> bool:
             rank = max(rank, v.type.shape[0])
     with rw.saved():
         rw.set_insertion_point_before(op)
-        new = rw.create(op.name, list(op.operands), [RankedTensorType((rank,), index)], location=op.lazy_location)
-        cast = rw.create(CastOp, new.results[0], result_types=[t], location=op.lazy_location)
-    rw.replace_op(op, cast.results)
+        new = rw.create(BroadcastOp, list(cast(BroadcastOp, op).shapes), result_types=[RankedTensorType((rank,), index)],
+                        location=op.lazy_location)
+        back = rw.create(CastOp, new.result_, result_types=[t], location=op.lazy_location)
+    rw.replace_op(op, back.results)
     return True
 
 
@@ -612,7 +618,8 @@ class CstrBroadcastableOp(ShapeOp):
 def _all_operands_equal(op: Operation, rw: Any) -> bool:
     """CstrBroadcastableEqOps / CstrEqEqOps: one shape is broadcastable with
     and equal to itself."""
-    if any(v is not op.operands[0] for v in op.operands):
+    shapes = cast(CstrEqOp, op).shapes  # (CstrBroadcastableOp's group too)
+    if any(v is not shapes[0] for v in shapes):
         return False
     with rw.saved():
         rw.set_insertion_point_before(op)
@@ -670,7 +677,7 @@ class _ExtentsToSizeOp(ShapeOp):
 
     @classmethod
     def fold(cls, op: Operation) -> Any:
-        s = _const_shape(op.operands[0])
+        s = _const_shape(cast(NumElementsOp, op).shape)  # (RankOp's too)
         return None if s is None else [IntegerAttr(cls.measure(s), index)]
 
     @classmethod
@@ -873,8 +880,9 @@ def _size_binary(name: str, summary: str, fn: Any) -> type:
         _size_or_index_result(op)
 
     def fold(cls: type, op: Operation) -> Any:
-        if name == "add" and _is_index_zero(op.operands[1]) and op.operands[0].type is op.results[0].type:
-            return [op.operands[0]]  # add(x, 0) -> x (MLIR's m_Zero: an integer or index constant)
+        f: Any = op  # (the class this makes: lhs, rhs, result)
+        if name == "add" and _is_index_zero(f.rhs) and f.lhs.type is f.result_.type:
+            return [f.lhs]  # add(x, 0) -> x (MLIR's m_Zero: an integer or index constant)
         a, b = (_const_int(v) for v in op.operands)
         if a is None or b is None or (name == "div" and b == 0):
             return None
@@ -1004,7 +1012,7 @@ def _merge_assuming_all(op: Operation, rw: Any) -> bool:
 def _assuming_all_one(op: Operation, rw: Any) -> bool:
     if len(op.operands) != 1:
         return False
-    rw.replace_op(op, [op.operands[0]])
+    rw.replace_op(op, [cast(AssumingAllOp, op).inputs[0]])
     return True
 
 
@@ -1079,9 +1087,9 @@ def _forward_round_trip(op: Operation, rw: Any, inner: str) -> bool:
     """index_to_size(size_to_index(x)) and size_to_index(index_to_size(x)) are x
     (when x has the result's type: size_to_index also takes an index)."""
     d = defined_by(op.arg, inner)
-    if d is None or d.operands[0].type is not op.result_.type:
+    if d is None or d.arg.type is not op.result_.type:  # (both ops name their operand `arg`)
         return False
-    rw.replace_op(op, [d.operands[0]])
+    rw.replace_op(op, [d.arg])
     return True
 
 
@@ -1370,8 +1378,9 @@ class DebugPrintOp(OpDef):
 
 def _meet_type(op: Operation) -> Type | str:
     """MLIR's MeetOp::inferReturnTypes: the type, or the error text."""
-    acc = op.operands[0].type
-    for t in [v.type for v in op.operands[1:]]:
+    f = cast(MeetOp, op)
+    acc = f.arg0.type
+    for t in [f.arg1.type]:
         lt, rt = acc, t
         if not (is_shape(lt) or is_size(lt)):
             lt, rt = rt, lt

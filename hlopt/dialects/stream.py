@@ -86,7 +86,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation, Region
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.interfaces import AffinityOpInterface, SymbolOpInterface
 from hlopt.ir.opdef import (
     OpDef,
     attr,
@@ -284,7 +284,7 @@ def _entry_text(eps: Any) -> str | None:
 
 
 
-class TensorDispatchOp(OpDef):
+class TensorDispatchOp(AffinityOpInterface, OpDef):
     """A dispatch site: launches `entry_points` on resources carrying
     encoded tensor types (`operand_encodings`, `result_encodings`)."""
 
@@ -372,7 +372,7 @@ class TensorDispatchOp(OpDef):
         return out
 
 
-class AsyncDispatchOp(OpDef):
+class AsyncDispatchOp(AffinityOpInterface, OpDef):
     name = "stream.async.dispatch"
     summary = "Dispatches a parallelized grid of work"
     workload = var_operand(Index)
@@ -438,7 +438,7 @@ class _TensorOp(StreamAsm, OpDef):
                                    "dimension values are attached")
 
 
-class TensorSizeOfOp(_TensorOp):
+class TensorSizeOfOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.sizeof"
     summary = "Calculates the storage size of a given high-level type"
     assembly_format = '(`on` `(` $affinity^ `)`)? $encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)'
@@ -451,7 +451,7 @@ class TensorSizeOfOp(_TensorOp):
 
 
 
-class TensorEmptyOp(_TensorOp):
+class TensorEmptyOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
     assembly_format = '(`on` `(` $affinity^ `)`)? `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -468,7 +468,7 @@ class TensorEmptyOp(_TensorOp):
 
 
 
-class TensorConstantOp(_TensorOp):
+class TensorConstantOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.constant"
     summary = "Defines a constant tensor value"
     assembly_format = '(`on` `(` $affinity^ `)`)? `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `=` $value attr-dict-with-keyword'
@@ -486,7 +486,7 @@ class TensorConstantOp(_TensorOp):
 
 
 
-class TensorSplatOp(_TensorOp):
+class TensorSplatOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
     assembly_format = '(`on` `(` $affinity^ `)`)? $value `:` type($value) `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -500,7 +500,7 @@ class TensorSplatOp(_TensorOp):
 
 
 
-class TensorFillOp(_TensorOp):
+class TensorFillOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.fill"
     summary = "Fills a subview of a stream resource with a value"
     assembly_format = '(`on` `(` $affinity^ `)`)? $value `,` $target (`[` $start_indices `for` $lengths^ `]`)? `:` type($value) `->` $target_encoding (`` `{` $target_encoding_dims^ `}`)? `in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
@@ -519,7 +519,7 @@ class TensorFillOp(_TensorOp):
 
 
 
-class _SourceResultOp(_TensorOp):
+class _SourceResultOp(AffinityOpInterface, _TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
 
@@ -559,7 +559,7 @@ class TensorCloneOp(_SourceResultOp):
             raise op_error(op, f"clones changing tensor encoding from {text(se)} to {text(re_)}; not allowed")
 
 
-class TensorSliceOp(_TensorOp):
+class TensorSliceOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.slice"
     summary = "Slices out a cloned subview of a value"
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $start_indices `for` $lengths `]` `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -580,7 +580,7 @@ class TensorSliceOp(_TensorOp):
 
 
 
-class TensorUpdateOp(_TensorOp):
+class TensorUpdateOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
     assembly_format = '(`on` `(` $affinity^ `)`)? $update `,` $target `[` $start_indices `]` `:` $update_encoding (`` `{` $update_encoding_dims^ `}`)? `in` type($update) `` `{` $update_size `}` `->` $target_encoding (`` `{` $target_encoding_dims^ `}`)? `in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
@@ -804,7 +804,7 @@ class TimepointJoinOp(StreamAsm, OpDef):
 
 
 
-class TimepointBarrierOp(StreamAsm, OpDef):
+class TimepointBarrierOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.barrier"
     summary = "Returns a timepoint indicating when a resource is available"
     assembly_format = '(`on` `(` $affinity^ `)`)? $resource `:` type($resource) `` `{` $resource_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -843,7 +843,7 @@ def _only_affinity(op: Operation) -> bool:
     return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
 
 
-class ResourceAllocaOp(StreamAsm, OpDef):
+class ResourceAllocaOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.alloca"
     summary = "Allocates a transient resource, ready after an optional timepoint"
     assembly_format = '`uninitialized` (`indeterminate` $indeterminate_lifetime^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? attr-dict type($result_) `{` $storage_size `}` `=` `` `>` type($result_timepoint)'
@@ -861,7 +861,7 @@ class ResourceAllocaOp(StreamAsm, OpDef):
 
 
 
-class ResourceDeallocaOp(StreamAsm, OpDef):
+class ResourceDeallocaOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
     assembly_format = '(`origin` $prefer_origin^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? $operand_ `:` type($operand_) `{` $operand_size `}` `=` `` `>` type($result_timepoint) attr-dict'
@@ -891,7 +891,7 @@ class YieldOp(StreamAsm, OpDef):
 
 
 
-class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
+class CmdExecuteOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
     name = "stream.cmd.execute"
     summary = "Executes a command buffer, returning a timepoint"
     assembly_format = '(`once` $once^)? (`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ExplicitResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -987,7 +987,7 @@ def verify_execution_region(cls: Any, op: Operation) -> None:
                     raise op_error(y, "result size mismatch")
 
 
-class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
+class AsyncExecuteOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.execute"
     summary = "Executes a dependency-aware sequence of streamable ops"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -1022,7 +1022,7 @@ class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
 
 
 
-class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
+class AsyncConcurrentOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
     assembly_format = '(`on` `(` $affinity^ `)`)? `with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), $resource_operand_sizes, type($results_), $result_sizes, $tied_operands, $body) attr-dict-with-keyword'
@@ -1143,7 +1143,7 @@ def _kw_attrs(s: Any, attrs: Any) -> Any:
     return s.decode_dict(attrs) if attrs is not None else None
 
 
-class ResourceSizeOp(StreamAsm, OpDef):
+class ResourceSizeOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.size"
     summary = "Returns the size of the resource storage in bytes"
     assembly_format = '$operand_ `` custom<InherentAffinity>($affinity) attr-dict `:` type($operand_)'
@@ -1191,7 +1191,7 @@ class ResourceSubviewOp(StreamAsm, OpDef):
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class ResourceAllocOp(StreamAsm, OpDef):
+class ResourceAllocOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.alloc"
     summary = "Allocates a persistent resource"
     assembly_format = '(`uninitialized` $uninitialized^)? (`on` `(` $affinity^ `)`)? attr-dict `:` type($result_) `{` $storage_size `}`'
@@ -1263,7 +1263,7 @@ _SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
                   "stream.resource.is_terminal": [i1]}
 
 
-class ResourceTransientsOp(StreamAsm, OpDef):
+class ResourceTransientsOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.transients"
     summary = "Attaches transient storage to a resource"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? $resource `:` type($resource) `` `{` $resource_size `}` `from` $storage `:` type($storage) `` `{` $storage_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -1289,7 +1289,7 @@ class ResourceTransientsOp(StreamAsm, OpDef):
             raise op_error(op, "failed to verify that all of {resource, result} have same type")
 
 
-class ResourceTryMapOp(StreamAsm, OpDef):
+class ResourceTryMapOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.try_map"
     summary = "Maps read-only memory into a resource"
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -1307,7 +1307,7 @@ class ResourceTryMapOp(StreamAsm, OpDef):
 
 
 
-class ContextResolveOp(StreamAsm, OpDef):
+class ContextResolveOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.context.resolve"
     summary = "Resolves low-level context resources based on type"
     assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` type($results_)'
@@ -1326,7 +1326,7 @@ class _BoundaryOp(_TensorOp):
     tensor_phase = False
 
 
-class TensorImportOp(_BoundaryOp):
+class TensorImportOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.import"
     summary = "Conversion placeholder for other->stream type conversion"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`consume` $consume^)? $source `:` type($source) `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result_) `{` $result_size `}` attr-dict-with-keyword'
@@ -1343,7 +1343,7 @@ class TensorImportOp(_BoundaryOp):
 
 
 
-class TensorExportOp(_BoundaryOp):
+class TensorExportOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` type($result_) attr-dict-with-keyword'
@@ -1431,7 +1431,7 @@ class TensorTraceOp(EncodedResourceOperands, StreamAsm, OpDef):
                                "are attached")
 
 
-class TensorParameterLoadOp(_BoundaryOp):
+class TensorParameterLoadOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.parameter.load"
     summary = "Loads a resource from a parameter scope"
     assembly_format = '(`on` `(` $affinity^ `)`)? custom<ParameterReference>($source_scope, $source_key) `` `[` $source_offset `]` `:` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result_) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -1448,7 +1448,7 @@ class TensorParameterLoadOp(_BoundaryOp):
 
 
 
-class TensorParameterWriteOp(_BoundaryOp):
+class TensorParameterWriteOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `->` custom<ParameterReference>($target_scope, $target_key) `` `[` $target_offset `]` `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` attr-dict-with-keyword'
@@ -1470,7 +1470,7 @@ class TensorParameterWriteOp(_BoundaryOp):
 # -- timepoints crossing the boundary, collective channels ------------------------------------
 
 
-class TimepointImportOp(StreamAsm, OpDef):
+class TimepointImportOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.import"
     summary = "Imports a timepoint from an external dialect type"
     assembly_format = '(`on` `(` $affinity^ `)`)? $operands_ `:` `(` type($operands_) `)` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -1481,7 +1481,7 @@ class TimepointImportOp(StreamAsm, OpDef):
 
 
 
-class TimepointExportOp(StreamAsm, OpDef):
+class TimepointExportOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
     assembly_format = '(`on` `(` $affinity^ `)`)? $await_timepoint `=` `` `>` `(` type($results_) `)` attr-dict-with-keyword'
@@ -1492,7 +1492,7 @@ class TimepointExportOp(StreamAsm, OpDef):
 
 
 
-class TimepointChainExternalOp(StreamAsm, OpDef):
+class TimepointChainExternalOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
     assembly_format = '(`on` `(` $affinity^ `)`)? $await_timepoint `=` `` `>` `(` $external_values `:` type($external_values) `)` attr-dict-with-keyword'
@@ -1502,7 +1502,7 @@ class TimepointChainExternalOp(StreamAsm, OpDef):
 
 
 
-class ChannelCreateOp(StreamAsm, OpDef):
+class ChannelCreateOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.channel.create"
     summary = "Creates a new channel for collective communication"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`id` `(` $id^ `)`)? (`group` `(` $group^ `)`)? (`rank` `(` $rank^ `)`)? (`count` `(` $count^ `)`)? `:` type($result_) attr-dict-with-keyword'
@@ -1586,7 +1586,7 @@ def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
     return s.decode_type(rt), uses_of(s, _one(s, size))
 
 
-class _AsyncOp(StreamAsm, OpDef):
+class _AsyncOp(AffinityOpInterface, StreamAsm, OpDef):
     """Async resource ops run where `affinity` says; results are stream resources."""
 
     affinity = opt_attr()
@@ -1843,7 +1843,7 @@ class AsyncUpdateOp(_AsyncOp):
 # -- resource packing and constant uploads ----------------------------------------------------
 
 
-class ResourcePackOp(StreamAsm, OpDef):
+class ResourcePackOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.pack"
     summary = "Packs variable-sized slices into a single slab"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>($lifetime_intervals, $dynamic_slice_sizes, type($packed_offsets)) `}` `)` `:` type($total_length) attr-dict-with-keyword'
@@ -1905,7 +1905,7 @@ class ResourcePackOp(StreamAsm, OpDef):
 _PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
 
 
-class ResourceConstantsOp(StreamAsm, OpDef):
+class ResourceConstantsOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
     assembly_format = '(`on` `(` $affinity^ `)`)? attr-dict `:` custom<ConstantValueList>(type($results_), $result_sizes, $values) `\\n` ` ` ` ` `=` `` `>` type($result_timepoint)'

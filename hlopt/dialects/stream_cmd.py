@@ -68,7 +68,7 @@ from hlopt.ir.attributes import (
 )
 from hlopt.ir.constraints import I32, I64, Index, IndexAttr
 from hlopt.ir.core import Operation, Region
-from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.interfaces import AffinityOpInterface, SymbolOpInterface
 from hlopt.ir.opdef import (
     OpDef,
     attr,
@@ -494,7 +494,7 @@ def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
             raise op_error(op, f"undefined external call: {callee.root}")
 
 
-class AsyncCallOp(OpDef):
+class AsyncCallOp(AffinityOpInterface, OpDef):
     name = "stream.async.call"
     summary = "Calls a streamable external host function"
     resource_operands = var_operand()
@@ -815,7 +815,7 @@ def _i64(s: Any, pos: int) -> Any:
     return s.decode("type", "i64", pos)
 
 
-class _ParamOp(StreamAsm, OpDef):
+class _ParamOp(AffinityOpInterface, StreamAsm, OpDef):
     """Shared by the parameter ops: results named as IREE names them."""
 
     result_names: tuple = ()
@@ -1199,7 +1199,7 @@ def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
                      a_), kw.start_pos
 
 
-class FileConstantOp(StreamAsm, OpDef):
+class FileConstantOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.file.constant"
     summary = "Creates a file backed by the provided constant host memory"
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `[` $source_offset `for` $source_length `]` `:` type($source) `` `{` $source_size `}` `->` type($result) attr-dict-with-keyword'
@@ -1217,7 +1217,7 @@ class FileConstantOp(StreamAsm, OpDef):
 
 
 
-class FileReadOp(StreamAsm, OpDef):
+class FileReadOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.file.read"
     summary = "Reads a segment of a file into a resource"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? $source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `->` type($target) `` `{` $target_size `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
@@ -1233,7 +1233,7 @@ class FileReadOp(StreamAsm, OpDef):
 
 
 
-class FileWriteOp(StreamAsm, OpDef):
+class FileWriteOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.file.write"
     summary = "Writes a segment of a file from a resource"
     assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? $source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` type($source) `` `{` $source_size `}` `->` type($target) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'

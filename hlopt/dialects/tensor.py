@@ -596,7 +596,8 @@ def _extract_of_cast(op: Operation, rw: Any) -> bool:
     src = op.tensor.defining_op
     if not isinstance(src, CastOp) or not isinstance(src.source.type, RankedTensorType):
         return False
-    new = rw.create(ExtractOp, src.source, op.operands[1:], result_types=[op.result_.type], location=op.location)
+    new = rw.create(ExtractOp, src.source, list(cast(ExtractOp, op).indices), result_types=[op.result_.type],
+                    location=op.location)
     rw.replace_op(op, new.results)
     return True
 
@@ -605,10 +606,11 @@ def _extract_of_cast(op: Operation, rw: Any) -> bool:
 def _extract_of_index_cast(op: Operation, rw: Any) -> bool:
     """extract(index_cast(x)) -> index_cast(extract(x)): the cast moves to the element."""
     src = op.tensor.defining_op
-    if not _is(src, "arith.index_cast"):
+    from hlopt.dialects.arith import IndexCastOp
+
+    if not isinstance(src, IndexCastOp):
         return False
-    rw.replace_op(op, [_extract_as(rw, src.operands[0], list(cast(ExtractOp, op).indices), op.result_.type,
-                                   op.location)])
+    rw.replace_op(op, [_extract_as(rw, src.in_, list(cast(ExtractOp, op).indices), op.result_.type, op.location)])
     return True
 
 
@@ -616,7 +618,9 @@ def _extract_as(rw: Any, t: Value, indices: list[Value], want: Any, loc: Any) ->
     """tensor.extract of t's element, index_cast to `want` when it is another type."""
     v = rw.create(ExtractOp, t, indices, result_types=[t.type.element_type], location=loc).result_
     if v.type is not want:
-        v = rw.create("arith.index_cast", [v], [want], location=loc).results[0]
+        from hlopt.dialects.arith import IndexCastOp
+
+        v = rw.create(IndexCastOp, v, result_types=[want], location=loc).out
     return v
 
 
@@ -1040,11 +1044,11 @@ def _collapsed_sizes(rw: Any, sizes: list, groups: list[list[int]], loc: Any) ->
             out.append(dyn[0])
         else:
             from hlopt.dialects.arith import ConstantOp as ArithConstantOp
+            from hlopt.dialects.arith import MulIOp
 
             c = rw.create(ArithConstantOp, value=IntegerAttr(p, index), result_types=[index], location=loc)
-            m = rw.create("arith.muli", [dyn[0], c.result_], [index],
-                          properties={"overflowFlags": OpaqueAttr("#arith.overflow<nsw>")}, location=loc)
-            out.append(m.results[0])
+            m = rw.create(MulIOp, dyn[0], c.result_, overflowFlags=OpaqueAttr("#arith.overflow<nsw>"), location=loc)
+            out.append(m.result_)
     return out
 
 
@@ -1350,7 +1354,7 @@ class OffsetSizeAndStride(DynamicIndexList):
     def slice_lists(op: Operation) -> tuple[list, list, list] | None:
         """(offsets, sizes, strides) as mixed lists: ints, or the Values of dynamic entries."""
         f: Any = op
-        if op.properties.get("operandSegmentSizes") is None:  # (a generic op without its segments)
+        if op.opdef is None or not op.opdef.has_operand_groups(op):  # (a generic op without its segments)
             return None
         out = []
         for static, dyn_values in ((f.static_offsets, f.offsets), (f.static_sizes, f.sizes),
@@ -1368,8 +1372,8 @@ def _slice_lists(op: Operation, first: int = 0) -> tuple[list, list, list] | Non
 
 def _has_slice_props(op: Operation) -> bool:
     """The lists' static entries and segment sizes are there (else: the generic form)."""
-    props = op.properties
-    return all(props.get(k) is not None for k in _SLICE_PROPS) and props.get("operandSegmentSizes") is not None
+    props, d = op.properties, op.opdef
+    return all(props.get(k) is not None for k in _SLICE_PROPS) and d is not None and d.has_operand_groups(op)
 
 
 def _mixed_text(p: Any, xs: list) -> str:

@@ -136,10 +136,10 @@ def _defaults(w: Any, base: str, op: Any, names: tuple[str, ...]) -> dict[str, A
     # window defaults need the op's rank
     spatial = None
     if base in ("convolution", "dynamic_conv"):
-        t = op.operands[0].type
+        t = op.lhs.type
         spatial = len(t.shape) - 2 if hasattr(t, "shape") else None
     elif base in ("reduce_window", "select_and_scatter"):
-        t = op.operands[0].type
+        t = (op.inputs[0] if base == "reduce_window" else op.operand_).type
         spatial = len(t.shape) if hasattr(t, "shape") else None
     if spatial is not None:
         for n in ("window_strides", "lhs_dilation", "rhs_dilation", "base_dilations", "window_dilations"):

@@ -233,3 +233,80 @@ class RegionBranchOpInterface(Interface):
     @classmethod
     def entry_regions(cls, op: "Operation") -> "list[int]":
         return list(range(len(op.regions)))
+
+
+def _declared_attr(op: "Operation", name: str) -> Any:
+    """The value of op's declared attribute field `name`, or None when its
+    definition declares no such field (or it is absent)."""
+    d = op.opdef
+    if d is None or not any(f.name == name for f in d.attr_defs):
+        return None
+    return d.get(op, name)
+
+
+class AffinityOpInterface(Interface):
+    """An op placed on devices by an affinity attribute (IREE's Stream
+    AffinityOpInterface). Passes and analyses read and set the placement
+    through it, whatever the op; the defaults use the declared `affinity`
+    field. Methods are named get_/set_ so the declared field does not shadow
+    them."""
+
+    __slots__ = ()
+
+    @classmethod
+    def get_affinity(cls, op: "Operation") -> Any:
+        return _declared_attr(op, "affinity")
+
+    @classmethod
+    def set_affinity(cls, op: "Operation", value: Any) -> None:
+        if value is None:
+            op.remove_attr("affinity")
+        else:
+            op.set_attr("affinity", value)
+
+
+class CollectiveOpInterface(Interface):
+    """An op that exchanges data between devices (StableHLO's collectives,
+    send and recv): its replica groups (None for point-to-point ops), its
+    channel and whether its ids are global device ids. The defaults read the
+    declared `replica_groups`, `channel_handle` and `use_global_device_ids`
+    fields (None/False where the op declares none)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def get_replica_groups(cls, op: "Operation") -> Any:
+        return _declared_attr(op, "replica_groups")
+
+    @classmethod
+    def get_channel_handle(cls, op: "Operation") -> Any:
+        return _declared_attr(op, "channel_handle")
+
+    @classmethod
+    def uses_global_device_ids(cls, op: "Operation") -> bool:
+        a = _declared_attr(op, "use_global_device_ids")
+        return a is not None and bool(getattr(a, "value", True))  # a UnitAttr has no value: present means set
+
+
+def affinity_of(op: "Operation") -> Any:
+    """op's affinity through AffinityOpInterface (None: none, or op is not placed by one)."""
+    d = op.opdef
+    return d.get_affinity(op) if d is not None and issubclass(d, AffinityOpInterface) else None
+
+
+def replica_groups_of(op: "Operation") -> Any:
+    """op's replica groups through CollectiveOpInterface (None: none, or not a collective)."""
+    d = op.opdef
+    return d.get_replica_groups(op) if d is not None and issubclass(d, CollectiveOpInterface) else None
+
+
+def channel_handle_of(op: "Operation") -> Any:
+    """op's channel through CollectiveOpInterface (None: none, or not a collective)."""
+    d = op.opdef
+    return d.get_channel_handle(op) if d is not None and issubclass(d, CollectiveOpInterface) else None
+
+
+def uses_global_device_ids(op: "Operation") -> bool:
+    """Whether a CollectiveOpInterface op numbers devices globally (False for other ops)."""
+    d = op.opdef
+    return d is not None and issubclass(d, CollectiveOpInterface) and d.uses_global_device_ids(op)

@@ -524,6 +524,25 @@ class OpDef(Operation, metaclass=OpMeta):
                          AttrSizedOperandSegments.name, SameVariadicOperandSize.name, cls.traits)
 
     @classmethod
+    def has_operand_groups(cls, op: "Operation") -> bool:
+        """Whether op's operands split into the declared groups. Always, unless
+        the groups are attribute-sized: then the stored sizes must give one
+        entry per group and add up to the operand count (a generic op may lack
+        them, and the accessors would then read the wrong operands)."""
+        if AttrSizedOperandSegments.name not in cls.traits:
+            return True
+        sizes = op.properties.get("operandSegmentSizes")
+        vals = list(getattr(sizes, "values", ())) if sizes is not None else None
+        return vals is not None and len(vals) == len(cls.operand_defs) and sum(vals) == len(op._operands)
+
+    @classmethod
+    def set_operand_group_sizes(cls, op: "Operation", sizes: Sequence[int]) -> None:
+        """Store the sizes of an AttrSizedOperandSegments op's declared groups
+        (after its operands changed: `operand_segments` then reads these)."""
+        DenseArrayAttr, _OpResult, _Region, IntegerType = _BUILD_NAMES or _build_names()
+        op.set_attr("operandSegmentSizes", DenseArrayAttr(IntegerType(32), list(sizes)))
+
+    @classmethod
     def result_segments(cls, op: "Operation") -> list[tuple[int, int]]:
         return _segments(op, cls.result_defs, len(op.results), "resultSegmentSizes",
                          AttrSizedResultSegments.name, SameVariadicResultSize.name, cls.traits)

@@ -18,20 +18,22 @@ from typing import Any
 
 import numpy as np
 
+from hlopt.ir.interfaces import channel_handle_of, replica_groups_of, uses_global_device_ids
 from hlopt.kernels.attrs import bool_attr, dense_matrix, struct_fields
 from hlopt.kernels.values import InterpError, dtype_of
 
 
 def channel_id(op: Any) -> int:
-    a = op.get_attr("channel_handle")
-    if a is None:
+    a = channel_handle_of(op)
+    if a is None:  # (an op with a plain `channel_id` instead)
         a = op.get_attr("channel_id")
         return int(a.value) if a is not None and hasattr(a, "value") else 0
     return int(struct_fields(a).get("handle", 0))
 
 
-def group_lists(op: Any, attr: str) -> list[list[int]] | None:
-    m = dense_matrix(op.get_attr(attr))
+def group_lists(op: Any) -> list[list[int]] | None:
+    """The collective's replica groups as lists of ids (-1 padding dropped), None when it has none."""
+    m = dense_matrix(replica_groups_of(op))
     if m is None or m.size == 0:
         return None
     return [[int(x) for x in row if x >= 0] for row in m.reshape(m.shape[0], -1)]
@@ -39,7 +41,7 @@ def group_lists(op: Any, attr: str) -> list[list[int]] | None:
 
 def process_groups(op: Any, P: int, R: int, mode: str) -> dict[int, tuple[int, ...]]:
     """device -> its process group (ordered device list)."""
-    groups = group_lists(op, "replica_groups")
+    groups = group_lists(op)
     out: list[list[int]] = []
     if mode == "cross_replica":
         for p in range(P):
@@ -74,7 +76,7 @@ def group_mode(op: Any, permute_like: bool = False) -> str:
         return "cross_partition" if ch > 0 else "cross_replica"
     if ch <= 0:
         return "cross_replica"
-    return "flattened_ids" if bool_attr(op, "use_global_device_ids") else "cross_replica_and_partition"
+    return "flattened_ids" if uses_global_device_ids(op) else "cross_replica_and_partition"
 
 
 def my_group(ctx: Any, op: Any, permute_like: bool = False) -> tuple[int, ...]:

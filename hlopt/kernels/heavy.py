@@ -256,7 +256,7 @@ def gather(operand: np.ndarray, indices: np.ndarray, f: dict, sizes: tuple, resu
 
 def scatter(ctx: Any, region: Any, operands: list, indices: np.ndarray, updates: list, f: dict) -> list:
     operands = [np.array(o) for o in operands]
-    op0 = operands[0]
+    op0, *_rest = operands  # (arrays, not IR operands)
     uwd = f.get("update_window_dims", ())
     iwd = f.get("inserted_window_dims", ())
     ibd = f.get("input_batching_dims", ())
@@ -344,7 +344,7 @@ def simple_comparator(region: Any) -> tuple[int, str, str] | None:
     c = ops[0]  # a compare: an elementwise op with a comparison_direction
     if not c.has_trait("Elementwise") or c.get_attr("comparison_direction") is None or len(c.operands) != 2:
         return None
-    if list(ops[1].operands) != [c.results[0]]:
+    if len(c.results) != 1 or list(ops[1].operands) != [c.result]:  # (any compare op: its one result)
         return None
     a, b = c.operands
     if a not in blk.args or b not in blk.args:

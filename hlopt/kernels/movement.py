@@ -32,7 +32,7 @@ def _const_value(a: Any, t: Any) -> np.ndarray:
 def constant(op: Any) -> np.ndarray:
     """The value of a constant op's `value` attribute."""
     a = op.get_attr("value")
-    t = op.results[0].type
+    t = op.result.type  # (any constant op: its one result)
     if a is not None and not hasattr(a, "flat_values") and isinstance(getattr(a, "value", None), (bool, int, float)):
         # a scalar (arith.constant 3 : i32, true, 1.5 : f32): a 0-d array
         d = dtype_of(t)

@@ -36,9 +36,12 @@ def region_info(region: Any) -> tuple[Any, bool]:
         op, ret = ops
         f = getattr(op.opdef, "interpret", None)
         uf = getattr(f, "ufunc", None)
-        if not (uf is not None and ret.has_trait("ReturnLike") and list(ret.operands) == [op.results[0]]
-                and set(op.operands) == set(block.args) and len(op.operands) == 2
-                and op.operands[0] is not op.operands[1]):
+        # (any binary op of a body: read generically, one result and two distinct block arguments)
+        if uf is not None and ret.has_trait("ReturnLike") and len(op.results) == 1 and len(op.operands) == 2:
+            lhs, rhs = op.operands
+            if not (list(ret.operands) == [op.result] and {lhs, rhs} == set(block.args) and lhs is not rhs):
+                uf = None
+        else:
             uf = None
     return uf, lift
 

@@ -37,7 +37,7 @@ from hlopt.dialects.stream import (
 )
 from hlopt.ir.attributes import ArrayAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.core import BlockArgument, Operation
-from hlopt.ir.interfaces import CallableOpInterface, implements
+from hlopt.ir.interfaces import CallableOpInterface, affinity_of, implements
 from hlopt.ir.rewriter import Rewriter
 from hlopt.ir.symbols import symbol_name
 from hlopt.passes.base import Pass
@@ -165,7 +165,7 @@ class SpecializeEncodings(Pass):
         n = 0
         for o in stream_ops:
             try:
-                n += self._update(o, devices.class_of(o.properties.get("affinity")), resolver,
+                n += self._update(o, devices.class_of(affinity_of(o)), resolver,
                                   operand_classes.get(o), rw)
             except _Failed as e:
                 self.fail(_MODULE_ERROR, module, errors=[*e.errors, (_op_msg(o, _CONVERT_ERROR), o)])
@@ -179,7 +179,7 @@ class SpecializeEncodings(Pass):
     # -- candidates ---------------------------------------------------------------------
     def _candidate(self, o: Operation) -> bool:
         d: Any = o.opdef  # duck-typed: stream ops of the tensor phase declare encoding_fields
-        if d is None or not getattr(d, "tensor_phase", False) or "affinity" not in o.properties:
+        if d is None or not getattr(d, "tensor_phase", False) or affinity_of(o) is None:
             return False
         if d is TensorDispatchOp:
             if not self._recognized_entry_points(o):

@@ -1,7 +1,13 @@
-"""A test dialect (`tst`) whose ops exercise every directive of the
-declarative assembly format (tests/unit/test_asm_format.py)."""
+"""The test dialect (`tst`) of the syntax engine's unit tests: ops exercising
+every directive of the declarative assembly format (tests/unit/test_asm_format.py),
+and ops with regions read by their formats or op_asm forms
+(tests/unit/test_op_asm_regions.py): declarative regions, a hand-written head
+declaring entry-block arguments, isolation from above and a default dialect for
+the ops inside."""
 
 from __future__ import annotations
+
+from typing import Any, cast
 
 from hlopt.ir.attributes import OpaqueAttr
 from hlopt.ir.core import Operation
@@ -12,14 +18,28 @@ from hlopt.ir.opdef import (
     operand,
     opt_attr,
     opt_operand,
+    region,
     result,
     successor,
     var_operand,
     var_result,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, SameOperandsAndResultType, SameTypeOperands, Terminator
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    IsolatedFromAbove,
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    Terminator,
+)
 from hlopt.ir.types import i1
-from hlopt.syntax.asm_format import AllTypesMatch, EnumKeyword, StrippedAttr, TypesMatchWith, UnitKeyword
+from hlopt.syntax.asm_format import (
+    AllTypesMatch,
+    EnumKeyword,
+    FixedType,
+    StrippedAttr,
+    TypesMatchWith,
+    UnitKeyword,
+)
 from hlopt.syntax.op_asm import OpAsmParser, OpAsmPrinter
 
 FLAGS_NONE = OpaqueAttr("#tst.flags<none>")
@@ -152,5 +172,81 @@ class BrOp(OpDef):
     assembly_format = "$dest (`(` $args^ `:` type($args) `)`)? attr-dict"
 
 
+# -- ops with regions (test_op_asm_regions.py)
+
+class IfOp(OpDef):
+    """`tst.if %c {...} else {...}`: two declared regions, the second optional."""
+
+    name = "tst.if"
+    cond = operand()
+    then = region()
+    else_ = region(name="else")
+    assembly_format = "$cond $then (`else` $else^)? attr-dict"
+    type_inference = (FixedType("cond", i1),)
+
+
+class WrapOp(OpDef):
+    """`tst.wrap {...}, {...} attributes {...}`: the `regions` directive."""
+
+    name = "tst.wrap"
+    a = region()
+    b = region()
+    assembly_format = "regions attr-dict-with-keyword"
+
+
+class LoopOp(OpDef):
+    """`tst.loop %i = %lb {...}`: a head that declares the entry block's argument
+    (of %lb's type), written with the op_asm API; ops inside may drop `tst.`."""
+
+    name = "tst.loop"
+    lb = operand()
+    body = region()
+    default_dialect = "tst"
+
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        iv = p.parse_argument(allow_type=False)
+        p.parse_punct("=")
+        lb = p.parse_operand()
+        p.parse_colon()
+        t = p.parse_type()
+        iv.type = t
+        return {"lb": lb, "type": t, "body": p.parse_region([iv])}
+
+    @staticmethod
+    def build_asm(r: Any, st: dict) -> Operation:
+        return LoopOp.build(r.operand(st["lb"], r.type(st["type"])), body=st["body"])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        loop = cast(LoopOp, op)
+        p.write(" ")
+        p.print_operand(loop.body.blocks[0].args[0])
+        p.write(" = ")
+        p.print_operand(loop.lb)
+        p.write(" : ")
+        p.print_type(loop.lb.type)
+        p.write(" ")
+        p.print_region(loop.body, False)
+        return True
+
+
+class IsolatedOp(OpDef):
+    """`tst.isolated {...}`: values from outside are not visible inside."""
+
+    name = "tst.isolated"
+    body = region()
+    traits = (IsolatedFromAbove(),)
+    assembly_format = "$body attr-dict"
+
+
+class YieldOp(OpDef):
+    name = "tst.yield"
+    values = var_operand()
+    note = opt_attr()
+    traits = (Terminator(),)
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
+
+
 DIALECT = Dialect("tst", ops=(BinOp, CastOp, CallOp, OptOp, KwOp, CmpOp, AllOp, PropsOp, IndexOp, SpaceOp, ExactOp,
-                              MapsOp, SegOp, PairOp, BrOp))
+                              MapsOp, SegOp, PairOp, BrOp, IfOp, WrapOp, LoopOp, IsolatedOp, YieldOp))

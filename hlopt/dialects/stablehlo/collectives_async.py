@@ -44,6 +44,7 @@ from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import BoolAttr, StringAttr
 from hlopt.ir.constraints import Array, BoolAttrC, I64Attr, Str, Unit
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.interfaces import CollectiveOpInterface
 from hlopt.ir.lazy import lazy_module
 from hlopt.ir.traits import Pure, SameOperandsAndResultElementType
 from hlopt.ir.types import RankedTensorType
@@ -61,12 +62,13 @@ PositiveI64 = positive(I64Attr)
 EMPTY = StringAttr("")
 
 
-def _body_element(op: Operation) -> None:
-    """The computation's block arguments have the operands' element type."""
+def _body_element(op: Operation, first: Any) -> None:
+    """The computation's block arguments have the element type of `first`,
+    the op's first input (None: it has none)."""
     b = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
-    if b is None or not op.operands:
+    if b is None or first is None:
         return
-    want = RankedTensorType((), op.operands[0].type.element_type)
+    want = RankedTensorType((), first.type.element_type)
     for a in b.args:
         if a.type is not want:
             raise fail(op, f"The element-type of reduction-region's result type at index 0 is expected to be "
@@ -80,10 +82,11 @@ def _accumulator(op: Operation) -> Any:
     ret = b.last_op if b is not None else None
     if ret is None or not ret.operands:
         return None
-    return getattr(ret.operands[0].type, "element_type", None)
+    # (whatever terminator the body has: its kind is checked elsewhere)
+    return getattr(ret.operand(0).type, "element_type", None)
 
 
-class AllReduceOp(ShloOp):
+class AllReduceOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.all_reduce"
     operands_ = ods.var_operand(HLO_Tensor, name="operands")
     replica_groups = ods.attr(ReplicaGroups)
@@ -96,7 +99,8 @@ class AllReduceOp(ShloOp):
     def verify(cls, op: Operation) -> None:
         replica_groups(op)
         reduction_region(op, 1)
-        _body_element(op)
+        inputs = op.operands_
+        _body_element(op, inputs[0] if inputs else None)
 
     @classmethod
     def verify_declaration(cls, op: Operation) -> None:
@@ -123,7 +127,7 @@ class AllReduceOp(ShloOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class AllGatherOp(ShloOp):
+class AllGatherOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.all_gather"
     operands_ = ods.var_operand(HLO_Tensor, name="operands")
     all_gather_dim = ods.attr(NonNegI64)
@@ -146,7 +150,7 @@ class AllGatherOp(ShloOp):
         inf.verify_all_gather(op, op.all_gather_dim.value, list(zip(op.operand_types, op.result_types)))
 
 
-class ReduceScatterOp(ShloOp):
+class ReduceScatterOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.reduce_scatter"
     operand_ = ods.operand(HLO_Tensor, name="operand")
     scatter_dimension = ods.attr(NonNegI64)
@@ -159,7 +163,7 @@ class ReduceScatterOp(ShloOp):
     @classmethod
     def verify(cls, op: Operation) -> None:
         replica_groups(op, same_size=True)
-        _body_element(op)
+        _body_element(op, op.operand_)
         t, r = inf.ranked(op.operand_.type), inf.ranked(op.result_.type)
         if t is not None and r is not None:
             inf.verify_reduce_scatter(op, t, r, op.scatter_dimension.value, _accumulator(op))
@@ -177,7 +181,7 @@ class ReduceScatterOp(ShloOp):
                 for a, x in zip(acc, args)]
 
 
-class AllToAllOp(ShloOp):
+class AllToAllOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.all_to_all"
     operands_ = ods.var_operand(HLO_Tensor, name="operands")
     split_dimension = ods.attr(NonNegI64)
@@ -209,7 +213,7 @@ class AllToAllOp(ShloOp):
     compatible_return_types = staticmethod(inf.compatible_types)
 
 
-class CollectivePermuteOp(ShloOp):
+class CollectivePermuteOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.collective_permute"
     operand_ = ods.operand(HLO_Tensor, name="operand")
     source_target_pairs = ods.attr(I64Elements)
@@ -234,7 +238,7 @@ class CollectivePermuteOp(ShloOp):
         return [vals[src[0]] if src else np.zeros_like(np.asarray(args[0]))]  # zeros where no pair targets
 
 
-class CollectiveBroadcastOp(ShloOp):
+class CollectiveBroadcastOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.collective_broadcast"
     operands_ = ods.var_operand(HLO_Tensor, name="operands")
     replica_groups = ods.attr(ReplicaGroups)
@@ -244,7 +248,7 @@ class CollectiveBroadcastOp(ShloOp):
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
         domain, _, me = coll.permute_domain(ctx, op)
-        groups = coll.group_lists(op, "replica_groups") or [list(range(len(domain)))]
+        groups = coll.group_lists(op) or [list(range(len(domain)))]
         vals = coll.exchange(ctx, op, domain, np.asarray(args[0]))
         for g in groups:
             if me in g:
@@ -264,7 +268,7 @@ class CollectiveBroadcastOp(ShloOp):
         inf.verify_collective_broadcast(op)
 
 
-class SendOp(ShloOp):
+class SendOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.send"
     inputs = ods.var_operand(HLO_TensorOrPerAxisQuantizedTensor)
     token = ods.operand(HLO_Token)
@@ -284,7 +288,7 @@ class SendOp(ShloOp):
         return [interp_values.TOKEN]
 
 
-class RecvOp(ShloOp):
+class RecvOp(CollectiveOpInterface, ShloOp):
     name = "stablehlo.recv"
     token = ods.operand(HLO_Token)
     channel_handle = ods.attr(ChannelHandle)

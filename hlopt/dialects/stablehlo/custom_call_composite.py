@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from hlopt.dialects.stablehlo.asm_directives import CustomCallTarget
 from hlopt.dialects.stablehlo.attributes import dimension_fields
@@ -100,11 +100,12 @@ class CustomCallOp(CustomCallTarget, ShloOp):
 
         cls._verify_layouts(op, op_fail)
         cls._verify_aliases(op, op_fail)
-        cfg = op.backend_config
+        cc = cast(CustomCallOp, op)
+        cfg = cc.backend_config
         if cfg is not None:
-            version = op.api_version
+            version = cc.api_version
             v = version.value if isinstance(version, IntegerAttr) else None
-            name = _API_NAMES.get(v, str(v))
+            name = _API_NAMES.get(v, str(v)) if v is not None else str(v)
             if v == 4 and not isinstance(cfg, DictionaryAttr):
                 raise op_fail(op, f"backend_config for api_version {name} must be a dictionary attribute.")
             if v != 4 and not isinstance(cfg, StringAttr):
@@ -113,15 +114,16 @@ class CustomCallOp(CustomCallTarget, ShloOp):
 
     @classmethod
     def _verify_layouts(cls, op: Operation, op_fail: Any) -> None:
-        ins, outs = op.operand_layouts, op.result_layouts
+        cc = cast(CustomCallOp, op)
+        ins, outs = cc.operand_layouts, cc.result_layouts
         if ins is None and outs is None:
             return
         if (ins is None) != (outs is None):
             raise op_fail(op, "Layout attributes should be specified for either both operands and results or none.")
-        results = op.result_types
-        if len(results) == 1 and isinstance(results[0], TupleType):  # one tuple result: layouts of its parts
-            results = list(results[0].types)
-        for what, types, layouts in (("operand", op.operand_types, ins), ("result", results, outs)):
+        rtypes = op.result_types
+        if len(rtypes) == 1 and isinstance(rtypes[0], TupleType):  # one tuple result: layouts of its parts
+            rtypes = list(rtypes[0].types)
+        for what, types, layouts in (("operand", op.operand_types, ins), ("result", rtypes, outs)):
             if len(types) != len(layouts.elements):
                 raise op_fail(op, f"Number of {what}s must match the number of {what} layouts, "
                                   f"{len(types)} != {len(layouts.elements)}")
@@ -153,7 +155,7 @@ class CustomCallOp(CustomCallTarget, ShloOp):
                 if not isinstance(part, TupleType) or not 0 <= i < len(part.types):
                     raise op_fail(op, "operand_tuple_indices in the output_operand_alias attribute out of bounds")
                 part = part.types[i]
-            outs = op.results_
+            outs = cast(CustomCallOp, op).results_
             out = TupleType(op.result_types) if len(outs) > 1 else outs[0].type
             for i in f.get("output_tuple_indices", []):
                 if not isinstance(out, TupleType) or not 0 <= i < len(out.types):
@@ -167,7 +169,7 @@ class CustomCallOp(CustomCallTarget, ShloOp):
 def _verify_buffer_calls(op: Operation, op_fail: Any) -> None:
     """CustomCallOp::verifyKnownCustomCalls: the buffer targets' signatures,
     and every memref result of another target aliased to an operand."""
-    target = op.call_target_name
+    target = cast(CustomCallOp, op).call_target_name
     name = target.value if isinstance(target, StringAttr) else ""
     ins, outs = op.operand_types, op.result_types
     if name == "CreateBuffer":

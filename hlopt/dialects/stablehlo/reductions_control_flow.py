@@ -252,7 +252,7 @@ class ReduceOp(ShloOp):
         if inner.operands != list(b.args) or not isinstance(ret, ReturnOp) or ret.operands != inner.results:
             return None
         t = b.args[0].type
-        if b.args[1].type is not t or inner.results[0].type is not t:
+        if b.args[1].type is not t or inner.result.type is not t:  # (any of REDUCE_BINARY's ops)
             return None
         it = op.inputs[0].type
         if not isinstance(t, RankedTensorType) or t.shape or getattr(it, "element_type", None) is not t.element_type:

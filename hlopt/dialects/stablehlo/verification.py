@@ -8,12 +8,13 @@ C1-C4), channel rules (send/recv), replica groups and reduction regions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hlopt.dialects.stablehlo.attributes import DEVICE_TO_DEVICE, ChannelHandleAttr
 from hlopt.ir.attributes import DenseElementsAttr, IntegerAttr, OpaqueAttr
 from hlopt.ir.constraints import AnyOf, Constraint, DenseIntElementsOf
 from hlopt.ir.core import IRError, Operation
+from hlopt.ir.interfaces import channel_handle_of, replica_groups_of, uses_global_device_ids
 from hlopt.ir.traits import Trait, one_type
 from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType
 
@@ -79,7 +80,7 @@ def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> l
             raise fail(op, "duplicate targets not allowed.")
         targets.add(t)
     # C4 upper bound: only when the module says how many processes there are
-    ch = op.properties.get("channel_handle")
+    ch = channel_handle_of(op)
     key = "mhlo.num_partitions" if isinstance(ch, ChannelHandleAttr) and ch.handle > 0 else "mhlo.num_replicas"
     n = module_int(op, key) if upper_bound else None
     if n is not None:
@@ -93,35 +94,34 @@ def source_target_pairs(op: Operation, attr: Any, upper_bound: bool = True) -> l
 def channel_rule(op: Operation, host_type: int, host_name: str, inferred: bool = False) -> None:
     """``inferred``: the channel type check is part of the op's type inference
     (send's, not recv's in jaxlib), so MLIR adds 'failed to infer returned types'."""
-    ch = op.properties.get("channel_handle")
+    f: Any = op  # send or recv: both declare the channel, is_host_transfer and source_target_pairs
+    ch = f.channel_handle
     err = (lambda o, m: inference_fail(o, m, prefix=False)) if inferred else fail
-    host = op.properties.get("is_host_transfer")
+    host = f.is_host_transfer
     is_host = isinstance(host, IntegerAttr) and bool(host.value)
     if isinstance(ch, ChannelHandleAttr):
         if is_host and ch.type != host_type:
             raise err(op, f"channel_type should be {host_name} when is_host_transfer is true")
         if not is_host and ch.type != DEVICE_TO_DEVICE:
             raise err(op, "channel_type should be DEVICE_TO_DEVICE when is_host_transfer is false")
-    pairs = op.properties.get("source_target_pairs")
+    pairs = f.source_target_pairs
     if pairs is not None:
         if is_host:
             raise fail(op, "source_target_pairs is not allowed when is_host_transfer is true")
         source_target_pairs(op, pairs)
-    elif not is_host and isinstance(ch, ChannelHandleAttr) and ch.type == DEVICE_TO_DEVICE \
-            and "source_target_pairs" in op.attributes:
-        source_target_pairs(op, op.attributes.get("source_target_pairs"))
 
 
 def replica_groups(op: Operation, same_size: bool = False, group_size: int | None = None,
                    channel_rule: str = "positive") -> None:
     """verifyReplicaGroups, then the channel rule under use_global_device_ids
     (all_reduce/reduce_scatter: positive; all_gather: non-negative)."""
-    rg = op.properties.get("replica_groups")
+    rg = replica_groups_of(op)  # (all_reduce, all_gather, reduce_scatter, all_to_all: CollectiveOpInterface)
+    global_ids = uses_global_device_ids(op)
     if isinstance(rg, DenseElementsAttr):
-        shape = getattr(rg.type, "shape", ())
+        shape: tuple[int, ...] = tuple(getattr(rg.type, "shape", ()))
         if len(shape) != 2:
             raise fail(op, "replica groups should be a rank 2 tensor")
-        if "use_global_device_ids" in op.properties and shape[0] * shape[1] == 0:
+        if global_ids and shape[0] * shape[1] == 0:
             raise fail(op, "if `use_global_device_ids` is set, the replica groups cannot be empty")
         seen = set()
         for v in rg.flat_values():
@@ -138,8 +138,8 @@ def replica_groups(op: Operation, same_size: bool = False, group_size: int | Non
         if same_size and group_size is not None and (shape[0] == 0 or len(rg.flat_values()) // shape[0]
                                                      != group_size):
             raise fail(op, f"group size of replica_groups must be {group_size}")
-    if "use_global_device_ids" in op.properties and channel_rule:
-        ch = op.properties.get("channel_handle")
+    if global_ids and channel_rule:
+        ch = channel_handle_of(op)
         h = ch.handle if isinstance(ch, ChannelHandleAttr) else 0
         if channel_rule == "positive" and h <= 0:
             raise fail(op, f"channel_id must be positive when useGlobalDeviceIds is set but got: {h}")
@@ -206,7 +206,7 @@ class CompatibleOperandsAndResultType(Trait):
         if one_type(op):  # the common case: one type object throughout
             return
         ts = list(op.operand_types) + list(op.result_types)
-        expected = op.operands[0].type if op.operands else op.results[0].type
+        expected = ts[0]  # the first operand's type, else the first result's
         if not all(_compatible(t, expected) for t in ts):
             raise op_fail(op, "requires compatible types for all operands and results")
 
@@ -218,7 +218,7 @@ class CompatibleOperandsAndResultElementType(Trait):
         if one_type(op, _element):  # the common case: one element type object throughout
             return
         ts = list(op.operand_types) + list(op.result_types)
-        expected = _element(op.operands[0].type if op.operands else op.results[0].type)
+        expected = _element(ts[0])  # the first operand's, else the first result's
         if not all(compatible_elements(_element(t), expected) for t in ts):
             raise op_fail(op, "requires compatible element types for all operands and results")
 
@@ -295,6 +295,8 @@ class AllElementTypesMatch(Trait):
 
     def verify(self, op: Operation) -> None:
         d = op.opdef
+        if d is None:  # (traits verify registered ops only)
+            return
         ts = []
         for f in self.fields:
             v = d.get(op, f)
@@ -344,6 +346,8 @@ class AllSameSize(Trait):
 
     def verify(self, op: Operation) -> None:
         d = op.opdef
+        if d is None:  # (traits verify registered ops only)
+            return
         sizes = {len(getattr(d.get(op, f), "values", ())) for f in self.fields}
         if len(sizes) > 1:
             raise op_fail(op, "failed to verify that all of {" + ", ".join(self.fields) + "} have same size")
@@ -456,7 +460,7 @@ def verify_reshape_quant(op: Operation, operand: Type, result: Type) -> None:
     qa, qb = _per_axis(operand), _per_axis(result)
     if qa is None or qb is None:
         return
-    sa, sb = operand.shape, result.shape
+    sa, sb = cast(RankedTensorType, operand).shape, cast(RankedTensorType, result).shape  # (per-axis: ranked)
     if sa[qa.axis] >= 0 and sb[qb.axis] >= 0 and sa[qa.axis] != sb[qb.axis]:
         raise fail(op, f"expect same quantization dimension size for operand and result '{operand.text}' and "
                        f"'{result.text}'")
@@ -493,10 +497,10 @@ def verify_broadcast_in_dim_quant(op: Operation, operand: Type, dims: Sequence[i
     if qr.axis != dims[qo.axis]:
         raise fail(op, f"result quantization_dimension {qr.axis} not same as broadcast_dimensions[{qo.axis}] = "
                        f"{dims[qo.axis]}")
-    if operand.shape[qo.axis] == 1:
+    if cast(RankedTensorType, operand).shape[qo.axis] == 1:  # (per-axis quantized: ranked)
         from hlopt.ir.floats import format_float
 
-        for i in range(result.shape[qr.axis]):
+        for i in range(cast(RankedTensorType, result).shape[qr.axis]):
             if i >= len(qr.scales):
                 break
             if qr.scales[i] != qo.scales[0]:
