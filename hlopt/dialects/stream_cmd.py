@@ -35,11 +35,11 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    ParameterOperations,
     Piece,
     StreamAsm,
     Use,
     affinity_text,
-    await_operand,
     cached_operand_types,
     custom_or_generic,
     dim_uses,
@@ -778,18 +778,6 @@ def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
 
 _V = r"%[\w$.\-]+(?:#\d+)?"
 _REF = rf"({_V})(?:\s*::\s*({_V}))?\s*\[\s*({_V})\s*\]"
-_RANGE3 = rf"({_V})\s*\[\s*({_V})\s+to\s+({_V})\s+for\s+({_V})\s*\]"
-_RANGE2 = rf"({_V})\s*\[\s*({_V})\s+for\s+({_V})\s*\]"
-_SIZED = r"\s*:\s*([^{]+?)\s*(\{[^}]*\})"
-_ROWS = {  # the rows of each `{ ... }` list (IREE's custom<...ParameterGather/Scatter/LoadOperations>)
-    "stream.async.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE3}{_SIZED}\s*"),
-    "stream.async.parameter.scatter": re.compile(rf"\s*{_RANGE3}{_SIZED}\s*->\s*{_REF}\s*"),
-    "stream.cmd.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE2}{_SIZED}\s*"),
-    "stream.cmd.parameter.scatter": re.compile(rf"\s*{_RANGE2}{_SIZED}\s*->\s*{_REF}\s*"),
-    "stream.cmd.parameter.load": re.compile(rf"\s*{_REF}{_SIZED}\s*"),
-}
-
-
 def _ref_text(p: Any, scope: Any, key: Any, off: Any) -> str:
     return (f"{p.value(scope[0])}::" if scope else "") + f"{p.value(key)}[{p.value(off)}]"
 
@@ -930,9 +918,10 @@ def _same_count(op: Operation, groups: list, message: str) -> None:
         raise op_error(op, message)
 
 
-class AsyncParameterGatherOp(_ParamOp):
+class AsyncParameterGatherOp(ParameterOperations, _ParamOp):
     name = "stream.async.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `{` custom<AsyncParameterGatherOperations>($source_scope, $source_keys, $source_offsets, $target, type($target), $target_size, $target_offsets, $target_ends, $target_lengths) `}` `:` type($result_) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -949,25 +938,16 @@ class AsyncParameterGatherOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, (t,), (size,), tos, tes, tls, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
-                                                                                       strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, _t, _z, tos, tes, tls, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, tos, tes, tls], "requires that the source keys, source offsets, target offsets, "
                                                      "target ends, and lengths are all 1:1")
 
 
-class AsyncParameterScatterOp(_ParamOp):
+class AsyncParameterScatterOp(ParameterOperations, _ParamOp):
     name = "stream.async.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `{` custom<AsyncParameterScatterOperations>($source, type($source), $source_size, $source_offsets, $source_ends, $source_lengths, $target_scope, $target_keys, $target_offsets) `}` `:` type($result_) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
@@ -984,25 +964,16 @@ class AsyncParameterScatterOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), sos, ses, sls, scope, keys, offs, tp = operand_groups(cls, op)
-        rows = [f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
-                f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
-                for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _t, _z, sos, ses, sls, _s, keys, offs, _tp = operand_groups(cls, op)
         _same_count(op, [keys, sos, ses, sls, offs], "requires that the source offsets, source ends, lengths, "
                                                      "target keys, and target offsets are all 1:1")
 
 
-class CmdParameterGatherOp(_ParamOp):
+class CmdParameterGatherOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<CmdParameterGatherOperations>($source_scope, $source_keys, $source_offsets, $target, type($target), $target_size, $target_offsets, $target_lengths) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -1016,24 +987,16 @@ class CmdParameterGatherOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, (t,), (size,), tos, tls, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, _t, _z, tos, tls, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, tos, tls], "requires that the source keys, source offsets, target offsets, "
                                                 "and target lengths are all 1:1")
 
 
-class CmdParameterScatterOp(_ParamOp):
+class CmdParameterScatterOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<CmdParameterScatterOperations>($source, type($source), $source_size, $source_offsets, $source_lengths, $target_scope, $target_keys, $target_offsets) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
@@ -1047,24 +1010,16 @@ class CmdParameterScatterOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), sos, sls, scope, keys, offs, tp = operand_groups(cls, op)
-        rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
-                f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _t, _z, sos, sls, _s, keys, offs, _tp = operand_groups(cls, op)
         _same_count(op, [sos, sls, keys, offs], "requires that the source offsets, source lengths, target keys, "
                                                 "and target offsets are all 1:1")
 
 
-class CmdParameterLoadOp(_ParamOp):
+class CmdParameterLoadOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.load"
     summary = "Reads one or more resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<ParameterLoadOperations>($source_scope, $source_keys, $source_offsets, type($results), $result_sizes) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -1077,126 +1032,10 @@ class CmdParameterLoadOp(_ParamOp):
     result_names = ("results", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, sizes, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
-                for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, sizes, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, sizes], "requires that the source keys, source offsets, and result sizes are "
                                              "all 1:1")
-
-
-def _parse_rows(s: Any, name: str, tok: Any) -> list[tuple[list, int]]:
-    """The `{ row, row }` list as (regex groups with their offsets, the
-    position of the token after the row)."""
-    from hlopt.syntax import split_top
-
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    rows, off = [], 0
-    for piece in split_top(text) if text.strip() else []:
-        m = _ROWS[name].fullmatch(piece)
-        at = base + off + len(piece) - len(piece.lstrip())
-        if m is None:
-            raise s.error("expected a parameter operation", at)
-        off += len(piece) + 1
-        nxt = base + off - 1  # the `,` or `}` after the row (MLIR's current location there)
-        rows.append(([(g, base + off - 1 - len(piece) + m.start(i + 1)) for i, g in enumerate(m.groups())], nxt))
-    if not rows:
-        raise s.error("expected at least one parameter operation", tok.start_pos)
-    return rows
-
-
-def _row_ref(s: Any, g: list, scopes: list) -> tuple[Any, Any]:
-    """(key, offset) of a row's reference; its scope joins `scopes` (the same in every row)."""
-    (a, pa), (b, pb), (off, po) = g
-    buf = _buffer(s, pa)
-    if b is not None:
-        scopes.append((a, pa))
-        key = use_of(s, Use(b, pb), buf)
-    else:
-        scopes.append(None)
-        key = use_of(s, Use(a, pa), buf)
-    return key, use_of(s, Use(off, po), _i64(s, po))
-
-
-def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
-    first = scopes[0]
-    for x, (_g, nxt) in zip(scopes, rows):
-        if (x is None) != (first is None) or (x is not None and x[0] != first[0]):
-            raise s.error(f"custom op '{name}' each operation must use the same scope", nxt)
-    return [] if first is None else [use_of(s, Use(first[0], first[1]), _buffer(s, first[1]))]
-
-
-def _row_resource(s: Any, g: list) -> tuple[Any, Any, list]:
-    """The (resource, size, [range uses]) of a row's `%r[...] : T{%s}` part."""
-    *vals, (t, pt), (size, pz) = g
-    rtype = s.decode_type(Piece(t, pt))
-    d = dim_uses(s, Piece(size, pz))
-    if len(d) != 1:
-        raise s.error("expected one size value for the resource", pz)
-    (r, pr), *rng = vals
-    return use_of(s, Use(r, pr), rtype), d[0], [use_of(s, Use(v, pv), INDEX) for v, pv in rng]
-
-
-def _gather_scatter(name: str, cls: Any):
-    gather, asynchronous = name.endswith("gather"), name.startswith("stream.async")
-    nref = 3
-
-    def cb(s: Any, c: list) -> tuple[Operation, int]:
-        if asynchronous:
-            kw, aff, wait, body, rt, tt, attrs = c
-        else:
-            kw, aff, wait, body, tt, attrs = c
-        scopes, keys, offs, ranges, target = [], [], [], [], None
-        rows = _parse_rows(s, name, body)
-        for g, _at in rows:
-            ref, res = (g[:nref], g[nref:]) if gather else (g[-nref:], g[:-nref])
-            k, o = _row_ref(s, ref, scopes)
-            keys.append(k)
-            offs.append(o)
-            r, size, rng = _row_resource(s, res)
-            if target is None:
-                target = (r, size)
-            ranges.append(rng)
-        scope = _scope_operand(s, scopes, rows, name)
-        cols = [list(x) for x in zip(*ranges)]
-        r, size = target
-        res_groups = [[r], uses_of(s, [size]), *cols]
-        groups = [scope, keys, offs, *res_groups] if gather else [*res_groups, scope, keys, offs]
-        groups.append(await_operand(s, wait))
-        props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-        types = ([s.decode_type(rt)] if asynchronous else []) + [s.decode_type(tt)]
-        a_ = s.decode_dict(attrs) if attrs is not None else None
-        return Operation(name, [x for g in groups for x in g], types, props, a_), kw.start_pos
-
-    return cb
-
-
-def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, body, tt, attrs = c
-    scopes, keys, offs, types, sizes = [], [], [], [], []
-    rows = _parse_rows(s, CmdParameterLoadOp.name, body)
-    for g, _at in rows:
-        k, o = _row_ref(s, g[:3], scopes)
-        keys.append(k)
-        offs.append(o)
-        (t, pt), (size, pz) = g[3:]
-        types.append(s.decode_type(Piece(t, pt)))
-        d = dim_uses(s, Piece(size, pz))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", pz)
-        sizes.append(d[0])
-    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, uses_of(s, sizes), await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdParameterLoadOp.name, [x for g in groups for x in g], [*types, s.decode_type(tt)], props,
-                     a_), kw.start_pos
 
 
 class FileConstantOp(StreamAsm, OpDef):
@@ -1376,11 +1215,7 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
 CALLBACKS = {
     "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
-    "stream_cmd_call": stream_cmd_call, "stream_cparam_load": stream_cparam_load,
-    "stream_aparam_gather": _gather_scatter(AsyncParameterGatherOp.name, AsyncParameterGatherOp),
-    "stream_aparam_scatter": _gather_scatter(AsyncParameterScatterOp.name, AsyncParameterScatterOp),
-    "stream_cparam_gather": _gather_scatter(CmdParameterGatherOp.name, CmdParameterGatherOp),
-    "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
+    "stream_cmd_call": stream_cmd_call,
     "stream_test_timeline_op": stream_test_timeline_op,
 }
 

@@ -765,3 +765,165 @@ class AttrArray(AttrSyntax):
 
     def printable(self, a: Any) -> bool:
         return isinstance(a, ArrayAttr)
+
+
+# -- IREE's custom<...Parameter...Operations>: `{ row, row }` of parameter transfers -------------
+# A row is a sequence of parts: `ref` (`%scope::%key[%offset]`), `range3` (`%r[%o to %e for %l]`),
+# `range2` (`%r[%o for %l]`), `sized` (`: T{%size}`) and `->`. Every row names the same scope (and
+# the same target/source resource); the parts a row reads are returned column by column.
+
+def _same_use(a: Any, b: Any) -> bool:
+    # IREE compares the SSA names, not their result numbers
+    return (a is None and b is None) or (a is not None and b is not None and a.name == b.name)
+
+
+def _parse_param_rows(p: Any, parts: tuple[str, ...], message: str) -> dict[str, Any]:
+    cols: dict[str, Any] = {"keys": [], "offsets": [], "r_offsets": [], "r_ends": [], "r_lengths": [],
+                            "types": [], "sizes": []}
+    first = True
+    while True:
+        row_scope = resource = rtype = size = None
+        for part in parts:
+            if part == "->":
+                p.parse_punct("->")
+            elif part == "ref":
+                row_scope, key = StreamAsm.parse_ParameterReference(p)
+                p.parse_punct("[")
+                cols["keys"].append(key)
+                cols["offsets"].append(p.parse_operand())
+                p.parse_punct("]")
+            elif part == "sized":
+                p.parse_punct(":")
+                rtype = p.parse_type()
+                p.parse_punct("{")
+                size = p.parse_operand()
+                p.parse_punct("}")
+                cols["types"].append(rtype)
+                cols["sizes"].append(size)
+            else:  # range3 / range2
+                resource = p.parse_operand()
+                p.parse_punct("[")
+                cols["r_offsets"].append(p.parse_operand())
+                if part == "range3":
+                    p.parse_keyword("to")
+                    cols["r_ends"].append(p.parse_operand())
+                p.parse_keyword("for")
+                cols["r_lengths"].append(p.parse_operand())
+                p.parse_punct("]")
+        if first:
+            cols["scope"], cols["resource"], first = row_scope, resource, False
+            if resource is not None:
+                cols["rtype"], cols["rsize"] = rtype, size
+        elif not _same_use(row_scope, cols["scope"]) or (resource is not None and (
+                not _same_use(resource, cols["resource"]) or getattr(rtype, "text", rtype) != getattr(cols["rtype"], "text", cols["rtype"])
+                or not _same_use(size, cols["rsize"]))):
+            raise p.error(message)
+        if not p.parse_optional_punct(","):
+            return cols
+
+
+def _print_param_rows(p: Any, parts: tuple[str, ...], scope: Sequence[Any], keys: Sequence[Any],
+                      offsets: Sequence[Any], resource: Any = None, rtype: Any = None, rsize: Any = None,
+                      ranges: Sequence[Sequence[Any]] = (), types: Sequence[Any] = (),
+                      sizes: Sequence[Any] = ()) -> None:
+    p.increase_indent()
+    p.print_newline()
+    for i in range(len(keys)):
+        if i:
+            p.write(",")
+            p.print_newline()
+        for part in parts:
+            if part == "->":
+                p.write(" -> ")
+            elif part == "ref":
+                StreamAsm.print_ParameterReference(p, None, scope, keys[i:i + 1])  # type: ignore[arg-type]
+                p.write("[")
+                p.print_operand(offsets[i])
+                p.write("]")
+            elif part == "sized":
+                p.write(" : ")
+                p.print_type(rtype if resource is not None else types[i])
+                p.write("{")
+                p.print_operand(rsize if resource is not None else sizes[i])
+                p.write("}")
+            else:
+                p.print_operand(resource)
+                p.write("[")
+                p.print_operand(ranges[0][i])
+                if part == "range3":
+                    p.write(" to ")
+                    p.print_operand(ranges[1][i])
+                p.write(" for ")
+                p.print_operand(ranges[-1][i])
+                p.write("]")
+    p.decrease_indent()
+    p.print_newline()
+
+
+_SAME_TARGET = "each operation must use the same scope and target resource"
+_SAME_SOURCE = "each operation must use the same source resource and scope"
+
+
+class ParameterOperations:
+    """The five row lists of the parameter gather/scatter/load ops, written once
+    (`_parse_param_rows` / `_print_param_rows`)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_ParameterLoadOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "sized"), "each operation must use the same scope")
+        return c["scope"], c["keys"], c["offsets"], c["types"], c["sizes"]
+
+    @staticmethod
+    def print_ParameterLoadOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, types: Any,
+                                      sizes: Any) -> None:
+        _print_param_rows(p, ("ref", "sized"), scope, keys, offs, types=types, sizes=sizes)
+
+    @staticmethod
+    def parse_AsyncParameterGatherOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "->", "range3", "sized"), _SAME_TARGET)
+        return (c["scope"], c["keys"], c["offsets"], c["resource"], c["rtype"], c["rsize"], c["r_offsets"],
+                c["r_ends"], c["r_lengths"])
+
+    @staticmethod
+    def print_AsyncParameterGatherOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, target: Any,
+                                             ttype: Any, tsize: Any, tos: Any, tes: Any, tls: Any) -> None:
+        _print_param_rows(p, ("ref", "->", "range3", "sized"), scope, keys, offs, target[0], ttype[0], tsize[0],
+                          (tos, tes, tls))
+
+    @staticmethod
+    def parse_CmdParameterGatherOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "->", "range2", "sized"), _SAME_TARGET)
+        return c["scope"], c["keys"], c["offsets"], c["resource"], c["rtype"], c["rsize"], c["r_offsets"], \
+            c["r_lengths"]
+
+    @staticmethod
+    def print_CmdParameterGatherOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, target: Any,
+                                           ttype: Any, tsize: Any, tos: Any, tls: Any) -> None:
+        _print_param_rows(p, ("ref", "->", "range2", "sized"), scope, keys, offs, target[0], ttype[0], tsize[0],
+                          (tos, tls))
+
+    @staticmethod
+    def parse_AsyncParameterScatterOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("range3", "sized", "->", "ref"), _SAME_SOURCE)
+        return (c["resource"], c["rtype"], c["rsize"], c["r_offsets"], c["r_ends"], c["r_lengths"], c["scope"],
+                c["keys"], c["offsets"])
+
+    @staticmethod
+    def print_AsyncParameterScatterOperations(p: Any, op: Operation, source: Any, stype: Any, ssize: Any, sos: Any,
+                                              ses: Any, sls: Any, scope: Any, keys: Any, offs: Any) -> None:
+        _print_param_rows(p, ("range3", "sized", "->", "ref"), scope, keys, offs, source[0], stype[0], ssize[0],
+                          (sos, ses, sls))
+
+    @staticmethod
+    def parse_CmdParameterScatterOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("range2", "sized", "->", "ref"), _SAME_SOURCE)
+        return c["resource"], c["rtype"], c["rsize"], c["r_offsets"], c["r_lengths"], c["scope"], c["keys"], \
+            c["offsets"]
+
+    @staticmethod
+    def print_CmdParameterScatterOperations(p: Any, op: Operation, source: Any, stype: Any, ssize: Any, sos: Any,
+                                            sls: Any, scope: Any, keys: Any, offs: Any) -> None:
+        _print_param_rows(p, ("range2", "sized", "->", "ref"), scope, keys, offs, source[0], stype[0], ssize[0],
+                          (sos, sls))

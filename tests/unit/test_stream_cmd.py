@@ -86,7 +86,7 @@ def test_parameter_gather_rows_share_one_scope_and_target():
      ":2:73:", "expected '(%value : type)' after 'param'"),
     ("util.func public @f(%k: !util.buffer, %l: index) {\n"
      "  %0 = stream.cmd.parameter.gather { } => !stream.timepoint\n  util.return\n}\n",
-     ":2:36:", "expected at least one parameter operation"),
+     ":2:37:", "expected SSA operand"),  # iree-opt's message and place
     ("util.func public @f(%r: !stream.resource<*>, %l: index) {\n"
      "  %t = stream.test.timeline_op await_limit(x) with() : () -> () => !stream.timepoint\n  util.return\n}\n",
      ":2:43:", "expected an integer in 'await_limit(...)'"),
