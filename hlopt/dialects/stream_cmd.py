@@ -37,6 +37,7 @@ from hlopt.dialects.stream_syntax import (
     USE_RE,
     ParameterOperations,
     Piece,
+    ShapedFunctionType,
     StreamAsm,
     Use,
     affinity_text,
@@ -89,7 +90,7 @@ from hlopt.ir.traits import (
     Symbol,
     op_error,
 )
-from hlopt.ir.types import FunctionType, i32
+from hlopt.ir.types import FunctionType, i32, i64
 from hlopt.syntax import BareInteger
 
 _YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
@@ -1092,9 +1093,16 @@ class FileWriteOp(StreamAsm, OpDef):
 # test ops IREE registers for its timeline passes
 
 
-class TestTimelineOp(OpDef):
+class TestTimelineOp(ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.test.timeline_op"
     summary = "Test op implementing TimelineOpInterface"
+    assembly_format = ("(`await_limit` `(` $await_limit^ `)`)? (`await` `(` $await_operands^ `)` `=` `` `>`)? "
+                       "`with` `(` $resource_operands `)` attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands) "
+                       "`=` `` `>` type($result_timepoint)")
+    attr_syntax = {"await_limit": BareInteger(i64)}
+    prints_ties = False  # the op is not tied (no TiedOpInterface): results print as types
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1109,50 +1117,6 @@ class TestTimelineOp(OpDef):
     def asm_result_names(cls, op: Operation) -> list | None:
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
-
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        res, sizes, rsizes, waits = operand_groups(cls, op)
-        limit = op.await_limit
-        if limit is not None and not isinstance(limit, IntegerAttr):
-            return None
-        sizes, rsizes = list(sizes), list(rsizes)
-        # the op is not tied (no TiedOpInterface): results print as types
-        ins = [_sized_type(p, v.type, sizes) for v in res]
-        outs = [_sized_type(p, r.type, rsizes) for r in op.results[:-1]]
-        if None in ins or None in outs or sizes or rsizes:
-            return None
-        head = cls.name + (f" await_limit({limit.value})" if limit is not None else "")
-        if waits:
-            head += f" await({p.values(waits)}) =>"
-        return (f"{head} with({p.values(res)}){p.attr_dict(op.attributes)} : ({', '.join(ins)}) -> "
-                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
-                + f" => {p.type_text(op.result_timepoint.type)}")
-
-
-def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
-    kw, limit, waits, with_, attrs, types_tok, *res, tt = c
-    names = [Use(m.group(), with_.start_pos + m.start()) for m in USE_RE.finditer(str(with_))]
-    items = _call_types(s, types_tok, len(names), with_)
-    args = [use_of(s, u, t) for u, (t, _d, _p) in zip(names, items)]
-    sizes = [x for _t, d, _p in items for x in uses_of(s, d)]
-    rtypes, rs, ties = _call_results(s, res, [USE_RE.fullmatch(str(u)).groups() for u in names], args,
-                                     TestTimelineOp.name)
-    tp = _timepoint(s, kw.start_pos)
-    aw = [use_of(s, u, tp) for u in (Use(m.group(), waits.start_pos + m.start()) for m in USE_RE.finditer(str(waits)))] \
-        if waits is not None else []
-    lim = None
-    if limit is not None:
-        text = str(limit)[1:-1].strip()
-        if not re.fullmatch(r"-?\d+", text):
-            raise s.error("expected an integer in 'await_limit(...)'", limit.start_pos)
-        lim = IntegerAttr(int(text), s.decode("type", "i64", limit.start_pos))
-    props = props_attr(None, operandSegmentSizes=segment_sizes(args, sizes, rs, aw), await_limit=lim,
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None)
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(TestTimelineOp.name, [*args, *sizes, *rs, *aw], [*rtypes, s.decode_type(tt)], props, a_), \
-        kw.start_pos
 
 
 class TestTimelineAwareOp(StreamAsm, OpDef):
@@ -1216,7 +1180,6 @@ CALLBACKS = {
     "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
     "stream_cmd_call": stream_cmd_call,
-    "stream_test_timeline_op": stream_test_timeline_op,
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,

@@ -927,3 +927,119 @@ class ParameterOperations:
                                             sls: Any, scope: Any, keys: Any, offs: Any) -> None:
         _print_param_rows(p, ("range2", "sized", "->", "ref"), scope, keys, offs, source[0], stype[0], ssize[0],
                           (sos, sls))
+
+
+# -- IREE's custom<ShapedFunctionType>: `(T{%d}, U) -> (%x{%s}, %y as V{%t}, W)` ----------------
+
+def _size_aware(t: Any) -> bool:
+    return isinstance(t, OpaqueType) and (t.spelling.startswith("!stream.resource") or t.spelling == "!util.buffer")
+
+
+def _parse_type_dims(p: Any, text: str, dims: list) -> None:
+    """The `{...}` after a type read as text: a dynamically shaped tensor's dims
+    (as many as its `?`s), a size-aware type's size."""
+    if text.startswith("tensor<"):
+        n = dynamic_dim_count(text)
+        if not n:
+            return
+        p.parse_punct("{")
+        got = [p.parse_operand()]
+        while p.parse_optional_punct(","):
+            got.append(p.parse_operand())
+        if len(got) != n:
+            raise p.error(f"expected {n} operands", got[0].pos)
+        p.parse_punct("}")
+        dims.extend(got)
+    elif text.startswith("!stream.resource<") or text == "!util.buffer":
+        p.parse_punct("{")
+        dims.append(p.parse_operand())
+        p.parse_punct("}")
+
+
+def _print_type_dims(p: Any, t: Any, dims: Sequence[Any], at: int) -> int:
+    n = dynamic_dims(t) if isinstance(t, RankedTensorType) else 1 if _size_aware(t) else 0
+    if n:
+        p.write("{")
+        p.print_operands(dims[at:at + n])
+        p.write("}")
+    return at + n
+
+
+class ShapedFunctionType:
+    """custom<ShapedFunctionType>(ref($operands), type($operands), $operand_dims,
+    type($results), $result_dims, $tied_operands); a result naming an operand
+    is tied to it (and has its type unless `as T` says otherwise)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_ShapedFunctionType(p: Any, operands: Sequence[Any]) -> tuple:
+        types: list = []
+        dims: list = []
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                t = p.parse_type()
+                _parse_type_dims(p, t.text, dims)
+                types.append(t)
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        p.parse_punct("->")
+        rtypes: list = []
+        rdims: list = []
+        ties: list[int] = []
+        paren = p.parse_optional_punct("(")
+        if not (paren and p.parse_optional_punct(")")):
+            while True:
+                tied = p.parse_optional_operand()
+                if tied is not None:
+                    k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)), -1)
+                    if k < 0:
+                        raise p.error(f"tied operand not found for result reference %{tied.name}"
+                                      + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                    t = p.parse_type() if p.parse_optional_keyword("as") else types[k]
+                else:
+                    t = p.parse_type()
+                _parse_type_dims(p, t.text, rdims)
+                rtypes.append(t)
+                ties.append(k if tied is not None else -1)
+                if not p.parse_optional_punct(","):
+                    break
+            if paren:
+                p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return types, dims, rtypes, rdims, tied_attr
+
+    prints_ties = True  # False: an op without IREE's TiedOpInterface prints its results as types
+
+    @classmethod
+    def print_ShapedFunctionType(cls, p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                 dims: Sequence[Any], rtypes: Sequence[Any], rdims: Sequence[Any],
+                                 tied: Any) -> None:
+        p.write("(")
+        at = 0
+        for i, t in enumerate(types):
+            if i:
+                p.write(", ")
+            p.print_type(t)
+            at = _print_type_dims(p, t, dims, at)
+        p.write(") -> ")
+        if len(rtypes) != 1:
+            p.write("(")
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) and cls.prints_ties else []
+        at = 0
+        for i, t in enumerate(rtypes):
+            if i:
+                p.write(", ")
+            k = ties[i] if i < len(ties) else -1
+            if k >= 0:
+                p.print_operand(operands[k])
+                if operands[k].type != t:
+                    p.write(" as ")
+                    p.print_type(t)
+            else:
+                p.print_type(t)
+            at = _print_type_dims(p, t, rdims, at)
+        if len(rtypes) != 1:
+            p.write(")")

@@ -228,6 +228,9 @@ class Directive(Element):
 class Custom(Element):
     def __init__(self, name: str, args: list[Element]):
         self.name, self.args = name, args
+        # ODS's ref($x): already-parsed values handed to the parse function; `outs` are what it returns
+        self.refs = [a.name for a in args if isinstance(a, Ref)]
+        self.outs = [a for a in args if not isinstance(a, Ref)] if self.refs else args
 
 
 class Optional(Element):
@@ -422,6 +425,8 @@ class CompiledFormat:
                     toks.expect("(", "after 'type'")
                     args.append(TypeOf(self._type_target(toks)))
                     toks.expect(")", "to end the type directive")
+                elif a == "ref":
+                    args.append(_parse_ref(toks))
                 elif a == "attr-dict":
                     self._attr_dict_once()
                     args.append(Directive(a))
@@ -650,8 +655,8 @@ class CompiledFormat:
             else:
                 st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
-            vals = getattr(self.d, "parse_" + e.name)(p)
-            for a, v in zip(e.args, vals):
+            vals = getattr(self.d, "parse_" + e.name)(p, *[st.get("$" + n, []) for n in e.refs])
+            for a, v in zip(e.outs, vals):
                 if isinstance(a, TypeOf):
                     st["type:" + a.target] = v if isinstance(v, list) else [v]
                 elif isinstance(a, OperandVar):
@@ -743,7 +748,7 @@ class CompiledFormat:
         return False
 
     def _bind_custom(self, e: Custom, vals: Sequence[Any], st: dict) -> None:
-        for a, v in zip(e.args, vals):
+        for a, v in zip(e.outs, vals):
             if isinstance(a, TypeOf):
                 st["type:" + a.target] = v if isinstance(v, list) else [v]
             elif isinstance(a, OperandVar):
@@ -1355,9 +1360,9 @@ class CompiledFormat:
             return [v.type for v in self._get(op, target)]
         if target == "operands":
             return [v.type for v in op.operands]
-        if target == "results":
+        if target == "results" and (self.all_results_typed or target not in self.results):
             return [r.type for r in op.results]
-        return [v.type for v in self._get(op, target)]
+        return [v.type for v in self._get(op, target)]  # (a result variable may be named `results`)
 
     def _present(self, anchor: Element, op: Operation) -> bool:
         if isinstance(anchor, AttrVar):
@@ -1482,3 +1487,21 @@ def _empty_group(self: CompiledFormat, names: Sequence[str], st: dict) -> bool:
     """Whether one of `names` is a variadic operand group read with no operands."""
     return any(n in self.operands and self.operands[n][1].arity == VARIADIC and "$" + n in st and not st["$" + n]
                for n in names)
+
+
+class Ref(Element):
+    """ODS's `ref($x)` as a custom directive argument: the parse function
+    receives the values already read for `$x`, the print function `$x`'s
+    values, and the directive does not print `$x`."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _parse_ref(toks: Any) -> Ref:
+    toks.expect("(", "after 'ref'")
+    a = toks.next()
+    if not a.startswith("$"):
+        raise FormatError(f"expected a variable in 'ref', got '{a}'")
+    toks.expect(")", "to end the ref directive")
+    return Ref(a[1:])
