@@ -16,10 +16,8 @@ import re
 from typing import Any
 
 from hlopt.dialects.stream_syntax import (
-    ACCESS_BITS,
     ACCESS_KINDS,
     ANY_RESOURCE,
-    ASYNC_ARG,
     BUFFER,
     CHANNEL,
     COLLECTIVE,
@@ -35,23 +33,21 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    DispatchOperands,
     ParameterOperations,
     Piece,
     ShapedFunctionType,
     StreamAsm,
     Use,
-    affinity_text,
     cached_operand_types,
     custom_or_generic,
     dim_uses,
-    dispatch_head,
     dispatch_resource_items,
     dynamic_dims,
     is_resource,
     operand_groups,
-    parse_affinity,
-    props_attr,
     segment_sizes,
+    shaped_printable,
     tail_attrs,
     tied_index,
     use_of,
@@ -495,9 +491,14 @@ def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
             raise op_error(op, f"undefined external call: {callee.root}")
 
 
-class AsyncCallOp(OpDef):
+class AsyncCallOp(DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.async.call"
     summary = "Calls a streamable external host function"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? $callee `` custom<DispatchOperands>($resource_operands, "
+                       "$resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    asm_strict_properties = True  # arg_attrs/res_attrs print as `<...>`, as iree-opt does
     resource_operands = var_operand()
     resource_operand_sizes = var_operand(Index)
     resource_operand_offsets = var_operand(Index)
@@ -513,33 +514,10 @@ class AsyncCallOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee = op.callee
-        if not isinstance(callee, SymbolRefAttr) or callee.nested:
-            return None
-        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        items, types, ri, sizes = [], [], 0, list(sizes)
-        for v in args:
-            if is_resource(v.type):
-                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
-                ri += 1
-            else:
-                items.append(p.value(v))
-            types.append(_sized_type(p, v.type, sizes))
-        outs, rsizes = [], list(rsizes)
-        for r, tie in zip(op.results, _ties(op.tied_operands, len(op.results))):
-            if tie >= 0:
-                t = args[tie]
-                x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
-                outs.append(x + (f"{{{p.value(rsizes.pop(0))}}}" if is_resource(r.type) else ""))
-            else:
-                outs.append(_sized_type(p, r.type, rsizes))
-        if None in types or None in outs or sizes or rsizes or ri != len(offs):
-            return None
-        return ("stream.async.call " + affinity_text(p, op) + callee.text + "(" + ", ".join(items) + ")"
-                + _call_props(p, op) + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
-                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    def asm_printable(cls, op: AsyncCallOp) -> bool:
+        return isinstance(op.callee, SymbolRefAttr) and not op.callee.nested and shaped_printable(
+            op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands, -1,
+            op.resource_operand_offsets, op.resource_operand_ends, op.resource_operand_lengths)
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -564,9 +542,14 @@ def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
                            "are attached")
 
 
-class CmdCallOp(OpDef):
+class CmdCallOp(DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.cmd.call"
     summary = "Calls a streamable external host function"
+    assembly_format = ("$callee `` custom<CmdCallOperands>($resource_operands, $resource_operand_offsets, "
+                       "$resource_operand_lengths, $resource_operand_accesses) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    asm_strict_properties = True  # arg_attrs/res_attrs print as `<...>`, as iree-opt does
     resource_operands = var_operand()
     resource_operand_sizes = var_operand(Index)
     resource_operand_offsets = var_operand(Index)
@@ -581,32 +564,12 @@ class CmdCallOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee, acc = op.callee, op.resource_operand_accesses
-        if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
-                or any(t >= 0 for t in _ties(op.tied_operands, len(op.results))):
-            return None
-        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
-        items, types, ri, sizes = [], [], 0, list(sizes)
-        for v in args:
-            if is_resource(v.type):
-                bits = int(acc.elements[ri].value)
-                kind = "rw" if bits & 3 == 3 else "ro" if bits & 1 else "wo" if bits & 2 else None
-                if kind is None:
-                    return None
-                items.append(f"{kind} {p.value(v)}[{p.value(offs[ri])} for {p.value(lens[ri])}]")
-                ri += 1
-            else:
-                items.append(p.value(v))
-            types.append(_sized_type(p, v.type, sizes))
-        rsizes = list(rsizes)
-        outs = [_sized_type(p, r.type, rsizes) for r in op.results]
-        if None in types or None in outs or sizes or rsizes or ri != len(offs):
-            return None
-        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + _call_props(p, op)
-                + p.attr_dict(op.attributes)
-                + " : (" + ", ".join(types) + ") -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    def asm_printable(cls, op: CmdCallOp) -> bool:
+        acc = op.resource_operand_accesses
+        return isinstance(op.callee, SymbolRefAttr) and not op.callee.nested and isinstance(acc, ArrayAttr) \
+            and all(isinstance(e, IntegerAttr) and e.value & 3 for e in acc.elements) and shaped_printable(
+                op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands,
+                -1, op.resource_operand_offsets, op.resource_operand_lengths, acc.elements)
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -706,71 +669,7 @@ def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
     return items
 
 
-def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
-    if workload is not None:
-        raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
-    aff, callee = parse_affinity(s, aff), _callee(s, entry)
-    text = str(ops_tok)[1:-1]
-    pieces = list(split_top(text)) if text.strip() else []
-    items = _call_types(s, types_tok, len(pieces), ops_tok)
-    pos = ops_tok.start_pos
-    args, sizes, offs, ends, lens, names = [], [], [], [], [], []
-    for piece, (t, dims, _) in zip(pieces, items):
-        m = ASYNC_ARG.fullmatch(piece)
-        if m is None:
-            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
-        names.append(USE_RE.fullmatch(m.group(1)).groups())
-        args.append(use_of(s, Use(m.group(1), pos), t))
-        if m.group(2) is not None:
-            offs += uses_of(s, [Use(m.group(k), pos) for k in (2,)])
-            ends += uses_of(s, [Use(m.group(3), pos)])
-            lens += uses_of(s, [Use(m.group(4), pos)])
-        sizes.extend(uses_of(s, dims))
-    rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
-    props = props_attr(aff, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, ends, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   **_parse_call_props(s, ptok, AsyncCallOp.name))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
-
-
 _CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
-
-
-def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
-    if workload is not None or aff is not None:
-        raise s.error("expected the callee and its operands", head.start_pos)
-    callee = _callee(s, entry)
-    text = str(ops_tok)[1:-1]
-    pieces = list(split_top(text)) if text.strip() else []
-    items = _call_types(s, types_tok, len(pieces), ops_tok)
-    pos = ops_tok.start_pos
-    args, sizes, offs, lens, accs = [], [], [], [], []
-    for piece, (t, dims, _) in zip(pieces, items):
-        m = _CMD_ARG.fullmatch(piece)
-        if m is None or (m.group(1) is None) != (m.group(3) is None):
-            raise s.error("expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'", pos)
-        args.append(use_of(s, Use(m.group(2), pos), t))
-        if m.group(1) is not None:
-            accs.append(IntegerAttr(ACCESS_BITS[m.group(1)], i32))
-            offs += uses_of(s, [Use(m.group(3), pos)])
-            lens += uses_of(s, [Use(m.group(4), pos)])
-        sizes.extend(uses_of(s, dims))
-    names = [USE_RE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
-    rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
-    props = props_attr(None, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   resource_operand_accesses=ArrayAttr(accs) if pieces else None, **_parse_call_props(s, ptok, CmdCallOp.name))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -1178,8 +1077,7 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
 
 CALLBACKS = {
     "stream_cmd_collective": stream_cmd_collective,
-    "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
-    "stream_cmd_call": stream_cmd_call,
+    "stream_extern_func": stream_extern_func,
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,

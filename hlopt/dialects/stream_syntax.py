@@ -1043,3 +1043,120 @@ class ShapedFunctionType:
             at = _print_type_dims(p, t, rdims, at)
         if len(rtypes) != 1:
             p.write(")")
+
+
+# -- IREE's custom<DispatchOperands> / custom<CmdCallOperands>: `(%r[%o to %e for %l], %x)` -----
+
+class DispatchOperands:
+    """custom<DispatchOperands>($operands, $offsets, $ends, $lengths): a
+    resource operand carries its `[%offset to %end for %length]` range."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_DispatchOperands(p: Any) -> tuple:
+        operands: list = []
+        offs: list = []
+        ends: list = []
+        lens: list = []
+        p.parse_punct("(")
+        if p.parse_optional_punct(")"):
+            return operands, offs, ends, lens
+        while True:
+            operands.append(p.parse_operand())
+            if p.parse_optional_punct("["):
+                offs.append(p.parse_operand())
+                p.parse_keyword("to")
+                ends.append(p.parse_operand())
+                p.parse_keyword("for")
+                lens.append(p.parse_operand())
+                p.parse_punct("]")
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+        return operands, offs, ends, lens
+
+    @staticmethod
+    def print_DispatchOperands(p: Any, op: Operation, operands: Sequence[Any], offs: Sequence[Any],
+                               ends: Sequence[Any], lens: Sequence[Any]) -> None:
+        p.write("(")
+        ri = 0
+        for i, v in enumerate(operands):
+            if i:
+                p.write(", ")
+            p.print_operand(v)
+            if is_resource(v.type):
+                p.write("[")
+                p.print_operand(offs[ri])
+                p.write(" to ")
+                p.print_operand(ends[ri])
+                p.write(" for ")
+                p.print_operand(lens[ri])
+                p.write("]")
+                ri += 1
+        p.write(")")
+
+    @staticmethod
+    def parse_CmdCallOperands(p: Any) -> tuple:
+        operands: list = []
+        offs: list = []
+        lens: list = []
+        p.parse_punct("(")
+        if p.parse_optional_punct(")"):
+            return operands, offs, lens, None
+        accesses = []
+        while True:
+            kind = p.parse_optional_keyword(("ro", "rw", "wo"))
+            operands.append(p.parse_operand())
+            if kind is not None:
+                accesses.append(IntegerAttr(ACCESS_BITS[kind], i32))
+                p.parse_punct("[")
+                offs.append(p.parse_operand())
+                p.parse_keyword("for")
+                lens.append(p.parse_operand())
+                p.parse_punct("]")
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+        return operands, offs, lens, ArrayAttr(accesses)
+
+    @staticmethod
+    def print_CmdCallOperands(p: Any, op: Operation, operands: Sequence[Any], offs: Sequence[Any],
+                              lens: Sequence[Any], accesses: Any) -> None:
+        p.write("(")
+        ri = 0
+        for i, v in enumerate(operands):
+            if i:
+                p.write(", ")
+            if is_resource(v.type):
+                bits = accesses.elements[ri].value
+                p.write("rw " if bits & 3 == 3 else "ro " if bits & 1 else "wo " if bits & 2 else " ")
+                p.print_operand(v)
+                p.write("[")
+                p.print_operand(offs[ri])
+                p.write(" for ")
+                p.print_operand(lens[ri])
+                p.write("]")
+                ri += 1
+            else:
+                p.print_operand(v)
+        p.write(")")
+
+
+def _dims_needed(t: Any) -> int:
+    return dynamic_dims(t) if isinstance(t, RankedTensorType) else 1 if _size_aware(t) else 0
+
+
+def shaped_printable(operands: Sequence[Any], dims: Sequence[Any], results: Sequence[Any], rdims: Sequence[Any],
+                     tied: Any, resources: int = -1, *ranges: Sequence[Any]) -> bool:
+    """Whether custom<ShapedFunctionType> (and the operand ranges beside it) can
+    print an op: one dim per `?`/size, ties naming operands, one range per
+    resource; otherwise the op prints generically."""
+    if sum(_dims_needed(v.type) for v in operands) != len(dims) \
+            or sum(_dims_needed(r.type) for r in results) != len(rdims):
+        return False
+    if tied is not None and not (isinstance(tied, ArrayAttr) and all(
+            isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements)):
+        return False
+    n = sum(1 for v in operands if is_resource(v.type))
+    return all(len(r) == n for r in ranges)

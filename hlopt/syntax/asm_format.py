@@ -1459,6 +1459,10 @@ def _strict_read(self: CompiledFormat, r: OpAsmResolver, ref: Any) -> dict[str, 
 
     out: dict[str, Attribute] = {}
     for k, v in cast(DictionaryAttr, r.attr(ref)).entries:
+        if k not in self.attrs:  # MLIR's properties struct has no place for it
+            m = re.search(rf"[{{,\s]\"?{re.escape(k)}\b", ref.text)
+            raise r.error(f"custom op '{self.d.name}' duplicate or unknown property in properties dictionary: {k}",
+                          ref.pos + (m.start() + 1 if m else 0))
         if isinstance(v, IntegerAttr) and _strict_untyped(self.attrs.get(k)) and not isinstance(v.type, IndexType):
             v = IntegerAttr(v.value, IndexType())  # written without its type
         out[k] = v

@@ -80,7 +80,7 @@ def test_parameter_gather_rows_share_one_scope_and_target():
 @pytest.mark.parametrize("text,where,message", [
     ("util.func public @f(%r: !stream.resource<*>, %l: index) {\n"
      "  stream.cmd.call @f(xx %r[%l for %l]) : (!stream.resource<*>{%l}) -> ()\n  util.return\n}\n",
-     ":2:21:", "expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'"),
+     ":2:22:", "expected SSA operand"),  # iree-opt's message and place
     ("util.func public @f(%c: !stream.channel, %l: index) {\n"
      "  stream.cmd.collective<all_reduce with sum : f32>[%l] channel(%c) param(%l) {\n  }\n  util.return\n}\n",
      ":2:73:", "expected '(%value : type)' after 'param'"),
