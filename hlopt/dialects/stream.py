@@ -25,7 +25,6 @@ from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stream_syntax import (
     ACCESS_KINDS,
     ANY_RESOURCE,
-    ASYNC_ARG,
     BINDING,
     BUFFER,
     CHANNEL,
@@ -42,9 +41,12 @@ from hlopt.dialects.stream_syntax import (
     TIMEPOINT,
     USE_RE,
     AttrArray,
+    DispatchEntryPoints,
+    DispatchOperands,
     EncodedResourceOperands,
     Piece,
     ResourceRegion,
+    ShapedFunctionType,
     StreamAsm,
     SymbolNameAttr,
     TypeArray,
@@ -56,6 +58,7 @@ from hlopt.dialects.stream_syntax import (
     dispatch_head,
     dispatch_resource_items,
     dynamic_dims,
+    entry_points_printable,
     is_resource,
     is_tied_use,
     operand_groups,
@@ -63,6 +66,7 @@ from hlopt.dialects.stream_syntax import (
     props_attr,
     region_fits,
     segment_sizes,
+    shaped_printable,
     tail_attrs,
     tied_index,
     tied_operands,
@@ -372,9 +376,15 @@ class TensorDispatchOp(OpDef):
         return out
 
 
-class AsyncDispatchOp(OpDef):
+class AsyncDispatchOp(DispatchEntryPoints, DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.async.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? custom<DispatchEntryPoints>($entry_points) "
+                       "(`[` $workload^ `]`)? `` custom<DispatchOperands>($resource_operands, "
+                       "$resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    attr_syntax = {"entry_points": AttrArray()}
     workload = var_operand(Index)
     resource_operands = var_operand(RESOURCE_OR_PRIMITIVE)
     resource_operand_sizes = var_operand(Index)
@@ -389,28 +399,10 @@ class AsyncDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op.entry_points)
-        if ep is None or not op.results:
-            return None
-        w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        s = "stream.async.dispatch " + affinity_text(p, op) + ep
-        if w:
-            s += "[" + p.values(w) + "]"
-        items, types, ri = [], [], 0
-        for v in args:
-            if is_resource(v.type):
-                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
-                types.append(f"{p.type_text(v.type)}{{{p.value(sizes[ri])}}}")
-                ri += 1
-            else:
-                items.append(p.value(v))
-                types.append(p.type_text(v.type))
-        s += "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
-        outs = [(p.value(args[tie]) if tie >= 0 else p.type_text(r.type)) + "{" + p.value(rsizes[i]) + "}"
-                for i, (r, tie) in enumerate(zip(op.results, tied_operands(op), strict=True))]
-        return s + _result_list(outs)
+    def asm_printable(cls, op: AsyncDispatchOp) -> bool:
+        return entry_points_printable(op.entry_points) and shaped_printable(
+            op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands, -1,
+            op.resource_operand_offsets, op.resource_operand_ends, op.resource_operand_lengths)
 
 
 def _result_list(items: list[str]) -> str:
@@ -726,58 +718,6 @@ def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
 
 
 
-
-def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
-    aff, entry = parse_affinity(s, aff), _entry(s, entry)
-    items = []
-    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
-        if r_in is not None:
-            raise s.error("unexpected 'in' in async dispatch operand types", tpos)
-        items.append((t, dims, tpos))
-    text = str(ops_tok)[1:-1]
-    pieces = [x for x in split_top(text)] if text.strip() else []
-    if len(pieces) != len(items):
-        raise s.error(f"{len(pieces)} operands present, but expected {len(items)}", ops_tok.start_pos)
-    pos = ops_tok.start_pos
-    args, sizes, offs, ends, lens = [], [], [], [], []
-
-    def use(name: str, t: Any) -> Any:
-        m = USE_RE.fullmatch(name)
-        return s.lookup(m.group(1), int(m.group(2) or 0), t, pos)
-
-    for piece, (t, dims, tpos) in zip(pieces, items):
-        m = ASYNC_ARG.fullmatch(piece)
-        if m is None:
-            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
-        args.append(use(m.group(1), t))
-        if is_resource(t):
-            if m.group(2) is None or len(dims) != 1:
-                raise s.error("resource operands need a range and a size", tpos)
-            offs.append(use(m.group(2), INDEX))
-            ends.append(use(m.group(3), INDEX))
-            lens.append(use(m.group(4), INDEX))
-            sizes.extend(uses_of(s, dims))
-    if len(res) == 1:  # `(R{%s}, %x{%s}, ...)`
-        outs = [(t, dims) for t, dims, _, _ in cached_operand_types(s, res[0], ties=True)]
-    else:
-        outs = [(res[0], dim_uses(s, res[1]))]
-    arg_names = [USE_RE.fullmatch(ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
-    rtypes, ties, rs = [], [], []
-    for target, size in outs:
-        tie = tied_index(s, target, arg_names, "stream.async.dispatch") if is_tied_use(target) else -1
-        rtypes.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
-        ties.append(tie)
-        rs.extend(uses_of(s, size))
-    wl = uses_of(s, workload)
-    props = props_attr(aff, entry_points=entry,
-                   operandSegmentSizes=segment_sizes(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), \
-        kw.start_pos
 
 
 # -- timepoints -----------------------------------------------------------------------------
@@ -1967,7 +1907,7 @@ class ResourceConstantsOp(StreamAsm, OpDef):
 
 
 CALLBACKS = {
-    "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
+    "stream_tensor_dispatch": stream_tensor_dispatch,
     "stream_cmd_dispatch": stream_cmd_dispatch,
 }
 

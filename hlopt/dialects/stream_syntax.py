@@ -1160,3 +1160,43 @@ def shaped_printable(operands: Sequence[Any], dims: Sequence[Any], results: Sequ
         return False
     n = sum(1 for v in operands if is_resource(v.type))
     return all(len(r) == n for r in ranges)
+
+
+class DispatchEntryPoints:
+    """custom<DispatchEntryPoints>($entry_points): `@ex::@fn`, or `{@a::@f, @b::@g}`
+    (the op's attr_syntax reads `entry_points` with AttrArray)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _entry_point(p: Any) -> Any:
+        if not p.peek("@"):
+            raise p.error("expected an entry point '@executable::@export'")
+        return p.parse_attribute()
+
+    @classmethod
+    def parse_DispatchEntryPoints(cls, p: Any) -> tuple:
+        if not p.parse_optional_punct("{"):
+            return ([cls._entry_point(p)],)
+        eps = [cls._entry_point(p)]
+        while p.parse_optional_punct(","):
+            eps.append(cls._entry_point(p))
+        p.parse_punct("}")
+        return (eps,)
+
+    @staticmethod
+    def print_DispatchEntryPoints(p: Any, op: Operation, eps: Any) -> None:
+        if len(eps.elements) == 1:
+            p.print_attribute(eps.elements[0])
+            return
+        p.write("{")
+        for i, e in enumerate(eps.elements):
+            if i:
+                p.write(", ")
+            p.print_attribute(e)
+        p.write("}")
+
+
+def entry_points_printable(eps: Any) -> bool:
+    return isinstance(eps, ArrayAttr) and len(eps.elements) > 0 and all(
+        isinstance(e, SymbolRefAttr) for e in eps.elements)
