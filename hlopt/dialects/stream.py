@@ -23,7 +23,6 @@ from typing import Any
 from hlopt.dialects import stream_cmd
 from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stream_syntax import (
-    ACCESS_KINDS,
     ANY_RESOURCE,
     BINDING,
     BUFFER,
@@ -41,10 +40,11 @@ from hlopt.dialects.stream_syntax import (
     TIMEPOINT,
     USE_RE,
     AttrArray,
+    CollectiveKind,
     DispatchEntryPoints,
     DispatchOperands,
+    DispatchResources,
     EncodedResourceOperands,
-    Piece,
     ResourceRegion,
     ShapedFunctionType,
     StreamAsm,
@@ -56,7 +56,6 @@ from hlopt.dialects.stream_syntax import (
     custom_or_generic,
     dim_uses,
     dispatch_head,
-    dispatch_resource_items,
     dynamic_dims,
     entry_points_printable,
     is_resource,
@@ -65,9 +64,9 @@ from hlopt.dialects.stream_syntax import (
     parse_affinity,
     props_attr,
     region_fits,
+    resources_printable,
     segment_sizes,
     shaped_printable,
-    tail_attrs,
     tied_index,
     tied_operands,
     use_of,
@@ -75,9 +74,7 @@ from hlopt.dialects.stream_syntax import (
 )
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DictionaryAttr,
     IntegerAttr,
-    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -116,8 +113,8 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32
-from hlopt.syntax import StrippedAttr, TypeRef, UnitKeyword, UntypedAttr
+from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1
+from hlopt.syntax import TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
 
@@ -990,9 +987,14 @@ class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
 
 
 
-class CmdDispatchOp(OpDef):
+class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
     name = "stream.cmd.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` "
+                       "(`(` $uniform_operands^ `:` type($uniform_operands) `)`)? `{` "
+                       "custom<DispatchResources>($resources, type($resources), $resource_sizes, $resource_offsets, "
+                       "$resource_lengths, $resource_accesses) `\\n` `}` attr-dict-with-keyword")
+    attr_syntax = {"entry_points": AttrArray()}
     workload = var_operand(Index)
     uniform_operands = var_operand(PRIMITIVE)
     resources = var_operand(STREAM_RESOURCE)
@@ -1004,61 +1006,9 @@ class CmdDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.resource_accesses,
-                           _entry_text(op.entry_points))
-        if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
-            return None
-        nw, nu, nr, ns, no, nl = seg.values
-        if not nr or not (nr == ns == no == nl) or len(acc) != nr:
-            return None
-        groups = operand_groups(cls, op)
-        work, uni, res, sizes, offs, lens = groups
-        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
-        if None in kinds:
-            return None
-        s = "stream.cmd.dispatch " + entry
-        if work:
-            s += f"[{p.values(work)}]"
-        if uni:
-            s += f"({p.values(uni)} : {', '.join(p.type_text(v.type) for v in uni)})"
-        ind = "  " * p.indent
-        items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
-                 for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
-        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + tail_attrs(p, op)
-
-
-
-
-
-
-def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_pieces
-
-    kw, entry, work, args, resources, attrs = c
-    eps = _entry(s, entry)
-    uni: list = []
-    if args is not None:
-        text, base = str(args)[1:-1], args.start_pos + 1
-        vals, colon, types = text.partition(":")
-        uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(vals)]
-        tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
-               for t, off in split_pieces(types)] if colon else []
-        if len(tys) != len(uses):
-            raise s.error("expected one type per dispatch operand", args.start_pos)
-        uni = [use_of(s, u, s.decode_type(Piece(t, at))) for u, (t, at) in zip(uses, tys)]
-    items = dispatch_resource_items(s, resources)
-    if not items:
-        raise s.error("expected at least one resource", resources.start_pos)
-    workload = uses_of(s, work)
-    res = [i[1] for i in items]
-    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
-    props = DictionaryAttr({
-        "entry_points": eps, "operandSegmentSizes": segment_sizes(workload, uni, res, sizes, offs, lens),
-        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
+    def asm_printable(cls, op: CmdDispatchOp) -> bool:
+        return bool(op.resources) and entry_points_printable(op.entry_points) and resources_printable(
+            op.resources, op.resource_accesses, op.resource_sizes, op.resource_offsets, op.resource_lengths)
 
 
 # -- resource ops ---------------------------------------------------------------------------
@@ -1585,28 +1535,9 @@ _COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target"
                      "send_recv": "source_target_pair"}
 
 
-_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
-
-
 def _collective_kind(a: Any) -> str:
     body = a.text[len("#stream.collective<"):]
     return re.match(r"\w*", body).group()
-
-
-class _CollectiveKind(StrippedAttr):
-    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
-
-    def __init__(self) -> None:
-        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
-
-    def parse(self, p: Any, name: str) -> Any:
-        at = p.location()
-        body = p.parse_angle_body()
-        if body is None:
-            raise p.wrong_token("expected '<'")
-        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
-            raise p.error("expected ':'", at + 1)
-        return self.make(body)
 
 
 class AsyncCollectiveOp(_AsyncOp):
@@ -1614,7 +1545,7 @@ class AsyncCollectiveOp(_AsyncOp):
     summary = "Performs a collective operation"
     assembly_format = '`` $op `` `[` $element_count `]` (`on` `(` $affinity^ `)`)? `channel` `(` $channel `)` custom<CollectiveParam>($param) `` $source `[` $source_offset `to` $source_end `for` $source_length `]` `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($source) `` `{` $source_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
     same_types = (("target", "result_"),)
-    attr_syntax = {"op": _CollectiveKind()}
+    attr_syntax = {"op": CollectiveKind()}
     # IREE passes the kind too (`ref($op)`); the printer reads it from the op
 
     @staticmethod
@@ -1908,7 +1839,6 @@ class ResourceConstantsOp(StreamAsm, OpDef):
 
 CALLBACKS = {
     "stream_tensor_dispatch": stream_tensor_dispatch,
-    "stream_cmd_dispatch": stream_cmd_dispatch,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,

@@ -16,7 +16,6 @@ import re
 from typing import Any
 
 from hlopt.dialects.stream_syntax import (
-    ACCESS_KINDS,
     ANY_RESOURCE,
     BUFFER,
     CHANNEL,
@@ -33,24 +32,22 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    CollectiveKind,
     DispatchOperands,
+    DispatchResources,
     ParameterOperations,
     Piece,
     ShapedFunctionType,
     StreamAsm,
-    Use,
     cached_operand_types,
     custom_or_generic,
     dim_uses,
-    dispatch_resource_items,
     dynamic_dims,
     is_resource,
     operand_groups,
-    segment_sizes,
+    resources_printable,
     shaped_printable,
-    tail_attrs,
     tied_index,
-    use_of,
     uses_of,
 )
 from hlopt.dialects.util import visibility_prefix
@@ -58,6 +55,7 @@ from hlopt.ir.attributes import (
     ArrayAttr,
     DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -86,7 +84,7 @@ from hlopt.ir.traits import (
     Symbol,
     op_error,
 )
-from hlopt.ir.types import FunctionType, i32, i64
+from hlopt.ir.types import FunctionType, i64
 from hlopt.syntax import BareInteger
 
 _YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
@@ -175,9 +173,14 @@ def _resources_text(p: Any, kinds: list[str], res: Any, offs: Any, lens: Any, si
 _COLLECTIVE_KIND = re.compile(r"#stream\.collective<\s*(\w+)")
 
 
-class CmdCollectiveOp(OpDef):
+class CmdCollectiveOp(DispatchResources, StreamAsm, OpDef):
     name = "stream.cmd.collective"
     summary = "Dispatches a collective operation"
+    assembly_format = ("`` $op `` `[` $element_count `]` `channel` `(` $channel `)` "
+                       "(`param` `(` $param^ `:` type($param) `)`)? `{` "
+                       "custom<DispatchResources>($resources, type($resources), $resource_sizes, $resource_offsets, "
+                       "$resource_lengths, $resource_accesses) `\\n` `}` attr-dict-with-keyword")
+    attr_syntax = {"op": CollectiveKind()}
     channel = operand(CHANNEL)
     element_count = operand(Index)
     param = opt_operand(I32)
@@ -190,20 +193,10 @@ class CmdCollectiveOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        kind, acc = op.op, op.resource_accesses
-        text = p.attr_text(kind) if kind is not None else ""
-        if not text.startswith("#stream.collective<") or acc is None or op.results or len(op.properties) != 3:
-            return None
-        (ch,), (count,), param, res, sizes, offs, lens = operand_groups(cls, op)
-        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
-        if None in kinds or not (len(res) == len(sizes) == len(offs) == len(lens) == len(kinds)):
-            return None
-        s = f"stream.cmd.collective{text[len('#stream.collective'):]}[{p.value(count)}] channel({p.value(ch)})"
-        if param:
-            s += f" param({p.value(param[0])} : {p.type_text(param[0].type)})"
-        return s + " " + _resources_text(p, kinds, res, offs, lens, sizes) + tail_attrs(p, op)
+    def asm_printable(cls, op: CmdCollectiveOp) -> bool:
+        return bool(op.resources) and isinstance(op.op, OpaqueAttr) and op.op.text.startswith(
+            "#stream.collective<") and resources_printable(op.resources, op.resource_accesses, op.resource_sizes,
+                                                           op.resource_offsets, op.resource_lengths)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -226,35 +219,6 @@ class CmdCollectiveOp(OpDef):
 
 
 _BITS_NAME = {0: "None", 1: "Read", 2: "Write", 3: "Read|Write"}
-
-
-def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
-    kw, kind, count, channel, param, resources, attrs = c
-    op_attr = s.decode("attr", "#stream.collective" + str(kind), kind.start_pos)
-    ch = USE_RE.fullmatch(str(channel)[1:-1].strip())
-    if ch is None:
-        raise s.error("expected the channel value in 'channel(...)'", channel.start_pos)
-    chan = use_of(s, Use(ch.group(), channel.start_pos + 1 + str(channel)[1:].index("%")),
-                s.decode("type", "!stream.channel", channel.start_pos))
-    params = []
-    if param is not None:
-        text = str(param)[1:-1]
-        v, colon, t = text.partition(":")
-        m = USE_RE.fullmatch(v.strip())
-        if m is None or not colon:
-            raise s.error("expected '(%value : type)' after 'param'", param.start_pos)
-        params = [use_of(s, Use(m.group(), param.start_pos + 1 + text.index("%")),
-                       s.decode("type", t.strip(), param.start_pos + 1 + len(v) + 1 + len(t) - len(t.lstrip())))]
-    items = dispatch_resource_items(s, resources)
-    res = [i[1] for i in items]
-    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
-    cnt = uses_of(s, [count])
-    props = DictionaryAttr({
-        "op": op_attr, "operandSegmentSizes": segment_sizes([chan], cnt, params, res, sizes, offs, lens),
-        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCollectiveOp.name, [chan, *cnt, *params, *res, *sizes, *offs, *lens], [], props, a), \
-        kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -1076,7 +1040,6 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
 
 
 CALLBACKS = {
-    "stream_cmd_collective": stream_cmd_collective,
     "stream_extern_func": stream_extern_func,
 }
 

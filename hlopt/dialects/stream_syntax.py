@@ -15,6 +15,7 @@ from hlopt.ir.attributes import (
     DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -36,7 +37,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation
 from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, StrippedAttr
 
 INDEX = IndexType()
 
@@ -1171,7 +1172,7 @@ class DispatchEntryPoints:
     @staticmethod
     def _entry_point(p: Any) -> Any:
         if not p.peek("@"):
-            raise p.error("expected an entry point '@executable::@export'")
+            raise p.error("invalid kind of attribute specified")  # IREE parses a SymbolRefAttr
         return p.parse_attribute()
 
     @classmethod
@@ -1200,3 +1201,83 @@ class DispatchEntryPoints:
 def entry_points_printable(eps: Any) -> bool:
     return isinstance(eps, ArrayAttr) and len(eps.elements) > 0 and all(
         isinstance(e, SymbolRefAttr) for e in eps.elements)
+
+
+_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
+
+
+class CollectiveKind(StrippedAttr):
+    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
+
+    def __init__(self) -> None:
+        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.location()
+        body = p.parse_angle_body()
+        if body is None:
+            raise p.wrong_token("expected '<'")
+        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
+            raise p.error("expected ':'", at + 1)
+        return self.make(body)
+
+
+class DispatchResources:
+    """custom<DispatchResources>($resources, type($resources), $resource_sizes,
+    $resource_offsets, $resource_lengths, $resource_accesses): one
+    `ro %r[%o for %l] : T{%s}` per line (stream.cmd.dispatch / collective)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_DispatchResources(p: Any) -> tuple:
+        res: list = []
+        types: list = []
+        sizes: list = []
+        offs: list = []
+        lens: list = []
+        accesses = []
+        while True:
+            kind = p.parse_optional_keyword()
+            if kind is None:
+                raise p.error("expected valid keyword")
+            res.append(p.parse_operand())
+            p.parse_punct("[")
+            offs.append(p.parse_operand())
+            p.parse_keyword("for")
+            lens.append(p.parse_operand())
+            p.parse_punct("]")
+            p.parse_punct(":")
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            accesses.append(IntegerAttr(ACCESS_BITS.get(kind, 0), i32))
+            if not p.parse_optional_punct(","):
+                return res, types, sizes, offs, lens, ArrayAttr(accesses)
+
+    @staticmethod
+    def print_DispatchResources(p: Any, op: Operation, res: Sequence[Any], types: Sequence[Any],
+                                sizes: Sequence[Any], offs: Sequence[Any], lens: Sequence[Any], acc: Any) -> None:
+        for i, (r, t, z, o, n, a) in enumerate(zip(res, types, sizes, offs, lens, acc.elements)):
+            p.print_newline()
+            p.write("  ")
+            bits = a.value
+            p.write("rw " if bits & 3 == 3 else "ro " if bits & 1 else "wo " if bits & 2 else " ")
+            p.print_operand(r)
+            p.write("[")
+            p.print_operand(o)
+            p.write(" for ")
+            p.print_operand(n)
+            p.write("] : ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")
+            if i < len(res) - 1:
+                p.write(",")
+
+
+def resources_printable(res: Sequence[Any], acc: Any, *groups: Sequence[Any]) -> bool:
+    return isinstance(acc, ArrayAttr) and len(acc.elements) == len(res) and all(
+        isinstance(a, IntegerAttr) for a in acc.elements) and all(len(g) == len(res) for g in groups)
