@@ -1,5 +1,5 @@
 """IREE's stream dialect, the subset encoding specialization works on, with
-IREE's custom forms (grammars/stream.lark):
+IREE's custom forms (assembly formats and the directives of stream_syntax.py):
 
 stream.executable / stream.executable.export / stream.binding.subspan
 (executables and their bindings), stream.async.transfer,
@@ -45,29 +45,22 @@ from hlopt.dialects.stream_syntax import (
     DispatchOperands,
     DispatchResources,
     EncodedResourceOperands,
+    EncodedShapedFunctionType,
     ResourceRegion,
     ShapedFunctionType,
     StreamAsm,
     SymbolNameAttr,
     TypeArray,
     Use,
-    affinity_text,
-    cached_operand_types,
-    custom_or_generic,
     dim_uses,
-    dispatch_head,
     dynamic_dims,
+    encoded_printable,
     entry_points_printable,
     is_resource,
-    is_tied_use,
     operand_groups,
-    parse_affinity,
-    props_attr,
     region_fits,
     resources_printable,
-    segment_sizes,
     shaped_printable,
-    tied_index,
     tied_operands,
     use_of,
     uses_of,
@@ -113,7 +106,7 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1
+from hlopt.ir.types import OpaqueType, RankedTensorType, i1
 from hlopt.syntax import TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
@@ -285,12 +278,18 @@ def _entry_text(eps: Any) -> str | None:
 
 
 
-class TensorDispatchOp(OpDef):
+class TensorDispatchOp(DispatchEntryPoints, EncodedShapedFunctionType, StreamAsm, OpDef):
     """A dispatch site: launches `entry_points` on resources carrying
     encoded tensor types (`operand_encodings`, `result_encodings`)."""
 
     name = "stream.tensor.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? custom<DispatchEntryPoints>($entry_points) "
+                       "(`[` $workload^ `]`)? `` `(` $mixed_operands `)` attr-dict `:` "
+                       "custom<EncodedShapedFunctionType>(ref($mixed_operands), type($mixed_operands), "
+                       "$operand_sizes, $operand_encodings, $operand_encoding_dims, type($results), $result_sizes, "
+                       "$result_encodings, $result_encoding_dims, $tied_operands)")
+    attr_syntax = {"entry_points": AttrArray(), "operand_encodings": TypeArray(), "result_encodings": TypeArray()}
     workload = var_operand(Index)
     mixed_operands = var_operand(RESOURCE_OR_PRIMITIVE)
     operand_sizes = var_operand(Index)
@@ -308,37 +307,10 @@ class TensorDispatchOp(OpDef):
     encoding_fields = ("operand_encodings", "result_encodings")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op.entry_points)
-        if ep is None:
-            return None
-        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
-        oenc = [a.type for a in op.operand_encodings.elements]
-        renc = [a.type for a in op.result_encodings.elements]
-        s = "stream.tensor.dispatch " + affinity_text(p, op) + ep
-        if g["workload"]:
-            s += "[" + p.values(g["workload"]) + "]"
-        s += "(" + p.values(g["args"]) + ")" + p.attr_dict(op.attributes) + " : ("
-        items, si, di = [], 0, 0
-        for v, t in zip(g["args"], oenc):
-            if not is_resource(v.type):
-                items.append(p.type_text(v.type))
-                continue
-            n = dynamic_dims(t)
-            items.append(f"{p.type_text(t)}{_pdims(p, g['odims'][di:di + n])} in "
-                         f"{p.type_text(v.type)}{{{p.value(g['sizes'][si])}}}")
-            di += n
-            si += 1
-        s += ", ".join(items) + ") -> "
-        outs, di = [], 0
-        for i, (t, r, tie) in enumerate(zip(renc, op.results, tied_operands(op), strict=True)):
-            n = dynamic_dims(t)
-            where = p.value(g["args"][tie]) if tie >= 0 else p.type_text(r.type)
-            outs.append(p.type_text(t) + _pdims(p, g["rdims"][di:di + n]) + " in " + where
-                        + "{" + p.value(g["rsizes"][i]) + "}")
-            di += n
-        return s + (_result_list(outs) if outs else "()")
+    def asm_printable(cls, op: TensorDispatchOp) -> bool:
+        return entry_points_printable(op.entry_points) and encoded_printable(
+            op.mixed_operands, op.operand_sizes, op.operand_encodings, op.operand_encoding_dims, op.results_,
+            op.result_sizes, op.result_encodings, op.result_encoding_dims, op.tied_operands)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -592,7 +564,7 @@ class TensorUpdateOp(_TensorOp):
 
 
 # ---------------------------------------------------------------------------
-# parsing (grammars/stream.lark)
+# (the dispatch forms are declared on their classes above)
 
 
 
@@ -662,56 +634,6 @@ def _shaped_dims(s: Any, t: Any, dims: list) -> None:
     n = dynamic_dims(t)
     if dims and n and len(dims) != n:
         raise s.error(f"custom op 'stream.tensor.dispatch' expected {n} operands", dims[0].start_pos)
-
-
-def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
-    aff, entry = parse_affinity(s, aff), _entry(s, entry)
-    items = cached_operand_types(s, types_tok)
-    names = USE_RE.findall(str(ops_tok))
-    if len(names) != len(items):
-        raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
-    args, sizes, odims, oenc = [], [], [], []
-    for (name, idx), (t, dims, res_in, pos) in zip(names, items):
-        if res_in is None:
-            if dims:
-                raise s.error("expected 'in' and a resource type after dimensions", pos)
-            args.append(s.lookup(name, int(idx or 0), t, ops_tok.start_pos))
-            oenc.append(TypeAttr(UNUSED))
-            continue
-        _shaped_dims(s, t, dims)
-        rtype_tok, sdims = res_in
-        rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
-        args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
-        sizes.extend(uses_of(s, sdims))
-        odims.extend(uses_of(s, dims))
-        oenc.append(TypeAttr(t))
-    if len(res) == 1:  # `(T{%d} in R{%s}, T in %x{%s}, ...)`
-        outs = []
-        for t, dims, res_in, pos in cached_operand_types(s, res[0], ties=True):
-            if res_in is None or not isinstance(t, Type):
-                raise s.error("expected 'tensor-type in resource-type{size}'", pos)
-            outs.append((t, dims, *res_in))
-    else:
-        rt_tok, rdims, target, rsize = res
-        outs = [(s.decode_type(rt_tok), dim_uses(s, rdims), target, dim_uses(s, rsize))]
-    renc, rtypes, ties, rd, rs = [], [], [], [], []
-    for t, dims, target, size in outs:
-        _shaped_dims(s, t, dims)
-        tie = tied_index(s, target, names, "stream.tensor.dispatch") if is_tied_use(target) else -1
-        renc.append(TypeAttr(t))
-        rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))
-        ties.append(tie)
-        rd.extend(uses_of(s, dims))
-        rs.extend(uses_of(s, size))
-    wl = uses_of(s, workload)
-    props = props_attr(aff, entry_points=entry, operandSegmentSizes=segment_sizes(wl, args, sizes, odims, rs, rd),
-                   operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr(renc),
-                   tied_operands=_int_array(ties))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], rtypes, props, a), \
-        kw.start_pos
 
 
 
@@ -1012,7 +934,7 @@ class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
 
 
 # -- resource ops ---------------------------------------------------------------------------
-# (the forms of grammars/stream.lark's "resources" section)
+# (resources, boundary tensors, timepoints and channels)
 
 
 
@@ -1838,7 +1760,6 @@ class ResourceConstantsOp(StreamAsm, OpDef):
 
 
 CALLBACKS = {
-    "stream_tensor_dispatch": stream_tensor_dispatch,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
@@ -1855,5 +1776,5 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
 
 
 # the stream dialect spans this module and stream_cmd.py (which shares only stream_syntax.py with it)
-DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
+DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream_cmd.lark",
                   syntax={**CALLBACKS, **stream_cmd.CALLBACKS})

@@ -37,7 +37,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation
 from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, StrippedAttr
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, StrippedAttr, TypeRef
 
 INDEX = IndexType()
 
@@ -1281,3 +1281,150 @@ class DispatchResources:
 def resources_printable(res: Sequence[Any], acc: Any, *groups: Sequence[Any]) -> bool:
     return isinstance(acc, ArrayAttr) and len(acc.elements) == len(res) and all(
         isinstance(a, IntegerAttr) for a in acc.elements) and all(len(g) == len(res) for g in groups)
+
+
+# -- IREE's custom<EncodedShapedFunctionType> (stream.tensor.dispatch) ---------------------------
+# `(enc{%d} in R{%s}, index) -> (enc{%d} in R{%s}, enc in %x{%s})`: a resource carries its
+# tensor encoding (and that encoding's dynamic dims); a primitive has `!util.unused`.
+
+def _parse_shaped(p: Any, dims: list) -> Any:
+    t = p.parse_type()
+    _parse_type_dims(p, t.text, dims)
+    return t
+
+
+def _is_unused(t: Any) -> bool:
+    return isinstance(t, OpaqueType) and t.spelling == "!util.unused"
+
+
+class EncodedShapedFunctionType:
+    __slots__ = ()
+
+    @staticmethod
+    def parse_EncodedShapedFunctionType(p: Any, operands: Sequence[Any]) -> tuple:
+        types: list = []
+        sizes: list = []
+        encs: list = []
+        edims: list = []
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                d0: list = []
+                t0 = _parse_shaped(p, d0)
+                if p.parse_optional_keyword("in"):
+                    types.append(_parse_shaped(p, sizes))
+                    encs.append(t0)
+                    edims.extend(d0)
+                else:
+                    types.append(t0)
+                    sizes.extend(d0)
+                    encs.append(TypeRef("!util.unused", t0.pos))
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        p.parse_punct("->")
+        rtypes: list = []
+        rsizes: list = []
+        rencs: list = []
+        rdims: list = []
+        ties: list[int] = []
+        paren = p.parse_optional_punct("(")
+        if not (paren and p.parse_optional_punct(")")):
+            while True:
+                d0 = []
+                t0 = p.parse_optional_type()
+                if t0 is not None:
+                    _parse_type_dims(p, t0.text, d0)
+                if not p.parse_optional_keyword("in"):
+                    rtypes.append(t0)
+                    rsizes.extend(d0)
+                    rencs.append(TypeRef("!util.unused", t0.pos if t0 is not None else p.location()))
+                    ties.append(-1)
+                else:
+                    tied = p.parse_optional_operand()
+                    k = -1
+                    if tied is not None:
+                        k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)),
+                                 -1)
+                        if k < 0:
+                            raise p.error(f"tied operand not found for result reference %{tied.name}"
+                                          + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                        t = p.parse_type() if p.parse_optional_keyword("as") else types[k]
+                    else:
+                        t = p.parse_type()
+                    if t.text.startswith("!stream.resource<") or t.text == "!util.buffer":
+                        p.parse_punct("{")
+                        rsizes.append(p.parse_operand())
+                        p.parse_punct("}")
+                    rtypes.append(t)
+                    rencs.append(t0)
+                    rdims.extend(d0)
+                    ties.append(k)
+                if not p.parse_optional_punct(","):
+                    break
+            if paren:
+                p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return types, sizes, encs, edims, rtypes, rsizes, rencs, rdims, tied_attr
+
+    @staticmethod
+    def print_EncodedShapedFunctionType(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                        sizes: Sequence[Any], encs: Any, edims: Sequence[Any],
+                                        rtypes: Sequence[Any], rsizes: Sequence[Any], rencs: Any,
+                                        rdims: Sequence[Any], tied: Any) -> None:
+        p.write("(")
+        at = ed = 0
+        for i, (t, e) in enumerate(zip(types, encs.elements)):
+            if i:
+                p.write(", ")
+            if not _is_unused(e.type):
+                p.print_type(e.type)
+                ed = _print_type_dims(p, e.type, edims, ed)
+                p.write(" in ")
+            p.print_type(t)
+            at = _print_type_dims(p, t, sizes, at)
+        p.write(") -> ")
+        if len(rtypes) != 1:
+            p.write("(")
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        at = ed = 0
+        for i, (t, e) in enumerate(zip(rtypes, rencs.elements)):
+            if i:
+                p.write(", ")
+            if not _is_unused(e.type):
+                p.print_type(e.type)
+                ed = _print_type_dims(p, e.type, rdims, ed)
+                p.write(" in ")
+            k = ties[i] if i < len(ties) else -1
+            if k >= 0:
+                p.print_operand(operands[k])
+                if operands[k].type != t:
+                    p.write(" as ")
+                    p.print_type(t)
+            else:
+                p.print_type(t)
+            if _size_aware(t):
+                p.write("{")
+                p.print_operand(rsizes[at])
+                p.write("}")
+                at += 1
+        if len(rtypes) != 1:
+            p.write(")")
+
+
+def encoded_printable(operands: Sequence[Any], sizes: Sequence[Any], encs: Any, edims: Sequence[Any],
+                      results: Sequence[Any], rsizes: Sequence[Any], rencs: Any, rdims: Sequence[Any],
+                      tied: Any) -> bool:
+    """Whether custom<EncodedShapedFunctionType> can print an op (else: generic)."""
+    if not (isinstance(encs, ArrayAttr) and isinstance(rencs, ArrayAttr) and len(encs.elements) == len(operands)
+            and len(rencs.elements) == len(results)
+            and all(isinstance(e, TypeAttr) for e in (*encs.elements, *rencs.elements))):
+        return False
+    if sum(_dims_needed(v.type) for v in operands) != len(sizes) \
+            or sum(1 for r in results if _size_aware(r.type)) != len(rsizes):
+        return False
+    if sum(_dims_needed(e.type) for e in encs.elements if not _is_unused(e.type)) != len(edims) \
+            or sum(_dims_needed(e.type) for e in rencs.elements if not _is_unused(e.type)) != len(rdims):
+        return False
+    return tied is None or (isinstance(tied, ArrayAttr) and all(
+        isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements))
