@@ -308,9 +308,10 @@ class TensorDispatchOp(DispatchEntryPoints, EncodedShapedFunctionType, StreamAsm
 
     @classmethod
     def asm_printable(cls, op: TensorDispatchOp) -> bool:
+        _w, args, sizes, odims, rsizes, rdims = operand_groups(cls, op)  # (one split, not one per accessor)
         return entry_points_printable(op.entry_points) and encoded_printable(
-            op.mixed_operands, op.operand_sizes, op.operand_encodings, op.operand_encoding_dims, op.results_,
-            op.result_sizes, op.result_encodings, op.result_encoding_dims, op.tied_operands)
+            args, sizes, op.operand_encodings, odims, op.results, rsizes, op.result_encodings, rdims,
+            op.tied_operands)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -369,9 +370,9 @@ class AsyncDispatchOp(DispatchEntryPoints, DispatchOperands, ShapedFunctionType,
 
     @classmethod
     def asm_printable(cls, op: AsyncDispatchOp) -> bool:
+        _w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
         return entry_points_printable(op.entry_points) and shaped_printable(
-            op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands, -1,
-            op.resource_operand_offsets, op.resource_operand_ends, op.resource_operand_lengths)
+            args, sizes, op.results, rsizes, op.tied_operands, -1, offs, ends, lens)
 
 
 def _result_list(items: list[str]) -> str:
@@ -929,8 +930,9 @@ class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
 
     @classmethod
     def asm_printable(cls, op: CmdDispatchOp) -> bool:
-        return bool(op.resources) and entry_points_printable(op.entry_points) and resources_printable(
-            op.resources, op.resource_accesses, op.resource_sizes, op.resource_offsets, op.resource_lengths)
+        _w, _u, res, sizes, offs, lens = operand_groups(cls, op)
+        return bool(res) and entry_points_printable(op.entry_points) and resources_printable(
+            res, op.resource_accesses, sizes, offs, lens)
 
 
 # -- resource ops ---------------------------------------------------------------------------

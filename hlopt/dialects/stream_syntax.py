@@ -1412,19 +1412,29 @@ class EncodedShapedFunctionType:
             p.write(")")
 
 
+_ENCODED_NEEDS: dict = {}
+
+
 def encoded_printable(operands: Sequence[Any], sizes: Sequence[Any], encs: Any, edims: Sequence[Any],
                       results: Sequence[Any], rsizes: Sequence[Any], rencs: Any, rdims: Sequence[Any],
                       tied: Any) -> bool:
-    """Whether custom<EncodedShapedFunctionType> can print an op (else: generic)."""
+    """Whether custom<EncodedShapedFunctionType> can print an op (else: generic);
+    the counts each (encodings, types, ties) needs are worked out once."""
+    key = (encs, rencs, tied, tuple(v.type for v in operands), tuple(r.type for r in results))
+    need = _ENCODED_NEEDS.get(key)
+    if need is None:
+        need = _ENCODED_NEEDS[key] = _encoded_needs(operands, encs, results, rencs, tied)
+    return need is not False and need == (len(sizes), len(rsizes), len(edims), len(rdims))
+
+
+def _encoded_needs(operands: Sequence[Any], encs: Any, results: Sequence[Any], rencs: Any, tied: Any) -> Any:
     if not (isinstance(encs, ArrayAttr) and isinstance(rencs, ArrayAttr) and len(encs.elements) == len(operands)
             and len(rencs.elements) == len(results)
             and all(isinstance(e, TypeAttr) for e in (*encs.elements, *rencs.elements))):
         return False
-    if sum(_dims_needed(v.type) for v in operands) != len(sizes) \
-            or sum(1 for r in results if _size_aware(r.type)) != len(rsizes):
+    if tied is not None and not (isinstance(tied, ArrayAttr) and all(
+            isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements)):
         return False
-    if sum(_dims_needed(e.type) for e in encs.elements if not _is_unused(e.type)) != len(edims) \
-            or sum(_dims_needed(e.type) for e in rencs.elements if not _is_unused(e.type)) != len(rdims):
-        return False
-    return tied is None or (isinstance(tied, ArrayAttr) and all(
-        isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements))
+    return (sum(_dims_needed(v.type) for v in operands), sum(1 for r in results if _size_aware(r.type)),
+            sum(_dims_needed(e.type) for e in encs.elements if not _is_unused(e.type)),
+            sum(_dims_needed(e.type) for e in rencs.elements if not _is_unused(e.type)))
