@@ -38,7 +38,6 @@ from hlopt.dialects.stream_syntax import (
     STREAM_OR_STAGING,
     STREAM_RESOURCE,
     TIMEPOINT,
-    USE_RE,
     AttrArray,
     CollectiveKind,
     DispatchEntryPoints,
@@ -51,7 +50,6 @@ from hlopt.dialects.stream_syntax import (
     StreamAsm,
     SymbolNameAttr,
     TypeArray,
-    Use,
     dim_uses,
     dynamic_dims,
     encoded_printable,
@@ -62,8 +60,6 @@ from hlopt.dialects.stream_syntax import (
     resources_printable,
     shaped_printable,
     tied_operands,
-    use_of,
-    uses_of,
 )
 from hlopt.ir.attributes import (
     ArrayAttr,
@@ -106,14 +102,10 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, i1
+from hlopt.ir.types import OpaqueType, RankedTensorType
 from hlopt.syntax import TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
-
-
-
-
 
 
 def _type_of(op: Operation, name: str) -> Any:
@@ -122,10 +114,6 @@ def _type_of(op: Operation, name: str) -> Any:
 
 
 _DIMS_NEEDED: dict = {}
-
-
-
-
 
 
 # ---------------------------------------------------------------------------
@@ -156,7 +144,6 @@ class ExecutableEndOp(StreamAsm, OpDef):
     summary = "Terminator pseudo-op for the executable op"
     assembly_format = 'attr-dict'
     traits = (Terminator(), HasParent("stream.executable"))
-
 
 
 class ExecutableExportOp(StreamAsm, OpDef, SymbolOpInterface):
@@ -229,7 +216,6 @@ class ReturnOp(StreamAsm, OpDef):
     traits = (Pure(), ReturnLike(), Terminator(), HasParent("stream.executable.export"))
 
 
-
 class BindingSubspanOp(StreamAsm, OpDef):
     name = "stream.binding.subspan"
     summary = "Returns an alias to a subspan of interface binding data"
@@ -241,15 +227,8 @@ class BindingSubspanOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 # ---------------------------------------------------------------------------
 # transfers and dispatches
-
-
-def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
-    return "{" + p.values(vals) + "}" if vals or always else ""
-
-
 
 
 class AsyncTransferOp(StreamAsm, OpDef):
@@ -263,19 +242,6 @@ class AsyncTransferOp(StreamAsm, OpDef):
     result_ = result(STREAM_OR_STAGING, name="result")
     source_affinity = opt_attr()
     target_affinity = opt_attr()
-
-
-
-def _entry_text(eps: Any) -> str | None:
-    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points (an op's `entry_points`)."""
-    if not isinstance(eps, ArrayAttr) or not len(eps) \
-            or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
-        return None
-    if len(eps) == 1:
-        return eps.elements[0].text
-    return "{" + ", ".join(e.text for e in eps.elements) + "}"
-
-
 
 
 class TensorDispatchOp(DispatchEntryPoints, EncodedShapedFunctionType, StreamAsm, OpDef):
@@ -375,10 +341,6 @@ class AsyncDispatchOp(DispatchEntryPoints, DispatchOperands, ShapedFunctionType,
             args, sizes, op.results, rsizes, op.tied_operands, -1, offs, ends, lens)
 
 
-def _result_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else "(" + ", ".join(items) + ")"
-
-
 # ---------------------------------------------------------------------------
 # tensor-phase ops
 
@@ -412,7 +374,6 @@ class TensorSizeOfOp(_TensorOp):
     encoding_fields = ("encoding",)
 
 
-
 class TensorEmptyOp(_TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
@@ -427,7 +388,6 @@ class TensorEmptyOp(_TensorOp):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["empty"]
-
 
 
 class TensorConstantOp(_TensorOp):
@@ -447,7 +407,6 @@ class TensorConstantOp(_TensorOp):
         return ["cst"]
 
 
-
 class TensorSplatOp(_TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
@@ -459,7 +418,6 @@ class TensorSplatOp(_TensorOp):
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
-
 
 
 class TensorFillOp(_TensorOp):
@@ -480,7 +438,6 @@ class TensorFillOp(_TensorOp):
     encoding_fields = ("target_encoding",)
 
 
-
 class _SourceResultOp(_TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -496,7 +453,6 @@ class _SourceResultOp(_TensorOp):
     result_encoding = attr()
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding", "result_encoding")
-
 
 
 class TensorEncodeOp(_SourceResultOp):
@@ -541,7 +497,6 @@ class TensorSliceOp(_TensorOp):
     fixed_encodings = True
 
 
-
 class TensorUpdateOp(_TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
@@ -563,27 +518,8 @@ class TensorUpdateOp(_TensorOp):
     fixed_encodings = True
 
 
-
 # ---------------------------------------------------------------------------
 # (the dispatch forms are declared on their classes above)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
@@ -610,39 +546,7 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
     return r
 
 
-
-
-
-
-def _int_array(vals: Sequence[int]) -> ArrayAttr:
-    return ArrayAttr([IntegerAttr(v, INDEX) for v in vals])
-
-
-
-
-
-
-
-
-
-
-
-
-def _shaped_dims(s: Any, t: Any, dims: list) -> None:
-    """IREE's shaped type list reads exactly as many `{%d}` values as the
-    tensor type has dynamic dimensions: another count is its parse error,
-    at the first value."""
-    n = dynamic_dims(t)
-    if dims and n and len(dims) != n:
-        raise s.error(f"custom op 'stream.tensor.dispatch' expected {n} operands", dims[0].start_pos)
-
-
-
-
-
 # -- timepoints -----------------------------------------------------------------------------
-
-
 
 
 class TimepointImmediateOp(StreamAsm, OpDef):
@@ -653,7 +557,6 @@ class TimepointImmediateOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointJoinOp(StreamAsm, OpDef):
     name = "stream.timepoint.join"
     summary = "Joins one or more timepoints into the max of all of them"
@@ -661,7 +564,6 @@ class TimepointJoinOp(StreamAsm, OpDef):
     await_timepoints = var_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
-
 
 
 class TimepointBarrierOp(StreamAsm, OpDef):
@@ -680,7 +582,6 @@ class TimepointBarrierOp(StreamAsm, OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
 
-
 class TimepointAwaitOp(StreamAsm, OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
@@ -695,12 +596,7 @@ class TimepointAwaitOp(StreamAsm, OpDef):
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
 
-
 # -- resource allocation --------------------------------------------------------------------
-
-
-def _only_affinity(op: Operation) -> bool:
-    return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
 
 
 class ResourceAllocaOp(StreamAsm, OpDef):
@@ -720,7 +616,6 @@ class ResourceAllocaOp(StreamAsm, OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
 
-
 class ResourceDeallocaOp(StreamAsm, OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
@@ -734,9 +629,6 @@ class ResourceDeallocaOp(StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
-
-
 # -- command buffers ------------------------------------------------------------------------
 
 
@@ -748,7 +640,6 @@ class YieldOp(StreamAsm, OpDef):
     resource_operand_sizes = var_operand(Index)
     traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
                           "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
-
 
 
 class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
@@ -774,7 +665,6 @@ class CmdExecuteOp(ResourceRegion, StreamAsm, OpDef):
     traits = (AttrSizedOperandSegments(), SingleBlockImplicitTerminator("stream.yield"))
 
 
-
 class CmdFillOp(StreamAsm, OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -784,7 +674,6 @@ class CmdFillOp(StreamAsm, OpDef):
     target_offset = operand(Index)
     target_length = operand(Index)
     value = operand(NATIVE_FILL_PATTERN)
-
 
 
 class CmdCopyOp(StreamAsm, OpDef):
@@ -798,10 +687,6 @@ class CmdCopyOp(StreamAsm, OpDef):
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
-
-
-
-_WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
 
 
 def _sized_count(values: Sequence[Any]) -> int:
@@ -881,7 +766,6 @@ class AsyncExecuteOp(ResourceRegion, StreamAsm, OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
 
-
 class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
@@ -907,7 +791,6 @@ class AsyncConcurrentOp(ResourceRegion, StreamAsm, OpDef):
     @classmethod
     def verify(cls, op: Operation) -> None:
         verify_execution_region(cls, op)
-
 
 
 class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
@@ -939,7 +822,6 @@ class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
 # (resources, boundary tensors, timepoints and channels)
 
 
-
 def _sized(p: Any, t: Any, size: Any) -> str:
     """`T{%size}`: a resource type and its size."""
     return f"{p.type_text(t)}{{{p.value(size)}}}"
@@ -951,10 +833,6 @@ def _one(s: Any, tok: Any, what: str = "the resource") -> list:
     if len(d) != 1:
         raise s.error(f"expected one size value for {what}", tok.start_pos)
     return d
-
-
-def _kw_attrs(s: Any, attrs: Any) -> Any:
-    return s.decode_dict(attrs) if attrs is not None else None
 
 
 class ResourceSizeOp(StreamAsm, OpDef):
@@ -986,7 +864,6 @@ class ResourceSizeOp(StreamAsm, OpDef):
             p.write(">")
 
 
-
 class ResourceSubviewOp(StreamAsm, OpDef):
     name = "stream.resource.subview"
     summary = "Slices out a subview of a value"
@@ -1016,7 +893,6 @@ class ResourceAllocOp(StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
 class ResourceLoadOp(StreamAsm, OpDef):
     name = "stream.resource.load"
     summary = "Loads a value from a staging resource"
@@ -1025,7 +901,6 @@ class ResourceLoadOp(StreamAsm, OpDef):
     source_size = operand(Index)
     source_offset = operand(Index)
     result_ = result(LOADABLE)
-
 
 
 class ResourceStoreOp(StreamAsm, OpDef):
@@ -1038,14 +913,12 @@ class ResourceStoreOp(StreamAsm, OpDef):
     value = operand(LOADABLE)
 
 
-
 class _ResourceSizedOp(StreamAsm, OpDef):
     """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
     assembly_format = '$operand_ attr-dict `:` type($operand_) `{` $operand_size `}`'
 
     operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
-
 
 
 class ResourceRetainOp(_ResourceSizedOp):
@@ -1071,10 +944,6 @@ class ResourceIsTerminalOp(_ResourceSizedOp):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["is_terminal"]
-
-
-_SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
-                  "stream.resource.is_terminal": [i1]}
 
 
 class ResourceTransientsOp(StreamAsm, OpDef):
@@ -1120,7 +989,6 @@ class ResourceTryMapOp(StreamAsm, OpDef):
         return ["did_map", "result"] if len(op.results) == 2 else None
 
 
-
 class ContextResolveOp(StreamAsm, OpDef):
     name = "stream.context.resolve"
     summary = "Resolves low-level context resources based on type"
@@ -1128,7 +996,6 @@ class ContextResolveOp(StreamAsm, OpDef):
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
-
 
 
 # -- tensors at the program boundary, staging loads/stores, traces, parameters ----------------
@@ -1156,7 +1023,6 @@ class TensorImportOp(_BoundaryOp):
     encoding_fields = ("result_encoding",)
 
 
-
 class TensorExportOp(_BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
@@ -1169,7 +1035,6 @@ class TensorExportOp(_BoundaryOp):
     affinity = opt_attr()
     traits = (Pure(),)
     encoding_fields = ("source_encoding",)
-
 
 
 class TensorLoadOp(_BoundaryOp):
@@ -1189,7 +1054,6 @@ class TensorLoadOp(_BoundaryOp):
     def verify(cls, op: Operation) -> None:
         super().verify(op)
         _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
-
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -1217,7 +1081,6 @@ class TensorStoreOp(_BoundaryOp):
     def verify(cls, op: Operation) -> None:
         super().verify(op)
         _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
-
 
 
 class TensorTraceOp(EncodedResourceOperands, StreamAsm, OpDef):
@@ -1261,7 +1124,6 @@ class TensorParameterLoadOp(_BoundaryOp):
     encoding_fields = ("result_encoding",)
 
 
-
 class TensorParameterWriteOp(_BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
@@ -1280,7 +1142,6 @@ class TensorParameterWriteOp(_BoundaryOp):
     encoding_fields = ("source_encoding",)
 
 
-
 # -- timepoints crossing the boundary, collective channels ------------------------------------
 
 
@@ -1294,7 +1155,6 @@ class TimepointImportOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointExportOp(StreamAsm, OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
@@ -1305,7 +1165,6 @@ class TimepointExportOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointChainExternalOp(StreamAsm, OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
@@ -1313,7 +1172,6 @@ class TimepointChainExternalOp(StreamAsm, OpDef):
     await_timepoint = operand(TIMEPOINT)
     external_values = var_operand()
     affinity = opt_attr()
-
 
 
 class ChannelCreateOp(StreamAsm, OpDef):
@@ -1334,7 +1192,6 @@ class ChannelCreateOp(StreamAsm, OpDef):
         return ["channel"]
 
 
-
 class ChannelSplitOp(StreamAsm, OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
@@ -1350,7 +1207,6 @@ class ChannelSplitOp(StreamAsm, OpDef):
         return ["channel"]
 
 
-
 class _ChannelQueryOp(StreamAsm, OpDef):
     assembly_format = '$channel `:` type($result_) attr-dict-with-keyword'
     channel = operand(CHANNEL)
@@ -1361,7 +1217,6 @@ class _ChannelQueryOp(StreamAsm, OpDef):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return [cls.result_name]
-
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -1379,27 +1234,6 @@ class ChannelCountOp(_ChannelQueryOp):
 # -- stream.async.* resource ops ---------------------------------------------------------------
 
 
-
-def _one_use(s: Any, tok: Any, t: Any) -> list:
-    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-    if len(uses) != 1:
-        raise s.error("expected one SSA value", tok.start_pos)
-    return [use_of(s, uses[0], t)]
-
-
-def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
-    """IREE's custom<ShapedTiedResult>: `%target as T{%size}`."""
-    return f"{p.value(target)} as {_sized(p, result.type, size)}"
-
-
-def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
-    """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
-    return s.decode_type(rt), uses_of(s, _one(s, size))
-
-
 class _AsyncOp(StreamAsm, OpDef):
     """Async resource ops run where `affinity` says; results are stream resources."""
 
@@ -1414,7 +1248,6 @@ class AsyncAllocaOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
@@ -1423,7 +1256,6 @@ class AsyncBarrierOp(_AsyncOp):
     source = operand(STREAM_OR_STAGING)
     size = operand(Index)
     result_ = result(STREAM_OR_STAGING)
-
 
 
 class _AsyncSourceResultOp(_AsyncOp):
@@ -1435,7 +1267,6 @@ class _AsyncSourceResultOp(_AsyncOp):
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
     keyword_attrs = True
-
 
 
 class AsyncCastOp(_AsyncSourceResultOp):
@@ -1536,7 +1367,6 @@ class AsyncConstantOp(_AsyncOp):
         return ["cst"]
 
 
-
 class AsyncCopyOp(_AsyncOp):
     name = "stream.async.copy"
     summary = "Copies a subview of a stream resource to another"
@@ -1554,7 +1384,6 @@ class AsyncCopyOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncFillOp(_AsyncOp):
     name = "stream.async.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -1569,7 +1398,6 @@ class AsyncFillOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncLoadOp(StreamAsm, OpDef):
     name = "stream.async.load"
     summary = "Loads a value from a resource"
@@ -1579,7 +1407,6 @@ class AsyncLoadOp(StreamAsm, OpDef):
     source_offset = operand(Index)
     result_ = result(LOADABLE)
     traits = (Pure(),)
-
 
 
 class AsyncSliceOp(_AsyncOp):
@@ -1594,7 +1421,6 @@ class AsyncSliceOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
@@ -1604,7 +1430,6 @@ class AsyncSplatOp(_AsyncOp):
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
     traits = (Pure(),)
-
 
 
 class AsyncStoreOp(StreamAsm, OpDef):
@@ -1619,7 +1444,6 @@ class AsyncStoreOp(StreamAsm, OpDef):
     result_ = result(STAGING)
 
 
-
 class AsyncUpdateOp(_AsyncOp):
     name = "stream.async.update"
     summary = "Updates a slice of a subview of a resource in-place"
@@ -1632,7 +1456,6 @@ class AsyncUpdateOp(_AsyncOp):
     update = operand(STREAM_RESOURCE)
     update_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
-
 
 
 # -- resource packing and constant uploads ----------------------------------------------------
@@ -1695,9 +1518,6 @@ class ResourcePackOp(StreamAsm, OpDef):
             raise op_error(op, "requires a [start, end] range for each slice")
         if len(sizes) != n:
             raise op_error(op, "requires a size for each slice")
-
-
-_PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
 
 
 class ResourceConstantsOp(StreamAsm, OpDef):

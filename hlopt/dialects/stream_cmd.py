@@ -39,16 +39,13 @@ from hlopt.dialects.stream_syntax import (
     Piece,
     ShapedFunctionType,
     StreamAsm,
-    cached_operand_types,
     custom_or_generic,
     dim_uses,
-    dynamic_dims,
     is_resource,
     operand_groups,
     resources_printable,
     shaped_printable,
     tied_index,
-    uses_of,
 )
 from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
@@ -91,7 +88,6 @@ _YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
 
 
-
 # ---------------------------------------------------------------------------
 # subview effects: flush, invalidate, discard
 
@@ -104,7 +100,6 @@ class _SubviewOp(StreamAsm, OpDef):
     target_offset = operand(Index)
     target_length = operand(Index)
     affinity_keyword = ""  # `to`/`from` before the optional source affinity
-
 
 
 class CmdFlushOp(_SubviewOp):
@@ -401,49 +396,7 @@ def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(name, [], [], DictionaryAttr(props), a, [Region()]), kw.start_pos
 
 
-def _callee(s: Any, tok: Any) -> SymbolRefAttr:
-    a = s.decode("attr", str(tok), tok.start_pos)
-    if not isinstance(a, SymbolRefAttr) or a.nested:
-        raise s.error("expected a flat symbol reference to the callee", tok.start_pos)
-    return a
-
-
-def _sized_type(p: Any, t: Any, sizes: list) -> str | None:
-    """`T{%size}` for a resource (taking its size from `sizes`), `T` otherwise;
-    None for a shaped type with dynamic dims (printed generically)."""
-    if is_resource(t):
-        return f"{p.type_text(t)}{{{p.value(sizes.pop(0))}}}"
-    if dynamic_dims(t):
-        return None
-    return p.type_text(t)
-
-
 _CALL_PROPS = ("arg_attrs", "res_attrs")
-
-
-def _call_props(p: Any, op: Operation) -> str:
-    """` <arg_attrs = ..., res_attrs = ...>`: the properties IREE's call formats
-    leave to the prop-dict, printed as iree-opt does between operands and attr-dict."""
-    d = op.properties
-    present = [(k, d.get(k)) for k in _CALL_PROPS if d.get(k) is not None]
-    if not present:
-        return ""
-    return " <" + ", ".join(f"{k} = {p.attr_text(v)}" for k, v in present) + ">"
-
-
-def _parse_call_props(s: Any, tok: Any, opname: str) -> dict:
-    """The `<...>` of a call: only arg_attrs and res_attrs may be spelled there
-    (MLIR's prop-dict rejects any other name, located at that name)."""
-    if tok is None:
-        return {}
-    text = str(tok)
-    d = s.decode_dict_text("{" + text[1:-1] + "}", tok.start_pos)
-    for k, _ in d.entries:
-        if k not in _CALL_PROPS:
-            m = re.search(rf"[<,\s]\"?{re.escape(k)}\b", text)
-            at = tok.start_pos + (m.start() + 1 if m else 0)
-            raise s.error(f"custom op '{opname}' duplicate or unknown property in properties dictionary: {k}", at)
-    return dict(d.entries)
 
 
 def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
@@ -552,40 +505,6 @@ class CmdCallOp(DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
         _check_callee(op, op.callee, symbols, "")
 
 
-def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
-    """The result list after `->`: one OPERANDS token `(R{%s}, %x{%s}, %y as T{%s}, i32)`,
-    or one result as a type, or a tied `%x` (`as T` when its type changes), with
-    its `{%size}`. Returns (types, result sizes, tied operand indices)."""
-    from hlopt.syntax import split_top
-
-    if len(res) == 1:  # the parenthesized list
-        text, base = str(res[0])[1:-1], res[0].start_pos + 1
-        pieces, off = [], 0
-        for piece in split_top(text) if text.strip() else []:
-            pieces.append((piece, base + off))
-            off += len(piece) + 1
-    else:
-        pieces = None
-    types, sizes, ties = [], [], []
-
-    def add(t: Any, tie: int, dims: list) -> None:
-        types.append(t)
-        ties.append(tie)
-        sizes.extend(uses_of(s, dims))
-
-    if pieces is None:
-        if len(res) == 2:  # `T{%s}`
-            add(s.decode_type(res[0]), -1, dim_uses(s, res[1]))
-        else:  # `%x [as T]{%s}`
-            target, as_type, dims = res
-            tie = tied_index(s, target, arg_names, opname)
-            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, dim_uses(s, dims))
-        return types, sizes, ties
-    for piece, at in pieces:
-        add(*_result_piece(s, piece, at, arg_names, args, opname))
-    return types, sizes, ties
-
-
 _AS_KW = re.compile(r"\s+as\s+")
 
 
@@ -622,45 +541,12 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
     return t, tie, dims
 
 
-def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
-    items = []
-    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
-        if r_in is not None:
-            raise s.error("unexpected 'in' in call operand types", tpos)
-        items.append((t, dims, tpos))
-    if len(items) != n:
-        raise s.error(f"{n} operands present, but expected {len(items)}", ops_tok.start_pos)
-    return items
-
-
-_CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
-
-
 # ---------------------------------------------------------------------------
 # parameters and files: `%scope::%key[%offset]` references into parameter archives
 
 
 _V = r"%[\w$.\-]+(?:#\d+)?"
 _REF = rf"({_V})(?:\s*::\s*({_V}))?\s*\[\s*({_V})\s*\]"
-def _ref_text(p: Any, scope: Any, key: Any, off: Any) -> str:
-    return (f"{p.value(scope[0])}::" if scope else "") + f"{p.value(key)}[{p.value(off)}]"
-
-
-def _await_text(p: Any, tp: Any, arrow: bool) -> str:
-    return f"await({p.value(tp[0])}) " + ("=> " if arrow else "") if tp else ""
-
-
-def _rows_text(p: Any, rows: list[str]) -> str:
-    ind = "  " * p.indent
-    return "{\n" + ",\n".join(f"{ind}  {r}" for r in rows) + f"\n{ind}}}"
-
-
-def _timepoint(s: Any, pos: int) -> Any:
-    return s.decode("type", "!stream.timepoint", pos)
-
-
-def _buffer(s: Any, pos: int) -> Any:
-    return s.decode("type", "!util.buffer", pos)
 
 
 def _i64(s: Any, pos: int) -> Any:
@@ -696,7 +582,6 @@ class AsyncParameterLoadOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
 
-
 class AsyncParameterReadOp(_ParamOp):
     name = "stream.async.parameter.read"
     summary = "Reads a resource from a parameter archive"
@@ -716,7 +601,6 @@ class AsyncParameterReadOp(_ParamOp):
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
-
 
 
 class AsyncParameterWriteOp(_ParamOp):
@@ -740,7 +624,6 @@ class AsyncParameterWriteOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
 
-
 class CmdParameterReadOp(_ParamOp):
     name = "stream.cmd.parameter.read"
     summary = "Reads a resource from a parameter archive"
@@ -758,7 +641,6 @@ class CmdParameterReadOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
 
-
 class CmdParameterWriteOp(_ParamOp):
     name = "stream.cmd.parameter.write"
     summary = "Writes a resource to a parameter archive"
@@ -774,7 +656,6 @@ class CmdParameterWriteOp(_ParamOp):
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
-
 
 
 def _same_count(op: Operation, groups: list, message: str) -> None:
@@ -919,7 +800,6 @@ class FileConstantOp(StreamAsm, OpDef):
         return ["file"] if len(op.results) == 1 else None
 
 
-
 class FileReadOp(StreamAsm, OpDef):
     name = "stream.file.read"
     summary = "Reads a segment of a file into a resource"
@@ -935,7 +815,6 @@ class FileReadOp(StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
 class FileWriteOp(StreamAsm, OpDef):
     name = "stream.file.write"
     summary = "Writes a segment of a file from a resource"
@@ -949,7 +828,6 @@ class FileWriteOp(StreamAsm, OpDef):
     await_timepoint = opt_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
-
 
 
 # ---------------------------------------------------------------------------
@@ -991,7 +869,6 @@ class TestTimelineAwareOp(StreamAsm, OpDef):
     signal_fence_like = operand(FENCE)
     results_ = var_result(name="results")
     traits = (AttrSizedOperandSegments(), Pure())
-
 
 
 # ---------------------------------------------------------------------------

@@ -12,8 +12,6 @@ from typing import Any
 
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DenseArrayAttr,
-    DictionaryAttr,
     IntegerAttr,
     OpaqueAttr,
     StringAttr,
@@ -81,15 +79,6 @@ def custom_or_generic(fn: Any) -> Any:
     return wrapper
 
 
-def affinity_text(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
-    a = op.properties.get(key)
-    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
-
-
-def tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
-    return p.attr_dict(op.attributes, elide, keyword=True)
-
-
 USE_RE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 
 
@@ -132,35 +121,7 @@ def uses_of(s: Any, toks: Sequence[Any] | None, t: Any = INDEX) -> list[Any]:
     return [use_of(s, x, t) for x in toks or ()]
 
 
-def segment_sizes(*groups: Sequence[Any]) -> DenseArrayAttr:
-    return DenseArrayAttr(i32, [len(g) for g in groups])
-
-
-def props_attr(aff: Any, **kw: Any) -> DictionaryAttr:
-    """The properties as one dictionary attribute; sites repeat the same
-    few combinations, so each is built (sorted and uniqued) once."""
-    d = {k: v for k, v in kw.items() if v is not None}
-    if aff is not None:
-        d["affinity"] = aff
-    key = tuple(d.items())
-    r = _PROPS.get(key)
-    if r is None:
-        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
-            _PROPS.clear()
-        r = _PROPS[key] = DictionaryAttr(d)
-    return r
-
-
 _PROPS: dict = {}
-
-
-def parse_affinity(s: Any, tok: Any) -> Any:
-    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
-    if tok is None:
-        return None
-    text = str(tok)
-    inner = text[1:-1]
-    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
 
 
 _DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
@@ -176,16 +137,6 @@ def dim_uses(s: Any, tok: Any) -> list:
     return [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(text)]
 
 
-def await_operand(s: Any, tok: Any) -> list[Any]:
-    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
-        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
-    return [use_of(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
-
-
 _WS = re.compile(r"\s*")
 
 
@@ -197,51 +148,6 @@ def _ws_end(text: str, pos: int = 0) -> int:
 
 
 _ON = re.compile(r"on\s*(?=\()")
-
-
-def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
-    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
-    token: the text before the `:`) -> (affinity token, entry token,
-    workload uses, operands token, attrs token); absent pieces are None.
-    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
-    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
-
-    text, base = str(tok), tok.start_pos
-    i = _ws_end(text)
-
-    def piece(j: int) -> tuple[Piece, int]:
-        try:
-            e = scan_balanced(text, j)
-        except LexError as ex:
-            raise s.error(ex.message, base + ex.pos) from None
-        return Piece(text[j:e], base + j), _ws_end(text, e)
-
-    aff = entry = workload = attrs = None
-    m = _ON.match(text, i)
-    if m is not None:
-        aff, i = piece(m.end())
-    if text.startswith("{", i):
-        entry, i = piece(i)
-    else:
-        e = symbol_ref_end(text, i)
-        if e is None:
-            raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = Piece(text[i:e], base + i, "ATTR"), _ws_end(text, e)
-    if text.startswith("[", i):
-        w, i = piece(i)
-        workload = [Use(m.group(), w.start_pos + m.start()) for m in USE_RE.finditer(w.text)]
-    if not text.startswith("(", i):
-        raise s.error("expected '(' and the dispatch operands", base + i)
-    operands, i = piece(i)
-    props = None
-    if prop_dict and text.startswith("<", i):
-        props, i = piece(i)
-    if text.startswith("{", i):
-        attrs, i = piece(i)
-    if i < len(text):
-        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
-    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
 
 
 def cached_operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
@@ -320,11 +226,6 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     return out
 
 
-def is_tied_use(x: Any) -> bool:
-    """A `%value` token (a tied result), not a type."""
-    return not isinstance(x, Type) and x.type == "VALUE_USE"
-
-
 def tied_index(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
     """The operand a result `%x` names (it is tied to it)."""
     m = USE_RE.fullmatch(str(target))
@@ -342,9 +243,6 @@ def tied_operands(op: Operation) -> list[int]:
     return [getattr(x, "value", -1) for x in t.elements]
 
 
-ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
-
-
 ACCESS_KINDS = {1: "ro", 2: "wo", 3: "rw"}
 
 
@@ -353,27 +251,6 @@ ACCESS_BITS = {v: k for k, v in ACCESS_KINDS.items()}
 
 RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
                             r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
-
-
-def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
-    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
-    custom<DispatchResources>): (access bits, resource value, size use,
-    offset use, length use)."""
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(Piece(m.group(5), base + m.start(5)))
-        d = dim_uses(s, Piece(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((ACCESS_BITS[m.group(1)], use_of(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
-    return items
 
 
 # ---------------------------------------------------------------------------
