@@ -41,7 +41,7 @@ DIALECTS = MappingProxyType({
     "shape": DialectInfo(_D + "shape"),
     "hal": DialectInfo(_D + "hal", grammar=("hal.lark",)),
     "util": DialectInfo(_D + "util", grammar="util_ops.lark"),
-    "stream": DialectInfo(_D + "stream", grammar=("stream.lark", "stream_cmd.lark")),
+    "stream": DialectInfo(_D + "stream", grammar=("stream_cmd.lark",)),
     "iree_encoding": DialectInfo(_D + "iree_encoding"),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext"),
     "iree_cpu": DialectInfo(_D + "iree_cpu"),

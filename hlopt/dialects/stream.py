@@ -1,5 +1,5 @@
 """IREE's stream dialect, the subset encoding specialization works on, with
-IREE's custom forms (grammars/stream.lark):
+IREE's custom forms (assembly formats and the directives of stream_syntax.py):
 
 stream.executable / stream.executable.export / stream.binding.subspan
 (executables and their bindings), stream.async.transfer,
@@ -23,9 +23,7 @@ from typing import Any
 from hlopt.dialects import stream_cmd
 from hlopt.dialects.builtin import ModuleOp
 from hlopt.dialects.stream_syntax import (
-    ACCESS_KINDS,
     ANY_RESOURCE,
-    ASYNC_ARG,
     BINDING,
     BUFFER,
     CHANNEL,
@@ -40,40 +38,32 @@ from hlopt.dialects.stream_syntax import (
     STREAM_OR_STAGING,
     STREAM_RESOURCE,
     TIMEPOINT,
-    USE_RE,
     AttrArray,
+    CollectiveKind,
+    DispatchEntryPoints,
+    DispatchOperands,
+    DispatchResources,
     EncodedResourceOperands,
-    Piece,
+    EncodedShapedFunctionType,
     ResourceRegion,
+    ShapedFunctionType,
     StreamAsm,
     SymbolNameAttr,
     TypeArray,
-    Use,
-    affinity_text,
-    cached_operand_types,
-    custom_or_generic,
     dim_uses,
-    dispatch_head,
-    dispatch_resource_items,
     dynamic_dims,
+    encoded_printable,
+    entry_points_printable,
     is_resource,
-    is_tied_use,
     operand_groups,
-    parse_affinity,
-    props_attr,
     region_fits,
-    segment_sizes,
-    tail_attrs,
-    tied_index,
+    resources_printable,
+    shaped_printable,
     tied_operands,
-    use_of,
-    uses_of,
 )
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DictionaryAttr,
     IntegerAttr,
-    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -112,14 +102,10 @@ from hlopt.ir.traits import (
     Terminator,
     op_error,
 )
-from hlopt.ir.types import OpaqueType, RankedTensorType, Type, i1, i32
-from hlopt.syntax import StrippedAttr, TypeRef, UnitKeyword, UntypedAttr
+from hlopt.ir.types import OpaqueType, RankedTensorType
+from hlopt.syntax import TypeRef, UnitKeyword, UntypedAttr
 
 UNUSED = OpaqueType("!util.unused")
-
-
-
-
 
 
 def _type_of(op: Operation, name: str) -> Any:
@@ -128,10 +114,6 @@ def _type_of(op: Operation, name: str) -> Any:
 
 
 _DIMS_NEEDED: dict = {}
-
-
-
-
 
 
 # ---------------------------------------------------------------------------
@@ -162,7 +144,6 @@ class ExecutableEndOp(StreamAsm, OpDef):
     summary = "Terminator pseudo-op for the executable op"
     assembly_format = 'attr-dict'
     traits = (Terminator(), HasParent("stream.executable"))
-
 
 
 class ExecutableExportOp(StreamAsm, OpDef, SymbolOpInterface):
@@ -235,7 +216,6 @@ class ReturnOp(StreamAsm, OpDef):
     traits = (Pure(), ReturnLike(), Terminator(), HasParent("stream.executable.export"))
 
 
-
 class BindingSubspanOp(StreamAsm, OpDef):
     name = "stream.binding.subspan"
     summary = "Returns an alias to a subspan of interface binding data"
@@ -247,15 +227,8 @@ class BindingSubspanOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 # ---------------------------------------------------------------------------
 # transfers and dispatches
-
-
-def _pdims(p: Any, vals: Sequence[Any], always: bool = False) -> str:
-    return "{" + p.values(vals) + "}" if vals or always else ""
-
-
 
 
 class AsyncTransferOp(StreamAsm, OpDef):
@@ -271,25 +244,18 @@ class AsyncTransferOp(StreamAsm, OpDef):
     target_affinity = opt_attr()
 
 
-
-def _entry_text(eps: Any) -> str | None:
-    """`@ex::@fn`, or `{@a::@f, @b::@g}` for several entry points (an op's `entry_points`)."""
-    if not isinstance(eps, ArrayAttr) or not len(eps) \
-            or not all(isinstance(e, SymbolRefAttr) and len(e.nested) == 1 for e in eps.elements):
-        return None
-    if len(eps) == 1:
-        return eps.elements[0].text
-    return "{" + ", ".join(e.text for e in eps.elements) + "}"
-
-
-
-
-class TensorDispatchOp(AffinityOpInterface, OpDef):
+class TensorDispatchOp(AffinityOpInterface, DispatchEntryPoints, EncodedShapedFunctionType, StreamAsm, OpDef):
     """A dispatch site: launches `entry_points` on resources carrying
     encoded tensor types (`operand_encodings`, `result_encodings`)."""
 
     name = "stream.tensor.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? custom<DispatchEntryPoints>($entry_points) "
+                       "(`[` $workload^ `]`)? `` `(` $mixed_operands `)` attr-dict `:` "
+                       "custom<EncodedShapedFunctionType>(ref($mixed_operands), type($mixed_operands), "
+                       "$operand_sizes, $operand_encodings, $operand_encoding_dims, type($results), $result_sizes, "
+                       "$result_encodings, $result_encoding_dims, $tied_operands)")
+    attr_syntax = {"entry_points": AttrArray(), "operand_encodings": TypeArray(), "result_encodings": TypeArray()}
     workload = var_operand(Index)
     mixed_operands = var_operand(RESOURCE_OR_PRIMITIVE)
     operand_sizes = var_operand(Index)
@@ -307,37 +273,11 @@ class TensorDispatchOp(AffinityOpInterface, OpDef):
     encoding_fields = ("operand_encodings", "result_encodings")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op.entry_points)
-        if ep is None:
-            return None
-        g = dict(zip(("workload", "args", "sizes", "odims", "rsizes", "rdims"), operand_groups(cls, op)))
-        oenc = [a.type for a in op.operand_encodings.elements]
-        renc = [a.type for a in op.result_encodings.elements]
-        s = "stream.tensor.dispatch " + affinity_text(p, op) + ep
-        if g["workload"]:
-            s += "[" + p.values(g["workload"]) + "]"
-        s += "(" + p.values(g["args"]) + ")" + p.attr_dict(op.attributes) + " : ("
-        items, si, di = [], 0, 0
-        for v, t in zip(g["args"], oenc):
-            if not is_resource(v.type):
-                items.append(p.type_text(v.type))
-                continue
-            n = dynamic_dims(t)
-            items.append(f"{p.type_text(t)}{_pdims(p, g['odims'][di:di + n])} in "
-                         f"{p.type_text(v.type)}{{{p.value(g['sizes'][si])}}}")
-            di += n
-            si += 1
-        s += ", ".join(items) + ") -> "
-        outs, di = [], 0
-        for i, (t, r, tie) in enumerate(zip(renc, op.results, tied_operands(op), strict=True)):
-            n = dynamic_dims(t)
-            where = p.value(g["args"][tie]) if tie >= 0 else p.type_text(r.type)
-            outs.append(p.type_text(t) + _pdims(p, g["rdims"][di:di + n]) + " in " + where
-                        + "{" + p.value(g["rsizes"][i]) + "}")
-            di += n
-        return s + (_result_list(outs) if outs else "()")
+    def asm_printable(cls, op: TensorDispatchOp) -> bool:
+        _w, args, sizes, odims, rsizes, rdims = operand_groups(cls, op)  # (one split, not one per accessor)
+        return entry_points_printable(op.entry_points) and encoded_printable(
+            args, sizes, op.operand_encodings, odims, op.results, rsizes, op.result_encodings, rdims,
+            op.tied_operands)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -372,9 +312,15 @@ class TensorDispatchOp(AffinityOpInterface, OpDef):
         return out
 
 
-class AsyncDispatchOp(AffinityOpInterface, OpDef):
+class AsyncDispatchOp(AffinityOpInterface, DispatchEntryPoints, DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.async.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? custom<DispatchEntryPoints>($entry_points) "
+                       "(`[` $workload^ `]`)? `` custom<DispatchOperands>($resource_operands, "
+                       "$resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    attr_syntax = {"entry_points": AttrArray()}
     workload = var_operand(Index)
     resource_operands = var_operand(RESOURCE_OR_PRIMITIVE)
     resource_operand_sizes = var_operand(Index)
@@ -389,32 +335,10 @@ class AsyncDispatchOp(AffinityOpInterface, OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        ep = _entry_text(op.entry_points)
-        if ep is None or not op.results:
-            return None
-        w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        s = "stream.async.dispatch " + affinity_text(p, op) + ep
-        if w:
-            s += "[" + p.values(w) + "]"
-        items, types, ri = [], [], 0
-        for v in args:
-            if is_resource(v.type):
-                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
-                types.append(f"{p.type_text(v.type)}{{{p.value(sizes[ri])}}}")
-                ri += 1
-            else:
-                items.append(p.value(v))
-                types.append(p.type_text(v.type))
-        s += "(" + ", ".join(items) + ")" + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
-        outs = [(p.value(args[tie]) if tie >= 0 else p.type_text(r.type)) + "{" + p.value(rsizes[i]) + "}"
-                for i, (r, tie) in enumerate(zip(op.results, tied_operands(op), strict=True))]
-        return s + _result_list(outs)
-
-
-def _result_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else "(" + ", ".join(items) + ")"
+    def asm_printable(cls, op: AsyncDispatchOp) -> bool:
+        _w, args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
+        return entry_points_printable(op.entry_points) and shaped_printable(
+            args, sizes, op.results, rsizes, op.tied_operands, -1, offs, ends, lens)
 
 
 # ---------------------------------------------------------------------------
@@ -450,7 +374,6 @@ class TensorSizeOfOp(AffinityOpInterface, _TensorOp):
     encoding_fields = ("encoding",)
 
 
-
 class TensorEmptyOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.empty"
     summary = "Defines an empty tensor value"
@@ -465,7 +388,6 @@ class TensorEmptyOp(AffinityOpInterface, _TensorOp):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["empty"]
-
 
 
 class TensorConstantOp(AffinityOpInterface, _TensorOp):
@@ -485,7 +407,6 @@ class TensorConstantOp(AffinityOpInterface, _TensorOp):
         return ["cst"]
 
 
-
 class TensorSplatOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.splat"
     summary = "Splats a value into a shaped tensor"
@@ -497,7 +418,6 @@ class TensorSplatOp(AffinityOpInterface, _TensorOp):
     affinity = opt_attr()
     result_encoding = attr()
     encoding_fields = ("result_encoding",)
-
 
 
 class TensorFillOp(AffinityOpInterface, _TensorOp):
@@ -518,7 +438,6 @@ class TensorFillOp(AffinityOpInterface, _TensorOp):
     encoding_fields = ("target_encoding",)
 
 
-
 class _SourceResultOp(AffinityOpInterface, _TensorOp):
     """`%r : tensor{dims} in T{size} -> tensor{dims} in T{size}` (encode, clone)."""
     assembly_format = '(`on` `(` $affinity^ `)`)? $source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) `` `{` $source_size `}` `->` $result_encoding (`` `{` $result_encoding_dims^ `}`)? `in` type($result) `` `{` $result_size `}` attr-dict-with-keyword'
@@ -534,7 +453,6 @@ class _SourceResultOp(AffinityOpInterface, _TensorOp):
     result_encoding = attr()
     traits = (AttrSizedOperandSegments(),)
     encoding_fields = ("source_encoding", "result_encoding")
-
 
 
 class TensorEncodeOp(_SourceResultOp):
@@ -579,7 +497,6 @@ class TensorSliceOp(AffinityOpInterface, _TensorOp):
     fixed_encodings = True
 
 
-
 class TensorUpdateOp(AffinityOpInterface, _TensorOp):
     name = "stream.tensor.update"
     summary = "Updates a slice of a subview of a resource in-place"
@@ -601,27 +518,8 @@ class TensorUpdateOp(AffinityOpInterface, _TensorOp):
     fixed_encodings = True
 
 
-
 # ---------------------------------------------------------------------------
-# parsing (grammars/stream.lark)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+# (the dispatch forms are declared on their classes above)
 
 
 def _entry(s: Any, tok: Any) -> ArrayAttr:
@@ -648,141 +546,7 @@ def _entry(s: Any, tok: Any) -> ArrayAttr:
     return r
 
 
-
-
-
-
-def _int_array(vals: Sequence[int]) -> ArrayAttr:
-    return ArrayAttr([IntegerAttr(v, INDEX) for v in vals])
-
-
-
-
-
-
-
-
-
-
-
-
-def _shaped_dims(s: Any, t: Any, dims: list) -> None:
-    """IREE's shaped type list reads exactly as many `{%d}` values as the
-    tensor type has dynamic dimensions: another count is its parse error,
-    at the first value."""
-    n = dynamic_dims(t)
-    if dims and n and len(dims) != n:
-        raise s.error(f"custom op 'stream.tensor.dispatch' expected {n} operands", dims[0].start_pos)
-
-
-def stream_tensor_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
-    aff, entry = parse_affinity(s, aff), _entry(s, entry)
-    items = cached_operand_types(s, types_tok)
-    names = USE_RE.findall(str(ops_tok))
-    if len(names) != len(items):
-        raise s.error(f"{len(names)} operands present, but expected {len(items)}", ops_tok.start_pos)
-    args, sizes, odims, oenc = [], [], [], []
-    for (name, idx), (t, dims, res_in, pos) in zip(names, items):
-        if res_in is None:
-            if dims:
-                raise s.error("expected 'in' and a resource type after dimensions", pos)
-            args.append(s.lookup(name, int(idx or 0), t, ops_tok.start_pos))
-            oenc.append(TypeAttr(UNUSED))
-            continue
-        _shaped_dims(s, t, dims)
-        rtype_tok, sdims = res_in
-        rtype = s.decode("type", str(rtype_tok), rtype_tok.start_pos)
-        args.append(s.lookup(name, int(idx or 0), rtype, ops_tok.start_pos))
-        sizes.extend(uses_of(s, sdims))
-        odims.extend(uses_of(s, dims))
-        oenc.append(TypeAttr(t))
-    if len(res) == 1:  # `(T{%d} in R{%s}, T in %x{%s}, ...)`
-        outs = []
-        for t, dims, res_in, pos in cached_operand_types(s, res[0], ties=True):
-            if res_in is None or not isinstance(t, Type):
-                raise s.error("expected 'tensor-type in resource-type{size}'", pos)
-            outs.append((t, dims, *res_in))
-    else:
-        rt_tok, rdims, target, rsize = res
-        outs = [(s.decode_type(rt_tok), dim_uses(s, rdims), target, dim_uses(s, rsize))]
-    renc, rtypes, ties, rd, rs = [], [], [], [], []
-    for t, dims, target, size in outs:
-        _shaped_dims(s, t, dims)
-        tie = tied_index(s, target, names, "stream.tensor.dispatch") if is_tied_use(target) else -1
-        renc.append(TypeAttr(t))
-        rtypes.append(args[tie].type if tie >= 0 else s.decode_type(target))
-        ties.append(tie)
-        rd.extend(uses_of(s, dims))
-        rs.extend(uses_of(s, size))
-    wl = uses_of(s, workload)
-    props = props_attr(aff, entry_points=entry, operandSegmentSizes=segment_sizes(wl, args, sizes, odims, rs, rd),
-                   operand_encodings=ArrayAttr(oenc), result_encodings=ArrayAttr(renc),
-                   tied_operands=_int_array(ties))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.tensor.dispatch", [*wl, *args, *sizes, *odims, *rs, *rd], rtypes, props, a), \
-        kw.start_pos
-
-
-
-
-def stream_async_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs = dispatch_head(s, head)
-    aff, entry = parse_affinity(s, aff), _entry(s, entry)
-    items = []
-    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
-        if r_in is not None:
-            raise s.error("unexpected 'in' in async dispatch operand types", tpos)
-        items.append((t, dims, tpos))
-    text = str(ops_tok)[1:-1]
-    pieces = [x for x in split_top(text)] if text.strip() else []
-    if len(pieces) != len(items):
-        raise s.error(f"{len(pieces)} operands present, but expected {len(items)}", ops_tok.start_pos)
-    pos = ops_tok.start_pos
-    args, sizes, offs, ends, lens = [], [], [], [], []
-
-    def use(name: str, t: Any) -> Any:
-        m = USE_RE.fullmatch(name)
-        return s.lookup(m.group(1), int(m.group(2) or 0), t, pos)
-
-    for piece, (t, dims, tpos) in zip(pieces, items):
-        m = ASYNC_ARG.fullmatch(piece)
-        if m is None:
-            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
-        args.append(use(m.group(1), t))
-        if is_resource(t):
-            if m.group(2) is None or len(dims) != 1:
-                raise s.error("resource operands need a range and a size", tpos)
-            offs.append(use(m.group(2), INDEX))
-            ends.append(use(m.group(3), INDEX))
-            lens.append(use(m.group(4), INDEX))
-            sizes.extend(uses_of(s, dims))
-    if len(res) == 1:  # `(R{%s}, %x{%s}, ...)`
-        outs = [(t, dims) for t, dims, _, _ in cached_operand_types(s, res[0], ties=True)]
-    else:
-        outs = [(res[0], dim_uses(s, res[1]))]
-    arg_names = [USE_RE.fullmatch(ASYNC_ARG.fullmatch(x).group(1)).groups() for x in pieces]
-    rtypes, ties, rs = [], [], []
-    for target, size in outs:
-        tie = tied_index(s, target, arg_names, "stream.async.dispatch") if is_tied_use(target) else -1
-        rtypes.append(args[tie].type if tie >= 0 else target if isinstance(target, Type) else s.decode_type(target))
-        ties.append(tie)
-        rs.extend(uses_of(s, size))
-    wl = uses_of(s, workload)
-    props = props_attr(aff, entry_points=entry,
-                   operandSegmentSizes=segment_sizes(wl, args, sizes, offs, ends, lens, rs), tied_operands=_int_array(ties))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation("stream.async.dispatch", [*wl, *args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), \
-        kw.start_pos
-
-
 # -- timepoints -----------------------------------------------------------------------------
-
-
 
 
 class TimepointImmediateOp(StreamAsm, OpDef):
@@ -793,7 +557,6 @@ class TimepointImmediateOp(StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointJoinOp(StreamAsm, OpDef):
     name = "stream.timepoint.join"
     summary = "Joins one or more timepoints into the max of all of them"
@@ -801,7 +564,6 @@ class TimepointJoinOp(StreamAsm, OpDef):
     await_timepoints = var_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     traits = (Pure(),)
-
 
 
 class TimepointBarrierOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -820,7 +582,6 @@ class TimepointBarrierOp(AffinityOpInterface, StreamAsm, OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
 
-
 class TimepointAwaitOp(StreamAsm, OpDef):
     name = "stream.timepoint.await"
     summary = "Awaits a timepoint before returning a set of resources"
@@ -835,12 +596,7 @@ class TimepointAwaitOp(StreamAsm, OpDef):
     sync = opt_attr()  # a unit property (`sync` before the timepoint)
 
 
-
 # -- resource allocation --------------------------------------------------------------------
-
-
-def _only_affinity(op: Operation) -> bool:
-    return all(k == "affinity" for k, _ in op.properties.entries) if op.properties else True
 
 
 class ResourceAllocaOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -860,7 +616,6 @@ class ResourceAllocaOp(AffinityOpInterface, StreamAsm, OpDef):
         return ["result", "result_timepoint"] if len(op.results) == 2 else None
 
 
-
 class ResourceDeallocaOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.dealloca"
     summary = "Frees a transient resource after an optional timepoint"
@@ -874,9 +629,6 @@ class ResourceDeallocaOp(AffinityOpInterface, StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
-
-
 # -- command buffers ------------------------------------------------------------------------
 
 
@@ -888,7 +640,6 @@ class YieldOp(StreamAsm, OpDef):
     resource_operand_sizes = var_operand(Index)
     traits = (ParentOneOf("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute", "stream.cmd.serial",
                           "stream.cmd.concurrent"), Pure(), ReturnLike(), Terminator(), SameVariadicOperandSize())
-
 
 
 class CmdExecuteOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
@@ -914,7 +665,6 @@ class CmdExecuteOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
     traits = (AttrSizedOperandSegments(), SingleBlockImplicitTerminator("stream.yield"))
 
 
-
 class CmdFillOp(StreamAsm, OpDef):
     name = "stream.cmd.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -924,7 +674,6 @@ class CmdFillOp(StreamAsm, OpDef):
     target_offset = operand(Index)
     target_length = operand(Index)
     value = operand(NATIVE_FILL_PATTERN)
-
 
 
 class CmdCopyOp(StreamAsm, OpDef):
@@ -938,10 +687,6 @@ class CmdCopyOp(StreamAsm, OpDef):
     target_size = operand(Index)
     target_offset = operand(Index)
     length = operand(Index)
-
-
-
-_WITH_ITEM = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s+as\s+%([\w$.\-]+)\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
 
 
 def _sized_count(values: Sequence[Any]) -> int:
@@ -1021,7 +766,6 @@ class AsyncExecuteOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
 
-
 class AsyncConcurrentOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
     name = "stream.async.concurrent"
     summary = "Executes all ops concurrently"
@@ -1049,10 +793,14 @@ class AsyncConcurrentOp(AffinityOpInterface, ResourceRegion, StreamAsm, OpDef):
         verify_execution_region(cls, op)
 
 
-
-class CmdDispatchOp(OpDef):
+class CmdDispatchOp(DispatchEntryPoints, DispatchResources, StreamAsm, OpDef):
     name = "stream.cmd.dispatch"
     summary = "Dispatches a parallelized grid of work"
+    assembly_format = ("custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` "
+                       "(`(` $uniform_operands^ `:` type($uniform_operands) `)`)? `{` "
+                       "custom<DispatchResources>($resources, type($resources), $resource_sizes, $resource_offsets, "
+                       "$resource_lengths, $resource_accesses) `\\n` `}` attr-dict-with-keyword")
+    attr_syntax = {"entry_points": AttrArray()}
     workload = var_operand(Index)
     uniform_operands = var_operand(PRIMITIVE)
     resources = var_operand(STREAM_RESOURCE)
@@ -1064,66 +812,14 @@ class CmdDispatchOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        seg, acc, entry = (op.properties.get("operandSegmentSizes"), op.resource_accesses,
-                           _entry_text(op.entry_points))
-        if seg is None or acc is None or entry is None or op.results or len(op.properties) != 3:
-            return None
-        nw, nu, nr, ns, no, nl = seg.values
-        if not nr or not (nr == ns == no == nl) or len(acc) != nr:
-            return None
-        groups = operand_groups(cls, op)
-        work, uni, res, sizes, offs, lens = groups
-        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
-        if None in kinds:
-            return None
-        s = "stream.cmd.dispatch " + entry
-        if work:
-            s += f"[{p.values(work)}]"
-        if uni:
-            s += f"({p.values(uni)} : {', '.join(p.type_text(v.type) for v in uni)})"
-        ind = "  " * p.indent
-        items = [f"{ind}  {k} {p.value(r)}[{p.value(o)} for {p.value(n)}] : {p.type_text(r.type)}{{{p.value(z)}}}"
-                 for k, r, o, n, z in zip(kinds, res, offs, lens, sizes)]
-        return s + " {\n" + ",\n".join(items) + f"\n{ind}}}" + tail_attrs(p, op)
-
-
-
-
-
-
-def stream_cmd_dispatch(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_pieces
-
-    kw, entry, work, args, resources, attrs = c
-    eps = _entry(s, entry)
-    uni: list = []
-    if args is not None:
-        text, base = str(args)[1:-1], args.start_pos + 1
-        vals, colon, types = text.partition(":")
-        uses = [Use(m.group(), base + m.start()) for m in USE_RE.finditer(vals)]
-        tys = [(t.strip(), base + len(vals) + 1 + off + len(t) - len(t.lstrip()))
-               for t, off in split_pieces(types)] if colon else []
-        if len(tys) != len(uses):
-            raise s.error("expected one type per dispatch operand", args.start_pos)
-        uni = [use_of(s, u, s.decode_type(Piece(t, at))) for u, (t, at) in zip(uses, tys)]
-    items = dispatch_resource_items(s, resources)
-    if not items:
-        raise s.error("expected at least one resource", resources.start_pos)
-    workload = uses_of(s, work)
-    res = [i[1] for i in items]
-    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
-    props = DictionaryAttr({
-        "entry_points": eps, "operandSegmentSizes": segment_sizes(workload, uni, res, sizes, offs, lens),
-        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdDispatchOp.name, [*workload, *uni, *res, *sizes, *offs, *lens], [], props, a), kw.start_pos
+    def asm_printable(cls, op: CmdDispatchOp) -> bool:
+        _w, _u, res, sizes, offs, lens = operand_groups(cls, op)
+        return bool(res) and entry_points_printable(op.entry_points) and resources_printable(
+            res, op.resource_accesses, sizes, offs, lens)
 
 
 # -- resource ops ---------------------------------------------------------------------------
-# (the forms of grammars/stream.lark's "resources" section)
-
+# (resources, boundary tensors, timepoints and channels)
 
 
 def _sized(p: Any, t: Any, size: Any) -> str:
@@ -1137,10 +833,6 @@ def _one(s: Any, tok: Any, what: str = "the resource") -> list:
     if len(d) != 1:
         raise s.error(f"expected one size value for {what}", tok.start_pos)
     return d
-
-
-def _kw_attrs(s: Any, attrs: Any) -> Any:
-    return s.decode_dict(attrs) if attrs is not None else None
 
 
 class ResourceSizeOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -1172,7 +864,6 @@ class ResourceSizeOp(AffinityOpInterface, StreamAsm, OpDef):
             p.write(">")
 
 
-
 class ResourceSubviewOp(StreamAsm, OpDef):
     name = "stream.resource.subview"
     summary = "Slices out a subview of a value"
@@ -1202,7 +893,6 @@ class ResourceAllocOp(AffinityOpInterface, StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
 class ResourceLoadOp(StreamAsm, OpDef):
     name = "stream.resource.load"
     summary = "Loads a value from a staging resource"
@@ -1211,7 +901,6 @@ class ResourceLoadOp(StreamAsm, OpDef):
     source_size = operand(Index)
     source_offset = operand(Index)
     result_ = result(LOADABLE)
-
 
 
 class ResourceStoreOp(StreamAsm, OpDef):
@@ -1224,14 +913,12 @@ class ResourceStoreOp(StreamAsm, OpDef):
     value = operand(LOADABLE)
 
 
-
 class _ResourceSizedOp(StreamAsm, OpDef):
     """`%r {attrs} : T{%size}` (retain, release, is_terminal)."""
     assembly_format = '$operand_ attr-dict `:` type($operand_) `{` $operand_size `}`'
 
     operand_ = operand(ANY_RESOURCE)
     operand_size = operand(Index)
-
 
 
 class ResourceRetainOp(_ResourceSizedOp):
@@ -1257,10 +944,6 @@ class ResourceIsTerminalOp(_ResourceSizedOp):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return ["is_terminal"]
-
-
-_SIZED_RESULTS = {"stream.resource.retain": [], "stream.resource.release": [i1],
-                  "stream.resource.is_terminal": [i1]}
 
 
 class ResourceTransientsOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -1306,7 +989,6 @@ class ResourceTryMapOp(AffinityOpInterface, StreamAsm, OpDef):
         return ["did_map", "result"] if len(op.results) == 2 else None
 
 
-
 class ContextResolveOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.context.resolve"
     summary = "Resolves low-level context resources based on type"
@@ -1314,7 +996,6 @@ class ContextResolveOp(AffinityOpInterface, StreamAsm, OpDef):
     results_ = var_result()
     affinity = opt_attr()
     traits = (Pure(),)
-
 
 
 # -- tensors at the program boundary, staging loads/stores, traces, parameters ----------------
@@ -1342,7 +1023,6 @@ class TensorImportOp(AffinityOpInterface, _BoundaryOp):
     encoding_fields = ("result_encoding",)
 
 
-
 class TensorExportOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.export"
     summary = "Conversion placeholder for stream->other type conversion"
@@ -1355,7 +1035,6 @@ class TensorExportOp(AffinityOpInterface, _BoundaryOp):
     affinity = opt_attr()
     traits = (Pure(),)
     encoding_fields = ("source_encoding",)
-
 
 
 class TensorLoadOp(_BoundaryOp):
@@ -1375,7 +1054,6 @@ class TensorLoadOp(_BoundaryOp):
     def verify(cls, op: Operation) -> None:
         super().verify(op)
         _check_indices(op, cls, "source_encoding", operand_groups(cls, op)[3])
-
 
 
 def _check_indices(op: Operation, cls: Any, field: str, indices: Sequence[Any]) -> None:
@@ -1403,7 +1081,6 @@ class TensorStoreOp(_BoundaryOp):
     def verify(cls, op: Operation) -> None:
         super().verify(op)
         _check_indices(op, cls, "target_encoding", operand_groups(cls, op)[3])
-
 
 
 class TensorTraceOp(EncodedResourceOperands, StreamAsm, OpDef):
@@ -1447,7 +1124,6 @@ class TensorParameterLoadOp(AffinityOpInterface, _BoundaryOp):
     encoding_fields = ("result_encoding",)
 
 
-
 class TensorParameterWriteOp(AffinityOpInterface, _BoundaryOp):
     name = "stream.tensor.parameter.write"
     summary = "Writes a resource to a parameter scope"
@@ -1466,7 +1142,6 @@ class TensorParameterWriteOp(AffinityOpInterface, _BoundaryOp):
     encoding_fields = ("source_encoding",)
 
 
-
 # -- timepoints crossing the boundary, collective channels ------------------------------------
 
 
@@ -1480,7 +1155,6 @@ class TimepointImportOp(AffinityOpInterface, StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointExportOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.export"
     summary = "Exports a timepoint to an external dialect type"
@@ -1491,7 +1165,6 @@ class TimepointExportOp(AffinityOpInterface, StreamAsm, OpDef):
     traits = (Pure(),)
 
 
-
 class TimepointChainExternalOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.timepoint.chain_external"
     summary = "Exports a timepoint to an external dialect type"
@@ -1499,7 +1172,6 @@ class TimepointChainExternalOp(AffinityOpInterface, StreamAsm, OpDef):
     await_timepoint = operand(TIMEPOINT)
     external_values = var_operand()
     affinity = opt_attr()
-
 
 
 class ChannelCreateOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -1520,7 +1192,6 @@ class ChannelCreateOp(AffinityOpInterface, StreamAsm, OpDef):
         return ["channel"]
 
 
-
 class ChannelSplitOp(StreamAsm, OpDef):
     name = "stream.channel.split"
     summary = "Splits a collective communication channel"
@@ -1536,7 +1207,6 @@ class ChannelSplitOp(StreamAsm, OpDef):
         return ["channel"]
 
 
-
 class _ChannelQueryOp(StreamAsm, OpDef):
     assembly_format = '$channel `:` type($result_) attr-dict-with-keyword'
     channel = operand(CHANNEL)
@@ -1547,7 +1217,6 @@ class _ChannelQueryOp(StreamAsm, OpDef):
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
         return [cls.result_name]
-
 
 
 class ChannelRankOp(_ChannelQueryOp):
@@ -1565,27 +1234,6 @@ class ChannelCountOp(_ChannelQueryOp):
 # -- stream.async.* resource ops ---------------------------------------------------------------
 
 
-
-def _one_use(s: Any, tok: Any, t: Any) -> list:
-    """`(%v)` after a keyword: its one value (`()` is none, as MLIR reads an optional group)."""
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-    if len(uses) != 1:
-        raise s.error("expected one SSA value", tok.start_pos)
-    return [use_of(s, uses[0], t)]
-
-
-def _tied_text(p: Any, target: Any, result: Any, size: Any) -> str:
-    """IREE's custom<ShapedTiedResult>: `%target as T{%size}`."""
-    return f"{p.value(target)} as {_sized(p, result.type, size)}"
-
-
-def _tied_parse(s: Any, tied: Any, rt: Any, size: Any) -> tuple[Any, list]:
-    """The result type and size of `[%t as] T{%s}` (the named value is not checked, as in IREE)."""
-    return s.decode_type(rt), uses_of(s, _one(s, size))
-
-
 class _AsyncOp(AffinityOpInterface, StreamAsm, OpDef):
     """Async resource ops run where `affinity` says; results are stream resources."""
 
@@ -1600,7 +1248,6 @@ class AsyncAllocaOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncBarrierOp(_AsyncOp):
     name = "stream.async.barrier"
     summary = "Indicates a value is resident on a particular device"
@@ -1609,7 +1256,6 @@ class AsyncBarrierOp(_AsyncOp):
     source = operand(STREAM_OR_STAGING)
     size = operand(Index)
     result_ = result(STREAM_OR_STAGING)
-
 
 
 class _AsyncSourceResultOp(_AsyncOp):
@@ -1621,7 +1267,6 @@ class _AsyncSourceResultOp(_AsyncOp):
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
     keyword_attrs = True
-
 
 
 class AsyncCastOp(_AsyncSourceResultOp):
@@ -1645,28 +1290,9 @@ _COLLECTIVE_PARAM = {"broadcast": "source", "reduce": "target", "send": "target"
                      "send_recv": "source_target_pair"}
 
 
-_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
-
-
 def _collective_kind(a: Any) -> str:
     body = a.text[len("#stream.collective<"):]
     return re.match(r"\w*", body).group()
-
-
-class _CollectiveKind(StrippedAttr):
-    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
-
-    def __init__(self) -> None:
-        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
-
-    def parse(self, p: Any, name: str) -> Any:
-        at = p.location()
-        body = p.parse_angle_body()
-        if body is None:
-            raise p.wrong_token("expected '<'")
-        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
-            raise p.error("expected ':'", at + 1)
-        return self.make(body)
 
 
 class AsyncCollectiveOp(_AsyncOp):
@@ -1674,7 +1300,7 @@ class AsyncCollectiveOp(_AsyncOp):
     summary = "Performs a collective operation"
     assembly_format = '`` $op `` `[` $element_count `]` (`on` `(` $affinity^ `)`)? `channel` `(` $channel `)` custom<CollectiveParam>($param) `` $source `[` $source_offset `to` $source_end `for` $source_length `]` `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` type($source) `` `{` $source_size `}` `->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword'
     same_types = (("target", "result_"),)
-    attr_syntax = {"op": _CollectiveKind()}
+    attr_syntax = {"op": CollectiveKind()}
     # IREE passes the kind too (`ref($op)`); the printer reads it from the op
 
     @staticmethod
@@ -1741,7 +1367,6 @@ class AsyncConstantOp(_AsyncOp):
         return ["cst"]
 
 
-
 class AsyncCopyOp(_AsyncOp):
     name = "stream.async.copy"
     summary = "Copies a subview of a stream resource to another"
@@ -1759,7 +1384,6 @@ class AsyncCopyOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncFillOp(_AsyncOp):
     name = "stream.async.fill"
     summary = "Fills a subview of a stream resource with a value"
@@ -1774,7 +1398,6 @@ class AsyncFillOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncLoadOp(StreamAsm, OpDef):
     name = "stream.async.load"
     summary = "Loads a value from a resource"
@@ -1784,7 +1407,6 @@ class AsyncLoadOp(StreamAsm, OpDef):
     source_offset = operand(Index)
     result_ = result(LOADABLE)
     traits = (Pure(),)
-
 
 
 class AsyncSliceOp(_AsyncOp):
@@ -1799,7 +1421,6 @@ class AsyncSliceOp(_AsyncOp):
     result_ = result(STREAM_RESOURCE)
 
 
-
 class AsyncSplatOp(_AsyncOp):
     name = "stream.async.splat"
     summary = "Splats a value into a resource"
@@ -1809,7 +1430,6 @@ class AsyncSplatOp(_AsyncOp):
     result_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
     traits = (Pure(),)
-
 
 
 class AsyncStoreOp(StreamAsm, OpDef):
@@ -1824,7 +1444,6 @@ class AsyncStoreOp(StreamAsm, OpDef):
     result_ = result(STAGING)
 
 
-
 class AsyncUpdateOp(_AsyncOp):
     name = "stream.async.update"
     summary = "Updates a slice of a subview of a resource in-place"
@@ -1837,7 +1456,6 @@ class AsyncUpdateOp(_AsyncOp):
     update = operand(STREAM_RESOURCE)
     update_size = operand(Index)
     result_ = result(STREAM_RESOURCE)
-
 
 
 # -- resource packing and constant uploads ----------------------------------------------------
@@ -1902,9 +1520,6 @@ class ResourcePackOp(AffinityOpInterface, StreamAsm, OpDef):
             raise op_error(op, "requires a size for each slice")
 
 
-_PACK_SLICE = re.compile(r"\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*=\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:,|\Z)")
-
-
 class ResourceConstantsOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.resource.constants"
     summary = "Asynchronously uploads or maps constant values"
@@ -1967,8 +1582,6 @@ class ResourceConstantsOp(AffinityOpInterface, StreamAsm, OpDef):
 
 
 CALLBACKS = {
-    "stream_tensor_dispatch": stream_tensor_dispatch, "stream_async_dispatch": stream_async_dispatch,
-    "stream_cmd_dispatch": stream_cmd_dispatch,
 }
 
 OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubspanOp, AsyncTransferOp, TensorDispatchOp,
@@ -1985,5 +1598,5 @@ OPS = (ExecutableOp, ExecutableEndOp, ExecutableExportOp, ReturnOp, BindingSubsp
 
 
 # the stream dialect spans this module and stream_cmd.py (which shares only stream_syntax.py with it)
-DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream.lark",
+DIALECT = Dialect("stream", ops=OPS + stream_cmd.OPS, grammar="stream_cmd.lark",
                   syntax={**CALLBACKS, **stream_cmd.CALLBACKS})

@@ -16,10 +16,7 @@ import re
 from typing import Any
 
 from hlopt.dialects.stream_syntax import (
-    ACCESS_BITS,
-    ACCESS_KINDS,
     ANY_RESOURCE,
-    ASYNC_ARG,
     BUFFER,
     CHANNEL,
     COLLECTIVE,
@@ -35,32 +32,27 @@ from hlopt.dialects.stream_syntax import (
     STREAM_RESOURCE,
     TIMEPOINT,
     USE_RE,
+    CollectiveKind,
+    DispatchOperands,
+    DispatchResources,
+    ParameterOperations,
     Piece,
+    ShapedFunctionType,
     StreamAsm,
-    Use,
-    affinity_text,
-    await_operand,
-    cached_operand_types,
     custom_or_generic,
     dim_uses,
-    dispatch_head,
-    dispatch_resource_items,
-    dynamic_dims,
     is_resource,
     operand_groups,
-    parse_affinity,
-    props_attr,
-    segment_sizes,
-    tail_attrs,
+    resources_printable,
+    shaped_printable,
     tied_index,
-    use_of,
-    uses_of,
 )
 from hlopt.dialects.util import visibility_prefix
 from hlopt.ir.attributes import (
     ArrayAttr,
     DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -89,12 +81,11 @@ from hlopt.ir.traits import (
     Symbol,
     op_error,
 )
-from hlopt.ir.types import FunctionType, i32
+from hlopt.ir.types import FunctionType, i64
 from hlopt.syntax import BareInteger
 
 _YIELD = "stream.yield"  # the cmd regions' terminator (stream.py declares it)
 _CMD_PARENTS = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
-
 
 
 # ---------------------------------------------------------------------------
@@ -109,7 +100,6 @@ class _SubviewOp(StreamAsm, OpDef):
     target_offset = operand(Index)
     target_length = operand(Index)
     affinity_keyword = ""  # `to`/`from` before the optional source affinity
-
 
 
 class CmdFlushOp(_SubviewOp):
@@ -178,9 +168,14 @@ def _resources_text(p: Any, kinds: list[str], res: Any, offs: Any, lens: Any, si
 _COLLECTIVE_KIND = re.compile(r"#stream\.collective<\s*(\w+)")
 
 
-class CmdCollectiveOp(OpDef):
+class CmdCollectiveOp(DispatchResources, StreamAsm, OpDef):
     name = "stream.cmd.collective"
     summary = "Dispatches a collective operation"
+    assembly_format = ("`` $op `` `[` $element_count `]` `channel` `(` $channel `)` "
+                       "(`param` `(` $param^ `:` type($param) `)`)? `{` "
+                       "custom<DispatchResources>($resources, type($resources), $resource_sizes, $resource_offsets, "
+                       "$resource_lengths, $resource_accesses) `\\n` `}` attr-dict-with-keyword")
+    attr_syntax = {"op": CollectiveKind()}
     channel = operand(CHANNEL)
     element_count = operand(Index)
     param = opt_operand(I32)
@@ -193,20 +188,10 @@ class CmdCollectiveOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        kind, acc = op.op, op.resource_accesses
-        text = p.attr_text(kind) if kind is not None else ""
-        if not text.startswith("#stream.collective<") or acc is None or op.results or len(op.properties) != 3:
-            return None
-        (ch,), (count,), param, res, sizes, offs, lens = operand_groups(cls, op)
-        kinds = [ACCESS_KINDS.get(int(a.value)) if isinstance(a, IntegerAttr) else None for a in acc.elements]
-        if None in kinds or not (len(res) == len(sizes) == len(offs) == len(lens) == len(kinds)):
-            return None
-        s = f"stream.cmd.collective{text[len('#stream.collective'):]}[{p.value(count)}] channel({p.value(ch)})"
-        if param:
-            s += f" param({p.value(param[0])} : {p.type_text(param[0].type)})"
-        return s + " " + _resources_text(p, kinds, res, offs, lens, sizes) + tail_attrs(p, op)
+    def asm_printable(cls, op: CmdCollectiveOp) -> bool:
+        return bool(op.resources) and isinstance(op.op, OpaqueAttr) and op.op.text.startswith(
+            "#stream.collective<") and resources_printable(op.resources, op.resource_accesses, op.resource_sizes,
+                                                           op.resource_offsets, op.resource_lengths)
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -229,35 +214,6 @@ class CmdCollectiveOp(OpDef):
 
 
 _BITS_NAME = {0: "None", 1: "Read", 2: "Write", 3: "Read|Write"}
-
-
-def stream_cmd_collective(s: Any, c: list) -> tuple[Operation, int]:
-    kw, kind, count, channel, param, resources, attrs = c
-    op_attr = s.decode("attr", "#stream.collective" + str(kind), kind.start_pos)
-    ch = USE_RE.fullmatch(str(channel)[1:-1].strip())
-    if ch is None:
-        raise s.error("expected the channel value in 'channel(...)'", channel.start_pos)
-    chan = use_of(s, Use(ch.group(), channel.start_pos + 1 + str(channel)[1:].index("%")),
-                s.decode("type", "!stream.channel", channel.start_pos))
-    params = []
-    if param is not None:
-        text = str(param)[1:-1]
-        v, colon, t = text.partition(":")
-        m = USE_RE.fullmatch(v.strip())
-        if m is None or not colon:
-            raise s.error("expected '(%value : type)' after 'param'", param.start_pos)
-        params = [use_of(s, Use(m.group(), param.start_pos + 1 + text.index("%")),
-                       s.decode("type", t.strip(), param.start_pos + 1 + len(v) + 1 + len(t) - len(t.lstrip())))]
-    items = dispatch_resource_items(s, resources)
-    res = [i[1] for i in items]
-    sizes, offs, lens = (uses_of(s, [i[k] for i in items]) for k in (2, 3, 4))
-    cnt = uses_of(s, [count])
-    props = DictionaryAttr({
-        "op": op_attr, "operandSegmentSizes": segment_sizes([chan], cnt, params, res, sizes, offs, lens),
-        "resource_accesses": ArrayAttr([IntegerAttr(i[0], i32) for i in items])})
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCollectiveOp.name, [chan, *cnt, *params, *res, *sizes, *offs, *lens], [], props, a), \
-        kw.start_pos
 
 
 # ---------------------------------------------------------------------------
@@ -440,49 +396,7 @@ def stream_extern_func(s: Any, c: list) -> tuple[Operation, int]:
     return Operation(name, [], [], DictionaryAttr(props), a, [Region()]), kw.start_pos
 
 
-def _callee(s: Any, tok: Any) -> SymbolRefAttr:
-    a = s.decode("attr", str(tok), tok.start_pos)
-    if not isinstance(a, SymbolRefAttr) or a.nested:
-        raise s.error("expected a flat symbol reference to the callee", tok.start_pos)
-    return a
-
-
-def _sized_type(p: Any, t: Any, sizes: list) -> str | None:
-    """`T{%size}` for a resource (taking its size from `sizes`), `T` otherwise;
-    None for a shaped type with dynamic dims (printed generically)."""
-    if is_resource(t):
-        return f"{p.type_text(t)}{{{p.value(sizes.pop(0))}}}"
-    if dynamic_dims(t):
-        return None
-    return p.type_text(t)
-
-
 _CALL_PROPS = ("arg_attrs", "res_attrs")
-
-
-def _call_props(p: Any, op: Operation) -> str:
-    """` <arg_attrs = ..., res_attrs = ...>`: the properties IREE's call formats
-    leave to the prop-dict, printed as iree-opt does between operands and attr-dict."""
-    d = op.properties
-    present = [(k, d.get(k)) for k in _CALL_PROPS if d.get(k) is not None]
-    if not present:
-        return ""
-    return " <" + ", ".join(f"{k} = {p.attr_text(v)}" for k, v in present) + ">"
-
-
-def _parse_call_props(s: Any, tok: Any, opname: str) -> dict:
-    """The `<...>` of a call: only arg_attrs and res_attrs may be spelled there
-    (MLIR's prop-dict rejects any other name, located at that name)."""
-    if tok is None:
-        return {}
-    text = str(tok)
-    d = s.decode_dict_text("{" + text[1:-1] + "}", tok.start_pos)
-    for k, _ in d.entries:
-        if k not in _CALL_PROPS:
-            m = re.search(rf"[<,\s]\"?{re.escape(k)}\b", text)
-            at = tok.start_pos + (m.start() + 1 if m else 0)
-            raise s.error(f"custom op '{opname}' duplicate or unknown property in properties dictionary: {k}", at)
-    return dict(d.entries)
 
 
 def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
@@ -494,9 +408,14 @@ def _check_callee(op: Operation, callee: Any, symbols: Any, kind: str) -> None:
             raise op_error(op, f"undefined external call: {callee.root}")
 
 
-class AsyncCallOp(AffinityOpInterface, OpDef):
+class AsyncCallOp(AffinityOpInterface, DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.async.call"
     summary = "Calls a streamable external host function"
+    assembly_format = ("(`on` `(` $affinity^ `)`)? $callee `` custom<DispatchOperands>($resource_operands, "
+                       "$resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    asm_strict_properties = True  # arg_attrs/res_attrs print as `<...>`, as iree-opt does
     resource_operands = var_operand()
     resource_operand_sizes = var_operand(Index)
     resource_operand_offsets = var_operand(Index)
@@ -512,33 +431,10 @@ class AsyncCallOp(AffinityOpInterface, OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee = op.callee
-        if not isinstance(callee, SymbolRefAttr) or callee.nested:
-            return None
-        args, sizes, offs, ends, lens, rsizes = operand_groups(cls, op)
-        items, types, ri, sizes = [], [], 0, list(sizes)
-        for v in args:
-            if is_resource(v.type):
-                items.append(f"{p.value(v)}[{p.value(offs[ri])} to {p.value(ends[ri])} for {p.value(lens[ri])}]")
-                ri += 1
-            else:
-                items.append(p.value(v))
-            types.append(_sized_type(p, v.type, sizes))
-        outs, rsizes = [], list(rsizes)
-        for r, tie in zip(op.results, _ties(op.tied_operands, len(op.results))):
-            if tie >= 0:
-                t = args[tie]
-                x = p.value(t) + ("" if t.type == r.type else " as " + p.type_text(r.type))
-                outs.append(x + (f"{{{p.value(rsizes.pop(0))}}}" if is_resource(r.type) else ""))
-            else:
-                outs.append(_sized_type(p, r.type, rsizes))
-        if None in types or None in outs or sizes or rsizes or ri != len(offs):
-            return None
-        return ("stream.async.call " + affinity_text(p, op) + callee.text + "(" + ", ".join(items) + ")"
-                + _call_props(p, op) + p.attr_dict(op.attributes) + " : (" + ", ".join(types) + ") -> "
-                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    def asm_printable(cls, op: AsyncCallOp) -> bool:
+        return isinstance(op.callee, SymbolRefAttr) and not op.callee.nested and shaped_printable(
+            op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands, -1,
+            op.resource_operand_offsets, op.resource_operand_ends, op.resource_operand_lengths)
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -563,9 +459,14 @@ def _check_value_sizes(op: Operation, values: Any, sizes: Any) -> None:
                            "are attached")
 
 
-class CmdCallOp(OpDef):
+class CmdCallOp(DispatchOperands, ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.cmd.call"
     summary = "Calls a streamable external host function"
+    assembly_format = ("$callee `` custom<CmdCallOperands>($resource_operands, $resource_operand_offsets, "
+                       "$resource_operand_lengths, $resource_operand_accesses) attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)")
+    asm_strict_properties = True  # arg_attrs/res_attrs print as `<...>`, as iree-opt does
     resource_operands = var_operand()
     resource_operand_sizes = var_operand(Index)
     resource_operand_offsets = var_operand(Index)
@@ -580,32 +481,12 @@ class CmdCallOp(OpDef):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        callee, acc = op.callee, op.resource_operand_accesses
-        if not isinstance(callee, SymbolRefAttr) or callee.nested or not isinstance(acc, ArrayAttr) \
-                or any(t >= 0 for t in _ties(op.tied_operands, len(op.results))):
-            return None
-        args, sizes, offs, lens, rsizes = operand_groups(cls, op)
-        items, types, ri, sizes = [], [], 0, list(sizes)
-        for v in args:
-            if is_resource(v.type):
-                bits = int(acc.elements[ri].value)
-                kind = "rw" if bits & 3 == 3 else "ro" if bits & 1 else "wo" if bits & 2 else None
-                if kind is None:
-                    return None
-                items.append(f"{kind} {p.value(v)}[{p.value(offs[ri])} for {p.value(lens[ri])}]")
-                ri += 1
-            else:
-                items.append(p.value(v))
-            types.append(_sized_type(p, v.type, sizes))
-        rsizes = list(rsizes)
-        outs = [_sized_type(p, r.type, rsizes) for r in op.results]
-        if None in types or None in outs or sizes or rsizes or ri != len(offs):
-            return None
-        return ("stream.cmd.call " + callee.text + "(" + ", ".join(items) + ")" + _call_props(p, op)
-                + p.attr_dict(op.attributes)
-                + " : (" + ", ".join(types) + ") -> " + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")"))
+    def asm_printable(cls, op: CmdCallOp) -> bool:
+        acc = op.resource_operand_accesses
+        return isinstance(op.callee, SymbolRefAttr) and not op.callee.nested and isinstance(acc, ArrayAttr) \
+            and all(isinstance(e, IntegerAttr) and e.value & 3 for e in acc.elements) and shaped_printable(
+                op.resource_operands, op.resource_operand_sizes, op.results_, op.result_sizes, op.tied_operands,
+                -1, op.resource_operand_offsets, op.resource_operand_lengths, acc.elements)
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
@@ -622,40 +503,6 @@ class CmdCallOp(OpDef):
         if n != need:
             raise op_error(op, f"expects {need} resource access specifiers but {n} are present")
         _check_callee(op, op.callee, symbols, "")
-
-
-def _call_results(s: Any, res: list, arg_names: list, args: list, opname: str) -> tuple[list, list, list]:
-    """The result list after `->`: one OPERANDS token `(R{%s}, %x{%s}, %y as T{%s}, i32)`,
-    or one result as a type, or a tied `%x` (`as T` when its type changes), with
-    its `{%size}`. Returns (types, result sizes, tied operand indices)."""
-    from hlopt.syntax import split_top
-
-    if len(res) == 1:  # the parenthesized list
-        text, base = str(res[0])[1:-1], res[0].start_pos + 1
-        pieces, off = [], 0
-        for piece in split_top(text) if text.strip() else []:
-            pieces.append((piece, base + off))
-            off += len(piece) + 1
-    else:
-        pieces = None
-    types, sizes, ties = [], [], []
-
-    def add(t: Any, tie: int, dims: list) -> None:
-        types.append(t)
-        ties.append(tie)
-        sizes.extend(uses_of(s, dims))
-
-    if pieces is None:
-        if len(res) == 2:  # `T{%s}`
-            add(s.decode_type(res[0]), -1, dim_uses(s, res[1]))
-        else:  # `%x [as T]{%s}`
-            target, as_type, dims = res
-            tie = tied_index(s, target, arg_names, opname)
-            add(s.decode_type(as_type) if as_type is not None else args[tie].type, tie, dim_uses(s, dims))
-        return types, sizes, ties
-    for piece, at in pieces:
-        add(*_result_piece(s, piece, at, arg_names, args, opname))
-    return types, sizes, ties
 
 
 _AS_KW = re.compile(r"\s+as\s+")
@@ -694,121 +541,12 @@ def _result_piece(s: Any, piece: str, at: int, arg_names: list, args: list, opna
     return t, tie, dims
 
 
-def _call_types(s: Any, types_tok: Any, n: int, ops_tok: Any) -> list[tuple]:
-    items = []
-    for t, dims, r_in, tpos in cached_operand_types(s, types_tok):
-        if r_in is not None:
-            raise s.error("unexpected 'in' in call operand types", tpos)
-        items.append((t, dims, tpos))
-    if len(items) != n:
-        raise s.error(f"{n} operands present, but expected {len(items)}", ops_tok.start_pos)
-    return items
-
-
-def stream_async_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
-    if workload is not None:
-        raise s.error("unexpected workload on a call", workload[0].start_pos if workload else kw.start_pos)
-    aff, callee = parse_affinity(s, aff), _callee(s, entry)
-    text = str(ops_tok)[1:-1]
-    pieces = list(split_top(text)) if text.strip() else []
-    items = _call_types(s, types_tok, len(pieces), ops_tok)
-    pos = ops_tok.start_pos
-    args, sizes, offs, ends, lens, names = [], [], [], [], [], []
-    for piece, (t, dims, _) in zip(pieces, items):
-        m = ASYNC_ARG.fullmatch(piece)
-        if m is None:
-            raise s.error("expected '%operand' or '%resource[%offset to %end for %length]'", pos)
-        names.append(USE_RE.fullmatch(m.group(1)).groups())
-        args.append(use_of(s, Use(m.group(1), pos), t))
-        if m.group(2) is not None:
-            offs += uses_of(s, [Use(m.group(k), pos) for k in (2,)])
-            ends += uses_of(s, [Use(m.group(3), pos)])
-            lens += uses_of(s, [Use(m.group(4), pos)])
-        sizes.extend(uses_of(s, dims))
-    rtypes, rs, ties = _call_results(s, res, names, args, AsyncCallOp.name)
-    props = props_attr(aff, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, ends, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   **_parse_call_props(s, ptok, AsyncCallOp.name))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(AsyncCallOp.name, [*args, *sizes, *offs, *ends, *lens, *rs], rtypes, props, a), kw.start_pos
-
-
-_CMD_ARG = re.compile(r"\s*(?:(ro|wo|rw)\s+)?(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
-
-
-def stream_cmd_call(s: Any, c: list) -> tuple[Operation, int]:
-    from hlopt.syntax import split_top
-
-    kw, head, types_tok, *res = c
-    aff, entry, workload, ops_tok, attrs, ptok = dispatch_head(s, head, prop_dict=True)
-    if workload is not None or aff is not None:
-        raise s.error("expected the callee and its operands", head.start_pos)
-    callee = _callee(s, entry)
-    text = str(ops_tok)[1:-1]
-    pieces = list(split_top(text)) if text.strip() else []
-    items = _call_types(s, types_tok, len(pieces), ops_tok)
-    pos = ops_tok.start_pos
-    args, sizes, offs, lens, accs = [], [], [], [], []
-    for piece, (t, dims, _) in zip(pieces, items):
-        m = _CMD_ARG.fullmatch(piece)
-        if m is None or (m.group(1) is None) != (m.group(3) is None):
-            raise s.error("expected '%operand' or 'ro|wo|rw %resource[%offset for %length]'", pos)
-        args.append(use_of(s, Use(m.group(2), pos), t))
-        if m.group(1) is not None:
-            accs.append(IntegerAttr(ACCESS_BITS[m.group(1)], i32))
-            offs += uses_of(s, [Use(m.group(3), pos)])
-            lens += uses_of(s, [Use(m.group(4), pos)])
-        sizes.extend(uses_of(s, dims))
-    names = [USE_RE.fullmatch(_CMD_ARG.fullmatch(x).group(2)).groups() for x in pieces]
-    rtypes, rs, ties = _call_results(s, res, names, args, CmdCallOp.name)
-    props = props_attr(None, callee=callee, operandSegmentSizes=segment_sizes(args, sizes, offs, lens, rs),
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None,
-                   resource_operand_accesses=ArrayAttr(accs) if pieces else None, **_parse_call_props(s, ptok, CmdCallOp.name))
-    a = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdCallOp.name, [*args, *sizes, *offs, *lens, *rs], rtypes, props, a), kw.start_pos
-
-
 # ---------------------------------------------------------------------------
 # parameters and files: `%scope::%key[%offset]` references into parameter archives
 
 
 _V = r"%[\w$.\-]+(?:#\d+)?"
 _REF = rf"({_V})(?:\s*::\s*({_V}))?\s*\[\s*({_V})\s*\]"
-_RANGE3 = rf"({_V})\s*\[\s*({_V})\s+to\s+({_V})\s+for\s+({_V})\s*\]"
-_RANGE2 = rf"({_V})\s*\[\s*({_V})\s+for\s+({_V})\s*\]"
-_SIZED = r"\s*:\s*([^{]+?)\s*(\{[^}]*\})"
-_ROWS = {  # the rows of each `{ ... }` list (IREE's custom<...ParameterGather/Scatter/LoadOperations>)
-    "stream.async.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE3}{_SIZED}\s*"),
-    "stream.async.parameter.scatter": re.compile(rf"\s*{_RANGE3}{_SIZED}\s*->\s*{_REF}\s*"),
-    "stream.cmd.parameter.gather": re.compile(rf"\s*{_REF}\s*->\s*{_RANGE2}{_SIZED}\s*"),
-    "stream.cmd.parameter.scatter": re.compile(rf"\s*{_RANGE2}{_SIZED}\s*->\s*{_REF}\s*"),
-    "stream.cmd.parameter.load": re.compile(rf"\s*{_REF}{_SIZED}\s*"),
-}
-
-
-def _ref_text(p: Any, scope: Any, key: Any, off: Any) -> str:
-    return (f"{p.value(scope[0])}::" if scope else "") + f"{p.value(key)}[{p.value(off)}]"
-
-
-def _await_text(p: Any, tp: Any, arrow: bool) -> str:
-    return f"await({p.value(tp[0])}) " + ("=> " if arrow else "") if tp else ""
-
-
-def _rows_text(p: Any, rows: list[str]) -> str:
-    ind = "  " * p.indent
-    return "{\n" + ",\n".join(f"{ind}  {r}" for r in rows) + f"\n{ind}}}"
-
-
-def _timepoint(s: Any, pos: int) -> Any:
-    return s.decode("type", "!stream.timepoint", pos)
-
-
-def _buffer(s: Any, pos: int) -> Any:
-    return s.decode("type", "!util.buffer", pos)
 
 
 def _i64(s: Any, pos: int) -> Any:
@@ -844,7 +582,6 @@ class AsyncParameterLoadOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
 
-
 class AsyncParameterReadOp(_ParamOp):
     name = "stream.async.parameter.read"
     summary = "Reads a resource from a parameter archive"
@@ -864,7 +601,6 @@ class AsyncParameterReadOp(_ParamOp):
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
     result_names = ("result", "result_timepoint")
-
 
 
 class AsyncParameterWriteOp(_ParamOp):
@@ -888,7 +624,6 @@ class AsyncParameterWriteOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
 
-
 class CmdParameterReadOp(_ParamOp):
     name = "stream.cmd.parameter.read"
     summary = "Reads a resource from a parameter archive"
@@ -904,7 +639,6 @@ class CmdParameterReadOp(_ParamOp):
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
     traits = (AttrSizedOperandSegments(),)
-
 
 
 class CmdParameterWriteOp(_ParamOp):
@@ -924,15 +658,15 @@ class CmdParameterWriteOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
 
-
 def _same_count(op: Operation, groups: list, message: str) -> None:
     if len({len(g) for g in groups}) > 1:
         raise op_error(op, message)
 
 
-class AsyncParameterGatherOp(_ParamOp):
+class AsyncParameterGatherOp(ParameterOperations, _ParamOp):
     name = "stream.async.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `{` custom<AsyncParameterGatherOperations>($source_scope, $source_keys, $source_offsets, $target, type($target), $target_size, $target_offsets, $target_ends, $target_lengths) `}` `:` type($result_) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -949,25 +683,16 @@ class AsyncParameterGatherOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, (t,), (size,), tos, tes, tls, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, e, n in zip(keys, offs, tos, tes, tls,
-                                                                                       strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, _t, _z, tos, tes, tls, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, tos, tes, tls], "requires that the source keys, source offsets, target offsets, "
                                                      "target ends, and lengths are all 1:1")
 
 
-class AsyncParameterScatterOp(_ParamOp):
+class AsyncParameterScatterOp(ParameterOperations, _ParamOp):
     name = "stream.async.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `{` custom<AsyncParameterScatterOperations>($source, type($source), $source_size, $source_offsets, $source_ends, $source_lengths, $target_scope, $target_keys, $target_offsets) `}` `:` type($result_) `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
@@ -984,25 +709,16 @@ class AsyncParameterScatterOp(_ParamOp):
     result_names = ("result", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), sos, ses, sls, scope, keys, offs, tp = operand_groups(cls, op)
-        rows = [f"{p.value(t)}[{p.value(o)} to {p.value(e)} for {p.value(n)}] : {p.type_text(t.type)}"
-                f"{{{p.value(size)}}} -> {_ref_text(p, scope, k, ko)}"
-                for o, e, n, k, ko in zip(sos, ses, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, False)}{_rows_text(p, rows)} : "
-                f"{p.type_text(op.result_.type)} => {p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _t, _z, sos, ses, sls, _s, keys, offs, _tp = operand_groups(cls, op)
         _same_count(op, [keys, sos, ses, sls, offs], "requires that the source offsets, source ends, lengths, "
                                                      "target keys, and target offsets are all 1:1")
 
 
-class CmdParameterGatherOp(_ParamOp):
+class CmdParameterGatherOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.gather"
     summary = "Gathers multiple resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<CmdParameterGatherOperations>($source_scope, $source_keys, $source_offsets, $target, type($target), $target_size, $target_offsets, $target_lengths) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -1016,24 +732,16 @@ class CmdParameterGatherOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, (t,), (size,), tos, tls, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, so)} -> {p.value(t)}[{p.value(o)} for {p.value(n)}] : "
-                f"{p.type_text(t.type)}{{{p.value(size)}}}" for k, so, o, n in zip(keys, offs, tos, tls, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, _t, _z, tos, tls, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, tos, tls], "requires that the source keys, source offsets, target offsets, "
                                                 "and target lengths are all 1:1")
 
 
-class CmdParameterScatterOp(_ParamOp):
+class CmdParameterScatterOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.scatter"
     summary = "Scatters multiple resources to a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<CmdParameterScatterOperations>($source, type($source), $source_size, $source_offsets, $source_lengths, $target_scope, $target_keys, $target_offsets) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source = operand(STREAM_RESOURCE)
     source_size = operand(Index)
     source_offsets = var_operand(Index)
@@ -1047,24 +755,16 @@ class CmdParameterScatterOp(_ParamOp):
     traits = (AttrSizedOperandSegments(),)
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        (t,), (size,), sos, sls, scope, keys, offs, tp = operand_groups(cls, op)
-        rows = [f"{p.value(t)}[{p.value(o)} for {p.value(n)}] : {p.type_text(t.type)}{{{p.value(size)}}} -> "
-                f"{_ref_text(p, scope, k, ko)}" for o, n, k, ko in zip(sos, sls, keys, offs, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _t, _z, sos, sls, _s, keys, offs, _tp = operand_groups(cls, op)
         _same_count(op, [sos, sls, keys, offs], "requires that the source offsets, source lengths, target keys, "
                                                 "and target offsets are all 1:1")
 
 
-class CmdParameterLoadOp(_ParamOp):
+class CmdParameterLoadOp(ParameterOperations, _ParamOp):
     name = "stream.cmd.parameter.load"
     summary = "Reads one or more resources from a parameter archive"
+    assembly_format = '(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`)? `{` custom<ParameterLoadOperations>($source_scope, $source_keys, $source_offsets, type($results), $result_sizes) `}` `=` `` `>` type($result_timepoint) attr-dict-with-keyword'
     source_scope = opt_operand(BUFFER)
     source_keys = var_operand(BUFFER)
     source_offsets = var_operand(I64)
@@ -1077,126 +777,10 @@ class CmdParameterLoadOp(_ParamOp):
     result_names = ("results", "result_timepoint")
 
     @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        scope, keys, offs, sizes, tp = operand_groups(cls, op)
-        rows = [f"{_ref_text(p, scope, k, o)} : {p.type_text(r.type)}{{{p.value(z)}}}"
-                for k, o, r, z in zip(keys, offs, op.results[:-1], sizes, strict=True)]
-        return (f"{cls.name} {affinity_text(p, op)}{_await_text(p, tp, True)}{_rows_text(p, rows)} => "
-                f"{p.type_text(op.result_timepoint.type)}" + tail_attrs(p, op))
-
-    @classmethod
     def verify(cls, op: Operation) -> None:
         _s, keys, offs, sizes, _tp = operand_groups(cls, op)
         _same_count(op, [keys, offs, sizes], "requires that the source keys, source offsets, and result sizes are "
                                              "all 1:1")
-
-
-def _parse_rows(s: Any, name: str, tok: Any) -> list[tuple[list, int]]:
-    """The `{ row, row }` list as (regex groups with their offsets, the
-    position of the token after the row)."""
-    from hlopt.syntax import split_top
-
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    rows, off = [], 0
-    for piece in split_top(text) if text.strip() else []:
-        m = _ROWS[name].fullmatch(piece)
-        at = base + off + len(piece) - len(piece.lstrip())
-        if m is None:
-            raise s.error("expected a parameter operation", at)
-        off += len(piece) + 1
-        nxt = base + off - 1  # the `,` or `}` after the row (MLIR's current location there)
-        rows.append(([(g, base + off - 1 - len(piece) + m.start(i + 1)) for i, g in enumerate(m.groups())], nxt))
-    if not rows:
-        raise s.error("expected at least one parameter operation", tok.start_pos)
-    return rows
-
-
-def _row_ref(s: Any, g: list, scopes: list) -> tuple[Any, Any]:
-    """(key, offset) of a row's reference; its scope joins `scopes` (the same in every row)."""
-    (a, pa), (b, pb), (off, po) = g
-    buf = _buffer(s, pa)
-    if b is not None:
-        scopes.append((a, pa))
-        key = use_of(s, Use(b, pb), buf)
-    else:
-        scopes.append(None)
-        key = use_of(s, Use(a, pa), buf)
-    return key, use_of(s, Use(off, po), _i64(s, po))
-
-
-def _scope_operand(s: Any, scopes: list, rows: list, name: str) -> list:
-    first = scopes[0]
-    for x, (_g, nxt) in zip(scopes, rows):
-        if (x is None) != (first is None) or (x is not None and x[0] != first[0]):
-            raise s.error(f"custom op '{name}' each operation must use the same scope", nxt)
-    return [] if first is None else [use_of(s, Use(first[0], first[1]), _buffer(s, first[1]))]
-
-
-def _row_resource(s: Any, g: list) -> tuple[Any, Any, list]:
-    """The (resource, size, [range uses]) of a row's `%r[...] : T{%s}` part."""
-    *vals, (t, pt), (size, pz) = g
-    rtype = s.decode_type(Piece(t, pt))
-    d = dim_uses(s, Piece(size, pz))
-    if len(d) != 1:
-        raise s.error("expected one size value for the resource", pz)
-    (r, pr), *rng = vals
-    return use_of(s, Use(r, pr), rtype), d[0], [use_of(s, Use(v, pv), INDEX) for v, pv in rng]
-
-
-def _gather_scatter(name: str, cls: Any):
-    gather, asynchronous = name.endswith("gather"), name.startswith("stream.async")
-    nref = 3
-
-    def cb(s: Any, c: list) -> tuple[Operation, int]:
-        if asynchronous:
-            kw, aff, wait, body, rt, tt, attrs = c
-        else:
-            kw, aff, wait, body, tt, attrs = c
-        scopes, keys, offs, ranges, target = [], [], [], [], None
-        rows = _parse_rows(s, name, body)
-        for g, _at in rows:
-            ref, res = (g[:nref], g[nref:]) if gather else (g[-nref:], g[:-nref])
-            k, o = _row_ref(s, ref, scopes)
-            keys.append(k)
-            offs.append(o)
-            r, size, rng = _row_resource(s, res)
-            if target is None:
-                target = (r, size)
-            ranges.append(rng)
-        scope = _scope_operand(s, scopes, rows, name)
-        cols = [list(x) for x in zip(*ranges)]
-        r, size = target
-        res_groups = [[r], uses_of(s, [size]), *cols]
-        groups = [scope, keys, offs, *res_groups] if gather else [*res_groups, scope, keys, offs]
-        groups.append(await_operand(s, wait))
-        props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-        types = ([s.decode_type(rt)] if asynchronous else []) + [s.decode_type(tt)]
-        a_ = s.decode_dict(attrs) if attrs is not None else None
-        return Operation(name, [x for g in groups for x in g], types, props, a_), kw.start_pos
-
-    return cb
-
-
-def stream_cparam_load(s: Any, c: list) -> tuple[Operation, int]:
-    kw, aff, wait, body, tt, attrs = c
-    scopes, keys, offs, types, sizes = [], [], [], [], []
-    rows = _parse_rows(s, CmdParameterLoadOp.name, body)
-    for g, _at in rows:
-        k, o = _row_ref(s, g[:3], scopes)
-        keys.append(k)
-        offs.append(o)
-        (t, pt), (size, pz) = g[3:]
-        types.append(s.decode_type(Piece(t, pt)))
-        d = dim_uses(s, Piece(size, pz))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", pz)
-        sizes.append(d[0])
-    groups = [_scope_operand(s, scopes, rows, CmdParameterLoadOp.name), keys, offs, uses_of(s, sizes), await_operand(s, wait)]
-    props = props_attr(parse_affinity(s, aff), operandSegmentSizes=segment_sizes(*groups))
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(CmdParameterLoadOp.name, [x for g in groups for x in g], [*types, s.decode_type(tt)], props,
-                     a_), kw.start_pos
 
 
 class FileConstantOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -1216,7 +800,6 @@ class FileConstantOp(AffinityOpInterface, StreamAsm, OpDef):
         return ["file"] if len(op.results) == 1 else None
 
 
-
 class FileReadOp(AffinityOpInterface, StreamAsm, OpDef):
     name = "stream.file.read"
     summary = "Reads a segment of a file into a resource"
@@ -1230,7 +813,6 @@ class FileReadOp(AffinityOpInterface, StreamAsm, OpDef):
     await_timepoint = opt_operand(TIMEPOINT)
     result_timepoint = result(TIMEPOINT)
     affinity = opt_attr()
-
 
 
 class FileWriteOp(AffinityOpInterface, StreamAsm, OpDef):
@@ -1248,14 +830,20 @@ class FileWriteOp(AffinityOpInterface, StreamAsm, OpDef):
     affinity = opt_attr()
 
 
-
 # ---------------------------------------------------------------------------
 # test ops IREE registers for its timeline passes
 
 
-class TestTimelineOp(OpDef):
+class TestTimelineOp(ShapedFunctionType, StreamAsm, OpDef):
     name = "stream.test.timeline_op"
     summary = "Test op implementing TimelineOpInterface"
+    assembly_format = ("(`await_limit` `(` $await_limit^ `)`)? (`await` `(` $await_operands^ `)` `=` `` `>`)? "
+                       "`with` `(` $resource_operands `)` attr-dict `:` "
+                       "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+                       "$resource_operand_sizes, type($results), $result_sizes, $tied_operands) "
+                       "`=` `` `>` type($result_timepoint)")
+    attr_syntax = {"await_limit": BareInteger(i64)}
+    prints_ties = False  # the op is not tied (no TiedOpInterface): results print as types
     resource_operands = var_operand(STREAM_OR_STAGING)
     resource_operand_sizes = var_operand(Index)
     result_sizes = var_operand(Index)
@@ -1271,50 +859,6 @@ class TestTimelineOp(OpDef):
         n = len(op.results) - 1
         return None if n < 0 else [("results", n), "result_timepoint"] if n else ["result_timepoint"]
 
-    @classmethod
-    @custom_or_generic
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        res, sizes, rsizes, waits = operand_groups(cls, op)
-        limit = op.await_limit
-        if limit is not None and not isinstance(limit, IntegerAttr):
-            return None
-        sizes, rsizes = list(sizes), list(rsizes)
-        # the op is not tied (no TiedOpInterface): results print as types
-        ins = [_sized_type(p, v.type, sizes) for v in res]
-        outs = [_sized_type(p, r.type, rsizes) for r in op.results[:-1]]
-        if None in ins or None in outs or sizes or rsizes:
-            return None
-        head = cls.name + (f" await_limit({limit.value})" if limit is not None else "")
-        if waits:
-            head += f" await({p.values(waits)}) =>"
-        return (f"{head} with({p.values(res)}){p.attr_dict(op.attributes)} : ({', '.join(ins)}) -> "
-                + (outs[0] if len(outs) == 1 else "(" + ", ".join(outs) + ")")
-                + f" => {p.type_text(op.result_timepoint.type)}")
-
-
-def stream_test_timeline_op(s: Any, c: list) -> tuple[Operation, int]:
-    kw, limit, waits, with_, attrs, types_tok, *res, tt = c
-    names = [Use(m.group(), with_.start_pos + m.start()) for m in USE_RE.finditer(str(with_))]
-    items = _call_types(s, types_tok, len(names), with_)
-    args = [use_of(s, u, t) for u, (t, _d, _p) in zip(names, items)]
-    sizes = [x for _t, d, _p in items for x in uses_of(s, d)]
-    rtypes, rs, ties = _call_results(s, res, [USE_RE.fullmatch(str(u)).groups() for u in names], args,
-                                     TestTimelineOp.name)
-    tp = _timepoint(s, kw.start_pos)
-    aw = [use_of(s, u, tp) for u in (Use(m.group(), waits.start_pos + m.start()) for m in USE_RE.finditer(str(waits)))] \
-        if waits is not None else []
-    lim = None
-    if limit is not None:
-        text = str(limit)[1:-1].strip()
-        if not re.fullmatch(r"-?\d+", text):
-            raise s.error("expected an integer in 'await_limit(...)'", limit.start_pos)
-        lim = IntegerAttr(int(text), s.decode("type", "i64", limit.start_pos))
-    props = props_attr(None, operandSegmentSizes=segment_sizes(args, sizes, rs, aw), await_limit=lim,
-                   tied_operands=ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None)
-    a_ = s.decode_dict(attrs) if attrs is not None else None
-    return Operation(TestTimelineOp.name, [*args, *sizes, *rs, *aw], [*rtypes, s.decode_type(tt)], props, a_), \
-        kw.start_pos
-
 
 class TestTimelineAwareOp(StreamAsm, OpDef):
     name = "stream.test.timeline_aware"
@@ -1325,7 +869,6 @@ class TestTimelineAwareOp(StreamAsm, OpDef):
     signal_fence_like = operand(FENCE)
     results_ = var_result(name="results")
     traits = (AttrSizedOperandSegments(), Pure())
-
 
 
 # ---------------------------------------------------------------------------
@@ -1374,14 +917,7 @@ class DispatchWorkgroupSizeOp(_WorkgroupInfoOp):
 
 
 CALLBACKS = {
-    "stream_cmd_collective": stream_cmd_collective,
-    "stream_extern_func": stream_extern_func, "stream_async_call": stream_async_call,
-    "stream_cmd_call": stream_cmd_call, "stream_cparam_load": stream_cparam_load,
-    "stream_aparam_gather": _gather_scatter(AsyncParameterGatherOp.name, AsyncParameterGatherOp),
-    "stream_aparam_scatter": _gather_scatter(AsyncParameterScatterOp.name, AsyncParameterScatterOp),
-    "stream_cparam_gather": _gather_scatter(CmdParameterGatherOp.name, CmdParameterGatherOp),
-    "stream_cparam_scatter": _gather_scatter(CmdParameterScatterOp.name, CmdParameterScatterOp),
-    "stream_test_timeline_op": stream_test_timeline_op,
+    "stream_extern_func": stream_extern_func,
 }
 
 OPS = (CmdFlushOp, CmdInvalidateOp, CmdDiscardOp, CmdSerialOp, CmdConcurrentOp, CmdCollectiveOp,

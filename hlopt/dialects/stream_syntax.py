@@ -12,9 +12,8 @@ from typing import Any
 
 from hlopt.ir.attributes import (
     ArrayAttr,
-    DenseArrayAttr,
-    DictionaryAttr,
     IntegerAttr,
+    OpaqueAttr,
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
@@ -36,7 +35,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import Operation
 from hlopt.ir.types import DYNAMIC, FunctionType, IndexType, OpaqueType, RankedTensorType, Type, i1, i32, i64
-from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType
+from hlopt.syntax import AllTypesMatch, AttrSyntax, FixedType, StrippedAttr, TypeRef
 
 INDEX = IndexType()
 
@@ -78,15 +77,6 @@ def custom_or_generic(fn: Any) -> Any:
 
     wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
     return wrapper
-
-
-def affinity_text(p: Any, op: Operation, key: str = "affinity", kw: str = "on") -> str:
-    a = op.properties.get(key)
-    return f"{kw}({p.attr_text(a)}) " if a is not None else ""
-
-
-def tail_attrs(p: Any, op: Operation, elide: Sequence[str] = ()) -> str:
-    return p.attr_dict(op.attributes, elide, keyword=True)
 
 
 USE_RE = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
@@ -131,35 +121,7 @@ def uses_of(s: Any, toks: Sequence[Any] | None, t: Any = INDEX) -> list[Any]:
     return [use_of(s, x, t) for x in toks or ()]
 
 
-def segment_sizes(*groups: Sequence[Any]) -> DenseArrayAttr:
-    return DenseArrayAttr(i32, [len(g) for g in groups])
-
-
-def props_attr(aff: Any, **kw: Any) -> DictionaryAttr:
-    """The properties as one dictionary attribute; sites repeat the same
-    few combinations, so each is built (sorted and uniqued) once."""
-    d = {k: v for k, v in kw.items() if v is not None}
-    if aff is not None:
-        d["affinity"] = aff
-    key = tuple(d.items())
-    r = _PROPS.get(key)
-    if r is None:
-        if len(_PROPS) > 4096:  # a bounded memo, not a second uniquing table
-            _PROPS.clear()
-        r = _PROPS[key] = DictionaryAttr(d)
-    return r
-
-
 _PROPS: dict = {}
-
-
-def parse_affinity(s: Any, tok: Any) -> Any:
-    """`(#hal.device.affinity<...>)` after on/from/to (None when absent)."""
-    if tok is None:
-        return None
-    text = str(tok)
-    inner = text[1:-1]
-    return s.decode("attr", inner.strip(), tok.start_pos + 1 + len(inner) - len(inner.lstrip()))
 
 
 _DIMS = re.compile(r"\{\s*(?:%[\w$.\-]+(?:#\d+)?(?:\s*,\s*%[\w$.\-]+(?:#\d+)?)*)?\s*\}\Z")
@@ -175,16 +137,6 @@ def dim_uses(s: Any, tok: Any) -> list:
     return [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(text)]
 
 
-def await_operand(s: Any, tok: Any) -> list[Any]:
-    # `await()` is no await, as MLIR's optional group reads it (an optional operand may be absent)
-    if tok is None or not str(tok)[1:-1].strip():
-        return []
-    uses = [Use(m.group(), tok.start_pos + m.start()) for m in USE_RE.finditer(str(tok))]
-    if len(uses) != 1 or str(tok)[1:-1].strip() != str(uses[0]):
-        raise s.error("expected one timepoint value in 'await(...)'", tok.start_pos)
-    return [use_of(s, uses[0], s.decode("type", "!stream.timepoint", tok.start_pos))]
-
-
 _WS = re.compile(r"\s*")
 
 
@@ -196,51 +148,6 @@ def _ws_end(text: str, pos: int = 0) -> int:
 
 
 _ON = re.compile(r"on\s*(?=\()")
-
-
-def dispatch_head(s: Any, tok: Any, prop_dict: bool = False) -> tuple:
-    """`[on(#affinity)] @ex::@fn[%w, ...](%a, ...) [{attrs}]` (one OP_ARGS
-    token: the text before the `:`) -> (affinity token, entry token,
-    workload uses, operands token, attrs token); absent pieces are None.
-    With `prop_dict` (calls) a `<...>` after the operands is accepted too and
-    returned as a sixth item: IREE's calls print arg_attrs/res_attrs there."""
-    from hlopt.syntax import LexError, scan_balanced, symbol_ref_end
-
-    text, base = str(tok), tok.start_pos
-    i = _ws_end(text)
-
-    def piece(j: int) -> tuple[Piece, int]:
-        try:
-            e = scan_balanced(text, j)
-        except LexError as ex:
-            raise s.error(ex.message, base + ex.pos) from None
-        return Piece(text[j:e], base + j), _ws_end(text, e)
-
-    aff = entry = workload = attrs = None
-    m = _ON.match(text, i)
-    if m is not None:
-        aff, i = piece(m.end())
-    if text.startswith("{", i):
-        entry, i = piece(i)
-    else:
-        e = symbol_ref_end(text, i)
-        if e is None:
-            raise s.error("expected an entry point '@executable::@export'", base + i)
-        entry, i = Piece(text[i:e], base + i, "ATTR"), _ws_end(text, e)
-    if text.startswith("[", i):
-        w, i = piece(i)
-        workload = [Use(m.group(), w.start_pos + m.start()) for m in USE_RE.finditer(w.text)]
-    if not text.startswith("(", i):
-        raise s.error("expected '(' and the dispatch operands", base + i)
-    operands, i = piece(i)
-    props = None
-    if prop_dict and text.startswith("<", i):
-        props, i = piece(i)
-    if text.startswith("{", i):
-        attrs, i = piece(i)
-    if i < len(text):
-        raise s.error(f"unexpected '{text[i:i + 20]}' before ':'", base + i)
-    return (aff, entry, workload, operands, attrs) + ((props,) if prop_dict else ())
 
 
 def cached_operand_types(s: Any, tok: Any, ties: bool = False) -> list[tuple]:
@@ -319,11 +226,6 @@ def split_operand_types(s: Any, tok: Any, ties: bool) -> list[tuple]:
     return out
 
 
-def is_tied_use(x: Any) -> bool:
-    """A `%value` token (a tied result), not a type."""
-    return not isinstance(x, Type) and x.type == "VALUE_USE"
-
-
 def tied_index(s: Any, target: Any, names: list[tuple[str, str]], opname: str) -> int:
     """The operand a result `%x` names (it is tied to it)."""
     m = USE_RE.fullmatch(str(target))
@@ -341,9 +243,6 @@ def tied_operands(op: Operation) -> list[int]:
     return [getattr(x, "value", -1) for x in t.elements]
 
 
-ASYNC_ARG = re.compile(r"\s*(%[\w$.\-]+(?:#\d+)?)\s*(?:\[\s*(%[^\]\s]+)\s+to\s+(%[^\]\s]+)\s+for\s+(%[^\]\s]+)\s*\])?\s*")
-
-
 ACCESS_KINDS = {1: "ro", 2: "wo", 3: "rw"}
 
 
@@ -352,27 +251,6 @@ ACCESS_BITS = {v: k for k, v in ACCESS_KINDS.items()}
 
 RESOURCE_ITEM = re.compile(r"\s*(\w+)\s+(%[\w$.\-]+(?:#\d+)?)\s*\[\s*(%[\w$.\-]+(?:#\d+)?)\s+for\s+"
                             r"(%[\w$.\-]+(?:#\d+)?)\s*\]\s*:\s*([^{]+?)\s*(\{[^}]*\})\s*(?:,|\Z)")
-
-
-def dispatch_resource_items(s: Any, tok: Any) -> list[tuple]:
-    """The items of a `{ ro %r[%o for %l] : T{%s}, ... }` token (IREE's
-    custom<DispatchResources>): (access bits, resource value, size use,
-    offset use, length use)."""
-    text, base = str(tok)[1:-1], tok.start_pos + 1
-    items, pos = [], 0
-    while text[pos:].strip():
-        m = RESOURCE_ITEM.match(text, pos)
-        if m is None or m.group(1) not in ACCESS_BITS:
-            at = base + pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise s.error("expected 'ro', 'wo' or 'rw' %resource[%offset for %length] : type{%size}", at)
-        t = s.decode_type(Piece(m.group(5), base + m.start(5)))
-        d = dim_uses(s, Piece(m.group(6), base + m.start(6)))
-        if len(d) != 1:
-            raise s.error("expected one size value for the resource", base + m.start(6))
-        at = [Use(m.group(i), base + m.start(i)) for i in (2, 3, 4)]
-        items.append((ACCESS_BITS[m.group(1)], use_of(s, at[0], t), d[0], at[1], at[2]))
-        pos = m.end()
-    return items
 
 
 # ---------------------------------------------------------------------------
@@ -765,3 +643,675 @@ class AttrArray(AttrSyntax):
 
     def printable(self, a: Any) -> bool:
         return isinstance(a, ArrayAttr)
+
+
+# -- IREE's custom<...Parameter...Operations>: `{ row, row }` of parameter transfers -------------
+# A row is a sequence of parts: `ref` (`%scope::%key[%offset]`), `range3` (`%r[%o to %e for %l]`),
+# `range2` (`%r[%o for %l]`), `sized` (`: T{%size}`) and `->`. Every row names the same scope (and
+# the same target/source resource); the parts a row reads are returned column by column.
+
+def _same_use(a: Any, b: Any) -> bool:
+    # IREE compares the SSA names, not their result numbers
+    return (a is None and b is None) or (a is not None and b is not None and a.name == b.name)
+
+
+def _parse_param_rows(p: Any, parts: tuple[str, ...], message: str) -> dict[str, Any]:
+    cols: dict[str, Any] = {"keys": [], "offsets": [], "r_offsets": [], "r_ends": [], "r_lengths": [],
+                            "types": [], "sizes": []}
+    first = True
+    while True:
+        row_scope = resource = rtype = size = None
+        for part in parts:
+            if part == "->":
+                p.parse_punct("->")
+            elif part == "ref":
+                row_scope, key = StreamAsm.parse_ParameterReference(p)
+                p.parse_punct("[")
+                cols["keys"].append(key)
+                cols["offsets"].append(p.parse_operand())
+                p.parse_punct("]")
+            elif part == "sized":
+                p.parse_punct(":")
+                rtype = p.parse_type()
+                p.parse_punct("{")
+                size = p.parse_operand()
+                p.parse_punct("}")
+                cols["types"].append(rtype)
+                cols["sizes"].append(size)
+            else:  # range3 / range2
+                resource = p.parse_operand()
+                p.parse_punct("[")
+                cols["r_offsets"].append(p.parse_operand())
+                if part == "range3":
+                    p.parse_keyword("to")
+                    cols["r_ends"].append(p.parse_operand())
+                p.parse_keyword("for")
+                cols["r_lengths"].append(p.parse_operand())
+                p.parse_punct("]")
+        if first:
+            cols["scope"], cols["resource"], first = row_scope, resource, False
+            if resource is not None:
+                cols["rtype"], cols["rsize"] = rtype, size
+        elif not _same_use(row_scope, cols["scope"]) or (resource is not None and (
+                not _same_use(resource, cols["resource"]) or getattr(rtype, "text", rtype) != getattr(cols["rtype"], "text", cols["rtype"])
+                or not _same_use(size, cols["rsize"]))):
+            raise p.error(message)
+        if not p.parse_optional_punct(","):
+            return cols
+
+
+def _print_param_rows(p: Any, parts: tuple[str, ...], scope: Sequence[Any], keys: Sequence[Any],
+                      offsets: Sequence[Any], resource: Any = None, rtype: Any = None, rsize: Any = None,
+                      ranges: Sequence[Sequence[Any]] = (), types: Sequence[Any] = (),
+                      sizes: Sequence[Any] = ()) -> None:
+    p.increase_indent()
+    p.print_newline()
+    for i in range(len(keys)):
+        if i:
+            p.write(",")
+            p.print_newline()
+        for part in parts:
+            if part == "->":
+                p.write(" -> ")
+            elif part == "ref":
+                StreamAsm.print_ParameterReference(p, None, scope, keys[i:i + 1])  # type: ignore[arg-type]
+                p.write("[")
+                p.print_operand(offsets[i])
+                p.write("]")
+            elif part == "sized":
+                p.write(" : ")
+                p.print_type(rtype if resource is not None else types[i])
+                p.write("{")
+                p.print_operand(rsize if resource is not None else sizes[i])
+                p.write("}")
+            else:
+                p.print_operand(resource)
+                p.write("[")
+                p.print_operand(ranges[0][i])
+                if part == "range3":
+                    p.write(" to ")
+                    p.print_operand(ranges[1][i])
+                p.write(" for ")
+                p.print_operand(ranges[-1][i])
+                p.write("]")
+    p.decrease_indent()
+    p.print_newline()
+
+
+_SAME_TARGET = "each operation must use the same scope and target resource"
+_SAME_SOURCE = "each operation must use the same source resource and scope"
+
+
+class ParameterOperations:
+    """The five row lists of the parameter gather/scatter/load ops, written once
+    (`_parse_param_rows` / `_print_param_rows`)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_ParameterLoadOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "sized"), "each operation must use the same scope")
+        return c["scope"], c["keys"], c["offsets"], c["types"], c["sizes"]
+
+    @staticmethod
+    def print_ParameterLoadOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, types: Any,
+                                      sizes: Any) -> None:
+        _print_param_rows(p, ("ref", "sized"), scope, keys, offs, types=types, sizes=sizes)
+
+    @staticmethod
+    def parse_AsyncParameterGatherOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "->", "range3", "sized"), _SAME_TARGET)
+        return (c["scope"], c["keys"], c["offsets"], c["resource"], c["rtype"], c["rsize"], c["r_offsets"],
+                c["r_ends"], c["r_lengths"])
+
+    @staticmethod
+    def print_AsyncParameterGatherOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, target: Any,
+                                             ttype: Any, tsize: Any, tos: Any, tes: Any, tls: Any) -> None:
+        _print_param_rows(p, ("ref", "->", "range3", "sized"), scope, keys, offs, target[0], ttype[0], tsize[0],
+                          (tos, tes, tls))
+
+    @staticmethod
+    def parse_CmdParameterGatherOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("ref", "->", "range2", "sized"), _SAME_TARGET)
+        return c["scope"], c["keys"], c["offsets"], c["resource"], c["rtype"], c["rsize"], c["r_offsets"], \
+            c["r_lengths"]
+
+    @staticmethod
+    def print_CmdParameterGatherOperations(p: Any, op: Operation, scope: Any, keys: Any, offs: Any, target: Any,
+                                           ttype: Any, tsize: Any, tos: Any, tls: Any) -> None:
+        _print_param_rows(p, ("ref", "->", "range2", "sized"), scope, keys, offs, target[0], ttype[0], tsize[0],
+                          (tos, tls))
+
+    @staticmethod
+    def parse_AsyncParameterScatterOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("range3", "sized", "->", "ref"), _SAME_SOURCE)
+        return (c["resource"], c["rtype"], c["rsize"], c["r_offsets"], c["r_ends"], c["r_lengths"], c["scope"],
+                c["keys"], c["offsets"])
+
+    @staticmethod
+    def print_AsyncParameterScatterOperations(p: Any, op: Operation, source: Any, stype: Any, ssize: Any, sos: Any,
+                                              ses: Any, sls: Any, scope: Any, keys: Any, offs: Any) -> None:
+        _print_param_rows(p, ("range3", "sized", "->", "ref"), scope, keys, offs, source[0], stype[0], ssize[0],
+                          (sos, ses, sls))
+
+    @staticmethod
+    def parse_CmdParameterScatterOperations(p: Any) -> tuple:
+        c = _parse_param_rows(p, ("range2", "sized", "->", "ref"), _SAME_SOURCE)
+        return c["resource"], c["rtype"], c["rsize"], c["r_offsets"], c["r_lengths"], c["scope"], c["keys"], \
+            c["offsets"]
+
+    @staticmethod
+    def print_CmdParameterScatterOperations(p: Any, op: Operation, source: Any, stype: Any, ssize: Any, sos: Any,
+                                            sls: Any, scope: Any, keys: Any, offs: Any) -> None:
+        _print_param_rows(p, ("range2", "sized", "->", "ref"), scope, keys, offs, source[0], stype[0], ssize[0],
+                          (sos, sls))
+
+
+# -- IREE's custom<ShapedFunctionType>: `(T{%d}, U) -> (%x{%s}, %y as V{%t}, W)` ----------------
+
+def _size_aware(t: Any) -> bool:
+    return isinstance(t, OpaqueType) and (t.spelling.startswith("!stream.resource") or t.spelling == "!util.buffer")
+
+
+def _parse_type_dims(p: Any, text: str, dims: list) -> None:
+    """The `{...}` after a type read as text: a dynamically shaped tensor's dims
+    (as many as its `?`s), a size-aware type's size."""
+    if text.startswith("tensor<"):
+        n = dynamic_dim_count(text)
+        if not n:
+            return
+        p.parse_punct("{")
+        got = [p.parse_operand()]
+        while p.parse_optional_punct(","):
+            got.append(p.parse_operand())
+        if len(got) != n:
+            raise p.error(f"expected {n} operands", got[0].pos)
+        p.parse_punct("}")
+        dims.extend(got)
+    elif text.startswith("!stream.resource<") or text == "!util.buffer":
+        p.parse_punct("{")
+        dims.append(p.parse_operand())
+        p.parse_punct("}")
+
+
+def _print_type_dims(p: Any, t: Any, dims: Sequence[Any], at: int) -> int:
+    n = dynamic_dims(t) if isinstance(t, RankedTensorType) else 1 if _size_aware(t) else 0
+    if n:
+        p.write("{")
+        p.print_operands(dims[at:at + n])
+        p.write("}")
+    return at + n
+
+
+class ShapedFunctionType:
+    """custom<ShapedFunctionType>(ref($operands), type($operands), $operand_dims,
+    type($results), $result_dims, $tied_operands); a result naming an operand
+    is tied to it (and has its type unless `as T` says otherwise)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_ShapedFunctionType(p: Any, operands: Sequence[Any]) -> tuple:
+        types: list = []
+        dims: list = []
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                t = p.parse_type()
+                _parse_type_dims(p, t.text, dims)
+                types.append(t)
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        p.parse_punct("->")
+        rtypes: list = []
+        rdims: list = []
+        ties: list[int] = []
+        paren = p.parse_optional_punct("(")
+        if not (paren and p.parse_optional_punct(")")):
+            while True:
+                tied = p.parse_optional_operand()
+                if tied is not None:
+                    k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)), -1)
+                    if k < 0:
+                        raise p.error(f"tied operand not found for result reference %{tied.name}"
+                                      + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                    t = p.parse_type() if p.parse_optional_keyword("as") else types[k]
+                else:
+                    t = p.parse_type()
+                _parse_type_dims(p, t.text, rdims)
+                rtypes.append(t)
+                ties.append(k if tied is not None else -1)
+                if not p.parse_optional_punct(","):
+                    break
+            if paren:
+                p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return types, dims, rtypes, rdims, tied_attr
+
+    prints_ties = True  # False: an op without IREE's TiedOpInterface prints its results as types
+
+    @classmethod
+    def print_ShapedFunctionType(cls, p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                 dims: Sequence[Any], rtypes: Sequence[Any], rdims: Sequence[Any],
+                                 tied: Any) -> None:
+        p.write("(")
+        at = 0
+        for i, t in enumerate(types):
+            if i:
+                p.write(", ")
+            p.print_type(t)
+            at = _print_type_dims(p, t, dims, at)
+        p.write(") -> ")
+        if len(rtypes) != 1:
+            p.write("(")
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) and cls.prints_ties else []
+        at = 0
+        for i, t in enumerate(rtypes):
+            if i:
+                p.write(", ")
+            k = ties[i] if i < len(ties) else -1
+            if k >= 0:
+                p.print_operand(operands[k])
+                if operands[k].type != t:
+                    p.write(" as ")
+                    p.print_type(t)
+            else:
+                p.print_type(t)
+            at = _print_type_dims(p, t, rdims, at)
+        if len(rtypes) != 1:
+            p.write(")")
+
+
+# -- IREE's custom<DispatchOperands> / custom<CmdCallOperands>: `(%r[%o to %e for %l], %x)` -----
+
+class DispatchOperands:
+    """custom<DispatchOperands>($operands, $offsets, $ends, $lengths): a
+    resource operand carries its `[%offset to %end for %length]` range."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_DispatchOperands(p: Any) -> tuple:
+        operands: list = []
+        offs: list = []
+        ends: list = []
+        lens: list = []
+        p.parse_punct("(")
+        if p.parse_optional_punct(")"):
+            return operands, offs, ends, lens
+        while True:
+            operands.append(p.parse_operand())
+            if p.parse_optional_punct("["):
+                offs.append(p.parse_operand())
+                p.parse_keyword("to")
+                ends.append(p.parse_operand())
+                p.parse_keyword("for")
+                lens.append(p.parse_operand())
+                p.parse_punct("]")
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+        return operands, offs, ends, lens
+
+    @staticmethod
+    def print_DispatchOperands(p: Any, op: Operation, operands: Sequence[Any], offs: Sequence[Any],
+                               ends: Sequence[Any], lens: Sequence[Any]) -> None:
+        p.write("(")
+        ri = 0
+        for i, v in enumerate(operands):
+            if i:
+                p.write(", ")
+            p.print_operand(v)
+            if is_resource(v.type):
+                p.write("[")
+                p.print_operand(offs[ri])
+                p.write(" to ")
+                p.print_operand(ends[ri])
+                p.write(" for ")
+                p.print_operand(lens[ri])
+                p.write("]")
+                ri += 1
+        p.write(")")
+
+    @staticmethod
+    def parse_CmdCallOperands(p: Any) -> tuple:
+        operands: list = []
+        offs: list = []
+        lens: list = []
+        p.parse_punct("(")
+        if p.parse_optional_punct(")"):
+            return operands, offs, lens, None
+        accesses = []
+        while True:
+            kind = p.parse_optional_keyword(("ro", "rw", "wo"))
+            operands.append(p.parse_operand())
+            if kind is not None:
+                accesses.append(IntegerAttr(ACCESS_BITS[kind], i32))
+                p.parse_punct("[")
+                offs.append(p.parse_operand())
+                p.parse_keyword("for")
+                lens.append(p.parse_operand())
+                p.parse_punct("]")
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_punct(")")
+        return operands, offs, lens, ArrayAttr(accesses)
+
+    @staticmethod
+    def print_CmdCallOperands(p: Any, op: Operation, operands: Sequence[Any], offs: Sequence[Any],
+                              lens: Sequence[Any], accesses: Any) -> None:
+        p.write("(")
+        ri = 0
+        for i, v in enumerate(operands):
+            if i:
+                p.write(", ")
+            if is_resource(v.type):
+                bits = accesses.elements[ri].value
+                p.write("rw " if bits & 3 == 3 else "ro " if bits & 1 else "wo " if bits & 2 else " ")
+                p.print_operand(v)
+                p.write("[")
+                p.print_operand(offs[ri])
+                p.write(" for ")
+                p.print_operand(lens[ri])
+                p.write("]")
+                ri += 1
+            else:
+                p.print_operand(v)
+        p.write(")")
+
+
+def _dims_needed(t: Any) -> int:
+    return dynamic_dims(t) if isinstance(t, RankedTensorType) else 1 if _size_aware(t) else 0
+
+
+def shaped_printable(operands: Sequence[Any], dims: Sequence[Any], results: Sequence[Any], rdims: Sequence[Any],
+                     tied: Any, resources: int = -1, *ranges: Sequence[Any]) -> bool:
+    """Whether custom<ShapedFunctionType> (and the operand ranges beside it) can
+    print an op: one dim per `?`/size, ties naming operands, one range per
+    resource; otherwise the op prints generically."""
+    if sum(_dims_needed(v.type) for v in operands) != len(dims) \
+            or sum(_dims_needed(r.type) for r in results) != len(rdims):
+        return False
+    if tied is not None and not (isinstance(tied, ArrayAttr) and all(
+            isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements)):
+        return False
+    n = sum(1 for v in operands if is_resource(v.type))
+    return all(len(r) == n for r in ranges)
+
+
+class DispatchEntryPoints:
+    """custom<DispatchEntryPoints>($entry_points): `@ex::@fn`, or `{@a::@f, @b::@g}`
+    (the op's attr_syntax reads `entry_points` with AttrArray)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _entry_point(p: Any) -> Any:
+        if not p.peek("@"):
+            raise p.error("invalid kind of attribute specified")  # IREE parses a SymbolRefAttr
+        return p.parse_attribute()
+
+    @classmethod
+    def parse_DispatchEntryPoints(cls, p: Any) -> tuple:
+        if not p.parse_optional_punct("{"):
+            return ([cls._entry_point(p)],)
+        eps = [cls._entry_point(p)]
+        while p.parse_optional_punct(","):
+            eps.append(cls._entry_point(p))
+        p.parse_punct("}")
+        return (eps,)
+
+    @staticmethod
+    def print_DispatchEntryPoints(p: Any, op: Operation, eps: Any) -> None:
+        if len(eps.elements) == 1:
+            p.print_attribute(eps.elements[0])
+            return
+        p.write("{")
+        for i, e in enumerate(eps.elements):
+            if i:
+                p.write(", ")
+            p.print_attribute(e)
+        p.write("}")
+
+
+def entry_points_printable(eps: Any) -> bool:
+    return isinstance(eps, ArrayAttr) and len(eps.elements) > 0 and all(
+        isinstance(e, SymbolRefAttr) for e in eps.elements)
+
+
+_COLLECTIVE_BODY = re.compile(r"<\s*\w+(?:\s+with\s+\w+)?\s*:\s*\w+\s*>\Z")
+
+
+class CollectiveKind(StrippedAttr):
+    """`<kind [with op] : type>` after the op name: a #stream.collective without its prefix."""
+
+    def __init__(self) -> None:
+        super().__init__("#stream.collective", lambda body: OpaqueAttr("#stream.collective" + body))
+
+    def parse(self, p: Any, name: str) -> Any:
+        at = p.location()
+        body = p.parse_angle_body()
+        if body is None:
+            raise p.wrong_token("expected '<'")
+        if _COLLECTIVE_BODY.match(body) is None:  # IREE's attribute parser wants `kind [with op] : type`
+            raise p.error("expected ':'", at + 1)
+        return self.make(body)
+
+
+class DispatchResources:
+    """custom<DispatchResources>($resources, type($resources), $resource_sizes,
+    $resource_offsets, $resource_lengths, $resource_accesses): one
+    `ro %r[%o for %l] : T{%s}` per line (stream.cmd.dispatch / collective)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse_DispatchResources(p: Any) -> tuple:
+        res: list = []
+        types: list = []
+        sizes: list = []
+        offs: list = []
+        lens: list = []
+        accesses = []
+        while True:
+            kind = p.parse_optional_keyword()
+            if kind is None:
+                raise p.error("expected valid keyword")
+            res.append(p.parse_operand())
+            p.parse_punct("[")
+            offs.append(p.parse_operand())
+            p.parse_keyword("for")
+            lens.append(p.parse_operand())
+            p.parse_punct("]")
+            p.parse_punct(":")
+            types.append(p.parse_type())
+            p.parse_punct("{")
+            sizes.append(p.parse_operand())
+            p.parse_punct("}")
+            accesses.append(IntegerAttr(ACCESS_BITS.get(kind, 0), i32))
+            if not p.parse_optional_punct(","):
+                return res, types, sizes, offs, lens, ArrayAttr(accesses)
+
+    @staticmethod
+    def print_DispatchResources(p: Any, op: Operation, res: Sequence[Any], types: Sequence[Any],
+                                sizes: Sequence[Any], offs: Sequence[Any], lens: Sequence[Any], acc: Any) -> None:
+        for i, (r, t, z, o, n, a) in enumerate(zip(res, types, sizes, offs, lens, acc.elements)):
+            p.print_newline()
+            p.write("  ")
+            bits = a.value
+            p.write("rw " if bits & 3 == 3 else "ro " if bits & 1 else "wo " if bits & 2 else " ")
+            p.print_operand(r)
+            p.write("[")
+            p.print_operand(o)
+            p.write(" for ")
+            p.print_operand(n)
+            p.write("] : ")
+            p.print_type(t)
+            p.write("{")
+            p.print_operand(z)
+            p.write("}")
+            if i < len(res) - 1:
+                p.write(",")
+
+
+def resources_printable(res: Sequence[Any], acc: Any, *groups: Sequence[Any]) -> bool:
+    return isinstance(acc, ArrayAttr) and len(acc.elements) == len(res) and all(
+        isinstance(a, IntegerAttr) for a in acc.elements) and all(len(g) == len(res) for g in groups)
+
+
+# -- IREE's custom<EncodedShapedFunctionType> (stream.tensor.dispatch) ---------------------------
+# `(enc{%d} in R{%s}, index) -> (enc{%d} in R{%s}, enc in %x{%s})`: a resource carries its
+# tensor encoding (and that encoding's dynamic dims); a primitive has `!util.unused`.
+
+def _parse_shaped(p: Any, dims: list) -> Any:
+    t = p.parse_type()
+    _parse_type_dims(p, t.text, dims)
+    return t
+
+
+def _is_unused(t: Any) -> bool:
+    return isinstance(t, OpaqueType) and t.spelling == "!util.unused"
+
+
+class EncodedShapedFunctionType:
+    __slots__ = ()
+
+    @staticmethod
+    def parse_EncodedShapedFunctionType(p: Any, operands: Sequence[Any]) -> tuple:
+        types: list = []
+        sizes: list = []
+        encs: list = []
+        edims: list = []
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                d0: list = []
+                t0 = _parse_shaped(p, d0)
+                if p.parse_optional_keyword("in"):
+                    types.append(_parse_shaped(p, sizes))
+                    encs.append(t0)
+                    edims.extend(d0)
+                else:
+                    types.append(t0)
+                    sizes.extend(d0)
+                    encs.append(TypeRef("!util.unused", t0.pos))
+                if not p.parse_optional_punct(","):
+                    break
+            p.parse_punct(")")
+        p.parse_punct("->")
+        rtypes: list = []
+        rsizes: list = []
+        rencs: list = []
+        rdims: list = []
+        ties: list[int] = []
+        paren = p.parse_optional_punct("(")
+        if not (paren and p.parse_optional_punct(")")):
+            while True:
+                d0 = []
+                t0 = p.parse_optional_type()
+                if t0 is not None:
+                    _parse_type_dims(p, t0.text, d0)
+                if not p.parse_optional_keyword("in"):
+                    rtypes.append(t0)
+                    rsizes.extend(d0)
+                    rencs.append(TypeRef("!util.unused", t0.pos if t0 is not None else p.location()))
+                    ties.append(-1)
+                else:
+                    tied = p.parse_optional_operand()
+                    k = -1
+                    if tied is not None:
+                        k = next((i for i, u in enumerate(operands) if (u.name, u.index) == (tied.name, tied.index)),
+                                 -1)
+                        if k < 0:
+                            raise p.error(f"tied operand not found for result reference %{tied.name}"
+                                          + (f"#{tied.index}" if tied.index else ""), tied.pos)
+                        t = p.parse_type() if p.parse_optional_keyword("as") else types[k]
+                    else:
+                        t = p.parse_type()
+                    if t.text.startswith("!stream.resource<") or t.text == "!util.buffer":
+                        p.parse_punct("{")
+                        rsizes.append(p.parse_operand())
+                        p.parse_punct("}")
+                    rtypes.append(t)
+                    rencs.append(t0)
+                    rdims.extend(d0)
+                    ties.append(k)
+                if not p.parse_optional_punct(","):
+                    break
+            if paren:
+                p.parse_punct(")")
+        tied_attr = ArrayAttr([IntegerAttr(t, INDEX) for t in ties]) if ties else None
+        return types, sizes, encs, edims, rtypes, rsizes, rencs, rdims, tied_attr
+
+    @staticmethod
+    def print_EncodedShapedFunctionType(p: Any, op: Operation, operands: Sequence[Any], types: Sequence[Any],
+                                        sizes: Sequence[Any], encs: Any, edims: Sequence[Any],
+                                        rtypes: Sequence[Any], rsizes: Sequence[Any], rencs: Any,
+                                        rdims: Sequence[Any], tied: Any) -> None:
+        p.write("(")
+        at = ed = 0
+        for i, (t, e) in enumerate(zip(types, encs.elements)):
+            if i:
+                p.write(", ")
+            if not _is_unused(e.type):
+                p.print_type(e.type)
+                ed = _print_type_dims(p, e.type, edims, ed)
+                p.write(" in ")
+            p.print_type(t)
+            at = _print_type_dims(p, t, sizes, at)
+        p.write(") -> ")
+        if len(rtypes) != 1:
+            p.write("(")
+        ties = [e.value for e in tied.elements] if isinstance(tied, ArrayAttr) else []
+        at = ed = 0
+        for i, (t, e) in enumerate(zip(rtypes, rencs.elements)):
+            if i:
+                p.write(", ")
+            if not _is_unused(e.type):
+                p.print_type(e.type)
+                ed = _print_type_dims(p, e.type, rdims, ed)
+                p.write(" in ")
+            k = ties[i] if i < len(ties) else -1
+            if k >= 0:
+                p.print_operand(operands[k])
+                if operands[k].type != t:
+                    p.write(" as ")
+                    p.print_type(t)
+            else:
+                p.print_type(t)
+            if _size_aware(t):
+                p.write("{")
+                p.print_operand(rsizes[at])
+                p.write("}")
+                at += 1
+        if len(rtypes) != 1:
+            p.write(")")
+
+
+_ENCODED_NEEDS: dict = {}
+
+
+def encoded_printable(operands: Sequence[Any], sizes: Sequence[Any], encs: Any, edims: Sequence[Any],
+                      results: Sequence[Any], rsizes: Sequence[Any], rencs: Any, rdims: Sequence[Any],
+                      tied: Any) -> bool:
+    """Whether custom<EncodedShapedFunctionType> can print an op (else: generic);
+    the counts each (encodings, types, ties) needs are worked out once."""
+    key = (encs, rencs, tied, tuple(v.type for v in operands), tuple(r.type for r in results))
+    need = _ENCODED_NEEDS.get(key)
+    if need is None:
+        need = _ENCODED_NEEDS[key] = _encoded_needs(operands, encs, results, rencs, tied)
+    return need is not False and need == (len(sizes), len(rsizes), len(edims), len(rdims))
+
+
+def _encoded_needs(operands: Sequence[Any], encs: Any, results: Sequence[Any], rencs: Any, tied: Any) -> Any:
+    if not (isinstance(encs, ArrayAttr) and isinstance(rencs, ArrayAttr) and len(encs.elements) == len(operands)
+            and len(rencs.elements) == len(results)
+            and all(isinstance(e, TypeAttr) for e in (*encs.elements, *rencs.elements))):
+        return False
+    if tied is not None and not (isinstance(tied, ArrayAttr) and all(
+            isinstance(e, IntegerAttr) and -1 <= e.value < len(operands) for e in tied.elements)):
+        return False
+    return (sum(_dims_needed(v.type) for v in operands), sum(1 for r in results if _size_aware(r.type)),
+            sum(_dims_needed(e.type) for e in encs.elements if not _is_unused(e.type)),
+            sum(_dims_needed(e.type) for e in rencs.elements if not _is_unused(e.type)))

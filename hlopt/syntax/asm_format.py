@@ -228,6 +228,9 @@ class Directive(Element):
 class Custom(Element):
     def __init__(self, name: str, args: list[Element]):
         self.name, self.args = name, args
+        # ODS's ref($x): already-parsed values handed to the parse function; `outs` are what it returns
+        self.refs = [a.name for a in args if isinstance(a, Ref)]
+        self.outs = [a for a in args if not isinstance(a, Ref)] if self.refs else args
 
 
 class Optional(Element):
@@ -422,6 +425,8 @@ class CompiledFormat:
                     toks.expect("(", "after 'type'")
                     args.append(TypeOf(self._type_target(toks)))
                     toks.expect(")", "to end the type directive")
+                elif a == "ref":
+                    args.append(_parse_ref(toks))
                 elif a == "attr-dict":
                     self._attr_dict_once()
                     args.append(Directive(a))
@@ -654,8 +659,8 @@ class CompiledFormat:
             else:
                 st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
-            vals = getattr(self.d, "parse_" + e.name)(p)
-            for a, v in zip(e.args, vals):
+            vals = getattr(self.d, "parse_" + e.name)(p, *[st.get("$" + n, []) for n in e.refs])
+            for a, v in zip(e.outs, vals):
                 if isinstance(a, TypeOf):
                     st["type:" + a.target] = v if isinstance(v, list) else [v]
                 elif isinstance(a, OperandVar):
@@ -747,7 +752,7 @@ class CompiledFormat:
         return False
 
     def _bind_custom(self, e: Custom, vals: Sequence[Any], st: dict) -> None:
-        for a, v in zip(e.args, vals):
+        for a, v in zip(e.outs, vals):
             if isinstance(a, TypeOf):
                 st["type:" + a.target] = v if isinstance(v, list) else [v]
             elif isinstance(a, OperandVar):
@@ -1359,9 +1364,9 @@ class CompiledFormat:
             return [v.type for v in self._get(op, target)]
         if target == "operands":
             return [v.type for v in op.operands]
-        if target == "results":
+        if target == "results" and (self.all_results_typed or target not in self.results):
             return [r.type for r in op.results]
-        return [v.type for v in self._get(op, target)]
+        return [v.type for v in self._get(op, target)]  # (a result variable may be named `results`)
 
     def _present(self, anchor: Element, op: Operation) -> bool:
         if isinstance(anchor, AttrVar):
@@ -1458,6 +1463,10 @@ def _strict_read(self: CompiledFormat, r: OpAsmResolver, ref: Any) -> dict[str, 
 
     out: dict[str, Attribute] = {}
     for k, v in cast(DictionaryAttr, r.attr(ref)).entries:
+        if k not in self.attrs:  # MLIR's properties struct has no place for it
+            m = re.search(rf"[{{,\s]\"?{re.escape(k)}\b", ref.text)
+            raise r.error(f"custom op '{self.d.name}' duplicate or unknown property in properties dictionary: {k}",
+                          ref.pos + (m.start() + 1 if m else 0))
         if isinstance(v, IntegerAttr) and _strict_untyped(self.attrs.get(k)) and not isinstance(v.type, IndexType):
             v = IntegerAttr(v.value, IndexType())  # written without its type
         out[k] = v
@@ -1486,3 +1495,21 @@ def _empty_group(self: CompiledFormat, names: Sequence[str], st: dict) -> bool:
     """Whether one of `names` is a variadic operand group read with no operands."""
     return any(n in self.operands and self.operands[n][1].arity == VARIADIC and "$" + n in st and not st["$" + n]
                for n in names)
+
+
+class Ref(Element):
+    """ODS's `ref($x)` as a custom directive argument: the parse function
+    receives the values already read for `$x`, the print function `$x`'s
+    values, and the directive does not print `$x`."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _parse_ref(toks: Any) -> Ref:
+    toks.expect("(", "after 'ref'")
+    a = toks.next()
+    if not a.startswith("$"):
+        raise FormatError(f"expected a variable in 'ref', got '{a}'")
+    toks.expect(")", "to end the ref directive")
+    return Ref(a[1:])
