@@ -218,19 +218,22 @@ def parse_function_form(p: Any, read_results: Any) -> dict:
         at = p.location()
         raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
     name, sym_pos = sym
-    return {"vis": vis, "name": name, **parse_function_signature(p, read_results, sym_pos)}
+    return {"vis": vis, "name": name, **parse_function_signature(p, sym_pos, read_results)}
 
 
-def parse_function_signature(p: Any, read_results: Any, sym_pos: int, after_results: Any = None,
+def parse_function_signature(p: Any, sym_pos: int, read_results: Any = None, after_results: Any = None,
                              body_required: bool = False) -> dict:
-    """What follows a function op's name: `(args) [-> results]`, then
+    """What follows a function op's name: `(args) [-> results]` (results as
+    func.func reads them unless `read_results` says otherwise), then
     `after_results(p, results)` (hal.executable.constant.block's keys), then
     `[attributes {...}] [{ body }]` (the body required: `body_required`)."""
     from hlopt.syntax import ParseError
 
     r = p.resolver
     args, named = _parse_arguments(p, r)
-    results = read_results(p, r, args, named) if p.parse_optional_punct("->") else []
+    results: list = []
+    if p.parse_optional_punct("->"):
+        results = read_results(p, r, args, named) if read_results is not None else _parse_results(p, r)
     if after_results is not None:
         after_results(p, results)
     attrs = p.parse_optional_attr_dict_with_keyword()
