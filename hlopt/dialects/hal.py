@@ -8,11 +8,12 @@ that say where stream ops run and how their encodings resolve.
 named as IREE names them (`#device_target_<id>[_<ordinal>_]`,
 `#executable_target_<format>`).
 
-Ops in IREE's custom forms (grammars/hal.lark): executables
-(hal.executable[.source|.variant] with their implicit end ops,
-.export/.condition/.constant.block/.binary), the interface ops of dispatch
-functions (hal.interface.binding.subspan/constant.load/workgroup.*,
-hal.executable.constant.load), tensor <-> buffer pseudo-ops (hal.tensor.*),
+Ops in IREE's custom forms: executables (hal.executable[.source|.variant]
+with their implicit end ops, .export/.condition/.constant.block/.binary) and
+the interface ops of dispatch functions (hal.interface.binding.subspan/
+constant.load/workgroup.*, hal.executable.constant.load) declare their
+assembly formats (op_asm forms for .condition and .constant.block); in
+grammars/hal.lark still: tensor <-> buffer pseudo-ops (hal.tensor.*),
 buffer views and their element/encoding/memory/usage codes, executable
 handles (hal.executable.create/lookup/...), hal.dispatch.extern and the
 hal.instrument.* ops. Other HAL ops pass through generically.
@@ -79,7 +80,17 @@ from hlopt.ir.traits import (
     op_error,
 )
 from hlopt.ir.types import RankedTensorType, Type, UnrankedTensorType, index
-from hlopt.syntax import AttrRef, AttrSyntax, BareInteger, FixedType, SymbolName, SymbolRef, TypeRef, UnitKeyword, UntypedAttr
+from hlopt.syntax import (
+    AttrRef,
+    AttrSyntax,
+    BareInteger,
+    FixedType,
+    SymbolName,
+    SymbolRef,
+    TypeRef,
+    UnitKeyword,
+    UntypedAttr,
+)
 
 
 def _text(a: Any, p: Any) -> str:
