@@ -888,6 +888,16 @@ def _verify_target_condition(op: Operation, r: Region) -> None:
                 raise op_error(o, "target condition region must return a single i1 result")
 
 
+def _dicts(a: Any, n: int) -> list[DictionaryAttr | None] | None:
+    """An arg_attrs/res_attrs array as one dictionary (or None: empty) per
+    entry; None when it is not `n` dictionaries."""
+    if a is None:
+        return [None] * n
+    if not isinstance(a, ArrayAttr) or len(a) != n or not all(isinstance(d, DictionaryAttr) for d in a.elements):
+        return None
+    return [d if len(d) else None for d in a.elements]
+
+
 class ExecutableConstantBlockOp(OpDef):
     """`hal.executable.constant.block(%device: !hal.device) -> (i32, i32) as ("a", "b") { ... }`."""
 
@@ -946,22 +956,30 @@ class ExecutableConstantBlockOp(OpDef):
         assert isinstance(op, ExecutableConstantBlockOp)
         t, keys = op.function_type, op.keys
         if not isinstance(t, TypeAttr) or not isinstance(t.type, FunctionType) or not isinstance(keys, ArrayAttr) \
-                or not op.body.blocks or len(op.body.blocks[0].args) != len(t.type.inputs) \
-                or op.arg_attrs is not None or op.res_attrs is not None:
+                or not op.body.blocks or len(op.body.blocks[0].args) != len(t.type.inputs):
             return False
         ft = t.type
+        arg_attrs, res_attrs = _dicts(op.arg_attrs, len(ft.inputs)), _dicts(op.res_attrs, len(ft.results))
+        if arg_attrs is None or res_attrs is None:
+            return False
+        # func.func's signature (MLIR's printFunctionSignature)
         p.write("(")
         for i, a in enumerate(op.body.blocks[0].args):
             if i:
                 p.write(", ")
-            p.print_region_argument(a)
+            p.print_region_argument(a, arg_attrs[i])
         p.write(")")
-        if len(ft.results) == 1 and not isinstance(ft.results[0], FunctionType):
+        if len(ft.results) == 1 and res_attrs[0] is None and not isinstance(ft.results[0], FunctionType):
             p.write(" -> ")
             p.print_type(ft.results[0])
         elif ft.results:
             p.write(" -> (")
-            p.print_types(ft.results)
+            for i, (rt, ra) in enumerate(zip(ft.results, res_attrs)):
+                if i:
+                    p.write(", ")
+                p.print_type(rt)
+                if ra is not None:
+                    p.print_optional_attr_dict(ra)
             p.write(")")
         p.write(" as ")
         if len(ft.results) != 1:
@@ -972,7 +990,11 @@ class ExecutableConstantBlockOp(OpDef):
             p.print_attribute(k)
         if len(ft.results) != 1:
             p.write(")")
-        p.print_optional_attr_dict(op.attributes, (), True)
+        # IREE's printFunctionAttributes lists arg_attrs/res_attrs again, after the
+        # discardable attributes (in that order: not a sorted dictionary)
+        extra = tuple((k, v) for k, v in (("arg_attrs", op.arg_attrs), ("res_attrs", op.res_attrs)) if v is not None)
+        attrs = DictionaryAttr.from_sorted(tuple(op.attributes.entries) + extra) if extra else op.attributes
+        p.print_optional_attr_dict(attrs, (), True)
         p.write(" ")
         p.print_region(op.body, False, True)
         return True
@@ -988,6 +1010,11 @@ class ExecutableConstantBlockOp(OpDef):
                 raise op_error(op, f"initializer must return only i32 values (result {i} is '{t.text}')")
         if len(ft.results) != len(op.keys):
             raise op_error(op, "must have one key for every result")
+        # FunctionOpInterface: argument and result attributes are dialect attributes
+        for what, a in (("arguments", op.arg_attrs), ("results", op.res_attrs)):
+            if isinstance(a, ArrayAttr) and any(isinstance(d, DictionaryAttr) and any("." not in k for k, _ in d.entries)
+                                                for d in a.elements):
+                raise op_error(op, f"{what} may only have dialect attributes")
 
 
 class ExecutableBinaryOp(_HalAsm, OpDef, SymbolOpInterface):
