@@ -553,7 +553,7 @@ class _ContainerOp(_HalAsm, OpDef):
     # in full; hlopt's printer elides `builtin.` in such regions, and "hal" keeps it (the
     # ops these hold are named with two dots, which a default dialect leaves as they are).
     # hal.executable holds hal.executable_end, which "hal" would shorten: it keeps none.
-    default_dialect: Any = "hal"
+    default_dialect = "hal"
 
 
 class ExecutableSourceOp(_ContainerOp, SymbolOpInterface):
@@ -621,7 +621,7 @@ class ExecutableOp(_ContainerOp, SymbolOpInterface):
     lazy = opt_attr(Unit)
     body = region(1)
     traits = (IsolatedFromAbove(), SingleBlockImplicitTerminator("hal.executable_end"), Symbol(), SymbolTable())
-    default_dialect = None
+    default_dialect = None  # type: ignore[assignment]  # (see _ContainerOp)
     assembly_format = ("custom<SymbolVisibility>($sym_visibility) (`lazy` $lazy^)? $sym_name "
                        "attr-dict-with-keyword regions")
     attr_syntax = {**_SYM, "lazy": UnitKeyword()}
@@ -858,6 +858,7 @@ class ExecutableConditionOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ExecutableConditionOp)  # (the type checker's view of the accessors)
         _verify_entry_args(op, op.function_type)
         _verify_target_condition(op, op.regions[0])
 
@@ -1001,6 +1002,7 @@ class ExecutableConstantBlockOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ExecutableConstantBlockOp)  # (the type checker's view of the accessors)
         _verify_entry_args(op, op.function_type)
         ft = op.function_type.type
         if ft.inputs and (len(ft.inputs) > 1 or ft.inputs[0].text != "!hal.device"):
@@ -1111,6 +1113,7 @@ class InterfaceConstantLoadOp(_HalAsm, OpDef):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, InterfaceConstantLoadOp)  # (the type checker's view of the accessors)
         counts = _layout_counts(op.layout)
         if counts is not None and op.ordinal.value >= counts[0]:
             raise op_error(op, "push constant ordinal out of bounds")
@@ -1130,6 +1133,7 @@ class _WorkgroupOp(_HalAsm, OpDef):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
+        assert isinstance(op, _WorkgroupOp)  # (the type checker's view of the accessors)
         d = op.dimension
         if isinstance(d, IntegerAttr) and 0 <= d.value <= 2:
             return [cls.prefix + "xyz"[d.value]]
