@@ -934,8 +934,10 @@ class ExecutableConstantBlockOp(OpDef):
             if paren:
                 p.parse_punct(")")
 
+        op_pos = p.prev_end - len(p.op_name)  # (nothing read yet: the name ends there)
         st = parse_function_signature(p, p.location(), after_results=read_keys, body_required=True)
         st["keys"] = keys
+        st["pos"] = op_pos
         return st
 
     @staticmethod
@@ -944,11 +946,20 @@ class ExecutableConstantBlockOp(OpDef):
 
         ft = FunctionType([t for _a, t, _attrs in st["args"]], [t for t, _attrs in st["results"]])
         props: dict[str, Any] = {}
+        attrs = st["attrs"]
+        if attrs is not None and ("arg_attrs" in attrs or "res_attrs" in attrs):
+            # as print_asm writes them: inherent (IREE's parser then rejects them where the
+            # signature has attributes too, so its own output does not read back)
+            props.update((k, v) for k, v in attrs.entries if k in ("arg_attrs", "res_attrs"))
+            attrs = DictionaryAttr([(k, v) for k, v in attrs.entries if k not in ("arg_attrs", "res_attrs")])
         for key, dicts in (("arg_attrs", [x[2] for x in st["args"]]), ("res_attrs", [x[1] for x in st["results"]])):
             if any(d is not None and len(d) for d in dicts):
+                if key in props:
+                    raise r.error(f"custom op '{ExecutableConstantBlockOp.name}' attribute '{key}' occurs more than "
+                                  "once in the attribute list", st["pos"])
                 props[key] = ArrayAttr(d if d is not None else DictionaryAttr() for d in dicts)
         return ExecutableConstantBlockOp.build(function_type=TypeAttr(ft), keys=ArrayAttr([r.attr(k) for k in st["keys"]]),
-                                               body=st["body"], attributes=st["attrs"], **props)
+                                               body=st["body"], attributes=attrs, **props)
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:

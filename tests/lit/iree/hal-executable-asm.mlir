@@ -42,20 +42,19 @@ hal.executable private @ex {
 
 // -----
 
-// The function-like ops: a condition, constant blocks with argument and
-// result attributes (IREE lists them again after the discardable attributes),
-// an export's properties the form has no keyword for.
+// The function-like ops: a condition, constant blocks (a key bare or a list
+// of them), an export's properties the form has no keyword for.
 
 hal.executable.source private @src {
   hal.executable.condition(%device: !hal.device) -> i1 {
     %ok = arith.constant false
     hal.return %ok : i1
   }
-  hal.executable.constant.block(%device: !hal.device {foo.a = 1 : i64}) -> (i32 {foo.b}, i32) as ("k0", "k1") attributes {c} {
+  hal.executable.constant.block(%device: !hal.device) -> (i32, i32) as ("k0", "k1") attributes {c} {
     %c1 = arith.constant 1 : i32
     hal.return %c1, %c1 : i32, i32
   }
-  hal.executable.constant.block() -> (i32 {foo.d}) as "k2" {
+  hal.executable.constant.block() -> (i32) as "k2" {
     %c2 = arith.constant 2 : i32
     hal.return %c2 : i32
   }
@@ -66,15 +65,15 @@ hal.executable.source private @src {
 // CHECK-NEXT: %false = arith.constant false
 // CHECK-NEXT: hal.return %false : i1
 // CHECK-NEXT: }
-// CHECK-NEXT: hal.executable.constant.block(%arg0: !hal.device {foo.a = 1 : i64}) -> (i32 {foo.b}, i32) as ("k0", "k1") attributes {c, arg_attrs = [{foo.a = 1 : i64}], res_attrs = [{foo.b}, {}]} {
+// CHECK-NEXT: hal.executable.constant.block(%arg0: !hal.device) -> (i32, i32) as ("k0", "k1") attributes {c} {
 // CHECK-NEXT: %c1_i32 = arith.constant 1 : i32
 // CHECK-NEXT: hal.return %c1_i32, %c1_i32 : i32, i32
 // CHECK-NEXT: }
-// CHECK-NEXT: hal.executable.constant.block() -> (i32 {foo.d}) as "k2" attributes {res_attrs = [{foo.d}]} {
+// CHECK-NEXT: hal.executable.constant.block() -> i32 as "k2" {
 // CHECK-NEXT: %c2_i32 = arith.constant 2 : i32
 // CHECK-NEXT: hal.return %c2_i32 : i32
 // CHECK-NEXT: }
 // CHECK-NEXT: hal.executable.export nested @x ordinal(3) layout(#pipeline_layout) <workgroup_local_memory = 64>
 // CHECK-NEXT: }
-// LOC: hal.executable.condition(%arg0: !hal.device loc({{.+}}:50:28)) -> i1 {
-// LOC: hal.executable.constant.block(%arg0: !hal.device {foo.a = 1 : i64} loc({{.+}}:54:33)) -> (i32 {foo.b}, i32) as ("k0", "k1")
+// LOC: hal.executable.condition(%arg0: !hal.device loc({{.+}}:49:28)) -> i1 {
+// LOC: hal.executable.constant.block(%arg0: !hal.device loc({{.+}}:53:33)) -> (i32, i32) as ("k0", "k1")

@@ -61,6 +61,16 @@ hal.executable.source private @ex {
 
 // -----
 
+hal.executable.source private @ex {
+  // expected-error@+1 {{custom op 'hal.executable.constant.block' attribute 'arg_attrs' occurs more than once in the attribute list}}
+  hal.executable.constant.block(%device: !hal.device {foo.a}) -> i32 as "k" attributes {arg_attrs = [{foo.a}]} {
+    %c = arith.constant 1 : i32
+    hal.return %c : i32
+  }
+}
+
+// -----
+
 func.func @f() {
   // expected-error@+1 {{expected attribute value}}
   %0 = hal.interface.workgroup.id[x] : index
