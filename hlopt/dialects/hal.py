@@ -981,9 +981,10 @@ class ExecutableConstantBlockOp(OpDef):
                 p.write(", ")
             p.print_region_argument(a, arg_attrs[i])
         p.write(")")
-        if len(ft.results) == 1 and res_attrs[0] is None and not isinstance(ft.results[0], FunctionType):
+        only = next(iter(ft.results)) if len(ft.results) == 1 else None
+        if only is not None and res_attrs[0] is None and not isinstance(only, FunctionType):
             p.write(" -> ")
-            p.print_type(ft.results[0])
+            p.print_type(only)
         elif ft.results:
             p.write(" -> (")
             for i, (rt, ra) in enumerate(zip(ft.results, res_attrs)):
