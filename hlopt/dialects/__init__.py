@@ -39,7 +39,7 @@ DIALECTS = MappingProxyType({
     "scf": DialectInfo(_D + "scf"),
     "tensor": DialectInfo(_D + "tensor"),
     "shape": DialectInfo(_D + "shape"),
-    "hal": DialectInfo(_D + "hal", grammar=("hal.lark",)),
+    "hal": DialectInfo(_D + "hal"),
     "util": DialectInfo(_D + "util", grammar="util_ops.lark"),
     "stream": DialectInfo(_D + "stream", grammar=("stream_cmd.lark",)),
     "iree_encoding": DialectInfo(_D + "iree_encoding"),

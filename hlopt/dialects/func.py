@@ -213,26 +213,41 @@ def parse_function_form(p: Any, read_results: Any) -> dict:
     is read, as MLIR's parser does, so its errors come first."""
     from hlopt.syntax import ParseError
 
-    r = p.resolver
     vis = p.parse_optional_keyword(("public", "private", "nested"))
     sym = p.parse_optional_symbol_name()
     if sym is None:
         at = p.location()
         raise ParseError(f"unexpected character '{p.text[at:at + 1]}'", at)
     name, sym_pos = sym
+    return {"vis": vis, "name": name, **parse_function_signature(p, sym_pos, read_results)}
+
+
+def parse_function_signature(p: Any, sym_pos: int, read_results: Any = None, after_results: Any = None,
+                             body_required: bool = False) -> dict:
+    """What follows a function op's name: `(args) [-> results]` (results as
+    func.func reads them unless `read_results` says otherwise), then
+    `after_results(p, results)` (hal.executable.constant.block's keys), then
+    `[attributes {...}] [{ body }]` (the body required: `body_required`)."""
+    from hlopt.syntax import ParseError
+
+    r = p.resolver
     args, named = _parse_arguments(p, r)
-    results = read_results(p, r, args, named) if p.parse_optional_punct("->") else []
+    results: list = []
+    if p.parse_optional_punct("->"):
+        results = read_results(p, r, args, named) if read_results is not None else _parse_results(p, r)
+    if after_results is not None:
+        after_results(p, results)
     attrs = p.parse_optional_attr_dict_with_keyword()
     attrs = r.attr(attrs) if attrs is not None else None
     body_pos = p.location()
     body = None
-    if p.peek("{"):
+    if p.peek("{") or body_required:
         if args and not named:
             raise ParseError("expected SSA identifier for function arguments with a body", sym_pos)
         body = p.parse_region([a for a, _t, _attrs in args] if named else [])
         if not body.blocks:
             raise p.error("expected non-empty function body", body_pos)
-    return {"vis": vis, "name": name, "args": args, "results": results, "attrs": attrs, "body": body}
+    return {"args": args, "results": results, "attrs": attrs, "body": body}
 
 
 def _parse_results(p: Any, r: Any) -> list[tuple]:

@@ -55,14 +55,6 @@ def print_return(op: Any, p: Any) -> str:
     return s
 
 
-def end_op_written(op: Any, end_op: str) -> bool:
-    """Whether a container's implicit terminator (`end_op`) must be printed:
-    IREE's printers keep one that carries attributes."""
-    blocks = op.regions[0].blocks if op.regions else ()
-    last = blocks[0].terminator if len(blocks) == 1 else None
-    return last is not None and last.name == end_op and bool(last.attributes.entries)
-
-
 def arg_loc_text(p: Any, a: Any) -> str:
     """` loc(...)` after a region argument a custom form prints (with
     --mlir-print-debuginfo; nothing without)."""

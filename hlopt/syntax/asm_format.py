@@ -617,7 +617,7 @@ class CompiledFormat:
                     st["strict"] = p.parse_optional_prop_dict(struct=True)
                 st["attr-dict"] = p.parse_optional_attr_dict()
             elif k == "attr-dict-with-keyword":
-                if self.strict and p.peek("<") and not p.peek("<{"):  # (hal.dispatch.extern's `<subgroup_size = 32>`)
+                if self.strict and p.peek("<") and not p.peek("<{"):  # (hal.executable.binary, hal.dispatch.extern)
                     st["strict"] = p.parse_optional_prop_dict(struct=True)
                 st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
             elif k == "prop-dict":
@@ -958,10 +958,14 @@ class CompiledFormat:
             props.update(_strict_read(self, r, st["strict"]))
         successors = [r.successor(s) for n in self.successors for s in st.get("$" + n, [])]
         successors += [r.successor(s) for s in st.get("successors", [])]
-        regions = [r for n in self.regions for r in st.get("$" + n, [])] + st.get("regions", [])
-        # a region the text leaves out (an optional group's) is an empty region, as MLIR's
-        fixed = sum(1 for _i, f in self.regions.values() if f.arity != VARIADIC)
-        regions += [Region() for _ in range(fixed - len(regions))]
+        regions = st.get("regions")
+        if regions is None:
+            # a region the text leaves out (an optional group's) is an empty region in its own
+            # slot, as MLIR's (hal.executable.export's count region absent, its condition there)
+            regions = []
+            for n, (_i, f) in self.regions.items():
+                got = st.get("$" + n)
+                regions.extend(got if got else [] if f.arity == VARIADIC else [Region()])
         return Operation(d.name, operands, result_types, props or None, dict_attrs, regions, successors)
 
     def _operand_refs(self, st: dict) -> dict[str, list]:
@@ -1381,6 +1385,8 @@ class CompiledFormat:
         if isinstance(anchor, Directive):
             return bool(op.operands) if anchor.kind == "operands" else bool(op.successors)
         if isinstance(anchor, Custom):
+            if anchor.args and isinstance(anchor.args[0], RegionVar):  # a region is there when it has blocks
+                return self._present(anchor.args[0], op)
             return bool(anchor.args) and bool(self._custom_arg(op, anchor.args[0]))
         return True
 

@@ -1,6 +1,6 @@
-"""Two dialects' grammars may give one keyword spelling their own terminal
-(hal.lark's HAL_CONSUME and stream.lark's STREAM_CONSUME are both
-`consume`): the lexer hands out the one the parser state expects."""
+"""One keyword spelling in two dialects' forms (`consume` in hal.tensor.import's
+and stream.tensor.import's declared formats): each op reads it where its form
+expects it."""
 
 from __future__ import annotations
 
