@@ -42,13 +42,17 @@ class Value:
     lists), in the order they were made: no container per value, and adding
     or removing a use is O(1)."""
 
-    __slots__ = ("type", "_first_use", "_last_use", "name_hint")
+    # `_pn`: the name a printer gave the value while it prints (hlopt.syntax.printer.Namer),
+    # else None. A slot, not a printer-side dict: at a million values the dict and
+    # its name strings were most of the print's peak memory.
+    __slots__ = ("type", "_first_use", "_last_use", "name_hint", "_pn")
 
     def __init__(self, type: Type):
         self.type = type
         self._first_use: OpOperand | None = None
         self._last_use: OpOperand | None = None
         self.name_hint: str | None = None
+        self._pn: int | str | None = None
 
     def _iter_uses(self) -> Iterator["OpOperand"]:
         u = self._first_use
@@ -125,7 +129,7 @@ class OpResult(Value):
     def __init__(self, type: Type, owner: "Operation", index: int):
         # Value.__init__ inlined: one result per op made
         self.type, self.name_hint = type, None
-        self._first_use = self._last_use = None
+        self._first_use = self._last_use = self._pn = None
         self.owner, self.index = owner, index
 
     @property
