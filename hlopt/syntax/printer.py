@@ -56,8 +56,8 @@ class Namer:
 
     def __init__(self, top: Operation, generic: bool):
         self.generic = generic
-        self.named: list[Value] = []  # the values whose _pn this namer set
-        self.blocks: dict[Block, str] = {}
+        # block -> its index in its region (`^bb{i}`); release() clears the names of the
+        # values of these blocks (a list of the named values was 8 bytes a value)
         self.block_order: dict[Block, int] = {}
         self.next_value = 0
         self.next_arg = 0
@@ -82,9 +82,15 @@ class Namer:
 
     def release(self) -> None:
         """Forget the names (the values' slots back to None)."""
-        for v in self.named:
-            v._pn = None
-        self.named = []
+        for b in self.block_order:
+            for a in b.args:
+                a._pn = None
+            op = b._first
+            while op is not None:
+                for r in op.results:
+                    r._pn = None
+                op = op._next
+        self.block_order = {}
 
     def _unique(self, name: str, used: "_Scope") -> str:
         if used.contains(name):
@@ -101,7 +107,6 @@ class Namer:
     def _number_region(self, region: Region, used: "_Scope") -> list[Operation]:
         """Name the region's block arguments and results; returns its ops
         that have regions (numbered after it)."""
-        named = self.named
         nested: list[Operation] = []
         generic = self.generic
         hint_classes = self._hint_classes
@@ -110,9 +115,7 @@ class Namer:
             if d is not None and hasattr(d, "asm_block_arg_names"):
                 for arg, n in d.asm_block_arg_names(region.parent, region):
                     arg._pn = self._unique(n, used)
-                    named.append(arg)
         for i, b in enumerate(region.blocks):
-            self.blocks[b] = f"^bb{i}"
             self.block_order[b] = i
             entry = i == 0
             for a in b.args:
@@ -124,7 +127,6 @@ class Namer:
                 else:
                     a._pn = self.next_value
                     self.next_value += 1
-                named.append(a)
             nv = self.next_value  # (a local while numbering plain results; stored back below)
             op = b._first
             while op is not None:
@@ -147,15 +149,12 @@ class Namer:
                                     op = op._next
                                     continue
                     if len(res) == 1:
-                        r0 = res[0]
-                        r0._pn = nv
-                        named.append(r0)
+                        res[0]._pn = nv
                     else:
                         base = str(nv)
                         k = 0
                         for r in res:
                             r._pn = f"{base}#{k}"
-                            named.append(r)
                             k += 1
                     nv += 1
                 op = op._next
@@ -175,7 +174,6 @@ class Namer:
 
     def _named_results(self, op: Operation, hint: Sequence[str], used: "_Scope") -> None:
         res = op.results
-        self.named.extend(res)
         if any(isinstance(h, tuple) for h in hint):  # (name, count) groups: `%results:2, %result_timepoint`
             k = 0
             for h in hint:
@@ -607,7 +605,8 @@ class Printer:
         return ", ".join(["%" + str(v._pn) if v._pn is not None else "<<UNKNOWN SSA VALUE>>" for v in vs])
 
     def block_name(self, b: Block) -> str:
-        return self.namer.blocks.get(b, "^INVALIDBLOCK")
+        i = self.namer.block_order.get(b)
+        return "^INVALIDBLOCK" if i is None else f"^bb{i}"
 
     def types(self, ts: Sequence[Type]) -> str:
         return ", ".join(t.text if not t.has_alias_parts else self.type_text(t) for t in ts)
