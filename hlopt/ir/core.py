@@ -42,13 +42,17 @@ class Value:
     lists), in the order they were made: no container per value, and adding
     or removing a use is O(1)."""
 
-    __slots__ = ("type", "_first_use", "_last_use", "name_hint")
+    # `_pn`: the name a printer gave the value while it prints (hlopt.syntax.printer.Namer),
+    # else None. A slot, not a printer-side dict: at a million values the dict and
+    # its name strings were most of the print's peak memory. (It took the place of
+    # `name_hint`, which nothing set.)
+    __slots__ = ("type", "_first_use", "_last_use", "_pn")
 
     def __init__(self, type: Type):
         self.type = type
         self._first_use: OpOperand | None = None
         self._last_use: OpOperand | None = None
-        self.name_hint: str | None = None
+        self._pn: int | str | None = None
 
     def _iter_uses(self) -> Iterator["OpOperand"]:
         u = self._first_use
@@ -124,8 +128,8 @@ class OpResult(Value):
 
     def __init__(self, type: Type, owner: "Operation", index: int):
         # Value.__init__ inlined: one result per op made
-        self.type, self.name_hint = type, None
-        self._first_use = self._last_use = None
+        self.type = type
+        self._first_use = self._last_use = self._pn = None
         self.owner, self.index = owner, index
 
     @property
@@ -497,7 +501,6 @@ class Operation:
                         self._loc)
         for old_r, new_r in zip(self.results, new.results):
             mapping[old_r] = new_r
-            new_r.name_hint = old_r.name_hint
         if with_regions:
             for r in self.regions:
                 new.add_region(r.clone(mapping))
@@ -727,7 +730,6 @@ class Region:
             nb = Block()
             for a in b.args:
                 na = nb.add_argument(a.type, a.location)
-                na.name_hint = a.name_hint
                 mapping[a] = na
             mapping[b] = nb
             new.add_block(nb)

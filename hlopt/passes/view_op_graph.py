@@ -63,9 +63,17 @@ class PrintOpGraph(Pass):
     stream: TextIO | None = field(default=None, init=False, repr=False, compare=False)
 
     def run(self, op: Operation) -> None:
-        from hlopt.syntax.printer import Namer, Printer
+        from hlopt.syntax.printer import Namer
 
-        self.names = Namer(op, generic=False).names
+        self.namer = Namer(op, generic=False)
+        try:
+            self._run(op)
+        finally:
+            self.namer.release()  # the names live on the values until then
+
+    def _run(self, op: Operation) -> None:
+        from hlopt.syntax.printer import Printer
+
         self.printer = Printer()
         self.counter = 0
         self.out: list[str] = []
@@ -99,7 +107,7 @@ class PrintOpGraph(Pass):
         return s if len(s) <= n else s[:n] + "..."
 
     def _name(self, v: Value) -> str:
-        return self.names.get(v, "<<UNKNOWN SSA VALUE>>")
+        return self.namer.name(v) or "<<UNKNOWN SSA VALUE>>"
 
     def _port(self, v: Value) -> str:
         return self._name(v).lstrip("%").replace("#", "_")
