@@ -52,7 +52,7 @@ from hlopt.ir.constraints import (
 )
 from hlopt.ir.core import IRError, Operation, Region
 from hlopt.ir.dialect import Dialect
-from hlopt.ir.interfaces import SymbolOpInterface
+from hlopt.ir.interfaces import AffinityOpInterface, SymbolOpInterface
 from hlopt.ir.opdef import (
     OpDef,
     attr,
@@ -1948,7 +1948,7 @@ class _TypeAlias:
             p.print_type(types[0])
 
 
-class TensorImportOp(_TypeAlias, _StrictFormOp):
+class TensorImportOp(AffinityOpInterface, _TypeAlias, _StrictFormOp):
     """`hal.tensor.import [on(#a)] [wait(%f) =>] [consume] %src [offset(%o)] ["name"]
     : !hal.buffer_view -> T [as T2]{%dims}`."""
 
@@ -1979,7 +1979,7 @@ class TensorImportOp(_TypeAlias, _StrictFormOp):
         _check_storage(op, op.target_encoding.type, t)
 
 
-class TensorExportOp(_TypeAlias, _StrictFormOp):
+class TensorExportOp(AffinityOpInterface, _TypeAlias, _StrictFormOp):
     """`hal.tensor.export [on(#a)] %src ["name"] : T2 [as T]{%dims} -> !hal.buffer_view`."""
 
     name = "hal.tensor.export"
@@ -2005,7 +2005,7 @@ class TensorExportOp(_TypeAlias, _StrictFormOp):
         _check_storage(op, op.source_encoding.type, src)
 
 
-class TensorAliasOp(_StrictFormOp):
+class TensorAliasOp(AffinityOpInterface, _StrictFormOp):
     """`hal.tensor.alias [on(#a)] [wait(%f) =>] %t : T{%dims} to %storage : !hal.buffer`."""
 
     name = "hal.tensor.alias"
@@ -2031,7 +2031,7 @@ class TensorAliasOp(_StrictFormOp):
             raise op_error(op, "failed to verify that all of {source, result} have same type")
 
 
-class TensorTransientsOp(_StrictFormOp):
+class TensorTransientsOp(AffinityOpInterface, _StrictFormOp):
     """`hal.tensor.transients [on(#a)] %t : T{%dims} from %storage : !hal.buffer`."""
 
     name = "hal.tensor.transients"
