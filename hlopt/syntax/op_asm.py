@@ -48,6 +48,9 @@ from hlopt.syntax.text_scan import skip_trivia
 # -- unresolved pieces (what the parse step returns) ----------------------------------------
 
 
+OPERAND_PATTERN = VALUE_USE.pattern  # an SSA use (`%name`, `%name#1`), for parse_optional_match's patterns
+
+
 class UnresolvedOperand:
     """`%name#index` at `pos`, resolved against a type in the build step."""
 
@@ -225,6 +228,21 @@ class OpAsmParser:
         if r is None:
             raise self.error("expected valid '@'-identifier for symbol name")
         return r
+
+    def parse_optional_match(self, pattern: "re.Pattern[str]") -> "re.Match[str] | None":
+        """`pattern` matched at the next token, read whole (a form's fast path
+        for its usual spelling; its groups are then read with operand_of), or
+        None without moving."""
+        m = pattern.match(self.text, self.pos)
+        if m is not None:
+            self._advance(m.end())
+        return m
+
+    @staticmethod
+    def operand_of(m: "re.Match[str]", group: int) -> UnresolvedOperand:
+        """The operand a group of OPERAND_PATTERN in a parse_optional_match matched."""
+        name, _, idx = m.group(group)[1:].partition("#")
+        return UnresolvedOperand(name, int(idx) if idx else 0, m.start(group), m.end(group))
 
     # -- operands ---------------------------------------------------------------------------
     def parse_optional_operand(self) -> UnresolvedOperand | None:
