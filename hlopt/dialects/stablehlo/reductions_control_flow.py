@@ -135,7 +135,7 @@ def _follow_location(op: Operation, args, ops) -> None:
 # thousands): read in one match; any other spelling takes the general steps
 _USE = "(" + OPERAND_PATTERN + ")"
 _APPLIES = re.compile(r"\(" + _USE + " init: " + _USE + r"\) applies (" + "|".join(map(re.escape, sorted(REDUCE_BINARY)))
-                      + r") across dimensions = \[(\d{1,18}(?:, \d{1,18})*)?\] :", re.ASCII)
+                      + r") across dimensions = \[(\d{1,18}(?:, \d{1,18})*)?\] :(?!:)", re.ASCII)
 
 
 def _reduce_applies(p: OpAsmParser, at: int) -> tuple | None:
