@@ -616,37 +616,17 @@ class CompiledFormat:
             elif k == "operands":
                 st["operands"] = p.parse_operand_list()
             elif k == "successors":
-                out = []
-                s = p.parse_optional_successor()
-                while s is not None:
-                    out.append(s)
-                    s = p.parse_successor() if p.parse_optional_punct(",") else None
-                st["successors"] = out
+                st["successors"] = _parse_comma_list(p, p.parse_optional_successor, p.parse_successor)
             else:  # regions: a comma list of them
-                regions = []
-                r = p.parse_optional_region()
-                while r is not None:
-                    regions.append(r)
-                    r = p.parse_region() if p.parse_optional_punct(",") else None
-                st["regions"] = regions
+                st["regions"] = _parse_comma_list(p, p.parse_optional_region, p.parse_region)
         elif isinstance(e, SuccessorVar):
             if e.field.arity == VARIADIC:
-                out = []
-                s = p.parse_optional_successor()
-                while s is not None:
-                    out.append(s)
-                    s = p.parse_successor() if p.parse_optional_punct(",") else None
-                st["$" + e.name] = out
+                st["$" + e.name] = _parse_comma_list(p, p.parse_optional_successor, p.parse_successor)
             else:
                 st["$" + e.name] = [p.parse_successor()]
         elif isinstance(e, RegionVar):
             if e.field.arity == VARIADIC:  # a comma list of regions, maybe none (scf.reduce's)
-                regions = []
-                r = p.parse_optional_region()
-                while r is not None:
-                    regions.append(r)
-                    r = p.parse_region() if p.parse_optional_punct(",") else None
-                st["$" + e.name] = regions
+                st["$" + e.name] = _parse_comma_list(p, p.parse_optional_region, p.parse_region)
             else:
                 st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
@@ -1269,29 +1249,18 @@ class CompiledFormat:
             elif isinstance(e, FunctionalType):
                 p.print_functional_type(self._types(op, e.inputs), self._types(op, e.results))
             elif isinstance(e, SuccessorVar):
-                for i, b in enumerate(self._get(op, e.name)):
-                    if i:
-                        p.write(", ")
-                    p.print_successor(b)
+                _print_comma_list(p, self._get(op, e.name), p.print_successor)
             elif isinstance(e, Directive):
                 if e.kind == "operands":
                     p.print_operands(op.operands)
                 elif e.kind == "successors":
-                    for i, b in enumerate(op.successors):
-                        if i:
-                            p.write(", ")
-                        p.print_successor(b)
+                    _print_comma_list(p, op.successors, p.print_successor)
                 elif e.kind == "regions":
-                    for i, r in enumerate(op.regions):
-                        if i:
-                            p.write(", ")
-                        p.print_region(r, True, self.implicit_terminator is None or _prints_terminator(r))
+                    _print_comma_list(p, op.regions, lambda r: p.print_region(
+                        r, True, self.implicit_terminator is None or _prints_terminator(r)))
             elif isinstance(e, RegionVar):
                 if e.field.arity == VARIADIC:
-                    for i, rg in enumerate(op.regions[e.index:]):
-                        if i:
-                            p.write(", ")
-                        p.print_region(rg, True, True)
+                    _print_comma_list(p, op.regions[e.index:], lambda r: p.print_region(r, True, True))
                 else:
                     rg = op.regions[e.index]
                     p.print_region(rg, True, self.implicit_terminator is None or _prints_terminator(rg))
@@ -1403,6 +1372,24 @@ def check_parse(d: Any, text: str) -> None:
     compile_format(d).parse(p)
     if not p.at_end():
         raise ParseError("unexpected text after the op", p.pos)
+
+
+def _parse_comma_list(p: OpAsmParser, parse_optional: Callable[[], Any], parse: Callable[[], Any]) -> list:
+    """`x (`,` x)*` or nothing: an optional first element, then required ones
+    after each comma (successor and region lists)."""
+    out = []
+    x = parse_optional()
+    while x is not None:
+        out.append(x)
+        x = parse() if p.parse_optional_punct(",") else None
+    return out
+
+
+def _print_comma_list(p: OpAsmPrinter, items: Sequence[Any], print_one: Callable[[Any], None]) -> None:
+    for i, x in enumerate(items):
+        if i:
+            p.write(", ")
+        print_one(x)
 
 
 def _prints_terminator(region: Region) -> bool:

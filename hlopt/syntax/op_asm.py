@@ -37,6 +37,7 @@ from hlopt.syntax.lexer import (
     STRING,
     SYMBOL,
     VALUE_USE,
+    WHOLE_INTEGER,
     LexError,
     Scanner,
     scan_balanced,
@@ -99,7 +100,6 @@ class UnresolvedArgument:
         self.name, self.pos, self.type, self.attrs, self.loc = name, name.pos, type, attrs, loc
 
 
-_INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\w.$])", re.ASCII)
 _PUNCT = ("->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "*", "?", "+", "|", "-")
 
 
@@ -451,7 +451,7 @@ class OpAsmParser:
     # -- integers ---------------------------------------------------------------------------
     def parse_optional_integer(self) -> int | None:
         """A decimal or hex integer literal (`-` allowed), or None."""
-        m = _INTEGER.match(self.text, self.pos)
+        m = WHOLE_INTEGER.match(self.text, self.pos)
         if m is None:
             return None
         self._advance(m.end())
