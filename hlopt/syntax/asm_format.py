@@ -290,6 +290,8 @@ class CompiledFormat:
         self.implicit_terminator = next((t.terminator for t in d.trait_objects
                                          if getattr(t, "name", None) == "SingleBlockImplicitTerminator"), None)
         self.successors = {f.name: (i, f) for i, f in enumerate(d.successor_defs)}
+        # id(element list) -> (that list, its parse steps): the list is held, so its id stays its own
+        self._parse_plans: dict[int, tuple] = {}
         self.bound: set[str] = set()  # variables printed by the format
         self.typed: set[str] = set()  # operands/results whose type the format prints
         self.has_attr_dict = False
@@ -569,8 +571,60 @@ class CompiledFormat:
         return st
 
     def _parse_elements(self, elements: list[Element], p: OpAsmParser, st: dict) -> None:
-        for e in elements:
-            self._parse_element(e, p, st)
+        hit = self._parse_plans.get(id(elements))
+        if hit is None or hit[0] is not elements:
+            hit = self._parse_plans[id(elements)] = (elements, self._parse_plan(elements))
+        for step in hit[1]:
+            step(p, st)
+
+    def _parse_plan(self, elements: list[Element]) -> tuple:
+        """The list's parse steps, each element's case chosen once (as print's
+        closures): per op, only the parser calls are left."""
+        return tuple(step for step in map(self._parse_step, elements) if step is not None)
+
+    def _parse_step(self, e: Element) -> Any:
+        if isinstance(e, Space):
+            return None
+        if isinstance(e, Literal):
+            text = e.text
+            if e.keyword:
+                return lambda p, st: p.parse_keyword(text)
+            return lambda p, st: p.parse_punct(text)
+        if isinstance(e, OperandVar):
+            key = "$" + e.name
+            arity = e.field.arity
+            if arity == VARIADIC:
+                def operands(p: OpAsmParser, st: dict) -> None:
+                    st[key] = p.parse_operand_list()
+                return operands
+            if arity == OPTIONAL:
+                def optional_operand(p: OpAsmParser, st: dict) -> None:
+                    u = p.parse_optional_operand()
+                    st[key] = [u] if u is not None else []
+                return optional_operand
+
+            def operand(p: OpAsmParser, st: dict) -> None:
+                st[key] = [p.parse_operand()]
+            return operand
+        if isinstance(e, AttrVar):
+            key, name, syntax = "$" + e.name, e.name, e.syntax
+
+            def attr(p: OpAsmParser, st: dict) -> None:
+                st[key] = syntax.parse(p, name)
+            return attr
+        if isinstance(e, TypeOf):
+            key, target = "type:" + e.target, e.target
+
+            def types(p: OpAsmParser, st: dict) -> None:
+                st[key] = self._parse_types(target, p)
+            return types
+        if isinstance(e, Optional):
+            then, else_ = self._after_first(e.then), e.else_
+
+            def group(p: OpAsmParser, st: dict) -> None:
+                self._parse_elements(then if self._parse_optional_start(e, p, st) else else_, p, st)
+            return group
+        return lambda p, st: self._parse_element(e, p, st)
 
     def _parse_element(self, e: Element, p: OpAsmParser, st: dict) -> None:
         if isinstance(e, Literal):
