@@ -618,6 +618,10 @@ class CompiledFormat:
             def types(p: OpAsmParser, st: dict) -> None:
                 st[key] = self._parse_types(target, p)
             return types
+        if isinstance(e, Directive) and e.kind == "attr-dict-with-keyword":
+            def attr_dict_with_keyword(p: OpAsmParser, st: dict) -> None:
+                st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
+            return attr_dict_with_keyword
         if isinstance(e, Optional):
             then, else_ = self._after_first(e.then), e.else_
 

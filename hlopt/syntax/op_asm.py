@@ -36,6 +36,7 @@ from hlopt.syntax.lexer import (
     CARET_ID,
     STRING,
     SYMBOL,
+    TRIVIA,
     VALUE_USE,
     WHOLE_INTEGER,
     LexError,
@@ -49,6 +50,7 @@ from hlopt.syntax.text_scan import skip_trivia
 # -- unresolved pieces (what the parse step returns) ----------------------------------------
 
 
+_skip = TRIVIA.match  # (matches the empty string too)
 OPERAND_PATTERN = VALUE_USE.pattern  # an SSA use (`%name`, `%name#1`), for parse_optional_match's patterns
 
 
@@ -133,7 +135,7 @@ class OpAsmParser:
     # -- positions and errors ---------------------------------------------------------------
     def _advance(self, end: int) -> None:
         self.prev_end = end
-        self.pos = skip_trivia(self.text, end)
+        self.pos = _skip(self.text, end).end()  # skip_trivia inlined: once per token read
 
     def location(self) -> int:
         """Where the next token starts."""
