@@ -135,7 +135,7 @@ class OpAsmParser:
     # -- positions and errors ---------------------------------------------------------------
     def _advance(self, end: int) -> None:
         self.prev_end = end
-        self.pos = _skip(self.text, end).end()  # skip_trivia inlined: once per token read
+        self.pos = _skip(self.text, end).end()  # type: ignore[union-attr]  # skip_trivia inlined: once per token read
 
     def location(self) -> int:
         """Where the next token starts."""
