@@ -312,8 +312,9 @@ class ReduceOp(ShloOp):
             p.write(" applies " + inner.name)
         p.write(" across dimensions = ")
         DENSE_I64.print(p, d)
-        entries = [e for e in op.properties.entries if e[0] != "dimensions"] + list(op.attributes.entries)
-        p.print_optional_attr_dict(DictionaryAttr(entries))
+        props, attrs = op.properties.entries, op.attributes.entries
+        if attrs or len(props) > 1:  # (usually `dimensions` alone: nothing to print)
+            p.print_optional_attr_dict(DictionaryAttr([e for e in props if e[0] != "dimensions"] + list(attrs)))
         p.write(" : ")
         p.print_functional_type(op.operand_types, op.result_types)
         if inner is None:
