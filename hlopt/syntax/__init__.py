@@ -45,7 +45,7 @@ _HOMES = {
     **dict.fromkeys(("OpAsmParser", "OpAsmResolver", "OpAsmPrinter", "TypeRef", "has_asm_form", "read_op"), "op_asm"),
     "print_asm_text": "op_asm", "visit_asm_items": "op_asm",
     "DerivedTypes": "op_asm",
-    "AttrRef": "op_asm",
+    "AttrRef": "op_asm", "OPERAND_PATTERN": "op_asm",
     # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
     **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
                      "print_dynamic_index_list"), "directives"),

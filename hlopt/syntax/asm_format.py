@@ -293,6 +293,8 @@ class CompiledFormat:
         self.implicit_terminator = next((t.terminator for t in d.trait_objects
                                          if getattr(t, "name", None) == "SingleBlockImplicitTerminator"), None)
         self.successors = {f.name: (i, f) for i, f in enumerate(d.successor_defs)}
+        # id(element list) -> (that list, its parse steps): the list is held, so its id stays its own
+        self._parse_plans: dict[int, tuple] = {}
         self.bound: set[str] = set()  # variables printed by the format
         self.typed: set[str] = set()  # operands/results whose type the format prints
         self.has_attr_dict = False
@@ -574,8 +576,64 @@ class CompiledFormat:
         return st
 
     def _parse_elements(self, elements: list[Element], p: OpAsmParser, st: dict) -> None:
-        for e in elements:
-            self._parse_element(e, p, st)
+        hit = self._parse_plans.get(id(elements))
+        if hit is None or hit[0] is not elements:
+            hit = self._parse_plans[id(elements)] = (elements, self._parse_plan(elements))
+        for step in hit[1]:
+            step(p, st)
+
+    def _parse_plan(self, elements: list[Element]) -> tuple:
+        """The list's parse steps, each element's case chosen once (as print's
+        closures): per op, only the parser calls are left."""
+        return tuple(step for step in map(self._parse_step, elements) if step is not None)
+
+    def _parse_step(self, e: Element) -> Any:
+        if isinstance(e, Space):
+            return None
+        if isinstance(e, Literal):
+            text = e.text
+            if e.keyword:
+                return lambda p, st: p.parse_keyword(text)
+            return lambda p, st: p.parse_punct(text)
+        if isinstance(e, OperandVar):
+            key = "$" + e.name
+            arity = e.field.arity
+            if arity == VARIADIC:
+                def operands(p: OpAsmParser, st: dict) -> None:
+                    st[key] = p.parse_operand_list()
+                return operands
+            if arity == OPTIONAL:
+                def optional_operand(p: OpAsmParser, st: dict) -> None:
+                    u = p.parse_optional_operand()
+                    st[key] = [u] if u is not None else []
+                return optional_operand
+
+            def operand(p: OpAsmParser, st: dict) -> None:
+                st[key] = [p.parse_operand()]
+            return operand
+        if isinstance(e, AttrVar):
+            key, name, syntax = "$" + e.name, e.name, e.syntax
+
+            def attr(p: OpAsmParser, st: dict) -> None:
+                st[key] = syntax.parse(p, name)
+            return attr
+        if isinstance(e, TypeOf):
+            key, target = "type:" + e.target, e.target
+
+            def types(p: OpAsmParser, st: dict) -> None:
+                st[key] = self._parse_types(target, p)
+            return types
+        if isinstance(e, Directive) and e.kind == "attr-dict-with-keyword":
+            def attr_dict_with_keyword(p: OpAsmParser, st: dict) -> None:
+                st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
+            return attr_dict_with_keyword
+        if isinstance(e, Optional):
+            then, else_ = self._after_first(e.then), e.else_
+
+            def group(p: OpAsmParser, st: dict) -> None:
+                self._parse_elements(then if self._parse_optional_start(e, p, st) else else_, p, st)
+            return group
+        return lambda p, st: self._parse_element(e, p, st)
 
     def _parse_element(self, e: Element, p: OpAsmParser, st: dict) -> None:
         if isinstance(e, Literal):
@@ -625,37 +683,17 @@ class CompiledFormat:
             elif k == "operands":
                 st["operands"] = p.parse_operand_list()
             elif k == "successors":
-                out = []
-                s = p.parse_optional_successor()
-                while s is not None:
-                    out.append(s)
-                    s = p.parse_successor() if p.parse_optional_punct(",") else None
-                st["successors"] = out
+                st["successors"] = _parse_comma_list(p, p.parse_optional_successor, p.parse_successor)
             else:  # regions: a comma list of them
-                regions = []
-                r = p.parse_optional_region()
-                while r is not None:
-                    regions.append(r)
-                    r = p.parse_region() if p.parse_optional_punct(",") else None
-                st["regions"] = regions
+                st["regions"] = _parse_comma_list(p, p.parse_optional_region, p.parse_region)
         elif isinstance(e, SuccessorVar):
             if e.field.arity == VARIADIC:
-                out = []
-                s = p.parse_optional_successor()
-                while s is not None:
-                    out.append(s)
-                    s = p.parse_successor() if p.parse_optional_punct(",") else None
-                st["$" + e.name] = out
+                st["$" + e.name] = _parse_comma_list(p, p.parse_optional_successor, p.parse_successor)
             else:
                 st["$" + e.name] = [p.parse_successor()]
         elif isinstance(e, RegionVar):
             if e.field.arity == VARIADIC:  # a comma list of regions, maybe none (scf.reduce's)
-                regions = []
-                r = p.parse_optional_region()
-                while r is not None:
-                    regions.append(r)
-                    r = p.parse_region() if p.parse_optional_punct(",") else None
-                st["$" + e.name] = regions
+                st["$" + e.name] = _parse_comma_list(p, p.parse_optional_region, p.parse_region)
             else:
                 st["$" + e.name] = [p.parse_region()]
         elif isinstance(e, Custom):
@@ -1282,29 +1320,18 @@ class CompiledFormat:
             elif isinstance(e, FunctionalType):
                 p.print_functional_type(self._types(op, e.inputs), self._types(op, e.results))
             elif isinstance(e, SuccessorVar):
-                for i, b in enumerate(self._get(op, e.name)):
-                    if i:
-                        p.write(", ")
-                    p.print_successor(b)
+                _print_comma_list(p, self._get(op, e.name), p.print_successor)
             elif isinstance(e, Directive):
                 if e.kind == "operands":
                     p.print_operands(op.operands)
                 elif e.kind == "successors":
-                    for i, b in enumerate(op.successors):
-                        if i:
-                            p.write(", ")
-                        p.print_successor(b)
+                    _print_comma_list(p, op.successors, p.print_successor)
                 elif e.kind == "regions":
-                    for i, r in enumerate(op.regions):
-                        if i:
-                            p.write(", ")
-                        p.print_region(r, True, self.implicit_terminator is None or _prints_terminator(r))
+                    _print_comma_list(p, op.regions, lambda r: p.print_region(
+                        r, True, self.implicit_terminator is None or _prints_terminator(r)))
             elif isinstance(e, RegionVar):
                 if e.field.arity == VARIADIC:
-                    for i, rg in enumerate(op.regions[e.index:]):
-                        if i:
-                            p.write(", ")
-                        p.print_region(rg, True, True)
+                    _print_comma_list(p, op.regions[e.index:], lambda r: p.print_region(r, True, True))
                 else:
                     rg = op.regions[e.index]
                     p.print_region(rg, True, self.implicit_terminator is None or _prints_terminator(rg))
@@ -1418,6 +1445,24 @@ def check_parse(d: Any, text: str) -> None:
     compile_format(d).parse(p)
     if not p.at_end():
         raise ParseError("unexpected text after the op", p.pos)
+
+
+def _parse_comma_list(p: OpAsmParser, parse_optional: Callable[[], Any], parse: Callable[[], Any]) -> list:
+    """`x (`,` x)*` or nothing: an optional first element, then required ones
+    after each comma (successor and region lists)."""
+    out = []
+    x = parse_optional()
+    while x is not None:
+        out.append(x)
+        x = parse() if p.parse_optional_punct(",") else None
+    return out
+
+
+def _print_comma_list(p: OpAsmPrinter, items: Sequence[Any], print_one: Callable[[Any], None]) -> None:
+    for i, x in enumerate(items):
+        if i:
+            p.write(", ")
+        print_one(x)
 
 
 def _prints_terminator(region: Region) -> bool:

@@ -56,6 +56,8 @@ STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', re.ASCII)
 # MLIR's float literals need the '.': `1e5` lexes as `1` then `e5`
 NUMBER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*(?:[eE][-+]?\d+)?)?)", re.ASCII)
 INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|\d+)", re.ASCII)
+# an integer that is a whole token (OpAsmParser.parse_integer): not the start of a word (`4x8`) or a float
+WHOLE_INTEGER = re.compile(INTEGER.pattern + r"(?![\w.$])", re.ASCII)
 SYMBOL = re.compile(_SYM, re.ASCII)
 SYMBOL_REF = re.compile(_SYM + "(?:::" + _SYM + ")*", re.ASCII)
 ALIAS_NAME = re.compile(r"[#!][A-Za-z_][\w$.]*", re.ASCII)

@@ -36,7 +36,9 @@ from hlopt.syntax.lexer import (
     CARET_ID,
     STRING,
     SYMBOL,
+    TRIVIA,
     VALUE_USE,
+    WHOLE_INTEGER,
     LexError,
     Scanner,
     scan_balanced,
@@ -46,6 +48,10 @@ from hlopt.syntax.parser import ParseError
 from hlopt.syntax.text_scan import skip_trivia
 
 # -- unresolved pieces (what the parse step returns) ----------------------------------------
+
+
+_skip = TRIVIA.match  # (matches the empty string too)
+OPERAND_PATTERN = VALUE_USE.pattern  # an SSA use (`%name`, `%name#1`), for parse_optional_match's patterns
 
 
 class UnresolvedOperand:
@@ -96,7 +102,6 @@ class UnresolvedArgument:
         self.name, self.pos, self.type, self.attrs, self.loc = name, name.pos, type, attrs, loc
 
 
-_INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\w.$])", re.ASCII)
 _PUNCT = ("->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "*", "?", "+", "|", "-")
 
 
@@ -130,7 +135,7 @@ class OpAsmParser:
     # -- positions and errors ---------------------------------------------------------------
     def _advance(self, end: int) -> None:
         self.prev_end = end
-        self.pos = skip_trivia(self.text, end)
+        self.pos = _skip(self.text, end).end()  # type: ignore[union-attr]  # skip_trivia inlined: once per token read
 
     def location(self) -> int:
         """Where the next token starts."""
@@ -225,6 +230,21 @@ class OpAsmParser:
         if r is None:
             raise self.error("expected valid '@'-identifier for symbol name")
         return r
+
+    def parse_optional_match(self, pattern: "re.Pattern[str]") -> "re.Match[str] | None":
+        """`pattern` matched at the next token, read whole (a form's fast path
+        for its usual spelling; its groups are then read with operand_of), or
+        None without moving."""
+        m = pattern.match(self.text, self.pos)
+        if m is not None:
+            self._advance(m.end())
+        return m
+
+    @staticmethod
+    def operand_of(m: "re.Match[str]", group: int) -> UnresolvedOperand:
+        """The operand a group of OPERAND_PATTERN in a parse_optional_match matched."""
+        name, _, idx = m.group(group)[1:].partition("#")
+        return UnresolvedOperand(name, int(idx) if idx else 0, m.start(group), m.end(group))
 
     # -- operands ---------------------------------------------------------------------------
     def parse_optional_operand(self) -> UnresolvedOperand | None:
@@ -433,7 +453,7 @@ class OpAsmParser:
     # -- integers ---------------------------------------------------------------------------
     def parse_optional_integer(self) -> int | None:
         """A decimal or hex integer literal (`-` allowed), or None."""
-        m = _INTEGER.match(self.text, self.pos)
+        m = WHOLE_INTEGER.match(self.text, self.pos)
         if m is None:
             return None
         self._advance(m.end())

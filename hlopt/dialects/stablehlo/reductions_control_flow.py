@@ -5,6 +5,7 @@ return."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hlopt.dialects.stablehlo import inference as inf
@@ -84,7 +85,7 @@ from hlopt.ir.traits import (
     Terminator,
 )
 from hlopt.ir.types import FunctionType, RankedTensorType, Type, i1, i64
-from hlopt.syntax import BareInteger, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
+from hlopt.syntax import OPERAND_PATTERN, BareInteger, OpAsmParser, OpAsmPrinter, OpAsmResolver, UntypedAttr
 
 np = lazy_module("numpy")
 kernels = lazy_module("hlopt.kernels.heavy")
@@ -130,6 +131,35 @@ def _follow_location(op: Operation, args, ops) -> None:
         o.location = loc
 
 
+# the compact one-input form exactly as MLIR prints it (the transformer has
+# thousands): read in one match; any other spelling takes the general steps
+_USE = "(" + OPERAND_PATTERN + ")"
+_APPLIES = re.compile(r"\(" + _USE + " init: " + _USE + r"\) applies (" + "|".join(map(re.escape, sorted(REDUCE_BINARY)))
+                      + r") across dimensions = \[(\d{1,18}(?:, \d{1,18})*)?\] :(?!:)", re.ASCII)
+
+
+def _reduce_applies(p: OpAsmParser, at: int) -> tuple | None:
+    """parse_asm's state for `(%x init: %z) applies OP across dimensions = [..] : FT`, or None."""
+    m = p.parse_optional_match(_APPLIES)
+    if m is None:
+        return None
+    dims = m.group(4)
+    dims_attr = DenseArrayAttr(i64, [int(x) for x in dims.split(", ")] if dims else [])
+    ft = _function_type(p)
+    operands = p.resolver.operands([p.operand_of(m, 1), p.operand_of(m, 2)], ft.inputs, at)
+    return operands, ft, dims_attr, None, m.group(3), None, at
+
+
+def _function_type(p: OpAsmParser) -> FunctionType:
+    t_at = p.location()
+    r = p.resolver
+    ft = r.type(p.parse_type())
+    if not isinstance(ft, FunctionType):
+        raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
+                      f"but found '{ft.text}'", t_at)
+    return ft
+
+
 class ReduceOp(ShloOp):
     """`stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ...`
     or the `reducer(%a: T, %b: T) { ... }` form."""
@@ -167,6 +197,9 @@ class ReduceOp(ShloOp):
         """hlo::parseReduceOp: `(%x init: %z), ... applies OP across dimensions = [..] {attrs} : FT`
         or `... across dimensions = [..] {attrs} : FT reducer(%a: T, %b: T) ... { .. }`."""
         at = p.location()
+        fast = _reduce_applies(p, at)
+        if fast is not None:
+            return fast
         inputs, inits = [], []
         while p.parse_optional_punct("("):
             inputs.append(p.parse_operand())
@@ -192,13 +225,8 @@ class ReduceOp(ShloOp):
         dims = DENSE_I64.parse(p, "dimensions")
         attrs = p.parse_optional_attr_dict()
         p.parse_colon()
-        t_at = p.location()
-        r = p.resolver
-        ft = r.type(p.parse_type())
-        if not isinstance(ft, FunctionType):
-            raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
-                          f"but found '{ft.text}'", t_at)
-        operands = r.operands(inputs + inits, ft.inputs, at)
+        ft = _function_type(p)
+        operands = p.resolver.operands(inputs + inits, ft.inputs, at)
         if inner is not None:
             return operands, ft, dims, attrs, inner, None, at
         p.parse_keyword("reducer")
@@ -225,7 +253,7 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(et), b.add_argument(et)]
             inner = Operation(inner_name, args, [et])  # the name read from the text (REDUCE_BINARY)
             b.append(inner)
-            ret = ReturnOp.build(inner.results)
+            ret = ReturnOp(ReturnOp.name, inner.results)  # (build's field checks: nothing to check here)
             b.append(ret)
         op = Operation(cls.name, operands, ft.results, d, a, [region_])
         if inner_name is not None:
@@ -284,8 +312,9 @@ class ReduceOp(ShloOp):
             p.write(" applies " + inner.name)
         p.write(" across dimensions = ")
         DENSE_I64.print(p, d)
-        entries = [e for e in op.properties.entries if e[0] != "dimensions"] + list(op.attributes.entries)
-        p.print_optional_attr_dict(DictionaryAttr(entries))
+        props, attrs = op.properties.entries, op.attributes.entries
+        if attrs or len(props) > 1:  # (usually `dimensions` alone: nothing to print)
+            p.print_optional_attr_dict(DictionaryAttr([e for e in props if e[0] != "dimensions"] + list(attrs)))
         p.write(" : ")
         p.print_functional_type(op.operand_types, op.result_types)
         if inner is None:
