@@ -34,7 +34,7 @@ _SymRef = IsA(SymbolRefAttr, "flat symbol reference attribute")
 
 def visibility_prefix(op: Operation) -> str:
     """`private ` / `nested ` / `public ` as written before a symbol, or ''."""
-    v = op.properties.get("sym_visibility")
+    v = getattr(op, "sym_visibility", None)  # the op class's declared property
     return v.value + " " if isinstance(v, StringAttr) else ""
 
 
@@ -587,4 +587,4 @@ def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, o
 from hlopt.dialects import util_ops  # noqa: E402  (its ops' module, after the shared helpers above)
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp)
-                  + util_ops.OPS, grammar="util_ops.lark", syntax=util_ops.CALLBACKS)
+                  + util_ops.OPS)
