@@ -16,9 +16,9 @@ custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
 against jaxlib), and so do the ops of FORMS (their ODS assemblyFormat, with
 MLIR-HLO's custom directives in _FormDirectives), constant, select, complex and
-compare; the other ops print in MLIR's generic form, as jaxlib prints them
-but for reduce and while (tests/oracle/test_mhlo_closed_oracle.py checks
-both lists against jaxlib).
+compare; while takes StableHLO's hand-written form (MLIR-HLO's is the same); the
+other ops print in MLIR's generic form, as jaxlib prints them but for reduce
+(tests/oracle/test_mhlo_closed_oracle.py checks both lists against jaxlib).
 """
 
 from __future__ import annotations
@@ -399,6 +399,24 @@ _FORM_EXTRAS: dict[str, dict[str, Any]] = {
 }
 
 
+def _shared_form(src: type, *names: str) -> dict[str, Any]:
+    """A StableHLO op's hand-written form, taken over as it is (MLIR-HLO prints the op the same
+    way and the functions build the op by the class's name), not copied."""
+    out: dict[str, Any] = {}
+    for n in names:
+        fn = vars(src)[n]
+        out[n] = classmethod(fn.__func__) if isinstance(fn, classmethod) else fn
+    return out
+
+
+def _while_form() -> dict[str, Any]:
+    """hlo::parseWhileOp/printWhileOp: `(%iterArg = %x, ...) : T, ... cond { .. } do { .. }`."""
+    from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
+
+    return _shared_form(WhileOp, "parse_asm", "build_asm", "print_asm", "custom_prints_entry_args",
+                        "asm_block_arg_names")
+
+
 def _constant_printable(cls: type, op: Any) -> bool:
     """The value's type is the result's (the form prints only the value)."""
     return getattr(op.value, "type", None) == op.output.type
@@ -422,6 +440,8 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
             "asm_printable": classmethod(_constant_printable), "__module__": __name__})
     if name == "select":
         return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
+    if name == "while":
+        return type(cls.__name__, (cls,), {**_while_form(), "__module__": __name__})
     if name == "complex":
         return type(cls.__name__, (_ComplexForm, cls), {"__module__": __name__})
     if name not in SAME_TYPE_FORM:

@@ -6,8 +6,8 @@
 // type when the types differ, as for convert and is_finite), and return,
 // reshape, partition_id, replica_id, create_token, constant, select,
 // compare, tuple, get_tuple_element, reduce_precision, after_all, custom_call,
-// topk and optimization_barrier theirs (mhlo_ops.py's FORMS); the others print
-// in the generic form.
+// topk and optimization_barrier theirs (mhlo_ops.py's FORMS), while StableHLO's
+// (`cond { .. } do { .. }`); the others print in the generic form.
 // tests/oracle/test_mhlo_closed_oracle.py checks with jaxlib: the generic
 // print of this module is jaxlib's, and jaxlib prints every op hlopt prints
 // in custom form the same way.
@@ -64,10 +64,13 @@
 // CHECK: %1 = "mhlo.if"(%arg2) ({
 // CHECK: mhlo.return %arg1 : tensor<f32>
 // CHECK: mhlo.return %0 : tensor<f32>
-// CHECK: %2:2 = "mhlo.while"(%arg1, %arg0) ({
-// CHECK: %9 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
-// CHECK: mhlo.return %9 : tensor<i1>
-// CHECK: mhlo.return %arg3, %arg4 : tensor<f32>, tensor<4xf32>
+// CHECK: %2:2 = mhlo.while(%iterArg = %arg1, %iterArg_0 = %arg0) : tensor<f32>, tensor<4xf32>
+// CHECK-NEXT: cond {
+// CHECK-NEXT: %9 = mhlo.compare LT, %iterArg, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT: mhlo.return %9 : tensor<i1>
+// CHECK-NEXT: } do {
+// CHECK-NEXT: mhlo.return %iterArg, %iterArg_0 : tensor<f32>, tensor<4xf32>
+// CHECK-NEXT: }
 // CHECK: %3 = "mhlo.sort"(%arg0) <{dimension = 0 : i64}> ({
 // CHECK: %9 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK: mhlo.return %9 : tensor<i1>
