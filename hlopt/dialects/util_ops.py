@@ -179,6 +179,7 @@ class _CmpOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, _CmpOp)  # (the type checker's view of its accessors)
         if op.lhs.type is not op.rhs.type:
             raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
 
@@ -208,6 +209,7 @@ class AlignOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, AlignOp)  # (the type checker's view of its accessors)
         ts = [op.value.type, op.alignment.type, op.result_.type]
         if ts[0] is not ts[1] or ts[0] is not ts[2]:
             raise op_error(op, "failed to verify that all of {value, alignment, result} have same type")
@@ -265,6 +267,7 @@ class UnfoldableConstantOp(_Op):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, UnfoldableConstantOp)  # (the type checker's view of its accessors)
         v = op.value
         if getattr(v, "type", None) is not op.result_.type:
             return False
@@ -289,6 +292,7 @@ class AssumeIntOp(_Op):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, AssumeIntOp)  # (the type checker's view of its accessors)
         arr = op.assumptions
         n = len(op.operands)
         if len(arr.elements) != n:
@@ -335,6 +339,7 @@ class AssumeIntOp(_Op):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, AssumeIntOp)  # (the type checker's view of its accessors)
         arr = op.assumptions
         # no operands: generic. iree-opt prints `util.assume.int  : `, which
         # neither IREE's parser nor hlopt's reads back (printed text must parse)
@@ -432,6 +437,7 @@ class ListConstructOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListConstructOp)  # (the type checker's view of its accessors)
         from hlopt.ir.core import IRError
 
         e = _list_elem(op.result_.type)
@@ -489,6 +495,7 @@ class ListGetOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListGetOp)  # (the type checker's view of its accessors)
         _check_access(op, op.list.type, op.result_.type, "accessed")
 
 
@@ -503,6 +510,7 @@ class ListSetOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListSetOp)  # (the type checker's view of its accessors)
         _check_access(op, op.list.type, op.value.type, "mutated")
 
 
@@ -521,6 +529,7 @@ class GlobalAddressOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, GlobalAddressOp)  # (the type checker's view of its accessors)
         ref = op.global_
         return ["ptr_" + ref.root] if isinstance(ref, SymbolRefAttr) else []
 
@@ -551,6 +560,7 @@ class GlobalLoadIndirectOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, GlobalLoadIndirectOp)  # (the type checker's view of its accessors)
         _check_pointee(op, op.global_.type, op.result_.type, "load")
 
 
@@ -563,6 +573,7 @@ class GlobalStoreIndirectOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, GlobalStoreIndirectOp)  # (the type checker's view of its accessors)
         _check_pointee(op, op.global_.type, op.value.type, "store")
 
 
@@ -583,6 +594,7 @@ class BufferConstantOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, BufferConstantOp)  # (the type checker's view of its accessors)
         n = op.name_
         return [n.value if isinstance(n, StringAttr) else "buffer_cst"]
 
@@ -602,6 +614,7 @@ class BufferAllocOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, BufferAllocOp)  # (the type checker's view of its accessors)
         al = op.alignment
         if isinstance(al, IntegerAttr) and al.value > 0 and al.value & (al.value - 1):
             raise op_error(op, "invalid alignment; must be a power of two")
@@ -834,6 +847,7 @@ class StringFormatOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, StringFormatOp)  # (the type checker's view of its accessors)
         f = op.format
         return [_format_name(f.value)] if isinstance(f, StringAttr) else []
 
@@ -884,6 +898,7 @@ class SwitchOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, SwitchOp)  # (the type checker's view of its accessors)
         t = op.default_value.type
         if any(v.type is not t for v in op.values) or op.result_.type is not t:
             raise op_error(op, "failed to verify that all of {default_value, result} have same type")
@@ -932,6 +947,7 @@ class HoistableConversionOp(_Op):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, HoistableConversionOp)  # (the type checker's view of its accessors)
         blocks = op.body.blocks
         if len(blocks) != 1:
             raise op_error(op, "expected exactly one block in the body region")
@@ -996,6 +1012,7 @@ class HoistableConversionOp(_Op):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, HoistableConversionOp)  # (the type checker's view of its accessors)
         tag, inv = op.tag, op.inverseTag
         blocks = op.body.blocks
         if not _declared_props_only(op) or not isinstance(tag, StringAttr) or not isinstance(inv, StringAttr) \
@@ -1020,7 +1037,7 @@ class HoistableConversionOp(_Op):
         return True
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
 
 
