@@ -57,7 +57,6 @@ from hlopt.dialects.stablehlo.verification import (
 from hlopt.ir import opdef as ods
 from hlopt.ir.attributes import (
     BoolAttr,
-    DenseArrayAttr,
     DictionaryAttr,
     IntegerAttr,
 )
@@ -145,6 +144,13 @@ class ReduceOp(ShloOp):
     syntax_token = None  # a form with a region: read as ASM_OP
     local_verify = True  # its own types and dimensions, the body's arguments and return (verifier._region_shape)
     compatible_return_types = staticmethod(inf.compatible_types)
+    # what the form depends on in its dialect (mhlo.reduce takes the form over with its own)
+    reduce_inner_ops = REDUCE_BINARY
+    reduce_dims = DENSE_I64
+
+    @classmethod
+    def reduce_return(cls) -> Any:
+        return ReturnOp
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -179,9 +185,9 @@ class ReduceOp(ShloOp):
         inner = None
         if p.parse_optional_keyword("applies") is not None:
             inner = p.parse_optional_keyword()
-            if inner not in REDUCE_BINARY:
-                raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
-                              "with zero region, producing single result", at)
+            if inner not in cls.reduce_inner_ops:
+                raise p.error(f"expected the inner-op to be a commutative binary-op from the "
+                              f"{cls.name.split('.')[0]} dialect, with zero region, producing single result", at)
         p.parse_keyword("across")
         if p.parse_optional_keyword("dimensions") is None:
             c = p.text[p.location():p.location() + 1]
@@ -189,14 +195,14 @@ class ReduceOp(ShloOp):
                 raise p.resolver.error(f"unexpected '{c}'", p.location())
             p.parse_keyword("dimensions")
         p.parse_punct("=")
-        dims = DENSE_I64.parse(p, "dimensions")
+        dims = cls.reduce_dims.parse(p, "dimensions")
         attrs = p.parse_optional_attr_dict()
         p.parse_colon()
         t_at = p.location()
         r = p.resolver
         ft = r.type(p.parse_type())
         if not isinstance(ft, FunctionType):
-            raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
+            raise r.error(f"custom op '{cls.name}' invalid kind of type specified: expected builtin.function, "
                           f"but found '{ft.text}'", t_at)
         operands = r.operands(inputs + inits, ft.inputs, at)
         if inner is not None:
@@ -225,7 +231,7 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(et), b.add_argument(et)]
             inner = Operation(inner_name, args, [et])  # the name read from the text (REDUCE_BINARY)
             b.append(inner)
-            ret = ReturnOp.build(inner.results)
+            ret = cls.reduce_return().build(inner.results)
             b.append(ret)
         op = Operation(cls.name, operands, ft.results, d, a, [region_])
         if inner_name is not None:
@@ -247,9 +253,10 @@ class ReduceOp(ShloOp):
         if len(ops) != 2 or len(b.args) != 2:
             return None
         inner, ret = ops
-        if inner.name not in REDUCE_BINARY or inner.regions or len(inner.results) != 1:
+        if inner.name not in cls.reduce_inner_ops or inner.regions or len(inner.results) != 1:
             return None
-        if inner.operands != list(b.args) or not isinstance(ret, ReturnOp) or ret.operands != inner.results:
+        if inner.operands != list(b.args) or not isinstance(ret, cls.reduce_return()) \
+                or ret.operands != inner.results:
             return None
         t = b.args[0].type
         if b.args[1].type is not t or inner.results[0].type is not t:
@@ -264,7 +271,7 @@ class ReduceOp(ShloOp):
         """hlo::printReduceOp."""
         d = op.dimensions
         n = len(op.operands) // 2
-        if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
+        if not cls.reduce_dims.printable(d) or len(op.regions) != 1 or not op.regions[0].blocks \
                 or len(op.operands) % 2:
             return False
         b = op.regions[0].blocks[0]
@@ -283,7 +290,7 @@ class ReduceOp(ShloOp):
         if inner is not None:
             p.write(" applies " + inner.name)
         p.write(" across dimensions = ")
-        DENSE_I64.print(p, d)
+        cls.reduce_dims.print(p, d)
         entries = [e for e in op.properties.entries if e[0] != "dimensions"] + list(op.attributes.entries)
         p.print_optional_attr_dict(DictionaryAttr(entries))
         p.write(" : ")
