@@ -328,11 +328,9 @@ class InitializerOp(OpDef, CallableOpInterface):  # type: ignore[misc]
     def parse_asm(p: Any) -> dict:
         attrs = p.parse_optional_attr_dict_with_keyword()
         attrs = p.resolver.attr(attrs) if attrs is not None else None
-        pos = p.location()
-        body = p.parse_region()
-        if not body.blocks:
-            raise p.error("expected non-empty function body", pos)
-        return {"attrs": attrs, "body": body}
+        # not a function's form (no name, arguments or results): IREE's parser reads any
+        # region, `{}` included, and so does this one
+        return {"attrs": attrs, "body": p.parse_region()}
 
     @classmethod
     def build_asm(cls, r: Any, st: dict) -> Operation:
@@ -342,8 +340,7 @@ class InitializerOp(OpDef, CallableOpInterface):  # type: ignore[misc]
     def print_asm(op: Operation, p: Any) -> bool:
         assert isinstance(op, InitializerOp)  # (the type checker's view of its accessors)
         ft = getattr(op.function_type, "type", None)
-        if not isinstance(ft, FunctionType) or ft.inputs or ft.results or len(op.properties) != 1 \
-                or not op.body.blocks:
+        if not isinstance(ft, FunctionType) or ft.inputs or ft.results or len(op.properties) != 1:
             return False
         p.print_optional_attr_dict(op.attributes, (), True)
         p.write(" ")
