@@ -40,7 +40,7 @@ DIALECTS = MappingProxyType({
     "tensor": DialectInfo(_D + "tensor"),
     "shape": DialectInfo(_D + "shape"),
     "hal": DialectInfo(_D + "hal"),
-    "util": DialectInfo(_D + "util", grammar="util_ops.lark"),
+    "util": DialectInfo(_D + "util"),
     "stream": DialectInfo(_D + "stream", grammar=("stream_cmd.lark",)),
     "iree_encoding": DialectInfo(_D + "iree_encoding"),
     "iree_tensor_ext": DialectInfo(_D + "iree_tensor_ext"),

@@ -16,9 +16,9 @@ custom<SameOperandsAndResultType>: one type when all agree, else
 `(T1, T2) -> T3`) parse and print it (SAME_TYPE_FORM, the list checked
 against jaxlib), and so do the ops of FORMS (their ODS assemblyFormat, with
 MLIR-HLO's custom directives in _FormDirectives), constant, select, complex and
-compare; the other ops print in MLIR's generic form, as jaxlib prints them
-but for reduce and while (tests/oracle/test_mhlo_closed_oracle.py checks
-both lists against jaxlib).
+compare; reduce and while take StableHLO's hand-written forms (MLIR-HLO's are the
+same); the other ops print in MLIR's generic form, as jaxlib prints them
+(tests/oracle/test_mhlo_closed_oracle.py checks both lists against jaxlib).
 """
 
 from __future__ import annotations
@@ -41,7 +41,14 @@ from hlopt.ir.opdef import (
     RegionDef,
     ResultDef,
 )
-from hlopt.ir.traits import AttrSizedOperandSegments, AttrSizedResultSegments, Pure, ReturnLike, Terminator
+from hlopt.ir.traits import (
+    AttrSizedOperandSegments,
+    AttrSizedResultSegments,
+    Pure,
+    ReturnLike,
+    SameVariadicOperandSize,
+    Terminator,
+)
 from hlopt.ir.types import ComplexType, IntegerType, RankedTensorType, i1, i32, i64
 from hlopt.syntax import AllTypesMatch, AttrSyntax, BareInteger, FixedType, TypesMatchWith, UntypedAttr
 
@@ -399,6 +406,65 @@ _FORM_EXTRAS: dict[str, dict[str, Any]] = {
 }
 
 
+def _shared_form(src: type, *names: str) -> dict[str, Any]:
+    """A StableHLO op's hand-written form, taken over as it is (MLIR-HLO prints the op the same
+    way and the functions build the op by the class's name), not copied."""
+    out: dict[str, Any] = {}
+    for n in names:
+        fn = vars(src)[n]
+        out[n] = classmethod(fn.__func__) if isinstance(fn, classmethod) else fn
+    return out
+
+
+def _while_form() -> dict[str, Any]:
+    """hlo::parseWhileOp/printWhileOp: `(%iterArg = %x, ...) : T, ... cond { .. } do { .. }`."""
+    from hlopt.dialects.stablehlo.reductions_control_flow import WhileOp
+
+    return _shared_form(WhileOp, "parse_asm", "build_asm", "print_asm", "custom_prints_entry_args",
+                        "asm_block_arg_names")
+
+
+class _DenseI64Elements:
+    """mhlo's reduce dimensions, `dense<[0, 1]> : tensor<2xi64>`, written as StableHLO writes
+    its i64 array there (`[0, 1]`)."""
+
+    def parse(self, p: Any, name: str) -> Any:
+        from hlopt.dialects.stablehlo.asm_directives import DENSE_I64
+        from hlopt.ir.attributes import DenseElementsAttr
+
+        vals = DENSE_I64.parse(p, name).values
+        return DenseElementsAttr(RankedTensorType((len(vals),), i64), vals)
+
+    def printable(self, a: Any) -> bool:
+        from hlopt.ir.attributes import DenseElementsAttr
+
+        t = getattr(a, "type", None)
+        return isinstance(a, DenseElementsAttr) and isinstance(t, RankedTensorType) and len(t.shape) == 1 \
+            and t.element_type is i64
+
+    def print(self, p: Any, a: Any) -> None:
+        vals = list(a.values) * (a.type.shape[0] if a.splat else 1)
+        p.print_alias_free(a, "[" + ", ".join(map(str, vals)) + "]")
+
+
+def _reduce_form() -> dict[str, Any]:
+    """hlo::parseReduceOp/printReduceOp (`applies mhlo.add across dimensions = [0]`, or the
+    `reducer` form): StableHLO's, with mhlo's inner ops, return and dimensions attribute."""
+    from hlopt.dialects.stablehlo.elementwise import REDUCE_BINARY
+    from hlopt.dialects.stablehlo.reductions_control_flow import ReduceOp
+
+    form = _shared_form(ReduceOp, "parse_asm", "build_asm", "print_asm", "compact_op")
+
+    def reduce_return(cls: type) -> Any:
+        from hlopt.dialects.mhlo import DIALECT
+
+        return DIALECT.lookup_op("mhlo.return")
+
+    return {**form, "reduce_inner_ops": frozenset("mhlo." + n.split(".", 1)[1] for n in REDUCE_BINARY),
+            "reduce_dims": _DenseI64Elements(), "reduce_return": classmethod(reduce_return),
+            "asm_location_after_name": True}
+
+
 def _constant_printable(cls: type, op: Any) -> bool:
     """The value's type is the result's (the form prints only the value)."""
     return getattr(op.value, "type", None) == op.output.type
@@ -422,6 +488,12 @@ def _with_form(name: str, cls: type[OpDef]) -> type[OpDef]:
             "asm_printable": classmethod(_constant_printable), "__module__": __name__})
     if name == "select":
         return type(cls.__name__, (_SelectForm, cls), {"__module__": __name__})
+    if name == "while":
+        return type(cls.__name__, (cls,), {**_while_form(), "__module__": __name__})
+    if name == "reduce":
+        # (MLIR-HLO's reduce has SameVariadicOperandSize: its inputs and init_values split evenly)
+        return type(cls.__name__, (cls,), {**_reduce_form(), "__module__": __name__,
+                                           "traits": (*cls.trait_objects, SameVariadicOperandSize())})
     if name == "complex":
         return type(cls.__name__, (_ComplexForm, cls), {"__module__": __name__})
     if name not in SAME_TYPE_FORM:

@@ -3,7 +3,8 @@ section 1):
 
 - the Async RFC's (seed 000): `async_start` runs an isolated body of any
   ops and yields one `!stablehlo.async<Ri>` per body result; a variadic
-  `async_done` awaits some of them, its result types inferred. Custom form:
+  `async_done` awaits some of them, its result types inferred. Custom forms
+  (op_asm forms on the op classes):
 
       %f0, %f1 = stablehlo.async_start(%x as %a: T) -> !stablehlo.async<T>, !stablehlo.async<U> {
         ...
@@ -21,13 +22,11 @@ stablehlo.collectives_async in the stablehlo Dialect (hlopt/dialects/stablehlo/_
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from hlopt.dialects.stablehlo.collectives_async import verify_async_done, verify_async_start
-from hlopt.dialects.stablehlo.syntax import ShloOp, block_arg_text, keyword_pos
-from hlopt.dialects.stablehlo.syntax import build_op as _build
+from hlopt.dialects.stablehlo.syntax import ShloOp
 from hlopt.dialects.stablehlo.types import parse_stablehlo_type
 from hlopt.ir.core import IRError, Operation
 from hlopt.ir.lazy import lazy_module
@@ -100,6 +99,7 @@ class AsyncStartOp(ShloOp):
     results_ = var_result(doc="one !stablehlo.async<Ri> per body result (upstream: one !stablehlo.future)", name="results")
     body = region(doc="isolated from above; ends with stablehlo.return")
     traits = frozenset({ISOLATED, RECURSIVE_MEMORY_EFFECTS})
+    syntax_token = None  # a form with a region: read as ASM_OP
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -112,19 +112,59 @@ class AsyncStartOp(ShloOp):
         if not is_rfc_start(op):
             verify_async_start(op)
 
+    # -- the RFC's form: `(%x as %a: T, ...) -> !stablehlo.async<R>, ... [attributes {...}] { body }`
+    #    (upstream's, with futures, prints generically)
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        r = p.resolver
+        refs, args = [], []
+        p.parse_punct("(")
+        if not p.parse_optional_punct(")"):
+            while True:
+                at = p.location()
+                v = p.parse_optional_operand()
+                if v is None or p.parse_optional_keyword("as") is None:
+                    raise r.error("expected '%value as %arg: type'", at)
+                a = p.parse_argument()
+                a.type = r.type(a.type)
+                refs.append(v)
+                args.append(a)
+                if p.parse_optional_punct(")"):
+                    break
+                p.parse_comma()
+        inputs = [r.operand(v, a.type) for v, a in zip(refs, args)]
+        p.parse_punct("->")
+        results = r.types([p.parse_type()] + (p.parse_type_list() if p.parse_optional_punct(",") else []))
+        attrs = p.parse_optional_attr_dict_with_keyword()
+        attrs = r.attr(attrs) if attrs is not None else None
+        return {"inputs": inputs, "results": results, "attrs": attrs, "body": p.parse_region(args)}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        if not is_rfc_start(op) or not all(isinstance(t, AsyncType) for t in op.result_types):
-            return None
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        return cls.build(st["inputs"], result_types=st["results"], regions=[st["body"]], attributes=st["attrs"])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        if not op.result_types or not all(isinstance(t, AsyncType) for t in op.result_types):
+            return False
         if op.properties.entries or len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            return None
+            return False
         entry = op.regions[0].blocks[0]
         if len(entry.args) != len(op.operands):
-            return None
-        args = ", ".join(f"{p.value(v)} as {block_arg_text(p, a)}" for v, a in zip(op.operands, entry.args))
-        s = f"{p.op_name(op)}({args}) -> {p.types(op.result_types)}"
-        s += p.attr_dict(op.attributes, keyword=True)
-        return s + " " + p.region(op.regions[0])
+            return False
+        p.write("(")
+        for i, (v, a) in enumerate(zip(op.operands, entry.args)):
+            if i:
+                p.write(", ")
+            p.print_operand(v)
+            p.write(" as ")
+            p.print_region_argument(a)
+        p.write(") -> ")
+        p.print_types(op.result_types)
+        p.print_optional_attr_dict(op.attributes, (), True)
+        p.write(" ")
+        p.print_region(op.regions[0])
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -205,7 +245,6 @@ class AsyncDoneOp(ShloOp):
     summary = "Await async values (RFC: variadic, result types inferred from the operands)"
     futures = var_operand(doc="!stablehlo.async<Ti> (upstream: one !stablehlo.future)")
     values = var_result(doc="the awaited values, Ti")
-    args_format = "uses_attrs"
 
     @classmethod
     def verify(cls, op: Operation) -> None:
@@ -225,23 +264,40 @@ class AsyncDoneOp(ShloOp):
             raise op_error(op, f"inferred type(s) {_types(inferred)} are incompatible with return type(s) of "
                                f"operation {_types(op.result_types)}")
 
-    @classmethod
-    def parse_custom(cls, s: Any, a: Any, types: list, extra: dict) -> Operation:
-        attrs = a.attrs()
-        ts = [s.decode_type(t) for t in types]
-        for t, tok in zip(ts, types):
-            if not isinstance(t, AsyncType):
-                raise _parse_error(f"expected '!stablehlo.async' type, but got '{t.text}'", tok.start_pos)
-        return _build(s, cls.name, a.operands(ts), [t.type for t in ts], {}, attrs)
+    # -- the RFC's form: `%f0, %f1 {attrs} : !stablehlo.async<T0>, !stablehlo.async<T1>`, the
+    #    results typed Ti (upstream's, with futures, prints generically)
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        vals = p.parse_operand_list()
+        attrs = p.parse_optional_attr_dict()
+        p.parse_colon()
+        return {"vals": vals, "attrs": attrs, "types": p.parse_type_list()}
 
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        ts = []
+        for ref in st["types"]:
+            t = r.type(ref)
+            if not isinstance(t, AsyncType):
+                raise r.error(f"expected '!stablehlo.async' type, but got '{t.text}'", ref.pos)
+            ts.append(t)
+        at = st["vals"][0].pos if st["vals"] else st["types"][0].pos if st["types"] else 0
+        return cls.build(r.operands(st["vals"], ts, at), result_types=[t.type for t in ts],
+                         attributes=r.attr(st["attrs"]) if st["attrs"] is not None else None)
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
         ts = op.operand_types
         if not ts or op.properties.entries or not all(isinstance(t, AsyncType) for t in ts):
-            return None
+            return False
         if len(ts) != len(op.results) or any(t.type is not r for t, r in zip(ts, op.result_types)):
-            return None
-        return f"{p.op_name(op)} {p.values(op.operands)}{p.attr_dict(op.attributes)} : {p.types(ts)}"
+            return False
+        p.write(" ")
+        p.print_operands(op.operands)
+        p.print_optional_attr_dict(op.attributes)
+        p.write(" : ")
+        p.print_types(ts)
+        return True
 
     @classmethod
     def interpret(cls, op: Operation, args: list, ctx: Any) -> list:
@@ -256,53 +312,5 @@ class AsyncDoneOp(ShloOp):
 OPS = {START: AsyncStartOp, DONE: AsyncDoneOp}
 
 
-# ---------------------------------------------------------------------------
-# custom syntax of async_start (grammars/stablehlo.lark: stablehlo_async_start)
-
-_AS = re.compile(r"\s*%((?:[A-Za-z_$.\-][\w$.\-]*|\d+))(?:#(\d+))?\s+as\s+")
-
-
-def _parse_error(msg: str, pos: int) -> Exception:
-    from hlopt.syntax import ParseError
-
-    return ParseError(msg, pos)
-
-
-def stablehlo_async_head(s: Any, c: list) -> tuple:
-    """`stablehlo.async_start(%x as %a: T, ...) -> R, ... [attributes {...}]`:
-    announces the body's entry arguments before the region is parsed."""
-    from hlopt.syntax import split_pieces as _pieces
-
-    ops_tok, attrs_tok = c[0], c[-1]
-    results = [s.decode_type(t) for t in c[1:-1]]
-    base = ops_tok.start_pos + 1
-    inner = str(ops_tok)[1:-1]
-    uses, entry = [], []
-    if inner.strip():
-        for piece, off in _pieces(inner):
-            m = _AS.match(piece)
-            if m is None:
-                raise _parse_error("expected '%value as %arg: type'", base + off)
-            apos = base + off + m.end()
-            name, t, loc_tok, arg_attrs = s.parse_arg(piece[m.end():], apos, named=True)
-            if arg_attrs is not None:
-                raise _parse_error("unexpected argument attributes", apos)
-            uses.append((m.group(1), int(m.group(2) or 0), t, base + off + piece.index("%")))
-            entry.append((name, t, loc_tok, apos))
-    attrs = s.decode_dict(attrs_tok) if attrs_tok is not None else None
-    s.pending.append((START, entry))
-    return uses, results, attrs, keyword_pos(s, START, ops_tok.start_pos)
-
-
-def stablehlo_async_start(s: Any, c: list) -> tuple[Operation, int]:
-    (uses, results, attrs, pos), body = c
-    s.pending.pop()
-    operands = [s.lookup(n, k, t, upos) for n, k, t, upos in uses]
-    op = Operation(START, operands, results, None, attrs, [body])
-    return op, pos
-
-
-CALLBACKS = {"stablehlo_async_head": stablehlo_async_head, "stablehlo_async_start": stablehlo_async_start}
-
-__all__ = ["AsyncType", "AsyncStartOp", "AsyncDoneOp", "OPS", "CALLBACKS", "parse_type", "is_rfc_start",
+__all__ = ["AsyncType", "AsyncStartOp", "AsyncDoneOp", "OPS", "parse_type", "is_rfc_start",
            "is_rfc_done", "IRError"]

@@ -34,7 +34,7 @@ _SymRef = IsA(SymbolRefAttr, "flat symbol reference attribute")
 
 def visibility_prefix(op: Operation) -> str:
     """`private ` / `nested ` / `public ` as written before a symbol, or ''."""
-    v = op.properties.get("sym_visibility")
+    v = getattr(op, "sym_visibility", None)  # the op class's declared property
     return v.value + " " if isinstance(v, StringAttr) else ""
 
 
@@ -214,7 +214,7 @@ def _dict_array(dicts: list) -> ArrayAttr | None:
 _FUNC_ELIDED = ("sym_name", "function_type", "tied_operands", "sym_visibility", "arg_attrs", "res_attrs")
 
 
-class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
+class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):  # type: ignore[misc]
     name = "util.func"
     summary = "Function operation containing a CFG region"
     function_type = attr(_TypeAttr)
@@ -229,6 +229,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, FuncOp)  # (the type checker's view of its accessors)
         ft = op.function_type
         n_in = len(getattr(getattr(ft, "type", None), "inputs", ()))
         for i, tie in enumerate(tied_operands(op)):
@@ -262,6 +263,7 @@ class FuncOp(OpDef, SymbolOpInterface, CallableOpInterface):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, FuncOp)  # (the type checker's view of its accessors)
         ft = getattr(op.function_type, "type", None)
         name = op.sym_name
         if op.inlining_policy is not None or not isinstance(ft, FunctionType) or not isinstance(name, StringAttr):
@@ -299,12 +301,12 @@ def tied_operands(op: Operation) -> list[int]:
     """The argument each result is tied to (-1: none), one per result."""
     ft = op.function_type if isinstance(op, FuncOp) else None
     n = len(getattr(getattr(ft, "type", None), "results", ())) if ft is not None else len(op.results)
-    t = op.tied_operands
+    t = getattr(op, "tied_operands", None)  # util.func's and util.call's declared property
     vals = [getattr(x, "value", -1) for x in t.elements] if isinstance(t, ArrayAttr) else []
     return (vals + [-1] * n)[:n]
 
 
-class InitializerOp(OpDef, CallableOpInterface):
+class InitializerOp(OpDef, CallableOpInterface):  # type: ignore[misc]
     name = "util.initializer"
     summary = "Global initialization function"
     function_type = attr(_TypeAttr)
@@ -315,6 +317,7 @@ class InitializerOp(OpDef, CallableOpInterface):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, InitializerOp)  # (the type checker's view of its accessors)
         ft = op.function_type.type
         blocks = op.body.blocks
         if blocks and len(blocks[0].args) != len(ft.inputs):
@@ -325,11 +328,9 @@ class InitializerOp(OpDef, CallableOpInterface):
     def parse_asm(p: Any) -> dict:
         attrs = p.parse_optional_attr_dict_with_keyword()
         attrs = p.resolver.attr(attrs) if attrs is not None else None
-        pos = p.location()
-        body = p.parse_region()
-        if not body.blocks:
-            raise p.error("expected non-empty function body", pos)
-        return {"attrs": attrs, "body": body}
+        # not a function's form (no name, arguments or results): IREE's parser reads any
+        # region, `{}` included, and so does this one
+        return {"attrs": attrs, "body": p.parse_region()}
 
     @classmethod
     def build_asm(cls, r: Any, st: dict) -> Operation:
@@ -337,9 +338,9 @@ class InitializerOp(OpDef, CallableOpInterface):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, InitializerOp)  # (the type checker's view of its accessors)
         ft = getattr(op.function_type, "type", None)
-        if not isinstance(ft, FunctionType) or ft.inputs or ft.results or len(op.properties) != 1 \
-                or not op.body.blocks:
+        if not isinstance(ft, FunctionType) or ft.inputs or ft.results or len(op.properties) != 1:
             return False
         p.print_optional_attr_dict(op.attributes, (), True)
         p.write(" ")
@@ -376,10 +377,12 @@ class GlobalLoadOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
+        assert isinstance(op, GlobalLoadOp)  # (the type checker's view of its accessors)
         _check_global_type(op, _global_of(op, symbols), op.result_.type, "load")
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, GlobalLoadOp)  # (the type checker's view of its accessors)
         ref = op.global_
         return [ref.root] if isinstance(ref, SymbolRefAttr) else []
 
@@ -393,6 +396,7 @@ class GlobalStoreOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
+        assert isinstance(op, GlobalStoreOp)  # (the type checker's view of its accessors)
         _check_global_type(op, _global_of(op, symbols), op.value.type, "store")
 
 
@@ -408,6 +412,7 @@ class CallOp(OpDef):
 
     @classmethod
     def verify(cls, op: Operation, symbols: Any = None) -> None:
+        assert isinstance(op, CallOp)  # (the type checker's view of its accessors)
         from hlopt.ir.symbols import SymbolCache
 
         # the call ties its results as the callee does (IREE's message)
@@ -450,6 +455,7 @@ class CallOp(OpDef):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, CallOp)  # (the type checker's view of its accessors)
         callee = op.callee
         if not isinstance(callee, SymbolRefAttr) or callee.nested:
             return False
@@ -587,4 +593,4 @@ def _tied_results(s: Any, rest: str, base: int, names: list[str], inputs: Any, o
 from hlopt.dialects import util_ops  # noqa: E402  (its ops' module, after the shared helpers above)
 
 DIALECT = Dialect("util", ops=(GlobalOp, FuncOp, InitializerOp, GlobalLoadOp, GlobalStoreOp, CallOp, ReturnOp)
-                  + util_ops.OPS, grammar="util_ops.lark", syntax=util_ops.CALLBACKS)
+                  + util_ops.OPS)

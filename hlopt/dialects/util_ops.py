@@ -1,8 +1,8 @@
 """IREE util ops beyond globals and functions (hlopt/dialects/util.py):
 null, comparisons, alignment, sizeof, barriers, unfoldable constants,
 integer assumptions, lists, buffers, indirect globals, ranges, strings,
-status and unreachable markers, each in IREE's custom form
-(grammars/util_ops.lark). Inherent attributes the form does not spell
+status and unreachable markers, each in IREE's form (a declared assembly
+format, or an op_asm form where IREE's is hand-written). Inherent attributes the form does not spell
 print as IREE's strict properties do: `<alignment = 16>` before the
 discardable `{...}`."""
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlopt.dialects.util_args import Args, Tail, dims_values, known_props_only, prop_text, use
 from hlopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr
 from hlopt.ir.constraints import (
     AnyFloat,
@@ -83,9 +82,8 @@ _RANGE = AnyOf(Index, AnyInteger)  # Util_Range
 _Ptr = _opaque("!util.ptr<", "A pointer-like reference.")
 
 
-@known_props_only
 class _Op(OpDef):
-    """The ops of this module (printed generically if they carry properties they do not declare)."""
+    """The ops of this module."""
 
 
 class _FormOp(_Op):
@@ -137,17 +135,6 @@ def OptionalString() -> AttrSyntax:
     return _OptionalString()
 
 
-class UtilOp(_Op):
-    """Ops whose form ends in `: types` share one grammar rule (util_op)."""
-
-    syntax_token = "UTIL_OP"
-    props: tuple[tuple[str, bool], ...] = ()  # inherent attributes the strict-properties attr-dict prints
-
-    @classmethod
-    def attrs(cls, op: Operation, p: Any, keyword: bool = False) -> str:
-        return prop_text(op, p, cls.props) + p.attr_dict(op.attributes, keyword=keyword)
-
-
 def _list_elem(t: Any) -> Any:
     """The element type of `!util.list<T>` (None for `?`, the variant)."""
     from hlopt.syntax import parse_nested
@@ -192,6 +179,7 @@ class _CmpOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, _CmpOp)  # (the type checker's view of its accessors)
         if op.lhs.type is not op.rhs.type:
             raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
 
@@ -221,6 +209,7 @@ class AlignOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, AlignOp)  # (the type checker's view of its accessors)
         ts = [op.value.type, op.alignment.type, op.result_.type]
         if ts[0] is not ts[1] or ts[0] is not ts[2]:
             raise op_error(op, "failed to verify that all of {value, alignment, result} have same type")
@@ -278,6 +267,7 @@ class UnfoldableConstantOp(_Op):
 
     @staticmethod
     def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, UnfoldableConstantOp)  # (the type checker's view of its accessors)
         v = op.value
         if getattr(v, "type", None) is not op.result_.type:
             return False
@@ -292,7 +282,7 @@ class UnfoldableConstantOp(_Op):
 # -- assumptions --------------------------------------------------------------------------
 
 
-class AssumeIntOp(UtilOp):
+class AssumeIntOp(_Op):
     name = "util.assume.int"
     summary = "Memorializes assumptions about index/integer values."
     operands_ = var_operand(SignlessIntegerOrIndex)
@@ -302,88 +292,128 @@ class AssumeIntOp(UtilOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, AssumeIntOp)  # (the type checker's view of its accessors)
         arr = op.assumptions
         n = len(op.operands)
         if len(arr.elements) != n:
             raise op_error(op, f"expected {n} assumption rows to match number of operands")
-        width = None
-        for row in arr.elements:
+        width = None  # a single assumption broadcasts; every other row has the same length (as IREE)
+        for i, row in enumerate(arr.elements):
             k = len(row.elements) if isinstance(row, ArrayAttr) else -1
-            if k == 0:
-                raise op_error(op, "expected operand to have at least one assumption")
-            if k > 1:
+            if k != 1:
                 if width is not None and width != k:
-                    raise op_error(op, f"expected operand #{list(arr.elements).index(row)} to have {width} "
-                                       f"assumptions but it has {k}")
+                    raise op_error(op, f"expected operand #{i} to have {width} assumptions but it has {k}")
                 width = k
 
+    # -- IREE's custom form: `%a<umin = 0>, %b[<udiv = 4>, <umax = 8>] : index, i32 {attrs}`,
+    #    each operand followed by its assumptions printed stripped (one, or a `[...]` list)
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        vals, rows = [], []
+        while True:
+            vals.append(p.parse_operand())
+            if p.parse_optional_punct("["):
+                row: list = []
+                if not p.parse_optional_punct("]"):
+                    row.append(_parse_assumption(p))
+                    while p.parse_optional_punct(","):
+                        row.append(_parse_assumption(p))
+                    p.parse_punct("]")
+            else:
+                row = [_parse_assumption(p)]
+            rows.append(row)
+            if not p.parse_optional_punct(","):
+                break
+        p.parse_colon()
+        types = p.parse_type_list()
+        # the attribute dictionary follows the types, where iree-opt prints it
+        return {"vals": vals, "rows": rows, "types": types, "attrs": p.parse_optional_attr_dict()}
+
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        types = r.types(st["types"])
+        vals = r.operands(st["vals"], types, st["vals"][0].pos)
+        rows = ArrayAttr([ArrayAttr([r.attr(a) for a in row]) for row in st["rows"]])
+        attrs = r.attr(st["attrs"]) if st["attrs"] is not None else None
+        return cls.build(vals, assumptions=rows, result_types=types, attributes=attrs)
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, AssumeIntOp)  # (the type checker's view of its accessors)
         arr = op.assumptions
         # no operands: generic. iree-opt prints `util.assume.int  : `, which
         # neither IREE's parser nor hlopt's reads back (printed text must parse)
-        if not isinstance(arr, ArrayAttr) or len(arr.elements) != len(op.operands) or not op.operands:
-            return None
-        items = []
-        for v, row in zip(op.operands, arr.elements):
-            bodies = [_assumption_body(a) for a in row.elements]
-            if any(b is None for b in bodies):
-                return None
-            items.append(p.value(v) + (bodies[0] if len(bodies) == 1 else "[" + ", ".join(bodies) + "]"))
-        s = "util.assume.int "
-        # IREE prints several operands one per line, indented under the op
-        if len(items) == 1:
-            s += items[0]
-        else:
-            from hlopt.syntax import INDENT
-
-            ind = INDENT * p.indent
-            s += "\n" + ", \n".join(ind + "    " + i for i in items) + "\n" + ind + "  "
-        # the attributes follow the types (IREE's parser reads none back)
-        return s + (" : " if len(items) == 1 else ": ") + p.types(op.operand_types) + p.attr_dict(op.attributes)
-
-    @staticmethod
-    def parse(s: Any, a: Args, t: Tail) -> Operation:
-        vals, rows = [], []
-        while True:
-            v = a.value_tok()
-            b = a.balanced("[")
-            if b is not None:
-                from hlopt.syntax import split_pieces
-
-                row = [_assumption(s, piece.strip(), b[1] + 1 + off + len(piece) - len(piece.lstrip()))
-                       for piece, off in split_pieces(b[0][1:-1])] if b[0][1:-1].strip() else []
+        if not _declared_props_only(op) or not isinstance(arr, ArrayAttr) or not op.operands \
+                or len(arr.elements) != len(op.operands):
+            return False
+        bodies = []
+        for row in arr.elements:
+            if not isinstance(row, ArrayAttr):
+                return False
+            b = [_assumption_body(a) for a in row.elements]
+            if any(x is None for x in b):
+                return False
+            bodies.append(b)
+        p.write(" ")
+        multi = len(op.operands) > 1  # IREE prints several operands one per line, indented under the op
+        if multi:
+            p.increase_indent()
+            p.increase_indent()
+            p.print_newline()
+        for i, (v, row, b) in enumerate(zip(op.operands, arr.elements, bodies)):
+            if i:
+                p.write(", ")
+                if multi:
+                    p.print_newline()
+            p.print_operand(v)
+            if len(b) == 1:
+                p.print_alias_free(row.elements[0], b[0])
             else:
-                c = a.balanced("<")
-                if c is None:
-                    raise a.error("expected '<'")
-                row = [_assumption(s, *c)]
-            vals.append(v)
-            rows.append(ArrayAttr(row))
-            if not a.punct(",", required=False):
-                break
-        a.finish()
-        types = [t.take("")]
-        while t.peek() is not None and t.peek()[0] == ",":
-            types.append(t.take(","))
-        # the attribute dictionary iree-opt prints after the types
-        d = t.take(None, "ATTR_DICT", required=False)
-        t.finish()
-        if len(types) != len(vals):
-            raise s.error(f"{len(vals)} operands present, but expected {len(types)}", a.base)
-        ops = [use(s, n, pos, ty) for (n, pos), ty in zip(vals, types)]
-        attrs = s.decode_dict(d) if d is not None else None
-        return Operation("util.assume.int", ops, types, {"assumptions": ArrayAttr(rows)}, attrs)
+                p.write("[")
+                for j, (a, t) in enumerate(zip(row.elements, b)):
+                    if j:
+                        p.write(", ")
+                    p.print_alias_free(a, t)
+                p.write("]")
+        if multi:
+            p.decrease_indent()
+            p.print_newline()
+            p.decrease_indent()
+        else:
+            p.write(" ")
+        p.write(": ")
+        p.print_types(op.operand_types)
+        p.print_optional_attr_dict(op.attributes)
+        return True
+
+
+_ASSUMPTION = "#util.int.assumption"
+
+
+def _parse_assumption(p: Any) -> Any:
+    """One `<...>` assumption (IREE's IntAssumptionAttr printed stripped), or the full attribute."""
+    from hlopt.syntax import AttrRef
+
+    at = p.location()
+    body = p.parse_angle_body()
+    if body is None:
+        a = p.parse_optional_attribute()
+        if a is None:
+            raise p.error("expected '<'")
+        return a
+    # decoded as the full attribute (an error inside the body points past its prefix)
+    return AttrRef(_ASSUMPTION + body, at - len(_ASSUMPTION))
 
 
 def _assumption_body(a: Any) -> str | None:
     text = getattr(a, "text", None) or ""
-    pre = "#util.int.assumption"
-    return text[len(pre):] if text.startswith(pre + "<") else None
+    return text[len(_ASSUMPTION):] if text.startswith(_ASSUMPTION + "<") else None
 
 
-def _assumption(s: Any, body: str, pos: int) -> Any:
-    return s.decode("attr", "#util.int.assumption" + body, pos)
+def _declared_props_only(op: Operation) -> bool:
+    """A custom form spells only the op's declared properties: any other keeps the generic form."""
+    allowed = op.opdef.inherent if op.opdef is not None else ()
+    return all(k in allowed or k == "operandSegmentSizes" for k, _ in op.properties.entries)
 
 
 # -- lists --------------------------------------------------------------------------------
@@ -407,6 +437,7 @@ class ListConstructOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListConstructOp)  # (the type checker's view of its accessors)
         from hlopt.ir.core import IRError
 
         e = _list_elem(op.result_.type)
@@ -464,6 +495,7 @@ class ListGetOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListGetOp)  # (the type checker's view of its accessors)
         _check_access(op, op.list.type, op.result_.type, "accessed")
 
 
@@ -478,6 +510,7 @@ class ListSetOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, ListSetOp)  # (the type checker's view of its accessors)
         _check_access(op, op.list.type, op.value.type, "mutated")
 
 
@@ -496,6 +529,7 @@ class GlobalAddressOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, GlobalAddressOp)  # (the type checker's view of its accessors)
         ref = op.global_
         return ["ptr_" + ref.root] if isinstance(ref, SymbolRefAttr) else []
 
@@ -526,6 +560,7 @@ class GlobalLoadIndirectOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, GlobalLoadIndirectOp)  # (the type checker's view of its accessors)
         _check_pointee(op, op.global_.type, op.result_.type, "load")
 
 
@@ -538,41 +573,11 @@ class GlobalStoreIndirectOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, GlobalStoreIndirectOp)  # (the type checker's view of its accessors)
         _check_pointee(op, op.global_.type, op.value.type, "store")
 
 
 # -- buffers ------------------------------------------------------------------------------
-
-
-def _sized(p: Any, v: Any, size: Any) -> str:
-    """`!util.buffer{%size}`."""
-    return p.type_text(v.type) + "{" + p.value(size) + "}"
-
-
-def _one_dim(s: Any, t: Tail) -> Any:
-    tok = t.dims()
-    if tok is None:
-        raise t.error("expected '{'")
-    text = str(tok)
-    if "," in text:
-        raise s.error("expected '}'", tok.start_pos + text.index(","))
-    vals = dims_values(s, tok)
-    if len(vals) != 1:
-        raise s.error("expected SSA operand", tok.start_pos + 1)
-    return vals[0]
-
-
-def _offset_for(s: Any, a: Args, with_length: bool) -> tuple:
-    """`%buf[%offset]` or `%buf[%offset for %length]`."""
-    b = a.value_tok()
-    a.punct("[")
-    o = a.value_tok()
-    n = None
-    if with_length:
-        a.keyword("for")
-        n = a.value_tok()
-    a.punct("]")
-    return b, o, n
 
 
 class BufferConstantOp(_FormOp):
@@ -589,6 +594,7 @@ class BufferConstantOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, BufferConstantOp)  # (the type checker's view of its accessors)
         n = op.name_
         return [n.value if isinstance(n, StringAttr) else "buffer_cst"]
 
@@ -608,6 +614,7 @@ class BufferAllocOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, BufferAllocOp)  # (the type checker's view of its accessors)
         al = op.alignment
         if isinstance(al, IntegerAttr) and al.value > 0 and al.value & (al.value - 1):
             raise op_error(op, "invalid alignment; must be a power of two")
@@ -840,6 +847,7 @@ class StringFormatOp(_FormOp):
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str]:
+        assert isinstance(op, StringFormatOp)  # (the type checker's view of its accessors)
         f = op.format
         return [_format_name(f.value)] if isinstance(f, StringAttr) else []
 
@@ -890,6 +898,7 @@ class SwitchOp(_FormOp):
 
     @classmethod
     def verify(cls, op: Operation) -> None:
+        assert isinstance(op, SwitchOp)  # (the type checker's view of its accessors)
         t = op.default_value.type
         if any(v.type is not t for v in op.values) or op.result_.type is not t:
             raise op_error(op, "failed to verify that all of {default_value, result} have same type")
@@ -929,7 +938,6 @@ class SCFUnreachableOp(_UnreachableOp):
 class HoistableConversionOp(_Op):
     name = "util.hoistable_conversion"
     summary = "Defines a hoistable conversion between inputs and outputs."
-    syntax_token = "UTIL_HOISTABLE"
     tag = attr(Str)
     inverseTag = attr(Str)
     inputs = var_operand()
@@ -938,20 +946,115 @@ class HoistableConversionOp(_Op):
     traits = (RecursiveMemoryEffects(), SingleBlockImplicitTerminator("util.return"))
 
     @classmethod
-    def print_custom(cls, op: Operation, p: Any) -> str | None:
-        tag, inv = op.tag, op.inverseTag
-        if not isinstance(tag, StringAttr) or not isinstance(inv, StringAttr) or len(op.regions) != 1 \
-                or len(op.regions[0].blocks) != 1 or len(op.regions[0].blocks[0].args) != len(op.operands):
-            return None
-        args = op.regions[0].blocks[0].args
-        pairs = ", ".join(p.value(a) + " = " + p.value(v) for a, v in zip(args, op.operands))
-        return (f"util.hoistable_conversion {p.attr_text(tag)} inverts({p.attr_text(inv)}) ({pairs}) : "
-                + p.functional_type(op.operand_types, [r.type for r in op.results]) + " "
-                + p.region(op.regions[0]) + p.attr_dict(op.attributes))
+    def verify(cls, op: Operation) -> None:
+        assert isinstance(op, HoistableConversionOp)  # (the type checker's view of its accessors)
+        blocks = op.body.blocks
+        if len(blocks) != 1:
+            raise op_error(op, "expected exactly one block in the body region")
+        args, inputs = blocks[0].args, op.inputs
+        if len(args) != len(inputs):
+            raise op_error(op, f"expected {len(inputs)} block arguments but got {len(args)}")
+        for i, (a, v) in enumerate(zip(args, inputs)):
+            if a.type is not v.type:
+                raise op_error(op, f"block argument #{i} type '{a.type.text}' does not match input type '{v.type.text}'")
+        ret = blocks[0].last_op
+        if ret is None or ret.name != "util.return":
+            return  # the terminator checks report it
+        if len(ret.operands) != len(op.results):
+            raise op_error(op, f"return has {len(ret.operands)} operands but op has {len(op.results)} results")
+        for i, (v, r) in enumerate(zip(ret.operands, op.results)):
+            if v.type is not r.type:
+                raise op_error(op, f"return operand #{i} type '{v.type.text}' does not match result type '{r.type.text}'")
+
+    # -- IREE's custom form: `"tag" inverts("inverse") (%arg = %input, ...) : (T, ...) -> (U, ...)
+    #    { body } {attrs}`, the entry block's arguments bound in the header
+    @staticmethod
+    def parse_asm(p: Any) -> dict:
+        from hlopt.ir.types import FunctionType
+        from hlopt.syntax import AttrRef
+
+        r = p.resolver
+        tags = []
+        for i in range(2):
+            if i:
+                p.parse_keyword("inverts")
+                p.parse_punct("(")
+            at = p.location()
+            t = p.parse_optional_string()
+            if t is None:
+                raise p.error("expected string")
+            tags.append(r.attr(AttrRef(t, at)))
+        p.parse_punct(")")
+        args, refs = _parse_assignments(p)
+        at = p.location()
+        p.parse_colon()
+        tref = p.parse_type()
+        ft = r.type(tref)
+        if not isinstance(ft, FunctionType):
+            raise r.error("invalid kind of type specified", tref.pos)
+        if len(ft.inputs) != len(refs):
+            raise r.error(f"custom op 'util.hoistable_conversion' expected as many input types as operands "
+                          f"(expected {len(refs)} got {len(ft.inputs)})", at)
+        for a, t in zip(args, ft.inputs):
+            a.type = t
+        inputs = [r.operand(v, t) for v, t in zip(refs, ft.inputs)]
+        body = p.parse_region(args)
+        attrs = p.parse_optional_attr_dict()
+        return {"tags": tags, "inputs": inputs, "results": list(ft.results), "body": body,
+                "attrs": r.attr(attrs) if attrs is not None else None}
 
     @classmethod
-    def custom_prints_entry_args(cls, op: Operation, region_index: int) -> bool:
+    def build_asm(cls, r: Any, st: dict) -> Operation:
+        # IREE's parser adds no implicit util.return: a block without one is the verifier's to report
+        tag, inv = st["tags"]
+        return cls.build(st["inputs"], tag=tag, inverseTag=inv, result_types=st["results"], regions=[st["body"]],
+                         attributes=st["attrs"])
+
+    @staticmethod
+    def print_asm(op: Operation, p: Any) -> bool:
+        assert isinstance(op, HoistableConversionOp)  # (the type checker's view of its accessors)
+        tag, inv = op.tag, op.inverseTag
+        blocks = op.body.blocks
+        if not _declared_props_only(op) or not isinstance(tag, StringAttr) or not isinstance(inv, StringAttr) \
+                or len(blocks) != 1 or len(blocks[0].args) != len(op.inputs):
+            return False
+        p.write(" ")
+        p.print_attribute(tag)
+        p.write(" inverts(")
+        p.print_attribute(inv)
+        p.write(") (")
+        for i, (a, v) in enumerate(zip(blocks[0].args, op.inputs)):
+            if i:
+                p.write(", ")
+            p.print_operand(a)
+            p.write(" = ")
+            p.print_operand(v)
+        p.write(") : ")
+        p.print_functional_type(op.operand_types, [r.type for r in op.results])
+        p.write(" ")
+        p.print_region(op.body)
+        p.print_optional_attr_dict(op.attributes)
+        return True
+
+    @classmethod
+    def custom_prints_entry_args(cls, op: Operation, region_index: int = 0) -> bool:
         return False
+
+
+def _parse_assignments(p: Any) -> tuple[list, list]:
+    """`(%a = %x, ...)` (MLIR's parseAssignmentList): (region arguments, operands)."""
+    args: list = []
+    refs: list = []
+    p.parse_punct("(")
+    if p.parse_optional_punct(")"):
+        return args, refs
+    while True:
+        args.append(p.parse_argument(allow_type=False))
+        p.parse_punct("=")
+        refs.append(p.parse_operand())
+        if p.parse_optional_punct(")"):
+            return args, refs
+        p.parse_comma()
 
 
 OPS = (NullOp, CastOp, CmpEqOp, CmpNeOp, AlignOp, SizeOfOp, OptimizationBarrierOp, UnfoldableConstantOp,
@@ -960,66 +1063,6 @@ OPS = (NullOp, CastOp, CmpEqOp, CmpNeOp, AlignOp, SizeOfOp, OptimizationBarrierO
        BufferSubspanOp, BufferSizeOp, BufferStorageOp, BufferCopyOp, BufferCompareOp, BufferFillOp, BufferStoreOp,
        BufferLoadOp, BufferHashOp, RangeMinOp, RangeMaxOp, RangeExtentsOp, NumericOptionalNarrowOp, StringFormatOp,
        StringItoaOp, SwitchOp, StatusCheckOkOp, UnreachableOp, SCFUnreachableOp, HoistableConversionOp)
-
-_PARSERS = {c.name: c.parse for c in OPS if hasattr(c, "parse")}
-
-
-# -- parsing (grammars/util_ops.lark) -----------------------------------------------------
-
-
-def util_op(s: Any, c: list) -> tuple[Operation, int]:
-    """`util_op: UTIL_OP [OP_ARGS] ":" types ...`: the op's parser reads both halves."""
-    name_tok, args_tok, *rest = c
-    first = next(t for t in rest if t is not None)
-    colon = s.src.text.rindex(":", 0, first.start_pos) + 1
-    a, t = Args(s, args_tok, name_tok.end_pos), Tail(s, colon, rest)
-    op = _PARSERS[str(name_tok)](s, a, t)
-    inherent = op.opdef.inherent if op.opdef is not None else ()
-    for k, _ in op.attributes.entries:
-        if k in inherent:  # IREE's util dialect: strict properties
-            raise s.error(f"custom op '{op.name}' inherent attribute '{k}' cannot be parsed from attr-dict when "
-                          f"strict properties in assembly format is enabled", max(a.dict_pos, t.dict_pos))
-    return op, name_tok.start_pos
-
-
-def util_hoistable_head(s: Any, c: list) -> tuple:
-    from hlopt.dialects.syntax_util import assignments
-    from hlopt.ir.types import FunctionType
-
-    kw, tag, inv, pairs, ft_tok = c
-    inv_text = str(inv)[1:-1].strip()
-    if not inv_text.startswith('"'):
-        raise s.error("expected string", inv.start_pos + 1)
-    items = assignments(pairs)
-    ft = s.decode_type(ft_tok)
-    colon = s.src.text.rindex(":", 0, ft_tok.start_pos)
-    if not isinstance(ft, FunctionType):
-        raise s.error("invalid kind of type specified", ft_tok.start_pos)
-    if len(ft.inputs) != len(items):
-        raise s.error(f"custom op 'util.hoistable_conversion' expected as many input types as operands (expected "
-                      f"{len(items)} got {len(ft.inputs)})", colon)
-    ops = [s.lookup(v, k, t, pos) for (_, v, k, pos), t in zip(items, ft.inputs)]
-    props = {"inverseTag": StringAttr(s.decode("attr", inv_text, inv.start_pos + 1).value),
-             "tag": StringAttr(s.decode_attr(tag).value)}
-    s.pending.append(("util.hoistable_conversion", [(a, t, None, pos) for (a, _, _, pos), t in zip(items, ft.inputs)]))
-    return ops, list(ft.results), props, kw.start_pos
-
-
-def util_hoistable(s: Any, c: list) -> tuple[Operation, int]:
-    (ops, results, props, pos), body, attrs = c
-    s.pending.pop()
-    a = s.decode_dict(attrs) if attrs is not None else None
-    if not body.blocks:
-        body.add_block()
-    last = body.blocks[-1].last_op
-    d = last.opdef if last is not None else None
-    if d is None or "Terminator" not in d.traits:
-        body.blocks[-1].append(Operation("util.return"))  # the implicit terminator
-    return Operation("util.hoistable_conversion", ops, results, props, a, [body]), pos
-
-
-CALLBACKS = {"util_hoistable_head": util_hoistable_head, "util_hoistable": util_hoistable, "util_op": util_op}
-
 
 # -- IREE's custom directives of the list, switch and range ops ------------------------------
 

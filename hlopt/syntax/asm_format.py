@@ -594,7 +594,8 @@ class CompiledFormat:
             text = e.text
             if e.keyword:
                 return lambda p, st: p.parse_keyword(text)
-            return lambda p, st: p.parse_punct(text)
+            if text != ":":  # (`:` before `::` takes _parse_element's case)
+                return lambda p, st: p.parse_punct(text)
         if isinstance(e, OperandVar):
             key = "$" + e.name
             arity = e.field.arity
@@ -623,7 +624,7 @@ class CompiledFormat:
             def types(p: OpAsmParser, st: dict) -> None:
                 st[key] = self._parse_types(target, p)
             return types
-        if isinstance(e, Directive) and e.kind == "attr-dict-with-keyword":
+        if isinstance(e, Directive) and e.kind == "attr-dict-with-keyword" and not self.strict:
             def attr_dict_with_keyword(p: OpAsmParser, st: dict) -> None:
                 st["attr-dict"] = p.parse_optional_attr_dict_with_keyword()
             return attr_dict_with_keyword

@@ -99,7 +99,8 @@ def test_custom_forms_are_jaxlibs() -> None:
         missing += [(name, ln) for ln in lines if ln not in want]
     assert missing == []
     names = {re.search(r"mhlo\.([\w.]+)", ln).group(1) for ln in custom}  # type: ignore[union-attr]
-    assert len(names) >= 25 and names <= SAME_TYPE_FORM | set(FORMS) | {"compare", "constant", "select", "complex"}
+    assert len(names) >= 25 and names <= SAME_TYPE_FORM | set(FORMS) | {"compare", "constant", "select", "complex", "while",
+                                                                     "reduce"}
 
 
 def test_forms_print_as_jaxlib_prints_them() -> None:
@@ -109,6 +110,18 @@ def test_forms_print_as_jaxlib_prints_them() -> None:
     got = hlopt_run(["-"], input=text)
     assert got.returncode == 0, got.stderr
     assert got.stdout == mlir_ref.parse_and_print(text).rstrip("\n") + "\n"
+
+
+@pytest.mark.parametrize("mode", ["custom", "generic", "debuginfo"])
+def test_reduce_while_forms_print_as_jaxlib_prints_them(mode: str) -> None:
+    """tests/lit/mhlo/reduce-while-forms.mlir (reduce's `applies` and `reducer` forms,
+    while's) prints byte for byte as jaxlib prints it, also generic and with locations."""
+    text = (LIT / "reduce-while-forms.mlir").read_text()
+    args = {"custom": [], "generic": ["--mlir-print-op-generic"], "debuginfo": ["--mlir-print-debuginfo"]}[mode]
+    got = hlopt_run(["-", *args], input=text)
+    assert got.returncode == 0, got.stderr
+    want = mlir_ref.parse_and_print(text, generic=mode == "generic", debuginfo=mode == "debuginfo")
+    assert got.stdout.replace('loc("<stdin>"', 'loc("-"') == want.rstrip("\n") + "\n"
 
 
 def test_generic_forms_are_jaxlibs() -> None:
@@ -134,7 +147,7 @@ def test_generic_forms_are_jaxlibs() -> None:
     assert left == _CUSTOM_NOT_YET
 
 
-_CUSTOM_NOT_YET = {"reduce", "while"}
+_CUSTOM_NOT_YET: set[str] = set()
 
 
 def test_invalid_cases_are_rejected_by_jaxlib_with_the_expected_message() -> None:

@@ -1,7 +1,7 @@
 """The stablehlo dialect: ops declared by kind (elementwise, data_movement,
 reductions_control_flow, collectives_async, custom_call_composite), their
 attributes and types, shared verification helpers, and the custom syntax
-(syntax + grammars/stablehlo.lark, grammars/stablehlo_args.lark). The async
+(syntax + grammars/stablehlo.lark). The async
 ops of both designs come from hlopt/dialects/stablehlo_async.py.
 """
 
@@ -30,7 +30,7 @@ def _dialect() -> Dialect:
         "stablehlo",
         ops=(elementwise.OPS + data_movement.OPS + reductions_control_flow.OPS + collectives_async.OPS
              + custom_call_composite.OPS + tuple(stablehlo_async.OPS.values())),
-        grammar="stablehlo.lark", syntax={**CALLBACKS, **stablehlo_async.CALLBACKS},
+        grammar="stablehlo.lark", syntax=CALLBACKS,
         parse_attribute=parse_stablehlo_attr, parse_type=stablehlo_async.parse_type,
         bytecode=StablehloBytecode())
 

@@ -145,17 +145,17 @@ def _reduce_applies(p: OpAsmParser, at: int) -> tuple | None:
         return None
     dims = m.group(4)
     dims_attr = DenseArrayAttr(i64, [int(x) for x in dims.split(", ")] if dims else [])
-    ft = _function_type(p)
+    ft = _function_type(p, ReduceOp.name)
     operands = p.resolver.operands([p.operand_of(m, 1), p.operand_of(m, 2)], ft.inputs, at)
     return operands, ft, dims_attr, None, m.group(3), None, at
 
 
-def _function_type(p: OpAsmParser) -> FunctionType:
+def _function_type(p: OpAsmParser, name: str) -> FunctionType:
     t_at = p.location()
     r = p.resolver
     ft = r.type(p.parse_type())
     if not isinstance(ft, FunctionType):
-        raise r.error("custom op 'stablehlo.reduce' invalid kind of type specified: expected builtin.function, "
+        raise r.error(f"custom op '{name}' invalid kind of type specified: expected builtin.function, "
                       f"but found '{ft.text}'", t_at)
     return ft
 
@@ -175,6 +175,13 @@ class ReduceOp(ShloOp):
     syntax_token = None  # a form with a region: read as ASM_OP
     local_verify = True  # its own types and dimensions, the body's arguments and return (verifier._region_shape)
     compatible_return_types = staticmethod(inf.compatible_types)
+    # what the form depends on in its dialect (mhlo.reduce takes the form over with its own)
+    reduce_inner_ops = REDUCE_BINARY
+    reduce_dims = DENSE_I64
+
+    @classmethod
+    def reduce_return(cls) -> Any:
+        return ReturnOp
 
     @classmethod
     def infer_result_types(cls, op: Operation) -> "list[Type] | None":
@@ -197,7 +204,7 @@ class ReduceOp(ShloOp):
         """hlo::parseReduceOp: `(%x init: %z), ... applies OP across dimensions = [..] {attrs} : FT`
         or `... across dimensions = [..] {attrs} : FT reducer(%a: T, %b: T) ... { .. }`."""
         at = p.location()
-        fast = _reduce_applies(p, at)
+        fast = _reduce_applies(p, at) if cls is ReduceOp else None  # (mhlo.reduce: other ops and dims codec)
         if fast is not None:
             return fast
         inputs, inits = [], []
@@ -212,9 +219,9 @@ class ReduceOp(ShloOp):
         inner = None
         if p.parse_optional_keyword("applies") is not None:
             inner = p.parse_optional_keyword()
-            if inner not in REDUCE_BINARY:
-                raise p.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
-                              "with zero region, producing single result", at)
+            if inner not in cls.reduce_inner_ops:
+                raise p.error(f"expected the inner-op to be a commutative binary-op from the "
+                              f"{cls.name.split('.')[0]} dialect, with zero region, producing single result", at)
         p.parse_keyword("across")
         if p.parse_optional_keyword("dimensions") is None:
             c = p.text[p.location():p.location() + 1]
@@ -222,10 +229,10 @@ class ReduceOp(ShloOp):
                 raise p.resolver.error(f"unexpected '{c}'", p.location())
             p.parse_keyword("dimensions")
         p.parse_punct("=")
-        dims = DENSE_I64.parse(p, "dimensions")
+        dims = cls.reduce_dims.parse(p, "dimensions")
         attrs = p.parse_optional_attr_dict()
         p.parse_colon()
-        ft = _function_type(p)
+        ft = _function_type(p, cls.name)
         operands = p.resolver.operands(inputs + inits, ft.inputs, at)
         if inner is not None:
             return operands, ft, dims, attrs, inner, None, at
@@ -253,7 +260,7 @@ class ReduceOp(ShloOp):
             args = [b.add_argument(et), b.add_argument(et)]
             inner = Operation(inner_name, args, [et])  # the name read from the text (REDUCE_BINARY)
             b.append(inner)
-            ret = ReturnOp(ReturnOp.name, inner.results)  # (build's field checks: nothing to check here)
+            ret = cls.reduce_return()(cls.reduce_return().name, inner.results)  # (build's field checks: nothing to check here)
             b.append(ret)
         op = Operation(cls.name, operands, ft.results, d, a, [region_])
         if inner_name is not None:
@@ -275,9 +282,10 @@ class ReduceOp(ShloOp):
         if len(ops) != 2 or len(b.args) != 2:
             return None
         inner, ret = ops
-        if inner.name not in REDUCE_BINARY or inner.regions or len(inner.results) != 1:
+        if inner.name not in cls.reduce_inner_ops or inner.regions or len(inner.results) != 1:
             return None
-        if inner.operands != list(b.args) or not isinstance(ret, ReturnOp) or ret.operands != inner.results:
+        if inner.operands != list(b.args) or not isinstance(ret, cls.reduce_return()) \
+                or ret.operands != inner.results:
             return None
         t = b.args[0].type
         if b.args[1].type is not t or inner.result.type is not t:  # (any of REDUCE_BINARY's ops)
@@ -292,7 +300,7 @@ class ReduceOp(ShloOp):
         """hlo::printReduceOp."""
         d = op.dimensions
         n = len(op.operands) // 2
-        if not isinstance(d, DenseArrayAttr) or len(op.regions) != 1 or not op.regions[0].blocks \
+        if not cls.reduce_dims.printable(d) or len(op.regions) != 1 or not op.regions[0].blocks \
                 or len(op.operands) % 2:
             return False
         b = op.regions[0].blocks[0]
@@ -311,7 +319,7 @@ class ReduceOp(ShloOp):
         if inner is not None:
             p.write(" applies " + inner.name)
         p.write(" across dimensions = ")
-        DENSE_I64.print(p, d)
+        cls.reduce_dims.print(p, d)
         props, attrs = op.properties.entries, op.attributes.entries
         if attrs or len(props) > 1:  # (usually `dimensions` alone: nothing to print)
             p.print_optional_attr_dict(DictionaryAttr([e for e in props if e[0] != "dimensions"] + list(attrs)))

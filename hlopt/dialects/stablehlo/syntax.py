@@ -1,333 +1,36 @@
-"""StableHLO/CHLO/Shardy custom syntax: the base of their ops, the one-line
-SHLO_OP path (with its per-line-shape template replay) and the argument
-decoder the CHLO/Shardy forms not yet converted to assembly formats use.
+"""StableHLO/CHLO/Shardy custom syntax: the base of their ops and the one-line
+SHLO_OP path (with its per-line-shape template replay).
 
-StableHLO's own ops declare `assembly_format`s or op_asm forms
+Their ops declare `assembly_format`s or op_asm forms
 (hlopt/dialects/stablehlo/asm_directives.py); a one-line one lexes as SHLO_OP
+(grammars/stablehlo.lark: everything up to the `: type` as one coarse token)
 and is read by its form (`_asm_op`), one with regions as ASM_OP.
-
-Parsing the rest: the op grammar (grammars/stablehlo.lark) lexes a one-line custom op
-as `NAME OP_ARGS : TYPE`, where OP_ARGS is one coarse token (everything up to
-the `: type`). Its text is decoded by a Lark LALR parser over
-grammars/stablehlo_args.lark whose start symbol is the op's `args_format`.
-SSA uses make argument texts nearly unique, so the text is normalized first
-(every use becomes a bare `%`), the decoded shape is cached per session by
-(format, normalized text), and the actual uses are rebound positionally:
-each distinct shape goes through Lark once. The decoded structure is a dict
-of fields (see the grammar); `Args` maps it back onto one op's text and the
-op's `parse_custom(s, args, types, extra)` builds it.
-
-Printing helpers for those forms: merged attribute dictionaries (inherent
-and discardable attributes print together, sorted) and block arguments the
-way MLIR's OpAsmPrinter does.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Sequence
 from typing import Any
 
-from lark import Token, Transformer
-from lark.lexer import PatternStr
+from lark import Token
 
 from hlopt.dialects.syntax_util import parse_error
-from hlopt.ir.attributes import DictionaryAttr, print_named_attrs
-from hlopt.ir.core import Operation, Value
-from hlopt.ir.location import UnknownLoc
+from hlopt.ir.core import Operation
 from hlopt.ir.opdef import OpDef, lookup_op
-from hlopt.ir.types import Type
 from hlopt.syntax import (
-    ContextLexer,
-    LexError,
     ParseError,
-    SyntaxErr,
-    bare_word_end,
     has_asm_form,
-    lark_parse,
     read_op,
-    scan_balanced,
-    string_end,
 )
 
 _NAME = r"(?:[A-Za-z_$.\-][\w$.\-]*|\d+)"
 _USE = re.compile(r"%(" + _NAME + r")(?:#(\d+))?")
-_USE_TOKEN = re.compile(r"%(?:" + _NAME + r")?(?:#\d+)?")
-_INT = re.compile(r"-?\d+")
-_SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\\n]|\\.)*")')
-INDENT = "  "
-_PUNCT = ("->", "(", ")", "{", "}", "[", "]", ",", "=", ":")
-
-
-class ArgsLexer(ContextLexer):
-    """Lexer for stablehlo_args.lark (the parser state picks the token)."""
-
-    def next(self, text: str, pos: int, acc: frozenset, sc: Any, kw: dict) -> tuple[str, int]:
-        c = text[pos]
-        if "REST" in acc and not (c == "{" and "ATTR_DICT" in acc):
-            return "REST", len(text)
-        if c == "%":
-            return "USE", _USE_TOKEN.match(text, pos).end()
-        if c == '"':
-            e = string_end(text, pos)
-            if e is None:
-                raise LexError("unterminated string", pos)
-            return "STRING", e
-        if c == "@":
-            m = _SYMBOL.match(text, pos)
-            if m is not None:
-                return "SYMBOL", m.end()
-        elif c == "{" and "ATTR_DICT" in acc:
-            return "ATTR_DICT", scan_balanced(text, pos)
-        elif c == "<" and "ANGLE" in acc:
-            return "ANGLE", scan_balanced(text, pos)
-        elif c == "[" and "BRACKET" in acc:
-            return "BRACKET", scan_balanced(text, pos)
-        elif (c == "-" or c.isdigit()) and not text.startswith("->", pos):
-            m = _INT.match(text, pos)
-            if m is not None:
-                if not -(1 << 63) <= int(m.group()) < (1 << 63):  # MLIR reads these as int64_t
-                    raise LexError("integer constant out of range for attribute", pos)
-                return "INT", m.end()
-        e = bare_word_end(text, pos)
-        if e is not None:
-            w = text[pos:e]
-            t = kw.get(w)
-            if t is not None and t in acc:
-                return t, e
-            if "BOOL" in acc and w in ("true", "false"):
-                return "BOOL", e
-            return "WORD", e  # the parser reports it if no word fits here
-        for p in _PUNCT:
-            if text.startswith(p, pos):
-                t = kw.get(p)
-                if t is not None and t in acc:
-                    return t, pos + len(p)
-        raise LexError(f"unexpected '{c}'", pos)
-
-
-def _span(tok: Any) -> tuple[int, int]:
-    return tok.start_pos, tok.start_pos + len(tok)
-
-
-def _ints(c: list) -> list[int]:
-    return [int(t) for t in c if t is not None]
-
-
-FORMATS = ("uses_attrs", "top_k_args", "sharding_args", "group_args")
-_TERMINAL_DESCR = {"USE": "SSA operand", "INT": "integer", "WORD": "keyword", "BOOL": "'true' or 'false'",
-                   "SYMBOL": "symbol name", "STRING": "string", "ATTR_DICT": "attribute dictionary",
-                   "ANGLE": "'<'", "BRACKET": "'['", "REST": "attribute value", "$END": "end of arguments"}
-
-
-class ArgsDecoder(Transformer):
-    """Builds the field dict of stablehlo_args.lark's start rules."""
-
-    def __init__(self):
-        super().__init__()
-        self.slots: dict[int, int] = {}  # position of a `%` placeholder -> use index
-
-    def _fields(self, c: list) -> dict:
-        return dict(item for item in c if item is not None)
-
-    def _slot(self, tok: Any) -> int:
-        i = self.slots.get(tok.start_pos)
-        if i is None:
-            raise SyntaxErr("expected SSA operand", tok.start_pos)
-        return i
-
-    _INT = frozenset(("k", "group_id"))
-
-    def __getattr__(self, name: str) -> Any:
-        """The callbacks Lark looks up for those rules (and every start rule)."""
-        if name in ArgsDecoder._INT:
-            return lambda c: (name, int(c[0]))
-        if name in FORMATS:
-            return self._fields
-        raise AttributeError(name)
-
-    def uses(self, c):
-        if len(c) == 1:
-            return "uses", (self._slot(c[0]),)
-        return "uses", c[0][1] + (self._slot(c[1]),)
-
-    def attrs(self, c):
-        return "attrs", _span(c[0])
-
-    def sharding(self, c):
-        return "sharding", _span(c[0])
-
-
-class _ArgsParser:
-    def __init__(self):
-        from hlopt.syntax import build_parser as _build
-        from hlopt.syntax import grammar_text
-
-        self.decoder = ArgsDecoder()
-        self.lark = _build(grammar_text("stablehlo_args.lark"), ArgsLexer, list(FORMATS), self.decoder, "args")
-        self.descr = dict(_TERMINAL_DESCR)
-        for t in self.lark.terminals:
-            if isinstance(t.pattern, PatternStr):
-                self.descr[t.name] = f"'{t.pattern.value}'"
-
-    def expected(self, names) -> str:
-        out = sorted({self.descr.get(n, n.lower()) for n in names})
-        return ", ".join(out[:5] + (["..."] if len(out) > 5 else []))
-
-    def parse(self, text: str, fmt: str, slots: dict[int, int]) -> dict:
-        self.decoder.slots = slots
-        return lark_parse(self.lark, text, fmt, "arguments", self.expected)
-
-
-@functools.cache
-def _parser() -> _ArgsParser:
-    """Built once, on the first custom op (the grammar is constant)."""
-    return _ArgsParser()
-
-
-class Args:
-    """One op's decoded arguments: the cached field dict `r` bound to this
-    op's text (its uses, and positions mapped back from the normalized text)."""
-
-    __slots__ = ("s", "text", "base", "r", "m")
-
-    def __init__(self, s: Any, text: str, base: int, r: dict, m: list):
-        self.s, self.text, self.base, self.r, self.m = s, text, base, r, m
-
-    def get(self, field: str, default: Any = None) -> Any:
-        return self.r.get(field, default)
-
-    def offset(self, norm: int) -> int:
-        """Offset in this op's text of an offset in the normalized text."""
-        shift = 0
-        for m in self.m:
-            if m.start() - shift >= norm:
-                break
-            shift += m.end() - m.start() - 1
-        return norm + shift
-
-    def pos(self, norm: int) -> int:
-        return self.base + self.offset(norm)
-
-    def span_text(self, span: tuple[int, int]) -> tuple[str, int]:
-        a, b = self.offset(span[0]), self.offset(span[1])
-        return self.text[a:b], self.base + a
-
-    def error(self, msg: str, norm: int = 0):
-        from hlopt.syntax import ParseError
-
-        return ParseError(msg, self.pos(norm))
-
-    def attrs(self) -> Any:
-        span = self.r.get("attrs")
-        if span is None:
-            return None
-        text, pos = self.span_text(span)
-        return self.s.decode("attr", text, pos)
-
-    def attr(self, field: str) -> Any:
-        text, pos = self.span_text(self.r[field])
-        return self.s.decode("attr", text, pos)
-
-    def resolve(self, idxs: Sequence[int], types: Sequence[Type]) -> list:
-        ms = self.m
-        if len(idxs) != len(types):
-            from hlopt.syntax import ParseError
-
-            pos = self.base + ms[idxs[0]].start() if idxs else self.base
-            raise ParseError(f"{len(idxs)} operands present, but expected {len(types)}", pos)
-        lk = self.s.lookup
-        base = self.base
-        out = []
-        for i, t in zip(idxs, types):
-            m = ms[i]
-            n = m.group(2)
-            out.append(lk(m.group(1), int(n) if n else 0, t, base + m.start()))
-        return out
-
-    def operands(self, types: Sequence[Type]) -> list:
-        return self.resolve(self.r.get("uses", ()), types)
-
-    @property
-    def n_uses(self) -> int:
-        return len(self.r.get("uses", ()))
-
-
-def decode_args(s: Any, fmt: str, text: str, base: int) -> Args:
-    """Decode `text` (an OP_ARGS token at absolute position `base`) with the
-    start symbol `fmt`."""
-    if "%" in text:
-        m = list(_USE.finditer(text))
-        key = _USE.sub("%", text)
-    else:
-        m = []
-        key = text
-    ck = ("args", fmt, key)
-    cache = s.cache
-    r = cache.get(ck)
-    if r is None:
-        slots, shift = {}, 0
-        for i, u in enumerate(m):
-            slots[u.start() - shift] = i
-            shift += u.end() - u.start() - 1
-        try:
-            r = _parser().parse(key, fmt, slots)
-        except SyntaxErr as e:
-            from hlopt.syntax import ParseError
-
-            a = Args(s, text, base, {}, m)
-            raise ParseError(e.message, a.pos(e.offset), e.note) from None
-        cache[ck] = r
-    return Args(s, text, base, r, m)
-
-
-# ---------------------------------------------------------------------------
-# printing
-
-
-def merged_attrs(op: Operation, p: Any, elide: Sequence[str] = (), defaults: dict | None = None) -> str:
-    """` {..}`: properties and discardable attributes together, sorted, minus
-    the ones the custom form prints itself and those at their default."""
-    entries = [e for e in op.properties.entries if e[0] not in elide]
-    if defaults:
-        entries = [e for e in entries if defaults.get(e[0]) is not e[1]]
-    if op.attributes.entries:
-        entries = DictionaryAttr(entries + list(op.attributes.entries)).entries
-    if not entries:
-        return ""
-    return " {" + print_named_attrs(entries, p) + "}"
-
-
-def block_arg_text(p: Any, a: Value) -> str:
-    s = f"{p.value(a)}: {p.type_text(a.type)}"
-    if p.debuginfo:
-        loc = a.location if a.location is not None else UnknownLoc()
-        s += " loc(" + loc.body(p) + ")"  # inline, like MLIR
-    return s
-
-
-# ---------------------------------------------------------------------------
-# building ops and the base of ops with a one-line custom form
-
-def build_op(s: Any, name: str, operands: Sequence[Any], results: Sequence[Type], props: dict,
-             attrs: Any) -> Operation:
-    """The op from parsed pieces; inherent attributes written in the
-    attribute dictionary move to properties (as MLIR's parser does)."""
-    p = DictionaryAttr(props) if props else None
-    if attrs is not None and len(attrs):
-        p, attrs = s.split_attrs(name, p, attrs)
-    return Operation(name, operands, results, p, attrs)
 
 
 class ShloOp(OpDef):
-    """Base of StableHLO/CHLO/Shardy ops. StableHLO's forms are assembly
-    formats or op_asm forms; the CHLO/Shardy ops not yet converted define
-    `parse_custom(s, args, types, extra)` and set `args_format`, the start
-    symbol of grammars/stablehlo_args.lark that decodes their argument text.
-    One-line forms lex as SHLO_OP (grammars/stablehlo.lark)."""
+    """Base of StableHLO/CHLO/Shardy ops, whose forms are assembly formats or
+    op_asm forms. One-line forms lex as SHLO_OP (grammars/stablehlo.lark)."""
 
-    args_format = "uses_attrs"
     syntax_token: str | None = None
     asm_populate_defaults = False  # an attribute left at its default is not set (MLIR prints none)
 
@@ -336,19 +39,11 @@ class ShloOp(OpDef):
         if "syntax_token" not in vars(cls):
             # a form of hlopt.syntax.op_asm lexes as SHLO_OP too: the one-line
             # case then replays per distinct line shape (stablehlo_simple)
-            custom = hasattr(cls, "parse_custom") or has_asm_form(cls)
-            cls.syntax_token = "SHLO_OP" if custom else None
+            cls.syntax_token = "SHLO_OP" if has_asm_form(cls) else None
+
 
 # ---------------------------------------------------------------------------
 # grammar callbacks (grammars/stablehlo.lark)
-
-
-
-def keyword_pos(s: Any, keyword: str, before: int) -> int:
-    """Start of the op keyword the grammar filtered out (MLIR locates an op
-    at its name): the last `keyword` before position `before`."""
-    i = s.src.text.rfind(keyword, 0, before)
-    return i if i >= 0 else before
 
 
 def stablehlo_op(s: Any, c: list) -> tuple[Operation, int]:
@@ -456,15 +151,9 @@ def _template(op: Operation, at_name: bool, calls: list, uses: list, base: int) 
 def _custom_op(s: Any, name: str, pos: int, args: str, args_pos: int, types: list, arrow: Any,
                region: Any) -> tuple[Operation, int]:
     d = lookup_op(name)
-    if d is not None and has_asm_form(d):
-        return _asm_op(s, d, name, pos, (arrow if arrow is not None else types[-1]).end_pos), pos
-    parse = getattr(d, "parse_custom", None)
-    if parse is None:
+    if d is None or not has_asm_form(d):
         raise parse_error(f"custom op '{name}' is unknown", pos)
-    extra = {"region": region, "arrow": arrow}
-    a = decode_args(s, d.args_format, args, args_pos)
-    op = parse(s, a, types, extra)
-    return op, extra.get("loc_pos", pos)
+    return _asm_op(s, d, name, pos, (arrow if arrow is not None else types[-1]).end_pos), pos
 
 
 def _asm_op(s: Any, d: Any, name: str, pos: int, end: int) -> Operation:

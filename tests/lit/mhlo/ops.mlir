@@ -6,8 +6,9 @@
 // type when the types differ, as for convert and is_finite), and return,
 // reshape, partition_id, replica_id, create_token, constant, select,
 // compare, tuple, get_tuple_element, reduce_precision, after_all, custom_call,
-// topk and optimization_barrier theirs (mhlo_ops.py's FORMS); the others print
-// in the generic form.
+// topk and optimization_barrier theirs (mhlo_ops.py's FORMS), reduce and while
+// StableHLO's (`applies ...`, `cond { .. } do { .. }`); the others print in the
+// generic form.
 // tests/oracle/test_mhlo_closed_oracle.py checks with jaxlib: the generic
 // print of this module is jaxlib's, and jaxlib prints every op hlopt prints
 // in custom form the same way.
@@ -58,16 +59,17 @@
 // CHECK: %15 = mhlo.replica_id : tensor<ui32>
 // CHECK: %16 = mhlo.reduce_precision %arg0, format = e5m10 : tensor<2x3xf32>
 // CHECK-LABEL: func.func @regions
-// CHECK: %0 = "mhlo.reduce"(%arg0, %arg1) <{dimensions = dense<0> : tensor<1xi64>}> ({
-// CHECK: %9 = mhlo.add %arg3, %arg4 : tensor<f32>
-// CHECK: mhlo.return %9 : tensor<f32>
+// CHECK: %0 = mhlo.reduce(%arg0 init: %arg1) applies mhlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
 // CHECK: %1 = "mhlo.if"(%arg2) ({
 // CHECK: mhlo.return %arg1 : tensor<f32>
 // CHECK: mhlo.return %0 : tensor<f32>
-// CHECK: %2:2 = "mhlo.while"(%arg1, %arg0) ({
-// CHECK: %9 = mhlo.compare LT, %arg3, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
-// CHECK: mhlo.return %9 : tensor<i1>
-// CHECK: mhlo.return %arg3, %arg4 : tensor<f32>, tensor<4xf32>
+// CHECK: %2:2 = mhlo.while(%iterArg = %arg1, %iterArg_0 = %arg0) : tensor<f32>, tensor<4xf32>
+// CHECK-NEXT: cond {
+// CHECK-NEXT: %9 = mhlo.compare LT, %iterArg, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT: mhlo.return %9 : tensor<i1>
+// CHECK-NEXT: } do {
+// CHECK-NEXT: mhlo.return %iterArg, %iterArg_0 : tensor<f32>, tensor<4xf32>
+// CHECK-NEXT: }
 // CHECK: %3 = "mhlo.sort"(%arg0) <{dimension = 0 : i64}> ({
 // CHECK: %9 = mhlo.compare GT, %arg3, %arg4 : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK: mhlo.return %9 : tensor<i1>
