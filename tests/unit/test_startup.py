@@ -38,7 +38,9 @@ def test_setting_up_a_loaded_parser_reads_no_table_row():
     states = lark.parser.parser.parser.parse_table.states
     assert isinstance(states, _LazyStates)
     assert _decoded(states) == 0
-    assert len(states) > 1000  # the whole table is still there
+    # the whole table is still there: one packed row per state (193 states once the
+    # dialects' forms were declared on their ops instead of in grammar files)
+    assert len(states) == len(states._packed) > 100
 
 
 def test_table_rules_are_the_callbacks_keys():
@@ -89,7 +91,7 @@ def test_lazy_states_read_as_the_whole_table():
     assert all(isinstance(states[k], dict) for k in keys)
     # every (state, token) entry of the packed rows is in the decoded table
     packed = sum(len(array(states._code, p)) // 2 for p in states._packed.values())
-    assert packed > 10_000 and sum(map(len, states.values())) == packed
+    assert packed > len(keys) and sum(map(len, states.values())) == packed
     try:
         states[max(keys) + 1]
     except KeyError:
