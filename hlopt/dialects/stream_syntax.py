@@ -50,19 +50,10 @@ def dynamic_dims(t: Any) -> int:
 
 
 def operand_groups(cls: Any, op: Operation) -> list[list[Any]]:
-    """The operand groups of an op with AttrSizedOperandSegments, read
-    straight from `operandSegmentSizes` (the verifier has checked it; the
-    declared segmentation is the fallback)."""
-    sizes = op.properties.get("operandSegmentSizes")
-    vals = getattr(sizes, "values", None)
+    """The operand groups of an op with AttrSizedOperandSegments, by its
+    declared segmentation (the stored `operandSegmentSizes`)."""
     ops = op.operands
-    if vals is None or len(vals) != len(cls.operand_defs) or sum(vals) != len(ops):
-        return [ops[a:a + n] for a, n in cls.operand_segments(op)]
-    out, start = [], 0
-    for n in vals:
-        out.append(ops[start:start + n])
-        start += n
-    return out
+    return [ops[a:a + n] for a, n in cls.operand_segments(op)]
 
 
 def custom_or_generic(fn: Any) -> Any:
