@@ -88,6 +88,7 @@ from hlopt.syntax import (
     FixedType,
     SymbolName,
     SymbolRef,
+    TypeAsAttr,
     TypeRef,
     UnitKeyword,
     UntypedAttr,
@@ -1207,25 +1208,6 @@ class _StrictFormOp(OpDef):
     asm_strict_properties = True
 
 
-class _BareType(AttrSyntax):
-    """ODS's TypeAttr in a format: the type itself (`hal.element_type<f32>`)."""
-
-    def can_start(self, p: Any) -> bool:
-        return True
-
-    def parse(self, p: Any, name: str) -> Any:
-        return p.parse_type()
-
-    def build(self, r: Any, value: Any) -> Any:
-        return TypeAttr(r.type(value))
-
-    def printable(self, a: Any) -> bool:
-        return isinstance(a, TypeAttr)
-
-    def print(self, p: Any, a: Any) -> None:
-        p.print_type(a.type)
-
-
 class _HashAttr(AttrSyntax):
     """An optional attribute that only starts with `#` (hal.encoding_type's `<dense_row_major>` else branch)."""
 
@@ -1251,7 +1233,7 @@ class ElementTypeOp(_StrictFormOp):
     type = attr(IsA(TypeAttr, "any type attribute"))
     traits = (Pure(),)
     assembly_format = "`<` $type `>` attr-dict `:` type($result)"
-    attr_syntax = {"type": _BareType()}
+    attr_syntax = {"type": TypeAsAttr()}
 
     @classmethod
     def asm_result_names(cls, op: Operation) -> list[str] | None:
@@ -1967,7 +1949,7 @@ class TensorImportOp(AffinityOpInterface, _TypeAlias, _StrictFormOp):
     assembly_format = ("(`on` `(` $affinity^ `)`)? (`wait` `(` $wait_fence^ `)` `=` `` `>`)? (`consume` $consume^)? "
                        "$source (`offset` `(` $byte_offset^ `)`)? ($name^)? `:` type($source) `->` "
                        "custom<TypeAlias>($target_encoding, type($target)) (`{` $target_dims^ `}`)? attr-dict")
-    attr_syntax = {"consume": UnitKeyword(), "name": _QuotedString(), "target_encoding": _BareType()}
+    attr_syntax = {"consume": UnitKeyword(), "name": _QuotedString(), "target_encoding": TypeAsAttr()}
     type_inference = (*_fixed(("target_dims", "byte_offset")), FixedType("wait_fence", _FENCE_TYPE))
 
     @classmethod
@@ -1993,7 +1975,7 @@ class TensorExportOp(AffinityOpInterface, _TypeAlias, _StrictFormOp):
     traits = (Pure(),)
     assembly_format = ("(`on` `(` $affinity^ `)`)? $source ($name^)? `:` custom<TypeAlias>($source_encoding, "
                        "type($source)) (`{` $source_dims^ `}`)? `->` type($target) attr-dict")
-    attr_syntax = {"name": _QuotedString(), "source_encoding": _BareType()}
+    attr_syntax = {"name": _QuotedString(), "source_encoding": TypeAsAttr()}
     type_inference = _fixed(("source_dims",))
 
     @classmethod

@@ -54,6 +54,7 @@ from hlopt.syntax import (
     FixedType,
     ParseError,
     SymbolRef,
+    TypeAsAttr,
     TypesMatchWith,
     UnitKeyword,
 )
@@ -101,34 +102,11 @@ def _index(*names: str) -> tuple:
     return tuple(FixedType(n, index) for n in names)
 
 
-class _TypeAsAttr(AttrSyntax):
-    """A TypeAttr written as its type (`util.sizeof i32`, `as ui8`)."""
-
-    def can_start(self, p: Any) -> bool:
-        return True
-
-    def parse(self, p: Any, name: str) -> Any:
-        return p.parse_type()
-
-    def build(self, r: Any, value: Any) -> Any:
-        return TypeAttr(r.type(value))
-
-    def printable(self, a: Any) -> bool:
-        return isinstance(a, TypeAttr)
-
-    def print(self, p: Any, a: Any) -> None:
-        p.print_type(a.type)
-
-
 class _OptionalString(AttrSyntax):
     """A string attribute leading an optional group (`util.buffer.constant "name"`)."""
 
     def can_start(self, p: Any) -> bool:
         return p.peek('"')
-
-
-def TypeAsAttr() -> AttrSyntax:
-    return _TypeAsAttr()
 
 
 def OptionalString() -> AttrSyntax:

@@ -47,7 +47,7 @@ _HOMES = {
     "DerivedTypes": "op_asm",
     "AttrRef": "op_asm", "OPERAND_PATTERN": "op_asm",
     # shared custom directives and attribute syntaxes (hlopt/syntax/directives.py)
-    **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "parse_dynamic_index_list",
+    **dict.fromkeys(("DynamicIndexList", "BareInteger", "DenseI64List", "UntypedAttr", "TypeAsAttr", "parse_dynamic_index_list",
                      "print_dynamic_index_list"), "directives"),
     "SymbolName": "directives",
     "SymbolRef": "directives",

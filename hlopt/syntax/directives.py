@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr
+from hlopt.ir.attributes import Attribute, DenseArrayAttr, IntegerAttr, TypeAttr
 from hlopt.ir.core import Operation, Value
 from hlopt.ir.types import IntegerType, i1, i64
 from hlopt.syntax.asm_format import AttrSyntax
@@ -131,6 +131,26 @@ class DenseI64List(AttrSyntax):
 
     def print(self, p: OpAsmPrinter, a: Attribute) -> None:
         p.print_alias_free(a, "[" + ", ".join(str(v) for v in a.values) + "]")  # type: ignore[attr-defined]
+
+
+class TypeAsAttr(AttrSyntax):
+    """ODS's TypeAttr in a format: written as the type itself
+    (`hal.element_type<f32>`, `util.sizeof i32`)."""
+
+    def can_start(self, p: Any) -> bool:
+        return True
+
+    def parse(self, p: Any, name: str) -> Any:
+        return p.parse_type()
+
+    def build(self, r: Any, value: Any) -> Any:
+        return TypeAttr(r.type(value))
+
+    def printable(self, a: Any) -> bool:
+        return isinstance(a, TypeAttr)
+
+    def print(self, p: Any, a: Any) -> None:
+        p.print_type(a.type)
 
 
 class UntypedAttr(AttrSyntax):
